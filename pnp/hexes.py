@@ -1,0 +1,207 @@
+"""Hex geometry of the Expanded Battle Maps, shared by the card renderer and the referee.
+
+This module owns how a map's hex grid is written in ``cards.toml``, how hexes are addressed, and
+the distances, neighbours and paths between them. The printed map (``pnp.layout``) and the referee's
+movement and range rules (rulebook, "Expanded Battles", phases a and b) both use it, so a hex the
+referee names is the hex printed on the card.
+
+Grid: pointy-top hexes in "odd-r" offset rows (every odd row shifted half a hex to the right),
+addressed as ``(column, row)`` from the top-left hex, both 0-based. Distances use cube coordinates.
+
+Map text (``layout`` in a ``[[solo.battle_map]]`` record): one line per row, tokens separated by
+spaces; ``.`` is a plain hex, ``2`` to ``12`` a hex numbered for 2d6 servant placement, ``S`` the
+warden start hex (the white cross), ``R`` the recharge hex (the blue cross), ``-`` no hex (a gap in
+the map). Odd rows are drawn shifted right; the text does not need to show that shift.
+"""
+from __future__ import annotations
+
+import math
+from collections import deque
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+START = "S"
+RECHARGE = "R"
+PLAIN = "."
+GAP = "-"
+
+
+class HexLayoutError(ValueError):
+    """A map's layout text is malformed.
+
+    ``row`` and ``column`` (0-based) locate the bad token; ``reason`` says what is wrong and what
+    would be right.
+    """
+
+    def __init__(self, row: int, column: int, reason: str):
+        super().__init__(f"row {row + 1}, column {column + 1}: {reason}")
+        self.row = row
+        self.column = column
+        self.reason = reason
+
+
+@dataclass(frozen=True, order=True)
+class Hex:
+    """One hex of a map: its ``column`` and ``row`` (odd-r offset, 0-based) and what is printed on it.
+
+    ``number`` is the 2d6 placement number (2-12) or ``None``; ``start`` marks the warden start hex
+    (white cross) and ``recharge`` the spell recharge hex (blue cross).
+    """
+
+    column: int
+    row: int
+    number: int | None = None
+    start: bool = False
+    recharge: bool = False
+
+    @property
+    def address(self) -> tuple[int, int]:
+        """``(column, row)`` of this hex."""
+        return (self.column, self.row)
+
+
+def cube(column: int, row: int) -> tuple[int, int, int]:
+    """Cube coordinates ``(x, y, z)`` with ``x + y + z == 0`` of the odd-r offset hex ``(column, row)``."""
+    x = column - (row - (row & 1)) // 2
+    z = row
+    return (x, -x - z, z)
+
+
+def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Hex distance (number of steps) between two ``(column, row)`` addresses on an odd-r grid.
+
+    Adjacent hexes are at distance 1; a hex is at distance 0 from itself.
+    """
+    ax, ay, az = cube(*a)
+    bx, by, bz = cube(*b)
+    return max(abs(ax - bx), abs(ay - by), abs(az - bz))
+
+
+_ODD_R_STEPS = (
+    # even rows, odd rows: (d_column, d_row) for E, NE, NW, W, SW, SE
+    ((1, 0), (0, -1), (-1, -1), (-1, 0), (-1, 1), (0, 1)),
+    ((1, 0), (1, -1), (0, -1), (-1, 0), (0, 1), (1, 1)),
+)
+
+
+def neighbour_addresses(column: int, row: int) -> list[tuple[int, int]]:
+    """The six addresses around ``(column, row)`` (some may be off the map), in the order E, NE, NW, W, SW, SE."""
+    return [(column + dc, row + dr) for dc, dr in _ODD_R_STEPS[row & 1]]
+
+
+@dataclass(frozen=True)
+class HexMap:
+    """A parsed battle map: every hex by address, in reading order.
+
+    Raises nothing itself; build one with :func:`parse_layout`.
+    """
+
+    hexes: tuple[Hex, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_address", {h.address: h for h in self.hexes})
+
+    def __contains__(self, address: object) -> bool:
+        return address in self._by_address  # type: ignore[attr-defined]
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter(self.hexes)
+
+    def __getitem__(self, address: tuple[int, int]) -> Hex:
+        return self._by_address[address]  # type: ignore[attr-defined]
+
+    @property
+    def columns(self) -> int:
+        """Width of the grid in hex columns (the widest row)."""
+        return 1 + max(h.column for h in self.hexes)
+
+    @property
+    def rows(self) -> int:
+        """Height of the grid in hex rows."""
+        return 1 + max(h.row for h in self.hexes)
+
+    @property
+    def start(self) -> Hex:
+        """The warden start hex (white cross)."""
+        return next(h for h in self.hexes if h.start)
+
+    @property
+    def recharge(self) -> Hex:
+        """The spell recharge hex (blue cross)."""
+        return next(h for h in self.hexes if h.recharge)
+
+    def numbered(self, number: int) -> list[Hex]:
+        """Every hex printed with the 2d6 placement ``number`` (usually one)."""
+        return [h for h in self.hexes if h.number == number]
+
+    def neighbours(self, address: tuple[int, int]) -> list[Hex]:
+        """The on-map hexes adjacent to ``address``."""
+        return [self[a] for a in neighbour_addresses(*address) if a in self]
+
+    def path_distances(self, origin: tuple[int, int], blocked: Iterable[tuple[int, int]] = ()) -> dict[tuple[int, int], int]:
+        """Steps from ``origin`` to every hex reachable over the map without entering ``blocked`` hexes.
+
+        Breadth-first search over on-map neighbours; gaps and off-map addresses are never entered.
+        """
+        blocked_set = set(blocked) - {origin}
+        steps = {origin: 0}
+        queue = deque([origin])
+        while queue:
+            here = queue.popleft()
+            for hex_ in self.neighbours(here):
+                if hex_.address not in steps and hex_.address not in blocked_set:
+                    steps[hex_.address] = steps[here] + 1
+                    queue.append(hex_.address)
+        return steps
+
+
+def parse_layout(text: str) -> HexMap:
+    """Parse a map's layout text (see the module docstring) into a :class:`HexMap`.
+
+    Raises :class:`HexLayoutError` for an unknown token, a number outside 2-12, no or several start
+    hexes, no or several recharge hexes, or an empty map.
+    """
+    hexes: list[Hex] = []
+    lines = [line for line in text.strip("\n").splitlines()]
+    for row, line in enumerate(lines):
+        for column, token in enumerate(line.split()):
+            if token == GAP:
+                continue
+            if token == PLAIN:
+                hexes.append(Hex(column, row))
+            elif token == START:
+                hexes.append(Hex(column, row, start=True))
+            elif token == RECHARGE:
+                hexes.append(Hex(column, row, recharge=True))
+            elif token.isdigit() and 2 <= int(token) <= 12:
+                hexes.append(Hex(column, row, number=int(token)))
+            else:
+                raise HexLayoutError(row, column, f"unknown hex {token!r}; use '.', '-', 'S', 'R' or a number 2-12")
+    if not hexes:
+        raise HexLayoutError(0, 0, "the map has no hexes")
+    for flag, name in ((lambda h: h.start, "start hex 'S'"), (lambda h: h.recharge, "recharge hex 'R'")):
+        found = [h for h in hexes if flag(h)]
+        if len(found) != 1:
+            where = found[1] if len(found) > 1 else hexes[0]
+            raise HexLayoutError(where.row, where.column, f"the map needs exactly one {name}, found {len(found)}")
+    return HexMap(tuple(hexes))
+
+
+def centre_mm(column: int, row: int, size_mm: float) -> tuple[float, float]:
+    """Centre ``(x, y)`` in mm of hex ``(column, row)``, measured from the centre of hex ``(0, 0)``.
+
+    ``size_mm`` is the hex's circumradius (centre to corner); x grows right, y grows down.
+    """
+    width = math.sqrt(3) * size_mm
+    x = column * width + (width / 2 if row & 1 else 0.0)
+    y = row * 1.5 * size_mm
+    return (x, y)
+
+
+def corners_mm(centre: tuple[float, float], size_mm: float) -> list[tuple[float, float]]:
+    """The six corners ``(x, y)`` in mm of a pointy-top hex with circumradius ``size_mm``, clockwise from the top."""
+    cx, cy = centre
+    return [
+        (cx + size_mm * math.cos(math.radians(angle)), cy + size_mm * math.sin(math.radians(angle)))
+        for angle in (-90, -30, 30, 90, 150, 210)
+    ]
