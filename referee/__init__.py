@@ -1,0 +1,1 @@
+"""Table referee for the Shadows Upon Lassadar games (the solo referee is the next milestone)."""
