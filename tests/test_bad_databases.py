@@ -1,0 +1,84 @@
+"""A malformed database gives one clear line per problem, `file:line: key: what is wrong`, and exit 1.
+
+Each case in tests/bad_databases.toml is one small edit of the bundled cards.toml. The line must
+point at the edited place and the message must name the key and say what would be right.
+"""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp import database
+from pnp.cli import main
+from tests.conftest import ROOT
+
+CASES = tomllib.loads((Path(__file__).parent / "bad_databases.toml").read_text(encoding="utf-8"))["case"]
+SOURCE = (ROOT / "cards.toml").read_text(encoding="utf-8")
+
+
+def edited(case: dict) -> str:
+    assert case["find"] in SOURCE, f"{case['name']}: the text to edit is no longer in cards.toml"
+    return SOURCE.replace(case["find"], case["replace"], 1)
+
+
+def expected_line(case: dict, text: str) -> int:
+    lines = text.splitlines()
+    at = case["at"].split("\n")[0]
+    hits = [n for n, line in enumerate(lines, 1) if at in line]
+    assert hits, case["name"]
+    return hits[case.get("at_occurrence", 1) - 1] + case.get("expect_line_offset", 0)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_bad_database_gives_one_clear_line(tmp_path, case):
+    text = edited(case)
+    path = tmp_path / "cards.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(database.DatabaseError) as caught:
+        database.load(path)
+    lines = [str(p) for p in caught.value.problems]
+    assert lines == [f"cards.toml:{expected_line(case, text)}: {case['expect']}"]
+
+
+def test_check_prints_every_problem_at_once_and_exits_1(tmp_path):
+    """Two unrelated mistakes are both reported by one `pnp check` run, one line each, no traceback."""
+    text = SOURCE.replace("win = 5\nloss = 2", 'win = "5"\nloss = 2', 1).replace('opens = ["solo.spell.glass-lake"]', 'opens = ["nowhere.spell"]', 1)
+    path = tmp_path / "cards.toml"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--db", str(path)])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    problem_lines = [line for line in result.output.splitlines() if line.startswith("cards.toml:")]
+    assert len(problem_lines) == 1  # a type error stops before the cross checks: fix it, then the rest shows
+    text = SOURCE.replace('opens = ["solo.spell.glass-lake"]', 'opens = ["solo.spell.nowhere"]', 1).replace('back = "solo.back.servant"', 'back = "solo.back.none"', 1)
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--db", str(path)])
+    assert result.exit_code == 1
+    assert len([line for line in result.output.splitlines() if line.startswith("cards.toml:")]) == 2
+
+
+@pytest.mark.parametrize(
+    "content,expect",
+    [
+        (b"", "cards.toml:1: format: format must be 1, found None"),
+        (b"\xff\xfe garbage", "cards.toml:1: file: not UTF-8 text"),
+        (b"format = 1\n", "cards.toml:1: duel: missing; this field is required"),
+    ],
+    ids=["empty", "not utf-8", "only a format line"],
+)
+def test_degenerate_files(tmp_path, content, expect):
+    path = tmp_path / "cards.toml"
+    path.write_bytes(content)
+    with pytest.raises(database.DatabaseError) as caught:
+        database.load(path)
+    assert str(caught.value.problems[0]).startswith(expect)
+
+
+def test_missing_file_is_one_line(tmp_path):
+    result = CliRunner().invoke(main, ["check", "--db", str(tmp_path / "nope.toml")])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0].startswith("nope.toml:0: file: cannot read")
+    assert "Traceback" not in result.output
