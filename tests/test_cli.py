@@ -1,0 +1,57 @@
+"""The `pnp` and `referee table` command lines on the bundled database."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+from pnp.cli import main as pnp_main
+from referee.cli import main as referee_main
+from tests.conftest import ROOT
+
+
+def test_list_json_has_every_record_with_id_game_kind_origin_copies(db):
+    result = CliRunner().invoke(pnp_main, ["list", "--json", "--db", str(ROOT / "cards.toml")])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)
+    assert [r["id"] for r in rows] == [r.id for r in db.records()]
+    assert {tuple(sorted(r)) for r in rows} == {("copies", "game", "id", "kind", "origin")}
+    kinds = {r["kind"] for r in rows}
+    assert {"servant", "city_quest", "council_quest", "elder", "warding_city", "battle_map", "spell", "table", "location", "player"} <= kinds
+    assert {r["origin"] for r in rows} == {"rulebook", "public", "authored"}
+    assert sum(1 for r in rows if r["kind"] in {"city_quest", "council_quest", "elder", "warding_city"}) == 22
+
+
+def test_list_plain_is_one_line_per_record(db):
+    result = CliRunner().invoke(pnp_main, ["list", "--db", str(ROOT / "cards.toml")])
+    assert result.exit_code == 0
+    assert len(result.output.splitlines()) == sum(1 for _ in db.records())
+    assert result.output.splitlines()[0].split()[:3] == ["solo.back.quest", "solo", "back"]
+
+
+def test_referee_table_reads_a_row():
+    """Rulebook, Expanded Battle Maps, Key 2 table: "5: active servant slain"."""
+    result = CliRunner().invoke(referee_main, ["table", "solo.table.eldritch-2", "5", "--db", str(ROOT / "cards.toml")])
+    assert result.exit_code == 0
+    assert result.output.strip() == "Eldritch Damage (Key 2), 5: active servant slain"
+
+
+def test_referee_table_rejects_a_roll_off_the_table():
+    result = CliRunner().invoke(referee_main, ["table", "solo.table.battle-win", "7", "--db", str(ROOT / "cards.toml")])
+    assert result.exit_code == 2
+    assert "7 reads no row of solo.table.battle-win; rows hold 1, 2, 3, 4, 5, 6" in result.output
+
+
+def test_referee_table_unknown_table_lists_the_tables():
+    result = CliRunner().invoke(referee_main, ["table", "solo.table.nope", "3", "--db", str(ROOT / "cards.toml")])
+    assert result.exit_code == 2
+    assert "solo.table.battle-loss" in result.output and "duel.table.nomograph" in result.output
+
+
+def test_modules_run_with_python_m():
+    for module in ("pnp", "referee"):
+        result = subprocess.run([sys.executable, "-m", module, "--help"], capture_output=True, text=True, cwd=ROOT)
+        assert result.returncode == 0, result.stderr
+        assert "Usage:" in result.stdout
