@@ -178,7 +178,7 @@ class Back(Record):
     kind: ClassVar[str] = "back"
     title: str
     subtitle: str
-    color: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    color: str = Field(pattern=r"^#[0-9a-f]{6}$")
 
 
 class TableCard(Record):
