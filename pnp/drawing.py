@@ -1,0 +1,302 @@
+"""The renderer-neutral Drawing: what a card looks like, in millimetres, before any backend draws it.
+
+This module owns the vocabulary shared by the layouts (``pnp.layout``) and the two backends
+(``pnp.svg`` and ``pnp.pdf``): a :class:`Drawing` is a card's trim size, its bleed and an ordered
+tuple of primitives (rectangles, lines, polylines and polygons, circles, text lines already broken
+and placed, icons, and clipped/shifted groups). Later primitives paint over earlier ones.
+
+Coordinates: millimetres, origin at the top-left corner of the card's TRIM box, x grows right and
+y grows DOWN. The bleed area therefore has negative coordinates (left and top) or coordinates beyond
+``width_mm`` / ``height_mm`` (right and bottom). Colours are ``"#rrggbb"`` strings, or ``None`` for
+"no paint". Text sizes are in points (1 pt = 25.4/72 mm); everything else is in millimetres.
+
+Every class here is a frozen dataclass, so a Drawing can be shared, compared and hashed freely.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Literal, Union
+
+MM_PER_PT = 25.4 / 72
+"""Millimetres in one PostScript point."""
+
+_COLOUR = re.compile(r"^#[0-9a-f]{6}$")
+
+Anchor = Literal["start", "middle", "end"]
+
+
+def check_colour(value: str | None, what: str = "colour") -> str | None:
+    """Return ``value`` if it is ``None`` or a lower-case ``"#rrggbb"`` string.
+
+    Raises ``ValueError`` naming ``what`` otherwise (for example ``"#FFF"`` or ``"red"``).
+    """
+    if value is not None and not _COLOUR.match(value):
+        raise ValueError(f"{what}: {value!r} is not a colour written as '#rrggbb' (lower case)")
+    return value
+
+
+@dataclass(frozen=True)
+class Rect:
+    """An axis-aligned rectangle: top-left ``(x, y)``, ``width`` and ``height`` in mm.
+
+    ``fill`` and ``stroke`` are colours or ``None``; ``stroke_width`` is in mm and centred on the
+    outline; ``radius`` rounds the corners (mm, 0 for square corners).
+    """
+
+    x: float
+    y: float
+    width: float
+    height: float
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.25
+    radius: float = 0.0
+
+    def __post_init__(self) -> None:
+        check_colour(self.fill, "Rect.fill")
+        check_colour(self.stroke, "Rect.stroke")
+        if self.width < 0 or self.height < 0:
+            raise ValueError(f"Rect has a negative size {self.width} x {self.height} mm")
+
+
+@dataclass(frozen=True)
+class Line:
+    """A straight line from ``(x1, y1)`` to ``(x2, y2)`` in mm, ``stroke_width`` mm wide.
+
+    ``dash`` is an optional on/off pattern in mm, e.g. ``(1.0, 0.5)``.
+    """
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: str = "#000000"
+    stroke_width: float = 0.25
+    dash: tuple[float, ...] = ()
+
+    def __post_init__(self) -> None:
+        check_colour(self.stroke, "Line.stroke")
+
+
+@dataclass(frozen=True)
+class Polyline:
+    """A chain of straight segments through ``points`` (``((x, y), ...)`` in mm).
+
+    ``closed=True`` makes it a polygon (hexes, arrow heads), which may then be filled. Open
+    polylines are never filled.
+    """
+
+    points: tuple[tuple[float, float], ...]
+    fill: str | None = None
+    stroke: str | None = "#000000"
+    stroke_width: float = 0.25
+    closed: bool = False
+
+    def __post_init__(self) -> None:
+        check_colour(self.fill, "Polyline.fill")
+        check_colour(self.stroke, "Polyline.stroke")
+        if len(self.points) < 2:
+            raise ValueError("Polyline needs at least two points")
+        object.__setattr__(self, "points", tuple((float(x), float(y)) for x, y in self.points))
+
+
+def Polygon(points: Iterable[tuple[float, float]], fill: str | None = None, stroke: str | None = "#000000",
+            stroke_width: float = 0.25) -> Polyline:
+    """A closed :class:`Polyline` (hex, arrow head, banner) through ``points`` in mm."""
+    return Polyline(tuple(points), fill=fill, stroke=stroke, stroke_width=stroke_width, closed=True)
+
+
+@dataclass(frozen=True)
+class Circle:
+    """A circle centred on ``(cx, cy)`` with radius ``r``, all in mm."""
+
+    cx: float
+    cy: float
+    r: float
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.25
+
+    def __post_init__(self) -> None:
+        check_colour(self.fill, "Circle.fill")
+        check_colour(self.stroke, "Circle.stroke")
+
+
+@dataclass(frozen=True)
+class TextLine:
+    """One line of text, already broken and placed; backends never wrap or shrink it.
+
+    ``x`` is the anchor point in mm (left end, centre or right end of the line, as ``anchor`` says),
+    ``y`` the BASELINE in mm. ``family`` is a font family key of :mod:`pnp.fonts` (``"serif"``,
+    ``"serif-bold"``, ``"serif-italic"``, ``"korean"``); ``size`` is in points. ``rotation`` turns the
+    line counter-clockwise (as seen on the page) by that many degrees about ``(x, y)``.
+    """
+
+    x: float
+    y: float
+    text: str
+    family: str = "serif"
+    size: float = 9.0
+    fill: str = "#000000"
+    anchor: Anchor = "start"
+    rotation: float = 0.0
+
+    def __post_init__(self) -> None:
+        check_colour(self.fill, "TextLine.fill")
+        if self.anchor not in ("start", "middle", "end"):
+            raise ValueError(f"TextLine.anchor must be start, middle or end, not {self.anchor!r}")
+        if self.size <= 0:
+            raise ValueError(f"TextLine.size must be positive, not {self.size}")
+
+
+@dataclass(frozen=True)
+class Icon:
+    """A vector icon from ``templates/icons/<name>.svg`` (viewBox 0 0 100 100) in a square box.
+
+    ``(x, y)`` is the top-left corner of the box and ``size`` its side, all in mm.
+    """
+
+    name: str
+    x: float
+    y: float
+    size: float
+
+    def __post_init__(self) -> None:
+        if not re.match(r"^[a-z0-9][a-z0-9-]*$", self.name):
+            raise ValueError(f"Icon name {self.name!r} must be lower-case letters, digits and '-'")
+
+
+@dataclass(frozen=True)
+class Box:
+    """A plain rectangle in mm (no paint): top-left ``(x, y)``, ``width``, ``height``."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def right(self) -> float:
+        """x of the right edge in mm."""
+        return self.x + self.width
+
+    @property
+    def bottom(self) -> float:
+        """y of the bottom edge in mm."""
+        return self.y + self.height
+
+    def inset(self, amount: float) -> "Box":
+        """This box shrunk by ``amount`` mm on every side (grown when negative)."""
+        return Box(self.x + amount, self.y + amount, self.width - 2 * amount, self.height - 2 * amount)
+
+    def overlaps(self, other: "Box") -> bool:
+        """True when the interiors of the two boxes intersect (touching edges do not count)."""
+        return (self.x < other.right and other.x < self.right
+                and self.y < other.bottom and other.y < self.bottom)
+
+
+@dataclass(frozen=True)
+class Group:
+    """Primitives shifted by ``(dx, dy)`` mm and optionally clipped.
+
+    ``clip`` is a :class:`Box` in the coordinates the group itself sits in (the parent's, NOT moved by
+    ``dx``/``dy``): nothing the group draws outside it is visible. Groups nest.
+    """
+
+    items: tuple["Primitive", ...]
+    dx: float = 0.0
+    dy: float = 0.0
+    clip: Box | None = None
+
+
+Primitive = Union[Rect, Line, Polyline, Circle, TextLine, Icon, Group]
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """One card face (or a whole board): trim size, bleed and the primitives that paint it.
+
+    ``width_mm`` x ``height_mm`` is the TRIM size (a poker card is 63 x 88). ``bleed_mm`` is how far
+    the artwork runs past the trim on every side. ``items`` paint in order. ``id`` names the face
+    (e.g. ``"solo.servant.ghast.front"``); ``title`` is a human-readable name for SVG ``<title>``.
+    """
+
+    width_mm: float
+    height_mm: float
+    bleed_mm: float = 3.0
+    items: tuple[Primitive, ...] = field(default_factory=tuple)
+    id: str | None = None
+    title: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.width_mm <= 0 or self.height_mm <= 0 or self.bleed_mm < 0:
+            raise ValueError(f"Drawing size {self.width_mm} x {self.height_mm} mm, bleed {self.bleed_mm} mm is not valid")
+        object.__setattr__(self, "items", tuple(self.items))
+
+    @property
+    def trim(self) -> Box:
+        """The trim box ``(0, 0, width, height)`` in mm."""
+        return Box(0.0, 0.0, self.width_mm, self.height_mm)
+
+    @property
+    def bleed_box(self) -> Box:
+        """The trim box grown by the bleed on every side, in mm."""
+        return self.trim.inset(-self.bleed_mm)
+
+    def safe_box(self, margin_mm: float = 3.0) -> Box:
+        """The safe area: the trim box shrunk by ``margin_mm`` (3 mm by default) on every side."""
+        return self.trim.inset(margin_mm)
+
+    def add(self, *items: Primitive) -> "Drawing":
+        """A copy of this Drawing with ``items`` painted on top."""
+        return replace(self, items=self.items + tuple(items))
+
+    def crop(self, x: float, y: float, width: float, height: float, *, id: str | None = None,
+             title: str | None = None, bleed_mm: float | None = None) -> "Drawing":
+        """Cut one card out of a board: the region with trim ``(x, y, width, height)`` in this Drawing's mm.
+
+        The result is a Drawing of trim ``width`` x ``height`` whose origin is ``(x, y)`` of the board,
+        with bleed ``bleed_mm`` (default: this Drawing's bleed). Its content is the board shifted and
+        clipped to the new card's bleed box, so neighbouring cards' artwork fills the bleed exactly as
+        it continues on the board. Raises ``ValueError`` if the region lies outside the board's bleed box.
+        """
+        bleed = self.bleed_mm if bleed_mm is None else bleed_mm
+        outer = self.bleed_box
+        if x < outer.x - 1e-9 or y < outer.y - 1e-9 or x + width > outer.right + 1e-9 or y + height > outer.bottom + 1e-9:
+            raise ValueError(f"crop region ({x}, {y}, {width}, {height}) mm lies outside the board's bleed box")
+        clip = Box(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed)
+        inner = Group(self.items, dx=-x, dy=-y)
+        return Drawing(width, height, bleed, (Group((inner,), clip=clip),), id=id or self.id, title=title or self.title)
+
+    def split(self, columns: int, rows: int = 1, *, ids: Iterable[str] | None = None) -> list["Drawing"]:
+        """Split a board into ``columns`` x ``rows`` equal cards, in reading order (row by row).
+
+        Each card is :meth:`crop` of its cell. ``ids`` optionally names the cards (same order).
+        Raises ``ValueError`` when the board does not divide into whole cards of the given grid.
+        """
+        if columns < 1 or rows < 1:
+            raise ValueError("split needs at least one column and one row")
+        width = self.width_mm / columns
+        height = self.height_mm / rows
+        names = list(ids) if ids is not None else [None] * (columns * rows)
+        if len(names) != columns * rows:
+            raise ValueError(f"split into {columns * rows} cards got {len(names)} ids")
+        cards = []
+        for index in range(columns * rows):
+            row, column = divmod(index, columns)
+            cards.append(self.crop(column * width, row * height, width, height, id=names[index]))
+        return cards
+
+
+def walk(items: Iterable[Primitive]) -> Iterable[Primitive]:
+    """Every primitive in ``items``, depth first, including those inside groups (groups are yielded too)."""
+    for item in items:
+        yield item
+        if isinstance(item, Group):
+            yield from walk(item.items)
+
+
+def icon_names(drawing: Drawing) -> list[str]:
+    """The sorted, distinct names of the icons a Drawing uses (inside groups too)."""
+    return sorted({item.name for item in walk(drawing.items) if isinstance(item, Icon)})

@@ -1,0 +1,358 @@
+"""PDF backend (ReportLab): draws Drawings on a canvas and writes imposed, duplex-ready card sheets.
+
+This module owns the only millimetre-to-point conversion of the project (1 mm = 72/25.4 pt) and the
+PDF sheets: cards butted on a grid (:mod:`pnp.sheets`), bleed kept only on the block's outer edges,
+crop marks outside the bleed, a backs page after each fronts page with the backs mirrored for
+long-edge duplex, and in the margins a footer (game, paper, page n/m) plus the scale checks that fit.
+
+Fonts are the bundled TTFs (:mod:`pnp.fonts`), embedded by ReportLab as subsets. Icons are vector
+drawings: each ``templates/icons/<name>.svg`` is converted once by svglib and stored in the PDF once
+as a Form XObject, then placed wherever it is used. Files are written in ReportLab's invariant mode
+(no dates, fixed ids), so the same input gives byte-identical PDFs.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Sequence
+
+from reportlab.graphics import renderPDF
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+from svglib.svglib import svg2rlg
+
+from pnp import fonts
+from pnp.drawing import (MM_PER_PT, Box, Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect,
+                         TextLine)
+from pnp.sheets import (BAR_LENGTH, RULER_LENGTH, SQUARE_SIDE, Marginal, Paper, SheetLayout, impose,
+                        marginalia)
+from pnp.text import ICON_DIR
+
+PT_PER_MM = 72 / 25.4
+"""Points in one millimetre."""
+
+MARK_COLOUR = "#000000"
+MARK_WIDTH_MM = 0.15
+"""Crop marks: thin black hairlines (0.15 mm, about 0.4 pt)."""
+MARGIN_INK = "#333333"
+
+
+@lru_cache(maxsize=None)
+def _icon_drawing(name: str):
+    """The svglib drawing of ``templates/icons/<name>.svg`` (parsed once per process)."""
+    path = ICON_DIR / f"{name}.svg"
+    if not path.is_file():
+        raise FileNotFoundError(f"icon {name!r}: no file {path}")
+    drawing = svg2rlg(str(path))
+    if drawing is None:
+        raise ValueError(f"icon {name!r}: svglib could not read {path}")
+    # renderPDF starts each drawing in its default font (Helvetica, never embedded); icons have no
+    # text, so start them in the bundled serif and keep the PDF free of unembedded fonts.
+    drawing.initialFontName = fonts.register("serif")
+    return drawing
+
+
+class Painter:
+    """Draws :class:`~pnp.drawing.Drawing` objects on one ReportLab ``canvas`` of a page ``page_height_mm`` tall.
+
+    Keeps track of which icons are already stored in the document as Form XObjects.
+    """
+
+    def __init__(self, canvas: Canvas, page_height_mm: float):
+        self.canvas = canvas
+        self.page_height_mm = page_height_mm
+        self._forms: set[str] = set()
+
+    # -- icons ---------------------------------------------------------------------------------
+    def _form(self, name: str) -> str:
+        form = f"icon-{name}"
+        if name not in self._forms:
+            drawing = _icon_drawing(name)
+            self.canvas.beginForm(form, 0, 0, drawing.width, drawing.height)
+            renderPDF.draw(drawing, self.canvas, 0, 0)
+            self.canvas.endForm()
+            self._forms.add(name)
+        return form
+
+    # -- drawings ------------------------------------------------------------------------------
+    def draw(self, drawing: Drawing, x_mm: float, y_mm: float, clip: Box | None = None) -> None:
+        """Draw ``drawing`` with its trim top-left at page ``(x_mm, y_mm)`` (mm from the page's top-left).
+
+        ``clip`` (page mm) limits what is visible; by default the drawing's own bleed box.
+        """
+        c = self.canvas
+        c.saveState()
+        if clip is None:
+            bleed = drawing.bleed_box
+            clip = Box(x_mm + bleed.x, y_mm + bleed.y, bleed.width, bleed.height)
+        # The current origin is the page's bottom-left corner: convert the clip from page mm (y down).
+        path = c.beginPath()
+        path.rect(clip.x * PT_PER_MM, (self.page_height_mm - clip.bottom) * PT_PER_MM,
+                  clip.width * PT_PER_MM, clip.height * PT_PER_MM)
+        c.clipPath(path, stroke=0, fill=0)
+        c.translate(x_mm * PT_PER_MM, (self.page_height_mm - y_mm) * PT_PER_MM)
+        self._items(drawing.items)
+        c.restoreState()
+
+    def _clip(self, box: Box) -> None:
+        """Clip to ``box`` given in mm relative to the current origin (a Drawing's trim corner), y down."""
+        c = self.canvas
+        path = c.beginPath()
+        path.rect(box.x * PT_PER_MM, -(box.y + box.height) * PT_PER_MM, box.width * PT_PER_MM, box.height * PT_PER_MM)
+        c.clipPath(path, stroke=0, fill=0)
+
+    def _items(self, items: tuple[Primitive, ...]) -> None:
+        for item in items:
+            self._item(item)
+
+    def _stroke_fill(self, fill: str | None, stroke: str | None, stroke_width: float) -> tuple[int, int]:
+        c = self.canvas
+        if fill is not None:
+            c.setFillColor(HexColor(fill))
+        if stroke is not None:
+            c.setStrokeColor(HexColor(stroke))
+            c.setLineWidth(stroke_width * PT_PER_MM)
+        return (1 if stroke is not None else 0, 1 if fill is not None else 0)
+
+    def _item(self, item: Primitive) -> None:
+        c = self.canvas
+        k = PT_PER_MM
+        if isinstance(item, Rect):
+            stroke, fill = self._stroke_fill(item.fill, item.stroke, item.stroke_width)
+            if stroke or fill:
+                x, y, w, h = item.x * k, -(item.y + item.height) * k, item.width * k, item.height * k
+                if item.radius:
+                    c.roundRect(x, y, w, h, item.radius * k, stroke=stroke, fill=fill)
+                else:
+                    c.rect(x, y, w, h, stroke=stroke, fill=fill)
+        elif isinstance(item, Line):
+            self._stroke_fill(None, item.stroke, item.stroke_width)
+            if item.dash:
+                c.setDash([v * k for v in item.dash])
+            c.line(item.x1 * k, -item.y1 * k, item.x2 * k, -item.y2 * k)
+            if item.dash:
+                c.setDash([])
+        elif isinstance(item, Polyline):
+            stroke, fill = self._stroke_fill(item.fill if item.closed else None, item.stroke, item.stroke_width)
+            if stroke or fill:
+                c.setLineJoin(1)
+                path = c.beginPath()
+                (x0, y0), *rest = item.points
+                path.moveTo(x0 * k, -y0 * k)
+                for x, y in rest:
+                    path.lineTo(x * k, -y * k)
+                if item.closed:
+                    path.close()
+                c.drawPath(path, stroke=stroke, fill=fill)
+                c.setLineJoin(0)
+        elif isinstance(item, Circle):
+            stroke, fill = self._stroke_fill(item.fill, item.stroke, item.stroke_width)
+            if stroke or fill:
+                c.circle(item.cx * k, -item.cy * k, item.r * k, stroke=stroke, fill=fill)
+        elif isinstance(item, TextLine):
+            c.setFont(fonts.register(item.family), item.size)
+            c.setFillColor(HexColor(item.fill))
+            x, y = item.x * k, -item.y * k
+            draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[item.anchor]
+            if item.rotation:
+                c.saveState()
+                c.translate(x, y)
+                c.rotate(item.rotation)
+                draw(0, 0, item.text)
+                c.restoreState()
+            else:
+                draw(x, y, item.text)
+        elif isinstance(item, Icon):
+            form = self._form(item.name)
+            drawing = _icon_drawing(item.name)
+            c.saveState()
+            c.translate(item.x * k, -(item.y + item.size) * k)
+            c.scale(item.size * k / drawing.width, item.size * k / drawing.height)
+            c.doForm(form)
+            c.restoreState()
+        elif isinstance(item, Group):
+            c.saveState()
+            if item.clip is not None:
+                self._clip(item.clip)
+            c.translate(item.dx * k, -item.dy * k)
+            self._items(item.items)
+            c.restoreState()
+        else:
+            raise TypeError(f"cannot draw {type(item).__name__} in a PDF")
+
+
+def new_canvas(path: Path, paper_width_mm: float, paper_height_mm: float, title: str) -> Canvas:
+    """A ReportLab canvas for ``path`` in invariant mode (byte-identical rebuilds), with the viewer told
+    not to scale when printing (``PrintScaling None``) and ``title`` in the document information."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    canvas = Canvas(str(path), pagesize=(paper_width_mm * PT_PER_MM, paper_height_mm * PT_PER_MM),
+                    invariant=1, pageCompression=1,
+                    # Start every page in the bundled serif, so no unembedded Helvetica is referenced.
+                    initialFontName=fonts.register("serif"), initialFontSize=9)
+    canvas.setTitle(title)
+    canvas.setAuthor("lassadar pnp")
+    canvas.setCreator("lassadar pnp (ReportLab)")
+    canvas.setViewerPreference("PrintScaling", "None")
+    return canvas
+
+
+def write_card_pdf(drawing: Drawing, path: Path) -> Path:
+    """Write one Drawing as a one-page PDF the size of its bleed box (TrimBox set to the trim). Returns ``path``."""
+    bleed = drawing.bleed_box
+    canvas = new_canvas(path, bleed.width, bleed.height, drawing.title or drawing.id or "card")
+    painter = Painter(canvas, bleed.height)
+    b = drawing.bleed_mm * PT_PER_MM
+    canvas.setTrimBox((b, b, b + drawing.width_mm * PT_PER_MM, b + drawing.height_mm * PT_PER_MM))
+    painter.draw(drawing, drawing.bleed_mm, drawing.bleed_mm)
+    canvas.showPage()
+    canvas.save()
+    return Path(path)
+
+
+@dataclass(frozen=True)
+class SheetCard:
+    """One card to impose: its ``front`` Drawing and its ``back`` Drawing, or ``None`` for no back."""
+
+    front: Drawing
+    back: Drawing | None = None
+
+
+@dataclass(frozen=True)
+class SheetReport:
+    """What :func:`write_sheets` wrote: the ``path``, the number of ``pages`` (fronts and backs), the
+    ``layout`` used and the ``marginalia`` each page carries (same on every page)."""
+
+    path: Path
+    pages: int
+    layout: SheetLayout
+    marginalia: tuple[Marginal, ...]
+
+
+def _page_plan(cards: Sequence[SheetCard], per_page: int) -> list[tuple[str, list[SheetCard]]]:
+    plan = []
+    for start in range(0, len(cards), per_page):
+        chunk = list(cards[start:start + per_page])
+        plan.append(("fronts", chunk))
+        if any(card.back is not None for card in chunk):
+            plan.append(("backs", chunk))
+    return plan
+
+
+FOOTER_SIZE = 6.5
+"""Footer text size in pt."""
+
+
+def _footer_text(game: str, paper: Paper, side: str, page: int, pages: int) -> str:
+    return f"{game} · {paper.name} · page {page}/{pages} · {side} · print at 100% (actual size)"
+
+
+def _marginal_items(marginal: Marginal, footer: str) -> list[Primitive]:
+    """The primitives (page mm) of one margin item."""
+    box = marginal.box
+    ink = MARGIN_INK
+    items: list[Primitive] = []
+    if marginal.kind == "footer":
+        if marginal.vertical:
+            items.append(TextLine(box.x + box.width - 0.6, box.bottom, footer, "serif", FOOTER_SIZE, ink, rotation=90))
+        else:
+            items.append(TextLine(box.x, box.y + box.height - 0.6, footer, "serif", FOOTER_SIZE, ink))
+    elif marginal.kind == "ruler":
+        items.extend(_ruler(box, marginal.vertical, RULER_LENGTH, "10 cm: check the scale"))
+    elif marginal.kind == "bar":
+        items.extend(_ruler(box, marginal.vertical, BAR_LENGTH, "50 mm"))
+    elif marginal.kind == "square":
+        side = SQUARE_SIDE
+        items.append(Rect(box.x, box.y, side, side, stroke="#000000", stroke_width=0.2))
+        items.append(TextLine(box.x + side / 2, box.y + side / 2, "50 mm x 50 mm", "serif", 7, ink, "middle"))
+    return items
+
+
+def _ruler(box: Box, vertical: bool, length: float, label: str) -> list[Primitive]:
+    """A ruler ``length`` mm long with millimetre ticks, longer ticks every 5 and 10 mm and the
+    centimetres numbered, plus ``label``; along x from ``box``'s left, or along y from its top."""
+    items: list[Primitive] = []
+    ink = "#000000"
+
+    def seg(a0: float, d0: float, a1: float, d1: float, width: float) -> Line:
+        # a: along the ruler, d: across it (depth from the ruler's edge line)
+        if vertical:
+            return Line(box.x + d0, box.y + a0, box.x + d1, box.y + a1, ink, width)
+        return Line(box.x + a0, box.y + d0, box.x + a1, box.y + d1, ink, width)
+
+    items.append(seg(0, 0, length, 0, 0.15))
+    for mm in range(int(length) + 1):
+        tick = 2.6 if mm % 10 == 0 else (1.8 if mm % 5 == 0 else 1.0)
+        items.append(seg(mm, 0, mm, tick, 0.1))
+    for cm in range(0, int(length) // 10 + 1):
+        if vertical:
+            items.append(TextLine(box.x + 3.0, box.y + cm * 10 + 0.9, str(cm), "serif", 5.5, MARGIN_INK))
+        else:
+            items.append(TextLine(box.x + cm * 10, box.y + 4.8, str(cm), "serif", 5.5, MARGIN_INK, "middle"))
+    if vertical:
+        items.append(TextLine(box.x + 2.0, box.y + length + 3.0, label, "serif", 5.5,
+                              MARGIN_INK, "end", rotation=90))
+    else:
+        items.append(TextLine(box.x + length + 3.0, box.y + 2.6, label, "serif", 5.5,
+                              MARGIN_INK))
+    return items
+
+
+def sheet_overlay(layout: SheetLayout, marginal: Sequence[Marginal], footer: str) -> Drawing:
+    """The crop marks and margin items of one page as a page-sized Drawing (page mm, no bleed)."""
+    items: list[Primitive] = [Line(m.x1, m.y1, m.x2, m.y2, MARK_COLOUR, MARK_WIDTH_MM) for m in layout.crop_marks()]
+    for item in marginal:
+        items.extend(_marginal_items(item, footer))
+    return Drawing(layout.paper.width, layout.paper.height, 0.0, tuple(items), title="sheet marks")
+
+
+def write_sheets(path: Path, cards: Sequence[SheetCard], paper: Paper, *, game: str,
+                 layout: SheetLayout | None = None) -> SheetReport:
+    """Impose ``cards`` on ``paper`` and write the PDF to ``path``.
+
+    Pages: for each group of up to ``layout.per_page`` cards (9 poker cards on A4 and Letter), a fronts
+    page, then, if any card of the group has a back, a backs page where each back sits in the mirrored
+    column (long-edge duplex) and slots without a back stay empty. Cards must all have the layout's
+    trim size. Every page has crop marks, a footer and the scale checks that fit (:func:`marginalia`).
+
+    Raises ``ValueError`` if a card's trim size differs from the layout's, or when there are no cards.
+    """
+    if not cards:
+        raise ValueError("write_sheets needs at least one card")
+    first = cards[0].front
+    layout = layout or impose(paper, first.width_mm, first.height_mm, first.bleed_mm)
+    for card in cards:
+        for face in (card.front, card.back):
+            if face is not None and (abs(face.width_mm - layout.card_width) > 1e-6
+                                     or abs(face.height_mm - layout.card_height) > 1e-6):
+                raise ValueError(f"card {face.id or face.title}: trim {face.width_mm} x {face.height_mm} mm differs "
+                                 f"from the sheet's {layout.card_width} x {layout.card_height} mm")
+    plan = _page_plan(cards, layout.per_page)
+    longest = _footer_text(game, paper, "fronts", len(plan), len(plan))
+    footer_length = fonts.string_width_mm(longest, "serif", FOOTER_SIZE) + 1.0
+    marginal = tuple(marginalia(layout, footer_length))
+    canvas = new_canvas(path, paper.width, paper.height, f"{game} — print-and-play, {paper.name}")
+    painter = Painter(canvas, paper.height)
+    block = layout.block
+    bleed = layout.block_with_bleed
+    height_pt = paper.height * PT_PER_MM
+    for number, (side, chunk) in enumerate(plan, start=1):
+        canvas.setTrimBox((block.x * PT_PER_MM, height_pt - block.bottom * PT_PER_MM,
+                           block.right * PT_PER_MM, height_pt - block.y * PT_PER_MM))
+        canvas.setBleedBox((bleed.x * PT_PER_MM, height_pt - bleed.bottom * PT_PER_MM,
+                            bleed.right * PT_PER_MM, height_pt - bleed.y * PT_PER_MM))
+        for slot, card in enumerate(chunk):
+            if side == "fronts":
+                face, target = card.front, slot
+            else:
+                face, target = card.back, layout.back_slot(slot)
+            if face is None:
+                continue
+            trim = layout.trim_box(target)
+            painter.draw(face, trim.x, trim.y, clip=layout.clip_box(target))
+        painter.draw(sheet_overlay(layout, marginal, _footer_text(game, paper, side, number, len(plan))), 0, 0,
+                     clip=Box(0, 0, paper.width, paper.height))
+        canvas.showPage()
+    canvas.save()
+    return SheetReport(Path(path), len(plan), layout, marginal)

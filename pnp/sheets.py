@@ -1,0 +1,291 @@
+"""Imposition math for print-and-play sheets: pure geometry in millimetres, no drawing.
+
+This module owns where cards sit on a printed page: paper sizes, the grid of butted cards (neighbours
+share their cut lines, so the bleed between two cards is clipped at the trim line; the outer edges of
+the block keep their bleed), the crop marks outside the bleed at every cut line, the mirrored slots of
+the backs page for long-edge duplex, and where the footer and the scale checks (10 cm ruler, 50 mm
+calibration square or bar) fit in the margins.
+
+Coordinates are page millimetres from the page's top-left corner, y growing DOWN (the PDF backend
+converts). "Slot" numbers run in reading order on the fronts page: row by row, left to right.
+
+Long-edge flip: a portrait sheet printed duplex and flipped on its long (vertical) edge shows the back
+of the slot at page x on the other side at ``paper width - x - card width``; rows stay where they are.
+Each back is therefore drawn in the mirrored column.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+from pnp.drawing import Box
+
+
+class ImpositionError(ValueError):
+    """The cards do not fit on the paper with their bleed and crop marks, or a slot does not exist."""
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A paper size: ``name`` as printed in the footer, ``width`` x ``height`` in mm (portrait)."""
+
+    name: str
+    width: float
+    height: float
+
+
+A4 = Paper("A4", 210.0, 297.0)
+LETTER = Paper("Letter", 215.9, 279.4)
+PAPERS: dict[str, Paper] = {"a4": A4, "letter": LETTER}
+"""Paper sizes by the key used in file names (``solo-a4.pdf``)."""
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One crop mark: a straight line from ``(x1, y1)`` to ``(x2, y2)`` in page mm, on the extension of a cut line."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+    @property
+    def box(self) -> Box:
+        """The mark's extent as a (zero-width or zero-height) :class:`Box`."""
+        return Box(min(self.x1, self.x2), min(self.y1, self.y2), abs(self.x2 - self.x1), abs(self.y2 - self.y1))
+
+
+@dataclass(frozen=True)
+class Marginal:
+    """Something placed in the margin: ``kind`` is ``"footer"``, ``"ruler"`` (10 cm), ``"square"``
+    (50 mm calibration square) or ``"bar"`` (50 mm calibration bar); ``box`` is its space in page mm;
+    ``vertical`` means it runs down the page (text reads bottom to top)."""
+
+    kind: Literal["footer", "ruler", "square", "bar"]
+    box: Box
+    vertical: bool = False
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """The grid of card slots on one paper size, with everything derived from it.
+
+    ``left`` and ``top`` locate the top-left TRIM corner of the block of ``columns`` x ``rows`` cards of
+    ``card_width`` x ``card_height`` mm; ``bleed`` is kept on the block's outer edges. Crop marks start
+    ``mark_gap`` mm outside the bleed and are ``mark_length`` mm long where the paper allows.
+    ``printer_margin`` is the strip along the paper edge most home printers cannot print on; margin
+    items (footer, ruler, calibration) stay out of it.
+    """
+
+    paper: Paper
+    card_width: float
+    card_height: float
+    bleed: float
+    columns: int
+    rows: int
+    left: float
+    top: float
+    mark_gap: float
+    mark_length: float
+    printer_margin: float
+
+    @property
+    def per_page(self) -> int:
+        """Card slots on one page."""
+        return self.columns * self.rows
+
+    @property
+    def block(self) -> Box:
+        """The trim outline of the whole block of cards, in page mm."""
+        return Box(self.left, self.top, self.columns * self.card_width, self.rows * self.card_height)
+
+    @property
+    def block_with_bleed(self) -> Box:
+        """The block grown by the bleed on its four outer edges, in page mm."""
+        return self.block.inset(-self.bleed)
+
+    def _check(self, slot: int) -> tuple[int, int]:
+        if not 0 <= slot < self.per_page:
+            raise ImpositionError(f"slot {slot} does not exist; a {self.paper.name} page has slots 0 to {self.per_page - 1}")
+        return divmod(slot, self.columns)
+
+    def trim_box(self, slot: int) -> Box:
+        """The trim box in page mm of the card in ``slot`` (reading order) on a fronts page."""
+        row, column = self._check(slot)
+        return Box(self.left + column * self.card_width, self.top + row * self.card_height,
+                   self.card_width, self.card_height)
+
+    def back_slot(self, slot: int) -> int:
+        """The slot on the backs page that lies behind front ``slot`` after a long-edge flip (column mirrored)."""
+        row, column = self._check(slot)
+        return row * self.columns + (self.columns - 1 - column)
+
+    def back_trim_box(self, slot: int) -> Box:
+        """The trim box in page mm, on the backs page, of the back of front ``slot``.
+
+        It is the front's trim box mirrored about the page's vertical centre line.
+        """
+        front = self.trim_box(slot)
+        return Box(self.paper.width - front.x - front.width, front.y, front.width, front.height)
+
+    def clip_box(self, slot: int) -> Box:
+        """The visible region in page mm of the card in ``slot``: its trim box, grown by the bleed
+        only on the sides that are outer edges of the block (inner edges are shared cut lines)."""
+        row, column = self._check(slot)
+        trim = self.trim_box(slot)
+        left = self.bleed if column == 0 else 0.0
+        right = self.bleed if column == self.columns - 1 else 0.0
+        top = self.bleed if row == 0 else 0.0
+        bottom = self.bleed if row == self.rows - 1 else 0.0
+        return Box(trim.x - left, trim.y - top, trim.width + left + right, trim.height + top + bottom)
+
+    def cut_lines(self) -> tuple[list[float], list[float]]:
+        """The x positions of the vertical cut lines and the y positions of the horizontal ones, page mm."""
+        xs = [self.left + i * self.card_width for i in range(self.columns + 1)]
+        ys = [self.top + j * self.card_height for j in range(self.rows + 1)]
+        return xs, ys
+
+    def crop_marks(self) -> list[Mark]:
+        """Crop marks at every cut line on all four sides of the block, outside the bleed.
+
+        Each starts ``bleed + mark_gap`` mm outside the trim and runs ``mark_length`` mm outwards, or to
+        the paper edge if that is nearer (Letter's top and bottom margins are short).
+        """
+        xs, ys = self.cut_lines()
+        block = self.block
+        offset = self.bleed + self.mark_gap
+        marks: list[Mark] = []
+        top_end = max(block.y - offset - self.mark_length, 0.0)
+        bottom_end = min(block.bottom + offset + self.mark_length, self.paper.height)
+        left_end = max(block.x - offset - self.mark_length, 0.0)
+        right_end = min(block.right + offset + self.mark_length, self.paper.width)
+        for x in xs:
+            marks.append(Mark(x, block.y - offset, x, top_end))
+            marks.append(Mark(x, block.bottom + offset, x, bottom_end))
+        for y in ys:
+            marks.append(Mark(block.x - offset, y, left_end, y))
+            marks.append(Mark(block.right + offset, y, right_end, y))
+        return marks
+
+    def free_regions(self) -> list[tuple[Box, bool]]:
+        """Margin regions free of cards, bleed and crop marks, inside the printable area, in page mm.
+
+        Returns ``(box, vertical)`` pairs, largest first: the bands beyond the ends of the top and bottom
+        marks, the pockets between neighbouring marks above and below the block, and the pockets
+        between marks on the left and right (``vertical=True``). A 1 mm clearance is kept from marks.
+        """
+        block = self.block
+        offset = self.bleed + self.mark_gap
+        xs, ys = self.cut_lines()
+        lo_x, hi_x = self.printer_margin, self.paper.width - self.printer_margin
+        lo_y, hi_y = self.printer_margin, self.paper.height - self.printer_margin
+        regions: list[tuple[Box, bool]] = []
+
+        def add(x0: float, y0: float, x1: float, y1: float, vertical: bool) -> None:
+            x0, y0, x1, y1 = max(x0, lo_x), max(y0, lo_y), min(x1, hi_x), min(y1, hi_y)
+            if x1 - x0 > 0.5 and y1 - y0 > 0.5:
+                regions.append((Box(x0, y0, x1 - x0, y1 - y0), vertical))
+
+        top_mark_end = block.y - offset - self.mark_length
+        bottom_mark_end = block.bottom + offset + self.mark_length
+        add(lo_x, lo_y, hi_x, top_mark_end - 1, False)
+        add(lo_x, bottom_mark_end + 1, hi_x, hi_y, False)
+        for a, b in zip(xs, xs[1:]):
+            add(a + 1, top_mark_end - 1, b - 1, block.y - offset, False)
+            add(a + 1, block.bottom + offset, b - 1, bottom_mark_end + 1, False)
+        for a, b in zip(ys, ys[1:]):
+            add(lo_x, a + 1, block.x - offset, b - 1, True)
+            add(block.right + offset, a + 1, hi_x, b - 1, True)
+        regions.sort(key=lambda r: (-(r[0].width * r[0].height), r[0].y, r[0].x))
+        return regions
+
+
+FOOTER_HEIGHT = 3.0
+"""Room in mm a one-line 6 pt footer needs across its baseline."""
+RULER_LENGTH = 100.0
+RULER_DEPTH = 6.5
+"""A 10 cm ruler: 100 mm long, 6.5 mm deep (ticks and centimetre numbers)."""
+SQUARE_SIDE = 50.0
+BAR_LENGTH = 50.0
+BAR_DEPTH = 5.0
+"""The 50 mm calibration bar (used where the 50 mm square does not fit): 50 mm long, 5 mm deep."""
+LABEL_LENGTH = 24.0
+"""Room in mm after the end of the ruler for its label ("10 cm: check the scale")."""
+BAR_LABEL_LENGTH = 9.0
+"""Room in mm after the end of the 50 mm bar for its label ("50 mm")."""
+GAP = 3.0
+
+
+def marginalia(layout: SheetLayout, footer_length: float) -> list[Marginal]:
+    """Place the footer (``footer_length`` mm of text), the 10 cm ruler and the 50 mm calibration
+    square (or, where no 50 x 50 mm space exists, a 50 mm bar) in the free margin regions.
+
+    A ruler's or bar's box includes :data:`LABEL_LENGTH` (:data:`BAR_LABEL_LENGTH`) mm after its end
+    for its label; the ruler itself starts at the box's left (or top, when vertical).
+
+    Items are placed only where they fit whole, never over cards, bleed or crop marks. The footer is
+    always placed (vertically in a side pocket if needed); raises :class:`ImpositionError` if even
+    that is impossible. The ruler and the calibration item are left out when no region holds them, so
+    the result says honestly what the sheet carries.
+    """
+    # Guillotine packing: each item takes the top-left corner of the first free region it fits in;
+    # the rest of that region splits into the strip after the item (along the band or down the
+    # pocket, full depth) and the strip beside it (as long as the item).
+    regions: list[tuple[Box, bool]] = list(layout.free_regions())
+    placed: list[Marginal] = []
+
+    def take(kind, length: float, depth: float) -> bool:
+        for index, (box, vertical) in enumerate(regions):
+            width, height = (depth, length) if vertical else (length, depth)
+            if box.width + 1e-9 < width or box.height + 1e-9 < height:
+                continue
+            spot = Box(box.x, box.y, width, height)
+            placed.append(Marginal(kind, spot, vertical))
+            rest: list[tuple[Box, bool]] = []
+            if vertical:  # items stack down the pocket
+                rest.append((Box(box.x, box.y + height + GAP, box.width, box.height - height - GAP), True))
+                rest.append((Box(box.x + width + GAP, box.y, box.width - width - GAP, height), True))
+            else:  # items line up along the band
+                rest.append((Box(box.x + width + GAP, box.y, box.width - width - GAP, box.height), False))
+                rest.append((Box(box.x, box.y + height + GAP, width, box.height - height - GAP), False))
+            regions[index:index + 1] = [(b, v) for b, v in rest if b.width > 0.5 and b.height > 0.5]
+            return True
+        return False
+
+    # The footer goes first into a pocket above the block if one is roomy enough, keeping the big
+    # band below the block for the ruler and calibration.
+    regions.sort(key=lambda r: (r[1], r[0].y > layout.block.y, -(r[0].width * r[0].height)))
+    if not take("footer", footer_length, FOOTER_HEIGHT):
+        raise ImpositionError(f"no margin on {layout.paper.name} holds a {footer_length:.0f} mm footer")
+    regions.sort(key=lambda r: (r[1], -(r[0].width * r[0].height)))
+    take("ruler", RULER_LENGTH + LABEL_LENGTH, RULER_DEPTH)
+    if not take("square", SQUARE_SIDE, SQUARE_SIDE):
+        take("bar", BAR_LENGTH + BAR_LABEL_LENGTH, BAR_DEPTH)
+    return placed
+
+
+def impose(paper: Paper, card_width: float = 63.0, card_height: float = 88.0, bleed: float = 3.0, *,
+           mark_gap: float = 0.5, mark_length: float = 6.0, min_mark_length: float = 3.0,
+           printer_margin: float = 3.0) -> SheetLayout:
+    """The largest grid of butted cards that fits on ``paper`` (portrait) with outer bleed and crop marks.
+
+    The block is centred horizontally, so fronts and mirrored backs use the same grid. Vertically it
+    sits high enough to leave room for full-length top marks and the widest possible band below for the
+    footer, ruler and calibration, or centred when the paper is too short for that. A column or row
+    counts only if crop marks of at least ``min_mark_length`` mm still fit beyond bleed and gap.
+    Raises :class:`ImpositionError` if not even one card fits.
+    """
+    reserve = 2 * (bleed + mark_gap + min_mark_length)
+    columns = math.floor((paper.width - reserve) / card_width + 1e-9)
+    rows = math.floor((paper.height - reserve) / card_height + 1e-9)
+    if columns < 1 or rows < 1:
+        raise ImpositionError(f"a {card_width} x {card_height} mm card with {bleed} mm bleed does not fit on {paper.name}")
+    block_width = columns * card_width
+    block_height = rows * card_height
+    left = (paper.width - block_width) / 2
+    centred_top = (paper.height - block_height) / 2
+    high_top = printer_margin + bleed + mark_gap + mark_length
+    top = min(centred_top, high_top)
+    return SheetLayout(paper, card_width, card_height, bleed, columns, rows, left, top, mark_gap, mark_length,
+                       printer_margin)

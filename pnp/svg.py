@@ -1,0 +1,182 @@
+"""SVG backend: one :class:`~pnp.drawing.Drawing` to one SVG document (svgwrite), byte-for-byte reproducible.
+
+This module owns how each primitive is written as SVG. The document's size is the card's bleed box in
+millimetres and its ``viewBox`` is in millimetres too, with the trim box's top-left corner at ``0 0``
+(so the bleed has negative coordinates, as in the Drawing). Icons are embedded as vectors: each icon
+used is copied once from ``templates/icons/<name>.svg`` into a ``<g id="icon-<name>">`` under ``<defs>``
+and placed with ``<use>`` and a translate-and-scale transform (read correctly by browsers, Inkscape and
+svglib alike).
+
+Reproducibility: numbers are written with at most 2 decimals (trailing zeros removed), ids are
+``clip-1``, ``clip-2`` ... in drawing order and ``icon-<name>``, attributes are sorted, and nothing
+depends on the time or the machine.
+"""
+from __future__ import annotations
+
+import io
+import xml.etree.ElementTree as ElementTree
+from functools import lru_cache
+from pathlib import Path
+
+import svgwrite
+
+from pnp import fonts
+from pnp.drawing import MM_PER_PT, Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect, TextLine, icon_names
+from pnp.text import ICON_DIR
+
+SVG_NAMESPACE = "{http://www.w3.org/2000/svg}"
+ICON_VIEWBOX = 100.0
+"""Icons are drawn in a 0..100 square (their files' viewBox); ``<use>`` scales them to the Icon's size."""
+
+
+def number(value: float) -> str:
+    """``value`` with at most 2 decimals and no trailing zeros (``63``, ``-1.5``, ``0.33``); never ``-0``."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+class _Raw:
+    """An already-built ElementTree element that svgwrite containers can hold (used for icon content)."""
+
+    def __init__(self, element: ElementTree.Element):
+        self.element = element
+
+    def get_xml(self) -> ElementTree.Element:
+        return self.element
+
+
+@lru_cache(maxsize=None)
+def icon_source(name: str) -> bytes:
+    """The bytes of ``templates/icons/<name>.svg``; raises ``FileNotFoundError`` naming the icon if absent."""
+    path = ICON_DIR / f"{name}.svg"
+    if not path.is_file():
+        raise FileNotFoundError(f"icon {name!r}: no file {path}")
+    return path.read_bytes()
+
+
+def _icon_children(name: str) -> list[ElementTree.Element]:
+    """The drawing elements of an icon file, with the SVG namespace removed from their tags."""
+    root = ElementTree.fromstring(icon_source(name))
+    children = []
+    for child in root:
+        copy = ElementTree.fromstring(ElementTree.tostring(child))
+        for element in copy.iter():
+            if isinstance(element.tag, str) and element.tag.startswith(SVG_NAMESPACE):
+                element.tag = element.tag[len(SVG_NAMESPACE):]
+        children.append(copy)
+    return children
+
+
+def _paint(element, fill: str | None, stroke: str | None, stroke_width: float) -> None:
+    element["fill"] = fill if fill is not None else "none"
+    if stroke is not None:
+        element["stroke"] = stroke
+        element["stroke-width"] = number(stroke_width)
+
+
+class _Writer:
+    def __init__(self, document: svgwrite.Drawing):
+        self.document = document
+        self.clip_count = 0
+
+    def add_all(self, parent, items: tuple[Primitive, ...]) -> None:
+        for item in items:
+            self.add(parent, item)
+
+    def add(self, parent, item: Primitive) -> None:
+        d = self.document
+        if isinstance(item, Rect):
+            element = d.rect(insert=(number(item.x), number(item.y)), size=(number(item.width), number(item.height)))
+            if item.radius:
+                element["rx"] = element["ry"] = number(item.radius)
+            _paint(element, item.fill, item.stroke, item.stroke_width)
+        elif isinstance(item, Line):
+            element = d.line(start=(number(item.x1), number(item.y1)), end=(number(item.x2), number(item.y2)))
+            element["stroke"] = item.stroke
+            element["stroke-width"] = number(item.stroke_width)
+            if item.dash:
+                element["stroke-dasharray"] = " ".join(number(v) for v in item.dash)
+        elif isinstance(item, Polyline):
+            points = " ".join(f"{number(x)},{number(y)}" for x, y in item.points)
+            element = d.polygon() if item.closed else d.polyline()
+            element["points"] = points
+            _paint(element, item.fill if item.closed else None, item.stroke, item.stroke_width)
+            if item.stroke is not None:
+                element["stroke-linejoin"] = "round"
+        elif isinstance(item, Circle):
+            element = d.circle(center=(number(item.cx), number(item.cy)), r=number(item.r))
+            _paint(element, item.fill, item.stroke, item.stroke_width)
+        elif isinstance(item, TextLine):
+            family = fonts.family(item.family)
+            element = d.text(item.text, insert=(number(item.x), number(item.y)))
+            element["font-family"] = f"{family.svg_family}, serif"
+            element["font-size"] = number(item.size * MM_PER_PT)
+            if family.svg_weight != "normal":
+                element["font-weight"] = family.svg_weight
+            if family.svg_style != "normal":
+                element["font-style"] = family.svg_style
+            element["fill"] = item.fill
+            if item.anchor != "start":
+                element["text-anchor"] = item.anchor
+            if item.rotation:
+                element["transform"] = f"rotate({number(-item.rotation)} {number(item.x)} {number(item.y)})"
+        elif isinstance(item, Icon):
+            element = d.use(f"#icon-{item.name}")
+            scale = f"{item.size / ICON_VIEWBOX:.5f}".rstrip("0").rstrip(".")
+            element["transform"] = f"translate({number(item.x)} {number(item.y)}) scale({scale})"
+        elif isinstance(item, Group):
+            element = d.g()
+            inner = element
+            if item.clip is not None:
+                self.clip_count += 1
+                clip_id = f"clip-{self.clip_count}"
+                clip = d.clipPath(id=clip_id)
+                clip.add(d.rect(insert=(number(item.clip.x), number(item.clip.y)),
+                                size=(number(item.clip.width), number(item.clip.height))))
+                d.defs.add(clip)
+                element["clip-path"] = f"url(#{clip_id})"
+                if item.dx or item.dy:
+                    inner = d.g()
+                    element.add(inner)
+            if item.dx or item.dy:
+                inner["transform"] = f"translate({number(item.dx)} {number(item.dy)})"
+            self.add_all(inner, item.items)
+        else:
+            raise TypeError(f"cannot draw {type(item).__name__} as SVG")
+        parent.add(element)
+
+
+def to_svg(drawing: Drawing) -> str:
+    """The SVG document (a ``str``, XML declaration included) of ``drawing``.
+
+    Width and height are the bleed box in mm; the viewBox is ``-bleed -bleed width+2*bleed
+    height+2*bleed``. Raises ``FileNotFoundError`` for an icon without a file, ``KeyError`` for an
+    unknown font family.
+    """
+    bleed = drawing.bleed_mm
+    width = drawing.width_mm + 2 * bleed
+    height = drawing.height_mm + 2 * bleed
+    document = svgwrite.Drawing(size=(f"{number(width)}mm", f"{number(height)}mm"), profile="full", debug=False)
+    document["viewBox"] = f"{number(-bleed)} {number(-bleed)} {number(width)} {number(height)}"
+    document["style"] = "font-kerning:none"  # the PDF and the text fitter use unkerned advances
+    if drawing.id:
+        document["id"] = drawing.id
+    if drawing.title:
+        document.set_desc(title=drawing.title)
+    for name in icon_names(drawing):
+        group = document.g(id=f"icon-{name}")
+        for child in _icon_children(name):
+            group.add(_Raw(child))
+        document.defs.add(group)
+    _Writer(document).add_all(document, drawing.items)
+    buffer = io.StringIO()
+    document.write(buffer, pretty=True, indent=1)
+    return buffer.getvalue() + "\n"
+
+
+def write_svg(drawing: Drawing, path: Path) -> Path:
+    """Write :func:`to_svg` of ``drawing`` to ``path`` (UTF-8, parent folders created) and return ``path``."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(to_svg(drawing), encoding="utf-8")
+    return path

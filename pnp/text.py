@@ -1,0 +1,300 @@
+"""Text fitting: wrap words into a box and shrink the size until the text fits, never clipping.
+
+This module owns how a field's text becomes placed :class:`~pnp.drawing.TextLine` and
+:class:`~pnp.drawing.Icon` primitives: inline icon tokens (``:mana:``, ``:d6-4:`` ...), greedy word
+wrapping, the binary search on the point size, alignment in the box, and the overflow report that
+``pnp check`` turns into "<card id>: <field>: over by N.N mm".
+
+Sizes are in points, boxes in millimetres (y down). Widths come from :mod:`pnp.fonts`, i.e. from the
+bundled TTF files the PDF embeds.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal, Union
+
+from pnp import fonts
+from pnp.drawing import MM_PER_PT, Box, Icon, Primitive, TextLine
+
+ICON_DIR = Path(__file__).resolve().parent.parent / "templates" / "icons"
+"""Folder of the icon SVG files (viewBox 0 0 100 100)."""
+
+INLINE_ICONS: frozenset[str] = frozenset(
+    ["mana", "spirit", "win", "loss", "next", "key", "ember", "tide", "stone", "gale", "recharge", "start"]
+    + [f"d6-{n}" for n in range(1, 7)]
+)
+"""Icon names that may appear as ``:name:`` tokens in card text."""
+
+ICON_ADVANCE_EM = 1.0
+"""Horizontal space an inline icon takes, in em (the text size)."""
+ICON_SIZE_EM = 0.9
+"""Side of an inline icon's square box, in em."""
+ICON_DROP_EM = 0.045
+"""How far the icon box's bottom sits below the baseline, in em: the icons' drawings span 5..95 of
+their 100-unit viewBox, so the visible drawing stands on the baseline."""
+
+_TOKEN = re.compile(r":([a-z0-9-]+):")
+
+Align = Literal["left", "center", "right"]
+VAlign = Literal["top", "middle", "bottom"]
+
+
+class TextFitError(ValueError):
+    """A fitting request is malformed (negative box, min size above max, unknown icon token...)."""
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """A word fragment: text in one family, or an inline icon (``icon`` set, ``text`` empty)."""
+
+    text: str = ""
+    icon: str | None = None
+
+
+Word = tuple[_Piece, ...]
+
+
+def parse_words(text: str) -> list[list[Word]]:
+    """Split ``text`` into paragraphs (on newlines) of words (on spaces), each word a tuple of pieces.
+
+    ``:name:`` tokens whose name is in :data:`INLINE_ICONS` become icon pieces; any other text between
+    colons stays text. An empty paragraph (blank line) is kept as an empty list.
+    """
+    paragraphs: list[list[Word]] = []
+    for paragraph in text.split("\n"):
+        words: list[Word] = []
+        for raw in paragraph.split():
+            pieces: list[_Piece] = []
+            position = 0
+            for match in _TOKEN.finditer(raw):
+                if match.group(1) not in INLINE_ICONS:
+                    continue
+                if match.start() > position:
+                    pieces.append(_Piece(raw[position:match.start()]))
+                pieces.append(_Piece(icon=match.group(1)))
+                position = match.end()
+            if position < len(raw):
+                pieces.append(_Piece(raw[position:]))
+            words.append(tuple(pieces))
+        paragraphs.append(words)
+    return paragraphs
+
+
+def _piece_width(piece: _Piece, family: str, size: float) -> float:
+    if piece.icon:
+        return ICON_ADVANCE_EM * size * MM_PER_PT
+    return fonts.string_width_mm(piece.text, family, size)
+
+
+def _word_width(word: Word, family: str, size: float) -> float:
+    return sum(_piece_width(p, family, size) for p in word)
+
+
+def wrap(paragraphs: list[list[Word]], family: str, size: float, width_mm: float) -> list[list[Word]]:
+    """Greedy word wrap: lines of words no wider than ``width_mm`` at ``size`` pt.
+
+    A word wider than the box alone still gets its own line (it is never split); the caller sees the
+    overflow through :func:`line_width`. Each paragraph starts a new line.
+    """
+    space = fonts.string_width_mm(" ", family, size)
+    lines: list[list[Word]] = []
+    for words in paragraphs:
+        line: list[Word] = []
+        used = 0.0
+        for word in words:
+            w = _word_width(word, family, size)
+            if line and used + space + w > width_mm + 1e-9:
+                lines.append(line)
+                line, used = [word], w
+            else:
+                used = used + space + w if line else w
+                line.append(word)
+        lines.append(line)
+    return lines
+
+
+def _segments(line: list[Word]) -> list[tuple[str, str | None]]:
+    """The line as alternating ``(text, None)`` strings (words joined by single spaces) and ``("", icon)``."""
+    merged: list[tuple[str, str | None]] = []
+    for index, word in enumerate(line):
+        pieces = ([_Piece(" ")] if index else []) + list(word)
+        for piece in pieces:
+            if piece.icon:
+                merged.append(("", piece.icon))
+            elif merged and merged[-1][1] is None:
+                merged[-1] = (merged[-1][0] + piece.text, None)
+            else:
+                merged.append((piece.text, None))
+    return merged
+
+
+def line_width(line: list[Word], family: str, size: float) -> float:
+    """Width in mm of one wrapped line at ``size`` pt (words joined by single spaces, icons included).
+
+    Measured exactly as :func:`place_line` draws it, font fallback runs included.
+    """
+    em = size * MM_PER_PT
+    return sum(ICON_ADVANCE_EM * em if icon else fonts.string_width_mm(text, family, size)
+               for text, icon in _segments(line))
+
+
+def block_height(lines: int, family: str, size: float, line_spacing: float) -> float:
+    """Height in mm of ``lines`` lines: ascent of the first, ``line_spacing`` em per further line,
+    descent of the last."""
+    if lines == 0:
+        return 0.0
+    em = size * MM_PER_PT
+    return fonts.ascent_mm(family, size) + (lines - 1) * em * line_spacing + fonts.descent_mm(family, size)
+
+
+@dataclass(frozen=True)
+class FitResult:
+    """The outcome of :func:`fit_text`.
+
+    ``items``: the placed primitives (drawn even when the text overflows, so the problem shows).
+    ``size``: the chosen size in pt. ``lines``: the text of each line (icons as ``:name:``).
+    ``fits``: whether everything lies inside the box. ``over_mm``: by how much it does not fit at the
+    minimum size (the larger of the height and width overflow, 0.0 when it fits). ``over_lines``:
+    how many lines fall (partly) below the box.
+    """
+
+    items: tuple[Primitive, ...]
+    size: float
+    lines: tuple[str, ...]
+    fits: bool
+    over_mm: float
+    over_lines: int
+
+
+def _measure(paragraphs, family, size, box: Box, line_spacing) -> tuple[list[list[Word]], float, float]:
+    lines = wrap(paragraphs, family, size, box.width)
+    height = block_height(len(lines), family, size, line_spacing)
+    widest = max((line_width(line, family, size) for line in lines), default=0.0)
+    return lines, height - box.height, widest - box.width
+
+
+def fit_text(text: str, box: Box, family: str = "serif", max_size: float = 10.0, min_size: float = 6.0, *,
+             align: Align = "left", valign: VAlign = "top", line_spacing: float = 1.15,
+             fill: str = "#000000", resolution: float = 0.1) -> FitResult:
+    """Wrap ``text`` into ``box`` (mm) and shrink it from ``max_size`` towards ``min_size`` (pt) until it fits.
+
+    The size is found by binary search in steps of ``resolution`` pt: the largest size at which the
+    greedily wrapped lines are no wider than the box and their height (:func:`block_height`) no taller.
+    If even ``min_size`` does not fit, the text is set at ``min_size`` and the result reports the
+    overflow instead of clipping. ``align`` places lines horizontally, ``valign`` the block vertically.
+    Inline ``:icon:`` tokens take :data:`ICON_ADVANCE_EM` em and are drawn as :class:`Icon` on the baseline.
+
+    Raises :class:`TextFitError` when ``min_size`` exceeds ``max_size``, a size is not positive, the box
+    has no area, or ``align``/``valign`` is unknown.
+    """
+    if min_size <= 0 or max_size < min_size:
+        raise TextFitError(f"size range [{max_size}, {min_size}] pt must have max >= min > 0")
+    if box.width <= 0 or box.height <= 0:
+        raise TextFitError(f"text box {box} has no area")
+    if align not in ("left", "center", "right") or valign not in ("top", "middle", "bottom"):
+        raise TextFitError(f"alignment {align!r}/{valign!r} is not left/center/right and top/middle/bottom")
+    paragraphs = parse_words(text)
+
+    def fits(step: int) -> bool:
+        _, over_h, over_w = _measure(paragraphs, family, step * resolution, box, line_spacing)
+        return over_h <= 1e-9 and over_w <= 1e-9
+
+    low = round(min_size / resolution)
+    high = round(max_size / resolution)
+    if fits(high):
+        chosen = high
+    elif not fits(low):
+        chosen = low
+    else:
+        while low < high:  # invariant: fits(low) is True, the answer lies in [low, high]
+            middle = (low + high + 1) // 2
+            if fits(middle):
+                low = middle
+            else:
+                high = middle - 1
+        chosen = low
+    size = round(chosen * resolution, 4)
+    lines, over_h, over_w = _measure(paragraphs, family, size, box, line_spacing)
+    over = max(over_h, over_w, 0.0)
+    fits_now = over <= 1e-9
+    items = _place(lines, box, family, size, align, valign, line_spacing, fill)
+    over_lines = 0
+    if not fits_now and over_h > 1e-9:
+        over_lines = sum(1 for i in range(len(lines))
+                         if block_height(i + 1, family, size, line_spacing) > box.height + 1e-9)
+    return FitResult(items=tuple(items), size=size, lines=tuple(_line_text(line) for line in lines),
+                     fits=fits_now, over_mm=round(over, 2) if not fits_now else 0.0, over_lines=over_lines)
+
+
+def _line_text(line: list[Word]) -> str:
+    return " ".join("".join(f":{p.icon}:" if p.icon else p.text for p in word) for word in line)
+
+
+def _place(lines, box: Box, family: str, size: float, align: Align, valign: VAlign, line_spacing: float,
+           fill: str) -> list[Primitive]:
+    em = size * MM_PER_PT
+    height = block_height(len(lines), family, size, line_spacing)
+    if valign == "top":
+        top = box.y
+    elif valign == "middle":
+        top = box.y + (box.height - height) / 2
+    else:
+        top = box.bottom - height
+    baseline = top + fonts.ascent_mm(family, size)
+    items: list[Primitive] = []
+    anchor_x = {"left": box.x, "center": box.x + box.width / 2, "right": box.right}[align]
+    anchor = {"left": "start", "center": "middle", "right": "end"}[align]
+    for line in lines:
+        items.extend(place_line(line, anchor_x, baseline, family, size, anchor, fill))
+        baseline += em * line_spacing
+    return items
+
+
+def place_line(line: list[Word], x: float, baseline: float, family: str, size: float, anchor: str,
+               fill: str) -> list[Primitive]:
+    """Primitives for one wrapped line anchored at ``x`` (start, middle or end) on ``baseline`` (mm).
+
+    A line of plain text in one font becomes a single :class:`TextLine` with that anchor; a line with
+    icons or font fallback becomes start-anchored text runs and :class:`Icon` boxes laid side by side.
+    """
+    if not line:
+        return []
+    em = size * MM_PER_PT
+    merged = _segments(line)
+    if len(merged) == 1 and merged[0][1] is None and len(fonts.runs(merged[0][0], family)) == 1:
+        run_family = fonts.runs(merged[0][0], family)[0][0]
+        return [TextLine(x, baseline, merged[0][0], run_family, size, fill, anchor)]
+    total = line_width(line, family, size)
+    cursor = {"start": x, "middle": x - total / 2, "end": x - total}[anchor]
+    items: list[Primitive] = []
+    for text, icon in merged:
+        if icon:
+            side = ICON_SIZE_EM * em
+            margin = (ICON_ADVANCE_EM - ICON_SIZE_EM) * em / 2
+            items.append(Icon(icon, cursor + margin, baseline + ICON_DROP_EM * em - side, side))
+            cursor += ICON_ADVANCE_EM * em
+            continue
+        for run_family, run_text in fonts.runs(text, family):
+            # SVG collapses leading and trailing spaces, so draw runs without them and move the pen instead.
+            body = run_text.strip(" ")
+            if body:
+                lead = run_text[: len(run_text) - len(run_text.lstrip(" "))]
+                start = cursor + fonts.string_width_mm(lead, run_family, size)
+                items.append(TextLine(start, baseline, body, run_family, size, fill, "start"))
+            cursor += fonts.string_width_mm(run_text, run_family, size)
+    return items
+
+
+def single_line(text: str, x: float, baseline: float, family: str, size: float, *, anchor: str = "start",
+                fill: str = "#000000") -> list[Primitive]:
+    """Place ``text`` (icon tokens allowed) as one unbroken line anchored at ``(x, baseline)`` mm."""
+    words = [w for paragraph in parse_words(text) for w in paragraph]
+    return place_line(words, x, baseline, family, size, anchor, fill)
+
+
+def text_width_mm(text: str, family: str, size: float) -> float:
+    """Width in mm of ``text`` (icon tokens allowed) set on one line at ``size`` pt."""
+    words = [w for paragraph in parse_words(text) for w in paragraph]
+    return line_width(words, family, size)

@@ -1,0 +1,112 @@
+"""Imposition: 3 x 3 poker cards on A4 and Letter, crop marks clear of every card, mirrored backs."""
+from __future__ import annotations
+
+import pytest
+
+from pnp.drawing import Box
+from pnp.sheets import A4, LETTER, PAPERS, ImpositionError, Paper, impose, marginalia
+
+
+@pytest.fixture(params=[A4, LETTER], ids=lambda p: p.name)
+def layout(request):
+    return impose(request.param, 63.0, 88.0, 3.0)
+
+
+def test_three_by_three_fits_on_both_papers(layout):
+    assert (layout.columns, layout.rows, layout.per_page) == (3, 3, 9)
+    outer = layout.block_with_bleed
+    assert outer.x >= 0 and outer.y >= 0
+    assert outer.right <= layout.paper.width and outer.bottom <= layout.paper.height
+    # Centred horizontally, so the mirrored backs use the same grid.
+    assert layout.block.x == pytest.approx(layout.paper.width - layout.block.right)
+
+
+def test_paper_sizes():
+    assert (PAPERS["a4"].width, PAPERS["a4"].height) == (210.0, 297.0)
+    assert (PAPERS["letter"].width, PAPERS["letter"].height) == (215.9, 279.4)
+
+
+def test_cards_are_butted_on_shared_cut_lines(layout):
+    boxes = [layout.trim_box(slot) for slot in range(9)]
+    assert boxes[1].x == pytest.approx(boxes[0].right) and boxes[3].y == pytest.approx(boxes[0].bottom)
+    assert all(b.width == 63 and b.height == 88 for b in boxes)
+    # Visible regions: bleed only on the block's outer edges; neighbours never overlap.
+    clips = [layout.clip_box(slot) for slot in range(9)]
+    centre = clips[4]
+    assert (centre.x, centre.y, centre.width, centre.height) == (boxes[4].x, boxes[4].y, 63, 88)
+    corner = clips[0]
+    assert (corner.x, corner.y) == (boxes[0].x - 3, boxes[0].y - 3) and corner.right == pytest.approx(boxes[0].right)
+    for i in range(9):
+        for j in range(i + 1, 9):
+            assert not clips[i].overlaps(clips[j])
+
+
+def test_crop_marks_at_every_cut_line_outside_the_bleed(layout):
+    marks = layout.crop_marks()
+    xs, ys = layout.cut_lines()
+    assert len(marks) == 2 * len(xs) + 2 * len(ys) == 16
+    bleed = layout.block_with_bleed
+    trims = [layout.trim_box(slot) for slot in range(9)]
+    for mark in marks:
+        box = mark.box
+        # On the extension of a cut line.
+        assert (box.width == 0 and any(box.x == pytest.approx(x) for x in xs)) or \
+               (box.height == 0 and any(box.y == pytest.approx(y) for y in ys))
+        # Never over any card's trim area, nor its bleed: the first cut cannot remove a mark.
+        grown = Box(box.x - 1e-6, box.y - 1e-6, box.width + 2e-6, box.height + 2e-6)
+        assert not any(grown.overlaps(trim) for trim in trims)
+        assert not grown.overlaps(bleed.inset(0.4))  # at least mark_gap (0.5 mm) clear of the bleed
+        # On the paper, and as long as the margin allows, up to 6 mm.
+        assert 0 <= box.x and box.right <= layout.paper.width and 0 <= box.y and box.bottom <= layout.paper.height
+        assert 3.0 < max(box.width, box.height) <= 6.0 + 1e-9
+    # A4 has room for full-length marks all round.
+    if layout.paper is A4:
+        assert all(max(m.box.width, m.box.height) == pytest.approx(6.0) for m in marks)
+
+
+def test_backs_are_mirrored_for_long_edge_duplex(layout):
+    assert [layout.back_slot(s) for s in range(9)] == [2, 1, 0, 5, 4, 3, 8, 7, 6]
+    for slot in range(9):
+        front = layout.trim_box(slot)
+        back = layout.back_trim_box(slot)
+        # Flipping the sheet on its long edge maps page x to (paper width - x): the back covers the front.
+        assert back.x == pytest.approx(layout.paper.width - front.right)
+        assert back.y == front.y
+        mirrored = layout.trim_box(layout.back_slot(slot))
+        assert (mirrored.x, mirrored.y) == pytest.approx((back.x, back.y))
+
+
+def test_marginalia_stay_clear_of_cards_and_marks(layout):
+    placed = marginalia(layout, 70.0)
+    kinds = [m.kind for m in placed]
+    assert kinds[0] == "footer"
+    marks = [m.box for m in layout.crop_marks()]
+    printable = Box(0, 0, layout.paper.width, layout.paper.height).inset(layout.printer_margin)
+    for item in placed:
+        box = item.box
+        assert not box.overlaps(layout.block_with_bleed)
+        assert not any(box.overlaps(Box(m.x - 0.5, m.y - 0.5, m.width + 1, m.height + 1)) for m in marks)
+        assert printable.x - 1e-6 <= box.x and box.right <= printable.right + 1e-6
+        assert printable.y - 1e-6 <= box.y and box.bottom <= printable.bottom + 1e-6
+    for i, a in enumerate(placed):
+        for b in placed[i + 1:]:
+            assert not a.box.overlaps(b.box)
+
+
+def test_scale_checks_are_honest_about_space():
+    # A4: a 33 mm margin in all (297 - 264): the 10 cm ruler fits below the block; a 50 mm square does not.
+    a4 = [m.kind for m in marginalia(impose(A4), 70.0)]
+    assert "ruler" in a4 and "square" not in a4
+    # Letter: 15.4 mm in all: no ruler fits without crossing a crop mark, so a 50 mm bar stands in.
+    letter = [m.kind for m in marginalia(impose(LETTER), 70.0)]
+    assert "ruler" not in letter and "square" not in letter and "bar" in letter
+    # On a big sheet with few cards, the 50 mm square is placed.
+    roomy = [m.kind for m in marginalia(impose(Paper("test", 210, 360), 63, 88, 3), 70.0)]
+    assert "square" in roomy and "ruler" in roomy
+
+
+def test_too_big_a_card_is_an_error():
+    with pytest.raises(ImpositionError):
+        impose(A4, 250, 88, 3)
+    with pytest.raises(ImpositionError):
+        impose(A4).trim_box(9)
