@@ -198,16 +198,20 @@ class Box:
 
 @dataclass(frozen=True)
 class Group:
-    """Primitives shifted by ``(dx, dy)`` mm and optionally clipped.
+    """Primitives turned by ``rotation``, shifted by ``(dx, dy)`` mm and optionally clipped.
 
-    ``clip`` is a :class:`Box` in the coordinates the group itself sits in (the parent's, NOT moved by
-    ``dx``/``dy``): nothing the group draws outside it is visible. Groups nest.
+    A point ``(x, y)`` of the group's items lands at ``(dx, dy)`` plus ``(x, y)`` turned
+    counter-clockwise (as seen on the page) by ``rotation`` degrees about the origin; ``rotation=180``
+    turns a panel upside down for the player across the table. ``clip`` is a :class:`Box` in the
+    coordinates the group itself sits in (the parent's, NOT moved by ``dx``/``dy``): nothing the group
+    draws outside it is visible. Groups nest.
     """
 
     items: tuple["Primitive", ...]
     dx: float = 0.0
     dy: float = 0.0
     clip: Box | None = None
+    rotation: float = 0.0
 
 
 Primitive = Union[Rect, Line, Polyline, Circle, TextLine, Icon, Group]

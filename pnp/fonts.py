@@ -1,12 +1,14 @@
 """Bundled fonts: registration with ReportLab and string measurement from the same TTF files.
 
 This module owns the font family keys used everywhere in a Drawing (``"serif"``, ``"serif-bold"``,
-``"serif-italic"``, ``"korean"``), which TTF under ``templates/fonts/`` each key means, the family
+``"serif-italic"``, ``"korean"``, and ``"numerals"`` for lining digits), which TTF under ``templates/fonts/`` each key means, the family
 name the SVG backend writes, and every width measurement. Because the PDF backend embeds these very
 files and the text fitter measures with them, a line breaks at the same word in the SVG and the PDF
 on every machine.
 
 Glyph fallback: the bundled EB Garamond Bold covers only basic Latin, and no Garamond has Hangul.
+EB Garamond's digits are old-style; bold text (titles, key and table numbers) takes its digits from
+the ``"numerals"`` family (NanumMyeongjo's lining digits) so a "1" never reads as an "I".
 :func:`runs` therefore splits a string into runs, each in the first family of the key's fallback
 chain that has every glyph of the run (for example ``"serif-bold"`` falls back to ``"serif"``, then
 to ``"korean"``). Measurement and both backends use the same runs.
@@ -29,8 +31,9 @@ FONT_DIR = Path(__file__).resolve().parent.parent / "templates" / "fonts"
 @dataclass(frozen=True)
 class FontFamily:
     """One family key: its TTF ``file`` (under :data:`FONT_DIR`), the ReportLab ``pdf_name`` it is
-    registered as, the SVG ``font-family`` / ``font-weight`` / ``font-style`` written for it, and the
-    ``fallback`` keys tried, in order, for glyphs the file lacks."""
+    registered as, the SVG ``font-family`` / ``font-weight`` / ``font-style`` written for it, the
+    ``fallback`` keys tried, in order, for glyphs the file lacks, and ``digits``: the family key whose
+    digits 0-9 replace this one's (lining figures in bold titles and numbers)."""
 
     key: str
     file: str
@@ -39,17 +42,22 @@ class FontFamily:
     svg_weight: str = "normal"
     svg_style: str = "normal"
     fallback: tuple[str, ...] = ()
+    digits: str | None = None
 
 
 FAMILIES: dict[str, FontFamily] = {
     "serif": FontFamily("serif", "EBGaramond12-Regular.ttf", "EBGaramond-Regular", "EB Garamond",
                         fallback=("korean",)),
     "serif-bold": FontFamily("serif-bold", "EBGaramond12-Bold.ttf", "EBGaramond-Bold", "EB Garamond",
-                             svg_weight="bold", fallback=("serif", "korean")),
+                             svg_weight="bold", fallback=("serif", "korean"), digits="numerals"),
     "serif-italic": FontFamily("serif-italic", "EBGaramond12-Italic.ttf", "EBGaramond-Italic", "EB Garamond",
                                svg_style="italic", fallback=("serif", "korean")),
     "korean": FontFamily("korean", "NanumMyeongjo.ttf", "NanumMyeongjo", "NanumMyeongjo",
                          fallback=("serif",)),
+    # EB Garamond's digits are old-style (a "1" looks like a small "I"); numbers on track spaces,
+    # hexes and icons use NanumMyeongjo's lining serif digits instead (the same embedded file).
+    "numerals": FontFamily("numerals", "NanumMyeongjo.ttf", "NanumMyeongjo", "NanumMyeongjo",
+                           fallback=("serif",)),
 }
 
 
@@ -92,13 +100,18 @@ def has_glyph(key: str, char: str) -> bool:
 def runs(text: str, key: str) -> tuple[tuple[str, str], ...]:
     """Split ``text`` into ``((family key, text), ...)`` runs, each drawable with one font.
 
-    Every character goes to the first family of ``key`` followed by its fallback chain that has it;
-    a character no bundled font has stays in ``key`` (it prints as the font's missing-glyph box).
+    Every character goes to the first family of ``key`` followed by its fallback chain that has it
+    (digits go to the family's ``digits`` family when it has one); a character no bundled font has
+    stays in ``key`` (it prints as the font's missing-glyph box).
     """
-    chain = (key,) + family(key).fallback
+    fam = family(key)
+    chain = (key,) + fam.fallback
     result: list[list[str]] = []
     for char in text:
-        chosen = next((k for k in chain if has_glyph(k, char)), key)
+        if fam.digits and char in "0123456789":
+            chosen = fam.digits
+        else:
+            chosen = next((k for k in chain if has_glyph(k, char)), key)
         if char == " " and result:
             chosen = result[-1][0]  # a space joins the run before it
         if result and result[-1][0] == chosen:

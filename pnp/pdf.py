@@ -176,6 +176,8 @@ class Painter:
             if item.clip is not None:
                 self._clip(item.clip)
             c.translate(item.dx * k, -item.dy * k)
+            if item.rotation:
+                c.rotate(item.rotation)
             self._items(item.items)
             c.restoreState()
         else:
@@ -240,28 +242,30 @@ def _page_plan(cards: Sequence[SheetCard], per_page: int) -> list[tuple[str, lis
     return plan
 
 
-FOOTER_SIZE = 6.5
-"""Footer text size in pt."""
+MARGIN_TEXT_SIZE = 6.5
+"""Size in pt of the margin texts (title, page line, printing note)."""
+PRINT_NOTE = "Print at 100%; backs: duplex, flip on long edge"
 
 
-def _footer_text(game: str, paper: Paper, side: str, page: int, pages: int) -> str:
-    return f"{game} · {paper.name} · page {page}/{pages} · {side} · print at 100% (actual size)"
+def _page_line(paper: Paper, side: str, page: int, pages: int) -> str:
+    return f"{paper.name} · page {page}/{pages} · {side}"
 
 
-def _marginal_items(marginal: Marginal, footer: str) -> list[Primitive]:
-    """The primitives (page mm) of one margin item."""
+def _marginal_items(marginal: Marginal, text: str) -> list[Primitive]:
+    """The primitives (page mm) of one margin item; ``text`` is the line a text item prints."""
     box = marginal.box
     ink = MARGIN_INK
     items: list[Primitive] = []
-    if marginal.kind == "footer":
-        if marginal.vertical:
-            items.append(TextLine(box.x + box.width - 0.6, box.bottom, footer, "serif", FOOTER_SIZE, ink, rotation=90))
+    if marginal.kind in ("title", "page", "note"):
+        family = "serif-italic" if marginal.kind == "note" else "serif"
+        if marginal.vertical:  # reads bottom to top, its baseline near the pocket's right edge
+            items.append(TextLine(box.right - 0.7, box.bottom, text, family, MARGIN_TEXT_SIZE, ink, rotation=90))
         else:
-            items.append(TextLine(box.x, box.y + box.height - 0.6, footer, "serif", FOOTER_SIZE, ink))
+            items.append(TextLine(box.x, box.bottom - 0.7, text, family, MARGIN_TEXT_SIZE, ink))
     elif marginal.kind == "ruler":
-        items.extend(_ruler(box, marginal.vertical, RULER_LENGTH, "10 cm: check the scale"))
+        items.extend(_ruler(box, marginal.vertical, RULER_LENGTH, "10 cm: check the scale", numbered=True))
     elif marginal.kind == "bar":
-        items.extend(_ruler(box, marginal.vertical, BAR_LENGTH, "50 mm"))
+        items.extend(_ruler(box, marginal.vertical, BAR_LENGTH, "50 mm", numbered=False))
     elif marginal.kind == "square":
         side = SQUARE_SIDE
         items.append(Rect(box.x, box.y, side, side, stroke="#000000", stroke_width=0.2))
@@ -269,9 +273,10 @@ def _marginal_items(marginal: Marginal, footer: str) -> list[Primitive]:
     return items
 
 
-def _ruler(box: Box, vertical: bool, length: float, label: str) -> list[Primitive]:
-    """A ruler ``length`` mm long with millimetre ticks, longer ticks every 5 and 10 mm and the
-    centimetres numbered, plus ``label``; along x from ``box``'s left, or along y from its top."""
+def _ruler(box: Box, vertical: bool, length: float, label: str, numbered: bool) -> list[Primitive]:
+    """A ruler ``length`` mm long with ``label`` after its end, along x from ``box``'s left (or along
+    y from its top). Numbered: millimetre ticks, longer every 5 and 10 mm, centimetres numbered.
+    Otherwise a bar: ticks every 10 mm only, 3 mm deep."""
     items: list[Primitive] = []
     ink = "#000000"
 
@@ -281,29 +286,36 @@ def _ruler(box: Box, vertical: bool, length: float, label: str) -> list[Primitiv
             return Line(box.x + d0, box.y + a0, box.x + d1, box.y + a1, ink, width)
         return Line(box.x + a0, box.y + d0, box.x + a1, box.y + d1, ink, width)
 
-    items.append(seg(0, 0, length, 0, 0.15))
+    items.append(seg(0, 0, length, 0, 0.2))
     for mm in range(int(length) + 1):
-        tick = 2.6 if mm % 10 == 0 else (1.8 if mm % 5 == 0 else 1.0)
-        items.append(seg(mm, 0, mm, tick, 0.1))
-    for cm in range(0, int(length) // 10 + 1):
-        if vertical:
-            items.append(TextLine(box.x + 3.0, box.y + cm * 10 + 0.9, str(cm), "serif", 5.5, MARGIN_INK))
+        if numbered:
+            tick = 2.6 if mm % 10 == 0 else (1.8 if mm % 5 == 0 else 1.0)
+        elif mm % 10 == 0:
+            tick = 2.6 if mm in (0, int(length)) else 1.4
         else:
-            items.append(TextLine(box.x + cm * 10, box.y + 4.8, str(cm), "serif", 5.5, MARGIN_INK, "middle"))
+            continue
+        items.append(seg(mm, 0, mm, tick, 0.1))
+    if numbered:
+        for cm in range(0, int(length) // 10 + 1):
+            if vertical:
+                items.append(TextLine(box.x + 3.0, box.y + cm * 10 + 0.9, str(cm), "serif", 5.5, MARGIN_INK))
+            else:
+                items.append(TextLine(box.x + cm * 10, box.y + 4.8, str(cm), "serif", 5.5, MARGIN_INK, "middle"))
     if vertical:
-        items.append(TextLine(box.x + 2.0, box.y + length + 3.0, label, "serif", 5.5,
-                              MARGIN_INK, "end", rotation=90))
+        items.append(TextLine(box.x + 2.2, box.y + length + 2.0, label, "serif", 6, MARGIN_INK, "end", rotation=90))
     else:
-        items.append(TextLine(box.x + length + 3.0, box.y + 2.6, label, "serif", 5.5,
-                              MARGIN_INK))
+        items.append(TextLine(box.x + length + 2.0, box.y + 2.2, label, "serif", 6, MARGIN_INK))
     return items
 
 
-def sheet_overlay(layout: SheetLayout, marginal: Sequence[Marginal], footer: str) -> Drawing:
-    """The crop marks and margin items of one page as a page-sized Drawing (page mm, no bleed)."""
+def sheet_overlay(layout: SheetLayout, marginal: Sequence[Marginal], texts: dict[str, str]) -> Drawing:
+    """The crop marks and margin items of one page as a page-sized Drawing (page mm, no bleed).
+
+    ``texts`` gives the line each text item (``"title"``, ``"page"``, ``"note"``) prints.
+    """
     items: list[Primitive] = [Line(m.x1, m.y1, m.x2, m.y2, MARK_COLOUR, MARK_WIDTH_MM) for m in layout.crop_marks()]
     for item in marginal:
-        items.extend(_marginal_items(item, footer))
+        items.extend(_marginal_items(item, texts.get(item.kind, "")))
     return Drawing(layout.paper.width, layout.paper.height, 0.0, tuple(items), title="sheet marks")
 
 
@@ -329,9 +341,12 @@ def write_sheets(path: Path, cards: Sequence[SheetCard], paper: Paper, *, game: 
                 raise ValueError(f"card {face.id or face.title}: trim {face.width_mm} x {face.height_mm} mm differs "
                                  f"from the sheet's {layout.card_width} x {layout.card_height} mm")
     plan = _page_plan(cards, layout.per_page)
-    longest = _footer_text(game, paper, "fronts", len(plan), len(plan))
-    footer_length = fonts.string_width_mm(longest, "serif", FOOTER_SIZE) + 1.0
-    marginal = tuple(marginalia(layout, footer_length))
+
+    def width(text: str, family: str = "serif") -> float:
+        return fonts.string_width_mm(text, family, MARGIN_TEXT_SIZE) + 1.0
+
+    widest_page_line = max(width(_page_line(paper, side, len(plan), len(plan))) for side in ("fronts", "backs"))
+    marginal = tuple(marginalia(layout, width(game), widest_page_line, width(PRINT_NOTE, "serif-italic")))
     canvas = new_canvas(path, paper.width, paper.height, f"{game} — print-and-play, {paper.name}")
     painter = Painter(canvas, paper.height)
     block = layout.block
@@ -351,8 +366,8 @@ def write_sheets(path: Path, cards: Sequence[SheetCard], paper: Paper, *, game: 
                 continue
             trim = layout.trim_box(target)
             painter.draw(face, trim.x, trim.y, clip=layout.clip_box(target))
-        painter.draw(sheet_overlay(layout, marginal, _footer_text(game, paper, side, number, len(plan))), 0, 0,
-                     clip=Box(0, 0, paper.width, paper.height))
+        texts = {"title": game, "page": _page_line(paper, side, number, len(plan)), "note": PRINT_NOTE}
+        painter.draw(sheet_overlay(layout, marginal, texts), 0, 0, clip=Box(0, 0, paper.width, paper.height))
         canvas.showPage()
     canvas.save()
     return SheetReport(Path(path), len(plan), layout, marginal)

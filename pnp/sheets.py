@@ -58,11 +58,12 @@ class Mark:
 
 @dataclass(frozen=True)
 class Marginal:
-    """Something placed in the margin: ``kind`` is ``"footer"``, ``"ruler"`` (10 cm), ``"square"``
-    (50 mm calibration square) or ``"bar"`` (50 mm calibration bar); ``box`` is its space in page mm;
-    ``vertical`` means it runs down the page (text reads bottom to top)."""
+    """Something placed in the margin: ``kind`` is ``"title"``, ``"page"`` or ``"note"`` (a line of
+    text), ``"ruler"`` (10 cm), ``"square"`` (50 mm calibration square) or ``"bar"`` (50 mm
+    calibration bar); ``box`` is its space in page mm; ``vertical`` means it runs down the page (text
+    reads bottom to top)."""
 
-    kind: Literal["footer", "ruler", "square", "bar"]
+    kind: Literal["title", "page", "note", "ruler", "square", "bar"]
     box: Box
     vertical: bool = False
 
@@ -201,33 +202,36 @@ class SheetLayout:
         return regions
 
 
-FOOTER_HEIGHT = 3.0
-"""Room in mm a one-line 6 pt footer needs across its baseline."""
+TEXT_DEPTH = 3.0
+"""Room in mm a one-line margin text (6.5 pt) needs across its baseline."""
 RULER_LENGTH = 100.0
 RULER_DEPTH = 6.5
-"""A 10 cm ruler: 100 mm long, 6.5 mm deep (ticks and centimetre numbers)."""
+"""A 10 cm ruler: 100 mm long, 6.5 mm deep (millimetre ticks and centimetre numbers)."""
 SQUARE_SIDE = 50.0
 BAR_LENGTH = 50.0
-BAR_DEPTH = 5.0
-"""The 50 mm calibration bar (used where the 50 mm square does not fit): 50 mm long, 5 mm deep."""
+BAR_DEPTH = 3.0
+"""The 50 mm calibration bar (used where the 50 mm square does not fit): 50 mm long, 3 mm deep."""
 LABEL_LENGTH = 24.0
 """Room in mm after the end of the ruler for its label ("10 cm: check the scale")."""
 BAR_LABEL_LENGTH = 9.0
 """Room in mm after the end of the 50 mm bar for its label ("50 mm")."""
 GAP = 3.0
+"""Space in mm kept between two margin items."""
 
 
-def marginalia(layout: SheetLayout, footer_length: float) -> list[Marginal]:
-    """Place the footer (``footer_length`` mm of text), the 10 cm ruler and the 50 mm calibration
-    square (or, where no 50 x 50 mm space exists, a 50 mm bar) in the free margin regions.
+def marginalia(layout: SheetLayout, title_length: float, page_length: float, note_length: float = 0.0) -> list[Marginal]:
+    """Place the margin items of a sheet in the free margin regions (:meth:`SheetLayout.free_regions`).
 
-    A ruler's or bar's box includes :data:`LABEL_LENGTH` (:data:`BAR_LABEL_LENGTH`) mm after its end
-    for its label; the ruler itself starts at the box's left (or top, when vertical).
+    In order: the game ``"title"`` and the ``"page"`` line (paper, page n/m, fronts or backs), texts of
+    the given lengths in mm, both required; the 10 cm ``"ruler"``; the 50 mm calibration ``"square"``
+    or, where no 50 x 50 mm space exists, the 50 mm ``"bar"``; the printing ``"note"`` (skipped when
+    ``note_length`` is 0). A ruler's or bar's box includes :data:`LABEL_LENGTH`
+    (:data:`BAR_LABEL_LENGTH`) mm after its end for its label; the ruler starts at the box's left
+    (or top, when vertical). Texts in vertical pockets read from bottom to top.
 
-    Items are placed only where they fit whole, never over cards, bleed or crop marks. The footer is
-    always placed (vertically in a side pocket if needed); raises :class:`ImpositionError` if even
-    that is impossible. The ruler and the calibration item are left out when no region holds them, so
-    the result says honestly what the sheet carries.
+    Items are placed only where they fit whole, never over cards, bleed or crop marks or inside the
+    printer margin. Optional items are left out when nothing holds them, so the result says honestly
+    what the sheet carries. Raises :class:`ImpositionError` if the title or page line fits nowhere.
     """
     # Guillotine packing: each item takes the top-left corner of the first free region it fits in;
     # the rest of that region splits into the strip after the item (along the band or down the
@@ -253,15 +257,18 @@ def marginalia(layout: SheetLayout, footer_length: float) -> list[Marginal]:
             return True
         return False
 
-    # The footer goes first into a pocket above the block if one is roomy enough, keeping the big
-    # band below the block for the ruler and calibration.
-    regions.sort(key=lambda r: (r[1], r[0].y > layout.block.y, -(r[0].width * r[0].height)))
-    if not take("footer", footer_length, FOOTER_HEIGHT):
-        raise ImpositionError(f"no margin on {layout.paper.name} holds a {footer_length:.0f} mm footer")
-    regions.sort(key=lambda r: (r[1], -(r[0].width * r[0].height)))
+    # Texts go first into regions above the block, keeping the space below it for the scale checks.
+    regions.sort(key=lambda r: (r[1], r[0].y > layout.block.y, r[0].y, r[0].x))
+    for kind, length in (("title", title_length), ("page", page_length)):
+        if not take(kind, length, TEXT_DEPTH):
+            raise ImpositionError(f"no margin on {layout.paper.name} holds the {length:.0f} mm {kind} line")
+    regions.sort(key=lambda r: (r[1], r[0].y < layout.block.y, -(r[0].width * r[0].height), r[0].y, r[0].x))
     take("ruler", RULER_LENGTH + LABEL_LENGTH, RULER_DEPTH)
     if not take("square", SQUARE_SIDE, SQUARE_SIDE):
         take("bar", BAR_LENGTH + BAR_LABEL_LENGTH, BAR_DEPTH)
+    if note_length:
+        regions.sort(key=lambda r: (r[1], r[0].y > layout.block.y, r[0].y, r[0].x))
+        take("note", note_length, TEXT_DEPTH)
     return placed
 
 

@@ -135,11 +135,16 @@ class _Writer:
                                 size=(number(item.clip.width), number(item.clip.height))))
                 d.defs.add(clip)
                 element["clip-path"] = f"url(#{clip_id})"
-                if item.dx or item.dy:
+                if item.dx or item.dy or item.rotation:
                     inner = d.g()
                     element.add(inner)
+            transform = []
             if item.dx or item.dy:
-                inner["transform"] = f"translate({number(item.dx)} {number(item.dy)})"
+                transform.append(f"translate({number(item.dx)} {number(item.dy)})")
+            if item.rotation:
+                transform.append(f"rotate({number(-item.rotation)})")
+            if transform:
+                inner["transform"] = " ".join(transform)
             self.add_all(inner, item.items)
         else:
             raise TypeError(f"cannot draw {type(item).__name__} as SVG")

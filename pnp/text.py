@@ -98,21 +98,43 @@ def wrap(paragraphs: list[list[Word]], family: str, size: float, width_mm: float
     A word wider than the box alone still gets its own line (it is never split); the caller sees the
     overflow through :func:`line_width`. Each paragraph starts a new line.
     """
+    return _wrap_marked(paragraphs, family, size, width_mm)[0]
+
+
+def _wrap_marked(paragraphs: list[list[Word]], family: str, size: float, width_mm: float) -> tuple[list[list[Word]], list[bool]]:
+    """:func:`wrap`, plus for each line whether it starts a paragraph."""
     space = fonts.string_width_mm(" ", family, size)
     lines: list[list[Word]] = []
+    starts: list[bool] = []
     for words in paragraphs:
         line: list[Word] = []
         used = 0.0
+        first = True
         for word in words:
             w = _word_width(word, family, size)
             if line and used + space + w > width_mm + 1e-9:
                 lines.append(line)
+                starts.append(first)
+                first = False
                 line, used = [word], w
             else:
                 used = used + space + w if line else w
                 line.append(word)
         lines.append(line)
-    return lines
+        starts.append(first)
+    return lines, starts
+
+
+def _baselines(starts: list[bool], size: float, line_spacing: float, paragraph_spacing: float) -> list[float]:
+    """Offset in mm of each line's baseline below the first line's baseline."""
+    em = size * MM_PER_PT
+    offsets: list[float] = []
+    position = 0.0
+    for index, start in enumerate(starts):
+        if index:
+            position += em * line_spacing + (em * paragraph_spacing if start else 0.0)
+        offsets.append(position)
+    return offsets
 
 
 def _segments(line: list[Word]) -> list[tuple[str, str | None]]:
@@ -168,22 +190,26 @@ class FitResult:
     over_lines: int
 
 
-def _measure(paragraphs, family, size, box: Box, line_spacing) -> tuple[list[list[Word]], float, float]:
-    lines = wrap(paragraphs, family, size, box.width)
-    height = block_height(len(lines), family, size, line_spacing)
+def _measure(paragraphs, family, size, box: Box, line_spacing, paragraph_spacing=0.0):
+    """Wrap at ``size``; return the lines, their baseline offsets, and the height and width overflow (mm)."""
+    lines, starts = _wrap_marked(paragraphs, family, size, box.width)
+    offsets = _baselines(starts, size, line_spacing, paragraph_spacing)
+    height = fonts.ascent_mm(family, size) + offsets[-1] + fonts.descent_mm(family, size) if lines else 0.0
     widest = max((line_width(line, family, size) for line in lines), default=0.0)
-    return lines, height - box.height, widest - box.width
+    return lines, offsets, height - box.height, widest - box.width
 
 
 def fit_text(text: str, box: Box, family: str = "serif", max_size: float = 10.0, min_size: float = 6.0, *,
              align: Align = "left", valign: VAlign = "top", line_spacing: float = 1.15,
-             fill: str = "#000000", resolution: float = 0.1) -> FitResult:
+             paragraph_spacing: float = 0.0, fill: str = "#000000", resolution: float = 0.1) -> FitResult:
     """Wrap ``text`` into ``box`` (mm) and shrink it from ``max_size`` towards ``min_size`` (pt) until it fits.
 
     The size is found by binary search in steps of ``resolution`` pt: the largest size at which the
     greedily wrapped lines are no wider than the box and their height (:func:`block_height`) no taller.
     If even ``min_size`` does not fit, the text is set at ``min_size`` and the result reports the
     overflow instead of clipping. ``align`` places lines horizontally, ``valign`` the block vertically.
+    Lines are ``line_spacing`` em apart; a new paragraph (after a newline in ``text``) adds
+    ``paragraph_spacing`` em.
     Inline ``:icon:`` tokens take :data:`ICON_ADVANCE_EM` em and are drawn as :class:`Icon` on the baseline.
 
     Raises :class:`TextFitError` when ``min_size`` exceeds ``max_size``, a size is not positive, the box
@@ -198,7 +224,7 @@ def fit_text(text: str, box: Box, family: str = "serif", max_size: float = 10.0,
     paragraphs = parse_words(text)
 
     def fits(step: int) -> bool:
-        _, over_h, over_w = _measure(paragraphs, family, step * resolution, box, line_spacing)
+        _, _, over_h, over_w = _measure(paragraphs, family, step * resolution, box, line_spacing, paragraph_spacing)
         return over_h <= 1e-9 and over_w <= 1e-9
 
     low = round(min_size / resolution)
@@ -216,14 +242,15 @@ def fit_text(text: str, box: Box, family: str = "serif", max_size: float = 10.0,
                 high = middle - 1
         chosen = low
     size = round(chosen * resolution, 4)
-    lines, over_h, over_w = _measure(paragraphs, family, size, box, line_spacing)
+    lines, offsets, over_h, over_w = _measure(paragraphs, family, size, box, line_spacing, paragraph_spacing)
     over = max(over_h, over_w, 0.0)
     fits_now = over <= 1e-9
-    items = _place(lines, box, family, size, align, valign, line_spacing, fill)
+    height = box.height + over_h
+    items = _place(lines, offsets, height, box, family, size, align, valign, fill)
     over_lines = 0
     if not fits_now and over_h > 1e-9:
-        over_lines = sum(1 for i in range(len(lines))
-                         if block_height(i + 1, family, size, line_spacing) > box.height + 1e-9)
+        limit = box.height - fonts.ascent_mm(family, size) - fonts.descent_mm(family, size)
+        over_lines = sum(1 for offset in offsets if offset > limit + 1e-9)
     return FitResult(items=tuple(items), size=size, lines=tuple(_line_text(line) for line in lines),
                      fits=fits_now, over_mm=round(over, 2) if not fits_now else 0.0, over_lines=over_lines)
 
@@ -232,23 +259,20 @@ def _line_text(line: list[Word]) -> str:
     return " ".join("".join(f":{p.icon}:" if p.icon else p.text for p in word) for word in line)
 
 
-def _place(lines, box: Box, family: str, size: float, align: Align, valign: VAlign, line_spacing: float,
-           fill: str) -> list[Primitive]:
-    em = size * MM_PER_PT
-    height = block_height(len(lines), family, size, line_spacing)
+def _place(lines, offsets: list[float], height: float, box: Box, family: str, size: float, align: Align,
+           valign: VAlign, fill: str) -> list[Primitive]:
     if valign == "top":
         top = box.y
     elif valign == "middle":
         top = box.y + (box.height - height) / 2
     else:
         top = box.bottom - height
-    baseline = top + fonts.ascent_mm(family, size)
+    first = top + fonts.ascent_mm(family, size)
     items: list[Primitive] = []
     anchor_x = {"left": box.x, "center": box.x + box.width / 2, "right": box.right}[align]
     anchor = {"left": "start", "center": "middle", "right": "end"}[align]
-    for line in lines:
-        items.extend(place_line(line, anchor_x, baseline, family, size, anchor, fill))
-        baseline += em * line_spacing
+    for line, offset in zip(lines, offsets):
+        items.extend(place_line(line, anchor_x, first + offset, family, size, anchor, fill))
     return items
 
 

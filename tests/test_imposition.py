@@ -7,9 +7,11 @@ from pnp.drawing import Box
 from pnp.sheets import A4, LETTER, PAPERS, ImpositionError, Paper, impose, marginalia
 
 
-@pytest.fixture(params=[A4, LETTER], ids=lambda p: p.name)
+@pytest.fixture(params=[(A4, 3.0), (LETTER, 3.0), (A4, 6.35), (LETTER, 6.35)],
+                ids=lambda p: f"{p[0].name}-margin-{p[1]}")
 def layout(request):
-    return impose(request.param, 63.0, 88.0, 3.0)
+    paper, printer_margin = request.param
+    return impose(paper, 63.0, 88.0, 3.0, printer_margin=printer_margin)
 
 
 def test_three_by_three_fits_on_both_papers(layout):
@@ -77,9 +79,10 @@ def test_backs_are_mirrored_for_long_edge_duplex(layout):
 
 
 def test_marginalia_stay_clear_of_cards_and_marks(layout):
-    placed = marginalia(layout, 70.0)
+    placed = marginalia(layout, 48.0, 30.0, 45.0)
     kinds = [m.kind for m in placed]
-    assert kinds[0] == "footer"
+    assert kinds[:2] == ["title", "page"]
+    assert "bar" in kinds or "square" in kinds  # some 50 mm scale check on every sheet
     marks = [m.box for m in layout.crop_marks()]
     printable = Box(0, 0, layout.paper.width, layout.paper.height).inset(layout.printer_margin)
     for item in placed:
@@ -93,16 +96,23 @@ def test_marginalia_stay_clear_of_cards_and_marks(layout):
             assert not a.box.overlaps(b.box)
 
 
+def kinds(paper, printer_margin):
+    return [m.kind for m in marginalia(impose(paper, printer_margin=printer_margin), 48.0, 30.0, 45.0)]
+
+
 def test_scale_checks_are_honest_about_space():
-    # A4: a 33 mm margin in all (297 - 264): the 10 cm ruler fits below the block; a 50 mm square does not.
-    a4 = [m.kind for m in marginalia(impose(A4), 70.0)]
-    assert "ruler" in a4 and "square" not in a4
-    # Letter: 15.4 mm in all: no ruler fits without crossing a crop mark, so a 50 mm bar stands in.
-    letter = [m.kind for m in marginalia(impose(LETTER), 70.0)]
-    assert "ruler" not in letter and "square" not in letter and "bar" in letter
-    # On a big sheet with few cards, the 50 mm square is placed.
-    roomy = [m.kind for m in marginalia(impose(Paper("test", 210, 360), 63, 88, 3), 70.0)]
-    assert "square" in roomy and "ruler" in roomy
+    # A4 with a 3 mm printer margin: 33 mm of margin in all (297 - 264): the 10 cm ruler fits below
+    # the block; a 50 mm square fits nowhere, so a 50 mm bar stands in.
+    assert "ruler" in kinds(A4, 3.0) and "square" not in kinds(A4, 3.0) and "bar" in kinds(A4, 3.0)
+    # With the database's 6.35 mm printer margin, the ruler no longer fits between the crop marks.
+    assert "ruler" not in kinds(A4, 6.35) and "bar" in kinds(A4, 6.35)
+    # Letter: 15.4 mm in all: no ruler fits without crossing a crop mark; the bar goes in a side pocket.
+    for margin in (3.0, 6.35):
+        assert "ruler" not in kinds(LETTER, margin) and "square" not in kinds(LETTER, margin)
+        assert "bar" in kinds(LETTER, margin)
+    # On a sheet with room below the block, the 50 mm square and the ruler are both placed.
+    roomy = [m.kind for m in marginalia(impose(Paper("test", 210, 360)), 48.0, 30.0, 45.0)]
+    assert "square" in roomy and "ruler" in roomy and "bar" not in roomy
 
 
 def test_too_big_a_card_is_an_error():

@@ -1,0 +1,133 @@
+"""Card layouts: every printed record of ``cards.toml`` turned into Drawings, one per card face.
+
+This package owns which layout draws which record kind (:data:`LAYOUTS`), the order cards print in,
+how a board made of several cards is split into per-card Drawings, and the text-fit report
+(:func:`fit_problems`) that ``pnp check`` and ``pnp build`` print. The look of each kind is data in
+``templates/<kind>.toml`` (see :mod:`pnp.layout.template`); the code here only places it.
+
+Face ids (the SVG file names): a card's record id (``solo.quest.iarith``); for boards, the record id
+plus ``.card-N`` from the left (``solo.map.key-1.card-2``); for backs, the back record's id.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from pnp.database import Database, Record
+from pnp.drawing import Drawing
+from pnp.layout import duel, solo
+from pnp.layout.common import CardBuilder
+from pnp.layout.template import TemplateError, load_template
+
+LAYOUTS: dict[str, Callable] = {**solo.LAYOUTS, **duel.LAYOUTS}
+"""Layout function of each printed record kind."""
+
+BOARD_KINDS = ("battle_map", "progress_track")
+"""Kinds drawn as one board over several cards; they print first, each starting a sheet row."""
+
+
+@dataclass(frozen=True)
+class Face:
+    """One printed card face: ``id`` (file name stem), the ``record`` it shows, its ``drawing``, the
+    id of its ``back`` record (``None``: printed with an empty back) and how many ``copies`` print."""
+
+    id: str
+    record: Record
+    drawing: Drawing
+    back: str | None
+    copies: int
+    board_cards: int = 1
+    board_index: int = 0
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """Every face of the database: ``fronts`` in print order (per game), ``backs`` by back record id,
+    and every text-fit ``problems`` line."""
+
+    fronts: tuple[Face, ...]
+    backs: dict[str, Face]
+    problems: tuple[str, ...]
+
+    def game(self, game: str) -> list[Face]:
+        """The fronts of one game (``"solo"`` or ``"duel"``), in print order."""
+        return [face for face in self.fronts if face.record.game == game]
+
+
+def _make(database: Database, record_id: str) -> Callable[[str, float, float], CardBuilder]:
+    settings = database.print
+
+    def make(kind: str, width: float, height: float) -> CardBuilder:
+        return CardBuilder(record_id, load_template(kind), width, height, settings.bleed_mm, settings.safe_mm)
+    return make
+
+
+def _print_order(database: Database) -> list[Record]:
+    printed = [r for r in database.records() if r.printed and r.kind != "back"]
+    boards = [r for r in printed if r.kind in BOARD_KINDS]
+    boards.sort(key=lambda r: (r.game, BOARD_KINDS.index(r.kind)))
+    others = [r for r in printed if r.kind not in BOARD_KINDS]
+    return boards + others
+
+
+_CACHE: dict[tuple[int, str], Rendered] = {}
+
+
+def render(database: Database) -> Rendered:
+    """Lay out every printed record and every back of ``database``.
+
+    Boards (Progress Track, Expanded Battle Maps) are drawn whole and split into one Drawing per card
+    with :meth:`~pnp.drawing.Drawing.split`. Results are cached per database object and file
+    fingerprint. Raises :class:`~pnp.layout.template.TemplateError` for a broken template and
+    ``KeyError`` for a record kind without a layout.
+    """
+    key = (id(database), database.fingerprint)
+    if key in _CACHE:
+        return _CACHE[key]
+    settings = database.print
+    width, height = settings.card_width_mm, settings.card_height_mm
+    fronts: list[Face] = []
+    problems: list[str] = []
+    for record in _print_order(database):
+        layout = LAYOUTS.get(record.kind)
+        if layout is None:
+            raise KeyError(f"no layout for record kind {record.kind!r} ({record.id})")
+        for face_id, builder in layout(record, database, _make(database, record.id)):
+            problems.extend(builder.problems)
+            title = getattr(record, "title", None) or getattr(record, "name", None) or record.id
+            drawing = builder.drawing(face_id, title)
+            columns = round(drawing.width_mm / width)
+            if columns > 1 or abs(drawing.height_mm - height) > 1e-6:
+                rows = round(drawing.height_mm / height)
+                ids = [f"{face_id}.card-{n}" for n in range(1, columns * rows + 1)]
+                for index, part in enumerate(drawing.split(columns, rows, ids=ids)):
+                    part = Drawing(part.width_mm, part.height_mm, part.bleed_mm, part.items, id=part.id,
+                                   title=f"{title} ({index + 1} of {columns * rows})")
+                    fronts.append(Face(part.id, record, part, record.back, record.copies, columns * rows, index))
+            else:
+                fronts.append(Face(face_id, record, drawing, record.back, record.copies))
+    backs: dict[str, Face] = {}
+    for record in database.records():
+        if record.kind == "back":
+            for face_id, builder in LAYOUTS["back"](record, database, _make(database, record.id)):
+                problems.extend(builder.problems)
+                backs[record.id] = Face(face_id, record, builder.drawing(face_id, f"{record.title} (back)"), None, 1)
+    rendered = Rendered(tuple(fronts), backs, tuple(problems))
+    _CACHE.clear()
+    _CACHE[key] = rendered
+    return rendered
+
+
+def fit_problems(database: Database) -> list[str]:
+    """Every text box of every card that does not fit at its template's minimum size, as
+    ``"<card id>: <field>: over by N.N mm"``, in print order; an empty list when everything fits.
+
+    A broken template is reported as one line naming the template file and key.
+    """
+    try:
+        return list(render(database).problems)
+    except TemplateError as error:
+        return [f"templates: {error}"]
+
+
+__all__ = ["Face", "Rendered", "render", "fit_problems", "LAYOUTS", "TemplateError"]

@@ -1,0 +1,170 @@
+"""Shared pieces of every card layout: the card builder that collects primitives and text-fit
+problems, and the look shared by both games (parchment, engraved frames, title bands, footers).
+
+Every measurement here is in mm on the card's trim box (y down); sizes of text in pt. Numbers a
+designer may want to change live in ``templates/base.toml`` and the per-kind templates.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from pnp.drawing import (Box, Circle, Drawing, Group, Icon, Line, Polygon, Primitive, Rect, TextLine)
+from pnp.layout.template import BoxSpec, Template
+from pnp.text import FitResult, fit_text, single_line
+
+
+@dataclass
+class CardBuilder:
+    """Collects the primitives of one Drawing (a card or a board) and the text boxes that overflow.
+
+    ``record_id`` names the record in problem reports; ``width`` x ``height`` is the trim size in mm
+    (a board's whole size for boards); ``bleed`` and ``safe`` are the print settings in mm.
+    """
+
+    record_id: str
+    template: Template
+    width: float
+    height: float
+    bleed: float
+    safe: float
+    items: list[Primitive] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    def add(self, *items: Primitive) -> None:
+        """Paint ``items`` on top of what is there."""
+        self.items.extend(items)
+
+    def text(self, field_name: str, text: str, spec: str | BoxSpec, *, box: Box | None = None,
+             color: str | None = None, align: str | None = None, valign: str | None = None) -> FitResult:
+        """Fit ``text`` into the template box ``spec`` (or ``box`` with the style of ``spec``) and paint it.
+
+        When it does not fit at the box's minimum size, the text is still painted and the problem
+        ``"<record id>: <field_name>: over by N.N mm"`` is recorded. Returns the :class:`FitResult`.
+        """
+        style = self.template.box(spec) if isinstance(spec, str) else spec
+        result = fit_text(text, box or style.box, style.font, style.size[0], style.size[1],
+                          align=align or style.align, valign=valign or style.valign,
+                          line_spacing=style.line_spacing, paragraph_spacing=style.paragraph_spacing,
+                          fill=color or style.color)
+        if not result.fits:
+            self.problems.append(f"{self.record_id}: {field_name}: over by {result.over_mm:.1f} mm")
+        self.items.extend(result.items)
+        return result
+
+    def drawing(self, face_id: str, title: str) -> Drawing:
+        """The Drawing painted so far."""
+        return Drawing(self.width, self.height, self.bleed, tuple(self.items), id=face_id, title=title)
+
+
+def full_bleed(width: float, height: float, bleed: float, colour: str) -> Rect:
+    """A rectangle of ``colour`` covering the trim box and the bleed."""
+    return Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=colour)
+
+
+def hatch(box: Box, colour: str, spacing: float = 0.9, width: float = 0.12, angle: float = 45.0) -> Group:
+    """Engraving-style parallel hatch lines filling ``box`` (clipped to it)."""
+    lines: list[Primitive] = []
+    slope = math.tan(math.radians(angle))
+    span = box.height / slope if slope else 0.0
+    x = box.x - span
+    while x < box.right:
+        lines.append(Line(x, box.bottom, x + span, box.y, colour, width))
+        x += spacing / math.sin(math.radians(angle))
+    return Group(tuple(lines), clip=box)
+
+
+def frame(b: CardBuilder, band: float, band_colour: str, panel_colour: str, ink: str,
+          rule_colour: str | None = None) -> Box:
+    """The card frame: ``band_colour`` from the bleed to ``band`` mm inside the trim, a parchment
+    panel inside it with an engraved double rule and corner diamonds. Returns the panel's box."""
+    w, h = b.width, b.height
+    b.add(full_bleed(w, h, b.bleed, band_colour))
+    panel = Box(band, band, w - 2 * band, h - 2 * band)
+    b.add(Rect(panel.x, panel.y, panel.width, panel.height, fill=panel_colour, stroke=rule_colour or ink,
+               stroke_width=0.35, radius=1.2))
+    inner = panel.inset(0.9)
+    b.add(Rect(inner.x, inner.y, inner.width, inner.height, stroke=ink, stroke_width=0.15, radius=0.8))
+    for cx, cy in ((inner.x, inner.y), (inner.right, inner.y), (inner.x, inner.bottom), (inner.right, inner.bottom)):
+        b.add(Polygon([(cx, cy - 1.1), (cx + 1.1, cy), (cx, cy + 1.1), (cx - 1.1, cy)], fill=ink, stroke=None))
+    return panel
+
+
+def title_band(b: CardBuilder, box: Box, fill: str, hatch_colour: str, rule: str) -> None:
+    """A title band: a filled bar with fine engraved hatching and a thin rule above and below."""
+    b.add(Rect(box.x, box.y, box.width, box.height, fill=fill))
+    b.add(hatch(box, hatch_colour, spacing=1.0, width=0.1))
+    b.add(Line(box.x, box.y, box.right, box.y, rule, 0.3))
+    b.add(Line(box.x, box.bottom, box.right, box.bottom, rule, 0.3))
+
+
+def ornament_rule(x1: float, x2: float, y: float, ink: str) -> list[Primitive]:
+    """A horizontal rule with a small diamond in its middle (a printer's ornament)."""
+    middle = (x1 + x2) / 2
+    return [Line(x1, y, middle - 2.0, y, ink, 0.2), Line(middle + 2.0, y, x2, y, ink, 0.2),
+            Polygon([(middle, y - 1.0), (middle + 1.4, y), (middle, y + 1.0), (middle - 1.4, y)], fill=ink, stroke=None)]
+
+
+def footer(b: CardBuilder, text: str, spec: str = "footer", color: str | None = None) -> None:
+    """The small footer (card id) in the template's ``footer`` box."""
+    b.text("footer", text, spec, color=color)
+
+
+def numbered_box(x: float, y: float, size: float, number: str, ink: str, fill: str | None, *,
+                 text_size: float = 9.0, family: str = "serif-bold", number_fill: str | None = None,
+                 stroke_width: float = 0.35, corner: bool = False) -> list[Primitive]:
+    """A square track space ``size`` mm at ``(x, y)`` with ``number`` centred (or small in its
+    top-left corner when ``corner``), stroked in ``ink``."""
+    items: list[Primitive] = [Rect(x, y, size, size, fill=fill, stroke=ink, stroke_width=stroke_width, radius=0.6)]
+    if number:
+        if corner:
+            items.extend(single_line(number, x + 0.8, y + 2.6, family, text_size, fill=number_fill or ink))
+        else:
+            cap = text_size * 25.4 / 72 * 0.66
+            items.extend(single_line(number, x + size / 2, y + size / 2 + cap / 2, family, text_size,
+                                     anchor="middle", fill=number_fill or ink))
+    return items
+
+
+def arrow(x1: float, y1: float, x2: float, y2: float, ink: str, width: float = 0.35, head: float = 1.6) -> list[Primitive]:
+    """A straight arrow from ``(x1, y1)`` to ``(x2, y2)`` (mm) with a filled head at the end."""
+    angle = math.atan2(y2 - y1, x2 - x1)
+    bx, by = x2 - head * math.cos(angle), y2 - head * math.sin(angle)
+    left = (bx + head * 0.45 * math.sin(angle), by - head * 0.45 * math.cos(angle))
+    right = (bx - head * 0.45 * math.sin(angle), by + head * 0.45 * math.cos(angle))
+    return [Line(x1, y1, bx, by, ink, width), Polygon([(x2, y2), left, right], fill=ink, stroke=None)]
+
+
+def icon_centred(name: str, cx: float, cy: float, size: float) -> Icon:
+    """An icon of side ``size`` mm centred on ``(cx, cy)``."""
+    return Icon(name, cx - size / 2, cy - size / 2, size)
+
+
+def label(x: float, y: float, text: str, size: float, fill: str, *, family: str = "serif",
+          anchor: str = "middle") -> list[Primitive]:
+    """One unbroken line of text (icons allowed) with its baseline at ``y``."""
+    return single_line(text, x, y, family, size, anchor=anchor, fill=fill)
+
+
+def tint(colour: str, amount: float, base: str = "#ffffff") -> str:
+    """``colour`` mixed with ``base``: ``amount`` 0 gives ``base``, 1 gives ``colour``."""
+    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    c = [int(base[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(cc + (aa - cc) * amount):02x}" for aa, cc in zip(a, c))
+
+
+def circle_number(cx: float, cy: float, r: float, number: str, ink: str, fill: str, text_fill: str,
+                  size: float) -> list[Primitive]:
+    """A disc of radius ``r`` mm with ``number`` centred in it."""
+    cap = size * 25.4 / 72 * 0.66
+    return [Circle(cx, cy, r, fill=fill, stroke=ink, stroke_width=0.3),
+            *single_line(number, cx, cy + cap / 2, "serif-bold", size, anchor="middle", fill=text_fill)]
+
+
+def safe_box(b: CardBuilder) -> Box:
+    """The card's safe area (``safe`` mm inside the trim)."""
+    return Box(b.safe, b.safe, b.width - 2 * b.safe, b.height - 2 * b.safe)
+
+
+__all__ = ["CardBuilder", "TextLine", "frame", "title_band", "footer", "numbered_box", "arrow", "hatch",
+           "icon_centred", "label", "tint", "circle_number", "ornament_rule", "full_bleed", "safe_box"]

@@ -1,0 +1,199 @@
+"""Card templates: the layout numbers of each card kind, read from ``templates/<kind>.toml``.
+
+This module owns the template format. A template names boxes on the card (x, y, w, h in mm from the
+trim's top-left corner, y down) with the text style each box uses (font family, size range in pt as
+``[max, min]``, alignment, line spacing and extra space between paragraphs in em, colour), plus named colours, named numbers (other
+measurements in mm) and named strings (fixed labels). ``extends = "base"`` merges another template
+under this one, key by key, so shared looks live in ``templates/base.toml``.
+
+Example::
+
+    extends = "base"
+    [colors]
+    border = "#141414"
+    [boxes.title]
+    x = 6.0
+    y = 9.0
+    w = 51.0
+    h = 8.0
+    font = "serif-bold"
+    size = [16, 10]
+    align = "center"
+    valign = "middle"
+    color = "ink"          # a name from [colors], or "#rrggbb"
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pnp import fonts
+from pnp.drawing import Box
+
+TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates"
+"""Folder of the ``<kind>.toml`` templates."""
+
+MIN_TEXT_PT = 6.0
+"""The smallest text size any template may ask for, in pt."""
+
+_COLOUR = re.compile(r"^#[0-9a-f]{6}$")
+
+
+class TemplateError(ValueError):
+    """A template file is missing or malformed; the message names the file and the key."""
+
+
+@dataclass(frozen=True)
+class BoxSpec:
+    """A named box of a template: position and size in mm, and the text style used inside it.
+
+    ``size`` is ``(max, min)`` in pt; ``color`` is already resolved to ``"#rrggbb"``.
+    """
+
+    name: str
+    x: float
+    y: float
+    w: float
+    h: float
+    font: str = "serif"
+    size: tuple[float, float] = (9.0, 6.0)
+    align: str = "left"
+    valign: str = "top"
+    line_spacing: float = 1.15
+    paragraph_spacing: float = 0.0
+    color: str = "#000000"
+
+    @property
+    def box(self) -> Box:
+        """The box as a :class:`~pnp.drawing.Box` (mm)."""
+        return Box(self.x, self.y, self.w, self.h)
+
+
+@dataclass(frozen=True)
+class Template:
+    """A loaded template: ``boxes`` by name, ``colors`` (``"#rrggbb"``), ``numbers`` (mm or plain
+    numbers) and ``strings`` (labels). Accessors raise :class:`TemplateError` naming the file."""
+
+    kind: str
+    path: Path
+    boxes: dict[str, BoxSpec]
+    colors: dict[str, str]
+    numbers: dict[str, float]
+    strings: dict[str, str]
+
+    def box(self, name: str) -> BoxSpec:
+        """The box called ``name``."""
+        try:
+            return self.boxes[name]
+        except KeyError:
+            raise TemplateError(f"{self.path.name}: boxes.{name}: missing; the layout of {self.kind} needs it") from None
+
+    def color(self, name: str) -> str:
+        """The colour called ``name`` (or ``name`` itself if it is a ``"#rrggbb"`` literal)."""
+        if _COLOUR.match(name):
+            return name
+        try:
+            return self.colors[name]
+        except KeyError:
+            raise TemplateError(f"{self.path.name}: colors.{name}: missing; the layout of {self.kind} needs it") from None
+
+    def number(self, name: str) -> float:
+        """The number called ``name``."""
+        try:
+            return self.numbers[name]
+        except KeyError:
+            raise TemplateError(f"{self.path.name}: numbers.{name}: missing; the layout of {self.kind} needs it") from None
+
+    def string(self, name: str) -> str:
+        """The label called ``name``."""
+        try:
+            return self.strings[name]
+        except KeyError:
+            raise TemplateError(f"{self.path.name}: strings.{name}: missing; the layout of {self.kind} needs it") from None
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise TemplateError(f"{path}: no such template") from None
+    except tomllib.TOMLDecodeError as error:
+        raise TemplateError(f"{path.name}: {error}") from None
+
+
+def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], Path]:
+    path = folder / f"{kind}.toml"
+    data = _read(path)
+    parent = data.get("extends")
+    if parent is None:
+        return data, path
+    if parent in seen + (kind,):
+        raise TemplateError(f"{path.name}: extends: {parent!r} extends itself")
+    base, _ = _merged(parent, folder, seen + (kind,))
+    merged: dict[str, Any] = {}
+    for section in ("colors", "numbers", "strings"):
+        merged[section] = {**base.get(section, {}), **data.get(section, {})}
+    boxes = {name: dict(spec) for name, spec in base.get("boxes", {}).items()}
+    for name, spec in data.get("boxes", {}).items():
+        boxes[name] = {**boxes.get(name, {}), **spec}
+    merged["boxes"] = boxes
+    return merged, path
+
+
+def _check(condition: bool, path: Path, key: str, message: str) -> None:
+    if not condition:
+        raise TemplateError(f"{path.name}: {key}: {message}")
+
+
+@lru_cache(maxsize=None)
+def load_template(kind: str, folder: Path = TEMPLATE_DIR) -> Template:
+    """Read ``<folder>/<kind>.toml`` (with the template it extends) and check every box.
+
+    Raises :class:`TemplateError` for a missing file, bad TOML, an unknown font family, a size range
+    below :data:`MIN_TEXT_PT` or with max below min, an unknown alignment, a bad colour, or a box with
+    no area.
+    """
+    data, path = _merged(kind, folder)
+    colors: dict[str, str] = {}
+    for name, value in data.get("colors", {}).items():
+        _check(isinstance(value, str) and bool(_COLOUR.match(value)), path, f"colors.{name}", f"{value!r} is not '#rrggbb' (lower case)")
+        colors[name] = value
+    numbers = {}
+    for name, value in data.get("numbers", {}).items():
+        _check(isinstance(value, (int, float)) and not isinstance(value, bool), path, f"numbers.{name}", f"{value!r} is not a number")
+        numbers[name] = float(value)
+    strings = {}
+    for name, value in data.get("strings", {}).items():
+        _check(isinstance(value, str), path, f"strings.{name}", f"{value!r} is not a string")
+        strings[name] = value
+    boxes: dict[str, BoxSpec] = {}
+    for name, spec in data.get("boxes", {}).items():
+        key = f"boxes.{name}"
+        unknown = set(spec) - {"x", "y", "w", "h", "font", "size", "align", "valign", "line_spacing", "paragraph_spacing", "color"}
+        _check(not unknown, path, key, f"unknown key(s) {', '.join(sorted(unknown))}")
+        for field in ("x", "y", "w", "h"):
+            _check(isinstance(spec.get(field), (int, float)), path, f"{key}.{field}", "missing or not a number (mm)")
+        _check(spec["w"] > 0 and spec["h"] > 0, path, key, "the box has no area")
+        font = spec.get("font", "serif")
+        _check(font in fonts.FAMILIES, path, f"{key}.font", f"{font!r} is not one of {', '.join(sorted(fonts.FAMILIES))}")
+        size = spec.get("size", [9.0, 6.0])
+        _check(isinstance(size, list) and len(size) == 2 and all(isinstance(v, (int, float)) for v in size),
+               path, f"{key}.size", "must be [max, min] in pt")
+        _check(size[0] >= size[1] >= MIN_TEXT_PT, path, f"{key}.size",
+               f"{size} must have max >= min >= {MIN_TEXT_PT:g} pt (the smallest printed text)")
+        align = spec.get("align", "left")
+        _check(align in ("left", "center", "right"), path, f"{key}.align", f"{align!r} is not left, center or right")
+        valign = spec.get("valign", "top")
+        _check(valign in ("top", "middle", "bottom"), path, f"{key}.valign", f"{valign!r} is not top, middle or bottom")
+        colour = spec.get("color", "ink")
+        if not _COLOUR.match(colour):
+            _check(colour in colors, path, f"{key}.color", f"{colour!r} is neither '#rrggbb' nor a name in [colors]")
+            colour = colors[colour]
+        boxes[name] = BoxSpec(name, float(spec["x"]), float(spec["y"]), float(spec["w"]), float(spec["h"]), font,
+                              (float(size[0]), float(size[1])), align, valign, float(spec.get("line_spacing", 1.15)),
+                              float(spec.get("paragraph_spacing", 0.0)), colour)
+    return Template(kind, path, boxes, colors, numbers, strings)
