@@ -14,6 +14,7 @@ from pnp import hexes
 from pnp.database import (BattleMap, CityQuest, CouncilQuest, CounterCard, Database, Elder, LastStand,
                           ProgressTrack, QuestCard, Servant, Spell, SpellPath, Stats, TableCard, WardingCity)
 from pnp.drawing import Box, Circle, Group, Icon, Line, Polygon, Polyline, Rect
+from pnp.text import text_width_mm
 from pnp.layout.common import (CardBuilder, arrow, circle_number, footer, frame, hatch, icon_centred, label,
                                numbered_box, ornament_rule, tint, title_band)
 
@@ -455,15 +456,23 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     hex_w = math.sqrt(3) * radius
     grid_w = (columns + (0.5 if odd else 0)) * hex_w
     grid_h = (rows - 1) * 1.5 * radius + 2 * radius
-    ox = area.x + (area.width - grid_w) / 2 + hex_w / 2
     oy = area.y + (area.height - grid_h) / 2 + radius
+    ox = _grid_shift(grid, radius, area.x + hex_w / 2, area.width - grid_w, card.cards,
+                     t.number("label_half_width"), t.number("cut_clearance"))
     hex_fill = t.color("hex")
+    cuts = [63.0 * k for k in range(1, card.cards)]
+    clearance = t.number("cut_clearance")
     for cell in grid:
         cx, cy = hexes.centre_mm(cell.column, cell.row, radius)
         cx, cy = cx + ox, cy + oy
         corners = hexes.corners_mm((cx, cy), radius)
         fill = tint(colour, 0.10, hex_fill) if cell.number else hex_fill
         b.add(Polygon(corners, fill=fill, stroke=colour, stroke_width=0.45))
+        if cell.number is not None:
+            # Where a number would sit on a cut line, slide it sideways inside its hex.
+            half = text_width_mm(str(cell.number), "numerals", 12) / 2 + 0.2
+            room = hex_w / 2 - half - 0.6
+            cx = _clear_of_cuts(cx, half, cuts, clearance, room)
         if cell.start:
             b.add(icon_centred("start", cx, cy - 0.8, radius * 1.05))
             b.add(*label(cx, cy + radius * 0.78, "start", 6, ink, family="serif-italic"))
@@ -502,6 +511,49 @@ def battle_map(card: BattleMap, db: Database, make: Make):
         spec = t.box("footer")
         b.text("footer", f"{card.id}.card-{index + 1}", spec, box=Box(spec.x + 63.0 * index, spec.y + 0.6, spec.w, spec.h))
     return [(card.id, b)]
+
+
+def _clear_of_cuts(x: float, half: float, cuts: list[float], clearance: float, room: float) -> float:
+    """``x`` moved by at most ``room`` mm so that ``[x - half, x + half]`` keeps ``clearance`` mm from
+    every cut line; unchanged if it is clear already or cannot be cleared."""
+    for cut in cuts:
+        if x - half < cut + clearance and x + half > cut - clearance:
+            left = cut - clearance - half
+            right = cut + clearance + half
+            options = [p for p in (left, right) if abs(p - x) <= room]
+            if options:
+                return min(options, key=lambda p: abs(p - x))
+    return x
+
+
+def _grid_shift(grid: hexes.HexMap, radius: float, first_x: float, slack: float, cards: int,
+                half_width: float, clearance: float) -> float:
+    """The x of hex (0, 0)'s centre, within ``[first_x, first_x + slack]``, that keeps the labels of
+    numbered hexes (their number's width) and of the start and recharge hexes (``half_width`` mm
+    either side of the centre) at least
+    ``clearance`` mm from every cut line between the board's cards; the most centred such shift, or
+    the one with the fewest labels on a cut line if none is clear."""
+    cuts = [63.0 * k for k in range(1, cards)]
+    hex_w = math.sqrt(3) * radius
+    labelled = []  # (centre x, half width of the label, how far the label may slide inside its hex)
+    for h in grid:
+        if h.number:
+            half = text_width_mm(str(h.number), "numerals", 12) / 2 + 0.2
+            labelled.append((hexes.centre_mm(h.column, h.row, radius)[0], half, hex_w / 2 - half - 0.6))
+        elif h.start or h.recharge:
+            labelled.append((hexes.centre_mm(h.column, h.row, radius)[0], half_width, 0.0))
+    best: tuple[int, float, float] | None = None
+    steps = max(int(slack / 0.25), 0)
+    for step in range(steps + 1):
+        x0 = first_x + step * 0.25
+        clashes = 0
+        for cx, half, room in labelled:
+            x = _clear_of_cuts(x0 + cx, half, cuts, clearance, room)
+            clashes += sum(1 for cut in cuts if x - half < cut + clearance and x + half > cut - clearance)
+        score = (clashes, abs(step * 0.25 - slack / 2), x0)
+        if best is None or score < best:
+            best = score
+    return best[2] if best else first_x
 
 
 LAYOUTS = {
