@@ -16,6 +16,33 @@ from pnp.sheets import PAPERS, impose
 from pnp.svg import write_svg
 
 
+def arrange(groups: list[list[SheetCard]], columns: int) -> list[SheetCard | None]:
+    """The sheet order of ``groups`` (a board's cards, or one single card each), ``columns`` per row.
+
+    A board that fits in one row never breaks across rows: when the current row has too few free
+    slots, the next single cards fill them (or they stay empty, ``None``) and the board starts the
+    next row, so it prints as one uncut strip. Otherwise the order is kept.
+    """
+    result: list[SheetCard | None] = []
+    used: set[int] = set()
+    for index, group in enumerate(groups):
+        if index in used:
+            continue
+        if len(group) > 1 and len(group) <= columns:
+            free = (columns - len(result) % columns) % columns
+            if len(group) > free:
+                for _ in range(free):
+                    filler = next((i for i, g in enumerate(groups) if len(g) == 1 and i not in used and i > index), None)
+                    if filler is None:
+                        result.append(None)
+                    else:
+                        used.add(filler)
+                        result.extend(groups[filler])
+        used.add(index)
+        result.extend(group)
+    return result
+
+
 def build(database: Database, out_dir: Path) -> list[Path]:
     """Write every card face as SVG and the sheets as PDF into ``out_dir``; return the paths, sorted.
 
@@ -36,14 +63,19 @@ def build(database: Database, out_dir: Path) -> list[Path]:
         faces = rendered.game(game)
         if not faces:
             continue
-        cards: list[SheetCard] = []
+        groups: list[list[SheetCard]] = []
         for face in faces:
             back = rendered.backs[face.back].drawing if face.back else None
-            cards.extend([SheetCard(face.drawing, back)] * face.copies)
+            if face.board_cards > 1 and face.board_index > 0:
+                groups[-1].append(SheetCard(face.drawing, back))
+            else:
+                copies = face.copies if face.board_cards == 1 else 1  # a board prints once
+                groups.extend([SheetCard(face.drawing, back)] for _ in range(copies))
         title = database.games[game].title if game in database.games else game
         for paper_key in settings.papers:
             layout = impose(PAPERS[paper_key], settings.card_width_mm, settings.card_height_mm, settings.bleed_mm,
                             mark_length=settings.crop_mark_mm, printer_margin=settings.printer_margin_mm)
+            cards = arrange(groups, layout.columns)
             report = write_sheets(out_dir / f"{game}-{paper_key}.pdf", cards, PAPERS[paper_key], game=title, layout=layout)
             written.append(report.path)
     return sorted(written)

@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
 from pnp import fonts
-from pnp.drawing import (MM_PER_PT, Box, Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect,
+from pnp.drawing import (Box, Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect,
                          TextLine)
 from pnp.sheets import (BAR_LENGTH, RULER_LENGTH, SQUARE_SIDE, Marginal, Paper, SheetLayout, impose,
                         marginalia)
@@ -232,12 +232,12 @@ class SheetReport:
     marginalia: tuple[Marginal, ...]
 
 
-def _page_plan(cards: Sequence[SheetCard], per_page: int) -> list[tuple[str, list[SheetCard]]]:
+def _page_plan(cards: Sequence[SheetCard | None], per_page: int) -> list[tuple[str, list[SheetCard | None]]]:
     plan = []
     for start in range(0, len(cards), per_page):
         chunk = list(cards[start:start + per_page])
         plan.append(("fronts", chunk))
-        if any(card.back is not None for card in chunk):
+        if any(card is not None and card.back is not None for card in chunk):
             plan.append(("backs", chunk))
     return plan
 
@@ -319,7 +319,7 @@ def sheet_overlay(layout: SheetLayout, marginal: Sequence[Marginal], texts: dict
     return Drawing(layout.paper.width, layout.paper.height, 0.0, tuple(items), title="sheet marks")
 
 
-def write_sheets(path: Path, cards: Sequence[SheetCard], paper: Paper, *, game: str,
+def write_sheets(path: Path, cards: Sequence[SheetCard | None], paper: Paper, *, game: str,
                  layout: SheetLayout | None = None) -> SheetReport:
     """Impose ``cards`` on ``paper`` and write the PDF to ``path``.
 
@@ -327,14 +327,17 @@ def write_sheets(path: Path, cards: Sequence[SheetCard], paper: Paper, *, game: 
     page, then, if any card of the group has a back, a backs page where each back sits in the mirrored
     column (long-edge duplex) and slots without a back stay empty. Cards must all have the layout's
     trim size. Every page has crop marks, a footer and the scale checks that fit (:func:`marginalia`).
+    A ``None`` in ``cards`` leaves its slot empty (used to start a board on a new sheet row).
 
     Raises ``ValueError`` if a card's trim size differs from the layout's, or when there are no cards.
     """
-    if not cards:
+    if not any(card is not None for card in cards):
         raise ValueError("write_sheets needs at least one card")
-    first = cards[0].front
+    first = next(card for card in cards if card is not None).front
     layout = layout or impose(paper, first.width_mm, first.height_mm, first.bleed_mm)
     for card in cards:
+        if card is None:
+            continue
         for face in (card.front, card.back):
             if face is not None and (abs(face.width_mm - layout.card_width) > 1e-6
                                      or abs(face.height_mm - layout.card_height) > 1e-6):
@@ -358,6 +361,8 @@ def write_sheets(path: Path, cards: Sequence[SheetCard], paper: Paper, *, game: 
         canvas.setBleedBox((bleed.x * PT_PER_MM, height_pt - bleed.bottom * PT_PER_MM,
                             bleed.right * PT_PER_MM, height_pt - bleed.y * PT_PER_MM))
         for slot, card in enumerate(chunk):
+            if card is None:
+                continue
             if side == "fronts":
                 face, target = card.front, slot
             else:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, Union
+from typing import Literal
 
 from pnp import fonts
 from pnp.drawing import MM_PER_PT, Box, Icon, Primitive, TextLine

@@ -120,3 +120,17 @@ def test_too_big_a_card_is_an_error():
         impose(A4, 250, 88, 3)
     with pytest.raises(ImpositionError):
         impose(A4).trim_box(9)
+
+
+def test_boards_start_a_sheet_row():
+    from pnp.build import arrange
+
+    def group(name, n=1):
+        return [name + str(i) for i in range(n)]
+
+    # single, 3-card board, single, 2-card board, singles: boards never break across rows.
+    groups = [group("a"), group("map", 3), group("b"), group("track", 2), group("c"), group("d")]
+    order = arrange(groups, 3)
+    assert order == ["a0", "b0", "c0", "map0", "map1", "map2", "track0", "track1", "d0"]
+    # With no single left to fill the gap, the slots stay empty.
+    assert arrange([group("a"), group("map", 3)], 3) == ["a0", None, None, "map0", "map1", "map2"]

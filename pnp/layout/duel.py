@@ -11,7 +11,7 @@ from pnp.database import Back, Database, Location, PlayerCard, Summary
 from pnp.drawing import Box, Circle, Group, Icon, Line, Rect
 from pnp.layout.common import (CardBuilder, footer, frame, hatch, icon_centred, label, numbered_box, ornament_rule,
                                tint, title_band)
-from pnp.layout.solo import Make, _title_band_with_icon
+from pnp.layout.solo import Make
 
 
 def back(card: Back, db: Database, make: Make):
@@ -47,8 +47,7 @@ def _track(b: CardBuilder, spaces: int, side: str, emblem: str, colour: str) -> 
     t = b.template
     ink = t.color("ink")
     box, pitch = t.number("box"), t.number("pitch")
-    columns = spaces if spaces <= 5 else math.ceil(spaces / 2)
-    rows = 1 if spaces <= 5 else 2
+    columns = spaces if spaces <= 5 else math.ceil(spaces / 2)  # more than 5 spaces: two rows, a snake
     b.add(Rect(0, 0, 57, 4.4, fill=tint(colour, 0.18, "#ffffff")))
     b.add(Icon(emblem, 1.0, 0.4, 3.6))
     b.add(Icon(emblem, 57 - 4.6, 0.4, 3.6))

@@ -89,7 +89,6 @@ def elder(card: Elder, db: Database, make: Make):
     """Elders: brown border, the large 1, 2, 3 use numbers on the left, the aid text."""
     b = _quest(card, make, "elder")
     t = b.template
-    ink = t.color("ink")
     x = t.number("uses_x")
     for use in range(3):
         y = t.number("uses_top") + use * t.number("uses_pitch")
