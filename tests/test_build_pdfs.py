@@ -1,0 +1,78 @@
+"""The sheets `pnp build` writes, read back with pypdf: every card face of each game is on them.
+
+Issue 2 ("Tests that read the PDFs back: page sizes, page counts, every card present"): each card
+prints its id in its footer, so every face id of a game must appear in that game's PDF text on both
+papers, on a fronts page, once per copy; each shuffled card's back is on the backs page after it.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.build import build
+
+
+@pytest.fixture(scope="module")
+def built(db, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("build")
+    build(db, folder)
+    return folder
+
+
+def face_ids(db, game: str) -> Counter:
+    """Every front face id of a game, counted by copies (boards give one face per card)."""
+    wanted: Counter = Counter()
+    for record in db.records():
+        if record.game != game or not record.printed or record.kind == "back":
+            continue
+        cards = getattr(record, "cards", 1)
+        if cards == 1:
+            wanted[record.id] += record.copies
+        else:
+            for number in range(1, cards + 1):
+                wanted[f"{record.id}.card-{number}"] += record.copies
+    return wanted
+
+
+def page_ids(text: str) -> list[str]:
+    """Card ids in a page's text. Digits are set in their own font run, which text extraction puts on
+    a line of its own ("ghast-\\n1"), so runs of an id are joined first."""
+    text = re.sub(r"(?<=[-.])\n(?=[0-9])|(?<=[0-9])\n(?=[-.][a-z])", "", text)
+    return re.findall(r"\b(?:solo|duel)\.[a-z0-9.-]+[a-z0-9]", text.replace("\n", " "))
+
+
+@pytest.mark.parametrize("game", ["solo", "duel"])
+@pytest.mark.parametrize("paper,size", [("a4", (595.28, 841.89)), ("letter", (612.0, 792.0))])
+def test_every_card_face_is_on_the_sheets(db, built, game, paper, size):
+    reader = PdfReader(built / f"{game}-{paper}.pdf")
+    found: Counter = Counter()
+    for page in reader.pages:
+        assert float(page.mediabox.width) == pytest.approx(size[0], abs=0.01)
+        assert float(page.mediabox.height) == pytest.approx(size[1], abs=0.01)
+        text = page.extract_text()
+        if "fronts" in text:
+            found.update(i for i in page_ids(text) if not i.startswith(f"{game}.back."))
+    wanted = face_ids(db, game)
+    assert set(found) == set(wanted)
+    # A board card is its board drawn whole and clipped to the card, so its neighbours' footers are in
+    # the page text too (clipped away on paper); every other card is there once per copy.
+    assert {i: n for i, n in found.items() if ".card-" not in i} == {i: n for i, n in wanted.items() if ".card-" not in i}
+
+
+def test_quest_and_servant_backs_follow_their_fronts(db, built):
+    """Rulebook, Setup: the 22 Quest cards and 9 Servant cards are shuffled, so each needs a back."""
+    reader = PdfReader(built / "solo-a4.pdf")
+    pages = [page.extract_text() for page in reader.pages]
+    backs_needed = 0
+    for number, text in enumerate(pages):
+        if "fronts" not in text:
+            continue
+        ids = page_ids(text)
+        with_back = [i for i in ids if i.startswith(("solo.quest.", "solo.servant."))]
+        backs_needed += len(with_back)
+        if with_back:
+            assert "backs" in pages[number + 1]
+    assert backs_needed == 22 + 9
