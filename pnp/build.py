@@ -7,6 +7,9 @@ print settings. It only combines :mod:`pnp.layout` (what each card looks like), 
 """
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 from pnp.database import Database
@@ -47,11 +50,31 @@ def build(database: Database, out_dir: Path) -> list[Path]:
     """Write every card face as SVG and the sheets as PDF into ``out_dir``; return the paths, sorted.
 
     Each card prints ``copies`` times on the sheets; boards print their cards side by side from the
-    start of a sheet row. Raises ``OSError`` when ``out_dir`` cannot be written and
-    :class:`~pnp.layout.template.TemplateError` for a broken template.
+    start of a sheet row. Everything is first written to a staging folder beside ``out_dir`` and moved
+    into place only when all of it succeeded, so a failed build leaves the previous output untouched
+    and a successful one leaves no stale SVG of a card that no longer exists. Raises ``OSError`` when
+    ``out_dir`` cannot be written and :class:`~pnp.layout.template.TemplateError` for a broken template.
     """
     out_dir = Path(out_dir)
     rendered = render(database)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise NotADirectoryError(20, "not a folder", str(out_dir))
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-", dir=out_dir.parent))
+    try:
+        written = _write_all(database, rendered, staging)
+        out_dir.mkdir(exist_ok=True)
+        if (out_dir / "svg").exists():
+            shutil.rmtree(out_dir / "svg")
+        for path in sorted(staging.iterdir()):
+            os.replace(path, out_dir / path.name)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return sorted(out_dir / path.relative_to(staging) for path in written)
+
+
+def _write_all(database: Database, rendered, out_dir: Path) -> list[Path]:
+    """Write every SVG and PDF of ``rendered`` into ``out_dir``; return the paths written."""
     written: list[Path] = []
     svg_dir = out_dir / "svg"
     for face in rendered.fronts:
@@ -78,4 +101,4 @@ def build(database: Database, out_dir: Path) -> list[Path]:
             cards = arrange(groups, layout.columns)
             report = write_sheets(out_dir / f"{game}-{paper_key}.pdf", cards, PAPERS[paper_key], game=title, layout=layout)
             written.append(report.path)
-    return sorted(written)
+    return written

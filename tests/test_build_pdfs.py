@@ -76,3 +76,31 @@ def test_quest_and_servant_backs_follow_their_fronts(db, built):
         if with_back:
             assert "backs" in pages[number + 1]
     assert backs_needed == 22 + 9
+
+
+def test_a_failed_build_leaves_the_previous_output_untouched(db, tmp_path, monkeypatch):
+    """Bad input loses nothing: a build that fails half-way changes no file of the last good build."""
+    import pnp.build as builder
+
+    out = tmp_path / "output"
+    build(db, out)
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+
+    def broken(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(builder, "write_sheets", broken)
+    with pytest.raises(OSError):
+        build(db, out)
+    after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert after == before
+    assert [p.name for p in tmp_path.iterdir()] == ["output"]  # no staging folder left behind
+
+
+def test_a_rebuild_removes_svgs_of_cards_that_no_longer_exist(db, tmp_path):
+    out = tmp_path / "output"
+    build(db, out)
+    (out / "svg" / "solo.quest.renamed-away.svg").write_text("<svg/>")
+    written = build(db, out)
+    assert not (out / "svg" / "solo.quest.renamed-away.svg").exists()
+    assert sorted(p for p in out.rglob("*") if p.is_file()) == written
