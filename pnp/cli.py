@@ -27,6 +27,18 @@ database_option = click.option(
 )
 
 
+def _fit_problems(db: database.Database, path: Path) -> list[str]:
+    """Every text box that does not fit, as ``cards.toml:LINE: id.field: over by N mm``."""
+    from pnp import layout
+
+    lines = []
+    for problem in layout.fit_problems(db):
+        record_id, field, message = (problem.split(": ", 2) + ["", ""])[:3]
+        line = db.line_of(record_id, field.split(" ")[0])
+        lines.append(f"{path.name}:{line}: {record_id}.{field}: {message}; shorten the text")
+    return lines
+
+
 def _load(path: Path) -> database.Database:
     """Load the database or exit 1 after printing its problems, one per line, to stderr."""
     try:
@@ -52,11 +64,9 @@ def check(database_path: Path) -> None:
     Exit 0 when clean, 1 otherwise.
     """
     db = _load(database_path)
-    from pnp import layout
-
-    problems = layout.fit_problems(db)
+    problems = _fit_problems(db, database_path)
     for problem in problems:
-        click.echo(f"{database_path.name}: {problem}", err=True)
+        click.echo(problem, err=True)
     if problems:
         click.echo(f"{len(problems)} problem(s) in {database_path}", err=True)
         raise SystemExit(1)
@@ -96,12 +106,11 @@ def build(database_path: Path, out_dir: Path) -> None:
     """Write one SVG per card face and the PDF sheets (A4 and Letter, per game) into --out."""
     db = _load(database_path)
     from pnp import build as builder
-    from pnp import layout
 
-    problems = layout.fit_problems(db)
+    problems = _fit_problems(db, database_path)
     if problems:
         for problem in problems:
-            click.echo(f"{database_path.name}: {problem}", err=True)
+            click.echo(problem, err=True)
         click.echo(f"{len(problems)} text box(es) do not fit; nothing was written", err=True)
         raise SystemExit(1)
     try:

@@ -547,6 +547,8 @@ class Database:
     solo: Solo
     duel: Duel
     _by_id: dict[str, Record] = field(default_factory=dict, repr=False)
+    _where: dict[str, tuple[Any, ...]] = field(default_factory=dict, repr=False)
+    _lines: "_LineIndex | None" = field(default=None, repr=False)
 
     def records(self) -> Iterator[Record]:
         """Every record with an id, game by game and kind by kind, in file order."""
@@ -569,6 +571,19 @@ class Database:
         if not isinstance(record, Table):
             raise KeyError(f"{table_id!r} is a {record.kind}, not a table")
         return record
+
+    def line_of(self, record_id: str, key: str = "") -> int:
+        """The 1-based line of ``cards.toml`` holding ``key`` of record ``record_id`` (its header if not found).
+
+        ``key`` is a dotted path with list indexes, e.g. ``"sections[0].text"``. Returns 0 when the
+        record is unknown or the database was not loaded from text.
+        """
+        if self._lines is None or record_id not in self._where:
+            return 0
+        parts: list[Any] = []
+        for piece in re.findall(r"[^.\[\]]+|\[\d+\]", key):
+            parts.append(int(piece[1:-1]) if piece.startswith("[") else piece)
+        return self._lines.line_of(self._where[record_id] + tuple(parts))
 
     def tables(self) -> list[Table]:
         """Every rules table of both games."""
@@ -727,7 +742,8 @@ def load(path: str | Path) -> Database:
                 by_id[record.id] = record
                 locations[record.id] = (game_key, kind, number)
 
-    database = Database(path, hashlib.sha256(raw).hexdigest(), parsed.print, dict(parsed.games), parsed.solo, parsed.duel, by_id)
+    database = Database(path, hashlib.sha256(raw).hexdigest(), parsed.print, dict(parsed.games), parsed.solo,
+                        parsed.duel, by_id, locations, index)
     for loc, message in _cross_checks(database, locations):
         line = None
         if len(loc) == 5 and loc[3] == "layout":  # a hex map row: the layout text starts on the next line

@@ -55,3 +55,27 @@ def test_modules_run_with_python_m():
         result = subprocess.run([sys.executable, "-m", module, "--help"], capture_output=True, text=True, cwd=ROOT)
         assert result.returncode == 0, result.stderr
         assert "Usage:" in result.stdout
+
+
+def test_check_reports_text_that_does_not_fit_with_its_line(tmp_path):
+    """Text is never clipped silently: `pnp check` names the card, the field, the line and how much is over."""
+    source = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    long_text = "The old kings sleep badly now, " + "and they dream of fire and ruin " * 8 + "for ever."
+    edited = source.replace('text = "The old kings sleep badly now."', f'text = "{long_text}"', 1)
+    path = tmp_path / "cards.toml"
+    path.write_text(edited, encoding="utf-8")
+    line = next(n for n, text in enumerate(edited.splitlines(), 1) if "The old kings" in text)
+    result = CliRunner().invoke(pnp_main, ["check", "--db", str(path)])
+    assert result.exit_code == 1
+    first = result.output.splitlines()[0]
+    assert first.startswith(f"cards.toml:{line}: duel.location.barrow-of-kings.text: over by ")
+    assert first.endswith(" mm; shorten the text")
+    result = CliRunner().invoke(pnp_main, ["build", "--db", str(path), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert not (tmp_path / "out").exists()  # nothing written
+
+
+def test_check_is_clean_on_the_bundled_database():
+    result = CliRunner().invoke(pnp_main, ["check", "--db", str(ROOT / "cards.toml")])
+    assert result.exit_code == 0, result.output
+    assert "no problems" in result.output
