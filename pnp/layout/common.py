@@ -2,7 +2,8 @@
 problems, and the look shared by both games (parchment, engraved frames, title bands, footers).
 
 Every measurement here is in mm on the card's trim box (y down); sizes of text in pt. Numbers a
-designer may want to change live in ``templates/base.toml`` and the per-kind templates.
+designer may want to change live in ``templates/base.toml`` and the per-kind templates; what stays
+here is geometry (halves, the hatch's 45 degree angle) and unit conversion.
 """
 from __future__ import annotations
 
@@ -12,6 +13,19 @@ from dataclasses import dataclass, field
 from pnp.drawing import (Box, Circle, Drawing, Group, Icon, Line, Polygon, Primitive, Rect, TextLine)
 from pnp.layout.template import BoxSpec, Template
 from pnp.text import FitResult, fit_text, single_line
+
+WHITE = "#ffffff"
+"""Mixing a colour with white (:func:`tint`) lightens it; the amount is the template's."""
+BLACK = "#000000"
+"""Mixing a colour with black (:func:`tint`) darkens it; the amount is the template's."""
+
+CAP_HEIGHT_EM = 0.66
+"""Cap height of the bundled fonts as a fraction of the text size: centres numbers on their disc or box."""
+
+
+def cap_height_mm(size: float) -> float:
+    """The cap height in mm of text ``size`` pt (see :data:`CAP_HEIGHT_EM`)."""
+    return size * 25.4 / 72 * CAP_HEIGHT_EM
 
 
 @dataclass
@@ -62,8 +76,9 @@ def full_bleed(width: float, height: float, bleed: float, colour: str) -> Rect:
     return Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=colour)
 
 
-def hatch(box: Box, colour: str, spacing: float = 0.9, width: float = 0.12, angle: float = 45.0) -> Group:
-    """Engraving-style parallel hatch lines filling ``box`` (clipped to it)."""
+def hatch(box: Box, colour: str, spacing: float, width: float, angle: float = 45.0) -> Group:
+    """Engraving-style parallel hatch lines filling ``box`` (clipped to it), ``spacing`` mm apart
+    across the lines and ``width`` mm wide."""
     lines: list[Primitive] = []
     slope = math.tan(math.radians(angle))
     span = box.height / slope if slope else 0.0
@@ -77,32 +92,50 @@ def hatch(box: Box, colour: str, spacing: float = 0.9, width: float = 0.12, angl
 def frame(b: CardBuilder, band: float, band_colour: str, panel_colour: str, ink: str,
           rule_colour: str | None = None) -> Box:
     """The card frame: ``band_colour`` from the bleed to ``band`` mm inside the trim, a parchment
-    panel inside it with an engraved double rule and corner diamonds. Returns the panel's box."""
+    panel inside it with an engraved double rule and corner diamonds. Returns the panel's box.
+
+    The rules' widths, radii and the diamonds' size are the template's ``frame_*`` numbers."""
+    t = b.template
     w, h = b.width, b.height
     b.add(full_bleed(w, h, b.bleed, band_colour))
     panel = Box(band, band, w - 2 * band, h - 2 * band)
-    b.add(Rect(panel.x, panel.y, panel.width, panel.height, fill=panel_colour, stroke=rule_colour or ink,
-               stroke_width=0.35, radius=1.2))
-    inner = panel.inset(0.9)
-    b.add(Rect(inner.x, inner.y, inner.width, inner.height, stroke=ink, stroke_width=0.15, radius=0.8))
+    inner = panel_rules(b, panel, panel_colour, rule_colour or ink, ink)
+    d = t.number("frame_diamond")
     for cx, cy in ((inner.x, inner.y), (inner.right, inner.y), (inner.x, inner.bottom), (inner.right, inner.bottom)):
-        b.add(Polygon([(cx, cy - 1.1), (cx + 1.1, cy), (cx, cy + 1.1), (cx - 1.1, cy)], fill=ink, stroke=None))
+        b.add(Polygon([(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)], fill=ink, stroke=None))
     return panel
+
+
+def panel_rules(b: CardBuilder, panel: Box, fill: str, rule_colour: str, ink: str) -> Box:
+    """The parchment ``panel`` filled and edged with the frame's engraved double rule; returns the
+    inner rule's box."""
+    t = b.template
+    b.add(Rect(panel.x, panel.y, panel.width, panel.height, fill=fill, stroke=rule_colour,
+               stroke_width=t.number("frame_rule_width"), radius=t.number("frame_radius")))
+    inner = panel.inset(t.number("frame_inner_inset"))
+    b.add(Rect(inner.x, inner.y, inner.width, inner.height, stroke=ink, stroke_width=t.number("frame_inner_rule_width"),
+               radius=t.number("frame_inner_radius")))
+    return inner
 
 
 def title_band(b: CardBuilder, box: Box, fill: str, hatch_colour: str, rule: str) -> None:
     """A title band: a filled bar with fine engraved hatching and a thin rule above and below."""
+    t = b.template
+    rule_width = t.number("title_band_rule_width")
     b.add(Rect(box.x, box.y, box.width, box.height, fill=fill))
-    b.add(hatch(box, hatch_colour, spacing=1.0, width=0.1))
-    b.add(Line(box.x, box.y, box.right, box.y, rule, 0.3))
-    b.add(Line(box.x, box.bottom, box.right, box.bottom, rule, 0.3))
+    b.add(hatch(box, hatch_colour, spacing=t.number("title_band_hatch_spacing"), width=t.number("title_band_hatch_width")))
+    b.add(Line(box.x, box.y, box.right, box.y, rule, rule_width))
+    b.add(Line(box.x, box.bottom, box.right, box.bottom, rule, rule_width))
 
 
-def ornament_rule(x1: float, x2: float, y: float, ink: str) -> list[Primitive]:
-    """A horizontal rule with a small diamond in its middle (a printer's ornament)."""
+def ornament_rule(t: Template, x1: float, x2: float, y: float, ink: str) -> list[Primitive]:
+    """A horizontal rule with a small diamond in its middle (a printer's ornament); its gap, width
+    and diamond are the template's ``ornament_*`` numbers."""
     middle = (x1 + x2) / 2
-    return [Line(x1, y, middle - 2.0, y, ink, 0.2), Line(middle + 2.0, y, x2, y, ink, 0.2),
-            Polygon([(middle, y - 1.0), (middle + 1.4, y), (middle, y + 1.0), (middle - 1.4, y)], fill=ink, stroke=None)]
+    gap, width = t.number("ornament_gap"), t.number("ornament_rule_width")
+    dw, dh = t.number("ornament_diamond_w"), t.number("ornament_diamond_h")
+    return [Line(x1, y, middle - gap, y, ink, width), Line(middle + gap, y, x2, y, ink, width),
+            Polygon([(middle, y - dh), (middle + dw, y), (middle, y + dh), (middle - dw, y)], fill=ink, stroke=None)]
 
 
 def footer(b: CardBuilder, text: str, spec: str = "footer", color: str | None = None) -> None:
@@ -111,27 +144,26 @@ def footer(b: CardBuilder, text: str, spec: str = "footer", color: str | None = 
 
 
 def numbered_box(x: float, y: float, size: float, number: str, ink: str, fill: str | None, *,
-                 text_size: float = 9.0, family: str = "serif-bold", number_fill: str | None = None,
-                 stroke_width: float = 0.35, corner: bool = False) -> list[Primitive]:
-    """A square track space ``size`` mm at ``(x, y)`` with ``number`` centred (or small in its
-    top-left corner when ``corner``), stroked in ``ink``."""
-    items: list[Primitive] = [Rect(x, y, size, size, fill=fill, stroke=ink, stroke_width=stroke_width, radius=0.6)]
+                 text_size: float, family: str, stroke_width: float, radius: float,
+                 number_fill: str | None = None) -> list[Primitive]:
+    """A square track space ``size`` mm at ``(x, y)`` with corners rounded by ``radius`` mm and
+    ``number`` (``text_size`` pt) centred, stroked in ``ink``."""
+    items: list[Primitive] = [Rect(x, y, size, size, fill=fill, stroke=ink, stroke_width=stroke_width, radius=radius)]
     if number:
-        if corner:
-            items.extend(single_line(number, x + 0.8, y + 2.6, family, text_size, fill=number_fill or ink))
-        else:
-            cap = text_size * 25.4 / 72 * 0.66
-            items.extend(single_line(number, x + size / 2, y + size / 2 + cap / 2, family, text_size,
-                                     anchor="middle", fill=number_fill or ink))
+        cap = cap_height_mm(text_size)
+        items.extend(single_line(number, x + size / 2, y + size / 2 + cap / 2, family, text_size,
+                                 anchor="middle", fill=number_fill or ink))
     return items
 
 
-def arrow(x1: float, y1: float, x2: float, y2: float, ink: str, width: float = 0.35, head: float = 1.6) -> list[Primitive]:
-    """A straight arrow from ``(x1, y1)`` to ``(x2, y2)`` (mm) with a filled head at the end."""
+def arrow(x1: float, y1: float, x2: float, y2: float, ink: str, width: float, head: float,
+          spread: float) -> list[Primitive]:
+    """A straight arrow from ``(x1, y1)`` to ``(x2, y2)`` (mm), ``width`` mm wide, with a filled head
+    ``head`` mm long and ``spread`` times as wide either side of the shaft."""
     angle = math.atan2(y2 - y1, x2 - x1)
     bx, by = x2 - head * math.cos(angle), y2 - head * math.sin(angle)
-    left = (bx + head * 0.45 * math.sin(angle), by - head * 0.45 * math.cos(angle))
-    right = (bx - head * 0.45 * math.sin(angle), by + head * 0.45 * math.cos(angle))
+    left = (bx + head * spread * math.sin(angle), by - head * spread * math.cos(angle))
+    right = (bx - head * spread * math.sin(angle), by + head * spread * math.cos(angle))
     return [Line(x1, y1, bx, by, ink, width), Polygon([(x2, y2), left, right], fill=ink, stroke=None)]
 
 
@@ -146,7 +178,7 @@ def label(x: float, y: float, text: str, size: float, fill: str, *, family: str 
     return single_line(text, x, y, family, size, anchor=anchor, fill=fill)
 
 
-def tint(colour: str, amount: float, base: str = "#ffffff") -> str:
+def tint(colour: str, amount: float, base: str = WHITE) -> str:
     """``colour`` mixed with ``base``: ``amount`` 0 gives ``base``, 1 gives ``colour``."""
     a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
     c = [int(base[i:i + 2], 16) for i in (1, 3, 5)]
@@ -154,10 +186,10 @@ def tint(colour: str, amount: float, base: str = "#ffffff") -> str:
 
 
 def circle_number(cx: float, cy: float, r: float, number: str, ink: str, fill: str, text_fill: str,
-                  size: float) -> list[Primitive]:
-    """A disc of radius ``r`` mm with ``number`` centred in it."""
-    cap = size * 25.4 / 72 * 0.66
-    return [Circle(cx, cy, r, fill=fill, stroke=ink, stroke_width=0.3),
+                  size: float, stroke_width: float) -> list[Primitive]:
+    """A disc of radius ``r`` mm, edged ``stroke_width`` mm, with ``number`` (``size`` pt) centred in it."""
+    cap = cap_height_mm(size)
+    return [Circle(cx, cy, r, fill=fill, stroke=ink, stroke_width=stroke_width),
             *single_line(number, cx, cy + cap / 2, "serif-bold", size, anchor="middle", fill=text_fill)]
 
 
@@ -166,5 +198,5 @@ def safe_box(b: CardBuilder) -> Box:
     return Box(b.safe, b.safe, b.width - 2 * b.safe, b.height - 2 * b.safe)
 
 
-__all__ = ["CardBuilder", "TextLine", "frame", "title_band", "footer", "numbered_box", "arrow", "hatch",
+__all__ = ["CardBuilder", "TextLine", "WHITE", "BLACK", "cap_height_mm", "frame", "panel_rules", "title_band", "footer", "numbered_box", "arrow", "hatch",
            "icon_centred", "label", "tint", "circle_number", "ornament_rule", "full_bleed", "safe_box"]

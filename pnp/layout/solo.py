@@ -8,6 +8,7 @@ one face per card, or several for a board (the board is drawn whole and split by
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Callable
 
 from pnp import hexes
@@ -15,61 +16,84 @@ from pnp.database import (BattleMap, CityQuest, CouncilQuest, CounterCard, Datab
                           ProgressTrack, QuestCard, Servant, Spell, SpellPath, Stats, TableCard, WardingCity)
 from pnp.drawing import Box, Circle, Group, Icon, Line, Polygon, Polyline, Rect
 from pnp.text import text_width_mm
-from pnp.layout.common import (CardBuilder, arrow, circle_number, footer, frame, hatch, icon_centred, label,
-                               numbered_box, ornament_rule, tint, title_band)
+from pnp.layout.common import (BLACK, WHITE, CardBuilder, arrow, circle_number, footer, frame, full_bleed, hatch,
+                               icon_centred, label, numbered_box, ornament_rule, panel_rules, tint, title_band)
+from pnp.layout.template import Template
 
 Make = Callable[[str, float, float], CardBuilder]
 
-COLOUR_NAMES = {"red": "Red", "blue": "Blue", "yellow": "Yellow"}
+
+def card_size(db: Database) -> tuple[float, float]:
+    """The trim size of one card (width, height in mm), from the print settings of ``cards.toml``."""
+    return db.print.card_width_mm, db.print.card_height_mm
+
+
+def colour_name(t: Template, colour: str) -> str:
+    """The printed name of a map colour (``"red"`` gives the template's ``colour_red``, ``"Red"``)."""
+    return t.string(f"colour_{colour}")
 
 
 def _title_band_with_icon(b: CardBuilder, text: str, icon: str | None, band_colour: str) -> None:
     """The dark title band at the top of the panel with ``text`` (and an icon at its left)."""
     t = b.template
-    band = Box(4.4, 4.4, b.width - 8.8, 9.4)
-    title_band(b, band, band_colour, tint(band_colour, 0.8, "#ffffff"), t.color("rule"))
+    band = t.box("title_band").box
+    title_band(b, band, band_colour, tint(band_colour, t.number("title_hatch_tint"), WHITE), t.color("rule"))
     if icon:
-        size = t.numbers.get("title_icon", 7.0)
-        cy = band.y + band.height / 2
-        b.add(Circle(6.2 + size / 2, cy, size / 2 + 0.5, fill=t.color("panel"), stroke=t.color("rule"), stroke_width=0.3))
-        b.add(icon_centred(icon, 6.2 + size / 2, cy, size * 0.82))
+        size = t.number("title_icon")
+        cx, cy = t.number("title_icon_x") + size / 2, band.y + band.height / 2
+        b.add(Circle(cx, cy, size / 2 + t.number("title_icon_ring"), fill=t.color("panel"), stroke=t.color("rule"),
+                     stroke_width=t.number("title_icon_rule_width")))
+        b.add(icon_centred(icon, cx, cy, size * t.number("title_icon_scale")))
     b.text("title", text, "title")
 
 
+def _title_rule(b: CardBuilder, y: float) -> None:
+    """The full-width ornament rule under a card's title, at ``y`` mm."""
+    t = b.template
+    b.add(*ornament_rule(t, t.number("rule_left"), t.number("rule_right"), y, t.color("ink")))
+
+
 # ---- quest cards ----------------------------------------------------------------------------------------
-def _quest(card: QuestCard, make: Make, kind: str) -> CardBuilder:
-    b = make(kind, 63, 88)
+def _quest(card: QuestCard, db: Database, make: Make, kind: str) -> CardBuilder:
+    b = make(kind, *card_size(db))
     t = b.template
     ink = t.color("ink")
     frame(b, t.number("border"), t.color("border"), t.color("panel"), ink)
     b.text("kind", t.string("kind_label"), "kind_label")
     b.text("name", card.name, "title")
-    b.add(*ornament_rule(8, 55, t.number("title_rule_y"), ink))
+    _title_rule(b, t.number("title_rule_y"))
     size = t.number("icon_size")
     y = t.number("icon_row_y")
     for slot, (icon, value, caption) in enumerate(
             (("win", card.win, "win_label"), ("loss", card.loss, "loss_label"), ("next", card.next_value, "next_label")), start=1):
         cx = t.number(f"slot_{slot}_x")
-        b.add(Icon(icon, cx - size - 0.3, y, size))
-        b.add(*label(cx + 0.9, y + size * 0.78, str(value), 15, ink, family="numerals", anchor="start"))
-        b.add(*label(cx, t.number("icon_label_y"), t.string(caption), 6.2, t.color("muted"), family="serif-italic"))
-    b.add(Line(8, t.number("icon_rule_y"), 55, t.number("icon_rule_y"), ink, 0.2))
+        b.add(Icon(icon, cx - size - t.number("icon_gap"), y, size))
+        b.add(*label(cx + t.number("value_dx"), y + size * t.number("value_baseline"), str(value), t.number("value_size"), ink,
+                     family="numerals", anchor="start"))
+        b.add(*label(cx, t.number("icon_label_y"), t.string(caption), t.number("caption_size"), t.color("muted"),
+                     family="serif-italic"))
+    b.add(Line(t.number("rule_left"), t.number("icon_rule_y"), t.number("rule_right"), t.number("icon_rule_y"), ink,
+               t.number("icon_rule_width")))
     return b
 
 
-def _emblem(b: CardBuilder, icon: str, cx: float = 31.5, half_width: float = 20.0) -> None:
-    """A framed emblem under the event text, on a short rule."""
+def _emblem(b: CardBuilder, icon: str, cx: float | None = None, half_width: float | None = None) -> None:
+    """A framed emblem under the event text, on a short rule (centred on the card unless ``cx``; the
+    rule reaches ``half_width`` mm either side, by default the template's ``emblem_rule_half_width``)."""
     t = b.template
+    cx = b.width / 2 if cx is None else cx
+    half_width = t.number("emblem_rule_half_width") if half_width is None else half_width
     size = t.number("emblem_size")
     y = t.number("emblem_y")
-    b.add(*ornament_rule(cx - half_width, cx + half_width, y + size / 2, t.color("muted")))
-    b.add(Circle(cx, y + size / 2, size / 2 + 0.6, fill=t.color("panel"), stroke=t.color("muted"), stroke_width=0.25))
-    b.add(icon_centred(icon, cx, y + size / 2, size * 0.8))
+    b.add(*ornament_rule(t, cx - half_width, cx + half_width, y + size / 2, t.color("muted")))
+    b.add(Circle(cx, y + size / 2, size / 2 + t.number("emblem_ring"), fill=t.color("panel"), stroke=t.color("muted"),
+                 stroke_width=t.number("emblem_rule_width")))
+    b.add(icon_centred(icon, cx, y + size / 2, size * t.number("emblem_scale")))
 
 
 def city_quest(card: CityQuest, db: Database, make: Make):
     """City Quest: black border, name, icon row, event text, the foe's emblem."""
-    b = _quest(card, make, "city_quest")
+    b = _quest(card, db, make, "city_quest")
     b.text("text", card.text, "event")
     _emblem(b, card.battle.foe or "lassadar")
     footer(b, card.id)
@@ -78,50 +102,64 @@ def city_quest(card: CityQuest, db: Database, make: Make):
 
 def council_quest(card: CouncilQuest, db: Database, make: Make):
     """Council of Wardens: white border, name, icon row, event text."""
-    b = _quest(card, make, "council_quest")
+    b = _quest(card, db, make, "council_quest")
     b.text("text", card.text, "event")
     _emblem(b, "wardens")
     footer(b, card.id)
     return [(card.id, b)]
 
 
+ELDER_USES = 3
+"""The rulebook's large 1, 2, 3 on every Elder card."""
+
+
 def elder(card: Elder, db: Database, make: Make):
     """Elders: brown border, the large 1, 2, 3 use numbers on the left, the aid text."""
-    b = _quest(card, make, "elder")
+    b = _quest(card, db, make, "elder")
     t = b.template
     x = t.number("uses_x")
-    for use in range(3):
+    for use in range(ELDER_USES):
         y = t.number("uses_top") + use * t.number("uses_pitch")
-        b.add(Circle(x, y, 5.0, fill=t.color("parchment"), stroke=t.color("border"), stroke_width=0.5))
-        b.add(*label(x, y + 2.6, str(use + 1), t.number("uses_size"), t.color("border"), family="numerals"))
-    b.add(*label(x, t.number("uses_top") + 2 * t.number("uses_pitch") + 8.6, t.string("uses_label"), 6.2,
+        b.add(Circle(x, y, t.number("uses_r"), fill=t.color("parchment"), stroke=t.color("border"),
+                     stroke_width=t.number("uses_rule_width")))
+        b.add(*label(x, y + t.number("uses_baseline"), str(use + 1), t.number("uses_size"), t.color("border"), family="numerals"))
+    last_use_y = t.number("uses_top") + (ELDER_USES - 1) * t.number("uses_pitch")
+    b.add(*label(x, last_use_y + t.number("uses_label_dy"), t.string("uses_label"), t.number("caption_size"),
                  t.color("muted"), family="serif-italic"))
-    b.add(Line(x + 5.2 + 0.8, 37.5, x + 5.2 + 0.8, 77.5, t.color("border"), 0.2))
+    divider_x = x + t.number("uses_divider_dx")
+    b.add(Line(divider_x, t.number("uses_divider_top"), divider_x, t.number("uses_divider_bottom"), t.color("border"),
+               t.number("uses_divider_width")))
     b.text("text", card.text, "event")
     event = t.box("event")
-    _emblem(b, "spirit", cx=event.x + event.w / 2, half_width=event.w / 2 - 1.5)
+    _emblem(b, "spirit", cx=event.x + event.w / 2, half_width=event.w / 2 - t.number("emblem_rule_inset"))
     footer(b, card.id)
     return [(card.id, b)]
 
 
 def warding_city(card: WardingCity, db: Database, make: Make):
     """Warding City: coloured bottom band with the key icon, number and colour in words."""
-    b = _quest(card, make, "warding_city")
+    b = _quest(card, db, make, "warding_city")
     t = b.template
     battle_map = db.get(card.battle_map)
     assert isinstance(battle_map, BattleMap)
     colour = battle_map.color
     band_colour = t.color(colour)
     top = t.number("band_top")
-    b.add(Rect(-b.bleed, top, b.width + 2 * b.bleed, b.height + b.bleed - top, fill=band_colour))
-    b.add(hatch(Box(-b.bleed, top, b.width + 2 * b.bleed, b.height + b.bleed - top), tint(band_colour, 0.82, "#000000"), 1.2, 0.12))
-    b.add(Line(-b.bleed, top, b.width + b.bleed, top, t.color("ink"), 0.5))
+    band = Box(-b.bleed, top, b.width + 2 * b.bleed, b.height + b.bleed - top)
+    b.add(Rect(band.x, band.y, band.width, band.height, fill=band_colour))
+    b.add(hatch(band, tint(band_colour, t.number("band_hatch_tint"), BLACK), t.number("band_hatch_spacing"),
+                t.number("band_hatch_width")))
+    b.add(Line(-b.bleed, top, b.width + b.bleed, top, t.color("ink"), t.number("band_rule_width")))
     text_colour = t.color("band_text_dark" if colour == "yellow" else "band_text_light")
-    icon = t.number("key_icon_size")
-    b.add(Circle(t.number("key_icon_x") + icon / 2, 73.8, icon / 2 + 0.8, fill=t.color("panel"), stroke=t.color("ink"), stroke_width=0.3))
-    b.add(Icon("key", t.number("key_icon_x") + 0.6, 73.8 - icon / 2 + 0.6, icon - 1.2))
-    b.text("band", f"Warding Key {card.key}", "band_title", color=text_colour)
-    b.text("band_colour", f"{COLOUR_NAMES[colour]} band · {COLOUR_NAMES[colour].lower()} map", "band_subtitle", color=text_colour)
+    icon, x, cy = t.number("key_icon_size"), t.number("key_icon_x"), t.number("key_icon_cy")
+    inset = t.number("key_icon_inset")
+    b.add(Circle(x + icon / 2, cy, icon / 2 + t.number("key_icon_ring"), fill=t.color("panel"), stroke=t.color("ink"),
+                 stroke_width=t.number("key_icon_rule_width")))
+    b.add(Icon("key", x + inset, cy - icon / 2 + inset, icon - 2 * inset))
+    name = colour_name(t, colour)
+    b.text("band", t.string("band_title").format(key=card.key), "band_title", color=text_colour)
+    b.text("band_colour", t.string("band_subtitle").format(Colour=name, colour=name.lower()), "band_subtitle",
+           color=text_colour)
     b.text("text", card.text, "event")
     footer(b, card.id, color=text_colour)
     return [(card.id, b)]
@@ -130,35 +168,39 @@ def warding_city(card: WardingCity, db: Database, make: Make):
 # ---- servants ------------------------------------------------------------------------------------------------
 def servant(card: Servant, db: Database, make: Make):
     """Servant: portrait, range, damage, one hit point track per map colour (largest number first)."""
-    b = make("servant", 63, 88)
+    b = make("servant", *card_size(db))
     t = b.template
     ink = t.color("ink")
     frame(b, t.number("border"), t.color("border"), t.color("panel"), ink)
     b.text("kind", t.string("kind_label"), "kind_label")
     b.text("name", card.name, "title")
-    b.add(*ornament_rule(8, 55, 19.0, ink))
+    _title_rule(b, t.number("title_rule_y"))
     size = t.number("portrait_size")
     px, py = t.number("portrait_x"), t.number("portrait_y")
-    b.add(Rect(px, py, size, size, fill=tint(t.color("border"), 0.12, t.color("panel")), stroke=ink, stroke_width=0.3, radius=1.0))
-    b.add(Icon(card.servant_type, px + 1.5, py + 1.5, size - 3))
-    b.text("range", f"Range {card.range}", "range")
-    hexes_word = "hex" if card.range == 1 else "hexes"
-    b.text("range", f"strikes up to {card.range} {hexes_word} away", "range_note")
-    b.text("damage", f"Damage {card.damage} :{card.damage_to}:", "damage")
-    b.text("damage", f"to your {card.damage_to.capitalize()} per hit", "damage_note")
+    b.add(Rect(px, py, size, size, fill=tint(t.color("border"), t.number("portrait_tint"), t.color("panel")), stroke=ink,
+               stroke_width=t.number("portrait_rule_width"), radius=t.number("portrait_radius")))
+    pad = t.number("portrait_pad")
+    b.add(Icon(card.servant_type, px + pad, py + pad, size - 2 * pad))
+    b.text("range", t.string("range").format(range=card.range), "range")
+    hexes_word = t.string("hex_one" if card.range == 1 else "hex_many")
+    b.text("range", t.string("range_note").format(range=card.range, hexes=hexes_word), "range_note")
+    b.text("damage", t.string("damage").format(damage=card.damage, target=card.damage_to), "damage")
+    b.text("damage", t.string("damage_note").format(Target=card.damage_to.capitalize()), "damage_note")
     b.text("hit points", t.string("hp_label"), "hp_label")
     box, step = t.number("hp_box"), t.number("hp_step")
+    swatch_w, name_dx = t.number("hp_swatch_w"), t.number("hp_colour_dx")
     for row, colour in enumerate(("red", "blue", "yellow")):
         y = t.number("hp_top") + row * t.number("hp_pitch")
         points = card.hit_points[colour]
         swatch = t.color(colour)
-        b.add(Rect(t.number("hp_label_x"), y, 2.0, box, fill=swatch))
+        b.add(Rect(t.number("hp_label_x"), y, swatch_w, box, fill=swatch))
         spec = t.box("hp_colour")
-        b.text("hit points", COLOUR_NAMES[colour], spec, box=Box(t.number("hp_label_x") + 2.6, y, spec.w - 2.6, box))
+        b.text("hit points", colour_name(t, colour), spec, box=Box(t.number("hp_label_x") + name_dx, y, spec.w - name_dx, box))
         for index, value in enumerate(range(points, 0, -1)):
             x = t.number("hp_first_x") + index * step
-            b.add(*numbered_box(x, y, box, str(value), ink, tint(swatch, 0.16, "#ffffff"), text_size=11,
-                                family="numerals", stroke_width=0.6 if index == 0 else 0.3))
+            b.add(*numbered_box(x, y, box, str(value), ink, tint(swatch, t.number("hp_tint"), WHITE),
+                                text_size=t.number("hp_size"), family="numerals", radius=t.number("space_radius"),
+                                stroke_width=t.number("hp_first_rule_width") if index == 0 else t.number("hp_rule_width")))
     if card.text:
         b.text("text", card.text, "flavour")
     footer(b, card.id)
@@ -168,45 +210,51 @@ def servant(card: Servant, db: Database, make: Make):
 # ---- character stats -------------------------------------------------------------------------------------------
 def stats(card: Stats, db: Database, make: Make):
     """Character Stats: Mana and Spirit tracks (columns of seven) and the three Warding Keys."""
-    b = make("stats", 63, 88)
+    b = make("stats", *card_size(db))
     t = b.template
     ink = t.color("ink")
     frame(b, t.number("border"), t.color("border"), t.color("panel"), ink)
     b.text("title", card.title, "title")
-    b.add(*ornament_rule(8, 55, 12.8, ink))
-    b.text("mana", "Mana :mana:", "mana_head")
-    b.text("spirit", "Spirit :spirit:", "spirit_head")
+    _title_rule(b, t.number("title_rule_y"))
+    b.text("mana", t.string("mana_head"), "mana_head")
+    b.text("spirit", t.string("spirit_head"), "spirit_head")
     per_column = math.ceil((card.track_high - card.track_low + 1) / card.track_columns)
+    box_w, box_h = t.number("box_w"), t.number("box_h")
     for key, x0 in (("mana", t.number("mana_x")), ("spirit", t.number("spirit_x"))):
         for value in range(card.track_low, card.track_high + 1):
             column, row = divmod(value - card.track_low, per_column)
             x = x0 + column * t.number("col_pitch")
             y = t.number("track_top") + row * t.number("row_pitch")
             start = value == card.track_start
-            b.add(Rect(x, y, t.number("box_w"), t.number("box_h"), fill=t.color("start") if start else "#fbf5e6",
-                       stroke=ink, stroke_width=0.6 if start else 0.25, radius=0.5))
-            b.add(*label(x + t.number("box_w") / 2, y + t.number("box_h") / 2 + 1.2, str(value), 9 if start else 8,
-                         ink, family="numerals"))
+            b.add(Rect(x, y, box_w, box_h, fill=t.color("start") if start else t.color("space"), stroke=ink,
+                       stroke_width=t.number("start_rule_width") if start else t.number("box_rule_width"),
+                       radius=t.number("box_radius")))
+            b.add(*label(x + box_w / 2, y + box_h / 2 + t.number("number_dy"), str(value),
+                         t.number("start_size") if start else t.number("number_size"), ink, family="numerals"))
     b.text("keys", t.string("keys_label"), "keys_label")
     name_spec, text_spec = t.box("key_name"), t.box("key_text")
+    key_w, radius = t.number("key_w"), t.number("key_radius")
     for index, key in enumerate(sorted(card.keys, key=lambda k: k.key)):
         x = t.number("key_x") + index * t.number("key_pitch")
         y = t.number("keys_top")
         size = t.number("key_icon")
         swatch = t.color(key.color)
-        b.add(Rect(x, y, t.number("key_w"), 8.8, fill=tint(swatch, 0.14, "#ffffff"), stroke=ink, stroke_width=0.25, radius=0.6))
-        b.add(Rect(x, y, t.number("key_w"), 3.0, fill=tint(swatch, 0.35, "#ffffff"), radius=0.6))
-        b.text(f"keys[{key.key}]", f"Key {key.key} · {COLOUR_NAMES[key.color]}", name_spec,
-               box=Box(x + 0.2, y + 0.1, t.number("key_w") - 0.4, name_spec.h))
-        b.add(Icon("key", x + 0.6, y + 3.6, size))
+        b.add(Rect(x, y, key_w, t.number("key_h"), fill=tint(swatch, t.number("key_tint"), WHITE), stroke=ink,
+                   stroke_width=t.number("key_rule_width"), radius=radius))
+        b.add(Rect(x, y, key_w, t.number("key_head_h"), fill=tint(swatch, t.number("key_head_tint"), WHITE), radius=radius))
+        name_dx = t.number("key_name_dx")
+        b.text(f"keys[{key.key}]", t.string("key_name").format(key=key.key, Colour=colour_name(t, key.color)), name_spec,
+               box=Box(x + name_dx, y + t.number("key_name_dy"), key_w - 2 * name_dx, name_spec.h))
+        b.add(Icon("key", x + t.number("key_icon_dx"), y + t.number("key_icon_dy"), size))
         b.text(f"keys[{key.key}]", key.text, text_spec,
-               box=Box(x + size + 1.0, y + 3.3, t.number("key_w") - size - 1.3, text_spec.h))
+               box=Box(x + size + t.number("key_text_gap"), y + t.number("key_text_dy"),
+                       key_w - size - t.number("key_text_gap") - t.number("key_text_margin"), text_spec.h))
     footer(b, card.id)
     return [(card.id, b)]
 
 
 # ---- spell paths --------------------------------------------------------------------------------------------------
-def _cost_text(spell: Spell) -> str:
+def _cost_text(spell: Spell, t: Template) -> str:
     def amount(cost) -> str:
         parts = []
         if cost.mana:
@@ -217,13 +265,13 @@ def _cost_text(spell: Spell) -> str:
     if spell.cost is not None:
         return amount(spell.cost)
     if spell.learn_cost is not None:
-        return f"[{amount(spell.learn_cost)}]"
+        return t.string("learn_cost").format(cost=amount(spell.learn_cost))
     return ""
 
 
 def spell_path(card: SpellPath, db: Database, make: Make):
     """Spell Path: the type's spells as a tree of boxes (rows by ``slot``), arrows along ``opens``."""
-    b = make("spell_path", 63, 88)
+    b = make("spell_path", *card_size(db))
     t = b.template
     ink = t.color("ink")
     band = t.color(card.spell_type)
@@ -244,6 +292,7 @@ def spell_path(card: SpellPath, db: Database, make: Make):
                 x = t.number("col_1_x") if spell.slot[1] == 1 else t.number("col_2_x")
                 box = Box(x, y, t.number("box_w"), t.number("box_h"))
             boxes[spell.id] = box
+    aim = t.number("arrow_aim_inset")
     for spell in spells:  # arrows first, boxes paint over their ends
         start = boxes[spell.id]
         for target in spell.opens:
@@ -251,19 +300,25 @@ def spell_path(card: SpellPath, db: Database, make: Make):
             x1 = start.x + start.width / 2
             x2 = end.x + end.width / 2
             if end.width > start.width:  # into a wide box: aim at the part of it below the source
-                x2 = min(max(x1, end.x + 4), end.right - 4)
-            b.add(*arrow(x1, start.bottom, x2, end.y - 0.2, ink, 0.35, 1.7))
+                x2 = min(max(x1, end.x + aim), end.right - aim)
+            b.add(*arrow(x1, start.bottom, x2, end.y - t.number("arrow_gap"), ink, t.number("arrow_width"),
+                         t.number("arrow_head"), t.number("arrow_spread")))
+    disc = t.number("disc_inset")
+    name_dx, text_dx = t.number("name_dx"), t.number("text_dx")
     for spell in spells:
         box = boxes[spell.id]
-        fill = t.color("box") if spell.learnable else tint(t.color("gray"), 0.35, "#ffffff")
-        b.add(Rect(box.x, box.y, box.width, box.height, fill=fill, stroke=ink, stroke_width=0.35, radius=0.8))
-        b.add(*circle_number(box.x + 2.6, box.y + 2.6, 2.0, str(spell.position), ink, t.color("disc"), t.color("panel"), 7))
+        fill = t.color("box") if spell.learnable else tint(t.color("gray"), t.number("locked_tint"), WHITE)
+        b.add(Rect(box.x, box.y, box.width, box.height, fill=fill, stroke=ink, stroke_width=t.number("box_rule_width"),
+                   radius=t.number("box_radius")))
+        b.add(*circle_number(box.x + disc, box.y + disc, t.number("disc_r"), str(spell.position), ink, t.color("disc"),
+                             t.color("panel"), t.number("disc_size"), t.number("disc_rule_width")))
         name = t.box("spell_name")
-        b.text(f"{spell.id}.name", spell.name, name, box=Box(box.x + 5.2, box.y + 0.4, box.width - 5.8, name.h))
-        cost = _cost_text(spell)
-        text = f"{cost} · {spell.text}" if cost else (f"{spell.text}")
+        b.text(f"{spell.id}.name", spell.name, name,
+               box=Box(box.x + name_dx, box.y + t.number("name_dy"), box.width - name_dx - t.number("name_margin"), name.h))
+        cost = _cost_text(spell, t)
+        text = t.string("spell_text").format(cost=cost, text=spell.text) if cost else spell.text
         body = t.box("spell_text")
-        b.text(f"{spell.id}.text", text, body, box=Box(box.x + 0.9, box.y + 4.9, box.width - 1.8, body.h))
+        b.text(f"{spell.id}.text", text, body, box=Box(box.x + text_dx, box.y + t.number("text_dy"), box.width - 2 * text_dx, body.h))
     footer(b, card.id)
     return [(card.id, b)]
 
@@ -271,20 +326,22 @@ def spell_path(card: SpellPath, db: Database, make: Make):
 # ---- progress track ------------------------------------------------------------------------------------------------
 def progress_track(track: ProgressTrack, db: Database, make: Make):
     """The Grayking's Progress Track: a board over ``track.cards`` cards, spaces in a snake of two rows."""
-    width = 63.0 * track.cards
-    b = make("progress_track", width, 88)
+    card_w, card_h = card_size(db)
+    width = card_w * track.cards
+    b = make("progress_track", width, card_h)
     t = b.template
     ink = t.color("ink")
     per_row = int(t.number("per_card_row")) * track.cards
+    band_spec = t.box("title_band")
     for index in range(track.cards):  # one frame per card: each card is cut on its own
-        cell = make("progress_track", 63, 88)
+        cell = make("progress_track", card_w, card_h)
         frame(cell, t.number("border"), t.color("border"), t.color("panel"), ink)
-        b.add(Group(tuple(cell.items), dx=63.0 * index))
-        band = Box(63.0 * index + 4.4, 4.4, 63 - 8.8, 9.4)
+        b.add(Group(tuple(cell.items), dx=card_w * index))
+        band = Box(card_w * index + band_spec.x, band_spec.y, band_spec.w, band_spec.h)
         title_band(b, band, t.color("band"), t.color("band_hatch"), t.color("rule"))
         title = track.title if index == 0 else f"{track.title}: {t.string('continued')}"
         spec = t.box("title")
-        b.text("title", title, spec, box=Box(spec.x + 63.0 * index, spec.y, spec.w, spec.h))
+        b.text("title", title, spec, box=Box(spec.x + card_w * index, spec.y, spec.w, spec.h))
     box, pitch = t.number("box"), t.number("pitch")
     per_card = int(t.number("per_card_row"))
 
@@ -294,14 +351,14 @@ def progress_track(track: ProgressTrack, db: Database, make: Make):
         if row % 2:
             along = per_row - 1 - along
         card_index, column = divmod(along, per_card)
-        x = 63.0 * card_index + t.number("first_x") + column * pitch
+        x = card_w * card_index + t.number("first_x") + column * pitch
         y = t.number("row_1_y") if row == 0 else t.number("row_2_y")
         return x, y
 
     if track.spaces > 2 * per_row:
         b.problems.append(f"{track.id}: spaces: over by {track.spaces - 2 * per_row} spaces (the board holds {2 * per_row})")
     centres = [(x + box / 2, y + box / 2) for x, y in (position(s) for s in range(1, track.spaces + 1))]
-    b.add(Polyline(tuple(centres), stroke=t.color("road"), stroke_width=1.6))
+    b.add(Polyline(tuple(centres), stroke=t.color("road"), stroke_width=t.number("road_width")))
     names = {place.space: place.name for place in track.names}
     starts = {space: t.string(level) for level, space in track.start.items()}
     label_spec = t.box("space_label")
@@ -309,14 +366,18 @@ def progress_track(track: ProgressTrack, db: Database, make: Make):
         x, y = position(space)
         last = space == track.spaces
         fill = t.color("lassadar") if last else (t.color("start") if space in starts else t.color("space"))
-        b.add(Rect(x, y, box, box, fill=fill, stroke=ink, stroke_width=0.5 if space in starts or last else 0.3, radius=0.6))
-        b.add(*label(x + 0.7, y + 2.6, str(space), 6.5, t.color("panel") if last else t.color("muted"), family="numerals", anchor="start"))
+        b.add(Rect(x, y, box, box, fill=fill, stroke=ink,
+                   stroke_width=t.number("marked_rule_width") if space in starts or last else t.number("space_rule_width"),
+                   radius=t.number("space_radius")))
+        b.add(*label(x + t.number("number_dx"), y + t.number("number_dy"), str(space), t.number("number_size"),
+                     t.color("panel") if last else t.color("muted"), family="numerals", anchor="start"))
         if space == 1:
-            b.add(Icon("grayking", x + 2.6, y + 2.8, 6.4))
+            b.add(Icon("grayking", x + t.number("first_icon_dx"), y + t.number("first_icon_dy"), t.number("first_icon_size")))
         elif last:
-            b.add(Icon("lassadar", x + 2.4, y + 2.6, 6.6))
+            b.add(Icon("lassadar", x + t.number("last_icon_dx"), y + t.number("last_icon_dy"), t.number("last_icon_size")))
         elif space in starts:
-            b.add(*label(x + box / 2, y + box / 2 + 2.4, starts[space].split()[0], 11, ink, family="numerals"))
+            b.add(*label(x + box / 2, y + box / 2 + t.number("start_dy"), starts[space].split()[0], t.number("start_size"),
+                         ink, family="numerals"))
         under = []
         if space in starts:
             under.append(starts[space].split(" ", 1)[1])
@@ -325,30 +386,30 @@ def progress_track(track: ProgressTrack, db: Database, make: Make):
         if last:
             under.append(t.string("lose"))
         if under:
-            b.text(f"space {space}", " · ".join(under), label_spec,
-                   box=Box(x + box / 2 - label_spec.w / 2, y + box + 0.6, label_spec.w, label_spec.h))
+            b.text(f"space {space}", t.string("label_separator").join(under), label_spec,
+                   box=Box(x + box / 2 - label_spec.w / 2, y + box + t.number("label_gap"), label_spec.w, label_spec.h))
     note = t.box("note")
     b.text("legend", t.string("legend"), note)
     if track.cards > 1:
-        b.text("reminder", t.string("reminder"), note, box=Box(note.x + 63.0 * (track.cards - 1), note.y, note.w, note.h))
+        b.text("reminder", t.string("reminder"), note, box=Box(note.x + card_w * (track.cards - 1), note.y, note.w, note.h))
     for index in range(track.cards):
         spec = t.box("footer")
-        b.text("footer", f"{track.id}.card-{index + 1}", spec, box=Box(spec.x + 63.0 * index, spec.y, spec.w, spec.h))
+        b.text("footer", f"{track.id}.card-{index + 1}", spec, box=Box(spec.x + card_w * index, spec.y, spec.w, spec.h))
     return [(track.id, b)]
 
 
 # ---- table cards -------------------------------------------------------------------------------------------------------
-def _roll_label(rolls: tuple[int, ...], dice: str, last: bool) -> str:
+def _roll_label(rolls: tuple[int, ...], dice: str, last: bool, t: Template) -> str:
     if dice == "difference":
         if last:
-            return f"{min(rolls)}+"
-        return f"{min(rolls)}–{max(rolls)}" if len(rolls) > 1 else str(rolls[0])
-    return ", ".join(str(r) for r in rolls)
+            return t.string("roll_and_above").format(low=min(rolls))
+        return t.string("roll_range").format(low=min(rolls), high=max(rolls)) if len(rolls) > 1 else str(rolls[0])
+    return t.string("roll_separator").join(str(r) for r in rolls)
 
 
 def table_card(card: TableCard, db: Database, make: Make):
     """A table card: title band with its icon, the rows with die faces (d6) or numbers."""
-    b = make("table_card", 63, 88)
+    b = make("table_card", *card_size(db))
     t = b.template
     ink = t.color("ink")
     table = db.table(card.table)
@@ -360,27 +421,28 @@ def table_card(card: TableCard, db: Database, make: Make):
     top, bottom = t.number("rows_top"), t.number("rows_bottom")
     height = (bottom - top) / len(table.rows)
     roll_spec, text_spec = t.box("roll"), t.box("row_text")
+    pad = t.number("text_pad")
     for index, row in enumerate(table.rows):
         y = top + index * height
         if index % 2 == 0:
-            b.add(Rect(5.2, y, 52.6, height, fill=t.color("row_shade")))
+            b.add(Rect(t.number("rows_x"), y, t.number("shade_w"), height, fill=t.color("row_shade")))
         if table.dice == "d6" and len(row.roll) == 1:
-            size = min(height - 1.6, 7.5)
+            size = min(height - t.number("die_margin"), t.number("die_max"))
             b.add(Icon(f"d6-{row.roll[0]}", t.number("roll_x") + (t.number("roll_w") - size) / 2, y + (height - size) / 2, size))
         else:
             last = index == len(table.rows) - 1
-            b.text(f"rows[{index}].roll", _roll_label(row.roll, table.dice, last), roll_spec,
+            b.text(f"rows[{index}].roll", _roll_label(row.roll, table.dice, last, t), roll_spec,
                    box=Box(t.number("roll_x"), y, t.number("roll_w"), height))
         text = f"{row.name}: {row.text}" if row.name else row.text
-        b.text(f"rows[{index}].text", text[:1].upper() + text[1:], text_spec, box=Box(t.number("text_x"), y + 0.3, text_spec.w, height - 0.6))
-    b.add(Line(5.2, bottom, 57.8, bottom, ink, 0.25))
+        b.text(f"rows[{index}].text", text[:1].upper() + text[1:], text_spec, box=Box(t.number("text_x"), y + pad, text_spec.w, height - 2 * pad))
+    b.add(Line(t.number("rows_x"), bottom, t.number("rows_right"), bottom, ink, t.number("rows_rule_width")))
     footer(b, card.id)
     return [(card.id, b)]
 
 
 def counter_card(card: CounterCard, db: Database, make: Make):
     """A Last Stand counter card: the counters at the card's positions, each with number, name and text."""
-    b = make("counter_card", 63, 88)
+    b = make("counter_card", *card_size(db))
     t = b.template
     ink = t.color("ink")
     table = db.table(card.table)
@@ -390,25 +452,26 @@ def counter_card(card: CounterCard, db: Database, make: Make):
     b.text("subtitle", t.string("subtitle"), "subtitle")
     rows = [next(r for r in table.rows if position in r.roll) for position in card.positions]
     top, bottom = t.number("rows_top"), t.number("rows_bottom")
-    height = min((bottom - top) / max(len(rows), 1), 19.0)
+    height = min((bottom - top) / max(len(rows), 1), t.number("row_max_h"))
     for index, (position, row) in enumerate(zip(card.positions, rows)):
         y = top + index * height
         if index:
-            b.add(*ornament_rule(10, 53, y - 0.6, t.color("muted")))
-        b.add(*circle_number(t.number("disc_x"), y + 5.2, t.number("disc_r"), str(position), ink, t.color("disc"),
-                             t.color("panel"), 13))
+            b.add(*ornament_rule(t, t.number("row_rule_left"), t.number("row_rule_right"), y - t.number("row_rule_dy"),
+                                 t.color("muted")))
+        b.add(*circle_number(t.number("disc_x"), y + t.number("disc_dy"), t.number("disc_r"), str(position), ink, t.color("disc"),
+                             t.color("panel"), t.number("disc_size"), t.number("disc_rule_width")))
         name = t.box("name")
-        b.text(f"rows[{index}].name", row.name, name, box=Box(t.number("text_x"), y + 0.8, name.w, name.h))
+        b.text(f"rows[{index}].name", row.name, name, box=Box(t.number("text_x"), y + t.number("name_dy"), name.w, name.h))
         text = t.box("text")
         b.text(f"rows[{index}].text", row.text[:1].upper() + row.text[1:], text,
-               box=Box(t.number("text_x"), y + 6.0, text.w, min(text.h, height - 6.8)))
+               box=Box(t.number("text_x"), y + t.number("text_dy"), text.w, min(text.h, height - t.number("text_room"))))
     footer(b, card.id)
     return [(card.id, b)]
 
 
 def last_stand(card: LastStand, db: Database, make: Make):
     """The Last Stand: its text and the Grayking's hit point track (gray spaces with the recharge cross)."""
-    b = make("last_stand", 63, 88)
+    b = make("last_stand", *card_size(db))
     t = b.template
     ink = t.color("ink")
     frame(b, t.number("border"), t.color("border"), t.color("panel"), ink)
@@ -423,9 +486,10 @@ def last_stand(card: LastStand, db: Database, make: Make):
         y = t.number("hp_top") + row * t.number("hp_pitch_y")
         gray = value in card.gray_spaces
         b.add(*numbered_box(x, y, box, str(value), ink, t.color("gray_space") if gray else t.color("space"),
-                            text_size=12, family="numerals", stroke_width=0.6 if index == 0 else 0.3))
+                            text_size=t.number("hp_size"), family="numerals", radius=t.number("space_radius"),
+                            stroke_width=t.number("hp_first_rule_width") if index == 0 else t.number("hp_rule_width")))
         if gray:
-            b.add(Icon("recharge", x + box - 3.6, y + 0.5, 3.1))
+            b.add(Icon("recharge", x + box - t.number("recharge_dx"), y + t.number("recharge_dy"), t.number("recharge_size")))
     footer(b, card.id)
     return [(card.id, b)]
 
@@ -434,16 +498,16 @@ def last_stand(card: LastStand, db: Database, make: Make):
 def battle_map(card: BattleMap, db: Database, make: Make):
     """An Expanded Battle Map: a board over ``card.cards`` cards; hexes on the left, text and the
     Eldritch Damage table on the last card."""
-    width = 63.0 * card.cards
-    b = make("battle_map", width, 88)
+    card_w, card_h = card_size(db)
+    width = card_w * card.cards
+    b = make("battle_map", width, card_h)
     t = b.template
     ink = t.color("ink")
     colour = t.color(card.color)
-    b.add(Rect(-b.bleed, -b.bleed, width + 2 * b.bleed, 88 + 2 * b.bleed, fill=colour))
-    panel = Box(t.number("border"), t.number("border"), width - 2 * t.number("border"), 88 - 2 * t.number("border"))
-    b.add(Rect(panel.x, panel.y, panel.width, panel.height, fill=t.color("panel"), stroke=ink, stroke_width=0.35, radius=1.2))
-    inner = panel.inset(0.9)
-    b.add(Rect(inner.x, inner.y, inner.width, inner.height, stroke=ink, stroke_width=0.15, radius=0.8))
+    b.add(full_bleed(width, card_h, b.bleed, colour))
+    border = t.number("border")
+    panel = Box(border, border, width - 2 * border, card_h - 2 * border)
+    panel_rules(b, panel, t.color("panel"), ink, ink)
     # hexes
     grid = card.hex_map
     area = Box(t.number("hex_area_x"), t.number("hex_area_y"), t.number("hex_area_w"), t.number("hex_area_h"))
@@ -456,60 +520,79 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     grid_w = (columns + (0.5 if odd else 0)) * hex_w
     grid_h = (rows - 1) * 1.5 * radius + 2 * radius
     oy = area.y + (area.height - grid_h) / 2 + radius
-    ox = _grid_shift(grid, radius, area.x + hex_w / 2, area.width - grid_w, card.cards,
-                     t.number("label_half_width"), t.number("cut_clearance"))
-    hex_fill = t.color("hex")
-    cuts = [63.0 * k for k in range(1, card.cards)]
+    number = _HexNumber(t.number("hex_number_size"), t.number("hex_number_pad"), t.number("hex_number_margin"))
+    cuts = [card_w * k for k in range(1, card.cards)]
     clearance = t.number("cut_clearance")
+    ox = _grid_shift(grid, radius, area.x + hex_w / 2, area.width - grid_w, cuts, t.number("label_half_width"),
+                     clearance, number, t.number("grid_shift_step"))
+    hex_fill = t.color("hex")
     for cell in grid:
         cx, cy = hexes.centre_mm(cell.column, cell.row, radius)
         cx, cy = cx + ox, cy + oy
         corners = hexes.corners_mm((cx, cy), radius)
-        fill = tint(colour, 0.10, hex_fill) if cell.number else hex_fill
-        b.add(Polygon(corners, fill=fill, stroke=colour, stroke_width=0.45))
+        fill = tint(colour, t.number("numbered_hex_tint"), hex_fill) if cell.number else hex_fill
+        b.add(Polygon(corners, fill=fill, stroke=colour, stroke_width=t.number("hex_rule_width")))
         if cell.number is not None:
             # Where a number would sit on a cut line, slide it sideways inside its hex.
-            half = text_width_mm(str(cell.number), "numerals", 12) / 2 + 0.2
-            room = hex_w / 2 - half - 0.6
+            half, room = number.half_and_room(cell.number, hex_w)
             cx = _clear_of_cuts(cx, half, cuts, clearance, room)
-        if cell.start:
-            b.add(icon_centred("start", cx, cy - 0.8, radius * 1.05))
-            b.add(*label(cx, cy + radius * 0.78, "start", 6, ink, family="serif-italic"))
-        elif cell.recharge:
-            b.add(icon_centred("recharge", cx, cy - 0.8, radius * 1.05))
-            b.add(*label(cx, cy + radius * 0.78, "recharge", 6, ink, family="serif-italic"))
+        marker = "start" if cell.start else "recharge" if cell.recharge else None
+        if marker:
+            b.add(icon_centred(marker, cx, cy - t.number("hex_icon_dy"), radius * t.number("hex_icon_scale")))
+            b.add(*label(cx, cy + radius * t.number("hex_label_dy"), t.string(f"hex_{marker}"), t.number("hex_label_size"),
+                         ink, family="serif-italic"))
         elif cell.number is not None:
-            b.add(*label(cx, cy + 1.9, str(cell.number), 12, ink, family="numerals"))
+            b.add(*label(cx, cy + t.number("hex_number_dy"), str(cell.number), number.size, ink, family="numerals"))
     # the text card
-    x0 = 63.0 * (card.cards - 1)
-    band = Box(x0 + 4.4, 4.4, 63 - 8.8, 9.4)
-    title_band(b, band, colour, tint(colour, 0.8, "#000000"), ink)
-    b.add(Circle(x0 + 9.6, band.y + band.height / 2, 3.9, fill=t.color("panel"), stroke=ink, stroke_width=0.3))
-    b.add(icon_centred("key", x0 + 9.6, band.y + band.height / 2, 5.6))
-    text_colour = "#1e1a14" if card.color == "yellow" else t.color("band_text")
-    b.text("title", f"Warding Key {card.key}", "title", color=text_colour)
-    b.text("subtitle", f"{COLOUR_NAMES[card.color]} map · {card.servants} servants of different types", "subtitle")
+    x0 = card_w * (card.cards - 1)
+    band_spec = t.box("title_band")
+    band = Box(x0 + band_spec.x, band_spec.y, band_spec.w, band_spec.h)
+    title_band(b, band, colour, tint(colour, t.number("title_hatch_tint"), BLACK), ink)
+    key_cx, key_cy = x0 + t.number("key_icon_cx"), band.y + band.height / 2
+    b.add(Circle(key_cx, key_cy, t.number("key_ring_r"), fill=t.color("panel"), stroke=ink,
+                 stroke_width=t.number("title_icon_rule_width")))
+    b.add(icon_centred("key", key_cx, key_cy, t.number("key_icon_size")))
+    text_colour = t.color("band_text_dark") if card.color == "yellow" else t.color("band_text")
+    b.text("title", t.string("title").format(key=card.key), "title", color=text_colour)
+    b.text("subtitle", t.string("subtitle").format(Colour=colour_name(t, card.color), servants=card.servants), "subtitle")
     b.text("event", card.event, "event")
     b.text("legend", t.string("legend"), "legend")
     table = db.table(card.eldritch_table)
-    b.text("table", f"{table.title} · roll 2d6", "table_title")
+    b.text("table", t.string("table_title").format(title=table.title), "table_title")
     top, bottom = t.number("table_top"), t.number("table_bottom")
     height = (bottom - top) / len(table.rows)
     roll_spec, text_spec = t.box("roll"), t.box("row_text")
     left = t.box("event").x
+    shade_x, shade_w = left - t.number("shade_dx"), t.number("shade_w")
     for index, row in enumerate(table.rows):
         y = top + index * height
         if index % 2 == 0:
-            b.add(Rect(left - 0.5, y, 55.0, height, fill=tint(colour, 0.12, t.color("panel"))))
-        b.text(f"{table.id}.rows[{index}].roll", ", ".join(str(r) for r in row.roll), roll_spec,
+            b.add(Rect(shade_x, y, shade_w, height, fill=tint(colour, t.number("shade_tint"), t.color("panel"))))
+        b.text(f"{table.id}.rows[{index}].roll", t.string("roll_separator").join(str(r) for r in row.roll), roll_spec,
                box=Box(left, y, t.number("roll_w"), height))
         b.text(f"{table.id}.rows[{index}].text", row.text[:1].upper() + row.text[1:], text_spec,
-               box=Box(left + t.number("roll_w") + 1.0, y, text_spec.w, height))
-    b.add(Line(left - 0.5, bottom, left + 54.5, bottom, ink, 0.25))
+               box=Box(left + t.number("roll_w") + t.number("roll_gap"), y, text_spec.w, height))
+    b.add(Line(shade_x, bottom, shade_x + shade_w, bottom, ink, t.number("table_rule_width")))
     for index in range(card.cards):
         spec = t.box("footer")
-        b.text("footer", f"{card.id}.card-{index + 1}", spec, box=Box(spec.x + 63.0 * index, spec.y + 0.6, spec.w, spec.h))
+        b.text("footer", f"{card.id}.card-{index + 1}", spec,
+               box=Box(spec.x + card_w * index, spec.y + t.number("footer_dy"), spec.w, spec.h))
     return [(card.id, b)]
+
+
+@dataclass(frozen=True)
+class _HexNumber:
+    """How a hex's number is printed: ``size`` (pt), the ``pad`` (mm) kept either side of its width
+    and the ``margin`` (mm) it keeps from its hex's sides when it slides away from a cut."""
+
+    size: float
+    pad: float
+    margin: float
+
+    def half_and_room(self, number: int, hex_w: float) -> tuple[float, float]:
+        """Half the width of ``number``'s label and how far it may slide inside a hex ``hex_w`` mm wide."""
+        half = text_width_mm(str(number), "numerals", self.size) / 2 + self.pad
+        return half, hex_w / 2 - half - self.margin
 
 
 def _clear_of_cuts(x: float, half: float, cuts: list[float], clearance: float, room: float) -> float:
@@ -525,31 +608,30 @@ def _clear_of_cuts(x: float, half: float, cuts: list[float], clearance: float, r
     return x
 
 
-def _grid_shift(grid: hexes.HexMap, radius: float, first_x: float, slack: float, cards: int,
-                half_width: float, clearance: float) -> float:
-    """The x of hex (0, 0)'s centre, within ``[first_x, first_x + slack]``, that keeps the labels of
-    numbered hexes (their number's width) and of the start and recharge hexes (``half_width`` mm
-    either side of the centre) at least
-    ``clearance`` mm from every cut line between the board's cards; the most centred such shift, or
-    the one with the fewest labels on a cut line if none is clear."""
-    cuts = [63.0 * k for k in range(1, cards)]
+def _grid_shift(grid: hexes.HexMap, radius: float, first_x: float, slack: float, cuts: list[float],
+                half_width: float, clearance: float, number: _HexNumber, step_mm: float) -> float:
+    """The x of hex (0, 0)'s centre, within ``[first_x, first_x + slack]`` in steps of ``step_mm``, that
+    keeps the labels of numbered hexes (their number's width) and of the start and recharge hexes
+    (``half_width`` mm either side of the centre) at least ``clearance`` mm from every cut line
+    (x in mm) between the board's cards; the most centred such shift, or the one with the fewest
+    labels on a cut line if none is clear."""
     hex_w = math.sqrt(3) * radius
     labelled = []  # (centre x, half width of the label, how far the label may slide inside its hex)
     for h in grid:
         if h.number:
-            half = text_width_mm(str(h.number), "numerals", 12) / 2 + 0.2
-            labelled.append((hexes.centre_mm(h.column, h.row, radius)[0], half, hex_w / 2 - half - 0.6))
+            half, room = number.half_and_room(h.number, hex_w)
+            labelled.append((hexes.centre_mm(h.column, h.row, radius)[0], half, room))
         elif h.start or h.recharge:
             labelled.append((hexes.centre_mm(h.column, h.row, radius)[0], half_width, 0.0))
     best: tuple[int, float, float] | None = None
-    steps = max(int(slack / 0.25), 0)
+    steps = max(int(slack / step_mm), 0)
     for step in range(steps + 1):
-        x0 = first_x + step * 0.25
+        x0 = first_x + step * step_mm
         clashes = 0
         for cx, half, room in labelled:
             x = _clear_of_cuts(x0 + cx, half, cuts, clearance, room)
             clashes += sum(1 for cut in cuts if x - half < cut + clearance and x + half > cut - clearance)
-        score = (clashes, abs(step * 0.25 - slack / 2), x0)
+        score = (clashes, abs(step * step_mm - slack / 2), x0)
         if best is None or score < best:
             best = score
     return best[2] if best else first_x
