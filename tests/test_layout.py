@@ -189,3 +189,29 @@ def test_build_writes_reproducible_files(db, tmp_path):
     reader = PdfReader(tmp_path / "one" / "solo-a4.pdf")
     # 52 solo cards: 6 fronts pages; backs pages follow the fronts pages holding shuffled cards.
     assert len(reader.pages) == 11
+
+
+def test_every_template_number_and_box_is_read(db, monkeypatch):
+    """Each ``[numbers]`` and ``[boxes.*]`` key a template file writes is read by some layout (no dead
+    or misspelt layout numbers: the code reads every one through the template API)."""
+    import tomllib
+
+    from pnp import layout
+    from pnp.layout import template
+
+    read: set[tuple[str, str]] = set()
+    for accessor in ("number", "box"):
+        original = getattr(template.Template, accessor)
+
+        def recording(self, name, _original=original, _accessor=accessor):
+            read.add((_accessor, name))
+            return _original(self, name)
+        monkeypatch.setattr(template.Template, accessor, recording)
+    monkeypatch.setattr(layout, "_CACHE", {})
+    render(db)
+    unread = []
+    for path in sorted(template.TEMPLATE_DIR.glob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        unread += [f"{path.name}: numbers.{n}" for n in data.get("numbers", {}) if ("number", n) not in read]
+        unread += [f"{path.name}: boxes.{n}" for n in data.get("boxes", {}) if ("box", n) not in read]
+    assert unread == []

@@ -339,7 +339,7 @@ def progress_track(track: ProgressTrack, db: Database, make: Make):
         b.add(Group(tuple(cell.items), dx=card_w * index))
         band = Box(card_w * index + band_spec.x, band_spec.y, band_spec.w, band_spec.h)
         title_band(b, band, t.color("band"), t.color("band_hatch"), t.color("rule"))
-        title = track.title if index == 0 else f"{track.title}: {t.string('continued')}"
+        title = track.title if index == 0 else t.string("continued").format(title=track.title)
         spec = t.box("title")
         b.text("title", title, spec, box=Box(spec.x + card_w * index, spec.y, spec.w, spec.h))
     box, pitch = t.number("box"), t.number("pitch")
@@ -433,7 +433,7 @@ def table_card(card: TableCard, db: Database, make: Make):
             last = index == len(table.rows) - 1
             b.text(f"rows[{index}].roll", _roll_label(row.roll, table.dice, last, t), roll_spec,
                    box=Box(t.number("roll_x"), y, t.number("roll_w"), height))
-        text = f"{row.name}: {row.text}" if row.name else row.text
+        text = t.string("named_row").format(name=row.name, text=row.text) if row.name else row.text
         b.text(f"rows[{index}].text", text[:1].upper() + text[1:], text_spec, box=Box(t.number("text_x"), y + pad, text_spec.w, height - 2 * pad))
     b.add(Line(t.number("rows_x"), bottom, t.number("rows_right"), bottom, ink, t.number("rows_rule_width")))
     footer(b, card.id)
