@@ -233,11 +233,18 @@ class SheetReport:
 
 
 def _page_plan(cards: Sequence[SheetCard | None], per_page: int) -> list[tuple[str, list[SheetCard | None]]]:
+    """Pages in print order: ``("fronts", cards)`` and ``("backs", the same cards)``.
+
+    When any card has a back, EVERY fronts page is followed by its backs page, even one with no back
+    on it (it prints blank), so a duplex printer pairs page 1 with 2, 3 with 4 and so on, and each
+    back lands behind its own front. A document without any back has fronts pages only.
+    """
+    duplex = any(card is not None and card.back is not None for card in cards)
     plan = []
     for start in range(0, len(cards), per_page):
         chunk = list(cards[start:start + per_page])
         plan.append(("fronts", chunk))
-        if any(card is not None and card.back is not None for card in chunk):
+        if duplex:
             plan.append(("backs", chunk))
     return plan
 
@@ -324,8 +331,8 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], paper: Paper, *,
     """Impose ``cards`` on ``paper`` and write the PDF to ``path``.
 
     Pages: for each group of up to ``layout.per_page`` cards (9 poker cards on A4 and Letter), a fronts
-    page, then, if any card of the group has a back, a backs page where each back sits in the mirrored
-    column (long-edge duplex) and slots without a back stay empty. Cards must all have the layout's
+    page, then (when any card of the document has a back) its backs page, where each back sits in the
+    mirrored column (long-edge duplex) and slots without a back stay empty; see :func:`_page_plan`. Cards must all have the layout's
     trim size. Every page has crop marks, a footer and the scale checks that fit (:func:`marginalia`).
     A ``None`` in ``cards`` leaves its slot empty (used to start a board on a new sheet row).
 
@@ -348,7 +355,8 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], paper: Paper, *,
     def width(text: str, family: str = "serif") -> float:
         return fonts.string_width_mm(text, family, MARGIN_TEXT_SIZE) + 1.0
 
-    widest_page_line = max(width(_page_line(paper, side, len(plan), len(plan))) for side in ("fronts", "backs"))
+    widest_page_line = max(width(_page_line(paper, side, len(plan), len(plan)) + " (no backs on this sheet)")
+                           for side in ("fronts", "backs"))
     marginal = tuple(marginalia(layout, width(game), widest_page_line, width(PRINT_NOTE, "serif-italic")))
     canvas = new_canvas(path, paper.width, paper.height, f"{game} — print-and-play, {paper.name}")
     painter = Painter(canvas, paper.height)
@@ -371,7 +379,10 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], paper: Paper, *,
                 continue
             trim = layout.trim_box(target)
             painter.draw(face, trim.x, trim.y, clip=layout.clip_box(target))
-        texts = {"title": game, "page": _page_line(paper, side, number, len(plan)), "note": PRINT_NOTE}
+        page_line = _page_line(paper, side, number, len(plan))
+        if side == "backs" and not any(card is not None and card.back is not None for card in chunk):
+            page_line += " (no backs on this sheet)"
+        texts = {"title": game, "page": page_line, "note": PRINT_NOTE}
         painter.draw(sheet_overlay(layout, marginal, texts), 0, 0, clip=Box(0, 0, paper.width, paper.height))
         canvas.showPage()
     canvas.save()

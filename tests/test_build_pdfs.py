@@ -104,3 +104,13 @@ def test_a_rebuild_removes_svgs_of_cards_that_no_longer_exist(db, tmp_path):
     written = build(db, out)
     assert not (out / "svg" / "solo.quest.renamed-away.svg").exists()
     assert sorted(p for p in out.rglob("*") if p.is_file()) == written
+
+
+@pytest.mark.parametrize("name", ["solo-a4", "solo-letter", "duel-a4", "duel-letter"])
+def test_duplex_pairs_every_fronts_page_with_its_backs_page(built, name):
+    """README, Printing: printed duplex, page 2k is the back of page 2k-1, so fronts sit on odd pages only."""
+    pages = [page.extract_text() for page in PdfReader(built / f"{name}.pdf").pages]
+    assert len(pages) % 2 == 0
+    for number, text in enumerate(pages, start=1):
+        side = "fronts" if number % 2 else "backs"
+        assert f"page {number}/{len(pages)} · {side}" in text
