@@ -187,8 +187,8 @@ def test_build_writes_reproducible_files(db, tmp_path):
     for a, b in zip(first, second):
         assert a.read_bytes() == b.read_bytes(), a.name
     reader = PdfReader(tmp_path / "one" / "solo-a4.pdf")
-    # 52 solo cards: 6 fronts pages; backs pages follow the fronts pages holding shuffled cards.
-    assert len(reader.pages) == 11
+    # 52 solo cards: 6 fronts pages, each followed by its backs page (blank where no card has a back).
+    assert len(reader.pages) == 12
 
 
 def test_every_template_number_and_box_is_read(db, monkeypatch):
