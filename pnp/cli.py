@@ -46,7 +46,10 @@ def _load(path: Path) -> database.Database:
     except database.DatabaseError as error:
         for problem in error.problems:
             click.echo(str(problem), err=True)
-        click.echo(f"{len(error.problems)} problem(s) in {path}", err=True)
+        if not path.exists():
+            click.echo(f"no {path} here ({Path.cwd()}); run from the project folder or pass --db PATH", err=True)
+        else:
+            click.echo(f"{len(error.problems)} problem(s) in {path}; text fitting is checked once these are fixed", err=True)
         raise SystemExit(1) from None
 
 
@@ -88,6 +91,7 @@ def list_records(database_path: Path, as_json: bool) -> None:
         click.echo(json.dumps(rows, indent=2))
         return
     width = max(len(row["id"]) for row in rows)
+    click.echo(f"{'id':<{width}}  {'game':<5}  {'kind':<14}  {'origin':<8}  copies")
     for row in rows:
         click.echo(f"{row['id']:<{width}}  {row['game']:<5}  {row['kind']:<14}  {row['origin']:<8}  {row['copies']}")
 
@@ -116,7 +120,8 @@ def build(database_path: Path, out_dir: Path) -> None:
     try:
         written = builder.build(db, out_dir)
     except OSError as error:
-        raise click.ClickException(f"{out_dir}: cannot write: {error.strerror or error}") from None
+        where = error.filename or out_dir
+        raise click.ClickException(f"{where}: cannot write: {error.strerror or error}; nothing in {out_dir} was changed") from None
     svgs = [p for p in written if p.suffix == ".svg"]
     others = [p for p in written if p.suffix != ".svg"]
     click.echo(f"{len(svgs)} card faces in {out_dir / 'svg'}")

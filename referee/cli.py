@@ -9,6 +9,7 @@ from pnp import database
 
 
 @click.group()
+@click.version_option(package_name="lassadar")
 def main() -> None:
     """Table referee for the Shadows Upon Lassadar games."""
 

@@ -52,7 +52,7 @@ def test_check_prints_every_problem_at_once_and_exits_1(tmp_path):
     assert result.exit_code == 1
     assert "Traceback" not in result.output
     problem_lines = [line for line in result.output.splitlines() if line.startswith("cards.toml:")]
-    assert len(problem_lines) == 1  # a type error stops before the cross checks: fix it, then the rest shows
+    assert len(problem_lines) == 2  # a record with a type error does not hide another record's bad reference
     text = SOURCE.replace('opens = ["solo.spell.glass-lake"]', 'opens = ["solo.spell.nowhere"]', 1).replace('back = "solo.back.servant"', 'back = "solo.back.none"', 1)
     path.write_text(text, encoding="utf-8")
     result = CliRunner().invoke(main, ["check", "--db", str(path)])
@@ -65,7 +65,7 @@ def test_check_prints_every_problem_at_once_and_exits_1(tmp_path):
     [
         (b"", "cards.toml:1: format: format must be 1, found None"),
         (b"\xff\xfe garbage", "cards.toml:1: file: not UTF-8 text"),
-        (b"format = 1\n", "cards.toml:1: duel: missing; this field is required"),
+        (b"format = 1\n", "cards.toml:1: duel: missing; this section is required"),
     ],
     ids=["empty", "not utf-8", "only a format line"],
 )
@@ -82,3 +82,37 @@ def test_missing_file_is_one_line(tmp_path):
     assert result.exit_code == 1
     assert result.output.splitlines()[0].startswith("nope.toml:0: file: cannot read")
     assert "Traceback" not in result.output
+
+
+def test_a_broken_record_does_not_hide_other_problems(tmp_path):
+    """Four unrelated mistakes in four records: all four are reported by one run."""
+    text = (SOURCE.replace("win = 5\nloss = 2", 'win = "five"\nloss = 2', 1)
+            .replace('opens = ["solo.spell.glass-lake"]', 'opens = ["solo.spell.nowhere"]', 1)
+            .replace('{ roll = [6], text = "move the Grayking marker two spaces away', '{ roll = [5], text = "move the Grayking marker two spaces away', 1)
+            .replace('id = "solo.quest.tural"', 'id = "solo.quest.iarith"', 1))
+    path = tmp_path / "cards.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(database.DatabaseError) as caught:
+        database.load(path)
+    keys = [p.key for p in caught.value.problems]
+    assert "solo.quest.randven.win" in keys
+    assert "solo.spell.hoarfrost.opens[0]" in keys
+    assert "solo.table.battle-win.rows" in keys
+    assert "solo.quest.iarith.id" in keys
+
+
+def test_references_to_a_broken_record_are_not_reported_twice(tmp_path):
+    """A spell with a type error is reported once; the arrows that point at it are not 'dangling'."""
+    text = SOURCE.replace('position = 11\nslot = [4, 1]', 'position = "eleven"\nslot = [4, 1]', 1)
+    path = tmp_path / "cards.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(database.DatabaseError) as caught:
+        database.load(path)
+    assert [p.key for p in caught.value.problems] == ["solo.spell.glass-lake.position"]
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path):
+    """Windows editors may save UTF-8 with a byte-order mark; the database still loads."""
+    path = tmp_path / "cards.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + SOURCE.encode("utf-8"))
+    assert database.load(path).solo.rules.quest_cards == 22

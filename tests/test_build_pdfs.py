@@ -113,4 +113,5 @@ def test_duplex_pairs_every_fronts_page_with_its_backs_page(built, name):
     assert len(pages) % 2 == 0
     for number, text in enumerate(pages, start=1):
         side = "fronts" if number % 2 else "backs"
-        assert f"page {number}/{len(pages)} · {side}" in text
+        # digits are their own font runs, which text extraction splits onto lines: compare without spaces
+        assert f"page{number}/{len(pages)}·{side}" in re.sub(r"\s", "", text)

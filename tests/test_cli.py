@@ -27,8 +27,10 @@ def test_list_json_has_every_record_with_id_game_kind_origin_copies(db):
 def test_list_plain_is_one_line_per_record(db):
     result = CliRunner().invoke(pnp_main, ["list", "--db", str(ROOT / "cards.toml")])
     assert result.exit_code == 0
-    assert len(result.output.splitlines()) == sum(1 for _ in db.records())
-    assert result.output.splitlines()[0].split()[:3] == ["solo.back.quest", "solo", "back"]
+    lines = result.output.splitlines()
+    assert lines[0].split() == ["id", "game", "kind", "origin", "copies"]
+    assert len(lines) == 1 + sum(1 for _ in db.records())
+    assert lines[1].split()[:3] == ["solo.back.quest", "solo", "back"]
 
 
 def test_referee_table_reads_a_row():
