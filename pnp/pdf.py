@@ -27,7 +27,7 @@ from pnp.drawing import (Box, Circle, Drawing, Group, Icon, Line, Polyline, Prim
                          TextLine)
 from pnp.sheets import (BAR_LENGTH, RULER_LENGTH, SQUARE_SIDE, Marginal, Paper, SheetLayout, impose,
                         marginalia)
-from pnp.text import ICON_DIR
+from pnp.text import ICON_DIR, single_line
 
 PT_PER_MM = 72 / 25.4
 """Points in one millimetre."""
@@ -103,8 +103,27 @@ class Painter:
         c.clipPath(path, stroke=0, fill=0)
 
     def _items(self, items: tuple[Primitive, ...]) -> None:
-        for item in items:
-            self._item(item)
+        index = 0
+        while index < len(items):
+            run = _text_run(items, index)
+            if len(run) > 1:
+                self._text_runs(run)
+                index += len(run)
+            else:
+                self._item(items[index])
+                index += 1
+
+    def _text_runs(self, run: list[TextLine]) -> None:
+        """Start-anchored runs of one line (font fallback, lining digits) as one PDF text object, so
+        a PDF reader extracts and searches the line as one string ("page 1/4", not "page", "1", "/4")."""
+        k = PT_PER_MM
+        text = self.canvas.beginText()
+        for item in run:
+            text.setFont(fonts.register(item.family), item.size)
+            text.setFillColor(HexColor(item.fill))
+            text.setTextOrigin(item.x * k, -item.y * k)
+            text.textOut(item.text)
+        self.canvas.drawText(text)
 
     def _stroke_fill(self, fill: str | None, stroke: str | None, stroke_width: float) -> tuple[int, int]:
         c = self.canvas
@@ -184,6 +203,18 @@ class Painter:
             raise TypeError(f"cannot draw {type(item).__name__} in a PDF")
 
 
+def _text_run(items: tuple[Primitive, ...], start: int) -> list[TextLine]:
+    """The consecutive unrotated, start-anchored text lines from ``items[start]`` on one baseline."""
+    run: list[TextLine] = []
+    for item in items[start:]:
+        if not (isinstance(item, TextLine) and item.anchor == "start" and not item.rotation):
+            break
+        if run and abs(item.y - run[0].y) > 1e-9:
+            break
+        run.append(item)
+    return run
+
+
 def new_canvas(path: Path, paper_width_mm: float, paper_height_mm: float, title: str) -> Canvas:
     """A ReportLab canvas for ``path`` in invariant mode (byte-identical rebuilds), with the viewer told
     not to scale when printing (``PrintScaling None``) and ``title`` in the document information."""
@@ -258,17 +289,26 @@ def _page_line(paper: Paper, side: str, page: int, pages: int) -> str:
     return f"{paper.name} · page {page}/{pages} · {side}"
 
 
+def _margin_text(x: float, y: float, text: str, family: str, size: float, anchor: str = "start",
+                 rotation: float = 0.0) -> list[Primitive]:
+    """One line of margin text with its baseline at ``(x, y)`` page mm, set like card text
+    (:func:`pnp.text.single_line`: lining digits, glyph fallback), turned by ``rotation`` degrees."""
+    if not rotation:
+        return single_line(text, x, y, family, size, anchor=anchor, fill=MARGIN_INK)
+    return [Group(tuple(single_line(text, 0.0, 0.0, family, size, anchor=anchor, fill=MARGIN_INK)),
+                  dx=x, dy=y, rotation=rotation)]
+
+
 def _marginal_items(marginal: Marginal, text: str) -> list[Primitive]:
     """The primitives (page mm) of one margin item; ``text`` is the line a text item prints."""
     box = marginal.box
-    ink = MARGIN_INK
     items: list[Primitive] = []
     if marginal.kind in ("title", "page", "note"):
         family = "serif-italic" if marginal.kind == "note" else "serif"
         if marginal.vertical:  # reads bottom to top, its baseline near the pocket's right edge
-            items.append(TextLine(box.right - 0.7, box.bottom, text, family, MARGIN_TEXT_SIZE, ink, rotation=90))
+            items.extend(_margin_text(box.right - 0.7, box.bottom, text, family, MARGIN_TEXT_SIZE, rotation=90))
         else:
-            items.append(TextLine(box.x, box.bottom - 0.7, text, family, MARGIN_TEXT_SIZE, ink))
+            items.extend(_margin_text(box.x, box.bottom - 0.7, text, family, MARGIN_TEXT_SIZE))
     elif marginal.kind == "ruler":
         items.extend(_ruler(box, marginal.vertical, RULER_LENGTH, "10 cm: check the scale", numbered=True))
     elif marginal.kind == "bar":
@@ -276,7 +316,7 @@ def _marginal_items(marginal: Marginal, text: str) -> list[Primitive]:
     elif marginal.kind == "square":
         side = SQUARE_SIDE
         items.append(Rect(box.x, box.y, side, side, stroke="#000000", stroke_width=0.2))
-        items.append(TextLine(box.x + side / 2, box.y + side / 2, "50 mm x 50 mm", "serif", 7, ink, "middle"))
+        items.extend(_margin_text(box.x + side / 2, box.y + side / 2, "50 mm x 50 mm", "serif", 7, "middle"))
     return items
 
 
@@ -305,13 +345,13 @@ def _ruler(box: Box, vertical: bool, length: float, label: str, numbered: bool) 
     if numbered:
         for cm in range(0, int(length) // 10 + 1):
             if vertical:
-                items.append(TextLine(box.x + 3.0, box.y + cm * 10 + 0.9, str(cm), "serif", 5.5, MARGIN_INK))
+                items.extend(_margin_text(box.x + 3.0, box.y + cm * 10 + 0.9, str(cm), "serif", 5.5))
             else:
-                items.append(TextLine(box.x + cm * 10, box.y + 4.8, str(cm), "serif", 5.5, MARGIN_INK, "middle"))
+                items.extend(_margin_text(box.x + cm * 10, box.y + 4.8, str(cm), "serif", 5.5, "middle"))
     if vertical:
-        items.append(TextLine(box.x + 2.2, box.y + length + 2.0, label, "serif", 6, MARGIN_INK, "end", rotation=90))
+        items.extend(_margin_text(box.x + 2.2, box.y + length + 2.0, label, "serif", 6, "end", rotation=90))
     else:
-        items.append(TextLine(box.x + length + 2.0, box.y + 2.2, label, "serif", 6, MARGIN_INK))
+        items.extend(_margin_text(box.x + length + 2.0, box.y + 2.2, label, "serif", 6))
     return items
 
 
