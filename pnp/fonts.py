@@ -1,26 +1,36 @@
 """Bundled fonts: registration with ReportLab and string measurement from the same TTF files.
 
 This module owns the font family keys used everywhere in a Drawing (``"serif"``, ``"serif-bold"``,
-``"serif-italic"``, ``"korean"``, and ``"numerals"`` for lining digits), which TTF under ``templates/fonts/`` each key means, the family
+``"serif-italic"``, ``"korean"``, and ``"numerals"`` / ``"numerals-bold"`` for lining digits), which TTF under ``templates/fonts/`` each key means, the family
 name the SVG backend writes, and every width measurement. Because the PDF backend embeds these very
 files and the text fitter measures with them, a line breaks at the same word in the SVG and the PDF
 on every machine.
 
 Glyph fallback: the bundled EB Garamond Bold covers only basic Latin, and no Garamond has Hangul.
-EB Garamond's digits are old-style; bold text (titles, key and table numbers) takes its digits from
-the ``"numerals"`` family (NanumMyeongjo's lining digits) so a "1" never reads as an "I".
-:func:`runs` therefore splits a string into runs, each in the first family of the key's fallback
-chain that has every glyph of the run (for example ``"serif-bold"`` falls back to ``"serif"``, then
-to ``"korean"``). Measurement and both backends use the same runs.
+EB Garamond's digits are old-style; every text family takes its digits from a lining-figure family
+(``"numerals"``, NanumMyeongjo, for regular and italic text; ``"numerals-bold"``, NanumMyeongjo Bold,
+for bold text) so a "1" never reads as an "I". :func:`runs` therefore splits a string into runs,
+each in the first family of the key's fallback chain that has every glyph of the run (for example
+``"serif-bold"`` falls back to ``"serif"``, then to ``"korean"``). Measurement and both backends use
+the same runs.
+
+Digit runs are set tight: NanumMyeongjo's digits are tabular (every digit is 0.52 em wide, a "1"
+has wide empty sides) and its space is half again as wide as EB Garamond's, which left a visible
+hole after a number in running text. A space next to a digit run is therefore always the text
+family's own space, and a run in a family with ``side_bearing_em`` is measured and placed by its
+ink: the empty side before its first digit and after its last digit is replaced by that many em
+(:func:`run_advance_mm`, :func:`run_shift_mm`). Inside a run (``"12"``) the digits keep their
+tabular spacing.
 """
 from __future__ import annotations
 
+import struct
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFont, TTFontFile
 
 from pnp.drawing import MM_PER_PT
 
@@ -32,8 +42,9 @@ FONT_DIR = Path(__file__).resolve().parent.parent / "templates" / "fonts"
 class FontFamily:
     """One family key: its TTF ``file`` (under :data:`FONT_DIR`), the ReportLab ``pdf_name`` it is
     registered as, the SVG ``font-family`` / ``font-weight`` / ``font-style`` written for it, the
-    ``fallback`` keys tried, in order, for glyphs the file lacks, and ``digits``: the family key whose
-    digits 0-9 replace this one's (lining figures in bold titles and numbers)."""
+    ``fallback`` keys tried, in order, for glyphs the file lacks, ``digits``: the family key whose
+    digits 0-9 replace this one's (lining figures), and ``side_bearing_em``: when set, the empty
+    side of a run's first and last digit is replaced by this many em (tight digit runs)."""
 
     key: str
     file: str
@@ -43,13 +54,18 @@ class FontFamily:
     svg_style: str = "normal"
     fallback: tuple[str, ...] = ()
     digits: str | None = None
+    side_bearing_em: float | None = None
 
+
+DIGIT_SIDE_BEARING_EM = 0.05
+"""The side kept before and after a run of lining digits, in em: a little more than EB Garamond's own
+side bearings (its figures are smaller), so "Key 1" does not read "Key1"."""
 
 FAMILIES: dict[str, FontFamily] = {
     "serif": FontFamily("serif", "EBGaramond12-Regular.ttf", "EBGaramond-Regular", "EB Garamond",
                         fallback=("korean",), digits="numerals"),
     "serif-bold": FontFamily("serif-bold", "EBGaramond12-Bold.ttf", "EBGaramond-Bold", "EB Garamond",
-                             svg_weight="bold", fallback=("serif", "korean"), digits="numerals"),
+                             svg_weight="bold", fallback=("serif", "korean"), digits="numerals-bold"),
     "serif-italic": FontFamily("serif-italic", "EBGaramond12-Italic.ttf", "EBGaramond-Italic", "EB Garamond",
                                svg_style="italic", fallback=("serif", "korean"), digits="numerals"),
     "korean": FontFamily("korean", "NanumMyeongjo.ttf", "NanumMyeongjo", "NanumMyeongjo",
@@ -57,8 +73,14 @@ FAMILIES: dict[str, FontFamily] = {
     # EB Garamond's digits are old-style (a "1" looks like a small "I", which misreads "roll a 1 or 2");
     # every family takes NanumMyeongjo's lining serif digits instead (the same embedded file).
     "numerals": FontFamily("numerals", "NanumMyeongjo.ttf", "NanumMyeongjo", "NanumMyeongjo",
-                           fallback=("serif",)),
+                           fallback=("serif",), side_bearing_em=DIGIT_SIDE_BEARING_EM),
+    # Bold text's digits: NanumMyeongjo Bold (same metrics as the regular, heavier strokes).
+    "numerals-bold": FontFamily("numerals-bold", "NanumMyeongjoBold.ttf", "NanumMyeongjo-Bold", "NanumMyeongjo",
+                                svg_weight="bold", fallback=("serif-bold", "serif"),
+                                side_bearing_em=DIGIT_SIDE_BEARING_EM),
 }
+
+DIGITS = frozenset("0123456789")
 
 
 def family(key: str) -> FontFamily:
@@ -102,18 +124,20 @@ def runs(text: str, key: str) -> tuple[tuple[str, str], ...]:
 
     Every character goes to the first family of ``key`` followed by its fallback chain that has it
     (digits go to the family's ``digits`` family when it has one); a character no bundled font has
-    stays in ``key`` (it prints as the font's missing-glyph box).
+    stays in ``key`` (it prints as the font's missing-glyph box, see :func:`missing_chars`). A space
+    joins the run before it, except after a substituted digit run: then it is ``key``'s own space.
     """
     fam = family(key)
     chain = (key,) + fam.fallback
     result: list[list[str]] = []
     for char in text:
-        if fam.digits and char in "0123456789":
+        if fam.digits and char in DIGITS:
             chosen = fam.digits
         else:
             chosen = next((k for k in chain if has_glyph(k, char)), key)
         if char == " " and result:
-            chosen = result[-1][0]  # a space joins the run before it
+            # a space joins the run before it, but a digit run's (wide) space is never used
+            chosen = key if result[-1][0] == fam.digits else result[-1][0]
         if result and result[-1][0] == chosen:
             result[-1][1] += char
         else:
@@ -121,10 +145,69 @@ def runs(text: str, key: str) -> tuple[tuple[str, str], ...]:
     return tuple((k, t) for k, t in result)
 
 
+def missing_chars(text: str, key: str = "serif") -> list[str]:
+    """The distinct characters of ``text`` (in order) that neither family ``key``, its fallback chain
+    nor its digits family can draw: they would print as a missing-glyph box."""
+    fam = family(key)
+    chain = (key,) + fam.fallback + ((fam.digits,) if fam.digits else ())
+    missing: list[str] = []
+    for char in text:
+        if char in missing or char in "\n\r" or any(has_glyph(k, char) for k in chain):
+            continue
+        missing.append(char)
+    return missing
+
+
+@lru_cache(maxsize=None)
+def _sides(key: str) -> dict[str, tuple[float, float]]:
+    """The empty left and right side (in 1/1000 em) of each digit's glyph in family ``key``'s TTF,
+    read from the glyph's bounding box in the ``glyf`` table."""
+    face = TTFontFile(str(FONT_DIR / family(key).file))
+    glyf = face.get_table_pos("glyf")[0]
+    scale = 1000 / face.unitsPerEm
+    sides: dict[str, tuple[float, float]] = {}
+    for char in DIGITS:
+        glyph = face.charToGlyph[ord(char)]
+        _, x_min, _, x_max, _ = struct.unpack(">hhhhh", face.get_chunk(glyf + face.glyphPos[glyph], 10))
+        advance = pdfmetrics.stringWidth(char, register(key), 1000)
+        sides[char] = (x_min * scale, advance - x_max * scale)
+    return sides
+
+
+def _trim_per_pt(text: str, key: str) -> tuple[float, float]:
+    """How much (pt at 1 pt) a tight run in family ``key`` gains at its start and at its end: its
+    first and last digits' empty sides replaced by the family's ``side_bearing_em``; ``(0, 0)`` for
+    other families and for ends that are not digits."""
+    side = family(key).side_bearing_em
+    if side is None or not text:
+        return 0.0, 0.0
+    sides = _sides(key)
+    start = side - sides[text[0]][0] / 1000 if text[0] in DIGITS else 0.0
+    end = side - sides[text[-1]][1] / 1000 if text[-1] in DIGITS else 0.0
+    return start, end
+
+
+def is_tight(text: str, key: str) -> bool:
+    """True when the run ``text`` in family ``key`` is measured by its ink (see :func:`run_advance_mm`)."""
+    return _trim_per_pt(text, key) != (0.0, 0.0)
+
+
+def run_advance_mm(text: str, key: str, size_pt: float) -> float:
+    """How far the pen moves (mm) after the run ``text`` set in family ``key`` (one font, no fallback)."""
+    start, end = _trim_per_pt(text, key)
+    return (pdfmetrics.stringWidth(text, register(key), 1.0) + start + end) * size_pt * MM_PER_PT
+
+
+def run_shift_mm(text: str, key: str, size_pt: float) -> float:
+    """How far right of the pen (mm) the run ``text`` in family ``key`` must be drawn so that its first
+    digit's ink keeps only the family's side bearing (0 for runs that are not tight)."""
+    return _trim_per_pt(text, key)[0] * size_pt * MM_PER_PT
+
+
 @lru_cache(maxsize=65536)
 def _width_per_pt(text: str, key: str) -> float:
-    """Width of ``text`` in points at 1 pt, over its fallback runs."""
-    return sum(pdfmetrics.stringWidth(t, register(k), 1.0) for k, t in runs(text, key))
+    """Width of ``text`` in points at 1 pt, over its fallback runs (digit runs tight)."""
+    return sum(pdfmetrics.stringWidth(t, register(k), 1.0) + sum(_trim_per_pt(t, k)) for k, t in runs(text, key))
 
 
 def string_width_mm(text: str, key: str, size_pt: float) -> float:

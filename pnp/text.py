@@ -21,11 +21,8 @@ from pnp.drawing import MM_PER_PT, Box, Icon, Primitive, TextLine
 ICON_DIR = Path(__file__).resolve().parent.parent / "templates" / "icons"
 """Folder of the icon SVG files (viewBox 0 0 100 100)."""
 
-INLINE_ICONS: frozenset[str] = frozenset(
-    ["mana", "spirit", "win", "loss", "next", "key", "ember", "tide", "stone", "gale", "recharge", "start"]
-    + [f"d6-{n}" for n in range(1, 7)]
-)
-"""Icon names that may appear as ``:name:`` tokens in card text."""
+INLINE_ICONS: frozenset[str] = frozenset(path.stem for path in ICON_DIR.glob("*.svg"))
+"""Icon names that may appear as ``:name:`` tokens in card text: every icon of ``templates/icons``."""
 
 ICON_ADVANCE_EM = 1.0
 """Horizontal space an inline icon takes, in em (the text size)."""
@@ -36,6 +33,19 @@ ICON_DROP_EM = 0.045
 their 100-unit viewBox, so the visible drawing stands on the baseline."""
 
 _TOKEN = re.compile(r":([a-z0-9-]+):")
+_ICON_LIKE = re.compile(r":([a-z][a-z0-9-]*):")
+
+
+def unknown_icons(text: str) -> list[str]:
+    """The names of the ``:name:`` tokens in ``text`` (a letter first, then letters, digits and
+    hyphens) that are not icons of ``templates/icons``, in order, each once. Such tokens print as
+    plain text, so a misspelt icon (``:manna:``) is a problem to report."""
+    found: list[str] = []
+    for match in _ICON_LIKE.finditer(text):
+        name = match.group(1)
+        if name not in INLINE_ICONS and name not in found:
+            found.append(name)
+    return found
 
 Align = Literal["left", "center", "right"]
 VAlign = Literal["top", "middle", "bottom"]
@@ -171,6 +181,15 @@ def block_height(lines: int, family: str, size: float, line_spacing: float) -> f
     return fonts.ascent_mm(family, size) + (lines - 1) * em * line_spacing + fonts.descent_mm(family, size)
 
 
+def measure(text: str, width_mm: float, family: str, size: float, *, line_spacing: float = 1.15,
+            paragraph_spacing: float = 0.0) -> tuple[float, float]:
+    """``(height, widest line)`` in mm of ``text`` wrapped into ``width_mm`` at ``size`` pt, exactly as
+    :func:`fit_text` measures it (a block of no lines is 0 mm tall)."""
+    lines, offsets, over_h, over_w = _measure(parse_words(text), family, size, Box(0.0, 0.0, width_mm, 1.0),
+                                              line_spacing, paragraph_spacing)
+    return over_h + 1.0, over_w + width_mm
+
+
 @dataclass(frozen=True)
 class FitResult:
     """The outcome of :func:`fit_text`.
@@ -281,15 +300,17 @@ def place_line(line: list[Word], x: float, baseline: float, family: str, size: f
     """Primitives for one wrapped line anchored at ``x`` (start, middle or end) on ``baseline`` (mm).
 
     A line of plain text in one font becomes a single :class:`TextLine` with that anchor; a line with
-    icons or font fallback becomes start-anchored text runs and :class:`Icon` boxes laid side by side.
+    icons, font fallback or tight digits (see :mod:`pnp.fonts`) becomes start-anchored text runs and
+    :class:`Icon` boxes laid side by side.
     """
     if not line:
         return []
     em = size * MM_PER_PT
     merged = _segments(line)
     if len(merged) == 1 and merged[0][1] is None and len(fonts.runs(merged[0][0], family)) == 1:
-        run_family = fonts.runs(merged[0][0], family)[0][0]
-        return [TextLine(x, baseline, merged[0][0], run_family, size, fill, anchor)]
+        run_family, run_text = fonts.runs(merged[0][0], family)[0]
+        if not fonts.is_tight(run_text, run_family):
+            return [TextLine(x, baseline, run_text, run_family, size, fill, anchor)]
     total = line_width(line, family, size)
     cursor = {"start": x, "middle": x - total / 2, "end": x - total}[anchor]
     items: list[Primitive] = []
@@ -302,12 +323,13 @@ def place_line(line: list[Word], x: float, baseline: float, family: str, size: f
             continue
         for run_family, run_text in fonts.runs(text, family):
             # SVG collapses leading and trailing spaces, so draw runs without them and move the pen instead.
+            # A tight digit run is placed by its ink (fonts.run_shift_mm) and advances by it.
             body = run_text.strip(" ")
             if body:
                 lead = run_text[: len(run_text) - len(run_text.lstrip(" "))]
-                start = cursor + fonts.string_width_mm(lead, run_family, size)
+                start = cursor + fonts.run_advance_mm(lead, run_family, size) + fonts.run_shift_mm(run_text, run_family, size)
                 items.append(TextLine(start, baseline, body, run_family, size, fill, "start"))
-            cursor += fonts.string_width_mm(run_text, run_family, size)
+            cursor += fonts.run_advance_mm(run_text, run_family, size)
     return items
 
 

@@ -215,3 +215,182 @@ def test_every_template_number_and_box_is_read(db, monkeypatch):
         unread += [f"{path.name}: numbers.{n}" for n in data.get("numbers", {}) if ("number", n) not in read]
         unread += [f"{path.name}: boxes.{n}" for n in data.get("boxes", {}) if ("box", n) not in read]
     assert unread == []
+
+
+# ---- a changed copy of the bundled database -------------------------------------------------------------------
+def _variant(tmp_path, *replacements):
+    """The bundled ``cards.toml`` with each ``(old, new)`` text replaced once, loaded from ``tmp_path``."""
+    from tests.conftest import ROOT
+
+    from pnp import database
+
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    for old, new in replacements:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    path = tmp_path / "cards.toml"
+    path.write_text(text, encoding="utf-8")
+    return database.load(path)
+
+
+def _face(db, face_id):
+    return next(face for face in render(db).fronts if face.id == face_id)
+
+
+# ---- rules summary: one size for every section --------------------------------------------------------------
+def _summary_sizes(db, card_id="duel.summary.rules"):
+    card = db.get(card_id)
+    headings = {section.heading for section in card.sections}
+    lines = [item for item in walk(_face(db, card_id).drawing.items) if isinstance(item, TextLine)]
+    heading_sizes = {item.size for item in lines if item.text in headings}
+    body_sizes = {item.size for item in lines if item.family in ("serif", "numerals") and item.text not in headings}
+    return heading_sizes, body_sizes
+
+
+@pytest.mark.parametrize("longer", [False, True])
+def test_summary_sections_share_one_size_the_largest_that_fits(db, tmp_path, longer):
+    """Every section text of a rules summary is set at one size (and every heading at one), the
+    largest of the template's range at which all the sections fit one below the other, even when
+    one section is much longer than the others."""
+    from pnp.text import measure
+
+    if longer:
+        card = db.get("duel.summary.rules")
+        first = card.sections[0].text
+        db = _variant(tmp_path, (first, first + " Keep the unused Locations aside; they are not played this game."))
+    heading_sizes, body_sizes = _summary_sizes(db)
+    assert len(heading_sizes) == 1 and len(body_sizes) == 1, (heading_sizes, body_sizes)
+    (size,) = body_sizes
+    t = load_template("summary")
+    body = t.box("section")
+    card = db.get("duel.summary.rules")
+    room = (t.number("sections_bottom") - t.number("sections_top")
+            - len(card.sections) * (t.number("heading_h") + t.number("gap")) + t.number("gap"))
+    if size < body.size[0]:
+        bigger = round(size + 0.1, 1)
+        needed = sum(measure(s.text, body.w, body.font, bigger, line_spacing=body.line_spacing)[0] for s in card.sections)
+        assert needed > room, "a larger size would have fitted every section"
+    assert fit_problems(db) == []
+
+
+# ---- Elder uses come from the database ----------------------------------------------------------------------
+@pytest.mark.parametrize("uses", [2, 3, 4])
+def test_elder_use_numbers_follow_the_database(tmp_path, uses):
+    """The Elder card prints one numbered disc per use, ``elder_uses`` in cards.toml; more than three
+    still fit on the card."""
+    from pnp.drawing import Circle
+
+    db = _variant(tmp_path, ("elder_uses = 3\n", f"elder_uses = {uses}\n"))
+    face = _face(db, "solo.quest.elder-san")
+    t = load_template("elder")
+    x = t.number("uses_x")
+    discs = [item for item in walk(face.drawing.items) if isinstance(item, Circle) and abs(item.cx - x) < 1e-6]
+    assert len(discs) == uses
+    numbers = [item.text for item in walk(face.drawing.items)
+               if isinstance(item, TextLine) and item.family == "numerals" and abs(item.x - x) < 3.0]
+    assert sorted(numbers) == [str(n) for n in range(1, uses + 1)]
+    for disc in discs:
+        assert disc.cy + disc.r < t.number("uses_divider_bottom") + 1e-6
+    assert all(b.cy - a.cy >= a.r + b.r - 1e-6 for a, b in zip(discs, discs[1:])), "discs overlap"
+
+
+# ---- what fit_problems reports -----------------------------------------------------------------------------------
+def test_unknown_icon_token_is_reported(tmp_path):
+    from pnp.text import ICON_DIR
+
+    db = _variant(tmp_path, ('name = "Iarith"\n', 'name = "Iarith :manna:"\n'))
+    icons = ", ".join(sorted(path.stem for path in ICON_DIR.glob("*.svg")))
+    assert fit_problems(db) == [f"solo.quest.iarith: name: unknown icon :manna:; icons are: {icons}"]
+
+
+@pytest.mark.parametrize("char, code", [("☠", "2620"), ("日", "65E5")])
+def test_character_without_a_font_is_reported(tmp_path, char, code):
+    db = _variant(tmp_path, ('name = "Iarith"\n', f'name = "Iarith {char}"\n'))
+    assert fit_problems(db) == [f"solo.quest.iarith: name: character '{char}' (U+{code}) is in no bundled font"]
+
+
+def test_korean_and_known_icons_are_no_problem(tmp_path):
+    db = _variant(tmp_path, ('name = "Iarith"\n', 'name = "Iarith 이아리스 :mana:"\n'))
+    assert fit_problems(db) == []
+
+
+def test_overflow_is_reported_against_the_record_holding_the_text(db, tmp_path):
+    """A table row's text that does not fit is the table's problem (its line in cards.toml), not the
+    table card's; a spell's name on a path card is the spell's."""
+    row = "move the Grayking marker two spaces away from Lassadar"
+    long_row = row + ", then across the Barrier Plains and back again through every gate of the city" * 3
+    changed = _variant(tmp_path, (row, long_row), ('name = "Thorn Hedge"', 'name = "Thorn Hedge of the Old Barrier Plains"'))
+    problems = fit_problems(changed)
+    assert len(problems) == 2, problems
+    assert re.fullmatch(r"solo\.spell\.thorn-hedge: name: over by \d+\.\d mm", problems[0]), problems
+    assert re.fullmatch(r"solo\.table\.battle-win: rows\[5\]\.text: over by \d+\.\d mm", problems[1]), problems
+    # The id and field lead to the line that holds the text.
+    for problem, needle in zip(problems, ("Thorn Hedge of", long_row)):
+        record_id, field, _ = problem.split(": ", 2)
+        line = changed.line_of(record_id, field)
+        assert needle in changed.path.read_text(encoding="utf-8").splitlines()[line - 1]
+
+
+def test_eldritch_rows_are_reported_against_their_table(db, tmp_path):
+    table = db.get(db.get("solo.map.key-1").eldritch_table)
+    row = f'{{ roll = [6, 7, 8], text = "{table.rows[0].text}"'
+    changed = _variant(tmp_path, (row, row[:-1] + ', and the lanterns of the whole city go out one by one' * 3 + '"'))
+    problems = fit_problems(changed)
+    assert problems and all(p.startswith(f"{table.id}: rows[0].text: over by ") for p in problems), problems
+
+
+# ---- card size -----------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("width, height, field", [(63.5, 88.9, "card_width_mm"), (63.0, 89.0, "card_height_mm")])
+def test_other_card_sizes_are_one_clean_problem(tmp_path, width, height, field):
+    """A [print] card size the templates are not laid out for is one problem line, found before any
+    layout is tried; render refuses it with a ValueError; ``pnp build`` prints it without a traceback."""
+    from click.testing import CliRunner
+
+    from pnp import layout
+    from pnp.cli import main
+
+    db = _variant(tmp_path, ("card_width_mm = 63.0\n", f"card_width_mm = {width}\n"),
+                  ("card_height_mm = 88.0\n", f"card_height_mm = {height}\n"))
+    expected = (f"print: {field}: the templates are laid out for 63 x 88 mm poker cards, not {width:g} x {height:g} mm; "
+                "set 63 x 88")
+    assert fit_problems(db) == [expected]
+    with pytest.raises(layout.CardSizeError, match="laid out for 63 x 88 mm"):
+        render(db)
+    result = CliRunner().invoke(main, ["build", "--db", str(db.path), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output and expected.split(": ", 2)[2] in result.output
+    assert not (tmp_path / "out").exists()
+
+
+# ---- frames --------------------------------------------------------------------------------------------------------
+def test_eldritch_table_shading_stays_inside_the_frame(rendered):
+    """The shaded rows of a battle map's Eldritch table end inside the frame's inner rule."""
+    base = load_template("battle_map")
+    for face in rendered.fronts:
+        if face.record.kind != "battle_map" or face.board_index != face.board_cards - 1:
+            continue
+        inner_right = face.drawing.width_mm - base.number("border") - base.number("frame_inner_inset") \
+            - base.number("frame_inner_rule_width") / 2
+        shades = [item for item in walk(face.drawing.items) if isinstance(item, Rect) and item.fill and item.height < 10
+                  and item.y > base.number("table_top") - 1]
+        assert shades, face.id
+        shift = (face.board_cards - 1) * face.drawing.width_mm  # board x of this card's left edge
+        for shade in shades:
+            assert shade.x + shade.width - shift <= inner_right - 0.2, face.id
+
+
+def test_location_bands_stay_inside_the_frame(rendered):
+    """The Wardens and Shadowmajik label bands of a Location end inside the frame's inner rule."""
+    base = load_template("location")
+    inner = base.number("border") + base.number("frame_inner_inset") + base.number("frame_inner_rule_width") / 2
+    for face in rendered.fronts:
+        if face.record.kind != "location":
+            continue
+        for group in (item for item in face.drawing.items if isinstance(item, Group)):
+            bands = [item for item in group.items if isinstance(item, Rect) and item.fill and item.y == 0]
+            assert bands, face.id
+            for band in bands:
+                xs = sorted((group.dx + band.x, group.dx + band.x + band.width) if group.rotation == 0
+                            else (group.dx - band.x, group.dx - band.x - band.width))
+                assert xs[0] >= inner - 1e-6 and xs[1] <= face.drawing.width_mm - inner + 1e-6, (face.id, xs)

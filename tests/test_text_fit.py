@@ -128,3 +128,39 @@ def test_fit_is_consistent(words):
         assert not fit_text(text, BOX, "serif", round(result.size + 0.1, 1), round(result.size + 0.1, 1)).fits
     rebuilt = " ".join(result.lines)
     assert rebuilt == text
+
+
+def test_digits_are_lining_and_bold_in_bold_text():
+    assert fonts.runs("Warding Key 1", "serif-bold") == (("serif-bold", "Warding Key "), ("numerals-bold", "1"))
+    assert fonts.runs("Range 2 hexes", "serif") == (("serif", "Range "), ("numerals", "2"), ("serif", " hexes"))
+    assert fonts.runs("up to 2 hexes", "serif-italic")[1] == ("numerals", "2")
+    assert fonts.family("numerals-bold").file == "NanumMyeongjoBold.ttf"
+    assert (fonts.FONT_DIR / "NanumMyeongjoBold.ttf").is_file()
+
+
+def test_space_after_a_number_is_the_text_fonts_space():
+    """"+1 to your attack": the space after the digit run is EB Garamond's, and the digit keeps only a
+    small side bearing either side, so the gap after a number is a normal word space."""
+    size = 10.0
+    em = size * MM_PER_PT
+    space = fonts.string_width_mm(" ", "serif", size)
+    result = fit_text("+1 to your attack", BOX, "serif", size, size)
+    one, after = (t for t in texts(result) if t.text in ("1", "to your attack"))
+    from reportlab.pdfbase import pdfmetrics
+
+    right = fonts._sides("numerals")["1"][1]  # the glyph's empty right side, 1/1000 em
+    advance = pdfmetrics.stringWidth("1", fonts.register("numerals"), size) * 25.4 / 72  # the font's own advance
+    ink_right = one.x + advance - right / 1000 * em
+    gap = after.x - ink_right
+    assert gap == pytest.approx(space + fonts.DIGIT_SIDE_BEARING_EM * em, abs=0.01)
+    # NanumMyeongjo's own space and its "1"'s empty sides would leave a much wider hole.
+    wide = fonts.run_advance_mm(" ", "numerals", size)
+    assert gap < wide
+
+
+def test_tight_digits_are_measured_as_drawn():
+    """A line with digits measures exactly the width its runs are laid out over."""
+    result = fit_text("Roll 2d6 for 11 :mana:", BOX, "serif", 9, 9, align="right")
+    icons = [item for item in result.items if isinstance(item, Icon)]
+    right = icons[-1].x + icons[-1].size + (ICON_ADVANCE_EM - 0.9) * 9 * MM_PER_PT / 2
+    assert right == pytest.approx(BOX.right, abs=1e-6)

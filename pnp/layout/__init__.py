@@ -70,6 +70,24 @@ def _print_order(database: Database) -> list[Record]:
     return boards + others
 
 
+class CardSizeError(ValueError):
+    """The database's ``[print]`` card size is not the one the templates are laid out for."""
+
+
+def size_problem(database: Database) -> str | None:
+    """``"print: <field>: ..."`` when the ``[print]`` card size of ``database`` differs from the size
+    every template is laid out for (``card_width`` x ``card_height`` of ``templates/base.toml``),
+    else ``None``. Other sizes need their own layouts: nothing would fit or split into cards."""
+    base = load_template("base")
+    width, height = base.number("card_width"), base.number("card_height")
+    settings = database.print
+    if abs(settings.card_width_mm - width) <= 1e-6 and abs(settings.card_height_mm - height) <= 1e-6:
+        return None
+    field = "card_width_mm" if abs(settings.card_width_mm - width) > 1e-6 else "card_height_mm"
+    return (f"print: {field}: the templates are laid out for {width:g} x {height:g} mm poker cards, "
+            f"not {settings.card_width_mm:g} x {settings.card_height_mm:g} mm; set {width:g} x {height:g}")
+
+
 _CACHE: dict[tuple[int, str], Rendered] = {}
 
 
@@ -78,12 +96,16 @@ def render(database: Database) -> Rendered:
 
     Boards (Progress Track, Expanded Battle Maps) are drawn whole and split into one Drawing per card
     with :meth:`~pnp.drawing.Drawing.split`. Results are cached per database object and file
-    fingerprint. Raises :class:`~pnp.layout.template.TemplateError` for a broken template and
-    ``KeyError`` for a record kind without a layout.
+    fingerprint. Raises :class:`~pnp.layout.template.TemplateError` for a broken template,
+    :class:`CardSizeError` when the ``[print]`` card size is not the templates' (see
+    :func:`size_problem`) and ``KeyError`` for a record kind without a layout.
     """
     key = (id(database), database.fingerprint)
     if key in _CACHE:
         return _CACHE[key]
+    problem = size_problem(database)
+    if problem:
+        raise CardSizeError(problem)
     settings = database.print
     width, height = settings.card_width_mm, settings.card_height_mm
     fronts: list[Face] = []
@@ -119,15 +141,24 @@ def render(database: Database) -> Rendered:
 
 
 def fit_problems(database: Database) -> list[str]:
-    """Every text box of every card that does not fit at its template's minimum size, as
-    ``"<card id>: <field>: over by N.N mm"``, in print order; an empty list when everything fits.
+    """Every problem of the printed text, as ``"<record id>: <field>: <message>"``, in print order; an
+    empty list when everything fits.
 
-    A broken template is reported as one line naming the template file and key.
+    Reported: a text box that does not fit at its template's minimum size (``over by N.N mm``), an
+    icon token that names no icon of ``templates/icons`` (``unknown icon :name:; icons are: ...``)
+    and a character no bundled font has (``character 'X' (U+XXXX) is in no bundled font``). The
+    record is the one holding the text: a table row's text on a table card or battle map names the
+    table, a spell's name on a path card names the spell. A ``[print]`` card size the templates are
+    not laid out for is the only problem reported (``print: card_width_mm: ...``; nothing is laid
+    out), and a broken template is one line naming the template file and key.
     """
     try:
+        problem = size_problem(database)
+        if problem:
+            return [problem]
         return list(render(database).problems)
     except TemplateError as error:
         return [f"templates: {error}"]
 
 
-__all__ = ["Face", "Rendered", "render", "fit_problems", "LAYOUTS", "TemplateError"]
+__all__ = ["Face", "Rendered", "render", "fit_problems", "size_problem", "LAYOUTS", "TemplateError", "CardSizeError"]

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 
 from pnp.drawing import (Box, Circle, Drawing, Group, Icon, Line, Polygon, Primitive, Rect, TextLine)
 from pnp.layout.template import BoxSpec, Template
-from pnp.text import FitResult, fit_text, single_line
+from pnp import fonts
+from pnp.text import INLINE_ICONS, FitResult, fit_text, single_line, unknown_icons
 
 WHITE = "#ffffff"
 """Mixing a colour with white (:func:`tint`) lightens it; the amount is the template's."""
@@ -49,20 +50,36 @@ class CardBuilder:
         """Paint ``items`` on top of what is there."""
         self.items.extend(items)
 
+    def check(self, field_name: str, text: str, family: str, record: str | None = None) -> None:
+        """Record the problems of ``text`` set in ``family`` before it is drawn: ``:name:`` tokens that
+        are no icon (they would print as text) and characters no bundled font has (they would print
+        as a missing-glyph box), each as ``"<record>: <field_name>: <message>"``; ``record`` is the id
+        of the record holding the text (by default this card's)."""
+        where = f"{record or self.record_id}: {field_name}"
+        for name in unknown_icons(text):
+            self.problems.append(f"{where}: unknown icon :{name}:; icons are: {', '.join(sorted(INLINE_ICONS))}")
+        for char in fonts.missing_chars(text, family):
+            self.problems.append(f"{where}: character '{char}' (U+{ord(char):04X}) is in no bundled font")
+
     def text(self, field_name: str, text: str, spec: str | BoxSpec, *, box: Box | None = None,
-             color: str | None = None, align: str | None = None, valign: str | None = None) -> FitResult:
+             color: str | None = None, align: str | None = None, valign: str | None = None,
+             record: str | None = None) -> FitResult:
         """Fit ``text`` into the template box ``spec`` (or ``box`` with the style of ``spec``) and paint it.
 
-        When it does not fit at the box's minimum size, the text is still painted and the problem
-        ``"<record id>: <field_name>: over by N.N mm"`` is recorded. Returns the :class:`FitResult`.
+        ``record`` is the id of the record that holds ``text`` (a table row's text on a table card,
+        a spell on a path card); by default this card's record. When the text does not fit at the
+        box's minimum size, it is still painted and the problem ``"<record>: <field_name>: over by
+        N.N mm"`` is recorded; unknown icon tokens and characters without a font are recorded too
+        (:meth:`check`). Returns the :class:`FitResult`.
         """
         style = self.template.box(spec) if isinstance(spec, str) else spec
+        self.check(field_name, text, style.font, record)
         result = fit_text(text, box or style.box, style.font, style.size[0], style.size[1],
                           align=align or style.align, valign=valign or style.valign,
                           line_spacing=style.line_spacing, paragraph_spacing=style.paragraph_spacing,
                           fill=color or style.color)
         if not result.fits:
-            self.problems.append(f"{self.record_id}: {field_name}: over by {result.over_mm:.1f} mm")
+            self.problems.append(f"{record or self.record_id}: {field_name}: over by {result.over_mm:.1f} mm")
         self.items.extend(result.items)
         return result
 

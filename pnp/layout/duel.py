@@ -6,12 +6,14 @@ returns ``[(face id, builder), ...]``.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from pnp.database import Back, Database, Location, PlayerCard, Summary
 from pnp.drawing import Box, Circle, Group, Icon, Line, Rect
 from pnp.layout.common import (BLACK, WHITE, CardBuilder, footer, frame, full_bleed, hatch, icon_centred, label,
                                numbered_box, ornament_rule, tint, title_band)
 from pnp.layout.solo import Make, card_size
+from pnp.text import measure
 
 
 def back(card: Back, db: Database, make: Make):
@@ -126,6 +128,7 @@ def player(card: PlayerCard, db: Database, make: Make):
     # point track, 6 at the top
     x = t.number("track_x")
     box, pitch = t.number("track_box"), t.number("track_pitch")
+    b.check("points", card.points, "serif-italic")
     points_max = db.duel.rules.points_max
     points_min = db.duel.rules.points_min
     for index, value in enumerate(range(points_max, points_min - 1, -1)):
@@ -142,19 +145,20 @@ def player(card: PlayerCard, db: Database, make: Make):
     die, gap = t.number("die_size"), t.number("die_gap")
     spell_pitch = t.number("spell_pitch")
     for index, spell in enumerate(sorted(card.spells, key=lambda s: s.face)):
+        field = f"spells[{card.spells.index(spell)}]"  # the spell's place in the record, for its cards.toml line
         y = t.number("spells_top") + index * spell_pitch
         if index % 2 == 0:
             shade_x = sx - t.number("shade_dx")
             b.add(Rect(shade_x, y - t.number("shade_dy"), t.number("shade_right") - shade_x, spell_pitch - t.number("shade_gap"),
                        fill=t.color("row_shade")))
         b.add(Icon(f"d6-{spell.face}", sx, y + t.number("die_dy"), die))
-        b.text(f"spells[{spell.face}].name", spell.name, name_spec, box=Box(sx + die + gap, y, name_spec.w, name_spec.h))
+        b.text(f"{field}.name", spell.name, name_spec, box=Box(sx + die + gap, y, name_spec.w, name_spec.h))
         cost = t.string("spell_cost").format(cost=spell.cost, points=card.points)
         if spell.resonance:
             cost += t.string("spell_resonance").format(resonance=spell.resonance)
-        b.text(f"spells[{spell.face}].cost", cost, cost_spec,
+        b.text(f"{field}.cost", cost, cost_spec,
                box=Box(t.number("cost_right") - cost_spec.w, y, cost_spec.w, cost_spec.h))
-        b.text(f"spells[{spell.face}].text", spell.text, text_spec,
+        b.text(f"{field}.text", spell.text, text_spec,
                box=Box(sx + die + gap, y + t.number("text_dy"), t.number("text_right") - sx - die - gap, text_spec.h))
     b.text("corner", t.string("corner_bottom_left"), "corner_bottom_left")
     b.text("corner", t.string("corner_bottom_right"), "corner_bottom_right")
@@ -162,8 +166,16 @@ def player(card: PlayerCard, db: Database, make: Make):
     return [(card.id, b)]
 
 
+def _size_steps(spec) -> list[float]:
+    """The sizes of a template box's range, largest first, on the 0.1 pt grid the text fitter uses."""
+    high, low = round(spec.size[0] * 10), round(spec.size[1] * 10)
+    return [step / 10 for step in range(high, low - 1, -1)]
+
+
 def summary(card: Summary, db: Database, make: Make):
-    """A rules summary: title band and headed sections, each with room in proportion to its text."""
+    """A rules summary: title band and headed sections, set together: every heading at one size and
+    every section text at one size, the largest at which all the sections fit one below the other;
+    the room left over is shared out between the sections."""
     b = make("summary", *card_size(db))
     t = b.template
     ink = t.color("ink")
@@ -172,18 +184,51 @@ def summary(card: Summary, db: Database, make: Make):
     b.text("title", card.title, "title")
     top, bottom = t.number("sections_top"), t.number("sections_bottom")
     heading_h, gap = t.number("heading_h"), t.number("gap")
-    free = bottom - top - len(card.sections) * (heading_h + gap)
-    total = sum(len(s.text) for s in card.sections)
-    y = top
     heading, body = t.box("heading"), t.box("section")
-    for index, section in enumerate(card.sections):
-        b.text(f"sections[{index}].heading", section.heading, heading, box=Box(heading.x, y, heading.w, heading_h))
+    room = bottom - top - len(card.sections) * (heading_h + gap) + gap
+    heading_size = next((size for size in _size_steps(heading)
+                         if all(fits_box(s.heading, heading.w, heading_h, heading.font, size) for s in card.sections)),
+                        heading.size[1])
+
+    def heights(size: float) -> list[float] | None:
+        """Each section text's height at ``size``, or None when a line is wider than the box."""
+        found = []
+        for section in card.sections:
+            height, widest = measure(section.text, body.w, body.font, size, line_spacing=body.line_spacing,
+                                     paragraph_spacing=body.paragraph_spacing)
+            if widest > body.w + 1e-9:
+                return None
+            found.append(height)
+        return found
+
+    size, needed = body.size[1], None
+    for candidate in _size_steps(body):
+        found = heights(candidate)
+        if found is not None and sum(found) <= room + 1e-9:
+            size, needed = candidate, found
+            break
+    if needed is None:  # even the smallest size does not fit: room in proportion to the text, overflow reported
+        total = sum(len(s.text) for s in card.sections)
+        boxes = [room * len(s.text) / total for s in card.sections]
+    else:
+        spare = (room - sum(needed)) / len(needed)
+        boxes = [height + spare for height in needed]
+    heading_spec = replace(heading, size=(heading_size, heading_size))
+    body_spec = replace(body, size=(size, size))
+    y = top
+    for index, (section, height) in enumerate(zip(card.sections, boxes)):
+        b.text(f"sections[{index}].heading", section.heading, heading_spec, box=Box(heading.x, y, heading.w, heading_h))
         y += heading_h
-        height = free * len(section.text) / total
-        b.text(f"sections[{index}].text", section.text, body, box=Box(body.x, y, body.w, height))
+        b.text(f"sections[{index}].text", section.text, body_spec, box=Box(body.x, y, body.w, height))
         y += height + gap
     footer(b, card.id)
     return [(card.id, b)]
+
+
+def fits_box(text: str, width: float, height: float, family: str, size: float) -> bool:
+    """True when ``text`` at ``size`` pt fits a box ``width`` x ``height`` mm."""
+    needed, widest = measure(text, width, family, size)
+    return needed <= height + 1e-9 and widest <= width + 1e-9
 
 
 LAYOUTS = {"location": location, "player": player, "summary": summary, "back": back}

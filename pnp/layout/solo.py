@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 from typing import Callable
 
-from pnp import hexes
+from pnp import fonts, hexes
 from pnp.database import (BattleMap, CityQuest, CouncilQuest, CounterCard, Database, Elder, LastStand,
                           ProgressTrack, QuestCard, Servant, Spell, SpellPath, Stats, TableCard, WardingCity)
 from pnp.drawing import Box, Circle, Group, Icon, Line, Polygon, Polyline, Rect
@@ -109,21 +109,24 @@ def council_quest(card: CouncilQuest, db: Database, make: Make):
     return [(card.id, b)]
 
 
-ELDER_USES = 3
-"""The rulebook's large 1, 2, 3 on every Elder card."""
-
-
 def elder(card: Elder, db: Database, make: Make):
-    """Elders: brown border, the large 1, 2, 3 use numbers on the left, the aid text."""
+    """Elders: brown border, the large use numbers (1, 2, 3 in the rulebook: ``elder_uses`` of the solo
+    rules in ``cards.toml``) on the left, the aid text."""
     b = _quest(card, db, make, "elder")
     t = b.template
     x = t.number("uses_x")
-    for use in range(ELDER_USES):
-        y = t.number("uses_top") + use * t.number("uses_pitch")
-        b.add(Circle(x, y, t.number("uses_r"), fill=t.color("parchment"), stroke=t.color("border"),
+    uses = db.solo.rules.elder_uses
+    top, pitch = t.number("uses_top"), t.number("uses_pitch")
+    if uses > 1:  # more uses than the rulebook's three: closer and smaller discs in the same column
+        pitch = min(pitch, (t.number("uses_last_max") - top) / (uses - 1))
+    scale = min(1.0, pitch / t.number("uses_pitch"))
+    for use in range(uses):
+        y = top + use * pitch
+        b.add(Circle(x, y, t.number("uses_r") * scale, fill=t.color("parchment"), stroke=t.color("border"),
                      stroke_width=t.number("uses_rule_width")))
-        b.add(*label(x, y + t.number("uses_baseline"), str(use + 1), t.number("uses_size"), t.color("border"), family="numerals"))
-    last_use_y = t.number("uses_top") + (ELDER_USES - 1) * t.number("uses_pitch")
+        b.add(*label(x, y + t.number("uses_baseline") * scale, str(use + 1), t.number("uses_size") * scale,
+                     t.color("border"), family="numerals"))
+    last_use_y = top + (uses - 1) * pitch
     b.add(*label(x, last_use_y + t.number("uses_label_dy"), t.string("uses_label"), t.number("caption_size"),
                  t.color("muted"), family="serif-italic"))
     divider_x = x + t.number("uses_divider_dx")
@@ -235,6 +238,7 @@ def stats(card: Stats, db: Database, make: Make):
     name_spec, text_spec = t.box("key_name"), t.box("key_text")
     key_w, radius = t.number("key_w"), t.number("key_radius")
     for index, key in enumerate(sorted(card.keys, key=lambda k: k.key)):
+        field = f"keys[{card.keys.index(key)}]"  # the key's place in the record, for its cards.toml line
         x = t.number("key_x") + index * t.number("key_pitch")
         y = t.number("keys_top")
         size = t.number("key_icon")
@@ -243,10 +247,10 @@ def stats(card: Stats, db: Database, make: Make):
                    stroke_width=t.number("key_rule_width"), radius=radius))
         b.add(Rect(x, y, key_w, t.number("key_head_h"), fill=tint(swatch, t.number("key_head_tint"), WHITE), radius=radius))
         name_dx = t.number("key_name_dx")
-        b.text(f"keys[{key.key}]", t.string("key_name").format(key=key.key, Colour=colour_name(t, key.color)), name_spec,
+        b.text(field, t.string("key_name").format(key=key.key, Colour=colour_name(t, key.color)), name_spec,
                box=Box(x + name_dx, y + t.number("key_name_dy"), key_w - 2 * name_dx, name_spec.h))
         b.add(Icon("key", x + t.number("key_icon_dx"), y + t.number("key_icon_dy"), size))
-        b.text(f"keys[{key.key}]", key.text, text_spec,
+        b.text(f"{field}.text", key.text, text_spec,
                box=Box(x + size + t.number("key_text_gap"), y + t.number("key_text_dy"),
                        key_w - size - t.number("key_text_gap") - t.number("key_text_margin"), text_spec.h))
     footer(b, card.id)
@@ -313,12 +317,14 @@ def spell_path(card: SpellPath, db: Database, make: Make):
         b.add(*circle_number(box.x + disc, box.y + disc, t.number("disc_r"), str(spell.position), ink, t.color("disc"),
                              t.color("panel"), t.number("disc_size"), t.number("disc_rule_width")))
         name = t.box("spell_name")
-        b.text(f"{spell.id}.name", spell.name, name,
+        b.text("name", spell.name, name, record=spell.id,
                box=Box(box.x + name_dx, box.y + t.number("name_dy"), box.width - name_dx - t.number("name_margin"), name.h))
         cost = _cost_text(spell, t)
         text = t.string("spell_text").format(cost=cost, text=spell.text) if cost else spell.text
         body = t.box("spell_text")
-        b.text(f"{spell.id}.text", text, body, box=Box(box.x + text_dx, box.y + t.number("text_dy"), box.width - 2 * text_dx, body.h))
+        text_top = box.y + t.number("text_dy")
+        b.text("text", text, body, record=spell.id,
+               box=Box(box.x + text_dx, text_top, box.width - 2 * text_dx, box.bottom - t.number("text_bottom") - text_top))
     footer(b, card.id)
     return [(card.id, b)]
 
@@ -432,9 +438,11 @@ def table_card(card: TableCard, db: Database, make: Make):
         else:
             last = index == len(table.rows) - 1
             b.text(f"rows[{index}].roll", _roll_label(row.roll, table.dice, last, t), roll_spec,
-                   box=Box(t.number("roll_x"), y, t.number("roll_w"), height))
+                   box=Box(t.number("roll_x"), y, t.number("roll_w"), height), record=table.id)
         text = t.string("named_row").format(name=row.name, text=row.text) if row.name else row.text
-        b.text(f"rows[{index}].text", text[:1].upper() + text[1:], text_spec, box=Box(t.number("text_x"), y + pad, text_spec.w, height - 2 * pad))
+        # The row's words are the table record's (cards.toml), not the card's: problems name the table.
+        b.text(f"rows[{index}].text", text[:1].upper() + text[1:], text_spec,
+               box=Box(t.number("text_x"), y + pad, text_spec.w, height - 2 * pad), record=table.id)
     b.add(Line(t.number("rows_x"), bottom, t.number("rows_right"), bottom, ink, t.number("rows_rule_width")))
     footer(b, card.id)
     return [(card.id, b)]
@@ -461,10 +469,13 @@ def counter_card(card: CounterCard, db: Database, make: Make):
         b.add(*circle_number(t.number("disc_x"), y + t.number("disc_dy"), t.number("disc_r"), str(position), ink, t.color("disc"),
                              t.color("panel"), t.number("disc_size"), t.number("disc_rule_width")))
         name = t.box("name")
-        b.text(f"rows[{index}].name", row.name, name, box=Box(t.number("text_x"), y + t.number("name_dy"), name.w, name.h))
+        row_index = table.rows.index(row)  # the row's place in the table record that holds its words
+        b.text(f"rows[{row_index}].name", row.name, name, box=Box(t.number("text_x"), y + t.number("name_dy"), name.w, name.h),
+               record=table.id)
         text = t.box("text")
-        b.text(f"rows[{index}].text", row.text[:1].upper() + row.text[1:], text,
-               box=Box(t.number("text_x"), y + t.number("text_dy"), text.w, min(text.h, height - t.number("text_room"))))
+        b.text(f"rows[{row_index}].text", row.text[:1].upper() + row.text[1:], text,
+               box=Box(t.number("text_x"), y + t.number("text_dy"), text.w, min(text.h, height - t.number("text_room"))),
+               record=table.id)
     footer(b, card.id)
     return [(card.id, b)]
 
@@ -523,7 +534,20 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     number = _HexNumber(t.number("hex_number_size"), t.number("hex_number_pad"), t.number("hex_number_margin"))
     cuts = [card_w * k for k in range(1, card.cards)]
     clearance = t.number("cut_clearance")
-    ox = _grid_shift(grid, radius, area.x + hex_w / 2, area.width - grid_w, cuts, t.number("label_half_width"),
+    marker_labels = {marker: t.string(f"hex_{marker}") for marker in ("start", "recharge")}
+    label_size = t.number("hex_label_size")
+    label_half = max(text_width_mm(text, "serif-italic", label_size) for text in marker_labels.values()) / 2 \
+        + t.number("hex_label_pad")
+    # The start and recharge labels sit low in their hex but wholly inside it: where the hex's lower
+    # sides close in, the hex is still wider than the label down to the label's descent.
+    label_dy = min(radius * t.number("hex_label_dy"),
+                   radius - label_half / math.sqrt(3) - fonts.descent_mm("serif-italic", label_size))
+    icon_size = radius * t.number("hex_icon_scale")
+    icon_visible = icon_size * t.number("hex_icon_visible")
+    # The icon's visible bottom keeps `hex_icon_gap` above the label's capitals.
+    icon_dy = max(t.number("hex_icon_dy"), icon_visible / 2 + t.number("hex_icon_gap")
+                  + fonts.cap_height_mm("serif-italic", label_size) - label_dy)
+    ox = _grid_shift(grid, radius, area.x + hex_w / 2, area.width - grid_w, cuts, label_half,
                      clearance, number, t.number("grid_shift_step"))
     hex_fill = t.color("hex")
     for cell in grid:
@@ -538,9 +562,8 @@ def battle_map(card: BattleMap, db: Database, make: Make):
             cx = _clear_of_cuts(cx, half, cuts, clearance, room)
         marker = "start" if cell.start else "recharge" if cell.recharge else None
         if marker:
-            b.add(icon_centred(marker, cx, cy - t.number("hex_icon_dy"), radius * t.number("hex_icon_scale")))
-            b.add(*label(cx, cy + radius * t.number("hex_label_dy"), t.string(f"hex_{marker}"), t.number("hex_label_size"),
-                         ink, family="serif-italic"))
+            b.add(icon_centred(marker, cx, cy - icon_dy, icon_size))
+            b.add(*label(cx, cy + label_dy, marker_labels[marker], label_size, ink, family="serif-italic"))
         elif cell.number is not None:
             b.add(*label(cx, cy + t.number("hex_number_dy"), str(cell.number), number.size, ink, family="numerals"))
     # the text card
@@ -558,7 +581,7 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     b.text("event", card.event, "event")
     b.text("legend", t.string("legend"), "legend")
     table = db.table(card.eldritch_table)
-    b.text("table", t.string("table_title").format(title=table.title), "table_title")
+    b.text("title", t.string("table_title").format(title=table.title), "table_title", record=table.id)
     top, bottom = t.number("table_top"), t.number("table_bottom")
     height = (bottom - top) / len(table.rows)
     roll_spec, text_spec = t.box("roll"), t.box("row_text")
@@ -568,10 +591,10 @@ def battle_map(card: BattleMap, db: Database, make: Make):
         y = top + index * height
         if index % 2 == 0:
             b.add(Rect(shade_x, y, shade_w, height, fill=tint(colour, t.number("shade_tint"), t.color("panel"))))
-        b.text(f"{table.id}.rows[{index}].roll", t.string("roll_separator").join(str(r) for r in row.roll), roll_spec,
-               box=Box(left, y, t.number("roll_w"), height))
-        b.text(f"{table.id}.rows[{index}].text", row.text[:1].upper() + row.text[1:], text_spec,
-               box=Box(left + t.number("roll_w") + t.number("roll_gap"), y, text_spec.w, height))
+        b.text(f"rows[{index}].roll", t.string("roll_separator").join(str(r) for r in row.roll), roll_spec,
+               box=Box(left, y, t.number("roll_w"), height), record=table.id)
+        b.text(f"rows[{index}].text", row.text[:1].upper() + row.text[1:], text_spec,
+               box=Box(left + t.number("roll_w") + t.number("roll_gap"), y, text_spec.w, height), record=table.id)
     b.add(Line(shade_x, bottom, shade_x + shade_w, bottom, ink, t.number("table_rule_width")))
     for index in range(card.cards):
         spec = t.box("footer")
