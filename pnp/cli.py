@@ -35,7 +35,9 @@ def _fit_problems(db: database.Database, path: Path) -> list[str]:
     for problem in layout.fit_problems(db):
         record_id, field, message = (problem.split(": ", 2) + ["", ""])[:3]
         line = db.line_of(record_id, field.split(" ")[0])
-        lines.append(f"{path.name}:{line}: {record_id}.{field}: {message}; shorten the text")
+        if message.startswith("over by"):
+            message += "; shorten the text"
+        lines.append(f"{path.name}:{line}: {record_id}.{field}: {message}")
     return lines
 
 
@@ -115,7 +117,7 @@ def build(database_path: Path, out_dir: Path) -> None:
     if problems:
         for problem in problems:
             click.echo(problem, err=True)
-        click.echo(f"{len(problems)} text box(es) do not fit; nothing was written", err=True)
+        click.echo(f"{len(problems)} problem(s) with the printed cards; nothing was written", err=True)
         raise SystemExit(1)
     try:
         written = builder.build(db, out_dir)

@@ -581,7 +581,11 @@ class Database:
         ``key`` is a dotted path with list indexes, e.g. ``"sections[0].text"``. Returns 0 when the
         record is unknown or the database was not loaded from text.
         """
-        if self._lines is None or record_id not in self._where:
+        if self._lines is None:
+            return 0
+        if record_id in ("print", "games"):  # the settings sections, not records
+            return self._lines.line_of((record_id,) + tuple(key.split(".")) if key else (record_id,))
+        if record_id not in self._where:
             return 0
         parts: list[Any] = []
         for piece in re.findall(r"[^.\[\]]+|\[\d+\]", key):
