@@ -35,3 +35,8 @@ def table(table_id: str, roll: int, database_path: Path) -> None:
         raise click.BadParameter(f"{roll} reads no row of {table_id}; rows hold {', '.join(map(str, rolls))}", param_hint="ROLL") from None
     name = f"{row.name}: " if row.name else ""
     click.echo(f"{rules_table.title}, {roll}: {name}{row.text}")
+
+
+from referee.solo.cli import solo  # noqa: E402  (the solo subgroup needs `main` defined first)
+
+main.add_command(solo)

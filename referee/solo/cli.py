@@ -1,0 +1,363 @@
+"""``referee solo``: the command line of the solo referee.
+
+This module only parses, calls :mod:`referee.solo.game` / :mod:`referee.solo.rules` and prints. Each
+command loads the save file, plays one event, and writes the file back only when the event was
+accepted: a rejected command prints one line, exits non-zero and leaves the file byte for byte
+unchanged. Errors it turns into that one line: :class:`~referee.solo.rules.RuleError`,
+:class:`~referee.save.SaveError`, :class:`~pnp.database.DatabaseError`.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import os
+import re
+import secrets
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+import click
+
+from pnp import database
+from referee import save as savefile
+from referee.dice import Dice, DiceError
+from referee.solo import events as ev
+from referee.solo import game as solo_game
+from referee.solo import rules, view
+
+DB_ENV = "LASSADAR_DB"
+
+
+# ---- Options shared by every command ------------------------------------------------------------------
+def _common(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Add ``--save`` and ``--db`` to a command."""
+    func = click.option("--db", "database_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
+                        help=f"Card database (default: ${DB_ENV}, else ./cards.toml, else the bundled one).")(func)
+    func = click.option("--save", "save_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
+                        help=f"Save file (default: ${savefile.ENV}, else the user data folder).")(func)
+    return func
+
+
+def _database(path: Path | None) -> database.Database:
+    if path is None:
+        env = os.environ.get(DB_ENV)
+        if env:
+            path = Path(env)
+        elif Path("cards.toml").is_file():
+            path = Path("cards.toml")
+        else:
+            path = Path(__file__).resolve().parents[2] / "cards.toml"
+    try:
+        return database.load(path)
+    except database.DatabaseError as error:
+        more = f" (and {len(error.problems) - 1} more; run pnp check)" if len(error.problems) > 1 else ""
+        raise click.ClickException(str(error.problems[0]) + more) from None
+
+
+def _save_path(path: Path | None) -> Path:
+    return path if path is not None else savefile.default_path("solo")
+
+
+def _fail(error: Exception) -> click.ClickException:
+    return click.ClickException(str(error).splitlines()[0] if str(error) else type(error).__name__)
+
+
+def _load(save_path: Path | None, database_path: Path | None) -> tuple[solo_game.SoloGame, Path]:
+    db = _database(database_path)
+    path = _save_path(save_path)
+    try:
+        return solo_game.load(path, db), path
+    except savefile.SaveError as error:
+        raise _fail(error) from None
+
+
+def _play(save_path: Path | None, database_path: Path | None, make: Callable[[solo_game.SoloGame], ev.Event]) -> None:
+    """Load, build the event from the command, play it, save, print what happened."""
+    game, path = _load(save_path, database_path)
+    try:
+        state = game.play(make(game))
+        game.save(path)
+    except (rules.RuleError, savefile.SaveError, DiceError) as error:
+        raise _fail(error) from None
+    _print_notes(state.notes, game)
+
+
+# ---- Printing --------------------------------------------------------------------------------------------
+def _console():
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=True)
+
+
+def _print_notes(notes: tuple[str, ...], game: solo_game.SoloGame) -> None:
+    console = _console()
+    for note in notes:
+        style = "bold red" if note.startswith("You have lost") else "bold green" if note.startswith("You have saved") else None
+        console.print(note, style=style, markup=False)
+    console.print("Next: " + rules.next_step(game.state, game.db), style="bold", markup=False)
+
+
+# ---- Parsing -------------------------------------------------------------------------------------------------
+def _values(text: str | None, option: str) -> tuple[int, ...] | None:
+    """``"3,5"`` or ``"3 5"`` -> (3, 5); raises a one-line error for anything but numbers 1-6."""
+    if text is None:
+        return None
+    parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
+    values = []
+    for part in parts:
+        if not re.fullmatch(r"-?\d+", part):
+            raise click.ClickException(f"{option}: {part!r} is not a die; type the dice as numbers 1-6, for example {option} 3,5")
+        value = int(part)
+        if not 1 <= value <= 6:
+            raise click.ClickException(f"{option}: a die shows 1-6, not {value}")
+        values.append(value)
+    if not values:
+        raise click.ClickException(f"{option}: no dice given; type them as numbers 1-6, for example {option} 3,5")
+    return tuple(values)
+
+
+def _typed(text: str | None, option: str) -> Dice | None:
+    values = _values(text, option)
+    return None if values is None else Dice(values, None)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "")).strip("-")
+
+
+def _spell_id(db: database.Database, text: str, option: str = "SPELL") -> str:
+    for candidate in (text, f"solo.spell.{text}"):
+        if any(s.id == candidate for s in db.solo.spell):
+            return candidate
+    for s in db.solo.spell:
+        if _slug(s.name) == _slug(text):
+            return s.id
+    raise click.ClickException(f"{option}: no spell {text!r}; spells are: {', '.join(s.id.rsplit('.', 1)[-1] for s in db.solo.spell)}")
+
+
+def _card_id(db: database.Database, text: str, option: str) -> str:
+    for candidate in (text, f"solo.quest.{text}"):
+        if any(q.id == candidate for q in db.solo.quests):
+            return candidate
+    for q in db.solo.quests:
+        if _slug(q.name) == _slug(text):
+            return q.id
+    raise click.ClickException(f"{option}: no quest card {text!r}; cards are: {', '.join(q.id.rsplit('.', 1)[-1] for q in db.solo.quests)}")
+
+
+def _elder_id(db: database.Database, text: str, option: str) -> str:
+    card_id = _card_id(db, text, option)
+    if not any(e.id == card_id for e in db.solo.elder):
+        raise click.ClickException(f"{option}: {rules.name(db, card_id)} is not an Elders card; Elders are: {', '.join(e.id.rsplit('.', 1)[-1] for e in db.solo.elder)}")
+    return card_id
+
+
+def _card_ref(db: database.Database, text: str | None, option: str) -> ev.CardRef | None:
+    return None if text is None else ev.CardRef(_card_id(db, text, option), True)
+
+
+def _split(items: tuple[str, ...]) -> list[str]:
+    return [part for item in items for part in re.split(r"[,\s]+", item) if part]
+
+
+# ---- Commands ------------------------------------------------------------------------------------------------
+@click.group()
+def solo() -> None:
+    """Referee a solo game of The Grayking is Risen beside the printed cards.
+
+    Start with `referee solo new`, then follow the "Next:" line each command prints. Dice and cards are
+    the referee's unless you type the physical ones (--dice, --enemy, --card, --next).
+    """
+
+
+@solo.command()
+@click.option("--difficulty", type=click.Choice(["beginner", "normal", "advanced"]), required=True, help="Where the Grayking starts.")
+@click.option("--spells", "spell_list", required=True, help="The two starting spells, e.g. bind,shield.")
+@click.option("--seed", type=int, default=None, help="Seed of the referee's dice and shuffles (default: random).")
+@_common
+def new(difficulty: str, spell_list: str, seed: int | None, save_path: Path | None, database_path: Path | None) -> None:
+    """Set up a new game (rulebook, Setup). A game already saved there is kept as <save>.prev."""
+    db = _database(database_path)
+    spells = [_spell_id(db, s, "--spells") for s in _split((spell_list,))]
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    try:
+        game = solo_game.SoloGame.new(db, difficulty, spells, seed)
+    except rules.RuleError as error:
+        raise _fail(error) from None
+    path = _save_path(save_path)
+    try:
+        if path.exists():
+            previous = path.with_name(path.name + ".prev")
+            os.replace(path, previous)
+            click.echo(f"The game saved in {path} is kept in {previous}.")
+        game.save(path)
+    except (OSError, savefile.SaveError) as error:
+        raise _fail(error) from None
+    state = game.state
+    console = _console()
+    start = rules.track(db).start[difficulty]
+    console.print(f"New game ({difficulty}, seed {seed}), saved in {path}.", markup=False)
+    console.print(f"Place the Mana and Spirit markers on {state.mana} and {state.spirit}, the Grayking marker on space {start} of the Progress Track, "
+                  f"and a marker on {' and '.join(rules.name(db, s) for s in state.spells)}. Shuffle the Quest and Servant cards.", markup=False)
+    if state.mana != rules.stats(db).track_start:
+        console.print(f"Your starting spells' bracketed cost leaves Mana at {state.mana}.", markup=False)
+    console.print("Next: " + rules.next_step(state, db), style="bold", markup=False)
+
+
+@solo.command()
+@click.option("--json", "as_json", is_flag=True, help="One JSON object, for tools.")
+@_common
+def status(as_json: bool, save_path: Path | None, database_path: Path | None) -> None:
+    """Show the tracks, spells, Elders, deck and what to do next."""
+    game, _ = _load(save_path, database_path)
+    if as_json:
+        click.echo(json.dumps(view.status(game.state, game.db)))
+        return
+    from rich.table import Table
+
+    table = Table(show_header=False, box=None, padding=(0, 1))
+    table.add_column(style="bold")
+    table.add_column()
+    for label, text in view.status_lines(game.state, game.db):
+        table.add_row(label, text)
+    _console().print(table)
+
+
+@solo.command()
+@click.option("--card", default=None, help="The card you turned over from the physical deck (id or name).")
+@_common
+def draw(card: str | None, save_path: Path | None, database_path: Path | None) -> None:
+    """Turn over the next quest card (rulebook, Play)."""
+    _play(save_path, database_path, lambda g: ev.Draw(_card_ref(g.db, card, "--card")))
+
+
+@solo.command()
+@click.option("--dice", default=None, help="Your attack dice as rolled, e.g. 3,5 (default: the referee rolls).")
+@click.option("--enemy", default=None, help="The servants' dice as rolled, e.g. 2,4,6 (default: the referee rolls).")
+@click.option("--cast", "casts", multiple=True, help="A spell to cast before the roll (repeat or comma-separate).")
+@click.option("--elder", "elders", multiple=True, help="An Elder to call before the roll (Elder San's die).")
+@click.option("--next", "next_card", default=None, help="The next card you turned over for the Win or Loss number.")
+@_common
+def battle(dice: str | None, enemy: str | None, casts: tuple[str, ...], elders: tuple[str, ...], next_card: str | None,
+           save_path: Path | None, database_path: Path | None) -> None:
+    """Fight the City Quest on the table: roll, compare, and resolve (rulebook, Play)."""
+    _play(save_path, database_path, lambda g: ev.Battle(
+        tuple(_spell_id(g.db, s, "--cast") for s in _split(casts)), tuple(_elder_id(g.db, e, "--elder") for e in _split(elders)),
+        _typed(dice, "--dice"), _typed(enemy, "--enemy"), _card_ref(g.db, next_card, "--next")))
+
+
+@solo.command()
+@click.argument("spell")
+@click.option("--rows", type=int, default=None, help="Rows a Battle Loss spell lowers (Knot: 1 or 2; default the most).")
+@click.option("--reroll", default=None, help="Your dice to re-roll, by value, e.g. 1,2.")
+@click.option("--dice", default=None, help="The new dice as rolled (default: the referee rolls).")
+@click.option("--next", "next_card", default=None, help="The next card you turned over, if this ends the battle.")
+@_common
+def cast(spell: str, rows: int | None, reroll: str | None, dice: str | None, next_card: str | None,
+         save_path: Path | None, database_path: Path | None) -> None:
+    """Cast a learned spell in the battle, or Barrier Lock with all three Warding Keys."""
+    _play(save_path, database_path, lambda g: ev.Cast(
+        _spell_id(g.db, spell), rows, _values(reroll, "--reroll") or (), _typed(dice, "--dice"), _card_ref(g.db, next_card, "--next")))
+
+
+@solo.command()
+@click.argument("elder")
+@click.option("--reroll", default=None, help="Your dice to re-roll, by value, e.g. 1,2 (Elder Maelis).")
+@click.option("--dice", default=None, help="The new dice as rolled (default: the referee rolls).")
+@click.option("--next", "next_card", default=None, help="The next card you turned over, if this ends the battle.")
+@_common
+def elder(elder: str, reroll: str | None, dice: str | None, next_card: str | None, save_path: Path | None, database_path: Path | None) -> None:
+    """Call on an Elder beside your Character Stats card (once per battle)."""
+    _play(save_path, database_path, lambda g: ev.CallElder(
+        _elder_id(g.db, elder, "ELDER"), _values(reroll, "--reroll") or (), _typed(dice, "--dice"), _card_ref(g.db, next_card, "--next")))
+
+
+@solo.command()
+@click.option("--next", "next_card", default=None, help="The next card you turned over for the Battle Loss number.")
+@_common
+def accept(next_card: str | None, save_path: Path | None, database_path: Path | None) -> None:
+    """Accept the loss after the roll, or the Battle Loss row as it stands."""
+    _play(save_path, database_path, lambda g: ev.Accept(_card_ref(g.db, next_card, "--next")))
+
+
+@solo.command()
+@click.argument("spell")
+@_common
+def learn(spell: str, save_path: Path | None, database_path: Path | None) -> None:
+    """Learn a spell when a card or the Battle Win row lets you."""
+    _play(save_path, database_path, lambda g: ev.Learn(_spell_id(g.db, spell)))
+
+
+@solo.command()
+@_common
+def skip(save_path: Path | None, database_path: Path | None) -> None:
+    """Learn no spell when offered one."""
+    _play(save_path, database_path, lambda g: ev.Learn(None))
+
+
+@solo.command()
+@click.option("--next", "next_card", default=None, help="The next card you turned over for the next card value.")
+@_common
+def council(next_card: str | None, save_path: Path | None, database_path: Path | None) -> None:
+    """Resolve the Council of Wardens card on the table."""
+    _play(save_path, database_path, lambda g: ev.Council(_card_ref(g.db, next_card, "--next")))
+
+
+@solo.command()
+@click.argument("outcome", type=click.Choice(["won", "retreat"]))
+@click.option("--mana", type=int, default=0, help="Mana the map battle changed, e.g. -3.")
+@click.option("--spirit", type=int, default=0, help="Spirit the map battle changed, e.g. -2.")
+@click.option("--elder", "elders", multiple=True, help="An Elder that aided you in the map battle.")
+@_common
+def warding(outcome: str, mana: int, spirit: int, elders: tuple[str, ...], save_path: Path | None, database_path: Path | None) -> None:
+    """Enter the outcome of the Warding City battle you fought on its map: won (the key) or retreat."""
+    _play(save_path, database_path, lambda g: ev.Warding(outcome, mana, spirit, tuple(_elder_id(g.db, e, "--elder") for e in _split(elders))))
+
+
+@solo.command()
+@_common
+def undo(save_path: Path | None, database_path: Path | None) -> None:
+    """Take back the last command (the same dice come up again if you repeat it)."""
+    game, path = _load(save_path, database_path)
+    try:
+        event = game.undo()
+        game.save(path)
+    except (rules.RuleError, savefile.SaveError) as error:
+        raise _fail(error) from None
+    console = _console()
+    console.print(f"Undone: {view.event_text(event, game.db)}. Put the cards and markers back as they were.", markup=False)
+    console.print("Next: " + rules.next_step(game.state, game.db), style="bold", markup=False)
+
+
+@solo.command()
+@click.option("--verbose", "-v", is_flag=True, help="Also print what each event did.")
+@_common
+def log(verbose: bool, save_path: Path | None, database_path: Path | None) -> None:
+    """Print the game so far, one line an event, dice shown."""
+    game, _ = _load(save_path, database_path)
+    setup = game.log.initial.setup
+    lines = [f"  0. new {setup.difficulty} spells {', '.join(rules.name(game.db, s) for s in setup.spells)} seed {setup.seed}"]
+    for number, (event, after) in enumerate(zip(game.log.events, game.log.states[1:]), 1):
+        lines.append(view.log_line(number, event, after, game.db))
+        if verbose:
+            lines.extend(f"       {note}" for note in after.notes)
+    click.echo("\n".join(lines))
+
+
+@solo.command()
+@_common
+def spells(save_path: Path | None, database_path: Path | None) -> None:
+    """List the spells on the three paths: learned, learnable now, or not (yet)."""
+    game, _ = _load(save_path, database_path)
+    state, db = game.state, game.db
+    open_now = set(rules.learnable(state, db))
+    closed = rules.closed_spells(db, state.spells)
+    for path in db.solo.spell_path:
+        click.echo(path.title)
+        for s in (s for s in db.solo.spell if s.spell_type == path.spell_type):
+            mark = "learned" + (", used" if s.id in state.used else "") if s.id in state.spells else "learnable" if s.id in open_now else "closed" if s.id in closed else "-"
+            cost = f"{s.cost.mana} Mana" if s.cost and s.cost.mana else f"{s.cost.spirit} Spirit" if s.cost else ""
+            if s.learn_cost:
+                cost = f"[{s.learn_cost.mana or s.learn_cost.spirit} {'Mana' if s.learn_cost.mana else 'Spirit'}]"
+            click.echo(f"  {s.id.rsplit('.', 1)[-1]:15} {s.name:15} {cost:10} {mark:10} {rules._plain(s.text)}")

@@ -1,0 +1,198 @@
+"""The events of a solo game: one frozen dataclass per command, and their TOML form.
+
+This module owns what a command records, nothing about what it does (that is :mod:`referee.solo.rules`).
+An event may leave dice and cards to the referee (``None``); :func:`referee.solo.rules.resolve` fills
+them in by value, and the save file only ever holds resolved events, so replaying a game never calls a
+generator.
+
+TOML form: a table with ``type`` (the event's :attr:`kind`) and its non-empty fields; dice are
+``{values = [...], k = N}`` (rolled, die ``k`` of the game onwards) or ``{values = [...], typed = true}``;
+cards are ``{id = "...", typed = bool}``.
+"""
+from __future__ import annotations
+
+import dataclasses
+import typing
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from referee.dice import Dice, DiceError
+
+
+class EventError(ValueError):
+    """An event table in a save file that does not describe an event."""
+
+
+@dataclass(frozen=True)
+class CardRef:
+    """A quest card turned over: its id, and whether the player typed it (``typed``) or the referee took its top card."""
+
+    id: str
+    typed: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "typed": self.typed}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "CardRef":
+        if not isinstance(data, dict) or not isinstance(data.get("id"), str) or not isinstance(data.get("typed", False), bool) or set(data) - {"id", "typed"}:
+            raise EventError(f"a card must be {{id = \"...\", typed = true|false}}, not {data!r}")
+        return cls(data["id"], data.get("typed", False))
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base of every solo event. ``kind`` is the command's name and the ``type`` in the save file."""
+
+    kind: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The TOML table of this event: ``type`` and every field that is set."""
+        out: dict[str, Any] = {"type": self.kind}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if value is None or value == () or value is False:
+                continue
+            if isinstance(value, (Dice, CardRef)):
+                out[f.name] = value.to_dict()
+            elif isinstance(value, tuple):
+                out[f.name] = list(value)
+            else:
+                out[f.name] = value
+        return out
+
+
+@dataclass(frozen=True)
+class Draw(Event):
+    """Turn over the top Quest card (rulebook, Play). ``card`` is the card, or ``None`` for the referee's top card."""
+
+    kind: ClassVar[str] = "draw"
+    card: CardRef | None = None
+
+
+@dataclass(frozen=True)
+class Battle(Event):
+    """Fight the City Quest on the table (rulebook, Play, If it is a City Quest card).
+
+    ``casts`` and ``elders`` are used before the roll, in order; ``dice`` and ``enemy`` are the
+    player's and the servants' dice; ``next`` is the card turned over for the Win or Loss number.
+    """
+
+    kind: ClassVar[str] = "battle"
+    casts: tuple[str, ...] = ()
+    elders: tuple[str, ...] = ()
+    dice: Dice | None = None
+    enemy: Dice | None = None
+    next: CardRef | None = None
+
+
+@dataclass(frozen=True)
+class Cast(Event):
+    """Cast a learned spell in a battle, or Barrier Lock with all three keys (rulebook, Setup and Play).
+
+    ``reroll`` names the dice (by value) a re-roll spell re-rolls and ``dice`` their new values (for
+    a spell that makes the servants re-roll, ``dice`` are the servants' new dice); ``rows`` is how
+    many rows a Battle Loss spell lowers; ``next`` the card turned over if the battle ends.
+    """
+
+    kind: ClassVar[str] = "cast"
+    spell: str = ""
+    rows: int | None = None
+    reroll: tuple[int, ...] = ()
+    dice: Dice | None = None
+    next: CardRef | None = None
+
+
+@dataclass(frozen=True)
+class CallElder(Event):
+    """Call on an Elder beside the Character Stats card once (rulebook, If it is an Elders card)."""
+
+    kind: ClassVar[str] = "elder"
+    elder: str = ""
+    reroll: tuple[int, ...] = ()
+    dice: Dice | None = None
+    next: CardRef | None = None
+
+
+@dataclass(frozen=True)
+class Accept(Event):
+    """Accept the battle as it stands: a loss after the roll, or the Battle Loss row as lowered."""
+
+    kind: ClassVar[str] = "accept"
+    next: CardRef | None = None
+
+
+@dataclass(frozen=True)
+class Learn(Event):
+    """Answer a pending spell choice: learn ``spell``, or ``None`` to take none (``referee solo skip``)."""
+
+    kind: ClassVar[str] = "learn"
+    spell: str | None = None
+
+
+@dataclass(frozen=True)
+class Council(Event):
+    """Resolve the Council of Wardens card on the table; ``next`` is the card read for a next card value."""
+
+    kind: ClassVar[str] = "council"
+    next: CardRef | None = None
+
+
+@dataclass(frozen=True)
+class Warding(Event):
+    """Enter the outcome of the Warding City battle fought on its map: ``won`` or ``retreat``.
+
+    ``mana`` and ``spirit`` are what the map battle changed (signed), ``elders`` the Elders it used.
+    """
+
+    kind: ClassVar[str] = "warding"
+    outcome: str = ""
+    mana: int = 0
+    spirit: int = 0
+    elders: tuple[str, ...] = ()
+
+
+EVENTS: dict[str, type[Event]] = {cls.kind: cls for cls in (Draw, Battle, Cast, CallElder, Accept, Learn, Council, Warding)}
+
+
+def from_dict(data: Any) -> Event:
+    """The event a TOML table describes. Raises :class:`EventError` naming the first problem."""
+    if not isinstance(data, dict):
+        raise EventError(f"an event must be a table, not {data!r}")
+    kind = data.get("type")
+    cls = EVENTS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise EventError(f"unknown event type {kind!r}; types are {', '.join(EVENTS)}")
+    hints = typing.get_type_hints(cls)
+    fields = {f.name for f in dataclasses.fields(cls)}
+    unknown = set(data) - fields - {"type"}
+    if unknown:
+        raise EventError(f"{kind} event has unknown keys {sorted(unknown)}")
+    values: dict[str, Any] = {}
+    for name in fields & set(data):
+        value, hint = data[name], hints[name]
+        try:
+            values[name] = _convert(value, hint)
+        except (DiceError, EventError) as error:
+            raise EventError(f"{kind} event, {name}: {error}") from None
+    return cls(**values)
+
+
+def _convert(value: Any, hint: Any) -> Any:
+    args = typing.get_args(hint)
+    if hint is Dice or Dice in args:
+        return Dice.from_dict(value)
+    if hint is CardRef or CardRef in args:
+        return CardRef.from_dict(value)
+    origin = typing.get_origin(hint)
+    if origin is tuple:
+        item = args[0]
+        if not isinstance(value, list) or not all(isinstance(v, item) and not isinstance(v, bool) for v in value):
+            raise EventError(f"expected a list of {item.__name__}, not {value!r}")
+        return tuple(value)
+    for simple in (int, str, bool):
+        if hint is simple or simple in args:
+            if isinstance(value, simple) and (simple is bool or not isinstance(value, bool)):
+                return value
+            raise EventError(f"expected {simple.__name__}, not {value!r}")
+    raise EventError(f"cannot read {value!r}")  # pragma: no cover - every field type is handled above

@@ -1,0 +1,923 @@
+"""The rules of *The Grayking is Risen*: pure functions of (state, database, event).
+
+This module owns every rule the solo referee applies. Sections of the rulebook seed
+(``docs/seeds/001_14b82cefec9e9fa1.txt``) are cited in each docstring; where the rulebook is silent
+the function follows ``docs/rulings.md`` and cites the ruling (R1, R2 ...). Numbers and tables come
+from the database (``cards.toml``), never from here.
+
+The python-chess split: :func:`new_game` makes the setup state; ``legal_*`` and :func:`options` say
+what may be done; :func:`apply` applies one event (a fully or partly resolved command) and returns the
+new state, or raises :class:`RuleError` with one line naming the argument and what would be right,
+leaving the old state untouched; :func:`resolve` fills in every die and card the referee supplied,
+by value, for the save file. Nothing here does I/O.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Iterable
+
+from pnp.database import (CityQuest, CouncilQuest, Database, Effect, Elder, QuestCard, Spell, Table,
+                          WardingCity)
+from referee.dice import Dice, DiceError, shuffled
+from referee.solo import events as ev
+from referee.solo.state import BattleState, Pending, Setup, State
+
+
+class RuleError(ValueError):
+    """A command that the rules do not allow now; ``str(error)`` is one line for the player."""
+
+
+# ---- Database look-ups ------------------------------------------------------------------------------------
+def stats(db: Database):
+    """The Character Stats card (tracks and Warding Keys)."""
+    return db.solo.stats[0]
+
+
+def track(db: Database):
+    """The Grayking's Progress Track."""
+    return db.solo.progress_track[0]
+
+
+def lassadar(db: Database) -> int:
+    """The last space of the Progress Track (Lassadar): reaching it loses (rulebook, Setup)."""
+    return track(db).spaces
+
+
+def spell(db: Database, spell_id: str) -> Spell:
+    """The spell ``spell_id``; raises :class:`RuleError` when there is none."""
+    found = next((s for s in db.solo.spell if s.id == spell_id), None)
+    if found is None:
+        raise RuleError(f"no spell {spell_id!r}; spells are: {', '.join(s.id.rsplit('.', 1)[-1] for s in db.solo.spell)}")
+    return found
+
+
+def quest(db: Database, card_id: str) -> QuestCard:
+    """The quest card ``card_id``; raises :class:`RuleError` when there is none."""
+    found = next((q for q in db.solo.quests if q.id == card_id), None)
+    if found is None:
+        raise RuleError(f"no quest card {card_id!r}")
+    return found
+
+
+def name(db: Database, record_id: str) -> str:
+    """A card or spell as printed on the card (its name or title)."""
+    record = db.get(record_id)
+    return getattr(record, "name", None) or getattr(record, "title", record_id)
+
+
+def table_for(db: Database, icon: str) -> Table:
+    """The rules table printed on the table card with ``icon`` (``win``: Battle Win, ``loss``: Battle Loss)."""
+    card = next(c for c in db.solo.table_card if c.icon == icon)
+    return db.table(card.table)
+
+
+def quest_deck(db: Database) -> list[str]:
+    """Every quest card id, once per printed copy (rulebook, Setup: "the remaining 22 Quest Cards")."""
+    return [q.id for q in db.solo.quests for _ in range(q.copies)]
+
+
+# ---- Tracks -------------------------------------------------------------------------------------------------
+def _note(state: State, *lines: str) -> State:
+    return replace(state, notes=state.notes + tuple(line for line in lines if line))
+
+
+def _lose(state: State, reason: str) -> State:
+    if state.result is not None:
+        return state
+    return _note(replace(state, result="lost", reason=reason, phase="over"), f"You have lost: {reason}.")
+
+
+def adjust(state: State, db: Database, mana: int = 0, spirit: int = 0, grayking: int = 0) -> State:
+    """Move the Mana, Spirit and Grayking markers, within the printed tracks.
+
+    Rulebook, Setup and Winning or Losing: Spirit below 1 or the Grayking reaching Lassadar loses.
+    R1: no track rises above its last printed space; Mana falls to 0 at the lowest (never negative).
+    R2: the Grayking never moves back past the Tower of Ash (space 1).
+    """
+    high = stats(db).track_high
+    if mana:
+        new = max(0, min(high, state.mana + mana))
+        if new != state.mana:
+            state = _note(replace(state, mana=new), f"Mana {'+' if mana > 0 else ''}{mana}: move the Mana marker to {new}." if new else f"Mana {mana}: Mana is empty (0).")
+    if spirit:
+        new = max(0, min(high, state.spirit + spirit))
+        if new != state.spirit:
+            state = _note(replace(state, spirit=new), f"Spirit {'+' if spirit > 0 else ''}{spirit}: move the Spirit marker to {new}." if new >= stats(db).track_low else f"Spirit {spirit}: Spirit falls below {stats(db).track_low}.")
+        if new < stats(db).track_low:
+            state = _lose(state, f"your Spirit fell below {stats(db).track_low}")
+    if grayking:
+        end = lassadar(db)
+        new = max(1, min(end, state.grayking + grayking))
+        if new != state.grayking:
+            named = next((p.name for p in track(db).names if p.space == new), None)
+            steps = abs(new - state.grayking)
+            toward = "toward Lassadar" if grayking > 0 else "away from Lassadar"
+            where = f"{named} (space {new})" if named else f"space {new}"
+            state = _note(replace(state, grayking=new), f"The Grayking moves {steps} {'space' if steps == 1 else 'spaces'} {toward}: move the marker to {where}.")
+        if new >= end:
+            state = _lose(state, "the Grayking reached Lassadar")
+    return state
+
+
+def apply_effect(state: State, db: Database, effect: Effect, next_value: int = 0) -> State:
+    """Apply the track parts of an effect: ``mana``, ``spirit``, ``grayking``, the ``*_per_next`` parts
+    (times the next card value) and ``grayking_per_two_spirit`` (per two Spirit actually gained, R17).
+    Spell choices (``learn_spell``, ``learn_spells``) are left to the caller.
+    """
+    mana = effect.mana + effect.mana_per_next * next_value
+    spirit = effect.spirit + effect.spirit_per_next * next_value
+    before = state.spirit
+    state = adjust(state, db, mana=mana, spirit=spirit, grayking=effect.grayking)
+    if effect.grayking_per_two_spirit and state.result is None:
+        gained = max(0, state.spirit - before)
+        state = adjust(state, db, grayking=(gained // 2) * effect.grayking_per_two_spirit)
+    return state
+
+
+# ---- Setup --------------------------------------------------------------------------------------------------
+def legal_start(db: Database, first: str, second: str) -> bool:
+    """Whether two spells are a legal start (rulebook, Setup; R3): two top spells of different types,
+    or a top spell and a spell it opens."""
+    try:
+        a, b = spell(db, first), spell(db, second)
+    except RuleError:
+        return False
+    if a.id == b.id or not (a.learnable and b.learnable):
+        return False
+    top_a, top_b = a.slot[0] == 1, b.slot[0] == 1
+    if top_a and top_b:
+        return a.spell_type != b.spell_type
+    return (top_a and b.id in a.opens) or (top_b and a.id in b.opens)
+
+
+def legal_starts(db: Database) -> list[tuple[str, str]]:
+    """Every legal pair of starting spells, in database order (R3)."""
+    ids = [s.id for s in db.solo.spell]
+    return [(a, b) for i, a in enumerate(ids) for b in ids[i + 1:] if legal_start(db, a, b)]
+
+
+def new_game(db: Database, difficulty: str, spells: Iterable[str], seed: int) -> State:
+    """The state after Setup (rulebook, Setup).
+
+    Mana and Spirit start on the stats card's highlighted space; the Grayking on the difficulty's
+    start space (R2); the two starting spells are learned, paying any bracketed cost (R3); the quest
+    deck is shuffle 0 of the seed. Raises :class:`RuleError` for an unknown difficulty or an illegal
+    pair of spells.
+    """
+    starts = track(db).start
+    if difficulty not in starts:
+        raise RuleError(f"--difficulty: {difficulty!r} is not a difficulty; choose {', '.join(starts)}")
+    spells = tuple(spells)
+    if len(spells) != 2:
+        raise RuleError(f"--spells: choose exactly two starting spells, not {len(spells)}")
+    for spell_id in spells:
+        spell(db, spell_id)
+    if not legal_start(db, *spells):
+        a, b = (spell(db, s) for s in spells)
+        raise RuleError(f"--spells: {a.name} and {b.name} are not a legal start; take two top spells of different types, "
+                        "or a top spell and a spell its arrows open (docs/rulings.md R3)")
+    card = stats(db)
+    state = State(setup=Setup(difficulty, spells, seed), mana=card.track_start, spirit=card.track_start,
+                  grayking=starts[difficulty], deck=shuffled(seed, 0, quest_deck(db)), shuffles=1)
+    for spell_id in spells:
+        state = _learn(state, db, spell_id, "cost")
+    return replace(state, notes=(), consumed=())
+
+
+# ---- Spell paths ---------------------------------------------------------------------------------------------
+def closed_spells(db: Database, learned: Iterable[str]) -> set[str]:
+    """Spells the learned ones have closed (rulebook, Setup: "because Hammer Plate was learned, the
+    player may not go back and learn Brittle Knives"; R4)."""
+    learned = set(learned)
+    closed: set[str] = set()
+    for opener in db.solo.spell:
+        if opener.id in learned and any(child in learned for child in opener.opens):
+            closed.update(child for child in opener.opens if child not in learned)
+    return {s for s in closed if not _opened(db, s, learned)}
+
+
+def _opened(db: Database, spell_id: str, learned: set[str]) -> bool:
+    """Whether a learned spell opens ``spell_id`` and has not had another of its arrows taken."""
+    return any(o.id in learned and spell_id in o.opens and not any(c in learned for c in o.opens if c != spell_id)
+               for o in db.solo.spell)
+
+
+def learnable(state: State, db: Database) -> list[str]:
+    """Spells the player may learn now, in database order (rulebook, Setup; R4): not learned, learnable
+    (Barrier Lock is not, R12), and either a top spell or opened by a learned spell along an arrow not
+    closed by a choice made there."""
+    learned = set(state.spells)
+    return [s.id for s in db.solo.spell
+            if s.learnable and s.id not in learned and (s.slot[0] == 1 or _opened(db, s.id, learned))]
+
+
+def _learn(state: State, db: Database, spell_id: str, price: str) -> State:
+    """Learn a spell, paying one Mana (``one-mana``, Battle Win row 4, R9) or its bracketed cost (``cost``)."""
+    chosen = spell(db, spell_id)
+    if spell_id in state.spells:
+        raise RuleError(f"you have already learned {chosen.name}")
+    if spell_id not in learnable(state, db):
+        why = "it is not learned along a path (R12)" if not chosen.learnable else "no learned spell's arrow leads to it, or a choice on its path closed it (R4)"
+        options = ", ".join(name(db, s) for s in learnable(state, db)) or "none"
+        raise RuleError(f"{chosen.name} cannot be learned: {why}; learnable now: {options}")
+    mana, spirit = (1, 0) if price == "one-mana" else ((chosen.learn_cost.mana, chosen.learn_cost.spirit) if chosen.learn_cost else (0, 0))
+    if mana > state.mana:
+        raise RuleError(f"learning {chosen.name} costs {mana} Mana; you have {state.mana}")
+    state = _note(replace(state, spells=state.spells + (spell_id,)), f"You learn {chosen.name}: place a marker on it on the {chosen.spell_type.capitalize()} Spell Path card.")
+    return adjust(state, db, mana=-mana, spirit=-spirit)
+
+
+# ---- Cards ------------------------------------------------------------------------------------------------------
+def _take(state: State, db: Database, wanted: ev.CardRef | None, field: str, what: str) -> tuple[State, str | None]:
+    """Take a card from the top of the quest draw pile (or the card the player typed), reshuffling the
+    discard pile into a new pile first when the pile is empty (rulebook, Expanded Battles, 7; R7).
+    Records the card in ``consumed`` under ``field``. Returns ``None`` when no card is left anywhere."""
+    if not state.deck:
+        if not state.discard:
+            return _note(state, f"No quest card is left to turn over for {what}."), None
+        order = shuffled(state.setup.seed, state.shuffles, state.discard)
+        state = _note(replace(state, deck=order, discard=(), shuffles=state.shuffles + 1),
+                      f"The Quest draw pile is exhausted: shuffle the discard pile ({len(order)} cards) to form a new draw pile.")
+    if wanted is None:
+        card_id = state.deck[0]
+        ref = ev.CardRef(card_id, False)
+    else:
+        card_id = wanted.id
+        ref = wanted
+        quest(db, card_id)
+        if wanted.typed:
+            if card_id not in state.deck:
+                where = ("on the discard pile" if card_id in state.discard else "out of the game" if card_id in state.removed
+                         else "on the table" if card_id in (state.card, *dict(state.elders)) else "not in the quest deck")
+                raise RuleError(f"{name(db, card_id)} cannot be turned over from the Quest draw pile: it is {where}")
+        elif state.deck[0] != card_id:
+            raise RuleError(f"the referee's top card is {name(db, state.deck[0])}, not {name(db, card_id)} (corrupt save?)")
+    index = state.deck.index(card_id)
+    state = replace(state, deck=state.deck[:index] + state.deck[index + 1:], consumed=state.consumed + ((field, ref),))
+    return state, card_id
+
+
+def _turn_over_next(state: State, db: Database, wanted: ev.CardRef | None, what: str) -> tuple[State, QuestCard | None]:
+    """Turn over the next card onto the discard pile and return it (rulebook, Play: Battle Win, Battle
+    Loss, next card value). Any kind of quest card may be the next card; its own instructions are not
+    followed (R7)."""
+    state, card_id = _take(state, db, wanted, "next", what)
+    if card_id is None:
+        return state, None
+    card = quest(db, card_id)
+    state = _note(replace(state, discard=state.discard + (card_id,)),
+                  f"Turn over the next card, {card.name}, onto the discard pile ({_icons(card)}).")
+    return state, card
+
+
+def _icons(card: QuestCard) -> str:
+    return f"white cross {card.win}, black circle {card.loss}, gray square {card.next_value}"
+
+
+def apply_draw(state: State, db: Database, event: ev.Draw) -> State:
+    """Turn over the top card of the Quest draw pile and follow it (rulebook, Play).
+
+    City Quest: a battle starts. Council of Wardens: resolved with ``council``. Elders: laid beside the
+    Character Stats card with their uses. Warding City: fought on its map (rulebook, Expanded Battles).
+    """
+    _phase(state, "draw", "draw")
+    state, card_id = _take(state, db, event.card, "card", "the draw")
+    if card_id is None:
+        raise RuleError("no quest card is left to draw")
+    card = quest(db, card_id)
+    state = replace(state, card=card_id)
+    if isinstance(card, CityQuest):
+        return _note(replace(state, phase="battle", battle=BattleState(card_id), used=()),
+                     f"City Quest: {card.name}. {_plain(card.text)}")
+    if isinstance(card, CouncilQuest):
+        return _note(replace(state, phase="council"), f"Council of Wardens: {card.name}. {_plain(card.text)}")
+    if isinstance(card, Elder):
+        uses = db.solo.rules.elder_uses
+        return _note(replace(state, card=None, elders=state.elders + ((card_id, uses),)),
+                     f"Elders: {card.name} joins you. Lay the card beside your Character Stats card ({uses} uses). {_plain(card.text)}")
+    assert isinstance(card, WardingCity)
+    battle_map = db.get(card.battle_map)
+    return _note(replace(state, phase="warding"),
+                 f"Warding City: {card.name}. {_plain(card.text)} Set up {battle_map.title} ({battle_map.color} map).")
+
+
+def _plain(text: str) -> str:
+    """Card text with its inline icons in words (``:mana:`` -> Mana)."""
+    for token, word in ((":mana:", "Mana"), (":spirit:", "Spirit"), (":win:", "white cross"), (":loss:", "black circle"),
+                        (":next:", "next card value"), (":key:", "Warding Key")):
+        text = text.replace(token, word)
+    return text
+
+
+def _phase(state: State, wanted: str | tuple[str, ...], command: str) -> None:
+    """Raise :class:`RuleError` unless the game is in one of the ``wanted`` phases."""
+    wanted = (wanted,) if isinstance(wanted, str) else wanted
+    if state.result is not None:
+        raise RuleError(f"the game is over (you {state.result}: {state.reason}); start a new one with `referee solo new`")
+    if state.phase not in wanted:
+        raise RuleError(f"`{command}` does not fit now: {_waiting(state)}")
+
+
+def _waiting(state: State) -> str:
+    return {
+        "draw": "draw the next quest card (`referee solo draw`)",
+        "battle": "fight the City Quest on the table (`referee solo battle`)",
+        "rolled": "the battle is rolled: cast a spell, call an Elder or `referee solo accept`",
+        "loss": "a Battle Loss row is waiting: lower it with a spell or an Elder, or `referee solo accept`",
+        "learn": "choose a spell to learn (`referee solo learn ID`) or `referee solo skip`",
+        "council": "resolve the Council of Wardens card (`referee solo council`)",
+        "warding": "enter the outcome of the Warding City battle (`referee solo warding won|retreat`)",
+    }.get(state.phase, state.phase)
+
+
+# ---- City Quest battles -------------------------------------------------------------------------------------
+def _city(state: State, db: Database) -> CityQuest:
+    assert state.battle is not None
+    card = quest(db, state.battle.card)
+    assert isinstance(card, CityQuest)
+    return card
+
+
+def _event_cancelled(state: State, db: Database) -> bool:
+    """Whether a spell cancelled the City Quest's event text this battle (Oakheart, R14)."""
+    return state.battle is not None and any(spell(db, s).effect.cancel_event for s in state.battle.casts)
+
+
+def dice_counts(state: State, db: Database) -> tuple[int, int]:
+    """(player's dice, servants' dice) for the City Quest battle on the table (rulebook, Play; R5, R6).
+
+    The player rolls the rules' attack dice plus every learned spell's extra dice plus the free dice of
+    Elders called; the servants roll the player's attack dice plus the rules' extra servant dice plus
+    the card's extra servant dice (unless its event is cancelled). Free dice (Elder San) do not count
+    toward the servants' dice.
+    """
+    rules = db.solo.rules
+    attack = rules.attack_dice + sum(spell(db, s).extra_dice for s in state.spells)
+    free = 0
+    if state.battle is not None:
+        free = sum(quest(db, e).aid.free_dice for e in state.battle.elders)  # type: ignore[attr-defined]
+    extra = 0 if state.battle is None or _event_cancelled(state, db) else _city(state, db).battle.servant_dice
+    return attack + free, attack + rules.servant_extra_dice + extra
+
+
+def totals(state: State, db: Database) -> tuple[int, int]:
+    """(player's total, servants' total) of the dice on the table (rulebook, Play; R5).
+
+    The player's total is the sum of their dice plus the card's attack modifier (unless cancelled) plus
+    each spell cast: its bonus against the card's foe when it names one (Shard and Brittle Knives), else
+    its ``attack_total``. The servants' total is the sum of their dice without the highest die for each
+    ``remove_servant_die`` cast (Shield).
+    """
+    battle = state.battle
+    assert battle is not None
+    card = _city(state, db)
+    bonus = 0 if _event_cancelled(state, db) else card.battle.attack_total
+    removed = 0
+    for spell_id in battle.casts:
+        effect = spell(db, spell_id).effect
+        foe = card.battle.foe
+        bonus += effect.against[foe] if foe is not None and foe in effect.against else effect.attack_total
+        removed += effect.remove_servant_die
+    enemy = sorted(battle.enemy)
+    kept = enemy[:max(0, len(enemy) - removed)]
+    return sum(battle.dice) + bonus, sum(kept)
+
+
+def winning(state: State, db: Database) -> bool:
+    """Whether the player's total is equal to or greater than the servants' (rulebook, Play)."""
+    mine, theirs = totals(state, db)
+    return mine >= theirs
+
+
+def _stage(state: State) -> str:
+    return {"battle": "before", "rolled": "rolled", "loss": "loss", "draw": "draw"}.get(state.phase, state.phase)
+
+
+def _spell_stage_problem(state: State, db: Database, chosen: Spell, stage: str) -> str | None:
+    """Why ``chosen`` cannot be cast at ``stage`` (None when it can); see R10 and R13."""
+    effect = chosen.effect
+    if effect.barrier_lock:
+        needed = len(stats(db).keys)
+        if len(state.keys) < needed:
+            return f"Barrier Lock needs all {needed} Warding Keys; you hold {len(state.keys)}"
+        return None if stage == "draw" else "cast Barrier Lock between quest cards, when the game asks you to draw"
+    if chosen.id not in state.spells:
+        return f"you have not learned {chosen.name}"
+    if chosen.extra_dice and effect == Effect():
+        return f"{chosen.name} adds its {chosen.extra_dice} extra {'die' if chosen.extra_dice == 1 else 'dice'} to every battle by itself; it is not cast"
+    if stage == "draw" or stage not in ("before", "rolled", "loss"):
+        return f"spells are cast during a City Quest battle (R13); {_waiting(state)}"
+    if chosen.id in state.used:
+        return f"{chosen.name} is already used in this battle (each spell once per battle unless recharged by Calm)"
+    softens = effect.loss_rows or effect.cancel_loss or effect.grayking_less
+    if softens and stage != "loss":
+        return f"{chosen.name} lowers a Battle Loss result; cast it after a loss, when the row is known"
+    if (effect.reroll_own or effect.reroll_servants) and stage != "rolled":
+        return f"{chosen.name} re-rolls dice; cast it after the roll" if stage == "before" else f"{chosen.name} re-rolls dice; the battle's roll is over"
+    if effect.cancel_event and stage != "before":
+        return f"{chosen.name} must be cast before the roll"
+    if (effect.attack_total or effect.against or effect.remove_servant_die) and stage == "loss":
+        return f"{chosen.name} changes the roll; the battle is already lost"
+    if effect.grayking_less and not effect.loss_rows and stage == "loss":
+        row = _loss_row(state, db)
+        if row is None or row.effect.grayking <= 0:
+            return f"{chosen.name} only lessens a Battle Loss that moves the Grayking"
+    if chosen.cost and chosen.cost.mana > state.mana:
+        return f"{chosen.name} costs {chosen.cost.mana} Mana; you have {state.mana}"
+    return None
+
+
+def _elder_stage_problem(state: State, db: Database, elder_id: str, stage: str) -> str | None:
+    card = quest(db, elder_id)
+    if not isinstance(card, Elder):
+        return f"{card.name} is not an Elders card"
+    if state.elder_uses(elder_id) <= 0:
+        return f"{card.name} is not beside your Character Stats card"
+    if stage not in ("before", "rolled", "loss"):
+        return f"Elders aid you in a City Quest battle; {_waiting(state)}"
+    if state.battle is not None and elder_id in state.battle.elders:
+        return f"{card.name} has already aided you in this battle (each Elder once per battle)"
+    aid = card.aid
+    if aid.free_dice and stage != "before":
+        return f"{card.name} adds a die to your roll; call him before the roll"
+    if aid.reroll_own and stage != "rolled":
+        return f"{card.name} re-rolls your dice; call on them after the roll"
+    if aid.loss_rows and stage != "loss":
+        return f"{card.name} lowers a Battle Loss result; call on them after a loss, when the row is known"
+    return None
+
+
+def options(state: State, db: Database) -> list[str]:
+    """Spells and Elders that could still change the battle now, as ids (R15): after a losing roll,
+    anything that raises the player's total, lowers the servants' or re-rolls; after a loss, anything
+    that lowers or cancels the Battle Loss row. The referee moves on by itself when this is empty."""
+    stage = _stage(state)
+    if stage not in ("rolled", "loss"):
+        return []
+    found: list[str] = []
+    for s in db.solo.spell:
+        if s.id in state.spells and _spell_stage_problem(state, db, s, stage) is None and _helps(state, db, s.effect, stage):
+            found.append(s.id)
+    for elder_id, _ in state.elders:
+        if _elder_stage_problem(state, db, elder_id, stage) is None and _helps(state, db, quest(db, elder_id).aid, stage):  # type: ignore[attr-defined]
+            found.append(elder_id)
+    return found
+
+
+def _helps(state: State, db: Database, effect: Effect, stage: str) -> bool:
+    if stage == "rolled":
+        if effect.recharge:
+            return any(_helps(state, db, spell(db, s).effect, stage) for s in state.used if s in state.spells and not spell(db, s).effect.recharge)
+        return bool(effect.attack_total > 0 or any(v > 0 for v in effect.against.values()) or effect.remove_servant_die or effect.reroll_own or effect.reroll_servants)
+    if stage == "loss":
+        if _loss_effective(state) <= 0:
+            return False
+        if effect.recharge:
+            return any(_helps(state, db, spell(db, s).effect, stage) for s in state.used if s in state.spells and not spell(db, s).effect.recharge)
+        row = _loss_row(state, db)
+        return bool(effect.loss_rows or effect.cancel_loss or (effect.grayking_less and row is not None and row.effect.grayking > 0))
+    return False
+
+
+def _loss_effective(state: State) -> int:
+    battle = state.battle
+    if battle is None or battle.loss_roll is None or battle.cancelled:
+        return 0
+    return max(0, battle.loss_roll - battle.lowered)
+
+
+def _loss_row(state: State, db: Database):
+    effective = _loss_effective(state)
+    return table_for(db, "loss").row_for(effective) if effective >= 1 else None
+
+
+def _roll(state: State, db: Database, typed: Dice | None, count: int, field: str, what: str) -> tuple[State, Dice]:
+    """``count`` dice for ``field``: the player's typed dice (checked) or the referee's next dice (R16)."""
+    if typed is not None and typed.typed:
+        if len(typed.values) != count:
+            raise RuleError(f"--{field}: {what} needs {count} {'die' if count == 1 else 'dice'}, you typed {len(typed.values)} ({typed})")
+        dice = typed
+    else:
+        dice = Dice.roll(state.setup.seed, state.dice_used, count)
+        if typed is not None and typed != dice:
+            raise RuleError(f"{field}: the referee's dice at k={state.dice_used} are {dice}, not {typed} (corrupt save?)")
+        state = replace(state, dice_used=state.dice_used + count)
+    return replace(state, consumed=state.consumed + ((field, dice),)), dice
+
+
+def apply_battle(state: State, db: Database, event: ev.Battle) -> State:
+    """Fight the City Quest on the table (rulebook, Play, If it is a City Quest card).
+
+    Elders and spells named are used first, in that order; the card's cost before the battle is paid
+    (unless its event is cancelled); both sides roll; equal or greater wins. A win is resolved at once;
+    a loss waits in the ``rolled`` phase while a spell or Elder could still change it (R15), else it
+    is resolved too.
+    """
+    _phase(state, "battle", "battle")
+    for elder_id in event.elders:
+        state = _call_elder(state, db, elder_id, (), None)
+        if state.result:
+            return state
+    for spell_id in event.casts:
+        state = _cast(state, db, spell_id, None, (), None)
+        if state.result:
+            return state
+    card = _city(state, db)
+    if card.battle.before is not None and not _event_cancelled(state, db):
+        state = _note(state, f"{card.name}: pay before the battle.")
+        state = apply_effect(state, db, card.battle.before)
+        if state.result:
+            return state
+    player_n, enemy_n = dice_counts(state, db)
+    state, dice = _roll(state, db, event.dice, player_n, "dice", "your attack")
+    state, enemy = _roll(state, db, event.enemy, enemy_n, "enemy", "the servants' attack")
+    state = replace(state, phase="rolled", battle=replace(state.battle, dice=dice.values, enemy=enemy.values, rolled=True))
+    mine, theirs = totals(state, db)
+    state = _note(state, f"You roll {dice} ({'typed' if dice.typed else 'rolled'}): total {mine}. The servants roll {enemy} ({'typed' if enemy.typed else 'rolled'}): total {theirs}.")
+    return _after_roll(state, db, event.next)
+
+
+def _after_roll(state: State, db: Database, next_card: ev.CardRef | None) -> State:
+    if winning(state, db):
+        return _resolve_win(state, db, next_card)
+    if options(state, db):
+        mine, theirs = totals(state, db)
+        return _note(state, f"You are losing {mine} to {theirs}.")
+    return _resolve_loss(state, db, next_card)
+
+
+def _resolve_win(state: State, db: Database, next_card: ev.CardRef | None) -> State:
+    """Battle won (rulebook, Play): turn over the next card onto the discard pile, apply the Battle Win
+    row of its white cross and the card's win extras, and remove the fought card from the game."""
+    card = _city(state, db)
+    mine, theirs = totals(state, db)
+    state = _note(state, f"You win the battle at {card.name}, {mine} to {theirs}.")
+    state, nxt = _turn_over_next(state, db, next_card, "the Battle Win number")
+    learn = 0
+    if nxt is not None:
+        row = table_for(db, "win").row_for(nxt.win)
+        state = _note(state, f"Battle Win {nxt.win}: {row.text}.")
+        state = apply_effect(state, db, row.effect, nxt.next_value)
+        learn = row.effect.learn_spell or 0
+        if card.battle.win_extra is not None and not _event_cancelled(state, db) and state.result is None:
+            state = _note(state, f"{card.name}, if you win: {_plain(card.text)}")
+            state = apply_effect(state, db, card.battle.win_extra, nxt.next_value)
+    state = _note(replace(state, removed=state.removed + (card.id,), card=None, battle=None, used=(), phase="draw"),
+                  f"Remove {card.name} from the game.")
+    if state.result is not None:
+        return replace(state, phase="over")
+    if learn:
+        if state.mana < 1:
+            return _note(state, "You have no Mana to pay for the spell: the row gives nothing (R9).")
+        if not learnable(state, db):
+            return _note(state, "No spell is left to learn on your paths: the row gives nothing (R9).")
+        return replace(state, phase="learn", pending=Pending("one-mana", learn, "Battle Win"))
+    return state
+
+
+def _resolve_loss(state: State, db: Database, next_card: ev.CardRef | None) -> State:
+    """Battle lost (rulebook, Play): the fought card goes on the discard pile, then the next card is
+    turned over onto it and its black circle gives the Battle Loss row. The row waits in the ``loss``
+    phase while a spell or Elder could lower it (R8), else it is applied."""
+    card = _city(state, db)
+    mine, theirs = totals(state, db)
+    state = _note(replace(state, discard=state.discard + (card.id,), card=None),
+                  f"You lose the battle at {card.name}, {mine} to {theirs}. Place {card.name} on the discard pile.")
+    state, nxt = _turn_over_next(state, db, next_card, "the Battle Loss number")
+    if nxt is None:
+        return _finish_loss(state, db)
+    state = replace(state, phase="loss", battle=replace(state.battle, loss_roll=nxt.loss, next_card=nxt.id))
+    row = table_for(db, "loss").row_for(nxt.loss)
+    state = _note(state, f"Battle Loss {nxt.loss}: {row.text}.")
+    if options(state, db):
+        return state
+    return _finish_loss(state, db)
+
+
+def _finish_loss(state: State, db: Database) -> State:
+    """Apply the Battle Loss row as lowered or cancelled (R8), then the card's loss extras (rulebook, Play)."""
+    battle = state.battle
+    assert battle is not None
+    card = _city(state, db)
+    row = _loss_row(state, db)
+    next_value = quest(db, battle.next_card).next_value if battle.next_card else 0
+    if battle.loss_roll is not None and (battle.cancelled or row is None):
+        state = _note(state, "The Battle Loss result is cancelled: nothing happens.")
+    elif row is not None:
+        effect = row.effect
+        less = sum(spell(db, s).effect.grayking_less for s in battle.casts)
+        if less and effect.grayking > 0:
+            effect = effect.model_copy(update={"grayking": max(0, effect.grayking - less)})
+        if battle.lowered or less:
+            state = _note(state, f"Battle Loss row {_loss_effective(state)} applies: {row.text}" + (f", {less} space less" if less and row.effect.grayking > 0 else "") + ".")
+        state = apply_effect(state, db, effect, next_value)
+    if card.battle.loss_extra is not None and not _event_cancelled(state, db) and state.result is None:
+        state = _note(state, f"{card.name}, if you lose: {_plain(card.text)}")
+        state = apply_effect(state, db, card.battle.loss_extra, next_value)
+    if state.result is not None:
+        return replace(state, phase="over", battle=None, used=())
+    return replace(state, phase="draw", battle=None, used=())
+
+
+def _cast(state: State, db: Database, spell_id: str, rows: int | None, reroll: tuple[int, ...], dice: Dice | None) -> State:
+    """Cast one spell in the battle (rulebook, Setup and Play; R8-R14): check it may be cast now, pay
+    its per-use cost, and apply its effect."""
+    chosen = spell(db, spell_id)
+    stage = _stage(state)
+    problem = _spell_stage_problem(state, db, chosen, stage)
+    if problem:
+        raise RuleError(f"cannot cast {chosen.name}: {problem}")
+    effect = chosen.effect
+    if effect.barrier_lock:
+        state = _note(state, "You cast Barrier Lock and lock the gates of the Barrier Plains. The Grayking is drawn back to the Tower of Ash.")
+        return _note(replace(state, grayking=1, result="won", reason="you cast Barrier Lock with all three Warding Keys", phase="over"),
+                     "You have saved Lassadar and won the game.")
+    if rows is not None and not effect.loss_rows:
+        raise RuleError(f"--rows: {chosen.name} does not lower Battle Loss rows")
+    if (reroll or dice is not None) and not (effect.reroll_own or effect.reroll_servants):
+        raise RuleError(f"--reroll/--dice: {chosen.name} re-rolls no dice")
+    battle = state.battle
+    assert battle is not None
+    state = _note(replace(state, used=state.used + (spell_id,), battle=replace(battle, casts=battle.casts + (spell_id,))),
+                  f"You cast {chosen.name}: {_plain(chosen.text)}")
+    if chosen.cost:
+        state = adjust(state, db, mana=-chosen.cost.mana, spirit=-chosen.cost.spirit)
+        if state.result:
+            return state
+    state = apply_effect(state, db, effect.model_copy(update={"grayking": 0, "grayking_per_two_spirit": 0}))
+    if state.result:
+        return state
+    if effect.recharge:
+        state = _note(replace(state, used=tuple(s for s in state.used if s == spell_id)), "Your used spells are recharged.")
+    if effect.reroll_own:
+        state = _reroll_own(state, db, reroll, dice)
+    elif effect.reroll_servants:
+        state = _reroll_servants(state, db, dice)
+    if effect.loss_rows or effect.cancel_loss:
+        state = _lower(state, db, chosen.name, effect, rows)
+    return state
+
+
+def _reroll_own(state: State, db: Database, reroll: tuple[int, ...], dice: Dice | None) -> State:
+    battle = state.battle
+    assert battle is not None
+    if not reroll:
+        raise RuleError(f"--reroll: name the dice to re-roll by their values; your dice show {' '.join(map(str, battle.dice))}")
+    left = list(battle.dice)
+    for value in reroll:
+        if value not in left:
+            raise RuleError(f"--reroll: your dice show {' '.join(map(str, battle.dice))}; there is no {value} to re-roll")
+        left.remove(value)
+    state, new = _roll(state, db, dice, len(reroll), "dice", "the re-roll")
+    battle = replace(state.battle, dice=tuple(left) + new.values)
+    return _note(replace(state, battle=battle), f"You re-roll {' '.join(map(str, reroll))} and get {new}: your dice show {' '.join(map(str, battle.dice))}.")
+
+
+def _reroll_servants(state: State, db: Database, dice: Dice | None) -> State:
+    battle = state.battle
+    assert battle is not None
+    state, new = _roll(state, db, dice, len(battle.enemy), "dice", "the servants' re-roll")
+    return _note(replace(state, battle=replace(state.battle, enemy=new.values)), f"The servants re-roll: {new}.")
+
+
+def _lower(state: State, db: Database, who: str, effect: Effect, rows: int | None) -> State:
+    battle = state.battle
+    assert battle is not None and battle.loss_roll is not None
+    if effect.cancel_loss:
+        return _note(replace(state, battle=replace(battle, cancelled=True)), "The Battle Loss result is cancelled.")
+    most = effect.loss_rows
+    rows = most if rows is None else rows
+    if not 1 <= rows <= most:
+        raise RuleError(f"--rows: {who} lowers the Battle Loss result by 1 to {most} rows, not {rows}")
+    battle = replace(battle, lowered=battle.lowered + rows)
+    state = replace(state, battle=battle)
+    effective = _loss_effective(state)
+    if effective <= 0:
+        return _note(state, f"The Battle Loss result is lowered below row 1: nothing happens (R8).")
+    return _note(state, f"The Battle Loss result is lowered to row {effective}: {table_for(db, 'loss').row_for(effective).text}.")
+
+
+def _call_elder(state: State, db: Database, elder_id: str, reroll: tuple[int, ...], dice: Dice | None) -> State:
+    """Call on an Elder once (rulebook, If it is an Elders card; R11): one of its uses is spent, and
+    after the last it is removed from the game."""
+    stage = _stage(state)
+    problem = _elder_stage_problem(state, db, elder_id, stage)
+    if problem:
+        raise RuleError(f"cannot call on {name(db, elder_id)}: {problem}")
+    card = quest(db, elder_id)
+    assert isinstance(card, Elder)
+    if (reroll or dice is not None) and not card.aid.reroll_own:
+        raise RuleError(f"--reroll/--dice: {card.name} re-rolls no dice")
+    state = _spend_elder(state, elder_id)
+    state = _note(state, f"{card.name} aids you: {_plain(card.text)}")
+    if state.battle is not None:
+        state = replace(state, battle=replace(state.battle, elders=state.battle.elders + (elder_id,)))
+    if card.aid.reroll_own:
+        state = _reroll_own(state, db, reroll, dice)
+    if card.aid.loss_rows:
+        state = _lower(state, db, card.name, card.aid, None)
+    return state
+
+
+def _spend_elder(state: State, elder_id: str) -> State:
+    uses = state.elder_uses(elder_id) - 1
+    elders = tuple((e, uses if e == elder_id else u) for e, u in state.elders if e != elder_id or uses > 0)
+    state = replace(state, elders=elders)
+    if uses <= 0:
+        return _note(replace(state, removed=state.removed + (elder_id,)), "That was the Elder's last use: remove the card from the game.")
+    return _note(state, f"Rotate the Elder's card: {uses} {'use' if uses == 1 else 'uses'} left.")
+
+
+def apply_cast(state: State, db: Database, event: ev.Cast) -> State:
+    """Cast a spell: in a City Quest battle (before or after the roll, or after a loss), or Barrier Lock
+    between quest cards once all three Warding Keys are held (rulebook, Winning or Losing; R12)."""
+    _phase(state, ("battle", "rolled", "loss", "draw"), f"cast {event.spell.rsplit('.', 1)[-1]}")
+    stage = _stage(state)
+    state = _cast(state, db, event.spell, event.rows, event.reroll, event.dice)
+    return _after_aid(state, db, stage, event.next)
+
+
+def apply_elder(state: State, db: Database, event: ev.CallElder) -> State:
+    """Call on an Elder in a City Quest battle (rulebook, If it is an Elders card; R11)."""
+    _phase(state, ("battle", "rolled", "loss"), f"elder {event.elder.rsplit('.', 1)[-1]}")
+    stage = _stage(state)
+    state = _call_elder(state, db, event.elder, event.reroll, event.dice)
+    return _after_aid(state, db, stage, event.next)
+
+
+def _after_aid(state: State, db: Database, stage: str, next_card: ev.CardRef | None) -> State:
+    """After a spell or an Elder: a battle that is now won is resolved; a loss with nothing left to change it moves on (R15)."""
+    if state.result is not None:
+        return replace(state, phase="over")
+    if stage == "rolled":
+        return _after_roll(state, db, next_card)
+    if stage == "loss" and not options(state, db):
+        return _finish_loss(state, db)
+    return state
+
+
+def apply_accept(state: State, db: Database, event: ev.Accept) -> State:
+    """Accept the battle as it stands: a losing roll becomes a loss (rulebook, Play), or the Battle Loss
+    row, as lowered, is applied (R8)."""
+    _phase(state, ("rolled", "loss"), "accept")
+    if state.phase == "rolled":
+        return _resolve_loss(state, db, event.next) if not winning(state, db) else _resolve_win(state, db, event.next)
+    if event.next is not None:
+        raise RuleError("--next: the next card is already turned over for this loss")
+    return _finish_loss(state, db)
+
+
+# ---- Learning ------------------------------------------------------------------------------------------------
+def apply_learn(state: State, db: Database, event: ev.Learn) -> State:
+    """Answer a spell choice (Battle Win row 4, R9; Council of Wardens, R18): learn a spell along the
+    paths, or take none (``spell`` is ``None``)."""
+    _phase(state, "learn", "learn" if event.spell else "skip")
+    pending = state.pending
+    assert pending is not None
+    if event.spell is None:
+        return _note(replace(state, phase="draw", pending=None), "You learn no spell.")
+    state = _learn(state, db, event.spell, pending.price)
+    if state.result is not None:
+        return replace(state, pending=None, phase="over")
+    left = pending.count - 1
+    if left > 0 and learnable(state, db) and (pending.price != "one-mana" or state.mana >= 1):
+        return replace(state, pending=replace(pending, count=left))
+    return replace(state, phase="draw", pending=None)
+
+
+# ---- Council of Wardens ----------------------------------------------------------------------------------------
+def apply_council(state: State, db: Database, event: ev.Council) -> State:
+    """Resolve the Council of Wardens card on the table (rulebook, If it is a Council of Wardens Quest
+    card): turn over the next card when the card reads a next card value, apply its gains, place it on
+    the discard pile, then offer its spells to learn (R18)."""
+    _phase(state, "council", "council")
+    card = quest(db, state.card or "")
+    assert isinstance(card, CouncilQuest)
+    effect = card.council
+    next_value = 0
+    if effect.mana_per_next or effect.spirit_per_next:
+        state, nxt = _turn_over_next(state, db, event.next, "the next card value")
+        next_value = nxt.next_value if nxt else 0
+        if nxt:
+            state = _note(state, f"Next card value: {next_value}.")
+    elif event.next is not None:
+        raise RuleError(f"--next: {card.name} reads no next card value")
+    state = apply_effect(state, db, effect, next_value)
+    state = _note(replace(state, discard=state.discard + (card.id,), card=None), f"Place {card.name} on the discard pile.")
+    if state.result is not None:
+        return replace(state, phase="over")
+    if effect.learn_spells and learnable(state, db):
+        return replace(state, phase="learn", pending=Pending("cost", effect.learn_spells, card.name))
+    if effect.learn_spells:
+        state = _note(state, "No spell is left to learn on your paths.")
+    return replace(state, phase="draw")
+
+
+# ---- Warding City ---------------------------------------------------------------------------------------------
+def apply_warding(state: State, db: Database, event: ev.Warding) -> State:
+    """Enter the outcome of the Warding City battle fought on its Expanded Battle Map (rulebook,
+    Expanded Battles 6a, 6b; R19): what the battle cost, the Elders it used, then either the Warding
+    Key (its bonus applied at once, R12; the card removed from the game) or a retreat at the rules'
+    Spirit cost (the card on the discard pile)."""
+    _phase(state, "warding", "warding")
+    card = quest(db, state.card or "")
+    assert isinstance(card, WardingCity)
+    if event.outcome not in ("won", "retreat"):
+        raise RuleError(f"outcome: {event.outcome!r} is not an outcome; enter won or retreat")
+    for elder_id in event.elders:
+        if state.elder_uses(elder_id) <= 0:
+            raise RuleError(f"--elder: {name(db, elder_id)} is not beside your Character Stats card")
+        if event.elders.count(elder_id) > 1:
+            raise RuleError(f"--elder: {name(db, elder_id)} may aid you once per battle")
+        state = _spend_elder(state, elder_id)
+    state = adjust(state, db, mana=event.mana, spirit=event.spirit)
+    if state.result is not None:
+        return replace(state, phase="over")
+    if event.outcome == "won":
+        key = next(k for k in stats(db).keys if k.key == card.key)
+        state = _note(replace(state, keys=tuple(sorted(state.keys + (card.key,))), removed=state.removed + (card.id,), card=None),
+                      f"You win Warding Key {card.key}: place a marker on key {card.key} of your Character Stats card. Remove {card.name} from the game.",
+                      f"Warding Key {card.key} bonus: {_plain(key.text)}.")
+        state = apply_effect(state, db, key.effect)
+    else:
+        state = _note(replace(state, discard=state.discard + (card.id,), card=None), f"You retreat from {card.name}: place it on the discard pile.")
+        state = adjust(state, db, spirit=db.solo.rules.retreat_spirit)
+    state = _note(state, "Shuffle all Servant cards back into the Servant draw deck.")
+    return replace(state, phase="over" if state.result else "draw")
+
+
+# ---- Dispatch ----------------------------------------------------------------------------------------------------
+_APPLY = {ev.Draw: apply_draw, ev.Battle: apply_battle, ev.Cast: apply_cast, ev.CallElder: apply_elder,
+          ev.Accept: apply_accept, ev.Learn: apply_learn, ev.Council: apply_council, ev.Warding: apply_warding}
+
+
+def apply(state: State, db: Database, event: ev.Event) -> State:
+    """The state after ``event``. Pure; raises :class:`RuleError` (one line) when the event does not fit.
+
+    Dice and cards the event leaves to the referee (``None``) are taken from the seed and the deck
+    order; the returned state's ``consumed`` lists them and ``notes`` says what happened.
+    """
+    state = replace(state, consumed=(), notes=())
+    try:
+        return _APPLY[type(event)](state, db, event)
+    except DiceError as error:
+        raise RuleError(str(error)) from None
+
+
+def resolve(state: State, db: Database, event: ev.Event) -> tuple[ev.Event, State]:
+    """The event with every die and card the referee supplied written in by value, and the state after it.
+
+    ``apply(state, db, resolved)`` gives the same state as ``apply(state, db, event)``; the save file
+    holds only resolved events.
+    """
+    after = apply(state, db, event)
+    updates: dict[str, object] = {}
+    for field, value in after.consumed:
+        if field in updates:
+            continue  # the first use of a field is the event's own (a second is a re-roll inside it)
+        updates[field] = value
+    return replace(event, **{k: v for k, v in updates.items() if hasattr(event, k)}), after
+
+
+# ---- Advice --------------------------------------------------------------------------------------------------------
+def next_step(state: State, db: Database) -> str:
+    """What the player should do now, in words, with the command to type."""
+    if state.result == "won":
+        return f"You won: {state.reason}. Start a new game with `referee solo new`."
+    if state.result == "lost":
+        return f"You lost: {state.reason}. Start a new game with `referee solo new`."
+    if state.phase == "draw":
+        if len(state.keys) >= len(stats(db).keys):
+            return "You hold all three Warding Keys: cast Barrier Lock to win (`referee solo cast barrier-lock`), or draw on (`referee solo draw`)."
+        return "Draw the next quest card: `referee solo draw` (or `referee solo draw --card ID` for the card you turned over)."
+    if state.phase == "battle":
+        card = _city(state, db)
+        player_n, enemy_n = dice_counts(state, db)
+        return (f"Fight the battle at {card.name}: you roll {player_n} dice, the servants {enemy_n}. "
+                "`referee solo battle` (add --dice and --enemy for the physical dice, --cast ID or --elder ID to use them first).")
+    if state.phase == "rolled":
+        mine, theirs = totals(state, db)
+        names = ", ".join(f"{name(db, o)} ({o.rsplit('.', 1)[-1]})" for o in options(state, db))
+        return f"You are losing {mine} to {theirs}. Cast a spell or call an Elder ({names}: `referee solo cast ID`, `referee solo elder ID`), or `referee solo accept` the loss."
+    if state.phase == "loss":
+        row = _loss_row(state, db)
+        names = ", ".join(f"{name(db, o)} ({o.rsplit('.', 1)[-1]})" for o in options(state, db))
+        what = f"Battle Loss row {_loss_effective(state)}: {row.text}" if row else "The Battle Loss result is cancelled"
+        return f"{what}. Lower it with {names} (`referee solo cast ID`, `referee solo elder ID`), or `referee solo accept`."
+    if state.phase == "learn":
+        pending = state.pending
+        assert pending is not None
+        price = "for one Mana" if pending.price == "one-mana" else "paying any bracketed cost"
+        names = ", ".join(f"{name(db, s)} ({s.rsplit('.', 1)[-1]})" for s in learnable(state, db))
+        return f"{pending.source}: learn a spell {price}: {names}. `referee solo learn ID`, or `referee solo skip`."
+    if state.phase == "council":
+        card = quest(db, state.card or "")
+        needs = card.council.mana_per_next or card.council.spirit_per_next  # type: ignore[attr-defined]
+        return f"Resolve {card.name}: `referee solo council`" + (" (the referee turns over the next card; add --next ID for the card you turned over)." if needs else ".")
+    if state.phase == "warding":
+        card = quest(db, state.card or "")
+        battle_map = db.get(card.battle_map)  # type: ignore[attr-defined]
+        return (f"Fight for Warding Key {card.key} at {card.name} on {battle_map.title} ({battle_map.color} map), "  # type: ignore[attr-defined]
+                "then enter the outcome: `referee solo warding won` or `referee solo warding retreat` "
+                "(add --mana N --spirit N for what the battle cost, --elder ID for Elders it used).")
+    return _waiting(state)
