@@ -121,7 +121,7 @@ def adjust(state: State, db: Database, mana: int = 0, spirit: int = 0, grayking:
 
 def apply_effect(state: State, db: Database, effect: Effect, next_value: int = 0) -> State:
     """Apply the track parts of an effect: ``mana``, ``spirit``, ``grayking``, the ``*_per_next`` parts
-    (times the next card value) and ``grayking_per_two_spirit`` (per two Spirit actually gained, R17).
+    (times the next card value) and ``grayking_per_two_spirit`` (per two Spirit actually gained, R36).
     Spell choices (``learn_spell``, ``learn_spells``) are left to the caller.
     """
     mana = effect.mana + effect.mana_per_next * next_value
@@ -339,7 +339,7 @@ def _city(state: State, db: Database) -> CityQuest:
 
 
 def _event_cancelled(state: State, db: Database) -> bool:
-    """Whether a spell cancelled the City Quest's event text this battle (Oakheart, R14)."""
+    """Whether a spell cancelled the City Quest's event text this battle (Oakheart, R33)."""
     return state.battle is not None and any(spell(db, s).effect.cancel_event for s in state.battle.casts)
 
 
@@ -394,7 +394,7 @@ def _stage(state: State) -> str:
 
 
 def _spell_stage_problem(state: State, db: Database, chosen: Spell, stage: str) -> str | None:
-    """Why ``chosen`` cannot be cast at ``stage`` (None when it can); see R10 and R13."""
+    """Why ``chosen`` cannot be cast at ``stage`` (None when it can); see R10 and R32."""
     effect = chosen.effect
     if effect.barrier_lock:
         needed = len(stats(db).keys)
@@ -406,7 +406,7 @@ def _spell_stage_problem(state: State, db: Database, chosen: Spell, stage: str) 
     if chosen.extra_dice and effect == Effect():
         return f"{chosen.name} adds its {chosen.extra_dice} extra {'die' if chosen.extra_dice == 1 else 'dice'} to every battle by itself; it is not cast"
     if stage == "draw" or stage not in ("before", "rolled", "loss"):
-        return f"spells are cast during a City Quest battle (R13); {_waiting(state)}"
+        return f"spells are cast during a City Quest battle (R32); {_waiting(state)}"
     if chosen.id in state.used:
         return f"{chosen.name} is already used in this battle (each spell once per battle unless recharged by Calm)"
     softens = effect.loss_rows or effect.cancel_loss or effect.grayking_less
@@ -448,7 +448,7 @@ def _elder_stage_problem(state: State, db: Database, elder_id: str, stage: str) 
 
 
 def options(state: State, db: Database) -> list[str]:
-    """Spells and Elders that could still change the battle now, as ids (R15): after a losing roll,
+    """Spells and Elders that could still change the battle now, as ids (R34): after a losing roll,
     anything that raises the player's total, lowers the servants' or re-rolls; after a loss, anything
     that lowers or cancels the Battle Loss row. The referee moves on by itself when this is empty."""
     stage = _stage(state)
@@ -492,7 +492,7 @@ def _loss_row(state: State, db: Database):
 
 
 def _roll(state: State, db: Database, typed: Dice | None, count: int, field: str, what: str) -> tuple[State, Dice]:
-    """``count`` dice for ``field``: the player's typed dice (checked) or the referee's next dice (R16)."""
+    """``count`` dice for ``field``: the player's typed dice (checked) or the referee's next dice (R35)."""
     if typed is not None and typed.typed:
         if len(typed.values) != count:
             raise RuleError(f"--{field}: {what} needs {count} {'die' if count == 1 else 'dice'}, you typed {len(typed.values)} ({typed})")
@@ -510,7 +510,7 @@ def apply_battle(state: State, db: Database, event: ev.Battle) -> State:
 
     Elders and spells named are used first, in that order; the card's cost before the battle is paid
     (unless its event is cancelled); both sides roll; equal or greater wins. A win is resolved at once;
-    a loss waits in the ``rolled`` phase while a spell or Elder could still change it (R15), else it
+    a loss waits in the ``rolled`` phase while a spell or Elder could still change it (R34), else it
     is resolved too.
     """
     _phase(state, "battle", "battle")
@@ -601,7 +601,7 @@ def _finish_loss(state: State, db: Database) -> State:
     card = _city(state, db)
     row = _loss_row(state, db)
     next_value = quest(db, battle.next_card).next_value if battle.next_card else 0
-    if battle.loss_roll is not None and (battle.cancelled or row is None):
+    if battle.loss_roll is not None and battle.cancelled:
         state = _note(state, "The Battle Loss result is cancelled: nothing happens.")
     elif row is not None:
         effect = row.effect
@@ -620,7 +620,7 @@ def _finish_loss(state: State, db: Database) -> State:
 
 
 def _cast(state: State, db: Database, spell_id: str, rows: int | None, reroll: tuple[int, ...], dice: Dice | None) -> State:
-    """Cast one spell in the battle (rulebook, Setup and Play; R8-R14): check it may be cast now, pay
+    """Cast one spell in the battle (rulebook, Setup and Play; R8-R33): check it may be cast now, pay
     its per-use cost, and apply its effect."""
     chosen = spell(db, spell_id)
     stage = _stage(state)
@@ -746,7 +746,7 @@ def apply_elder(state: State, db: Database, event: ev.CallElder) -> State:
 
 
 def _after_aid(state: State, db: Database, stage: str, next_card: ev.CardRef | None) -> State:
-    """After a spell or an Elder: a battle that is now won is resolved; a loss with nothing left to change it moves on (R15)."""
+    """After a spell or an Elder: a battle that is now won is resolved; a loss with nothing left to change it moves on (R34)."""
     if state.result is not None:
         return replace(state, phase="over")
     if stage == "rolled":
@@ -769,7 +769,7 @@ def apply_accept(state: State, db: Database, event: ev.Accept) -> State:
 
 # ---- Learning ------------------------------------------------------------------------------------------------
 def apply_learn(state: State, db: Database, event: ev.Learn) -> State:
-    """Answer a spell choice (Battle Win row 4, R9; Council of Wardens, R18): learn a spell along the
+    """Answer a spell choice (Battle Win row 4, R9; Council of Wardens, R37): learn a spell along the
     paths, or take none (``spell`` is ``None``)."""
     _phase(state, "learn", "learn" if event.spell else "skip")
     pending = state.pending
@@ -789,7 +789,7 @@ def apply_learn(state: State, db: Database, event: ev.Learn) -> State:
 def apply_council(state: State, db: Database, event: ev.Council) -> State:
     """Resolve the Council of Wardens card on the table (rulebook, If it is a Council of Wardens Quest
     card): turn over the next card when the card reads a next card value, apply its gains, place it on
-    the discard pile, then offer its spells to learn (R18)."""
+    the discard pile, then offer its spells to learn (R37)."""
     _phase(state, "council", "council")
     card = quest(db, state.card or "")
     assert isinstance(card, CouncilQuest)
@@ -816,7 +816,7 @@ def apply_council(state: State, db: Database, event: ev.Council) -> State:
 # ---- Warding City ---------------------------------------------------------------------------------------------
 def apply_warding(state: State, db: Database, event: ev.Warding) -> State:
     """Enter the outcome of the Warding City battle fought on its Expanded Battle Map (rulebook,
-    Expanded Battles 6a, 6b; R19): what the battle cost, the Elders it used, then either the Warding
+    Expanded Battles 6a, 6b; R38): what the battle cost, the Elders it used, then either the Warding
     Key (its bonus applied at once, R12; the card removed from the game) or a retreat at the rules'
     Spirit cost (the card on the discard pile)."""
     _phase(state, "warding", "warding")
@@ -876,6 +876,9 @@ def resolve(state: State, db: Database, event: ev.Event) -> tuple[ev.Event, Stat
         if field in updates:
             continue  # the first use of a field is the event's own (a second is a re-roll inside it)
         updates[field] = value
+    if getattr(event, "next", None) is not None and "next" not in updates:
+        updates["next"] = None  # the battle did not end: no next card was turned over
+        after = _note(after, "(The next card is turned over when the battle ends: give --next then.)")
     return replace(event, **{k: v for k, v in updates.items() if hasattr(event, k)}), after
 
 

@@ -1,0 +1,315 @@
+"""Rules of the solo referee, each test citing the rulebook sentence or the ruling (docs/rulings.md, R<n>) it checks."""
+from __future__ import annotations
+
+import pytest
+
+from referee.dice import Dice
+from referee.solo import events as ev
+from referee.solo import rules
+from referee.solo.game import SoloGame
+
+BIND, SHIELD, KNOT = "solo.spell.bind", "solo.spell.shield", "solo.spell.knot"
+
+
+def card(name: str) -> ev.CardRef:
+    return ev.CardRef(f"solo.quest.{name}", True)
+
+
+def dice(*values: int) -> Dice:
+    return Dice(values, None)
+
+
+def game(db, *events: ev.Event, difficulty="normal", spells=(BIND, SHIELD), seed=1) -> SoloGame:
+    g = SoloGame.new(db, difficulty, [s if s.startswith("solo.") else f"solo.spell.{s}" for s in spells], seed)
+    for event in events:
+        g.play(event)
+    return g
+
+
+def fight(name: str, mine: tuple[int, ...], theirs: tuple[int, ...], nxt: str | None = None, **kw) -> list[ev.Event]:
+    return [ev.Draw(card(name)), ev.Battle(dice=dice(*mine), enemy=dice(*theirs), next=card(nxt) if nxt else None, **kw)]
+
+
+# ---- Setup ----------------------------------------------------------------------------------------------
+def test_setup_tracks_grayking_deck(db):
+    """Setup: "Place markers on the highlighted [14] spaces"; R2: normal starts on space 5; 22 quest cards."""
+    s = game(db).state
+    assert (s.mana, s.spirit, s.grayking, len(s.deck), s.phase) == (14, 14, 5, 22, "draw")
+    assert game(db, difficulty="beginner").state.grayking == 2 and game(db, difficulty="advanced").state.grayking == 8
+
+
+@pytest.mark.parametrize("pair, legal", [
+    (("bind", "shield"), True),            # tops of two types
+    (("bind", "knot"), True),              # a top and a spell it opens
+    (("bind", "thorn-hedge"), False),      # two tops of one type (R3)
+    (("bind", "leafward"), False),         # not opened by Bind
+    (("bind", "barrier-lock"), False),     # never learned (R12)
+])
+def test_starting_spells(db, pair, legal):
+    """Setup: "choose two spells from among those at the top ... or two spells of one type along one spell path" (R3)."""
+    ids = [f"solo.spell.{p}" for p in pair]
+    assert rules.legal_start(db, *ids) is legal
+    if not legal:
+        with pytest.raises(rules.RuleError, match="not a legal start"):
+            game(db, spells=ids)
+
+
+def test_starting_spell_pays_its_bracketed_cost(db):
+    """Setup: a bracketed cost is "paid once, when they are first learned" (Deep Root [3 Mana])."""
+    assert game(db, spells=("bind", "deep-root")).state.mana == 11
+
+
+def test_a_learned_spell_closes_the_branch_not_taken(db):
+    """Setup: "because Hammer Plate was learned, the player may not go back and learn Brittle Knives" (R4)."""
+    learned = ["solo.spell.shield", "solo.spell.shard-knives", "solo.spell.hammer-plate"]
+    assert "solo.spell.brittle-knives" in rules.closed_spells(db, learned)
+    s = game(db, spells=("shield", "shard-knives")).state
+    assert "solo.spell.brittle-knives" in rules.learnable(s, db) and "solo.spell.ember-hook" not in rules.learnable(s, db)
+
+
+# ---- Drawing ---------------------------------------------------------------------------------------------
+def test_draw_takes_the_referee_top_card_or_the_typed_one(db):
+    """Play: "Turn over the top card in the Quest draw pile"; R35: or the card the player typed."""
+    g = game(db)
+    top = g.state.deck[0]
+    g.play(ev.Draw())
+    assert g.state.card == top and g.log.events[-1] == ev.Draw(ev.CardRef(top, False))
+    g = game(db, ev.Draw(card("tural")))
+    assert g.state.card == "solo.quest.tural" and "solo.quest.tural" not in g.state.deck
+    with pytest.raises(rules.RuleError, match="out of the game|not in"):
+        game(db, *fight("iarith", (6, 6), (1, 1, 1), "tural"), ev.Draw(card("iarith")))
+
+
+def test_exhausted_deck_is_reshuffled_from_the_discard_pile(db):
+    """Expanded Battles 7: "If at any time the Quest draw pile is exhausted, shuffle the discard pile" (R7c)."""
+    g = game(db)
+    g.log.states[-1] = rules.replace(g.state, deck=(), discard=("solo.quest.tural", "solo.quest.iarith"))
+    g.play(ev.Draw())
+    assert g.state.shuffles == 2 and len(g.state.deck) == 1 and g.state.discard == ()
+
+
+# ---- City Quest battles -------------------------------------------------------------------------------------
+def test_servants_roll_one_more_die_and_ties_win(db):
+    """Play: "servants will roll one more die than you"; "equal to or greater than the Grayking to win" (R5, R6)."""
+    g = game(db, ev.Draw(card("tural")))
+    assert rules.dice_counts(g.state, db) == (2, 3)
+    g.play(ev.Battle(dice=dice(6, 6), enemy=dice(4, 4, 4), next=card("iarith")))  # 12 = 12
+    assert "solo.quest.tural" in g.state.removed and g.state.mana == 15  # Iarith: white cross 1, Mana +1
+    assert g.state.spirit == 16 and g.state.discard == ("solo.quest.iarith",)  # Tural's text: Spirit + next card value 2
+
+
+def test_wrong_number_of_typed_dice_is_refused(db):
+    g = game(db, ev.Draw(card("tural")))
+    with pytest.raises(rules.RuleError, match="needs 3 dice, you typed 2"):
+        g.play(ev.Battle(dice=dice(3, 3), enemy=dice(1, 1)))
+
+
+def test_extra_dice_spells_and_elder_san(db):
+    """Play: extra-dice spells "are always part of your attack strength"; Elder San's die does not count for the servants (R6)."""
+    g = game(db, ev.Draw(card("elder-san")), ev.Draw(card("tural")), spells=("bind", "deep-root"))
+    assert rules.dice_counts(g.state, db) == (3, 4)
+    g.play(ev.Battle(elders=("solo.quest.elder-san",), dice=dice(1, 1, 1, 1), enemy=dice(6, 6, 6, 6), next=card("iarith")))
+    assert g.state.elder_uses("solo.quest.elder-san") == 2
+
+
+def test_event_text_modifier_and_extra_servant_die(db):
+    """Play: "applying any modifiers to your attack as listed in the event instructions" (Emberlow: +2, one more servant die)."""
+    g = game(db, ev.Draw(card("emberlow")))
+    assert rules.dice_counts(g.state, db) == (2, 4)
+    g.play(ev.Battle(dice=dice(5, 5), enemy=dice(3, 3, 3, 3), next=card("iarith")))  # 12 vs 12: win
+    assert g.state.phase == "draw" and "solo.quest.emberlow" in g.state.removed
+
+
+def test_win_applies_the_white_cross_row_and_removes_the_card(db):
+    """Play: win: "turn over the next card ... Battle Win Table number ... Remove the City Quest card"."""
+    g = game(db, *fight("hollin-ford", (6, 6), (1, 1, 1), "thornwick"))  # Thornwick white cross 6: Grayking -2
+    assert g.state.grayking == 3 and g.state.removed == ("solo.quest.hollin-ford",)
+
+
+def test_loss_discards_both_cards_and_applies_the_black_circle_row(db):
+    """Play: loss: "place the Quest card on the discard pile and then turn over the next card ... Battle Loss"."""
+    g = game(db, *fight("tural", (1, 1), (6, 6, 6), "mistmarch"), spells=("frost-breath", "calm"))
+    assert g.state.discard == ("solo.quest.tural", "solo.quest.mistmarch") and g.state.grayking == 9  # row 6: +4
+
+
+def test_next_card_value_of_the_event_text(db):
+    """Play: "Some battles will also tell you to refer to a 'next card value'" (Mistmarch: lose Mana by it; R7b)."""
+    g = game(db, *fight("mistmarch", (1, 1), (6, 6, 6), "marim"), spells=("frost-breath", "calm"))  # Marim: loss 5, value 2
+    assert g.state.grayking == 8 and g.state.mana == 12
+
+
+def test_an_elder_as_the_next_card_only_gives_its_icons(db):
+    """R7a: the next card goes to the discard pile whatever it is; an Elder turned over this way does not join."""
+    g = game(db, *fight("tural", (6, 6), (1, 1, 1), "elder-rhun"))  # Rhun: white cross 6
+    assert g.state.elders == () and g.state.discard == ("solo.quest.elder-rhun",) and g.state.grayking == 3
+
+
+# ---- Spells --------------------------------------------------------------------------------------------------
+def test_shield_removes_the_highest_servant_die_and_costs_mana(db):
+    """R41 and Setup: per-use costs "subtract that cost in Mana or Spirit each time you use the spell"."""
+    g = game(db, ev.Draw(card("tural")), ev.Battle(casts=(SHIELD,), dice=dice(4, 4), enemy=dice(2, 6, 6), next=card("iarith")))
+    assert g.state.mana == 14 - 1 + 1 and "solo.quest.tural" in g.state.removed  # 8 vs 8 after Shield; Iarith's white cross 1: +1
+
+
+def test_each_spell_once_per_battle_unless_calm(db):
+    """Play: "you may only use each spell once (unless you recharge them using the Ice Spell: Calm)" (R10)."""
+    g = game(db, ev.Draw(card("tural")), ev.Battle(casts=("solo.spell.frost-breath",), dice=dice(1, 1), enemy=dice(6, 6, 6)),
+             spells=("frost-breath", "calm"))
+    # nothing could change the loss: resolved at once (R34); next battle
+    g.play(ev.Draw(card("iarith")))
+    g.play(ev.Cast("solo.spell.frost-breath"))
+    with pytest.raises(rules.RuleError, match="already used"):
+        g.play(ev.Cast("solo.spell.frost-breath"))
+    g.play(ev.Cast("solo.spell.calm"))
+    g.play(ev.Cast("solo.spell.frost-breath"))
+    assert g.state.used.count("solo.spell.frost-breath") == 1 and g.state.battle.casts.count("solo.spell.frost-breath") == 2
+
+
+def test_casting_needs_the_mana(db):
+    """Setup: "Your mana may fall below [1] but you may not be able to cast spells" (R39)."""
+    g = game(db, ev.Draw(card("tural")))
+    g.log.states[-1] = rules.replace(g.state, mana=0)
+    with pytest.raises(rules.RuleError, match="costs 1 Mana; you have 0"):
+        g.play(ev.Cast(SHIELD))
+
+
+def test_extra_dice_spells_are_not_cast(db):
+    g = game(db, ev.Draw(card("tural")), spells=("bind", "deep-root"))
+    with pytest.raises(rules.RuleError, match="by itself; it is not cast"):
+        g.play(ev.Cast("solo.spell.deep-root"))
+
+
+def test_knives_bonus_against_their_foe(db):
+    """Play: "Brittle Knives and Shard Knives against these servants for additional attack bonuses" (R40)."""
+    g = game(db, ev.Draw(card("randven")), ev.Battle(casts=("solo.spell.shard-knives",), dice=dice(3, 3), enemy=dice(3, 3, 3), next=card("iarith")),
+             spells=("shield", "shard-knives"))
+    assert "solo.quest.randven" in g.state.removed  # 6 + 3 = 9 vs 9
+    g = game(db, ev.Draw(card("tural")), ev.Battle(casts=("solo.spell.shard-knives",), dice=dice(3, 3), enemy=dice(3, 3, 3)),
+             spells=("shield", "shard-knives"))
+    assert g.state.phase == "rolled"  # 7 vs 9, only +1 against no named foe; Shield still helps
+
+
+def test_reroll_spell_after_the_roll(db):
+    """Ember Hook: "Re-roll any of your attack dice"; the player names the dice (R34, R35)."""
+    g = game(db, ev.Draw(card("tural")), ev.Battle(dice=dice(1, 5), enemy=dice(3, 3, 3)), spells=("flint-spark", "ember-hook"))
+    assert g.state.phase == "rolled"
+    with pytest.raises(rules.RuleError, match="no 2 to re-roll"):
+        g.play(ev.Cast("solo.spell.ember-hook", reroll=(2,), dice=dice(6)))
+    g.play(ev.Cast("solo.spell.ember-hook", reroll=(1,), dice=dice(6), next=card("iarith")))
+    assert "solo.quest.tural" in g.state.removed
+
+
+def test_bind_and_knot_lower_the_loss_row(db):
+    """Play: "Bind and Knot ... allow you to lower the type of loss damage you receive" (R8)."""
+    g = game(db, *fight("tural", (1, 1), (6, 6, 6), "mistmarch"), spells=("bind", "knot"))
+    assert g.state.phase == "loss" and rules.options(g.state, db) == [BIND, KNOT]
+    g.play(ev.Cast(KNOT, rows=2))
+    assert g.state.phase == "loss"  # row 4 now; Bind could still lower it
+    with pytest.raises(rules.RuleError, match="already used"):
+        g.play(ev.Cast(KNOT))
+    g.play(ev.Accept())
+    assert g.state.grayking == 7 and g.state.mana == 12  # row 4: +2 spaces; Knot cost 2
+
+
+def test_lowering_below_row_one_leaves_nothing(db):
+    """R8: lowering below row 1 leaves no loss at all."""
+    g = game(db, *fight("tural", (1, 1), (6, 6, 6)), ev.Accept(card("quenmoor")), ev.Cast(BIND))
+    assert g.state.phase == "draw" and (g.state.mana, g.state.spirit) == (13, 14)  # row 1 (Mana -2) lowered away; Bind 1 Mana
+
+
+def test_thorn_hedge_only_when_the_row_moves_the_grayking(db):
+    """R43: Thorn Hedge "A Battle Loss moves the Grayking one space less"."""
+    g = game(db, *fight("iarith", (1, 1), (6, 6, 6), "councils-seat"), spells=("thorn-hedge", "frost-breath"))
+    assert g.state.phase == "loss"
+    g.play(ev.Cast("solo.spell.thorn-hedge"))
+    assert g.state.grayking == 8 and g.state.phase == "draw"
+
+
+def test_oakheart_cancels_the_event_text(db):
+    """R33: Oakheart ignores the event text (Greywater's cost, Emberlow's modifiers)."""
+    g = game(db, spells=("thorn-hedge", "deep-root"))
+    g.log.states[-1] = rules.replace(g.state, spells=g.state.spells + ("solo.spell.oakheart",))
+    g.play(ev.Draw(card("emberlow")))
+    g.play(ev.Cast("solo.spell.oakheart"))
+    assert rules.dice_counts(g.state, db) == (3, 4)  # Deep Root die; Emberlow's extra servant die gone
+
+
+# ---- Council, Elders, Warding Cities, the end --------------------------------------------------------------
+def test_council_gains_by_next_card_value_and_offers_a_spell(db):
+    """Council of Wardens: "Turn over the next card ... find the Mana/Spirit number"; "place the Council ... on the discard pile" (R37)."""
+    g = game(db, ev.Draw(card("archive-of-sael")), ev.Council(card("tural")))  # Tural gray square 2
+    assert g.state.mana == 16 and g.state.phase == "learn" and g.state.discard[-1] == "solo.quest.archive-of-sael"
+    g.play(ev.Learn("solo.spell.deep-root"))
+    assert g.state.mana == 13 and g.state.phase == "draw"
+
+
+def test_councils_seat_moves_the_grayking_per_two_spirit_gained(db):
+    """R36: counted on the Spirit actually gained (20 -> 21 gains 1: no move)."""
+    g = game(db, ev.Draw(card("councils-seat")), ev.Council(card("tural")))  # +4 Spirit: 2 spaces
+    assert (g.state.spirit, g.state.grayking) == (18, 7)
+
+
+def test_battle_win_row_4_learns_for_one_mana(db):
+    """Battle Win 4: "gain one path spell of your choice for a cost of one mana" (R9)."""
+    g = game(db, *fight("tural", (6, 6), (1, 1, 1), "serrat-vale"))
+    assert g.state.phase == "learn"
+    with pytest.raises(rules.RuleError, match="cannot be learned"):
+        g.play(ev.Learn("solo.spell.forge-shock"))
+    g.play(ev.Learn("solo.spell.deep-root"))
+    assert g.state.mana == 13
+
+
+def test_elder_three_uses_then_removed(db):
+    """Elders: "You may call on the power of each Elder three times ... then ... remove the card" (R11)."""
+    g = game(db, ev.Draw(card("elder-san")))
+    for n, name in enumerate(["tural", "iarith", "quenmoor"]):
+        g.play(ev.Draw(card(name)))
+        g.play(ev.Battle(elders=("solo.quest.elder-san",), dice=dice(6, 6, 6), enemy=dice(1, 1, 1), next=card(["mistmarch", "cairn-ulda", "thornwick"][n])))
+    assert g.state.elders == () and "solo.quest.elder-san" in g.state.removed
+
+
+def test_warding_city_won_gives_key_and_bonus_retreat_costs_spirit(db):
+    """Expanded Battles 6a and 6b; Warding Key bonuses (R12, R38)."""
+    g = game(db, ev.Draw(card("dalnish")), ev.Warding("won", mana=-2))
+    assert g.state.keys == (1,) and g.state.spirit == 16 and g.state.mana == 12 and "solo.quest.dalnish" in g.state.removed
+    g = game(db, ev.Draw(card("marim")), ev.Warding("retreat"))
+    assert g.state.spirit == 13 and g.state.discard == ("solo.quest.marim",)
+
+
+def test_barrier_lock_with_three_keys_wins(db):
+    """Winning: "If you gain each of the 3 Warding keys you may cast the Oaken Spell: Barrier Lock" (R12)."""
+    g = game(db, ev.Draw(card("dalnish")), ev.Warding("won"), ev.Draw(card("marim")), ev.Warding("won"))
+    with pytest.raises(rules.RuleError, match="needs all 3 Warding Keys"):
+        g.play(ev.Cast("solo.spell.barrier-lock"))
+    g.play(ev.Draw(card("borolia")))
+    g.play(ev.Warding("won"))
+    g.play(ev.Cast("solo.spell.barrier-lock"))
+    assert g.state.result == "won" and g.state.grayking == 1
+    with pytest.raises(rules.RuleError, match="the game is over"):
+        g.play(ev.Draw())
+
+
+def test_spirit_below_one_loses(db):
+    """Setup: "You lose the game if your Spirit ever falls below [1]"."""
+    g = game(db, ev.Draw(card("dalnish")), ev.Warding("retreat", spirit=-13))
+    assert (g.state.result, g.state.spirit, g.state.phase) == ("lost", 0, "over")
+
+
+def test_grayking_reaching_lassadar_loses_and_tracks_stay_in_bounds(db):
+    """Setup: "You lose the game if the marker ever reaches the last space (Lassadar)"; R1: tracks stop at 21."""
+    g = game(db, *fight("tural", (1, 1), (6, 6, 6), "mistmarch"), *fight("iarith", (1, 1), (6, 6, 6), "councils-seat"),
+             *fight("quenmoor", (1, 1), (6, 6, 6), "elder-maelis"), difficulty="advanced", spells=("frost-breath", "calm"))
+    assert g.state.grayking == 20 and g.state.result == "lost" and "Lassadar" in g.state.reason
+    g = game(db, ev.Draw(card("dalnish")), ev.Warding("won", spirit=10))
+    assert g.state.spirit == 21
+
+
+def test_resolve_records_referee_dice_and_undo_is_not_a_reroll(db):
+    """R35: die k of the game is a pure function of the seed and k; undo then repeat gives the same dice."""
+    g = game(db, ev.Draw(card("tural")), seed=42)
+    g.play(ev.Battle())
+    first = g.log.events[-1]
+    assert first.dice.k == 0 and first.enemy.k == 2
+    g.undo()
+    g.play(ev.Battle())
+    assert g.log.events[-1] == first
