@@ -7,6 +7,7 @@ traceback.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -39,6 +40,32 @@ def _fit_problems(db: database.Database, path: Path) -> list[str]:
             message += "; shorten the text"
         lines.append(f"{path.name}:{line}: {record_id}.{field}: {message}")
     return lines
+
+
+def _parse_offset(text: str) -> tuple[float, float]:
+    """``"X,Y"`` in mm as two floats; a click ``BadParameter`` naming --back-offset otherwise."""
+    parts = text.split(",")
+    try:
+        x, y = (float(part) for part in parts)
+    except ValueError:
+        raise click.BadParameter(f"{text!r} is not X,Y in mm, for example 0.5,-1", param_hint="--back-offset") from None
+    if abs(x) > 10 or abs(y) > 10:
+        raise click.BadParameter(f"{text!r} shifts the backs by more than 10 mm; measure again with `pnp calibrate`",
+                                 param_hint="--back-offset")
+    return (x, y)
+
+
+def _with_settings(db: database.Database, **overrides: object) -> database.Database:
+    """``db`` with the ``[print]`` settings given on the command line (``None`` or empty: keep the database's)."""
+    update = {key: (tuple(value) if key == "papers" else value) for key, value in overrides.items() if value}
+    if "papers" in update:
+        update["papers"] = tuple(dict.fromkeys(update["papers"]))
+    for key in ("bleed_mm", "safe_mm", "printer_margin_mm"):
+        if overrides.get(key) == 0:
+            update[key] = 0.0
+    if not update:
+        return db
+    return dataclasses.replace(db, print=db.print.model_copy(update=update))
 
 
 def _load(path: Path) -> database.Database:
@@ -108,9 +135,25 @@ def list_records(database_path: Path, as_json: bool) -> None:
     show_default=True,
     help="Folder for svg/ and the PDF sheets.",
 )
-def build(database_path: Path, out_dir: Path) -> None:
+@click.option("--paper", "papers", type=click.Choice(["a4", "letter"]), multiple=True,
+              help="Paper to impose on (repeat for both). Default: the database's [print] papers.")
+@click.option("--bleed", type=click.FloatRange(0, 10), help="Bleed in mm beyond the trim. Default: [print] bleed_mm.")
+@click.option("--safe", type=click.FloatRange(0, 10), help="Safe area in mm inside the trim. Default: [print] safe_mm.")
+@click.option("--printer-margin", type=click.FloatRange(0, 20),
+              help="Unprintable border of your printer in mm. Default: [print] printer_margin_mm.")
+@click.option("--duplex", type=click.Choice(["long", "short", "none"]),
+              help="Backs for duplex printing flipped on the long or short edge, or none. Default: [print] duplex.")
+@click.option("--back-offset", type=str, default="0,0", show_default=True, metavar="X,Y",
+              help="Shift every back by X,Y mm (right, down on the backs page); measure it with `pnp calibrate`.")
+@click.option("--cut-lines", is_flag=True, help="Draw thin full cut lines over the cards.")
+@click.option("--boards", type=click.Choice(["joined", "separate"]), default="joined", show_default=True,
+              help="Print each board's cards side by side in one row (joined) or like other cards.")
+def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: float | None, safe: float | None,
+          printer_margin: float | None, duplex: str | None, back_offset: str, cut_lines: bool, boards: str) -> None:
     """Write one SVG per card face and the PDF sheets (A4 and Letter, per game) into --out."""
-    db = _load(database_path)
+    offset = _parse_offset(back_offset)
+    db = _with_settings(_load(database_path), papers=papers, bleed_mm=bleed, safe_mm=safe,
+                        printer_margin_mm=printer_margin, duplex=duplex)
     from pnp import build as builder
 
     problems = _fit_problems(db, database_path)
@@ -120,7 +163,7 @@ def build(database_path: Path, out_dir: Path) -> None:
         click.echo(f"{len(problems)} problem(s) with the printed cards; nothing was written", err=True)
         raise SystemExit(1)
     try:
-        written = builder.build(db, out_dir)
+        written = builder.build(db, out_dir, builder.BuildOptions(boards=boards, back_offset=offset, cut_lines=cut_lines))
     except OSError as error:
         where = error.filename or out_dir
         raise click.ClickException(f"{where}: cannot write: {error.strerror or error}; nothing in {out_dir} was changed") from None
@@ -129,3 +172,26 @@ def build(database_path: Path, out_dir: Path) -> None:
     click.echo(f"{len(svgs)} card faces in {out_dir / 'svg'}")
     for path in others:
         click.echo(str(path))
+
+
+@main.command()
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
+              help="The edge your printer flips on, as for your cards.")
+@click.option("--out", "out_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="PDF to write. Default: output/calibration-<paper>-<duplex>.pdf")
+def calibrate(paper: str, duplex: str, out_path: Path | None) -> None:
+    """Write a two-page duplex calibration PDF: print it double-sided, hold it to the light, and read
+    the X,Y to pass to `pnp build --back-offset X,Y`. It also has a 50 mm square and a 10 cm ruler."""
+    from pnp.calibrate import write_calibration
+    from pnp.sheets import PAPERS
+
+    path = out_path or DEFAULT_OUTPUT / f"calibration-{paper}-{duplex}.pdf"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_calibration(path, PAPERS[paper], duplex)  # type: ignore[arg-type]
+    except OSError as error:
+        raise click.ClickException(f"{error.filename or path}: cannot write: {error.strerror or error}") from None
+    click.echo(str(path))
+    click.echo("Print both pages double-sided at 100 %, hold the sheet to a light, read X and Y, then:")
+    click.echo("  pnp build --back-offset X,Y")

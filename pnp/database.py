@@ -101,7 +101,9 @@ class Effect(_Model):
 
 # ---- Shared pieces -------------------------------------------------------------------------------------
 class PrintSettings(_Model):
-    """Print geometry in mm: trim size of one card, bleed, safe area, papers, printer margin, crop marks."""
+    """Print geometry in mm: trim size of one card, bleed, safe area, papers, printer margin, crop marks,
+    the extra bleed of backs (so a back shifted by a printer's misregistration shows no white edge) and
+    the default duplex flip (``long``, ``short`` or ``none``). ``pnp build`` options override them."""
 
     card_width_mm: float = Field(gt=0)
     card_height_mm: float = Field(gt=0)
@@ -110,6 +112,8 @@ class PrintSettings(_Model):
     papers: tuple[Literal["a4", "letter"], ...] = Field(min_length=1)
     printer_margin_mm: float = Field(ge=0)
     crop_mark_mm: float = Field(gt=0)
+    back_extra_bleed_mm: float = Field(default=2.0, ge=0)
+    duplex: Literal["long", "short", "none"] = "long"
 
 
 class Game(_Model):
@@ -539,7 +543,8 @@ class DatabaseError(ValueError):
 class Database:
     """A loaded, validated ``cards.toml``.
 
-    ``fingerprint`` is the SHA-256 of the file's bytes (save files record it); ``solo`` and ``duel``
+    ``fingerprint`` is the SHA-256 of the game content (every section but ``[print]``, as canonical
+    JSON, so comments, formatting and print settings do not change it); save files record it; ``solo`` and ``duel``
     hold the records by kind; :meth:`records` yields every record with an id, in file order.
     """
 
@@ -788,7 +793,8 @@ def load(path: str | Path) -> Database:
         raise DatabaseError(problems)
     parsed = _File.model_construct(format=FORMAT, **sections)
 
-    database = Database(path, hashlib.sha256(raw).hexdigest(), parsed.print, dict(parsed.games), parsed.solo,
+    content = json.dumps({key: value for key, value in data.items() if key != "print"}, sort_keys=True, default=str)
+    database = Database(path, hashlib.sha256(content.encode("utf-8")).hexdigest(), parsed.print, dict(parsed.games), parsed.solo,
                         parsed.duel, by_id, locations, index)
     for loc, message in _cross_checks(database, locations, broken_ids, complete=not problems):
         line = None

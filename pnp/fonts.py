@@ -65,11 +65,14 @@ FAMILIES: dict[str, FontFamily] = {
     "serif": FontFamily("serif", "EBGaramond12-Regular.ttf", "EBGaramond-Regular", "EB Garamond",
                         fallback=("korean",), digits="numerals"),
     "serif-bold": FontFamily("serif-bold", "EBGaramond12-Bold.ttf", "EBGaramond-Bold", "EB Garamond",
-                             svg_weight="bold", fallback=("serif", "korean"), digits="numerals-bold"),
+                             svg_weight="bold", fallback=("serif", "korean-bold", "korean"), digits="numerals-bold"),
     "serif-italic": FontFamily("serif-italic", "EBGaramond12-Italic.ttf", "EBGaramond-Italic", "EB Garamond",
                                svg_style="italic", fallback=("serif", "korean"), digits="numerals"),
     "korean": FontFamily("korean", "NanumMyeongjo.ttf", "NanumMyeongjo", "NanumMyeongjo",
                          fallback=("serif",)),
+    # Bold Hangul (titles and headings of the Korean cards).
+    "korean-bold": FontFamily("korean-bold", "NanumMyeongjoBold.ttf", "NanumMyeongjo-Bold", "NanumMyeongjo",
+                              svg_weight="bold", fallback=("korean", "serif")),
     # EB Garamond's digits are old-style (a "1" looks like a small "I", which misreads "roll a 1 or 2");
     # every family takes NanumMyeongjo's lining serif digits instead (the same embedded file).
     "numerals": FontFamily("numerals", "NanumMyeongjo.ttf", "NanumMyeongjo", "NanumMyeongjo",

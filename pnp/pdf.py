@@ -15,18 +15,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from reportlab.graphics import renderPDF
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
 from pnp import fonts
 from pnp.drawing import (Box, Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect,
                          TextLine)
-from pnp.sheets import (BAR_LENGTH, RULER_LENGTH, SQUARE_SIDE, Marginal, Paper, SheetLayout, impose,
+from pnp.sheets import (BAR_LENGTH, RULER_LENGTH, SQUARE_SIDE, Duplex, Marginal, Paper, SheetLayout, impose,
                         marginalia)
+from pnp.inks import recolour_rlg
 from pnp.text import ICON_DIR, single_line
 
 PT_PER_MM = 72 / 25.4
@@ -56,11 +57,14 @@ def _icon_drawing(name: str):
 class Painter:
     """Draws :class:`~pnp.drawing.Drawing` objects on one ReportLab ``canvas`` of a page ``page_height_mm`` tall.
 
-    Keeps track of which icons are already stored in the document as Form XObjects.
+    Keeps track of which icons are already stored in the document as Form XObjects. ``colour`` maps
+    every ``"#rrggbb"`` (icons' colours too) to the ReportLab colour written: RGB by default,
+    CMYK with :func:`pnp.inks.cmyk`.
     """
 
-    def __init__(self, canvas: Canvas, page_height_mm: float):
+    def __init__(self, canvas: Canvas, page_height_mm: float, colour: Callable[[str], Color] = HexColor):
         self.canvas = canvas
+        self.colour = colour
         self.page_height_mm = page_height_mm
         self._forms: set[str] = set()
 
@@ -69,6 +73,8 @@ class Painter:
         form = f"icon-{name}"
         if name not in self._forms:
             drawing = _icon_drawing(name)
+            if self.colour is not HexColor:
+                drawing = recolour_rlg(drawing, self.colour)
             self.canvas.beginForm(form, 0, 0, drawing.width, drawing.height)
             renderPDF.draw(drawing, self.canvas, 0, 0)
             self.canvas.endForm()
@@ -120,7 +126,7 @@ class Painter:
         text = self.canvas.beginText()
         for item in run:
             text.setFont(fonts.register(item.family), item.size)
-            text.setFillColor(HexColor(item.fill))
+            text.setFillColor(self.colour(item.fill))
             text.setTextOrigin(item.x * k, -item.y * k)
             text.textOut(item.text)
         self.canvas.drawText(text)
@@ -128,9 +134,9 @@ class Painter:
     def _stroke_fill(self, fill: str | None, stroke: str | None, stroke_width: float) -> tuple[int, int]:
         c = self.canvas
         if fill is not None:
-            c.setFillColor(HexColor(fill))
+            c.setFillColor(self.colour(fill))
         if stroke is not None:
-            c.setStrokeColor(HexColor(stroke))
+            c.setStrokeColor(self.colour(stroke))
             c.setLineWidth(stroke_width * PT_PER_MM)
         return (1 if stroke is not None else 0, 1 if fill is not None else 0)
 
@@ -171,7 +177,7 @@ class Painter:
                 c.circle(item.cx * k, -item.cy * k, item.r * k, stroke=stroke, fill=fill)
         elif isinstance(item, TextLine):
             c.setFont(fonts.register(item.family), item.size)
-            c.setFillColor(HexColor(item.fill))
+            c.setFillColor(self.colour(item.fill))
             x, y = item.x * k, -item.y * k
             draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[item.anchor]
             if item.rotation:
@@ -246,10 +252,40 @@ def write_card_pdf(drawing: Drawing, path: Path) -> Path:
 
 @dataclass(frozen=True)
 class SheetCard:
-    """One card to impose: its ``front`` Drawing and its ``back`` Drawing, or ``None`` for no back."""
+    """One card to impose: its ``front`` Drawing and its ``back`` Drawing, or ``None`` for no back.
+
+    ``joined_right`` marks a card whose right edge is joined to the next card of the same board
+    (Progress Track, battle maps) printed as one piece: ``cut_lines`` draws no line on that seam.
+    """
 
     front: Drawing
     back: Drawing | None = None
+    joined_right: bool = False
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    """How sheets are printed.
+
+    ``duplex``: ``"long"`` (backs mirrored left-right, flip on the long edge), ``"short"`` (backs
+    mirrored top-bottom, flip on the short edge) or ``"none"`` (fronts only, no backs pages).
+    ``back_offset``: ``(x, y)`` mm added to every back's position on the backs pages, to correct a
+    printer's misregistration measured with ``pnp calibrate``. ``back_extra_bleed``: mm of back art
+    shown beyond the usual bleed on every side, so a shifted back leaves no white edge.
+    ``cut_lines``: draw thin full-length cut lines over the cards on the fronts pages.
+    """
+
+    duplex: Duplex = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    back_extra_bleed: float = 0.0
+    cut_lines: bool = False
+
+    @property
+    def note(self) -> str:
+        """The printing note of the sheet margin."""
+        return {"long": "Print at 100%; backs: duplex, flip on long edge",
+                "short": "Print at 100%; backs: duplex, flip on short edge",
+                "none": "Print at 100%; fronts only"}[self.duplex]
 
 
 @dataclass(frozen=True)
@@ -263,26 +299,27 @@ class SheetReport:
     marginalia: tuple[Marginal, ...]
 
 
-def _page_plan(cards: Sequence[SheetCard | None], per_page: int) -> list[tuple[str, list[SheetCard | None]]]:
+def _page_plan(cards: Sequence[SheetCard | None], per_page: int,
+               duplex: Duplex = "long") -> list[tuple[str, list[SheetCard | None]]]:
     """Pages in print order: ``("fronts", cards)`` and ``("backs", the same cards)``.
 
     When any card has a back, EVERY fronts page is followed by its backs page, even one with no back
     on it (it prints blank), so a duplex printer pairs page 1 with 2, 3 with 4 and so on, and each
-    back lands behind its own front. A document without any back has fronts pages only.
+    back lands behind its own front. A document without any back, or printed with ``duplex="none"``,
+    has fronts pages only.
     """
-    duplex = any(card is not None and card.back is not None for card in cards)
+    backs = duplex != "none" and any(card is not None and card.back is not None for card in cards)
     plan = []
     for start in range(0, len(cards), per_page):
         chunk = list(cards[start:start + per_page])
         plan.append(("fronts", chunk))
-        if duplex:
+        if backs:
             plan.append(("backs", chunk))
     return plan
 
 
 MARGIN_TEXT_SIZE = 6.5
 """Size in pt of the margin texts (title, page line, printing note)."""
-PRINT_NOTE = "Print at 100%; backs: duplex, flip on long edge"
 
 
 def _page_line(paper: Paper, side: str, page: int, pages: int) -> str:
@@ -366,14 +403,42 @@ def sheet_overlay(layout: SheetLayout, marginal: Sequence[Marginal], texts: dict
     return Drawing(layout.paper.width, layout.paper.height, 0.0, tuple(items), title="sheet marks")
 
 
+CUT_LINE_WIDTH_MM = 0.1
+CUT_LINE_COLOUR = "#808080"
+"""Optional full cut lines: thin gray hairlines, light enough to vanish in the cut."""
+
+
+def _cut_lines(layout: SheetLayout, chunk: Sequence[SheetCard | None]) -> Drawing:
+    """Full-length cut lines over one fronts page (page mm): every horizontal cut line across the block
+    with its bleed, and every vertical one row by row, except on the seams of boards printed joined."""
+    xs, ys = layout.cut_lines()
+    outer = layout.block_with_bleed
+    items: list[Primitive] = [Line(outer.x, y, outer.right, y, CUT_LINE_COLOUR, CUT_LINE_WIDTH_MM) for y in ys]
+    for row in range(layout.rows):
+        top = outer.y if row == 0 else ys[row]
+        bottom = outer.bottom if row == layout.rows - 1 else ys[row + 1]
+        for index, x in enumerate(xs):
+            left_slot = row * layout.columns + index - 1
+            if 0 < index < layout.columns and left_slot < len(chunk):
+                card = chunk[left_slot]
+                if card is not None and card.joined_right:
+                    continue
+            items.append(Line(x, top, x, bottom, CUT_LINE_COLOUR, CUT_LINE_WIDTH_MM))
+    return Drawing(layout.paper.width, layout.paper.height, 0.0, tuple(items), title="cut lines")
+
+
 def write_sheets(path: Path, cards: Sequence[SheetCard | None], paper: Paper, *, game: str,
-                 layout: SheetLayout | None = None) -> SheetReport:
+                 layout: SheetLayout | None = None, options: SheetOptions = SheetOptions(),
+                 colour: Callable[[str], Color] = HexColor) -> SheetReport:
     """Impose ``cards`` on ``paper`` and write the PDF to ``path``.
 
+    ``colour`` maps every ``"#rrggbb"`` to the colour the PDF writes (RGB by default; :mod:`pnp.inks`).
+
     Pages: for each group of up to ``layout.per_page`` cards (9 poker cards on A4 and Letter), a fronts
-    page, then (when any card of the document has a back) its backs page, where each back sits in the
-    mirrored column (long-edge duplex) and slots without a back stay empty; see :func:`_page_plan`. Cards must all have the layout's
-    trim size. Every page has crop marks, a footer and the scale checks that fit (:func:`marginalia`).
+    page, then (when any card of the document has a back) its backs page, where each back sits behind
+    its front for the ``options.duplex`` flip (columns mirrored for the long edge, rows for the short
+    edge; see :func:`_page_plan` and :class:`SheetOptions`) and slots without a back stay empty.
+    Cards must all have the layout's trim size. Every page has crop marks, a footer and the scale checks that fit (:func:`marginalia`).
     A ``None`` in ``cards`` leaves its slot empty (used to start a board on a new sheet row).
 
     Raises ``ValueError`` if a card's trim size differs from the layout's, or when there are no cards.
@@ -390,16 +455,17 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], paper: Paper, *,
                                      or abs(face.height_mm - layout.card_height) > 1e-6):
                 raise ValueError(f"card {face.id or face.title}: trim {face.width_mm} x {face.height_mm} mm differs "
                                  f"from the sheet's {layout.card_width} x {layout.card_height} mm")
-    plan = _page_plan(cards, layout.per_page)
+    plan = _page_plan(cards, layout.per_page, options.duplex)
+    note = options.note
 
     def width(text: str, family: str = "serif") -> float:
         return fonts.string_width_mm(text, family, MARGIN_TEXT_SIZE) + 1.0
 
     widest_page_line = max(width(_page_line(paper, side, len(plan), len(plan)) + " (no backs on this sheet)")
                            for side in ("fronts", "backs"))
-    marginal = tuple(marginalia(layout, width(game), widest_page_line, width(PRINT_NOTE, "serif-italic")))
+    marginal = tuple(marginalia(layout, width(game), widest_page_line, width(note, "serif-italic")))
     canvas = new_canvas(path, paper.width, paper.height, f"{game} — print-and-play, {paper.name}")
-    painter = Painter(canvas, paper.height)
+    painter = Painter(canvas, paper.height, colour)
     block = layout.block
     bleed = layout.block_with_bleed
     height_pt = paper.height * PT_PER_MM
@@ -412,17 +478,20 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], paper: Paper, *,
             if card is None:
                 continue
             if side == "fronts":
-                face, target = card.front, slot
+                trim, clip, face = layout.trim_box(slot), layout.clip_box(slot), card.front
             else:
-                face, target = card.back, layout.back_slot(slot)
+                face = card.back
+                trim = layout.back_box(slot, options.duplex, options.back_offset)
+                clip = layout.back_clip_box(slot, options.duplex, options.back_offset, options.back_extra_bleed)
             if face is None:
                 continue
-            trim = layout.trim_box(target)
-            painter.draw(face, trim.x, trim.y, clip=layout.clip_box(target))
+            painter.draw(face, trim.x, trim.y, clip=clip)
+        if side == "fronts" and options.cut_lines:
+            painter.draw(_cut_lines(layout, chunk), 0, 0, clip=Box(0, 0, paper.width, paper.height))
         page_line = _page_line(paper, side, number, len(plan))
         if side == "backs" and not any(card is not None and card.back is not None for card in chunk):
             page_line += " (no backs on this sheet)"
-        texts = {"title": game, "page": page_line, "note": PRINT_NOTE}
+        texts = {"title": game, "page": page_line, "note": note}
         painter.draw(sheet_overlay(layout, marginal, texts), 0, 0, clip=Box(0, 0, paper.width, paper.height))
         canvas.showPage()
     canvas.save()

@@ -22,6 +22,19 @@ from typing import Literal
 from pnp.drawing import Box
 
 
+Duplex = Literal["long", "short", "none"]
+"""How the sheets are printed: duplex flipping on the long edge or the short edge, or fronts only."""
+
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "bridge": (57.0, 89.0),
+    "mini": (44.0, 68.0),
+    "tarot": (70.0, 120.0),
+    "square": (70.0, 70.0),
+}
+"""Common card trim sizes in mm (width, height), portrait."""
+
+
 class ImpositionError(ValueError):
     """The cards do not fit on the paper with their bleed and crop marks, or a slot does not exist."""
 
@@ -117,18 +130,52 @@ class SheetLayout:
         return Box(self.left + column * self.card_width, self.top + row * self.card_height,
                    self.card_width, self.card_height)
 
-    def back_slot(self, slot: int) -> int:
-        """The slot on the backs page that lies behind front ``slot`` after a long-edge flip (column mirrored)."""
+    def back_slot(self, slot: int, duplex: "Duplex" = "long") -> int:
+        """The slot on the backs page that lies behind front ``slot``.
+
+        Long-edge flip: the column is mirrored; short-edge flip: the row is mirrored (the block must
+        then be centred vertically, see :func:`impose`). Raises :class:`ImpositionError` for
+        ``duplex="none"`` (no backs page) or a slot that does not exist.
+        """
         row, column = self._check(slot)
-        return row * self.columns + (self.columns - 1 - column)
+        if duplex == "long":
+            return row * self.columns + (self.columns - 1 - column)
+        if duplex == "short":
+            return (self.rows - 1 - row) * self.columns + column
+        raise ImpositionError(f"duplex {duplex!r} has no backs page; use 'long' or 'short'")
 
-    def back_trim_box(self, slot: int) -> Box:
-        """The trim box in page mm, on the backs page, of the back of front ``slot``.
+    def back_box(self, slot: int, duplex: "Duplex" = "long", offset: tuple[float, float] = (0.0, 0.0)) -> Box:
+        """The trim box in page mm, on the backs page, of the back of front ``slot``, shifted by ``offset``.
 
-        It is the front's trim box mirrored about the page's vertical centre line.
+        It is the front's trim box mirrored about the page's vertical centre line (long-edge flip) or
+        horizontal centre line (short-edge flip), so it prints exactly behind the front; ``offset``
+        ``(x, y)`` in mm (backs page coordinates, x right, y down) corrects a printer's misregistration
+        as measured with ``pnp calibrate``.
         """
         front = self.trim_box(slot)
-        return Box(self.paper.width - front.x - front.width, front.y, front.width, front.height)
+        dx, dy = offset
+        if duplex == "long":
+            return Box(self.paper.width - front.x - front.width + dx, front.y + dy, front.width, front.height)
+        if duplex == "short":
+            return Box(front.x + dx, self.paper.height - front.y - front.height + dy, front.width, front.height)
+        raise ImpositionError(f"duplex {duplex!r} has no backs page; use 'long' or 'short'")
+
+    def back_clip_box(self, slot: int, duplex: "Duplex" = "long", offset: tuple[float, float] = (0.0, 0.0),
+                      extra: float = 0.0) -> Box:
+        """The visible region in page mm of the back of front ``slot``: its :meth:`back_box` grown by
+        ``extra`` mm on every side, plus the bleed on the sides that are outer edges of the block.
+
+        The extra margin lets a back shifted by the printer by up to ``extra`` mm still cover its whole
+        card: the backs carry ``bleed + extra`` mm of art beyond their trim for this reason.
+        """
+        row, column = divmod(self.back_slot(slot, duplex), self.columns)
+        trim = self.back_box(slot, duplex, offset)
+        left = extra + (self.bleed if column == 0 else 0.0)
+        right = extra + (self.bleed if column == self.columns - 1 else 0.0)
+        top = extra + (self.bleed if row == 0 else 0.0)
+        bottom = extra + (self.bleed if row == self.rows - 1 else 0.0)
+        return Box(trim.x - left, trim.y - top, trim.width + left + right, trim.height + top + bottom)
+
 
     def clip_box(self, slot: int) -> Box:
         """The visible region in page mm of the card in ``slot``: its trim box, grown by the bleed
@@ -274,12 +321,13 @@ def marginalia(layout: SheetLayout, title_length: float, page_length: float, not
 
 def impose(paper: Paper, card_width: float = 63.0, card_height: float = 88.0, bleed: float = 3.0, *,
            mark_gap: float = 0.5, mark_length: float = 6.0, min_mark_length: float = 3.0,
-           printer_margin: float = 3.0) -> SheetLayout:
+           printer_margin: float = 3.0, centred: bool = False) -> SheetLayout:
     """The largest grid of butted cards that fits on ``paper`` (portrait) with outer bleed and crop marks.
 
     The block is centred horizontally, so fronts and mirrored backs use the same grid. Vertically it
     sits high enough to leave room for full-length top marks and the widest possible band below for the
-    footer, ruler and calibration, or centred when the paper is too short for that. A column or row
+    footer, ruler and calibration, or centred when the paper is too short for that or when ``centred``
+    is asked for (short-edge duplex mirrors rows about the page's centre line). A column or row
     counts only if crop marks of at least ``min_mark_length`` mm still fit beyond bleed and gap.
     Raises :class:`ImpositionError` if not even one card fits.
     """
@@ -293,6 +341,6 @@ def impose(paper: Paper, card_width: float = 63.0, card_height: float = 88.0, bl
     left = (paper.width - block_width) / 2
     centred_top = (paper.height - block_height) / 2
     high_top = printer_margin + bleed + mark_gap + mark_length
-    top = min(centred_top, high_top)
+    top = centred_top if centred else min(centred_top, high_top)
     return SheetLayout(paper, card_width, card_height, bleed, columns, rows, left, top, mark_gap, mark_length,
                        printer_margin)

@@ -115,3 +115,20 @@ def test_duplex_pairs_every_fronts_page_with_its_backs_page(built, name):
         side = "fronts" if number % 2 else "backs"
         # digits are their own font runs, which text extraction splits onto lines: compare without spaces
         assert f"page{number}/{len(pages)}·{side}" in re.sub(r"\s", "", text)
+
+
+def test_korean_rules_summary_prints_hangul(db, built):
+    """Any Unicode text prints: the Korean summary card's Hangul is in the PDF, set in the bundled CJK font."""
+    card = db.get("duel.summary.rules-ko")
+    reader = PdfReader(built / "duel-a4.pdf")
+    text = "".join(page.extract_text() for page in reader.pages)
+    assert card.title.split(":")[0] in text  # 루인 앤 리뉴얼 I
+    assert "노모그래프" in text
+    fonts = set()
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            fonts.add(str(font.get_object()["/BaseFont"]))
+    assert any(name.endswith("+NanumMyeongjoBold") for name in fonts)
+    assert any(name.endswith("+NanumMyeongjo") for name in fonts)
+    svg = (built / "svg" / "duel.summary.rules-ko.svg").read_text(encoding="utf-8")
+    assert "게임 방법" in svg and "NanumMyeongjo" in svg

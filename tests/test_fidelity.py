@@ -174,3 +174,16 @@ def test_duel_numbers_equal_the_description(db, description):
         assert value == expected, sentence
     assert len(db.duel.location) == 9
     assert sorted(p.side for p in db.duel.player) == ["shadowmajik", "wardens"]
+
+
+def test_fingerprint_ignores_print_settings_and_comments(db, tmp_path):
+    """Save files record the fingerprint: a print-only or comment-only edit must not orphan a game."""
+    from pnp import database
+
+    source = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    edited = source.replace("bleed_mm = 3.0", "bleed_mm = 2.5", 1).replace("# Trim size", "# The trim size", 1)
+    (tmp_path / "a.toml").write_text(edited, encoding="utf-8")
+    assert database.load(tmp_path / "a.toml").fingerprint == db.fingerprint
+    changed = source.replace("win = 5\nloss = 2", "win = 4\nloss = 2", 1)
+    (tmp_path / "b.toml").write_text(changed, encoding="utf-8")
+    assert database.load(tmp_path / "b.toml").fingerprint != db.fingerprint

@@ -70,12 +70,40 @@ def test_backs_are_mirrored_for_long_edge_duplex(layout):
     assert [layout.back_slot(s) for s in range(9)] == [2, 1, 0, 5, 4, 3, 8, 7, 6]
     for slot in range(9):
         front = layout.trim_box(slot)
-        back = layout.back_trim_box(slot)
+        back = layout.back_box(slot)
         # Flipping the sheet on its long edge maps page x to (paper width - x): the back covers the front.
         assert back.x == pytest.approx(layout.paper.width - front.right)
         assert back.y == front.y
         mirrored = layout.trim_box(layout.back_slot(slot))
         assert (mirrored.x, mirrored.y) == pytest.approx((back.x, back.y))
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["A4", "Letter"])
+def test_backs_are_mirrored_for_short_edge_duplex(paper):
+    """Short-edge flip maps page y to (paper height - y): rows reverse, columns stay."""
+    layout = impose(paper, centred=True)
+    assert [layout.back_slot(s, "short") for s in range(9)] == [6, 7, 8, 3, 4, 5, 0, 1, 2]
+    for slot in range(9):
+        front = layout.trim_box(slot)
+        back = layout.back_box(slot, "short")
+        assert back.y == pytest.approx(paper.height - front.bottom)
+        assert back.x == pytest.approx(front.x)
+        grid = layout.trim_box(layout.back_slot(slot, "short"))
+        assert (grid.x, grid.y) == pytest.approx((back.x, back.y))  # lands on the grid: block is centred
+
+
+def test_back_offset_and_extra_bleed(layout):
+    """--back-offset shifts every back; the extra bleed covers the shift so no white edge shows."""
+    plain = layout.back_box(4)
+    shifted = layout.back_box(4, offset=(1.0, -0.5))
+    assert (shifted.x - plain.x, shifted.y - plain.y) == pytest.approx((1.0, -0.5))
+    clip = layout.back_clip_box(4, offset=(1.0, -0.5), extra=2.0)
+    assert clip.x <= plain.x and clip.right >= plain.right and clip.y <= plain.y and clip.bottom >= plain.bottom
+    corner = layout.back_clip_box(0, extra=2.0)  # slot 0's back is the top-right card: bleed on top and right
+    back = layout.back_box(0)
+    assert back.y - corner.y == pytest.approx(layout.bleed + 2.0)
+    assert corner.right - back.right == pytest.approx(layout.bleed + 2.0)
+    assert back.x - corner.x == pytest.approx(2.0)
 
 
 def test_marginalia_stay_clear_of_cards_and_marks(layout):

@@ -54,11 +54,12 @@ class Rendered:
         return [face for face in self.fronts if face.record.game == game]
 
 
-def _make(database: Database, record_id: str) -> Callable[[str, float, float], CardBuilder]:
+def _make(database: Database, record_id: str, extra_bleed: float = 0.0) -> Callable[[str, float, float], CardBuilder]:
     settings = database.print
 
     def make(kind: str, width: float, height: float) -> CardBuilder:
-        return CardBuilder(record_id, load_template(kind), width, height, settings.bleed_mm, settings.safe_mm)
+        return CardBuilder(record_id, load_template(kind), width, height, settings.bleed_mm + extra_bleed,
+                           settings.safe_mm)
     return make
 
 
@@ -88,7 +89,7 @@ def size_problem(database: Database) -> str | None:
             f"not {settings.card_width_mm:g} x {settings.card_height_mm:g} mm; set {width:g} x {height:g}")
 
 
-_CACHE: dict[tuple[int, str], Rendered] = {}
+_CACHE: dict[tuple[int, str, object], Rendered] = {}
 
 
 def render(database: Database) -> Rendered:
@@ -100,7 +101,7 @@ def render(database: Database) -> Rendered:
     :class:`CardSizeError` when the ``[print]`` card size is not the templates' (see
     :func:`size_problem`) and ``KeyError`` for a record kind without a layout.
     """
-    key = (id(database), database.fingerprint)
+    key = (id(database), database.fingerprint, database.print)
     if key in _CACHE:
         return _CACHE[key]
     problem = size_problem(database)
@@ -131,7 +132,9 @@ def render(database: Database) -> Rendered:
     backs: dict[str, Face] = {}
     for record in database.records():
         if record.kind == "back":
-            for face_id, builder in LAYOUTS["back"](record, database, _make(database, record.id)):
+            # backs carry extra bleed, so a back shifted by the printer still covers its card
+            extra = database.print.back_extra_bleed_mm
+            for face_id, builder in LAYOUTS["back"](record, database, _make(database, record.id, extra)):
                 problems.extend(builder.problems)
                 backs[record.id] = Face(face_id, record, builder.drawing(face_id, f"{record.title} (back)"), None, 1)
     rendered = Rendered(tuple(fronts), backs, tuple(problems))

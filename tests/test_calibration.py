@@ -1,0 +1,160 @@
+"""Physical scale and duplex registration: the calibration sheet, the 50 mm checks and --back-offset.
+
+Issue 3, "Duplex backs" and "Done when": a player reads the printer's misregistration off the
+calibration sheet and passes it to --back-offset; a 50 mm mark printed at 100 % measures 50 mm.
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from pnp.calibrate import calibration_pages, flip, vernier_lines, write_calibration
+from pnp.cli import main
+from pnp.drawing import Drawing, Rect
+from pnp.pdf import SheetCard, SheetOptions, write_sheets
+from pnp.sheets import A4, LETTER, impose
+from tests.conftest import ROOT
+
+needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils (pdftoppm) not installed")
+
+
+def reading(paper, duplex, shift):
+    """The offsets a player reads when the printer shifts the back page by ``shift`` (x, y) mm.
+
+    For each axis: the line whose back line, shifted by the printer and seen through the sheet,
+    falls on its front line (straight-line distance below 0.01 mm)."""
+    found = {}
+    for line in vernier_lines(paper, duplex):
+        x1, y1, x2, y2 = line.back
+        printed = (x1 + shift[0], y1 + shift[1])
+        seen = flip(paper, duplex, *printed)  # a flip is its own inverse
+        fx1, fy1, fx2, fy2 = line.front
+        distance = abs(seen[0] - fx1) if line.axis == "x" else abs(seen[1] - fy1)
+        if distance < 0.01:
+            found.setdefault(line.axis, set()).add(line.offset)
+    return found
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["A4", "Letter"])
+@pytest.mark.parametrize("shift", [(0.0, 0.0), (1.5, -0.5), (-2.0, 2.0), (0.5, 1.0)])
+def test_the_aligned_line_names_the_correction(paper, duplex, shift):
+    """A printer shift of s mm is read as -s, on every scale of the sheet, for both flips."""
+    assert reading(paper, duplex, shift) == {"x": {-shift[0]}, "y": {-shift[1]}}
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_the_reading_corrects_the_backs(duplex):
+    """--back-offset with the value read moves every back exactly back behind its front."""
+    layout = impose(A4, centred=duplex == "short")
+    shift = (1.5, -0.5)
+    correction = tuple(-value for value in shift)  # what the sheet reads, see above
+    for slot in range(layout.per_page):
+        front = layout.trim_box(slot)
+        back = layout.back_box(slot, duplex, correction)
+        printed = (back.x + shift[0], back.y + shift[1])
+        corner = (printed[0] + back.width, printed[1]) if duplex == "long" else (printed[0], printed[1] + back.height)
+        assert flip(A4, duplex, *corner) == pytest.approx((front.x, front.y))
+
+
+def test_offsets_run_from_minus_two_to_plus_two_in_half_millimetres():
+    offsets = sorted({line.offset for line in vernier_lines(A4, "long") if line.axis == "x"})
+    assert offsets == [-2.0, -1.5, -1.0, -0.5, 0.0, 0.5, 1.0, 1.5, 2.0]
+
+
+def test_calibrate_command_writes_two_pages(tmp_path):
+    path = tmp_path / "cal.pdf"
+    result = CliRunner().invoke(main, ["calibrate", "--paper", "letter", "--duplex", "short", "--out", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "--back-offset X,Y" in result.output
+    reader = PdfReader(path)
+    assert len(reader.pages) == 2
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(612.0, abs=0.01)
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+    assert "flip on the short edge" in reader.pages[0].extract_text()
+
+
+def dark_columns(image, y: int, x0: int, x1: int) -> list[int]:
+    return [x for x in range(x0, x1) if sum(image.getpixel((x, y))[:3]) < 300]
+
+
+@needs_poppler
+def test_calibration_square_measures_fifty_millimetres(tmp_path):
+    """Rendered at 200 dpi like a printer at 100 %, the square is 50 mm = 393.7 px wide and high."""
+    from PIL import Image
+
+    write_calibration(tmp_path / "cal.pdf", A4, "long")
+    subprocess.run(["pdftoppm", "-png", "-r", "200", "-f", "1", "-l", "1", str(tmp_path / "cal.pdf"), str(tmp_path / "p")], check=True)
+    image = Image.open(next(tmp_path.glob("p*.png"))).convert("RGB")
+    dpmm = 200 / 25.4
+    front, _ = calibration_pages(A4, "long")
+    square = next(item for item in front.items if isinstance(item, Rect) and item.width == 50.0)
+    row = int((square.y + square.height * 0.75) * dpmm)
+    columns = dark_columns(image, row, int((square.x - 3) * dpmm), int((square.x + 53) * dpmm))
+    assert columns, "no square edge found"
+    measured = (max(columns) - min(columns)) / dpmm
+    assert measured == pytest.approx(50.0, abs=0.2)
+
+
+@needs_poppler
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["A4", "Letter"])
+def test_sheet_calibration_bar_measures_fifty_millimetres(tmp_path, paper):
+    """Every sheet carries a labelled 50 mm mark; printed at 100 % its end ticks are 50 mm apart."""
+    from PIL import Image
+
+    card = SheetCard(Drawing(63, 88, 3, (Rect(-3, -3, 69, 94, fill="#dddddd"),)))
+    report = write_sheets(tmp_path / "s.pdf", [card], paper, game="t", layout=impose(paper, printer_margin=6.35))
+    marks = {m.kind: m for m in report.marginalia}
+    mark = marks.get("square") or marks["bar"]
+    subprocess.run(["pdftoppm", "-png", "-r", "200", str(tmp_path / "s.pdf"), str(tmp_path / "p")], check=True)
+    image = Image.open(next(tmp_path.glob("p*.png"))).convert("RGB")
+    if mark.vertical:  # Letter's bar runs down the side margin: measure along y instead
+        image = image.transpose(Image.Transpose.TRANSPOSE)
+        along, across = mark.box.y, mark.box.x
+    else:
+        along, across = mark.box.x, mark.box.y
+    dpmm = 200 / 25.4
+    row = int((across + 2.0) * dpmm)  # below the 10 mm ticks (1.4 mm), across the end ticks (2.6 mm)
+    columns = dark_columns(image, row, int((along - 0.4) * dpmm), int((along + 50.4) * dpmm))
+    measured = (max(columns) - min(columns)) / dpmm
+    assert measured == pytest.approx(50.0, abs=0.2)
+
+
+def sheet_with_backs(tmp_path, options):
+    front = Drawing(63, 88, 3, (Rect(-3, -3, 69, 94, fill="#ff0000"),), id="front")
+    back = Drawing(63, 88, 5, (Rect(-5, -5, 73, 98, fill="#0000ff"),), id="back")
+    return write_sheets(tmp_path / "s.pdf", [SheetCard(front, back)] * 9, A4, game="t",
+                        layout=impose(A4, centred=options.duplex == "short"), options=options)
+
+
+def test_duplex_none_writes_fronts_only(tmp_path):
+    report = sheet_with_backs(tmp_path, SheetOptions(duplex="none"))
+    assert report.pages == 1
+    assert "fronts only" in PdfReader(report.path).pages[0].extract_text()
+
+
+@needs_poppler
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_shifted_backs_show_no_white_edge(tmp_path, duplex):
+    """Backs carry extra bleed: shifted by the misregistration they correct, they still cover every card."""
+    from PIL import Image
+
+    report = sheet_with_backs(tmp_path, SheetOptions(duplex=duplex, back_offset=(1.5, -1.5), back_extra_bleed=2.0))
+    subprocess.run(["pdftoppm", "-png", "-r", "50", "-f", "2", "-l", "2", str(report.path), str(tmp_path / "p")], check=True)
+    image = Image.open(next(tmp_path.glob("p*.png"))).convert("RGB")
+    dpmm = 50 / 25.4
+    block = report.layout.block
+    for x in range(int(block.x * dpmm) + 1, int(block.right * dpmm) - 1, 3):
+        for y in range(int(block.y * dpmm) + 1, int(block.bottom * dpmm) - 1, 3):
+            assert image.getpixel((x, y)) == (0, 0, 255), (x, y)
+
+
+def test_back_offset_option_is_validated():
+    for bad in ("1", "a,b", "1,2,3", "12,0"):
+        result = CliRunner().invoke(main, ["build", "--db", str(ROOT / "cards.toml"), "--back-offset", bad])
+        assert result.exit_code == 2
+        assert "--back-offset" in result.output
