@@ -1,0 +1,128 @@
+"""Build the print-and-play files: one SVG per card face and the imposed PDF sheets per game and paper.
+
+This module owns the output folder's shape: ``svg/<face id>.svg`` for every front and back, and
+``<game>-<paper>.pdf`` (for example ``solo-a4.pdf``) for each game and each paper of the database's
+print settings. It only combines :mod:`pnp.layout` (what each card looks like), :mod:`pnp.svg` and
+:mod:`pnp.pdf`; the same database always gives byte-identical files.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass
+from typing import Literal
+import tempfile
+from pathlib import Path
+
+from pnp.database import Database
+from pnp.layout import render
+from pnp.pdf import SheetCard, SheetOptions, write_sheets
+from pnp.sheets import PAPERS, impose
+from pnp.svg import write_svg
+
+
+def arrange(groups: list[list[SheetCard]], columns: int) -> list[SheetCard | None]:
+    """The sheet order of ``groups`` (a board's cards, or one single card each), ``columns`` per row.
+
+    A board that fits in one row never breaks across rows: when the current row has too few free
+    slots, the next single cards fill them (or they stay empty, ``None``) and the board starts the
+    next row, so it prints as one uncut strip. Otherwise the order is kept.
+    """
+    result: list[SheetCard | None] = []
+    used: set[int] = set()
+    for index, group in enumerate(groups):
+        if index in used:
+            continue
+        if len(group) > 1 and len(group) <= columns:
+            free = (columns - len(result) % columns) % columns
+            if len(group) > free:
+                for _ in range(free):
+                    filler = next((i for i, g in enumerate(groups) if len(g) == 1 and i not in used and i > index), None)
+                    if filler is None:
+                        result.append(None)
+                    else:
+                        used.add(filler)
+                        result.extend(groups[filler])
+        used.add(index)
+        result.extend(group)
+    return result
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """Choices of one build that are not print settings of the database.
+
+    ``boards``: ``"joined"`` prints the cards of a board (Progress Track, battle maps) side by side
+    in one sheet row, as one piece for players who keep boards uncut (no cut line on their seams);
+    ``"separate"`` imposes them like any other cards. ``back_offset`` ``(x, y)`` mm shifts every back
+    (see ``pnp calibrate``); ``cut_lines`` draws full cut lines over the fronts.
+    """
+
+    boards: Literal["joined", "separate"] = "joined"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    cut_lines: bool = False
+
+
+def build(database: Database, out_dir: Path, options: BuildOptions = BuildOptions()) -> list[Path]:
+    """Write every card face as SVG and the sheets as PDF into ``out_dir``; return the paths, sorted.
+
+    Each card prints ``copies`` times on the sheets; boards print their cards side by side from the
+    start of a sheet row. Everything is first written to a staging folder beside ``out_dir`` and moved
+    into place only when all of it succeeded, so a failed build leaves the previous output untouched
+    and a successful one leaves no stale SVG of a card that no longer exists. Raises ``OSError`` when
+    ``out_dir`` cannot be written and :class:`~pnp.layout.template.TemplateError` for a broken template.
+    """
+    out_dir = Path(out_dir)
+    rendered = render(database)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise NotADirectoryError(20, "not a folder", str(out_dir))
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-", dir=out_dir.parent))
+    try:
+        written = _write_all(database, rendered, staging, options)
+        out_dir.mkdir(exist_ok=True)
+        if (out_dir / "svg").exists():
+            shutil.rmtree(out_dir / "svg")
+        for path in sorted(staging.iterdir()):
+            os.replace(path, out_dir / path.name)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return sorted(out_dir / path.relative_to(staging) for path in written)
+
+
+def _write_all(database: Database, rendered, out_dir: Path, options: BuildOptions) -> list[Path]:
+    """Write every SVG and PDF of ``rendered`` into ``out_dir``; return the paths written."""
+    written: list[Path] = []
+    svg_dir = out_dir / "svg"
+    for face in rendered.fronts:
+        written.append(write_svg(face.drawing, svg_dir / f"{face.id}.svg"))
+    for face in rendered.backs.values():
+        written.append(write_svg(face.drawing, svg_dir / f"{face.id}.svg"))
+    settings = database.print
+    for game in ("solo", "duel"):
+        faces = rendered.game(game)
+        if not faces:
+            continue
+        groups: list[list[SheetCard]] = []
+        for face in faces:
+            back = rendered.backs[face.back].drawing if face.back else None
+            joined = options.boards == "joined" and face.board_index < face.board_cards - 1
+            if face.board_cards > 1 and face.board_index > 0 and options.boards == "joined":
+                groups[-1].append(SheetCard(face.drawing, back, joined_right=joined))
+            elif face.board_cards > 1:
+                groups.append([SheetCard(face.drawing, back, joined_right=joined)])
+            else:
+                copies = face.copies if face.board_cards == 1 else 1  # a board prints once
+                groups.extend([SheetCard(face.drawing, back)] for _ in range(copies))
+        title = database.games[game].title if game in database.games else game
+        for paper_key in settings.papers:
+            layout = impose(PAPERS[paper_key], settings.card_width_mm, settings.card_height_mm, settings.bleed_mm,
+                            mark_length=settings.crop_mark_mm, printer_margin=settings.printer_margin_mm,
+                            centred=settings.duplex == "short")
+            cards = arrange(groups, layout.columns)
+            sheet_options = SheetOptions(settings.duplex, options.back_offset, settings.back_extra_bleed_mm,
+                                         options.cut_lines)
+            report = write_sheets(out_dir / f"{game}-{paper_key}.pdf", cards, PAPERS[paper_key], game=title,
+                                  layout=layout, options=sheet_options)
+            written.append(report.path)
+    return written
