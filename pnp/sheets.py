@@ -328,12 +328,16 @@ def impose(paper: Paper, card_width: float = 63.0, card_height: float = 88.0, bl
     sits high enough to leave room for full-length top marks and the widest possible band below for the
     footer, ruler and calibration, or centred when the paper is too short for that or when ``centred``
     is asked for (short-edge duplex mirrors rows about the page's centre line). A column or row
-    counts only if crop marks of at least ``min_mark_length`` mm still fit beyond bleed and gap.
+    counts only if crop marks of at least ``min_mark_length`` mm still fit beyond bleed and gap, and
+    the trim of every card lies inside the printable area (``printer_margin`` mm from each paper edge;
+    bleed and crop marks may run into that margin, where a printer may leave them out).
     Raises :class:`ImpositionError` if not even one card fits.
     """
     reserve = 2 * (bleed + mark_gap + min_mark_length)
-    columns = math.floor((paper.width - reserve) / card_width + 1e-9)
-    rows = math.floor((paper.height - reserve) / card_height + 1e-9)
+    # The trims must lie inside the printable area; bleed and marks may run into the printer margin.
+    printable_width, printable_height = paper.width - 2 * printer_margin, paper.height - 2 * printer_margin
+    columns = math.floor(min(paper.width - reserve, printable_width) / card_width + 1e-9)
+    rows = math.floor(min(paper.height - reserve, printable_height) / card_height + 1e-9)
     if columns < 1 or rows < 1:
         raise ImpositionError(f"a {card_width} x {card_height} mm card with {bleed} mm bleed does not fit on {paper.name}")
     block_width = columns * card_width

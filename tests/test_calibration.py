@@ -158,3 +158,30 @@ def test_back_offset_option_is_validated():
         result = CliRunner().invoke(main, ["build", "--db", str(ROOT / "cards.toml"), "--back-offset", bad])
         assert result.exit_code == 2
         assert "--back-offset" in result.output
+
+
+@needs_poppler
+def test_cut_lines_run_over_every_cut_but_not_across_joined_boards(tmp_path):
+    """--cut-lines draws full cut lines; a board printed joined (--boards joined) keeps its seams clean."""
+    from PIL import Image
+
+    plain = Drawing(63, 88, 3, (Rect(-3, -3, 69, 94, fill="#ffffff"),))
+    board = [SheetCard(plain, joined_right=True), SheetCard(plain, joined_right=True), SheetCard(plain)]
+    singles = [SheetCard(plain) for _ in range(3)]
+    layout = impose(A4)
+    report = write_sheets(tmp_path / "s.pdf", board + singles, A4, game="t", layout=layout,
+                          options=SheetOptions(cut_lines=True))
+    subprocess.run(["pdftoppm", "-png", "-r", "150", str(report.path), str(tmp_path / "p")], check=True)
+    image = Image.open(next(tmp_path.glob("p*.png"))).convert("L")
+    dpmm = 150 / 25.4
+    xs, ys = layout.cut_lines()
+
+    def darkest_across(x_mm: float, y_mm: float) -> int:
+        y = int(y_mm * dpmm)
+        return min(image.getpixel((x, y)) for x in range(int((x_mm - 0.5) * dpmm), int((x_mm + 0.5) * dpmm) + 1))
+
+    middle_of_row = [ys[row] + 44.0 for row in range(2)]
+    assert darkest_across(xs[1], middle_of_row[0]) > 240  # seam inside the joined board: no line
+    assert darkest_across(xs[2], middle_of_row[0]) > 240
+    assert darkest_across(xs[1], middle_of_row[1]) < 200  # between single cards: a cut line
+    assert darkest_across(xs[0], middle_of_row[0]) < 200  # the board's outer edge is cut

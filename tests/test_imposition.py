@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.drawing import Box
-from pnp.sheets import A4, LETTER, PAPERS, ImpositionError, Paper, impose, marginalia
+from pnp.sheets import CARD_SIZES, A4, LETTER, PAPERS, ImpositionError, Paper, impose, marginalia
 
 
 @pytest.fixture(params=[(A4, 3.0), (LETTER, 3.0), (A4, 6.35), (LETTER, 6.35)],
@@ -162,3 +162,39 @@ def test_boards_start_a_sheet_row():
     assert order == ["a0", "b0", "c0", "map0", "map1", "map2", "track0", "track1", "d0"]
     # With no single left to fill the gap, the slots stay empty.
     assert arrange([group("a"), group("map", 3)], 3) == ["a0", None, None, "map0", "map1", "map2"]
+
+
+@pytest.mark.parametrize(
+    "size,a4,letter",
+    [("poker", (3, 3), (3, 3)), ("mini", (4, 4), (4, 3)), ("tarot", (2, 2), (2, 2)), ("square", (2, 4), (2, 3))],
+)
+def test_other_card_sizes_fill_as_many_as_fit(size, a4, letter):
+    """Issue 3, Geometry: poker 3 x 3 on A4 and Letter; mini 44 x 68, tarot 70 x 120, square 70 x 70 fill
+    as many as fit inside the printable area (default printer margin 6.35 mm), crop marks included."""
+    width, height = CARD_SIZES[size]
+    for paper, expected in ((A4, a4), (LETTER, letter)):
+        layout = impose(paper, width, height, 3.0, printer_margin=6.35)
+        assert (layout.columns, layout.rows) == expected, paper.name
+        block = layout.block
+        assert block.x >= 6.35 - 1e-9 and block.right <= paper.width - 6.35 + 1e-9
+        assert block.y >= 6.35 - 1e-9 and block.bottom <= paper.height - 6.35 + 1e-9
+        # one more column or row would not fit
+        assert (layout.columns + 1) * width > min(paper.width - 2 * 6.35, paper.width - 13)
+        for mark in layout.crop_marks():
+            assert 0 <= mark.box.x and mark.box.right <= paper.width and 0 <= mark.box.y and mark.box.bottom <= paper.height
+
+
+@pytest.mark.parametrize("size", ["mini", "tarot", "square"])
+def test_other_sizes_print(tmp_path, size):
+    """Sheets of other sizes write and read back with one card per slot."""
+    from pypdf import PdfReader
+
+    from pnp.drawing import Drawing, Rect
+    from pnp.pdf import SheetCard, write_sheets
+
+    width, height = CARD_SIZES[size]
+    card = SheetCard(Drawing(width, height, 3.0, (Rect(-3, -3, width + 6, height + 6, fill="#cc9966"),)))
+    layout = impose(A4, width, height, 3.0, printer_margin=6.35)
+    report = write_sheets(tmp_path / "s.pdf", [card] * (layout.per_page + 1), A4, game="t", layout=layout)
+    assert report.pages == 2
+    assert len(PdfReader(report.path).pages) == 2
