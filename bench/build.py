@@ -43,5 +43,40 @@ def main() -> None:
           f"(best of {args.repeat})")
 
 
+def scaling(targets: tuple[int, ...] = (50, 200, 500), repeat: int = 2) -> None:
+    """Time the output stage (SVG files and the A4 and Letter PDF sheets) for decks of about ``targets``
+    faces, made by repeating the bundled deck's faces under new ids; print seconds per face.
+
+    Layout cost per face is measured above; here the question is whether writing grows linearly.
+    """
+    from dataclasses import replace
+
+    from pnp.build import BuildOptions, _write_all
+    from pnp.layout import Rendered
+
+    db = database.load(ROOT / "cards.toml")
+    base = layout.render(db)
+    solo = [face for face in base.fronts if face.record.game == "solo"]
+    print("faces  seconds  ms/face   (SVG + PDF sheets, best of %d)" % repeat)
+    for target in targets:
+        fronts = []
+        copy = 0
+        while len(fronts) < target:
+            for face in solo:
+                if len(fronts) == target:
+                    break
+                fronts.append(replace(face, id=f"{face.id}.r{copy}", drawing=replace(face.drawing, id=f"{face.id}.r{copy}")))
+            copy += 1
+        deck = Rendered(tuple(fronts), base.backs, ())
+        best = float("inf")
+        for _ in range(repeat):
+            with tempfile.TemporaryDirectory() as folder:
+                start = time.perf_counter()
+                _write_all(db, deck, Path(folder), BuildOptions())
+                best = min(best, time.perf_counter() - start)
+        print(f"{target:5d}  {best:7.2f}  {best / target * 1000:7.1f}")
+
+
 if __name__ == "__main__":
     main()
+    scaling()
