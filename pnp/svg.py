@@ -7,6 +7,11 @@ used is copied once from ``templates/icons/<name>.svg`` into a ``<g id="icon-<na
 and placed with ``<use>`` and a translate-and-scale transform (read correctly by browsers, Inkscape and
 svglib alike).
 
+Fonts: the text names the bundled families (``font-family="EB Garamond, serif"``) without embedding
+them. With ``fonts_url`` (what ``pnp build`` writes into ``output/svg/``), a ``<style>`` block adds an
+``@font-face`` rule for each family, weight and style the card uses, pointing at ``<fonts_url><file>.ttf``,
+so a browser shows the cards in the right fonts (:func:`font_faces`).
+
 Reproducibility: numbers are written with at most 2 decimals (trailing zeros removed), ids are
 ``clip-1``, ``clip-2`` ... in drawing order and ``icon-<name>``, attributes are sorted, and nothing
 depends on the time or the machine.
@@ -21,7 +26,8 @@ from pathlib import Path
 import svgwrite
 
 from pnp import fonts
-from pnp.drawing import MM_PER_PT, Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect, TextLine, icon_names
+from pnp.drawing import (MM_PER_PT, Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect, TextLine,
+                         icon_names, walk)
 from pnp.text import ICON_DIR
 
 SVG_NAMESPACE = "{http://www.w3.org/2000/svg}"
@@ -97,9 +103,9 @@ class _Writer:
             if item.dash:
                 element["stroke-dasharray"] = " ".join(number(v) for v in item.dash)
         elif isinstance(item, Polyline):
-            points = " ".join(f"{number(x)},{number(y)}" for x, y in item.points)
-            element = d.polygon() if item.closed else d.polyline()
-            element["points"] = points
+            # svgwrite writes a shape's own point list over any "points" attribute: pass the points.
+            points = [(number(x), number(y)) for x, y in item.points]
+            element = d.polygon(points) if item.closed else d.polyline(points)
             _paint(element, item.fill if item.closed else None, item.stroke, item.stroke_width)
             if item.stroke is not None:
                 element["stroke-linejoin"] = "round"
@@ -151,11 +157,24 @@ class _Writer:
         parent.add(element)
 
 
-def to_svg(drawing: Drawing) -> str:
+def font_faces(drawing: Drawing, fonts_url: str) -> str:
+    """CSS ``@font-face`` rules, one per bundled font file ``drawing``'s text uses, sorted, each with
+    the SVG family name, weight and style that text is written with and ``src: url("<fonts_url><file>")``."""
+    rules = set()
+    for item in walk(drawing.items):
+        if isinstance(item, TextLine):
+            fam = fonts.family(item.family)
+            rules.add(f'@font-face {{ font-family: "{fam.svg_family}"; font-weight: {fam.svg_weight}; '
+                      f'font-style: {fam.svg_style}; src: url("{fonts_url}{fam.file}") format("truetype"); }}')
+    return "\n".join(sorted(rules))
+
+
+def to_svg(drawing: Drawing, fonts_url: str | None = None) -> str:
     """The SVG document (a ``str``, XML declaration included) of ``drawing``.
 
     Width and height are the bleed box in mm; the viewBox is ``-bleed -bleed width+2*bleed
-    height+2*bleed``. Raises ``FileNotFoundError`` for an icon without a file, ``KeyError`` for an
+    height+2*bleed``. ``fonts_url`` (for example ``"../fonts/"``) adds the :func:`font_faces` style
+    block. Raises ``FileNotFoundError`` for an icon without a file, ``KeyError`` for an
     unknown font family.
     """
     bleed = drawing.bleed_mm
@@ -168,6 +187,10 @@ def to_svg(drawing: Drawing) -> str:
         document["id"] = drawing.id
     if drawing.title:
         document.set_desc(title=drawing.title)
+    if fonts_url is not None:
+        css = font_faces(drawing, fonts_url)
+        if css:
+            document.defs.add(document.style(css))
     for name in icon_names(drawing):
         group = document.g(id=f"icon-{name}")
         for child in _icon_children(name):
@@ -179,9 +202,10 @@ def to_svg(drawing: Drawing) -> str:
     return buffer.getvalue() + "\n"
 
 
-def write_svg(drawing: Drawing, path: Path) -> Path:
-    """Write :func:`to_svg` of ``drawing`` to ``path`` (UTF-8, parent folders created) and return ``path``."""
+def write_svg(drawing: Drawing, path: Path, fonts_url: str | None = None) -> Path:
+    """Write :func:`to_svg` of ``drawing`` (with ``fonts_url``) to ``path`` (UTF-8, parent folders
+    created) and return ``path``."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(to_svg(drawing), encoding="utf-8")
+    path.write_text(to_svg(drawing, fonts_url), encoding="utf-8")
     return path
