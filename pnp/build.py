@@ -1,6 +1,7 @@
 """Build the print-and-play files: one SVG per card face and the imposed PDF sheets per game and paper.
 
-This module owns the output folder's shape: ``svg/<face id>.svg`` for every front and back, and
+This module owns the output folder's shape: ``svg/<face id>.svg`` for every front and back,
+``index.html`` and ``fonts/`` (:mod:`pnp.gallery`), ``png/`` on request (:mod:`pnp.raster`), and
 ``<game>-<paper>.pdf`` (for example ``solo-a4.pdf``) for each game and each paper of the database's
 print settings. It only combines :mod:`pnp.layout` (what each card looks like), :mod:`pnp.svg` and
 :mod:`pnp.pdf`; the same database always gives byte-identical files.
@@ -14,6 +15,7 @@ from typing import Literal
 import tempfile
 from pathlib import Path
 
+from pnp import gallery, inks, raster
 from pnp.database import Database
 from pnp.layout import render
 from pnp.pdf import SheetCard, SheetOptions, write_sheets
@@ -56,11 +58,19 @@ class BuildOptions:
     in one sheet row, as one piece for players who keep boards uncut (no cut line on their seams);
     ``"separate"`` imposes them like any other cards. ``back_offset`` ``(x, y)`` mm shifts every back
     (see ``pnp calibrate``); ``cut_lines`` draws full cut lines over the fronts.
+
+    ``color`` (``"rgb"`` or ``"cmyk"``) and ``ink`` (``"full"`` or ``"saver"``) other than the
+    defaults add one more PDF of each sheet, named by :func:`pnp.inks.variants` (``solo-a4-cmyk.pdf``,
+    ``solo-a4-ink-saver.pdf``, ``solo-a4-ink-saver-cmyk.pdf``); ``png`` adds ``png/``, the deck
+    images for digital tabletops (:mod:`pnp.raster`).
     """
 
     boards: Literal["joined", "separate"] = "joined"
     back_offset: tuple[float, float] = (0.0, 0.0)
     cut_lines: bool = False
+    color: inks.ColorChoice = "rgb"
+    ink: inks.InkChoice = "full"
+    png: bool = False
 
 
 def build(database: Database, out_dir: Path, options: BuildOptions = BuildOptions()) -> list[Path]:
@@ -70,9 +80,12 @@ def build(database: Database, out_dir: Path, options: BuildOptions = BuildOption
     start of a sheet row. Everything is first written to a staging folder beside ``out_dir`` and moved
     into place only when all of it succeeded, so a failed build leaves the previous output untouched
     and a successful one leaves no stale SVG of a card that no longer exists. Raises ``OSError`` when
-    ``out_dir`` cannot be written and :class:`~pnp.layout.template.TemplateError` for a broken template.
+    ``out_dir`` cannot be written, :class:`~pnp.layout.template.TemplateError` for a broken template,
+    :class:`~pnp.raster.RasterError` when ``options.png`` asks for images and pdftoppm is missing,
+    and ``ValueError`` for an unknown ``options.color`` or ``options.ink``.
     """
     out_dir = Path(out_dir)
+    inks.variants(options.color, options.ink)  # an unknown choice fails before anything is written
     rendered = render(database)
     if out_dir.exists() and not out_dir.is_dir():
         raise NotADirectoryError(20, "not a folder", str(out_dir))
@@ -83,6 +96,7 @@ def build(database: Database, out_dir: Path, options: BuildOptions = BuildOption
         out_dir.mkdir(exist_ok=True)
         if (out_dir / "svg").exists():
             shutil.rmtree(out_dir / "svg")
+        _remove_extras(out_dir)
         for path in sorted(staging.iterdir()):
             os.replace(path, out_dir / path.name)
     finally:
@@ -95,9 +109,10 @@ def _write_all(database: Database, rendered, out_dir: Path, options: BuildOption
     written: list[Path] = []
     svg_dir = out_dir / "svg"
     for face in rendered.fronts:
-        written.append(write_svg(face.drawing, svg_dir / f"{face.id}.svg"))
+        written.append(write_svg(face.drawing, svg_dir / f"{face.id}.svg", gallery.SVG_FONTS_URL))
     for face in rendered.backs.values():
-        written.append(write_svg(face.drawing, svg_dir / f"{face.id}.svg"))
+        written.append(write_svg(face.drawing, svg_dir / f"{face.id}.svg", gallery.SVG_FONTS_URL))
+    written.extend(gallery.write_gallery(database, rendered, out_dir))
     settings = database.print
     for game in ("solo", "duel"):
         faces = rendered.game(game)
@@ -114,6 +129,10 @@ def _write_all(database: Database, rendered, out_dir: Path, options: BuildOption
             else:
                 copies = face.copies if face.board_cards == 1 else 1  # a board prints once
                 groups.extend([SheetCard(face.drawing, back)] for _ in range(copies))
+        if options.png:
+            deck = [raster.PngCard(card.front, card.back) for group in groups for card in group]
+            backs = {face.back: rendered.backs[face.back].drawing for face in faces if face.back}
+            written.extend(raster.write_png_sheets(game, deck, backs, out_dir / "png"))
         title = database.games[game].title if game in database.games else game
         for paper_key in settings.papers:
             layout = impose(PAPERS[paper_key], settings.card_width_mm, settings.card_height_mm, settings.bleed_mm,
@@ -122,7 +141,20 @@ def _write_all(database: Database, rendered, out_dir: Path, options: BuildOption
             cards = arrange(groups, layout.columns)
             sheet_options = SheetOptions(settings.duplex, options.back_offset, settings.back_extra_bleed_mm,
                                          options.cut_lines)
-            report = write_sheets(out_dir / f"{game}-{paper_key}.pdf", cards, PAPERS[paper_key], game=title,
-                                  layout=layout, options=sheet_options)
-            written.append(report.path)
+            for variant in inks.variants(options.color, options.ink):
+                report = write_sheets(out_dir / variant.name(f"{game}-{paper_key}"), variant.apply(cards),
+                                      PAPERS[paper_key], game=title, layout=layout, options=sheet_options,
+                                      colour=variant.colour)
+                written.append(report.path)
     return written
+
+
+def _remove_extras(out_dir: Path) -> None:
+    """Remove from ``out_dir`` what a previous build may have left that this one rewrites or no longer
+    makes: ``fonts/``, ``png/`` and the variant PDFs (``*-cmyk.pdf``, ``*-ink-saver.pdf``)."""
+    for folder in ("fonts", "png"):
+        if (out_dir / folder).is_dir():
+            shutil.rmtree(out_dir / folder)
+    for path in sorted(out_dir.glob("*.pdf")):
+        if path.stem.endswith(inks.VARIANT_SUFFIXES):
+            path.unlink()

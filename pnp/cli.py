@@ -148,13 +148,22 @@ def list_records(database_path: Path, as_json: bool) -> None:
 @click.option("--cut-lines", is_flag=True, help="Draw thin full cut lines over the cards.")
 @click.option("--boards", type=click.Choice(["joined", "separate"]), default="joined", show_default=True,
               help="Print each board's cards side by side in one row (joined) or like other cards.")
+# Print shops and screens (pnp.inks, pnp.raster): extra outputs beside the default RGB sheets.
+@click.option("--color", "color", type=click.Choice(["rgb", "cmyk"]), default="rgb", show_default=True,
+              help="cmyk: also write the sheets in CMYK for a print shop (<game>-<paper>-cmyk.pdf), black in K only.")
+@click.option("--ink", type=click.Choice(["full", "saver"]), default="full", show_default=True,
+              help="saver: also write light-background sheets for home printers (<game>-<paper>-ink-saver.pdf).")
+@click.option("--png", "png", is_flag=True,
+              help="Also write PNG deck images (10 x 7 cards, backs apart) for digital tabletops into png/.")
 def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: float | None, safe: float | None,
-          printer_margin: float | None, duplex: str | None, back_offset: str, cut_lines: bool, boards: str) -> None:
+          printer_margin: float | None, duplex: str | None, back_offset: str, cut_lines: bool, boards: str,
+          color: str, ink: str, png: bool) -> None:
     """Write one SVG per card face and the PDF sheets (A4 and Letter, per game) into --out."""
     offset = _parse_offset(back_offset)
     db = _with_settings(_load(database_path), papers=papers, bleed_mm=bleed, safe_mm=safe,
                         printer_margin_mm=printer_margin, duplex=duplex)
     from pnp import build as builder
+    from pnp.raster import RasterError
 
     problems = _fit_problems(db, database_path)
     if problems:
@@ -163,12 +172,15 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
         click.echo(f"{len(problems)} problem(s) with the printed cards; nothing was written", err=True)
         raise SystemExit(1)
     try:
-        written = builder.build(db, out_dir, builder.BuildOptions(boards=boards, back_offset=offset, cut_lines=cut_lines))
+        written = builder.build(db, out_dir, builder.BuildOptions(boards=boards, back_offset=offset, cut_lines=cut_lines,
+                                                                 color=color, ink=ink, png=png))
     except OSError as error:
         where = error.filename or out_dir
         raise click.ClickException(f"{where}: cannot write: {error.strerror or error}; nothing in {out_dir} was changed") from None
+    except RasterError as error:
+        raise click.ClickException(f"--png: {error}; nothing in {out_dir} was changed") from None
     svgs = [p for p in written if p.suffix == ".svg"]
-    others = [p for p in written if p.suffix != ".svg"]
+    others = [p for p in written if p.suffix not in (".svg", ".ttf", ".txt")]
     click.echo(f"{len(svgs)} card faces in {out_dir / 'svg'}")
     for path in others:
         click.echo(str(path))

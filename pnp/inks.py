@@ -44,9 +44,9 @@ InkChoice = Literal["full", "saver"]
 SMALL_FILL_MM2 = 6.0
 """Fills smaller than this (mm²: corner diamonds, arrow heads, dots) keep their colour: they hold
 little ink and tinting them would only blur them."""
-NEUTRAL_TINT = 0.12
+NEUTRAL_TINT = 0.10
 """Share of the original darkness a neutral (grey, black, brown) fill keeps in the ink saver."""
-COLOUR_TINT = 0.40
+COLOUR_TINT = 0.45
 """Extra share a fully saturated fill keeps, so the red, blue and yellow bands still read as colours."""
 LIGHT_TEXT = 0.6
 """Text whose lightness (HLS, 0..1) is above this was set on a dark fill; the ink saver darkens it."""
@@ -103,11 +103,11 @@ def darkness(colour: str) -> float:
 
 
 def light_tint(colour: str) -> str:
-    """``colour`` mixed with white so it keeps ``NEUTRAL_TINT + COLOUR_TINT * saturation`` of its ink:
-    a dark brown band becomes a pale beige, a red band a light rose, and white stays white."""
+    """``colour`` mixed with white so it keeps ``NEUTRAL_TINT + COLOUR_TINT * chroma`` of its ink
+    (chroma: max - min of r, g, b, 0 for greys): a dark brown band becomes a pale beige, a red band a
+    light rose, and white stays white."""
     r, g, b = _rgb(colour)
-    _, _, saturation = colorsys.rgb_to_hsv(r, g, b)
-    keep = NEUTRAL_TINT + COLOUR_TINT * saturation
+    keep = NEUTRAL_TINT + COLOUR_TINT * (max(r, g, b) - min(r, g, b))
     return _hex(*(1 - (1 - v) * keep for v in (r, g, b)))
 
 
