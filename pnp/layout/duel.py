@@ -12,7 +12,7 @@ from pnp.database import Back, Database, Location, PlayerCard, Summary
 from pnp.drawing import Box, Circle, Group, Icon, Line, Rect
 from pnp.layout.common import (BLACK, WHITE, CardBuilder, footer, frame, full_bleed, hatch, icon_centred, label,
                                numbered_box, ornament_rule, tint, title_band)
-from pnp.layout.solo import Make, card_size
+from pnp.layout.solo import Make, card_size, framed_card
 from pnp.text import measure
 
 
@@ -176,10 +176,7 @@ def summary(card: Summary, db: Database, make: Make):
     """A rules summary: title band and headed sections, set together: every heading at one size and
     every section text at one size, the largest at which all the sections fit one below the other;
     the room left over is shared out between the sections."""
-    b = make("summary", *card_size(db))
-    t = b.template
-    ink = t.color("ink")
-    frame(b, t.number("border"), t.color("border"), t.color("panel"), ink)
+    b, t, ink = framed_card(make, "summary", db)
     title_band(b, t.box("title_band").box, t.color("band"), t.color("band_hatch"), t.color("rule"))
     b.text("title", card.title, "title")
     top, bottom = t.number("sections_top"), t.number("sections_bottom")

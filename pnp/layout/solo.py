@@ -28,6 +28,16 @@ def card_size(db: Database) -> tuple[float, float]:
     return db.print.card_width_mm, db.print.card_height_mm
 
 
+def framed_card(make: Make, kind: str, db: Database) -> tuple[CardBuilder, Template, str]:
+    """A card of ``kind`` the database's card size, with the standard frame drawn (coloured band from
+    the bleed, parchment panel, engraved rules); returns the builder, its template and the ink colour."""
+    b = make(kind, *card_size(db))
+    t = b.template
+    ink = t.color("ink")
+    frame(b, t.number("border"), t.color("border"), t.color("panel"), ink)
+    return b, t, ink
+
+
 def colour_name(t: Template, colour: str) -> str:
     """The printed name of a map colour (``"red"`` gives the template's ``colour_red``, ``"Red"``)."""
     return t.string(f"colour_{colour}")
@@ -171,10 +181,7 @@ def warding_city(card: WardingCity, db: Database, make: Make):
 # ---- servants ------------------------------------------------------------------------------------------------
 def servant(card: Servant, db: Database, make: Make):
     """Servant: portrait, range, damage, one hit point track per map colour (largest number first)."""
-    b = make("servant", *card_size(db))
-    t = b.template
-    ink = t.color("ink")
-    frame(b, t.number("border"), t.color("border"), t.color("panel"), ink)
+    b, t, ink = framed_card(make, "servant", db)
     b.text("kind", t.string("kind_label"), "kind_label")
     b.text("name", card.name, "title")
     _title_rule(b, t.number("title_rule_y"))
@@ -213,10 +220,7 @@ def servant(card: Servant, db: Database, make: Make):
 # ---- character stats -------------------------------------------------------------------------------------------
 def stats(card: Stats, db: Database, make: Make):
     """Character Stats: Mana and Spirit tracks (columns of seven) and the three Warding Keys."""
-    b = make("stats", *card_size(db))
-    t = b.template
-    ink = t.color("ink")
-    frame(b, t.number("border"), t.color("border"), t.color("panel"), ink)
+    b, t, ink = framed_card(make, "stats", db)
     b.text("title", card.title, "title")
     _title_rule(b, t.number("title_rule_y"))
     b.text("mana", t.string("mana_head"), "mana_head")
@@ -482,10 +486,7 @@ def counter_card(card: CounterCard, db: Database, make: Make):
 
 def last_stand(card: LastStand, db: Database, make: Make):
     """The Last Stand: its text and the Grayking's hit point track (gray spaces with the recharge cross)."""
-    b = make("last_stand", *card_size(db))
-    t = b.template
-    ink = t.color("ink")
-    frame(b, t.number("border"), t.color("border"), t.color("panel"), ink)
+    b, t, ink = framed_card(make, "last_stand", db)
     _title_band_with_icon(b, card.title, "grayking", t.color("band"))
     b.text("text", "\n".join(card.text), "text")
     b.text("hit points", t.string("hp_label"), "hp_label")
