@@ -205,3 +205,24 @@ def corners_mm(centre: tuple[float, float], size_mm: float) -> list[tuple[float,
         (cx + size_mm * math.cos(math.radians(angle)), cy + size_mm * math.sin(math.radians(angle)))
         for angle in (-90, -30, 30, 90, 150, 210)
     ]
+
+
+def hex_name(address: tuple[int, int]) -> str:
+    """The name a player reads a hex by: column letter and row number, ``A1`` the top-left address.
+
+    Columns are the odd-r offset columns (A = column 0) and rows count from 1 at the top, so on a
+    printed map row 1 is the top row and, within a row, letters run left to right (a row that starts
+    with a gap starts at B). The referee prints these names; ``referee solo map`` shows them on every hex.
+    """
+    column, row = address
+    if not 0 <= column < 26 or row < 0:
+        raise ValueError(f"no hex name for address {address!r}")
+    return f"{chr(ord('A') + column)}{row + 1}"
+
+
+def parse_hex_name(text: str) -> tuple[int, int]:
+    """The address of a hex name such as ``C4`` or ``c4`` (see :func:`hex_name`); raises ``ValueError``."""
+    cleaned = text.strip().upper()
+    if len(cleaned) < 2 or not "A" <= cleaned[0] <= "Z" or not cleaned[1:].isdigit() or int(cleaned[1:]) < 1:
+        raise ValueError(f"{text!r} is not a hex name; a hex is a column letter and a row number, e.g. C4")
+    return (ord(cleaned[0]) - ord("A"), int(cleaned[1:]) - 1)

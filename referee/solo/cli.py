@@ -253,12 +253,14 @@ def battle(dice: str | None, enemy: str | None, casts: tuple[str, ...], elders: 
 @click.option("--reroll", default=None, help="Your dice to re-roll, by value, e.g. 1,2.")
 @click.option("--dice", default=None, help="The new dice as rolled (default: the referee rolls).")
 @click.option("--next", "next_card", default=None, help="The next card you turned over, if this ends the battle.")
+@click.option("--counter", default=None, help="Last Stand: the dice the Grayking's counter rolls (Unguard, Forget, Mirror).")
 @_common
-def cast(spell: str, rows: int | None, reroll: str | None, dice: str | None, next_card: str | None,
+def cast(spell: str, rows: int | None, reroll: str | None, dice: str | None, next_card: str | None, counter: str | None,
          save_path: Path | None, database_path: Path | None) -> None:
-    """Cast a learned spell in the battle, or Barrier Lock with all three Warding Keys."""
+    """Cast a learned spell in the battle, on the map, in the Last Stand, or Barrier Lock with all three Warding Keys."""
     _play(save_path, database_path, lambda g: ev.Cast(
-        _spell_id(g.db, spell), rows, _values(reroll, "--reroll") or (), _typed(dice, "--dice"), _card_ref(g.db, next_card, "--next")))
+        _spell_id(g.db, spell), rows, _values(reroll, "--reroll") or (), _typed(dice, "--dice"), _card_ref(g.db, next_card, "--next"),
+        _typed(counter, "--counter")))
 
 
 @solo.command()
@@ -361,3 +363,103 @@ def spells(save_path: Path | None, database_path: Path | None) -> None:
             if s.learn_cost:
                 cost = f"[{s.learn_cost.mana or s.learn_cost.spirit} {'Mana' if s.learn_cost.mana else 'Spirit'}]"
             click.echo(f"  {s.id.rsplit('.', 1)[-1]:15} {s.name:15} {cost:10} {mark:10} {rules._plain(s.text)}")
+
+
+# ---- Expanded Battles on the maps, and the Last Stand --------------------------------------------------------
+def _servant_id(db: database.Database, text: str) -> str:
+    from referee.solo import expanded
+
+    try:
+        return expanded.servant_card(db, text).id
+    except rules.RuleError as error:
+        raise click.ClickException(f"--servant: {error}") from None
+
+
+def _placements(texts: tuple[str, ...]) -> Dice | None:
+    values: list[int] = []
+    for text in texts:
+        values.extend(_values(text, "--place") or ())
+    return Dice(tuple(values), None) if texts else None
+
+
+@solo.command()
+@click.option("--servant", "servants", multiple=True, help="A servant card you turned over and fight, e.g. ghast-1 (repeat, in order).")
+@click.option("--place", "places", multiple=True, help="The 2d6 that place a servant, e.g. 3,4 (repeat, in the order of the servants).")
+@_common
+def servants(servants: tuple[str, ...], places: tuple[str, ...], save_path: Path | None, database_path: Path | None) -> None:
+    """Set up the Warding City's Expanded Battle Map: draw the servants and place them by 2d6."""
+    _play(save_path, database_path, lambda g: ev.Servants(tuple(_servant_id(g.db, s) for s in _split(servants)), bool(servants), _placements(places)))
+
+
+@solo.command()
+@click.argument("hexes", nargs=-1)
+@_common
+def move(hexes: tuple[str, ...], save_path: Path | None, database_path: Path | None) -> None:
+    """Phase a: move to a hex within two (HEX), or along a path (HEX HEX); no hex stays. Servants then move.
+
+    A hex is named by column letter and row number as `referee solo map` shows (C4), or by its printed
+    number (7), S (start) or R (recharge).
+    """
+    _play(save_path, database_path, lambda g: ev.Move(tuple(hexes)))
+
+
+@solo.command()
+@click.option("--dice", default=None, help="Your attack dice as rolled (default: the referee rolls).")
+@click.option("--enemy", default=None, help="The servant's or the Grayking's dice as rolled.")
+@_common
+def attack(dice: str | None, enemy: str | None, save_path: Path | None, database_path: Path | None) -> None:
+    """Phase b: the next servant's attack (or a round of the Last Stand): both sides roll."""
+    _play(save_path, database_path, lambda g: ev.Attack(_typed(dice, "--dice"), _typed(enemy, "--enemy")))
+
+
+@solo.command()
+@click.option("--dice", default=None, help="The 2d6 as rolled, e.g. 3,4 (default: the referee rolls).")
+@_common
+def eldritch(dice: str | None, save_path: Path | None, database_path: Path | None) -> None:
+    """Phase c: roll 2d6 on the map's Eldritch Damage table."""
+    _play(save_path, database_path, lambda g: ev.Eldritch(_typed(dice, "--dice")))
+
+
+@solo.command()
+@click.argument("spell_type", metavar="TYPE", type=click.Choice(["oaken", "flint", "ice"], case_sensitive=False))
+@_common
+def recharge(spell_type: str, save_path: Path | None, database_path: Path | None) -> None:
+    """Recharge every spell of one TYPE: on a map's blue cross, or at a Last Stand gray space."""
+    _play(save_path, database_path, lambda g: ev.Recharge(spell_type.lower()))
+
+
+@solo.command()
+@_common
+def retreat(save_path: Path | None, database_path: Path | None) -> None:
+    """Retreat from the Expanded Battle (-1 Spirit; the Warding City card goes on the discard pile)."""
+    _play(save_path, database_path, lambda g: ev.Retreat())
+
+
+@solo.command("last-stand")
+@_common
+def last_stand(save_path: Path | None, database_path: Path | None) -> None:
+    """After Barrier Lock: travel to the Ash Tower and fight the Grayking (the Last Stand expansion)."""
+    _play(save_path, database_path, lambda g: ev.LastStand())
+
+
+@solo.command("map")
+@click.option("--key", type=click.IntRange(1, 3), default=None, help="Show this key's map even when no battle is on.")
+@_common
+def map_(key: int | None, save_path: Path | None, database_path: Path | None) -> None:
+    """Draw the battle map in the terminal: hex names, printed numbers, S and R, you (W) and the servants."""
+    from rich.text import Text
+
+    game, _ = _load(save_path, database_path)
+    state, db = game.state, game.db
+    map_id = None
+    if key is not None:
+        map_id = next(m.id for m in db.solo.battle_map if m.key == key)
+    elif state.map_battle is None and state.phase != "warding":
+        raise click.ClickException("no map battle is on; `referee solo map --key N` shows map N")
+    console = _console()
+    for line in view.map_picture(state, db, map_id):
+        text = Text()
+        for piece, style in line:
+            text.append(piece, style=style or "")
+        console.print(text)
+    console.print("Next: " + rules.next_step(state, db), style="bold", markup=False)

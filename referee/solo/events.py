@@ -101,6 +101,7 @@ class Cast(Event):
     reroll: tuple[int, ...] = ()
     dice: Dice | None = None
     next: CardRef | None = None
+    counter: Dice | None = None
 
 
 @dataclass(frozen=True)
@@ -152,7 +153,68 @@ class Warding(Event):
     elders: tuple[str, ...] = ()
 
 
-EVENTS: dict[str, type[Event]] = {cls.kind: cls for cls in (Draw, Battle, Cast, CallElder, Accept, Learn, Council, Warding)}
+@dataclass(frozen=True)
+class Servants(Event):
+    """Start the Expanded Battle of the Warding City on the table (rulebook, Expanded Battles 1-4): the
+    servant cards fought, in the order drawn (``typed``: the player turned them over), and the 2d6 of
+    each servant's placement (``place``: two dice per servant, in the same order)."""
+
+    kind: ClassVar[str] = "servants"
+    servants: tuple[str, ...] = ()
+    typed: bool = False
+    place: Dice | None = None
+
+
+@dataclass(frozen=True)
+class Move(Event):
+    """Phase a: the warden's move, as the hexes entered (``path``, hex names such as ``C4``; one hex is a
+    destination within reach, none is staying), then every servant's step."""
+
+    kind: ClassVar[str] = "move"
+    path: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Attack(Event):
+    """Phase b (Expanded Battles) or a round of the Last Stand: both sides roll (``dice``, ``enemy``)."""
+
+    kind: ClassVar[str] = "attack"
+    dice: Dice | None = None
+    enemy: Dice | None = None
+
+
+@dataclass(frozen=True)
+class Eldritch(Event):
+    """Phase c: the 2d6 on the map's Eldritch Damage table."""
+
+    kind: ClassVar[str] = "eldritch"
+    dice: Dice | None = None
+
+
+@dataclass(frozen=True)
+class Recharge(Event):
+    """Recharge every spell of one type: on the blue cross of a map, or at a gray space of the Last Stand."""
+
+    kind: ClassVar[str] = "recharge"
+    spell_type: str = ""
+
+
+@dataclass(frozen=True)
+class Retreat(Event):
+    """Retreat from the Expanded Battle (rulebook, Expanded Battles 6b)."""
+
+    kind: ClassVar[str] = "retreat"
+
+
+@dataclass(frozen=True)
+class LastStand(Event):
+    """Travel to the Ash Tower and begin the Last Stand (rulebook, Last Stand Expansion)."""
+
+    kind: ClassVar[str] = "last-stand"
+
+
+EVENTS: dict[str, type[Event]] = {cls.kind: cls for cls in (Draw, Battle, Cast, CallElder, Accept, Learn, Council, Warding,
+                                                            Servants, Move, Attack, Eldritch, Recharge, Retreat, LastStand)}
 
 
 def from_dict(data: Any) -> Event:

@@ -326,7 +326,9 @@ def _waiting(state: State) -> str:
         "loss": "a Battle Loss row is waiting: lower it with a spell or an Elder, or `referee solo accept`",
         "learn": "choose a spell to learn (`referee solo learn ID`) or `referee solo skip`",
         "council": "resolve the Council of Wardens card (`referee solo council`)",
-        "warding": "enter the outcome of the Warding City battle (`referee solo warding won|retreat`)",
+        "warding": "set up the Warding City's map (`referee solo servants`) or enter its outcome (`referee solo warding won|retreat`)",
+        "map": "fight the Expanded Battle on the map (`referee solo status`)",
+        "stand": "fight the Last Stand (`referee solo attack`)",
     }.get(state.phase, state.phase)
 
 
@@ -834,21 +836,61 @@ def apply_warding(state: State, db: Database, event: ev.Warding) -> State:
     if state.result is not None:
         return replace(state, phase="over")
     if event.outcome == "won":
-        key = next(k for k in stats(db).keys if k.key == card.key)
-        state = _note(replace(state, keys=tuple(sorted(state.keys + (card.key,))), removed=state.removed + (card.id,), card=None),
-                      f"You win Warding Key {card.key}: place a marker on key {card.key} of your Character Stats card. Remove {card.name} from the game.",
-                      f"Warding Key {card.key} bonus: {_plain(key.text)}.")
-        state = apply_effect(state, db, key.effect)
-    else:
-        state = _note(replace(state, discard=state.discard + (card.id,), card=None), f"You retreat from {card.name}: place it on the discard pile.")
-        state = adjust(state, db, spirit=db.solo.rules.retreat_spirit)
+        return win_warding(state, db, card)
+    return retreat_warding(state, db, card)
+
+
+def win_warding(state: State, db: Database, card: WardingCity) -> State:
+    """Expanded Battles 6a and 7: the Warding Key marked, its one-time bonus applied at once (R12), the
+    Warding City card removed from the game, the servant cards shuffled back."""
+    key = next(k for k in stats(db).keys if k.key == card.key)
+    state = _note(replace(state, keys=tuple(sorted(state.keys + (card.key,))), removed=state.removed + (card.id,), card=None),
+                  f"You win Warding Key {card.key}: place a marker on key {card.key} of your Character Stats card. Remove {card.name} from the game.",
+                  f"Warding Key {card.key} bonus: {_plain(key.text)}.")
+    state = apply_effect(state, db, key.effect)
+    state = _note(state, "Shuffle all Servant cards back into the Servant draw deck.")
+    return replace(state, phase="over" if state.result else "draw")
+
+
+def retreat_warding(state: State, db: Database, card: WardingCity) -> State:
+    """Expanded Battles 6b and 7: retreat at the rules' Spirit cost, the card on the Quest discard pile,
+    the servant cards shuffled back."""
+    state = _note(replace(state, discard=state.discard + (card.id,), card=None), f"You retreat from {card.name}: place it on the discard pile.")
+    state = adjust(state, db, spirit=db.solo.rules.retreat_spirit)
     state = _note(state, "Shuffle all Servant cards back into the Servant draw deck.")
     return replace(state, phase="over" if state.result else "draw")
 
 
 # ---- Dispatch ----------------------------------------------------------------------------------------------------
-_APPLY = {ev.Draw: apply_draw, ev.Battle: apply_battle, ev.Cast: apply_cast, ev.CallElder: apply_elder,
-          ev.Accept: apply_accept, ev.Learn: apply_learn, ev.Council: apply_council, ev.Warding: apply_warding}
+def _by_phase(city, map_rule, stand_rule):
+    """One command that means different things on a map, in the Last Stand, or elsewhere."""
+    def apply_any(state: State, db: Database, event: ev.Event) -> State:
+        if state.result is None and state.phase == "map":
+            return map_rule(state, db, event)
+        if state.result is None and state.phase == "stand":
+            return stand_rule(state, db, event)
+        return city(state, db, event)
+    return apply_any
+
+
+def _map_only(command: str):
+    def refuse(state: State, db: Database, event: ev.Event) -> State:
+        _phase(state, "map", command)
+        raise AssertionError  # pragma: no cover - _phase raised
+    return refuse
+
+
+_APPLY = {ev.Draw: apply_draw, ev.Battle: apply_battle, ev.CallElder: apply_elder,
+          ev.Learn: apply_learn, ev.Council: apply_council, ev.Warding: apply_warding,
+          ev.Cast: lambda s, d, e: _by_phase(apply_cast, expanded.apply_cast, laststand.apply_cast)(s, d, e),
+          ev.Accept: lambda s, d, e: _by_phase(apply_accept, expanded.apply_accept, laststand.apply_accept)(s, d, e),
+          ev.Servants: lambda s, d, e: expanded.apply_servants(s, d, e),
+          ev.Move: lambda s, d, e: expanded.apply_move(s, d, e),
+          ev.Attack: lambda s, d, e: _by_phase(_map_only("attack"), expanded.apply_attack, laststand.apply_attack)(s, d, e),
+          ev.Eldritch: lambda s, d, e: expanded.apply_eldritch(s, d, e),
+          ev.Recharge: lambda s, d, e: _by_phase(_map_only("recharge"), expanded.apply_recharge, laststand.apply_recharge)(s, d, e),
+          ev.Retreat: lambda s, d, e: expanded.apply_retreat(s, d, e),
+          ev.LastStand: lambda s, d, e: laststand.apply_last_stand(s, d, e)}
 
 
 def apply(state: State, db: Database, event: ev.Event) -> State:
@@ -886,6 +928,9 @@ def resolve(state: State, db: Database, event: ev.Event) -> tuple[ev.Event, Stat
 def next_step(state: State, db: Database) -> str:
     """What the player should do now, in words, with the command to type."""
     if state.result == "won":
+        if laststand.offered(state, db):
+            return (f"You won: {state.reason}. You may travel to the Ash Tower for the Last Stand (`referee solo last-stand`), "
+                    "or start a new game with `referee solo new`.")
         return f"You won: {state.reason}. Start a new game with `referee solo new`."
     if state.result == "lost":
         return f"You lost: {state.reason}. Start a new game with `referee solo new`."
@@ -920,7 +965,14 @@ def next_step(state: State, db: Database) -> str:
     if state.phase == "warding":
         card = quest(db, state.card or "")
         battle_map = db.get(card.battle_map)  # type: ignore[attr-defined]
-        return (f"Fight for Warding Key {card.key} at {card.name} on {battle_map.title} ({battle_map.color} map), "  # type: ignore[attr-defined]
-                "then enter the outcome: `referee solo warding won` or `referee solo warding retreat` "
-                "(add --mana N --spirit N for what the battle cost, --elder ID for Elders it used).")
+        return (f"Fight for Warding Key {card.key} at {card.name} on {battle_map.title} ({battle_map.color} map): "  # type: ignore[attr-defined]
+                "`referee solo servants` draws and places the servants (or --servant ID for each card you turned over, --place for the 2d6), "
+                "or fight it by hand and enter the outcome with `referee solo warding won|retreat` (R38).")
+    if state.phase == "map":
+        return expanded.next_step(state, db)
+    if state.phase == "stand":
+        return laststand.next_step(state, db)
     return _waiting(state)
+
+
+from referee.solo import expanded, laststand  # noqa: E402  (they build on the functions above)

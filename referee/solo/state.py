@@ -10,8 +10,11 @@ from typing import Any, Literal
 
 from referee.dice import Dice
 
-Phase = Literal["draw", "battle", "rolled", "loss", "learn", "council", "warding", "over"]
-PHASES: tuple[str, ...] = ("draw", "battle", "rolled", "loss", "learn", "council", "warding", "over")
+Phase = Literal["draw", "battle", "rolled", "loss", "learn", "council", "warding", "map", "stand", "over"]
+PHASES: tuple[str, ...] = ("draw", "battle", "rolled", "loss", "learn", "council", "warding", "map", "stand", "over")
+MapStep = Literal["move", "attack", "exchange", "eldritch", "eldritch-rolled"]
+"""Where a round of an Expanded Battle stands: movement, attacks (``exchange``: one servant's attack
+rolled and waiting for a spell or ``accept``), Eldritch Damage (``eldritch-rolled``: the 2d6 waiting)."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,73 @@ class BattleState:
     lowered: int = 0
     cancelled: bool = False
     next_card: str | None = None
+
+
+@dataclass(frozen=True)
+class MapServant:
+    """A servant on an Expanded Battle Map: its card ``id``, its ``hex`` (column, row) and ``hit_points`` left
+    (0: slain, its marker removed from the map)."""
+
+    id: str
+    hex: tuple[int, int]
+    hit_points: int
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One servant's attack in phase b, rolled: the servant, both sides' dice, spells cast on it."""
+
+    servant: str
+    dice: tuple[int, ...]
+    enemy: tuple[int, ...]
+    casts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class MapBattle:
+    """The Expanded Battle in progress on the map ``map`` (rulebook, Expanded Battles).
+
+    ``round`` counts from 1; ``step`` is the phase of the round; ``warden`` the player's hex;
+    ``servants`` in the order drawn; ``queue`` the servants still to attack this round; ``magic_near``
+    whether a spell was cast this round within Eldritch range of a servant; ``eldritch`` the 2d6 total
+    rolled and waiting; ``recharged`` the spell types recharged on the blue cross this battle and
+    ``recharged_round`` the round of the last recharge (the warden must leave the hex the round after).
+    """
+
+    map: str
+    warden: tuple[int, int]
+    servants: tuple[MapServant, ...]
+    round: int = 1
+    step: MapStep = "move"
+    queue: tuple[str, ...] = ()
+    exchange: Exchange | None = None
+    magic_near: bool = False
+    eldritch: int | None = None
+    recharged: tuple[str, ...] = ()
+    recharged_round: int | None = None
+
+    def servant(self, servant_id: str) -> MapServant:
+        return next(s for s in self.servants if s.id == servant_id)
+
+    @property
+    def living(self) -> tuple[MapServant, ...]:
+        """The servants still on the map (hit points above 0), in the order drawn."""
+        return tuple(s for s in self.servants if s.hit_points > 0)
+
+
+@dataclass(frozen=True)
+class LastStandState:
+    """The Last Stand in progress (rulebook, Last Stand Expansion): the Grayking's ``hit_points``,
+    the dice on the table once rolled (``rolled``), spells cast on this roll, and the gray spaces at
+    which a spell type was recharged."""
+
+    hit_points: int
+    rolled: bool = False
+    dice: tuple[int, ...] = ()
+    enemy: tuple[int, ...] = ()
+    casts: tuple[str, ...] = ()
+    recharged_at: tuple[int, ...] = ()
+    rounds: int = 0
 
 
 @dataclass(frozen=True)
@@ -90,6 +160,8 @@ class State:
     card: str | None = None
     phase: Phase = "draw"
     battle: BattleState | None = None
+    map_battle: MapBattle | None = None
+    last_stand: LastStandState | None = None
     pending: Pending | None = None
     result: Literal["won", "lost"] | None = None
     reason: str = ""

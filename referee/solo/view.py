@@ -10,7 +10,8 @@ from typing import Any
 from pnp.database import Database
 from referee.dice import Dice
 from referee.solo import events as ev
-from referee.solo import rules
+from pnp import hexes
+from referee.solo import expanded, laststand, rules
 from referee.solo.state import State
 
 
@@ -25,6 +26,8 @@ def status(state: State, db: Database) -> dict[str, Any]:
         if b.loss_roll is not None:
             battle["loss_row"] = rules._loss_effective(state)
     return {
+        "map_battle": map_status(state, db),
+        "last_stand": stand_status(state, db),
         "mana": state.mana,
         "spirit": state.spirit,
         "grayking": state.grayking,
@@ -70,9 +73,109 @@ def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
     if state.battle is not None and state.battle.rolled:
         mine, theirs = rules.totals(state, db)
         lines.append(("Battle", f"your dice {' '.join(map(str, state.battle.dice))} = {mine}; servants {' '.join(map(str, state.battle.enemy))} = {theirs}"))
+    if state.map_battle is not None:
+        mb = map_status(state, db)
+        assert mb is not None
+        lines.append(("Map", f"{mb['title']} ({mb['color']}), round {mb['round']}, phase {mb['phase']}; you on {mb['warden']}"))
+        for s in mb["servants"]:
+            where = f"on {s['hex']}, {s['hit_points']} HP" if s["hit_points"] else "slain"
+            lines.append((f"  {s['marker']} {s['name']}", f"{s['id']}: {where}, range {s['range']}, {s['damage']} {s['damage_to']} a hit"))
+    if state.last_stand is not None:
+        ls = stand_status(state, db)
+        assert ls is not None
+        lines.append(("Last Stand", f"the Grayking has {ls['hit_points']} hit points" + (f"; dice on the table: you {ls['dice']}, he {ls['enemy']}" if ls["rolled"] else "")))
     if state.result:
         lines.append(("Result", f"{state.result}: {state.reason}"))
     lines.append(("Next", rules.next_step(state, db)))
+    return lines
+
+
+def map_status(state: State, db: Database) -> dict[str, Any] | None:
+    """The Expanded Battle in progress for ``status --json`` (hexes by their printed names, R44)."""
+    mb = state.map_battle
+    if mb is None:
+        return None
+    bmap = expanded.battle_map(state, db)
+    servants = []
+    for s in mb.servants:
+        card = expanded.servant_card(db, s.id)
+        servants.append({"id": s.id, "name": card.name, "marker": expanded.marker(db, s.id), "hex": expanded.name(s.hex) if s.hit_points else None,
+                         "hit_points": s.hit_points, "range": card.range, "damage": card.damage, "damage_to": card.damage_to,
+                         "active": s.id in expanded.active(state, db)})
+    out: dict[str, Any] = {"map": bmap.id, "title": bmap.title, "key": bmap.key, "color": bmap.color, "round": mb.round, "phase": mb.step,
+                           "warden": expanded.name(mb.warden), "servants": servants, "attacks_left": list(mb.queue),
+                           "eldritch_due": mb.magic_near, "recharged_types": list(mb.recharged),
+                           "moves": sorted(expanded.name(a) for a in expanded.legal_moves(state, db)) if mb.step == "move" else []}
+    if mb.exchange is not None:
+        mine, theirs = expanded.exchange_totals(state, db)
+        out["exchange"] = {"servant": mb.exchange.servant, "dice": list(mb.exchange.dice), "enemy": list(mb.exchange.enemy), "totals": [mine, theirs]}
+    if mb.eldritch is not None:
+        out["eldritch_roll"] = mb.eldritch
+    return out
+
+
+def stand_status(state: State, db: Database) -> dict[str, Any] | None:
+    """The Last Stand in progress or fought, for ``status --json``."""
+    ls = state.last_stand
+    if ls is None:
+        return None
+    out: dict[str, Any] = {"hit_points": ls.hit_points, "rolled": ls.rolled, "dice": list(ls.dice), "enemy": list(ls.enemy),
+                           "rounds": ls.rounds, "gray_space": ls.hit_points in laststand.card(db).gray_spaces, "recharged_at": list(ls.recharged_at)}
+    if ls.rolled:
+        out["totals"] = list(laststand.totals(state, db))
+    return out
+
+
+def map_picture(state: State, db: Database, map_id: str | None = None) -> list[list[tuple[str, str | None]]]:
+    """The map as lines of (text, style) pieces for ``referee solo map``: the printed offset rows, each hex
+    as its name (the row above) and what is on it (numbers, S and R as printed, W the warden, servant
+    markers by type initial), then a legend. Style names are rich styles; plain text drops them."""
+    if map_id is None:
+        bmap = expanded.battle_map(state, db) if (state.map_battle is not None or state.phase == "warding") else None
+    else:
+        bmap = db.get(map_id)
+    assert bmap is not None
+    grid = bmap.hex_map
+    mb = state.map_battle if state.map_battle is not None and state.map_battle.map == bmap.id else None
+    width = 8
+    half = width // 2
+    lines: list[list[tuple[str, str | None]]] = []
+    header = f"{bmap.title} ({bmap.color} map). Hexes are named column letter + row number (A1 top left); odd rows sit half a hex right, as printed."
+    lines.append([(header, "bold")])
+    for row in range(grid.rows):
+        top: list[tuple[str, str | None]] = [(" " * (half if row & 1 else 0), None)]
+        mid: list[tuple[str, str | None]] = [(" " * (half if row & 1 else 0), None)]
+        for column in range(grid.columns):
+            address = (column, row)
+            if address not in grid:
+                top.append((" " * width, None))
+                mid.append((" " * width, None))
+                continue
+            cell = grid[address]
+            printed = "S" if cell.start else "R" if cell.recharge else str(cell.number) if cell.number else "."
+            marks = ""
+            style = None
+            if mb is not None and mb.warden == address:
+                marks += "W"
+                style = "bold reverse"
+            if mb is not None:
+                here = [s for s in mb.living if s.hex == address]
+                if here:
+                    marks += "".join(expanded.marker(db, s.id) for s in here)
+                    style = style or f"bold {bmap.color}"
+            text = f"{printed}{(' ' + marks) if marks else ''}"
+            top.append((f"/{hexes.hex_name(address):^{width - 2}}\\", "dim"))
+            mid.append((f"\\{text:^{width - 2}}/", style))
+        lines.append(top)
+        lines.append(mid)
+    lines.append([("S start (white cross) · R recharge (blue cross) · numbers 2-12 as printed (2d6 placement) · . unlabelled hex", None)])
+    if mb is not None:
+        lines.append([(f"W you, on {expanded.name(mb.warden)}; round {mb.round}, phase {mb.step}", None)])
+        for s in mb.servants:
+            card = expanded.servant_card(db, s.id)
+            where = f"on {expanded.name(s.hex)}, {s.hit_points} HP" if s.hit_points else "slain"
+            far = f", {hexes.distance(s.hex, mb.warden)} from you" if s.hit_points else ""
+            lines.append([(f"{expanded.marker(db, s.id)} {expanded.label(db, s.id)} {where}{far}, range {card.range}", None)])
     return lines
 
 
@@ -98,7 +201,7 @@ def event_text(event: ev.Event, db: Database) -> str:
     if isinstance(event, ev.Cast):
         rows = f" rows {event.rows}" if event.rows is not None else ""
         reroll = f" re-roll {' '.join(map(str, event.reroll))}" if event.reroll else ""
-        return f"cast {rules.name(db, event.spell)}{rows}{reroll}{_dice('->', event.dice)}{_card('next', db, event.next)}"
+        return f"cast {rules.name(db, event.spell)}{rows}{reroll}{_dice('->', event.dice)}{_dice('counter', event.counter)}{_card('next', db, event.next)}"
     if isinstance(event, ev.CallElder):
         reroll = f" re-roll {' '.join(map(str, event.reroll))}" if event.reroll else ""
         return f"elder {rules.name(db, event.elder)}{reroll}{_dice('->', event.dice)}{_card('next', db, event.next)}"
@@ -112,10 +215,29 @@ def event_text(event: ev.Event, db: Database) -> str:
         extra = (f" mana {event.mana:+d}" if event.mana else "") + (f" spirit {event.spirit:+d}" if event.spirit else "")
         extra += "".join(f" elder {rules.name(db, e)}" for e in event.elders)
         return f"warding {event.outcome}{extra}"
+    if isinstance(event, ev.Servants):
+        return f"servants {', '.join(s.rsplit('.', 1)[-1] for s in event.servants)} ({'typed' if event.typed else 'deck'}){_dice('place', event.place)}"
+    if isinstance(event, ev.Move):
+        return f"move {' '.join(event.path)}" if event.path else "move (stay)"
+    if isinstance(event, ev.Attack):
+        return f"attack{_dice('you', event.dice)}{_dice('enemy', event.enemy)}"
+    if isinstance(event, ev.Eldritch):
+        return f"eldritch{_dice('dice', event.dice)}"
+    if isinstance(event, ev.Recharge):
+        return f"recharge {event.spell_type}"
+    if isinstance(event, (ev.Retreat, ev.LastStand)):
+        return event.kind
     return event.kind  # pragma: no cover
 
 
 def log_line(number: int, event: ev.Event, after: State, db: Database) -> str:
     """One line of ``referee solo log``: the event, then the tracks and phase after it."""
     result = f" {after.result.upper()}" if after.result else ""
-    return f"{number:3d}. {event_text(event, db)}  => Mana {after.mana}, Spirit {after.spirit}, Grayking {after.grayking}; {after.phase}{result}"
+    where = ""
+    if after.map_battle is not None:
+        mb = after.map_battle
+        where = f" r{mb.round} {mb.step} W {expanded.name(mb.warden)} " + " ".join(
+            f"{expanded.marker(db, s.id)} {expanded.name(s.hex)}:{s.hit_points}" for s in mb.living)
+    elif after.last_stand is not None and after.phase == "stand":
+        where = f" Grayking HP {after.last_stand.hit_points}"
+    return f"{number:3d}. {event_text(event, db)}  => Mana {after.mana}, Spirit {after.spirit}, Grayking {after.grayking}; {after.phase}{where}{result}"

@@ -1,0 +1,646 @@
+"""Expanded Battles on the hex maps: pure rule functions of (state, database, event).
+
+This module owns the rules of the rulebook's section "Expanded Battles": setting up a map (servants
+drawn and placed by 2d6), the three phases of a round (a. Movement, b. Attack, c. Eldritch Damage), the
+blue-cross recharge, the end of the battle (6a, 6b, 7). Geometry is :mod:`pnp.hexes`, the module the
+printed maps are drawn with, so every hex the referee names (``C4``: column letter, row number) is a hex
+of the printed card. Gaps are answered by ``docs/rulings.md`` (R13-R19, R44-R48), cited as R<n>.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from pnp import hexes
+from pnp.database import BattleMap, Database, Servant, Spell, WardingCity
+from referee.dice import Dice, shuffled
+from referee.solo import events as ev
+from referee.solo import rules
+from referee.solo.state import Exchange, MapBattle, MapServant, State
+
+RuleError = rules.RuleError
+
+
+# ---- Look-ups ---------------------------------------------------------------------------------------------
+def warding_card(state: State, db: Database) -> WardingCity:
+    card = rules.quest(db, state.card or "")
+    assert isinstance(card, WardingCity)
+    return card
+
+
+def battle_map(state: State, db: Database) -> BattleMap:
+    """The map of the battle in progress, or of the Warding City card on the table."""
+    map_id = state.map_battle.map if state.map_battle is not None else warding_card(state, db).battle_map
+    found = db.get(map_id)
+    assert isinstance(found, BattleMap)
+    return found
+
+
+def servant_card(db: Database, servant_id: str) -> Servant:
+    """The servant card ``servant_id`` (``solo.servant.ghast-1`` or ``ghast-1``); raises :class:`RuleError`."""
+    for candidate in (servant_id, f"solo.servant.{servant_id}"):
+        found = next((s for s in db.solo.servant if s.id == candidate), None)
+        if found is not None:
+            return found
+    raise RuleError(f"no servant card {servant_id!r}; servants are: {', '.join(s.id.rsplit('.', 1)[-1] for s in db.solo.servant)}")
+
+
+def name(address: tuple[int, int]) -> str:
+    """The hex name a player finds on the printed map (column letter, row number; R44)."""
+    return hexes.hex_name(address)
+
+
+def parse_hex(grid: hexes.HexMap, text: str, what: str = "HEX") -> tuple[int, int]:
+    """The address a player typed: a hex name (``C4``), a printed number (``7``: the hex numbered 7),
+    ``S``/``start`` or ``R``/``recharge``. Raises :class:`RuleError` for anything else or an address off the map."""
+    word = text.strip().lower()
+    if word in ("s", "start"):
+        return grid.start.address
+    if word in ("r", "recharge"):
+        return grid.recharge.address
+    if word.isdigit():
+        found = grid.numbered(int(word))
+        if not found:
+            raise RuleError(f"{what}: no hex of this map is printed with {word}; numbers run 2-12")
+        return found[0].address
+    try:
+        address = hexes.parse_hex_name(text)
+    except ValueError as error:
+        raise RuleError(f"{what}: {error}") from None
+    if address not in grid:
+        raise RuleError(f"{what}: {text.upper()} is off the map (see `referee solo map`)")
+    return address
+
+
+def label(db: Database, servant_id: str) -> str:
+    """A servant as the player sees it: its name and card, e.g. ``Ghast (ghast-1)``."""
+    return f"{servant_card(db, servant_id).name} ({servant_id.rsplit('.', 1)[-1]})"
+
+
+def marker(db: Database, servant_id: str) -> str:
+    """The one-letter marker of a servant on ``referee solo map`` (its type's initial; the types of one
+    battle differ, rulebook step 3)."""
+    return servant_card(db, servant_id).servant_type[0].upper()
+
+
+def attack_dice(state: State, db: Database) -> tuple[int, int]:
+    """(player's dice, servants' dice) in a map battle or the Last Stand: the rules' attack dice plus every
+    learned spell's extra dice ("always part of your attack strength"), and one more for the other side."""
+    mine = db.solo.rules.attack_dice + sum(rules.spell(db, s).extra_dice for s in state.spells)
+    return mine, mine + db.solo.rules.servant_extra_dice
+
+
+def _mb(state: State) -> MapBattle:
+    assert state.map_battle is not None
+    return state.map_battle
+
+
+def _set(state: State, **changes) -> State:
+    return replace(state, map_battle=replace(_mb(state), **changes))
+
+
+def _step(state: State, wanted: str | tuple[str, ...], command: str) -> MapBattle:
+    rules._phase(state, "map", command)
+    mb = _mb(state)
+    wanted = (wanted,) if isinstance(wanted, str) else wanted
+    if mb.step not in wanted:
+        raise RuleError(f"`{command}` does not fit now: {waiting(state)}")
+    return mb
+
+
+def waiting(state: State) -> str:
+    mb = _mb(state)
+    return {
+        "move": "round {r}, phase a: move (`referee solo move HEX [HEX]`, or `referee solo move` to stay)",
+        "attack": "round {r}, phase b: the next servant attacks (`referee solo attack`)",
+        "exchange": "round {r}, phase b: an attack is rolled: cast a spell or `referee solo accept`",
+        "eldritch": "round {r}, phase c: roll for Eldritch Damage (`referee solo eldritch`)",
+        "eldritch-rolled": "round {r}, phase c: the Eldritch roll waits: cast a re-roll spell or `referee solo accept`",
+    }[mb.step].format(r=mb.round)
+
+
+# ---- Setup (rulebook, Expanded Battles 1-4) -------------------------------------------------------------------
+def apply_servants(state: State, db: Database, event: ev.Servants) -> State:
+    """Set up the map of the Warding City on the table (rulebook, Expanded Battles 1-4).
+
+    The warden marker goes on the start hex (white cross). Servant cards are turned over until the map's
+    count of servants of different types is reached; a card of a type already drawn is set aside (R19).
+    The referee's cards are shuffle ``n`` of the seed; typed cards are the ones the player fights.
+    Each servant gets its card's hit points for the map's colour and goes on the hex numbered by its 2d6.
+    """
+    rules._phase(state, "warding", "servants")
+    bmap = battle_map(state, db)
+    grid = bmap.hex_map
+    count = bmap.servants
+    if event.typed:
+        chosen = [servant_card(db, s) for s in event.servants]
+        if len(chosen) != count:
+            raise RuleError(f"--servant: {bmap.title} is fought against {count} servants of different types; you named {len(chosen)}")
+        types = [s.servant_type for s in chosen]
+        if len(set(types)) != len(types):
+            raise RuleError("--servant: the servants must be of different types (set aside a card of a type already drawn, rulebook step 3)")
+        kept = tuple(s.id for s in chosen)
+        set_aside: list[str] = []
+    else:
+        order = shuffled(state.setup.seed, state.shuffles, [s.id for s in db.solo.servant])
+        state = replace(state, shuffles=state.shuffles + 1)
+        kept_list: list[str] = []
+        set_aside = []
+        for servant_id in order:
+            if len(kept_list) == count:
+                break
+            if servant_card(db, servant_id).servant_type in {servant_card(db, k).servant_type for k in kept_list}:
+                set_aside.append(servant_id)
+            else:
+                kept_list.append(servant_id)
+        kept = tuple(kept_list)
+        if event.servants and event.servants != kept:
+            raise RuleError(f"servants: the referee's servant cards are {', '.join(kept)}, not {', '.join(event.servants)} (corrupt save?)")
+    state = replace(state, consumed=state.consumed + (("servants", kept), ("typed", event.typed)))
+    state, place = rules._roll(state, db, event.place, 2 * len(kept), "place", "the servants' placement (2d6 each)")
+    start = grid.start.address
+    placed = []
+    lines = [f"Expanded Battle for Warding Key {bmap.key} on {bmap.title} ({bmap.color} map). "
+             f"Place your warden marker on the white cross, {name(start)}."]
+    if set_aside:
+        lines.append(f"Turn over servant cards: set aside {', '.join(label(db, s) for s in set_aside)} (a type already drawn, R19).")
+    for i, servant_id in enumerate(kept):
+        card = servant_card(db, servant_id)
+        a, b = place.values[2 * i], place.values[2 * i + 1]
+        address = grid.numbered(a + b)[0].address
+        hp = card.hit_points[bmap.color]
+        placed.append(MapServant(servant_id, address, hp))
+        lines.append(f"{label(db, servant_id)}: {hp} hit {'point' if hp == 1 else 'points'} on the {bmap.color} track, range {card.range}, "
+                     f"{card.damage} {card.damage_to.capitalize()} a hit. Placement {a}+{b}={a + b}: "
+                     f"place its marker ({marker(db, servant_id)}) on the hex numbered {a + b}, {name(address)}.")
+    mb = MapBattle(map=bmap.id, warden=start, servants=tuple(placed))
+    state = replace(state, phase="map", map_battle=mb, used=())
+    return rules._note(state, *lines, f"Round 1, phase a: move up to {db.solo.rules.warden_move_hexes} hexes.")
+
+
+# ---- Phase a: Movement ------------------------------------------------------------------------------------
+def occupied(mb: MapBattle) -> set[tuple[int, int]]:
+    """Hexes holding a living servant: the warden may neither enter nor pass them (R13)."""
+    return {s.hex for s in mb.living}
+
+
+def legal_moves(state: State, db: Database) -> dict[tuple[int, int], int]:
+    """Every hex the warden may end the move on, with its steps (R13): on the map, within the rules'
+    two hexes over free hexes, not the blue cross the round after a recharge there (rulebook, phase a)."""
+    mb = _mb(state)
+    grid = battle_map(state, db).hex_map
+    reach = grid.path_distances(mb.warden, blocked=occupied(mb))
+    most = db.solo.rules.warden_move_hexes
+    found = {a: d for a, d in reach.items() if d <= most}
+    if _must_leave(mb):
+        found.pop(grid.recharge.address, None)
+    return found
+
+
+def _must_leave(mb: MapBattle) -> bool:
+    return mb.recharged_round is not None and mb.recharged_round == mb.round - 1
+
+
+def apply_move(state: State, db: Database, event: ev.Move) -> State:
+    """Phase a (rulebook, Expanded Battles): "You may move two hexes in any direction each round. Each
+    servant then moves one hex toward you. A servant may move no closer than a hex adjacent to your own
+    position." Moving is optional (R13); then every servant steps (R14) and the attacks begin."""
+    mb = _step(state, "move", "move")
+    grid = battle_map(state, db).hex_map
+    most = db.solo.rules.warden_move_hexes
+    if len(event.path) > most:
+        raise RuleError(f"HEX: you move at most {most} hexes a round; you named {len(event.path)} ({' '.join(event.path)})")
+    blocked = occupied(mb)
+    here = mb.warden
+    steps = [parse_hex(grid, text) for text in event.path]
+    for address, text in zip(steps, event.path):
+        if address in blocked:
+            who = ", ".join(label(db, s.id) for s in mb.living if s.hex == address)
+            raise RuleError(f"HEX: {name(address)} is occupied by {who}; you may not enter or pass a servant's hex (R13)")
+    if len(steps) == 1:
+        reach = grid.path_distances(here, blocked=blocked)
+        if steps[0] not in reach or reach[steps[0]] > most:
+            raise RuleError(f"HEX: {name(steps[0])} is {hexes.distance(here, steps[0])} hexes from you at {name(here)}"
+                            f"{' (around the servants)' if steps[0] in reach else ''}; you move at most {most} (name the path, e.g. `move B3 C3`)")
+    elif len(steps) > 1:
+        previous = here
+        for address in steps:
+            if hexes.distance(previous, address) != 1:
+                raise RuleError(f"HEX: {name(address)} is not next to {name(previous)}; name each hex of the path in turn")
+            previous = address
+    destination = steps[-1] if steps else here
+    if _must_leave(mb) and destination == grid.recharge.address:
+        raise RuleError(f"HEX: you recharged on the blue cross ({name(destination)}) last round; you must move away from it this round")
+    if destination == here and steps:
+        raise RuleError(f"HEX: you are already on {name(here)}; `referee solo move` with no hex stays")
+    state = _set(state, warden=destination)
+    if destination == here:
+        state = rules._note(state, f"Round {mb.round}, phase a: you stay on {name(here)}.")
+    else:
+        state = rules._note(state, f"Round {mb.round}, phase a: move your warden marker to {name(destination)}"
+                            + (" (the blue cross: `referee solo recharge TYPE` recharges every spell of one type)." if destination == grid.recharge.address else "."))
+    state = _servants_step(state, db)
+    return _begin_attacks(state, db)
+
+
+def servant_step(grid: hexes.HexMap, at: tuple[int, int], warden: tuple[int, int]) -> tuple[int, int]:
+    """Where a servant at ``at`` moves (rulebook, phase a; R14): one hex nearer the warden by steps over
+    the map, never onto the warden's hex and no closer than adjacent; among equally near hexes the one
+    whose printed centre is nearest the warden's, then the first in the order E, NE, NW, W, SW, SE.
+    Servants may share hexes (rulebook step 4) and do not block each other."""
+    steps = grid.path_distances(warden)
+    here = steps.get(at)
+    if here is None or here <= 1:
+        return at
+    target = hexes.centre_mm(*warden, 1.0)
+    order = hexes.neighbour_addresses(*at)
+    nearer = [a for a in order if steps.get(a) == here - 1 and a != warden]
+    return min(nearer, key=lambda a: (round(math.dist(hexes.centre_mm(*a, 1.0), target), 9), order.index(a)))
+
+
+def _servants_step(state: State, db: Database) -> State:
+    mb = _mb(state)
+    grid = battle_map(state, db).hex_map
+    moved = []
+    lines = []
+    for s in mb.servants:
+        if s.hit_points <= 0:
+            moved.append(s)
+            continue
+        to = servant_step(grid, s.hex, mb.warden)
+        if to != s.hex:
+            lines.append(f"{label(db, s.id)} moves from {name(s.hex)} to {name(to)}: move its marker ({marker(db, s.id)}).")
+        else:
+            lines.append(f"{label(db, s.id)} stays on {name(s.hex)}" + (" (adjacent to you)." if hexes.distance(s.hex, mb.warden) == 1 else "."))
+        moved.append(replace(s, hex=to))
+    return rules._note(_set(state, servants=tuple(moved)), *lines)
+
+
+# ---- Phase b: Attack ------------------------------------------------------------------------------------
+def attackers(state: State, db: Database) -> tuple[str, ...]:
+    """The servants that attack this round, in order (rulebook, phase b; R15): every living servant with
+    the warden within its range (hex distance), nearest first, then in the order drawn."""
+    mb = _mb(state)
+    found = [(hexes.distance(s.hex, mb.warden), i, s.id) for i, s in enumerate(mb.servants)
+             if s.hit_points > 0 and hexes.distance(s.hex, mb.warden) <= servant_card(db, s.id).range]
+    return tuple(sid for _, _, sid in sorted(found))
+
+
+def active(state: State, db: Database) -> tuple[str, ...]:
+    """The 'active' servants: living servants within the warden's attack range (one adjacent hex),
+    in the order drawn (rulebook, phase b; R16)."""
+    mb = _mb(state)
+    reach = db.solo.rules.warden_attack_range
+    return tuple(s.id for s in mb.living if hexes.distance(s.hex, mb.warden) <= reach)
+
+
+def _begin_attacks(state: State, db: Database) -> State:
+    queue = attackers(state, db)
+    state = _set(state, step="attack", queue=queue)
+    if not queue:
+        state = rules._note(state, f"Round {_mb(state).round}, phase b: no servant has you in range; no attacks this round.")
+        return _end_attacks(state, db)
+    names = ", ".join(label(db, s) for s in queue)
+    return rules._note(state, f"Round {_mb(state).round}, phase b: {names} {'attacks' if len(queue) == 1 else 'attack, in this order'}.")
+
+
+def exchange_totals(state: State, db: Database) -> tuple[int, int]:
+    """(player's total, servant's total) of the attack on the table (R5, R41, R40 with the servant's type)."""
+    ex = _mb(state).exchange
+    assert ex is not None
+    foe = servant_card(db, ex.servant).servant_type
+    bonus, removed = 0, 0
+    for spell_id in ex.casts:
+        effect = rules.spell(db, spell_id).effect
+        bonus += effect.against[foe] if foe in effect.against else effect.attack_total
+        removed += effect.remove_servant_die
+    enemy = sorted(ex.enemy)
+    return sum(ex.dice) + bonus, sum(enemy[:max(0, len(enemy) - removed)])
+
+
+def apply_attack(state: State, db: Database, event: ev.Attack) -> State:
+    """Phase b (rulebook, Expanded Battles): the next servant's attack. Both sides roll, the servant one
+    die more; the referee waits while a spell could still turn a losing roll (R34), else resolves it."""
+    mb = _step(state, "attack", "attack")
+    servant_id = mb.queue[0]
+    mine_n, theirs_n = attack_dice(state, db)
+    state, dice = rules._roll(state, db, event.dice, mine_n, "dice", "your attack")
+    state, enemy = rules._roll(state, db, event.enemy, theirs_n, "enemy", f"the {servant_card(db, servant_id).name}'s attack")
+    state = _set(state, step="exchange", exchange=Exchange(servant_id, dice.values, enemy.values))
+    s = _mb(state).servant(servant_id)
+    far = hexes.distance(s.hex, _mb(state).warden)
+    mine, theirs = exchange_totals(state, db)
+    state = rules._note(state, f"{label(db, servant_id)} at {name(s.hex)} ({far} {'hex' if far == 1 else 'hexes'} away) attacks. "
+                               f"You roll {dice} ({'typed' if dice.typed else 'rolled'}): {mine}. It rolls {enemy} ({'typed' if enemy.typed else 'rolled'}): {theirs}.")
+    return _after_exchange(state, db)
+
+
+def exchange_options(state: State, db: Database) -> list[str]:
+    """Spells that could still turn the attack on the table (R34): only while the player is losing."""
+    mb = _mb(state)
+    if mb.step != "exchange":
+        return []
+    mine, theirs = exchange_totals(state, db)
+    if mine >= theirs:
+        return []
+    return [s for s in state.spells if cast_problem(state, db, rules.spell(db, s)) is None and _turns(state, db, rules.spell(db, s))]
+
+
+def _turns(state: State, db: Database, chosen: Spell) -> bool:
+    effect = chosen.effect
+    if effect.recharge:
+        return any(_turns(state, db, rules.spell(db, s)) for s in state.used if s in state.spells and not rules.spell(db, s).effect.recharge)
+    return bool(effect.attack_total > 0 or any(v > 0 for v in effect.against.values()) or effect.remove_servant_die
+                or effect.reroll_own or effect.reroll_servants)
+
+
+def _after_exchange(state: State, db: Database) -> State:
+    if state.result is not None:
+        return replace(state, phase="over")
+    mine, theirs = exchange_totals(state, db)
+    if mine >= theirs or not exchange_options(state, db):
+        return _resolve_exchange(state, db)
+    names = ", ".join(rules.name(db, s) for s in exchange_options(state, db))
+    return rules._note(state, f"You are losing {mine} to {theirs}: cast a spell ({names}) or `referee solo accept`.")
+
+
+def _resolve_exchange(state: State, db: Database) -> State:
+    """Resolve one servant's attack (rulebook, phase b): equal or greater halts it and, when the servant is
+    within your attack range, deals it one hit point; else its hit deals its card's damage (R17)."""
+    mb = _mb(state)
+    ex = mb.exchange
+    assert ex is not None
+    card = servant_card(db, ex.servant)
+    s = mb.servant(ex.servant)
+    mine, theirs = exchange_totals(state, db)
+    reach = db.solo.rules.warden_attack_range
+    if mine >= theirs:
+        if hexes.distance(s.hex, mb.warden) <= reach:
+            hp = max(0, s.hit_points - db.solo.rules.warden_hit_damage)
+            state = _wound(state, db, ex.servant, s.hit_points - hp, f"You win {mine} to {theirs}")
+        else:
+            state = rules._note(state, f"You win {mine} to {theirs} and halt its attack; it is out of your reach, so it takes no damage (rulebook, phase b).")
+    else:
+        state = rules._note(state, f"{card.name} wins {theirs} to {mine}: it hits you for {card.damage} {card.damage_to.capitalize()}.")
+        state = rules.adjust(state, db, **{card.damage_to: -card.damage})
+    if state.result is not None:
+        return replace(state, phase="over", map_battle=None)
+    living = {x.id for x in _mb(state).living}
+    state = _set(state, step="attack", exchange=None, queue=tuple(q for q in _mb(state).queue[1:] if q in living))
+    if not _mb(state).living:
+        return win(state, db)
+    if not _mb(state).queue:
+        return _end_attacks(state, db)
+    return state
+
+
+def _wound(state: State, db: Database, servant_id: str, points: int, why: str) -> State:
+    mb = _mb(state)
+    s = mb.servant(servant_id)
+    hp = max(0, s.hit_points - points)
+    state = _set(state, servants=tuple(replace(x, hit_points=hp) if x.id == servant_id else x for x in mb.servants))
+    if hp == 0:
+        return rules._note(state, f"{why}: {label(db, servant_id)} is slain. Remove its marker ({marker(db, servant_id)}) from {name(s.hex)}.")
+    return rules._note(state, f"{why}: {label(db, servant_id)} loses {points} hit {'point' if points == 1 else 'points'}; move its hit point marker to {hp}.")
+
+
+def _end_attacks(state: State, db: Database) -> State:
+    """Phase c follows only when a spell was cast this round within Eldritch range of a living servant
+    (rulebook, phase c; R18); otherwise the next round begins."""
+    mb = _mb(state)
+    if mb.magic_near:
+        return rules._note(_set(state, step="eldritch", queue=()),
+                           f"Round {mb.round}, phase c: you cast a spell within {db.solo.rules.eldritch_range} hex of a servant: roll 2d6 on {battle_map(state, db).title}'s Eldritch Damage table (`referee solo eldritch`).")
+    return _next_round(state, db)
+
+
+def _next_round(state: State, db: Database) -> State:
+    mb = _mb(state)
+    state = replace(state, used=())
+    state = _set(state, round=mb.round + 1, step="move", queue=(), exchange=None, magic_near=False, eldritch=None)
+    leave = " You recharged on the blue cross: move off it this round." if _must_leave(_mb(state)) else ""
+    return rules._note(state, f"Round {mb.round + 1}: take your spell markers back (each spell once a round, R45). Phase a: move.{leave}")
+
+
+# ---- Phase c: Eldritch Damage ---------------------------------------------------------------------------------
+def apply_eldritch(state: State, db: Database, event: ev.Eldritch) -> State:
+    """Phase c (rulebook, Expanded Battles): roll 2d6 on the map's Eldritch Damage table; while a re-roll
+    spell could change it the roll waits (R48), else its row applies."""
+    _step(state, "eldritch", "eldritch")
+    state, dice = rules._roll(state, db, event.dice, 2, "dice", "the Eldritch Damage roll")
+    state = _set(state, step="eldritch-rolled", eldritch=dice.total)
+    table = db.table(battle_map(state, db).eldritch_table)
+    row = table.row_for(dice.total)
+    state = rules._note(state, f"Eldritch Damage: you roll {dice} ({'typed' if dice.typed else 'rolled'}) = {dice.total}: {row.text}.")
+    if eldritch_options(state, db) and not _wounds(row.effect):
+        names = ", ".join(rules.name(db, s) for s in eldritch_options(state, db))
+        return rules._note(state, f"Re-roll it with {names} (`referee solo cast ID`; the re-roll stands), or `referee solo accept`.")
+    return apply_eldritch_row(state, db)
+
+
+def _wounds(effect) -> bool:
+    """Whether a row only hurts the servants (the referee then applies it without asking)."""
+    return bool(effect.active_servant or effect.all_servants or effect.slay_active) and effect.mana >= 0 and effect.spirit >= 0
+
+
+def eldritch_options(state: State, db: Database) -> list[str]:
+    """Re-roll spells the player could cast on the Eldritch roll now (rulebook, phase c: "You may cast any
+    re-roll Flint or Ice spells"; R48)."""
+    if _mb(state).step != "eldritch-rolled":
+        return []
+    return [s for s in state.spells if cast_problem(state, db, rules.spell(db, s)) is None]
+
+
+def apply_eldritch_row(state: State, db: Database) -> State:
+    """Apply the Eldritch row of the roll on the table (R16: the active servant is the adjacent one with
+    the fewest hit points, then the first drawn)."""
+    mb = _mb(state)
+    assert mb.eldritch is not None
+    effect = db.table(battle_map(state, db).eldritch_table).row_for(mb.eldritch).effect
+    targets = active(state, db)
+    target = min(targets, key=lambda sid: (mb.servant(sid).hit_points, targets.index(sid))) if targets else None
+    if effect.slay_active and target:
+        state = _wound(state, db, target, mb.servant(target).hit_points, "Eldritch Damage")
+    if effect.active_servant and target:
+        state = _wound(state, db, target, effect.active_servant, "Eldritch Damage")
+    if (effect.slay_active or effect.active_servant) and not target:
+        state = rules._note(state, "No servant is active (adjacent): the wound falls on no one (R16).")
+    if effect.all_servants:
+        for s in _mb(state).living:
+            state = _wound(state, db, s.id, effect.all_servants, "Eldritch Damage")
+    if effect.mana or effect.spirit:
+        state = rules.adjust(state, db, mana=effect.mana, spirit=effect.spirit)
+    if state.result is not None:
+        return replace(state, phase="over", map_battle=None)
+    if not _mb(state).living:
+        return win(state, db)
+    return _next_round(state, db)
+
+
+# ---- Spells on the map ------------------------------------------------------------------------------------------
+def cast_problem(state: State, db: Database, chosen: Spell) -> str | None:
+    """Why ``chosen`` cannot be cast now in the map battle (None when it can; R45-R46)."""
+    mb = _mb(state)
+    effect = chosen.effect
+    if chosen.id not in state.spells:
+        return f"you have not learned {chosen.name}"
+    if chosen.extra_dice and effect == type(effect)():
+        return f"{chosen.name} adds its extra dice to every attack by itself; it is not cast"
+    if effect.barrier_lock or effect.loss_rows or effect.cancel_loss or effect.grayking_less or effect.cancel_event:
+        return f"{chosen.name} acts on a City Quest's Battle Loss or event text; a map battle has neither (R46)"
+    if chosen.id in state.used:
+        return f"{chosen.name} is already used this round (each spell once a round unless recharged, R45)"
+    rerolls = effect.reroll_own or effect.reroll_servants or effect.reroll_table
+    if mb.step == "eldritch-rolled":
+        if not rerolls:
+            return f"only a re-roll spell changes the Eldritch roll (rulebook, phase c); {chosen.name} is not one"
+    elif effect.reroll_table and not (effect.reroll_own and mb.step == "exchange"):
+        return f"{chosen.name} re-rolls an Eldritch roll; none is on the table"
+    elif (effect.attack_total or effect.against or effect.remove_servant_die or effect.reroll_own or effect.reroll_servants) and mb.step != "exchange":
+        return f"{chosen.name} changes an attack roll; cast it once a servant's attack is rolled (R46)"
+    if chosen.cost and chosen.cost.mana > state.mana:
+        return f"{chosen.name} costs {chosen.cost.mana} Mana; you have {state.mana}"
+    return None
+
+
+def apply_cast(state: State, db: Database, event: ev.Cast) -> State:
+    """Cast a learned spell in the map battle (rulebook, phase b: "once each round, unless recharged"; R45-R46)."""
+    rules._phase(state, "map", "cast")
+    chosen = rules.spell(db, event.spell)
+    problem = cast_problem(state, db, chosen)
+    if problem:
+        raise RuleError(f"cannot cast {chosen.name}: {problem}")
+    if event.rows is not None:
+        raise RuleError(f"--rows: {chosen.name} lowers no Battle Loss row on a map")
+    if event.counter is not None:
+        raise RuleError("--counter: counters belong to the Last Stand")
+    mb = _mb(state)
+    effect = chosen.effect
+    step = mb.step
+    near = step != "eldritch-rolled" and any(hexes.distance(s.hex, mb.warden) <= db.solo.rules.eldritch_range for s in mb.living)
+    state = replace(state, used=state.used + (chosen.id,))
+    state = _set(state, magic_near=mb.magic_near or near)
+    state = rules._note(state, f"You cast {chosen.name}: {rules._plain(chosen.text)}" + (" (within one hex of a servant: Eldritch Damage follows this round)" if near and not mb.magic_near else ""))
+    if chosen.cost:
+        state = rules.adjust(state, db, mana=-chosen.cost.mana, spirit=-chosen.cost.spirit)
+        if state.result:
+            return replace(state, phase="over", map_battle=None)
+    if effect.mana or effect.spirit:
+        state = rules.adjust(state, db, mana=effect.mana, spirit=effect.spirit)
+    if effect.recharge:
+        state = rules._note(replace(state, used=tuple(s for s in state.used if s == chosen.id)), "Your used spells are recharged.")
+    if step == "eldritch-rolled":
+        if event.reroll:
+            raise RuleError("--reroll: the Eldritch roll is re-rolled whole (2d6)")
+        state, dice = rules._roll(state, db, event.dice, 2, "dice", "the Eldritch re-roll")
+        state = _set(state, eldritch=dice.total)
+        row = db.table(battle_map(state, db).eldritch_table).row_for(dice.total)
+        state = rules._note(state, f"You re-roll the Eldritch Damage: {dice} = {dice.total}: {row.text}. The re-roll stands.")
+        return apply_eldritch_row(state, db)
+    if step == "exchange":
+        ex = _mb(state).exchange
+        assert ex is not None
+        state = _set(state, exchange=replace(ex, casts=ex.casts + (chosen.id,)))
+        if effect.reroll_own:
+            state = _reroll_own(state, db, event.reroll, event.dice)
+        elif effect.reroll_servants:
+            state, new = rules._roll(state, db, event.dice, len(ex.enemy), "dice", "the servant's re-roll")
+            state = _set(state, exchange=replace(_mb(state).exchange, enemy=new.values))
+            state = rules._note(state, f"The servant re-rolls: {new}.")
+        elif event.reroll or event.dice is not None:
+            raise RuleError(f"--reroll/--dice: {chosen.name} re-rolls no dice")
+        mine, theirs = exchange_totals(state, db)
+        state = rules._note(state, f"You {mine}, the servant {theirs}.")
+        return _after_exchange(state, db)
+    if event.reroll or event.dice is not None:
+        raise RuleError(f"--reroll/--dice: {chosen.name} re-rolls no dice now")
+    if state.result:
+        return replace(state, phase="over", map_battle=None)
+    return state
+
+
+def _reroll_own(state: State, db: Database, reroll: tuple[int, ...], dice: Dice | None) -> State:
+    ex = _mb(state).exchange
+    assert ex is not None
+    if not reroll:
+        raise RuleError(f"--reroll: name the dice to re-roll by their values; your dice show {' '.join(map(str, ex.dice))}")
+    left = list(ex.dice)
+    for value in reroll:
+        if value not in left:
+            raise RuleError(f"--reroll: your dice show {' '.join(map(str, ex.dice))}; there is no {value} to re-roll")
+        left.remove(value)
+    state, new = rules._roll(state, db, dice, len(reroll), "dice", "the re-roll")
+    state = _set(state, exchange=replace(ex, dice=tuple(left) + new.values, casts=_mb(state).exchange.casts))
+    return rules._note(state, f"You re-roll {' '.join(map(str, reroll))} and get {new}.")
+
+
+def apply_accept(state: State, db: Database, event: ev.Accept) -> State:
+    """Accept the attack or the Eldritch roll on the table as it stands."""
+    _step(state, ("exchange", "eldritch-rolled"), "accept")
+    if event.next is not None:
+        raise RuleError("--next: a map battle turns over no next card")
+    if _mb(state).step == "exchange":
+        return _resolve_exchange(state, db)
+    return apply_eldritch_row(state, db)
+
+
+# ---- The blue cross ------------------------------------------------------------------------------------------------
+def apply_recharge(state: State, db: Database, event: ev.Recharge) -> State:
+    """Recharge every used spell of one type on the blue cross (rulebook, phase a; the map's event text:
+    "recharge each spell type once"; R47): the warden stands on it, once a round, each type once a battle;
+    the warden must leave the hex in the next round's move."""
+    mb = _step(state, ("move", "attack", "eldritch"), "recharge")
+    grid = battle_map(state, db).hex_map
+    kind = event.spell_type.lower()
+    types = [p.spell_type for p in db.solo.spell_path]
+    if kind not in types:
+        raise RuleError(f"TYPE: {event.spell_type!r} is not a spell type; choose {', '.join(types)}")
+    if mb.warden != grid.recharge.address:
+        raise RuleError(f"recharge: you are on {name(mb.warden)}; the blue cross is {name(grid.recharge.address)}")
+    if mb.recharged_round == mb.round:
+        raise RuleError("recharge: you have already recharged a spell type this round")
+    if kind in mb.recharged:
+        raise RuleError(f"recharge: you have already recharged your {kind.capitalize()} spells in this battle (each type once, R47)")
+    back = [s for s in state.used if rules.spell(db, s).spell_type == kind]
+    state = replace(state, used=tuple(s for s in state.used if s not in back))
+    state = _set(state, recharged=mb.recharged + (kind,), recharged_round=mb.round)
+    what = ", ".join(rules.name(db, s) for s in back) or "none was used"
+    return rules._note(state, f"On the blue cross you recharge your {kind.capitalize()} spells ({what}). Move off this hex next round.")
+
+
+# ---- The end (rulebook, Expanded Battles 6a, 6b, 7) ---------------------------------------------------------------
+def win(state: State, db: Database) -> State:
+    """6a: every servant slain: the Warding Key, its bonus at once (R12), the card out of the game; 7."""
+    card = warding_card(state, db)
+    state = rules._note(replace(state, map_battle=None, used=()), f"Every servant is slain: you have won {battle_map(state, db).title}.")
+    return rules.win_warding(state, db, card)
+
+
+def apply_retreat(state: State, db: Database, event: ev.Retreat) -> State:
+    """6b: retreat at any time during the map battle: -1 Spirit, the card on the discard pile; 7."""
+    rules._phase(state, ("map", "warding"), "retreat")
+    card = warding_card(state, db)
+    return rules.retreat_warding(replace(state, map_battle=None, used=()), db, card)
+
+
+# ---- Advice -----------------------------------------------------------------------------------------------------
+def next_step(state: State, db: Database) -> str:
+    """What the player does next in the map battle, with the command to type."""
+    mb = _mb(state)
+    if mb.step == "move":
+        leave = " (off the blue cross: you recharged there last round)" if _must_leave(mb) else ""
+        return (f"Round {mb.round}, phase a: you are on {name(mb.warden)}. Move up to {db.solo.rules.warden_move_hexes} hexes{leave}: "
+                "`referee solo move HEX [HEX]` (or `referee solo move` to stay); `referee solo map` shows the map; `referee solo retreat` leaves the battle.")
+    if mb.step == "attack":
+        servant_id = mb.queue[0]
+        s = mb.servant(servant_id)
+        return (f"Round {mb.round}, phase b: {label(db, servant_id)} at {name(s.hex)} attacks: `referee solo attack` "
+                "(--dice and --enemy for the physical dice).")
+    if mb.step == "exchange":
+        mine, theirs = exchange_totals(state, db)
+        names = ", ".join(f"{rules.name(db, s)} ({s.rsplit('.', 1)[-1]})" for s in exchange_options(state, db))
+        return f"You are losing {mine} to {theirs}: cast {names} (`referee solo cast ID`), or `referee solo accept`."
+    if mb.step == "eldritch":
+        return f"Round {mb.round}, phase c: `referee solo eldritch` (--dice a,b for the physical 2d6)."
+    names = ", ".join(f"{rules.name(db, s)} ({s.rsplit('.', 1)[-1]})" for s in eldritch_options(state, db))
+    return f"Eldritch roll {mb.eldritch}: re-roll it with {names} (`referee solo cast ID`), or `referee solo accept`."

@@ -1,0 +1,176 @@
+"""The Last Stand expansion (referee/solo/laststand.py): each test cites the card text, the counter cards
+or the ruling (docs/rulings.md, R<n>) it checks."""
+from __future__ import annotations
+
+import shlex
+from dataclasses import replace
+
+import pytest
+from click.testing import CliRunner
+
+from pnp import database
+from referee.cli import main
+from referee.dice import Dice
+from referee.solo import events as ev
+from referee.solo import laststand, rules
+from referee.solo.game import SoloGame
+from tests.conftest import ROOT
+
+FIXTURES = ROOT / "tests" / "fixtures" / "solo"
+DBFILE = str(ROOT / "cards.toml")
+DB = database.load(ROOT / "cards.toml")
+
+
+def dice(*values: int) -> Dice:
+    return Dice(values, None)
+
+
+def won(spells=("shield", "frost-breath"), seed=4) -> SoloGame:
+    g = SoloGame.new(DB, "normal", [f"solo.spell.{s}" for s in spells], seed)
+    for city in ("dalnish", "marim", "borolia"):
+        g.play(ev.Draw(ev.CardRef(f"solo.quest.{city}", True)))
+        g.play(ev.Warding("won"))
+    g.play(ev.Cast("solo.spell.barrier-lock"))
+    return g
+
+
+def standing(learned: tuple[str, ...], mana=15, spirit=15) -> SoloGame:
+    """The Last Stand begun, then the learned spells set as a player with these spells would hold them."""
+    g = won()
+    g.play(ev.LastStand())
+    g.log.states[-1] = replace(g.state, spells=tuple(f"solo.spell.{s}" for s in learned), mana=mana, spirit=spirit)
+    return g
+
+
+def test_offered_only_after_barrier_lock():
+    """Rulebook: "After locking all 3 gates of the Barrier Plains you may travel to the Ash Tower" (R49)."""
+    g = SoloGame.new(DB, "normal", ["solo.spell.bind", "solo.spell.shield"], 1)
+    with pytest.raises(rules.RuleError, match="cast Barrier Lock first"):
+        g.play(ev.LastStand())
+    g = won()
+    assert laststand.offered(g.state, DB) and "last-stand" in rules.next_step(g.state, DB)
+    g.play(ev.LastStand())
+    with pytest.raises(rules.RuleError):
+        g.play(ev.LastStand())
+
+
+def test_start_raises_mana_and_spirit_by_the_spells_learned():
+    """Card: "For each spell you have learned ... increase your mana and spirit by that amount" (R20);
+    "The Grayking begins with 8 hit points"."""
+    g = won()
+    before = g.state
+    s = g.play(ev.LastStand())
+    n = len(before.spells)
+    assert (s.mana, s.spirit) == (min(21, before.mana + n), min(21, before.spirit + n))
+    assert s.last_stand.hit_points == 8 and s.phase == "stand" and s.result is None
+
+
+def test_success_takes_a_hit_point_failure_costs_two_spirit():
+    """Card: "If you are successful reduce his hit point count by one. If the Grayking is successful
+    reduce your spirit count by two." He rolls one die more."""
+    g = standing(("bind",))
+    s = g.play(ev.Attack(dice(3, 3), dice(1, 2, 3)))  # a tie is the player's (R5)
+    assert s.last_stand.hit_points == 7
+    with pytest.raises(rules.RuleError, match="needs 3 dice"):
+        g.play(ev.Attack(dice(1, 1), dice(6, 6)))
+    s = g.play(ev.Attack(dice(1, 1), dice(6, 6, 6)))
+    assert s.spirit == 13 and s.last_stand.hit_points == 7
+
+
+def test_zero_hit_points_wins_and_spirit_below_one_loses():
+    g = standing(("bind",))
+    g.log.states[-1] = replace(g.state, last_stand=replace(g.state.last_stand, hit_points=1))
+    s = g.play(ev.Attack(dice(6, 6), dice(1, 1, 1)))
+    assert s.result == "won" and "Last Stand" in s.reason
+    g = standing(("bind",), spirit=2)
+    s = g.play(ev.Attack(dice(1, 1), dice(6, 6, 6)))
+    assert s.result == "lost" and s.phase == "over"
+
+
+def test_unguard_rerolls_the_graykings_ones_and_twos():
+    """Flint counter 4 Unguard: "re-roll any Grayking roll of 1 or 2" answers Shard Knives (Flint 4) (R22)."""
+    g = standing(("shield", "shard-knives"))
+    g.play(ev.Attack(dice(2, 2), dice(1, 2, 6)))
+    s = g.play(ev.Cast("solo.spell.shard-knives", counter=dice(5, 4)))
+    assert sorted(s.last_stand.enemy) == [4, 5, 6] and "Unguard" in " ".join(s.notes)
+    s = g.play(ev.Accept())
+    assert s.spirit == 13  # 4 + 1 = 5 against 15: lost, -2 Spirit
+
+
+def test_sorrow_shatter_and_no_counter():
+    """Ice counters 5 Sorrow (-1 Mana) and 6 Shatter (-2 Mana); Flint 2 (Shield) has no counter (R21)."""
+    g = standing(("frost-breath", "still-water", "shield"))
+    s = g.play(ev.Cast("solo.spell.frost-breath"))
+    assert (s.mana, s.spirit) == (16, 14)  # +2 Mana, 1 Spirit cost, Sorrow -1 Mana
+    s = g.play(ev.Cast("solo.spell.still-water"))
+    assert (s.mana, s.spirit) == (12, 15)  # 2 Mana cost, +1 Spirit, Shatter -2 Mana
+    g.play(ev.Attack(dice(1, 1), dice(6, 6, 6)))
+    s = g.play(ev.Cast("solo.spell.shield"))
+    assert "does not counter" in " ".join(s.notes)
+
+
+@pytest.mark.parametrize("roll, forgotten", [((5, 5), "winter-well"), ((1, 1), None)])
+def test_forget_forgets_the_spell_of_the_rolled_number(roll, forgotten):
+    """Ice counter 10 Forget: "roll 2d6, forget your spell of that matching number" (R22): Winter Well
+    (Ice 10) calls it; a 10 forgets Winter Well itself, a 2 with no spell numbered 2 forgets nothing."""
+    g = standing(("frost-breath", "calm", "winter-well"))
+    s = g.play(ev.Cast("solo.spell.winter-well", counter=dice(*roll)))
+    if forgotten:
+        assert f"solo.spell.{forgotten}" not in s.spells
+    else:
+        assert len(s.spells) == 3 and "forget nothing" in " ".join(s.notes)
+
+
+def test_forget_takes_the_most_recently_learned_of_several():
+    """R22: two learned spells with the rolled number: the most recently learned is forgotten."""
+    g = standing(("bind", "shield", "winter-well"))
+    s = g.play(ev.Cast("solo.spell.winter-well", counter=dice(1, 1)))
+    assert "solo.spell.shield" not in s.spells and "solo.spell.bind" in s.spells
+
+
+def test_mirror_rerolls_your_dice_of_four_or_more():
+    """Ice counter 11 Mirror: "re-roll any of your dice" - the Grayking chooses your 4s, 5s and 6s (R22).
+    Glass Lake (Ice 11) re-rolls your dice first, then Mirror answers."""
+    g = standing(("glass-lake",))
+    g.play(ev.Attack(dice(1, 5), dice(6, 6, 6)))
+    s = g.play(ev.Cast("solo.spell.glass-lake", reroll=(1,), dice=dice(6), counter=dice(1, 2)))
+    assert "re-rolls your dice showing 4 or more" in " ".join(s.notes)
+    assert s.spirit == 13  # 1 + 2 against 18
+
+
+def test_oaken_spells_and_extra_dice_are_not_cast():
+    """R21: Oaken Battle Loss spells have nothing to act on; extra-dice spells are never cast, never countered."""
+    g = standing(("bind", "hammer-plate"))
+    with pytest.raises(rules.RuleError, match="Battle Loss"):
+        g.play(ev.Cast("solo.spell.bind"))
+    with pytest.raises(rules.RuleError, match="not cast"):
+        g.play(ev.Cast("solo.spell.hammer-plate"))
+    assert laststand.dice_counts(g.state, DB) == (3, 4)
+
+
+def test_gray_space_recharges_one_type_once():
+    """Card: "You may recharge all spells of one type when his damage marker is on a gray space" (R23)."""
+    g = standing(("frost-breath",))
+    g.play(ev.Cast("solo.spell.frost-breath"))
+    with pytest.raises(rules.RuleError, match="not a gray space"):
+        g.play(ev.Recharge("ice"))
+    g.log.states[-1] = replace(g.state, last_stand=replace(g.state.last_stand, hit_points=6))
+    s = g.play(ev.Recharge("ice"))
+    assert s.used == ()
+    with pytest.raises(rules.RuleError, match="already recharged"):
+        g.play(ev.Recharge("flint"))
+
+
+def run(save, line: str, code: int = 0) -> str:
+    result = CliRunner().invoke(main, ["solo", *shlex.split(line), "--save", str(save), "--db", DBFILE], env={"NO_COLOR": "1"})
+    assert result.exit_code == code, f"{line}: {result.output}"
+    return result.output
+
+
+def test_recorded_last_stand_replays_from_typed_dice(tmp_path):
+    """A whole Last Stand typed from physical dice gives exactly the stored log (tests/fixtures/solo/last-stand.*)."""
+    save = tmp_path / "solo.toml"
+    for line in (FIXTURES / "last-stand.cmds").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            run(save, line)
+    assert run(save, "log") == (FIXTURES / "last-stand.log").read_text()
