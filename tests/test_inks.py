@@ -2,13 +2,13 @@
 ink-saving variant (a pure Drawing transform that prints clearly lighter)."""
 from __future__ import annotations
 
-import re
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from pypdf.generic import ContentStream
 
 from pnp import inks, layout
 from pnp.build import _remove_extras
@@ -16,7 +16,8 @@ from pnp.drawing import TextLine, walk
 from pnp.pdf import SheetCard, write_sheets
 from pnp.sheets import PAPERS
 
-COLOUR_OPERATOR = re.compile(rb"(?<![A-Za-z0-9_/])(rg|RG|k|K|g|G|sc|scn|SC|SCN|cs|CS)(?![A-Za-z0-9_])")
+COLOUR_OPERATORS = {"rg", "RG", "k", "K", "g", "G", "sc", "scn", "SC", "SCN", "cs", "CS"}
+"""PDF operators that set a colour or colour space."""
 
 
 def colour_operators(path: Path) -> dict[str, int]:
@@ -24,11 +25,16 @@ def colour_operators(path: Path) -> dict[str, int]:
     counts: dict[str, int] = {}
     seen: set[int] = set()
 
-    def scan(stream) -> None:
-        for token in COLOUR_OPERATOR.findall(stream.get_data()):
-            counts[token.decode()] = counts.get(token.decode(), 0) + 1
+    reader = PdfReader(path)
 
-    for page in PdfReader(path).pages:
+    def scan(stream) -> None:
+        # parsed operators, not a text search: a card's text "(G) Tj" must not count as the G operator
+        for _, operator in ContentStream(stream, reader).operations:
+            name = operator.decode("latin-1")
+            if name in COLOUR_OPERATORS:
+                counts[name] = counts.get(name, 0) + 1
+
+    for page in reader.pages:
         scan(page.get_contents())
         for ref in (page["/Resources"].get("/XObject") or {}).values():
             if ref.idnum not in seen:

@@ -551,6 +551,7 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     ox = _grid_shift(grid, radius, area.x + hex_w / 2, area.width - grid_w, cuts, label_half,
                      clearance, number, t.number("grid_shift_step"))
     hex_fill = t.color("hex")
+    name_size, muted = t.number("hex_name_size"), t.color("muted")
     for cell in grid:
         cx, cy = hexes.centre_mm(cell.column, cell.row, radius)
         cx, cy = cx + ox, cy + oy
@@ -567,6 +568,11 @@ def battle_map(card: BattleMap, db: Database, make: Make):
             b.add(*label(cx, cy + label_dy, marker_labels[marker], label_size, ink, family="serif-italic"))
         elif cell.number is not None:
             b.add(*label(cx, cy + t.number("hex_number_dy"), str(cell.number), number.size, ink, family="numerals"))
+        if not marker:  # the hex's name, as the referee names it (start and recharge are "S" and "R")
+            name = hexes.hex_name(cell.address)
+            name_half = text_width_mm(name, "serif-italic", name_size) / 2
+            name_x = _clear_of_cuts(cx, name_half, cuts, clearance, hex_w / 2 - name_half - 1.0)
+            b.add(*label(name_x, cy - radius * t.number("hex_name_rise"), name, name_size, muted, family="serif-italic"))
     # the text card
     x0 = card_w * (card.cards - 1)
     band_spec = t.box("title_band")
