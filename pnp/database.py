@@ -11,6 +11,7 @@ game and the publisher's description (``000_13dfdf9d0b0f4cfb.txt``) for the two-
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -689,6 +690,12 @@ class _LineIndex:
 
 
 # ---- Loading --------------------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=None)
+def _adapter(model: Any) -> TypeAdapter:
+    """One validator per model for the life of the process (building one costs milliseconds)."""
+    return TypeAdapter(model)
+
+
 def load(path: str | Path) -> Database:
     """Read and validate a card database file.
 
@@ -743,7 +750,7 @@ def load(path: str | Path) -> Database:
     for key in data:
         if key not in _File.model_fields:
             report((key,), f"unknown section; the file has {', '.join(sorted(_File.model_fields))}")
-    for key, adapter in (("print", TypeAdapter(PrintSettings)), ("games", TypeAdapter(dict[Literal["solo", "duel"], Game]))):
+    for key, adapter in (("print", _adapter(PrintSettings)), ("games", _adapter(dict[Literal["solo", "duel"], Game]))):
         if key not in data:
             report((key,), "missing; this section is required")
         else:
@@ -763,7 +770,7 @@ def load(path: str | Path) -> Database:
                 continue
             annotation = game_model.model_fields[kind].annotation
             if kind == "rules":
-                fields[kind] = validate(TypeAdapter(annotation), value, (game_key, kind))
+                fields[kind] = validate(_adapter(annotation), value, (game_key, kind))
                 continue
             if not isinstance(value, list):
                 report((game_key, kind), f"must be [[{game_key}.{kind}]] blocks")
@@ -771,7 +778,7 @@ def load(path: str | Path) -> Database:
             record_model = typing.get_args(annotation)[0]
             records = []
             for number, item in enumerate(value):
-                record = validate(TypeAdapter(record_model), item, (game_key, kind, number))
+                record = validate(_adapter(record_model), item, (game_key, kind, number))
                 if record is None:
                     if isinstance(item, dict) and isinstance(item.get("id"), str):
                         broken_ids.add(item["id"])
