@@ -40,3 +40,7 @@ def table(table_id: str, roll: int, database_path: Path) -> None:
 from referee.solo.cli import solo  # noqa: E402  (the solo subgroup needs `main` defined first)
 
 main.add_command(solo)
+
+from referee.duel.cli import duel  # noqa: E402
+
+main.add_command(duel)

@@ -81,7 +81,7 @@ def read(path: Path, game: str, fingerprint: str | None = None) -> dict[str, Any
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise SaveError(path, "no game saved here; start one with `referee solo new`") from None
+        raise SaveError(path, f"no game saved here; start one with `referee {game} new`") from None
     except OSError as error:
         raise SaveError(path, f"cannot read: {error.strerror or error}") from None
     try:

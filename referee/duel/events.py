@@ -1,0 +1,214 @@
+"""The events of a *Ruin & Renewal I* game: one frozen dataclass per command, their TOML form, and
+the text form of a dice assignment.
+
+This module owns what a command records, nothing about what it does (that is
+:mod:`referee.duel.rules`). An event may leave dice to the referee (``None``);
+:func:`referee.duel.rules.resolve` fills them in by value, and the save file only ever holds resolved
+events, so replaying a game never calls a generator.
+
+TOML form: a table with ``type`` (the event's :attr:`kind`) and its set fields; dice are
+``{values = [...], k = N}`` (rolled by the referee, die ``k`` of the game onwards) or
+``{values = [...], typed = true}``; assignments are their text (``"battle 3,5 cast 4 spare 2"``).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from referee.dice import Dice, DiceError
+from referee.duel.state import SIDES, Assignment, Side
+
+
+class EventError(ValueError):
+    """An event, an assignment text or a save-file table that does not describe one."""
+
+
+# ---- Assignments as text --------------------------------------------------------------------------------
+_WORDS = ("battle", "power", "cast", "spell", "reroll", "spare")
+EXAMPLE = "battle 3,5 cast 4 (or: battle 3,5 power 6; add 'spell 3' to cast one below the die)"
+
+
+def parse_assignment(text: str) -> Assignment:
+    """Read an assignment such as ``battle 3,5 cast 4 spell 3 reroll 3 spare 2`` or ``battle 3,5 power 6``.
+
+    Words may come in any order, numbers separated by commas or spaces. Raises :class:`EventError`
+    with one line for: an unknown word, a die outside 1-6, a corner given twice, not two Battle dice,
+    both or neither of ``power`` and ``cast``, ``spell``/``reroll`` without ``cast``.
+    """
+    tokens = [t for t in re.split(r"[,\s]+", text.strip().lower()) if t]
+    if not tokens:
+        raise EventError(f"no assignment given; type for example: {EXAMPLE}")
+    found: dict[str, list[int]] = {}
+    word: str | None = None
+    for token in tokens:
+        if token in _WORDS:
+            if token in found:
+                raise EventError(f"'{token}' is given twice: each corner of the player card takes one placing")
+            word = token
+            found[word] = []
+        elif re.fullmatch(r"[+-]?\d+", token):
+            if word is None:
+                raise EventError(f"{token!r} comes before any word; type for example: {EXAMPLE}")
+            value = int(token)
+            if not 1 <= value <= 6:
+                raise EventError(f"a die shows 1-6, not {value}")
+            found[word].append(value)
+        else:
+            raise EventError(f"{token!r} is not a die or one of the words {', '.join(_WORDS)}; type for example: {EXAMPLE}")
+    battle = found.get("battle")
+    if battle is None or len(battle) != 2:
+        raise EventError(f"two Battle dice are needed (battle A,B), not {len(battle or [])}")
+    if "power" in found and "cast" in found:
+        raise EventError("the Power die and the Casting die cannot both be used: only one of them is placed as the active die")
+    if "power" not in found and "cast" not in found:
+        raise EventError("place one active die: 'power N' (gain points) or 'cast N' (cast a spell)")
+    for key in ("power", "cast", "spell", "reroll"):
+        if key in found and len(found[key]) != 1:
+            raise EventError(f"'{key}' takes one die, not {len(found[key])}")
+    for key in ("spell", "reroll"):
+        if key in found and "cast" not in found:
+            raise EventError(f"'{key}' goes with 'cast': it says which spell the Casting die casts and what it does")
+    if len(found.get("spare", [])) > 1:
+        raise EventError("only one die is set aside (4 dice: 2 Battle, 1 active, 1 spare)")
+    one = lambda key: found[key][0] if key in found else None  # noqa: E731
+    return Assignment((battle[0], battle[1]), one("power"), one("cast"), one("spell"), one("reroll"), tuple(found.get("spare", ())))
+
+
+# ---- Events ---------------------------------------------------------------------------------------------------
+def _side(value: Any) -> Side:
+    if value not in SIDES:
+        raise EventError(f"side must be wardens or shadowmajik, not {value!r}")
+    return value
+
+
+def _dice(data: Any) -> Dice | None:
+    if data is None:
+        return None
+    try:
+        return Dice.from_dict(data)
+    except DiceError as error:
+        raise EventError(str(error)) from None
+
+
+def _assignment(data: Any) -> Assignment | None:
+    if data is None:
+        return None
+    if not isinstance(data, str):
+        raise EventError(f"an assignment is its text, not {data!r}")
+    return parse_assignment(data)
+
+
+def _str(data: Any, what: str) -> str | None:
+    if data is None:
+        return None
+    if not isinstance(data, str):
+        raise EventError(f"{what} must be text, not {data!r}")
+    return data
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base of every event. ``kind`` is the command's name and the ``type`` in the save file."""
+
+    kind: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The TOML table of this event: ``type`` and every field that is set."""
+        out: dict[str, Any] = {"type": self.kind}
+        for name, value in vars(self).items():
+            if value is None:
+                continue
+            if isinstance(value, Dice):
+                out[name] = value.to_dict()
+            elif isinstance(value, Assignment):
+                out[name] = value.text()
+            else:
+                out[name] = value
+        return out
+
+
+@dataclass(frozen=True)
+class Marker(Event):
+    """``side`` moves the yellow marker to ``location`` (description: "the losing player decides the next location")."""
+
+    kind: ClassVar[str] = "marker"
+    side: Side
+    location: str
+
+
+@dataclass(frozen=True)
+class Roll(Event):
+    """The referee rolls ``side``'s four dice, shown only to that player. ``dice`` ``None`` until resolved."""
+
+    kind: ClassVar[str] = "roll"
+    side: Side
+    dice: Dice | None = None
+
+
+@dataclass(frozen=True)
+class Commit(Event):
+    """``side`` places its dice in secret: the ``assignment`` itself, or only its ``seal`` (SHA-256)."""
+
+    kind: ClassVar[str] = "commit"
+    side: Side
+    assignment: Assignment | None = None
+    seal: str | None = None
+
+
+@dataclass(frozen=True)
+class Reveal(Event):
+    """Both players reveal their placed dice and the round is settled.
+
+    ``wardens`` and ``shadowmajik`` are the assignments revealed (filled in from the commitments when
+    resolved; a sealed one comes with its ``*_salt``); ``*_reroll`` the dice of the re-rolls the
+    spells cause, in the order they are made (typed, or rolled by the referee when resolved).
+    """
+
+    kind: ClassVar[str] = "reveal"
+    wardens: Assignment | None = None
+    shadowmajik: Assignment | None = None
+    wardens_salt: str | None = None
+    shadowmajik_salt: str | None = None
+    wardens_reroll: Dice | None = None
+    shadowmajik_reroll: Dice | None = None
+
+
+@dataclass(frozen=True)
+class Recall(Event):
+    """The round's winner, with no cube in supply, takes its cube back from ``location`` to place it
+    at the current Location, or (``location`` ``None``) keeps its cubes and forgoes the spaces."""
+
+    kind: ClassVar[str] = "recall"
+    side: Side
+    location: str | None = None
+
+
+EVENTS: dict[str, type[Event]] = {cls.kind: cls for cls in (Marker, Roll, Commit, Reveal, Recall)}
+
+
+def from_dict(data: Any) -> Event:
+    """The event of a save file's table; raises :class:`EventError` naming what is wrong."""
+    if not isinstance(data, dict) or data.get("type") not in EVENTS:
+        raise EventError(f"unknown event {data.get('type') if isinstance(data, dict) else data!r}; events are {', '.join(EVENTS)}")
+    kind = data["type"]
+    fields = {k: v for k, v in data.items() if k != "type"}
+    allowed = {"marker": {"side", "location"}, "roll": {"side", "dice"}, "commit": {"side", "assignment", "seal"},
+               "reveal": {f"{s}{x}" for s in SIDES for x in ("", "_salt", "_reroll")}, "recall": {"side", "location"}}[kind]
+    extra = set(fields) - allowed
+    if extra:
+        raise EventError(f"{kind} event has unknown keys {sorted(extra)}")
+    if kind == "marker":
+        location = _str(fields.get("location"), "location")
+        if location is None:
+            raise EventError("marker event needs a location")
+        return Marker(_side(fields.get("side")), location)
+    if kind == "roll":
+        return Roll(_side(fields.get("side")), _dice(fields.get("dice")))
+    if kind == "commit":
+        return Commit(_side(fields.get("side")), _assignment(fields.get("assignment")), _str(fields.get("seal"), "seal"))
+    if kind == "reveal":
+        return Reveal(_assignment(fields.get("wardens")), _assignment(fields.get("shadowmajik")),
+                      _str(fields.get("wardens_salt"), "salt"), _str(fields.get("shadowmajik_salt"), "salt"),
+                      _dice(fields.get("wardens_reroll")), _dice(fields.get("shadowmajik_reroll")))
+    return Recall(_side(fields.get("side")), _str(fields.get("location"), "location"))

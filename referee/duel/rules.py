@@ -1,0 +1,677 @@
+"""The rules of *Ruin & Renewal I*: pure functions of (state, database, event).
+
+This module owns every rule of the two-player game, each in a function named after it, citing the
+publisher's description (``docs/seeds/000_13dfdf9d0b0f4cfb.txt``) and the rulings (``docs/rulings.md``,
+R<n>). Legal moves are separate from applying them (python-chess style): :func:`legal_markers`,
+:func:`check_assignment`, :func:`legal_assignments`, :func:`legal_recalls` say what may be done;
+:func:`apply` does one event and :func:`resolve` first fills in the referee's dice. Nothing here reads
+a file, prints, or draws a random number: every die comes from :mod:`referee.dice` by its index.
+Every game number (track lengths, points, cubes, the nomograph) is read from ``cards.toml``.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import replace
+from typing import Iterable, Sequence
+
+from pnp.database import Database, DuelRules, DuelSpell, Effect, Location, PlayerCard
+from referee.dice import Dice, DiceError, shuffled
+from referee.duel import events as ev
+from referee.duel.state import SIDES, Assignment, Battle, Hand, PerSide, Place, Setup, Side, State, other
+
+SIDE_NAMES: dict[str, str] = {"wardens": "Wardens", "shadowmajik": "Shadowmajik"}
+
+
+class RuleError(ValueError):
+    """A command the rules do not allow now; ``str(error)`` is one line saying why."""
+
+
+# ---- Database look-ups -------------------------------------------------------------------------------------
+def rules_of(db: Database) -> DuelRules:
+    """The numbers of ``[duel.rules]``."""
+    return db.duel.rules
+
+
+def location(db: Database, location_id: str) -> Location:
+    """The Location card ``location_id``; raises :class:`RuleError` when there is none."""
+    for card in db.duel.location:
+        if card.id == location_id:
+            return card
+    raise RuleError(f"no Location {location_id!r}")
+
+
+def player(db: Database, side: Side) -> PlayerCard:
+    """The player card of ``side``."""
+    return next(card for card in db.duel.player if card.side == side)
+
+
+def spell(db: Database, side: Side, face: int) -> DuelSpell:
+    """The spell of die face ``face`` on ``side``'s player card."""
+    return next(s for s in player(db, side).spells if s.face == face)
+
+
+def name(db: Database, location_id: str) -> str:
+    """A Location's printed name."""
+    return location(db, location_id).name
+
+
+def who(state: State, side: Side) -> str:
+    """``"Ana (Wardens)"`` when the player gave a name, else ``"Wardens"``."""
+    given = state.setup.names[side]
+    return SIDE_NAMES[side] if given == SIDE_NAMES[side] else f"{given} ({SIDE_NAMES[side]})"
+
+
+def points_word(db: Database, side: Side) -> str:
+    """``MP`` for the Wardens, ``SP`` for the Shadowmajik (their player cards)."""
+    return player(db, side).points
+
+
+def top(db: Database, location_id: str) -> int:
+    """The last (highest) space of each side's track on a Location: its ``track_spaces`` (R27)."""
+    return location(db, location_id).track_spaces
+
+
+# ---- Setup ----------------------------------------------------------------------------------------------------
+def new_game(db: Database, seed: int, names: PerSide[str] | None = None, row: Sequence[str] | None = None) -> State:
+    """The state after Setup.
+
+    Description, Setup: "The Location cards are shuffled and 7 are dealt face up in a row between the
+    players ... The remaining 2 cards are removed from the game." ``row`` is the seven Locations as
+    dealt from a physical shuffle (left to right as the Wardens see them); without it the referee
+    shuffles (shuffle 0 of ``seed``). "Players each take 4 dice and all 4 of either the white or black
+    cubes": 1 marks the point track and 3 are deployable (R24). The point tracks start at 0 (R50).
+    The Shadowmajik player places the yellow marker first (R25).
+
+    Raises :class:`RuleError` for a row that is not ``locations_dealt`` different Locations.
+    """
+    r = rules_of(db)
+    ids = [card.id for card in db.duel.location]
+    if row is None:
+        deck = shuffled(seed, 0, ids)
+        dealt = tuple(deck[: r.locations_dealt])
+    else:
+        dealt = tuple(row)
+        unknown = [x for x in dealt if x not in ids]
+        if unknown:
+            raise RuleError(f"no Location {unknown[0]!r}")
+        if len(set(dealt)) != len(dealt) or len(dealt) != r.locations_dealt:
+            raise RuleError(f"deal {r.locations_dealt} different Locations in the row, not {len(dealt)}{' (one twice)' if len(set(dealt)) != len(dealt) else ''}")
+    removed = tuple(x for x in ids if x not in dealt)  # in file order, however the row was dealt
+    setup = Setup(seed, dealt, removed, names or PerSide("Wardens", "Shadowmajik"))
+    return State(setup=setup, row=tuple(Place(x) for x in dealt), points=PerSide(r.points_min, r.points_min),
+                 supply=PerSide(r.deployable_cubes, r.deployable_cubes), chooser="shadowmajik", phase="marker")
+
+
+# ---- The yellow marker ----------------------------------------------------------------------------------
+def legal_markers(state: State) -> list[str]:
+    """Where the yellow marker may go: any Location still in the row, the current one included (R30).
+
+    Description: "After each round, the losing player decides the next location to move the yellow
+    cube to." A controlled Location "will not be contested over again", so it is never a choice.
+    """
+    return [place.id for place in state.row] if state.phase == "marker" else []
+
+
+# ---- Points and spells ----------------------------------------------------------------------------------
+def power_gain(db: Database, value: int, points: int) -> int:
+    """The points a Power die of ``value`` adds to a track standing on ``points``.
+
+    Description: "the die value is divided by 2 and rounded up for the total Mana or Shadowmajik
+    gained ... A player may never possess more MP or SP than the maximum (6) listed on the track."
+    A gain beyond the maximum is lost.
+    """
+    r = rules_of(db)
+    gain = -(-value // r.power_die_divisor)
+    return max(0, min(r.points_max, points + gain) - points)
+
+
+def castable_faces(db: Database, die: int) -> list[int]:
+    """The spell faces a Casting die of ``die`` may cast: "a spell equal to the die value or exactly one
+    value below die value" (description), never below face 1. Highest first."""
+    reach = rules_of(db).casting_reach_below
+    return [face for face in range(die, die - reach - 1, -1) if face >= 1]
+
+
+def spell_cost(state: State, db: Database, side: Side, face: int, where: str | None = None) -> int:
+    """What ``side`` pays to cast its spell of ``face`` at the current Location (or ``where``).
+
+    Description: "must pay the listed MP or SP to do so. Certain spells show a Resonance icon next to
+    the die face. If the current location has a matching Resonance icon those spells cost 1 less MP
+    or SP." Never below 0 (R52).
+    """
+    s = spell(db, side, face)
+    where = where or state.current
+    cost = s.cost
+    if s.resonance is not None and where is not None and s.resonance in location(db, where).resonance:
+        cost -= rules_of(db).resonance_discount
+    return max(0, cost)
+
+
+def _multiset_minus(rolled: Sequence[int], used: Sequence[int]) -> list[int] | None:
+    rest = list(rolled)
+    for value in used:
+        if value not in rest:
+            return None
+        rest.remove(value)
+    return rest
+
+
+def check_assignment(state: State, db: Database, side: Side, a: Assignment) -> Assignment:
+    """Check that ``side`` may place its dice as ``a`` this round; return it completed (the spare die
+    of a referee-rolled hand filled in). Raises :class:`RuleError` with one line otherwise.
+
+    Description, Play: "2 Dice are Battle dice"; "1 Die is the Power die"; "1 Die is the Casting die
+    ... A player may cast a spell equal to the die value or exactly one value below die value and must
+    pay the listed MP or SP to do so"; "You may not use a Power and Casting die on same turn." A spell
+    needs the points now on the track: costs are paid before this round's Power die could add any
+    (the two are never used together), and never on credit (R31). A hand the referee rolled must be
+    placed exactly: every die once (R51).
+    """
+    label = SIDE_NAMES[side]
+    for value in a.battle + ((a.power,) if a.power is not None else ()) + ((a.cast,) if a.cast is not None else ()) + a.spare:
+        if not isinstance(value, int) or not 1 <= value <= 6:
+            raise RuleError(f"a die shows 1-6, not {value!r}")
+    if (a.power is None) == (a.cast is None):
+        raise RuleError("place exactly one active die: the Power die or the Casting die, never both (description: "
+                        "\"You may not use a Power and Casting die on same turn\")")
+    if len(a.spare) > rules_of(db).dice_per_player - rules_of(db).battle_dice - 1:
+        raise RuleError(f"{label}: only {rules_of(db).dice_per_player} dice: 2 Battle, 1 active, 1 spare")
+    hand = state.hands[side].rolled
+    if hand is not None:
+        used = a.battle + ((a.power,) if a.power is not None else (a.cast,))
+        rest = _multiset_minus(hand.values, used + a.spare)
+        if rest is None or (a.spare and rest):
+            raise RuleError(f"{label} rolled {hand}: '{a.text()}' uses a die twice or a die not rolled; place each rolled die once")
+        a = replace(a, spare=tuple(sorted(a.spare + tuple(rest))))
+    if a.cast is not None:
+        face = a.spell_face
+        faces = castable_faces(db, a.cast)
+        if face not in faces:
+            raise RuleError(f"a Casting die of {a.cast} casts the spell of {' or '.join(map(str, faces))}, not {face}")
+        s = spell(db, side, face)
+        cost = spell_cost(state, db, side, face)
+        if cost > state.points[side]:
+            unit = points_word(db, side)
+            where = f" at {name(db, state.current)}" if state.current else ""
+            raise RuleError(f"not enough {unit}: {s.name} costs {cost} {unit}{where}, the {label} have {state.points[side]}")
+        if a.reroll is not None:
+            if not s.effect.reroll_battle_die:
+                raise RuleError(f"'reroll' names the Battle die a re-roll spell re-rolls; {s.name} re-rolls none")
+            if a.reroll not in a.battle:
+                raise RuleError(f"reroll {a.reroll}: not one of the Battle dice {a.battle[0]},{a.battle[1]}")
+    return a
+
+
+def legal_assignments(state: State, db: Database, side: Side, dice: Sequence[int]) -> list[Assignment]:
+    """Every legal way for ``side`` to place the four ``dice`` this round (canonical, without duplicates)."""
+    found: dict[str, Assignment] = {}
+    n = len(dice)
+    for i in range(n):
+        for j in range(i + 1, n):
+            rest = [dice[k] for k in range(n) if k not in (i, j)]
+            battle = tuple(sorted((dice[i], dice[j])))
+            for x in range(len(rest)):
+                active, spare = rest[x], tuple(rest[:x] + rest[x + 1:])
+                options = [Assignment(battle, power=active, spare=spare)]
+                for face in castable_faces(db, active):
+                    rerolls = sorted(set(battle)) if spell(db, side, face).effect.reroll_battle_die else [None]
+                    options += [Assignment(battle, cast=active, spell=face, reroll=r, spare=spare) for r in rerolls]
+                for option in options:
+                    try:
+                        option = check_assignment(replace(state, hands=state.hands.set(side, Hand())), db, side, option)
+                    except RuleError:
+                        continue
+                    found.setdefault(option.text(), option)
+    return list(found.values())
+
+
+def seal(side: Side, a: Assignment, salt: str) -> str:
+    """The seal of an assignment for play on two devices: SHA-256 (hex) of ``side``, the assignment's
+    canonical text and the ``salt`` (R57). The same three always give the same seal."""
+    return hashlib.sha256(f"lassadar-duel|{side}|{a.text()}|{salt}".encode()).hexdigest()
+
+
+# ---- The battle ------------------------------------------------------------------------------------------
+def effect_of(db: Database, side: Side, a: Assignment) -> Effect:
+    """The effect of the spell ``a`` casts (an empty effect for the Power die)."""
+    face = a.spell_face
+    return spell(db, side, face).effect if face is not None else Effect()
+
+
+def rerolls_needed(db: Database, a: PerSide[Assignment]) -> PerSide[int]:
+    """How many Battle dice of each side the spells re-roll: a side's own re-roll spell, then the
+    opponent's "re-rolls their highest Battle die" (R54)."""
+    counts = {side: 0 for side in SIDES}
+    for side in SIDES:
+        e = effect_of(db, side, a[side])
+        counts[side] += 1 if e.reroll_battle_die else 0
+        counts[other(side)] += 1 if e.opponent_reroll_highest else 0
+    return PerSide(counts["wardens"], counts["shadowmajik"])
+
+
+def nomograph_spaces(db: Database, difference: int) -> int:
+    """Spaces the stronger Battle Number moves, read from the nomograph by the difference (R27; 0 is a tie, R26)."""
+    return db.table(rules_of(db).nomograph_table).row_for(difference).effect.spaces
+
+
+def _set_cube(state: State, location_id: str, side: Side, space: int) -> State:
+    row = tuple(replace(p, cubes=p.cubes.set(side, space)) if p.id == location_id else p for p in state.row)
+    return replace(state, row=row)
+
+
+def push_back(state: State, db: Database, side: Side, spaces: int, notes: list[str]) -> State:
+    """``side``'s cube on the current Location moves back ``spaces``; below the first space it returns
+    to its owner's supply (R55). Nothing happens when ``side`` has no cube there."""
+    at = state.place(state.current).cubes[side]
+    if at == 0 or spaces <= 0:
+        notes.append(f"The {SIDE_NAMES[side]} have no cube on {name(db, state.current)} to move back.")
+        return state
+    new = max(0, at - spaces)
+    state = _set_cube(state, state.current, side, new)
+    if new == 0:
+        state = replace(state, supply=state.supply.set(side, state.supply[side] + 1))
+        notes.append(f"The {SIDE_NAMES[side]} cube on {name(db, state.current)} is pushed off its track and returns to their supply.")
+    else:
+        notes.append(f"The {SIDE_NAMES[side]} cube on {name(db, state.current)} moves back from space {at} to {new}.")
+    return state
+
+
+def advance(state: State, db: Database, side: Side, spaces: int, notes: list[str]) -> State:
+    """Place or move ``side``'s cube on the current Location by ``spaces`` (R28), then settle a win.
+
+    Description: "The player with the stronger Battle Number will place and/or move a cube on their
+    respective track on the current Location card a number of spaces." A cube already there moves up;
+    otherwise a cube from supply enters the track and stands on space ``spaces``. The track ends at its
+    last space (R56). The caller makes sure a cube is in supply when one must be placed (R29).
+    """
+    loc = state.current
+    last = top(db, loc)
+    at = state.place(loc).cubes[side]
+    if at == 0:
+        state = replace(state, supply=state.supply.set(side, state.supply[side] - 1))
+        new = min(last, spaces)
+        notes.append(f"The {SIDE_NAMES[side]} place a cube on {name(db, loc)}, space {new} of {last}.")
+    else:
+        new = min(last, at + spaces)
+        notes.append(f"The {SIDE_NAMES[side]} cube on {name(db, loc)} moves from space {at} to {new} of {last}.")
+    state = _set_cube(state, loc, side, new)
+    if new >= last:
+        state = win_location(state, db, side, loc, notes)
+    return state
+
+
+def win_location(state: State, db: Database, side: Side, location_id: str, notes: list[str]) -> State:
+    """``side`` wins ``location_id``: it leaves the row to ``side``'s control, both sides' cubes on it
+    return to their supplies, the row closes up, and four Locations win the game.
+
+    Description: "Once a Location is won (when a player's cube moves to highest space on their track)
+    that card will be slid towards the winner and they gain control over it. That Location will not be
+    contested over again. The players take back their cubes from the card to their general supply.
+    Location cards should be slid to fill in the gap"; "Play continues until one player has gained
+    control over 4 Locations."
+    """
+    place = state.place(location_id)
+    supply = state.supply
+    for s in SIDES:
+        if place.cubes[s] > 0:
+            supply = supply.set(s, supply[s] + 1)
+    state = replace(state, row=tuple(p for p in state.row if p.id != location_id), supply=supply,
+                    controlled=state.controlled + ((location_id, side),),
+                    current=None if state.current == location_id else state.current)
+    count = len(state.controlled_by(side))
+    notes.append(f"The {SIDE_NAMES[side]} win {name(db, location_id)}: slide it to them; both sides take their cubes on it back; "
+                 f"close up the row. The {SIDE_NAMES[side]} control {count} Location{'s' if count != 1 else ''}.")
+    if count >= rules_of(db).locations_to_win:
+        state = replace(state, result=side, phase="over")
+        notes.append(f"{who(state, side)} control {count} Locations and win the game!")
+    return state
+
+
+def legal_recalls(state: State, side: Side) -> list[str | None]:
+    """Where ``side`` may take a cube back from in the ``recall`` phase: each other Location holding
+    its cube, or ``None`` (keep the cubes, forgo the spaces) (R29)."""
+    if state.phase != "recall" or state.last is None or state.last.winner != side:
+        return []
+    return [p.id for p in state.row if p.cubes[side] > 0 and p.id != state.current] + [None]
+
+
+def _after_round(state: State, db: Database, winner: Side | None, notes: list[str]) -> State:
+    """End of a round: the loser chooses the next Location; a tie fights on where it is (R26)."""
+    if state.result is not None:
+        return replace(state, phase="over", hands=PerSide(Hand(), Hand()))
+    if winner is None:
+        notes.append(f"A tie: no cube moves; the yellow marker stays on {name(db, state.current)} and round {state.round + 1} is fought there (R26).")
+        return replace(state, phase="round", round=state.round + 1, hands=PerSide(Hand(), Hand()))
+    loser = other(winner)
+    notes.append(f"{who(state, loser)} lost the round and choose the next Location for the yellow marker.")
+    return replace(state, phase="marker", chooser=loser, hands=PerSide(Hand(), Hand()))
+
+
+def settle(state: State, db: Database, a: PerSide[Assignment], rerolls: PerSide[Dice]) -> State:
+    """Settle the revealed round (R53): points, re-rolls, Battle Numbers, push-backs, then the cube.
+
+    Order: (1) each Power die adds its points and each spell's cost is paid; (2) re-rolls: a side's
+    own re-roll spell, then the opponent's forced re-roll of the highest Battle die; (3) the Battle
+    Numbers: the two Battle dice "added together as the base Battle Number" with the spells' bonuses
+    and penalties; (4) spells that move a cube back; (5) "The player with the stronger Battle Number
+    will place and/or move a cube ... a number of spaces ... calculated based on a nomograph table",
+    with the winner's extra spaces; a tie moves nothing (R26).
+    """
+    notes: list[str] = []
+    loc = state.current
+    points, gains, costs, casts = state.points, {}, {}, {}
+    for side in SIDES:
+        x = a[side]
+        unit = points_word(db, side)
+        if x.power is not None:
+            gain = power_gain(db, x.power, points[side])
+            gains[side], costs[side], casts[side] = gain, 0, 0
+            notes.append(f"{who(state, side)}: Battle dice {x.battle[0]} and {x.battle[1]}; Power die {x.power}: "
+                         f"+{gain} {unit} ({points[side]} -> {points[side] + gain}).")
+            points = points.set(side, points[side] + gain)
+        else:
+            face = x.spell_face
+            s = spell(db, side, face)
+            cost = spell_cost(state, db, side, face)
+            gains[side], costs[side], casts[side] = 0, cost, face
+            discount = " (Resonance: 1 less)" if cost < s.cost else ""
+            notes.append(f"{who(state, side)}: Battle dice {x.battle[0]} and {x.battle[1]}; Casting die {x.cast}: {s.name} "
+                         f"({s.text}) for {cost} {unit}{discount} ({points[side]} -> {points[side] - cost}).")
+            points = points.set(side, points[side] - cost)
+    state = replace(state, points=points)
+    dice = {side: list(a[side].battle) for side in SIDES}
+    queue = {side: list(rerolls[side].values) for side in SIDES}
+    for side in SIDES:  # own re-rolls first
+        if effect_of(db, side, a[side]).reroll_battle_die:
+            target = a[side].reroll if a[side].reroll is not None else min(dice[side])
+            i = dice[side].index(target)
+            dice[side][i] = queue[side].pop(0)
+            notes.append(f"{spell(db, side, a[side].spell_face).name}: the {SIDE_NAMES[side]} re-roll a Battle die: {target} -> {dice[side][i]}.")
+    for side in SIDES:  # then the opponent's highest
+        if effect_of(db, side, a[side]).opponent_reroll_highest:
+            o = other(side)
+            i = dice[o].index(max(dice[o]))
+            old = dice[o][i]
+            dice[o][i] = queue[o].pop(0)
+            notes.append(f"{spell(db, side, a[side].spell_face).name}: the {SIDE_NAMES[o]} re-roll their highest Battle die: {old} -> {dice[o][i]}.")
+    numbers = {}
+    for side in SIDES:
+        mine, theirs = effect_of(db, side, a[side]), effect_of(db, other(side), a[other(side)])
+        numbers[side] = sum(dice[side]) + mine.battle + theirs.opponent_battle
+    for side in SIDES:
+        e = effect_of(db, side, a[side])
+        if e.push_back:
+            notes.append(f"{spell(db, side, a[side].spell_face).name}:")
+            state = push_back(state, db, other(side), e.push_back, notes)
+    w, s = numbers["wardens"], numbers["shadowmajik"]
+    winner: Side | None = None if w == s else "wardens" if w > s else "shadowmajik"
+    difference = abs(w - s)
+    spaces = nomograph_spaces(db, difference) if winner else 0
+    extra = effect_of(db, winner, a[winner]).extra_spaces if winner else 0
+    verdict = f"the {SIDE_NAMES[winner]} win the battle" if winner else "a tie"
+    notes.append(f"Battle Numbers: Wardens {w}, Shadowmajik {s}: {verdict}" +
+                 (f"; difference {difference}: {spaces} space{'s' if spaces != 1 else ''} (nomograph)" if winner else "") +
+                 (f" + {extra} extra ({spell(db, winner, a[winner].spell_face).name})" if extra else "") + ".")
+    spaces += extra
+    battle = Battle(state.round, loc, a, PerSide(tuple(dice["wardens"]), tuple(dice["shadowmajik"])), PerSide(w, s),
+                    PerSide(casts["wardens"], casts["shadowmajik"]), PerSide(gains["wardens"], gains["shadowmajik"]),
+                    PerSide(costs["wardens"], costs["shadowmajik"]), winner, spaces)
+    state = replace(state, last=battle)
+    if winner is not None and spaces > 0:
+        if state.place(loc).cubes[winner] == 0 and state.supply[winner] == 0:
+            choices = ", ".join(name(db, p) for p in legal_recalls(replace(state, phase="recall"), winner) if p)
+            notes.append(f"The {SIDE_NAMES[winner]} have all their cubes out: take one back from another Location ({choices}) "
+                         f"to place it here, or keep them where they are and forgo the {spaces} space{'s' if spaces != 1 else ''} (R29).")
+            return replace(state, phase="recall", pending=spaces, notes=tuple(notes))
+        before = len(state.controlled)
+        state = advance(state, db, winner, spaces, notes)
+        if len(state.controlled) > before:
+            state = replace(state, last=replace(battle, won=loc))
+    state = _after_round(state, db, winner, notes)
+    return replace(state, notes=tuple(notes))
+
+
+# ---- Applying events ----------------------------------------------------------------------------------------
+def _need_phase(state: State, phase: str, what: str) -> None:
+    if state.phase == "over":
+        raise RuleError(f"the game is over: {SIDE_NAMES[state.result]} won; `referee duel new` starts another")
+    if state.phase != phase:
+        raise RuleError(f"{what} does not fit now: {next_step_short(state)}")
+
+
+def apply(state: State, db: Database, event: ev.Event) -> State:
+    """The state after ``event``; raises :class:`RuleError` (changing nothing) when it does not fit now.
+
+    ``event`` must be resolved: every die given by value (see :func:`resolve`).
+    """
+    if isinstance(event, ev.Marker):
+        return apply_marker(state, db, event)
+    if isinstance(event, ev.Roll):
+        return apply_roll(state, db, event)
+    if isinstance(event, ev.Commit):
+        return apply_commit(state, db, event)
+    if isinstance(event, ev.Reveal):
+        return apply_reveal(state, db, event)
+    if isinstance(event, ev.Recall):
+        return apply_recall(state, db, event)
+    raise RuleError(f"unknown event {event!r}")
+
+
+def apply_marker(state: State, db: Database, event: ev.Marker) -> State:
+    """The chooser places the yellow marker; a round begins there (R25, R30)."""
+    _need_phase(state, "marker", "placing the yellow marker")
+    if event.side != state.chooser:
+        raise RuleError(f"{who(state, state.chooser)} choose the Location now, not the {SIDE_NAMES[event.side]}")
+    if event.location not in legal_markers(state):
+        if any(loc == event.location for loc, _ in state.controlled):
+            raise RuleError(f"{name(db, event.location)} is controlled and will not be contested again; choose a Location in the row")
+        raise RuleError(f"{event.location!r} is not a Location in the row")
+    first = state.round == 0
+    notes = (f"{who(state, event.side)} place the yellow marker on {name(db, event.location)}"
+             f"{' (the first Location, R25)' if first else ''}. Round {state.round + 1}: both players roll 4 dice in secret.",)
+    return replace(state, current=event.location, phase="round", round=state.round + 1, hands=PerSide(Hand(), Hand()), notes=notes)
+
+
+def apply_roll(state: State, db: Database, event: ev.Roll) -> State:
+    """The referee rolls ``side``'s 4 dice for this round (R58): once a round, before committing."""
+    _need_phase(state, "round", "rolling")
+    hand = state.hands[event.side]
+    if hand.committed:
+        raise RuleError(f"the {SIDE_NAMES[event.side]} have already committed this round")
+    if hand.rolled is not None:
+        raise RuleError(f"the {SIDE_NAMES[event.side]} have already rolled this round ({len(hand.rolled.values)} dice): commit them")
+    dice = event.dice
+    count = rules_of(db).dice_per_player
+    if dice is None or dice.k is None or len(dice.values) != count:
+        raise RuleError(f"a roll is {count} dice rolled by the referee")
+    if dice.k != state.dice_used:
+        raise RuleError(f"the referee's next die is die {state.dice_used}, not {dice.k}")
+    hands = state.hands.set(event.side, replace(hand, rolled=dice))
+    return replace(state, hands=hands, dice_used=state.dice_used + count,
+                   notes=(f"The referee rolls the {SIDE_NAMES[event.side]}' 4 dice (only they see them).",))
+
+
+def apply_commit(state: State, db: Database, event: ev.Commit) -> State:
+    """``side`` places its dice in secret. A plain assignment is checked now (:func:`check_assignment`);
+    a sealed one when it is opened at the reveal (R57)."""
+    _need_phase(state, "round", "committing")
+    hand = state.hands[event.side]
+    if hand.committed:
+        raise RuleError(f"the {SIDE_NAMES[event.side]} have already committed this round; `referee duel undo` takes it back")
+    if (event.assignment is None) == (event.seal is None):
+        raise RuleError("commit either an assignment or a seal")
+    if event.seal is not None:
+        if not re.fullmatch(r"[0-9a-f]{64}", event.seal):
+            raise RuleError("a seal is the 64 hex digits `referee duel seal` printed")
+        hand = replace(hand, seal=event.seal)
+    else:
+        hand = replace(hand, assignment=check_assignment(state, db, event.side, event.assignment))
+    waiting = [SIDE_NAMES[s] for s in SIDES if s != event.side and not state.hands[s].committed]
+    then = f"waiting for the {waiting[0]}" if waiting else "both have committed: reveal"
+    return replace(state, hands=state.hands.set(event.side, hand),
+                   notes=(f"The {SIDE_NAMES[event.side]} have committed their dice ({then}).",))
+
+
+def revealed(state: State, db: Database, event: ev.Reveal) -> PerSide[Assignment]:
+    """Both assignments as revealed: the committed ones, or sealed ones opened by the event's
+    assignment and salt (checked against the seal, then against the rules). Raises :class:`RuleError`."""
+    out = {}
+    for side in SIDES:
+        hand = state.hands[side]
+        given: Assignment | None = getattr(event, side)
+        salt: str | None = getattr(event, f"{side}_salt")
+        if hand.assignment is not None:
+            if given is not None and check_assignment(state, db, side, given) != hand.assignment:
+                raise RuleError(f"the {SIDE_NAMES[side]} committed '{hand.assignment}', not '{given}'")
+            out[side] = hand.assignment
+        elif hand.seal is not None:
+            if given is None or salt is None:
+                raise RuleError(f"the {SIDE_NAMES[side]} committed a seal: open it with --open {side}='ASSIGNMENT#SALT' (what `referee duel seal` printed)")
+            if seal(side, given, salt) != hand.seal:
+                raise RuleError(f"the {SIDE_NAMES[side]}' opening does not match their seal: not what they committed")
+            out[side] = check_assignment(state, db, side, given)
+        else:
+            raise RuleError(f"cannot reveal before both have committed: the {SIDE_NAMES[side]} have not committed yet")
+    return PerSide(out["wardens"], out["shadowmajik"])
+
+
+def apply_reveal(state: State, db: Database, event: ev.Reveal) -> State:
+    """Both players reveal their placed dice; the round is settled (:func:`settle`)."""
+    _need_phase(state, "round", "revealing")
+    a = revealed(state, db, event)
+    need = rerolls_needed(db, a)
+    expected_k = state.dice_used
+    groups = {}
+    for side in SIDES:
+        dice: Dice | None = getattr(event, f"{side}_reroll")
+        dice = dice or Dice()
+        if len(dice.values) != need[side]:
+            raise RuleError(f"the spells re-roll {need[side]} of the {SIDE_NAMES[side]}' Battle dice, not {len(dice.values)}")
+        if dice.k is not None:
+            if dice.k != expected_k:
+                raise RuleError(f"the referee's next die is die {expected_k}, not {dice.k}")
+            expected_k += len(dice.values)
+        groups[side] = dice
+    state = replace(state, dice_used=expected_k)
+    return settle(state, db, a, PerSide(groups["wardens"], groups["shadowmajik"]))
+
+
+def apply_recall(state: State, db: Database, event: ev.Recall) -> State:
+    """The winner with no cube in supply takes one back from another Location and places it here, or
+    forgoes the spaces (R29)."""
+    _need_phase(state, "recall", "taking a cube back")
+    winner = state.last.winner
+    if event.side != winner:
+        raise RuleError(f"the {SIDE_NAMES[winner]} won the round; they take a cube back, not the {SIDE_NAMES[event.side]}")
+    if event.location not in legal_recalls(state, winner):
+        if event.location == state.current:
+            raise RuleError(f"the {SIDE_NAMES[winner]} have no cube on {name(db, state.current)}: take one back from another Location")
+        raise RuleError(f"the {SIDE_NAMES[winner]} have no cube on {event.location!r} to take back")
+    notes: list[str] = []
+    if event.location is None:
+        notes.append(f"The {SIDE_NAMES[winner]} keep their cubes where they are and forgo the {state.pending} space{'s' if state.pending != 1 else ''}.")
+    else:
+        at = state.place(event.location).cubes[winner]
+        state = _set_cube(state, event.location, winner, 0)
+        state = replace(state, supply=state.supply.set(winner, state.supply[winner] + 1))
+        notes.append(f"The {SIDE_NAMES[winner]} take their cube back from {name(db, event.location)} (it stood on space {at}).")
+        before = len(state.controlled)
+        loc = state.current
+        state = advance(state, db, winner, state.pending, notes)
+        if len(state.controlled) > before:
+            state = replace(state, last=replace(state.last, won=loc))
+    state = replace(state, pending=0)
+    state = _after_round(state, db, winner, notes)
+    return replace(state, notes=tuple(notes))
+
+
+# ---- Resolving: the referee's dice --------------------------------------------------------------------------
+def resolve(state: State, db: Database, event: ev.Event) -> tuple[ev.Event, State]:
+    """Fill in the referee's dice of ``event`` (by value, from the seed and the die index), complete
+    assignments from the commitments, and apply it. Returns the resolved event and the new state;
+    raises :class:`RuleError`, changing nothing."""
+    seed = state.setup.seed
+    if isinstance(event, ev.Roll) and event.dice is None:
+        event = replace(event, dice=Dice.roll(seed, state.dice_used, rules_of(db).dice_per_player))
+    elif isinstance(event, ev.Commit) and event.assignment is not None and state.phase == "round":
+        if not state.hands[event.side].committed:
+            event = replace(event, assignment=check_assignment(state, db, event.side, event.assignment))
+    elif isinstance(event, ev.Reveal):
+        _need_phase(state, "round", "revealing")
+        a = revealed(state, db, event)
+        need = rerolls_needed(db, a)
+        k = state.dice_used
+        fields = {}
+        for side in SIDES:
+            fields[side] = a[side]
+            typed: Dice | None = getattr(event, f"{side}_reroll")
+            if typed is None and need[side]:
+                typed = Dice.roll(seed, k, need[side])
+                k += need[side]
+            fields[f"{side}_reroll"] = typed
+        event = replace(event, **fields)
+    return event, apply(state, db, event)
+
+
+# ---- Words ----------------------------------------------------------------------------------------------------
+def next_step_short(state: State) -> str:
+    """What the game waits for, without the database (for error lines)."""
+    if state.phase == "marker":
+        return f"the {SIDE_NAMES[state.chooser]} place the yellow marker (`referee duel marker LOCATION`)"
+    if state.phase == "round":
+        waiting = [s for s in SIDES if not state.hands[s].committed]
+        if waiting:
+            return "waiting for " + " and ".join(f"the {SIDE_NAMES[s]}" for s in waiting) + " to commit (`referee duel commit --player SIDE`)"
+        return "both have committed: `referee duel reveal`"
+    if state.phase == "recall":
+        return f"the {SIDE_NAMES[state.last.winner]} take a cube back (`referee duel recall LOCATION` or `referee duel recall none`)"
+    return f"the game is over: the {SIDE_NAMES[state.result]} won"
+
+
+def next_step(state: State, db: Database) -> str:
+    """What to do next, with the command to type."""
+    if state.phase == "marker":
+        places = ", ".join(f"{i} {name(db, p.id)}" for i, p in enumerate(state.row, 1))
+        return f"{who(state, state.chooser)} choose the Location to fight for: `referee duel marker LOCATION` ({places})."
+    if state.phase == "round":
+        parts = []
+        for s in SIDES:
+            hand = state.hands[s]
+            if not hand.committed:
+                roll = "" if hand.rolled else f" (physical dice; or `referee duel roll --player {s}` first)"
+                parts.append(f"{SIDE_NAMES[s]}: `referee duel commit --player {s}`{roll}")
+        if parts:
+            return f"Round {state.round} at {name(db, state.current)}. " + "; ".join(parts) + "."
+        return f"Round {state.round} at {name(db, state.current)}: both have committed: `referee duel reveal`."
+    if state.phase == "recall":
+        winner = state.last.winner
+        places = ", ".join(name(db, p) for p in legal_recalls(state, winner) if p)
+        return (f"{who(state, winner)} take a cube back: `referee duel recall LOCATION --player {winner}` ({places}), "
+                f"or `referee duel recall none --player {winner}` to forgo {state.pending} space{'s' if state.pending != 1 else ''}.")
+    return f"The game is over: {who(state, state.result)} won, controlling {len(state.controlled_by(state.result))} Locations."
+
+
+def location_id(state: State, db: Database, text: str) -> str:
+    """A Location named by id, its last id part, its name (any case, punctuation ignored), or its
+    position in the row (1 = leftmost as the Wardens see it). Raises :class:`RuleError`."""
+    text = text.strip()
+    if re.fullmatch(r"\d+", text):
+        i = int(text)
+        if not 1 <= i <= len(state.row):
+            raise RuleError(f"the row has Locations 1-{len(state.row)}, not {i}")
+        return state.row[i - 1].id
+    slug = lambda s: re.sub(r"[^a-z0-9]+", "-", s.lower().replace("'", "")).strip("-")  # noqa: E731
+    for card in db.duel.location:
+        if text in (card.id, card.id.rsplit(".", 1)[-1]) or slug(text) in (slug(card.name), slug(card.name).removeprefix("the-")):
+            return card.id
+    known = ", ".join(card.id.rsplit(".", 1)[-1] for card in db.duel.location)
+    raise RuleError(f"no Location {text!r}; Locations are: {known}")
+
+
+def replay(initial: State, db: Database, events: Iterable[ev.Event]) -> State:
+    """The state after ``events`` from ``initial``."""
+    state = initial
+    for event in events:
+        state = apply(state, db, event)
+    return state

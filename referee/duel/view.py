@@ -1,0 +1,196 @@
+"""Words and pictures for the two-player referee: the status as JSON or lines, the board (the row of
+Locations as the players see it) and one log line per event.
+
+This module owns how a state and an event read; it does no I/O (the CLI prints what it returns). It
+never shows a hand that is not yet revealed: the status says only whether a side has rolled or
+committed, and the log shows the dice of a round in its reveal line.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.database import Database
+from referee.duel import events as ev
+from referee.duel import rules
+from referee.duel.rules import SIDE_NAMES
+from referee.duel.state import SIDES, Side, State
+
+
+def hand_status(state: State, side: Side) -> str:
+    """``waiting``, ``rolled`` (the referee rolled, not committed), ``committed`` or ``sealed``; never the dice."""
+    hand = state.hands[side]
+    if hand.seal is not None:
+        return "sealed"
+    if hand.assignment is not None:
+        return "committed"
+    return "rolled" if hand.rolled is not None else "waiting"
+
+
+def locations(state: State, db: Database) -> list[dict[str, Any]]:
+    """Every Location dealt, in the order dealt: its cubes, controller and place in the row now."""
+    owner = dict(state.controlled)
+    row = {p.id: (i, p) for i, p in enumerate(state.row, 1)}
+    out = []
+    for loc in state.setup.row:
+        card = rules.location(db, loc)
+        position, place = row.get(loc, (None, None))
+        out.append({
+            "id": loc, "name": card.name, "resonance": list(card.resonance), "track_spaces": card.track_spaces,
+            "position": position, "current": loc == state.current, "controller": owner.get(loc),
+            "cubes": {s: (place.cubes[s] if place else 0) for s in SIDES},
+        })
+    return out
+
+
+def status(state: State, db: Database) -> dict[str, Any]:
+    """The state as one JSON-able object (``referee duel status --json``)."""
+    last = None
+    if state.last is not None:
+        b = state.last
+        last = {"round": b.round, "location": b.location, "numbers": {s: b.numbers[s] for s in SIDES},
+                "dice": {s: list(b.dice[s]) for s in SIDES}, "assignments": {s: b.assignments[s].text() for s in SIDES},
+                "winner": b.winner, "spaces": b.spaces, "won": b.won}
+    return {
+        "round": state.round,
+        "phase": state.phase,
+        "current": state.current,
+        "current_name": rules.name(db, state.current) if state.current else None,
+        "chooser": state.chooser if state.phase == "marker" else None,
+        "locations": locations(state, db),
+        "row": [p.id for p in state.row],
+        "tracks": {s: state.points[s] for s in SIDES},
+        "points": {s: rules.points_word(db, s) for s in SIDES},
+        "supply": {s: state.supply[s] for s in SIDES},
+        "on_locations": {s: state.on_locations(s) for s in SIDES},
+        "controlled": {s: list(state.controlled_by(s)) for s in SIDES},
+        "hands": {s: hand_status(state, s) for s in SIDES},
+        "names": {s: state.setup.names[s] for s in SIDES},
+        "last": last,
+        "result": state.result,
+        "seed": state.setup.seed,
+        "removed": list(state.setup.removed),
+        "next": rules.next_step(state, db),
+    }
+
+
+def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
+    """The state as (label, text) lines for people."""
+    lines = [("Round", f"{state.round} ({state.phase})" if state.round else "not begun"),
+             ("Yellow marker", rules.name(db, state.current) if state.current else "-")]
+    for s in SIDES:
+        controlled = ", ".join(rules.name(db, x) for x in state.controlled_by(s)) or "none"
+        lines.append((rules.who(state, s),
+                      f"{state.points[s]} {rules.points_word(db, s)}; {state.supply[s]} cube{'s' if state.supply[s] != 1 else ''} in supply; "
+                      f"controls {len(state.controlled_by(s))} ({controlled}); this round: {hand_status(state, s)}"))
+    for i, p in enumerate(state.row, 1):
+        card = rules.location(db, p.id)
+        mark = " [yellow marker]" if p.id == state.current else ""
+        lines.append((f"{i}. {card.name}", f"{'/'.join(card.resonance)}; Wardens {p.cubes.wardens}/{card.track_spaces}, "
+                                           f"Shadowmajik {p.cubes.shadowmajik}/{card.track_spaces}{mark}"))
+    if state.result:
+        lines.append(("Result", f"{rules.who(state, state.result)} won"))
+    lines.append(("Next", rules.next_step(state, db)))
+    return lines
+
+
+def track_text(space: int, spaces: int, mark: str, plain: bool) -> str:
+    """One side's track on a Location: a cell per space, the cube on its space, then ``space/spaces``."""
+    empty = "." if plain else "·"
+    cells = "".join(mark if i == space else empty for i in range(1, spaces + 1))
+    return f"{cells}\n{space}/{spaces}"
+
+
+def board(state: State, db: Database, plain: bool = False):
+    """The row of Locations as the players see it (a rich renderable).
+
+    The Shadowmajik sit across the table (top), the Wardens at the bottom read the names (description:
+    "the Location name readable to the Warden Player"); columns are the row left to right from the
+    Wardens' side. Each column shows the Shadowmajik track (``S`` marks its cube), the name and the
+    Resonance icons, the Wardens track (``W``); the yellow marker is written ``YELLOW`` above its
+    Location. Colour never carries meaning alone.
+    """
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    def side_line(side: Side) -> Text:
+        controlled = ", ".join(rules.name(db, x) for x in state.controlled_by(side)) or "none"
+        style = "" if plain else ("bold magenta" if side == "shadowmajik" else "bold cyan")
+        return Text(f"{rules.who(state, side)}: {state.points[side]} {rules.points_word(db, side)} (max {rules.rules_of(db).points_max}); "
+                    f"supply {state.supply[side]} cube{'s' if state.supply[side] != 1 else ''}; "
+                    f"controls {len(state.controlled_by(side))}/{rules.rules_of(db).locations_to_win}: {controlled}", style=style)
+
+    table = Table(box=box.ASCII if plain else box.ROUNDED, show_header=True, header_style="" if plain else "bold",
+                  padding=(0, 0), show_lines=False)
+    for i, p in enumerate(state.row, 1):
+        marker = " YELLOW" if p.id == state.current else ""
+        table.add_column(Text(f"{i}{marker}", style="" if plain or not marker else "bold black on yellow"),
+                         justify="center", overflow="fold", min_width=6)
+    cards = [rules.location(db, p.id) for p in state.row]
+    table.add_row(*[Text(track_text(p.cubes.shadowmajik, c.track_spaces, "S" if plain else "■", plain),
+                         style="" if plain else "magenta") for p, c in zip(state.row, cards)])
+    table.add_row(*[Text(c.name, style="" if plain else "bold") for c in cards])
+    table.add_row(*[" ".join(c.resonance) for c in cards])
+    table.add_row(*[Text(track_text(p.cubes.wardens, c.track_spaces, "W" if plain else "■", plain),
+                         style="" if plain else "cyan") for p, c in zip(state.row, cards)])
+    parts = [side_line("shadowmajik"), table, side_line("wardens")]
+    if state.current is None and state.phase == "marker" and state.round:
+        parts.append(Text("The yellow marker waits for the next Location.", style=""))
+    parts.append(Text("Next: " + rules.next_step(state, db), style="" if plain else "bold"))
+    return Group(*parts)
+
+
+def log_line(number: int, event: ev.Event, after: State, db: Database) -> str:
+    """One line of ``referee duel log``. Rolls and commitments never show dice (the reveal line does)."""
+    head = f"{number:3}. "
+    if isinstance(event, ev.Marker):
+        return head + f"{SIDE_NAMES[event.side]}: yellow marker on {rules.name(db, event.location)}"
+    if isinstance(event, ev.Roll):
+        return head + f"{SIDE_NAMES[event.side]}: the referee rolls 4 dice (dice {event.dice.k}-{event.dice.k + 3})"
+    if isinstance(event, ev.Commit):
+        return head + f"{SIDE_NAMES[event.side]}: {'sealed ' if event.seal else ''}commit"
+    if isinstance(event, ev.Reveal):
+        b = after.last
+        parts = []
+        for s in SIDES:
+            a = b.assignments[s]
+            face = a.spell_face
+            spell = f" ({rules.spell(db, s, face).name})" if face else ""
+            reroll = getattr(event, f"{s}_reroll")
+            rr = f", re-roll {' '.join(map(str, reroll.values))}{' typed' if reroll.typed else ''}" if reroll and reroll.values else ""
+            parts.append(f"{SIDE_NAMES[s]} {a.text()}{spell}{rr} = {b.numbers[s]}")
+        if b.winner is None:
+            outcome = "tie, nothing moves"
+        elif after.phase == "recall":
+            outcome = f"{SIDE_NAMES[b.winner]} +{b.spaces}, all cubes out"
+        else:
+            outcome = f"{SIDE_NAMES[b.winner]} +{b.spaces}"
+            if not b.won:
+                outcome += f" (space {after.place(b.location).cubes[b.winner]}/{rules.top(db, b.location)})"
+        won = f"; {SIDE_NAMES[b.winner]} win {rules.name(db, b.won)}" if b.won else ""
+        over = f"; {SIDE_NAMES[after.result]} win the game" if after.result else ""
+        return head + f"round {b.round} at {rules.name(db, b.location)}: " + "; ".join(parts) + f": {outcome}{won}{over}"
+    if isinstance(event, ev.Recall):
+        if event.location is None:
+            return head + f"{SIDE_NAMES[event.side]}: keep their cubes, forgo the spaces"
+        b = after.last
+        won = f"; {SIDE_NAMES[event.side]} win {rules.name(db, b.won)}" if b and b.won else ""
+        over = f"; {SIDE_NAMES[after.result]} win the game" if after.result else ""
+        return head + f"{SIDE_NAMES[event.side]}: take a cube back from {rules.name(db, event.location)}{won}{over}"
+    return head + event.kind
+
+
+def event_text(event: ev.Event, db: Database) -> str:
+    """A few words naming an event (for ``undo``), never showing hidden dice."""
+    if isinstance(event, ev.Marker):
+        return f"the {SIDE_NAMES[event.side]} placed the yellow marker on {rules.name(db, event.location)}"
+    if isinstance(event, ev.Roll):
+        return f"the referee's roll for the {SIDE_NAMES[event.side]}"
+    if isinstance(event, ev.Commit):
+        return f"the {SIDE_NAMES[event.side]}' commitment"
+    if isinstance(event, ev.Reveal):
+        return "the reveal and its battle"
+    if isinstance(event, ev.Recall):
+        return f"the {SIDE_NAMES[event.side]}' cube taken back" if event.location else f"the {SIDE_NAMES[event.side]} forgoing the spaces"
+    return event.kind

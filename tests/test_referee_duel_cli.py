@@ -1,0 +1,180 @@
+"""`referee duel` through the command line: whole games against stored logs, hidden input, sealed
+commitments, the JSON status, the board, undo, and bad input that leaves the save file unchanged."""
+from __future__ import annotations
+
+import functools
+import json
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp import database
+from referee.cli import main
+from tests.conftest import ROOT
+
+FIXTURES = ROOT / "tests" / "fixtures" / "duel"
+DB = str(ROOT / "cards.toml")
+
+
+@pytest.fixture(autouse=True)
+def _cached_database(monkeypatch):
+    """Load cards.toml once for the many commands of a whole game (the CLI loads it per command)."""
+    monkeypatch.setattr(database, "load", functools.lru_cache(maxsize=4)(database.load))
+
+
+def run(save: Path, line: str, code: int = 0, input: str | None = None) -> str:
+    result = CliRunner().invoke(main, ["duel", *shlex.split(line), "--save", str(save), "--db", DB],
+                                env={"NO_COLOR": "1"}, input=input)
+    assert result.exit_code == code, f"{line}: {result.output}{result.stderr}"
+    return result.stdout if code == 0 else result.stderr
+
+
+def play_script(save: Path, name: str) -> None:
+    for line in (FIXTURES / f"{name}.cmds").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            run(save, line)
+
+
+@pytest.mark.parametrize("name, winner", [("wardens-win", "wardens"), ("shadowmajik-win", "shadowmajik")])
+def test_whole_game_matches_its_stored_log(tmp_path, name, winner):
+    """A recorded game replayed through the CLI gives exactly its stored log (tests/fixtures/duel/<name>.log)."""
+    save = tmp_path / "duel.toml"
+    play_script(save, name)
+    assert run(save, "log") == (FIXTURES / f"{name}.log").read_text()
+    status = json.loads(run(save, "status --json"))
+    assert status["result"] == winner and status["phase"] == "over"
+    assert len(status["controlled"][winner]) == 4
+    for side in ("wardens", "shadowmajik"):
+        assert status["supply"][side] + status["on_locations"][side] == 3
+
+
+def start(tmp_path: Path, seed: int = 5) -> Path:
+    save = tmp_path / "d.toml"
+    run(save, f"new --seed {seed} --row rift-of-sael,glasswater-ford,ember-gate,stonewatch,galehollow,tideglass-marsh,ashen-orchard")
+    run(save, "marker stonewatch")
+    return save
+
+
+def test_status_json_has_the_contract_fields(tmp_path):
+    save = start(tmp_path)
+    status = json.loads(run(save, "status --json"))
+    assert {"current", "locations", "tracks", "supply", "round", "phase", "result", "next"} <= set(status)
+    assert status["current"] == "duel.location.stonewatch" and status["round"] == 1 and status["phase"] == "round"
+    assert status["tracks"] == {"wardens": 0, "shadowmajik": 0} and status["supply"] == {"wardens": 3, "shadowmajik": 3}
+    stonewatch = next(x for x in status["locations"] if x["id"] == "duel.location.stonewatch")
+    assert stonewatch == {"id": "duel.location.stonewatch", "name": "Stonewatch", "resonance": ["stone"], "track_spaces": 6,
+                          "position": 4, "current": True, "controller": None, "cubes": {"wardens": 0, "shadowmajik": 0}}
+    assert status["removed"] == ["duel.location.lantern-cliffs", "duel.location.barrow-of-kings"]
+
+
+def test_hidden_prompt_commits_without_showing_the_dice(tmp_path):
+    """The assignment is typed with hidden input; status, board and log never show it before the reveal (R57)."""
+    save = start(tmp_path)
+    out = run(save, "commit --player wardens", input="battle 6,5 power 4\n")
+    assert "6,5" not in out and "committed" in out
+    for line in ("status", "status --json", "board", "log"):
+        shown = run(save, line)
+        assert "6,5" not in shown and "6, 5" not in shown and "power 4" not in shown, line
+    run(save, "commit --player shadowmajik", input="battle 1,2 power 6\n")
+    out = run(save, "reveal")
+    assert "Battle Numbers: Wardens 11, Shadowmajik 3" in out and "space 3 of 6" in out
+    assert "battle 6,5 power 4" in run(save, "log")
+
+
+def test_referee_roll_is_shown_to_its_player_and_must_be_placed_exactly(tmp_path):
+    """`roll` shows one player's 4 dice; the commitment must use exactly those dice (R51, R58)."""
+    save = start(tmp_path)
+    out = run(save, "roll --player wardens")
+    dice = sorted(map(int, re.search(r"your dice are ([\d ]+)\.", out).group(1).split()))
+    assert "your dice" not in run(save, "status")
+    bad = "battle 6,6 power 6" if dice != [6, 6, 6, 6] else "battle 1,1 power 1"
+    assert "uses a die twice or a die not rolled" in run(save, f'commit --player wardens --assign "{bad}"', code=1)
+    run(save, f'commit --player wardens --assign "battle {dice[0]},{dice[1]} power {dice[2]}"')
+    assert json.loads(run(save, "status --json"))["hands"] == {"wardens": "committed", "shadowmajik": "waiting"}
+
+
+def test_undo_then_roll_gives_the_same_dice(tmp_path):
+    """Undo is never a free re-roll: die k of the game depends only on the seed and k (R58)."""
+    save = start(tmp_path)
+    first = run(save, "roll --player shadowmajik")
+    assert "Undone: the referee's roll for the Shadowmajik" in run(save, "undo")
+    assert run(save, "roll --player shadowmajik") == first
+
+
+def test_sealed_commitments_from_two_devices(tmp_path):
+    """`seal` prints a salted SHA-256 and its opening; the save holds only the seal until the reveal (R57)."""
+    save = start(tmp_path)
+    out = CliRunner().invoke(main, ["duel", "seal", "--player", "wardens", "--assign", "battle 6,6 power 2"]).stdout
+    seal = re.search(r"Seal \(give it now\): +([0-9a-f]{64})", out).group(1)
+    opening = re.search(r"Opening .*: (.+)$", out, re.M).group(1)
+    run(save, f"commit --player wardens --sealed {seal}")
+    assert "6,6" not in save.read_text() and seal in save.read_text()
+    run(save, 'commit --player shadowmajik --assign "battle 1,1 power 2"')
+    assert "have not committed" not in run(save, "reveal", code=1)
+    forged = opening.replace("6,6", "5,6")
+    assert "does not match their seal" in run(save, f"reveal --open 'wardens={forged}'", code=1)
+    out = run(save, f"reveal --open 'wardens={opening}'")
+    assert "Battle Numbers: Wardens 12, Shadowmajik 2" in out
+
+
+def test_board_draws_the_row_as_the_players_see_it(tmp_path):
+    save = start(tmp_path)
+    run(save, 'commit --player wardens --assign "battle 6,6 power 2"')
+    run(save, 'commit --player shadowmajik --assign "battle 1,1 power 2"')
+    run(save, "reveal")
+    board = run(save, "board")
+    lines = board.splitlines()
+    assert lines[0].startswith("Shadowmajik: 1 SP") and any(line.startswith("Wardens: 1 MP") for line in lines)
+    assert "4 YELLOW" in board and "Stonewatch" in board and "...W.." in board and "4/6" in board
+    assert board.index("Rift of") < board.index("Glasswater") < board.index("Ember Gate")
+    assert "\x1b[" not in board and all(ord(c) < 128 for c in board)
+
+
+BAD = [
+    ('commit --player wardens --assign "battle 7,1 power 2"', "a die shows 1-6, not 7"),
+    ('commit --player wardens --assign "battle 0,1 power 2"', "a die shows 1-6, not 0"),
+    ('commit --player wardens --assign "battle 3,5 cast 4 spell 2"', "casts the spell of 4 or 3, not 2"),
+    ('commit --player wardens --assign "battle 3,5 cast 5"', "not enough MP: Oath of Stone costs 2 MP at Stonewatch, the Wardens have 0"),
+    ('commit --player wardens --assign "battle 3,5 power 4 cast 4"', "cannot both be used"),
+    ('commit --player wardens --assign "battle 3,5 power 4 power 2"', "'power' is given twice"),
+    ('commit --player wardens --assign "battle 3 power 4"', "two Battle dice are needed"),
+    ("reveal", "cannot reveal before both have committed: the Wardens have not committed yet"),
+    ("marker galehollow", "does not fit now"),
+    ("recall none", "does not fit now"),
+    ("commit --player wardens --sealed abc", "64 hex digits"),
+    ("reveal --reroll wardens=9", "a die shows 1-6, not 9"),
+]
+
+
+@pytest.mark.parametrize("line, message", BAD)
+def test_bad_input_is_one_line_and_changes_nothing(tmp_path, line, message):
+    save = start(tmp_path)
+    before = save.read_bytes()
+    err = run(save, line, code=1)
+    assert message in err and len(err.strip().splitlines()) == 1
+    assert save.read_bytes() == before
+
+
+def test_bad_input_in_the_hidden_prompt_changes_nothing(tmp_path):
+    save = start(tmp_path)
+    before = save.read_bytes()
+    err = run(save, "commit --player shadowmajik", code=1, input="battle 3,5 cast 6\n")
+    assert "not enough SP: Ruin costs 4 SP" in err and save.read_bytes() == before
+
+
+def test_committing_twice_and_a_missing_save(tmp_path):
+    save = start(tmp_path)
+    run(save, 'commit --player wardens --assign "battle 3,5 power 4"')
+    assert "already committed" in run(save, 'commit --player wardens --assign "battle 3,5 power 4"', code=1)
+    assert "start one with `referee duel new`" in run(tmp_path / "none.toml", "status", code=1)
+
+
+def test_a_changed_save_is_refused_in_one_line(tmp_path):
+    save = start(tmp_path)
+    text = save.read_text().replace('location = "duel.location.stonewatch"', 'location = "duel.location.lantern-cliffs"')
+    save.write_text(text)
+    err = run(save, "status", code=1)
+    assert "corrupt save file: event 1" in err and len(err.strip().splitlines()) == 1

@@ -1,0 +1,277 @@
+"""Rules of the two-player referee (Ruin & Renewal I), each test citing the sentence of the publisher's
+description (docs/seeds/000_13dfdf9d0b0f4cfb.txt) or the ruling (docs/rulings.md, R<n>) it checks.
+Every quoted sentence is checked to be in the seed, word for word."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from referee.dice import Dice
+from referee.duel import events as ev
+from referee.duel import rules
+from referee.duel.game import DuelGame
+from referee.duel.state import Assignment, PerSide, Place
+
+ROW = ["rift-of-sael", "glasswater-ford", "ember-gate", "stonewatch", "galehollow", "tideglass-marsh", "ashen-orchard"]
+ROW = [f"duel.location.{x}" for x in ROW]
+STONEWATCH, GALEHOLLOW, EMBER, RIFT = (f"duel.location.{x}" for x in ("stonewatch", "galehollow", "ember-gate", "rift-of-sael"))
+
+
+@pytest.fixture
+def cite(description):
+    def check(*sentences: str) -> None:
+        for sentence in sentences:
+            assert sentence in description, sentence
+    return check
+
+
+def A(text: str) -> Assignment:
+    return ev.parse_assignment(text)
+
+
+def game(db, at: str = STONEWATCH, points=(0, 0), seed: int = 1) -> DuelGame:
+    """A game with the fixed row, the marker on ``at`` and the given points (a state, as the rules are pure)."""
+    g = DuelGame.new(db, seed, row=ROW)
+    g.play(ev.Marker("shadowmajik", at))
+    g.log.states[-1] = replace(g.state, points=PerSide(*points))
+    return g
+
+
+def round_(g: DuelGame, wardens: str, shadow: str, **reveal) -> None:
+    g.play(ev.Commit("wardens", A(wardens)))
+    g.play(ev.Commit("shadowmajik", A(shadow)))
+    g.play(ev.Reveal(**reveal))
+
+
+def cubes(g: DuelGame, loc: str) -> tuple[int, int]:
+    p = g.state.place(loc)
+    return p.cubes.wardens, p.cubes.shadowmajik
+
+
+# ---- Setup ------------------------------------------------------------------------------------------------
+def test_setup_deals_seven_removes_two(db, cite):
+    cite("The Location cards are shuffled and 7 are dealt face up in a row between the players.",
+         "The remaining 2 cards are removed from the game.")
+    s = rules.new_game(db, 42)
+    assert len(s.row) == 7 and len(s.setup.removed) == 2
+    assert len(set(s.setup.row) | set(s.setup.removed)) == 9
+    assert rules.new_game(db, 42).setup == s.setup and rules.new_game(db, 43).setup.row != s.setup.row
+
+
+def test_setup_cubes_points_and_first_chooser(db, cite):
+    """R24: 1 cube marks the point track, 3 deploy; R50: tracks start at 0; R25: the Shadowmajik choose first."""
+    cite("Players each take 4 dice and all 4 of either the white or black cubes.",
+         "Players only have 3 cubes so, with 7 Locations, they must decide where to deploy forces")
+    s = rules.new_game(db, 1)
+    assert (s.supply.wardens, s.supply.shadowmajik, s.points.wardens, s.points.shadowmajik) == (3, 3, 0, 0)
+    assert s.phase == "marker" and s.chooser == "shadowmajik"
+    with pytest.raises(rules.RuleError, match="Shadowmajik choose"):
+        DuelGame.new(db, 1).play(ev.Marker("wardens", s.row[0].id))
+
+
+def test_a_typed_row_must_be_seven_different_locations(db):
+    with pytest.raises(rules.RuleError, match="one twice"):
+        rules.new_game(db, 1, row=ROW[:6] + ROW[:1])
+
+
+# ---- Dice: power and casting -----------------------------------------------------------------------------
+def test_power_die_gains_half_rounded_up_capped_at_six(db, cite):
+    cite("the die value is divided by 2 and rounded up for the total Mana or Shadowmajik gained",
+         "A player may never possess more MP or SP than the maximum (6) listed on the track.")
+    assert [rules.power_gain(db, v, 0) for v in range(1, 7)] == [1, 1, 2, 2, 3, 3]
+    assert rules.power_gain(db, 6, 5) == 1 and rules.power_gain(db, 6, 6) == 0
+
+
+def test_casting_die_casts_its_face_or_one_below(db, cite):
+    cite("A player may cast a spell equal to the die value or exactly one value below die value")
+    g = game(db, points=(6, 6))
+    assert rules.castable_faces(db, 4) == [4, 3] and rules.castable_faces(db, 1) == [1]
+    rules.check_assignment(g.state, db, "wardens", A("battle 1,1 cast 4 spell 3"))
+    with pytest.raises(rules.RuleError, match="casts the spell of 4 or 3, not 2"):
+        rules.check_assignment(g.state, db, "wardens", A("battle 1,1 cast 4 spell 2"))
+
+
+def test_resonance_makes_a_spell_cheaper_here(db, cite):
+    """R52: Oath of Stone (stone, 3 MP) costs 2 at Stonewatch (stone), 3 at the Ember Gate; a spell without an icon never."""
+    cite("If the current location has a matching Resonance icon those spells cost 1 less MP or SP.")
+    assert rules.spell_cost(game(db, STONEWATCH).state, db, "wardens", 5) == 2
+    assert rules.spell_cost(game(db, EMBER).state, db, "wardens", 5) == 3
+    assert rules.spell_cost(game(db, STONEWATCH).state, db, "wardens", 2) == 1  # Warden's Call has no icon
+    assert rules.spell_cost(game(db, GALEHOLLOW).state, db, "wardens", 1) == 0  # Steady Hand, stone, 1 MP
+
+
+def test_a_spell_needs_its_cost_on_the_track(db, cite):
+    """R31: no casting on credit; the cost is paid at the reveal."""
+    cite("must pay the listed MP or SP to do so")
+    g = game(db, STONEWATCH, points=(1, 0))
+    with pytest.raises(rules.RuleError, match="not enough MP: Oath of Stone costs 2 MP at Stonewatch, the Wardens have 1"):
+        g.play(ev.Commit("wardens", A("battle 1,1 cast 5")))
+    g.log.states[-1] = replace(g.state, points=PerSide(2, 0))
+    round_(g, "battle 1,1 cast 5", "battle 1,1 power 2")
+    assert g.state.points.wardens == 0 and g.state.points.shadowmajik == 1
+
+
+def test_power_and_casting_die_never_both(db, cite):
+    cite("You may not use a Power and Casting die on same turn.")
+    with pytest.raises(ev.EventError, match="cannot both be used"):
+        A("battle 1,2 power 3 cast 4")
+    with pytest.raises(ev.EventError, match="place one active die"):
+        A("battle 1,2")
+
+
+def test_a_rolled_hand_is_placed_die_for_die(db):
+    """R51: with the referee's dice, each rolled die once (no die assigned twice)."""
+    g = game(db)
+    g.play(ev.Roll("wardens", Dice((2, 2, 5, 6), 0)))
+    with pytest.raises(rules.RuleError, match="uses a die twice"):
+        g.play(ev.Commit("wardens", A("battle 6,6 power 5")))
+    g.play(ev.Commit("wardens", A("battle 6,5 power 2")))
+    assert g.state.hands.wardens.assignment.spare == (2,)
+
+
+# ---- The battle ----------------------------------------------------------------------------------------
+def test_stronger_battle_number_places_a_cube_by_the_nomograph(db, cite):
+    """R27 (difference 3-5: 2 spaces), R28 (a new cube enters at that space, then moves up)."""
+    cite("2 Dice are Battle dice and are added together as the base Battle Number in that location.",
+         "The player with the stronger Battle Number will place and/or move a cube on their respective track")
+    g = game(db)
+    round_(g, "battle 4,4 power 1", "battle 2,3 power 1")
+    assert g.state.last.numbers == PerSide(8, 5) and cubes(g, STONEWATCH) == (2, 0) and g.state.supply.wardens == 2
+    g.play(ev.Marker("shadowmajik", STONEWATCH))
+    round_(g, "battle 4,4 power 1", "battle 1,1 power 1")  # difference 6: 3 spaces
+    assert cubes(g, STONEWATCH) == (5, 0) and g.state.supply.wardens == 2
+
+
+def test_a_tie_moves_nothing_and_the_marker_stays(db, cite):
+    """R26: a tie has no loser; the next round is fought at the same Location."""
+    cite("The player with the stronger Battle Number")
+    g = game(db)
+    round_(g, "battle 3,4 power 2", "battle 2,5 power 4")
+    s = g.state
+    assert s.last.winner is None and cubes(g, STONEWATCH) == (0, 0) and (s.phase, s.round, s.current) == ("round", 2, STONEWATCH)
+    assert (s.points.wardens, s.points.shadowmajik) == (1, 2)
+
+
+def test_the_loser_chooses_the_next_location_even_the_same(db, cite):
+    """R30."""
+    cite("After each round, the losing player decides the next location to move the yellow cube to.")
+    g = game(db)
+    round_(g, "battle 6,6 power 1", "battle 1,1 power 1")
+    assert g.state.phase == "marker" and g.state.chooser == "shadowmajik"
+    with pytest.raises(rules.RuleError, match="Shadowmajik choose the Location now"):
+        g.play(ev.Marker("wardens", RIFT))
+    g.play(ev.Marker("shadowmajik", STONEWATCH))
+    assert g.state.current == STONEWATCH and g.state.round == 2
+
+
+def test_spell_effects_battle_bonus_and_penalty(db, cite):
+    """R53: Oath of Stone +3 to the caster, Rend -2 to the opponent, before the comparison."""
+    cite("Both players then reveal their 3 placed dice.")
+    g = game(db, EMBER, points=(3, 2))
+    round_(g, "battle 2,2 cast 5", "battle 3,3 cast 3")  # Wardens 4+3-2 = 5; Shadowmajik 6 (Rend costs 1 at the Ember Gate)
+    assert g.state.last.numbers == PerSide(5, 6) and g.state.last.winner == "shadowmajik"
+    assert g.state.points == PerSide(0, 1)
+
+
+def test_rerolls_own_then_the_opponents_highest(db):
+    """R54: Warden's Call re-rolls the named Battle die; Creeping Dark then the Wardens' highest."""
+    g = game(db, points=(1, 1))
+    round_(g, "battle 1,5 cast 2 reroll 1", "battle 3,3 cast 2", wardens_reroll=Dice((6, 2), None))
+    assert g.state.last.dice.wardens == (2, 5) and g.state.last.numbers == PerSide(7, 6)
+    with pytest.raises(rules.RuleError, match="re-roll 2 of the Wardens' Battle dice, not 1"):
+        g2 = game(db, points=(1, 1))
+        round_(g2, "battle 1,5 cast 2", "battle 3,3 cast 2", wardens_reroll=Dice((6,), None))
+
+
+def test_push_back_off_the_track_returns_the_cube(db):
+    """R55: Unmake moves the Wardens' cube back 1; from space 1 it returns to supply."""
+    g = game(db, points=(0, 6))
+    round_(g, "battle 2,1 power 1", "battle 1,1 power 1")  # Wardens +1: space 1
+    assert cubes(g, STONEWATCH) == (1, 0)
+    g.play(ev.Marker("shadowmajik", STONEWATCH))
+    round_(g, "battle 1,1 power 1", "battle 1,1 cast 4")
+    assert cubes(g, STONEWATCH) == (0, 0) and g.state.supply.wardens == 3
+
+
+def test_extra_spaces_only_for_the_winner(db):
+    """Renewal: "If you win this battle, move your cube 2 extra spaces." (R53)"""
+    g = game(db, GALEHOLLOW, points=(3, 0))  # Renewal (gale) costs 3 at Galehollow
+    round_(g, "battle 5,5 cast 6", "battle 1,1 power 1")
+    assert g.state.last.spaces == 3 + 2 and g.state.controlled_by("wardens") == (GALEHOLLOW,)
+    g = game(db, GALEHOLLOW, points=(3, 0))
+    round_(g, "battle 1,1 cast 6", "battle 5,5 power 1")
+    assert cubes(g, GALEHOLLOW) == (0, 3)
+
+
+# ---- Winning Locations and the game -----------------------------------------------------------------------
+def test_reaching_the_top_wins_the_location(db, cite):
+    """R56: both sides' cubes return, the card leaves the row, the marker waits for the loser."""
+    cite("Once a Location is won (when a player’s cube moves to highest space on their track) that card will be slid towards the winner and they gain control over it.",
+         "The players take back their cubes from the card to their general supply.")
+    g = game(db, EMBER)  # a 4-space track
+    g.log.states[-1] = replace(g.state, row=tuple(replace(p, cubes=PerSide(3, 2)) if p.id == EMBER else p for p in g.state.row),
+                               supply=PerSide(2, 2))
+    round_(g, "battle 2,1 power 1", "battle 1,1 power 1")
+    s = g.state
+    assert s.controlled == ((EMBER, "wardens"),) and EMBER not in [p.id for p in s.row] and len(s.row) == 6
+    assert s.supply == PerSide(3, 3) and s.current is None and s.phase == "marker" and s.chooser == "shadowmajik"
+    with pytest.raises(rules.RuleError, match="will not be contested again"):
+        g.play(ev.Marker("shadowmajik", EMBER))
+
+
+def test_four_locations_win_the_game(db, cite):
+    cite("Play continues until one player has gained control over 4 Locations.")
+    g = game(db, EMBER)
+    g.log.states[-1] = replace(g.state, controlled=tuple((x, "shadowmajik") for x in ROW[4:7]),
+                               row=tuple(p for p in g.state.row if p.id not in ROW[4:7]))
+    round_(g, "battle 1,1 power 1", "battle 6,6 power 1")  # 10 more: 4 spaces on a 4-space track
+    assert g.state.result == "shadowmajik" and g.state.phase == "over"
+    with pytest.raises(rules.RuleError, match="the game is over"):
+        g.play(ev.Marker("wardens", RIFT))
+
+
+def test_all_cubes_out_take_one_back_or_forgo(db, cite):
+    """R29."""
+    cite("Players only have 3 cubes so, with 7 Locations, they must decide where to deploy forces and which Locations to contest.")
+    g = game(db, STONEWATCH)
+    out = {RIFT: 2, EMBER: 1, GALEHOLLOW: 4}
+    g.log.states[-1] = replace(g.state, row=tuple(replace(p, cubes=PerSide(out.get(p.id, 0), 0)) for p in g.state.row), supply=PerSide(0, 3))
+    round_(g, "battle 6,6 power 1", "battle 3,3 power 1")
+    assert g.state.phase == "recall" and set(rules.legal_recalls(g.state, "wardens")) == {RIFT, EMBER, GALEHOLLOW, None}
+    with pytest.raises(rules.RuleError, match="no cube on Stonewatch"):
+        g.play(ev.Recall("wardens", STONEWATCH))
+    g.play(ev.Recall("wardens", EMBER))
+    assert cubes(g, EMBER) == (0, 0) and cubes(g, STONEWATCH) == (3, 0) and g.state.supply.wardens == 0
+    g.undo()
+    g.play(ev.Recall("wardens", None))
+    assert cubes(g, EMBER) == (1, 0) and cubes(g, STONEWATCH) == (0, 0) and g.state.phase == "marker"
+
+
+# ---- Hidden input ------------------------------------------------------------------------------------------
+def test_reveal_needs_both_commitments(db):
+    g = game(db)
+    g.play(ev.Commit("wardens", A("battle 1,1 power 1")))
+    with pytest.raises(rules.RuleError, match="cannot reveal before both have committed: the Shadowmajik"):
+        g.play(ev.Reveal())
+
+
+def test_a_seal_opens_only_with_its_assignment_and_salt(db):
+    """R57: the seal binds side, assignment and salt."""
+    a = A("battle 6,6 power 2")
+    g = game(db)
+    g.play(ev.Commit("wardens", seal=rules.seal("wardens", a, "abc")))
+    g.play(ev.Commit("shadowmajik", A("battle 1,1 power 1")))
+    for wrong in ({"wardens": A("battle 6,5 power 2"), "wardens_salt": "abc"}, {"wardens": a, "wardens_salt": "abd"}):
+        with pytest.raises(rules.RuleError, match="does not match their seal"):
+            g.play(ev.Reveal(**wrong))
+    g.play(ev.Reveal(wardens=a, wardens_salt="abc"))
+    assert g.state.last.numbers.wardens == 12
+
+
+def test_legal_assignments_are_all_legal_and_include_power(db):
+    g = game(db, points=(2, 0))
+    options = rules.legal_assignments(g.state, db, "wardens", (1, 3, 5, 6))
+    assert all(rules.check_assignment(g.state, db, "wardens", o) for o in options)
+    assert any(o.power is not None for o in options) and any(o.spell_face == 5 for o in options)  # Oath of Stone: 2 MP here
+    assert not any(o.spell_face == 6 for o in options)  # Renewal costs 4
