@@ -71,7 +71,7 @@ def test_status_json_has_the_contract_fields(tmp_path):
 
 
 def test_hidden_prompt_commits_without_showing_the_dice(tmp_path):
-    """The assignment is typed with hidden input; status, board and log never show it before the reveal (R57)."""
+    """The assignment is typed with hidden input; status, board and log never show it before the reveal (R77)."""
     save = start(tmp_path)
     out = run(save, "commit --player wardens", input="battle 6,5 power 4\n")
     assert "6,5" not in out and "committed" in out
@@ -85,7 +85,7 @@ def test_hidden_prompt_commits_without_showing_the_dice(tmp_path):
 
 
 def test_referee_roll_is_shown_to_its_player_and_must_be_placed_exactly(tmp_path):
-    """`roll` shows one player's 4 dice; the commitment must use exactly those dice (R51, R58)."""
+    """`roll` shows one player's 4 dice; the commitment must use exactly those dice (R71, R78)."""
     save = start(tmp_path)
     out = run(save, "roll --player wardens")
     dice = sorted(map(int, re.search(r"your dice are ([\d ]+)\.", out).group(1).split()))
@@ -97,7 +97,7 @@ def test_referee_roll_is_shown_to_its_player_and_must_be_placed_exactly(tmp_path
 
 
 def test_undo_then_roll_gives_the_same_dice(tmp_path):
-    """Undo is never a free re-roll: die k of the game depends only on the seed and k (R58)."""
+    """Undo is never a free re-roll: die k of the game depends only on the seed and k (R78)."""
     save = start(tmp_path)
     first = run(save, "roll --player shadowmajik")
     assert "Undone: the referee's roll for the Shadowmajik" in run(save, "undo")
@@ -105,7 +105,7 @@ def test_undo_then_roll_gives_the_same_dice(tmp_path):
 
 
 def test_sealed_commitments_from_two_devices(tmp_path):
-    """`seal` prints a salted SHA-256 and its opening; the save holds only the seal until the reveal (R57)."""
+    """`seal` prints a salted SHA-256 and its opening; the save holds only the seal until the reveal (R77)."""
     save = start(tmp_path)
     out = CliRunner().invoke(main, ["duel", "seal", "--player", "wardens", "--assign", "battle 6,6 power 2"]).stdout
     seal = re.search(r"Seal \(give it now\): +([0-9a-f]{64})", out).group(1)

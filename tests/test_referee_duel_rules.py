@@ -60,7 +60,7 @@ def test_setup_deals_seven_removes_two(db, cite):
 
 
 def test_setup_cubes_points_and_first_chooser(db, cite):
-    """R24: 1 cube marks the point track, 3 deploy; R50: tracks start at 0; R25: the Shadowmajik choose first."""
+    """R24: 1 cube marks the point track, 3 deploy; R70: tracks start at 0; R25: the Shadowmajik choose first."""
     cite("Players each take 4 dice and all 4 of either the white or black cubes.",
          "Players only have 3 cubes so, with 7 Locations, they must decide where to deploy forces")
     s = rules.new_game(db, 1)
@@ -93,7 +93,7 @@ def test_casting_die_casts_its_face_or_one_below(db, cite):
 
 
 def test_resonance_makes_a_spell_cheaper_here(db, cite):
-    """R52: Oath of Stone (stone, 3 MP) costs 2 at Stonewatch (stone), 3 at the Ember Gate; a spell without an icon never."""
+    """R72: Oath of Stone (stone, 3 MP) costs 2 at Stonewatch (stone), 3 at the Ember Gate; a spell without an icon never."""
     cite("If the current location has a matching Resonance icon those spells cost 1 less MP or SP.")
     assert rules.spell_cost(game(db, STONEWATCH).state, db, "wardens", 5) == 2
     assert rules.spell_cost(game(db, EMBER).state, db, "wardens", 5) == 3
@@ -121,7 +121,7 @@ def test_power_and_casting_die_never_both(db, cite):
 
 
 def test_a_rolled_hand_is_placed_die_for_die(db):
-    """R51: with the referee's dice, each rolled die once (no die assigned twice)."""
+    """R71: with the referee's dice, each rolled die once (no die assigned twice)."""
     g = game(db)
     g.play(ev.Roll("wardens", Dice((2, 2, 5, 6), 0)))
     with pytest.raises(rules.RuleError, match="uses a die twice"):
@@ -166,7 +166,7 @@ def test_the_loser_chooses_the_next_location_even_the_same(db, cite):
 
 
 def test_spell_effects_battle_bonus_and_penalty(db, cite):
-    """R53: Oath of Stone +3 to the caster, Rend -2 to the opponent, before the comparison."""
+    """R73: Oath of Stone +3 to the caster, Rend -2 to the opponent, before the comparison."""
     cite("Both players then reveal their 3 placed dice.")
     g = game(db, EMBER, points=(3, 2))
     round_(g, "battle 2,2 cast 5", "battle 3,3 cast 3")  # Wardens 4+3-2 = 5; Shadowmajik 6 (Rend costs 1 at the Ember Gate)
@@ -175,7 +175,7 @@ def test_spell_effects_battle_bonus_and_penalty(db, cite):
 
 
 def test_rerolls_own_then_the_opponents_highest(db):
-    """R54: Warden's Call re-rolls the named Battle die; Creeping Dark then the Wardens' highest."""
+    """R74: Warden's Call re-rolls the named Battle die; Creeping Dark then the Wardens' highest."""
     g = game(db, points=(1, 1))
     round_(g, "battle 1,5 cast 2 reroll 1", "battle 3,3 cast 2", wardens_reroll=Dice((6, 2), None))
     assert g.state.last.dice.wardens == (2, 5) and g.state.last.numbers == PerSide(7, 6)
@@ -185,7 +185,7 @@ def test_rerolls_own_then_the_opponents_highest(db):
 
 
 def test_push_back_off_the_track_returns_the_cube(db):
-    """R55: Unmake moves the Wardens' cube back 1; from space 1 it returns to supply."""
+    """R75: Unmake moves the Wardens' cube back 1; from space 1 it returns to supply."""
     g = game(db, points=(0, 6))
     round_(g, "battle 2,1 power 1", "battle 1,1 power 1")  # Wardens +1: space 1
     assert cubes(g, STONEWATCH) == (1, 0)
@@ -195,7 +195,7 @@ def test_push_back_off_the_track_returns_the_cube(db):
 
 
 def test_extra_spaces_only_for_the_winner(db):
-    """Renewal: "If you win this battle, move your cube 2 extra spaces." (R53)"""
+    """Renewal: "If you win this battle, move your cube 2 extra spaces." (R73)"""
     g = game(db, GALEHOLLOW, points=(3, 0))  # Renewal (gale) costs 3 at Galehollow
     round_(g, "battle 5,5 cast 6", "battle 1,1 power 1")
     assert g.state.last.spaces == 3 + 2 and g.state.controlled_by("wardens") == (GALEHOLLOW,)
@@ -206,7 +206,7 @@ def test_extra_spaces_only_for_the_winner(db):
 
 # ---- Winning Locations and the game -----------------------------------------------------------------------
 def test_reaching_the_top_wins_the_location(db, cite):
-    """R56: both sides' cubes return, the card leaves the row, the marker waits for the loser."""
+    """R76: both sides' cubes return, the card leaves the row, the marker waits for the loser."""
     cite("Once a Location is won (when a player’s cube moves to highest space on their track) that card will be slid towards the winner and they gain control over it.",
          "The players take back their cubes from the card to their general supply.")
     g = game(db, EMBER)  # a 4-space track
@@ -257,7 +257,7 @@ def test_reveal_needs_both_commitments(db):
 
 
 def test_a_seal_opens_only_with_its_assignment_and_salt(db):
-    """R57: the seal binds side, assignment and salt."""
+    """R77: the seal binds side, assignment and salt."""
     a = A("battle 6,6 power 2")
     g = game(db)
     g.play(ev.Commit("wardens", seal=rules.seal("wardens", a, "abc")))

@@ -182,7 +182,7 @@ def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, 
         console.print("Remove from the game: " + ", ".join(rules.name(db, x) for x in state.setup.removed) + ".", markup=False)
     r = rules.rules_of(db)
     console.print(f"Each player: the player card, {r.dice_per_player} dice, {r.cubes_per_player} cubes: {r.track_marker_cubes} on the "
-                  f"point track at {state.points.wardens}, {r.deployable_cubes} in supply (R24, R50).", markup=False)
+                  f"point track at {state.points.wardens}, {r.deployable_cubes} in supply (R24, R70).", markup=False)
     console.print("Next: " + rules.next_step(state, db), style="bold", markup=False)
 
 

@@ -80,7 +80,7 @@ def new_game(db: Database, seed: int, names: PerSide[str] | None = None, row: Se
     players ... The remaining 2 cards are removed from the game." ``row`` is the seven Locations as
     dealt from a physical shuffle (left to right as the Wardens see them); without it the referee
     shuffles (shuffle 0 of ``seed``). "Players each take 4 dice and all 4 of either the white or black
-    cubes": 1 marks the point track and 3 are deployable (R24). The point tracks start at 0 (R50).
+    cubes": 1 marks the point track and 3 are deployable (R24). The point tracks start at 0 (R70).
     The Shadowmajik player places the yellow marker first (R25).
 
     Raises :class:`RuleError` for a row that is not ``locations_dealt`` different Locations.
@@ -138,7 +138,7 @@ def spell_cost(state: State, db: Database, side: Side, face: int, where: str | N
 
     Description: "must pay the listed MP or SP to do so. Certain spells show a Resonance icon next to
     the die face. If the current location has a matching Resonance icon those spells cost 1 less MP
-    or SP." Never below 0 (R52).
+    or SP." Never below 0 (R72).
     """
     s = spell(db, side, face)
     where = where or state.current
@@ -166,7 +166,7 @@ def check_assignment(state: State, db: Database, side: Side, a: Assignment) -> A
     pay the listed MP or SP to do so"; "You may not use a Power and Casting die on same turn." A spell
     needs the points now on the track: costs are paid before this round's Power die could add any
     (the two are never used together), and never on credit (R31). A hand the referee rolled must be
-    placed exactly: every die once (R51).
+    placed exactly: every die once (R71).
     """
     label = SIDE_NAMES[side]
     for value in a.battle + ((a.power,) if a.power is not None else ()) + ((a.cast,) if a.cast is not None else ()) + a.spare:
@@ -228,7 +228,7 @@ def legal_assignments(state: State, db: Database, side: Side, dice: Sequence[int
 
 def seal(side: Side, a: Assignment, salt: str) -> str:
     """The seal of an assignment for play on two devices: SHA-256 (hex) of ``side``, the assignment's
-    canonical text and the ``salt`` (R57). The same three always give the same seal."""
+    canonical text and the ``salt`` (R77). The same three always give the same seal."""
     return hashlib.sha256(f"lassadar-duel|{side}|{a.text()}|{salt}".encode()).hexdigest()
 
 
@@ -241,7 +241,7 @@ def effect_of(db: Database, side: Side, a: Assignment) -> Effect:
 
 def rerolls_needed(db: Database, a: PerSide[Assignment]) -> PerSide[int]:
     """How many Battle dice of each side the spells re-roll: a side's own re-roll spell, then the
-    opponent's "re-rolls their highest Battle die" (R54)."""
+    opponent's "re-rolls their highest Battle die" (R74)."""
     counts = {side: 0 for side in SIDES}
     for side in SIDES:
         e = effect_of(db, side, a[side])
@@ -262,7 +262,7 @@ def _set_cube(state: State, location_id: str, side: Side, space: int) -> State:
 
 def push_back(state: State, db: Database, side: Side, spaces: int, notes: list[str]) -> State:
     """``side``'s cube on the current Location moves back ``spaces``; below the first space it returns
-    to its owner's supply (R55). Nothing happens when ``side`` has no cube there."""
+    to its owner's supply (R75). Nothing happens when ``side`` has no cube there."""
     at = state.place(state.current).cubes[side]
     if at == 0 or spaces <= 0:
         notes.append(f"The {SIDE_NAMES[side]} have no cube on {name(db, state.current)} to move back.")
@@ -283,7 +283,7 @@ def advance(state: State, db: Database, side: Side, spaces: int, notes: list[str
     Description: "The player with the stronger Battle Number will place and/or move a cube on their
     respective track on the current Location card a number of spaces." A cube already there moves up;
     otherwise a cube from supply enters the track and stands on space ``spaces``. The track ends at its
-    last space (R56). The caller makes sure a cube is in supply when one must be placed (R29).
+    last space (R76). The caller makes sure a cube is in supply when one must be placed (R29).
     """
     loc = state.current
     last = top(db, loc)
@@ -349,7 +349,7 @@ def _after_round(state: State, db: Database, winner: Side | None, notes: list[st
 
 
 def settle(state: State, db: Database, a: PerSide[Assignment], rerolls: PerSide[Dice]) -> State:
-    """Settle the revealed round (R53): points, re-rolls, Battle Numbers, push-backs, then the cube.
+    """Settle the revealed round (R73): points, re-rolls, Battle Numbers, push-backs, then the cube.
 
     Order: (1) each Power die adds its points and each spell's cost is paid; (2) re-rolls: a side's
     own re-roll spell, then the opponent's forced re-roll of the highest Battle die; (3) the Battle
@@ -474,7 +474,7 @@ def apply_marker(state: State, db: Database, event: ev.Marker) -> State:
 
 
 def apply_roll(state: State, db: Database, event: ev.Roll) -> State:
-    """The referee rolls ``side``'s 4 dice for this round (R58): once a round, before committing."""
+    """The referee rolls ``side``'s 4 dice for this round (R78): once a round, before committing."""
     _need_phase(state, "round", "rolling")
     hand = state.hands[event.side]
     if hand.committed:
@@ -494,7 +494,7 @@ def apply_roll(state: State, db: Database, event: ev.Roll) -> State:
 
 def apply_commit(state: State, db: Database, event: ev.Commit) -> State:
     """``side`` places its dice in secret. A plain assignment is checked now (:func:`check_assignment`);
-    a sealed one when it is opened at the reveal (R57)."""
+    a sealed one when it is opened at the reveal (R77)."""
     _need_phase(state, "round", "committing")
     hand = state.hands[event.side]
     if hand.committed:
