@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 import click
 
-from pnp import database
+from referee import clitools
 from referee import save as savefile
 from referee.dice import Dice, DiceError
 from referee.duel import events as ev
@@ -27,56 +27,22 @@ from referee.duel import game as duel_game
 from referee.duel import rules, view
 from referee.duel.state import SIDES, PerSide
 
-DB_ENV = "LASSADAR_DB"
+_common = clitools.common_options(f"Save file (default: ${savefile.ENV}, else duel.toml in the user data folder).")
 SIDE = click.Choice(list(SIDES))
 
 
 # ---- Options and helpers ----------------------------------------------------------------------------------
-def _common(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Add ``--save`` and ``--db`` to a command."""
-    func = click.option("--db", "database_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
-                        help=f"Card database (default: ${DB_ENV}, else ./cards.toml, else the bundled one).")(func)
-    func = click.option("--save", "save_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
-                        help=f"Save file (default: ${savefile.ENV}, else duel.toml in the user data folder).")(func)
-    return func
-
-
-def _database(path: Path | None) -> database.Database:
-    if path is None:
-        env = os.environ.get(DB_ENV)
-        path = Path(env) if env else Path("cards.toml") if Path("cards.toml").is_file() else Path(__file__).resolve().parents[2] / "cards.toml"
-    try:
-        return database.load(path)
-    except database.DatabaseError as error:
-        more = f" (and {len(error.problems) - 1} more; run pnp check)" if len(error.problems) > 1 else ""
-        raise click.ClickException(str(error.problems[0]) + more) from None
-
-
-def _save_path(path: Path | None) -> Path:
-    return path if path is not None else savefile.default_path("duel")
-
-
-def _fail(error: Exception) -> click.ClickException:
-    return click.ClickException(str(error).splitlines()[0] if str(error) else type(error).__name__)
-
-
 def _load(save_path: Path | None, database_path: Path | None) -> tuple[duel_game.DuelGame, Path]:
-    db = _database(database_path)
-    path = _save_path(save_path)
+    db = clitools.load_database(database_path)
+    path = clitools.save_path(save_path, "duel")
     try:
         return duel_game.load(path, db), path
     except savefile.SaveError as error:
-        raise _fail(error) from None
-
-
-def _console():
-    from rich.console import Console
-
-    return Console(highlight=False, soft_wrap=True)
+        raise clitools.fail(error) from None
 
 
 def _print_notes(game: duel_game.DuelGame) -> None:
-    console = _console()
+    console = clitools.console()
     for note in game.state.notes:
         console.print(note, style="bold green" if "win the game" in note else None, markup=False)
     console.print("Next: " + rules.next_step(game.state, game.db), style="bold", markup=False)
@@ -90,7 +56,7 @@ def _play(save_path: Path | None, database_path: Path | None, make: Callable[[du
         game.play(make(game))
         game.save(path)
     except (rules.RuleError, savefile.SaveError, DiceError, ev.EventError) as error:
-        raise _fail(error) from None
+        raise clitools.fail(error) from None
     if not quiet:
         _print_notes(game)
     return game
@@ -100,14 +66,14 @@ def _assignment(text: str) -> ev.Assignment:
     try:
         return ev.parse_assignment(text)
     except ev.EventError as error:
-        raise _fail(error) from None
+        raise clitools.fail(error) from None
 
 
 def _location(game: duel_game.DuelGame, text: str) -> str:
     try:
         return rules.location_id(game.state, game.db, text)
     except rules.RuleError as error:
-        raise _fail(error) from None
+        raise clitools.fail(error) from None
 
 
 def _pairs(items: tuple[str, ...], option: str) -> dict[str, str]:
@@ -154,7 +120,7 @@ def duel() -> None:
 @_common
 def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, save_path: Path | None, database_path: Path | None) -> None:
     """Set up a new game (description, Setup). A game already saved there is kept as <save>.prev."""
-    db = _database(database_path)
+    db = clitools.load_database(database_path)
     seed = secrets.randbelow(2**31) if seed is None else seed
     try:
         dealt = None
@@ -163,8 +129,8 @@ def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, 
             dealt = [rules.location_id(probe, db, x) for x in re.split(r"\s*,\s*", row.strip()) if x]
         game = duel_game.DuelGame.new(db, seed, PerSide(wardens_name, shadow_name), dealt)
     except rules.RuleError as error:
-        raise _fail(error) from None
-    path = _save_path(save_path)
+        raise clitools.fail(error) from None
+    path = clitools.save_path(save_path, "duel")
     try:
         if path.exists():
             previous = path.with_name(path.name + ".prev")
@@ -172,9 +138,9 @@ def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, 
             click.echo(f"The game saved in {path} is kept in {previous}.")
         game.save(path)
     except (OSError, savefile.SaveError) as error:
-        raise _fail(error) from None
+        raise clitools.fail(error) from None
     state = game.state
-    console = _console()
+    console = clitools.console()
     console.print(f"New game of Ruin & Renewal I (seed {seed}), saved in {path}.", markup=False)
     if row is None:
         console.print("Deal these 7 Locations in a row, left to right from the Wardens' side, names toward the Wardens: "
@@ -304,7 +270,7 @@ def status(as_json: bool, save_path: Path | None, database_path: Path | None) ->
     table.add_column()
     for label, text in view.status_lines(game.state, game.db):
         table.add_row(label, text)
-    _console().print(table)
+    clitools.console().print(table)
 
 
 @duel.command()
@@ -312,7 +278,7 @@ def status(as_json: bool, save_path: Path | None, database_path: Path | None) ->
 def board(save_path: Path | None, database_path: Path | None) -> None:
     """Draw the row of Locations as the players see it (plain text when piped or with NO_COLOR)."""
     game, _ = _load(save_path, database_path)
-    console = _console()
+    console = clitools.console()
     plain = not console.is_terminal or bool(os.environ.get("NO_COLOR"))
     console.print(view.board(game.state, game.db, plain=plain))
 
@@ -326,8 +292,8 @@ def undo(save_path: Path | None, database_path: Path | None) -> None:
         event = game.undo()
         game.save(path)
     except (rules.RuleError, savefile.SaveError) as error:
-        raise _fail(error) from None
-    console = _console()
+        raise clitools.fail(error) from None
+    console = clitools.console()
     console.print(f"Undone: {view.event_text(event, game.db)}. Put the cubes and markers back as they were.", markup=False)
     console.print("Next: " + rules.next_step(game.state, game.db), style="bold", markup=False)
 

@@ -6,59 +6,34 @@ write and read the TOML save file through :mod:`referee.save`, replaying every e
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from types import ModuleType
+from typing import ClassVar, Sequence
 
 from pnp.database import Database
 from referee import save as savefile
-from referee.dice import DiceError, check_rolled
 from referee.duel import events as ev
 from referee.duel import rules
-from referee.duel.state import PerSide, State
+from referee.duel.state import PerSide
 from referee.eventlog import EventLog
+from referee.game import RefereeGame, replay_events
 
 GAME = "duel"
 
 
 @dataclass
-class DuelGame:
+class DuelGame(RefereeGame):
     """One two-player game: ``log.states[0]`` is the setup, ``log.events`` the resolved events, ``state`` the present."""
 
-    db: Database
-    log: EventLog[State, ev.Event] = field(repr=False)
+    GAME: ClassVar[str] = GAME
+    rules: ClassVar[ModuleType] = rules
+    events: ClassVar[ModuleType] = ev
 
     @classmethod
     def new(cls, db: Database, seed: int, names: PerSide[str] | None = None, row: Sequence[str] | None = None) -> "DuelGame":
         """A new game after Setup (:func:`rules.new_game`); raises :class:`rules.RuleError` for a bad row."""
         return cls(db, EventLog(rules.new_game(db, seed, names, row), lambda s, e: rules.apply(s, db, e)))
-
-    @property
-    def state(self) -> State:
-        return self.log.state
-
-    def play(self, event: ev.Event) -> State:
-        """Resolve ``event`` (dice by value) and push it; raises :class:`rules.RuleError`, changing nothing."""
-        resolved, after = rules.resolve(self.log.state, self.db, event)
-        self.log.events.append(resolved)
-        self.log.states.append(after)
-        return after
-
-    def undo(self) -> ev.Event:
-        """Remove the last event; raises :class:`rules.RuleError` when there is none."""
-        try:
-            return self.log.pop()
-        except IndexError:
-            raise rules.RuleError("nothing to undo: no command has been played since the setup") from None
-
-    def document(self) -> dict:
-        """The save file's TOML document."""
-        setup = self.log.initial.setup
-        return savefile.document(GAME, self.db.fingerprint, setup.seed, setup.to_dict(), [e.to_dict() for e in self.log.events])
-
-    def save(self, path: Path) -> None:
-        """Write the save file atomically; raises :class:`savefile.SaveError`."""
-        savefile.write(path, self.document())
 
 
 def load(path: Path, db: Database) -> DuelGame:
@@ -74,13 +49,4 @@ def load(path: Path, db: Database) -> DuelGame:
         game = DuelGame.new(db, doc["seed"], PerSide(*names), row)
     except rules.RuleError as error:
         raise savefile.SaveError(path, f"corrupt save file: setup: {error}") from None
-    for number, data in enumerate(doc["events"], 1):
-        try:
-            event = ev.from_dict(data)
-            for value in vars(event).values():
-                if hasattr(value, "k") and hasattr(value, "values"):
-                    check_rolled(doc["seed"], value)
-            game.log.push(event)
-        except (ev.EventError, DiceError, rules.RuleError) as error:
-            raise savefile.SaveError(path, f"corrupt save file: event {number}: {error}") from None
-    return game
+    return replay_events(game, doc, path)

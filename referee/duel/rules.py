@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Iterable, Sequence
 
 from pnp.database import Database, DuelRules, DuelSpell, Effect, Location, PlayerCard
-from referee.dice import Dice, DiceError, shuffled
+from referee.dice import Dice, shuffled
 from referee.duel import events as ev
 from referee.duel.state import SIDES, Assignment, Battle, Hand, PerSide, Place, Setup, Side, State, other
 

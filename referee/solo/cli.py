@@ -8,68 +8,34 @@ unchanged. Errors it turns into that one line: :class:`~referee.solo.rules.RuleE
 """
 from __future__ import annotations
 
-import functools
 import json
 import os
 import re
 import secrets
-import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 import click
 
 from pnp import database
+from referee import clitools
 from referee import save as savefile
 from referee.dice import Dice, DiceError
 from referee.solo import events as ev
 from referee.solo import game as solo_game
 from referee.solo import rules, view
 
-DB_ENV = "LASSADAR_DB"
+_common = clitools.common_options(f"Save file (default: ${savefile.ENV}, else the user data folder).")
 
 
 # ---- Options shared by every command ------------------------------------------------------------------
-def _common(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Add ``--save`` and ``--db`` to a command."""
-    func = click.option("--db", "database_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
-                        help=f"Card database (default: ${DB_ENV}, else ./cards.toml, else the bundled one).")(func)
-    func = click.option("--save", "save_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
-                        help=f"Save file (default: ${savefile.ENV}, else the user data folder).")(func)
-    return func
-
-
-def _database(path: Path | None) -> database.Database:
-    if path is None:
-        env = os.environ.get(DB_ENV)
-        if env:
-            path = Path(env)
-        elif Path("cards.toml").is_file():
-            path = Path("cards.toml")
-        else:
-            path = Path(__file__).resolve().parents[2] / "cards.toml"
-    try:
-        return database.load(path)
-    except database.DatabaseError as error:
-        more = f" (and {len(error.problems) - 1} more; run pnp check)" if len(error.problems) > 1 else ""
-        raise click.ClickException(str(error.problems[0]) + more) from None
-
-
-def _save_path(path: Path | None) -> Path:
-    return path if path is not None else savefile.default_path("solo")
-
-
-def _fail(error: Exception) -> click.ClickException:
-    return click.ClickException(str(error).splitlines()[0] if str(error) else type(error).__name__)
-
-
 def _load(save_path: Path | None, database_path: Path | None) -> tuple[solo_game.SoloGame, Path]:
-    db = _database(database_path)
-    path = _save_path(save_path)
+    db = clitools.load_database(database_path)
+    path = clitools.save_path(save_path, "solo")
     try:
         return solo_game.load(path, db), path
     except savefile.SaveError as error:
-        raise _fail(error) from None
+        raise clitools.fail(error) from None
 
 
 def _play(save_path: Path | None, database_path: Path | None, make: Callable[[solo_game.SoloGame], ev.Event]) -> None:
@@ -79,19 +45,13 @@ def _play(save_path: Path | None, database_path: Path | None, make: Callable[[so
         state = game.play(make(game))
         game.save(path)
     except (rules.RuleError, savefile.SaveError, DiceError) as error:
-        raise _fail(error) from None
+        raise clitools.fail(error) from None
     _print_notes(state.notes, game)
 
 
 # ---- Printing --------------------------------------------------------------------------------------------
-def _console():
-    from rich.console import Console
-
-    return Console(highlight=False, soft_wrap=True)
-
-
 def _print_notes(notes: tuple[str, ...], game: solo_game.SoloGame) -> None:
-    console = _console()
+    console = clitools.console()
     for note in notes:
         style = "bold red" if note.startswith("You have lost") else "bold green" if note.startswith("You have saved") else None
         console.print(note, style=style, markup=False)
@@ -178,14 +138,14 @@ def solo() -> None:
 @_common
 def new(difficulty: str, spell_list: str, seed: int | None, save_path: Path | None, database_path: Path | None) -> None:
     """Set up a new game (rulebook, Setup). A game already saved there is kept as <save>.prev."""
-    db = _database(database_path)
+    db = clitools.load_database(database_path)
     spells = [_spell_id(db, s, "--spells") for s in _split((spell_list,))]
     seed = secrets.randbelow(2**31) if seed is None else seed
     try:
         game = solo_game.SoloGame.new(db, difficulty, spells, seed)
     except rules.RuleError as error:
-        raise _fail(error) from None
-    path = _save_path(save_path)
+        raise clitools.fail(error) from None
+    path = clitools.save_path(save_path, "solo")
     try:
         if path.exists():
             previous = path.with_name(path.name + ".prev")
@@ -193,9 +153,9 @@ def new(difficulty: str, spell_list: str, seed: int | None, save_path: Path | No
             click.echo(f"The game saved in {path} is kept in {previous}.")
         game.save(path)
     except (OSError, savefile.SaveError) as error:
-        raise _fail(error) from None
+        raise clitools.fail(error) from None
     state = game.state
-    console = _console()
+    console = clitools.console()
     start = rules.track(db).start[difficulty]
     console.print(f"New game ({difficulty}, seed {seed}), saved in {path}.", markup=False)
     console.print(f"Place the Mana and Spirit markers on {state.mana} and {state.spirit}, the Grayking marker on space {start} of the Progress Track, "
@@ -221,7 +181,7 @@ def status(as_json: bool, save_path: Path | None, database_path: Path | None) ->
     table.add_column()
     for label, text in view.status_lines(game.state, game.db):
         table.add_row(label, text)
-    _console().print(table)
+    clitools.console().print(table)
 
 
 @solo.command()
@@ -326,8 +286,8 @@ def undo(save_path: Path | None, database_path: Path | None) -> None:
         event = game.undo()
         game.save(path)
     except (rules.RuleError, savefile.SaveError) as error:
-        raise _fail(error) from None
-    console = _console()
+        raise clitools.fail(error) from None
+    console = clitools.console()
     console.print(f"Undone: {view.event_text(event, game.db)}. Put the cards and markers back as they were.", markup=False)
     console.print("Next: " + rules.next_step(game.state, game.db), style="bold", markup=False)
 
@@ -456,7 +416,7 @@ def map_(key: int | None, save_path: Path | None, database_path: Path | None) ->
         map_id = next(m.id for m in db.solo.battle_map if m.key == key)
     elif state.map_battle is None and state.phase != "warding":
         raise click.ClickException("no map battle is on; `referee solo map --key N` shows map N")
-    console = _console()
+    console = clitools.console()
     for line in view.map_picture(state, db, map_id):
         text = Text()
         for piece, style in line:

@@ -6,60 +6,34 @@ command into an event (every die and card by value) and pushes it; :meth:`SoloGa
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
+from types import ModuleType
+from typing import ClassVar, Iterable
 
 from pnp.database import Database
 from referee import save as savefile
-from referee.dice import DiceError, check_rolled
 from referee.eventlog import EventLog
+from referee.game import RefereeGame, replay_events
 from referee.solo import events as ev
 from referee.solo import rules
-from referee.solo.state import State
 
 GAME = "solo"
 
 
 @dataclass
-class SoloGame:
+class SoloGame(RefereeGame):
     """One solo game: ``log.states[0]`` is the setup, ``log.events`` the resolved events, ``state`` the present."""
 
-    db: Database
-    log: EventLog[State, ev.Event] = field(repr=False)
+    GAME: ClassVar[str] = GAME
+    rules: ClassVar[ModuleType] = rules
+    events: ClassVar[ModuleType] = ev
 
     @classmethod
     def new(cls, db: Database, difficulty: str, spells: Iterable[str], seed: int) -> "SoloGame":
         """A new game after Setup; raises :class:`rules.RuleError` for a bad difficulty or spell pair."""
         initial = rules.new_game(db, difficulty, spells, seed)
         return cls(db, EventLog(initial, lambda s, e: rules.apply(s, db, e)))
-
-    @property
-    def state(self) -> State:
-        return self.log.state
-
-    def play(self, event: ev.Event) -> State:
-        """Resolve ``event`` (dice and cards by value) and push it; raises :class:`rules.RuleError`, changing nothing."""
-        resolved, after = rules.resolve(self.log.state, self.db, event)
-        self.log.events.append(resolved)
-        self.log.states.append(after)
-        return after
-
-    def undo(self) -> ev.Event:
-        """Remove the last event; raises :class:`rules.RuleError` when there is none."""
-        try:
-            return self.log.pop()
-        except IndexError:
-            raise rules.RuleError("nothing to undo: no command has been played since the setup") from None
-
-    def document(self) -> dict:
-        """The save file's TOML document."""
-        setup = self.log.initial.setup
-        return savefile.document(GAME, self.db.fingerprint, setup.seed, setup.to_dict(), [e.to_dict() for e in self.log.events])
-
-    def save(self, path: Path) -> None:
-        """Write the save file atomically; raises :class:`savefile.SaveError`."""
-        savefile.write(path, self.document())
 
 
 def load(path: Path, db: Database) -> SoloGame:
@@ -75,13 +49,4 @@ def load(path: Path, db: Database) -> SoloGame:
         game = SoloGame.new(db, setup["difficulty"], spells, doc["seed"])
     except rules.RuleError as error:
         raise savefile.SaveError(path, f"corrupt save file: setup: {error}") from None
-    for number, data in enumerate(doc["events"], 1):
-        try:
-            event = ev.from_dict(data)
-            for value in vars(event).values():
-                if hasattr(value, "k") and hasattr(value, "values"):
-                    check_rolled(doc["seed"], value)
-            game.log.push(event)
-        except (ev.EventError, DiceError, rules.RuleError) as error:
-            raise savefile.SaveError(path, f"corrupt save file: event {number}: {error}") from None
-    return game
+    return replay_events(game, doc, path)

@@ -695,7 +695,7 @@ def _lower(state: State, db: Database, who: str, effect: Effect, rows: int | Non
     state = replace(state, battle=battle)
     effective = _loss_effective(state)
     if effective <= 0:
-        return _note(state, f"The Battle Loss result is lowered below row 1: nothing happens (R8).")
+        return _note(state, "The Battle Loss result is lowered below row 1: nothing happens (R8).")
     return _note(state, f"The Battle Loss result is lowered to row {effective}: {table_for(db, 'loss').row_for(effective).text}.")
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from referee.dice import Dice
 
 Phase = Literal["draw", "battle", "rolled", "loss", "learn", "council", "warding", "map", "stand", "over"]
 PHASES: tuple[str, ...] = ("draw", "battle", "rolled", "loss", "learn", "council", "warding", "map", "stand", "over")

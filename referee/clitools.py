@@ -1,0 +1,65 @@
+"""What the command lines of both referees share: the ``--db``/``--save`` options, finding and loading
+the card database, turning an error into one line, and the console they print to.
+
+Only parsing and printing live here; rules never import this module.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Callable
+
+import click
+
+from pnp import database
+from referee import save as savefile
+
+DB_ENV = "LASSADAR_DB"
+"""Environment variable naming the card database to use."""
+
+
+def common_options(save_help: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """A decorator adding ``--db`` and ``--save`` (described by ``save_help``) to a click command."""
+    def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
+        func = click.option("--db", "database_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
+                            help=f"Card database (default: ${DB_ENV}, else ./cards.toml, else the bundled one).")(func)
+        func = click.option("--save", "save_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
+                            help=save_help)(func)
+        return func
+    return decorate
+
+
+def load_database(path: Path | None) -> database.Database:
+    """The card database at ``path``; without one: ``$LASSADAR_DB``, else ``./cards.toml``, else the
+    ``cards.toml`` bundled with the project. A bad database is a ``click.ClickException`` of one line:
+    its first problem, and how many more ``pnp check`` will list."""
+    if path is None:
+        env = os.environ.get(DB_ENV)
+        if env:
+            path = Path(env)
+        elif Path("cards.toml").is_file():
+            path = Path("cards.toml")
+        else:
+            path = Path(__file__).resolve().parents[1] / "cards.toml"
+    try:
+        return database.load(path)
+    except database.DatabaseError as error:
+        more = f" (and {len(error.problems) - 1} more; run pnp check)" if len(error.problems) > 1 else ""
+        raise click.ClickException(str(error.problems[0]) + more) from None
+
+
+def save_path(path: Path | None, game: str) -> Path:
+    """``path``, or the default save file of ``game`` (``$LASSADAR_SAVE``, else the user data folder)."""
+    return path if path is not None else savefile.default_path(game)
+
+
+def fail(error: Exception) -> click.ClickException:
+    """``error`` as a click error of one line (the first line of its message)."""
+    return click.ClickException(str(error).splitlines()[0] if str(error) else type(error).__name__)
+
+
+def console():
+    """A rich console: colour on a terminal, plain when piped or when ``NO_COLOR`` is set."""
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=True)
