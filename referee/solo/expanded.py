@@ -343,15 +343,8 @@ def exchange_options(state: State, db: Database) -> list[str]:
     mine, theirs = exchange_totals(state, db)
     if mine >= theirs:
         return []
-    return [s for s in state.spells if cast_problem(state, db, rules.spell(db, s)) is None and _turns(state, db, rules.spell(db, s))]
-
-
-def _turns(state: State, db: Database, chosen: Spell) -> bool:
-    effect = chosen.effect
-    if effect.recharge:
-        return any(_turns(state, db, rules.spell(db, s)) for s in state.used if s in state.spells and not rules.spell(db, s).effect.recharge)
-    return bool(effect.attack_total > 0 or any(v > 0 for v in effect.against.values()) or effect.remove_servant_die
-                or effect.reroll_own or effect.reroll_servants)
+    return [s for s in state.spells
+            if cast_problem(state, db, rules.spell(db, s)) is None and rules.can_turn_a_roll(state, db, rules.spell(db, s))]
 
 
 def _after_exchange(state: State, db: Database) -> State:
@@ -562,13 +555,7 @@ def apply_cast(state: State, db: Database, event: ev.Cast) -> State:
 def _reroll_own(state: State, db: Database, reroll: tuple[int, ...], dice: Dice | None) -> State:
     ex = _mb(state).exchange
     assert ex is not None
-    if not reroll:
-        raise RuleError(f"--reroll: name the dice to re-roll by their values; your dice show {' '.join(map(str, ex.dice))}")
-    left = list(ex.dice)
-    for value in reroll:
-        if value not in left:
-            raise RuleError(f"--reroll: your dice show {' '.join(map(str, ex.dice))}; there is no {value} to re-roll")
-        left.remove(value)
+    left = rules.kept_dice(ex.dice, reroll)
     state, new = rules._roll(state, db, dice, len(reroll), "dice", "the re-roll")
     state = _set(state, exchange=replace(ex, dice=tuple(left) + new.values, casts=_mb(state).exchange.casts))
     return rules._note(state, f"You re-roll {' '.join(map(str, reroll))} and get {new}.")

@@ -119,14 +119,8 @@ def options(state: State, db: Database) -> list[str]:
     mine, theirs = totals(state, db)
     if mine >= theirs:
         return []
-    return [s for s in state.spells if cast_problem(state, db, rules.spell(db, s)) is None and _turns(state, db, rules.spell(db, s))]
-
-
-def _turns(state: State, db: Database, chosen: Spell) -> bool:
-    effect = chosen.effect
-    if effect.recharge:
-        return any(_turns(state, db, rules.spell(db, s)) for s in state.used if s in state.spells and not rules.spell(db, s).effect.recharge)
-    return bool(effect.attack_total > 0 or effect.remove_servant_die or effect.reroll_own or effect.reroll_servants)
+    return [s for s in state.spells if cast_problem(state, db, rules.spell(db, s)) is None
+            and rules.can_turn_a_roll(state, db, rules.spell(db, s), against_bonus=False)]
 
 
 def _after_roll(state: State, db: Database) -> State:
@@ -245,13 +239,7 @@ def apply_cast(state: State, db: Database, event: ev.Cast) -> State:
 
 def _reroll_own(state: State, db: Database, reroll: tuple[int, ...], dice: Dice | None) -> State:
     ls = _ls(state)
-    if not reroll:
-        raise RuleError(f"--reroll: name the dice to re-roll by their values; your dice show {' '.join(map(str, ls.dice))}")
-    left = list(ls.dice)
-    for value in reroll:
-        if value not in left:
-            raise RuleError(f"--reroll: your dice show {' '.join(map(str, ls.dice))}; there is no {value} to re-roll")
-        left.remove(value)
+    left = rules.kept_dice(ls.dice, reroll)
     state, new = rules._roll(state, db, dice, len(reroll), "dice", "the re-roll")
     return rules._note(_set(state, dice=tuple(left) + new.values), f"You re-roll {' '.join(map(str, reroll))} and get {new}.")
 

@@ -660,16 +660,37 @@ def _cast(state: State, db: Database, spell_id: str, rows: int | None, reroll: t
     return state
 
 
+def kept_dice(dice: tuple[int, ...], reroll: tuple[int, ...]) -> list[int]:
+    """The dice of ``dice`` left after taking out the values in ``reroll`` (one die per value named).
+
+    Raises :class:`RuleError` naming ``--reroll`` when nothing is named or a value is not showing.
+    """
+    if not reroll:
+        raise RuleError(f"--reroll: name the dice to re-roll by their values; your dice show {' '.join(map(str, dice))}")
+    left = list(dice)
+    for value in reroll:
+        if value not in left:
+            raise RuleError(f"--reroll: your dice show {' '.join(map(str, dice))}; there is no {value} to re-roll")
+        left.remove(value)
+    return left
+
+
+def can_turn_a_roll(state: State, db: Database, chosen: Spell, *, against_bonus: bool = True) -> bool:
+    """Whether casting ``chosen`` could still change a losing attack roll (R34): it adds to the total
+    (or, with ``against_bonus``, has a bonus against a servant type), removes or re-rolls dice, or
+    (Calm) recharges a used spell that could."""
+    effect = chosen.effect
+    if effect.recharge:
+        return any(can_turn_a_roll(state, db, spell(db, s), against_bonus=against_bonus) for s in state.used
+                   if s in state.spells and not spell(db, s).effect.recharge)
+    return bool(effect.attack_total > 0 or (against_bonus and any(v > 0 for v in effect.against.values()))
+                or effect.remove_servant_die or effect.reroll_own or effect.reroll_servants)
+
+
 def _reroll_own(state: State, db: Database, reroll: tuple[int, ...], dice: Dice | None) -> State:
     battle = state.battle
     assert battle is not None
-    if not reroll:
-        raise RuleError(f"--reroll: name the dice to re-roll by their values; your dice show {' '.join(map(str, battle.dice))}")
-    left = list(battle.dice)
-    for value in reroll:
-        if value not in left:
-            raise RuleError(f"--reroll: your dice show {' '.join(map(str, battle.dice))}; there is no {value} to re-roll")
-        left.remove(value)
+    left = kept_dice(battle.dice, reroll)
     state, new = _roll(state, db, dice, len(reroll), "dice", "the re-roll")
     battle = replace(state.battle, dice=tuple(left) + new.values)
     return _note(replace(state, battle=battle), f"You re-roll {' '.join(map(str, reroll))} and get {new}: your dice show {' '.join(map(str, battle.dice))}.")
