@@ -153,7 +153,8 @@ def test_shield_removes_the_highest_servant_die_and_costs_mana(db):
 
 def test_each_spell_once_per_battle_unless_calm(db):
     """Play: "you may only use each spell once (unless you recharge them using the Ice Spell: Calm)" (R10)."""
-    g = game(db, ev.Draw(card("tural")), ev.Battle(casts=("solo.spell.frost-breath",), dice=dice(1, 1), enemy=dice(6, 6, 6)),
+    g = game(db, ev.Draw(card("tural")), ev.Battle(casts=("solo.spell.frost-breath",), dice=dice(1, 1), enemy=dice(6, 6, 6),
+                                                   next=card("mistmarch")),
              spells=("frost-breath", "calm"))
     # nothing could change the loss: resolved at once (R34); next battle
     g.play(ev.Draw(card("iarith")))
@@ -313,3 +314,16 @@ def test_resolve_records_referee_dice_and_undo_is_not_a_reroll(db):
     g.undo()
     g.play(ev.Battle())
     assert g.log.events[-1] == first
+
+
+def test_a_player_drawing_from_their_own_deck_names_the_next_card(db):
+    """Play: the next card is "the next card in the Quest draw pile": when the player draws from their own
+    shuffled deck (draw --card), the referee cannot know it, so a battle that ends asks for --next (R7)."""
+    g = game(db, ev.Draw(card("tural")))
+    with pytest.raises(rules.RuleError, match="--next: you draw from your own deck"):
+        g.play(ev.Battle(dice=dice(6, 6), enemy=dice(1, 1, 1)))
+    g.play(ev.Battle(dice=dice(6, 6), enemy=dice(1, 1, 1), next=card("mistmarch")))
+    assert "solo.quest.mistmarch" in g.state.discard
+    # drawing from the referee's deck: the referee turns over its own next card
+    g.play(ev.Draw())
+    assert not g.state.own_deck

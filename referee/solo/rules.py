@@ -239,6 +239,9 @@ def _take(state: State, db: Database, wanted: ev.CardRef | None, field: str, wha
         state = _note(replace(state, deck=order, discard=(), shuffles=state.shuffles + 1),
                       f"The Quest draw pile is exhausted: shuffle the discard pile ({len(order)} cards) to form a new draw pile.")
     if wanted is None:
+        if field == "next" and state.own_deck:
+            raise RuleError(f"--next: you draw from your own deck, so turn over its next card for {what} "
+                            "and name it: add --next ID to this command")
         card_id = state.deck[0]
         ref = ev.CardRef(card_id, False)
     else:
@@ -254,6 +257,8 @@ def _take(state: State, db: Database, wanted: ev.CardRef | None, field: str, wha
             raise RuleError(f"the referee's top card is {name(db, state.deck[0])}, not {name(db, card_id)} (corrupt save?)")
     index = state.deck.index(card_id)
     state = replace(state, deck=state.deck[:index] + state.deck[index + 1:], consumed=state.consumed + ((field, ref),))
+    if field == "card":  # drawing from one's own deck means the next cards come from it too (R7)
+        state = replace(state, own_deck=ref.typed)
     return state, card_id
 
 

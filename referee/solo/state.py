@@ -138,7 +138,8 @@ class State:
     (space on the Progress Track, 1 = Tower of Ash). ``keys`` are the Warding Keys held; ``spells``
     the learned spells in the order learned; ``used`` the spells used in the current battle;
     ``elders`` the Elders beside the stats card as ``(id, uses left)``. Cards: ``deck`` top first,
-    ``discard`` bottom first (last is the top), ``removed`` out of the game, ``card`` the quest card
+    ``discard`` bottom first (last is the top), ``removed`` out of the game, ``own_deck`` whether the player drew the last quest card from their
+    own shuffled deck (and named it), so the next card must be named too (R7), ``card`` the quest card
     on the table. ``dice_used`` is the index of the next die the referee rolls, ``shuffles`` the
     number of shuffles so far. ``consumed`` lists what the last event took from the referee's dice
     and deck (field name, value), which :func:`referee.solo.rules.resolve` writes into the event;
@@ -166,6 +167,7 @@ class State:
     reason: str = ""
     dice_used: int = 0
     shuffles: int = 0
+    own_deck: bool = False
     consumed: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
     notes: tuple[str, ...] = field(default=(), compare=False)
 
