@@ -140,7 +140,7 @@ def map_picture(state: State, db: Database, map_id: str | None = None) -> list[l
     width = 8
     half = width // 2
     lines: list[list[tuple[str, str | None]]] = []
-    header = f"{bmap.title} ({bmap.color} map). Hexes are named column letter + row number (A1 top left); odd rows sit half a hex right, as printed."
+    header = f"{bmap.title} ({bmap.color} map). Hexes are named column letter + row number (A1 top left); rows 2, 4, 6 sit half a hex right, as printed."
     lines.append([(header, "bold")])
     for row in range(grid.rows):
         top: list[tuple[str, str | None]] = [(" " * (half if row & 1 else 0), None)]
