@@ -74,7 +74,8 @@ def read(path: Path, game: str, fingerprint: str | None = None) -> dict[str, Any
 
     Checks: the file exists and is UTF-8 TOML; ``format`` is an integer no newer than :data:`FORMAT`;
     ``game`` matches; ``database`` equals ``fingerprint`` (when given; a changed database is reported,
-    not silently used); ``seed`` is an integer; ``setup`` is a table and ``events`` a list of tables.
+    not silently used); ``seed`` is an integer; ``setup`` is a table and ``events`` a list of tables as many as
+    ``event_count`` says.
     Raises :class:`SaveError` naming the first problem.
     """
     path = Path(path)
@@ -109,10 +110,15 @@ def read(path: Path, game: str, fingerprint: str | None = None) -> dict[str, Any
     events = doc.get("events", [])
     if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
         raise SaveError(path, "corrupt save file: events must be a list of tables")
+    count = doc.get("event_count")
+    if not isinstance(count, int) or isinstance(count, bool) or count != len(events):
+        raise SaveError(path, f"corrupt or truncated save file: it records {count!r} events but holds {len(events)}")
     doc["events"] = events
     return doc
 
 
 def document(game: str, fingerprint: str, seed: int, setup: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
-    """The TOML document of a save: format, game, database fingerprint, seed, setup, events."""
-    return {"format": FORMAT, "game": game, "database": fingerprint, "seed": seed, "setup": setup, "events": events}
+    """The TOML document of a save: format, game, database fingerprint, seed, the number of events (so a
+    file cut short between two events is caught, not read as an earlier game), setup, events."""
+    return {"format": FORMAT, "game": game, "database": fingerprint, "seed": seed, "event_count": len(events),
+            "setup": setup, "events": events}

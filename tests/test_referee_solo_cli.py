@@ -140,3 +140,17 @@ def test_save_from_environment_and_new_keeps_the_previous_game(tmp_path):
         result = runner.invoke(main, ["solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "1", "--db", DB], env={"LASSADAR_SAVE": str(save)})
         assert result.exit_code == 0, result.output
     assert save.exists() and (tmp_path / "env.toml.prev").exists()
+
+
+def test_a_save_cut_between_events_is_refused_not_read_as_an_earlier_game(tmp_path):
+    """A truncated save file is reported (issue 4, Bad input), even when the cut falls between two events."""
+    save = tmp_path / "s.toml"
+    run(save, "new --difficulty normal --spells bind,shield --seed 3")
+    run(save, "draw")
+    run(save, "battle")
+    text = save.read_text()
+    for cut in (text.index("[[events]]"), text.rindex("[[events]]")):
+        save.write_text(text[:cut])
+        before = save.read_bytes()
+        assert "truncated save file" in run(save, "status", code=1)
+        assert save.read_bytes() == before
