@@ -196,8 +196,9 @@ def commit(side: str, text: str | None, sealed: str | None, save_path: Path | No
     def make(g: duel_game.DuelGame) -> ev.Event:
         if sealed is not None:
             return ev.Commit(side, seal=sealed.strip().lower())
-        if g.state.phase == "round" and g.state.hands[side].committed:
-            raise rules.RuleError(f"the {rules.SIDE_NAMES[side]} have already committed this round; `referee duel undo` takes it back")
+        problem = rules.commit_problem(g.state, side)  # asked before the hidden prompt, not after it
+        if problem:
+            raise rules.RuleError(problem)
         typed = text if text is not None else _ask_assignment(side, g, "place your dice:")
         return ev.Commit(side, _assignment(typed))
 

@@ -166,7 +166,8 @@ def check_assignment(state: State, db: Database, side: Side, a: Assignment) -> A
     pay the listed MP or SP to do so"; "You may not use a Power and Casting die on same turn." A spell
     needs the points now on the track: costs are paid before this round's Power die could add any
     (the two are never used together), and never on credit (R31). A hand the referee rolled must be
-    placed exactly: every die once (R71).
+    placed exactly: every die once (R71). Messages never name the dice or the spell: they show on a
+    screen both players see before the reveal (R77).
     """
     label = SIDE_NAMES[side]
     for value in a.battle + ((a.power,) if a.power is not None else ()) + ((a.cast,) if a.cast is not None else ()) + a.spare:
@@ -182,24 +183,25 @@ def check_assignment(state: State, db: Database, side: Side, a: Assignment) -> A
         used = a.battle + ((a.power,) if a.power is not None else (a.cast,))
         rest = _multiset_minus(hand.values, used + a.spare)
         if rest is None or (a.spare and rest):
-            raise RuleError(f"{label} rolled {hand}: '{a.text()}' uses a die twice or a die not rolled; place each rolled die once")
+            raise RuleError(f"the {label} place a die twice or a die they did not roll: place each rolled die once "
+                            "(`referee duel roll` shows your dice again)")
         a = replace(a, spare=tuple(sorted(a.spare + tuple(rest))))
     if a.cast is not None:
         face = a.spell_face
         faces = castable_faces(db, a.cast)
         if face not in faces:
-            raise RuleError(f"a Casting die of {a.cast} casts the spell of {' or '.join(map(str, faces))}, not {face}")
+            raise RuleError("the Casting die cannot cast that spell: it casts the spell of its own value or one below")
         s = spell(db, side, face)
         cost = spell_cost(state, db, side, face)
         if cost > state.points[side]:
             unit = points_word(db, side)
             where = f" at {name(db, state.current)}" if state.current else ""
-            raise RuleError(f"not enough {unit}: {s.name} costs {cost} {unit}{where}, the {label} have {state.points[side]}")
+            raise RuleError(f"not enough {unit} for that spell{where}: the {label} have {state.points[side]}")
         if a.reroll is not None:
             if not s.effect.reroll_battle_die:
-                raise RuleError(f"'reroll' names the Battle die a re-roll spell re-rolls; {s.name} re-rolls none")
+                raise RuleError("'reroll' is only for a spell that re-rolls a Battle die, and that spell re-rolls none")
             if a.reroll not in a.battle:
-                raise RuleError(f"reroll {a.reroll}: not one of the Battle dice {a.battle[0]},{a.battle[1]}")
+                raise RuleError("'reroll' must name one of your two Battle dice")
     return a
 
 
@@ -492,13 +494,25 @@ def apply_roll(state: State, db: Database, event: ev.Roll) -> State:
                    notes=(f"The referee rolls the {SIDE_NAMES[event.side]}' 4 dice (only they see them).",))
 
 
+def commit_problem(state: State, side: Side) -> str | None:
+    """Why ``side`` cannot commit now (the wrong phase, or already committed), or ``None``. Asked before
+    a player types their hidden dice, so they are not asked for nothing."""
+    try:
+        _need_phase(state, "round", "committing")
+    except RuleError as error:
+        return str(error)
+    if state.hands[side].committed:
+        return f"the {SIDE_NAMES[side]} have already committed this round; `referee duel undo` takes it back"
+    return None
+
+
 def apply_commit(state: State, db: Database, event: ev.Commit) -> State:
     """``side`` places its dice in secret. A plain assignment is checked now (:func:`check_assignment`);
     a sealed one when it is opened at the reveal (R77)."""
-    _need_phase(state, "round", "committing")
+    problem = commit_problem(state, event.side)
+    if problem:
+        raise RuleError(problem)
     hand = state.hands[event.side]
-    if hand.committed:
-        raise RuleError(f"the {SIDE_NAMES[event.side]} have already committed this round; `referee duel undo` takes it back")
     if (event.assignment is None) == (event.seal is None):
         raise RuleError("commit either an assignment or a seal")
     if event.seal is not None:
