@@ -6,6 +6,7 @@ Only parsing and printing live here; rules never import this module.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any, Callable
 
@@ -63,3 +64,22 @@ def console():
     from rich.console import Console
 
     return Console(highlight=False, soft_wrap=True)
+
+
+def parse_dice(text: str, option: str) -> tuple[int, ...]:
+    """``"3,5"`` or ``"3 5"`` as the values ``(3, 5)``. Raises a ``click.ClickException`` of one line
+    naming ``option`` for an empty list or an empty place (``"3,,5"``), or anything but numbers 1-6."""
+    parts = re.split(r"\s*,\s*|\s+", text.strip())
+    if parts == [""]:
+        raise click.ClickException(f"{option}: no dice given; type them as numbers 1-6, for example {option} 3,5")
+    values = []
+    for part in parts:
+        if part == "":
+            raise click.ClickException(f"{option}: {text!r} has an empty place; type each die once, for example {option} 3,5")
+        if not re.fullmatch(r"-?\d+", part):
+            raise click.ClickException(f"{option}: {part!r} is not a die; type the dice as numbers 1-6, for example {option} 3,5")
+        value = int(part)
+        if not 1 <= value <= 6:
+            raise click.ClickException(f"{option}: a die shows 1-6, not {value}")
+        values.append(value)
+    return tuple(values)

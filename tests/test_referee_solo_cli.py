@@ -154,3 +154,15 @@ def test_a_save_cut_between_events_is_refused_not_read_as_an_earlier_game(tmp_pa
         before = save.read_bytes()
         assert "truncated save file" in run(save, "status", code=1)
         assert save.read_bytes() == before
+
+
+def test_dice_lists_with_an_empty_place_are_refused(tmp_path):
+    """A typo such as 3,,4 is refused rather than read as 3 4 (issue 4, Bad input)."""
+    save = tmp_path / "s.toml"
+    run(save, "new --difficulty normal --spells bind,shield --seed 3")
+    run(save, "draw --card tural")
+    before = save.read_bytes()
+    assert "has an empty place" in run(save, "battle --dice 3,,4 --enemy 1,2,3 --next mistmarch", code=1)
+    assert "has an empty place" in run(save, "battle --dice 3,4 --enemy 1,2,3, --next mistmarch", code=1)
+    assert save.read_bytes() == before
+    assert "You roll 3 4" in run(save, "battle --dice '3, 4' --enemy '1 2 3' --next mistmarch")

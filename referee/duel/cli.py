@@ -91,13 +91,9 @@ def _pairs(items: tuple[str, ...], option: str) -> dict[str, str]:
 
 
 def _dice(text: str, option: str) -> Dice:
-    values = []
-    for part in (p for p in re.split(r"[,\s]+", text) if p):
-        if not re.fullmatch(r"-?\d+", part):
-            raise click.ClickException(f"{option}: {part!r} is not a die; type numbers 1-6")
-        values.append(int(part))
+    values = clitools.parse_dice(text, option)
     try:
-        return Dice(tuple(values), None)
+        return Dice(values, None)
     except DiceError as error:
         raise click.ClickException(f"{option}: {error}") from None
 

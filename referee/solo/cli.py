@@ -60,21 +60,8 @@ def _print_notes(notes: tuple[str, ...], game: solo_game.SoloGame) -> None:
 
 # ---- Parsing -------------------------------------------------------------------------------------------------
 def _values(text: str | None, option: str) -> tuple[int, ...] | None:
-    """``"3,5"`` or ``"3 5"`` -> (3, 5); raises a one-line error for anything but numbers 1-6."""
-    if text is None:
-        return None
-    parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
-    values = []
-    for part in parts:
-        if not re.fullmatch(r"-?\d+", part):
-            raise click.ClickException(f"{option}: {part!r} is not a die; type the dice as numbers 1-6, for example {option} 3,5")
-        value = int(part)
-        if not 1 <= value <= 6:
-            raise click.ClickException(f"{option}: a die shows 1-6, not {value}")
-        values.append(value)
-    if not values:
-        raise click.ClickException(f"{option}: no dice given; type them as numbers 1-6, for example {option} 3,5")
-    return tuple(values)
+    """``"3,5"`` or ``"3 5"`` -> (3, 5), or ``None`` when the option was not given (see :func:`clitools.parse_dice`)."""
+    return None if text is None else clitools.parse_dice(text, option)
 
 
 def _typed(text: str | None, option: str) -> Dice | None:
