@@ -468,7 +468,9 @@ def apply_marker(state: State, db: Database, event: ev.Marker) -> State:
     if event.location not in legal_markers(state):
         if any(loc == event.location for loc, _ in state.controlled):
             raise RuleError(f"{name(db, event.location)} is controlled and will not be contested again; choose a Location in the row")
-        raise RuleError(f"{event.location!r} is not a Location in the row")
+        known = any(loc.id == event.location for loc in db.duel.location)
+        raise RuleError(f"{name(db, event.location) if known else repr(event.location)} is not in the row: "
+                        f"choose one of {', '.join(name(db, x) for x in legal_markers(state))}")
     first = state.round == 0
     notes = (f"{who(state, event.side)} place the yellow marker on {name(db, event.location)}"
              f"{' (the first Location, R25)' if first else ''}. Round {state.round + 1}: both players roll 4 dice in secret.",)
@@ -561,7 +563,7 @@ def apply_reveal(state: State, db: Database, event: ev.Reveal) -> State:
         dice: Dice | None = getattr(event, f"{side}_reroll")
         dice = dice or Dice()
         if len(dice.values) != need[side]:
-            raise RuleError(f"the spells re-roll {need[side]} of the {SIDE_NAMES[side]}' Battle dice, not {len(dice.values)}")
+            raise RuleError(f"the spells re-roll {need[side]} of the {SIDE_NAMES[side]}{"'" if SIDE_NAMES[side].endswith("s") else "'s"} Battle dice, not {len(dice.values)}")
         if dice.k is not None:
             if dice.k != expected_k:
                 raise RuleError(f"the referee's next die is die {expected_k}, not {dice.k}")
@@ -581,7 +583,8 @@ def apply_recall(state: State, db: Database, event: ev.Recall) -> State:
     if event.location not in legal_recalls(state, winner):
         if event.location == state.current:
             raise RuleError(f"the {SIDE_NAMES[winner]} have no cube on {name(db, state.current)}: take one back from another Location")
-        raise RuleError(f"the {SIDE_NAMES[winner]} have no cube on {event.location!r} to take back")
+        known = any(loc.id == event.location for loc in db.duel.location)
+        raise RuleError(f"the {SIDE_NAMES[winner]} have no cube on {name(db, event.location) if known else repr(event.location)} to take back")
     notes: list[str] = []
     if event.location is None:
         notes.append(f"The {SIDE_NAMES[winner]} keep their cubes where they are and forgo the {state.pending} space{'s' if state.pending != 1 else ''}.")

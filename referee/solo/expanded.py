@@ -225,6 +225,8 @@ def apply_move(state: State, db: Database, event: ev.Move) -> State:
     elif len(steps) > 1:
         previous = here
         for address in steps:
+            if address == previous:
+                raise RuleError(f"HEX: {name(address)} is named twice; name each hex of the path once, in turn")
             if hexes.distance(previous, address) != 1:
                 raise RuleError(f"HEX: {name(address)} is not next to {name(previous)}; name each hex of the path in turn")
             previous = address

@@ -675,7 +675,10 @@ def kept_dice(dice: tuple[int, ...], reroll: tuple[int, ...]) -> list[int]:
     left = list(dice)
     for value in reroll:
         if value not in left:
-            raise RuleError(f"--reroll: your dice show {' '.join(map(str, dice))}; there is no {value} to re-roll")
+            showing = dice.count(value)
+            raise RuleError(f"--reroll: your dice show {' '.join(map(str, dice))}; "
+                            + (f"there is no {value} to re-roll" if not showing else
+                               f"only {showing} of them show{'s' if showing == 1 else ''} {value}"))
         left.remove(value)
     return left
 
@@ -716,7 +719,8 @@ def _lower(state: State, db: Database, who: str, effect: Effect, rows: int | Non
     most = effect.loss_rows
     rows = most if rows is None else rows
     if not 1 <= rows <= most:
-        raise RuleError(f"--rows: {who} lowers the Battle Loss result by 1 to {most} rows, not {rows}")
+        allowed = "by 1 row" if most == 1 else f"by 1 to {most} rows"
+        raise RuleError(f"--rows: {who} lowers the Battle Loss result {allowed}, not {rows}")
     battle = replace(battle, lowered=battle.lowered + rows)
     state = replace(state, battle=battle)
     effective = _loss_effective(state)
