@@ -563,7 +563,8 @@ def apply_reveal(state: State, db: Database, event: ev.Reveal) -> State:
         dice: Dice | None = getattr(event, f"{side}_reroll")
         dice = dice or Dice()
         if len(dice.values) != need[side]:
-            raise RuleError(f"the spells re-roll {need[side]} of the {SIDE_NAMES[side]}{"'" if SIDE_NAMES[side].endswith("s") else "'s"} Battle dice, not {len(dice.values)}")
+            owner = SIDE_NAMES[side] + ("'" if SIDE_NAMES[side].endswith("s") else "'s")
+            raise RuleError(f"the spells re-roll {need[side]} of the {owner} Battle dice, not {len(dice.values)}")
         if dice.k is not None:
             if dice.k != expected_k:
                 raise RuleError(f"the referee's next die is die {expected_k}, not {dice.k}")
