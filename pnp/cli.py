@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from pnp import database
+from pnp.oneline import OneLineGroup
 
 DEFAULT_DATABASE = Path("cards.toml")
 DEFAULT_OUTPUT = Path("output")
@@ -82,7 +83,7 @@ def _load(path: Path) -> database.Database:
         raise SystemExit(1) from None
 
 
-@click.group()
+@click.group(cls=OneLineGroup)
 @click.version_option(package_name="lassadar")
 def main() -> None:
     """Print-and-play cards for the Shadows Upon Lassadar games, from one card database."""

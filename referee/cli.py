@@ -1,14 +1,16 @@
-"""The ``referee`` command line. Only ``referee table`` exists so far; the game referees follow."""
+"""The ``referee`` command line: ``referee solo ...`` (The Grayking is Risen), ``referee duel ...``
+(Ruin & Renewal I) and ``referee table ID ROLL`` to read any rules table of the card database."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import click
 
-from pnp import database
+from pnp.oneline import OneLineGroup
+from referee import clitools
 
 
-@click.group()
+@click.group(cls=OneLineGroup)
 @click.version_option(package_name="lassadar")
 def main() -> None:
     """Table referee for the Shadows Upon Lassadar games."""
@@ -17,13 +19,11 @@ def main() -> None:
 @main.command()
 @click.argument("table_id")
 @click.argument("roll", type=int)
-@click.option("--db", "database_path", type=click.Path(path_type=Path, dir_okay=False), default=Path("cards.toml"), show_default=True)
-def table(table_id: str, roll: int, database_path: Path) -> None:
+@click.option("--db", "database_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help=f"Card database (default: ${clitools.DB_ENV}, else ./cards.toml, else the bundled one).")
+def table(table_id: str, roll: int, database_path: Path | None) -> None:
     """Print the row of table TABLE_ID that ROLL reads (a d6, 2d6, spell position or difference)."""
-    try:
-        db = database.load(database_path)
-    except database.DatabaseError as error:
-        raise click.ClickException(str(error.problems[0]) + (f" (and {len(error.problems) - 1} more; run pnp check)" if len(error.problems) > 1 else "")) from None
+    db = clitools.load_database(database_path)
     ids = sorted(t.id for t in db.tables())
     if table_id not in ids:
         raise click.BadParameter(f"no table {table_id!r}; tables are: {', '.join(ids)}", param_hint="TABLE_ID")

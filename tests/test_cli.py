@@ -81,3 +81,14 @@ def test_check_is_clean_on_the_bundled_database():
     result = CliRunner().invoke(pnp_main, ["check", "--db", str(ROOT / "cards.toml")])
     assert result.exit_code == 0, result.output
     assert "no problems" in result.output
+
+
+def test_usage_errors_are_one_line():
+    """Bad input never gives more than one line: click's usage errors too (exit code 2)."""
+    for command in (["pnp", "build", "--bleed", "20"], ["referee", "table", "solo.table.battle-win", "x"],
+                    ["referee", "solo", "recharge", "fire"], ["pnp", "nosuchcommand"]):
+        result = subprocess.run([sys.executable, "-m", command[0], *command[1:]], capture_output=True, text=True, cwd=ROOT)
+        assert result.returncode == 2, command
+        assert result.stdout == ""
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("Error: "), (command, result.stderr)
