@@ -174,3 +174,21 @@ def test_recorded_last_stand_replays_from_typed_dice(tmp_path):
         if line.strip() and not line.startswith("#"):
             run(save, line)
     assert run(save, "log") == (FIXTURES / "last-stand.log").read_text()
+
+
+def test_every_counter_answers_a_spell_that_is_cast():
+    """Last Stand: "For any flint or ice spell you use ... the Grayking will counter with one that
+    positionally matches": each counter position holds a spell that is cast, so every counter card can
+    come into play (7 Sullen Axe on Brittle Knives, 8 Mourn Spear on Ember Hook, 9 Regret on Calm)."""
+    g = standing(("brittle-knives", "ember-hook", "calm", "shield"))
+    g.play(ev.Attack(dice(1, 5), dice(6, 6, 6)))
+    s = g.play(ev.Cast("solo.spell.brittle-knives"))
+    assert "Sullen Axe" in " ".join(s.notes) and list(s.last_stand.dice) == [5]  # the 1 is removed
+    s = g.play(ev.Cast("solo.spell.ember-hook", reroll=(5,), dice=dice(4)))
+    assert "Mourn Spear" in " ".join(s.notes)
+    spirit = s.spirit
+    s = g.play(ev.Cast("solo.spell.calm"))
+    assert "Regret" in " ".join(s.notes) and s.spirit == spirit - 1
+    for kind in ("flint", "ice"):
+        cast = {sp.position for sp in DB.solo.spell if sp.spell_type == kind and sp.extra_dice == 0}
+        assert {row.roll[0] for row in DB.table(f"solo.table.{kind}-counters").rows} <= cast
