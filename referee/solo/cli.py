@@ -80,7 +80,7 @@ def _spell_id(db: database.Database, text: str, option: str = "SPELL") -> str:
     for s in db.solo.spell:
         if _slug(s.name) == _slug(text):
             return s.id
-    raise click.ClickException(f"{option}: no spell {text!r}; spells are: {', '.join(s.id.rsplit('.', 1)[-1] for s in db.solo.spell)}")
+    raise click.ClickException(f"{option}: no spell {text!r}; spells are: {', '.join(rules.short_id(s.id) for s in db.solo.spell)}")
 
 
 def _card_id(db: database.Database, text: str, option: str) -> str:
@@ -90,13 +90,13 @@ def _card_id(db: database.Database, text: str, option: str) -> str:
     for q in db.solo.quests:
         if _slug(q.name) == _slug(text):
             return q.id
-    raise click.ClickException(f"{option}: no quest card {text!r}; cards are: {', '.join(q.id.rsplit('.', 1)[-1] for q in db.solo.quests)}")
+    raise click.ClickException(f"{option}: no quest card {text!r}; cards are: {', '.join(rules.short_id(q.id) for q in db.solo.quests)}")
 
 
 def _elder_id(db: database.Database, text: str, option: str) -> str:
     card_id = _card_id(db, text, option)
     if not any(e.id == card_id for e in db.solo.elder):
-        raise click.ClickException(f"{option}: {rules.name(db, card_id)} is not an Elders card; Elders are: {', '.join(e.id.rsplit('.', 1)[-1] for e in db.solo.elder)}")
+        raise click.ClickException(f"{option}: {rules.name(db, card_id)} is not an Elders card; Elders are: {', '.join(rules.short_id(e.id) for e in db.solo.elder)}")
     return card_id
 
 
@@ -309,7 +309,7 @@ def spells(save_path: Path | None, database_path: Path | None) -> None:
             cost = f"{s.cost.mana} Mana" if s.cost and s.cost.mana else f"{s.cost.spirit} Spirit" if s.cost else ""
             if s.learn_cost:
                 cost = f"[{s.learn_cost.mana or s.learn_cost.spirit} {'Mana' if s.learn_cost.mana else 'Spirit'}]"
-            click.echo(f"  {s.id.rsplit('.', 1)[-1]:15} {s.name:15} {cost:10} {mark:10} {rules._plain(s.text)}")
+            click.echo(f"  {rules.short_id(s.id):15} {s.name:15} {cost:10} {mark:10} {rules._plain(s.text)}")
 
 
 # ---- Expanded Battles on the maps, and the Last Stand --------------------------------------------------------

@@ -42,7 +42,7 @@ def servant_card(db: Database, servant_id: str) -> Servant:
         found = next((s for s in db.solo.servant if s.id == candidate), None)
         if found is not None:
             return found
-    raise RuleError(f"no servant card {servant_id!r}; servants are: {', '.join(s.id.rsplit('.', 1)[-1] for s in db.solo.servant)}")
+    raise RuleError(f"no servant card {servant_id!r}; servants are: {', '.join(rules.short_id(s.id) for s in db.solo.servant)}")
 
 
 def name(address: tuple[int, int]) -> str:
@@ -74,7 +74,7 @@ def parse_hex(grid: hexes.HexMap, text: str, what: str = "HEX") -> tuple[int, in
 
 def label(db: Database, servant_id: str) -> str:
     """A servant as the player sees it: its name and card, e.g. ``Ghast (ghast-1)``."""
-    return f"{servant_card(db, servant_id).name} ({servant_id.rsplit('.', 1)[-1]})"
+    return f"{servant_card(db, servant_id).name} ({rules.short_id(servant_id)})"
 
 
 def marker(db: Database, servant_id: str) -> str:
@@ -627,9 +627,9 @@ def next_step(state: State, db: Database) -> str:
                 "(--dice and --enemy for the physical dice).")
     if mb.step == "exchange":
         mine, theirs = exchange_totals(state, db)
-        names = ", ".join(f"{rules.name(db, s)} ({s.rsplit('.', 1)[-1]})" for s in exchange_options(state, db))
+        names = rules.choices(db, exchange_options(state, db))
         return f"You are losing {mine} to {theirs}: cast {names} (`referee solo cast ID`), or `referee solo accept`."
     if mb.step == "eldritch":
         return f"Round {mb.round}, phase c: `referee solo eldritch` (--dice a,b for the physical 2d6)."
-    names = ", ".join(f"{rules.name(db, s)} ({s.rsplit('.', 1)[-1]})" for s in eldritch_options(state, db))
+    names = rules.choices(db, eldritch_options(state, db))
     return f"Eldritch roll {mb.eldritch}: re-roll it with {names} (`referee solo cast ID`), or `referee solo accept`."

@@ -326,7 +326,7 @@ def next_step(state: State, db: Database) -> str:
     ls = _ls(state)
     if ls.rolled:
         mine, theirs = totals(state, db)
-        names = ", ".join(f"{rules.name(db, s)} ({s.rsplit('.', 1)[-1]})" for s in options(state, db))
+        names = rules.choices(db, options(state, db))
         return f"You are losing {mine} to {theirs}: cast {names} (`referee solo cast ID`), or `referee solo accept`."
     mine_n, theirs_n = dice_counts(state, db)
     gray = ""

@@ -47,7 +47,7 @@ def spell(db: Database, spell_id: str) -> Spell:
     """The spell ``spell_id``; raises :class:`RuleError` when there is none."""
     found = next((s for s in db.solo.spell if s.id == spell_id), None)
     if found is None:
-        raise RuleError(f"no spell {spell_id!r}; spells are: {', '.join(s.id.rsplit('.', 1)[-1] for s in db.solo.spell)}")
+        raise RuleError(f"no spell {spell_id!r}; spells are: {', '.join(short_id(s.id) for s in db.solo.spell)}")
     return found
 
 
@@ -63,6 +63,16 @@ def name(db: Database, record_id: str) -> str:
     """A card or spell as printed on the card (its name or title)."""
     record = db.get(record_id)
     return getattr(record, "name", None) or getattr(record, "title", record_id)
+
+
+def short_id(record_id: str) -> str:
+    """The last part of an id, as players type it: ``solo.spell.bind`` -> ``bind``."""
+    return record_id.rsplit(".", 1)[-1]
+
+
+def choices(db: Database, record_ids) -> str:
+    """Cards or spells as printed, each with the short id to type: ``Bind (bind), Knot (knot)``."""
+    return ", ".join(f"{name(db, i)} ({short_id(i)})" for i in record_ids)
 
 
 def table_for(db: Database, icon: str) -> Table:
@@ -763,7 +773,7 @@ def _spend_elder(state: State, elder_id: str) -> State:
 def apply_cast(state: State, db: Database, event: ev.Cast) -> State:
     """Cast a spell: in a City Quest battle (before or after the roll, or after a loss), or Barrier Lock
     between quest cards once all three Warding Keys are held (rulebook, Winning or Losing; R12)."""
-    _phase(state, ("battle", "rolled", "loss", "draw"), f"cast {event.spell.rsplit('.', 1)[-1]}")
+    _phase(state, ("battle", "rolled", "loss", "draw"), f"cast {short_id(event.spell)}")
     stage = _stage(state)
     state = _cast(state, db, event.spell, event.rows, event.reroll, event.dice)
     return _after_aid(state, db, stage, event.next)
@@ -771,7 +781,7 @@ def apply_cast(state: State, db: Database, event: ev.Cast) -> State:
 
 def apply_elder(state: State, db: Database, event: ev.CallElder) -> State:
     """Call on an Elder in a City Quest battle (rulebook, If it is an Elders card; R11)."""
-    _phase(state, ("battle", "rolled", "loss"), f"elder {event.elder.rsplit('.', 1)[-1]}")
+    _phase(state, ("battle", "rolled", "loss"), f"elder {short_id(event.elder)}")
     stage = _stage(state)
     state = _call_elder(state, db, event.elder, event.reroll, event.dice)
     return _after_aid(state, db, stage, event.next)
@@ -975,18 +985,18 @@ def next_step(state: State, db: Database) -> str:
                 "`referee solo battle` (add --dice and --enemy for the physical dice, --cast ID or --elder ID to use them first).")
     if state.phase == "rolled":
         mine, theirs = totals(state, db)
-        names = ", ".join(f"{name(db, o)} ({o.rsplit('.', 1)[-1]})" for o in options(state, db))
+        names = choices(db, options(state, db))
         return f"You are losing {mine} to {theirs}. Cast a spell or call an Elder ({names}: `referee solo cast ID`, `referee solo elder ID`), or `referee solo accept` the loss."
     if state.phase == "loss":
         row = _loss_row(state, db)
-        names = ", ".join(f"{name(db, o)} ({o.rsplit('.', 1)[-1]})" for o in options(state, db))
+        names = choices(db, options(state, db))
         what = f"Battle Loss row {_loss_effective(state)}: {row.text}" if row else "The Battle Loss result is cancelled"
         return f"{what}. Lower it with {names} (`referee solo cast ID`, `referee solo elder ID`), or `referee solo accept`."
     if state.phase == "learn":
         pending = state.pending
         assert pending is not None
         price = "for one Mana" if pending.price == "one-mana" else "paying any bracketed cost"
-        names = ", ".join(f"{name(db, s)} ({s.rsplit('.', 1)[-1]})" for s in learnable(state, db))
+        names = choices(db, learnable(state, db))
         return f"{pending.source}: learn a spell {price}: {names}. `referee solo learn ID`, or `referee solo skip`."
     if state.phase == "council":
         card = quest(db, state.card or "")

@@ -216,7 +216,7 @@ def event_text(event: ev.Event, db: Database) -> str:
         extra += "".join(f" elder {rules.name(db, e)}" for e in event.elders)
         return f"warding {event.outcome}{extra}"
     if isinstance(event, ev.Servants):
-        return f"servants {', '.join(s.rsplit('.', 1)[-1] for s in event.servants)} ({'typed' if event.typed else 'deck'}){_dice('place', event.place)}"
+        return f"servants {', '.join(rules.short_id(s) for s in event.servants)} ({'typed' if event.typed else 'deck'}){_dice('place', event.place)}"
     if isinstance(event, ev.Move):
         return f"move {' '.join(event.path)}" if event.path else "move (stay)"
     if isinstance(event, ev.Attack):
