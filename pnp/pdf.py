@@ -25,8 +25,8 @@ from svglib.svglib import svg2rlg
 from pnp import fonts
 from pnp.drawing import (Box, Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect,
                          TextLine)
-from pnp.sheets import (BAR_LENGTH, RULER_LENGTH, SQUARE_SIDE, Duplex, Marginal, Paper, SheetLayout, impose,
-                        marginalia)
+from pnp.sheets import (BAR_LENGTH, RULER_DEPTH, RULER_LENGTH, SQUARE_SIDE, Duplex, Marginal, Paper, SheetLayout,
+                        impose, marginalia, slot_marginalia)
 from pnp.inks import recolour_rlg
 from pnp.text import ICON_DIR, single_line
 
@@ -291,12 +291,15 @@ class SheetOptions:
 @dataclass(frozen=True)
 class SheetReport:
     """What :func:`write_sheets` wrote: the ``path``, the number of ``pages`` (fronts and backs), the
-    ``layout`` used and the ``marginalia`` each page carries (same on every page)."""
+    ``layout`` used, the ``marginalia`` every page carries in its margin, and ``page_marginalia``: for
+    each page in order, everything it carries (the margin items, then any 50 mm square or 10 cm ruler
+    placed in its empty card slots, :func:`pnp.sheets.slot_marginalia`)."""
 
     path: Path
     pages: int
     layout: SheetLayout
     marginalia: tuple[Marginal, ...]
+    page_marginalia: tuple[tuple[Marginal, ...], ...] = ()
 
 
 def _page_plan(cards: Sequence[SheetCard | None], per_page: int,
@@ -347,7 +350,8 @@ def _marginal_items(marginal: Marginal, text: str) -> list[Primitive]:
         else:
             items.extend(_margin_text(box.x, box.bottom - 0.7, text, family, MARGIN_TEXT_SIZE))
     elif marginal.kind == "ruler":
-        items.extend(_ruler(box, marginal.vertical, RULER_LENGTH, "10 cm: check the scale", numbered=True))
+        items.extend(_ruler(box, marginal.vertical, RULER_LENGTH, "10 cm: check the scale", numbered=True,
+                            label_below=marginal.label_below))
     elif marginal.kind == "bar":
         items.extend(_ruler(box, marginal.vertical, BAR_LENGTH, "50 mm", numbered=False))
     elif marginal.kind == "square":
@@ -357,10 +361,11 @@ def _marginal_items(marginal: Marginal, text: str) -> list[Primitive]:
     return items
 
 
-def _ruler(box: Box, vertical: bool, length: float, label: str, numbered: bool) -> list[Primitive]:
-    """A ruler ``length`` mm long with ``label`` after its end, along x from ``box``'s left (or along
-    y from its top). Numbered: millimetre ticks, longer every 5 and 10 mm, centimetres numbered.
-    Otherwise a bar: ticks every 10 mm only, 3 mm deep."""
+def _ruler(box: Box, vertical: bool, length: float, label: str, numbered: bool,
+           label_below: bool = False) -> list[Primitive]:
+    """A ruler ``length`` mm long with ``label`` after its end (or, ``label_below``, under its
+    numbers), along x from ``box``'s left (or along y from its top). Numbered: millimetre ticks,
+    longer every 5 and 10 mm, centimetres numbered. Otherwise a bar: ticks every 10 mm only, 3 mm deep."""
     items: list[Primitive] = []
     ink = "#000000"
 
@@ -385,7 +390,9 @@ def _ruler(box: Box, vertical: bool, length: float, label: str, numbered: bool) 
                 items.extend(_margin_text(box.x + 3.0, box.y + cm * 10 + 0.9, str(cm), "serif", 5.5))
             else:
                 items.extend(_margin_text(box.x + cm * 10, box.y + 4.8, str(cm), "serif", 5.5, "middle"))
-    if vertical:
+    if label_below and not vertical:
+        items.extend(_margin_text(box.x + length / 2, box.y + RULER_DEPTH + 2.2, label, "serif", 6, "middle"))
+    elif vertical:
         items.extend(_margin_text(box.x + 2.2, box.y + length + 2.0, label, "serif", 6, "end", rotation=90))
     else:
         items.extend(_margin_text(box.x + length + 2.0, box.y + 2.2, label, "serif", 6))
@@ -438,7 +445,9 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], paper: Paper, *,
     page, then (when any card of the document has a back) its backs page, where each back sits behind
     its front for the ``options.duplex`` flip (columns mirrored for the long edge, rows for the short
     edge; see :func:`_page_plan` and :class:`SheetOptions`) and slots without a back stay empty.
-    Cards must all have the layout's trim size. Every page has crop marks, a footer and the scale checks that fit (:func:`marginalia`).
+    Cards must all have the layout's trim size. Every page has crop marks, a footer and the scale
+    checks its margin holds (:func:`marginalia`); a page with empty slots also gets there the 50 mm
+    square and 10 cm ruler its margin lacks (:func:`pnp.sheets.slot_marginalia`).
     A ``None`` in ``cards`` leaves its slot empty (used to start a board on a new sheet row).
 
     Raises ``ValueError`` if a card's trim size differs from the layout's, or when there are no cards.
@@ -469,6 +478,7 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], paper: Paper, *,
     block = layout.block
     bleed = layout.block_with_bleed
     height_pt = paper.height * PT_PER_MM
+    carried: list[tuple[Marginal, ...]] = []
     for number, (side, chunk) in enumerate(plan, start=1):
         canvas.setTrimBox((block.x * PT_PER_MM, height_pt - block.bottom * PT_PER_MM,
                            block.right * PT_PER_MM, height_pt - block.y * PT_PER_MM))
@@ -492,7 +502,20 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], paper: Paper, *,
         if side == "backs" and not any(card is not None and card.back is not None for card in chunk):
             page_line += " (no backs on this sheet)"
         texts = {"title": game, "page": page_line, "note": note}
-        painter.draw(sheet_overlay(layout, marginal, texts), 0, 0, clip=Box(0, 0, paper.width, paper.height))
+        page_items = marginal + tuple(slot_marginalia(layout, _empty_slots(layout, side, chunk, options.duplex), marginal))
+        carried.append(page_items)
+        painter.draw(sheet_overlay(layout, page_items, texts), 0, 0, clip=Box(0, 0, paper.width, paper.height))
         canvas.showPage()
     canvas.save()
-    return SheetReport(Path(path), len(plan), layout, marginal)
+    return SheetReport(Path(path), len(plan), layout, marginal, tuple(carried))
+
+
+def _empty_slots(layout: SheetLayout, side: str, chunk: Sequence[SheetCard | None], duplex: Duplex) -> set[int]:
+    """The slots (reading order, as seen on this page) where nothing is drawn: on a fronts page the
+    slots without a card, on a backs page the positions no back is mirrored to."""
+    if side == "fronts":
+        filled = {slot for slot, card in enumerate(chunk) if card is not None}
+    else:
+        filled = {layout.back_slot(slot, duplex) for slot, card in enumerate(chunk)
+                  if card is not None and card.back is not None}
+    return set(range(layout.per_page)) - filled

@@ -74,11 +74,12 @@ class Marginal:
     """Something placed in the margin: ``kind`` is ``"title"``, ``"page"`` or ``"note"`` (a line of
     text), ``"ruler"`` (10 cm), ``"square"`` (50 mm calibration square) or ``"bar"`` (50 mm
     calibration bar); ``box`` is its space in page mm; ``vertical`` means it runs down the page (text
-    reads bottom to top)."""
+    reads bottom to top); ``label_below`` puts a ruler's label under it instead of after its end."""
 
     kind: Literal["title", "page", "note", "ruler", "square", "bar"]
     box: Box
     vertical: bool = False
+    label_below: bool = False
 
 
 @dataclass(frozen=True)
@@ -266,6 +267,38 @@ GAP = 3.0
 """Space in mm kept between two margin items."""
 
 
+class _Packer:
+    """Guillotine packing of margin items into free regions (page mm).
+
+    Each item takes the top-left corner of the first region it fits in; the rest of that region splits
+    into the strip after the item (along a horizontal band, or down a vertical pocket; full depth) and
+    the strip beside it (as long as the item). Regions are ``(box, vertical)`` pairs.
+    """
+
+    def __init__(self, regions: list[tuple[Box, bool]]):
+        self.regions = regions
+        self.placed: list[Marginal] = []
+
+    def take(self, kind, length: float, depth: float, label_below: bool = False) -> bool:
+        """Place an item ``length`` mm along and ``depth`` mm across its region; False if none holds it."""
+        for index, (box, vertical) in enumerate(self.regions):
+            width, height = (depth, length) if vertical else (length, depth)
+            if box.width + 1e-9 < width or box.height + 1e-9 < height:
+                continue
+            spot = Box(box.x, box.y, width, height)
+            self.placed.append(Marginal(kind, spot, vertical, label_below))
+            rest: list[tuple[Box, bool]] = []
+            if vertical:  # items stack down the pocket
+                rest.append((Box(box.x, box.y + height + GAP, box.width, box.height - height - GAP), True))
+                rest.append((Box(box.x + width + GAP, box.y, box.width - width - GAP, height), True))
+            else:  # items line up along the band
+                rest.append((Box(box.x + width + GAP, box.y, box.width - width - GAP, box.height), False))
+                rest.append((Box(box.x, box.y + height + GAP, width, box.height - height - GAP), False))
+            self.regions[index:index + 1] = [(b, v) for b, v in rest if b.width > 0.5 and b.height > 0.5]
+            return True
+        return False
+
+
 def marginalia(layout: SheetLayout, title_length: float, page_length: float, note_length: float = 0.0) -> list[Marginal]:
     """Place the margin items of a sheet in the free margin regions (:meth:`SheetLayout.free_regions`).
 
@@ -278,45 +311,70 @@ def marginalia(layout: SheetLayout, title_length: float, page_length: float, not
 
     Items are placed only where they fit whole, never over cards, bleed or crop marks or inside the
     printer margin. Optional items are left out when nothing holds them, so the result says honestly
-    what the sheet carries. Raises :class:`ImpositionError` if the title or page line fits nowhere.
+    what the sheet carries (:func:`slot_marginalia` then looks for room in empty card slots).
+    Raises :class:`ImpositionError` if the title or page line fits nowhere.
     """
-    # Guillotine packing: each item takes the top-left corner of the first free region it fits in;
-    # the rest of that region splits into the strip after the item (along the band or down the
-    # pocket, full depth) and the strip beside it (as long as the item).
-    regions: list[tuple[Box, bool]] = list(layout.free_regions())
-    placed: list[Marginal] = []
-
-    def take(kind, length: float, depth: float) -> bool:
-        for index, (box, vertical) in enumerate(regions):
-            width, height = (depth, length) if vertical else (length, depth)
-            if box.width + 1e-9 < width or box.height + 1e-9 < height:
-                continue
-            spot = Box(box.x, box.y, width, height)
-            placed.append(Marginal(kind, spot, vertical))
-            rest: list[tuple[Box, bool]] = []
-            if vertical:  # items stack down the pocket
-                rest.append((Box(box.x, box.y + height + GAP, box.width, box.height - height - GAP), True))
-                rest.append((Box(box.x + width + GAP, box.y, box.width - width - GAP, height), True))
-            else:  # items line up along the band
-                rest.append((Box(box.x + width + GAP, box.y, box.width - width - GAP, box.height), False))
-                rest.append((Box(box.x, box.y + height + GAP, width, box.height - height - GAP), False))
-            regions[index:index + 1] = [(b, v) for b, v in rest if b.width > 0.5 and b.height > 0.5]
-            return True
-        return False
-
+    packer = _Packer(list(layout.free_regions()))
     # Texts go first into regions above the block, keeping the space below it for the scale checks.
-    regions.sort(key=lambda r: (r[1], r[0].y > layout.block.y, r[0].y, r[0].x))
+    packer.regions.sort(key=lambda r: (r[1], r[0].y > layout.block.y, r[0].y, r[0].x))
     for kind, length in (("title", title_length), ("page", page_length)):
-        if not take(kind, length, TEXT_DEPTH):
+        if not packer.take(kind, length, TEXT_DEPTH):
             raise ImpositionError(f"no margin on {layout.paper.name} holds the {length:.0f} mm {kind} line")
-    regions.sort(key=lambda r: (r[1], r[0].y < layout.block.y, -(r[0].width * r[0].height), r[0].y, r[0].x))
-    take("ruler", RULER_LENGTH + LABEL_LENGTH, RULER_DEPTH)
-    if not take("square", SQUARE_SIDE, SQUARE_SIDE):
-        take("bar", BAR_LENGTH + BAR_LABEL_LENGTH, BAR_DEPTH)
+    packer.regions.sort(key=lambda r: (r[1], r[0].y < layout.block.y, -(r[0].width * r[0].height), r[0].y, r[0].x))
+    packer.take("ruler", RULER_LENGTH + LABEL_LENGTH, RULER_DEPTH)
+    if not packer.take("square", SQUARE_SIDE, SQUARE_SIDE):
+        packer.take("bar", BAR_LENGTH + BAR_LABEL_LENGTH, BAR_DEPTH)
     if note_length:
-        regions.sort(key=lambda r: (r[1], r[0].y > layout.block.y, r[0].y, r[0].x))
-        take("note", note_length, TEXT_DEPTH)
-    return placed
+        packer.regions.sort(key=lambda r: (r[1], r[0].y > layout.block.y, r[0].y, r[0].x))
+        packer.take("note", note_length, TEXT_DEPTH)
+    return packer.placed
+
+
+SLOT_INSET = 4.0
+"""Clearance in mm kept between a scale check placed in an empty card slot and the slot's cut lines."""
+
+
+def empty_slot_regions(layout: SheetLayout, empty_slots: set[int]) -> list[tuple[Box, bool]]:
+    """The free space of a page's empty card slots, as packing regions (page mm, all horizontal).
+
+    Neighbouring empty slots of one row join into one region (two slots hold a 10 cm ruler); each
+    region is the slots' trim boxes inset by :data:`SLOT_INSET`. Largest first.
+    Raises :class:`ImpositionError` for a slot number the page does not have.
+    """
+    for slot in empty_slots:
+        layout._check(slot)
+    regions: list[tuple[Box, bool]] = []
+    for row in range(layout.rows):
+        run: list[int] = []
+        for column in range(layout.columns + 1):
+            slot = row * layout.columns + column
+            if column < layout.columns and slot in empty_slots:
+                run.append(slot)
+                continue
+            if run:
+                first, last = layout.trim_box(run[0]), layout.trim_box(run[-1])
+                span = Box(first.x, first.y, last.right - first.x, first.height).inset(SLOT_INSET)
+                regions.append((span, False))
+                run = []
+    regions.sort(key=lambda r: (-(r[0].width * r[0].height), r[0].y, r[0].x))
+    return regions
+
+
+def slot_marginalia(layout: SheetLayout, empty_slots: set[int], margin: list[Marginal] | tuple[Marginal, ...]) -> list[Marginal]:
+    """The scale checks the margin could not hold (:func:`marginalia`), placed in empty card slots.
+
+    A page whose margin has no 50 mm square or no 10 cm ruler (3 x 3 poker cards leave too little
+    margin on A4 and Letter) still gets them whole wherever its empty slots have room, typically on
+    the last page of a deck: the ``"ruler"`` needs two neighbouring empty slots (its label sits below
+    it, ``label_below``), the ``"square"`` one. Returns the items placed, possibly none.
+    """
+    kinds = {item.kind for item in margin}
+    packer = _Packer(empty_slot_regions(layout, empty_slots))
+    if "ruler" not in kinds:
+        packer.take("ruler", RULER_LENGTH, RULER_DEPTH + TEXT_DEPTH, label_below=True)
+    if "square" not in kinds:
+        packer.take("square", SQUARE_SIDE, SQUARE_SIDE)
+    return packer.placed
 
 
 def impose(paper: Paper, card_width: float = 63.0, card_height: float = 88.0, bleed: float = 3.0, *,

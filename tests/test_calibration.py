@@ -124,6 +124,34 @@ def test_sheet_calibration_bar_measures_fifty_millimetres(tmp_path, paper):
     assert measured == pytest.approx(50.0, abs=0.2)
 
 
+@needs_poppler
+def test_last_page_square_and_ruler_measure_true(tmp_path):
+    """Issue 3 ("every sheet carries a 50 mm calibration square and a 10 cm ruler"): where the margin
+    cannot hold them, a page with empty slots carries them there; printed at 100 % the square is
+    50 mm wide and the ruler's 0 and 10 cm ticks are 100 mm apart. The backs page carries them too."""
+    from PIL import Image
+
+    front = Drawing(63, 88, 3, (Rect(-3, -3, 69, 94, fill="#dddddd"),))
+    back = Drawing(63, 88, 3, (Rect(-3, -3, 69, 94, fill="#bbbbbb"),))
+    report = write_sheets(tmp_path / "s.pdf", [SheetCard(front, back)] * 7, A4, game="t",
+                          layout=impose(A4, printer_margin=6.35))
+    assert report.pages == 2
+    dpmm = 200 / 25.4
+    subprocess.run(["pdftoppm", "-png", "-r", "200", str(tmp_path / "s.pdf"), str(tmp_path / "p")], check=True)
+    pages = sorted(tmp_path.glob("p*.png"))
+    assert len(pages) == 2
+    for page, carried in zip(pages, report.page_marginalia):
+        image = Image.open(page).convert("RGB")
+        marks = {m.kind: m for m in carried}
+        square, ruler = marks["square"], marks["ruler"]
+        row = int((square.box.y + 40) * dpmm)  # below the label in the middle
+        columns = dark_columns(image, row, int((square.box.x - 2) * dpmm), int((square.box.right + 2) * dpmm))
+        assert (max(columns) - min(columns)) / dpmm == pytest.approx(50.0, abs=0.2)
+        row = int((ruler.box.y + 2.0) * dpmm)  # across the centimetre ticks (2.6 mm), below the mm ticks (1 mm)
+        columns = dark_columns(image, row, int((ruler.box.x - 1) * dpmm), int((ruler.box.x + 101) * dpmm))
+        assert (max(columns) - min(columns)) / dpmm == pytest.approx(100.0, abs=0.3)
+
+
 def sheet_with_backs(tmp_path, options):
     front = Drawing(63, 88, 3, (Rect(-3, -3, 69, 94, fill="#ff0000"),), id="front")
     back = Drawing(63, 88, 5, (Rect(-5, -5, 73, 98, fill="#0000ff"),), id="back")

@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from pnp.drawing import Box
-from pnp.sheets import CARD_SIZES, A4, LETTER, PAPERS, ImpositionError, Paper, impose, marginalia
+from pnp.sheets import (CARD_SIZES, A4, LETTER, PAPERS, ImpositionError, Paper, empty_slot_regions, impose, marginalia,
+                        slot_marginalia)
 
 
 @pytest.fixture(params=[(A4, 3.0), (LETTER, 3.0), (A4, 6.35), (LETTER, 6.35)],
@@ -141,6 +142,44 @@ def test_scale_checks_are_honest_about_space():
     # On a sheet with room below the block, the 50 mm square and the ruler are both placed.
     roomy = [m.kind for m in marginalia(impose(Paper("test", 210, 360)), 48.0, 30.0, 45.0)]
     assert "square" in roomy and "ruler" in roomy and "bar" not in roomy
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["A4", "Letter"])
+def test_empty_slots_carry_the_square_and_ruler_the_margin_cannot(paper):
+    """Issue 3: a 3 x 3 poker sheet's margin holds no 50 mm square or 10 cm ruler; a page with two
+    neighbouring empty slots gets both there, clear of every card slot in use and of each other."""
+    layout = impose(paper, printer_margin=6.35)
+    margin = marginalia(layout, 48.0, 30.0, 45.0)
+    assert not {"square", "ruler"} & {m.kind for m in margin}
+    empty = {7, 8}  # the last page of the solo deck: two empty slots at the bottom right
+    placed = slot_marginalia(layout, empty, margin)
+    assert sorted(m.kind for m in placed) == ["ruler", "square"]
+    ruler = next(m for m in placed if m.kind == "ruler")
+    assert ruler.label_below and ruler.box.width == pytest.approx(100.0)
+    square = next(m for m in placed if m.kind == "square")
+    assert square.box.width == square.box.height == pytest.approx(50.0)
+    used = [layout.trim_box(slot) for slot in range(9) if slot not in empty]
+    for item in placed:
+        assert not any(item.box.overlaps(card) for card in used)
+        inside = [layout.trim_box(slot) for slot in empty if layout.trim_box(slot).overlaps(item.box)]
+        assert inside, f"{item.kind} is not in an empty slot"
+    assert not ruler.box.overlaps(square.box)
+
+
+def test_one_empty_slot_holds_the_square_but_not_the_ruler():
+    layout = impose(A4, printer_margin=6.35)
+    placed = slot_marginalia(layout, {8}, marginalia(layout, 48.0, 30.0, 45.0))
+    assert [m.kind for m in placed] == ["square"]
+    assert slot_marginalia(layout, set(), marginalia(layout, 48.0, 30.0, 45.0)) == []
+
+
+def test_empty_slot_regions_join_neighbours_of_a_row_only():
+    layout = impose(A4)
+    regions = empty_slot_regions(layout, {2, 4, 5, 8})
+    widths = sorted(round(box.width, 3) for box, _ in regions)
+    assert widths == [63 - 8, 63 - 8, 126 - 8]  # slots 4+5 join; 2 and 8 (same column, other rows) do not
+    with pytest.raises(ImpositionError):
+        empty_slot_regions(layout, {9})
 
 
 def test_too_big_a_card_is_an_error():
