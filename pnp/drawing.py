@@ -14,6 +14,7 @@ Every class here is a frozen dataclass, so a Drawing can be shared, compared and
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Literal, Union
@@ -270,7 +271,11 @@ class Drawing:
         if x < outer.x - 1e-9 or y < outer.y - 1e-9 or x + width > outer.right + 1e-9 or y + height > outer.bottom + 1e-9:
             raise ValueError(f"crop region ({x}, {y}, {width}, {height}) mm lies outside the board's bleed box")
         clip = Box(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed)
-        inner = Group(self.items, dx=-x, dy=-y)
+        # Only what reaches into the new card's bleed box is kept: a card of a board does not carry
+        # its neighbours' art, text and footers hidden under the clip.
+        region = Box(x - bleed, y - bleed, width + 2 * bleed, height + 2 * bleed)
+        kept = tuple(item for item in self.items if _may_reach(item, region))
+        inner = Group(kept, dx=-x, dy=-y)
         return Drawing(width, height, bleed, (Group((inner,), clip=clip),), id=id or self.id, title=title or self.title)
 
     def split(self, columns: int, rows: int = 1, *, ids: Iterable[str] | None = None) -> list["Drawing"]:
@@ -291,6 +296,65 @@ class Drawing:
             row, column = divmod(index, columns)
             cards.append(self.crop(column * width, row * height, width, height, id=names[index]))
         return cards
+
+
+def bounds(item: Primitive) -> Box | None:
+    """A box in mm (the coordinates ``item`` sits in) that holds everything ``item`` paints, strokes
+    included; ``None`` when it paints nothing. Text is bounded generously (one em per character,
+    an em above and half an em below the baseline), without measuring the font."""
+    if isinstance(item, Rect):
+        half = item.stroke_width / 2 if item.stroke else 0.0
+        return Box(item.x, item.y, item.width, item.height).inset(-half)
+    if isinstance(item, Line):
+        return _points_box([(item.x1, item.y1), (item.x2, item.y2)], item.stroke_width / 2)
+    if isinstance(item, Polyline):
+        return _points_box(item.points, item.stroke_width / 2 if item.stroke else 0.0)
+    if isinstance(item, Circle):
+        reach = item.r + (item.stroke_width / 2 if item.stroke else 0.0)
+        return Box(item.cx - reach, item.cy - reach, 2 * reach, 2 * reach)
+    if isinstance(item, Icon):
+        return Box(item.x, item.y, item.size, item.size)
+    if isinstance(item, TextLine):
+        em = item.size * MM_PER_PT
+        length = em * max(len(item.text), 1)
+        start = {"start": 0.0, "middle": -length / 2, "end": -length}[item.anchor]
+        corners = [(start, -em), (start + length, -em), (start, em / 2), (start + length, em / 2)]
+        return _points_box(_turned(corners, item.rotation, item.x, item.y), 0.0)
+    inner = [box for box in (bounds(child) for child in item.items) if box is not None]
+    if not inner:
+        return None
+    corners = [(b.x, b.y) for b in inner] + [(b.right, b.bottom) for b in inner] \
+        + [(b.x, b.bottom) for b in inner] + [(b.right, b.y) for b in inner]
+    box = _points_box(_turned(corners, item.rotation, item.dx, item.dy), 0.0)
+    if item.clip is not None:
+        left, top = max(box.x, item.clip.x), max(box.y, item.clip.y)
+        right, bottom = min(box.right, item.clip.right), min(box.bottom, item.clip.bottom)
+        if right < left or bottom < top:
+            return None
+        box = Box(left, top, right - left, bottom - top)
+    return box
+
+
+def _points_box(points, reach: float) -> Box:
+    xs = [x for x, _ in points]
+    ys = [y for _, y in points]
+    return Box(min(xs) - reach, min(ys) - reach, max(xs) - min(xs) + 2 * reach, max(ys) - min(ys) + 2 * reach)
+
+
+def _turned(points, rotation: float, dx: float, dy: float) -> list[tuple[float, float]]:
+    """``points`` turned counter-clockwise on the page (y down) by ``rotation`` degrees, then shifted."""
+    if not rotation:
+        return [(x + dx, y + dy) for x, y in points]
+    angle = math.radians(rotation)
+    cos, sin = math.cos(angle), math.sin(angle)
+    return [(x * cos + y * sin + dx, -x * sin + y * cos + dy) for x, y in points]
+
+
+def _may_reach(item: Primitive, region: Box) -> bool:
+    """False only when ``item`` certainly paints nothing inside ``region``."""
+    box = bounds(item)
+    return box is not None and box.x < region.right and region.x < box.right \
+        and box.y < region.bottom and region.y < box.bottom
 
 
 def walk(items: Iterable[Primitive]) -> Iterable[Primitive]:

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from pnp import fonts
 from pnp.build import build
-from pnp.drawing import Box, Group, Icon, Polyline, Rect, TextLine, walk
+from pnp.drawing import Box, Group, Icon, Line, Polyline, Rect, TextLine, bounds, walk
 from pnp.layout import fit_problems, render
 from pnp.layout.template import TemplateError, load_template
 
@@ -76,6 +76,32 @@ def test_boards_are_split_into_cards(db, rendered):
     assert [face.record.kind for face in rendered.fronts[:9]] == ["battle_map"] * 9
 
 
+def test_board_cards_carry_only_what_reaches_their_bleed(rendered):
+    """A card cut from a board keeps the art that runs into its bleed but not its neighbours' texts and
+    footers hidden under the clip (they would show in the SVG and in text copied from the PDF)."""
+    maps = {face.id: face.drawing for face in rendered.fronts if face.record.kind == "battle_map"}
+    first, last = maps["solo.map.key-1.card-1"], maps["solo.map.key-1.card-3"]
+    first_texts = {item.text for item in walk(first.items) if isinstance(item, TextLine)}
+    last_texts = {item.text for item in walk(last.items) if isinstance(item, TextLine)}
+    assert "Eldritch Damage (Key" in last_texts  # the table is printed on the third card
+    assert not {"Eldritch Damage (Key", "No additional damage"} & first_texts
+    for drawing in maps.values():
+        box = bounds(drawing.items[0])
+        assert box is not None and box.x >= -3 - 1e-6 and box.right <= 66 + 1e-6  # within the bleed box
+
+
+def test_bounds_follow_rotation_shift_and_clip():
+    line = Line(0, 0, 10, 0, stroke_width=0.0)
+    def rounded(box):
+        return Box(*(round(value, 9) for value in (box.x, box.y, box.width, box.height)))
+
+    assert rounded(bounds(Group((line,), dx=5, dy=5, rotation=90))) == Box(5, -5, 0, 10)  # up the page
+    assert rounded(bounds(Group((line,), dx=5, dy=5, rotation=180))) == Box(-5, 5, 10, 0)
+    assert bounds(Group((line,), clip=Box(2, -1, 3, 2))) == Box(2, 0, 3, 0)
+    assert bounds(Group((line,), clip=Box(20, 20, 3, 3))) is None
+    assert bounds(Group(())) is None
+
+
 def test_text_stays_in_the_safe_area(rendered):
     """Text keeps 3 mm inside the trim. On boards, an edge shared with the next card of the board
     (printed butted, used side by side) only needs text to stay 1 mm clear of the cut: no text is
@@ -136,15 +162,16 @@ def test_rulebook_looks(db, rendered):
     # Warding City: a coloured band, and the key number and colour named in words.
     dalnish = _texts(faces["solo.quest.dalnish"])
     assert "Warding Key 1" in dalnish and "Red" in dalnish
-    # Battle maps: every number 2-12 printed upright, start and recharge crosses.
+    # Battle maps: every number 2-12 printed upright, start and recharge crosses (on the board's cards).
     key1 = [faces[f"solo.map.key-1.card-{n}"] for n in (1, 2, 3)]
-    board_items = list(walk(key1[0].drawing.items))
+    board_items = [item for card in key1 for item in walk(card.drawing.items)]
     numbers = {item.text for item in board_items if isinstance(item, TextLine) and item.family == "numerals"
                and item.text.isdigit() and item.size == 12}
     assert {str(n) for n in range(2, 13)} <= numbers
     assert all(item.rotation == 0 for item in board_items if isinstance(item, TextLine))
     assert {"start", "recharge"} <= {item.name for item in board_items if isinstance(item, Icon)}
-    hexes = [item for item in board_items if isinstance(item, Polyline) and item.closed and len(item.points) == 6]
+    # Board coordinates: a hex on a seam is on both its cards, with the same points.
+    hexes = {item.points for item in board_items if isinstance(item, Polyline) and item.closed and len(item.points) == 6}
     assert len(hexes) == len(db.get("solo.map.key-1").hex_map.hexes)
 
 
