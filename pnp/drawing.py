@@ -300,8 +300,9 @@ class Drawing:
 
 def bounds(item: Primitive) -> Box | None:
     """A box in mm (the coordinates ``item`` sits in) that holds everything ``item`` paints, strokes
-    included; ``None`` when it paints nothing. Text is bounded generously (one em per character,
-    an em above and half an em below the baseline), without measuring the font."""
+    included; ``None`` when it paints nothing. Text is measured with its font (:mod:`pnp.fonts`) plus
+    half an em, an em above and half an em below the baseline (one em per character for an unknown
+    font family)."""
     if isinstance(item, Rect):
         half = item.stroke_width / 2 if item.stroke else 0.0
         return Box(item.x, item.y, item.width, item.height).inset(-half)
@@ -315,8 +316,13 @@ def bounds(item: Primitive) -> Box | None:
     if isinstance(item, Icon):
         return Box(item.x, item.y, item.size, item.size)
     if isinstance(item, TextLine):
+        from pnp import fonts  # metrics only; imported here because pnp.fonts builds on this module
+
         em = item.size * MM_PER_PT
-        length = em * max(len(item.text), 1)
+        try:
+            length = fonts.string_width_mm(item.text, item.family, item.size) + em / 2
+        except KeyError:  # a family pnp.fonts does not know: one em per character
+            length = em * max(len(item.text), 1)
         start = {"start": 0.0, "middle": -length / 2, "end": -length}[item.anchor]
         corners = [(start, -em), (start + length, -em), (start, em / 2), (start + length, em / 2)]
         return _points_box(_turned(corners, item.rotation, item.x, item.y), 0.0)
