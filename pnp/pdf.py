@@ -35,6 +35,9 @@ PT_PER_MM = 72 / 25.4
 
 MARK_COLOUR = "#000000"
 MARK_WIDTH_MM = 0.15
+GUIDE_HALO_COLOUR = "#ffffff"
+GUIDE_HALO_WIDTH_MM = 0.55
+"""Cut guides in the bleed (:meth:`pnp.sheets.SheetLayout.bleed_guides`) are crop-mark lines on a white halo."""
 """Crop marks: thin black hairlines (0.15 mm, about 0.4 pt)."""
 MARGIN_INK = "#333333"
 
@@ -400,11 +403,15 @@ def _ruler(box: Box, vertical: bool, length: float, label: str, numbered: bool,
 
 
 def sheet_overlay(layout: SheetLayout, marginal: Sequence[Marginal], texts: dict[str, str]) -> Drawing:
-    """The crop marks and margin items of one page as a page-sized Drawing (page mm, no bleed).
+    """The crop marks, the cut guides in the bleed and the margin items of one page as a page-sized
+    Drawing (page mm, no bleed).
 
     ``texts`` gives the line each text item (``"title"``, ``"page"``, ``"note"``) prints.
     """
     items: list[Primitive] = [Line(m.x1, m.y1, m.x2, m.y2, MARK_COLOUR, MARK_WIDTH_MM) for m in layout.crop_marks()]
+    for guide in layout.bleed_guides():  # over the bleed art: a white halo keeps them visible on dark art
+        items.append(Line(guide.x1, guide.y1, guide.x2, guide.y2, GUIDE_HALO_COLOUR, GUIDE_HALO_WIDTH_MM))
+        items.append(Line(guide.x1, guide.y1, guide.x2, guide.y2, MARK_COLOUR, MARK_WIDTH_MM))
     for item in marginal:
         items.extend(_marginal_items(item, texts.get(item.kind, "")))
     return Drawing(layout.paper.width, layout.paper.height, 0.0, tuple(items), title="sheet marks")

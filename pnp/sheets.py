@@ -217,6 +217,44 @@ class SheetLayout:
             marks.append(Mark(block.right + offset, y, right_end, y))
         return marks
 
+    def printable_length(self, mark: Mark) -> float:
+        """How many mm of ``mark`` lie inside the printable area (``printer_margin`` from each edge)."""
+        lo_x, hi_x = self.printer_margin, self.paper.width - self.printer_margin
+        lo_y, hi_y = self.printer_margin, self.paper.height - self.printer_margin
+        box = mark.box
+        if box.width == 0:
+            inside_across = lo_x <= box.x <= hi_x
+            return max(0.0, min(box.bottom, hi_y) - max(box.y, lo_y)) if inside_across else 0.0
+        inside_across = lo_y <= box.y <= hi_y
+        return max(0.0, min(box.right, hi_x) - max(box.x, lo_x)) if inside_across else 0.0
+
+    def bleed_guides(self) -> list[Mark]:
+        """Cut guides inside the outer bleed, for the sides whose crop marks a printer would drop.
+
+        Where the crop marks of a side have less than ``min_mark_length`` (3 mm) inside the printable
+        area (Letter's top and bottom: the 3 x 3 block leaves 4.7 mm of paper, all of it inside a 6.35
+        mm printer margin; A4's left and right), each cut line of that side also gets a guide running
+        across the outer bleed, from the bleed edge to the trim. The bleed is cut away with the guide,
+        and the guide's printable end sits right at the trim, where the cut starts.
+        Returns the guides as :class:`Mark` lines in page mm, possibly none.
+        """
+        xs, ys = self.cut_lines()
+        block = self.block
+        by_side: dict[str, list[Mark]] = {
+            "top": [Mark(x, block.y - self.bleed, x, block.y) for x in xs],
+            "bottom": [Mark(x, block.bottom, x, block.bottom + self.bleed) for x in xs],
+            "left": [Mark(block.x - self.bleed, y, block.x, y) for y in ys],
+            "right": [Mark(block.right, y, block.right + self.bleed, y) for y in ys],
+        }
+        marks, vertical = self.crop_marks(), 2 * len(xs)  # in order: top and bottom per x, then left and right per y
+        crop_by_side = {"top": marks[0:vertical:2], "bottom": marks[1:vertical:2],
+                        "left": marks[vertical::2], "right": marks[vertical + 1::2]}
+        guides: list[Mark] = []
+        for side, side_guides in by_side.items():
+            if min(self.printable_length(mark) for mark in crop_by_side[side]) < MIN_PRINTED_MARK:
+                guides.extend(side_guides)
+        return guides
+
     def free_regions(self) -> list[tuple[Box, bool]]:
         """Margin regions free of cards, bleed and crop marks, inside the printable area, in page mm.
 
@@ -250,6 +288,9 @@ class SheetLayout:
         return regions
 
 
+MIN_PRINTED_MARK = 3.0
+"""The least length in mm of a crop mark that must lie inside the printable area for the mark to count;
+sides whose marks print shorter also get :meth:`SheetLayout.bleed_guides`."""
 TEXT_DEPTH = 3.0
 """Room in mm a one-line margin text (6.5 pt) needs across its baseline."""
 RULER_LENGTH = 100.0

@@ -67,6 +67,39 @@ def test_crop_marks_at_every_cut_line_outside_the_bleed(layout):
         assert all(max(m.box.width, m.box.height) == pytest.approx(6.0) for m in marks)
 
 
+@pytest.mark.parametrize("printer_margin", [3.0, 6.35])
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["A4", "Letter"])
+def test_every_cut_line_end_prints_a_mark(paper, printer_margin):
+    """Issue 3 (crop marks a printer drops are no marks): both ends of every cut line carry a crop
+    mark or a cut guide in the bleed with at least 1 mm inside the printable area. Letter's top and
+    bottom marks lie wholly inside a 6.35 mm printer margin, so there the guides carry the cut."""
+    layout = impose(paper, printer_margin=printer_margin)
+    xs, ys = layout.cut_lines()
+    block = layout.block
+    lines = layout.crop_marks() + layout.bleed_guides()
+    trims = [layout.trim_box(slot) for slot in range(layout.per_page)]
+    for guide in layout.bleed_guides():
+        grown = Box(guide.box.x - 1e-6, guide.box.y - 1e-6, guide.box.width + 2e-6, guide.box.height + 2e-6)
+        assert not any(guide.box.overlaps(trim) for trim in trims)  # only ever in the bleed cut away
+        assert layout.block_with_bleed.inset(-1e-6).overlaps(grown)
+    for x in xs:
+        for end_y in (block.y, block.bottom):
+            printed = max((layout.printable_length(m) for m in lines
+                           if m.box.width == 0 and m.box.x == pytest.approx(x)
+                           and min(abs(m.box.y - end_y), abs(m.box.bottom - end_y)) < layout.bleed + 1.0), default=0)
+            assert printed >= 1.0, (x, end_y)
+    for y in ys:
+        for end_x in (block.x, block.right):
+            printed = max((layout.printable_length(m) for m in lines
+                           if m.box.height == 0 and m.box.y == pytest.approx(y)
+                           and min(abs(m.box.x - end_x), abs(m.box.right - end_x)) < layout.bleed + 1.0), default=0)
+            assert printed >= 1.0, (y, end_x)
+    if paper is A4 and printer_margin == 3.0:
+        assert layout.bleed_guides() == []  # every mark prints: the bleed stays clean
+    if paper is LETTER and printer_margin == 6.35:
+        assert all(layout.printable_length(m) < 1.0 for m in layout.crop_marks() if m.box.width == 0)
+
+
 def test_backs_are_mirrored_for_long_edge_duplex(layout):
     assert [layout.back_slot(s) for s in range(9)] == [2, 1, 0, 5, 4, 3, 8, 7, 6]
     for slot in range(9):
