@@ -625,6 +625,8 @@ class _LineIndex:
                 self.headers.append((number, match.group(1), line.lstrip().startswith("[[")))
 
     def line_of(self, path: tuple[Any, ...]) -> int:
+        """The 1-based line of ``cards.toml`` that holds the key at ``path`` (table names, array
+        indexes and keys, as pydantic reports them), or the nearest enclosing header's line."""
         parts = list(path)
         start, end = 0, len(self.lines)
         # find the deepest header that is a prefix of the path

@@ -19,6 +19,8 @@ class OneLineGroup(click.Group):
     """
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Run the command line as :meth:`click.Group.main`, printing click's errors on one line
+        and exiting with click's exit code (see the class docstring)."""
         kwargs["standalone_mode"] = False
         try:
             return super().main(*args, **kwargs)

@@ -48,6 +48,7 @@ class _Raw:
         self.element = element
 
     def get_xml(self) -> ElementTree.Element:
+        """The element itself (svgwrite calls this when it writes the document)."""
         return self.element
 
 
@@ -86,10 +87,12 @@ class _Writer:
         self.clip_count = 0
 
     def add_all(self, parent, items: tuple[Primitive, ...]) -> None:
+        """Add every primitive of ``items`` (card mm) to the svgwrite container ``parent``, in paint order."""
         for item in items:
             self.add(parent, item)
 
     def add(self, parent, item: Primitive) -> None:
+        """Add one primitive (card mm; a group with its clip path and transform) to ``parent``."""
         d = self.document
         if isinstance(item, Rect):
             element = d.rect(insert=(number(item.x), number(item.y)), size=(number(item.width), number(item.height)))
