@@ -94,10 +94,14 @@ def _card_id(db: database.Database, text: str, option: str) -> str:
 
 
 def _elder_id(db: database.Database, text: str, option: str) -> str:
-    card_id = _card_id(db, text, option)
-    if not any(e.id == card_id for e in db.solo.elder):
-        raise click.ClickException(f"{option}: {rules.name(db, card_id)} is not an Elders card; Elders are: {', '.join(rules.short_id(e.id) for e in db.solo.elder)}")
-    return card_id
+    """An Elders card by its id, short id, name, or the name without "Elder" (``san``)."""
+    for e in db.solo.elder:
+        if text in (e.id, rules.short_id(e.id)) or _slug(text) in (_slug(e.name), _slug(e.name).removeprefix("elder-")):
+            return e.id
+    elders = ", ".join(rules.short_id(e.id) for e in db.solo.elder)
+    if any(_slug(q.name) == _slug(text) or text in (q.id, rules.short_id(q.id)) for q in db.solo.quests):
+        raise click.ClickException(f"{option}: {rules.name(db, _card_id(db, text, option))} is not an Elders card; Elders are: {elders}")
+    raise click.ClickException(f"{option}: no Elder {text!r}; Elders are: {elders}")
 
 
 def _card_ref(db: database.Database, text: str | None, option: str) -> ev.CardRef | None:
@@ -214,10 +218,14 @@ def cast(spell: str, rows: int | None, reroll: str | None, dice: str | None, nex
 @click.argument("elder")
 @click.option("--reroll", default=None, help="Your dice to re-roll, by value, e.g. 1,2 (Elder Maelis).")
 @click.option("--dice", default=None, help="The new dice as rolled (default: the referee rolls).")
-@click.option("--next", "next_card", default=None, help="The next card you turned over, if this ends the battle.")
+@click.option("--next", "next_card", default=None, help="The next card you turned over, if this ends a City Quest battle.")
 @_common
 def elder(elder: str, reroll: str | None, dice: str | None, next_card: str | None, save_path: Path | None, database_path: Path | None) -> None:
-    """Call on an Elder beside your Character Stats card (once per battle)."""
+    """Call on an Elder beside your Character Stats card (once per battle), in a City Quest battle or on a map.
+
+    ELDER is its id or name (elder-san, san, "Elder San"). On a map, Elder San is called before a
+    servant's attack is rolled (his die joins that roll), Elder Maelis after it (--reroll).
+    """
     _play(save_path, database_path, lambda g: ev.CallElder(
         _elder_id(g.db, elder, "ELDER"), _values(reroll, "--reroll") or (), _typed(dice, "--dice"), _card_ref(g.db, next_card, "--next")))
 
@@ -355,7 +363,10 @@ def move(hexes: tuple[str, ...], save_path: Path | None, database_path: Path | N
 @click.option("--enemy", default=None, help="The servant's or the Grayking's dice as rolled.")
 @_common
 def attack(dice: str | None, enemy: str | None, save_path: Path | None, database_path: Path | None) -> None:
-    """Phase b: the next servant's attack (or a round of the Last Stand): both sides roll."""
+    """Phase b: the next servant's attack (or a round of the Last Stand): both sides roll.
+
+    On a map, call Elder San first (`referee solo elder elder-san`) to add his die to this roll.
+    """
     _play(save_path, database_path, lambda g: ev.Attack(_typed(dice, "--dice"), _typed(enemy, "--enemy")))
 
 

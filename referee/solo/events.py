@@ -157,12 +157,17 @@ class Warding(Event):
 class Servants(Event):
     """Start the Expanded Battle of the Warding City on the table (rulebook, Expanded Battles 1-4): the
     servant cards fought, in the order drawn (``typed``: the player turned them over), and the 2d6 of
-    each servant's placement (``place``: two dice per servant, in the same order)."""
+    each servant's placement (``place``: two dice per servant, in the same order).
+
+    ``map_elders`` says that Elders may be called in this battle (R50). It is always true for a battle
+    set up now; a servants event in a save file written before the referee called Elders on the map
+    has no such key and reads as false (:func:`from_dict`), so that battle replays exactly as fought."""
 
     kind: ClassVar[str] = "servants"
     servants: tuple[str, ...] = ()
     typed: bool = False
     place: Dice | None = None
+    map_elders: bool = True
 
 
 @dataclass(frozen=True)
@@ -237,6 +242,8 @@ def from_dict(data: Any) -> Event:
             values[name] = _convert(value, hint)
         except (DiceError, EventError) as error:
             raise EventError(f"{kind} event, {name}: {error}") from None
+    if cls is Servants and "map_elders" not in data:
+        values["map_elders"] = False  # written before Elders were called on the map (R50): replay as fought
     return cls(**values)
 
 

@@ -2,9 +2,9 @@
 
 This module owns the rules of the rulebook's section "Expanded Battles": setting up a map (servants
 drawn and placed by 2d6), the three phases of a round (a. Movement, b. Attack, c. Eldritch Damage), the
-blue-cross recharge, the end of the battle (6a, 6b, 7). Geometry is :mod:`pnp.hexes`, the module the
-printed maps are drawn with, so every hex the referee names (``C4``: column letter, row number) is a hex
-of the printed card. Gaps are answered by ``docs/rulings.md`` (R13-R19, R44-R48), cited as R<n>.
+blue-cross recharge, the Elders called on the map, the end of the battle (6a, 6b, 7). Geometry is
+:mod:`pnp.hexes`, the module the printed maps are drawn with, so every hex the referee names (``C4``:
+column letter, row number) is a hex of the printed card. Gaps are answered by ``docs/rulings.md`` (R13-R19, R44-R48, R50), cited as R<n>.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import math
 from dataclasses import replace
 
 from pnp import hexes
-from pnp.database import BattleMap, Database, Servant, Spell, WardingCity
+from pnp.database import BattleMap, Database, Elder, Servant, Spell, WardingCity
 from referee.dice import Dice, shuffled
 from referee.solo import events as ev
 from referee.solo import rules
@@ -113,7 +113,7 @@ def waiting(state: State) -> str:
     return {
         "move": "round {r}, phase a: move (`referee solo move HEX [HEX]`, or `referee solo move` to stay)",
         "attack": "round {r}, phase b: the next servant attacks (`referee solo attack`)",
-        "exchange": "round {r}, phase b: an attack is rolled: cast a spell or `referee solo accept`",
+        "exchange": "round {r}, phase b: an attack is rolled: cast a spell, call an Elder or `referee solo accept`",
         "eldritch": "round {r}, phase c: roll for Eldritch Damage (`referee solo eldritch`)",
         "eldritch-rolled": "round {r}, phase c: the Eldritch roll waits: cast a re-roll spell or `referee solo accept`",
     }[mb.step].format(r=mb.round)
@@ -173,7 +173,7 @@ def apply_servants(state: State, db: Database, event: ev.Servants) -> State:
         lines.append(f"{label(db, servant_id)}: {hp} hit {'point' if hp == 1 else 'points'} on the {bmap.color} track, range {card.range}, "
                      f"{card.damage} {card.damage_to.capitalize()} a hit. Placement {a}+{b}={a + b}: "
                      f"place its marker ({marker(db, servant_id)}) on the hex numbered {a + b}, {name(address)}.")
-    mb = MapBattle(map=bmap.id, warden=start, servants=tuple(placed))
+    mb = MapBattle(map=bmap.id, warden=start, servants=tuple(placed), elders_aid=event.map_elders)
     state = replace(state, phase="map", map_battle=mb, used=())
     return rules._note(state, *lines, f"Round 1, phase a: move up to {db.solo.rules.warden_move_hexes} hexes.")
 
@@ -322,31 +322,64 @@ def exchange_totals(state: State, db: Database) -> tuple[int, int]:
 
 def apply_attack(state: State, db: Database, event: ev.Attack) -> State:
     """Phase b (rulebook, Expanded Battles): the next servant's attack. Both sides roll, the servant one
-    die more; the referee waits while a spell could still turn a losing roll (R34), else resolves it."""
+    die more (Elder San's die, called before, joins the player's roll only: R50); the referee waits while
+    a spell or an Elder could still turn a losing roll (R34), else resolves it."""
     mb = _step(state, "attack", "attack")
     servant_id = mb.queue[0]
-    mine_n, theirs_n = attack_dice(state, db)
-    state, dice = rules._roll(state, db, event.dice, mine_n, "dice", "your attack")
+    mine_n, theirs_n = exchange_dice(state, db)
+    helpers = " and ".join(f"{rules.name(db, e)}'s die" for e in mb.before_roll)
+    state, dice = rules._roll(state, db, event.dice, mine_n, "dice", f"your attack{' with ' + helpers if helpers else ''}")
     state, enemy = rules._roll(state, db, event.enemy, theirs_n, "enemy", f"the {servant_card(db, servant_id).name}'s attack")
-    state = _set(state, step="exchange", exchange=Exchange(servant_id, dice.values, enemy.values))
+    state = _set(state, step="exchange", exchange=Exchange(servant_id, dice.values, enemy.values, elders=mb.before_roll), before_roll=())
     s = _mb(state).servant(servant_id)
     far = hexes.distance(s.hex, _mb(state).warden)
     mine, theirs = exchange_totals(state, db)
     state = rules._note(state, f"{label(db, servant_id)} at {name(s.hex)} ({far} {'hex' if far == 1 else 'hexes'} away) attacks. "
-                               f"You roll {dice} ({'typed' if dice.typed else 'rolled'}): {mine}. It rolls {enemy} ({'typed' if enemy.typed else 'rolled'}): {theirs}.")
+                               f"You roll {dice} ({'typed' if dice.typed else 'rolled'}{', ' + helpers + ' among them' if helpers else ''}): {mine}. "
+                               f"It rolls {enemy} ({'typed' if enemy.typed else 'rolled'}): {theirs}.")
     return _after_exchange(state, db)
 
 
+def exchange_dice(state: State, db: Database) -> tuple[int, int]:
+    """(player's dice, servant's dice) of the next attack roll (rulebook, phase b: "The Grayking's servants
+    will always roll one more die than you"): :func:`attack_dice`, plus the free dice of the Elders called
+    for this roll, which the servant's dice leave out ("his extra attack die does not count towards the
+    number rolled by the Grayking"; R6, R50)."""
+    mine, theirs = attack_dice(state, db)
+    free = sum(rules.elder_card(db, e).aid.free_dice for e in _mb(state).before_roll)
+    return mine + free, theirs
+
+
 def exchange_options(state: State, db: Database) -> list[str]:
-    """Spells that could still turn the attack on the table (R34): only while the player is losing."""
+    """Spells, then Elders, that could still turn the attack on the table (R34, R50): only while the
+    player is losing. Elder Maelis is one while she may be called (her re-roll); spells as R46 says."""
     mb = _mb(state)
     if mb.step != "exchange":
         return []
     mine, theirs = exchange_totals(state, db)
     if mine >= theirs:
         return []
-    return [s for s in state.spells
-            if cast_problem(state, db, rules.spell(db, s)) is None and rules.can_turn_a_roll(state, db, rules.spell(db, s))]
+    spells = [s for s in state.spells
+              if cast_problem(state, db, rules.spell(db, s)) is None and rules.can_turn_a_roll(state, db, rules.spell(db, s))]
+    return spells + [e for e, _ in state.elders
+                     if elder_problem(state, db, e) is None and rules.turns_a_roll(state, db, rules.elder_card(db, e).aid)]
+
+
+def _offer(state: State, db: Database, ids: list[str]) -> str:
+    """What may turn the attack on the table, each with its command: ``cast Shield (`referee solo cast
+    shield`) or call on Elder Maelis to re-roll your dice (`referee solo elder elder-maelis --reroll 1,2`, ...)``."""
+    spells = [i for i in ids if i in state.spells]
+    elders = [i for i in ids if i not in state.spells]
+    parts = []
+    parts.extend(f"cast {rules.name(db, i)} (`referee solo cast {rules.short_id(i)}`)" for i in spells)
+    if elders:
+        ex = _mb(state).exchange
+        assert ex is not None
+        low = sorted(d for d in ex.dice if d <= 3) or [min(ex.dice)]
+        example = ",".join(map(str, low))
+        parts.extend(f"call on {rules.name(db, e)} to re-roll your dice (`referee solo elder {rules.short_id(e)} --reroll {example}`, "
+                     "naming the dice to re-roll)" for e in elders)
+    return " or ".join(parts)
 
 
 def _after_exchange(state: State, db: Database) -> State:
@@ -355,8 +388,7 @@ def _after_exchange(state: State, db: Database) -> State:
     mine, theirs = exchange_totals(state, db)
     if mine >= theirs or not exchange_options(state, db):
         return _resolve_exchange(state, db)
-    names = ", ".join(rules.name(db, s) for s in exchange_options(state, db))
-    return rules._note(state, f"You are losing {mine} to {theirs}: cast a spell ({names}) or `referee solo accept`.")
+    return rules._note(state, f"You are losing {mine} to {theirs}: {_offer(state, db, exchange_options(state, db))}, or `referee solo accept`.")
 
 
 def _resolve_exchange(state: State, db: Database) -> State:
@@ -545,7 +577,7 @@ def apply_cast(state: State, db: Database, event: ev.Cast) -> State:
         elif event.reroll or event.dice is not None:
             raise RuleError(f"--reroll/--dice: {chosen.name} re-rolls no dice")
         mine, theirs = exchange_totals(state, db)
-        state = rules._note(state, f"You {mine}, the servant {theirs}.")
+        state = rules._note(state, f"Your total is {mine}, the servant's {theirs}.")
         return _after_exchange(state, db)
     if event.reroll or event.dice is not None:
         raise RuleError(f"--reroll/--dice: {chosen.name} re-rolls no dice now")
@@ -571,6 +603,86 @@ def apply_accept(state: State, db: Database, event: ev.Accept) -> State:
     if _mb(state).step == "exchange":
         return _resolve_exchange(state, db)
     return apply_eldritch_row(state, db)
+
+
+# ---- Elders on the map (rulebook, If it is an Elders card; R11, R50) -----------------------------------------------
+def elder_problem(state: State, db: Database, elder_id: str) -> str | None:
+    """Why an Elder cannot be called now in the map battle (None when it can; R50).
+
+    Rulebook, If it is an Elders card: "You may call on the power of each Elder three times ... Each
+    Elder's power may only be used once in a battle": beside the stats card and once in the whole map
+    battle (:func:`referee.solo.rules.elder_problem`). Elder San adds his die to an attack roll, so he is
+    called when a servant's attack is about to be rolled (phase b); Elder Maelis re-rolls your attack
+    dice, so she is called once an attack is rolled, never on the Eldritch roll (only "re-roll Flint or
+    Ice spells" alter it, R48). Elder Rhun lowers a Battle Loss row, and a map battle has no Battle
+    Loss table (R46).
+    """
+    mb = _mb(state)
+    card = rules.quest(db, elder_id)
+    if not isinstance(card, Elder):
+        return f"{card.name} is not an Elders card"
+    aid = card.aid
+    if aid.loss_rows or aid.cancel_loss or aid.grayking_less:
+        return f"{card.name} lowers a Battle Loss result, and a map battle has no Battle Loss table (R46)"
+    if not mb.elders_aid:
+        return "this map battle was set up by an older referee, which called no Elders on the map; they aid you from the next battle (R50)"
+    problem = rules.elder_problem(state, db, elder_id, mb.elders)
+    if problem:
+        return problem
+    if aid.free_dice:
+        if mb.step == "exchange":
+            return f"{card.name} adds a die to an attack roll; this attack is already rolled (call him before the next servant's attack is rolled)"
+        if mb.step != "attack":
+            return f"{card.name} adds a die to an attack roll; call him in phase b, before a servant's attack is rolled"
+        return None
+    if aid.reroll_own:
+        if mb.step == "eldritch-rolled":
+            return f"{card.name} re-rolls attack dice; only re-roll Flint or Ice spells alter the Eldritch roll (rulebook, phase c; R50)"
+        if mb.step != "exchange":
+            return f"{card.name} re-rolls your attack dice; call on them once a servant's attack is rolled and you are losing"
+        return None
+    return f"{card.name}'s aid has nothing to act on in a map battle"
+
+
+def before_roll_options(state: State, db: Database) -> list[str]:
+    """Elders that may be called now for the next attack roll (Elder San; R50), for the advice."""
+    mb = _mb(state)
+    if mb.step != "attack":
+        return []
+    return [e for e, _ in state.elders if elder_problem(state, db, e) is None and rules.elder_card(db, e).aid.free_dice]
+
+
+def apply_elder(state: State, db: Database, event: ev.CallElder) -> State:
+    """Call on an Elder in the map battle (rulebook, If it is an Elders card; R11, R50): one of its uses is
+    spent and, after the last, the card leaves the game (:func:`referee.solo.rules.call_elder`); each
+    Elder aids once in the whole map battle. Elder San's die joins the next attack roll, the servant's
+    dice not raised; Elder Maelis re-rolls any of your dice of the attack on the table. Calling an Elder
+    is not casting a spell: it calls no Eldritch Damage (R18)."""
+    rules._phase(state, "map", f"elder {rules.short_id(event.elder)}")
+    card = rules.quest(db, event.elder)
+    problem = elder_problem(state, db, event.elder)
+    if problem:
+        raise RuleError(f"cannot call on {card.name}: {problem}")
+    assert isinstance(card, Elder)
+    if event.next is not None:
+        raise RuleError("--next: a map battle turns over no next card")
+    if (event.reroll or event.dice is not None) and not card.aid.reroll_own:
+        raise RuleError(f"--reroll/--dice: {card.name} re-rolls no dice")
+    state = rules.call_elder(state, db, card.id)
+    state = _set(state, elders=_mb(state).elders + (card.id,))
+    if card.aid.free_dice:
+        state = _set(state, before_roll=_mb(state).before_roll + (card.id,))
+        mine, theirs = exchange_dice(state, db)
+        servant_id = _mb(state).queue[0]
+        return rules._note(state, f"{card.name}'s die joins your roll against {label(db, servant_id)}: you roll {mine} dice, it rolls {theirs} "
+                                  "(his die does not count toward the servant's dice).")
+    ex = _mb(state).exchange
+    assert ex is not None
+    state = _set(state, exchange=replace(ex, elders=ex.elders + (card.id,)))
+    state = _reroll_own(state, db, event.reroll, event.dice)
+    mine, theirs = exchange_totals(state, db)
+    state = rules._note(state, f"Your total is {mine}, the servant's {theirs}.")
+    return _after_exchange(state, db)
 
 
 # ---- The blue cross ------------------------------------------------------------------------------------------------
@@ -623,12 +735,15 @@ def next_step(state: State, db: Database) -> str:
     if mb.step == "attack":
         servant_id = mb.queue[0]
         s = mb.servant(servant_id)
+        mine, theirs = exchange_dice(state, db)
+        joins = "".join(f" {rules.name(db, e)}'s die joins this roll." for e in mb.before_roll)
+        elders = before_roll_options(state, db)
+        call = "".join(f" To add {rules.name(db, e)}'s die, first `referee solo elder {rules.short_id(e)}`." for e in elders)
         return (f"Round {mb.round}, phase b: {label(db, servant_id)} at {name(s.hex)} attacks: `referee solo attack` "
-                "(--dice and --enemy for the physical dice).")
+                f"(you roll {mine} dice, it rolls {theirs}; --dice and --enemy for the physical dice).{joins}{call}")
     if mb.step == "exchange":
         mine, theirs = exchange_totals(state, db)
-        names = rules.choices(db, exchange_options(state, db))
-        return f"You are losing {mine} to {theirs}: cast {names} (`referee solo cast ID`), or `referee solo accept`."
+        return f"You are losing {mine} to {theirs}: {_offer(state, db, exchange_options(state, db))}, or `referee solo accept`."
     if mb.step == "eldritch":
         return f"Round {mb.round}, phase c: `referee solo eldritch` (--dice a,b for the physical 2d6)."
     names = rules.choices(db, eldritch_options(state, db))

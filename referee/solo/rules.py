@@ -445,22 +445,19 @@ def _spell_stage_problem(state: State, db: Database, chosen: Spell, stage: str) 
 
 
 def _elder_stage_problem(state: State, db: Database, elder_id: str, stage: str) -> str | None:
-    card = quest(db, elder_id)
-    if not isinstance(card, Elder):
-        return f"{card.name} is not an Elders card"
-    if state.elder_uses(elder_id) <= 0:
-        return f"{card.name} is not beside your Character Stats card"
+    """Why an Elder cannot be called at ``stage`` of a City Quest battle (None when it can; R11)."""
     if stage not in ("before", "rolled", "loss"):
-        return f"Elders aid you in a City Quest battle; {_waiting(state)}"
-    if state.battle is not None and elder_id in state.battle.elders:
-        return f"{card.name} has already aided you in this battle (each Elder once per battle)"
-    aid = card.aid
+        return elder_problem(state, db, elder_id, ()) or f"Elders aid you in a battle; {_waiting(state)}"
+    problem = elder_problem(state, db, elder_id, state.battle.elders if state.battle is not None else ())
+    if problem:
+        return problem
+    aid = elder_card(db, elder_id).aid
     if aid.free_dice and stage != "before":
-        return f"{card.name} adds a die to your roll; call him before the roll"
+        return f"{name(db, elder_id)} adds a die to your roll; call him before the roll"
     if aid.reroll_own and stage != "rolled":
-        return f"{card.name} re-rolls your dice; call on them after the roll"
+        return f"{name(db, elder_id)} re-rolls your dice; call on them after the roll"
     if aid.loss_rows and stage != "loss":
-        return f"{card.name} lowers a Battle Loss result; call on them after a loss, when the row is known"
+        return f"{name(db, elder_id)} lowers a Battle Loss result; call on them after a loss, when the row is known"
     return None
 
 
@@ -697,7 +694,12 @@ def can_turn_a_roll(state: State, db: Database, chosen: Spell, *, against_bonus:
     """Whether casting ``chosen`` could still change a losing attack roll (R34): it adds to the total
     (or, with ``against_bonus``, has a bonus against a servant type), removes or re-rolls dice, or
     (Calm) recharges a used spell that could."""
-    effect = chosen.effect
+    return turns_a_roll(state, db, chosen.effect, against_bonus=against_bonus)
+
+
+def turns_a_roll(state: State, db: Database, effect: Effect, *, against_bonus: bool = True) -> bool:
+    """Whether a spell's effect or an Elder's aid (Elder Maelis's re-roll) could still change a losing
+    attack roll (R34); see :func:`can_turn_a_roll`."""
     if effect.recharge:
         return any(can_turn_a_roll(state, db, spell(db, s), against_bonus=against_bonus) for s in state.used
                    if s in state.spells and not spell(db, s).effect.recharge)
@@ -746,12 +748,10 @@ def _call_elder(state: State, db: Database, elder_id: str, reroll: tuple[int, ..
     problem = _elder_stage_problem(state, db, elder_id, stage)
     if problem:
         raise RuleError(f"cannot call on {name(db, elder_id)}: {problem}")
-    card = quest(db, elder_id)
-    assert isinstance(card, Elder)
+    card = elder_card(db, elder_id)
     if (reroll or dice is not None) and not card.aid.reroll_own:
         raise RuleError(f"--reroll/--dice: {card.name} re-rolls no dice")
-    state = _spend_elder(state, elder_id)
-    state = _note(state, f"{card.name} aids you: {_plain(card.text)}")
+    state = call_elder(state, db, elder_id)
     if state.battle is not None:
         state = replace(state, battle=replace(state.battle, elders=state.battle.elders + (elder_id,)))
     if card.aid.reroll_own:
@@ -759,6 +759,45 @@ def _call_elder(state: State, db: Database, elder_id: str, reroll: tuple[int, ..
     if card.aid.loss_rows:
         state = _lower(state, db, card.name, card.aid, None)
     return state
+
+
+def elder_card(db: Database, elder_id: str) -> Elder:
+    """The Elders card ``elder_id`` (rulebook, If it is an Elders card); raises :class:`RuleError` for
+    any other card."""
+    card = quest(db, elder_id)
+    if not isinstance(card, Elder):
+        raise RuleError(f"{card.name} is not an Elders card")
+    return card
+
+
+def elder_problem(state: State, db: Database, elder_id: str, called: tuple[str, ...]) -> str | None:
+    """Why an Elder cannot aid the battle in progress, whatever the moment (None when it may; R11).
+
+    Rulebook, If it is an Elders card: "You may call on the power of each Elder three times, rotating
+    the card each time. Once they have given you their aid, remove the card from the game ... Each
+    Elder's power may only be used once in a battle." ``called`` are the Elders already called in this
+    battle (a City Quest battle, or a whole map battle, R50). The City Quest battle and the map battle
+    add their own timing to this (:func:`_elder_stage_problem`, :func:`referee.solo.expanded.elder_problem`).
+    """
+    card = quest(db, elder_id)
+    if not isinstance(card, Elder):
+        return f"{card.name} is not an Elders card"
+    if elder_id in called:
+        return f"{card.name} has already aided you in this battle (each Elder once per battle)"
+    if state.elder_uses(elder_id) <= 0:
+        if elder_id in state.removed:
+            return f"{card.name} has given all {db.solo.rules.elder_uses} uses and left the game"
+        return f"{card.name} is not beside your Character Stats card"
+    return None
+
+
+def call_elder(state: State, db: Database, elder_id: str) -> State:
+    """Spend one use of an Elder called on (rulebook, If it is an Elders card; R11): rotate the card, or
+    remove it from the game after its last use, whatever the outcome of its aid. The caller has checked
+    :func:`elder_problem` and applies the aid."""
+    card = elder_card(db, elder_id)
+    state = _note(state, f"{card.name} aids you: {_plain(card.text)}")
+    return _spend_elder(state, elder_id)
 
 
 def _spend_elder(state: State, elder_id: str) -> State:
@@ -866,11 +905,10 @@ def apply_warding(state: State, db: Database, event: ev.Warding) -> State:
     assert isinstance(card, WardingCity)
     if event.outcome not in ("won", "retreat"):
         raise RuleError(f"outcome: {event.outcome!r} is not an outcome; enter won or retreat")
-    for elder_id in event.elders:
-        if state.elder_uses(elder_id) <= 0:
-            raise RuleError(f"--elder: {name(db, elder_id)} is not beside your Character Stats card")
-        if event.elders.count(elder_id) > 1:
-            raise RuleError(f"--elder: {name(db, elder_id)} may aid you once per battle")
+    for i, elder_id in enumerate(event.elders):
+        problem = elder_problem(state, db, elder_id, event.elders[:i])
+        if problem:
+            raise RuleError(f"--elder: {problem}")
         state = _spend_elder(state, elder_id)
     state = adjust(state, db, mana=event.mana, spirit=event.spirit)
     if state.result is not None:
@@ -920,7 +958,8 @@ def _map_only(command: str):
     return refuse
 
 
-_APPLY = {ev.Draw: apply_draw, ev.Battle: apply_battle, ev.CallElder: apply_elder,
+_APPLY = {ev.Draw: apply_draw, ev.Battle: apply_battle,
+          ev.CallElder: lambda s, d, e: _by_phase(apply_elder, expanded.apply_elder, apply_elder)(s, d, e),
           ev.Learn: apply_learn, ev.Council: apply_council, ev.Warding: apply_warding,
           ev.Cast: lambda s, d, e: _by_phase(apply_cast, expanded.apply_cast, laststand.apply_cast)(s, d, e),
           ev.Accept: lambda s, d, e: _by_phase(apply_accept, expanded.apply_accept, laststand.apply_accept)(s, d, e),

@@ -62,12 +62,14 @@ class MapServant:
 
 @dataclass(frozen=True)
 class Exchange:
-    """One servant's attack in phase b, rolled: the servant, both sides' dice, spells cast on it."""
+    """One servant's attack in phase b, rolled: the servant, both sides' dice, spells cast on it and
+    Elders that aided it (Elder San's die is among ``dice``; R50)."""
 
     servant: str
     dice: tuple[int, ...]
     enemy: tuple[int, ...]
     casts: tuple[str, ...] = ()
+    elders: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,9 @@ class MapBattle:
     whether a spell was cast this round within Eldritch range of a servant; ``eldritch`` the 2d6 total
     rolled and waiting; ``recharged`` the spell types recharged on the blue cross this battle and
     ``recharged_round`` the round of the last recharge (the warden must leave the hex the round after).
+    ``elders`` are the Elders called in this battle (each once a battle, R50), ``before_roll`` those
+    called for the next attack roll (Elder San's die joins it); ``elders_aid`` is False only for a
+    battle set up by a referee that did not call Elders on the map (an older save, replayed as fought).
     """
 
     map: str
@@ -92,6 +97,9 @@ class MapBattle:
     eldritch: int | None = None
     recharged: tuple[str, ...] = ()
     recharged_round: int | None = None
+    elders: tuple[str, ...] = ()
+    before_roll: tuple[str, ...] = ()
+    elders_aid: bool = True
 
     def servant(self, servant_id: str) -> MapServant:
         return next(s for s in self.servants if s.id == servant_id)

@@ -76,7 +76,8 @@ def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
     if state.map_battle is not None:
         mb = map_status(state, db)
         assert mb is not None
-        lines.append(("Map", f"{mb['title']} ({mb['color']}), round {mb['round']}, phase {mb['phase']}; you on {mb['warden']}"))
+        called = "; Elders called this battle: " + ", ".join(rules.name(db, e) for e in mb["elders_called"]) if mb["elders_called"] else ""
+        lines.append(("Map", f"{mb['title']} ({mb['color']}), round {mb['round']}, phase {mb['phase']}; you on {mb['warden']}{called}"))
         for s in mb["servants"]:
             where = f"on {s['hex']}, {s['hit_points']} HP" if s["hit_points"] else "slain"
             lines.append((f"  {s['marker']} {s['name']}", f"{s['id']}: {where}, range {s['range']}, {s['damage']} {s['damage_to']} a hit"))
@@ -105,10 +106,12 @@ def map_status(state: State, db: Database) -> dict[str, Any] | None:
     out: dict[str, Any] = {"map": bmap.id, "title": bmap.title, "key": bmap.key, "color": bmap.color, "round": mb.round, "phase": mb.step,
                            "warden": expanded.name(mb.warden), "servants": servants, "attacks_left": list(mb.queue),
                            "eldritch_due": mb.magic_near, "recharged_types": list(mb.recharged),
+                           "elders_called": list(mb.elders), "elders_next_roll": list(mb.before_roll),
                            "moves": sorted(expanded.name(a) for a in expanded.legal_moves(state, db)) if mb.step == "move" else []}
     if mb.exchange is not None:
         mine, theirs = expanded.exchange_totals(state, db)
-        out["exchange"] = {"servant": mb.exchange.servant, "dice": list(mb.exchange.dice), "enemy": list(mb.exchange.enemy), "totals": [mine, theirs]}
+        out["exchange"] = {"servant": mb.exchange.servant, "dice": list(mb.exchange.dice), "enemy": list(mb.exchange.enemy), "totals": [mine, theirs],
+                           "elders": list(mb.exchange.elders)}
     if mb.eldritch is not None:
         out["eldritch_roll"] = mb.eldritch
     return out
