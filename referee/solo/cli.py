@@ -221,10 +221,12 @@ def cast(spell: str, rows: int | None, reroll: str | None, dice: str | None, nex
 @click.option("--next", "next_card", default=None, help="The next card you turned over, if this ends a City Quest battle.")
 @_common
 def elder(elder: str, reroll: str | None, dice: str | None, next_card: str | None, save_path: Path | None, database_path: Path | None) -> None:
-    """Call on an Elder beside your Character Stats card (once per battle), in a City Quest battle or on a map.
+    """Call on an Elder beside your Character Stats card (once per battle): in a City Quest battle, on a map, or in the Last Stand.
 
     ELDER is its id or name (elder-san, san, "Elder San"). On a map, Elder San is called before a
-    servant's attack is rolled (his die joins that roll), Elder Maelis after it (--reroll).
+    servant's attack is rolled (his die joins that roll), Elder Maelis after it (--reroll). In the Last
+    Stand (one battle: each Elder once in it), Elder San is called before a round is rolled, Elder
+    Maelis once it is rolled (--reroll); Elder Rhun has no Battle Loss to lower there.
     """
     _play(save_path, database_path, lambda g: ev.CallElder(
         _elder_id(g.db, elder, "ELDER"), _values(reroll, "--reroll") or (), _typed(dice, "--dice"), _card_ref(g.db, next_card, "--next")))
@@ -365,7 +367,8 @@ def move(hexes: tuple[str, ...], save_path: Path | None, database_path: Path | N
 def attack(dice: str | None, enemy: str | None, save_path: Path | None, database_path: Path | None) -> None:
     """Phase b: the next servant's attack (or a round of the Last Stand): both sides roll.
 
-    On a map, call Elder San first (`referee solo elder elder-san`) to add his die to this roll.
+    On a map or in the Last Stand, call Elder San first (`referee solo elder elder-san`) to add his die
+    to this roll.
     """
     _play(save_path, database_path, lambda g: ev.Attack(_typed(dice, "--dice"), _typed(enemy, "--enemy")))
 

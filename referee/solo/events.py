@@ -213,9 +213,15 @@ class Retreat(Event):
 
 @dataclass(frozen=True)
 class LastStand(Event):
-    """Travel to the Ash Tower and begin the Last Stand (rulebook, Last Stand Expansion)."""
+    """Travel to the Ash Tower and begin the Last Stand (rulebook, Last Stand Expansion).
+
+    ``stand_elders`` says that Elders may be called in this Last Stand (R51). It is always true for a
+    Last Stand begun now; a last-stand event in a save file written before the referee called Elders in
+    the Last Stand has no such key and reads as false (:func:`from_dict`), so that Last Stand replays
+    exactly as fought."""
 
     kind: ClassVar[str] = "last-stand"
+    stand_elders: bool = True
 
 
 EVENTS: dict[str, type[Event]] = {cls.kind: cls for cls in (Draw, Battle, Cast, CallElder, Accept, Learn, Council, Warding,
@@ -244,6 +250,8 @@ def from_dict(data: Any) -> Event:
             raise EventError(f"{kind} event, {name}: {error}") from None
     if cls is Servants and "map_elders" not in data:
         values["map_elders"] = False  # written before Elders were called on the map (R50): replay as fought
+    if cls is LastStand and "stand_elders" not in data:
+        values["stand_elders"] = False  # written before Elders were called in the Last Stand (R51): replay as fought
     return cls(**values)
 
 

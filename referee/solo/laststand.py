@@ -4,14 +4,15 @@ This module owns the rulebook's section "Last Stand Expansion": when the Last St
 start (Mana and Spirit raised by the spells learned, the Grayking on 8 hit points), its rounds (the
 Grayking rolls one die more; a player success takes one hit point, a Grayking success costs 2 Spirit),
 the spell counter cards (every Flint or Ice spell cast is countered by the counter at its position,
-applied as written) and the recharge on the gray spaces. Numbers come from ``[[solo.last_stand]]``, the
-counter cards and their tables in ``cards.toml``; gaps are answered by ``docs/rulings.md`` (R20-R23, R49-R22).
+applied as written), the Elders called in it and the recharge on the gray spaces. Numbers come from
+``[[solo.last_stand]]``, the counter cards and their tables in ``cards.toml``; gaps are answered by
+``docs/rulings.md`` (R20-R23, R49, R51).
 """
 from __future__ import annotations
 
 from dataclasses import replace
 
-from pnp.database import Database, LastStand, Spell, TableRow
+from pnp.database import Database, Elder, LastStand, Spell, TableRow
 from referee.dice import Dice
 from referee.solo import events as ev
 from referee.solo import rules
@@ -47,14 +48,15 @@ def offered(state: State, db: Database) -> bool:
 def apply_last_stand(state: State, db: Database, event: ev.LastStand) -> State:
     """Begin the Last Stand (card text): "For each spell you have learned during your quest, increase your
     mana and spirit by that amount" (R20: by the number of spells learned), the Grayking on his first hit
-    point space; every spell marker is taken back (a new battle, R23)."""
+    point space; every spell marker is taken back (a new battle, R23). Elders aid it unless the event comes
+    from a save written before they did (``stand_elders`` false: replayed as fought, R51(f))."""
     if not offered(state, db):
         if state.last_stand is not None:
             raise RuleError("the Last Stand has already been fought in this game")
         raise RuleError("the Last Stand comes after you lock the gates: hold all three Warding Keys and cast Barrier Lock first (R49)")
     stand = card(db)
     learned = len(state.spells)
-    state = replace(state, result=None, reason="", phase="stand", used=(), last_stand=LastStandState(stand.hit_points[0]))
+    state = replace(state, result=None, reason="", phase="stand", used=(), last_stand=LastStandState(stand.hit_points[0], elders_aid=event.stand_elders))
     state = rules._note(state, f"You travel to the Ash Tower: {stand.text[0]}",
                         f"You have learned {learned} spells: Mana and Spirit rise by {learned} (R20).")
     state = rules.adjust(state, db, mana=learned, spirit=learned)
@@ -68,6 +70,16 @@ def dice_counts(state: State, db: Database) -> tuple[int, int]:
     card's one more for the Grayking."""
     mine = db.solo.rules.attack_dice + sum(rules.spell(db, s).extra_dice for s in state.spells)
     return mine, mine + card(db).grayking_extra_dice
+
+
+def round_dice(state: State, db: Database) -> tuple[int, int]:
+    """(player's dice, Grayking's dice) of the next round's roll: :func:`dice_counts`, plus the free dice of
+    the Elders called for this roll, which the Grayking's dice leave out (rulebook, Note: "if you use Elder
+    San in a battle, his extra attack die does not count towards the number rolled by the Grayking";
+    R6, R51(b))."""
+    mine, theirs = dice_counts(state, db)
+    free = sum(rules.elder_card(db, e).aid.free_dice for e in _ls(state).before_roll)
+    return mine + free, theirs
 
 
 def totals(state: State, db: Database) -> tuple[int, int]:
@@ -93,34 +105,46 @@ def _phase(state: State, rolled: bool | None, command: str) -> LastStandState:
 
 def waiting(state: State) -> str:
     ls = _ls(state)
-    return ("the Last Stand's roll is on the table: cast a spell or `referee solo accept`" if ls.rolled
+    return ("the Last Stand's roll is on the table: cast a spell, call an Elder or `referee solo accept`" if ls.rolled
             else "roll the Last Stand's next attack (`referee solo attack`)")
 
 
 def apply_attack(state: State, db: Database, event: ev.Attack) -> State:
     """A round of the Last Stand (card text): "The Grayking will roll one more attack die than you ...
-    Roll for both his attack and yours." The roll waits while a spell could still turn it (R34)."""
-    _phase(state, False, "attack")
-    mine_n, theirs_n = dice_counts(state, db)
-    state, dice = rules._roll(state, db, event.dice, mine_n, "dice", "your attack")
+    Roll for both his attack and yours." Elder San's die, called before, joins the player's roll only
+    (R51(b)). The roll waits while a spell or an Elder could still turn it (R34)."""
+    ls = _phase(state, False, "attack")
+    mine_n, theirs_n = round_dice(state, db)
+    helpers = " and ".join(f"{rules.name(db, e)}'s die" for e in ls.before_roll)
+    state, dice = rules._roll(state, db, event.dice, mine_n, "dice", f"your attack{' with ' + helpers if helpers else ''}")
     state, enemy = rules._roll(state, db, event.enemy, theirs_n, "enemy", "the Grayking's attack")
-    state = _set(state, rolled=True, dice=dice.values, enemy=enemy.values, casts=())
+    state = _set(state, rolled=True, dice=dice.values, enemy=enemy.values, casts=(), roll_elders=ls.before_roll, before_roll=())
     mine, theirs = totals(state, db)
-    state = rules._note(state, f"You roll {dice} ({'typed' if dice.typed else 'rolled'}): {mine}. "
+    state = rules._note(state, f"You roll {dice} ({'typed' if dice.typed else 'rolled'}{', ' + helpers + ' among them' if helpers else ''}): {mine}. "
                                f"The Grayking rolls {enemy} ({'typed' if enemy.typed else 'rolled'}): {theirs}.")
     return _after_roll(state, db)
 
 
 def options(state: State, db: Database) -> list[str]:
-    """Spells that could still turn a losing roll (R34)."""
+    """Spells, then Elders, that could still turn a losing roll (R34): Elder Maelis while she may be
+    called (her re-roll, R51(b)); Elder San adds to a roll not yet made, so he never turns one."""
     ls = _ls(state)
     if not ls.rolled:
         return []
     mine, theirs = totals(state, db)
     if mine >= theirs:
         return []
-    return [s for s in state.spells if cast_problem(state, db, rules.spell(db, s)) is None
-            and rules.can_turn_a_roll(state, db, rules.spell(db, s), against_bonus=False)]
+    spells = [s for s in state.spells if cast_problem(state, db, rules.spell(db, s)) is None
+              and rules.can_turn_a_roll(state, db, rules.spell(db, s), against_bonus=False)]
+    return spells + [e for e, _ in state.elders
+                     if elder_problem(state, db, e) is None and rules.turns_a_roll(state, db, rules.elder_card(db, e).aid, against_bonus=False)]
+
+
+def _losing(state: State, db: Database) -> str:
+    """``You are losing 3 to 12: cast ... or call on Elder Maelis ..., or `referee solo accept`.`` (R34)."""
+    mine, theirs = totals(state, db)
+    offer = rules.aid_offer(state, db, options(state, db), _ls(state).dice)
+    return f"You are losing {mine} to {theirs}: {offer + ', or ' if offer else ''}`referee solo accept`."
 
 
 def _after_roll(state: State, db: Database) -> State:
@@ -129,8 +153,7 @@ def _after_roll(state: State, db: Database) -> State:
     mine, theirs = totals(state, db)
     if mine >= theirs or not options(state, db):
         return _resolve(state, db)
-    names = ", ".join(rules.name(db, s) for s in options(state, db))
-    return rules._note(state, f"You are losing {mine} to {theirs}: cast a spell ({names}) or `referee solo accept`.")
+    return rules._note(state, _losing(state, db))
 
 
 def _resolve(state: State, db: Database) -> State:
@@ -139,7 +162,7 @@ def _resolve(state: State, db: Database) -> State:
     stand = card(db)
     mine, theirs = totals(state, db)
     ls = _ls(state)
-    state = _set(state, rolled=False, dice=(), enemy=(), casts=(), rounds=ls.rounds + 1)
+    state = _set(state, rolled=False, dice=(), enemy=(), casts=(), roll_elders=(), rounds=ls.rounds + 1)
     if mine >= theirs:
         hp = ls.hit_points - 1
         state = _set(state, hit_points=hp)
@@ -232,7 +255,7 @@ def apply_cast(state: State, db: Database, event: ev.Cast) -> State:
         return replace(state, phase="over")
     if _ls(state).rolled:
         mine, theirs = totals(state, db)
-        state = rules._note(state, f"You {mine}, the Grayking {theirs}.")
+        state = rules._note(state, f"Your total is {mine}, the Grayking's {theirs}.")
         return _after_roll(state, db)
     return state
 
@@ -241,7 +264,8 @@ def _reroll_own(state: State, db: Database, reroll: tuple[int, ...], dice: Dice 
     ls = _ls(state)
     left = rules.kept_dice(ls.dice, reroll)
     state, new = rules._roll(state, db, dice, len(reroll), "dice", "the re-roll")
-    return rules._note(_set(state, dice=tuple(left) + new.values), f"You re-roll {' '.join(map(str, reroll))} and get {new}.")
+    state = _set(state, dice=tuple(left) + new.values)
+    return rules._note(state, f"You re-roll {' '.join(map(str, reroll))} and get {new}: your dice show {' '.join(map(str, _ls(state).dice))}.")
 
 
 MIRROR_REROLLS_FROM = 4
@@ -302,6 +326,82 @@ def _counter(state: State, db: Database, chosen: Spell, row: TableRow, typed: Di
     return state
 
 
+# ---- Elders in the Last Stand (rulebook, If it is an Elders card; R11, R51) -------------------------------------
+def elder_problem(state: State, db: Database, elder_id: str) -> str | None:
+    """Why an Elder cannot be called now in the Last Stand (None when it can; R51).
+
+    Rulebook, If it is an Elders card: "You may call on the power of each Elder three times ... Each
+    Elder's power may only be used once in a battle", and the card calls the Last Stand "the last
+    battle": beside the stats card and once in the whole Last Stand (:func:`referee.solo.rules.elder_problem`).
+    Elder San adds his die to a round's roll, so he is called before the round is rolled; Elder Maelis
+    re-rolls your dice, so she is called once a round is rolled (and some of your dice are on the table:
+    Sullen Axe may have removed them). Elder Rhun lowers a Battle Loss row, and the Last Stand has none
+    (a Grayking success costs Spirit, card text; R21).
+    """
+    ls = _ls(state)
+    card = rules.quest(db, elder_id)
+    if not isinstance(card, Elder):
+        return f"{card.name} is not an Elders card"
+    aid = card.aid
+    if aid.loss_rows or aid.cancel_loss or aid.grayking_less:
+        return f"{card.name} lowers a Battle Loss result, and the Last Stand has no Battle Loss table (R51)"
+    if not ls.elders_aid:
+        return ("this Last Stand was begun by an older referee, which called no Elders in the Last Stand; "
+                "it is fought to its end without them (R51)")
+    problem = rules.elder_problem(state, db, elder_id, ls.elders)
+    if problem:
+        return problem + ("; the whole Last Stand is one battle (R51)" if elder_id in ls.elders else "")
+    if aid.free_dice:
+        if ls.rolled:
+            return f"{card.name} adds a die to a round's roll; this round is already rolled (call him before the next round is rolled)"
+        return None
+    if aid.reroll_own:
+        if not ls.rolled:
+            return f"{card.name} re-rolls your dice; call on them once a round is rolled and you are losing"
+        if not ls.dice:
+            return f"{card.name} re-rolls your dice, and none of yours is left on the table"
+        return None
+    return f"{card.name}'s aid has nothing to act on in the Last Stand"
+
+
+def before_roll_options(state: State, db: Database) -> list[str]:
+    """Elders that may be called now for the next round's roll (Elder San; R51), for the advice."""
+    if _ls(state).rolled:
+        return []
+    return [e for e, _ in state.elders if elder_problem(state, db, e) is None and rules.elder_card(db, e).aid.free_dice]
+
+
+def apply_elder(state: State, db: Database, event: ev.CallElder) -> State:
+    """Call on an Elder in the Last Stand (rulebook, If it is an Elders card; R11, R51): one of its uses is
+    spent and, after the last, the card leaves the game (:func:`referee.solo.rules.call_elder`); each
+    Elder aids once in the whole Last Stand. Elder San's die joins the next round's roll, the Grayking's
+    dice not raised; Elder Maelis re-rolls any of your dice of the round on the table. An Elder is not a
+    Flint or Ice spell and has no position on the counter cards: the Grayking does not counter it
+    (card text: "For any flint or ice spell you use ..."; R51(d))."""
+    _phase(state, None, f"elder {rules.short_id(event.elder)}")
+    card = rules.quest(db, event.elder)
+    problem = elder_problem(state, db, event.elder)
+    if problem:
+        raise RuleError(f"cannot call on {card.name}: {problem}")
+    assert isinstance(card, Elder)
+    if event.next is not None:
+        raise RuleError("--next: the Last Stand turns over no next card")
+    if (event.reroll or event.dice is not None) and not card.aid.reroll_own:
+        raise RuleError(f"--reroll/--dice: {card.name} re-rolls no dice")
+    state = rules.call_elder(state, db, card.id)
+    state = _set(state, elders=_ls(state).elders + (card.id,))
+    if card.aid.free_dice:
+        state = _set(state, before_roll=_ls(state).before_roll + (card.id,))
+        mine, theirs = round_dice(state, db)
+        return rules._note(state, f"{card.name}'s die joins your next roll: you roll {mine} dice, the Grayking {theirs} "
+                                  "(his die does not count toward the Grayking's dice). An Elder is not a spell: the Grayking does not counter (R51).")
+    state = _set(state, roll_elders=_ls(state).roll_elders + (card.id,))
+    state = _reroll_own(state, db, event.reroll, event.dice)
+    mine, theirs = totals(state, db)
+    state = rules._note(state, f"An Elder is not a spell: the Grayking does not counter (R51). Your total is {mine}, the Grayking's {theirs}.")
+    return _after_roll(state, db)
+
+
 # ---- Gray spaces ----------------------------------------------------------------------------------------------------
 def apply_recharge(state: State, db: Database, event: ev.Recharge) -> State:
     """Card text: "You may recharge all spells of one type when his damage marker is on a gray space"
@@ -323,14 +423,18 @@ def apply_recharge(state: State, db: Database, event: ev.Recharge) -> State:
 
 
 def next_step(state: State, db: Database) -> str:
+    """What to type next in the Last Stand (R34, R51): the next round's roll, with Elder San's die when he
+    is called or may be; or the losing roll on the table, with the spells and Elders that could turn it."""
     ls = _ls(state)
     if ls.rolled:
-        mine, theirs = totals(state, db)
-        names = rules.choices(db, options(state, db))
-        return f"You are losing {mine} to {theirs}: cast {names} (`referee solo cast ID`), or `referee solo accept`."
-    mine_n, theirs_n = dice_counts(state, db)
+        return _losing(state, db)
+    mine_n, theirs_n = round_dice(state, db)
     gray = ""
     if ls.hit_points in card(db).gray_spaces and ls.hit_points not in ls.recharged_at and state.used:
         gray = " The marker is on a gray space: `referee solo recharge TYPE` recharges one spell type."
-    return (f"The Last Stand: the Grayking has {ls.hit_points} hit points. `referee solo attack` (you roll {mine_n} dice, he rolls {theirs_n}; "
-            f"--dice and --enemy for the physical dice); cast spells with `referee solo cast ID` (--counter for the Grayking's counter dice).{gray}")
+    joins = "".join(f" {rules.name(db, e)}'s die joins this roll." for e in ls.before_roll)
+    call = "".join(f" To add {rules.name(db, e)}'s die to this round, first `referee solo elder {rules.short_id(e)}`."
+                   for e in before_roll_options(state, db))
+    return (f"The Last Stand: the Grayking has {ls.hit_points} hit {'point' if ls.hit_points == 1 else 'points'}. `referee solo attack` (you roll {mine_n} dice, he rolls {theirs_n}; "
+            f"--dice and --enemy for the physical dice); cast spells with `referee solo cast ID` (--counter for the Grayking's counter dice)."
+            f"{joins}{call}{gray}")

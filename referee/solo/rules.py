@@ -707,6 +707,22 @@ def turns_a_roll(state: State, db: Database, effect: Effect, *, against_bonus: b
                 or effect.remove_servant_die or effect.reroll_own or effect.reroll_servants)
 
 
+def aid_offer(state: State, db: Database, ids: list[str], dice: tuple[int, ...]) -> str:
+    """What may still turn the losing roll on the table, each with the command to type (R34): a spell as
+    ``cast Shield (`referee solo cast shield`)``, an Elder (Elder Maelis, who re-rolls) as ``call on Elder
+    Maelis to re-roll your dice (`referee solo elder elder-maelis --reroll 1,2`, naming the dice to
+    re-roll)``. ``ids`` are spells and Elders (the battle's options), ``dice`` the player's dice on the
+    table; the example re-rolls the ones showing 3 or less (else the lowest)."""
+    spells = [i for i in ids if i in state.spells]
+    elders = [i for i in ids if i not in state.spells]
+    parts = [f"cast {name(db, i)} (`referee solo cast {short_id(i)}`)" for i in spells]
+    if elders:
+        example = ",".join(map(str, sorted(d for d in dice if d <= 3) or sorted(dice)[:1]))
+        parts.extend(f"call on {name(db, e)} to re-roll your dice (`referee solo elder {short_id(e)} --reroll {example}`, "
+                     "naming the dice to re-roll)" for e in elders)
+    return " or ".join(parts)
+
+
 def _reroll_own(state: State, db: Database, reroll: tuple[int, ...], dice: Dice | None) -> State:
     battle = state.battle
     assert battle is not None
@@ -776,8 +792,9 @@ def elder_problem(state: State, db: Database, elder_id: str, called: tuple[str, 
     Rulebook, If it is an Elders card: "You may call on the power of each Elder three times, rotating
     the card each time. Once they have given you their aid, remove the card from the game ... Each
     Elder's power may only be used once in a battle." ``called`` are the Elders already called in this
-    battle (a City Quest battle, or a whole map battle, R50). The City Quest battle and the map battle
-    add their own timing to this (:func:`_elder_stage_problem`, :func:`referee.solo.expanded.elder_problem`).
+    battle (a City Quest battle, a whole map battle, R50, or the whole Last Stand, R51). Each battle adds
+    its own timing to this (:func:`_elder_stage_problem`, :func:`referee.solo.expanded.elder_problem`,
+    :func:`referee.solo.laststand.elder_problem`).
     """
     card = quest(db, elder_id)
     if not isinstance(card, Elder):
@@ -959,7 +976,7 @@ def _map_only(command: str):
 
 
 _APPLY = {ev.Draw: apply_draw, ev.Battle: apply_battle,
-          ev.CallElder: lambda s, d, e: _by_phase(apply_elder, expanded.apply_elder, apply_elder)(s, d, e),
+          ev.CallElder: lambda s, d, e: _by_phase(apply_elder, expanded.apply_elder, laststand.apply_elder)(s, d, e),
           ev.Learn: apply_learn, ev.Council: apply_council, ev.Warding: apply_warding,
           ev.Cast: lambda s, d, e: _by_phase(apply_cast, expanded.apply_cast, laststand.apply_cast)(s, d, e),
           ev.Accept: lambda s, d, e: _by_phase(apply_accept, expanded.apply_accept, laststand.apply_accept)(s, d, e),

@@ -114,7 +114,12 @@ class MapBattle:
 class LastStandState:
     """The Last Stand in progress (rulebook, Last Stand Expansion): the Grayking's ``hit_points``,
     the dice on the table once rolled (``rolled``), spells cast on this roll, and the gray spaces at
-    which a spell type was recharged."""
+    which a spell type was recharged.
+
+    ``elders`` are the Elders called in the Last Stand (each once in it, R51), ``before_roll`` those
+    called for the next round's roll (Elder San's die joins it), ``roll_elders`` those that aided the
+    roll on the table (Elder San's die is among ``dice``); ``elders_aid`` is False only for a Last Stand
+    begun by a referee that did not call Elders in it (an older save, replayed as fought)."""
 
     hit_points: int
     rolled: bool = False
@@ -123,6 +128,10 @@ class LastStandState:
     casts: tuple[str, ...] = ()
     recharged_at: tuple[int, ...] = ()
     rounds: int = 0
+    elders: tuple[str, ...] = ()
+    before_roll: tuple[str, ...] = ()
+    roll_elders: tuple[str, ...] = ()
+    elders_aid: bool = True
 
 
 @dataclass(frozen=True)

@@ -84,7 +84,11 @@ def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
     if state.last_stand is not None:
         ls = stand_status(state, db)
         assert ls is not None
-        lines.append(("Last Stand", f"the Grayking has {ls['hit_points']} hit points" + (f"; dice on the table: you {ls['dice']}, he {ls['enemy']}" if ls["rolled"] else "")))
+        text = f"the Grayking has {ls['hit_points']} hit points" + (f"; dice on the table: you {ls['dice']}, he {ls['enemy']}" if ls["rolled"] else "")
+        if ls["elders_called"]:
+            text += "; Elders called in the Last Stand: " + ", ".join(rules.name(db, e) for e in ls["elders_called"])
+        text += "".join(f"; {rules.name(db, e)}'s die joins the next roll" for e in ls["elders_next_roll"])
+        lines.append(("Last Stand", text))
     if state.result:
         lines.append(("Result", f"{state.result}: {state.reason}"))
     lines.append(("Next", rules.next_step(state, db)))
@@ -118,14 +122,21 @@ def map_status(state: State, db: Database) -> dict[str, Any] | None:
 
 
 def stand_status(state: State, db: Database) -> dict[str, Any] | None:
-    """The Last Stand in progress or fought, for ``status --json``."""
+    """The Last Stand in progress or fought, for ``status --json``: besides the track and the dice, the
+    Elders called in it (``elders_called``, each once in the Last Stand, R51), those whose die joins the
+    next roll (``elders_next_roll``), those that aided the roll on the table (``roll_elders``), and
+    whether Elders aid it at all (``elders_aid``: false for a Last Stand begun by an older referee)."""
     ls = state.last_stand
     if ls is None:
         return None
     out: dict[str, Any] = {"hit_points": ls.hit_points, "rolled": ls.rolled, "dice": list(ls.dice), "enemy": list(ls.enemy),
-                           "rounds": ls.rounds, "gray_space": ls.hit_points in laststand.card(db).gray_spaces, "recharged_at": list(ls.recharged_at)}
+                           "rounds": ls.rounds, "gray_space": ls.hit_points in laststand.card(db).gray_spaces, "recharged_at": list(ls.recharged_at),
+                           "elders_called": list(ls.elders), "elders_next_roll": list(ls.before_roll), "roll_elders": list(ls.roll_elders),
+                           "elders_aid": ls.elders_aid}
     if ls.rolled:
         out["totals"] = list(laststand.totals(state, db))
+        if state.phase == "stand":
+            out["options"] = laststand.options(state, db)
     return out
 
 
