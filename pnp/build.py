@@ -77,8 +77,8 @@ def build(database: Database, out_dir: Path, options: BuildOptions = BuildOption
     """Write every card face as SVG and the sheets as PDF into ``out_dir``; return the paths, sorted.
 
     Each card prints ``copies`` times on the sheets; boards print their cards side by side from the
-    start of a sheet row. Everything is first written to a staging folder beside ``out_dir`` and moved
-    into place only when all of it succeeded, so a failed build leaves the previous output untouched
+    start of a sheet row. Everything is first written to a hidden staging folder inside ``out_dir``
+    (:data:`STAGING_PREFIX`) and moved into place only when all of it succeeded, so a failed build leaves the previous output untouched
     and a successful one leaves no stale SVG of a card that no longer exists. Raises ``OSError`` when
     ``out_dir`` cannot be written, :class:`~pnp.layout.template.TemplateError` for a broken template,
     :class:`~pnp.raster.RasterError` when ``options.png`` asks for images and pdftoppm is missing,
@@ -89,19 +89,36 @@ def build(database: Database, out_dir: Path, options: BuildOptions = BuildOption
     rendered = render(database)
     if out_dir.exists() and not out_dir.is_dir():
         raise NotADirectoryError(20, "not a folder", str(out_dir))
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-", dir=out_dir.parent))
+    created = not out_dir.exists()
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for leftover in out_dir.glob(f"{STAGING_PREFIX}*"):  # from a build that was killed
+        shutil.rmtree(leftover, ignore_errors=True)
+    try:
+        # Staged inside out_dir, so the final moves never cross file systems (a mounted --out folder).
+        staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out_dir))
+    except OSError as error:
+        if created:
+            out_dir.rmdir()
+        raise OSError(error.errno, error.strerror, str(out_dir)) from None
     try:
         written = _write_all(database, rendered, staging, options)
-        out_dir.mkdir(exist_ok=True)
         if (out_dir / "svg").exists():
             shutil.rmtree(out_dir / "svg")
         _remove_extras(out_dir)
         for path in sorted(staging.iterdir()):
             os.replace(path, out_dir / path.name)
+    except OSError as error:
+        failed = Path(error.filename) if error.filename else out_dir
+        if staging in failed.parents:  # name the file as the user will know it, not the staging copy
+            failed = out_dir / failed.relative_to(staging)
+        raise OSError(error.errno, error.strerror, str(failed)) from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return sorted(out_dir / path.relative_to(staging) for path in written)
+
+
+STAGING_PREFIX = ".pnp-staging-"
+"""Name start of the hidden folder inside the output folder where a build is written before it is moved in."""
 
 
 def _write_all(database: Database, rendered, out_dir: Path, options: BuildOptions) -> list[Path]:

@@ -1,0 +1,85 @@
+"""Where a build writes: staging inside the output folder, one-line failures, the previous output kept.
+
+Brief, Standards: "a malformed ... command ... gets one clear line ... and nothing lost: no half-written
+output". Fresh-user report: `pnp build --out` on a mounted folder failed with "Invalid cross-device
+link", because the build was staged beside the folder and moved across file systems.
+"""
+from __future__ import annotations
+
+import dataclasses
+import errno
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp import build as builder
+from pnp.cli import main as pnp_main
+from tests.conftest import ROOT
+
+
+@pytest.fixture(scope="module")
+def small_db(db):
+    """The bundled database with one paper, so each build here writes a few files only."""
+    return dataclasses.replace(db, print=db.print.model_copy(update={"papers": ("a4",)}))
+
+
+def test_a_mounted_output_folder_builds(small_db, tmp_path, monkeypatch):
+    """Every move of the finished build stays inside --out: a folder that is its own file system works."""
+    out = tmp_path / "mounted"
+    out.mkdir()
+    real_replace = os.replace
+
+    def replace_within_mount(source, target):
+        inside = [out in Path(p).resolve().parents or Path(p).resolve() == out for p in (source, target)]
+        if inside[0] != inside[1]:
+            raise OSError(errno.EXDEV, "Invalid cross-device link", str(source))
+        return real_replace(source, target)
+
+    monkeypatch.setattr(builder.os, "replace", replace_within_mount)
+    written = builder.build(small_db, out)
+    assert (out / "solo-a4.pdf") in written and (out / "solo-a4.pdf").is_file()
+    assert not list(out.glob(f"{builder.STAGING_PREFIX}*")), "the staging folder is left behind"
+
+
+def test_a_failed_build_keeps_the_previous_output_and_names_the_users_file(small_db, tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    builder.build(small_db, out)
+    before = {path: path.read_bytes() for path in out.rglob("*") if path.is_file()}
+
+    def full_disk(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device", str(Path(args[0])))
+
+    monkeypatch.setattr(builder, "write_sheets", lambda path, *a, **k: full_disk(path))
+    with pytest.raises(OSError) as caught:
+        builder.build(small_db, out)
+    assert caught.value.filename == str(out / "solo-a4.pdf")  # not the hidden staging copy
+    assert {path: path.read_bytes() for path in out.rglob("*") if path.is_file()} == before
+
+
+def test_a_build_killed_before_leaves_no_staging_folder_after_the_next(small_db, tmp_path):
+    out = tmp_path / "out"
+    (out / f"{builder.STAGING_PREFIX}old" / "svg").mkdir(parents=True)
+    builder.build(small_db, out)
+    assert not list(out.glob(f"{builder.STAGING_PREFIX}*"))
+
+
+@pytest.mark.parametrize("exists", [True, False], ids=["existing folder", "new folder"])
+def test_an_unwritable_output_folder_is_one_line_and_nothing_written(tmp_path, monkeypatch, exists):
+    """A folder the build cannot write in (read-only mount, no permission): one line naming --out,
+    exit 1, and a folder the build had to create is removed again."""
+    out = tmp_path / "locked"
+    if exists:
+        out.mkdir()
+
+    def refuse(prefix, dir):
+        raise PermissionError(errno.EACCES, "Permission denied", str(Path(dir) / (prefix + "x")))
+
+    monkeypatch.setattr(builder.tempfile, "mkdtemp", refuse)
+    result = CliRunner().invoke(pnp_main, ["build", "--db", str(ROOT / "cards.toml"), "--out", str(out), "--paper", "a4"])
+    assert result.exit_code == 1
+    assert len(result.output.strip().splitlines()) == 1, result.output
+    assert f"{out}: cannot write: Permission denied" in result.output
+    assert builder.STAGING_PREFIX not in result.output
+    assert out.exists() == exists and (not exists or list(out.iterdir()) == [])
