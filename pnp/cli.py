@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from pathlib import Path
 
 import click
@@ -43,6 +44,23 @@ def _fit_problems(db: database.Database, path: Path) -> list[str]:
     return lines
 
 
+class Millimetres(click.FloatRange):
+    """A length in mm between ``min`` and ``max``: a finite number (``nan`` and ``inf`` are refused,
+    which :class:`click.FloatRange` lets through)."""
+
+    name = "millimetres"
+
+    def convert(self, value, param, ctx):
+        """The value as a float in range; ``self.fail`` (one usage line) for anything else."""
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            number = math.nan
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a length in mm; give a number from {self.min:g} to {self.max:g}", param, ctx)
+        return super().convert(number, param, ctx)
+
+
 def _parse_offset(text: str) -> tuple[float, float]:
     """``"X,Y"`` in mm as two floats; a click ``BadParameter`` naming --back-offset otherwise."""
     parts = text.split(",")
@@ -50,6 +68,8 @@ def _parse_offset(text: str) -> tuple[float, float]:
         x, y = (float(part) for part in parts)
     except ValueError:
         raise click.BadParameter(f"{text!r} is not X,Y in mm, for example 0.5,-1", param_hint="--back-offset") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise click.BadParameter(f"{text!r} is not X,Y in mm, for example 0.5,-1", param_hint="--back-offset")
     if abs(x) > 10 or abs(y) > 10:
         raise click.BadParameter(f"{text!r} shifts the backs by more than 10 mm; measure again with `pnp calibrate`",
                                  param_hint="--back-offset")
@@ -138,9 +158,9 @@ def list_records(database_path: Path, as_json: bool) -> None:
 )
 @click.option("--paper", "papers", type=click.Choice(["a4", "letter"]), multiple=True,
               help="Paper to impose on (repeat for both). Default: the database's [print] papers.")
-@click.option("--bleed", type=click.FloatRange(0, 10), help="Bleed in mm beyond the trim. Default: [print] bleed_mm.")
-@click.option("--safe", type=click.FloatRange(0, 10), help="Safe area in mm inside the trim. Default: [print] safe_mm.")
-@click.option("--printer-margin", type=click.FloatRange(0, 20),
+@click.option("--bleed", type=Millimetres(0, 10), help="Bleed in mm beyond the trim. Default: [print] bleed_mm.")
+@click.option("--safe", type=Millimetres(0, 10), help="Safe area in mm inside the trim. Default: [print] safe_mm.")
+@click.option("--printer-margin", type=Millimetres(0, 20),
               help="Unprintable border of your printer in mm. Default: [print] printer_margin_mm.")
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]),
               help="Backs for duplex printing flipped on the long or short edge, or none. Default: [print] duplex.")

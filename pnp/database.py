@@ -44,7 +44,7 @@ ROLL_RANGES: dict[str, range] = {"d6": range(1, 7), "2d6": range(2, 13), "differ
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True, allow_inf_nan=False)
 
 
 # ---- Effects ------------------------------------------------------------------------------------------

@@ -83,3 +83,25 @@ def test_an_unwritable_output_folder_is_one_line_and_nothing_written(tmp_path, m
     assert f"{out}: cannot write: Permission denied" in result.output
     assert builder.STAGING_PREFIX not in result.output
     assert out.exists() == exists and (not exists or list(out.iterdir()) == [])
+
+
+@pytest.mark.parametrize("option", [["--bleed", "nan"], ["--safe", "inf"], ["--printer-margin", "nan"],
+                                    ["--back-offset", "nan,0"], ["--bleed", "2x"], ["--bleed", "11"]])
+def test_lengths_that_are_not_numbers_in_range_are_one_usage_line(tmp_path, option):
+    """Fresh-user report: `--bleed nan` gave a traceback, `--printer-margin nan` a broken sheet."""
+    out = tmp_path / "out"
+    result = CliRunner().invoke(pnp_main, ["build", "--db", str(ROOT / "cards.toml"), "--out", str(out), *option])
+    assert result.exit_code == 2
+    assert len(result.output.strip().splitlines()) == 1 and option[0] in result.output
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf"])
+def test_database_lengths_must_be_finite(tmp_path, value):
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if row.startswith("bleed_mm ="))
+    broken = tmp_path / "cards.toml"
+    broken.write_text(text.replace(text.splitlines()[line - 1], f"bleed_mm = {value}", 1), encoding="utf-8")
+    result = CliRunner().invoke(pnp_main, ["check", "--db", str(broken)])
+    assert result.exit_code == 1
+    assert f"cards.toml:{line}: print.bleed_mm: input should be a finite number" in result.output
