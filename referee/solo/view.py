@@ -88,6 +88,8 @@ def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
         if ls["elders_called"]:
             text += "; Elders called in the Last Stand: " + ", ".join(rules.name(db, e) for e in ls["elders_called"])
         text += "".join(f"; {rules.name(db, e)}'s die joins the next roll" for e in ls["elders_next_roll"])
+        if not ls["elders_aid"] and state.elders:
+            text += "; Elders do not aid this Last Stand (begun by an older referee, R51)"
         lines.append(("Last Stand", text))
     if state.result:
         lines.append(("Result", f"{state.result}: {state.reason}"))
