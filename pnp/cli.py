@@ -37,6 +37,9 @@ def _fit_problems(db: database.Database, path: Path) -> list[str]:
     lines = []
     for problem in layout.fit_problems(db):
         record_id, field, message = (problem.split(": ", 2) + ["", ""])[:3]
+        if field == "safe area":  # a face, not one field: the record's line, then the setting
+            lines.append(f"{path.name}:{db.line_of(record_id)}: {record_id}: {message}")
+            continue
         line = db.line_of(record_id, field.split(" ")[0])
         if message.startswith("over by"):
             message += "; shorten the text"

@@ -325,13 +325,13 @@ def bounds(item: Primitive) -> Box | None:
             length = em * max(len(item.text), 1)
         start = {"start": 0.0, "middle": -length / 2, "end": -length}[item.anchor]
         corners = [(start, -em), (start + length, -em), (start, em / 2), (start + length, em / 2)]
-        return _points_box(_turned(corners, item.rotation, item.x, item.y), 0.0)
+        return _points_box(turn_points(corners, item.rotation, item.x, item.y), 0.0)
     inner = [box for box in (bounds(child) for child in item.items) if box is not None]
     if not inner:
         return None
     corners = [(b.x, b.y) for b in inner] + [(b.right, b.bottom) for b in inner] \
         + [(b.x, b.bottom) for b in inner] + [(b.right, b.y) for b in inner]
-    box = _points_box(_turned(corners, item.rotation, item.dx, item.dy), 0.0)
+    box = _points_box(turn_points(corners, item.rotation, item.dx, item.dy), 0.0)
     if item.clip is not None:
         left, top = max(box.x, item.clip.x), max(box.y, item.clip.y)
         right, bottom = min(box.right, item.clip.right), min(box.bottom, item.clip.bottom)
@@ -347,13 +347,18 @@ def _points_box(points, reach: float) -> Box:
     return Box(min(xs) - reach, min(ys) - reach, max(xs) - min(xs) + 2 * reach, max(ys) - min(ys) + 2 * reach)
 
 
-def _turned(points, rotation: float, dx: float, dy: float) -> list[tuple[float, float]]:
-    """``points`` turned counter-clockwise on the page (y down) by ``rotation`` degrees, then shifted."""
+def turn_points(points: Iterable[tuple[float, float]], rotation: float, dx: float, dy: float,
+                origin: tuple[float, float] = (0.0, 0.0)) -> list[tuple[float, float]]:
+    """``points`` (mm) turned counter-clockwise as seen on the page (y down) by ``rotation`` degrees
+    about ``origin``, then shifted by ``(dx, dy)``: how a :class:`Group` (origin 0, 0) or a rotated
+    :class:`TextLine` (origin its anchor, no shift) places its content."""
+    ox, oy = origin
     if not rotation:
         return [(x + dx, y + dy) for x, y in points]
     angle = math.radians(rotation)
     cos, sin = math.cos(angle), math.sin(angle)
-    return [(x * cos + y * sin + dx, -x * sin + y * cos + dy) for x, y in points]
+    return [((x - ox) * cos + (y - oy) * sin + ox + dx, -(x - ox) * sin + (y - oy) * cos + oy + dy)
+            for x, y in points]
 
 
 def _may_reach(item: Primitive, region: Box) -> bool:

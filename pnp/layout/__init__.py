@@ -17,6 +17,7 @@ from pnp.database import Database, Record
 from pnp.drawing import Drawing
 from pnp.layout import duel, solo
 from pnp.layout.common import CardBuilder
+from pnp.layout.safe import safe_area_problems
 from pnp.layout.template import TemplateError, load_template
 
 LAYOUTS: dict[str, Callable] = {**solo.LAYOUTS, **duel.LAYOUTS}
@@ -149,7 +150,9 @@ def fit_problems(database: Database) -> list[str]:
 
     Reported: a text box that does not fit at its template's minimum size (``over by N.N mm``), an
     icon token that names no icon of ``templates/icons`` (``unknown icon :name:; icons are: ...``)
-    and a character no bundled font has (``character 'X' (U+XXXX) is in no bundled font``). The
+    and a character no bundled font has (``character 'X' (U+XXXX) is in no bundled font``), then
+    the faces with text or icons outside the ``[print] safe_mm`` safe area
+    (:func:`pnp.layout.safe.safe_area_problems`, field ``safe area``). The
     record is the one holding the text: a table row's text on a table card or battle map names the
     table, a spell's name on a path card names the spell. A ``[print]`` card size the templates are
     not laid out for is the only problem reported (``print: card_width_mm: ...``; nothing is laid
@@ -159,7 +162,9 @@ def fit_problems(database: Database) -> list[str]:
         problem = size_problem(database)
         if problem:
             return [problem]
-        return list(render(database).problems)
+        rendered = render(database)
+        faces = list(rendered.fronts) + list(rendered.backs.values())
+        return list(rendered.problems) + safe_area_problems(faces, database.print.safe_mm)
     except TemplateError as error:
         return [f"templates: {error}"]
 

@@ -1,0 +1,131 @@
+"""The safe-area check: every text line and icon of every card face lies inside the safe area.
+
+This module owns the rule of issue 3 ("text and icons stay inside the safe area") as ``pnp check`` and
+``pnp build`` apply it with the safe area of the print settings (``[print] safe_mm``, ``--safe``): a
+print shop that asks for 5 mm learns which cards break it, rather than getting a build that ignores
+the setting. Backgrounds, frames and art may run into the bleed; only text and icons count.
+
+Coordinates are card mm from the trim's top-left corner (:mod:`pnp.drawing`). Text is measured with
+its font (:mod:`pnp.fonts`): from the left end of its advance to the right end, from the ascent above
+the baseline to the baseline (descenders are allowed to sit in the safe margin's first 0.5 mm, see
+:data:`TOLERANCE`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+from pnp import fonts
+from pnp.drawing import Box, Drawing, Group, Icon, Primitive, TextLine, turn_points
+
+SEAM_MARGIN = 1.0
+"""mm that text and icons keep from an edge a board's card shares with the next card of the board:
+boards print butted and are used side by side, so a seam is never a loose cut (rulings: layout)."""
+TOLERANCE = 0.05
+"""mm a measured box may cross the safe area's edge (rounding of font metrics)."""
+
+
+@dataclass(frozen=True)
+class Painted:
+    """One text line or icon of a face, with its ``box`` in card mm; ``what`` names it for a report
+    (``text "Warding Key 1"`` or ``icon mana``)."""
+
+    what: str
+    box: Box
+
+
+def painted(items: Iterable[Primitive], transforms: tuple[tuple[float, float, float], ...] = (),
+            clip: Box | None = None) -> Iterator[Painted]:
+    """Every text line and icon in ``items`` with its box in the outermost coordinates, through shifted
+    and rotated groups; what a group's clip hides entirely (a board's neighbouring card) is skipped.
+    ``transforms`` are the enclosing groups' ``(dx, dy, rotation)``, outermost first."""
+    for item in items:
+        if isinstance(item, Group):
+            inner = transforms + ((item.dx, item.dy, item.rotation),)
+            inner_clip = _outer_box(item.clip, transforms) if item.clip is not None else clip
+            if clip is not None and inner_clip is not None:
+                inner_clip = _intersection(inner_clip, clip)
+            if inner_clip is None and item.clip is not None:
+                continue
+            yield from painted(item.items, inner, inner_clip)
+            continue
+        if isinstance(item, TextLine) and item.text.strip():
+            width = fonts.string_width_mm(item.text, item.family, item.size)
+            left = item.x - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
+            ascent = fonts.ascent_mm(item.family, item.size) * 0.9
+            corners = turn_points([(left, item.y - ascent), (left + width, item.y),
+                                   (left, item.y), (left + width, item.y - ascent)], item.rotation, 0.0, 0.0,
+                                  origin=(item.x, item.y))
+            box, what = _outer_box(_points_box(corners), transforms), f"text {item.text.strip()!r}"
+        elif isinstance(item, Icon):
+            box, what = _outer_box(Box(item.x, item.y, item.size, item.size), transforms), f"icon {item.name}"
+        else:
+            continue
+        if clip is not None and _intersection(box, clip) is None:
+            continue
+        yield Painted(what, box)
+
+
+def safe_box(drawing: Drawing, safe_mm: float, board_cards: int = 1, board_index: int = 0) -> Box:
+    """The safe area of a face in card mm: ``safe_mm`` inside the trim, except :data:`SEAM_MARGIN` on an
+    edge shared with the next card of a board (``board_index`` of ``board_cards``, left to right)."""
+    left = SEAM_MARGIN if board_cards > 1 and board_index > 0 else safe_mm
+    right = SEAM_MARGIN if board_cards > 1 and board_index < board_cards - 1 else safe_mm
+    return Box(left, safe_mm, drawing.width_mm - left - right, drawing.height_mm - 2 * safe_mm)
+
+
+def outside(drawing: Drawing, safe: Box) -> list[tuple[Painted, float]]:
+    """The texts and icons of ``drawing`` that reach outside ``safe``, each with how far (mm) inside
+    the trim it comes at its nearest (negative: it crosses the trim). Things wholly on a neighbouring
+    card of a board (seen in this card's bleed) are not this card's."""
+    found = []
+    for thing in painted(drawing.items):
+        box = thing.box
+        if box.x >= drawing.width_mm or box.right <= 0:
+            continue
+        if (box.x < safe.x - TOLERANCE or box.right > safe.right + TOLERANCE
+                or box.y < safe.y - TOLERANCE or box.bottom > safe.bottom + TOLERANCE):
+            nearest = min(box.x, drawing.width_mm - box.right, box.y, drawing.height_mm - box.bottom)
+            found.append((thing, nearest))
+    return found
+
+
+def safe_area_problems(faces: Iterable, safe_mm: float) -> list[str]:
+    """One problem per face (:class:`pnp.layout.Face`) with text or icons outside the safe area, as
+    ``"<record id>: safe area: <message>"`` (the format of :func:`pnp.layout.fit_problems`): how many,
+    the nearest to the trim, and what to change (the template of the record's kind or the setting)."""
+    problems = []
+    for face in faces:
+        safe = safe_box(face.drawing, safe_mm, face.board_cards, face.board_index)
+        found = outside(face.drawing, safe)
+        if not found:
+            continue
+        thing, nearest = min(found, key=lambda pair: pair[1])
+        count = f"{len(found)} texts or icons reach" if len(found) > 1 else "1 text or icon reaches"
+        card = f" on card {face.board_index + 1} of the board" if face.board_cards > 1 else ""
+        problems.append(f"{face.record.id}: safe area: {count} outside the {safe_mm:g} mm safe area{card}, the "
+                        f"nearest {thing.what} {nearest:.1f} mm from the trim; move them in "
+                        f"templates/{face.record.kind}.toml or lower [print] safe_mm (--safe)")
+    return problems
+
+
+def _points_box(points) -> Box:
+    xs = [x for x, _ in points]
+    ys = [y for _, y in points]
+    return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+def _outer_box(box: Box, transforms: tuple[tuple[float, float, float], ...]) -> Box:
+    """``box`` of the innermost coordinates as a box of the outermost (each group turns, then shifts)."""
+    points = [(box.x, box.y), (box.right, box.y), (box.x, box.bottom), (box.right, box.bottom)]
+    for dx, dy, rotation in reversed(transforms):
+        points = turn_points(points, rotation, dx, dy)
+    return _points_box(points)
+
+
+def _intersection(a: Box, b: Box) -> Box | None:
+    left, top = max(a.x, b.x), max(a.y, b.y)
+    right, bottom = min(a.right, b.right), min(a.bottom, b.bottom)
+    if right <= left or bottom <= top:
+        return None
+    return Box(left, top, right - left, bottom - top)

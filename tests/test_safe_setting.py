@@ -1,0 +1,72 @@
+"""The safe area setting is enforced: `pnp check` and `pnp build` report text and icons outside it.
+
+Issue 3, Geometry: "safe area (default 3 mm inside the trim) ... come from the database's print
+settings, overridable on the command line ... text and icons stay inside the safe area". Fresh-user
+report: `--safe 10` and `safe_mm = 25` changed nothing at all.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from click.testing import CliRunner
+
+from pnp.cli import main as pnp_main
+from pnp.drawing import Drawing, Group, Icon, TextLine
+from pnp.layout import fit_problems
+from pnp.layout.safe import outside, safe_box
+from tests.conftest import ROOT
+
+
+def with_safe(db, safe_mm):
+    return dataclasses.replace(db, print=db.print.model_copy(update={"safe_mm": safe_mm}))
+
+
+def test_the_bundled_cards_keep_the_default_safe_area(db):
+    assert [p for p in fit_problems(db) if ": safe area: " in p] == []
+
+
+def test_a_larger_safe_area_names_the_cards_that_break_it(db):
+    """The battle maps' footers sit 4.5 mm from the trim, nearer than anything else: a 4.4 mm safe area
+    holds every card, 4.6 mm fails the nine map cards and nothing else."""
+    assert [p for p in fit_problems(with_safe(db, 4.4)) if ": safe area: " in p] == []
+    problems = [p for p in fit_problems(with_safe(db, 4.6)) if ": safe area: " in p]
+    assert len(problems) == 9 and all(p.startswith("solo.map.key-") for p in problems)
+    assert "4.5 mm from the trim" in problems[0] and "templates/battle_map.toml" in problems[0]
+
+
+def test_build_with_a_larger_safe_area_writes_nothing(tmp_path):
+    out = tmp_path / "out"
+    result = CliRunner().invoke(pnp_main, ["build", "--db", str(ROOT / "cards.toml"), "--out", str(out), "--safe", "6"])
+    assert result.exit_code == 1
+    lines = result.output.strip().splitlines()
+    assert lines[-1].endswith("nothing was written") and not out.exists()
+    assert any(line.startswith("cards.toml:") and "outside the 6 mm safe area" in line for line in lines)
+
+
+def test_check_reads_the_safe_area_of_the_database(tmp_path):
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    line = next(row for row in text.splitlines() if row.startswith("safe_mm ="))
+    edited = tmp_path / "cards.toml"
+    edited.write_text(text.replace(line, "safe_mm = 25.0", 1), encoding="utf-8")
+    result = CliRunner().invoke(pnp_main, ["check", "--db", str(edited)])
+    assert result.exit_code == 1
+    assert "outside the 25 mm safe area" in result.output
+
+
+def test_turned_and_shifted_text_and_icons_are_measured_where_they_print():
+    """A line turned 90 degrees near the left edge, an icon in a shifted group, a line turned upside
+    down in a group: each is caught where it lands on the card, not where its coordinates say."""
+    card = Drawing(63, 88, 3, (
+        TextLine(1.5, 40, "Sideways", size=8, rotation=90),
+        Group((Icon("mana", 0, 0, 4),), dx=58, dy=40),
+        Group((TextLine(0, 0, "Upside down", size=8, anchor="middle"),), dx=31.5, dy=86.5, rotation=180),
+        TextLine(31.5, 44, "Centre", size=8, anchor="middle"),
+    ))
+    found = {thing.what for thing, _ in outside(card, safe_box(card, 3.0))}
+    assert found == {"text 'Sideways'", "icon mana", "text 'Upside down'"}
+
+
+def test_board_seams_need_only_one_millimetre():
+    card = Drawing(63, 88, 3, (TextLine(61.5, 40, "Seam", size=8, anchor="end"),))
+    assert outside(card, safe_box(card, 3.0, board_cards=3, board_index=1)) == []
+    assert outside(card, safe_box(card, 3.0)) != []
