@@ -54,6 +54,18 @@ def save_path(path: Path | None, game: str) -> Path:
     return path if path is not None else savefile.default_path(game)
 
 
+def save_new(game: Any, path: Path) -> None:
+    """Save the new ``game`` (a :class:`referee.game.RefereeGame`) at ``path`` for either referee's ``new``,
+    printing what became of the file saved there before (see :func:`referee.save.write_new`: a game of
+    the other kind is never replaced). A refusal is a ``click.ClickException`` of one line, nothing changed."""
+    try:
+        note = savefile.write_new(path, game.GAME, game.document())
+    except savefile.SaveError as error:
+        raise fail(error) from None
+    if note:
+        click.echo(note)
+
+
 def fail(error: Exception) -> click.ClickException:
     """``error`` as a click error of one line (the first line of its message)."""
     return click.ClickException(str(error).splitlines()[0] if str(error) else type(error).__name__)

@@ -20,6 +20,9 @@ FORMAT = 1
 
 ENV = "LASSADAR_SAVE"
 
+TITLES = {"solo": "The Grayking is Risen", "duel": "Ruin & Renewal I"}
+"""The game each save file's ``game`` name stands for, as messages name it."""
+
 
 class SaveError(ValueError):
     """A save file that cannot be read or written: ``str(error)`` is ``FILE: reason``."""
@@ -67,6 +70,73 @@ def write(path: Path, document: dict[str, Any]) -> None:
         except OSError:
             pass
         raise SaveError(path, f"cannot write: {error.strerror or error}") from None
+
+
+def _title(game: str) -> str:
+    return f"{TITLES[game]} (`referee {game}`)" if game in TITLES else repr(game)
+
+
+def _peek(path: Path) -> dict[str, Any] | None:
+    """The TOML document at ``path`` unchecked: ``None`` when there is no file, ``{}`` when it is no readable TOML."""
+    if not path.exists():
+        return None
+    try:
+        doc = tomllib.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return {}
+    return doc
+
+
+def held(path: Path) -> str | None:
+    """The game (``solo``, ``duel``) a save file names, unchecked: ``None`` when there is no file at
+    ``path``, ``""`` when the file is no readable save file."""
+    doc = _peek(Path(path))
+    if doc is None:
+        return None
+    game = doc.get("game")
+    return game if isinstance(game, str) else ""
+
+
+def write_new(path: Path, game: str, document: dict[str, Any]) -> str:
+    """Save a new game of ``game`` (its whole ``document``) at ``path`` without losing a game saved before;
+    returns a sentence saying what became of the file there before (``""`` when there was none).
+
+    - No file at ``path``: the new game is written.
+    - A game of another kind at ``path``, or in ``path.prev`` where the file there would be kept: refused
+      with a :class:`SaveError` naming the file, the game it holds and what to do; nothing is changed. A
+      game of one kind is never replaced by a game of the other.
+    - A game of ``game`` with no event played since its setup: replaced (the message names its seed);
+      ``path.prev`` is left as it is, so starting again twice never pushes out the game kept there.
+    - Any other file at ``path``: moved to ``path.prev`` first. An older save of ``game`` there is
+      replaced (the message says so); anything else there (another game, a file that is no save) is
+      refused as above.
+    """
+    path = Path(path)
+    doc = _peek(path)
+    if doc is None:
+        write(path, document)
+        return ""
+    kind = held(path)
+    if kind and kind != game:
+        raise SaveError(path, f"this file holds a game of {_title(kind)}, which `referee {game} new` will not replace: "
+                              f"give --save PATH to keep the new game in a separate file, or remove this file first")
+    if kind == game and doc.get("events", []) == []:
+        write(path, document)
+        return f"The game set up in {path} had nothing played yet (seed {doc.get('seed', '?')}): the new game replaces it."
+    previous = path.with_name(path.name + ".prev")
+    before = held(previous)
+    if before is not None and before != game:
+        what = f"a game of {_title(before)}" if before else f"a file that is no save of {_title(game)}"
+        raise SaveError(previous, f"this file holds {what}, and `referee {game} new` would replace it by keeping the game "
+                                  f"saved in {path} there: give --save PATH to start the new game in a separate file, "
+                                  f"or remove or rename this file first")
+    try:
+        os.replace(path, previous)
+    except OSError as error:
+        raise SaveError(path, f"cannot keep the game saved here in {previous.name}: {error.strerror or error}") from None
+    write(path, document)
+    older = ", replacing the older game kept there" if before is not None else ""
+    return f"The game saved in {path} is kept in {previous}{older}."
 
 
 def read(path: Path, game: str, fingerprint: str | None = None) -> dict[str, Any]:

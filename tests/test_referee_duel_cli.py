@@ -178,3 +178,83 @@ def test_a_changed_save_is_refused_in_one_line(tmp_path):
     save.write_text(text)
     err = run(save, "status", code=1)
     assert "corrupt save file: event 1" in err and len(err.strip().splitlines()) == 1
+
+
+# ---- Defect 1: `new` never replaces a save of the other game --------------------------------------------------
+def _new(game: str, env_save: Path, *args: str):
+    line = {"solo": ["solo", "new", "--difficulty", "normal", "--spells", "bind,shield"], "duel": ["duel", "new"]}[game]
+    return CliRunner().invoke(main, [*line, *args, "--db", DB], env={"LASSADAR_SAVE": str(env_save), "NO_COLOR": "1"})
+
+
+def _play_one(game: str, env_save: Path) -> None:
+    line = ["solo", "draw"] if game == "solo" else ["duel", "marker", "1"]
+    assert CliRunner().invoke(main, [*line, "--db", DB], env={"LASSADAR_SAVE": str(env_save)}).exit_code == 0
+
+
+@pytest.mark.parametrize("first, second", [("solo", "duel"), ("duel", "solo")])
+def test_new_refuses_to_replace_a_save_of_the_other_game(tmp_path, first, second):
+    """Defect 1: with $LASSADAR_SAVE on a save of one game, `new` of the other refuses in one line
+    naming the file, the game it holds and what to do; the file stays byte for byte, no .prev appears."""
+    save = tmp_path / "x.toml"
+    assert _new(first, save, "--seed", "3").exit_code == 0
+    _play_one(first, save)
+    before = save.read_bytes()
+    for _ in range(2):  # a second try changes nothing either
+        result = _new(second, save, "--seed", "5")
+        assert result.exit_code == 1
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and result.stdout == ""
+        title = {"solo": "The Grayking is Risen", "duel": "Ruin & Renewal I"}[first]
+        assert str(save) in lines[0] and f"holds a game of {title}" in lines[0]
+        assert "--save PATH" in lines[0] and "remove this file" in lines[0]
+        assert save.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["x.toml"]
+
+
+@pytest.mark.parametrize("game, other", [("solo", "duel"), ("duel", "solo")])
+def test_new_never_overwrites_a_prev_file_of_the_other_game(tmp_path, game, other):
+    """Defect 1: the file a played game would be kept in (<save>.prev) holding the other game's save is
+    never overwritten: `new` refuses, naming that file; both files stay byte for byte."""
+    save = tmp_path / "x.toml"
+    assert _new(other, save, "--seed", "3").exit_code == 0
+    _play_one(other, save)
+    save.rename(tmp_path / "x.toml.prev")
+    assert _new(game, save, "--seed", "4").exit_code == 0
+    _play_one(game, save)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    result = _new(game, save, "--seed", "5")
+    assert result.exit_code == 1 and len(result.stderr.strip().splitlines()) == 1
+    assert f"{save}.prev: this file holds a game of" in result.stderr and "--save PATH" in result.stderr
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+@pytest.mark.parametrize("game", ["solo", "duel"])
+def test_new_of_the_same_game_keeps_the_played_game_and_never_pushes_it_out_for_an_unplayed_one(tmp_path, game):
+    """Defect 1: a played game goes to <save>.prev; a `new` over a game with nothing played replaces that
+    setup and leaves .prev alone, so starting again twice does not lose the game kept there."""
+    save, prev = tmp_path / "x.toml", tmp_path / "x.toml.prev"
+    assert _new(game, save, "--seed", "3").exit_code == 0
+    _play_one(game, save)
+    played = save.read_bytes()
+    result = _new(game, save, "--seed", "4")
+    assert result.exit_code == 0 and f"is kept in {prev}." in result.stdout
+    assert prev.read_bytes() == played
+    result = _new(game, save, "--seed", "5")  # the seed-4 setup had nothing played: replaced, .prev kept
+    assert result.exit_code == 0 and "had nothing played yet (seed 4)" in result.stdout
+    assert prev.read_bytes() == played
+    _play_one(game, save)
+    result = _new(game, save, "--seed", "6")  # a second played game of the same kind replaces the older one, saying so
+    assert result.exit_code == 0 and "replacing the older game kept there" in result.stdout
+    assert b"seed = 5" in prev.read_bytes()
+
+
+def test_write_new_refuses_a_file_that_is_no_save_where_prev_would_go(tmp_path):
+    """Defect 1 (save.write_new): a .prev that is not a save of this game (unreadable) is not overwritten."""
+    from referee import save as savefile
+
+    path = tmp_path / "x.toml"
+    path.write_text('format = 1\ngame = "duel"\nseed = 1\nevent_count = 1\n[setup]\n[[events]]\nkind = "marker"\n')
+    (tmp_path / "x.toml.prev").write_bytes(b"\x00 notes of mine")
+    with pytest.raises(savefile.SaveError, match=r"x\.toml\.prev: this file holds a file that is no save of Ruin"):
+        savefile.write_new(path, "duel", {"format": 1})
+    assert (tmp_path / "x.toml.prev").read_bytes() == b"\x00 notes of mine"
+    assert savefile.held(path) == "duel" and savefile.held(tmp_path / "none.toml") is None

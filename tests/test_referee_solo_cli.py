@@ -139,6 +139,7 @@ def test_save_from_environment_and_new_keeps_the_previous_game(tmp_path):
     for _ in range(2):
         result = runner.invoke(main, ["solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "1", "--db", DB], env={"LASSADAR_SAVE": str(save)})
         assert result.exit_code == 0, result.output
+        runner.invoke(main, ["solo", "draw", "--db", DB], env={"LASSADAR_SAVE": str(save)})  # a game played, so worth keeping
     assert save.exists() and (tmp_path / "env.toml.prev").exists()
 
 

@@ -115,7 +115,8 @@ def duel() -> None:
 @click.option("--row", default=None, help="The 7 Locations you dealt, left to right from the Wardens' side (ids or names, comma-separated).")
 @_common
 def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, save_path: Path | None, database_path: Path | None) -> None:
-    """Set up a new game (description, Setup). A game already saved there is kept as <save>.prev."""
+    """Set up a new game (description, Setup). A game already played there is kept as <save>.prev;
+    a save of the solo game is never replaced."""
     db = clitools.load_database(database_path)
     seed = secrets.randbelow(2**31) if seed is None else seed
     try:
@@ -127,14 +128,7 @@ def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, 
     except rules.RuleError as error:
         raise clitools.fail(error) from None
     path = clitools.save_path(save_path, "duel")
-    try:
-        if path.exists():
-            previous = path.with_name(path.name + ".prev")
-            os.replace(path, previous)
-            click.echo(f"The game saved in {path} is kept in {previous}.")
-        game.save(path)
-    except (OSError, savefile.SaveError) as error:
-        raise clitools.fail(error) from None
+    clitools.save_new(game, path)
     state = game.state
     console = clitools.console()
     console.print(f"New game of Ruin & Renewal I (seed {seed}), saved in {path}.", markup=False)

@@ -9,7 +9,6 @@ unchanged. Errors it turns into that one line: :class:`~referee.solo.rules.RuleE
 from __future__ import annotations
 
 import json
-import os
 import re
 import secrets
 from pathlib import Path
@@ -137,14 +136,7 @@ def new(difficulty: str, spell_list: str, seed: int | None, save_path: Path | No
     except rules.RuleError as error:
         raise clitools.fail(error) from None
     path = clitools.save_path(save_path, "solo")
-    try:
-        if path.exists():
-            previous = path.with_name(path.name + ".prev")
-            os.replace(path, previous)
-            click.echo(f"The game saved in {path} is kept in {previous}.")
-        game.save(path)
-    except (OSError, savefile.SaveError) as error:
-        raise clitools.fail(error) from None
+    clitools.save_new(game, path)
     state = game.state
     console = clitools.console()
     start = rules.track(db).start[difficulty]
