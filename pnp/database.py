@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Iterator, Literal
 
+import tomli_w
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
 from pnp import hexes
@@ -830,6 +831,14 @@ def _key_path(data: dict[str, Any], loc: tuple[Any, ...]) -> str:
     return text or "file"
 
 
+def _as_toml(value: Any) -> str:
+    """``value`` as cards.toml spells it (``true``, ``"5"``, ``[1, 2]``), for "found ..." in a problem."""
+    try:
+        return tomli_w.dumps({"v": value}).strip()[len("v = "):]
+    except (TypeError, ValueError):
+        return repr(value)
+
+
 def _explain(item: dict[str, Any]) -> str:
     kind = item["type"]
     if kind == "missing":
@@ -840,7 +849,7 @@ def _explain(item: dict[str, Any]) -> str:
         return "is blank; write the text the card prints"
     if kind == "literal_error":
         return f"is {item.get('input')!r}; {item['msg'].lower()}"
-    found = repr(item.get("input"))
+    found = _as_toml(item.get("input"))
     if len(found) > 60:
         found = found[:57] + "..."
     return f"{item['msg'].lower()} (found {found})"
@@ -983,6 +992,21 @@ def _cross_checks(db: Database, where: dict[str, tuple[Any, ...]], broken: set[s
             missing_numbers = [n for n in range(2, 13) if not grid.numbered(n)]
             if missing_numbers:
                 yield_list.append((where[battle_map.id] + ("layout",), f"no hex numbered {', '.join(map(str, missing_numbers))}; every 2d6 roll 2-12 must name a hex"))
+            for number in range(2, 13):
+                doubled = grid.numbered(number)[1:]
+                if doubled:
+                    cell = doubled[0]
+                    yield_list.append((where[battle_map.id] + ("layout", f"row {cell.row + 1}"),
+                                       f"row {cell.row + 1}, column {cell.column + 1}: {number} is printed on {len(doubled) + 1} hexes; "
+                                       f"a 2d6 roll of {number} must name one hex, so print it once"))
+            widths = [len(line.split()) for line in battle_map.layout.strip("\n").splitlines()]
+            usual = max(set(widths), key=lambda width: (widths.count(width), -width))
+            for row, width in enumerate(widths):
+                if width != usual:
+                    yield_list.append((where[battle_map.id] + ("layout", f"row {row + 1}"),
+                                       f"row {row + 1} has {width} hexes and gaps, the other rows {usual}; every row "
+                                       f"lists the same number (use '-' for no hex)"))
+                    break
     for city in solo.warding_city:
         if refer(city, "battle_map", city.battle_map, BattleMap):
             battle_map = db._by_id[city.battle_map]

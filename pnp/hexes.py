@@ -182,8 +182,10 @@ def parse_layout(text: str) -> HexMap:
     for flag, name in ((lambda h: h.start, "start hex 'S'"), (lambda h: h.recharge, "recharge hex 'R'")):
         found = [h for h in hexes if flag(h)]
         if len(found) != 1:
-            where = found[1] if len(found) > 1 else hexes[0]
-            raise HexLayoutError(where.row, where.column, f"the map needs exactly one {name}, found {len(found)}")
+            where = found[0] if found else hexes[0]
+            places = " and ".join(f"row {h.row + 1} column {h.column + 1}" for h in found)
+            raise HexLayoutError(where.row, where.column, f"the map needs exactly one {name}, found {len(found)}"
+                                 + (f" ({places})" if found else ""))
     return HexMap(tuple(hexes))
 
 
