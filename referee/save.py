@@ -170,6 +170,9 @@ def read(path: Path, game: str, fingerprint: str | None = None) -> dict[str, Any
         raise SaveError(path, f"unknown format {fmt}")
     if doc.get("game") != game:
         raise SaveError(path, f"this is a save of {doc.get('game')!r}, not of {game!r}")
+    if fingerprint is not None and "database" not in doc:
+        raise SaveError(path, "corrupt or hand-edited save file: it has no `database` line (the fingerprint of the "
+                              "card database the game was played with)")
     if fingerprint is not None and doc.get("database") != fingerprint:
         raise SaveError(path, "the card database changed since this game was saved (fingerprint differs); "
                               "use the cards.toml it was played with, or start a new game")

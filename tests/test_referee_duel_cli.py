@@ -258,3 +258,14 @@ def test_write_new_refuses_a_file_that_is_no_save_where_prev_would_go(tmp_path):
         savefile.write_new(path, "duel", {"format": 1})
     assert (tmp_path / "x.toml.prev").read_bytes() == b"\x00 notes of mine"
     assert savefile.held(path) == "duel" and savefile.held(tmp_path / "none.toml") is None
+
+
+def test_a_save_without_its_database_line_is_called_corrupt_not_a_changed_database(tmp_path):
+    """Defect 5: a save file with no `database` line says it lacks its fingerprint (corrupt or hand-edited),
+    not that the card database changed; one line, the file unchanged."""
+    save = start(tmp_path)
+    save.write_text("\n".join(line for line in save.read_text().splitlines() if not line.startswith("database =")) + "\n")
+    before = save.read_bytes()
+    err = run(save, "status", code=1)
+    assert "corrupt or hand-edited save file: it has no `database` line" in err and "changed" not in err
+    assert len(err.strip().splitlines()) == 1 and save.read_bytes() == before
