@@ -166,6 +166,32 @@ def _write_all(database: Database, rendered, out_dir: Path, options: BuildOption
     return written
 
 
+def sheet_notes(database: Database, options: BuildOptions = BuildOptions()) -> list[str]:
+    """What a build will print differently from the usual 3 x 3 poker sheet, one line each: a paper
+    whose grid is not 3 x 3 (a wide bleed or printer margin) and, with ``boards="joined"``, boards
+    with more cards than a sheet row holds, which then print split over rows. Empty when neither."""
+    settings = database.print
+    rendered = render(database)
+    boards: dict[str, int] = {}
+    for face in rendered.fronts:
+        if face.board_cards > 1:
+            boards[face.record.id] = face.board_cards
+    notes = []
+    for paper_key in settings.papers:
+        layout = impose(PAPERS[paper_key], settings.card_width_mm, settings.card_height_mm, settings.bleed_mm,
+                        mark_length=settings.crop_mark_mm, printer_margin=settings.printer_margin_mm,
+                        centred=settings.duplex == "short")
+        name = PAPERS[paper_key].name
+        if (layout.columns, layout.rows) != (3, 3):
+            notes.append(f"note: {name} holds {layout.columns} x {layout.rows} cards a page with a "
+                         f"{settings.bleed_mm:g} mm bleed and a {settings.printer_margin_mm:g} mm printer margin, not 3 x 3")
+        wide = sorted(board for board, cards in boards.items() if cards > layout.columns)
+        if wide and options.boards == "joined":
+            notes.append(f"note: a {name} sheet row holds {layout.columns} cards, so {', '.join(wide)} print split "
+                         f"over rows, not as one strip; lower --bleed or --printer-margin to join them")
+    return notes
+
+
 def _remove_extras(out_dir: Path) -> None:
     """Remove from ``out_dir`` what a previous build may have left that this one rewrites or no longer
     makes: ``fonts/``, ``png/`` and the variant PDFs (``*-cmyk.pdf``, ``*-ink-saver.pdf``)."""

@@ -195,9 +195,11 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
             click.echo(problem, err=True)
         click.echo(f"{len(problems)} problem(s) with the printed cards; nothing was written", err=True)
         raise SystemExit(1)
+    options = builder.BuildOptions(boards=boards, back_offset=offset, cut_lines=cut_lines, color=color, ink=ink, png=png)
+    for note in builder.sheet_notes(db, options):
+        click.echo(note, err=True)
     try:
-        written = builder.build(db, out_dir, builder.BuildOptions(boards=boards, back_offset=offset, cut_lines=cut_lines,
-                                                                 color=color, ink=ink, png=png))
+        written = builder.build(db, out_dir, options)
     except OSError as error:
         where = error.filename or out_dir
         raise click.ClickException(f"{where}: cannot write: {error.strerror or error}; nothing in {out_dir} was changed") from None

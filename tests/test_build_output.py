@@ -105,3 +105,15 @@ def test_database_lengths_must_be_finite(tmp_path, value):
     result = CliRunner().invoke(pnp_main, ["check", "--db", str(broken)])
     assert result.exit_code == 1
     assert f"cards.toml:{line}: print.bleed_mm: input should be a finite number" in result.output
+
+
+def test_a_grid_that_is_not_three_by_three_and_split_boards_are_said(db):
+    """Fresh-user report: `--bleed 10 --printer-margin 20 --paper letter` silently gave 2 x 2 pages with
+    the 3-card battle maps split over rows. The build now says so (and the default build says nothing)."""
+    assert builder.sheet_notes(db) == []
+    wide = dataclasses.replace(db, print=db.print.model_copy(update={"bleed_mm": 10.0, "printer_margin_mm": 20.0,
+                                                                     "papers": ("letter",)}))
+    notes = builder.sheet_notes(wide)
+    assert notes[0].startswith("note: Letter holds 2 x 2 cards a page")
+    assert "solo.map.key-1, solo.map.key-2, solo.map.key-3 print split over rows" in notes[1]
+    assert len(builder.sheet_notes(wide, builder.BuildOptions(boards="separate"))) == 1
