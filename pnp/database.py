@@ -855,6 +855,31 @@ def _explain(item: dict[str, Any]) -> str:
     return f"{item['msg'].lower()} (found {found})"
 
 
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+                9: "nine", 10: "ten"}
+"""How a table row's text may spell the amounts of its effect ("move the Grayking marker two spaces")."""
+
+
+def _effect_amounts(effect: Effect) -> list[tuple[str, int]]:
+    """The nonzero amounts of an effect as ``(key, size)``: numbers, not flags (``against.zhumbi`` for
+    amounts by servant type). Signs are left out: the text says "lower" or "toward" in words."""
+    amounts = []
+    for key, value in effect.model_dump().items():
+        if isinstance(value, bool) or not value:
+            continue
+        if isinstance(value, int):
+            amounts.append((key, abs(value)))
+        elif isinstance(value, dict):
+            amounts.extend((f"{key}.{name}", abs(size)) for name, size in value.items() if size)
+    return amounts
+
+
+def _text_names(text: str, amount: int) -> bool:
+    """True when ``text`` holds ``amount`` as digits (not inside a longer number) or as a word."""
+    lowered = text.lower()
+    return bool(re.search(rf"(?<!\d){amount}(?!\d)", lowered)) or NUMBER_WORDS.get(amount) in re.findall(r"[a-z]+", lowered)
+
+
 def _cross_checks(db: Database, where: dict[str, tuple[Any, ...]], broken: set[str] = frozenset(),
                   complete: bool = True) -> Iterator[tuple[tuple[Any, ...], str]]:
     """Checks across records: references, coverage, deck sizes and maps. Yields ``(key path, message)``.
@@ -883,9 +908,15 @@ def _cross_checks(db: Database, where: dict[str, tuple[Any, ...]], broken: set[s
         elif isinstance(record, (Back,)) is False and record.kind in {"servant", "city_quest", "council_quest", "elder", "warding_city", "location"}:
             yield_list.append((where[record.id] + ("id",), f"a {record.kind} card is shuffled or dealt and needs a back"))
 
-    # tables: coverage of rolls
+    # tables: coverage of rolls, and printed text that names the numbers its effect applies
     for table in db.tables():
         seen: dict[int, int] = {}
+        for number, row in enumerate(table.rows):
+            for key, amount in _effect_amounts(row.effect):
+                if not _text_names(row.text, amount):
+                    yield_list.append((where[table.id] + ("rows", number, "text"),
+                                       f"the effect {key} = {amount} is not in the printed text {row.text!r} (as {amount} "
+                                       f"or {NUMBER_WORDS.get(amount, amount)!r}); make the text and the effect agree"))
         for number, row in enumerate(table.rows):
             for roll in row.roll:
                 if roll in seen:
