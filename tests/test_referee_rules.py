@@ -54,6 +54,17 @@ def test_starting_spells(db, pair, legal):
             game(db, spells=ids)
 
 
+@pytest.mark.parametrize("pair", [("bind", "knot"), ("shield", "shard-knives"), ("bind", "deep-root")])
+def test_starting_spells_in_either_order(db, pair):
+    """Setup (R3) names a pair of spells, not an order: `--spells knot,bind` starts the same game as
+    `--spells bind,knot` (fresh-user report: the second order was refused as if Knot were unopened)."""
+    forward = game(db, spells=pair).state
+    backward = game(db, spells=tuple(reversed(pair))).state
+    assert (forward.mana, forward.spirit, forward.grayking, forward.deck) == \
+        (backward.mana, backward.spirit, backward.grayking, backward.deck)
+    assert set(forward.spells) == set(backward.spells) == {f"solo.spell.{p}" for p in pair}
+
+
 def test_starting_spell_pays_its_bracketed_cost(db):
     """Setup: a bracketed cost is "paid once, when they are first learned" (Deep Root [3 Mana])."""
     assert game(db, spells=("bind", "deep-root")).state.mana == 11

@@ -189,7 +189,8 @@ def new_game(db: Database, difficulty: str, spells: Iterable[str], seed: int) ->
     card = stats(db)
     state = State(setup=Setup(difficulty, spells, seed), mana=card.track_start, spirit=card.track_start,
                   grayking=starts[difficulty], deck=shuffled(seed, 0, quest_deck(db)), shuffles=1)
-    for spell_id in spells:
+    # Down the paths: a top spell before the spell its arrow opens, whichever order they were named in.
+    for spell_id in sorted(spells, key=lambda s: spell(db, s).slot[0]):
         state = _learn(state, db, spell_id, "cost")
     return replace(state, notes=(), consumed=())
 
