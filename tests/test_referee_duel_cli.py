@@ -269,3 +269,41 @@ def test_a_save_without_its_database_line_is_called_corrupt_not_a_changed_databa
     err = run(save, "status", code=1)
     assert "corrupt or hand-edited save file: it has no `database` line" in err and "changed" not in err
     assert len(err.strip().splitlines()) == 1 and save.read_bytes() == before
+
+
+def test_a_second_roll_shows_the_same_dice_again_and_changes_nothing(tmp_path):
+    """Defect 2: a player who forgot the dice the referee rolled them runs `roll` again and sees the same
+    dice (to them only, as the first time); the save stays byte for byte; the commit error points there."""
+    save = start(tmp_path)
+    first = run(save, "roll --player wardens")
+    dice = re.search(r"your dice are ([\d ]+)\.", first).group(1)
+    before = save.read_bytes()
+    again = run(save, "roll --player wardens")
+    assert f"Wardens only: your dice are {dice} again (rolled earlier this round; nothing changed)." in again
+    assert save.read_bytes() == before
+    assert "your dice" not in run(save, "status") and "your dice" not in run(save, "log")
+    values = sorted(map(int, dice.split()))
+    bad = "battle 6,6 power 6" if values != [6, 6, 6, 6] else "battle 1,1 power 1"
+    assert "`referee duel roll --player wardens` shows your dice again" in run(save, f'commit --player wardens --assign "{bad}"', code=1)
+    run(save, f'commit --player wardens --assign "battle {values[0]},{values[1]} power {values[2]}"')
+    before = save.read_bytes()
+    assert "already committed" in run(save, "roll --player wardens", code=1)  # committed: nothing left to show
+    assert save.read_bytes() == before
+
+
+def test_the_rules_refuse_a_second_roll_event_and_say_how_to_see_the_dice(db):
+    """Defect 2: the event log never holds two rolls of one side in a round; the refusal names the command
+    that shows the dice again."""
+    from referee.dice import Dice
+    from referee.duel import events as ev
+    from referee.duel import game as duel_game
+    from referee.duel import rules
+
+    g = duel_game.DuelGame.new(db, 5)
+    g.play(ev.Marker("shadowmajik", g.state.row[0].id))
+    assert rules.rolled_to_show(g.state, "wardens") is None
+    g.play(ev.Roll("wardens"))
+    shown = rules.rolled_to_show(g.state, "wardens")
+    assert isinstance(shown, Dice) and len(shown.values) == 4
+    with pytest.raises(rules.RuleError, match=r"already rolled this round: `referee duel roll --player wardens` shows the same dice again"):
+        g.play(ev.Roll("wardens"))

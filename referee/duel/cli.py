@@ -52,14 +52,19 @@ def _play(save_path: Path | None, database_path: Path | None, make: Callable[[du
           quiet: bool = False) -> duel_game.DuelGame:
     """Load, build the event from the command, play it, save, print what happened (unless ``quiet``)."""
     game, path = _load(save_path, database_path)
+    _play_loaded(game, path, make)
+    if not quiet:
+        _print_notes(game)
+    return game
+
+
+def _play_loaded(game: duel_game.DuelGame, path: Path, make: Callable[[duel_game.DuelGame], ev.Event]) -> None:
+    """Build the event from the command, play it on the loaded ``game`` and save it at ``path``; one line otherwise."""
     try:
         game.play(make(game))
         game.save(path)
     except (rules.RuleError, savefile.SaveError, DiceError, ev.EventError) as error:
         raise clitools.fail(error) from None
-    if not quiet:
-        _print_notes(game)
-    return game
 
 
 def _assignment(text: str) -> ev.Assignment:
@@ -155,10 +160,17 @@ def marker(location: str, side: str | None, save_path: Path | None, database_pat
 @click.option("--player", "side", type=SIDE, required=True, help="Whose dice the referee rolls.")
 @_common
 def roll(side: str, save_path: Path | None, database_path: Path | None) -> None:
-    """Roll a player's 4 dice; only that player should look (the screen is cleared after a key on a terminal)."""
-    game = _play(save_path, database_path, lambda g: ev.Roll(side), quiet=True)
-    dice = game.state.hands[side].rolled
-    click.echo(f"{rules.SIDE_NAMES[side]} only: your dice are {dice}. Place them with `referee duel commit --player {side}`.")
+    """Roll a player's 4 dice; only that player should look (the screen is cleared after a key on a terminal).
+
+    Rolled already this round and not committed? The same dice are shown again; nothing changes.
+    """
+    game, path = _load(save_path, database_path)
+    dice = rules.rolled_to_show(game.state, side)
+    again = " again (rolled earlier this round; nothing changed)" if dice is not None else ""
+    if dice is None:
+        _play_loaded(game, path, lambda g: ev.Roll(side))
+        dice = game.state.hands[side].rolled
+    click.echo(f"{rules.SIDE_NAMES[side]} only: your dice are {dice}{again}. Place them with `referee duel commit --player {side}`.")
     if sys.stdin.isatty() and sys.stdout.isatty():
         click.pause("Press any key to hide your dice ...")
         click.clear()

@@ -184,7 +184,7 @@ def check_assignment(state: State, db: Database, side: Side, a: Assignment) -> A
         rest = _multiset_minus(hand.values, used + a.spare)
         if rest is None or (a.spare and rest):
             raise RuleError(f"the {label} place a die twice or a die they did not roll: place each rolled die once "
-                            "(`referee duel roll` shows your dice again)")
+                            f"(`referee duel roll --player {side}` shows your dice again)")
         a = replace(a, spare=tuple(sorted(a.spare + tuple(rest))))
     if a.cast is not None:
         face = a.spell_face
@@ -484,7 +484,8 @@ def apply_roll(state: State, db: Database, event: ev.Roll) -> State:
     if hand.committed:
         raise RuleError(f"the {SIDE_NAMES[event.side]} have already committed this round")
     if hand.rolled is not None:
-        raise RuleError(f"the {SIDE_NAMES[event.side]} have already rolled this round ({len(hand.rolled.values)} dice): commit them")
+        raise RuleError(f"the {SIDE_NAMES[event.side]} have already rolled this round: `referee duel roll --player {event.side}` "
+                        f"shows the same dice again; `referee duel commit --player {event.side}` places them")
     dice = event.dice
     count = rules_of(db).dice_per_player
     if dice is None or dice.k is None or len(dice.values) != count:
@@ -494,6 +495,16 @@ def apply_roll(state: State, db: Database, event: ev.Roll) -> State:
     hands = state.hands.set(event.side, replace(hand, rolled=dice))
     return replace(state, hands=hands, dice_used=state.dice_used + count,
                    notes=(f"The referee rolls the {SIDE_NAMES[event.side]}' 4 dice (only they see them).",))
+
+
+def rolled_to_show(state: State, side: Side) -> Dice | None:
+    """The dice the referee already rolled for ``side`` this round, while ``side`` has not committed:
+    a second ``roll`` shows these again (a player who forgot them is never stuck, and never gets a
+    re-roll: R78). ``None`` when there is no such roll, so a ``roll`` is a new event."""
+    hand = state.hands[side]
+    if state.phase != "round" or hand.committed:
+        return None
+    return hand.rolled
 
 
 def commit_problem(state: State, side: Side) -> str | None:
