@@ -131,6 +131,20 @@ def test_event_text_modifier_and_extra_servant_die(db):
     assert g.state.phase == "draw" and "solo.quest.emberlow" in g.state.removed
 
 
+def test_printed_totals_show_what_is_added_and_removed(db):
+    """R5: the totals the referee prints add up at the table: the card's modifier and each spell's bonus
+    are shown, and so is Shield's removed die (fresh-user report: "your dice 4 1 6 = 13" at Emberlow)."""
+    g = game(db, ev.Draw(card("emberlow")), ev.Battle(dice=dice(1, 1), enemy=dice(6, 6, 6, 5), next=card("iarith")))
+    assert rules.totals_in_words(g.state, db) == ("1 1 +2 (Emberlow) = 4", "6 6 6 5 = 23")
+    assert "You roll 1 1 (typed) +2 (Emberlow): total 4." in " ".join(g.state.notes)
+    h = game(db, ev.Draw(card("tural")), ev.Battle(dice=dice(4, 3), enemy=dice(6, 6, 2)),
+             spells=("shield", "shard-knives"))
+    h.play(ev.Cast(SHIELD))  # 7 to 8: Shard Knives (+1) could still turn it, so the battle waits (R34)
+    assert rules.totals_in_words(h.state, db) == ("4 3 = 7", "6 6 2 without the highest (Shield) = 8")
+    h.play(ev.Cast("solo.spell.shard-knives", next=card("iarith")))
+    assert "solo.quest.tural" in h.state.removed  # 8 to 8: a tie wins
+
+
 def test_win_applies_the_white_cross_row_and_removes_the_card(db):
     """Play: win: "turn over the next card ... Battle Win Table number ... Remove the City Quest card"."""
     g = game(db, *fight("hollin-ford", (6, 6), (1, 1, 1), "thornwick"))  # Thornwick white cross 6: Grayking -2

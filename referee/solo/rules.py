@@ -378,27 +378,52 @@ def dice_counts(state: State, db: Database) -> tuple[int, int]:
     return attack + free, attack + rules.servant_extra_dice + extra
 
 
-def totals(state: State, db: Database) -> tuple[int, int]:
-    """(player's total, servants' total) of the dice on the table (rulebook, Play; R5).
-
-    The player's total is the sum of their dice plus the card's attack modifier (unless cancelled) plus
-    each spell cast: its bonus against the card's foe when it names one (Shard and Brittle Knives), else
-    its ``attack_total``. The servants' total is the sum of their dice without the highest die for each
-    ``remove_servant_die`` cast (Shield).
-    """
+def total_terms(state: State, db: Database) -> tuple[list[tuple[str, int]], int]:
+    """What is added to the player's dice, as ``(label, amount)`` pairs in order (the card's attack
+    modifier unless cancelled, then each spell cast: its bonus against the card's foe when it names
+    one, else its ``attack_total``; zero amounts left out), and how many of the servants' highest dice
+    are removed (``remove_servant_die``, Shield). Rulebook, Play; R5."""
     battle = state.battle
     assert battle is not None
     card = _city(state, db)
-    bonus = 0 if _event_cancelled(state, db) else card.battle.attack_total
+    terms: list[tuple[str, int]] = []
+    if not _event_cancelled(state, db) and card.battle.attack_total:
+        terms.append((card.name, card.battle.attack_total))
     removed = 0
     for spell_id in battle.casts:
-        effect = spell(db, spell_id).effect
-        foe = card.battle.foe
-        bonus += effect.against[foe] if foe is not None and foe in effect.against else effect.attack_total
+        cast = spell(db, spell_id)
+        effect, foe = cast.effect, card.battle.foe
+        amount = effect.against[foe] if foe is not None and foe in effect.against else effect.attack_total
+        if amount:
+            terms.append((cast.name, amount))
         removed += effect.remove_servant_die
+    return terms, removed
+
+
+def totals(state: State, db: Database) -> tuple[int, int]:
+    """(player's total, servants' total) of the dice on the table (rulebook, Play; R5): the player's
+    dice plus every term of :func:`total_terms`, the servants' dice without the removed highest ones."""
+    battle = state.battle
+    assert battle is not None
+    terms, removed = total_terms(state, db)
     enemy = sorted(battle.enemy)
     kept = enemy[:max(0, len(enemy) - removed)]
-    return sum(battle.dice) + bonus, sum(kept)
+    return sum(battle.dice) + sum(amount for _, amount in terms), sum(kept)
+
+
+def totals_in_words(state: State, db: Database) -> tuple[str, str]:
+    """The sums behind :func:`totals`, as printed: ``"4 1 6 +2 (Emberlow) = 13"`` and
+    ``"5 5 6 without the highest (Shield) = 10"``, so a player can add them up at the table."""
+    battle = state.battle
+    assert battle is not None
+    terms, removed = total_terms(state, db)
+    mine, theirs = totals(state, db)
+    player = " ".join(map(str, battle.dice)) + "".join(f" {amount:+d} ({label})" for label, amount in terms)
+    servants = " ".join(map(str, battle.enemy))
+    if removed:
+        shields = ", ".join(spell(db, s).name for s in battle.casts if spell(db, s).effect.remove_servant_die)
+        servants += f" without the highest ({shields})" if removed == 1 else f" without the {removed} highest ({shields})"
+    return f"{player} = {mine}", f"{servants} = {theirs}"
 
 
 def winning(state: State, db: Database) -> bool:
@@ -547,8 +572,10 @@ def apply_battle(state: State, db: Database, event: ev.Battle) -> State:
     state, dice = _roll(state, db, event.dice, player_n, "dice", "your attack")
     state, enemy = _roll(state, db, event.enemy, enemy_n, "enemy", "the servants' attack")
     state = replace(state, phase="rolled", battle=replace(state.battle, dice=dice.values, enemy=enemy.values, rolled=True))
+    terms, _ = total_terms(state, db)
     mine, theirs = totals(state, db)
-    state = _note(state, f"You roll {dice} ({'typed' if dice.typed else 'rolled'}): total {mine}. The servants roll {enemy} ({'typed' if enemy.typed else 'rolled'}): total {theirs}.")
+    added = "".join(f" {amount:+d} ({label})" for label, amount in terms)
+    state = _note(state, f"You roll {dice} ({'typed' if dice.typed else 'rolled'}){added}: total {mine}. The servants roll {enemy} ({'typed' if enemy.typed else 'rolled'}): total {theirs}.")
     return _after_roll(state, db, event.next)
 
 

@@ -71,8 +71,8 @@ def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
     if state.card:
         lines.append(("On the table", rules.name(db, state.card)))
     if state.battle is not None and state.battle.rolled:
-        mine, theirs = rules.totals(state, db)
-        lines.append(("Battle", f"your dice {' '.join(map(str, state.battle.dice))} = {mine}; servants {' '.join(map(str, state.battle.enemy))} = {theirs}"))
+        mine, theirs = rules.totals_in_words(state, db)
+        lines.append(("Battle", f"your dice {mine}; servants {theirs}"))
     if state.map_battle is not None:
         mb = map_status(state, db)
         assert mb is not None
