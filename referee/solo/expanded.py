@@ -366,20 +366,11 @@ def exchange_options(state: State, db: Database) -> list[str]:
 
 
 def _offer(state: State, db: Database, ids: list[str]) -> str:
-    """What may turn the attack on the table, each with its command: ``cast Shield (`referee solo cast
-    shield`) or call on Elder Maelis to re-roll your dice (`referee solo elder elder-maelis --reroll 1,2`, ...)``."""
-    spells = [i for i in ids if i in state.spells]
-    elders = [i for i in ids if i not in state.spells]
-    parts = []
-    parts.extend(f"cast {rules.name(db, i)} (`referee solo cast {rules.short_id(i)}`)" for i in spells)
-    if elders:
-        ex = _mb(state).exchange
-        assert ex is not None
-        low = sorted(d for d in ex.dice if d <= 3) or [min(ex.dice)]
-        example = ",".join(map(str, low))
-        parts.extend(f"call on {rules.name(db, e)} to re-roll your dice (`referee solo elder {rules.short_id(e)} --reroll {example}`, "
-                     "naming the dice to re-roll)" for e in elders)
-    return " or ".join(parts)
+    """What may turn the attack on the table, each with its command (:func:`rules.aid_offer` on the
+    exchange's dice)."""
+    exchange = _mb(state).exchange
+    assert exchange is not None
+    return rules.aid_offer(state, db, ids, exchange.dice)
 
 
 def _after_exchange(state: State, db: Database) -> State:
