@@ -1,14 +1,31 @@
 """A click group whose usage errors are one line, for both command lines (``pnp`` and ``referee``).
 
-Click prints a bad option as three lines (usage, a hint, the error). People using these tools at the
-table get one: ``Error: <what is wrong> (see 'pnp build --help')``, exit code 2, as click's own.
+Click prints a bad option as three lines (usage, a hint, the error), and a missing choice as a list
+of one choice a line. People using these tools at the table get one line: ``Error: <what is wrong>
+(see 'pnp build --help')``, exit code 2, as click's own (:func:`one_line` flattens click's message).
 """
 from __future__ import annotations
 
+import re
 import sys
 from typing import Any
 
 import click
+
+
+def one_line(message: str) -> str:
+    """``message`` (a click error's) on one line, keeping everything it says.
+
+    Click's list of choices (``Missing argument '{won|retreat}'. Choose from:`` then one choice a line)
+    becomes ``Missing argument 'won|retreat' (choose from: won, retreat)``; a choice metavar
+    ``'{a|b}'`` loses its braces; any other line break becomes a space.
+    """
+    message = re.sub(r"'\{([^{}']*)\}'", r"'\1'", message)
+    head, sep, rest = message.partition("Choose from:")
+    if sep:
+        choices = [c.strip() for c in re.split(r"\s*,?\s*\n\s*", rest.strip().rstrip(".")) if c.strip()]
+        message = f"{head.strip().rstrip('.')} (choose from: {', '.join(c.rstrip(',') for c in choices)})"
+    return " ".join(line.strip() for line in message.splitlines() if line.strip())
 
 
 class OneLineGroup(click.Group):
@@ -30,5 +47,8 @@ class OneLineGroup(click.Group):
         except click.ClickException as error:
             context = getattr(error, "ctx", None)
             hint = f" (see '{context.command_path} --help')" if isinstance(error, click.UsageError) and context else ""
-            click.echo(f"Error: {error.format_message()}{hint}", err=True)
+            message = one_line(error.format_message())
+            if hint:
+                message = message.rstrip(".")
+            click.echo(f"Error: {message}{hint}", err=True)
             sys.exit(error.exit_code)

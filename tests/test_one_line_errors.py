@@ -1,0 +1,58 @@
+"""Defect 3: every click error of both command lines (`pnp`, `referee`) prints ONE line on standard error,
+keeping what click says (README: "A rejected command prints one line"), with click's exit code."""
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main as pnp_main
+from pnp.oneline import one_line
+from referee.cli import main as referee_main
+
+CASES = [
+    # (command line, pieces the one line must hold)
+    (["referee", "solo", "warding"], ["Missing argument 'won|retreat' (choose from: won, retreat)", "referee solo warding --help"]),
+    (["referee", "solo", "new", "--spells", "bind,shield"], ["Missing option '--difficulty' (choose from: beginner, normal, advanced)"]),
+    (["referee", "duel", "roll"], ["Missing option '--player' (choose from: wardens, shadowmajik)"]),
+    (["referee", "solo", "warding", "lost"], ["'lost' is not one of 'won', 'retreat'"]),
+    (["referee", "duel", "roll", "--player", "orcs"], ["'orcs' is not one of 'wardens', 'shadowmajik'"]),
+    (["referee", "table", "solo.table.battle-win", "x"], ["'x' is not a valid integer"]),
+    (["referee", "duel", "new", "--seed", "1.5"], ["'1.5' is not a valid integer"]),
+    (["referee", "solo", "new", "--difficult", "normal"], ["No such option '--difficult'", "Did you mean '--difficulty'?"]),
+    (["referee", "duel", "new", "--seed"], ["Option '--seed' requires an argument"]),
+    (["referee", "solo", "draww"], ["No such command 'draww'", "Did you mean 'draw'?"]),
+    (["referee", "nosuchgame"], ["No such command 'nosuchgame' (see 'referee --help')"]),
+    (["referee", "solo", "status", "extra"], ["Got unexpected extra argument (extra)"]),
+    (["pnp", "build", "--paper", "b5"], ["'b5' is not one of 'a4', 'letter'"]),
+    (["pnp", "build", "--duplex"], ["Option '--duplex' requires an argument"]),
+    (["pnp", "calibrate", "--paper"], ["requires an argument"]),
+    (["pnp", "build", "--bleed", "x"], ["--bleed"]),
+    (["pnp", "build", "--nosuch"], ["No such option '--nosuch'"]),
+    (["pnp", "nosuchcommand"], ["No such command 'nosuchcommand' (see 'pnp --help')"]),
+    (["pnp", "list", "extra"], ["Got unexpected extra argument (extra)"]),
+]
+
+
+@pytest.mark.parametrize("line, pieces", CASES, ids=[" ".join(c[0]) for c in CASES])
+def test_click_errors_are_one_line_and_keep_their_content(line, pieces):
+    """Defect 3: missing argument, missing option with choices, bad choice, bad int, no such option,
+    no such command, extra argument: one line `Error: ...`, exit code 2, nothing on standard output."""
+    main = {"pnp": pnp_main, "referee": referee_main}[line[0]]
+    result = CliRunner().invoke(main, line[1:], env={"NO_COLOR": "1"}, prog_name=line[0])
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
+    for piece in pieces:
+        assert piece in lines[0], lines[0]
+    assert "\t" not in lines[0] and "{" not in lines[0] and ". (see" not in lines[0]
+
+
+def test_one_line_flattens_click_choice_lists_and_line_breaks():
+    """Defect 3: the flattening itself, on click 8's wording of a missing choice and on any other break."""
+    assert one_line("Missing argument '{won|retreat}'. Choose from:\n\twon,\n\tretreat") == \
+        "Missing argument 'won|retreat' (choose from: won, retreat)"
+    assert one_line("Missing option '--difficulty'. Choose from:\n\tbeginner,\n\tnormal,\n\tadvanced.") == \
+        "Missing option '--difficulty' (choose from: beginner, normal, advanced)"
+    assert one_line("first line\n  second line\n") == "first line second line"
+    assert one_line("already one line.") == "already one line."
