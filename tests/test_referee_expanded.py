@@ -43,8 +43,12 @@ def on_map(key: int, servants=("ghast-1", "ymp-1"), place=(1, 1, 6, 6), spells=(
 
 
 def put(g: SoloGame, warden: str, **where: str) -> None:
-    """Move the markers by hand (a test fixture, as a player would set up a position)."""
+    """Move the markers by hand (a test fixture, as a player would set up a position); every hex named
+    must be a hex of the map being fought."""
     mb = g.state.map_battle
+    grid = g.db.get(mb.map).hex_map
+    for name in (warden, *where.values()):
+        assert hexes.parse_hex_name(name) in grid, f"{name} is not a hex of {mb.map}"
     servants = tuple(replace(s, hex=hexes.parse_hex_name(where[s.id.rsplit(".", 1)[-1].replace("-", "_")]))
                      if s.id.rsplit(".", 1)[-1].replace("-", "_") in where else s for s in mb.servants)
     g.log.states[-1] = replace(g.state, map_battle=replace(mb, warden=hexes.parse_hex_name(warden), servants=servants))
@@ -128,7 +132,7 @@ def test_typed_servants_must_differ_in_type_and_number():
 def test_move_is_refused_when_too_long_occupied_off_map_or_not_a_path():
     """Phase a: "You may move two hexes"; R13: not onto or through a servant, not off the map."""
     g = on_map(1)
-    put(g, "C4", ghast_1="D4", ymp_1="I6")
+    put(g, "C4", ghast_1="D4", ymp_1="H6")
     for path, message in [(("F4",), "at most 2"), (("D4",), "occupied by Ghast"), (("A1",), "off the map"),
                           (("B4", "B3", "C3"), "at most 2 hexes"), (("C3", "E3"), "not next to"), (("Z9",), "off the map")]:
         before = g.state
@@ -169,7 +173,7 @@ def test_blue_cross_recharges_one_type_and_must_be_left_next_round():
     """Phase a: "recharge all spells of any one type. After doing this you must move away" (R47)."""
     g = on_map(1)
     grid = DB.get("solo.map.key-1").hex_map
-    put(g, "D4", ghast_1="I6", ymp_1="I5")
+    put(g, "D4", ghast_1="H6", ymp_1="I5")
     g.play(ev.Move(("E4",)))
     assert g.state.map_battle.warden == grid.recharge.address
     g.play(ev.Recharge("flint"))
@@ -186,7 +190,7 @@ def test_blue_cross_recharges_one_type_and_must_be_left_next_round():
 def test_adjacent_servant_takes_a_hit_on_equal_or_greater():
     """Phase b: "Your roll must be equal to or greater" to damage an adjacent (active) servant (R5, R16)."""
     g = on_map(1)
-    put(g, "C4", ghast_1="E4", ymp_1="I6")
+    put(g, "C4", ghast_1="E4", ymp_1="H6")
     g.play(ev.Move(()))
     mb = g.state.map_battle
     assert mb.queue[0] == "solo.servant.ghast-1" and hexes.distance(mb.servant("solo.servant.ghast-1").hex, mb.warden) == 1
@@ -197,7 +201,7 @@ def test_adjacent_servant_takes_a_hit_on_equal_or_greater():
 def test_ranged_servant_out_of_reach_hurts_but_cannot_be_hurt():
     """Phase b: "You may not do any damage to them until you are one adjacent hex in distance away" (R15, R17)."""
     g = on_map(1, servants=("ymp-1", "ghast-1"))
-    put(g, "A4", ymp_1="D2", ghast_1="I6")
+    put(g, "A4", ymp_1="D2", ghast_1="H6")
     g.play(ev.Move(()))  # the Ymp (range 3) steps to distance 2 or 3 and attacks from afar
     mb = g.state.map_battle
     ymp = mb.servant("solo.servant.ymp-1")
@@ -205,7 +209,7 @@ def test_ranged_servant_out_of_reach_hurts_but_cannot_be_hurt():
     s = g.play(ev.Attack(dice(6, 6), dice(1, 1, 1)))
     assert s.map_battle.servant("solo.servant.ymp-1").hit_points == 1 and s.mana == 14
     g2 = on_map(1, servants=("ymp-1", "ghast-1"))
-    put(g2, "A4", ymp_1="D2", ghast_1="I6")
+    put(g2, "A4", ymp_1="D2", ghast_1="H6")
     g2.play(ev.Move(()))
     s = g2.play(ev.Attack(dice(1, 1), dice(6, 6, 6)))
     s = g2.play(ev.Accept()) if s.map_battle.step == "exchange" else s
@@ -215,7 +219,7 @@ def test_ranged_servant_out_of_reach_hurts_but_cannot_be_hurt():
 def test_shard_knives_bonus_uses_the_attacking_servants_type():
     """R46, R40: a bonus cast on an exchange counts against that servant's type."""
     g = on_map(1, servants=("zhumbi-1", "ymp-1"), spells=("shield", "shard-knives"))
-    put(g, "C4", zhumbi_1="D4", ymp_1="I6")
+    put(g, "C4", zhumbi_1="D4", ymp_1="H6")
     g.play(ev.Move(()))
     g.play(ev.Attack(dice(1, 2), dice(2, 2, 1)))
     assert g.state.map_battle.step == "exchange"
@@ -244,7 +248,7 @@ def test_magic_near_a_servant_calls_the_eldritch_roll_and_its_row_applies():
 def test_no_magic_no_eldritch_roll():
     """Phase c: "If you used any magic spells" - no spell, no roll (R18)."""
     g = on_map(1)
-    put(g, "C4", ghast_1="D4", ymp_1="I6")
+    put(g, "C4", ghast_1="D4", ymp_1="H6")
     g.play(ev.Move(()))
     s = g.play(ev.Attack(dice(1, 1), dice(6, 6, 6)))
     s = g.play(ev.Accept()) if s.map_battle.step == "exchange" else s
@@ -254,7 +258,7 @@ def test_no_magic_no_eldritch_roll():
 def test_eldritch_re_roll_stands():
     """Phase c: "You may cast any re-roll Flint or Ice spells ... You must abide by the re-roll outcome" (R48)."""
     g = on_map(1, spells=("frost-breath", "rime-mirror"))
-    put(g, "C4", ghast_1="D4", ymp_1="I6")
+    put(g, "C4", ghast_1="D4", ymp_1="H6")
     g.play(ev.Move(()))
     g.play(ev.Cast("solo.spell.frost-breath"))  # +2 Mana within one hex: Eldritch Damage follows
     g.play(ev.Attack(dice(6, 6), dice(1, 1, 1)))
