@@ -192,3 +192,20 @@ def test_every_counter_answers_a_spell_that_is_cast():
     for kind in ("flint", "ice"):
         cast = {sp.position for sp in DB.solo.spell if sp.spell_type == kind and sp.extra_dice == 0}
         assert {row.roll[0] for row in DB.table(f"solo.table.{kind}-counters").rows} <= cast
+
+
+def test_a_re_roll_spell_is_not_offered_when_sullen_axe_took_every_die():
+    """Flint counter 7 Sullen Axe: "remove any of your dice rolls showing 1 or 2" (R22). With none of the
+    player's dice left, Ember Hook ("re-roll") has nothing to act on: it is refused, and the referee does
+    not wait for it after the losing roll (R34)."""
+    g = standing(("brittle-knives", "ember-hook"))
+    g.play(ev.Attack(dice(1, 2), dice(6, 6, 6)))
+    s = g.play(ev.Cast("solo.spell.brittle-knives"))
+    assert "Sullen Axe" in " ".join(s.notes) and s.last_stand.dice == ()
+    assert not s.last_stand.rolled  # nothing could turn it: resolved at once, not waiting for Ember Hook
+    h = standing(("brittle-knives", "ember-hook", "shield"))  # Shield could still turn it: the roll waits
+    h.play(ev.Attack(dice(1, 2), dice(6, 6, 6)))
+    s = h.play(ev.Cast("solo.spell.brittle-knives"))
+    assert s.last_stand.rolled and laststand.options(s, DB) == ["solo.spell.shield"]
+    with pytest.raises(rules.RuleError, match="none of yours is left on the table"):
+        h.play(ev.Cast("solo.spell.ember-hook", reroll=(1,), dice=dice(6)))

@@ -201,6 +201,8 @@ def cast_problem(state: State, db: Database, chosen: Spell) -> str | None:
         return f"{chosen.name} is already used in the Last Stand (recharge its type on a gray space, R23)"
     if (effect.attack_total or effect.remove_servant_die or effect.reroll_own or effect.reroll_servants) and not _ls(state).rolled:
         return f"{chosen.name} changes a roll; cast it once the round is rolled"
+    if effect.reroll_own and not effect.reroll_servants and not _ls(state).dice:
+        return f"{chosen.name} re-rolls your dice, and none of yours is left on the table (Sullen Axe removed them)"
     if chosen.cost and chosen.cost.mana > state.mana:
         return f"{chosen.name} costs {chosen.cost.mana} Mana; you have {state.mana}"
     return None
