@@ -5,8 +5,11 @@ Only parsing and printing live here; rules never import this module.
 """
 from __future__ import annotations
 
+import getpass
 import os
 import re
+import sys
+import warnings
 from pathlib import Path
 from typing import Any, Callable
 
@@ -69,6 +72,29 @@ def save_new(game: Any, path: Path) -> None:
 def fail(error: Exception) -> click.ClickException:
     """``error`` as a click error of one line (the first line of its message)."""
     return click.ClickException(str(error).splitlines()[0] if str(error) else type(error).__name__)
+
+
+def stdin_is_terminal() -> bool:
+    """True when standard input is a terminal, where typed input can be hidden."""
+    return sys.stdin.isatty()
+
+
+def hidden_prompt(text: str, instead: str) -> str:
+    """Ask ``text`` with hidden input (on standard error) and return the answer.
+
+    Hidden input needs a terminal: when standard input is none (a pipe, a file, no terminal at all) or
+    the terminal cannot hide what is typed, this raises a ``click.ClickException`` of one line saying
+    so and what to use ``instead`` (an option), before anything is asked or changed.
+    """
+    refusal = f"hidden input needs a terminal, and standard input is not one: {instead}"
+    if not stdin_is_terminal():
+        raise click.ClickException(refusal)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", getpass.GetPassWarning)  # getpass would echo the answer: refuse instead
+        try:
+            return click.prompt(text, hide_input=True, err=True)
+        except getpass.GetPassWarning:
+            raise click.ClickException(refusal) from None
 
 
 def console():

@@ -70,7 +70,15 @@ def test_status_json_has_the_contract_fields(tmp_path):
     assert status["removed"] == ["duel.location.lantern-cliffs", "duel.location.barrow-of-kings"]
 
 
-def test_hidden_prompt_commits_without_showing_the_dice(tmp_path):
+@pytest.fixture
+def terminal(monkeypatch):
+    """Standard input taken for a terminal, so the hidden prompt asks (CliRunner's input is no terminal)."""
+    from referee import clitools
+
+    monkeypatch.setattr(clitools, "stdin_is_terminal", lambda: True)
+
+
+def test_hidden_prompt_commits_without_showing_the_dice(tmp_path, terminal):
     """The assignment is typed with hidden input; status, board and log never show it before the reveal (R77)."""
     save = start(tmp_path)
     out = run(save, "commit --player wardens", input="battle 6,5 power 4\n")
@@ -158,11 +166,12 @@ def test_bad_input_is_one_line_and_changes_nothing(tmp_path, line, message):
     assert save.read_bytes() == before
 
 
-def test_bad_input_in_the_hidden_prompt_changes_nothing(tmp_path):
+def test_bad_input_in_the_hidden_prompt_changes_nothing(tmp_path, terminal):
     save = start(tmp_path)
     before = save.read_bytes()
     err = run(save, "commit --player shadowmajik", code=1, input="battle 3,5 cast 6\n")
-    assert "not enough SP for that spell" in err and "Ruin" not in err  # hidden choices stay hidden (R77) and save.read_bytes() == before
+    assert "not enough SP for that spell" in err and "Ruin" not in err  # hidden choices stay hidden (R77)
+    assert save.read_bytes() == before
 
 
 def test_committing_twice_and_a_missing_save(tmp_path):
@@ -307,3 +316,56 @@ def test_the_rules_refuse_a_second_roll_event_and_say_how_to_see_the_dice(db):
     assert isinstance(shown, Dice) and len(shown.values) == 4
     with pytest.raises(rules.RuleError, match=r"already rolled this round: `referee duel roll --player wardens` shows the same dice again"):
         g.play(ev.Roll("wardens"))
+
+
+# ---- Defect 4: hidden input without a terminal ----------------------------------------------------------------
+def test_commit_without_a_terminal_says_so_in_one_line_and_changes_nothing(tmp_path):
+    """Defect 4: with standard input no terminal, `commit` asks nothing: one line saying hidden input needs
+    a terminal and naming --assign and --sealed instead; exit 1; the save unchanged. `seal` the same."""
+    save = start(tmp_path)
+    before = save.read_bytes()
+    err = run(save, "commit --player wardens", code=1, input="battle 3,5 power 4\n")
+    assert err.startswith("Error: hidden input needs a terminal, and standard input is not one:")
+    assert "--assign 'battle 3,5 power 6'" in err and "--sealed SEAL" in err and "referee duel seal --player wardens" in err
+    assert len(err.strip().splitlines()) == 1 and save.read_bytes() == before
+    result = CliRunner().invoke(main, ["duel", "seal", "--player", "wardens"], input="battle 3,5 power 4\n")
+    assert result.exit_code == 1 and result.stdout == "" and len(result.stderr.strip().splitlines()) == 1
+    assert "hidden input needs a terminal" in result.stderr and "--assign" in result.stderr
+    run(save, 'commit --player wardens --assign "battle 3,5 power 4"')
+    assert "already committed" in run(save, "commit --player wardens", code=1)  # the rules are asked first
+
+
+def test_commit_with_stdin_from_nowhere_prints_no_getpass_warning(tmp_path):
+    """Defect 4, as the tester ran it: a real process with standard input from /dev/null prints one line,
+    no GetPassWarning, no prompt, no 'Aborted'."""
+    import os
+    import subprocess
+    import sys
+
+    save = start(tmp_path)
+    before = save.read_bytes()
+    result = subprocess.run([sys.executable, "-m", "referee", "duel", "commit", "--player", "wardens", "--save", str(save), "--db", DB],
+                            stdin=subprocess.DEVNULL, capture_output=True, text=True, cwd=ROOT,
+                            env={**os.environ, "NO_COLOR": "1"})
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr.startswith("Error: hidden input needs a terminal") and len(result.stderr.splitlines()) == 1
+    assert save.read_bytes() == before
+
+
+def test_hidden_prompt_refuses_a_terminal_that_cannot_hide_input(monkeypatch):
+    """Defect 4: where getpass could only echo the answer (GetPassWarning), the prompt refuses in one line."""
+    import getpass
+    import warnings
+
+    import click
+
+    from referee import clitools
+
+    def echoing(prompt):
+        warnings.warn("Can not control echo on the terminal.", getpass.GetPassWarning)
+        return "battle 3,5 power 4"
+
+    monkeypatch.setattr(clitools, "stdin_is_terminal", lambda: True)
+    monkeypatch.setattr(click.termui, "hidden_prompt_func", echoing)
+    with pytest.raises(click.ClickException, match="hidden input needs a terminal.*: use --assign"):
+        clitools.hidden_prompt("Your dice (hidden)", "use --assign")

@@ -181,8 +181,11 @@ def _ask_assignment(side: str, game: duel_game.DuelGame, what: str) -> str:
     state, db = game.state, game.db
     where = f" at {rules.name(db, state.current)} ({'/'.join(rules.location(db, state.current).resonance)})" if state.current else ""
     rolled = " the 4 dice the referee rolled you," if state.hands[side].rolled else ""
-    return click.prompt(f"{rules.SIDE_NAMES[side]}, {state.points[side]} {rules.points_word(db, side)}{where}: {what}{rolled} "
-                        f"e.g. 'battle 3,5 cast 4' or 'battle 3,5 power 6' (hidden)", hide_input=True, err=True)
+    return clitools.hidden_prompt(f"{rules.SIDE_NAMES[side]}, {state.points[side]} {rules.points_word(db, side)}{where}: {what}{rolled} "
+                                  f"e.g. 'battle 3,5 cast 4' or 'battle 3,5 power 6' (hidden)",
+                                  f"give the placing with --assign 'battle 3,5 power 6' (it shows as typed: keep the screen "
+                                  f"from the other player), or commit a seal from `referee duel seal --player {side}` "
+                                  f"on your own device with --sealed SEAL")
 
 
 @duel.command()
@@ -217,7 +220,8 @@ def seal(side: str, text: str | None) -> None:
     now and `reveal --open SIDE='OPENING'` after both have committed.
     """
     if text is None:
-        text = click.prompt(f"{rules.SIDE_NAMES[side]}: your assignment, e.g. 'battle 3,5 cast 4' (hidden)", hide_input=True, err=True)
+        text = clitools.hidden_prompt(f"{rules.SIDE_NAMES[side]}: your assignment, e.g. 'battle 3,5 cast 4' (hidden)",
+                                      "give it with --assign 'battle 3,5 power 6' on your own device")
     a = _assignment(text)
     salt = secrets.token_hex(8)
     click.echo(f"Seal (give it now):        {rules.seal(side, a, salt)}")
