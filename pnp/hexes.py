@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Iterator
 
 START = "S"
@@ -155,8 +156,10 @@ class HexMap:
         return steps
 
 
+@lru_cache(maxsize=64)
 def parse_layout(text: str) -> HexMap:
-    """Parse a map's layout text (see the module docstring) into a :class:`HexMap`.
+    """Parse a map's layout text (see the module docstring) into a :class:`HexMap`; the same text gives
+    the same (immutable) map, parsed once (the referee asks for a map's grid at every move).
 
     Raises :class:`HexLayoutError` for an unknown token, a number outside 2-12, no or several start
     hexes, no or several recharge hexes, or an empty map.
