@@ -42,7 +42,7 @@ def status(state: State, db: Database) -> dict[str, Any]:
         "removed": len(state.removed),
         "card": state.card,
         "battle": battle,
-        "options": rules.options(state, db),
+        "options": battle_options(state, db),
         "phase": state.phase,
         "result": state.result,
         "reason": state.reason or None,
@@ -50,6 +50,18 @@ def status(state: State, db: Database) -> dict[str, Any]:
         "seed": state.setup.seed,
         "next": rules.next_step(state, db),
     }
+
+
+def battle_options(state: State, db: Database) -> list[str]:
+    """The spells and Elders that could still turn the losing roll on the table (R34), whichever battle
+    it is: a City Quest's (:func:`rules.options`), a map exchange's or Eldritch roll's
+    (:func:`expanded.exchange_options`, :func:`expanded.eldritch_options`) or the Last Stand's
+    (:func:`laststand.options`). Empty when no roll waits."""
+    if state.last_stand is not None:
+        return laststand.options(state, db) if state.phase == "stand" else []
+    if state.map_battle is not None:  # each is empty outside its own step
+        return expanded.exchange_options(state, db) + expanded.eldritch_options(state, db)
+    return rules.options(state, db)
 
 
 def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
