@@ -275,3 +275,70 @@ def test_legal_assignments_are_all_legal_and_include_power(db):
     assert all(rules.check_assignment(g.state, db, "wardens", o) for o in options)
     assert any(o.power is not None for o in options) and any(o.spell_face == 5 for o in options)  # Oath of Stone: 2 MP here
     assert not any(o.spell_face == 6 for o in options)  # Renewal costs 4
+
+
+# ---- Wording (defect 5) --------------------------------------------------------------------------------------
+def named_game(db, at: str = STONEWATCH) -> DuelGame:
+    g = DuelGame.new(db, 1, names=PerSide("Ana", "Bo"), row=ROW)
+    g.play(ev.Marker("shadowmajik", at))
+    return g
+
+
+def test_verbs_agree_with_a_named_player_and_with_a_side(db):
+    """Defect 5: a named player is one person ("Bo (Shadowmajik) chooses"), a side a plural ("The
+    Shadowmajik choose"), in notes, the Next line and errors alike."""
+    g = named_game(db)
+    assert g.state.notes[0].startswith("Bo (Shadowmajik) places the yellow marker on Stonewatch")
+    round_(g, "battle 6,6 power 1", "battle 1,1 power 1")
+    assert "Bo (Shadowmajik) lost the round and chooses the next Location for the yellow marker." in g.state.notes
+    assert rules.next_step(g.state, db).startswith("Bo (Shadowmajik) chooses the Location to fight for")
+    with pytest.raises(rules.RuleError, match=r"^Bo \(Shadowmajik\) chooses the Location now, not the Wardens$"):
+        g.play(ev.Marker("wardens", RIFT))
+    g = game(db)
+    round_(g, "battle 6,6 power 1", "battle 1,1 power 1")
+    assert "The Shadowmajik lost the round and choose the next Location for the yellow marker." in g.state.notes
+    assert rules.next_step(g.state, db).startswith("The Shadowmajik choose the Location to fight for")
+    with pytest.raises(rules.RuleError, match=r"^the Shadowmajik choose the Location now"):
+        g.play(ev.Marker("wardens", RIFT))
+    assert rules.who_does(g.state, "wardens", "takes", "take") == "The Wardens take"
+
+
+def test_a_named_winner_controls_and_wins_and_takes_a_cube_back(db):
+    """Defect 5: "Bo (Shadowmajik) controls 4 Locations and wins the game!"; "Ana (Wardens) takes a cube back"."""
+    g = named_game(db, EMBER)
+    g.log.states[-1] = replace(g.state, controlled=tuple((x, "shadowmajik") for x in ROW[4:7]),
+                               row=tuple(p for p in g.state.row if p.id not in ROW[4:7]))
+    round_(g, "battle 1,1 power 1", "battle 6,6 power 1")
+    assert "Bo (Shadowmajik) controls 4 Locations and wins the game!" in g.state.notes
+    g = named_game(db)
+    out = {RIFT: 2, EMBER: 1, GALEHOLLOW: 4}
+    g.log.states[-1] = replace(g.state, row=tuple(replace(p, cubes=PerSide(out.get(p.id, 0), 0)) for p in g.state.row), supply=PerSide(0, 3))
+    round_(g, "battle 6,6 power 1", "battle 3,3 power 1")
+    assert rules.next_step(g.state, db).startswith("Ana (Wardens) takes a cube back")
+
+
+def test_possessives_of_the_sides(db):
+    """Defect 5: "the Shadowmajik's commitment", "the Wardens' commitment", from one helper."""
+    from referee.duel import view
+
+    assert rules.possessive("Wardens") == "Wardens'" and rules.possessive("Shadowmajik") == "Shadowmajik's"
+    assert view.event_text(ev.Commit("shadowmajik", A("battle 1,2 power 3")), db) == "the Shadowmajik's commitment"
+    assert view.event_text(ev.Commit("wardens", A("battle 1,2 power 3")), db) == "the Wardens' commitment"
+    assert view.event_text(ev.Recall("shadowmajik", STONEWATCH), db) == "the Shadowmajik's cube taken back"
+    g = game(db)
+    g.play(ev.Roll("shadowmajik"))
+    assert g.state.notes == ("The referee rolls the Shadowmajik's 4 dice (only they see them).",)
+
+
+def test_no_hand_written_possessive_of_a_side_in_the_duel_referee():
+    """Defect 5: a side's possessive is always written by rules.possessive, never as `{...}'` by hand."""
+    import re
+    from pathlib import Path
+
+    import referee.duel
+
+    for path in Path(referee.duel.__file__).parent.glob("*.py"):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            hand_written = re.search(r"\]\}'(s\b|\s)", line) or ('endswith("s") else' in line and "noun" not in line)
+            assert not hand_written, f"{path.name}:{number}: {line.strip()}"
+

@@ -44,7 +44,7 @@ def _load(save_path: Path | None, database_path: Path | None) -> tuple[duel_game
 def _print_notes(game: duel_game.DuelGame) -> None:
     console = clitools.console()
     for note in game.state.notes:
-        console.print(note, style="bold green" if "win the game" in note else None, markup=False)
+        console.print(note, style="bold green" if note.endswith("the game!") else None, markup=False)
     console.print("Next: " + rules.next_step(game.state, game.db), style="bold", markup=False)
 
 

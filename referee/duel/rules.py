@@ -62,6 +62,21 @@ def who(state: State, side: Side) -> str:
     return SIDE_NAMES[side] if given == SIDE_NAMES[side] else f"{given} ({SIDE_NAMES[side]})"
 
 
+def who_does(state: State, side: Side, singular: str, plural: str, start: bool = True) -> str:
+    """``side``'s player as the subject of a verb that agrees with it: ``"Bo (Shadowmajik) chooses"`` for
+    a named player (one person), ``"The Shadowmajik choose"`` for a side (a plural, as in "the Wardens
+    have"). ``singular`` and ``plural`` are the verb's two forms (``"chooses"``, ``"choose"``; they may
+    go on: ``"controls 4 Locations and wins"``); ``start=False`` writes ``the`` for mid-sentence."""
+    if state.setup.names[side] != SIDE_NAMES[side]:
+        return f"{who(state, side)} {singular}"
+    return f"{'The' if start else 'the'} {SIDE_NAMES[side]} {plural}"
+
+
+def possessive(noun: str) -> str:
+    """``noun`` with its possessive ending: ``"Wardens'"``, ``"Shadowmajik's"`` (``'`` after a final s, else ``'s``)."""
+    return noun + ("'" if noun.endswith("s") else "'s")
+
+
 def points_word(db: Database, side: Side) -> str:
     """``MP`` for the Wardens, ``SP`` for the Shadowmajik (their player cards)."""
     return player(db, side).points
@@ -326,7 +341,7 @@ def win_location(state: State, db: Database, side: Side, location_id: str, notes
                  f"close up the row. The {SIDE_NAMES[side]} control {count} Location{'s' if count != 1 else ''}.")
     if count >= rules_of(db).locations_to_win:
         state = replace(state, result=side, phase="over")
-        notes.append(f"{who(state, side)} control {count} Locations and win the game!")
+        notes.append(f"{who_does(state, side, f'controls {count} Locations and wins', f'control {count} Locations and win')} the game!")
     return state
 
 
@@ -346,7 +361,7 @@ def _after_round(state: State, db: Database, winner: Side | None, notes: list[st
         notes.append(f"A tie: no cube moves; the yellow marker stays on {name(db, state.current)} and round {state.round + 1} is fought there (R26).")
         return replace(state, phase="round", round=state.round + 1, hands=PerSide(Hand(), Hand()))
     loser = other(winner)
-    notes.append(f"{who(state, loser)} lost the round and choose the next Location for the yellow marker.")
+    notes.append(f"{who_does(state, loser, 'lost the round and chooses', 'lost the round and choose')} the next Location for the yellow marker.")
     return replace(state, phase="marker", chooser=loser, hands=PerSide(Hand(), Hand()))
 
 
@@ -464,7 +479,7 @@ def apply_marker(state: State, db: Database, event: ev.Marker) -> State:
     """The chooser places the yellow marker; a round begins there (R25, R30)."""
     _need_phase(state, "marker", "placing the yellow marker")
     if event.side != state.chooser:
-        raise RuleError(f"{who(state, state.chooser)} choose the Location now, not the {SIDE_NAMES[event.side]}")
+        raise RuleError(f"{who_does(state, state.chooser, 'chooses', 'choose', start=False)} the Location now, not the {SIDE_NAMES[event.side]}")
     if event.location not in legal_markers(state):
         if any(loc == event.location for loc, _ in state.controlled):
             raise RuleError(f"{name(db, event.location)} is controlled and will not be contested again; choose a Location in the row")
@@ -472,7 +487,7 @@ def apply_marker(state: State, db: Database, event: ev.Marker) -> State:
         raise RuleError(f"{name(db, event.location) if known else repr(event.location)} is not in the row: "
                         f"choose one of {', '.join(name(db, x) for x in legal_markers(state))}")
     first = state.round == 0
-    notes = (f"{who(state, event.side)} place the yellow marker on {name(db, event.location)}"
+    notes = (f"{who_does(state, event.side, 'places', 'place')} the yellow marker on {name(db, event.location)}"
              f"{' (the first Location, R25)' if first else ''}. Round {state.round + 1}: both players roll 4 dice in secret.",)
     return replace(state, current=event.location, phase="round", round=state.round + 1, hands=PerSide(Hand(), Hand()), notes=notes)
 
@@ -494,7 +509,7 @@ def apply_roll(state: State, db: Database, event: ev.Roll) -> State:
         raise RuleError(f"the referee's next die is die {state.dice_used}, not {dice.k}")
     hands = state.hands.set(event.side, replace(hand, rolled=dice))
     return replace(state, hands=hands, dice_used=state.dice_used + count,
-                   notes=(f"The referee rolls the {SIDE_NAMES[event.side]}' 4 dice (only they see them).",))
+                   notes=(f"The referee rolls the {possessive(SIDE_NAMES[event.side])} 4 dice (only they see them).",))
 
 
 def rolled_to_show(state: State, side: Side) -> Dice | None:
@@ -556,7 +571,7 @@ def revealed(state: State, db: Database, event: ev.Reveal) -> PerSide[Assignment
             if given is None or salt is None:
                 raise RuleError(f"the {SIDE_NAMES[side]} committed a seal: open it with --open {side}='ASSIGNMENT#SALT' (what `referee duel seal` printed)")
             if seal(side, given, salt) != hand.seal:
-                raise RuleError(f"the {SIDE_NAMES[side]}' opening does not match their seal: not what they committed")
+                raise RuleError(f"the {possessive(SIDE_NAMES[side])} opening does not match their seal: not what they committed")
             out[side] = check_assignment(state, db, side, given)
         else:
             raise RuleError(f"cannot reveal before both have committed: the {SIDE_NAMES[side]} have not committed yet")
@@ -574,8 +589,7 @@ def apply_reveal(state: State, db: Database, event: ev.Reveal) -> State:
         dice: Dice | None = getattr(event, f"{side}_reroll")
         dice = dice or Dice()
         if len(dice.values) != need[side]:
-            owner = SIDE_NAMES[side] + ("'" if SIDE_NAMES[side].endswith("s") else "'s")
-            raise RuleError(f"the spells re-roll {need[side]} of the {owner} Battle dice, not {len(dice.values)}")
+            raise RuleError(f"the spells re-roll {need[side]} of the {possessive(SIDE_NAMES[side])} Battle dice, not {len(dice.values)}")
         if dice.k is not None:
             if dice.k != expected_k:
                 raise RuleError(f"the referee's next die is die {expected_k}, not {dice.k}")
@@ -662,7 +676,7 @@ def next_step(state: State, db: Database) -> str:
     """What to do next, with the command to type."""
     if state.phase == "marker":
         places = ", ".join(f"{i} {name(db, p.id)}" for i, p in enumerate(state.row, 1))
-        return f"{who(state, state.chooser)} choose the Location to fight for: `referee duel marker LOCATION` ({places})."
+        return f"{who_does(state, state.chooser, 'chooses', 'choose')} the Location to fight for: `referee duel marker LOCATION` ({places})."
     if state.phase == "round":
         parts = []
         for s in SIDES:
@@ -676,7 +690,7 @@ def next_step(state: State, db: Database) -> str:
     if state.phase == "recall":
         winner = state.last.winner
         places = ", ".join(name(db, p) for p in legal_recalls(state, winner) if p)
-        return (f"{who(state, winner)} take a cube back: `referee duel recall LOCATION --player {winner}` ({places}), "
+        return (f"{who_does(state, winner, 'takes', 'take')} a cube back: `referee duel recall LOCATION --player {winner}` ({places}), "
                 f"or `referee duel recall none --player {winner}` to forgo {state.pending} space{'s' if state.pending != 1 else ''}.")
     return f"The game is over: {who(state, state.result)} won, controlling {len(state.controlled_by(state.result))} Locations."
 

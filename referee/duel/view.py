@@ -188,9 +188,9 @@ def event_text(event: ev.Event, db: Database) -> str:
     if isinstance(event, ev.Roll):
         return f"the referee's roll for the {SIDE_NAMES[event.side]}"
     if isinstance(event, ev.Commit):
-        return f"the {SIDE_NAMES[event.side]}' commitment"
+        return f"the {rules.possessive(SIDE_NAMES[event.side])} commitment"
     if isinstance(event, ev.Reveal):
         return "the reveal and its battle"
     if isinstance(event, ev.Recall):
-        return f"the {SIDE_NAMES[event.side]}' cube taken back" if event.location else f"the {SIDE_NAMES[event.side]} forgoing the spaces"
+        return f"the {rules.possessive(SIDE_NAMES[event.side])} cube taken back" if event.location else f"the {SIDE_NAMES[event.side]} forgoing the spaces"
     return event.kind
