@@ -90,6 +90,19 @@ class Dice:
         except DiceError as error:
             raise DiceError(f"{what}: {error}") from None
 
+    def seed_place(self) -> str:
+        """Which of the seed's dice these are, in words, counted from 1 as people count: ``die 6 of the
+        seed``, ``dice 6-9 of the seed`` (the save file's ``k`` counts from 0); ``""`` for typed dice."""
+        if self.k is None or not self.values:
+            return ""
+        first, last = self.k + 1, self.k + len(self.values)
+        return f"die {first} of the seed" if first == last else f"dice {first}-{last} of the seed"
+
+    def origin(self) -> str:
+        """Where these dice came from, for a log line: ``typed`` (the player's physical dice) or
+        ``rolled by the referee, dice 6-7 of the seed``."""
+        return "typed" if self.k is None else f"rolled by the referee, {self.seed_place()}"
+
     def to_dict(self) -> dict[str, Any]:
         """A TOML-able dict: ``{values = [...], k = N}`` or ``{values = [...], typed = true}``."""
         if self.k is None:

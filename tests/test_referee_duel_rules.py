@@ -342,3 +342,16 @@ def test_no_hand_written_possessive_of_a_side_in_the_duel_referee():
             hand_written = re.search(r"\]\}'(s\b|\s)", line) or ('endswith("s") else' in line and "noun" not in line)
             assert not hand_written, f"{path.name}:{number}: {line.strip()}"
 
+
+def test_the_log_says_which_of_the_seeds_dice_the_referee_rolled(db):
+    """Defect 5: no bare `k=` in a log: a referee's roll reads "dice 1-4 of the seed" (counted from 1), and
+    Dice.origin (for any log) "rolled by the referee, die 6 of the seed" or "typed"."""
+    from referee.duel import view
+
+    g = game(db)
+    g.play(ev.Roll("wardens"))
+    line = view.log_line(2, g.log.events[-1], g.state, db)
+    assert line == "  2. Wardens: the referee rolls 4 dice (dice 1-4 of the seed)" and "k=" not in line
+    assert Dice((3,), 5).origin() == "rolled by the referee, die 6 of the seed"
+    assert Dice((3, 4), 5).origin() == "rolled by the referee, dice 6-7 of the seed"
+    assert Dice((3, 4), None).origin() == "typed" and Dice((3, 4), None).seed_place() == ""

@@ -147,7 +147,7 @@ def log_line(number: int, event: ev.Event, after: State, db: Database) -> str:
     if isinstance(event, ev.Marker):
         return head + f"{SIDE_NAMES[event.side]}: yellow marker on {rules.name(db, event.location)}"
     if isinstance(event, ev.Roll):
-        return head + f"{SIDE_NAMES[event.side]}: the referee rolls 4 dice (dice {event.dice.k}-{event.dice.k + 3})"
+        return head + f"{SIDE_NAMES[event.side]}: the referee rolls {len(event.dice.values)} dice ({event.dice.seed_place()})"
     if isinstance(event, ev.Commit):
         return head + f"{SIDE_NAMES[event.side]}: {'sealed ' if event.seal else ''}commit"
     if isinstance(event, ev.Reveal):
