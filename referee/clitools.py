@@ -104,9 +104,14 @@ def console():
     return Console(highlight=False, soft_wrap=True)
 
 
-def parse_dice(text: str, option: str) -> tuple[int, ...]:
+def parse_dice(text: str, option: str, totals: bool = True) -> tuple[int, ...]:
     """``"3,5"`` or ``"3 5"`` as the values ``(3, 5)``. Raises a ``click.ClickException`` of one line
-    naming ``option`` for an empty list or an empty place (``"3,,5"``), or anything but numbers 1-6."""
+    naming ``option`` for an empty list or an empty place (``"3,,5"``), or anything but numbers 1-6.
+
+    One value over 6 (``"7"``) is most likely the total of a roll typed instead of its dice: unless
+    ``totals`` is false (an option that takes single dice), the message says to type each die and shows
+    that total as dice (``--dice 3,4`` for a 2d6 roll of 7).
+    """
     parts = re.split(r"\s*,\s*|\s+", text.strip())
     if parts == [""]:
         raise click.ClickException(f"{option}: no dice given; type them as numbers 1-6, for example {option} 3,5")
@@ -117,7 +122,23 @@ def parse_dice(text: str, option: str) -> tuple[int, ...]:
         if not re.fullmatch(r"-?\d+", part):
             raise click.ClickException(f"{option}: {part!r} is not a die; type the dice as numbers 1-6, for example {option} 3,5")
         value = int(part)
+        if len(parts) == 1 and totals and value > 6:
+            raise click.ClickException(_total_typed(option, value))
         if not 1 <= value <= 6:
             raise click.ClickException(f"{option}: a die shows 1-6, not {value}")
         values.append(value)
     return tuple(values)
+
+
+_COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def _total_typed(option: str, total: int) -> str:
+    """The one line for a single value over 6 where dice were asked: type each die, e.g. ``3,4`` for 7."""
+    count = -(-total // 6)
+    if count not in _COUNTS:
+        return f"{option} needs each die, not a total: you typed one value, {total}; type every die as 1-6, for example {option} 3,5"
+    base, extra = divmod(total, count)
+    dice = [base] * (count - extra) + [base + 1] * extra
+    return (f"{option} needs each die, not a total: you typed one value, {total}; a {count}d6 roll of {total} "
+            f"is typed as its {_COUNTS[count]} dice, e.g. {option} {','.join(map(str, dice))}")

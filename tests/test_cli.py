@@ -92,3 +92,37 @@ def test_usage_errors_are_one_line():
         assert result.stdout == ""
         lines = result.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("Error: "), (command, result.stderr)
+
+
+def test_one_value_where_dice_are_needed_is_read_as_a_total_typed_by_mistake():
+    """Defect 5: `--dice 7` for a 2d6 roll says to type both dice (e.g. 3,4), not "a die shows 1-6, not 7";
+    the shared parser (referee.clitools.parse_dice) says it for every dice option."""
+    import click
+    import pytest
+
+    from referee.clitools import parse_dice
+
+    for text, message in [("7", "--dice needs each die, not a total: you typed one value, 7; a 2d6 roll of 7 is typed as its two dice, e.g. --dice 3,4"),
+                          ("12", "a 2d6 roll of 12 is typed as its two dice, e.g. --dice 6,6"),
+                          ("16", "a 3d6 roll of 16 is typed as its three dice, e.g. --dice 5,5,6")]:
+        with pytest.raises(click.ClickException) as error:
+            parse_dice(text, "--dice")
+        assert message in error.value.message
+    for text, message in [("3,7", "--dice: a die shows 1-6, not 7"), ("0", "--dice: a die shows 1-6, not 0")]:
+        with pytest.raises(click.ClickException, match=message):
+            parse_dice(text, "--dice")
+    with pytest.raises(click.ClickException, match="a die shows 1-6, not 9"):  # single dice: no total to explain
+        parse_dice("9", "--reroll", totals=False)
+    assert parse_dice("3, 4", "--dice") == (3, 4)
+
+
+def test_solo_eldritch_with_a_total_says_to_type_both_dice(tmp_path):
+    """Defect 5, as the tester typed it: `referee solo eldritch --dice 7`; one line, the save unchanged."""
+    save = tmp_path / "s.toml"
+    base = ["--save", str(save), "--db", str(ROOT / "cards.toml")]
+    assert CliRunner().invoke(referee_main, ["solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "1", *base]).exit_code == 0
+    before = save.read_bytes()
+    result = CliRunner().invoke(referee_main, ["solo", "eldritch", "--dice", "7", *base])
+    assert result.exit_code == 1 and save.read_bytes() == before
+    assert result.stderr.strip() == ("Error: --dice needs each die, not a total: you typed one value, 7; "
+                                     "a 2d6 roll of 7 is typed as its two dice, e.g. --dice 3,4")

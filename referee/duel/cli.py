@@ -96,7 +96,7 @@ def _pairs(items: tuple[str, ...], option: str) -> dict[str, str]:
 
 
 def _dice(text: str, option: str) -> Dice:
-    values = clitools.parse_dice(text, option)
+    values = clitools.parse_dice(text, option, totals=False)  # a re-roll spell re-rolls single dice
     try:
         return Dice(values, None)
     except DiceError as error:
