@@ -650,15 +650,7 @@ def apply_elder(state: State, db: Database, event: ev.CallElder) -> State:
     dice not raised; Elder Maelis re-rolls any of your dice of the attack on the table. Calling an Elder
     is not casting a spell: it calls no Eldritch Damage (R18)."""
     rules._phase(state, "map", f"elder {rules.short_id(event.elder)}")
-    card = rules.quest(db, event.elder)
-    problem = elder_problem(state, db, event.elder)
-    if problem:
-        raise RuleError(f"cannot call on {card.name}: {problem}")
-    assert isinstance(card, Elder)
-    if event.next is not None:
-        raise RuleError("--next: a map battle turns over no next card")
-    if (event.reroll or event.dice is not None) and not card.aid.reroll_own:
-        raise RuleError(f"--reroll/--dice: {card.name} re-rolls no dice")
+    card = rules.checked_elder_call(db, event, elder_problem(state, db, event.elder), "a map battle")
     state = rules.call_elder(state, db, card.id)
     state = _set(state, elders=_mb(state).elders + (card.id,))
     if card.aid.free_dice:

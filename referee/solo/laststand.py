@@ -381,15 +381,7 @@ def apply_elder(state: State, db: Database, event: ev.CallElder) -> State:
     Flint or Ice spell and has no position on the counter cards: the Grayking does not counter it
     (card text: "For any flint or ice spell you use ..."; R51(d))."""
     _phase(state, None, f"elder {rules.short_id(event.elder)}")
-    card = rules.quest(db, event.elder)
-    problem = elder_problem(state, db, event.elder)
-    if problem:
-        raise RuleError(f"cannot call on {card.name}: {problem}")
-    assert isinstance(card, Elder)
-    if event.next is not None:
-        raise RuleError("--next: the Last Stand turns over no next card")
-    if (event.reroll or event.dice is not None) and not card.aid.reroll_own:
-        raise RuleError(f"--reroll/--dice: {card.name} re-rolls no dice")
+    card = rules.checked_elder_call(db, event, elder_problem(state, db, event.elder), "the Last Stand")
     state = rules.call_elder(state, db, card.id)
     state = _set(state, elders=_ls(state).elders + (card.id,))
     if card.aid.free_dice:

@@ -836,6 +836,22 @@ def elder_problem(state: State, db: Database, elder_id: str, called: tuple[str, 
     return None
 
 
+def checked_elder_call(db: Database, event: ev.CallElder, problem: str | None, battle: str) -> Elder:
+    """The Elder card of a call in a map battle or the Last Stand, after the checks both share: the
+    ``problem`` the battle's own rules found (:func:`elder_problem` and theirs), no ``--next`` (``battle``
+    turns over no next card) and no ``--reroll``/``--dice`` for an Elder who re-rolls nothing.
+    Raises :class:`RuleError` naming what is wrong (R50, R51)."""
+    card = quest(db, event.elder)
+    if problem:
+        raise RuleError(f"cannot call on {card.name}: {problem}")
+    assert isinstance(card, Elder)
+    if event.next is not None:
+        raise RuleError(f"--next: {battle} turns over no next card")
+    if (event.reroll or event.dice is not None) and not card.aid.reroll_own:
+        raise RuleError(f"--reroll/--dice: {card.name} re-rolls no dice")
+    return card
+
+
 def call_elder(state: State, db: Database, elder_id: str) -> State:
     """Spend one use of an Elder called on (rulebook, If it is an Elders card; R11): rotate the card, or
     remove it from the game after its last use, whatever the outcome of its aid. The caller has checked
