@@ -59,8 +59,9 @@ def _print_notes(notes: tuple[str, ...], game: solo_game.SoloGame) -> None:
 
 # ---- Parsing -------------------------------------------------------------------------------------------------
 def _values(text: str | None, option: str) -> tuple[int, ...] | None:
-    """``"3,5"`` or ``"3 5"`` -> (3, 5), or ``None`` when the option was not given (see :func:`clitools.parse_dice`)."""
-    return None if text is None else clitools.parse_dice(text, option)
+    """``"3,5"`` or ``"3 5"`` -> (3, 5), or ``None`` when the option was not given (see :func:`clitools.parse_dice`).
+    ``--reroll`` names single dice, never a roll's total."""
+    return None if text is None else clitools.parse_dice(text, option, totals=option != "--reroll")
 
 
 def _typed(text: str | None, option: str) -> Dice | None:
@@ -127,7 +128,8 @@ def solo() -> None:
 @click.option("--seed", type=int, default=None, help="Seed of the referee's dice and shuffles (default: random).")
 @_common
 def new(difficulty: str, spell_list: str, seed: int | None, save_path: Path | None, database_path: Path | None) -> None:
-    """Set up a new game (rulebook, Setup). A game already saved there is kept as <save>.prev."""
+    """Set up a new game (rulebook, Setup). A played game already saved there is kept as <save>.prev;
+    a save of the two-player game is never replaced."""
     db = clitools.load_database(database_path)
     spells = [_spell_id(db, s, "--spells") for s in _split((spell_list,))]
     seed = secrets.randbelow(2**31) if seed is None else seed
