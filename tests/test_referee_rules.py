@@ -11,6 +11,17 @@ from referee.solo.game import SoloGame
 BIND, SHIELD, KNOT = "solo.spell.bind", "solo.spell.shield", "solo.spell.knot"
 
 
+def start(db, difficulty: str = "normal") -> int:
+    """The Grayking's start space for ``difficulty``, read from the Progress Track in ``cards.toml`` (R2), so the
+    rules tests below do not depend on the tuned start spaces."""
+    return rules.track(db).start[difficulty]
+
+
+def shield_cost(db) -> int:
+    """Shield's Mana cost per use, read from ``cards.toml`` (the amount is authored and tuned)."""
+    return rules.spell(db, SHIELD).cost.mana
+
+
 def card(name: str) -> ev.CardRef:
     return ev.CardRef(f"solo.quest.{name}", True)
 
@@ -32,10 +43,13 @@ def fight(name: str, mine: tuple[int, ...], theirs: tuple[int, ...], nxt: str | 
 
 # ---- Setup ----------------------------------------------------------------------------------------------
 def test_setup_tracks_grayking_deck(db):
-    """Setup: "Place markers on the highlighted [14] spaces"; R2: normal starts on space 5; 22 quest cards."""
+    """Setup: "Place markers on the highlighted [14] spaces"; R2: the Grayking starts on the difficulty's space
+    (bundled: beginner 2, normal 5, advanced 8); 22 quest cards."""
     s = game(db).state
-    assert (s.mana, s.spirit, s.grayking, len(s.deck), s.phase) == (14, 14, 5, 22, "draw")
-    assert game(db, difficulty="beginner").state.grayking == 2 and game(db, difficulty="advanced").state.grayking == 8
+    assert (s.mana, s.spirit, s.grayking, len(s.deck), s.phase) == (14, 14, start(db), 22, "draw")
+    for difficulty in ("beginner", "advanced"):
+        assert game(db, difficulty=difficulty).state.grayking == start(db, difficulty)
+    assert rules.track(db).start == {"beginner": 2, "normal": 5, "advanced": 8}  # the bundled spaces R2 writes out
 
 
 @pytest.mark.parametrize("pair, legal", [
@@ -148,32 +162,32 @@ def test_printed_totals_show_what_is_added_and_removed(db):
 def test_win_applies_the_white_cross_row_and_removes_the_card(db):
     """Play: win: "turn over the next card ... Battle Win Table number ... Remove the City Quest card"."""
     g = game(db, *fight("hollin-ford", (6, 6), (1, 1, 1), "thornwick"))  # Thornwick white cross 6: Grayking -2
-    assert g.state.grayking == 3 and g.state.removed == ("solo.quest.hollin-ford",)
+    assert g.state.grayking == start(db) - 2 and g.state.removed == ("solo.quest.hollin-ford",)
 
 
 def test_loss_discards_both_cards_and_applies_the_black_circle_row(db):
     """Play: loss: "place the Quest card on the discard pile and then turn over the next card ... Battle Loss"."""
     g = game(db, *fight("tural", (1, 1), (6, 6, 6), "mistmarch"), spells=("frost-breath", "calm"))
-    assert g.state.discard == ("solo.quest.tural", "solo.quest.mistmarch") and g.state.grayking == 9  # row 6: +4
+    assert g.state.discard == ("solo.quest.tural", "solo.quest.mistmarch") and g.state.grayking == start(db) + 4  # row 6: +4
 
 
 def test_next_card_value_of_the_event_text(db):
     """Play: "Some battles will also tell you to refer to a 'next card value'" (Mistmarch: lose Mana by it; R7b)."""
     g = game(db, *fight("mistmarch", (1, 1), (6, 6, 6), "marim"), spells=("frost-breath", "calm"))  # Marim: loss 5, value 2
-    assert g.state.grayking == 8 and g.state.mana == 12
+    assert g.state.grayking == start(db) + 3 and g.state.mana == 12  # Marim's row 5: +3; Mana -2
 
 
 def test_an_elder_as_the_next_card_only_gives_its_icons(db):
     """R7a: the next card goes to the discard pile whatever it is; an Elder turned over this way does not join."""
     g = game(db, *fight("tural", (6, 6), (1, 1, 1), "elder-rhun"))  # Rhun: white cross 6
-    assert g.state.elders == () and g.state.discard == ("solo.quest.elder-rhun",) and g.state.grayking == 3
+    assert g.state.elders == () and g.state.discard == ("solo.quest.elder-rhun",) and g.state.grayking == start(db) - 2
 
 
 # ---- Spells --------------------------------------------------------------------------------------------------
 def test_shield_removes_the_highest_servant_die_and_costs_mana(db):
     """R41 and Setup: per-use costs "subtract that cost in Mana or Spirit each time you use the spell"."""
     g = game(db, ev.Draw(card("tural")), ev.Battle(casts=(SHIELD,), dice=dice(4, 4), enemy=dice(2, 6, 6), next=card("iarith")))
-    assert g.state.mana == 14 - 1 + 1 and "solo.quest.tural" in g.state.removed  # 8 vs 8 after Shield; Iarith's white cross 1: +1
+    assert g.state.mana == 14 - shield_cost(db) + 1 and "solo.quest.tural" in g.state.removed  # 8 vs 8 after Shield; Iarith's white cross 1: +1
 
 
 def test_each_spell_once_per_battle_unless_calm(db):
@@ -195,7 +209,7 @@ def test_casting_needs_the_mana(db):
     """Setup: "Your mana may fall below [1] but you may not be able to cast spells" (R39)."""
     g = game(db, ev.Draw(card("tural")))
     g.log.states[-1] = rules.replace(g.state, mana=0)
-    with pytest.raises(rules.RuleError, match="costs 1 Mana; you have 0"):
+    with pytest.raises(rules.RuleError, match=f"costs {shield_cost(db)} Mana; you have 0"):
         g.play(ev.Cast(SHIELD))
 
 
@@ -234,7 +248,7 @@ def test_bind_and_knot_lower_the_loss_row(db):
     with pytest.raises(rules.RuleError, match="already used"):
         g.play(ev.Cast(KNOT))
     g.play(ev.Accept())
-    assert g.state.grayking == 7 and g.state.mana == 12  # row 4: +2 spaces; Knot cost 2
+    assert g.state.grayking == start(db) + 2 and g.state.mana == 12  # row 4: +2 spaces; Knot cost 2
 
 
 def test_lowering_below_row_one_leaves_nothing(db):
@@ -248,7 +262,7 @@ def test_thorn_hedge_only_when_the_row_moves_the_grayking(db):
     g = game(db, *fight("iarith", (1, 1), (6, 6, 6), "councils-seat"), spells=("thorn-hedge", "frost-breath"))
     assert g.state.phase == "loss"
     g.play(ev.Cast("solo.spell.thorn-hedge"))
-    assert g.state.grayking == 8 and g.state.phase == "draw"
+    assert g.state.grayking == start(db) + 3 and g.state.phase == "draw"  # row 6: four spaces, one less
 
 
 def test_oakheart_cancels_the_event_text(db):
@@ -272,7 +286,7 @@ def test_council_gains_by_next_card_value_and_offers_a_spell(db):
 def test_councils_seat_moves_the_grayking_per_two_spirit_gained(db):
     """R36: counted on the Spirit actually gained (20 -> 21 gains 1: no move)."""
     g = game(db, ev.Draw(card("councils-seat")), ev.Council(card("tural")))  # +4 Spirit: 2 spaces
-    assert (g.state.spirit, g.state.grayking) == (18, 7)
+    assert (g.state.spirit, g.state.grayking) == (18, start(db) + 2)
 
 
 def test_battle_win_row_4_learns_for_one_mana(db):

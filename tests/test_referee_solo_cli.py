@@ -37,12 +37,13 @@ def test_whole_game_matches_its_stored_log(tmp_path, name, result):
     assert status["result"] == result and status["phase"] == "over"
 
 
-def test_status_json_has_the_contract_fields(tmp_path):
+def test_status_json_has_the_contract_fields(tmp_path, db):
     save = tmp_path / "s.toml"
     run(save, "new --difficulty beginner --spells bind,shield --seed 9")
     status = json.loads(run(save, "status --json"))
     assert {"mana", "spirit", "grayking", "lassadar", "keys", "spells", "used_spells", "elders", "deck", "discard", "phase", "result", "next"} <= set(status)
-    assert (status["mana"], status["spirit"], status["grayking"], status["lassadar"], status["deck"], status["discard"]) == (14, 14, 2, 20, 22, 0)
+    beginner = db.solo.progress_track[0].start["beginner"]  # R2: the start space is in cards.toml
+    assert (status["mana"], status["spirit"], status["grayking"], status["lassadar"], status["deck"], status["discard"]) == (14, 14, beginner, 20, 22, 0)
     assert status["spells"] == ["solo.spell.bind", "solo.spell.shield"] and status["result"] is None and "draw" in status["next"]
 
 
