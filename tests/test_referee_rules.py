@@ -44,12 +44,12 @@ def fight(name: str, mine: tuple[int, ...], theirs: tuple[int, ...], nxt: str | 
 # ---- Setup ----------------------------------------------------------------------------------------------
 def test_setup_tracks_grayking_deck(db):
     """Setup: "Place markers on the highlighted [14] spaces"; R2: the Grayking starts on the difficulty's space
-    (bundled: beginner 2, normal 5, advanced 8); 22 quest cards."""
+    (bundled: beginner 3, normal 7, advanced 11); 22 quest cards."""
     s = game(db).state
     assert (s.mana, s.spirit, s.grayking, len(s.deck), s.phase) == (14, 14, start(db), 22, "draw")
     for difficulty in ("beginner", "advanced"):
         assert game(db, difficulty=difficulty).state.grayking == start(db, difficulty)
-    assert rules.track(db).start == {"beginner": 2, "normal": 5, "advanced": 8}  # the bundled spaces R2 writes out
+    assert rules.track(db).start == {"beginner": 3, "normal": 7, "advanced": 11}  # the bundled spaces R2 writes out
 
 
 @pytest.mark.parametrize("pair, legal", [
