@@ -210,7 +210,7 @@ def map_picture(state: State, db: Database, map_id: str | None = None) -> list[l
 def _dice(label: str, dice: Dice | None) -> str:
     if dice is None:
         return ""
-    return f" {label} {dice} ({'typed' if dice.typed else f'rolled k={dice.k}'})"
+    return f" {label} {dice} ({dice.origin()})"
 
 
 def _card(label: str, db: Database, card: ev.CardRef | None) -> str:
