@@ -6,7 +6,6 @@ Source: rulebook seed (docs/seeds/001_14b82cefec9e9fa1.txt) and description seed
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 

@@ -11,7 +11,7 @@ from referee.dice import Dice
 from referee.duel import events as ev
 from referee.duel import rules
 from referee.duel.game import DuelGame
-from referee.duel.state import Assignment, PerSide, Place
+from referee.duel.state import Assignment, PerSide
 
 ROW = ["rift-of-sael", "glasswater-ford", "ember-gate", "stonewatch", "galehollow", "tideglass-marsh", "ashen-orchard"]
 ROW = [f"duel.location.{x}" for x in ROW]

@@ -19,7 +19,6 @@ from referee.dice import Dice
 from referee.solo import events as ev
 from referee.solo import expanded, rules, view
 from referee.solo.game import SoloGame
-from referee.solo.state import MapServant
 from tests.conftest import ROOT
 
 FIXTURES = ROOT / "tests" / "fixtures" / "solo"
