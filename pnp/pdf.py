@@ -518,11 +518,10 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], paper: Paper, *,
 
 
 def _empty_slots(layout: SheetLayout, side: str, chunk: Sequence[SheetCard | None], duplex: Duplex) -> set[int]:
-    """The slots (reading order, as seen on this page) where nothing is drawn: on a fronts page the
-    slots without a card, on a backs page the positions no back is mirrored to."""
-    if side == "fronts":
-        filled = {slot for slot, card in enumerate(chunk) if card is not None}
-    else:
-        filled = {layout.back_slot(slot, duplex) for slot, card in enumerate(chunk)
-                  if card is not None and card.back is not None}
+    """The slots (reading order, as seen on this page) with no card on either side of the sheet: on a
+    fronts page the slots without a card; on a backs page the positions behind them. A position behind
+    a card printed without a back is NOT empty: whatever is drawn there lands on that card."""
+    filled = {slot for slot, card in enumerate(chunk) if card is not None}
+    if side == "backs":
+        filled = {layout.back_slot(slot, duplex) for slot in filled}
     return set(range(layout.per_page)) - filled

@@ -152,6 +152,25 @@ def test_last_page_square_and_ruler_measure_true(tmp_path):
         assert (max(columns) - min(columns)) / dpmm == pytest.approx(100.0, abs=0.3)
 
 
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_scale_checks_never_land_on_a_card_of_either_side(tmp_path, duplex):
+    """Second fresh-user report: on the backs page the ruler and square were put behind cards printed
+    without a back (boards, the stats card), so they printed on those cards. A slot counts as empty only
+    when no card is on either side of the sheet there. Cards here: with and without backs, a gap."""
+    front = Drawing(63, 88, 3, (Rect(-3, -3, 69, 94, fill="#dddddd"),))
+    back = Drawing(63, 88, 3, (Rect(-3, -3, 69, 94, fill="#bbbbbb"),))
+    cards = [SheetCard(front), SheetCard(front), SheetCard(front, back), None, SheetCard(front), SheetCard(front, back)]
+    layout = impose(A4, printer_margin=6.35, centred=duplex == "short")
+    report = write_sheets(tmp_path / "s.pdf", cards, A4, game="t", layout=layout, options=SheetOptions(duplex=duplex))
+    fronts = [layout.trim_box(slot) for slot, card in enumerate(cards) if card is not None]
+    behind = [layout.back_box(slot, duplex) for slot, card in enumerate(cards) if card is not None]
+    for page, (carried, cards_there) in enumerate(zip(report.page_marginalia, (fronts, behind))):
+        checks = [m for m in carried if m.kind in ("square", "ruler")]
+        assert [m.kind for m in checks] == ["ruler", "square"], page  # slots 6-8 are empty on both sides
+        for mark in checks:
+            assert not any(mark.box.overlaps(card) for card in cards_there), (page, mark)
+
+
 def sheet_with_backs(tmp_path, options):
     front = Drawing(63, 88, 3, (Rect(-3, -3, 69, 94, fill="#ff0000"),), id="front")
     back = Drawing(63, 88, 5, (Rect(-5, -5, 73, 98, fill="#0000ff"),), id="back")
