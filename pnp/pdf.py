@@ -40,6 +40,8 @@ GUIDE_HALO_WIDTH_MM = 0.55
 """Cut guides in the bleed (:meth:`pnp.sheets.SheetLayout.bleed_guides`) are crop-mark lines on a white halo."""
 """Crop marks: thin black hairlines (0.15 mm, about 0.4 pt)."""
 MARGIN_INK = "#333333"
+PLATE_COLOUR = "#ffffff"
+"""The plate under each margin item (:func:`_marginal_items`)."""
 
 
 @lru_cache(maxsize=None)
@@ -343,9 +345,13 @@ def _margin_text(x: float, y: float, text: str, family: str, size: float, anchor
 
 
 def _marginal_items(marginal: Marginal, text: str) -> list[Primitive]:
-    """The primitives (page mm) of one margin item; ``text`` is the line a text item prints."""
+    """The primitives (page mm) of one margin item; ``text`` is the line a text item prints.
+
+    Each item stands on a white plate the size of its box: on a backs page, the backs' extra bleed may
+    reach into a narrow margin (Letter's sides), and the plate keeps the item readable there; on a
+    fronts page the margin is white paper anyway. The plate only ever covers bleed that is cut away."""
     box = marginal.box
-    items: list[Primitive] = []
+    items: list[Primitive] = [Rect(box.x, box.y, box.width, box.height, fill=PLATE_COLOUR)]
     if marginal.kind in ("title", "page", "note"):
         family = "serif-italic" if marginal.kind == "note" else "serif"
         if marginal.vertical:  # reads bottom to top, its baseline near the pocket's right edge

@@ -171,6 +171,28 @@ def test_scale_checks_never_land_on_a_card_of_either_side(tmp_path, duplex):
             assert not any(mark.box.overlaps(card) for card in cards_there), (page, mark)
 
 
+@needs_poppler
+def test_margin_texts_stay_readable_over_the_backs_extra_bleed(tmp_path):
+    """Second fresh-user report: on Letter's backs pages the side texts sat on the backs' 5 mm bleed, dark
+    on dark. Every margin item now stands on a white plate: rendered, its box is light on both pages."""
+    from PIL import Image, ImageStat
+
+    front = Drawing(63, 88, 3, (Rect(-3, -3, 69, 94, fill="#dddddd"),))
+    back = Drawing(63, 88, 5, (Rect(-5, -5, 73, 98, fill="#202020"),))
+    report = write_sheets(tmp_path / "s.pdf", [SheetCard(front, back)] * 9, LETTER, game="t",
+                          layout=impose(LETTER, printer_margin=6.35), options=SheetOptions(back_extra_bleed=2.0))
+    subprocess.run(["pdftoppm", "-png", "-r", "100", str(tmp_path / "s.pdf"), str(tmp_path / "p")], check=True)
+    dpmm = 100 / 25.4
+    texts = [m for m in report.marginalia if m.kind in ("title", "page", "note")]
+    assert texts
+    for page in sorted(tmp_path.glob("p*.png")):
+        image = Image.open(page).convert("L")
+        for mark in texts:
+            box = mark.box
+            crop = image.crop((int(box.x * dpmm) + 1, int(box.y * dpmm) + 1, int(box.right * dpmm) - 1, int(box.bottom * dpmm) - 1))
+            assert ImageStat.Stat(crop).mean[0] > 200, (page.name, mark.kind)
+
+
 def sheet_with_backs(tmp_path, options):
     front = Drawing(63, 88, 3, (Rect(-3, -3, 69, 94, fill="#ff0000"),), id="front")
     back = Drawing(63, 88, 5, (Rect(-5, -5, 73, 98, fill="#0000ff"),), id="back")
