@@ -874,6 +874,39 @@ def _effect_amounts(effect: Effect) -> list[tuple[str, int]]:
     return amounts
 
 
+TRACK_WORDS = {
+    "mana": ("mana", (r"\blower\b", r"\bloss\b", r"\blose\b", r"-\s*\d"), (r"\braise\b", r"\bgain\b", r"\+\s*\d")),
+    "spirit": ("spirit", (r"\blower\b", r"\bloss\b", r"\blose\b", r"-\s*\d"), (r"\braise\b", r"\bgain\b", r"\+\s*\d")),
+    "grayking": ("grayking", (r"\baway\b", r"\bback\b"), (r"\btoward\b", r"\bnearer\b")),
+}
+"""For the track keys of an effect: the word the printed text must name, and the words that say the
+effect lowers (mana, spirit) or moves the Grayking away (negative amounts), or raises / moves him
+toward Lassadar (positive). Rulebook, Battle Win and Battle Loss tables: "raise mana count by one",
+"move the Grayking marker two spaces toward Lassadar"."""
+
+
+def _text_and_effect_problems(row: "TableRow") -> list[str]:
+    """Where a table row's printed text and its effect disagree: an amount the text does not state, a
+    track (Mana, Spirit, the Grayking) the text does not name, or a direction the text does not say."""
+    problems = []
+    lowered = row.text.lower()
+    for key, amount in _effect_amounts(row.effect):
+        signed = getattr(row.effect, key, amount) if "." not in key else amount
+        if not _text_names(row.text, amount):
+            problems.append(f"the effect {key} = {signed} is not in the printed text {row.text!r} "
+                            f"(as {amount} or {NUMBER_WORDS.get(amount, amount)!r})")
+        if key in TRACK_WORDS:
+            word, down, up = TRACK_WORDS[key]
+            if word not in lowered:
+                problems.append(f"the effect changes {key} ({key} = {signed}) but the printed text {row.text!r} "
+                                f"does not name {word.capitalize() if word != 'grayking' else 'the Grayking'}")
+            elif not any(re.search(pattern, lowered) for pattern in (down if signed < 0 else up)):
+                says = ("lowers it" if signed < 0 else "raises it") if key != "grayking" else \
+                    ("moves the Grayking away from Lassadar" if signed < 0 else "moves the Grayking toward Lassadar")
+                problems.append(f"the effect {key} = {signed} {says}, but the printed text {row.text!r} does not say so")
+    return problems
+
+
 def _text_names(text: str, amount: int) -> bool:
     """True when ``text`` holds ``amount`` as digits (not inside a longer number) or as a word."""
     lowered = text.lower()
@@ -912,11 +945,8 @@ def _cross_checks(db: Database, where: dict[str, tuple[Any, ...]], broken: set[s
     for table in db.tables():
         seen: dict[int, int] = {}
         for number, row in enumerate(table.rows):
-            for key, amount in _effect_amounts(row.effect):
-                if not _text_names(row.text, amount):
-                    yield_list.append((where[table.id] + ("rows", number, "text"),
-                                       f"the effect {key} = {amount} is not in the printed text {row.text!r} (as {amount} "
-                                       f"or {NUMBER_WORDS.get(amount, amount)!r}); make the text and the effect agree"))
+            for problem in _text_and_effect_problems(row):
+                yield_list.append((where[table.id] + ("rows", number, "text"), f"{problem}; make the text and the effect agree"))
         for number, row in enumerate(table.rows):
             for roll in row.roll:
                 if roll in seen:
