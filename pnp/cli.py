@@ -114,12 +114,13 @@ def main() -> None:
 
 @main.command()
 @database_option
-def check(database_path: Path) -> None:
+@click.option("--safe", type=Millimetres(0, 10), help="Check against this safe area in mm. Default: [print] safe_mm.")
+def check(database_path: Path, safe: float | None) -> None:
     """Validate the whole database and every text box; report every problem, one line each.
 
     Exit 0 when clean, 1 otherwise.
     """
-    db = _load(database_path)
+    db = _with_settings(_load(database_path), safe_mm=safe)
     problems = _fit_problems(db, database_path)
     for problem in problems:
         click.echo(problem, err=True)

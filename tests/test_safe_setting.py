@@ -70,3 +70,26 @@ def test_board_seams_need_only_one_millimetre():
     card = Drawing(63, 88, 3, (TextLine(61.5, 40, "Seam", size=8, anchor="end"),))
     assert outside(card, safe_box(card, 3.0, board_cards=3, board_index=1)) == []
     assert outside(card, safe_box(card, 3.0)) != []
+
+
+def test_a_line_set_in_several_runs_is_reported_whole():
+    """Digits are set in their own font run; a report names the line as printed ('solo.map.key-1'),
+    not its first run ('solo.map.key-'), and counts it once."""
+    from pnp import fonts
+    from pnp.layout.safe import painted
+
+    width = fonts.string_width_mm("solo.map.key-", "serif-italic", 6)
+    card = Drawing(63, 88, 3, (TextLine(10, 86, "solo.map.key-", family="serif-italic", size=6),
+                               TextLine(10 + width, 86, "1", family="numerals", size=6),
+                               TextLine(10, 40, "Other line", size=8)))
+    assert [thing.what for thing in painted(card.items)] == ["text 'solo.map.key-1'", "text 'Other line'"]
+    found = outside(card, safe_box(card, 3.0))
+    assert [thing.what for thing, _ in found] == ["text 'solo.map.key-1'"]
+
+
+def test_check_takes_the_safe_area_on_the_command_line():
+    """README: a wider safe area asked for (`--safe 5`) is checked by `pnp check` as by `pnp build`."""
+    result = CliRunner().invoke(pnp_main, ["check", "--db", str(ROOT / "cards.toml"), "--safe", "5"])
+    assert result.exit_code == 1 and "outside the 5 mm safe area" in result.output
+    assert "'solo.map.key-1.card-1'" in result.output
+    assert CliRunner().invoke(pnp_main, ["check", "--db", str(ROOT / "cards.toml"), "--safe", "4"]).exit_code == 0

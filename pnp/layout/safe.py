@@ -38,8 +38,11 @@ def painted(items: Iterable[Primitive], transforms: tuple[tuple[float, float, fl
             clip: Box | None = None) -> Iterator[Painted]:
     """Every text line and icon in ``items`` with its box in the outermost coordinates, through shifted
     and rotated groups; what a group's clip hides entirely (a board's neighbouring card) is skipped.
-    ``transforms`` are the enclosing groups' ``(dx, dy, rotation)``, outermost first."""
+    ``transforms`` are the enclosing groups' ``(dx, dy, rotation)``, outermost first. The runs one line
+    is set in (digits have their own font) are joined back into that line: ``text 'solo.map.key-1.card-2'``."""
+    line: Painted | None = None  # the text line being joined, run by run
     for item in items:
+        found: Painted | None = None
         if isinstance(item, Group):
             inner = transforms + ((item.dx, item.dy, item.rotation),)
             inner_clip = _outer_box(item.clip, transforms) if item.clip is not None else clip
@@ -47,6 +50,9 @@ def painted(items: Iterable[Primitive], transforms: tuple[tuple[float, float, fl
                 inner_clip = _intersection(inner_clip, clip)
             if inner_clip is None and item.clip is not None:
                 continue
+            if line is not None:
+                yield line
+                line = None
             yield from painted(item.items, inner, inner_clip)
             continue
         if isinstance(item, TextLine) and item.text.strip():
@@ -56,14 +62,34 @@ def painted(items: Iterable[Primitive], transforms: tuple[tuple[float, float, fl
             corners = turn_points([(left, item.y - ascent), (left + width, item.y),
                                    (left, item.y), (left + width, item.y - ascent)], item.rotation, 0.0, 0.0,
                                   origin=(item.x, item.y))
-            box, what = _outer_box(_points_box(corners), transforms), f"text {item.text.strip()!r}"
+            found = Painted(f"text {item.text!r}", _outer_box(_points_box(corners), transforms))
+            if clip is not None and _intersection(found.box, clip) is None:
+                found = None
+            if found is not None and line is not None and line.what.startswith("text ") and _same_line(line.box, found.box):
+                box = line.box
+                joined = Box(min(box.x, found.box.x), min(box.y, found.box.y), 0, 0)
+                right, bottom = max(box.right, found.box.right), max(box.bottom, found.box.bottom)
+                line = Painted(f"text {line.what[6:-1] + item.text!r}",
+                               Box(joined.x, joined.y, right - joined.x, bottom - joined.y))
+                continue
         elif isinstance(item, Icon):
-            box, what = _outer_box(Box(item.x, item.y, item.size, item.size), transforms), f"icon {item.name}"
-        else:
+            found = Painted(f"icon {item.name}", _outer_box(Box(item.x, item.y, item.size, item.size), transforms))
+            if clip is not None and _intersection(found.box, clip) is None:
+                found = None
+        if found is None:
             continue
-        if clip is not None and _intersection(box, clip) is None:
-            continue
-        yield Painted(what, box)
+        if line is not None:
+            yield line
+        line = found if found.what.startswith("text ") else None
+        if line is None:
+            yield found
+    if line is not None:
+        yield line
+
+
+def _same_line(a: Box, b: Box) -> bool:
+    """Whether box ``b`` continues the text line of box ``a`` on the same baseline (runs of one line)."""
+    return abs(a.bottom - b.bottom) < 0.3 and -0.3 < b.x - a.right < 0.6
 
 
 def safe_box(drawing: Drawing, safe_mm: float, board_cards: int = 1, board_index: int = 0) -> Box:
@@ -102,9 +128,10 @@ def safe_area_problems(faces: Iterable, safe_mm: float) -> list[str]:
             continue
         thing, nearest = min(found, key=lambda pair: pair[1])
         count = f"{len(found)} texts or icons reach" if len(found) > 1 else "1 text or icon reaches"
+        them = "them" if len(found) > 1 else "it"
         card = f" on card {face.board_index + 1} of the board" if face.board_cards > 1 else ""
         problems.append(f"{face.record.id}: safe area: {count} outside the {safe_mm:g} mm safe area{card}, the "
-                        f"nearest {thing.what} {nearest:.1f} mm from the trim; move them in "
+                        f"nearest {thing.what} {nearest:.1f} mm from the trim; move {them} in "
                         f"templates/{face.record.kind}.toml or lower [print] safe_mm (--safe)")
     return problems
 
