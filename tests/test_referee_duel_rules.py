@@ -192,6 +192,8 @@ def test_push_back_off_the_track_returns_the_cube(db):
     g.play(ev.Marker("shadowmajik", STONEWATCH))
     round_(g, "battle 1,1 power 1", "battle 1,1 cast 4")
     assert cubes(g, STONEWATCH) == (0, 0) and g.state.supply.wardens == 3
+    # One line per spell, the side's possessive spelt right (second fresh-user report).
+    assert "Unmake: The Wardens' cube on Stonewatch is pushed off its track and returns to their supply." in g.state.notes
 
 
 def test_extra_spaces_only_for_the_winner(db):

@@ -288,9 +288,9 @@ def push_back(state: State, db: Database, side: Side, spaces: int, notes: list[s
     state = _set_cube(state, state.current, side, new)
     if new == 0:
         state = replace(state, supply=state.supply.set(side, state.supply[side] + 1))
-        notes.append(f"The {SIDE_NAMES[side]} cube on {name(db, state.current)} is pushed off its track and returns to their supply.")
+        notes.append(f"The {possessive(SIDE_NAMES[side])} cube on {name(db, state.current)} is pushed off its track and returns to their supply.")
     else:
-        notes.append(f"The {SIDE_NAMES[side]} cube on {name(db, state.current)} moves back from space {at} to {new}.")
+        notes.append(f"The {possessive(SIDE_NAMES[side])} cube on {name(db, state.current)} moves back from space {at} to {new}.")
     return state
 
 
@@ -311,7 +311,7 @@ def advance(state: State, db: Database, side: Side, spaces: int, notes: list[str
         notes.append(f"The {SIDE_NAMES[side]} place a cube on {name(db, loc)}, space {new} of {last}.")
     else:
         new = min(last, at + spaces)
-        notes.append(f"The {SIDE_NAMES[side]} cube on {name(db, loc)} moves from space {at} to {new} of {last}.")
+        notes.append(f"The {possessive(SIDE_NAMES[side])} cube on {name(db, loc)} moves from space {at} to {new} of {last}.")
     state = _set_cube(state, loc, side, new)
     if new >= last:
         state = win_location(state, db, side, loc, notes)
@@ -419,8 +419,9 @@ def settle(state: State, db: Database, a: PerSide[Assignment], rerolls: PerSide[
     for side in SIDES:
         e = effect_of(db, side, a[side])
         if e.push_back:
-            notes.append(f"{spell(db, side, a[side].spell_face).name}:")
-            state = push_back(state, db, other(side), e.push_back, notes)
+            pushed: list[str] = []
+            state = push_back(state, db, other(side), e.push_back, pushed)
+            notes.append(f"{spell(db, side, a[side].spell_face).name}: " + " ".join(pushed))
     w, s = numbers["wardens"], numbers["shadowmajik"]
     winner: Side | None = None if w == s else "wardens" if w > s else "shadowmajik"
     difference = abs(w - s)
