@@ -58,6 +58,25 @@ def start(tmp_path: Path, seed: int = 5) -> Path:
     return save
 
 
+def test_a_random_seed_is_never_shown(tmp_path, monkeypatch):
+    """R77, R78 (hidden dice): the seed gives every die the referee rolls, so a player who saw it could
+    work out the other's hidden roll (second fresh-user report). A random seed is kept in the save file
+    only: not in `new`, `status`, `status --json` or `log`; a seed the players chose is shown, with why
+    it matters."""
+    from referee.duel import cli as duel_cli
+
+    monkeypatch.setattr(duel_cli.secrets, "randbelow", lambda bound: 1234567891)
+    save = tmp_path / "d.toml"
+    output = run(save, "new")
+    seed = "1234567891"
+    assert f"seed = {seed}" in save.read_text()
+    run(save, "marker 1")
+    run(save, "roll --player wardens")
+    shown = output + run(save, "status") + run(save, "status --json") + run(save, "log")
+    assert seed not in shown and "seed" not in run(save, "status --json")
+    assert "whoever knows it can work out the referee's hidden rolls" in run(tmp_path / "e.toml", "new --seed 5")
+
+
 def test_status_json_has_the_contract_fields(tmp_path):
     save = start(tmp_path)
     status = json.loads(run(save, "status --json"))

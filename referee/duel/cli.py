@@ -123,6 +123,7 @@ def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, 
     """Set up a new game (description, Setup). A game already played there is kept as <save>.prev;
     a save of the solo game is never replaced."""
     db = clitools.load_database(database_path)
+    chosen = seed is not None
     seed = secrets.randbelow(2**31) if seed is None else seed
     try:
         dealt = None
@@ -136,7 +137,10 @@ def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, 
     clitools.save_new(game, path)
     state = game.state
     console = clitools.console()
-    console.print(f"New game of Ruin & Renewal I (seed {seed}), saved in {path}.", markup=False)
+    # The seed gives every die the referee rolls, the hidden ones too: it is shown only when the players
+    # chose it (and so know it already); a random seed stays in the save file (rulings 77, 78).
+    shown = f" (seed {seed}: whoever knows it can work out the referee's hidden rolls)" if chosen else ""
+    console.print(f"New game of Ruin & Renewal I{shown}, saved in {path}.", markup=False)
     if row is None:
         console.print("Deal these 7 Locations in a row, left to right from the Wardens' side, names toward the Wardens: "
                       + ", ".join(f"{i} {rules.name(db, x)}" for i, x in enumerate(state.setup.row, 1)) + ".", markup=False)
@@ -174,6 +178,7 @@ def roll(side: str, save_path: Path | None, database_path: Path | None) -> None:
     if sys.stdin.isatty() and sys.stdout.isatty():
         click.pause("Press any key to hide your dice ...")
         click.clear()
+        click.echo("\x1b[3J", nl=False)  # and the terminal's scrollback, where the dice would still be
     click.echo("Next: " + rules.next_step(game.state, game.db))
 
 
@@ -312,7 +317,7 @@ def log(verbose: bool, save_path: Path | None, database_path: Path | None) -> No
     """Print the game so far, one line an event; a round's dice appear in its reveal line."""
     game, _ = _load(save_path, database_path)
     setup, db = game.log.initial.setup, game.db
-    lines = [f"  0. new seed {setup.seed}: row {', '.join(rules.name(db, x) for x in setup.row)}; "
+    lines = [f"  0. new: row {', '.join(rules.name(db, x) for x in setup.row)}; "
              f"removed {', '.join(rules.name(db, x) for x in setup.removed)}"]
     for number, (event, after) in enumerate(zip(game.log.events, game.log.states[1:]), 1):
         lines.append(view.log_line(number, event, after, db))

@@ -67,7 +67,6 @@ def status(state: State, db: Database) -> dict[str, Any]:
         "names": {s: state.setup.names[s] for s in SIDES},
         "last": last,
         "result": state.result,
-        "seed": state.setup.seed,
         "removed": list(state.setup.removed),
         "next": rules.next_step(state, db),
     }
