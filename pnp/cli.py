@@ -172,7 +172,8 @@ def list_records(database_path: Path, as_json: bool) -> None:
               help="Shift every back by X,Y mm (right, down on the backs page); measure it with `pnp calibrate`.")
 @click.option("--cut-lines", is_flag=True, help="Draw thin full cut lines over the cards.")
 @click.option("--boards", type=click.Choice(["joined", "separate"]), default="joined", show_default=True,
-              help="Print each board's cards side by side in one row (joined) or like other cards.")
+              help="joined: each board's cards side by side from the start of a sheet row, no cut line on their "
+                   "seams (with --cut-lines); separate: like other cards.")
 # Print shops and screens (pnp.inks, pnp.raster): extra outputs beside the default RGB sheets.
 @click.option("--color", "color", type=click.Choice(["rgb", "cmyk"]), default="rgb", show_default=True,
               help="cmyk: also write the sheets in CMYK for a print shop (<game>-<paper>-cmyk.pdf), black in K only.")
