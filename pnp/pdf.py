@@ -35,10 +35,10 @@ PT_PER_MM = 72 / 25.4
 
 MARK_COLOUR = "#000000"
 MARK_WIDTH_MM = 0.15
+"""Crop marks: thin black hairlines (0.15 mm, about 0.4 pt)."""
 GUIDE_HALO_COLOUR = "#ffffff"
 GUIDE_HALO_WIDTH_MM = 0.55
 """Cut guides in the bleed (:meth:`pnp.sheets.SheetLayout.bleed_guides`) are crop-mark lines on a white halo."""
-"""Crop marks: thin black hairlines (0.15 mm, about 0.4 pt)."""
 MARGIN_INK = "#333333"
 PLATE_COLOUR = "#ffffff"
 """The plate under each margin item (:func:`_marginal_items`)."""
