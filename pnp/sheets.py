@@ -231,7 +231,7 @@ class SheetLayout:
     def bleed_guides(self) -> list[Mark]:
         """Cut guides inside the outer bleed, for the sides whose crop marks a printer would drop.
 
-        Where the crop marks of a side have less than ``min_mark_length`` (3 mm) inside the printable
+        Where the crop marks of a side have less than :data:`MIN_PRINTED_MARK` (3 mm) inside the printable
         area (Letter's top and bottom: the 3 x 3 block leaves 4.7 mm of paper, all of it inside a 6.35
         mm printer margin; A4's left and right), each cut line of that side also gets a guide running
         across the outer bleed, from the bleed edge to the trim. The bleed is cut away with the guide,
