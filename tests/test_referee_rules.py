@@ -92,6 +92,47 @@ def test_a_learned_spell_closes_the_branch_not_taken(db):
     assert "solo.spell.brittle-knives" in rules.learnable(s, db) and "solo.spell.ember-hook" not in rules.learnable(s, db)
 
 
+def _reachable_sets(db, spell_type):
+    """Every set of spells of one type that some learning order reaches, from nothing learned."""
+    from dataclasses import replace as with_spells
+
+    blank = game(db).state
+    seen, stack = set(), [frozenset()]
+    while stack:
+        learned = stack.pop()
+        if learned in seen:
+            continue
+        seen.add(learned)
+        state = with_spells(blank, spells=tuple(sorted(learned)))
+        for spell_id in rules.learnable(state, db):
+            if rules.spell(db, spell_id).spell_type == spell_type:
+                stack.append(learned | {spell_id})
+    return seen
+
+
+@pytest.mark.parametrize("spell_type, most", [("oaken", 4), ("flint", 5), ("ice", 5)])
+def test_at_most_four_to_five_spells_of_a_type_in_any_order(db, spell_type, most):
+    """Setup: "At most you will only be able to learn 4 to 5 spells of each type. Each step along the path
+    determines the next spells to choose from" (R4: one spell a row below the two tops; the Oaken card's
+    last row is Barrier Lock, never learned, R12). Rules audit: the other top spell used to reopen every
+    row, so all seven Flint spells could be learned."""
+    reachable = _reachable_sets(db, spell_type)
+    assert max(len(learned) for learned in reachable) == most
+    for learned in reachable:  # never two spells of one row below the top
+        rows = [rules.spell(db, s).slot[0] for s in learned if rules.spell(db, s).slot[0] > 1]
+        assert len(rows) == len(set(rows)), sorted(learned)
+
+
+def test_what_is_closed_does_not_depend_on_the_order_of_learning(db):
+    """R4: Shield, Flint Spark, Shard Knives and then Hammer Plate or Brittle Knives: whichever is learned
+    closes the other, in any order (rules audit: one order closed Brittle Knives, the other did not)."""
+    base = ["solo.spell.shield", "solo.spell.flint-spark", "solo.spell.shard-knives"]
+    assert "solo.spell.ember-hook" in rules.closed_spells(db, base)  # row 2 is taken by Shard Knives
+    for third, other in (("hammer-plate", "brittle-knives"), ("brittle-knives", "hammer-plate")):
+        for order in (base + [f"solo.spell.{third}"], [f"solo.spell.{third}"] + base):
+            assert f"solo.spell.{other}" in rules.closed_spells(db, order)
+
+
 # ---- Drawing ---------------------------------------------------------------------------------------------
 def test_draw_takes_the_referee_top_card_or_the_typed_one(db):
     """Play: "Turn over the top card in the Quest draw pile"; R35: or the card the player typed."""

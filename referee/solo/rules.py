@@ -196,27 +196,32 @@ def new_game(db: Database, difficulty: str, spells: Iterable[str], seed: int) ->
 
 
 # ---- Spell paths ---------------------------------------------------------------------------------------------
+def _row_taken(db: Database, candidate, learned: set[str]) -> bool:
+    """Whether a spell of ``candidate``'s type and row below the top is learned already (R4)."""
+    return any(other.id in learned and other.spell_type == candidate.spell_type and other.slot[0] == candidate.slot[0]
+               for other in db.solo.spell)
+
+
 def closed_spells(db: Database, learned: Iterable[str]) -> set[str]:
     """Spells the learned ones have closed (rulebook, Setup: "because Hammer Plate was learned, the
-    player may not go back and learn Brittle Knives"; R4)."""
+    player may not go back and learn Brittle Knives"; R4): every unlearned spell below the top row of a
+    row where a spell of its type is learned. One step is taken on each row of a path."""
     learned = set(learned)
-    closed: set[str] = set()
-    for opener in db.solo.spell:
-        if opener.id in learned and any(child in learned for child in opener.opens):
-            closed.update(child for child in opener.opens if child not in learned)
-    return {s for s in closed if not _opened(db, s, learned)}
+    return {s.id for s in db.solo.spell
+            if s.learnable and s.id not in learned and s.slot[0] > 1 and _row_taken(db, s, learned)}
 
 
 def _opened(db: Database, spell_id: str, learned: set[str]) -> bool:
-    """Whether a learned spell opens ``spell_id`` and has not had another of its arrows taken."""
-    return any(o.id in learned and spell_id in o.opens and not any(c in learned for c in o.opens if c != spell_id)
-               for o in db.solo.spell)
+    """Whether a learned spell's arrow leads to ``spell_id`` and no spell of its row is learned (R4)."""
+    candidate = spell(db, spell_id)
+    return (any(o.id in learned and spell_id in o.opens for o in db.solo.spell)
+            and not _row_taken(db, candidate, learned))
 
 
 def learnable(state: State, db: Database) -> list[str]:
     """Spells the player may learn now, in database order (rulebook, Setup; R4): not learned, learnable
-    (Barrier Lock is not, R12), and either a top spell or opened by a learned spell along an arrow not
-    closed by a choice made there."""
+    (Barrier Lock is not, R12), and either a top spell or opened by a learned spell's arrow on a row
+    where no spell of its type is learned yet."""
     learned = set(state.spells)
     return [s.id for s in db.solo.spell
             if s.learnable and s.id not in learned and (s.slot[0] == 1 or _opened(db, s.id, learned))]
