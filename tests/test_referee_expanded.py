@@ -182,6 +182,9 @@ def test_blue_cross_recharges_one_type_and_must_be_left_next_round():
         g.play(ev.Attack(dice(6, 6), dice(1, 1, 1)) if g.state.map_battle.step == "attack" else ev.Accept())
     with pytest.raises(rules.RuleError, match="must move away"):
         g.play(ev.Move())
+    # Rules audit: a second (even empty) recharge at the start of that round lifted the duty to leave.
+    with pytest.raises(rules.RuleError, match="must move off it this round"):
+        g.play(ev.Recharge("oaken"))
     g.play(ev.Move(("F4",)))
 
 

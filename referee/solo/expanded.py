@@ -672,7 +672,7 @@ def apply_elder(state: State, db: Database, event: ev.CallElder) -> State:
 def apply_recharge(state: State, db: Database, event: ev.Recharge) -> State:
     """Recharge every used spell of one type on the blue cross (rulebook, phase a; the map's event text:
     "recharge each spell type once"; R47): the warden stands on it, once a round, each type once a battle;
-    the warden must leave the hex in the next round's move."""
+    the warden must leave the hex in the next round's move, and may not recharge again before that."""
     mb = _step(state, ("move", "attack", "eldritch"), "recharge")
     grid = battle_map(state, db).hex_map
     kind = event.spell_type.lower()
@@ -683,6 +683,9 @@ def apply_recharge(state: State, db: Database, event: ev.Recharge) -> State:
         raise RuleError(f"recharge: you are on {name(mb.warden)}; the blue cross is {name(grid.recharge.address)}")
     if mb.recharged_round == mb.round:
         raise RuleError("recharge: you have already recharged a spell type this round")
+    if _must_leave(mb):  # a new recharge must not lift the duty to move away (R47)
+        raise RuleError("recharge: you recharged on the blue cross last round, so you must move off it this round; "
+                        "you may come back and recharge the round after (R47)")
     if kind in mb.recharged:
         raise RuleError(f"recharge: you have already recharged your {kind.capitalize()} spells in this battle (each type once, R47)")
     back = [s for s in state.used if rules.spell(db, s).spell_type == kind]
