@@ -188,6 +188,21 @@ def test_blue_cross_recharges_one_type_and_must_be_left_next_round():
     g.play(ev.Move(("F4",)))
 
 
+def test_a_move_too_far_says_how_far_and_why():
+    """Phase a: "You may move two hexes in any direction each round" (R13: not through a servant's hex).
+    The refusal gives the straight distance, or the way around the servants when they make it longer
+    (rules audit: "(around the servants)" was added even with no servant in the way)."""
+    g = on_map(1)
+    put(g, "C4", ghast_1="H6", ymp_1="I5")
+    with pytest.raises(rules.RuleError) as plain:
+        g.play(ev.Move(("A3",)))
+    assert "A3 is 3 hexes from you at C4; you move at most 2" in str(plain.value)
+    put(g, "C4", ghast_1="D4", ymp_1="I5")
+    with pytest.raises(rules.RuleError) as around:
+        g.play(ev.Move(("E4",)))
+    assert "E4 is 3 hexes from you at C4 around the servants (2 in a straight line)" in str(around.value)
+
+
 # ---- Phase b: Attack -------------------------------------------------------------------------------------
 def test_adjacent_servant_takes_a_hit_on_equal_or_greater():
     """Phase b: "Your roll must be equal to or greater" to damage an adjacent (active) servant (R5, R16)."""

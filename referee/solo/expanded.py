@@ -220,8 +220,14 @@ def apply_move(state: State, db: Database, event: ev.Move) -> State:
     if len(steps) == 1:
         reach = grid.path_distances(here, blocked=blocked)
         if steps[0] not in reach or reach[steps[0]] > most:
-            raise RuleError(f"HEX: {name(steps[0])} is {hexes.distance(here, steps[0])} hexes from you at {name(here)}"
-                            f"{' (around the servants)' if steps[0] in reach else ''}; you move at most {most} (name the path, e.g. `move B3 C3`)")
+            straight = hexes.distance(here, steps[0])
+            if steps[0] not in reach:
+                where = f"cannot be reached from {name(here)}: the servants and the map's gaps close every way there"
+            elif reach[steps[0]] > straight:
+                where = f"is {reach[steps[0]]} hexes from you at {name(here)} around the servants ({straight} in a straight line)"
+            else:
+                where = f"is {straight} hexes from you at {name(here)}"
+            raise RuleError(f"HEX: {name(steps[0])} {where}; you move at most {most} (name the path, e.g. `move B3 C3`)")
     elif len(steps) > 1:
         previous = here
         for address in steps:

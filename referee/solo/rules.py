@@ -454,7 +454,7 @@ def _spell_stage_problem(state: State, db: Database, chosen: Spell, stage: str) 
     if chosen.extra_dice and effect == Effect():
         return f"{chosen.name} adds its {chosen.extra_dice} extra {'die' if chosen.extra_dice == 1 else 'dice'} to every battle by itself; it is not cast"
     if stage == "draw" or stage not in ("before", "rolled", "loss"):
-        return f"spells are cast during a City Quest battle (R32); {_waiting(state)}"
+        return f"spells are cast during a battle (R32); {_waiting(state)}"
     if chosen.id in state.used:
         return f"{chosen.name} is already used in this battle (each spell once per battle unless recharged by Calm)"
     softens = effect.loss_rows or effect.cancel_loss or effect.grayking_less
