@@ -69,6 +69,22 @@ def save_new(game: Any, path: Path) -> None:
         click.echo(note)
 
 
+def undo_and_report(game: Any, path: Path, event_text: Callable[[Any, Any], str], next_step: Callable[[Any, Any], str],
+                    put_back: str) -> None:
+    """``undo`` of either referee: take back the last event of ``game`` (a :class:`referee.game.RefereeGame`),
+    save it at ``path``, and print what was undone (``event_text(event, db)``), what to put back on the
+    table (``put_back``: "cards and markers") and the Next line (``next_step(state, db)``). Nothing to
+    undo, or a save that cannot be written, is a ``click.ClickException`` of one line, nothing changed."""
+    try:
+        event = game.undo()
+        game.save(path)
+    except (game.rules.RuleError, savefile.SaveError) as error:
+        raise fail(error) from None
+    out = console()
+    out.print(f"Undone: {event_text(event, game.db)}. Put the {put_back} back as they were.", markup=False)
+    out.print("Next: " + next_step(game.state, game.db), style="bold", markup=False)
+
+
 def fail(error: Exception) -> click.ClickException:
     """``error`` as a click error of one line (the first line of its message)."""
     return click.ClickException(str(error).splitlines()[0] if str(error) else type(error).__name__)

@@ -300,14 +300,7 @@ def board(save_path: Path | None, database_path: Path | None) -> None:
 def undo(save_path: Path | None, database_path: Path | None) -> None:
     """Take back the last command (the same dice come up again if it is repeated)."""
     game, path = _load(save_path, database_path)
-    try:
-        event = game.undo()
-        game.save(path)
-    except (rules.RuleError, savefile.SaveError) as error:
-        raise clitools.fail(error) from None
-    console = clitools.console()
-    console.print(f"Undone: {view.event_text(event, game.db)}. Put the cubes and markers back as they were.", markup=False)
-    console.print("Next: " + rules.next_step(game.state, game.db), style="bold", markup=False)
+    clitools.undo_and_report(game, path, view.event_text, rules.next_step, "cubes and markers")
 
 
 @duel.command()

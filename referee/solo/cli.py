@@ -273,14 +273,7 @@ def warding(outcome: str, mana: int, spirit: int, elders: tuple[str, ...], save_
 def undo(save_path: Path | None, database_path: Path | None) -> None:
     """Take back the last command (the same dice come up again if you repeat it)."""
     game, path = _load(save_path, database_path)
-    try:
-        event = game.undo()
-        game.save(path)
-    except (rules.RuleError, savefile.SaveError) as error:
-        raise clitools.fail(error) from None
-    console = clitools.console()
-    console.print(f"Undone: {view.event_text(event, game.db)}. Put the cards and markers back as they were.", markup=False)
-    console.print("Next: " + rules.next_step(game.state, game.db), style="bold", markup=False)
+    clitools.undo_and_report(game, path, view.event_text, rules.next_step, "cards and markers")
 
 
 @solo.command()
