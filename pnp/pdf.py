@@ -497,6 +497,9 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], paper: Paper, *,
                            block.right * PT_PER_MM, height_pt - block.y * PT_PER_MM))
         canvas.setBleedBox((bleed.x * PT_PER_MM, height_pt - bleed.bottom * PT_PER_MM,
                             bleed.right * PT_PER_MM, height_pt - bleed.y * PT_PER_MM))
+        empty_behind = _empty_slots(layout, "backs", chunk, options.duplex) if side == "backs" else set()
+        backs_at = {layout.back_slot(slot, options.duplex): card.back for slot, card in enumerate(chunk)
+                    if card is not None and card.back is not None} if side == "backs" else {}
         for slot, card in enumerate(chunk):
             if card is None:
                 continue
@@ -505,7 +508,9 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], paper: Paper, *,
             else:
                 face = card.back
                 trim = layout.back_box(slot, options.duplex, options.back_offset)
-                clip = layout.back_clip_box(slot, options.duplex, options.back_offset, options.back_extra_bleed)
+                same_back = {place for place, back in backs_at.items() if back is face or back == face}
+                clip = layout.back_clip_box(slot, options.duplex, options.back_offset, options.back_extra_bleed,
+                                            empty_behind | same_back)
             if face is None:
                 continue
             painter.draw(face, trim.x, trim.y, clip=clip)

@@ -162,21 +162,30 @@ class SheetLayout:
         raise ImpositionError(f"duplex {duplex!r} has no backs page; use 'long' or 'short'")
 
     def back_clip_box(self, slot: int, duplex: "Duplex" = "long", offset: tuple[float, float] = (0.0, 0.0),
-                      extra: float = 0.0) -> Box:
-        """The visible region in page mm of the back of front ``slot``: its :meth:`back_box` grown by
-        ``extra`` mm on every side, plus the bleed on the sides that are outer edges of the block.
+                      extra: float = 0.0, spill: frozenset[int] | set[int] = frozenset()) -> Box:
+        """The visible region in page mm of the back of front ``slot``: its :meth:`back_box`, plus the
+        bleed and ``extra`` mm on the sides that are outer edges of the block, and ``extra`` mm on an
+        inner side whose neighbouring position on the backs page is in ``spill``: a place with no card
+        on either side of the sheet, or one whose card has this very back.
 
         The extra margin lets a back shifted by the printer by up to ``extra`` mm still cover its whole
-        card: the backs carry ``bleed + extra`` mm of art beyond their trim for this reason.
+        card: the backs carry ``bleed + extra`` mm of art beyond their trim for this reason. It never
+        reaches into the place of a card with another back (or none), which it would mark; there the
+        two backs meet on the shared cut line, shifted alike.
         """
         row, column = divmod(self.back_slot(slot, duplex), self.columns)
         trim = self.back_box(slot, duplex, offset)
-        left = extra + (self.bleed if column == 0 else 0.0)
-        right = extra + (self.bleed if column == self.columns - 1 else 0.0)
-        top = extra + (self.bleed if row == 0 else 0.0)
-        bottom = extra + (self.bleed if row == self.rows - 1 else 0.0)
-        return Box(trim.x - left, trim.y - top, trim.width + left + right, trim.height + top + bottom)
 
+        def grow(outer: bool, neighbour: int) -> float:
+            if outer:
+                return self.bleed + extra
+            return extra if neighbour in spill else 0.0
+
+        left = grow(column == 0, row * self.columns + column - 1)
+        right = grow(column == self.columns - 1, row * self.columns + column + 1)
+        top = grow(row == 0, (row - 1) * self.columns + column)
+        bottom = grow(row == self.rows - 1, (row + 1) * self.columns + column)
+        return Box(trim.x - left, trim.y - top, trim.width + left + right, trim.height + top + bottom)
 
     def clip_box(self, slot: int) -> Box:
         """The visible region in page mm of the card in ``slot``: its trim box, grown by the bleed

@@ -222,6 +222,37 @@ def test_shifted_backs_show_no_white_edge(tmp_path, duplex):
             assert image.getpixel((x, y)) == (0, 0, 255), (x, y)
 
 
+@needs_poppler
+def test_a_back_never_marks_the_card_beside_it(tmp_path):
+    """Second fresh-user trial: the backs' extra bleed reached 2 mm into the neighbouring card, so a
+    Servant back carried a strip of the Quest back's brown and a card printed without a back got a dark
+    edge. Backs of different kinds meet exactly on the cut line; a blank back stays blank."""
+    from PIL import Image
+
+    def card(colour):
+        return Drawing(63, 88, 5, (Rect(-5, -5, 73, 98, fill=colour),))
+
+    front = Drawing(63, 88, 3, (Rect(-3, -3, 69, 94, fill="#dddddd"),))
+    cards = [SheetCard(front, card("#ff0000")), SheetCard(front, card("#0000ff")), SheetCard(front),
+             SheetCard(front, card("#ff0000"))]
+    report = write_sheets(tmp_path / "s.pdf", cards, A4, game="t", layout=impose(A4),
+                          options=SheetOptions(back_extra_bleed=2.0))
+    subprocess.run(["pdftoppm", "-png", "-r", "100", "-f", "2", "-l", "2", str(report.path), str(tmp_path / "p")], check=True)
+    image = Image.open(next(tmp_path.glob("p*.png"))).convert("RGB")
+    dpmm = 100 / 25.4
+    layout = report.layout
+
+    def colour_at(slot, dx, dy):
+        box = layout.back_box(slot)
+        x = box.x + dx if dx >= 0 else box.right + dx
+        y = box.y + dy if dy >= 0 else box.bottom + dy
+        return image.getpixel((int(x * dpmm), int(y * dpmm)))
+
+    # the red back (slot 0) beside the blue one (slot 1): 1 mm inside each, each its own colour
+    assert colour_at(0, 1.0, 40) == (255, 0, 0) and colour_at(1, -1.0, 40) == (0, 0, 255)
+    assert colour_at(1, 1.0, 40) == (0, 0, 255) and colour_at(2, -1.0, 40) == (255, 255, 255)  # blank back
+
+
 def test_back_offset_option_is_validated():
     for bad in ("1", "a,b", "1,2,3", "12,0"):
         result = CliRunner().invoke(main, ["build", "--db", str(ROOT / "cards.toml"), "--back-offset", bad])

@@ -131,13 +131,25 @@ def test_back_offset_and_extra_bleed(layout):
     plain = layout.back_box(4)
     shifted = layout.back_box(4, offset=(1.0, -0.5))
     assert (shifted.x - plain.x, shifted.y - plain.y) == pytest.approx((1.0, -0.5))
-    clip = layout.back_clip_box(4, offset=(1.0, -0.5), extra=2.0)
-    assert clip.x <= plain.x and clip.right >= plain.right and clip.y <= plain.y and clip.bottom >= plain.bottom
+    # Together the shifted backs still cover every card's place: the extra bleed on the block's outer
+    # edges takes up the shift, and inside the block the backs stay butted.
+    clips = [layout.back_clip_box(slot, offset=(1.0, -0.5), extra=2.0) for slot in range(9)]
+    covered = Box(min(c.x for c in clips), min(c.y for c in clips), 0, 0)
+    covered = Box(covered.x, covered.y, max(c.right for c in clips) - covered.x, max(c.bottom for c in clips) - covered.y)
+    backs = [layout.back_box(slot) for slot in range(9)]
+    assert covered.x <= min(b.x for b in backs) and covered.right >= max(b.right for b in backs)
+    assert covered.y <= min(b.y for b in backs) and covered.bottom >= max(b.bottom for b in backs)
+    assert sum(c.width * c.height for c in clips) < covered.width * covered.height + 1e-6  # no two overlap
     corner = layout.back_clip_box(0, extra=2.0)  # slot 0's back is the top-right card: bleed on top and right
     back = layout.back_box(0)
     assert back.y - corner.y == pytest.approx(layout.bleed + 2.0)
     assert corner.right - back.right == pytest.approx(layout.bleed + 2.0)
-    assert back.x - corner.x == pytest.approx(2.0)
+    # Second fresh-user trial: the extra bleed reached 2 mm into a neighbouring card with another back.
+    # Inner sides stop at the shared cut line, unless the neighbouring place may take the spill (empty, or
+    # the same back there).
+    assert back.x - corner.x == pytest.approx(0.0) and corner.bottom == pytest.approx(back.bottom)
+    beside_empty = layout.back_clip_box(0, extra=2.0, spill={1, 5})  # the backs' positions left of and below it
+    assert back.x - beside_empty.x == pytest.approx(2.0) and beside_empty.bottom - back.bottom == pytest.approx(2.0)
 
 
 def test_marginalia_stay_clear_of_cards_and_marks(layout):
