@@ -122,7 +122,7 @@ def write_new(path: Path, game: str, document: dict[str, Any]) -> str:
                               f"give --save PATH to keep the new game in a separate file, or remove this file first")
     if kind == game and doc.get("events", []) == []:
         write(path, document)
-        return f"The game set up in {path} had nothing played yet (seed {doc.get('seed', '?')}): the new game replaces it."
+        return f"The game set up in {path} had nothing played yet: the new game replaces it."
     previous = path.with_name(path.name + ".prev")
     before = held(previous)
     if before is not None and before != game:
