@@ -7,8 +7,8 @@ the setting. Backgrounds, frames and art may run into the bleed; only text and i
 
 Coordinates are card mm from the trim's top-left corner (:mod:`pnp.drawing`). Text is measured with
 its font (:mod:`pnp.fonts`): from the left end of its advance to the right end, from the ascent above
-the baseline to the baseline (descenders are allowed to sit in the safe margin's first 0.5 mm, see
-:data:`TOLERANCE`).
+the baseline down to the font's descender line when the line has a letter that descends (p, y, g ...),
+else to the baseline.
 """
 from __future__ import annotations
 
@@ -41,6 +41,7 @@ def painted(items: Iterable[Primitive], transforms: tuple[tuple[float, float, fl
     ``transforms`` are the enclosing groups' ``(dx, dy, rotation)``, outermost first. The runs one line
     is set in (digits have their own font) are joined back into that line: ``text 'solo.map.key-1.card-2'``."""
     line: Painted | None = None  # the text line being joined, run by run
+    line_end: tuple[float, float, float] | None = None  # its baseline y, right end x and rotation, local mm
     for item in items:
         found: Painted | None = None
         if isinstance(item, Group):
@@ -52,44 +53,53 @@ def painted(items: Iterable[Primitive], transforms: tuple[tuple[float, float, fl
                 continue
             if line is not None:
                 yield line
-                line = None
+                line, line_end = None, None
             yield from painted(item.items, inner, inner_clip)
             continue
         if isinstance(item, TextLine) and item.text.strip():
             width = fonts.string_width_mm(item.text, item.family, item.size)
             left = item.x - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
             ascent = fonts.ascent_mm(item.family, item.size) * 0.9
-            corners = turn_points([(left, item.y - ascent), (left + width, item.y),
-                                   (left, item.y), (left + width, item.y - ascent)], item.rotation, 0.0, 0.0,
+            # descenders (p, y, g) are ink too: a line reaches down to the font's descender line
+            bottom = item.y + (fonts.descent_mm(item.family, item.size) if _has_descender(item.text) else 0.0)
+            corners = turn_points([(left, item.y - ascent), (left + width, bottom),
+                                   (left, bottom), (left + width, item.y - ascent)], item.rotation, 0.0, 0.0,
                                   origin=(item.x, item.y))
             found = Painted(f"text {item.text!r}", _outer_box(_points_box(corners), transforms))
             if clip is not None and _intersection(found.box, clip) is None:
                 found = None
-            if found is not None and line is not None and line.what.startswith("text ") and _same_line(line.box, found.box):
+            continues = (line_end is not None and not item.rotation and not line_end[2]
+                         and abs(item.y - line_end[0]) < 0.01 and -0.3 < left - line_end[1] < 0.6)
+            if found is not None and line is not None and continues:
                 box = line.box
-                joined = Box(min(box.x, found.box.x), min(box.y, found.box.y), 0, 0)
-                right, bottom = max(box.right, found.box.right), max(box.bottom, found.box.bottom)
-                line = Painted(f"text {line.what[6:-1] + item.text!r}",
-                               Box(joined.x, joined.y, right - joined.x, bottom - joined.y))
+                x, y = min(box.x, found.box.x), min(box.y, found.box.y)
+                right, lowest = max(box.right, found.box.right), max(box.bottom, found.box.bottom)
+                line = Painted(f"text {line.what[6:-1] + item.text!r}", Box(x, y, right - x, lowest - y))
+                line_end = (item.y, left + width, item.rotation)
                 continue
-        elif isinstance(item, Icon):
+            if found is not None:
+                if line is not None:
+                    yield line
+                line, line_end = found, (item.y, left + width, item.rotation)
+            continue
+        if isinstance(item, Icon):
             found = Painted(f"icon {item.name}", _outer_box(Box(item.x, item.y, item.size, item.size), transforms))
             if clip is not None and _intersection(found.box, clip) is None:
-                found = None
-        if found is None:
-            continue
-        if line is not None:
-            yield line
-        line = found if found.what.startswith("text ") else None
-        if line is None:
+                continue
+            if line is not None:
+                yield line
+                line, line_end = None, None
             yield found
     if line is not None:
         yield line
 
 
-def _same_line(a: Box, b: Box) -> bool:
-    """Whether box ``b`` continues the text line of box ``a`` on the same baseline (runs of one line)."""
-    return abs(a.bottom - b.bottom) < 0.3 and -0.3 < b.x - a.right < 0.6
+DESCENDERS = frozenset("gjpqy,;()[]{}Q/|")
+"""Characters whose ink reaches below the baseline in the bundled fonts (roughly to the descender line)."""
+
+
+def _has_descender(text: str) -> bool:
+    return any(char in DESCENDERS for char in text) or any(ord(char) > 0x2E80 for char in text)  # CJK fills the em
 
 
 def safe_box(drawing: Drawing, safe_mm: float, board_cards: int = 1, board_index: int = 0) -> Box:
