@@ -185,6 +185,8 @@ def test_blue_cross_recharges_one_type_and_must_be_left_next_round():
     # Rules audit: a second (even empty) recharge at the start of that round lifted the duty to leave.
     with pytest.raises(rules.RuleError, match="must move off it this round"):
         g.play(ev.Recharge("oaken"))
+    advice = expanded.next_step(g.state, DB)  # final check: the Next line offered staying, then refused it
+    assert "off the blue cross" in advice and "to stay" not in advice
     g.play(ev.Move(("F4",)))
 
 
@@ -201,6 +203,18 @@ def test_a_move_too_far_says_how_far_and_why():
     with pytest.raises(rules.RuleError) as around:
         g.play(ev.Move(("E4",)))
     assert "E4 is 3 hexes from you at C4 around the servants (2 in a straight line)" in str(around.value)
+
+
+def test_recharging_a_type_with_no_learned_spell_is_refused():
+    """R47: "recharge all spells of any one type": a type the player holds no spell of has nothing to
+    recharge, and taking it would spend the round's and the type's recharge for nothing."""
+    g = on_map(1)
+    put(g, "D4", ghast_1="H6", ymp_1="I5")
+    g.play(ev.Move(("E4",)))
+    held = {rules.spell(DB, s).spell_type for s in g.state.spells}
+    missing = next(t for t in ("oaken", "flint", "ice") if t not in held)
+    with pytest.raises(rules.RuleError, match=f"you have learned no {missing.capitalize()} spell"):
+        g.play(ev.Recharge(missing))
 
 
 # ---- Phase b: Attack -------------------------------------------------------------------------------------

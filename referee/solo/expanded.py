@@ -694,6 +694,8 @@ def apply_recharge(state: State, db: Database, event: ev.Recharge) -> State:
                         "you may come back and recharge the round after (R47)")
     if kind in mb.recharged:
         raise RuleError(f"recharge: you have already recharged your {kind.capitalize()} spells in this battle (each type once, R47)")
+    if not any(rules.spell(db, s).spell_type == kind for s in state.spells):
+        raise RuleError(f"recharge: you have learned no {kind.capitalize()} spell; recharge a type you hold")
     back = [s for s in state.used if rules.spell(db, s).spell_type == kind]
     state = replace(state, used=tuple(s for s in state.used if s not in back))
     state = _set(state, recharged=mb.recharged + (kind,), recharged_round=mb.round)
@@ -721,9 +723,11 @@ def next_step(state: State, db: Database) -> str:
     """What the player does next in the map battle, with the command to type."""
     mb = _mb(state)
     if mb.step == "move":
-        leave = " (off the blue cross: you recharged there last round)" if _must_leave(mb) else ""
-        return (f"Round {mb.round}, phase a: you are on {name(mb.warden)}. Move up to {db.solo.rules.warden_move_hexes} hexes{leave}: "
-                "`referee solo move HEX [HEX]` (or `referee solo move` to stay); `referee solo map` shows the map; `referee solo retreat` leaves the battle.")
+        leave = _must_leave(mb) and mb.warden == battle_map(state, db).hex_map.recharge.address
+        off = " (off the blue cross: you recharged there last round)" if leave else ""
+        stay = "" if leave else " (or `referee solo move` to stay)"
+        return (f"Round {mb.round}, phase a: you are on {name(mb.warden)}. Move up to {db.solo.rules.warden_move_hexes} hexes{off}: "
+                f"`referee solo move HEX [HEX]`{stay}; `referee solo map` shows the map; `referee solo retreat` leaves the battle.")
     if mb.step == "attack":
         servant_id = mb.queue[0]
         s = mb.servant(servant_id)
