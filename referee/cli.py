@@ -2,6 +2,7 @@
 (Ruin & Renewal I) and ``referee table ID ROLL`` to read any rules table of the card database."""
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 import click
@@ -10,7 +11,25 @@ from pnp.oneline import OneLineGroup
 from referee import clitools
 
 
-@click.group(cls=OneLineGroup)
+class RefereeGroup(OneLineGroup):
+    """The ``referee`` group: each game's commands are imported only when that game is asked for, so
+    ``referee solo status`` does not load the two-player referee (see ``bench/referee_status.py``)."""
+
+    GAMES = {"solo": "referee.solo.cli", "duel": "referee.duel.cli"}
+    """Subcommand name -> the module that defines a click group of that name."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Every command name, the games' included, sorted."""
+        return sorted(set(super().list_commands(ctx)) | set(self.GAMES))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        """The command ``name``, importing a game's module the first time it is asked for."""
+        if name in self.GAMES and name not in self.commands:
+            self.add_command(getattr(importlib.import_module(self.GAMES[name]), name))
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=RefereeGroup)
 @click.version_option(package_name="lassadar")
 def main() -> None:
     """Table referee for the Shadows Upon Lassadar games."""
@@ -35,12 +54,3 @@ def table(table_id: str, roll: int, database_path: Path | None) -> None:
         raise click.BadParameter(f"{roll} reads no row of {table_id}; rows hold {', '.join(map(str, rolls))}", param_hint="ROLL") from None
     name = f"{row.name}: " if row.name else ""
     click.echo(f"{rules_table.title}, {roll}: {name}{row.text}")
-
-
-from referee.solo.cli import solo  # noqa: E402  (the solo subgroup needs `main` defined first)
-
-main.add_command(solo)
-
-from referee.duel.cli import duel  # noqa: E402
-
-main.add_command(duel)
