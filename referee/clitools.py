@@ -6,6 +6,7 @@ Only parsing and printing live here; rules never import this module.
 from __future__ import annotations
 
 import getpass
+import json
 import os
 import re
 import sys
@@ -67,6 +68,22 @@ def save_new(game: Any, path: Path) -> None:
         raise fail(error) from None
     if note:
         click.echo(note)
+
+
+def print_status(game: Any, view: Any, as_json: bool) -> None:
+    """``status`` of either referee: ``view.status(state, db)`` as one JSON object (``as_json``), else
+    ``view.status_lines(state, db)`` as a two-column table of labels and texts."""
+    if as_json:
+        click.echo(json.dumps(view.status(game.state, game.db)))
+        return
+    from rich.table import Table
+
+    table = Table(show_header=False, box=None, padding=(0, 1))
+    table.add_column(style="bold")
+    table.add_column()
+    for label, text in view.status_lines(game.state, game.db):
+        table.add_row(label, text)
+    console().print(table)
 
 
 def undo_and_report(game: Any, path: Path, event_text: Callable[[Any, Any], str], next_step: Callable[[Any, Any], str],

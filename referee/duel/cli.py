@@ -9,7 +9,6 @@ player only; nothing else prints a hand before ``reveal``.
 """
 from __future__ import annotations
 
-import json
 import os
 import re
 import secrets
@@ -272,17 +271,7 @@ def recall(location: str, side: str | None, save_path: Path | None, database_pat
 def status(as_json: bool, save_path: Path | None, database_path: Path | None) -> None:
     """Show the round, the tracks, the cubes, the Locations and what to do next (never a hidden hand)."""
     game, _ = _load(save_path, database_path)
-    if as_json:
-        click.echo(json.dumps(view.status(game.state, game.db)))
-        return
-    from rich.table import Table
-
-    table = Table(show_header=False, box=None, padding=(0, 1))
-    table.add_column(style="bold")
-    table.add_column()
-    for label, text in view.status_lines(game.state, game.db):
-        table.add_row(label, text)
-    clitools.console().print(table)
+    clitools.print_status(game, view, as_json)
 
 
 @duel.command()

@@ -8,7 +8,6 @@ unchanged. Errors it turns into that one line: :class:`~referee.solo.rules.RuleE
 """
 from __future__ import annotations
 
-import json
 import re
 import secrets
 from pathlib import Path
@@ -156,17 +155,7 @@ def new(difficulty: str, spell_list: str, seed: int | None, save_path: Path | No
 def status(as_json: bool, save_path: Path | None, database_path: Path | None) -> None:
     """Show the tracks, spells, Elders, deck and what to do next."""
     game, _ = _load(save_path, database_path)
-    if as_json:
-        click.echo(json.dumps(view.status(game.state, game.db)))
-        return
-    from rich.table import Table
-
-    table = Table(show_header=False, box=None, padding=(0, 1))
-    table.add_column(style="bold")
-    table.add_column()
-    for label, text in view.status_lines(game.state, game.db):
-        table.add_row(label, text)
-    clitools.console().print(table)
+    clitools.print_status(game, view, as_json)
 
 
 @solo.command()
