@@ -72,24 +72,24 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "")).strip("-")
 
 
-def _spell_id(db: database.Database, text: str, option: str = "SPELL") -> str:
-    for candidate in (text, f"solo.spell.{text}"):
-        if any(s.id == candidate for s in db.solo.spell):
+def _record_id(records, prefix: str, text: str, option: str, what: str, plural: str) -> str:
+    """The id of the record ``text`` names: its id, its id without ``prefix``, or its name in any case
+    and spacing; a one-line ``click.ClickException`` naming ``option`` and listing the choices otherwise."""
+    for candidate in (text, f"{prefix}{text}"):
+        if any(r.id == candidate for r in records):
             return candidate
-    for s in db.solo.spell:
-        if _slug(s.name) == _slug(text):
-            return s.id
-    raise click.ClickException(f"{option}: no spell {text!r}; spells are: {', '.join(rules.short_id(s.id) for s in db.solo.spell)}")
+    for r in records:
+        if _slug(r.name) == _slug(text):
+            return r.id
+    raise click.ClickException(f"{option}: no {what} {text!r}; {plural} are: {', '.join(rules.short_id(r.id) for r in records)}")
+
+
+def _spell_id(db: database.Database, text: str, option: str = "SPELL") -> str:
+    return _record_id(db.solo.spell, "solo.spell.", text, option, "spell", "spells")
 
 
 def _card_id(db: database.Database, text: str, option: str) -> str:
-    for candidate in (text, f"solo.quest.{text}"):
-        if any(q.id == candidate for q in db.solo.quests):
-            return candidate
-    for q in db.solo.quests:
-        if _slug(q.name) == _slug(text):
-            return q.id
-    raise click.ClickException(f"{option}: no quest card {text!r}; cards are: {', '.join(rules.short_id(q.id) for q in db.solo.quests)}")
+    return _record_id(db.solo.quests, "solo.quest.", text, option, "quest card", "cards")
 
 
 def _elder_id(db: database.Database, text: str, option: str) -> str:
