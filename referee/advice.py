@@ -16,6 +16,7 @@ PLACEHOLDERS: dict[str, str] = {
     "D": "one die as rolled, 1-6; `D,D` is two dice, one D per die to type",
     "CARD": "the quest card you turned over from your own deck (its id or name)",
     "SERVANT": "a servant card you turned over (its id or name)",
+    "SPELL": "one of the spells the line names (its name or id)",
     "HEX": "a hex on the battle map within your reach (e.g. C4)",
     "LOCATION": "a Location in the row (its name or its number in the row)",
     "SEAL": "the seal your own device printed with `seal`",

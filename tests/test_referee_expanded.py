@@ -185,7 +185,7 @@ def test_blue_cross_recharges_one_type_and_must_be_left_next_round():
     # Rules audit: a second (even empty) recharge at the start of that round lifted the duty to leave.
     with pytest.raises(rules.RuleError, match="must move off it this round"):
         g.play(ev.Recharge("oaken"))
-    advice = expanded.next_step(g.state, DB)  # final check: the Next line offered staying, then refused it
+    advice = rules.next_step(g.state, DB)  # final check: the Next line offered staying, then refused it
     assert "off the blue cross" in advice and "to stay" not in advice
     g.play(ev.Move(("F4",)))
 
@@ -265,7 +265,7 @@ def test_magic_near_a_servant_calls_the_eldritch_roll_and_its_row_applies():
     g = on_map(2, servants=("ghast-1", "ymp-1"))
     put(g, "C3", ghast_1="D3", ymp_1="I1")
     g.play(ev.Move(()))
-    g.play(ev.Attack(dice(1, 1), dice(6, 6, 6)))
+    g.play(ev.Attack(dice(5, 5), dice(6, 6, 4)))  # 10 to 16: Shield (without the 6) turns it (R34)
     assert g.state.map_battle.step == "exchange"
     g.play(ev.Cast("solo.spell.shield"))
     assert g.state.map_battle.magic_near

@@ -224,8 +224,17 @@ class LastStand(Event):
     stand_elders: bool = True
 
 
+@dataclass(frozen=True)
+class Turn(Event):
+    """Name the next quest card, turned over from the player's own deck, that a command waits for (R7):
+    the Battle Win or Battle Loss number or a next card value (rulebook, Play)."""
+
+    kind: ClassVar[str] = "turn"
+    card: CardRef | None = None
+
+
 EVENTS: dict[str, type[Event]] = {cls.kind: cls for cls in (Draw, Battle, Cast, CallElder, Accept, Learn, Council, Warding,
-                                                            Servants, Move, Attack, Eldritch, Recharge, Retreat, LastStand)}
+                                                            Servants, Move, Attack, Eldritch, Recharge, Retreat, LastStand, Turn)}
 
 
 def from_dict(data: Any) -> Event:

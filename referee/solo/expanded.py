@@ -9,14 +9,13 @@ column letter, row number) is a hex of the printed card. Gaps are answered by ``
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 from pnp import hexes
 from pnp.database import BattleMap, Database, Elder, Servant, Spell, WardingCity
 from referee.dice import Dice, shuffled
 from referee.solo import events as ev
-from referee.solo import rules
-from referee.solo.state import Exchange, MapBattle, MapServant, State
+from referee.solo import aid, rules
+from referee.solo.state import replace, Exchange, MapBattle, MapServant, State
 
 RuleError = rules.RuleError
 
@@ -357,26 +356,12 @@ def exchange_dice(state: State, db: Database) -> tuple[int, int]:
 
 
 def exchange_options(state: State, db: Database) -> list[str]:
-    """Spells, then Elders, that could still turn the attack on the table (R34, R50): only while the
-    player is losing. Elder Maelis is one while she may be called (her re-roll); spells as R46 says."""
-    mb = _mb(state)
-    if mb.step != "exchange":
+    """Spells, then Elders, that could still turn the attack on the table (R34, R50): the first steps of
+    the aid sequences that can (:func:`referee.solo.aid.options`); empty unless an attack is rolled and
+    the player is losing it."""
+    if _mb(state).step != "exchange":
         return []
-    mine, theirs = exchange_totals(state, db)
-    if mine >= theirs:
-        return []
-    spells = [s for s in state.spells
-              if cast_problem(state, db, rules.spell(db, s)) is None and rules.can_turn_a_roll(state, db, rules.spell(db, s))]
-    return spells + [e for e, _ in state.elders
-                     if elder_problem(state, db, e) is None and rules.turns_a_roll(state, db, rules.elder_card(db, e).aid)]
-
-
-def _offer(state: State, db: Database, ids: list[str]) -> str:
-    """What may turn the attack on the table, each with its command (:func:`rules.aid_offer` on the
-    exchange's dice)."""
-    exchange = _mb(state).exchange
-    assert exchange is not None
-    return rules.aid_offer(state, db, ids, exchange.dice)
+    return aid.ids(state, db)
 
 
 def _after_exchange(state: State, db: Database) -> State:
@@ -385,7 +370,7 @@ def _after_exchange(state: State, db: Database) -> State:
     mine, theirs = exchange_totals(state, db)
     if mine >= theirs or not exchange_options(state, db):
         return _resolve_exchange(state, db)
-    return rules._note(state, f"You are losing {mine} to {theirs}: {_offer(state, db, exchange_options(state, db))}, or `referee solo accept`.")
+    return rules._note(state, f"You are losing {mine} to {theirs}.")
 
 
 def _resolve_exchange(state: State, db: Database) -> State:
@@ -456,7 +441,7 @@ def apply_eldritch(state: State, db: Database, event: ev.Eldritch) -> State:
     table = db.table(battle_map(state, db).eldritch_table)
     row = table.row_for(dice.total)
     state = rules._note(state, f"Eldritch Damage: you roll {dice} ({'typed' if dice.typed else 'rolled'}) = {dice.total}: {row.text}.")
-    if eldritch_options(state, db) and not _wounds(row.effect):
+    if eldritch_options(state, db):
         names = ", ".join(rules.name(db, s) for s in eldritch_options(state, db))
         return rules._note(state, f"Re-roll it with {names} (`referee solo cast ID`; the re-roll stands), or `referee solo accept`.")
     return apply_eldritch_row(state, db)
@@ -468,11 +453,12 @@ def _wounds(effect) -> bool:
 
 
 def eldritch_options(state: State, db: Database) -> list[str]:
-    """Re-roll spells the player could cast on the Eldritch roll now (rulebook, phase c: "You may cast any
-    re-roll Flint or Ice spells"; R48)."""
+    """Re-roll spells that could still turn an Eldritch roll that costs the player Mana or Spirit
+    (rulebook, phase c: "You may cast any re-roll Flint or Ice spells"; R48): those with an outcome
+    that costs nothing (:func:`referee.solo.aid.options`)."""
     if _mb(state).step != "eldritch-rolled":
         return []
-    return [s for s in state.spells if cast_problem(state, db, rules.spell(db, s)) is None]
+    return aid.ids(state, db)
 
 
 def apply_eldritch_row(state: State, db: Database) -> State:
@@ -528,7 +514,26 @@ def cast_problem(state: State, db: Database, chosen: Spell) -> str | None:
 
 
 def apply_cast(state: State, db: Database, event: ev.Cast) -> State:
-    """Cast a learned spell in the map battle (rulebook, phase b: "once each round, unless recharged"; R45-R46)."""
+    """Cast a learned spell in the map battle (rulebook, phase b: "once each round, unless recharged"; R45-R46),
+    then settle what it leaves on the table: an Eldritch re-roll stands and its row applies at once
+    (rulebook, phase c: "You must abide by the re-roll outcome"); an attack is resolved unless the player
+    is still losing and aid could turn it (R34)."""
+    step = _mb(state).step if state.map_battle is not None else None
+    state = cast_on_table(state, db, event)
+    if state.result:
+        return replace(state, phase="over", map_battle=None)
+    if step == "eldritch-rolled":
+        return apply_eldritch_row(state, db)
+    if step == "exchange":
+        return _after_exchange(state, db)
+    return state
+
+
+def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
+    """Cast a learned spell in the map battle and apply its effect to the roll on the table, settling
+    nothing (R45-R46): an Eldritch re-roll changes the total on the table, an attack spell the
+    exchange's dice or totals. :func:`apply_cast` settles; :mod:`referee.solo.aid` searches with this.
+    Raises :class:`RuleError` when the spell cannot be cast now."""
     rules._phase(state, "map", "cast")
     chosen = rules.spell(db, event.spell)
     problem = cast_problem(state, db, chosen)
@@ -548,7 +553,7 @@ def apply_cast(state: State, db: Database, event: ev.Cast) -> State:
     if chosen.cost:
         state = rules.adjust(state, db, mana=-chosen.cost.mana, spirit=-chosen.cost.spirit)
         if state.result:
-            return replace(state, phase="over", map_battle=None)
+            return state
     if effect.mana or effect.spirit:
         state = rules.adjust(state, db, mana=effect.mana, spirit=effect.spirit)
     if effect.recharge:
@@ -559,8 +564,7 @@ def apply_cast(state: State, db: Database, event: ev.Cast) -> State:
         state, dice = rules._roll(state, db, event.dice, 2, "dice", "the Eldritch re-roll")
         state = _set(state, eldritch=dice.total)
         row = db.table(battle_map(state, db).eldritch_table).row_for(dice.total)
-        state = rules._note(state, f"You re-roll the Eldritch Damage: {dice} = {dice.total}: {row.text}. The re-roll stands.")
-        return apply_eldritch_row(state, db)
+        return rules._note(state, f"You re-roll the Eldritch Damage: {dice} = {dice.total}: {row.text}. The re-roll stands.")
     if step == "exchange":
         ex = _mb(state).exchange
         assert ex is not None
@@ -574,12 +578,9 @@ def apply_cast(state: State, db: Database, event: ev.Cast) -> State:
         elif event.reroll or event.dice is not None:
             raise RuleError(f"--reroll/--dice: {chosen.name} re-rolls no dice")
         mine, theirs = exchange_totals(state, db)
-        state = rules._note(state, f"Your total is {mine}, the servant's {theirs}.")
-        return _after_exchange(state, db)
+        return rules._note(state, f"Your total is {mine}, the servant's {theirs}.")
     if event.reroll or event.dice is not None:
         raise RuleError(f"--reroll/--dice: {chosen.name} re-rolls no dice now")
-    if state.result:
-        return replace(state, phase="over", map_battle=None)
     return state
 
 
@@ -655,6 +656,15 @@ def apply_elder(state: State, db: Database, event: ev.CallElder) -> State:
     Elder aids once in the whole map battle. Elder San's die joins the next attack roll, the servant's
     dice not raised; Elder Maelis re-rolls any of your dice of the attack on the table. Calling an Elder
     is not casting a spell: it calls no Eldritch Damage (R18)."""
+    state = call_on_table(state, db, event)
+    if _mb(state).step == "exchange" and rules.elder_card(db, event.elder).aid.reroll_own:
+        return _after_exchange(state, db)
+    return state
+
+
+def call_on_table(state: State, db: Database, event: ev.CallElder) -> State:
+    """Call on an Elder in the map battle and apply the aid, settling nothing (see :func:`apply_elder`).
+    Raises :class:`RuleError` when the Elder cannot aid now (R50)."""
     rules._phase(state, "map", f"elder {rules.short_id(event.elder)}")
     card = rules.checked_elder_call(db, event, elder_problem(state, db, event.elder), "a map battle")
     state = rules.call_elder(state, db, card.id)
@@ -670,8 +680,7 @@ def apply_elder(state: State, db: Database, event: ev.CallElder) -> State:
     state = _set(state, exchange=replace(ex, elders=ex.elders + (card.id,)))
     state = _reroll_own(state, db, event.reroll, event.dice)
     mine, theirs = exchange_totals(state, db)
-    state = rules._note(state, f"Your total is {mine}, the servant's {theirs}.")
-    return _after_exchange(state, db)
+    return rules._note(state, f"Your total is {mine}, the servant's {theirs}.")
 
 
 # ---- The blue cross ------------------------------------------------------------------------------------------------
@@ -716,31 +725,3 @@ def apply_retreat(state: State, db: Database, event: ev.Retreat) -> State:
     rules._phase(state, ("map", "warding"), "retreat")
     card = warding_card(state, db)
     return rules.retreat_warding(replace(state, map_battle=None, used=()), db, card)
-
-
-# ---- Advice -----------------------------------------------------------------------------------------------------
-def next_step(state: State, db: Database) -> str:
-    """What the player does next in the map battle, with the command to type."""
-    mb = _mb(state)
-    if mb.step == "move":
-        leave = _must_leave(mb) and mb.warden == battle_map(state, db).hex_map.recharge.address
-        off = " (off the blue cross: you recharged there last round)" if leave else ""
-        stay = "" if leave else " (or `referee solo move` to stay)"
-        return (f"Round {mb.round}, phase a: you are on {name(mb.warden)}. Move up to {db.solo.rules.warden_move_hexes} hexes{off}: "
-                f"`referee solo move HEX [HEX]`{stay}; `referee solo map` shows the map; `referee solo retreat` leaves the battle.")
-    if mb.step == "attack":
-        servant_id = mb.queue[0]
-        s = mb.servant(servant_id)
-        mine, theirs = exchange_dice(state, db)
-        joins = "".join(f" {rules.name(db, e)}'s die joins this roll." for e in mb.before_roll)
-        elders = before_roll_options(state, db)
-        call = "".join(f" To add {rules.name(db, e)}'s die, first `referee solo elder {rules.short_id(e)}`." for e in elders)
-        return (f"Round {mb.round}, phase b: {label(db, servant_id)} at {name(s.hex)} attacks: `referee solo attack` "
-                f"(you roll {mine} dice, it rolls {theirs}; --dice and --enemy for the physical dice).{joins}{call}")
-    if mb.step == "exchange":
-        mine, theirs = exchange_totals(state, db)
-        return f"You are losing {mine} to {theirs}: {_offer(state, db, exchange_options(state, db))}, or `referee solo accept`."
-    if mb.step == "eldritch":
-        return f"Round {mb.round}, phase c: `referee solo eldritch` (--dice a,b for the physical 2d6)."
-    names = rules.choices(db, eldritch_options(state, db))
-    return f"Eldritch roll {mb.eldritch}: re-roll it with {names} (`referee solo cast ID`), or `referee solo accept`."

@@ -10,13 +10,12 @@ applied as written), the Elders called in it and the recharge on the gray spaces
 """
 from __future__ import annotations
 
-from dataclasses import replace
 
 from pnp.database import Database, Elder, LastStand, Spell, TableRow
 from referee.dice import Dice
 from referee.solo import events as ev
-from referee.solo import rules
-from referee.solo.state import LastStandState, State
+from referee.solo import aid, rules
+from referee.solo.state import replace, LastStandState, State
 
 RuleError = rules.RuleError
 
@@ -126,25 +125,12 @@ def apply_attack(state: State, db: Database, event: ev.Attack) -> State:
 
 
 def options(state: State, db: Database) -> list[str]:
-    """Spells, then Elders, that could still turn a losing roll (R34): Elder Maelis while she may be
-    called (her re-roll, R51(b)); Elder San adds to a roll not yet made, so he never turns one."""
-    ls = _ls(state)
-    if not ls.rolled:
+    """Spells, Elders and gray-space recharges (``recharge:TYPE``) that could still turn a losing roll
+    (R34, R51): the first steps of the aid sequences that can (:func:`referee.solo.aid.options`, the
+    Grayking's counters included); empty unless a round is rolled and the player is losing it."""
+    if not _ls(state).rolled:
         return []
-    mine, theirs = totals(state, db)
-    if mine >= theirs:
-        return []
-    spells = [s for s in state.spells if cast_problem(state, db, rules.spell(db, s)) is None
-              and rules.can_turn_a_roll(state, db, rules.spell(db, s), against_bonus=False)]
-    return spells + [e for e, _ in state.elders
-                     if elder_problem(state, db, e) is None and rules.turns_a_roll(state, db, rules.elder_card(db, e).aid, against_bonus=False)]
-
-
-def _losing(state: State, db: Database) -> str:
-    """``You are losing 3 to 12: cast ... or call on Elder Maelis ..., or `referee solo accept`.`` (R34)."""
-    mine, theirs = totals(state, db)
-    offer = rules.aid_offer(state, db, options(state, db), _ls(state).dice)
-    return f"You are losing {mine} to {theirs}: {offer + ', or ' if offer else ''}`referee solo accept`."
+    return aid.ids(state, db)
 
 
 def _after_roll(state: State, db: Database) -> State:
@@ -153,7 +139,7 @@ def _after_roll(state: State, db: Database) -> State:
     mine, theirs = totals(state, db)
     if mine >= theirs or not options(state, db):
         return _resolve(state, db)
-    return rules._note(state, _losing(state, db))
+    return rules._note(state, f"You are losing {mine} to {theirs}.")
 
 
 def _resolve(state: State, db: Database) -> State:
@@ -219,7 +205,20 @@ def counter_for(db: Database, chosen: Spell) -> TableRow | None:
 
 
 def apply_cast(state: State, db: Database, event: ev.Cast) -> State:
-    """Cast a spell in the Last Stand: its cost and effect first, then the Grayking's counter (R22)."""
+    """Cast a spell in the Last Stand: its cost and effect first, then the Grayking's counter (R22); a
+    roll on the table is then settled unless the player is still losing and aid could turn it (R34)."""
+    state = cast_on_table(state, db, event)
+    if state.result is not None:
+        return replace(state, phase="over")
+    if _ls(state).rolled:
+        return _after_roll(state, db)
+    return state
+
+
+def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
+    """Cast a spell in the Last Stand and apply it and the Grayking's counter (R22), settling nothing
+    (:func:`apply_cast` settles; :mod:`referee.solo.aid` searches with this). Raises :class:`RuleError`
+    when the spell cannot be cast now."""
     _phase(state, None, "cast")
     chosen = rules.spell(db, event.spell)
     problem = cast_problem(state, db, chosen)
@@ -245,7 +244,7 @@ def apply_cast(state: State, db: Database, event: ev.Cast) -> State:
     elif event.reroll or event.dice is not None:
         raise RuleError(f"--reroll/--dice: {chosen.name} re-rolls no dice")
     if state.result is not None:
-        return replace(state, phase="over")
+        return state
     row = counter_for(db, chosen)
     if row is None:
         if event.counter is not None:
@@ -253,12 +252,9 @@ def apply_cast(state: State, db: Database, event: ev.Cast) -> State:
         state = rules._note(state, f"No counter card prints position {chosen.position} for {chosen.spell_type.capitalize()} spells: the Grayking does not counter (R21).")
     else:
         state = _counter(state, db, chosen, row, event.counter)
-    if state.result is not None:
-        return replace(state, phase="over")
-    if _ls(state).rolled:
+    if state.result is None and _ls(state).rolled:
         mine, theirs = totals(state, db)
         state = rules._note(state, f"Your total is {mine}, the Grayking's {theirs}.")
-        return _after_roll(state, db)
     return state
 
 
@@ -380,6 +376,15 @@ def apply_elder(state: State, db: Database, event: ev.CallElder) -> State:
     dice not raised; Elder Maelis re-rolls any of your dice of the round on the table. An Elder is not a
     Flint or Ice spell and has no position on the counter cards: the Grayking does not counter it
     (card text: "For any flint or ice spell you use ..."; R51(d))."""
+    state = call_on_table(state, db, event)
+    if state.result is None and _ls(state).rolled and rules.elder_card(db, event.elder).aid.reroll_own:
+        return _after_roll(state, db)
+    return state
+
+
+def call_on_table(state: State, db: Database, event: ev.CallElder) -> State:
+    """Call on an Elder in the Last Stand and apply the aid, settling nothing (see :func:`apply_elder`).
+    Raises :class:`RuleError` when the Elder cannot aid now (R51)."""
     _phase(state, None, f"elder {rules.short_id(event.elder)}")
     card = rules.checked_elder_call(db, event, elder_problem(state, db, event.elder), "the Last Stand")
     state = rules.call_elder(state, db, card.id)
@@ -392,8 +397,7 @@ def apply_elder(state: State, db: Database, event: ev.CallElder) -> State:
     state = _set(state, roll_elders=_ls(state).roll_elders + (card.id,))
     state = _reroll_own(state, db, event.reroll, event.dice)
     mine, theirs = totals(state, db)
-    state = rules._note(state, f"An Elder is not a spell: the Grayking does not counter (R51). Your total is {mine}, the Grayking's {theirs}.")
-    return _after_roll(state, db)
+    return rules._note(state, f"An Elder is not a spell: the Grayking does not counter (R51). Your total is {mine}, the Grayking's {theirs}.")
 
 
 # ---- Gray spaces ----------------------------------------------------------------------------------------------------
@@ -414,21 +418,3 @@ def apply_recharge(state: State, db: Database, event: ev.Recharge) -> State:
     state = replace(state, used=tuple(s for s in state.used if s not in back))
     state = _set(state, recharged_at=ls.recharged_at + (ls.hit_points,))
     return rules._note(state, f"Gray space {ls.hit_points}: you recharge your {kind.capitalize()} spells ({', '.join(rules.name(db, s) for s in back) or 'none was used'}).")
-
-
-def next_step(state: State, db: Database) -> str:
-    """What to type next in the Last Stand (R34, R51): the next round's roll, with Elder San's die when he
-    is called or may be; or the losing roll on the table, with the spells and Elders that could turn it."""
-    ls = _ls(state)
-    if ls.rolled:
-        return _losing(state, db)
-    mine_n, theirs_n = round_dice(state, db)
-    gray = ""
-    if ls.hit_points in card(db).gray_spaces and ls.hit_points not in ls.recharged_at and state.used:
-        gray = " The marker is on a gray space: `referee solo recharge TYPE` recharges one spell type."
-    joins = "".join(f" {rules.name(db, e)}'s die joins this roll." for e in ls.before_roll)
-    call = "".join(f" To add {rules.name(db, e)}'s die to this round, first `referee solo elder {rules.short_id(e)}`."
-                   for e in before_roll_options(state, db))
-    return (f"The Last Stand: the Grayking has {ls.hit_points} hit {'point' if ls.hit_points == 1 else 'points'}. `referee solo attack` (you roll {mine_n} dice, he rolls {theirs_n}; "
-            f"--dice and --enemy for the physical dice); cast spells with `referee solo cast ID` (--counter for the Grayking's counter dice)."
-            f"{joins}{call}{gray}")

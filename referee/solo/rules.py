@@ -13,18 +13,27 @@ by value, for the save file. Nothing here does I/O.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from contextvars import ContextVar
 from typing import Iterable
 
 from pnp.database import (CityQuest, CouncilQuest, Database, Effect, Elder, QuestCard, Spell, Table,
                           WardingCity)
 from referee.dice import Dice, DiceError, shuffled
 from referee.solo import events as ev
-from referee.solo.state import BattleState, Pending, Setup, State
+from referee.solo.state import replace, BattleState, Pending, Setup, State, Suspended
 
 
 class RuleError(ValueError):
     """A command that the rules do not allow now; ``str(error)`` is one line for the player."""
+
+
+class _NeedCard(Exception):
+    """Raised inside :func:`apply` where the next quest card must be turned over from the player's own
+    deck and the command named none (R7): :func:`apply` suspends the command (phase ``turn``)."""
+
+    def __init__(self, state: State, what: str):
+        super().__init__(what)
+        self.state, self.what = state, what
 
 
 # ---- Database look-ups ------------------------------------------------------------------------------------
@@ -87,7 +96,14 @@ def quest_deck(db: Database) -> list[str]:
 
 
 # ---- Tracks -------------------------------------------------------------------------------------------------
+QUIET: ContextVar[bool] = ContextVar("quiet", default=False)
+"""True while :mod:`referee.solo.aid` searches lines of play that are never shown: notes are not
+written (they are not part of a state's value, so every state is the same but for its words)."""
+
+
 def _note(state: State, *lines: str) -> State:
+    if QUIET.get():
+        return state
     return replace(state, notes=state.notes + tuple(line for line in lines if line))
 
 
@@ -256,8 +272,7 @@ def _take(state: State, db: Database, wanted: ev.CardRef | None, field: str, wha
                       f"The Quest draw pile is exhausted: shuffle the discard pile ({len(order)} cards) to form a new draw pile.")
     if wanted is None:
         if field == "next" and state.own_deck:
-            raise RuleError(f"--next: you draw from your own deck, so turn over its next card for {what} "
-                            "and name it: add --next ID to this command")
+            raise _NeedCard(state, what)
         card_id = state.deck[0]
         ref = ev.CardRef(card_id, False)
     else:
@@ -350,6 +365,7 @@ def _waiting(state: State) -> str:
         "warding": "set up the Warding City's map (`referee solo servants`) or enter its outcome (`referee solo warding won|retreat`)",
         "map": "fight the Expanded Battle on the map (`referee solo status`)",
         "stand": "fight the Last Stand (`referee solo attack`)",
+        "turn": "turn over the next card of your deck and name it (`referee solo turn CARD`)",
     }.get(state.phase, state.phase)
 
 
@@ -493,35 +509,13 @@ def _elder_stage_problem(state: State, db: Database, elder_id: str, stage: str) 
 
 
 def options(state: State, db: Database) -> list[str]:
-    """Spells and Elders that could still change the battle now, as ids (R34): after a losing roll,
-    anything that raises the player's total, lowers the servants' or re-rolls; after a loss, anything
-    that lowers or cancels the Battle Loss row. The referee moves on by itself when this is empty."""
-    stage = _stage(state)
-    if stage not in ("rolled", "loss"):
+    """Spells and Elders that could still change the City Quest battle now, as ids (R34): after a losing
+    roll, the first steps of the aid sequences that can still turn it; after a loss, of those that can
+    lower or cancel the Battle Loss row (:func:`referee.solo.aid.options`, an exact search). The referee
+    moves on by itself when this is empty."""
+    if _stage(state) not in ("rolled", "loss"):
         return []
-    found: list[str] = []
-    for s in db.solo.spell:
-        if s.id in state.spells and _spell_stage_problem(state, db, s, stage) is None and _helps(state, db, s.effect, stage):
-            found.append(s.id)
-    for elder_id, _ in state.elders:
-        if _elder_stage_problem(state, db, elder_id, stage) is None and _helps(state, db, quest(db, elder_id).aid, stage):  # type: ignore[attr-defined]
-            found.append(elder_id)
-    return found
-
-
-def _helps(state: State, db: Database, effect: Effect, stage: str) -> bool:
-    if stage == "rolled":
-        if effect.recharge:
-            return any(_helps(state, db, spell(db, s).effect, stage) for s in state.used if s in state.spells and not spell(db, s).effect.recharge)
-        return bool(effect.attack_total > 0 or any(v > 0 for v in effect.against.values()) or effect.remove_servant_die or effect.reroll_own or effect.reroll_servants)
-    if stage == "loss":
-        if _loss_effective(state) <= 0:
-            return False
-        if effect.recharge:
-            return any(_helps(state, db, spell(db, s).effect, stage) for s in state.used if s in state.spells and not spell(db, s).effect.recharge)
-        row = _loss_row(state, db)
-        return bool(effect.loss_rows or effect.cancel_loss or (effect.grayking_less and row is not None and row.effect.grayking > 0))
-    return False
+    return aid.ids(state, db)
 
 
 def _loss_effective(state: State) -> int:
@@ -547,7 +541,7 @@ def _roll(state: State, db: Database, typed: Dice | None, count: int, field: str
         if typed is not None and typed != dice:
             raise RuleError(f"{field}: the referee's dice at k={state.dice_used} are {dice}, not {typed} (corrupt save?)")
         state = replace(state, dice_used=state.dice_used + count)
-    return replace(state, consumed=state.consumed + ((field, dice),)), dice
+    return replace(state, consumed=state.consumed + ((field, dice),), dice_typed=dice.typed), dice
 
 
 def apply_battle(state: State, db: Database, event: ev.Battle) -> State:
@@ -738,22 +732,6 @@ def turns_a_roll(state: State, db: Database, effect: Effect, *, against_bonus: b
                    if s in state.spells and not spell(db, s).effect.recharge)
     return bool(effect.attack_total > 0 or (against_bonus and any(v > 0 for v in effect.against.values()))
                 or effect.remove_servant_die or effect.reroll_own or effect.reroll_servants)
-
-
-def aid_offer(state: State, db: Database, ids: list[str], dice: tuple[int, ...]) -> str:
-    """What may still turn the losing roll on the table, each with the command to type (R34): a spell as
-    ``cast Shield (`referee solo cast shield`)``, an Elder (Elder Maelis, who re-rolls) as ``call on Elder
-    Maelis to re-roll your dice (`referee solo elder elder-maelis --reroll 1,2`, naming the dice to
-    re-roll)``. ``ids`` are spells and Elders (the battle's options), ``dice`` the player's dice on the
-    table; the example re-rolls the ones showing 3 or less (else the lowest)."""
-    spells = [i for i in ids if i in state.spells]
-    elders = [i for i in ids if i not in state.spells]
-    parts = [f"cast {name(db, i)} (`referee solo cast {short_id(i)}`)" for i in spells]
-    if elders:
-        example = ",".join(map(str, sorted(d for d in dice if d <= 3) or sorted(dice)[:1]))
-        parts.extend(f"call on {name(db, e)} to re-roll your dice (`referee solo elder {short_id(e)} --reroll {example}`, "
-                     "naming the dice to re-roll)" for e in elders)
-    return " or ".join(parts)
 
 
 def _reroll_own(state: State, db: Database, reroll: tuple[int, ...], dice: Dice | None) -> State:
@@ -1035,7 +1013,8 @@ _APPLY = {ev.Draw: apply_draw, ev.Battle: apply_battle,
           ev.Eldritch: lambda s, d, e: expanded.apply_eldritch(s, d, e),
           ev.Recharge: lambda s, d, e: _by_phase(_map_only("recharge"), expanded.apply_recharge, laststand.apply_recharge)(s, d, e),
           ev.Retreat: lambda s, d, e: expanded.apply_retreat(s, d, e),
-          ev.LastStand: lambda s, d, e: laststand.apply_last_stand(s, d, e)}
+          ev.LastStand: lambda s, d, e: laststand.apply_last_stand(s, d, e),
+          ev.Turn: lambda s, d, e: apply_turn(s, d, e)}
 
 
 def apply(state: State, db: Database, event: ev.Event) -> State:
@@ -1049,6 +1028,34 @@ def apply(state: State, db: Database, event: ev.Event) -> State:
         return _APPLY[type(event)](state, db, event)
     except DiceError as error:
         raise RuleError(str(error)) from None
+    except _NeedCard as need:
+        if isinstance(event, ev.Turn):  # pragma: no cover - a turn names its card
+            raise RuleError("turn: the command needs another card") from None
+        partial = need.state
+        waiting = Suspended(before=state, event=_filled(event, partial.consumed), shown=len(partial.notes), what=need.what)
+        return _note(replace(partial, phase="turn", suspended=waiting),
+                     f"Turn over the next card of your deck onto the discard pile for {need.what}, and name it.")
+
+
+def apply_turn(state: State, db: Database, event: ev.Turn) -> State:
+    """Name the next quest card the suspended command waits for (R7; rulebook, Play): the command is
+    played again from where it began, with that card as its next card, and only what follows the card
+    is new."""
+    waiting = state.suspended
+    if state.phase != "turn" or waiting is None or event.card is None:
+        _phase(state, "turn", "turn")
+        raise RuleError("turn: name the card you turned over")
+    after = apply(waiting.before, db, replace(waiting.event, next=event.card))
+    return replace(after, notes=after.notes[waiting.shown:], consumed=())
+
+
+def _filled(event: ev.Event, consumed: tuple[tuple[str, object], ...]) -> ev.Event:
+    """``event`` with the dice and cards of ``consumed`` written in by value (the first use of a field
+    is the event's own; a second is a re-roll inside it)."""
+    updates: dict[str, object] = {}
+    for field, value in consumed:
+        updates.setdefault(field, value)
+    return replace(event, **{k: v for k, v in updates.items() if hasattr(event, k)})
 
 
 def resolve(state: State, db: Database, event: ev.Event) -> tuple[ev.Event, State]:
@@ -1058,66 +1065,19 @@ def resolve(state: State, db: Database, event: ev.Event) -> tuple[ev.Event, Stat
     holds only resolved events.
     """
     after = apply(state, db, event)
-    updates: dict[str, object] = {}
-    for field, value in after.consumed:
-        if field in updates:
-            continue  # the first use of a field is the event's own (a second is a re-roll inside it)
-        updates[field] = value
-    if getattr(event, "next", None) is not None and "next" not in updates:
-        updates["next"] = None  # the battle did not end: no next card was turned over
-        after = _note(after, "(The next card is turned over when the battle ends: give --next then.)")
-    return replace(event, **{k: v for k, v in updates.items() if hasattr(event, k)}), after
+    resolved = _filled(event, after.consumed)
+    if getattr(event, "next", None) is not None and not any(f == "next" for f, _ in after.consumed) and after.suspended is None:
+        resolved = replace(resolved, next=None)  # the battle did not end: no next card was turned over
+        after = _note(after, "(The next card is turned over when the battle ends; the referee asks for it then.)")
+    return resolved, after
 
 
-# ---- Advice --------------------------------------------------------------------------------------------------------
+# ---- Advice ------------------------------------------------------------------------------------------------------
 def next_step(state: State, db: Database) -> str:
-    """What the player should do now, in words, with the command to type."""
-    if state.result == "won":
-        if laststand.offered(state, db):
-            return (f"You won: {state.reason}. You may travel to the Ash Tower for the Last Stand (`referee solo last-stand`), "
-                    "or start a new game with `referee solo new`.")
-        return f"You won: {state.reason}. Start a new game with `referee solo new`."
-    if state.result == "lost":
-        return f"You lost: {state.reason}. Start a new game with `referee solo new`."
-    if state.phase == "draw":
-        if len(state.keys) >= len(stats(db).keys):
-            return "You hold all three Warding Keys: cast Barrier Lock to win (`referee solo cast barrier-lock`), or draw on (`referee solo draw`)."
-        return "Draw the next quest card: `referee solo draw` (or `referee solo draw --card ID` for the card you turned over)."
-    if state.phase == "battle":
-        card = _city(state, db)
-        player_n, enemy_n = dice_counts(state, db)
-        return (f"Fight the battle at {card.name}: you roll {player_n} dice, the servants {enemy_n}. "
-                "`referee solo battle` (add --dice and --enemy for the physical dice, --cast ID or --elder ID to use them first).")
-    if state.phase == "rolled":
-        mine, theirs = totals(state, db)
-        names = choices(db, options(state, db))
-        return f"You are losing {mine} to {theirs}. Cast a spell or call an Elder ({names}: `referee solo cast ID`, `referee solo elder ID`), or `referee solo accept` the loss."
-    if state.phase == "loss":
-        row = _loss_row(state, db)
-        names = choices(db, options(state, db))
-        what = f"Battle Loss row {_loss_effective(state)}: {row.text}" if row else "The Battle Loss result is cancelled"
-        return f"{what}. Lower it with {names} (`referee solo cast ID`, `referee solo elder ID`), or `referee solo accept`."
-    if state.phase == "learn":
-        pending = state.pending
-        assert pending is not None
-        price = "for one Mana" if pending.price == "one-mana" else "paying any bracketed cost"
-        names = choices(db, learnable(state, db))
-        return f"{pending.source}: learn a spell {price}: {names}. `referee solo learn ID`, or `referee solo skip`."
-    if state.phase == "council":
-        card = quest(db, state.card or "")
-        needs = card.council.mana_per_next or card.council.spirit_per_next  # type: ignore[attr-defined]
-        return f"Resolve {card.name}: `referee solo council`" + (" (the referee turns over the next card; add --next ID for the card you turned over)." if needs else ".")
-    if state.phase == "warding":
-        card = quest(db, state.card or "")
-        battle_map = db.get(card.battle_map)  # type: ignore[attr-defined]
-        return (f"Fight for Warding Key {card.key} at {card.name} on {battle_map.title} ({battle_map.color} map): "  # type: ignore[attr-defined]
-                "`referee solo servants` draws and places the servants (or --servant ID for each card you turned over, --place for the 2d6), "
-                "or fight it by hand and enter the outcome with `referee solo warding won|retreat` (R38).")
-    if state.phase == "map":
-        return expanded.next_step(state, db)
-    if state.phase == "stand":
-        return laststand.next_step(state, db)
-    return _waiting(state)
+    """What the player should do now, with the commands to type (:func:`referee.solo.advice.next_step`)."""
+    from referee.solo import advice
+
+    return advice.next_step(state, db)
 
 
-from referee.solo import expanded, laststand  # noqa: E402  (they build on the functions above)
+from referee.solo import aid, expanded, laststand  # noqa: E402  (they build on the functions above)

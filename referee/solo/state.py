@@ -6,11 +6,27 @@ states, :mod:`referee.solo.view` prints them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
+
+_Record = TypeVar("_Record")
 
 
-Phase = Literal["draw", "battle", "rolled", "loss", "learn", "council", "warding", "map", "stand", "over"]
-PHASES: tuple[str, ...] = ("draw", "battle", "rolled", "loss", "learn", "council", "warding", "map", "stand", "over")
+def replace(record: _Record, **changes: Any) -> _Record:
+    """``record`` (a frozen dataclass of this module) with ``changes``, as :func:`dataclasses.replace`
+    gives it, but without calling ``__init__`` again: the state records validate nothing on creation,
+    and the rules make millions of copies when :mod:`referee.solo.aid` searches. Raises ``TypeError``
+    for a name that is not a field."""
+    unknown = changes.keys() - record.__dataclass_fields__.keys()  # type: ignore[attr-defined]
+    if unknown:
+        raise TypeError(f"{type(record).__name__} has no field {sorted(unknown)[0]!r}")
+    copy = object.__new__(type(record))
+    copy.__dict__.update(record.__dict__)
+    copy.__dict__.update(changes)
+    return copy
+
+
+Phase = Literal["draw", "battle", "rolled", "loss", "learn", "council", "warding", "map", "stand", "turn", "over"]
+PHASES: tuple[str, ...] = ("draw", "battle", "rolled", "loss", "learn", "council", "warding", "map", "stand", "turn", "over")
 MapStep = Literal["move", "attack", "exchange", "eldritch", "eldritch-rolled"]
 """Where a round of an Expanded Battle stands: movement, attacks (``exchange``: one servant's attack
 rolled and waiting for a spell or ``accept``), Eldritch Damage (``eldritch-rolled``: the 2d6 waiting)."""
@@ -148,6 +164,20 @@ class Pending:
 
 
 @dataclass(frozen=True)
+class Suspended:
+    """A command waiting for the next quest card from the player's own deck (R7): it reached the point
+    where the next card is turned over (for ``what``: the Battle Win number, the Battle Loss number, a
+    next card value) and no card was named. ``before`` is the state the command was played on, ``event``
+    the command (its dice by value), ``shown`` how many of its notes were already printed. The ``turn``
+    event names the card, and the command is played again from ``before`` with it."""
+
+    before: "State"
+    event: Any
+    shown: int
+    what: str
+
+
+@dataclass(frozen=True)
 class State:
     """Everything about a solo game at one moment.
 
@@ -157,7 +187,9 @@ class State:
     ``elders`` the Elders beside the stats card as ``(id, uses left)``. Cards: ``deck`` top first,
     ``discard`` bottom first (last is the top), ``removed`` out of the game, ``own_deck`` whether the player drew the last quest card from their
     own shuffled deck (and named it), so the next card must be named too (R7), ``card`` the quest card
-    on the table. ``dice_used`` is the index of the next die the referee rolls, ``shuffles`` the
+    on the table. ``dice_typed`` says whether the last dice entered were typed (None before any), so the
+    advice offers the way of rolling in use; ``suspended`` is the command waiting for the next card of
+    the player's own deck (phase ``turn``). ``dice_used`` is the index of the next die the referee rolls, ``shuffles`` the
     number of shuffles so far. ``consumed`` lists what the last event took from the referee's dice
     and deck (field name, value), which :func:`referee.solo.rules.resolve` writes into the event;
     ``notes`` say in words what the last event did and what to do with the physical cards.
@@ -185,6 +217,8 @@ class State:
     dice_used: int = 0
     shuffles: int = 0
     own_deck: bool = False
+    dice_typed: bool | None = None
+    suspended: Suspended | None = None
     consumed: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
     notes: tuple[str, ...] = field(default=(), compare=False)
 

@@ -1,0 +1,242 @@
+"""The solo referee's Next line: what the player does now, in words, with the commands to type.
+
+This module owns the advice and nothing else: it reads the state, asks the rules what is legal now
+(the phase, :mod:`referee.solo.aid` for the aid that can still turn a roll, ``legal_moves`` on a map,
+``learnable`` spells, the rules' own checks for a recharge or a cast), and writes the line. Every
+command it offers works when typed, with its placeholders (:data:`referee.advice.PLACEHOLDERS`) filled
+in, in every mode: the referee's deck or the player's own (``--card``/``turn CARD``, R7), the referee's
+dice or the player's (``--dice D,D``). The mode in use decides which form is offered: the player's own
+deck once a card was named (``own_deck``), typed dice once dice were typed (``dice_typed``); before the
+first roll both forms are offered.
+"""
+from __future__ import annotations
+
+from pnp.database import Database
+from referee.advice import dice_placeholder
+from referee.solo import aid, expanded, laststand, rules
+from referee.solo import events as ev
+from referee.solo.state import State
+
+CMD = "referee solo"
+
+
+def _cmd(text: str) -> str:
+    return f"`{CMD} {text}`"
+
+
+def _rolls(state: State, command: str, counts: tuple[int, ...], options: tuple[str, ...] = ("--dice", "--enemy")) -> str:
+    """A roll to make, as the referee's roll or the player's typed dice, by the mode in use."""
+    typed = command + "".join(f" {option} {dice_placeholder(n)}" for option, n in zip(options, counts))
+    if state.dice_typed is None:
+        return f"{_cmd(command)} (the referee rolls) or {_cmd(typed)} (your dice)"
+    return _cmd(typed) if state.dice_typed else _cmd(command)
+
+
+def _either(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def aid_command(state: State, db: Database, step: ev.Cast | ev.CallElder | ev.Recharge) -> str:
+    """The command line of one aid step (without back quotes), with ``--dice D,...`` for the re-rolled
+    dice when the player types dice."""
+    if isinstance(step, ev.Recharge):
+        return f"{CMD} recharge {step.spell_type}"
+    if isinstance(step, ev.Cast):
+        line = f"{CMD} cast {rules.short_id(step.spell)}"
+        if step.rows is not None and step.rows != rules.spell(db, step.spell).effect.loss_rows:
+            line += f" --rows {step.rows}"
+    else:
+        line = f"{CMD} elder {rules.short_id(step.elder)}"
+    if step.reroll:
+        line += " --reroll " + ",".join(map(str, step.reroll))
+    if state.dice_typed:
+        count = _rerolled(state, db, step)
+        if count:
+            line += " --dice " + dice_placeholder(count)
+    return line
+
+
+def _rerolled(state: State, db: Database, step: ev.Cast | ev.CallElder) -> int:
+    """How many dice the player rolls for a step: the dice a re-roll names, the servants' or the
+    Grayking's dice for a spell that makes them re-roll, two for an Eldritch re-roll."""
+    if step.reroll:
+        return len(step.reroll)
+    if not isinstance(step, ev.Cast):
+        return 0
+    effect = rules.spell(db, step.spell).effect
+    kind = aid.situation(state)
+    if kind == "eldritch":
+        return 2 if (effect.reroll_table or effect.reroll_own or effect.reroll_servants) else 0
+    if effect.reroll_servants:
+        if kind in ("roll", "loss") and state.battle is not None:
+            return len(state.battle.enemy)
+        if kind == "exchange" and state.map_battle is not None and state.map_battle.exchange is not None:
+            return len(state.map_battle.exchange.enemy)
+        if kind == "stand" and state.last_stand is not None:
+            return len(state.last_stand.enemy)
+    return 0
+
+
+def aid_offer(state: State, db: Database) -> str:
+    """The aid that can still turn the roll on the table, each with its command and its chance (R34):
+    ``cast Shield (`referee solo cast shield`, certain)``; empty when there is none."""
+    parts = []
+    for option in aid.options(state, db):
+        step = option.event
+        if isinstance(step, ev.Recharge):
+            what = f"recharge your {step.spell_type.capitalize()} spells"
+        elif isinstance(step, ev.Cast):
+            what = f"cast {rules.name(db, step.spell)}"
+        else:
+            what = f"call on {rules.name(db, step.elder)}"
+        if step.reroll:
+            what += f", re-rolling {' '.join(map(str, step.reroll))}"
+        odds = "certain" if option.certain else f"a chance: {option.chance:.0%}"
+        parts.append(f"{what} (`{aid_command(state, db, step)}`, {odds})")
+    return _either(parts)
+
+
+def _losing(state: State, mine: int, theirs: int, db: Database) -> str:
+    offer = aid_offer(state, db)
+    turn = f" It can still be turned: {offer}; or" if offer else ""
+    return f"You are losing {mine} to {theirs}.{turn} {_cmd('accept')}."
+
+
+def _new_game(state: State) -> str:
+    setup = state.setup
+    return _cmd(f"new --difficulty {setup.difficulty} --spells {','.join(rules.short_id(s) for s in setup.spells)}")
+
+
+def _legal(state: State, db: Database, event: ev.Event) -> bool:
+    """Whether the rules accept ``event`` now (the rules' own checks, played on the frozen state)."""
+    try:
+        rules.apply(state, db, event)
+    except rules.RuleError:
+        return False
+    return True
+
+
+def _recharges(state: State, db: Database) -> list[str]:
+    """Recharges the rules accept now that bring a used spell back (the blue cross, a gray space)."""
+    types = [p.spell_type for p in db.solo.spell_path
+             if any(rules.spell(db, s).spell_type == p.spell_type for s in state.used)]
+    return [_cmd(f"recharge {t}") for t in types if _legal(state, db, ev.Recharge(t))]
+
+
+def next_step(state: State, db: Database) -> str:
+    """What the player should do now, in words, with every command that works when typed (see the
+    module's docstring)."""
+    if state.result == "won":
+        if laststand.offered(state, db):
+            return (f"You won: {state.reason}. You may travel to the Ash Tower for the Last Stand ({_cmd('last-stand')}), "
+                    f"or start a new game: {_new_game(state)}.")
+        return f"You won: {state.reason}. Start a new game: {_new_game(state)}."
+    if state.result == "lost":
+        return f"You lost: {state.reason}. Start a new game: {_new_game(state)}."
+    if state.phase == "turn":
+        waiting = state.suspended
+        assert waiting is not None
+        return f"Turn over the next card of your deck onto the discard pile for {waiting.what} and name it: {_cmd('turn CARD')}."
+    if state.phase == "draw":
+        draw = _cmd("draw --card CARD") if state.own_deck else f"{_cmd('draw')} (the referee's deck) or {_cmd('draw --card CARD')} (the card you turned over)"
+        if len(state.keys) >= len(rules.stats(db).keys):
+            return f"You hold all three Warding Keys: cast Barrier Lock to win ({_cmd('cast barrier-lock')}), or draw on: {draw}."
+        return f"Draw the next quest card: {draw}."
+    if state.phase == "battle":
+        card = rules._city(state, db)
+        player_n, enemy_n = rules.dice_counts(state, db)
+        return (f"Fight the battle at {card.name}: you roll {player_n} dice, the servants {enemy_n}: "
+                f"{_rolls(state, 'battle', (player_n, enemy_n))}. Add --cast SPELL or --elder ELDER to use them before the roll.")
+    if state.phase == "rolled":
+        mine, theirs = rules.totals(state, db)
+        return _losing(state, mine, theirs, db)
+    if state.phase == "loss":
+        row = rules._loss_row(state, db)
+        what = f"Battle Loss row {rules._loss_effective(state)}: {row.text}" if row else "The Battle Loss result is cancelled"
+        offer = aid_offer(state, db)
+        return f"{what}." + (f" Lower it: {offer}; or {_cmd('accept')} it." if offer else f" {_cmd('accept')}.")
+    if state.phase == "learn":
+        pending = state.pending
+        assert pending is not None
+        price = "for one Mana" if pending.price == "one-mana" else "paying any bracketed cost"
+        names = rules.choices(db, rules.learnable(state, db))
+        return f"{pending.source}: learn a spell {price}: {names}. {_cmd('learn SPELL')} (its name or id), or {_cmd('skip')}."
+    if state.phase == "council":
+        card = rules.quest(db, state.card or "")
+        return f"Resolve {card.name}: {_cmd('council')}."
+    if state.phase == "warding":
+        return _warding(state, db)
+    if state.phase == "map":
+        return _map(state, db)
+    if state.phase == "stand":
+        return _stand(state, db)
+    return rules._waiting(state)
+
+
+def _warding(state: State, db: Database) -> str:
+    card = rules.quest(db, state.card or "")
+    battle_map = db.get(card.battle_map)  # type: ignore[attr-defined]
+    count = battle_map.servants  # type: ignore[attr-defined]
+    servants = "".join(" --servant SERVANT" for _ in range(count))
+    places = "".join(f" --place {dice_placeholder(2)}" for _ in range(count))
+    if state.own_deck or state.dice_typed:
+        setup = _cmd(f"servants{servants}{places}") + " (the servant cards you turned over, of different types, and their 2d6)"
+    else:
+        setup = f"{_cmd('servants')} (the referee draws and places them) or {_cmd(f'servants{servants}{places}')} (your cards and 2d6)"
+    return (f"Fight for Warding Key {card.key} at {card.name} on {battle_map.title} ({battle_map.color} map): {setup}; "  # type: ignore[attr-defined]
+            f"or fight it by hand and enter the outcome: {_cmd('warding won')} or {_cmd('warding retreat')} (R38).")
+
+
+def _map(state: State, db: Database) -> str:
+    mb = state.map_battle
+    assert mb is not None
+    if mb.step == "move":
+        moves = expanded.legal_moves(state, db)
+        stay = mb.warden in moves or not expanded._must_leave(mb)
+        parts = []
+        leave = expanded._must_leave(mb) and mb.warden == expanded.battle_map(state, db).hex_map.recharge.address
+        off = ", off the blue cross: you recharged there last round" if leave else ""
+        if any(h != mb.warden for h in moves):
+            parts.append(_cmd("move HEX") + f" (a hex within {db.solo.rules.warden_move_hexes}{off}; a path: move HEX HEX)")
+        if stay and _legal(state, db, ev.Move(())):
+            parts.append(_cmd("move") + " to stay")
+        parts.extend(f"{r} on the blue cross" for r in _recharges(state, db))
+        parts.append(_cmd("retreat") + " to leave the battle (-1 Spirit)")
+        return f"Round {mb.round}, phase a: you are on {expanded.name(mb.warden)}. {_either(parts)}. {_cmd('map')} shows the map."
+    if mb.step == "attack":
+        servant_id = mb.queue[0]
+        s = mb.servant(servant_id)
+        mine, theirs = expanded.exchange_dice(state, db)
+        joins = "".join(f" {rules.name(db, e)}'s die joins this roll." for e in mb.before_roll)
+        call = "".join(f" To add {rules.name(db, e)}'s die, first {_cmd(f'elder {rules.short_id(e)}')}."
+                       for e in expanded.before_roll_options(state, db))
+        return (f"Round {mb.round}, phase b: {expanded.label(db, servant_id)} at {expanded.name(s.hex)} attacks; you roll {mine} dice, it rolls {theirs}: "
+                f"{_rolls(state, 'attack', (mine, theirs))}.{joins}{call}")
+    if mb.step == "exchange":
+        mine, theirs = expanded.exchange_totals(state, db)
+        return _losing(state, mine, theirs, db)
+    if mb.step == "eldritch":
+        return f"Round {mb.round}, phase c: roll 2d6 on the Eldritch Damage table: {_rolls(state, 'eldritch', (2,), ('--dice',))}."
+    offer = aid_offer(state, db)
+    return f"Eldritch roll {mb.eldritch}." + (f" Re-roll it (the re-roll stands): {offer}; or {_cmd('accept')} it." if offer else f" {_cmd('accept')}.")
+
+
+def _stand(state: State, db: Database) -> str:
+    ls = state.last_stand
+    assert ls is not None
+    if ls.rolled:
+        mine, theirs = laststand.totals(state, db)
+        return _losing(state, mine, theirs, db)
+    mine_n, theirs_n = laststand.round_dice(state, db)
+    extras = []
+    joins = "".join(f" {rules.name(db, e)}'s die joins this roll." for e in ls.before_roll)
+    extras.extend(f"{_cmd(f'elder {rules.short_id(e)}')} adds {rules.name(db, e)}'s die to this round"
+                  for e in laststand.before_roll_options(state, db))
+    extras.extend(f"{r} (a gray space)" for r in _recharges(state, db))
+    extras.extend(_cmd(f"cast {rules.short_id(s)}") for s in state.spells
+                  if laststand.cast_problem(state, db, rules.spell(db, s)) is None)
+    before = f" Before the roll: {_either(extras)}." if extras else ""
+    return (f"The Last Stand: the Grayking has {ls.hit_points} hit {'point' if ls.hit_points == 1 else 'points'}; you roll {mine_n} dice, he rolls {theirs_n}: "
+            f"{_rolls(state, 'attack', (mine_n, theirs_n))}.{joins}{before}")

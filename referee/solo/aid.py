@@ -1,0 +1,485 @@
+"""Aid on a roll the player is losing: what can still turn it, exactly, and how likely.
+
+This module owns one question of the solo game (R34): "can anything the player may still do turn the
+roll on the table?" It is answered by searching the legal sequences of aid over the state with the
+rules' own steps (:func:`referee.solo.rules._cast`, :func:`referee.solo.expanded.cast_on_table`,
+:func:`referee.solo.laststand.cast_on_table` and the Elders' and recharges' equivalents), which apply
+an aid without settling the roll:
+
+- every castable spell (attack bonuses, Shield, re-rolls, Calm's recharge, and the Mana- and
+  Spirit-raising spells that pay for others), every Elder still to be called, a gray space's recharge
+  in the Last Stand, Bind, Knot, Leafward, Thorn Hedge and Elder Rhun on a Battle Loss row;
+- a re-roll is a chance: each outcome of the dice is weighed by its probability, and the line counts
+  when some outcome turns the roll (the Grayking's counter dice in the Last Stand are chances too).
+
+The situations (rulebook sections): a City Quest's losing roll (``roll``, Play) and its Battle Loss row
+(``loss``, Play; R8), a servant's attack on a map (``exchange``, Expanded Battles phase b), the Eldritch
+Damage roll (``eldritch``, phase c; a row that costs the player Mana or Spirit is "losing"), and a round
+of the Last Stand (``stand``).
+
+:func:`options` lists the first steps of the minimal sequences that can still turn the roll, each with
+the best chance of a line that starts with it; the referee waits while it is non-empty and settles at
+once when it is empty. The CLI's advice, ``status --json`` and the simulator (``bench/balance.py``)
+all ask this one function. Nothing here does I/O or writes CLI text.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from pnp.database import Database
+from referee.dice import Dice
+from referee.solo import events as ev
+from referee.solo import expanded, laststand, rules
+from referee.solo.state import State, replace
+
+SIDES = 6
+
+Step = ev.Cast | ev.CallElder | ev.Recharge
+
+
+@dataclass(frozen=True)
+class Aid:
+    """One first step of a line of play that can still turn the roll on the table.
+
+    ``event`` is the command to play (a :class:`~referee.solo.events.Cast`, a
+    :class:`~referee.solo.events.CallElder` or a Last Stand :class:`~referee.solo.events.Recharge`), with
+    the dice it re-rolls named in ``reroll`` and every die left for the referee or the player to roll
+    (``dice`` and ``counter`` are ``None``). ``chance`` is the probability, from 0 (exclusive) to 1, that
+    the best line of play starting with it turns the roll; ``rerolls`` whether that line depends on dice
+    still to be rolled (a chance rather than a certainty).
+    """
+
+    event: Step
+    chance: float
+    rerolls: bool
+
+    @property
+    def actor(self) -> str:
+        """The spell or Elder id it uses, or ``recharge:TYPE``."""
+        return _actor(self.event)
+
+    @property
+    def certain(self) -> bool:
+        """Whether the line turns the roll whatever the dice (``chance`` is 1)."""
+        return self.chance >= 1.0 - 1e-12
+
+
+def _actor(step: Step) -> str:
+    if isinstance(step, ev.Cast):
+        return step.spell
+    if isinstance(step, ev.CallElder):
+        return step.elder
+    return f"recharge:{step.spell_type}"
+
+
+# ---- Where a roll waits ---------------------------------------------------------------------------------------
+def situation(state: State) -> str | None:
+    """Which roll waits for aid: ``roll``, ``loss``, ``exchange``, ``eldritch``, ``stand``, or ``None``."""
+    if state.result is not None:
+        return None
+    if state.phase == "rolled" and state.battle is not None:
+        return "roll"
+    if state.phase == "loss" and state.battle is not None and state.battle.loss_roll is not None:
+        return "loss"
+    if state.phase == "map" and state.map_battle is not None:
+        step = state.map_battle.step
+        return "exchange" if step == "exchange" else "eldritch" if step == "eldritch-rolled" else None
+    if state.phase == "stand" and state.last_stand is not None and state.last_stand.rolled:
+        return "stand"
+    return None
+
+
+def _loss_severity(state: State, db: Database) -> tuple[int, int]:
+    """How bad the Battle Loss row on the table is: (row as lowered, Grayking spaces it moves), (0, 0)
+    when cancelled or lowered below row 1 (R8)."""
+    row = rules._loss_row(state, db)
+    if row is None:
+        return (0, 0)
+    battle = state.battle
+    assert battle is not None
+    less = sum(rules.spell(db, s).effect.grayking_less for s in battle.casts)
+    return (rules._loss_effective(state), max(0, row.effect.grayking - less))
+
+
+def _eldritch_hurts(state: State, db: Database) -> bool:
+    """Whether the Eldritch row on the table costs the player Mana or Spirit (rulebook, phase c)."""
+    mb = state.map_battle
+    assert mb is not None and mb.eldritch is not None
+    effect = db.table(expanded.battle_map(state, db).eldritch_table).row_for(mb.eldritch).effect
+    return effect.mana < 0 or effect.spirit < 0
+
+
+def _goal(kind: str, root: State, db: Database) -> Callable[[State], bool]:
+    """Whether a state reached by aid has turned the roll of ``root``."""
+    if kind == "roll":
+        return lambda s: rules.winning(s, db)
+    if kind == "exchange":
+        return lambda s: _beats(expanded.exchange_totals(s, db))
+    if kind == "stand":
+        return lambda s: _beats(laststand.totals(s, db))
+    if kind == "eldritch":
+        return lambda s: not _eldritch_hurts(s, db)
+    worst = _loss_severity(root, db)
+    return lambda s: _loss_severity(s, db) < worst
+
+
+def _beats(totals: tuple[int, int]) -> bool:
+    return totals[0] >= totals[1]
+
+
+# ---- The steps the rules allow ----------------------------------------------------------------------------------
+def _relevant_spell(db: Database, kind: str, spell_id: str) -> bool:
+    """Whether casting a spell can matter to this kind of roll (directly, or by paying or recharging)."""
+    effect = rules.spell(db, spell_id).effect
+    if effect.mana > 0 or effect.spirit > 0 or effect.recharge:
+        return kind != "eldritch"
+    if kind == "loss":
+        return bool(effect.loss_rows or effect.cancel_loss or effect.grayking_less)
+    if kind == "eldritch":  # "You may cast any re-roll Flint or Ice spells" (rulebook, phase c; R48)
+        return bool(effect.reroll_table or effect.reroll_own or effect.reroll_servants)
+    return bool(effect.attack_total > 0 or any(v > 0 for v in effect.against.values()) or effect.remove_servant_die
+                or effect.reroll_own or effect.reroll_servants)
+
+
+def _reroll_choices(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Which of the player's dice a re-roll may name: the lowest one, the lowest two, ... all of them
+    (re-rolling a higher die while keeping a lower one never serves a total)."""
+    ordered = sorted(dice)
+    return [tuple(ordered[:k]) for k in range(1, len(ordered) + 1)]
+
+
+def _own_dice(state: State, kind: str) -> tuple[int, ...]:
+    if kind in ("roll", "loss"):
+        assert state.battle is not None
+        return state.battle.dice
+    if kind == "exchange":
+        assert state.map_battle is not None and state.map_battle.exchange is not None
+        return state.map_battle.exchange.dice
+    if kind == "stand":
+        assert state.last_stand is not None
+        return state.last_stand.dice
+    return ()
+
+
+def _candidates(state: State, db: Database, kind: str) -> Iterator[Step]:
+    """Every aid step the rules accept now that can matter to the roll, in the database's order: spells,
+    then Elders, then (Last Stand) recharges; a re-roll once for each choice of dice."""
+    stage = rules._stage(state)
+    for spell_id in state.spells:
+        if not _relevant_spell(db, kind, spell_id):
+            continue
+        chosen = rules.spell(db, spell_id)
+        if kind in ("roll", "loss"):
+            problem = rules._spell_stage_problem(state, db, chosen, stage)
+        elif kind in ("exchange", "eldritch"):
+            problem = expanded.cast_problem(state, db, chosen)
+        else:
+            problem = laststand.cast_problem(state, db, chosen)
+        if problem is not None:
+            continue
+        effect = chosen.effect
+        if effect.reroll_own and kind != "eldritch":
+            for dice in _reroll_choices(_own_dice(state, kind)):
+                yield ev.Cast(spell_id, reroll=dice)
+        elif effect.loss_rows and kind == "loss":
+            for rows in range(effect.loss_rows, 0, -1):
+                yield ev.Cast(spell_id, rows=rows)
+        else:
+            yield ev.Cast(spell_id)
+    for elder_id, _ in state.elders:
+        aid = rules.elder_card(db, elder_id).aid
+        if kind in ("roll", "loss"):
+            problem = rules._elder_stage_problem(state, db, elder_id, stage)
+        elif kind == "exchange":
+            problem = expanded.elder_problem(state, db, elder_id)
+        elif kind == "stand":
+            problem = laststand.elder_problem(state, db, elder_id)
+        else:
+            problem = "no Elder alters the Eldritch roll"
+        if problem is not None:
+            continue
+        if aid.reroll_own and kind != "loss":
+            for dice in _reroll_choices(_own_dice(state, kind)):
+                yield ev.CallElder(elder_id, reroll=dice)
+        elif (aid.loss_rows or aid.cancel_loss) and kind == "loss":
+            yield ev.CallElder(elder_id)
+    if kind == "stand":
+        ls = state.last_stand
+        assert ls is not None
+        stand = laststand.card(db)
+        if ls.hit_points in stand.gray_spaces and ls.hit_points != stand.hit_points[0] and ls.hit_points not in ls.recharged_at:
+            for path in db.solo.spell_path:
+                if any(rules.spell(db, s).spell_type == path.spell_type for s in state.used):
+                    yield ev.Recharge(path.spell_type)
+
+
+def _play(state: State, db: Database, kind: str, step: Step) -> State:
+    """The state after one aid step, the roll left unsettled. Raises :class:`rules.RuleError`."""
+    state = replace(state, consumed=(), notes=())
+    if kind in ("roll", "loss"):
+        if isinstance(step, ev.Cast):
+            return rules._cast(state, db, step.spell, step.rows, step.reroll, step.dice)
+        assert isinstance(step, ev.CallElder)
+        return rules._call_elder(state, db, step.elder, step.reroll, step.dice)
+    if kind in ("exchange", "eldritch"):
+        if isinstance(step, ev.Cast):
+            return expanded.cast_on_table(state, db, step)
+        assert isinstance(step, ev.CallElder)
+        return expanded.call_on_table(state, db, step)
+    if isinstance(step, ev.Cast):
+        return laststand.cast_on_table(state, db, step)
+    if isinstance(step, ev.CallElder):
+        return laststand.call_on_table(state, db, step)
+    return laststand.apply_recharge(state, db, step)
+
+
+# ---- Chance ----------------------------------------------------------------------------------------------------
+def _outcomes(count: int) -> list[tuple[tuple[int, ...], float]]:
+    """Every result of ``count`` dice as a sorted tuple, with its probability."""
+    if count not in _OUTCOMES:
+        _OUTCOMES[count] = [
+            (values, math.factorial(count) / math.prod(math.factorial(values.count(v)) for v in set(values)) / SIDES ** count)
+            for values in itertools.combinations_with_replacement(range(1, SIDES + 1), count)]
+    return _OUTCOMES[count]
+
+
+_OUTCOMES: dict[int, list[tuple[tuple[int, ...], float]]] = {}
+
+def _monotone(db: Database, kind: str, step: Step, field: str) -> bool:
+    """Whether the dice of ``field`` count only by how high they are, so that all 1s or all 6s is the
+    best way they can fall for the player: attack dice and the servants' or the Grayking's dice (a
+    total, R5; the counters that re-roll or change them, R22). Not an Eldritch 2d6 (its table's rows
+    follow no order) nor Forget's 2d6 (the number of the spell forgotten)."""
+    if kind == "eldritch":
+        return False
+    if field == "counter" and isinstance(step, ev.Cast):
+        row = laststand.counter_for(db, rules.spell(db, step.spell))
+        return row is None or not row.effect.forget_spell
+    return True
+
+
+def _branches(state: State, db: Database, kind: str, step: Step, every: bool) -> list[tuple[State, float]]:
+    """The states one aid step may lead to, each with its probability (one state, probability 1, when
+    it rolls no dice). Dice the step rolls are found by playing it and reading what it consumed; each
+    field of dice is then typed in every way it can fall (``every``), or only in the ways that can be
+    best for the player (all 1s and all 6s where :func:`_monotone`; probabilities are then meaningless),
+    one field after another (a counter's dice may depend on the re-roll before it)."""
+    after = _play(state, db, kind, step)
+    rolled = [(name, value) for name, value in after.consumed if isinstance(value, Dice) and not value.typed]
+    if not rolled:
+        return [(after, 1.0)]
+    name, value = rolled[0]
+    count = len(value.values)
+    if every or not _monotone(db, kind, step, name):
+        outcomes = _outcomes(count)
+    else:
+        outcomes = [((1,) * count, 0.5), ((SIDES,) * count, 0.5)]
+    out: list[tuple[State, float]] = []
+    for values, p in outcomes:
+        fixed = replace(step, **{name: Dice(values, None)})
+        out.extend((s, p * q) for s, q in _branches(state, db, kind, fixed, every))
+    return out
+
+
+def _key(state: State) -> tuple:
+    """What decides the rest of the search from a state: the tracks, spells, Elders and the table, with
+    dice and casts as multisets (their order changes no total)."""
+    table: tuple = ()
+    if state.battle is not None:
+        b = state.battle
+        table = (tuple(sorted(b.dice)), tuple(sorted(b.enemy)), tuple(sorted(b.casts)), tuple(sorted(b.elders)), b.lowered, b.cancelled)
+    elif state.map_battle is not None:
+        mb = state.map_battle
+        ex = mb.exchange
+        table = (mb.eldritch, mb.elders, (tuple(sorted(ex.dice)), tuple(sorted(ex.enemy)), tuple(sorted(ex.casts)), ex.elders) if ex else None)
+    elif state.last_stand is not None:
+        ls = state.last_stand
+        table = (tuple(sorted(ls.dice)), tuple(sorted(ls.enemy)), tuple(sorted(ls.casts)), ls.elders, ls.recharged_at)
+    return (state.mana, state.spirit, state.result, tuple(sorted(state.used)), tuple(sorted(state.spells)), state.elders, table)
+
+
+def _table(state: State, db: Database, kind: str) -> tuple[int, tuple[int, ...], tuple[int, ...], int, str | None]:
+    """(player's total, player's dice, the other side's dice, how many of its highest dice are already
+    removed, the foe's servant type) of the roll on the table."""
+    if kind == "roll":
+        assert state.battle is not None
+        mine, _ = rules.totals(state, db)
+        _, removed = rules.total_terms(state, db)
+        return mine, state.battle.dice, state.battle.enemy, removed, rules._city(state, db).battle.foe
+    if kind == "exchange":
+        ex = state.map_battle.exchange if state.map_battle is not None else None
+        assert ex is not None
+        mine, _ = expanded.exchange_totals(state, db)
+        removed = sum(rules.spell(db, s).effect.remove_servant_die for s in ex.casts)
+        return mine, ex.dice, ex.enemy, removed, expanded.servant_card(db, ex.servant).servant_type
+    ls = state.last_stand
+    assert ls is not None
+    mine, _ = laststand.totals(state, db)
+    removed = sum(rules.spell(db, s).effect.remove_servant_die for s in ls.casts)
+    return mine, ls.dice, ls.enemy, removed, None
+
+
+def _may_still_win(state: State, db: Database, kind: str) -> bool:
+    """An optimistic bound (R34): could the roll be turned if every aid left fired at its best, Mana and
+    counters aside? Every re-rollable die of the player shows 6, the other side's re-rolled dice 1,
+    every attack bonus and removal is cast as often as the recharges left allow. False proves that
+    nothing can turn it; True only allows the search to look."""
+    if kind not in ("roll", "exchange", "stand"):
+        return True
+    mine, dice, enemy, removed, foe = _table(state, db, kind)
+    recharges = sum(1 for s in state.spells if rules.spell(db, s).effect.recharge and s not in state.used)
+    if kind == "stand":
+        assert state.last_stand is not None
+        stand = laststand.card(db)
+        recharges += sum(1 for hp in stand.gray_spaces if hp != stand.hit_points[0] and hp not in state.last_stand.recharged_at
+                         and hp >= state.last_stand.hit_points)
+    bonus, removals, own_reroll, their_reroll = 0, 0, False, False
+    for spell_id in state.spells:
+        effect = rules.spell(db, spell_id).effect
+        times = recharges + (0 if spell_id in state.used else 1)
+        if times <= 0:
+            continue
+        gain = effect.against.get(foe, effect.attack_total) if foe is not None and kind != "stand" else effect.attack_total
+        bonus += max(0, gain) * times
+        removals += effect.remove_servant_die * times
+        own_reroll = own_reroll or effect.reroll_own
+        their_reroll = their_reroll or effect.reroll_servants
+    for elder_id, _ in state.elders:
+        if rules.elder_card(db, elder_id).aid.reroll_own:
+            own_reroll = True
+    best = mine + bonus + ((SIDES * len(dice) - sum(dice)) if own_reroll else 0)
+    theirs = sorted([1] * len(enemy) if their_reroll else enemy)
+    return best >= sum(theirs[:max(0, len(theirs) - removed - removals)])
+
+
+class _Search:
+    """The two searches over aid sequences from one roll (R34).
+
+    :meth:`reach` answers "can some line of play turn the roll?" exactly, with the minimal sets of aids
+    of such lines: a chance step counts when some outcome of its dice turns the roll. :meth:`chance`
+    gives the probability of the best line with at most ``rolls`` steps that roll dice (the rest sure
+    aid): exact for every line with one re-roll, a lower bound for lines that need more."""
+
+    def __init__(self, root: State, db: Database, kind: str):
+        self.db, self.kind = db, kind
+        self.goal = _goal(kind, root, db)
+        self.reached: dict[tuple, frozenset[frozenset[str]]] = {}
+        self.chances: dict[tuple, float] = {}
+        self.plays: dict[tuple, list[tuple[State, float]] | None] = {}
+
+    def branches(self, state: State, step: Step, every: bool) -> list[tuple[State, float]] | None:
+        """:func:`_branches`, remembered; None when the rules refuse the step."""
+        key = (_key(state), step, every)
+        if key not in self.plays:
+            try:
+                self.plays[key] = _branches(state, self.db, self.kind, step, every)
+            except rules.RuleError:
+                self.plays[key] = None
+        return self.plays[key]
+
+    def hopeless(self, state: State) -> bool:
+        return state.result is not None or not _may_still_win(state, self.db, self.kind)
+
+    def reach(self, state: State) -> frozenset[frozenset[str]]:
+        """The minimal sets of aids with which some line of play from ``state`` turns the roll (a set
+        holding the empty set when it is turned already; empty when nothing can turn it)."""
+        if self.goal(state):
+            return frozenset({frozenset()})
+        if self.hopeless(state):
+            return frozenset()
+        key = _key(state)
+        if key not in self.reached:
+            found: set[frozenset[str]] = set()
+            for step in _candidates(state, self.db, self.kind):
+                found.update(self.step_reach(state, step))
+            self.reached[key] = _minimal(found)
+        return self.reached[key]
+
+    def step_reach(self, state: State, step: Step) -> set[frozenset[str]]:
+        """The sets of aids of the lines through ``step`` that can turn the roll."""
+        actor = _actor(step)
+        found: set[frozenset[str]] = set()
+        for after, _ in self.branches(state, step, False) or ():
+            found.update(f | {actor} for f in self.reach(after))
+        return found
+
+    def chance(self, state: State, rolls: int) -> float:
+        """The best probability of turning the roll from ``state`` with at most ``rolls`` more steps that roll dice."""
+        if self.goal(state):
+            return 1.0
+        if self.hopeless(state):
+            return 0.0
+        key = (_key(state), rolls)
+        if key not in self.chances:
+            best = 0.0
+            for step in _candidates(state, self.db, self.kind):
+                best = max(best, self.step_chance(state, step, rolls))
+                if best >= 1.0:
+                    break
+            self.chances[key] = best
+        return self.chances[key]
+
+    def step_chance(self, state: State, step: Step, rolls: int) -> float:
+        """The best probability of a line starting with ``step`` (see :meth:`chance`)."""
+        sure = self.branches(state, step, False)
+        if sure is None:
+            return 0.0
+        if len(sure) == 1 and sure[0][1] == 1.0:
+            return self.chance(sure[0][0], rolls)
+        if rolls <= 0:
+            return 0.0
+        return sum(p * self.chance(after, rolls - 1) for after, p in self.branches(state, step, True) or ())
+
+
+def _minimal(sets: set[frozenset[str]]) -> frozenset[frozenset[str]]:
+    return frozenset(s for s in sets if not any(o < s for o in sets))
+
+
+def options(state: State, db: Database) -> list[Aid]:
+    """The first steps of the minimal aid sequences that can still turn the roll on the table, best
+    chance first (R34; rulebook, Play, Expanded Battles phases b and c, Last Stand). Empty when no roll
+    waits, when the roll is not losing, or when nothing the player may do can turn it.
+
+    A step is offered when some minimal set of aids that can turn the roll (no aid of it could be left
+    out) contains it and a line through that set can start with it: so a Mana-raising spell is offered
+    only when the Mana it raises pays for an aid that turns the roll, and a spell whose cost leaves too
+    little Mana for the rest of the line is not. A re-roll is offered with its best choice of dice (the
+    lowest ones); a spell that lowers Battle Loss rows lowers as many as it may. ``chance`` is exact for
+    lines with at most one step that rolls dice and a lower bound otherwise (:class:`Aid`).
+    """
+    kind = situation(state)
+    if kind is None:
+        return []
+    token = rules.QUIET.set(True)
+    try:
+        return _options(state, db, kind)
+    finally:
+        rules.QUIET.reset(token)
+
+
+def _options(state: State, db: Database, kind: str) -> list[Aid]:
+    search = _Search(state, db, kind)
+    if search.goal(state):
+        return []
+    minimal = search.reach(state)
+    found: dict[str, Aid] = {}
+    for step in _candidates(state, db, kind):
+        actor = _actor(step)
+        if not any(s in minimal for s in search.step_reach(state, step)):
+            continue
+        chance = search.step_chance(state, step, 1)
+        sure = search.branches(state, step, False)
+        rolls = sure is None or len(sure) > 1
+        best = found.get(actor)
+        if best is None or chance > best.chance + 1e-12:
+            found[actor] = Aid(step, chance, rolls or chance < 1.0 - 1e-12)
+    order = {a: i for i, a in enumerate(found)}
+    return sorted(found.values(), key=lambda aid: (-round(aid.chance, 9), order[aid.actor]))
+
+
+def ids(state: State, db: Database) -> list[str]:
+    """The spells and Elders (and Last Stand recharges, as ``recharge:TYPE``) of :func:`options`, as ids."""
+    return [aid.actor for aid in options(state, db)]
