@@ -92,8 +92,12 @@ def _note(state: State, *lines: str) -> State:
 
 
 def _lose(state: State, reason: str) -> State:
+    """The game lost for ``reason`` (rulebook, Winning or Losing), unless it is already decided. In the
+    Last Stand the game is already won with Barrier Lock: falling there loses only the Last Stand (R56)."""
     if state.result is not None:
         return state
+    if state.phase == "stand" and state.last_stand is not None:
+        return laststand.fall(state, reason)
     return _note(replace(state, result="lost", reason=reason, phase="over"), f"You have lost: {reason}.")
 
 
@@ -142,6 +146,25 @@ def apply_effect(state: State, db: Database, effect: Effect, next_value: int = 0
         gained = max(0, state.spirit - before)
         state = adjust(state, db, grayking=(gained // 2) * effect.grayking_per_two_spirit)
     return state
+
+
+def recharge_problem(state: State, db: Database, spell_type: str) -> str | None:
+    """Why recharging every spell of ``spell_type`` would bring nothing back (None when it brings back at
+    least one used spell): not a spell type, no learned spell of that type, or none of them used. The blue
+    cross (rulebook, phase a; R47) and the Last Stand's gray spaces (card text; R23) give a once-only
+    recharge; one that recharges nothing is refused, not spent (R53)."""
+    kind = spell_type.lower()
+    types = [p.spell_type for p in db.solo.spell_path]
+    if kind not in types:
+        return f"{spell_type!r} is not a spell type; choose {', '.join(types)}"
+    held = [s for s in state.spells if spell(db, s).spell_type == kind]
+    if not held:
+        return f"you have learned no {kind.capitalize()} spell; recharge a type you hold (R53)"
+    if not any(s in state.used for s in held):
+        used = ", ".join(name(db, s) for s in state.used) or "none"
+        return (f"none of your {kind.capitalize()} spells ({', '.join(name(db, s) for s in held)}) is used, so the recharge would "
+                f"bring nothing back and be spent for nothing (R53); used now: {used}")
+    return None
 
 
 # ---- Setup --------------------------------------------------------------------------------------------------

@@ -102,6 +102,8 @@ def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
         text += "".join(f"; {rules.name(db, e)}'s die joins the next roll" for e in ls["elders_next_roll"])
         if not ls["elders_aid"] and state.elders:
             text += "; Elders do not aid this Last Stand (begun by an older referee, R51)"
+        if ls["outcome"]:
+            text += f"; the Last Stand is {ls['outcome']}" + (" (the game stays won: Lassadar is saved, R56)" if ls["outcome"] == "lost" else "")
         lines.append(("Last Stand", text))
     if state.result:
         lines.append(("Result", f"{state.result}: {state.reason}"))
@@ -139,14 +141,15 @@ def stand_status(state: State, db: Database) -> dict[str, Any] | None:
     """The Last Stand in progress or fought, for ``status --json``: besides the track and the dice, the
     Elders called in it (``elders_called``, each once in the Last Stand, R51), those whose die joins the
     next roll (``elders_next_roll``), those that aided the roll on the table (``roll_elders``), and
-    whether Elders aid it at all (``elders_aid``: false for a Last Stand begun by an older referee)."""
+    whether Elders aid it at all (``elders_aid``: false for a Last Stand begun by an older referee), and its
+    ``outcome`` once over (``won``/``lost``; a lost Last Stand leaves the game won, R56)."""
     ls = state.last_stand
     if ls is None:
         return None
     out: dict[str, Any] = {"hit_points": ls.hit_points, "rolled": ls.rolled, "dice": list(ls.dice), "enemy": list(ls.enemy),
                            "rounds": ls.rounds, "gray_space": ls.hit_points in laststand.card(db).gray_spaces, "recharged_at": list(ls.recharged_at),
                            "elders_called": list(ls.elders), "elders_next_roll": list(ls.before_roll), "roll_elders": list(ls.roll_elders),
-                           "elders_aid": ls.elders_aid}
+                           "elders_aid": ls.elders_aid, "outcome": ls.outcome}
     if ls.rolled:
         out["totals"] = list(laststand.totals(state, db))
         if state.phase == "stand":
@@ -261,6 +264,8 @@ def event_text(event: ev.Event, db: Database) -> str:
 def log_line(number: int, event: ev.Event, after: State, db: Database) -> str:
     """One line of ``referee solo log``: the event, then the tracks and phase after it."""
     result = f" {after.result.upper()}" if after.result else ""
+    if after.last_stand is not None and after.last_stand.outcome == "lost":
+        result += ", LAST STAND LOST"  # the game stays won (R56)
     where = ""
     if after.map_battle is not None:
         mb = after.map_battle
