@@ -53,21 +53,63 @@ def load_database(path: Path | None) -> database.Database:
         raise click.ClickException(str(error.problems[0]) + more) from None
 
 
+def save_help(game: str) -> str:
+    """The ``--save`` help of ``game``'s commands: its own variable, then ``$LASSADAR_SAVE``, then the default."""
+    return (f"Save file (default: ${savefile.GAME_ENV[game]}, else ${savefile.ENV} if it holds a save of this game, "
+            f"else {game}.toml in the user data folder).")
+
+
 def save_path(path: Path | None, game: str) -> Path:
-    """``path``, or the default save file of ``game`` (``$LASSADAR_SAVE``, else the user data folder)."""
-    return path if path is not None else savefile.default_path(game)
+    """``path``, or the default save file of ``game`` (:func:`referee.save.default_path`: its own variable,
+    ``$LASSADAR_SAVE`` where it holds that game's save, else the user data folder); one line when
+    ``$LASSADAR_SAVE`` names the other game's save."""
+    if path is not None:
+        return path
+    try:
+        return savefile.default_path(game)
+    except savefile.SaveError as error:
+        raise fail(error) from None
 
 
-def save_new(game: Any, path: Path) -> None:
+def in_progress(load: Callable[[Path], Any]) -> Callable[[Path], str | None]:
+    """For :func:`referee.save.write_new`: a function saying what game is in progress in a save file
+    (its :meth:`referee.game.RefereeGame.progress`), ``None`` for a finished game (won or lost). A save
+    that cannot be read (``load`` raises) is described by the reason, so that ``new`` asks for --force."""
+    def describe(path: Path) -> str | None:
+        try:
+            game = load(path)
+        except savefile.SaveError as error:
+            return f"it cannot be read: {error.reason}"
+        return None if game.state.result is not None else game.progress()
+    return describe
+
+
+def save_new(game: Any, path: Path, load: Callable[[Path], Any] | None = None, force: bool = False) -> None:
     """Save the new ``game`` (a :class:`referee.game.RefereeGame`) at ``path`` for either referee's ``new``,
     printing what became of the file saved there before (see :func:`referee.save.write_new`: a game of
-    the other kind is never replaced). A refusal is a ``click.ClickException`` of one line, nothing changed."""
+    the other kind is never replaced, and a game in progress only with ``force``; ``load`` reads the
+    one there). A refusal is a ``click.ClickException`` of one line, nothing changed."""
     try:
-        note = savefile.write_new(path, game.GAME, game.document())
+        note = savefile.write_new(path, game.GAME, game.document(), in_progress(load) if load else None, force)
     except savefile.SaveError as error:
         raise fail(error) from None
     if note:
         click.echo(note)
+
+
+def restore_and_report(path: Path, name: str, load: Callable[[Path], Any], next_step: Callable[[Any, Any], str]) -> None:
+    """``restore`` of either referee: swap the save at ``path`` with the game the last ``new`` kept in
+    ``<save>.prev`` (:func:`referee.save.restore`; ``load`` checks it can be played), then print what was
+    done, the restored game's progress and its Next line. One line when there is nothing to restore."""
+    try:
+        note = savefile.restore(path, name, load)
+        game = load(path)
+    except savefile.SaveError as error:
+        raise fail(error) from None
+    out = console()
+    out.print(note, markup=False)
+    out.print(f"Restored: {game.progress() if game.state.result is None else 'a finished game'}.", markup=False)
+    out.print("Next: " + next_step(game.state, game.db), style="bold", markup=False)
 
 
 def print_status(game: Any, view: Any, as_json: bool) -> None:

@@ -23,7 +23,7 @@ from referee.solo import events as ev
 from referee.solo import game as solo_game
 from referee.solo import rules, view
 
-_common = clitools.common_options(f"Save file (default: ${savefile.ENV}, else the user data folder).")
+_common = clitools.common_options(clitools.save_help("solo"))
 
 
 # ---- Options shared by every command ------------------------------------------------------------------
@@ -125,10 +125,12 @@ def solo() -> None:
 @click.option("--difficulty", type=click.Choice(["beginner", "normal", "advanced"]), required=True, help="Where the Grayking starts.")
 @click.option("--spells", "spell_list", required=True, help="The two starting spells, e.g. bind,shield.")
 @click.option("--seed", type=int, default=None, help="Seed of the referee's dice and shuffles (default: random).")
+@click.option("--force", is_flag=True, help="Replace a game still in progress (it is kept in <save>.prev).")
 @_common
-def new(difficulty: str, spell_list: str, seed: int | None, save_path: Path | None, database_path: Path | None) -> None:
-    """Set up a new game (rulebook, Setup). A played game already saved there is kept as <save>.prev;
-    a save of the two-player game is never replaced."""
+def new(difficulty: str, spell_list: str, seed: int | None, force: bool, save_path: Path | None, database_path: Path | None) -> None:
+    """Set up a new game (rulebook, Setup). A game in progress is replaced only with --force; a finished
+    or replaced game is kept in <save>.prev (`referee solo restore` brings it back); a save of the
+    two-player game is never replaced."""
     db = clitools.load_database(database_path)
     spells = [_spell_id(db, s, "--spells") for s in _split((spell_list,))]
     seed = secrets.randbelow(2**31) if seed is None else seed
@@ -137,7 +139,7 @@ def new(difficulty: str, spell_list: str, seed: int | None, save_path: Path | No
     except rules.RuleError as error:
         raise clitools.fail(error) from None
     path = clitools.save_path(save_path, "solo")
-    clitools.save_new(game, path)
+    clitools.save_new(game, path, lambda p: solo_game.load(p, db), force)
     state = game.state
     console = clitools.console()
     start = rules.track(db).start[difficulty]
@@ -263,6 +265,14 @@ def undo(save_path: Path | None, database_path: Path | None) -> None:
     """Take back the last command (the same dice come up again if you repeat it)."""
     game, path = _load(save_path, database_path)
     clitools.undo_and_report(game, path, view.event_text, rules.next_step, "cards and markers")
+
+
+@solo.command()
+@_common
+def restore(save_path: Path | None, database_path: Path | None) -> None:
+    """Bring back the game the last `new` replaced (kept in <save>.prev); the game it replaces is kept there in turn."""
+    db = clitools.load_database(database_path)
+    clitools.restore_and_report(clitools.save_path(save_path, "solo"), "solo", lambda p: solo_game.load(p, db), rules.next_step)
 
 
 @solo.command()
