@@ -12,7 +12,7 @@ import re
 import sys
 import warnings
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import click
 
@@ -142,6 +142,46 @@ def undo_and_report(game: Any, path: Path, event_text: Callable[[Any, Any], str]
     out = console()
     out.print(f"Undone: {event_text(event, game.db)}. Put the {put_back} back as they were.", markup=False)
     out.print("Next: " + next_step(game.state, game.db), style="bold", markup=False)
+
+
+def slug(text: str) -> str:
+    """A name as typed or printed, in one spelling: lower case, apostrophes dropped, any run of other
+    characters one hyphen (``"Orrin's Crossing"`` and ``orrins crossing`` -> ``orrins-crossing``)."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "").replace("\u2019", "")).strip("-")
+
+
+def short(record_id: str) -> str:
+    """The last part of a record id, as players type it: ``solo.spell.bind`` -> ``bind``."""
+    return record_id.rsplit(".", 1)[-1]
+
+
+def find_record(records: Iterable[tuple[str, Iterable[str]]], text: str, option: str, what: str, plural: str) -> str:
+    """The id of the record ``text`` names, wherever a card, spell or table is named on the command line.
+
+    ``records`` are ``(id, names)``: the names a record may be called by (its printed name or title,
+    aliases such as ``san`` for Elder San). ``text`` may be the whole id, the id's last part, or a name, in
+    any case and spacing (``"thorn hedge"``, ``Thorn-Hedge``); failing that, a unique beginning of the last
+    part or of a name (``thorn``, ``shi``). Raises a ``click.ClickException`` of one line naming ``option``:
+    for a text that names none (listing the ``plural``), or one that fits several (listing those)."""
+    records = [(record_id, (short(record_id), *names)) for record_id, names in records]
+    for record_id, _ in records:
+        if text == record_id:
+            return record_id
+    wanted = slug(text)
+    keys = [(record_id, {slug(n) for n in names}) for record_id, names in records]
+    if wanted:
+        for found in ([r for r, k in keys if wanted in k], [r for r, k in keys if any(key.startswith(wanted) for key in k)]):
+            if len(found) == 1:
+                return found[0]
+            if found:
+                raise click.ClickException(f"{option}: {text!r} could be any of {', '.join(map(short, found))}; type more of the name")
+    raise click.ClickException(f"{option}: no {what} {text!r}; {plural} are: {', '.join(short(r) for r, _ in records)}")
+
+
+def split_names(items: Iterable[str]) -> list[str]:
+    """Options that take several names (``--spells "thorn hedge,shield"``, repeated ``--cast``): the items
+    separated by commas, each stripped; a space inside a name does not split it."""
+    return [part.strip() for item in items for part in item.split(",") if part.strip()]
 
 
 def fail(error: Exception) -> click.ClickException:

@@ -8,7 +8,6 @@ unchanged. Errors it turns into that one line: :class:`~referee.solo.rules.RuleE
 """
 from __future__ import annotations
 
-import re
 import secrets
 from pathlib import Path
 from typing import Callable
@@ -68,39 +67,33 @@ def _typed(text: str | None, option: str) -> Dice | None:
     return None if values is None else Dice(values, None)
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "")).strip("-")
-
-
-def _record_id(records, prefix: str, text: str, option: str, what: str, plural: str) -> str:
-    """The id of the record ``text`` names: its id, its id without ``prefix``, or its name in any case
-    and spacing; a one-line ``click.ClickException`` naming ``option`` and listing the choices otherwise."""
-    for candidate in (text, f"{prefix}{text}"):
-        if any(r.id == candidate for r in records):
-            return candidate
-    for r in records:
-        if _slug(r.name) == _slug(text):
-            return r.id
-    raise click.ClickException(f"{option}: no {what} {text!r}; {plural} are: {', '.join(rules.short_id(r.id) for r in records)}")
+def _record_id(records, text: str, option: str, what: str, plural: str, aliases=lambda r: ()) -> str:
+    """The id of the record ``text`` names (its id, short id, name or a unique beginning of one:
+    :func:`clitools.find_record`, the one resolver of every name typed); one line naming ``option`` otherwise."""
+    return clitools.find_record(((r.id, (getattr(r, "name", ""), *aliases(r))) for r in records), text, option, what, plural)
 
 
 def _spell_id(db: database.Database, text: str, option: str = "SPELL") -> str:
-    return _record_id(db.solo.spell, "solo.spell.", text, option, "spell", "spells")
+    return _record_id(db.solo.spell, text, option, "spell", "spells")
 
 
 def _card_id(db: database.Database, text: str, option: str) -> str:
-    return _record_id(db.solo.quests, "solo.quest.", text, option, "quest card", "cards")
+    return _record_id(db.solo.quests, text, option, "quest card", "cards")
 
 
 def _elder_id(db: database.Database, text: str, option: str) -> str:
-    """An Elders card by its id, short id, name, or the name without "Elder" (``san``)."""
-    for e in db.solo.elder:
-        if text in (e.id, rules.short_id(e.id)) or _slug(text) in (_slug(e.name), _slug(e.name).removeprefix("elder-")):
-            return e.id
-    elders = ", ".join(rules.short_id(e.id) for e in db.solo.elder)
-    if any(_slug(q.name) == _slug(text) or text in (q.id, rules.short_id(q.id)) for q in db.solo.quests):
-        raise click.ClickException(f"{option}: {rules.name(db, _card_id(db, text, option))} is not an Elders card; Elders are: {elders}")
-    raise click.ClickException(f"{option}: no Elder {text!r}; Elders are: {elders}")
+    """An Elders card by its id, short id, name, the name without "Elder" (``san``) or a unique beginning."""
+    try:
+        return _record_id(db.solo.elder, text, option, "Elder", "Elders", lambda e: (clitools.slug(e.name).removeprefix("elder-"),))
+    except click.ClickException as error:
+        if "could be any of" in error.message:
+            raise
+        try:
+            card = _card_id(db, text, option)
+        except click.ClickException:
+            raise error from None
+        elders = ", ".join(rules.short_id(e.id) for e in db.solo.elder)
+        raise click.ClickException(f"{option}: {rules.name(db, card)} is not an Elders card; Elders are: {elders}") from None
 
 
 def _card_ref(db: database.Database, text: str | None, option: str) -> ev.CardRef | None:
@@ -108,7 +101,7 @@ def _card_ref(db: database.Database, text: str | None, option: str) -> ev.CardRe
 
 
 def _split(items: tuple[str, ...]) -> list[str]:
-    return [part for item in items for part in re.split(r"[,\s]+", item) if part]
+    return clitools.split_names(items)
 
 
 # ---- Commands ------------------------------------------------------------------------------------------------
@@ -310,12 +303,7 @@ def spells(save_path: Path | None, database_path: Path | None) -> None:
 
 # ---- Expanded Battles on the maps, and the Last Stand --------------------------------------------------------
 def _servant_id(db: database.Database, text: str) -> str:
-    from referee.solo import expanded
-
-    try:
-        return expanded.servant_card(db, text).id
-    except rules.RuleError as error:
-        raise click.ClickException(f"--servant: {error}") from None
+    return _record_id(db.solo.servant, text, "--servant", "servant card", "servants")
 
 
 def _placements(texts: tuple[str, ...]) -> Dice | None:
@@ -404,7 +392,11 @@ def map_(key: int | None, save_path: Path | None, database_path: Path | None) ->
     elif state.map_battle is None and state.phase != "warding":
         raise click.ClickException("no map battle is on; `referee solo map --key N` shows map N")
     console = clitools.console()
-    for line in view.map_picture(state, db, map_id):
+    try:
+        picture = view.map_picture(state, db, map_id, console.width)
+    except rules.RuleError as error:
+        raise clitools.fail(error) from None
+    for line in picture:
         text = Text()
         for piece, style in line:
             text.append(piece, style=style or "")

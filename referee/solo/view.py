@@ -157,30 +157,55 @@ def stand_status(state: State, db: Database) -> dict[str, Any] | None:
     return out
 
 
-def map_picture(state: State, db: Database, map_id: str | None = None) -> list[list[tuple[str, str | None]]]:
+MAP_CELLS = (8, 7, 6)
+"""Widths of a hex on the terminal map, widest first: 8 and 7 show each hex's printed number and what
+stands on it; 6 (the compact form) shows what stands on a hex instead of its number when both do not fit."""
+
+
+def map_columns(grid, cell: int) -> int:
+    """Terminal columns the rows of ``grid`` take with hexes ``cell`` wide (odd rows sit half a hex right)."""
+    return cell // 2 + grid.columns * cell
+
+
+def map_picture(state: State, db: Database, map_id: str | None = None, width: int | None = None) -> list[list[tuple[str, str | None]]]:
     """The map as lines of (text, style) pieces for ``referee solo map``: the printed offset rows, each hex
     as its name (the row above) and what is on it (numbers, S and R as printed, W the warden, servant
-    markers by type initial), then a legend. Style names are rich styles; plain text drops them."""
+    markers by type initial), then a legend. Style names are rich styles; plain text drops them.
+
+    With a terminal ``width``, every line fits it: the widest hexes of :data:`MAP_CELLS` that fit, prose
+    wrapped at words; a terminal too narrow for the compact form raises :class:`rules.RuleError` saying how
+    wide it must be."""
+    import textwrap
+
     if map_id is None:
         bmap = expanded.battle_map(state, db) if (state.map_battle is not None or state.phase == "warding") else None
     else:
         bmap = db.get(map_id)
     assert bmap is not None
     grid = bmap.hex_map
+    fits = [c for c in MAP_CELLS if width is None or map_columns(grid, c) <= width]
+    if not fits:
+        raise rules.RuleError(f"the map needs a terminal at least {map_columns(grid, MAP_CELLS[-1])} columns wide; this one is {width} "
+                              "(widen it, or read the hexes from `referee solo status --json`)")
+    width_of_cell = fits[0]
     mb = state.map_battle if state.map_battle is not None and state.map_battle.map == bmap.id else None
-    width = 8
-    half = width // 2
+    half = width_of_cell // 2
+    inner = width_of_cell - 2
     lines: list[list[tuple[str, str | None]]] = []
-    header = f"{bmap.title} ({bmap.color} map). Hexes are named column letter + row number (A1 top left); rows 2, 4, 6 sit half a hex right, as printed."
-    lines.append([(header, "bold")])
+
+    def prose(text: str, style: str | None = None) -> None:
+        for line in (textwrap.wrap(text, width) if width else [text]):
+            lines.append([(line, style)])
+
+    prose(f"{bmap.title} ({bmap.color} map). Hexes are named column letter + row number (A1 top left); rows 2, 4, 6 sit half a hex right, as printed.", "bold")
     for row in range(grid.rows):
         top: list[tuple[str, str | None]] = [(" " * (half if row & 1 else 0), None)]
         mid: list[tuple[str, str | None]] = [(" " * (half if row & 1 else 0), None)]
         for column in range(grid.columns):
             address = (column, row)
             if address not in grid:
-                top.append((" " * width, None))
-                mid.append((" " * width, None))
+                top.append((" " * width_of_cell, None))
+                mid.append((" " * width_of_cell, None))
                 continue
             cell = grid[address]
             printed = "S" if cell.start else "R" if cell.recharge else str(cell.number) if cell.number else "."
@@ -195,18 +220,23 @@ def map_picture(state: State, db: Database, map_id: str | None = None) -> list[l
                     marks += "".join(expanded.marker(db, s.id) for s in here)
                     style = style or f"bold {bmap.color}"
             text = f"{printed}{(' ' + marks) if marks else ''}"
-            top.append((f"/{hexes.hex_name(address):^{width - 2}}\\", "dim"))
-            mid.append((f"\\{text:^{width - 2}}/", style))
-        lines.append(top)
-        lines.append(mid)
-    lines.append([("S start (white cross) · R recharge (blue cross) · numbers 2-12 as printed (2d6 placement) · . unlabelled hex", None)])
+            if len(text) > inner:  # the compact form: what stands on the hex before its printed number
+                text = marks
+            top.append((f"/{hexes.hex_name(address):^{inner}}\\", "dim"))
+            mid.append((f"\\{text:^{inner}}/", style))
+        for pieces in (top, mid):
+            while pieces and not pieces[-1][0].strip():
+                pieces.pop()
+            lines.append(pieces)
+    compact = " (on a narrow terminal a hex with a marker shows the marker, not its number)" if width_of_cell < MAP_CELLS[1] else ""
+    prose(f"S start (white cross) · R recharge (blue cross) · numbers 2-12 as printed (2d6 placement) · . unlabelled hex{compact}")
     if mb is not None:
-        lines.append([(f"W you, on {expanded.name(mb.warden)}; round {mb.round}, phase {mb.step}", None)])
+        prose(f"W you, on {expanded.name(mb.warden)}; round {mb.round}, phase {mb.step}")
         for s in mb.servants:
             card = expanded.servant_card(db, s.id)
             where = f"on {expanded.name(s.hex)}, {s.hit_points} HP" if s.hit_points else "slain"
             far = f", {hexes.distance(s.hex, mb.warden)} from you" if s.hit_points else ""
-            lines.append([(f"{expanded.marker(db, s.id)} {expanded.label(db, s.id)} {where}{far}, range {card.range}", None)])
+            prose(f"{expanded.marker(db, s.id)} {expanded.label(db, s.id)} {where}{far}, range {card.range}")
     return lines
 
 
