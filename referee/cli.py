@@ -54,7 +54,10 @@ def table(table_id: str | None, roll: int | None, database_path: Path | None) ->
         for t in tables:
             click.echo(f"{t.id:{width}}  {t.title}")
         return
-    found = clitools.find_record(((t.id, (t.title,)) for t in tables), table_id, "TABLE_ID", "table", "tables")
+    try:
+        found = clitools.find_record(((t.id, (t.title,)) for t in tables), table_id, "TABLE_ID", "table", "tables", listed=str)
+    except click.ClickException as error:
+        raise click.BadParameter(error.message.removeprefix("TABLE_ID: "), param_hint="TABLE_ID") from None
     rules_table = db.table(found)
     if roll is None:
         click.echo(rules_table.title)

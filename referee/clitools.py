@@ -155,14 +155,16 @@ def short(record_id: str) -> str:
     return record_id.rsplit(".", 1)[-1]
 
 
-def find_record(records: Iterable[tuple[str, Iterable[str]]], text: str, option: str, what: str, plural: str) -> str:
+def find_record(records: Iterable[tuple[str, Iterable[str]]], text: str, option: str, what: str, plural: str,
+                listed: Callable[[str], str] = short) -> str:
     """The id of the record ``text`` names, wherever a card, spell or table is named on the command line.
 
     ``records`` are ``(id, names)``: the names a record may be called by (its printed name or title,
     aliases such as ``san`` for Elder San). ``text`` may be the whole id, the id's last part, or a name, in
     any case and spacing (``"thorn hedge"``, ``Thorn-Hedge``); failing that, a unique beginning of the last
     part or of a name (``thorn``, ``shi``). Raises a ``click.ClickException`` of one line naming ``option``:
-    for a text that names none (listing the ``plural``), or one that fits several (listing those)."""
+    for a text that names none (listing the ``plural``), or one that fits several (listing those), each
+    record listed as ``listed(id)`` (its last part unless told otherwise)."""
     records = [(record_id, (short(record_id), *names)) for record_id, names in records]
     for record_id, _ in records:
         if text == record_id:
@@ -174,8 +176,8 @@ def find_record(records: Iterable[tuple[str, Iterable[str]]], text: str, option:
             if len(found) == 1:
                 return found[0]
             if found:
-                raise click.ClickException(f"{option}: {text!r} could be any of {', '.join(map(short, found))}; type more of the name")
-    raise click.ClickException(f"{option}: no {what} {text!r}; {plural} are: {', '.join(short(r) for r, _ in records)}")
+                raise click.ClickException(f"{option}: {text!r} could be any of {', '.join(map(listed, found))}; type more of the name")
+    raise click.ClickException(f"{option}: no {what} {text!r}; {plural} are: {', '.join(listed(r) for r, _ in records)}")
 
 
 def split_names(items: Iterable[str]) -> list[str]:
