@@ -25,7 +25,7 @@ def timed(args: list[str], env: dict[str, str]) -> float:
 def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 9
     with tempfile.TemporaryDirectory() as folder:
-        env = dict(os.environ, LASSADAR_SAVE=str(Path(folder) / "solo.toml"), NO_COLOR="1")
+        env = dict(os.environ, LASSADAR_SOLO_SAVE=str(Path(folder) / "solo.toml"), NO_COLOR="1")
         referee = [sys.executable, "-m", "referee", "solo"]
         subprocess.run(referee + ["new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "1"], check=True, capture_output=True, cwd=ROOT, env=env)
         for command in (["draw"], ["battle"], ["accept"], ["draw"]):

@@ -36,21 +36,40 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("table_id")
-@click.argument("roll", type=int)
+@click.argument("table_id", required=False)
+@click.argument("roll", type=int, required=False)
 @click.option("--db", "database_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help=f"Card database (default: ${clitools.DB_ENV}, else ./cards.toml, else the bundled one).")
-def table(table_id: str, roll: int, database_path: Path | None) -> None:
-    """Print the row of table TABLE_ID that ROLL reads (a d6, 2d6, spell position or difference)."""
+def table(table_id: str | None, roll: int | None, database_path: Path | None) -> None:
+    """Read a rules table: the row of TABLE_ID that ROLL reads (a d6, 2d6, spell position or difference),
+    the whole table without ROLL, or the list of tables without TABLE_ID.
+
+    TABLE_ID is the table's id (solo.table.battle-loss), its last part (battle-loss), its title
+    ("Battle Loss") or a unique beginning of one (battle-l).
+    """
     db = clitools.load_database(database_path)
-    ids = sorted(t.id for t in db.tables())
-    if table_id not in ids:
-        raise click.BadParameter(f"no table {table_id!r}; tables are: {', '.join(ids)}", param_hint="TABLE_ID")
-    rules_table = db.table(table_id)
+    tables = sorted(db.tables(), key=lambda t: t.id)
+    if table_id is None:
+        width = max(len(t.id) for t in tables)
+        for t in tables:
+            click.echo(f"{t.id:{width}}  {t.title}")
+        return
+    try:
+        found = clitools.find_record(((t.id, (t.title,)) for t in tables), table_id, "TABLE_ID", "table", "tables", listed=str)
+    except click.ClickException as error:
+        raise click.BadParameter(error.message.removeprefix("TABLE_ID: "), param_hint="TABLE_ID") from None
+    rules_table = db.table(found)
+    if roll is None:
+        click.echo(rules_table.title)
+        for row in rules_table.rows:
+            rolls = ", ".join(map(str, row.roll))
+            name = f"{row.name}: " if row.name else ""
+            click.echo(f"  {rolls:>6}  {name}{row.text}")
+        return
     try:
         row = rules_table.row_for(roll)
     except KeyError:
         rolls = sorted(r for row in rules_table.rows for r in row.roll)
-        raise click.BadParameter(f"{roll} reads no row of {table_id}; rows hold {', '.join(map(str, rolls))}", param_hint="ROLL") from None
+        raise click.BadParameter(f"{roll} reads no row of {found}; rows hold {', '.join(map(str, rolls))}", param_hint="ROLL") from None
     name = f"{row.name}: " if row.name else ""
     click.echo(f"{rules_table.title}, {roll}: {name}{row.text}")

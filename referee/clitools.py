@@ -12,7 +12,7 @@ import re
 import sys
 import warnings
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import click
 
@@ -53,21 +53,63 @@ def load_database(path: Path | None) -> database.Database:
         raise click.ClickException(str(error.problems[0]) + more) from None
 
 
+def save_help(game: str) -> str:
+    """The ``--save`` help of ``game``'s commands: its own variable, then ``$LASSADAR_SAVE``, then the default."""
+    return (f"Save file (default: ${savefile.GAME_ENV[game]}, else ${savefile.ENV} if it holds a save of this game, "
+            f"else {game}.toml in the user data folder).")
+
+
 def save_path(path: Path | None, game: str) -> Path:
-    """``path``, or the default save file of ``game`` (``$LASSADAR_SAVE``, else the user data folder)."""
-    return path if path is not None else savefile.default_path(game)
+    """``path``, or the default save file of ``game`` (:func:`referee.save.default_path`: its own variable,
+    ``$LASSADAR_SAVE`` where it holds that game's save, else the user data folder); one line when
+    ``$LASSADAR_SAVE`` names the other game's save."""
+    if path is not None:
+        return path
+    try:
+        return savefile.default_path(game)
+    except savefile.SaveError as error:
+        raise fail(error) from None
 
 
-def save_new(game: Any, path: Path) -> None:
+def in_progress(load: Callable[[Path], Any]) -> Callable[[Path], str | None]:
+    """For :func:`referee.save.write_new`: a function saying what game is in progress in a save file
+    (its :meth:`referee.game.RefereeGame.progress`), ``None`` for a finished game (won or lost). A save
+    that cannot be read (``load`` raises) is described by the reason, so that ``new`` asks for --force."""
+    def describe(path: Path) -> str | None:
+        try:
+            game = load(path)
+        except savefile.SaveError as error:
+            return f"it cannot be read: {error.reason}"
+        return None if game.state.result is not None else game.progress()
+    return describe
+
+
+def save_new(game: Any, path: Path, load: Callable[[Path], Any] | None = None, force: bool = False) -> None:
     """Save the new ``game`` (a :class:`referee.game.RefereeGame`) at ``path`` for either referee's ``new``,
     printing what became of the file saved there before (see :func:`referee.save.write_new`: a game of
-    the other kind is never replaced). A refusal is a ``click.ClickException`` of one line, nothing changed."""
+    the other kind is never replaced, and a game in progress only with ``force``; ``load`` reads the
+    one there). A refusal is a ``click.ClickException`` of one line, nothing changed."""
     try:
-        note = savefile.write_new(path, game.GAME, game.document())
+        note = savefile.write_new(path, game.GAME, game.document(), in_progress(load) if load else None, force)
     except savefile.SaveError as error:
         raise fail(error) from None
     if note:
         click.echo(note)
+
+
+def restore_and_report(path: Path, name: str, load: Callable[[Path], Any], next_step: Callable[[Any, Any], str]) -> None:
+    """``restore`` of either referee: swap the save at ``path`` with the game the last ``new`` kept in
+    ``<save>.prev`` (:func:`referee.save.restore`; ``load`` checks it can be played), then print what was
+    done, the restored game's progress and its Next line. One line when there is nothing to restore."""
+    try:
+        note = savefile.restore(path, name, load)
+        game = load(path)
+    except savefile.SaveError as error:
+        raise fail(error) from None
+    out = console()
+    out.print(note, markup=False)
+    out.print(f"Restored: {game.progress() if game.state.result is None else 'a finished game'}.", markup=False)
+    out.print("Next: " + next_step(game.state, game.db), style="bold", markup=False)
 
 
 def print_status(game: Any, view: Any, as_json: bool) -> None:
@@ -100,6 +142,48 @@ def undo_and_report(game: Any, path: Path, event_text: Callable[[Any, Any], str]
     out = console()
     out.print(f"Undone: {event_text(event, game.db)}. Put the {put_back} back as they were.", markup=False)
     out.print("Next: " + next_step(game.state, game.db), style="bold", markup=False)
+
+
+def slug(text: str) -> str:
+    """A name as typed or printed, in one spelling: lower case, apostrophes dropped, any run of other
+    characters one hyphen (``"Orrin's Crossing"`` and ``orrins crossing`` -> ``orrins-crossing``)."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "").replace("\u2019", "")).strip("-")
+
+
+def short(record_id: str) -> str:
+    """The last part of a record id, as players type it: ``solo.spell.bind`` -> ``bind``."""
+    return record_id.rsplit(".", 1)[-1]
+
+
+def find_record(records: Iterable[tuple[str, Iterable[str]]], text: str, option: str, what: str, plural: str,
+                listed: Callable[[str], str] = short) -> str:
+    """The id of the record ``text`` names, wherever a card, spell or table is named on the command line.
+
+    ``records`` are ``(id, names)``: the names a record may be called by (its printed name or title,
+    aliases such as ``san`` for Elder San). ``text`` may be the whole id, the id's last part, or a name, in
+    any case and spacing (``"thorn hedge"``, ``Thorn-Hedge``); failing that, a unique beginning of the last
+    part or of a name (``thorn``, ``shi``). Raises a ``click.ClickException`` of one line naming ``option``:
+    for a text that names none (listing the ``plural``), or one that fits several (listing those), each
+    record listed as ``listed(id)`` (its last part unless told otherwise)."""
+    records = [(record_id, (short(record_id), *names)) for record_id, names in records]
+    for record_id, _ in records:
+        if text == record_id:
+            return record_id
+    wanted = slug(text)
+    keys = [(record_id, {slug(n) for n in names}) for record_id, names in records]
+    if wanted:
+        for found in ([r for r, k in keys if wanted in k], [r for r, k in keys if any(key.startswith(wanted) for key in k)]):
+            if len(found) == 1:
+                return found[0]
+            if found:
+                raise click.ClickException(f"{option}: {text!r} could be any of {', '.join(map(listed, found))}; type more of the name")
+    raise click.ClickException(f"{option}: no {what} {text!r}; {plural} are: {', '.join(listed(r) for r, _ in records)}")
+
+
+def split_names(items: Iterable[str]) -> list[str]:
+    """Options that take several names (``--spells "thorn hedge,shield"``, repeated ``--cast``): the items
+    separated by commas, each stripped; a space inside a name does not split it."""
+    return [part.strip() for item in items for part in item.split(",") if part.strip()]
 
 
 def fail(error: Exception) -> click.ClickException:

@@ -54,6 +54,11 @@ class RefereeGame:
         except IndexError:
             raise self.rules.RuleError("nothing to undo: no command has been played since the setup") from None
 
+    def progress(self) -> str:
+        """How far the game is, in words, for ``new`` and ``restore`` (each game adds its own details)."""
+        played = len(self.log.events)
+        return f"{played} {'command' if played == 1 else 'commands'} played"
+
     def document(self) -> dict:
         """The save file's TOML document."""
         setup = self.log.initial.setup

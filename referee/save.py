@@ -11,7 +11,7 @@ import os
 import tempfile
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import tomli_w
 
@@ -19,6 +19,10 @@ FORMAT = 1
 """The save format this code writes; files with a higher number are refused as newer."""
 
 ENV = "LASSADAR_SAVE"
+"""The older variable for both games' save: used by a game only where it names that game's save (or no file yet)."""
+
+GAME_ENV = {"solo": "LASSADAR_SOLO_SAVE", "duel": "LASSADAR_DUEL_SAVE"}
+"""Each game's own save variable, read before :data:`ENV`."""
 
 TITLES = {"solo": "The Grayking is Risen", "duel": "Ruin & Renewal I"}
 """The game each save file's ``game`` name stands for, as messages name it."""
@@ -34,9 +38,19 @@ class SaveError(ValueError):
 
 
 def default_path(game: str) -> Path:
-    """Where a game is saved unless told otherwise: ``$LASSADAR_SAVE``, else ``user_data_dir("lassadar")/<game>.toml``."""
+    """Where a game is saved unless told otherwise: the game's own variable (``$LASSADAR_SOLO_SAVE``,
+    ``$LASSADAR_DUEL_SAVE``), else ``$LASSADAR_SAVE`` when the file it names is a save of ``game`` or no
+    file yet, else ``user_data_dir("lassadar")/<game>.toml``. ``$LASSADAR_SAVE`` naming a save of the
+    other game is a :class:`SaveError` saying which variable to set (the other game keeps its file)."""
+    own = os.environ.get(GAME_ENV.get(game, ""))
+    if own:
+        return Path(own)
     env = os.environ.get(ENV)
     if env:
+        kind = held(Path(env))
+        if kind and kind != game:
+            raise SaveError(env, f"$LASSADAR_SAVE names this file, which holds a game of {_title(kind)}, not of {_title(game)}: "
+                                 f"set ${GAME_ENV.get(game, ENV)} for `referee {game}` (or give --save PATH)")
         return Path(env)
     import platformdirs
 
@@ -97,7 +111,13 @@ def held(path: Path) -> str | None:
     return game if isinstance(game, str) else ""
 
 
-def write_new(path: Path, game: str, document: dict[str, Any]) -> str:
+def prev_path(path: Path) -> Path:
+    """Where the game replaced by a new one is kept: ``<save>.prev``."""
+    return Path(path).with_name(Path(path).name + ".prev")
+
+
+def write_new(path: Path, game: str, document: dict[str, Any], in_progress: Callable[[Path], str | None] | None = None,
+              force: bool = False) -> str:
     """Save a new game of ``game`` (its whole ``document``) at ``path`` without losing a game saved before;
     returns a sentence saying what became of the file there before (``""`` when there was none).
 
@@ -107,9 +127,11 @@ def write_new(path: Path, game: str, document: dict[str, Any]) -> str:
       game of one kind is never replaced by a game of the other.
     - A game of ``game`` with no event played since its setup: replaced (the message names its seed);
       ``path.prev`` is left as it is, so starting again twice never pushes out the game kept there.
+    - A game of ``game`` still in progress (``in_progress(path)`` describes it; ``None`` for a finished
+      game): refused unless ``force``, naming the game and how to keep it.
     - Any other file at ``path``: moved to ``path.prev`` first. An older save of ``game`` there is
       replaced (the message says so); anything else there (another game, a file that is no save) is
-      refused as above.
+      refused as above. :func:`restore` swaps the two back.
     """
     path = Path(path)
     doc = _peek(path)
@@ -123,7 +145,13 @@ def write_new(path: Path, game: str, document: dict[str, Any]) -> str:
     if kind == game and doc.get("events", []) == []:
         write(path, document)
         return f"The game set up in {path} had nothing played yet: the new game replaces it."
-    previous = path.with_name(path.name + ".prev")
+    previous = prev_path(path)
+    if in_progress is not None and not force:
+        what = in_progress(path)
+        if what:
+            raise SaveError(path, f"a game of {_title(game)} is in progress here ({what}): `referee {game} new --force` starts a new "
+                                  f"one and keeps this one in {previous.name} (`referee {game} restore` brings it back), "
+                                  f"or give --save PATH to play both")
     before = held(previous)
     if before is not None and before != game:
         what = f"a game of {_title(before)}" if before else f"a file that is no save of {_title(game)}"
@@ -137,6 +165,37 @@ def write_new(path: Path, game: str, document: dict[str, Any]) -> str:
     write(path, document)
     older = ", replacing the older game kept there" if before is not None else ""
     return f"The game saved in {path} is kept in {previous}{older}."
+
+
+def restore(path: Path, game: str, check: Callable[[Path], Any] | None = None) -> str:
+    """Swap the save at ``path`` with the game kept in ``path.prev`` (the one the last ``new`` replaced), so
+    that ``restore`` again swaps them back; returns a sentence saying what was done.
+
+    Refused with a :class:`SaveError` (nothing changed) when no ``.prev`` exists, when it is not a save of
+    ``game``, or when ``check(prev)`` (a game's ``load``) raises :class:`SaveError`.
+    """
+    path = Path(path)
+    kept = prev_path(path)
+    kind = held(kept)
+    if kind is None:
+        raise SaveError(kept, f"no previous game is kept here, so there is nothing to restore (`referee {game} new` keeps "
+                              f"the game it replaces in this file)")
+    if kind != game:
+        what = f"a game of {_title(kind)}" if kind else f"a file that is no save of {_title(game)}"
+        raise SaveError(kept, f"this file holds {what}; `referee {game} restore` brings back only a game of {_title(game)}")
+    if check is not None:
+        check(kept)
+    try:
+        if path.exists():
+            swap = path.with_name(f".{path.name}.swap")
+            os.replace(path, swap)
+            os.replace(kept, path)
+            os.replace(swap, kept)
+            return f"The game kept in {kept} is back in {path}; the game you were playing is kept in {kept} (restore again to swap back)."
+        os.replace(kept, path)
+    except OSError as error:
+        raise SaveError(path, f"cannot restore: {error.strerror or error}") from None
+    return f"The game kept in {kept} is back in {path}."
 
 
 def read(path: Path, game: str, fingerprint: str | None = None) -> dict[str, Any]:

@@ -209,14 +209,19 @@ def test_a_changed_save_is_refused_in_one_line(tmp_path):
 
 
 # ---- Defect 1: `new` never replaces a save of the other game --------------------------------------------------
+def _env(save: Path) -> dict[str, str]:
+    """Both games' own save variables on one file (issue 10, item 5), so that `new` meets the other game's save."""
+    return {"LASSADAR_SOLO_SAVE": str(save), "LASSADAR_DUEL_SAVE": str(save), "NO_COLOR": "1"}
+
+
 def _new(game: str, env_save: Path, *args: str):
     line = {"solo": ["solo", "new", "--difficulty", "normal", "--spells", "bind,shield"], "duel": ["duel", "new"]}[game]
-    return CliRunner().invoke(main, [*line, *args, "--db", DB], env={"LASSADAR_SAVE": str(env_save), "NO_COLOR": "1"})
+    return CliRunner().invoke(main, [*line, *args, "--db", DB], env=_env(env_save))
 
 
 def _play_one(game: str, env_save: Path) -> None:
     line = ["solo", "draw"] if game == "solo" else ["duel", "marker", "1"]
-    assert CliRunner().invoke(main, [*line, "--db", DB], env={"LASSADAR_SAVE": str(env_save)}).exit_code == 0
+    assert CliRunner().invoke(main, [*line, "--db", DB], env=_env(env_save)).exit_code == 0
 
 
 @pytest.mark.parametrize("first, second", [("solo", "duel"), ("duel", "solo")])
@@ -249,7 +254,7 @@ def test_new_never_overwrites_a_prev_file_of_the_other_game(tmp_path, game, othe
     assert _new(game, save, "--seed", "4").exit_code == 0
     _play_one(game, save)
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
-    result = _new(game, save, "--seed", "5")
+    result = _new(game, save, "--seed", "5", "--force")  # the game in progress may go, but not into that .prev
     assert result.exit_code == 1 and len(result.stderr.strip().splitlines()) == 1
     assert f"{save}.prev: this file holds a game of" in result.stderr and "--save PATH" in result.stderr
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
@@ -263,7 +268,7 @@ def test_new_of_the_same_game_keeps_the_played_game_and_never_pushes_it_out_for_
     assert _new(game, save, "--seed", "3").exit_code == 0
     _play_one(game, save)
     played = save.read_bytes()
-    result = _new(game, save, "--seed", "4")
+    result = _new(game, save, "--seed", "4", "--force")  # a game in progress is replaced only with --force (issue 10, item 4)
     assert result.exit_code == 0 and f"is kept in {prev}." in result.stdout
     assert prev.read_bytes() == played
     result = _new(game, save, "--seed", "5")  # the seed-4 setup had nothing played: replaced, .prev kept
@@ -271,7 +276,7 @@ def test_new_of_the_same_game_keeps_the_played_game_and_never_pushes_it_out_for_
     assert "seed 4" not in result.stdout  # the replaced game's seed is not shown (R77, R78: it may be a random one)
     assert prev.read_bytes() == played
     _play_one(game, save)
-    result = _new(game, save, "--seed", "6")  # a second played game of the same kind replaces the older one, saying so
+    result = _new(game, save, "--seed", "6", "--force")  # a second played game of the same kind replaces the older one, saying so
     assert result.exit_code == 0 and "replacing the older game kept there" in result.stdout
     assert b"seed = 5" in prev.read_bytes()
 

@@ -175,7 +175,9 @@ def test_blue_cross_recharges_one_type_and_must_be_left_next_round():
     put(g, "D4", ghast_1="H6", ymp_1="I5")
     g.play(ev.Move(("E4",)))
     assert g.state.map_battle.warden == grid.recharge.address
+    g.log.states[-1] = replace(g.state, used=("solo.spell.shield",))  # Shield used earlier this round (R53: a recharge brings one back)
     g.play(ev.Recharge("flint"))
+    assert g.state.used == ()
     with pytest.raises(rules.RuleError, match="already recharged a spell type this round"):
         g.play(ev.Recharge("ice"))
     while g.state.map_battle.step != "move":

@@ -82,9 +82,12 @@ def test_zero_hit_points_wins_and_spirit_below_one_loses():
     g.log.states[-1] = replace(g.state, last_stand=replace(g.state.last_stand, hit_points=1))
     s = g.play(ev.Attack(dice(6, 6), dice(1, 1, 1)))
     assert s.result == "won" and "Last Stand" in s.reason
+    assert s.last_stand.outcome == "won"
     g = standing(("bind",), spirit=2)
     s = g.play(ev.Attack(dice(1, 1), dice(6, 6, 6)))
-    assert s.result == "lost" and s.phase == "over"
+    # R56: Spirit below 1 loses the Last Stand only; the game, won with Barrier Lock, stays won.
+    assert s.phase == "over" and s.result == "won" and s.last_stand.outcome == "lost"
+    assert s.reason == laststand.LOST_REASON and s.grayking == 1 and len(s.keys) == 3
 
 
 def test_unguard_rerolls_the_graykings_ones_and_twos():

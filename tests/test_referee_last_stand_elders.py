@@ -157,7 +157,7 @@ def test_a_gray_space_recharges_spells_not_elders():
     g = standing()
     g.play(ev.CallElder(SAN))
     g.play(ev.Attack(dice(6, 6, 6), dice(1, 1, 1)))
-    g.log.states[-1] = replace(g.state, last_stand=replace(g.state.last_stand, hit_points=6))
+    g.log.states[-1] = replace(g.state, last_stand=replace(g.state.last_stand, hit_points=6), used=("solo.spell.frost-breath",))
     g.play(ev.Recharge("ice"))
     refused(g, ev.CallElder(SAN), "already aided you")
 

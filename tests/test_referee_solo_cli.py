@@ -134,13 +134,15 @@ def test_no_save_yet(tmp_path):
     assert "no game saved here" in run(tmp_path / "none.toml", "status", code=1)
 
 
-def test_save_from_environment_and_new_keeps_the_previous_game(tmp_path):
+@pytest.mark.parametrize("variable", ["LASSADAR_SOLO_SAVE", "LASSADAR_SAVE"])
+def test_save_from_environment_and_new_keeps_the_previous_game(tmp_path, variable):
     save = tmp_path / "env.toml"
     runner = CliRunner()
     for _ in range(2):
-        result = runner.invoke(main, ["solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "1", "--db", DB], env={"LASSADAR_SAVE": str(save)})
+        result = runner.invoke(main, ["solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "1", "--force", "--db", DB],
+                               env={variable: str(save)})
         assert result.exit_code == 0, result.output
-        runner.invoke(main, ["solo", "draw", "--db", DB], env={"LASSADAR_SAVE": str(save)})  # a game played, so worth keeping
+        runner.invoke(main, ["solo", "draw", "--db", DB], env={variable: str(save)})  # a game played, so worth keeping
     assert save.exists() and (tmp_path / "env.toml.prev").exists()
 
 

@@ -26,7 +26,7 @@ from referee.duel import game as duel_game
 from referee.duel import rules, view
 from referee.duel.state import SIDES, PerSide
 
-_common = clitools.common_options(f"Save file (default: ${savefile.ENV}, else duel.toml in the user data folder).")
+_common = clitools.common_options(clitools.save_help("duel"))
 SIDE = click.Choice(list(SIDES))
 
 
@@ -117,10 +117,13 @@ def duel() -> None:
 @click.option("--wardens", "wardens_name", default="Wardens", help="Name of the Wardens player.")
 @click.option("--shadowmajik", "shadow_name", default="Shadowmajik", help="Name of the Shadowmajik player.")
 @click.option("--row", default=None, help="The 7 Locations you dealt, left to right from the Wardens' side (ids or names, comma-separated).")
+@click.option("--force", is_flag=True, help="Replace a game still in progress (it is kept in <save>.prev).")
 @_common
-def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, save_path: Path | None, database_path: Path | None) -> None:
-    """Set up a new game (description, Setup). A game already played there is kept as <save>.prev;
-    a save of the solo game is never replaced."""
+def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, force: bool, save_path: Path | None,
+        database_path: Path | None) -> None:
+    """Set up a new game (description, Setup). A game in progress is replaced only with --force; a finished
+    or replaced game is kept in <save>.prev (`referee duel restore` brings it back); a save of the solo
+    game is never replaced."""
     db = clitools.load_database(database_path)
     chosen = seed is not None
     seed = secrets.randbelow(2**31) if seed is None else seed
@@ -133,7 +136,7 @@ def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, 
     except rules.RuleError as error:
         raise clitools.fail(error) from None
     path = clitools.save_path(save_path, "duel")
-    clitools.save_new(game, path)
+    clitools.save_new(game, path, lambda p: duel_game.load(p, db), force)
     state = game.state
     console = clitools.console()
     # The seed gives every die the referee rolls, the hidden ones too: it is shown only when the players
@@ -282,6 +285,14 @@ def board(save_path: Path | None, database_path: Path | None) -> None:
     console = clitools.console()
     plain = not console.is_terminal or bool(os.environ.get("NO_COLOR"))
     console.print(view.board(game.state, game.db, plain=plain))
+
+
+@duel.command()
+@_common
+def restore(save_path: Path | None, database_path: Path | None) -> None:
+    """Bring back the game the last `new` replaced (kept in <save>.prev); the game it replaces is kept there in turn."""
+    db = clitools.load_database(database_path)
+    clitools.restore_and_report(clitools.save_path(save_path, "duel"), "duel", lambda p: duel_game.load(p, db), rules.next_step)
 
 
 @duel.command()

@@ -8,7 +8,6 @@ unchanged. Errors it turns into that one line: :class:`~referee.solo.rules.RuleE
 """
 from __future__ import annotations
 
-import re
 import secrets
 from pathlib import Path
 from typing import Callable
@@ -23,7 +22,7 @@ from referee.solo import events as ev
 from referee.solo import game as solo_game
 from referee.solo import rules, view
 
-_common = clitools.common_options(f"Save file (default: ${savefile.ENV}, else the user data folder).")
+_common = clitools.common_options(clitools.save_help("solo"))
 
 
 # ---- Options shared by every command ------------------------------------------------------------------
@@ -68,39 +67,33 @@ def _typed(text: str | None, option: str) -> Dice | None:
     return None if values is None else Dice(values, None)
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "")).strip("-")
-
-
-def _record_id(records, prefix: str, text: str, option: str, what: str, plural: str) -> str:
-    """The id of the record ``text`` names: its id, its id without ``prefix``, or its name in any case
-    and spacing; a one-line ``click.ClickException`` naming ``option`` and listing the choices otherwise."""
-    for candidate in (text, f"{prefix}{text}"):
-        if any(r.id == candidate for r in records):
-            return candidate
-    for r in records:
-        if _slug(r.name) == _slug(text):
-            return r.id
-    raise click.ClickException(f"{option}: no {what} {text!r}; {plural} are: {', '.join(rules.short_id(r.id) for r in records)}")
+def _record_id(records, text: str, option: str, what: str, plural: str, aliases=lambda r: ()) -> str:
+    """The id of the record ``text`` names (its id, short id, name or a unique beginning of one:
+    :func:`clitools.find_record`, the one resolver of every name typed); one line naming ``option`` otherwise."""
+    return clitools.find_record(((r.id, (getattr(r, "name", ""), *aliases(r))) for r in records), text, option, what, plural)
 
 
 def _spell_id(db: database.Database, text: str, option: str = "SPELL") -> str:
-    return _record_id(db.solo.spell, "solo.spell.", text, option, "spell", "spells")
+    return _record_id(db.solo.spell, text, option, "spell", "spells")
 
 
 def _card_id(db: database.Database, text: str, option: str) -> str:
-    return _record_id(db.solo.quests, "solo.quest.", text, option, "quest card", "cards")
+    return _record_id(db.solo.quests, text, option, "quest card", "cards")
 
 
 def _elder_id(db: database.Database, text: str, option: str) -> str:
-    """An Elders card by its id, short id, name, or the name without "Elder" (``san``)."""
-    for e in db.solo.elder:
-        if text in (e.id, rules.short_id(e.id)) or _slug(text) in (_slug(e.name), _slug(e.name).removeprefix("elder-")):
-            return e.id
-    elders = ", ".join(rules.short_id(e.id) for e in db.solo.elder)
-    if any(_slug(q.name) == _slug(text) or text in (q.id, rules.short_id(q.id)) for q in db.solo.quests):
-        raise click.ClickException(f"{option}: {rules.name(db, _card_id(db, text, option))} is not an Elders card; Elders are: {elders}")
-    raise click.ClickException(f"{option}: no Elder {text!r}; Elders are: {elders}")
+    """An Elders card by its id, short id, name, the name without "Elder" (``san``) or a unique beginning."""
+    try:
+        return _record_id(db.solo.elder, text, option, "Elder", "Elders", lambda e: (clitools.slug(e.name).removeprefix("elder-"),))
+    except click.ClickException as error:
+        if "could be any of" in error.message:
+            raise
+        try:
+            card = _card_id(db, text, option)
+        except click.ClickException:
+            raise error from None
+        elders = ", ".join(rules.short_id(e.id) for e in db.solo.elder)
+        raise click.ClickException(f"{option}: {rules.name(db, card)} is not an Elders card; Elders are: {elders}") from None
 
 
 def _card_ref(db: database.Database, text: str | None, option: str) -> ev.CardRef | None:
@@ -108,7 +101,7 @@ def _card_ref(db: database.Database, text: str | None, option: str) -> ev.CardRe
 
 
 def _split(items: tuple[str, ...]) -> list[str]:
-    return [part for item in items for part in re.split(r"[,\s]+", item) if part]
+    return clitools.split_names(items)
 
 
 # ---- Commands ------------------------------------------------------------------------------------------------
@@ -125,10 +118,12 @@ def solo() -> None:
 @click.option("--difficulty", type=click.Choice(["beginner", "normal", "advanced"]), required=True, help="Where the Grayking starts.")
 @click.option("--spells", "spell_list", required=True, help="The two starting spells, e.g. bind,shield.")
 @click.option("--seed", type=int, default=None, help="Seed of the referee's dice and shuffles (default: random).")
+@click.option("--force", is_flag=True, help="Replace a game still in progress (it is kept in <save>.prev).")
 @_common
-def new(difficulty: str, spell_list: str, seed: int | None, save_path: Path | None, database_path: Path | None) -> None:
-    """Set up a new game (rulebook, Setup). A played game already saved there is kept as <save>.prev;
-    a save of the two-player game is never replaced."""
+def new(difficulty: str, spell_list: str, seed: int | None, force: bool, save_path: Path | None, database_path: Path | None) -> None:
+    """Set up a new game (rulebook, Setup). A game in progress is replaced only with --force; a finished
+    or replaced game is kept in <save>.prev (`referee solo restore` brings it back); a save of the
+    two-player game is never replaced."""
     db = clitools.load_database(database_path)
     spells = [_spell_id(db, s, "--spells") for s in _split((spell_list,))]
     seed = secrets.randbelow(2**31) if seed is None else seed
@@ -137,7 +132,7 @@ def new(difficulty: str, spell_list: str, seed: int | None, save_path: Path | No
     except rules.RuleError as error:
         raise clitools.fail(error) from None
     path = clitools.save_path(save_path, "solo")
-    clitools.save_new(game, path)
+    clitools.save_new(game, path, lambda p: solo_game.load(p, db), force)
     state = game.state
     console = clitools.console()
     start = rules.track(db).start[difficulty]
@@ -266,6 +261,14 @@ def undo(save_path: Path | None, database_path: Path | None) -> None:
 
 
 @solo.command()
+@_common
+def restore(save_path: Path | None, database_path: Path | None) -> None:
+    """Bring back the game the last `new` replaced (kept in <save>.prev); the game it replaces is kept there in turn."""
+    db = clitools.load_database(database_path)
+    clitools.restore_and_report(clitools.save_path(save_path, "solo"), "solo", lambda p: solo_game.load(p, db), rules.next_step)
+
+
+@solo.command()
 @click.option("--verbose", "-v", is_flag=True, help="Also print what each event did.")
 @_common
 def log(verbose: bool, save_path: Path | None, database_path: Path | None) -> None:
@@ -300,12 +303,7 @@ def spells(save_path: Path | None, database_path: Path | None) -> None:
 
 # ---- Expanded Battles on the maps, and the Last Stand --------------------------------------------------------
 def _servant_id(db: database.Database, text: str) -> str:
-    from referee.solo import expanded
-
-    try:
-        return expanded.servant_card(db, text).id
-    except rules.RuleError as error:
-        raise click.ClickException(f"--servant: {error}") from None
+    return _record_id(db.solo.servant, text, "--servant", "servant card", "servants")
 
 
 def _placements(texts: tuple[str, ...]) -> Dice | None:
@@ -394,7 +392,11 @@ def map_(key: int | None, save_path: Path | None, database_path: Path | None) ->
     elif state.map_battle is None and state.phase != "warding":
         raise click.ClickException("no map battle is on; `referee solo map --key N` shows map N")
     console = clitools.console()
-    for line in view.map_picture(state, db, map_id):
+    try:
+        picture = view.map_picture(state, db, map_id, console.width)
+    except rules.RuleError as error:
+        raise clitools.fail(error) from None
+    for line in picture:
         text = Text()
         for piece, style in line:
             text.append(piece, style=style or "")

@@ -161,13 +161,17 @@ class Servants(Event):
 
     ``map_elders`` says that Elders may be called in this battle (R50). It is always true for a battle
     set up now; a servants event in a save file written before the referee called Elders on the map
-    has no such key and reads as false (:func:`from_dict`), so that battle replays exactly as fought."""
+    has no such key and reads as false (:func:`from_dict`), so that battle replays exactly as fought.
+    ``no_free_escape`` likewise says that the battle follows rulings 53-55 (a recharge must bring a spell
+    back, no retreat while a roll is owed, Eldritch Damage after any spell of the round); false only for
+    a battle in a save written before them."""
 
     kind: ClassVar[str] = "servants"
     servants: tuple[str, ...] = ()
     typed: bool = False
     place: Dice | None = None
     map_elders: bool = True
+    no_free_escape: bool = True
 
 
 @dataclass(frozen=True)
@@ -218,10 +222,12 @@ class LastStand(Event):
     ``stand_elders`` says that Elders may be called in this Last Stand (R51). It is always true for a
     Last Stand begun now; a last-stand event in a save file written before the referee called Elders in
     the Last Stand has no such key and reads as false (:func:`from_dict`), so that Last Stand replays
-    exactly as fought."""
+    exactly as fought. ``no_free_escape`` likewise says that a gray-space recharge must bring a spell
+    back (R53); false only for a Last Stand in a save written before that ruling."""
 
     kind: ClassVar[str] = "last-stand"
     stand_elders: bool = True
+    no_free_escape: bool = True
 
 
 @dataclass(frozen=True)
@@ -261,6 +267,8 @@ def from_dict(data: Any) -> Event:
         values["map_elders"] = False  # written before Elders were called on the map (R50): replay as fought
     if cls is LastStand and "stand_elders" not in data:
         values["stand_elders"] = False  # written before Elders were called in the Last Stand (R51): replay as fought
+    if cls in (Servants, LastStand) and "no_free_escape" not in data:
+        values["no_free_escape"] = False  # written before rulings 53-55: replay as fought
     return cls(**values)
 
 

@@ -172,7 +172,7 @@ def apply_servants(state: State, db: Database, event: ev.Servants) -> State:
         lines.append(f"{label(db, servant_id)}: {hp} hit {'point' if hp == 1 else 'points'} on the {bmap.color} track, range {card.range}, "
                      f"{card.damage} {card.damage_to.capitalize()} a hit. Placement {a}+{b}={a + b}: "
                      f"place its marker ({marker(db, servant_id)}) on the hex numbered {a + b}, {name(address)}.")
-    mb = MapBattle(map=bmap.id, warden=start, servants=tuple(placed), elders_aid=event.map_elders)
+    mb = MapBattle(map=bmap.id, warden=start, servants=tuple(placed), elders_aid=event.map_elders, no_free_escape=event.no_free_escape)
     state = replace(state, phase="map", map_battle=mb, used=())
     return rules._note(state, *lines, f"Round 1, phase a: move up to {db.solo.rules.warden_move_hexes} hexes.")
 
@@ -247,7 +247,25 @@ def apply_move(state: State, db: Database, event: ev.Move) -> State:
         state = rules._note(state, f"Round {mb.round}, phase a: move your warden marker to {name(destination)}"
                             + (" (the blue cross: `referee solo recharge TYPE` recharges every spell of one type)." if destination == grid.recharge.address else "."))
     state = _servants_step(state, db)
+    state = _magic_comes_near(state, db)
     return _begin_attacks(state, db)
+
+
+def near_servant(state: State, db: Database) -> bool:
+    """Whether a living servant stands within Eldritch range (one hex) of the warden (rulebook, phase c)."""
+    mb = _mb(state)
+    return any(hexes.distance(s.hex, mb.warden) <= db.solo.rules.eldritch_range for s in mb.living)
+
+
+def _magic_comes_near(state: State, db: Database) -> State:
+    """Phase c: "If you used any magic spells during any single round, when you are within one hex range of
+    a servant": a spell cast earlier in the round, before the warden and the servants moved within one hex
+    of each other, calls Eldritch Damage too (R55)."""
+    mb = _mb(state)
+    if not (mb.no_free_escape and mb.magic_cast and not mb.magic_near and near_servant(state, db)):
+        return state
+    return rules._note(_set(state, magic_near=True), f"You cast a spell this round and now stand within {db.solo.rules.eldritch_range} hex "
+                                                     "of a servant: Eldritch Damage follows in phase c (R55).")
 
 
 def servant_step(grid: hexes.HexMap, at: tuple[int, int], warden: tuple[int, int]) -> tuple[int, int]:
@@ -426,7 +444,7 @@ def _end_attacks(state: State, db: Database) -> State:
 def _next_round(state: State, db: Database) -> State:
     mb = _mb(state)
     state = replace(state, used=())
-    state = _set(state, round=mb.round + 1, step="move", queue=(), exchange=None, magic_near=False, eldritch=None)
+    state = _set(state, round=mb.round + 1, step="move", queue=(), exchange=None, magic_near=False, magic_cast=False, eldritch=None)
     leave = " You recharged on the blue cross: move off it this round." if _must_leave(_mb(state)) else ""
     return rules._note(state, f"Round {mb.round + 1}: take your spell markers back (each spell once a round, R45). Phase a: move.{leave}")
 
@@ -546,9 +564,9 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
     mb = _mb(state)
     effect = chosen.effect
     step = mb.step
-    near = step != "eldritch-rolled" and any(hexes.distance(s.hex, mb.warden) <= db.solo.rules.eldritch_range for s in mb.living)
+    near = step != "eldritch-rolled" and near_servant(state, db)
     state = replace(state, used=state.used + (chosen.id,))
-    state = _set(state, magic_near=mb.magic_near or near)
+    state = _set(state, magic_near=mb.magic_near or near, magic_cast=mb.magic_cast or step != "eldritch-rolled")
     state = rules._note(state, f"You cast {chosen.name}: {rules._plain(chosen.text)}" + (" (within one hex of a servant: Eldritch Damage follows this round)" if near and not mb.magic_near else ""))
     if chosen.cost:
         state = rules.adjust(state, db, mana=-chosen.cost.mana, spirit=-chosen.cost.spirit)
@@ -687,13 +705,14 @@ def call_on_table(state: State, db: Database, event: ev.CallElder) -> State:
 def apply_recharge(state: State, db: Database, event: ev.Recharge) -> State:
     """Recharge every used spell of one type on the blue cross (rulebook, phase a; the map's event text:
     "recharge each spell type once"; R47): the warden stands on it, once a round, each type once a battle;
-    the warden must leave the hex in the next round's move, and may not recharge again before that."""
+    the warden must leave the hex in the next round's move, and may not recharge again before that. A
+    recharge that would bring no used spell back is refused and not spent (:func:`rules.recharge_problem`, R53)."""
     mb = _step(state, ("move", "attack", "eldritch"), "recharge")
     grid = battle_map(state, db).hex_map
     kind = event.spell_type.lower()
     types = [p.spell_type for p in db.solo.spell_path]
     if kind not in types:
-        raise RuleError(f"TYPE: {event.spell_type!r} is not a spell type; choose {', '.join(types)}")
+        raise RuleError(f"TYPE: {rules.recharge_problem(state, db, kind)}")
     if mb.warden != grid.recharge.address:
         raise RuleError(f"recharge: you are on {name(mb.warden)}; the blue cross is {name(grid.recharge.address)}")
     if mb.recharged_round == mb.round:
@@ -703,8 +722,9 @@ def apply_recharge(state: State, db: Database, event: ev.Recharge) -> State:
                         "you may come back and recharge the round after (R47)")
     if kind in mb.recharged:
         raise RuleError(f"recharge: you have already recharged your {kind.capitalize()} spells in this battle (each type once, R47)")
-    if not any(rules.spell(db, s).spell_type == kind for s in state.spells):
-        raise RuleError(f"recharge: you have learned no {kind.capitalize()} spell; recharge a type you hold")
+    problem = rules.recharge_problem(state, db, kind)
+    if problem and (mb.no_free_escape or not any(rules.spell(db, s).spell_type == kind for s in state.spells)):
+        raise RuleError(f"recharge: {problem}")
     back = [s for s in state.used if rules.spell(db, s).spell_type == kind]
     state = replace(state, used=tuple(s for s in state.used if s not in back))
     state = _set(state, recharged=mb.recharged + (kind,), recharged_round=mb.round)
@@ -720,8 +740,30 @@ def win(state: State, db: Database) -> State:
     return rules.win_warding(state, db, card)
 
 
+RETREAT_WAITS = {
+    "exchange": "a servant's attack is rolled and you are losing: take its hit first (`referee solo accept`, or turn it with a spell or an Elder)",
+    "eldritch": "Eldritch Damage is due this round: roll it first (`referee solo eldritch`)",
+    "eldritch-rolled": "the Eldritch Damage roll is on the table: settle it first (`referee solo accept`, or re-roll it with a spell)",
+}
+"""Steps of a round in which a roll is owed, and what settles it before a retreat (R54)."""
+
+
+def retreat_problem(state: State) -> str | None:
+    """Why the warden cannot retreat now (None when it may): 6b allows it "at any time", but a roll owed
+    (a losing attack on the table, Eldritch Damage due or rolled) is settled first, so that a retreat is
+    never a free escape from it (R54)."""
+    mb = state.map_battle
+    if mb is None or not mb.no_free_escape:
+        return None
+    return RETREAT_WAITS.get(mb.step)
+
+
 def apply_retreat(state: State, db: Database, event: ev.Retreat) -> State:
-    """6b: retreat at any time during the map battle: -1 Spirit, the card on the discard pile; 7."""
+    """6b: retreat at any time during the map battle: -1 Spirit, the card on the discard pile; 7. Not while
+    a roll is owed (:func:`retreat_problem`, R54)."""
     rules._phase(state, ("map", "warding"), "retreat")
+    problem = retreat_problem(state)
+    if problem:
+        raise RuleError(f"retreat: {problem}; then retreat (R54)")
     card = warding_card(state, db)
     return rules.retreat_warding(replace(state, map_battle=None, used=()), db, card)

@@ -35,6 +35,13 @@ class SoloGame(RefereeGame):
         initial = rules.new_game(db, difficulty, spells, seed)
         return cls(db, EventLog(initial, lambda s, e: rules.apply(s, db, e)))
 
+    def progress(self) -> str:
+        """``normal game, 12 commands played, the Grayking on space 9 of 20, 1 of 3 Warding Keys``."""
+        state = self.state
+        keys = len(rules.stats(self.db).keys)
+        return (f"{state.setup.difficulty} game, {super().progress()}, the Grayking on space {state.grayking} of "
+                f"{rules.lassadar(self.db)}, {len(state.keys)} of {keys} Warding Keys")
+
 
 def load(path: Path, db: Database) -> SoloGame:
     """Read a save file and replay every event. Raises :class:`savefile.SaveError` naming the file and

@@ -55,7 +55,8 @@ def apply_last_stand(state: State, db: Database, event: ev.LastStand) -> State:
         raise RuleError("the Last Stand comes after you lock the gates: hold all three Warding Keys and cast Barrier Lock first (R49)")
     stand = card(db)
     learned = len(state.spells)
-    state = replace(state, result=None, reason="", phase="stand", used=(), last_stand=LastStandState(stand.hit_points[0], elders_aid=event.stand_elders))
+    state = replace(state, result=None, reason="", phase="stand", used=(), last_stand=LastStandState(stand.hit_points[0], elders_aid=event.stand_elders,
+                                                                                                   no_free_escape=event.no_free_escape))
     state = rules._note(state, f"You travel to the Ash Tower: {stand.text[0]}",
                         f"You have learned {learned} spells: Mana and Spirit rise by {learned} (R20).")
     state = rules.adjust(state, db, mana=learned, spirit=learned)
@@ -153,7 +154,7 @@ def _resolve(state: State, db: Database) -> State:
         hp = ls.hit_points - 1
         state = _set(state, hit_points=hp)
         if hp <= 0:
-            state = rules._note(state, f"You win {mine} to {theirs}: the Grayking's last hit point falls.")
+            state = rules._note(_set(state, outcome="won"), f"You win {mine} to {theirs}: the Grayking's last hit point falls.")
             return rules._note(replace(state, result="won", reason="you defeated the Grayking in the Last Stand", phase="over"),
                                "You have saved Lassadar: the Grayking is defeated in his Stronghold.")
         gray = " (a gray space: you may recharge one spell type, `referee solo recharge TYPE`)" if hp in stand.gray_spaces else ""
@@ -163,6 +164,20 @@ def _resolve(state: State, db: Database) -> State:
     if state.result is not None:
         return replace(state, phase="over")
     return state
+
+
+LOST_REASON = "Lassadar is saved, the gates stay locked; but the Last Stand is lost: you fell at the Ash Tower"
+"""The reason of a game whose Last Stand was lost (R56): the game stays won."""
+
+
+def fall(state: State, why: str) -> State:
+    """The warden falls in the Last Stand (``why``: your Spirit fell below 1). The game was won with Barrier
+    Lock and stays won: the gates stay locked and Lassadar is saved; only the Last Stand is lost, the warden
+    fallen at the Ash Tower (R56). ``result`` stays ``won``, the Last Stand's ``outcome`` is ``lost``."""
+    state = _set(state, outcome="lost", rolled=False, dice=(), enemy=(), casts=(), roll_elders=(), before_roll=())
+    return rules._note(replace(state, result="won", reason=LOST_REASON, phase="over"),
+                       f"You fall at the Ash Tower ({why}): the Last Stand is lost. The gates stay locked: "
+                       "Lassadar is saved and the game is still won (R56).")
 
 
 def apply_accept(state: State, db: Database, event: ev.Accept) -> State:
@@ -403,17 +418,21 @@ def call_on_table(state: State, db: Database, event: ev.CallElder) -> State:
 # ---- Gray spaces ----------------------------------------------------------------------------------------------------
 def apply_recharge(state: State, db: Database, event: ev.Recharge) -> State:
     """Card text: "You may recharge all spells of one type when his damage marker is on a gray space"
-    (R23: one type for each gray space the marker reaches)."""
+    (R23: one type for each gray space the marker reaches). A recharge that would bring no used spell back
+    is refused and not spent (:func:`rules.recharge_problem`, R53)."""
     ls = _phase(state, None, "recharge")
     stand = card(db)
     kind = event.spell_type.lower()
     types = [p.spell_type for p in db.solo.spell_path]
     if kind not in types:
-        raise RuleError(f"TYPE: {event.spell_type!r} is not a spell type; choose {', '.join(types)}")
+        raise RuleError(f"TYPE: {rules.recharge_problem(state, db, kind)}")
     if ls.hit_points not in stand.gray_spaces or ls.hit_points == stand.hit_points[0]:
         raise RuleError(f"recharge: the damage marker is on {ls.hit_points}, not a gray space ({', '.join(map(str, stand.gray_spaces))})")
     if ls.hit_points in ls.recharged_at:
         raise RuleError(f"recharge: you have already recharged a spell type on gray space {ls.hit_points}")
+    problem = rules.recharge_problem(state, db, kind)
+    if problem and ls.no_free_escape:
+        raise RuleError(f"recharge: {problem}")
     back = [s for s in state.used if rules.spell(db, s).spell_type == kind]
     state = replace(state, used=tuple(s for s in state.used if s not in back))
     state = _set(state, recharged_at=ls.recharged_at + (ls.hit_points,))

@@ -108,38 +108,64 @@ def _note(state: State, *lines: str) -> State:
 
 
 def _lose(state: State, reason: str) -> State:
+    """The game lost for ``reason`` (rulebook, Winning or Losing), unless it is already decided. In the
+    Last Stand the game is already won with Barrier Lock: falling there loses only the Last Stand (R56)."""
     if state.result is not None:
         return state
+    if state.phase == "stand" and state.last_stand is not None:
+        return laststand.fall(state, reason)
     return _note(replace(state, result="lost", reason=reason, phase="over"), f"You have lost: {reason}.")
 
 
+def _track_note(label: str, asked: int, before: int, after: int, low: int, high: int) -> str:
+    """What a track move did, in words: the amount actually moved, and, when a track end cut it short, the
+    amount asked and where the track ends (R1): ``Spirit +1 (of +4; the track ends at 21): ...``."""
+    moved = after - before
+    if moved == asked:
+        return f"{label} {asked:+d}: move the {label} marker to {after}."
+    end = f"the track ends at {high}" if asked > 0 else f"{label} stops at {low}"
+    if moved == 0:
+        return f"{label} {asked:+d}: nothing changes ({end}); the {label} marker stays on {after}."
+    return f"{label} {moved:+d} (of {asked:+d}; {end}): move the {label} marker to {after}."
+
+
 def adjust(state: State, db: Database, mana: int = 0, spirit: int = 0, grayking: int = 0) -> State:
-    """Move the Mana, Spirit and Grayking markers, within the printed tracks.
+    """Move the Mana, Spirit and Grayking markers, within the printed tracks; each note says what moved,
+    with the amount asked when a track end cut it short.
 
     Rulebook, Setup and Winning or Losing: Spirit below 1 or the Grayking reaching Lassadar loses.
     R1: no track rises above its last printed space; Mana falls to 0 at the lowest (never negative).
     R2: the Grayking never moves back past the Tower of Ash (space 1).
     """
     high = stats(db).track_high
+    low = stats(db).track_low
     if mana:
         new = max(0, min(high, state.mana + mana))
-        if new != state.mana:
-            state = _note(replace(state, mana=new), f"Mana {'+' if mana > 0 else ''}{mana}: move the Mana marker to {new}." if new else f"Mana {mana}: Mana is empty (0).")
+        note = _track_note("Mana", mana, state.mana, new, 0, high)
+        if new == 0 and new != state.mana:
+            note = note.replace("move the Mana marker to 0.", "Mana is empty (0).")
+        state = _note(replace(state, mana=new), note)
     if spirit:
         new = max(0, min(high, state.spirit + spirit))
-        if new != state.spirit:
-            state = _note(replace(state, spirit=new), f"Spirit {'+' if spirit > 0 else ''}{spirit}: move the Spirit marker to {new}." if new >= stats(db).track_low else f"Spirit {spirit}: Spirit falls below {stats(db).track_low}.")
-        if new < stats(db).track_low:
-            state = _lose(state, f"your Spirit fell below {stats(db).track_low}")
+        if new >= low:
+            state = _note(replace(state, spirit=new), _track_note("Spirit", spirit, state.spirit, new, low, high))
+        else:
+            state = _note(replace(state, spirit=new), f"Spirit {spirit:+d}: Spirit falls below {low}.")
+            state = _lose(state, f"your Spirit fell below {low}")
     if grayking:
         end = lassadar(db)
         new = max(1, min(end, state.grayking + grayking))
+        steps = abs(new - state.grayking)
+        named = next((p.name for p in track(db).names if p.space == new), None)
+        where = f"{named} (space {new})" if named else f"space {new}"
+        toward = "toward Lassadar" if grayking > 0 else "away from Lassadar"
+        short = "" if steps == abs(grayking) else f" (of {abs(grayking)}; the track ends at {where})"
         if new != state.grayking:
-            named = next((p.name for p in track(db).names if p.space == new), None)
-            steps = abs(new - state.grayking)
-            toward = "toward Lassadar" if grayking > 0 else "away from Lassadar"
-            where = f"{named} (space {new})" if named else f"space {new}"
-            state = _note(replace(state, grayking=new), f"The Grayking moves {steps} {'space' if steps == 1 else 'spaces'} {toward}: move the marker to {where}.")
+            state = _note(replace(state, grayking=new),
+                          f"The Grayking moves {steps} {'space' if steps == 1 else 'spaces'} {toward}{short}: move the marker to {where}.")
+        else:
+            state = _note(state, f"The Grayking would move {abs(grayking)} {'space' if abs(grayking) == 1 else 'spaces'} {toward}, "
+                                 f"but he is already at {where}, the end of the track: he stays.")
         if new >= end:
             state = _lose(state, "the Grayking reached Lassadar")
     return state
@@ -158,6 +184,25 @@ def apply_effect(state: State, db: Database, effect: Effect, next_value: int = 0
         gained = max(0, state.spirit - before)
         state = adjust(state, db, grayking=(gained // 2) * effect.grayking_per_two_spirit)
     return state
+
+
+def recharge_problem(state: State, db: Database, spell_type: str) -> str | None:
+    """Why recharging every spell of ``spell_type`` would bring nothing back (None when it brings back at
+    least one used spell): not a spell type, no learned spell of that type, or none of them used. The blue
+    cross (rulebook, phase a; R47) and the Last Stand's gray spaces (card text; R23) give a once-only
+    recharge; one that recharges nothing is refused, not spent (R53)."""
+    kind = spell_type.lower()
+    types = [p.spell_type for p in db.solo.spell_path]
+    if kind not in types:
+        return f"{spell_type!r} is not a spell type; choose {', '.join(types)}"
+    held = [s for s in state.spells if spell(db, s).spell_type == kind]
+    if not held:
+        return f"you have learned no {kind.capitalize()} spell; recharge a type you hold (R53)"
+    if not any(s in state.used for s in held):
+        used = ", ".join(name(db, s) for s in state.used) or "none"
+        return (f"none of your {kind.capitalize()} spells ({', '.join(name(db, s) for s in held)}) is used, so the recharge would "
+                f"bring nothing back and be spent for nothing (R53); used now: {used}")
+    return None
 
 
 # ---- Setup --------------------------------------------------------------------------------------------------
@@ -563,8 +608,7 @@ def apply_battle(state: State, db: Database, event: ev.Battle) -> State:
             return state
     card = _city(state, db)
     if card.battle.before is not None and not _event_cancelled(state, db):
-        state = _note(state, f"{card.name}: pay before the battle.")
-        state = apply_effect(state, db, card.battle.before)
+        state = _pay_before(state, db, card)
         if state.result:
             return state
     player_n, enemy_n = dice_counts(state, db)
@@ -576,6 +620,22 @@ def apply_battle(state: State, db: Database, event: ev.Battle) -> State:
     added = "".join(f" {amount:+d} ({label})" for label, amount in terms)
     state = _note(state, f"You roll {dice} ({'typed' if dice.typed else 'rolled'}){added}: total {mine}. The servants roll {enemy} ({'typed' if enemy.typed else 'rolled'}): total {theirs}.")
     return _after_roll(state, db, event.next)
+
+
+def _pay_before(state: State, db: Database, card: CityQuest) -> State:
+    """Pay what the card's event text asks before the battle (``Pay 1 Mana before the battle ...``), saying
+    the amount and what it did: what was paid, or that an empty track paid less and the battle is fought
+    all the same (R42: track moves an event forces are never refused)."""
+    cost = card.battle.before
+    assert cost is not None
+    asked = [f"{-amount} {label}" for amount, label in ((cost.mana, "Mana"), (cost.spirit, "Spirit")) if amount < 0]
+    state = _note(state, f"{card.name}: pay {' and '.join(asked) or 'the cost'} before the battle ({_plain(card.text)}).")
+    mana_before = state.mana
+    state = apply_effect(state, db, cost)
+    paid = mana_before - state.mana
+    if cost.mana < 0 and paid < -cost.mana:
+        state = _note(state, f"You had {mana_before} Mana, so you pay {paid} of the {-cost.mana}; the battle is fought all the same (R42).")
+    return state
 
 
 def _after_roll(state: State, db: Database, next_card: ev.CardRef | None) -> State:

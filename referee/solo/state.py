@@ -100,6 +100,9 @@ class MapBattle:
     ``elders`` are the Elders called in this battle (each once a battle, R50), ``before_roll`` those
     called for the next attack roll (Elder San's die joins it); ``elders_aid`` is False only for a
     battle set up by a referee that did not call Elders on the map (an older save, replayed as fought).
+    ``magic_cast`` says whether a spell was cast this round at all (R55: Eldritch Damage follows it if a
+    servant comes within one hex later in the round); ``no_free_escape`` is False only for a battle set
+    up by a referee before rulings 53-55 (an older save, replayed as fought).
     """
 
     map: str
@@ -116,6 +119,8 @@ class MapBattle:
     elders: tuple[str, ...] = ()
     before_roll: tuple[str, ...] = ()
     elders_aid: bool = True
+    magic_cast: bool = False
+    no_free_escape: bool = True
 
     def servant(self, servant_id: str) -> MapServant:
         return next(s for s in self.servants if s.id == servant_id)
@@ -135,7 +140,10 @@ class LastStandState:
     ``elders`` are the Elders called in the Last Stand (each once in it, R51), ``before_roll`` those
     called for the next round's roll (Elder San's die joins it), ``roll_elders`` those that aided the
     roll on the table (Elder San's die is among ``dice``); ``elders_aid`` is False only for a Last Stand
-    begun by a referee that did not call Elders in it (an older save, replayed as fought)."""
+    begun by a referee that did not call Elders in it (an older save, replayed as fought).
+    ``outcome`` is ``"won"`` or ``"lost"`` once the Last Stand is over (R56: a lost Last Stand leaves the
+    game won, Lassadar saved); ``no_free_escape`` is False only for a Last Stand begun by a referee before
+    ruling 53 (an older save, replayed as fought)."""
 
     hit_points: int
     rolled: bool = False
@@ -148,6 +156,8 @@ class LastStandState:
     before_roll: tuple[str, ...] = ()
     roll_elders: tuple[str, ...] = ()
     elders_aid: bool = True
+    outcome: Literal["won", "lost"] | None = None
+    no_free_escape: bool = True
 
 
 @dataclass(frozen=True)

@@ -102,6 +102,8 @@ def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
         text += "".join(f"; {rules.name(db, e)}'s die joins the next roll" for e in ls["elders_next_roll"])
         if not ls["elders_aid"] and state.elders:
             text += "; Elders do not aid this Last Stand (begun by an older referee, R51)"
+        if ls["outcome"]:
+            text += f"; the Last Stand is {ls['outcome']}" + (" (the game stays won: Lassadar is saved, R56)" if ls["outcome"] == "lost" else "")
         lines.append(("Last Stand", text))
     if state.result:
         lines.append(("Result", f"{state.result}: {state.reason}"))
@@ -139,14 +141,15 @@ def stand_status(state: State, db: Database) -> dict[str, Any] | None:
     """The Last Stand in progress or fought, for ``status --json``: besides the track and the dice, the
     Elders called in it (``elders_called``, each once in the Last Stand, R51), those whose die joins the
     next roll (``elders_next_roll``), those that aided the roll on the table (``roll_elders``), and
-    whether Elders aid it at all (``elders_aid``: false for a Last Stand begun by an older referee)."""
+    whether Elders aid it at all (``elders_aid``: false for a Last Stand begun by an older referee), and its
+    ``outcome`` once over (``won``/``lost``; a lost Last Stand leaves the game won, R56)."""
     ls = state.last_stand
     if ls is None:
         return None
     out: dict[str, Any] = {"hit_points": ls.hit_points, "rolled": ls.rolled, "dice": list(ls.dice), "enemy": list(ls.enemy),
                            "rounds": ls.rounds, "gray_space": ls.hit_points in laststand.card(db).gray_spaces, "recharged_at": list(ls.recharged_at),
                            "elders_called": list(ls.elders), "elders_next_roll": list(ls.before_roll), "roll_elders": list(ls.roll_elders),
-                           "elders_aid": ls.elders_aid}
+                           "elders_aid": ls.elders_aid, "outcome": ls.outcome}
     if ls.rolled:
         out["totals"] = list(laststand.totals(state, db))
         if state.phase == "stand":
@@ -154,30 +157,55 @@ def stand_status(state: State, db: Database) -> dict[str, Any] | None:
     return out
 
 
-def map_picture(state: State, db: Database, map_id: str | None = None) -> list[list[tuple[str, str | None]]]:
+MAP_CELLS = (8, 7, 6)
+"""Widths of a hex on the terminal map, widest first: 8 and 7 show each hex's printed number and what
+stands on it; 6 (the compact form) shows what stands on a hex instead of its number when both do not fit."""
+
+
+def map_columns(grid, cell: int) -> int:
+    """Terminal columns the rows of ``grid`` take with hexes ``cell`` wide (odd rows sit half a hex right)."""
+    return cell // 2 + grid.columns * cell
+
+
+def map_picture(state: State, db: Database, map_id: str | None = None, width: int | None = None) -> list[list[tuple[str, str | None]]]:
     """The map as lines of (text, style) pieces for ``referee solo map``: the printed offset rows, each hex
     as its name (the row above) and what is on it (numbers, S and R as printed, W the warden, servant
-    markers by type initial), then a legend. Style names are rich styles; plain text drops them."""
+    markers by type initial), then a legend. Style names are rich styles; plain text drops them.
+
+    With a terminal ``width``, every line fits it: the widest hexes of :data:`MAP_CELLS` that fit, prose
+    wrapped at words; a terminal too narrow for the compact form raises :class:`rules.RuleError` saying how
+    wide it must be."""
+    import textwrap
+
     if map_id is None:
         bmap = expanded.battle_map(state, db) if (state.map_battle is not None or state.phase == "warding") else None
     else:
         bmap = db.get(map_id)
     assert bmap is not None
     grid = bmap.hex_map
+    fits = [c for c in MAP_CELLS if width is None or map_columns(grid, c) <= width]
+    if not fits:
+        raise rules.RuleError(f"the map needs a terminal at least {map_columns(grid, MAP_CELLS[-1])} columns wide; this one is {width} "
+                              "(widen it, or read the hexes from `referee solo status --json`)")
+    width_of_cell = fits[0]
     mb = state.map_battle if state.map_battle is not None and state.map_battle.map == bmap.id else None
-    width = 8
-    half = width // 2
+    half = width_of_cell // 2
+    inner = width_of_cell - 2
     lines: list[list[tuple[str, str | None]]] = []
-    header = f"{bmap.title} ({bmap.color} map). Hexes are named column letter + row number (A1 top left); rows 2, 4, 6 sit half a hex right, as printed."
-    lines.append([(header, "bold")])
+
+    def prose(text: str, style: str | None = None) -> None:
+        for line in (textwrap.wrap(text, width) if width else [text]):
+            lines.append([(line, style)])
+
+    prose(f"{bmap.title} ({bmap.color} map). Hexes are named column letter + row number (A1 top left); rows 2, 4, 6 sit half a hex right, as printed.", "bold")
     for row in range(grid.rows):
         top: list[tuple[str, str | None]] = [(" " * (half if row & 1 else 0), None)]
         mid: list[tuple[str, str | None]] = [(" " * (half if row & 1 else 0), None)]
         for column in range(grid.columns):
             address = (column, row)
             if address not in grid:
-                top.append((" " * width, None))
-                mid.append((" " * width, None))
+                top.append((" " * width_of_cell, None))
+                mid.append((" " * width_of_cell, None))
                 continue
             cell = grid[address]
             printed = "S" if cell.start else "R" if cell.recharge else str(cell.number) if cell.number else "."
@@ -192,18 +220,23 @@ def map_picture(state: State, db: Database, map_id: str | None = None) -> list[l
                     marks += "".join(expanded.marker(db, s.id) for s in here)
                     style = style or f"bold {bmap.color}"
             text = f"{printed}{(' ' + marks) if marks else ''}"
-            top.append((f"/{hexes.hex_name(address):^{width - 2}}\\", "dim"))
-            mid.append((f"\\{text:^{width - 2}}/", style))
-        lines.append(top)
-        lines.append(mid)
-    lines.append([("S start (white cross) · R recharge (blue cross) · numbers 2-12 as printed (2d6 placement) · . unlabelled hex", None)])
+            if len(text) > inner:  # the compact form: what stands on the hex before its printed number
+                text = marks
+            top.append((f"/{hexes.hex_name(address):^{inner}}\\", "dim"))
+            mid.append((f"\\{text:^{inner}}/", style))
+        for pieces in (top, mid):
+            while pieces and not pieces[-1][0].strip():
+                pieces.pop()
+            lines.append(pieces)
+    compact = " (on a narrow terminal a hex with a marker shows the marker, not its number)" if width_of_cell < MAP_CELLS[1] else ""
+    prose(f"S start (white cross) · R recharge (blue cross) · numbers 2-12 as printed (2d6 placement) · . unlabelled hex{compact}")
     if mb is not None:
-        lines.append([(f"W you, on {expanded.name(mb.warden)}; round {mb.round}, phase {mb.step}", None)])
+        prose(f"W you, on {expanded.name(mb.warden)}; round {mb.round}, phase {mb.step}")
         for s in mb.servants:
             card = expanded.servant_card(db, s.id)
             where = f"on {expanded.name(s.hex)}, {s.hit_points} HP" if s.hit_points else "slain"
             far = f", {hexes.distance(s.hex, mb.warden)} from you" if s.hit_points else ""
-            lines.append([(f"{expanded.marker(db, s.id)} {expanded.label(db, s.id)} {where}{far}, range {card.range}", None)])
+            prose(f"{expanded.marker(db, s.id)} {expanded.label(db, s.id)} {where}{far}, range {card.range}")
     return lines
 
 
@@ -261,6 +294,8 @@ def event_text(event: ev.Event, db: Database) -> str:
 def log_line(number: int, event: ev.Event, after: State, db: Database) -> str:
     """One line of ``referee solo log``: the event, then the tracks and phase after it."""
     result = f" {after.result.upper()}" if after.result else ""
+    if after.last_stand is not None and after.last_stand.outcome == "lost":
+        result += ", LAST STAND LOST"  # the game stays won (R56)
     where = ""
     if after.map_battle is not None:
         mb = after.map_battle

@@ -1,0 +1,160 @@
+"""Issue 10, part 4, items 6-10: names typed as printed, `referee table`, the pay-before message, the
+terminal map at 60-80 columns, and track notes at a track's end."""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import click
+import pytest
+from click.testing import CliRunner
+from rich.console import Console
+
+from referee import clitools
+from referee.cli import main
+from referee.dice import Dice
+from referee.solo import events as ev
+from referee.solo import rules, view
+from referee.solo.game import SoloGame
+from tests.conftest import ROOT
+from tests.test_referee_expanded import DB, on_map
+
+DBFILE = str(ROOT / "cards.toml")
+
+
+def run(save, *args: str, code: int = 0) -> str:
+    result = CliRunner().invoke(main, [*args, "--save", str(save), "--db", DBFILE], env={"NO_COLOR": "1"})
+    assert result.exit_code == code, result.output
+    return result.output
+
+
+def table(*args: str, code: int = 0):
+    result = CliRunner().invoke(main, ["table", *args, "--db", DBFILE])
+    assert result.exit_code == code, result.output
+    return result
+
+
+# ---- Item 6: one resolver for every name -------------------------------------------------------------------
+@pytest.mark.parametrize("spells", ["thorn hedge,shield", "Thorn Hedge, Shield", "thorn,shi", "solo.spell.thorn-hedge,shield"])
+def test_spells_are_named_by_name_id_or_unique_prefix(tmp_path, spells):
+    """Setup (R3): the two starting spells, typed as printed, by id or by a unique beginning; a space
+    inside a name does not split it, commas do."""
+    save = tmp_path / "s.toml"
+    run(save, "solo", "new", "--difficulty", "normal", "--spells", spells, "--seed", "2")
+    status = json.loads(run(save, "solo", "status", "--json"))
+    assert status["spells"] == ["solo.spell.thorn-hedge", "solo.spell.shield"]
+
+
+def test_an_ambiguous_prefix_is_one_line_listing_the_candidates(tmp_path):
+    save = tmp_path / "s.toml"
+    result = CliRunner().invoke(main, ["solo", "new", "--difficulty", "normal", "--spells", "s,bind", "--save", str(save), "--db", DBFILE])
+    assert result.exit_code == 1 and not save.exists()
+    line = result.stderr.strip()
+    assert "\n" not in line and "could be any of" in line
+    assert {"shield", "shard-knives", "still-water"} <= set(line.split("any of ")[1].split(";")[0].split(", "))
+
+
+def test_the_resolver_reads_ids_short_ids_names_and_prefixes_alike():
+    """One function names every record (spells, quest cards, Elders, servants, tables)."""
+    records = [("solo.spell.thorn-hedge", ("Thorn Hedge",)), ("solo.spell.shield", ("Shield",)), ("solo.spell.shard-knives", ("Shard Knives",))]
+    for text in ("solo.spell.thorn-hedge", "thorn-hedge", "Thorn Hedge", "THORN  hedge", "thorn", "t"):
+        assert clitools.find_record(records, text, "X", "spell", "spells") == "solo.spell.thorn-hedge"
+    assert clitools.find_record(records, "shi", "X", "spell", "spells") == "solo.spell.shield"
+    with pytest.raises(click.ClickException, match="'sh' could be any of shield, shard-knives"):
+        clitools.find_record(records, "sh", "X", "spell", "spells")
+    with pytest.raises(click.ClickException, match="X: no spell 'fire'; spells are: thorn-hedge, shield, shard-knives"):
+        clitools.find_record(records, "fire", "X", "spell", "spells")
+
+
+def test_cards_elders_servants_and_casts_are_named_the_same_way(tmp_path):
+    save = tmp_path / "s.toml"
+    run(save, "solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "3")
+    assert "Orrin's Crossing" in run(save, "solo", "draw", "--card", "orrin")
+    assert "You cast Shield" in run(save, "solo", "cast", "Shield")
+    assert "not beside your Character Stats card" in run(save, "solo", "battle", "--elder", "san", code=1)
+    assert "could be any of elder-san, elder-maelis, elder-rhun" in run(save, "solo", "battle", "--elder", "elder", code=1)
+    save2 = tmp_path / "m.toml"
+    run(save2, "solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "3")
+    run(save2, "solo", "draw", "--card", "dalnish")
+    assert "could be any of ghast-1, ghast-2, ghast-3" in run(save2, "solo", "servants", "--servant", "Ghast", "--servant", "ymp-1", code=1)
+    run(save2, "solo", "servants", "--servant", "ghast-1", "--servant", "ymp 1", "--place", "1,1", "--place", "6,6")
+    assert [s["id"] for s in json.loads(run(save2, "solo", "status", "--json"))["map_battle"]["servants"]] == ["solo.servant.ghast-1", "solo.servant.ymp-1"]
+
+
+@pytest.mark.parametrize("name", ["battle-loss", "solo.table.battle-loss", "Battle Loss", "battle-l"])
+def test_table_ids_are_resolved_too(name):
+    assert table(name, "4").output == table("solo.table.battle-loss", "4").output
+    assert table(name, "4").output.startswith("Battle Loss, 4:")
+
+
+# ---- Item 7: the table command without a roll, without an id ---------------------------------------------------
+def test_table_alone_lists_the_tables_and_an_id_alone_prints_the_whole_table(db):
+    lines = table().output.splitlines()
+    assert [line.split()[0] for line in lines] == sorted(t.id for t in db.tables())
+    assert all(t.title in table().output for t in db.tables())
+    whole = table("battle-loss").output.splitlines()
+    loss = db.table("solo.table.battle-loss")
+    assert whole[0] == loss.title and len(whole) == 1 + len(loss.rows)
+    assert all(row.text in text for row, text in zip(loss.rows, whole[1:]))
+    result = table("eldritch", "5", code=2)
+    assert "could be any of solo.table.eldritch-1, solo.table.eldritch-2, solo.table.eldritch-3" in result.stderr
+
+
+# ---- Item 8: paying before the battle ---------------------------------------------------------------------------
+def _greywater(mana: int):
+    g = SoloGame.new(DB, "normal", ["solo.spell.bind", "solo.spell.shield"], 3)
+    g.play(ev.Draw(ev.CardRef("solo.quest.greywater", True)))
+    g.log.states[-1] = replace(g.state, mana=mana)
+    return g.play(ev.Battle(dice=Dice((6, 6), None), enemy=Dice((1, 1, 1), None), next=ev.CardRef("solo.quest.tural", True)))
+
+
+def test_greywater_says_the_amount_and_what_was_paid():
+    """Greywater: "Pay 1 Mana before the battle" (R42): the note gives the amount; with no Mana it says
+    nothing was paid and the battle is fought all the same."""
+    s = _greywater(5)
+    text = " ".join(s.notes)
+    assert "Greywater: pay 1 Mana before the battle" in text and "Mana -1: move the Mana marker to 4." in text and s.mana >= 4
+    s = _greywater(0)
+    text = " ".join(s.notes)
+    assert "Greywater: pay 1 Mana before the battle" in text and "you pay 0 of the 1" in text and "(R42)" in text
+    assert s.battle is None or s.battle.rolled
+
+
+# ---- Item 9: the terminal map fits the terminal ---------------------------------------------------------------------
+@pytest.mark.parametrize("width", [60, 70, 80])
+def test_the_map_fits_60_70_and_80_columns(width):
+    g = on_map(3)
+    console = Console(width=width, record=True, color_system=None)
+    from rich.text import Text
+
+    for line in view.map_picture(g.state, DB, width=console.width):
+        text = Text()
+        for piece, style in line:
+            text.append(piece, style=style or "")
+        console.print(text)
+    lines = console.export_text().splitlines()
+    assert max(map(len, lines)) <= width
+    body = "\n".join(lines)
+    assert "W" in body and all(f"/{h}" in body.replace(" ", "") for h in ("A2", "I4", "B6"))  # every row, hex names kept
+
+
+def test_a_terminal_too_narrow_for_the_map_is_told_how_wide_it_must_be():
+    g = on_map(1)
+    with pytest.raises(rules.RuleError, match=r"the map needs a terminal at least \d+ columns wide; this one is 40"):
+        view.map_picture(g.state, DB, width=40)
+
+
+# ---- Item 10: track notes at a track's end --------------------------------------------------------------------------
+def test_a_gain_cut_short_by_the_track_end_says_what_moved():
+    """R1: no track rises above 21; the note gives the amount moved and the amount asked."""
+    state = replace(rules.new_game(DB, "normal", ["solo.spell.bind", "solo.spell.shield"], 1), spirit=20, mana=1)
+    s = rules.adjust(state, DB, spirit=4)
+    assert s.spirit == 21 and s.notes == ("Spirit +1 (of +4; the track ends at 21): move the Spirit marker to 21.",)
+    s = rules.adjust(replace(state, spirit=21), DB, spirit=4)
+    assert s.spirit == 21 and "Spirit +4: nothing changes" in s.notes[0]
+    s = rules.adjust(state, DB, mana=-3)
+    assert s.mana == 0 and s.notes == ("Mana -1 (of -3; Mana stops at 0): Mana is empty (0).",)
+    s = rules.adjust(replace(state, grayking=2), DB, grayking=-3)
+    assert s.grayking == 1 and "moves 1 space away from Lassadar (of 3;" in s.notes[0]
+    s = rules.adjust(replace(state, spirit=14), DB, spirit=2)
+    assert s.notes == ("Spirit +2: move the Spirit marker to 16.",)

@@ -1,0 +1,125 @@
+"""Issue 10, part 4, items 4 and 5: `new` does not replace a game in progress without --force, `restore`
+brings the replaced game back, and each game has its own save variable (both referees, shared code)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from referee.cli import main
+from tests.conftest import ROOT
+
+DB = str(ROOT / "cards.toml")
+NEW = {"solo": ["solo", "new", "--difficulty", "normal", "--spells", "bind,shield"], "duel": ["duel", "new"]}
+PLAY = {"solo": ["solo", "draw"], "duel": ["duel", "marker", "1"]}
+
+
+def invoke(args: list[str], env: dict[str, str] | None = None, save: Path | None = None):
+    extra = ["--save", str(save)] if save is not None else []
+    return CliRunner().invoke(main, [*args, *extra, "--db", DB], env={"NO_COLOR": "1", **(env or {})})
+
+
+def one_line_error(result) -> str:
+    assert result.exit_code == 1 and result.stdout == "", result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in folder.iterdir()}
+
+
+@pytest.mark.parametrize("game", ["solo", "duel"])
+def test_new_refuses_a_game_in_progress_without_force_and_restore_swaps_back(tmp_path, game):
+    """Item 4: a game with events and no result is replaced only with --force (one line naming it, nothing
+    changed); the replaced game is kept in .prev, and `restore` swaps the two, again and again."""
+    save = tmp_path / "g.toml"
+    assert invoke([*NEW[game], "--seed", "3"], save=save).exit_code == 0
+    assert invoke(PLAY[game], save=save).exit_code == 0
+    before = files(tmp_path)
+    line = one_line_error(invoke([*NEW[game], "--seed", "4"], save=save))
+    assert "in progress" in line and "1 command played" in line and f"referee {game} new --force" in line
+    if game == "solo":
+        assert "normal game" in line and "0 of 3 Warding Keys" in line
+    assert files(tmp_path) == before
+    result = invoke([*NEW[game], "--seed", "4", "--force"], save=save)
+    assert result.exit_code == 0 and f"kept in {save}.prev" in result.stdout
+    played = before["g.toml"]
+    assert (tmp_path / "g.toml.prev").read_bytes() == played
+    fresh = save.read_bytes()
+    result = invoke([game, "restore"], save=save)
+    assert result.exit_code == 0 and "Next:" in result.stdout and "1 command played" in result.stdout
+    assert save.read_bytes() == played and (tmp_path / "g.toml.prev").read_bytes() == fresh
+    assert invoke([game, "restore"], save=save).exit_code == 0
+    assert save.read_bytes() == fresh and (tmp_path / "g.toml.prev").read_bytes() == played
+
+
+@pytest.mark.parametrize("game", ["solo", "duel"])
+def test_restore_with_nothing_kept_is_one_line(tmp_path, game):
+    save = tmp_path / "g.toml"
+    assert invoke([*NEW[game], "--seed", "3"], save=save).exit_code == 0
+    before = files(tmp_path)
+    assert "no previous game is kept here" in one_line_error(invoke([game, "restore"], save=save))
+    assert files(tmp_path) == before
+
+
+def test_restore_refuses_a_prev_of_the_other_game(tmp_path):
+    save = tmp_path / "g.toml"
+    assert invoke([*NEW["duel"], "--seed", "3"], save=save).exit_code == 0
+    save.rename(tmp_path / "g.toml.prev")
+    assert invoke([*NEW["solo"], "--seed", "3"], save=save).exit_code == 0
+    before = files(tmp_path)
+    assert "holds a game of Ruin & Renewal I" in one_line_error(invoke(["solo", "restore"], save=save))
+    assert files(tmp_path) == before
+
+
+def test_a_finished_game_and_an_unplayed_one_are_replaced_without_force(tmp_path):
+    """Item 4: the game-over Next line's `referee solo new --difficulty normal --spells bind,shield` works as
+    typed: a finished game (won or lost) is replaced and kept in .prev; a setup with no event is replaced."""
+    save = tmp_path / "g.toml"
+    for line in (ROOT / "tests" / "fixtures" / "solo" / "lost-spirit.cmds").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            assert invoke(["solo", *line.split()], save=save).exit_code == 0, line
+    finished = save.read_bytes()
+    result = invoke(NEW["solo"], save=save)
+    assert result.exit_code == 0 and (tmp_path / "g.toml.prev").read_bytes() == finished
+    result = invoke(NEW["solo"], save=save)
+    assert result.exit_code == 0 and "had nothing played yet" in result.stdout
+    assert (tmp_path / "g.toml.prev").read_bytes() == finished
+
+
+def test_each_game_has_its_own_save_variable(tmp_path):
+    """Item 5: $LASSADAR_SOLO_SAVE and $LASSADAR_DUEL_SAVE name each game's save; both set at once work."""
+    env = {"LASSADAR_SOLO_SAVE": str(tmp_path / "solo.toml"), "LASSADAR_DUEL_SAVE": str(tmp_path / "duel.toml"),
+           "LASSADAR_SAVE": str(tmp_path / "solo.toml")}
+    assert invoke([*NEW["solo"], "--seed", "1"], env).exit_code == 0
+    assert invoke([*NEW["duel"], "--seed", "1"], env).exit_code == 0
+    assert json.loads(invoke(["solo", "status", "--json"], env).stdout)["phase"] == "draw"
+    assert invoke(["duel", "status"], env).exit_code == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["duel.toml", "solo.toml"]
+
+
+@pytest.mark.parametrize("game, other", [("solo", "duel"), ("duel", "solo")])
+def test_lassadar_save_naming_the_other_games_save_is_refused_in_one_line(tmp_path, game, other):
+    """Item 5: $LASSADAR_SAVE still serves a game whose save it holds; naming the other game's save, every
+    command of this game is refused in one line saying which variable to set, and the file is left alone."""
+    save = tmp_path / "x.toml"
+    assert invoke([*NEW[other], "--seed", "1"], {"LASSADAR_SAVE": str(save)}).exit_code == 0
+    assert invoke([other, "status"], {"LASSADAR_SAVE": str(save)}).exit_code == 0
+    before = files(tmp_path)
+    variable = {"solo": "LASSADAR_SOLO_SAVE", "duel": "LASSADAR_DUEL_SAVE"}[game]
+    for args in ([game, "status"], NEW[game], [game, "restore"]):
+        line = one_line_error(invoke(args, {"LASSADAR_SAVE": str(save)}))
+        assert "$LASSADAR_SAVE names this file" in line and f"${variable}" in line and "--save PATH" in line
+    assert files(tmp_path) == before
+
+
+@pytest.mark.parametrize("game", ["solo", "duel"])
+def test_help_names_the_games_own_variable(game):
+    result = CliRunner().invoke(main, [game, "status", "--help"], terminal_width=200)
+    assert {"solo": "$LASSADAR_SOLO_SAVE", "duel": "$LASSADAR_DUEL_SAVE"}[game] in result.output
+    result = CliRunner().invoke(main, [game, "new", "--help"], terminal_width=200)
+    assert "--force" in result.output
