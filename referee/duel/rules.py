@@ -598,7 +598,11 @@ def revealed(state: State, db: Database, event: ev.Reveal) -> PerSide[Assignment
                 raise RuleError(f"the {SIDE_NAMES[side]} committed a seal: open it with --open {side}='ASSIGNMENT#SALT' (what `referee duel seal` printed)")
             if seal(side, given, salt) != hand.seal:
                 raise RuleError(f"the {possessive(SIDE_NAMES[side])} opening does not match their seal: not what they committed")
-            out[side] = check_assignment(state, db, side, given)
+            try:
+                out[side] = check_assignment(state, db, side, given)
+            except RuleError as error:  # sealed, so checked only now: say how to commit again
+                raise RuleError(f"the {possessive(SIDE_NAMES[side])} sealed placing is refused: {error}; "
+                                f"`referee duel undo` takes back the last commitment, to commit again") from None
         else:
             raise RuleError(f"cannot reveal before both have committed: the {SIDE_NAMES[side]} have not committed yet")
     return PerSide(out["wardens"], out["shadowmajik"])
