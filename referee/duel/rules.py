@@ -657,7 +657,7 @@ def _opened_notes(state: State, db: Database, a: PerSide[Assignment], need: PerS
         face = a[side].spell_face
         spell_name = f" ({spell(db, side, face).name})" if face else ""
         placed.append(f"{SIDE_NAMES[side]} {a[side].text()}{spell_name}")
-    counts = ", ".join(f"the {SIDE_NAMES[s]} {need[s]}" for s in SIDES if need[s])
+    counts = ", ".join(f"the {SIDE_NAMES[s]}: {need[s]} {'die' if need[s] == 1 else 'dice'}" for s in SIDES if need[s])
     return (f"Revealed: {'; '.join(placed)}.",
             f"The spells re-roll Battle dice ({counts}): roll them and type them, or let the referee roll them (R74, R81).")
 
