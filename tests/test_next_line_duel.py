@@ -32,10 +32,10 @@ The slow version (``-m slow``) plays 200 whole games per mode; the default run p
 from __future__ import annotations
 
 import json
-from collections import Counter
 import random
 import re
 import shlex
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -167,26 +167,26 @@ class Player:
         return location_id.rsplit(".", 1)[-1] if how == 1 else rules.name(DB, location_id)
 
     def fill(self, command: str, **values: str) -> list[str]:
-        """The command's words with each placeholder filled in (and nothing else changed)."""
-        words = shlex.split(command)
+        """The command line as a player types it, placeholders filled in and nothing else changed, split
+        as a shell splits it: a Location's name goes in as its words, unquoted (``marker Glasswater Ford``);
+        an opening goes between the quotes the Next line gives it (``--open wardens='OPENING'``)."""
+        def one(match: re.Match) -> str:
+            hole = match.group(0)
+            if hole == "D":
+                return str(self.rng.randint(1, 6))
+            if hole == "OPENING":
+                side = re.search(r"(\w+)='?$", command[: match.start()]).group(1)
+                return self.openings[side]
+            if hole in values and values[hole]:
+                return values[hole]
+            raise AssertionError(self.report(f"no way to fill {hole} in `{command}`"))
+
+        holes = advice.placeholders_in(command)
+        typed = re.sub(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(set(holes), key=len, reverse=True))) + r")(?![\w-])",
+                       one, command) if holes else command
+        words = shlex.split(typed)
         assert words[:2] == ["referee", "duel"], command
-        out = ["duel"]
-        for word in words[2:]:
-            holes = advice.placeholders_in(word)
-            for hole in holes:
-                side = word.split("=", 1)[0].removeprefix("--") if "=" in word else None
-                if hole == "D":
-                    word = re.sub(r"(?<![\w-])D(?![\w-])", lambda m: str(self.rng.randint(1, 6)), word, count=1)
-                    continue
-                if hole == "OPENING":
-                    value = self.openings[side]
-                elif hole in values:
-                    value = values[hole]
-                else:
-                    raise AssertionError(self.report(f"no way to fill {hole} in `{command}`"))
-                word = re.sub(rf"(?<![\w-]){hole}(?![\w-])", lambda m: value, word, count=1)
-            out.append(word)
-        return out
+        return words[1:]
 
     # ---- one game -------------------------------------------------------------------------------------
     def play(self) -> None:

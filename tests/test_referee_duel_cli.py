@@ -455,3 +455,17 @@ def test_a_reveal_waiting_for_a_rerolled_die_shows_the_placings_and_takes_it(tmp
     run(save, "reveal --reroll wardens=6")
     status = json.loads(run(save, "status --json"))
     assert status["last"]["dice"]["wardens"] == [6, 5] and status["last"]["numbers"]["wardens"] == 11 and status["revealed"] is None
+
+
+def test_a_location_name_of_several_words_needs_no_quotes(tmp_path):
+    """Issue 10: the Next line offers `referee duel marker LOCATION` and lists the names; a name typed as
+    its words without quotes (`marker Glasswater Ford`) places the marker there (it used to be refused
+    as an extra argument). `recall` reads its LOCATION the same way."""
+    save = tmp_path / "d.toml"
+    run(save, f"new --seed 5 --row {','.join(ROW)}")
+    run(save, "marker Glasswater Ford")
+    assert json.loads(run(save, "status --json"))["current"] == "duel.location.glasswater-ford"
+    assert "Missing argument 'LOCATION'" in run(save, "recall", code=2)
+
+
+ROW = ["rift-of-sael", "glasswater-ford", "ember-gate", "stonewatch", "galehollow", "tideglass-marsh", "ashen-orchard"]
