@@ -394,3 +394,83 @@ def test_hidden_prompt_refuses_a_terminal_that_cannot_hide_input(monkeypatch):
     monkeypatch.setattr(click.termui, "hidden_prompt_func", echoing)
     with pytest.raises(click.ClickException, match="hidden input needs a terminal.*: use --assign"):
         clitools.hidden_prompt("Your dice (hidden)", "use --assign")
+
+
+# ---- Issue 10: every Next line works (R79, R80, R81) -----------------------------------------------------------
+def test_status_in_the_marker_phase_names_no_current_location(tmp_path):
+    """R79: after a decided round `status --json` has no current Location (none marked current), says
+    where the yellow cube still stands (`marker_on`) and who chooses; the text says the same."""
+    save = start(tmp_path)
+    run(save, 'commit --player wardens --assign "battle 6,6 power 2"')
+    run(save, 'commit --player shadowmajik --assign "battle 1,1 power 2"')
+    run(save, "reveal")
+    status = json.loads(run(save, "status --json"))
+    assert status["phase"] == "marker" and status["current"] is None and status["current_name"] is None
+    assert status["marker_on"] == "duel.location.stonewatch" and status["chooser"] == "shadowmajik"
+    assert not any(x["current"] for x in status["locations"])
+    text = " ".join(run(save, "status").split())  # the table wraps its lines
+    assert "Yellow marker none: the Shadowmajik choose the next Location (the cube still stands on Stonewatch)" in text
+
+
+def test_status_json_lists_the_commands_of_the_next_line(tmp_path):
+    """Issue 10: `status --json` has `next_commands`, the back-quoted commands of `next` (referee.advice)."""
+    from referee import advice
+
+    save = start(tmp_path)
+    status = json.loads(run(save, "status --json"))
+    assert status["next_commands"] == advice.commands_in(status["next"])
+    assert "referee duel commit --player wardens --sealed SEAL" in status["next_commands"]
+
+
+def _seal(side: str, assignment: str) -> tuple[str, str]:
+    out = CliRunner().invoke(main, ["duel", "seal", "--player", side, "--assign", assignment]).stdout
+    return (re.search(r"Seal \(give it now\): +([0-9a-f]{64})", out).group(1), re.search(r"Opening .*: (.+)$", out, re.M).group(1))
+
+
+def test_the_reveal_offered_after_sealed_commits_works_as_typed(tmp_path):
+    """Issue 10, R77, R80: after sealed commitments the Next line offers the reveal with `--open SIDE='OPENING'`
+    for each sealed side (it used to offer a bare `referee duel reveal`, which was refused); typed with the
+    openings filled in, it settles the round."""
+    save = start(tmp_path)
+    seals = {side: _seal(side, text) for side, text in (("wardens", "battle 6,6 power 2"), ("shadowmajik", "battle 1,1 power 2"))}
+    for side, (seal, _) in seals.items():
+        run(save, f"commit --player {side} --sealed {seal}")
+    [command] = json.loads(run(save, "status --json"))["next_commands"]
+    assert command == "referee duel reveal --open wardens='OPENING' --open shadowmajik='OPENING'"
+    typed = command.replace("wardens='OPENING'", f"wardens='{seals['wardens'][1]}'").replace("shadowmajik='OPENING'", f"shadowmajik='{seals['shadowmajik'][1]}'")
+    run(save, typed.removeprefix("referee duel "))
+    assert json.loads(run(save, "status --json"))["last"]["numbers"] == {"wardens": 12, "shadowmajik": 2}
+
+
+def test_a_reveal_waiting_for_a_rerolled_die_shows_the_placings_and_takes_it(tmp_path):
+    """R81: physical dice and a re-roll spell: `reveal` shows the placings (status 'revealed', the log
+    line) and offers `reveal --reroll wardens=D`; typing it settles the round with that die."""
+    save = start(tmp_path)
+    run(save, 'commit --player wardens --assign "battle 3,4 power 2"')
+    run(save, 'commit --player shadowmajik --assign "battle 2,5 power 2"')
+    run(save, "reveal")  # a tie: both at 2 points, the round is fought again at Stonewatch
+    run(save, 'commit --player wardens --assign "battle 1,5 cast 2 reroll 1"')
+    run(save, 'commit --player shadowmajik --assign "battle 3,3 power 2"')
+    out = run(save, "reveal")
+    assert "Revealed: Wardens battle 1,5 cast 2 reroll 1 (Warden's Call)" in out
+    status = json.loads(run(save, "status --json"))
+    assert status["hands"] == {"wardens": "revealed", "shadowmajik": "revealed"} and status["phase"] == "round"
+    assert status["next_commands"] == ["referee duel reveal --reroll wardens=D", "referee duel reveal"]
+    assert "revealed Wardens battle 1,5 cast 2 reroll 1 (Warden's Call)" in run(save, "log").splitlines()[-1]
+    run(save, "reveal --reroll wardens=6")
+    status = json.loads(run(save, "status --json"))
+    assert status["last"]["dice"]["wardens"] == [6, 5] and status["last"]["numbers"]["wardens"] == 11 and status["revealed"] is None
+
+
+def test_a_location_name_of_several_words_needs_no_quotes(tmp_path):
+    """Issue 10: the Next line offers `referee duel marker LOCATION` and lists the names; a name typed as
+    its words without quotes (`marker Glasswater Ford`) places the marker there (it used to be refused
+    as an extra argument). `recall` reads its LOCATION the same way."""
+    save = tmp_path / "d.toml"
+    run(save, f"new --seed 5 --row {','.join(ROW)}")
+    run(save, "marker Glasswater Ford")
+    assert json.loads(run(save, "status --json"))["current"] == "duel.location.glasswater-ford"
+    assert "Missing argument 'LOCATION'" in run(save, "recall", code=2)
+
+
+ROW = ["rift-of-sael", "glasswater-ford", "ember-gate", "stonewatch", "galehollow", "tideglass-marsh", "ashen-orchard"]

@@ -357,3 +357,94 @@ def test_the_log_says_which_of_the_seeds_dice_the_referee_rolled(db):
     assert Dice((3,), 5).origin() == "rolled by the referee, die 6 of the seed"
     assert Dice((3, 4), 5).origin() == "rolled by the referee, dice 6-7 of the seed"
     assert Dice((3, 4), None).origin() == "typed" and Dice((3, 4), None).seed_place() == ""
+
+
+# ---- Issue 10: the Next line (R79, R80, R81) -------------------------------------------------------------
+def offered(g: DuelGame) -> list[str]:
+    from referee import advice
+
+    return advice.commands_in(rules.next_step(g.state, g.db))
+
+
+def test_no_location_is_current_while_the_loser_chooses(db, cite):
+    """R79: after a decided round no Location is current until the loser places the marker; the cube
+    still stands on the last one (``marker_stands_on``), and is nowhere once that Location was won."""
+    cite("After each round, the losing player decides the next location to move the yellow cube to.")
+    g = game(db)
+    round_(g, "battle 6,6 power 2", "battle 1,1 power 2")
+    assert g.state.phase == "marker" and g.state.current is None
+    assert rules.marker_stands_on(g.state) == STONEWATCH
+    g.play(ev.Marker("shadowmajik", GALEHOLLOW))
+    assert g.state.current == GALEHOLLOW == rules.marker_stands_on(g.state)
+    g2 = game(db, points=(6, 0))
+    g2.log.states[-1] = replace(g2.state, row=tuple(replace(p, cubes=PerSide(5, 0)) if p.id == STONEWATCH else p for p in g2.state.row),
+                                supply=PerSide(2, 3))
+    round_(g2, "battle 6,6 power 2", "battle 1,1 power 2")
+    assert STONEWATCH in g2.state.controlled_by("wardens") and rules.marker_stands_on(g2.state) is None
+
+
+def test_a_tie_keeps_the_current_location(db):
+    """R26, R79: a tie has no loser; the next round is fought where the marker stands."""
+    g = game(db)
+    round_(g, "battle 3,4 power 2", "battle 2,5 power 2")
+    assert g.state.phase == "round" and g.state.current == STONEWATCH
+
+
+def test_commit_offers_follow_how_each_side_last_committed(db):
+    """R80: before its first commitment a side is offered both ways; then the way it last committed.
+    Sealed sides are opened at the reveal the Next line offers."""
+    g = game(db)
+    both = offered(g)
+    for side in ("wardens", "shadowmajik"):
+        assert {f"referee duel commit --player {side}", f"referee duel seal --player {side}",
+                f"referee duel commit --player {side} --sealed SEAL", f"referee duel roll --player {side}"} <= set(both)
+    a = A("battle 6,6 power 2")
+    g.play(ev.Commit("wardens", seal=rules.seal("wardens", a, "s1")))
+    g.play(ev.Commit("shadowmajik", A("battle 1,1 power 2")))
+    assert offered(g) == ["referee duel reveal --open wardens='OPENING'"]
+    g.play(ev.Reveal(wardens=a, wardens_salt="s1"))
+    g.play(ev.Marker("shadowmajik", STONEWATCH))
+    now = offered(g)
+    assert "referee duel commit --player wardens --sealed SEAL" in now and "referee duel commit --player wardens" not in now
+    assert "referee duel commit --player shadowmajik" in now and "referee duel commit --player shadowmajik --sealed SEAL" not in now
+
+
+def test_a_reveal_waits_for_physical_rerolled_dice(db):
+    """R81 (R74): physical dice, a re-roll spell revealed, no --reroll given: the placings are shown and
+    the reveal waits for the die (`reveal --reroll wardens=D`); the typed die settles the round."""
+    g = game(db, points=(1, 1))
+    round_(g, "battle 1,5 cast 2 reroll 1", "battle 3,3 power 2")
+    assert g.state.opened is not None and g.state.opened.wardens.text() == "battle 1,5 cast 2 reroll 1"
+    assert g.state.phase == "round" and g.state.last is None and g.state.dice_used == 0
+    assert offered(g) == ["referee duel reveal --reroll wardens=D", "referee duel reveal"]
+    with pytest.raises(rules.RuleError, match="already committed"):
+        g.play(ev.Commit("wardens", A("battle 1,5 power 2")))
+    g.play(ev.Reveal(wardens_reroll=Dice((6,), None)))
+    assert g.state.opened is None and g.state.last.dice.wardens == (6, 5) and g.state.last.numbers.wardens == 11
+
+
+def test_the_referee_rolls_a_waiting_reroll_when_asked_and_rerolls_of_its_own_hands_at_once(db):
+    """R81, R78: `reveal` again lets the referee roll the waiting die (die k of the seed); a hand the
+    referee rolled has its re-roll rolled by the referee in the same reveal (no wait)."""
+    g = game(db, points=(1, 1))
+    round_(g, "battle 1,5 cast 2 reroll 1", "battle 3,3 power 2")
+    g.play(ev.Reveal())
+    assert g.state.opened is None and g.state.last is not None and g.state.dice_used == 1
+    h = game(db, points=(1, 1))
+    h.play(ev.Roll("wardens"))
+    dice = h.state.hands.wardens.rolled.values
+    placing = next(a for a in rules.legal_assignments(h.state, db, "wardens", dice) if a.power is not None)
+    h.play(ev.Commit("wardens", placing))
+    h.play(ev.Commit("shadowmajik", A("battle 3,3 cast 2")))  # Creeping Dark: the Wardens re-roll their highest
+    h.play(ev.Reveal())
+    assert h.state.opened is None and h.state.last is not None and h.state.dice_used == 5
+
+
+def test_game_over_offers_a_new_game(db):
+    """Issue 10: the Next line at the end of a game offers `referee duel new`."""
+    g = game(db, points=(6, 0))
+    g.log.states[-1] = replace(g.state, controlled=tuple((x, "wardens") for x in ROW[4:7]),
+                               row=tuple(replace(p, cubes=PerSide(5, 0)) if p.id == STONEWATCH else p for p in g.state.row if p.id not in ROW[4:7]),
+                               supply=PerSide(2, 3))
+    round_(g, "battle 6,6 power 2", "battle 1,1 power 2")
+    assert g.state.phase == "over" and offered(g) == ["referee duel new"]

@@ -154,11 +154,13 @@ def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, 
 
 
 @duel.command()
-@click.argument("location")
+@click.argument("words", nargs=-1, required=True, metavar="LOCATION")
 @click.option("--player", "side", type=SIDE, default=None, help="Who places it (default: whoever must).")
 @_common
-def marker(location: str, side: str | None, save_path: Path | None, database_path: Path | None) -> None:
-    """Place the yellow marker on LOCATION (name, id or its number in the row)."""
+def marker(words: tuple[str, ...], side: str | None, save_path: Path | None, database_path: Path | None) -> None:
+    """Place the yellow marker on LOCATION (name, id or its number in the row; a name of two words
+    needs no quotes: `marker Glasswater Ford`)."""
+    location = " ".join(words)
     _play(save_path, database_path, lambda g: ev.Marker(side or g.state.chooser, _location(g, location)))
 
 
@@ -256,11 +258,14 @@ def reveal(openings: tuple[str, ...], rerolls: tuple[str, ...], save_path: Path 
 
 
 @duel.command()
-@click.argument("location")
+@click.argument("words", nargs=-1, required=True, metavar="LOCATION")
 @click.option("--player", "side", type=SIDE, default=None, help="Who takes the cube back (default: the round's winner).")
 @_common
-def recall(location: str, side: str | None, save_path: Path | None, database_path: Path | None) -> None:
-    """With every cube out, take one back from LOCATION to place it here, or `none` to forgo the spaces (R29)."""
+def recall(words: tuple[str, ...], side: str | None, save_path: Path | None, database_path: Path | None) -> None:
+    """With every cube out, take one back from LOCATION to place it here, or `none` to forgo the spaces (R29).
+    A name of two words needs no quotes."""
+    location = " ".join(words)
+
     def make(g: duel_game.DuelGame) -> ev.Event:
         who = side or (g.state.last.winner if g.state.last and g.state.last.winner else "wardens")
         return ev.Recall(who, None if location.strip().lower() == "none" else _location(g, location))

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Iterable, Sequence
 
 from pnp.database import Database, DuelRules, DuelSpell, Effect, Location, PlayerCard
+from referee.advice import dice_placeholder
 from referee.dice import Dice, shuffled
 from referee.duel import events as ev
 from referee.duel.state import SIDES, Assignment, Battle, Hand, PerSide, Place, Setup, Side, State, other
@@ -126,6 +127,18 @@ def legal_markers(state: State) -> list[str]:
     cube to." A controlled Location "will not be contested over again", so it is never a choice.
     """
     return [place.id for place in state.row] if state.phase == "marker" else []
+
+
+def marker_stands_on(state: State) -> str | None:
+    """Where the yellow cube stands on the table: the current Location in a round; in the marker phase
+    the last battle's Location while it is still in the row (the cube waits there for the loser to move
+    it, but no battle is fought there until it is placed again, R79); ``None`` before the first round
+    and once that Location was won (it left the row)."""
+    if state.current is not None:
+        return state.current
+    if state.phase == "marker" and state.last is not None and any(p.id == state.last.location for p in state.row):
+        return state.last.location
+    return None
 
 
 # ---- Points and spells ----------------------------------------------------------------------------------
@@ -354,15 +367,18 @@ def legal_recalls(state: State, side: Side) -> list[str | None]:
 
 
 def _after_round(state: State, db: Database, winner: Side | None, notes: list[str]) -> State:
-    """End of a round: the loser chooses the next Location; a tie fights on where it is (R26)."""
+    """End of a round: the loser chooses the next Location; a tie fights on where it is (R26).
+
+    Until the loser places the yellow marker no Location is current (``current`` is ``None``): the
+    next battle's Location is not chosen yet, even when the marker still stands on the last one (R79)."""
     if state.result is not None:
-        return replace(state, phase="over", hands=PerSide(Hand(), Hand()))
+        return replace(state, phase="over", current=None, hands=PerSide(Hand(), Hand()))
     if winner is None:
         notes.append(f"A tie: no cube moves; the yellow marker stays on {name(db, state.current)} and round {state.round + 1} is fought there (R26).")
         return replace(state, phase="round", round=state.round + 1, hands=PerSide(Hand(), Hand()))
     loser = other(winner)
     notes.append(f"{who_does(state, loser, 'lost the round and chooses', 'lost the round and choose')} the next Location for the yellow marker.")
-    return replace(state, phase="marker", chooser=loser, hands=PerSide(Hand(), Hand()))
+    return replace(state, phase="marker", chooser=loser, current=None, hands=PerSide(Hand(), Hand()))
 
 
 def settle(state: State, db: Database, a: PerSide[Assignment], rerolls: PerSide[Dice]) -> State:
@@ -376,6 +392,7 @@ def settle(state: State, db: Database, a: PerSide[Assignment], rerolls: PerSide[
     with the winner's extra spaces; a tie moves nothing (R26).
     """
     notes: list[str] = []
+    state = replace(state, opened=None)
     loc = state.current
     points, gains, costs, casts = state.points, {}, {}, {}
     for side in SIDES:
@@ -552,13 +569,21 @@ def apply_commit(state: State, db: Database, event: ev.Commit) -> State:
         hand = replace(hand, assignment=check_assignment(state, db, event.side, event.assignment))
     waiting = [SIDE_NAMES[s] for s in SIDES if s != event.side and not state.hands[s].committed]
     then = f"waiting for the {waiting[0]}" if waiting else "both have committed: reveal"
-    return replace(state, hands=state.hands.set(event.side, hand),
+    way = "sealed" if event.seal is not None else "plain"
+    return replace(state, hands=state.hands.set(event.side, hand), commit_way=state.commit_way.set(event.side, way),
                    notes=(f"The {SIDE_NAMES[event.side]} have committed their dice ({then}).",))
 
 
 def revealed(state: State, db: Database, event: ev.Reveal) -> PerSide[Assignment]:
     """Both assignments as revealed: the committed ones, or sealed ones opened by the event's
-    assignment and salt (checked against the seal, then against the rules). Raises :class:`RuleError`."""
+    assignment and salt (checked against the seal, then against the rules); once revealed while the
+    reveal waits for re-rolled dice, the placings revealed then (R81). Raises :class:`RuleError`."""
+    if state.opened is not None:
+        for side in SIDES:
+            given = getattr(event, side)
+            if given is not None and given.text() != state.opened[side].text():
+                raise RuleError(f"the {SIDE_NAMES[side]} revealed '{state.opened[side]}', not '{given}'")
+        return state.opened
     out = {}
     for side in SIDES:
         hand = state.hands[side]
@@ -573,17 +598,25 @@ def revealed(state: State, db: Database, event: ev.Reveal) -> PerSide[Assignment
                 raise RuleError(f"the {SIDE_NAMES[side]} committed a seal: open it with --open {side}='ASSIGNMENT#SALT' (what `referee duel seal` printed)")
             if seal(side, given, salt) != hand.seal:
                 raise RuleError(f"the {possessive(SIDE_NAMES[side])} opening does not match their seal: not what they committed")
-            out[side] = check_assignment(state, db, side, given)
+            try:
+                out[side] = check_assignment(state, db, side, given)
+            except RuleError as error:  # sealed, so checked only now: say how to commit again
+                raise RuleError(f"the {possessive(SIDE_NAMES[side])} sealed placing is refused: {error}; "
+                                f"`referee duel undo` takes back the last commitment, to commit again") from None
         else:
             raise RuleError(f"cannot reveal before both have committed: the {SIDE_NAMES[side]} have not committed yet")
     return PerSide(out["wardens"], out["shadowmajik"])
 
 
 def apply_reveal(state: State, db: Database, event: ev.Reveal) -> State:
-    """Both players reveal their placed dice; the round is settled (:func:`settle`)."""
+    """Both players reveal their placed dice; the round is settled (:func:`settle`), or, when a spell
+    re-rolls a Battle die of a side that placed physical dice and no re-rolled die was typed, the
+    placings are shown and the reveal waits for those dice (:func:`waits_for_rerolls`, R81)."""
     _need_phase(state, "round", "revealing")
     a = revealed(state, db, event)
     need = rerolls_needed(db, a)
+    if waits_for_rerolls(state, db, event, a):
+        return replace(state, opened=a, notes=_opened_notes(state, db, a, need))
     expected_k = state.dice_used
     groups = {}
     for side in SIDES:
@@ -598,6 +631,35 @@ def apply_reveal(state: State, db: Database, event: ev.Reveal) -> State:
         groups[side] = dice
     state = replace(state, dice_used=expected_k)
     return settle(state, db, a, PerSide(groups["wardens"], groups["shadowmajik"]))
+
+
+def typed_rerolls(state: State, db: Database, a: PerSide[Assignment]) -> PerSide[int]:
+    """How many re-rolled Battle dice each side types itself: those of a side that placed physical dice
+    this round (the referee did not roll its hand); the referee rolls the others (R74, R81)."""
+    need = rerolls_needed(db, a)
+    counts = [need[s] if state.hands[s].rolled is None else 0 for s in SIDES]
+    return PerSide(counts[0], counts[1])
+
+
+def waits_for_rerolls(state: State, db: Database, event: ev.Reveal, a: PerSide[Assignment]) -> bool:
+    """True when ``event`` reveals the placings ``a`` but cannot settle the round yet: no re-rolled die
+    was given with it, this is the first reveal of the round, and a spell re-rolls a Battle die of a
+    side that placed physical dice (R81). The players then roll those dice and type them."""
+    if state.opened is not None or any(getattr(event, f"{s}_reroll") is not None for s in SIDES):
+        return False
+    counts = typed_rerolls(state, db, a)
+    return any(counts[s] for s in SIDES)
+
+
+def _opened_notes(state: State, db: Database, a: PerSide[Assignment], need: PerSide[int]) -> tuple[str, ...]:
+    placed = []
+    for side in SIDES:
+        face = a[side].spell_face
+        spell_name = f" ({spell(db, side, face).name})" if face else ""
+        placed.append(f"{SIDE_NAMES[side]} {a[side].text()}{spell_name}")
+    counts = ", ".join(f"the {SIDE_NAMES[s]}: {need[s]} {'die' if need[s] == 1 else 'dice'}" for s in SIDES if need[s])
+    return (f"Revealed: {'; '.join(placed)}.",
+            f"The spells re-roll Battle dice ({counts}): roll them and type them, or let the referee roll them (R74, R81).")
 
 
 def apply_recall(state: State, db: Database, event: ev.Recall) -> State:
@@ -645,12 +707,13 @@ def resolve(state: State, db: Database, event: ev.Event) -> tuple[ev.Event, Stat
         _need_phase(state, "round", "revealing")
         a = revealed(state, db, event)
         need = rerolls_needed(db, a)
+        wait = waits_for_rerolls(state, db, event, a)
         k = state.dice_used
         fields = {}
         for side in SIDES:
             fields[side] = a[side]
             typed: Dice | None = getattr(event, f"{side}_reroll")
-            if typed is None and need[side]:
+            if typed is None and need[side] and not wait:
                 typed = Dice.roll(seed, k, need[side])
                 k += need[side]
             fields[f"{side}_reroll"] = typed
@@ -664,36 +727,78 @@ def next_step_short(state: State) -> str:
     if state.phase == "marker":
         return f"the {SIDE_NAMES[state.chooser]} place the yellow marker (`referee duel marker LOCATION`)"
     if state.phase == "round":
+        if state.opened is not None:
+            return "the reveal waits for the re-rolled Battle dice (type them with `--reroll`, or `referee duel reveal` rolls them)"
         waiting = [s for s in SIDES if not state.hands[s].committed]
         if waiting:
             return "waiting for " + " and ".join(f"the {SIDE_NAMES[s]}" for s in waiting) + " to commit (`referee duel commit --player SIDE`)"
-        return "both have committed: `referee duel reveal`"
+        return f"both have committed: `{reveal_command(state)}`"
     if state.phase == "recall":
         return f"the {SIDE_NAMES[state.last.winner]} take a cube back (`referee duel recall LOCATION` or `referee duel recall none`)"
     return f"the game is over: the {SIDE_NAMES[state.result]} won"
 
 
+def reveal_command(state: State) -> str:
+    """The reveal to type once both have committed: ``referee duel reveal``, with ``--open SIDE='OPENING'``
+    for each side that committed a seal (R77; OPENING is what that player's ``seal`` printed, quoted
+    for a shell because it holds spaces)."""
+    opens = "".join(f" --open {s}='OPENING'" for s in SIDES if state.hands[s].seal is not None)
+    return "referee duel reveal" + opens
+
+
+def reroll_command(state: State, db: Database) -> str:
+    """The reveal to type when it waits for re-rolled physical dice (R81): ``--reroll SIDE=D`` for each
+    side that types its own, one ``D`` per die (``D,D`` for two); the referee rolls the others."""
+    if state.opened is None:
+        return "referee duel reveal"
+    counts = typed_rerolls(state, db, state.opened)
+    return "referee duel reveal" + "".join(f" --reroll {s}={dice_placeholder(counts[s])}" for s in SIDES if counts[s])
+
+
+def commit_offer(state: State, side: Side) -> str:
+    """The commands that commit ``side``'s dice, as the Next line offers them (R77, R78, R80): at this
+    terminal with hidden input, or a seal made on the player's own device; the referee's roll first
+    when it has not rolled. A side that last committed one way in this game is offered that way;
+    before its first commitment, both."""
+    plain = f"`referee duel commit --player {side}`"
+    sealed = f"`referee duel seal --player {side}` on your own device, then `referee duel commit --player {side} --sealed SEAL`"
+    roll = "" if state.hands[side].rolled else f"`referee duel roll --player {side}` first, or physical dice"
+    way = state.commit_way[side]
+    if way == "sealed":
+        return sealed + (f" ({roll})" if roll else "")
+    if way == "plain":
+        return plain + (f" ({roll})" if roll else "")
+    return plain + f" ({roll + '; ' if roll else ''}on two devices: {sealed})"
+
+
 def next_step(state: State, db: Database) -> str:
-    """What to do next, with the command to type."""
+    """What to do next, with the commands to type: every back-quoted ``referee ...`` command works as
+    typed in the phase it is offered, its placeholders (:mod:`referee.advice`) filled in (issue 10, R80)."""
     if state.phase == "marker":
         places = ", ".join(f"{i} {name(db, p.id)}" for i, p in enumerate(state.row, 1))
         return f"{who_does(state, state.chooser, 'chooses', 'choose')} the Location to fight for: `referee duel marker LOCATION` ({places})."
     if state.phase == "round":
+        at = f"Round {state.round} at {name(db, state.current)}"
+        if state.opened is not None:
+            typed = reroll_command(state, db)
+            return (f"{at}: revealed; roll the re-rolled Battle dice and type them: `{typed}`, "
+                    f"or let the referee roll them: `referee duel reveal`.")
         parts = []
         for s in SIDES:
             hand = state.hands[s]
             if not hand.committed:
-                roll = "" if hand.rolled else f" (physical dice; or `referee duel roll --player {s}` first)"
-                parts.append(f"{SIDE_NAMES[s]}: `referee duel commit --player {s}`{roll}")
+                parts.append(f"{SIDE_NAMES[s]}: {commit_offer(state, s)}")
         if parts:
-            return f"Round {state.round} at {name(db, state.current)}. " + "; ".join(parts) + "."
-        return f"Round {state.round} at {name(db, state.current)}: both have committed: `referee duel reveal`."
+            return f"{at}. " + "; ".join(parts) + "."
+        opening = " (each OPENING as that player's seal printed it)" if any(state.hands[s].seal for s in SIDES) else ""
+        return f"{at}: both have committed: `{reveal_command(state)}`{opening}."
     if state.phase == "recall":
         winner = state.last.winner
         places = ", ".join(name(db, p) for p in legal_recalls(state, winner) if p)
         return (f"{who_does(state, winner, 'takes', 'take')} a cube back: `referee duel recall LOCATION --player {winner}` ({places}), "
                 f"or `referee duel recall none --player {winner}` to forgo {state.pending} space{'s' if state.pending != 1 else ''}.")
-    return f"The game is over: {who(state, state.result)} won, controlling {len(state.controlled_by(state.result))} Locations."
+    return (f"The game is over: {who(state, state.result)} won, controlling {len(state.controlled_by(state.result))} Locations. "
+            f"Another game: `referee duel new`.")
 
 
 def location_id(state: State, db: Database, text: str) -> str:

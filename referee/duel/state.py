@@ -175,9 +175,12 @@ class State:
     yellow marker (``None`` before the first is chosen); ``chooser`` who places the marker next;
     ``points`` each side's MP / SP (0-6); ``supply`` each side's deployable cubes not on a Location
     (the track marker cube never leaves the player card); ``round`` the number of the round being
-    played (0 before the first); ``hands`` the hidden part of that round; ``pending`` the spaces the
-    winner must place after a recall; ``last`` the last revealed round; ``dice_used`` the index of the
-    referee's next die; ``notes`` what the last event did, in words.
+    played (0 before the first); ``hands`` the hidden part of that round; ``opened`` both placings of
+    the round once revealed, while the reveal waits for re-rolled physical dice (R81), else ``None``;
+    ``pending`` the spaces the winner must place after a recall; ``last`` the last revealed round;
+    ``dice_used`` the index of the referee's next die; ``commit_way`` how each side last committed in
+    this game (``"plain"`` at the referee's terminal, ``"sealed"`` from its own device, ``None`` not yet;
+    R80); ``notes`` what the last event did, in words.
     """
 
     setup: Setup
@@ -190,10 +193,12 @@ class State:
     phase: Phase = "marker"
     round: int = 0
     hands: PerSide[Hand] = PerSide(Hand(), Hand())
+    opened: PerSide[Assignment] | None = None
     pending: int = 0
     last: Battle | None = None
     result: Side | None = None
     dice_used: int = 0
+    commit_way: PerSide[str | None] = PerSide(None, None)
     notes: tuple[str, ...] = field(default=(), compare=False)
 
     def place(self, location_id: str) -> Place:

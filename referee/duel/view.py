@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.database import Database
+from referee import advice
 from referee.duel import events as ev
 from referee.duel import rules
 from referee.duel.rules import SIDE_NAMES
@@ -17,8 +18,11 @@ from referee.duel.state import SIDES, Side, State
 
 
 def hand_status(state: State, side: Side) -> str:
-    """``waiting``, ``rolled`` (the referee rolled, not committed), ``committed`` or ``sealed``; never the dice."""
+    """``waiting``, ``rolled`` (the referee rolled, not committed), ``committed`` or ``sealed``; never the
+    dice; ``revealed`` once the reveal shows them and waits for re-rolled dice (R81)."""
     hand = state.hands[side]
+    if state.opened is not None:
+        return "revealed"
     if hand.seal is not None:
         return "sealed"
     if hand.assignment is not None:
@@ -43,7 +47,14 @@ def locations(state: State, db: Database) -> list[dict[str, Any]]:
 
 
 def status(state: State, db: Database) -> dict[str, Any]:
-    """The state as one JSON-able object (``referee duel status --json``)."""
+    """The state as one JSON-able object (``referee duel status --json``).
+
+    ``current`` is the Location fought for, ``null`` in the marker phase (R79); ``marker_on`` where the
+    yellow cube stands on the table (:func:`rules.marker_stands_on`); ``revealed`` both placings while
+    the reveal waits for re-rolled dice (R81), else ``null``; ``next`` the Next line and
+    ``next_commands`` the commands it offers (:func:`referee.advice.commands_in`)."""
+    next_line = rules.next_step(state, db)
+    stands = rules.marker_stands_on(state)
     last = None
     if state.last is not None:
         b = state.last
@@ -55,6 +66,7 @@ def status(state: State, db: Database) -> dict[str, Any]:
         "phase": state.phase,
         "current": state.current,
         "current_name": rules.name(db, state.current) if state.current else None,
+        "marker_on": stands,
         "chooser": state.chooser if state.phase == "marker" else None,
         "locations": locations(state, db),
         "row": [p.id for p in state.row],
@@ -66,16 +78,28 @@ def status(state: State, db: Database) -> dict[str, Any]:
         "hands": {s: hand_status(state, s) for s in SIDES},
         "names": {s: state.setup.names[s] for s in SIDES},
         "last": last,
+        "revealed": {s: state.opened[s].text() for s in SIDES} if state.opened is not None else None,
         "result": state.result,
         "removed": list(state.setup.removed),
-        "next": rules.next_step(state, db),
+        "next": next_line,
+        "next_commands": advice.commands_in(next_line),
     }
+
+
+def marker_text(state: State, db: Database) -> str:
+    """The yellow marker in words: the Location fought for, or in the marker phase who moves it next and
+    where the cube still stands (R79); ``-`` before the first Location is chosen."""
+    if state.phase == "marker" and state.round:
+        stands = rules.marker_stands_on(state)
+        where = f" (the cube still stands on {rules.name(db, stands)})" if stands else ""
+        return f"none: {rules.who_does(state, state.chooser, 'chooses', 'choose', start=False)} the next Location{where}"
+    return rules.name(db, state.current) if state.current else "-"
 
 
 def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
     """The state as (label, text) lines for people."""
     lines = [("Round", f"{state.round} ({state.phase})" if state.round else "not begun"),
-             ("Yellow marker", rules.name(db, state.current) if state.current else "-")]
+             ("Yellow marker", marker_text(state, db))]
     for s in SIDES:
         controlled = ", ".join(rules.name(db, x) for x in state.controlled_by(s)) or "none"
         lines.append((rules.who(state, s),
@@ -83,7 +107,7 @@ def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
                       f"controls {len(state.controlled_by(s))} ({controlled}); this round: {hand_status(state, s)}"))
     for i, p in enumerate(state.row, 1):
         card = rules.location(db, p.id)
-        mark = " [yellow marker]" if p.id == state.current else ""
+        mark = " [yellow marker]" if p.id == state.current else " [yellow marker, to be moved]" if p.id == rules.marker_stands_on(state) else ""
         lines.append((f"{i}. {card.name}", f"{'/'.join(card.resonance)}; Wardens {p.cubes.wardens}/{card.track_spaces}, "
                                            f"Shadowmajik {p.cubes.shadowmajik}/{card.track_spaces}{mark}"))
     if state.result:
@@ -123,7 +147,7 @@ def board(state: State, db: Database, plain: bool = False):
     table = Table(box=box.ASCII if plain else box.ROUNDED, show_header=True, header_style="" if plain else "bold",
                   padding=(0, 0), show_lines=False)
     for i, p in enumerate(state.row, 1):
-        marker = " YELLOW" if p.id == state.current else ""
+        marker = " YELLOW" if p.id == rules.marker_stands_on(state) else ""
         table.add_column(Text(f"{i}{marker}", style="" if plain or not marker else "bold black on yellow"),
                          justify="center", overflow="fold", min_width=6)
     cards = [rules.location(db, p.id) for p in state.row]
@@ -149,6 +173,13 @@ def log_line(number: int, event: ev.Event, after: State, db: Database) -> str:
         return head + f"{SIDE_NAMES[event.side]}: the referee rolls {len(event.dice.values)} dice ({event.dice.seed_place()})"
     if isinstance(event, ev.Commit):
         return head + f"{SIDE_NAMES[event.side]}: {'sealed ' if event.seal else ''}commit"
+    if isinstance(event, ev.Reveal) and after.opened is not None:  # the reveal waits for re-rolled dice (R81)
+        placed = []
+        for s in SIDES:
+            a = after.opened[s]
+            spell = f" ({rules.spell(db, s, a.spell_face).name})" if a.spell_face else ""
+            placed.append(f"{SIDE_NAMES[s]} {a.text()}{spell}")
+        return head + f"round {after.round} at {rules.name(db, after.current)}: revealed " + "; ".join(placed) + "; re-rolled dice due"
     if isinstance(event, ev.Reveal):
         b = after.last
         parts = []
