@@ -38,6 +38,7 @@ def _rates(node):
             yield from _rates(value)
 
 
+@pytest.mark.slow
 def test_json_figures_are_sane_and_every_game_ends(balance):
     out = io.StringIO()
     returned = balance.main(["--games", "3", "--seed", "7", "--jobs", "1", "--json"], out=out)

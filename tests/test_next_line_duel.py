@@ -88,7 +88,7 @@ class MemorySave:
         """``DuelGame.save``: keep the game (:meth:`load` hands out copies of its lists)."""
         self.game = game
 
-    def write_new(self, path: Path, game: str, document: dict) -> str:
+    def write_new(self, path: Path, game: str, document: dict, *checks) -> str:
         self.write(path, document)
         self.game = _replay_text(self.text)  # a new game: its setup only
         return ""

@@ -12,7 +12,7 @@ from pnp import database
 from referee.cli import main
 from referee.dice import Dice
 from referee.solo import events as ev
-from referee.solo import laststand, rules
+from referee.solo import aid, laststand, rules
 from referee.solo.game import SoloGame
 from tests.conftest import ROOT
 
@@ -91,13 +91,17 @@ def test_zero_hit_points_wins_and_spirit_below_one_loses():
 
 
 def test_unguard_rerolls_the_graykings_ones_and_twos():
-    """Flint counter 4 Unguard: "re-roll any Grayking roll of 1 or 2" answers Shard Knives (Flint 4) (R22)."""
+    """Flint counter 4 Unguard: "re-roll any Grayking roll of 1 or 2" answers Shard Knives (Flint 4) (R22).
+    The roll can be turned (Shard Knives, then Shield if Unguard rolls low: R34), so the referee waits."""
     g = standing(("shield", "shard-knives"))
-    g.play(ev.Attack(dice(2, 2), dice(1, 2, 6)))
-    s = g.play(ev.Cast("solo.spell.shard-knives", counter=dice(5, 4)))
-    assert sorted(s.last_stand.enemy) == [4, 5, 6] and "Unguard" in " ".join(s.notes)
-    s = g.play(ev.Accept())
-    assert s.spirit == 13  # 4 + 1 = 5 against 15: lost, -2 Spirit
+    s = g.play(ev.Attack(dice(1, 1), dice(1, 2, 6)))  # 2 to 9
+    assert s.last_stand.rolled and "solo.spell.shard-knives" in laststand.options(s, DB)
+    cast = ev.Cast("solo.spell.shard-knives", counter=dice(5, 4))
+    t = laststand.cast_on_table(s, DB, cast)  # the cast and its counter, the roll not settled
+    assert sorted(t.last_stand.enemy) == [4, 5, 6] and "Unguard" in " ".join(t.notes) and laststand.totals(t, DB) == (3, 15)
+    s = g.play(cast)  # 1 + 1 + 1 = 3 against 15 (9 with Shield): nothing can turn it, settled at once (R34)
+    assert "his dice show 5 4 6" in " ".join(s.notes) and not s.last_stand.rolled
+    assert s.spirit == 13 and s.mana == 13 and s.last_stand.hit_points == 8  # lost, -2 Spirit
 
 
 def test_sorrow_shatter_and_no_counter():
@@ -107,9 +111,10 @@ def test_sorrow_shatter_and_no_counter():
     assert (s.mana, s.spirit) == (16, 14)  # +2 Mana, 1 Spirit cost, Sorrow -1 Mana
     s = g.play(ev.Cast("solo.spell.still-water"))
     assert (s.mana, s.spirit) == (12, 15)  # 2 Mana cost, +1 Spirit, Shatter -2 Mana
-    g.play(ev.Attack(dice(1, 1), dice(6, 6, 6)))
+    s = g.play(ev.Attack(dice(3, 3), dice(1, 2, 6)))  # 6 to 9: Shield turns it (R34)
+    assert laststand.options(s, DB) == ["solo.spell.shield"]
     s = g.play(ev.Cast("solo.spell.shield"))
-    assert "does not counter" in " ".join(s.notes)
+    assert "does not counter" in " ".join(s.notes) and s.mana == 10 and s.last_stand.hit_points == 7
 
 
 @pytest.mark.parametrize("roll, forgotten", [((5, 5), "winter-well"), ((1, 1), None)])
@@ -135,10 +140,11 @@ def test_mirror_rerolls_your_dice_of_four_or_more():
     """Ice counter 11 Mirror: "re-roll any of your dice" - the Grayking chooses your 4s, 5s and 6s (R22).
     Glass Lake (Ice 11) re-rolls your dice first, then Mirror answers."""
     g = standing(("glass-lake",))
-    g.play(ev.Attack(dice(1, 5), dice(6, 6, 6)))
+    s = g.play(ev.Attack(dice(1, 5), dice(1, 1, 6)))  # 6 to 8: Glass Lake can turn it (R34)
+    assert laststand.options(s, DB) == ["solo.spell.glass-lake"]
     s = g.play(ev.Cast("solo.spell.glass-lake", reroll=(1,), dice=dice(6), counter=dice(1, 2)))
-    assert "re-rolls your dice showing 4 or more" in " ".join(s.notes)
-    assert s.spirit == 13  # 1 + 2 against 18
+    assert "re-rolls your dice showing 4 or more: 1 2; your dice show 1 2" in " ".join(s.notes)
+    assert s.spirit == 13  # 1 + 2 against 8
 
 
 def test_oaken_spells_and_extra_dice_are_not_cast():
@@ -184,14 +190,15 @@ def test_every_counter_answers_a_spell_that_is_cast():
     positionally matches": each counter position holds a spell that is cast, so every counter card can
     come into play (7 Sullen Axe on Brittle Knives, 8 Mourn Spear on Ember Hook, 9 Regret on Calm)."""
     g = standing(("brittle-knives", "ember-hook", "calm", "shield"))
-    g.play(ev.Attack(dice(1, 5), dice(6, 6, 6)))
+    s = g.play(ev.Attack(dice(1, 5), dice(3, 3, 4)))  # 6 to 10; Shield, and after Calm Shield and Brittle Knives, keep it turnable (R34)
+    assert s.last_stand.rolled
     s = g.play(ev.Cast("solo.spell.brittle-knives"))
     assert "Sullen Axe" in " ".join(s.notes) and list(s.last_stand.dice) == [5]  # the 1 is removed
     s = g.play(ev.Cast("solo.spell.ember-hook", reroll=(5,), dice=dice(4)))
     assert "Mourn Spear" in " ".join(s.notes)
     spirit = s.spirit
     s = g.play(ev.Cast("solo.spell.calm"))
-    assert "Regret" in " ".join(s.notes) and s.spirit == spirit - 1
+    assert "Regret" in " ".join(s.notes) and s.spirit == spirit - 1 and s.last_stand.rolled
     for kind in ("flint", "ice"):
         cast = {sp.position for sp in DB.solo.spell if sp.spell_type == kind and sp.extra_dice == 0}
         assert {row.roll[0] for row in DB.table(f"solo.table.{kind}-counters").rows} <= cast
@@ -202,13 +209,56 @@ def test_a_re_roll_spell_is_not_offered_when_sullen_axe_took_every_die():
     player's dice left, Ember Hook ("re-roll") has nothing to act on: it is refused, and the referee does
     not wait for it after the losing roll (R34)."""
     g = standing(("brittle-knives", "ember-hook"))
-    g.play(ev.Attack(dice(1, 2), dice(6, 6, 6)))
+    s = g.play(ev.Attack(dice(1, 2), dice(1, 1, 2)))  # 3 to 4: Ember Hook could turn it, the roll waits
+    assert s.last_stand.rolled and laststand.options(s, DB) == ["solo.spell.ember-hook"]
     s = g.play(ev.Cast("solo.spell.brittle-knives"))
-    assert "Sullen Axe" in " ".join(s.notes) and s.last_stand.dice == ()
-    assert not s.last_stand.rolled  # nothing could turn it: resolved at once, not waiting for Ember Hook
-    h = standing(("brittle-knives", "ember-hook", "shield"))  # Shield could still turn it: the roll waits
-    h.play(ev.Attack(dice(1, 2), dice(6, 6, 6)))
+    assert "Sullen Axe" in " ".join(s.notes) and "Remove your dice showing 2 or less: your dice show nothing" in " ".join(s.notes)
+    assert not s.last_stand.rolled  # 1 to 4, nothing could turn it: resolved at once, not waiting for Ember Hook
+    # Shield with Flint Spark could still turn 1 to 4 (2 to 2): the roll waits, for them and not for Ember Hook
+    h = standing(("brittle-knives", "ember-hook", "shield", "flint-spark"))
+    h.play(ev.Attack(dice(1, 2), dice(1, 1, 2)))
     s = h.play(ev.Cast("solo.spell.brittle-knives"))
-    assert s.last_stand.rolled and laststand.options(s, DB) == ["solo.spell.shield"]
+    assert "Sullen Axe" in " ".join(s.notes) and s.last_stand.dice == ()
+    assert s.last_stand.rolled and laststand.options(s, DB) == ["solo.spell.shield", "solo.spell.flint-spark"]
     with pytest.raises(rules.RuleError, match="none of yours is left on the table"):
         h.play(ev.Cast("solo.spell.ember-hook", reroll=(1,), dice=dice(6)))
+
+
+# ---- R34, issue 10: the roll waits only while some line of play can still turn it ------------------------------------
+def test_a_round_no_spell_can_turn_is_settled_at_once():
+    """R34 (issue 10): the referee waits after a losing roll only while some legal line of aid can still
+    turn it (referee/solo/aid.py). 7 to 17 with Shield and Flint Spark learned: Shield leaves out a 6 and
+    Flint Spark adds 1, 8 to 11 at best: no spell is offered and the round is settled at once (-2 Spirit)."""
+    g = standing(("shield", "flint-spark"))
+    ls = g.state.last_stand
+    on_table = replace(g.state, last_stand=replace(ls, rolled=True, dice=(3, 4), enemy=(5, 6, 6)))
+    assert laststand.totals(on_table, DB) == (7, 17)
+    assert aid.options(on_table, DB) == [] and laststand.options(on_table, DB) == []
+    s = g.play(ev.Attack(dice(3, 4), dice(5, 6, 6)))
+    assert not s.last_stand.rolled and s.last_stand.rounds == 1 and s.last_stand.hit_points == 8
+    assert (s.mana, s.spirit) == (15, 13) and s.used == ()  # nothing cast, -2 Spirit
+    assert "The Grayking wins 17 to 7." in s.notes and not any(n.startswith("You are losing") for n in s.notes)
+    with pytest.raises(rules.RuleError, match="cast it once the round is rolled"):
+        g.play(ev.Cast("solo.spell.shield"))
+
+
+def test_a_mana_raising_spell_is_offered_when_it_pays_for_the_spell_that_turns_the_round():
+    """R34 (issue 10): the search counts the spells that pay for others. 6 to 9 with 1 Mana: Shield (2 Mana)
+    would turn it but cannot be paid; Frost Breath (+2 Mana for 1 Spirit; Ice counter 5 Sorrow, -1 Mana)
+    leaves 2 Mana for it. The referee waits and offers Frost Breath only (Flint Spark, 7 to 9, cannot help);
+    Frost Breath then Shield wins the round. With 0 Mana, Sorrow leaves 1: nothing turns it, settled at once."""
+    g = standing(("frost-breath", "shield", "flint-spark"), mana=1)
+    s = g.play(ev.Attack(dice(3, 3), dice(1, 2, 6)))
+    assert s.last_stand.rolled and "You are losing 6 to 9." in s.notes
+    offered = aid.options(s, DB)
+    assert [a.actor for a in offered] == ["solo.spell.frost-breath"] and offered[0].certain
+    assert laststand.options(s, DB) == ["solo.spell.frost-breath"]
+    s = g.play(ev.Cast("solo.spell.frost-breath"))
+    assert "Sorrow" in " ".join(s.notes) and (s.mana, s.spirit) == (2, 14)
+    assert s.last_stand.rolled and laststand.options(s, DB) == ["solo.spell.shield"]
+    s = g.play(ev.Cast("solo.spell.shield"))
+    assert not s.last_stand.rolled and s.last_stand.hit_points == 7 and (s.mana, s.spirit) == (0, 14)
+    assert "You win 6 to 3: move the Grayking's damage marker to 7." in s.notes
+    broke = standing(("frost-breath", "shield", "flint-spark"), mana=0)
+    s = broke.play(ev.Attack(dice(3, 3), dice(1, 2, 6)))
+    assert not s.last_stand.rolled and (s.mana, s.spirit) == (0, 13) and s.last_stand.hit_points == 8

@@ -71,8 +71,8 @@ def test_san_die_rolled_by_the_referee():
 def test_san_only_before_a_round_is_rolled():
     """R51(b): San adds his die to a roll, so he is called before the round is rolled, not once it is."""
     g = standing()
-    g.play(ev.Attack(dice(1, 1), dice(6, 6, 6)))
-    assert g.state.last_stand.rolled  # Maelis could turn it: the roll waits (R34)
+    g.play(ev.Attack(dice(1, 1), dice(2, 2, 3)))
+    assert g.state.last_stand.rolled and laststand.options(g.state, DB) == [MAELIS]  # Maelis could turn 2 to 7: the roll waits (R34)
     refused(g, ev.CallElder(SAN), "this round is already rolled")
     assert g.state.elder_uses(SAN) == 3
 
@@ -95,7 +95,7 @@ def test_maelis_turns_a_losing_round():
     spirit = g.state.spirit
     s = g.play(ev.Attack(dice(1, 1), dice(2, 2, 3)))
     assert s.last_stand.rolled and laststand.options(s, DB) == [MAELIS]
-    assert "`referee solo elder elder-maelis --reroll 1,1`" in rules.next_step(s, DB)
+    assert "`referee solo elder elder-maelis --reroll 1,1 --dice D,D`" in rules.next_step(s, DB)  # dice typed: the re-roll typed too
     s = g.play(ev.CallElder(MAELIS, (1, 1), dice(4, 3)))
     assert s.last_stand.hit_points == 7 and s.spirit == spirit and not s.last_stand.rolled  # 7 >= 7 (R5)
     assert s.elder_uses(MAELIS) == 2 and s.last_stand.elders == (MAELIS,)
@@ -104,8 +104,9 @@ def test_maelis_turns_a_losing_round():
 def test_maelis_re_roll_that_still_loses_waits_for_spells_then_resolves():
     """R34: after Maelis the roll waits only while something else could still turn it."""
     g = standing(("elder-maelis",), learned=("shield",))
-    g.play(ev.Attack(dice(1, 1), dice(6, 6, 6)))
-    s = g.play(ev.CallElder(MAELIS, (1,), dice(2)))
+    s = g.play(ev.Attack(dice(1, 1), dice(1, 2, 6)))  # 2 to 9: Shield alone leaves 2 to 3; Maelis, then Shield, can turn it
+    assert laststand.options(s, DB) == [MAELIS]
+    s = g.play(ev.CallElder(MAELIS, (1,), dice(2)))  # 3 to 9: Shield would make it 3 to 3
     assert s.last_stand.rolled and laststand.options(s, DB) == ["solo.spell.shield"]
     s = g.play(ev.Accept())
     assert s.spirit == 13 and s.last_stand.hit_points == 8
@@ -115,7 +116,8 @@ def test_maelis_needs_a_roll_waiting_and_dice_showing():
     """R51(b): Maelis re-rolls the dice of a round on the table; --reroll names dice that show."""
     g = standing()
     refused(g, ev.CallElder(MAELIS, (1,)), "call on them once a round is rolled")
-    g.play(ev.Attack(dice(1, 2), dice(6, 6, 6)))
+    g.play(ev.Attack(dice(1, 2), dice(2, 2, 3)))  # 3 to 7: Maelis could turn it, the roll waits (R34)
+    assert g.state.last_stand.rolled
     refused(g, ev.CallElder(MAELIS, (6,)), "there is no 6 to re-roll")
     refused(g, ev.CallElder(MAELIS), "name the dice to re-roll")
     refused(g, ev.CallElder(MAELIS, (1, 2), dice(3)), "needs 2 dice")
@@ -124,11 +126,12 @@ def test_maelis_needs_a_roll_waiting_and_dice_showing():
 def test_maelis_has_nothing_to_re_roll_once_sullen_axe_took_every_die():
     """Flint counter 7 Sullen Axe: "remove any of your dice rolls showing 1 or 2" (R22); R51(e): with none
     of the player's dice on the table Maelis is refused and not waited for."""
-    g = standing(("elder-maelis",), learned=("brittle-knives", "shield"))
-    g.play(ev.Attack(dice(1, 2), dice(6, 6, 6)))
-    s = g.play(ev.Cast("solo.spell.brittle-knives"))
-    assert "Sullen Axe" in notes(s) and s.last_stand.dice == ()
-    assert laststand.options(s, DB) == ["solo.spell.shield"]
+    g = standing(("elder-maelis",), learned=("brittle-knives", "shield", "flint-spark"))
+    s = g.play(ev.Attack(dice(1, 2), dice(1, 1, 2)))  # 3 to 4: Maelis, Shield or Flint Spark could turn it
+    assert MAELIS in laststand.options(s, DB)
+    s = g.play(ev.Cast("solo.spell.brittle-knives"))  # 1 to 4: Shield with Flint Spark still turns it (2 to 2)
+    assert "Sullen Axe" in notes(s) and s.last_stand.dice == () and s.last_stand.rolled
+    assert laststand.options(s, DB) == ["solo.spell.shield", "solo.spell.flint-spark"]  # not Maelis
     refused(g, ev.CallElder(MAELIS, (1,)), "none of yours is left on the table")
 
 
@@ -139,14 +142,14 @@ def test_each_elder_once_in_the_whole_last_stand_and_several_may_aid_one_round()
     g = standing(learned=("shield",))
     g.play(ev.CallElder(SAN))
     g.play(ev.Attack(dice(1, 1, 1), dice(6, 6, 6)))
-    s = g.play(ev.CallElder(MAELIS, (1, 1), dice(5, 5)))  # 11 to 18: both Elders aid the same round; Shield could still turn it
-    assert s.last_stand.roll_elders == (SAN, MAELIS) and s.last_stand.elders == (SAN, MAELIS)
-    s = g.play(ev.Cast("solo.spell.shield"))  # 11 to 12: still lost, nothing left to turn it
-    assert s.last_stand.rounds == 1 and s.last_stand.roll_elders == () and not s.last_stand.rolled
+    s = g.play(ev.CallElder(MAELIS, (1, 1), dice(6, 6)))  # 13 to 18: both Elders aid the same round; Shield could still turn it
+    assert s.last_stand.roll_elders == (SAN, MAELIS) and s.last_stand.elders == (SAN, MAELIS) and s.last_stand.rolled
+    s = g.play(ev.Cast("solo.spell.shield"))  # 13 to 12: the round is won
+    assert s.last_stand.rounds == 1 and s.last_stand.roll_elders == () and not s.last_stand.rolled and s.last_stand.hit_points == 7
     refused(g, ev.CallElder(SAN), "already aided you in this battle.*the whole Last Stand is one battle")
     assert laststand.before_roll_options(g.state, DB) == [] and "elder-san" not in rules.next_step(g.state, DB)
     spirit = g.state.spirit
-    s = g.play(ev.Attack(dice(1, 1), dice(6, 6, 6)))
+    s = g.play(ev.Attack(dice(1, 1), dice(6, 6, 6)))  # Maelis (to 6 6) and Shield would make it 12 to 12
     assert not s.last_stand.rolled and s.spirit == spirit - 2  # Maelis spent for the Last Stand, Shield used: no wait (R34)
     assert s.elder_uses(SAN) == 2 and s.elder_uses(MAELIS) == 2
 
@@ -221,7 +224,7 @@ def test_mirror_re_rolls_san_and_maelis_dice_and_maelis_answers_mirror():
     g = standing(learned=("glass-lake",))
     g.play(ev.CallElder(SAN))
     g.play(ev.Attack(dice(1, 5, 6), dice(6, 6, 6)))  # 12 to 18; San's die among the three
-    assert laststand.options(g.state, DB) == ["solo.spell.glass-lake", MAELIS]
+    assert laststand.options(g.state, DB) == [MAELIS, "solo.spell.glass-lake"]  # best chance first (Mirror answers Glass Lake only)
     s = g.play(ev.Cast("solo.spell.glass-lake", reroll=(1,), dice=dice(4), counter=dice(1, 2, 3)))
     assert "Mirror" in notes(s) and sorted(s.last_stand.dice) == [1, 2, 3]  # every die of 4 or more, San's too
     assert laststand.options(s, DB) == [MAELIS]
@@ -233,11 +236,12 @@ def test_glass_lake_after_maelis_still_brings_mirror_on_her_dice():
     """R51(e): a re-roll protects no die from a later one: Mirror, answering Glass Lake, re-rolls the dice
     Maelis re-rolled when they show 4 or more."""
     g = standing(learned=("glass-lake",))
-    g.play(ev.Attack(dice(1, 1), dice(6, 6, 6)))
-    g.play(ev.CallElder(MAELIS, (1,), dice(5)))
+    g.play(ev.Attack(dice(1, 1), dice(2, 2, 3)))  # 2 to 7
+    s = g.play(ev.CallElder(MAELIS, (1,), dice(5)))  # 6 to 7: Glass Lake could still turn it, the roll waits (R34)
+    assert s.last_stand.rolled and laststand.options(s, DB) == ["solo.spell.glass-lake"]
     s = g.play(ev.Cast("solo.spell.glass-lake", reroll=(1,), dice=dice(2), counter=dice(3)))
     assert "Mirror" in notes(s) and "He re-rolls your dice showing 4 or more: 3; your dice show 3 2" in notes(s)  # her 5 re-rolled to a 3
-    assert "The Grayking wins 18 to 5" in notes(s)
+    assert "The Grayking wins 7 to 5" in notes(s)
 
 
 # ---- Undo, replay, old saves ---------------------------------------------------------------------------------------------
@@ -271,14 +275,15 @@ def test_elder_calls_replay_from_the_save_file(tmp_path):
 
 
 def _old_last_stand(stand: dict) -> list[dict]:
-    """Events of a game with Elder Maelis in hand that reached the Last Stand and lost two rounds."""
+    """Events of a game with Elder Maelis in hand that reached the Last Stand and lost two rounds (2 to 7,
+    which Maelis could turn: a new Last Stand would wait for her, R34)."""
     typed = lambda *v: {"values": list(v), "typed": True}  # noqa: E731
     events = [{"type": "draw", "card": {"id": MAELIS, "typed": True}}]
     for city in ("dalnish", "marim", "borolia"):
         events += [{"type": "draw", "card": {"id": f"solo.quest.{city}", "typed": True}}, {"type": "warding", "outcome": "won"}]
     events += [{"type": "cast", "spell": "solo.spell.barrier-lock"}, stand,
-               {"type": "attack", "dice": typed(1, 1), "enemy": typed(6, 6, 6)},
-               {"type": "attack", "dice": typed(1, 1), "enemy": typed(6, 6, 6)}]
+               {"type": "attack", "dice": typed(1, 1), "enemy": typed(2, 2, 3)},
+               {"type": "attack", "dice": typed(1, 1), "enemy": typed(2, 2, 3)}]
     return events
 
 
@@ -295,7 +300,7 @@ def test_a_save_written_before_last_stand_elders_replays_as_fought(tmp_path):
     assert (ls.rounds, ls.rolled, ls.elders_aid, g.state.spirit) == (2, False, False, start - 4)
     refused(g, ev.CallElder(SAN), "older referee")
     assert "Elders do not aid this Last Stand" in dict(view.status_lines(g.state, DB))["Last Stand"]
-    g.play(ev.Attack(dice(1, 1), dice(6, 6, 6)))
+    g.play(ev.Attack(dice(1, 1), dice(2, 2, 3)))
     assert not g.state.last_stand.rolled  # still fought as it began: no wait for Maelis
     refused(g, ev.CallElder(MAELIS, (1,)), "older referee")
     g.save(path)
@@ -319,10 +324,10 @@ def test_recorded_last_stand_with_elders_replays_from_typed_dice(tmp_path):
             outputs.append(run(save, command.strip(), 1 if comment.strip() == "refused" else 0))
     assert run(save, "log") == (FIXTURES / "last-stand-elders.log").read_text()
     text = "\n".join(outputs)
-    assert "To add Elder San's die to this round, first `referee solo elder elder-san`." in text
+    assert "`referee solo elder elder-san` adds Elder San's die to this round" in text
     assert "Elder San's die joins your next roll: you roll 3 dice, the Grayking 3" in text
     assert "You roll 1 2 2 (typed, Elder San's die among them): 5. The Grayking rolls 5 4 3 (typed): 12." in text
-    assert "call on Elder Maelis to re-roll your dice (`referee solo elder elder-maelis --reroll" in text
+    assert "call on Elder Maelis, re-rolling" in text and "(`referee solo elder elder-maelis --reroll" in text
     assert "You win 14 to 12: move the Grayking's damage marker to 7." in text
     assert "the Grayking is defeated in his Stronghold" in text
 
@@ -349,9 +354,9 @@ def elder_stand(tmp_path, *lines: str, elders=ALL):
     ((), "elder san --next tural", "the Last Stand turns over no next card"),
     (("elder san",), "elder san", "already aided you in this battle (each Elder once per battle); the whole Last Stand is one battle"),
     (("elder san",), "attack --dice 1,2 --enemy 6,6,6", "needs 3 dice, you typed 2"),
-    (("attack --dice 1,2 --enemy 6,6,6",), "elder san", "this round is already rolled"),
-    (("attack --dice 1,2 --enemy 6,6,6",), "elder maelis --reroll 6", "there is no 6 to re-roll"),
-    (("attack --dice 1,2 --enemy 6,6,6", "elder maelis --reroll 1 --dice 2"), "elder maelis --reroll 2", "already aided you"),
+    (("attack --dice 1,2 --enemy 2,2,3",), "elder san", "this round is already rolled"),
+    (("attack --dice 1,2 --enemy 2,2,3",), "elder maelis --reroll 6", "there is no 6 to re-roll"),
+    (("attack --dice 1,2 --enemy 2,2,3", "elder maelis --reroll 1 --dice 2"), "elder maelis --reroll 2", "already aided you"),
 ])
 def test_refused_elder_calls_are_one_line_and_leave_the_save_unchanged(tmp_path, setup, line, message):
     """A refused command prints one line, exits 1 and leaves the save file byte for byte (README; R51)."""

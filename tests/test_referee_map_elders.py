@@ -88,8 +88,8 @@ def test_san_only_before_an_attack_is_rolled():
     g = to_map(with_elders())
     refused(g, ev.CallElder(SAN), "call him in phase b")
     ghast_attacks(g)
-    g.play(ev.Attack(dice(1, 1), dice(6, 6, 6)))
-    assert g.state.map_battle.step == "exchange"  # Maelis could turn it (R34)
+    g.play(ev.Attack(dice(1, 1), dice(2, 2, 3)))
+    assert g.state.map_battle.step == "exchange" and expanded.exchange_options(g.state, DB) == [MAELIS]  # Maelis could turn 2 to 7 (R34)
     refused(g, ev.CallElder(SAN), "this attack is already rolled")
     refused(g, ev.CallElder(SAN, (1,)), "this attack is already rolled")
 
@@ -119,8 +119,9 @@ def test_maelis_turns_a_losing_roll():
 def test_maelis_re_roll_that_still_loses_waits_for_spells_then_resolves():
     """R34: after Maelis the roll waits only while something else could still turn it."""
     g = ghast_attacks(to_map(with_elders(("elder-maelis",), spells=("bind", "shield"))))
-    g.play(ev.Attack(dice(1, 1), dice(6, 6, 6)))
-    s = g.play(ev.CallElder(MAELIS, (1,), dice(2)))
+    s = g.play(ev.Attack(dice(1, 1), dice(1, 2, 6)))  # 2 to 9: Shield alone leaves 2 to 3; Maelis, then Shield, can turn it
+    assert expanded.exchange_options(s, DB) == [MAELIS]
+    s = g.play(ev.CallElder(MAELIS, (1,), dice(2)))  # 3 to 9: Shield would make it 3 to 3
     assert s.map_battle.step == "exchange" and expanded.exchange_options(s, DB) == ["solo.spell.shield"]
     s = g.play(ev.Accept())
     assert s.spirit == 13 and (s.map_battle.round, s.map_battle.step) == (2, "move")
@@ -130,7 +131,8 @@ def test_maelis_needs_a_rolled_attack_and_dice_showing():
     """R50(b): Maelis re-rolls the dice of an attack on the table; --reroll names dice that show."""
     g = ghast_attacks(to_map(with_elders()))
     refused(g, ev.CallElder(MAELIS, (1,)), "once a servant's attack is rolled")
-    g.play(ev.Attack(dice(1, 2), dice(6, 6, 6)))
+    g.play(ev.Attack(dice(1, 2), dice(2, 2, 3)))  # 3 to 7: Maelis could turn it, the attack waits (R34)
+    assert g.state.map_battle.step == "exchange"
     refused(g, ev.CallElder(MAELIS, (6,)), "there is no 6 to re-roll")
     refused(g, ev.CallElder(MAELIS), "name the dice to re-roll")
     refused(g, ev.CallElder(MAELIS, (1, 2), dice(3)), "needs 2 dice")
@@ -158,7 +160,7 @@ def test_each_elder_once_in_the_whole_map_battle_and_several_may_aid():
     g = ghast_attacks(to_map(with_elders(spells=("bind", "shield"))))
     g.play(ev.CallElder(SAN))
     g.play(ev.Attack(dice(1, 1, 1), dice(6, 6, 6)))
-    s = g.play(ev.CallElder(MAELIS, (1, 1), dice(5, 5)))  # 11 to 18: both Elders aid the same attack
+    s = g.play(ev.CallElder(MAELIS, (1, 1), dice(6, 6)))  # 13 to 18: both Elders aid the same attack; Shield could still turn it
     assert s.map_battle.exchange.elders == (SAN, MAELIS) and s.map_battle.elders == (SAN, MAELIS)
     while g.state.map_battle.step != "move":
         g.play(ev.Accept() if g.state.map_battle.step == "exchange" else ev.Attack(dice(1, 1), dice(6, 6, 6)))
@@ -167,7 +169,7 @@ def test_each_elder_once_in_the_whole_map_battle_and_several_may_aid():
     assert g.state.map_battle.step == "attack"
     refused(g, ev.CallElder(SAN), "already aided you in this battle")
     assert expanded.before_roll_options(g.state, DB) == [] and "elder-san" not in rules.next_step(g.state, DB)
-    g.play(ev.Attack(dice(1, 1), dice(6, 6, 6)))
+    g.play(ev.Attack(dice(3, 3), dice(1, 2, 6)))  # 6 to 9: Shield turns it, and Maelis could if she were not spent
     assert expanded.exchange_options(g.state, DB) == ["solo.spell.shield"]  # Maelis is spent for this battle (R34)
     assert g.state.elder_uses(SAN) == 2 and g.state.elder_uses(MAELIS) == 2
 
@@ -210,7 +212,8 @@ def test_rhun_is_refused_on_a_map(moment):
     if moment != "move":
         ghast_attacks(g)
     if moment == "exchange":
-        g.play(ev.Attack(dice(1, 1), dice(6, 6, 6)))
+        g.play(ev.Attack(dice(1, 1), dice(2, 2, 3)))  # 2 to 7: Maelis could turn it, the attack waits (R34)
+        assert g.state.map_battle.step == "exchange"
     refused(g, ev.CallElder(RHUN), "no Battle Loss table")
     assert g.state.elder_uses(RHUN) == 3 and RHUN not in expanded.exchange_options(g.state, DB)
 
@@ -264,14 +267,14 @@ def test_a_save_written_before_map_elders_replays_its_battle_as_fought(tmp_path)
         {"type": "draw", "card": {"id": "solo.quest.dalnish", "typed": True}},
         {"type": "servants", "servants": [GHAST, YMP], "typed": True, "place": {"values": [1, 2, 4, 5], "typed": True}},
         {"type": "move", "path": ["B4"]},
-        {"type": "attack", "dice": {"values": [1, 1], "typed": True}, "enemy": {"values": [6, 6, 6], "typed": True}},
-        {"type": "attack", "dice": {"values": [1, 1], "typed": True}, "enemy": {"values": [6, 6, 6], "typed": True}},
+        {"type": "attack", "dice": {"values": [1, 1], "typed": True}, "enemy": {"values": [2, 2, 3], "typed": True}},
+        {"type": "attack", "dice": {"values": [1, 1], "typed": True}, "enemy": {"values": [2, 2, 3], "typed": True}},
     ]
     path = tmp_path / "old.toml"
     savefile.write(path, savefile.document("solo", DB.fingerprint, 5, {"difficulty": "normal", "spells": ["solo.spell.bind", "solo.spell.frost-breath"]}, events))
     g = solo_game.load(path, DB)
     mb = g.state.map_battle
-    assert (mb.round, mb.step, g.state.spirit, g.state.mana) == (2, "move", 13, 13)  # both attacks hit at once
+    assert (mb.round, mb.step, g.state.spirit, g.state.mana) == (2, "move", 13, 13)  # both attacks hit at once (2 to 7: Maelis could turn them, R34)
     assert not mb.elders_aid
     refused(g, ev.CallElder(MAELIS, (1,)), "older referee")
     g.play(ev.Retreat())
@@ -295,7 +298,7 @@ def test_recorded_map_battle_with_elders_replays_from_typed_dice(tmp_path):
     text = "\n".join(outputs)
     assert "Elder San's die joins your roll against Ghast (ghast-1): you roll 3 dice, it rolls 3" in text
     assert "To add Elder San's die, first `referee solo elder elder-san`." in text
-    assert "call on Elder Maelis to re-roll your dice (`referee solo elder elder-maelis --reroll" in text
+    assert "call on Elder Maelis, re-rolling 1 2 2 (`referee solo elder elder-maelis --reroll 1,2,2 --dice D,D,D`" in text
     assert "That was the Elder's last use: remove the card from the game." in text
 
 

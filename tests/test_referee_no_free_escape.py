@@ -91,8 +91,8 @@ def test_retreat_is_refused_while_a_losing_attack_waits_then_allowed_after_the_h
     g = on_map(1)
     put(g, "C4", ghast_1="D4", ymp_1="I5")
     g.play(ev.Move(()))
-    s = g.play(ev.Attack(dice(1, 1), dice(6, 6, 6)))
-    assert s.map_battle.step == "exchange"
+    s = g.play(ev.Attack(dice(1, 1), dice(1, 1, 6)))  # 2 to 8: Shield would make it 2 to 2 (R34)
+    assert s.map_battle.step == "exchange" and expanded.exchange_options(s, DB) == ["solo.spell.shield"]
     spirit, mana = s.spirit, s.mana
     assert "take its hit first" in refused(g, ev.Retreat(), "retreat: a servant's attack is rolled")
     s = g.play(ev.Accept())

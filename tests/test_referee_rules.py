@@ -294,7 +294,7 @@ def test_bind_and_knot_lower_the_loss_row(db):
 
 def test_lowering_below_row_one_leaves_nothing(db):
     """R8: lowering below row 1 leaves no loss at all."""
-    g = game(db, *fight("tural", (1, 1), (6, 6, 6)), ev.Accept(card("quenmoor")), ev.Cast(BIND))
+    g = game(db, *fight("tural", (1, 1), (6, 6, 6)), ev.Turn(card("quenmoor")), ev.Cast(BIND))  # 2 to 18: settled, the next card asked for
     assert g.state.phase == "draw" and (g.state.mana, g.state.spirit) == (13, 14)  # row 1 (Mana -2) lowered away; Bind 1 Mana
 
 
@@ -398,10 +398,17 @@ def test_resolve_records_referee_dice_and_undo_is_not_a_reroll(db):
 
 def test_a_player_drawing_from_their_own_deck_names_the_next_card(db):
     """Play: the next card is "the next card in the Quest draw pile": when the player draws from their own
-    shuffled deck (draw --card), the referee cannot know it, so a battle that ends asks for --next (R7)."""
+    shuffled deck (draw --card), the referee cannot know it, so a battle that ends waits for the card
+    (phase ``turn``, issue 10), or takes it from --next given at once (R7)."""
     g = game(db, ev.Draw(card("tural")))
-    with pytest.raises(rules.RuleError, match="--next: you draw from your own deck"):
-        g.play(ev.Battle(dice=dice(6, 6), enemy=dice(1, 1, 1)))
+    s = g.play(ev.Battle(dice=dice(6, 6), enemy=dice(1, 1, 1)))
+    assert s.phase == "turn" and s.suspended is not None and "solo.quest.tural" not in s.removed
+    with pytest.raises(rules.RuleError, match="does not fit now"):
+        g.play(ev.Draw())
+    s = g.play(ev.Turn(card("mistmarch")))
+    assert "solo.quest.mistmarch" in s.discard and "solo.quest.tural" in s.removed and s.phase != "turn"
+    g.undo()
+    g.undo()
     g.play(ev.Battle(dice=dice(6, 6), enemy=dice(1, 1, 1), next=card("mistmarch")))
     assert "solo.quest.mistmarch" in g.state.discard
     # drawing from the referee's deck: the referee turns over its own next card

@@ -93,7 +93,7 @@ def aid_offer(state: State, db: Database) -> str:
             what = f"call on {rules.name(db, step.elder)}"
         if step.reroll:
             what += f", re-rolling {' '.join(map(str, step.reroll))}"
-        odds = "certain" if option.certain else f"a chance: {option.chance:.0%}"
+        odds = "certain" if option.certain else f"a chance: {option.chance:.0%}" if option.chance > 0 else "perhaps"
         parts.append(f"{what} (`{aid_command(state, db, step)}`, {odds})")
     return _either(parts)
 

@@ -335,7 +335,7 @@ def _may_still_win(state: State, db: Database, kind: str) -> bool:
         assert state.last_stand is not None
         stand = laststand.card(db)
         recharges += sum(1 for hp in stand.gray_spaces if hp != stand.hit_points[0] and hp not in state.last_stand.recharged_at
-                         and hp >= state.last_stand.hit_points)
+                         and hp == state.last_stand.hit_points)
     bonus, removals, own_reroll, their_reroll = 0, 0, False, False
     for spell_id in state.spells:
         effect = rules.spell(db, spell_id).effect
@@ -353,6 +353,15 @@ def _may_still_win(state: State, db: Database, kind: str) -> bool:
     best = mine + bonus + ((SIDES * len(dice) - sum(dice)) if own_reroll else 0)
     theirs = sorted([1] * len(enemy) if their_reroll else enemy)
     return best >= sum(theirs[:max(0, len(theirs) - removed - removals)])
+
+
+PLAY_BUDGET = 1200
+"""How many aid steps one search may play. A position with many spells that pay for one another could
+take far longer; past the budget the referee errs toward waiting (see :func:`options`)."""
+
+
+class _Budget(Exception):
+    """The search played :data:`PLAY_BUDGET` steps."""
 
 
 class _Search:
@@ -374,6 +383,8 @@ class _Search:
         """:func:`_branches`, remembered; None when the rules refuse the step."""
         key = (_key(state), step, every)
         if key not in self.plays:
+            if len(self.plays) >= PLAY_BUDGET:
+                raise _Budget
             try:
                 self.plays[key] = _branches(state, self.db, self.kind, step, every)
             except rules.RuleError:
@@ -456,6 +467,14 @@ def options(state: State, db: Database) -> list[Aid]:
     token = rules.QUIET.set(True)
     try:
         return _options(state, db, kind)
+    except _Budget:  # never settle a roll that might still be turned: offer every step the rules accept
+        search = _Search(state, db, kind)
+        if search.hopeless(state):
+            return []
+        seen: dict[str, Aid] = {}
+        for step in _candidates(state, db, kind):
+            seen.setdefault(_actor(step), Aid(step, 0.0, True))
+        return list(seen.values())
     finally:
         rules.QUIET.reset(token)
 

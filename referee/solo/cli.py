@@ -219,6 +219,14 @@ def accept(next_card: str | None, save_path: Path | None, database_path: Path | 
 
 
 @solo.command()
+@click.argument("card")
+@_common
+def turn(card: str, save_path: Path | None, database_path: Path | None) -> None:
+    """Name the next card you turned over from your own deck, when the referee asks for it (R7)."""
+    _play(save_path, database_path, lambda g: ev.Turn(_card_ref(g.db, card, "CARD")))
+
+
+@solo.command()
 @click.argument("spell")
 @_common
 def learn(spell: str, save_path: Path | None, database_path: Path | None) -> None:

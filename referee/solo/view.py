@@ -286,6 +286,8 @@ def event_text(event: ev.Event, db: Database) -> str:
         return f"eldritch{_dice('dice', event.dice)}"
     if isinstance(event, ev.Recharge):
         return f"recharge {event.spell_type}"
+    if isinstance(event, ev.Turn):
+        return f"turn{_card('next', db, event.card)}"
     if isinstance(event, (ev.Retreat, ev.LastStand)):
         return event.kind
     return event.kind  # pragma: no cover
