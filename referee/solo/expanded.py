@@ -465,11 +465,6 @@ def apply_eldritch(state: State, db: Database, event: ev.Eldritch) -> State:
     return apply_eldritch_row(state, db)
 
 
-def _wounds(effect) -> bool:
-    """Whether a row only hurts the servants (the referee then applies it without asking)."""
-    return bool(effect.active_servant or effect.all_servants or effect.slay_active) and effect.mana >= 0 and effect.spirit >= 0
-
-
 def eldritch_options(state: State, db: Database) -> list[str]:
     """Re-roll spells that could still turn an Eldritch roll that costs the player Mana or Spirit
     (rulebook, phase c: "You may cast any re-roll Flint or Ice spells"; R48): those with an outcome

@@ -777,23 +777,6 @@ def kept_dice(dice: tuple[int, ...], reroll: tuple[int, ...]) -> list[int]:
     return left
 
 
-def can_turn_a_roll(state: State, db: Database, chosen: Spell, *, against_bonus: bool = True) -> bool:
-    """Whether casting ``chosen`` could still change a losing attack roll (R34): it adds to the total
-    (or, with ``against_bonus``, has a bonus against a servant type), removes or re-rolls dice, or
-    (Calm) recharges a used spell that could."""
-    return turns_a_roll(state, db, chosen.effect, against_bonus=against_bonus)
-
-
-def turns_a_roll(state: State, db: Database, effect: Effect, *, against_bonus: bool = True) -> bool:
-    """Whether a spell's effect or an Elder's aid (Elder Maelis's re-roll) could still change a losing
-    attack roll (R34); see :func:`can_turn_a_roll`."""
-    if effect.recharge:
-        return any(can_turn_a_roll(state, db, spell(db, s), against_bonus=against_bonus) for s in state.used
-                   if s in state.spells and not spell(db, s).effect.recharge)
-    return bool(effect.attack_total > 0 or (against_bonus and any(v > 0 for v in effect.against.values()))
-                or effect.remove_servant_die or effect.reroll_own or effect.reroll_servants)
-
-
 def _reroll_own(state: State, db: Database, reroll: tuple[int, ...], dice: Dice | None) -> State:
     battle = state.battle
     assert battle is not None
