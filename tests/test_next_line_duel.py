@@ -19,17 +19,10 @@ answered with the offered `reveal --reroll SIDE=D`. Now and then (every seventh 
 status --json` must give the same Next line, and its `next_commands` the same commands.
 
 How it runs, for speed: commands run in-process through click's ``CliRunner`` against the real
-``referee`` group (``referee.cli.main``), so the real parsing and printing are exercised. The card
-database is loaded once (``clitools.load_database`` is patched), and the save file is an in-memory
-stand-in (:class:`MemorySave`): ``DuelGame.save`` keeps the game instead of writing its document,
-``referee.duel.game.load`` hands back a copy of the game kept instead of replaying the file, and
-``referee.save.write_new`` (for `new`) keeps the new game's document. Building and writing the whole
-document after every command took most of the run's time, so the round trip is checked once a game:
-at its end the game's document (``DuelGame.document()``, what ``save`` writes) is turned into TOML text
-and loaded by the real ``duel_game.load`` (replaying every event), which must give the same state; and
-the final `referee duel new` runs against that text in a real file with the real ``write_new``. Hidden
-input: ``CliRunner``'s input is no terminal, and ``clitools.hidden_prompt`` refuses a non-terminal, so
-``clitools.stdin_is_terminal`` is patched to say it is one (click then reads ``input=``).
+``referee`` group, with the database loaded once and the save file in memory (:mod:`tests.nextline`,
+shared with the solo test); the save's round trip through the real loader, and the final `referee duel
+new` on a real file, are checked once a game, at its end. Hidden input: ``clitools.stdin_is_terminal``
+is patched to say yes, so click reads the hidden prompt's answer from ``input=``.
 
 The slow version (``python -m pytest -m slow tests/test_next_line_duel.py``) plays 200 whole games per
 mode, 800 in all (about 4 minutes on one core: 232 s measured); the default run plays 8 per mode (about
@@ -42,20 +35,14 @@ import random
 import re
 import shlex
 from collections import Counter
-from pathlib import Path
 
 import pytest
-import tomli_w
-from click.testing import CliRunner
 
-from pnp import database
-from referee import advice, clitools
-from referee import save as savefile
-from referee.cli import main
+from referee import advice
 from referee.duel import game as duel_game
 from referee.duel import rules
-from referee.eventlog import EventLog
-from tests.conftest import ROOT
+from tests import nextline
+from tests.nextline import DB
 
 MODES = [("referee", "terminal"), ("referee", "devices"), ("typed", "terminal"), ("typed", "devices")]
 FAST_GAMES = 8
@@ -63,106 +50,25 @@ SLOW_GAMES = 200
 MAX_COMMANDS = 3000
 """A game longer than this is taken for a Next line that goes round in circles."""
 
-DB = database.load(ROOT / "cards.toml")
-
-
-class MemorySave:
-    """The save file in memory: the game last saved, whose document (``game.document()``, what the real
-    ``DuelGame.save`` writes) is made and turned into TOML text only when asked (:attr:`text`, at the
-    end of a game): building and writing the whole file after every command took most of the run's time."""
-
-    def __init__(self) -> None:
-        self.document: dict | None = None
-        self.game: duel_game.DuelGame | None = None
-
-    @property
-    def text(self) -> str:
-        """The save file as the real ``DuelGame.save`` would write it."""
-        return tomli_w.dumps(self.game.document() if self.game is not None else self.document)
-
-    def write(self, path: Path, document: dict) -> None:
-        self.document = document
-        self.game = None
-
-    def save(self, game: duel_game.DuelGame, path: Path) -> None:
-        """``DuelGame.save``: keep the game (:meth:`load` hands out copies of its lists)."""
-        self.game = game
-
-    def write_new(self, path: Path, game: str, document: dict, *checks) -> str:
-        self.write(path, document)
-        self.game = _replay_text(self.text)  # a new game: its setup only
-        return ""
-
-    def load(self, path: Path, db: database.Database) -> duel_game.DuelGame:
-        """A copy of the game last saved (its lists copied, so a refused command cannot change it)."""
-        if self.game is None:
-            raise savefile.SaveError(path, "no game saved here; start one with `referee duel new`")
-        log = EventLog(self.game.log.initial, lambda s, e: rules.apply(s, db, e))
-        log.states, log.events = list(self.game.log.states), list(self.game.log.events)
-        return duel_game.DuelGame(db, log)
-
-
-REAL_WRITE, REAL_WRITE_NEW, REAL_LOAD = savefile.write, savefile.write_new, duel_game.load
-
-
-def _replay_text(text: str) -> duel_game.DuelGame:
-    """The game of a save file's TOML text, by the real loader (replaying every event)."""
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "duel.toml"
-        path.write_text(text)
-        return REAL_LOAD(path, DB)
-
 
 @pytest.fixture
 def table(monkeypatch, tmp_path):
-    """The in-memory save (see the module docstring) with the database loaded once and a 'terminal'."""
-    memory = MemorySave()
-    monkeypatch.setattr(clitools, "load_database", lambda path=None: DB)
-    monkeypatch.setattr(clitools, "stdin_is_terminal", lambda: True)
-    monkeypatch.setattr(savefile, "write", memory.write)
-    monkeypatch.setattr(savefile, "write_new", memory.write_new)
-    monkeypatch.setattr(duel_game, "load", memory.load)
-    monkeypatch.setattr(duel_game.DuelGame, "save", lambda game, path: memory.save(game, path))
-    memory.tmp_path = tmp_path
-    return memory
+    """The in-memory save (:class:`tests.nextline.MemorySave`) with the database loaded once and a 'terminal'."""
+    return nextline.install(monkeypatch, nextline.MemorySave(duel_game, duel_game.DuelGame, rules, tmp_path))
 
 
-class Refusal(AssertionError):
-    pass
-
-
-class Player:
+class Player(nextline.Player):
     """Plays one game by the Next lines, in one mode."""
 
-    def __init__(self, memory: MemorySave, rng: random.Random, dice: str, devices: str, seed: int, seen: Counter):
-        self.memory, self.rng, self.dice, self.devices, self.seed, self.seen = memory, rng, dice, devices, seed, seen
+    game = "duel"
+
+    def __init__(self, memory: nextline.MemorySave, rng: random.Random, dice: str, devices: str, seed: int, seen: Counter):
+        super().__init__(memory, rng, f"{dice} dice / {devices}", seed, seen)
+        self.dice, self.devices = dice, devices
         self.openings: dict[str, str] = {}
-        self.history: list[str] = []
-        self.runner = CliRunner()
-        self.save = str(memory.tmp_path / "duel.toml")
 
-    # ---- running commands ---------------------------------------------------------------------------
-    def run(self, args: list[str], input: str | None = None, next_line: bool = True) -> str:
-        self.seen[kind(args)] += 1
-        self.history.append(shlex.join(args) + (f"   <hidden input: {input.strip()}>" if input else ""))
-        result = self.runner.invoke(main, args, env={"NO_COLOR": "1", savefile.ENV: self.save}, input=input)
-        if result.exit_code != 0:
-            raise Refusal(self.report(f"refused (exit {result.exit_code}): {result.stderr.strip() or result.output.strip()}"))
-        if next_line:
-            lines = [line for line in result.stdout.splitlines() if line.strip()]
-            if not lines or not lines[-1].startswith("Next: "):
-                raise AssertionError(self.report(f"no Next line at the end of: {result.stdout!r}"))
-        return result.stdout
-
-    def report(self, what: str) -> str:
-        tail = "\n  ".join(self.history[-12:])
-        return f"mode {self.dice} dice / {self.devices}, game seed {self.seed}: {what}\n  last commands:\n  {tail}"
-
-    @property
-    def state(self):
-        return self.memory.game.state
+    def kind(self, args: list[str]) -> str:
+        return kind(args)
 
     # ---- filling placeholders -------------------------------------------------------------------------
     def location_text(self, location_id: str) -> str:
@@ -172,27 +78,11 @@ class Player:
             return str(next(i for i, p in enumerate(self.state.row, 1) if p.id == location_id))
         return location_id.rsplit(".", 1)[-1] if how == 1 else rules.name(DB, location_id)
 
-    def fill(self, command: str, **values: str) -> list[str]:
-        """The command line as a player types it, placeholders filled in and nothing else changed, split
-        as a shell splits it: a Location's name goes in as its words, unquoted (``marker Glasswater Ford``);
-        an opening goes between the quotes the Next line gives it (``--open wardens='OPENING'``)."""
-        def one(match: re.Match) -> str:
-            hole = match.group(0)
-            if hole == "D":
-                return str(self.rng.randint(1, 6))
-            if hole == "OPENING":
-                side = re.search(r"(\w+)='?$", command[: match.start()]).group(1)
-                return self.openings[side]
-            if hole in values and values[hole]:
-                return values[hole]
-            raise AssertionError(self.report(f"no way to fill {hole} in `{command}`"))
-
-        holes = advice.placeholders_in(command)
-        typed = re.sub(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(set(holes), key=len, reverse=True))) + r")(?![\w-])",
-                       one, command) if holes else command
-        words = shlex.split(typed)
-        assert words[:2] == ["referee", "duel"], command
-        return words[1:]
+    def fill(self, command: str, **values) -> list[str]:
+        """As :meth:`tests.nextline.Player.fill`; an ``OPENING`` goes between the quotes the Next line gives
+        it (``--open wardens='OPENING'``): the opening the side's own device printed."""
+        sides = iter(re.findall(r"(\w+)='OPENING'", command))
+        return super().fill(command, OPENING=lambda: self.openings[next(sides)], **values)
 
     # ---- one game -------------------------------------------------------------------------------------
     def play(self) -> None:
@@ -227,12 +117,6 @@ class Player:
         if "reveal" in by:
             return self.reveal(by["reveal"], next_line)
         return self.commit(by, next_line)
-
-    def offered(self, commands: list[str], pattern: str, next_line: str) -> str:
-        found = [c for c in commands if re.fullmatch(pattern, c)]
-        if not found:
-            raise AssertionError(self.report(f"no command fits the mode ({pattern}): {next_line}"))
-        return found[0]
 
     def commit(self, by: dict[str, list[str]], next_line: str) -> str:
         sides = sorted({shlex.split(c)[shlex.split(c).index("--player") + 1] for c in by.get("commit", [])})
@@ -272,24 +156,8 @@ class Player:
         return self.run(self.fill(self.offered(commands, pattern, next_line)))
 
     def finish(self, commands: list[str]) -> None:
-        """Game over: the save text replays to the same state by the real loader, and the offered
-        `referee duel new` replaces the finished game in a real save file, as typed."""
-        replayed = _replay_text(self.memory.text)
-        assert replayed.state == self.state, self.report("the save document does not replay to the same state")
-        assert "referee duel new" in commands, self.report(f"no `referee duel new` at game over: {commands}")
-        path = self.memory.tmp_path / "finished.toml"
-        path.write_text(self.memory.text)
-        with pytest.MonkeyPatch.context() as mp:  # the real save functions, on a real file
-            mp.setattr(savefile, "write", REAL_WRITE)
-            mp.setattr(savefile, "write_new", REAL_WRITE_NEW)
-            self.history.append("referee duel new   <on the real save file>")
-            self.seen["duel new"] += 1
-            result = self.runner.invoke(main, shlex.split("referee duel new")[1:], env={"NO_COLOR": "1", savefile.ENV: str(path)})
-        if result.exit_code != 0:
-            raise Refusal(self.report(f"`referee duel new` refused at game over: {result.stderr.strip()}"))
-        assert savefile.held(path) == "duel" and savefile.read(path, "duel")["events"] == []
-        path.unlink()
-        path.with_name(path.name + ".prev").unlink()
+        """Game over: the save replays, and the offered `referee duel new` works on the real save file."""
+        self.new_on_real_file(commands)
 
 
 def kind(args: list[str]) -> str:

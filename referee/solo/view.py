@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.database import Database
+from referee import advice
 from referee.dice import Dice
 from referee.solo import events as ev
 from pnp import hexes
@@ -16,7 +17,9 @@ from referee.solo.state import State
 
 
 def status(state: State, db: Database) -> dict[str, Any]:
-    """The state as one JSON-able object (``referee solo status --json``)."""
+    """The state as one JSON-able object (``referee solo status --json``): the tracks, cards and battles,
+    ``next`` (the Next line) and ``next_commands`` (its commands, :func:`referee.advice.commands_in`)."""
+    next_line = rules.next_step(state, db)
     battle = None
     if state.battle is not None:
         b = state.battle
@@ -48,7 +51,8 @@ def status(state: State, db: Database) -> dict[str, Any]:
         "reason": state.reason or None,
         "difficulty": state.setup.difficulty,
         "seed": state.setup.seed,
-        "next": rules.next_step(state, db),
+        "next": next_line,
+        "next_commands": advice.commands_in(next_line),
     }
 
 
