@@ -15,7 +15,7 @@ import re
 PLACEHOLDERS: dict[str, str] = {
     "D": "one die as rolled, 1-6; `D,D` is two dice, one D per die to type",
     "CARD": "the quest card you turned over from your own deck (its id or name)",
-    "SERVANT": "a servant card you turned over (its id or name)",
+    "SERVANT": "a servant card you turned over: the id printed in its footer (ghast-2; cards of one name differ)",
     "SPELL": "one of the spells the line names (its name or id)",
     "HEX": "a hex on the battle map within your reach (e.g. C4)",
     "LOCATION": "a Location in the row (its name or its number in the row)",

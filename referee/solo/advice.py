@@ -55,7 +55,17 @@ def aid_command(state: State, db: Database, step: ev.Cast | ev.CallElder | ev.Re
         count = _rerolled(state, db, step)
         if count:
             line += " --dice " + dice_placeholder(count)
+        line += _counter(state, db, step)
     return line
+
+
+def _counter(state: State, db: Database, step: ev.Cast | ev.CallElder) -> str:
+    """`` --counter D,D`` for the Grayking's counter dice of a spell cast in the Last Stand with typed
+    dice (R22), when the count is known before the cast; empty otherwise (the referee rolls them)."""
+    if not isinstance(step, ev.Cast) or state.last_stand is None or state.phase != "stand":
+        return ""
+    count = laststand.counter_dice(state, db, rules.spell(db, step.spell))
+    return f" --counter {dice_placeholder(count)}" if count else ""
 
 
 def _rerolled(state: State, db: Database, step: ev.Cast | ev.CallElder) -> int:
@@ -91,7 +101,7 @@ def aid_offer(state: State, db: Database) -> str:
             what = f"cast {rules.name(db, step.spell)}"
         else:
             what = f"call on {rules.name(db, step.elder)}"
-        if step.reroll:
+        if not isinstance(step, ev.Recharge) and step.reroll:
             what += f", re-rolling {' '.join(map(str, step.reroll))}"
         odds = "certain" if option.certain else f"a chance: {option.chance:.0%}" if option.chance > 0 else "perhaps"
         parts.append(f"{what} (`{aid_command(state, db, step)}`, {odds})")
@@ -161,7 +171,10 @@ def next_step(state: State, db: Database) -> str:
         pending = state.pending
         assert pending is not None
         price = "for one Mana" if pending.price == "one-mana" else "paying any bracketed cost"
-        names = rules.choices(db, rules.learnable(state, db))
+        affordable = rules.learnable_now(state, db)
+        if not affordable:
+            return f"{pending.source}: you may learn a spell {price}, but your Mana pays for none of them now: {_cmd('skip')}."
+        names = rules.choices(db, affordable)
         return f"{pending.source}: learn a spell {price}: {names}. {_cmd('learn SPELL')} (its name or id), or {_cmd('skip')}."
     if state.phase == "council":
         card = rules.quest(db, state.card or "")
@@ -179,12 +192,15 @@ def _warding(state: State, db: Database) -> str:
     card = rules.quest(db, state.card or "")
     battle_map = db.get(card.battle_map)  # type: ignore[attr-defined]
     count = battle_map.servants  # type: ignore[attr-defined]
-    servants = "".join(" --servant SERVANT" for _ in range(count))
+    cards = "".join(" --servant SERVANT" for _ in range(count)) if state.own_deck else ""
     places = "".join(f" --place {dice_placeholder(2)}" for _ in range(count))
-    if state.own_deck or state.dice_typed:
-        setup = _cmd(f"servants{servants}{places}") + " (the servant cards you turned over, of different types, and their 2d6)"
-    else:
-        setup = f"{_cmd('servants')} (the referee draws and places them) or {_cmd(f'servants{servants}{places}')} (your cards and 2d6)"
+    drawn = "the servant cards you turned over, of different types" if state.own_deck else "the referee draws them"
+    forms = []
+    if not state.dice_typed:
+        forms.append(f"{_cmd(f'servants{cards}')} ({drawn}; the referee places them)")
+    if state.dice_typed is not False:
+        forms.append(f"{_cmd(f'servants{cards}{places}')} ({drawn}; your 2d6 place them)")
+    setup = " or ".join(forms)
     return (f"Fight for Warding Key {card.key} at {card.name} on {battle_map.title} ({battle_map.color} map): {setup}; "  # type: ignore[attr-defined]
             f"or fight it by hand and enter the outcome: {_cmd('warding won')} or {_cmd('warding retreat')} (R38).")
 
@@ -235,7 +251,7 @@ def _stand(state: State, db: Database) -> str:
     extras.extend(f"{_cmd(f'elder {rules.short_id(e)}')} adds {rules.name(db, e)}'s die to this round"
                   for e in laststand.before_roll_options(state, db))
     extras.extend(f"{r} (a gray space)" for r in _recharges(state, db))
-    extras.extend(_cmd(f"cast {rules.short_id(s)}") for s in state.spells
+    extras.extend(f"`{aid_command(state, db, ev.Cast(spell=s))}`" for s in state.spells
                   if laststand.cast_problem(state, db, rules.spell(db, s)) is None)
     before = f" Before the roll: {_either(extras)}." if extras else ""
     return (f"The Last Stand: the Grayking has {ls.hit_points} hit {'point' if ls.hit_points == 1 else 'points'}; you roll {mine_n} dice, he rolls {theirs_n}: "

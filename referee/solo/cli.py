@@ -56,6 +56,13 @@ def _print_notes(notes: tuple[str, ...], game: solo_game.SoloGame) -> None:
 
 
 # ---- Parsing -------------------------------------------------------------------------------------------------
+def _name_argument(name: str, metavar: str) -> Callable:
+    """A card, spell or Elder argument typed as its id or its printed name, whose words need no quotes
+    (``referee solo learn Rime Mirror``): the words are joined with single spaces."""
+    return click.argument(name, nargs=-1, required=True, metavar=metavar,
+                          callback=lambda context, parameter, words: " ".join(words))
+
+
 def _values(text: str | None, option: str) -> tuple[int, ...] | None:
     """``"3,5"`` or ``"3 5"`` -> (3, 5), or ``None`` when the option was not given (see :func:`clitools.parse_dice`).
     ``--reroll`` names single dice, never a roll's total."""
@@ -177,7 +184,7 @@ def battle(dice: str | None, enemy: str | None, casts: tuple[str, ...], elders: 
 
 
 @solo.command()
-@click.argument("spell")
+@_name_argument("spell", "SPELL")
 @click.option("--rows", type=int, default=None, help="Rows a Battle Loss spell lowers (Knot: 1 or 2; default the most).")
 @click.option("--reroll", default=None, help="Your dice to re-roll, by value, e.g. 1,2.")
 @click.option("--dice", default=None, help="The new dice as rolled (default: the referee rolls).")
@@ -193,7 +200,7 @@ def cast(spell: str, rows: int | None, reroll: str | None, dice: str | None, nex
 
 
 @solo.command()
-@click.argument("elder")
+@_name_argument("elder", "ELDER")
 @click.option("--reroll", default=None, help="Your dice to re-roll, by value, e.g. 1,2 (Elder Maelis).")
 @click.option("--dice", default=None, help="The new dice as rolled (default: the referee rolls).")
 @click.option("--next", "next_card", default=None, help="The next card you turned over, if this ends a City Quest battle.")
@@ -219,7 +226,7 @@ def accept(next_card: str | None, save_path: Path | None, database_path: Path | 
 
 
 @solo.command()
-@click.argument("card")
+@_name_argument("card", "CARD")
 @_common
 def turn(card: str, save_path: Path | None, database_path: Path | None) -> None:
     """Name the next card you turned over from your own deck, when the referee asks for it (R7)."""
@@ -227,7 +234,7 @@ def turn(card: str, save_path: Path | None, database_path: Path | None) -> None:
 
 
 @solo.command()
-@click.argument("spell")
+@_name_argument("spell", "SPELL")
 @_common
 def learn(spell: str, save_path: Path | None, database_path: Path | None) -> None:
     """Learn a spell when a card or the Battle Win row lets you."""

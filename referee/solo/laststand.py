@@ -281,6 +281,27 @@ def _reroll_own(state: State, db: Database, reroll: tuple[int, ...], dice: Dice 
     return rules._note(state, f"You re-roll {' '.join(map(str, reroll))} and get {new}: your dice show {' '.join(map(str, _ls(state).dice))}.")
 
 
+def counter_dice(state: State, db: Database, chosen: Spell) -> int | None:
+    """How many dice the Grayking's counter to ``chosen`` rolls if it is cast now (R22): 0 when the
+    counter rolls none (or no counter answers the spell); ``None`` when the count is known only after
+    the spell's own re-roll (Glass Lake re-rolls your dice, then Mirror re-rolls those showing 4 or more)."""
+    row = counter_for(db, chosen)
+    if row is None:
+        return 0
+    effect, ls = row.effect, _ls(state)
+    if effect.reroll_grayking_at_most:
+        return None if chosen.effect.reroll_servants else sum(1 for v in ls.enemy if v <= effect.reroll_grayking_at_most)
+    if effect.forget_spell:
+        return 2
+    if effect.reroll_own:
+        if not ls.rolled:
+            return 0
+        if chosen.effect.reroll_own:
+            return None
+        return sum(1 for v in ls.dice if v >= MIRROR_REROLLS_FROM)
+    return 0
+
+
 MIRROR_REROLLS_FROM = 4
 """Mirror: the Grayking re-rolls every one of your dice showing this or more (R22)."""
 
@@ -294,7 +315,7 @@ def _counter(state: State, db: Database, chosen: Spell, row: TableRow, typed: Di
     if effect.reroll_grayking_at_most:
         low = [i for i, v in enumerate(ls.enemy) if v <= effect.reroll_grayking_at_most]
         if low:
-            state, new = rules._roll(state, db, typed, len(low), "counter", f"{row.name}'s re-roll")
+            state, new = rules._roll(state, db, typed, len(low), "counter", f"{row.name}'s re-roll", track=False)
             used_dice = True
             enemy = list(ls.enemy)
             for i, v in zip(low, new.values):
@@ -312,7 +333,7 @@ def _counter(state: State, db: Database, chosen: Spell, row: TableRow, typed: Di
     if effect.mana or effect.spirit:
         state = rules.adjust(state, db, mana=effect.mana, spirit=effect.spirit)
     if effect.forget_spell:
-        state, roll = rules._roll(state, db, typed, 2, "counter", f"{row.name}'s 2d6")
+        state, roll = rules._roll(state, db, typed, 2, "counter", f"{row.name}'s 2d6", track=False)
         used_dice = True
         matching = [s for s in state.spells if rules.spell(db, s).position == roll.total]
         if matching:
@@ -326,7 +347,7 @@ def _counter(state: State, db: Database, chosen: Spell, row: TableRow, typed: Di
         dice = _ls(state).dice
         high = [i for i, v in enumerate(dice) if v >= MIRROR_REROLLS_FROM]
         if high and _ls(state).rolled:
-            state, new = rules._roll(state, db, typed, len(high), "counter", f"{row.name}'s re-roll")
+            state, new = rules._roll(state, db, typed, len(high), "counter", f"{row.name}'s re-roll", track=False)
             used_dice = True
             mine = list(dice)
             for i, v in zip(high, new.values):

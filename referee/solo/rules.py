@@ -288,6 +288,23 @@ def learnable(state: State, db: Database) -> list[str]:
             if s.learnable and s.id not in learned and (s.slot[0] == 1 or _opened(db, s.id, learned))]
 
 
+def learn_price(db: Database, spell_id: str, price: str) -> tuple[int, int]:
+    """(Mana, Spirit) to pay for learning a spell: one Mana at Battle Win row 4 (``one-mana``, R9), or its
+    printed bracketed cost (``cost``, Council of Wardens, R37; nothing when it prints none)."""
+    chosen = spell(db, spell_id)
+    if price == "one-mana":
+        return 1, 0
+    return (chosen.learn_cost.mana, chosen.learn_cost.spirit) if chosen.learn_cost else (0, 0)
+
+
+def learnable_now(state: State, db: Database) -> list[str]:
+    """The spells the pending choice lets the player learn now (phase ``learn``): :func:`learnable`
+    ones whose price the player's Mana can pay (R9, R37); empty outside that phase."""
+    if state.pending is None:
+        return []
+    return [s for s in learnable(state, db) if learn_price(db, s, state.pending.price)[0] <= state.mana]
+
+
 def _learn(state: State, db: Database, spell_id: str, price: str) -> State:
     """Learn a spell, paying one Mana (``one-mana``, Battle Win row 4, R9) or its bracketed cost (``cost``)."""
     chosen = spell(db, spell_id)
@@ -297,7 +314,7 @@ def _learn(state: State, db: Database, spell_id: str, price: str) -> State:
         why = "it is not learned along a path (R12)" if not chosen.learnable else "no learned spell's arrow leads to it, or a choice on its path closed it (R4)"
         options = ", ".join(name(db, s) for s in learnable(state, db)) or "none"
         raise RuleError(f"{chosen.name} cannot be learned: {why}; learnable now: {options}")
-    mana, spirit = (1, 0) if price == "one-mana" else ((chosen.learn_cost.mana, chosen.learn_cost.spirit) if chosen.learn_cost else (0, 0))
+    mana, spirit = learn_price(db, spell_id, price)
     if mana > state.mana:
         raise RuleError(f"learning {chosen.name} costs {mana} Mana; you have {state.mana}")
     state = _note(replace(state, spells=state.spells + (spell_id,)), f"You learn {chosen.name}: place a marker on it on the {chosen.spell_type.capitalize()} Spell Path card.")
@@ -575,8 +592,11 @@ def _loss_row(state: State, db: Database):
     return table_for(db, "loss").row_for(effective) if effective >= 1 else None
 
 
-def _roll(state: State, db: Database, typed: Dice | None, count: int, field: str, what: str) -> tuple[State, Dice]:
-    """``count`` dice for ``field``: the player's typed dice (checked) or the referee's next dice (R35)."""
+def _roll(state: State, db: Database, typed: Dice | None, count: int, field: str, what: str,
+          track: bool = True) -> tuple[State, Dice]:
+    """``count`` dice for ``field``: the player's typed dice (checked) or the referee's next dice (R35).
+    ``track``: whether these dice tell how the player rolls (``State.dice_typed``, which the advice
+    follows); the Grayking's counter dice in the Last Stand do not."""
     if typed is not None and typed.typed:
         if len(typed.values) != count:
             raise RuleError(f"--{field}: {what} needs {count} {'die' if count == 1 else 'dice'}, you typed {len(typed.values)} ({typed})")
@@ -586,7 +606,8 @@ def _roll(state: State, db: Database, typed: Dice | None, count: int, field: str
         if typed is not None and typed != dice:
             raise RuleError(f"{field}: the referee's dice at k={state.dice_used} are {dice}, not {typed} (corrupt save?)")
         state = replace(state, dice_used=state.dice_used + count)
-    return replace(state, consumed=state.consumed + ((field, dice),), dice_typed=dice.typed), dice
+    state = replace(state, consumed=state.consumed + ((field, dice),))
+    return (replace(state, dice_typed=dice.typed) if track else state), dice
 
 
 def apply_battle(state: State, db: Database, event: ev.Battle) -> State:
