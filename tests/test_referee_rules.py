@@ -414,3 +414,39 @@ def test_a_player_drawing_from_their_own_deck_names_the_next_card(db):
     # drawing from the referee's deck: the referee turns over its own next card
     g.play(ev.Draw())
     assert not g.state.own_deck
+
+
+FROST_BREATH = "solo.spell.frost-breath"
+
+
+def test_a_losing_city_roll_waits_when_a_mana_spell_pays_for_shield(db):
+    """R34 (issue 10, part 1): with Mana 0, Frost Breath (+2 Mana for 1 Spirit) then Shield turns 1 1
+    against 6 1 1 into a win, so the roll is not settled: the referee waits, offering Frost Breath, the
+    only first step of a winning line (Shield alone cannot be paid for)."""
+    g = game(db, ev.Draw(card("dalnish")), ev.Warding("won", mana=-30), ev.Draw(card("randven")), spells=(FROST_BREATH, SHIELD))
+    assert g.state.mana == 0
+    s = g.play(ev.Battle(dice=dice(1, 1), enemy=dice(6, 1, 1), next=card("tural")))
+    assert s.phase == "rolled" and s.grayking == g.log.states[-2].grayking
+    assert rules.options(s, db) == [FROST_BREATH]
+    g.play(ev.Cast(FROST_BREATH))
+    assert rules.options(g.state, db) == [SHIELD]
+    s = g.play(ev.Cast(SHIELD))
+    assert s.phase == "draw" and "solo.quest.randven" in s.removed
+
+
+def test_the_next_card_named_with_a_waiting_roll_is_kept_for_the_end_of_the_battle(db):
+    """R7 and R34: a player who names the next card with the roll (--next) while the roll waits for aid
+    has turned that card over; it is the card that goes onto the discard pile when the battle ends, whatever
+    command ends it, and naming another one then is refused."""
+    g = game(db, ev.Draw(card("dalnish")), ev.Warding("won", mana=-30), ev.Draw(card("randven")), spells=(FROST_BREATH, SHIELD))
+    s = g.play(ev.Battle(dice=dice(1, 1), enemy=dice(6, 1, 1), next=card("tural")))
+    assert s.battle.named_next == card("tural") and g.log.events[-1].next == card("tural")
+    g.play(ev.Cast(FROST_BREATH))
+    with pytest.raises(rules.RuleError, match="you named Tural"):
+        g.play(ev.Cast(SHIELD, next=card("mistmarch")))
+    s = g.play(ev.Cast(SHIELD))
+    assert s.phase == "draw" and s.discard[-1] == "solo.quest.tural" and s.suspended is None
+    # accepting the loss instead turns over the same card for the Battle Loss number
+    g.undo()
+    s = g.play(ev.Accept())
+    assert s.discard[-1] == "solo.quest.tural" and s.suspended is None

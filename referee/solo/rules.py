@@ -332,6 +332,12 @@ def _take(state: State, db: Database, wanted: ev.CardRef | None, field: str, wha
         order = shuffled(state.setup.seed, state.shuffles, state.discard)
         state = _note(replace(state, deck=order, discard=(), shuffles=state.shuffles + 1),
                       f"The Quest draw pile is exhausted: shuffle the discard pile ({len(order)} cards) to form a new draw pile.")
+    named = state.battle.named_next if field == "next" and state.battle is not None else None
+    if named is not None:  # named with the roll while aid could still turn it (R7)
+        if wanted is not None and wanted.id != named.id:
+            raise RuleError(f"--next: you named {name(db, named.id)} as the next card with the roll; it is turned over now, not {name(db, wanted.id)}")
+        wanted = named
+        state = replace(state, battle=replace(state.battle, named_next=None))
     if wanted is None:
         if field == "next" and state.own_deck:
             raise _NeedCard(state, what)
@@ -411,18 +417,23 @@ def _phase(state: State, wanted: str | tuple[str, ...], command: str) -> None:
     """Raise :class:`RuleError` unless the game is in one of the ``wanted`` phases."""
     wanted = (wanted,) if isinstance(wanted, str) else wanted
     if state.result is not None:
-        raise RuleError(f"the game is over (you {state.result}: {state.reason}); start a new one with `referee solo new`")
+        setup = state.setup
+        again = f"referee solo new --difficulty {setup.difficulty} --spells {','.join(short_id(s) for s in setup.spells)}"
+        raise RuleError(f"the game is over (you {state.result}: {state.reason}); start a new one with `{again}`")
     if state.phase not in wanted:
         raise RuleError(f"`{command}` does not fit now: {_waiting(state)}")
 
 
 def _waiting(state: State) -> str:
+    """What the game waits for, in a few words with a command, for the error of a command that does not
+    fit the phase (the Next line, :mod:`referee.solo.advice`, gives every choice)."""
+    draw = "referee solo draw --card CARD" if state.own_deck else "referee solo draw"
     return {
-        "draw": "draw the next quest card (`referee solo draw`)",
-        "battle": "fight the City Quest on the table (`referee solo battle`)",
+        "draw": f"draw the next quest card (`{draw}`)",
+        "battle": "fight the City Quest on the table (`referee solo battle`, with --dice and --enemy for your own dice)",
         "rolled": "the battle is rolled: cast a spell, call an Elder or `referee solo accept`",
         "loss": "a Battle Loss row is waiting: lower it with a spell or an Elder, or `referee solo accept`",
-        "learn": "choose a spell to learn (`referee solo learn ID`) or `referee solo skip`",
+        "learn": "choose a spell to learn (`referee solo learn SPELL`) or `referee solo skip`",
         "council": "resolve the Council of Wardens card (`referee solo council`)",
         "warding": "set up the Warding City's map (`referee solo servants`) or enter its outcome (`referee solo warding won|retreat`)",
         "map": "fight the Expanded Battle on the map (`referee solo status`)",
@@ -664,8 +675,21 @@ def _after_roll(state: State, db: Database, next_card: ev.CardRef | None) -> Sta
         return _resolve_win(state, db, next_card)
     if options(state, db):
         mine, theirs = totals(state, db)
-        return _note(state, f"You are losing {mine} to {theirs}.")
+        state = _note(state, f"You are losing {mine} to {theirs}.")
+        if next_card is not None and state.battle is not None:
+            _check_next(state, db, next_card)
+            state = _note(replace(state, battle=replace(state.battle, named_next=next_card)),
+                          f"{name(db, next_card.id)} is the next card you named: it goes onto the discard pile when the battle ends.")
+        return state
     return _resolve_loss(state, db, next_card)
+
+
+def _check_next(state: State, db: Database, card: ev.CardRef) -> None:
+    """Raise :class:`RuleError` unless ``card`` can be the next card turned over now (R7): a quest card
+    of the draw pile (or of the discard pile when the draw pile is empty, which is then reshuffled)."""
+    quest(db, card.id)
+    if card.typed and card.id not in (state.deck or state.discard):
+        raise RuleError(f"--next: {name(db, card.id)} cannot be turned over from the Quest draw pile now")
 
 
 def _resolve_win(state: State, db: Database, next_card: ev.CardRef | None) -> State:
@@ -1130,7 +1154,9 @@ def resolve(state: State, db: Database, event: ev.Event) -> tuple[ev.Event, Stat
     """
     after = apply(state, db, event)
     resolved = _filled(event, after.consumed)
-    if getattr(event, "next", None) is not None and not any(f == "next" for f, _ in after.consumed) and after.suspended is None:
+    named = after.battle.named_next if after.battle is not None else None
+    if (getattr(event, "next", None) is not None and not any(f == "next" for f, _ in after.consumed)
+            and after.suspended is None and named != event.next):
         resolved = replace(resolved, next=None)  # the battle did not end: no next card was turned over
         after = _note(after, "(The next card is turned over when the battle ends; the referee asks for it then.)")
     return resolved, after

@@ -51,7 +51,9 @@ class BattleState:
     ``casts`` are the spells cast this battle in order (a recharged spell may appear twice),
     ``elders`` the Elders called; ``dice`` and ``enemy`` the dice on the table once rolled;
     ``loss_roll`` the Battle Loss number read from the next card, ``lowered`` the rows Bind, Knot or an
-    Elder took off it, ``cancelled`` whether a spell cancelled it.
+    Elder took off it, ``cancelled`` whether a spell cancelled it. ``named_next`` is the next card the
+    player named with the roll (``--next``, an :class:`referee.solo.events.CardRef`) while the roll still
+    waits for aid: it is the card turned over when the battle ends (R7).
     """
 
     card: str
@@ -64,6 +66,7 @@ class BattleState:
     lowered: int = 0
     cancelled: bool = False
     next_card: str | None = None
+    named_next: Any = None
 
 
 @dataclass(frozen=True)
