@@ -66,6 +66,7 @@ def test_json_figures_are_sane_and_every_game_ends(balance):
     assert returned["solo"]["cells"] == solo["cells"]
 
 
+@pytest.mark.slow
 def test_tables_print_rates_between_0_and_100_percent(balance):
     out = io.StringIO()
     balance.main(["--games", "2", "--jobs", "1"], out=out)
