@@ -46,8 +46,9 @@ from referee.duel import events as dev
 from referee.duel import rules as drules
 from referee.duel.game import DuelGame
 from referee.duel.state import SIDES, Assignment, other
+from referee.solo import advice as sadvice
+from referee.solo import aid, expanded, laststand, view
 from referee.solo import events as sev
-from referee.solo import expanded, laststand, view
 from referee.solo import rules as srules
 from referee.solo.game import SoloGame
 
@@ -159,7 +160,7 @@ def _low_dice(dice: Sequence[int]) -> tuple[int, ...]:
 
 def solo_candidates(state, db: database.Database) -> list[sev.Event]:
     """Every command worth trying in ``state``: a superset of the legal ones, which :meth:`SoloGame.play`
-    (the referee's rules) then accepts or refuses. It follows the phases of ``referee.solo.rules.next_step``
+    (the referee's rules) then accepts or refuses. It follows the phases of ``referee.solo.advice.next_step``
     and the lists the referee offers (``rules.learnable``, ``expanded.legal_moves``); each spell is tried
     with its re-roll dice where it re-rolls. The manual ``warding won|retreat`` outcome (R38, for battles
     fought by hand) is left out: the simulator fights every Warding City on its map, or retreats from it."""
@@ -444,11 +445,11 @@ def _map_turn(state, db: database.Database) -> sev.Event:
         def totals(added: tuple[str, ...]) -> tuple[int, int]:
             return expanded.exchange_totals(replace(state, map_battle=replace(mb, exchange=replace(ex, casts=ex.casts + added))), db)
 
-        return _turn_roll(state, db, expanded.exchange_options(state, db), totals, ex.dice, ex.enemy) or sev.Accept()
+        return _turn_roll(state, db, aid.ids(state, db), totals, ex.dice, ex.enemy) or sev.Accept()
     if mb.step == "eldritch":
         return sev.Eldritch()
     row = db.table(expanded.battle_map(state, db).eldritch_table).row_for(mb.eldritch).effect
-    options = expanded.eldritch_options(state, db)
+    options = aid.ids(state, db)
     if options and (row.spirit < 0 or row.mana < 0):
         return sev.Cast(options[0])
     return sev.Accept()
@@ -469,7 +470,7 @@ def _stand_turn(state, db: database.Database) -> sev.Event:
     def totals(added: tuple[str, ...]) -> tuple[int, int]:
         return laststand.totals(replace(state, last_stand=replace(ls, casts=ls.casts + added)), db)
 
-    return _turn_roll(state, db, laststand.options(state, db), totals, ls.dice, ls.enemy) or sev.Accept()
+    return _turn_roll(state, db, aid.ids(state, db), totals, ls.dice, ls.enemy) or sev.Accept()
 
 
 def sensible_solo(state, db: database.Database, rng: random.Random) -> list[sev.Event]:
@@ -627,7 +628,7 @@ def play_solo(db: database.Database, seed: int, difficulty: str, policy: str, de
                     continue
         if played is None:
             defects.append(Defect("solo", policy, seed, "stuck", f"no legal command in phase {state.phase} "
-                                  f"({srules.next_step(state, db)})", _solo_repro(game)))
+                                  f"({sadvice.next_step(state, db)})", _solo_repro(game)))
             rec.quest = rec.quest or "error"
             break
         rec.commands += 1

@@ -18,6 +18,7 @@ from referee.cli import main
 from referee.dice import Dice
 from referee.solo import events as ev
 from referee.solo import expanded, rules, view
+from referee.solo.advice import next_step
 from referee.solo.game import SoloGame
 from tests.conftest import ROOT
 
@@ -187,7 +188,7 @@ def test_blue_cross_recharges_one_type_and_must_be_left_next_round():
     # Rules audit: a second (even empty) recharge at the start of that round lifted the duty to leave.
     with pytest.raises(rules.RuleError, match="must move off it this round"):
         g.play(ev.Recharge("oaken"))
-    advice = rules.next_step(g.state, DB)  # final check: the Next line offered staying, then refused it
+    advice = next_step(g.state, DB)  # final check: the Next line offered staying, then refused it
     assert "off the blue cross" in advice and "to stay" not in advice
     g.play(ev.Move(("F4",)))
 

@@ -11,8 +11,9 @@ from click.testing import CliRunner
 from pnp import database
 from referee.cli import main
 from referee.dice import Dice
-from referee.solo import events as ev
 from referee.solo import aid, laststand, rules
+from referee.solo import events as ev
+from referee.solo.advice import next_step
 from referee.solo.game import SoloGame
 from tests.conftest import ROOT
 
@@ -48,7 +49,7 @@ def test_offered_only_after_barrier_lock():
     with pytest.raises(rules.RuleError, match="cast Barrier Lock first"):
         g.play(ev.LastStand())
     g = won()
-    assert laststand.offered(g.state, DB) and "last-stand" in rules.next_step(g.state, DB)
+    assert laststand.offered(g.state, DB) and "last-stand" in next_step(g.state, DB)
     g.play(ev.LastStand())
     with pytest.raises(rules.RuleError):
         g.play(ev.LastStand())
@@ -95,7 +96,7 @@ def test_unguard_rerolls_the_graykings_ones_and_twos():
     The roll can be turned (Shard Knives, then Shield if Unguard rolls low: R34), so the referee waits."""
     g = standing(("shield", "shard-knives"))
     s = g.play(ev.Attack(dice(1, 1), dice(1, 2, 6)))  # 2 to 9
-    assert s.last_stand.rolled and "solo.spell.shard-knives" in laststand.options(s, DB)
+    assert s.last_stand.rolled and "solo.spell.shard-knives" in aid.ids(s, DB)
     cast = ev.Cast("solo.spell.shard-knives", counter=dice(5, 4))
     t = laststand.cast_on_table(s, DB, cast)  # the cast and its counter, the roll not settled
     assert sorted(t.last_stand.enemy) == [4, 5, 6] and "Unguard" in " ".join(t.notes) and laststand.totals(t, DB) == (3, 15)
@@ -112,7 +113,7 @@ def test_sorrow_shatter_and_no_counter():
     s = g.play(ev.Cast("solo.spell.still-water"))
     assert (s.mana, s.spirit) == (12, 15)  # 2 Mana cost, +1 Spirit, Shatter -2 Mana
     s = g.play(ev.Attack(dice(3, 3), dice(1, 2, 6)))  # 6 to 9: Shield turns it (R34)
-    assert laststand.options(s, DB) == ["solo.spell.shield"]
+    assert aid.ids(s, DB) == ["solo.spell.shield"]
     s = g.play(ev.Cast("solo.spell.shield"))
     assert "does not counter" in " ".join(s.notes) and s.mana == 10 and s.last_stand.hit_points == 7
 
@@ -141,7 +142,7 @@ def test_mirror_rerolls_your_dice_of_four_or_more():
     Glass Lake (Ice 11) re-rolls your dice first, then Mirror answers."""
     g = standing(("glass-lake",))
     s = g.play(ev.Attack(dice(1, 5), dice(1, 1, 6)))  # 6 to 8: Glass Lake can turn it (R34)
-    assert laststand.options(s, DB) == ["solo.spell.glass-lake"]
+    assert aid.ids(s, DB) == ["solo.spell.glass-lake"]
     s = g.play(ev.Cast("solo.spell.glass-lake", reroll=(1,), dice=dice(6), counter=dice(1, 2)))
     assert "re-rolls your dice showing 4 or more: 1 2; your dice show 1 2" in " ".join(s.notes)
     assert s.spirit == 13  # 1 + 2 against 8
@@ -210,7 +211,7 @@ def test_a_re_roll_spell_is_not_offered_when_sullen_axe_took_every_die():
     not wait for it after the losing roll (R34)."""
     g = standing(("brittle-knives", "ember-hook"))
     s = g.play(ev.Attack(dice(1, 2), dice(1, 1, 2)))  # 3 to 4: Ember Hook could turn it, the roll waits
-    assert s.last_stand.rolled and laststand.options(s, DB) == ["solo.spell.ember-hook"]
+    assert s.last_stand.rolled and aid.ids(s, DB) == ["solo.spell.ember-hook"]
     s = g.play(ev.Cast("solo.spell.brittle-knives"))
     assert "Sullen Axe" in " ".join(s.notes) and "Remove your dice showing 2 or less: your dice show nothing" in " ".join(s.notes)
     assert not s.last_stand.rolled  # 1 to 4, nothing could turn it: resolved at once, not waiting for Ember Hook
@@ -219,7 +220,7 @@ def test_a_re_roll_spell_is_not_offered_when_sullen_axe_took_every_die():
     h.play(ev.Attack(dice(1, 2), dice(1, 1, 2)))
     s = h.play(ev.Cast("solo.spell.brittle-knives"))
     assert "Sullen Axe" in " ".join(s.notes) and s.last_stand.dice == ()
-    assert s.last_stand.rolled and laststand.options(s, DB) == ["solo.spell.shield", "solo.spell.flint-spark"]
+    assert s.last_stand.rolled and aid.ids(s, DB) == ["solo.spell.shield", "solo.spell.flint-spark"]
     with pytest.raises(rules.RuleError, match="none of yours is left on the table"):
         h.play(ev.Cast("solo.spell.ember-hook", reroll=(1,), dice=dice(6)))
 
@@ -233,7 +234,7 @@ def test_a_round_no_spell_can_turn_is_settled_at_once():
     ls = g.state.last_stand
     on_table = replace(g.state, last_stand=replace(ls, rolled=True, dice=(3, 4), enemy=(5, 6, 6)))
     assert laststand.totals(on_table, DB) == (7, 17)
-    assert aid.options(on_table, DB) == [] and laststand.options(on_table, DB) == []
+    assert aid.options(on_table, DB) == [] and aid.ids(on_table, DB) == []
     s = g.play(ev.Attack(dice(3, 4), dice(5, 6, 6)))
     assert not s.last_stand.rolled and s.last_stand.rounds == 1 and s.last_stand.hit_points == 8
     assert (s.mana, s.spirit) == (15, 13) and s.used == ()  # nothing cast, -2 Spirit
@@ -252,10 +253,10 @@ def test_a_mana_raising_spell_is_offered_when_it_pays_for_the_spell_that_turns_t
     assert s.last_stand.rolled and "You are losing 6 to 9." in s.notes
     offered = aid.options(s, DB)
     assert [a.actor for a in offered] == ["solo.spell.frost-breath"] and offered[0].certain
-    assert laststand.options(s, DB) == ["solo.spell.frost-breath"]
+    assert aid.ids(s, DB) == ["solo.spell.frost-breath"]
     s = g.play(ev.Cast("solo.spell.frost-breath"))
     assert "Sorrow" in " ".join(s.notes) and (s.mana, s.spirit) == (2, 14)
-    assert s.last_stand.rolled and laststand.options(s, DB) == ["solo.spell.shield"]
+    assert s.last_stand.rolled and aid.ids(s, DB) == ["solo.spell.shield"]
     s = g.play(ev.Cast("solo.spell.shield"))
     assert not s.last_stand.rolled and s.last_stand.hit_points == 7 and (s.mana, s.spirit) == (0, 14)
     assert "You win 6 to 3: move the Grayking's damage marker to 7." in s.notes

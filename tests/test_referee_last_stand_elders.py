@@ -11,9 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from referee import save as savefile
+from referee.solo import aid, laststand, rules, view
 from referee.solo import events as ev
 from referee.solo import game as solo_game
-from referee.solo import laststand, rules, view
+from referee.solo.advice import next_step
 from referee.solo.game import SoloGame
 from tests.test_referee_last_stand import DB, FIXTURES, dice, run
 from tests.test_referee_map_elders import MAELIS, RHUN, SAN, card, refused
@@ -72,7 +73,7 @@ def test_san_only_before_a_round_is_rolled():
     """R51(b): San adds his die to a roll, so he is called before the round is rolled, not once it is."""
     g = standing()
     g.play(ev.Attack(dice(1, 1), dice(2, 2, 3)))
-    assert g.state.last_stand.rolled and laststand.options(g.state, DB) == [MAELIS]  # Maelis could turn 2 to 7: the roll waits (R34)
+    assert g.state.last_stand.rolled and aid.ids(g.state, DB) == [MAELIS]  # Maelis could turn 2 to 7: the roll waits (R34)
     refused(g, ev.CallElder(SAN), "this round is already rolled")
     assert g.state.elder_uses(SAN) == 3
 
@@ -94,8 +95,8 @@ def test_maelis_turns_a_losing_round():
     g = standing()
     spirit = g.state.spirit
     s = g.play(ev.Attack(dice(1, 1), dice(2, 2, 3)))
-    assert s.last_stand.rolled and laststand.options(s, DB) == [MAELIS]
-    assert "`referee solo elder elder-maelis --reroll 1,1 --dice D,D`" in rules.next_step(s, DB)  # dice typed: the re-roll typed too
+    assert s.last_stand.rolled and aid.ids(s, DB) == [MAELIS]
+    assert "`referee solo elder elder-maelis --reroll 1,1 --dice D,D`" in next_step(s, DB)  # dice typed: the re-roll typed too
     s = g.play(ev.CallElder(MAELIS, (1, 1), dice(4, 3)))
     assert s.last_stand.hit_points == 7 and s.spirit == spirit and not s.last_stand.rolled  # 7 >= 7 (R5)
     assert s.elder_uses(MAELIS) == 2 and s.last_stand.elders == (MAELIS,)
@@ -105,9 +106,9 @@ def test_maelis_re_roll_that_still_loses_waits_for_spells_then_resolves():
     """R34: after Maelis the roll waits only while something else could still turn it."""
     g = standing(("elder-maelis",), learned=("shield",))
     s = g.play(ev.Attack(dice(1, 1), dice(1, 2, 6)))  # 2 to 9: Shield alone leaves 2 to 3; Maelis, then Shield, can turn it
-    assert laststand.options(s, DB) == [MAELIS]
+    assert aid.ids(s, DB) == [MAELIS]
     s = g.play(ev.CallElder(MAELIS, (1,), dice(2)))  # 3 to 9: Shield would make it 3 to 3
-    assert s.last_stand.rolled and laststand.options(s, DB) == ["solo.spell.shield"]
+    assert s.last_stand.rolled and aid.ids(s, DB) == ["solo.spell.shield"]
     s = g.play(ev.Accept())
     assert s.spirit == 13 and s.last_stand.hit_points == 8
 
@@ -128,10 +129,10 @@ def test_maelis_has_nothing_to_re_roll_once_sullen_axe_took_every_die():
     of the player's dice on the table Maelis is refused and not waited for."""
     g = standing(("elder-maelis",), learned=("brittle-knives", "shield", "flint-spark"))
     s = g.play(ev.Attack(dice(1, 2), dice(1, 1, 2)))  # 3 to 4: Maelis, Shield or Flint Spark could turn it
-    assert MAELIS in laststand.options(s, DB)
+    assert MAELIS in aid.ids(s, DB)
     s = g.play(ev.Cast("solo.spell.brittle-knives"))  # 1 to 4: Shield with Flint Spark still turns it (2 to 2)
     assert "Sullen Axe" in notes(s) and s.last_stand.dice == () and s.last_stand.rolled
-    assert laststand.options(s, DB) == ["solo.spell.shield", "solo.spell.flint-spark"]  # not Maelis
+    assert aid.ids(s, DB) == ["solo.spell.shield", "solo.spell.flint-spark"]  # not Maelis
     refused(g, ev.CallElder(MAELIS, (1,)), "none of yours is left on the table")
 
 
@@ -147,7 +148,7 @@ def test_each_elder_once_in_the_whole_last_stand_and_several_may_aid_one_round()
     s = g.play(ev.Cast("solo.spell.shield"))  # 13 to 12: the round is won
     assert s.last_stand.rounds == 1 and s.last_stand.roll_elders == () and not s.last_stand.rolled and s.last_stand.hit_points == 7
     refused(g, ev.CallElder(SAN), "already aided you in this battle.*the whole Last Stand is one battle")
-    assert laststand.before_roll_options(g.state, DB) == [] and "elder-san" not in rules.next_step(g.state, DB)
+    assert laststand.before_roll_options(g.state, DB) == [] and "elder-san" not in next_step(g.state, DB)
     spirit = g.state.spirit
     s = g.play(ev.Attack(dice(1, 1), dice(6, 6, 6)))  # Maelis (to 6 6) and Shield would make it 12 to 12
     assert not s.last_stand.rolled and s.spirit == spirit - 2  # Maelis spent for the Last Stand, Shield used: no wait (R34)
@@ -196,7 +197,7 @@ def test_rhun_is_refused_in_the_last_stand(rolled):
         g.play(ev.Attack(dice(1, 1), dice(6, 6, 6)))
         assert g.state.last_stand.rolled
     refused(g, ev.CallElder(RHUN), "no Battle Loss table")
-    assert g.state.elder_uses(RHUN) == 3 and RHUN not in laststand.options(g.state, DB)
+    assert g.state.elder_uses(RHUN) == 3 and RHUN not in aid.ids(g.state, DB)
 
 
 # ---- The Grayking's counters ---------------------------------------------------------------------------------------------
@@ -224,10 +225,10 @@ def test_mirror_re_rolls_san_and_maelis_dice_and_maelis_answers_mirror():
     g = standing(learned=("glass-lake",))
     g.play(ev.CallElder(SAN))
     g.play(ev.Attack(dice(1, 5, 6), dice(6, 6, 6)))  # 12 to 18; San's die among the three
-    assert laststand.options(g.state, DB) == [MAELIS, "solo.spell.glass-lake"]  # best chance first (Mirror answers Glass Lake only)
+    assert aid.ids(g.state, DB) == [MAELIS, "solo.spell.glass-lake"]  # best chance first (Mirror answers Glass Lake only)
     s = g.play(ev.Cast("solo.spell.glass-lake", reroll=(1,), dice=dice(4), counter=dice(1, 2, 3)))
     assert "Mirror" in notes(s) and sorted(s.last_stand.dice) == [1, 2, 3]  # every die of 4 or more, San's too
-    assert laststand.options(s, DB) == [MAELIS]
+    assert aid.ids(s, DB) == [MAELIS]
     s = g.play(ev.CallElder(MAELIS, (1, 2, 3), dice(6, 6, 6)))
     assert "Mirror" not in notes(s) and s.last_stand.hit_points == 7  # 18 to 18: the player's (R5)
 
@@ -238,7 +239,7 @@ def test_glass_lake_after_maelis_still_brings_mirror_on_her_dice():
     g = standing(learned=("glass-lake",))
     g.play(ev.Attack(dice(1, 1), dice(2, 2, 3)))  # 2 to 7
     s = g.play(ev.CallElder(MAELIS, (1,), dice(5)))  # 6 to 7: Glass Lake could still turn it, the roll waits (R34)
-    assert s.last_stand.rolled and laststand.options(s, DB) == ["solo.spell.glass-lake"]
+    assert s.last_stand.rolled and aid.ids(s, DB) == ["solo.spell.glass-lake"]
     s = g.play(ev.Cast("solo.spell.glass-lake", reroll=(1,), dice=dice(2), counter=dice(3)))
     assert "Mirror" in notes(s) and "He re-rolls your dice showing 4 or more: 3; your dice show 3 2" in notes(s)  # her 5 re-rolled to a 3
     assert "The Grayking wins 7 to 5" in notes(s)

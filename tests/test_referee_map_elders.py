@@ -11,9 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from referee import save as savefile
+from referee.solo import aid, expanded, rules
 from referee.solo import events as ev
-from referee.solo import expanded, rules
 from referee.solo import game as solo_game
+from referee.solo.advice import next_step
 from referee.solo.game import SoloGame
 from tests.test_referee_expanded import CITY, DB, FIXTURES, dice, put, run
 
@@ -89,7 +90,7 @@ def test_san_only_before_an_attack_is_rolled():
     refused(g, ev.CallElder(SAN), "call him in phase b")
     ghast_attacks(g)
     g.play(ev.Attack(dice(1, 1), dice(2, 2, 3)))
-    assert g.state.map_battle.step == "exchange" and expanded.exchange_options(g.state, DB) == [MAELIS]  # Maelis could turn 2 to 7 (R34)
+    assert g.state.map_battle.step == "exchange" and aid.ids(g.state, DB) == [MAELIS]  # Maelis could turn 2 to 7 (R34)
     refused(g, ev.CallElder(SAN), "this attack is already rolled")
     refused(g, ev.CallElder(SAN, (1,)), "this attack is already rolled")
 
@@ -109,8 +110,8 @@ def test_maelis_turns_a_losing_roll():
     assert s.map_battle.step != "exchange" and s.spirit == 13  # nothing could turn it: the Ghast hit at once
     g = ghast_attacks(to_map(with_elders()))
     s = g.play(ev.Attack(dice(1, 1), dice(2, 2, 3)))
-    assert s.map_battle.step == "exchange" and expanded.exchange_options(s, DB) == [MAELIS]
-    assert "elder-maelis --reroll 1,1" in rules.next_step(s, DB)
+    assert s.map_battle.step == "exchange" and aid.ids(s, DB) == [MAELIS]
+    assert "elder-maelis --reroll 1,1" in next_step(s, DB)
     s = g.play(ev.CallElder(MAELIS, (1, 1), dice(4, 3)))
     assert s.map_battle.servant(GHAST).hit_points == 1 and s.spirit == 14  # 7 >= 7: the Ghast is hit
     assert s.elder_uses(MAELIS) == 2 and s.map_battle.elders == (MAELIS,)
@@ -120,9 +121,9 @@ def test_maelis_re_roll_that_still_loses_waits_for_spells_then_resolves():
     """R34: after Maelis the roll waits only while something else could still turn it."""
     g = ghast_attacks(to_map(with_elders(("elder-maelis",), spells=("bind", "shield"))))
     s = g.play(ev.Attack(dice(1, 1), dice(1, 2, 6)))  # 2 to 9: Shield alone leaves 2 to 3; Maelis, then Shield, can turn it
-    assert expanded.exchange_options(s, DB) == [MAELIS]
+    assert aid.ids(s, DB) == [MAELIS]
     s = g.play(ev.CallElder(MAELIS, (1,), dice(2)))  # 3 to 9: Shield would make it 3 to 3
-    assert s.map_battle.step == "exchange" and expanded.exchange_options(s, DB) == ["solo.spell.shield"]
+    assert s.map_battle.step == "exchange" and aid.ids(s, DB) == ["solo.spell.shield"]
     s = g.play(ev.Accept())
     assert s.spirit == 13 and (s.map_battle.round, s.map_battle.step) == (2, "move")
 
@@ -168,9 +169,9 @@ def test_each_elder_once_in_the_whole_map_battle_and_several_may_aid():
     g.play(ev.Move(()))
     assert g.state.map_battle.step == "attack"
     refused(g, ev.CallElder(SAN), "already aided you in this battle")
-    assert expanded.before_roll_options(g.state, DB) == [] and "elder-san" not in rules.next_step(g.state, DB)
+    assert expanded.before_roll_options(g.state, DB) == [] and "elder-san" not in next_step(g.state, DB)
     g.play(ev.Attack(dice(3, 3), dice(1, 2, 6)))  # 6 to 9: Shield turns it, and Maelis could if she were not spent
-    assert expanded.exchange_options(g.state, DB) == ["solo.spell.shield"]  # Maelis is spent for this battle (R34)
+    assert aid.ids(g.state, DB) == ["solo.spell.shield"]  # Maelis is spent for this battle (R34)
     assert g.state.elder_uses(SAN) == 2 and g.state.elder_uses(MAELIS) == 2
 
 
@@ -215,7 +216,7 @@ def test_rhun_is_refused_on_a_map(moment):
         g.play(ev.Attack(dice(1, 1), dice(2, 2, 3)))  # 2 to 7: Maelis could turn it, the attack waits (R34)
         assert g.state.map_battle.step == "exchange"
     refused(g, ev.CallElder(RHUN), "no Battle Loss table")
-    assert g.state.elder_uses(RHUN) == 3 and RHUN not in expanded.exchange_options(g.state, DB)
+    assert g.state.elder_uses(RHUN) == 3 and RHUN not in aid.ids(g.state, DB)
 
 
 # ---- Magic, undo, replay --------------------------------------------------------------------------------------------

@@ -8,8 +8,9 @@ from dataclasses import replace
 
 import pytest
 
+from referee.solo import aid, expanded, laststand, rules, view
 from referee.solo import events as ev
-from referee.solo import expanded, laststand, rules, view
+from referee.solo.advice import next_step
 from tests.test_referee_expanded import DB, dice, on_map, put
 from tests.test_referee_last_stand_elders import standing
 
@@ -92,7 +93,7 @@ def test_retreat_is_refused_while_a_losing_attack_waits_then_allowed_after_the_h
     put(g, "C4", ghast_1="D4", ymp_1="I5")
     g.play(ev.Move(()))
     s = g.play(ev.Attack(dice(1, 1), dice(1, 1, 6)))  # 2 to 8: Shield would make it 2 to 2 (R34)
-    assert s.map_battle.step == "exchange" and expanded.exchange_options(s, DB) == ["solo.spell.shield"]
+    assert s.map_battle.step == "exchange" and aid.ids(s, DB) == ["solo.spell.shield"]
     spirit, mana = s.spirit, s.mana
     assert "take its hit first" in refused(g, ev.Retreat(), "retreat: a servant's attack is rolled")
     s = g.play(ev.Accept())
@@ -167,7 +168,7 @@ def test_a_lost_last_stand_keeps_lassadar_saved():
     assert not any(n.startswith("You have lost") for n in s.notes)
     status = view.status(s, DB)
     assert status["result"] == "won" and status["last_stand"]["outcome"] == "lost"
-    nxt = rules.next_step(s, DB)
+    nxt = next_step(s, DB)
     assert "Last Stand is lost" in nxt and "You lost" not in nxt
     assert view.log_line(1, g.log.events[-1], s, DB).endswith("over WON, LAST STAND LOST")
     refused(g, ev.Attack(dice(6, 6), dice(1, 1, 1)), "the game is over")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pnp.database import Database
 from referee.advice import dice_placeholder
-from referee.solo import aid, expanded, laststand, rules
+from referee.solo import aid, city, core, expanded, laststand, rules
 from referee.solo import events as ev
 from referee.solo.state import State
 
@@ -155,7 +155,7 @@ def next_step(state: State, db: Database) -> str:
             return f"You hold all three Warding Keys: cast Barrier Lock to win ({_cmd('cast barrier-lock')}), or draw on: {draw}."
         return f"Draw the next quest card: {draw}."
     if state.phase == "battle":
-        card = rules._city(state, db)
+        card = city.city_card(state, db)
         player_n, enemy_n = rules.dice_counts(state, db)
         return (f"Fight the battle at {card.name}: you roll {player_n} dice, the servants {enemy_n}: "
                 f"{_rolls(state, 'battle', (player_n, enemy_n))}. Add --cast SPELL or --elder ELDER to use them before the roll.")
@@ -163,8 +163,8 @@ def next_step(state: State, db: Database) -> str:
         mine, theirs = rules.totals(state, db)
         return _losing(state, mine, theirs, db)
     if state.phase == "loss":
-        row = rules._loss_row(state, db)
-        what = f"Battle Loss row {rules._loss_effective(state)}: {row.text}" if row else "The Battle Loss result is cancelled"
+        row = city.loss_row(state, db)
+        what = f"Battle Loss row {city.loss_row_number(state)}: {row.text}" if row else "The Battle Loss result is cancelled"
         offer = aid_offer(state, db)
         return f"{what}." + (f" Lower it: {offer}; or {_cmd('accept')} it." if offer else f" {_cmd('accept')}.")
     if state.phase == "learn":
@@ -185,7 +185,7 @@ def next_step(state: State, db: Database) -> str:
         return _map(state, db)
     if state.phase == "stand":
         return _stand(state, db)
-    return rules._waiting(state)
+    return core.waiting_for(state)
 
 
 def _warding(state: State, db: Database) -> str:
@@ -210,9 +210,9 @@ def _map(state: State, db: Database) -> str:
     assert mb is not None
     if mb.step == "move":
         moves = expanded.legal_moves(state, db)
-        stay = mb.warden in moves or not expanded._must_leave(mb)
+        stay = mb.warden in moves or not expanded.must_leave(mb)
         parts = []
-        leave = expanded._must_leave(mb) and mb.warden == expanded.battle_map(state, db).hex_map.recharge.address
+        leave = expanded.must_leave(mb) and mb.warden == expanded.battle_map(state, db).hex_map.recharge.address
         off = ", off the blue cross: you recharged there last round" if leave else ""
         if any(h != mb.warden for h in moves):
             parts.append(_cmd("move HEX") + f" (a hex within {db.solo.rules.warden_move_hexes}{off}; a path: move HEX HEX)")

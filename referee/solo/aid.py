@@ -2,7 +2,7 @@
 
 This module owns one question of the solo game (R34): "can anything the player may still do turn the
 roll on the table?" It is answered by searching the legal sequences of aid over the state with the
-rules' own steps (:func:`referee.solo.rules._cast`, :func:`referee.solo.expanded.cast_on_table`,
+battles' own steps (:func:`referee.solo.city.cast_on_table`, :func:`referee.solo.expanded.cast_on_table`,
 :func:`referee.solo.laststand.cast_on_table` and the Elders' and recharges' equivalents), which apply
 an aid without settling the roll:
 
@@ -19,8 +19,10 @@ of the Last Stand (``stand``).
 
 :func:`options` lists the first steps of the minimal sequences that can still turn the roll, each with
 the best chance of a line that starts with it; the referee waits while it is non-empty and settles at
-once when it is empty. The CLI's advice, ``status --json`` and the simulator (``bench/balance.py``)
-all ask this one function. Nothing here does I/O or writes CLI text.
+once when it is empty: the battle modules leave a losing roll open
+(:class:`referee.solo.core.OpenRoll`) and the dispatcher (:func:`referee.solo.rules.apply`) asks this
+module, which sits above the battle modules and below the dispatcher. The CLI's advice, ``status --json``
+and the simulator (``bench/balance.py``) all ask this one function. Nothing here does I/O or writes CLI text.
 """
 from __future__ import annotations
 
@@ -31,8 +33,8 @@ from typing import Callable, Iterator
 
 from pnp.database import Database
 from referee.dice import Dice
+from referee.solo import city, core, expanded, laststand
 from referee.solo import events as ev
-from referee.solo import expanded, laststand, rules
 from referee.solo.state import State, replace
 
 SIDES = 6
@@ -95,13 +97,13 @@ def situation(state: State) -> str | None:
 def _loss_severity(state: State, db: Database) -> tuple[int, int]:
     """How bad the Battle Loss row on the table is: (row as lowered, Grayking spaces it moves), (0, 0)
     when cancelled or lowered below row 1 (R8)."""
-    row = rules._loss_row(state, db)
+    row = city.loss_row(state, db)
     if row is None:
         return (0, 0)
     battle = state.battle
     assert battle is not None
-    less = sum(rules.spell(db, s).effect.grayking_less for s in battle.casts)
-    return (rules._loss_effective(state), max(0, row.effect.grayking - less))
+    less = sum(core.spell(db, s).effect.grayking_less for s in battle.casts)
+    return (city.loss_row_number(state), max(0, row.effect.grayking - less))
 
 
 def _eldritch_hurts(state: State, db: Database) -> bool:
@@ -115,7 +117,7 @@ def _eldritch_hurts(state: State, db: Database) -> bool:
 def _goal(kind: str, root: State, db: Database) -> Callable[[State], bool]:
     """Whether a state reached by aid has turned the roll of ``root``."""
     if kind == "roll":
-        return lambda s: rules.winning(s, db)
+        return lambda s: city.winning(s, db)
     if kind == "exchange":
         return lambda s: _beats(expanded.exchange_totals(s, db))
     if kind == "stand":
@@ -133,7 +135,7 @@ def _beats(totals: tuple[int, int]) -> bool:
 # ---- The steps the rules allow ----------------------------------------------------------------------------------
 def _relevant_spell(db: Database, kind: str, spell_id: str) -> bool:
     """Whether casting a spell can matter to this kind of roll (directly, or by paying or recharging)."""
-    effect = rules.spell(db, spell_id).effect
+    effect = core.spell(db, spell_id).effect
     if effect.mana > 0 or effect.spirit > 0 or effect.recharge:
         return kind != "eldritch"
     if kind == "loss":
@@ -167,13 +169,12 @@ def _own_dice(state: State, kind: str) -> tuple[int, ...]:
 def _candidates(state: State, db: Database, kind: str) -> Iterator[Step]:
     """Every aid step the rules accept now that can matter to the roll, in the database's order: spells,
     then Elders, then (Last Stand) recharges; a re-roll once for each choice of dice."""
-    stage = rules._stage(state)
     for spell_id in state.spells:
         if not _relevant_spell(db, kind, spell_id):
             continue
-        chosen = rules.spell(db, spell_id)
+        chosen = core.spell(db, spell_id)
         if kind in ("roll", "loss"):
-            problem = rules._spell_stage_problem(state, db, chosen, stage)
+            problem = city.cast_problem(state, db, chosen)
         elif kind in ("exchange", "eldritch"):
             problem = expanded.cast_problem(state, db, chosen)
         else:
@@ -190,9 +191,9 @@ def _candidates(state: State, db: Database, kind: str) -> Iterator[Step]:
         else:
             yield ev.Cast(spell_id)
     for elder_id, _ in state.elders:
-        aid = rules.elder_card(db, elder_id).aid
+        aid = core.elder_card(db, elder_id).aid
         if kind in ("roll", "loss"):
-            problem = rules._elder_stage_problem(state, db, elder_id, stage)
+            problem = city.elder_problem(state, db, elder_id)
         elif kind == "exchange":
             problem = expanded.elder_problem(state, db, elder_id)
         elif kind == "stand":
@@ -212,18 +213,18 @@ def _candidates(state: State, db: Database, kind: str) -> Iterator[Step]:
         stand = laststand.card(db)
         if ls.hit_points in stand.gray_spaces and ls.hit_points != stand.hit_points[0] and ls.hit_points not in ls.recharged_at:
             for path in db.solo.spell_path:
-                if any(rules.spell(db, s).spell_type == path.spell_type for s in state.used):
+                if any(core.spell(db, s).spell_type == path.spell_type for s in state.used):
                     yield ev.Recharge(path.spell_type)
 
 
 def _play(state: State, db: Database, kind: str, step: Step) -> State:
-    """The state after one aid step, the roll left unsettled. Raises :class:`rules.RuleError`."""
+    """The state after one aid step, the roll left unsettled. Raises :class:`referee.solo.core.RuleError`."""
     state = replace(state, consumed=(), notes=())
     if kind in ("roll", "loss"):
         if isinstance(step, ev.Cast):
-            return rules._cast(state, db, step.spell, step.rows, step.reroll, step.dice)
+            return city.cast_on_table(state, db, step)
         assert isinstance(step, ev.CallElder)
-        return rules._call_elder(state, db, step.elder, step.reroll, step.dice)
+        return city.call_on_table(state, db, step)
     if kind in ("exchange", "eldritch"):
         if isinstance(step, ev.Cast):
             return expanded.cast_on_table(state, db, step)
@@ -256,7 +257,7 @@ def _monotone(db: Database, kind: str, step: Step, field: str) -> bool:
     if kind == "eldritch":
         return False
     if field == "counter" and isinstance(step, ev.Cast):
-        row = laststand.counter_for(db, rules.spell(db, step.spell))
+        row = laststand.counter_for(db, core.spell(db, step.spell))
         return row is None or not row.effect.forget_spell
     return True
 
@@ -306,19 +307,19 @@ def _table(state: State, db: Database, kind: str) -> tuple[int, tuple[int, ...],
     removed, the foe's servant type) of the roll on the table."""
     if kind == "roll":
         assert state.battle is not None
-        mine, _ = rules.totals(state, db)
-        _, removed = rules.total_terms(state, db)
-        return mine, state.battle.dice, state.battle.enemy, removed, rules._city(state, db).battle.foe
+        mine, _ = city.totals(state, db)
+        _, removed = city.total_terms(state, db)
+        return mine, state.battle.dice, state.battle.enemy, removed, city.city_card(state, db).battle.foe
     if kind == "exchange":
         ex = state.map_battle.exchange if state.map_battle is not None else None
         assert ex is not None
         mine, _ = expanded.exchange_totals(state, db)
-        removed = sum(rules.spell(db, s).effect.remove_servant_die for s in ex.casts)
+        removed = sum(core.spell(db, s).effect.remove_servant_die for s in ex.casts)
         return mine, ex.dice, ex.enemy, removed, expanded.servant_card(db, ex.servant).servant_type
     ls = state.last_stand
     assert ls is not None
     mine, _ = laststand.totals(state, db)
-    removed = sum(rules.spell(db, s).effect.remove_servant_die for s in ls.casts)
+    removed = sum(core.spell(db, s).effect.remove_servant_die for s in ls.casts)
     return mine, ls.dice, ls.enemy, removed, None
 
 
@@ -330,7 +331,7 @@ def _may_still_win(state: State, db: Database, kind: str) -> bool:
     if kind not in ("roll", "exchange", "stand"):
         return True
     mine, dice, enemy, removed, foe = _table(state, db, kind)
-    recharges = sum(1 for s in state.spells if rules.spell(db, s).effect.recharge and s not in state.used)
+    recharges = sum(1 for s in state.spells if core.spell(db, s).effect.recharge and s not in state.used)
     if kind == "stand":
         assert state.last_stand is not None
         stand = laststand.card(db)
@@ -338,7 +339,7 @@ def _may_still_win(state: State, db: Database, kind: str) -> bool:
                          and hp == state.last_stand.hit_points)
     bonus, removals, own_reroll, their_reroll = 0, 0, False, False
     for spell_id in state.spells:
-        effect = rules.spell(db, spell_id).effect
+        effect = core.spell(db, spell_id).effect
         times = recharges + (0 if spell_id in state.used else 1)
         if times <= 0:
             continue
@@ -348,7 +349,7 @@ def _may_still_win(state: State, db: Database, kind: str) -> bool:
         own_reroll = own_reroll or effect.reroll_own
         their_reroll = their_reroll or effect.reroll_servants
     for elder_id, _ in state.elders:
-        if rules.elder_card(db, elder_id).aid.reroll_own:
+        if core.elder_card(db, elder_id).aid.reroll_own:
             own_reroll = True
     best = mine + bonus + ((SIDES * len(dice) - sum(dice)) if own_reroll else 0)
     theirs = sorted([1] * len(enemy) if their_reroll else enemy)
@@ -387,7 +388,7 @@ class _Search:
                 raise _Budget
             try:
                 self.plays[key] = _branches(state, self.db, self.kind, step, every)
-            except rules.RuleError:
+            except core.RuleError:
                 self.plays[key] = None
         return self.plays[key]
 
@@ -464,7 +465,7 @@ def options(state: State, db: Database) -> list[Aid]:
     kind = situation(state)
     if kind is None:
         return []
-    token = rules.QUIET.set(True)
+    token = core.QUIET.set(True)
     try:
         return _options(state, db, kind)
     except _Budget:  # never settle a roll that might still be turned: offer every step the rules accept
@@ -476,7 +477,7 @@ def options(state: State, db: Database) -> list[Aid]:
             seen.setdefault(_actor(step), Aid(step, 0.0, True))
         return list(seen.values())
     finally:
-        rules.QUIET.reset(token)
+        core.QUIET.reset(token)
 
 
 def _options(state: State, db: Database, kind: str) -> list[Aid]:

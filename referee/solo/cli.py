@@ -21,6 +21,7 @@ from referee.dice import Dice, DiceError
 from referee.solo import events as ev
 from referee.solo import game as solo_game
 from referee.solo import rules, view
+from referee.solo.advice import next_step
 
 _common = clitools.common_options(clitools.save_help("solo"))
 
@@ -52,7 +53,7 @@ def _print_notes(notes: tuple[str, ...], game: solo_game.SoloGame) -> None:
     for note in notes:
         style = "bold red" if note.startswith("You have lost") else "bold green" if note.startswith("You have saved") else None
         console.print(note, style=style, markup=False)
-    console.print("Next: " + rules.next_step(game.state, game.db), style="bold", markup=False)
+    console.print("Next: " + next_step(game.state, game.db), style="bold", markup=False)
 
 
 # ---- Parsing -------------------------------------------------------------------------------------------------
@@ -148,7 +149,7 @@ def new(difficulty: str, spell_list: str, seed: int | None, force: bool, save_pa
                   f"and a marker on {' and '.join(rules.name(db, s) for s in state.spells)}. Shuffle the Quest and Servant cards.", markup=False)
     if state.mana != rules.stats(db).track_start:
         console.print(f"Your starting spells' bracketed cost leaves Mana at {state.mana}.", markup=False)
-    console.print("Next: " + rules.next_step(state, db), style="bold", markup=False)
+    console.print("Next: " + next_step(state, db), style="bold", markup=False)
 
 
 @solo.command()
@@ -272,7 +273,7 @@ def warding(outcome: str, mana: int, spirit: int, elders: tuple[str, ...], save_
 def undo(save_path: Path | None, database_path: Path | None) -> None:
     """Take back the last command (the same dice come up again if you repeat it)."""
     game, path = _load(save_path, database_path)
-    clitools.undo_and_report(game, path, view.event_text, rules.next_step, "cards and markers")
+    clitools.undo_and_report(game, path, view.event_text, next_step, "cards and markers")
 
 
 @solo.command()
@@ -280,7 +281,7 @@ def undo(save_path: Path | None, database_path: Path | None) -> None:
 def restore(save_path: Path | None, database_path: Path | None) -> None:
     """Bring back the game the last `new` replaced (kept in <save>.prev); the game it replaces is kept there in turn."""
     db = clitools.load_database(database_path)
-    clitools.restore_and_report(clitools.save_path(save_path, "solo"), "solo", lambda p: solo_game.load(p, db), rules.next_step)
+    clitools.restore_and_report(clitools.save_path(save_path, "solo"), "solo", lambda p: solo_game.load(p, db), next_step)
 
 
 @solo.command()
@@ -313,7 +314,7 @@ def spells(save_path: Path | None, database_path: Path | None) -> None:
             cost = f"{s.cost.mana} Mana" if s.cost and s.cost.mana else f"{s.cost.spirit} Spirit" if s.cost else ""
             if s.learn_cost:
                 cost = f"[{s.learn_cost.mana or s.learn_cost.spirit} {'Mana' if s.learn_cost.mana else 'Spirit'}]"
-            click.echo(f"  {rules.short_id(s.id):15} {s.name:15} {cost:10} {mark:10} {rules._plain(s.text)}")
+            click.echo(f"  {rules.short_id(s.id):15} {s.name:15} {cost:10} {mark:10} {rules.plain_text(s.text)}")
 
 
 # ---- Expanded Battles on the maps, and the Last Stand --------------------------------------------------------
@@ -416,4 +417,4 @@ def map_(key: int | None, save_path: Path | None, database_path: Path | None) ->
         for piece, style in line:
             text.append(piece, style=style or "")
         console.print(text)
-    console.print("Next: " + rules.next_step(state, db), style="bold", markup=False)
+    console.print("Next: " + next_step(state, db), style="bold", markup=False)

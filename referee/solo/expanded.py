@@ -1,10 +1,13 @@
-"""Expanded Battles on the hex maps: pure rule functions of (state, database, event).
+"""Expanded Battles on the hex maps and the Warding City card: pure rule functions of (state, database, event).
 
 This module owns the rules of the rulebook's section "Expanded Battles": setting up a map (servants
 drawn and placed by 2d6), the three phases of a round (a. Movement, b. Attack, c. Eldritch Damage), the
-blue-cross recharge, the Elders called on the map, the end of the battle (6a, 6b, 7). Geometry is
-:mod:`pnp.hexes`, the module the printed maps are drawn with, so every hex the referee names (``C4``:
-column letter, row number) is a hex of the printed card. Gaps are answered by ``docs/rulings.md`` (R13-R19, R44-R48, R50), cited as R<n>.
+blue-cross recharge, the Elders called on the map, the end of the battle (6a, 6b, 7), and the outcome
+of a Warding City battle fought by hand and entered (R38). Geometry is :mod:`pnp.hexes`, the module the
+printed maps are drawn with, so every hex the referee names (``C4``: column letter, row number) is a hex
+of the printed card. Steps every battle shares come from :mod:`referee.solo.core`; a losing roll is
+returned as a :class:`~referee.solo.core.OpenRoll` for the dispatcher (:func:`referee.solo.rules.apply`)
+to settle or hold (R34). Gaps are answered by ``docs/rulings.md`` (R13-R19, R38, R44-R48, R50), cited as R<n>.
 """
 from __future__ import annotations
 
@@ -13,16 +16,16 @@ import math
 from pnp import hexes
 from pnp.database import BattleMap, Database, Elder, Servant, Spell, WardingCity
 from referee.dice import Dice, shuffled
+from referee.solo import core
 from referee.solo import events as ev
-from referee.solo import aid, rules
-from referee.solo.state import replace, Exchange, MapBattle, MapServant, State
-
-RuleError = rules.RuleError
+from referee.solo.core import OpenRoll, Outcome, RuleError
+from referee.solo.state import Exchange, MapBattle, MapServant, State, replace
 
 
 # ---- Look-ups ---------------------------------------------------------------------------------------------
 def warding_card(state: State, db: Database) -> WardingCity:
-    card = rules.quest(db, state.card or "")
+    """The Warding City card on the table."""
+    card = core.quest(db, state.card or "")
     assert isinstance(card, WardingCity)
     return card
 
@@ -41,7 +44,7 @@ def servant_card(db: Database, servant_id: str) -> Servant:
         found = next((s for s in db.solo.servant if s.id == candidate), None)
         if found is not None:
             return found
-    raise RuleError(f"no servant card {servant_id!r}; servants are: {', '.join(rules.short_id(s.id) for s in db.solo.servant)}")
+    raise RuleError(f"no servant card {servant_id!r}; servants are: {', '.join(core.short_id(s.id) for s in db.solo.servant)}")
 
 
 def name(address: tuple[int, int]) -> str:
@@ -73,20 +76,13 @@ def parse_hex(grid: hexes.HexMap, text: str, what: str = "HEX") -> tuple[int, in
 
 def label(db: Database, servant_id: str) -> str:
     """A servant as the player sees it: its name and card, e.g. ``Ghast (ghast-1)``."""
-    return f"{servant_card(db, servant_id).name} ({rules.short_id(servant_id)})"
+    return f"{servant_card(db, servant_id).name} ({core.short_id(servant_id)})"
 
 
 def marker(db: Database, servant_id: str) -> str:
     """The one-letter marker of a servant on ``referee solo map`` (its type's initial; the types of one
     battle differ, rulebook step 3)."""
     return servant_card(db, servant_id).servant_type[0].upper()
-
-
-def attack_dice(state: State, db: Database) -> tuple[int, int]:
-    """(player's dice, servants' dice) in a map battle or the Last Stand: the rules' attack dice plus every
-    learned spell's extra dice ("always part of your attack strength"), and one more for the other side."""
-    mine = db.solo.rules.attack_dice + sum(rules.spell(db, s).extra_dice for s in state.spells)
-    return mine, mine + db.solo.rules.servant_extra_dice
 
 
 def _mb(state: State) -> MapBattle:
@@ -99,7 +95,9 @@ def _set(state: State, **changes) -> State:
 
 
 def _step(state: State, wanted: str | tuple[str, ...], command: str) -> MapBattle:
-    rules._phase(state, "map", command)
+    """The map battle, after checking the game is in phase ``map`` at one of the ``wanted`` steps of a
+    round; raises :class:`RuleError` naming what the round waits for (:func:`waiting`)."""
+    core.require_phase(state, "map", command)
     mb = _mb(state)
     wanted = (wanted,) if isinstance(wanted, str) else wanted
     if mb.step not in wanted:
@@ -108,6 +106,7 @@ def _step(state: State, wanted: str | tuple[str, ...], command: str) -> MapBattl
 
 
 def waiting(state: State) -> str:
+    """What the round of the map battle waits for, in a few words with a command."""
     mb = _mb(state)
     return {
         "move": "round {r}, phase a: move (`referee solo move HEX [HEX]`, or `referee solo move` to stay)",
@@ -127,7 +126,7 @@ def apply_servants(state: State, db: Database, event: ev.Servants) -> State:
     The referee's cards are shuffle ``n`` of the seed; typed cards are the ones the player fights.
     Each servant gets its card's hit points for the map's colour and goes on the hex numbered by its 2d6.
     """
-    rules._phase(state, "warding", "servants")
+    core.require_phase(state, "warding", "servants")
     bmap = battle_map(state, db)
     grid = bmap.hex_map
     count = bmap.servants
@@ -156,7 +155,7 @@ def apply_servants(state: State, db: Database, event: ev.Servants) -> State:
         if event.servants and event.servants != kept:
             raise RuleError(f"servants: the referee's servant cards are {', '.join(kept)}, not {', '.join(event.servants)} (corrupt save?)")
     state = replace(state, consumed=state.consumed + (("servants", kept), ("typed", event.typed)))
-    state, place = rules._roll(state, db, event.place, 2 * len(kept), "place", "the servants' placement (2d6 each)")
+    state, place = core.roll(state, db, event.place, 2 * len(kept), "place", "the servants' placement (2d6 each)")
     start = grid.start.address
     placed = []
     lines = [f"Expanded Battle for Warding Key {bmap.key} on {bmap.title} ({bmap.color} map). "
@@ -174,7 +173,7 @@ def apply_servants(state: State, db: Database, event: ev.Servants) -> State:
                      f"place its marker ({marker(db, servant_id)}) on the hex numbered {a + b}, {name(address)}.")
     mb = MapBattle(map=bmap.id, warden=start, servants=tuple(placed), elders_aid=event.map_elders, no_free_escape=event.no_free_escape)
     state = replace(state, phase="map", map_battle=mb, used=())
-    return rules._note(state, *lines, f"Round 1, phase a: move up to {db.solo.rules.warden_move_hexes} hexes.")
+    return core.note(state, *lines, f"Round 1, phase a: move up to {db.solo.rules.warden_move_hexes} hexes.")
 
 
 # ---- Phase a: Movement ------------------------------------------------------------------------------------
@@ -191,12 +190,13 @@ def legal_moves(state: State, db: Database) -> dict[tuple[int, int], int]:
     reach = grid.path_distances(mb.warden, blocked=occupied(mb))
     most = db.solo.rules.warden_move_hexes
     found = {a: d for a, d in reach.items() if d <= most}
-    if _must_leave(mb):
+    if must_leave(mb):
         found.pop(grid.recharge.address, None)
     return found
 
 
-def _must_leave(mb: MapBattle) -> bool:
+def must_leave(mb: MapBattle) -> bool:
+    """Whether the warden recharged on the blue cross last round and must move off it this round (R47)."""
     return mb.recharged_round is not None and mb.recharged_round == mb.round - 1
 
 
@@ -236,15 +236,15 @@ def apply_move(state: State, db: Database, event: ev.Move) -> State:
                 raise RuleError(f"HEX: {name(address)} is not next to {name(previous)}; name each hex of the path in turn")
             previous = address
     destination = steps[-1] if steps else here
-    if _must_leave(mb) and destination == grid.recharge.address:
+    if must_leave(mb) and destination == grid.recharge.address:
         raise RuleError(f"HEX: you recharged on the blue cross ({name(destination)}) last round; you must move away from it this round")
     if destination == here and steps:
         raise RuleError(f"HEX: you are already on {name(here)}; `referee solo move` with no hex stays")
     state = _set(state, warden=destination)
     if destination == here:
-        state = rules._note(state, f"Round {mb.round}, phase a: you stay on {name(here)}.")
+        state = core.note(state, f"Round {mb.round}, phase a: you stay on {name(here)}.")
     else:
-        state = rules._note(state, f"Round {mb.round}, phase a: move your warden marker to {name(destination)}"
+        state = core.note(state, f"Round {mb.round}, phase a: move your warden marker to {name(destination)}"
                             + (" (the blue cross: `referee solo recharge TYPE` recharges every spell of one type)." if destination == grid.recharge.address else "."))
     state = _servants_step(state, db)
     state = _magic_comes_near(state, db)
@@ -264,7 +264,7 @@ def _magic_comes_near(state: State, db: Database) -> State:
     mb = _mb(state)
     if not (mb.no_free_escape and mb.magic_cast and not mb.magic_near and near_servant(state, db)):
         return state
-    return rules._note(_set(state, magic_near=True), f"You cast a spell this round and now stand within {db.solo.rules.eldritch_range} hex "
+    return core.note(_set(state, magic_near=True), f"You cast a spell this round and now stand within {db.solo.rules.eldritch_range} hex "
                                                      "of a servant: Eldritch Damage follows in phase c (R55).")
 
 
@@ -298,7 +298,7 @@ def _servants_step(state: State, db: Database) -> State:
         else:
             lines.append(f"{label(db, s.id)} stays on {name(s.hex)}" + (" (adjacent to you)." if hexes.distance(s.hex, mb.warden) == 1 else "."))
         moved.append(replace(s, hex=to))
-    return rules._note(_set(state, servants=tuple(moved)), *lines)
+    return core.note(_set(state, servants=tuple(moved)), *lines)
 
 
 # ---- Phase b: Attack ------------------------------------------------------------------------------------
@@ -323,41 +323,40 @@ def _begin_attacks(state: State, db: Database) -> State:
     queue = attackers(state, db)
     state = _set(state, step="attack", queue=queue)
     if not queue:
-        state = rules._note(state, f"Round {_mb(state).round}, phase b: no servant has you in range; no attacks this round.")
+        state = core.note(state, f"Round {_mb(state).round}, phase b: no servant has you in range; no attacks this round.")
         return _end_attacks(state, db)
     names = ", ".join(label(db, s) for s in queue)
-    return rules._note(state, f"Round {_mb(state).round}, phase b: {names} {'attacks' if len(queue) == 1 else 'attack, in this order'}.")
+    return core.note(state, f"Round {_mb(state).round}, phase b: {names} {'attacks' if len(queue) == 1 else 'attack, in this order'}.")
 
 
 def exchange_totals(state: State, db: Database) -> tuple[int, int]:
-    """(player's total, servant's total) of the attack on the table (R5, R41, R40 with the servant's type)."""
-    ex = _mb(state).exchange
-    assert ex is not None
-    foe = servant_card(db, ex.servant).servant_type
-    bonus, removed = 0, 0
-    for spell_id in ex.casts:
-        effect = rules.spell(db, spell_id).effect
-        bonus += effect.against[foe] if foe in effect.against else effect.attack_total
-        removed += effect.remove_servant_die
-    enemy = sorted(ex.enemy)
-    return sum(ex.dice) + bonus, sum(enemy[:max(0, len(enemy) - removed)])
+    """(player's total, servant's total) of the attack on the table (R5, R41, R40 with the servant's type;
+    :func:`referee.solo.core.attack_totals`)."""
+    ex = _exchange(state)
+    return core.attack_totals(db, ex.dice, ex.enemy, ex.casts, servant_card(db, ex.servant).servant_type)
 
 
-def apply_attack(state: State, db: Database, event: ev.Attack) -> State:
+def _exchange(state: State) -> Exchange:
+    exchange = _mb(state).exchange
+    assert exchange is not None
+    return exchange
+
+
+def apply_attack(state: State, db: Database, event: ev.Attack) -> Outcome:
     """Phase b (rulebook, Expanded Battles): the next servant's attack. Both sides roll, the servant one
     die more (Elder San's die, called before, joins the player's roll only: R50); the referee waits while
     a spell or an Elder could still turn a losing roll (R34), else resolves it."""
     mb = _step(state, "attack", "attack")
     servant_id = mb.queue[0]
     mine_n, theirs_n = exchange_dice(state, db)
-    helpers = " and ".join(f"{rules.name(db, e)}'s die" for e in mb.before_roll)
-    state, dice = rules._roll(state, db, event.dice, mine_n, "dice", f"your attack{' with ' + helpers if helpers else ''}")
-    state, enemy = rules._roll(state, db, event.enemy, theirs_n, "enemy", f"the {servant_card(db, servant_id).name}'s attack")
+    helpers = " and ".join(f"{core.name(db, e)}'s die" for e in mb.before_roll)
+    state, dice = core.roll(state, db, event.dice, mine_n, "dice", f"your attack{' with ' + helpers if helpers else ''}")
+    state, enemy = core.roll(state, db, event.enemy, theirs_n, "enemy", f"the {servant_card(db, servant_id).name}'s attack")
     state = _set(state, step="exchange", exchange=Exchange(servant_id, dice.values, enemy.values, elders=mb.before_roll), before_roll=())
     s = _mb(state).servant(servant_id)
     far = hexes.distance(s.hex, _mb(state).warden)
     mine, theirs = exchange_totals(state, db)
-    state = rules._note(state, f"{label(db, servant_id)} at {name(s.hex)} ({far} {'hex' if far == 1 else 'hexes'} away) attacks. "
+    state = core.note(state, f"{label(db, servant_id)} at {name(s.hex)} ({far} {'hex' if far == 1 else 'hexes'} away) attacks. "
                                f"You roll {dice} ({'typed' if dice.typed else 'rolled'}{', ' + helpers + ' among them' if helpers else ''}): {mine}. "
                                f"It rolls {enemy} ({'typed' if enemy.typed else 'rolled'}): {theirs}.")
     return _after_exchange(state, db)
@@ -367,28 +366,26 @@ def exchange_dice(state: State, db: Database) -> tuple[int, int]:
     """(player's dice, servant's dice) of the next attack roll (rulebook, phase b: "The Grayking's servants
     will always roll one more die than you"): :func:`attack_dice`, plus the free dice of the Elders called
     for this roll, which the servant's dice leave out ("his extra attack die does not count towards the
-    number rolled by the Grayking"; R6, R50)."""
-    mine, theirs = attack_dice(state, db)
-    free = sum(rules.elder_card(db, e).aid.free_dice for e in _mb(state).before_roll)
-    return mine + free, theirs
+    number rolled by the Grayking"; R6, R50): :func:`referee.solo.core.attack_dice`, the servant's one more
+    die being the rules' extra servant dice."""
+    return core.attack_dice(state, db, _mb(state).before_roll, db.solo.rules.servant_extra_dice)
 
 
-def exchange_options(state: State, db: Database) -> list[str]:
-    """Spells, then Elders, that could still turn the attack on the table (R34, R50): the first steps of
-    the aid sequences that can (:func:`referee.solo.aid.options`); empty unless an attack is rolled and
-    the player is losing it."""
-    if _mb(state).step != "exchange":
-        return []
-    return aid.ids(state, db)
-
-
-def _after_exchange(state: State, db: Database) -> State:
+def _after_exchange(state: State, db: Database) -> Outcome:
+    """An attack on the table: a game now decided is over; won, it is resolved at once; losing, it is left
+    open (R34), to be resolved or to wait (:func:`_hold_exchange`)."""
     if state.result is not None:
         return replace(state, phase="over")
     mine, theirs = exchange_totals(state, db)
-    if mine >= theirs or not exchange_options(state, db):
+    if mine >= theirs:
         return _resolve_exchange(state, db)
-    return rules._note(state, f"You are losing {mine} to {theirs}.")
+    return OpenRoll(state, settle=_resolve_exchange, hold=_hold_exchange)
+
+
+def _hold_exchange(state: State, db: Database, aid: list[str]) -> State:
+    """A losing attack that aid can still turn waits (R34)."""
+    mine, theirs = exchange_totals(state, db)
+    return core.note(state, f"You are losing {mine} to {theirs}.")
 
 
 def _resolve_exchange(state: State, db: Database) -> State:
@@ -406,10 +403,10 @@ def _resolve_exchange(state: State, db: Database) -> State:
             hp = max(0, s.hit_points - db.solo.rules.warden_hit_damage)
             state = _wound(state, db, ex.servant, s.hit_points - hp, f"You win {mine} to {theirs}")
         else:
-            state = rules._note(state, f"You win {mine} to {theirs} and halt its attack; it is out of your reach, so it takes no damage (rulebook, phase b).")
+            state = core.note(state, f"You win {mine} to {theirs} and halt its attack; it is out of your reach, so it takes no damage (rulebook, phase b).")
     else:
-        state = rules._note(state, f"{card.name} wins {theirs} to {mine}: it hits you for {card.damage} {card.damage_to.capitalize()}.")
-        state = rules.adjust(state, db, **{card.damage_to: -card.damage})
+        state = core.note(state, f"{card.name} wins {theirs} to {mine}: it hits you for {card.damage} {card.damage_to.capitalize()}.")
+        state = core.adjust(state, db, **{card.damage_to: -card.damage})
     if state.result is not None:
         return replace(state, phase="over", map_battle=None)
     living = {x.id for x in _mb(state).living}
@@ -427,8 +424,8 @@ def _wound(state: State, db: Database, servant_id: str, points: int, why: str) -
     hp = max(0, s.hit_points - points)
     state = _set(state, servants=tuple(replace(x, hit_points=hp) if x.id == servant_id else x for x in mb.servants))
     if hp == 0:
-        return rules._note(state, f"{why}: {label(db, servant_id)} is slain. Remove its marker ({marker(db, servant_id)}) from {name(s.hex)}.")
-    return rules._note(state, f"{why}: {label(db, servant_id)} loses {points} hit {'point' if points == 1 else 'points'}; move its hit point marker to {hp}.")
+        return core.note(state, f"{why}: {label(db, servant_id)} is slain. Remove its marker ({marker(db, servant_id)}) from {name(s.hex)}.")
+    return core.note(state, f"{why}: {label(db, servant_id)} loses {points} hit {'point' if points == 1 else 'points'}; move its hit point marker to {hp}.")
 
 
 def _end_attacks(state: State, db: Database) -> State:
@@ -436,7 +433,7 @@ def _end_attacks(state: State, db: Database) -> State:
     (rulebook, phase c; R18); otherwise the next round begins."""
     mb = _mb(state)
     if mb.magic_near:
-        return rules._note(_set(state, step="eldritch", queue=()),
+        return core.note(_set(state, step="eldritch", queue=()),
                            f"Round {mb.round}, phase c: you cast a spell within {db.solo.rules.eldritch_range} hex of a servant: roll 2d6 on {battle_map(state, db).title}'s Eldritch Damage table (`referee solo eldritch`).")
     return _next_round(state, db)
 
@@ -445,38 +442,34 @@ def _next_round(state: State, db: Database) -> State:
     mb = _mb(state)
     state = replace(state, used=())
     state = _set(state, round=mb.round + 1, step="move", queue=(), exchange=None, magic_near=False, magic_cast=False, eldritch=None)
-    leave = " You recharged on the blue cross: move off it this round." if _must_leave(_mb(state)) else ""
-    return rules._note(state, f"Round {mb.round + 1}: take your spell markers back (each spell once a round, R45). Phase a: move.{leave}")
+    leave = " You recharged on the blue cross: move off it this round." if must_leave(_mb(state)) else ""
+    return core.note(state, f"Round {mb.round + 1}: take your spell markers back (each spell once a round, R45). Phase a: move.{leave}")
 
 
 # ---- Phase c: Eldritch Damage ---------------------------------------------------------------------------------
-def apply_eldritch(state: State, db: Database, event: ev.Eldritch) -> State:
+def apply_eldritch(state: State, db: Database, event: ev.Eldritch) -> Outcome:
     """Phase c (rulebook, Expanded Battles): roll 2d6 on the map's Eldritch Damage table; while a re-roll
-    spell could change it the roll waits (R48), else its row applies."""
+    spell could change it the roll waits (R48), else its row applies: the roll is left open
+    (:class:`~referee.solo.core.OpenRoll`) for the dispatcher to settle or hold. Raises :class:`RuleError`."""
     _step(state, "eldritch", "eldritch")
-    state, dice = rules._roll(state, db, event.dice, 2, "dice", "the Eldritch Damage roll")
+    state, dice = core.roll(state, db, event.dice, 2, "dice", "the Eldritch Damage roll")
     state = _set(state, step="eldritch-rolled", eldritch=dice.total)
     table = db.table(battle_map(state, db).eldritch_table)
     row = table.row_for(dice.total)
-    state = rules._note(state, f"Eldritch Damage: you roll {dice} ({'typed' if dice.typed else 'rolled'}) = {dice.total}: {row.text}.")
-    if eldritch_options(state, db):
-        names = ", ".join(rules.name(db, s) for s in eldritch_options(state, db))
-        return rules._note(state, f"Re-roll it with {names} (`referee solo cast ID`; the re-roll stands), or `referee solo accept`.")
-    return apply_eldritch_row(state, db)
+    state = core.note(state, f"Eldritch Damage: you roll {dice} ({'typed' if dice.typed else 'rolled'}) = {dice.total}: {row.text}.")
+    return OpenRoll(state, settle=apply_eldritch_row, hold=_hold_eldritch)
 
 
-def eldritch_options(state: State, db: Database) -> list[str]:
-    """Re-roll spells that could still turn an Eldritch roll that costs the player Mana or Spirit
-    (rulebook, phase c: "You may cast any re-roll Flint or Ice spells"; R48): those with an outcome
-    that costs nothing (:func:`referee.solo.aid.options`)."""
-    if _mb(state).step != "eldritch-rolled":
-        return []
-    return aid.ids(state, db)
+def _hold_eldritch(state: State, db: Database, aid: list[str]) -> State:
+    """An Eldritch roll that costs the player Mana or Spirit waits while a re-roll spell of ``aid`` could
+    turn it (rulebook, phase c: "You may cast any re-roll Flint or Ice spells"; R48): name them."""
+    names = ", ".join(core.name(db, s) for s in aid)
+    return core.note(state, f"Re-roll it with {names} (`referee solo cast ID`; the re-roll stands), or `referee solo accept`.")
 
 
 def apply_eldritch_row(state: State, db: Database) -> State:
     """Apply the Eldritch row of the roll on the table (R16: the active servant is the adjacent one with
-    the fewest hit points, then the first drawn)."""
+    the fewest hit points, then the first drawn); then the next round, or the battle won."""
     mb = _mb(state)
     assert mb.eldritch is not None
     effect = db.table(battle_map(state, db).eldritch_table).row_for(mb.eldritch).effect
@@ -487,12 +480,12 @@ def apply_eldritch_row(state: State, db: Database) -> State:
     if effect.active_servant and target:
         state = _wound(state, db, target, effect.active_servant, "Eldritch Damage")
     if (effect.slay_active or effect.active_servant) and not target:
-        state = rules._note(state, "No servant is active (adjacent): the wound falls on no one (R16).")
+        state = core.note(state, "No servant is active (adjacent): the wound falls on no one (R16).")
     if effect.all_servants:
         for s in _mb(state).living:
             state = _wound(state, db, s.id, effect.all_servants, "Eldritch Damage")
     if effect.mana or effect.spirit:
-        state = rules.adjust(state, db, mana=effect.mana, spirit=effect.spirit)
+        state = core.adjust(state, db, mana=effect.mana, spirit=effect.spirit)
     if state.result is not None:
         return replace(state, phase="over", map_battle=None)
     if not _mb(state).living:
@@ -501,18 +494,30 @@ def apply_eldritch_row(state: State, db: Database) -> State:
 
 
 # ---- Spells on the map ------------------------------------------------------------------------------------------
+CAST_WORDS = core.CastWords(
+    passive="{name} adds its extra dice to every attack by itself; it is not cast",
+    used="{name} is already used this round (each spell once a round unless recharged, R45)")
+"""How a map battle words the checks every cast shares (:func:`referee.solo.core.cast_problem`)."""
+
+
 def cast_problem(state: State, db: Database, chosen: Spell) -> str | None:
-    """Why ``chosen`` cannot be cast now in the map battle (None when it can; R45-R46)."""
+    """Why ``chosen`` cannot be cast now in the map battle (None when it can; R45-R46):
+    :func:`referee.solo.core.cast_problem` with the map's place and timing."""
+    return core.cast_problem(state, db, chosen, CAST_WORDS, _cast_place, _cast_timing)
+
+
+def _cast_place(state: State, db: Database, chosen: Spell) -> str | None:
+    """A map battle has no Battle Loss table and no event text (R46)."""
+    if core.acts_on_city_quest(chosen.effect):
+        return f"{chosen.name} acts on a City Quest's Battle Loss or event text; a map battle has neither (R46)"
+    return None
+
+
+def _cast_timing(state: State, db: Database, chosen: Spell) -> str | None:
+    """Only a re-roll spell changes the Eldritch roll (rulebook, phase c; R48); an attack spell is cast once
+    a servant's attack is rolled (R46)."""
     mb = _mb(state)
     effect = chosen.effect
-    if chosen.id not in state.spells:
-        return f"you have not learned {chosen.name}"
-    if chosen.extra_dice and effect == type(effect)():
-        return f"{chosen.name} adds its extra dice to every attack by itself; it is not cast"
-    if effect.barrier_lock or effect.loss_rows or effect.cancel_loss or effect.grayking_less or effect.cancel_event:
-        return f"{chosen.name} acts on a City Quest's Battle Loss or event text; a map battle has neither (R46)"
-    if chosen.id in state.used:
-        return f"{chosen.name} is already used this round (each spell once a round unless recharged, R45)"
     rerolls = effect.reroll_own or effect.reroll_servants or effect.reroll_table
     if mb.step == "eldritch-rolled":
         if not rerolls:
@@ -521,16 +526,14 @@ def cast_problem(state: State, db: Database, chosen: Spell) -> str | None:
         return f"{chosen.name} re-rolls an Eldritch roll; none is on the table"
     elif (effect.attack_total or effect.against or effect.remove_servant_die or effect.reroll_own or effect.reroll_servants) and mb.step != "exchange":
         return f"{chosen.name} changes an attack roll; cast it once a servant's attack is rolled (R46)"
-    if chosen.cost and chosen.cost.mana > state.mana:
-        return f"{chosen.name} costs {chosen.cost.mana} Mana; you have {state.mana}"
     return None
 
 
-def apply_cast(state: State, db: Database, event: ev.Cast) -> State:
+def apply_cast(state: State, db: Database, event: ev.Cast) -> Outcome:
     """Cast a learned spell in the map battle (rulebook, phase b: "once each round, unless recharged"; R45-R46),
     then settle what it leaves on the table: an Eldritch re-roll stands and its row applies at once
-    (rulebook, phase c: "You must abide by the re-roll outcome"); an attack is resolved unless the player
-    is still losing and aid could turn it (R34)."""
+    (rulebook, phase c: "You must abide by the re-roll outcome"); an attack is resolved, or left open
+    while the player is losing (R34). Raises :class:`RuleError`."""
     step = _mb(state).step if state.map_battle is not None else None
     state = cast_on_table(state, db, event)
     if state.result:
@@ -547,8 +550,8 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
     nothing (R45-R46): an Eldritch re-roll changes the total on the table, an attack spell the
     exchange's dice or totals. :func:`apply_cast` settles; :mod:`referee.solo.aid` searches with this.
     Raises :class:`RuleError` when the spell cannot be cast now."""
-    rules._phase(state, "map", "cast")
-    chosen = rules.spell(db, event.spell)
+    core.require_phase(state, "map", "cast")
+    chosen = core.spell(db, event.spell)
     problem = cast_problem(state, db, chosen)
     if problem:
         raise RuleError(f"cannot cast {chosen.name}: {problem}")
@@ -560,50 +563,38 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
     effect = chosen.effect
     step = mb.step
     near = step != "eldritch-rolled" and near_servant(state, db)
-    state = replace(state, used=state.used + (chosen.id,))
     state = _set(state, magic_near=mb.magic_near or near, magic_cast=mb.magic_cast or step != "eldritch-rolled")
-    state = rules._note(state, f"You cast {chosen.name}: {rules._plain(chosen.text)}" + (" (within one hex of a servant: Eldritch Damage follows this round)" if near and not mb.magic_near else ""))
-    if chosen.cost:
-        state = rules.adjust(state, db, mana=-chosen.cost.mana, spirit=-chosen.cost.spirit)
-        if state.result:
-            return state
-    if effect.mana or effect.spirit:
-        state = rules.adjust(state, db, mana=effect.mana, spirit=effect.spirit)
-    if effect.recharge:
-        state = rules._note(replace(state, used=tuple(s for s in state.used if s == chosen.id)), "Your used spells are recharged.")
+    remark = " (within one hex of a servant: Eldritch Damage follows this round)" if near and not mb.magic_near else ""
+    state = core.pay_for_cast(state, db, chosen, remark)
+    if state.result:
+        return state
     if step == "eldritch-rolled":
         if event.reroll:
             raise RuleError("--reroll: the Eldritch roll is re-rolled whole (2d6)")
-        state, dice = rules._roll(state, db, event.dice, 2, "dice", "the Eldritch re-roll")
+        state, dice = core.roll(state, db, event.dice, 2, "dice", "the Eldritch re-roll")
         state = _set(state, eldritch=dice.total)
         row = db.table(battle_map(state, db).eldritch_table).row_for(dice.total)
-        return rules._note(state, f"You re-roll the Eldritch Damage: {dice} = {dice.total}: {row.text}. The re-roll stands.")
+        return core.note(state, f"You re-roll the Eldritch Damage: {dice} = {dice.total}: {row.text}. The re-roll stands.")
     if step == "exchange":
-        ex = _mb(state).exchange
-        assert ex is not None
+        ex = _exchange(state)
         state = _set(state, exchange=replace(ex, casts=ex.casts + (chosen.id,)))
         if effect.reroll_own:
             state = _reroll_own(state, db, event.reroll, event.dice)
         elif effect.reroll_servants:
-            state, new = rules._roll(state, db, event.dice, len(ex.enemy), "dice", "the servant's re-roll")
-            state = _set(state, exchange=replace(_mb(state).exchange, enemy=new.values))
-            state = rules._note(state, f"The servant re-rolls: {new}.")
+            state, enemy = core.reroll_theirs(state, db, len(ex.enemy), event.dice, "the servant")
+            state = _set(state, exchange=replace(_exchange(state), enemy=enemy))
         elif event.reroll or event.dice is not None:
             raise RuleError(f"--reroll/--dice: {chosen.name} re-rolls no dice")
         mine, theirs = exchange_totals(state, db)
-        return rules._note(state, f"Your total is {mine}, the servant's {theirs}.")
+        return core.note(state, f"Your total is {mine}, the servant's {theirs}.")
     if event.reroll or event.dice is not None:
         raise RuleError(f"--reroll/--dice: {chosen.name} re-rolls no dice now")
     return state
 
 
 def _reroll_own(state: State, db: Database, reroll: tuple[int, ...], dice: Dice | None) -> State:
-    ex = _mb(state).exchange
-    assert ex is not None
-    left = rules.kept_dice(ex.dice, reroll)
-    state, new = rules._roll(state, db, dice, len(reroll), "dice", "the re-roll")
-    state = _set(state, exchange=replace(ex, dice=tuple(left) + new.values, casts=_mb(state).exchange.casts))
-    return rules._note(state, f"You re-roll {' '.join(map(str, reroll))} and get {new}.")
+    state, mine = core.reroll_own(state, db, _exchange(state).dice, reroll, dice, show_dice=False)
+    return _set(state, exchange=replace(_exchange(state), dice=mine))
 
 
 def apply_accept(state: State, db: Database, event: ev.Accept) -> State:
@@ -622,22 +613,22 @@ def elder_problem(state: State, db: Database, elder_id: str) -> str | None:
 
     Rulebook, If it is an Elders card: "You may call on the power of each Elder three times ... Each
     Elder's power may only be used once in a battle": beside the stats card and once in the whole map
-    battle (:func:`referee.solo.rules.elder_problem`). Elder San adds his die to an attack roll, so he is
+    battle (:func:`referee.solo.core.elder_problem`). Elder San adds his die to an attack roll, so he is
     called when a servant's attack is about to be rolled (phase b); Elder Maelis re-rolls your attack
     dice, so she is called once an attack is rolled, never on the Eldritch roll (only "re-roll Flint or
     Ice spells" alter it, R48). Elder Rhun lowers a Battle Loss row, and a map battle has no Battle
     Loss table (R46).
     """
     mb = _mb(state)
-    card = rules.quest(db, elder_id)
+    card = core.quest(db, elder_id)
     if not isinstance(card, Elder):
         return f"{card.name} is not an Elders card"
     aid = card.aid
-    if aid.loss_rows or aid.cancel_loss or aid.grayking_less:
+    if core.lowers_battle_loss(aid):
         return f"{card.name} lowers a Battle Loss result, and a map battle has no Battle Loss table (R46)"
     if not mb.elders_aid:
         return "this map battle was set up by an older referee, which called no Elders on the map; they aid you from the next battle (R50)"
-    problem = rules.elder_problem(state, db, elder_id, mb.elders)
+    problem = core.elder_problem(state, db, elder_id, mb.elders)
     if problem:
         return problem
     if aid.free_dice:
@@ -660,17 +651,18 @@ def before_roll_options(state: State, db: Database) -> list[str]:
     mb = _mb(state)
     if mb.step != "attack":
         return []
-    return [e for e, _ in state.elders if elder_problem(state, db, e) is None and rules.elder_card(db, e).aid.free_dice]
+    return [e for e, _ in state.elders if elder_problem(state, db, e) is None and core.elder_card(db, e).aid.free_dice]
 
 
-def apply_elder(state: State, db: Database, event: ev.CallElder) -> State:
+def apply_elder(state: State, db: Database, event: ev.CallElder) -> Outcome:
     """Call on an Elder in the map battle (rulebook, If it is an Elders card; R11, R50): one of its uses is
-    spent and, after the last, the card leaves the game (:func:`referee.solo.rules.call_elder`); each
+    spent and, after the last, the card leaves the game (:func:`referee.solo.core.call_elder`); each
     Elder aids once in the whole map battle. Elder San's die joins the next attack roll, the servant's
     dice not raised; Elder Maelis re-rolls any of your dice of the attack on the table. Calling an Elder
-    is not casting a spell: it calls no Eldritch Damage (R18)."""
+    is not casting a spell: it calls no Eldritch Damage (R18). An attack re-rolled is then resolved, or
+    left open while the player is losing (R34). Raises :class:`RuleError`."""
     state = call_on_table(state, db, event)
-    if _mb(state).step == "exchange" and rules.elder_card(db, event.elder).aid.reroll_own:
+    if _mb(state).step == "exchange" and core.elder_card(db, event.elder).aid.reroll_own:
         return _after_exchange(state, db)
     return state
 
@@ -678,22 +670,21 @@ def apply_elder(state: State, db: Database, event: ev.CallElder) -> State:
 def call_on_table(state: State, db: Database, event: ev.CallElder) -> State:
     """Call on an Elder in the map battle and apply the aid, settling nothing (see :func:`apply_elder`).
     Raises :class:`RuleError` when the Elder cannot aid now (R50)."""
-    rules._phase(state, "map", f"elder {rules.short_id(event.elder)}")
-    card = rules.checked_elder_call(db, event, elder_problem(state, db, event.elder), "a map battle")
-    state = rules.call_elder(state, db, card.id)
+    core.require_phase(state, "map", f"elder {core.short_id(event.elder)}")
+    card = core.checked_elder_call(db, event, elder_problem(state, db, event.elder), "a map battle")
+    state = core.call_elder(state, db, card.id)
     state = _set(state, elders=_mb(state).elders + (card.id,))
     if card.aid.free_dice:
         state = _set(state, before_roll=_mb(state).before_roll + (card.id,))
         mine, theirs = exchange_dice(state, db)
         servant_id = _mb(state).queue[0]
-        return rules._note(state, f"{card.name}'s die joins your roll against {label(db, servant_id)}: you roll {mine} dice, it rolls {theirs} "
-                                  "(his die does not count toward the servant's dice).")
-    ex = _mb(state).exchange
-    assert ex is not None
+        return core.note(state, f"{card.name}'s die joins your roll against {label(db, servant_id)}: you roll {mine} dice, it rolls {theirs} "
+                                "(his die does not count toward the servant's dice).")
+    ex = _exchange(state)
     state = _set(state, exchange=replace(ex, elders=ex.elders + (card.id,)))
     state = _reroll_own(state, db, event.reroll, event.dice)
     mine, theirs = exchange_totals(state, db)
-    return rules._note(state, f"Your total is {mine}, the servant's {theirs}.")
+    return core.note(state, f"Your total is {mine}, the servant's {theirs}.")
 
 
 # ---- The blue cross ------------------------------------------------------------------------------------------------
@@ -701,38 +692,38 @@ def apply_recharge(state: State, db: Database, event: ev.Recharge) -> State:
     """Recharge every used spell of one type on the blue cross (rulebook, phase a; the map's event text:
     "recharge each spell type once"; R47): the warden stands on it, once a round, each type once a battle;
     the warden must leave the hex in the next round's move, and may not recharge again before that. A
-    recharge that would bring no used spell back is refused and not spent (:func:`rules.recharge_problem`, R53)."""
+    recharge that would bring no used spell back is refused and not spent (:func:`referee.solo.core.recharge_problem`,
+    R53). Raises :class:`RuleError`."""
     mb = _step(state, ("move", "attack", "eldritch"), "recharge")
     grid = battle_map(state, db).hex_map
     kind = event.spell_type.lower()
     types = [p.spell_type for p in db.solo.spell_path]
     if kind not in types:
-        raise RuleError(f"TYPE: {rules.recharge_problem(state, db, kind)}")
+        raise RuleError(f"TYPE: {core.recharge_problem(state, db, kind)}")
     if mb.warden != grid.recharge.address:
         raise RuleError(f"recharge: you are on {name(mb.warden)}; the blue cross is {name(grid.recharge.address)}")
     if mb.recharged_round == mb.round:
         raise RuleError("recharge: you have already recharged a spell type this round")
-    if _must_leave(mb):  # a new recharge must not lift the duty to move away (R47)
+    if must_leave(mb):  # a new recharge must not lift the duty to move away (R47)
         raise RuleError("recharge: you recharged on the blue cross last round, so you must move off it this round; "
                         "you may come back and recharge the round after (R47)")
     if kind in mb.recharged:
         raise RuleError(f"recharge: you have already recharged your {kind.capitalize()} spells in this battle (each type once, R47)")
-    problem = rules.recharge_problem(state, db, kind)
-    if problem and (mb.no_free_escape or not any(rules.spell(db, s).spell_type == kind for s in state.spells)):
+    problem = core.recharge_problem(state, db, kind)
+    if problem and (mb.no_free_escape or not any(core.spell(db, s).spell_type == kind for s in state.spells)):
         raise RuleError(f"recharge: {problem}")
-    back = [s for s in state.used if rules.spell(db, s).spell_type == kind]
-    state = replace(state, used=tuple(s for s in state.used if s not in back))
+    state, back = core.recharge_type(state, db, kind)
     state = _set(state, recharged=mb.recharged + (kind,), recharged_round=mb.round)
-    what = ", ".join(rules.name(db, s) for s in back) or "none was used"
-    return rules._note(state, f"On the blue cross you recharge your {kind.capitalize()} spells ({what}). Move off this hex next round.")
+    what = ", ".join(core.name(db, s) for s in back) or "none was used"
+    return core.note(state, f"On the blue cross you recharge your {kind.capitalize()} spells ({what}). Move off this hex next round.")
 
 
 # ---- The end (rulebook, Expanded Battles 6a, 6b, 7) ---------------------------------------------------------------
 def win(state: State, db: Database) -> State:
     """6a: every servant slain: the Warding Key, its bonus at once (R12), the card out of the game; 7."""
     card = warding_card(state, db)
-    state = rules._note(replace(state, map_battle=None, used=()), f"Every servant is slain: you have won {battle_map(state, db).title}.")
-    return rules.win_warding(state, db, card)
+    state = core.note(replace(state, map_battle=None, used=()), f"Every servant is slain: you have won {battle_map(state, db).title}.")
+    return win_warding(state, db, card)
 
 
 RETREAT_WAITS = {
@@ -756,9 +747,54 @@ def retreat_problem(state: State) -> str | None:
 def apply_retreat(state: State, db: Database, event: ev.Retreat) -> State:
     """6b: retreat at any time during the map battle: -1 Spirit, the card on the discard pile; 7. Not while
     a roll is owed (:func:`retreat_problem`, R54)."""
-    rules._phase(state, ("map", "warding"), "retreat")
+    core.require_phase(state, ("map", "warding"), "retreat")
     problem = retreat_problem(state)
     if problem:
         raise RuleError(f"retreat: {problem}; then retreat (R54)")
     card = warding_card(state, db)
-    return rules.retreat_warding(replace(state, map_battle=None, used=()), db, card)
+    return retreat_warding(replace(state, map_battle=None, used=()), db, card)
+
+
+# ---- The Warding City card (rulebook, Expanded Battles 6a, 6b, 7; R38) ---------------------------------------------
+def apply_warding(state: State, db: Database, event: ev.Warding) -> State:
+    """Enter the outcome of the Warding City battle fought on its Expanded Battle Map (rulebook,
+    Expanded Battles 6a, 6b; R38): what the battle cost, the Elders it used, then either the Warding
+    Key (its bonus applied at once, R12; the card removed from the game) or a retreat at the rules'
+    Spirit cost (the card on the discard pile). Raises :class:`RuleError`."""
+    core.require_phase(state, "warding", "warding")
+    card = core.quest(db, state.card or "")
+    assert isinstance(card, WardingCity)
+    if event.outcome not in ("won", "retreat"):
+        raise RuleError(f"outcome: {event.outcome!r} is not an outcome; enter won or retreat")
+    for i, elder_id in enumerate(event.elders):
+        problem = core.elder_problem(state, db, elder_id, event.elders[:i])
+        if problem:
+            raise RuleError(f"--elder: {problem}")
+        state = core.spend_elder_use(state, elder_id)
+    state = core.adjust(state, db, mana=event.mana, spirit=event.spirit)
+    if state.result is not None:
+        return replace(state, phase="over")
+    if event.outcome == "won":
+        return win_warding(state, db, card)
+    return retreat_warding(state, db, card)
+
+
+def win_warding(state: State, db: Database, card: WardingCity) -> State:
+    """Expanded Battles 6a and 7: the Warding Key marked, its one-time bonus applied at once (R12), the
+    Warding City card removed from the game, the servant cards shuffled back."""
+    key = next(k for k in core.stats(db).keys if k.key == card.key)
+    state = core.note(replace(state, keys=tuple(sorted(state.keys + (card.key,))), removed=state.removed + (card.id,), card=None),
+                      f"You win Warding Key {card.key}: place a marker on key {card.key} of your Character Stats card. Remove {card.name} from the game.",
+                      f"Warding Key {card.key} bonus: {core.plain_text(key.text)}.")
+    state = core.apply_effect(state, db, key.effect)
+    state = core.note(state, "Shuffle all Servant cards back into the Servant draw deck.")
+    return replace(state, phase="over" if state.result else "draw")
+
+
+def retreat_warding(state: State, db: Database, card: WardingCity) -> State:
+    """Expanded Battles 6b and 7: retreat at the rules' Spirit cost, the card on the Quest discard pile,
+    the servant cards shuffled back."""
+    state = core.note(replace(state, discard=state.discard + (card.id,), card=None), f"You retreat from {card.name}: place it on the discard pile.")
+    state = core.adjust(state, db, spirit=db.solo.rules.retreat_spirit)
+    state = core.note(state, "Shuffle all Servant cards back into the Servant draw deck.")
+    return replace(state, phase="over" if state.result else "draw")

@@ -12,14 +12,15 @@ from referee import advice
 from referee.dice import Dice
 from referee.solo import events as ev
 from pnp import hexes
-from referee.solo import expanded, laststand, rules
+from referee.solo import aid, city, expanded, laststand, rules
+from referee.solo.advice import next_step
 from referee.solo.state import State
 
 
 def status(state: State, db: Database) -> dict[str, Any]:
     """The state as one JSON-able object (``referee solo status --json``): the tracks, cards and battles,
     ``next`` (the Next line) and ``next_commands`` (its commands, :func:`referee.advice.commands_in`)."""
-    next_line = rules.next_step(state, db)
+    next_line = next_step(state, db)
     battle = None
     if state.battle is not None:
         b = state.battle
@@ -27,7 +28,7 @@ def status(state: State, db: Database) -> dict[str, Any]:
         if b.rolled:
             battle["totals"] = list(rules.totals(state, db))
         if b.loss_roll is not None:
-            battle["loss_row"] = rules._loss_effective(state)
+            battle["loss_row"] = city.loss_row_number(state)
     return {
         "map_battle": map_status(state, db),
         "last_stand": stand_status(state, db),
@@ -58,14 +59,10 @@ def status(state: State, db: Database) -> dict[str, Any]:
 
 def battle_options(state: State, db: Database) -> list[str]:
     """The spells and Elders that could still turn the losing roll on the table (R34), whichever battle
-    it is: a City Quest's (:func:`rules.options`), a map exchange's or Eldritch roll's
-    (:func:`expanded.exchange_options`, :func:`expanded.eldritch_options`) or the Last Stand's
-    (:func:`laststand.options`). Empty when no roll waits."""
-    if state.last_stand is not None:
-        return laststand.options(state, db) if state.phase == "stand" else []
-    if state.map_battle is not None:  # each is empty outside its own step
-        return expanded.exchange_options(state, db) + expanded.eldritch_options(state, db)
-    return rules.options(state, db)
+    it is: a City Quest's roll or Battle Loss row, a map exchange or Eldritch roll, a round of the Last
+    Stand (:func:`referee.solo.aid.ids`, with Last Stand recharges as ``recharge:TYPE``). Empty when no
+    roll waits."""
+    return aid.ids(state, db)
 
 
 def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
@@ -111,7 +108,7 @@ def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
         lines.append(("Last Stand", text))
     if state.result:
         lines.append(("Result", f"{state.result}: {state.reason}"))
-    lines.append(("Next", rules.next_step(state, db)))
+    lines.append(("Next", next_step(state, db)))
     return lines
 
 
@@ -157,7 +154,7 @@ def stand_status(state: State, db: Database) -> dict[str, Any] | None:
     if ls.rolled:
         out["totals"] = list(laststand.totals(state, db))
         if state.phase == "stand":
-            out["options"] = laststand.options(state, db)
+            out["options"] = aid.ids(state, db)
     return out
 
 
