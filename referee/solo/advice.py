@@ -26,7 +26,7 @@ def _cmd(text: str) -> str:
 
 def _rolls(state: State, command: str, counts: tuple[int, ...], options: tuple[str, ...] = ("--dice", "--enemy")) -> str:
     """A roll to make, as the referee's roll or the player's typed dice, by the mode in use."""
-    typed = command + "".join(f" {option} {dice_placeholder(n)}" for option, n in zip(options, counts))
+    typed = command + "".join(f" {option} {dice_placeholder(n)}" for option, n in zip(options, counts, strict=True))
     if state.dice_typed is None:
         return f"{_cmd(command)} (the referee rolls) or {_cmd(typed)} (your dice)"
     return _cmd(typed) if state.dice_typed else _cmd(command)
@@ -150,7 +150,8 @@ def next_step(state: State, db: Database) -> str:
         assert waiting is not None
         return f"Turn over the next card of your deck onto the discard pile for {waiting.what} and name it: {_cmd('turn CARD')}."
     if state.phase == "draw":
-        draw = _cmd("draw --card CARD") if state.own_deck else f"{_cmd('draw')} (the referee's deck) or {_cmd('draw --card CARD')} (the card you turned over)"
+        draw = (_cmd("draw --card CARD") if state.own_deck
+                else f"{_cmd('draw')} (the referee's deck) or {_cmd('draw --card CARD')} (the card you turned over)")
         if len(state.keys) >= len(rules.stats(db).keys):
             return f"You hold all three Warding Keys: cast Barrier Lock to win ({_cmd('cast barrier-lock')}), or draw on: {draw}."
         return f"Draw the next quest card: {draw}."
@@ -177,8 +178,8 @@ def next_step(state: State, db: Database) -> str:
         names = rules.choices(db, affordable)
         return f"{pending.source}: learn a spell {price}: {names}. {_cmd('learn SPELL')} (its name or id), or {_cmd('skip')}."
     if state.phase == "council":
-        card = rules.quest(db, state.card or "")
-        return f"Resolve {card.name}: {_cmd('council')}."
+        council = rules.quest(db, state.card or "")
+        return f"Resolve {council.name}: {_cmd('council')}."
     if state.phase == "warding":
         return _warding(state, db)
     if state.phase == "map":
@@ -228,7 +229,8 @@ def _map(state: State, db: Database) -> str:
         joins = "".join(f" {rules.name(db, e)}'s die joins this roll." for e in mb.before_roll)
         call = "".join(f" To add {rules.name(db, e)}'s die, first {_cmd(f'elder {rules.short_id(e)}')}."
                        for e in expanded.before_roll_options(state, db))
-        return (f"Round {mb.round}, phase b: {expanded.label(db, servant_id)} at {expanded.name(s.hex)} attacks; you roll {mine} dice, it rolls {theirs}: "
+        return (f"Round {mb.round}, phase b: {expanded.label(db, servant_id)} at {expanded.name(s.hex)} attacks; "
+                f"you roll {mine} dice, it rolls {theirs}: "
                 f"{_rolls(state, 'attack', (mine, theirs))}.{joins}{call}")
     if mb.step == "exchange":
         mine, theirs = expanded.exchange_totals(state, db)
@@ -236,7 +238,8 @@ def _map(state: State, db: Database) -> str:
     if mb.step == "eldritch":
         return f"Round {mb.round}, phase c: roll 2d6 on the Eldritch Damage table: {_rolls(state, 'eldritch', (2,), ('--dice',))}."
     offer = aid_offer(state, db)
-    return f"Eldritch roll {mb.eldritch}." + (f" Re-roll it (the re-roll stands): {offer}; or {_cmd('accept')} it." if offer else f" {_cmd('accept')}.")
+    then = f" Re-roll it (the re-roll stands): {offer}; or {_cmd('accept')} it." if offer else f" {_cmd('accept')}."
+    return f"Eldritch roll {mb.eldritch}." + then
 
 
 def _stand(state: State, db: Database) -> str:
@@ -246,7 +249,7 @@ def _stand(state: State, db: Database) -> str:
         mine, theirs = laststand.totals(state, db)
         return _losing(state, mine, theirs, db)
     mine_n, theirs_n = laststand.round_dice(state, db)
-    extras = []
+    extras: list[str] = []
     joins = "".join(f" {rules.name(db, e)}'s die joins this roll." for e in ls.before_roll)
     extras.extend(f"{_cmd(f'elder {rules.short_id(e)}')} adds {rules.name(db, e)}'s die to this round"
                   for e in laststand.before_roll_options(state, db))
@@ -254,5 +257,6 @@ def _stand(state: State, db: Database) -> str:
     extras.extend(f"`{aid_command(state, db, ev.Cast(spell=s))}`" for s in state.spells
                   if laststand.cast_problem(state, db, rules.spell(db, s)) is None)
     before = f" Before the roll: {_either(extras)}." if extras else ""
-    return (f"The Last Stand: the Grayking has {ls.hit_points} hit {'point' if ls.hit_points == 1 else 'points'}; you roll {mine_n} dice, he rolls {theirs_n}: "
+    return (f"The Last Stand: the Grayking has {ls.hit_points} hit {'point' if ls.hit_points == 1 else 'points'}; "
+            f"you roll {mine_n} dice, he rolls {theirs_n}: "
             f"{_rolls(state, 'attack', (mine_n, theirs_n))}.{joins}{before}")

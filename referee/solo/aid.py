@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 from pnp.database import Database
 from referee.dice import Dice
@@ -295,7 +295,8 @@ def _key(state: State) -> tuple:
     elif state.map_battle is not None:
         mb = state.map_battle
         ex = mb.exchange
-        table = (mb.eldritch, mb.elders, (tuple(sorted(ex.dice)), tuple(sorted(ex.enemy)), tuple(sorted(ex.casts)), ex.elders) if ex else None)
+        exchange = (tuple(sorted(ex.dice)), tuple(sorted(ex.enemy)), tuple(sorted(ex.casts)), ex.elders) if ex else None
+        table = (mb.eldritch, mb.elders, exchange)
     elif state.last_stand is not None:
         ls = state.last_stand
         table = (tuple(sorted(ls.dice)), tuple(sorted(ls.enemy)), tuple(sorted(ls.casts)), ls.elders, ls.recharged_at)
@@ -343,7 +344,7 @@ def _may_still_win(state: State, db: Database, kind: str) -> bool:
         times = recharges + (0 if spell_id in state.used else 1)
         if times <= 0:
             continue
-        gain = effect.against.get(foe, effect.attack_total) if foe is not None and kind != "stand" else effect.attack_total
+        gain = core.spell_bonus(effect, foe if kind != "stand" else None)
         bonus += max(0, gain) * times
         removals += effect.remove_servant_die * times
         own_reroll = own_reroll or effect.reroll_own

@@ -155,7 +155,7 @@ def _cast_timing(state: State, db: Database, chosen: Spell) -> str | None:
     if core.lowers_battle_loss(effect) and now != "loss":
         return f"{chosen.name} lowers a Battle Loss result; cast it after a loss, when the row is known"
     if (effect.reroll_own or effect.reroll_servants) and now != "rolled":
-        return f"{chosen.name} re-rolls dice; cast it after the roll" if now == "before" else f"{chosen.name} re-rolls dice; the battle's roll is over"
+        return f"{chosen.name} re-rolls dice; " + ("cast it after the roll" if now == "before" else "the battle's roll is over")
     if effect.cancel_event and now != "before":
         return f"{chosen.name} must be cast before the roll"
     if (effect.attack_total or effect.against or effect.remove_servant_die) and now == "loss":
@@ -199,7 +199,8 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
         raise RuleError(f"cannot cast {chosen.name}: {problem}")
     effect = chosen.effect
     if effect.barrier_lock:
-        state = core.note(state, "You cast Barrier Lock and lock the gates of the Barrier Plains. The Grayking is drawn back to the Tower of Ash.")
+        state = core.note(state, "You cast Barrier Lock and lock the gates of the Barrier Plains. "
+                                 "The Grayking is drawn back to the Tower of Ash.")
         return core.note(replace(state, grayking=1, result="won", reason=core.BARRIER_LOCK_REASON, phase="over"),
                          "You have saved Lassadar and won the game.")
     if event.rows is not None and not effect.loss_rows:
@@ -290,7 +291,8 @@ def apply_draw(state: State, db: Database, event: ev.Draw) -> State:
     if isinstance(card, Elder):
         uses = db.solo.rules.elder_uses
         return core.note(replace(state, card=None, elders=state.elders + ((card_id, uses),)),
-                         f"Elders: {card.name} joins you. Lay the card beside your Character Stats card ({uses} uses). {core.plain_text(card.text)}")
+                         f"Elders: {card.name} joins you. Lay the card beside your Character Stats card ({uses} uses). "
+                         f"{core.plain_text(card.text)}")
     assert isinstance(card, WardingCity)
     battle_map = db.get(card.battle_map)
     assert isinstance(battle_map, BattleMap)
@@ -328,7 +330,8 @@ def apply_battle(state: State, db: Database, event: ev.Battle) -> Outcome:
     terms, _ = total_terms(state, db)
     mine, theirs = totals(state, db)
     added = "".join(f" {amount:+d} ({label})" for label, amount in terms)
-    state = core.note(state, f"You roll {dice} ({'typed' if dice.typed else 'rolled'}){added}: total {mine}. The servants roll {enemy} ({'typed' if enemy.typed else 'rolled'}): total {theirs}.")
+    state = core.note(state, f"You roll {dice} ({'typed' if dice.typed else 'rolled'}){added}: total {mine}. "
+                             f"The servants roll {enemy} ({'typed' if enemy.typed else 'rolled'}): total {theirs}.")
     return _after_roll(state, db, event.next)
 
 
@@ -344,7 +347,8 @@ def _pay_before(state: State, db: Database, card: CityQuest) -> State:
     state = core.apply_effect(state, db, cost)
     paid = mana_before - state.mana
     if cost.mana < 0 and paid < -cost.mana:
-        state = core.note(state, f"You had {mana_before} Mana, so you pay {paid} of the {-cost.mana}; the battle is fought all the same (R42).")
+        state = core.note(state, f"You had {mana_before} Mana, so you pay {paid} of the {-cost.mana}; "
+                                 "the battle is fought all the same (R42).")
     return state
 
 
@@ -436,7 +440,8 @@ def _finish_loss(state: State, db: Database) -> State:
         if less and effect.grayking > 0:
             effect = effect.model_copy(update={"grayking": max(0, effect.grayking - less)})
         if battle.lowered or less:
-            state = core.note(state, f"Battle Loss row {loss_row_number(state)} applies: {row.text}" + (f", {less} space less" if less and row.effect.grayking > 0 else "") + ".")
+            less_text = f", {less} space less" if less and row.effect.grayking > 0 else ""
+            state = core.note(state, f"Battle Loss row {loss_row_number(state)} applies: {row.text}{less_text}.")
         state = core.apply_effect(state, db, effect, next_value)
     if card.battle.loss_extra is not None and not event_cancelled(state, db) and state.result is None:
         state = core.note(state, f"{card.name}, if you lose: {core.plain_text(card.text)}")

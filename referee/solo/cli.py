@@ -9,8 +9,8 @@ unchanged. Errors it turns into that one line: :class:`~referee.solo.rules.RuleE
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import click
 
@@ -143,10 +143,12 @@ def new(difficulty: str, spell_list: str, seed: int | None, force: bool, save_pa
     clitools.save_new(game, path, lambda p: solo_game.load(p, db), force)
     state = game.state
     console = clitools.console()
-    start = rules.track(db).start[difficulty]
+    start = state.grayking  # the difficulty's start space (R2)
     console.print(f"New game ({difficulty}, seed {seed}), saved in {path}.", markup=False)
-    console.print(f"Place the Mana and Spirit markers on {state.mana} and {state.spirit}, the Grayking marker on space {start} of the Progress Track, "
-                  f"and a marker on {' and '.join(rules.name(db, s) for s in state.spells)}. Shuffle the Quest and Servant cards.", markup=False)
+    console.print(f"Place the Mana and Spirit markers on {state.mana} and {state.spirit}, "
+                  f"the Grayking marker on space {start} of the Progress Track, "
+                  f"and a marker on {' and '.join(rules.name(db, s) for s in state.spells)}. Shuffle the Quest and Servant cards.",
+                  markup=False)
     if state.mana != rules.stats(db).track_start:
         console.print(f"Your starting spells' bracketed cost leaves Mana at {state.mana}.", markup=False)
     console.print("Next: " + next_step(state, db), style="bold", markup=False)
@@ -206,7 +208,8 @@ def cast(spell: str, rows: int | None, reroll: str | None, dice: str | None, nex
 @click.option("--dice", default=None, help="The new dice as rolled (default: the referee rolls).")
 @click.option("--next", "next_card", default=None, help="The next card you turned over, if this ends a City Quest battle.")
 @_common
-def elder(elder: str, reroll: str | None, dice: str | None, next_card: str | None, save_path: Path | None, database_path: Path | None) -> None:
+def elder(elder: str, reroll: str | None, dice: str | None, next_card: str | None, save_path: Path | None,
+          database_path: Path | None) -> None:
     """Call on an Elder beside your Character Stats card (once per battle): in a City Quest battle, on a map, or in the Last Stand.
 
     ELDER is its id or name (elder-san, san, "Elder San"). On a map, Elder San is called before a
@@ -265,7 +268,8 @@ def council(next_card: str | None, save_path: Path | None, database_path: Path |
 @_common
 def warding(outcome: str, mana: int, spirit: int, elders: tuple[str, ...], save_path: Path | None, database_path: Path | None) -> None:
     """Enter the outcome of the Warding City battle you fought on its map: won (the key) or retreat."""
-    _play(save_path, database_path, lambda g: ev.Warding(outcome, mana, spirit, tuple(_elder_id(g.db, e, "--elder") for e in _split(elders))))
+    _play(save_path, database_path,
+          lambda g: ev.Warding(outcome, mana, spirit, tuple(_elder_id(g.db, e, "--elder") for e in _split(elders))))
 
 
 @solo.command()
@@ -292,7 +296,7 @@ def log(verbose: bool, save_path: Path | None, database_path: Path | None) -> No
     game, _ = _load(save_path, database_path)
     setup = game.log.initial.setup
     lines = [f"  0. new {setup.difficulty} spells {', '.join(rules.name(game.db, s) for s in setup.spells)} seed {setup.seed}"]
-    for number, (event, after) in enumerate(zip(game.log.events, game.log.states[1:]), 1):
+    for number, (event, after) in enumerate(zip(game.log.events, game.log.states[1:], strict=True), 1):
         lines.append(view.log_line(number, event, after, game.db))
         if verbose:
             lines.extend(f"       {note}" for note in after.notes)
@@ -310,7 +314,8 @@ def spells(save_path: Path | None, database_path: Path | None) -> None:
     for path in db.solo.spell_path:
         click.echo(path.title)
         for s in (s for s in db.solo.spell if s.spell_type == path.spell_type):
-            mark = "learned" + (", used" if s.id in state.used else "") if s.id in state.spells else "learnable" if s.id in open_now else "closed" if s.id in closed else "-"
+            mark = ("learned" + (", used" if s.id in state.used else "") if s.id in state.spells
+                    else "learnable" if s.id in open_now else "closed" if s.id in closed else "-")
             cost = f"{s.cost.mana} Mana" if s.cost and s.cost.mana else f"{s.cost.spirit} Spirit" if s.cost else ""
             if s.learn_cost:
                 cost = f"[{s.learn_cost.mana or s.learn_cost.spirit} {'Mana' if s.learn_cost.mana else 'Spirit'}]"
@@ -335,7 +340,8 @@ def _placements(texts: tuple[str, ...]) -> Dice | None:
 @_common
 def servants(servants: tuple[str, ...], places: tuple[str, ...], save_path: Path | None, database_path: Path | None) -> None:
     """Set up the Warding City's Expanded Battle Map: draw the servants and place them by 2d6."""
-    _play(save_path, database_path, lambda g: ev.Servants(tuple(_servant_id(g.db, s) for s in _split(servants)), bool(servants), _placements(places)))
+    _play(save_path, database_path,
+          lambda g: ev.Servants(tuple(_servant_id(g.db, s) for s in _split(servants)), bool(servants), _placements(places)))
 
 
 @solo.command()

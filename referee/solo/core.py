@@ -350,7 +350,8 @@ def take(state: State, db: Database, wanted: ev.CardRef | None, field: str, what
     named = state.battle.named_next if field == "next" and state.battle is not None else None
     if named is not None:  # named with the roll while aid could still turn it (R7)
         if wanted is not None and wanted.id != named.id:
-            raise RuleError(f"--next: you named {name(db, named.id)} as the next card with the roll; it is turned over now, not {name(db, wanted.id)}")
+            raise RuleError(f"--next: you named {name(db, named.id)} as the next card with the roll; "
+                            f"it is turned over now, not {name(db, wanted.id)}")
         wanted = named
         state = replace(state, battle=replace(state.battle, named_next=None))
     if wanted is None:
@@ -451,13 +452,15 @@ def learn_spell(state: State, db: Database, spell_id: str, price: str) -> State:
     if spell_id in state.spells:
         raise RuleError(f"you have already learned {chosen.name}")
     if spell_id not in learnable(state, db):
-        why = "it is not learned along a path (R12)" if not chosen.learnable else "no learned spell's arrow leads to it, or a choice on its path closed it (R4)"
+        why = ("it is not learned along a path (R12)" if not chosen.learnable
+               else "no learned spell's arrow leads to it, or a choice on its path closed it (R4)")
         options = ", ".join(name(db, s) for s in learnable(state, db)) or "none"
         raise RuleError(f"{chosen.name} cannot be learned: {why}; learnable now: {options}")
     mana, spirit = learn_price(db, spell_id, price)
     if mana > state.mana:
         raise RuleError(f"learning {chosen.name} costs {mana} Mana; you have {state.mana}")
-    state = note(replace(state, spells=state.spells + (spell_id,)), f"You learn {chosen.name}: place a marker on it on the {chosen.spell_type.capitalize()} Spell Path card.")
+    state = note(replace(state, spells=state.spells + (spell_id,)),
+                 f"You learn {chosen.name}: place a marker on it on the {chosen.spell_type.capitalize()} Spell Path card.")
     return adjust(state, db, mana=-mana, spirit=-spirit)
 
 

@@ -136,7 +136,8 @@ def apply_servants(state: State, db: Database, event: ev.Servants) -> State:
             raise RuleError(f"--servant: {bmap.title} is fought against {count} servants of different types; you named {len(chosen)}")
         types = [s.servant_type for s in chosen]
         if len(set(types)) != len(types):
-            raise RuleError("--servant: the servants must be of different types (set aside a card of a type already drawn, rulebook step 3)")
+            raise RuleError("--servant: the servants must be of different types "
+                            "(set aside a card of a type already drawn, rulebook step 3)")
         kept = tuple(s.id for s in chosen)
         set_aside: list[str] = []
     else:
@@ -212,7 +213,7 @@ def apply_move(state: State, db: Database, event: ev.Move) -> State:
     blocked = occupied(mb)
     here = mb.warden
     steps = [parse_hex(grid, text) for text in event.path]
-    for address, text in zip(steps, event.path):
+    for address in steps:
         if address in blocked:
             who = ", ".join(label(db, s.id) for s in mb.living if s.hex == address)
             raise RuleError(f"HEX: {name(address)} is occupied by {who}; you may not enter or pass a servant's hex (R13)")
@@ -244,8 +245,9 @@ def apply_move(state: State, db: Database, event: ev.Move) -> State:
     if destination == here:
         state = core.note(state, f"Round {mb.round}, phase a: you stay on {name(here)}.")
     else:
+        blue_cross = " (the blue cross: `referee solo recharge TYPE` recharges every spell of one type)."
         state = core.note(state, f"Round {mb.round}, phase a: move your warden marker to {name(destination)}"
-                            + (" (the blue cross: `referee solo recharge TYPE` recharges every spell of one type)." if destination == grid.recharge.address else "."))
+                          + (blue_cross if destination == grid.recharge.address else "."))
     state = _servants_step(state, db)
     state = _magic_comes_near(state, db)
     return _begin_attacks(state, db)
@@ -280,7 +282,7 @@ def servant_step(grid: hexes.HexMap, at: tuple[int, int], warden: tuple[int, int
     target = hexes.centre_mm(*warden, 1.0)
     order = hexes.neighbour_addresses(*at)
     nearer = [a for a in order if steps.get(a) == here - 1 and a != warden]
-    return min(nearer, key=lambda a: (round(math.dist(hexes.centre_mm(*a, 1.0), target), 9), order.index(a)))
+    return min(nearer, key=lambda a: (round(math.dist(hexes.centre_mm(a[0], a[1], 1.0), target), 9), order.index(a)))
 
 
 def _servants_step(state: State, db: Database) -> State:
@@ -296,7 +298,8 @@ def _servants_step(state: State, db: Database) -> State:
         if to != s.hex:
             lines.append(f"{label(db, s.id)} moves from {name(s.hex)} to {name(to)}: move its marker ({marker(db, s.id)}).")
         else:
-            lines.append(f"{label(db, s.id)} stays on {name(s.hex)}" + (" (adjacent to you)." if hexes.distance(s.hex, mb.warden) == 1 else "."))
+            adjacent = hexes.distance(s.hex, mb.warden) == 1
+            lines.append(f"{label(db, s.id)} stays on {name(s.hex)}" + (" (adjacent to you)." if adjacent else "."))
         moved.append(replace(s, hex=to))
     return core.note(_set(state, servants=tuple(moved)), *lines)
 
@@ -356,9 +359,10 @@ def apply_attack(state: State, db: Database, event: ev.Attack) -> Outcome:
     s = _mb(state).servant(servant_id)
     far = hexes.distance(s.hex, _mb(state).warden)
     mine, theirs = exchange_totals(state, db)
+    among = f", {helpers} among them" if helpers else ""
     state = core.note(state, f"{label(db, servant_id)} at {name(s.hex)} ({far} {'hex' if far == 1 else 'hexes'} away) attacks. "
-                               f"You roll {dice} ({'typed' if dice.typed else 'rolled'}{', ' + helpers + ' among them' if helpers else ''}): {mine}. "
-                               f"It rolls {enemy} ({'typed' if enemy.typed else 'rolled'}): {theirs}.")
+                             f"You roll {dice} ({'typed' if dice.typed else 'rolled'}{among}): {mine}. "
+                             f"It rolls {enemy} ({'typed' if enemy.typed else 'rolled'}): {theirs}.")
     return _after_exchange(state, db)
 
 
@@ -403,7 +407,8 @@ def _resolve_exchange(state: State, db: Database) -> State:
             hp = max(0, s.hit_points - db.solo.rules.warden_hit_damage)
             state = _wound(state, db, ex.servant, s.hit_points - hp, f"You win {mine} to {theirs}")
         else:
-            state = core.note(state, f"You win {mine} to {theirs} and halt its attack; it is out of your reach, so it takes no damage (rulebook, phase b).")
+            state = core.note(state, f"You win {mine} to {theirs} and halt its attack; "
+                                     "it is out of your reach, so it takes no damage (rulebook, phase b).")
     else:
         state = core.note(state, f"{card.name} wins {theirs} to {mine}: it hits you for {card.damage} {card.damage_to.capitalize()}.")
         state = core.adjust(state, db, **{card.damage_to: -card.damage})
@@ -424,8 +429,10 @@ def _wound(state: State, db: Database, servant_id: str, points: int, why: str) -
     hp = max(0, s.hit_points - points)
     state = _set(state, servants=tuple(replace(x, hit_points=hp) if x.id == servant_id else x for x in mb.servants))
     if hp == 0:
-        return core.note(state, f"{why}: {label(db, servant_id)} is slain. Remove its marker ({marker(db, servant_id)}) from {name(s.hex)}.")
-    return core.note(state, f"{why}: {label(db, servant_id)} loses {points} hit {'point' if points == 1 else 'points'}; move its hit point marker to {hp}.")
+        return core.note(state, f"{why}: {label(db, servant_id)} is slain. "
+                                f"Remove its marker ({marker(db, servant_id)}) from {name(s.hex)}.")
+    return core.note(state, f"{why}: {label(db, servant_id)} loses {points} hit {'point' if points == 1 else 'points'}; "
+                            f"move its hit point marker to {hp}.")
 
 
 def _end_attacks(state: State, db: Database) -> State:
@@ -434,7 +441,8 @@ def _end_attacks(state: State, db: Database) -> State:
     mb = _mb(state)
     if mb.magic_near:
         return core.note(_set(state, step="eldritch", queue=()),
-                           f"Round {mb.round}, phase c: you cast a spell within {db.solo.rules.eldritch_range} hex of a servant: roll 2d6 on {battle_map(state, db).title}'s Eldritch Damage table (`referee solo eldritch`).")
+                         f"Round {mb.round}, phase c: you cast a spell within {db.solo.rules.eldritch_range} hex of a servant: "
+                         f"roll 2d6 on {battle_map(state, db).title}'s Eldritch Damage table (`referee solo eldritch`).")
     return _next_round(state, db)
 
 
@@ -524,7 +532,8 @@ def _cast_timing(state: State, db: Database, chosen: Spell) -> str | None:
             return f"only a re-roll spell changes the Eldritch roll (rulebook, phase c); {chosen.name} is not one"
     elif effect.reroll_table and not (effect.reroll_own and mb.step == "exchange"):
         return f"{chosen.name} re-rolls an Eldritch roll; none is on the table"
-    elif (effect.attack_total or effect.against or effect.remove_servant_die or effect.reroll_own or effect.reroll_servants) and mb.step != "exchange":
+    elif (effect.attack_total or effect.against or effect.remove_servant_die or effect.reroll_own or effect.reroll_servants) \
+            and mb.step != "exchange":
         return f"{chosen.name} changes an attack roll; cast it once a servant's attack is rolled (R46)"
     return None
 
@@ -633,7 +642,8 @@ def elder_problem(state: State, db: Database, elder_id: str) -> str | None:
         return problem
     if aid.free_dice:
         if mb.step == "exchange":
-            return f"{card.name} adds a die to an attack roll; this attack is already rolled (call him before the next servant's attack is rolled)"
+            return (f"{card.name} adds a die to an attack roll; this attack is already rolled "
+                    "(call him before the next servant's attack is rolled)")
         if mb.step != "attack":
             return f"{card.name} adds a die to an attack roll; call him in phase b, before a servant's attack is rolled"
         return None
@@ -678,8 +688,8 @@ def call_on_table(state: State, db: Database, event: ev.CallElder) -> State:
         state = _set(state, before_roll=_mb(state).before_roll + (card.id,))
         mine, theirs = exchange_dice(state, db)
         servant_id = _mb(state).queue[0]
-        return core.note(state, f"{card.name}'s die joins your roll against {label(db, servant_id)}: you roll {mine} dice, it rolls {theirs} "
-                                "(his die does not count toward the servant's dice).")
+        return core.note(state, f"{card.name}'s die joins your roll against {label(db, servant_id)}: "
+                                f"you roll {mine} dice, it rolls {theirs} (his die does not count toward the servant's dice).")
     ex = _exchange(state)
     state = _set(state, exchange=replace(ex, elders=ex.elders + (card.id,)))
     state = _reroll_own(state, db, event.reroll, event.dice)
@@ -727,7 +737,8 @@ def win(state: State, db: Database) -> State:
 
 
 RETREAT_WAITS = {
-    "exchange": "a servant's attack is rolled and you are losing: take its hit first (`referee solo accept`, or turn it with a spell or an Elder)",
+    "exchange": "a servant's attack is rolled and you are losing: "
+                "take its hit first (`referee solo accept`, or turn it with a spell or an Elder)",
     "eldritch": "Eldritch Damage is due this round: roll it first (`referee solo eldritch`)",
     "eldritch-rolled": "the Eldritch Damage roll is on the table: settle it first (`referee solo accept`, or re-roll it with a spell)",
 }
@@ -784,7 +795,8 @@ def win_warding(state: State, db: Database, card: WardingCity) -> State:
     Warding City card removed from the game, the servant cards shuffled back."""
     key = next(k for k in core.stats(db).keys if k.key == card.key)
     state = core.note(replace(state, keys=tuple(sorted(state.keys + (card.key,))), removed=state.removed + (card.id,), card=None),
-                      f"You win Warding Key {card.key}: place a marker on key {card.key} of your Character Stats card. Remove {card.name} from the game.",
+                      f"You win Warding Key {card.key}: place a marker on key {card.key} of your Character Stats card. "
+                      f"Remove {card.name} from the game.",
                       f"Warding Key {card.key} bonus: {core.plain_text(key.text)}.")
     state = core.apply_effect(state, db, key.effect)
     state = core.note(state, "Shuffle all Servant cards back into the Servant draw deck.")
@@ -794,7 +806,8 @@ def win_warding(state: State, db: Database, card: WardingCity) -> State:
 def retreat_warding(state: State, db: Database, card: WardingCity) -> State:
     """Expanded Battles 6b and 7: retreat at the rules' Spirit cost, the card on the Quest discard pile,
     the servant cards shuffled back."""
-    state = core.note(replace(state, discard=state.discard + (card.id,), card=None), f"You retreat from {card.name}: place it on the discard pile.")
+    state = core.note(replace(state, discard=state.discard + (card.id,), card=None),
+                      f"You retreat from {card.name}: place it on the discard pile.")
     state = core.adjust(state, db, spirit=db.solo.rules.retreat_spirit)
     state = core.note(state, "Shuffle all Servant cards back into the Servant draw deck.")
     return replace(state, phase="over" if state.result else "draw")

@@ -57,8 +57,8 @@ def apply_last_stand(state: State, db: Database, event: ev.LastStand) -> State:
         raise RuleError("the Last Stand comes after you lock the gates: hold all three Warding Keys and cast Barrier Lock first (R49)")
     stand = card(db)
     learned = len(state.spells)
-    state = replace(state, result=None, reason="", phase="stand", used=(), last_stand=LastStandState(stand.hit_points[0], elders_aid=event.stand_elders,
-                                                                                                   no_free_escape=event.no_free_escape))
+    begun = LastStandState(stand.hit_points[0], elders_aid=event.stand_elders, no_free_escape=event.no_free_escape)
+    state = replace(state, result=None, reason="", phase="stand", used=(), last_stand=begun)
     state = core.note(state, f"You travel to the Ash Tower: {stand.text[0]}",
                       f"You have learned {learned} spells: Mana and Spirit rise by {learned} (R20).")
     state = core.adjust(state, db, mana=learned, spirit=learned)
@@ -117,7 +117,8 @@ def apply_attack(state: State, db: Database, event: ev.Attack) -> Outcome:
     state, enemy = core.roll(state, db, event.enemy, theirs_n, "enemy", "the Grayking's attack")
     state = _set(state, rolled=True, dice=dice.values, enemy=enemy.values, casts=(), roll_elders=ls.before_roll, before_roll=())
     mine, theirs = totals(state, db)
-    state = core.note(state, f"You roll {dice} ({'typed' if dice.typed else 'rolled'}{', ' + helpers + ' among them' if helpers else ''}): {mine}. "
+    among = f", {helpers} among them" if helpers else ""
+    state = core.note(state, f"You roll {dice} ({'typed' if dice.typed else 'rolled'}{among}): {mine}. "
                             f"The Grayking rolls {enemy} ({'typed' if enemy.typed else 'rolled'}): {theirs}.")
     return _after_roll(state, db)
 
@@ -252,7 +253,8 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
     if row is None:
         if event.counter is not None:
             raise RuleError(f"--counter: no counter card answers {chosen.name} (position {chosen.position})")
-        state = core.note(state, f"No counter card prints position {chosen.position} for {chosen.spell_type.capitalize()} spells: the Grayking does not counter (R21).")
+        state = core.note(state, f"No counter card prints position {chosen.position} for {chosen.spell_type.capitalize()} spells: "
+                                 "the Grayking does not counter (R21).")
     else:
         state = _counter(state, db, chosen, row, event.counter)
     if state.result is None and _ls(state).rolled:
@@ -305,16 +307,20 @@ def _counter(state: State, db: Database, chosen: Spell, row: TableRow, typed: Di
             enemy = list(ls.enemy)
             for i, v in zip(low, new.values, strict=True):
                 enemy[i] = v
-            state = core.note(_set(state, enemy=tuple(enemy)), f"He re-rolls {len(low)} {'die' if len(low) == 1 else 'dice'} and gets {new}: his dice show {' '.join(map(str, enemy))}.")
+            state = core.note(_set(state, enemy=tuple(enemy)),
+                              f"He re-rolls {len(low)} {'die' if len(low) == 1 else 'dice'} and gets {new}: "
+                              f"his dice show {' '.join(map(str, enemy))}.")
         else:
             state = core.note(state, f"None of his dice shows {effect.reroll_grayking_at_most} or less: nothing to re-roll.")
     if effect.remove_own_at_most:
         kept = tuple(v for v in ls.dice if v > effect.remove_own_at_most)
-        state = core.note(_set(state, dice=kept), f"Remove your dice showing {effect.remove_own_at_most} or less: your dice show {' '.join(map(str, kept)) or 'nothing'}.")
+        state = core.note(_set(state, dice=kept),
+                          f"Remove your dice showing {effect.remove_own_at_most} or less: "
+                          f"your dice show {' '.join(map(str, kept)) or 'nothing'}.")
     if effect.raise_grayking_at_most:
         to = effect.raise_grayking_at_most + 1
-        enemy = tuple(to if v <= effect.raise_grayking_at_most else v for v in _ls(state).enemy)
-        state = core.note(_set(state, enemy=enemy), f"His dice now show {' '.join(map(str, enemy)) or 'nothing'}.")
+        raised = tuple(to if v <= effect.raise_grayking_at_most else v for v in _ls(state).enemy)
+        state = core.note(_set(state, enemy=raised), f"His dice now show {' '.join(map(str, raised)) or 'nothing'}.")
     if effect.mana or effect.spirit:
         state = core.adjust(state, db, mana=effect.mana, spirit=effect.spirit)
     if effect.forget_spell:
@@ -324,8 +330,9 @@ def _counter(state: State, db: Database, chosen: Spell, row: TableRow, typed: Di
         if matching:
             lost = matching[-1]
             state = replace(state, spells=tuple(s for s in state.spells if s != lost), used=tuple(s for s in state.used if s != lost))
-            state = core.note(state, f"He rolls {roll} = {roll.total}: you forget {core.name(db, lost)}; take its marker off the Spell Path card"
-                                     + (" (the most recently learned of your spells with that number, R22)." if len(matching) > 1 else "."))
+            which = " (the most recently learned of your spells with that number, R22)." if len(matching) > 1 else "."
+            state = core.note(state, f"He rolls {roll} = {roll.total}: you forget {core.name(db, lost)}; "
+                                     f"take its marker off the Spell Path card{which}")
         else:
             state = core.note(state, f"He rolls {roll} = {roll.total}: none of your spells bears that number; you forget nothing (R22).")
     if effect.reroll_own:
@@ -337,7 +344,9 @@ def _counter(state: State, db: Database, chosen: Spell, row: TableRow, typed: Di
             mine = list(dice)
             for i, v in zip(high, new.values, strict=True):
                 mine[i] = v
-            state = core.note(_set(state, dice=tuple(mine)), f"He re-rolls your dice showing {MIRROR_REROLLS_FROM} or more: {new}; your dice show {' '.join(map(str, mine))} (R22).")
+            state = core.note(_set(state, dice=tuple(mine)),
+                              f"He re-rolls your dice showing {MIRROR_REROLLS_FROM} or more: {new}; "
+                              f"your dice show {' '.join(map(str, mine))} (R22).")
         else:
             state = core.note(state, f"None of your dice on the table shows {MIRROR_REROLLS_FROM} or more: nothing to re-roll (R22).")
     if typed is not None and not used_dice:
@@ -415,7 +424,8 @@ def call_on_table(state: State, db: Database, event: ev.CallElder) -> State:
         state = _set(state, before_roll=_ls(state).before_roll + (card.id,))
         mine, theirs = round_dice(state, db)
         return core.note(state, f"{card.name}'s die joins your next roll: you roll {mine} dice, the Grayking {theirs} "
-                                "(his die does not count toward the Grayking's dice). An Elder is not a spell: the Grayking does not counter (R51).")
+                                "(his die does not count toward the Grayking's dice). "
+                                "An Elder is not a spell: the Grayking does not counter (R51).")
     state = _set(state, roll_elders=_ls(state).roll_elders + (card.id,))
     state = _reroll_own(state, db, event.reroll, event.dice)
     mine, theirs = totals(state, db)
@@ -442,4 +452,5 @@ def apply_recharge(state: State, db: Database, event: ev.Recharge) -> State:
         raise RuleError(f"recharge: {problem}")
     state, back = core.recharge_type(state, db, kind)
     state = _set(state, recharged_at=ls.recharged_at + (ls.hit_points,))
-    return core.note(state, f"Gray space {ls.hit_points}: you recharge your {kind.capitalize()} spells ({', '.join(core.name(db, s) for s in back) or 'none was used'}).")
+    what = ", ".join(core.name(db, s) for s in back) or "none was used"
+    return core.note(state, f"Gray space {ls.hit_points}: you recharge your {kind.capitalize()} spells ({what}).")

@@ -26,9 +26,31 @@ from referee.dice import DiceError
 from referee.solo import aid, city, core, expanded, laststand
 from referee.solo import events as ev
 from referee.solo.city import dice_counts, totals, totals_in_words, winning
-from referee.solo.core import (NeedCard, OpenRoll, Outcome, RuleError, adjust, apply_effect, choices, closed_spells,
-                               elder_card, lassadar, learn_price, learnable, learnable_now, name, quest, quest_deck,
-                               plain_text, recharge_problem, short_id, spell, stats, table_for, track)
+from referee.solo.core import (
+    NeedCard,
+    OpenRoll,
+    Outcome,
+    RuleError,
+    adjust,
+    apply_effect,
+    choices,
+    closed_spells,
+    elder_card,
+    lassadar,
+    learn_price,
+    learnable,
+    learnable_now,
+    name,
+    plain_text,
+    quest,
+    quest_deck,
+    recharge_problem,
+    short_id,
+    spell,
+    stats,
+    table_for,
+    track,
+)
 from referee.solo.start import legal_start, legal_starts, new_game
 from referee.solo.state import State, Suspended, replace
 

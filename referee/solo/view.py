@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.database import Database
+from pnp import hexes
+from pnp.database import BattleMap, Database
 from referee import advice
 from referee.dice import Dice
-from referee.solo import events as ev
-from pnp import hexes
 from referee.solo import aid, city, expanded, laststand, rules
+from referee.solo import events as ev
 from referee.solo.advice import next_step
 from referee.solo.state import State
 
@@ -21,7 +21,7 @@ def status(state: State, db: Database) -> dict[str, Any]:
     """The state as one JSON-able object (``referee solo status --json``): the tracks, cards and battles,
     ``next`` (the Next line) and ``next_commands`` (its commands, :func:`referee.advice.commands_in`)."""
     next_line = next_step(state, db)
-    battle = None
+    battle: dict[str, Any] | None = None
     if state.battle is not None:
         b = state.battle
         battle = {"card": b.card, "casts": list(b.casts), "elders": list(b.elders), "dice": list(b.dice), "enemy": list(b.enemy)}
@@ -97,14 +97,16 @@ def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
     if state.last_stand is not None:
         ls = stand_status(state, db)
         assert ls is not None
-        text = f"the Grayking has {ls['hit_points']} hit points" + (f"; dice on the table: you {ls['dice']}, he {ls['enemy']}" if ls["rolled"] else "")
+        on_table = f"; dice on the table: you {ls['dice']}, he {ls['enemy']}" if ls["rolled"] else ""
+        text = f"the Grayking has {ls['hit_points']} hit points{on_table}"
         if ls["elders_called"]:
             text += "; Elders called in the Last Stand: " + ", ".join(rules.name(db, e) for e in ls["elders_called"])
         text += "".join(f"; {rules.name(db, e)}'s die joins the next roll" for e in ls["elders_next_roll"])
         if not ls["elders_aid"] and state.elders:
             text += "; Elders do not aid this Last Stand (begun by an older referee, R51)"
         if ls["outcome"]:
-            text += f"; the Last Stand is {ls['outcome']}" + (" (the game stays won: Lassadar is saved, R56)" if ls["outcome"] == "lost" else "")
+            text += f"; the Last Stand is {ls['outcome']}" + (" (the game stays won: Lassadar is saved, R56)" if ls["outcome"] == "lost"
+                                                               else "")
         lines.append(("Last Stand", text))
     if state.result:
         lines.append(("Result", f"{state.result}: {state.reason}"))
@@ -121,8 +123,9 @@ def map_status(state: State, db: Database) -> dict[str, Any] | None:
     servants = []
     for s in mb.servants:
         card = expanded.servant_card(db, s.id)
-        servants.append({"id": s.id, "name": card.name, "marker": expanded.marker(db, s.id), "hex": expanded.name(s.hex) if s.hit_points else None,
-                         "hit_points": s.hit_points, "range": card.range, "damage": card.damage, "damage_to": card.damage_to,
+        servants.append({"id": s.id, "name": card.name, "marker": expanded.marker(db, s.id),
+                         "hex": expanded.name(s.hex) if s.hit_points else None, "hit_points": s.hit_points, "range": card.range,
+                         "damage": card.damage, "damage_to": card.damage_to,
                          "active": s.id in expanded.active(state, db)})
     out: dict[str, Any] = {"map": bmap.id, "title": bmap.title, "key": bmap.key, "color": bmap.color, "round": mb.round, "phase": mb.step,
                            "warden": expanded.name(mb.warden), "servants": servants, "attacks_left": list(mb.queue),
@@ -131,8 +134,8 @@ def map_status(state: State, db: Database) -> dict[str, Any] | None:
                            "moves": sorted(expanded.name(a) for a in expanded.legal_moves(state, db)) if mb.step == "move" else []}
     if mb.exchange is not None:
         mine, theirs = expanded.exchange_totals(state, db)
-        out["exchange"] = {"servant": mb.exchange.servant, "dice": list(mb.exchange.dice), "enemy": list(mb.exchange.enemy), "totals": [mine, theirs],
-                           "elders": list(mb.exchange.elders)}
+        out["exchange"] = {"servant": mb.exchange.servant, "dice": list(mb.exchange.dice), "enemy": list(mb.exchange.enemy),
+                           "totals": [mine, theirs], "elders": list(mb.exchange.elders)}
     if mb.eldritch is not None:
         out["eldritch_roll"] = mb.eldritch
     return out
@@ -148,7 +151,8 @@ def stand_status(state: State, db: Database) -> dict[str, Any] | None:
     if ls is None:
         return None
     out: dict[str, Any] = {"hit_points": ls.hit_points, "rolled": ls.rolled, "dice": list(ls.dice), "enemy": list(ls.enemy),
-                           "rounds": ls.rounds, "gray_space": ls.hit_points in laststand.card(db).gray_spaces, "recharged_at": list(ls.recharged_at),
+                           "rounds": ls.rounds, "gray_space": ls.hit_points in laststand.card(db).gray_spaces,
+                           "recharged_at": list(ls.recharged_at),
                            "elders_called": list(ls.elders), "elders_next_roll": list(ls.before_roll), "roll_elders": list(ls.roll_elders),
                            "elders_aid": ls.elders_aid, "outcome": ls.outcome}
     if ls.rolled:
@@ -181,7 +185,9 @@ def map_picture(state: State, db: Database, map_id: str | None = None, width: in
     if map_id is None:
         bmap = expanded.battle_map(state, db) if (state.map_battle is not None or state.phase == "warding") else None
     else:
-        bmap = db.get(map_id)
+        found = db.get(map_id)
+        assert isinstance(found, BattleMap)
+        bmap = found
     assert bmap is not None
     grid = bmap.hex_map
     fits = [c for c in MAP_CELLS if width is None or map_columns(grid, c) <= width]
@@ -198,7 +204,8 @@ def map_picture(state: State, db: Database, map_id: str | None = None, width: in
         for line in (textwrap.wrap(text, width) if width else [text]):
             lines.append([(line, style)])
 
-    prose(f"{bmap.title} ({bmap.color} map). Hexes are named column letter + row number (A1 top left); rows 2, 4, 6 sit half a hex right, as printed.", "bold")
+    prose(f"{bmap.title} ({bmap.color} map). Hexes are named column letter + row number (A1 top left); "
+          "rows 2, 4, 6 sit half a hex right, as printed.", "bold")
     for row in range(grid.rows):
         top: list[tuple[str, str | None]] = [(" " * (half if row & 1 else 0), None)]
         mid: list[tuple[str, str | None]] = [(" " * (half if row & 1 else 0), None)]
@@ -263,7 +270,8 @@ def event_text(event: ev.Event, db: Database) -> str:
     if isinstance(event, ev.Cast):
         rows = f" rows {event.rows}" if event.rows is not None else ""
         reroll = f" re-roll {' '.join(map(str, event.reroll))}" if event.reroll else ""
-        return f"cast {rules.name(db, event.spell)}{rows}{reroll}{_dice('->', event.dice)}{_dice('counter', event.counter)}{_card('next', db, event.next)}"
+        return (f"cast {rules.name(db, event.spell)}{rows}{reroll}{_dice('->', event.dice)}{_dice('counter', event.counter)}"
+                f"{_card('next', db, event.next)}")
     if isinstance(event, ev.CallElder):
         reroll = f" re-roll {' '.join(map(str, event.reroll))}" if event.reroll else ""
         return f"elder {rules.name(db, event.elder)}{reroll}{_dice('->', event.dice)}{_card('next', db, event.next)}"
@@ -278,7 +286,8 @@ def event_text(event: ev.Event, db: Database) -> str:
         extra += "".join(f" elder {rules.name(db, e)}" for e in event.elders)
         return f"warding {event.outcome}{extra}"
     if isinstance(event, ev.Servants):
-        return f"servants {', '.join(rules.short_id(s) for s in event.servants)} ({'typed' if event.typed else 'deck'}){_dice('place', event.place)}"
+        cards = ", ".join(rules.short_id(s) for s in event.servants)
+        return f"servants {cards} ({'typed' if event.typed else 'deck'}){_dice('place', event.place)}"
     if isinstance(event, ev.Move):
         return f"move {' '.join(event.path)}" if event.path else "move (stay)"
     if isinstance(event, ev.Attack):
@@ -306,4 +315,5 @@ def log_line(number: int, event: ev.Event, after: State, db: Database) -> str:
             f"{expanded.marker(db, s.id)} {expanded.name(s.hex)}:{s.hit_points}" for s in mb.living)
     elif after.last_stand is not None and after.phase == "stand":
         where = f" Grayking HP {after.last_stand.hit_points}"
-    return f"{number:3d}. {event_text(event, db)}  => Mana {after.mana}, Spirit {after.spirit}, Grayking {after.grayking}; {after.phase}{where}{result}"
+    tracks = f"Mana {after.mana}, Spirit {after.spirit}, Grayking {after.grayking}"
+    return f"{number:3d}. {event_text(event, db)}  => {tracks}; {after.phase}{where}{result}"
