@@ -38,10 +38,9 @@ def dice_counts(state: State, db: Database) -> tuple[int, int]:
     :func:`referee.solo.core.attack_dice` with the free dice of the Elders called this battle; the
     servants roll the rules' extra servant dice and the card's extra servant dice (unless its event is
     cancelled) besides."""
-    rules = db.solo.rules
     elders = state.battle.elders if state.battle is not None else ()
-    extra = 0 if state.battle is None or event_cancelled(state, db) else city_card(state, db).battle.servant_dice
-    return core.attack_dice(state, db, elders, rules.servant_extra_dice + extra)
+    card_dice = 0 if state.battle is None or event_cancelled(state, db) else city_card(state, db).battle.servant_dice
+    return core.attack_dice(state, db, elders, db.solo.rules.servant_extra_dice + card_dice)
 
 
 def _card_bonus(state: State, db: Database) -> int:

@@ -86,6 +86,18 @@ def _map_only(command: str) -> Handler:
     return refuse
 
 
+def apply_turn(state: State, db: Database, event: ev.Turn) -> State:
+    """Name the next quest card the suspended command waits for (R7; rulebook, Play): the command is
+    played again from where it began, with that card as its next card, and only what follows the card
+    is new. Raises :class:`RuleError` outside phase ``turn`` or without a card."""
+    waiting = state.suspended
+    if state.phase != "turn" or waiting is None or event.card is None:
+        core.require_phase(state, "turn", "turn")
+        raise RuleError("turn: name the card you turned over")
+    after = apply(waiting.before, db, replace(waiting.event, next=event.card))
+    return replace(after, notes=after.notes[waiting.shown:], consumed=())
+
+
 _APPLY: dict[type[ev.Event], Handler] = {
     ev.Draw: city.apply_draw,
     ev.Battle: city.apply_battle,
@@ -102,7 +114,7 @@ _APPLY: dict[type[ev.Event], Handler] = {
     ev.Recharge: _by_phase(_map_only("recharge"), expanded.apply_recharge, laststand.apply_recharge),
     ev.Retreat: expanded.apply_retreat,
     ev.LastStand: laststand.apply_last_stand,
-    ev.Turn: lambda state, db, event: apply_turn(state, db, event),
+    ev.Turn: apply_turn,
 }
 """The rule for each kind of event."""
 
@@ -151,18 +163,6 @@ def options(state: State, db: Database) -> list[str]:
     if city.stage(state) not in ("rolled", "loss"):
         return []
     return aid.ids(state, db)
-
-
-def apply_turn(state: State, db: Database, event: ev.Turn) -> State:
-    """Name the next quest card the suspended command waits for (R7; rulebook, Play): the command is
-    played again from where it began, with that card as its next card, and only what follows the card
-    is new. Raises :class:`RuleError` outside phase ``turn`` or without a card."""
-    waiting = state.suspended
-    if state.phase != "turn" or waiting is None or event.card is None:
-        core.require_phase(state, "turn", "turn")
-        raise RuleError("turn: name the card you turned over")
-    after = apply(waiting.before, db, replace(waiting.event, next=event.card))
-    return replace(after, notes=after.notes[waiting.shown:], consumed=())
 
 
 def _filled(event: ev.Event, consumed: tuple[tuple[str, object], ...]) -> ev.Event:
