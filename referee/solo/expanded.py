@@ -125,6 +125,7 @@ def apply_servants(state: State, db: Database, event: ev.Servants) -> State:
     count of servants of different types is reached; a card of a type already drawn is set aside (R19).
     The referee's cards are shuffle ``n`` of the seed; typed cards are the ones the player fights.
     Each servant gets its card's hit points for the map's colour and goes on the hex numbered by its 2d6.
+    Raises :class:`RuleError` for servants that do not fit the map, or placement dice that are not 2d6 each.
     """
     core.require_phase(state, "warding", "servants")
     bmap = battle_map(state, db)
@@ -204,7 +205,8 @@ def must_leave(mb: MapBattle) -> bool:
 def apply_move(state: State, db: Database, event: ev.Move) -> State:
     """Phase a (rulebook, Expanded Battles): "You may move two hexes in any direction each round. Each
     servant then moves one hex toward you. A servant may move no closer than a hex adjacent to your own
-    position." Moving is optional (R13); then every servant steps (R14) and the attacks begin."""
+    position." Moving is optional (R13); then every servant steps (R14) and the attacks begin. Raises
+    :class:`RuleError` naming the ``HEX`` the warden may not reach or enter."""
     mb = _step(state, "move", "move")
     grid = battle_map(state, db).hex_map
     most = db.solo.rules.warden_move_hexes
@@ -607,7 +609,8 @@ def _reroll_own(state: State, db: Database, reroll: tuple[int, ...], dice: Dice 
 
 
 def apply_accept(state: State, db: Database, event: ev.Accept) -> State:
-    """Accept the attack or the Eldritch roll on the table as it stands."""
+    """Accept the attack or the Eldritch roll on the table as it stands (rulebook, phases b and c).
+    Raises :class:`RuleError` when none is on the table."""
     _step(state, ("exchange", "eldritch-rolled"), "accept")
     if event.next is not None:
         raise RuleError("--next: a map battle turns over no next card")
@@ -757,7 +760,7 @@ def retreat_problem(state: State) -> str | None:
 
 def apply_retreat(state: State, db: Database, event: ev.Retreat) -> State:
     """6b: retreat at any time during the map battle: -1 Spirit, the card on the discard pile; 7. Not while
-    a roll is owed (:func:`retreat_problem`, R54)."""
+    a roll is owed (:func:`retreat_problem`, R54). Raises :class:`RuleError`."""
     core.require_phase(state, ("map", "warding"), "retreat")
     problem = retreat_problem(state)
     if problem:

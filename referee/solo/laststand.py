@@ -50,7 +50,8 @@ def apply_last_stand(state: State, db: Database, event: ev.LastStand) -> State:
     """Begin the Last Stand (card text): "For each spell you have learned during your quest, increase your
     mana and spirit by that amount" (R20: by the number of spells learned), the Grayking on his first hit
     point space; every spell marker is taken back (a new battle, R23). Elders aid it unless the event comes
-    from a save written before they did (``stand_elders`` false: replayed as fought, R51(f))."""
+    from a save written before they did (``stand_elders`` false: replayed as fought, R51(f)). Raises
+    :class:`RuleError` unless the Last Stand is offered now (:func:`offered`)."""
     if not offered(state, db):
         if state.last_stand is not None:
             raise RuleError("the Last Stand has already been fought in this game")
@@ -165,7 +166,8 @@ def _resolve(state: State, db: Database) -> State:
 
 
 def apply_accept(state: State, db: Database, event: ev.Accept) -> State:
-    """Accept the roll on the table as it stands. Raises :class:`RuleError`."""
+    """Accept the roll on the table as it stands (card text). Raises :class:`RuleError` when no round is
+    rolled."""
     _require_round(state, True, "accept")
     if event.next is not None:
         raise RuleError("--next: the Last Stand turns over no next card")
