@@ -461,7 +461,7 @@ def apply_eldritch(state: State, db: Database, event: ev.Eldritch) -> State:
     state = rules._note(state, f"Eldritch Damage: you roll {dice} ({'typed' if dice.typed else 'rolled'}) = {dice.total}: {row.text}.")
     if eldritch_options(state, db):
         names = ", ".join(rules.name(db, s) for s in eldritch_options(state, db))
-        return rules._note(state, f"Re-roll it with {names} (`referee solo cast ID`; the re-roll stands), or `referee solo accept`.")
+        return rules._note(state, f"It can be re-rolled with {names} (the re-roll stands), or accepted.")
     return apply_eldritch_row(state, db)
 
 
@@ -585,6 +585,8 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
         if effect.reroll_own:
             state = _reroll_own(state, db, event.reroll, event.dice)
         elif effect.reroll_servants:
+            if event.reroll:
+                raise RuleError(f"--reroll: {chosen.name} re-rolls the servant's dice, not yours; give only the new dice (--dice)")
             state, new = rules._roll(state, db, event.dice, len(ex.enemy), "dice", "the servant's re-roll")
             state = _set(state, exchange=replace(_mb(state).exchange, enemy=new.values))
             state = rules._note(state, f"The servant re-rolls: {new}.")

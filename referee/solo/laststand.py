@@ -254,6 +254,8 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
     if effect.reroll_own:
         state = _reroll_own(state, db, event.reroll, event.dice)
     elif effect.reroll_servants:
+        if event.reroll:
+            raise RuleError(f"--reroll: {chosen.name} re-rolls the Grayking's dice, not yours; give only the new dice (--dice)")
         state, new = rules._roll(state, db, event.dice, len(_ls(state).enemy), "dice", "the Grayking's re-roll")
         state = rules._note(_set(state, enemy=new.values), f"The Grayking re-rolls: {new}.")
     elif event.reroll or event.dice is not None:

@@ -782,6 +782,8 @@ def _cast(state: State, db: Database, spell_id: str, rows: int | None, reroll: t
         raise RuleError(f"--rows: {chosen.name} does not lower Battle Loss rows")
     if (reroll or dice is not None) and not (effect.reroll_own or effect.reroll_servants):
         raise RuleError(f"--reroll/--dice: {chosen.name} re-rolls no dice")
+    if reroll and not effect.reroll_own:
+        raise RuleError(f"--reroll: {chosen.name} re-rolls the servants' dice, not yours; give only their new dice (--dice)")
     battle = state.battle
     assert battle is not None
     state = _note(replace(state, used=state.used + (spell_id,), battle=replace(battle, casts=battle.casts + (spell_id,))),
