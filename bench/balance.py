@@ -47,7 +47,9 @@ from referee.duel import rules as drules
 from referee.duel.game import DuelGame
 from referee.duel.state import SIDES, Assignment, other
 from referee.solo import events as sev
+from referee.solo import cli as solo_cli
 from referee.solo import expanded, laststand, view
+from referee.solo import legal as solo_legal
 from referee.solo import rules as srules
 from referee.solo.game import SoloGame
 
@@ -112,29 +114,8 @@ class Defect:
 
 
 # ---- The solo game: command lines for reproduction -----------------------------------------------------------
-def solo_command(event: sev.Event) -> str:
-    """The ``referee solo`` command line that plays ``event`` again (dice and cards come from the seed)."""
-    short = srules.short_id
-    if isinstance(event, sev.Draw):
-        return "referee solo draw"
-    if isinstance(event, sev.Battle):
-        return "referee solo battle" + "".join(f" --cast {short(s)}" for s in event.casts) + "".join(f" --elder {short(e)}" for e in event.elders)
-    if isinstance(event, sev.Cast):
-        rows = f" --rows {event.rows}" if event.rows is not None else ""
-        reroll = f" --reroll {','.join(map(str, event.reroll))}" if event.reroll else ""
-        return f"referee solo cast {short(event.spell)}{rows}{reroll}"
-    if isinstance(event, sev.CallElder):
-        reroll = f" --reroll {','.join(map(str, event.reroll))}" if event.reroll else ""
-        return f"referee solo elder {short(event.elder)}{reroll}"
-    if isinstance(event, sev.Learn):
-        return f"referee solo learn {short(event.spell)}" if event.spell else "referee solo skip"
-    if isinstance(event, sev.Move):
-        return "referee solo move" + "".join(f" {h}" for h in event.path)
-    if isinstance(event, sev.Recharge):
-        return f"referee solo recharge {event.spell_type}"
-    if isinstance(event, sev.Warding):
-        return f"referee solo warding {event.outcome}"
-    return f"referee solo {event.kind}"
+solo_command = solo_cli.command_line
+"""The ``referee solo`` command line that plays an event again (the referee's dice and cards come from the seed)."""
 
 
 def _solo_repro(game: SoloGame, extra: sev.Event | None = None) -> list[str]:
@@ -158,58 +139,11 @@ def _low_dice(dice: Sequence[int]) -> tuple[int, ...]:
 
 
 def solo_candidates(state, db: database.Database) -> list[sev.Event]:
-    """Every command worth trying in ``state``: a superset of the legal ones, which :meth:`SoloGame.play`
-    (the referee's rules) then accepts or refuses. It follows the phases of ``referee.solo.rules.next_step``
-    and the lists the referee offers (``rules.learnable``, ``expanded.legal_moves``); each spell is tried
-    with its re-roll dice where it re-rolls. The manual ``warding won|retreat`` outcome (R38, for battles
-    fought by hand) is left out: the simulator fights every Warding City on its map, or retreats from it."""
-    if state.result is not None:
-        return [sev.LastStand()] if laststand.offered(state, db) else []
-    spells = list(state.spells)
-    elders = [e for e, _ in state.elders]
-    types = [p.spell_type for p in db.solo.spell_path]
-    phase = state.phase
-
-    def casts(dice: Sequence[int], rerolls: bool = True) -> list[sev.Event]:
-        out: list[sev.Event] = []
-        for s in spells:
-            effect = srules.spell(db, s).effect
-            out.append(sev.Cast(s, reroll=_low_dice(dice) if rerolls and effect.reroll_own and dice else ()))
-        for e in elders:
-            aid = srules.elder_card(db, e).aid
-            out.append(sev.CallElder(e, reroll=_low_dice(dice) if aid.reroll_own and dice else ()))
-        return out
-
-    if phase == "draw":
-        return [sev.Draw(), sev.Cast(_barrier_lock(db))]
-    if phase == "battle":
-        return [sev.Battle()] + casts(())
-    if phase in ("rolled", "loss"):
-        return [sev.Accept()] + casts(state.battle.dice if state.battle else ())
-    if phase == "learn":
-        return [sev.Learn(s) for s in srules.learnable(state, db)] + [sev.Learn(None)]
-    if phase == "council":
-        return [sev.Council()]
-    if phase == "warding":
-        return [sev.Servants(), sev.Retreat()]
-    if phase == "stand":
-        ls = state.last_stand
-        first = [sev.Accept()] if ls.rolled else [sev.Attack()]
-        return first + casts(ls.dice) + [sev.Recharge(t) for t in types]
-    if phase == "map":
-        mb = state.map_battle
-        common = [sev.Retreat()] + [sev.Recharge(t) for t in types]
-        if mb.step == "move":
-            moves = [sev.Move(())] + [sev.Move((expanded.name(a),)) for a, d in sorted(expanded.legal_moves(state, db).items()) if d > 0]
-            return moves + casts(()) + common
-        if mb.step == "attack":
-            return [sev.Attack()] + casts(()) + common
-        if mb.step == "exchange":
-            return [sev.Accept()] + casts(mb.exchange.dice) + common
-        if mb.step == "eldritch":
-            return [sev.Eldritch()] + casts(()) + common
-        return [sev.Accept()] + casts((), rerolls=False)
-    return []
+    """Every command worth trying in ``state``: the referee's own superset of the legal events
+    (:func:`referee.solo.legal.candidates`), with the referee's deck and servants (the simulator fights
+    every Warding City on its map, or retreats from it), which :meth:`SoloGame.play` then accepts or
+    refuses. A superset keeps a crash of the rules on an event they should refuse visible as a defect."""
+    return solo_legal.candidates(state, db, player_cards=False)
 
 
 class LookAheadError(Exception):

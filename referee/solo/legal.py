@@ -45,10 +45,12 @@ def is_legal(state: State, db: Database, event: ev.Event) -> bool:
     return True
 
 
-def legal_events(state: State, db: Database) -> list[ev.Event]:
+def legal_events(state: State, db: Database, player_cards: bool = True) -> list[ev.Event]:
     """Every event the rules accept in ``state``, in a stable order (see the module's docstring for the
-    choices each holds). Empty when the game is over and no Last Stand is offered."""
-    return [event for event in dict.fromkeys(candidates(state, db)) if is_legal(state, db, event)]
+    choices each holds). Empty when the game is over and no Last Stand is offered. ``player_cards``
+    False leaves out the player's own cards (``draw --card``, typed servants, the manual Warding outcome):
+    a game played with the referee's deck and servants, as the simulator plays it."""
+    return [event for event in dict.fromkeys(candidates(state, db, player_cards)) if is_legal(state, db, event)]
 
 
 def reroll_choices(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -100,8 +102,9 @@ def _servant_choices(state: State, db: Database) -> Iterator[ev.Servants]:
             yield ev.Servants(tuple(s.id for s in chosen), typed=True)
 
 
-def candidates(state: State, db: Database) -> list[ev.Event]:
-    """A superset of the legal events, by phase, that :func:`legal_events` filters with the rules."""
+def candidates(state: State, db: Database, player_cards: bool = True) -> list[ev.Event]:
+    """A superset of the legal events, by phase, that :func:`legal_events` filters with the rules
+    (``player_cards``: see :func:`legal_events`)."""
     if state.result is not None:
         return [ev.LastStand()] if laststand.offered(state, db) else []
     types = [path.spell_type for path in db.solo.spell_path]
@@ -111,7 +114,8 @@ def candidates(state: State, db: Database) -> list[ev.Event]:
         return [ev.Turn(ev.CardRef(c, True)) for c in _cards(state)]
     if phase == "draw":
         barrier_lock = [ev.Cast(s.id) for s in db.solo.spell if s.effect.barrier_lock]
-        return [ev.Draw(), *(ev.Draw(ev.CardRef(c, True)) for c in _cards(state)), *barrier_lock]
+        own = [ev.Draw(ev.CardRef(c, True)) for c in _cards(state)] if player_cards else []
+        return [ev.Draw(), *own, *barrier_lock]
     if phase == "battle":
         return [ev.Battle(), *aid]
     if phase in ("rolled", "loss"):
@@ -121,6 +125,8 @@ def candidates(state: State, db: Database) -> list[ev.Event]:
     if phase == "council":
         return [ev.Council()]
     if phase == "warding":
+        if not player_cards:
+            return [ev.Servants(), ev.Retreat()]
         return [ev.Servants(), *_servant_choices(state, db), ev.Warding("won"), ev.Warding("retreat"), ev.Retreat()]
     recharges = [ev.Recharge(t) for t in types]
     if phase == "stand":
