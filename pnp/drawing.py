@@ -8,7 +8,7 @@ and placed, icons, and clipped/shifted groups). Later primitives paint over earl
 Coordinates: millimetres, origin at the top-left corner of the card's TRIM box, x grows right and
 y grows DOWN. The bleed area therefore has negative coordinates (left and top) or coordinates beyond
 ``width_mm`` / ``height_mm`` (right and bottom). Colours are ``"#rrggbb"`` strings, or ``None`` for
-"no paint". Text sizes are in points (1 pt = 25.4/72 mm); everything else is in millimetres.
+"no paint". Text sizes are in points (:data:`pnp.units.MM_PER_PT`); everything else is in millimetres.
 
 Every class here is a frozen dataclass, so a Drawing can be shared, compared and hashed freely.
 """
@@ -19,8 +19,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Literal, Union
 
-MM_PER_PT = 25.4 / 72
-"""Millimetres in one PostScript point."""
+from pnp.units import MM_PER_PT, ROUNDING_SLACK
 
 _COLOUR = re.compile(r"^#[0-9a-f]{6}$")
 
@@ -268,7 +267,8 @@ class Drawing:
         """
         bleed = self.bleed_mm if bleed_mm is None else bleed_mm
         outer = self.bleed_box
-        if x < outer.x - 1e-9 or y < outer.y - 1e-9 or x + width > outer.right + 1e-9 or y + height > outer.bottom + 1e-9:
+        slack = ROUNDING_SLACK
+        if x < outer.x - slack or y < outer.y - slack or x + width > outer.right + slack or y + height > outer.bottom + slack:
             raise ValueError(f"crop region ({x}, {y}, {width}, {height}) mm lies outside the board's bleed box")
         clip = Box(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed)
         # Only what reaches into the new card's bleed box is kept: a card of a board does not carry

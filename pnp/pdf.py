@@ -29,9 +29,7 @@ from pnp.sheets import (BAR_LENGTH, RULER_DEPTH, RULER_LENGTH, SQUARE_SIDE, Dupl
                         impose, marginalia, slot_marginalia)
 from pnp.inks import recolour_rlg
 from pnp.text import ICON_DIR, single_line
-
-PT_PER_MM = 72 / 25.4
-"""Points in one millimetre."""
+from pnp.units import PT_PER_MM, ROUNDING_SLACK, SAME_SIZE_MM
 
 MARK_COLOUR = "#000000"
 MARK_WIDTH_MM = 0.15
@@ -220,7 +218,7 @@ def _text_run(items: tuple[Primitive, ...], start: int) -> list[TextLine]:
     for item in items[start:]:
         if not (isinstance(item, TextLine) and item.anchor == "start" and not item.rotation):
             break
-        if run and abs(item.y - run[0].y) > 1e-9:
+        if run and abs(item.y - run[0].y) > ROUNDING_SLACK:
             break
         run.append(item)
     return run
@@ -473,8 +471,8 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], paper: Paper, *,
         if card is None:
             continue
         for face in (card.front, card.back):
-            if face is not None and (abs(face.width_mm - layout.card_width) > 1e-6
-                                     or abs(face.height_mm - layout.card_height) > 1e-6):
+            if face is not None and (abs(face.width_mm - layout.card_width) > SAME_SIZE_MM
+                                     or abs(face.height_mm - layout.card_height) > SAME_SIZE_MM):
                 raise ValueError(f"card {face.id or face.title}: trim {face.width_mm} x {face.height_mm} mm differs "
                                  f"from the sheet's {layout.card_width} x {layout.card_height} mm")
     plan = _page_plan(cards, layout.per_page, options.duplex)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pnp.drawing import Box
+from pnp.units import ROUNDING_SLACK
 
 
 Duplex = Literal["long", "short", "none"]
@@ -333,7 +334,7 @@ class _Packer:
         """Place an item ``length`` mm along and ``depth`` mm across its region; False if none holds it."""
         for index, (box, vertical) in enumerate(self.regions):
             width, height = (depth, length) if vertical else (length, depth)
-            if box.width + 1e-9 < width or box.height + 1e-9 < height:
+            if box.width + ROUNDING_SLACK < width or box.height + ROUNDING_SLACK < height:
                 continue
             spot = Box(box.x, box.y, width, height)
             self.placed.append(Marginal(kind, spot, vertical, label_below))
@@ -444,8 +445,8 @@ def impose(paper: Paper, card_width: float = 63.0, card_height: float = 88.0, bl
     reserve = 2 * (bleed + mark_gap + min_mark_length)
     # The trims must lie inside the printable area; bleed and marks may run into the printer margin.
     printable_width, printable_height = paper.width - 2 * printer_margin, paper.height - 2 * printer_margin
-    columns = math.floor(min(paper.width - reserve, printable_width) / card_width + 1e-9)
-    rows = math.floor(min(paper.height - reserve, printable_height) / card_height + 1e-9)
+    columns = math.floor(min(paper.width - reserve, printable_width) / card_width + ROUNDING_SLACK)
+    rows = math.floor(min(paper.height - reserve, printable_height) / card_height + ROUNDING_SLACK)
     if columns < 1 or rows < 1:
         raise ImpositionError(f"a {card_width} x {card_height} mm card with {bleed} mm bleed does not fit on {paper.name}")
     block_width = columns * card_width

@@ -19,6 +19,7 @@ from pnp.layout import duel, solo
 from pnp.layout.common import CardBuilder
 from pnp.layout.safe import safe_area_problems
 from pnp.layout.template import TemplateError, load_template
+from pnp.units import SAME_SIZE_MM
 
 LAYOUTS: dict[str, Callable] = {**solo.LAYOUTS, **duel.LAYOUTS}
 """Layout function of each printed record kind."""
@@ -83,9 +84,9 @@ def size_problem(database: Database) -> str | None:
     base = load_template("base")
     width, height = base.number("card_width"), base.number("card_height")
     settings = database.print
-    if abs(settings.card_width_mm - width) <= 1e-6 and abs(settings.card_height_mm - height) <= 1e-6:
+    if abs(settings.card_width_mm - width) <= SAME_SIZE_MM and abs(settings.card_height_mm - height) <= SAME_SIZE_MM:
         return None
-    field = "card_width_mm" if abs(settings.card_width_mm - width) > 1e-6 else "card_height_mm"
+    field = "card_width_mm" if abs(settings.card_width_mm - width) > SAME_SIZE_MM else "card_height_mm"
     return (f"print: {field}: the templates are laid out for {width:g} x {height:g} mm poker cards, "
             f"not {settings.card_width_mm:g} x {settings.card_height_mm:g} mm; set {width:g} x {height:g}")
 
@@ -121,7 +122,7 @@ def render(database: Database) -> Rendered:
             title = getattr(record, "title", None) or getattr(record, "name", None) or record.id
             drawing = builder.drawing(face_id, title)
             columns = round(drawing.width_mm / width)
-            if columns > 1 or abs(drawing.height_mm - height) > 1e-6:
+            if columns > 1 or abs(drawing.height_mm - height) > SAME_SIZE_MM:
                 rows = round(drawing.height_mm / height)
                 ids = [f"{face_id}.card-{n}" for n in range(1, columns * rows + 1)]
                 for index, part in enumerate(drawing.split(columns, rows, ids=ids)):

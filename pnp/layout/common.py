@@ -14,6 +14,7 @@ from pnp.drawing import (Box, Circle, Drawing, Group, Icon, Line, Polygon, Primi
 from pnp.layout.template import BoxSpec, Template
 from pnp import fonts
 from pnp.text import INLINE_ICONS, FitResult, fit_text, single_line, unknown_icons
+from pnp.units import MM_PER_PT
 
 WHITE = "#ffffff"
 """Mixing a colour with white (:func:`tint`) lightens it; the amount is the template's."""
@@ -26,7 +27,7 @@ CAP_HEIGHT_EM = 0.66
 
 def cap_height_mm(size: float) -> float:
     """The cap height in mm of text ``size`` pt (see :data:`CAP_HEIGHT_EM`)."""
-    return size * 25.4 / 72 * CAP_HEIGHT_EM
+    return size * MM_PER_PT * CAP_HEIGHT_EM
 
 
 @dataclass
