@@ -17,6 +17,7 @@ from typing import Iterable, Iterator
 
 from pnp import fonts
 from pnp.drawing import Box, Drawing, Group, Icon, Primitive, TextLine, turn_points
+from pnp.layout.problems import FitProblem
 from pnp.units import FONT_METRIC_SLACK_MM, SAME_BASELINE_MM
 
 SEAM_MARGIN = 1.0
@@ -130,10 +131,11 @@ def outside(drawing: Drawing, safe: Box) -> list[tuple[Painted, float]]:
     return found
 
 
-def safe_area_problems(faces: Iterable, safe_mm: float) -> list[str]:
-    """One problem per face (:class:`pnp.layout.Face`) with text or icons outside the safe area, as
-    ``"<record id>: safe area: <message>"`` (the format of :func:`pnp.layout.fit_problems`): how many,
-    the nearest to the trim, and what to change (the template of the record's kind or the setting)."""
+def safe_area_problems(faces: Iterable, safe_mm: float) -> list[FitProblem]:
+    """One ``"safe area"`` :class:`FitProblem` per face (:class:`pnp.layout.Face`) with text or icons
+    outside the safe area ``safe_mm`` mm inside the trim (issue 3, Geometry), field ``"safe area"``:
+    the message says how many, the nearest to the trim, and what to change (the template of the
+    record's kind or the setting)."""
     problems = []
     for face in faces:
         safe = safe_box(face.drawing, safe_mm, face.board_cards, face.board_index)
@@ -144,9 +146,10 @@ def safe_area_problems(faces: Iterable, safe_mm: float) -> list[str]:
         count = f"{len(found)} texts or icons reach" if len(found) > 1 else "1 text or icon reaches"
         them = "them" if len(found) > 1 else "it"
         card = f" on card {face.board_index + 1} of the board" if face.board_cards > 1 else ""
-        problems.append(f"{face.record.id}: safe area: {count} outside the {safe_mm:g} mm safe area{card}, the "
-                        f"nearest {thing.what} {nearest:.1f} mm from the trim; move {them} in "
-                        f"templates/{face.record.kind}.toml or lower [print] safe_mm (--safe)")
+        problems.append(FitProblem(face.record.id, "safe area", "safe area",
+                                   f"{count} outside the {safe_mm:g} mm safe area{card}, the "
+                                   f"nearest {thing.what} {nearest:.1f} mm from the trim; move {them} in "
+                                   f"templates/{face.record.kind}.toml or lower [print] safe_mm (--safe)"))
     return problems
 
 
