@@ -228,7 +228,7 @@ class Drawing:
 
     width_mm: float
     height_mm: float
-    bleed_mm: float = 3.0
+    bleed_mm: float
     items: tuple[Primitive, ...] = field(default_factory=tuple)
     id: str | None = None
     title: str | None = None
@@ -248,8 +248,8 @@ class Drawing:
         """The trim box grown by the bleed on every side, in mm."""
         return self.trim.inset(-self.bleed_mm)
 
-    def safe_box(self, margin_mm: float = 3.0) -> Box:
-        """The safe area: the trim box shrunk by ``margin_mm`` (3 mm by default) on every side."""
+    def safe_box(self, margin_mm: float) -> Box:
+        """The safe area: the trim box shrunk by ``margin_mm`` on every side (``[print] safe_mm`` of the database)."""
         return self.trim.inset(margin_mm)
 
     def add(self, *items: Primitive) -> "Drawing":
