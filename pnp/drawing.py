@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Iterable, Literal, Union
 
 from pnp.units import MM_PER_PT, ROUNDING_SLACK
@@ -251,10 +251,6 @@ class Drawing:
     def safe_box(self, margin_mm: float) -> Box:
         """The safe area: the trim box shrunk by ``margin_mm`` on every side (``[print] safe_mm`` of the database)."""
         return self.trim.inset(margin_mm)
-
-    def add(self, *items: Primitive) -> "Drawing":
-        """A copy of this Drawing with ``items`` painted on top."""
-        return replace(self, items=self.items + tuple(items))
 
     def crop(self, x: float, y: float, width: float, height: float, *, id: str | None = None,
              title: str | None = None, bleed_mm: float | None = None) -> "Drawing":

@@ -62,8 +62,7 @@ def _make(database: Database, record_id: str, extra_bleed: float = 0.0) -> Calla
     settings = database.print
 
     def make(kind: str, width: float, height: float) -> CardBuilder:
-        return CardBuilder(record_id, load_template(kind), width, height, settings.bleed_mm + extra_bleed,
-                           settings.safe_mm)
+        return CardBuilder(record_id, load_template(kind), width, height, settings.bleed_mm + extra_bleed)
     return make
 
 

@@ -36,7 +36,8 @@ class CardBuilder:
     """Collects the primitives of one Drawing (a card or a board) and the text boxes that overflow.
 
     ``record_id`` names the record in problem reports; ``width`` x ``height`` is the trim size in mm
-    (a board's whole size for boards); ``bleed`` and ``safe`` are the print settings in mm.
+    (a board's whole size for boards); ``bleed`` is the print setting in mm. The safe area is checked
+    on the finished faces (:mod:`pnp.layout.safe`), not here.
     """
 
     record_id: str
@@ -44,7 +45,6 @@ class CardBuilder:
     width: float
     height: float
     bleed: float
-    safe: float
     items: list[Primitive] = field(default_factory=list)
     problems: list[FitProblem] = field(default_factory=list)
 
@@ -215,10 +215,5 @@ def circle_number(cx: float, cy: float, r: float, number: str, ink: str, fill: s
             *single_line(number, cx, cy + cap / 2, "serif-bold", size, anchor="middle", fill=text_fill)]
 
 
-def safe_box(b: CardBuilder) -> Box:
-    """The card's safe area (``safe`` mm inside the trim)."""
-    return Box(b.safe, b.safe, b.width - 2 * b.safe, b.height - 2 * b.safe)
-
-
 __all__ = ["CardBuilder", "TextLine", "WHITE", "BLACK", "cap_height_mm", "frame", "panel_rules", "title_band", "footer", "numbered_box", "arrow", "hatch",
-           "icon_centred", "label", "tint", "circle_number", "ornament_rule", "full_bleed", "safe_box"]
+           "icon_centred", "label", "tint", "circle_number", "ornament_rule", "full_bleed"]
