@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import os
 import shutil
-from dataclasses import dataclass
-from typing import Literal
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from pnp import gallery, inks, raster
 from pnp.database import Database, PrintSettings

@@ -24,14 +24,13 @@ from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
 from pnp import fonts
-from pnp.drawing import (Box, Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect,
-                         TextLine)
+from pnp.drawing import Box, Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect, TextLine
 from pnp.inks import recolour_rlg
 from pnp.sheet_marks import NO_BACKS, cut_lines_overlay, page_line, sheet_marginalia, sheet_overlay
-from pnp.sheets import (Marginal, Paper, SheetCard, SheetLayout, SheetOptions, empty_slots, impose, page_plan, placements,
-                        slot_marginalia)
+from pnp.sheets import Marginal, Paper, SheetCard, SheetLayout, SheetOptions, empty_slots, impose, page_plan, placements, slot_marginalia
 from pnp.text import ICON_DIR
 from pnp.units import PT_PER_MM, ROUNDING_SLACK, SAME_SIZE_MM
+
 
 @lru_cache(maxsize=None)
 def _icon_drawing(name: str):
@@ -244,6 +243,11 @@ def write_card_pdf(drawing: Drawing, path: Path) -> Path:
     return Path(path)
 
 
+PLAIN_SHEETS = SheetOptions()
+"""The sheet options of :func:`write_sheets` when none are given: long-edge duplex, no back offset or extra
+bleed, no cut lines (a build passes its own, from ``[print]`` and the command line)."""
+
+
 @dataclass(frozen=True)
 class SheetReport:
     """What :func:`write_sheets` wrote: the ``path``, the number of ``pages`` (fronts and backs), the
@@ -259,7 +263,7 @@ class SheetReport:
 
 
 def write_sheets(path: Path, cards: Sequence[SheetCard | None], paper: Paper, *, game: str,
-                 layout: SheetLayout | None = None, options: SheetOptions = SheetOptions(),
+                 layout: SheetLayout | None = None, options: SheetOptions = PLAIN_SHEETS,
                  colour: Callable[[str], Color] = HexColor) -> SheetReport:
     """Impose ``cards`` on ``paper`` and write the PDF to ``path``.
 

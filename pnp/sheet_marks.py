@@ -8,12 +8,11 @@ it becomes primitives (:mod:`pnp.drawing`), in mm, with no ReportLab. Text is se
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from pnp import fonts
 from pnp.drawing import Box, Drawing, Group, Line, Primitive, Rect
-from pnp.sheets import (BAR_LENGTH, RULER_DEPTH, RULER_LENGTH, SQUARE_SIDE, Marginal, Paper, SheetCard, SheetLayout,
-                        Side, marginalia)
+from pnp.sheets import BAR_LENGTH, RULER_DEPTH, RULER_LENGTH, SQUARE_SIDE, Marginal, Paper, SheetCard, SheetLayout, Side, marginalia
 from pnp.text import single_line
 
 MARK_COLOUR = "#000000"

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Literal, Sequence
+from collections.abc import Sequence
+from typing import Literal
 
 from pnp.drawing import Box, Drawing
 from pnp.units import ROUNDING_SLACK
-
 
 Duplex = Literal["long", "short", "none"]
 """How the sheets are printed: duplex flipping on the long edge or the short edge, or fronts only."""

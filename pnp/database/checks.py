@@ -13,8 +13,9 @@ A key path is a tuple of TOML keys and array indexes, as pydantic reports them, 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Set
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, AbstractSet, Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pnp import hexes
 from pnp.database.schema import ROLL_RANGES, Back, BattleMap, Effect, Record, Spell, Table, TableRow
@@ -59,7 +60,7 @@ class CheckContext:
 
     database: Database
     where: dict[str, KeyPath]
-    broken: AbstractSet[str] = frozenset()
+    broken: Set[str] = frozenset()
     complete: bool = True
     found: list[tuple[KeyPath, str]] = field(default_factory=list)
 
@@ -380,7 +381,7 @@ CROSS_CHECKS: tuple[Callable[[CheckContext], None], ...] = (
 """Every check across records, in the order :func:`run` runs them."""
 
 
-def run(database: Database, where: dict[str, KeyPath], broken: AbstractSet[str] = frozenset(),
+def run(database: Database, where: dict[str, KeyPath], broken: Set[str] = frozenset(),
         complete: bool = True) -> list[tuple[KeyPath, str]]:
     """Run :data:`CROSS_CHECKS` over ``database``; return every ``(key path, message)`` found, in order.
 

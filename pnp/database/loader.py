@@ -14,17 +14,19 @@ import json
 import re
 import tomllib
 import typing
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, Literal
+from typing import Any, Literal
 
 import tomli_w
 from pydantic import TypeAdapter, ValidationError
+from pydantic_core import ErrorDetails
 
 from pnp.database import checks
 from pnp.database.errors import DatabaseError, Problem
 from pnp.database.lines import LineIndex
-from pnp.database.schema import (FORMAT, CardsFile, Duel, Game, PrintSettings, Record, Solo, Table)
+from pnp.database.schema import FORMAT, CardsFile, Duel, Game, PrintSettings, Record, Solo, Table
 
 
 # ---- The loaded database -----------------------------------------------------------------------------------
@@ -93,7 +95,7 @@ class Database:
 
 
 # ---- Loading --------------------------------------------------------------------------------------------
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _adapter(model: Any) -> TypeAdapter:
     """One validator per model for the life of the process (building one costs milliseconds)."""
     return TypeAdapter(model)
@@ -143,7 +145,7 @@ def load(path: str | Path) -> Database:
         except ValidationError as error:
             items = error.errors()
             locs = [loc + tuple(item["loc"]) for item in items]
-            for item, where in zip(items, locs):
+            for item, where in zip(items, locs, strict=True):
                 if item["type"] == "too_short" and any(o[: len(where)] == where and o != where for o in locs):
                     continue  # the list is short only because one of its items failed: report the item
                 report(where, _explain(item))
@@ -171,7 +173,7 @@ def load(path: str | Path) -> Database:
             if kind not in game_model.model_fields:
                 report((game_key, kind), f"unknown kind; {game_key} has {', '.join(sorted(game_model.model_fields))}")
                 continue
-            annotation = game_model.model_fields[kind].annotation
+            annotation: Any = game_model.model_fields[kind].annotation  # tuple[<record model>, ...] or the rules model
             if kind == "rules":
                 fields[kind] = validate(_adapter(annotation), value, (game_key, kind))
                 continue
@@ -198,20 +200,22 @@ def load(path: str | Path) -> Database:
             fields[kind] = tuple(records)
         if "rules" not in raw_game:
             report((game_key, "rules"), f"missing; [{game_key}.rules] is required")
-        sections[game_key] = None if any(v is None for v in fields.values()) or "rules" not in fields else game_model.model_construct(**fields)
+        complete = "rules" in fields and all(v is not None for v in fields.values())
+        sections[game_key] = game_model.model_construct(**fields) if complete else None
     if any(sections.get(key) is None for key in ("print", "games", "solo", "duel")):
         raise DatabaseError(problems)
     parsed = CardsFile.model_construct(format=FORMAT, **sections)
 
     content = json.dumps({key: value for key, value in data.items() if key != "print"}, sort_keys=True, default=str)
-    database = Database(path, hashlib.sha256(content.encode("utf-8")).hexdigest(), parsed.print, dict(parsed.games), parsed.solo,
+    games: dict[str, Game] = dict(parsed.games.items())
+    database = Database(path, hashlib.sha256(content.encode("utf-8")).hexdigest(), parsed.print, games, parsed.solo,
                         parsed.duel, by_id, locations, index)
     for loc, message in checks.run(database, locations, broken_ids, complete=not problems):
-        line = None
+        row_line: int | None = None
         if len(loc) == 5 and loc[3] == "layout":  # a hex map row: the layout text starts on the next line
-            line = index.line_of(loc[:4]) + int(str(loc[4]).split()[1])
+            row_line = index.line_of(loc[:4]) + int(str(loc[4]).split()[1])
             loc = loc[:4]
-        report(loc, message, line)
+        report(loc, message, row_line)
     if problems:
         raise DatabaseError(problems)
     return database
@@ -239,7 +243,7 @@ def _as_toml(value: Any) -> str:
         return repr(value)
 
 
-def _explain(item: dict[str, Any]) -> str:
+def _explain(item: ErrorDetails) -> str:
     """One pydantic validation error ``item`` as the message of a :class:`Problem` (what is wrong, what is found)."""
     kind = item["type"]
     if kind == "missing":

@@ -10,10 +10,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from pnp.drawing import (Box, Circle, Drawing, Group, Icon, Line, Polygon, Primitive, Rect, TextLine)
+from pnp import fonts
+from pnp.drawing import Box, Circle, Drawing, Group, Icon, Line, Polygon, Primitive, Rect, TextLine
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import BoxSpec, Template
-from pnp import fonts
 from pnp.text import INLINE_ICONS, FitResult, fit_text, single_line, unknown_icons
 from pnp.units import MM_PER_PT
 
