@@ -131,6 +131,7 @@ def load(path: str | Path) -> Database:
     problems: list[Problem] = []
 
     def report(loc: tuple[Any, ...], message: str, line: int | None = None) -> None:
+        """Record a problem at key path ``loc``, on ``line`` when given, else on the line that holds ``loc``."""
         problems.append(Problem(name, line or index.line_of(loc), _key_path(data, loc), message))
 
     if data.get("format") != FORMAT:
@@ -139,6 +140,8 @@ def load(path: str | Path) -> Database:
     # Each section and each record is validated on its own, so one bad record does not hide the
     # problems of the others; cross checks then run over every record that is well formed.
     def validate(model: Any, value: Any, loc: tuple[Any, ...]) -> Any:
+        """``value`` (the TOML data at key path ``loc``) validated by the type adapter ``model``, or ``None``
+        after reporting each of its problems."""
         try:
             # JSON mode keeps strict types (no "1" for 1) while accepting TOML arrays for tuples.
             return model.validate_json(json.dumps(value, default=str))
