@@ -31,19 +31,19 @@ database_option = click.option(
 
 
 def _fit_problems(db: database.Database, path: Path) -> list[str]:
-    """Every text box that does not fit, as ``cards.toml:LINE: id.field: over by N mm``."""
+    """Every problem of the printed cards (:func:`pnp.layout.check_fit`) as one line,
+    ``cards.toml:LINE: id.field: what is wrong`` (``; shorten the text`` after an overrun)."""
     from pnp import layout
 
     lines = []
-    for problem in layout.fit_problems(db):
-        record_id, field, message = (problem.split(": ", 2) + ["", ""])[:3]
-        if field == "safe area":  # a face, not one field: the record's line, then the setting
-            lines.append(f"{path.name}:{db.line_of(record_id)}: {record_id}: {message}")
+    for problem in layout.check_fit(db):
+        if problem.kind == "safe area":  # a face, not one field: the record's line, then the setting
+            lines.append(f"{path.name}:{db.line_of(problem.record_id)}: {problem.record_id}: {problem.message}")
             continue
-        line = db.line_of(record_id, field.split(" ")[0])
-        if message.startswith("over by"):
+        message = problem.message
+        if problem.kind in ("text over", "spaces over"):
             message += "; shorten the text"
-        lines.append(f"{path.name}:{line}: {record_id}.{field}: {message}")
+        lines.append(f"{path.name}:{db.line_of(problem.record_id, problem.key)}: {problem.record_id}.{problem.field}: {message}")
     return lines
 
 

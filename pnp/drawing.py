@@ -8,7 +8,7 @@ and placed, icons, and clipped/shifted groups). Later primitives paint over earl
 Coordinates: millimetres, origin at the top-left corner of the card's TRIM box, x grows right and
 y grows DOWN. The bleed area therefore has negative coordinates (left and top) or coordinates beyond
 ``width_mm`` / ``height_mm`` (right and bottom). Colours are ``"#rrggbb"`` strings, or ``None`` for
-"no paint". Text sizes are in points (1 pt = 25.4/72 mm); everything else is in millimetres.
+"no paint". Text sizes are in points (:data:`pnp.units.MM_PER_PT`); everything else is in millimetres.
 
 Every class here is a frozen dataclass, so a Drawing can be shared, compared and hashed freely.
 """
@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Iterable, Literal, Union
 
-MM_PER_PT = 25.4 / 72
-"""Millimetres in one PostScript point."""
+from pnp.units import MM_PER_PT, ROUNDING_SLACK
 
 _COLOUR = re.compile(r"^#[0-9a-f]{6}$")
 
@@ -229,7 +228,7 @@ class Drawing:
 
     width_mm: float
     height_mm: float
-    bleed_mm: float = 3.0
+    bleed_mm: float
     items: tuple[Primitive, ...] = field(default_factory=tuple)
     id: str | None = None
     title: str | None = None
@@ -249,13 +248,9 @@ class Drawing:
         """The trim box grown by the bleed on every side, in mm."""
         return self.trim.inset(-self.bleed_mm)
 
-    def safe_box(self, margin_mm: float = 3.0) -> Box:
-        """The safe area: the trim box shrunk by ``margin_mm`` (3 mm by default) on every side."""
+    def safe_box(self, margin_mm: float) -> Box:
+        """The safe area: the trim box shrunk by ``margin_mm`` on every side (``[print] safe_mm`` of the database)."""
         return self.trim.inset(margin_mm)
-
-    def add(self, *items: Primitive) -> "Drawing":
-        """A copy of this Drawing with ``items`` painted on top."""
-        return replace(self, items=self.items + tuple(items))
 
     def crop(self, x: float, y: float, width: float, height: float, *, id: str | None = None,
              title: str | None = None, bleed_mm: float | None = None) -> "Drawing":
@@ -268,7 +263,8 @@ class Drawing:
         """
         bleed = self.bleed_mm if bleed_mm is None else bleed_mm
         outer = self.bleed_box
-        if x < outer.x - 1e-9 or y < outer.y - 1e-9 or x + width > outer.right + 1e-9 or y + height > outer.bottom + 1e-9:
+        slack = ROUNDING_SLACK
+        if x < outer.x - slack or y < outer.y - slack or x + width > outer.right + slack or y + height > outer.bottom + slack:
             raise ValueError(f"crop region ({x}, {y}, {width}, {height}) mm lies outside the board's bleed box")
         clip = Box(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed)
         # Only what reaches into the new card's bleed box is kept: a card of a board does not carry

@@ -32,7 +32,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont, TTFontFile
 
-from pnp.drawing import MM_PER_PT
+from pnp.units import MM_PER_PT
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "templates" / "fonts"
 """Folder of the bundled OFL TTF files."""

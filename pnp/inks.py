@@ -33,6 +33,7 @@ from typing import Callable, Iterable, Literal, Sequence, TypeVar
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 
 from pnp.drawing import Circle, Drawing, Group, Line, Polyline, Primitive, Rect, TextLine
+from pnp.units import ROUNDING_SLACK
 
 ColourModel = Callable[[str], Color]
 """Maps a ``"#rrggbb"`` colour to the ReportLab colour the PDF writes (:func:`rgb` or :func:`cmyk`)."""
@@ -76,7 +77,7 @@ def rgb_to_cmyk(colour: str) -> tuple[float, float, float, float]:
     """
     r, g, b = _rgb(colour)
     k = 1 - max(r, g, b)
-    if k >= 1 - 1e-9:
+    if k >= 1 - ROUNDING_SLACK:
         return (0.0, 0.0, 0.0, 1.0)
     c, m, y = ((1 - v - k) / (1 - k) for v in (r, g, b))
     return tuple(round(v, 4) + 0.0 for v in (c, m, y, k))  # type: ignore[return-value]

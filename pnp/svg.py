@@ -26,9 +26,9 @@ from pathlib import Path
 import svgwrite
 
 from pnp import fonts
-from pnp.drawing import (MM_PER_PT, Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect, TextLine,
-                         icon_names, walk)
+from pnp.drawing import Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect, TextLine, icon_names, walk
 from pnp.text import ICON_DIR
+from pnp.units import MM_PER_PT
 
 SVG_NAMESPACE = "{http://www.w3.org/2000/svg}"
 ICON_VIEWBOX = 100.0

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Literal
 
 from pnp import fonts
-from pnp.drawing import MM_PER_PT, Box, Icon, Primitive, TextLine
+from pnp.drawing import Box, Icon, Primitive, TextLine
+from pnp.units import MM_PER_PT, ROUNDING_SLACK
 
 ICON_DIR = Path(__file__).resolve().parent.parent / "templates" / "icons"
 """Folder of the icon SVG files (viewBox 0 0 100 100)."""
@@ -122,7 +123,7 @@ def _wrap_marked(paragraphs: list[list[Word]], family: str, size: float, width_m
         first = True
         for word in words:
             w = _word_width(word, family, size)
-            if line and used + space + w > width_mm + 1e-9:
+            if line and used + space + w > width_mm + ROUNDING_SLACK:
                 lines.append(line)
                 starts.append(first)
                 first = False
@@ -244,7 +245,7 @@ def fit_text(text: str, box: Box, family: str = "serif", max_size: float = 10.0,
 
     def fits(step: int) -> bool:
         _, _, over_h, over_w = _measure(paragraphs, family, step * resolution, box, line_spacing, paragraph_spacing)
-        return over_h <= 1e-9 and over_w <= 1e-9
+        return over_h <= ROUNDING_SLACK and over_w <= ROUNDING_SLACK
 
     low = round(min_size / resolution)
     high = round(max_size / resolution)
@@ -263,13 +264,13 @@ def fit_text(text: str, box: Box, family: str = "serif", max_size: float = 10.0,
     size = round(chosen * resolution, 4)
     lines, offsets, over_h, over_w = _measure(paragraphs, family, size, box, line_spacing, paragraph_spacing)
     over = max(over_h, over_w, 0.0)
-    fits_now = over <= 1e-9
+    fits_now = over <= ROUNDING_SLACK
     height = box.height + over_h
     items = _place(lines, offsets, height, box, family, size, align, valign, fill)
     over_lines = 0
-    if not fits_now and over_h > 1e-9:
+    if not fits_now and over_h > ROUNDING_SLACK:
         limit = box.height - fonts.ascent_mm(family, size) - fonts.descent_mm(family, size)
-        over_lines = sum(1 for offset in offsets if offset > limit + 1e-9)
+        over_lines = sum(1 for offset in offsets if offset > limit + ROUNDING_SLACK)
     return FitResult(items=tuple(items), size=size, lines=tuple(_line_text(line) for line in lines),
                      fits=fits_now, over_mm=round(over, 2) if not fits_now else 0.0, over_lines=over_lines)
 

@@ -18,6 +18,7 @@ from pnp.drawing import Box, Circle, Group, Icon, Line, Polygon, Polyline, Rect
 from pnp.text import text_width_mm
 from pnp.layout.common import (BLACK, WHITE, CardBuilder, arrow, circle_number, footer, frame, full_bleed, hatch,
                                icon_centred, label, numbered_box, ornament_rule, panel_rules, tint, title_band)
+from pnp.layout.problems import FitProblem
 from pnp.layout.template import Template
 
 Make = Callable[[str, float, float], CardBuilder]
@@ -366,7 +367,9 @@ def progress_track(track: ProgressTrack, db: Database, make: Make):
         return x, y
 
     if track.spaces > 2 * per_row:
-        b.problems.append(f"{track.id}: spaces: over by {track.spaces - 2 * per_row} spaces (the board holds {2 * per_row})")
+        over = track.spaces - 2 * per_row
+        b.problems.append(FitProblem(track.id, "spaces", "spaces over", f"over by {over} spaces (the board holds {2 * per_row})",
+                                     over=over))
     centres = [(x + box / 2, y + box / 2) for x, y in (position(s) for s in range(1, track.spaces + 1))]
     b.add(Polyline(tuple(centres), stroke=t.color("road"), stroke_width=t.number("road_width")))
     names = {place.space: place.name for place in track.names}
