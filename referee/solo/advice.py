@@ -208,10 +208,12 @@ def next_step(state: State, db: Database) -> str:
 
 
 def _before_roll(state: State, db: Database) -> str:
-    """The spells and Elders the rules accept before a City Quest roll (:func:`referee.solo.legal.legal_events`),
+    """The spells and Elders the rules accept before a City Quest roll (the aid of :func:`referee.solo.legal.candidates`
+    that :func:`referee.solo.legal.is_legal` accepts; the roll itself is not played to find them),
     as commands: `` Before the roll you may cast Thorn Hedge (`...`) or call on Elder San (`...`: his die joins yours).``"""
     parts = []
-    for event in legal.legal_events(state, db):
+    steps = [e for e in legal.candidates(state, db) if isinstance(e, (ev.Cast, ev.CallElder))]
+    for event in (e for e in dict.fromkeys(steps) if legal.is_legal(state, db, e)):
         if isinstance(event, ev.Cast):
             parts.append(f"cast {rules.name(db, event.spell)} (`{aid_command(state, db, event)}`)")
         elif isinstance(event, ev.CallElder):
