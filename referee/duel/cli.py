@@ -19,8 +19,9 @@ import re
 import secrets
 import shlex
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import click
 
@@ -292,7 +293,8 @@ EVENT_COMMANDS = ("marker", "roll", "commit", "reveal", "recall")
 @click.option("--seed", type=int, default=None, help="Seed of the referee's deal and dice (default: random).")
 @click.option("--wardens", "wardens_name", default="Wardens", help="Name of the Wardens player.")
 @click.option("--shadowmajik", "shadow_name", default="Shadowmajik", help="Name of the Shadowmajik player.")
-@click.option("--row", default=None, help="The 7 Locations you dealt, left to right from the Wardens' side (ids or names, comma-separated).")
+@click.option("--row", default=None,
+              help="The 7 Locations you dealt, left to right from the Wardens' side (ids or names, comma-separated).")
 @click.option("--force", is_flag=True, help="Replace a game still in progress (it is kept in <save>.prev).")
 @_common
 def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, force: bool, save_path: Path | None,
@@ -406,7 +408,8 @@ def seal(side: Side, text: str | None) -> None:
 
 @duel.command()
 @click.option("--open", "openings", multiple=True, help="SIDE='ASSIGNMENT#SALT': open a sealed commitment.")
-@click.option("--reroll", "rerolls", multiple=True, help="SIDE=DICE: the physical dice a re-roll spell gave, e.g. wardens=4 (default: the referee rolls).")
+@click.option("--reroll", "rerolls", multiple=True,
+              help="SIDE=DICE: the physical dice a re-roll spell gave, e.g. wardens=4 (default: the referee rolls).")
 @_common
 def reveal(openings: tuple[str, ...], rerolls: tuple[str, ...], save_path: Path | None, database_path: Path | None) -> None:
     """Reveal both players' dice once both have committed, and settle the battle."""
@@ -468,7 +471,7 @@ def log(verbose: bool, save_path: Path | None, database_path: Path | None) -> No
     setup, db = game.log.initial.setup, game.db
     lines = [f"  0. new: row {', '.join(rules.name(db, x) for x in setup.row)}; "
              f"removed {', '.join(rules.name(db, x) for x in setup.removed)}"]
-    for number, (event, after) in enumerate(zip(game.log.events, game.log.states[1:]), 1):
+    for number, (event, after) in enumerate(zip(game.log.events, game.log.states[1:], strict=True), 1):
         lines.append(view.log_line(number, event, after, db))
         if verbose and not isinstance(event, (ev.Roll, ev.Commit)):
             lines.extend(f"       {note}" for note in view.event_notes(after))

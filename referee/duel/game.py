@@ -8,10 +8,11 @@ that played it would be refused.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import ClassVar, Sequence
+from typing import ClassVar
 
 from pnp.database import Database
 from referee import save as savefile
@@ -33,7 +34,7 @@ class DuelGame(RefereeGame):
     events: ClassVar[ModuleType] = ev
 
     @classmethod
-    def new(cls, db: Database, seed: int, names: PerSide[str] | None = None, row: Sequence[str] | None = None) -> "DuelGame":
+    def new(cls, db: Database, seed: int, names: PerSide[str] | None = None, row: Sequence[str] | None = None) -> DuelGame:
         """A new game after Setup (:func:`rules.new_game`); raises :class:`rules.RuleError` for a bad row."""
         return cls(db, EventLog(rules.new_game(db, seed, names, row), lambda s, e: rules.apply(s, db, e)))
 

@@ -20,7 +20,7 @@ listed, because the referee cannot know them before they are typed:
 """
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from pnp.database import Database
 from referee.duel import events as ev

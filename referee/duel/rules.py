@@ -18,8 +18,9 @@ from __future__ import annotations
 import enum
 import hashlib
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 from pnp.database import Database, DuelRules, DuelSpell, Effect, Location, PlayerCard
 from referee.dice import Dice, shuffled
@@ -187,7 +188,8 @@ def new_game(db: Database, seed: int, names: PerSide[str] | None = None, row: Se
         if unknown:
             raise RuleError(f"no Location {unknown[0]!r}")
         if len(set(dealt)) != len(dealt) or len(dealt) != r.locations_dealt:
-            raise RuleError(f"deal {r.locations_dealt} different Locations in the row, not {len(dealt)}{' (one twice)' if len(set(dealt)) != len(dealt) else ''}")
+            twice = " (one twice)" if len(set(dealt)) != len(dealt) else ""
+            raise RuleError(f"deal {r.locations_dealt} different Locations in the row, not {len(dealt)}{twice}")
     removed = tuple(x for x in ids if x not in dealt)  # in file order, however the row was dealt
     setup = Setup(seed, dealt, removed, names or PerSide("Wardens", "Shadowmajik"))
     return State(setup=setup, row=tuple(Place(x) for x in dealt), points=PerSide(r.points_min, r.points_min),
@@ -289,7 +291,8 @@ def check_assignment(state: State, db: Database, side: Side, a: Assignment) -> A
     if hand is not None:
         rest = _multiset_minus(hand.values, a.dice)  # the Battle dice, the active die and any spare named
         if rest is None or (a.spare and rest):
-            raise refuse(f"the {label} place a die twice or a die they did not roll: place each rolled die once", Refusal.NOT_THE_ROLLED_DICE)
+            raise refuse(f"the {label} place a die twice or a die they did not roll: place each rolled die once",
+                         Refusal.NOT_THE_ROLLED_DICE)
         a = replace(a, spare=tuple(sorted(a.spare + tuple(rest))))
     if a.cast is not None:
         face = a.spell if a.spell is not None else a.cast
@@ -481,7 +484,8 @@ def _after_round(state: State, db: Database, winner: Side | None, notes: list[st
                      f"and round {state.round + 1} is fought there (R26).")
         return replace(state, phase="round", round=state.round + 1, hands=PerSide(Hand(), Hand()))
     loser = other(winner)
-    notes.append(f"{who_does(state, loser, 'lost the round and chooses', 'lost the round and choose')} the next Location for the yellow marker.")
+    loser_chooses = who_does(state, loser, "lost the round and chooses", "lost the round and choose")
+    notes.append(f"{loser_chooses} the next Location for the yellow marker.")
     return replace(state, phase="marker", chooser=loser, current=None, hands=PerSide(Hand(), Hand()))
 
 
@@ -567,14 +571,16 @@ def settle(state: State, db: Database, a: PerSide[Assignment], rerolls: PerSide[
     verdict = "a tie"
     if winner is not None:
         spaces = nomograph_spaces(db, difference)
-        verdict = f"the {SIDE_NAMES[winner]} win the battle; difference {difference}: {spaces} space{'s' if spaces != 1 else ''} (nomograph)"
+        verdict = (f"the {SIDE_NAMES[winner]} win the battle; "
+                   f"difference {difference}: {spaces} space{'s' if spaces != 1 else ''} (nomograph)")
         winning_spell = spells[winner]
         extra = winning_spell.effect.extra_spaces if winning_spell is not None else 0
         if winning_spell is not None and extra:
             extra_words = f" + {extra} extra ({winning_spell.name})"
     notes.append(f"Battle Numbers: Wardens {w}, Shadowmajik {sm}: {verdict}{extra_words}.")
     spaces += extra
-    battle = Battle(state.round, loc, a, PerSide((dice["wardens"][0], dice["wardens"][1]), (dice["shadowmajik"][0], dice["shadowmajik"][1])),
+    battle_dice = PerSide((dice["wardens"][0], dice["wardens"][1]), (dice["shadowmajik"][0], dice["shadowmajik"][1]))
+    battle = Battle(state.round, loc, a, battle_dice,
                     PerSide(w, sm), PerSide(casts["wardens"], casts["shadowmajik"]), PerSide(gains["wardens"], gains["shadowmajik"]),
                     PerSide(costs["wardens"], costs["shadowmajik"]), winner, spaces,
                     RoundResult.TIE if winner is None else RoundResult.ADVANCED)
@@ -622,7 +628,8 @@ def apply_marker(state: State, db: Database, event: ev.Marker) -> State:
     """The chooser places the yellow marker; a round begins there (R25, R30)."""
     _need_phase(state, "marker", "placing the yellow marker")
     if event.side != state.chooser:
-        raise RuleError(f"{who_does(state, state.chooser, 'chooses', 'choose', start=False)} the Location now, not the {SIDE_NAMES[event.side]}",
+        chooser = who_does(state, state.chooser, "chooses", "choose", start=False)
+        raise RuleError(f"{chooser} the Location now, not the {SIDE_NAMES[event.side]}",
                         side=event.side, field="side")
     if event.location not in legal_markers(state):
         if any(loc == event.location for loc, _ in state.controlled):
@@ -816,7 +823,8 @@ def apply_recall(state: State, db: Database, event: ev.Recall) -> State:
         raise RuleError(f"the {SIDE_NAMES[winner]} have no cube on {shown} to take back", side=winner, field="location")
     notes: list[str] = []
     if event.location is None:
-        notes.append(f"The {SIDE_NAMES[winner]} keep their cubes where they are and forgo the {state.pending} space{'s' if state.pending != 1 else ''}.")
+        spaces = f"{state.pending} space{'s' if state.pending != 1 else ''}"
+        notes.append(f"The {SIDE_NAMES[winner]} keep their cubes where they are and forgo the {spaces}.")
         if state.last is not None:
             state = replace(state, last=replace(state.last, result=RoundResult.FORGONE))
     else:

@@ -40,7 +40,7 @@ class PerSide(Generic[T]):
             raise KeyError(side)
         return getattr(self, side)
 
-    def set(self, side: Side, value: T) -> "PerSide[T]":
+    def set(self, side: Side, value: T) -> PerSide[T]:
         """A copy with ``side``'s value replaced."""
         if side not in SIDES:
             raise KeyError(side)

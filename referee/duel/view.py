@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.database import Database
 from referee.advice import commands_in
-from referee.duel import advice
+from referee.duel import advice, rules
 from referee.duel import events as ev
-from referee.duel import rules
 from referee.duel.rules import SIDE_NAMES
 from referee.duel.state import SIDES, RoundResult, Side, State, Termination
 
@@ -33,7 +32,8 @@ def outcome_text(state: State) -> str | None:
         return None
     if outcome.termination is Termination.LOCATIONS_CONTROLLED:
         count = len(state.controlled_by(outcome.winner))
-        return f"{rules.who_does(state, outcome.winner, f'controls {count} Locations and wins', f'control {count} Locations and win')} the game!"
+        winner_wins = rules.who_does(state, outcome.winner, f"controls {count} Locations and wins", f"control {count} Locations and win")
+        return f"{winner_wins} the game!"
     return f"{rules.who_does(state, outcome.winner, 'wins', 'win')} the game!"
 
 
@@ -131,11 +131,13 @@ def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
     for s in SIDES:
         controlled = ", ".join(rules.name(db, x) for x in state.controlled_by(s)) or "none"
         lines.append((rules.who(state, s),
-                      f"{state.points[s]} {rules.points_word(db, s)}; {state.supply[s]} cube{'s' if state.supply[s] != 1 else ''} in supply; "
+                      f"{state.points[s]} {rules.points_word(db, s)}; "
+                      f"{state.supply[s]} cube{'s' if state.supply[s] != 1 else ''} in supply; "
                       f"controls {len(state.controlled_by(s))} ({controlled}); this round: {hand_status(state, s)}"))
     for i, p in enumerate(state.row, 1):
         card = rules.location(db, p.id)
-        mark = " [yellow marker]" if p.id == state.current else " [yellow marker, to be moved]" if p.id == rules.marker_stands_on(state) else ""
+        mark = (" [yellow marker]" if p.id == state.current
+                else " [yellow marker, to be moved]" if p.id == rules.marker_stands_on(state) else "")
         lines.append((f"{i}. {card.name}", f"{'/'.join(card.resonance)}; Wardens {p.cubes.wardens}/{card.track_spaces}, "
                                            f"Shadowmajik {p.cubes.shadowmajik}/{card.track_spaces}{mark}"))
     if state.outcome is not None:
@@ -180,11 +182,11 @@ def board(state: State, db: Database, plain: bool = False) -> Group:
                          justify="center", overflow="fold", min_width=6)
     cards = [rules.location(db, p.id) for p in state.row]
     table.add_row(*[Text(track_text(p.cubes.shadowmajik, c.track_spaces, "S" if plain else "■", plain),
-                         style="" if plain else "magenta") for p, c in zip(state.row, cards)])
+                         style="" if plain else "magenta") for p, c in zip(state.row, cards, strict=True)])
     table.add_row(*[Text(c.name, style="" if plain else "bold") for c in cards])
     table.add_row(*[" ".join(c.resonance) for c in cards])
     table.add_row(*[Text(track_text(p.cubes.wardens, c.track_spaces, "W" if plain else "■", plain),
-                         style="" if plain else "cyan") for p, c in zip(state.row, cards)])
+                         style="" if plain else "cyan") for p, c in zip(state.row, cards, strict=True)])
     parts: list[RenderableType] = [side_line("shadowmajik"), table, side_line("wardens")]
     if state.current is None and state.phase == "marker" and state.round:
         parts.append(Text("The yellow marker waits for the next Location.", style=""))
@@ -214,7 +216,8 @@ def log_line(number: int, event: ev.Event, after: State, db: Database) -> str:
     if isinstance(event, ev.Reveal) and after.opened is not None:  # the reveal waits for re-rolled dice (R81)
         opened = after.opened
         placed = [f"{SIDE_NAMES[s]} {opened[s].text()}{_spell_words(db, s, opened[s])}" for s in SIDES]
-        return head + f"round {after.round} at {rules.name(db, rules.current_location(after))}: revealed " + "; ".join(placed) + "; re-rolled dice due"
+        at = rules.name(db, rules.current_location(after))
+        return head + f"round {after.round} at {at}: revealed " + "; ".join(placed) + "; re-rolled dice due"
     if isinstance(event, ev.Reveal) and after.last is not None:
         b = after.last
         parts = []
@@ -239,7 +242,9 @@ def log_line(number: int, event: ev.Event, after: State, db: Database) -> str:
         if event.location is None:
             return head + f"{SIDE_NAMES[event.side]}: keep their cubes, forgo the spaces"
         last = after.last
-        won = f"; {SIDE_NAMES[event.side]} win {rules.name(db, last.location)}" if last is not None and last.result is RoundResult.LOCATION_WON else ""
+        won = ""
+        if last is not None and last.result is RoundResult.LOCATION_WON:
+            won = f"; {SIDE_NAMES[event.side]} win {rules.name(db, last.location)}"
         return head + f"{SIDE_NAMES[event.side]}: take a cube back from {rules.name(db, event.location)}{won}{over}"
     return head + event.kind
 
