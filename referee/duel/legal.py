@@ -75,16 +75,21 @@ def legal_events(state: State, db: Database) -> list[ev.Event]:
       and ``Recall(winner, None)`` to forgo the spaces (R29).
 
     Not listed (see the module): commitments of physical dice (:func:`legal_commits`), sealed
-    commitments and the reveal that opens them, typed re-rolled dice. Two spellings of one event
-    (an assignment with or without its spare die) are listed once, in the spelling the referee records.
+    commitments and the reveal that opens them, typed re-rolled dice. Each placing is listed once, in
+    one spelling: the Battle dice in rising order, the spare die named, the Battle die a re-roll spell
+    re-rolls named. The rules accept its other spellings too (``battle 5,1``; no spare, which the
+    referee fills in for a rolled hand; no ``reroll``, which re-rolls the lower die, R74) and record
+    them as typed; they place the same dice to the same effect.
+
+    Returns a new list; raises nothing (a state the rules made always has its choices).
     """
     return list(iter_legal_events(state, db))
 
 
 def legal_commits(state: State, db: Database, side: Side, dice: Sequence[int]) -> list[ev.Commit]:
     """Every commitment ``side`` may make now with the four ``dice`` a player says they rolled
-    (physical dice, typed): ``Commit(side, a)`` for each legal placing ``a``, spare die named (R71,
-    R31, R74). Empty when ``side`` may not commit now (the game over, another phase, already
+    (physical dice, typed): ``Commit(side, a)`` for each legal placing ``a``, spelt as in
+    :func:`legal_events` (R71, R31, R74). Empty when ``side`` may not commit now (the game over, another phase, already
     committed) or when the referee rolled its dice this round and ``dice`` are not those dice (R71:
     "place each rolled die once")."""
     if rules.commit_problem(state, side) is not None:

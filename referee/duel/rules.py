@@ -277,6 +277,7 @@ def check_assignment(state: State, db: Database, side: Side, a: Assignment) -> A
     label = SIDE_NAMES[side]
 
     def refuse(message: str, refusal: Refusal | None = None) -> RuleError:
+        """The refusal ``message`` of ``side``'s placing (field ``assignment``)."""
         return RuleError(message, refusal, side, "assignment")
 
     for value in a.battle + ((a.power,) if a.power is not None else ()) + ((a.cast,) if a.cast is not None else ()) + a.spare:

@@ -46,9 +46,6 @@ class PerSide(Generic[T]):
             raise KeyError(side)
         return replace(self, **{side: value})
 
-    def items(self) -> tuple[tuple[Side, T], tuple[Side, T]]:
-        return (("wardens", self.wardens), ("shadowmajik", self.shadowmajik))
-
 
 @dataclass(frozen=True)
 class Assignment:
@@ -151,6 +148,7 @@ class Setup:
     names: PerSide[str] = PerSide("Wardens", "Shadowmajik")
 
     def to_dict(self) -> dict[str, Any]:
+        """The ``[setup]`` table of the save file: ``row``, ``removed`` and the two names (the seed is kept beside it)."""
         return {"row": list(self.row), "removed": list(self.removed), "wardens": self.names.wardens, "shadowmajik": self.names.shadowmajik}
 
 
@@ -174,6 +172,7 @@ class Hand:
 
     @property
     def committed(self) -> bool:
+        """True once the side has committed this round, plainly or by a seal (R77)."""
         return self.assignment is not None or self.seal is not None
 
 

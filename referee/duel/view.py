@@ -168,6 +168,7 @@ def board(state: State, db: Database, plain: bool = False) -> Group:
     from rich.text import Text
 
     def side_line(side: Side) -> Text:
+        """One side's points, supply and Locations controlled, as the line above or below the table."""
         controlled = ", ".join(rules.name(db, x) for x in state.controlled_by(side)) or "none"
         style = "" if plain else ("bold magenta" if side == "shadowmajik" else "bold cyan")
         return Text(f"{rules.who(state, side)}: {state.points[side]} {rules.points_word(db, side)} (max {rules.rules_of(db).points_max}); "
