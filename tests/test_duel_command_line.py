@@ -301,6 +301,8 @@ def test_parse_reads_what_a_player_types_with_the_game_at_hand():
     assert parse(["marker", "2"], DB, g.state) == ev.Marker("shadowmajik", second)
     assert parse(["referee", "duel", "marker", *rules.name(DB, second).split()], DB, g.state) == ev.Marker("shadowmajik", second)
     assert parse(["reveal", "--reroll", "wardens=4,2"], DB) == ev.Reveal(wardens_reroll=Dice((4, 2), None))
+    assert parse("referee duel reveal --open 'wardens=battle 6,6 power 2#s1'", DB) == ev.Reveal(
+        wardens=ev.parse_assignment("battle 6,6 power 2"), wardens_salt="s1")
     for args in (["marker", "2"], ["marker", "rift-of-sael"], ["commit", "--player", "wardens"], ["status"], ["marker"]):
         with pytest.raises(click.ClickException):
             parse(args, DB)

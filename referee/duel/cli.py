@@ -195,9 +195,10 @@ def recall_event(words: Sequence[str], side: Side | None, db: Database, state: S
 
 
 # ---- Parsing a command line into its event, and back --------------------------------------------------------------
-def parse(args: Sequence[str], db: Database, state: State | None = None) -> ev.Event:
-    """The event the command line ``args`` builds (the words after ``referee duel``, or with them), not
-    played: parsed by the command's own click options, built by the same function as the command.
+def parse(args: str | Sequence[str], db: Database, state: State | None = None) -> ev.Event:
+    """The event the command line ``args`` builds, not played: parsed by the command's own click options,
+    built by the same function as the command. ``args`` is the whole line (a string, split as a shell
+    splits it) or its words, with or without ``referee duel`` in front.
 
     ``["marker", "rift-of-sael", "--player", "shadowmajik"]`` -> ``Marker("shadowmajik",
     "duel.location.rift-of-sael")``. ``state`` is needed only for what the command reads from the game:
@@ -206,7 +207,7 @@ def parse(args: Sequence[str], db: Database, state: State | None = None) -> ev.E
     here). Raises ``click.ClickException`` (``click.UsageError`` for a line that is no event command or
     breaks its options) and :class:`rules.RuleError` (a commitment the side may not make now).
     """
-    words = list(args)
+    words = shlex.split(args) if isinstance(args, str) else list(args)
     if words[:2] == CMD.split():
         words = words[2:]
     if not words or words[0] not in EVENT_COMMANDS:
