@@ -8,6 +8,7 @@ codec (referee.duel.cli.parse / command_line), checked along seeded random games
 - The generator is complete: in small positions, every event of a brute-force candidate set that the
   rules accept is, once resolved, one of the generator's events resolved (R25, R29, R30, R71, R73, R78).
 - A game's log (resolved events) replays from its command lines, as ``bench/balance.py`` prints them.
+- The rules' refusals carry their kind, side and field; the advice words them with what to type.
 
 Each game is a ``random.Random`` seeded here; the whole file runs in a few seconds.
 """
@@ -27,7 +28,7 @@ from referee.duel import rules
 from referee.duel.cli import command_line, parse
 from referee.duel.game import DuelGame
 from referee.duel.legal import is_legal, iter_legal_events, legal_commits, legal_events
-from referee.duel.state import SIDES, Assignment, PerSide, Side, State
+from referee.duel.state import SIDES, Assignment, Outcome, PerSide, Side, State, Termination
 from tests.nextline import DB
 
 GAMES = 3
@@ -312,3 +313,57 @@ def test_parse_reads_what_a_player_types_with_the_game_at_hand():
         parse(["commit", "--player", "wardens", "--assign", "battle 1,2 power 3"], DB, g.state)
     with pytest.raises(ValueError):
         command_line(ev.Roll("wardens", Dice((1, 2, 3, 4), None)))
+
+
+def refused(g: DuelGame, event: ev.Event) -> rules.RuleError:
+    """The refusal the rules give ``event`` in ``g``'s present state (the test fails when it is accepted)."""
+    with pytest.raises(rules.RuleError) as caught:
+        g.play(event)
+    return caught.value
+
+
+def test_refusals_carry_their_kind_and_the_advice_words_them_with_what_to_type():
+    """Issue 11: the rules write no command line and name no option: each refusal carries its kind, side
+    and field, and :func:`referee.duel.advice.refusal_text` gives the line the CLI prints (the same words
+    as before the rules stopped writing them). R71, R77, R78 and the end of the game."""
+    from referee.duel.advice import refusal_text
+
+    g = DuelGame.new(DB, 8)
+    refusal = refused(g, ev.Reveal())
+    assert (refusal.refusal, str(refusal)) == (rules.Refusal.WRONG_PHASE, "revealing does not fit now")
+    assert refusal_text(refusal, g.state) == ("revealing does not fit now: the Shadowmajik place the yellow marker "
+                                              "(`referee duel marker LOCATION`)")
+    g.play(ev.Marker("shadowmajik", g.state.row[0].id))
+    g.play(ev.Roll("wardens"))
+    rolled = g.state.hands.wardens.rolled
+    assert rolled is not None
+    refusal = refused(g, ev.Roll("wardens"))
+    assert (refusal.refusal, refusal.side) == (rules.Refusal.ALREADY_ROLLED, "wardens")
+    wrong = Assignment((rolled.values[0] % 6 + 1, rolled.values[1]), power=rolled.values[2])
+    refusal = refused(g, ev.Commit("wardens", wrong))
+    assert (refusal.refusal, refusal.side, refusal.field) == (rules.Refusal.NOT_THE_ROLLED_DICE, "wardens", "assignment")
+    assert refusal_text(refusal, g.state) == ("the Wardens place a die twice or a die they did not roll: place each rolled die once "
+                                              "(`referee duel roll --player wardens` shows your dice again)")
+    refusal = refused(g, ev.Commit("shadowmajik", seal="abc"))
+    assert (refusal.refusal, refusal.field) == (rules.Refusal.BAD_SEAL, "seal")
+    assert refusal_text(refusal, g.state) == "a seal is the 64 hex digits `referee duel seal` printed"
+    g.play(legal_commits(g.state, DB, "wardens", rolled.values)[0])
+    refusal = refused(g, ev.Commit("wardens", wrong))
+    assert (refusal.refusal, refusal.side) == (rules.Refusal.ALREADY_COMMITTED, "wardens")
+    assert refusal_text(refusal, g.state) == "the Wardens have already committed this round; `referee duel undo` takes it back"
+    renewal = ev.parse_assignment("battle 1,1 cast 6")  # Renewal: more SP than the Shadowmajik have (R31), seen only when opened
+    g.play(ev.Commit("shadowmajik", seal=rules.seal("shadowmajik", renewal, "s")))
+    refusal = refused(g, ev.Reveal())
+    assert (refusal.refusal, refusal.side, refusal.field) == (rules.Refusal.SEAL_NOT_OPENED, "shadowmajik", "shadowmajik_salt")
+    assert refusal_text(refusal, g.state) == ("the Shadowmajik committed a seal: open it with --open shadowmajik='ASSIGNMENT#SALT' "
+                                              "(what `referee duel seal` printed)")
+    refusal = refused(g, ev.Reveal(shadowmajik=renewal, shadowmajik_salt="s"))
+    assert refusal.refusal is rules.Refusal.SEALED_PLACING_REFUSED and refusal.cause is not None
+    assert refusal_text(refusal, g.state) == (f"the Shadowmajik's sealed placing is refused: {refusal.cause}; "
+                                              "`referee duel undo` takes back the last commitment, to commit again")
+    for error in (refusal, refusal.cause):
+        assert "referee duel" not in str(error) and "--" not in str(error)
+    over = replace(g.state, phase="over", outcome=Outcome(Termination.LOCATIONS_CONTROLLED, "wardens"))
+    with pytest.raises(rules.RuleError) as caught:
+        rules.apply(over, DB, ev.Roll("wardens"))
+    assert refusal_text(caught.value, over) == "the game is over: Wardens won; `referee duel new` starts another"

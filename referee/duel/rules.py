@@ -565,9 +565,9 @@ def settle(state: State, db: Database, a: PerSide[Assignment], rerolls: PerSide[
             pushed: list[str] = []
             state = push_back(state, db, other(side), s.effect.push_back, pushed)
             notes.append(f"{s.name}: " + " ".join(pushed))
-    w, sm = numbers["wardens"], numbers["shadowmajik"]
-    winner: Side | None = None if w == sm else "wardens" if w > sm else "shadowmajik"
-    difference = abs(w - sm)
+    wardens_number, shadow_number = numbers["wardens"], numbers["shadowmajik"]
+    winner: Side | None = None if wardens_number == shadow_number else "wardens" if wardens_number > shadow_number else "shadowmajik"
+    difference = abs(wardens_number - shadow_number)
     spaces, extra, extra_words = 0, 0, ""
     verdict = "a tie"
     if winner is not None:
@@ -578,11 +578,11 @@ def settle(state: State, db: Database, a: PerSide[Assignment], rerolls: PerSide[
         extra = winning_spell.effect.extra_spaces if winning_spell is not None else 0
         if winning_spell is not None and extra:
             extra_words = f" + {extra} extra ({winning_spell.name})"
-    notes.append(f"Battle Numbers: Wardens {w}, Shadowmajik {sm}: {verdict}{extra_words}.")
+    notes.append(f"Battle Numbers: Wardens {wardens_number}, Shadowmajik {shadow_number}: {verdict}{extra_words}.")
     spaces += extra
     battle_dice = PerSide((dice["wardens"][0], dice["wardens"][1]), (dice["shadowmajik"][0], dice["shadowmajik"][1]))
-    battle = Battle(state.round, loc, a, battle_dice,
-                    PerSide(w, sm), PerSide(casts["wardens"], casts["shadowmajik"]), PerSide(gains["wardens"], gains["shadowmajik"]),
+    battle = Battle(state.round, loc, a, battle_dice, PerSide(wardens_number, shadow_number),
+                    PerSide(casts["wardens"], casts["shadowmajik"]), PerSide(gains["wardens"], gains["shadowmajik"]),
                     PerSide(costs["wardens"], costs["shadowmajik"]), winner, spaces,
                     RoundResult.TIE if winner is None else RoundResult.ADVANCED)
     state = replace(state, last=battle)
