@@ -17,7 +17,9 @@ pair of starting spells at the normal difficulty.
 
 *Ruin & Renewal I* (duel) is played random against random, heuristic against heuristic, and the two
 mixed pairings (a check that the heuristic is a better player than chance). It prints each side's
-win rate, the rounds played, and which Locations are captured by whom and decide games.
+win rate, the rounds played, and which Locations are captured by whom and decide games. Its choices
+are the referee's legal events (:mod:`referee.duel.legal`) and its command lines the referee's own
+(:func:`referee.duel.cli.command_line`); only the policies are the simulator's.
 
 Every game ends within a command cap. A game that reaches the cap, a state where no command is legal
 though the game is not over, or an exception from the rules other than their ``RuleError`` is a
@@ -42,9 +44,12 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from pnp import database, hexes
+from referee.duel import advice as duel_advice
 from referee.duel import events as dev
 from referee.duel import rules as drules
+from referee.duel.cli import command_line as duel_command_line
 from referee.duel.game import DuelGame
+from referee.duel.legal import iter_legal_events
 from referee.duel.state import SIDES, Assignment, other
 from referee.solo import events as sev
 from referee.solo import cli as solo_cli
@@ -722,23 +727,12 @@ def run_starts(db_path: Path, games: int, seed: int, defects: list[Defect], jobs
 
 
 # ---- The duel: command lines for reproduction -------------------------------------------------------------------
-def duel_command(event: dev.Event) -> str:
-    """The ``referee duel`` command line that plays ``event`` again (the referee's dice come from the seed)."""
-    if isinstance(event, dev.Marker):
-        return f"referee duel marker {event.location.rsplit('.', 1)[-1]} --player {event.side}"
-    if isinstance(event, dev.Roll):
-        return f"referee duel roll --player {event.side}"
-    if isinstance(event, dev.Commit):
-        return f"referee duel commit --player {event.side} --assign '{event.assignment.text() if event.assignment else ''}'"
-    if isinstance(event, dev.Recall):
-        return f"referee duel recall {event.location.rsplit('.', 1)[-1] if event.location else 'none'} --player {event.side}"
-    return f"referee duel {event.kind}"
-
-
 def _duel_repro(game: DuelGame, extra: dev.Event | None = None) -> list[str]:
-    lines = [f"referee duel new --seed {game.log.initial.setup.seed}"] + [duel_command(e) for e in game.log.events]
+    """The command lines that play ``game`` again from a new game (:func:`referee.duel.cli.command_line`;
+    the referee's dice come from the seed), then ``extra``."""
+    lines = [f"referee duel new --seed {game.log.initial.setup.seed}"] + [duel_command_line(e) for e in game.log.events]
     if extra is not None:
-        lines.append(duel_command(extra))
+        lines.append(duel_command_line(extra))
     return lines
 
 
@@ -784,36 +778,31 @@ def _marker_score(state, db: database.Database, side: str, location_id: str) -> 
 
 def duel_choice(state, db: database.Database, side: str, policy: str, rng: random.Random) -> dev.Event | None:
     """The next event of ``side`` under ``policy`` (``random`` or ``heuristic``), chosen among the
-    referee's own legal lists: :func:`~referee.duel.rules.legal_markers`, :func:`~referee.duel.rules.legal_assignments`
-    on the dice the referee rolled, :func:`~referee.duel.rules.legal_recalls`. ``None`` when the list is empty.
+    referee's legal events of that side (:func:`referee.duel.legal.iter_legal_events`: the marker's
+    Locations, the referee's roll, the placings of the rolled dice, the cubes to take back or none).
+    ``None`` when there is none. The referee's roll, which comes before any placing, is taken without
+    drawing from ``rng``.
 
     The heuristic places the marker where its cube is furthest up and the opponent's lowest (description:
     "the losing player decides the next location"), places the dice for the best :func:`assignment_score`,
     and takes back a cube when the round's spaces exceed the space the cube stood on (R29)."""
-    if state.phase == "marker":
-        options = drules.legal_markers(state)
-        if not options:
-            return None
-        pick = rng.choice(options) if policy == "random" else max(options, key=lambda x: _marker_score(state, db, side, x))
-        return dev.Marker(side, pick)
-    if state.phase == "recall":
-        options = drules.legal_recalls(state, side)
-        if not options:
-            return None
-        if policy == "random":
-            return dev.Recall(side, rng.choice(options))
-        gains = [(state.pending - state.place(x).cubes[side], x) for x in options if x is not None]
-        best = max(gains, default=(0, None))
-        return dev.Recall(side, best[1] if best[0] > 0 else None)
-    hand = state.hands[side]
-    if hand.rolled is None:
-        return dev.Roll(side)
-    options = drules.legal_assignments(state, db, side, hand.rolled.values)
+    options = list(iter_legal_events(state, db, side))
     if not options:
         return None
+    if isinstance(options[0], dev.Roll):  # the referee rolls before the dice are placed: nothing to choose
+        return options[0]
     if policy == "random":
-        return dev.Commit(side, rng.choice(options))
-    return dev.Commit(side, max(options, key=lambda a: (assignment_score(state, db, side, a), a.text())))
+        return rng.choice(options)
+    markers = [e for e in options if isinstance(e, dev.Marker)]
+    if markers:
+        return max(markers, key=lambda e: _marker_score(state, db, side, e.location))
+    recalls = [e for e in options if isinstance(e, dev.Recall)]
+    if recalls:
+        gains = [(state.pending - state.place(e.location).cubes[side], e.location) for e in recalls if e.location is not None]
+        best = max(gains, default=(0, None))
+        return dev.Recall(side, best[1] if best[0] > 0 else None)
+    commits = [e for e in options if isinstance(e, dev.Commit) and e.assignment is not None]
+    return max(commits, key=lambda e: (assignment_score(state, db, side, e.assignment), e.assignment.text()), default=options[0])
 
 
 @dataclass
@@ -847,17 +836,12 @@ def play_duel(db: database.Database, seed: int, policies: dict[str, str], defect
             defects.append(Defect("duel", label, seed, "cap", f"no winner after {cap} events (round {state.round})", _duel_repro(game)))
             rec.winner = "cap"
             break
-        if state.phase == "marker":
-            event = duel_choice(state, db, state.chooser, policies[state.chooser], rngs[state.chooser])
-        elif state.phase == "recall":
-            event = duel_choice(state, db, state.last.winner, policies[state.last.winner], rngs[state.last.winner])
-        elif state.phase == "round":
-            waiting = [s for s in SIDES if not state.hands[s].committed]
-            event = duel_choice(state, db, waiting[0], policies[waiting[0]], rngs[waiting[0]]) if waiting else dev.Reveal()
-        else:
-            event = None
+        first = next(iter_legal_events(state, db), None)  # whose turn: the chooser, the winner, the first side to commit
+        actor = getattr(first, "side", None)
+        event = first if actor is None else duel_choice(state, db, actor, policies[actor], rngs[actor])
         if event is None:
-            defects.append(Defect("duel", label, seed, "stuck", f"no legal event in phase {state.phase} ({drules.next_step(state, db)})", _duel_repro(game)))
+            defects.append(Defect("duel", label, seed, "stuck", f"no legal event in phase {state.phase} ({duel_advice.next_step(state, db)})",
+                                  _duel_repro(game)))
             rec.winner = "error"
             break
         try:

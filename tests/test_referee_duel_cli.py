@@ -327,8 +327,10 @@ def test_a_second_roll_shows_the_same_dice_again_and_changes_nothing(tmp_path):
 
 def test_the_rules_refuse_a_second_roll_event_and_say_how_to_see_the_dice(db):
     """Defect 2: the event log never holds two rolls of one side in a round; the refusal names the command
-    that shows the dice again."""
+    that shows the dice again. The rules refuse with the kind of refusal and the side (they write no
+    command line); the advice layer adds the command (issue 11)."""
     from referee.dice import Dice
+    from referee.duel import advice as duel_advice
     from referee.duel import events as ev
     from referee.duel import game as duel_game
     from referee.duel import rules
@@ -339,8 +341,12 @@ def test_the_rules_refuse_a_second_roll_event_and_say_how_to_see_the_dice(db):
     g.play(ev.Roll("wardens"))
     shown = rules.rolled_to_show(g.state, "wardens")
     assert isinstance(shown, Dice) and len(shown.values) == 4
-    with pytest.raises(rules.RuleError, match=r"already rolled this round: `referee duel roll --player wardens` shows the same dice again"):
+    with pytest.raises(rules.RuleError, match=r"^the Wardens have already rolled this round$") as refused:
         g.play(ev.Roll("wardens"))
+    assert (refused.value.refusal, refused.value.side) == (rules.Refusal.ALREADY_ROLLED, "wardens")
+    assert duel_advice.refusal_text(refused.value, g.state) == (
+        "the Wardens have already rolled this round: `referee duel roll --player wardens` shows the same dice again; "
+        "`referee duel commit --player wardens` places them")
 
 
 # ---- Defect 4: hidden input without a terminal ----------------------------------------------------------------
