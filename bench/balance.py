@@ -38,10 +38,11 @@ import sys
 import time
 import traceback
 from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from pnp import database, hexes
 from referee.duel import advice as duel_advice
@@ -51,8 +52,8 @@ from referee.duel.cli import command_line as duel_command_line
 from referee.duel.game import DuelGame
 from referee.duel.legal import iter_legal_events
 from referee.duel.state import SIDES, Assignment, other
-from referee.solo import events as sev
 from referee.solo import cli as solo_cli
+from referee.solo import events as sev
 from referee.solo import expanded, laststand, view
 from referee.solo import legal as solo_legal
 from referee.solo import rules as srules
@@ -993,7 +994,7 @@ def print_defects(defects: list[Defect], out=sys.stdout) -> None:
     for d in defects:
         groups[(d.game, d.kind, d.message.split(" (")[0])].append(d)
     print(f"== Defects: {len(defects)} ==", file=out)
-    for (game, kind, message), found in groups.items():
+    for (game, kind, _message), found in groups.items():
         first = min(found, key=lambda d: len(d.commands))
         print(f"{game} {kind} x{len(found)}: {first.message} [policy {first.policy}, seed {first.seed}; seeds "
               f"{', '.join(str(d.seed) for d in found[:8])}{' ...' if len(found) > 8 else ''}]", file=out)

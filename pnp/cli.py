@@ -11,6 +11,7 @@ import dataclasses
 import json
 import math
 from pathlib import Path
+from typing import Any, Literal, cast
 
 import click
 
@@ -79,7 +80,7 @@ def _parse_offset(text: str) -> tuple[float, float]:
     return (x, y)
 
 
-def _with_settings(db: database.Database, **overrides: object) -> database.Database:
+def _with_settings(db: database.Database, **overrides: Any) -> database.Database:
     """``db`` with the ``[print]`` settings given on the command line (``None`` or empty: keep the database's)."""
     update = {key: (tuple(value) if key == "papers" else value) for key, value in overrides.items() if value}
     if "papers" in update:
@@ -137,7 +138,7 @@ def check(database_path: Path, safe: float | None) -> None:
 def list_records(database_path: Path, as_json: bool) -> None:
     """List every record: id, game, kind, origin, copies."""
     db = _load(database_path)
-    rows = [
+    rows: list[dict[str, Any]] = [
         {"id": r.id, "game": r.game, "kind": r.kind, "origin": r.origin, "copies": r.copies}
         for r in db.records()
     ]
@@ -197,7 +198,8 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
             click.echo(problem, err=True)
         click.echo(f"{len(problems)} problem(s) with the printed cards; nothing was written", err=True)
         raise SystemExit(1)
-    options = builder.BuildOptions(boards=boards, back_offset=offset, cut_lines=cut_lines, color=color, ink=ink, png=png)
+    options = builder.BuildOptions(boards=cast(Literal["joined", "separate"], boards), back_offset=offset, cut_lines=cut_lines,
+                                   color=cast(Literal["rgb", "cmyk"], color), ink=cast(Literal["full", "saver"], ink), png=png)
     for note in builder.sheet_notes(db, options):
         click.echo(note, err=True)
     try:

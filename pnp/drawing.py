@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable, Literal, Union
+from typing import Literal
 
 from pnp.units import MM_PER_PT, ROUNDING_SLACK
 
@@ -186,11 +187,11 @@ class Box:
         """y of the bottom edge in mm."""
         return self.y + self.height
 
-    def inset(self, amount: float) -> "Box":
+    def inset(self, amount: float) -> Box:
         """This box shrunk by ``amount`` mm on every side (grown when negative)."""
         return Box(self.x + amount, self.y + amount, self.width - 2 * amount, self.height - 2 * amount)
 
-    def overlaps(self, other: "Box") -> bool:
+    def overlaps(self, other: Box) -> bool:
         """True when the interiors of the two boxes intersect (touching edges do not count)."""
         return (self.x < other.right and other.x < self.right
                 and self.y < other.bottom and other.y < self.bottom)
@@ -207,14 +208,14 @@ class Group:
     draws outside it is visible. Groups nest.
     """
 
-    items: tuple["Primitive", ...]
+    items: tuple[Primitive, ...]
     dx: float = 0.0
     dy: float = 0.0
     clip: Box | None = None
     rotation: float = 0.0
 
 
-Primitive = Union[Rect, Line, Polyline, Circle, TextLine, Icon, Group]
+Primitive = Rect | Line | Polyline | Circle | TextLine | Icon | Group
 
 
 @dataclass(frozen=True)
@@ -253,7 +254,7 @@ class Drawing:
         return self.trim.inset(margin_mm)
 
     def crop(self, x: float, y: float, width: float, height: float, *, id: str | None = None,
-             title: str | None = None, bleed_mm: float | None = None) -> "Drawing":
+             title: str | None = None, bleed_mm: float | None = None) -> Drawing:
         """Cut one card out of a board: the region with trim ``(x, y, width, height)`` in this Drawing's mm.
 
         The result is a Drawing of trim ``width`` x ``height`` whose origin is ``(x, y)`` of the board,
@@ -274,7 +275,7 @@ class Drawing:
         inner = Group(kept, dx=-x, dy=-y)
         return Drawing(width, height, bleed, (Group((inner,), clip=clip),), id=id or self.id, title=title or self.title)
 
-    def split(self, columns: int, rows: int = 1, *, ids: Iterable[str] | None = None) -> list["Drawing"]:
+    def split(self, columns: int, rows: int = 1, *, ids: Iterable[str] | None = None) -> list[Drawing]:
         """Split a board into ``columns`` x ``rows`` equal cards, in reading order (row by row).
 
         Each card is :meth:`crop` of its cell. ``ids`` optionally names the cards (same order).

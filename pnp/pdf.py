@@ -13,10 +13,10 @@ as a Form XObject, then placed wherever it is used. Files are written in ReportL
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
-from typing import Callable, Sequence
 
 from reportlab.graphics import renderPDF
 from reportlab.lib.colors import Color, HexColor
@@ -32,7 +32,7 @@ from pnp.text import ICON_DIR
 from pnp.units import PT_PER_MM, ROUNDING_SLACK, SAME_SIZE_MM
 
 
-@lru_cache(maxsize=None)
+@cache
 def _icon_drawing(name: str):
     """The svglib drawing of ``templates/icons/<name>.svg`` (parsed once per process)."""
     path = ICON_DIR / f"{name}.svg"

@@ -20,9 +20,9 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 from pnp.drawing import Box, Drawing
 from pnp.pdf import Painter, new_canvas

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pnp import fonts
-from pnp.drawing import Box, Drawing, Group, Line, Primitive, Rect
+from pnp.drawing import Anchor, Box, Drawing, Group, Line, Primitive, Rect
 from pnp.sheets import BAR_LENGTH, RULER_DEPTH, RULER_LENGTH, SQUARE_SIDE, Marginal, Paper, SheetCard, SheetLayout, Side, marginalia
 from pnp.text import single_line
 
@@ -52,7 +52,7 @@ def sheet_marginalia(layout: SheetLayout, paper: Paper, title: str, pages: int, 
     return tuple(marginalia(layout, margin_text_length(title), widest_page_line, margin_text_length(note, "serif-italic")))
 
 
-def margin_text(x: float, y: float, text: str, family: str, size: float, anchor: str = "start",
+def margin_text(x: float, y: float, text: str, family: str, size: float, anchor: Anchor = "start",
                 rotation: float = 0.0) -> list[Primitive]:
     """One line of margin text of ``size`` pt with its baseline at ``(x, y)`` page mm, set like card
     text (:func:`pnp.text.single_line`: lining digits, glyph fallback), turned by ``rotation`` degrees."""

@@ -18,8 +18,8 @@ Each back is therefore drawn in the mirrored column.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from pnp.drawing import Box, Drawing
@@ -134,7 +134,7 @@ class SheetLayout:
         return Box(self.left + column * self.card_width, self.top + row * self.card_height,
                    self.card_width, self.card_height)
 
-    def back_slot(self, slot: int, duplex: "Duplex" = "long") -> int:
+    def back_slot(self, slot: int, duplex: Duplex = "long") -> int:
         """The slot on the backs page that lies behind front ``slot``.
 
         Long-edge flip: the column is mirrored; short-edge flip: the row is mirrored (the block must
@@ -148,7 +148,7 @@ class SheetLayout:
             return (self.rows - 1 - row) * self.columns + column
         raise ImpositionError(f"duplex {duplex!r} has no backs page; use 'long' or 'short'")
 
-    def back_box(self, slot: int, duplex: "Duplex" = "long", offset: tuple[float, float] = (0.0, 0.0)) -> Box:
+    def back_box(self, slot: int, duplex: Duplex = "long", offset: tuple[float, float] = (0.0, 0.0)) -> Box:
         """The trim box in page mm, on the backs page, of the back of front ``slot``, shifted by ``offset``.
 
         It is the front's trim box mirrored about the page's vertical centre line (long-edge flip) or
@@ -164,7 +164,7 @@ class SheetLayout:
             return Box(front.x + dx, self.paper.height - front.y - front.height + dy, front.width, front.height)
         raise ImpositionError(f"duplex {duplex!r} has no backs page; use 'long' or 'short'")
 
-    def back_clip_box(self, slot: int, duplex: "Duplex" = "long", offset: tuple[float, float] = (0.0, 0.0),
+    def back_clip_box(self, slot: int, duplex: Duplex = "long", offset: tuple[float, float] = (0.0, 0.0),
                       extra: float = 0.0, spill: frozenset[int] | set[int] = frozenset()) -> Box:
         """The visible region in page mm of the back of front ``slot``: its :meth:`back_box`, plus the
         bleed and ``extra`` mm on the sides that are outer edges of the block, and ``extra`` mm on an

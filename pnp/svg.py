@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import io
 import xml.etree.ElementTree as ElementTree
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import svgwrite
@@ -52,7 +52,7 @@ class _Raw:
         return self.element
 
 
-@lru_cache(maxsize=None)
+@cache
 def icon_source(name: str) -> bytes:
     """The bytes of ``templates/icons/<name>.svg``; raises ``FileNotFoundError`` naming the icon if absent."""
     path = ICON_DIR / f"{name}.svg"

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Literal
 
 from pnp import fonts
-from pnp.drawing import Box, Icon, Primitive, TextLine
+from pnp.drawing import Anchor, Box, Icon, Primitive, TextLine
 from pnp.units import MM_PER_PT, ROUNDING_SLACK
 
 ICON_DIR = Path(__file__).resolve().parent.parent / "templates" / "icons"
@@ -50,6 +50,8 @@ def unknown_icons(text: str) -> list[str]:
 
 Align = Literal["left", "center", "right"]
 VAlign = Literal["top", "middle", "bottom"]
+ANCHOR_OF_ALIGN: dict[Align, Anchor] = {"left": "start", "center": "middle", "right": "end"}
+"""The SVG text anchor of each horizontal alignment."""
 
 
 class TextFitError(ValueError):
@@ -290,13 +292,13 @@ def _place(lines, offsets: list[float], height: float, box: Box, family: str, si
     first = top + fonts.ascent_mm(family, size)
     items: list[Primitive] = []
     anchor_x = {"left": box.x, "center": box.x + box.width / 2, "right": box.right}[align]
-    anchor = {"left": "start", "center": "middle", "right": "end"}[align]
+    anchor = ANCHOR_OF_ALIGN[align]
     for line, offset in zip(lines, offsets):
         items.extend(place_line(line, anchor_x, first + offset, family, size, anchor, fill))
     return items
 
 
-def place_line(line: list[Word], x: float, baseline: float, family: str, size: float, anchor: str,
+def place_line(line: list[Word], x: float, baseline: float, family: str, size: float, anchor: Anchor,
                fill: str) -> list[Primitive]:
     """Primitives for one wrapped line anchored at ``x`` (start, middle or end) on ``baseline`` (mm).
 
@@ -334,7 +336,7 @@ def place_line(line: list[Word], x: float, baseline: float, family: str, size: f
     return items
 
 
-def single_line(text: str, x: float, baseline: float, family: str, size: float, *, anchor: str = "start",
+def single_line(text: str, x: float, baseline: float, family: str, size: float, *, anchor: Anchor = "start",
                 fill: str = "#000000") -> list[Primitive]:
     """Place ``text`` (icon tokens allowed) as one unbroken line anchored at ``(x, baseline)`` mm."""
     words = [w for paragraph in parse_words(text) for w in paragraph]

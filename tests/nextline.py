@@ -21,9 +21,10 @@ import re
 import shlex
 import tempfile
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 import tomli_w

@@ -53,7 +53,8 @@ def test_check_prints_every_problem_at_once_and_exits_1(tmp_path):
     assert "Traceback" not in result.output
     problem_lines = [line for line in result.output.splitlines() if line.startswith("cards.toml:")]
     assert len(problem_lines) == 2  # a record with a type error does not hide another record's bad reference
-    text = SOURCE.replace('opens = ["solo.spell.glass-lake"]', 'opens = ["solo.spell.nowhere"]', 1).replace('back = "solo.back.servant"', 'back = "solo.back.none"', 1)
+    text = SOURCE.replace('opens = ["solo.spell.glass-lake"]', 'opens = ["solo.spell.nowhere"]', 1)
+    text = text.replace('back = "solo.back.servant"', 'back = "solo.back.none"', 1)
     path.write_text(text, encoding="utf-8")
     result = CliRunner().invoke(main, ["check", "--db", str(path)])
     assert result.exit_code == 1

@@ -179,7 +179,7 @@ EXPECTED = {
 """The sorts of command each mode must have run in a long run (besides new, marker and recall)."""
 
 
-def play_games(memory: MemorySave, dice: str, devices: str, games: int, seed: int) -> Counter:
+def play_games(memory: nextline.MemorySave, dice: str, devices: str, games: int, seed: int) -> Counter:
     """Play ``games`` whole games in one mode; the sorts of command run, counted."""
     rng, seen = random.Random(seed), Counter()
     for _ in range(games):

@@ -163,7 +163,8 @@ def test_board_draws_the_row_as_the_players_see_it(tmp_path):
 BAD = [
     ('commit --player wardens --assign "battle 7,1 power 2"', "a die shows 1-6, not 7"),
     ('commit --player wardens --assign "battle 0,1 power 2"', "a die shows 1-6, not 0"),
-    ('commit --player wardens --assign "battle 3,5 cast 4 spell 2"', "the Casting die cannot cast that spell: it casts the spell of its own value or one below"),
+    ('commit --player wardens --assign "battle 3,5 cast 4 spell 2"',
+     "the Casting die cannot cast that spell: it casts the spell of its own value or one below"),
     ('commit --player wardens --assign "battle 3,5 cast 5"', "not enough MP for that spell at Stonewatch: the Wardens have 0"),
     ('commit --player wardens --assign "battle 3,5 power 4 cast 4"', "cannot both be used"),
     ('commit --player wardens --assign "battle 3,5 power 4 power 2"', "'power' is given twice"),
@@ -393,7 +394,7 @@ def test_hidden_prompt_refuses_a_terminal_that_cannot_hide_input(monkeypatch):
     from referee import clitools
 
     def echoing(prompt):
-        warnings.warn("Can not control echo on the terminal.", getpass.GetPassWarning)
+        warnings.warn("Can not control echo on the terminal.", getpass.GetPassWarning, stacklevel=2)
         return "battle 3,5 power 4"
 
     monkeypatch.setattr(clitools, "stdin_is_terminal", lambda: True)
@@ -443,7 +444,8 @@ def test_the_reveal_offered_after_sealed_commits_works_as_typed(tmp_path):
         run(save, f"commit --player {side} --sealed {seal}")
     [command] = json.loads(run(save, "status --json"))["next_commands"]
     assert command == "referee duel reveal --open wardens='OPENING' --open shadowmajik='OPENING'"
-    typed = command.replace("wardens='OPENING'", f"wardens='{seals['wardens'][1]}'").replace("shadowmajik='OPENING'", f"shadowmajik='{seals['shadowmajik'][1]}'")
+    typed = command.replace("wardens='OPENING'", f"wardens='{seals['wardens'][1]}'")
+    typed = typed.replace("shadowmajik='OPENING'", f"shadowmajik='{seals['shadowmajik'][1]}'")
     run(save, typed.removeprefix("referee duel "))
     assert json.loads(run(save, "status --json"))["last"]["numbers"] == {"wardens": 12, "shadowmajik": 2}
 

@@ -210,7 +210,8 @@ def test_extra_spaces_only_for_the_winner(db):
 # ---- Winning Locations and the game -----------------------------------------------------------------------
 def test_reaching_the_top_wins_the_location(db, cite):
     """R76: both sides' cubes return, the card leaves the row, the marker waits for the loser."""
-    cite("Once a Location is won (when a player’s cube moves to highest space on their track) that card will be slid towards the winner and they gain control over it.",
+    cite("Once a Location is won (when a player’s cube moves to highest space on their track) "
+         "that card will be slid towards the winner and they gain control over it.",
          "The players take back their cubes from the card to their general supply.")
     g = game(db, EMBER)  # a 4-space track
     g.log.states[-1] = replace(g.state, row=tuple(replace(p, cubes=PerSide(3, 2)) if p.id == EMBER else p for p in g.state.row),

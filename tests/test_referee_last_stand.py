@@ -11,8 +11,8 @@ from click.testing import CliRunner
 from pnp import database
 from referee.cli import main
 from referee.dice import Dice
-from referee.solo import events as ev
 from referee.solo import aid, laststand, rules
+from referee.solo import events as ev
 from referee.solo.game import SoloGame
 from tests.conftest import ROOT
 

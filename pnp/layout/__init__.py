@@ -11,10 +11,10 @@ plus ``.card-N`` from the left (``solo.map.key-1.card-2``); for backs, the back 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
-from pnp.database import Database, Record
+from pnp.database import Back, Database, Record
 from pnp.drawing import Drawing
 from pnp.layout import duel, solo
 from pnp.layout.common import CardBuilder
@@ -132,12 +132,12 @@ def render(database: Database) -> Rendered:
                 for index, part in enumerate(drawing.split(columns, rows, ids=ids)):
                     part = Drawing(part.width_mm, part.height_mm, part.bleed_mm, part.items, id=part.id,
                                    title=f"{title} ({index + 1} of {columns * rows})")
-                    fronts.append(Face(part.id, record, part, record.back, record.copies, columns * rows, index))
+                    fronts.append(Face(ids[index], record, part, record.back, record.copies, columns * rows, index))
             else:
                 fronts.append(Face(face_id, record, drawing, record.back, record.copies))
     backs: dict[str, Face] = {}
     for record in database.records():
-        if record.kind == "back":
+        if isinstance(record, Back):
             # backs carry extra bleed, so a back shifted by the printer still covers its card
             extra = database.print.back_extra_bleed_mm
             for face_id, builder in LAYOUTS["back"](record, database, _make(database, record.id, extra)):

@@ -11,10 +11,10 @@ import math
 from dataclasses import dataclass, field
 
 from pnp import fonts
-from pnp.drawing import Box, Circle, Drawing, Group, Icon, Line, Polygon, Primitive, Rect, TextLine
+from pnp.drawing import Anchor, Box, Circle, Drawing, Group, Icon, Line, Polygon, Primitive, Rect, TextLine
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import BoxSpec, Template
-from pnp.text import INLINE_ICONS, FitResult, fit_text, single_line, unknown_icons
+from pnp.text import INLINE_ICONS, Align, FitResult, VAlign, fit_text, single_line, unknown_icons
 from pnp.units import MM_PER_PT
 
 WHITE = "#ffffff"
@@ -66,7 +66,7 @@ class CardBuilder:
                                             f"character '{char}' (U+{ord(char):04X}) is in no bundled font"))
 
     def text(self, field_name: str, text: str, spec: str | BoxSpec, *, box: Box | None = None,
-             color: str | None = None, align: str | None = None, valign: str | None = None,
+             color: str | None = None, align: Align | None = None, valign: VAlign | None = None,
              record: str | None = None) -> FitResult:
         """Fit ``text`` into the template box ``spec`` (or ``box`` with the style of ``spec``) and paint it.
 
@@ -195,7 +195,7 @@ def icon_centred(name: str, cx: float, cy: float, size: float) -> Icon:
 
 
 def label(x: float, y: float, text: str, size: float, fill: str, *, family: str = "serif",
-          anchor: str = "middle") -> list[Primitive]:
+          anchor: Anchor = "middle") -> list[Primitive]:
     """One unbroken line of text (icons allowed) with its baseline at ``y``."""
     return single_line(text, x, y, family, size, anchor=anchor, fill=fill)
 

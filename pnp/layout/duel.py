@@ -6,12 +6,27 @@ returns ``[(face id, builder), ...]``.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from pnp.database import Back, Database, Location, PlayerCard, Summary
 from pnp.drawing import Box, Circle, Group, Icon, Line, Rect
-from pnp.layout.common import (BLACK, WHITE, CardBuilder, footer, frame, full_bleed, hatch, icon_centred, label,
-                               numbered_box, ornament_rule, tint, title_band)
+from pnp.layout.common import (
+    BLACK,
+    WHITE,
+    CardBuilder,
+    footer,
+    frame,
+    full_bleed,
+    hatch,
+    icon_centred,
+    label,
+    numbered_box,
+    ornament_rule,
+    tint,
+    title_band,
+)
 from pnp.layout.solo import Make, card_size, framed_card
 from pnp.text import measure
 from pnp.units import ROUNDING_SLACK
@@ -229,5 +244,5 @@ def fits_box(text: str, width: float, height: float, family: str, size: float) -
     return needed <= height + ROUNDING_SLACK and widest <= width + ROUNDING_SLACK
 
 
-LAYOUTS = {"location": location, "player": player, "summary": summary, "back": back}
+LAYOUTS: dict[str, Callable[..., Any]] = {"location": location, "player": player, "summary": summary, "back": back}
 """Layout function of each printed two-player kind (and of backs, for both games)."""

@@ -196,8 +196,8 @@ def next_step(state: State, db: Database) -> str:
         names = rules.choices(db, affordable)
         return f"{pending.source}: learn a spell {price}: {names}. {_cmd('learn SPELL')} (its name or id), or {_cmd('skip')}."
     if state.phase == "council":
-        card = rules.quest(db, state.card or "")
-        return f"Resolve {card.name}: {_cmd('council')}."
+        council = rules.quest(db, state.card or "")
+        return f"Resolve {council.name}: {_cmd('council')}."
     if state.phase == "warding":
         return _warding(state, db)
     if state.phase == "map":
@@ -292,7 +292,7 @@ def _stand(state: State, db: Database) -> str:
         mine, theirs = laststand.totals(state, db)
         return _losing(state, mine, theirs, db)
     mine_n, theirs_n = laststand.round_dice(state, db)
-    extras = []
+    extras: list[str] = []
     joins = "".join(f" {rules.name(db, e)}'s die joins this roll." for e in ls.before_roll)
     extras.extend(f"{_cmd(f'elder {rules.short_id(e)}')} adds {rules.name(db, e)}'s die to this round"
                   for e in laststand.before_roll_options(state, db))

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 from pnp import hexes
 from pnp.database import Database
@@ -378,7 +378,7 @@ def _may_still_win(state: State, db: Database, kind: str) -> bool:
         times = recharges + (0 if spell_id in state.used else 1)
         if times <= 0:
             continue
-        gain = effect.against.get(foe, effect.attack_total) if foe is not None and kind != "stand" else effect.attack_total
+        gain = next((v for k, v in effect.against.items() if k == foe), effect.attack_total) if kind != "stand" else effect.attack_total
         bonus += max(0, gain) * times
         removals += effect.remove_servant_die * times
         own_reroll = own_reroll or effect.reroll_own

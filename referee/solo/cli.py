@@ -11,8 +11,9 @@ from __future__ import annotations
 import functools
 import secrets
 import shlex
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import click
 
@@ -330,7 +331,8 @@ def spells(save_path: Path | None, database_path: Path | None) -> None:
     for path in db.solo.spell_path:
         click.echo(path.title)
         for s in (s for s in db.solo.spell if s.spell_type == path.spell_type):
-            mark = "learned" + (", used" if s.id in state.used else "") if s.id in state.spells else "learnable" if s.id in open_now else "closed" if s.id in closed else "-"
+            mark = ("learned" + (", used" if s.id in state.used else "") if s.id in state.spells
+                    else "learnable" if s.id in open_now else "closed" if s.id in closed else "-")
             cost = f"{s.cost.mana} Mana" if s.cost and s.cost.mana else f"{s.cost.spirit} Spirit" if s.cost else ""
             if s.learn_cost:
                 cost = f"[{s.learn_cost.mana or s.learn_cost.spirit} {'Mana' if s.learn_cost.mana else 'Spirit'}]"

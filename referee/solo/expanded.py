@@ -13,9 +13,9 @@ import math
 from pnp import hexes
 from pnp.database import BattleMap, Database, Elder, Servant, Spell, WardingCity
 from referee.dice import Dice, shuffled
-from referee.solo import events as ev
 from referee.solo import aid, rules
-from referee.solo.state import replace, Exchange, MapBattle, MapServant, State
+from referee.solo import events as ev
+from referee.solo.state import Exchange, MapBattle, MapServant, State, replace
 
 RuleError = rules.RuleError
 
@@ -212,7 +212,7 @@ def apply_move(state: State, db: Database, event: ev.Move) -> State:
     blocked = occupied(mb)
     here = mb.warden
     steps = [parse_hex(grid, text) for text in event.path]
-    for address, text in zip(steps, event.path):
+    for address in steps:
         if address in blocked:
             who = ", ".join(label(db, s.id) for s in mb.living if s.hex == address)
             raise RuleError(f"HEX: {name(address)} is occupied by {who}; you may not enter or pass a servant's hex (R13)")
@@ -245,7 +245,8 @@ def apply_move(state: State, db: Database, event: ev.Move) -> State:
         state = rules._note(state, f"Round {mb.round}, phase a: you stay on {name(here)}.")
     else:
         state = rules._note(state, f"Round {mb.round}, phase a: move your warden marker to {name(destination)}"
-                            + (" (the blue cross: `referee solo recharge TYPE` recharges every spell of one type)." if destination == grid.recharge.address else "."))
+                            + (" (the blue cross: `referee solo recharge TYPE` recharges every spell of one "
+                                    "type)." if destination == grid.recharge.address else "."))
     state = _servants_step(state, db)
     state = _magic_comes_near(state, db)
     return _begin_attacks(state, db)
@@ -277,10 +278,10 @@ def servant_step(grid: hexes.HexMap, at: tuple[int, int], warden: tuple[int, int
     here = steps.get(at)
     if here is None or here <= 1:
         return at
-    target = hexes.centre_mm(*warden, 1.0)
+    target = hexes.centre_mm(warden[0], warden[1], 1.0)
     order = hexes.neighbour_addresses(*at)
     nearer = [a for a in order if steps.get(a) == here - 1 and a != warden]
-    return min(nearer, key=lambda a: (round(math.dist(hexes.centre_mm(*a, 1.0), target), 9), order.index(a)))
+    return min(nearer, key=lambda a: (round(math.dist(hexes.centre_mm(a[0], a[1], 1.0), target), 9), order.index(a)))
 
 
 def _servants_step(state: State, db: Database) -> State:
@@ -437,7 +438,8 @@ def _end_attacks(state: State, db: Database) -> State:
     mb = _mb(state)
     if mb.magic_near:
         return rules._note(_set(state, step="eldritch", queue=()),
-                           f"Round {mb.round}, phase c: you cast a spell within {db.solo.rules.eldritch_range} hex of a servant: roll 2d6 on {battle_map(state, db).title}'s Eldritch Damage table (`referee solo eldritch`).")
+                           f"Round {mb.round}, phase c: you cast a spell within {db.solo.rules.eldritch_range} hex of a servant: roll 2d6 on "
+                                   f"{battle_map(state, db).title}'s Eldritch Damage table (`referee solo eldritch`).")
     return _next_round(state, db)
 
 
@@ -562,7 +564,8 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
     near = step != "eldritch-rolled" and near_servant(state, db)
     state = replace(state, used=state.used + (chosen.id,))
     state = _set(state, magic_near=mb.magic_near or near, magic_cast=mb.magic_cast or step != "eldritch-rolled")
-    state = rules._note(state, f"You cast {chosen.name}: {rules._plain(chosen.text)}" + (" (within one hex of a servant: Eldritch Damage follows this round)" if near and not mb.magic_near else ""))
+    state = rules._note(state, f"You cast {chosen.name}: {rules._plain(chosen.text)}" + (" (within one hex of a servant: Eldritch Damage follows this "
+            "round)" if near and not mb.magic_near else ""))
     if chosen.cost:
         state = rules.adjust(state, db, mana=-chosen.cost.mana, spirit=-chosen.cost.spirit)
         if state.result:
@@ -604,7 +607,7 @@ def _reroll_own(state: State, db: Database, reroll: tuple[int, ...], dice: Dice 
     assert ex is not None
     left = rules.kept_dice(ex.dice, reroll)
     state, new = rules._roll(state, db, dice, len(reroll), "dice", "the re-roll")
-    state = _set(state, exchange=replace(ex, dice=tuple(left) + new.values, casts=_mb(state).exchange.casts))
+    state = _set(state, exchange=replace(ex, dice=tuple(left) + new.values))
     return rules._note(state, f"You re-roll {' '.join(map(str, reroll))} and get {new}.")
 
 

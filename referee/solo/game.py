@@ -6,10 +6,11 @@ command into an event (every die and card by value) and pushes it; :meth:`SoloGa
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import ClassVar, Iterable
+from typing import ClassVar
 
 from pnp.database import Database
 from referee import save as savefile
@@ -30,7 +31,7 @@ class SoloGame(RefereeGame):
     events: ClassVar[ModuleType] = ev
 
     @classmethod
-    def new(cls, db: Database, difficulty: str, spells: Iterable[str], seed: int) -> "SoloGame":
+    def new(cls, db: Database, difficulty: str, spells: Iterable[str], seed: int) -> SoloGame:
         """A new game after Setup; raises :class:`rules.RuleError` for a bad difficulty or spell pair."""
         initial = rules.new_game(db, difficulty, spells, seed)
         return cls(db, EventLog(initial, lambda s, e: rules.apply(s, db, e)))
@@ -56,4 +57,6 @@ def load(path: Path, db: Database) -> SoloGame:
         game = SoloGame.new(db, setup["difficulty"], spells, doc["seed"])
     except rules.RuleError as error:
         raise savefile.SaveError(path, f"corrupt save file: setup: {error}") from None
-    return replay_events(game, doc, path)
+    replayed = replay_events(game, doc, path)
+    assert isinstance(replayed, SoloGame)
+    return replayed

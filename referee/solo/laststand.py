@@ -10,12 +10,11 @@ applied as written), the Elders called in it and the recharge on the gray spaces
 """
 from __future__ import annotations
 
-
 from pnp.database import Database, Elder, LastStand, Spell, TableRow
 from referee.dice import Dice
-from referee.solo import events as ev
 from referee.solo import aid, rules
-from referee.solo.state import replace, LastStandState, State
+from referee.solo import events as ev
+from referee.solo.state import LastStandState, State, replace
 
 RuleError = rules.RuleError
 
@@ -266,7 +265,8 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
     if row is None:
         if event.counter is not None:
             raise RuleError(f"--counter: no counter card answers {chosen.name} (position {chosen.position})")
-        state = rules._note(state, f"No counter card prints position {chosen.position} for {chosen.spell_type.capitalize()} spells: the Grayking does not counter (R21).")
+        state = rules._note(state, f"No counter card prints position {chosen.position} for {chosen.spell_type.capitalize()} spells: the Grayking does "
+                f"not counter (R21).")
     else:
         state = _counter(state, db, chosen, row, event.counter)
     if state.result is None and _ls(state).rolled:
@@ -322,16 +322,18 @@ def _counter(state: State, db: Database, chosen: Spell, row: TableRow, typed: Di
             enemy = list(ls.enemy)
             for i, v in zip(low, new.values):
                 enemy[i] = v
-            state = rules._note(_set(state, enemy=tuple(enemy)), f"He re-rolls {len(low)} {'die' if len(low) == 1 else 'dice'} and gets {new}: his dice show {' '.join(map(str, enemy))}.")
+            state = rules._note(_set(state, enemy=tuple(enemy)), f"He re-rolls {len(low)} {'die' if len(low) == 1 else 'dice'} and gets {new}: his "
+                    f"dice show {' '.join(map(str, enemy))}.")
         else:
             state = rules._note(state, f"None of his dice shows {effect.reroll_grayking_at_most} or less: nothing to re-roll.")
     if effect.remove_own_at_most:
         kept = tuple(v for v in ls.dice if v > effect.remove_own_at_most)
-        state = rules._note(_set(state, dice=kept), f"Remove your dice showing {effect.remove_own_at_most} or less: your dice show {' '.join(map(str, kept)) or 'nothing'}.")
+        state = rules._note(_set(state, dice=kept), f"Remove your dice showing {effect.remove_own_at_most} or less: your dice show "
+                f"{' '.join(map(str, kept)) or 'nothing'}.")
     if effect.raise_grayking_at_most:
         to = effect.raise_grayking_at_most + 1
-        enemy = tuple(to if v <= effect.raise_grayking_at_most else v for v in _ls(state).enemy)
-        state = rules._note(_set(state, enemy=enemy), f"His dice now show {' '.join(map(str, enemy)) or 'nothing'}.")
+        raised = tuple(to if v <= effect.raise_grayking_at_most else v for v in _ls(state).enemy)
+        state = rules._note(_set(state, enemy=raised), f"His dice now show {' '.join(map(str, raised)) or 'nothing'}.")
     if effect.mana or effect.spirit:
         state = rules.adjust(state, db, mana=effect.mana, spirit=effect.spirit)
     if effect.forget_spell:
@@ -354,7 +356,8 @@ def _counter(state: State, db: Database, chosen: Spell, row: TableRow, typed: Di
             mine = list(dice)
             for i, v in zip(high, new.values):
                 mine[i] = v
-            state = rules._note(_set(state, dice=tuple(mine)), f"He re-rolls your dice showing {MIRROR_REROLLS_FROM} or more: {new}; your dice show {' '.join(map(str, mine))} (R22).")
+            state = rules._note(_set(state, dice=tuple(mine)), f"He re-rolls your dice showing {MIRROR_REROLLS_FROM} or more: {new}; your dice show "
+                    f"{' '.join(map(str, mine))} (R22).")
         else:
             state = rules._note(state, f"None of your dice on the table shows {MIRROR_REROLLS_FROM} or more: nothing to re-roll (R22).")
     if typed is not None and not used_dice:
@@ -459,4 +462,5 @@ def apply_recharge(state: State, db: Database, event: ev.Recharge) -> State:
     back = [s for s in state.used if rules.spell(db, s).spell_type == kind]
     state = replace(state, used=tuple(s for s in state.used if s not in back))
     state = _set(state, recharged_at=ls.recharged_at + (ls.hit_points,))
-    return rules._note(state, f"Gray space {ls.hit_points}: you recharge your {kind.capitalize()} spells ({', '.join(rules.name(db, s) for s in back) or 'none was used'}).")
+    return rules._note(state, f"Gray space {ls.hit_points}: you recharge your {kind.capitalize()} spells "
+            f"({', '.join(rules.name(db, s) for s in back) or 'none was used'}).")

@@ -27,7 +27,7 @@ What the list holds, by phase (rulebook sections; rulings R<n> in ``docs/rulings
 from __future__ import annotations
 
 import itertools
-from typing import Iterator
+from collections.abc import Iterator
 
 from pnp.database import Database
 from referee.solo import events as ev

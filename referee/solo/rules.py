@@ -13,14 +13,14 @@ by value, for the save file. Nothing here does I/O.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from contextvars import ContextVar
-from typing import Iterable
+from typing import Any
 
-from pnp.database import (CityQuest, CouncilQuest, Database, Effect, Elder, QuestCard, Spell, Table,
-                          WardingCity)
+from pnp.database import BattleMap, CityQuest, CouncilQuest, Database, Effect, Elder, QuestCard, Spell, Table, WardingCity
 from referee.dice import Dice, DiceError, shuffled
 from referee.solo import events as ev
-from referee.solo.state import replace, BattleState, Pending, Setup, State, Suspended
+from referee.solo.state import BattleState, Pending, Setup, State, Suspended, replace
 
 
 class RuleError(ValueError):
@@ -71,7 +71,7 @@ def quest(db: Database, card_id: str) -> QuestCard:
 def name(db: Database, record_id: str) -> str:
     """A card or spell as printed on the card (its name or title)."""
     record = db.get(record_id)
-    return getattr(record, "name", None) or getattr(record, "title", record_id)
+    return str(getattr(record, "name", None) or getattr(record, "title", record_id))
 
 
 def short_id(record_id: str) -> str:
@@ -317,7 +317,8 @@ def _learn(state: State, db: Database, spell_id: str, price: str) -> State:
     mana, spirit = learn_price(db, spell_id, price)
     if mana > state.mana:
         raise RuleError(f"learning {chosen.name} costs {mana} Mana; you have {state.mana}")
-    state = _note(replace(state, spells=state.spells + (spell_id,)), f"You learn {chosen.name}: place a marker on it on the {chosen.spell_type.capitalize()} Spell Path card.")
+    state = _note(replace(state, spells=state.spells + (spell_id,)), f"You learn {chosen.name}: place a marker on it on the "
+            f"{chosen.spell_type.capitalize()} Spell Path card.")
     return adjust(state, db, mana=-mana, spirit=-spirit)
 
 
@@ -401,6 +402,7 @@ def apply_draw(state: State, db: Database, event: ev.Draw) -> State:
                      f"Elders: {card.name} joins you. Lay the card beside your Character Stats card ({uses} uses). {_plain(card.text)}")
     assert isinstance(card, WardingCity)
     battle_map = db.get(card.battle_map)
+    assert isinstance(battle_map, BattleMap)
     return _note(replace(state, phase="warding"),
                  f"Warding City: {card.name}. {_plain(card.text)} Set up {battle_map.title} ({battle_map.color} map).")
 
@@ -650,7 +652,8 @@ def apply_battle(state: State, db: Database, event: ev.Battle) -> State:
     terms, _ = total_terms(state, db)
     mine, theirs = totals(state, db)
     added = "".join(f" {amount:+d} ({label})" for label, amount in terms)
-    state = _note(state, f"You roll {dice} ({'typed' if dice.typed else 'rolled'}){added}: total {mine}. The servants roll {enemy} ({'typed' if enemy.typed else 'rolled'}): total {theirs}.")
+    state = _note(state, f"You roll {dice} ({'typed' if dice.typed else 'rolled'}){added}: total {mine}. The servants roll {enemy} "
+            f"({'typed' if enemy.typed else 'rolled'}): total {theirs}.")
     return _after_roll(state, db, event.next)
 
 
@@ -755,7 +758,8 @@ def _finish_loss(state: State, db: Database) -> State:
         if less and effect.grayking > 0:
             effect = effect.model_copy(update={"grayking": max(0, effect.grayking - less)})
         if battle.lowered or less:
-            state = _note(state, f"Battle Loss row {_loss_effective(state)} applies: {row.text}" + (f", {less} space less" if less and row.effect.grayking > 0 else "") + ".")
+            state = _note(state, f"Battle Loss row {_loss_effective(state)} applies: {row.text}" + (f", {less} space "
+                    f"less" if less and row.effect.grayking > 0 else "") + ".")
         state = apply_effect(state, db, effect, next_value)
     if card.battle.loss_extra is not None and not _event_cancelled(state, db) and state.result is None:
         state = _note(state, f"{card.name}, if you lose: {_plain(card.text)}")
@@ -829,6 +833,7 @@ def _reroll_own(state: State, db: Database, reroll: tuple[int, ...], dice: Dice 
     assert battle is not None
     left = kept_dice(battle.dice, reroll)
     state, new = _roll(state, db, dice, len(reroll), "dice", "the re-roll")
+    assert state.battle is not None
     battle = replace(state.battle, dice=tuple(left) + new.values)
     return _note(replace(state, battle=battle), f"You re-roll {' '.join(map(str, reroll))} and get {new}: your dice show {' '.join(map(str, battle.dice))}.")
 
@@ -1092,7 +1097,7 @@ def _map_only(command: str):
     return refuse
 
 
-_APPLY = {ev.Draw: apply_draw, ev.Battle: apply_battle,
+_APPLY: dict[type, Callable[[State, Database, Any], State]] = {ev.Draw: apply_draw, ev.Battle: apply_battle,
           ev.CallElder: lambda s, d, e: _by_phase(apply_elder, expanded.apply_elder, laststand.apply_elder)(s, d, e),
           ev.Learn: apply_learn, ev.Council: apply_council, ev.Warding: apply_warding,
           ev.Cast: lambda s, d, e: _by_phase(apply_cast, expanded.apply_cast, laststand.apply_cast)(s, d, e),
@@ -1157,8 +1162,9 @@ def resolve(state: State, db: Database, event: ev.Event) -> tuple[ev.Event, Stat
     after = apply(state, db, event)
     resolved = _filled(event, after.consumed)
     named = after.battle.named_next if after.battle is not None else None
-    if (getattr(event, "next", None) is not None and not any(f == "next" for f, _ in after.consumed)
-            and after.suspended is None and named != event.next):
+    typed_next = getattr(event, "next", None)
+    if (typed_next is not None and not any(f == "next" for f, _ in after.consumed)
+            and after.suspended is None and named != typed_next):
         resolved = replace(resolved, next=None)  # the battle did not end: no next card was turned over
         after = _note(after, "(The next card is turned over when the battle ends; the referee asks for it then.)")
     return resolved, after

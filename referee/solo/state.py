@@ -184,7 +184,7 @@ class Suspended:
     the command (its dice by value), ``shown`` how many of its notes were already printed. The ``turn``
     event names the card, and the command is played again from ``before`` with it."""
 
-    before: "State"
+    before: State
     event: Any
     shown: int
     what: str

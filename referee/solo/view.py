@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.database import Database
+from pnp import hexes
+from pnp.database import BattleMap, Database
 from referee import advice
 from referee.dice import Dice
 from referee.solo import events as ev
-from pnp import hexes
 from referee.solo import expanded, laststand, rules
 from referee.solo.state import State
 
@@ -20,7 +20,7 @@ def status(state: State, db: Database) -> dict[str, Any]:
     """The state as one JSON-able object (``referee solo status --json``): the tracks, cards and battles,
     ``next`` (the Next line) and ``next_commands`` (its commands, :func:`referee.advice.commands_in`)."""
     next_line = rules.next_step(state, db)
-    battle = None
+    battle: dict[str, Any] | None = None
     if state.battle is not None:
         b = state.battle
         battle = {"card": b.card, "casts": list(b.casts), "elders": list(b.elders), "dice": list(b.dice), "enemy": list(b.enemy)}
@@ -184,7 +184,9 @@ def map_picture(state: State, db: Database, map_id: str | None = None, width: in
     if map_id is None:
         bmap = expanded.battle_map(state, db) if (state.map_battle is not None or state.phase == "warding") else None
     else:
-        bmap = db.get(map_id)
+        found = db.get(map_id)
+        assert isinstance(found, BattleMap)
+        bmap = found
     assert bmap is not None
     grid = bmap.hex_map
     fits = [c for c in MAP_CELLS if width is None or map_columns(grid, c) <= width]
