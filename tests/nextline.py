@@ -101,6 +101,15 @@ def install(monkeypatch: pytest.MonkeyPatch, memory: MemorySave) -> MemorySave:
     return memory
 
 
+def play_games(player: Callable[..., Player], memory: MemorySave, mode: tuple[str, str], games: int, seed: int) -> Counter:
+    """Play ``games`` whole games in one ``mode`` with ``player(memory, rng, *mode, game_seed, seen)``
+    (each test's :class:`Player`); the sorts of command run, counted."""
+    rng, seen = random.Random(seed), Counter()
+    for _ in range(games):
+        player(memory, rng, *mode, rng.randrange(2**31), seen).play()
+    return seen
+
+
 Fill = Callable[[], str]
 """What to type for one occurrence of a placeholder (called once per occurrence)."""
 

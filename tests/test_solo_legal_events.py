@@ -39,7 +39,7 @@ def _brute_force(state) -> list[ev.Event]:
     """Choices a player could type, beyond the generator's own: every spell and Elder of the database
     with every re-roll of up to four dice and every row count, every quest card, every hex."""
     out: list[ev.Event] = []
-    dice = legal._own_dice(state)
+    dice = state.player_dice()
     rerolls = [()] + legal.reroll_choices(dice)
     for s in DB.solo.spell:
         out.extend(ev.Cast(s.id, reroll=r) for r in rerolls)

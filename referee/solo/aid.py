@@ -187,17 +187,6 @@ def _reroll_choices(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
     return [tuple(ordered[:k]) for k in range(1, len(ordered) + 1)]
 
 
-def _own_dice(state: State, kind: str) -> tuple[int, ...]:
-    if kind in ("roll", "loss"):
-        assert state.battle is not None
-        return state.battle.dice
-    if kind == "exchange":
-        assert state.map_battle is not None and state.map_battle.exchange is not None
-        return state.map_battle.exchange.dice
-    if kind == "stand":
-        assert state.last_stand is not None
-        return state.last_stand.dice
-    return ()
 
 
 def _candidates(state: State, db: Database, kind: str) -> Iterator[Step]:
@@ -218,7 +207,7 @@ def _candidates(state: State, db: Database, kind: str) -> Iterator[Step]:
             continue
         effect = chosen.effect
         if effect.reroll_own and kind != "eldritch":
-            for dice in _reroll_choices(_own_dice(state, kind)):
+            for dice in _reroll_choices(state.player_dice()):
                 yield ev.Cast(spell_id, reroll=dice)
         elif effect.loss_rows and kind == "loss":
             for rows in range(effect.loss_rows, 0, -1):
@@ -238,7 +227,7 @@ def _candidates(state: State, db: Database, kind: str) -> Iterator[Step]:
         if problem is not None:
             continue
         if aid.reroll_own and kind != "loss":
-            for dice in _reroll_choices(_own_dice(state, kind)):
+            for dice in _reroll_choices(state.player_dice()):
                 yield ev.CallElder(elder_id, reroll=dice)
         elif (aid.loss_rows or aid.cancel_loss) and kind == "loss":
             yield ev.CallElder(elder_id)

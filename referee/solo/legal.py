@@ -61,21 +61,11 @@ def reroll_choices(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
     return sorted(chosen, key=lambda c: (len(c), c))
 
 
-def _own_dice(state: State) -> tuple[int, ...]:
-    """The player's dice on the table, whichever battle rolled them (empty before a roll)."""
-    if state.last_stand is not None:
-        return state.last_stand.dice
-    if state.map_battle is not None and state.map_battle.exchange is not None:
-        return state.map_battle.exchange.dice
-    if state.battle is not None:
-        return state.battle.dice
-    return ()
-
 
 def _aid(state: State, db: Database) -> Iterator[ev.Event]:
     """Each spell and Elder with every choice it holds (re-rolled dice, Battle Loss rows); the rules
     then keep the ones they accept."""
-    dice = _own_dice(state)
+    dice = state.player_dice()
     for spell_id in state.spells:
         effect = rules.spell(db, spell_id).effect
         yield ev.Cast(spell_id)
