@@ -17,7 +17,9 @@ pair of starting spells at the normal difficulty.
 
 *Ruin & Renewal I* (duel) is played random against random, heuristic against heuristic, and the two
 mixed pairings (a check that the heuristic is a better player than chance). It prints each side's
-win rate, the rounds played, and which Locations are captured by whom and decide games.
+win rate, the rounds played, and which Locations are captured by whom and decide games. Its choices
+are the referee's legal events (:mod:`referee.duel.legal`) and its command lines the referee's own
+(:func:`referee.duel.cli.command_line`); only the policies are the simulator's.
 
 Every game ends within a command cap. A game that reaches the cap, a state where no command is legal
 though the game is not over, or an exception from the rules other than their ``RuleError`` is a
@@ -36,19 +38,25 @@ import sys
 import time
 import traceback
 from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from pnp import database, hexes
+from referee.duel import advice as duel_advice
 from referee.duel import events as dev
 from referee.duel import rules as drules
+from referee.duel.cli import command_line as duel_command_line
 from referee.duel.game import DuelGame
+from referee.duel.legal import iter_legal_events
 from referee.duel.state import SIDES, Assignment, other
 from referee.solo import advice as sadvice
 from referee.solo import aid, expanded, laststand, view
+from referee.solo import cli as solo_cli
 from referee.solo import events as sev
+from referee.solo import legal as solo_legal
 from referee.solo import rules as srules
 from referee.solo.game import SoloGame
 
@@ -113,29 +121,8 @@ class Defect:
 
 
 # ---- The solo game: command lines for reproduction -----------------------------------------------------------
-def solo_command(event: sev.Event) -> str:
-    """The ``referee solo`` command line that plays ``event`` again (dice and cards come from the seed)."""
-    short = srules.short_id
-    if isinstance(event, sev.Draw):
-        return "referee solo draw"
-    if isinstance(event, sev.Battle):
-        return "referee solo battle" + "".join(f" --cast {short(s)}" for s in event.casts) + "".join(f" --elder {short(e)}" for e in event.elders)
-    if isinstance(event, sev.Cast):
-        rows = f" --rows {event.rows}" if event.rows is not None else ""
-        reroll = f" --reroll {','.join(map(str, event.reroll))}" if event.reroll else ""
-        return f"referee solo cast {short(event.spell)}{rows}{reroll}"
-    if isinstance(event, sev.CallElder):
-        reroll = f" --reroll {','.join(map(str, event.reroll))}" if event.reroll else ""
-        return f"referee solo elder {short(event.elder)}{reroll}"
-    if isinstance(event, sev.Learn):
-        return f"referee solo learn {short(event.spell)}" if event.spell else "referee solo skip"
-    if isinstance(event, sev.Move):
-        return "referee solo move" + "".join(f" {h}" for h in event.path)
-    if isinstance(event, sev.Recharge):
-        return f"referee solo recharge {event.spell_type}"
-    if isinstance(event, sev.Warding):
-        return f"referee solo warding {event.outcome}"
-    return f"referee solo {event.kind}"
+solo_command = solo_cli.command_line
+"""The ``referee solo`` command line that plays an event again (the referee's dice and cards come from the seed)."""
 
 
 def _solo_repro(game: SoloGame, extra: sev.Event | None = None) -> list[str]:
@@ -159,58 +146,11 @@ def _low_dice(dice: Sequence[int]) -> tuple[int, ...]:
 
 
 def solo_candidates(state, db: database.Database) -> list[sev.Event]:
-    """Every command worth trying in ``state``: a superset of the legal ones, which :meth:`SoloGame.play`
-    (the referee's rules) then accepts or refuses. It follows the phases of ``referee.solo.advice.next_step``
-    and the lists the referee offers (``rules.learnable``, ``expanded.legal_moves``); each spell is tried
-    with its re-roll dice where it re-rolls. The manual ``warding won|retreat`` outcome (R38, for battles
-    fought by hand) is left out: the simulator fights every Warding City on its map, or retreats from it."""
-    if state.result is not None:
-        return [sev.LastStand()] if laststand.offered(state, db) else []
-    spells = list(state.spells)
-    elders = [e for e, _ in state.elders]
-    types = [p.spell_type for p in db.solo.spell_path]
-    phase = state.phase
-
-    def casts(dice: Sequence[int], rerolls: bool = True) -> list[sev.Event]:
-        out: list[sev.Event] = []
-        for s in spells:
-            effect = srules.spell(db, s).effect
-            out.append(sev.Cast(s, reroll=_low_dice(dice) if rerolls and effect.reroll_own and dice else ()))
-        for e in elders:
-            aid = srules.elder_card(db, e).aid
-            out.append(sev.CallElder(e, reroll=_low_dice(dice) if aid.reroll_own and dice else ()))
-        return out
-
-    if phase == "draw":
-        return [sev.Draw(), sev.Cast(_barrier_lock(db))]
-    if phase == "battle":
-        return [sev.Battle()] + casts(())
-    if phase in ("rolled", "loss"):
-        return [sev.Accept()] + casts(state.battle.dice if state.battle else ())
-    if phase == "learn":
-        return [sev.Learn(s) for s in srules.learnable(state, db)] + [sev.Learn(None)]
-    if phase == "council":
-        return [sev.Council()]
-    if phase == "warding":
-        return [sev.Servants(), sev.Retreat()]
-    if phase == "stand":
-        ls = state.last_stand
-        first = [sev.Accept()] if ls.rolled else [sev.Attack()]
-        return first + casts(ls.dice) + [sev.Recharge(t) for t in types]
-    if phase == "map":
-        mb = state.map_battle
-        common = [sev.Retreat()] + [sev.Recharge(t) for t in types]
-        if mb.step == "move":
-            moves = [sev.Move(())] + [sev.Move((expanded.name(a),)) for a, d in sorted(expanded.legal_moves(state, db).items()) if d > 0]
-            return moves + casts(()) + common
-        if mb.step == "attack":
-            return [sev.Attack()] + casts(()) + common
-        if mb.step == "exchange":
-            return [sev.Accept()] + casts(mb.exchange.dice) + common
-        if mb.step == "eldritch":
-            return [sev.Eldritch()] + casts(()) + common
-        return [sev.Accept()] + casts((), rerolls=False)
-    return []
+    """Every command worth trying in ``state``: the referee's own superset of the legal events
+    (:func:`referee.solo.legal.candidates`), with the referee's deck and servants (the simulator fights
+    every Warding City on its map, or retreats from it), which :meth:`SoloGame.play` then accepts or
+    refuses. A superset keeps a crash of the rules on an event they should refuse visible as a defect."""
+    return solo_legal.candidates(state, db, player_cards=False)
 
 
 class LookAheadError(Exception):
@@ -789,23 +729,12 @@ def run_starts(db_path: Path, games: int, seed: int, defects: list[Defect], jobs
 
 
 # ---- The duel: command lines for reproduction -------------------------------------------------------------------
-def duel_command(event: dev.Event) -> str:
-    """The ``referee duel`` command line that plays ``event`` again (the referee's dice come from the seed)."""
-    if isinstance(event, dev.Marker):
-        return f"referee duel marker {event.location.rsplit('.', 1)[-1]} --player {event.side}"
-    if isinstance(event, dev.Roll):
-        return f"referee duel roll --player {event.side}"
-    if isinstance(event, dev.Commit):
-        return f"referee duel commit --player {event.side} --assign '{event.assignment.text() if event.assignment else ''}'"
-    if isinstance(event, dev.Recall):
-        return f"referee duel recall {event.location.rsplit('.', 1)[-1] if event.location else 'none'} --player {event.side}"
-    return f"referee duel {event.kind}"
-
-
 def _duel_repro(game: DuelGame, extra: dev.Event | None = None) -> list[str]:
-    lines = [f"referee duel new --seed {game.log.initial.setup.seed}"] + [duel_command(e) for e in game.log.events]
+    """The command lines that play ``game`` again from a new game (:func:`referee.duel.cli.command_line`;
+    the referee's dice come from the seed), then ``extra``."""
+    lines = [f"referee duel new --seed {game.log.initial.setup.seed}"] + [duel_command_line(e) for e in game.log.events]
     if extra is not None:
-        lines.append(duel_command(extra))
+        lines.append(duel_command_line(extra))
     return lines
 
 
@@ -851,36 +780,31 @@ def _marker_score(state, db: database.Database, side: str, location_id: str) -> 
 
 def duel_choice(state, db: database.Database, side: str, policy: str, rng: random.Random) -> dev.Event | None:
     """The next event of ``side`` under ``policy`` (``random`` or ``heuristic``), chosen among the
-    referee's own legal lists: :func:`~referee.duel.rules.legal_markers`, :func:`~referee.duel.rules.legal_assignments`
-    on the dice the referee rolled, :func:`~referee.duel.rules.legal_recalls`. ``None`` when the list is empty.
+    referee's legal events of that side (:func:`referee.duel.legal.iter_legal_events`: the marker's
+    Locations, the referee's roll, the placings of the rolled dice, the cubes to take back or none).
+    ``None`` when there is none. The referee's roll, which comes before any placing, is taken without
+    drawing from ``rng``.
 
     The heuristic places the marker where its cube is furthest up and the opponent's lowest (description:
     "the losing player decides the next location"), places the dice for the best :func:`assignment_score`,
     and takes back a cube when the round's spaces exceed the space the cube stood on (R29)."""
-    if state.phase == "marker":
-        options = drules.legal_markers(state)
-        if not options:
-            return None
-        pick = rng.choice(options) if policy == "random" else max(options, key=lambda x: _marker_score(state, db, side, x))
-        return dev.Marker(side, pick)
-    if state.phase == "recall":
-        options = drules.legal_recalls(state, side)
-        if not options:
-            return None
-        if policy == "random":
-            return dev.Recall(side, rng.choice(options))
-        gains = [(state.pending - state.place(x).cubes[side], x) for x in options if x is not None]
-        best = max(gains, default=(0, None))
-        return dev.Recall(side, best[1] if best[0] > 0 else None)
-    hand = state.hands[side]
-    if hand.rolled is None:
-        return dev.Roll(side)
-    options = drules.legal_assignments(state, db, side, hand.rolled.values)
+    options = list(iter_legal_events(state, db, side))
     if not options:
         return None
+    if isinstance(options[0], dev.Roll):  # the referee rolls before the dice are placed: nothing to choose
+        return options[0]
     if policy == "random":
-        return dev.Commit(side, rng.choice(options))
-    return dev.Commit(side, max(options, key=lambda a: (assignment_score(state, db, side, a), a.text())))
+        return rng.choice(options)
+    markers = [e for e in options if isinstance(e, dev.Marker)]
+    if markers:
+        return max(markers, key=lambda e: _marker_score(state, db, side, e.location))
+    recalls = [e for e in options if isinstance(e, dev.Recall)]
+    if recalls:
+        gains = [(state.pending - state.place(e.location).cubes[side], e.location) for e in recalls if e.location is not None]
+        best = max(gains, default=(0, None))
+        return dev.Recall(side, best[1] if best[0] > 0 else None)
+    commits = [e for e in options if isinstance(e, dev.Commit) and e.assignment is not None]
+    return max(commits, key=lambda e: (assignment_score(state, db, side, e.assignment), e.assignment.text()), default=options[0])
 
 
 @dataclass
@@ -914,17 +838,12 @@ def play_duel(db: database.Database, seed: int, policies: dict[str, str], defect
             defects.append(Defect("duel", label, seed, "cap", f"no winner after {cap} events (round {state.round})", _duel_repro(game)))
             rec.winner = "cap"
             break
-        if state.phase == "marker":
-            event = duel_choice(state, db, state.chooser, policies[state.chooser], rngs[state.chooser])
-        elif state.phase == "recall":
-            event = duel_choice(state, db, state.last.winner, policies[state.last.winner], rngs[state.last.winner])
-        elif state.phase == "round":
-            waiting = [s for s in SIDES if not state.hands[s].committed]
-            event = duel_choice(state, db, waiting[0], policies[waiting[0]], rngs[waiting[0]]) if waiting else dev.Reveal()
-        else:
-            event = None
+        first = next(iter_legal_events(state, db), None)  # whose turn: the chooser, the winner, the first side to commit
+        actor = getattr(first, "side", None)
+        event = first if actor is None else duel_choice(state, db, actor, policies[actor], rngs[actor])
         if event is None:
-            defects.append(Defect("duel", label, seed, "stuck", f"no legal event in phase {state.phase} ({drules.next_step(state, db)})", _duel_repro(game)))
+            defects.append(Defect("duel", label, seed, "stuck", f"no legal event in phase {state.phase} ({duel_advice.next_step(state, db)})",
+                                  _duel_repro(game)))
             rec.winner = "error"
             break
         try:
@@ -1076,7 +995,7 @@ def print_defects(defects: list[Defect], out=sys.stdout) -> None:
     for d in defects:
         groups[(d.game, d.kind, d.message.split(" (")[0])].append(d)
     print(f"== Defects: {len(defects)} ==", file=out)
-    for (game, kind, message), found in groups.items():
+    for (game, kind, _message), found in groups.items():
         first = min(found, key=lambda d: len(d.commands))
         print(f"{game} {kind} x{len(found)}: {first.message} [policy {first.policy}, seed {first.seed}; seeds "
               f"{', '.join(str(d.seed) for d in found[:8])}{' ...' if len(found) > 8 else ''}]", file=out)

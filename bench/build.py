@@ -57,7 +57,7 @@ def scaling(targets: tuple[int, ...] = (50, 200, 500), repeat: int = 2) -> None:
     db = database.load(ROOT / "cards.toml")
     base = layout.render(db)
     solo = [face for face in base.fronts if face.record.game == "solo"]
-    print("faces  seconds  ms/face   (SVG + PDF sheets, best of %d)" % repeat)
+    print(f"faces  seconds  ms/face   (SVG + PDF sheets, best of {repeat})")
     for target in targets:
         fronts = []
         copy = 0

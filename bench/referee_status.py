@@ -27,7 +27,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         env = dict(os.environ, LASSADAR_SOLO_SAVE=str(Path(folder) / "solo.toml"), NO_COLOR="1")
         referee = [sys.executable, "-m", "referee", "solo"]
-        subprocess.run(referee + ["new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "1"], check=True, capture_output=True, cwd=ROOT, env=env)
+        subprocess.run(referee + ["new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "1"],
+                       check=True, capture_output=True, cwd=ROOT, env=env)
         for command in (["draw"], ["battle"], ["accept"], ["draw"]):
             subprocess.run(referee + command, capture_output=True, cwd=ROOT, env=env)
         click = statistics.median(timed([sys.executable, "-c", "import click"], env) for _ in range(runs))

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import os
 import shutil
-from dataclasses import dataclass
-from typing import Literal
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from pnp import gallery, inks, raster
-from pnp.database import Database
+from pnp.database import Database, PrintSettings
 from pnp.layout import render
-from pnp.pdf import SheetCard, SheetOptions, write_sheets
-from pnp.sheets import PAPERS, impose
+from pnp.pdf import write_sheets
+from pnp.sheets import PAPERS, SheetCard, SheetLayout, SheetOptions, impose
 from pnp.svg import write_svg
 
 
@@ -152,9 +152,7 @@ def _write_all(database: Database, rendered, out_dir: Path, options: BuildOption
             written.extend(raster.write_png_sheets(game, deck, backs, out_dir / "png"))
         title = database.games[game].title if game in database.games else game
         for paper_key in settings.papers:
-            layout = impose(PAPERS[paper_key], settings.card_width_mm, settings.card_height_mm, settings.bleed_mm,
-                            mark_length=settings.crop_mark_mm, printer_margin=settings.printer_margin_mm,
-                            centred=settings.duplex == "short")
+            layout = sheet_layout(settings, paper_key)
             cards = arrange(groups, layout.columns)
             sheet_options = SheetOptions(settings.duplex, options.back_offset, settings.back_extra_bleed_mm,
                                          options.cut_lines)
@@ -164,6 +162,16 @@ def _write_all(database: Database, rendered, out_dir: Path, options: BuildOption
                                       colour=variant.colour)
                 written.append(report.path)
     return written
+
+
+def sheet_layout(settings: PrintSettings, paper_key: str) -> SheetLayout:
+    """The sheet grid of ``paper_key`` (``"a4"`` or ``"letter"``) for the ``[print]`` settings: card size,
+    bleed, crop mark length and printer margin in mm all come from the database (or the build's
+    options that override it), and short-edge duplex centres the block. Raises
+    :class:`~pnp.sheets.ImpositionError` when not even one card fits and ``KeyError`` for another paper."""
+    return impose(PAPERS[paper_key], settings.card_width_mm, settings.card_height_mm, settings.bleed_mm,
+                  mark_length=settings.crop_mark_mm, printer_margin=settings.printer_margin_mm,
+                  centred=settings.duplex == "short")
 
 
 def sheet_notes(database: Database, options: BuildOptions = BuildOptions()) -> list[str]:
@@ -178,9 +186,7 @@ def sheet_notes(database: Database, options: BuildOptions = BuildOptions()) -> l
             boards[face.record.id] = face.board_cards
     notes = []
     for paper_key in settings.papers:
-        layout = impose(PAPERS[paper_key], settings.card_width_mm, settings.card_height_mm, settings.bleed_mm,
-                        mark_length=settings.crop_mark_mm, printer_margin=settings.printer_margin_mm,
-                        centred=settings.duplex == "short")
+        layout = sheet_layout(settings, paper_key)
         name = PAPERS[paper_key].name
         if (layout.columns, layout.rows) != (3, 3):
             notes.append(f"note: {name} holds {layout.columns} x {layout.rows} cards a page with a "

@@ -11,6 +11,7 @@ import dataclasses
 import json
 import math
 from pathlib import Path
+from typing import Any, Literal, cast
 
 import click
 
@@ -31,19 +32,19 @@ database_option = click.option(
 
 
 def _fit_problems(db: database.Database, path: Path) -> list[str]:
-    """Every text box that does not fit, as ``cards.toml:LINE: id.field: over by N mm``."""
+    """Every problem of the printed cards (:func:`pnp.layout.check_fit`) as one line,
+    ``cards.toml:LINE: id.field: what is wrong`` (``; shorten the text`` after an overrun)."""
     from pnp import layout
 
     lines = []
-    for problem in layout.fit_problems(db):
-        record_id, field, message = (problem.split(": ", 2) + ["", ""])[:3]
-        if field == "safe area":  # a face, not one field: the record's line, then the setting
-            lines.append(f"{path.name}:{db.line_of(record_id)}: {record_id}: {message}")
+    for problem in layout.check_fit(db):
+        if problem.kind == "safe area":  # a face, not one field: the record's line, then the setting
+            lines.append(f"{path.name}:{db.line_of(problem.record_id)}: {problem.record_id}: {problem.message}")
             continue
-        line = db.line_of(record_id, field.split(" ")[0])
-        if message.startswith("over by"):
+        message = problem.message
+        if problem.kind in ("text over", "spaces over"):
             message += "; shorten the text"
-        lines.append(f"{path.name}:{line}: {record_id}.{field}: {message}")
+        lines.append(f"{path.name}:{db.line_of(problem.record_id, problem.key)}: {problem.record_id}.{problem.field}: {message}")
     return lines
 
 
@@ -79,7 +80,7 @@ def _parse_offset(text: str) -> tuple[float, float]:
     return (x, y)
 
 
-def _with_settings(db: database.Database, **overrides: object) -> database.Database:
+def _with_settings(db: database.Database, **overrides: Any) -> database.Database:
     """``db`` with the ``[print]`` settings given on the command line (``None`` or empty: keep the database's)."""
     update = {key: (tuple(value) if key == "papers" else value) for key, value in overrides.items() if value}
     if "papers" in update:
@@ -137,7 +138,7 @@ def check(database_path: Path, safe: float | None) -> None:
 def list_records(database_path: Path, as_json: bool) -> None:
     """List every record: id, game, kind, origin, copies."""
     db = _load(database_path)
-    rows = [
+    rows: list[dict[str, Any]] = [
         {"id": r.id, "game": r.game, "kind": r.kind, "origin": r.origin, "copies": r.copies}
         for r in db.records()
     ]
@@ -197,7 +198,8 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
             click.echo(problem, err=True)
         click.echo(f"{len(problems)} problem(s) with the printed cards; nothing was written", err=True)
         raise SystemExit(1)
-    options = builder.BuildOptions(boards=boards, back_offset=offset, cut_lines=cut_lines, color=color, ink=ink, png=png)
+    options = builder.BuildOptions(boards=cast(Literal["joined", "separate"], boards), back_offset=offset, cut_lines=cut_lines,
+                                   color=cast(Literal["rgb", "cmyk"], color), ink=cast(Literal["full", "saver"], ink), png=png)
     for note in builder.sheet_notes(db, options):
         click.echo(note, err=True)
     try:

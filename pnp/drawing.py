@@ -8,7 +8,7 @@ and placed, icons, and clipped/shifted groups). Later primitives paint over earl
 Coordinates: millimetres, origin at the top-left corner of the card's TRIM box, x grows right and
 y grows DOWN. The bleed area therefore has negative coordinates (left and top) or coordinates beyond
 ``width_mm`` / ``height_mm`` (right and bottom). Colours are ``"#rrggbb"`` strings, or ``None`` for
-"no paint". Text sizes are in points (1 pt = 25.4/72 mm); everything else is in millimetres.
+"no paint". Text sizes are in points (:data:`pnp.units.MM_PER_PT`); everything else is in millimetres.
 
 Every class here is a frozen dataclass, so a Drawing can be shared, compared and hashed freely.
 """
@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field, replace
-from typing import Iterable, Literal, Union
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Literal
 
-MM_PER_PT = 25.4 / 72
-"""Millimetres in one PostScript point."""
+from pnp.units import MM_PER_PT, ROUNDING_SLACK
 
 _COLOUR = re.compile(r"^#[0-9a-f]{6}$")
 
@@ -187,11 +187,11 @@ class Box:
         """y of the bottom edge in mm."""
         return self.y + self.height
 
-    def inset(self, amount: float) -> "Box":
+    def inset(self, amount: float) -> Box:
         """This box shrunk by ``amount`` mm on every side (grown when negative)."""
         return Box(self.x + amount, self.y + amount, self.width - 2 * amount, self.height - 2 * amount)
 
-    def overlaps(self, other: "Box") -> bool:
+    def overlaps(self, other: Box) -> bool:
         """True when the interiors of the two boxes intersect (touching edges do not count)."""
         return (self.x < other.right and other.x < self.right
                 and self.y < other.bottom and other.y < self.bottom)
@@ -208,14 +208,14 @@ class Group:
     draws outside it is visible. Groups nest.
     """
 
-    items: tuple["Primitive", ...]
+    items: tuple[Primitive, ...]
     dx: float = 0.0
     dy: float = 0.0
     clip: Box | None = None
     rotation: float = 0.0
 
 
-Primitive = Union[Rect, Line, Polyline, Circle, TextLine, Icon, Group]
+Primitive = Rect | Line | Polyline | Circle | TextLine | Icon | Group
 
 
 @dataclass(frozen=True)
@@ -229,7 +229,7 @@ class Drawing:
 
     width_mm: float
     height_mm: float
-    bleed_mm: float = 3.0
+    bleed_mm: float
     items: tuple[Primitive, ...] = field(default_factory=tuple)
     id: str | None = None
     title: str | None = None
@@ -249,16 +249,12 @@ class Drawing:
         """The trim box grown by the bleed on every side, in mm."""
         return self.trim.inset(-self.bleed_mm)
 
-    def safe_box(self, margin_mm: float = 3.0) -> Box:
-        """The safe area: the trim box shrunk by ``margin_mm`` (3 mm by default) on every side."""
+    def safe_box(self, margin_mm: float) -> Box:
+        """The safe area: the trim box shrunk by ``margin_mm`` on every side (``[print] safe_mm`` of the database)."""
         return self.trim.inset(margin_mm)
 
-    def add(self, *items: Primitive) -> "Drawing":
-        """A copy of this Drawing with ``items`` painted on top."""
-        return replace(self, items=self.items + tuple(items))
-
     def crop(self, x: float, y: float, width: float, height: float, *, id: str | None = None,
-             title: str | None = None, bleed_mm: float | None = None) -> "Drawing":
+             title: str | None = None, bleed_mm: float | None = None) -> Drawing:
         """Cut one card out of a board: the region with trim ``(x, y, width, height)`` in this Drawing's mm.
 
         The result is a Drawing of trim ``width`` x ``height`` whose origin is ``(x, y)`` of the board,
@@ -268,7 +264,8 @@ class Drawing:
         """
         bleed = self.bleed_mm if bleed_mm is None else bleed_mm
         outer = self.bleed_box
-        if x < outer.x - 1e-9 or y < outer.y - 1e-9 or x + width > outer.right + 1e-9 or y + height > outer.bottom + 1e-9:
+        slack = ROUNDING_SLACK
+        if x < outer.x - slack or y < outer.y - slack or x + width > outer.right + slack or y + height > outer.bottom + slack:
             raise ValueError(f"crop region ({x}, {y}, {width}, {height}) mm lies outside the board's bleed box")
         clip = Box(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed)
         # Only what reaches into the new card's bleed box is kept: a card of a board does not carry
@@ -278,7 +275,7 @@ class Drawing:
         inner = Group(kept, dx=-x, dy=-y)
         return Drawing(width, height, bleed, (Group((inner,), clip=clip),), id=id or self.id, title=title or self.title)
 
-    def split(self, columns: int, rows: int = 1, *, ids: Iterable[str] | None = None) -> list["Drawing"]:
+    def split(self, columns: int, rows: int = 1, *, ids: Iterable[str] | None = None) -> list[Drawing]:
         """Split a board into ``columns`` x ``rows`` equal cards, in reading order (row by row).
 
         Each card is :meth:`crop` of its cell. ``ids`` optionally names the cards (same order).

@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont, TTFontFile
 
-from pnp.drawing import MM_PER_PT
+from pnp.units import MM_PER_PT
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "templates" / "fonts"
 """Folder of the bundled OFL TTF files."""
@@ -94,7 +94,7 @@ def family(key: str) -> FontFamily:
         raise KeyError(f"unknown font family {key!r}; known: {', '.join(sorted(FAMILIES))}") from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def register(key: str) -> str:
     """Register the TTF of family ``key`` with ReportLab (once) and return its ReportLab font name.
 
@@ -108,7 +108,7 @@ def register(key: str) -> str:
     return fam.pdf_name
 
 
-@lru_cache(maxsize=None)
+@cache
 def _face(key: str):
     register(key)
     return pdfmetrics.getFont(family(key).pdf_name).face
@@ -161,7 +161,7 @@ def missing_chars(text: str, key: str = "serif") -> list[str]:
     return missing
 
 
-@lru_cache(maxsize=None)
+@cache
 def _sides(key: str) -> dict[str, tuple[float, float]]:
     """The empty left and right side (in 1/1000 em) of each digit's glyph in family ``key``'s TTF,
     read from the glyph's bounding box in the ``glyf`` table."""

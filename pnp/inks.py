@@ -27,17 +27,21 @@ from __future__ import annotations
 import colorsys
 import copy
 import math
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable, Literal, Sequence, TypeVar
+from typing import TYPE_CHECKING, Literal
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 
 from pnp.drawing import Circle, Drawing, Group, Line, Polyline, Primitive, Rect, TextLine
+from pnp.units import ROUNDING_SLACK
+
+if TYPE_CHECKING:
+    from pnp.sheets import SheetCard
 
 ColourModel = Callable[[str], Color]
 """Maps a ``"#rrggbb"`` colour to the ReportLab colour the PDF writes (:func:`rgb` or :func:`cmyk`)."""
 
-T = TypeVar("T")
 ColorChoice = Literal["rgb", "cmyk"]
 InkChoice = Literal["full", "saver"]
 
@@ -76,7 +80,7 @@ def rgb_to_cmyk(colour: str) -> tuple[float, float, float, float]:
     """
     r, g, b = _rgb(colour)
     k = 1 - max(r, g, b)
-    if k >= 1 - 1e-9:
+    if k >= 1 - ROUNDING_SLACK:
         return (0.0, 0.0, 0.0, 1.0)
     c, m, y = ((1 - v - k) / (1 - k) for v in (r, g, b))
     return tuple(round(v, 4) + 0.0 for v in (c, m, y, k))  # type: ignore[return-value]
@@ -188,7 +192,7 @@ class Variant:
         """The file name of sheets named ``stem`` (``"solo-a4"``) in this variant."""
         return f"{stem}{self.suffix}.pdf"
 
-    def apply(self, cards: Sequence[T]) -> list[T]:
+    def apply(self, cards: Sequence[SheetCard | None]) -> list[SheetCard | None]:
         """``cards`` (sheet cards with ``front`` and ``back`` Drawings, or ``None``) with every face
         passed through :attr:`transform`; every other field of a card is kept."""
         if self.transform is no_change:

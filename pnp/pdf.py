@@ -1,9 +1,10 @@
 """PDF backend (ReportLab): draws Drawings on a canvas and writes imposed, duplex-ready card sheets.
 
-This module owns the only millimetre-to-point conversion of the project (1 mm = 72/25.4 pt) and the
-PDF sheets: cards butted on a grid (:mod:`pnp.sheets`), bleed kept only on the block's outer edges,
-crop marks outside the bleed, a backs page after each fronts page with the backs mirrored for
-long-edge duplex, and in the margins a footer (game, paper, page n/m) plus the scale checks that fit.
+This module only paints: it is the one place that writes points (:data:`pnp.units.PT_PER_MM`), and it
+writes the PDF sheets whose every position is computed elsewhere: where each face goes on the fronts
+and backs pages (:mod:`pnp.sheets`: cards butted on a grid, bleed kept only on the block's outer edges,
+backs mirrored for the duplex flip) and the sheet's marks (:mod:`pnp.sheet_marks`: crop marks, cut
+guides and cut lines, the footer and the scale checks in the margins).
 
 Fonts are the bundled TTFs (:mod:`pnp.fonts`), embedded by ReportLab as subsets. Icons are vector
 drawings: each ``templates/icons/<name>.svg`` is converted once by svglib and stored in the PDF once
@@ -12,10 +13,10 @@ as a Form XObject, then placed wherever it is used. Files are written in ReportL
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
-from typing import Callable, Sequence
 
 from reportlab.graphics import renderPDF
 from reportlab.lib.colors import Color, HexColor
@@ -23,28 +24,15 @@ from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
 from pnp import fonts
-from pnp.drawing import (Box, Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect,
-                         TextLine)
-from pnp.sheets import (BAR_LENGTH, RULER_DEPTH, RULER_LENGTH, SQUARE_SIDE, Duplex, Marginal, Paper, SheetLayout,
-                        impose, marginalia, slot_marginalia)
+from pnp.drawing import Box, Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect, TextLine
 from pnp.inks import recolour_rlg
-from pnp.text import ICON_DIR, single_line
-
-PT_PER_MM = 72 / 25.4
-"""Points in one millimetre."""
-
-MARK_COLOUR = "#000000"
-MARK_WIDTH_MM = 0.15
-"""Crop marks: thin black hairlines (0.15 mm, about 0.4 pt)."""
-GUIDE_HALO_COLOUR = "#ffffff"
-GUIDE_HALO_WIDTH_MM = 0.55
-"""Cut guides in the bleed (:meth:`pnp.sheets.SheetLayout.bleed_guides`) are crop-mark lines on a white halo."""
-MARGIN_INK = "#333333"
-PLATE_COLOUR = "#ffffff"
-"""The plate under each margin item (:func:`_marginal_items`)."""
+from pnp.sheet_marks import NO_BACKS, cut_lines_overlay, page_line, sheet_marginalia, sheet_overlay
+from pnp.sheets import Marginal, Paper, SheetCard, SheetLayout, SheetOptions, empty_slots, impose, page_plan, placements, slot_marginalia
+from pnp.text import ICON_DIR
+from pnp.units import PT_PER_MM, ROUNDING_SLACK, SAME_SIZE_MM
 
 
-@lru_cache(maxsize=None)
+@cache
 def _icon_drawing(name: str):
     """The svglib drawing of ``templates/icons/<name>.svg`` (parsed once per process)."""
     path = ICON_DIR / f"{name}.svg"
@@ -220,7 +208,7 @@ def _text_run(items: tuple[Primitive, ...], start: int) -> list[TextLine]:
     for item in items[start:]:
         if not (isinstance(item, TextLine) and item.anchor == "start" and not item.rotation):
             break
-        if run and abs(item.y - run[0].y) > 1e-9:
+        if run and abs(item.y - run[0].y) > ROUNDING_SLACK:
             break
         run.append(item)
     return run
@@ -255,42 +243,9 @@ def write_card_pdf(drawing: Drawing, path: Path) -> Path:
     return Path(path)
 
 
-@dataclass(frozen=True)
-class SheetCard:
-    """One card to impose: its ``front`` Drawing and its ``back`` Drawing, or ``None`` for no back.
-
-    ``joined_right`` marks a card whose right edge is joined to the next card of the same board
-    (Progress Track, battle maps) printed as one piece: ``cut_lines`` draws no line on that seam.
-    """
-
-    front: Drawing
-    back: Drawing | None = None
-    joined_right: bool = False
-
-
-@dataclass(frozen=True)
-class SheetOptions:
-    """How sheets are printed.
-
-    ``duplex``: ``"long"`` (backs mirrored left-right, flip on the long edge), ``"short"`` (backs
-    mirrored top-bottom, flip on the short edge) or ``"none"`` (fronts only, no backs pages).
-    ``back_offset``: ``(x, y)`` mm added to every back's position on the backs pages, to correct a
-    printer's misregistration measured with ``pnp calibrate``. ``back_extra_bleed``: mm of back art
-    shown beyond the usual bleed on every side, so a shifted back leaves no white edge.
-    ``cut_lines``: draw thin full-length cut lines over the cards on the fronts pages.
-    """
-
-    duplex: Duplex = "long"
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    back_extra_bleed: float = 0.0
-    cut_lines: bool = False
-
-    @property
-    def note(self) -> str:
-        """The printing note of the sheet margin."""
-        return {"long": "Print at 100%; backs: duplex, flip on long edge",
-                "short": "Print at 100%; backs: duplex, flip on short edge",
-                "none": "Print at 100%; fronts only"}[self.duplex]
+PLAIN_SHEETS = SheetOptions()
+"""The sheet options of :func:`write_sheets` when none are given: long-edge duplex, no back offset or extra
+bleed, no cut lines (a build passes its own, from ``[print]`` and the command line)."""
 
 
 @dataclass(frozen=True)
@@ -307,148 +262,8 @@ class SheetReport:
     page_marginalia: tuple[tuple[Marginal, ...], ...] = ()
 
 
-def _page_plan(cards: Sequence[SheetCard | None], per_page: int,
-               duplex: Duplex = "long") -> list[tuple[str, list[SheetCard | None]]]:
-    """Pages in print order: ``("fronts", cards)`` and ``("backs", the same cards)``.
-
-    When any card has a back, EVERY fronts page is followed by its backs page, even one with no back
-    on it (it prints blank), so a duplex printer pairs page 1 with 2, 3 with 4 and so on, and each
-    back lands behind its own front. A document without any back, or printed with ``duplex="none"``,
-    has fronts pages only.
-    """
-    backs = duplex != "none" and any(card is not None and card.back is not None for card in cards)
-    plan = []
-    for start in range(0, len(cards), per_page):
-        chunk = list(cards[start:start + per_page])
-        plan.append(("fronts", chunk))
-        if backs:
-            plan.append(("backs", chunk))
-    return plan
-
-
-MARGIN_TEXT_SIZE = 6.5
-"""Size in pt of the margin texts (title, page line, printing note)."""
-
-
-def _page_line(paper: Paper, side: str, page: int, pages: int) -> str:
-    return f"{paper.name} · page {page}/{pages} · {side}"
-
-
-def _margin_text(x: float, y: float, text: str, family: str, size: float, anchor: str = "start",
-                 rotation: float = 0.0) -> list[Primitive]:
-    """One line of margin text with its baseline at ``(x, y)`` page mm, set like card text
-    (:func:`pnp.text.single_line`: lining digits, glyph fallback), turned by ``rotation`` degrees."""
-    if not rotation:
-        return single_line(text, x, y, family, size, anchor=anchor, fill=MARGIN_INK)
-    return [Group(tuple(single_line(text, 0.0, 0.0, family, size, anchor=anchor, fill=MARGIN_INK)),
-                  dx=x, dy=y, rotation=rotation)]
-
-
-def _marginal_items(marginal: Marginal, text: str) -> list[Primitive]:
-    """The primitives (page mm) of one margin item; ``text`` is the line a text item prints.
-
-    Each item stands on a white plate the size of its box: on a backs page, the backs' extra bleed may
-    reach into a narrow margin (Letter's sides), and the plate keeps the item readable there; on a
-    fronts page the margin is white paper anyway. The plate only ever covers bleed that is cut away."""
-    box = marginal.box
-    items: list[Primitive] = [Rect(box.x, box.y, box.width, box.height, fill=PLATE_COLOUR)]
-    if marginal.kind in ("title", "page", "note"):
-        family = "serif-italic" if marginal.kind == "note" else "serif"
-        if marginal.vertical:  # reads bottom to top, its baseline near the pocket's right edge
-            items.extend(_margin_text(box.right - 0.7, box.bottom, text, family, MARGIN_TEXT_SIZE, rotation=90))
-        else:
-            items.extend(_margin_text(box.x, box.bottom - 0.7, text, family, MARGIN_TEXT_SIZE))
-    elif marginal.kind == "ruler":
-        items.extend(_ruler(box, marginal.vertical, RULER_LENGTH, "10 cm: check the scale", numbered=True,
-                            label_below=marginal.label_below))
-    elif marginal.kind == "bar":
-        items.extend(_ruler(box, marginal.vertical, BAR_LENGTH, "50 mm", numbered=False))
-    elif marginal.kind == "square":
-        side = SQUARE_SIDE
-        items.append(Rect(box.x, box.y, side, side, stroke="#000000", stroke_width=0.2))
-        items.extend(_margin_text(box.x + side / 2, box.y + side / 2, "50 mm x 50 mm", "serif", 7, "middle"))
-    return items
-
-
-def _ruler(box: Box, vertical: bool, length: float, label: str, numbered: bool,
-           label_below: bool = False) -> list[Primitive]:
-    """A ruler ``length`` mm long with ``label`` after its end (or, ``label_below``, under its
-    numbers), along x from ``box``'s left (or along y from its top). Numbered: millimetre ticks,
-    longer every 5 and 10 mm, centimetres numbered. Otherwise a bar: ticks every 10 mm only, 3 mm deep."""
-    items: list[Primitive] = []
-    ink = "#000000"
-
-    def seg(a0: float, d0: float, a1: float, d1: float, width: float) -> Line:
-        # a: along the ruler, d: across it (depth from the ruler's edge line)
-        if vertical:
-            return Line(box.x + d0, box.y + a0, box.x + d1, box.y + a1, ink, width)
-        return Line(box.x + a0, box.y + d0, box.x + a1, box.y + d1, ink, width)
-
-    items.append(seg(0, 0, length, 0, 0.2))
-    for mm in range(int(length) + 1):
-        if numbered:
-            tick = 2.6 if mm % 10 == 0 else (1.8 if mm % 5 == 0 else 1.0)
-        elif mm % 10 == 0:
-            tick = 2.6 if mm in (0, int(length)) else 1.4
-        else:
-            continue
-        items.append(seg(mm, 0, mm, tick, 0.1))
-    if numbered:
-        for cm in range(0, int(length) // 10 + 1):
-            if vertical:
-                items.extend(_margin_text(box.x + 3.0, box.y + cm * 10 + 0.9, str(cm), "serif", 5.5))
-            else:
-                items.extend(_margin_text(box.x + cm * 10, box.y + 4.8, str(cm), "serif", 5.5, "middle"))
-    if label_below and not vertical:
-        items.extend(_margin_text(box.x + length / 2, box.y + RULER_DEPTH + 2.2, label, "serif", 6, "middle"))
-    elif vertical:
-        items.extend(_margin_text(box.x + 2.2, box.y + length + 2.0, label, "serif", 6, "end", rotation=90))
-    else:
-        items.extend(_margin_text(box.x + length + 2.0, box.y + 2.2, label, "serif", 6))
-    return items
-
-
-def sheet_overlay(layout: SheetLayout, marginal: Sequence[Marginal], texts: dict[str, str]) -> Drawing:
-    """The crop marks, the cut guides in the bleed and the margin items of one page as a page-sized
-    Drawing (page mm, no bleed).
-
-    ``texts`` gives the line each text item (``"title"``, ``"page"``, ``"note"``) prints.
-    """
-    items: list[Primitive] = [Line(m.x1, m.y1, m.x2, m.y2, MARK_COLOUR, MARK_WIDTH_MM) for m in layout.crop_marks()]
-    for guide in layout.bleed_guides():  # over the bleed art: a white halo keeps them visible on dark art
-        items.append(Line(guide.x1, guide.y1, guide.x2, guide.y2, GUIDE_HALO_COLOUR, GUIDE_HALO_WIDTH_MM))
-        items.append(Line(guide.x1, guide.y1, guide.x2, guide.y2, MARK_COLOUR, MARK_WIDTH_MM))
-    for item in marginal:
-        items.extend(_marginal_items(item, texts.get(item.kind, "")))
-    return Drawing(layout.paper.width, layout.paper.height, 0.0, tuple(items), title="sheet marks")
-
-
-CUT_LINE_WIDTH_MM = 0.1
-CUT_LINE_COLOUR = "#808080"
-"""Optional full cut lines: thin gray hairlines, light enough to vanish in the cut."""
-
-
-def _cut_lines(layout: SheetLayout, chunk: Sequence[SheetCard | None]) -> Drawing:
-    """Full-length cut lines over one fronts page (page mm): every horizontal cut line across the block
-    with its bleed, and every vertical one row by row, except on the seams of boards printed joined."""
-    xs, ys = layout.cut_lines()
-    outer = layout.block_with_bleed
-    items: list[Primitive] = [Line(outer.x, y, outer.right, y, CUT_LINE_COLOUR, CUT_LINE_WIDTH_MM) for y in ys]
-    for row in range(layout.rows):
-        top = outer.y if row == 0 else ys[row]
-        bottom = outer.bottom if row == layout.rows - 1 else ys[row + 1]
-        for index, x in enumerate(xs):
-            left_slot = row * layout.columns + index - 1
-            if 0 < index < layout.columns and left_slot < len(chunk):
-                card = chunk[left_slot]
-                if card is not None and card.joined_right:
-                    continue
-            items.append(Line(x, top, x, bottom, CUT_LINE_COLOUR, CUT_LINE_WIDTH_MM))
-    return Drawing(layout.paper.width, layout.paper.height, 0.0, tuple(items), title="cut lines")
-
-
 def write_sheets(path: Path, cards: Sequence[SheetCard | None], paper: Paper, *, game: str,
-                 layout: SheetLayout | None = None, options: SheetOptions = SheetOptions(),
+                 layout: SheetLayout | None = None, options: SheetOptions = PLAIN_SHEETS,
                  colour: Callable[[str], Color] = HexColor) -> SheetReport:
     """Impose ``cards`` on ``paper`` and write the PDF to ``path``.
 
@@ -457,9 +272,9 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], paper: Paper, *,
     Pages: for each group of up to ``layout.per_page`` cards (9 poker cards on A4 and Letter), a fronts
     page, then (when any card of the document has a back) its backs page, where each back sits behind
     its front for the ``options.duplex`` flip (columns mirrored for the long edge, rows for the short
-    edge; see :func:`_page_plan` and :class:`SheetOptions`) and slots without a back stay empty.
+    edge; see :func:`pnp.sheets.page_plan` and :class:`~pnp.sheets.SheetOptions`) and slots without a back stay empty.
     Cards must all have the layout's trim size. Every page has crop marks, a footer and the scale
-    checks its margin holds (:func:`marginalia`); a page with empty slots also gets there the 50 mm
+    checks its margin holds (:func:`pnp.sheets.marginalia`); a page with empty slots also gets there the 50 mm
     square and 10 cm ruler its margin lacks (:func:`pnp.sheets.slot_marginalia`).
     A ``None`` in ``cards`` leaves its slot empty (used to start a board on a new sheet row).
 
@@ -473,23 +288,18 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], paper: Paper, *,
         if card is None:
             continue
         for face in (card.front, card.back):
-            if face is not None and (abs(face.width_mm - layout.card_width) > 1e-6
-                                     or abs(face.height_mm - layout.card_height) > 1e-6):
+            if face is not None and (abs(face.width_mm - layout.card_width) > SAME_SIZE_MM
+                                     or abs(face.height_mm - layout.card_height) > SAME_SIZE_MM):
                 raise ValueError(f"card {face.id or face.title}: trim {face.width_mm} x {face.height_mm} mm differs "
                                  f"from the sheet's {layout.card_width} x {layout.card_height} mm")
-    plan = _page_plan(cards, layout.per_page, options.duplex)
+    plan = page_plan(cards, layout.per_page, options.duplex)
     note = options.note
-
-    def width(text: str, family: str = "serif") -> float:
-        return fonts.string_width_mm(text, family, MARGIN_TEXT_SIZE) + 1.0
-
-    widest_page_line = max(width(_page_line(paper, side, len(plan), len(plan)) + " (no backs on this sheet)")
-                           for side in ("fronts", "backs"))
-    marginal = tuple(marginalia(layout, width(game), widest_page_line, width(note, "serif-italic")))
+    marginal = sheet_marginalia(layout, paper, game, len(plan), note)
     canvas = new_canvas(path, paper.width, paper.height, f"{game} — print-and-play, {paper.name}")
     painter = Painter(canvas, paper.height, colour)
     block = layout.block
     bleed = layout.block_with_bleed
+    page = Box(0, 0, paper.width, paper.height)
     height_pt = paper.height * PT_PER_MM
     carried: list[tuple[Marginal, ...]] = []
     for number, (side, chunk) in enumerate(plan, start=1):
@@ -497,42 +307,18 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], paper: Paper, *,
                            block.right * PT_PER_MM, height_pt - block.y * PT_PER_MM))
         canvas.setBleedBox((bleed.x * PT_PER_MM, height_pt - bleed.bottom * PT_PER_MM,
                             bleed.right * PT_PER_MM, height_pt - bleed.y * PT_PER_MM))
-        empty_behind = _empty_slots(layout, "backs", chunk, options.duplex) if side == "backs" else set()
-        backs_at = {layout.back_slot(slot, options.duplex): card.back for slot, card in enumerate(chunk)
-                    if card is not None and card.back is not None} if side == "backs" else {}
-        for slot, card in enumerate(chunk):
-            if card is None:
-                continue
-            if side == "fronts":
-                trim, clip, face = layout.trim_box(slot), layout.clip_box(slot), card.front
-            else:
-                face = card.back
-                trim = layout.back_box(slot, options.duplex, options.back_offset)
-                same_back = {place for place, back in backs_at.items() if back is face or back == face}
-                clip = layout.back_clip_box(slot, options.duplex, options.back_offset, options.back_extra_bleed,
-                                            empty_behind | same_back)
-            if face is None:
-                continue
-            painter.draw(face, trim.x, trim.y, clip=clip)
+        for placement in placements(layout, side, chunk, options):
+            painter.draw(placement.face, placement.trim.x, placement.trim.y, clip=placement.clip)
         if side == "fronts" and options.cut_lines:
-            painter.draw(_cut_lines(layout, chunk), 0, 0, clip=Box(0, 0, paper.width, paper.height))
-        page_line = _page_line(paper, side, number, len(plan))
+            painter.draw(cut_lines_overlay(layout, chunk), 0, 0, clip=page)
+        line = page_line(paper, side, number, len(plan))
         if side == "backs" and not any(card is not None and card.back is not None for card in chunk):
-            page_line += " (no backs on this sheet)"
-        texts = {"title": game, "page": page_line, "note": note}
-        page_items = marginal + tuple(slot_marginalia(layout, _empty_slots(layout, side, chunk, options.duplex), marginal))
+            line += NO_BACKS
+        texts = {"title": game, "page": line, "note": note}
+        page_items = marginal + tuple(slot_marginalia(layout, empty_slots(layout, side, chunk, options.duplex), marginal))
         carried.append(page_items)
-        painter.draw(sheet_overlay(layout, page_items, texts), 0, 0, clip=Box(0, 0, paper.width, paper.height))
+        painter.draw(sheet_overlay(layout, page_items, texts), 0, 0, clip=page)
         canvas.showPage()
     canvas.save()
     return SheetReport(Path(path), len(plan), layout, marginal, tuple(carried))
 
-
-def _empty_slots(layout: SheetLayout, side: str, chunk: Sequence[SheetCard | None], duplex: Duplex) -> set[int]:
-    """The slots (reading order, as seen on this page) with no card on either side of the sheet: on a
-    fronts page the slots without a card; on a backs page the positions behind them. A position behind
-    a card printed without a back is NOT empty: whatever is drawn there lands on that card."""
-    filled = {slot for slot, card in enumerate(chunk) if card is not None}
-    if side == "backs":
-        filled = {layout.back_slot(slot, duplex) for slot in filled}
-    return set(range(layout.per_page)) - filled

@@ -20,12 +20,13 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 from pnp.drawing import Box, Drawing
 from pnp.pdf import Painter, new_canvas
+from pnp.units import SAME_SIZE_MM
 
 COLUMNS = 10
 ROWS = 7
@@ -100,7 +101,7 @@ def write_png_sheets(game: str, cards: Sequence[PngCard], backs: dict[str, Drawi
     width_mm, height_mm = cards[0].front.width_mm, cards[0].front.height_mm
     for card in cards:
         for face in (card.front, card.back):
-            if face is not None and (abs(face.width_mm - width_mm) > 1e-6 or abs(face.height_mm - height_mm) > 1e-6):
+            if face is not None and (abs(face.width_mm - width_mm) > SAME_SIZE_MM or abs(face.height_mm - height_mm) > SAME_SIZE_MM):
                 raise ValueError(f"card {face.id}: trim {face.width_mm} x {face.height_mm} mm differs from "
                                  f"the deck's {width_mm} x {height_mm} mm")
     height_px = card_height_px(width_mm, height_mm, width_px)

@@ -2,9 +2,11 @@
 
 This module owns where cards sit on a printed page: paper sizes, the grid of butted cards (neighbours
 share their cut lines, so the bleed between two cards is clipped at the trim line; the outer edges of
-the block keep their bleed), the crop marks outside the bleed at every cut line, the mirrored slots of
-the backs page for long-edge duplex, and where the footer and the scale checks (10 cm ruler, 50 mm
-calibration square or bar) fit in the margins.
+the block keep their bleed), the crop marks outside the bleed at every cut line, the optional full cut
+lines, the mirrored slots of the backs page for long-edge duplex, the order of fronts and backs pages
+and where each face is drawn on them, and where the footer and the scale checks (10 cm ruler, 50 mm
+calibration square or bar) fit in the margins. What those marks look like is :mod:`pnp.sheet_marks`;
+:mod:`pnp.pdf` paints it all.
 
 Coordinates are page millimetres from the page's top-left corner, y growing DOWN (the PDF backend
 converts). "Slot" numbers run in reading order on the fronts page: row by row, left to right.
@@ -16,11 +18,12 @@ Each back is therefore drawn in the mirrored column.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from pnp.drawing import Box
-
+from pnp.drawing import Box, Drawing
+from pnp.units import ROUNDING_SLACK
 
 Duplex = Literal["long", "short", "none"]
 """How the sheets are printed: duplex flipping on the long edge or the short edge, or fronts only."""
@@ -131,7 +134,7 @@ class SheetLayout:
         return Box(self.left + column * self.card_width, self.top + row * self.card_height,
                    self.card_width, self.card_height)
 
-    def back_slot(self, slot: int, duplex: "Duplex" = "long") -> int:
+    def back_slot(self, slot: int, duplex: Duplex = "long") -> int:
         """The slot on the backs page that lies behind front ``slot``.
 
         Long-edge flip: the column is mirrored; short-edge flip: the row is mirrored (the block must
@@ -145,7 +148,7 @@ class SheetLayout:
             return (self.rows - 1 - row) * self.columns + column
         raise ImpositionError(f"duplex {duplex!r} has no backs page; use 'long' or 'short'")
 
-    def back_box(self, slot: int, duplex: "Duplex" = "long", offset: tuple[float, float] = (0.0, 0.0)) -> Box:
+    def back_box(self, slot: int, duplex: Duplex = "long", offset: tuple[float, float] = (0.0, 0.0)) -> Box:
         """The trim box in page mm, on the backs page, of the back of front ``slot``, shifted by ``offset``.
 
         It is the front's trim box mirrored about the page's vertical centre line (long-edge flip) or
@@ -161,7 +164,7 @@ class SheetLayout:
             return Box(front.x + dx, self.paper.height - front.y - front.height + dy, front.width, front.height)
         raise ImpositionError(f"duplex {duplex!r} has no backs page; use 'long' or 'short'")
 
-    def back_clip_box(self, slot: int, duplex: "Duplex" = "long", offset: tuple[float, float] = (0.0, 0.0),
+    def back_clip_box(self, slot: int, duplex: Duplex = "long", offset: tuple[float, float] = (0.0, 0.0),
                       extra: float = 0.0, spill: frozenset[int] | set[int] = frozenset()) -> Box:
         """The visible region in page mm of the back of front ``slot``: its :meth:`back_box`, plus the
         bleed and ``extra`` mm on the sides that are outer edges of the block, and ``extra`` mm on an
@@ -203,6 +206,22 @@ class SheetLayout:
         xs = [self.left + i * self.card_width for i in range(self.columns + 1)]
         ys = [self.top + j * self.card_height for j in range(self.rows + 1)]
         return xs, ys
+
+    def cut_line_segments(self, joined: set[int] | frozenset[int] = frozenset()) -> list[Mark]:
+        """Full-length cut lines over one fronts page, in page mm: every horizontal cut line across the
+        block with its bleed, then every vertical one row by row, except between the card in a slot of
+        ``joined`` and its right neighbour (the seam of a board printed as one piece)."""
+        xs, ys = self.cut_lines()
+        outer = self.block_with_bleed
+        segments = [Mark(outer.x, y, outer.right, y) for y in ys]
+        for row in range(self.rows):
+            top = outer.y if row == 0 else ys[row]
+            bottom = outer.bottom if row == self.rows - 1 else ys[row + 1]
+            for index, x in enumerate(xs):
+                if 0 < index < self.columns and row * self.columns + index - 1 in joined:
+                    continue
+                segments.append(Mark(x, top, x, bottom))
+        return segments
 
     def crop_marks(self) -> list[Mark]:
         """Crop marks at every cut line on all four sides of the block, outside the bleed.
@@ -333,7 +352,7 @@ class _Packer:
         """Place an item ``length`` mm along and ``depth`` mm across its region; False if none holds it."""
         for index, (box, vertical) in enumerate(self.regions):
             width, height = (depth, length) if vertical else (length, depth)
-            if box.width + 1e-9 < width or box.height + 1e-9 < height:
+            if box.width + ROUNDING_SLACK < width or box.height + ROUNDING_SLACK < height:
                 continue
             spot = Box(box.x, box.y, width, height)
             self.placed.append(Marginal(kind, spot, vertical, label_below))
@@ -444,8 +463,8 @@ def impose(paper: Paper, card_width: float = 63.0, card_height: float = 88.0, bl
     reserve = 2 * (bleed + mark_gap + min_mark_length)
     # The trims must lie inside the printable area; bleed and marks may run into the printer margin.
     printable_width, printable_height = paper.width - 2 * printer_margin, paper.height - 2 * printer_margin
-    columns = math.floor(min(paper.width - reserve, printable_width) / card_width + 1e-9)
-    rows = math.floor(min(paper.height - reserve, printable_height) / card_height + 1e-9)
+    columns = math.floor(min(paper.width - reserve, printable_width) / card_width + ROUNDING_SLACK)
+    rows = math.floor(min(paper.height - reserve, printable_height) / card_height + ROUNDING_SLACK)
     if columns < 1 or rows < 1:
         raise ImpositionError(f"a {card_width} x {card_height} mm card with {bleed} mm bleed does not fit on {paper.name}")
     block_width = columns * card_width
@@ -456,3 +475,116 @@ def impose(paper: Paper, card_width: float = 63.0, card_height: float = 88.0, bl
     top = centred_top if centred else min(centred_top, high_top)
     return SheetLayout(paper, card_width, card_height, bleed, columns, rows, left, top, mark_gap, mark_length,
                        printer_margin)
+
+
+# ---- Pages: which face goes where ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SheetCard:
+    """One card to impose: its ``front`` Drawing and its ``back`` Drawing, or ``None`` for no back.
+
+    ``joined_right`` marks a card whose right edge is joined to the next card of the same board
+    (Progress Track, battle maps) printed as one piece: the cut lines skip that seam.
+    """
+
+    front: Drawing
+    back: Drawing | None = None
+    joined_right: bool = False
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    """How sheets are printed.
+
+    ``duplex``: ``"long"`` (backs mirrored left-right, flip on the long edge), ``"short"`` (backs
+    mirrored top-bottom, flip on the short edge) or ``"none"`` (fronts only, no backs pages).
+    ``back_offset``: ``(x, y)`` mm added to every back's position on the backs pages, to correct a
+    printer's misregistration measured with ``pnp calibrate``. ``back_extra_bleed``: mm of back art
+    shown beyond the usual bleed on every side, so a shifted back leaves no white edge.
+    ``cut_lines``: draw thin full-length cut lines over the cards on the fronts pages.
+    A build takes ``duplex`` and ``back_extra_bleed`` from the database's ``[print]`` settings.
+    """
+
+    duplex: Duplex = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    back_extra_bleed: float = 0.0
+    cut_lines: bool = False
+
+    @property
+    def note(self) -> str:
+        """The printing note of the sheet margin."""
+        return {"long": "Print at 100%; backs: duplex, flip on long edge",
+                "short": "Print at 100%; backs: duplex, flip on short edge",
+                "none": "Print at 100%; fronts only"}[self.duplex]
+
+
+Side = Literal["fronts", "backs"]
+"""Which side of the sheet a page prints."""
+
+
+def page_plan(cards: Sequence[SheetCard | None], per_page: int,
+              duplex: Duplex = "long") -> list[tuple[Side, list[SheetCard | None]]]:
+    """Pages in print order: ``("fronts", cards)`` and ``("backs", the same cards)``, ``per_page`` a page.
+
+    When any card has a back, EVERY fronts page is followed by its backs page, even one with no back
+    on it (it prints blank), so a duplex printer pairs page 1 with 2, 3 with 4 and so on, and each
+    back lands behind its own front. A document without any back, or printed with ``duplex="none"``,
+    has fronts pages only.
+    """
+    backs = duplex != "none" and any(card is not None and card.back is not None for card in cards)
+    plan: list[tuple[Side, list[SheetCard | None]]] = []
+    for start in range(0, len(cards), per_page):
+        chunk = list(cards[start:start + per_page])
+        plan.append(("fronts", chunk))
+        if backs:
+            plan.append(("backs", chunk))
+    return plan
+
+
+def empty_slots(layout: SheetLayout, side: Side, chunk: Sequence[SheetCard | None], duplex: Duplex) -> set[int]:
+    """The slots (reading order, as seen on this page) with no card on either side of the sheet: on a
+    fronts page the slots without a card; on a backs page the positions behind them. A position behind
+    a card printed without a back is NOT empty: whatever is drawn there lands on that card."""
+    filled = {slot for slot, card in enumerate(chunk) if card is not None}
+    if side == "backs":
+        filled = {layout.back_slot(slot, duplex) for slot in filled}
+    return set(range(layout.per_page)) - filled
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One face on a page: the ``face`` Drawing with its trim top-left at ``trim``'s corner and only
+    ``clip`` visible (both page mm)."""
+
+    face: Drawing
+    trim: Box
+    clip: Box
+
+
+def placements(layout: SheetLayout, side: Side, chunk: Sequence[SheetCard | None],
+               options: SheetOptions) -> list[Placement]:
+    """Where each face of ``chunk`` is drawn on its fronts or backs page, in slot order.
+
+    Fronts: in their slots, clipped to :meth:`SheetLayout.clip_box`. Backs: behind their fronts for
+    ``options.duplex``, shifted by ``options.back_offset``, clipped to :meth:`SheetLayout.back_clip_box`,
+    whose extra bleed spills only into empty places or places with the very same back. Cards without a
+    back give nothing on a backs page.
+    """
+    result: list[Placement] = []
+    empty_behind = empty_slots(layout, "backs", chunk, options.duplex) if side == "backs" else set()
+    backs_at = {layout.back_slot(slot, options.duplex): card.back for slot, card in enumerate(chunk)
+                if card is not None and card.back is not None} if side == "backs" else {}
+    for slot, card in enumerate(chunk):
+        if card is None:
+            continue
+        if side == "fronts":
+            result.append(Placement(card.front, layout.trim_box(slot), layout.clip_box(slot)))
+            continue
+        face = card.back
+        if face is None:
+            continue
+        trim = layout.back_box(slot, options.duplex, options.back_offset)
+        same_back = {place for place, back in backs_at.items() if back is face or back == face}
+        clip = layout.back_clip_box(slot, options.duplex, options.back_offset, options.back_extra_bleed,
+                                    empty_behind | same_back)
+        result.append(Placement(face, trim, clip))
+    return result

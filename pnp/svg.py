@@ -20,15 +20,15 @@ from __future__ import annotations
 
 import io
 import xml.etree.ElementTree as ElementTree
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import svgwrite
 
 from pnp import fonts
-from pnp.drawing import (MM_PER_PT, Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect, TextLine,
-                         icon_names, walk)
+from pnp.drawing import Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect, TextLine, icon_names, walk
 from pnp.text import ICON_DIR
+from pnp.units import MM_PER_PT
 
 SVG_NAMESPACE = "{http://www.w3.org/2000/svg}"
 ICON_VIEWBOX = 100.0
@@ -52,7 +52,7 @@ class _Raw:
         return self.element
 
 
-@lru_cache(maxsize=None)
+@cache
 def icon_source(name: str) -> bytes:
     """The bytes of ``templates/icons/<name>.svg``; raises ``FileNotFoundError`` naming the icon if absent."""
     path = ICON_DIR / f"{name}.svg"

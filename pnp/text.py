@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Literal
 
 from pnp import fonts
-from pnp.drawing import MM_PER_PT, Box, Icon, Primitive, TextLine
+from pnp.drawing import Anchor, Box, Icon, Primitive, TextLine
+from pnp.units import MM_PER_PT, ROUNDING_SLACK
 
 ICON_DIR = Path(__file__).resolve().parent.parent / "templates" / "icons"
 """Folder of the icon SVG files (viewBox 0 0 100 100)."""
@@ -49,6 +50,8 @@ def unknown_icons(text: str) -> list[str]:
 
 Align = Literal["left", "center", "right"]
 VAlign = Literal["top", "middle", "bottom"]
+ANCHOR_OF_ALIGN: dict[Align, Anchor] = {"left": "start", "center": "middle", "right": "end"}
+"""The SVG text anchor of each horizontal alignment."""
 
 
 class TextFitError(ValueError):
@@ -122,7 +125,7 @@ def _wrap_marked(paragraphs: list[list[Word]], family: str, size: float, width_m
         first = True
         for word in words:
             w = _word_width(word, family, size)
-            if line and used + space + w > width_mm + 1e-9:
+            if line and used + space + w > width_mm + ROUNDING_SLACK:
                 lines.append(line)
                 starts.append(first)
                 first = False
@@ -244,7 +247,7 @@ def fit_text(text: str, box: Box, family: str = "serif", max_size: float = 10.0,
 
     def fits(step: int) -> bool:
         _, _, over_h, over_w = _measure(paragraphs, family, step * resolution, box, line_spacing, paragraph_spacing)
-        return over_h <= 1e-9 and over_w <= 1e-9
+        return over_h <= ROUNDING_SLACK and over_w <= ROUNDING_SLACK
 
     low = round(min_size / resolution)
     high = round(max_size / resolution)
@@ -263,13 +266,13 @@ def fit_text(text: str, box: Box, family: str = "serif", max_size: float = 10.0,
     size = round(chosen * resolution, 4)
     lines, offsets, over_h, over_w = _measure(paragraphs, family, size, box, line_spacing, paragraph_spacing)
     over = max(over_h, over_w, 0.0)
-    fits_now = over <= 1e-9
+    fits_now = over <= ROUNDING_SLACK
     height = box.height + over_h
     items = _place(lines, offsets, height, box, family, size, align, valign, fill)
     over_lines = 0
-    if not fits_now and over_h > 1e-9:
+    if not fits_now and over_h > ROUNDING_SLACK:
         limit = box.height - fonts.ascent_mm(family, size) - fonts.descent_mm(family, size)
-        over_lines = sum(1 for offset in offsets if offset > limit + 1e-9)
+        over_lines = sum(1 for offset in offsets if offset > limit + ROUNDING_SLACK)
     return FitResult(items=tuple(items), size=size, lines=tuple(_line_text(line) for line in lines),
                      fits=fits_now, over_mm=round(over, 2) if not fits_now else 0.0, over_lines=over_lines)
 
@@ -289,13 +292,13 @@ def _place(lines, offsets: list[float], height: float, box: Box, family: str, si
     first = top + fonts.ascent_mm(family, size)
     items: list[Primitive] = []
     anchor_x = {"left": box.x, "center": box.x + box.width / 2, "right": box.right}[align]
-    anchor = {"left": "start", "center": "middle", "right": "end"}[align]
+    anchor = ANCHOR_OF_ALIGN[align]
     for line, offset in zip(lines, offsets):
         items.extend(place_line(line, anchor_x, first + offset, family, size, anchor, fill))
     return items
 
 
-def place_line(line: list[Word], x: float, baseline: float, family: str, size: float, anchor: str,
+def place_line(line: list[Word], x: float, baseline: float, family: str, size: float, anchor: Anchor,
                fill: str) -> list[Primitive]:
     """Primitives for one wrapped line anchored at ``x`` (start, middle or end) on ``baseline`` (mm).
 
@@ -333,7 +336,7 @@ def place_line(line: list[Word], x: float, baseline: float, family: str, size: f
     return items
 
 
-def single_line(text: str, x: float, baseline: float, family: str, size: float, *, anchor: str = "start",
+def single_line(text: str, x: float, baseline: float, family: str, size: float, *, anchor: Anchor = "start",
                 fill: str = "#000000") -> list[Primitive]:
     """Place ``text`` (icon tokens allowed) as one unbroken line anchored at ``(x, baseline)`` mm."""
     words = [w for paragraph in parse_words(text) for w in paragraph]

@@ -69,7 +69,7 @@ def table(table_id: str | None, roll: int | None, database_path: Path | None) ->
     try:
         row = rules_table.row_for(roll)
     except KeyError:
-        rolls = sorted(r for row in rules_table.rows for r in row.roll)
-        raise click.BadParameter(f"{roll} reads no row of {found}; rows hold {', '.join(map(str, rolls))}", param_hint="ROLL") from None
+        held = sorted(r for row in rules_table.rows for r in row.roll)
+        raise click.BadParameter(f"{roll} reads no row of {found}; rows hold {', '.join(map(str, held))}", param_hint="ROLL") from None
     name = f"{row.name}: " if row.name else ""
     click.echo(f"{rules_table.title}, {roll}: {name}{row.text}")

@@ -11,8 +11,9 @@ import os
 import re
 import sys
 import warnings
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 import click
 
@@ -214,11 +215,39 @@ def hidden_prompt(text: str, instead: str) -> str:
             raise click.ClickException(refusal) from None
 
 
+_COMMAND_SPAN = re.compile(r"`[^`]*`")
+_NO_BREAK = "\u00a0"
+
+
+def wrap_paragraph(text: str, width: int) -> list[str]:
+    """``text`` wrapped at spaces to ``width`` columns, a back-quoted command never split across lines
+    unless it is longer than a line by itself: the commands of a Next line stay whole, to read and to
+    copy. ``wrap_paragraph("Next: `referee solo draw` or ...", 40)`` -> lines of at most 40 columns."""
+    import textwrap
+
+    def keep(match: re.Match) -> str:
+        span = match.group(0)
+        return span.replace(" ", _NO_BREAK) if len(span) <= width else span
+
+    lines = textwrap.wrap(_COMMAND_SPAN.sub(keep, text), width, break_long_words=False, break_on_hyphens=False)
+    return [line.replace(_NO_BREAK, " ") for line in lines] or [""]
+
+
 def console():
-    """A rich console: colour on a terminal, plain when piped or when ``NO_COLOR`` is set."""
+    """A rich console: colour on a terminal, plain when piped or when ``NO_COLOR`` is set. On a
+    terminal a paragraph of text (a note, the Next line) is wrapped at spaces to its width, commands in
+    back quotes kept whole (:func:`wrap_paragraph`); piped output keeps one line a paragraph."""
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=True)
+    class TableConsole(Console):
+        def print(self, *objects: Any, **options: Any) -> None:
+            if self.is_terminal and len(objects) == 1 and isinstance(objects[0], str) and "\n" not in objects[0]:
+                for line in wrap_paragraph(objects[0], self.width):
+                    super().print(line, **options)
+                return
+            super().print(*objects, **options)
+
+    return TableConsole(highlight=False, soft_wrap=True)
 
 
 def parse_dice(text: str, option: str, totals: bool = True) -> tuple[int, ...]:

@@ -12,8 +12,9 @@ dice. Replaying a game never calls a generator; :func:`check_rolled` only verifi
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 SIDES = 6
 
@@ -76,12 +77,12 @@ class Dice:
         return " ".join(map(str, self.values)) if self.values else "no dice"
 
     @classmethod
-    def roll(cls, seed: int, k: int, count: int) -> "Dice":
+    def roll(cls, seed: int, k: int, count: int) -> Dice:
         """``count`` dice rolled by the referee, dice ``k`` to ``k + count - 1`` of the game."""
         return cls(tuple(die(seed, k + i) for i in range(count)), k if count else None)
 
     @classmethod
-    def typed_values(cls, values: Sequence[int], count: int, what: str = "dice") -> "Dice":
+    def typed_values(cls, values: Sequence[int], count: int, what: str = "dice") -> Dice:
         """Dice the player typed; raises :class:`DiceError` unless there are exactly ``count`` values of 1-6."""
         if len(values) != count:
             raise DiceError(f"{what}: expected {count} {'die' if count == 1 else 'dice'}, got {len(values)} ({', '.join(map(str, values)) or 'none'})")
@@ -110,7 +111,7 @@ class Dice:
         return {"values": list(self.values), "k": self.k}
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Dice":
+    def from_dict(cls, data: Any) -> Dice:
         """The inverse of :meth:`to_dict`; raises :class:`DiceError` on anything else."""
         if not isinstance(data, dict) or not isinstance(data.get("values"), list):
             raise DiceError(f"dice must be a table with a values list, not {data!r}")

@@ -6,7 +6,8 @@ applies one event with the game's pure ``apply`` function and keeps every interm
 """
 from __future__ import annotations
 
-from typing import Callable, Generic, Iterable, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Generic, TypeVar
 
 S = TypeVar("S")
 E = TypeVar("E")

@@ -10,8 +10,9 @@ from __future__ import annotations
 import os
 import tempfile
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import tomli_w
 

@@ -21,9 +21,10 @@ import re
 import shlex
 import tempfile
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 import tomli_w
@@ -98,6 +99,15 @@ def install(monkeypatch: pytest.MonkeyPatch, memory: MemorySave) -> MemorySave:
     monkeypatch.setattr(memory.game_module, "load", memory.load)
     monkeypatch.setattr(memory.game_class, "save", lambda game, path: memory.save(game, path))
     return memory
+
+
+def play_games(player: Callable[..., Player], memory: MemorySave, mode: tuple[str, str], games: int, seed: int) -> Counter:
+    """Play ``games`` whole games in one ``mode`` with ``player(memory, rng, *mode, game_seed, seen)``
+    (each test's :class:`Player`); the sorts of command run, counted."""
+    rng, seen = random.Random(seed), Counter()
+    for _ in range(games):
+        player(memory, rng, *mode, rng.randrange(2**31), seen).play()
+    return seen
 
 
 Fill = Callable[[], str]

@@ -53,11 +53,27 @@ def test_check_prints_every_problem_at_once_and_exits_1(tmp_path):
     assert "Traceback" not in result.output
     problem_lines = [line for line in result.output.splitlines() if line.startswith("cards.toml:")]
     assert len(problem_lines) == 2  # a record with a type error does not hide another record's bad reference
-    text = SOURCE.replace('opens = ["solo.spell.glass-lake"]', 'opens = ["solo.spell.nowhere"]', 1).replace('back = "solo.back.servant"', 'back = "solo.back.none"', 1)
+    text = SOURCE.replace('opens = ["solo.spell.glass-lake"]', 'opens = ["solo.spell.nowhere"]', 1)
+    text = text.replace('back = "solo.back.servant"', 'back = "solo.back.none"', 1)
     path.write_text(text, encoding="utf-8")
     result = CliRunner().invoke(main, ["check", "--db", str(path)])
     assert result.exit_code == 1
     assert len([line for line in result.output.splitlines() if line.startswith("cards.toml:")]) == 2
+
+
+def test_check_of_a_malformed_nomograph_table_is_one_line(tmp_path):
+    """`[duel.rules] nomograph_table` names a table that failed its own validation: `pnp check` prints
+    that table's one problem and exits 1 (it used to crash with a KeyError in the cross checks)."""
+    case = next(c for c in CASES if c["name"].startswith("a malformed nomograph table"))
+    text = edited(case)
+    path = tmp_path / "cards.toml"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--db", str(path)])
+    assert result.exit_code == 1
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output
+    problem_lines = [line for line in result.output.splitlines() if line.startswith("cards.toml:")]
+    assert problem_lines == [f"cards.toml:{expected_line(case, text)}: {case['expect']}"]
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,8 @@
 - The solo modules form layers (:data:`LAYERS`): a module imports only modules of lower layers, and
   modules of one layer are independent of each other. So ``core`` is shared by the battle modules
   (``city``, ``expanded``, ``laststand``), which never ask ``aid``; ``aid`` searches with their steps;
-  ``rules`` dispatches and settles the rolls aid cannot turn (R34); the advice, the view and the CLI sit
+  ``rules`` dispatches and settles the rolls aid cannot turn (R34); ``legal`` lists the events the rules
+  accept (as python-chess's ``Board.legal_moves``); the advice, the view and the CLI sit
   on top.
 - No solo module reaches into another module's private (underscore) names.
 
@@ -38,6 +39,7 @@ LAYERS: list[set[str]] = [
     {"start", "city", "expanded", "laststand"},
     {"aid"},
     {"rules"},
+    {"legal"},
     {"advice"},
     {"view", "game"},
     {"cli"},

@@ -4,8 +4,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.drawing import Box
-from pnp.sheets import (CARD_SIZES, A4, LETTER, PAPERS, ImpositionError, Paper, empty_slot_regions, impose, marginalia,
-                        slot_marginalia)
+from pnp.sheets import A4, CARD_SIZES, LETTER, PAPERS, ImpositionError, Paper, empty_slot_regions, impose, marginalia, slot_marginalia
 
 
 @pytest.fixture(params=[(A4, 3.0), (LETTER, 3.0), (A4, 6.35), (LETTER, 6.35)],

@@ -247,9 +247,8 @@ def test_every_template_number_and_box_is_read(db, monkeypatch):
 # ---- a changed copy of the bundled database -------------------------------------------------------------------
 def _variant(tmp_path, *replacements):
     """The bundled ``cards.toml`` with each ``(old, new)`` text replaced once, loaded from ``tmp_path``."""
-    from tests.conftest import ROOT
-
     from pnp import database
+    from tests.conftest import ROOT
 
     text = (ROOT / "cards.toml").read_text(encoding="utf-8")
     for old, new in replacements:

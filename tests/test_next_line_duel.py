@@ -179,18 +179,11 @@ EXPECTED = {
 """The sorts of command each mode must have run in a long run (besides new, marker and recall)."""
 
 
-def play_games(memory: MemorySave, dice: str, devices: str, games: int, seed: int) -> Counter:
-    """Play ``games`` whole games in one mode; the sorts of command run, counted."""
-    rng, seen = random.Random(seed), Counter()
-    for _ in range(games):
-        Player(memory, rng, dice, devices, rng.randrange(2**31), seen).play()
-    return seen
-
 
 @pytest.mark.parametrize("dice, devices", MODES)
 def test_whole_games_by_the_next_line(table, dice, devices):
     """Issue 10: a few whole games per mode, every command taken from the previous Next line, none refused."""
-    seen = play_games(table, dice, devices, FAST_GAMES, seed=MODES.index((dice, devices)))
+    seen = nextline.play_games(Player, table, (dice, devices), FAST_GAMES, seed=MODES.index((dice, devices)))
     assert seen["duel new"] == 2 * FAST_GAMES  # each game's first command, and the one its last Next line offers
     print(dict(seen))
 
@@ -200,6 +193,6 @@ def test_whole_games_by_the_next_line(table, dice, devices):
 def test_many_whole_games_by_the_next_line(table, dice, devices):
     """Issue 10: 200 whole games per mode, every command taken from the previous Next line, none refused;
     between them they run every sort of command the mode offers (R29 recalls both ways, R81 re-rolls typed)."""
-    seen = play_games(table, dice, devices, SLOW_GAMES, seed=1000 + MODES.index((dice, devices)))
+    seen = nextline.play_games(Player, table, (dice, devices), SLOW_GAMES, seed=1000 + MODES.index((dice, devices)))
     expected = EXPECTED[dice] | EXPECTED[devices] | {"duel new", "duel marker", "duel recall LOCATION", "duel recall none"}
     assert expected <= set(seen), (expected - set(seen), seen)

@@ -203,18 +203,11 @@ COMMON = {"solo new", "solo accept", "solo learn", "solo skip", "solo council", 
           "solo last-stand", "solo warding", "solo retreat"}
 
 
-def play_games(memory: nextline.MemorySave, deck: str, dice: str, games: int, seed: int) -> Counter:
-    """Play ``games`` whole games in one mode; the sorts of command run, counted."""
-    rng, seen = random.Random(seed), Counter()
-    for _ in range(games):
-        Player(memory, rng, deck, dice, rng.randrange(2**31), seen).play()
-    return seen
-
 
 @pytest.mark.parametrize("deck, dice", MODES)
 def test_whole_games_by_the_next_line(table, deck, dice):
     """Issue 10: a few whole solo games per mode, every command taken from the previous Next line, none refused."""
-    seen = play_games(table, deck, dice, FAST_GAMES, seed=MODES.index((deck, dice)))
+    seen = nextline.play_games(Player, table, (deck, dice), FAST_GAMES, seed=MODES.index((deck, dice)))
     assert seen["solo new"] == 2 * FAST_GAMES  # each game's first command, and the one its last Next line offers
     print(dict(seen))
 
@@ -224,7 +217,7 @@ def test_whole_games_by_the_next_line(table, deck, dice):
 def test_many_whole_games_by_the_next_line(table, deck, dice):
     """Issue 10: 200 whole solo games per mode, every command taken from the previous Next line, none
     refused; between them they run every sort of command the mode offers."""
-    seen = play_games(table, deck, dice, SLOW_GAMES, seed=1000 + MODES.index((deck, dice)))
+    seen = nextline.play_games(Player, table, (deck, dice), SLOW_GAMES, seed=1000 + MODES.index((deck, dice)))
     kinds = {" ".join(k.split()[:2]) for k in seen} | set(seen)
     expected = EXPECTED[(deck, "deck")] | EXPECTED[(dice, "dice")] | COMMON
     assert expected <= kinds, (expected - kinds, seen)

@@ -158,3 +158,15 @@ def test_a_gain_cut_short_by_the_track_end_says_what_moved():
     assert s.grayking == 1 and "moves 1 space away from Lassadar (of 3;" in s.notes[0]
     s = rules.adjust(replace(state, spirit=14), DB, spirit=2)
     assert s.notes == ("Spirit +2: move the Spirit marker to 16.",)
+
+
+def test_a_paragraph_wraps_at_spaces_and_keeps_each_command_whole():
+    """At the table (issue 10, found in tmux): on a terminal the Next line wraps at word boundaries and a
+    back-quoted command is never split across lines, so it reads and copies whole."""
+    text = ("Next: Fight the battle at Orrin's Crossing: you roll 2 dice, the servants 3: `referee solo battle` "
+            "(the referee rolls) or `referee solo battle --dice D,D --enemy D,D,D` (your dice).")
+    lines = clitools.wrap_paragraph(text, 60)
+    assert all(len(line) <= 60 for line in lines) and " ".join(lines) == text
+    for command in ("`referee solo battle`", "`referee solo battle --dice D,D --enemy D,D,D`"):
+        assert any(command in line for line in lines)
+    assert clitools.wrap_paragraph("`" + "x" * 80 + "`", 40) == ["`" + "x" * 80 + "`"]  # longer than a line: left long

@@ -163,7 +163,8 @@ def test_board_draws_the_row_as_the_players_see_it(tmp_path):
 BAD = [
     ('commit --player wardens --assign "battle 7,1 power 2"', "a die shows 1-6, not 7"),
     ('commit --player wardens --assign "battle 0,1 power 2"', "a die shows 1-6, not 0"),
-    ('commit --player wardens --assign "battle 3,5 cast 4 spell 2"', "the Casting die cannot cast that spell: it casts the spell of its own value or one below"),
+    ('commit --player wardens --assign "battle 3,5 cast 4 spell 2"',
+     "the Casting die cannot cast that spell: it casts the spell of its own value or one below"),
     ('commit --player wardens --assign "battle 3,5 cast 5"', "not enough MP for that spell at Stonewatch: the Wardens have 0"),
     ('commit --player wardens --assign "battle 3,5 power 4 cast 4"', "cannot both be used"),
     ('commit --player wardens --assign "battle 3,5 power 4 power 2"', "'power' is given twice"),
@@ -327,8 +328,10 @@ def test_a_second_roll_shows_the_same_dice_again_and_changes_nothing(tmp_path):
 
 def test_the_rules_refuse_a_second_roll_event_and_say_how_to_see_the_dice(db):
     """Defect 2: the event log never holds two rolls of one side in a round; the refusal names the command
-    that shows the dice again."""
+    that shows the dice again. The rules refuse with the kind of refusal and the side (they write no
+    command line); the advice layer adds the command (issue 11)."""
     from referee.dice import Dice
+    from referee.duel import advice as duel_advice
     from referee.duel import events as ev
     from referee.duel import game as duel_game
     from referee.duel import rules
@@ -339,8 +342,12 @@ def test_the_rules_refuse_a_second_roll_event_and_say_how_to_see_the_dice(db):
     g.play(ev.Roll("wardens"))
     shown = rules.rolled_to_show(g.state, "wardens")
     assert isinstance(shown, Dice) and len(shown.values) == 4
-    with pytest.raises(rules.RuleError, match=r"already rolled this round: `referee duel roll --player wardens` shows the same dice again"):
+    with pytest.raises(rules.RuleError, match=r"^the Wardens have already rolled this round$") as refused:
         g.play(ev.Roll("wardens"))
+    assert (refused.value.refusal, refused.value.side) == (rules.Refusal.ALREADY_ROLLED, "wardens")
+    assert duel_advice.refusal_text(refused.value, g.state) == (
+        "the Wardens have already rolled this round: `referee duel roll --player wardens` shows the same dice again; "
+        "`referee duel commit --player wardens` places them")
 
 
 # ---- Defect 4: hidden input without a terminal ----------------------------------------------------------------
@@ -387,7 +394,7 @@ def test_hidden_prompt_refuses_a_terminal_that_cannot_hide_input(monkeypatch):
     from referee import clitools
 
     def echoing(prompt):
-        warnings.warn("Can not control echo on the terminal.", getpass.GetPassWarning)
+        warnings.warn("Can not control echo on the terminal.", getpass.GetPassWarning, stacklevel=2)
         return "battle 3,5 power 4"
 
     monkeypatch.setattr(clitools, "stdin_is_terminal", lambda: True)
@@ -437,7 +444,8 @@ def test_the_reveal_offered_after_sealed_commits_works_as_typed(tmp_path):
         run(save, f"commit --player {side} --sealed {seal}")
     [command] = json.loads(run(save, "status --json"))["next_commands"]
     assert command == "referee duel reveal --open wardens='OPENING' --open shadowmajik='OPENING'"
-    typed = command.replace("wardens='OPENING'", f"wardens='{seals['wardens'][1]}'").replace("shadowmajik='OPENING'", f"shadowmajik='{seals['shadowmajik'][1]}'")
+    typed = command.replace("wardens='OPENING'", f"wardens='{seals['wardens'][1]}'")
+    typed = typed.replace("shadowmajik='OPENING'", f"shadowmajik='{seals['shadowmajik'][1]}'")
     run(save, typed.removeprefix("referee duel "))
     assert json.loads(run(save, "status --json"))["last"]["numbers"] == {"wardens": 12, "shadowmajik": 2}
 

@@ -8,10 +8,11 @@ from dataclasses import replace
 import pytest
 
 from referee.dice import Dice
+from referee.duel import advice as duel_advice
 from referee.duel import events as ev
 from referee.duel import rules
 from referee.duel.game import DuelGame
-from referee.duel.state import Assignment, PerSide
+from referee.duel.state import Assignment, Outcome, PerSide, Termination
 
 ROW = ["rift-of-sael", "glasswater-ford", "ember-gate", "stonewatch", "galehollow", "tideglass-marsh", "ashen-orchard"]
 ROW = [f"duel.location.{x}" for x in ROW]
@@ -209,7 +210,8 @@ def test_extra_spaces_only_for_the_winner(db):
 # ---- Winning Locations and the game -----------------------------------------------------------------------
 def test_reaching_the_top_wins_the_location(db, cite):
     """R76: both sides' cubes return, the card leaves the row, the marker waits for the loser."""
-    cite("Once a Location is won (when a player’s cube moves to highest space on their track) that card will be slid towards the winner and they gain control over it.",
+    cite("Once a Location is won (when a player’s cube moves to highest space on their track) "
+         "that card will be slid towards the winner and they gain control over it.",
          "The players take back their cubes from the card to their general supply.")
     g = game(db, EMBER)  # a 4-space track
     g.log.states[-1] = replace(g.state, row=tuple(replace(p, cubes=PerSide(3, 2)) if p.id == EMBER else p for p in g.state.row),
@@ -293,13 +295,13 @@ def test_verbs_agree_with_a_named_player_and_with_a_side(db):
     assert g.state.notes[0].startswith("Bo (Shadowmajik) places the yellow marker on Stonewatch")
     round_(g, "battle 6,6 power 1", "battle 1,1 power 1")
     assert "Bo (Shadowmajik) lost the round and chooses the next Location for the yellow marker." in g.state.notes
-    assert rules.next_step(g.state, db).startswith("Bo (Shadowmajik) chooses the Location to fight for")
+    assert duel_advice.next_step(g.state, db).startswith("Bo (Shadowmajik) chooses the Location to fight for")
     with pytest.raises(rules.RuleError, match=r"^Bo \(Shadowmajik\) chooses the Location now, not the Wardens$"):
         g.play(ev.Marker("wardens", RIFT))
     g = game(db)
     round_(g, "battle 6,6 power 1", "battle 1,1 power 1")
     assert "The Shadowmajik lost the round and choose the next Location for the yellow marker." in g.state.notes
-    assert rules.next_step(g.state, db).startswith("The Shadowmajik choose the Location to fight for")
+    assert duel_advice.next_step(g.state, db).startswith("The Shadowmajik choose the Location to fight for")
     with pytest.raises(rules.RuleError, match=r"^the Shadowmajik choose the Location now"):
         g.play(ev.Marker("wardens", RIFT))
     assert rules.who_does(g.state, "wardens", "takes", "take") == "The Wardens take"
@@ -311,12 +313,16 @@ def test_a_named_winner_controls_and_wins_and_takes_a_cube_back(db):
     g.log.states[-1] = replace(g.state, controlled=tuple((x, "shadowmajik") for x in ROW[4:7]),
                                row=tuple(p for p in g.state.row if p.id not in ROW[4:7]))
     round_(g, "battle 1,1 power 1", "battle 6,6 power 1")
-    assert "Bo (Shadowmajik) controls 4 Locations and wins the game!" in g.state.notes
+    assert g.state.outcome == Outcome(Termination.LOCATIONS_CONTROLLED, "shadowmajik")
+    from referee.duel import view
+
+    assert view.outcome_text(g.state) == "Bo (Shadowmajik) controls 4 Locations and wins the game!"
+    assert view.event_notes(g.state)[-1] == view.outcome_text(g.state)
     g = named_game(db)
     out = {RIFT: 2, EMBER: 1, GALEHOLLOW: 4}
     g.log.states[-1] = replace(g.state, row=tuple(replace(p, cubes=PerSide(out.get(p.id, 0), 0)) for p in g.state.row), supply=PerSide(0, 3))
     round_(g, "battle 6,6 power 1", "battle 3,3 power 1")
-    assert rules.next_step(g.state, db).startswith("Ana (Wardens) takes a cube back")
+    assert duel_advice.next_step(g.state, db).startswith("Ana (Wardens) takes a cube back")
 
 
 def test_possessives_of_the_sides(db):
@@ -363,7 +369,7 @@ def test_the_log_says_which_of_the_seeds_dice_the_referee_rolled(db):
 def offered(g: DuelGame) -> list[str]:
     from referee import advice
 
-    return advice.commands_in(rules.next_step(g.state, g.db))
+    return advice.commands_in(duel_advice.next_step(g.state, g.db))
 
 
 def test_no_location_is_current_while_the_loser_chooses(db, cite):

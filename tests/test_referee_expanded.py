@@ -405,3 +405,24 @@ def test_random_map_play_keeps_every_invariant(key, seed, commands):
     for event in g.log.events:
         replayed.log.push(event)
     assert replayed.state == g.state
+
+
+def test_the_attack_line_offers_the_blue_cross_recharge_and_the_retreat_the_rules_accept():
+    """Issue 10 (found in a new-user trial): on the blue cross in phase b, before the attack, the rules
+    accept a recharge (R47, R53: one that brings a spell back), so the Next line offers it, and the
+    retreat (6b), warning when its Spirit fells the warden."""
+    from referee import advice
+
+    g = on_map(1)
+    put(g, "D4", ghast_1="H6", ymp_1="I5")
+    g.play(ev.Move(("E4",)))
+    assert g.state.map_battle.step == "attack"
+    g.log.states[-1] = replace(g.state, used=("solo.spell.shield",))
+    commands = advice.commands_in(next_step(g.state, DB))
+    assert rules.spell(DB, "solo.spell.shield").spell_type == "flint"
+    assert "referee solo recharge flint" in commands and "referee solo retreat" in commands
+    assert "referee solo recharge oaken" not in commands  # Bind is not used: nothing to bring back (R53)
+    g.log.states[-1] = replace(g.state, spirit=1)
+    assert "you would fall and lose the game" in next_step(g.state, DB)
+    g.play(ev.Recharge("flint"))
+    assert g.state.used == ()

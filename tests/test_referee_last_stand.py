@@ -263,3 +263,18 @@ def test_a_mana_raising_spell_is_offered_when_it_pays_for_the_spell_that_turns_t
     broke = standing(("frost-breath", "shield", "flint-spark"), mana=0)
     s = broke.play(ev.Attack(dice(3, 3), dice(1, 2, 6)))
     assert not s.last_stand.rolled and (s.mana, s.spirit) == (0, 13) and s.last_stand.hit_points == 8
+
+
+def test_a_line_through_a_fall_never_turns_the_round():
+    """R34 with R56 (issue 10, found in a new-user trial): a line of aid on which the player falls (Spirit
+    below 1) loses the Last Stand, whatever the totals then read. Losing 7 to 10 with Mana 2, Spirit 2,
+    Frost Breath used: Shield (2 Mana) turns it; Calm recharges Frost Breath but its counter Regret costs a
+    Spirit, and Frost Breath's own Spirit then fells the warden. Only Shield is offered, and its whole
+    line is Shield alone."""
+    g = standing(("shield", "frost-breath", "calm"), mana=2, spirit=2)
+    ls = g.state.last_stand
+    on_table = replace(g.state, used=("solo.spell.frost-breath",), last_stand=replace(ls, rolled=True, dice=(3, 4), enemy=(2, 6, 2)))
+    assert laststand.totals(on_table, DB) == (7, 10)
+    offered = aid.options(on_table, DB)
+    assert [a.actor for a in offered] == ["solo.spell.shield"] and offered[0].certain
+    assert offered[0].line == (ev.Cast("solo.spell.shield"),)

@@ -272,7 +272,8 @@ def test_a_save_written_before_map_elders_replays_its_battle_as_fought(tmp_path)
         {"type": "attack", "dice": {"values": [1, 1], "typed": True}, "enemy": {"values": [2, 2, 3], "typed": True}},
     ]
     path = tmp_path / "old.toml"
-    savefile.write(path, savefile.document("solo", DB.fingerprint, 5, {"difficulty": "normal", "spells": ["solo.spell.bind", "solo.spell.frost-breath"]}, events))
+    setup = {"difficulty": "normal", "spells": ["solo.spell.bind", "solo.spell.frost-breath"]}
+    savefile.write(path, savefile.document("solo", DB.fingerprint, 5, setup, events))
     g = solo_game.load(path, DB)
     mb = g.state.map_battle
     assert (mb.round, mb.step, g.state.spirit, g.state.mana) == (2, "move", 13, 13)  # both attacks hit at once (2 to 7: Maelis could turn them, R34)

@@ -6,6 +6,7 @@ import pytest
 from referee.dice import Dice
 from referee.solo import events as ev
 from referee.solo import rules
+from referee.solo.advice import next_step
 from referee.solo.game import SoloGame
 
 BIND, SHIELD, KNOT = "solo.spell.bind", "solo.spell.shield", "solo.spell.knot"
@@ -450,3 +451,46 @@ def test_the_next_card_named_with_a_waiting_roll_is_kept_for_the_end_of_the_batt
     g.undo()
     s = g.play(ev.Accept())
     assert s.discard[-1] == "solo.quest.tural" and s.suspended is None
+
+
+def test_a_battle_loss_row_that_changes_nothing_is_settled_at_once(db):
+    """R8 and R34 (issue 10, found in a new-user trial): "lower mana count by two" with Mana already 0
+    changes nothing, so nothing can turn it: the row applies at once, no spell is offered (paying a Spirit
+    for Frost Breath to lower a row that costs nothing would only hurt)."""
+    g = game(db, ev.Draw(card("dalnish")), ev.Warding("won", mana=-30), ev.Draw(card("randven")), spells=(FROST_BREATH, BIND))
+    assert g.state.mana == 0
+    quenmoor = rules.quest(db, "solo.quest.quenmoor")
+    row = rules.table_for(db, "loss").row_for(quenmoor.loss)
+    assert row.effect.mana < 0 and not row.effect.spirit and not row.effect.grayking  # the Mana row
+    s = g.play(ev.Battle(dice=dice(1, 1), enemy=dice(6, 6, 6), next=card("quenmoor")))
+    assert s.phase == "draw" and (s.mana, s.spirit) == (0, g.log.states[-2].spirit) and s.used == ()
+
+
+def test_lowering_a_row_that_costs_as_much_after_the_aid_is_not_offered(db):
+    """R8 and R34: with Mana 0, row 3 (-1 Mana, -1 Spirit) costs one Spirit; Frost Breath (1 Spirit) then
+    Bind down to row 2 (-1 Spirit) costs more, so the row is not turned: settled at once."""
+    g = game(db, ev.Draw(card("dalnish")), ev.Warding("won", mana=-30), ev.Draw(card("randven")), spells=(FROST_BREATH, BIND))
+    third = next(c.id for c in db.solo.quests if getattr(c, "loss", None) == 3 and c.id in g.state.deck)
+    spirit = g.state.spirit
+    s = g.play(ev.Battle(dice=dice(1, 1), enemy=dice(6, 6, 6), next=ev.CardRef(third, True)))
+    assert s.phase == "draw" and (s.mana, s.spirit) == (0, spirit - 1)
+
+
+def test_the_battle_line_offers_the_elders_and_spells_the_rules_accept_before_the_roll(db):
+    """Issue 10 (found in a new-user trial): the Next line before a City Quest roll offers each Elder and
+    spell the rules accept then, as commands that work (R11: Elder San's die joins the roll), and the roll
+    after the call asks for the dice it now needs; with no Elder at the table none is offered."""
+    from referee import advice
+    from referee.solo import legal
+
+    g = game(db, ev.Draw(card("randven")))
+    line = next_step(g.state, db)
+    assert "elder" not in " ".join(advice.commands_in(line))
+    g = game(db, ev.Draw(card("elder-san")), ev.Draw(card("randven")))
+    commands = advice.commands_in(next_step(g.state, db))
+    assert "referee solo elder elder-san" in commands
+    assert legal.is_legal(g.state, db, ev.CallElder("solo.quest.elder-san"))
+    mine, theirs = rules.dice_counts(g.state, db)
+    g.play(ev.CallElder("solo.quest.elder-san"))
+    assert rules.dice_counts(g.state, db) == (mine + 1, theirs)
+    assert f"--dice {','.join(['D'] * (mine + 1))}" in next_step(g.state, db)

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnp import fonts
 from pnp.drawing import MM_PER_PT, Box, Icon, TextLine
-from pnp.text import (ICON_ADVANCE_EM, TextFitError, block_height, fit_text, parse_words, text_width_mm)
+from pnp.text import ICON_ADVANCE_EM, TextFitError, block_height, fit_text, parse_words, text_width_mm
 
 BOX = Box(3.0, 40.0, 57.0, 20.0)
 LONG = ("The Grayking's servants roll one more die than you. Roll your attack dice, then roll for the "

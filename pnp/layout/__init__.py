@@ -2,7 +2,8 @@
 
 This package owns which layout draws which record kind (:data:`LAYOUTS`), the order cards print in,
 how a board made of several cards is split into per-card Drawings, and the text-fit report
-(:func:`fit_problems`) that ``pnp check`` and ``pnp build`` print. The look of each kind is data in
+(:func:`check_fit`, one :class:`~pnp.layout.problems.FitProblem` each) that ``pnp check`` and
+``pnp build`` print. The look of each kind is data in
 ``templates/<kind>.toml`` (see :mod:`pnp.layout.template`); the code here only places it.
 
 Face ids (the SVG file names): a card's record id (``solo.quest.iarith``); for boards, the record id
@@ -10,15 +11,17 @@ plus ``.card-N`` from the left (``solo.map.key-1.card-2``); for backs, the back 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
-from pnp.database import Database, Record
+from pnp.database import Back, Database, Record
 from pnp.drawing import Drawing
 from pnp.layout import duel, solo
 from pnp.layout.common import CardBuilder
+from pnp.layout.problems import FitKind, FitProblem
 from pnp.layout.safe import safe_area_problems
 from pnp.layout.template import TemplateError, load_template
+from pnp.units import SAME_SIZE_MM
 
 LAYOUTS: dict[str, Callable] = {**solo.LAYOUTS, **duel.LAYOUTS}
 """Layout function of each printed record kind."""
@@ -44,11 +47,11 @@ class Face:
 @dataclass(frozen=True)
 class Rendered:
     """Every face of the database: ``fronts`` in print order (per game), ``backs`` by back record id,
-    and every text-fit ``problems`` line."""
+    and every text-fit problem the layouts recorded (``problems``, in print order)."""
 
     fronts: tuple[Face, ...]
     backs: dict[str, Face]
-    problems: tuple[str, ...]
+    problems: tuple[FitProblem, ...]
 
     def game(self, game: str) -> list[Face]:
         """The fronts of one game (``"solo"`` or ``"duel"``), in print order."""
@@ -59,8 +62,7 @@ def _make(database: Database, record_id: str, extra_bleed: float = 0.0) -> Calla
     settings = database.print
 
     def make(kind: str, width: float, height: float) -> CardBuilder:
-        return CardBuilder(record_id, load_template(kind), width, height, settings.bleed_mm + extra_bleed,
-                           settings.safe_mm)
+        return CardBuilder(record_id, load_template(kind), width, height, settings.bleed_mm + extra_bleed)
     return make
 
 
@@ -76,18 +78,21 @@ class CardSizeError(ValueError):
     """The database's ``[print]`` card size is not the one the templates are laid out for."""
 
 
-def size_problem(database: Database) -> str | None:
-    """``"print: <field>: ..."`` when the ``[print]`` card size of ``database`` differs from the size
-    every template is laid out for (``card_width`` x ``card_height`` of ``templates/base.toml``),
-    else ``None``. Other sizes need their own layouts: nothing would fit or split into cards."""
+def card_size_problem(database: Database) -> FitProblem | None:
+    """A ``"card size"`` problem of record ``"print"`` when the ``[print]`` card size of ``database``
+    differs by more than :data:`~pnp.units.SAME_SIZE_MM` from the size every template is laid out for
+    (``card_width`` x ``card_height`` mm of ``templates/base.toml``), else ``None``. Other sizes need
+    their own layouts: nothing would fit or split into cards. Raises
+    :class:`~pnp.layout.template.TemplateError` when ``templates/base.toml`` is broken."""
     base = load_template("base")
     width, height = base.number("card_width"), base.number("card_height")
     settings = database.print
-    if abs(settings.card_width_mm - width) <= 1e-6 and abs(settings.card_height_mm - height) <= 1e-6:
+    if abs(settings.card_width_mm - width) <= SAME_SIZE_MM and abs(settings.card_height_mm - height) <= SAME_SIZE_MM:
         return None
-    field = "card_width_mm" if abs(settings.card_width_mm - width) > 1e-6 else "card_height_mm"
-    return (f"print: {field}: the templates are laid out for {width:g} x {height:g} mm poker cards, "
-            f"not {settings.card_width_mm:g} x {settings.card_height_mm:g} mm; set {width:g} x {height:g}")
+    field = "card_width_mm" if abs(settings.card_width_mm - width) > SAME_SIZE_MM else "card_height_mm"
+    return FitProblem("print", field, "card size",
+                      f"the templates are laid out for {width:g} x {height:g} mm poker cards, "
+                      f"not {settings.card_width_mm:g} x {settings.card_height_mm:g} mm; set {width:g} x {height:g}")
 
 
 _CACHE: dict[tuple[int, str, object], Rendered] = {}
@@ -100,18 +105,18 @@ def render(database: Database) -> Rendered:
     with :meth:`~pnp.drawing.Drawing.split`. Results are cached per database object and file
     fingerprint. Raises :class:`~pnp.layout.template.TemplateError` for a broken template,
     :class:`CardSizeError` when the ``[print]`` card size is not the templates' (see
-    :func:`size_problem`) and ``KeyError`` for a record kind without a layout.
+    :func:`card_size_problem`) and ``KeyError`` for a record kind without a layout.
     """
     key = (id(database), database.fingerprint, database.print)
     if key in _CACHE:
         return _CACHE[key]
-    problem = size_problem(database)
+    problem = card_size_problem(database)
     if problem:
-        raise CardSizeError(problem)
+        raise CardSizeError(str(problem))
     settings = database.print
     width, height = settings.card_width_mm, settings.card_height_mm
     fronts: list[Face] = []
-    problems: list[str] = []
+    problems: list[FitProblem] = []
     for record in _print_order(database):
         layout = LAYOUTS.get(record.kind)
         if layout is None:
@@ -121,18 +126,18 @@ def render(database: Database) -> Rendered:
             title = getattr(record, "title", None) or getattr(record, "name", None) or record.id
             drawing = builder.drawing(face_id, title)
             columns = round(drawing.width_mm / width)
-            if columns > 1 or abs(drawing.height_mm - height) > 1e-6:
+            if columns > 1 or abs(drawing.height_mm - height) > SAME_SIZE_MM:
                 rows = round(drawing.height_mm / height)
                 ids = [f"{face_id}.card-{n}" for n in range(1, columns * rows + 1)]
                 for index, part in enumerate(drawing.split(columns, rows, ids=ids)):
                     part = Drawing(part.width_mm, part.height_mm, part.bleed_mm, part.items, id=part.id,
                                    title=f"{title} ({index + 1} of {columns * rows})")
-                    fronts.append(Face(part.id, record, part, record.back, record.copies, columns * rows, index))
+                    fronts.append(Face(ids[index], record, part, record.back, record.copies, columns * rows, index))
             else:
                 fronts.append(Face(face_id, record, drawing, record.back, record.copies))
     backs: dict[str, Face] = {}
     for record in database.records():
-        if record.kind == "back":
+        if isinstance(record, Back):
             # backs carry extra bleed, so a back shifted by the printer still covers its card
             extra = database.print.back_extra_bleed_mm
             for face_id, builder in LAYOUTS["back"](record, database, _make(database, record.id, extra)):
@@ -144,9 +149,8 @@ def render(database: Database) -> Rendered:
     return rendered
 
 
-def fit_problems(database: Database) -> list[str]:
-    """Every problem of the printed text, as ``"<record id>: <field>: <message>"``, in print order; an
-    empty list when everything fits.
+def check_fit(database: Database) -> list[FitProblem]:
+    """Every problem of the printed cards, in print order; an empty list when everything fits.
 
     Reported: a text box that does not fit at its template's minimum size (``over by N.N mm``), an
     icon token that names no icon of ``templates/icons`` (``unknown icon :name:; icons are: ...``)
@@ -155,18 +159,26 @@ def fit_problems(database: Database) -> list[str]:
     (:func:`pnp.layout.safe.safe_area_problems`, field ``safe area``). The
     record is the one holding the text: a table row's text on a table card or battle map names the
     table, a spell's name on a path card names the spell. A ``[print]`` card size the templates are
-    not laid out for is the only problem reported (``print: card_width_mm: ...``; nothing is laid
-    out), and a broken template is one line naming the template file and key.
+    not laid out for is the only problem reported (:func:`card_size_problem`; nothing is laid out),
+    and a broken template is one ``"template"`` problem of record ``"templates"`` naming the template
+    file (``field``) and key. Raises nothing for a loaded database.
     """
     try:
-        problem = size_problem(database)
+        problem = card_size_problem(database)
         if problem:
             return [problem]
         rendered = render(database)
         faces = list(rendered.fronts) + list(rendered.backs.values())
         return list(rendered.problems) + safe_area_problems(faces, database.print.safe_mm)
     except TemplateError as error:
-        return [f"templates: {error}"]
+        template, _, message = str(error).partition(": ")
+        return [FitProblem("templates", template, "template", message)]
 
 
-__all__ = ["Face", "Rendered", "render", "fit_problems", "size_problem", "LAYOUTS", "TemplateError", "CardSizeError"]
+def fit_problems(database: Database) -> list[str]:
+    """:func:`check_fit` as text, one ``"<record id>: <field>: <message>"`` string per problem."""
+    return [str(problem) for problem in check_fit(database)]
+
+
+__all__ = ["Face", "Rendered", "render", "check_fit", "fit_problems", "card_size_problem", "FitProblem",
+           "FitKind", "LAYOUTS", "TemplateError", "CardSizeError"]

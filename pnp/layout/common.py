@@ -10,10 +10,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from pnp.drawing import (Box, Circle, Drawing, Group, Icon, Line, Polygon, Primitive, Rect, TextLine)
-from pnp.layout.template import BoxSpec, Template
 from pnp import fonts
-from pnp.text import INLINE_ICONS, FitResult, fit_text, single_line, unknown_icons
+from pnp.drawing import Anchor, Box, Circle, Drawing, Group, Icon, Line, Polygon, Primitive, Rect, TextLine
+from pnp.layout.problems import FitProblem
+from pnp.layout.template import BoxSpec, Template
+from pnp.text import INLINE_ICONS, Align, FitResult, VAlign, fit_text, single_line, unknown_icons
+from pnp.units import MM_PER_PT
 
 WHITE = "#ffffff"
 """Mixing a colour with white (:func:`tint`) lightens it; the amount is the template's."""
@@ -26,7 +28,7 @@ CAP_HEIGHT_EM = 0.66
 
 def cap_height_mm(size: float) -> float:
     """The cap height in mm of text ``size`` pt (see :data:`CAP_HEIGHT_EM`)."""
-    return size * 25.4 / 72 * CAP_HEIGHT_EM
+    return size * MM_PER_PT * CAP_HEIGHT_EM
 
 
 @dataclass
@@ -34,7 +36,8 @@ class CardBuilder:
     """Collects the primitives of one Drawing (a card or a board) and the text boxes that overflow.
 
     ``record_id`` names the record in problem reports; ``width`` x ``height`` is the trim size in mm
-    (a board's whole size for boards); ``bleed`` and ``safe`` are the print settings in mm.
+    (a board's whole size for boards); ``bleed`` is the print setting in mm. The safe area is checked
+    on the finished faces (:mod:`pnp.layout.safe`), not here.
     """
 
     record_id: str
@@ -42,9 +45,8 @@ class CardBuilder:
     width: float
     height: float
     bleed: float
-    safe: float
     items: list[Primitive] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
+    problems: list[FitProblem] = field(default_factory=list)
 
     def add(self, *items: Primitive) -> None:
         """Paint ``items`` on top of what is there."""
@@ -53,23 +55,25 @@ class CardBuilder:
     def check(self, field_name: str, text: str, family: str, record: str | None = None) -> None:
         """Record the problems of ``text`` set in ``family`` before it is drawn: ``:name:`` tokens that
         are no icon (they would print as text) and characters no bundled font has (they would print
-        as a missing-glyph box), each as ``"<record>: <field_name>: <message>"``; ``record`` is the id
+        as a missing-glyph box), each as a :class:`FitProblem` of ``field_name``; ``record`` is the id
         of the record holding the text (by default this card's)."""
-        where = f"{record or self.record_id}: {field_name}"
+        where = record or self.record_id
         for name in unknown_icons(text):
-            self.problems.append(f"{where}: unknown icon :{name}:; icons are: {', '.join(sorted(INLINE_ICONS))}")
+            self.problems.append(FitProblem(where, field_name, "unknown icon",
+                                            f"unknown icon :{name}:; icons are: {', '.join(sorted(INLINE_ICONS))}"))
         for char in fonts.missing_chars(text, family):
-            self.problems.append(f"{where}: character '{char}' (U+{ord(char):04X}) is in no bundled font")
+            self.problems.append(FitProblem(where, field_name, "missing glyph",
+                                            f"character '{char}' (U+{ord(char):04X}) is in no bundled font"))
 
     def text(self, field_name: str, text: str, spec: str | BoxSpec, *, box: Box | None = None,
-             color: str | None = None, align: str | None = None, valign: str | None = None,
+             color: str | None = None, align: Align | None = None, valign: VAlign | None = None,
              record: str | None = None) -> FitResult:
         """Fit ``text`` into the template box ``spec`` (or ``box`` with the style of ``spec``) and paint it.
 
         ``record`` is the id of the record that holds ``text`` (a table row's text on a table card,
         a spell on a path card); by default this card's record. When the text does not fit at the
-        box's minimum size, it is still painted and the problem ``"<record>: <field_name>: over by
-        N.N mm"`` is recorded; unknown icon tokens and characters without a font are recorded too
+        box's minimum size, it is still painted and a ``"text over"`` :class:`FitProblem` (message
+        ``over by N.N mm``) is recorded; unknown icon tokens and characters without a font are recorded too
         (:meth:`check`). Returns the :class:`FitResult`.
         """
         style = self.template.box(spec) if isinstance(spec, str) else spec
@@ -79,7 +83,8 @@ class CardBuilder:
                           line_spacing=style.line_spacing, paragraph_spacing=style.paragraph_spacing,
                           fill=color or style.color)
         if not result.fits:
-            self.problems.append(f"{record or self.record_id}: {field_name}: over by {result.over_mm:.1f} mm")
+            self.problems.append(FitProblem(record or self.record_id, field_name, "text over",
+                                            f"over by {result.over_mm:.1f} mm", over=result.over_mm, box=style.name))
         self.items.extend(result.items)
         return result
 
@@ -190,7 +195,7 @@ def icon_centred(name: str, cx: float, cy: float, size: float) -> Icon:
 
 
 def label(x: float, y: float, text: str, size: float, fill: str, *, family: str = "serif",
-          anchor: str = "middle") -> list[Primitive]:
+          anchor: Anchor = "middle") -> list[Primitive]:
     """One unbroken line of text (icons allowed) with its baseline at ``y``."""
     return single_line(text, x, y, family, size, anchor=anchor, fill=fill)
 
@@ -210,10 +215,5 @@ def circle_number(cx: float, cy: float, r: float, number: str, ink: str, fill: s
             *single_line(number, cx, cy + cap / 2, "serif-bold", size, anchor="middle", fill=text_fill)]
 
 
-def safe_box(b: CardBuilder) -> Box:
-    """The card's safe area (``safe`` mm inside the trim)."""
-    return Box(b.safe, b.safe, b.width - 2 * b.safe, b.height - 2 * b.safe)
-
-
 __all__ = ["CardBuilder", "TextLine", "WHITE", "BLACK", "cap_height_mm", "frame", "panel_rules", "title_band", "footer", "numbered_box", "arrow", "hatch",
-           "icon_centred", "label", "tint", "circle_number", "ornament_rule", "full_bleed", "safe_box"]
+           "icon_centred", "label", "tint", "circle_number", "ornament_rule", "full_bleed"]

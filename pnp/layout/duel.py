@@ -6,14 +6,30 @@ returns ``[(face id, builder), ...]``.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from pnp.database import Back, Database, Location, PlayerCard, Summary
 from pnp.drawing import Box, Circle, Group, Icon, Line, Rect
-from pnp.layout.common import (BLACK, WHITE, CardBuilder, footer, frame, full_bleed, hatch, icon_centred, label,
-                               numbered_box, ornament_rule, tint, title_band)
+from pnp.layout.common import (
+    BLACK,
+    WHITE,
+    CardBuilder,
+    footer,
+    frame,
+    full_bleed,
+    hatch,
+    icon_centred,
+    label,
+    numbered_box,
+    ornament_rule,
+    tint,
+    title_band,
+)
 from pnp.layout.solo import Make, card_size, framed_card
 from pnp.text import measure
+from pnp.units import ROUNDING_SLACK
 
 
 def back(card: Back, db: Database, make: Make):
@@ -193,7 +209,7 @@ def summary(card: Summary, db: Database, make: Make):
         for section in card.sections:
             height, widest = measure(section.text, body.w, body.font, size, line_spacing=body.line_spacing,
                                      paragraph_spacing=body.paragraph_spacing)
-            if widest > body.w + 1e-9:
+            if widest > body.w + ROUNDING_SLACK:
                 return None
             found.append(height)
         return found
@@ -201,7 +217,7 @@ def summary(card: Summary, db: Database, make: Make):
     size, needed = body.size[1], None
     for candidate in _size_steps(body):
         found = heights(candidate)
-        if found is not None and sum(found) <= room + 1e-9:
+        if found is not None and sum(found) <= room + ROUNDING_SLACK:
             size, needed = candidate, found
             break
     if needed is None:  # even the smallest size does not fit: room in proportion to the text, overflow reported
@@ -225,8 +241,8 @@ def summary(card: Summary, db: Database, make: Make):
 def fits_box(text: str, width: float, height: float, family: str, size: float) -> bool:
     """True when ``text`` at ``size`` pt fits a box ``width`` x ``height`` mm."""
     needed, widest = measure(text, width, family, size)
-    return needed <= height + 1e-9 and widest <= width + 1e-9
+    return needed <= height + ROUNDING_SLACK and widest <= width + ROUNDING_SLACK
 
 
-LAYOUTS = {"location": location, "player": player, "summary": summary, "back": back}
+LAYOUTS: dict[str, Callable[..., Any]] = {"location": location, "player": player, "summary": summary, "back": back}
 """Layout function of each printed two-player kind (and of backs, for both games)."""

@@ -12,17 +12,20 @@ else to the baseline.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Iterable, Iterator
 
 from pnp import fonts
 from pnp.drawing import Box, Drawing, Group, Icon, Primitive, TextLine, turn_points
+from pnp.layout.problems import FitProblem
+from pnp.units import FONT_METRIC_SLACK_MM, SAME_BASELINE_MM
 
 SEAM_MARGIN = 1.0
 """mm that text and icons keep from an edge a board's card shares with the next card of the board:
 boards print butted and are used side by side, so a seam is never a loose cut (rulings: layout)."""
-TOLERANCE = 0.05
-"""mm a measured box may cross the safe area's edge (rounding of font metrics)."""
+RUN_JOIN_GAP_MM = (-0.3, 0.6)
+"""Runs of one text line (font fallback, lining digits) follow each other with a gap in this range
+(mm, from the end of one run to the start of the next; negative: kerned into it)."""
 
 
 @dataclass(frozen=True)
@@ -69,7 +72,8 @@ def painted(items: Iterable[Primitive], transforms: tuple[tuple[float, float, fl
             if clip is not None and _intersection(found.box, clip) is None:
                 found = None
             continues = (line_end is not None and not item.rotation and not line_end[2]
-                         and abs(item.y - line_end[0]) < 0.01 and -0.3 < left - line_end[1] < 0.6)
+                         and abs(item.y - line_end[0]) < SAME_BASELINE_MM
+                         and RUN_JOIN_GAP_MM[0] < left - line_end[1] < RUN_JOIN_GAP_MM[1])
             if found is not None and line is not None and continues:
                 box = line.box
                 x, y = min(box.x, found.box.x), min(box.y, found.box.y)
@@ -119,17 +123,19 @@ def outside(drawing: Drawing, safe: Box) -> list[tuple[Painted, float]]:
         box = thing.box
         if box.x >= drawing.width_mm or box.right <= 0:
             continue
-        if (box.x < safe.x - TOLERANCE or box.right > safe.right + TOLERANCE
-                or box.y < safe.y - TOLERANCE or box.bottom > safe.bottom + TOLERANCE):
+        slack = FONT_METRIC_SLACK_MM
+        if (box.x < safe.x - slack or box.right > safe.right + slack
+                or box.y < safe.y - slack or box.bottom > safe.bottom + slack):
             nearest = min(box.x, drawing.width_mm - box.right, box.y, drawing.height_mm - box.bottom)
             found.append((thing, nearest))
     return found
 
 
-def safe_area_problems(faces: Iterable, safe_mm: float) -> list[str]:
-    """One problem per face (:class:`pnp.layout.Face`) with text or icons outside the safe area, as
-    ``"<record id>: safe area: <message>"`` (the format of :func:`pnp.layout.fit_problems`): how many,
-    the nearest to the trim, and what to change (the template of the record's kind or the setting)."""
+def safe_area_problems(faces: Iterable, safe_mm: float) -> list[FitProblem]:
+    """One ``"safe area"`` :class:`FitProblem` per face (:class:`pnp.layout.Face`) with text or icons
+    outside the safe area ``safe_mm`` mm inside the trim (issue 3, Geometry), field ``"safe area"``:
+    the message says how many, the nearest to the trim, and what to change (the template of the
+    record's kind or the setting)."""
     problems = []
     for face in faces:
         safe = safe_box(face.drawing, safe_mm, face.board_cards, face.board_index)
@@ -140,9 +146,10 @@ def safe_area_problems(faces: Iterable, safe_mm: float) -> list[str]:
         count = f"{len(found)} texts or icons reach" if len(found) > 1 else "1 text or icon reaches"
         them = "them" if len(found) > 1 else "it"
         card = f" on card {face.board_index + 1} of the board" if face.board_cards > 1 else ""
-        problems.append(f"{face.record.id}: safe area: {count} outside the {safe_mm:g} mm safe area{card}, the "
-                        f"nearest {thing.what} {nearest:.1f} mm from the trim; move {them} in "
-                        f"templates/{face.record.kind}.toml or lower [print] safe_mm (--safe)")
+        problems.append(FitProblem(face.record.id, "safe area", "safe area",
+                                   f"{count} outside the {safe_mm:g} mm safe area{card}, the "
+                                   f"nearest {thing.what} {nearest:.1f} mm from the trim; move {them} in "
+                                   f"templates/{face.record.kind}.toml or lower [print] safe_mm (--safe)"))
     return problems
 
 

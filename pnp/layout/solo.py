@@ -8,17 +8,51 @@ one face per card, or several for a board (the board is drawn whole and split by
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any
 
 from pnp import fonts, hexes
-from pnp.database import (BattleMap, CityQuest, CouncilQuest, CounterCard, Database, Elder, LastStand,
-                          ProgressTrack, QuestCard, Servant, Spell, SpellPath, Stats, TableCard, WardingCity)
+from pnp.database import (
+    BattleMap,
+    CityQuest,
+    CouncilQuest,
+    CounterCard,
+    Database,
+    Elder,
+    LastStand,
+    MapColor,
+    ProgressTrack,
+    QuestCard,
+    Servant,
+    Spell,
+    SpellPath,
+    Stats,
+    TableCard,
+    WardingCity,
+)
 from pnp.drawing import Box, Circle, Group, Icon, Line, Polygon, Polyline, Rect
-from pnp.text import text_width_mm
-from pnp.layout.common import (BLACK, WHITE, CardBuilder, arrow, circle_number, footer, frame, full_bleed, hatch,
-                               icon_centred, label, numbered_box, ornament_rule, panel_rules, tint, title_band)
+from pnp.layout.common import (
+    BLACK,
+    WHITE,
+    CardBuilder,
+    arrow,
+    circle_number,
+    footer,
+    frame,
+    full_bleed,
+    hatch,
+    icon_centred,
+    label,
+    numbered_box,
+    ornament_rule,
+    panel_rules,
+    tint,
+    title_band,
+)
+from pnp.layout.problems import FitProblem
 from pnp.layout.template import Template
+from pnp.text import text_width_mm
 
 Make = Callable[[str, float, float], CardBuilder]
 
@@ -199,7 +233,8 @@ def servant(card: Servant, db: Database, make: Make):
     b.text("hit points", t.string("hp_label"), "hp_label")
     box, step = t.number("hp_box"), t.number("hp_step")
     swatch_w, name_dx = t.number("hp_swatch_w"), t.number("hp_colour_dx")
-    for row, colour in enumerate(("red", "blue", "yellow")):
+    colours: tuple[MapColor, ...] = ("red", "blue", "yellow")
+    for row, colour in enumerate(colours):
         y = t.number("hp_top") + row * t.number("hp_pitch")
         points = card.hit_points[colour]
         swatch = t.color(colour)
@@ -227,7 +262,7 @@ def stats(card: Stats, db: Database, make: Make):
     b.text("spirit", t.string("spirit_head"), "spirit_head")
     per_column = math.ceil((card.track_high - card.track_low + 1) / card.track_columns)
     box_w, box_h = t.number("box_w"), t.number("box_h")
-    for key, x0 in (("mana", t.number("mana_x")), ("spirit", t.number("spirit_x"))):
+    for _track, x0 in (("mana", t.number("mana_x")), ("spirit", t.number("spirit_x"))):
         for value in range(card.track_low, card.track_high + 1):
             column, row = divmod(value - card.track_low, per_column)
             x = x0 + column * t.number("col_pitch")
@@ -366,7 +401,9 @@ def progress_track(track: ProgressTrack, db: Database, make: Make):
         return x, y
 
     if track.spaces > 2 * per_row:
-        b.problems.append(f"{track.id}: spaces: over by {track.spaces - 2 * per_row} spaces (the board holds {2 * per_row})")
+        over = track.spaces - 2 * per_row
+        b.problems.append(FitProblem(track.id, "spaces", "spaces over", f"over by {over} spaces (the board holds {2 * per_row})",
+                                     over=over))
     centres = [(x + box / 2, y + box / 2) for x, y in (position(s) for s in range(1, track.spaces + 1))]
     b.add(Polyline(tuple(centres), stroke=t.color("road"), stroke_width=t.number("road_width")))
     names = {place.space: place.name for place in track.names}
@@ -667,7 +704,7 @@ def _grid_shift(grid: hexes.HexMap, radius: float, first_x: float, slack: float,
     return best[2] if best else first_x
 
 
-LAYOUTS = {
+LAYOUTS: dict[str, Callable[..., Any]] = {
     "stats": stats, "spell_path": spell_path, "progress_track": progress_track, "table_card": table_card,
     "servant": servant, "battle_map": battle_map, "city_quest": city_quest, "council_quest": council_quest,
     "elder": elder, "warding_city": warding_city, "last_stand": last_stand, "counter_card": counter_card,

@@ -27,12 +27,13 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from pnp import fonts
 from pnp.drawing import Box
+from pnp.text import Align, VAlign
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates"
 """Folder of the ``<kind>.toml`` templates."""
@@ -61,8 +62,8 @@ class BoxSpec:
     h: float
     font: str = "serif"
     size: tuple[float, float] = (9.0, 6.0)
-    align: str = "left"
-    valign: str = "top"
+    align: Align = "left"
+    valign: VAlign = "top"
     line_spacing: float = 1.15
     paragraph_spacing: float = 0.0
     color: str = "#000000"
@@ -149,7 +150,7 @@ def _check(condition: bool, path: Path, key: str, message: str) -> None:
         raise TemplateError(f"{path.name}: {key}: {message}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_template(kind: str, folder: Path = TEMPLATE_DIR) -> Template:
     """Read ``<folder>/<kind>.toml`` (with the template it extends) and check every box.
 

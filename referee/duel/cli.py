@@ -2,32 +2,41 @@
 
 This module only parses, calls :mod:`referee.duel.game` / :mod:`referee.duel.rules` and prints. Each
 command loads the save file, plays one event, and writes the file back only when the event was
-accepted: a rejected command prints one line, exits non-zero and leaves the file byte for byte
-unchanged. Hidden dice: ``commit`` asks for the assignment with hidden input (or takes ``--assign``
-or a ``--sealed`` SHA-256 from ``seal`` on another device); ``roll`` shows a player's dice to that
-player only; nothing else prints a hand before ``reveal``.
+accepted: a rejected command prints one line (:func:`referee.duel.advice.refusal_text`), exits
+non-zero and leaves the file byte for byte unchanged. Hidden dice: ``commit`` asks for the assignment
+with hidden input (or takes ``--assign`` or a ``--sealed`` SHA-256 from ``seal`` on another device);
+``roll`` shows a player's dice to that player only; nothing else prints a hand before ``reveal``.
+
+The commands that play an event build it with one function each (:func:`marker_event`,
+:func:`roll_event`, :func:`commit_event`, :func:`reveal_event`, :func:`recall_event`), which
+:func:`parse` also uses, through click's own parsing of the command's options, without playing it;
+:func:`command_line` is its inverse: the command line that, typed, builds a given event.
 """
 from __future__ import annotations
 
 import os
 import re
 import secrets
+import shlex
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import click
 
+from pnp.database import Database
 from referee import clitools
 from referee import save as savefile
 from referee.dice import Dice, DiceError
+from referee.duel import advice, rules, view
 from referee.duel import events as ev
 from referee.duel import game as duel_game
-from referee.duel import rules, view
-from referee.duel.state import SIDES, PerSide
+from referee.duel.state import SIDES, PerSide, Side, State
 
 _common = clitools.common_options(clitools.save_help("duel"))
 SIDE = click.Choice(list(SIDES))
+CMD = advice.CMD
 
 
 # ---- Options and helpers ----------------------------------------------------------------------------------
@@ -41,10 +50,15 @@ def _load(save_path: Path | None, database_path: Path | None) -> tuple[duel_game
 
 
 def _print_notes(game: duel_game.DuelGame) -> None:
+    """What the event just played did (the rules' notes), the end of the game when it came (in bold
+    green, read from ``state.outcome``), and the Next line."""
     console = clitools.console()
     for note in game.state.notes:
-        console.print(note, style="bold green" if note.endswith("the game!") else None, markup=False)
-    console.print("Next: " + rules.next_step(game.state, game.db), style="bold", markup=False)
+        console.print(note, markup=False)
+    end = view.outcome_text(game.state)
+    if end is not None:
+        console.print(end, style="bold green", markup=False)
+    console.print("Next: " + advice.next_step(game.state, game.db), style="bold", markup=False)
 
 
 def _play(save_path: Path | None, database_path: Path | None, make: Callable[[duel_game.DuelGame], ev.Event],
@@ -58,11 +72,15 @@ def _play(save_path: Path | None, database_path: Path | None, make: Callable[[du
 
 
 def _play_loaded(game: duel_game.DuelGame, path: Path, make: Callable[[duel_game.DuelGame], ev.Event]) -> None:
-    """Build the event from the command, play it on the loaded ``game`` and save it at ``path``; one line otherwise."""
+    """Build the event from the command, play it on the loaded ``game`` and save it at ``path``; one line
+    otherwise (a refusal of the rules in the words of :func:`referee.duel.advice.refusal_text`)."""
+    state = game.state
     try:
         game.play(make(game))
         game.save(path)
-    except (rules.RuleError, savefile.SaveError, DiceError, ev.EventError) as error:
+    except rules.RuleError as error:
+        raise click.ClickException(advice.refusal_text(error, state)) from None
+    except (savefile.SaveError, DiceError, ev.EventError) as error:
         raise clitools.fail(error) from None
 
 
@@ -73,20 +91,22 @@ def _assignment(text: str) -> ev.Assignment:
         raise clitools.fail(error) from None
 
 
-def _location(game: duel_game.DuelGame, text: str) -> str:
+def _location(db: Database, state: State | None, text: str) -> str:
+    """The Location ``text`` names (:func:`rules.location_id`; its number in the row needs ``state``)."""
     try:
-        return rules.location_id(game.state, game.db, text)
+        return rules.location_id(db, text, [p.id for p in state.row] if state is not None else None)
     except rules.RuleError as error:
         raise clitools.fail(error) from None
 
 
-def _pairs(items: tuple[str, ...], option: str) -> dict[str, str]:
+def _pairs(items: Sequence[str], option: str) -> dict[Side, str]:
     """``("wardens=4,2", ...)`` -> ``{"wardens": "4,2"}``; one line for anything else."""
-    out: dict[str, str] = {}
+    out: dict[Side, str] = {}
     for item in items:
-        side, sep, value = item.partition("=")
-        side = side.strip().lower()
-        if not sep or side not in SIDES:
+        name, sep, value = item.partition("=")
+        name = name.strip().lower()
+        side = next((s for s in SIDES if s == name), None)
+        if not sep or side is None:
             raise click.ClickException(f"{option}: write SIDE=VALUE with SIDE wardens or shadowmajik, not {item!r}")
         if side in out:
             raise click.ClickException(f"{option}: {side} is given twice")
@@ -102,6 +122,160 @@ def _dice(text: str, option: str) -> Dice:
         raise click.ClickException(f"{option}: {error}") from None
 
 
+# ---- Building events from the command's options -------------------------------------------------------------
+def marker_event(words: Sequence[str], side: Side | None, db: Database, state: State | None) -> ev.Marker:
+    """The event of ``referee duel marker WORDS [--player SIDE]``: ``side`` (default: whoever chooses
+    now, from ``state``) places the yellow marker on the Location the words name (id, name, or number
+    in the row). Raises ``click.ClickException`` (one line) for a Location no Location is, or for a
+    number or a missing ``--player`` without ``state``."""
+    if side is None:
+        if state is None:
+            raise click.UsageError("marker: give --player SIDE (who places the marker is read from the game)")
+        side = state.chooser
+    return ev.Marker(side, _location(db, state, " ".join(words)))
+
+
+def roll_event(side: Side) -> ev.Roll:
+    """The event of ``referee duel roll --player SIDE``: the referee rolls ``side``'s dice (left to
+    :func:`rules.resolve`, R78)."""
+    return ev.Roll(side)
+
+
+def commit_event(side: Side, text: str | None, sealed: str | None, state: State | None,
+                 ask: Callable[[], str] | None = None) -> ev.Commit:
+    """The event of ``referee duel commit --player SIDE [--assign TEXT | --sealed SEAL]``: ``side``'s
+    placing read from ``text``, or the ``sealed`` seal (lower case), or, with neither, asked with
+    ``ask`` (the hidden prompt, R77) after checking in ``state`` that ``side`` may commit at all.
+    Raises ``click.ClickException`` for both options, for neither without ``ask``, or an assignment
+    text that reads as none; :class:`rules.RuleError` when ``side`` may not commit now."""
+    if text is not None and sealed is not None:
+        raise click.ClickException("give --assign or --sealed, not both")
+    if sealed is not None:
+        return ev.Commit(side, seal=sealed.strip().lower())
+    if state is not None:
+        problem = rules.commit_problem(state, side)  # asked before the hidden prompt, not after it
+        if problem:
+            raise problem
+    if text is None:
+        if ask is None:
+            raise click.UsageError("commit: give --assign or --sealed (without them the placing is asked with hidden input)")
+        text = ask()
+    return ev.Commit(side, _assignment(text))
+
+
+def reveal_event(openings: Sequence[str], rerolls: Sequence[str]) -> ev.Reveal:
+    """The event of ``referee duel reveal [--open SIDE='ASSIGNMENT#SALT' ...] [--reroll SIDE=D,D ...]``:
+    each sealed placing opened with its assignment and salt (R77), each side's typed re-rolled dice
+    (R81); everything else is filled in by :func:`rules.resolve`. Raises ``click.ClickException``
+    (one line) for an option not written ``SIDE=VALUE``, an opening without its salt, or a die off the die."""
+    opened = _pairs(openings, "--open")
+    typed = _pairs(rerolls, "--reroll")
+    fields: dict[str, Any] = {}
+    for side, value in opened.items():
+        text, sep, salt = value.rpartition("#")
+        if not sep or not salt:
+            raise click.ClickException(f"--open: write {side}='ASSIGNMENT#SALT' as `{CMD} seal` printed it")
+        fields[side] = _assignment(text)
+        fields[f"{side}_salt"] = salt
+    for side, value in typed.items():
+        fields[f"{side}_reroll"] = _dice(value, "--reroll")
+    return ev.Reveal(**fields)
+
+
+def recall_event(words: Sequence[str], side: Side | None, db: Database, state: State | None) -> ev.Recall:
+    """The event of ``referee duel recall LOCATION|none [--player SIDE]``: ``side`` (default: the last
+    round's winner in ``state``) takes its cube back from the Location the words name, or keeps its
+    cubes (``none``, R29). Raises ``click.ClickException`` as :func:`marker_event`."""
+    location = " ".join(words)
+    if side is None:
+        if state is None:
+            raise click.UsageError("recall: give --player SIDE (the round's winner is read from the game)")
+        side = state.last.winner if state.last is not None and state.last.winner is not None else "wardens"
+    return ev.Recall(side, None if location.strip().lower() == "none" else _location(db, state, location))
+
+
+# ---- Parsing a command line into its event, and back --------------------------------------------------------------
+def parse(args: str | Sequence[str], db: Database, state: State | None = None) -> ev.Event:
+    """The event the command line ``args`` builds, not played: parsed by the command's own click options,
+    built by the same function as the command. ``args`` is the whole line (a string, split as a shell
+    splits it) or its words, with or without ``referee duel`` in front.
+
+    ``["marker", "rift-of-sael", "--player", "shadowmajik"]`` -> ``Marker("shadowmajik",
+    "duel.location.rift-of-sael")``. ``state`` is needed only for what the command reads from the game:
+    a Location given by its number in the row, a ``--player`` left out of ``marker`` or ``recall``, and
+    the check that a side may commit. A ``commit`` needs ``--assign`` or ``--sealed`` (no hidden prompt
+    here). Raises ``click.ClickException`` (``click.UsageError`` for a line that is no event command or
+    breaks its options) and :class:`rules.RuleError` (a commitment the side may not make now).
+    """
+    words = shlex.split(args) if isinstance(args, str) else list(args)
+    if words[:2] == CMD.split():
+        words = words[2:]
+    if not words or words[0] not in EVENT_COMMANDS:
+        raise click.UsageError(f"not a command that plays an event ({', '.join(EVENT_COMMANDS)}): {shlex.join(words)!r}")
+    name, rest = words[0], words[1:]
+    command = duel.commands[name]
+    context = command.make_context(f"{CMD} {name}", rest)
+    params = context.params
+    if name == "marker":
+        return marker_event(params["words"], params["side"], db, state)
+    if name == "roll":
+        return roll_event(params["side"])
+    if name == "commit":
+        return commit_event(params["side"], params["text"], params["sealed"], state)
+    if name == "reveal":
+        return reveal_event(params["openings"], params["rerolls"])
+    return recall_event(params["words"], params["side"], db, state)
+
+
+def _short(location_id: str) -> str:
+    """A Location id as typed: its last part (``rift-of-sael``), which :func:`rules.location_id` reads back."""
+    return location_id.rsplit(".", 1)[-1]
+
+
+def command_line(event: ev.Event) -> str:
+    """The ``referee duel ...`` line that, typed, builds ``event`` (:func:`parse` gives it back), with
+    every option written out (``--player`` always) and quoted for a shell.
+
+    ``Marker("shadowmajik", "duel.location.rift-of-sael")`` -> ``referee duel marker rift-of-sael
+    --player shadowmajik``; ``Commit("wardens", a)`` -> ``referee duel commit --player wardens --assign
+    'battle 3,5 power 6 spare 2'`` (the hidden prompt's answer as ``--assign``); a seal as ``--sealed``;
+    ``Reveal(wardens=a, wardens_salt=s)`` -> ``--open 'wardens=A#S'``; typed re-rolled dice as
+    ``--reroll wardens=4``; ``Recall(side, None)`` -> ``recall none``.
+
+    A resolved event (from a game's log) gives the line that plays it again in the same state: what
+    :func:`rules.resolve` fills in is left out (dice the referee rolled, a reveal's assignments that
+    come from plain commitments). Raises ``ValueError`` for an event no command line builds: a roll of
+    typed dice, or a salt the ``--open`` option cannot carry (empty, with ``#`` or outer spaces).
+    """
+    if isinstance(event, ev.Marker):
+        return f"{CMD} marker {_short(event.location)} --player {event.side}"
+    if isinstance(event, ev.Roll):
+        if event.dice is not None and event.dice.typed:
+            raise ValueError("the referee's roll takes no typed dice: no command line builds this roll")
+        return f"{CMD} roll --player {event.side}"
+    if isinstance(event, ev.Commit):
+        if event.seal is not None:
+            return f"{CMD} commit --player {event.side} --sealed {shlex.quote(event.seal)}"
+        text = event.assignment.text() if event.assignment is not None else ""
+        return f"{CMD} commit --player {event.side} --assign {shlex.quote(text)}"
+    if isinstance(event, ev.Reveal):
+        parts = [f"{CMD} reveal"]
+        for side in SIDES:
+            a, salt = getattr(event, side), getattr(event, f"{side}_salt")
+            if a is not None and salt is not None:
+                if not salt or "#" in salt or salt != salt.strip():
+                    raise ValueError(f"the salt {salt!r} cannot be typed after --open {side}=ASSIGNMENT#")
+                parts.append(f"--open {shlex.quote(f'{side}={a.text()}#{salt}')}")
+        for side in SIDES:
+            dice: Dice | None = getattr(event, f"{side}_reroll")
+            if dice is not None and dice.typed:
+                parts.append(f"--reroll {side}={','.join(map(str, dice.values))}")
+        return " ".join(parts)
+    if isinstance(event, ev.Recall):
+        return f"{CMD} recall {_short(event.location) if event.location is not None else 'none'} --player {event.side}"
+    raise ValueError(f"no command line builds {event!r}")
+
+
 # ---- Commands ------------------------------------------------------------------------------------------------------
 @click.group()
 def duel() -> None:
@@ -112,11 +286,16 @@ def duel() -> None:
     """
 
 
+EVENT_COMMANDS = ("marker", "roll", "commit", "reveal", "recall")
+"""The commands that play an event (:func:`parse`)."""
+
+
 @duel.command()
 @click.option("--seed", type=int, default=None, help="Seed of the referee's deal and dice (default: random).")
 @click.option("--wardens", "wardens_name", default="Wardens", help="Name of the Wardens player.")
 @click.option("--shadowmajik", "shadow_name", default="Shadowmajik", help="Name of the Shadowmajik player.")
-@click.option("--row", default=None, help="The 7 Locations you dealt, left to right from the Wardens' side (ids or names, comma-separated).")
+@click.option("--row", default=None,
+              help="The 7 Locations you dealt, left to right from the Wardens' side (ids or names, comma-separated).")
 @click.option("--force", is_flag=True, help="Replace a game still in progress (it is kept in <save>.prev).")
 @_common
 def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, force: bool, save_path: Path | None,
@@ -130,8 +309,8 @@ def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, 
     try:
         dealt = None
         if row is not None:
-            probe = rules.new_game(db, seed)
-            dealt = [rules.location_id(probe, db, x) for x in re.split(r"\s*,\s*", row.strip()) if x]
+            probe = rules.new_game(db, seed)  # a Location of the typed row may be given by its number in the referee's deal
+            dealt = [rules.location_id(db, x, probe.setup.row) for x in re.split(r"\s*,\s*", row.strip()) if x]
         game = duel_game.DuelGame.new(db, seed, PerSide(wardens_name, shadow_name), dealt)
     except rules.RuleError as error:
         raise clitools.fail(error) from None
@@ -150,24 +329,23 @@ def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, 
     r = rules.rules_of(db)
     console.print(f"Each player: the player card, {r.dice_per_player} dice, {r.cubes_per_player} cubes: {r.track_marker_cubes} on the "
                   f"point track at {state.points.wardens}, {r.deployable_cubes} in supply (R24, R70).", markup=False)
-    console.print("Next: " + rules.next_step(state, db), style="bold", markup=False)
+    console.print("Next: " + advice.next_step(state, db), style="bold", markup=False)
 
 
 @duel.command()
 @click.argument("words", nargs=-1, required=True, metavar="LOCATION")
 @click.option("--player", "side", type=SIDE, default=None, help="Who places it (default: whoever must).")
 @_common
-def marker(words: tuple[str, ...], side: str | None, save_path: Path | None, database_path: Path | None) -> None:
+def marker(words: tuple[str, ...], side: Side | None, save_path: Path | None, database_path: Path | None) -> None:
     """Place the yellow marker on LOCATION (name, id or its number in the row; a name of two words
     needs no quotes: `marker Glasswater Ford`)."""
-    location = " ".join(words)
-    _play(save_path, database_path, lambda g: ev.Marker(side or g.state.chooser, _location(g, location)))
+    _play(save_path, database_path, lambda g: marker_event(words, side, g.db, g.state))
 
 
 @duel.command()
 @click.option("--player", "side", type=SIDE, required=True, help="Whose dice the referee rolls.")
 @_common
-def roll(side: str, save_path: Path | None, database_path: Path | None) -> None:
+def roll(side: Side, save_path: Path | None, database_path: Path | None) -> None:
     """Roll a player's 4 dice; only that player should look (the screen is cleared after a key on a terminal).
 
     Rolled already this round and not committed? The same dice are shown again; nothing changes.
@@ -176,24 +354,25 @@ def roll(side: str, save_path: Path | None, database_path: Path | None) -> None:
     dice = rules.rolled_to_show(game.state, side)
     again = " again (rolled earlier this round; nothing changed)" if dice is not None else ""
     if dice is None:
-        _play_loaded(game, path, lambda g: ev.Roll(side))
+        _play_loaded(game, path, lambda g: roll_event(side))
         dice = game.state.hands[side].rolled
-    click.echo(f"{rules.SIDE_NAMES[side]} only: your dice are {dice}{again}. Place them with `referee duel commit --player {side}`.")
+    click.echo(f"{rules.SIDE_NAMES[side]} only: your dice are {dice}{again}. Place them with `{CMD} commit --player {side}`.")
     if sys.stdin.isatty() and sys.stdout.isatty():
         click.pause("Press any key to hide your dice ...")
         click.clear()
         click.echo("\x1b[3J", nl=False)  # and the terminal's scrollback, where the dice would still be
-    click.echo("Next: " + rules.next_step(game.state, game.db))
+    click.echo("Next: " + advice.next_step(game.state, game.db))
 
 
-def _ask_assignment(side: str, game: duel_game.DuelGame, what: str) -> str:
+def _ask_assignment(side: Side, game: duel_game.DuelGame, what: str) -> str:
     state, db = game.state, game.db
-    where = f" at {rules.name(db, state.current)} ({'/'.join(rules.location(db, state.current).resonance)})" if state.current else ""
+    here = state.current
+    where = f" at {rules.name(db, here)} ({'/'.join(rules.location(db, here).resonance)})" if here is not None else ""
     rolled = " the 4 dice the referee rolled you," if state.hands[side].rolled else ""
     return clitools.hidden_prompt(f"{rules.SIDE_NAMES[side]}, {state.points[side]} {rules.points_word(db, side)}{where}: {what}{rolled} "
                                   f"e.g. 'battle 3,5 cast 4' or 'battle 3,5 power 6' (hidden)",
                                   f"give the placing with --assign 'battle 3,5 power 6' (it shows as typed: keep the screen "
-                                  f"from the other player), or commit a seal from `referee duel seal --player {side}` "
+                                  f"from the other player), or commit a seal from `{CMD} seal --player {side}` "
                                   f"on your own device with --sealed SEAL")
 
 
@@ -202,27 +381,18 @@ def _ask_assignment(side: str, game: duel_game.DuelGame, what: str) -> str:
 @click.option("--assign", "text", default=None, help="The assignment, for tools and tests (default: asked with hidden input).")
 @click.option("--sealed", "sealed", default=None, help="The seal `referee duel seal` printed on the player's own device.")
 @_common
-def commit(side: str, text: str | None, sealed: str | None, save_path: Path | None, database_path: Path | None) -> None:
+def commit(side: Side, text: str | None, sealed: str | None, save_path: Path | None, database_path: Path | None) -> None:
     """Commit a player's dice in secret: Battle dice and the Power or the Casting die."""
     if text is not None and sealed is not None:
         raise click.ClickException("give --assign or --sealed, not both")
-
-    def make(g: duel_game.DuelGame) -> ev.Event:
-        if sealed is not None:
-            return ev.Commit(side, seal=sealed.strip().lower())
-        problem = rules.commit_problem(g.state, side)  # asked before the hidden prompt, not after it
-        if problem:
-            raise rules.RuleError(problem)
-        typed = text if text is not None else _ask_assignment(side, g, "place your dice:")
-        return ev.Commit(side, _assignment(typed))
-
-    _play(save_path, database_path, make)
+    _play(save_path, database_path,
+          lambda g: commit_event(side, text, sealed, g.state, ask=lambda: _ask_assignment(side, g, "place your dice:")))
 
 
 @duel.command()
 @click.option("--player", "side", type=SIDE, required=True, help="Whose assignment is sealed.")
 @click.option("--assign", "text", default=None, help="The assignment (default: asked with hidden input).")
-def seal(side: str, text: str | None) -> None:
+def seal(side: Side, text: str | None) -> None:
     """For play on two devices: print a seal of your assignment to commit now, and its opening for the reveal.
 
     Run it on your own device (no save file needed); give the referee `commit --player SIDE --sealed SEAL`
@@ -239,38 +409,23 @@ def seal(side: str, text: str | None) -> None:
 
 @duel.command()
 @click.option("--open", "openings", multiple=True, help="SIDE='ASSIGNMENT#SALT': open a sealed commitment.")
-@click.option("--reroll", "rerolls", multiple=True, help="SIDE=DICE: the physical dice a re-roll spell gave, e.g. wardens=4 (default: the referee rolls).")
+@click.option("--reroll", "rerolls", multiple=True,
+              help="SIDE=DICE: the physical dice a re-roll spell gave, e.g. wardens=4 (default: the referee rolls).")
 @_common
 def reveal(openings: tuple[str, ...], rerolls: tuple[str, ...], save_path: Path | None, database_path: Path | None) -> None:
     """Reveal both players' dice once both have committed, and settle the battle."""
-    opened = _pairs(openings, "--open")
-    typed = _pairs(rerolls, "--reroll")
-    fields: dict[str, Any] = {}
-    for side, value in opened.items():
-        text, sep, salt = value.rpartition("#")
-        if not sep or not salt:
-            raise click.ClickException(f"--open: write {side}='ASSIGNMENT#SALT' as `referee duel seal` printed it")
-        fields[side] = _assignment(text)
-        fields[f"{side}_salt"] = salt
-    for side, value in typed.items():
-        fields[f"{side}_reroll"] = _dice(value, "--reroll")
-    _play(save_path, database_path, lambda g: ev.Reveal(**fields))
+    event = reveal_event(openings, rerolls)
+    _play(save_path, database_path, lambda g: event)
 
 
 @duel.command()
 @click.argument("words", nargs=-1, required=True, metavar="LOCATION")
 @click.option("--player", "side", type=SIDE, default=None, help="Who takes the cube back (default: the round's winner).")
 @_common
-def recall(words: tuple[str, ...], side: str | None, save_path: Path | None, database_path: Path | None) -> None:
+def recall(words: tuple[str, ...], side: Side | None, save_path: Path | None, database_path: Path | None) -> None:
     """With every cube out, take one back from LOCATION to place it here, or `none` to forgo the spaces (R29).
     A name of two words needs no quotes."""
-    location = " ".join(words)
-
-    def make(g: duel_game.DuelGame) -> ev.Event:
-        who = side or (g.state.last.winner if g.state.last and g.state.last.winner else "wardens")
-        return ev.Recall(who, None if location.strip().lower() == "none" else _location(g, location))
-
-    _play(save_path, database_path, make)
+    _play(save_path, database_path, lambda g: recall_event(words, side, g.db, g.state))
 
 
 @duel.command()
@@ -297,7 +452,7 @@ def board(save_path: Path | None, database_path: Path | None) -> None:
 def restore(save_path: Path | None, database_path: Path | None) -> None:
     """Bring back the game the last `new` replaced (kept in <save>.prev); the game it replaces is kept there in turn."""
     db = clitools.load_database(database_path)
-    clitools.restore_and_report(clitools.save_path(save_path, "duel"), "duel", lambda p: duel_game.load(p, db), rules.next_step)
+    clitools.restore_and_report(clitools.save_path(save_path, "duel"), "duel", lambda p: duel_game.load(p, db), advice.next_step)
 
 
 @duel.command()
@@ -305,7 +460,7 @@ def restore(save_path: Path | None, database_path: Path | None) -> None:
 def undo(save_path: Path | None, database_path: Path | None) -> None:
     """Take back the last command (the same dice come up again if it is repeated)."""
     game, path = _load(save_path, database_path)
-    clitools.undo_and_report(game, path, view.event_text, rules.next_step, "cubes and markers")
+    clitools.undo_and_report(game, path, view.event_text, advice.next_step, "cubes and markers")
 
 
 @duel.command()
@@ -317,17 +472,17 @@ def log(verbose: bool, save_path: Path | None, database_path: Path | None) -> No
     setup, db = game.log.initial.setup, game.db
     lines = [f"  0. new: row {', '.join(rules.name(db, x) for x in setup.row)}; "
              f"removed {', '.join(rules.name(db, x) for x in setup.removed)}"]
-    for number, (event, after) in enumerate(zip(game.log.events, game.log.states[1:]), 1):
+    for number, (event, after) in enumerate(zip(game.log.events, game.log.states[1:], strict=True), 1):
         lines.append(view.log_line(number, event, after, db))
         if verbose and not isinstance(event, (ev.Roll, ev.Commit)):
-            lines.extend(f"       {note}" for note in after.notes)
+            lines.extend(f"       {note}" for note in view.event_notes(after))
     click.echo("\n".join(lines))
 
 
 @duel.command()
 @click.option("--player", "side", type=SIDE, default=None, help="One player's card (default: both).")
 @_common
-def spells(side: str | None, save_path: Path | None, database_path: Path | None) -> None:
+def spells(side: Side | None, save_path: Path | None, database_path: Path | None) -> None:
     """List the spells on the player cards with what they cost at the current Location."""
     game, _ = _load(save_path, database_path)
     state, db = game.state, game.db

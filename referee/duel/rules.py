@@ -3,29 +3,87 @@
 This module owns every rule of the two-player game, each in a function named after it, citing the
 publisher's description (``docs/seeds/000_13dfdf9d0b0f4cfb.txt``) and the rulings (``docs/rulings.md``,
 R<n>). Legal moves are separate from applying them (python-chess style): :func:`legal_markers`,
-:func:`check_assignment`, :func:`legal_assignments`, :func:`legal_recalls` say what may be done;
-:func:`apply` does one event and :func:`resolve` first fills in the referee's dice. Nothing here reads
-a file, prints, or draws a random number: every die comes from :mod:`referee.dice` by its index.
-Every game number (track lengths, points, cubes, the nomograph) is read from ``cards.toml``.
+:func:`check_assignment`, :func:`legal_assignments`, :func:`legal_recalls` say what may be done (the
+building blocks of :func:`referee.duel.legal.legal_events`); :func:`apply` does one event and
+:func:`resolve` first fills in the referee's dice. Nothing here reads a file, prints, or draws a random
+number: every die comes from :mod:`referee.dice` by its index. Every game number (track lengths,
+points, cubes, the nomograph) is read from ``cards.toml``.
+
+The rules write no command line and name no option: a refusal is a :class:`RuleError` carrying its kind
+(:class:`Refusal`), side and event field, which :func:`referee.duel.advice.refusal_text` words for the
+people at the table; the Next line is :func:`referee.duel.advice.next_step`.
 """
 from __future__ import annotations
 
+import enum
 import hashlib
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from typing import Iterable, Sequence
+from typing import Any
 
 from pnp.database import Database, DuelRules, DuelSpell, Effect, Location, PlayerCard
-from referee.advice import dice_placeholder
 from referee.dice import Dice, shuffled
 from referee.duel import events as ev
-from referee.duel.state import SIDES, Assignment, Battle, Hand, PerSide, Place, Setup, Side, State, other
+from referee.duel.state import (
+    SIDES,
+    Assignment,
+    Battle,
+    Hand,
+    Outcome,
+    PerSide,
+    Place,
+    RoundResult,
+    Setup,
+    Side,
+    State,
+    Termination,
+    other,
+)
 
 SIDE_NAMES: dict[str, str] = {"wardens": "Wardens", "shadowmajik": "Shadowmajik"}
 
 
+class Refusal(enum.Enum):
+    """The kinds of refusal the advice layer completes with what to type
+    (:func:`referee.duel.advice.refusal_text`); any other refusal reads as its message alone.
+
+    ``GAME_OVER``: any event after the end ("Play continues until one player has gained control over 4
+    Locations"); ``WRONG_PHASE``: an event the game does not wait for now; ``ALREADY_ROLLED``: a second
+    referee roll of one side in a round (R78); ``ALREADY_COMMITTED``: a second commitment (R77);
+    ``NOT_THE_ROLLED_DICE``: a placing that does not use each die the referee rolled once (R71);
+    ``BAD_SEAL``: a seal that is no SHA-256 digest, ``SEAL_NOT_OPENED``: a reveal without a sealed
+    side's opening, ``SEALED_PLACING_REFUSED``: an opened placing that breaks a rule (R77).
+    """
+
+    GAME_OVER = "game over"
+    WRONG_PHASE = "wrong phase"
+    ALREADY_ROLLED = "already rolled"
+    ALREADY_COMMITTED = "already committed"
+    NOT_THE_ROLLED_DICE = "not the rolled dice"
+    BAD_SEAL = "bad seal"
+    SEAL_NOT_OPENED = "seal not opened"
+    SEALED_PLACING_REFUSED = "sealed placing refused"
+
+
 class RuleError(ValueError):
-    """A command the rules do not allow now; ``str(error)`` is one line saying why."""
+    """A command the rules do not allow now.
+
+    ``str(error)`` is one line saying why, in the rules' own words: no command line, no option name.
+    ``refusal`` is its kind (:class:`Refusal`, ``None`` for one its message says in full), ``side`` the
+    side concerned, ``field`` the event field concerned (``"side"``, ``"location"``, ``"assignment"``,
+    ``"seal"``, ``"wardens_salt"``, ``"shadowmajik_reroll"`` ...: the CLI names its option), ``cause``
+    the refusal a sealed placing met when opened. :func:`referee.duel.advice.refusal_text` gives the
+    line the CLI prints.
+    """
+
+    def __init__(self, message: str, refusal: Refusal | None = None, side: Side | None = None, field: str | None = None,
+                 cause: RuleError | None = None) -> None:
+        super().__init__(message)
+        self.refusal = refusal
+        self.side = side
+        self.field = field
+        self.cause = cause
 
 
 # ---- Database look-ups -------------------------------------------------------------------------------------
@@ -88,6 +146,24 @@ def top(db: Database, location_id: str) -> int:
     return location(db, location_id).track_spaces
 
 
+def current_location(state: State) -> str:
+    """The Location fought for now: the one under the yellow marker in the ``round`` and ``recall``
+    phases (description: "competing in battle at the current Location card (as designated by the yellow
+    cube marker)"). Raises :class:`RuleError` when none is (before the first marker and in the marker
+    phase, R79): the callers check the phase first, so this never fires in a game."""
+    if state.current is None:
+        raise RuleError("no Location is fought for now: the yellow marker waits to be placed")
+    return state.current
+
+
+def round_winner(state: State) -> Side:
+    """The winner of the last revealed round, who must take a cube back in the ``recall`` phase (R29).
+    Raises :class:`RuleError` when the last round had no winner (a tie, R26) or there was none."""
+    if state.last is None or state.last.winner is None:
+        raise RuleError("no round has been won yet")
+    return state.last.winner
+
+
 # ---- Setup ----------------------------------------------------------------------------------------------------
 def new_game(db: Database, seed: int, names: PerSide[str] | None = None, row: Sequence[str] | None = None) -> State:
     """The state after Setup.
@@ -112,7 +188,8 @@ def new_game(db: Database, seed: int, names: PerSide[str] | None = None, row: Se
         if unknown:
             raise RuleError(f"no Location {unknown[0]!r}")
         if len(set(dealt)) != len(dealt) or len(dealt) != r.locations_dealt:
-            raise RuleError(f"deal {r.locations_dealt} different Locations in the row, not {len(dealt)}{' (one twice)' if len(set(dealt)) != len(dealt) else ''}")
+            twice = " (one twice)" if len(set(dealt)) != len(dealt) else ""
+            raise RuleError(f"deal {r.locations_dealt} different Locations in the row, not {len(dealt)}{twice}")
     removed = tuple(x for x in ids if x not in dealt)  # in file order, however the row was dealt
     setup = Setup(seed, dealt, removed, names or PerSide("Wardens", "Shadowmajik"))
     return State(setup=setup, row=tuple(Place(x) for x in dealt), points=PerSide(r.points_min, r.points_min),
@@ -195,65 +272,85 @@ def check_assignment(state: State, db: Database, side: Side, a: Assignment) -> A
     needs the points now on the track: costs are paid before this round's Power die could add any
     (the two are never used together), and never on credit (R31). A hand the referee rolled must be
     placed exactly: every die once (R71). Messages never name the dice or the spell: they show on a
-    screen both players see before the reveal (R77).
+    screen both players see before the reveal (R77). Every refusal's ``field`` is ``"assignment"``.
     """
     label = SIDE_NAMES[side]
+
+    def refuse(message: str, refusal: Refusal | None = None) -> RuleError:
+        """The refusal ``message`` of ``side``'s placing (field ``assignment``)."""
+        return RuleError(message, refusal, side, "assignment")
+
     for value in a.battle + ((a.power,) if a.power is not None else ()) + ((a.cast,) if a.cast is not None else ()) + a.spare:
         if not isinstance(value, int) or not 1 <= value <= 6:
-            raise RuleError(f"a die shows 1-6, not {value!r}")
+            raise refuse(f"a die shows 1-6, not {value!r}")
     if (a.power is None) == (a.cast is None):
-        raise RuleError("place exactly one active die: the Power die or the Casting die, never both (description: "
-                        "\"You may not use a Power and Casting die on same turn\")")
+        raise refuse("place exactly one active die: the Power die or the Casting die, never both (description: "
+                     "\"You may not use a Power and Casting die on same turn\")")
     if len(a.spare) > rules_of(db).dice_per_player - rules_of(db).battle_dice - 1:
-        raise RuleError(f"{label}: only {rules_of(db).dice_per_player} dice: 2 Battle, 1 active, 1 spare")
+        raise refuse(f"{label}: only {rules_of(db).dice_per_player} dice: 2 Battle, 1 active, 1 spare")
     hand = state.hands[side].rolled
     if hand is not None:
-        used = a.battle + ((a.power,) if a.power is not None else (a.cast,))
-        rest = _multiset_minus(hand.values, used + a.spare)
+        rest = _multiset_minus(hand.values, a.dice)  # the Battle dice, the active die and any spare named
         if rest is None or (a.spare and rest):
-            raise RuleError(f"the {label} place a die twice or a die they did not roll: place each rolled die once "
-                            f"(`referee duel roll --player {side}` shows your dice again)")
+            raise refuse(f"the {label} place a die twice or a die they did not roll: place each rolled die once",
+                         Refusal.NOT_THE_ROLLED_DICE)
         a = replace(a, spare=tuple(sorted(a.spare + tuple(rest))))
     if a.cast is not None:
-        face = a.spell_face
-        faces = castable_faces(db, a.cast)
-        if face not in faces:
-            raise RuleError("the Casting die cannot cast that spell: it casts the spell of its own value or one below")
+        face = a.spell if a.spell is not None else a.cast
+        if face not in castable_faces(db, a.cast):
+            raise refuse("the Casting die cannot cast that spell: it casts the spell of its own value or one below")
         s = spell(db, side, face)
         cost = spell_cost(state, db, side, face)
         if cost > state.points[side]:
             unit = points_word(db, side)
-            where = f" at {name(db, state.current)}" if state.current else ""
-            raise RuleError(f"not enough {unit} for that spell{where}: the {label} have {state.points[side]}")
+            here = state.current
+            where = f" at {name(db, here)}" if here is not None else ""
+            raise refuse(f"not enough {unit} for that spell{where}: the {label} have {state.points[side]}")
         if a.reroll is not None:
             if not s.effect.reroll_battle_die:
-                raise RuleError("'reroll' is only for a spell that re-rolls a Battle die, and that spell re-rolls none")
+                raise refuse("'reroll' is only for a spell that re-rolls a Battle die, and that spell re-rolls none")
             if a.reroll not in a.battle:
-                raise RuleError("'reroll' must name one of your two Battle dice")
+                raise refuse("'reroll' must name one of your two Battle dice")
     return a
 
 
-def legal_assignments(state: State, db: Database, side: Side, dice: Sequence[int]) -> list[Assignment]:
-    """Every legal way for ``side`` to place the four ``dice`` this round (canonical, without duplicates)."""
-    found: dict[str, Assignment] = {}
+def iter_assignments(state: State, db: Database, side: Side, dice: Sequence[int]) -> Iterator[Assignment]:
+    """Every legal way for ``side`` to place the ``dice`` (four, as rolled) this round, one at a time:
+    each pair of them as the Battle dice, each of the others as the Power die or as the Casting die of
+    each spell it may cast (its face or one below, with each Battle die named for a re-roll spell), the
+    last one spare (R71, R31, R74; checked by :func:`check_assignment` as if the dice were typed).
+    Canonical (the spare die named), without duplicates, in a fixed order; lazy, for a caller that
+    needs only the first."""
+    seen: set[str] = set()
+    typed = replace(state, hands=state.hands.set(side, Hand()))
     n = len(dice)
     for i in range(n):
         for j in range(i + 1, n):
             rest = [dice[k] for k in range(n) if k not in (i, j)]
-            battle = tuple(sorted((dice[i], dice[j])))
+            low, high = sorted((dice[i], dice[j]))
+            battle = (low, high)
             for x in range(len(rest)):
                 active, spare = rest[x], tuple(rest[:x] + rest[x + 1:])
                 options = [Assignment(battle, power=active, spare=spare)]
                 for face in castable_faces(db, active):
-                    rerolls = sorted(set(battle)) if spell(db, side, face).effect.reroll_battle_die else [None]
+                    rerolls: list[int | None] = [None]
+                    if spell(db, side, face).effect.reroll_battle_die:
+                        rerolls = [low] if low == high else [low, high]
                     options += [Assignment(battle, cast=active, spell=face, reroll=r, spare=spare) for r in rerolls]
                 for option in options:
                     try:
-                        option = check_assignment(replace(state, hands=state.hands.set(side, Hand())), db, side, option)
+                        option = check_assignment(typed, db, side, option)
                     except RuleError:
                         continue
-                    found.setdefault(option.text(), option)
-    return list(found.values())
+                    if option.text() not in seen:
+                        seen.add(option.text())
+                        yield option
+
+
+def legal_assignments(state: State, db: Database, side: Side, dice: Sequence[int]) -> list[Assignment]:
+    """Every legal way for ``side`` to place the four ``dice`` this round (canonical, without duplicates):
+    :func:`iter_assignments` as a list. A Power die is always legal, so the list is never empty (R71)."""
+    return list(iter_assignments(state, db, side, dice))
 
 
 def seal(side: Side, a: Assignment, salt: str) -> str:
@@ -263,10 +360,17 @@ def seal(side: Side, a: Assignment, salt: str) -> str:
 
 
 # ---- The battle ------------------------------------------------------------------------------------------
+def spell_of(db: Database, side: Side, a: Assignment) -> DuelSpell | None:
+    """The spell ``a`` casts (its :attr:`~Assignment.spell_face` on ``side``'s player card), or ``None``
+    for the Power die."""
+    face = a.spell_face
+    return spell(db, side, face) if face is not None else None
+
+
 def effect_of(db: Database, side: Side, a: Assignment) -> Effect:
     """The effect of the spell ``a`` casts (an empty effect for the Power die)."""
-    face = a.spell_face
-    return spell(db, side, face).effect if face is not None else Effect()
+    s = spell_of(db, side, a)
+    return s.effect if s is not None else Effect()
 
 
 def rerolls_needed(db: Database, a: PerSide[Assignment]) -> PerSide[int]:
@@ -292,18 +396,20 @@ def _set_cube(state: State, location_id: str, side: Side, space: int) -> State:
 
 def push_back(state: State, db: Database, side: Side, spaces: int, notes: list[str]) -> State:
     """``side``'s cube on the current Location moves back ``spaces``; below the first space it returns
-    to its owner's supply (R75). Nothing happens when ``side`` has no cube there."""
-    at = state.place(state.current).cubes[side]
+    to its owner's supply (R75). Nothing happens when ``side`` has no cube there. Raises
+    :class:`RuleError` when no Location is current."""
+    loc = current_location(state)
+    at = state.place(loc).cubes[side]
     if at == 0 or spaces <= 0:
-        notes.append(f"The {SIDE_NAMES[side]} have no cube on {name(db, state.current)} to move back.")
+        notes.append(f"The {SIDE_NAMES[side]} have no cube on {name(db, loc)} to move back.")
         return state
     new = max(0, at - spaces)
-    state = _set_cube(state, state.current, side, new)
+    state = _set_cube(state, loc, side, new)
     if new == 0:
         state = replace(state, supply=state.supply.set(side, state.supply[side] + 1))
-        notes.append(f"The {possessive(SIDE_NAMES[side])} cube on {name(db, state.current)} is pushed off its track and returns to their supply.")
+        notes.append(f"The {possessive(SIDE_NAMES[side])} cube on {name(db, loc)} is pushed off its track and returns to their supply.")
     else:
-        notes.append(f"The {possessive(SIDE_NAMES[side])} cube on {name(db, state.current)} moves back from space {at} to {new}.")
+        notes.append(f"The {possessive(SIDE_NAMES[side])} cube on {name(db, loc)} moves back from space {at} to {new}.")
     return state
 
 
@@ -313,9 +419,10 @@ def advance(state: State, db: Database, side: Side, spaces: int, notes: list[str
     Description: "The player with the stronger Battle Number will place and/or move a cube on their
     respective track on the current Location card a number of spaces." A cube already there moves up;
     otherwise a cube from supply enters the track and stands on space ``spaces``. The track ends at its
-    last space (R76). The caller makes sure a cube is in supply when one must be placed (R29).
+    last space (R76). The caller makes sure a cube is in supply when one must be placed (R29). Raises
+    :class:`RuleError` when no Location is current.
     """
-    loc = state.current
+    loc = current_location(state)
     last = top(db, loc)
     at = state.place(loc).cubes[side]
     if at == 0:
@@ -333,7 +440,8 @@ def advance(state: State, db: Database, side: Side, spaces: int, notes: list[str
 
 def win_location(state: State, db: Database, side: Side, location_id: str, notes: list[str]) -> State:
     """``side`` wins ``location_id``: it leaves the row to ``side``'s control, both sides' cubes on it
-    return to their supplies, the row closes up, and four Locations win the game.
+    return to their supplies, the row closes up, and four Locations win the game (``outcome`` set to
+    :attr:`Termination.LOCATIONS_CONTROLLED`; the view words it).
 
     Description: "Once a Location is won (when a player's cube moves to highest space on their track)
     that card will be slid towards the winner and they gain control over it. That Location will not be
@@ -353,8 +461,7 @@ def win_location(state: State, db: Database, side: Side, location_id: str, notes
     notes.append(f"The {SIDE_NAMES[side]} win {name(db, location_id)}: slide it to them; both sides take their cubes on it back; "
                  f"close up the row. The {SIDE_NAMES[side]} control {count} Location{'s' if count != 1 else ''}.")
     if count >= rules_of(db).locations_to_win:
-        state = replace(state, result=side, phase="over")
-        notes.append(f"{who_does(state, side, f'controls {count} Locations and wins', f'control {count} Locations and win')} the game!")
+        state = replace(state, outcome=Outcome(Termination.LOCATIONS_CONTROLLED, side), phase="over")
     return state
 
 
@@ -371,14 +478,26 @@ def _after_round(state: State, db: Database, winner: Side | None, notes: list[st
 
     Until the loser places the yellow marker no Location is current (``current`` is ``None``): the
     next battle's Location is not chosen yet, even when the marker still stands on the last one (R79)."""
-    if state.result is not None:
+    if state.outcome is not None:
         return replace(state, phase="over", current=None, hands=PerSide(Hand(), Hand()))
     if winner is None:
-        notes.append(f"A tie: no cube moves; the yellow marker stays on {name(db, state.current)} and round {state.round + 1} is fought there (R26).")
+        notes.append(f"A tie: no cube moves; the yellow marker stays on {name(db, current_location(state))} "
+                     f"and round {state.round + 1} is fought there (R26).")
         return replace(state, phase="round", round=state.round + 1, hands=PerSide(Hand(), Hand()))
     loser = other(winner)
-    notes.append(f"{who_does(state, loser, 'lost the round and chooses', 'lost the round and choose')} the next Location for the yellow marker.")
+    loser_chooses = who_does(state, loser, "lost the round and chooses", "lost the round and choose")
+    notes.append(f"{loser_chooses} the next Location for the yellow marker.")
     return replace(state, phase="marker", chooser=loser, current=None, hands=PerSide(Hand(), Hand()))
+
+
+def _advance_and_record(state: State, db: Database, winner: Side, spaces: int, notes: list[str]) -> State:
+    """:func:`advance` the round's winner and record in ``last`` whether the Location was won (R28, R76)."""
+    before = len(state.controlled)
+    state = advance(state, db, winner, spaces, notes)
+    result = RoundResult.LOCATION_WON if len(state.controlled) > before else RoundResult.ADVANCED
+    if state.last is not None:
+        state = replace(state, last=replace(state.last, result=result))
+    return state
 
 
 def settle(state: State, db: Database, a: PerSide[Assignment], rerolls: PerSide[Dice]) -> State:
@@ -389,26 +508,30 @@ def settle(state: State, db: Database, a: PerSide[Assignment], rerolls: PerSide[
     Numbers: the two Battle dice "added together as the base Battle Number" with the spells' bonuses
     and penalties; (4) spells that move a cube back; (5) "The player with the stronger Battle Number
     will place and/or move a cube ... a number of spaces ... calculated based on a nomograph table",
-    with the winner's extra spaces; a tie moves nothing (R26).
+    with the winner's extra spaces; a tie moves nothing (R26). ``last`` records the round, its
+    :class:`RoundResult` included. Raises :class:`RuleError` when no Location is current.
     """
     notes: list[str] = []
     state = replace(state, opened=None)
-    loc = state.current
-    points, gains, costs, casts = state.points, {}, {}, {}
+    loc = current_location(state)
+    spells = {side: spell_of(db, side, a[side]) for side in SIDES}
+    points = state.points
+    gains: dict[Side, int] = {}
+    costs: dict[Side, int] = {}
+    casts: dict[Side, int] = {}
     for side in SIDES:
         x = a[side]
         unit = points_word(db, side)
+        s = spells[side]
         if x.power is not None:
             gain = power_gain(db, x.power, points[side])
             gains[side], costs[side], casts[side] = gain, 0, 0
             notes.append(f"{who(state, side)}: Battle dice {x.battle[0]} and {x.battle[1]}; Power die {x.power}: "
                          f"+{gain} {unit} ({points[side]} -> {points[side] + gain}).")
             points = points.set(side, points[side] + gain)
-        else:
-            face = x.spell_face
-            s = spell(db, side, face)
-            cost = spell_cost(state, db, side, face)
-            gains[side], costs[side], casts[side] = 0, cost, face
+        elif s is not None:
+            cost = spell_cost(state, db, side, s.face)
+            gains[side], costs[side], casts[side] = 0, cost, s.face
             discount = " (Resonance: 1 less)" if cost < s.cost else ""
             notes.append(f"{who(state, side)}: Battle dice {x.battle[0]} and {x.battle[1]}; Casting die {x.cast}: {s.name} "
                          f"({s.text}) for {cost} {unit}{discount} ({points[side]} -> {points[side] - cost}).")
@@ -417,62 +540,71 @@ def settle(state: State, db: Database, a: PerSide[Assignment], rerolls: PerSide[
     dice = {side: list(a[side].battle) for side in SIDES}
     queue = {side: list(rerolls[side].values) for side in SIDES}
     for side in SIDES:  # own re-rolls first
-        if effect_of(db, side, a[side]).reroll_battle_die:
-            target = a[side].reroll if a[side].reroll is not None else min(dice[side])
+        s = spells[side]
+        if s is not None and s.effect.reroll_battle_die:
+            named = a[side].reroll
+            target = named if named is not None else min(dice[side])
             i = dice[side].index(target)
             dice[side][i] = queue[side].pop(0)
-            notes.append(f"{spell(db, side, a[side].spell_face).name}: the {SIDE_NAMES[side]} re-roll a Battle die: {target} -> {dice[side][i]}.")
+            notes.append(f"{s.name}: the {SIDE_NAMES[side]} re-roll a Battle die: {target} -> {dice[side][i]}.")
     for side in SIDES:  # then the opponent's highest
-        if effect_of(db, side, a[side]).opponent_reroll_highest:
+        s = spells[side]
+        if s is not None and s.effect.opponent_reroll_highest:
             o = other(side)
             i = dice[o].index(max(dice[o]))
             old = dice[o][i]
             dice[o][i] = queue[o].pop(0)
-            notes.append(f"{spell(db, side, a[side].spell_face).name}: the {SIDE_NAMES[o]} re-roll their highest Battle die: {old} -> {dice[o][i]}.")
+            notes.append(f"{s.name}: the {SIDE_NAMES[o]} re-roll their highest Battle die: {old} -> {dice[o][i]}.")
     numbers = {}
     for side in SIDES:
         mine, theirs = effect_of(db, side, a[side]), effect_of(db, other(side), a[other(side)])
         numbers[side] = sum(dice[side]) + mine.battle + theirs.opponent_battle
     for side in SIDES:
-        e = effect_of(db, side, a[side])
-        if e.push_back:
+        s = spells[side]
+        if s is not None and s.effect.push_back:
             pushed: list[str] = []
-            state = push_back(state, db, other(side), e.push_back, pushed)
-            notes.append(f"{spell(db, side, a[side].spell_face).name}: " + " ".join(pushed))
-    w, s = numbers["wardens"], numbers["shadowmajik"]
-    winner: Side | None = None if w == s else "wardens" if w > s else "shadowmajik"
-    difference = abs(w - s)
-    spaces = nomograph_spaces(db, difference) if winner else 0
-    extra = effect_of(db, winner, a[winner]).extra_spaces if winner else 0
-    verdict = f"the {SIDE_NAMES[winner]} win the battle" if winner else "a tie"
-    notes.append(f"Battle Numbers: Wardens {w}, Shadowmajik {s}: {verdict}" +
-                 (f"; difference {difference}: {spaces} space{'s' if spaces != 1 else ''} (nomograph)" if winner else "") +
-                 (f" + {extra} extra ({spell(db, winner, a[winner].spell_face).name})" if extra else "") + ".")
+            state = push_back(state, db, other(side), s.effect.push_back, pushed)
+            notes.append(f"{s.name}: " + " ".join(pushed))
+    wardens_number, shadow_number = numbers["wardens"], numbers["shadowmajik"]
+    winner: Side | None = None if wardens_number == shadow_number else "wardens" if wardens_number > shadow_number else "shadowmajik"
+    difference = abs(wardens_number - shadow_number)
+    spaces, extra, extra_words = 0, 0, ""
+    verdict = "a tie"
+    if winner is not None:
+        spaces = nomograph_spaces(db, difference)
+        verdict = (f"the {SIDE_NAMES[winner]} win the battle; "
+                   f"difference {difference}: {spaces} space{'s' if spaces != 1 else ''} (nomograph)")
+        winning_spell = spells[winner]
+        extra = winning_spell.effect.extra_spaces if winning_spell is not None else 0
+        if winning_spell is not None and extra:
+            extra_words = f" + {extra} extra ({winning_spell.name})"
+    notes.append(f"Battle Numbers: Wardens {wardens_number}, Shadowmajik {shadow_number}: {verdict}{extra_words}.")
     spaces += extra
-    battle = Battle(state.round, loc, a, PerSide(tuple(dice["wardens"]), tuple(dice["shadowmajik"])), PerSide(w, s),
+    battle_dice = PerSide((dice["wardens"][0], dice["wardens"][1]), (dice["shadowmajik"][0], dice["shadowmajik"][1]))
+    battle = Battle(state.round, loc, a, battle_dice, PerSide(wardens_number, shadow_number),
                     PerSide(casts["wardens"], casts["shadowmajik"]), PerSide(gains["wardens"], gains["shadowmajik"]),
-                    PerSide(costs["wardens"], costs["shadowmajik"]), winner, spaces)
+                    PerSide(costs["wardens"], costs["shadowmajik"]), winner, spaces,
+                    RoundResult.TIE if winner is None else RoundResult.ADVANCED)
     state = replace(state, last=battle)
     if winner is not None and spaces > 0:
         if state.place(loc).cubes[winner] == 0 and state.supply[winner] == 0:
             choices = ", ".join(name(db, p) for p in legal_recalls(replace(state, phase="recall"), winner) if p)
             notes.append(f"The {SIDE_NAMES[winner]} have all their cubes out: take one back from another Location ({choices}) "
                          f"to place it here, or keep them where they are and forgo the {spaces} space{'s' if spaces != 1 else ''} (R29).")
-            return replace(state, phase="recall", pending=spaces, notes=tuple(notes))
-        before = len(state.controlled)
-        state = advance(state, db, winner, spaces, notes)
-        if len(state.controlled) > before:
-            state = replace(state, last=replace(battle, won=loc))
+            return replace(state, phase="recall", pending=spaces, last=replace(battle, result=RoundResult.CUBES_OUT), notes=tuple(notes))
+        state = _advance_and_record(state, db, winner, spaces, notes)
     state = _after_round(state, db, winner, notes)
     return replace(state, notes=tuple(notes))
 
 
 # ---- Applying events ----------------------------------------------------------------------------------------
 def _need_phase(state: State, phase: str, what: str) -> None:
-    if state.phase == "over":
-        raise RuleError(f"the game is over: {SIDE_NAMES[state.result]} won; `referee duel new` starts another")
+    """Refuse ``what`` (an event of ``phase``) when the game is over or in another phase: a
+    :class:`RuleError` of kind :attr:`Refusal.GAME_OVER` or :attr:`Refusal.WRONG_PHASE`."""
+    if state.outcome is not None:
+        raise RuleError(f"the game is over: {SIDE_NAMES[state.outcome.winner]} won", Refusal.GAME_OVER)
     if state.phase != phase:
-        raise RuleError(f"{what} does not fit now: {next_step_short(state)}")
+        raise RuleError(f"{what} does not fit now", Refusal.WRONG_PHASE)
 
 
 def apply(state: State, db: Database, event: ev.Event) -> State:
@@ -497,13 +629,16 @@ def apply_marker(state: State, db: Database, event: ev.Marker) -> State:
     """The chooser places the yellow marker; a round begins there (R25, R30)."""
     _need_phase(state, "marker", "placing the yellow marker")
     if event.side != state.chooser:
-        raise RuleError(f"{who_does(state, state.chooser, 'chooses', 'choose', start=False)} the Location now, not the {SIDE_NAMES[event.side]}")
+        chooser = who_does(state, state.chooser, "chooses", "choose", start=False)
+        raise RuleError(f"{chooser} the Location now, not the {SIDE_NAMES[event.side]}",
+                        side=event.side, field="side")
     if event.location not in legal_markers(state):
         if any(loc == event.location for loc, _ in state.controlled):
-            raise RuleError(f"{name(db, event.location)} is controlled and will not be contested again; choose a Location in the row")
+            raise RuleError(f"{name(db, event.location)} is controlled and will not be contested again; choose a Location in the row",
+                            side=event.side, field="location")
         known = any(loc.id == event.location for loc in db.duel.location)
         raise RuleError(f"{name(db, event.location) if known else repr(event.location)} is not in the row: "
-                        f"choose one of {', '.join(name(db, x) for x in legal_markers(state))}")
+                        f"choose one of {', '.join(name(db, x) for x in legal_markers(state))}", side=event.side, field="location")
     first = state.round == 0
     notes = (f"{who_does(state, event.side, 'places', 'place')} the yellow marker on {name(db, event.location)}"
              f"{' (the first Location, R25)' if first else ''}. Round {state.round + 1}: both players roll 4 dice in secret.",)
@@ -515,16 +650,15 @@ def apply_roll(state: State, db: Database, event: ev.Roll) -> State:
     _need_phase(state, "round", "rolling")
     hand = state.hands[event.side]
     if hand.committed:
-        raise RuleError(f"the {SIDE_NAMES[event.side]} have already committed this round")
+        raise RuleError(f"the {SIDE_NAMES[event.side]} have already committed this round", side=event.side)
     if hand.rolled is not None:
-        raise RuleError(f"the {SIDE_NAMES[event.side]} have already rolled this round: `referee duel roll --player {event.side}` "
-                        f"shows the same dice again; `referee duel commit --player {event.side}` places them")
+        raise RuleError(f"the {SIDE_NAMES[event.side]} have already rolled this round", Refusal.ALREADY_ROLLED, event.side)
     dice = event.dice
     count = rules_of(db).dice_per_player
     if dice is None or dice.k is None or len(dice.values) != count:
-        raise RuleError(f"a roll is {count} dice rolled by the referee")
+        raise RuleError(f"a roll is {count} dice rolled by the referee", side=event.side, field="dice")
     if dice.k != state.dice_used:
-        raise RuleError(f"the referee's next die is die {state.dice_used}, not {dice.k}")
+        raise RuleError(f"the referee's next die is die {state.dice_used}, not {dice.k}", side=event.side, field="dice")
     hands = state.hands.set(event.side, replace(hand, rolled=dice))
     return replace(state, hands=hands, dice_used=state.dice_used + count,
                    notes=(f"The referee rolls the {possessive(SIDE_NAMES[event.side])} 4 dice (only they see them).",))
@@ -540,15 +674,16 @@ def rolled_to_show(state: State, side: Side) -> Dice | None:
     return hand.rolled
 
 
-def commit_problem(state: State, side: Side) -> str | None:
-    """Why ``side`` cannot commit now (the wrong phase, or already committed), or ``None``. Asked before
-    a player types their hidden dice, so they are not asked for nothing."""
+def commit_problem(state: State, side: Side) -> RuleError | None:
+    """Why ``side`` cannot commit now, as the :class:`RuleError` a commitment would meet (the game over,
+    the wrong phase, or :attr:`Refusal.ALREADY_COMMITTED`), or ``None``. Asked before a player types
+    their hidden dice, so they are not asked for nothing (R77)."""
     try:
         _need_phase(state, "round", "committing")
     except RuleError as error:
-        return str(error)
+        return error
     if state.hands[side].committed:
-        return f"the {SIDE_NAMES[side]} have already committed this round; `referee duel undo` takes it back"
+        return RuleError(f"the {SIDE_NAMES[side]} have already committed this round", Refusal.ALREADY_COMMITTED, side)
     return None
 
 
@@ -557,16 +692,16 @@ def apply_commit(state: State, db: Database, event: ev.Commit) -> State:
     a sealed one when it is opened at the reveal (R77)."""
     problem = commit_problem(state, event.side)
     if problem:
-        raise RuleError(problem)
+        raise problem
     hand = state.hands[event.side]
-    if (event.assignment is None) == (event.seal is None):
-        raise RuleError("commit either an assignment or a seal")
-    if event.seal is not None:
+    if event.seal is not None and event.assignment is None:
         if not re.fullmatch(r"[0-9a-f]{64}", event.seal):
-            raise RuleError("a seal is the 64 hex digits `referee duel seal` printed")
+            raise RuleError("a seal is 64 hexadecimal digits (a SHA-256 digest)", Refusal.BAD_SEAL, event.side, "seal")
         hand = replace(hand, seal=event.seal)
-    else:
+    elif event.assignment is not None and event.seal is None:
         hand = replace(hand, assignment=check_assignment(state, db, event.side, event.assignment))
+    else:
+        raise RuleError("commit either an assignment or a seal", side=event.side)
     waiting = [SIDE_NAMES[s] for s in SIDES if s != event.side and not state.hands[s].committed]
     then = f"waiting for the {waiting[0]}" if waiting else "both have committed: reveal"
     way = "sealed" if event.seal is not None else "plain"
@@ -574,37 +709,45 @@ def apply_commit(state: State, db: Database, event: ev.Commit) -> State:
                    notes=(f"The {SIDE_NAMES[event.side]} have committed their dice ({then}).",))
 
 
+def _reveal_field(event: ev.Reveal, side: Side, suffix: str = "") -> Any:
+    """The Reveal field ``<side><suffix>``: ``wardens``, ``shadowmajik_salt``, ``wardens_reroll`` ..."""
+    return getattr(event, side + suffix)
+
+
 def revealed(state: State, db: Database, event: ev.Reveal) -> PerSide[Assignment]:
     """Both assignments as revealed: the committed ones, or sealed ones opened by the event's
     assignment and salt (checked against the seal, then against the rules); once revealed while the
     reveal waits for re-rolled dice, the placings revealed then (R81). Raises :class:`RuleError`."""
-    if state.opened is not None:
+    opened = state.opened
+    if opened is not None:
         for side in SIDES:
-            given = getattr(event, side)
-            if given is not None and given.text() != state.opened[side].text():
-                raise RuleError(f"the {SIDE_NAMES[side]} revealed '{state.opened[side]}', not '{given}'")
-        return state.opened
-    out = {}
+            given: Assignment | None = _reveal_field(event, side)
+            if given is not None and given.text() != opened[side].text():
+                raise RuleError(f"the {SIDE_NAMES[side]} revealed '{opened[side]}', not '{given}'", side=side, field=side)
+        return opened
+    out: dict[Side, Assignment] = {}
     for side in SIDES:
         hand = state.hands[side]
-        given: Assignment | None = getattr(event, side)
-        salt: str | None = getattr(event, f"{side}_salt")
+        given = _reveal_field(event, side)
+        salt: str | None = _reveal_field(event, side, "_salt")
         if hand.assignment is not None:
             if given is not None and check_assignment(state, db, side, given) != hand.assignment:
-                raise RuleError(f"the {SIDE_NAMES[side]} committed '{hand.assignment}', not '{given}'")
+                raise RuleError(f"the {SIDE_NAMES[side]} committed '{hand.assignment}', not '{given}'", side=side, field=side)
             out[side] = hand.assignment
         elif hand.seal is not None:
             if given is None or salt is None:
-                raise RuleError(f"the {SIDE_NAMES[side]} committed a seal: open it with --open {side}='ASSIGNMENT#SALT' (what `referee duel seal` printed)")
+                raise RuleError(f"the {SIDE_NAMES[side]} committed a seal: open it with the placing and salt it was made of",
+                                Refusal.SEAL_NOT_OPENED, side, f"{side}_salt")
             if seal(side, given, salt) != hand.seal:
-                raise RuleError(f"the {possessive(SIDE_NAMES[side])} opening does not match their seal: not what they committed")
+                raise RuleError(f"the {possessive(SIDE_NAMES[side])} opening does not match their seal: not what they committed",
+                                side=side, field=f"{side}_salt")
             try:
                 out[side] = check_assignment(state, db, side, given)
-            except RuleError as error:  # sealed, so checked only now: say how to commit again
-                raise RuleError(f"the {possessive(SIDE_NAMES[side])} sealed placing is refused: {error}; "
-                                f"`referee duel undo` takes back the last commitment, to commit again") from None
+            except RuleError as error:  # sealed, so checked only now: the advice says how to commit again
+                raise RuleError(f"the {possessive(SIDE_NAMES[side])} sealed placing is refused: {error}", Refusal.SEALED_PLACING_REFUSED,
+                                side, side, cause=error) from None
         else:
-            raise RuleError(f"cannot reveal before both have committed: the {SIDE_NAMES[side]} have not committed yet")
+            raise RuleError(f"cannot reveal before both have committed: the {SIDE_NAMES[side]} have not committed yet", side=side)
     return PerSide(out["wardens"], out["shadowmajik"])
 
 
@@ -620,13 +763,14 @@ def apply_reveal(state: State, db: Database, event: ev.Reveal) -> State:
     expected_k = state.dice_used
     groups = {}
     for side in SIDES:
-        dice: Dice | None = getattr(event, f"{side}_reroll")
-        dice = dice or Dice()
+        given: Dice | None = _reveal_field(event, side, "_reroll")
+        dice = given or Dice()
         if len(dice.values) != need[side]:
-            raise RuleError(f"the spells re-roll {need[side]} of the {possessive(SIDE_NAMES[side])} Battle dice, not {len(dice.values)}")
+            raise RuleError(f"the spells re-roll {need[side]} of the {possessive(SIDE_NAMES[side])} Battle dice, not {len(dice.values)}",
+                            side=side, field=f"{side}_reroll")
         if dice.k is not None:
             if dice.k != expected_k:
-                raise RuleError(f"the referee's next die is die {expected_k}, not {dice.k}")
+                raise RuleError(f"the referee's next die is die {expected_k}, not {dice.k}", side=side, field=f"{side}_reroll")
             expected_k += len(dice.values)
         groups[side] = dice
     state = replace(state, dice_used=expected_k)
@@ -645,7 +789,7 @@ def waits_for_rerolls(state: State, db: Database, event: ev.Reveal, a: PerSide[A
     """True when ``event`` reveals the placings ``a`` but cannot settle the round yet: no re-rolled die
     was given with it, this is the first reveal of the round, and a spell re-rolls a Battle die of a
     side that placed physical dice (R81). The players then roll those dice and type them."""
-    if state.opened is not None or any(getattr(event, f"{s}_reroll") is not None for s in SIDES):
+    if state.opened is not None or any(_reveal_field(event, s, "_reroll") is not None for s in SIDES):
         return False
     counts = typed_rerolls(state, db, a)
     return any(counts[s] for s in SIDES)
@@ -654,8 +798,8 @@ def waits_for_rerolls(state: State, db: Database, event: ev.Reveal, a: PerSide[A
 def _opened_notes(state: State, db: Database, a: PerSide[Assignment], need: PerSide[int]) -> tuple[str, ...]:
     placed = []
     for side in SIDES:
-        face = a[side].spell_face
-        spell_name = f" ({spell(db, side, face).name})" if face else ""
+        s = spell_of(db, side, a[side])
+        spell_name = f" ({s.name})" if s is not None else ""
         placed.append(f"{SIDE_NAMES[side]} {a[side].text()}{spell_name}")
     counts = ", ".join(f"the {SIDE_NAMES[s]}: {need[s]} {'die' if need[s] == 1 else 'dice'}" for s in SIDES if need[s])
     return (f"Revealed: {'; '.join(placed)}.",
@@ -666,27 +810,30 @@ def apply_recall(state: State, db: Database, event: ev.Recall) -> State:
     """The winner with no cube in supply takes one back from another Location and places it here, or
     forgoes the spaces (R29)."""
     _need_phase(state, "recall", "taking a cube back")
-    winner = state.last.winner
+    winner = round_winner(state)
+    here = current_location(state)
     if event.side != winner:
-        raise RuleError(f"the {SIDE_NAMES[winner]} won the round; they take a cube back, not the {SIDE_NAMES[event.side]}")
+        raise RuleError(f"the {SIDE_NAMES[winner]} won the round; they take a cube back, not the {SIDE_NAMES[event.side]}",
+                        side=event.side, field="side")
     if event.location not in legal_recalls(state, winner):
-        if event.location == state.current:
-            raise RuleError(f"the {SIDE_NAMES[winner]} have no cube on {name(db, state.current)}: take one back from another Location")
+        if event.location == here:
+            raise RuleError(f"the {SIDE_NAMES[winner]} have no cube on {name(db, here)}: take one back from another Location",
+                            side=winner, field="location")
         known = any(loc.id == event.location for loc in db.duel.location)
-        raise RuleError(f"the {SIDE_NAMES[winner]} have no cube on {name(db, event.location) if known else repr(event.location)} to take back")
+        shown = name(db, event.location) if known and event.location is not None else repr(event.location)
+        raise RuleError(f"the {SIDE_NAMES[winner]} have no cube on {shown} to take back", side=winner, field="location")
     notes: list[str] = []
     if event.location is None:
-        notes.append(f"The {SIDE_NAMES[winner]} keep their cubes where they are and forgo the {state.pending} space{'s' if state.pending != 1 else ''}.")
+        spaces = f"{state.pending} space{'s' if state.pending != 1 else ''}"
+        notes.append(f"The {SIDE_NAMES[winner]} keep their cubes where they are and forgo the {spaces}.")
+        if state.last is not None:
+            state = replace(state, last=replace(state.last, result=RoundResult.FORGONE))
     else:
         at = state.place(event.location).cubes[winner]
         state = _set_cube(state, event.location, winner, 0)
         state = replace(state, supply=state.supply.set(winner, state.supply[winner] + 1))
         notes.append(f"The {SIDE_NAMES[winner]} take their cube back from {name(db, event.location)} (it stood on space {at}).")
-        before = len(state.controlled)
-        loc = state.current
-        state = advance(state, db, winner, state.pending, notes)
-        if len(state.controlled) > before:
-            state = replace(state, last=replace(state.last, won=loc))
+        state = _advance_and_record(state, db, winner, state.pending, notes)
     state = replace(state, pending=0)
     state = _after_round(state, db, winner, notes)
     return replace(state, notes=tuple(notes))
@@ -709,10 +856,10 @@ def resolve(state: State, db: Database, event: ev.Event) -> tuple[ev.Event, Stat
         need = rerolls_needed(db, a)
         wait = waits_for_rerolls(state, db, event, a)
         k = state.dice_used
-        fields = {}
+        fields: dict[str, Any] = {}
         for side in SIDES:
             fields[side] = a[side]
-            typed: Dice | None = getattr(event, f"{side}_reroll")
+            typed: Dice | None = _reveal_field(event, side, "_reroll")
             if typed is None and need[side] and not wait:
                 typed = Dice.roll(seed, k, need[side])
                 k += need[side]
@@ -722,105 +869,21 @@ def resolve(state: State, db: Database, event: ev.Event) -> tuple[ev.Event, Stat
 
 
 # ---- Words ----------------------------------------------------------------------------------------------------
-def next_step_short(state: State) -> str:
-    """What the game waits for, without the database (for error lines)."""
-    if state.phase == "marker":
-        return f"the {SIDE_NAMES[state.chooser]} place the yellow marker (`referee duel marker LOCATION`)"
-    if state.phase == "round":
-        if state.opened is not None:
-            return "the reveal waits for the re-rolled Battle dice (type them with `--reroll`, or `referee duel reveal` rolls them)"
-        waiting = [s for s in SIDES if not state.hands[s].committed]
-        if waiting:
-            return "waiting for " + " and ".join(f"the {SIDE_NAMES[s]}" for s in waiting) + " to commit (`referee duel commit --player SIDE`)"
-        return f"both have committed: `{reveal_command(state)}`"
-    if state.phase == "recall":
-        return f"the {SIDE_NAMES[state.last.winner]} take a cube back (`referee duel recall LOCATION` or `referee duel recall none`)"
-    return f"the game is over: the {SIDE_NAMES[state.result]} won"
-
-
-def reveal_command(state: State) -> str:
-    """The reveal to type once both have committed: ``referee duel reveal``, with ``--open SIDE='OPENING'``
-    for each side that committed a seal (R77; OPENING is what that player's ``seal`` printed, quoted
-    for a shell because it holds spaces)."""
-    opens = "".join(f" --open {s}='OPENING'" for s in SIDES if state.hands[s].seal is not None)
-    return "referee duel reveal" + opens
-
-
-def reroll_command(state: State, db: Database) -> str:
-    """The reveal to type when it waits for re-rolled physical dice (R81): ``--reroll SIDE=D`` for each
-    side that types its own, one ``D`` per die (``D,D`` for two); the referee rolls the others."""
-    if state.opened is None:
-        return "referee duel reveal"
-    counts = typed_rerolls(state, db, state.opened)
-    return "referee duel reveal" + "".join(f" --reroll {s}={dice_placeholder(counts[s])}" for s in SIDES if counts[s])
-
-
-def commit_offer(state: State, side: Side) -> str:
-    """The commands that commit ``side``'s dice, as the Next line offers them (R77, R78, R80): at this
-    terminal with hidden input, or a seal made on the player's own device; the referee's roll first
-    when it has not rolled. A side that last committed one way in this game is offered that way;
-    before its first commitment, both."""
-    plain = f"`referee duel commit --player {side}`"
-    sealed = f"`referee duel seal --player {side}` on your own device, then `referee duel commit --player {side} --sealed SEAL`"
-    roll = "" if state.hands[side].rolled else f"`referee duel roll --player {side}` first, or physical dice"
-    way = state.commit_way[side]
-    if way == "sealed":
-        return sealed + (f" ({roll})" if roll else "")
-    if way == "plain":
-        return plain + (f" ({roll})" if roll else "")
-    return plain + f" ({roll + '; ' if roll else ''}on two devices: {sealed})"
-
-
-def next_step(state: State, db: Database) -> str:
-    """What to do next, with the commands to type: every back-quoted ``referee ...`` command works as
-    typed in the phase it is offered, its placeholders (:mod:`referee.advice`) filled in (issue 10, R80)."""
-    if state.phase == "marker":
-        places = ", ".join(f"{i} {name(db, p.id)}" for i, p in enumerate(state.row, 1))
-        return f"{who_does(state, state.chooser, 'chooses', 'choose')} the Location to fight for: `referee duel marker LOCATION` ({places})."
-    if state.phase == "round":
-        at = f"Round {state.round} at {name(db, state.current)}"
-        if state.opened is not None:
-            typed = reroll_command(state, db)
-            return (f"{at}: revealed; roll the re-rolled Battle dice and type them: `{typed}`, "
-                    f"or let the referee roll them: `referee duel reveal`.")
-        parts = []
-        for s in SIDES:
-            hand = state.hands[s]
-            if not hand.committed:
-                parts.append(f"{SIDE_NAMES[s]}: {commit_offer(state, s)}")
-        if parts:
-            return f"{at}. " + "; ".join(parts) + "."
-        opening = " (each OPENING as that player's seal printed it)" if any(state.hands[s].seal for s in SIDES) else ""
-        return f"{at}: both have committed: `{reveal_command(state)}`{opening}."
-    if state.phase == "recall":
-        winner = state.last.winner
-        places = ", ".join(name(db, p) for p in legal_recalls(state, winner) if p)
-        return (f"{who_does(state, winner, 'takes', 'take')} a cube back: `referee duel recall LOCATION --player {winner}` ({places}), "
-                f"or `referee duel recall none --player {winner}` to forgo {state.pending} space{'s' if state.pending != 1 else ''}.")
-    return (f"The game is over: {who(state, state.result)} won, controlling {len(state.controlled_by(state.result))} Locations. "
-            f"Another game: `referee duel new`.")
-
-
-def location_id(state: State, db: Database, text: str) -> str:
+def location_id(db: Database, text: str, row: Sequence[str] | None = None) -> str:
     """A Location named by id, its last id part, its name (any case, punctuation ignored), or its
-    position in the row (1 = leftmost as the Wardens see it). Raises :class:`RuleError`."""
+    position in ``row`` (the ids of the Locations in the row; 1 = leftmost as the Wardens see it).
+    Raises :class:`RuleError` (``field`` ``"location"``), also for a position without ``row``."""
     text = text.strip()
     if re.fullmatch(r"\d+", text):
+        if row is None:
+            raise RuleError(f"Location {text} is a position in the row, and no row is known here: name the Location", field="location")
         i = int(text)
-        if not 1 <= i <= len(state.row):
-            raise RuleError(f"the row has Locations 1-{len(state.row)}, not {i}")
-        return state.row[i - 1].id
+        if not 1 <= i <= len(row):
+            raise RuleError(f"the row has Locations 1-{len(row)}, not {i}", field="location")
+        return row[i - 1]
     slug = lambda s: re.sub(r"[^a-z0-9]+", "-", s.lower().replace("'", "")).strip("-")  # noqa: E731
     for card in db.duel.location:
         if text in (card.id, card.id.rsplit(".", 1)[-1]) or slug(text) in (slug(card.name), slug(card.name).removeprefix("the-")):
             return card.id
     known = ", ".join(card.id.rsplit(".", 1)[-1] for card in db.duel.location)
-    raise RuleError(f"no Location {text!r}; Locations are: {known}")
-
-
-def replay(initial: State, db: Database, events: Iterable[ev.Event]) -> State:
-    """The state after ``events`` from ``initial``."""
-    state = initial
-    for event in events:
-        state = apply(state, db, event)
-    return state
+    raise RuleError(f"no Location {text!r}; Locations are: {known}", field="location")

@@ -6,6 +6,7 @@ This module owns the shape of the state and of a player's dice assignment, nothi
 """
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Literal, TypeVar
 
@@ -16,7 +17,6 @@ SIDES: tuple[Side, Side] = ("wardens", "shadowmajik")
 """The two sides, Wardens first (the Location names read from the Wardens' side)."""
 
 Phase = Literal["marker", "round", "recall", "over"]
-PHASES: tuple[str, ...] = ("marker", "round", "recall", "over")
 """``marker``: a player places the yellow marker; ``round``: dice are rolled and committed, then
 revealed; ``recall``: the round's winner must take a cube back (or forgo the spaces); ``over``."""
 
@@ -40,14 +40,11 @@ class PerSide(Generic[T]):
             raise KeyError(side)
         return getattr(self, side)
 
-    def set(self, side: Side, value: T) -> "PerSide[T]":
+    def set(self, side: Side, value: T) -> PerSide[T]:
         """A copy with ``side``'s value replaced."""
         if side not in SIDES:
             raise KeyError(side)
         return replace(self, **{side: value})
-
-    def items(self) -> tuple[tuple[Side, T], tuple[Side, T]]:
-        return (("wardens", self.wardens), ("shadowmajik", self.shadowmajik))
 
 
 @dataclass(frozen=True)
@@ -106,6 +103,40 @@ class Assignment:
         return self.text()
 
 
+class RoundResult(enum.Enum):
+    """What a revealed round did at its Location (after python-chess's ``Termination``: a kind, not words).
+
+    ``TIE``: equal Battle Numbers, nothing moves and the next round is fought there (R26);
+    ``ADVANCED``: the winner's cube was placed or moved up by the round's spaces (R27, R28);
+    ``LOCATION_WON``: ... and reached the top of its track, winning the Location (R76);
+    ``CUBES_OUT``: the winner has every cube on other Locations and chooses what to do (R29; the game
+    is in the ``recall`` phase); ``FORGONE``: the winner then kept its cubes and forwent the spaces (R29).
+    A recall turns ``CUBES_OUT`` into ``ADVANCED``, ``LOCATION_WON`` or ``FORGONE``.
+    """
+
+    TIE = "tie"
+    ADVANCED = "advanced"
+    LOCATION_WON = "location won"
+    CUBES_OUT = "cubes out"
+    FORGONE = "forgone"
+
+
+class Termination(enum.Enum):
+    """How a game ended (after python-chess's ``Termination``). Description: "Play continues until one
+    player has gained control over 4 Locations" (``locations_to_win`` in ``cards.toml``); the game has
+    no other end (7 Locations are dealt, so the row never runs out first)."""
+
+    LOCATIONS_CONTROLLED = "locations controlled"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game (after python-chess's ``Outcome``): how it ended and who won."""
+
+    termination: Termination
+    winner: Side
+
+
 @dataclass(frozen=True)
 class Setup:
     """How the game was set up: the seed, the players' names, the seven Locations dealt in a row
@@ -117,6 +148,7 @@ class Setup:
     names: PerSide[str] = PerSide("Wardens", "Shadowmajik")
 
     def to_dict(self) -> dict[str, Any]:
+        """The ``[setup]`` table of the save file: ``row``, ``removed`` and the two names (the seed is kept beside it)."""
         return {"row": list(self.row), "removed": list(self.removed), "wardens": self.names.wardens, "shadowmajik": self.names.shadowmajik}
 
 
@@ -140,6 +172,7 @@ class Hand:
 
     @property
     def committed(self) -> bool:
+        """True once the side has committed this round, plainly or by a seal (R77)."""
         return self.assignment is not None or self.seal is not None
 
 
@@ -150,7 +183,7 @@ class Battle:
     ``dice`` each side's Battle dice after re-rolls, ``numbers`` the Battle Numbers, ``casts`` the
     spell face each side cast (0 for none), ``gains`` the points each side gained, ``costs`` paid,
     ``winner`` (``None`` on a tie), ``spaces`` the winner's spaces (nomograph plus extra spaces),
-    ``won`` the Location won this round, if any.
+    ``result`` what the round did at its Location (:class:`RoundResult`).
     """
 
     round: int
@@ -163,7 +196,12 @@ class Battle:
     costs: PerSide[int]
     winner: Side | None
     spaces: int
-    won: str | None = None
+    result: RoundResult
+
+    @property
+    def won(self) -> str | None:
+        """The Location won this round (its ``location``), or ``None`` when none was won."""
+        return self.location if self.result is RoundResult.LOCATION_WON else None
 
 
 @dataclass(frozen=True)
@@ -180,7 +218,8 @@ class State:
     ``pending`` the spaces the winner must place after a recall; ``last`` the last revealed round;
     ``dice_used`` the index of the referee's next die; ``commit_way`` how each side last committed in
     this game (``"plain"`` at the referee's terminal, ``"sealed"`` from its own device, ``None`` not yet;
-    R80); ``notes`` what the last event did, in words.
+    R80); ``outcome`` how the game ended, once it has (:class:`Outcome`), else ``None``; ``notes`` what
+    the last event did, in words (the end of the game is read from ``outcome``, never from them).
     """
 
     setup: Setup
@@ -196,10 +235,15 @@ class State:
     opened: PerSide[Assignment] | None = None
     pending: int = 0
     last: Battle | None = None
-    result: Side | None = None
+    outcome: Outcome | None = None
     dice_used: int = 0
     commit_way: PerSide[str | None] = PerSide(None, None)
     notes: tuple[str, ...] = field(default=(), compare=False)
+
+    @property
+    def result(self) -> Side | None:
+        """The side that won the game (``outcome.winner``), or ``None`` while it goes on."""
+        return self.outcome.winner if self.outcome is not None else None
 
     def place(self, location_id: str) -> Place:
         """The Location ``location_id`` in the row; raises ``KeyError`` when it is not there."""

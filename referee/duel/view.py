@@ -3,18 +3,45 @@ Locations as the players see it) and one log line per event.
 
 This module owns how a state and an event read; it does no I/O (the CLI prints what it returns). It
 never shows a hand that is not yet revealed: the status says only whether a side has rolled or
-committed, and the log shows the dice of a round in its reveal line.
+committed, and the log shows the dice of a round in its reveal line. The end of the game and what a
+round did are read from their kinds (:class:`~referee.duel.state.Outcome`,
+:class:`~referee.duel.state.RoundResult`), never from the rules' notes.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.database import Database
-from referee import advice
+from referee.advice import commands_in
+from referee.duel import advice, rules
 from referee.duel import events as ev
-from referee.duel import rules
 from referee.duel.rules import SIDE_NAMES
-from referee.duel.state import SIDES, Side, State
+from referee.duel.state import SIDES, RoundResult, Side, State, Termination
+
+if TYPE_CHECKING:
+    from rich.console import Group, RenderableType
+
+
+def outcome_text(state: State) -> str | None:
+    """The end of the game in words, from ``state.outcome``: ``"Bo (Shadowmajik) controls 4 Locations and
+    wins the game!"`` (a named player) or ``"The Wardens control 4 Locations and win the game!"``;
+    ``None`` while the game goes on. Description: "Play continues until one player has gained control
+    over 4 Locations." """
+    outcome = state.outcome
+    if outcome is None:
+        return None
+    if outcome.termination is Termination.LOCATIONS_CONTROLLED:
+        count = len(state.controlled_by(outcome.winner))
+        winner_wins = rules.who_does(state, outcome.winner, f"controls {count} Locations and wins", f"control {count} Locations and win")
+        return f"{winner_wins} the game!"
+    return f"{rules.who_does(state, outcome.winner, 'wins', 'win')} the game!"
+
+
+def event_notes(state: State) -> tuple[str, ...]:
+    """What the event that led to ``state`` did, in words: the rules' notes, then the end of the game
+    when that event ended it (:func:`outcome_text`; no event is accepted after the end)."""
+    end = outcome_text(state)
+    return state.notes + ((end,) if end is not None else ())
 
 
 def hand_status(state: State, side: Side) -> str:
@@ -52,8 +79,9 @@ def status(state: State, db: Database) -> dict[str, Any]:
     ``current`` is the Location fought for, ``null`` in the marker phase (R79); ``marker_on`` where the
     yellow cube stands on the table (:func:`rules.marker_stands_on`); ``revealed`` both placings while
     the reveal waits for re-rolled dice (R81), else ``null``; ``next`` the Next line and
-    ``next_commands`` the commands it offers (:func:`referee.advice.commands_in`)."""
-    next_line = rules.next_step(state, db)
+    ``next_commands`` the commands it offers (:func:`referee.advice.commands_in`); ``result`` the winner
+    once the game is over (``state.outcome``), else ``null``."""
+    next_line = advice.next_step(state, db)
     stands = rules.marker_stands_on(state)
     last = None
     if state.last is not None:
@@ -82,7 +110,7 @@ def status(state: State, db: Database) -> dict[str, Any]:
         "result": state.result,
         "removed": list(state.setup.removed),
         "next": next_line,
-        "next_commands": advice.commands_in(next_line),
+        "next_commands": commands_in(next_line),
     }
 
 
@@ -103,16 +131,18 @@ def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
     for s in SIDES:
         controlled = ", ".join(rules.name(db, x) for x in state.controlled_by(s)) or "none"
         lines.append((rules.who(state, s),
-                      f"{state.points[s]} {rules.points_word(db, s)}; {state.supply[s]} cube{'s' if state.supply[s] != 1 else ''} in supply; "
+                      f"{state.points[s]} {rules.points_word(db, s)}; "
+                      f"{state.supply[s]} cube{'s' if state.supply[s] != 1 else ''} in supply; "
                       f"controls {len(state.controlled_by(s))} ({controlled}); this round: {hand_status(state, s)}"))
     for i, p in enumerate(state.row, 1):
         card = rules.location(db, p.id)
-        mark = " [yellow marker]" if p.id == state.current else " [yellow marker, to be moved]" if p.id == rules.marker_stands_on(state) else ""
+        mark = (" [yellow marker]" if p.id == state.current
+                else " [yellow marker, to be moved]" if p.id == rules.marker_stands_on(state) else "")
         lines.append((f"{i}. {card.name}", f"{'/'.join(card.resonance)}; Wardens {p.cubes.wardens}/{card.track_spaces}, "
                                            f"Shadowmajik {p.cubes.shadowmajik}/{card.track_spaces}{mark}"))
-    if state.result:
-        lines.append(("Result", f"{rules.who(state, state.result)} won"))
-    lines.append(("Next", rules.next_step(state, db)))
+    if state.outcome is not None:
+        lines.append(("Result", f"{rules.who(state, state.outcome.winner)} won"))
+    lines.append(("Next", advice.next_step(state, db)))
     return lines
 
 
@@ -123,7 +153,7 @@ def track_text(space: int, spaces: int, mark: str, plain: bool) -> str:
     return f"{cells}\n{space}/{spaces}"
 
 
-def board(state: State, db: Database, plain: bool = False):
+def board(state: State, db: Database, plain: bool = False) -> Group:
     """The row of Locations as the players see it (a rich renderable).
 
     The Shadowmajik sit across the table (top), the Wardens at the bottom read the names (description:
@@ -138,6 +168,7 @@ def board(state: State, db: Database, plain: bool = False):
     from rich.text import Text
 
     def side_line(side: Side) -> Text:
+        """One side's points, supply and Locations controlled, as the line above or below the table."""
         controlled = ", ".join(rules.name(db, x) for x in state.controlled_by(side)) or "none"
         style = "" if plain else ("bold magenta" if side == "shadowmajik" else "bold cyan")
         return Text(f"{rules.who(state, side)}: {state.points[side]} {rules.points_word(db, side)} (max {rules.rules_of(db).points_max}); "
@@ -152,61 +183,69 @@ def board(state: State, db: Database, plain: bool = False):
                          justify="center", overflow="fold", min_width=6)
     cards = [rules.location(db, p.id) for p in state.row]
     table.add_row(*[Text(track_text(p.cubes.shadowmajik, c.track_spaces, "S" if plain else "■", plain),
-                         style="" if plain else "magenta") for p, c in zip(state.row, cards)])
+                         style="" if plain else "magenta") for p, c in zip(state.row, cards, strict=True)])
     table.add_row(*[Text(c.name, style="" if plain else "bold") for c in cards])
     table.add_row(*[" ".join(c.resonance) for c in cards])
     table.add_row(*[Text(track_text(p.cubes.wardens, c.track_spaces, "W" if plain else "■", plain),
-                         style="" if plain else "cyan") for p, c in zip(state.row, cards)])
-    parts = [side_line("shadowmajik"), table, side_line("wardens")]
+                         style="" if plain else "cyan") for p, c in zip(state.row, cards, strict=True)])
+    parts: list[RenderableType] = [side_line("shadowmajik"), table, side_line("wardens")]
     if state.current is None and state.phase == "marker" and state.round:
         parts.append(Text("The yellow marker waits for the next Location.", style=""))
-    parts.append(Text("Next: " + rules.next_step(state, db), style="" if plain else "bold"))
+    parts.append(Text("Next: " + advice.next_step(state, db), style="" if plain else "bold"))
     return Group(*parts)
 
 
+def _spell_words(db: Database, side: Side, a: ev.Assignment) -> str:
+    """`` (Warden's Call)`` after a placing that casts a spell, else nothing."""
+    s = rules.spell_of(db, side, a)
+    return f" ({s.name})" if s is not None else ""
+
+
 def log_line(number: int, event: ev.Event, after: State, db: Database) -> str:
-    """One line of ``referee duel log``. Rolls and commitments never show dice (the reveal line does)."""
+    """One line of ``referee duel log``. Rolls and commitments never show dice (the reveal line does).
+    What the round did is read from ``after.last.result`` (:class:`RoundResult`), the end of the game
+    from ``after.outcome``."""
     head = f"{number:3}. "
+    over = f"; {SIDE_NAMES[after.outcome.winner]} win the game" if after.outcome is not None else ""
     if isinstance(event, ev.Marker):
         return head + f"{SIDE_NAMES[event.side]}: yellow marker on {rules.name(db, event.location)}"
     if isinstance(event, ev.Roll):
-        return head + f"{SIDE_NAMES[event.side]}: the referee rolls {len(event.dice.values)} dice ({event.dice.seed_place()})"
+        count, place = (len(event.dice.values), event.dice.seed_place()) if event.dice is not None else (0, "")
+        return head + f"{SIDE_NAMES[event.side]}: the referee rolls {count} dice ({place})"
     if isinstance(event, ev.Commit):
         return head + f"{SIDE_NAMES[event.side]}: {'sealed ' if event.seal else ''}commit"
     if isinstance(event, ev.Reveal) and after.opened is not None:  # the reveal waits for re-rolled dice (R81)
-        placed = []
-        for s in SIDES:
-            a = after.opened[s]
-            spell = f" ({rules.spell(db, s, a.spell_face).name})" if a.spell_face else ""
-            placed.append(f"{SIDE_NAMES[s]} {a.text()}{spell}")
-        return head + f"round {after.round} at {rules.name(db, after.current)}: revealed " + "; ".join(placed) + "; re-rolled dice due"
-    if isinstance(event, ev.Reveal):
+        opened = after.opened
+        placed = [f"{SIDE_NAMES[s]} {opened[s].text()}{_spell_words(db, s, opened[s])}" for s in SIDES]
+        at = rules.name(db, rules.current_location(after))
+        return head + f"round {after.round} at {at}: revealed " + "; ".join(placed) + "; re-rolled dice due"
+    if isinstance(event, ev.Reveal) and after.last is not None:
         b = after.last
         parts = []
         for s in SIDES:
             a = b.assignments[s]
-            face = a.spell_face
-            spell = f" ({rules.spell(db, s, face).name})" if face else ""
             reroll = getattr(event, f"{s}_reroll")
             rr = f", re-roll {' '.join(map(str, reroll.values))}{' typed' if reroll.typed else ''}" if reroll and reroll.values else ""
-            parts.append(f"{SIDE_NAMES[s]} {a.text()}{spell}{rr} = {b.numbers[s]}")
-        if b.winner is None:
+            parts.append(f"{SIDE_NAMES[s]} {a.text()}{_spell_words(db, s, a)}{rr} = {b.numbers[s]}")
+        won = ""
+        if b.winner is None or b.result is RoundResult.TIE:
             outcome = "tie, nothing moves"
-        elif after.phase == "recall":
+        elif b.result is RoundResult.CUBES_OUT:
             outcome = f"{SIDE_NAMES[b.winner]} +{b.spaces}, all cubes out"
         else:
             outcome = f"{SIDE_NAMES[b.winner]} +{b.spaces}"
-            if not b.won:
+            if b.result is RoundResult.LOCATION_WON:
+                won = f"; {SIDE_NAMES[b.winner]} win {rules.name(db, b.location)}"
+            else:
                 outcome += f" (space {after.place(b.location).cubes[b.winner]}/{rules.top(db, b.location)})"
-        won = f"; {SIDE_NAMES[b.winner]} win {rules.name(db, b.won)}" if b.won else ""
-        over = f"; {SIDE_NAMES[after.result]} win the game" if after.result else ""
         return head + f"round {b.round} at {rules.name(db, b.location)}: " + "; ".join(parts) + f": {outcome}{won}{over}"
     if isinstance(event, ev.Recall):
         if event.location is None:
             return head + f"{SIDE_NAMES[event.side]}: keep their cubes, forgo the spaces"
-        b = after.last
-        won = f"; {SIDE_NAMES[event.side]} win {rules.name(db, b.won)}" if b and b.won else ""
-        over = f"; {SIDE_NAMES[after.result]} win the game" if after.result else ""
+        last = after.last
+        won = ""
+        if last is not None and last.result is RoundResult.LOCATION_WON:
+            won = f"; {SIDE_NAMES[event.side]} win {rules.name(db, last.location)}"
         return head + f"{SIDE_NAMES[event.side]}: take a cube back from {rules.name(db, event.location)}{won}{over}"
     return head + event.kind
 
@@ -222,5 +261,7 @@ def event_text(event: ev.Event, db: Database) -> str:
     if isinstance(event, ev.Reveal):
         return "the reveal and its battle"
     if isinstance(event, ev.Recall):
-        return f"the {rules.possessive(SIDE_NAMES[event.side])} cube taken back" if event.location else f"the {SIDE_NAMES[event.side]} forgoing the spaces"
+        if event.location is None:
+            return f"the {SIDE_NAMES[event.side]} forgoing the spaces"
+        return f"the {rules.possessive(SIDE_NAMES[event.side])} cube taken back"
     return event.kind

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from pnp.database import Database
 from referee.advice import dice_placeholder
-from referee.solo import aid, city, core, expanded, laststand, rules
+from referee.solo import aid, city, core, expanded, laststand, legal, rules
 from referee.solo import events as ev
-from referee.solo.state import State
+from referee.solo.state import State, replace
 
 CMD = "referee solo"
 
@@ -103,9 +103,28 @@ def aid_offer(state: State, db: Database) -> str:
             what = f"call on {rules.name(db, step.elder)}"
         if not isinstance(step, ev.Recharge) and step.reroll:
             what += f", re-rolling {' '.join(map(str, step.reroll))}"
-        odds = "certain" if option.certain else f"a chance: {option.chance:.0%}" if option.chance > 0 else "perhaps"
-        parts.append(f"{what} (`{aid_command(state, db, step)}`, {odds})")
+        then = [_step_name(db, later) for later in option.line[1:]]
+        if then:
+            what += ", then " + _either(then).replace(" or ", " and ")
+        parts.append(f"{what} (`{aid_command(state, db, step)}`, {odds(option.chance, option.certain)})")
     return _either(parts)
+
+
+def odds(chance: float, certain: bool) -> str:
+    """A line's chance in words: ``certain``, ``a chance: 42%``, ``a chance: under 1%`` (never 0% for a
+    chance that is there), or ``perhaps`` (0: a position too large to search to the end)."""
+    if certain:
+        return "certain"
+    if chance <= 0:
+        return "perhaps"
+    return "a chance: under 1%" if chance < 0.005 else f"a chance: {chance:.0%}"
+
+
+def _step_name(db: Database, step: ev.Cast | ev.CallElder | ev.Recharge) -> str:
+    """A later step of an aid line, in words: ``Shield``, ``Elder Maelis``, ``recharge Ice``."""
+    if isinstance(step, ev.Recharge):
+        return f"recharge {step.spell_type.capitalize()}"
+    return rules.name(db, step.spell if isinstance(step, ev.Cast) else step.elder)
 
 
 def _losing(state: State, mine: int, theirs: int, db: Database) -> str:
@@ -159,7 +178,7 @@ def next_step(state: State, db: Database) -> str:
         card = city.city_card(state, db)
         player_n, enemy_n = rules.dice_counts(state, db)
         return (f"Fight the battle at {card.name}: you roll {player_n} dice, the servants {enemy_n}: "
-                f"{_rolls(state, 'battle', (player_n, enemy_n))}. Add --cast SPELL or --elder ELDER to use them before the roll.")
+                f"{_rolls(state, 'battle', (player_n, enemy_n))}.{_before_roll(state, db)}")
     if state.phase == "rolled":
         mine, theirs = rules.totals(state, db)
         return _losing(state, mine, theirs, db)
@@ -187,6 +206,22 @@ def next_step(state: State, db: Database) -> str:
     if state.phase == "stand":
         return _stand(state, db)
     return core.waiting_for(state)
+
+
+def _before_roll(state: State, db: Database) -> str:
+    """The spells and Elders the rules accept before a City Quest roll (the aid of :func:`referee.solo.legal.candidates`
+    that :func:`referee.solo.legal.is_legal` accepts; the roll itself is not played to find them),
+    as commands: `` Before the roll you may cast Thorn Hedge (`...`) or call on Elder San (`...`: his die joins yours).``"""
+    parts = []
+    steps = [e for e in legal.candidates(state, db) if isinstance(e, (ev.Cast, ev.CallElder))]
+    for event in (e for e in dict.fromkeys(steps) if legal.is_legal(state, db, e)):
+        if isinstance(event, ev.Cast):
+            parts.append(f"cast {rules.name(db, event.spell)} (`{aid_command(state, db, event)}`)")
+        elif isinstance(event, ev.CallElder):
+            joins = rules.elder_card(db, event.elder).aid.free_dice
+            dice = f": {'his die joins' if joins == 1 else f'{joins} dice join'} yours" if joins else ""
+            parts.append(f"call on {rules.name(db, event.elder)} (`{aid_command(state, db, event)}`{dice})")
+    return f" Before the roll you may {_either(parts)}." if parts else ""
 
 
 def _warding(state: State, db: Database) -> str:
@@ -220,18 +255,21 @@ def _map(state: State, db: Database) -> str:
         if stay and _legal(state, db, ev.Move(())):
             parts.append(_cmd("move") + " to stay")
         parts.extend(f"{r} on the blue cross" for r in _recharges(state, db))
-        parts.append(_cmd("retreat") + " to leave the battle (-1 Spirit)")
+        parts.append(_cmd("retreat") + f" to leave the battle ({_retreat_cost(state, db)})")
         return f"Round {mb.round}, phase a: you are on {expanded.name(mb.warden)}. {_either(parts)}. {_cmd('map')} shows the map."
     if mb.step == "attack":
         servant_id = mb.queue[0]
+        others = [f"{r} on the blue cross" for r in _recharges(state, db)]
+        if _legal(state, db, ev.Retreat()):
+            others.append(_cmd("retreat") + f" to leave the battle ({_retreat_cost(state, db)})")
+        besides = f" Before it: {_either(others)}." if others else ""
         s = mb.servant(servant_id)
         mine, theirs = expanded.exchange_dice(state, db)
         joins = "".join(f" {rules.name(db, e)}'s die joins this roll." for e in mb.before_roll)
         call = "".join(f" To add {rules.name(db, e)}'s die, first {_cmd(f'elder {rules.short_id(e)}')}."
                        for e in expanded.before_roll_options(state, db))
-        return (f"Round {mb.round}, phase b: {expanded.label(db, servant_id)} at {expanded.name(s.hex)} attacks; "
-                f"you roll {mine} dice, it rolls {theirs}: "
-                f"{_rolls(state, 'attack', (mine, theirs))}.{joins}{call}")
+        return (f"Round {mb.round}, phase b: {expanded.label(db, servant_id)} at {expanded.name(s.hex)} attacks; you roll {mine} dice, it rolls {theirs}: "
+                f"{_rolls(state, 'attack', (mine, theirs))}.{joins}{call}{besides}")
     if mb.step == "exchange":
         mine, theirs = expanded.exchange_totals(state, db)
         return _losing(state, mine, theirs, db)
@@ -240,6 +278,13 @@ def _map(state: State, db: Database) -> str:
     offer = aid_offer(state, db)
     then = f" Re-roll it (the re-roll stands): {offer}; or {_cmd('accept')} it." if offer else f" {_cmd('accept')}."
     return f"Eldritch roll {mb.eldritch}." + then
+
+
+def _retreat_cost(state: State, db: Database) -> str:
+    """What a retreat from the map costs, in words, with a warning when it loses the game (rulebook,
+    Expanded Battles 6b: -1 Spirit)."""
+    after = rules.adjust(replace(state, notes=()), db, spirit=-1)
+    return "-1 Spirit: you would fall and lose the game" if after.result == "lost" else "-1 Spirit"
 
 
 def _stand(state: State, db: Database) -> str:

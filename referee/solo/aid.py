@@ -31,6 +31,7 @@ import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from pnp import hexes
 from pnp.database import Database
 from referee.dice import Dice
 from referee.solo import city, core, expanded, laststand
@@ -51,12 +52,15 @@ class Aid:
     the dice it re-rolls named in ``reroll`` and every die left for the referee or the player to roll
     (``dice`` and ``counter`` are ``None``). ``chance`` is the probability, from 0 (exclusive) to 1, that
     the best line of play starting with it turns the roll; ``rerolls`` whether that line depends on dice
-    still to be rolled (a chance rather than a certainty).
+    still to be rolled (a chance rather than a certainty). ``line`` is that best line as far as it is
+    sure: ``event`` first, then the steps that follow it before the roll is turned or a die decides
+    (``cast Frost Breath``, then ``cast Shield``).
     """
 
     event: Step
     chance: float
     rerolls: bool
+    line: tuple[Step, ...] = ()
 
     @property
     def actor(self) -> str:
@@ -94,18 +98,6 @@ def situation(state: State) -> str | None:
     return None
 
 
-def _loss_severity(state: State, db: Database) -> tuple[int, int]:
-    """How bad the Battle Loss row on the table is: (row as lowered, Grayking spaces it moves), (0, 0)
-    when cancelled or lowered below row 1 (R8)."""
-    row = city.loss_row(state, db)
-    if row is None:
-        return (0, 0)
-    battle = state.battle
-    assert battle is not None
-    less = sum(core.spell(db, s).effect.grayking_less for s in battle.casts)
-    return (city.loss_row_number(state), max(0, row.effect.grayking - less))
-
-
 def _eldritch_hurts(state: State, db: Database) -> bool:
     """Whether the Eldritch row on the table costs the player Mana or Spirit (rulebook, phase c)."""
     mb = state.map_battle
@@ -114,18 +106,62 @@ def _eldritch_hurts(state: State, db: Database) -> bool:
     return effect.mana < 0 or effect.spirit < 0
 
 
+def _fallen(state: State) -> bool:
+    """Whether the player has lost: the game (Spirit below 1, the Grayking at Lassadar), or the Last
+    Stand (R56: the game stays won, the Last Stand is lost). No line of aid that ends here turns a roll."""
+    return state.result == "lost" or (state.last_stand is not None and state.last_stand.outcome == "lost")
+
+
+def _loss_harm(state: State, root: State, db: Database) -> tuple[int, int, int, int]:
+    """What settling the Battle Loss row in ``state`` costs, against the tracks of ``root`` (the state
+    the row was read in), worst first: (game lost, Grayking spaces toward Lassadar, Spirit lost, Mana
+    lost). The costs of the aid that led from ``root`` to ``state`` count, and a row that changes nothing
+    (Mana already 0) costs nothing (R8, R34)."""
+    settled = city.finish_loss(state, db)
+    if settled.result == "lost":
+        return (1, 0, 0, 0)
+    return (0, settled.grayking - root.grayking, root.spirit - settled.spirit, root.mana - settled.mana)
+
+
+def _hit_changes_nothing(state: State, db: Database) -> bool:
+    """Whether the servant's attack on the table costs nothing if it wins and gains nothing if it loses:
+    it stands out of the warden's reach (a win wounds only a servant in reach, rulebook phase b) and its
+    hit takes a track already empty (Mana 0)."""
+    mb = state.map_battle
+    assert mb is not None and mb.exchange is not None
+    card = expanded.servant_card(db, mb.exchange.servant)
+    in_reach = hexes.distance(mb.servant(mb.exchange.servant).hex, mb.warden) <= db.solo.rules.warden_attack_range
+    hit = core.adjust(state, db, **{card.damage_to: -card.damage})
+    return not in_reach and (hit.mana, hit.spirit, hit.result) == (state.mana, state.spirit, state.result)
+
+
 def _goal(kind: str, root: State, db: Database) -> Callable[[State], bool]:
-    """Whether a state reached by aid has turned the roll of ``root``."""
+    """Whether a state reached by aid has turned the roll of ``root``: the roll is won (the Eldritch row
+    costs nothing), or the Battle Loss row costs less (:func:`_loss_harm`); never in a state where the
+    player has fallen (:func:`_fallen`)."""
     if kind == "roll":
-        return lambda s: city.winning(s, db)
+        return lambda s: not _fallen(s) and city.winning(s, db)
     if kind == "exchange":
-        return lambda s: _beats(expanded.exchange_totals(s, db))
+        if _hit_changes_nothing(root, db):
+            return lambda s: True
+        return lambda s: not _fallen(s) and _beats(expanded.exchange_totals(s, db))
     if kind == "stand":
-        return lambda s: _beats(laststand.totals(s, db))
+        return lambda s: not _fallen(s) and _beats(laststand.totals(s, db))
     if kind == "eldritch":
-        return lambda s: not _eldritch_hurts(s, db)
-    worst = _loss_severity(root, db)
-    return lambda s: _loss_severity(s, db) < worst
+        return lambda s: not _fallen(s) and not _eldritch_hurts(s, db)
+    worst = _loss_harm(root, root, db)
+    if worst == (0, 0, 0, 0):  # the row changes nothing: there is nothing to turn
+        return lambda s: True
+    return lambda s: not _fallen(s) and _row_lessened(s, root, db) and _loss_harm(s, root, db) < worst
+
+
+def _row_lessened(state: State, root: State, db: Database) -> bool:
+    """Whether aid acted on the Battle Loss row itself (lowered, cancelled, or fewer Grayking spaces):
+    a spell that only raises a track does not turn the row, however it offsets it."""
+    before, after = root.battle, state.battle
+    assert before is not None and after is not None
+    less = lambda b: sum(core.spell(db, s).effect.grayking_less for s in b.casts)  # noqa: E731
+    return after.lowered > before.lowered or (after.cancelled and not before.cancelled) or less(after) > less(before)
 
 
 def _beats(totals: tuple[int, int]) -> bool:
@@ -153,17 +189,6 @@ def _reroll_choices(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
     return [tuple(ordered[:k]) for k in range(1, len(ordered) + 1)]
 
 
-def _own_dice(state: State, kind: str) -> tuple[int, ...]:
-    if kind in ("roll", "loss"):
-        assert state.battle is not None
-        return state.battle.dice
-    if kind == "exchange":
-        assert state.map_battle is not None and state.map_battle.exchange is not None
-        return state.map_battle.exchange.dice
-    if kind == "stand":
-        assert state.last_stand is not None
-        return state.last_stand.dice
-    return ()
 
 
 def _candidates(state: State, db: Database, kind: str) -> Iterator[Step]:
@@ -183,7 +208,7 @@ def _candidates(state: State, db: Database, kind: str) -> Iterator[Step]:
             continue
         effect = chosen.effect
         if effect.reroll_own and kind != "eldritch":
-            for dice in _reroll_choices(_own_dice(state, kind)):
+            for dice in _reroll_choices(state.player_dice()):
                 yield ev.Cast(spell_id, reroll=dice)
         elif effect.loss_rows and kind == "loss":
             for rows in range(effect.loss_rows, 0, -1):
@@ -203,7 +228,7 @@ def _candidates(state: State, db: Database, kind: str) -> Iterator[Step]:
         if problem is not None:
             continue
         if aid.reroll_own and kind != "loss":
-            for dice in _reroll_choices(_own_dice(state, kind)):
+            for dice in _reroll_choices(state.player_dice()):
                 yield ev.CallElder(elder_id, reroll=dice)
         elif (aid.loss_rows or aid.cancel_loss) and kind == "loss":
             yield ev.CallElder(elder_id)
@@ -394,7 +419,7 @@ class _Search:
         return self.plays[key]
 
     def hopeless(self, state: State) -> bool:
-        return state.result is not None or not _may_still_win(state, self.db, self.kind)
+        return (state.result is not None or _fallen(state) or not _may_still_win(state, self.db, self.kind))
 
     def reach(self, state: State) -> frozenset[frozenset[str]]:
         """The minimal sets of aids with which some line of play from ``state`` turns the roll (a set
@@ -496,9 +521,27 @@ def _options(state: State, db: Database, kind: str) -> list[Aid]:
         rolls = sure is None or len(sure) > 1
         best = found.get(actor)
         if best is None or chance > best.chance + 1e-12:
-            found[actor] = Aid(step, chance, rolls or chance < 1.0 - 1e-12)
+            found[actor] = Aid(step, chance, rolls or chance < 1.0 - 1e-12, _line(search, state, step, chance))
     order = {a: i for i, a in enumerate(found)}
     return sorted(found.values(), key=lambda aid: (-round(aid.chance, 9), order[aid.actor]))
+
+
+def _line(search: _Search, state: State, first: Step, chance: float, longest: int = 6) -> tuple[Step, ...]:
+    """The best line of play from ``state`` that starts with ``first`` and keeps its ``chance``, as far as
+    its steps are sure (no dice): each next step is the first candidate whose best chance is the line's."""
+    line = [first]
+    sure = search.branches(state, first, False)
+    while sure is not None and len(sure) == 1 and len(line) < longest:
+        state = sure[0][0]
+        if search.goal(state):
+            break
+        follow = next((c for c in _candidates(state, search.db, search.kind)
+                       if abs(search.step_chance(state, c, 1) - chance) < 1e-9), None)
+        if follow is None:
+            break
+        line.append(follow)
+        sure = search.branches(state, follow, False)
+    return tuple(line)
 
 
 def ids(state: State, db: Database) -> list[str]:

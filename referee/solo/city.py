@@ -215,7 +215,7 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
         state = _reroll_own(state, db, event.reroll, event.dice)
     elif effect.reroll_servants:
         battle = _battle(state)
-        state, enemy = core.reroll_theirs(state, db, len(battle.enemy), event.dice, "the servants", plural=True)
+        state, enemy = core.reroll_theirs(state, db, chosen.name, event.reroll, len(battle.enemy), event.dice, "the servants", plural=True)
         state = replace(state, battle=replace(battle, enemy=enemy))
     if effect.loss_rows or effect.cancel_loss:
         state = _lower(state, db, chosen.name, effect, event.rows)
@@ -418,14 +418,14 @@ def _resolve_loss(state: State, db: Database, next_card: ev.CardRef | None) -> O
                       f"You lose the battle at {card.name}, {mine} to {theirs}. Place {card.name} on the discard pile.")
     state, nxt = core.turn_over_next(state, db, next_card, "the Battle Loss number")
     if nxt is None:
-        return _finish_loss(state, db)
+        return finish_loss(state, db)
     state = replace(state, phase="loss", battle=replace(_battle(state), loss_roll=nxt.loss, next_card=nxt.id))
     row = core.table_for(db, "loss").row_for(nxt.loss)
     state = core.note(state, f"Battle Loss {nxt.loss}: {row.text}.")
-    return OpenRoll(state, settle=_finish_loss)
+    return OpenRoll(state, settle=finish_loss)
 
 
-def _finish_loss(state: State, db: Database) -> State:
+def finish_loss(state: State, db: Database) -> State:
     """Apply the Battle Loss row as lowered or cancelled (R8), then the card's loss extras (rulebook, Play)."""
     battle = _battle(state)
     card = city_card(state, db)
@@ -477,7 +477,7 @@ def _after_aid(state: State, db: Database, before: str, next_card: ev.CardRef | 
     if before == "rolled":
         return _after_roll(state, db, next_card)
     if before == "loss":
-        return OpenRoll(state, settle=_finish_loss)
+        return OpenRoll(state, settle=finish_loss)
     return state
 
 
@@ -489,7 +489,7 @@ def apply_accept(state: State, db: Database, event: ev.Accept) -> Outcome:
         return _resolve_loss(state, db, event.next) if not winning(state, db) else _resolve_win(state, db, event.next)
     if event.next is not None:
         raise RuleError("--next: the next card is already turned over for this loss")
-    return _finish_loss(state, db)
+    return finish_loss(state, db)
 
 
 # ---- Learning ------------------------------------------------------------------------------------------------

@@ -8,9 +8,12 @@ unchanged. Errors it turns into that one line: :class:`~referee.solo.rules.RuleE
 """
 from __future__ import annotations
 
+import functools
 import secrets
+import shlex
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -45,6 +48,17 @@ def _play(save_path: Path | None, database_path: Path | None, make: Callable[[so
     except (rules.RuleError, savefile.SaveError, DiceError) as error:
         raise clitools.fail(error) from None
     _print_notes(state.notes, game)
+
+
+def _plays(build: Callable[..., ev.Event]) -> Callable[..., None]:
+    """A ``referee solo`` command that plays the event ``build(db, **options)`` makes of its options: load
+    the save, play, save, print (:func:`_play`). The builder stays reachable as the command callback's
+    ``__wrapped__``, so :func:`parse` reads a command line into its event without playing it."""
+    @functools.wraps(build)
+    def command(save_path: Path | None, database_path: Path | None, **options: Any) -> None:
+        _play(save_path, database_path, lambda game: build(game.db, **options))
+
+    return command
 
 
 # ---- Printing --------------------------------------------------------------------------------------------
@@ -166,9 +180,10 @@ def status(as_json: bool, save_path: Path | None, database_path: Path | None) ->
 @solo.command()
 @click.option("--card", default=None, help="The card you turned over from the physical deck (id or name).")
 @_common
-def draw(card: str | None, save_path: Path | None, database_path: Path | None) -> None:
+@_plays
+def draw(db: database.Database, card: str | None) -> ev.Event:
     """Turn over the next quest card (rulebook, Play)."""
-    _play(save_path, database_path, lambda g: ev.Draw(_card_ref(g.db, card, "--card")))
+    return ev.Draw(_card_ref(db, card, "--card"))
 
 
 @solo.command()
@@ -178,12 +193,12 @@ def draw(card: str | None, save_path: Path | None, database_path: Path | None) -
 @click.option("--elder", "elders", multiple=True, help="An Elder to call before the roll (Elder San's die).")
 @click.option("--next", "next_card", default=None, help="The next card you turned over for the Win or Loss number.")
 @_common
-def battle(dice: str | None, enemy: str | None, casts: tuple[str, ...], elders: tuple[str, ...], next_card: str | None,
-           save_path: Path | None, database_path: Path | None) -> None:
+@_plays
+def battle(db: database.Database, dice: str | None, enemy: str | None, casts: tuple[str, ...], elders: tuple[str, ...], next_card: str | None) -> ev.Event:
     """Fight the City Quest on the table: roll, compare, and resolve (rulebook, Play)."""
-    _play(save_path, database_path, lambda g: ev.Battle(
-        tuple(_spell_id(g.db, s, "--cast") for s in _split(casts)), tuple(_elder_id(g.db, e, "--elder") for e in _split(elders)),
-        _typed(dice, "--dice"), _typed(enemy, "--enemy"), _card_ref(g.db, next_card, "--next")))
+    return ev.Battle(
+        tuple(_spell_id(db, s, "--cast") for s in _split(casts)), tuple(_elder_id(db, e, "--elder") for e in _split(elders)),
+        _typed(dice, "--dice"), _typed(enemy, "--enemy"), _card_ref(db, next_card, "--next"))
 
 
 @solo.command()
@@ -194,12 +209,12 @@ def battle(dice: str | None, enemy: str | None, casts: tuple[str, ...], elders: 
 @click.option("--next", "next_card", default=None, help="The next card you turned over, if this ends the battle.")
 @click.option("--counter", default=None, help="Last Stand: the dice the Grayking's counter rolls (Unguard, Forget, Mirror).")
 @_common
-def cast(spell: str, rows: int | None, reroll: str | None, dice: str | None, next_card: str | None, counter: str | None,
-         save_path: Path | None, database_path: Path | None) -> None:
+@_plays
+def cast(db: database.Database, spell: str, rows: int | None, reroll: str | None, dice: str | None, next_card: str | None, counter: str | None) -> ev.Event:
     """Cast a learned spell in the battle, on the map, in the Last Stand, or Barrier Lock with all three Warding Keys."""
-    _play(save_path, database_path, lambda g: ev.Cast(
-        _spell_id(g.db, spell), rows, _values(reroll, "--reroll") or (), _typed(dice, "--dice"), _card_ref(g.db, next_card, "--next"),
-        _typed(counter, "--counter")))
+    return ev.Cast(
+        _spell_id(db, spell), rows, _values(reroll, "--reroll") or (), _typed(dice, "--dice"), _card_ref(db, next_card, "--next"),
+        _typed(counter, "--counter"))
 
 
 @solo.command()
@@ -208,8 +223,8 @@ def cast(spell: str, rows: int | None, reroll: str | None, dice: str | None, nex
 @click.option("--dice", default=None, help="The new dice as rolled (default: the referee rolls).")
 @click.option("--next", "next_card", default=None, help="The next card you turned over, if this ends a City Quest battle.")
 @_common
-def elder(elder: str, reroll: str | None, dice: str | None, next_card: str | None, save_path: Path | None,
-          database_path: Path | None) -> None:
+@_plays
+def elder(db: database.Database, elder: str, reroll: str | None, dice: str | None, next_card: str | None) -> ev.Event:
     """Call on an Elder beside your Character Stats card (once per battle): in a City Quest battle, on a map, or in the Last Stand.
 
     ELDER is its id or name (elder-san, san, "Elder San"). On a map, Elder San is called before a
@@ -217,47 +232,52 @@ def elder(elder: str, reroll: str | None, dice: str | None, next_card: str | Non
     Stand (one battle: each Elder once in it), Elder San is called before a round is rolled, Elder
     Maelis once it is rolled (--reroll); Elder Rhun has no Battle Loss to lower there.
     """
-    _play(save_path, database_path, lambda g: ev.CallElder(
-        _elder_id(g.db, elder, "ELDER"), _values(reroll, "--reroll") or (), _typed(dice, "--dice"), _card_ref(g.db, next_card, "--next")))
+    return ev.CallElder(
+        _elder_id(db, elder, "ELDER"), _values(reroll, "--reroll") or (), _typed(dice, "--dice"), _card_ref(db, next_card, "--next"))
 
 
 @solo.command()
 @click.option("--next", "next_card", default=None, help="The next card you turned over for the Battle Loss number.")
 @_common
-def accept(next_card: str | None, save_path: Path | None, database_path: Path | None) -> None:
+@_plays
+def accept(db: database.Database, next_card: str | None) -> ev.Event:
     """Accept the loss after the roll, or the Battle Loss row as it stands."""
-    _play(save_path, database_path, lambda g: ev.Accept(_card_ref(g.db, next_card, "--next")))
+    return ev.Accept(_card_ref(db, next_card, "--next"))
 
 
 @solo.command()
 @_name_argument("card", "CARD")
 @_common
-def turn(card: str, save_path: Path | None, database_path: Path | None) -> None:
+@_plays
+def turn(db: database.Database, card: str) -> ev.Event:
     """Name the next card you turned over from your own deck, when the referee asks for it (R7)."""
-    _play(save_path, database_path, lambda g: ev.Turn(_card_ref(g.db, card, "CARD")))
+    return ev.Turn(_card_ref(db, card, "CARD"))
 
 
 @solo.command()
 @_name_argument("spell", "SPELL")
 @_common
-def learn(spell: str, save_path: Path | None, database_path: Path | None) -> None:
+@_plays
+def learn(db: database.Database, spell: str) -> ev.Event:
     """Learn a spell when a card or the Battle Win row lets you."""
-    _play(save_path, database_path, lambda g: ev.Learn(_spell_id(g.db, spell)))
+    return ev.Learn(_spell_id(db, spell))
 
 
 @solo.command()
 @_common
-def skip(save_path: Path | None, database_path: Path | None) -> None:
+@_plays
+def skip(db: database.Database) -> ev.Event:
     """Learn no spell when offered one."""
-    _play(save_path, database_path, lambda g: ev.Learn(None))
+    return ev.Learn(None)
 
 
 @solo.command()
 @click.option("--next", "next_card", default=None, help="The next card you turned over for the next card value.")
 @_common
-def council(next_card: str | None, save_path: Path | None, database_path: Path | None) -> None:
+@_plays
+def council(db: database.Database, next_card: str | None) -> ev.Event:
     """Resolve the Council of Wardens card on the table."""
-    _play(save_path, database_path, lambda g: ev.Council(_card_ref(g.db, next_card, "--next")))
+    return ev.Council(_card_ref(db, next_card, "--next"))
 
 
 @solo.command()
@@ -266,10 +286,10 @@ def council(next_card: str | None, save_path: Path | None, database_path: Path |
 @click.option("--spirit", type=int, default=0, help="Spirit the map battle changed, e.g. -2.")
 @click.option("--elder", "elders", multiple=True, help="An Elder that aided you in the map battle.")
 @_common
-def warding(outcome: str, mana: int, spirit: int, elders: tuple[str, ...], save_path: Path | None, database_path: Path | None) -> None:
+@_plays
+def warding(db: database.Database, outcome: str, mana: int, spirit: int, elders: tuple[str, ...]) -> ev.Event:
     """Enter the outcome of the Warding City battle you fought on its map: won (the key) or retreat."""
-    _play(save_path, database_path,
-          lambda g: ev.Warding(outcome, mana, spirit, tuple(_elder_id(g.db, e, "--elder") for e in _split(elders))))
+    return ev.Warding(outcome, mana, spirit, tuple(_elder_id(db, e, "--elder") for e in _split(elders)))
 
 
 @solo.command()
@@ -338,65 +358,71 @@ def _placements(texts: tuple[str, ...]) -> Dice | None:
 @click.option("--servant", "servants", multiple=True, help="A servant card you turned over and fight, e.g. ghast-1 (repeat, in order).")
 @click.option("--place", "places", multiple=True, help="The 2d6 that place a servant, e.g. 3,4 (repeat, in the order of the servants).")
 @_common
-def servants(servants: tuple[str, ...], places: tuple[str, ...], save_path: Path | None, database_path: Path | None) -> None:
+@_plays
+def servants(db: database.Database, servants: tuple[str, ...], places: tuple[str, ...]) -> ev.Event:
     """Set up the Warding City's Expanded Battle Map: draw the servants and place them by 2d6."""
-    _play(save_path, database_path,
-          lambda g: ev.Servants(tuple(_servant_id(g.db, s) for s in _split(servants)), bool(servants), _placements(places)))
+    return ev.Servants(tuple(_servant_id(db, s) for s in _split(servants)), bool(servants), _placements(places))
 
 
 @solo.command()
 @click.argument("hexes", nargs=-1)
 @_common
-def move(hexes: tuple[str, ...], save_path: Path | None, database_path: Path | None) -> None:
+@_plays
+def move(db: database.Database, hexes: tuple[str, ...]) -> ev.Event:
     """Phase a: move to a hex within two (HEX), or along a path (HEX HEX); no hex stays. Servants then move.
 
     A hex is named by column letter and row number as `referee solo map` shows (C4), or by its printed
     number (7), S (start) or R (recharge).
     """
-    _play(save_path, database_path, lambda g: ev.Move(tuple(hexes)))
+    return ev.Move(tuple(hexes))
 
 
 @solo.command()
 @click.option("--dice", default=None, help="Your attack dice as rolled (default: the referee rolls).")
 @click.option("--enemy", default=None, help="The servant's or the Grayking's dice as rolled.")
 @_common
-def attack(dice: str | None, enemy: str | None, save_path: Path | None, database_path: Path | None) -> None:
+@_plays
+def attack(db: database.Database, dice: str | None, enemy: str | None) -> ev.Event:
     """Phase b: the next servant's attack (or a round of the Last Stand): both sides roll.
 
     On a map or in the Last Stand, call Elder San first (`referee solo elder elder-san`) to add his die
     to this roll.
     """
-    _play(save_path, database_path, lambda g: ev.Attack(_typed(dice, "--dice"), _typed(enemy, "--enemy")))
+    return ev.Attack(_typed(dice, "--dice"), _typed(enemy, "--enemy"))
 
 
 @solo.command()
 @click.option("--dice", default=None, help="The 2d6 as rolled, e.g. 3,4 (default: the referee rolls).")
 @_common
-def eldritch(dice: str | None, save_path: Path | None, database_path: Path | None) -> None:
+@_plays
+def eldritch(db: database.Database, dice: str | None) -> ev.Event:
     """Phase c: roll 2d6 on the map's Eldritch Damage table."""
-    _play(save_path, database_path, lambda g: ev.Eldritch(_typed(dice, "--dice")))
+    return ev.Eldritch(_typed(dice, "--dice"))
 
 
 @solo.command()
 @click.argument("spell_type", metavar="TYPE", type=click.Choice(["oaken", "flint", "ice"], case_sensitive=False))
 @_common
-def recharge(spell_type: str, save_path: Path | None, database_path: Path | None) -> None:
+@_plays
+def recharge(db: database.Database, spell_type: str) -> ev.Event:
     """Recharge every spell of one TYPE: on a map's blue cross, or at a Last Stand gray space."""
-    _play(save_path, database_path, lambda g: ev.Recharge(spell_type.lower()))
+    return ev.Recharge(spell_type.lower())
 
 
 @solo.command()
 @_common
-def retreat(save_path: Path | None, database_path: Path | None) -> None:
+@_plays
+def retreat(db: database.Database) -> ev.Event:
     """Retreat from the Expanded Battle (-1 Spirit; the Warding City card goes on the discard pile)."""
-    _play(save_path, database_path, lambda g: ev.Retreat())
+    return ev.Retreat()
 
 
 @solo.command("last-stand")
 @_common
-def last_stand(save_path: Path | None, database_path: Path | None) -> None:
+@_plays
+def last_stand(db: database.Database) -> ev.Event:
     """After Barrier Lock: travel to the Ash Tower and fight the Grayking (the Last Stand expansion)."""
-    _play(save_path, database_path, lambda g: ev.LastStand())
+    return ev.LastStand()
 
 
 @solo.command("map")
@@ -424,3 +450,116 @@ def map_(key: int | None, save_path: Path | None, database_path: Path | None) ->
             text.append(piece, style=style or "")
         console.print(text)
     console.print("Next: " + next_step(state, db), style="bold", markup=False)
+
+
+# ---- Command lines and events ------------------------------------------------------------------------------------
+def parse(line: str | list[str], db: database.Database) -> ev.Event:
+    """The event a ``referee solo ...`` command line plays, read by the commands' own options and
+    builders, without loading a save or playing it: ``parse("referee solo cast knot --rows 1", db)`` ->
+    ``Cast("solo.spell.knot", rows=1)``. ``line`` is the whole line (a string, split as a shell splits
+    it) or its words after ``referee solo``. Raises ``click.ClickException`` (a ``UsageError`` for a
+    line click cannot read, or a name that names no card) and ``ValueError`` for a command that plays
+    no event (``status``, ``new``, ``map``, ...)."""
+    words = shlex.split(line) if isinstance(line, str) else list(line)
+    if words[:2] == ["referee", "solo"]:
+        words = words[2:]
+    if not words:
+        raise ValueError("an empty command line")
+    command = solo.commands.get(words[0])
+    build = getattr(getattr(command, "callback", None), "__wrapped__", None)
+    if command is None or build is None:
+        raise ValueError(f"`referee solo {words[0]}` plays no event")
+    context = command.make_context(words[0], words[1:])
+    options = {k: v for k, v in context.params.items() if k not in ("save_path", "database_path")}
+    return build(db, **options)
+
+
+def _dice_text(dice: Dice) -> str:
+    return ",".join(map(str, dice.values))
+
+
+def _words(text: str) -> str:
+    return shlex.quote(text)
+
+
+def command_line(event: ev.Event) -> str:
+    """The ``referee solo ...`` line that, typed, plays ``event``: the inverse of :func:`parse`, so
+    ``parse(command_line(e), db) == e`` for every event a player can type (every event
+    :func:`referee.solo.legal.legal_events` yields, and every event with typed dice and cards). Dice the
+    referee rolled and cards it turned over (a :class:`~referee.dice.Dice` with its ``k``, a
+    :class:`~referee.solo.events.CardRef` not ``typed``) are left out: the referee supplies them again
+    from the seed, so the line replays a resolved event too. Records are written by their short ids
+    (``cast knot``). Raises ``ValueError`` for an event no command line makes (a ``servants`` or
+    ``last-stand`` event read from an old save, with the flags of rulings 50, 51 and 53-55 off)."""
+    short = rules.short_id
+    parts: list[str] = ["referee", "solo", event.kind]
+
+    def dice(option: str, value: Dice | None) -> None:
+        if value is not None and value.typed:
+            parts.extend([option, _dice_text(value)])
+
+    def card(option: str | None, value: ev.CardRef | None) -> None:
+        if value is not None and value.typed:
+            parts.extend([option, _words(short(value.id))] if option else [_words(short(value.id))])
+
+    if isinstance(event, ev.Draw):
+        card("--card", event.card)
+    elif isinstance(event, ev.Battle):
+        for spell_id in event.casts:
+            parts.extend(["--cast", short(spell_id)])
+        for elder_id in event.elders:
+            parts.extend(["--elder", short(elder_id)])
+        dice("--dice", event.dice)
+        dice("--enemy", event.enemy)
+        card("--next", event.next)
+    elif isinstance(event, (ev.Cast, ev.CallElder)):
+        parts.append(short(event.spell if isinstance(event, ev.Cast) else event.elder))
+        if isinstance(event, ev.Cast) and event.rows is not None:
+            parts.extend(["--rows", str(event.rows)])
+        if event.reroll:
+            parts.extend(["--reroll", ",".join(map(str, event.reroll))])
+        dice("--dice", event.dice)
+        card("--next", event.next)
+        if isinstance(event, ev.Cast):
+            dice("--counter", event.counter)
+    elif isinstance(event, (ev.Accept, ev.Council)):
+        card("--next", event.next)
+    elif isinstance(event, ev.Turn):
+        if event.card is None or not event.card.typed:
+            raise ValueError("a turn event names the card the player turned over")
+        card(None, event.card)
+    elif isinstance(event, ev.Learn):
+        parts[2:] = ["learn", short(event.spell)] if event.spell else ["skip"]
+    elif isinstance(event, ev.Warding):
+        parts.append(event.outcome)
+        if event.mana:
+            parts.extend(["--mana", str(event.mana)])
+        if event.spirit:
+            parts.extend(["--spirit", str(event.spirit)])
+        for elder_id in event.elders:
+            parts.extend(["--elder", short(elder_id)])
+    elif isinstance(event, ev.Servants):
+        if not (event.map_elders and event.no_free_escape):
+            raise ValueError("a servants event of an old save (before rulings 50 and 53-55) has no command line")
+        if event.typed:
+            for servant_id in event.servants:
+                parts.extend(["--servant", short(servant_id)])
+        if event.place is not None and event.place.typed:
+            values = event.place.values
+            for i in range(0, len(values), 2):
+                parts.extend(["--place", ",".join(map(str, values[i:i + 2]))])
+    elif isinstance(event, ev.Move):
+        parts.extend(event.path)
+    elif isinstance(event, ev.Attack):
+        dice("--dice", event.dice)
+        dice("--enemy", event.enemy)
+    elif isinstance(event, ev.Eldritch):
+        dice("--dice", event.dice)
+    elif isinstance(event, ev.Recharge):
+        parts.append(event.spell_type)
+    elif isinstance(event, ev.LastStand):
+        if not (event.stand_elders and event.no_free_escape):
+            raise ValueError("a last-stand event of an old save (before rulings 51 and 53) has no command line")
+    elif not isinstance(event, ev.Retreat):
+        raise ValueError(f"no command line plays a {event.kind} event")
+    return " ".join(parts)

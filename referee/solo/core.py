@@ -322,13 +322,17 @@ def reroll_own(state: State, db: Database, on_table: tuple[int, ...], reroll: tu
     return note(state, f"You re-roll {' '.join(map(str, reroll))} and get {new}{shown}."), dice
 
 
-def reroll_theirs(state: State, db: Database, count: int, typed: Dice | None, side: str,
-                  plural: bool = False) -> tuple[State, tuple[int, ...]]:
+def reroll_theirs(state: State, db: Database, spell_name: str, reroll: tuple[int, ...], count: int, typed: Dice | None,
+                  side: str, plural: bool = False) -> tuple[State, tuple[int, ...]]:
     """The other side re-rolls all its ``count`` dice: a spell that makes the servants or the Grayking
     re-roll (Rime Mirror; rulebook, Play; R46; R21). ``side`` names them as the notes do (``the servants``,
     ``the servant``, ``the Grayking``; ``plural`` for the first). Returns the state with the dice rolled
-    (:func:`roll`, field ``dice``) and noted, and the new dice. Raises :class:`RuleError` as :func:`roll` does."""
+    (:func:`roll`, field ``dice``) and noted, and the new dice. Raises :class:`RuleError` when the
+    player names dice of their own to re-roll (``reroll``; the spell ``spell_name`` re-rolls only the
+    other side's), and as :func:`roll` does."""
     possessive = f"{side}'" if plural else f"{side}'s"
+    if reroll:
+        raise RuleError(f"--reroll: {spell_name} re-rolls {possessive} dice, not yours; give only their new dice (--dice)")
     state, new = roll(state, db, typed, count, "dice", f"{possessive} re-roll")
     said = f"{side[0].upper()}{side[1:]} re-roll{'' if plural else 's'}"
     return note(state, f"{said}: {new}."), new.values

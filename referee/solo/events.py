@@ -34,7 +34,7 @@ class CardRef:
         return {"id": self.id, "typed": self.typed}
 
     @classmethod
-    def from_dict(cls, data: Any) -> "CardRef":
+    def from_dict(cls, data: Any) -> CardRef:
         if not isinstance(data, dict) or not isinstance(data.get("id"), str) or not isinstance(data.get("typed", False), bool) or set(data) - {"id", "typed"}:
             raise EventError(f"a card must be {{id = \"...\", typed = true|false}}, not {data!r}")
         return cls(data["id"], data.get("typed", False))

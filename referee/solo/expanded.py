@@ -281,7 +281,7 @@ def servant_step(grid: hexes.HexMap, at: tuple[int, int], warden: tuple[int, int
     here = steps.get(at)
     if here is None or here <= 1:
         return at
-    target = hexes.centre_mm(*warden, 1.0)
+    target = hexes.centre_mm(warden[0], warden[1], 1.0)
     order = hexes.neighbour_addresses(*at)
     nearer = [a for a in order if steps.get(a) == here - 1 and a != warden]
     return min(nearer, key=lambda a: (round(math.dist(hexes.centre_mm(a[0], a[1], 1.0), target), 9), order.index(a)))
@@ -474,7 +474,7 @@ def _hold_eldritch(state: State, db: Database, aid: list[str]) -> State:
     """An Eldritch roll that costs the player Mana or Spirit waits while a re-roll spell of ``aid`` could
     turn it (rulebook, phase c: "You may cast any re-roll Flint or Ice spells"; R48): name them."""
     names = ", ".join(core.name(db, s) for s in aid)
-    return core.note(state, f"Re-roll it with {names} (`referee solo cast ID`; the re-roll stands), or `referee solo accept`.")
+    return core.note(state, f"It can be re-rolled with {names} (the re-roll stands), or accepted.")
 
 
 def apply_eldritch_row(state: State, db: Database) -> State:
@@ -592,7 +592,7 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
         if effect.reroll_own:
             state = _reroll_own(state, db, event.reroll, event.dice)
         elif effect.reroll_servants:
-            state, enemy = core.reroll_theirs(state, db, len(ex.enemy), event.dice, "the servant")
+            state, enemy = core.reroll_theirs(state, db, chosen.name, event.reroll, len(ex.enemy), event.dice, "the servant")
             state = _set(state, exchange=replace(_exchange(state), enemy=enemy))
         elif event.reroll or event.dice is not None:
             raise RuleError(f"--reroll/--dice: {chosen.name} re-rolls no dice")

@@ -57,5 +57,6 @@ def load(path: Path, db: Database) -> SoloGame:
         game = SoloGame.new(db, setup["difficulty"], spells, doc["seed"])
     except rules.RuleError as error:
         raise savefile.SaveError(path, f"corrupt save file: setup: {error}") from None
-    replay_events(game, doc, path)  # pushes every event onto this game
-    return game
+    replayed = replay_events(game, doc, path)
+    assert isinstance(replayed, SoloGame)
+    return replayed

@@ -245,7 +245,7 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
     if effect.reroll_own:
         state = _reroll_own(state, db, event.reroll, event.dice)
     elif effect.reroll_servants:
-        state, enemy = core.reroll_theirs(state, db, len(_ls(state).enemy), event.dice, "the Grayking")
+        state, enemy = core.reroll_theirs(state, db, chosen.name, event.reroll, len(_ls(state).enemy), event.dice, "the Grayking")
         state = _set(state, enemy=enemy)
     elif event.reroll or event.dice is not None:
         raise RuleError(f"--reroll/--dice: {chosen.name} re-rolls no dice")

@@ -184,7 +184,7 @@ class Suspended:
     the command (its dice by value), ``shown`` how many of its notes were already printed. The ``turn``
     event names the card, and the command is played again from ``before`` with it."""
 
-    before: "State"
+    before: State
     event: Any
     shown: int
     what: str
@@ -234,6 +234,17 @@ class State:
     suspended: Suspended | None = None
     consumed: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
     notes: tuple[str, ...] = field(default=(), compare=False)
+
+    def player_dice(self) -> tuple[int, ...]:
+        """The player's dice on the table, whichever battle rolled them: the Last Stand's round, a map
+        exchange, a City Quest battle (empty before a roll)."""
+        if self.last_stand is not None:
+            return self.last_stand.dice
+        if self.map_battle is not None and self.map_battle.exchange is not None:
+            return self.map_battle.exchange.dice
+        if self.battle is not None:
+            return self.battle.dice
+        return ()
 
     def elder_uses(self, elder_id: str) -> int:
         """Uses left of an Elder beside the stats card (0 when it is not there)."""

@@ -237,7 +237,11 @@ def map_picture(state: State, db: Database, map_id: str | None = None, width: in
                 pieces.pop()
             lines.append(pieces)
     compact = " (on a narrow terminal a hex with a marker shows the marker, not its number)" if width_of_cell < MAP_CELLS[1] else ""
-    prose(f"S start (white cross) · R recharge (blue cross) · numbers 2-12 as printed (2d6 placement) · . unlabelled hex{compact}")
+    legend = ["S start (white cross)", "R recharge (blue cross)", "numbers 2-12 as printed (2d6 placement)", ". unlabelled hex"]
+    for line in textwrap.wrap(" · ".join(item.replace(" ", "\u00a0") for item in legend), width) if width else [" · ".join(legend)]:
+        lines.append([(line.replace("\u00a0", " "), None)])  # an item is never split across lines
+    if compact:
+        prose(compact.strip(" ()").capitalize() + ".")
     if mb is not None:
         prose(f"W you, on {expanded.name(mb.warden)}; round {mb.round}, phase {mb.step}")
         for s in mb.servants:

@@ -1,0 +1,78 @@
+"""The card database: ``cards.toml`` read, validated and turned into typed, frozen records.
+
+``from pnp import database; db = database.load("cards.toml")`` gives a :class:`Database`, or raises
+:class:`DatabaseError` listing every problem at once, each as ``cards.toml:LINE: key.path: what is
+wrong``. It never raises anything else for a bad file. The package is made of:
+
+- :mod:`pnp.database.schema`: one pydantic model per record kind (the shape of the file);
+- :mod:`pnp.database.lines`: the line of a key path in the TOML text;
+- :mod:`pnp.database.loader`: :func:`load` and the loaded :class:`Database`;
+- :mod:`pnp.database.checks`: the checks across records (references, coverage, deck sizes, maps);
+- :mod:`pnp.database.errors`: :class:`Problem` and :class:`DatabaseError`.
+
+Game numbers live in ``cards.toml``, not here; this package only knows their shape. The rules they
+follow come from the seeds: the rulebook (``docs/seeds/001_14b82cefec9e9fa1.txt``) for the solo
+game and the publisher's description (``000_13dfdf9d0b0f4cfb.txt``) for the two-player game.
+"""
+from pnp.database.checks import CROSS_CHECKS, NUMBER_WORDS, TRACK_WORDS
+from pnp.database.errors import DatabaseError, Problem
+from pnp.database.lines import LineIndex
+from pnp.database.loader import Database, load
+from pnp.database.schema import (
+                                 FORMAT,
+                                 ROLL_RANGES,
+                                 Back,
+                                 BattleMap,
+                                 CardsFile,
+                                 CityBattle,
+                                 CityQuest,
+                                 Cost,
+                                 CouncilQuest,
+                                 CounterCard,
+                                 DiceKind,
+                                 Duel,
+                                 DuelRules,
+                                 DuelSpell,
+                                 Effect,
+                                 Elder,
+                                 Game,
+                                 LastStand,
+                                 Location,
+                                 MapColor,
+                                 Origin,
+                                 PlaceName,
+                                 PlayerCard,
+                                 PrintSettings,
+                                 ProgressTrack,
+                                 QuestCard,
+                                 Record,
+                                 Resonance,
+                                 Servant,
+                                 ServantType,
+                                 Side,
+                                 Solo,
+                                 SoloRules,
+                                 Spell,
+                                 SpellPath,
+                                 SpellType,
+                                 Stats,
+                                 Summary,
+                                 SummarySection,
+                                 Table,
+                                 TableCard,
+                                 TableRow,
+                                 Text,
+                                 Track,
+                                 WardingCity,
+                                 WardingKey,
+)
+
+__all__ = [
+    "load", "Database", "DatabaseError", "Problem", "LineIndex", "CROSS_CHECKS", "NUMBER_WORDS",
+    "TRACK_WORDS", "Effect", "PrintSettings", "Game", "Record", "TableRow", "Table", "Back", "TableCard",
+    "SoloRules", "WardingKey", "Stats", "SpellPath", "Cost", "Spell", "PlaceName", "ProgressTrack", "Servant",
+    "BattleMap", "QuestCard", "CityBattle", "CityQuest", "CouncilQuest", "Elder", "WardingCity", "LastStand",
+    "CounterCard", "Solo", "DuelRules", "Location", "DuelSpell", "PlayerCard", "SummarySection", "Summary",
+    "Duel", "CardsFile", "FORMAT", "Origin", "Text", "SpellType", "ServantType", "MapColor", "Track",
+    "Resonance", "Side", "DiceKind", "ROLL_RANGES",
+]

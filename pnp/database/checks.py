@@ -1,0 +1,438 @@
+"""The checks across records of ``cards.toml``: references, table coverage, deck sizes and hex maps.
+
+Each check is one small function of a :class:`CheckContext` that reports ``(key path, message)``
+pairs; :data:`CROSS_CHECKS` lists them in the order :func:`run` runs them. Each check's docstring says
+what it checks and where the rule comes from: the rulebook of *The Grayking is Risen*
+(``docs/seeds/001_14b82cefec9e9fa1.txt``), the publisher's description of *Ruin & Renewal I*
+(``docs/seeds/000_13dfdf9d0b0f4cfb.txt``), or the database's own conventions (shared/DESIGN.md, "The
+card database"). The checks of one record on its own are the schema's (:mod:`pnp.database.schema`).
+
+A key path is a tuple of TOML keys and array indexes, as pydantic reports them, for example
+``("solo", "spell", 4, "opens", 0)``; the loader turns it into a line and a dotted key.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Set
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from pnp import hexes
+from pnp.database.schema import ROLL_RANGES, Back, BattleMap, Effect, Record, Spell, Table, TableRow
+
+if TYPE_CHECKING:
+    from pnp.database.loader import Database
+
+KeyPath = tuple[Any, ...]
+"""Where a problem is: TOML keys and array indexes from the top of the file."""
+
+Found = TypeVar("Found", bound=Record)
+
+SHUFFLED_KINDS = frozenset({"servant", "city_quest", "council_quest", "elder", "warding_city", "location"})
+"""Kinds of card that are shuffled or dealt face down, so they need a back (rulebook, Setup: the
+servant and quest draw piles; publisher's description, Setup: the Locations are dealt)."""
+
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+                9: "nine", 10: "ten"}
+"""How a table row's text may spell the amounts of its effect ("move the Grayking marker two spaces")."""
+
+TRACK_WORDS = {
+    "mana": ("mana", (r"\blower\b", r"\bloss\b", r"\blose\b", r"-\s*\d"), (r"\braise\b", r"\bgain\b", r"\+\s*\d")),
+    "spirit": ("spirit", (r"\blower\b", r"\bloss\b", r"\blose\b", r"-\s*\d"), (r"\braise\b", r"\bgain\b", r"\+\s*\d")),
+    "grayking": ("grayking", (r"\baway\b", r"\bback\b"), (r"\btoward\b", r"\bnearer\b")),
+}
+"""For the track keys of an effect: the word the printed text must name, and the words that say the
+effect lowers (mana, spirit) or moves the Grayking away (negative amounts), or raises / moves him
+toward Lassadar (positive). Rulebook, Battle Win and Battle Loss tables: "raise mana count by one",
+"move the Grayking marker two spaces toward Lassadar"."""
+
+
+@dataclass
+class CheckContext:
+    """What the checks read and where they report.
+
+    ``database`` is the loaded database (every record that passed its own validation); ``where``
+    maps each record id to its key path ``(game, kind, index)``; ``broken`` holds the ids of records
+    that failed their own validation (already reported: references to them are not reported again);
+    deck sizes are checked only when every record is ``complete``. ``found`` collects the
+    ``(key path, message)`` pairs in the order they are reported.
+    """
+
+    database: Database
+    where: dict[str, KeyPath]
+    broken: Set[str] = frozenset()
+    complete: bool = True
+    found: list[tuple[KeyPath, str]] = field(default_factory=list)
+
+    def report(self, path: KeyPath, message: str) -> None:
+        """Record one problem at key ``path``."""
+        self.found.append((path, message))
+
+    def at(self, record: Record, *keys: Any) -> KeyPath:
+        """The key path of ``keys`` inside ``record``."""
+        return self.where[record.id] + keys
+
+    def refer(self, record: Record, key: str, target: str, kind: type[Found], extra: KeyPath = ()) -> Found | None:
+        """The record ``target`` that ``record.<key>`` (item ``extra``) names, when it is a ``kind``.
+
+        Otherwise ``None``, after reporting that it is missing or of another kind; a reference to a
+        ``broken`` record is ``None`` and not reported (its own problem already is).
+        """
+        found = self.database._by_id.get(target)
+        if found is None and target in self.broken:
+            return None
+        if found is None:
+            self.report(self.at(record, key, *extra), f"refers to {target!r}, which is not in the database")
+            return None
+        if not isinstance(found, kind):
+            self.report(self.at(record, key, *extra), f"refers to {target!r}, a {found.kind}; expected a {kind.kind}")
+            return None
+        return found
+
+
+# ---- Every record ---------------------------------------------------------------------------------------------
+def check_backs(context: CheckContext) -> None:
+    """A record's ``back`` names a back record, and every card that is shuffled or dealt has one
+    (:data:`SHUFFLED_KINDS`; README, Printing: backs print behind their fronts)."""
+    for record in context.database.records():
+        if record.back is not None:
+            context.refer(record, "back", record.back, Back)
+        elif record.kind in SHUFFLED_KINDS:
+            context.report(context.at(record, "id"), f"a {record.kind} card is shuffled or dealt and needs a back")
+
+
+# ---- Rules tables ---------------------------------------------------------------------------------------------
+def check_table_texts(context: CheckContext) -> None:
+    """Each table row's printed text states the amounts, the tracks and the direction of its effect
+    (rulebook, Battle Win and Battle Loss tables: the card prints what the referee applies)."""
+    for table in context.database.tables():
+        for number, row in enumerate(table.rows):
+            for problem in text_and_effect_problems(row):
+                context.report(context.at(table, "rows", number, "text"), f"{problem}; make the text and the effect agree")
+
+
+def check_table_rolls(context: CheckContext) -> None:
+    """Each roll reads one row of a table; a ``d6``, ``2d6`` or ``difference`` table covers its rolls
+    exactly (:data:`~pnp.database.schema.ROLL_RANGES`), a ``position`` table names spell positions 2-12
+    (rulebook, Play: a d6 reads the Battle Win and Loss tables; Expanded Battles: 2d6 the Eldritch
+    Damage tables; Last Stand: spell positions the counter tables)."""
+    for table in context.database.tables():
+        seen: dict[int, int] = {}
+        for number, row in enumerate(table.rows):
+            for roll in row.roll:
+                if roll in seen:
+                    context.report(context.at(table, "rows", number, "roll"),
+                                   f"roll {roll} is already in rows[{seen[roll]}]; each roll reads one row")
+                seen[roll] = number
+        wanted = ROLL_RANGES.get(table.dice)
+        if wanted is not None:
+            missing = [r for r in wanted if r not in seen]
+            if missing:
+                context.report(context.at(table, "rows"), f"no row for {', '.join(map(str, missing))}; a {table.dice} table "
+                                                          f"covers {wanted.start}-{wanted.stop - 1}")
+            for number, row in enumerate(table.rows):
+                outside = [r for r in row.roll if r not in wanted]
+                if outside:
+                    context.report(context.at(table, "rows", number, "roll"),
+                                   f"roll {', '.join(map(str, outside))} is outside {wanted.start}-{wanted.stop - 1}")
+        elif table.dice == "position":
+            for number, row in enumerate(table.rows):
+                if any(not 2 <= r <= 12 for r in row.roll):
+                    context.report(context.at(table, "rows", number, "roll"), "spell positions run 2-12")
+
+
+def check_table_cards(context: CheckContext) -> None:
+    """A table card's ``table`` names a rules table (rulebook, Setup: the Battle Win and Loss Table
+    cards; publisher's description: the nomograph)."""
+    database = context.database
+    for card in database.solo.table_card + database.duel.table_card:
+        context.refer(card, "table", card.table, Table)
+
+
+def check_nomograph_table(context: CheckContext) -> None:
+    """``[duel.rules] nomograph_table`` names a rules table (publisher's description, Play: the cube
+    moves "a number of spaces ... calculated based on a nomograph table"). A table that failed its
+    own validation is already reported and is not reported again."""
+    target = context.database.duel.rules.nomograph_table
+    found = context.database._by_id.get(target)
+    if found is None and target in context.broken:
+        return
+    if not isinstance(found, Table):
+        context.report(("duel", "rules", "nomograph_table"), f"refers to {target!r}, which is not a table in the database")
+
+
+# ---- Solo: spells -----------------------------------------------------------------------------------------
+def check_spell_paths(context: CheckContext) -> None:
+    """One Spell Path card per spell type, and within a type each position and each slot holds one
+    spell (rulebook, Setup: three Spell Path cards, Oaken, Flint and Ice; Last Stand: positions)."""
+    solo = context.database.solo
+    for path_type in ("oaken", "flint", "ice"):
+        cards = [p for p in solo.spell_path if p.spell_type == path_type]
+        if len(cards) != 1:
+            context.report(("solo", "spell_path"), f"needs exactly one Spell Path card of type {path_type!r}, found {len(cards)}")
+        positions: dict[int, str] = {}
+        slots: dict[tuple[int, int], str] = {}
+        for spell in (s for s in solo.spell if s.spell_type == path_type):
+            if spell.position in positions:
+                context.report(context.at(spell, "position"), f"position {spell.position} is already "
+                                                              f"{positions[spell.position]!r}; positions are unique within a type")
+            positions[spell.position] = spell.id
+            if spell.slot in slots:
+                context.report(context.at(spell, "slot"), f"slot {list(spell.slot)} is already {slots[spell.slot]!r}")
+            slots[spell.slot] = spell.id
+
+
+def check_spells(context: CheckContext) -> None:
+    """A learnable spell has a cost per use or a learning cost, not both; its slot is [row, column]
+    from 1; its path arrows (``opens``) point down the card to spells of its own type (rulebook, Setup:
+    bracketed costs are paid once; "each spell type has paths, designated by a set of arrows")."""
+    for spell in context.database.solo.spell:
+        if spell.learnable and (spell.cost is None) == (spell.learn_cost is None):
+            context.report(context.at(spell, "cost"), "a learnable spell has either `cost` (per use) or `learn_cost` "
+                                                      "(once, in brackets), not both or neither")
+        if spell.slot[0] < 1 or spell.slot[1] < 1:
+            context.report(context.at(spell, "slot"), "slot is [row, column], both from 1")
+        for number, target in enumerate(spell.opens):
+            other = context.refer(spell, "opens", target, Spell, (number,))
+            if other is None:
+                continue
+            if other.spell_type != spell.spell_type:
+                context.report(context.at(spell, "opens", number),
+                               f"{target!r} is a {other.spell_type} spell; paths stay within one type")
+            elif other.slot[0] <= spell.slot[0]:
+                context.report(context.at(spell, "opens", number),
+                               f"{target!r} is not below this spell; path arrows point down the card")
+
+
+# ---- Solo: tracks ---------------------------------------------------------------------------------------------
+def check_progress_track(context: CheckContext) -> None:
+    """One Progress Track; its starting spaces lie before Lassadar (the last space) and its place
+    names on the track (rulebook, Setup: "the two cards that make up the Grayking's Progress Track")."""
+    solo = context.database.solo
+    for track in solo.progress_track:
+        for level, space in track.start.items():
+            if not 1 <= space < track.spaces:
+                context.report(context.at(track, "start", level), f"space {space} is not on the track 1-{track.spaces - 1}")
+        for number, place in enumerate(track.names):
+            if place.space > track.spaces:
+                context.report(context.at(track, "names", number, "space"),
+                               f"space {place.space} is beyond the last space {track.spaces}")
+    if len(solo.progress_track) != 1:
+        context.report(("solo", "progress_track"), f"needs exactly one progress track, found {len(solo.progress_track)}")
+
+
+def check_stats(context: CheckContext) -> None:
+    """The Character Stats card starts its markers on its tracks and holds Warding Keys 1, 2 and 3
+    once each (rulebook, Setup: markers on the highlighted spaces; three Warding Keys)."""
+    for stats in context.database.solo.stats:
+        if not stats.track_low <= stats.track_start <= stats.track_high:
+            context.report(context.at(stats, "track_start"),
+                           f"{stats.track_start} is not on the track {stats.track_low}-{stats.track_high}")
+        numbers = sorted(k.key for k in stats.keys)
+        if numbers != [1, 2, 3]:
+            context.report(context.at(stats, "keys"), f"keys must be 1, 2 and 3 once each, found {numbers}")
+
+
+# ---- Solo: servants and maps ----------------------------------------------------------------------------------
+def check_servants(context: CheckContext) -> None:
+    """Each servant has hit points of 1 or more for every map colour, and (when every record is
+    complete) the servant deck has the size the rules give (rulebook, Setup: "the 9 Servant cards";
+    "color icons list the number of hit points")."""
+    solo = context.database.solo
+    for servant in solo.servant:
+        missing = {"red", "blue", "yellow"} - set(servant.hit_points)
+        if missing:
+            context.report(context.at(servant, "hit_points"), f"no hit points for {', '.join(sorted(missing))}; give one per map colour")
+        for color, points in servant.hit_points.items():
+            if points < 1:
+                context.report(context.at(servant, "hit_points", color), "hit points start at 1 or more")
+    servants = sum(s.copies for s in solo.servant)
+    if context.complete and servants != solo.rules.servant_cards:
+        context.report(("solo", "rules", "servant_cards"), f"the rules say {solo.rules.servant_cards} servant cards, "
+                                                            f"the database has {servants} (copies counted)")
+
+
+def check_battle_maps(context: CheckContext) -> None:
+    """Each Expanded Battle Map has its own Warding Key, an Eldritch Damage table rolled on 2d6, no
+    more servants than the deck has types, and a hex layout that parses (rulebook, Expanded Battles:
+    "each must be a different type"; "roll 2d6 ... on the matching numbered hex")."""
+    solo = context.database.solo
+    types = {s.servant_type for s in solo.servant}
+    keys_seen: dict[int, str] = {}
+    for battle_map in solo.battle_map:
+        if battle_map.key in keys_seen:
+            context.report(context.at(battle_map, "key"), f"key {battle_map.key} is already {keys_seen[battle_map.key]!r}")
+        keys_seen[battle_map.key] = battle_map.id
+        table = context.refer(battle_map, "eldritch_table", battle_map.eldritch_table, Table)
+        if table is not None and table.dice != "2d6":
+            context.report(context.at(battle_map, "eldritch_table"),
+                           f"{table.id!r} is a {table.dice} table; an Eldritch Damage table is rolled on 2d6")
+        if battle_map.servants > len(types):
+            context.report(context.at(battle_map, "servants"), f"{battle_map.servants} servants of different types, "
+                                                                f"but the servant deck has {len(types)} types")
+        _check_hex_layout(context, battle_map)
+
+
+def _check_hex_layout(context: CheckContext, battle_map: BattleMap) -> None:
+    """The layout of one map parses, prints each number 2-12 on exactly one hex, and lists the same
+    number of hexes and gaps on every row. A problem on a row is reported at ``("layout", "row N")``
+    (the loader turns it into the row's own line)."""
+    try:
+        grid = hexes.parse_layout(battle_map.layout)
+    except hexes.HexLayoutError as error:
+        context.report(context.at(battle_map, "layout", f"row {error.row + 1}"), f"{error}")
+        return
+    missing_numbers = [n for n in range(2, 13) if not grid.numbered(n)]
+    if missing_numbers:
+        context.report(context.at(battle_map, "layout"), f"no hex numbered {', '.join(map(str, missing_numbers))}; "
+                                                         f"every 2d6 roll 2-12 must name a hex")
+    for number in range(2, 13):
+        doubled = grid.numbered(number)[1:]
+        if doubled:
+            cell = doubled[0]
+            context.report(context.at(battle_map, "layout", f"row {cell.row + 1}"),
+                           f"row {cell.row + 1}, column {cell.column + 1}: {number} is printed on {len(doubled) + 1} hexes; "
+                           f"a 2d6 roll of {number} must name one hex, so print it once")
+    widths = [len(line.split()) for line in battle_map.layout.strip("\n").splitlines()]
+    usual = max(set(widths), key=lambda width: (widths.count(width), -width))
+    for row, width in enumerate(widths):
+        if width != usual:
+            context.report(context.at(battle_map, "layout", f"row {row + 1}"),
+                           f"row {row + 1} has {width} hexes and gaps, the other rows {usual}; every row "
+                           f"lists the same number (use '-' for no hex)")
+            break
+
+
+def check_warding_cities(context: CheckContext) -> None:
+    """A Warding City names a battle map with its own Warding Key number (rulebook, Expanded Battles:
+    "find the matching Expanded Battle Map")."""
+    for city in context.database.solo.warding_city:
+        battle_map = context.refer(city, "battle_map", city.battle_map, BattleMap)
+        if battle_map is not None and battle_map.key != city.key:
+            context.report(context.at(city, "key"), f"key {city.key} but {city.battle_map!r} is the map of key {battle_map.key}")
+
+
+def check_quest_deck(context: CheckContext) -> None:
+    """When every record is complete, the quest deck has the size the rules give (rulebook, Setup:
+    "the remaining 22 Quest Cards"), copies counted."""
+    solo = context.database.solo
+    quests = sum(q.copies for q in solo.quests)
+    if context.complete and quests != solo.rules.quest_cards:
+        context.report(("solo", "rules", "quest_cards"), f"the rules say {solo.rules.quest_cards} quest cards, "
+                                                          f"the database has {quests} (copies counted)")
+
+
+# ---- Solo: Last Stand -----------------------------------------------------------------------------------------
+def check_last_stand(context: CheckContext) -> None:
+    """The Last Stand's gray spaces lie on its hit point track, and each counter card shows positions
+    its counter table has (rulebook, Last Stand Expansion: gray spaces, Flint and Ice counters)."""
+    solo = context.database.solo
+    for card in solo.last_stand:
+        for number, space in enumerate(card.gray_spaces):
+            if space not in card.hit_points:
+                context.report(context.at(card, "gray_spaces", number), f"{space} is not on the hit point track")
+    for counter in solo.counter_card:
+        table = context.refer(counter, "table", counter.table, Table)
+        if table is None:
+            continue
+        for number, position in enumerate(counter.positions):
+            if not any(position in row.roll for row in table.rows):
+                context.report(context.at(counter, "positions", number), f"{table.id!r} has no counter at position {position}")
+
+
+# ---- Ruin & Renewal I -----------------------------------------------------------------------------------------
+def check_duel(context: CheckContext) -> None:
+    """The two-player game: as many Location cards as the rules give (when complete), cubes that add
+    up, one Wardens and one Shadowmajik player card (when complete), each with one spell per die face
+    1-6 (publisher's description, Setup and Play)."""
+    duel = context.database.duel
+    locations = sum(card.copies for card in duel.location)
+    if context.complete and locations != duel.rules.locations:
+        context.report(("duel", "rules", "locations"), f"the rules say {duel.rules.locations} Location cards, "
+                                                        f"the database has {locations} (copies counted)")
+    if duel.rules.track_marker_cubes + duel.rules.deployable_cubes != duel.rules.cubes_per_player:
+        context.report(("duel", "rules", "deployable_cubes"), "track_marker_cubes + deployable_cubes must equal cubes_per_player")
+    sides = sorted(p.side for p in duel.player)
+    if context.complete and sides != ["shadowmajik", "wardens"]:
+        context.report(("duel", "player"), f"needs one Wardens and one Shadowmajik player card, found {sides}")
+    for card in duel.player:
+        faces = sorted(s.face for s in card.spells)
+        if faces != [1, 2, 3, 4, 5, 6]:
+            context.report(context.at(card, "spells"), f"needs one spell for each die face 1-6, found faces {faces}")
+
+
+CROSS_CHECKS: tuple[Callable[[CheckContext], None], ...] = (
+    check_backs,
+    check_table_texts,
+    check_table_rolls,
+    check_table_cards,
+    check_nomograph_table,
+    check_spell_paths,
+    check_spells,
+    check_progress_track,
+    check_stats,
+    check_servants,
+    check_battle_maps,
+    check_warding_cities,
+    check_quest_deck,
+    check_last_stand,
+    check_duel,
+)
+"""Every check across records, in the order :func:`run` runs them."""
+
+
+def run(database: Database, where: dict[str, KeyPath], broken: Set[str] = frozenset(),
+        complete: bool = True) -> list[tuple[KeyPath, str]]:
+    """Run :data:`CROSS_CHECKS` over ``database``; return every ``(key path, message)`` found, in order.
+
+    ``where``, ``broken`` and ``complete`` are as in :class:`CheckContext`. Raises nothing for a
+    loaded database: a reference to a missing or broken record is a problem, not an exception.
+    """
+    context = CheckContext(database, where, broken, complete)
+    for check in CROSS_CHECKS:
+        check(context)
+    return context.found
+
+
+# ---- Printed text against effects -----------------------------------------------------------------------------
+def effect_amounts(effect: Effect) -> list[tuple[str, int]]:
+    """The nonzero amounts of an effect as ``(key, size)``: numbers, not flags (``against.zhumbi`` for
+    amounts by servant type). Signs are left out: the text says "lower" or "toward" in words."""
+    amounts = []
+    for key, value in effect.model_dump().items():
+        if isinstance(value, bool) or not value:
+            continue
+        if isinstance(value, int):
+            amounts.append((key, abs(value)))
+        elif isinstance(value, dict):
+            amounts.extend((f"{key}.{name}", abs(size)) for name, size in value.items() if size)
+    return amounts
+
+
+def text_and_effect_problems(row: TableRow) -> list[str]:
+    """Where a table row's printed text and its effect disagree: an amount the text does not state, a
+    track (Mana, Spirit, the Grayking) the text does not name, or a direction the text does not say.
+    Returns the messages, empty when they agree (rulebook, Battle Win and Battle Loss tables)."""
+    problems = []
+    lowered = row.text.lower()
+    for key, amount in effect_amounts(row.effect):
+        signed = getattr(row.effect, key, amount) if "." not in key else amount
+        if not text_names(row.text, amount):
+            problems.append(f"the effect {key} = {signed} is not in the printed text {row.text!r} "
+                            f"(as {amount} or {NUMBER_WORDS.get(amount, amount)!r})")
+        if key in TRACK_WORDS:
+            word, down, up = TRACK_WORDS[key]
+            if word not in lowered:
+                problems.append(f"the effect changes {key} ({key} = {signed}) but the printed text {row.text!r} "
+                                f"does not name {word.capitalize() if word != 'grayking' else 'the Grayking'}")
+            elif not any(re.search(pattern, lowered) for pattern in (down if signed < 0 else up)):
+                says = ("lowers it" if signed < 0 else "raises it") if key != "grayking" else \
+                    ("moves the Grayking away from Lassadar" if signed < 0 else "moves the Grayking toward Lassadar")
+                problems.append(f"the effect {key} = {signed} {says}, but the printed text {row.text!r} does not say so")
+    return problems
+
+
+def text_names(text: str, amount: int) -> bool:
+    """True when ``text`` holds ``amount`` as digits (not inside a longer number) or as a word."""
+    lowered = text.lower()
+    return bool(re.search(rf"(?<!\d){amount}(?!\d)", lowered)) or NUMBER_WORDS.get(amount) in re.findall(r"[a-z]+", lowered)

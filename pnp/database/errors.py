@@ -1,0 +1,38 @@
+"""How a bad ``cards.toml`` is reported: :class:`Problem` (one line each) and :class:`DatabaseError`.
+
+Every problem names the file, the 1-based line, the key path and what is wrong, as ``cards.toml:LINE:
+key.path: what is wrong`` (shared/DESIGN.md, "The card database"). Nothing in :mod:`pnp.database`
+raises anything else for a bad file.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem in the database file, printed as ``file:line: key: message``.
+
+    ``file`` is the file name (no folder), ``line`` the 1-based line (0 when the file cannot be read),
+    ``key`` the dotted key path (a record's id stands for ``game.kind[n]``), ``message`` what is wrong
+    and, where it can, what would be right.
+    """
+
+    file: str
+    line: int
+    key: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.key}: {self.message}"
+
+
+class DatabaseError(ValueError):
+    """The database file cannot be used. ``problems`` lists every problem found, in file order.
+
+    ``str(error)`` is one line per problem, ready to print.
+    """
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = sorted(problems, key=lambda p: (p.line, p.key, p.message))
+        super().__init__("\n".join(str(p) for p in self.problems))

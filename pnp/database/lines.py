@@ -1,0 +1,97 @@
+"""Line numbers for ``cards.toml``: where a key path such as ``("solo", "servant", 2, "range")`` is written.
+
+``tomllib`` keeps no positions, so :class:`LineIndex` scans the text itself. Problems use it to name
+the line a user must edit (shared/DESIGN.md, "The card database": ``cards.toml:LINE: key.path``).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.\-\"]+)\s*\]\]?")
+
+
+class LineIndex:
+    """Finds the line of a key path such as ``("solo", "servant", 2, "range")`` in the TOML text.
+
+    TOML parsers do not keep positions, so this scans the text: the header of the array-of-tables
+    entry, then the key inside it, then list items and inline-table keys on the following lines.
+    It returns the closest line it can find (at worst the table header, or line 1).
+    """
+
+    def __init__(self, text: str):
+        self.lines = text.splitlines()
+        self.headers: list[tuple[int, str, bool]] = []  # (line index, dotted name, is array)
+        for number, line in enumerate(self.lines):
+            match = _HEADER.match(line)
+            if match and not line.lstrip().startswith("#"):
+                self.headers.append((number, match.group(1), line.lstrip().startswith("[[")))
+
+    def line_of(self, path: tuple[Any, ...]) -> int:
+        """The 1-based line of ``cards.toml`` that holds the key at ``path`` (table names, array
+        indexes and keys, as pydantic reports them), or the nearest enclosing header's line."""
+        parts = list(path)
+        start, end = 0, len(self.lines)
+        # find the deepest header that is a prefix of the path
+        best: tuple[int, int] | None = None
+        for length in range(len(parts), 0, -1):
+            name = ".".join(str(p) for p in parts[:length] if not isinstance(p, int))
+            if any(isinstance(p, int) for p in parts[:length]) and not isinstance(parts[length - 1], int):
+                continue
+            matches = [(i, h) for i, h in enumerate(self.headers) if h[1] == name]
+            if not matches:
+                continue
+            pick = 0
+            if length < len(parts) + 1 and length >= 1 and isinstance(parts[length - 1], int):
+                pick = parts[length - 1]
+            elif length < len(parts) and isinstance(parts[length], int) and matches[0][1][2]:
+                pick = parts[length]
+                length += 1
+            if pick >= len(matches):
+                continue
+            index, header = matches[pick]
+            start = header[0]
+            end = self.headers[index + 1][0] if index + 1 < len(self.headers) else len(self.lines)
+            best = (start, length)
+            break
+        if best is None:
+            # top-level keys before any header
+            end = self.headers[0][0] if self.headers else len(self.lines)
+            rest = parts
+        else:
+            rest = parts[best[1]:]
+        line = start
+        for part in rest:
+            if isinstance(part, int):
+                found = self._nth_item(line, end, part)
+            else:
+                found = self._key(line, end, str(part))
+            if found is None:
+                break
+            line = found
+        return line + 1
+
+    def _key(self, start: int, end: int, key: str) -> int | None:
+        """The first line from ``start`` (0-based) up to ``end`` where ``key =`` is written, outside comments."""
+        pattern = re.compile(r"(^|[{,\s])" + re.escape(key) + r"\s*=")
+        for number in range(start, end):
+            text = self.lines[number].split("#", 1)[0] if not self.lines[number].lstrip().startswith("#") else ""
+            if pattern.search(text):
+                return number
+        return None
+
+    def _nth_item(self, start: int, end: int, index: int) -> int | None:
+        """The line of item ``index`` of the array whose key is on line ``start`` (0-based): that line
+        itself for a one-line array, else the ``index``-th line below it that starts an item."""
+        if "[" in self.lines[start] and "]" in self.lines[start].split("=", 1)[-1].strip()[1:] and self.lines[start].rstrip().endswith("]"):
+            return start  # a one-line array: the item is on this line
+        seen = -1
+        for number in range(start + 1, end):
+            stripped = self.lines[number].strip()
+            if stripped.startswith(("{", '"', "[")) or (stripped and stripped[0].isdigit()):
+                seen += 1
+                if seen == index:
+                    return number
+            if stripped.startswith("]"):
+                break
+        return None

@@ -1,0 +1,263 @@
+"""Loading ``cards.toml``: :func:`load` reads, validates and cross-checks it into a :class:`Database`.
+
+This module owns the reading (UTF-8, TOML syntax, ``format``), the validation of each section and
+record on its own against :mod:`pnp.database.schema` (so one bad record does not hide the problems of
+another), the ids and where each record is written, and the loaded :class:`Database`. The checks
+across records are :mod:`pnp.database.checks`; every problem is a :class:`~pnp.database.errors.Problem`
+naming its line (:mod:`pnp.database.lines`), all raised at once in one :class:`DatabaseError`.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import re
+import tomllib
+import typing
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import tomli_w
+from pydantic import TypeAdapter, ValidationError
+from pydantic_core import ErrorDetails
+
+from pnp.database import checks
+from pnp.database.errors import DatabaseError, Problem
+from pnp.database.lines import LineIndex
+from pnp.database.schema import FORMAT, CardsFile, Duel, Game, PrintSettings, Record, Solo, Table
+
+
+# ---- The loaded database -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Database:
+    """A loaded, validated ``cards.toml``.
+
+    ``fingerprint`` is the SHA-256 of the game content (every section but ``[print]``, as canonical
+    JSON, so comments, formatting and print settings do not change it); save files record it; ``solo`` and ``duel``
+    hold the records by kind; :meth:`records` yields every record with an id, in file order.
+    """
+
+    path: Path
+    fingerprint: str
+    print: PrintSettings
+    games: dict[str, Game]
+    solo: Solo
+    duel: Duel
+    _by_id: dict[str, Record] = field(default_factory=dict, repr=False)
+    _where: dict[str, tuple[Any, ...]] = field(default_factory=dict, repr=False)
+    _lines: LineIndex | None = field(default=None, repr=False)
+
+    def records(self) -> Iterator[Record]:
+        """Every record with an id, game by game and kind by kind, in file order."""
+        for game in (self.solo, self.duel):
+            for name in type(game).model_fields:
+                value = getattr(game, name)
+                if isinstance(value, tuple):
+                    yield from value
+
+    def get(self, record_id: str) -> Record:
+        """The record with ``record_id``. Raises ``KeyError`` naming the id when there is none."""
+        try:
+            return self._by_id[record_id]
+        except KeyError:
+            raise KeyError(f"no record with id {record_id!r}") from None
+
+    def table(self, table_id: str) -> Table:
+        """The rules table ``table_id``. Raises ``KeyError`` when there is none or it is not a table."""
+        record = self.get(table_id)
+        if not isinstance(record, Table):
+            raise KeyError(f"{table_id!r} is a {record.kind}, not a table")
+        return record
+
+    def line_of(self, record_id: str, key: str = "") -> int:
+        """The 1-based line of ``cards.toml`` holding ``key`` of record ``record_id`` (its header if not found).
+
+        ``key`` is a dotted path with list indexes, e.g. ``"sections[0].text"``. Returns 0 when the
+        record is unknown or the database was not loaded from text.
+        """
+        if self._lines is None:
+            return 0
+        if record_id in ("print", "games"):  # the settings sections, not records
+            return self._lines.line_of((record_id,) + tuple(key.split(".")) if key else (record_id,))
+        if record_id not in self._where:
+            return 0
+        parts: list[Any] = []
+        for piece in re.findall(r"[^.\[\]]+|\[\d+\]", key):
+            parts.append(int(piece[1:-1]) if piece.startswith("[") else piece)
+        return self._lines.line_of(self._where[record_id] + tuple(parts))
+
+    def tables(self) -> list[Table]:
+        """Every rules table of both games."""
+        return list(self.solo.table + self.duel.table)
+
+
+
+# ---- Loading --------------------------------------------------------------------------------------------
+@functools.cache
+def _adapter(model: Any) -> TypeAdapter:
+    """One validator per model for the life of the process (building one costs milliseconds)."""
+    return TypeAdapter(model)
+
+
+def load(path: str | Path) -> Database:
+    """Read and validate a card database file.
+
+    Returns a :class:`Database`. Raises :class:`DatabaseError` listing every problem found (syntax,
+    unknown or missing keys, wrong types, duplicate ids, dangling references, tables that do not
+    cover their rolls, bad hex maps, wrong deck sizes); an unreadable file is one problem too.
+    """
+    path = Path(path)
+    name = path.name
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise DatabaseError([Problem(name, 0, "file", f"cannot read: {error.strerror or error}")]) from None
+    try:
+        text = raw.decode("utf-8-sig")  # a byte-order mark (as some Windows editors write) is fine
+    except UnicodeDecodeError as error:
+        raise DatabaseError([Problem(name, 1, "file", f"not UTF-8 text ({error.reason} at byte {error.start})")]) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        message = str(error)
+        match = re.search(r"\(at line (\d+), column (\d+)\)", message)
+        line = int(match.group(1)) if match else 1
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
+        raise DatabaseError([Problem(name, line, "syntax", f"{message}; fix the TOML syntax")]) from None
+
+    index = LineIndex(text)
+    problems: list[Problem] = []
+
+    def report(loc: tuple[Any, ...], message: str, line: int | None = None) -> None:
+        """Record a problem at key path ``loc``, on ``line`` when given, else on the line that holds ``loc``."""
+        problems.append(Problem(name, line or index.line_of(loc), _key_path(data, loc), message))
+
+    if data.get("format") != FORMAT:
+        report(("format",), f"format must be {FORMAT}, found {data.get('format')!r}")
+        raise DatabaseError(problems)
+    # Each section and each record is validated on its own, so one bad record does not hide the
+    # problems of the others; cross checks then run over every record that is well formed.
+    def validate(model: Any, value: Any, loc: tuple[Any, ...]) -> Any:
+        """``value`` (the TOML data at key path ``loc``) validated by the type adapter ``model``, or ``None``
+        after reporting each of its problems."""
+        try:
+            # JSON mode keeps strict types (no "1" for 1) while accepting TOML arrays for tuples.
+            return model.validate_json(json.dumps(value, default=str))
+        except ValidationError as error:
+            items = error.errors()
+            locs = [loc + tuple(item["loc"]) for item in items]
+            for item, where in zip(items, locs, strict=True):
+                if item["type"] == "too_short" and any(o[: len(where)] == where and o != where for o in locs):
+                    continue  # the list is short only because one of its items failed: report the item
+                report(where, _explain(item))
+            return None
+
+    sections: dict[str, Any] = {}
+    for key in data:
+        if key not in CardsFile.model_fields:
+            report((key,), f"unknown section; the file has {', '.join(sorted(CardsFile.model_fields))}")
+    for key, adapter in (("print", _adapter(PrintSettings)), ("games", _adapter(dict[Literal["solo", "duel"], Game]))):
+        if key not in data:
+            report((key,), "missing; this section is required")
+        else:
+            sections[key] = validate(adapter, data[key], (key,))
+    broken_ids: set[str] = set()
+    by_id: dict[str, Record] = {}
+    locations: dict[str, tuple[Any, ...]] = {}
+    for game_key, game_model in (("solo", Solo), ("duel", Duel)):
+        raw_game = data.get(game_key)
+        if not isinstance(raw_game, dict):
+            report((game_key,), "missing; this section is required" if raw_game is None else f"must be a table of [{game_key}.*] blocks")
+            continue
+        fields: dict[str, Any] = {}
+        for kind, value in raw_game.items():
+            if kind not in game_model.model_fields:
+                report((game_key, kind), f"unknown kind; {game_key} has {', '.join(sorted(game_model.model_fields))}")
+                continue
+            annotation: Any = game_model.model_fields[kind].annotation  # tuple[<record model>, ...] or the rules model
+            if kind == "rules":
+                fields[kind] = validate(_adapter(annotation), value, (game_key, kind))
+                continue
+            if not isinstance(value, list):
+                report((game_key, kind), f"must be [[{game_key}.{kind}]] blocks")
+                continue
+            record_model = typing.get_args(annotation)[0]
+            records = []
+            for number, item in enumerate(value):
+                record = validate(_adapter(record_model), item, (game_key, kind, number))
+                if record is None:
+                    if isinstance(item, dict) and isinstance(item.get("id"), str):
+                        broken_ids.add(item["id"])
+                    continue
+                loc = (game_key, kind, number, "id")
+                if record.id in by_id or record.id in broken_ids:
+                    report(loc, f"duplicate id {record.id!r}; ids must be unique")
+                    continue
+                if record.game != game_key:
+                    report(loc, f"id {record.id!r} must start with '{game_key}.'")
+                by_id[record.id] = record
+                locations[record.id] = (game_key, kind, number)
+                records.append(record)
+            fields[kind] = tuple(records)
+        if "rules" not in raw_game:
+            report((game_key, "rules"), f"missing; [{game_key}.rules] is required")
+        complete = "rules" in fields and all(v is not None for v in fields.values())
+        sections[game_key] = game_model.model_construct(**fields) if complete else None
+    if any(sections.get(key) is None for key in ("print", "games", "solo", "duel")):
+        raise DatabaseError(problems)
+    parsed = CardsFile.model_construct(format=FORMAT, **sections)
+
+    content = json.dumps({key: value for key, value in data.items() if key != "print"}, sort_keys=True, default=str)
+    games: dict[str, Game] = dict(parsed.games.items())
+    database = Database(path, hashlib.sha256(content.encode("utf-8")).hexdigest(), parsed.print, games, parsed.solo,
+                        parsed.duel, by_id, locations, index)
+    for loc, message in checks.run(database, locations, broken_ids, complete=not problems):
+        row_line: int | None = None
+        if len(loc) == 5 and loc[3] == "layout":  # a hex map row: the layout text starts on the next line
+            row_line = index.line_of(loc[:4]) + int(str(loc[4]).split()[1])
+            loc = loc[:4]
+        report(loc, message, row_line)
+    if problems:
+        raise DatabaseError(problems)
+    return database
+
+
+def _key_path(data: dict[str, Any], loc: tuple[Any, ...]) -> str:
+    """``loc`` as a dotted key path; inside a record the record's id replaces ``game.kind[n]``."""
+    parts = list(loc)
+    if len(parts) >= 3 and isinstance(parts[2], int):
+        try:
+            record_id = data[parts[0]][parts[1]][parts[2]]["id"]
+        except (KeyError, IndexError, TypeError):
+            record_id = None
+        if isinstance(record_id, str):
+            parts = [record_id] + parts[3:]
+    text = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in parts).replace(".[", "[")
+    return text or "file"
+
+
+def _as_toml(value: Any) -> str:
+    """``value`` as cards.toml spells it (``true``, ``"5"``, ``[1, 2]``), for "found ..." in a problem."""
+    try:
+        return tomli_w.dumps({"v": value}).strip()[len("v = "):]
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _explain(item: ErrorDetails) -> str:
+    """One pydantic validation error ``item`` as the message of a :class:`Problem` (what is wrong, what is found)."""
+    kind = item["type"]
+    if kind == "missing":
+        return "missing; this field is required"
+    if kind == "extra_forbidden":
+        return "unknown key; check the spelling against the records of this kind"
+    if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == r"\S":
+        return "is blank; write the text the card prints"
+    if kind == "literal_error":
+        return f"is {item.get('input')!r}; {item['msg'].lower()}"
+    found = _as_toml(item.get("input"))
+    if len(found) > 60:
+        found = found[:57] + "..."
+    return f"{item['msg'].lower()} (found {found})"

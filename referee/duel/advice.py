@@ -1,0 +1,157 @@
+"""The two-player referee's words for the table: the Next line, with the commands to type, and the
+one-line refusals with what to type instead.
+
+This module owns every ``referee duel ...`` command line the referee suggests and every option name a
+refusal mentions; the rules (:mod:`referee.duel.rules`) write neither. It reads the state, takes the
+choices it lists (Locations for the yellow marker, cubes to take back, who still commits and whether
+the referee has rolled for them) from :func:`referee.duel.legal.iter_legal_events`, and writes the
+line. Every back-quoted command it offers works when typed, its placeholders
+(:data:`referee.advice.PLACEHOLDERS`) filled in (issue 10, R80).
+"""
+from __future__ import annotations
+
+from pnp.database import Database
+from referee.advice import dice_placeholder
+from referee.duel import events as ev
+from referee.duel import rules
+from referee.duel.legal import iter_legal_events
+from referee.duel.rules import SIDE_NAMES, Refusal, RuleError
+from referee.duel.state import SIDES, Side, State
+
+CMD = "referee duel"
+
+OPTIONS: dict[str, str] = {"side": "--player", "assignment": "--assign", "seal": "--sealed",
+                           **{f"{s}{suffix}": "--open" for s in SIDES for suffix in ("", "_salt")},
+                           **{f"{s}_reroll": "--reroll" for s in SIDES}}
+"""The command-line option that gives each event field a refusal may concern (:attr:`RuleError.field`)."""
+
+
+def next_step_short(state: State) -> str:
+    """What the game waits for, in a few words with the command, without the database (for refusals)."""
+    if state.phase == "marker":
+        return f"the {SIDE_NAMES[state.chooser]} place the yellow marker (`{CMD} marker LOCATION`)"
+    if state.phase == "round":
+        if state.opened is not None:
+            return f"the reveal waits for the re-rolled Battle dice (type them with `--reroll`, or `{CMD} reveal` rolls them)"
+        waiting = [s for s in SIDES if not state.hands[s].committed]
+        if waiting:
+            return "waiting for " + " and ".join(f"the {SIDE_NAMES[s]}" for s in waiting) + f" to commit (`{CMD} commit --player SIDE`)"
+        return f"both have committed: `{reveal_command(state)}`"
+    if state.phase == "recall":
+        return f"the {SIDE_NAMES[rules.round_winner(state)]} take a cube back (`{CMD} recall LOCATION` or `{CMD} recall none`)"
+    winner = state.result
+    return f"the game is over: the {SIDE_NAMES[winner]} won" if winner is not None else "the game is over"
+
+
+def reveal_command(state: State) -> str:
+    """The reveal to type once both have committed: ``referee duel reveal``, with ``--open SIDE='OPENING'``
+    for each side that committed a seal (R77; OPENING is what that player's ``seal`` printed, quoted
+    for a shell because it holds spaces)."""
+    opens = "".join(f" --open {s}='OPENING'" for s in SIDES if state.hands[s].seal is not None)
+    return f"{CMD} reveal" + opens
+
+
+def reroll_command(state: State, db: Database) -> str:
+    """The reveal to type when it waits for re-rolled physical dice (R81): ``--reroll SIDE=D`` for each
+    side that types its own, one ``D`` per die (``D,D`` for two); the referee rolls the others."""
+    if state.opened is None:
+        return f"{CMD} reveal"
+    counts = rules.typed_rerolls(state, db, state.opened)
+    return f"{CMD} reveal" + "".join(f" --reroll {s}={dice_placeholder(counts[s])}" for s in SIDES if counts[s])
+
+
+def commit_offer(state: State, side: Side, roll_first: bool) -> str:
+    """The commands that commit ``side``'s dice, as the Next line offers them (R77, R78, R80): at this
+    terminal with hidden input, or a seal made on the player's own device; the referee's roll first
+    when ``roll_first`` (the referee has not rolled for ``side`` this round). A side that last committed
+    one way in this game is offered that way; before its first commitment, both."""
+    plain = f"`{CMD} commit --player {side}`"
+    sealed = f"`{CMD} seal --player {side}` on your own device, then `{CMD} commit --player {side} --sealed SEAL`"
+    roll = f"`{CMD} roll --player {side}` first, or physical dice" if roll_first else ""
+    way = state.commit_way[side]
+    if way == "sealed":
+        return sealed + (f" ({roll})" if roll else "")
+    if way == "plain":
+        return plain + (f" ({roll})" if roll else "")
+    return plain + f" ({roll + '; ' if roll else ''}on two devices: {sealed})"
+
+
+def next_step(state: State, db: Database) -> str:
+    """What to do next, with the commands to type: every back-quoted ``referee ...`` command works as
+    typed in the phase it is offered, its placeholders (:mod:`referee.advice`) filled in (issue 10, R80).
+
+    The Locations listed for the yellow marker (R30) and for taking a cube back (R29), and the sides
+    offered a commitment (and the referee's roll, R78), are the choices of
+    :func:`referee.duel.legal.iter_legal_events`."""
+    if state.phase == "marker":
+        position = {p.id: i for i, p in enumerate(state.row, 1)}  # a Location may be typed by its number in the row
+        places = ", ".join(f"{position[e.location]} {rules.name(db, e.location)}" for e in iter_legal_events(state, db)
+                           if isinstance(e, ev.Marker))
+        return f"{rules.who_does(state, state.chooser, 'chooses', 'choose')} the Location to fight for: `{CMD} marker LOCATION` ({places})."
+    if state.phase == "round":
+        at = f"Round {state.round} at {rules.name(db, rules.current_location(state))}"
+        if state.opened is not None:
+            typed = reroll_command(state, db)
+            return (f"{at}: revealed; roll the re-rolled Battle dice and type them: `{typed}`, "
+                    f"or let the referee roll them: `{CMD} reveal`.")
+        parts = []
+        for s in SIDES:
+            first = next(iter_legal_events(state, db, s), None)
+            if isinstance(first, (ev.Roll, ev.Commit)):
+                parts.append(f"{SIDE_NAMES[s]}: {commit_offer(state, s, roll_first=isinstance(first, ev.Roll))}")
+        if parts:
+            return f"{at}. " + "; ".join(parts) + "."
+        opening = " (each OPENING as that player's seal printed it)" if any(state.hands[s].seal for s in SIDES) else ""
+        return f"{at}: both have committed: `{reveal_command(state)}`{opening}."
+    if state.phase == "recall":
+        winner = rules.round_winner(state)
+        places = ", ".join(rules.name(db, e.location) for e in iter_legal_events(state, db)
+                           if isinstance(e, ev.Recall) and e.location is not None)
+        return (f"{rules.who_does(state, winner, 'takes', 'take')} a cube back: `{CMD} recall LOCATION --player {winner}` ({places}), "
+                f"or `{CMD} recall none --player {winner}` to forgo {state.pending} space{'s' if state.pending != 1 else ''}.")
+    champion = state.result
+    if champion is None:
+        return f"Another game: `{CMD} new`."
+    return (f"The game is over: {rules.who(state, champion)} won, controlling {len(state.controlled_by(champion))} Locations. "
+            f"Another game: `{CMD} new`.")
+
+
+def option_of(field: str | None) -> str | None:
+    """The command-line option that gives the event field ``field`` (:data:`OPTIONS`), or ``None``."""
+    return OPTIONS.get(field) if field is not None else None
+
+
+def refusal_text(error: RuleError, state: State) -> str:
+    """The one line the command line prints for the refusal ``error`` met in ``state`` (the state the
+    refused event was played on): the rules' message, completed by its kind (:class:`Refusal`) with
+    what to type instead, the option named from the field the refusal concerns.
+
+    ``GAME_OVER``: ``; `referee duel new` starts another``; ``WRONG_PHASE``: what the game waits for
+    (:func:`next_step_short`); ``ALREADY_ROLLED``: the roll that shows the same dice again and the commit
+    that places them (R78); ``ALREADY_COMMITTED``: the undo (R77); ``NOT_THE_ROLLED_DICE``: the roll
+    that shows the dice again (R71); ``BAD_SEAL``, ``SEAL_NOT_OPENED``, ``SEALED_PLACING_REFUSED``: the
+    ``seal`` command, the ``--open`` option and the undo that commits again (R77). Other refusals read
+    as their message.
+    """
+    kind, side, text = error.refusal, error.side, str(error)
+    if kind is Refusal.GAME_OVER:
+        return f"{text}; `{CMD} new` starts another"
+    if kind is Refusal.WRONG_PHASE:
+        return f"{text}: {next_step_short(state)}"
+    if kind is Refusal.BAD_SEAL:
+        return f"a seal is the 64 hex digits `{CMD} seal` printed"
+    if side is None:
+        return text
+    if kind is Refusal.ALREADY_ROLLED:
+        return f"{text}: `{CMD} roll --player {side}` shows the same dice again; `{CMD} commit --player {side}` places them"
+    if kind is Refusal.ALREADY_COMMITTED:
+        return f"{text}; `{CMD} undo` takes it back"
+    if kind is Refusal.NOT_THE_ROLLED_DICE:
+        return f"{text} (`{CMD} roll --player {side}` shows your dice again)"
+    if kind is Refusal.SEAL_NOT_OPENED:
+        return (f"the {SIDE_NAMES[side]} committed a seal: open it with {option_of(error.field)} {side}='ASSIGNMENT#SALT' "
+                f"(what `{CMD} seal` printed)")
+    if kind is Refusal.SEALED_PLACING_REFUSED and error.cause is not None:
+        return (f"the {rules.possessive(SIDE_NAMES[side])} sealed placing is refused: {refusal_text(error.cause, state)}; "
+                f"`{CMD} undo` takes back the last commitment, to commit again")
+    return text
