@@ -103,7 +103,7 @@ def aid_offer(state: State, db: Database) -> str:
             what = f"call on {rules.name(db, step.elder)}"
         if not isinstance(step, ev.Recharge) and step.reroll:
             what += f", re-rolling {' '.join(map(str, step.reroll))}"
-        then = [_step_name(db, later) for later in option.line[1:]]
+        then = [step_name(db, later) for later in option.line[1:]]
         if then:
             what += ", then " + _either(then).replace(" or ", " and ")
         parts.append(f"{what} (`{aid_command(state, db, step)}`, {odds(option.chance, option.certain)})")
@@ -120,7 +120,7 @@ def odds(chance: float, certain: bool) -> str:
     return "a chance: under 1%" if chance < 0.005 else f"a chance: {chance:.0%}"
 
 
-def _step_name(db: Database, step: ev.Cast | ev.CallElder | ev.Recharge) -> str:
+def step_name(db: Database, step: ev.Cast | ev.CallElder | ev.Recharge) -> str:
     """A later step of an aid line, in words: ``Shield``, ``Elder Maelis``, ``recharge Ice``."""
     if isinstance(step, ev.Recharge):
         return f"recharge {step.spell_type.capitalize()}"

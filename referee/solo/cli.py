@@ -328,22 +328,28 @@ def log(verbose: bool, save_path: Path | None, database_path: Path | None) -> No
 def spells(save_path: Path | None, database_path: Path | None) -> None:
     """List the spells on the three paths: learned, learnable now, or not (yet)."""
     game, _ = _load(save_path, database_path)
-    state, db = game.state, game.db
-    open_now = set(rules.learnable(state, db))
-    closed = rules.closed_spells(db, state.spells)
-    for path in db.solo.spell_path:
-        click.echo(path.title)
-        for s in (s for s in db.solo.spell if s.spell_type == path.spell_type):
-            mark = ("learned" + (", used" if s.id in state.used else "") if s.id in state.spells
-                    else "learnable" if s.id in open_now else "closed" if s.id in closed else "-")
-            cost = f"{s.cost.mana} Mana" if s.cost and s.cost.mana else f"{s.cost.spirit} Spirit" if s.cost else ""
-            if s.learn_cost:
-                cost = f"[{s.learn_cost.mana or s.learn_cost.spirit} {'Mana' if s.learn_cost.mana else 'Spirit'}]"
-            click.echo(f"  {rules.short_id(s.id):15} {s.name:15} {cost:10} {mark:10} {rules.plain_text(s.text)}")
+    click.echo("\n".join(view.spell_lines(game.state, game.db)))
+
+
+@solo.command()
+@_common
+def play(save_path: Path | None, database_path: Path | None) -> None:
+    """Play at the table: the referee asks for each step (Enter lets it roll or draw; or type your dice and
+    cards), and saves after every step. The same game as the one-shot commands, which can take over any time."""
+    from referee import tableui
+    from referee.solo.table import SoloTable
+    from referee.table import TableSession
+
+    game, path = _load(save_path, database_path)
+    try:
+        tableui.main_loop(TableSession(game, path, SoloTable(game.db)), path)
+    except tableui.LockError as error:
+        raise click.ClickException(str(error)) from None
 
 
 # ---- Expanded Battles on the maps, and the Last Stand --------------------------------------------------------
-def _servant_id(db: database.Database, text: str) -> str:
+def servant_id(db: database.Database, text: str) -> str:
+    """The servant card ``text`` names (its id such as ``ghast-1``); raises ``click.ClickException``."""
     return _record_id(db.solo.servant, text, "--servant", "servant card", "servants")
 
 
@@ -361,7 +367,7 @@ def _placements(texts: tuple[str, ...]) -> Dice | None:
 @_plays
 def servants(db: database.Database, servants: tuple[str, ...], places: tuple[str, ...]) -> ev.Event:
     """Set up the Warding City's Expanded Battle Map: draw the servants and place them by 2d6."""
-    return ev.Servants(tuple(_servant_id(db, s) for s in _split(servants)), bool(servants), _placements(places))
+    return ev.Servants(tuple(servant_id(db, s) for s in _split(servants)), bool(servants), _placements(places))
 
 
 @solo.command()
@@ -542,8 +548,8 @@ def command_line(event: ev.Event) -> str:
         if not (event.map_elders and event.no_free_escape):
             raise ValueError("a servants event of an old save (before rulings 50 and 53-55) has no command line")
         if event.typed:
-            for servant_id in event.servants:
-                parts.extend(["--servant", short(servant_id)])
+            for servant in event.servants:
+                parts.extend(["--servant", short(servant)])
         if event.place is not None and event.place.typed:
             values = event.place.values
             for i in range(0, len(values), 2):

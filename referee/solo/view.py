@@ -114,6 +114,25 @@ def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
     return lines
 
 
+def spell_lines(state: State, db: Database) -> list[str]:
+    """The spells on the three Spell Path cards, one line each under its path's title: short id, name,
+    cost to cast [cost to learn], and learned (used) / learnable now / closed / ``-`` (rulebook, Learning
+    Spells)."""
+    open_now = set(rules.learnable(state, db))
+    closed = rules.closed_spells(db, state.spells)
+    lines = []
+    for path in db.solo.spell_path:
+        lines.append(path.title)
+        for s in (s for s in db.solo.spell if s.spell_type == path.spell_type):
+            mark = ("learned" + (", used" if s.id in state.used else "") if s.id in state.spells
+                    else "learnable" if s.id in open_now else "closed" if s.id in closed else "-")
+            cost = f"{s.cost.mana} Mana" if s.cost and s.cost.mana else f"{s.cost.spirit} Spirit" if s.cost else ""
+            if s.learn_cost:
+                cost = f"[{s.learn_cost.mana or s.learn_cost.spirit} {'Mana' if s.learn_cost.mana else 'Spirit'}]"
+            lines.append(f"  {rules.short_id(s.id):15} {s.name:15} {cost:10} {mark:10} {rules.plain_text(s.text)}")
+    return lines
+
+
 def map_status(state: State, db: Database) -> dict[str, Any] | None:
     """The Expanded Battle in progress for ``status --json`` (hexes by their printed names, R44)."""
     mb = state.map_battle

@@ -1,0 +1,370 @@
+"""The solo game at the table: the questions of ``referee solo play``, made from the legal events.
+
+This module owns what the table session (:mod:`referee.table`) asks in a solo game and how each
+answer is named: :meth:`SoloTable.question` groups :func:`referee.solo.legal.legal_events` into the
+default (Enter), the numbered choices and the typed values (cards, hexes) of the phase on the table;
+the session plays the chosen event through the same rules and save file as the one-shot commands.
+Nothing here decides what is legal: a choice is offered only when the generator yields it.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pnp import hexes
+from pnp.database import Database
+from referee import clitools
+from referee.solo import advice, aid, city, core, expanded, laststand, legal, rules, view
+from referee.solo import events as ev
+from referee.solo.state import State
+from referee.table import Choice, Question
+
+GAME_COMMANDS = {"map": "the battle map, you and the servants", "spells": "the spells on the three paths"}
+
+
+def _cost(db: Database, spell_id: str) -> str:
+    cost = rules.spell(db, spell_id).cost
+    if cost is None:
+        return "free"
+    parts = [f"{cost.mana} Mana" if cost.mana else "", f"{cost.spirit} Spirit" if cost.spirit else ""]
+    return ", ".join(p for p in parts if p) or "free"
+
+
+def _words(db: Database, record_id: str) -> tuple[str, ...]:
+    """The words that name a card, spell or Elder when typed: its short id and its printed name."""
+    return tuple(dict.fromkeys((rules.short_id(record_id), clitools.slug(rules.name(db, record_id)))))
+
+
+class SoloTable:
+    """The solo game's questions and commands for :class:`referee.table.TableSession` (it satisfies
+    :class:`referee.table.TableGame`). ``db`` is the database the game is played with."""
+
+    name = "solo"
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    # ---- Questions ----------------------------------------------------------------------------------------
+    def question(self, state: State) -> Question:
+        """The question for ``state``, from the legal events (:func:`referee.solo.legal.legal_events`):
+        the default the phase expects, each other legal step as a numbered choice, cards and hexes as
+        typed values."""
+        db = self.db
+        events = legal.legal_events(state, db)
+        context = (self.situation(state),)
+        if not events:
+            return Question("The game is over", over=True, context=(self._ending(state),))
+        values: dict[str, Any] = {}
+        rest: list[ev.Event] = []
+        for event in events:
+            if isinstance(event, (ev.Draw, ev.Turn)) and getattr(event, "card", None) is not None:
+                card = event.card
+                assert card is not None
+                for word in _words(db, card.id):
+                    values[word] = event
+            elif isinstance(event, ev.Move) and event.path:
+                values[event.path[-1].lower()] = event
+            elif isinstance(event, ev.Servants) and event.typed:
+                continue  # typed servants: `servants --servant ID ...` (too many orders to list)
+            else:
+                rest.append(event)
+        default, text, label = self._default(state, rest)
+        choices = tuple(self._choices(state, [e for e in rest if default is None or e is not default.event]))
+        if state.phase == "turn":
+            text, label = "The card you turned over", ""
+        return Question(text, default, label, choices, values, context=context, over=state.result is not None)
+
+    def situation(self, state: State) -> str:
+        """The situation on the table in one or two sentences, without commands (the question and its
+        choices say what to type): the battle, the dice each side rolls, the totals of a losing roll and
+        the aid that can still turn it (:func:`referee.solo.aid.options`, with its chance)."""
+        db = self.db
+        phase = state.phase
+        if state.result is not None:
+            return self._ending(state)
+        if phase == "draw":
+            return "Turn over the next quest card: Enter lets the referee draw from its deck; or type the card you turned over."
+        if phase == "turn":
+            what = state.suspended.what if state.suspended is not None else "the battle"
+            return f"Turn over the next card of your quest deck ({what}) and type its name."
+        if phase == "battle":
+            card = city.city_card(state, db)
+            mine, theirs = city.dice_counts(state, db)
+            return f"Battle at {card.name}: you roll {mine} dice, the servants {theirs}. Type your dice, or Enter: the referee rolls."
+        if phase in ("rolled", "loss") and state.battle is not None:
+            mine, theirs = city.totals(state, db)
+            return self._losing(state, mine, theirs)
+        if phase == "learn":
+            return f"You may learn one spell ({state.mana} Mana)."
+        if phase == "council":
+            return "The Council: Enter goes to it."
+        if phase == "warding":
+            warding = core.quest(db, state.card or "")
+            battle_map = expanded.battle_map(state, db)
+            return (f"Warding City {warding.name}: the battle for its Warding Key on {battle_map.title}. Type the servant cards you "
+                    f"turned over ({battle_map.servants}, of different types), or Enter: the referee draws them.")
+        if phase == "map" and state.map_battle is not None:
+            return self._map(state)
+        if phase == "stand" and state.last_stand is not None:
+            ls = state.last_stand
+            if ls.rolled:
+                mine, theirs = laststand.totals(state, db)
+                return self._losing(state, mine, theirs)
+            mine_n, theirs_n = laststand.round_dice(state, db)
+            return f"The Last Stand: the Grayking has {ls.hit_points} hit points; you roll {mine_n} dice, he rolls {theirs_n}."
+        return ""
+
+    def _map(self, state: State) -> str:
+        db = self.db
+        mb = state.map_battle
+        assert mb is not None
+        if mb.step == "move":
+            return (f"Round {mb.round}, phase a: you are on {expanded.name(mb.warden)}; move up to {db.solo.rules.warden_move_hexes} hexes "
+                    "(type a hex, or a path B4 C4; `map` shows the map).")
+        if mb.step == "attack":
+            servant_id = mb.queue[0]
+            mine, theirs = expanded.exchange_dice(state, db)
+            at = expanded.name(mb.servant(servant_id).hex)
+            return f"Round {mb.round}, phase b: {expanded.label(db, servant_id)} at {at} attacks; you roll {mine} dice, it rolls {theirs}."
+        if mb.step == "exchange":
+            mine, theirs = expanded.exchange_totals(state, db)
+            return self._losing(state, mine, theirs)
+        if mb.step == "eldritch":
+            return f"Round {mb.round}, phase c: roll 2d6 on the Eldritch Damage table."
+        return f"Eldritch roll {mb.eldritch}: it can be re-rolled (the re-roll stands), or accepted." + self._aid_text(state)
+
+    def _losing(self, state: State, mine: int, theirs: int) -> str:
+        return f"You are losing {mine} to {theirs}." + self._aid_text(state)
+
+    def _aid_text(self, state: State) -> str:
+        if not aid.options(state, self.db):
+            return " Nothing you may do can turn it: Enter accepts it."
+        return " It can still be turned (the choices marked *)."
+
+    def _turns(self, state: State, event: ev.Event) -> str:
+        """`` * turns it: certain`` when ``event`` starts a line of aid that can turn the losing roll on the
+        table (:func:`referee.solo.aid.options`), with the rest of the line and its chance; else empty."""
+        if aid.situation(state) is None:
+            return ""
+        for option in aid.options(state, self.db):
+            step = option.event
+            same = type(step) is type(event) and (
+                (isinstance(step, ev.Cast) and isinstance(event, ev.Cast) and step.spell == event.spell)
+                or (isinstance(step, ev.CallElder) and isinstance(event, ev.CallElder) and step.elder == event.elder)
+                or (isinstance(step, ev.Recharge) and isinstance(event, ev.Recharge) and step.spell_type == event.spell_type))
+            if same:
+                then = [advice.step_name(self.db, later) for later in option.line[1:]]
+                reroll = f", re-rolling {' '.join(map(str, step.reroll))}" if not isinstance(step, ev.Recharge) and step.reroll else ""
+                return f"  * turns it{reroll}{', then ' + ' and '.join(then) if then else ''}: {advice.odds(option.chance, option.certain)}"
+        return ""
+
+    def _default(self, state: State, events: list[ev.Event]) -> tuple[Choice | None, str, str]:
+        """The step Enter takes in this phase, the question's text and the word in brackets."""
+        first = {type(e): e for e in reversed(events)}
+        phase = state.phase
+        step = state.map_battle.step if state.map_battle is not None else ""
+        if phase == "draw" and ev.Draw in first:
+            return Choice("The referee turns over its top card", first[ev.Draw], ("draw",)), "Quest card", "draw"
+        if phase == "battle" and ev.Battle in first:
+            return Choice("Fight the battle", first[ev.Battle], ("battle", "fight")), "Battle", "roll"
+        if phase in ("rolled", "loss") and ev.Accept in first:
+            return Choice("Accept the roll", first[ev.Accept], ("accept",)), "Accept the roll, or aid", "accept"
+        if phase == "council" and ev.Council in first:
+            return Choice("Go to the Council", first[ev.Council], ("council",)), "The Council", "go"
+        if phase == "warding" and ev.Servants in first:
+            return (Choice("The referee draws and places the servants", first[ev.Servants], ("servants",)),
+                    "Servants", "draw")
+        if phase == "learn":
+            return None, "Learn a spell", ""
+        if phase == "map" and step == "move" and ev.Move in first:
+            return Choice("Stay on this hex", first[ev.Move], ("stay",)), "Move the warden to", "stay"
+        if ev.Attack in first and not (phase == "stand" and state.last_stand is not None and state.last_stand.rolled):
+            return Choice("Roll the attack", first[ev.Attack], ("attack",)), "Attack", "roll"
+        if phase == "map" and step == "eldritch" and ev.Eldritch in first:
+            return Choice("Roll the Eldritch Damage", first[ev.Eldritch], ("eldritch",)), "Eldritch Damage", "roll"
+        if ev.Accept in first:
+            return Choice("Accept the roll", first[ev.Accept], ("accept",)), "Accept the roll, or aid", "accept"
+        return None, "Your choice", ""
+
+    def _choices(self, state: State, events: Sequence[ev.Event]) -> list[Choice]:
+        """The numbered choices: one per step, a spell's or Elder's variants (dice to re-roll, Battle Loss
+        rows) gathered under it and asked for next."""
+        db = self.db
+        out: list[Choice] = []
+        groups: dict[tuple[str, str], list[ev.Event]] = {}
+        order: list[tuple[str, str]] = []
+        for event in events:
+            if isinstance(event, (ev.Cast, ev.CallElder)):
+                key = (event.kind, event.spell if isinstance(event, ev.Cast) else event.elder)
+                if key not in groups:
+                    groups[key] = []
+                    order.append(key)
+                groups[key].append(event)
+            else:
+                order.append((event.kind, repr(event)))
+                groups[(event.kind, repr(event))] = [event]
+        for key in order:
+            group = groups[key]
+            first = group[0]
+            if isinstance(first, ev.Cast):
+                label = f"Cast {rules.name(db, first.spell)} ({_cost(db, first.spell)})"
+                words = _words(db, first.spell)
+            elif isinstance(first, ev.CallElder):
+                label = f"Call on {rules.name(db, first.elder)}"
+                words = _words(db, first.elder)
+            else:
+                label, words = self._label(state, first)
+            label += self._turns(state, first)
+            if len(group) == 1:
+                out.append(Choice(label, first, words))
+                continue
+            variants = tuple((self._variant(state, e), e) for e in group if isinstance(e, (ev.Cast, ev.CallElder)))
+            out.append(Choice(label, first, words, variants, "Which? (number)"))
+        return out
+
+    def _variant(self, state: State, event: ev.Cast | ev.CallElder) -> str:
+        if event.reroll:
+            return f"re-roll {' '.join(map(str, event.reroll))} (your dice show {' '.join(map(str, state.player_dice()))})"
+        if isinstance(event, ev.Cast) and event.rows is not None:
+            return f"lower {event.rows} Battle Loss {'row' if event.rows == 1 else 'rows'}"
+        if isinstance(event, ev.Cast) and rules.spell(self.db, event.spell).effect.loss_rows:
+            return "lower as many rows as it may"
+        return "as it is (no dice re-rolled)"
+
+    def _label(self, state: State, event: ev.Event) -> tuple[str, tuple[str, ...]]:
+        db = self.db
+        if isinstance(event, ev.Learn):
+            if event.spell is None:
+                return "Learn nothing now", ("skip",)
+            return f"Learn {rules.name(db, event.spell)} ({self._learn_cost(event.spell)})", _words(db, event.spell)
+        if isinstance(event, ev.Recharge):
+            return f"Recharge your {event.spell_type.capitalize()} spells", (f"recharge-{event.spell_type}",)
+        if isinstance(event, ev.Retreat):
+            return "Retreat (-1 Spirit)", ("retreat",)
+        if isinstance(event, ev.Warding):
+            return f"I fought this map by hand: I {'won the key' if event.outcome == 'won' else 'retreated'}", ()
+        if isinstance(event, ev.LastStand):
+            return "Travel to the Ash Tower: fight the Last Stand", ("last-stand",)
+        if isinstance(event, ev.Accept):
+            return "Accept the roll", ("accept",)
+        if isinstance(event, ev.Attack):
+            return "Roll the attack", ("attack",)
+        if isinstance(event, ev.Eldritch):
+            return "Roll the Eldritch Damage", ("eldritch",)
+        if isinstance(event, ev.Draw):
+            return "The referee turns over its top card", ("draw",)
+        if isinstance(event, ev.Servants):
+            return "The referee draws and places the servants", ("servants",)
+        if isinstance(event, ev.Move):
+            return "Stay on this hex", ("stay",)
+        return view.event_text(event, db), (event.kind,)
+
+    def _learn_cost(self, spell_id: str) -> str:
+        cost = rules.spell(self.db, spell_id).learn_cost
+        if cost is None:
+            return "free"
+        return f"{cost.mana} Mana" if cost.mana else f"{cost.spirit} Spirit"
+
+    def _ending(self, state: State) -> str:
+        if state.result == "won":
+            return f"You have won: {state.reason}."
+        if state.result == "lost":
+            return f"You have lost: {state.reason}."
+        return ""
+
+    # ---- Answers and commands -----------------------------------------------------------------------------
+    def dice_label(self, state: State, event: Any, field_name: str) -> str:
+        """Whose dice ``field_name`` of ``event`` holds, as the prompt begins (``Your``, ``The servants'``)."""
+        if field_name == "place":
+            return "Placement (2 dice a servant)"
+        if field_name == "counter":
+            return "The Grayking's counter"
+        if isinstance(event, ev.Eldritch):
+            return "Eldritch Damage"
+        if field_name == "dice":
+            return "Your"
+        if state.phase == "stand":
+            return "The Grayking's"
+        if state.phase == "map":
+            return "The servant's"
+        return "The servants'"
+
+    def parse_command(self, words: Sequence[str], state: State) -> ev.Event:
+        """The event a one-shot command's words play (``cast shield``, ``move B4 C4``, ``battle --dice 5,6``),
+        or a path of hexes on a map (``B4 C4``). Raises ``click.ClickException`` or ``ValueError``."""
+        from referee.solo import cli
+
+        if state.phase == "map" and words and all(_is_hex(w) for w in words):
+            return ev.Move(tuple(w.upper() for w in words))
+        if state.phase == "warding" and words and words[0].lower() not in ("servants", "warding", "retreat"):
+            return ev.Servants(tuple(cli.servant_id(self.db, w) for w in words), typed=True)
+        return cli.parse(list(words), self.db)
+
+    def commands(self) -> Mapping[str, str]:
+        return GAME_COMMANDS
+
+    def run_command(self, name: str, state: State) -> tuple[Any, ...]:
+        """``status`` (the state as label/text lines), ``map`` (the battle map, drawn), ``spells``."""
+        from rich.text import Text
+
+        db = self.db
+        if name == "status":
+            return tuple(f"{label:14} {text}" for label, text in view.status_lines(state, db) if label != "Next")
+        if name == "spells":
+            return tuple(view.spell_lines(state, db))
+        if name == "map":
+            if state.map_battle is None and state.phase != "warding":
+                return ("No map battle is on.",)
+            lines = []
+            for line in view.map_picture(state, db):
+                text = Text()
+                for piece, style in line:
+                    text.append(piece, style=style or "")
+                lines.append(text)
+            return tuple(lines)
+        return ()
+
+    def notes(self, state: State) -> tuple[str, ...]:
+        return state.notes
+
+    def next_line(self, state: State) -> str:
+        return advice.next_step(state, self.db)
+
+    def event_text(self, event: Any) -> str:
+        return view.event_text(event, self.db)
+
+    def refusal(self, error: Exception, state: State) -> str:
+        message = getattr(error, "message", None) or str(error)
+        return str(message)
+
+    def toolbar(self, state: State) -> str:
+        """Mana, Spirit, the Grayking's space and distance to Lassadar, keys, spells (used ones marked
+        with *), deck count; in a battle its round."""
+        db = self.db
+        end = core.lassadar(db)
+        spells = " ".join(rules.name(db, s) + ("*" if s in state.used else "") for s in state.spells) or "none"
+        parts = [f"Mana {state.mana}", f"Spirit {state.spirit}",
+                 f"Grayking {state.grayking} ({end - state.grayking} to Lassadar)",
+                 f"Keys {len(state.keys)}/3", f"Spells: {spells}", f"Deck {len(state.deck)}"]
+        if state.map_battle is not None:
+            parts.append(f"Map round {state.map_battle.round}")
+        if state.last_stand is not None:
+            parts.append(f"Grayking HP {state.last_stand.hit_points}")
+        return " | ".join(parts)
+
+    def errors(self) -> tuple[type[Exception], ...]:
+        import click
+
+        from referee import save as savefile
+        from referee.dice import DiceError
+        return (rules.RuleError, DiceError, savefile.SaveError, ev.EventError, click.ClickException, ValueError)
+
+
+def _is_hex(word: str) -> bool:
+    """Whether ``word`` is a hex name such as ``B4`` (:func:`pnp.hexes.parse_hex_name`)."""
+    try:
+        hexes.parse_hex_name(word.upper())
+    except ValueError:
+        return False
+    return True
+

@@ -1,0 +1,425 @@
+"""Table mode: a referee session that asks for what the rules need next, for either game.
+
+This module owns the conversation, not the rules and not the terminal. A game supplies a
+:class:`TableGame` (its questions, its field labels, its commands); :class:`TableSession` turns the
+player's short answers into the same events the one-shot commands play, plays them through the same
+:class:`referee.game.RefereeGame` and saves after every step; :mod:`referee.tableui` puts it on a
+terminal with prompt_toolkit. Everything here is plain data in, plain data out, so tests drive whole
+games through :meth:`TableSession.answer` without a terminal.
+
+The conversation, step by step:
+
+1. :meth:`TableSession.prompt` gives the question for the state on the table (:class:`Question`): its
+   default (what Enter does, in brackets), its numbered choices (the legal events, from the game's
+   legal-event generator), the typed values it takes (a card, a hex, dice) and everything that Tab
+   completes.
+2. The answer picks an event. Dice the event rolls are then asked for one roll at a time
+   (:class:`DiceAsk`, found by playing the event on a copy of the state and reading what it consumed):
+   Enter lets the referee roll them (and every later roll of the same step), or the player types the
+   physical dice (``5 6``, ``56`` or ``5,6``). A choice that holds variants (which dice a spell
+   re-rolls) is followed by one more question.
+3. The event is played and saved (:meth:`referee.game.RefereeGame.play`, ``save``); the reply holds the
+   rules' notes and the next question. A refusal changes nothing and asks again.
+
+At every prompt the commands ``status``, ``log``, ``undo``, ``help``, ``quit`` and the game's own
+(``map``, ``spells`` ...) work, and so does any one-shot command's words (``cast shield``,
+``move C4``), read by the game's own command-line parser.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from referee.dice import Dice, DiceError
+
+DICE_SIDES = 6
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One numbered answer: ``label`` as shown (``Cast Shield (2 Mana)``), the legal ``event`` it plays
+    (dice unresolved), ``words`` that also pick it when typed (``shield``, ``accept``), and ``variants``:
+    the events among which a follow-up question picks (``variant_question`` asks it; e.g. which dice
+    a spell re-rolls), or empty."""
+
+    label: str
+    event: Any
+    words: tuple[str, ...] = ()
+    variants: tuple[tuple[str, Any], ...] = ()
+    variant_question: str = ""
+
+
+@dataclass(frozen=True)
+class Question:
+    """What the session asks now.
+
+    ``text`` is the question (``Quest card``), ``default`` the choice Enter takes (shown in brackets as
+    ``default_label``, e.g. ``draw``), ``choices`` the numbered legal choices, ``values`` the typed
+    values it takes besides them (lower-case word -> event: card names, hexes), ``hidden`` whether
+    the answer is typed unseen (the duel's assignments), ``context`` lines shown above the prompt (the
+    situation, in words)."""
+
+    text: str
+    default: Choice | None = None
+    default_label: str = ""
+    choices: tuple[Choice, ...] = ()
+    values: Mapping[str, Any] = field(default_factory=dict)
+    hidden: bool = False
+    context: tuple[str, ...] = ()
+    over: bool = False
+
+
+@dataclass(frozen=True)
+class DiceAsk:
+    """One roll the event on the table makes: the event ``field`` it fills, ``count`` dice, ``whose``
+    (``Your``, ``The servants'``), and ``sides`` per die (6: d6)."""
+
+    field: str
+    count: int
+    whose: str
+    sides: int = DICE_SIDES
+
+    @property
+    def text(self) -> str:
+        return f"{self.whose} {self.count} {'die' if self.count == 1 else 'dice'}"
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What an answer did: ``notes`` (the rules' notes of the event played, or a command's output as
+    lines), ``error`` (one line when the answer was refused; nothing changed), ``played`` (the event
+    played, resolved), ``screen`` (a command's output to print as is: a status table, a map, the log),
+    ``leave`` (the player asked to quit)."""
+
+    notes: tuple[str, ...] = ()
+    error: str | None = None
+    played: Any = None
+    screen: tuple[Any, ...] = ()
+    leave: bool = False
+    undone: str | None = None
+
+
+class TableGame(Protocol):
+    """What a game gives the table session (the solo game: :class:`referee.solo.table.SoloTable`)."""
+
+    name: str
+
+    def question(self, state: Any) -> Question:
+        """The question for ``state``: default, choices and typed values, from the legal events."""
+
+    def dice_label(self, state: Any, event: Any, field_name: str) -> str:
+        """Whose dice the field ``field_name`` of ``event`` holds, as a prompt begins: ``Your``."""
+
+    def parse_command(self, words: Sequence[str], state: Any) -> Any:
+        """The event a one-shot command's words play (``cast shield``); raises ``ValueError`` or
+        ``click.ClickException`` for words that are not one."""
+
+    def commands(self) -> Mapping[str, str]:
+        """The game's own commands at any prompt (``map``, ``spells``) -> what each shows."""
+
+    def run_command(self, name: str, state: Any) -> tuple[Any, ...]:
+        """The output of the game's command ``name`` in ``state`` (rich renderables or strings)."""
+
+    def notes(self, state: Any) -> tuple[str, ...]:
+        """The notes of the event just played that the player should read (the rules' notes)."""
+
+    def next_line(self, state: Any) -> str:
+        """The Next line (the one-shot advice), shown by ``help``."""
+
+    def event_text(self, event: Any) -> str:
+        """One event in words, for ``log`` and ``undo``."""
+
+    def refusal(self, error: Exception, state: Any) -> str:
+        """The one line a refused event gets."""
+
+    def toolbar(self, state: Any) -> str:
+        """The state at a glance, one line."""
+
+    def errors(self) -> tuple[type[Exception], ...]:
+        """The errors an event or a parse may raise that are refusals (one line, nothing changed)."""
+
+
+SESSION_COMMANDS: dict[str, str] = {
+    "status": "the tracks, cards and battle on the table",
+    "log": "every step played so far",
+    "undo": "take back the last step (the same dice come up again)",
+    "help": "the answers accepted here and these commands",
+    "quit": "leave (the game is saved after every step)",
+}
+
+
+def parse_dice(text: str, count: int | None = None, sides: int = DICE_SIDES) -> tuple[int, ...]:
+    """Dice as a player types them: ``5 6``, ``5,6`` or ``56`` -> ``(5, 6)``. With ``count``, a run of
+    single digits is split into dice. Raises :class:`DiceError` for a value outside 1..``sides`` or
+    text that is not dice."""
+    text = text.strip()
+    if not re.fullmatch(r"[\d\s,;/]+", text):
+        raise DiceError(f"{text!r} is not dice: type the dice as 5 6, 56 or 5,6")
+    parts = [p for p in re.split(r"[\s,;/]+", text) if p]
+    if len(parts) == 1 and len(parts[0]) > 1 and (count is None or count > 1):
+        parts = list(parts[0])
+    values = tuple(int(p) for p in parts)
+    for value in values:
+        if not 1 <= value <= sides:
+            raise DiceError(f"a die shows 1-{sides}, not {value}")
+    return values
+
+
+@dataclass
+class _Pending:
+    """An event being completed: the chosen ``event``, the variant question if one is open, and the
+    dice typed so far (field -> values)."""
+
+    event: Any
+    choice: Choice | None = None
+    asks: list[DiceAsk] = field(default_factory=list)
+    referee_rolls: bool = False
+
+
+class TableSession:
+    """One table-mode session over ``game`` (a :class:`referee.game.RefereeGame`) saved at ``path``.
+
+    ``table`` is the game's :class:`TableGame`. :meth:`prompt` is the question now (or the open dice
+    or variant question), :meth:`answer` takes one line and returns a :class:`Reply`. The game is saved
+    after every event played; nothing is saved for a refused answer.
+    """
+
+    def __init__(self, game: Any, path: Path, table: TableGame, save: Callable[[Any, Path], None] | None = None) -> None:
+        self.game = game
+        self.path = path
+        self.table = table
+        self._save = save or (lambda g, p: g.save(p))
+        self._pending: _Pending | None = None
+
+    # ---- What is asked ---------------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.game.state
+
+    def question(self) -> Question:
+        """The question on the table, ignoring any open follow-up."""
+        return self.table.question(self.state)
+
+    def prompt(self) -> tuple[str, Question | None, DiceAsk | None]:
+        """``(prompt text, question, dice)``: the prompt as shown (``Your 2 dice [roll]: ``), the question
+        when the main question is asked, the roll when dice are asked for."""
+        pending = self._pending
+        if pending is not None and pending.choice is not None:
+            return f"{pending.choice.variant_question}: ", None, None
+        if pending is not None and pending.asks:
+            ask = pending.asks[0]
+            return f"{ask.text} [roll]: ", None, ask
+        question = self.question()
+        rolls = self._default_rolls(question)
+        if rolls:
+            return f"{rolls[0].text} [roll]: ", question, rolls[0]
+        default = f" [{question.default_label}]" if question.default is not None and question.default_label else ""
+        return f"{question.text}{default}: ", question, None
+
+    def _default_rolls(self, question: Question) -> list[DiceAsk]:
+        """The rolls the default step makes (its dice are typed straight at the question's prompt)."""
+        return self._rolls(question.default.event) if question.default is not None else []
+
+    def completions(self) -> list[tuple[str, str]]:
+        """Every answer Tab completes here, with what it does: choice numbers and words, typed values, the
+        session's and the game's commands."""
+        pending = self._pending
+        out: list[tuple[str, str]] = []
+        if pending is not None and pending.choice is not None:
+            out = [(str(i), label) for i, (label, _) in enumerate(pending.choice.variants, 1)]
+        elif pending is None:
+            question = self.question()
+            for number, choice in enumerate(question.choices, 1):
+                out.append((str(number), choice.label))
+                out.extend((word, choice.label) for word in choice.words)
+            out.extend((word, "") for word in question.values)
+        out.extend(SESSION_COMMANDS.items())
+        out.extend(self.table.commands().items())
+        return out
+
+    # ---- Answers ---------------------------------------------------------------------------------------
+    def cancel(self) -> None:
+        """Drop the question being answered (Ctrl-C): the step's dice and variants typed so far; the
+        question on the table is asked again."""
+        self._pending = None
+
+    def answer(self, text: str) -> Reply:
+        """Take one typed line. Returns a :class:`Reply`; never raises for bad input (a refusal is one
+        line in ``Reply.error``, nothing changed)."""
+        text = text.strip()
+        word = text.lower()
+        if word in ("quit", "exit"):
+            return Reply(leave=True)
+        if word in SESSION_COMMANDS or word in self.table.commands():
+            self._pending = None if word == "undo" else self._pending
+            return self._command(word)
+        try:
+            if self._pending is not None:
+                return self._follow_up(text)
+            return self._main(text)
+        except self.table.errors() as error:
+            self._pending = None
+            return Reply(error=self.table.refusal(error, self.state))
+
+    def _command(self, word: str) -> Reply:
+        if word == "undo":
+            try:
+                event = self.game.undo()
+            except self.table.errors() as error:
+                return Reply(error=str(error))
+            self._save(self.game, self.path)
+            return Reply(undone=self.table.event_text(event))
+        if word == "help":
+            return Reply(screen=tuple(self._help()))
+        if word == "log":
+            lines = [f"{n:3}. {self.table.event_text(e)}" for n, e in enumerate(self.game.log.events, 1)]
+            return Reply(screen=tuple(lines) or ("Nothing played yet.",))
+        return Reply(screen=self.table.run_command(word, self.state))
+
+    def _help(self) -> list[str]:
+        _, question, ask = self.prompt()
+        lines: list[str] = []
+        if self._pending is not None and self._pending.choice is not None:
+            lines += [f"  {i} {label}" for i, (label, _) in enumerate(self._pending.choice.variants, 1)]
+        elif ask is not None:
+            lines.append(f"Enter: the referee rolls. Or type the {ask.count} {'die' if ask.count == 1 else 'dice'} you rolled: "
+                         + " ".join(["5"] * ask.count) + " or " + "5" * ask.count + ".")
+        if question is not None:
+            if question.default is not None:
+                lines.append(f"Enter: {question.default.label}.")
+            lines += [f"  {n} {choice.label}" for n, choice in enumerate(question.choices, 1)]
+            if question.values:
+                shown = sorted(question.values)
+                lines.append("Or type one of: " + ", ".join(shown[:24]) + (" ..." if len(shown) > 24 else "") + " (Tab completes).")
+        lines.append("Commands: " + ", ".join([*SESSION_COMMANDS, *self.table.commands()]) + "; and any one-shot command's words.")
+        lines.append("As a one-shot command: " + self.table.next_line(self.state))
+        return lines
+
+    def _main(self, text: str) -> Reply:
+        question = self.question()
+        if question.over and not question.choices and question.default is None:
+            return Reply(error="The game is over: `undo` takes back the last step, `quit` leaves.")
+        word = text.lower()
+        if not text:
+            if question.default is None:
+                return Reply(error="Type an answer (`help` lists them).")
+            return self._chosen(question.default, typed_dice=None, question=question)
+        rolls = self._default_rolls(question)
+        if rolls and question.default is not None and re.fullmatch(r"[\d\s,;/]+", text) and not _choice_number(text, rolls[0], question):
+            return self._chosen(question.default, typed_dice=text, question=question)
+        if word.isdigit() and 1 <= int(word) <= len(question.choices):
+            return self._chosen(question.choices[int(word) - 1], typed_dice=None, question=question)
+        for choice in question.choices:
+            if word in choice.words:
+                return self._chosen(choice, typed_dice=None, question=question)
+        if question.default is not None and word in question.default.words:
+            return self._chosen(question.default, typed_dice=None, question=question)
+        value = _match(question.values, word)
+        if value is not None:
+            return self._start(value)
+        event = self.table.parse_command(text.split(), self.state)
+        return self._start(event, from_command=True)
+
+    def _chosen(self, choice: Choice, typed_dice: str | None, question: Question) -> Reply:
+        if choice.variants:
+            self._pending = _Pending(choice.event, choice=choice)
+            return Reply()
+        if typed_dice is not None:
+            return self._start(choice.event, first_dice=typed_dice)
+        return self._start(choice.event, referee_rolls=choice is question.default and bool(self._default_rolls(question)))
+
+    def _follow_up(self, text: str) -> Reply:
+        pending = self._pending
+        assert pending is not None
+        if pending.choice is not None:
+            variants = pending.choice.variants
+            word = text.lower()
+            picked = None
+            if word.isdigit() and 1 <= int(word) <= len(variants):
+                picked = variants[int(word) - 1][1]
+            else:
+                picked = next((event for label, event in variants if label.lower() == word), None)
+            if picked is None:
+                return Reply(error=f"Type 1-{len(variants)} (`help` lists them).")
+            self._pending = None
+            return self._start(picked)
+        if not text:
+            return self._play(pending.event, referee_rolls=True)
+        return self._type_dice(pending, text)
+
+    def _start(self, event: Any, first_dice: str | None = None, referee_rolls: bool = False, from_command: bool = False) -> Reply:
+        """Begin completing ``event``: the rolls it makes that the player may still type are asked for
+        one at a time, unless ``referee_rolls`` or the event came typed in full (``from_command``)."""
+        if from_command or referee_rolls:
+            return self._play(event, referee_rolls=True)
+        asks = self._rolls(event)
+        if not asks:
+            return self._play(event, referee_rolls=True)
+        pending = _Pending(event, asks=asks)
+        if first_dice is not None:
+            self._pending = pending
+            return self._type_dice(pending, first_dice)
+        self._pending = pending
+        return Reply()
+
+    def _rolls(self, event: Any) -> list[DiceAsk]:
+        """The rolls ``event`` makes whose dice are not given: the rules play it on the frozen state with
+        the referee's dice and say which event fields they consumed, how many dice each."""
+        try:
+            after = self.game.rules.apply(self.state, self.game.db, event)
+        except self.table.errors():
+            return []  # the refusal is reported when the event is played
+        asks = []
+        for name, value in getattr(after, "consumed", ()):
+            if isinstance(value, Dice) and getattr(event, name, None) is None:
+                asks.append(DiceAsk(name, len(value.values), self.table.dice_label(self.state, event, name)))
+        return asks
+
+    def _type_dice(self, pending: _Pending, text: str) -> Reply:
+        ask = pending.asks[0]
+        values = parse_dice(text, ask.count)
+        extra: tuple[int, ...] = ()
+        if len(values) > ask.count and len(pending.asks) > 1:
+            values, extra = values[:ask.count], values[ask.count:]
+        dice = Dice.typed_values(values, ask.count, f"{ask.text.lower()}")
+        event = dataclasses.replace(pending.event, **{ask.field: dice})
+        rest = self._rolls(event)
+        if not rest:
+            self._pending = None
+            return self._play(event, referee_rolls=True)
+        self._pending = _Pending(event, asks=rest)
+        if extra:
+            return self._type_dice(self._pending, " ".join(map(str, extra)))
+        return Reply()
+
+    def _play(self, event: Any, referee_rolls: bool) -> Reply:
+        self._pending = None
+        before = len(self.game.log.events)
+        state = self.game.play(event)
+        try:
+            self._save(self.game, self.path)
+        except Exception:
+            self.game.log.pop()
+            raise
+        assert len(self.game.log.events) == before + 1
+        return Reply(notes=self.table.notes(state), played=self.game.log.events[-1])
+
+
+def _choice_number(text: str, ask: DiceAsk, question: Question) -> bool:
+    """Whether digits typed at a dice prompt pick a numbered choice instead: one digit where more dice are
+    asked for, naming a choice."""
+    return text.isdigit() and len(text) == 1 and ask.count > 1 and 1 <= int(text) <= len(question.choices)
+
+
+def _match(values: Mapping[str, Any], word: str) -> Any:
+    """The value ``word`` names: exactly, or as the unique prefix of one (``rand`` -> Randven)."""
+    if not word:
+        return None
+    if word in values:
+        return values[word]
+    found = {id(v): v for k, v in values.items() if k.startswith(word)}
+    return next(iter(found.values())) if len(found) == 1 else None

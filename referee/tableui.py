@@ -1,0 +1,142 @@
+"""Table mode on a terminal: prompt_toolkit asks, rich prints, :class:`referee.table.TableSession` decides.
+
+This module owns the terminal side of ``referee solo play`` and ``referee duel play``: one
+prompt_toolkit :class:`~prompt_toolkit.PromptSession` (history, Tab completion of the accepted answers
+with what each does, a bottom toolbar with the state at a glance), the notes and screens printed with
+rich as the one-shot commands print them, and the save file held by a lock so a second session on it is
+refused. Ctrl-C cancels the question being answered and asks again; Ctrl-D or ``quit`` leaves (the game is
+saved after every step, so a killed terminal loses at most the answer being typed). Under ``NO_COLOR`` or
+a dumb terminal both libraries print plain text.
+"""
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
+
+from referee.table import Reply, TableSession
+
+
+class LockError(Exception):
+    """The save file is held by another table session (its process id in ``holder``)."""
+
+    def __init__(self, path: Path, holder: str) -> None:
+        super().__init__(f"{path}: another session plays this game (process {holder or 'unknown'}); "
+                         "finish it there, or play a copy (--save OTHER.toml)")
+        self.path, self.holder = path, holder
+
+
+@contextlib.contextmanager
+def held(path: Path) -> Iterator[None]:
+    """Hold ``<save>.lock`` (an advisory ``flock`` the system drops when the process ends, so a killed
+    session leaves no stale lock) for the duration; the lock file names the holding process. Raises
+    :class:`LockError` when another process holds it."""
+    lock_path = path.with_name(path.name + ".lock")
+    handle = open(lock_path, "a+")  # noqa: SIM115 (held for the whole session)
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.seek(0)
+            raise LockError(path, handle.read().strip()) from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(str(os.getpid()))
+        handle.flush()
+        yield
+    finally:
+        handle.close()
+        with contextlib.suppress(OSError):
+            if lock_path.exists() and lock_path.read_text().strip() == str(os.getpid()):
+                lock_path.unlink()
+
+
+class _Answers(Completer):
+    """Tab completion: the answers the session accepts now, each with what it does."""
+
+    def __init__(self, session: TableSession) -> None:
+        self.session = session
+
+    def get_completions(self, document: Document, complete_event: Any) -> Iterable[Completion]:
+        typed = document.text_before_cursor.lower()
+        word = typed.split(" ")[-1] if " " in typed and not typed.endswith(" ") else typed
+        start = -len(word) if " " in typed else -len(typed)
+        seen = set()
+        for text, meta in self.session.completions():
+            candidate = text if " " not in typed else text
+            if candidate.lower().startswith(word if " " in typed else typed) and candidate not in seen:
+                seen.add(candidate)
+                yield Completion(candidate, start_position=start, display_meta=meta)
+
+
+def run(session: TableSession, input: Input | None = None, output: Output | None = None, console: Any = None) -> int:
+    """Play ``session`` until the player leaves; returns the number of answers typed. ``input`` and
+    ``output`` are prompt_toolkit's (a pipe input and a dummy output in tests); ``console`` the rich
+    console the notes go to (:func:`referee.clitools.console` by default)."""
+    from referee import clitools
+
+    out = console or clitools.console()
+    prompt: PromptSession[str] = PromptSession(history=InMemoryHistory(), completer=_Answers(session),
+                                               complete_while_typing=False, input=input, output=output)
+    answers = 0
+    _show_question(session, out)
+    while True:
+        text, _, _ = session.prompt()
+        hidden = False
+        try:
+            line = prompt.prompt(text, bottom_toolbar=lambda: session.table.toolbar(session.state), is_password=hidden)
+        except KeyboardInterrupt:
+            session.cancel()
+            out.print("(cancelled: asked again)", style="dim", markup=False)
+            continue
+        except EOFError:
+            break
+        answers += 1
+        reply = session.answer(line)
+        if reply.leave:
+            break
+        _show_reply(reply, out)
+        if reply.played is not None or reply.undone is not None:
+            _show_question(session, out)
+    out.print(f"Saved: {session.path}. Continue with `referee {session.table.name} play`.", markup=False)
+    return answers
+
+
+def _show_reply(reply: Reply, out: Any) -> None:
+    """Print what an answer did: a refusal in red, the rules' notes, a command's screen."""
+    if reply.error:
+        out.print(reply.error, style="bold red", markup=False)
+    if reply.undone:
+        out.print(f"Undone: {reply.undone}. Put the cards and markers back as they were.", markup=False)
+    for note in reply.notes:
+        style = "bold red" if note.startswith("You have lost") else "bold green" if note.startswith("You have saved") else None
+        out.print(note, style=style, markup=False)
+    for line in reply.screen:
+        out.print(line, markup=False) if isinstance(line, str) else out.print(line)
+
+
+def _show_question(session: TableSession, out: Any) -> None:
+    """Print the situation and the numbered choices of the question on the table."""
+    _, question, _ = session.prompt()
+    if question is None:
+        return
+    for line in question.context:
+        out.print(line, style="bold", markup=False)
+    for number, choice in enumerate(question.choices, 1):
+        out.print(f"  {number} {choice.label}", markup=False)
+
+
+def main_loop(session: TableSession, path: Path) -> int:
+    """:func:`run` with the save file ``path`` held (:func:`held`); raises :class:`LockError`."""
+    with held(path):
+        return run(session)
