@@ -88,13 +88,16 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
     out = console or clitools.console()
     prompt: PromptSession[str] = PromptSession(history=InMemoryHistory(), completer=_Answers(session),
                                                complete_while_typing=False, input=input, output=output)
+    # A hidden answer (the duel's placing) is typed unseen, kept out of the history, and its prompt (which
+    # may show the dice the referee rolled that player) is erased once answered.
+    secret: PromptSession[str] = PromptSession(is_password=True, erase_when_done=True, input=input, output=output)
     answers = 0
     _show_question(session, out)
     while True:
-        text, _, _ = session.prompt()
-        hidden = False
+        text, question, _ = session.prompt()
+        hidden = question is not None and question.hidden
         try:
-            line = prompt.prompt(text, bottom_toolbar=lambda: session.table.toolbar(session.state), is_password=hidden)
+            line = (secret if hidden else prompt).prompt(text, bottom_toolbar=lambda: session.table.toolbar(session.state))
         except KeyboardInterrupt:
             session.cancel()
             out.print("(cancelled: asked again)", style="dim", markup=False)

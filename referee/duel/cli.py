@@ -480,16 +480,25 @@ def log(verbose: bool, save_path: Path | None, database_path: Path | None) -> No
 
 
 @duel.command()
+@_common
+def play(save_path: Path | None, database_path: Path | None) -> None:
+    """Play at the table, at one terminal: the referee asks for each step (the Location, each player's
+    placing unseen, the reveal, a recall) and saves after every step. The one-shot commands can take over any time."""
+    from referee import tableui
+    from referee.duel.table import DuelTable
+    from referee.table import TableSession
+
+    game, path = _load(save_path, database_path)
+    try:
+        tableui.main_loop(TableSession(game, path, DuelTable(game.db)), path)
+    except tableui.LockError as error:
+        raise click.ClickException(str(error)) from None
+
+
+@duel.command()
 @click.option("--player", "side", type=SIDE, default=None, help="One player's card (default: both).")
 @_common
 def spells(side: Side | None, save_path: Path | None, database_path: Path | None) -> None:
     """List the spells on the player cards with what they cost at the current Location."""
     game, _ = _load(save_path, database_path)
-    state, db = game.state, game.db
-    for s in ([side] if side else list(SIDES)):
-        card = rules.player(db, s)
-        click.echo(f"{card.title} ({state.points[s]} {card.points})")
-        for sp in card.spells:
-            cost = rules.spell_cost(state, db, s, sp.face) if state.current else sp.cost
-            icon = f" [{sp.resonance}]" if sp.resonance else ""
-            click.echo(f"  {sp.face} {sp.name:15} {cost} {card.points}{icon:9} {sp.text}")
+    click.echo("\n".join(view.spell_lines(game.state, game.db, side)))

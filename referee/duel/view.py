@@ -124,6 +124,20 @@ def marker_text(state: State, db: Database) -> str:
     return rules.name(db, state.current) if state.current else "-"
 
 
+def spell_lines(state: State, db: Database, side: Side | None = None) -> list[str]:
+    """The spells on the player cards (``side``'s, or both), one line each: die face, name, cost at the
+    Location under the marker (the printed cost before the first is chosen), Resonance icon, text."""
+    lines = []
+    for s in ([side] if side else list(SIDES)):
+        card = rules.player(db, s)
+        lines.append(f"{card.title} ({state.points[s]} {card.points})")
+        for sp in card.spells:
+            cost = rules.spell_cost(state, db, s, sp.face) if state.current else sp.cost
+            icon = f" [{sp.resonance}]" if sp.resonance else ""
+            lines.append(f"  {sp.face} {sp.name:15} {cost} {card.points}{icon:9} {sp.text}")
+    return lines
+
+
 def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
     """The state as (label, text) lines for people."""
     lines = [("Round", f"{state.round} ({state.phase})" if state.round else "not begun"),

@@ -1,0 +1,156 @@
+"""The duel at the table: the questions of ``referee duel play``, made from the legal events.
+
+This module owns what the table session (:mod:`referee.table`) asks in a *Ruin & Renewal I* game at
+one terminal: the Location for the yellow marker (a numbered choice of the legal markers, R30), each
+player's placing in turn as a hidden answer (the referee's roll by Enter, shown only in that player's
+prompt, which is erased once answered; or the player's physical dice placed as typed, R71, R78), the
+reveal (R73) with any re-rolled Battle dice (R81), and the cube taken back after a recall (R29).
+Nothing here decides what is legal: the choices are :func:`referee.duel.legal.iter_legal_events`'s.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pnp.database import Database
+from referee.duel import advice, legal, rules, view
+from referee.duel import events as ev
+from referee.duel.state import SIDES, Side, State
+from referee.table import Choice, Question
+
+GAME_COMMANDS = {"board": "the Locations, cubes and point tracks", "spells": "both players' spells"}
+
+
+class DuelTable:
+    """The duel's questions and commands for :class:`referee.table.TableSession` (it satisfies
+    :class:`referee.table.TableGame`). ``db`` is the database the game is played with."""
+
+    name = "duel"
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def _waiting_side(self, state: State) -> Side | None:
+        """The side whose placing is asked next: the first that has not committed this round."""
+        if state.phase != "round" or state.opened is not None:
+            return None
+        return next((s for s in SIDES if not state.hands[s].committed), None)
+
+    def question(self, state: State) -> Question:
+        """The question for ``state`` (see the module's docstring)."""
+        db = self.db
+        events = legal.legal_events(state, db)
+        if state.outcome is not None or not events:
+            return Question("The game is over", over=True, context=(advice.next_step(state, db).split(" Another game")[0],))
+        if state.phase == "marker":
+            position = {p.id: i for i, p in enumerate(state.row, 1)}
+            choices = tuple(Choice(f"{rules.name(db, e.location)}", e, _words(rules.name(db, e.location)))
+                            for e in events if isinstance(e, ev.Marker))
+            order = sorted(choices, key=lambda c: position.get(c.event.location, 0))
+            who = rules.who_does(state, state.chooser, "chooses", "choose")
+            return Question(f"{rules.SIDE_NAMES[state.chooser]}: the Location (1-{len(order)})", None, "", tuple(order),
+                            context=(f"{who} the Location to fight for.",))
+        if state.phase == "recall":
+            winner = rules.round_winner(state)
+            choices = tuple(Choice(f"Take a cube back from {rules.name(db, e.location)}" if e.location else
+                                   f"Forgo the {state.pending} space{'s' if state.pending != 1 else ''}",
+                                   e, _words(rules.name(db, e.location)) if e.location else ("none",))
+                            for e in events if isinstance(e, ev.Recall))
+            return Question(f"{rules.SIDE_NAMES[winner]}: take a cube back", None, "", choices,
+                            context=(f"{rules.who_does(state, winner, 'takes', 'take')} a cube back from another Location, or forgo.",))
+        side = self._waiting_side(state)
+        if side is not None:
+            hand = state.hands[side]
+            here = rules.current_location(state)
+            where = f"Round {state.round} at {rules.name(db, here)} ({'/'.join(rules.location(db, here).resonance)})"
+            if hand.rolled is None:
+                roll = next(e for e in events if isinstance(e, ev.Roll) and e.side == side)
+                return Question(f"{rules.SIDE_NAMES[side]}: your placing of the 4 dice you rolled (hidden), or Enter: the referee rolls",
+                                Choice("The referee rolls your dice", roll, ("roll",)), "roll", hidden=True,
+                                context=(f"{where}. {rules.SIDE_NAMES[side]}, {state.points[side]} {rules.points_word(db, side)}: "
+                                         f"roll your 4 dice unseen and type your placing, e.g. battle 3,5 cast 4 or battle 3,5 power 6.",))
+            return Question(f"{rules.SIDE_NAMES[side]} only, your dice are {hand.rolled}: your placing (hidden)", None, "", hidden=True,
+                            context=(f"{where}. {rules.SIDE_NAMES[side]}: place the dice the referee rolled you "
+                                     "(they show in your prompt only), e.g. battle 3,5 cast 4.",))
+        reveal = next((e for e in events if isinstance(e, ev.Reveal)), None)
+        if reveal is not None:
+            return Question("Reveal both placings", Choice("Reveal", reveal, ("reveal",)), "reveal",
+                            context=("Both have committed.",) if state.opened is None else
+                            ("Revealed: a re-roll spell re-rolls a Battle die.",))
+        return Question("Your choice", None, "", tuple(Choice(view.event_text(e, db), e) for e in events))
+
+    # ---- Answers and commands -----------------------------------------------------------------------------
+    def dice_label(self, state: State, event: Any, field_name: str) -> str:
+        """Whose dice a field holds: ``The Wardens' re-rolled Battle`` for a reveal's re-roll (R81)."""
+        for side in SIDES:
+            if field_name.startswith(side):
+                return f"{rules.SIDE_NAMES[side]}' re-rolled Battle"
+        return "The"
+
+    def parse_command(self, words: Sequence[str], state: State) -> ev.Event:
+        """A placing typed at a hidden prompt (``battle 3,5 cast 4``: the side's commitment of physical
+        dice, or of the dice the referee rolled it), a Location by its number in the row, or a one-shot
+        command's words (``marker 2``, ``recall none``). Raises ``ValueError`` or ``click.ClickException``."""
+        from referee.duel import cli
+
+        side = self._waiting_side(state)
+        text = " ".join(words)
+        if side is not None and words and words[0].lower() in ("battle", "power", "cast", "spell", "reroll", "spare"):
+            return ev.Commit(side, ev.parse_assignment(text))
+        if state.phase == "marker" and len(words) == 1 and words[0].isdigit():
+            return cli.marker_event(words, None, self.db, state)
+        return cli.parse(list(words), self.db, state)
+
+    def commands(self) -> Mapping[str, str]:
+        return GAME_COMMANDS
+
+    def run_command(self, name: str, state: State) -> tuple[Any, ...]:
+        """``status`` (label/text lines), ``board`` (the Locations and tracks, drawn), ``spells``."""
+        db = self.db
+        if name == "status":
+            return tuple(f"{label:14} {text}" for label, text in view.status_lines(state, db) if label != "Next")
+        if name == "board":
+            return (view.board(state, db),)
+        if name == "spells":
+            return tuple(view.spell_lines(state, db))
+        return ()
+
+    def notes(self, state: State) -> tuple[str, ...]:
+        end = view.outcome_text(state)
+        return state.notes + ((end,) if end else ())
+
+    def next_line(self, state: State) -> str:
+        return advice.next_step(state, self.db)
+
+    def event_text(self, event: Any) -> str:
+        return view.event_text(event, self.db)
+
+    def refusal(self, error: Exception, state: State) -> str:
+        if isinstance(error, rules.RuleError):
+            return advice.refusal_text(error, state)
+        return str(getattr(error, "message", None) or error)
+
+    def toolbar(self, state: State) -> str:
+        """Round, both point tracks, the marker's Location and whose move it is."""
+        db = self.db
+        here = rules.name(db, state.current) if state.current else "none yet"
+        points = " | ".join(f"{rules.SIDE_NAMES[s]} {state.points[s]} {rules.points_word(db, s)}, {len(state.controlled_by(s))} won"
+                            for s in SIDES)
+        waiting = self._waiting_side(state)
+        move = (rules.SIDE_NAMES[state.chooser] + " choose" if state.phase == "marker" else
+                rules.SIDE_NAMES[waiting] + " place" if waiting else
+                rules.SIDE_NAMES[rules.round_winner(state)] + " recall" if state.phase == "recall" else "reveal")
+        return f"Round {state.round} | {points} | marker: {here} | now: {move}"
+
+    def errors(self) -> tuple[type[Exception], ...]:
+        import click
+
+        from referee import save as savefile
+        from referee.dice import DiceError
+        return (rules.RuleError, DiceError, savefile.SaveError, ev.EventError, click.ClickException, ValueError)
+
+
+def _words(name: str) -> tuple[str, ...]:
+    from referee import clitools
+
+    return (clitools.slug(name),)
