@@ -114,6 +114,15 @@ class TableGame(Protocol):
     def dice_label(self, state: Any, event: Any, field_name: str) -> str:
         """Whose dice the field ``field_name`` of ``event`` holds, as a prompt begins: ``Your``."""
 
+    def rolls(self, state: Any, event: Any) -> list[DiceAsk] | None:
+        """The rolls of ``event`` the players may type, when the game knows them better than the dice
+        the rules consume (the duel's re-rolled Battle dice, R81); ``None`` to read them from
+        ``consumed``."""
+
+    def typed_value(self, text: str, state: Any) -> Any:
+        """The event a typed value plays that :attr:`Question.values` cannot list (a path of hexes, the
+        servant cards turned over, a duel placing), or ``None``; raises as ``parse_command``."""
+
     def parse_command(self, words: Sequence[str], state: Any) -> Any:
         """The event a one-shot command's words play (``cast shield``); raises ``ValueError`` or
         ``click.ClickException`` for words that are not one."""
@@ -319,9 +328,17 @@ class TableSession:
         if question.default is not None and word in question.default.words:
             return self._chosen(question.default, typed_dice=None, question=question)
         value = _match(question.values, word)
+        several = sorted({k for k in question.values if k.startswith(word)}) if value is None and word else []
+        if len(several) > 1 and not any(w.startswith("-") for w in text.split()):
+            return Reply(error=f"{text!r} could be {', '.join(several[:8])}{' ...' if len(several) > 8 else ''}: type more of it.")
+        if value is None:
+            value = self.table.typed_value(text, self.state)
         if value is not None:
             return self._start(value)
-        event = self.table.parse_command(text.split(), self.state)
+        try:
+            event = self.table.parse_command(text.split(), self.state)
+        except ValueError:
+            return Reply(error=f"{text!r} is not an answer here (`help` lists them).")
         return self._start(event, from_command=True)
 
     def _chosen(self, choice: Choice, typed_dice: str | None, question: Question) -> Reply:
@@ -369,6 +386,9 @@ class TableSession:
     def _rolls(self, event: Any) -> list[DiceAsk]:
         """The rolls ``event`` makes whose dice are not given: the rules play it on the frozen state with
         the referee's dice and say which event fields they consumed, how many dice each."""
+        asked = self.table.rolls(self.state, event)
+        if asked is not None:
+            return [ask for ask in asked if getattr(event, ask.field, None) is None]
         try:
             after = self.game.rules.apply(self.state, self.game.db, event)
         except self.table.errors():

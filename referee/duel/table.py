@@ -15,8 +15,8 @@ from typing import Any
 from pnp.database import Database
 from referee.duel import advice, legal, rules, view
 from referee.duel import events as ev
-from referee.duel.state import SIDES, Side, State
-from referee.table import Choice, Question
+from referee.duel.state import SIDES, PerSide, Side, State
+from referee.table import Choice, DiceAsk, Question
 
 GAME_COMMANDS = {"board": "the Locations, cubes and point tracks", "spells": "both players' spells"}
 
@@ -87,18 +87,37 @@ class DuelTable:
                 return f"{rules.SIDE_NAMES[side]}' re-rolled Battle"
         return "The"
 
-    def parse_command(self, words: Sequence[str], state: State) -> ev.Event:
-        """A placing typed at a hidden prompt (``battle 3,5 cast 4``: the side's commitment of physical
-        dice, or of the dice the referee rolled it), a Location by its number in the row, or a one-shot
-        command's words (``marker 2``, ``recall none``). Raises ``ValueError`` or ``click.ClickException``."""
-        from referee.duel import cli
+    def rolls(self, state: State, event: Any) -> list[DiceAsk] | None:
+        """The re-rolled Battle dice of a reveal (R81), asked at the reveal itself: for each side that
+        placed physical dice and whose spell re-rolls a Battle die, that many dice
+        (:func:`referee.duel.rules.typed_rerolls`); the referee rolls those of a side it rolled for.
+        Empty for every other event (the players type no other dice at the table)."""
+        if not isinstance(event, ev.Reveal):
+            return []
+        placings = state.opened
+        if placings is None:
+            wardens, shadowmajik = (state.hands[s].assignment for s in SIDES)
+            if wardens is None or shadowmajik is None:
+                return []  # a sealed placing: its re-rolls are asked once it is opened
+            placings = PerSide(wardens, shadowmajik)
+        counts = rules.typed_rerolls(state, self.db, placings)
+        return [DiceAsk(f"{side}_reroll", counts[side], f"{rules.SIDE_NAMES[side]}' re-rolled Battle") for side in SIDES if counts[side]]
 
+    def typed_value(self, text: str, state: State) -> ev.Event | None:
+        """A placing typed at a hidden prompt (``battle 3,5 cast 4``: the side's commitment of physical
+        dice, or of the dice the referee rolled it, R71), else ``None``. Raises
+        :class:`~referee.duel.events.EventError` for a placing that cannot be read."""
         side = self._waiting_side(state)
-        text = " ".join(words)
+        words = text.split()
         if side is not None and words and words[0].lower() in ("battle", "power", "cast", "spell", "reroll", "spare"):
             return ev.Commit(side, ev.parse_assignment(text))
-        if state.phase == "marker" and len(words) == 1 and words[0].isdigit():
-            return cli.marker_event(words, None, self.db, state)
+        return None
+
+    def parse_command(self, words: Sequence[str], state: State) -> ev.Event:
+        """A one-shot command's words (``marker 2``, ``recall none --player wardens``). Raises
+        ``click.ClickException`` or ``ValueError``."""
+        from referee.duel import cli
+
         return cli.parse(list(words), self.db, state)
 
     def commands(self) -> Mapping[str, str]:

@@ -289,15 +289,29 @@ class SoloTable:
             return "The servant's"
         return "The servants'"
 
-    def parse_command(self, words: Sequence[str], state: State) -> ev.Event:
-        """The event a one-shot command's words play (``cast shield``, ``move B4 C4``, ``battle --dice 5,6``),
-        or a path of hexes on a map (``B4 C4``). Raises ``click.ClickException`` or ``ValueError``."""
+    def rolls(self, state: State, event: Any) -> None:
+        """``None``: the rolls a solo event makes are read from what the rules consume."""
+        return None
+
+    def typed_value(self, text: str, state: State) -> ev.Event | None:
+        """A path of hexes on a map (``B4 C4``), or the servant cards turned over at a Warding City
+        (``ghast-1 ymp-2``, their placement dice asked next); ``None`` for anything else. Raises
+        ``click.ClickException`` for a servant card the database does not know."""
         from referee.solo import cli
 
+        words = text.split()
         if state.phase == "map" and words and all(_is_hex(w) for w in words):
             return ev.Move(tuple(w.upper() for w in words))
-        if state.phase == "warding" and words and words[0].lower() not in ("servants", "warding", "retreat"):
+        servants = {s.id.split(".")[-1] for s in self.db.solo.servant}
+        if state.phase == "warding" and words and all(w.lower() in servants for w in words):
             return ev.Servants(tuple(cli.servant_id(self.db, w) for w in words), typed=True)
+        return None
+
+    def parse_command(self, words: Sequence[str], state: State) -> ev.Event:
+        """The event a one-shot command's words play (``cast shield``, ``battle --dice 5,6``). Raises
+        ``click.ClickException`` for words click cannot read, ``ValueError`` for words that play no event."""
+        from referee.solo import cli
+
         return cli.parse(list(words), self.db)
 
     def commands(self) -> Mapping[str, str]:

@@ -1,0 +1,237 @@
+"""Table mode (``referee solo play``, ``referee duel play``): whole games answered at the prompts.
+
+Each recorded game of ``tests/fixtures`` (one-shot commands, typed dice and cards) is played again in a
+table session, answering each question as a player at the table would: the card turned over by its
+name, the dice typed at the dice prompts (``5 6``), a choice by its number, Enter for the referee's step.
+The session's save must then equal, event for event, the save the one-shot commands made: table mode is
+the same game, not a second implementation. The sessions run in prompt_toolkit's own test input (a pipe
+input and a dummy output), through :func:`referee.tableui.run`.
+"""
+from __future__ import annotations
+
+import io
+import shlex
+import tomllib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from pnp import database
+from referee import tableui
+from referee.cli import main
+from referee.dice import Dice
+from referee.duel import events as dev
+from referee.duel.game import load as load_duel
+from referee.duel.table import DuelTable
+from referee.solo import events as ev
+from referee.solo.game import load as load_solo
+from referee.solo.table import SoloTable
+from referee.table import Question, TableSession
+from tests.conftest import ROOT
+
+DB_PATH = ROOT / "cards.toml"
+DB = database.load(DB_PATH)
+FIXTURES = ROOT / "tests" / "fixtures"
+
+
+def one_shot(game: str, save: Path, line: str, refused_ok: bool = False) -> None:
+    """Play a one-shot command line; a recorded game's refused lines (kept to show the refusal) may fail."""
+    result = CliRunner().invoke(main, [game, *shlex.split(line), "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0 or refused_ok, f"{line}: {result.output}"
+
+
+def script(game: str, name: str) -> list[str]:
+    lines = (FIXTURES / game / f"{name}.cmds").read_text().splitlines()
+    return [line for line in lines if line.strip() and not line.startswith("#")]
+
+
+def events_of(path: Path) -> list[dict]:
+    return tomllib.loads(path.read_text())["events"]
+
+
+def _dice(dice: Dice | None) -> str:
+    return " ".join(map(str, dice.values)) if dice is not None else ""
+
+
+def _choice(question: Question, event: object) -> str | None:
+    """The number of the choice (or the variant after it) that plays ``event``, as typed answers."""
+    for number, choice in enumerate(question.choices, 1):
+        if choice.event == event:
+            return str(number)
+        for v, (_, variant) in enumerate(choice.variants, 1):
+            if variant == event:
+                return f"{number}\n{v}"
+    if question.default is not None and question.default.event == event:
+        return ""
+    return None
+
+
+def solo_answers(event: ev.Event, question: Question) -> list[str]:
+    """What a player types at the table to play the one-shot ``event`` (its dice and cards typed)."""
+    if isinstance(event, ev.Draw) and event.card is not None and event.card.typed:
+        return [event.card.id.split(".")[-1]]
+    if isinstance(event, ev.Turn) and event.card is not None:
+        return [event.card.id.split(".")[-1]]
+    if isinstance(event, (ev.Attack, ev.Battle, ev.Eldritch)) and not getattr(event, "casts", ()) and not getattr(event, "elders", ()):
+        answers = [_dice(event.dice)]
+        if getattr(event, "enemy", None) is not None:
+            answers.append(_dice(event.enemy))
+        if getattr(event, "next", None) is not None:
+            answers.append(event.next.id.split(".")[-1])
+        return answers
+    if isinstance(event, ev.Move):
+        return [" ".join(event.path)] if event.path else [""]
+    if isinstance(event, ev.Servants) and event.typed:
+        return [" ".join(s.split(".")[-1] for s in event.servants), _dice(event.place)]
+    bare = event
+    if isinstance(event, (ev.Cast, ev.CallElder)):
+        bare = type(event)(**{**vars(event), "dice": None, "next": None, **({"counter": None} if isinstance(event, ev.Cast) else {})})
+    picked = _choice(question, bare)
+    if picked is not None:
+        answers = picked.split("\n")
+        for name in ("dice", "counter"):
+            value = getattr(event, name, None)
+            if isinstance(value, Dice):
+                answers.append(_dice(value))
+        return answers
+    from referee.solo.cli import command_line
+
+    return [command_line(event).removeprefix("referee solo ")]
+
+
+class Typist:
+    """Plays a table session from prompt to prompt, typing the answers an event needs."""
+
+    def __init__(self, session: TableSession) -> None:
+        self.session = session
+        self.typed: list[str] = []
+
+    def type(self, answers: list[str]) -> None:
+        for answer in answers:
+            self.typed.append(answer)
+            reply = self.session.answer(answer)
+            assert reply.error is None, f"{answer!r}: {reply.error}"
+
+
+def test_solo_session_equals_one_shot_games(tmp_path):
+    """Three whole solo games (a win through the Last Stand, a map battle, a loss; rulebook, Play, Expanded
+    Battles, Last Stand), answered at the table from typed dice and cards, save the same events as the
+    one-shot commands that recorded them."""
+    for name in ("last-stand", "last-stand-elders", "expanded", "map-elders", "win", "lost-spirit", "lost-grayking"):
+        lines = script("solo", name)
+        reference = tmp_path / f"{name}-one-shot.toml"
+        for line in lines:
+            one_shot("solo", reference, line, refused_ok=True)
+        table_save = tmp_path / f"{name}-table.toml"
+        one_shot("solo", table_save, lines[0])
+        game = load_solo(table_save, DB)
+        session = TableSession(game, table_save, SoloTable(DB))
+        typist = Typist(session)
+        target = load_solo(reference, DB).log.events
+        while len(session.game.log.events) < len(target):
+            event = target[len(session.game.log.events)]
+            _, question, _ = session.prompt()
+            assert question is not None
+            typist.type(solo_answers(event, question))
+        assert events_of(table_save) == events_of(reference), name
+
+
+def test_pipe_input_session(tmp_path):
+    """The terminal front end (prompt_toolkit with a pipe input) plays answers, runs commands, and a
+    refused answer changes nothing (the save after equals the save after the same steps alone)."""
+    save = tmp_path / "game.toml"
+    one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 11")
+    game = load_solo(save, DB)
+    session = TableSession(game, save, SoloTable(DB))
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        for answer in ["dal", "", "zz9", "B4", "status", "undo", "b4", "quit"]:
+            pipe.send_text(answer + "\r")
+        typed = tableui.run(session, input=pipe, output=DummyOutput(), console=Console(file=out, width=100))
+    assert typed == 8
+    kinds = [e["type"] for e in events_of(save)]
+    assert kinds == ["draw", "servants", "move"]
+    assert events_of(save)[2]["path"] == ["B4"]
+    assert "Undone: move B4" in out.getvalue()
+
+
+def test_dice_prompts_name_whose_dice(tmp_path):
+    """The battle prompt names the roll (rulebook, Play: you roll 2 dice, the servants 3): Enter lets the
+    referee roll both; typed dice are asked for side by side; five dice at the first prompt fill both."""
+    save = tmp_path / "game.toml"
+    one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 2")
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB))
+    assert session.answer("randven").error is None
+    text, _, ask = session.prompt()
+    assert ask is not None and ask.field == "dice" and text.startswith("Your ") and "[roll]" in text
+    assert session.answer(" ".join(["6"] * ask.count)).error is None
+    text, _, ask = session.prompt()
+    assert ask is not None and ask.field == "enemy" and text.startswith("The servants'")
+    session.answer("")
+    battle = events_of(save)[-1]
+    assert battle["dice"]["typed"] and "k" in battle["enemy"]
+
+
+def test_second_session_refused(tmp_path):
+    """Two sessions on one save are refused; the second names the process holding it."""
+    save = tmp_path / "game.toml"
+    one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 11")
+    with tableui.held(save):
+        with pytest.raises(tableui.LockError) as refused:
+            with tableui.held(save):
+                pass
+    import os
+
+    assert str(os.getpid()) in str(refused.value)
+
+
+def duel_answers(event: dev.Event, question: Question, state) -> list[str]:
+    """What the players type at the table for the one-shot duel ``event``: the guided answer, or the
+    one-shot command's words where the recorded game took the sides in another order."""
+    waiting = DuelTable(DB)._waiting_side(state)
+    if isinstance(event, (dev.Roll, dev.Commit)) and event.side != waiting:
+        from referee.duel.cli import command_line
+
+        return [command_line(event).removeprefix("referee duel ")]
+    if isinstance(event, dev.Roll):
+        return [""]
+    if isinstance(event, dev.Commit):
+        assert event.assignment is not None
+        return [event.assignment.text()]
+    if isinstance(event, dev.Reveal):
+        typed = {f"{side}_reroll": d for side, d in (("wardens", event.wardens_reroll), ("shadowmajik", event.shadowmajik_reroll))
+                 if d is not None and d.typed}
+        asked = [ask.field for ask in DuelTable(DB).rolls(state, dev.Reveal()) or []]
+        if set(typed) <= set(asked):
+            return [_dice(typed[f]) if f in typed else "" for f in asked][:max(1, len(typed))] if typed else [""]
+        from referee.duel.cli import command_line  # dice typed for a side the referee rolled for
+
+        return [command_line(event).removeprefix("referee duel ")]
+    picked = _choice(question, event)
+    assert picked is not None, event
+    return [picked]
+
+
+@pytest.mark.parametrize("name", ["wardens-win"])
+def test_duel_session_equals_one_shot_game(tmp_path, name):
+    """A whole duel to a win (publisher's description; R25-R81), answered at one terminal, saves the same
+    events as the one-shot commands that recorded it."""
+    lines = script("duel", name)
+    reference = tmp_path / "one-shot.toml"
+    for line in lines:
+        one_shot("duel", reference, line, refused_ok=True)
+    table_save = tmp_path / "table.toml"
+    one_shot("duel", table_save, lines[0])
+    session = TableSession(load_duel(table_save, DB), table_save, DuelTable(DB))
+    typist = Typist(session)
+    target = load_duel(reference, DB).log.events
+    while len(session.game.log.events) < len(target):
+        event = target[len(session.game.log.events)]
+        _, question, _ = session.prompt()
+        assert question is not None
+        typist.type(duel_answers(event, question, session.state))
+    assert events_of(table_save) == events_of(reference)
