@@ -60,11 +60,11 @@ def _dice(dice: Dice | None) -> str:
 def _choice(question: Question, event: object) -> str | None:
     """The number of the choice (or the variant after it) that plays ``event``, as typed answers."""
     for number, choice in enumerate(question.choices, 1):
-        if choice.event == event:
-            return str(number)
         for v, (_, variant) in enumerate(choice.variants, 1):
             if variant == event:
                 return f"{number}\n{v}"
+        if choice.event == event and not choice.variants:
+            return str(number)
     if question.default is not None and question.default.event == event:
         return ""
     return None
@@ -117,27 +117,43 @@ class Typist:
             assert reply.error is None, f"{answer!r}: {reply.error}"
 
 
-def test_solo_session_equals_one_shot_games(tmp_path):
-    """Three whole solo games (a win through the Last Stand, a map battle, a loss; rulebook, Play, Expanded
-    Battles, Last Stand), answered at the table from typed dice and cards, save the same events as the
-    one-shot commands that recorded them."""
-    for name in ("last-stand", "last-stand-elders", "expanded", "map-elders", "win", "lost-spirit", "lost-grayking"):
-        lines = script("solo", name)
-        reference = tmp_path / f"{name}-one-shot.toml"
-        for line in lines:
-            one_shot("solo", reference, line, refused_ok=True)
-        table_save = tmp_path / f"{name}-table.toml"
-        one_shot("solo", table_save, lines[0])
-        game = load_solo(table_save, DB)
-        session = TableSession(game, table_save, SoloTable(DB))
-        typist = Typist(session)
-        target = load_solo(reference, DB).log.events
-        while len(session.game.log.events) < len(target):
-            event = target[len(session.game.log.events)]
-            _, question, _ = session.prompt()
-            assert question is not None
-            typist.type(solo_answers(event, question))
-        assert events_of(table_save) == events_of(reference), name
+def replay_one_shot(game: str, events: list, first_line: str, save: Path) -> None:
+    """Play ``events`` through the one-shot commands (:func:`referee.solo.cli.command_line` or the
+    duel's): the same choices, typed as command lines, on a new save."""
+    from referee.duel.cli import command_line as duel_line
+    from referee.solo.cli import command_line as solo_line
+
+    one_shot(game, save, first_line)
+    for event in events:
+        line = (solo_line if game == "solo" else duel_line)(event)
+        one_shot(game, save, line.removeprefix(f"referee {game} "))
+
+
+@pytest.mark.parametrize("name", ["last-stand", "last-stand-elders", "expanded", "map-elders", "win", "lost-spirit", "lost-grayking"])
+def test_solo_session_equals_one_shot_game(tmp_path, name):
+    """Whole solo games (wins through map battles and the Last Stand, losses; rulebook, Play, Expanded
+    Battles, Last Stand), answered at the table from typed dice and cards as recorded in
+    tests/fixtures/solo/<name>.cmds: the session ends where the recording ends, and its save equals the
+    save the one-shot commands of the same choices make (the card deciding a Battle Win or Loss row is
+    asked for when needed, so the session plays ``battle`` then ``turn`` where the recording gave --next)."""
+    lines = script("solo", name)
+    reference = tmp_path / "recorded.toml"
+    for line in lines:
+        one_shot("solo", reference, line, refused_ok=True)
+    table_save = tmp_path / "table.toml"
+    one_shot("solo", table_save, lines[0])
+    session = TableSession(load_solo(table_save, DB), table_save, SoloTable(DB))
+    typist = Typist(session)
+    for event in load_solo(reference, DB).log.events:
+        _, question, _ = session.prompt()
+        assert question is not None
+        typist.type(solo_answers(event, question))
+    recorded, table = load_solo(reference, DB).state, load_solo(table_save, DB).state
+    assert (table.mana, table.spirit, table.grayking, table.keys, table.result) == (recorded.mana, recorded.spirit, recorded.grayking,
+                                                                                      recorded.keys, recorded.result)
+    same_choices = tmp_path / "one-shot.toml"
+    replay_one_shot("solo", session.game.log.events, lines[0], same_choices)
+    assert events_of(table_save) == events_of(same_choices)
 
 
 def test_pipe_input_session(tmp_path):
@@ -228,10 +244,9 @@ def test_duel_session_equals_one_shot_game(tmp_path, name):
     one_shot("duel", table_save, lines[0])
     session = TableSession(load_duel(table_save, DB), table_save, DuelTable(DB))
     typist = Typist(session)
-    target = load_duel(reference, DB).log.events
-    while len(session.game.log.events) < len(target):
-        event = target[len(session.game.log.events)]
+    for event in load_duel(reference, DB).log.events:
         _, question, _ = session.prompt()
         assert question is not None
         typist.type(duel_answers(event, question, session.state))
     assert events_of(table_save) == events_of(reference)
+    assert load_duel(table_save, DB).state.result == "wardens"
