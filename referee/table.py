@@ -119,6 +119,9 @@ class TableGame(Protocol):
         the rules consume (the duel's re-rolled Battle dice, R81); ``None`` to read them from
         ``consumed``."""
 
+    def after(self, state: Any, event: Any) -> tuple[Any, ...]:
+        """What to show after ``event`` was played, besides its notes (the battle map after a move)."""
+
     def typed_value(self, text: str, state: Any) -> Any:
         """The event a typed value plays that :attr:`Question.values` cannot list (a path of hexes, the
         servant cards turned over, a duel placing), or ``None``; raises as ``parse_command``."""
@@ -426,7 +429,8 @@ class TableSession:
             self.game.log.pop()
             raise
         assert len(self.game.log.events) == before + 1
-        return Reply(notes=self.table.notes(state), played=self.game.log.events[-1])
+        played = self.game.log.events[-1]
+        return Reply(notes=self.table.notes(state), played=played, screen=self.table.after(state, played))
 
 
 def _choice_number(text: str, ask: DiceAsk, question: Question) -> bool:

@@ -139,6 +139,36 @@ def _show_question(session: TableSession, out: Any) -> None:
         out.print(f"  {number} {choice.label}", markup=False)
 
 
+def ask(text: str, choices: list[tuple[str, str]], default: str, input: Input | None = None, output: Output | None = None,
+        out: Any = None) -> str:
+    """Ask one setup question before a game exists: ``choices`` are (answer, what it is) pairs, listed
+    numbered and completed by Tab; Enter takes ``default``. Returns the chosen answer. Ctrl-C asks
+    again; Ctrl-D raises ``EOFError`` (nothing was saved)."""
+    from prompt_toolkit.completion import WordCompleter
+
+    from referee import clitools
+
+    out = out or clitools.console()
+    for number, (answer, meta) in enumerate(choices, 1):
+        out.print(f"  {number:>2} {meta or answer}", markup=False)
+    words = [a for a, _ in choices]
+    completer = WordCompleter(words, meta_dict=dict(choices), sentence=True)
+    session: PromptSession[str] = PromptSession(completer=completer, complete_while_typing=False, input=input, output=output)
+    while True:
+        try:
+            line = session.prompt(f"{text} [{default}]: ").strip()
+        except KeyboardInterrupt:
+            continue
+        if not line:
+            return default
+        if line.isdigit() and 1 <= int(line) <= len(words):
+            return words[int(line) - 1]
+        found = [w for w in words if w.lower() == line.lower()] or [w for w in words if w.lower().startswith(line.lower())]
+        if len(found) == 1:
+            return found[0]
+        out.print(f"{line!r} is not one of them: type its number or its name.", style="bold red", markup=False)
+
+
 def main_loop(session: TableSession, path: Path) -> int:
     """:func:`run` with the save file ``path`` held (:func:`held`); raises :class:`LockError`."""
     with held(path):

@@ -488,6 +488,11 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
     from referee.duel.table import DuelTable
     from referee.table import TableSession
 
+    path = clitools.save_path(save_path, "duel")
+    if not path.exists():
+        clitools.console().print(f"No game saved in {path}: a new game.", markup=False)
+        click.get_current_context().invoke(new, seed=None, wardens_name="Wardens", shadow_name="Shadowmajik", row=None, force=False,
+                                           save_path=path, database_path=database_path)
     game, path = _load(save_path, database_path)
     try:
         tableui.main_loop(TableSession(game, path, DuelTable(game.db)), path)

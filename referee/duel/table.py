@@ -87,6 +87,10 @@ class DuelTable:
                 return f"{rules.SIDE_NAMES[side]}' re-rolled Battle"
         return "The"
 
+    def after(self, state: State, event: Any) -> tuple[Any, ...]:
+        """The board after each revealed round (the Locations, cubes and point tracks)."""
+        return self.run_command("board", state) if isinstance(event, ev.Reveal) and state.opened is None else ()
+
     def rolls(self, state: State, event: Any) -> list[DiceAsk] | None:
         """The re-rolled Battle dice of a reveal (R81), asked at the reveal itself: for each side that
         placed physical dice and whose spell re-rolls a Battle die, that many dice

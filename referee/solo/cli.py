@@ -23,7 +23,7 @@ from referee import save as savefile
 from referee.dice import Dice, DiceError
 from referee.solo import events as ev
 from referee.solo import game as solo_game
-from referee.solo import rules, view
+from referee.solo import rules, start, view
 from referee.solo.advice import next_step
 
 _common = clitools.common_options(clitools.save_help("solo"))
@@ -147,13 +147,19 @@ def new(difficulty: str, spell_list: str, seed: int | None, force: bool, save_pa
     or replaced game is kept in <save>.prev (`referee solo restore` brings it back); a save of the
     two-player game is never replaced."""
     db = clitools.load_database(database_path)
+    _new_game(db, difficulty, spell_list, seed, force, clitools.save_path(save_path, "solo"))
+
+
+def _new_game(db: database.Database, difficulty: str, spell_list: str, seed: int | None, force: bool, path: Path,
+              next_line: bool = True) -> None:
+    """Set up, save and announce a new game (``new``; ``play`` without a save); ``next_line`` False
+    leaves out the one-shot Next line (table mode asks instead). Raises ``click.ClickException``."""
     spells = [_spell_id(db, s, "--spells") for s in _split((spell_list,))]
     seed = secrets.randbelow(2**31) if seed is None else seed
     try:
         game = solo_game.SoloGame.new(db, difficulty, spells, seed)
     except rules.RuleError as error:
         raise clitools.fail(error) from None
-    path = clitools.save_path(save_path, "solo")
     clitools.save_new(game, path, lambda p: solo_game.load(p, db), force)
     state = game.state
     console = clitools.console()
@@ -165,7 +171,8 @@ def new(difficulty: str, spell_list: str, seed: int | None, force: bool, save_pa
                   markup=False)
     if state.mana != rules.stats(db).track_start:
         console.print(f"Your starting spells' bracketed cost leaves Mana at {state.mana}.", markup=False)
-    console.print("Next: " + next_step(state, db), style="bold", markup=False)
+    if next_line:
+        console.print("Next: " + next_step(state, db), style="bold", markup=False)
 
 
 @solo.command()
@@ -340,6 +347,18 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
     from referee.solo.table import SoloTable
     from referee.table import TableSession
 
+    path = clitools.save_path(save_path, "solo")
+    if not path.exists():
+        db = clitools.load_database(database_path)
+        clitools.console().print(f"No game saved in {path}: a new game (rulebook, Setup).", markup=False)
+        try:
+            difficulty = tableui.ask("Difficulty", [("beginner", ""), ("normal", ""), ("advanced", "")], "normal")
+            pairs = [(f"{rules.short_id(a)} {rules.short_id(b)}", f"{rules.name(db, a)} and {rules.name(db, b)}")
+                     for a, b in start.legal_starts(db)]
+            spells = tableui.ask("Starting spells", pairs, pairs[0][0])
+        except EOFError:
+            return
+        _new_game(db, difficulty, spells.replace(" ", ","), None, False, path, next_line=False)
     game, path = _load(save_path, database_path)
     try:
         tableui.main_loop(TableSession(game, path, SoloTable(game.db)), path)

@@ -289,6 +289,13 @@ class SoloTable:
             return "The servant's"
         return "The servants'"
 
+    def after(self, state: State, event: Any) -> tuple[Any, ...]:
+        """The battle map, redrawn after each step of a map battle that moves or wounds (rulebook,
+        Expanded Battles: the setup, a move, an attack, a spell)."""
+        if state.map_battle is not None and isinstance(event, (ev.Servants, ev.Move, ev.Attack, ev.Accept, ev.Cast, ev.CallElder)):
+            return self.run_command("map", state)
+        return ()
+
     def rolls(self, state: State, event: Any) -> None:
         """``None``: the rolls a solo event makes are read from what the rules consume."""
         return None
