@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from click.shell_completion import CompletionItem
 
 from pnp import database
 from referee import clitools
@@ -71,10 +72,33 @@ def _print_notes(notes: tuple[str, ...], game: solo_game.SoloGame) -> None:
 
 
 # ---- Parsing -------------------------------------------------------------------------------------------------
+def _complete(kind: str) -> Callable[[click.Context, click.Parameter, str], list[CompletionItem]]:
+    """Shell completion (click's own, see the README) of a name argument or option: ``card`` (quest
+    cards), ``spell``, ``elder``, ``servant`` by short id, or ``hex``: the hexes the warden may move to
+    on the map of the game saved at ``--save`` (or the default save). Completes nothing when the
+    database or the save cannot be read."""
+    def complete(context: click.Context, parameter: click.Parameter, incomplete: str) -> list[CompletionItem]:
+        try:
+            db = clitools.load_database(context.params.get("database_path"))
+            if kind == "hex":
+                from referee.solo import expanded
+
+                state = solo_game.load(clitools.save_path(context.params.get("save_path"), "solo"), db).state
+                names = [expanded.name(h) for h in expanded.legal_moves(state, db)] if state.map_battle is not None else []
+            else:
+                records = {"card": db.solo.quests, "spell": db.solo.spell, "elder": db.solo.elder, "servant": db.solo.servant}[kind]
+                names = [rules.short_id(r.id) for r in records]
+        except (click.ClickException, savefile.SaveError, KeyError):
+            return []
+        return [CompletionItem(n) for n in sorted(names) if n.lower().startswith(incomplete.lower())]
+
+    return complete
+
+
 def _name_argument(name: str, metavar: str) -> Callable:
     """A card, spell or Elder argument typed as its id or its printed name, whose words need no quotes
     (``referee solo learn Rime Mirror``): the words are joined with single spaces."""
-    return click.argument(name, nargs=-1, required=True, metavar=metavar,
+    return click.argument(name, nargs=-1, required=True, metavar=metavar, shell_complete=_complete(metavar.lower()),
                           callback=lambda context, parameter, words: " ".join(words))
 
 
@@ -185,7 +209,7 @@ def status(as_json: bool, save_path: Path | None, database_path: Path | None) ->
 
 
 @solo.command()
-@click.option("--card", default=None, help="The card you turned over from the physical deck (id or name).")
+@click.option("--card", default=None, shell_complete=_complete("card"), help="The card you turned over from the physical deck (id or name).")
 @_common
 @_plays
 def draw(db: database.Database, card: str | None) -> ev.Event:
@@ -196,9 +220,9 @@ def draw(db: database.Database, card: str | None) -> ev.Event:
 @solo.command()
 @click.option("--dice", default=None, help="Your attack dice as rolled, e.g. 3,5 (default: the referee rolls).")
 @click.option("--enemy", default=None, help="The servants' dice as rolled, e.g. 2,4,6 (default: the referee rolls).")
-@click.option("--cast", "casts", multiple=True, help="A spell to cast before the roll (repeat or comma-separate).")
-@click.option("--elder", "elders", multiple=True, help="An Elder to call before the roll (Elder San's die).")
-@click.option("--next", "next_card", default=None, help="The next card you turned over for the Win or Loss number.")
+@click.option("--cast", "casts", multiple=True, shell_complete=_complete("spell"), help="A spell to cast before the roll (repeat or comma-separate).")
+@click.option("--elder", "elders", multiple=True, shell_complete=_complete("elder"), help="An Elder to call before the roll (Elder San's die).")
+@click.option("--next", "next_card", default=None, shell_complete=_complete("card"), help="The next card you turned over for the Win or Loss number.")
 @_common
 @_plays
 def battle(db: database.Database, dice: str | None, enemy: str | None, casts: tuple[str, ...], elders: tuple[str, ...], next_card: str | None) -> ev.Event:
@@ -213,7 +237,7 @@ def battle(db: database.Database, dice: str | None, enemy: str | None, casts: tu
 @click.option("--rows", type=int, default=None, help="Rows a Battle Loss spell lowers (Knot: 1 or 2; default the most).")
 @click.option("--reroll", default=None, help="Your dice to re-roll, by value, e.g. 1,2.")
 @click.option("--dice", default=None, help="The new dice as rolled (default: the referee rolls).")
-@click.option("--next", "next_card", default=None, help="The next card you turned over, if this ends the battle.")
+@click.option("--next", "next_card", default=None, shell_complete=_complete("card"), help="The next card you turned over, if this ends the battle.")
 @click.option("--counter", default=None, help="Last Stand: the dice the Grayking's counter rolls (Unguard, Forget, Mirror).")
 @_common
 @_plays
@@ -228,7 +252,7 @@ def cast(db: database.Database, spell: str, rows: int | None, reroll: str | None
 @_name_argument("elder", "ELDER")
 @click.option("--reroll", default=None, help="Your dice to re-roll, by value, e.g. 1,2 (Elder Maelis).")
 @click.option("--dice", default=None, help="The new dice as rolled (default: the referee rolls).")
-@click.option("--next", "next_card", default=None, help="The next card you turned over, if this ends a City Quest battle.")
+@click.option("--next", "next_card", default=None, shell_complete=_complete("card"), help="The next card you turned over, if this ends a City Quest battle.")
 @_common
 @_plays
 def elder(db: database.Database, elder: str, reroll: str | None, dice: str | None, next_card: str | None) -> ev.Event:
@@ -244,7 +268,7 @@ def elder(db: database.Database, elder: str, reroll: str | None, dice: str | Non
 
 
 @solo.command()
-@click.option("--next", "next_card", default=None, help="The next card you turned over for the Battle Loss number.")
+@click.option("--next", "next_card", default=None, shell_complete=_complete("card"), help="The next card you turned over for the Battle Loss number.")
 @_common
 @_plays
 def accept(db: database.Database, next_card: str | None) -> ev.Event:
@@ -279,7 +303,7 @@ def skip(db: database.Database) -> ev.Event:
 
 
 @solo.command()
-@click.option("--next", "next_card", default=None, help="The next card you turned over for the next card value.")
+@click.option("--next", "next_card", default=None, shell_complete=_complete("card"), help="The next card you turned over for the next card value.")
 @_common
 @_plays
 def council(db: database.Database, next_card: str | None) -> ev.Event:
@@ -291,7 +315,7 @@ def council(db: database.Database, next_card: str | None) -> ev.Event:
 @click.argument("outcome", type=click.Choice(["won", "retreat"]))
 @click.option("--mana", type=int, default=0, help="Mana the map battle changed, e.g. -3.")
 @click.option("--spirit", type=int, default=0, help="Spirit the map battle changed, e.g. -2.")
-@click.option("--elder", "elders", multiple=True, help="An Elder that aided you in the map battle.")
+@click.option("--elder", "elders", multiple=True, shell_complete=_complete("elder"), help="An Elder that aided you in the map battle.")
 @_common
 @_plays
 def warding(db: database.Database, outcome: str, mana: int, spirit: int, elders: tuple[str, ...]) -> ev.Event:
@@ -366,7 +390,7 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
         raise click.ClickException(str(error)) from None
 
 
-# ---- Expanded Battles on the maps, and the Last Stand --------------------------------------------------------
+@click.argument("hexes", nargs=-1, shell_complete=_complete("hex"))
 def servant_id(db: database.Database, text: str) -> str:
     """The servant card ``text`` names (its id such as ``ghast-1``); raises ``click.ClickException``."""
     return _record_id(db.solo.servant, text, "--servant", "servant card", "servants")
@@ -380,7 +404,8 @@ def _placements(texts: tuple[str, ...]) -> Dice | None:
 
 
 @solo.command()
-@click.option("--servant", "servants", multiple=True, help="A servant card you turned over and fight, e.g. ghast-1 (repeat, in order).")
+@click.option("--servant", "servants", multiple=True, shell_complete=_complete("servant"),
+              help="A servant card you turned over and fight, e.g. ghast-1 (repeat, in order).")
 @click.option("--place", "places", multiple=True, help="The 2d6 that place a servant, e.g. 3,4 (repeat, in the order of the servants).")
 @_common
 @_plays
