@@ -206,6 +206,7 @@ class TableSession:
         self.table = table
         self._save = save or (lambda g, p: g.save(p))
         self._pending: _Pending | None = None
+        self._asked: tuple[Any, Question, list[DiceAsk] | None] | None = None
 
     # ---- What is asked ---------------------------------------------------------------------------------
     @property
@@ -213,8 +214,12 @@ class TableSession:
         return self.game.state
 
     def question(self) -> Question:
-        """The question on the table, ignoring any open follow-up."""
-        return self.table.question(self.state)
+        """The question on the table, ignoring any open follow-up (made once per state: the prompt,
+        the completions and the answer all read it)."""
+        state = self.state
+        if self._asked is None or self._asked[0] is not state:
+            self._asked = (state, self.table.question(state), None)
+        return self._asked[1]
 
     def prompt(self) -> tuple[str, Question | None, DiceAsk | None]:
         """``(prompt text, question, dice)``: the prompt as shown (``Your 2 dice [roll]: ``), the question
@@ -234,7 +239,14 @@ class TableSession:
 
     def _default_rolls(self, question: Question) -> list[DiceAsk]:
         """The rolls the default step makes (its dice are typed straight at the question's prompt)."""
-        return self._rolls(question.default.event) if question.default is not None else []
+        if question.default is None:
+            return []
+        assert self._asked is not None
+        state, asked, rolls = self._asked
+        if rolls is None:
+            rolls = self._rolls(question.default.event)
+            self._asked = (state, asked, rolls)
+        return rolls
 
     def completions(self) -> list[tuple[str, str]]:
         """Every answer Tab completes here, with what it does: choice numbers and words, typed values, the

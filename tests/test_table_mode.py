@@ -250,3 +250,77 @@ def test_duel_session_equals_one_shot_game(tmp_path, name):
         typist.type(duel_answers(event, question, session.state))
     assert events_of(table_save) == events_of(reference)
     assert load_duel(table_save, DB).state.result == "wardens"
+
+
+def complete(words: str) -> list[str]:
+    """What click's shell completion offers for the last word of ``words`` (bash)."""
+    parts = words.split(" ")
+    result = CliRunner().invoke(main, [], prog_name="referee",
+                                env={"_REFEREE_COMPLETE": "bash_complete", "COMP_WORDS": words, "COMP_CWORD": str(len(parts) - 1)})
+    return [line.split(",", 1)[1] for line in result.output.splitlines() if "," in line]
+
+
+def test_shell_completion(tmp_path):
+    """The one-shot commands complete card, spell and Elder names, and the hexes the warden may move to
+    on the map of the saved game (rulebook, Expanded Battles, phase a: up to 2 hexes)."""
+    assert complete("referee solo cast sh") == ["shard-knives", "shield"]
+    assert "randven" in complete("referee solo draw --card ran")
+    assert complete("referee solo elder elder-s") == ["elder-san"]
+    save = tmp_path / "game.toml"
+    for line in ("new --difficulty normal --spells bind,shield --seed 11", "draw --card dalnish", "servants"):
+        one_shot("solo", save, line)
+    hexes = complete(f"referee solo move --save {save} ")
+    assert "B4" in hexes and "A4" in hexes and all(len(h) == 2 for h in hexes)
+
+
+def test_ctrl_c_asks_again(tmp_path):
+    """Ctrl-C while dice are asked for drops that step's answers and asks the question again; nothing is played."""
+    save = tmp_path / "game.toml"
+    one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 2")
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB))
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text("randven\r5 6\r\x03\x04")
+        tableui.run(session, input=pipe, output=DummyOutput(), console=Console(file=out, width=100))
+    assert [e["type"] for e in events_of(save)] == ["draw"]
+    assert "cancelled" in out.getvalue()
+    assert session.prompt()[0].startswith("Your 2 dice")
+
+
+@pytest.mark.skipif(__import__("shutil").which("tmux") is None, reason="tmux is not installed (apt-get install tmux)")
+def test_in_a_real_terminal(tmp_path):
+    """`referee solo play` in a real terminal (tmux): three prompts answered with send-keys, the screen
+    read with capture-pane: the card typed by a prefix, the dice typed, the toolbar's tracks."""
+    import subprocess
+    import sys
+    import time
+
+    save = tmp_path / "game.toml"
+    one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 2")
+    name = f"referee-test-{tmp_path.name}"
+    command = f"cd {ROOT} && NO_COLOR=1 {sys.executable} -m referee solo play --save {save} --db {DB_PATH}; sleep 30"
+    subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "110", "-y", "40", command], check=True)
+
+    def screen() -> str:
+        return subprocess.run(["tmux", "capture-pane", "-p", "-t", name], capture_output=True, text=True, check=True).stdout
+
+    def wait_for(text: str) -> str:
+        for _ in range(100):
+            shown = screen()
+            if text in shown:
+                return shown
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never appeared:\n{shown}")
+
+    try:
+        assert "Mana 14 | Spirit 14" in wait_for("Quest card [draw]:")
+        subprocess.run(["tmux", "send-keys", "-t", name, "randv", "Enter"], check=True)
+        wait_for("Your 2 dice [roll]:")
+        subprocess.run(["tmux", "send-keys", "-t", name, "56", "Enter"], check=True)
+        wait_for("The servants' 3 dice [roll]:")
+        subprocess.run(["tmux", "send-keys", "-t", name, "1 1 1", "Enter"], check=True)
+        shown = wait_for("The card you turned over:")
+        assert "You win the battle at Randven, 11 to 3." in shown
+        assert [e["type"] for e in events_of(save)] == ["draw", "battle"]
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", name], check=False)

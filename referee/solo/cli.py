@@ -390,7 +390,7 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
         raise click.ClickException(str(error)) from None
 
 
-@click.argument("hexes", nargs=-1, shell_complete=_complete("hex"))
+# ---- Expanded Battles on the maps, and the Last Stand --------------------------------------------------------
 def servant_id(db: database.Database, text: str) -> str:
     """The servant card ``text`` names (its id such as ``ghast-1``); raises ``click.ClickException``."""
     return _record_id(db.solo.servant, text, "--servant", "servant card", "servants")
@@ -415,7 +415,7 @@ def servants(db: database.Database, servants: tuple[str, ...], places: tuple[str
 
 
 @solo.command()
-@click.argument("hexes", nargs=-1)
+@click.argument("hexes", nargs=-1, shell_complete=_complete("hex"))
 @_common
 @_plays
 def move(db: database.Database, hexes: tuple[str, ...]) -> ev.Event:

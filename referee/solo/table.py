@@ -69,7 +69,8 @@ class SoloTable:
             else:
                 rest.append(event)
         default, text, label = self._default(state, rest)
-        choices = tuple(self._choices(state, [e for e in rest if default is None or e is not default.event]))
+        helps = aid.options(state, db) if aid.situation(state) is not None else []
+        choices = tuple(self._choices(state, [e for e in rest if default is None or e is not default.event], helps))
         if state.phase == "turn":
             text, label = "The card you turned over", ""
         return Question(text, default, label, choices, values, context=context, over=state.result is not None)
@@ -141,12 +142,10 @@ class SoloTable:
             return " Nothing you may do can turn it: Enter accepts it."
         return " It can still be turned (the choices marked *)."
 
-    def _turns(self, state: State, event: ev.Event) -> str:
+    def _turns(self, event: ev.Event, helps: Sequence[aid.Aid]) -> str:
         """`` * turns it: certain`` when ``event`` starts a line of aid that can turn the losing roll on the
-        table (:func:`referee.solo.aid.options`), with the rest of the line and its chance; else empty."""
-        if aid.situation(state) is None:
-            return ""
-        for option in aid.options(state, self.db):
+        table (``helps``: :func:`referee.solo.aid.options`), with the rest of the line and its chance; else empty."""
+        for option in helps:
             step = option.event
             same = type(step) is type(event) and (
                 (isinstance(step, ev.Cast) and isinstance(event, ev.Cast) and step.spell == event.spell)
@@ -186,7 +185,7 @@ class SoloTable:
             return Choice("Accept the roll", first[ev.Accept], ("accept",)), "Accept the roll, or aid", "accept"
         return None, "Your choice", ""
 
-    def _choices(self, state: State, events: Sequence[ev.Event]) -> list[Choice]:
+    def _choices(self, state: State, events: Sequence[ev.Event], helps: Sequence[aid.Aid] = ()) -> list[Choice]:
         """The numbered choices: one per step, a spell's or Elder's variants (dice to re-roll, Battle Loss
         rows) gathered under it and asked for next."""
         db = self.db
@@ -214,7 +213,7 @@ class SoloTable:
                 words = _words(db, first.elder)
             else:
                 label, words = self._label(state, first)
-            label += self._turns(state, first)
+            label += self._turns(first, helps)
             if len(group) == 1:
                 out.append(Choice(label, first, words))
                 continue
