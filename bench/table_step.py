@@ -5,7 +5,8 @@ Run: ``python bench/table_step.py [GAMES]``. Each game is played in a :class:`re
 as a player at the table answers (Enter for the referee's step, the first choice where there is no
 default), with the save written after every step as in a real session; a step is timed from the answer
 to the next prompt and its Tab completions being ready (what a player waits for), without the save
-file's atomic write (disk time, printed apart). The terminal itself (prompt_toolkit drawing) is not counted. Prints the median, the 95th percentile and the slowest step, in
+file's atomic write (disk time, printed apart). The terminal itself (prompt_toolkit drawing) is not
+counted. Prints the median, the 95th percentile and the slowest step, in
 ms and as a ratio to the 20 ms budget, and the slowest step's phase.
 """
 from __future__ import annotations
