@@ -109,7 +109,7 @@ def _eldritch_hurts(state: State, db: Database) -> bool:
 def _fallen(state: State) -> bool:
     """Whether the player has lost: the game (Spirit below 1, the Grayking at Lassadar), or the Last
     Stand (R56: the game stays won, the Last Stand is lost). No line of aid that ends here turns a roll."""
-    return state.result == "lost" or (state.last_stand is not None and state.last_stand.outcome == "lost")
+    return state.ending is not None and state.ending.defeat
 
 
 def _loss_harm(state: State, root: State, db: Database) -> tuple[int, int, int, int]:
@@ -118,7 +118,7 @@ def _loss_harm(state: State, root: State, db: Database) -> tuple[int, int, int, 
     lost). The costs of the aid that led from ``root`` to ``state`` count, and a row that changes nothing
     (Mana already 0) costs nothing (R8, R34)."""
     settled = city.finish_loss(state, db)
-    if settled.result == "lost":
+    if settled.ending is not None and not settled.ending.won:
         return (1, 0, 0, 0)
     return (0, settled.grayking - root.grayking, root.spirit - settled.spirit, root.mana - settled.mana)
 

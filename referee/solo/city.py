@@ -16,7 +16,7 @@ from referee.dice import Dice
 from referee.solo import core
 from referee.solo import events as ev
 from referee.solo.core import OpenRoll, Outcome, RuleError
-from referee.solo.state import BattleState, Pending, State, replace
+from referee.solo.state import BattleState, Ending, Pending, State, replace
 
 
 # ---- The battle on the table ----------------------------------------------------------------------------------
@@ -200,8 +200,8 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
     if effect.barrier_lock:
         state = core.note(state, "You cast Barrier Lock and lock the gates of the Barrier Plains. "
                                  "The Grayking is drawn back to the Tower of Ash.")
-        return core.note(replace(state, grayking=1, result="won", reason=core.BARRIER_LOCK_REASON, phase="over"),
-                         "You have saved Lassadar and won the game.")
+        return core.end(replace(state, grayking=1), Ending.BARRIER_LOCK, core.BARRIER_LOCK_REASON,
+                        "You have saved Lassadar and won the game.")
     if event.rows is not None and not effect.loss_rows:
         raise RuleError(f"--rows: {chosen.name} does not lower Battle Loss rows")
     if (event.reroll or event.dice is not None) and not (effect.reroll_own or effect.reroll_servants):

@@ -25,6 +25,7 @@ from referee.solo import events as ev
 from referee.solo import game as solo_game
 from referee.solo import rules, view
 from referee.solo.advice import next_step
+from referee.solo.state import Announcement, Ending
 
 _common = clitools.common_options(clitools.save_help("solo"))
 
@@ -62,10 +63,20 @@ def _plays(build: Callable[..., ev.Event]) -> Callable[..., None]:
 
 
 # ---- Printing --------------------------------------------------------------------------------------------
+ENDING_STYLES: dict[Ending, str] = {
+    Ending.BARRIER_LOCK: "bold green",
+    Ending.LAST_STAND_WON: "bold green",
+    Ending.LAST_STAND_LOST: "bold yellow",  # the Last Stand is lost, the game stays won (R56)
+    Ending.SPIRIT_FALLEN: "bold red",
+    Ending.GRAYKING_AT_LASSADAR: "bold red",
+}
+"""The colour of the note that announces each ending (an :class:`~referee.solo.state.Announcement`)."""
+
+
 def _print_notes(notes: tuple[str, ...], game: solo_game.SoloGame) -> None:
     console = clitools.console()
     for note in notes:
-        style = "bold red" if note.startswith("You have lost") else "bold green" if note.startswith("You have saved") else None
+        style = ENDING_STYLES[note.ending] if isinstance(note, Announcement) else None
         console.print(note, style=style, markup=False)
     console.print("Next: " + next_step(game.state, game.db), style="bold", markup=False)
 
