@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import secrets
 import shlex
+import typing
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -292,13 +293,13 @@ def council(db: database.Database, next_card: str | None) -> ev.Event:
 
 
 @solo.command()
-@click.argument("outcome", type=click.Choice(["won", "retreat"]))
+@click.argument("outcome", type=click.Choice(typing.get_args(ev.WardingOutcome)))
 @click.option("--mana", type=int, default=0, help="Mana the map battle changed, e.g. -3.")
 @click.option("--spirit", type=int, default=0, help="Spirit the map battle changed, e.g. -2.")
 @click.option("--elder", "elders", multiple=True, help="An Elder that aided you in the map battle.")
 @_common
 @_plays
-def warding(db: database.Database, outcome: str, mana: int, spirit: int, elders: tuple[str, ...]) -> ev.Event:
+def warding(db: database.Database, outcome: ev.WardingOutcome, mana: int, spirit: int, elders: tuple[str, ...]) -> ev.Event:
     """Enter the outcome of the Warding City battle you fought on its map: won (the key) or retreat."""
     return ev.Warding(outcome, mana, spirit, tuple(_elder_id(db, e, "--elder") for e in _split(elders)))
 
@@ -542,6 +543,8 @@ def command_line(event: ev.Event) -> str:
     elif isinstance(event, ev.Learn):
         parts[2:] = ["learn", short(event.spell)] if event.spell else ["skip"]
     elif isinstance(event, ev.Warding):
+        if event.outcome is None:
+            raise ValueError("a warding event names its outcome, won or retreat")
         parts.append(event.outcome)
         if event.mana:
             parts.extend(["--mana", str(event.mana)])
