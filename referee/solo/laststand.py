@@ -206,10 +206,10 @@ def _cast_timing(state: State, db: Database, chosen: Spell) -> str | None:
 
 def counter_for(db: Database, chosen: Spell) -> TableRow | None:
     """The counter that "positionally matches" ``chosen`` on the spell counter cards (card text; R21, R22):
-    the row at the spell's position on the counter cards of its type; None for Oaken spells and for
-    positions no counter card prints."""
+    the row at the spell's position on the counter cards of its type (their ``spell_type``); None for
+    Oaken spells (no counter card has their type) and for positions no counter card prints."""
     for counter_card in db.solo.counter_card:
-        if counter_card.title.split()[0].lower() == chosen.spell_type and chosen.position in counter_card.positions:
+        if counter_card.spell_type == chosen.spell_type and chosen.position in counter_card.positions:
             return db.table(counter_card.table).row_for(chosen.position)
     return None
 
