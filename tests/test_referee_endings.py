@@ -94,6 +94,12 @@ def test_a_lost_last_stand_in_a_recorded_game_keeps_the_game_won(tmp_path):
     assert view.log_line(1, ev.Attack(), state, DB).endswith("over WON, LAST STAND LOST")
 
 
+def test_the_readme_names_every_ending():
+    """README: `status --json` gives the ``ending`` of a finished game; every value is listed there."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert all(f"`{ending.value}`" in readme for ending in Ending)
+
+
 def test_every_ending_has_a_colour_on_the_command_line():
     """The command line colours the note that announces the end by its ending, not by its words."""
     assert set(solo_cli.ENDING_STYLES) == set(Ending)
