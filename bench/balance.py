@@ -59,6 +59,7 @@ from referee.solo import events as sev
 from referee.solo import legal as solo_legal
 from referee.solo import rules as srules
 from referee.solo.game import SoloGame
+from referee.solo.state import Ending
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -463,14 +464,17 @@ SOLO_POLICY: dict[str, Callable[..., list[sev.Event]]] = {"random": random_solo,
 # ---- The solo game: playing and recording ---------------------------------------------------------------------
 @dataclass
 class SoloRecord:
-    """What one solo game did: ``quest`` is ``won``, ``lost``, ``cap`` or ``error``; ``cause`` the referee's
-    reason for a loss and ``where`` the part of the game it happened in; ``cards`` the quest cards drawn."""
+    """What one solo game did: ``quest`` is ``won``, ``lost``, ``cap`` or ``error``; ``ending`` how the game
+    ended (a :class:`~referee.solo.state.Ending` value, empty when it did not), ``cause`` the ending of a
+    loss and ``where`` the part of the game it happened in; ``stand`` the Last Stand's ``won``, ``lost`` or
+    ``unfinished``; ``cards`` the quest cards drawn."""
 
     policy: str
     difficulty: str
     seed: int
     start: tuple[str, ...]
     quest: str = ""
+    ending: str = ""
     cause: str = ""
     where: str = ""
     cards: int = 0
@@ -489,6 +493,15 @@ class SoloRecord:
 
 _WHERE = {"battle": "City Quest battle", "rolled": "City Quest battle", "loss": "City Quest battle", "council": "Council of Wardens",
           "warding": "Warding City (retreat)", "map": "map battle", "stand": "Last Stand", "learn": "learning a spell", "draw": "between cards"}
+
+
+_STAND = {Ending.LAST_STAND_WON: "won", Ending.LAST_STAND_LOST: "lost"}
+"""The Last Stand's result by the game's ending (a lost Last Stand leaves the game won, R56)."""
+
+
+def _game_lost(state) -> bool:
+    """Whether the game is lost (Spirit fallen, the Grayking at Lassadar; not a lost Last Stand, R56)."""
+    return state.ending is not None and not state.ending.won
 
 
 def _track_solo(db: database.Database, before, after, event, rec: SoloRecord) -> None:
@@ -510,13 +523,13 @@ def _track_solo(db: database.Database, before, after, event, rec: SoloRecord) ->
         battle_map = db.get(before.map_battle.map)
         assert isinstance(battle_map, database.BattleMap)
         key = battle_map.key
-        outcome = "won" if key in after.keys and key not in before.keys else "died" if after.result == "lost" else "retreat"
+        outcome = "won" if key in after.keys and key not in before.keys else "died" if _game_lost(after) else "retreat"
         rec.maps.append((key, outcome, before.map_battle.round))
     elif before.phase == "warding" and isinstance(event, sev.Retreat):
         city = srules.quest(db, before.card)
         assert isinstance(city, database.WardingCity)  # the card of the warding phase
         rec.maps.append((city.key, "declined", 0))
-    if after.result == "lost" and before.result is None:
+    if _game_lost(after) and before.ending is None:
         rec.where = _WHERE.get(before.phase, before.phase)
 
 
@@ -585,12 +598,13 @@ def play_solo(db: database.Database, seed: int, difficulty: str, policy: str, de
         rec.commands += 1
         _track_solo(db, state, game.state, played, rec)
     state = game.state
+    rec.ending = state.ending.value if state.ending is not None else ""
     if rec.quest == "won":
-        rec.stand = state.result or "unfinished"
+        rec.stand = _STAND.get(state.ending, "unfinished")
         rec.stand_rounds = state.last_stand.rounds if state.last_stand else 0
     elif not rec.quest:
         rec.quest = state.result or "error"
-        rec.cause = state.reason
+        rec.cause = rec.ending
         rec.keys = state.keys
     rec.learned = tuple(srules.short_id(s) for s in state.spells)
     return rec
@@ -605,6 +619,7 @@ def _summarise_solo(records: list[SoloRecord]) -> dict[str, Any]:
     stand = [r for r in records if r.quest == "won"]
     return {
         "games": n, "win": rate(won, n), "losses": dict(causes.most_common()),
+        "endings": dict(Counter(r.ending or r.quest for r in records).most_common()),
         "cards_drawn": spread([r.cards for r in records]), "commands": spread([r.commands for r in records]),
         "keys": {str(k): v for k, v in keys.items()},
         "last_stand": rate(sum(r.stand == "won" for r in stand), len(stand)),
