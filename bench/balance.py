@@ -51,7 +51,7 @@ from referee.duel import rules as drules
 from referee.duel.cli import command_line as duel_command_line
 from referee.duel.game import DuelGame
 from referee.duel.legal import iter_legal_events
-from referee.duel.state import SIDES, Assignment, other
+from referee.duel.state import SIDES, Assignment, Side, other
 from referee.solo import advice as sadvice
 from referee.solo import aid, expanded, laststand, view
 from referee.solo import cli as solo_cli
@@ -59,6 +59,7 @@ from referee.solo import events as sev
 from referee.solo import legal as solo_legal
 from referee.solo import rules as srules
 from referee.solo.game import SoloGame
+from referee.solo.state import Ending
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -308,6 +309,7 @@ def _before_roll(state, db: database.Database) -> sev.Event:
     """Before a City Quest roll: Ice spells that trade Mana and Spirit when one runs low, Oakheart against a
     harsh event text, Elder San's die against a hard card; then the battle."""
     card = srules.quest(db, state.battle.card)
+    assert isinstance(card, database.CityQuest)  # a City Quest battle is under way
     hard = card.battle.attack_total < 0 or card.battle.servant_dice > 0
     wishes: list[sev.Event] = []
     for s in state.spells:
@@ -462,14 +464,17 @@ SOLO_POLICY: dict[str, Callable[..., list[sev.Event]]] = {"random": random_solo,
 # ---- The solo game: playing and recording ---------------------------------------------------------------------
 @dataclass
 class SoloRecord:
-    """What one solo game did: ``quest`` is ``won``, ``lost``, ``cap`` or ``error``; ``cause`` the referee's
-    reason for a loss and ``where`` the part of the game it happened in; ``cards`` the quest cards drawn."""
+    """What one solo game did: ``quest`` is ``won``, ``lost``, ``cap`` or ``error``; ``ending`` how the game
+    ended (a :class:`~referee.solo.state.Ending` value, empty when it did not), ``cause`` the ending of a
+    loss and ``where`` the part of the game it happened in; ``stand`` the Last Stand's ``won``, ``lost`` or
+    ``unfinished``; ``cards`` the quest cards drawn."""
 
     policy: str
     difficulty: str
     seed: int
     start: tuple[str, ...]
     quest: str = ""
+    ending: str = ""
     cause: str = ""
     where: str = ""
     cards: int = 0
@@ -490,13 +495,22 @@ _WHERE = {"battle": "City Quest battle", "rolled": "City Quest battle", "loss": 
           "warding": "Warding City (retreat)", "map": "map battle", "stand": "Last Stand", "learn": "learning a spell", "draw": "between cards"}
 
 
+_STAND = {Ending.LAST_STAND_WON: "won", Ending.LAST_STAND_LOST: "lost"}
+"""The Last Stand's result by the game's ending (a lost Last Stand leaves the game won, R56)."""
+
+
+def _game_lost(state) -> bool:
+    """Whether the game is lost (Spirit fallen, the Grayking at Lassadar; not a lost Last Stand, R56)."""
+    return state.ending is not None and not state.ending.won
+
+
 def _track_solo(db: database.Database, before, after, event, rec: SoloRecord) -> None:
     if isinstance(event, sev.Draw):
         rec.cards += 1
     if after.mana == 0:
         rec.mana_zero = True
     if after.phase != "stand" and after.last_stand is None:
-        rec.grayking_rise = max(rec.grayking_rise, after.grayking - srules.track(db).start[rec.difficulty])
+        rec.grayking_rise = max(rec.grayking_rise, after.grayking - start_space(db, rec.difficulty))
         rec.lowest_spirit = min(rec.lowest_spirit, after.spirit)
     if isinstance(event, (sev.Cast, sev.CallElder)):
         rec.casts[srules.short_id(getattr(event, "spell", "") or getattr(event, "elder", ""))] += 1
@@ -506,13 +520,23 @@ def _track_solo(db: database.Database, before, after, event, rec: SoloRecord) ->
     if before.battle is not None and after.battle is None:
         rec.cities.append((before.battle.card, before.battle.card in after.removed))
     if before.map_battle is not None and after.map_battle is None:
-        key = db.get(before.map_battle.map).key
-        outcome = "won" if key in after.keys and key not in before.keys else "died" if after.result == "lost" else "retreat"
+        battle_map = db.get(before.map_battle.map)
+        assert isinstance(battle_map, database.BattleMap)
+        key = battle_map.key
+        outcome = "won" if key in after.keys and key not in before.keys else "died" if _game_lost(after) else "retreat"
         rec.maps.append((key, outcome, before.map_battle.round))
     elif before.phase == "warding" and isinstance(event, sev.Retreat):
-        rec.maps.append((srules.quest(db, before.card).key, "declined", 0))
-    if after.result == "lost" and before.result is None:
+        city = srules.quest(db, before.card)
+        assert isinstance(city, database.WardingCity)  # the card of the warding phase
+        rec.maps.append((city.key, "declined", 0))
+    if _game_lost(after) and before.ending is None:
         rec.where = _WHERE.get(before.phase, before.phase)
+
+
+def start_space(db: database.Database, difficulty: str) -> int:
+    """The Grayking's start space at ``difficulty`` (rulebook, Setup; ``[solo.progress_track] start``);
+    raises ``KeyError`` for a difficulty the track does not name."""
+    return {str(name): space for name, space in srules.track(db).start.items()}[difficulty]
 
 
 def play_solo(db: database.Database, seed: int, difficulty: str, policy: str, defects: list[Defect],
@@ -574,12 +598,13 @@ def play_solo(db: database.Database, seed: int, difficulty: str, policy: str, de
         rec.commands += 1
         _track_solo(db, state, game.state, played, rec)
     state = game.state
+    rec.ending = state.ending.value if state.ending is not None else ""
     if rec.quest == "won":
-        rec.stand = state.result or "unfinished"
+        rec.stand = _STAND.get(state.ending, "unfinished")
         rec.stand_rounds = state.last_stand.rounds if state.last_stand else 0
     elif not rec.quest:
         rec.quest = state.result or "error"
-        rec.cause = state.reason
+        rec.cause = rec.ending
         rec.keys = state.keys
     rec.learned = tuple(srules.short_id(s) for s in state.spells)
     return rec
@@ -594,6 +619,7 @@ def _summarise_solo(records: list[SoloRecord]) -> dict[str, Any]:
     stand = [r for r in records if r.quest == "won"]
     return {
         "games": n, "win": rate(won, n), "losses": dict(causes.most_common()),
+        "endings": dict(Counter(r.ending or r.quest for r in records).most_common()),
         "cards_drawn": spread([r.cards for r in records]), "commands": spread([r.commands for r in records]),
         "keys": {str(k): v for k, v in keys.items()},
         "last_stand": rate(sum(r.stand == "won" for r in stand), len(stand)),
@@ -615,20 +641,21 @@ def _percentile(values: Sequence[float], q: float) -> float:
 
 
 # ---- Playing many games, in one process or several --------------------------------------------------------------
-_DB: database.Database | None = None
+_DB: database.Database
+"""The database of this process, loaded by :func:`_use_db` before any game is played."""
 _DB_PATH: Path | None = None
 
 
 def _use_db(path: Path) -> None:
     global _DB, _DB_PATH
-    if _DB is None or _DB_PATH != path:
+    if _DB_PATH != path:
         _DB, _DB_PATH = database.load(path), path
 
 
 def _task(task: tuple[str, tuple, tuple[int, ...]]) -> tuple[list, list[Defect]]:
     """Play one task: ``("solo", (policy, difficulty, start), seeds)`` or ``("duel", (wardens, shadowmajik), seeds)``."""
     kind, args, seeds = task
-    assert _DB is not None
+    assert _DB_PATH is not None
     defects: list[Defect] = []
     if kind == "solo":
         policy, difficulty, start = args
@@ -706,7 +733,7 @@ def run_solo(db_path: Path, games: int, seed: int, defects: list[Defect], jobs: 
         for r in records:
             total.update(r.casts)
         casts[policy] = {s: total[s] / len(records) for s in sorted(total, key=lambda x: (-total[x], x))}
-    lassadar = {d: srules.lassadar(db) - srules.track(db).start[d] for d in difficulties}
+    lassadar = {d: srules.lassadar(db) - start_space(db, d) for d in difficulties}
     return {"games_per_cell": games, "lassadar": lassadar, "cells": cells, "cities": cities, "maps": maps, "learned": learned,
             "casts_per_game": casts}
 
@@ -747,7 +774,7 @@ EXTRA_SPACE_VALUE = 1.2
 """... an extra space if the battle is won (counted at about even odds)."""
 
 
-def assignment_score(state, db: database.Database, side: str, a: Assignment) -> float:
+def assignment_score(state, db: database.Database, side: Side, a: Assignment) -> float:
     """The duel heuristic's worth of placing the dice as ``a``, in Battle Number: the two Battle dice, the
     Power die's points (:func:`referee.duel.rules.power_gain`) or the spell's effect less its cost at this
     Location (:func:`referee.duel.rules.spell_cost`). Expected values stand for re-rolls: a re-rolled die
@@ -756,6 +783,7 @@ def assignment_score(state, db: database.Database, side: str, a: Assignment) -> 
     if a.power is not None:
         return score + POINT_VALUE * drules.power_gain(db, a.power, state.points[side])
     face = a.spell_face
+    assert face is not None  # exactly one of the Power and Casting dice is used
     effect = drules.spell(db, side, face).effect
     here = state.place(state.current).cubes
     score += effect.battle - effect.opponent_battle
@@ -768,7 +796,7 @@ def assignment_score(state, db: database.Database, side: str, a: Assignment) -> 
     return score - POINT_VALUE * drules.spell_cost(state, db, side, face)
 
 
-def _marker_score(state, db: database.Database, side: str, location_id: str) -> float:
+def _marker_score(state, db: database.Database, side: Side, location_id: str) -> float:
     place = state.place(location_id)
     top = drules.top(db, location_id)
     mine, theirs = place.cubes[side] / top, place.cubes[other(side)] / top
@@ -778,7 +806,7 @@ def _marker_score(state, db: database.Database, side: str, location_id: str) -> 
     return 2 * mine - theirs + 0.1 * (cheap - their_cheap) - stranded + 0.05 * (6 - top)
 
 
-def duel_choice(state, db: database.Database, side: str, policy: str, rng: random.Random) -> dev.Event | None:
+def duel_choice(state, db: database.Database, side: Side, policy: str, rng: random.Random) -> dev.Event | None:
     """The next event of ``side`` under ``policy`` (``random`` or ``heuristic``), chosen among the
     referee's legal events of that side (:func:`referee.duel.legal.iter_legal_events`: the marker's
     Locations, the referee's roll, the placings of the rolled dice, the cubes to take back or none).
@@ -803,8 +831,8 @@ def duel_choice(state, db: database.Database, side: str, policy: str, rng: rando
         gains = [(state.pending - state.place(e.location).cubes[side], e.location) for e in recalls if e.location is not None]
         best = max(gains, default=(0, None))
         return dev.Recall(side, best[1] if best[0] > 0 else None)
-    commits = [e for e in options if isinstance(e, dev.Commit) and e.assignment is not None]
-    return max(commits, key=lambda e: (assignment_score(state, db, side, e.assignment), e.assignment.text()), default=options[0])
+    commits = [(e, e.assignment) for e in options if isinstance(e, dev.Commit) and e.assignment is not None]
+    return max(commits, key=lambda ea: (assignment_score(state, db, side, ea[1]), ea[1].text()), default=(options[0], None))[0]
 
 
 @dataclass
@@ -939,7 +967,7 @@ def print_solo(results: dict[str, Any], out=sys.stdout) -> None:
     for c in results["cells"]:
         losses = "; ".join(f"{why} {k / c['games']:.1%}" for why, k in c["losses"].items())
         p(f"  {c['policy']:9} {c['difficulty']:10} {losses or 'none'}")
-    stands = defaultdict(lambda: [0, 0])
+    stands: defaultdict[str, list[int]] = defaultdict(lambda: [0, 0])
     for c in results["cells"]:
         stands[c["policy"]][0] += c["last_stand"]["k"]
         stands[c["policy"]][1] += c["last_stand"]["n"]

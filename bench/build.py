@@ -52,14 +52,14 @@ def scaling(targets: tuple[int, ...] = (50, 200, 500), repeat: int = 2) -> None:
     from dataclasses import replace
 
     from pnp.build import BuildOptions, _write_all
-    from pnp.layout import Rendered
+    from pnp.layout import Face, Rendered
 
     db = database.load(ROOT / "cards.toml")
     base = layout.render(db)
     solo = [face for face in base.fronts if face.record.game == "solo"]
     print(f"faces  seconds  ms/face   (SVG + PDF sheets, best of {repeat})")
     for target in targets:
-        fronts = []
+        fronts: list[Face] = []
         copy = 0
         while len(fronts) < target:
             for face in solo:

@@ -59,6 +59,7 @@ def play(session: TableSession, steps: list[tuple[float, str]], saves: list[floa
                 answer = sorted(question.values)[0]
             else:
                 commit = next(e for e in duel_legal.iter_legal_events(session.state, session.game.db) if isinstance(e, Commit))
+                assert commit.assignment is not None  # the generator names each placing
                 answer = commit.assignment.text()
         phase = str(getattr(session.state, "phase", ""))
         saving.clear()

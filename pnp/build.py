@@ -19,7 +19,7 @@ from pnp import gallery, inks, raster
 from pnp.database import Database, PrintSettings
 from pnp.layout import render
 from pnp.pdf import write_sheets
-from pnp.sheets import PAPERS, SheetCard, SheetLayout, SheetOptions, impose
+from pnp.sheets import PAPERS, Paper, SheetCard, SheetLayout, SheetOptions, impose
 from pnp.svg import write_svg
 
 
@@ -131,6 +131,7 @@ def _write_all(database: Database, rendered, out_dir: Path, options: BuildOption
         written.append(write_svg(face.drawing, svg_dir / f"{face.id}.svg", gallery.SVG_FONTS_URL))
     written.extend(gallery.write_gallery(database, rendered, out_dir))
     settings = database.print
+    printing = sheet_options(settings, options)
     for game in ("solo", "duel"):
         faces = rendered.game(game)
         if not faces:
@@ -152,26 +153,30 @@ def _write_all(database: Database, rendered, out_dir: Path, options: BuildOption
             written.extend(raster.write_png_sheets(game, deck, backs, out_dir / "png"))
         title = database.games[game].title if game in database.games else game
         for paper_key in settings.papers:
-            layout = sheet_layout(settings, paper_key)
+            layout = sheet_layout(settings, PAPERS[paper_key])
             cards = arrange(groups, layout.columns)
-            sheet_options = SheetOptions(settings.duplex, options.back_offset, settings.back_extra_bleed_mm,
-                                         options.cut_lines)
             for variant in inks.variants(options.color, options.ink):
                 report = write_sheets(out_dir / variant.name(f"{game}-{paper_key}"), variant.apply(cards),
-                                      PAPERS[paper_key], game=title, layout=layout, options=sheet_options,
-                                      colour=variant.colour)
+                                      layout=layout, options=printing, game=title, colour=variant.colour)
                 written.append(report.path)
     return written
 
 
-def sheet_layout(settings: PrintSettings, paper_key: str) -> SheetLayout:
-    """The sheet grid of ``paper_key`` (``"a4"`` or ``"letter"``) for the ``[print]`` settings: card size,
-    bleed, crop mark length and printer margin in mm all come from the database (or the build's
-    options that override it), and short-edge duplex centres the block. Raises
-    :class:`~pnp.sheets.ImpositionError` when not even one card fits and ``KeyError`` for another paper."""
-    return impose(PAPERS[paper_key], settings.card_width_mm, settings.card_height_mm, settings.bleed_mm,
-                  mark_length=settings.crop_mark_mm, printer_margin=settings.printer_margin_mm,
-                  centred=settings.duplex == "short")
+def sheet_layout(settings: PrintSettings, paper: Paper) -> SheetLayout:
+    """The sheet grid on ``paper`` for the ``[print]`` settings: card size, bleed, crop mark length and
+    printer margin in mm all come from the database (or the build's options that override it), and
+    short-edge duplex centres the block. Raises :class:`~pnp.sheets.ImpositionError` when not even one
+    card fits."""
+    return impose(paper, card_width=settings.card_width_mm, card_height=settings.card_height_mm,
+                  bleed=settings.bleed_mm, mark_length=settings.crop_mark_mm,
+                  printer_margin=settings.printer_margin_mm, centred=settings.duplex == "short")
+
+
+def sheet_options(settings: PrintSettings, options: BuildOptions = BuildOptions()) -> SheetOptions:
+    """How the sheets print: duplex flip and the backs' extra bleed from the ``[print]`` settings, the
+    back offset and cut lines from the build's ``options``."""
+    return SheetOptions(duplex=settings.duplex, back_extra_bleed=settings.back_extra_bleed_mm,
+                        back_offset=options.back_offset, cut_lines=options.cut_lines)
 
 
 def sheet_notes(database: Database, options: BuildOptions = BuildOptions()) -> list[str]:
@@ -186,7 +191,7 @@ def sheet_notes(database: Database, options: BuildOptions = BuildOptions()) -> l
             boards[face.record.id] = face.board_cards
     notes = []
     for paper_key in settings.papers:
-        layout = sheet_layout(settings, paper_key)
+        layout = sheet_layout(settings, PAPERS[paper_key])
         name = PAPERS[paper_key].name
         if (layout.columns, layout.rows) != (3, 3):
             notes.append(f"note: {name} holds {layout.columns} x {layout.rows} cards a page with a "

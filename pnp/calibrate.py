@@ -154,7 +154,7 @@ def calibration_pages(paper: Paper, duplex: Duplex) -> tuple[Drawing, Drawing]:
             Drawing(paper.width, paper.height, 0.0, tuple(back), title="calibration back"))
 
 
-def write_calibration(path: Path, paper: Paper, duplex: Duplex = "long") -> Path:
+def write_calibration(path: Path, paper: Paper, duplex: Duplex) -> Path:
     """Write the two-page calibration PDF for ``paper`` and ``duplex`` to ``path``; return ``path``.
 
     Raises ``ValueError`` for ``duplex="none"`` and ``OSError`` when ``path`` cannot be written.

@@ -249,10 +249,6 @@ class Drawing:
         """The trim box grown by the bleed on every side, in mm."""
         return self.trim.inset(-self.bleed_mm)
 
-    def safe_box(self, margin_mm: float) -> Box:
-        """The safe area: the trim box shrunk by ``margin_mm`` on every side (``[print] safe_mm`` of the database)."""
-        return self.trim.inset(margin_mm)
-
     def crop(self, x: float, y: float, width: float, height: float, *, id: str | None = None,
              title: str | None = None, bleed_mm: float | None = None) -> Drawing:
         """Cut one card out of a board: the region with trim ``(x, y, width, height)`` in this Drawing's mm.

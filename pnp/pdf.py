@@ -27,7 +27,7 @@ from pnp import fonts
 from pnp.drawing import Box, Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect, TextLine
 from pnp.inks import recolour_rlg
 from pnp.sheet_marks import NO_BACKS, cut_lines_overlay, page_line, sheet_marginalia, sheet_overlay
-from pnp.sheets import Marginal, Paper, SheetCard, SheetLayout, SheetOptions, empty_slots, impose, page_plan, placements, slot_marginalia
+from pnp.sheets import Marginal, SheetCard, SheetLayout, SheetOptions, empty_slots, page_plan, placements, slot_marginalia
 from pnp.text import ICON_DIR
 from pnp.units import PT_PER_MM, ROUNDING_SLACK, SAME_SIZE_MM
 
@@ -243,11 +243,6 @@ def write_card_pdf(drawing: Drawing, path: Path) -> Path:
     return Path(path)
 
 
-PLAIN_SHEETS = SheetOptions()
-"""The sheet options of :func:`write_sheets` when none are given: long-edge duplex, no back offset or extra
-bleed, no cut lines (a build passes its own, from ``[print]`` and the command line)."""
-
-
 @dataclass(frozen=True)
 class SheetReport:
     """What :func:`write_sheets` wrote: the ``path``, the number of ``pages`` (fronts and backs), the
@@ -262,10 +257,10 @@ class SheetReport:
     page_marginalia: tuple[tuple[Marginal, ...], ...] = ()
 
 
-def write_sheets(path: Path, cards: Sequence[SheetCard | None], paper: Paper, *, game: str,
-                 layout: SheetLayout | None = None, options: SheetOptions = PLAIN_SHEETS,
-                 colour: Callable[[str], Color] = HexColor) -> SheetReport:
-    """Impose ``cards`` on ``paper`` and write the PDF to ``path``.
+def write_sheets(path: Path, cards: Sequence[SheetCard | None], *, layout: SheetLayout, options: SheetOptions,
+                 game: str, colour: Callable[[str], Color] = HexColor) -> SheetReport:
+    """Impose ``cards`` on the grid ``layout`` (its paper, card size, bleed, marks and printer margin:
+    :func:`pnp.build.sheet_layout` from the ``[print]`` settings) and write the PDF to ``path``.
 
     ``colour`` maps every ``"#rrggbb"`` to the colour the PDF writes (RGB by default; :mod:`pnp.inks`).
 
@@ -282,8 +277,7 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], paper: Paper, *,
     """
     if not any(card is not None for card in cards):
         raise ValueError("write_sheets needs at least one card")
-    first = next(card for card in cards if card is not None).front
-    layout = layout or impose(paper, first.width_mm, first.height_mm, first.bleed_mm)
+    paper = layout.paper
     for card in cards:
         if card is None:
             continue

@@ -28,15 +28,6 @@ from pnp.units import ROUNDING_SLACK
 Duplex = Literal["long", "short", "none"]
 """How the sheets are printed: duplex flipping on the long edge or the short edge, or fronts only."""
 
-CARD_SIZES: dict[str, tuple[float, float]] = {
-    "poker": (63.0, 88.0),
-    "bridge": (57.0, 89.0),
-    "mini": (44.0, 68.0),
-    "tarot": (70.0, 120.0),
-    "square": (70.0, 70.0),
-}
-"""Common card trim sizes in mm (width, height), portrait."""
-
 
 class ImpositionError(ValueError):
     """The cards do not fit on the paper with their bleed and crop marks, or a slot does not exist."""
@@ -134,7 +125,7 @@ class SheetLayout:
         return Box(self.left + column * self.card_width, self.top + row * self.card_height,
                    self.card_width, self.card_height)
 
-    def back_slot(self, slot: int, duplex: Duplex = "long") -> int:
+    def back_slot(self, slot: int, duplex: Duplex) -> int:
         """The slot on the backs page that lies behind front ``slot``.
 
         Long-edge flip: the column is mirrored; short-edge flip: the row is mirrored (the block must
@@ -148,7 +139,7 @@ class SheetLayout:
             return (self.rows - 1 - row) * self.columns + column
         raise ImpositionError(f"duplex {duplex!r} has no backs page; use 'long' or 'short'")
 
-    def back_box(self, slot: int, duplex: Duplex = "long", offset: tuple[float, float] = (0.0, 0.0)) -> Box:
+    def back_box(self, slot: int, duplex: Duplex, offset: tuple[float, float] = (0.0, 0.0)) -> Box:
         """The trim box in page mm, on the backs page, of the back of front ``slot``, shifted by ``offset``.
 
         It is the front's trim box mirrored about the page's vertical centre line (long-edge flip) or
@@ -164,8 +155,8 @@ class SheetLayout:
             return Box(front.x + dx, self.paper.height - front.y - front.height + dy, front.width, front.height)
         raise ImpositionError(f"duplex {duplex!r} has no backs page; use 'long' or 'short'")
 
-    def back_clip_box(self, slot: int, duplex: Duplex = "long", offset: tuple[float, float] = (0.0, 0.0),
-                      extra: float = 0.0, spill: frozenset[int] | set[int] = frozenset()) -> Box:
+    def back_clip_box(self, slot: int, duplex: Duplex, offset: tuple[float, float] = (0.0, 0.0), *,
+                      extra: float, spill: frozenset[int] | set[int] = frozenset()) -> Box:
         """The visible region in page mm of the back of front ``slot``: its :meth:`back_box`, plus the
         bleed and ``extra`` mm on the sides that are outer edges of the block, and ``extra`` mm on an
         inner side whose neighbouring position on the backs page is in ``spill``: a place with no card
@@ -446,21 +437,32 @@ def slot_marginalia(layout: SheetLayout, empty_slots: set[int], margin: list[Mar
     return packer.placed
 
 
-def impose(paper: Paper, card_width: float = 63.0, card_height: float = 88.0, bleed: float = 3.0, *,
-           mark_gap: float = 0.5, mark_length: float = 6.0, min_mark_length: float = 3.0,
-           printer_margin: float = 3.0, centred: bool = False) -> SheetLayout:
+MARK_GAP = 0.5
+"""Space in mm between the bleed edge and the start of every crop mark."""
+MIN_MARK_LENGTH = 3.0
+"""The least length in mm of crop mark that must fit on the paper beyond bleed and :data:`MARK_GAP` for
+a column or row of cards to count (:func:`impose`)."""
+
+
+def impose(paper: Paper, *, card_width: float, card_height: float, bleed: float, mark_length: float,
+           printer_margin: float, centred: bool) -> SheetLayout:
     """The largest grid of butted cards that fits on ``paper`` (portrait) with outer bleed and crop marks.
+
+    Every length is in mm and required: they are the database's ``[print]`` settings (``card_width_mm``,
+    ``card_height_mm``, ``bleed_mm``, ``crop_mark_mm``, ``printer_margin_mm``), which
+    :func:`pnp.build.sheet_layout` passes; ``centred`` is for short-edge duplex. No code default can
+    disagree with ``cards.toml``.
 
     The block is centred horizontally, so fronts and mirrored backs use the same grid. Vertically it
     sits high enough to leave room for full-length top marks and the widest possible band below for the
     footer, ruler and calibration, or centred when the paper is too short for that or when ``centred``
     is asked for (short-edge duplex mirrors rows about the page's centre line). A column or row
-    counts only if crop marks of at least ``min_mark_length`` mm still fit beyond bleed and gap, and
+    counts only if crop marks of at least :data:`MIN_MARK_LENGTH` mm still fit beyond bleed and gap, and
     the trim of every card lies inside the printable area (``printer_margin`` mm from each paper edge;
     bleed and crop marks may run into that margin, where a printer may leave them out).
     Raises :class:`ImpositionError` if not even one card fits.
     """
-    reserve = 2 * (bleed + mark_gap + min_mark_length)
+    reserve = 2 * (bleed + MARK_GAP + MIN_MARK_LENGTH)
     # The trims must lie inside the printable area; bleed and marks may run into the printer margin.
     printable_width, printable_height = paper.width - 2 * printer_margin, paper.height - 2 * printer_margin
     columns = math.floor(min(paper.width - reserve, printable_width) / card_width + ROUNDING_SLACK)
@@ -471,9 +473,9 @@ def impose(paper: Paper, card_width: float = 63.0, card_height: float = 88.0, bl
     block_height = rows * card_height
     left = (paper.width - block_width) / 2
     centred_top = (paper.height - block_height) / 2
-    high_top = printer_margin + bleed + mark_gap + mark_length
+    high_top = printer_margin + bleed + MARK_GAP + mark_length
     top = centred_top if centred else min(centred_top, high_top)
-    return SheetLayout(paper, card_width, card_height, bleed, columns, rows, left, top, mark_gap, mark_length,
+    return SheetLayout(paper, card_width, card_height, bleed, columns, rows, left, top, MARK_GAP, mark_length,
                        printer_margin)
 
 
@@ -491,9 +493,9 @@ class SheetCard:
     joined_right: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SheetOptions:
-    """How sheets are printed.
+    """How sheets are printed; every field by keyword.
 
     ``duplex``: ``"long"`` (backs mirrored left-right, flip on the long edge), ``"short"`` (backs
     mirrored top-bottom, flip on the short edge) or ``"none"`` (fronts only, no backs pages).
@@ -501,12 +503,13 @@ class SheetOptions:
     printer's misregistration measured with ``pnp calibrate``. ``back_extra_bleed``: mm of back art
     shown beyond the usual bleed on every side, so a shifted back leaves no white edge.
     ``cut_lines``: draw thin full-length cut lines over the cards on the fronts pages.
-    A build takes ``duplex`` and ``back_extra_bleed`` from the database's ``[print]`` settings.
+    ``duplex`` and ``back_extra_bleed`` are the database's ``[print]`` settings and have no default
+    (:func:`pnp.build.sheet_options`); ``back_offset`` and ``cut_lines`` are ``pnp build`` options.
     """
 
-    duplex: Duplex = "long"
+    duplex: Duplex
+    back_extra_bleed: float
     back_offset: tuple[float, float] = (0.0, 0.0)
-    back_extra_bleed: float = 0.0
     cut_lines: bool = False
 
     @property
@@ -522,7 +525,7 @@ Side = Literal["fronts", "backs"]
 
 
 def page_plan(cards: Sequence[SheetCard | None], per_page: int,
-              duplex: Duplex = "long") -> list[tuple[Side, list[SheetCard | None]]]:
+              duplex: Duplex) -> list[tuple[Side, list[SheetCard | None]]]:
     """Pages in print order: ``("fronts", cards)`` and ``("backs", the same cards)``, ``per_page`` a page.
 
     When any card has a back, EVERY fronts page is followed by its backs page, even one with no back
@@ -584,7 +587,7 @@ def placements(layout: SheetLayout, side: Side, chunk: Sequence[SheetCard | None
             continue
         trim = layout.back_box(slot, options.duplex, options.back_offset)
         same_back = {place for place, back in backs_at.items() if back is face or back == face}
-        clip = layout.back_clip_box(slot, options.duplex, options.back_offset, options.back_extra_bleed,
-                                    empty_behind | same_back)
+        clip = layout.back_clip_box(slot, options.duplex, options.back_offset, extra=options.back_extra_bleed,
+                                    spill=empty_behind | same_back)
         result.append(Placement(face, trim, clip))
     return result

@@ -139,6 +139,9 @@ class TableGame(Protocol):
     def notes(self, state: Any) -> tuple[str, ...]:
         """The notes of the event just played that the player should read (the rules' notes)."""
 
+    def note_style(self, note: str) -> str | None:
+        """The rich style of a note (an ending's colour), or ``None``."""
+
     def next_line(self, state: Any) -> str:
         """The Next line (the one-shot advice), shown by ``help``."""
 

@@ -108,22 +108,21 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         reply = session.answer(line)
         if reply.leave:
             break
-        _show_reply(reply, out)
+        _show_reply(reply, out, session)
         if reply.played is not None or reply.undone is not None:
             _show_question(session, out)
     out.print(f"Saved: {session.path}. Continue with `referee {session.table.name} play`.", markup=False)
     return answers
 
 
-def _show_reply(reply: Reply, out: Any) -> None:
+def _show_reply(reply: Reply, out: Any, session: TableSession) -> None:
     """Print what an answer did: a refusal in red, the rules' notes, a command's screen."""
     if reply.error:
         out.print(reply.error, style="bold red", markup=False)
     if reply.undone:
         out.print(f"Undone: {reply.undone}. Put the cards and markers back as they were.", markup=False)
     for note in reply.notes:
-        style = "bold red" if note.startswith("You have lost") else "bold green" if note.startswith("You have saved") else None
-        out.print(note, style=style, markup=False)
+        out.print(note, style=session.table.note_style(note), markup=False)
     for line in reply.screen:
         out.print(line, markup=False) if isinstance(line, str) else out.print(line)
 

@@ -1,11 +1,17 @@
-"""Shared fixtures: the bundled database, loaded once, and the seed texts."""
+"""Shared fixtures: the bundled database, loaded once, the sheet geometry of its ``[print]`` settings,
+and the seed texts."""
 from __future__ import annotations
 
+import dataclasses
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from pnp import database
+from pnp.build import sheet_layout, sheet_options
+from pnp.sheets import Paper, SheetLayout, SheetOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT / "docs" / "seeds"
@@ -13,10 +19,30 @@ RULEBOOK = SEEDS / "001_14b82cefec9e9fa1.txt"
 DESCRIPTION = SEEDS / "000_13dfdf9d0b0f4cfb.txt"
 
 
+@cache
+def bundled() -> database.Database:
+    """The bundled ``cards.toml``, loaded and validated once per process."""
+    return database.load(ROOT / "cards.toml")
+
+
 @pytest.fixture(scope="session")
 def db() -> database.Database:
     """The bundled ``cards.toml``, loaded and validated."""
-    return database.load(ROOT / "cards.toml")
+    return bundled()
+
+
+def bundled_layout(paper: Paper, **print_changes: Any) -> SheetLayout:
+    """The sheet grid on ``paper`` for the bundled ``[print]`` settings, as a build imposes it
+    (:func:`pnp.build.sheet_layout`). ``print_changes`` replace ``[print]`` keys (``card_width_mm=70.0``,
+    ``printer_margin_mm=3.0``, ``duplex="short"``), only for tests of a geometry other than the database's."""
+    settings = bundled().print
+    return sheet_layout(settings.model_copy(update=print_changes) if print_changes else settings, paper)
+
+
+def bundled_options(**changes: Any) -> SheetOptions:
+    """The sheet options a plain build takes from the bundled ``[print]`` settings
+    (:func:`pnp.build.sheet_options`); ``changes`` replace fields (``duplex``, ``back_offset``, ``cut_lines``)."""
+    return dataclasses.replace(sheet_options(bundled().print), **changes)
 
 
 @pytest.fixture(scope="session")

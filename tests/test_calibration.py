@@ -15,9 +15,9 @@ from pypdf import PdfReader
 from pnp.calibrate import calibration_pages, flip, vernier_lines, write_calibration
 from pnp.cli import main
 from pnp.drawing import Drawing, Rect
-from pnp.pdf import SheetCard, SheetOptions, write_sheets
-from pnp.sheets import A4, LETTER, impose
-from tests.conftest import ROOT
+from pnp.pdf import SheetCard, write_sheets
+from pnp.sheets import A4, LETTER
+from tests.conftest import ROOT, bundled_layout, bundled_options
 
 needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils (pdftoppm) not installed")
 
@@ -50,7 +50,7 @@ def test_the_aligned_line_names_the_correction(paper, duplex, shift):
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_the_reading_corrects_the_backs(duplex):
     """--back-offset with the value read moves every back exactly back behind its front."""
-    layout = impose(A4, centred=duplex == "short")
+    layout = bundled_layout(A4, duplex=duplex)
     shift = (1.5, -0.5)
     correction = tuple(-value for value in shift)  # what the sheet reads, see above
     for slot in range(layout.per_page):
@@ -107,7 +107,7 @@ def test_sheet_calibration_bar_measures_fifty_millimetres(tmp_path, paper):
     from PIL import Image
 
     card = SheetCard(Drawing(63, 88, 3, (Rect(-3, -3, 69, 94, fill="#dddddd"),)))
-    report = write_sheets(tmp_path / "s.pdf", [card], paper, game="t", layout=impose(paper, printer_margin=6.35))
+    report = write_sheets(tmp_path / "s.pdf", [card], layout=bundled_layout(paper), options=bundled_options(), game="t")
     marks = {m.kind: m for m in report.marginalia}
     mark = marks.get("square") or marks["bar"]
     subprocess.run(["pdftoppm", "-png", "-r", "200", str(tmp_path / "s.pdf"), str(tmp_path / "p")], check=True)
@@ -133,8 +133,8 @@ def test_last_page_square_and_ruler_measure_true(tmp_path):
 
     front = Drawing(63, 88, 3, (Rect(-3, -3, 69, 94, fill="#dddddd"),))
     back = Drawing(63, 88, 3, (Rect(-3, -3, 69, 94, fill="#bbbbbb"),))
-    report = write_sheets(tmp_path / "s.pdf", [SheetCard(front, back)] * 7, A4, game="t",
-                          layout=impose(A4, printer_margin=6.35))
+    report = write_sheets(tmp_path / "s.pdf", [SheetCard(front, back)] * 7, layout=bundled_layout(A4),
+                          options=bundled_options(), game="t")
     assert report.pages == 2
     dpmm = 200 / 25.4
     subprocess.run(["pdftoppm", "-png", "-r", "200", str(tmp_path / "s.pdf"), str(tmp_path / "p")], check=True)
@@ -160,8 +160,8 @@ def test_scale_checks_never_land_on_a_card_of_either_side(tmp_path, duplex):
     front = Drawing(63, 88, 3, (Rect(-3, -3, 69, 94, fill="#dddddd"),))
     back = Drawing(63, 88, 3, (Rect(-3, -3, 69, 94, fill="#bbbbbb"),))
     cards = [SheetCard(front), SheetCard(front), SheetCard(front, back), None, SheetCard(front), SheetCard(front, back)]
-    layout = impose(A4, printer_margin=6.35, centred=duplex == "short")
-    report = write_sheets(tmp_path / "s.pdf", cards, A4, game="t", layout=layout, options=SheetOptions(duplex=duplex))
+    layout = bundled_layout(A4, duplex=duplex)
+    report = write_sheets(tmp_path / "s.pdf", cards, layout=layout, options=bundled_options(duplex=duplex), game="t")
     fronts = [layout.trim_box(slot) for slot, card in enumerate(cards) if card is not None]
     behind = [layout.back_box(slot, duplex) for slot, card in enumerate(cards) if card is not None]
     for page, (carried, cards_there) in enumerate(zip(report.page_marginalia, (fronts, behind))):
@@ -179,8 +179,8 @@ def test_margin_texts_stay_readable_over_the_backs_extra_bleed(tmp_path):
 
     front = Drawing(63, 88, 3, (Rect(-3, -3, 69, 94, fill="#dddddd"),))
     back = Drawing(63, 88, 5, (Rect(-5, -5, 73, 98, fill="#202020"),))
-    report = write_sheets(tmp_path / "s.pdf", [SheetCard(front, back)] * 9, LETTER, game="t",
-                          layout=impose(LETTER, printer_margin=6.35), options=SheetOptions(back_extra_bleed=2.0))
+    report = write_sheets(tmp_path / "s.pdf", [SheetCard(front, back)] * 9, layout=bundled_layout(LETTER),
+                          options=bundled_options(back_extra_bleed=2.0), game="t")
     subprocess.run(["pdftoppm", "-png", "-r", "100", str(tmp_path / "s.pdf"), str(tmp_path / "p")], check=True)
     dpmm = 100 / 25.4
     texts = [m for m in report.marginalia if m.kind in ("title", "page", "note")]
@@ -196,12 +196,12 @@ def test_margin_texts_stay_readable_over_the_backs_extra_bleed(tmp_path):
 def sheet_with_backs(tmp_path, options):
     front = Drawing(63, 88, 3, (Rect(-3, -3, 69, 94, fill="#ff0000"),), id="front")
     back = Drawing(63, 88, 5, (Rect(-5, -5, 73, 98, fill="#0000ff"),), id="back")
-    return write_sheets(tmp_path / "s.pdf", [SheetCard(front, back)] * 9, A4, game="t",
-                        layout=impose(A4, centred=options.duplex == "short"), options=options)
+    return write_sheets(tmp_path / "s.pdf", [SheetCard(front, back)] * 9, layout=bundled_layout(A4, duplex=options.duplex),
+                        options=options, game="t")
 
 
 def test_duplex_none_writes_fronts_only(tmp_path):
-    report = sheet_with_backs(tmp_path, SheetOptions(duplex="none"))
+    report = sheet_with_backs(tmp_path, bundled_options(duplex="none"))
     assert report.pages == 1
     assert "fronts only" in PdfReader(report.path).pages[0].extract_text()
 
@@ -212,7 +212,7 @@ def test_shifted_backs_show_no_white_edge(tmp_path, duplex):
     """Backs carry extra bleed: shifted by the misregistration they correct, they still cover every card."""
     from PIL import Image
 
-    report = sheet_with_backs(tmp_path, SheetOptions(duplex=duplex, back_offset=(1.5, -1.5), back_extra_bleed=2.0))
+    report = sheet_with_backs(tmp_path, bundled_options(duplex=duplex, back_offset=(1.5, -1.5), back_extra_bleed=2.0))
     subprocess.run(["pdftoppm", "-png", "-r", "50", "-f", "2", "-l", "2", str(report.path), str(tmp_path / "p")], check=True)
     image = Image.open(next(tmp_path.glob("p*.png"))).convert("RGB")
     dpmm = 50 / 25.4
@@ -235,15 +235,15 @@ def test_a_back_never_marks_the_card_beside_it(tmp_path):
     front = Drawing(63, 88, 3, (Rect(-3, -3, 69, 94, fill="#dddddd"),))
     cards = [SheetCard(front, card("#ff0000")), SheetCard(front, card("#0000ff")), SheetCard(front),
              SheetCard(front, card("#ff0000"))]
-    report = write_sheets(tmp_path / "s.pdf", cards, A4, game="t", layout=impose(A4),
-                          options=SheetOptions(back_extra_bleed=2.0))
+    report = write_sheets(tmp_path / "s.pdf", cards, layout=bundled_layout(A4),
+                          options=bundled_options(duplex="long", back_extra_bleed=2.0), game="t")
     subprocess.run(["pdftoppm", "-png", "-r", "100", "-f", "2", "-l", "2", str(report.path), str(tmp_path / "p")], check=True)
     image = Image.open(next(tmp_path.glob("p*.png"))).convert("RGB")
     dpmm = 100 / 25.4
     layout = report.layout
 
     def colour_at(slot, dx, dy):
-        box = layout.back_box(slot)
+        box = layout.back_box(slot, "long")
         x = box.x + dx if dx >= 0 else box.right + dx
         y = box.y + dy if dy >= 0 else box.bottom + dy
         return image.getpixel((int(x * dpmm), int(y * dpmm)))
@@ -268,9 +268,8 @@ def test_cut_lines_run_over_every_cut_but_not_across_joined_boards(tmp_path):
     plain = Drawing(63, 88, 3, (Rect(-3, -3, 69, 94, fill="#ffffff"),))
     board = [SheetCard(plain, joined_right=True), SheetCard(plain, joined_right=True), SheetCard(plain)]
     singles = [SheetCard(plain) for _ in range(3)]
-    layout = impose(A4)
-    report = write_sheets(tmp_path / "s.pdf", board + singles, A4, game="t", layout=layout,
-                          options=SheetOptions(cut_lines=True))
+    layout = bundled_layout(A4)
+    report = write_sheets(tmp_path / "s.pdf", board + singles, layout=layout, options=bundled_options(cut_lines=True), game="t")
     subprocess.run(["pdftoppm", "-png", "-r", "150", str(report.path), str(tmp_path / "p")], check=True)
     image = Image.open(next(tmp_path.glob("p*.png"))).convert("L")
     dpmm = 150 / 25.4

@@ -4,14 +4,24 @@ from __future__ import annotations
 import pytest
 
 from pnp.drawing import Box
-from pnp.sheets import A4, CARD_SIZES, LETTER, PAPERS, ImpositionError, Paper, empty_slot_regions, impose, marginalia, slot_marginalia
+from pnp.sheets import A4, LETTER, PAPERS, ImpositionError, Paper, empty_slot_regions, marginalia, slot_marginalia
+from tests.conftest import bundled_layout, bundled_options
+
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "mini": (44.0, 68.0),
+    "tarot": (70.0, 120.0),
+    "square": (70.0, 70.0),
+}
+"""Common card trim sizes in mm (width, height), portrait."""
 
 
-@pytest.fixture(params=[(A4, 3.0), (LETTER, 3.0), (A4, 6.35), (LETTER, 6.35)],
-                ids=lambda p: f"{p[0].name}-margin-{p[1]}")
+@pytest.fixture(params=[(A4, None), (LETTER, None), (A4, 3.0), (LETTER, 3.0)],
+                ids=lambda p: f"{p[0].name}-" + ("database" if p[1] is None else f"margin-{p[1]}"))
 def layout(request):
+    """The bundled [print] settings' grid, and the same with a 3 mm printer margin."""
     paper, printer_margin = request.param
-    return impose(paper, 63.0, 88.0, 3.0, printer_margin=printer_margin)
+    return bundled_layout(paper) if printer_margin is None else bundled_layout(paper, printer_margin_mm=printer_margin)
 
 
 def test_three_by_three_fits_on_both_papers(layout):
@@ -72,7 +82,7 @@ def test_every_cut_line_end_prints_a_mark(paper, printer_margin):
     """Issue 3 (crop marks a printer drops are no marks): both ends of every cut line carry a crop
     mark or a cut guide in the bleed with at least 1 mm inside the printable area. Letter's top and
     bottom marks lie wholly inside a 6.35 mm printer margin, so there the guides carry the cut."""
-    layout = impose(paper, printer_margin=printer_margin)
+    layout = bundled_layout(paper, printer_margin_mm=printer_margin)
     xs, ys = layout.cut_lines()
     block = layout.block
     lines = layout.crop_marks() + layout.bleed_guides()
@@ -100,21 +110,21 @@ def test_every_cut_line_end_prints_a_mark(paper, printer_margin):
 
 
 def test_backs_are_mirrored_for_long_edge_duplex(layout):
-    assert [layout.back_slot(s) for s in range(9)] == [2, 1, 0, 5, 4, 3, 8, 7, 6]
+    assert [layout.back_slot(s, "long") for s in range(9)] == [2, 1, 0, 5, 4, 3, 8, 7, 6]
     for slot in range(9):
         front = layout.trim_box(slot)
-        back = layout.back_box(slot)
+        back = layout.back_box(slot, "long")
         # Flipping the sheet on its long edge maps page x to (paper width - x): the back covers the front.
         assert back.x == pytest.approx(layout.paper.width - front.right)
         assert back.y == front.y
-        mirrored = layout.trim_box(layout.back_slot(slot))
+        mirrored = layout.trim_box(layout.back_slot(slot, "long"))
         assert (mirrored.x, mirrored.y) == pytest.approx((back.x, back.y))
 
 
 @pytest.mark.parametrize("paper", [A4, LETTER], ids=["A4", "Letter"])
 def test_backs_are_mirrored_for_short_edge_duplex(paper):
     """Short-edge flip maps page y to (paper height - y): rows reverse, columns stay."""
-    layout = impose(paper, centred=True)
+    layout = bundled_layout(paper, duplex="short")
     assert [layout.back_slot(s, "short") for s in range(9)] == [6, 7, 8, 3, 4, 5, 0, 1, 2]
     for slot in range(9):
         front = layout.trim_box(slot)
@@ -127,27 +137,27 @@ def test_backs_are_mirrored_for_short_edge_duplex(paper):
 
 def test_back_offset_and_extra_bleed(layout):
     """--back-offset shifts every back; the extra bleed covers the shift so no white edge shows."""
-    plain = layout.back_box(4)
-    shifted = layout.back_box(4, offset=(1.0, -0.5))
+    plain = layout.back_box(4, "long")
+    shifted = layout.back_box(4, "long", (1.0, -0.5))
     assert (shifted.x - plain.x, shifted.y - plain.y) == pytest.approx((1.0, -0.5))
     # Together the shifted backs still cover every card's place: the extra bleed on the block's outer
     # edges takes up the shift, and inside the block the backs stay butted.
-    clips = [layout.back_clip_box(slot, offset=(1.0, -0.5), extra=2.0) for slot in range(9)]
+    clips = [layout.back_clip_box(slot, "long", (1.0, -0.5), extra=2.0) for slot in range(9)]
     covered = Box(min(c.x for c in clips), min(c.y for c in clips), 0, 0)
     covered = Box(covered.x, covered.y, max(c.right for c in clips) - covered.x, max(c.bottom for c in clips) - covered.y)
-    backs = [layout.back_box(slot) for slot in range(9)]
+    backs = [layout.back_box(slot, "long") for slot in range(9)]
     assert covered.x <= min(b.x for b in backs) and covered.right >= max(b.right for b in backs)
     assert covered.y <= min(b.y for b in backs) and covered.bottom >= max(b.bottom for b in backs)
     assert sum(c.width * c.height for c in clips) < covered.width * covered.height + 1e-6  # no two overlap
-    corner = layout.back_clip_box(0, extra=2.0)  # slot 0's back is the top-right card: bleed on top and right
-    back = layout.back_box(0)
+    corner = layout.back_clip_box(0, "long", extra=2.0)  # slot 0's back is the top-right card: bleed on top and right
+    back = layout.back_box(0, "long")
     assert back.y - corner.y == pytest.approx(layout.bleed + 2.0)
     assert corner.right - back.right == pytest.approx(layout.bleed + 2.0)
     # Second fresh-user trial: the extra bleed reached 2 mm into a neighbouring card with another back.
     # Inner sides stop at the shared cut line, unless the neighbouring place may take the spill (empty, or
     # the same back there).
     assert back.x - corner.x == pytest.approx(0.0) and corner.bottom == pytest.approx(back.bottom)
-    beside_empty = layout.back_clip_box(0, extra=2.0, spill={1, 5})  # the backs' positions left of and below it
+    beside_empty = layout.back_clip_box(0, "long", extra=2.0, spill={1, 5})  # the backs' positions left of and below it
     assert back.x - beside_empty.x == pytest.approx(2.0) and beside_empty.bottom - back.bottom == pytest.approx(2.0)
 
 
@@ -170,7 +180,7 @@ def test_marginalia_stay_clear_of_cards_and_marks(layout):
 
 
 def kinds(paper, printer_margin):
-    return [m.kind for m in marginalia(impose(paper, printer_margin=printer_margin), 48.0, 30.0, 45.0)]
+    return [m.kind for m in marginalia(bundled_layout(paper, printer_margin_mm=printer_margin), 48.0, 30.0, 45.0)]
 
 
 def test_scale_checks_are_honest_about_space():
@@ -184,7 +194,7 @@ def test_scale_checks_are_honest_about_space():
         assert "ruler" not in kinds(LETTER, margin) and "square" not in kinds(LETTER, margin)
         assert "bar" in kinds(LETTER, margin)
     # On a sheet with room below the block, the 50 mm square and the ruler are both placed.
-    roomy = [m.kind for m in marginalia(impose(Paper("test", 210, 360)), 48.0, 30.0, 45.0)]
+    roomy = [m.kind for m in marginalia(bundled_layout(Paper("test", 210, 360)), 48.0, 30.0, 45.0)]
     assert "square" in roomy and "ruler" in roomy and "bar" not in roomy
 
 
@@ -192,7 +202,7 @@ def test_scale_checks_are_honest_about_space():
 def test_empty_slots_carry_the_square_and_ruler_the_margin_cannot(paper):
     """Issue 3: a 3 x 3 poker sheet's margin holds no 50 mm square or 10 cm ruler; a page with two
     neighbouring empty slots gets both there, clear of every card slot in use and of each other."""
-    layout = impose(paper, printer_margin=6.35)
+    layout = bundled_layout(paper)
     margin = marginalia(layout, 48.0, 30.0, 45.0)
     assert not {"square", "ruler"} & {m.kind for m in margin}
     empty = {7, 8}  # the last page of the solo deck: two empty slots at the bottom right
@@ -211,14 +221,14 @@ def test_empty_slots_carry_the_square_and_ruler_the_margin_cannot(paper):
 
 
 def test_one_empty_slot_holds_the_square_but_not_the_ruler():
-    layout = impose(A4, printer_margin=6.35)
+    layout = bundled_layout(A4)
     placed = slot_marginalia(layout, {8}, marginalia(layout, 48.0, 30.0, 45.0))
     assert [m.kind for m in placed] == ["square"]
     assert slot_marginalia(layout, set(), marginalia(layout, 48.0, 30.0, 45.0)) == []
 
 
 def test_empty_slot_regions_join_neighbours_of_a_row_only():
-    layout = impose(A4)
+    layout = bundled_layout(A4)
     regions = empty_slot_regions(layout, {2, 4, 5, 8})
     widths = sorted(round(box.width, 3) for box, _ in regions)
     assert widths == [63 - 8, 63 - 8, 126 - 8]  # slots 4+5 join; 2 and 8 (same column, other rows) do not
@@ -228,9 +238,9 @@ def test_empty_slot_regions_join_neighbours_of_a_row_only():
 
 def test_too_big_a_card_is_an_error():
     with pytest.raises(ImpositionError):
-        impose(A4, 250, 88, 3)
+        bundled_layout(A4, card_width_mm=250.0)
     with pytest.raises(ImpositionError):
-        impose(A4).trim_box(9)
+        bundled_layout(A4).trim_box(9)
 
 
 def test_boards_start_a_sheet_row():
@@ -253,16 +263,16 @@ def test_boards_start_a_sheet_row():
 )
 def test_other_card_sizes_fill_as_many_as_fit(size, a4, letter):
     """Issue 3, Geometry: poker 3 x 3 on A4 and Letter; mini 44 x 68, tarot 70 x 120, square 70 x 70 fill
-    as many as fit inside the printable area (default printer margin 6.35 mm), crop marks included."""
+    as many as fit inside the printable area (the database's printer margin, 6.35 mm), crop marks included."""
     width, height = CARD_SIZES[size]
     for paper, expected in ((A4, a4), (LETTER, letter)):
-        layout = impose(paper, width, height, 3.0, printer_margin=6.35)
+        layout = bundled_layout(paper, card_width_mm=width, card_height_mm=height)
         assert (layout.columns, layout.rows) == expected, paper.name
-        block = layout.block
-        assert block.x >= 6.35 - 1e-9 and block.right <= paper.width - 6.35 + 1e-9
-        assert block.y >= 6.35 - 1e-9 and block.bottom <= paper.height - 6.35 + 1e-9
+        block, margin = layout.block, layout.printer_margin
+        assert block.x >= margin - 1e-9 and block.right <= paper.width - margin + 1e-9
+        assert block.y >= margin - 1e-9 and block.bottom <= paper.height - margin + 1e-9
         # one more column or row would not fit
-        assert (layout.columns + 1) * width > min(paper.width - 2 * 6.35, paper.width - 13)
+        assert (layout.columns + 1) * width > min(paper.width - 2 * margin, paper.width - 13)
         for mark in layout.crop_marks():
             assert 0 <= mark.box.x and mark.box.right <= paper.width and 0 <= mark.box.y and mark.box.bottom <= paper.height
 
@@ -277,7 +287,7 @@ def test_other_sizes_print(tmp_path, size):
 
     width, height = CARD_SIZES[size]
     card = SheetCard(Drawing(width, height, 3.0, (Rect(-3, -3, width + 6, height + 6, fill="#cc9966"),)))
-    layout = impose(A4, width, height, 3.0, printer_margin=6.35)
-    report = write_sheets(tmp_path / "s.pdf", [card] * (layout.per_page + 1), A4, game="t", layout=layout)
+    layout = bundled_layout(A4, card_width_mm=width, card_height_mm=height)
+    report = write_sheets(tmp_path / "s.pdf", [card] * (layout.per_page + 1), layout=layout, options=bundled_options(), game="t")
     assert report.pages == 2
     assert len(PdfReader(report.path).pages) == 2

@@ -15,6 +15,7 @@ from pnp.build import _remove_extras
 from pnp.drawing import TextLine, walk
 from pnp.pdf import SheetCard, write_sheets
 from pnp.sheets import PAPERS
+from tests.conftest import bundled_layout, bundled_options
 
 COLOUR_OPERATORS = {"rg", "RG", "k", "K", "g", "G", "sc", "scn", "SC", "SCN", "cs", "CS"}
 """PDF operators that set a colour or colour space."""
@@ -61,9 +62,9 @@ def test_rgb_to_cmyk_is_the_documented_conversion():
 
 
 def test_cmyk_sheets_use_only_cmyk_operators_and_rgb_stays_the_default(nine_cards, tmp_path):
-    paper = PAPERS["a4"]
-    rgb = write_sheets(tmp_path / "rgb.pdf", nine_cards, paper, game="solo").path
-    cmyk = write_sheets(tmp_path / "cmyk.pdf", nine_cards, paper, game="solo", colour=inks.cmyk).path
+    layout, options = bundled_layout(PAPERS["a4"]), bundled_options()
+    rgb = write_sheets(tmp_path / "rgb.pdf", nine_cards, layout=layout, options=options, game="solo").path
+    cmyk = write_sheets(tmp_path / "cmyk.pdf", nine_cards, layout=layout, options=options, game="solo", colour=inks.cmyk).path
     by_default, in_cmyk = colour_operators(rgb), colour_operators(cmyk)
     assert by_default.get("rg") and by_default.get("RG")
     assert not by_default.get("k") and not by_default.get("K")

@@ -2,55 +2,21 @@
 into cards, fit problems are reported in the agreed format, builds are reproducible."""
 from __future__ import annotations
 
-import math
 import re
 
 import pytest
 from pypdf import PdfReader
 
-from pnp import fonts
 from pnp.build import build
 from pnp.drawing import Box, Group, Icon, Line, Polyline, Rect, TextLine, bounds, walk
 from pnp.layout import fit_problems, render
+from pnp.layout.safe import outside, safe_box
 from pnp.layout.template import TemplateError, load_template
 
 
 @pytest.fixture(scope="module")
 def rendered(db):
     return render(db)
-
-
-def _transform(point, groups):
-    """A point of a nested group's coordinates in the card's: apply each group's rotation, then shift,
-    from the innermost outwards."""
-    x, y = point
-    for dx, dy, rotation in reversed(groups):
-        a = math.radians(rotation)
-        x, y = x * math.cos(a) + y * math.sin(a), -x * math.sin(a) + y * math.cos(a)
-        x, y = x + dx, y + dy
-    return x, y
-
-
-def _text_extents(items, groups=(), clip: Box | None = None):
-    """(text, box) of every text line in the card's coordinates (rotated groups included), skipping
-    those an enclosing clip hides entirely (a board's neighbouring cards)."""
-    for item in items:
-        if isinstance(item, Group):
-            inner_clip = clip
-            if item.clip is not None:
-                corners = [_transform(p, groups) for p in ((item.clip.x, item.clip.y), (item.clip.right, item.clip.bottom))]
-                xs, ys = [p[0] for p in corners], [p[1] for p in corners]
-                inner_clip = Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-            yield from _text_extents(item.items, groups + ((item.dx, item.dy, item.rotation),), inner_clip)
-        elif isinstance(item, TextLine) and not item.rotation:
-            width = fonts.string_width_mm(item.text, item.family, item.size)
-            left = item.x - {"start": 0, "middle": width / 2, "end": width}[item.anchor]
-            height = fonts.ascent_mm(item.family, item.size) * 0.9
-            corners = [_transform(p, groups) for p in ((left, item.y - height), (left + width, item.y))]
-            xs, ys = [p[0] for p in corners], [p[1] for p in corners]
-            box = Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-            if clip is None or box.overlaps(clip):
-                yield item.text, box
 
 
 def test_bundled_database_fits(db):
@@ -102,22 +68,16 @@ def test_bounds_follow_rotation_shift_and_clip():
     assert bounds(Group(())) is None
 
 
-def test_text_stays_in_the_safe_area(rendered):
-    """Text keeps 3 mm inside the trim. On boards, an edge shared with the next card of the board
-    (printed butted, used side by side) only needs text to stay 1 mm clear of the cut: no text is
-    ever split by a cut."""
+def test_text_stays_in_the_safe_area(db, rendered):
+    """Text keeps ``[print] safe_mm`` (3 mm) inside the trim. On boards, an edge shared with the next card
+    of the board (printed butted, used side by side) only needs text to stay 1 mm clear of the cut: no
+    text is ever split by a cut (:func:`pnp.layout.safe.safe_box`). Text wholly on the neighbouring card
+    of a board, seen in this card's bleed, is not this card's."""
     failures = []
     for face in list(rendered.fronts) + list(rendered.backs.values()):
-        safe = face.drawing.safe_box(3.0)
-        if face.board_cards > 1:
-            left = 1.0 if face.board_index > 0 else 3.0
-            right = 1.0 if face.board_index < face.board_cards - 1 else 3.0
-            safe = Box(left, 3.0, face.drawing.width_mm - left - right, face.drawing.height_mm - 6.0)
-        for text, box in _text_extents(face.drawing.items):
-            if face.board_cards > 1 and (box.x >= face.drawing.width_mm or box.right <= 0):
-                continue  # wholly on the neighbouring card of the board, seen in this card's bleed
-            if box.x < safe.x - 0.05 or box.right > safe.right + 0.05 or box.y < safe.y - 0.05 or box.bottom > safe.bottom + 0.05:
-                failures.append(f"{face.id}: {text!r} at {box}")
+        safe = safe_box(face.drawing, db.print.safe_mm, face.board_cards, face.board_index)
+        failures += [f"{face.id}: {thing.what} at {thing.box}" for thing, _ in outside(face.drawing, safe)
+                     if thing.what.startswith("text ")]
     assert failures == []
 
 

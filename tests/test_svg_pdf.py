@@ -13,6 +13,7 @@ from pnp.pdf import SheetCard, write_card_pdf, write_sheets
 from pnp.sheets import A4, LETTER
 from pnp.svg import number, to_svg
 from pnp.text import fit_text
+from tests.conftest import bundled_layout, bundled_options
 
 MM = 72 / 25.4
 
@@ -107,8 +108,9 @@ def sheets(tmp_path_factory):
     cards = [SheetCard(sample(i), sample(i, back=True) if i != 1 else None) for i in range(11)]
     reports = {}
     for paper in (A4, LETTER):
-        reports[paper.name] = write_sheets(folder / f"{paper.name}.pdf", cards, paper, game="Test game")
-        write_sheets(folder / f"{paper.name}-again.pdf", cards, paper, game="Test game")
+        layout, options = bundled_layout(paper), bundled_options()
+        reports[paper.name] = write_sheets(folder / f"{paper.name}.pdf", cards, layout=layout, options=options, game="Test game")
+        write_sheets(folder / f"{paper.name}-again.pdf", cards, layout=layout, options=options, game="Test game")
     return folder, reports
 
 
@@ -168,7 +170,7 @@ def test_backs_land_behind_their_fronts(tmp_path):
         return Drawing(63, 88, 3, (Rect(-3, -3, 69, 94, fill=colour),), id=f"{colour}{back}")
 
     cards = [SheetCard(plain("#ff0000", False), plain("#0000ff", True))] + [SheetCard(plain("#00ff00", False)) for _ in range(3)]
-    report = write_sheets(tmp_path / "s.pdf", cards, A4, game="t")
+    report = write_sheets(tmp_path / "s.pdf", cards, layout=bundled_layout(A4), options=bundled_options(duplex="long"), game="t")
     subprocess.run(["pdftoppm", "-png", "-r", "20", str(tmp_path / "s.pdf"), str(tmp_path / "p")], check=True)
     dpmm = 20 / 25.4
     backs = Image.open(sorted(tmp_path.glob("p-*.png"))[1]).convert("RGB")

@@ -340,6 +340,50 @@ def check_last_stand(context: CheckContext) -> None:
                 context.report(context.at(counter, "positions", number), f"{table.id!r} has no counter at position {position}")
 
 
+COUNTERED_TYPES = ("flint", "ice")
+"""The spell types the Grayking counters in the Last Stand (the Last Stand card: "For any flint or ice
+spell you use during this battle, the Grayking will counter")."""
+
+
+def check_counter_cards(context: CheckContext) -> None:
+    """A counter card's ``spell_type`` is a Flint or Ice type of a Spell Path card, each of its positions
+    holds a spell of that type that is cast (not an extra-dice spell, which is never cast and so never
+    countered, R21), and no position of a type is on two counter cards (the Last Stand card: "For any
+    flint or ice spell you use during this battle, the Grayking will counter with one that positionally
+    matches on the spell counter cards"). The types and positions are checked against the Spell Path
+    cards and spells only when every record is ``complete`` (a spell that failed its own validation is
+    not in the database)."""
+    solo = context.database.solo
+    path_types = [p.spell_type for p in solo.spell_path]
+    cast = {(s.spell_type, s.position) for s in solo.spell if not (s.extra_dice and s.effect == Effect())}
+    seen: dict[tuple[str, int], str] = {}
+    for counter in solo.counter_card:
+        kind = counter.spell_type
+        if kind not in COUNTERED_TYPES or (context.complete and kind not in path_types):
+            why = "never countered" if kind not in COUNTERED_TYPES else "the type of no Spell Path card"
+            context.report(context.at(counter, "spell_type"), f"{kind!r} is {why}; the Grayking counters "
+                                                              f"{' and '.join(COUNTERED_TYPES)} spells")
+            continue
+        if not context.complete:
+            continue
+        missing = [number for number, position in enumerate(counter.positions) if (kind, position) not in cast]
+        fits = [t for t in COUNTERED_TYPES if t in path_types and all((t, p) in cast for p in counter.positions)]
+        if missing and (fits or len(missing) == len(counter.positions)):  # the type is wrong, not a position
+            where = ", ".join(str(counter.positions[number]) for number in missing)
+            hint = f"the positions {', '.join(map(str, counter.positions))} hold {fits[0]} spells" if fits else "is the card's type right?"
+            context.report(context.at(counter, "spell_type"), f"no {kind} spell that is cast sits at position{'s' if len(missing) > 1 else ''} "
+                                                              f"{where}; {hint}")
+            continue
+        for number in missing:
+            context.report(context.at(counter, "positions", number), f"no {kind} spell that is cast sits at position "
+                                                                     f"{counter.positions[number]}; the counter would never answer a spell")
+        for number, position in enumerate(counter.positions):
+            if (kind, position) in seen:
+                context.report(context.at(counter, "positions", number),
+                               f"{kind} position {position} is already on {seen[kind, position]!r}; one counter answers a spell")
+            seen[kind, position] = counter.id
+
+
 # ---- Ruin & Renewal I -----------------------------------------------------------------------------------------
 def check_duel(context: CheckContext) -> None:
     """The two-player game: as many Location cards as the rules give (when complete), cubes that add
@@ -376,6 +420,7 @@ CROSS_CHECKS: tuple[Callable[[CheckContext], None], ...] = (
     check_warding_cities,
     check_quest_deck,
     check_last_stand,
+    check_counter_cards,
     check_duel,
 )
 """Every check across records, in the order :func:`run` runs them."""

@@ -382,10 +382,12 @@ class LastStand(Record):
 
 
 class CounterCard(Record):
-    """A Last Stand spell counter card: the rows of a counter table at ``positions``."""
+    """A Last Stand spell counter card: the rows of a counter table at ``positions``, which answer the
+    spells of ``spell_type`` at those positions (rulebook, Spell counter cards: Flint and Ice counters)."""
 
     kind: ClassVar[str] = "counter_card"
     title: Text
+    spell_type: SpellType
     table: str
     positions: tuple[int, ...] = Field(min_length=1)
 

@@ -495,9 +495,8 @@ def counter_card(card: CounterCard, db: Database, make: Make):
     t = b.template
     ink = t.color("ink")
     table = db.table(card.table)
-    icon = "flint" if "flint" in card.table else "ice"
     frame(b, t.number("border"), t.color("border"), t.color("panel"), ink)
-    _title_band_with_icon(b, card.title, icon, t.color("band"))
+    _title_band_with_icon(b, card.title, card.spell_type, t.color("band"))
     b.text("subtitle", t.string("subtitle"), "subtitle")
     rows = [next(r for r in table.rows if position in r.roll) for position in card.positions]
     top, bottom = t.number("rows_top"), t.number("rows_bottom")

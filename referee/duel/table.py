@@ -29,6 +29,7 @@ class DuelTable:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._endings: set[str] = set()
 
     def _waiting_side(self, state: State) -> Side | None:
         """The side whose placing is asked next: the first that has not committed this round."""
@@ -138,8 +139,14 @@ class DuelTable:
             return tuple(view.spell_lines(state, db))
         return ()
 
+    def note_style(self, note: str) -> str | None:
+        """Bold green for the note that announces the winner (:func:`referee.duel.view.outcome_text`)."""
+        return "bold green" if note in self._endings else None
+
     def notes(self, state: State) -> tuple[str, ...]:
         end = view.outcome_text(state)
+        if end:
+            self._endings.add(end)
         return state.notes + ((end,) if end else ())
 
     def next_line(self, state: State) -> str:

@@ -157,13 +157,11 @@ def _recharges(state: State, db: Database) -> list[str]:
 def next_step(state: State, db: Database) -> str:
     """What the player should do now, in words, with every command that works when typed (see the
     module's docstring)."""
-    if state.result == "won":
+    if state.ending is not None:
         if laststand.offered(state, db):
             return (f"You won: {state.reason}. You may travel to the Ash Tower for the Last Stand ({_cmd('last-stand')}), "
                     f"or start a new game: {_new_game(state)}.")
-        return f"You won: {state.reason}. Start a new game: {_new_game(state)}."
-    if state.result == "lost":
-        return f"You lost: {state.reason}. Start a new game: {_new_game(state)}."
+        return f"You {state.ending.result}: {state.reason}. Start a new game: {_new_game(state)}."
     if state.phase == "turn":
         waiting = state.suspended
         assert waiting is not None
@@ -284,7 +282,7 @@ def _retreat_cost(state: State, db: Database) -> str:
     """What a retreat from the map costs, in words, with a warning when it loses the game (rulebook,
     Expanded Battles 6b: -1 Spirit)."""
     after = rules.adjust(replace(state, notes=()), db, spirit=-1)
-    return "-1 Spirit: you would fall and lose the game" if after.result == "lost" else "-1 Spirit"
+    return "-1 Spirit: you would fall and lose the game" if after.ending is not None and not after.ending.won else "-1 Spirit"
 
 
 def _stand(state: State, db: Database) -> str:

@@ -30,6 +30,7 @@ import itertools
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Literal
 
 from pnp import hexes
 from pnp.database import Database
@@ -37,6 +38,9 @@ from referee.dice import Dice
 from referee.solo import city, core, expanded, laststand
 from referee.solo import events as ev
 from referee.solo.state import State, replace
+
+Situation = Literal["roll", "loss", "exchange", "eldritch", "stand"]
+"""Which roll waits for aid (:func:`situation`; the situations of this module's docstring)."""
 
 SIDES = 6
 
@@ -82,7 +86,7 @@ def _actor(step: Step) -> str:
 
 
 # ---- Where a roll waits ---------------------------------------------------------------------------------------
-def situation(state: State) -> str | None:
+def situation(state: State) -> Situation | None:
     """Which roll waits for aid: ``roll``, ``loss``, ``exchange``, ``eldritch``, ``stand``, or ``None``."""
     if state.result is not None:
         return None
@@ -109,7 +113,7 @@ def _eldritch_hurts(state: State, db: Database) -> bool:
 def _fallen(state: State) -> bool:
     """Whether the player has lost: the game (Spirit below 1, the Grayking at Lassadar), or the Last
     Stand (R56: the game stays won, the Last Stand is lost). No line of aid that ends here turns a roll."""
-    return state.result == "lost" or (state.last_stand is not None and state.last_stand.outcome == "lost")
+    return state.ending is not None and state.ending.defeat
 
 
 def _loss_harm(state: State, root: State, db: Database) -> tuple[int, int, int, int]:
@@ -118,7 +122,7 @@ def _loss_harm(state: State, root: State, db: Database) -> tuple[int, int, int, 
     lost). The costs of the aid that led from ``root`` to ``state`` count, and a row that changes nothing
     (Mana already 0) costs nothing (R8, R34)."""
     settled = city.finish_loss(state, db)
-    if settled.result == "lost":
+    if settled.ending is not None and not settled.ending.won:
         return (1, 0, 0, 0)
     return (0, settled.grayking - root.grayking, root.spirit - settled.spirit, root.mana - settled.mana)
 
@@ -135,7 +139,7 @@ def _hit_changes_nothing(state: State, db: Database) -> bool:
     return not in_reach and (hit.mana, hit.spirit, hit.result) == (state.mana, state.spirit, state.result)
 
 
-def _goal(kind: str, root: State, db: Database) -> Callable[[State], bool]:
+def _goal(kind: Situation, root: State, db: Database) -> Callable[[State], bool]:
     """Whether a state reached by aid has turned the roll of ``root``: the roll is won (the Eldritch row
     costs nothing), or the Battle Loss row costs less (:func:`_loss_harm`); never in a state where the
     player has fallen (:func:`_fallen`)."""
@@ -169,7 +173,7 @@ def _beats(totals: tuple[int, int]) -> bool:
 
 
 # ---- The steps the rules allow ----------------------------------------------------------------------------------
-def _relevant_spell(db: Database, kind: str, spell_id: str) -> bool:
+def _relevant_spell(db: Database, kind: Situation, spell_id: str) -> bool:
     """Whether casting a spell can matter to this kind of roll (directly, or by paying or recharging)."""
     effect = core.spell(db, spell_id).effect
     if effect.mana > 0 or effect.spirit > 0 or effect.recharge:
@@ -191,7 +195,7 @@ def _reroll_choices(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
 
 
 
-def _candidates(state: State, db: Database, kind: str) -> Iterator[Step]:
+def _candidates(state: State, db: Database, kind: Situation) -> Iterator[Step]:
     """Every aid step the rules accept now that can matter to the roll, in the database's order: spells,
     then Elders, then (Last Stand) recharges; a re-roll once for each choice of dice."""
     for spell_id in state.spells:
@@ -242,7 +246,7 @@ def _candidates(state: State, db: Database, kind: str) -> Iterator[Step]:
                     yield ev.Recharge(path.spell_type)
 
 
-def _play(state: State, db: Database, kind: str, step: Step) -> State:
+def _play(state: State, db: Database, kind: Situation, step: Step) -> State:
     """The state after one aid step, the roll left unsettled. Raises :class:`referee.solo.core.RuleError`."""
     state = replace(state, consumed=(), notes=())
     if kind in ("roll", "loss"):
@@ -274,7 +278,7 @@ def _outcomes(count: int) -> list[tuple[tuple[int, ...], float]]:
 
 _OUTCOMES: dict[int, list[tuple[tuple[int, ...], float]]] = {}
 
-def _monotone(db: Database, kind: str, step: Step, field: str) -> bool:
+def _monotone(db: Database, kind: Situation, step: Step, field: str) -> bool:
     """Whether the dice of ``field`` count only by how high they are, so that all 1s or all 6s is the
     best way they can fall for the player: attack dice and the servants' or the Grayking's dice (a
     total, R5; the counters that re-roll or change them, R22). Not an Eldritch 2d6 (its table's rows
@@ -287,7 +291,7 @@ def _monotone(db: Database, kind: str, step: Step, field: str) -> bool:
     return True
 
 
-def _branches(state: State, db: Database, kind: str, step: Step, every: bool) -> list[tuple[State, float]]:
+def _branches(state: State, db: Database, kind: Situation, step: Step, every: bool) -> list[tuple[State, float]]:
     """The states one aid step may lead to, each with its probability (one state, probability 1, when
     it rolls no dice). Dice the step rolls are found by playing it and reading what it consumed; each
     field of dice is then typed in every way it can fall (``every``), or only in the ways that can be
@@ -328,7 +332,7 @@ def _key(state: State) -> tuple:
     return (state.mana, state.spirit, state.result, tuple(sorted(state.used)), tuple(sorted(state.spells)), state.elders, table)
 
 
-def _table(state: State, db: Database, kind: str) -> tuple[int, tuple[int, ...], tuple[int, ...], int, str | None]:
+def _table(state: State, db: Database, kind: Situation) -> tuple[int, tuple[int, ...], tuple[int, ...], int, str | None]:
     """(player's total, player's dice, the other side's dice, how many of its highest dice are already
     removed, the foe's servant type) of the roll on the table."""
     if kind == "roll":
@@ -349,7 +353,7 @@ def _table(state: State, db: Database, kind: str) -> tuple[int, tuple[int, ...],
     return mine, ls.dice, ls.enemy, removed, None
 
 
-def _may_still_win(state: State, db: Database, kind: str) -> bool:
+def _may_still_win(state: State, db: Database, kind: Situation) -> bool:
     """An optimistic bound (R34): could the roll be turned if every aid left fired at its best, Mana and
     counters aside? Every re-rollable die of the player shows 6, the other side's re-rolled dice 1,
     every attack bonus and removal is cast as often as the recharges left allow. False proves that
@@ -399,7 +403,7 @@ class _Search:
     gives the probability of the best line with at most ``rolls`` steps that roll dice (the rest sure
     aid): exact for every line with one re-roll, a lower bound for lines that need more."""
 
-    def __init__(self, root: State, db: Database, kind: str):
+    def __init__(self, root: State, db: Database, kind: Situation):
         self.db, self.kind = db, kind
         self.goal = _goal(kind, root, db)
         self.reached: dict[tuple, frozenset[frozenset[str]]] = {}
@@ -506,7 +510,7 @@ def options(state: State, db: Database) -> list[Aid]:
         core.QUIET.reset(token)
 
 
-def _options(state: State, db: Database, kind: str) -> list[Aid]:
+def _options(state: State, db: Database, kind: Situation) -> list[Aid]:
     search = _Search(state, db, kind)
     if search.goal(state):
         return []

@@ -11,12 +11,14 @@ dispatcher (:func:`referee.solo.rules.apply`) settles or holds it (R34). Gaps ar
 """
 from __future__ import annotations
 
+from typing import Literal
+
 from pnp.database import BattleMap, CityQuest, CouncilQuest, Database, Effect, Elder, Spell, TableRow, WardingCity
 from referee.dice import Dice
 from referee.solo import core
 from referee.solo import events as ev
 from referee.solo.core import OpenRoll, Outcome, RuleError
-from referee.solo.state import BattleState, Pending, State, replace
+from referee.solo.state import BattleState, Ending, Pending, State, replace
 
 
 # ---- The battle on the table ----------------------------------------------------------------------------------
@@ -99,11 +101,15 @@ def winning(state: State, db: Database) -> bool:
     return mine >= theirs
 
 
-def stage(state: State) -> str:
+Stage = Literal["before", "rolled", "loss", "draw", "learn", "council", "warding", "map", "stand", "turn", "over"]
+"""Where a City Quest battle stands (:func:`stage`): the phases, with ``before`` for ``battle``."""
+
+
+def stage(state: State) -> Stage:
     """Where a City Quest battle stands, for the spells and Elders: ``before`` the roll (phase ``battle``),
     ``rolled``, ``loss`` (the Battle Loss row waits) or ``draw`` (between quest cards: Barrier Lock, R12);
     otherwise the phase itself."""
-    return {"battle": "before", "rolled": "rolled", "loss": "loss", "draw": "draw"}.get(state.phase, state.phase)
+    return "before" if state.phase == "battle" else state.phase
 
 
 def loss_row_number(state: State) -> int:
@@ -200,8 +206,8 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
     if effect.barrier_lock:
         state = core.note(state, "You cast Barrier Lock and lock the gates of the Barrier Plains. "
                                  "The Grayking is drawn back to the Tower of Ash.")
-        return core.note(replace(state, grayking=1, result="won", reason=core.BARRIER_LOCK_REASON, phase="over"),
-                         "You have saved Lassadar and won the game.")
+        return core.end(replace(state, grayking=1), Ending.BARRIER_LOCK, core.BARRIER_LOCK_REASON,
+                        "You have saved Lassadar and won the game.")
     if event.rows is not None and not effect.loss_rows:
         raise RuleError(f"--rows: {chosen.name} does not lower Battle Loss rows")
     if (event.reroll or event.dice is not None) and not (effect.reroll_own or effect.reroll_servants):
@@ -469,7 +475,7 @@ def apply_elder(state: State, db: Database, event: ev.CallElder) -> Outcome:
     return _after_aid(state, db, before, event.next)
 
 
-def _after_aid(state: State, db: Database, before: str, next_card: ev.CardRef | None) -> Outcome:
+def _after_aid(state: State, db: Database, before: Stage, next_card: ev.CardRef | None) -> Outcome:
     """After a spell or an Elder cast or called at stage ``before``: a game now decided is over; a roll on
     the table is resolved as won, or left open as losing; a Battle Loss row is left open (R34)."""
     if state.result is not None:

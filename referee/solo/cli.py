@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import secrets
 import shlex
+import typing
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from referee.solo import events as ev
 from referee.solo import game as solo_game
 from referee.solo import rules, start, view
 from referee.solo.advice import next_step
+from referee.solo.state import Announcement, Ending
 
 _common = clitools.common_options(clitools.save_help("solo"))
 
@@ -63,10 +65,20 @@ def _plays(build: Callable[..., ev.Event]) -> Callable[..., None]:
 
 
 # ---- Printing --------------------------------------------------------------------------------------------
+ENDING_STYLES: dict[Ending, str] = {
+    Ending.BARRIER_LOCK: "bold green",
+    Ending.LAST_STAND_WON: "bold green",
+    Ending.LAST_STAND_LOST: "bold yellow",  # the Last Stand is lost, the game stays won (R56)
+    Ending.SPIRIT_FALLEN: "bold red",
+    Ending.GRAYKING_AT_LASSADAR: "bold red",
+}
+"""The colour of the note that announces each ending (an :class:`~referee.solo.state.Announcement`)."""
+
+
 def _print_notes(notes: tuple[str, ...], game: solo_game.SoloGame) -> None:
     console = clitools.console()
     for note in notes:
-        style = "bold red" if note.startswith("You have lost") else "bold green" if note.startswith("You have saved") else None
+        style = ENDING_STYLES[note.ending] if isinstance(note, Announcement) else None
         console.print(note, style=style, markup=False)
     console.print("Next: " + next_step(game.state, game.db), style="bold", markup=False)
 
@@ -312,13 +324,13 @@ def council(db: database.Database, next_card: str | None) -> ev.Event:
 
 
 @solo.command()
-@click.argument("outcome", type=click.Choice(["won", "retreat"]))
+@click.argument("outcome", type=click.Choice(typing.get_args(ev.WardingOutcome)))
 @click.option("--mana", type=int, default=0, help="Mana the map battle changed, e.g. -3.")
 @click.option("--spirit", type=int, default=0, help="Spirit the map battle changed, e.g. -2.")
 @click.option("--elder", "elders", multiple=True, shell_complete=_complete("elder"), help="An Elder that aided you in the map battle.")
 @_common
 @_plays
-def warding(db: database.Database, outcome: str, mana: int, spirit: int, elders: tuple[str, ...]) -> ev.Event:
+def warding(db: database.Database, outcome: ev.WardingOutcome, mana: int, spirit: int, elders: tuple[str, ...]) -> ev.Event:
     """Enter the outcome of the Warding City battle you fought on its map: won (the key) or retreat."""
     return ev.Warding(outcome, mana, spirit, tuple(_elder_id(db, e, "--elder") for e in _split(elders)))
 
@@ -581,6 +593,8 @@ def command_line(event: ev.Event) -> str:
     elif isinstance(event, ev.Learn):
         parts[2:] = ["learn", short(event.spell)] if event.spell else ["skip"]
     elif isinstance(event, ev.Warding):
+        if event.outcome is None:
+            raise ValueError("a warding event names its outcome, won or retreat")
         parts.append(event.outcome)
         if event.mana:
             parts.extend(["--mana", str(event.mana)])

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pnp.database import Database, Effect, Elder, ProgressTrack, QuestCard, Spell, Stats, Table
 from referee.dice import Dice, shuffled
 from referee.solo import events as ev
-from referee.solo.state import State, replace
+from referee.solo.state import Announcement, Ending, State, replace
 
 
 class RuleError(ValueError):
@@ -133,11 +133,12 @@ QUIET: ContextVar[bool] = ContextVar("quiet", default=False)
 written (they are not part of a state's value, so every state is the same but for its words)."""
 
 BARRIER_LOCK_REASON = "you cast Barrier Lock with all three Warding Keys"
-"""The reason of a game won with Barrier Lock (rulebook, Winning or Losing; R12); the Last Stand is
-offered after it (R49)."""
+"""The reason, in words, of a game won with Barrier Lock (:attr:`Ending.BARRIER_LOCK`; rulebook, Winning
+or Losing; R12)."""
 
 LAST_STAND_LOST_REASON = "Lassadar is saved, the gates stay locked; but the Last Stand is lost: you fell at the Ash Tower"
-"""The reason of a game whose Last Stand was lost (R56): the game stays won."""
+"""The reason, in words, of a game whose Last Stand was lost (:attr:`Ending.LAST_STAND_LOST`, R56): the
+game stays won."""
 
 
 def note(state: State, *lines: str) -> State:
@@ -147,25 +148,33 @@ def note(state: State, *lines: str) -> State:
     return replace(state, notes=state.notes + tuple(line for line in lines if line))
 
 
-def lose(state: State, reason: str) -> State:
-    """The game lost for ``reason`` (rulebook, Winning or Losing), unless it is already decided. In the
-    Last Stand the game is already won with Barrier Lock: falling there loses only the Last Stand (R56)."""
-    if state.result is not None:
+def end(state: State, ending: Ending, reason: str, announcement: str) -> State:
+    """The game ended with ``ending`` (``reason``: the same in words), in phase ``over``, with the note
+    ``announcement`` saying so (an :class:`~referee.solo.state.Announcement`, which the command line
+    colours by the ending)."""
+    return note(replace(state, ending=ending, reason=reason, phase="over"), Announcement(announcement, ending))
+
+
+def lose(state: State, ending: Ending, reason: str) -> State:
+    """The game lost with ``ending`` (``reason``: in words; rulebook, Winning or Losing), unless it is
+    already decided. In the Last Stand the game is already won with Barrier Lock: falling there loses only
+    the Last Stand (R56)."""
+    if state.ending is not None:
         return state
     if state.phase == "stand" and state.last_stand is not None:
         return _fall_in_last_stand(state, reason)
-    return note(replace(state, result="lost", reason=reason, phase="over"), f"You have lost: {reason}.")
+    return end(state, ending, reason, f"You have lost: {reason}.")
 
 
 def _fall_in_last_stand(state: State, why: str) -> State:
     """The warden falls in the Last Stand (``why``: your Spirit fell below 1). The game was won with Barrier
     Lock and stays won: the gates stay locked and Lassadar is saved; only the Last Stand is lost, the warden
-    fallen at the Ash Tower (R56). ``result`` stays ``won``, the Last Stand's ``outcome`` is ``lost``."""
+    fallen at the Ash Tower (R56): :attr:`Ending.LAST_STAND_LOST`, the Last Stand's ``outcome`` ``lost``."""
     assert state.last_stand is not None
     fallen = replace(state.last_stand, outcome="lost", rolled=False, dice=(), enemy=(), casts=(), roll_elders=(), before_roll=())
-    return note(replace(state, last_stand=fallen, result="won", reason=LAST_STAND_LOST_REASON, phase="over"),
-                f"You fall at the Ash Tower ({why}): the Last Stand is lost. The gates stay locked: "
-                "Lassadar is saved and the game is still won (R56).")
+    return end(replace(state, last_stand=fallen), Ending.LAST_STAND_LOST, LAST_STAND_LOST_REASON,
+               f"You fall at the Ash Tower ({why}): the Last Stand is lost. The gates stay locked: "
+               "Lassadar is saved and the game is still won (R56).")
 
 
 def _track_note(label: str, asked: int, before: int, after: int, low: int, high: int) -> str:
@@ -202,7 +211,7 @@ def adjust(state: State, db: Database, mana: int = 0, spirit: int = 0, grayking:
             state = note(replace(state, spirit=new), _track_note("Spirit", spirit, state.spirit, new, low, high))
         else:
             state = note(replace(state, spirit=new), f"Spirit {spirit:+d}: Spirit falls below {low}.")
-            state = lose(state, f"your Spirit fell below {low}")
+            state = lose(state, Ending.SPIRIT_FALLEN, f"your Spirit fell below {low}")
     if grayking:
         end = lassadar(db)
         new = max(1, min(end, state.grayking + grayking))
@@ -218,7 +227,7 @@ def adjust(state: State, db: Database, mana: int = 0, spirit: int = 0, grayking:
             state = note(state, f"The Grayking would move {abs(grayking)} {'space' if abs(grayking) == 1 else 'spaces'} {toward}, "
                                 f"but he is already at {where}, the end of the track: he stays.")
         if new >= end:
-            state = lose(state, "the Grayking reached Lassadar")
+            state = lose(state, Ending.GRAYKING_AT_LASSADAR, "the Grayking reached Lassadar")
     return state
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from referee.dice import Dice, DiceError
 
@@ -139,15 +139,20 @@ class Council(Event):
     next: CardRef | None = None
 
 
+WardingOutcome = Literal["won", "retreat"]
+"""How the Warding City battle fought on its map ended (rulebook, Expanded Battles 6a and 6b)."""
+
+
 @dataclass(frozen=True)
 class Warding(Event):
-    """Enter the outcome of the Warding City battle fought on its map: ``won`` or ``retreat``.
+    """Enter the outcome of the Warding City battle fought on its map: ``won`` or ``retreat``
+    (:data:`WardingOutcome`; None only for a save table without one, which the rules refuse).
 
     ``mana`` and ``spirit`` are what the map battle changed (signed), ``elders`` the Elders it used.
     """
 
     kind: ClassVar[str] = "warding"
-    outcome: str = ""
+    outcome: WardingOutcome | None = None
     mana: int = 0
     spirit: int = 0
     elders: tuple[str, ...] = ()
@@ -278,6 +283,11 @@ def _convert(value: Any, hint: Any) -> Any:
         return Dice.from_dict(value)
     if hint is CardRef or CardRef in args:
         return CardRef.from_dict(value)
+    choices = next((typing.get_args(a) for a in (hint, *args) if typing.get_origin(a) is Literal), None)
+    if choices is not None:
+        if isinstance(value, str) and value in choices:
+            return value
+        raise EventError(f"expected one of {', '.join(map(repr, choices))}, not {value!r}")
     origin = typing.get_origin(hint)
     if origin is tuple:
         item = args[0]

@@ -12,6 +12,7 @@ to settle or hold (R34). Gaps are answered by ``docs/rulings.md`` (R13-R19, R38,
 from __future__ import annotations
 
 import math
+import typing
 
 from pnp import hexes
 from pnp.database import BattleMap, Database, Elder, Servant, Spell, WardingCity
@@ -778,7 +779,7 @@ def apply_warding(state: State, db: Database, event: ev.Warding) -> State:
     core.require_phase(state, "warding", "warding")
     card = core.quest(db, state.card or "")
     assert isinstance(card, WardingCity)
-    if event.outcome not in ("won", "retreat"):
+    if event.outcome not in typing.get_args(ev.WardingOutcome):
         raise RuleError(f"outcome: {event.outcome!r} is not an outcome; enter won or retreat")
     for i, elder_id in enumerate(event.elders):
         problem = core.elder_problem(state, db, elder_id, event.elders[:i])

@@ -18,7 +18,7 @@ from referee.dice import Dice
 from referee.solo import core
 from referee.solo import events as ev
 from referee.solo.core import OpenRoll, Outcome, RuleError
-from referee.solo.state import LastStandState, State, replace
+from referee.solo.state import Ending, LastStandState, State, replace
 
 LOST_REASON = core.LAST_STAND_LOST_REASON
 """The reason of a game whose Last Stand was lost (R56): the game stays won."""
@@ -40,10 +40,9 @@ def _set(state: State, **changes: object) -> State:
 
 def offered(state: State, db: Database) -> bool:
     """Whether the player may travel to the Ash Tower now (rulebook: "After locking all 3 gates of the
-    Barrier Plains you may travel to the Ash Tower"; R49): the game was just won with Barrier Lock and no
-    Last Stand was fought."""
-    return (state.result == "won" and state.reason == core.BARRIER_LOCK_REASON and state.last_stand is None
-            and len(state.keys) == len(core.stats(db).keys))
+    Barrier Plains you may travel to the Ash Tower"; R49): the game was just won with Barrier Lock
+    (:attr:`Ending.BARRIER_LOCK`) and no Last Stand was fought."""
+    return state.ending is Ending.BARRIER_LOCK and state.last_stand is None and len(state.keys) == len(core.stats(db).keys)
 
 
 def apply_last_stand(state: State, db: Database, event: ev.LastStand) -> State:
@@ -59,7 +58,7 @@ def apply_last_stand(state: State, db: Database, event: ev.LastStand) -> State:
     stand = card(db)
     learned = len(state.spells)
     begun = LastStandState(stand.hit_points[0], elders_aid=event.stand_elders, no_free_escape=event.no_free_escape)
-    state = replace(state, result=None, reason="", phase="stand", used=(), last_stand=begun)
+    state = replace(state, ending=None, reason="", phase="stand", used=(), last_stand=begun)
     state = core.note(state, f"You travel to the Ash Tower: {stand.text[0]}",
                       f"You have learned {learned} spells: Mana and Spirit rise by {learned} (R20).")
     state = core.adjust(state, db, mana=learned, spirit=learned)
@@ -154,8 +153,8 @@ def _resolve(state: State, db: Database) -> State:
         state = _set(state, hit_points=hp)
         if hp <= 0:
             state = core.note(_set(state, outcome="won"), f"You win {mine} to {theirs}: the Grayking's last hit point falls.")
-            return core.note(replace(state, result="won", reason="you defeated the Grayking in the Last Stand", phase="over"),
-                             "You have saved Lassadar: the Grayking is defeated in his Stronghold.")
+            return core.end(state, Ending.LAST_STAND_WON, "you defeated the Grayking in the Last Stand",
+                            "You have saved Lassadar: the Grayking is defeated in his Stronghold.")
         gray = " (a gray space: you may recharge one spell type, `referee solo recharge TYPE`)" if hp in stand.gray_spaces else ""
         return core.note(state, f"You win {mine} to {theirs}: move the Grayking's damage marker to {hp}{gray}.")
     state = core.note(state, f"The Grayking wins {theirs} to {mine}.")
@@ -207,10 +206,10 @@ def _cast_timing(state: State, db: Database, chosen: Spell) -> str | None:
 
 def counter_for(db: Database, chosen: Spell) -> TableRow | None:
     """The counter that "positionally matches" ``chosen`` on the spell counter cards (card text; R21, R22):
-    the row at the spell's position on the counter cards of its type; None for Oaken spells and for
-    positions no counter card prints."""
+    the row at the spell's position on the counter cards of its type (their ``spell_type``); None for
+    Oaken spells (no counter card has their type) and for positions no counter card prints."""
     for counter_card in db.solo.counter_card:
-        if counter_card.title.split()[0].lower() == chosen.spell_type and chosen.position in counter_card.positions:
+        if counter_card.spell_type == chosen.spell_type and chosen.position in counter_card.positions:
             return db.table(counter_card.table).row_for(chosen.position)
     return None
 

@@ -5,6 +5,7 @@ states, :mod:`referee.solo.view` prints them.
 """
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
@@ -23,6 +24,54 @@ def replace(record: _Record, **changes: Any) -> _Record:
     copy.__dict__.update(record.__dict__)
     copy.__dict__.update(changes)
     return copy
+
+
+class Ending(enum.Enum):
+    """How a solo game ended (after python-chess's ``Termination``: a kind, not words; ``State.reason``
+    says it in words). The rules decide by it; its value is the ``ending`` of ``status --json``.
+
+    Rulebook, Winning or Losing: ``BARRIER_LOCK``, Barrier Lock cast with all three Warding Keys (won);
+    ``SPIRIT_FALLEN``, Spirit below 1 (lost); ``GRAYKING_AT_LASSADAR``, the Grayking reached Lassadar on
+    the Progress Track (lost). Last Stand Expansion, fought after Barrier Lock (R49):
+    ``LAST_STAND_WON``, the Grayking's last hit point taken (won); ``LAST_STAND_LOST``, Spirit below 1
+    in the Last Stand: the Last Stand is lost, but the game stays won, Lassadar saved (R56).
+    """
+
+    BARRIER_LOCK = "barrier lock"
+    SPIRIT_FALLEN = "spirit fallen"
+    GRAYKING_AT_LASSADAR = "grayking at lassadar"
+    LAST_STAND_WON = "last stand won"
+    LAST_STAND_LOST = "last stand lost"
+
+    @property
+    def won(self) -> bool:
+        """Whether the game is won (a lost Last Stand leaves it won, R56)."""
+        return self not in _GAME_LOST
+
+    @property
+    def result(self) -> Literal["won", "lost"]:
+        """``won`` or ``lost``: the game's result (:attr:`won`), the ``result`` of ``status --json``."""
+        return "won" if self.won else "lost"
+
+    @property
+    def defeat(self) -> bool:
+        """Whether the player was beaten: the game lost, or the Last Stand lost (R56)."""
+        return self in _GAME_LOST or self is Ending.LAST_STAND_LOST
+
+
+_GAME_LOST = frozenset({Ending.SPIRIT_FALLEN, Ending.GRAYKING_AT_LASSADAR})
+
+
+class Announcement(str):
+    """A note that announces how the game ended, with its :class:`Ending` (the command line colours it by
+    the ending, not by its words). Equal to its text, as every other note."""
+
+    ending: Ending
+
+    def __new__(cls, text: str, ending: Ending) -> Announcement:
+        made = super().__new__(cls, text)
+        made.ending = ending
+        return made
 
 
 Phase = Literal["draw", "battle", "rolled", "loss", "learn", "council", "warding", "map", "stand", "turn", "over"]
@@ -206,6 +255,8 @@ class State:
     number of shuffles so far. ``consumed`` lists what the last event took from the referee's dice
     and deck (field name, value), which :func:`referee.solo.rules.resolve` writes into the event;
     ``notes`` say in words what the last event did and what to do with the physical cards.
+    ``ending`` is how the game ended (an :class:`Ending`; None while it goes on, and again while the Last
+    Stand is fought), ``reason`` the same in words for the player; :attr:`result` follows from ``ending``.
     """
 
     setup: Setup
@@ -225,7 +276,7 @@ class State:
     map_battle: MapBattle | None = None
     last_stand: LastStandState | None = None
     pending: Pending | None = None
-    result: Literal["won", "lost"] | None = None
+    ending: Ending | None = None
     reason: str = ""
     dice_used: int = 0
     shuffles: int = 0
@@ -234,6 +285,11 @@ class State:
     suspended: Suspended | None = None
     consumed: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
     notes: tuple[str, ...] = field(default=(), compare=False)
+
+    @property
+    def result(self) -> Literal["won", "lost"] | None:
+        """``won`` or ``lost`` once the game has ended (:attr:`ending`), else None."""
+        return None if self.ending is None else self.ending.result
 
     def player_dice(self) -> tuple[int, ...]:
         """The player's dice on the table, whichever battle rolled them: the Last Stand's round, a map

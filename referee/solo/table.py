@@ -16,7 +16,7 @@ from pnp.database import Database
 from referee import clitools
 from referee.solo import advice, aid, city, core, expanded, laststand, legal, rules, view
 from referee.solo import events as ev
-from referee.solo.state import State
+from referee.solo.state import Announcement, State
 from referee.table import Choice, Question
 
 GAME_COMMANDS = {"map": "the battle map, you and the servants", "spells": "the spells on the three paths"}
@@ -265,11 +265,16 @@ class SoloTable:
         return f"{cost.mana} Mana" if cost.mana else f"{cost.spirit} Spirit"
 
     def _ending(self, state: State) -> str:
-        if state.result == "won":
-            return f"You have won: {state.reason}."
-        if state.result == "lost":
-            return f"You have lost: {state.reason}."
-        return ""
+        """The end of the game in words, by its :class:`~referee.solo.state.Ending` (empty while it goes on)."""
+        if state.ending is None:
+            return ""
+        return f"{'You have won' if not state.ending.defeat else 'The Last Stand is lost' if state.ending.won else 'You have lost'}: {state.reason}."
+
+    def note_style(self, note: str) -> str | None:
+        """The colour of a note: an announced ending's (:data:`referee.solo.cli.ENDING_STYLES`), else none."""
+        from referee.solo.cli import ENDING_STYLES
+
+        return ENDING_STYLES[note.ending] if isinstance(note, Announcement) else None
 
     # ---- Answers and commands -----------------------------------------------------------------------------
     def dice_label(self, state: State, event: Any, field_name: str) -> str:

@@ -14,12 +14,14 @@ from referee.dice import Dice
 from referee.solo import aid, city, expanded, laststand, rules
 from referee.solo import events as ev
 from referee.solo.advice import next_step
-from referee.solo.state import State
+from referee.solo.state import Ending, State
 
 
 def status(state: State, db: Database) -> dict[str, Any]:
     """The state as one JSON-able object (``referee solo status --json``): the tracks, cards and battles,
-    ``next`` (the Next line) and ``next_commands`` (its commands, :func:`referee.advice.commands_in`)."""
+    ``next`` (the Next line) and ``next_commands`` (its commands, :func:`referee.advice.commands_in`);
+    ``result`` (``won``/``lost``), ``ending`` (how the game ended: a :class:`~referee.solo.state.Ending`
+    value) and ``reason`` (the same in words) once the game has ended."""
     next_line = next_step(state, db)
     battle: dict[str, Any] | None = None
     if state.battle is not None:
@@ -49,6 +51,7 @@ def status(state: State, db: Database) -> dict[str, Any]:
         "options": battle_options(state, db),
         "phase": state.phase,
         "result": state.result,
+        "ending": None if state.ending is None else state.ending.value,
         "reason": state.reason or None,
         "difficulty": state.setup.difficulty,
         "seed": state.setup.seed,
@@ -105,11 +108,11 @@ def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
         if not ls["elders_aid"] and state.elders:
             text += "; Elders do not aid this Last Stand (begun by an older referee, R51)"
         if ls["outcome"]:
-            text += f"; the Last Stand is {ls['outcome']}" + (" (the game stays won: Lassadar is saved, R56)" if ls["outcome"] == "lost"
-                                                               else "")
+            text += f"; the Last Stand is {ls['outcome']}" + (" (the game stays won: Lassadar is saved, R56)"
+                                                               if state.ending is Ending.LAST_STAND_LOST else "")
         lines.append(("Last Stand", text))
-    if state.result:
-        lines.append(("Result", f"{state.result}: {state.reason}"))
+    if state.ending is not None:
+        lines.append(("Result", f"{state.ending.result}: {state.reason}"))
     lines.append(("Next", next_step(state, db)))
     return lines
 
@@ -328,8 +331,8 @@ def event_text(event: ev.Event, db: Database) -> str:
 
 def log_line(number: int, event: ev.Event, after: State, db: Database) -> str:
     """One line of ``referee solo log``: the event, then the tracks and phase after it."""
-    result = f" {after.result.upper()}" if after.result else ""
-    if after.last_stand is not None and after.last_stand.outcome == "lost":
+    result = f" {after.ending.result.upper()}" if after.ending is not None else ""
+    if after.ending is Ending.LAST_STAND_LOST:
         result += ", LAST STAND LOST"  # the game stays won (R56)
     where = ""
     if after.map_battle is not None:
