@@ -16,11 +16,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from referee.errors import ParseError
+
 SIDES = 6
 
 
-class DiceError(ValueError):
-    """A die or a group of dice that cannot be used (a value off the die, a wrong count)."""
+class DiceError(ParseError):
+    """A die or a group of dice that cannot be used (a value off the die, a wrong count, a save file's
+    dice that are no dice table or not the seed's): a :class:`~referee.errors.ParseError`."""
 
 
 def _number(seed: int, label: str) -> int:

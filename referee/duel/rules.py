@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from pnp.database import Database, DuelRules, DuelSpell, Effect, Location, PlayerCard
+from referee import errors
 from referee.dice import Dice, shuffled
 from referee.duel import events as ev
 from referee.duel.state import (
@@ -66,7 +67,7 @@ class Refusal(enum.Enum):
     SEALED_PLACING_REFUSED = "sealed placing refused"
 
 
-class RuleError(ValueError):
+class RuleError(errors.RuleError):
     """A command the rules do not allow now.
 
     ``str(error)`` is one line saying why, in the rules' own words: no command line, no option name.
