@@ -24,10 +24,6 @@ from referee.dice import Dice
 from referee.duel.state import Assignment, Side
 from referee.events import EventError
 
-__all__ = ["EVENTS", "EXAMPLE", "Assignment", "Commit", "Event", "EventError", "Marker", "Recall", "Reveal", "Roll", "from_dict",
-           "parse_assignment"]
-
-
 # ---- Assignments as text --------------------------------------------------------------------------------
 _WORDS = ("battle", "power", "cast", "spell", "reroll", "spare")
 EXAMPLE = "battle 3,5 cast 4 (or: battle 3,5 power 6; add 'spell 3' to cast one below the die)"

@@ -19,9 +19,6 @@ from referee import events
 from referee.dice import Dice
 from referee.events import CardRef, absent
 
-__all__ = ["EVENTS", "Accept", "Attack", "Battle", "CallElder", "CardRef", "Cast", "Council", "Draw", "Eldritch", "Event",
-           "LastStand", "Learn", "Move", "Recharge", "Retreat", "Servants", "Turn", "Warding", "from_dict"]
-
 
 @dataclass(frozen=True)
 class Event(events.Event):
