@@ -5,16 +5,17 @@ This module owns what both games share between their pure rules and the file: :m
 resolves a command into an event (every die and card by value) and pushes it, :meth:`RefereeGame.undo`
 pops it, :meth:`RefereeGame.save` writes the TOML save file through :mod:`referee.save`, :func:`load_game`
 reads one back, replaying its events (:func:`replay_events`). Each game gives one object satisfying
-:class:`GameRules` (``referee.solo.game.RULES``, ``referee.duel.game.RULES``), held by its
-:class:`RefereeGame` subclass as :attr:`RefereeGame.rules`: a front end (the command lines through
-:mod:`referee.clitools`, the table mode) plays, undoes, logs and shows a game through it without
-importing the game's modules by name.
+:class:`GameRules` (``referee.solo.game.RULES``, ``referee.duel.game.RULES``; :func:`rules_for` finds it
+by the game's name), held by its :class:`RefereeGame` subclass as :attr:`RefereeGame.rules`: a front end
+(the command lines through :mod:`referee.clitools`, the table mode) sets up, loads, plays, undoes, logs
+and shows a game through it without importing the game's modules by name.
 """
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
 
 from pnp.database import Database
 from referee import save as savefile
@@ -26,6 +27,7 @@ S = TypeVar("S")
 E = TypeVar("E")
 
 
+@runtime_checkable
 class GameRules(Protocol[S, E]):
     """What the shared layer needs of one game, for states ``S`` and events ``E``: its rules, legal
     events and words. Each game gives one object satisfying it (a small class delegating to its
@@ -97,6 +99,18 @@ class GameRules(Protocol[S, E]):
     def new(self, db: Database, seed: int, **options: Any) -> RefereeGame:
         """A new game after Setup with ``seed`` and the game's own options (its ``new`` command's);
         raises :attr:`rule_error` for options the rules refuse."""
+
+
+GAMES: dict[str, str] = {"solo": "referee.solo.game", "duel": "referee.duel.game"}
+"""Each game's name -> the module that holds its :class:`GameRules` as ``RULES``."""
+
+
+def rules_for(name: str) -> GameRules[Any, Any]:
+    """The :class:`GameRules` of the game ``name`` (``solo``, ``duel``), its module imported the first
+    time it is asked for, so a front end plays any game without importing its modules by name. Raises
+    ``KeyError`` for a name that is no game's."""
+    rules: GameRules[Any, Any] = importlib.import_module(GAMES[name]).RULES
+    return rules
 
 
 G = TypeVar("G", bound="RefereeGame")

@@ -34,6 +34,7 @@ from referee.duel import advice, rules, view
 from referee.duel import events as ev
 from referee.duel import game as duel_game
 from referee.duel.state import SIDES, PerSide, Side, State
+from referee.errors import ParseError, RefereeError
 
 _common = clitools.common_options(clitools.save_help("duel"))
 SIDE = click.Choice(list(SIDES))
@@ -61,7 +62,7 @@ def _location(db: Database, state: State | None, text: str) -> str:
     """The Location ``text`` names (:func:`rules.location_id`; its number in the row needs ``state``)."""
     try:
         return rules.location_id(db, text, [p.id for p in state.row] if state is not None else None)
-    except rules.RuleError as error:
+    except ParseError as error:
         raise clitools.fail(error) from None
 
 
@@ -278,7 +279,7 @@ def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, 
             probe = rules.new_game(db, seed)  # a Location of the typed row may be given by its number in the referee's deal
             dealt = [rules.location_id(db, x, probe.setup.row) for x in re.split(r"\s*,\s*", row.strip()) if x]
         game = duel_game.DuelGame.new(db, seed, PerSide(wardens_name, shadow_name), dealt)
-    except rules.RuleError as error:
+    except RefereeError as error:
         raise clitools.fail(error) from None
     path = clitools.save_path(save_path, "duel")
     _game.save_new(game, path, force)

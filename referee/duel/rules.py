@@ -873,18 +873,19 @@ def resolve(state: State, db: Database, event: ev.Event) -> tuple[ev.Event, Stat
 def location_id(db: Database, text: str, row: Sequence[str] | None = None) -> str:
     """A Location named by id, its last id part, its name (any case, punctuation ignored), or its
     position in ``row`` (the ids of the Locations in the row; 1 = leftmost as the Wardens see it).
-    Raises :class:`RuleError` (``field`` ``"location"``), also for a position without ``row``."""
+    Raises :class:`~referee.errors.ParseError` for a text that names no Location (*invalid*, not a
+    refusal of the rules), also for a position without ``row``."""
     text = text.strip()
     if re.fullmatch(r"\d+", text):
         if row is None:
-            raise RuleError(f"Location {text} is a position in the row, and no row is known here: name the Location", field="location")
+            raise errors.ParseError(f"Location {text} is a position in the row, and no row is known here: name the Location")
         i = int(text)
         if not 1 <= i <= len(row):
-            raise RuleError(f"the row has Locations 1-{len(row)}, not {i}", field="location")
+            raise errors.ParseError(f"the row has Locations 1-{len(row)}, not {i}")
         return row[i - 1]
     slug = lambda s: re.sub(r"[^a-z0-9]+", "-", s.lower().replace("'", "")).strip("-")  # noqa: E731
     for card in db.duel.location:
         if text in (card.id, card.id.rsplit(".", 1)[-1]) or slug(text) in (slug(card.name), slug(card.name).removeprefix("the-")):
             return card.id
     known = ", ".join(card.id.rsplit(".", 1)[-1] for card in db.duel.location)
-    raise RuleError(f"no Location {text!r}; Locations are: {known}", field="location")
+    raise errors.ParseError(f"no Location {text!r}; Locations are: {known}")
