@@ -324,3 +324,9 @@ def log_line(number: int, event: ev.Event, after: State, db: Database) -> str:
         where = f" Grayking HP {after.last_stand.hit_points}"
     tracks = f"Mana {after.mana}, Spirit {after.spirit}, Grayking {after.grayking}"
     return f"{number:3d}. {event_text(event, db)}  => {tracks}; {after.phase}{where}{result}"
+
+
+def setup_line(state: State, db: Database) -> str:
+    """The first line of ``referee solo log``, the setup of ``state``: ``  0. new normal spells Bind, Shield seed 3``."""
+    setup = state.setup
+    return f"  0. new {setup.difficulty} spells {', '.join(rules.name(db, s) for s in setup.spells)} seed {setup.seed}"
