@@ -21,8 +21,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from pnp import database  # noqa: E402
+from referee.duel.cli import parse as duel_parse  # noqa: E402
 from referee.duel.game import DuelGame  # noqa: E402
 from referee.duel.table import DuelTable  # noqa: E402
+from referee.solo.cli import parse as solo_parse  # noqa: E402
 from referee.solo.game import SoloGame  # noqa: E402
 from referee.solo.table import SoloTable  # noqa: E402
 from referee.table import TableSession  # noqa: E402
@@ -83,8 +85,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         for seed in range(games):
             game = SoloGame.new(db, "normal", ["solo.spell.bind", "solo.spell.shield"], seed)
-            play(TableSession(game, Path(folder) / f"solo-{seed}.toml", SoloTable(db)), solo, saves)
-            play(TableSession(DuelGame.new(db, seed), Path(folder) / f"duel-{seed}.toml", DuelTable(db)), duel, saves)
+            play(TableSession(game, Path(folder) / f"solo-{seed}.toml", SoloTable(db, solo_parse)), solo, saves)
+            play(TableSession(DuelGame.new(db, seed), Path(folder) / f"duel-{seed}.toml", DuelTable(db, duel_parse)), duel, saves)
     for name, steps in (("solo", solo), ("duel", duel)):
         times = sorted(t for t, _ in steps)
         median, p95, worst = statistics.median(times), times[int(0.95 * (len(times) - 1))], times[-1]

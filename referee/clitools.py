@@ -1,5 +1,7 @@
 """What the command lines of both referees share: the ``--db``/``--save`` options, finding and loading
-the card database, turning an error into one line, and the console they print to.
+the card database, turning an error into one line, the console they print to, and the plumbing of a
+game's commands (:class:`GameCommands`: load, play and save, notes and the Next line, undo, log, status,
+restore, ``new``'s save), written once over :class:`referee.game.GameRules`.
 
 Only parsing and printing live here; rules never import this module.
 """
@@ -19,6 +21,8 @@ import click
 
 from pnp import database
 from referee import save as savefile
+from referee.errors import RefereeError, RuleError
+from referee.game import GameRules, RefereeGame
 
 DB_ENV = "LASSADAR_DB"
 """Environment variable naming the card database to use."""
@@ -72,7 +76,7 @@ def save_path(path: Path | None, game: str) -> Path:
         raise fail(error) from None
 
 
-def in_progress(load: Callable[[Path], Any]) -> Callable[[Path], str | None]:
+def in_progress(rules: GameRules[Any, Any], load: Callable[[Path], RefereeGame]) -> Callable[[Path], str | None]:
     """For :func:`referee.save.write_new`: a function saying what game is in progress in a save file
     (its :meth:`referee.game.RefereeGame.progress`), ``None`` for a finished game (won or lost). A save
     that cannot be read (``load`` raises) is described by the reason, so that ``new`` asks for --force."""
@@ -81,68 +85,132 @@ def in_progress(load: Callable[[Path], Any]) -> Callable[[Path], str | None]:
             game = load(path)
         except savefile.SaveError as error:
             return f"it cannot be read: {error.reason}"
-        return None if game.state.result is not None else game.progress()
+        return None if rules.is_over(game.state) else game.progress()
     return describe
 
 
-def save_new(game: Any, path: Path, load: Callable[[Path], Any] | None = None, force: bool = False) -> None:
-    """Save the new ``game`` (a :class:`referee.game.RefereeGame`) at ``path`` for either referee's ``new``,
-    printing what became of the file saved there before (see :func:`referee.save.write_new`: a game of
-    the other kind is never replaced, and a game in progress only with ``force``; ``load`` reads the
-    one there). A refusal is a ``click.ClickException`` of one line, nothing changed."""
-    try:
-        note = savefile.write_new(path, game.GAME, game.document(), in_progress(load) if load else None, force)
-    except savefile.SaveError as error:
-        raise fail(error) from None
-    if note:
-        click.echo(note)
+class GameCommands:
+    """The plumbing every command of one game's command line shares, written once for both games: load
+    the save, play an event and save it, print its notes and the Next line, undo, log, status, restore,
+    and save a new game. ``rules`` is the game (:class:`referee.game.GameRules`); ``note_style(note,
+    state)`` gives the rich style of a note printed after an event (``"bold green"`` for a win; ``None``
+    for plain text).
 
+    Every refusal is a ``click.ClickException`` of one line, and the save file is left byte for byte as
+    it was: a :class:`~referee.errors.RuleError` in the words of the game's ``refusal_text``, any other
+    :class:`~referee.errors.RefereeError` (a save file that cannot be read or written, dice that are no
+    dice) as its message.
+    """
 
-def restore_and_report(path: Path, name: str, load: Callable[[Path], Any], next_step: Callable[[Any, Any], str]) -> None:
-    """``restore`` of either referee: swap the save at ``path`` with the game the last ``new`` kept in
-    ``<save>.prev`` (:func:`referee.save.restore`; ``load`` checks it can be played), then print what was
-    done, the restored game's progress and its Next line. One line when there is nothing to restore."""
-    try:
-        note = savefile.restore(path, name, load)
-        game = load(path)
-    except savefile.SaveError as error:
-        raise fail(error) from None
-    out = console()
-    out.print(note, markup=False)
-    out.print(f"Restored: {game.progress() if game.state.result is None else 'a finished game'}.", markup=False)
-    out.print("Next: " + next_step(game.state, game.db), style="bold", markup=False)
+    def __init__(self, rules: GameRules[Any, Any], note_style: Callable[[str, Any], str | None] = lambda note, state: None) -> None:
+        self.rules = rules
+        self.note_style = note_style
 
+    def load(self, save: Path | None, database: Path | None) -> tuple[Any, Path]:
+        """The game saved at ``--save`` (or the game's default save), with ``--db``'s database, and the
+        save's path. One line for a database or save file that cannot be read."""
+        db = load_database(database)
+        path = save_path(save, self.rules.name)
+        try:
+            return self.rules.load(path, db), path
+        except savefile.SaveError as error:
+            raise fail(error) from None
 
-def print_status(game: Any, view: Any, as_json: bool) -> None:
-    """``status`` of either referee: ``view.status(state, db)`` as one JSON object (``as_json``), else
-    ``view.status_lines(state, db)`` as a two-column table of labels and texts."""
-    if as_json:
-        click.echo(json.dumps(view.status(game.state, game.db)))
-        return
-    from rich.table import Table
+    def play(self, save: Path | None, database: Path | None, make: Callable[[Any], Any]) -> Any:
+        """Load the game (:meth:`load`), build the event ``make(game)`` from the command, play it, save,
+        and print what happened (:meth:`print_notes`); returns the game."""
+        game, path = self.load(save, database)
+        self.play_loaded(game, path, make)
+        self.print_notes(game)
+        return game
 
-    table = Table(show_header=False, box=None, padding=(0, 1))
-    table.add_column(style="bold")
-    table.add_column()
-    for label, text in view.status_lines(game.state, game.db):
-        table.add_row(label, text)
-    console().print(table)
+    def play_loaded(self, game: RefereeGame, path: Path, make: Callable[[Any], Any]) -> None:
+        """Build the event ``make(game)``, play it on the loaded ``game`` and save it at ``path``, printing
+        nothing. A refusal of the rules is one line in the words of the game's ``refusal_text`` (for the
+        state the event was played on); nothing is written then."""
+        state = game.state
+        try:
+            game.play(make(game))
+            game.save(path)
+        except RuleError as error:
+            raise fail(error, self.rules.refusal_text(error, state)) from None
+        except RefereeError as error:
+            raise fail(error) from None
 
+    def print_notes(self, game: RefereeGame) -> None:
+        """What the event just played did (the game's ``notes``, each in its ``note_style``), then the Next line."""
+        out = console()
+        for note in self.rules.notes(game.state):
+            out.print(note, style=self.note_style(note, game.state), markup=False)
+        self.print_next(game, out)
 
-def undo_and_report(game: Any, path: Path, event_text: Callable[[Any, Any], str], next_step: Callable[[Any, Any], str],
-                    put_back: str) -> None:
-    """``undo`` of either referee: take back the last event of ``game`` (a :class:`referee.game.RefereeGame`),
-    save it at ``path``, and print what was undone (``event_text(event, db)``), what to put back on the
-    table (``put_back``: "cards and markers") and the Next line (``next_step(state, db)``). Nothing to
-    undo, or a save that cannot be written, is a ``click.ClickException`` of one line, nothing changed."""
-    try:
-        event = game.undo()
-        game.save(path)
-    except (game.rules.RuleError, savefile.SaveError) as error:
-        raise fail(error) from None
-    out = console()
-    out.print(f"Undone: {event_text(event, game.db)}. Put the {put_back} back as they were.", markup=False)
-    out.print("Next: " + next_step(game.state, game.db), style="bold", markup=False)
+    def print_next(self, game: RefereeGame, out: Any = None) -> None:
+        """The Next line of ``game``, in bold (on ``out``, a :func:`console`, or a new one)."""
+        (out or console()).print("Next: " + game.next_line(), style="bold", markup=False)
+
+    def undo(self, save: Path | None, database: Path | None) -> None:
+        """``undo``: take back the last event, save, and print what was undone (the game's ``event_text``),
+        what to put back on the table (its ``pieces``) and the Next line. Nothing to undo, or a save that
+        cannot be written, is one line, nothing changed."""
+        game, path = self.load(save, database)
+        try:
+            event = game.undo()
+            game.save(path)
+        except RefereeError as error:
+            raise fail(error) from None
+        out = console()
+        out.print(f"Undone: {self.rules.event_text(event, game.db)}. Put the {self.rules.pieces} back as they were.", markup=False)
+        self.print_next(game, out)
+
+    def log(self, save: Path | None, database: Path | None, verbose: bool) -> None:
+        """``log``: the game so far, one line an event (:meth:`referee.game.RefereeGame.log_lines`)."""
+        game, _ = self.load(save, database)
+        click.echo("\n".join(game.log_lines(verbose)))
+
+    def status(self, save: Path | None, database: Path | None, as_json: bool) -> None:
+        """``status``: the game's ``status`` as one JSON object (``as_json``), else its ``status_lines`` as
+        a two-column table of labels and texts."""
+        game, _ = self.load(save, database)
+        if as_json:
+            click.echo(json.dumps(self.rules.status(game.state, game.db)))
+            return
+        from rich.table import Table
+
+        table = Table(show_header=False, box=None, padding=(0, 1))
+        table.add_column(style="bold")
+        table.add_column()
+        for label, text in self.rules.status_lines(game.state, game.db):
+            table.add_row(label, text)
+        console().print(table)
+
+    def restore(self, save: Path | None, database: Path | None) -> None:
+        """``restore``: swap the save with the game the last ``new`` kept in ``<save>.prev``
+        (:func:`referee.save.restore`, which checks that it can be played), then print what was done, the
+        restored game's progress and its Next line. One line when there is nothing to restore."""
+        db = load_database(database)
+        path = save_path(save, self.rules.name)
+        try:
+            note = savefile.restore(path, self.rules.name, lambda kept: self.rules.load(kept, db))
+            game = self.rules.load(path, db)
+        except savefile.SaveError as error:
+            raise fail(error) from None
+        out = console()
+        out.print(note, markup=False)
+        out.print(f"Restored: {'a finished game' if self.rules.is_over(game.state) else game.progress()}.", markup=False)
+        self.print_next(game, out)
+
+    def save_new(self, game: RefereeGame, path: Path, force: bool = False) -> None:
+        """Save the new ``game`` at ``path`` for ``new``, printing what became of the file saved there
+        before (see :func:`referee.save.write_new`: a game of the other kind is never replaced, and a
+        game in progress only with ``force``). A refusal is one line, nothing changed."""
+        db = game.db
+        try:
+            note = savefile.write_new(path, self.rules.name, game.document(),
+                                      in_progress(self.rules, lambda saved: self.rules.load(saved, db)), force)
+        except savefile.SaveError as error:
+            raise fail(error) from None
+        if note:
+            click.echo(note)
 
 
 def slug(text: str) -> str:
@@ -187,9 +255,11 @@ def split_names(items: Iterable[str]) -> list[str]:
     return [part.strip() for item in items for part in item.split(",") if part.strip()]
 
 
-def fail(error: Exception) -> click.ClickException:
-    """``error`` as a click error of one line (the first line of its message)."""
-    return click.ClickException(str(error).splitlines()[0] if str(error) else type(error).__name__)
+def fail(error: Exception, text: str | None = None) -> click.ClickException:
+    """``error`` as a click error of one line: the first line of ``text`` (its words for the player, such
+    as a game's ``refusal_text``), by default of its message."""
+    text = str(error) if text is None else text
+    return click.ClickException(text.splitlines()[0] if text else type(error).__name__)
 
 
 def stdin_is_terminal() -> bool:

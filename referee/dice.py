@@ -16,11 +16,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from referee.errors import ParseError
+
 SIDES = 6
 
 
-class DiceError(ValueError):
-    """A die or a group of dice that cannot be used (a value off the die, a wrong count)."""
+class DiceError(ParseError):
+    """A die or a group of dice that cannot be used (a value off the die, a save file's dice that are no
+    dice table or not the seed's): a :class:`~referee.errors.ParseError`."""
 
 
 def _number(seed: int, label: str) -> int:
@@ -80,16 +83,6 @@ class Dice:
     def roll(cls, seed: int, k: int, count: int) -> Dice:
         """``count`` dice rolled by the referee, dice ``k`` to ``k + count - 1`` of the game."""
         return cls(tuple(die(seed, k + i) for i in range(count)), k if count else None)
-
-    @classmethod
-    def typed_values(cls, values: Sequence[int], count: int, what: str = "dice") -> Dice:
-        """Dice the player typed; raises :class:`DiceError` unless there are exactly ``count`` values of 1-6."""
-        if len(values) != count:
-            raise DiceError(f"{what}: expected {count} {'die' if count == 1 else 'dice'}, got {len(values)} ({', '.join(map(str, values)) or 'none'})")
-        try:
-            return cls(tuple(values), None)
-        except DiceError as error:
-            raise DiceError(f"{what}: {error}") from None
 
     def seed_place(self) -> str:
         """Which of the seed's dice these are, in words, counted from 1 as people count: ``die 6 of the

@@ -1,39 +1,146 @@
-"""A game held in memory, for either referee: the database, the event log over the setup, the save file.
+"""A game held in memory, for either referee: the database, the event log over the setup, the save file;
+and :class:`GameRules`, what the shared layer needs of a game.
 
 This module owns what both games share between their pure rules and the file: :meth:`RefereeGame.play`
 resolves a command into an event (every die and card by value) and pushes it, :meth:`RefereeGame.undo`
-pops it, :meth:`RefereeGame.save` writes the TOML save file through :mod:`referee.save`, and
-:func:`replay_events` checks and replays the events of a save file. Each game's module (``referee.solo.game``,
-``referee.duel.game``) names its rules and how its setup is read.
+pops it, :meth:`RefereeGame.save` writes the TOML save file through :mod:`referee.save`, :func:`load_game`
+reads one back, replaying its events (:func:`replay_events`). Each game gives one object satisfying
+:class:`GameRules` (``referee.solo.game.RULES``, ``referee.duel.game.RULES``; :func:`rules_for` finds it
+by the game's name), held by its :class:`RefereeGame` subclass as :attr:`RefereeGame.rules`: a front end
+(the command lines through :mod:`referee.clitools`, the table mode) sets up, loads, plays, undoes, logs
+and shows a game through it without importing the game's modules by name.
 """
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
 
 from pnp.database import Database
 from referee import save as savefile
-from referee.dice import DiceError, check_rolled
+from referee.dice import Dice, check_rolled
+from referee.errors import ParseError, RefereeError, RuleError
 from referee.eventlog import EventLog
+
+S = TypeVar("S")
+E = TypeVar("E")
+
+
+@runtime_checkable
+class GameRules(Protocol[S, E]):
+    """What the shared layer needs of one game, for states ``S`` and events ``E``: its rules, legal
+    events and words. Each game gives one object satisfying it (a small class delegating to its
+    ``rules``, ``legal``, ``advice`` and ``view`` modules); mypy checks it (``RULES: GameRules[State,
+    Event] = ...`` in each game's ``game`` module).
+
+    Every method is pure but :meth:`load` (reads a file). ``db`` is the card database the game is
+    played with; ``state`` a state of the game's log.
+    """
+
+    @property
+    def name(self) -> str:
+        """The game's name: its save files' ``game`` and its command group (``solo``, ``duel``)."""
+
+    @property
+    def rule_error(self) -> type[RuleError]:
+        """The game's own :class:`~referee.errors.RuleError` subclass, which its rules raise."""
+
+    @property
+    def pieces(self) -> str:
+        """What a player puts back on the table after an undo, in words (``cards and markers``)."""
+
+    def decode(self, data: Any) -> E:
+        """The event a save file's table describes; raises :class:`referee.events.EventError`."""
+
+    def resolve(self, state: S, db: Database, event: E) -> tuple[E, S]:
+        """``event`` with every die and card the referee supplies written in by value, and the state
+        after it; raises :attr:`rule_error` (changing nothing) for an event the rules refuse now."""
+
+    def apply(self, state: S, db: Database, event: E) -> S:
+        """The state after a resolved ``event``; raises :attr:`rule_error` as :meth:`resolve`."""
+
+    def legal_events(self, state: S, db: Database) -> list[E]:
+        """Every event the rules accept now, dice the referee would roll left unresolved."""
+
+    def next_step(self, state: S, db: Database) -> str:
+        """The Next line: what to do now, with the commands to type (without ``Next: ``)."""
+
+    def refusal_text(self, error: RuleError, state: S) -> str:
+        """The one line a player reads for ``error``, raised by an event played on ``state``."""
+
+    def is_over(self, state: S) -> bool:
+        """Whether the game has ended (won or lost): no event is accepted any more."""
+
+    def notes(self, state: S) -> tuple[str, ...]:
+        """What the event that led to ``state`` did, in words, to print after playing it (the end of the game included)."""
+
+    def status(self, state: S, db: Database) -> dict[str, Any]:
+        """The state as one JSON-able object (``status --json``)."""
+
+    def status_lines(self, state: S, db: Database) -> list[tuple[str, str]]:
+        """The state as labelled lines (``status``): ``[("Mana", "12"), ...]``."""
+
+    def event_text(self, event: E, db: Database) -> str:
+        """A few words naming an event (for ``undo``), never showing hidden dice."""
+
+    def setup_line(self, state: S, db: Database) -> str:
+        """The log's first line, the setup: ``  0. new normal spells Bind, Shield seed 3``."""
+
+    def log_line(self, number: int, event: E, after: S, db: Database) -> str:
+        """One line of the log: event ``number`` (from 1) and the state ``after`` it."""
+
+    def log_notes(self, event: E, after: S) -> tuple[str, ...]:
+        """What ``event`` did, for the verbose log (nothing where the notes would show hidden dice)."""
+
+    def load(self, path: Path, db: Database) -> RefereeGame:
+        """The game saved at ``path``, every event replayed; raises :class:`referee.save.SaveError`."""
+
+    def new(self, db: Database, seed: int, **options: Any) -> RefereeGame:
+        """A new game after Setup with ``seed`` and the game's own options (its ``new`` command's);
+        raises :attr:`rule_error` for options the rules refuse."""
+
+
+GAMES: dict[str, str] = {"solo": "referee.solo.game", "duel": "referee.duel.game"}
+"""Each game's name -> the module that holds its :class:`GameRules` as ``RULES``."""
+
+
+def rules_for(name: str) -> GameRules[Any, Any]:
+    """The :class:`GameRules` of the game ``name`` (``solo``, ``duel``), its module imported the first
+    time it is asked for, so a front end plays any game without importing its modules by name. Raises
+    ``KeyError`` for a name that is no game's."""
+    rules: GameRules[Any, Any] = importlib.import_module(GAMES[name]).RULES
+    return rules
+
+
+G = TypeVar("G", bound="RefereeGame")
 
 
 @dataclass
 class RefereeGame:
     """One game: ``log.states[0]`` is the setup, ``log.events`` the resolved events, ``state`` the present.
 
-    Subclasses set ``GAME`` (the save file's game name), ``rules`` (a module with ``resolve(state, db,
-    event) -> (event, state)``, ``apply`` and ``RuleError``) and ``events`` (a module with
-    ``from_dict`` and ``EventError``).
+    Subclasses set :attr:`rules` (the game's :class:`GameRules`) and :meth:`from_setup` (the game of a
+    save file's ``[setup]`` table).
     """
 
-    GAME: ClassVar[str]
-    rules: ClassVar[ModuleType]
-    events: ClassVar[ModuleType]
+    rules: ClassVar[GameRules[Any, Any]]
 
     db: Database
     log: EventLog[Any, Any] = field(repr=False)
+
+    @classmethod
+    def start(cls, db: Database, initial: Any) -> Self:
+        """A game of ``db`` whose log starts at the setup state ``initial``, events applied by :attr:`rules`."""
+        rules = cls.rules
+        return cls(db, EventLog(initial, lambda state, event: rules.apply(state, db, event)))
+
+    @classmethod
+    def from_setup(cls, db: Database, setup: dict[str, Any], seed: int) -> Self:
+        """The game a save file's ``[setup]`` table and ``seed`` set up, no event played. Raises
+        :class:`~referee.errors.ParseError` for a table that is no setup, and the rules' error for a
+        setup they refuse."""
+        raise NotImplementedError
 
     @property
     def state(self) -> Any:
@@ -41,7 +148,9 @@ class RefereeGame:
         return self.log.state
 
     def play(self, event: Any) -> Any:
-        """Resolve ``event`` (dice and cards by value) and push it; raises the rules' ``RuleError``, changing nothing."""
+        """Resolve ``event`` (dice and cards by value) and push it; returns the new state. Raises the
+        rules' :class:`~referee.errors.RuleError` (or a :class:`~referee.errors.ParseError` for dice
+        that are no dice), changing nothing."""
         resolved, after = self.rules.resolve(self.log.state, self.db, event)
         self.log.events.append(resolved)
         self.log.states.append(after)
@@ -52,7 +161,25 @@ class RefereeGame:
         try:
             return self.log.pop()
         except IndexError:
-            raise self.rules.RuleError("nothing to undo: no command has been played since the setup") from None
+            raise self.rules.rule_error("nothing to undo: no command has been played since the setup") from None
+
+    def notes(self) -> tuple[str, ...]:
+        """What the last event did, in words (:meth:`GameRules.notes`)."""
+        return self.rules.notes(self.state)
+
+    def next_line(self) -> str:
+        """The Next line of the present state, without ``Next: `` (:meth:`GameRules.next_step`)."""
+        return self.rules.next_step(self.state, self.db)
+
+    def log_lines(self, verbose: bool = False) -> list[str]:
+        """The game so far: the setup line, then one line an event, each followed by what it did (``verbose``)."""
+        rules, db = self.rules, self.db
+        lines = [rules.setup_line(self.log.initial, db)]
+        for number, (event, after) in enumerate(zip(self.log.events, self.log.states[1:], strict=True), 1):
+            lines.append(rules.log_line(number, event, after, db))
+            if verbose:
+                lines.extend(f"       {note}" for note in rules.log_notes(event, after))
+        return lines
 
     def progress(self) -> str:
         """How far the game is, in words, for ``new`` and ``restore`` (each game adds its own details)."""
@@ -62,7 +189,7 @@ class RefereeGame:
     def document(self) -> dict:
         """The save file's TOML document."""
         setup = self.log.initial.setup
-        return savefile.document(self.GAME, self.db.fingerprint, setup.seed, setup.to_dict(),
+        return savefile.document(self.rules.name, self.db.fingerprint, setup.seed, setup.to_dict(),
                                  [e.to_dict() for e in self.log.events])
 
     def save(self, path: Path) -> None:
@@ -70,16 +197,36 @@ class RefereeGame:
         savefile.write(path, self.document())
 
 
-def replay_events(game: RefereeGame, doc: dict, path: Path) -> RefereeGame:
+def replay_events(game: G, doc: dict, path: Path) -> G:
     """Push every event of the save document ``doc`` onto ``game`` (just set up), checking that every
-    die the referee rolled is the seed's. Raises :class:`savefile.SaveError` naming the event."""
+    die the referee rolled is the seed's. Raises :class:`savefile.SaveError` naming the event: one that
+    does not read (:class:`~referee.errors.ParseError`), or that the rules refuse (in the words of the
+    game's :meth:`GameRules.refusal_text`, as the command that played it would be refused)."""
+    rules = game.rules
     for number, data in enumerate(doc["events"], 1):
         try:
-            event = game.events.from_dict(data)
+            event = rules.decode(data)
             for value in vars(event).values():
-                if hasattr(value, "k") and hasattr(value, "values"):
+                if isinstance(value, Dice):
                     check_rolled(doc["seed"], value)
             game.log.push(event)
-        except (game.events.EventError, DiceError, game.rules.RuleError) as error:
+        except RuleError as error:
+            raise savefile.SaveError(path, f"corrupt save file: event {number}: {rules.refusal_text(error, game.state)}") from None
+        except RefereeError as error:
             raise savefile.SaveError(path, f"corrupt save file: event {number}: {error}") from None
     return game
+
+
+def load_game(cls: type[G], path: Path, db: Database) -> G:
+    """Read the save file at ``path`` (a game of ``cls``) and replay every event. Raises
+    :class:`savefile.SaveError` naming the file and the reason: unreadable, corrupt or truncated, a newer
+    format, another database, a setup that is none, a die that is not the seed's, or an event that no
+    longer applies."""
+    doc = savefile.read(path, cls.rules.name, db.fingerprint)
+    try:
+        game = cls.from_setup(db, doc["setup"], doc["seed"])
+    except ParseError as error:
+        raise savefile.SaveError(path, f"corrupt save file: {error}") from None
+    except RuleError as error:
+        raise savefile.SaveError(path, f"corrupt save file: setup: {error}") from None
+    return replay_events(game, doc, path)

@@ -16,6 +16,8 @@ from typing import Any
 
 import tomli_w
 
+from referee.errors import RefereeError
+
 FORMAT = 1
 """The save format this code writes; files with a higher number are refused as newer."""
 
@@ -29,7 +31,7 @@ TITLES = {"solo": "The Grayking is Risen", "duel": "Ruin & Renewal I"}
 """The game each save file's ``game`` name stands for, as messages name it."""
 
 
-class SaveError(ValueError):
+class SaveError(RefereeError):
     """A save file that cannot be read or written: ``str(error)`` is ``FILE: reason``."""
 
     def __init__(self, path: Path | str, reason: str):

@@ -423,7 +423,9 @@ class TableSession:
         extra: tuple[int, ...] = ()
         if len(values) > ask.count and len(pending.asks) > 1:
             values, extra = values[:ask.count], values[ask.count:]
-        dice = Dice.typed_values(values, ask.count, f"{ask.text.lower()}")
+        if len(values) != ask.count:
+            raise DiceError(f"{ask.text}: type {ask.count} {'die' if ask.count == 1 else 'dice'}, not {len(values)} ({' '.join(map(str, values))})")
+        dice = Dice(values, None)
         event = dataclasses.replace(pending.event, **{ask.field: dice})
         rest = self._rolls(event)
         if not rest:

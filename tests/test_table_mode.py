@@ -25,9 +25,11 @@ from referee import tableui
 from referee.cli import main
 from referee.dice import Dice
 from referee.duel import events as dev
+from referee.duel.cli import parse as duel_parse
 from referee.duel.game import load as load_duel
 from referee.duel.table import DuelTable
 from referee.solo import events as ev
+from referee.solo.cli import parse as solo_parse
 from referee.solo.game import load as load_solo
 from referee.solo.table import SoloTable
 from referee.table import Question, TableSession
@@ -142,7 +144,7 @@ def test_solo_session_equals_one_shot_game(tmp_path, name):
         one_shot("solo", reference, line, refused_ok=True)
     table_save = tmp_path / "table.toml"
     one_shot("solo", table_save, lines[0])
-    session = TableSession(load_solo(table_save, DB), table_save, SoloTable(DB))
+    session = TableSession(load_solo(table_save, DB), table_save, SoloTable(DB, solo_parse))
     typist = Typist(session)
     for event in load_solo(reference, DB).log.events:
         _, question, _ = session.prompt()
@@ -162,7 +164,7 @@ def test_pipe_input_session(tmp_path):
     save = tmp_path / "game.toml"
     one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 11")
     game = load_solo(save, DB)
-    session = TableSession(game, save, SoloTable(DB))
+    session = TableSession(game, save, SoloTable(DB, solo_parse))
     out = io.StringIO()
     with create_pipe_input() as pipe:
         for answer in ["dal", "", "zz9", "B4", "status", "undo", "b4", "quit"]:
@@ -180,7 +182,7 @@ def test_dice_prompts_name_whose_dice(tmp_path):
     referee roll both; typed dice are asked for side by side; five dice at the first prompt fill both."""
     save = tmp_path / "game.toml"
     one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 2")
-    session = TableSession(load_solo(save, DB), save, SoloTable(DB))
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
     assert session.answer("randven").error is None
     text, _, ask = session.prompt()
     assert ask is not None and ask.field == "dice" and text.startswith("Your ") and "[roll]" in text
@@ -208,7 +210,7 @@ def test_second_session_refused(tmp_path):
 def duel_answers(event: dev.Event, question: Question, state) -> list[str]:
     """What the players type at the table for the one-shot duel ``event``: the guided answer, or the
     one-shot command's words where the recorded game took the sides in another order."""
-    waiting = DuelTable(DB)._waiting_side(state)
+    waiting = DuelTable(DB, duel_parse)._waiting_side(state)
     if isinstance(event, (dev.Roll, dev.Commit)) and event.side != waiting:
         from referee.duel.cli import command_line
 
@@ -221,7 +223,7 @@ def duel_answers(event: dev.Event, question: Question, state) -> list[str]:
     if isinstance(event, dev.Reveal):
         typed = {f"{side}_reroll": d for side, d in (("wardens", event.wardens_reroll), ("shadowmajik", event.shadowmajik_reroll))
                  if d is not None and d.typed}
-        asked = [ask.field for ask in DuelTable(DB).rolls(state, dev.Reveal()) or []]
+        asked = [ask.field for ask in DuelTable(DB, duel_parse).rolls(state, dev.Reveal()) or []]
         if set(typed) <= set(asked):
             return [_dice(typed[f]) if f in typed else "" for f in asked][:max(1, len(typed))] if typed else [""]
         from referee.duel.cli import command_line  # dice typed for a side the referee rolled for
@@ -242,7 +244,7 @@ def test_duel_session_equals_one_shot_game(tmp_path, name):
         one_shot("duel", reference, line, refused_ok=True)
     table_save = tmp_path / "table.toml"
     one_shot("duel", table_save, lines[0])
-    session = TableSession(load_duel(table_save, DB), table_save, DuelTable(DB))
+    session = TableSession(load_duel(table_save, DB), table_save, DuelTable(DB, duel_parse))
     typist = Typist(session)
     for event in load_duel(reference, DB).log.events:
         _, question, _ = session.prompt()
@@ -277,7 +279,7 @@ def test_ctrl_c_asks_again(tmp_path):
     """Ctrl-C while dice are asked for drops that step's answers and asks the question again; nothing is played."""
     save = tmp_path / "game.toml"
     one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 2")
-    session = TableSession(load_solo(save, DB), save, SoloTable(DB))
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
     out = io.StringIO()
     with create_pipe_input() as pipe:
         pipe.send_text("randven\r5 6\r\x03\x04")

@@ -3,7 +3,9 @@
 This module only parses, calls :mod:`referee.duel.game` / :mod:`referee.duel.rules` and prints. Each
 command loads the save file, plays one event, and writes the file back only when the event was
 accepted: a rejected command prints one line (:func:`referee.duel.advice.refusal_text`), exits
-non-zero and leaves the file byte for byte unchanged. Hidden dice: ``commit`` asks for the assignment
+non-zero and leaves the file byte for byte unchanged. Loading, playing, the notes and the Next line,
+undo, log, status and restore are the shared :class:`referee.clitools.GameCommands` over
+:data:`referee.duel.game.RULES`. Hidden dice: ``commit`` asks for the assignment
 with hidden input (or takes ``--assign`` or a ``--sealed`` SHA-256 from ``seal`` on another device);
 ``roll`` shows a player's dice to that player only; nothing else prints a hand before ``reveal``.
 
@@ -27,12 +29,12 @@ import click
 
 from pnp.database import Database
 from referee import clitools
-from referee import save as savefile
 from referee.dice import Dice, DiceError
 from referee.duel import advice, rules, view
 from referee.duel import events as ev
 from referee.duel import game as duel_game
 from referee.duel.state import SIDES, PerSide, Side, State
+from referee.errors import ParseError, RefereeError
 
 _common = clitools.common_options(clitools.save_help("duel"))
 SIDE = click.Choice(list(SIDES))
@@ -40,48 +42,13 @@ CMD = advice.CMD
 
 
 # ---- Options and helpers ----------------------------------------------------------------------------------
-def _load(save_path: Path | None, database_path: Path | None) -> tuple[duel_game.DuelGame, Path]:
-    db = clitools.load_database(database_path)
-    path = clitools.save_path(save_path, "duel")
-    try:
-        return duel_game.load(path, db), path
-    except savefile.SaveError as error:
-        raise clitools.fail(error) from None
+def _note_style(note: str, state: State) -> str | None:
+    """The end of the game (``state.outcome``, read by :func:`view.outcome_text`) in bold green; other notes plain."""
+    return "bold green" if note == view.outcome_text(state) else None
 
 
-def _print_notes(game: duel_game.DuelGame) -> None:
-    """What the event just played did (the rules' notes), the end of the game when it came (in bold
-    green, read from ``state.outcome``), and the Next line."""
-    console = clitools.console()
-    for note in game.state.notes:
-        console.print(note, markup=False)
-    end = view.outcome_text(game.state)
-    if end is not None:
-        console.print(end, style="bold green", markup=False)
-    console.print("Next: " + advice.next_step(game.state, game.db), style="bold", markup=False)
-
-
-def _play(save_path: Path | None, database_path: Path | None, make: Callable[[duel_game.DuelGame], ev.Event],
-          quiet: bool = False) -> duel_game.DuelGame:
-    """Load, build the event from the command, play it, save, print what happened (unless ``quiet``)."""
-    game, path = _load(save_path, database_path)
-    _play_loaded(game, path, make)
-    if not quiet:
-        _print_notes(game)
-    return game
-
-
-def _play_loaded(game: duel_game.DuelGame, path: Path, make: Callable[[duel_game.DuelGame], ev.Event]) -> None:
-    """Build the event from the command, play it on the loaded ``game`` and save it at ``path``; one line
-    otherwise (a refusal of the rules in the words of :func:`referee.duel.advice.refusal_text`)."""
-    state = game.state
-    try:
-        game.play(make(game))
-        game.save(path)
-    except rules.RuleError as error:
-        raise click.ClickException(advice.refusal_text(error, state)) from None
-    except (savefile.SaveError, DiceError, ev.EventError) as error:
-        raise clitools.fail(error) from None
+_game = clitools.GameCommands(duel_game.RULES, _note_style)
+"""Loading, playing and the commands both games share, for the two-player game."""
 
 
 def _assignment(text: str) -> ev.Assignment:
@@ -95,7 +62,7 @@ def _location(db: Database, state: State | None, text: str) -> str:
     """The Location ``text`` names (:func:`rules.location_id`; its number in the row needs ``state``)."""
     try:
         return rules.location_id(db, text, [p.id for p in state.row] if state is not None else None)
-    except rules.RuleError as error:
+    except ParseError as error:
         raise clitools.fail(error) from None
 
 
@@ -312,10 +279,10 @@ def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, 
             probe = rules.new_game(db, seed)  # a Location of the typed row may be given by its number in the referee's deal
             dealt = [rules.location_id(db, x, probe.setup.row) for x in re.split(r"\s*,\s*", row.strip()) if x]
         game = duel_game.DuelGame.new(db, seed, PerSide(wardens_name, shadow_name), dealt)
-    except rules.RuleError as error:
+    except RefereeError as error:
         raise clitools.fail(error) from None
     path = clitools.save_path(save_path, "duel")
-    clitools.save_new(game, path, lambda p: duel_game.load(p, db), force)
+    _game.save_new(game, path, force)
     state = game.state
     console = clitools.console()
     # The seed gives every die the referee rolls, the hidden ones too: it is shown only when the players
@@ -329,7 +296,7 @@ def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, 
     r = rules.rules_of(db)
     console.print(f"Each player: the player card, {r.dice_per_player} dice, {r.cubes_per_player} cubes: {r.track_marker_cubes} on the "
                   f"point track at {state.points.wardens}, {r.deployable_cubes} in supply (R24, R70).", markup=False)
-    console.print("Next: " + advice.next_step(state, db), style="bold", markup=False)
+    _game.print_next(game, console)
 
 
 @duel.command()
@@ -339,7 +306,7 @@ def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, 
 def marker(words: tuple[str, ...], side: Side | None, save_path: Path | None, database_path: Path | None) -> None:
     """Place the yellow marker on LOCATION (name, id or its number in the row; a name of two words
     needs no quotes: `marker Glasswater Ford`)."""
-    _play(save_path, database_path, lambda g: marker_event(words, side, g.db, g.state))
+    _game.play(save_path, database_path, lambda g: marker_event(words, side, g.db, g.state))
 
 
 @duel.command()
@@ -350,18 +317,18 @@ def roll(side: Side, save_path: Path | None, database_path: Path | None) -> None
 
     Rolled already this round and not committed? The same dice are shown again; nothing changes.
     """
-    game, path = _load(save_path, database_path)
+    game, path = _game.load(save_path, database_path)
     dice = rules.rolled_to_show(game.state, side)
     again = " again (rolled earlier this round; nothing changed)" if dice is not None else ""
     if dice is None:
-        _play_loaded(game, path, lambda g: roll_event(side))
+        _game.play_loaded(game, path, lambda g: roll_event(side))
         dice = game.state.hands[side].rolled
     click.echo(f"{rules.SIDE_NAMES[side]} only: your dice are {dice}{again}. Place them with `{CMD} commit --player {side}`.")
     if sys.stdin.isatty() and sys.stdout.isatty():
         click.pause("Press any key to hide your dice ...")
         click.clear()
         click.echo("\x1b[3J", nl=False)  # and the terminal's scrollback, where the dice would still be
-    click.echo("Next: " + advice.next_step(game.state, game.db))
+    click.echo("Next: " + game.next_line())
 
 
 def _ask_assignment(side: Side, game: duel_game.DuelGame, what: str) -> str:
@@ -385,7 +352,7 @@ def commit(side: Side, text: str | None, sealed: str | None, save_path: Path | N
     """Commit a player's dice in secret: Battle dice and the Power or the Casting die."""
     if text is not None and sealed is not None:
         raise click.ClickException("give --assign or --sealed, not both")
-    _play(save_path, database_path,
+    _game.play(save_path, database_path,
           lambda g: commit_event(side, text, sealed, g.state, ask=lambda: _ask_assignment(side, g, "place your dice:")))
 
 
@@ -415,7 +382,7 @@ def seal(side: Side, text: str | None) -> None:
 def reveal(openings: tuple[str, ...], rerolls: tuple[str, ...], save_path: Path | None, database_path: Path | None) -> None:
     """Reveal both players' dice once both have committed, and settle the battle."""
     event = reveal_event(openings, rerolls)
-    _play(save_path, database_path, lambda g: event)
+    _game.play(save_path, database_path, lambda g: event)
 
 
 @duel.command()
@@ -425,7 +392,7 @@ def reveal(openings: tuple[str, ...], rerolls: tuple[str, ...], save_path: Path 
 def recall(words: tuple[str, ...], side: Side | None, save_path: Path | None, database_path: Path | None) -> None:
     """With every cube out, take one back from LOCATION to place it here, or `none` to forgo the spaces (R29).
     A name of two words needs no quotes."""
-    _play(save_path, database_path, lambda g: recall_event(words, side, g.db, g.state))
+    _game.play(save_path, database_path, lambda g: recall_event(words, side, g.db, g.state))
 
 
 @duel.command()
@@ -433,15 +400,14 @@ def recall(words: tuple[str, ...], side: Side | None, save_path: Path | None, da
 @_common
 def status(as_json: bool, save_path: Path | None, database_path: Path | None) -> None:
     """Show the round, the tracks, the cubes, the Locations and what to do next (never a hidden hand)."""
-    game, _ = _load(save_path, database_path)
-    clitools.print_status(game, view, as_json)
+    _game.status(save_path, database_path, as_json)
 
 
 @duel.command()
 @_common
 def board(save_path: Path | None, database_path: Path | None) -> None:
     """Draw the row of Locations as the players see it (plain text when piped or with NO_COLOR)."""
-    game, _ = _load(save_path, database_path)
+    game, _ = _game.load(save_path, database_path)
     console = clitools.console()
     plain = not console.is_terminal or bool(os.environ.get("NO_COLOR"))
     console.print(view.board(game.state, game.db, plain=plain))
@@ -451,16 +417,14 @@ def board(save_path: Path | None, database_path: Path | None) -> None:
 @_common
 def restore(save_path: Path | None, database_path: Path | None) -> None:
     """Bring back the game the last `new` replaced (kept in <save>.prev); the game it replaces is kept there in turn."""
-    db = clitools.load_database(database_path)
-    clitools.restore_and_report(clitools.save_path(save_path, "duel"), "duel", lambda p: duel_game.load(p, db), advice.next_step)
+    _game.restore(save_path, database_path)
 
 
 @duel.command()
 @_common
 def undo(save_path: Path | None, database_path: Path | None) -> None:
     """Take back the last command (the same dice come up again if it is repeated)."""
-    game, path = _load(save_path, database_path)
-    clitools.undo_and_report(game, path, view.event_text, advice.next_step, "cubes and markers")
+    _game.undo(save_path, database_path)
 
 
 @duel.command()
@@ -468,15 +432,7 @@ def undo(save_path: Path | None, database_path: Path | None) -> None:
 @_common
 def log(verbose: bool, save_path: Path | None, database_path: Path | None) -> None:
     """Print the game so far, one line an event; a round's dice appear in its reveal line."""
-    game, _ = _load(save_path, database_path)
-    setup, db = game.log.initial.setup, game.db
-    lines = [f"  0. new: row {', '.join(rules.name(db, x) for x in setup.row)}; "
-             f"removed {', '.join(rules.name(db, x) for x in setup.removed)}"]
-    for number, (event, after) in enumerate(zip(game.log.events, game.log.states[1:], strict=True), 1):
-        lines.append(view.log_line(number, event, after, db))
-        if verbose and not isinstance(event, (ev.Roll, ev.Commit)):
-            lines.extend(f"       {note}" for note in view.event_notes(after))
-    click.echo("\n".join(lines))
+    _game.log(save_path, database_path, verbose)
 
 
 @duel.command()
@@ -493,9 +449,9 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
         clitools.console().print(f"No game saved in {path}: a new game.", markup=False)
         click.get_current_context().invoke(new, seed=None, wardens_name="Wardens", shadow_name="Shadowmajik", row=None, force=False,
                                            save_path=path, database_path=database_path)
-    game, path = _load(save_path, database_path)
+    game, path = _game.load(save_path, database_path)
     try:
-        tableui.main_loop(TableSession(game, path, DuelTable(game.db)), path)
+        tableui.main_loop(TableSession(game, path, DuelTable(game.db, parse)), path)
     except tableui.LockError as error:
         raise click.ClickException(str(error)) from None
 
@@ -505,5 +461,5 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
 @_common
 def spells(side: Side | None, save_path: Path | None, database_path: Path | None) -> None:
     """List the spells on the player cards with what they cost at the current Location."""
-    game, _ = _load(save_path, database_path)
+    game, _ = _game.load(save_path, database_path)
     click.echo("\n".join(view.spell_lines(game.state, game.db, side)))

@@ -1,14 +1,17 @@
-"""The events of a *Ruin & Renewal I* game: one frozen dataclass per command, their TOML form, and
-the text form of a dice assignment.
+"""The events of a *Ruin & Renewal I* game: one frozen dataclass per command, and the text form of a
+dice assignment.
 
 This module owns what a command records, nothing about what it does (that is
 :mod:`referee.duel.rules`). An event may leave dice to the referee (``None``);
 :func:`referee.duel.rules.resolve` fills them in by value, and the save file only ever holds resolved
 events, so replaying a game never calls a generator.
 
-TOML form: a table with ``type`` (the event's :attr:`kind`) and its set fields; dice are
-``{values = [...], k = N}`` (rolled by the referee, die ``k`` of the game onwards) or
-``{values = [...], typed = true}``; assignments are their text (``"battle 3,5 cast 4 spare 2"``).
+The TOML form of the events, and reading it back (:func:`from_dict`), are :mod:`referee.events`'s: a
+table with ``type`` (the event's :attr:`kind`) and its set fields; dice are ``{values = [...], k = N}``
+(rolled by the referee, die ``k`` of the game onwards) or ``{values = [...], typed = true}``; a side is
+its name; assignments are their text (``"battle 3,5 cast 4 spare 2"``: the codec this module
+registers, :func:`parse_assignment`). Assignment texts that read as none raise :class:`EventError`
+(:class:`referee.events.EventError`, a :class:`~referee.errors.ParseError`).
 """
 from __future__ import annotations
 
@@ -16,13 +19,10 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from referee.dice import Dice, DiceError
-from referee.duel.state import SIDES, Assignment, Side
-
-
-class EventError(ValueError):
-    """An event, an assignment text or a save-file table that does not describe one."""
-
+from referee import events
+from referee.dice import Dice
+from referee.duel.state import Assignment, Side
+from referee.events import EventError
 
 # ---- Assignments as text --------------------------------------------------------------------------------
 _WORDS = ("battle", "power", "cast", "spell", "reroll", "spare")
@@ -75,57 +75,20 @@ def parse_assignment(text: str) -> Assignment:
     return Assignment((battle[0], battle[1]), one("power"), one("cast"), one("spell"), one("reroll"), tuple(found.get("spare", ())))
 
 
-# ---- Events ---------------------------------------------------------------------------------------------------
-def _side(value: Any) -> Side:
-    if value not in SIDES:
-        raise EventError(f"side must be wardens or shadowmajik, not {value!r}")
-    return value
-
-
-def _dice(data: Any) -> Dice | None:
-    if data is None:
-        return None
-    try:
-        return Dice.from_dict(data)
-    except DiceError as error:
-        raise EventError(str(error)) from None
-
-
-def _assignment(data: Any) -> Assignment | None:
-    if data is None:
-        return None
+def _read_assignment(data: Any) -> Assignment:
+    """An assignment of a save file, written as its text (:meth:`Assignment.text`)."""
     if not isinstance(data, str):
         raise EventError(f"an assignment is its text, not {data!r}")
     return parse_assignment(data)
 
 
-def _str(data: Any, what: str) -> str | None:
-    if data is None:
-        return None
-    if not isinstance(data, str):
-        raise EventError(f"{what} must be text, not {data!r}")
-    return data
+events.register(Assignment, Assignment.text, _read_assignment, "an assignment's text (battle 3,5 cast 4)")
 
 
+# ---- Events ---------------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class Event:
-    """Base of every event. ``kind`` is the command's name and the ``type`` in the save file."""
-
-    kind: ClassVar[str] = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        """The TOML table of this event: ``type`` and every field that is set."""
-        out: dict[str, Any] = {"type": self.kind}
-        for name, value in vars(self).items():
-            if value is None:
-                continue
-            if isinstance(value, Dice):
-                out[name] = value.to_dict()
-            elif isinstance(value, Assignment):
-                out[name] = value.text()
-            else:
-                out[name] = value
-        return out
+class Event(events.Event):
+    """Base of every duel event (:class:`referee.events.Event`: ``kind``, ``to_dict``)."""
 
 
 @dataclass(frozen=True)
@@ -184,31 +147,14 @@ class Recall(Event):
     location: str | None = None
 
 
-EVENTS: dict[str, type[Event]] = {cls.kind: cls for cls in (Marker, Roll, Commit, Reveal, Recall)}
+DECODER: events.EventDecoder[Event] = events.EventDecoder(Marker, Roll, Commit, Reveal, Recall)
+"""Reads the duel events of a save file (:class:`referee.events.EventDecoder`)."""
+
+EVENTS: dict[str, type[Event]] = DECODER.types
+"""Each duel event class by its ``kind``."""
 
 
 def from_dict(data: Any) -> Event:
-    """The event of a save file's table; raises :class:`EventError` naming what is wrong."""
-    if not isinstance(data, dict) or data.get("type") not in EVENTS:
-        raise EventError(f"unknown event {data.get('type') if isinstance(data, dict) else data!r}; events are {', '.join(EVENTS)}")
-    kind = data["type"]
-    fields = {k: v for k, v in data.items() if k != "type"}
-    allowed = {"marker": {"side", "location"}, "roll": {"side", "dice"}, "commit": {"side", "assignment", "seal"},
-               "reveal": {f"{s}{x}" for s in SIDES for x in ("", "_salt", "_reroll")}, "recall": {"side", "location"}}[kind]
-    extra = set(fields) - allowed
-    if extra:
-        raise EventError(f"{kind} event has unknown keys {sorted(extra)}")
-    if kind == "marker":
-        location = _str(fields.get("location"), "location")
-        if location is None:
-            raise EventError("marker event needs a location")
-        return Marker(_side(fields.get("side")), location)
-    if kind == "roll":
-        return Roll(_side(fields.get("side")), _dice(fields.get("dice")))
-    if kind == "commit":
-        return Commit(_side(fields.get("side")), _assignment(fields.get("assignment")), _str(fields.get("seal"), "seal"))
-    if kind == "reveal":
-        return Reveal(_assignment(fields.get("wardens")), _assignment(fields.get("shadowmajik")),
-                      _str(fields.get("wardens_salt"), "salt"), _str(fields.get("shadowmajik_salt"), "salt"),
-                      _dice(fields.get("wardens_reroll")), _dice(fields.get("shadowmajik_reroll")))
-    return Recall(_side(fields.get("side")), _str(fields.get("location"), "location"))
+    """The event of a save file's table; raises :class:`EventError` naming the event type, the field and
+    what it expects (:meth:`referee.events.EventDecoder.decode`)."""
+    return DECODER.decode(data)

@@ -1,66 +1,97 @@
-"""A *Ruin & Renewal I* game held in memory: the database, the setup and the event log, and its save file.
+"""A *Ruin & Renewal I* game held in memory (:class:`DuelGame`), and the two-player game as the shared
+layer sees it (:data:`RULES`).
 
-This module owns the link between the pure rules and the file: :meth:`DuelGame.play` resolves a
-command into an event (every die by value) and pushes it; :meth:`DuelGame.save` and :func:`load`
-write and read the TOML save file through :mod:`referee.save`, replaying every event. A saved event
-the rules refuse is reported in the words of :func:`referee.duel.advice.refusal_text`, as the command
-that played it would be refused.
+This module owns the link between the duel rules and the shared layer (:mod:`referee.game`):
+:class:`DuelGameRules` gives the duel rules, legal events, Next line, refusals and words as one
+:class:`~referee.game.GameRules` object, and :func:`load` reads a save file through
+:func:`referee.game.load_game`, replaying every event. A saved event the rules refuse is reported in
+the words of :func:`referee.duel.advice.refusal_text`, as the command that played it would be refused.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
-from typing import ClassVar
+from typing import Any, ClassVar, Self
 
 from pnp.database import Database
-from referee import save as savefile
-from referee.duel import advice, rules
+from referee.duel import advice, legal, rules, view
 from referee.duel import events as ev
 from referee.duel.state import PerSide, State
-from referee.eventlog import EventLog
-from referee.game import RefereeGame, replay_events
+from referee.errors import ParseError, RuleError
+from referee.game import GameRules, RefereeGame, load_game
 
-GAME = "duel"
+
+class DuelGameRules:
+    """The two-player game for the shared layer (:class:`referee.game.GameRules`): the rules of
+    :mod:`referee.duel.rules`, the legal events of :mod:`referee.duel.legal`, the Next line and the
+    refusals of :mod:`referee.duel.advice` and the words of :mod:`referee.duel.view`."""
+
+    name = "duel"
+    rule_error = rules.RuleError
+    pieces = "cubes and markers"
+
+    decode = staticmethod(ev.from_dict)
+    resolve = staticmethod(rules.resolve)
+    apply = staticmethod(rules.apply)
+    legal_events = staticmethod(legal.legal_events)
+    next_step = staticmethod(advice.next_step)
+    notes = staticmethod(view.event_notes)
+    status = staticmethod(view.status)
+    status_lines = staticmethod(view.status_lines)
+    event_text = staticmethod(view.event_text)
+    setup_line = staticmethod(view.setup_line)
+    log_line = staticmethod(view.log_line)
+
+    def refusal_text(self, error: RuleError, state: State) -> str:
+        """:func:`referee.duel.advice.refusal_text` (the message alone for a refusal of no duel kind)."""
+        return advice.refusal_text(error, state) if isinstance(error, rules.RuleError) else str(error)
+
+    def is_over(self, state: State) -> bool:
+        """A side has won."""
+        return state.result is not None
+
+    def log_notes(self, event: ev.Event, after: State) -> tuple[str, ...]:
+        """What ``event`` did (:func:`referee.duel.view.event_notes`); nothing for a roll or a commitment,
+        whose notes would show a hidden hand."""
+        return () if isinstance(event, (ev.Roll, ev.Commit)) else view.event_notes(after)
+
+    def load(self, path: Path, db: Database) -> DuelGame:
+        """:func:`load`."""
+        return load(path, db)
+
+    def new(self, db: Database, seed: int, **options: Any) -> DuelGame:
+        """:meth:`DuelGame.new`; ``options`` are ``names`` and ``row``."""
+        return DuelGame.new(db, seed, **options)
+
+
+RULES: GameRules[State, ev.Event] = DuelGameRules()
+"""The two-player game, as :class:`referee.game.GameRules`."""
 
 
 @dataclass
 class DuelGame(RefereeGame):
     """One two-player game: ``log.states[0]`` is the setup, ``log.events`` the resolved events, ``state`` the present."""
 
-    GAME: ClassVar[str] = GAME
-    rules: ClassVar[ModuleType] = rules
-    events: ClassVar[ModuleType] = ev
+    rules: ClassVar[GameRules[Any, Any]] = RULES
 
     @classmethod
-    def new(cls, db: Database, seed: int, names: PerSide[str] | None = None, row: Sequence[str] | None = None) -> DuelGame:
+    def new(cls, db: Database, seed: int, names: PerSide[str] | None = None, row: Sequence[str] | None = None) -> Self:
         """A new game after Setup (:func:`rules.new_game`); raises :class:`rules.RuleError` for a bad row."""
-        return cls(db, EventLog(rules.new_game(db, seed, names, row), lambda s, e: rules.apply(s, db, e)))
+        return cls.start(db, rules.new_game(db, seed, names, row))
 
-
-def _apply_worded(state: State, db: Database, event: ev.Event) -> State:
-    """:func:`rules.apply`, its refusal reworded by :func:`referee.duel.advice.refusal_text` (for a save
-    file's message, which names the command to type as the command line would)."""
-    try:
-        return rules.apply(state, db, event)
-    except rules.RuleError as error:
-        raise rules.RuleError(advice.refusal_text(error, state), error.refusal, error.side, error.field, error.cause) from None
+    @classmethod
+    def from_setup(cls, db: Database, setup: dict[str, Any], seed: int) -> Self:
+        """The game of a save file's ``[setup]`` (``row``, the players' names); raises
+        :class:`~referee.errors.ParseError` without a row, :class:`rules.RuleError` as :meth:`new`."""
+        row, names = setup.get("row"), (setup.get("wardens", "Wardens"), setup.get("shadowmajik", "Shadowmajik"))
+        if not isinstance(row, list) or not all(isinstance(x, str) for x in row) or not all(isinstance(n, str) for n in names):
+            raise ParseError("[setup] needs the row of Locations")
+        return cls.new(db, seed, PerSide(*names), row)
 
 
 def load(path: Path, db: Database) -> DuelGame:
-    """Read a save file and replay every event. Raises :class:`savefile.SaveError` naming the file and
-    the reason: unreadable, corrupt or truncated, a newer format, another database, a die that is not
-    the seed's, or an event that no longer applies."""
-    doc = savefile.read(path, GAME, db.fingerprint)
-    setup = doc["setup"]
-    row, names = setup.get("row"), (setup.get("wardens", "Wardens"), setup.get("shadowmajik", "Shadowmajik"))
-    if not isinstance(row, list) or not all(isinstance(x, str) for x in row) or not all(isinstance(n, str) for n in names):
-        raise savefile.SaveError(path, "corrupt save file: [setup] needs the row of Locations")
-    try:
-        initial = rules.new_game(db, doc["seed"], PerSide(*names), row)
-    except rules.RuleError as error:
-        raise savefile.SaveError(path, f"corrupt save file: setup: {error}") from None
-    game = DuelGame(db, EventLog(initial, lambda s, e: _apply_worded(s, db, e)))
-    replay_events(game, doc, path)
-    return game
+    """Read a save file and replay every event (:func:`referee.game.load_game`). Raises
+    :class:`referee.save.SaveError` naming the file and the reason: unreadable, corrupt or truncated, a
+    newer format, another database, a die that is not the seed's, or an event that no longer applies."""
+    return load_game(DuelGame, path, db)

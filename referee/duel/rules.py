@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from pnp.database import Database, DuelRules, DuelSpell, Effect, Location, PlayerCard
+from referee import errors
 from referee.dice import Dice, shuffled
 from referee.duel import events as ev
 from referee.duel.state import (
@@ -66,7 +67,7 @@ class Refusal(enum.Enum):
     SEALED_PLACING_REFUSED = "sealed placing refused"
 
 
-class RuleError(ValueError):
+class RuleError(errors.RuleError):
     """A command the rules do not allow now.
 
     ``str(error)`` is one line saying why, in the rules' own words: no command line, no option name.
@@ -872,18 +873,19 @@ def resolve(state: State, db: Database, event: ev.Event) -> tuple[ev.Event, Stat
 def location_id(db: Database, text: str, row: Sequence[str] | None = None) -> str:
     """A Location named by id, its last id part, its name (any case, punctuation ignored), or its
     position in ``row`` (the ids of the Locations in the row; 1 = leftmost as the Wardens see it).
-    Raises :class:`RuleError` (``field`` ``"location"``), also for a position without ``row``."""
+    Raises :class:`~referee.errors.ParseError` for a text that names no Location (*invalid*, not a
+    refusal of the rules), also for a position without ``row``."""
     text = text.strip()
     if re.fullmatch(r"\d+", text):
         if row is None:
-            raise RuleError(f"Location {text} is a position in the row, and no row is known here: name the Location", field="location")
+            raise errors.ParseError(f"Location {text} is a position in the row, and no row is known here: name the Location")
         i = int(text)
         if not 1 <= i <= len(row):
-            raise RuleError(f"the row has Locations 1-{len(row)}, not {i}", field="location")
+            raise errors.ParseError(f"the row has Locations 1-{len(row)}, not {i}")
         return row[i - 1]
     slug = lambda s: re.sub(r"[^a-z0-9]+", "-", s.lower().replace("'", "")).strip("-")  # noqa: E731
     for card in db.duel.location:
         if text in (card.id, card.id.rsplit(".", 1)[-1]) or slug(text) in (slug(card.name), slug(card.name).removeprefix("the-")):
             return card.id
     known = ", ".join(card.id.rsplit(".", 1)[-1] for card in db.duel.location)
-    raise RuleError(f"no Location {text!r}; Locations are: {known}", field="location")
+    raise errors.ParseError(f"no Location {text!r}; Locations are: {known}")

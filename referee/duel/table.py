@@ -9,7 +9,7 @@ Nothing here decides what is legal: the choices are :func:`referee.duel.legal.it
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pnp.database import Database
@@ -23,12 +23,14 @@ GAME_COMMANDS = {"board": "the Locations, cubes and point tracks", "spells": "bo
 
 class DuelTable:
     """The duel's questions and commands for :class:`referee.table.TableSession` (it satisfies
-    :class:`referee.table.TableGame`). ``db`` is the database the game is played with."""
+    :class:`referee.table.TableGame`). ``db`` is the database the game is played with, ``parse`` the
+    one-shot commands' parser (:func:`referee.duel.cli.parse`)."""
 
     name = "duel"
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, parse: Callable[[list[str], Database, State], ev.Event]) -> None:
         self.db = db
+        self.parse = parse
         self._endings: set[str] = set()
 
     def _waiting_side(self, state: State) -> Side | None:
@@ -85,7 +87,7 @@ class DuelTable:
         """Whose dice a field holds: ``The Wardens' re-rolled Battle`` for a reveal's re-roll (R81)."""
         for side in SIDES:
             if field_name.startswith(side):
-                return f"{rules.SIDE_NAMES[side]}' re-rolled Battle"
+                return f"{rules.possessive(rules.SIDE_NAMES[side])} re-rolled Battle"
         return "The"
 
     def after(self, state: State, event: Any) -> tuple[Any, ...]:
@@ -106,7 +108,7 @@ class DuelTable:
                 return []  # a sealed placing: its re-rolls are asked once it is opened
             placings = PerSide(wardens, shadowmajik)
         counts = rules.typed_rerolls(state, self.db, placings)
-        return [DiceAsk(f"{side}_reroll", counts[side], f"{rules.SIDE_NAMES[side]}' re-rolled Battle") for side in SIDES if counts[side]]
+        return [DiceAsk(f"{side}_reroll", counts[side], f"{rules.possessive(rules.SIDE_NAMES[side])} re-rolled Battle") for side in SIDES if counts[side]]
 
     def typed_value(self, text: str, state: State) -> ev.Event | None:
         """A placing typed at a hidden prompt (``battle 3,5 cast 4``: the side's commitment of physical
@@ -121,9 +123,7 @@ class DuelTable:
     def parse_command(self, words: Sequence[str], state: State) -> ev.Event:
         """A one-shot command's words (``marker 2``, ``recall none --player wardens``). Raises
         ``click.ClickException`` or ``ValueError``."""
-        from referee.duel import cli
-
-        return cli.parse(list(words), self.db, state)
+        return self.parse(list(words), self.db, state)
 
     def commands(self) -> Mapping[str, str]:
         return GAME_COMMANDS
@@ -173,7 +173,11 @@ class DuelTable:
         return f"Round {state.round} | {points} | marker: {here} | now: {move}"
 
     def errors(self) -> tuple[type[Exception], ...]:
+        """Refusals and unreadable answers: every :class:`referee.errors.RefereeError` (a ``ValueError``)
+        and click's one-line errors of a one-shot command's words."""
         import click
+
+        return (ValueError, click.ClickException)
 
         from referee import save as savefile
         from referee.dice import DiceError

@@ -279,3 +279,10 @@ def event_text(event: ev.Event, db: Database) -> str:
             return f"the {SIDE_NAMES[event.side]} forgoing the spaces"
         return f"the {rules.possessive(SIDE_NAMES[event.side])} cube taken back"
     return event.kind
+
+
+def setup_line(state: State, db: Database) -> str:
+    """The first line of ``referee duel log``, the setup of ``state``: ``  0. new: row A, B, ...; removed C, D``."""
+    setup = state.setup
+    return (f"  0. new: row {', '.join(rules.name(db, x) for x in setup.row)}; "
+            f"removed {', '.join(rules.name(db, x) for x in setup.removed)}")

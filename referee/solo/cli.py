@@ -3,8 +3,10 @@
 This module only parses, calls :mod:`referee.solo.game` / :mod:`referee.solo.rules` and prints. Each
 command loads the save file, plays one event, and writes the file back only when the event was
 accepted: a rejected command prints one line, exits non-zero and leaves the file byte for byte
-unchanged. Errors it turns into that one line: :class:`~referee.solo.rules.RuleError`,
-:class:`~referee.save.SaveError`, :class:`~pnp.database.DatabaseError`.
+unchanged. Loading, playing, the notes and the Next line, undo, log, status and restore are the shared
+:class:`referee.clitools.GameCommands` over :data:`referee.solo.game.RULES`; errors it turns into one
+line: :class:`~referee.errors.RefereeError` (a refusal of the rules, a save file, dice),
+:class:`~pnp.database.DatabaseError`.
 """
 from __future__ import annotations
 
@@ -21,66 +23,40 @@ from click.shell_completion import CompletionItem
 
 from pnp import database
 from referee import clitools
-from referee import save as savefile
-from referee.dice import Dice, DiceError
+from referee.dice import Dice
+from referee.errors import RefereeError
 from referee.solo import events as ev
 from referee.solo import game as solo_game
 from referee.solo import rules, start, view
-from referee.solo.advice import next_step
-from referee.solo.state import Announcement, Ending
+from referee.solo.state import Announcement, State
+from referee.solo.view import ENDING_STYLES
 
 _common = clitools.common_options(clitools.save_help("solo"))
 
 
+# ---- Printing --------------------------------------------------------------------------------------------
+
+def _note_style(note: str, state: State) -> str | None:
+    """The colour of a note printed after a command: the note announcing the end of the game, by its
+    :class:`~referee.solo.state.Ending` (:data:`ENDING_STYLES`); other notes plain."""
+    return ENDING_STYLES[note.ending] if isinstance(note, Announcement) else None
+
+
+_game = clitools.GameCommands(solo_game.RULES, _note_style)
+"""Loading, playing and the commands both games share, for the solo game."""
+
+
 # ---- Options shared by every command ------------------------------------------------------------------
-def _load(save_path: Path | None, database_path: Path | None) -> tuple[solo_game.SoloGame, Path]:
-    db = clitools.load_database(database_path)
-    path = clitools.save_path(save_path, "solo")
-    try:
-        return solo_game.load(path, db), path
-    except savefile.SaveError as error:
-        raise clitools.fail(error) from None
-
-
-def _play(save_path: Path | None, database_path: Path | None, make: Callable[[solo_game.SoloGame], ev.Event]) -> None:
-    """Load, build the event from the command, play it, save, print what happened."""
-    game, path = _load(save_path, database_path)
-    try:
-        state = game.play(make(game))
-        game.save(path)
-    except (rules.RuleError, savefile.SaveError, DiceError) as error:
-        raise clitools.fail(error) from None
-    _print_notes(state.notes, game)
-
-
 def _plays(build: Callable[..., ev.Event]) -> Callable[..., None]:
     """A ``referee solo`` command that plays the event ``build(db, **options)`` makes of its options: load
-    the save, play, save, print (:func:`_play`). The builder stays reachable as the command callback's
-    ``__wrapped__``, so :func:`parse` reads a command line into its event without playing it."""
+    the save, play, save, print (:meth:`referee.clitools.GameCommands.play`). The builder stays reachable
+    as the command callback's ``__wrapped__``, so :func:`parse` reads a command line into its event
+    without playing it."""
     @functools.wraps(build)
     def command(save_path: Path | None, database_path: Path | None, **options: Any) -> None:
-        _play(save_path, database_path, lambda game: build(game.db, **options))
+        _game.play(save_path, database_path, lambda game: build(game.db, **options))
 
     return command
-
-
-# ---- Printing --------------------------------------------------------------------------------------------
-ENDING_STYLES: dict[Ending, str] = {
-    Ending.BARRIER_LOCK: "bold green",
-    Ending.LAST_STAND_WON: "bold green",
-    Ending.LAST_STAND_LOST: "bold yellow",  # the Last Stand is lost, the game stays won (R56)
-    Ending.SPIRIT_FALLEN: "bold red",
-    Ending.GRAYKING_AT_LASSADAR: "bold red",
-}
-"""The colour of the note that announces each ending (an :class:`~referee.solo.state.Announcement`)."""
-
-
-def _print_notes(notes: tuple[str, ...], game: solo_game.SoloGame) -> None:
-    console = clitools.console()
-    for note in notes:
-        style = ENDING_STYLES[note.ending] if isinstance(note, Announcement) else None
-        console.print(note, style=style, markup=False)
-    console.print("Next: " + next_step(game.state, game.db), style="bold", markup=False)
 
 
 # ---- Parsing -------------------------------------------------------------------------------------------------
@@ -100,7 +76,7 @@ def _complete(kind: str) -> Callable[[click.Context, click.Parameter, str], list
             else:
                 records = {"card": db.solo.quests, "spell": db.solo.spell, "elder": db.solo.elder, "servant": db.solo.servant}[kind]
                 names = [rules.short_id(r.id) for r in records]
-        except (click.ClickException, savefile.SaveError, KeyError):
+        except (click.ClickException, RefereeError, KeyError):
             return []
         return [CompletionItem(n) for n in sorted(names) if n.lower().startswith(incomplete.lower())]
 
@@ -196,7 +172,7 @@ def _new_game(db: database.Database, difficulty: str, spell_list: str, seed: int
         game = solo_game.SoloGame.new(db, difficulty, spells, seed)
     except rules.RuleError as error:
         raise clitools.fail(error) from None
-    clitools.save_new(game, path, lambda p: solo_game.load(p, db), force)
+    _game.save_new(game, path, force)
     state = game.state
     console = clitools.console()
     start = state.grayking  # the difficulty's start space (R2)
@@ -208,7 +184,7 @@ def _new_game(db: database.Database, difficulty: str, spell_list: str, seed: int
     if state.mana != rules.stats(db).track_start:
         console.print(f"Your starting spells' bracketed cost leaves Mana at {state.mana}.", markup=False)
     if next_line:
-        console.print("Next: " + next_step(state, db), style="bold", markup=False)
+        _game.print_next(game, console)
 
 
 @solo.command()
@@ -216,8 +192,7 @@ def _new_game(db: database.Database, difficulty: str, spell_list: str, seed: int
 @_common
 def status(as_json: bool, save_path: Path | None, database_path: Path | None) -> None:
     """Show the tracks, spells, Elders, deck and what to do next."""
-    game, _ = _load(save_path, database_path)
-    clitools.print_status(game, view, as_json)
+    _game.status(save_path, database_path, as_json)
 
 
 @solo.command()
@@ -339,16 +314,14 @@ def warding(db: database.Database, outcome: ev.WardingOutcome, mana: int, spirit
 @_common
 def undo(save_path: Path | None, database_path: Path | None) -> None:
     """Take back the last command (the same dice come up again if you repeat it)."""
-    game, path = _load(save_path, database_path)
-    clitools.undo_and_report(game, path, view.event_text, next_step, "cards and markers")
+    _game.undo(save_path, database_path)
 
 
 @solo.command()
 @_common
 def restore(save_path: Path | None, database_path: Path | None) -> None:
     """Bring back the game the last `new` replaced (kept in <save>.prev); the game it replaces is kept there in turn."""
-    db = clitools.load_database(database_path)
-    clitools.restore_and_report(clitools.save_path(save_path, "solo"), "solo", lambda p: solo_game.load(p, db), next_step)
+    _game.restore(save_path, database_path)
 
 
 @solo.command()
@@ -356,21 +329,14 @@ def restore(save_path: Path | None, database_path: Path | None) -> None:
 @_common
 def log(verbose: bool, save_path: Path | None, database_path: Path | None) -> None:
     """Print the game so far, one line an event, dice shown."""
-    game, _ = _load(save_path, database_path)
-    setup = game.log.initial.setup
-    lines = [f"  0. new {setup.difficulty} spells {', '.join(rules.name(game.db, s) for s in setup.spells)} seed {setup.seed}"]
-    for number, (event, after) in enumerate(zip(game.log.events, game.log.states[1:], strict=True), 1):
-        lines.append(view.log_line(number, event, after, game.db))
-        if verbose:
-            lines.extend(f"       {note}" for note in after.notes)
-    click.echo("\n".join(lines))
+    _game.log(save_path, database_path, verbose)
 
 
 @solo.command()
 @_common
 def spells(save_path: Path | None, database_path: Path | None) -> None:
     """List the spells on the three paths: learned, learnable now, or not (yet)."""
-    game, _ = _load(save_path, database_path)
+    game, _ = _game.load(save_path, database_path)
     click.echo("\n".join(view.spell_lines(game.state, game.db)))
 
 
@@ -395,9 +361,9 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
         except EOFError:
             return
         _new_game(db, difficulty, spells.replace(" ", ","), None, False, path, next_line=False)
-    game, path = _load(save_path, database_path)
+    game, path = _game.load(save_path, database_path)
     try:
-        tableui.main_loop(TableSession(game, path, SoloTable(game.db)), path)
+        tableui.main_loop(TableSession(game, path, SoloTable(game.db, parse)), path)
     except tableui.LockError as error:
         raise click.ClickException(str(error)) from None
 
@@ -494,7 +460,7 @@ def map_(key: int | None, save_path: Path | None, database_path: Path | None) ->
     """Draw the battle map in the terminal: hex names, printed numbers, S and R, you (W) and the servants."""
     from rich.text import Text
 
-    game, _ = _load(save_path, database_path)
+    game, _ = _game.load(save_path, database_path)
     state, db = game.state, game.db
     map_id = None
     if key is not None:
@@ -511,7 +477,7 @@ def map_(key: int | None, save_path: Path | None, database_path: Path | None) ->
         for piece, style in line:
             text.append(piece, style=style or "")
         console.print(text)
-    console.print("Next: " + next_step(state, db), style="bold", markup=False)
+    _game.print_next(game, console)
 
 
 # ---- Command lines and events ------------------------------------------------------------------------------------

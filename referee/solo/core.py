@@ -31,12 +31,13 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from pnp.database import Database, Effect, Elder, ProgressTrack, QuestCard, Spell, Stats, Table
+from referee import errors
 from referee.dice import Dice, shuffled
 from referee.solo import events as ev
 from referee.solo.state import Announcement, Ending, State, replace
 
 
-class RuleError(ValueError):
+class RuleError(errors.RuleError):
     """A command that the rules do not allow now; ``str(error)`` is one line for the player."""
 
 

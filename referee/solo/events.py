@@ -1,65 +1,28 @@
-"""The events of a solo game: one frozen dataclass per command, and their TOML form.
+"""The events of a solo game: one frozen dataclass per command.
 
 This module owns what a command records, nothing about what it does (that is :mod:`referee.solo.rules`).
 An event may leave dice and cards to the referee (``None``); :func:`referee.solo.rules.resolve` fills
 them in by value, and the save file only ever holds resolved events, so replaying a game never calls a
 generator.
 
-TOML form: a table with ``type`` (the event's :attr:`kind`) and its non-empty fields; dice are
-``{values = [...], k = N}`` (rolled, die ``k`` of the game onwards) or ``{values = [...], typed = true}``;
-cards are ``{id = "...", typed = bool}``.
+The TOML form of the events, and reading it back (:func:`from_dict`), are :mod:`referee.events`'s:
+a table with ``type`` (the event's :attr:`kind`) and its set fields; dice are ``{values = [...], k = N}``
+(rolled, die ``k`` of the game onwards) or ``{values = [...], typed = true}``; cards (:class:`CardRef`)
+are ``{id = "...", typed = bool}``.
 """
 from __future__ import annotations
 
-import dataclasses
-import typing
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from referee.dice import Dice, DiceError
-
-
-class EventError(ValueError):
-    """An event table in a save file that does not describe an event."""
-
-
-@dataclass(frozen=True)
-class CardRef:
-    """A quest card turned over: its id, and whether the player typed it (``typed``) or the referee took its top card."""
-
-    id: str
-    typed: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "typed": self.typed}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> CardRef:
-        if not isinstance(data, dict) or not isinstance(data.get("id"), str) or not isinstance(data.get("typed", False), bool) or set(data) - {"id", "typed"}:
-            raise EventError(f"a card must be {{id = \"...\", typed = true|false}}, not {data!r}")
-        return cls(data["id"], data.get("typed", False))
+from referee import events
+from referee.dice import Dice
+from referee.events import CardRef, absent
 
 
 @dataclass(frozen=True)
-class Event:
-    """Base of every solo event. ``kind`` is the command's name and the ``type`` in the save file."""
-
-    kind: ClassVar[str] = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        """The TOML table of this event: ``type`` and every field that is set."""
-        out: dict[str, Any] = {"type": self.kind}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if value is None or value == () or value is False:
-                continue
-            if isinstance(value, (Dice, CardRef)):
-                out[f.name] = value.to_dict()
-            elif isinstance(value, tuple):
-                out[f.name] = list(value)
-            else:
-                out[f.name] = value
-        return out
+class Event(events.Event):
+    """Base of every solo event (:class:`referee.events.Event`: ``kind``, ``to_dict``)."""
 
 
 @dataclass(frozen=True)
@@ -166,7 +129,7 @@ class Servants(Event):
 
     ``map_elders`` says that Elders may be called in this battle (R50). It is always true for a battle
     set up now; a servants event in a save file written before the referee called Elders on the map
-    has no such key and reads as false (:func:`from_dict`), so that battle replays exactly as fought.
+    has no such key and reads as false (:func:`referee.events.absent`), so that battle replays exactly as fought.
     ``no_free_escape`` likewise says that the battle follows rulings 53-55 (a recharge must bring a spell
     back, no retreat while a roll is owed, Eldritch Damage after any spell of the round); false only for
     a battle in a save written before them."""
@@ -175,8 +138,8 @@ class Servants(Event):
     servants: tuple[str, ...] = ()
     typed: bool = False
     place: Dice | None = None
-    map_elders: bool = True
-    no_free_escape: bool = True
+    map_elders: bool = field(default=True, metadata=absent(False))
+    no_free_escape: bool = field(default=True, metadata=absent(False))
 
 
 @dataclass(frozen=True)
@@ -226,13 +189,13 @@ class LastStand(Event):
 
     ``stand_elders`` says that Elders may be called in this Last Stand (R51). It is always true for a
     Last Stand begun now; a last-stand event in a save file written before the referee called Elders in
-    the Last Stand has no such key and reads as false (:func:`from_dict`), so that Last Stand replays
+    the Last Stand has no such key and reads as false (:func:`referee.events.absent`), so that Last Stand replays
     exactly as fought. ``no_free_escape`` likewise says that a gray-space recharge must bring a spell
     back (R53); false only for a Last Stand in a save written before that ruling."""
 
     kind: ClassVar[str] = "last-stand"
-    stand_elders: bool = True
-    no_free_escape: bool = True
+    stand_elders: bool = field(default=True, metadata=absent(False))
+    no_free_escape: bool = field(default=True, metadata=absent(False))
 
 
 @dataclass(frozen=True)
@@ -244,59 +207,15 @@ class Turn(Event):
     card: CardRef | None = None
 
 
-EVENTS: dict[str, type[Event]] = {cls.kind: cls for cls in (Draw, Battle, Cast, CallElder, Accept, Learn, Council, Warding,
-                                                            Servants, Move, Attack, Eldritch, Recharge, Retreat, LastStand, Turn)}
+DECODER: events.EventDecoder[Event] = events.EventDecoder(Draw, Battle, Cast, CallElder, Accept, Learn, Council, Warding, Servants,
+                                                             Move, Attack, Eldritch, Recharge, Retreat, LastStand, Turn)
+"""Reads the solo events of a save file (:class:`referee.events.EventDecoder`)."""
+
+EVENTS: dict[str, type[Event]] = DECODER.types
+"""Each solo event class by its ``kind``."""
 
 
 def from_dict(data: Any) -> Event:
-    """The event a TOML table describes. Raises :class:`EventError` naming the first problem."""
-    if not isinstance(data, dict):
-        raise EventError(f"an event must be a table, not {data!r}")
-    kind = data.get("type")
-    cls = EVENTS.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise EventError(f"unknown event type {kind!r}; types are {', '.join(EVENTS)}")
-    hints = typing.get_type_hints(cls)
-    fields = {f.name for f in dataclasses.fields(cls)}
-    unknown = set(data) - fields - {"type"}
-    if unknown:
-        raise EventError(f"{kind} event has unknown keys {sorted(unknown)}")
-    values: dict[str, Any] = {}
-    for name in fields & set(data):
-        value, hint = data[name], hints[name]
-        try:
-            values[name] = _convert(value, hint)
-        except (DiceError, EventError) as error:
-            raise EventError(f"{kind} event, {name}: {error}") from None
-    if cls is Servants and "map_elders" not in data:
-        values["map_elders"] = False  # written before Elders were called on the map (R50): replay as fought
-    if cls is LastStand and "stand_elders" not in data:
-        values["stand_elders"] = False  # written before Elders were called in the Last Stand (R51): replay as fought
-    if cls in (Servants, LastStand) and "no_free_escape" not in data:
-        values["no_free_escape"] = False  # written before rulings 53-55: replay as fought
-    return cls(**values)
-
-
-def _convert(value: Any, hint: Any) -> Any:
-    args = typing.get_args(hint)
-    if hint is Dice or Dice in args:
-        return Dice.from_dict(value)
-    if hint is CardRef or CardRef in args:
-        return CardRef.from_dict(value)
-    choices = next((typing.get_args(a) for a in (hint, *args) if typing.get_origin(a) is Literal), None)
-    if choices is not None:
-        if isinstance(value, str) and value in choices:
-            return value
-        raise EventError(f"expected one of {', '.join(map(repr, choices))}, not {value!r}")
-    origin = typing.get_origin(hint)
-    if origin is tuple:
-        item = args[0]
-        if not isinstance(value, list) or not all(isinstance(v, item) and not isinstance(v, bool) for v in value):
-            raise EventError(f"expected a list of {item.__name__}, not {value!r}")
-        return tuple(value)
-    for simple in (int, str, bool):
-        if hint is simple or simple in args:
-            if isinstance(value, simple) and (simple is bool or not isinstance(value, bool)):
-                return value
-            raise EventError(f"expected {simple.__name__}, not {value!r}")
-    raise EventError(f"cannot read {value!r}")  # pragma: no cover - every field type is handled above
+    """The event a TOML table describes. Raises :class:`referee.events.EventError` naming the event
+    type, the field and what it expects (:meth:`referee.events.EventDecoder.decode`)."""
+    return DECODER.decode(data)

@@ -1,40 +1,93 @@
-"""A solo game held in memory: the database, the setup and the event log, and its save file.
+"""A solo game held in memory (:class:`SoloGame`), and the solo game as the shared layer sees it (:data:`RULES`).
 
-This module owns the link between the pure rules and the file: :meth:`SoloGame.play` resolves a
-command into an event (every die and card by value) and pushes it; :meth:`SoloGame.save` and
-:func:`load` write and read the TOML save file through :mod:`referee.save`, replaying every event.
+This module owns the link between the solo rules and the shared layer (:mod:`referee.game`):
+:class:`SoloGameRules` gives the solo rules, legal events, Next line and words as one
+:class:`~referee.game.GameRules` object, and :func:`load` reads a save file through
+:func:`referee.game.load_game`, replaying every event.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
-from typing import ClassVar
+from typing import Any, ClassVar, Self
 
 from pnp.database import Database
-from referee import save as savefile
-from referee.eventlog import EventLog
-from referee.game import RefereeGame, replay_events
+from referee.errors import ParseError, RuleError
+from referee.game import GameRules, RefereeGame, load_game
+from referee.solo import advice, legal, rules, view
 from referee.solo import events as ev
-from referee.solo import rules
+from referee.solo.state import State
 
-GAME = "solo"
+
+class SoloGameRules:
+    """The solo game for the shared layer (:class:`referee.game.GameRules`): the rules of
+    :mod:`referee.solo.rules`, the legal events of :mod:`referee.solo.legal`, the Next line of
+    :mod:`referee.solo.advice` and the words of :mod:`referee.solo.view`."""
+
+    name = "solo"
+    rule_error = rules.RuleError
+    pieces = "cards and markers"
+
+    decode = staticmethod(ev.from_dict)
+    resolve = staticmethod(rules.resolve)
+    apply = staticmethod(rules.apply)
+    legal_events = staticmethod(legal.legal_events)
+    next_step = staticmethod(advice.next_step)
+    status = staticmethod(view.status)
+    status_lines = staticmethod(view.status_lines)
+    event_text = staticmethod(view.event_text)
+    setup_line = staticmethod(view.setup_line)
+    log_line = staticmethod(view.log_line)
+
+    def refusal_text(self, error: RuleError, state: State) -> str:
+        """The rules' own one line, for now."""
+        return str(error)
+
+    def is_over(self, state: State) -> bool:
+        """Won or lost."""
+        return state.result is not None
+
+    def notes(self, state: State) -> tuple[str, ...]:
+        """The rules' notes of the event that led to ``state``."""
+        return state.notes
+
+    def log_notes(self, event: ev.Event, after: State) -> tuple[str, ...]:
+        """The rules' notes of ``event``."""
+        return after.notes
+
+    def load(self, path: Path, db: Database) -> SoloGame:
+        """:func:`load`."""
+        return load(path, db)
+
+    def new(self, db: Database, seed: int, **options: Any) -> SoloGame:
+        """:meth:`SoloGame.new`; ``options`` are ``difficulty`` and ``spells``."""
+        return SoloGame.new(db, seed=seed, **options)
+
+
+RULES: GameRules[State, ev.Event] = SoloGameRules()
+"""The solo game, as :class:`referee.game.GameRules`."""
 
 
 @dataclass
 class SoloGame(RefereeGame):
     """One solo game: ``log.states[0]`` is the setup, ``log.events`` the resolved events, ``state`` the present."""
 
-    GAME: ClassVar[str] = GAME
-    rules: ClassVar[ModuleType] = rules
-    events: ClassVar[ModuleType] = ev
+    rules: ClassVar[GameRules[Any, Any]] = RULES
 
     @classmethod
-    def new(cls, db: Database, difficulty: str, spells: Iterable[str], seed: int) -> SoloGame:
+    def new(cls, db: Database, difficulty: str, spells: Iterable[str], seed: int) -> Self:
         """A new game after Setup; raises :class:`rules.RuleError` for a bad difficulty or spell pair."""
-        initial = rules.new_game(db, difficulty, spells, seed)
-        return cls(db, EventLog(initial, lambda s, e: rules.apply(s, db, e)))
+        return cls.start(db, rules.new_game(db, difficulty, spells, seed))
+
+    @classmethod
+    def from_setup(cls, db: Database, setup: dict[str, Any], seed: int) -> Self:
+        """The game of a save file's ``[setup]`` (``difficulty``, ``spells``); raises
+        :class:`~referee.errors.ParseError` without them, :class:`rules.RuleError` as :meth:`new`."""
+        spells = setup.get("spells")
+        if not isinstance(setup.get("difficulty"), str) or not isinstance(spells, list) or not all(isinstance(s, str) for s in spells):
+            raise ParseError("[setup] needs difficulty and spells")
+        return cls.new(db, setup["difficulty"], spells, seed)
 
     def progress(self) -> str:
         """``normal game, 12 commands played, the Grayking on space 9 of 20, 1 of 3 Warding Keys``."""
@@ -45,18 +98,7 @@ class SoloGame(RefereeGame):
 
 
 def load(path: Path, db: Database) -> SoloGame:
-    """Read a save file and replay every event. Raises :class:`savefile.SaveError` naming the file and
-    the reason: unreadable, corrupt or truncated, a newer format, another database, or an event that
-    no longer applies."""
-    doc = savefile.read(path, GAME, db.fingerprint)
-    setup = doc["setup"]
-    spells = setup.get("spells")
-    if not isinstance(setup.get("difficulty"), str) or not isinstance(spells, list) or not all(isinstance(s, str) for s in spells):
-        raise savefile.SaveError(path, "corrupt save file: [setup] needs difficulty and spells")
-    try:
-        game = SoloGame.new(db, setup["difficulty"], spells, doc["seed"])
-    except rules.RuleError as error:
-        raise savefile.SaveError(path, f"corrupt save file: setup: {error}") from None
-    replayed = replay_events(game, doc, path)
-    assert isinstance(replayed, SoloGame)
-    return replayed
+    """Read a save file and replay every event (:func:`referee.game.load_game`). Raises
+    :class:`referee.save.SaveError` naming the file and the reason: unreadable, corrupt or truncated, a
+    newer format, another database, or an event that no longer applies."""
+    return load_game(SoloGame, path, db)

@@ -75,7 +75,6 @@ class Announcement(str):
 
 
 Phase = Literal["draw", "battle", "rolled", "loss", "learn", "council", "warding", "map", "stand", "turn", "over"]
-PHASES: tuple[str, ...] = ("draw", "battle", "rolled", "loss", "learn", "council", "warding", "map", "stand", "turn", "over")
 MapStep = Literal["move", "attack", "exchange", "eldritch", "eldritch-rolled"]
 """Where a round of an Expanded Battle stands: movement, attacks (``exchange``: one servant's attack
 rolled and waiting for a spell or ``accept``), Eldritch Damage (``eldritch-rolled``: the 2d6 waiting)."""

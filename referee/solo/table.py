@@ -8,7 +8,7 @@ Nothing here decides what is legal: a choice is offered only when the generator 
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pnp import hexes
@@ -37,12 +37,14 @@ def _words(db: Database, record_id: str) -> tuple[str, ...]:
 
 class SoloTable:
     """The solo game's questions and commands for :class:`referee.table.TableSession` (it satisfies
-    :class:`referee.table.TableGame`). ``db`` is the database the game is played with."""
+    :class:`referee.table.TableGame`). ``db`` is the database the game is played with, ``parse`` the
+    one-shot commands' parser (:func:`referee.solo.cli.parse`: words after ``referee solo`` -> event)."""
 
     name = "solo"
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, parse: Callable[[list[str], Database], ev.Event]) -> None:
         self.db = db
+        self.parse = parse
 
     # ---- Questions ----------------------------------------------------------------------------------------
     def question(self, state: State) -> Question:
@@ -272,9 +274,7 @@ class SoloTable:
 
     def note_style(self, note: str) -> str | None:
         """The colour of a note: an announced ending's (:data:`referee.solo.cli.ENDING_STYLES`), else none."""
-        from referee.solo.cli import ENDING_STYLES
-
-        return ENDING_STYLES[note.ending] if isinstance(note, Announcement) else None
+        return view.ENDING_STYLES[note.ending] if isinstance(note, Announcement) else None
 
     # ---- Answers and commands -----------------------------------------------------------------------------
     def dice_label(self, state: State, event: Any, field_name: str) -> str:
@@ -308,22 +308,18 @@ class SoloTable:
         """A path of hexes on a map (``B4 C4``), or the servant cards turned over at a Warding City
         (``ghast-1 ymp-2``, their placement dice asked next); ``None`` for anything else. Raises
         ``click.ClickException`` for a servant card the database does not know."""
-        from referee.solo import cli
-
         words = text.split()
         if state.phase == "map" and words and all(_is_hex(w) for w in words):
             return ev.Move(tuple(w.upper() for w in words))
-        servants = {s.id.split(".")[-1] for s in self.db.solo.servant}
+        servants = {rules.short_id(s.id): s.id for s in self.db.solo.servant}
         if state.phase == "warding" and words and all(w.lower() in servants for w in words):
-            return ev.Servants(tuple(cli.servant_id(self.db, w) for w in words), typed=True)
+            return ev.Servants(tuple(servants[w.lower()] for w in words), typed=True)
         return None
 
     def parse_command(self, words: Sequence[str], state: State) -> ev.Event:
         """The event a one-shot command's words play (``cast shield``, ``battle --dice 5,6``). Raises
         ``click.ClickException`` for words click cannot read, ``ValueError`` for words that play no event."""
-        from referee.solo import cli
-
-        return cli.parse(list(words), self.db)
+        return self.parse(list(words), self.db)
 
     def commands(self) -> Mapping[str, str]:
         return GAME_COMMANDS
@@ -378,7 +374,11 @@ class SoloTable:
         return " | ".join(parts)
 
     def errors(self) -> tuple[type[Exception], ...]:
+        """Refusals and unreadable answers: every :class:`referee.errors.RefereeError` (a ``ValueError``)
+        and click's one-line errors of a one-shot command's words."""
         import click
+
+        return (ValueError, click.ClickException)
 
         from referee import save as savefile
         from referee.dice import DiceError

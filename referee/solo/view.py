@@ -16,6 +16,15 @@ from referee.solo import events as ev
 from referee.solo.advice import next_step
 from referee.solo.state import Ending, State
 
+ENDING_STYLES: dict[Ending, str] = {
+    Ending.BARRIER_LOCK: "bold green",
+    Ending.LAST_STAND_WON: "bold green",
+    Ending.LAST_STAND_LOST: "bold yellow",  # the Last Stand is lost, the game stays won (R56)
+    Ending.SPIRIT_FALLEN: "bold red",
+    Ending.GRAYKING_AT_LASSADAR: "bold red",
+}
+"""The colour of the note that announces each ending (an :class:`~referee.solo.state.Announcement`)."""
+
 
 def status(state: State, db: Database) -> dict[str, Any]:
     """The state as one JSON-able object (``referee solo status --json``): the tracks, cards and battles,
@@ -343,3 +352,9 @@ def log_line(number: int, event: ev.Event, after: State, db: Database) -> str:
         where = f" Grayking HP {after.last_stand.hit_points}"
     tracks = f"Mana {after.mana}, Spirit {after.spirit}, Grayking {after.grayking}"
     return f"{number:3d}. {event_text(event, db)}  => {tracks}; {after.phase}{where}{result}"
+
+
+def setup_line(state: State, db: Database) -> str:
+    """The first line of ``referee solo log``, the setup of ``state``: ``  0. new normal spells Bind, Shield seed 3``."""
+    setup = state.setup
+    return f"  0. new {setup.difficulty} spells {', '.join(rules.name(db, s) for s in setup.spells)} seed {setup.seed}"

@@ -1,0 +1,30 @@
+"""The errors of the referees, one tree for both games (as :mod:`pnp.database` has ``DatabaseError``).
+
+This module owns the roots only; each error is raised where its problem is found:
+
+- :class:`RefereeError` (a ``ValueError``): every problem the referee reports to a player in one line
+  (``str(error)``); a front end that catches it changes nothing and prints that line.
+- :class:`ParseError`: input that does not describe an event at all (python-chess's *invalid* move): an
+  event table of a save file that names no event or holds a wrong value
+  (:class:`referee.events.EventError`), dice off the die or not the seed's
+  (:class:`referee.dice.DiceError`), a duel assignment text that reads as none.
+- :class:`RuleError`: a well-formed event the rules refuse now (python-chess's *illegal* move). Each
+  game's rules raise their own subclass (:class:`referee.solo.rules.RuleError`,
+  :class:`referee.duel.rules.RuleError`, which carries the refusal's kind, side and field), and each
+  game's ``refusal_text`` turns it into the line a player reads.
+- :class:`referee.save.SaveError`: a save file that cannot be read or written (a subclass of
+  :class:`RefereeError` defined beside the file format).
+"""
+from __future__ import annotations
+
+
+class RefereeError(ValueError):
+    """Anything the referee refuses or cannot read: ``str(error)`` is one line for the player."""
+
+
+class ParseError(RefereeError):
+    """Input that does not describe an event: a bad table, value, text or die (*invalid*, not *illegal*)."""
+
+
+class RuleError(RefereeError):
+    """A well-formed event the rules do not allow now (*illegal*); each game raises its own subclass."""
