@@ -3,7 +3,8 @@
 This module only parses, calls :mod:`referee.solo.game` / :mod:`referee.solo.rules` and prints. Each
 command loads the save file, plays one event, and writes the file back only when the event was
 accepted: a rejected command prints one line, exits non-zero and leaves the file byte for byte
-unchanged. Errors it turns into that one line: :class:`~referee.solo.rules.RuleError`,
+unchanged. Errors it turns into that one line: :class:`~referee.solo.rules.RuleError` (in the words of
+:func:`referee.solo.advice.refusal_text`, which names the option and what to type instead),
 :class:`~referee.save.SaveError`, :class:`~pnp.database.DatabaseError`.
 """
 from __future__ import annotations
@@ -24,7 +25,7 @@ from referee.dice import Dice, DiceError
 from referee.solo import events as ev
 from referee.solo import game as solo_game
 from referee.solo import rules, view
-from referee.solo.advice import next_step
+from referee.solo.advice import next_step, refusal_text
 
 _common = clitools.common_options(clitools.save_help("solo"))
 
@@ -42,10 +43,13 @@ def _load(save_path: Path | None, database_path: Path | None) -> tuple[solo_game
 def _play(save_path: Path | None, database_path: Path | None, make: Callable[[solo_game.SoloGame], ev.Event]) -> None:
     """Load, build the event from the command, play it, save, print what happened."""
     game, path = _load(save_path, database_path)
+    before = game.state
     try:
         state = game.play(make(game))
         game.save(path)
-    except (rules.RuleError, savefile.SaveError, DiceError) as error:
+    except rules.RuleError as error:
+        raise click.ClickException(refusal_text(error, before)) from None
+    except (savefile.SaveError, DiceError) as error:
         raise clitools.fail(error) from None
     _print_notes(state.notes, game)
 
@@ -152,7 +156,7 @@ def new(difficulty: str, spell_list: str, seed: int | None, force: bool, save_pa
     try:
         game = solo_game.SoloGame.new(db, difficulty, spells, seed)
     except rules.RuleError as error:
-        raise clitools.fail(error) from None
+        raise click.ClickException(refusal_text(error, None)) from None
     path = clitools.save_path(save_path, "solo")
     clitools.save_new(game, path, lambda p: solo_game.load(p, db), force)
     state = game.state
