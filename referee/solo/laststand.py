@@ -53,9 +53,12 @@ def apply_last_stand(state: State, db: Database, event: ev.LastStand) -> State:
     from a save written before they did (``stand_elders`` false: replayed as fought, R51(f)). Raises
     :class:`RuleError` unless the Last Stand is offered now (:func:`offered`)."""
     if not offered(state, db):
+        if state.last_stand is not None and state.result is None:
+            raise core.wrong_phase(state, "travelling to the Ash Tower")  # the Last Stand is being fought
+        over = core.Refusal.GAME_OVER if state.result is not None else None
         if state.last_stand is not None:
-            raise RuleError("the Last Stand has already been fought in this game")
-        raise RuleError("the Last Stand comes after you lock the gates: hold all three Warding Keys and cast Barrier Lock first (R49)")
+            raise RuleError("the Last Stand has already been fought in this game", over)
+        raise RuleError("the Last Stand comes after you lock the gates: hold all three Warding Keys and cast Barrier Lock first (R49)", over)
     stand = card(db)
     learned = len(state.spells)
     begun = LastStandState(stand.hit_points[0], elders_aid=event.stand_elders, no_free_escape=event.no_free_escape)
