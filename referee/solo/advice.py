@@ -4,15 +4,16 @@ refusals with what to type instead.
 This module owns every ``referee solo ...`` command line the referee suggests and every option name a
 refusal mentions; the rules (:mod:`referee.solo.core` and the modules above it) write neither: their notes
 say what happens in the rules' words, and a refusal is a :class:`~referee.solo.core.RuleError` with its
-kind (:class:`~referee.solo.core.Refusal`) and event field, which :func:`refusal_text` words. For the
-Next line it reads the state, asks the rules what is legal now (the phase, :mod:`referee.solo.aid` for
-the aid that can still turn a roll, ``legal_moves`` on a map, ``learnable`` spells, the rules' own
-checks for a recharge or a cast), and writes the line. Every
-command it offers works when typed, with its placeholders (:data:`referee.advice.PLACEHOLDERS`) filled
-in, in every mode: the referee's deck or the player's own (``--card``/``turn CARD``, R7), the referee's
-dice or the player's (``--dice D,D``). The mode in use decides which form is offered: the player's own
-deck once a card was named (``own_deck``), typed dice once dice were typed (``dice_typed``); before the
-first roll both forms are offered.
+kind (:class:`~referee.solo.core.Refusal`) and event field, which :func:`refusal_text` words.
+
+For the Next line it reads the state, asks the rules what is legal now (the phase, :mod:`referee.solo.aid`
+for the aid that can still turn a roll, ``legal_moves`` on a map, ``learnable`` spells, the rules' own
+checks for a recharge or a cast), and writes the line. Every command it offers works when typed, with
+its placeholders (:data:`referee.advice.PLACEHOLDERS`) filled in, in every mode: the referee's deck or
+the player's own (``--card``/``turn CARD``, R7), the referee's dice or the player's (``--dice D,D``).
+The mode in use decides which form is offered: the player's own deck once a card was named
+(``own_deck``), typed dice once dice were typed (``dice_typed``); before the first roll both forms are
+offered.
 """
 from __future__ import annotations
 
