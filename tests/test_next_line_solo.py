@@ -24,9 +24,10 @@ other commands the choice is random: aid (cast, elder, recharge) or `accept` on 
 or `skip`, a move or a recharge; now and then `warding won|retreat` (R38), `retreat` and `map`; at a
 won game the Last Stand mostly. A game fails on any refusal (a non-zero exit), on a traceback, on a
 command whose output does not end on a Next line, on a Next line that offers no command before the game
-is over, and if the Next line at the end does not offer a `referee solo new ...` that works, as typed,
-on the finished game's real save file. Every seventh command `referee solo status --json` must give
-the same Next line, and its ``next_commands`` the same commands.
+is over, on a note with command-line text (the commands are the Next line's), and if the Next line at
+the end does not offer a `referee solo new ...` that works, as typed, on the finished game's real save
+file. Every seventh command `referee solo status --json` must give the same Next line, and its
+``next_commands`` the same commands.
 
 It runs in-process with the save in memory (:mod:`tests.nextline`, shared with the duel's test). The
 slow version (``python -m pytest -m slow tests/test_next_line_solo.py``) plays 200 whole games per mode.
@@ -46,6 +47,7 @@ from referee.solo import expanded, rules
 from referee.solo import game as solo_game
 from tests import nextline
 from tests.nextline import DB
+from tests.test_solo_text import command_text
 
 MODES = [("referee", "referee"), ("referee", "typed"), ("own", "referee"), ("own", "typed")]
 FAST_GAMES = 4
@@ -79,6 +81,14 @@ class Player(nextline.Player):
     def __init__(self, memory: nextline.MemorySave, rng: random.Random, deck: str, dice: str, seed: int, seen: Counter):
         super().__init__(memory, rng, f"{deck} deck / {dice} dice", seed, seen)
         self.deck, self.dice = deck, dice
+
+    def run(self, args: list[str], input: str | None = None, next_line: bool = True) -> str:
+        """:meth:`tests.nextline.Player.run`, and every note the command left is in the rules' words, with
+        no command-line text (issue 11: the commands are the Next line's, :mod:`tests.test_solo_text`)."""
+        out = super().run(args, input, next_line)
+        for note in self.state.notes if self.memory.game is not None else ():
+            assert command_text(note) is None, self.report(f"a note holds {command_text(note)!r}: {note}")
+        return out
 
     def kind(self, args: list[str]) -> str:
         """``solo cast --dice``, ``solo draw --card``, ``solo turn``: the command and its flags, for counting."""

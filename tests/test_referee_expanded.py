@@ -122,10 +122,12 @@ def test_referee_draw_sets_aside_repeated_types():
 def test_typed_servants_must_differ_in_type_and_number():
     g = SoloGame.new(DB, "normal", ["solo.spell.bind", "solo.spell.shield"], 1)
     g.play(ev.Draw(ev.CardRef("solo.quest.dalnish", True)))
-    with pytest.raises(rules.RuleError, match="different types"):
+    with pytest.raises(rules.RuleError, match="different types") as refused:
         g.play(ev.Servants(("solo.servant.ghast-1", "solo.servant.ghast-2"), True, dice(1, 1, 2, 2)))
-    with pytest.raises(rules.RuleError, match="against 2 servants"):
+    assert refused.value.field == "servants"
+    with pytest.raises(rules.RuleError, match="against 2 servants") as refused:
         g.play(ev.Servants(("solo.servant.ghast-1",), True, dice(1, 1)))
+    assert refused.value.field == "servants"
 
 
 # ---- Phase a: Movement -------------------------------------------------------------------------------------
@@ -133,12 +135,14 @@ def test_move_is_refused_when_too_long_occupied_off_map_or_not_a_path():
     """Phase a: "You may move two hexes"; R13: not onto or through a servant, not off the map."""
     g = on_map(1)
     put(g, "C4", ghast_1="D4", ymp_1="H6")
-    for path, message in [(("F4",), "at most 2"), (("D4",), "occupied by Ghast"), (("A1",), "off the map"),
-                          (("B4", "B3", "C3"), "at most 2 hexes"), (("C3", "E3"), "not next to"), (("Z9",), "off the map")]:
+    too_far, off_map, there = rules.Refusal.TOO_FAR, rules.Refusal.OFF_THE_MAP, rules.Refusal.ALREADY_THERE
+    for path, message, kind in [(("F4",), "at most 2", too_far), (("D4",), "occupied by Ghast", None), (("A1",), "off the map", off_map),
+                                (("B4", "B3", "C3"), "at most 2 hexes", None), (("C3", "E3"), "not next to", None),
+                                (("Z9",), "off the map", off_map), (("C4",), "already on C4", there)]:
         before = g.state
-        with pytest.raises(rules.RuleError, match=message):
+        with pytest.raises(rules.RuleError, match=message) as refused:
             g.play(ev.Move(path))
-        assert g.state is before
+        assert g.state is before and (refused.value.field, refused.value.refusal) == ("path", kind)
 
 
 def test_move_by_destination_or_path_then_servants_step_toward_you():

@@ -15,12 +15,14 @@ from tests.test_referee_expanded import DB, dice, on_map, put
 from tests.test_referee_last_stand_elders import standing
 
 
-def refused(g, event, match: str):
-    """``event`` is refused with a one-line error matching ``match``, and the game does not change."""
+def refused(g, event, match: str, refusal: rules.Refusal | None = None):
+    """``event`` is refused with a one-line error matching ``match`` (of kind ``refusal`` when given), and
+    the game does not change."""
     before, count = g.state, len(g.log.events)
     with pytest.raises(rules.RuleError, match=match) as error:
         g.play(event)
     assert "\n" not in str(error.value)
+    assert refusal is None or error.value.refusal is refusal
     assert g.state == before and len(g.log.events) == count
     return str(error.value)
 
@@ -95,7 +97,7 @@ def test_retreat_is_refused_while_a_losing_attack_waits_then_allowed_after_the_h
     s = g.play(ev.Attack(dice(1, 1), dice(1, 1, 6)))  # 2 to 8: Shield would make it 2 to 2 (R34)
     assert s.map_battle.step == "exchange" and aid.ids(s, DB) == ["solo.spell.shield"]
     spirit, mana = s.spirit, s.mana
-    assert "take its hit first" in refused(g, ev.Retreat(), "retreat: a servant's attack is rolled")
+    assert "take its hit first" in refused(g, ev.Retreat(), r"\(R54\): a servant's attack is rolled", rules.Refusal.WRONG_PHASE)
     s = g.play(ev.Accept())
     hit = expanded.servant_card(DB, "solo.servant.ghast-1")
     assert (s.spirit, s.mana) == ((spirit - hit.damage, mana) if hit.damage_to == "spirit" else (spirit, mana - hit.damage))
@@ -115,7 +117,7 @@ def test_retreat_is_refused_while_eldritch_damage_is_due():
     while g.state.map_battle.step in ("attack", "exchange"):
         g.play(ev.Attack(dice(6, 6), dice(1, 1, 1)) if g.state.map_battle.step == "attack" else ev.Accept())
     assert g.state.map_battle.step == "eldritch"
-    refused(g, ev.Retreat(), "Eldritch Damage is due")
+    refused(g, ev.Retreat(), "Eldritch Damage is due", rules.Refusal.WRONG_PHASE)
     assert expanded.retreat_problem(g.state) is not None
 
 

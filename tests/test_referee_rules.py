@@ -167,8 +167,9 @@ def test_servants_roll_one_more_die_and_ties_win(db):
 
 def test_wrong_number_of_typed_dice_is_refused(db):
     g = game(db, ev.Draw(card("tural")))
-    with pytest.raises(rules.RuleError, match="needs 3 dice, you typed 2"):
+    with pytest.raises(rules.RuleError, match="needs 3 dice, you typed 2") as refused:
         g.play(ev.Battle(dice=dice(3, 3), enemy=dice(1, 1)))
+    assert refused.value.field == "enemy" and refused.value.refusal is None
 
 
 def test_extra_dice_spells_and_elder_san(db):
@@ -275,8 +276,9 @@ def test_reroll_spell_after_the_roll(db):
     """Ember Hook: "Re-roll any of your attack dice"; the player names the dice (R34, R35)."""
     g = game(db, ev.Draw(card("tural")), ev.Battle(dice=dice(1, 5), enemy=dice(3, 3, 3)), spells=("flint-spark", "ember-hook"))
     assert g.state.phase == "rolled"
-    with pytest.raises(rules.RuleError, match="no 2 to re-roll"):
+    with pytest.raises(rules.RuleError, match="no 2 to re-roll") as refused:
         g.play(ev.Cast("solo.spell.ember-hook", reroll=(2,), dice=dice(6)))
+    assert refused.value.field == "reroll"
     g.play(ev.Cast("solo.spell.ember-hook", reroll=(1,), dice=dice(6), next=card("iarith")))
     assert "solo.quest.tural" in g.state.removed
 
@@ -367,8 +369,9 @@ def test_barrier_lock_with_three_keys_wins(db):
     g.play(ev.Warding("won"))
     g.play(ev.Cast("solo.spell.barrier-lock"))
     assert g.state.result == "won" and g.state.grayking == 1
-    with pytest.raises(rules.RuleError, match="the game is over"):
+    with pytest.raises(rules.RuleError, match="the game is over") as refused:
         g.play(ev.Draw())
+    assert refused.value.refusal is rules.Refusal.GAME_OVER
 
 
 def test_spirit_below_one_loses(db):
@@ -404,8 +407,12 @@ def test_a_player_drawing_from_their_own_deck_names_the_next_card(db):
     g = game(db, ev.Draw(card("tural")))
     s = g.play(ev.Battle(dice=dice(6, 6), enemy=dice(1, 1, 1)))
     assert s.phase == "turn" and s.suspended is not None and "solo.quest.tural" not in s.removed
-    with pytest.raises(rules.RuleError, match="does not fit now"):
+    with pytest.raises(rules.RuleError, match="does not fit now") as refused:
         g.play(ev.Draw())
+    assert refused.value.refusal is rules.Refusal.WRONG_PHASE
+    with pytest.raises(rules.RuleError, match="it is on the table") as refused:  # Tural, the card fought
+        g.play(ev.Turn(card("tural")))
+    assert refused.value.field == "next"  # the card is the suspended battle's next card
     s = g.play(ev.Turn(card("mistmarch")))
     assert "solo.quest.mistmarch" in s.discard and "solo.quest.tural" in s.removed and s.phase != "turn"
     g.undo()
@@ -443,8 +450,9 @@ def test_the_next_card_named_with_a_waiting_roll_is_kept_for_the_end_of_the_batt
     s = g.play(ev.Battle(dice=dice(1, 1), enemy=dice(6, 1, 1), next=card("tural")))
     assert s.battle.named_next == card("tural") and g.log.events[-1].next == card("tural")
     g.play(ev.Cast(FROST_BREATH))
-    with pytest.raises(rules.RuleError, match="you named Tural"):
+    with pytest.raises(rules.RuleError, match="you named Tural") as refused:
         g.play(ev.Cast(SHIELD, next=card("mistmarch")))
+    assert refused.value.field == "next"
     s = g.play(ev.Cast(SHIELD))
     assert s.phase == "draw" and s.discard[-1] == "solo.quest.tural" and s.suspended is None
     # accepting the loss instead turns over the same card for the Battle Loss number

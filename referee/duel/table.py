@@ -156,8 +156,8 @@ class DuelTable:
         return view.event_text(event, self.db)
 
     def refusal(self, error: Exception, state: State) -> str:
-        if isinstance(error, rules.RuleError):
-            return advice.refusal_text(error, state)
+        """A refusal in the rules' own words (the one-shot commands' hints name flags that mean nothing
+        at the table; the question asked again says what fits)."""
         return str(getattr(error, "message", None) or error)
 
     def toolbar(self, state: State) -> str:

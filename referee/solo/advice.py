@@ -1,13 +1,19 @@
-"""The solo referee's Next line: what the player does now, in words, with the commands to type.
+"""The solo referee's words for the table: the Next line, with the commands to type, and the one-line
+refusals with what to type instead.
 
-This module owns the advice and nothing else: it reads the state, asks the rules what is legal now
-(the phase, :mod:`referee.solo.aid` for the aid that can still turn a roll, ``legal_moves`` on a map,
-``learnable`` spells, the rules' own checks for a recharge or a cast), and writes the line. Every
-command it offers works when typed, with its placeholders (:data:`referee.advice.PLACEHOLDERS`) filled
-in, in every mode: the referee's deck or the player's own (``--card``/``turn CARD``, R7), the referee's
-dice or the player's (``--dice D,D``). The mode in use decides which form is offered: the player's own
-deck once a card was named (``own_deck``), typed dice once dice were typed (``dice_typed``); before the
-first roll both forms are offered.
+This module owns every ``referee solo ...`` command line the referee suggests and every option name a
+refusal mentions; the rules (:mod:`referee.solo.core` and the modules above it) write neither: their notes
+say what happens in the rules' words, and a refusal is a :class:`~referee.solo.core.RuleError` with its
+kind (:class:`~referee.solo.core.Refusal`) and event field, which :func:`refusal_text` words.
+
+For the Next line it reads the state, asks the rules what is legal now (the phase, :mod:`referee.solo.aid`
+for the aid that can still turn a roll, ``legal_moves`` on a map, ``learnable`` spells, the rules' own
+checks for a recharge or a cast), and writes the line. Every command it offers works when typed, with
+its placeholders (:data:`referee.advice.PLACEHOLDERS`) filled in, in every mode: the referee's deck or
+the player's own (``--card``/``turn CARD``, R7), the referee's dice or the player's (``--dice D,D``).
+The mode in use decides which form is offered: the player's own deck once a card was named
+(``own_deck``), typed dice once dice were typed (``dice_typed``); before the first roll both forms are
+offered.
 """
 from __future__ import annotations
 
@@ -15,9 +21,19 @@ from pnp.database import Database
 from referee.advice import dice_placeholder
 from referee.solo import aid, city, core, expanded, laststand, legal, rules
 from referee.solo import events as ev
+from referee.solo.core import Refusal, RuleError
 from referee.solo.state import State, replace
 
 CMD = "referee solo"
+
+OPTIONS: dict[str, str] = {
+    "dice": "--dice", "enemy": "--enemy", "reroll": "--reroll", "rows": "--rows", "counter": "--counter", "next": "--next",
+    "card": "--card", "casts": "--cast", "elders": "--elder", "place": "--place", "servants": "--servant",
+    "difficulty": "--difficulty", "spells": "--spells",
+    "spell": "SPELL", "elder": "ELDER", "path": "HEX", "spell_type": "TYPE", "outcome": "OUTCOME",
+}
+"""The command-line option (or argument) that gives each event field a refusal may concern
+(:attr:`RuleError.field`): the options and arguments of :mod:`referee.solo.cli`."""
 
 
 def _cmd(text: str) -> str:
@@ -203,7 +219,7 @@ def next_step(state: State, db: Database) -> str:
         return _map(state, db)
     if state.phase == "stand":
         return _stand(state, db)
-    return core.waiting_for(state)
+    return next_step_short(state)
 
 
 def _before_roll(state: State, db: Database) -> str:
@@ -272,7 +288,10 @@ def _map(state: State, db: Database) -> str:
         mine, theirs = expanded.exchange_totals(state, db)
         return _losing(state, mine, theirs, db)
     if mb.step == "eldritch":
-        return f"Round {mb.round}, phase c: roll 2d6 on the Eldritch Damage table: {_rolls(state, 'eldritch', (2,), ('--dice',))}."
+        recharges = [f"{r} on the blue cross" for r in _recharges(state, db)]
+        besides = f" Before it: {_either(recharges)}." if recharges else ""
+        return (f"Round {mb.round}, phase c: roll 2d6 on the Eldritch Damage table: {_rolls(state, 'eldritch', (2,), ('--dice',))}."
+                f"{besides}")
     offer = aid_offer(state, db)
     then = f" Re-roll it (the re-roll stands): {offer}; or {_cmd('accept')} it." if offer else f" {_cmd('accept')}."
     return f"Eldritch roll {mb.eldritch}." + then
@@ -303,3 +322,73 @@ def _stand(state: State, db: Database) -> str:
     return (f"The Last Stand: the Grayking has {ls.hit_points} hit {'point' if ls.hit_points == 1 else 'points'}; "
             f"you roll {mine_n} dice, he rolls {theirs_n}: "
             f"{_rolls(state, 'attack', (mine_n, theirs_n))}.{joins}{before}")
+
+
+# ---- Refusals ------------------------------------------------------------------------------------------------
+def waiting_commands(state: State) -> str:
+    """The commands that do what the game waits for (:func:`referee.solo.core.waiting_for`), for a
+    refusal: in a map battle, the step of the round; in the Last Stand, the roll or its acceptance (the
+    Next line, :func:`next_step`, gives every choice)."""
+    mb, ls = state.map_battle, state.last_stand
+    if state.phase == "map" and mb is not None:
+        return {"move": f"{_cmd('move HEX [HEX]')}, or {_cmd('move')} to stay", "attack": _cmd("attack"), "exchange": _cmd("accept"),
+                "eldritch": _cmd("eldritch"), "eldritch-rolled": _cmd("accept")}[mb.step]
+    if state.phase == "stand" and ls is not None:
+        return _cmd("accept") if ls.rolled else _cmd("attack")
+    return {
+        "draw": _cmd("draw --card CARD") if state.own_deck else _cmd("draw"),
+        "battle": f"{_cmd('battle')}, with --dice and --enemy for your own dice",
+        "rolled": _cmd("accept"),
+        "loss": _cmd("accept"),
+        "learn": f"{_cmd('learn SPELL')} or {_cmd('skip')}",
+        "council": _cmd("council"),
+        "warding": f"{_cmd('servants')} or {_cmd('warding won|retreat')}",
+        "turn": _cmd("turn CARD"),
+    }.get(state.phase, _cmd("status"))
+
+
+def next_step_short(state: State) -> str:
+    """What the game waits for, in a few words with the commands, without the database: the rules' words
+    (:func:`referee.solo.core.waiting_for`) and :func:`waiting_commands`."""
+    return f"{core.waiting_for(state)} ({waiting_commands(state)})"
+
+
+def option_of(field: str | None, state: State | None = None) -> str | None:
+    """The command-line option that gives the event field ``field`` (:data:`OPTIONS`), or ``None``. While
+    a command waits for the next card of the player's own deck (phase ``turn``, R7), the card (the
+    command's next card) is the ``CARD`` of ``referee solo turn CARD``."""
+    if field is None:
+        return None
+    if state is not None and state.phase == "turn" and field in ("card", "next"):
+        return "CARD"
+    return OPTIONS.get(field)
+
+
+def refusal_text(error: RuleError, state: State | None) -> str:
+    """The one line the command line prints for the refusal ``error`` met in ``state`` (the state the
+    refused event was played on; ``None`` for a refused setup): the rules' message after the option its
+    field names (``--reroll: your dice show 1 4; there is no 2 to re-roll``), completed by its kind
+    (:class:`~referee.solo.core.Refusal`) with what to type instead.
+
+    ``GAME_OVER``: the `new` command that starts another game with the same setup; ``WRONG_PHASE``: the
+    commands that do what the game waits for (:func:`waiting_commands`; the message says it in words);
+    ``OFF_THE_MAP``: the `map` command; ``ALREADY_THERE``: `move` with no hex, which stays (R13);
+    ``TOO_FAR``: a path named hex by hex; ``THEIR_DICE``: the option of the other side's new dice.
+    Other refusals read as their message.
+    """
+    kind, text = error.refusal, str(error)
+    if state is not None and kind is Refusal.GAME_OVER:
+        return f"{text}; start a new one with {_new_game(state)}"
+    if state is not None and kind is Refusal.WRONG_PHASE:
+        return f"{text} ({waiting_commands(state)})"
+    option = option_of(error.field, state)
+    line = f"{option}: {text}" if option else text
+    if kind is Refusal.OFF_THE_MAP:
+        return f"{line} (see {_cmd('map')})"
+    if kind is Refusal.ALREADY_THERE:
+        return f"{line}; {_cmd('move')} with no hex stays"
+    if kind is Refusal.TOO_FAR:
+        return f"{line} (name the path, e.g. {_cmd('move B3 C3')})"
+    if kind is Refusal.THEIR_DICE:
+        return f"{line} ({OPTIONS['dice']})"
+    return line

@@ -201,7 +201,8 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
     chosen = core.spell(db, event.spell)
     problem = cast_problem(state, db, chosen)
     if problem:
-        raise RuleError(f"cannot cast {chosen.name}: {problem}")
+        between = problem == _cast_place(state, db, chosen)  # no battle on: the problem says what the game waits for (R32)
+        raise RuleError(f"cannot cast {chosen.name}: {problem}", core.Refusal.WRONG_PHASE if between else None)
     effect = chosen.effect
     if effect.barrier_lock:
         state = core.note(state, "You cast Barrier Lock and lock the gates of the Barrier Plains. "
@@ -209,9 +210,9 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
         return core.end(replace(state, grayking=1), Ending.BARRIER_LOCK, core.BARRIER_LOCK_REASON,
                         "You have saved Lassadar and won the game.")
     if event.rows is not None and not effect.loss_rows:
-        raise RuleError(f"--rows: {chosen.name} does not lower Battle Loss rows")
+        raise RuleError(f"{chosen.name} does not lower Battle Loss rows", field="rows")
     if (event.reroll or event.dice is not None) and not (effect.reroll_own or effect.reroll_servants):
-        raise RuleError(f"--reroll/--dice: {chosen.name} re-rolls no dice")
+        raise RuleError(f"{chosen.name} re-rolls no dice", field=core.reroll_field(event))
     battle = state.battle
     assert battle is not None
     state = core.pay_for_cast(replace(state, battle=replace(battle, casts=battle.casts + (chosen.id,))), db, chosen)
@@ -240,7 +241,7 @@ def _reroll_own(state: State, db: Database, reroll: tuple[int, ...], dice: Dice 
 
 def _lower(state: State, db: Database, who: str, effect: Effect, rows: int | None) -> State:
     """Lower the Battle Loss row by up to ``effect.loss_rows`` rows (``rows`` of them when named), or
-    cancel it (Bind, Knot, Leafward, Elder Rhun; R8). Raises :class:`RuleError` naming ``--rows``."""
+    cancel it (Bind, Knot, Leafward, Elder Rhun; R8). Raises :class:`RuleError` of field ``rows``."""
     battle = _battle(state)
     assert battle.loss_roll is not None
     if effect.cancel_loss:
@@ -249,7 +250,7 @@ def _lower(state: State, db: Database, who: str, effect: Effect, rows: int | Non
     rows = most if rows is None else rows
     if not 1 <= rows <= most:
         allowed = "by 1 row" if most == 1 else f"by 1 to {most} rows"
-        raise RuleError(f"--rows: {who} lowers the Battle Loss result {allowed}, not {rows}")
+        raise RuleError(f"{who} lowers the Battle Loss result {allowed}, not {rows}", field="rows")
     battle = replace(battle, lowered=battle.lowered + rows)
     state = replace(state, battle=battle)
     effective = loss_row_number(state)
@@ -282,7 +283,7 @@ def apply_draw(state: State, db: Database, event: ev.Draw) -> State:
     Character Stats card with their uses. Warding City: fought on its map (rulebook, Expanded Battles).
     Raises :class:`RuleError` when no card is left or the card cannot be drawn.
     """
-    core.require_phase(state, "draw", "draw")
+    core.require_phase(state, "draw", "drawing a quest card")
     state, card_id = core.take(state, db, event.card, "card", "the draw")
     if card_id is None:
         raise RuleError("no quest card is left to draw")
@@ -314,7 +315,7 @@ def apply_battle(state: State, db: Database, event: ev.Battle) -> Outcome:
     a loss is left open (:class:`~referee.solo.core.OpenRoll`): it waits in the ``rolled`` phase while a
     spell or Elder could still change it (R34), else it is resolved too. Raises :class:`RuleError`.
     """
-    core.require_phase(state, "battle", "battle")
+    core.require_phase(state, "battle", "fighting a City Quest battle")
     for elder_id in event.elders:
         state = call_on_table(state, db, ev.CallElder(elder_id))
         if state.result:
@@ -382,7 +383,7 @@ def _check_next(state: State, db: Database, card: ev.CardRef) -> None:
     of the draw pile (or of the discard pile when the draw pile is empty, which is then reshuffled)."""
     core.quest(db, card.id)
     if card.typed and card.id not in (state.deck or state.discard):
-        raise RuleError(f"--next: {core.name(db, card.id)} cannot be turned over from the Quest draw pile now")
+        raise RuleError(f"{core.name(db, card.id)} cannot be turned over from the Quest draw pile now", field="next")
 
 
 def _resolve_win(state: State, db: Database, next_card: ev.CardRef | None) -> State:
@@ -460,7 +461,7 @@ def apply_cast(state: State, db: Database, event: ev.Cast) -> Outcome:
     """Cast a spell: in a City Quest battle (before or after the roll, or after a loss), or Barrier Lock
     between quest cards once all three Warding Keys are held (rulebook, Winning or Losing; R12); then
     what it leaves on the table (:func:`_after_aid`). Raises :class:`RuleError`."""
-    core.require_phase(state, ("battle", "rolled", "loss", "draw"), f"cast {core.short_id(event.spell)}")
+    core.require_phase(state, ("battle", "rolled", "loss", "draw"), f"casting {core.called(db, event.spell)}")
     before = stage(state)
     state = cast_on_table(state, db, event)
     return _after_aid(state, db, before, event.next)
@@ -469,7 +470,7 @@ def apply_cast(state: State, db: Database, event: ev.Cast) -> Outcome:
 def apply_elder(state: State, db: Database, event: ev.CallElder) -> Outcome:
     """Call on an Elder in a City Quest battle (rulebook, If it is an Elders card; R11); then what the aid
     leaves on the table (:func:`_after_aid`). Raises :class:`RuleError`."""
-    core.require_phase(state, ("battle", "rolled", "loss"), f"elder {core.short_id(event.elder)}")
+    core.require_phase(state, ("battle", "rolled", "loss"), f"calling on {core.called(db, event.elder)}")
     before = stage(state)
     state = call_on_table(state, db, event)
     return _after_aid(state, db, before, event.next)
@@ -490,11 +491,11 @@ def _after_aid(state: State, db: Database, before: Stage, next_card: ev.CardRef 
 def apply_accept(state: State, db: Database, event: ev.Accept) -> Outcome:
     """Accept the battle as it stands: a losing roll becomes a loss (rulebook, Play), or the Battle Loss
     row, as lowered, is applied (R8). Raises :class:`RuleError`."""
-    core.require_phase(state, ("rolled", "loss"), "accept")
+    core.require_phase(state, ("rolled", "loss"), "accepting")
     if state.phase == "rolled":
         return _resolve_loss(state, db, event.next) if not winning(state, db) else _resolve_win(state, db, event.next)
     if event.next is not None:
-        raise RuleError("--next: the next card is already turned over for this loss")
+        raise RuleError("the next card is already turned over for this loss", field="next")
     return finish_loss(state, db)
 
 
@@ -503,7 +504,7 @@ def apply_learn(state: State, db: Database, event: ev.Learn) -> State:
     """Answer a spell choice (Battle Win row 4, R9; Council of Wardens, R37): learn a spell along the
     paths (:func:`referee.solo.core.learn_spell`), or take none (``spell`` is ``None``). Raises
     :class:`RuleError`."""
-    core.require_phase(state, "learn", "learn" if event.spell else "skip")
+    core.require_phase(state, "learn", "learning a spell" if event.spell else "learning no spell")
     pending = state.pending
     assert pending is not None
     if event.spell is None:
@@ -522,7 +523,7 @@ def apply_council(state: State, db: Database, event: ev.Council) -> State:
     """Resolve the Council of Wardens card on the table (rulebook, If it is a Council of Wardens Quest
     card): turn over the next card when the card reads a next card value, apply its gains, place it on
     the discard pile, then offer its spells to learn (R37). Raises :class:`RuleError`."""
-    core.require_phase(state, "council", "council")
+    core.require_phase(state, "council", "resolving a Council of Wardens card")
     card = core.quest(db, state.card or "")
     assert isinstance(card, CouncilQuest)
     effect = card.council
@@ -533,7 +534,7 @@ def apply_council(state: State, db: Database, event: ev.Council) -> State:
         if nxt:
             state = core.note(state, f"Next card value: {next_value}.")
     elif event.next is not None:
-        raise RuleError(f"--next: {card.name} reads no next card value")
+        raise RuleError(f"{card.name} reads no next card value", field="next")
     state = core.apply_effect(state, db, effect, next_value)
     state = core.note(replace(state, discard=state.discard + (card.id,), card=None), f"Place {card.name} on the discard pile.")
     if state.result is not None:

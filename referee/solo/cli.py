@@ -5,7 +5,8 @@ command loads the save file, plays one event, and writes the file back only when
 accepted: a rejected command prints one line, exits non-zero and leaves the file byte for byte
 unchanged. Loading, playing, the notes and the Next line, undo, log, status and restore are the shared
 :class:`referee.clitools.GameCommands` over :data:`referee.solo.game.RULES`; errors it turns into one
-line: :class:`~referee.errors.RefereeError` (a refusal of the rules, a save file, dice),
+line: :class:`~referee.errors.RefereeError` (a refusal of the rules in the words of
+:func:`referee.solo.advice.refusal_text`, which names the option and what to type instead; a save file; dice),
 :class:`~pnp.database.DatabaseError`.
 """
 from __future__ import annotations
@@ -28,6 +29,7 @@ from referee.errors import RefereeError
 from referee.solo import events as ev
 from referee.solo import game as solo_game
 from referee.solo import rules, start, view
+from referee.solo.advice import refusal_text
 from referee.solo.state import Announcement, State
 from referee.solo.view import ENDING_STYLES
 
@@ -171,7 +173,7 @@ def _new_game(db: database.Database, difficulty: str, spell_list: str, seed: int
     try:
         game = solo_game.SoloGame.new(db, difficulty, spells, seed)
     except rules.RuleError as error:
-        raise clitools.fail(error) from None
+        raise click.ClickException(refusal_text(error, None)) from None
     _game.save_new(game, path, force)
     state = game.state
     console = clitools.console()

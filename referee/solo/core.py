@@ -4,7 +4,7 @@
 This module owns what the City Quest battles (:mod:`referee.solo.city`), the Expanded Battles on the
 maps (:mod:`referee.solo.expanded`) and the Last Stand (:mod:`referee.solo.laststand`) have in common:
 
-- the one-line error :class:`RuleError` and the :class:`NeedCard` signal (the next card of the
+- the one-line error :class:`RuleError` with its kind (:class:`Refusal`) and the :class:`NeedCard` signal (the next card of the
   player's own deck is needed, R7);
 - database look-ups (the stats card, the Progress Track, spells, quest cards, names as printed);
 - the tracks: :func:`note`, :func:`lose`, :func:`adjust`, :func:`apply_effect` (R1, R2, R56);
@@ -23,9 +23,16 @@ Sections of the rulebook seed (``docs/seeds/001_14b82cefec9e9fa1.txt``) are cite
 where the rulebook is silent the function follows ``docs/rulings.md`` and cites the ruling (R1, R2 ...).
 Numbers and tables come from the database (``cards.toml``), never from here. Nothing here does I/O, and
 nothing here imports another module of the rules.
+
+The solo rules (this module and the battle modules above it) write no command line and name no option:
+a refusal is a :class:`RuleError` carrying its kind (:class:`Refusal`) and event field, which
+:func:`referee.solo.advice.refusal_text` words for the player; a note says what happens and what the
+player may do in the rules' words, and the Next line (:func:`referee.solo.advice.next_step`) gives the
+commands.
 """
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -37,8 +44,42 @@ from referee.solo import events as ev
 from referee.solo.state import Announcement, Ending, State, replace
 
 
+class Refusal(enum.Enum):
+    """The kinds of refusal the advice layer completes with what to type
+    (:func:`referee.solo.advice.refusal_text`); any other refusal reads as its message (with the
+    option of its field, :attr:`RuleError.field`).
+
+    ``GAME_OVER``: any event after the game is decided (rulebook, Winning or Losing); ``WRONG_PHASE``: an
+    event the game does not wait for now, the message ending with what it waits for (:func:`waiting_for`),
+    or a roll that must be settled first (a retreat, R54); ``OFF_THE_MAP``: a hex that is not on the map of
+    the battle; ``ALREADY_THERE``: a move to the hex the warden stands on (staying names no hex, R13);
+    ``TOO_FAR``: a move to a hex beyond the warden's reach (a path may be named hex by hex); ``THEIR_DICE``:
+    dice of the player's own named for a spell that re-rolls the other side's dice (Rime Mirror).
+    """
+
+    GAME_OVER = "game over"
+    WRONG_PHASE = "wrong phase"
+    OFF_THE_MAP = "off the map"
+    ALREADY_THERE = "already there"
+    TOO_FAR = "too far"
+    THEIR_DICE = "their dice"
+
+
 class RuleError(errors.RuleError):
-    """A command that the rules do not allow now; ``str(error)`` is one line for the player."""
+    """A command that the rules do not allow now.
+
+    ``str(error)`` is one line saying why, in the rules' own words: no command line, no option name.
+    ``refusal`` is its kind (:class:`Refusal`, ``None`` for one its message says in full), ``field`` the
+    event field concerned (``"dice"``, ``"enemy"``, ``"reroll"``, ``"rows"``, ``"counter"``, ``"next"``,
+    ``"card"``, ``"path"``, ``"place"``, ``"servants"``, ``"spell_type"``, ``"elders"``, ``"difficulty"``,
+    ``"spells"`` ...: the command line names its option). :func:`referee.solo.advice.refusal_text` gives
+    the line the command line prints.
+    """
+
+    def __init__(self, message: str, refusal: Refusal | None = None, field: str | None = None) -> None:
+        super().__init__(message)
+        self.refusal = refusal
+        self.field = field
 
 
 class NeedCard(Exception):
@@ -248,34 +289,67 @@ def apply_effect(state: State, db: Database, effect: Effect, next_value: int = 0
 
 
 # ---- Phases -------------------------------------------------------------------------------------------------
-def require_phase(state: State, wanted: str | tuple[str, ...] | None, command: str) -> None:
+def require_phase(state: State, wanted: str | tuple[str, ...] | None, what: str) -> None:
     """Raise :class:`RuleError` unless the game is in one of the ``wanted`` phases (``None``: any phase)
-    and not over; the error names what the game waits for (:func:`waiting_for`)."""
+    and not over: of kind :attr:`Refusal.GAME_OVER`, or :attr:`Refusal.WRONG_PHASE` saying that ``what``
+    (the event in words: ``drawing a quest card``) does not fit now and what the game waits for
+    (:func:`waiting_for`)."""
     wanted = (wanted,) if isinstance(wanted, str) else wanted
     if state.result is not None:
-        setup = state.setup
-        again = f"referee solo new --difficulty {setup.difficulty} --spells {','.join(short_id(s) for s in setup.spells)}"
-        raise RuleError(f"the game is over (you {state.result}: {state.reason}); start a new one with `{again}`")
+        raise RuleError(f"the game is over (you {state.result}: {state.reason})", Refusal.GAME_OVER)
     if wanted is not None and state.phase not in wanted:
-        raise RuleError(f"`{command}` does not fit now: {waiting_for(state)}")
+        raise wrong_phase(state, what)
+
+
+def wrong_phase(state: State, what: str) -> RuleError:
+    """The refusal of ``what`` (an event in words) in a phase or step that does not wait for it: of kind
+    :attr:`Refusal.WRONG_PHASE`, saying what the game waits for (:func:`waiting_for`)."""
+    return RuleError(f"{what} does not fit now: {waiting_for(state)}", Refusal.WRONG_PHASE)
 
 
 def waiting_for(state: State) -> str:
-    """What the game waits for, in a few words with a command, for the error of a command that does not
-    fit the phase (the Next line, :mod:`referee.solo.advice`, gives every choice)."""
-    draw = "referee solo draw --card CARD" if state.own_deck else "referee solo draw"
+    """What the game waits for, in a few words (the Next line, :mod:`referee.solo.advice`, gives every
+    choice with its command): in a map battle, the step of the round (rulebook, Expanded Battles, phases
+    a-c); in the Last Stand, whether a round is rolled."""
+    mb, ls = state.map_battle, state.last_stand
+    if state.phase == "map" and mb is not None:
+        return {
+            "move": "round {r}, phase a: move",
+            "attack": "round {r}, phase b: the next servant attacks",
+            "exchange": "round {r}, phase b: an attack is rolled: cast a spell, call an Elder or accept it",
+            "eldritch": "round {r}, phase c: roll for Eldritch Damage",
+            "eldritch-rolled": "round {r}, phase c: the Eldritch roll waits: cast a re-roll spell or accept it",
+        }[mb.step].format(r=mb.round)
+    if state.phase == "stand" and ls is not None:
+        return ("the Last Stand's roll is on the table: cast a spell, call an Elder or accept it" if ls.rolled
+                else "roll the Last Stand's next attack")
     return {
-        "draw": f"draw the next quest card (`{draw}`)",
-        "battle": "fight the City Quest on the table (`referee solo battle`, with --dice and --enemy for your own dice)",
-        "rolled": "the battle is rolled: cast a spell, call an Elder or `referee solo accept`",
-        "loss": "a Battle Loss row is waiting: lower it with a spell or an Elder, or `referee solo accept`",
-        "learn": "choose a spell to learn (`referee solo learn SPELL`) or `referee solo skip`",
-        "council": "resolve the Council of Wardens card (`referee solo council`)",
-        "warding": "set up the Warding City's map (`referee solo servants`) or enter its outcome (`referee solo warding won|retreat`)",
-        "map": "fight the Expanded Battle on the map (`referee solo status`)",
-        "stand": "fight the Last Stand (`referee solo attack`)",
-        "turn": "turn over the next card of your deck and name it (`referee solo turn CARD`)",
+        "draw": "draw the next quest card",
+        "battle": "fight the City Quest on the table",
+        "rolled": "the battle is rolled: cast a spell, call an Elder or accept the loss",
+        "loss": "a Battle Loss row is waiting: lower it with a spell or an Elder, or accept it",
+        "learn": "choose a spell to learn, or learn none",
+        "council": "resolve the Council of Wardens card",
+        "warding": "set up the Warding City's map, or enter the outcome of its battle fought by hand",
+        "map": "fight the Expanded Battle on the map",
+        "stand": "fight the Last Stand",
+        "turn": "turn over the next card of your deck and name it",
     }.get(state.phase, state.phase)
+
+
+def called(db: Database, record_id: str) -> str:
+    """A card or spell as printed (:func:`name`), or its short id when the database has no such record
+    (for a refusal that comes before the record is looked up)."""
+    try:
+        return name(db, record_id)
+    except KeyError:
+        return short_id(record_id)
+
+
+def reroll_field(event: ev.Cast | ev.CallElder) -> str:
+    """The field of a re-roll refused as a whole: ``reroll`` when the event names dice to re-roll, else
+    ``dice`` (new dice typed for a spell or an Elder that re-rolls none)."""
+    return "reroll" if event.reroll else "dice"
 
 
 # ---- Dice ---------------------------------------------------------------------------------------------------
@@ -284,12 +358,12 @@ def roll(state: State, db: Database, typed: Dice | None, count: int, field: str,
     """``count`` dice for ``field``: the player's typed dice (checked) or the referee's next dice (R35).
     Returns the state with the dice recorded in ``consumed`` (and the referee's dice counted), and the dice.
     ``track``: whether these dice tell how the player rolls (``State.dice_typed``, which the advice
-    follows); the Grayking's counter dice in the Last Stand do not. Raises :class:`RuleError` naming
-    ``--FIELD`` and ``what`` when the typed dice are not ``count``, or when the dice of a save are not the
+    follows); the Grayking's counter dice in the Last Stand do not. Raises :class:`RuleError` of field
+    ``field`` naming ``what`` when the typed dice are not ``count``, or when the dice of a save are not the
     referee's."""
     if typed is not None and typed.typed:
         if len(typed.values) != count:
-            raise RuleError(f"--{field}: {what} needs {count} {'die' if count == 1 else 'dice'}, you typed {len(typed.values)} ({typed})")
+            raise RuleError(f"{what} needs {count} {'die' if count == 1 else 'dice'}, you typed {len(typed.values)} ({typed})", field=field)
         dice = typed
     else:
         dice = Dice.roll(state.setup.seed, state.dice_used, count)
@@ -303,17 +377,17 @@ def roll(state: State, db: Database, typed: Dice | None, count: int, field: str,
 def kept_dice(dice: tuple[int, ...], reroll: tuple[int, ...]) -> list[int]:
     """The dice of ``dice`` left after taking out the values in ``reroll`` (one die per value named).
 
-    Raises :class:`RuleError` naming ``--reroll`` when nothing is named or a value is not showing.
+    Raises :class:`RuleError` of field ``reroll`` when nothing is named or a value is not showing.
     """
     if not reroll:
-        raise RuleError(f"--reroll: name the dice to re-roll by their values; your dice show {' '.join(map(str, dice))}")
+        raise RuleError(f"name the dice to re-roll by their values; your dice show {' '.join(map(str, dice))}", field="reroll")
     left = list(dice)
     for value in reroll:
         if value not in left:
             showing = dice.count(value)
-            raise RuleError(f"--reroll: your dice show {' '.join(map(str, dice))}; "
+            raise RuleError(f"your dice show {' '.join(map(str, dice))}; "
                             + (f"there is no {value} to re-roll" if not showing else
-                               f"only {showing} of them show{'s' if showing == 1 else ''} {value}"))
+                               f"only {showing} of them show{'s' if showing == 1 else ''} {value}"), field="reroll")
         left.remove(value)
     return left
 
@@ -337,12 +411,12 @@ def reroll_theirs(state: State, db: Database, spell_name: str, reroll: tuple[int
     """The other side re-rolls all its ``count`` dice: a spell that makes the servants or the Grayking
     re-roll (Rime Mirror; rulebook, Play; R46; R21). ``side`` names them as the notes do (``the servants``,
     ``the servant``, ``the Grayking``; ``plural`` for the first). Returns the state with the dice rolled
-    (:func:`roll`, field ``dice``) and noted, and the new dice. Raises :class:`RuleError` when the
-    player names dice of their own to re-roll (``reroll``; the spell ``spell_name`` re-rolls only the
-    other side's), and as :func:`roll` does."""
+    (:func:`roll`, field ``dice``) and noted, and the new dice. Raises :class:`RuleError` (of kind
+    :attr:`Refusal.THEIR_DICE`) when the player names dice of their own to re-roll (``reroll``; the spell
+    ``spell_name`` re-rolls only the other side's), and as :func:`roll` does."""
     possessive = f"{side}'" if plural else f"{side}'s"
     if reroll:
-        raise RuleError(f"--reroll: {spell_name} re-rolls {possessive} dice, not yours; give only their new dice (--dice)")
+        raise RuleError(f"{spell_name} re-rolls {possessive} dice, not yours; give only their new dice", Refusal.THEIR_DICE, "reroll")
     state, new = roll(state, db, typed, count, "dice", f"{possessive} re-roll")
     said = f"{side[0].upper()}{side[1:]} re-roll{'' if plural else 's'}"
     return note(state, f"{said}: {new}."), new.values
@@ -364,8 +438,8 @@ def take(state: State, db: Database, wanted: ev.CardRef | None, field: str, what
     named = state.battle.named_next if field == "next" and state.battle is not None else None
     if named is not None:  # named with the roll while aid could still turn it (R7)
         if wanted is not None and wanted.id != named.id:
-            raise RuleError(f"--next: you named {name(db, named.id)} as the next card with the roll; "
-                            f"it is turned over now, not {name(db, wanted.id)}")
+            raise RuleError(f"you named {name(db, named.id)} as the next card with the roll; "
+                            f"it is turned over now, not {name(db, wanted.id)}", field="next")
         wanted = named
         state = replace(state, battle=replace(state.battle, named_next=None))
     if wanted is None:
@@ -381,7 +455,7 @@ def take(state: State, db: Database, wanted: ev.CardRef | None, field: str, what
             if card_id not in state.deck:
                 where = ("on the discard pile" if card_id in state.discard else "out of the game" if card_id in state.removed
                          else "on the table" if card_id in (state.card, *dict(state.elders)) else "not in the quest deck")
-                raise RuleError(f"{name(db, card_id)} cannot be turned over from the Quest draw pile: it is {where}")
+                raise RuleError(f"{name(db, card_id)} cannot be turned over from the Quest draw pile: it is {where}", field=field)
         elif state.deck[0] != card_id:
             raise RuleError(f"the referee's top card is {name(db, state.deck[0])}, not {name(db, card_id)} (corrupt save?)")
     index = state.deck.index(card_id)
@@ -649,17 +723,17 @@ def elder_problem(state: State, db: Database, elder_id: str, called: tuple[str, 
 
 def checked_elder_call(db: Database, event: ev.CallElder, problem: str | None, without_next_card: str | None = None) -> Elder:
     """The Elder card of a call, after the checks every battle shares: the ``problem`` the battle's own
-    rules found (its ``elder_problem``), no ``--next`` where the battle turns over no next card
-    (``without_next_card`` names it: a map battle, the Last Stand) and no ``--reroll``/``--dice`` for an
-    Elder who re-rolls nothing. Raises :class:`RuleError` naming what is wrong (R11, R50, R51)."""
+    rules found (its ``elder_problem``), no next card where the battle turns over none
+    (``without_next_card`` names it: a map battle, the Last Stand) and no dice to re-roll or new dice for
+    an Elder who re-rolls nothing. Raises :class:`RuleError` naming what is wrong (R11, R50, R51)."""
     card = quest(db, event.elder)
     if problem:
         raise RuleError(f"cannot call on {card.name}: {problem}")
     assert isinstance(card, Elder)
     if without_next_card is not None and event.next is not None:
-        raise RuleError(f"--next: {without_next_card} turns over no next card")
+        raise RuleError(f"{without_next_card} turns over no next card", field="next")
     if (event.reroll or event.dice is not None) and not card.aid.reroll_own:
-        raise RuleError(f"--reroll/--dice: {card.name} re-rolls no dice")
+        raise RuleError(f"{card.name} re-rolls no dice", field=reroll_field(event))
     return card
 
 

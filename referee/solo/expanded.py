@@ -53,9 +53,10 @@ def name(address: tuple[int, int]) -> str:
     return hexes.hex_name(address)
 
 
-def parse_hex(grid: hexes.HexMap, text: str, what: str = "HEX") -> tuple[int, int]:
+def parse_hex(grid: hexes.HexMap, text: str, field: str = "path") -> tuple[int, int]:
     """The address a player typed: a hex name (``C4``), a printed number (``7``: the hex numbered 7),
-    ``S``/``start`` or ``R``/``recharge``. Raises :class:`RuleError` for anything else or an address off the map."""
+    ``S``/``start`` or ``R``/``recharge``. Raises :class:`RuleError` of field ``field`` for anything else
+    or an address off the map (of kind :attr:`~referee.solo.core.Refusal.OFF_THE_MAP`)."""
     word = text.strip().lower()
     if word in ("s", "start"):
         return grid.start.address
@@ -64,14 +65,14 @@ def parse_hex(grid: hexes.HexMap, text: str, what: str = "HEX") -> tuple[int, in
     if word.isdigit():
         found = grid.numbered(int(word))
         if not found:
-            raise RuleError(f"{what}: no hex of this map is printed with {word}; numbers run 2-12")
+            raise RuleError(f"no hex of this map is printed with {word}; numbers run 2-12", field=field)
         return found[0].address
     try:
         address = hexes.parse_hex_name(text)
     except ValueError as error:
-        raise RuleError(f"{what}: {error}") from None
+        raise RuleError(str(error), field=field) from None
     if address not in grid:
-        raise RuleError(f"{what}: {text.upper()} is off the map (see `referee solo map`)")
+        raise RuleError(f"{text.upper()} is off the map", core.Refusal.OFF_THE_MAP, field)
     return address
 
 
@@ -81,7 +82,7 @@ def label(db: Database, servant_id: str) -> str:
 
 
 def marker(db: Database, servant_id: str) -> str:
-    """The one-letter marker of a servant on ``referee solo map`` (its type's initial; the types of one
+    """The one-letter marker of a servant on the map the referee draws (its type's initial; the types of one
     battle differ, rulebook step 3)."""
     return servant_card(db, servant_id).servant_type[0].upper()
 
@@ -95,27 +96,16 @@ def _set(state: State, **changes) -> State:
     return replace(state, map_battle=replace(_mb(state), **changes))
 
 
-def _step(state: State, wanted: str | tuple[str, ...], command: str) -> MapBattle:
+def _step(state: State, wanted: str | tuple[str, ...], what: str) -> MapBattle:
     """The map battle, after checking the game is in phase ``map`` at one of the ``wanted`` steps of a
-    round; raises :class:`RuleError` naming what the round waits for (:func:`waiting`)."""
-    core.require_phase(state, "map", command)
+    round; raises :class:`RuleError` saying that ``what`` (the event in words) does not fit now and what
+    the round waits for (:func:`referee.solo.core.waiting_for`)."""
+    core.require_phase(state, "map", what)
     mb = _mb(state)
     wanted = (wanted,) if isinstance(wanted, str) else wanted
     if mb.step not in wanted:
-        raise RuleError(f"`{command}` does not fit now: {waiting(state)}")
+        raise core.wrong_phase(state, what)
     return mb
-
-
-def waiting(state: State) -> str:
-    """What the round of the map battle waits for, in a few words with a command."""
-    mb = _mb(state)
-    return {
-        "move": "round {r}, phase a: move (`referee solo move HEX [HEX]`, or `referee solo move` to stay)",
-        "attack": "round {r}, phase b: the next servant attacks (`referee solo attack`)",
-        "exchange": "round {r}, phase b: an attack is rolled: cast a spell, call an Elder or `referee solo accept`",
-        "eldritch": "round {r}, phase c: roll for Eldritch Damage (`referee solo eldritch`)",
-        "eldritch-rolled": "round {r}, phase c: the Eldritch roll waits: cast a re-roll spell or `referee solo accept`",
-    }[mb.step].format(r=mb.round)
 
 
 # ---- Setup (rulebook, Expanded Battles 1-4) -------------------------------------------------------------------
@@ -128,18 +118,18 @@ def apply_servants(state: State, db: Database, event: ev.Servants) -> State:
     Each servant gets its card's hit points for the map's colour and goes on the hex numbered by its 2d6.
     Raises :class:`RuleError` for servants that do not fit the map, or placement dice that are not 2d6 each.
     """
-    core.require_phase(state, "warding", "servants")
+    core.require_phase(state, "warding", "setting up the servants")
     bmap = battle_map(state, db)
     grid = bmap.hex_map
     count = bmap.servants
     if event.typed:
         chosen = [servant_card(db, s) for s in event.servants]
         if len(chosen) != count:
-            raise RuleError(f"--servant: {bmap.title} is fought against {count} servants of different types; you named {len(chosen)}")
+            raise RuleError(f"{bmap.title} is fought against {count} servants of different types; you named {len(chosen)}", field="servants")
         types = [s.servant_type for s in chosen]
         if len(set(types)) != len(types):
-            raise RuleError("--servant: the servants must be of different types "
-                            "(set aside a card of a type already drawn, rulebook step 3)")
+            raise RuleError("the servants must be of different types "
+                            "(set aside a card of a type already drawn, rulebook step 3)", field="servants")
         kept = tuple(s.id for s in chosen)
         set_aside: list[str] = []
     else:
@@ -207,19 +197,19 @@ def apply_move(state: State, db: Database, event: ev.Move) -> State:
     """Phase a (rulebook, Expanded Battles): "You may move two hexes in any direction each round. Each
     servant then moves one hex toward you. A servant may move no closer than a hex adjacent to your own
     position." Moving is optional (R13); then every servant steps (R14) and the attacks begin. Raises
-    :class:`RuleError` naming the ``HEX`` the warden may not reach or enter."""
-    mb = _step(state, "move", "move")
+    :class:`RuleError` of field ``path`` naming the hex the warden may not reach or enter."""
+    mb = _step(state, "move", "moving")
     grid = battle_map(state, db).hex_map
     most = db.solo.rules.warden_move_hexes
     if len(event.path) > most:
-        raise RuleError(f"HEX: you move at most {most} hexes a round; you named {len(event.path)} ({' '.join(event.path)})")
+        raise RuleError(f"you move at most {most} hexes a round; you named {len(event.path)} ({' '.join(event.path)})", field="path")
     blocked = occupied(mb)
     here = mb.warden
     steps = [parse_hex(grid, text) for text in event.path]
     for address in steps:
         if address in blocked:
             who = ", ".join(label(db, s.id) for s in mb.living if s.hex == address)
-            raise RuleError(f"HEX: {name(address)} is occupied by {who}; you may not enter or pass a servant's hex (R13)")
+            raise RuleError(f"{name(address)} is occupied by {who}; you may not enter or pass a servant's hex (R13)", field="path")
     if len(steps) == 1:
         reach = grid.path_distances(here, blocked=blocked)
         if steps[0] not in reach or reach[steps[0]] > most:
@@ -230,25 +220,25 @@ def apply_move(state: State, db: Database, event: ev.Move) -> State:
                 where = f"is {reach[steps[0]]} hexes from you at {name(here)} around the servants ({straight} in a straight line)"
             else:
                 where = f"is {straight} hexes from you at {name(here)}"
-            raise RuleError(f"HEX: {name(steps[0])} {where}; you move at most {most} (name the path, e.g. `move B3 C3`)")
+            raise RuleError(f"{name(steps[0])} {where}; you move at most {most}", core.Refusal.TOO_FAR, "path")
     elif len(steps) > 1:
         previous = here
         for address in steps:
             if address == previous:
-                raise RuleError(f"HEX: {name(address)} is named twice; name each hex of the path once, in turn")
+                raise RuleError(f"{name(address)} is named twice; name each hex of the path once, in turn", field="path")
             if hexes.distance(previous, address) != 1:
-                raise RuleError(f"HEX: {name(address)} is not next to {name(previous)}; name each hex of the path in turn")
+                raise RuleError(f"{name(address)} is not next to {name(previous)}; name each hex of the path in turn", field="path")
             previous = address
     destination = steps[-1] if steps else here
     if must_leave(mb) and destination == grid.recharge.address:
-        raise RuleError(f"HEX: you recharged on the blue cross ({name(destination)}) last round; you must move away from it this round")
+        raise RuleError(f"you recharged on the blue cross ({name(destination)}) last round; you must move away from it this round", field="path")
     if destination == here and steps:
-        raise RuleError(f"HEX: you are already on {name(here)}; `referee solo move` with no hex stays")
+        raise RuleError(f"you are already on {name(here)}", core.Refusal.ALREADY_THERE, "path")
     state = _set(state, warden=destination)
     if destination == here:
         state = core.note(state, f"Round {mb.round}, phase a: you stay on {name(here)}.")
     else:
-        blue_cross = " (the blue cross: `referee solo recharge TYPE` recharges every spell of one type)."
+        blue_cross = " (the blue cross: you may recharge every spell of one type there)."
         state = core.note(state, f"Round {mb.round}, phase a: move your warden marker to {name(destination)}"
                           + (blue_cross if destination == grid.recharge.address else "."))
     state = _servants_step(state, db)
@@ -352,7 +342,7 @@ def apply_attack(state: State, db: Database, event: ev.Attack) -> Outcome:
     """Phase b (rulebook, Expanded Battles): the next servant's attack. Both sides roll, the servant one
     die more (Elder San's die, called before, joins the player's roll only: R50); the referee waits while
     a spell or an Elder could still turn a losing roll (R34), else resolves it."""
-    mb = _step(state, "attack", "attack")
+    mb = _step(state, "attack", "attacking")
     servant_id = mb.queue[0]
     mine_n, theirs_n = exchange_dice(state, db)
     helpers = " and ".join(f"{core.name(db, e)}'s die" for e in mb.before_roll)
@@ -445,7 +435,7 @@ def _end_attacks(state: State, db: Database) -> State:
     if mb.magic_near:
         return core.note(_set(state, step="eldritch", queue=()),
                          f"Round {mb.round}, phase c: you cast a spell within {db.solo.rules.eldritch_range} hex of a servant: "
-                         f"roll 2d6 on {battle_map(state, db).title}'s Eldritch Damage table (`referee solo eldritch`).")
+                         f"roll 2d6 on {battle_map(state, db).title}'s Eldritch Damage table.")
     return _next_round(state, db)
 
 
@@ -462,7 +452,7 @@ def apply_eldritch(state: State, db: Database, event: ev.Eldritch) -> Outcome:
     """Phase c (rulebook, Expanded Battles): roll 2d6 on the map's Eldritch Damage table; while a re-roll
     spell could change it the roll waits (R48), else its row applies: the roll is left open
     (:class:`~referee.solo.core.OpenRoll`) for the dispatcher to settle or hold. Raises :class:`RuleError`."""
-    _step(state, "eldritch", "eldritch")
+    _step(state, "eldritch", "rolling Eldritch Damage")
     state, dice = core.roll(state, db, event.dice, 2, "dice", "the Eldritch Damage roll")
     state = _set(state, step="eldritch-rolled", eldritch=dice.total)
     table = db.table(battle_map(state, db).eldritch_table)
@@ -562,15 +552,15 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
     nothing (R45-R46): an Eldritch re-roll changes the total on the table, an attack spell the
     exchange's dice or totals. :func:`apply_cast` settles; :mod:`referee.solo.aid` searches with this.
     Raises :class:`RuleError` when the spell cannot be cast now."""
-    core.require_phase(state, "map", "cast")
+    core.require_phase(state, "map", f"casting {core.called(db, event.spell)}")
     chosen = core.spell(db, event.spell)
     problem = cast_problem(state, db, chosen)
     if problem:
         raise RuleError(f"cannot cast {chosen.name}: {problem}")
     if event.rows is not None:
-        raise RuleError(f"--rows: {chosen.name} lowers no Battle Loss row on a map")
+        raise RuleError(f"{chosen.name} lowers no Battle Loss row on a map", field="rows")
     if event.counter is not None:
-        raise RuleError("--counter: counters belong to the Last Stand")
+        raise RuleError("the Grayking counters spells only in the Last Stand", field="counter")
     mb = _mb(state)
     effect = chosen.effect
     step = mb.step
@@ -582,7 +572,7 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
         return state
     if step == "eldritch-rolled":
         if event.reroll:
-            raise RuleError("--reroll: the Eldritch roll is re-rolled whole (2d6)")
+            raise RuleError("the Eldritch roll is re-rolled whole (2d6)", field="reroll")
         state, dice = core.roll(state, db, event.dice, 2, "dice", "the Eldritch re-roll")
         state = _set(state, eldritch=dice.total)
         row = db.table(battle_map(state, db).eldritch_table).row_for(dice.total)
@@ -596,11 +586,11 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
             state, enemy = core.reroll_theirs(state, db, chosen.name, event.reroll, len(ex.enemy), event.dice, "the servant")
             state = _set(state, exchange=replace(_exchange(state), enemy=enemy))
         elif event.reroll or event.dice is not None:
-            raise RuleError(f"--reroll/--dice: {chosen.name} re-rolls no dice")
+            raise RuleError(f"{chosen.name} re-rolls no dice", field=core.reroll_field(event))
         mine, theirs = exchange_totals(state, db)
         return core.note(state, f"Your total is {mine}, the servant's {theirs}.")
     if event.reroll or event.dice is not None:
-        raise RuleError(f"--reroll/--dice: {chosen.name} re-rolls no dice now")
+        raise RuleError(f"{chosen.name} re-rolls no dice now", field=core.reroll_field(event))
     return state
 
 
@@ -612,9 +602,9 @@ def _reroll_own(state: State, db: Database, reroll: tuple[int, ...], dice: Dice 
 def apply_accept(state: State, db: Database, event: ev.Accept) -> State:
     """Accept the attack or the Eldritch roll on the table as it stands (rulebook, phases b and c).
     Raises :class:`RuleError` when none is on the table."""
-    _step(state, ("exchange", "eldritch-rolled"), "accept")
+    _step(state, ("exchange", "eldritch-rolled"), "accepting")
     if event.next is not None:
-        raise RuleError("--next: a map battle turns over no next card")
+        raise RuleError("a map battle turns over no next card", field="next")
     if _mb(state).step == "exchange":
         return _resolve_exchange(state, db)
     return apply_eldritch_row(state, db)
@@ -684,7 +674,7 @@ def apply_elder(state: State, db: Database, event: ev.CallElder) -> Outcome:
 def call_on_table(state: State, db: Database, event: ev.CallElder) -> State:
     """Call on an Elder in the map battle and apply the aid, settling nothing (see :func:`apply_elder`).
     Raises :class:`RuleError` when the Elder cannot aid now (R50)."""
-    core.require_phase(state, "map", f"elder {core.short_id(event.elder)}")
+    core.require_phase(state, "map", f"calling on {core.called(db, event.elder)}")
     card = core.checked_elder_call(db, event, elder_problem(state, db, event.elder), "a map battle")
     state = core.call_elder(state, db, card.id)
     state = _set(state, elders=_mb(state).elders + (card.id,))
@@ -708,12 +698,12 @@ def apply_recharge(state: State, db: Database, event: ev.Recharge) -> State:
     the warden must leave the hex in the next round's move, and may not recharge again before that. A
     recharge that would bring no used spell back is refused and not spent (:func:`referee.solo.core.recharge_problem`,
     R53). Raises :class:`RuleError`."""
-    mb = _step(state, ("move", "attack", "eldritch"), "recharge")
+    mb = _step(state, ("move", "attack", "eldritch"), "recharging")
     grid = battle_map(state, db).hex_map
     kind = event.spell_type.lower()
     types = [p.spell_type for p in db.solo.spell_path]
     if kind not in types:
-        raise RuleError(f"TYPE: {core.recharge_problem(state, db, kind)}")
+        raise RuleError(str(core.recharge_problem(state, db, kind)), field="spell_type")
     if mb.warden != grid.recharge.address:
         raise RuleError(f"recharge: you are on {name(mb.warden)}; the blue cross is {name(grid.recharge.address)}")
     if mb.recharged_round == mb.round:
@@ -741,10 +731,9 @@ def win(state: State, db: Database) -> State:
 
 
 RETREAT_WAITS = {
-    "exchange": "a servant's attack is rolled and you are losing: "
-                "take its hit first (`referee solo accept`, or turn it with a spell or an Elder)",
-    "eldritch": "Eldritch Damage is due this round: roll it first (`referee solo eldritch`)",
-    "eldritch-rolled": "the Eldritch Damage roll is on the table: settle it first (`referee solo accept`, or re-roll it with a spell)",
+    "exchange": "a servant's attack is rolled and you are losing: take its hit first, or turn it with a spell or an Elder",
+    "eldritch": "Eldritch Damage is due this round: roll it first",
+    "eldritch-rolled": "the Eldritch Damage roll is on the table: settle it first, accepted or re-rolled with a spell",
 }
 """Steps of a round in which a roll is owed, and what settles it before a retreat (R54)."""
 
@@ -761,11 +750,12 @@ def retreat_problem(state: State) -> str | None:
 
 def apply_retreat(state: State, db: Database, event: ev.Retreat) -> State:
     """6b: retreat at any time during the map battle: -1 Spirit, the card on the discard pile; 7. Not while
-    a roll is owed (:func:`retreat_problem`, R54). Raises :class:`RuleError`."""
-    core.require_phase(state, ("map", "warding"), "retreat")
+    a roll is owed (:func:`retreat_problem`, R54; of kind :attr:`~referee.solo.core.Refusal.WRONG_PHASE`).
+    Raises :class:`RuleError`."""
+    core.require_phase(state, ("map", "warding"), "retreating")
     problem = retreat_problem(state)
     if problem:
-        raise RuleError(f"retreat: {problem}; then retreat (R54)")
+        raise RuleError(f"retreating waits for the roll owed (R54): {problem}", core.Refusal.WRONG_PHASE)
     card = warding_card(state, db)
     return retreat_warding(replace(state, map_battle=None, used=()), db, card)
 
@@ -776,15 +766,15 @@ def apply_warding(state: State, db: Database, event: ev.Warding) -> State:
     Expanded Battles 6a, 6b; R38): what the battle cost, the Elders it used, then either the Warding
     Key (its bonus applied at once, R12; the card removed from the game) or a retreat at the rules'
     Spirit cost (the card on the discard pile). Raises :class:`RuleError`."""
-    core.require_phase(state, "warding", "warding")
+    core.require_phase(state, "warding", "entering the outcome of a Warding City battle")
     card = core.quest(db, state.card or "")
     assert isinstance(card, WardingCity)
     if event.outcome not in typing.get_args(ev.WardingOutcome):
-        raise RuleError(f"outcome: {event.outcome!r} is not an outcome; enter won or retreat")
+        raise RuleError(f"{event.outcome!r} is not an outcome; enter won or retreat", field="outcome")
     for i, elder_id in enumerate(event.elders):
         problem = core.elder_problem(state, db, elder_id, event.elders[:i])
         if problem:
-            raise RuleError(f"--elder: {problem}")
+            raise RuleError(problem, field="elders")
         state = core.spend_elder_use(state, elder_id)
     state = core.adjust(state, db, mana=event.mana, spirit=event.spirit)
     if state.result is not None:

@@ -41,7 +41,10 @@ class SoloGameRules:
     log_line = staticmethod(view.log_line)
 
     def refusal_text(self, error: RuleError, state: State) -> str:
-        """The rules' own one line, for now."""
+        """The line a refusal gets (:func:`referee.solo.advice.refusal_text`: the option its field names
+        and what to type instead); a refusal of another kind reads as its message."""
+        if isinstance(error, rules.RuleError):
+            return advice.refusal_text(error, state)
         return str(error)
 
     def is_over(self, state: State) -> bool:

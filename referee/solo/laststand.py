@@ -52,9 +52,12 @@ def apply_last_stand(state: State, db: Database, event: ev.LastStand) -> State:
     from a save written before they did (``stand_elders`` false: replayed as fought, R51(f)). Raises
     :class:`RuleError` unless the Last Stand is offered now (:func:`offered`)."""
     if not offered(state, db):
+        if state.last_stand is not None and state.result is None:
+            raise core.wrong_phase(state, "travelling to the Ash Tower")  # the Last Stand is being fought
+        over = core.Refusal.GAME_OVER if state.result is not None else None
         if state.last_stand is not None:
-            raise RuleError("the Last Stand has already been fought in this game")
-        raise RuleError("the Last Stand comes after you lock the gates: hold all three Warding Keys and cast Barrier Lock first (R49)")
+            raise RuleError("the Last Stand has already been fought in this game", over)
+        raise RuleError("the Last Stand comes after you lock the gates: hold all three Warding Keys and cast Barrier Lock first (R49)", over)
     stand = card(db)
     learned = len(state.spells)
     begun = LastStandState(stand.hit_points[0], elders_aid=event.stand_elders, no_free_escape=event.no_free_escape)
@@ -88,21 +91,15 @@ def totals(state: State, db: Database) -> tuple[int, int]:
     return core.attack_totals(db, ls.dice, ls.enemy, ls.casts)
 
 
-def _require_round(state: State, rolled: bool | None, command: str) -> LastStandState:
+def _require_round(state: State, rolled: bool | None, what: str) -> LastStandState:
     """The Last Stand, after checking the game is in phase ``stand`` with a round rolled (``rolled``
-    True), not rolled (False) or either (None); raises :class:`RuleError` naming what it waits for."""
-    core.require_phase(state, "stand", command)
+    True), not rolled (False) or either (None); raises :class:`RuleError` saying that ``what`` (the event
+    in words) does not fit now and what the Last Stand waits for (:func:`referee.solo.core.waiting_for`)."""
+    core.require_phase(state, "stand", what)
     ls = _ls(state)
     if rolled is not None and ls.rolled != rolled:
-        raise RuleError(f"`{command}` does not fit now: {waiting(state)}")
+        raise core.wrong_phase(state, what)
     return ls
-
-
-def waiting(state: State) -> str:
-    """What the Last Stand waits for, in a few words with a command."""
-    ls = _ls(state)
-    return ("the Last Stand's roll is on the table: cast a spell, call an Elder or `referee solo accept`" if ls.rolled
-            else "roll the Last Stand's next attack (`referee solo attack`)")
 
 
 def apply_attack(state: State, db: Database, event: ev.Attack) -> Outcome:
@@ -110,7 +107,7 @@ def apply_attack(state: State, db: Database, event: ev.Attack) -> Outcome:
     Roll for both his attack and yours." Elder San's die, called before, joins the player's roll only
     (R51(b)). The roll waits while a spell or an Elder could still turn it (R34): a losing roll is left
     open (:class:`~referee.solo.core.OpenRoll`). Raises :class:`RuleError`."""
-    ls = _require_round(state, False, "attack")
+    ls = _require_round(state, False, "attacking")
     mine_n, theirs_n = round_dice(state, db)
     helpers = " and ".join(f"{core.name(db, e)}'s die" for e in ls.before_roll)
     state, dice = core.roll(state, db, event.dice, mine_n, "dice", f"your attack{' with ' + helpers if helpers else ''}")
@@ -155,7 +152,7 @@ def _resolve(state: State, db: Database) -> State:
             state = core.note(_set(state, outcome="won"), f"You win {mine} to {theirs}: the Grayking's last hit point falls.")
             return core.end(state, Ending.LAST_STAND_WON, "you defeated the Grayking in the Last Stand",
                             "You have saved Lassadar: the Grayking is defeated in his Stronghold.")
-        gray = " (a gray space: you may recharge one spell type, `referee solo recharge TYPE`)" if hp in stand.gray_spaces else ""
+        gray = " (a gray space: you may recharge one spell type)" if hp in stand.gray_spaces else ""
         return core.note(state, f"You win {mine} to {theirs}: move the Grayking's damage marker to {hp}{gray}.")
     state = core.note(state, f"The Grayking wins {theirs} to {mine}.")
     state = core.adjust(state, db, spirit=stand.player_hit_spirit)
@@ -167,9 +164,9 @@ def _resolve(state: State, db: Database) -> State:
 def apply_accept(state: State, db: Database, event: ev.Accept) -> State:
     """Accept the roll on the table as it stands (card text). Raises :class:`RuleError` when no round is
     rolled."""
-    _require_round(state, True, "accept")
+    _require_round(state, True, "accepting")
     if event.next is not None:
-        raise RuleError("--next: the Last Stand turns over no next card")
+        raise RuleError("the Last Stand turns over no next card", field="next")
     return _resolve(state, db)
 
 
@@ -230,13 +227,13 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
     """Cast a spell in the Last Stand and apply it and the Grayking's counter (R22), settling nothing
     (:func:`apply_cast` settles; :mod:`referee.solo.aid` searches with this). Raises :class:`RuleError`
     when the spell cannot be cast now."""
-    _require_round(state, None, "cast")
+    _require_round(state, None, f"casting {core.called(db, event.spell)}")
     chosen = core.spell(db, event.spell)
     problem = cast_problem(state, db, chosen)
     if problem:
         raise RuleError(f"cannot cast {chosen.name}: {problem}")
     if event.rows is not None:
-        raise RuleError(f"--rows: {chosen.name} lowers no Battle Loss row in the Last Stand")
+        raise RuleError(f"{chosen.name} lowers no Battle Loss row in the Last Stand", field="rows")
     effect = chosen.effect
     if _ls(state).rolled:
         state = _set(state, casts=_ls(state).casts + (chosen.id,))
@@ -247,13 +244,13 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
         state, enemy = core.reroll_theirs(state, db, chosen.name, event.reroll, len(_ls(state).enemy), event.dice, "the Grayking")
         state = _set(state, enemy=enemy)
     elif event.reroll or event.dice is not None:
-        raise RuleError(f"--reroll/--dice: {chosen.name} re-rolls no dice")
+        raise RuleError(f"{chosen.name} re-rolls no dice", field=core.reroll_field(event))
     if state.result is not None:
         return state
     row = counter_for(db, chosen)
     if row is None:
         if event.counter is not None:
-            raise RuleError(f"--counter: no counter card answers {chosen.name} (position {chosen.position})")
+            raise RuleError(f"no counter card answers {chosen.name} (position {chosen.position})", field="counter")
         state = core.note(state, f"No counter card prints position {chosen.position} for {chosen.spell_type.capitalize()} spells: "
                                  "the Grayking does not counter (R21).")
     else:
@@ -351,7 +348,7 @@ def _counter(state: State, db: Database, chosen: Spell, row: TableRow, typed: Di
         else:
             state = core.note(state, f"None of your dice on the table shows {MIRROR_REROLLS_FROM} or more: nothing to re-roll (R22).")
     if typed is not None and not used_dice:
-        raise RuleError(f"--counter: {row.name} rolls no dice now")
+        raise RuleError(f"{row.name} rolls no dice now", field="counter")
     return state
 
 
@@ -417,7 +414,7 @@ def apply_elder(state: State, db: Database, event: ev.CallElder) -> Outcome:
 def call_on_table(state: State, db: Database, event: ev.CallElder) -> State:
     """Call on an Elder in the Last Stand and apply the aid, settling nothing (see :func:`apply_elder`).
     Raises :class:`RuleError` when the Elder cannot aid now (R51)."""
-    _require_round(state, None, f"elder {core.short_id(event.elder)}")
+    _require_round(state, None, f"calling on {core.called(db, event.elder)}")
     card = core.checked_elder_call(db, event, elder_problem(state, db, event.elder), "the Last Stand")
     state = core.call_elder(state, db, card.id)
     state = _set(state, elders=_ls(state).elders + (card.id,))
@@ -438,12 +435,12 @@ def apply_recharge(state: State, db: Database, event: ev.Recharge) -> State:
     """Card text: "You may recharge all spells of one type when his damage marker is on a gray space"
     (R23: one type for each gray space the marker reaches). A recharge that would bring no used spell back
     is refused and not spent (:func:`referee.solo.core.recharge_problem`, R53). Raises :class:`RuleError`."""
-    ls = _require_round(state, None, "recharge")
+    ls = _require_round(state, None, "recharging")
     stand = card(db)
     kind = event.spell_type.lower()
     types = [p.spell_type for p in db.solo.spell_path]
     if kind not in types:
-        raise RuleError(f"TYPE: {core.recharge_problem(state, db, kind)}")
+        raise RuleError(str(core.recharge_problem(state, db, kind)), field="spell_type")
     if ls.hit_points not in stand.gray_spaces or ls.hit_points == stand.hit_points[0]:
         raise RuleError(f"recharge: the damage marker is on {ls.hit_points}, not a gray space ({', '.join(map(str, stand.gray_spaces))})")
     if ls.hit_points in ls.recharged_at:

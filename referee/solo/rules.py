@@ -1,8 +1,9 @@
 """The rules of *The Grayking is Risen*: pure functions of (state, database, event), dispatched.
 
 This module is the one door to the solo rules. :func:`apply` applies one event (a fully or partly
-resolved command) and returns the new state, or raises :class:`RuleError` with one line naming the
-argument and what would be right, leaving the old state untouched; :func:`resolve` fills in every die
+resolved command) and returns the new state, or raises :class:`RuleError` with one line saying what
+is wrong and what would be right (its kind and field for :func:`referee.solo.advice.refusal_text`),
+leaving the old state untouched; :func:`resolve` fills in every die
 and card the referee supplied, by value, for the save file; :func:`apply_turn` finishes a command that
 waited for the next card of the player's own deck (R7). Nothing here does I/O.
 
@@ -30,6 +31,7 @@ from referee.solo.core import (
     NeedCard,
     OpenRoll,
     Outcome,
+    Refusal,
     RuleError,
     adjust,
     apply_effect,
@@ -55,7 +57,7 @@ from referee.solo.start import legal_start, legal_starts, new_game
 from referee.solo.state import State, Suspended, replace
 
 __all__ = [
-    "RuleError", "adjust", "apply", "apply_effect", "apply_turn", "choices", "closed_spells", "dice_counts",
+    "Refusal", "RuleError", "adjust", "apply", "apply_effect", "apply_turn", "choices", "closed_spells", "dice_counts",
     "elder_card", "lassadar", "learn_price", "learnable", "learnable_now", "legal_start", "legal_starts", "name", "new_game",
     "options", "plain_text", "quest", "quest_deck", "recharge_problem", "replace", "resolve", "short_id", "spell", "stats", "table_for",
     "totals", "totals_in_words", "track", "winning",
@@ -78,10 +80,11 @@ def _by_phase(city_rule: Handler, map_rule: Handler, stand_rule: Handler) -> Han
     return apply_any
 
 
-def _map_only(command: str) -> Handler:
-    """A command of the map battle and the Last Stand only: refused elsewhere with what the game waits for."""
+def _map_only(what: str) -> Handler:
+    """An event of the map battle and the Last Stand only (``what``: the event in words): refused elsewhere
+    with what the game waits for."""
     def refuse(state: State, db: Database, event: Any) -> Outcome:
-        core.require_phase(state, "map", command)
+        core.require_phase(state, "map", what)
         raise AssertionError  # pragma: no cover - require_phase raised
     return refuse
 
@@ -92,8 +95,8 @@ def apply_turn(state: State, db: Database, event: ev.Turn) -> State:
     is new. Raises :class:`RuleError` outside phase ``turn`` or without a card."""
     waiting = state.suspended
     if state.phase != "turn" or waiting is None or event.card is None:
-        core.require_phase(state, "turn", "turn")
-        raise RuleError("turn: name the card you turned over")
+        core.require_phase(state, "turn", "naming the next card")
+        raise RuleError("name the card you turned over", field="card")
     after = apply(waiting.before, db, replace(waiting.event, next=event.card))
     return replace(after, notes=after.notes[waiting.shown:], consumed=())
 
@@ -109,9 +112,9 @@ _APPLY: dict[type[ev.Event], Handler] = {
     ev.Accept: _by_phase(city.apply_accept, expanded.apply_accept, laststand.apply_accept),
     ev.Servants: expanded.apply_servants,
     ev.Move: expanded.apply_move,
-    ev.Attack: _by_phase(_map_only("attack"), expanded.apply_attack, laststand.apply_attack),
+    ev.Attack: _by_phase(_map_only("attacking"), expanded.apply_attack, laststand.apply_attack),
     ev.Eldritch: expanded.apply_eldritch,
-    ev.Recharge: _by_phase(_map_only("recharge"), expanded.apply_recharge, laststand.apply_recharge),
+    ev.Recharge: _by_phase(_map_only("recharging"), expanded.apply_recharge, laststand.apply_recharge),
     ev.Retreat: expanded.apply_retreat,
     ev.LastStand: laststand.apply_last_stand,
     ev.Turn: apply_turn,
@@ -134,7 +137,7 @@ def apply(state: State, db: Database, event: ev.Event) -> State:
         raise RuleError(str(error)) from None
     except NeedCard as need:
         if isinstance(event, ev.Turn):  # pragma: no cover - a turn names its card
-            raise RuleError("turn: the command needs another card") from None
+            raise RuleError("the command needs another card", field="card") from None
         partial = need.state
         waiting = Suspended(before=state, event=_filled(event, partial.consumed), shown=len(partial.notes), what=need.what)
         return core.note(replace(partial, phase="turn", suspended=waiting),

@@ -43,16 +43,16 @@ def new_game(db: Database, difficulty: str, spells: Iterable[str], seed: int) ->
     """
     starts = core.track(db).start
     if difficulty not in starts:
-        raise RuleError(f"--difficulty: {difficulty!r} is not a difficulty; choose {', '.join(starts)}")
+        raise RuleError(f"{difficulty!r} is not a difficulty; choose {', '.join(starts)}", field="difficulty")
     spells = tuple(spells)
     if len(spells) != 2:
-        raise RuleError(f"--spells: choose exactly two starting spells, not {len(spells)}")
+        raise RuleError(f"choose exactly two starting spells, not {len(spells)}", field="spells")
     for spell_id in spells:
         core.spell(db, spell_id)
     if not legal_start(db, *spells):
         a, b = (core.spell(db, s) for s in spells)
-        raise RuleError(f"--spells: {a.name} and {b.name} are not a legal start; take two top spells of different types, "
-                        "or a top spell and a spell its arrows open (docs/rulings.md R3)")
+        raise RuleError(f"{a.name} and {b.name} are not a legal start; take two top spells of different types, "
+                        "or a top spell and a spell its arrows open (docs/rulings.md R3)", field="spells")
     card = core.stats(db)
     state = State(setup=Setup(difficulty, spells, seed), mana=card.track_start, spirit=card.track_start,
                   grayking=starts[difficulty], deck=shuffled(seed, 0, core.quest_deck(db)), shuffles=1)

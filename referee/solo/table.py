@@ -355,8 +355,8 @@ class SoloTable:
         return view.event_text(event, self.db)
 
     def refusal(self, error: Exception, state: State) -> str:
-        message = getattr(error, "message", None) or str(error)
-        return str(message)
+        """A refusal in the rules' own words (no option names: the question asked again says what fits)."""
+        return str(getattr(error, "message", None) or error)
 
     def toolbar(self, state: State) -> str:
         """Mana, Spirit, the Grayking's space and distance to Lassadar, keys, spells (used ones marked
