@@ -296,3 +296,18 @@ def test_the_command_line_names_the_option_of_a_refused_field(tmp_path, setup, l
     output = run(save, line, code=1)
     assert output.startswith(printed) and len(output.strip().splitlines()) == 1, output
     assert save.read_bytes() == kept
+
+
+def test_after_barrier_lock_a_refusal_offers_the_last_stand():
+    """After Barrier Lock the game is won, and the Last Stand may follow (R49): a refused command says
+    so, besides a new game; after any other ending only a new game is offered."""
+    game = _new_game("new --difficulty normal --spells shield,frost-breath --seed 4")
+    for card in ("dalnish", "marim", "borolia"):
+        game.play(ev.Draw(_card(card)))
+        game.play(ev.Warding("won"))
+    game.play(ev.Cast("solo.spell.barrier-lock"))
+    error = _refused(game, ev.Draw())
+    assert error.refusal is Refusal.GAME_OVER
+    assert "`referee solo last-stand`" in advice.refusal_text(error, game.state)
+    lost = replace(game.state, ending=Ending.SPIRIT_FALLEN)
+    assert "last-stand" not in advice.refusal_text(error, lost)

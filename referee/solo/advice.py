@@ -22,7 +22,7 @@ from referee.advice import dice_placeholder
 from referee.solo import aid, city, core, expanded, laststand, legal, rules
 from referee.solo import events as ev
 from referee.solo.core import Refusal, RuleError
-from referee.solo.state import State, replace
+from referee.solo.state import Ending, State, replace
 
 CMD = "referee solo"
 
@@ -370,7 +370,8 @@ def refusal_text(error: RuleError, state: State | None) -> str:
     field names (``--reroll: your dice show 1 4; there is no 2 to re-roll``), completed by its kind
     (:class:`~referee.solo.core.Refusal`) with what to type instead.
 
-    ``GAME_OVER``: the `new` command that starts another game with the same setup; ``WRONG_PHASE``: the
+    ``GAME_OVER``: the `new` command that starts another game with the same setup (after Barrier Lock,
+    the ``last-stand`` command first, R49); ``WRONG_PHASE``: the
     commands that do what the game waits for (:func:`waiting_commands`; the message says it in words);
     ``OFF_THE_MAP``: the `map` command; ``ALREADY_THERE``: `move` with no hex, which stays (R13);
     ``TOO_FAR``: a path named hex by hex; ``THEIR_DICE``: the option of the other side's new dice.
@@ -378,6 +379,8 @@ def refusal_text(error: RuleError, state: State | None) -> str:
     """
     kind, text = error.refusal, str(error)
     if state is not None and kind is Refusal.GAME_OVER:
+        if state.ending is Ending.BARRIER_LOCK and state.last_stand is None:  # the Last Stand may follow (R49)
+            return f"{text}; travel to the Ash Tower with {_cmd('last-stand')}, or start a new game with {_new_game(state)}"
         return f"{text}; start a new one with {_new_game(state)}"
     if state is not None and kind is Refusal.WRONG_PHASE:
         return f"{text} ({waiting_commands(state)})"
