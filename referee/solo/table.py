@@ -241,7 +241,7 @@ class SoloTable:
         if isinstance(event, ev.Recharge):
             return f"Recharge your {event.spell_type.capitalize()} spells", (f"recharge-{event.spell_type}",)
         if isinstance(event, ev.Retreat):
-            return "Retreat (-1 Spirit)", ("retreat",)
+            return f"Retreat ({self.db.solo.rules.retreat_spirit:+d} Spirit)", ("retreat",)
         if isinstance(event, ev.Warding):
             return f"I fought this map by hand: I {'won the key' if event.outcome == 'won' else 'retreated'}", ()
         if isinstance(event, ev.LastStand):
