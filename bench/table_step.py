@@ -33,21 +33,23 @@ BUDGET_MS = 20.0
 STEP_CAP = 400
 
 
-def play(session: TableSession, steps: list[tuple[float, str]], saves: list[float]) -> None:
+def timed_saves(saving: list[float]):
+    """A save function for :class:`TableSession` that writes the save file as a session does and records
+    how long each write took (ms) in ``saving``."""
+    def save(game, path) -> None:
+        start = time.perf_counter()
+        game.save(path)
+        saving.append((time.perf_counter() - start) * 1000)
+
+    return save
+
+
+def play(session: TableSession, saving: list[float], steps: list[tuple[float, str]], saves: list[float]) -> None:
     """Answer until the game is over or the cap: Enter where there is a default, else the first choice
     (or the first typed value); a duel placing is the first legal one."""
     from referee.duel import legal as duel_legal
     from referee.duel.events import Commit
 
-    saving: list[float] = []
-    save = session._save
-
-    def timed_save(game, path) -> None:
-        start = time.perf_counter()
-        save(game, path)
-        saving.append((time.perf_counter() - start) * 1000)
-
-    session._save = timed_save
     session.prompt()
     for _ in range(STEP_CAP):
         _, question, _ = session.prompt()
@@ -85,8 +87,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         for seed in range(games):
             game = SoloGame.new(db, "normal", ["solo.spell.bind", "solo.spell.shield"], seed)
-            play(TableSession(game, Path(folder) / f"solo-{seed}.toml", SoloTable(db, solo_parse)), solo, saves)
-            play(TableSession(DuelGame.new(db, seed), Path(folder) / f"duel-{seed}.toml", DuelTable(db, duel_parse)), duel, saves)
+            saving: list[float] = []
+            session = TableSession(game, Path(folder) / f"solo-{seed}.toml", SoloTable(db, solo_parse), save=timed_saves(saving))
+            play(session, saving, solo, saves)
+            session = TableSession(DuelGame.new(db, seed), Path(folder) / f"duel-{seed}.toml", DuelTable(db, duel_parse),
+                                   save=timed_saves(saving))
+            play(session, saving, duel, saves)
     for name, steps in (("solo", solo), ("duel", duel)):
         times = sorted(t for t, _ in steps)
         median, p95, worst = statistics.median(times), times[int(0.95 * (len(times) - 1))], times[-1]

@@ -210,7 +210,7 @@ def test_second_session_refused(tmp_path):
 def duel_answers(event: dev.Event, question: Question, state) -> list[str]:
     """What the players type at the table for the one-shot duel ``event``: the guided answer, or the
     one-shot command's words where the recorded game took the sides in another order."""
-    waiting = DuelTable(DB, duel_parse)._waiting_side(state)
+    waiting = DuelTable(DB, duel_parse).waiting_side(state)
     if isinstance(event, (dev.Roll, dev.Commit)) and event.side != waiting:
         from referee.duel.cli import command_line
 

@@ -33,7 +33,7 @@ class DuelTable:
         self.parse = parse
         self._endings: set[str] = set()
 
-    def _waiting_side(self, state: State) -> Side | None:
+    def waiting_side(self, state: State) -> Side | None:
         """The side whose placing is asked next: the first that has not committed this round."""
         if state.phase != "round" or state.opened is not None:
             return None
@@ -61,7 +61,7 @@ class DuelTable:
                             for e in events if isinstance(e, ev.Recall))
             return Question(f"{rules.SIDE_NAMES[winner]}: take a cube back", None, "", choices,
                             context=(f"{rules.who_does(state, winner, 'takes', 'take')} a cube back from another Location, or forgo.",))
-        side = self._waiting_side(state)
+        side = self.waiting_side(state)
         if side is not None:
             hand = state.hands[side]
             here = rules.current_location(state)
@@ -114,7 +114,7 @@ class DuelTable:
         """A placing typed at a hidden prompt (``battle 3,5 cast 4``: the side's commitment of physical
         dice, or of the dice the referee rolled it, R71), else ``None``. Raises
         :class:`~referee.duel.events.EventError` for a placing that cannot be read."""
-        side = self._waiting_side(state)
+        side = self.waiting_side(state)
         words = text.split()
         if side is not None and words and words[0].lower() in ("battle", "power", "cast", "spell", "reroll", "spare"):
             return ev.Commit(side, ev.parse_assignment(text))
@@ -166,7 +166,7 @@ class DuelTable:
         here = rules.name(db, state.current) if state.current else "none yet"
         points = " | ".join(f"{rules.SIDE_NAMES[s]} {state.points[s]} {rules.points_word(db, s)}, {len(state.controlled_by(s))} won"
                             for s in SIDES)
-        waiting = self._waiting_side(state)
+        waiting = self.waiting_side(state)
         move = (rules.SIDE_NAMES[state.chooser] + " choose" if state.phase == "marker" else
                 rules.SIDE_NAMES[waiting] + " place" if waiting else
                 rules.SIDE_NAMES[rules.round_winner(state)] + " recall" if state.phase == "recall" else "reveal")
