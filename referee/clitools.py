@@ -21,6 +21,7 @@ import click
 
 from pnp import database
 from referee import save as savefile
+from referee import savelock
 from referee.errors import RefereeError, RuleError
 from referee.game import GameRules, RefereeGame
 
@@ -130,6 +131,7 @@ class GameCommands:
         state the event was played on); nothing is written then."""
         state = game.state
         try:
+            savelock.check_free(path)
             game.play(make(game))
             game.save(path)
         except RuleError as error:
@@ -154,6 +156,7 @@ class GameCommands:
         cannot be written, is one line, nothing changed."""
         game, path = self.load(save, database)
         try:
+            savelock.check_free(path)
             event = game.undo()
             game.save(path)
         except RefereeError as error:
@@ -190,9 +193,10 @@ class GameCommands:
         db = load_database(database)
         path = save_path(save, self.rules.name)
         try:
+            savelock.check_free(path)
             note = savefile.restore(path, self.rules.name, lambda kept: self.rules.load(kept, db))
             game = self.rules.load(path, db)
-        except savefile.SaveError as error:
+        except (savefile.SaveError, savelock.LockError) as error:
             raise fail(error) from None
         out = console()
         out.print(note, markup=False)
@@ -205,9 +209,10 @@ class GameCommands:
         game in progress only with ``force``). A refusal is one line, nothing changed."""
         db = game.db
         try:
+            savelock.check_free(path)
             note = savefile.write_new(path, self.rules.name, game.document(),
                                       in_progress(self.rules, lambda saved: self.rules.load(saved, db)), force)
-        except savefile.SaveError as error:
+        except (savefile.SaveError, savelock.LockError) as error:
             raise fail(error) from None
         if note:
             click.echo(note)

@@ -269,6 +269,14 @@ class TableSession:
         return out
 
     # ---- Answers ---------------------------------------------------------------------------------------
+    def variants(self) -> list[str]:
+        """The labels of the variants being asked for (after a choice that holds several: which dice a
+        spell re-rolls), numbered from 1 as typed; empty otherwise."""
+        pending = self._pending
+        if pending is None or pending.choice is None:
+            return []
+        return [label for label, _ in pending.choice.variants]
+
     def cancel(self) -> None:
         """Drop the question being answered (Ctrl-C): the step's dice and variants typed so far; the
         question on the table is asked again."""
@@ -279,7 +287,7 @@ class TableSession:
         line in ``Reply.error``, nothing changed)."""
         text = text.strip()
         word = text.lower()
-        if word in ("quit", "exit"):
+        if word in ("quit", "exit") or (not word and self.question().over and self._pending is None):
             return Reply(leave=True)
         if word in SESSION_COMMANDS or word in self.table.commands():
             self._pending = None if word == "undo" else self._pending
@@ -329,7 +337,7 @@ class TableSession:
     def _main(self, text: str) -> Reply:
         question = self.question()
         if question.over and not question.choices and question.default is None:
-            return Reply(error="The game is over: `undo` takes back the last step, `quit` leaves.")
+            return Reply(error="The game is over: Enter or `quit` leaves, `undo` takes back the last step.")
         word = text.lower()
         if not text:
             if question.default is None:
@@ -340,13 +348,17 @@ class TableSession:
             return self._chosen(question.default, typed_dice=text, question=question)
         if word.isdigit() and 1 <= int(word) <= len(question.choices):
             return self._chosen(question.choices[int(word) - 1], typed_dice=None, question=question)
+        slug = _slug(text)
         for choice in question.choices:
-            if word in choice.words:
+            if slug in choice.words or word in choice.words:
                 return self._chosen(choice, typed_dice=None, question=question)
-        if question.default is not None and word in question.default.words:
+        if question.default is not None and (slug in question.default.words or word in question.default.words):
             return self._chosen(question.default, typed_dice=None, question=question)
-        value = _match(question.values, word)
-        several = sorted({k for k in question.values if k.startswith(word)}) if value is None and word else []
+        named = [c for c in question.choices if any(w.startswith(slug) for w in c.words)] if slug else []
+        if len(named) == 1:
+            return self._chosen(named[0], typed_dice=None, question=question)
+        value = _match(question.values, slug) or _match(question.values, word)
+        several = sorted({k for k in question.values if k.startswith(slug)}) if value is None and slug else []
         if len(several) > 1 and not any(w.startswith("-") for w in text.split()):
             return Reply(error=f"{text!r} could be {', '.join(several[:8])}{' ...' if len(several) > 8 else ''}: type more of it.")
         if value is None:
@@ -377,9 +389,12 @@ class TableSession:
             if word.isdigit() and 1 <= int(word) <= len(variants):
                 picked = variants[int(word) - 1][1]
             else:
-                picked = next((event for label, event in variants if label.lower() == word), None)
+                typed = tuple(sorted(int(c) for c in re.findall(r"\d", word)))
+                picked = next((event for label, event in variants if label.lower() == word
+                               or (typed and tuple(sorted(getattr(event, "reroll", ()) or ())) == typed)), None)
             if picked is None:
-                return Reply(error=f"Type 1-{len(variants)} (`help` lists them).")
+                listed = "; ".join(f"{i} {label}" for i, (label, _) in enumerate(variants, 1))
+                return Reply(error=f"Type 1-{len(variants)}: {listed}.")
             self._pending = None
             return self._start(picked)
         if not text:
@@ -448,6 +463,14 @@ class TableSession:
         assert len(self.game.log.events) == before + 1
         played = self.game.log.events[-1]
         return Reply(notes=self.table.notes(state), played=played, screen=self.table.after(state, played))
+
+
+def _slug(text: str) -> str:
+    """A name as typed, in the one spelling of the words that name cards and spells (``Elder Maelis`` ->
+    ``elder-maelis``, ``The Council's Seat`` -> ``the-councils-seat``: :func:`referee.clitools.slug`)."""
+    from referee import clitools
+
+    return clitools.slug(text)
 
 
 def _choice_number(text: str, ask: DiceAsk, question: Question) -> bool:

@@ -10,10 +10,7 @@ a dumb terminal both libraries print plain text.
 """
 from __future__ import annotations
 
-import contextlib
-import fcntl
-import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -24,41 +21,10 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
+from referee.savelock import LockError, held
 from referee.table import Reply, TableSession
 
-
-class LockError(Exception):
-    """The save file is held by another table session (its process id in ``holder``)."""
-
-    def __init__(self, path: Path, holder: str) -> None:
-        super().__init__(f"{path}: another session plays this game (process {holder or 'unknown'}); "
-                         "finish it there, or play a copy (--save OTHER.toml)")
-        self.path, self.holder = path, holder
-
-
-@contextlib.contextmanager
-def held(path: Path) -> Iterator[None]:
-    """Hold ``<save>.lock`` (an advisory ``flock`` the system drops when the process ends, so a killed
-    session leaves no stale lock) for the duration; the lock file names the holding process. Raises
-    :class:`LockError` when another process holds it."""
-    lock_path = path.with_name(path.name + ".lock")
-    handle = open(lock_path, "a+")  # noqa: SIM115 (held for the whole session)
-    try:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            handle.seek(0)
-            raise LockError(path, handle.read().strip()) from None
-        handle.seek(0)
-        handle.truncate()
-        handle.write(str(os.getpid()))
-        handle.flush()
-        yield
-    finally:
-        handle.close()
-        with contextlib.suppress(OSError):
-            if lock_path.exists() and lock_path.read_text().strip() == str(os.getpid()):
-                lock_path.unlink()
+__all__ = ["LockError", "held", "run", "ask", "main_loop"]
 
 
 class _Answers(Completer):
@@ -109,9 +75,9 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         if reply.leave:
             break
         _show_reply(reply, out, session)
-        if reply.played is not None or reply.undone is not None:
+        if reply.played is not None or reply.undone is not None or (reply.error is None and session.variants()):
             _show_question(session, out)
-    out.print(f"Saved: {session.path}. Continue with `referee {session.table.name} play`.", markup=False)
+    out.print(f"Saved: {session.path}. Continue with `referee {session.table.name} play --save {session.path}`.", markup=False)
     return answers
 
 
@@ -128,9 +94,12 @@ def _show_reply(reply: Reply, out: Any, session: TableSession) -> None:
 
 
 def _show_question(session: TableSession, out: Any) -> None:
-    """Print the situation and the numbered choices of the question on the table."""
+    """Print the situation and the numbered choices of the question on the table, or the numbered
+    variants of a choice being answered (which dice a spell re-rolls)."""
     _, question, _ = session.prompt()
     if question is None:
+        for number, label in enumerate(session.variants(), 1):
+            out.print(f"  {number} {label}", markup=False)
         return
     for line in question.context:
         out.print(line, style="bold", markup=False)

@@ -307,7 +307,7 @@ def test_in_a_real_terminal(tmp_path):
         return subprocess.run(["tmux", "capture-pane", "-p", "-t", name], capture_output=True, text=True, check=True).stdout
 
     def wait_for(text: str) -> str:
-        for _ in range(100):
+        for _ in range(300):  # up to 30 s: a loaded machine starts Python slowly
             shown = screen()
             if text in shown:
                 return shown
@@ -326,3 +326,38 @@ def test_in_a_real_terminal(tmp_path):
         assert [e["type"] for e in events_of(save)] == ["draw", "battle"]
     finally:
         subprocess.run(["tmux", "kill-session", "-t", name], check=False)
+
+
+def test_one_shot_commands_refused_while_a_session_plays(tmp_path):
+    """A one-shot command that would write a save a table session holds is refused with one line naming
+    the session's process, and the save is unchanged (the session would overwrite it at its next step)."""
+    import os
+
+    save = tmp_path / "game.toml"
+    one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 11")
+    before = save.read_bytes()
+    with tableui.held(save):
+        for line in ("draw", "undo"):
+            result = CliRunner().invoke(main, ["solo", *line.split(), "--save", str(save), "--db", str(DB_PATH)])
+            assert result.exit_code == 1 and str(os.getpid()) in result.output and "table session" in result.output
+            assert save.read_bytes() == before
+        assert CliRunner().invoke(main, ["solo", "status", "--save", str(save), "--db", str(DB_PATH)]).exit_code == 0
+    one_shot("solo", save, "draw")
+
+
+def test_names_typed_as_printed(tmp_path):
+    """Cards and spells are typed as printed, words and all, or by a unique beginning (``Elder Maelis``,
+    ``rime``); a hex on a map by its printed number, S or R (rulebook, Expanded Battles: the white cross)."""
+    save = tmp_path / "game.toml"
+    one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 11")
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    assert session.answer("Elder Maelis").error is None
+    assert events_of(save)[-1]["card"]["id"] == "solo.quest.elder-maelis"
+    assert session.answer("Dalnish").error is None and session.answer("").error is None  # the referee's servants
+    from referee.solo import expanded
+
+    grid = expanded.battle_map(session.state, DB).hex_map
+    reach = expanded.legal_moves(session.state, DB)
+    number, address = next((n, h.address) for n in range(2, 13) for h in grid.numbered(n) if h.address in reach and n > len(session.question().choices))
+    assert session.answer(str(number)).error is None
+    assert events_of(save)[-1] == {"type": "move", "path": [str(number)]} and session.state.map_battle.warden == address

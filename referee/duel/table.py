@@ -44,7 +44,8 @@ class DuelTable:
         db = self.db
         events = legal.legal_events(state, db)
         if state.outcome is not None or not events:
-            return Question("The game is over", over=True, context=(advice.next_step(state, db).split(" Another game")[0],))
+            return Question("The game is over (Enter leaves, undo takes back the last step)", over=True,
+                            context=(advice.next_step(state, db).split(" Another game")[0],))
         if state.phase == "marker":
             position = {p.id: i for i, p in enumerate(state.row, 1)}
             choices = tuple(Choice(f"{rules.name(db, e.location)}", e, _words(rules.name(db, e.location)))

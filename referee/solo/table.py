@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from pnp import hexes
 from pnp.database import Database
 from referee import clitools
 from referee.solo import advice, aid, city, core, expanded, laststand, legal, rules, view
@@ -55,7 +54,7 @@ class SoloTable:
         events = legal.legal_events(state, db)
         context = (self.situation(state),)
         if not events:
-            return Question("The game is over", over=True, context=(self._ending(state),))
+            return Question("The game is over (Enter leaves, undo takes back the last step)", over=True, context=(self._ending(state),))
         values: dict[str, Any] = {}
         rest: list[ev.Event] = []
         for event in events:
@@ -98,7 +97,7 @@ class SoloTable:
             mine, theirs = city.totals(state, db)
             return self._losing(state, mine, theirs)
         if phase == "learn":
-            return f"You may learn one spell ({state.mana} Mana)."
+            return f"You may learn a spell (you have {state.mana} Mana); Enter chooses nothing only when you type skip."
         if phase == "council":
             return "The Council: Enter goes to it."
         if phase == "warding":
@@ -237,7 +236,7 @@ class SoloTable:
         if isinstance(event, ev.Learn):
             if event.spell is None:
                 return "Learn nothing now", ("skip",)
-            return f"Learn {rules.name(db, event.spell)} ({self._learn_cost(event.spell)})", _words(db, event.spell)
+            return f"Learn {rules.name(db, event.spell)} ({self._learn_cost(state, event.spell)})", _words(db, event.spell)
         if isinstance(event, ev.Recharge):
             return f"Recharge your {event.spell_type.capitalize()} spells", (f"recharge-{event.spell_type}",)
         if isinstance(event, ev.Retreat):
@@ -260,11 +259,13 @@ class SoloTable:
             return "Stay on this hex", ("stay",)
         return view.event_text(event, db), (event.kind,)
 
-    def _learn_cost(self, spell_id: str) -> str:
-        cost = rules.spell(self.db, spell_id).learn_cost
-        if cost is None:
-            return "free"
-        return f"{cost.mana} Mana" if cost.mana else f"{cost.spirit} Spirit"
+    def _learn_cost(self, state: State, spell_id: str) -> str:
+        """What learning the spell costs now (:func:`referee.solo.core.learn_price`: one Mana at Battle Win
+        row 4, R9; its bracketed cost at the Council, R37)."""
+        price = state.pending.price if state.pending is not None else "cost"
+        mana, spirit = core.learn_price(self.db, spell_id, price)
+        parts = [f"{mana} Mana" if mana else "", f"{spirit} Spirit" if spirit else ""]
+        return ", ".join(p for p in parts if p) or "free"
 
     def _ending(self, state: State) -> str:
         """The end of the game in words, by its :class:`~referee.solo.state.Ending` (empty while it goes on)."""
@@ -285,7 +286,8 @@ class SoloTable:
             return "The Grayking's counter"
         if isinstance(event, ev.Eldritch):
             return "Eldritch Damage"
-        if field_name == "dice":
+        theirs = isinstance(event, ev.Cast) and rules.spell(self.db, event.spell).effect.reroll_servants
+        if field_name == "dice" and not theirs:
             return "Your"
         if state.phase == "stand":
             return "The Grayking's"
@@ -309,12 +311,21 @@ class SoloTable:
         (``ghast-1 ymp-2``, their placement dice asked next); ``None`` for anything else. Raises
         ``click.ClickException`` for a servant card the database does not know."""
         words = text.split()
-        if state.phase == "map" and words and all(_is_hex(w) for w in words):
+        if state.phase == "map" and words and all(self._is_map_hex(state, w) for w in words):
             return ev.Move(tuple(w.upper() for w in words))
         servants = {rules.short_id(s.id): s.id for s in self.db.solo.servant}
         if state.phase == "warding" and words and all(w.lower() in servants for w in words):
             return ev.Servants(tuple(servants[w.lower()] for w in words), typed=True)
         return None
+
+    def _is_map_hex(self, state: State, word: str) -> bool:
+        """Whether ``word`` names a hex of the map on the table as the rules read it: a hex name (``C4``),
+        a printed number (``7``), ``S`` or ``R`` (:func:`referee.solo.expanded.parse_hex`)."""
+        try:
+            expanded.parse_hex(expanded.battle_map(state, self.db).hex_map, word)
+        except (rules.RuleError, ValueError):
+            return False
+        return True
 
     def parse_command(self, words: Sequence[str], state: State) -> ev.Event:
         """The event a one-shot command's words play (``cast shield``, ``battle --dice 5,6``). Raises
@@ -383,13 +394,4 @@ class SoloTable:
         from referee import save as savefile
         from referee.dice import DiceError
         return (rules.RuleError, DiceError, savefile.SaveError, ev.EventError, click.ClickException, ValueError)
-
-
-def _is_hex(word: str) -> bool:
-    """Whether ``word`` is a hex name such as ``B4`` (:func:`pnp.hexes.parse_hex_name`)."""
-    try:
-        hexes.parse_hex_name(word.upper())
-    except ValueError:
-        return False
-    return True
 
