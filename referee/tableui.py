@@ -59,9 +59,12 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
     secret: PromptSession[str] = PromptSession(is_password=True, erase_when_done=True, input=input, output=output)
     answers = 0
     _show_question(session, out)
+    private = ""  # a refused hidden answer: said in the next hidden prompt only, which is erased (never on the shared screen)
     while True:
         text, question, _ = session.prompt()
         hidden = question is not None and question.hidden
+        if hidden and private:
+            text, private = f"Refused: {private}. {text}", ""
         try:
             line = (secret if hidden else prompt).prompt(text, bottom_toolbar=lambda: session.table.toolbar(session.state))
         except KeyboardInterrupt:
@@ -74,6 +77,9 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         reply = session.answer(line)
         if reply.leave:
             break
+        if hidden and reply.error:  # it may tell the other player what was tried, or which dice
+            private = reply.error
+            continue
         _show_reply(reply, out, session)
         if reply.played is not None or reply.undone is not None or (reply.error is None and session.variants()):
             _show_question(session, out)

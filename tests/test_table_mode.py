@@ -223,21 +223,30 @@ def duel_answers(event: dev.Event, question: Question, state) -> list[str]:
     if isinstance(event, dev.Reveal):
         typed = {f"{side}_reroll": d for side, d in (("wardens", event.wardens_reroll), ("shadowmajik", event.shadowmajik_reroll))
                  if d is not None and d.typed}
-        asked = [ask.field for ask in DuelTable(DB, duel_parse).rolls(state, dev.Reveal()) or []]
-        if set(typed) <= set(asked):
-            return [_dice(typed[f]) if f in typed else "" for f in asked][:max(1, len(typed))] if typed else [""]
-        from referee.duel.cli import command_line  # dice typed for a side the referee rolled for
+        if not typed:
+            return [""]
+        from referee.duel import rules as duel_rules
+        from referee.duel.cli import command_line
+        from referee.duel.state import SIDES, PerSide
 
-        return [command_line(event).removeprefix("referee duel ")]
+        placings = state.opened or PerSide(*(state.hands[s].assignment for s in SIDES))
+        counts = duel_rules.typed_rerolls(state, DB, placings)
+        due = [f"{s}_reroll" for s in SIDES if counts[s]]
+        if set(typed) != set(due):  # dice typed for a side the referee rolled for: the one-shot words
+            return [command_line(event).removeprefix("referee duel ")]
+        opening = [] if state.opened is not None else [""]  # the first reveal shows the placings, then waits (R81)
+        return opening + [_dice(typed[f]) for f in due]
     picked = _choice(question, event)
     assert picked is not None, event
     return [picked]
 
 
-@pytest.mark.parametrize("name", ["wardens-win"])
+@pytest.mark.parametrize("name", ["wardens-win", "shadowmajik-win"])
 def test_duel_session_equals_one_shot_game(tmp_path, name):
-    """A whole duel to a win (publisher's description; R25-R81), answered at one terminal, saves the same
-    events as the one-shot commands that recorded it."""
+    """A whole duel to a win (publisher's description; R25-R81), answered at one terminal as recorded in
+    tests/fixtures/duel/<name>.cmds: it ends as the recording ends, and its save equals the save the
+    one-shot commands of the same choices make (a re-roll of physical dice is asked once the placings are
+    shown, so the session plays ``reveal`` then the re-rolled dice where the recording typed them at once)."""
     lines = script("duel", name)
     reference = tmp_path / "one-shot.toml"
     for line in lines:
@@ -250,8 +259,12 @@ def test_duel_session_equals_one_shot_game(tmp_path, name):
         _, question, _ = session.prompt()
         assert question is not None
         typist.type(duel_answers(event, question, session.state))
-    assert events_of(table_save) == events_of(reference)
-    assert load_duel(table_save, DB).state.result == "wardens"
+    recorded, table = load_duel(reference, DB).state, load_duel(table_save, DB).state
+    assert (table.result, table.points, table.controlled) == (recorded.result, recorded.points, recorded.controlled)
+    assert table.result == name.removesuffix("-win")
+    same_choices = tmp_path / "same-choices.toml"
+    replay_one_shot("duel", session.game.log.events, lines[0], same_choices)
+    assert events_of(table_save) == events_of(same_choices)
 
 
 def complete(words: str) -> list[str]:
@@ -361,3 +374,46 @@ def test_names_typed_as_printed(tmp_path):
     number, address = next((n, h.address) for n in range(2, 13) for h in grid.numbered(n) if h.address in reach and n > len(session.question().choices))
     assert session.answer(str(number)).error is None
     assert events_of(save)[-1] == {"type": "move", "path": [str(number)]} and session.state.map_battle.warden == address
+
+
+def test_duel_rerolled_physical_die_asked_after_the_reveal(tmp_path):
+    """R81 (R74): with physical dice and a re-roll spell, Enter reveals both placings first (no prompt tells
+    of the spell before), then the re-rolled Battle die is asked for, named by whose it is."""
+    from dataclasses import replace
+
+    from referee.duel.game import DuelGame
+    from referee.duel.state import PerSide
+
+    game = DuelGame.new(DB, 1)
+    game.play(dev.Marker("shadowmajik", game.state.row[3].id))
+    game.log.states[-1] = replace(game.state, points=PerSide(1, 1))  # 1 MP pays a spell of 2 at most places
+    save = tmp_path / "duel.toml"
+    session = TableSession(game, save, DuelTable(DB, duel_parse))
+    assert session.answer("battle 1,5 cast 2 reroll 1").error is None
+    assert session.answer("battle 3,3 power 2").error is None
+    text, question, ask = session.prompt()
+    assert ask is None and "re-roll" not in text  # the reveal's prompt says nothing of a re-roll
+    reply = session.answer("")
+    assert reply.error is None and session.state.opened is not None
+    text, _, ask = session.prompt()
+    assert ask is not None and ask.field == "wardens_reroll" and text.startswith("Wardens' re-rolled Battle 1 die")
+    assert session.answer("6").error is None
+    assert session.state.opened is None and session.state.last.dice.wardens == (6, 5)
+
+
+def test_a_refused_hidden_placing_is_not_shown_on_the_shared_screen(tmp_path):
+    """A placing typed unseen and refused (R71: not the player's dice, not enough points) is said only in
+    the next hidden prompt, which is erased; the shared screen shows nothing of it."""
+    save = tmp_path / "duel.toml"
+    one_shot("duel", save, "new --seed 5")
+    one_shot("duel", save, "marker 3")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text("battle 3,5 cast 4\rbattle 3,5 power 6\r\x04")
+        tableui.run(session, input=pipe, output=DummyOutput(), console=Console(file=out, width=100))
+    assert "not enough MP" not in out.getvalue()  # the refusal (R72: 0 MP pays no spell) is not printed
+    refused = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    refused.game.undo()
+    assert "not enough MP" in (refused.answer("battle 3,5 cast 4").error or "")  # ... though it was refused
+    assert [e["type"] for e in events_of(save)][-1] == "commit"

@@ -15,7 +15,7 @@ from typing import Any
 from pnp.database import Database
 from referee.duel import advice, legal, rules, view
 from referee.duel import events as ev
-from referee.duel.state import SIDES, PerSide, Side, State
+from referee.duel.state import SIDES, Side, State
 from referee.table import Choice, DiceAsk, Question
 
 GAME_COMMANDS = {"board": "the Locations, cubes and point tracks", "spells": "both players' spells"}
@@ -96,20 +96,16 @@ class DuelTable:
         return self.run_command("board", state) if isinstance(event, ev.Reveal) and state.opened is None else ()
 
     def rolls(self, state: State, event: Any) -> list[DiceAsk] | None:
-        """The re-rolled Battle dice of a reveal (R81), asked at the reveal itself: for each side that
-        placed physical dice and whose spell re-rolls a Battle die, that many dice
+        """The re-rolled Battle dice a reveal waits for (R81), asked once both placings are shown (the
+        first reveal opens them, so no prompt tells of a re-roll spell before): for each side that placed
+        physical dice and whose spell re-rolls a Battle die, that many dice
         (:func:`referee.duel.rules.typed_rerolls`); the referee rolls those of a side it rolled for.
         Empty for every other event (the players type no other dice at the table)."""
-        if not isinstance(event, ev.Reveal):
-            return []
-        placings = state.opened
-        if placings is None:
-            wardens, shadowmajik = (state.hands[s].assignment for s in SIDES)
-            if wardens is None or shadowmajik is None:
-                return []  # a sealed placing: its re-rolls are asked once it is opened
-            placings = PerSide(wardens, shadowmajik)
-        counts = rules.typed_rerolls(state, self.db, placings)
-        return [DiceAsk(f"{side}_reroll", counts[side], f"{rules.possessive(rules.SIDE_NAMES[side])} re-rolled Battle") for side in SIDES if counts[side]]
+        if not isinstance(event, ev.Reveal) or state.opened is None:
+            return []  # the first reveal shows both placings; the rules then wait for physical re-rolls (R81)
+        counts = rules.typed_rerolls(state, self.db, state.opened)
+        return [DiceAsk(f"{side}_reroll", counts[side], f"{rules.possessive(rules.SIDE_NAMES[side])} re-rolled Battle")
+                for side in SIDES if counts[side]]
 
     def typed_value(self, text: str, state: State) -> ev.Event | None:
         """A placing typed at a hidden prompt (``battle 3,5 cast 4``: the side's commitment of physical
