@@ -114,10 +114,11 @@ def _show_question(session: TableSession, out: Any) -> None:
 
 
 def ask(text: str, choices: list[tuple[str, str]], default: str, input: Input | None = None, output: Output | None = None,
-        out: Any = None) -> str:
+        out: Any = None, details: list[str] | None = None) -> str:
     """Ask one setup question before a game exists: ``choices`` are (answer, what it is) pairs, listed
-    numbered and completed by Tab; Enter takes ``default``. Returns the chosen answer. Ctrl-C asks
-    again; Ctrl-D raises ``EOFError`` (nothing was saved)."""
+    numbered and completed by Tab; Enter takes ``default``; ``help`` prints ``details`` (the spells'
+    texts) and the choices again. Returns the chosen answer. Ctrl-C asks again; Ctrl-D raises
+    ``EOFError`` (nothing was saved)."""
     from prompt_toolkit.completion import WordCompleter
 
     from referee import clitools
@@ -135,12 +136,18 @@ def ask(text: str, choices: list[tuple[str, str]], default: str, input: Input | 
             continue
         if not line:
             return default
+        if line.lower() in ("help", "spells", "?"):
+            for detail in details or []:
+                out.print(detail, markup=False)
+            for number, (answer, meta) in enumerate(choices, 1):
+                out.print(f"  {number:>2} {meta or answer}", markup=False)
+            continue
         if line.isdigit() and 1 <= int(line) <= len(words):
             return words[int(line) - 1]
         found = [w for w in words if w.lower() == line.lower()] or [w for w in words if w.lower().startswith(line.lower())]
         if len(found) == 1:
             return found[0]
-        out.print(f"{line!r} is not one of them: type its number or its name.", style="bold red", markup=False)
+        out.print(f"{line!r} is not one of them: type its number or its name (help shows them).", style="bold red", markup=False)
 
 
 def main_loop(session: TableSession, path: Path) -> int:

@@ -417,3 +417,14 @@ def test_a_refused_hidden_placing_is_not_shown_on_the_shared_screen(tmp_path):
     refused.game.undo()
     assert "not enough MP" in (refused.answer("battle 3,5 cast 4").error or "")  # ... though it was refused
     assert [e["type"] for e in events_of(save)][-1] == "commit"
+
+
+def test_setup_question_shows_the_spells_texts():
+    """The setup's question for the starting spells (rulebook, Setup) answers `help` with the spells'
+    texts and takes a choice by number, by name, or Enter for the default."""
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text("help\r2\r")
+        chosen = tableui.ask("Starting spells", [("bind knot", "Bind and Knot"), ("bind shield", "Bind and Shield")], "bind knot",
+                             input=pipe, output=DummyOutput(), out=Console(file=out, width=100), details=["Shield (Oaken): a text"])
+    assert chosen == "bind shield" and "Shield (Oaken): a text" in out.getvalue()

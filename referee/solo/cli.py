@@ -359,7 +359,9 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
             difficulty = tableui.ask("Difficulty", [("beginner", ""), ("normal", ""), ("advanced", "")], "normal")
             pairs = [(f"{rules.short_id(a)} {rules.short_id(b)}", f"{rules.name(db, a)} and {rules.name(db, b)}")
                      for a, b in start.legal_starts(db)]
-            spells = tableui.ask("Starting spells", pairs, pairs[0][0])
+            texts = [f"{s.name} ({s.spell_type.capitalize()}): {rules.plain_text(s.text)}" for s in db.solo.spell
+                     if not s.effect.barrier_lock]
+            spells = tableui.ask("Starting spells (help: the spells' texts)", pairs, pairs[0][0], details=texts)
         except EOFError:
             return
         _new_game(db, difficulty, spells.replace(" ", ","), None, False, path, next_line=False)
