@@ -34,9 +34,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+import click
+
 from referee.dice import Dice, DiceError
 
 DICE_SIDES = 6
+REFUSALS: tuple[type[Exception], ...] = (ValueError, click.ClickException)
+"""What an answer may raise that is a refusal, one line, nothing changed: every
+:class:`referee.errors.RefereeError` (a ``ValueError``: a rule, a save, dice, a name) and click's errors of
+a one-shot command's words."""
 
 
 @dataclass(frozen=True)
@@ -136,26 +142,14 @@ class TableGame(Protocol):
     def run_command(self, name: str, state: Any) -> tuple[Any, ...]:
         """The output of the game's command ``name`` in ``state`` (rich renderables or strings)."""
 
-    def notes(self, state: Any) -> tuple[str, ...]:
-        """The notes of the event just played that the player should read (the rules' notes)."""
 
-    def note_style(self, note: str) -> str | None:
-        """The rich style of a note (an ending's colour), or ``None``."""
 
-    def next_line(self, state: Any) -> str:
-        """The Next line (the one-shot advice), shown by ``help``."""
 
-    def event_text(self, event: Any) -> str:
-        """One event in words, for ``log`` and ``undo``."""
 
-    def refusal(self, error: Exception, state: Any) -> str:
-        """The one line a refused event gets."""
 
     def toolbar(self, state: Any) -> str:
         """The state at a glance, one line."""
 
-    def errors(self) -> tuple[type[Exception], ...]:
-        """The errors an event or a parse may raise that are refusals (one line, nothing changed)."""
 
 
 SESSION_COMMANDS: dict[str, str] = {
@@ -296,23 +290,25 @@ class TableSession:
             if self._pending is not None:
                 return self._follow_up(text)
             return self._main(text)
-        except self.table.errors() as error:
+        except REFUSALS as error:
             self._pending = None
-            return Reply(error=self.table.refusal(error, self.state))
+            return Reply(error=str(getattr(error, "message", None) or error))
 
     def _command(self, word: str) -> Reply:
         if word == "undo":
             try:
                 event = self.game.undo()
-            except self.table.errors() as error:
+            except REFUSALS as error:
                 return Reply(error=str(error))
             self._save(self.game, self.path)
-            return Reply(undone=self.table.event_text(event))
+            return Reply(undone=self.game.rules.event_text(event, self.game.db))
         if word == "help":
             return Reply(screen=tuple(self._help()))
         if word == "log":
-            lines = [f"{n:3}. {self.table.event_text(e)}" for n, e in enumerate(self.game.log.events, 1)]
-            return Reply(screen=tuple(lines) or ("Nothing played yet.",))
+            return Reply(screen=tuple(self.game.log_lines()))
+        if word == "status":
+            rules = self.game.rules
+            return Reply(screen=tuple(f"{label:14} {text}" for label, text in rules.status_lines(self.state, self.game.db) if label != "Next"))
         return Reply(screen=self.table.run_command(word, self.state))
 
     def _help(self) -> list[str]:
@@ -331,7 +327,7 @@ class TableSession:
                 shown = sorted(question.values)
                 lines.append("Or type one of: " + ", ".join(shown[:24]) + (" ..." if len(shown) > 24 else "") + " (Tab completes).")
         lines.append("Commands: " + ", ".join([*SESSION_COMMANDS, *self.table.commands()]) + "; and any one-shot command's words.")
-        lines.append("As a one-shot command: " + self.table.next_line(self.state))
+        lines.append("As a one-shot command: " + self.game.next_line())
         return lines
 
     def _main(self, text: str) -> Reply:
@@ -424,7 +420,7 @@ class TableSession:
             return [ask for ask in asked if getattr(event, ask.field, None) is None]
         try:
             after = self.game.rules.apply(self.state, self.game.db, event)
-        except self.table.errors():
+        except REFUSALS:
             return []  # the refusal is reported when the event is played
         asks = []
         for name, value in getattr(after, "consumed", ()):
@@ -462,7 +458,7 @@ class TableSession:
             raise
         assert len(self.game.log.events) == before + 1
         played = self.game.log.events[-1]
-        return Reply(notes=self.table.notes(state), played=played, screen=self.table.after(state, played))
+        return Reply(notes=self.game.notes(), played=played, screen=self.table.after(state, played))
 
 
 def _slug(text: str) -> str:

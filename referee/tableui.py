@@ -10,7 +10,7 @@ a dumb terminal both libraries print plain text.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -45,10 +45,12 @@ class _Answers(Completer):
                 yield Completion(candidate, start_position=start, display_meta=meta)
 
 
-def run(session: TableSession, input: Input | None = None, output: Output | None = None, console: Any = None) -> int:
+def run(session: TableSession, input: Input | None = None, output: Output | None = None, console: Any = None,
+        note_style: Callable[[str, Any], str | None] = lambda note, state: None) -> int:
     """Play ``session`` until the player leaves; returns the number of answers typed. ``input`` and
     ``output`` are prompt_toolkit's (a pipe input and a dummy output in tests); ``console`` the rich
-    console the notes go to (:func:`referee.clitools.console` by default)."""
+    console the notes go to (:func:`referee.clitools.console` by default); ``note_style(note, state)`` the
+    style of a note, as the game's one-shot commands print it (an ending's colour)."""
     from referee import clitools
 
     out = console or clitools.console()
@@ -80,21 +82,21 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         if hidden and reply.error:  # it may tell the other player what was tried, or which dice
             private = reply.error
             continue
-        _show_reply(reply, out, session)
+        _show_reply(reply, out, session, note_style)
         if reply.played is not None or reply.undone is not None or (reply.error is None and session.variants()):
             _show_question(session, out)
     out.print(f"Saved: {session.path}. Continue with `referee {session.table.name} play --save {session.path}`.", markup=False)
     return answers
 
 
-def _show_reply(reply: Reply, out: Any, session: TableSession) -> None:
+def _show_reply(reply: Reply, out: Any, session: TableSession, note_style: Callable[[str, Any], str | None]) -> None:
     """Print what an answer did: a refusal in red, the rules' notes, a command's screen."""
     if reply.error:
         out.print(reply.error, style="bold red", markup=False)
     if reply.undone:
         out.print(f"Undone: {reply.undone}. Put the cards and markers back as they were.", markup=False)
     for note in reply.notes:
-        out.print(note, style=session.table.note_style(note), markup=False)
+        out.print(note, style=note_style(note, session.state), markup=False)
     for line in reply.screen:
         out.print(line, markup=False) if isinstance(line, str) else out.print(line)
 
@@ -150,7 +152,7 @@ def ask(text: str, choices: list[tuple[str, str]], default: str, input: Input | 
         out.print(f"{line!r} is not one of them: type its number or its name (help shows them).", style="bold red", markup=False)
 
 
-def main_loop(session: TableSession, path: Path) -> int:
+def main_loop(session: TableSession, path: Path, note_style: Callable[[str, Any], str | None]) -> int:
     """:func:`run` with the save file ``path`` held (:func:`held`); raises :class:`LockError`."""
     with held(path):
-        return run(session)
+        return run(session, note_style=note_style)

@@ -451,7 +451,7 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
                                            save_path=path, database_path=database_path)
     game, path = _game.load(save_path, database_path)
     try:
-        tableui.main_loop(TableSession(game, path, DuelTable(game.db, parse)), path)
+        tableui.main_loop(TableSession(game, path, DuelTable(game.db, parse)), path, _note_style)
     except tableui.LockError as error:
         raise click.ClickException(str(error)) from None
 

@@ -31,7 +31,6 @@ class DuelTable:
     def __init__(self, db: Database, parse: Callable[[list[str], Database, State], ev.Event]) -> None:
         self.db = db
         self.parse = parse
-        self._endings: set[str] = set()
 
     def waiting_side(self, state: State) -> Side | None:
         """The side whose placing is asked next: the first that has not committed this round."""
@@ -126,36 +125,13 @@ class DuelTable:
         return GAME_COMMANDS
 
     def run_command(self, name: str, state: State) -> tuple[Any, ...]:
-        """``status`` (label/text lines), ``board`` (the Locations and tracks, drawn), ``spells``."""
+        """``board`` (the Locations and tracks, drawn), ``spells``."""
         db = self.db
-        if name == "status":
-            return tuple(f"{label:14} {text}" for label, text in view.status_lines(state, db) if label != "Next")
         if name == "board":
             return (view.board(state, db),)
         if name == "spells":
             return tuple(view.spell_lines(state, db))
         return ()
-
-    def note_style(self, note: str) -> str | None:
-        """Bold green for the note that announces the winner (:func:`referee.duel.view.outcome_text`)."""
-        return "bold green" if note in self._endings else None
-
-    def notes(self, state: State) -> tuple[str, ...]:
-        end = view.outcome_text(state)
-        if end:
-            self._endings.add(end)
-        return state.notes + ((end,) if end else ())
-
-    def next_line(self, state: State) -> str:
-        return advice.next_step(state, self.db)
-
-    def event_text(self, event: Any) -> str:
-        return view.event_text(event, self.db)
-
-    def refusal(self, error: Exception, state: State) -> str:
-        """A refusal in the rules' own words (the one-shot commands' hints name flags that mean nothing
-        at the table; the question asked again says what fits)."""
-        return str(getattr(error, "message", None) or error)
 
     def toolbar(self, state: State) -> str:
         """Round, both point tracks, the marker's Location and whose move it is."""
@@ -169,16 +145,6 @@ class DuelTable:
                 rules.SIDE_NAMES[rules.round_winner(state)] + " recall" if state.phase == "recall" else "reveal")
         return f"Round {state.round} | {points} | marker: {here} | now: {move}"
 
-    def errors(self) -> tuple[type[Exception], ...]:
-        """Refusals and unreadable answers: every :class:`referee.errors.RefereeError` (a ``ValueError``)
-        and click's one-line errors of a one-shot command's words."""
-        import click
-
-        return (ValueError, click.ClickException)
-
-        from referee import save as savefile
-        from referee.dice import DiceError
-        return (rules.RuleError, DiceError, savefile.SaveError, ev.EventError, click.ClickException, ValueError)
 
 
 def _words(name: str) -> tuple[str, ...]:

@@ -367,7 +367,7 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
         _new_game(db, difficulty, spells.replace(" ", ","), None, False, path, next_line=False)
     game, path = _game.load(save_path, database_path)
     try:
-        tableui.main_loop(TableSession(game, path, SoloTable(game.db, parse)), path)
+        tableui.main_loop(TableSession(game, path, SoloTable(game.db, parse)), path, _note_style)
     except tableui.LockError as error:
         raise click.ClickException(str(error)) from None
 

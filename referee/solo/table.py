@@ -15,7 +15,7 @@ from pnp.database import Database
 from referee import clitools
 from referee.solo import advice, aid, city, core, expanded, laststand, legal, rules, view
 from referee.solo import events as ev
-from referee.solo.state import Announcement, State
+from referee.solo.state import State
 from referee.table import Choice, Question
 
 GAME_COMMANDS = {"map": "the battle map, you and the servants", "spells": "the spells on the three paths"}
@@ -273,11 +273,6 @@ class SoloTable:
             return ""
         return f"{'You have won' if not state.ending.defeat else 'The Last Stand is lost' if state.ending.won else 'You have lost'}: {state.reason}."
 
-    def note_style(self, note: str) -> str | None:
-        """The colour of a note: an announced ending's (:data:`referee.solo.cli.ENDING_STYLES`), else none."""
-        return view.ENDING_STYLES[note.ending] if isinstance(note, Announcement) else None
-
-    # ---- Answers and commands -----------------------------------------------------------------------------
     def dice_label(self, state: State, event: Any, field_name: str) -> str:
         """Whose dice ``field_name`` of ``event`` holds, as the prompt begins (``Your``, ``The servants'``)."""
         if field_name == "place":
@@ -336,12 +331,10 @@ class SoloTable:
         return GAME_COMMANDS
 
     def run_command(self, name: str, state: State) -> tuple[Any, ...]:
-        """``status`` (the state as label/text lines), ``map`` (the battle map, drawn), ``spells``."""
+        """``map`` (the battle map, drawn), ``spells``."""
         from rich.text import Text
 
         db = self.db
-        if name == "status":
-            return tuple(f"{label:14} {text}" for label, text in view.status_lines(state, db) if label != "Next")
         if name == "spells":
             return tuple(view.spell_lines(state, db))
         if name == "map":
@@ -355,19 +348,6 @@ class SoloTable:
                 lines.append(text)
             return tuple(lines)
         return ()
-
-    def notes(self, state: State) -> tuple[str, ...]:
-        return state.notes
-
-    def next_line(self, state: State) -> str:
-        return advice.next_step(state, self.db)
-
-    def event_text(self, event: Any) -> str:
-        return view.event_text(event, self.db)
-
-    def refusal(self, error: Exception, state: State) -> str:
-        """A refusal in the rules' own words (no option names: the question asked again says what fits)."""
-        return str(getattr(error, "message", None) or error)
 
     def toolbar(self, state: State) -> str:
         """Mana, Spirit, the Grayking's space and distance to Lassadar, keys, spells (used ones marked
@@ -383,15 +363,3 @@ class SoloTable:
         if state.last_stand is not None:
             parts.append(f"Grayking HP {state.last_stand.hit_points}")
         return " | ".join(parts)
-
-    def errors(self) -> tuple[type[Exception], ...]:
-        """Refusals and unreadable answers: every :class:`referee.errors.RefereeError` (a ``ValueError``)
-        and click's one-line errors of a one-shot command's words."""
-        import click
-
-        return (ValueError, click.ClickException)
-
-        from referee import save as savefile
-        from referee.dice import DiceError
-        return (rules.RuleError, DiceError, savefile.SaveError, ev.EventError, click.ClickException, ValueError)
-
