@@ -361,6 +361,8 @@ class TableSession:
             value = self.table.typed_value(text, self.state)
         if value is not None:
             return self._start(value)
+        if word.isdigit() and question.choices:
+            return Reply(error=f"{word} is not one of the choices: type 1-{len(question.choices)} (`help` lists them).")
         try:
             event = self.table.parse_command(text.split(), self.state)
         except ValueError:

@@ -66,7 +66,7 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         text, question, _ = session.prompt()
         hidden = question is not None and question.hidden
         if hidden and private:
-            text, private = f"Refused: {private}. {text}", ""
+            text, private = f"Refused: {private.rstrip('.')}. {text}", ""
         try:
             line = (secret if hidden else prompt).prompt(text, bottom_toolbar=lambda: session.table.toolbar(session.state))
         except KeyboardInterrupt:

@@ -428,3 +428,13 @@ def test_setup_question_shows_the_spells_texts():
         chosen = tableui.ask("Starting spells", [("bind knot", "Bind and Knot"), ("bind shield", "Bind and Shield")], "bind knot",
                              input=pipe, output=DummyOutput(), out=Console(file=out, width=100), details=["Shield (Oaken): a text"])
     assert chosen == "bind shield" and "Shield (Oaken): a text" in out.getvalue()
+
+
+def test_a_number_beyond_the_choices_is_refused_as_such(tmp_path):
+    """At the Location question (R25: the Shadowmajik choose among the row) a number beyond the choices
+    names the range; nothing is played."""
+    save = tmp_path / "duel.toml"
+    one_shot("duel", save, "new --seed 5")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    reply = session.answer("9")
+    assert reply.error is not None and "type 1-7" in reply.error and session.game.log.events == []
