@@ -328,7 +328,7 @@ def test_in_a_real_terminal(tmp_path):
         raise AssertionError(f"{text!r} never appeared:\n{shown}")
 
     try:
-        assert "Mana 14 | Spirit 14" in wait_for("Quest card [draw]:")
+        assert "Quest card [draw]:" in wait_for("Mana 14 | Spirit 14")  # the toolbar is drawn after the prompt
         subprocess.run(["tmux", "send-keys", "-t", name, "randv", "Enter"], check=True)
         wait_for("Your 2 dice [roll]:")
         subprocess.run(["tmux", "send-keys", "-t", name, "56", "Enter"], check=True)

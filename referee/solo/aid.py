@@ -407,6 +407,7 @@ class _Search:
         self.db, self.kind = db, kind
         self.goal = _goal(kind, root, db)
         self.reached: dict[tuple, frozenset[frozenset[str]]] = {}
+        self.turns: dict[tuple, bool] = {}
         self.chances: dict[tuple, float] = {}
         self.plays: dict[tuple, list[tuple[State, float]] | None] = {}
 
@@ -424,6 +425,20 @@ class _Search:
 
     def hopeless(self, state: State) -> bool:
         return (state.result is not None or _fallen(state) or not _may_still_win(state, self.db, self.kind))
+
+    def turnable(self, state: State) -> bool:
+        """Whether some line of play from ``state`` turns the roll (``reach`` is not empty), found by a
+        search that stops at the first such line."""
+        if self.goal(state):
+            return True
+        if self.hopeless(state):
+            return False
+        key = _key(state)
+        if key not in self.turns:
+            self.turns[key] = False  # a line that comes back here turns nothing new
+            self.turns[key] = any(self.turnable(after) for step in _candidates(state, self.db, self.kind)
+                                  for after, _ in self.branches(state, step, False) or ())
+        return self.turns[key]
 
     def reach(self, state: State) -> frozenset[frozenset[str]]:
         """The minimal sets of aids with which some line of play from ``state`` turns the roll (a set
@@ -478,6 +493,23 @@ class _Search:
 
 def _minimal(sets: set[frozenset[str]]) -> frozenset[frozenset[str]]:
     return frozenset(s for s in sets if not any(o < s for o in sets))
+
+
+def can_turn(state: State, db: Database) -> bool:
+    """Whether anything the player may still do can turn the roll on the table: :func:`options` is not
+    empty (R34), answered by a search that stops at the first line that turns it and weighs no chances
+    (the rules ask it after every losing roll to settle or hold it, :func:`referee.solo.rules.apply`)."""
+    kind = situation(state)
+    if kind is None:
+        return False
+    token = core.QUIET.set(True)
+    search = _Search(state, db, kind)
+    try:
+        return not search.goal(state) and search.turnable(state)
+    except _Budget:  # never settle a roll that might still be turned (as options does)
+        return not search.hopeless(state) and next(iter(_candidates(state, db, kind)), None) is not None
+    finally:
+        core.QUIET.reset(token)
 
 
 def options(state: State, db: Database) -> list[Aid]:

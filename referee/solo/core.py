@@ -110,16 +110,16 @@ def lassadar(db: Database) -> int:
 
 def spell(db: Database, spell_id: str) -> Spell:
     """The spell ``spell_id``; raises :class:`RuleError` when there is none."""
-    found = next((s for s in db.solo.spell if s.id == spell_id), None)
-    if found is None:
+    found = db.find(spell_id)
+    if not isinstance(found, Spell):
         raise RuleError(f"no spell {spell_id!r}; spells are: {', '.join(short_id(s.id) for s in db.solo.spell)}")
     return found
 
 
 def quest(db: Database, card_id: str) -> QuestCard:
     """The quest card ``card_id``; raises :class:`RuleError` when there is none."""
-    found = next((q for q in db.solo.quests if q.id == card_id), None)
-    if found is None:
+    found = db.find(card_id)
+    if not isinstance(found, QuestCard):
         raise RuleError(f"no quest card {card_id!r}")
     return found
 
@@ -768,12 +768,13 @@ class OpenRoll:
     so the battle modules do not ask it: they return an ``OpenRoll`` and the dispatcher
     (:func:`referee.solo.rules.apply`) asks. When aid finds nothing, ``settle(state, db)`` settles the roll
     (which may leave another roll open: a City Quest's Battle Loss row after its lost roll); otherwise
-    ``hold(state, db, aid_ids)`` writes what waits, given the ids of the aid that can turn it (``None``:
-    the state waits as it is)."""
+    ``hold(state, db, aid_ids)`` writes what waits, given a function that returns the ids of the aid
+    that can turn it (called only by a hold that names them: the exact search is costly; ``None``: the
+    state waits as it is)."""
 
     state: State
     settle: Callable[[State, Database], State | OpenRoll]
-    hold: Callable[[State, Database, list[str]], State] | None = None
+    hold: Callable[[State, Database, Callable[[], list[str]]], State] | None = None
 
 
 Outcome = State | OpenRoll

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import typing
+from collections.abc import Callable
 
 from pnp import hexes
 from pnp.database import BattleMap, Database, Elder, Servant, Spell, WardingCity
@@ -379,7 +380,7 @@ def _after_exchange(state: State, db: Database) -> Outcome:
     return OpenRoll(state, settle=_resolve_exchange, hold=_hold_exchange)
 
 
-def _hold_exchange(state: State, db: Database, aid: list[str]) -> State:
+def _hold_exchange(state: State, db: Database, aid: Callable[[], list[str]]) -> State:
     """A losing attack that aid can still turn waits (R34)."""
     mine, theirs = exchange_totals(state, db)
     return core.note(state, f"You are losing {mine} to {theirs}.")
@@ -461,10 +462,10 @@ def apply_eldritch(state: State, db: Database, event: ev.Eldritch) -> Outcome:
     return OpenRoll(state, settle=apply_eldritch_row, hold=_hold_eldritch)
 
 
-def _hold_eldritch(state: State, db: Database, aid: list[str]) -> State:
-    """An Eldritch roll that costs the player Mana or Spirit waits while a re-roll spell of ``aid`` could
+def _hold_eldritch(state: State, db: Database, aid: Callable[[], list[str]]) -> State:
+    """An Eldritch roll that costs the player Mana or Spirit waits while a re-roll spell of ``aid()`` could
     turn it (rulebook, phase c: "You may cast any re-roll Flint or Ice spells"; R48): name them."""
-    names = ", ".join(core.name(db, s) for s in aid)
+    names = ", ".join(core.name(db, s) for s in aid())
     return core.note(state, f"It can be re-rolled with {names} (the re-roll stands), or accepted.")
 
 

@@ -13,6 +13,8 @@ hold (R34).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pnp.database import Database, Elder, LastStand, Spell, TableRow
 from referee.dice import Dice
 from referee.solo import core
@@ -131,7 +133,7 @@ def _after_roll(state: State, db: Database) -> Outcome:
     return OpenRoll(state, settle=_resolve, hold=_hold)
 
 
-def _hold(state: State, db: Database, aid: list[str]) -> State:
+def _hold(state: State, db: Database, aid: Callable[[], list[str]]) -> State:
     """A losing round that aid (spells, Elders, a gray-space recharge; the Grayking's counters weighed)
     can still turn waits (R34, R51)."""
     mine, theirs = totals(state, db)

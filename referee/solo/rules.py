@@ -19,6 +19,7 @@ advice, the tests and the simulator use are re-exported here (``rules.spell``, `
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -148,13 +149,14 @@ def _settle(outcome: Outcome, db: Database) -> State:
     """The state after a battle step, its losing roll settled or held (R34; rulebook, Play, Expanded
     Battles phases b and c, Last Stand): while the step leaves a roll open
     (:class:`~referee.solo.core.OpenRoll`), the roll is settled at once when nothing the player may still
-    do can turn it (:func:`referee.solo.aid.options` is empty), and settling may open the next one (a City
-    Quest's Battle Loss row after its lost roll); otherwise it waits, with what waits noted."""
+    do can turn it (:func:`referee.solo.aid.can_turn`, the question of :func:`referee.solo.aid.options`
+    without its chances), and settling may open the next one (a City Quest's Battle Loss row after its
+    lost roll); otherwise it waits, with what waits noted."""
     while isinstance(outcome, OpenRoll):
-        found = aid.ids(outcome.state, db)
-        if found:
-            return outcome.hold(outcome.state, db, found) if outcome.hold is not None else outcome.state
-        outcome = outcome.settle(outcome.state, db)
+        held = outcome.state
+        if aid.can_turn(held, db):
+            return outcome.hold(held, db, functools.partial(aid.ids, held, db)) if outcome.hold is not None else held
+        outcome = outcome.settle(held, db)
     return outcome
 
 

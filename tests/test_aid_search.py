@@ -1,0 +1,69 @@
+"""R34 (a losing roll waits while aid can still turn it): the rules' quick question
+(:func:`referee.solo.aid.can_turn`, a search that stops at the first line that turns the roll) gives the
+same answer as the exact options the advice and table mode show (:func:`referee.solo.aid.options`), at
+every losing roll the rules settle or hold: along seeded random games (random legal events, the
+referee's dice and deck) and, in the slow run, along a new user's whole recorded game to the Last Stand
+(tests/fixtures/solo/trial-save.toml, 239 events, typed dice and cards)."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from referee.solo import aid, legal, rules
+from referee.solo import game as solo_game
+from referee.solo.game import SoloGame
+from tests.nextline import DB
+
+TRIAL = Path(__file__).parent / "fixtures" / "solo" / "trial-save.toml"
+
+
+def _compare(monkeypatch) -> list[tuple[bool, bool, str | None]]:
+    """Every later settle-or-hold question, as (can_turn, options offered aid, situation)."""
+    answers: list[tuple[bool, bool, str | None]] = []
+    quick = aid.can_turn
+
+    def both(state, db):
+        answer = quick(state, db)
+        answers.append((answer, bool(aid.options(state, db)), aid.situation(state)))
+        return answer
+
+    monkeypatch.setattr(aid, "can_turn", both)
+    return answers
+
+
+def _random_games(count: int, seed: int) -> None:
+    rng = random.Random(seed)
+    starts = rules.legal_starts(DB)
+    for _ in range(count):
+        first, second = rng.choice(starts)
+        game = SoloGame.new(DB, rng.choice(["beginner", "normal", "advanced"]), [first, second], rng.randrange(2**31))
+        for _ in range(400):
+            events = legal.legal_events(game.state, DB)
+            if not events:
+                break
+            game.play(rng.choice(events))
+
+
+def test_can_turn_agrees_with_the_exact_options(monkeypatch):
+    """R34: the roll is held exactly when options() would offer aid; both answers occur, in City Quest
+    rolls, Battle Loss rows and map exchanges."""
+    answers = _compare(monkeypatch)
+    _random_games(2, seed=7)
+    disagree = [a for a in answers if a[0] != a[1]]
+    assert not disagree, disagree[:5]
+    assert {True, False} <= {a[0] for a in answers}
+    assert {"roll", "loss", "exchange"} <= {a[2] for a in answers}, {a[2] for a in answers}
+
+
+@pytest.mark.slow
+def test_can_turn_agrees_with_the_exact_options_in_long_games(monkeypatch):
+    """R34, as above, over eight more random games and a recorded game through the Last Stand (R51)."""
+    answers = _compare(monkeypatch)
+    _random_games(8, seed=11)
+    played = solo_game.load(TRIAL, DB)
+    assert played.state.ending is not None
+    disagree = [a for a in answers if a[0] != a[1]]
+    assert not disagree, disagree[:5]
+    assert {"roll", "loss", "exchange", "eldritch", "stand"} <= {a[2] for a in answers}
