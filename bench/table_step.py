@@ -1,7 +1,10 @@
 """Table mode's step time: from an answer to the next prompt shown, the referee's own time (issue 12: under
 20 ms on this machine), measured over whole games and printed as a ratio to that budget.
 
-Run: ``python bench/table_step.py [GAMES]``. Each game is played in a :class:`referee.table.TableSession`
+Run: ``python bench/table_step.py [GAMES]``. Besides the played games, a new user's whole recorded game
+(``tests/fixtures/solo/trial-save.toml``: 239 steps with typed dice and cards, map battles, the Last
+Stand with 14 spells, where the aid search is the costliest) is answered again step by step with each
+step's one-shot command words, and timed the same way. Each game is played in a :class:`referee.table.TableSession`
 as a player at the table answers (Enter for the referee's step, the first choice where there is no
 default), with the save written after every step as in a real session; a step is timed from the answer
 to the next prompt and its Tab completions being ready (what a player waits for), without the save
@@ -26,6 +29,7 @@ from referee.duel.game import DuelGame  # noqa: E402
 from referee.duel.table import DuelTable  # noqa: E402
 from referee.solo.cli import parse as solo_parse  # noqa: E402
 from referee.solo.game import SoloGame  # noqa: E402
+from referee.solo.game import load as load_solo  # noqa: E402
 from referee.solo.table import SoloTable  # noqa: E402
 from referee.table import TableSession  # noqa: E402
 
@@ -78,6 +82,25 @@ def play(session: TableSession, saving: list[float], steps: list[tuple[float, st
             raise SystemExit(f"refused {answer!r} in {phase}: {reply.error}")
 
 
+def replay(session: TableSession, events: list, saving: list[float], steps: list[tuple[float, str]], saves: list[float]) -> None:
+    """Answer with the one-shot command words of each recorded event (resolved: dice and cards typed)."""
+    from referee.solo.cli import command_line
+
+    session.prompt()
+    for event in events:
+        phase = str(session.state.phase)
+        saving.clear()
+        start = time.perf_counter()
+        reply = session.answer(command_line(event).removeprefix("referee solo "))
+        session.prompt()
+        session.completions()
+        total = (time.perf_counter() - start) * 1000
+        steps.append((total - sum(saving), phase))
+        saves.append(sum(saving))
+        if reply.error:
+            raise SystemExit(f"refused {command_line(event)!r} in {phase}: {reply.error}")
+
+
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 5
     db = database.load(ROOT / "cards.toml")
@@ -93,7 +116,13 @@ def main() -> None:
             session = TableSession(DuelGame.new(db, seed), Path(folder) / f"duel-{seed}.toml", DuelTable(db, duel_parse),
                                    save=timed_saves(saving))
             play(session, saving, duel, saves)
-    for name, steps in (("solo", solo), ("duel", duel)):
+        recorded = load_solo(ROOT / "tests" / "fixtures" / "solo" / "trial-save.toml", db)
+        late: list[tuple[float, str]] = []
+        saving = []
+        fresh = SoloGame.from_setup(db, recorded.log.initial.setup.to_dict(), recorded.log.initial.setup.seed)
+        session = TableSession(fresh, Path(folder) / "recorded.toml", SoloTable(db, solo_parse), save=timed_saves(saving))
+        replay(session, list(recorded.log.events), saving, late, saves)
+    for name, steps in (("solo", solo), ("duel", duel), ("recorded solo game", late)):
         times = sorted(t for t, _ in steps)
         median, p95, worst = statistics.median(times), times[int(0.95 * (len(times) - 1))], times[-1]
         slowest = max(steps)[1]

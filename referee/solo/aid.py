@@ -524,6 +524,23 @@ def options(state: State, db: Database) -> list[Aid]:
     lowest ones); a spell that lowers Battle Loss rows lowers as many as it may. ``chance`` is exact for
     lines with at most one step that rolls dice and a lower bound otherwise (:class:`Aid`).
     """
+    for seen_state, seen_db, found in _REMEMBERED:
+        if seen_state is state and seen_db is db:
+            return list(found)
+    found = _options_now(state, db)
+    _REMEMBERED.insert(0, (state, db, tuple(found)))
+    del _REMEMBERED[_REMEMBER:]
+    return found
+
+
+_REMEMBER = 4
+_REMEMBERED: list[tuple[State, Database, tuple[Aid, ...]]] = []
+"""The options of the last few states asked about, by identity (states are immutable): the table
+mode's question, its situation line and the Next line all ask about the same state, and the search
+can take a second late in a Last Stand."""
+
+
+def _options_now(state: State, db: Database) -> list[Aid]:
     kind = situation(state)
     if kind is None:
         return []

@@ -13,7 +13,7 @@ them): :mod:`referee.solo.core` (what every battle shares) under :mod:`referee.s
 :mod:`referee.solo.expanded` (the Expanded Battles and the Warding City card) and
 :mod:`referee.solo.laststand` (the Last Stand), under :mod:`referee.solo.aid` (what can still turn a
 losing roll, R34), under this module. A battle step that leaves a losing roll on the table returns a
-:class:`~referee.solo.core.OpenRoll`; :func:`apply` asks :func:`referee.solo.aid.options` and settles the
+:class:`~referee.solo.core.OpenRoll`; :func:`apply` asks :func:`referee.solo.aid.can_turn` and settles the
 roll at once when nothing can turn it, else holds it (R34). The public names the CLI, the view, the
 advice, the tests and the simulator use are re-exported here (``rules.spell``, ``rules.totals`` ...).
 """
