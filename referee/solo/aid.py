@@ -524,9 +524,9 @@ def options(state: State, db: Database) -> list[Aid]:
     lowest ones); a spell that lowers Battle Loss rows lowers as many as it may. ``chance`` is exact for
     lines with at most one step that rolls dice and a lower bound otherwise (:class:`Aid`).
     """
-    for seen_state, seen_db, found in _REMEMBERED:
+    for seen_state, seen_db, remembered in _REMEMBERED:
         if seen_state is state and seen_db is db:
-            return list(found)
+            return list(remembered)
     found = _options_now(state, db)
     _REMEMBERED.insert(0, (state, db, tuple(found)))
     del _REMEMBERED[_REMEMBER:]
