@@ -67,7 +67,8 @@ class Question:
     ``default_label``, e.g. ``draw``), ``choices`` the numbered legal choices, ``values`` the typed
     values it takes besides them (lower-case word -> event: card names, hexes), ``hidden`` whether
     the answer is typed unseen (the duel's assignments), ``context`` lines shown above the prompt (the
-    situation, in words)."""
+    situation, in words), ``automatic`` whether the default is the only thing to do and nothing is typed for
+    it (the solo game's Council of Wardens): the session plays it by itself, unless it rolls dice."""
 
     text: str
     default: Choice | None = None
@@ -77,6 +78,7 @@ class Question:
     hidden: bool = False
     context: tuple[str, ...] = ()
     over: bool = False
+    automatic: bool = False
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,13 @@ class DiceAsk:
     @property
     def text(self) -> str:
         return f"{self.whose} {self.count} {'die' if self.count == 1 else 'dice'}"
+
+
+def dice_prompt(asks: Sequence[DiceAsk]) -> str:
+    """The prompt for the rolls a step still makes, every one named so that all its dice can be typed
+    on one line (``Your 2 dice, the servants' 3 dice [roll]: ``; ``56 234`` fills both)."""
+    named = [asks[0].text] + [ask.text[:1].lower() + ask.text[1:] for ask in asks[1:]]
+    return f"{', '.join(named)} [roll]: "
 
 
 @dataclass(frozen=True)
@@ -155,22 +164,22 @@ class TableGame(Protocol):
 SESSION_COMMANDS: dict[str, str] = {
     "status": "the tracks, cards and battle on the table",
     "log": "every step played so far",
-    "undo": "take back the last step (the same dice come up again)",
+    "undo": "take back the last step (the same dice come up again; with the steps the referee played by itself after it)",
     "help": "the answers accepted here and these commands",
     "quit": "leave (the game is saved after every step)",
 }
 
 
-def parse_dice(text: str, count: int | None = None, sides: int = DICE_SIDES) -> tuple[int, ...]:
-    """Dice as a player types them: ``5 6``, ``5,6`` or ``56`` -> ``(5, 6)``. With ``count``, a run of
-    single digits is split into dice. Raises :class:`DiceError` for a value outside 1..``sides`` or
-    text that is not dice."""
+def parse_dice(text: str, sides: int = DICE_SIDES) -> tuple[int, ...]:
+    """Dice as a player types them: ``5 6``, ``5,6``, ``56`` -> ``(5, 6)``; ``56 234`` -> five dice (a d6
+    shows one digit, so a run of digits is several dice). Raises :class:`DiceError` for a value outside
+    1..``sides`` or text that is not dice."""
     text = text.strip()
     if not re.fullmatch(r"[\d\s,;/]+", text):
         raise DiceError(f"{text!r} is not dice: type the dice as 5 6, 56 or 5,6")
     parts = [p for p in re.split(r"[\s,;/]+", text) if p]
-    if len(parts) == 1 and len(parts[0]) > 1 and (count is None or count > 1):
-        parts = list(parts[0])
+    if sides < 10:  # a die shows one digit: a run of digits is dice typed together (56, 56 234)
+        parts = [digit for p in parts for digit in p]
     values = tuple(int(p) for p in parts)
     for value in values:
         if not 1 <= value <= sides:
@@ -225,12 +234,11 @@ class TableSession:
         if pending is not None and pending.choice is not None:
             return f"{pending.choice.variant_question}: ", None, None
         if pending is not None and pending.asks:
-            ask = pending.asks[0]
-            return f"{ask.text} [roll]: ", None, ask
+            return dice_prompt(pending.asks), None, pending.asks[0]
         question = self.question()
         rolls = self._default_rolls(question)
         if rolls:
-            return f"{rolls[0].text} [roll]: ", question, rolls[0]
+            return dice_prompt(rolls), question, rolls[0]
         default = f" [{question.default_label}]" if question.default is not None and question.default_label else ""
         return f"{question.text}{default}: ", question, None
 
@@ -290,6 +298,10 @@ class TableSession:
             if self._pending is not None:
                 return self._follow_up(text)
             return self._main(text)
+        except DiceError as error:
+            if self._pending is None or not self._pending.asks:
+                self._pending = None
+            return Reply(error=str(error))  # dice mistyped: the step and the dice typed before are kept, the rest asked again
         except REFUSALS as error:
             self._pending = None
             return Reply(error=str(getattr(error, "message", None) or error))
@@ -297,11 +309,13 @@ class TableSession:
     def _command(self, word: str) -> Reply:
         if word == "undo":
             try:
-                event = self.game.undo()
+                undone = [self.game.undo()]
+                while self.game.log.events and self._automatic() is not None:  # played by itself: the answer before it too
+                    undone.insert(0, self.game.undo())
             except REFUSALS as error:
                 return Reply(error=str(error))
             self._save(self.game, self.path)
-            return Reply(undone=self.game.rules.event_text(event, self.game.db))
+            return Reply(undone="; ".join(self.game.rules.event_text(event, self.game.db) for event in undone))
         if word == "help":
             return Reply(screen=tuple(self._help()))
         if word == "log":
@@ -317,8 +331,12 @@ class TableSession:
         if self._pending is not None and self._pending.choice is not None:
             lines += [f"  {i} {label}" for i, (label, _) in enumerate(self._pending.choice.variants, 1)]
         elif ask is not None:
+            asks = self._pending.asks if self._pending is not None else self._default_rolls(question) if question is not None else [ask]
+            every = sum(a.count for a in asks)
             lines.append(f"Enter: the referee rolls. Or type the {ask.count} {'die' if ask.count == 1 else 'dice'} you rolled: "
-                         + " ".join(["5"] * ask.count) + " or " + "5" * ask.count + ".")
+                         + " ".join(["5"] * ask.count) + " or " + "5" * ask.count
+                         + (f"; or all {every} dice of this step at once, in the order asked: " + " ".join(
+                             "5" * a.count for a in asks) if len(asks) > 1 else "") + ".")
         if question is not None:
             if question.default is not None:
                 lines.append(f"Enter: {question.default.label}.")
@@ -432,12 +450,15 @@ class TableSession:
 
     def _type_dice(self, pending: _Pending, text: str) -> Reply:
         ask = pending.asks[0]
-        values = parse_dice(text, ask.count)
+        values = parse_dice(text, ask.sides)
+        every = sum(a.count for a in pending.asks)
         extra: tuple[int, ...] = ()
-        if len(values) > ask.count and len(pending.asks) > 1:
+        if len(values) == every and len(pending.asks) > 1:
             values, extra = values[:ask.count], values[ask.count:]
         if len(values) != ask.count:
-            raise DiceError(f"{ask.text}: type {ask.count} {'die' if ask.count == 1 else 'dice'}, not {len(values)} ({' '.join(map(str, values))})")
+            both = f" (or all {every} of this step: {dice_prompt(pending.asks).removesuffix(' [roll]: ')})" if len(pending.asks) > 1 else ""
+            raise DiceError(f"{ask.text}: type {ask.count} {'die' if ask.count == 1 else 'dice'}{both}, not {len(values)} "
+                            f"({' '.join(map(str, values))})")
         dice = Dice(values, None)
         event = dataclasses.replace(pending.event, **{ask.field: dice})
         rest = self._rolls(event)
@@ -450,7 +471,16 @@ class TableSession:
         return Reply()
 
     def _play(self, event: Any, referee_rolls: bool) -> Reply:
+        """Play ``event`` and save; then every step the session plays by itself (:meth:`_automatic`), each
+        saved. The reply holds the notes and screens of them all."""
         self._pending = None
+        reply = self._play_one(event)
+        while (step := self._automatic()) is not None:
+            more = self._play_one(step)
+            reply = Reply(notes=reply.notes + more.notes, played=more.played, screen=reply.screen + more.screen)
+        return reply
+
+    def _play_one(self, event: Any) -> Reply:
         before = len(self.game.log.events)
         state = self.game.play(event)
         try:
@@ -461,6 +491,14 @@ class TableSession:
         assert len(self.game.log.events) == before + 1
         played = self.game.log.events[-1]
         return Reply(notes=self.game.notes(), played=played, screen=self.table.after(state, played))
+
+    def _automatic(self) -> Any:
+        """The step to play by itself now: the default of an :attr:`Question.automatic` question that
+        rolls no dice (nothing to answer), or ``None``."""
+        question = self.question()
+        if not question.automatic or question.default is None or self._default_rolls(question):
+            return None
+        return question.default.event
 
 
 def _slug(text: str) -> str:

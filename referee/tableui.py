@@ -10,6 +10,7 @@ a dumb terminal both libraries print plain text.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -84,7 +85,7 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
             continue
         _show_reply(reply, out, session, note_style)
         if reply.played is not None or reply.undone is not None or (reply.error is None and session.variants()):
-            _show_question(session, out)
+            _show_question(session, out, said=reply.notes)
     out.print(f"Saved: {session.path}. Continue with `referee {session.table.name} play --save {session.path}`.", markup=False)
     return answers
 
@@ -95,24 +96,35 @@ def _show_reply(reply: Reply, out: Any, session: TableSession, note_style: Calla
         out.print(reply.error, style="bold red", markup=False)
     if reply.undone:
         out.print(f"Undone: {reply.undone}. Put the cards and markers back as they were.", markup=False)
+    for line in reply.screen:  # a map or a board first: the dice and what they did stay beside the prompt
+        out.print(line, markup=False) if isinstance(line, str) else out.print(line)
     for note in reply.notes:
         out.print(note, style=note_style(note, session.state), markup=False)
-    for line in reply.screen:
-        out.print(line, markup=False) if isinstance(line, str) else out.print(line)
 
 
-def _show_question(session: TableSession, out: Any) -> None:
+def _show_question(session: TableSession, out: Any, said: tuple[str, ...] = ()) -> None:
     """Print the situation and the numbered choices of the question on the table, or the numbered
-    variants of a choice being answered (which dice a spell re-rolls)."""
+    variants of a choice being answered (which dice a spell re-rolls). Sentences of the situation that
+    the notes just printed (``said``) say already are left out."""
     _, question, _ = session.prompt()
     if question is None:
         for number, label in enumerate(session.variants(), 1):
             out.print(f"  {number} {label}", markup=False)
         return
     for line in question.context:
-        out.print(line, style="bold", markup=False)
+        line = _unsaid(line, said)
+        if line:
+            out.print(line, style="bold", markup=False)
     for number, choice in enumerate(question.choices, 1):
         out.print(f"  {number} {choice.label}", markup=False)
+
+
+def _unsaid(line: str, said: tuple[str, ...]) -> str:
+    """``line`` without the sentences that one of the notes ``said`` holds word for word."""
+    if not said:
+        return line
+    sentences = re.split(r"(?<=[.!?])\s+", line.strip())
+    return " ".join(s for s in sentences if not any(s in note for note in said))
 
 
 def ask(text: str, choices: list[tuple[str, str]], default: str, input: Input | None = None, output: Output | None = None,

@@ -146,10 +146,16 @@ def test_solo_session_equals_one_shot_game(tmp_path, name):
     one_shot("solo", table_save, lines[0])
     session = TableSession(load_solo(table_save, DB), table_save, SoloTable(DB, solo_parse))
     typist = Typist(session)
+    automatic = 0
     for event in load_solo(reference, DB).log.events:
+        if isinstance(event, ev.Council) and session.game.log.events[-1] == event:  # the session played it by itself
+            automatic += 1
+            continue
         _, question, _ = session.prompt()
         assert question is not None
         typist.type(solo_answers(event, question))
+    councils = sum(isinstance(e, ev.Council) for e in load_solo(reference, DB).log.events)
+    assert automatic == councils  # the Council of Wardens asks nothing: the session plays it after the draw
     recorded, table = load_solo(reference, DB).state, load_solo(table_save, DB).state
     assert (table.mana, table.spirit, table.grayking, table.keys, table.result) == (recorded.mana, recorded.spirit, recorded.grayking,
                                                                                       recorded.keys, recorded.result)
@@ -192,6 +198,87 @@ def test_dice_prompts_name_whose_dice(tmp_path):
     session.answer("")
     battle = events_of(save)[-1]
     assert battle["dice"]["typed"] and "k" in battle["enemy"]
+
+
+def _session(tmp_path, seed: int = 2) -> tuple[TableSession, Path]:
+    save = tmp_path / "game.toml"
+    one_shot("solo", save, f"new --difficulty normal --spells bind,shield --seed {seed}")
+    return TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse)), save
+
+
+def test_every_die_of_a_step_typed_on_one_line(tmp_path):
+    """Rulebook, Play (you roll 2 dice, the servants 3): the first dice prompt names both rolls, and
+    one line of five dice, grouped as the prompt names them, fills both; the battle is played at once."""
+    session, save = _session(tmp_path)
+    session.answer("randven")
+    text, _, _ = session.prompt()
+    assert text == "Your 2 dice, the servants' 3 dice [roll]: "
+    reply = session.answer("66 111")
+    assert reply.error is None and reply.played is not None
+    battle = events_of(save)[-1]
+    assert (battle["type"], battle["dice"]["values"], battle["enemy"]["values"]) == ("battle", [6, 6], [1, 1, 1])
+
+
+def test_a_mistyped_die_asks_for_those_dice_again(tmp_path):
+    """A die that is none (9) or too few dice at the servants' prompt is refused and only those dice are
+    asked again: the step and the player's dice typed before are kept; nothing is saved until it is whole."""
+    session, save = _session(tmp_path)
+    session.answer("randven")
+    assert session.answer("65").error is None
+    before = save.read_bytes()
+    for wrong in ("9 9 9", "1 1", "1 1 1 1"):
+        reply = session.answer(wrong)
+        assert reply.error is not None and reply.played is None
+        assert session.prompt()[0] == "The servants' 3 dice [roll]: "
+        assert save.read_bytes() == before
+    assert session.answer("2 2 2").played is not None
+    battle = events_of(save)[-1]
+    assert (battle["dice"]["values"], battle["enemy"]["values"]) == ([6, 5], [2, 2, 2])
+
+
+def test_after_a_card_from_your_own_deck_enter_draws_nothing(tmp_path):
+    """R7: once the player turns over a card of their own deck, the next cards come from it too: the draw
+    question has no default (Enter would let the referee's deck differ from the cards on the table);
+    the referee's draw stays a numbered choice."""
+    session, save = _session(tmp_path)
+    _, question, _ = session.prompt()
+    assert question is not None and question.default is not None  # the referee's deck: Enter draws
+    for answer in ("randven", "66 111", "tural"):
+        assert session.answer(answer).error is None
+    assert session.state.phase == "draw" and session.state.own_deck
+    _, question, _ = session.prompt()
+    assert question is not None and question.default is None
+    assert session.answer("").error is not None and len(events_of(save)) == 3
+    assert [c.words for c in question.choices] == [("draw",)]
+    assert session.answer("1").played is not None
+    assert events_of(save)[-1]["type"] == "draw" and events_of(save)[-1]["card"]["typed"] is False  # the referee's deck
+
+
+def test_the_council_is_played_by_itself_and_undone_with_its_draw(tmp_path):
+    """Rulebook, If it is a Council of Wardens Quest card: nothing is chosen or rolled, so the session
+    resolves it right after the card is turned over (no Enter asked); `undo` takes back the draw with it,
+    back to the question the player answered."""
+    session, save = _session(tmp_path)
+    reply = session.answer("wardenkeep")
+    assert reply.error is None
+    assert [e["type"] for e in events_of(save)] == ["draw", "council"]
+    assert session.state.phase != "council"
+    undo = session.answer("undo")
+    assert undo.undone is not None and "council" in undo.undone.lower()
+    assert events_of(save) == [] and session.state.phase == "draw"
+
+
+def test_the_situation_does_not_repeat_the_notes(tmp_path):
+    """A losing roll is said once on the screen: the notes say the totals, the situation under them says
+    only what can still turn it (R34)."""
+    session, save = _session(tmp_path, seed=11)
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text("randven\r11 111\rquit\r")
+        tableui.run(session, input=pipe, output=DummyOutput(), console=Console(file=out, width=200))
+    shown = out.getvalue()
+    assert session.state.phase == "rolled", shown
+    assert shown.count("You are losing 2 to 3.") == 1 and "It can still be turned" in shown, shown
 
 
 def test_second_session_refused(tmp_path):
@@ -330,7 +417,7 @@ def test_in_a_real_terminal(tmp_path):
     try:
         assert "Quest card [draw]:" in wait_for("Mana 14 | Spirit 14")  # the toolbar is drawn after the prompt
         subprocess.run(["tmux", "send-keys", "-t", name, "randv", "Enter"], check=True)
-        wait_for("Your 2 dice [roll]:")
+        wait_for("Your 2 dice, the servants' 3 dice [roll]:")  # every roll of the step named; yours typed alone here
         subprocess.run(["tmux", "send-keys", "-t", name, "56", "Enter"], check=True)
         wait_for("The servants' 3 dice [roll]:")
         subprocess.run(["tmux", "send-keys", "-t", name, "1 1 1", "Enter"], check=True)

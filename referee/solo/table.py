@@ -74,7 +74,8 @@ class SoloTable:
         choices = tuple(self._choices(state, [e for e in rest if default is None or e is not default.event], helps))
         if state.phase == "turn":
             text, label = "The card you turned over", ""
-        return Question(text, default, label, choices, values, context=context, over=state.result is not None)
+        automatic = default is not None and not choices and not values and state.result is None  # the Council of Wardens
+        return Question(text, default, label, choices, values, context=context, over=state.result is not None, automatic=automatic)
 
     def situation(self, state: State) -> str:
         """The situation on the table in one or two sentences, without commands (the question and its
@@ -84,11 +85,13 @@ class SoloTable:
         phase = state.phase
         if state.result is not None:
             return self._ending(state)
+        if phase == "draw" and state.own_deck:
+            return "Turn over the next card of your quest deck and type its name (or 1: the referee draws from its own deck instead)."
         if phase == "draw":
             return "Turn over the next quest card: Enter lets the referee draw from its deck; or type the card you turned over."
         if phase == "turn":
             what = state.suspended.what if state.suspended is not None else "the battle"
-            return f"Turn over the next card of your quest deck ({what}) and type its name."
+            return f"Turn over the next card of your deck onto the discard pile for {what}, and name it."  # the rules' own note
         if phase == "battle":
             card = city.city_card(state, db)
             mine, theirs = city.dice_counts(state, db)
@@ -163,6 +166,8 @@ class SoloTable:
         first = {type(e): e for e in reversed(events)}
         phase = state.phase
         step = state.map_battle.step if state.map_battle is not None else ""
+        if phase == "draw" and ev.Draw in first and state.own_deck:  # R7: the next cards come from the player's deck
+            return None, "The quest card you turned over", ""
         if phase == "draw" and ev.Draw in first:
             return Choice("The referee turns over its top card", first[ev.Draw], ("draw",)), "Quest card", "draw"
         if phase == "battle" and ev.Battle in first:
@@ -252,7 +257,7 @@ class SoloTable:
         if isinstance(event, ev.Eldritch):
             return "Roll the Eldritch Damage", ("eldritch",)
         if isinstance(event, ev.Draw):
-            return "The referee turns over its top card", ("draw",)
+            return "The referee turns over the top card of its own deck", ("draw",)
         if isinstance(event, ev.Servants):
             return "The referee draws and places the servants", ("servants",)
         if isinstance(event, ev.Move):
