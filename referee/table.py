@@ -286,7 +286,25 @@ class TableSession:
 
     def answer(self, text: str) -> Reply:
         """Take one typed line. Returns a :class:`Reply`; never raises for bad input (a refusal is one
-        line in ``Reply.error``, nothing changed)."""
+        line in ``Reply.error``, nothing changed).
+
+        A line that is not one answer but a name or a hex followed by dice is taken as two answers in a
+        row (``quenm 12 456``: the card turned over, then the battle's dice; ``c3 56 234``: the move, then
+        the attack's dice; ``glass 1 4``: the spell, then which dice it re-rolls); when the second is
+        refused, the first stays played and the second question is asked."""
+        before = self._pending
+        reply = self._answer_one(text)
+        split = _name_then_dice(text)
+        if reply.error is None or before is not None or split is None:
+            return reply
+        first = self._answer_one(split[0])
+        if first.error is not None or first.leave:
+            return reply
+        second = self._answer_one(split[1])
+        return Reply(notes=first.notes + second.notes, error=second.error, played=second.played or first.played,
+                     screen=first.screen + second.screen)
+
+    def _answer_one(self, text: str) -> Reply:
         text = text.strip()
         word = text.lower()
         if word in ("quit", "exit") or (not word and self.question().over and self._pending is None):
@@ -344,6 +362,7 @@ class TableSession:
             if question.values:
                 shown = sorted(question.values)
                 lines.append("Or type one of: " + ", ".join(shown[:24]) + (" ..." if len(shown) > 24 else "") + " (Tab completes).")
+        lines.append("Two answers on one line: a card, a hex or a spell, then the dice (quenm 12 456; c3 56 234; glass 1 4).")
         lines.append("Commands: " + ", ".join([*SESSION_COMMANDS, *self.table.commands()]) + "; and any one-shot command's words.")
         lines.append("As a one-shot command: " + self.game.next_line())
         return lines
@@ -499,6 +518,13 @@ class TableSession:
         if not question.automatic or question.default is None or self._default_rolls(question):
             return None
         return question.default.event
+
+
+def _name_then_dice(text: str) -> tuple[str, str] | None:
+    """``(name, dice)`` when ``text`` is words (a name, a hex, a path) then dice: ``quenm 12 456`` ->
+    ``("quenm", "12 456")``; else ``None``."""
+    found = re.fullmatch(r"\s*(.*[^\d\s,;/].*?)\s+([\d][\d\s,;/]*)\s*", text)
+    return (found.group(1), found.group(2)) if found else None
 
 
 def _slug(text: str) -> str:

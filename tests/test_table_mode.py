@@ -219,6 +219,45 @@ def test_every_die_of_a_step_typed_on_one_line(tmp_path):
     assert (battle["type"], battle["dice"]["values"], battle["enemy"]["values"]) == ("battle", [6, 6], [1, 1, 1])
 
 
+def test_a_card_and_its_dice_on_one_line(tmp_path):
+    """Two answers on one line: the card turned over, then the battle's dice (rulebook, Play) play the
+    same events as the two answers typed apart; a refused second answer leaves the first played and
+    asks the second question again."""
+    session, save = _session(tmp_path)
+    reply = session.answer("randv 66 111")
+    assert reply.error is None
+    apart, apart_save = _session(tmp_path / "apart")
+    apart.answer("randven")
+    apart.answer("66 111")
+    assert events_of(save) == events_of(apart_save) and [e["type"] for e in events_of(save)] == ["draw", "battle"]
+    session, save = _session(tmp_path / "refused")
+    reply = session.answer("randv 66 9")
+    assert reply.error is not None and [e["type"] for e in events_of(save)] == ["draw"]
+    assert session.prompt()[0] == "Your 2 dice, the servants' 3 dice [roll]: "
+
+
+def test_a_move_and_the_attack_dice_on_one_line(tmp_path):
+    """Expanded Battles, phases a and b: a hex then the attack's dice on one line move the warden and
+    roll the attack with those dice (the first round with an attack after a move, found by the rules)."""
+    from referee.solo import expanded, legal
+    from referee.solo import rules as solo_rules
+
+    session, save = _session(tmp_path, seed=11)
+    for answer in ("dal", "", "b4", "c4"):
+        assert session.answer(answer).error is None
+    state = session.state
+    moves = [e for e in legal.legal_events(state, DB) if isinstance(e, ev.Move) and e.path]
+    attacked = [m for m in moves if solo_rules.apply(state, DB, m).map_battle.step == "attack"]
+    assert attacked, "no move of this round leads to an attack"
+    after = solo_rules.apply(state, DB, attacked[0])
+    mine, theirs = expanded.exchange_dice(after, DB)
+    reply = session.answer(f"{attacked[0].path[-1]} {'6' * mine} {'1' * theirs}")
+    assert reply.error is None, reply.error
+    move, attack = events_of(save)[-2:]
+    assert (move["type"], move["path"]) == ("move", list(attacked[0].path))
+    assert attack["type"] == "attack" and attack["dice"]["values"] == [6] * mine and attack["enemy"]["values"] == [1] * theirs
+
+
 def test_a_mistyped_die_asks_for_those_dice_again(tmp_path):
     """A die that is none (9) or too few dice at the servants' prompt is refused and only those dice are
     asked again: the step and the player's dice typed before are kept; nothing is saved until it is whole."""

@@ -100,7 +100,7 @@ class SoloTable:
             mine, theirs = city.totals(state, db)
             return self._losing(state, mine, theirs)
         if phase == "learn":
-            return f"You may learn a spell (you have {state.mana} Mana); Enter chooses nothing only when you type skip."
+            return f"You may learn a spell (you have {state.mana} Mana), or type skip to learn none now."
         if phase == "council":
             return "The Council: Enter goes to it."
         if phase == "warding":
@@ -355,16 +355,18 @@ class SoloTable:
         return ()
 
     def toolbar(self, state: State) -> str:
-        """Mana, Spirit, the Grayking's space and distance to Lassadar, keys, spells (used ones marked
-        with *), deck count; in a battle its round."""
+        """Mana, Spirit, the Grayking's space and distance to Lassadar, keys, deck count, in a battle its
+        round or the Grayking's hit points, then the spells (used ones marked with *), last because the
+        list grows: a narrow terminal cuts it, not the tracks."""
         db = self.db
         end = core.lassadar(db)
-        spells = " ".join(rules.name(db, s) + ("*" if s in state.used else "") for s in state.spells) or "none"
+        spells = ", ".join(rules.name(db, s) + ("*" if s in state.used else "") for s in state.spells) or "none"
         parts = [f"Mana {state.mana}", f"Spirit {state.spirit}",
                  f"Grayking {state.grayking} ({end - state.grayking} to Lassadar)",
-                 f"Keys {len(state.keys)}/3", f"Spells: {spells}", f"Deck {len(state.deck)}"]
+                 f"Keys {len(state.keys)}/3", f"Deck {len(state.deck)}"]
         if state.map_battle is not None:
             parts.append(f"Map round {state.map_battle.round}")
         if state.last_stand is not None:
             parts.append(f"Grayking HP {state.last_stand.hit_points}")
+        parts.append(f"Spells: {spells}")
         return " | ".join(parts)
