@@ -68,7 +68,9 @@ class Question:
     values it takes besides them (lower-case word -> event: card names, hexes), ``hidden`` whether
     the answer is typed unseen (the duel's assignments), ``context`` lines shown above the prompt (the
     situation, in words), ``automatic`` whether the default is the only thing to do and nothing is typed for
-    it (the solo game's Council of Wardens): the session plays it by itself, unless it rolls dice."""
+    it (the solo game's Council of Wardens): the session plays it by itself, unless it rolls dice;
+    ``numbered`` whether a number typed picks a choice (false where numbers are typed values: a map's
+    printed hex numbers; the choices are then picked by their words, :meth:`keys`)."""
 
     text: str
     default: Choice | None = None
@@ -79,6 +81,14 @@ class Question:
     context: tuple[str, ...] = ()
     over: bool = False
     automatic: bool = False
+    numbered: bool = True
+
+    def keys(self) -> list[str]:
+        """What picks each choice when typed, as listed: its number, or its first word where numbers name
+        typed values (``numbered`` false: the printed hex numbers of a battle map)."""
+        if self.numbered:
+            return [str(n) for n in range(1, len(self.choices) + 1)]
+        return [choice.words[0] if choice.words else str(n) for n, choice in enumerate(self.choices, 1)]
 
 
 @dataclass(frozen=True)
@@ -262,9 +272,9 @@ class TableSession:
             out = [(str(i), label) for i, (label, _) in enumerate(pending.choice.variants, 1)]
         elif pending is None:
             question = self.question()
-            for number, choice in enumerate(question.choices, 1):
-                out.append((str(number), choice.label))
-                out.extend((word, choice.label) for word in choice.words)
+            for key, choice in zip(question.keys(), question.choices, strict=True):
+                out.append((key, choice.label))
+                out.extend((word, choice.label) for word in choice.words if word != key)
             out.extend((word, "") for word in question.values)
         out.extend(SESSION_COMMANDS.items())
         out.extend(self.table.commands().items())
@@ -358,7 +368,7 @@ class TableSession:
         if question is not None:
             if question.default is not None:
                 lines.append(f"Enter: {question.default.label}.")
-            lines += [f"  {n} {choice.label}" for n, choice in enumerate(question.choices, 1)]
+            lines += [f"  {key} {choice.label}" for key, choice in zip(question.keys(), question.choices, strict=True)]
             if question.values:
                 shown = sorted(question.values)
                 lines.append("Or type one of: " + ", ".join(shown[:24]) + (" ..." if len(shown) > 24 else "") + " (Tab completes).")
@@ -379,7 +389,7 @@ class TableSession:
         rolls = self._default_rolls(question)
         if rolls and question.default is not None and re.fullmatch(r"[\d\s,;/]+", text) and not _choice_number(text, rolls[0], question):
             return self._chosen(question.default, typed_dice=text, question=question)
-        if word.isdigit() and 1 <= int(word) <= len(question.choices):
+        if question.numbered and word.isdigit() and 1 <= int(word) <= len(question.choices):
             return self._chosen(question.choices[int(word) - 1], typed_dice=None, question=question)
         slug = _slug(text)
         for choice in question.choices:
@@ -398,7 +408,7 @@ class TableSession:
             value = self.table.typed_value(text, self.state)
         if value is not None:
             return self._start(value)
-        if word.isdigit() and question.choices:
+        if word.isdigit() and question.choices and question.numbered:
             return Reply(error=f"{word} is not one of the choices: type 1-{len(question.choices)} (`help` lists them).")
         try:
             event = self.table.parse_command(text.split(), self.state)
@@ -538,7 +548,7 @@ def _slug(text: str) -> str:
 def _choice_number(text: str, ask: DiceAsk, question: Question) -> bool:
     """Whether digits typed at a dice prompt pick a numbered choice instead: one digit where more dice are
     asked for, naming a choice."""
-    return text.isdigit() and len(text) == 1 and ask.count > 1 and 1 <= int(text) <= len(question.choices)
+    return question.numbered and text.isdigit() and len(text) == 1 and ask.count > 1 and 1 <= int(text) <= len(question.choices)
 
 
 def _match(values: Mapping[str, Any], word: str) -> Any:

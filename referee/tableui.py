@@ -115,8 +115,8 @@ def _show_question(session: TableSession, out: Any, said: tuple[str, ...] = ()) 
         line = _unsaid(line, said)
         if line:
             out.print(line, style="bold", markup=False)
-    for number, choice in enumerate(question.choices, 1):
-        out.print(f"  {number} {choice.label}", markup=False)
+    for key, choice in zip(question.keys(), question.choices, strict=True):
+        out.print(f"  {key} {choice.label}", markup=False)
 
 
 def _unsaid(line: str, said: tuple[str, ...]) -> str:

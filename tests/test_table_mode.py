@@ -61,12 +61,12 @@ def _dice(dice: Dice | None) -> str:
 
 def _choice(question: Question, event: object) -> str | None:
     """The number of the choice (or the variant after it) that plays ``event``, as typed answers."""
-    for number, choice in enumerate(question.choices, 1):
+    for number, choice in zip(question.keys(), question.choices, strict=True):
         for v, (_, variant) in enumerate(choice.variants, 1):
             if variant == event:
                 return f"{number}\n{v}"
         if choice.event == event and not choice.variants:
-            return str(number)
+            return number
     if question.default is not None and question.default.event == event:
         return ""
     return None
@@ -256,6 +256,22 @@ def test_a_move_and_the_attack_dice_on_one_line(tmp_path):
     move, attack = events_of(save)[-2:]
     assert (move["type"], move["path"]) == ("move", list(attacked[0].path))
     assert attack["type"] == "attack" and attack["dice"]["values"] == [6] * mine and attack["enemy"]["values"] == [1] * theirs
+
+
+def test_on_a_map_a_number_is_a_printed_hex_never_a_choice(tmp_path):
+    """Expanded Battles (the hexes printed with numbers 2-12 for placement): at the move prompt a number
+    names the hex printed with it, so the choices (Retreat, -1 Spirit) are listed and picked by their
+    words, never by a number that a player may mean as a hex."""
+    from referee.solo import expanded
+
+    session, save = _session(tmp_path, seed=11)
+    for answer in ("dal", ""):
+        assert session.answer(answer).error is None
+    _, question, _ = session.prompt()
+    assert question is not None and not question.numbered and question.keys() == ["retreat"]
+    assert session.answer("1").error is not None and events_of(save)[-1]["type"] == "servants"  # hex 1 is none; no retreat
+    assert session.answer("3").error is None
+    assert events_of(save)[-1]["type"] == "move" and expanded.name(session.state.map_battle.warden) == "B2"  # printed 3
 
 
 def test_a_mistyped_die_asks_for_those_dice_again(tmp_path):

@@ -75,7 +75,9 @@ class SoloTable:
         if state.phase == "turn":
             text, label = "The card you turned over", ""
         automatic = default is not None and not choices and not values and state.result is None  # the Council of Wardens
-        return Question(text, default, label, choices, values, context=context, over=state.result is not None, automatic=automatic)
+        moving = state.phase == "map" and state.map_battle is not None and state.map_battle.step == "move"
+        return Question(text, default, label, choices, values, context=context, over=state.result is not None, automatic=automatic,
+                        numbered=not moving)  # on a map a number is a printed hex number: choices go by their words
 
     def situation(self, state: State) -> str:
         """The situation on the table in one or two sentences, without commands (the question and its
