@@ -339,7 +339,8 @@ def test_refusals_carry_their_kind_and_the_advice_words_them_with_what_to_type()
     assert rolled is not None
     refusal = refused(g, ev.Roll("wardens"))
     assert (refusal.refusal, refusal.side) == (rules.Refusal.ALREADY_ROLLED, "wardens")
-    wrong = Assignment((rolled.values[0] % 6 + 1, rolled.values[1]), power=rolled.values[2])
+    missing = next(v for v in range(1, 7) if v not in rolled.values)  # a die the referee did not roll
+    wrong = Assignment((missing, rolled.values[1]), power=rolled.values[2])
     refusal = refused(g, ev.Commit("wardens", wrong))
     assert (refusal.refusal, refusal.side, refusal.field) == (rules.Refusal.NOT_THE_ROLLED_DICE, "wardens", "assignment")
     assert refusal_text(refusal, g.state) == ("the Wardens place a die twice or a die they did not roll: place each rolled die once "

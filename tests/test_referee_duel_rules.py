@@ -124,7 +124,7 @@ def test_power_and_casting_die_never_both(db, cite):
 def test_a_rolled_hand_is_placed_die_for_die(db):
     """R71: with the referee's dice, each rolled die once (no die assigned twice)."""
     g = game(db)
-    g.play(ev.Roll("wardens", Dice((2, 2, 5, 6), 0)))
+    g.play(ev.Roll("wardens", Dice((2, 2, 5, 6), rules.roll_index(g.state, "wardens"))))
     with pytest.raises(rules.RuleError, match="place a die twice"):
         g.play(ev.Commit("wardens", A("battle 6,6 power 5")))
     g.play(ev.Commit("wardens", A("battle 6,5 power 2")))
@@ -359,7 +359,8 @@ def test_the_log_says_which_of_the_seeds_dice_the_referee_rolled(db):
     g = game(db)
     g.play(ev.Roll("wardens"))
     line = view.log_line(2, g.log.events[-1], g.state, db)
-    assert line == "  2. Wardens: the referee rolls 4 dice (dice 1-4 of the seed)" and "k=" not in line
+    first = rules.roll_index(g.log.states[-2], "wardens") + 1  # per-side dice: round 1's slot of the Wardens
+    assert line == f"  2. Wardens: the referee rolls 4 dice (dice {first}-{first + 3} of the seed)" and "k=" not in line
     assert Dice((3,), 5).origin() == "rolled by the referee, die 6 of the seed"
     assert Dice((3, 4), 5).origin() == "rolled by the referee, dice 6-7 of the seed"
     assert Dice((3, 4), None).origin() == "typed" and Dice((3, 4), None).seed_place() == ""
@@ -435,7 +436,9 @@ def test_the_referee_rolls_a_waiting_reroll_when_asked_and_rerolls_of_its_own_ha
     g = game(db, points=(1, 1))
     round_(g, "battle 1,5 cast 2 reroll 1", "battle 3,3 power 2")
     g.play(ev.Reveal())
-    assert g.state.opened is None and g.state.last is not None and g.state.dice_used == 1
+    rerolled = g.log.events[-1].wardens_reroll
+    assert g.state.opened is None and g.state.last is not None
+    assert rerolled is not None and rerolled.k == rules.reroll_index(g.log.states[-2], "wardens", 0)  # the Wardens' re-roll slot
     h = game(db, points=(1, 1))
     h.play(ev.Roll("wardens"))
     dice = h.state.hands.wardens.rolled.values
@@ -443,7 +446,9 @@ def test_the_referee_rolls_a_waiting_reroll_when_asked_and_rerolls_of_its_own_ha
     h.play(ev.Commit("wardens", placing))
     h.play(ev.Commit("shadowmajik", A("battle 3,3 cast 2")))  # Creeping Dark: the Wardens re-roll their highest
     h.play(ev.Reveal())
-    assert h.state.opened is None and h.state.last is not None and h.state.dice_used == 5
+    rerolled = h.log.events[-1].wardens_reroll
+    assert h.state.opened is None and h.state.last is not None
+    assert rerolled is not None and rerolled.k == rules.reroll_index(h.log.states[-2], "wardens", 0) and len(rerolled.values) == 1
 
 
 def test_game_over_offers_a_new_game(db):

@@ -33,7 +33,7 @@ from referee.dice import Dice, DiceError
 from referee.duel import advice, rules, view
 from referee.duel import events as ev
 from referee.duel import game as duel_game
-from referee.duel.state import SIDES, PerSide, Side, State
+from referee.duel.state import DICE_SCHEMES, SIDES, DiceScheme, PerSide, Side, State
 from referee.errors import ParseError, RefereeError
 
 _common = clitools.common_options(clitools.save_help("duel"))
@@ -263,10 +263,14 @@ EVENT_COMMANDS = ("marker", "roll", "commit", "reveal", "recall")
 @click.option("--shadowmajik", "shadow_name", default="Shadowmajik", help="Name of the Shadowmajik player.")
 @click.option("--row", default=None,
               help="The 7 Locations you dealt, left to right from the Wardens' side (ids or names, comma-separated).")
+@click.option("--dice", "dice_scheme", type=click.Choice(list(DICE_SCHEMES)), default="per-side", show_default=True,
+              help="Where the referee's dice come from: per-side (each side's dice of a round fixed by the seed, the round and the "
+                   "side: an undo never re-rolls) or sequential (one count over the game, as games set up before per-side dice: "
+                   "to replay such a game from its seed).")
 @click.option("--force", is_flag=True, help="Replace a game still in progress (it is kept in <save>.prev).")
 @_common
-def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, force: bool, save_path: Path | None,
-        database_path: Path | None) -> None:
+def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, dice_scheme: DiceScheme, force: bool,
+        save_path: Path | None, database_path: Path | None) -> None:
     """Set up a new game (description, Setup). A game in progress is replaced only with --force; a finished
     or replaced game is kept in <save>.prev (`referee duel restore` brings it back); a save of the solo
     game is never replaced."""
@@ -278,7 +282,7 @@ def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, 
         if row is not None:
             probe = rules.new_game(db, seed)  # a Location of the typed row may be given by its number in the referee's deal
             dealt = [rules.location_id(db, x, probe.setup.row) for x in re.split(r"\s*,\s*", row.strip()) if x]
-        game = duel_game.DuelGame.new(db, seed, PerSide(wardens_name, shadow_name), dealt)
+        game = duel_game.DuelGame.new(db, seed, PerSide(wardens_name, shadow_name), dealt, dice_scheme)
     except RefereeError as error:
         raise clitools.fail(error) from None
     path = clitools.save_path(save_path, "duel")

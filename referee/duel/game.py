@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Self
 from pnp.database import Database
 from referee.duel import advice, legal, rules, view
 from referee.duel import events as ev
-from referee.duel.state import PerSide, State
+from referee.duel.state import DICE_SCHEMES, DiceScheme, PerSide, State
 from referee.errors import ParseError, RuleError
 from referee.game import GameRules, RefereeGame, load_game
 
@@ -76,9 +76,10 @@ class DuelGame(RefereeGame):
     rules: ClassVar[GameRules[Any, Any]] = RULES
 
     @classmethod
-    def new(cls, db: Database, seed: int, names: PerSide[str] | None = None, row: Sequence[str] | None = None) -> Self:
+    def new(cls, db: Database, seed: int, names: PerSide[str] | None = None, row: Sequence[str] | None = None,
+            dice: DiceScheme = "per-side") -> Self:
         """A new game after Setup (:func:`rules.new_game`); raises :class:`rules.RuleError` for a bad row."""
-        return cls.start(db, rules.new_game(db, seed, names, row))
+        return cls.start(db, rules.new_game(db, seed, names, row, dice))
 
     @classmethod
     def from_setup(cls, db: Database, setup: dict[str, Any], seed: int) -> Self:
@@ -87,7 +88,10 @@ class DuelGame(RefereeGame):
         row, names = setup.get("row"), (setup.get("wardens", "Wardens"), setup.get("shadowmajik", "Shadowmajik"))
         if not isinstance(row, list) or not all(isinstance(x, str) for x in row) or not all(isinstance(n, str) for n in names):
             raise ParseError("[setup] needs the row of Locations")
-        return cls.new(db, seed, PerSide(*names), row)
+        dice = setup.get("dice", "sequential")  # a save from before the per-side dice names no scheme
+        if dice not in DICE_SCHEMES:
+            raise ParseError(f"[setup] dice is {str(dice)[:40]!r}: it is one of {', '.join(DICE_SCHEMES)}")
+        return cls.start(db, rules.new_game(db, seed, PerSide(*names), row, dice))
 
 
 def load(path: Path, db: Database) -> DuelGame:

@@ -30,6 +30,7 @@ from referee.duel.state import (
     SIDES,
     Assignment,
     Battle,
+    DiceScheme,
     Hand,
     Outcome,
     PerSide,
@@ -166,7 +167,8 @@ def round_winner(state: State) -> Side:
 
 
 # ---- Setup ----------------------------------------------------------------------------------------------------
-def new_game(db: Database, seed: int, names: PerSide[str] | None = None, row: Sequence[str] | None = None) -> State:
+def new_game(db: Database, seed: int, names: PerSide[str] | None = None, row: Sequence[str] | None = None,
+             dice: DiceScheme = "per-side") -> State:
     """The state after Setup.
 
     Description, Setup: "The Location cards are shuffled and 7 are dealt face up in a row between the
@@ -192,7 +194,7 @@ def new_game(db: Database, seed: int, names: PerSide[str] | None = None, row: Se
             twice = " (one twice)" if len(set(dealt)) != len(dealt) else ""
             raise RuleError(f"deal {r.locations_dealt} different Locations in the row, not {len(dealt)}{twice}")
     removed = tuple(x for x in ids if x not in dealt)  # in file order, however the row was dealt
-    setup = Setup(seed, dealt, removed, names or PerSide("Wardens", "Shadowmajik"))
+    setup = Setup(seed, dealt, removed, names or PerSide("Wardens", "Shadowmajik"), dice)
     return State(setup=setup, row=tuple(Place(x) for x in dealt), points=PerSide(r.points_min, r.points_min),
                  supply=PerSide(r.deployable_cubes, r.deployable_cubes), chooser="shadowmajik", phase="marker")
 
@@ -658,11 +660,42 @@ def apply_roll(state: State, db: Database, event: ev.Roll) -> State:
     count = rules_of(db).dice_per_player
     if dice is None or dice.k is None or len(dice.values) != count:
         raise RuleError(f"a roll is {count} dice rolled by the referee", side=event.side, field="dice")
-    if dice.k != state.dice_used:
-        raise RuleError(f"the referee's next die is die {state.dice_used}, not {dice.k}", side=event.side, field="dice")
+    expected = roll_index(state, event.side)
+    if dice.k != expected:
+        raise RuleError(f"the referee's die for this roll is die {expected}, not {dice.k}", side=event.side, field="dice")
     hands = state.hands.set(event.side, replace(hand, rolled=dice))
-    return replace(state, hands=hands, dice_used=state.dice_used + count,
+    used = state.dice_used + count if state.setup.dice == "sequential" else state.dice_used
+    return replace(state, hands=hands, dice_used=used,
                    notes=(f"The referee rolls the {possessive(SIDE_NAMES[event.side])} 4 dice (only they see them).",))
+
+
+DICE_A_ROUND = 64
+"""Die indexes set aside for each side in each round under the ``per-side`` dice scheme: its hand's dice
+from the first (4 in the bundled database), then, from :data:`REROLLS_FROM` on, the Battle dice its
+spells re-roll (at most 2: its own re-roll spell and the opponent's, R74). Generous, so that a database
+with more dice a player still gives every roll dice of its own."""
+
+REROLLS_FROM = 32
+"""Where a side's re-rolled Battle dice start within its slot of :data:`DICE_A_ROUND`."""
+
+
+def roll_index(state: State, side: Side) -> int:
+    """The index of the first die the referee rolls for ``side``'s hand this round (R78): fixed by the
+    round and the side (``per-side`` scheme, :data:`referee.duel.state.DiceScheme`), so rolling in
+    either order, or rolling again after an undo, gives each side the same dice; the game's next die
+    for a ``sequential`` save."""
+    if state.setup.dice == "sequential":
+        return state.dice_used
+    return (state.round * len(SIDES) + SIDES.index(side)) * DICE_A_ROUND
+
+
+def reroll_index(state: State, side: Side, sequential_next: int) -> int:
+    """The index of the first Battle die the referee re-rolls for ``side`` at this round's reveal (R74):
+    after its hand's dice in its own slot (``per-side``), or ``sequential_next`` for a ``sequential``
+    save (the game's next die, counted over both sides)."""
+    if state.setup.dice == "sequential":
+        return sequential_next
+    return roll_index(state, side) + REROLLS_FROM
 
 
 def rolled_to_show(state: State, side: Side) -> Dice | None:
@@ -761,7 +794,7 @@ def apply_reveal(state: State, db: Database, event: ev.Reveal) -> State:
     need = rerolls_needed(db, a)
     if waits_for_rerolls(state, db, event, a):
         return replace(state, opened=a, notes=_opened_notes(state, db, a, need))
-    expected_k = state.dice_used
+    used = state.dice_used
     groups = {}
     for side in SIDES:
         given: Dice | None = _reveal_field(event, side, "_reroll")
@@ -770,11 +803,12 @@ def apply_reveal(state: State, db: Database, event: ev.Reveal) -> State:
             raise RuleError(f"the spells re-roll {need[side]} of the {possessive(SIDE_NAMES[side])} Battle dice, not {len(dice.values)}",
                             side=side, field=f"{side}_reroll")
         if dice.k is not None:
-            if dice.k != expected_k:
-                raise RuleError(f"the referee's next die is die {expected_k}, not {dice.k}", side=side, field=f"{side}_reroll")
-            expected_k += len(dice.values)
+            expected = reroll_index(state, side, used)
+            if dice.k != expected:
+                raise RuleError(f"the referee's die for this re-roll is die {expected}, not {dice.k}", side=side, field=f"{side}_reroll")
+            used += len(dice.values) if state.setup.dice == "sequential" else 0
         groups[side] = dice
-    state = replace(state, dice_used=expected_k)
+    state = replace(state, dice_used=used)
     return settle(state, db, a, PerSide(groups["wardens"], groups["shadowmajik"]))
 
 
@@ -847,7 +881,7 @@ def resolve(state: State, db: Database, event: ev.Event) -> tuple[ev.Event, Stat
     raises :class:`RuleError`, changing nothing."""
     seed = state.setup.seed
     if isinstance(event, ev.Roll) and event.dice is None:
-        event = replace(event, dice=Dice.roll(seed, state.dice_used, rules_of(db).dice_per_player))
+        event = replace(event, dice=Dice.roll(seed, roll_index(state, event.side), rules_of(db).dice_per_player))
     elif isinstance(event, ev.Commit) and event.assignment is not None and state.phase == "round":
         if not state.hands[event.side].committed:
             event = replace(event, assignment=check_assignment(state, db, event.side, event.assignment))
@@ -862,8 +896,8 @@ def resolve(state: State, db: Database, event: ev.Event) -> tuple[ev.Event, Stat
             fields[side] = a[side]
             typed: Dice | None = _reveal_field(event, side, "_reroll")
             if typed is None and need[side] and not wait:
-                typed = Dice.roll(seed, k, need[side])
-                k += need[side]
+                typed = Dice.roll(seed, reroll_index(state, side, k), need[side])
+                k += need[side] if state.setup.dice == "sequential" else 0
             fields[f"{side}_reroll"] = typed
         event = replace(event, **fields)
     return event, apply(state, db, event)

@@ -137,19 +137,33 @@ class Outcome:
     winner: Side
 
 
+DiceScheme = Literal["per-side", "sequential"]
+"""Where the referee's dice of a duel come from. ``per-side``: each side's dice of a round (its 4 dice
+and the Battle dice its spells re-roll) are fixed by the seed, the round and the side, whatever the order
+of rolls and undos, so an undo is never a re-roll nor a look at the other side's dice. ``sequential``:
+one counter over the game, as saves written before the per-side scheme (their setup names no scheme)
+rolled them; kept so that those games load and play on unchanged."""
+
+DICE_SCHEMES: tuple[DiceScheme, ...] = ("per-side", "sequential")
+
+
 @dataclass(frozen=True)
 class Setup:
     """How the game was set up: the seed, the players' names, the seven Locations dealt in a row
-    (left to right as the Wardens see them) and the two removed from the game."""
+    (left to right as the Wardens see them), the two removed from the game, and where the referee's
+    dice come from (``dice``, :data:`DiceScheme`)."""
 
     seed: int
     row: tuple[str, ...]
     removed: tuple[str, ...]
     names: PerSide[str] = PerSide("Wardens", "Shadowmajik")
+    dice: DiceScheme = "per-side"
 
     def to_dict(self) -> dict[str, Any]:
-        """The ``[setup]`` table of the save file: ``row``, ``removed`` and the two names (the seed is kept beside it)."""
-        return {"row": list(self.row), "removed": list(self.removed), "wardens": self.names.wardens, "shadowmajik": self.names.shadowmajik}
+        """The ``[setup]`` table of the save file: ``row``, ``removed``, the two names and the ``dice``
+        scheme (the seed is kept beside it)."""
+        return {"row": list(self.row), "removed": list(self.removed), "wardens": self.names.wardens, "shadowmajik": self.names.shadowmajik,
+                "dice": self.dice}
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,99 @@
+"""Issue 13 (nothing lost, nobody cheated): the referees under hostile use. Each test names the fault
+a tester reported and fails if it returns.
+"""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from referee.cli import main
+from referee.duel import events as dev
+from referee.duel import game as duel_game
+from referee.duel.game import DuelGame
+from tests.nextline import DB, ROOT
+
+DB_PATH = ROOT / "cards.toml"
+
+
+def run(*args: str, save: Path) -> str:
+    result = CliRunner().invoke(main, [*args, "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+# ---- The two-player game's hidden dice ---------------------------------------------------------------------
+def _rolled(game: DuelGame, side: str) -> tuple[int, ...]:
+    rolled = game.state.hands[side].rolled
+    assert rolled is not None
+    return rolled.values
+
+
+def test_an_undone_roll_is_no_free_reroll_and_never_the_other_sides_dice():
+    """R78 (each side rolls its 4 dice in secret, once a round): the fault was `roll --player wardens`,
+    `undo`, `roll --player shadowmajik` showing the Wardens' dice to the Shadowmajik, and the Wardens'
+    next roll being new dice. Each side's dice of a round are fixed by the seed, the round and the side,
+    whatever the order of rolls and undos."""
+    for seed in range(40):
+        alone = DuelGame.new(DB, seed)
+        alone.play(dev.Marker("shadowmajik", alone.state.row[2].id))
+        first = alone.state
+        alone.play(dev.Roll("wardens"))
+        wardens = _rolled(alone, "wardens")
+        alone.undo()
+        assert alone.state is first
+        alone.play(dev.Roll("shadowmajik"))
+        shadowmajik = _rolled(alone, "shadowmajik")
+        alone.play(dev.Roll("wardens"))
+        assert _rolled(alone, "wardens") == wardens  # the same dice again: no re-roll by undo
+        other_order = DuelGame.new(DB, seed)
+        other_order.play(dev.Marker("shadowmajik", other_order.state.row[2].id))
+        other_order.play(dev.Roll("shadowmajik"))
+        assert _rolled(other_order, "shadowmajik") == shadowmajik  # the order of rolls changes no side's dice
+    seen_equal = sum(1 for seed in range(40) if _both(seed)[0] == _both(seed)[1])
+    assert seen_equal < 5  # the two sides' dice are not one stream shown twice
+
+
+def _both(seed: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    game = DuelGame.new(DB, seed)
+    game.play(dev.Marker("shadowmajik", game.state.row[2].id))
+    game.play(dev.Roll("wardens"))
+    game.play(dev.Roll("shadowmajik"))
+    return _rolled(game, "wardens"), _rolled(game, "shadowmajik")
+
+
+def test_the_reported_sequence_on_the_command_line(tmp_path):
+    """The tester's commands: `new --seed 5`, `marker 3`, `roll --player wardens`, `undo`, `roll --player
+    shadowmajik`, `roll --player wardens`: the Wardens see their first dice again, the Shadowmajik others."""
+    save = tmp_path / "duel.toml"
+    run("duel", "new", "--seed", "5", "--wardens", "Ana", "--shadowmajik", "Bo", save=save)
+    run("duel", "marker", "3", save=save)
+    first = run("duel", "roll", "--player", "wardens", save=save).splitlines()[0]
+    run("duel", "undo", save=save)
+    theirs = run("duel", "roll", "--player", "shadowmajik", save=save).splitlines()[0]
+    again = run("duel", "roll", "--player", "wardens", save=save).splitlines()[0]
+    assert again == first and first.split(":", 1)[1] != theirs.split(":", 1)[1]
+
+
+def test_a_save_from_before_per_side_dice_keeps_its_dice(tmp_path):
+    """A save whose [setup] names no dice scheme was rolled with one counter over the game: it loads with
+    that scheme and its recorded rolls still check against the seed (nothing lost by the fix)."""
+    save = tmp_path / "old.toml"
+    run("duel", "new", "--seed", "985", "--dice", "sequential", save=save)
+    run("duel", "marker", "3", "--player", "shadowmajik", save=save)
+    run("duel", "roll", "--player", "wardens", save=save)
+    text = save.read_text()
+    assert 'dice = "sequential"' in text
+    save.write_text(text.replace('dice = "sequential"\n', ""))  # as a save written before the scheme existed
+    game = duel_game.load(save, DB)
+    assert game.state.setup.dice == "sequential" and game.state.hands.wardens.rolled is not None
+    assert game.state.hands.wardens.rolled.k == 0
+    doc = tomllib.loads(save.read_text())
+    doc["setup"]["dice"] = "loaded"
+    import tomli_w
+
+    save.write_text(tomli_w.dumps(doc))
+    result = CliRunner().invoke(main, ["duel", "status", "--save", str(save), "--db", str(DB_PATH)])
+    assert result.exit_code != 0 and "dice" in result.output and "per-side, sequential" in result.output
+    assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1
