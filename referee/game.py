@@ -128,6 +128,9 @@ class RefereeGame:
 
     db: Database
     log: EventLog[Any, Any] = field(repr=False)
+    revision: str | None = field(default=None, repr=False, compare=False)
+    """The :func:`referee.save.revision` of the save file this game was read from or last written as
+    (``None`` for a game not yet saved): :meth:`save` writes only over that revision."""
 
     @classmethod
     def start(cls, db: Database, initial: Any) -> Self:
@@ -193,8 +196,11 @@ class RefereeGame:
                                  [e.to_dict() for e in self.log.events])
 
     def save(self, path: Path) -> None:
-        """Write the save file atomically; raises :class:`savefile.SaveError`."""
-        savefile.write(path, self.document())
+        """Write the save file atomically, over the revision this game was read from or last written as
+        (:attr:`revision`); raises :class:`savefile.SaveError` (nothing written) when another command wrote
+        the file meanwhile or it cannot be written, :class:`referee.savelock.LockError` when a table
+        session of another process holds it."""
+        self.revision = savefile.write(path, self.document(), expect=self.revision)
 
 
 def replay_events(game: G, doc: dict, path: Path) -> G:
@@ -222,11 +228,13 @@ def load_game(cls: type[G], path: Path, db: Database) -> G:
     :class:`savefile.SaveError` naming the file and the reason: unreadable, corrupt or truncated, a newer
     format, another database, a setup that is none, a die that is not the seed's, or an event that no
     longer applies."""
-    doc = savefile.read(path, cls.rules.name, db.fingerprint)
+    doc, revision = savefile.read_revision(path, cls.rules.name, db.fingerprint)
     try:
         game = cls.from_setup(db, doc["setup"], doc["seed"])
     except ParseError as error:
         raise savefile.SaveError(path, f"corrupt save file: {error}") from None
     except RuleError as error:
         raise savefile.SaveError(path, f"corrupt save file: setup: {error}") from None
-    return replay_events(game, doc, path)
+    game = replay_events(game, doc, path)
+    game.revision = revision
+    return game

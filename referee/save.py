@@ -7,6 +7,9 @@ one line; a failed write leaves the previous file untouched.
 """
 from __future__ import annotations
 
+import contextlib
+import glob
+import hashlib
 import os
 import tempfile
 import tomllib
@@ -16,6 +19,7 @@ from typing import Any
 
 import tomli_w
 
+from referee import savelock
 from referee.errors import RefereeError
 
 FORMAT = 1
@@ -60,19 +64,59 @@ def default_path(game: str) -> Path:
     return Path(platformdirs.user_data_dir("lassadar")) / f"{game}.toml"
 
 
-def write(path: Path, document: dict[str, Any]) -> None:
-    """Write ``document`` as TOML to ``path`` atomically: a temporary file in the same folder, flush, fsync, ``os.replace``.
+def revision(data: bytes) -> str:
+    """The revision of a save file's bytes: their SHA-256, hex. A command remembers the revision it read
+    and writes only over that same revision (:func:`write`)."""
+    return hashlib.sha256(data).hexdigest()
 
-    Raises :class:`SaveError` when the folder cannot be created or written; the old file is then unchanged.
+
+def _current_revision(path: Path) -> str | None:
+    try:
+        return revision(path.read_bytes())
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise SaveError(path, f"cannot read: {error.strerror or error}") from None
+
+
+def write(path: Path, document: dict[str, Any], expect: str | None = None) -> str:
+    """Write ``document`` as TOML to ``path`` atomically and return the new file's :func:`revision`.
+
+    Under the save's lock (:func:`referee.savelock.exclusive`, so two commands never write at once): the
+    temporary files of commands killed while writing are removed; with ``expect`` (the revision the
+    game was read from or last written as), a file that is no longer that revision is refused, since
+    another command or device wrote the game meanwhile and writing over it would lose that step; then a
+    temporary file in the same folder is written, flushed, fsynced and renamed over ``path``
+    (``os.replace``), so the file on disk is always a whole save, old or new.
+
+    Raises :class:`SaveError` (the old file unchanged) when the folder cannot be created or written or the
+    file changed since ``expect``; :class:`referee.savelock.LockError` when a table session of another
+    process holds the save.
     """
     path = Path(path)
+    data = _encode(path, document)
+    with savelock.exclusive(path):
+        sweep_temporaries(path)
+        if expect is not None and _current_revision(path) != expect:
+            raise SaveError(path, "the game was changed by another command since this one read it, so nothing was written "
+                                  "(writing would lose that step): run the command again on the game as it is now")
+        _install(path, _prepared(path, data))
+    return revision(data)
+
+
+def _encode(path: Path, document: dict[str, Any]) -> bytes:
     try:
-        data = tomli_w.dumps(document).encode("utf-8")
+        return tomli_w.dumps(document).encode("utf-8")
     except (TypeError, ValueError) as error:  # a programming error in a game's to_dict
         raise SaveError(path, f"cannot write this game as TOML: {error}") from None
+
+
+def _prepared(path: Path, data: bytes) -> Path:
+    """A temporary file beside ``path`` holding ``data``, flushed and fsynced. Raises :class:`SaveError`
+    (no temporary file left) when it cannot be written: a full disk, a folder without write permission."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMPORARY_SUFFIX, dir=path.parent)
     except OSError as error:
         raise SaveError(path, f"cannot write: {error.strerror or error}") from None
     try:
@@ -80,13 +124,50 @@ def write(path: Path, document: dict[str, Any]) -> None:
             file.write(data)
             file.flush()
             os.fsync(file.fileno())
-        os.replace(tmp, path)
     except OSError as error:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        with contextlib.suppress(OSError):
+            os.unlink(name)
         raise SaveError(path, f"cannot write: {error.strerror or error}") from None
+    return Path(name)
+
+
+def _install(path: Path, prepared: Path) -> None:
+    """Rename the prepared file over ``path`` (atomic), then fsync the folder so that the rename itself
+    survives a power cut. Raises :class:`SaveError`, the prepared file removed."""
+    try:
+        os.replace(prepared, path)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            os.unlink(prepared)
+        raise SaveError(path, f"cannot write: {error.strerror or error}") from None
+    with contextlib.suppress(OSError):  # not every system lets a folder be opened and synced
+        folder = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
+
+
+TEMPORARY_SUFFIX = ".tmp"
+"""The temporary files a write makes beside the save: ``.<save name>.<random>.tmp``."""
+
+
+def sweep_temporaries(path: Path) -> list[Path]:
+    """Remove the temporary files that writes of the save ``path`` left when they were killed before
+    renaming them into place, and finish a ``restore`` killed between its renames (the game it held
+    aside goes back where it belongs); returns the files removed. Called under the save's lock, where
+    no write is under way."""
+    path = Path(path)
+    swap = _swap_path(path)
+    if swap.exists():
+        with contextlib.suppress(OSError):
+            os.replace(swap, path if not path.exists() else prev_path(path) if not prev_path(path).exists() else swap)
+    removed = []
+    for stray in Path(path).parent.glob(f".{glob.escape(Path(path).name)}.*{TEMPORARY_SUFFIX}"):
+        with contextlib.suppress(OSError):
+            stray.unlink()
+            removed.append(stray)
+    return removed
 
 
 def _title(game: str) -> str:
@@ -132,21 +213,31 @@ def write_new(path: Path, game: str, document: dict[str, Any], in_progress: Call
       ``path.prev`` is left as it is, so starting again twice never pushes out the game kept there.
     - A game of ``game`` still in progress (``in_progress(path)`` describes it; ``None`` for a finished
       game): refused unless ``force``, naming the game and how to keep it.
-    - Any other file at ``path``: moved to ``path.prev`` first. An older save of ``game`` there is
+    - Any other file at ``path``: moved to ``path.prev``. An older save of ``game`` there is
       replaced (the message says so); anything else there (another game, a file that is no save) is
       refused as above. :func:`restore` swaps the two back.
+
+    Nothing moves until the new save is written in full beside ``path`` (a full disk leaves the game in
+    play where it was), and it all happens under the save's lock (:func:`referee.savelock.exclusive`).
     """
     path = Path(path)
+    with savelock.exclusive(path):
+        sweep_temporaries(path)
+        return _write_new(path, game, document, in_progress, force)
+
+
+def _write_new(path: Path, game: str, document: dict[str, Any], in_progress: Callable[[Path], str | None] | None,
+               force: bool) -> str:
     doc = _peek(path)
     if doc is None:
-        write(path, document)
+        _install(path, _prepared(path, _encode(path, document)))
         return ""
     kind = held(path)
     if kind and kind != game:
         raise SaveError(path, f"this file holds a game of {_title(kind)}, which `referee {game} new` will not replace: "
                               f"give --save PATH to keep the new game in a separate file, or remove this file first")
     if kind == game and doc.get("events", []) == []:
-        write(path, document)
+        _install(path, _prepared(path, _encode(path, document)))
         return f"The game set up in {path} had nothing played yet: the new game replaces it."
     previous = prev_path(path)
     if in_progress is not None and not force:
@@ -161,11 +252,19 @@ def write_new(path: Path, game: str, document: dict[str, Any], in_progress: Call
         raise SaveError(previous, f"this file holds {what}, and `referee {game} new` would replace it by keeping the game "
                                   f"saved in {path} there: give --save PATH to start the new game in a separate file, "
                                   f"or remove or rename this file first")
+    prepared = _prepared(path, _encode(path, document))  # a full disk stops here, nothing moved
     try:
         os.replace(path, previous)
     except OSError as error:
+        with contextlib.suppress(OSError):
+            os.unlink(prepared)
         raise SaveError(path, f"cannot keep the game saved here in {previous.name}: {error.strerror or error}") from None
-    write(path, document)
+    try:
+        _install(path, prepared)
+    except SaveError:
+        with contextlib.suppress(OSError):
+            os.replace(previous, path)  # the game in play back where it was
+        raise
     older = ", replacing the older game kept there" if before is not None else ""
     return f"The game saved in {path} is kept in {previous}{older}."
 
@@ -188,9 +287,19 @@ def restore(path: Path, game: str, check: Callable[[Path], Any] | None = None) -
         raise SaveError(kept, f"this file holds {what}; `referee {game} restore` brings back only a game of {_title(game)}")
     if check is not None:
         check(kept)
+    with savelock.exclusive(path):
+        return _swap(path, kept)
+
+
+def _swap_path(path: Path) -> Path:
+    """Where :func:`restore` holds the game in play aside while it swaps the two files."""
+    return path.with_name(f".{path.name}.swap")
+
+
+def _swap(path: Path, kept: Path) -> str:
     try:
         if path.exists():
-            swap = path.with_name(f".{path.name}.swap")
+            swap = _swap_path(path)
             os.replace(path, swap)
             os.replace(kept, path)
             os.replace(swap, kept)
@@ -202,12 +311,18 @@ def restore(path: Path, game: str, check: Callable[[Path], Any] | None = None) -
 
 
 def read(path: Path, game: str, fingerprint: str | None = None) -> dict[str, Any]:
+    """:func:`read_revision`'s document alone."""
+    return read_revision(path, game, fingerprint)[0]
+
+
+def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tuple[dict[str, Any], str]:
     """Read and check the envelope of a save file; returns the whole document.
 
     Checks: the file exists and is UTF-8 TOML; ``format`` is an integer no newer than :data:`FORMAT`;
     ``game`` matches; ``database`` equals ``fingerprint`` (when given; a changed database is reported,
     not silently used); ``seed`` is an integer; ``setup`` is a table and ``events`` a list of tables as many as
-    ``event_count`` says.
+    ``event_count`` says. Returns the document and the :func:`revision` of the bytes read (what a later
+    :func:`write` of the same game expects to replace).
     Raises :class:`SaveError` naming the first problem.
     """
     path = Path(path)
@@ -249,7 +364,7 @@ def read(path: Path, game: str, fingerprint: str | None = None) -> dict[str, Any
     if not isinstance(count, int) or isinstance(count, bool) or count != len(events):
         raise SaveError(path, f"corrupt or truncated save file: it records {count!r} events but holds {len(events)}")
     doc["events"] = events
-    return doc
+    return doc, revision(raw)
 
 
 def document(game: str, fingerprint: str, seed: int, setup: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:

@@ -1,17 +1,22 @@
-"""The save file's lock: one table session per save, and no one-shot command writing under it.
+"""The save file's lock: one writer at a time, one table session per save, and no one-shot command
+writing under a session.
 
-A table session (``referee solo play``) keeps a game in memory for as long as it runs; a one-shot
-command that wrote the same save meanwhile would be overwritten by the session's next step. So the
-session holds ``<save>.lock`` (an advisory ``flock``, which the system drops when the process ends: a
-killed session leaves no stale lock), and every command that writes a save first asks whether another
-process holds it (:func:`holder`). POSIX only (``fcntl``); where it is missing there is no lock.
+Every write of a save happens under ``<save>.lock`` (an advisory ``flock``, which the system drops when
+the process ends: a killed process leaves no stale lock; the holder removes the file when it is done). A one-shot command takes it for the moment of
+its write (:func:`exclusive`: it waits briefly for another command's write, and is refused at once while
+a table session holds it); a table session (``referee solo play``) takes it for as long as it runs
+(:func:`held`), since it keeps the game in memory and a command that wrote the same save meanwhile would
+be overwritten by the session's next step. The lock file names the process that holds it. POSIX only
+(``fcntl``); where it is missing there is no lock.
 """
 from __future__ import annotations
 
 import contextlib
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from referee.errors import RefereeError
 
@@ -25,41 +30,114 @@ class LockError(RefereeError):
     """The save file is held by a table session of another process (its id in ``holder``)."""
 
     def __init__(self, path: Path, holder: str) -> None:
-        super().__init__(f"{path}: a table session (process {holder or 'unknown'}) plays this game; "
-                         "answer there, or quit it first (or play a copy with --save OTHER.toml)")
-        self.path, self.holder = path, holder
+        pid, _, role = holder.partition(" ")
+        if role == WRITER:
+            text = (f"{path}: another command (process {pid}) is still writing this game; nothing was written here: "
+                    "run the command again")
+        else:
+            text = (f"{path}: a table session (process {pid or 'unknown'}) plays this game; "
+                    "answer there, or quit it first (or play a copy with --save OTHER.toml)")
+        super().__init__(text)
+        self.path, self.holder = path, pid
 
 
 def _lock_path(path: Path) -> Path:
     return path.with_name(path.name + ".lock")
 
 
+_HELD: set[Path] = set()
+"""The saves whose lock this process holds (a table session's, while it runs): its own writes need not
+take it again (a second ``flock`` by the same process would wait for itself)."""
+
+SESSION = "table session"
+WRITER = "command"
+
+
 @contextlib.contextmanager
 def held(path: Path) -> Iterator[None]:
-    """Hold the lock of the save ``path`` for the duration, the lock file naming this process. Raises
-    :class:`LockError` when another process holds it."""
+    """Hold the lock of the save ``path`` for the duration (a table session), the lock file naming this
+    process. Raises :class:`LockError` when another process holds it."""
     if fcntl is None:  # pragma: no cover
         yield
         return
+    handle = _acquire(path, wait=0.0)
+    _name(handle, SESSION)
+    _HELD.add(_key(path))
+    try:
+        yield
+    finally:
+        _HELD.discard(_key(path))
+        _release(path, handle)
+
+
+def _acquire(path: Path, wait: float) -> Any:
+    """Open and ``flock`` the lock file of ``path``, waiting up to ``wait`` seconds for a command's write
+    (never for a table session, which holds it for good); returns the open file. The lock file is
+    removed by whoever releases it, so a lock taken on a file that was removed meanwhile is dropped and
+    taken again on the file now at the path. Raises :class:`LockError` naming the holder."""
     lock_path = _lock_path(path)
     lock_path.parent.mkdir(parents=True, exist_ok=True)
-    handle = open(lock_path, "a+")  # noqa: SIM115 (held for the whole session)
-    try:
+    deadline = time.monotonic() + wait
+    started = time.monotonic()
+    while True:
+        handle = open(lock_path, "a+")  # noqa: SIM115 (returned open, closed by _release)
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             handle.seek(0)
-            raise LockError(path, handle.read().strip()) from None
-        handle.seek(0)
-        handle.truncate()
-        handle.write(str(os.getpid()))
-        handle.flush()
+            holder = handle.read().strip()
+            handle.close()
+            # a session holds the lock for good; a command that has just taken it may not have named itself yet
+            session = holder.endswith(SESSION) and time.monotonic() - started > 0.2
+            if session or time.monotonic() >= deadline:
+                raise LockError(path, holder) from None
+            time.sleep(0.01)
+            continue
+        try:
+            same = os.fstat(handle.fileno()).st_ino == os.stat(lock_path).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            return handle
+        handle.close()  # locked a lock file its last holder had removed: take the one at the path now
+
+
+def _release(path: Path, handle: Any) -> None:
+    """Remove the lock file (no lock file stays beside the save) and drop the lock, in that order: a
+    process waiting on the removed file finds it gone and takes a new one (:func:`_acquire`)."""
+    with contextlib.suppress(OSError):
+        os.unlink(_lock_path(path))
+    handle.close()
+
+
+def _key(path: Path) -> Path:
+    return Path(os.path.abspath(path))
+
+
+def _name(handle: object, role: str) -> None:
+    """Write who holds the lock into the lock file: ``PID ROLE``."""
+    handle.seek(0)  # type: ignore[attr-defined]
+    handle.truncate()  # type: ignore[attr-defined]
+    handle.write(f"{os.getpid()} {role}")  # type: ignore[attr-defined]
+    handle.flush()  # type: ignore[attr-defined]
+
+
+@contextlib.contextmanager
+def exclusive(path: Path, wait: float = 5.0) -> Iterator[None]:
+    """Hold the lock of the save ``path`` while one write happens (the read-check-replace of
+    :func:`referee.save.write`). Another command's write is waited for, up to ``wait`` seconds; a table
+    session of another process holding it raises :class:`LockError` (it would overwrite what is written
+    here), and so does a write still holding it after ``wait``. A no-op in the process whose table
+    session holds it."""
+    if fcntl is None or _key(path) in _HELD:  # pragma: no cover - not POSIX
+        yield
+        return
+    handle = _acquire(path, wait)
+    _name(handle, WRITER)
+    try:
         yield
     finally:
-        handle.close()
-        with contextlib.suppress(OSError):
-            if lock_path.exists() and lock_path.read_text().strip() == str(os.getpid()):
-                lock_path.unlink()
+        _release(path, handle)
 
 
 def check_free(path: Path) -> None:
@@ -71,5 +149,8 @@ def check_free(path: Path) -> None:
         try:
             fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise LockError(path, handle.read().strip()) from None
+            holder = handle.read().strip()
+            if holder.endswith(SESSION):
+                raise LockError(path, holder) from None
+            return  # another command's write, for a moment: this command's own write waits for it (exclusive)
         fcntl.flock(handle, fcntl.LOCK_UN)

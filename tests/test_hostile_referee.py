@@ -97,3 +97,67 @@ def test_a_save_from_before_per_side_dice_keeps_its_dice(tmp_path):
     result = CliRunner().invoke(main, ["duel", "status", "--save", str(save), "--db", str(DB_PATH)])
     assert result.exit_code != 0 and "dice" in result.output and "per-side, sequential" in result.output
     assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1
+
+
+# ---- Two writers on one save ----------------------------------------------------------------------------------
+def test_a_command_that_read_an_older_save_is_refused_not_merged(tmp_path):
+    """The fault: two commands on one save at once, each reading the game, then each writing it: one
+    step was lost silently. Now a write replaces only the revision it read: the second writer is
+    refused with one line, and the file keeps the first writer's step."""
+    from referee.save import SaveError
+
+    save = tmp_path / "duel.toml"
+    run("duel", "new", "--seed", "5", save=save)
+    run("duel", "marker", "3", save=save)
+    first, second = duel_game.load(save, DB), duel_game.load(save, DB)
+    first.play(dev.Roll("wardens"))
+    first.save(save)
+    written = save.read_bytes()
+    second.play(dev.Roll("shadowmajik"))
+    try:
+        second.save(save)
+    except SaveError as error:
+        assert "changed by another command" in str(error) and "\n" not in str(error)
+    else:
+        raise AssertionError("the second writer overwrote the first")
+    assert save.read_bytes() == written
+    assert [e["type"] for e in tomllib.loads(save.read_text())["events"]] == ["marker", "roll"]
+
+
+def test_two_commands_at_once_never_lose_a_roll(tmp_path):
+    """The tester's race, in real processes: `roll --player wardens & roll --player shadowmajik & wait`
+    on one save. Each time both rolls are saved, or one command is refused in one line (nothing lost
+    silently), and both sides never see the same dice."""
+    import subprocess
+    import sys
+
+    outcomes = []
+    for trial in range(6):
+        save = tmp_path / f"race-{trial}.toml"
+        run("duel", "new", "--seed", str(trial), save=save)
+        run("duel", "marker", "3", save=save)
+        command = [sys.executable, "-m", "referee", "duel", "roll", "--save", str(save), "--db", str(DB_PATH), "--player"]
+        procs = [subprocess.Popen([*command, side], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={"NO_COLOR": "1", "PATH": ""},
+                                  cwd=ROOT) for side in ("wardens", "shadowmajik")]
+        results = [(p.wait(timeout=60), p.stdout.read()) for p in procs]  # type: ignore[union-attr]
+        rolls = [e for e in tomllib.loads(save.read_text())["events"] if e["type"] == "roll"]
+        refused = [out for code, out in results if code != 0]
+        assert len(rolls) + len(refused) == 2, results
+        assert all("changed by another command" in out or "still writing" in out for out in refused), refused
+        assert all("Traceback" not in out for _, out in results)
+        if len(rolls) == 2:
+            assert rolls[0]["dice"]["values"] != rolls[1]["dice"]["values"] or rolls[0]["dice"]["k"] != rolls[1]["dice"]["k"]
+        outcomes.append(len(rolls))
+    assert outcomes  # every trial ended in one of the two right ways (asserted above)
+
+
+def test_a_killed_write_leaves_no_stray_file(tmp_path):
+    """The fault: each killed command left a temporary file beside the save. The next write removes the
+    temporary files of killed writes (under the save's lock, where no write is under way), and no lock
+    file stays beside the save."""
+    save = tmp_path / "solo.toml"
+    run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "2", save=save)
+    stray = tmp_path / ".solo.toml.k1ll3d.tmp"
+    stray.write_text("half a save")
+    run("solo", "draw", save=save)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["solo.toml"]
