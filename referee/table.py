@@ -322,14 +322,15 @@ class TableSession:
         if word in SESSION_COMMANDS or word in self.table.commands():
             self._pending = None if word == "undo" else self._pending
             return self._command(word)
+        before = self._pending
         try:
-            if self._pending is not None:
+            if before is not None:
                 return self._follow_up(text)
             return self._main(text)
         except DiceError as error:
-            if self._pending is None or not self._pending.asks:
-                self._pending = None
-            return Reply(error=str(error))  # dice mistyped: the step and the dice typed before are kept, the rest asked again
+            if before is None or self._pending is None or not self._pending.asks:
+                self._pending = None  # dice typed at the question itself: the question, with its choices, is asked again
+            return Reply(error=str(error))  # dice mistyped at a dice prompt: the step and the dice typed before are kept
         except REFUSALS as error:
             self._pending = None
             return Reply(error=str(getattr(error, "message", None) or error))

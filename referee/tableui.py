@@ -69,7 +69,7 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         if hidden and private:
             text, private = f"Refused: {private.rstrip('.')}. {text}", ""
         try:
-            line = (secret if hidden else prompt).prompt(text, bottom_toolbar=lambda: session.table.toolbar(session.state))
+            line = (secret if hidden else prompt).prompt(text, bottom_toolbar=lambda: _fitted(session.table.toolbar(session.state)))
         except KeyboardInterrupt:
             session.cancel()
             out.print("(cancelled: asked again)", style="dim", markup=False)
@@ -117,6 +117,27 @@ def _show_question(session: TableSession, out: Any, said: tuple[str, ...] = ()) 
             out.print(line, style="bold", markup=False)
     for key, choice in zip(question.keys(), question.choices, strict=True):
         out.print(f"  {key} {choice.label}", markup=False)
+
+
+def _fitted(toolbar: str) -> str:
+    """The toolbar's lines wrapped to the terminal's width between their `` | `` parts (a narrow terminal
+    shows every part, on more lines, instead of cutting the end)."""
+    from prompt_toolkit.application import get_app_or_none
+
+    app = get_app_or_none()
+    width = app.output.get_size().columns if app is not None else 80
+    lines: list[str] = []
+    for line in toolbar.splitlines():
+        current = ""
+        for part in line.split(" | "):
+            joined = f"{current} | {part}" if current else part
+            if current and len(joined) > width - 1:
+                lines.append(current)
+                current = part
+            else:
+                current = joined
+        lines.append(current)
+    return "\n".join(lines)
 
 
 def _unsaid(line: str, said: tuple[str, ...]) -> str:

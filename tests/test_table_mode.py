@@ -274,6 +274,76 @@ def test_on_a_map_a_number_is_a_printed_hex_never_a_choice(tmp_path):
     assert events_of(save)[-1]["type"] == "move" and expanded.name(session.state.map_battle.warden) == "B2"  # printed 3
 
 
+def test_bad_dice_at_a_question_ask_the_question_again_with_its_choices(tmp_path):
+    """A new user's trial: dice mistyped at a question that also has choices (Cast Shield) made the
+    prompt a bare dice prompt where the choices were refused. The question comes back whole: its
+    choices still work."""
+    session, save = _session(tmp_path)
+    session.answer("randven")
+    reply = session.answer("2 253 2365")  # eight dice for five
+    assert reply.error is not None and events_of(save)[-1]["type"] == "draw"
+    _, question, _ = session.prompt()
+    assert question is not None and [c.words[0] for c in question.choices] == ["shield"]
+    assert session.answer("shield").error is None
+
+
+def _loss_row(tmp_path) -> TableSession:
+    """A session at a Battle Loss row that Bind can lower (rulebook, Play: Battle Loss 6 after Randven)."""
+    save = tmp_path / "game.toml"
+    one_shot("solo", save, "new --difficulty normal --spells bind,frost-breath --seed 2")
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    for answer in ("randven", "11 111", "tural"):
+        assert session.answer(answer).error is None
+    assert session.state.phase == "loss"
+    return session
+
+
+def test_a_spell_that_lowers_one_row_asks_nothing_more(tmp_path):
+    """R8: Bind lowers one Battle Loss row, so "as many rows as it may" and "1 row" are one choice: no
+    follow-up question; the situation speaks of the row, not of a battle still to be won."""
+    session = _loss_row(tmp_path)
+    _, question, _ = session.prompt()
+    assert question is not None
+    bind = next(c for c in question.choices if "bind" in c.words)
+    assert bind.variants == () and "*" in bind.label
+    assert question.context[0].startswith("Battle Loss 6: the row can still be lowered")
+    assert session.answer("bind").played is not None
+
+
+def test_a_spell_that_would_cost_the_last_spirit_says_so(tmp_path):
+    """Rulebook, Winning or Losing (Spirit below 1 loses): at Spirit 1 a spell costing 1 Spirit is
+    offered with the warning that the game would be lost."""
+    from referee.solo.state import replace as replace_state
+
+    session = _loss_row(tmp_path)
+    session.game.log.states[-1] = replace_state(session.state, spirit=1)
+    _, question, _ = session.prompt()
+    assert question is not None
+    frost = next(c for c in question.choices if "frost-breath" in c.words)
+    assert "Spirit would fall below 1: the game is lost" in frost.label
+    bind = next(c for c in question.choices if "bind" in c.words)
+    assert "would fall" not in bind.label  # Bind costs Mana
+
+
+def test_elders_are_named_without_the_word_elder():
+    """A new user's trial: `san` for Elder San was refused. The words of an Elders card hold its name
+    without "Elder" too (as the README promises a unique beginning of a name works)."""
+    from referee.solo.table import _words
+
+    assert {"elder-san", "san"} <= set(_words(DB, "solo.quest.elder-san"))
+
+
+def test_the_toolbar_wraps_instead_of_cutting():
+    """The toolbar's parts are all shown at any width: lines are wrapped between parts, never cut (a new
+    user's trial saw `Spells: Bind, Shield, Fro` at 110 columns)."""
+    from referee.tableui import _fitted
+
+    long = " | ".join(f"Part {i} " + "x" * 20 for i in range(8)) + "\nSpells: " + ", ".join(["Frost Breath*"] * 3)
+    lines = _fitted(long).splitlines()
+    assert all(len(line) <= 80 for line in lines) and len(lines) > 2
+    assert sum(line.count("Part") for line in lines) == 8 and lines[-1].startswith("Spells:")
+
+
 def test_a_mistyped_die_asks_for_those_dice_again(tmp_path):
     """A die that is none (9) or too few dice at the servants' prompt is refused and only those dice are
     asked again: the step and the player's dice typed before are kept; nothing is saved until it is whole."""

@@ -440,10 +440,16 @@ def log(verbose: bool, save_path: Path | None, database_path: Path | None) -> No
 
 
 @duel.command()
+@click.option("--wardens", "wardens_name", default="Wardens", help="A new game: name of the Wardens player.")
+@click.option("--shadowmajik", "shadow_name", default="Shadowmajik", help="A new game: name of the Shadowmajik player.")
+@click.option("--row", default=None,
+              help="A new game: the 7 Locations as you dealt them, left to right from the Wardens' side (names, comma-separated).")
+@click.option("--seed", type=int, default=None, help="A new game: seed of the referee's deal and dice (default: random).")
 @_common
-def play(save_path: Path | None, database_path: Path | None) -> None:
+def play(wardens_name: str, shadow_name: str, row: str | None, seed: int | None, save_path: Path | None, database_path: Path | None) -> None:
     """Play at the table, at one terminal: the referee asks for each step (the Location, each player's
-    placing unseen, the reveal, a recall) and saves after every step. The one-shot commands can take over any time."""
+    placing unseen, the reveal, a recall) and saves after every step. The one-shot commands can take over any time.
+    With no game saved, a new one is set up first (the options name the players and the row you dealt)."""
     from referee import tableui
     from referee.duel.table import DuelTable
     from referee.table import TableSession
@@ -451,8 +457,8 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
     path = clitools.save_path(save_path, "duel")
     if not path.exists():
         clitools.console().print(f"No game saved in {path}: a new game.", markup=False)
-        click.get_current_context().invoke(new, seed=None, wardens_name="Wardens", shadow_name="Shadowmajik", row=None, force=False,
-                                           save_path=path, database_path=database_path)
+        click.get_current_context().invoke(new, seed=seed, wardens_name=wardens_name, shadow_name=shadow_name, row=row,
+                                           dice_scheme="per-side", force=False, save_path=path, database_path=database_path)
     game, path = _game.load(save_path, database_path)
     try:
         tableui.main_loop(TableSession(game, path, DuelTable(game.db, parse)), path, _note_style)

@@ -128,7 +128,7 @@ class DuelTable:
         """``board`` (the Locations and tracks, drawn), ``spells``."""
         db = self.db
         if name == "board":
-            return (view.board(state, db),)
+            return (view.board(state, db, next_line=False),)
         if name == "spells":
             return tuple(view.spell_lines(state, db))
         return ()
@@ -136,14 +136,17 @@ class DuelTable:
     def toolbar(self, state: State) -> str:
         """Round, both point tracks, the marker's Location and whose move it is."""
         db = self.db
-        here = rules.name(db, state.current) if state.current else "none yet"
+        stands = rules.marker_stands_on(state)
+        here = (rules.name(db, state.current) if state.current else
+                f"on {rules.name(db, stands)}, to be moved" if stands else "not placed yet")
         points = " | ".join(f"{rules.SIDE_NAMES[s]} {state.points[s]} {rules.points_word(db, s)}, {len(state.controlled_by(s))} won"
                             for s in SIDES)
         waiting = self.waiting_side(state)
         move = (rules.SIDE_NAMES[state.chooser] + " choose" if state.phase == "marker" else
                 rules.SIDE_NAMES[waiting] + " place" if waiting else
                 rules.SIDE_NAMES[rules.round_winner(state)] + " recall" if state.phase == "recall" else "reveal")
-        return f"Round {state.round} | {points} | marker: {here} | now: {move}"
+        round_text = f"Round {state.round + 1} (its Location chosen now)" if state.phase == "marker" else f"Round {state.round}"
+        return f"{round_text} | {points} | marker: {here} | now: {move}"
 
 
 

@@ -167,14 +167,15 @@ def track_text(space: int, spaces: int, mark: str, plain: bool) -> str:
     return f"{cells}\n{space}/{spaces}"
 
 
-def board(state: State, db: Database, plain: bool = False) -> Group:
+def board(state: State, db: Database, plain: bool = False, next_line: bool = True) -> Group:
     """The row of Locations as the players see it (a rich renderable).
 
     The Shadowmajik sit across the table (top), the Wardens at the bottom read the names (description:
     "the Location name readable to the Warden Player"); columns are the row left to right from the
     Wardens' side. Each column shows the Shadowmajik track (``S`` marks its cube), the name and the
     Resonance icons, the Wardens track (``W``); the yellow marker is written ``YELLOW`` above its
-    Location. Colour never carries meaning alone.
+    Location. Colour never carries meaning alone. ``next_line``: end with the one-shot commands' Next
+    line (not in table mode, which asks instead).
     """
     from rich import box
     from rich.console import Group
@@ -205,7 +206,8 @@ def board(state: State, db: Database, plain: bool = False) -> Group:
     parts: list[RenderableType] = [side_line("shadowmajik"), table, side_line("wardens")]
     if state.current is None and state.phase == "marker" and state.round:
         parts.append(Text("The yellow marker waits for the next Location.", style=""))
-    parts.append(Text("Next: " + advice.next_step(state, db), style="" if plain else "bold"))
+    if next_line:
+        parts.append(Text("Next: " + advice.next_step(state, db), style="" if plain else "bold"))
     return Group(*parts)
 
 

@@ -348,7 +348,7 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
     """Play at the table: the referee asks for each step (Enter lets it roll or draw; or type your dice and
     cards), and saves after every step. The same game as the one-shot commands, which can take over any time."""
     from referee import tableui
-    from referee.solo.table import SoloTable
+    from referee.solo.table import SoloTable, cost_text
     from referee.table import TableSession
 
     path = clitools.save_path(save_path, "solo")
@@ -359,8 +359,8 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
             difficulty = tableui.ask("Difficulty", [("beginner", ""), ("normal", ""), ("advanced", "")], "normal")
             pairs = [(f"{rules.short_id(a)} {rules.short_id(b)}", f"{rules.name(db, a)} and {rules.name(db, b)}")
                      for a, b in start.legal_starts(db)]
-            texts = [f"{s.name} ({s.spell_type.capitalize()}): {rules.plain_text(s.text)}" for s in db.solo.spell
-                     if not s.effect.barrier_lock]
+            texts = [f"{s.name} ({s.spell_type.capitalize()}, {cost_text(db, s.id)} to cast): {rules.plain_text(s.text)}"
+                     for s in db.solo.spell if not s.effect.barrier_lock]
             spells = tableui.ask("Starting spells (help: the spells' texts)", pairs, pairs[0][0], details=texts)
         except EOFError:
             return

@@ -152,7 +152,7 @@ def apply_servants(state: State, db: Database, event: ev.Servants) -> State:
     state, place = core.roll(state, db, event.place, 2 * len(kept), "place", "the servants' placement (2d6 each)")
     start = grid.start.address
     placed = []
-    lines = [f"Expanded Battle for Warding Key {bmap.key} on {bmap.title} ({bmap.color} map). "
+    lines = [f"Expanded Battle for Warding Key {bmap.key} on the {bmap.color} map. "
              f"Place your warden marker on the white cross, {name(start)}."]
     if set_aside:
         lines.append(f"Turn over servant cards: set aside {', '.join(label(db, s) for s in set_aside)} (a type already drawn, R19).")

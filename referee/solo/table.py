@@ -21,7 +21,8 @@ from referee.table import Choice, Question
 GAME_COMMANDS = {"map": "the battle map, you and the servants", "spells": "the spells on the three paths"}
 
 
-def _cost(db: Database, spell_id: str) -> str:
+def cost_text(db: Database, spell_id: str) -> str:
+    """What casting a spell costs, in words: ``2 Mana``, ``1 Spirit``, ``free`` (its card's cost)."""
     cost = rules.spell(db, spell_id).cost
     if cost is None:
         return "free"
@@ -29,9 +30,34 @@ def _cost(db: Database, spell_id: str) -> str:
     return ", ".join(p for p in parts if p) or "free"
 
 
+def _fatal(db: Database, state: State, spell_id: str) -> str:
+    """A warning after a spell whose Spirit cost would leave the player below 1 Spirit (rulebook, Winning
+    or Losing: the game is lost; in the Last Stand the Last Stand is lost, R56)."""
+    cost = rules.spell(db, spell_id).cost
+    if cost is None or not cost.spirit or state.spirit - cost.spirit >= 1:
+        return ""
+    return " - your Spirit would fall below 1: " + ("the Last Stand is lost" if state.phase == "stand" else "the game is lost")
+
+
+def _distinct_rows(db: Database, group: list[ev.Event]) -> list[ev.Event]:
+    """A spell's casts without the one that lowers as many Battle Loss rows as it may when that is the
+    same as a cast naming that many rows (Bind lowers one row: "lower as many rows as it may" and "lower
+    1 row" are one choice, R8)."""
+    unnamed = [e for e in group if isinstance(e, ev.Cast) and e.rows is None]
+    if not unnamed:
+        return group
+    most = rules.spell(db, unnamed[0].spell).effect.loss_rows
+    if any(isinstance(e, ev.Cast) and e.rows == most for e in group):
+        return [e for e in group if not (isinstance(e, ev.Cast) and e.rows is None)]
+    return group
+
+
 def _words(db: Database, record_id: str) -> tuple[str, ...]:
-    """The words that name a card, spell or Elder when typed: its short id and its printed name."""
-    return tuple(dict.fromkeys((rules.short_id(record_id), clitools.slug(rules.name(db, record_id)))))
+    """The words that name a card, spell or Elder when typed: its short id and its printed name, and an
+    Elder's name without the word Elder (``san`` for Elder San)."""
+    printed = clitools.slug(rules.name(db, record_id))
+    short = (printed.removeprefix("elder-"),) if printed.startswith("elder-") else ()
+    return tuple(dict.fromkeys((rules.short_id(record_id), printed, *short)))
 
 
 class SoloTable:
@@ -87,18 +113,27 @@ class SoloTable:
         phase = state.phase
         if state.result is not None:
             return self._ending(state)
-        if phase == "draw" and state.own_deck:
-            return "Turn over the next card of your quest deck and type its name (or 1: the referee draws from its own deck instead)."
         if phase == "draw":
-            return "Turn over the next quest card: Enter lets the referee draw from its deck; or type the card you turned over."
+            empty = (f"The Quest draw pile is exhausted: shuffle the discard pile ({len(state.discard)} cards) to form a new draw "
+                     "pile. ") if not state.deck else ""
+            if state.own_deck:
+                return empty + "Turn over the next card of your quest deck and type its name (or 1: the referee draws from its own deck instead)."
+            return empty + "Turn over the next quest card: Enter lets the referee draw from its deck; or type the card you turned over."
         if phase == "turn":
             what = state.suspended.what if state.suspended is not None else "the battle"
-            return f"Turn over the next card of your deck onto the discard pile for {what}, and name it."  # the rules' own note
+            empty = (f"The Quest draw pile is exhausted: shuffle the discard pile ({len(state.discard)} cards) to form a new draw "
+                     "pile. ") if not state.deck else ""
+            return empty + f"Turn over the next card of your deck onto the discard pile for {what}, and name it."  # the rules' own note
         if phase == "battle":
             card = city.city_card(state, db)
             mine, theirs = city.dice_counts(state, db)
             return f"Battle at {card.name}: you roll {mine} dice, the servants {theirs}. Type your dice, or Enter: the referee rolls."
-        if phase in ("rolled", "loss") and state.battle is not None:
+        if phase == "loss" and state.battle is not None:  # the battle is lost; its Battle Loss row may still be lessened (R8)
+            row = state.battle.loss_roll
+            if not aid.options(state, db):
+                return f"Battle Loss {row}: nothing you may do lowers or cancels it: Enter accepts it."
+            return f"Battle Loss {row}: the row can still be lowered or cancelled (the choices marked *), or accepted."
+        if phase == "rolled" and state.battle is not None:
             mine, theirs = city.totals(state, db)
             return self._losing(state, mine, theirs)
         if phase == "learn":
@@ -126,8 +161,8 @@ class SoloTable:
         mb = state.map_battle
         assert mb is not None
         if mb.step == "move":
-            return (f"Round {mb.round}, phase a: you are on {expanded.name(mb.warden)}; move up to {db.solo.rules.warden_move_hexes} hexes "
-                    "(type a hex, or a path B4 C4; `map` shows the map).")
+            return (f"Round {mb.round}, phase a: move up to {db.solo.rules.warden_move_hexes} hexes. You are on {expanded.name(mb.warden)}: "
+                    "type a hex or its printed number, or a path B4 C4 (`map` shows the map).")
         if mb.step == "attack":
             servant_id = mb.queue[0]
             mine, theirs = expanded.exchange_dice(state, db)
@@ -211,10 +246,10 @@ class SoloTable:
                 order.append((event.kind, repr(event)))
                 groups[(event.kind, repr(event))] = [event]
         for key in order:
-            group = groups[key]
+            group = _distinct_rows(db, groups[key])
             first = group[0]
             if isinstance(first, ev.Cast):
-                label = f"Cast {rules.name(db, first.spell)} ({_cost(db, first.spell)})"
+                label = f"Cast {rules.name(db, first.spell)} ({cost_text(db, first.spell)}){_fatal(db, state, first.spell)}"
                 words = _words(db, first.spell)
             elif isinstance(first, ev.CallElder):
                 label = f"Call on {rules.name(db, first.elder)}"
@@ -278,7 +313,9 @@ class SoloTable:
         """The end of the game in words, by its :class:`~referee.solo.state.Ending` (empty while it goes on)."""
         if state.ending is None:
             return ""
-        return f"{'You have won' if not state.ending.defeat else 'The Last Stand is lost' if state.ending.won else 'You have lost'}: {state.reason}."
+        if state.ending.defeat and state.ending.won:  # the Last Stand lost, the game won (R56): the reason says both
+            return f"{state.reason[:1].upper()}{state.reason[1:]}."
+        return f"{'You have won' if not state.ending.defeat else 'You have lost'}: {state.reason}."
 
     def dice_label(self, state: State, event: Any, field_name: str) -> str:
         """Whose dice ``field_name`` of ``event`` holds, as the prompt begins (``Your``, ``The servants'``)."""
@@ -357,12 +394,11 @@ class SoloTable:
         return ()
 
     def toolbar(self, state: State) -> str:
-        """Mana, Spirit, the Grayking's space and distance to Lassadar, keys, deck count, in a battle its
-        round or the Grayking's hit points, then the spells (used ones marked with *), last because the
-        list grows: a narrow terminal cuts it, not the tracks."""
+        """Two lines: Mana, Spirit, the Grayking's space and distance to Lassadar, keys, deck count, in a
+        battle its round or the Grayking's hit points; then the spells (used ones marked with *) and the
+        Elders with the uses left (the terminal front end wraps each line to its width)."""
         db = self.db
         end = core.lassadar(db)
-        spells = ", ".join(rules.name(db, s) + ("*" if s in state.used else "") for s in state.spells) or "none"
         parts = [f"Mana {state.mana}", f"Spirit {state.spirit}",
                  f"Grayking {state.grayking} ({end - state.grayking} to Lassadar)",
                  f"Keys {len(state.keys)}/3", f"Deck {len(state.deck)}"]
@@ -370,5 +406,8 @@ class SoloTable:
             parts.append(f"Map round {state.map_battle.round}")
         if state.last_stand is not None:
             parts.append(f"Grayking HP {state.last_stand.hit_points}")
-        parts.append(f"Spells: {spells}")
-        return " | ".join(parts)
+        spells = ", ".join(rules.name(db, s) + ("*" if s in state.used else "") for s in state.spells) or "none"
+        cards = [f"Spells: {spells}"]
+        if state.elders:
+            cards.append("Elders: " + ", ".join(f"{rules.name(db, e).removeprefix('Elder ')} ({uses})" for e, uses in state.elders))
+        return " | ".join(parts) + "\n" + " | ".join(cards)
