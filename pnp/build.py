@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import shutil
 import stat
 import tempfile
@@ -278,14 +279,27 @@ def _remove_empty_folders(out_dir: Path, folder: Path) -> None:
         folder = folder.parent
 
 
+_FACE_ID = re.compile(r"[a-z0-9][a-z0-9.-]*")
+
+
+def face_file(svg_dir: Path, face_id: str) -> Path:
+    """``svg_dir/<face_id>.svg``. Raises ``ValueError`` for an id that could name a file elsewhere (a
+    ``/``, ``..``, a NUL or any character but lower-case letters, digits, ``.`` and ``-``): the
+    schema already refuses such ids, and this keeps a card's file inside ``svg/`` whatever builds the
+    :class:`~pnp.database.Database`."""
+    if not _FACE_ID.fullmatch(face_id) or ".." in face_id:
+        raise ValueError(f"card id {face_id!r} cannot name a file in svg/")
+    return svg_dir / f"{face_id}.svg"
+
+
 def _write_all(database: Database, rendered, out_dir: Path, options: BuildOptions) -> list[Path]:
     """Write every SVG and PDF of ``rendered`` into ``out_dir``; return the paths written."""
     written: list[Path] = []
     svg_dir = out_dir / "svg"
     for face in rendered.fronts:
-        written.append(write_svg(face.drawing, svg_dir / f"{face.id}.svg", gallery.SVG_FONTS_URL))
+        written.append(write_svg(face.drawing, face_file(svg_dir, face.id), gallery.SVG_FONTS_URL))
     for face in rendered.backs.values():
-        written.append(write_svg(face.drawing, svg_dir / f"{face.id}.svg", gallery.SVG_FONTS_URL))
+        written.append(write_svg(face.drawing, face_file(svg_dir, face.id), gallery.SVG_FONTS_URL))
     written.extend(gallery.write_gallery(database, rendered, out_dir))
     settings = database.print
     printing = sheet_options(settings, options)

@@ -203,3 +203,179 @@ def test_a_build_killed_at_many_random_moments_leaves_every_file_whole(small_db,
     outcomes = kill_builds(small_db, tmp_path, kills=30, seed=1313)
     print(f"kills: {outcomes}")
     assert outcomes["mixed"] > 0 and outcomes["old"] + outcomes["new"] > 0  # the kills reached the swap
+
+
+# ---- Databases: cards.toml is edited by hand and shared by fans ----------------------------------------------------
+
+SOURCE = (ROOT / "cards.toml").read_text(encoding="utf-8")
+
+
+def _thornwick_text(text: str) -> str:
+    return SOURCE.replace('text = "Ymp nest in the thatch. You fight Ymp."', f'text = "{text}"', 1)
+
+
+HOSTILE = [
+    # (case, the file's text, a piece the one line must hold)
+    ("500 nested arrays", SOURCE + "\n[junk]\na = " + "[" * 500 + "]" * 500 + "\n", "nested too deeply"),
+    ("40 nested arrays in a record", SOURCE.replace('title = "The Grayking\'s Progress"', "junk = " + "[" * 40 + "]" * 40
+                                                    + '\ntitle = "The Grayking\'s Progress"', 1), "nested more than 16 deep"),
+    ("an icon given as a path", SOURCE.replace('icon = "win"', 'icon = "../win"', 1), "'../win' is not an icon"),
+    ("an icon without a file", SOURCE.replace('icon = "win"', 'icon = "winx"', 1), "'winx' is not an icon"),
+    ("a bleed of a metre", SOURCE.replace("bleed_mm = 3.0", "bleed_mm = 1000", 1), "print.bleed_mm: input should be less than or equal to 10"),
+    ("a bleed of 1e308", SOURCE.replace("bleed_mm = 3.0", "bleed_mm = 1e308", 1), "print.bleed_mm: input should be less than or equal to 10"),
+    ("a negative bleed", SOURCE.replace("bleed_mm = 3.0", "bleed_mm = -3.0", 1), "print.bleed_mm: input should be greater than or equal to 0"),
+    ("a progress track of a million spaces", SOURCE.replace("spaces = 20\n", "spaces = 1000000\n", 1),
+     "spaces: input should be less than or equal to 99"),
+    ("a billion copies", SOURCE.replace('[[solo.last_stand]]\n', '[[solo.last_stand]]\ncopies = 1000000000\n', 1),
+     "solo.last-stand.card.copies: input should be less than or equal to 100"),
+    ("no copies", SOURCE.replace('[[solo.last_stand]]\n', '[[solo.last_stand]]\ncopies = -1\n', 1),
+     "solo.last-stand.card.copies: input should be greater than or equal to 1"),
+    ("a huge integer", SOURCE.replace("quest_cards = 22", "quest_cards = 99999999999999999999999", 1), "quest_cards: input should be"),
+    ("a 40 KB text", _thornwick_text("x" * 40_000), "text: string should have at most 2000 characters"),
+    ("an id holding a line break", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest.tural\\nx"', 1), "solo.quest.tural\\nx.id"),
+    ("an id going up two folders", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest/../../x"', 1), "string should match pattern"),
+    ("an id with a NUL", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest.tu\\u0000ral"', 1), "solo.quest.tu\\x00ral"),
+    ("a terminal escape in an id", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest.\\u001b[2Jx"', 1), "\\x1b[2Jx"),
+    ("a right-to-left override in an id", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.\\u202equest"', 1), "\\u202e"),
+    ("a card too big for the paper", SOURCE.replace("card_width_mm = 63.0", "card_width_mm = 200.0", 1), "does not fit on A4"),
+]
+
+
+def _check(path: Path):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    return CliRunner().invoke(main, ["check", "--db", str(path)])
+
+
+@pytest.mark.parametrize("text, piece", [case[1:] for case in HOSTILE], ids=[case[0] for case in HOSTILE])
+def test_a_hostile_database_is_one_short_line_from_check(tmp_path, text, piece):
+    """Each hostile edit: `pnp check` exits 1, no traceback, one line naming file, line and key holds
+    the piece expected; every line is short and has no control character (no terminal escape runs)."""
+    path = tmp_path / "cards.toml"
+    path.write_text(text, encoding="utf-8")
+    started = time.monotonic()
+    result = _check(path)
+    assert time.monotonic() - started < 10
+    assert result.exit_code == 1 and result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert "Traceback" not in result.output
+    lines = result.output.splitlines()
+    problems = [line for line in lines if line.startswith("cards.toml:")]
+    assert any(piece in line for line in problems), result.output[:2000]
+    for line in lines:
+        assert len(line) <= 500 and line.isprintable(), line[:200]
+
+
+def test_the_database_cannot_ask_for_sheets_that_do_not_fit(tmp_path):
+    """A card in range but too wide for the paper with its bleed: one line from check and from build,
+    nothing written (a bleed of 1000 mm used to end the build in an ImpositionError traceback)."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace("card_width_mm = 63.0", "card_width_mm = 200.0", 1), encoding="utf-8")
+    for command in (["check"], ["build", "--out", str(tmp_path / "out"), "--bleed", "10"]):
+        result = CliRunner().invoke(main, [*command, "--db", str(path)])
+        assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+        assert any(line.startswith("cards.toml:") and "print.papers:" in line and "does not fit" in line
+                   for line in result.output.splitlines()), result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_text_at_the_length_limit_fits_quickly_and_its_errors_stay_short(tmp_path):
+    """The longest text the schema takes (2000 characters, no space to break at) is checked in
+    seconds, and the safe-area and overrun lines quote it cut short."""
+    from pnp.database.schema import TEXT_LIMIT
+
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace('name = "Thornwick"', f'name = "{"W" * TEXT_LIMIT}"', 1), encoding="utf-8")
+    started = time.monotonic()
+    result = _check(path)
+    assert time.monotonic() - started < 10
+    problems = [line for line in result.output.splitlines() if line.startswith("cards.toml:")]
+    assert result.exit_code == 1 and any("safe area" in line for line in problems) and any("over by" in line for line in problems)
+    assert all(len(line) <= 500 for line in problems), [len(line) for line in problems]
+
+
+@pytest.mark.parametrize("content, piece", [
+    (b"", "format: format must be 1, found None"),
+    (b"\x00\x01\x02\xff\xfe binary", "file: not UTF-8 text"),
+    (b"\x00\x01\x02 binary but UTF-8", "syntax:"),
+    (b"format = 1\n[print\n", "syntax:"),
+    (b"x" * 1_000_001, "a card database is at most 1,000,000 bytes"),
+], ids=["empty", "binary", "control characters", "syntax error", "over a megabyte"])
+def test_degenerate_files_are_one_line(tmp_path, content, piece):
+    from pnp import database
+
+    path = tmp_path / "cards.toml"
+    path.write_bytes(content)
+    with pytest.raises(database.DatabaseError) as caught:
+        database.load(path)
+    assert piece in str(caught.value.problems[0])
+    assert all("\n" not in str(problem) for problem in caught.value.problems)
+
+
+def test_a_folder_given_as_the_database_is_one_line(tmp_path):
+    from pnp import database
+
+    with pytest.raises(database.DatabaseError) as caught:
+        database.load(tmp_path)
+    assert [str(p) for p in caught.value.problems] == [f"{tmp_path.name}:0: file: cannot read: Is a directory"]
+    result = _check(tmp_path)
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1 and "is a directory" in result.output
+
+
+def test_too_many_printed_cards_is_refused(tmp_path):
+    """Each record's copies in range, together thousands of cards: one line at a record's copies."""
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace("[[solo.city_quest]]\n", "[[solo.city_quest]]\ncopies = 100\n"), encoding="utf-8")
+    from pnp import database
+
+    with pytest.raises(database.DatabaseError) as caught:
+        database.load(path)
+    assert any(p.key.endswith(".copies") and "cards would print, copies counted; a database prints at most 1000" in p.message
+               for p in caught.value.problems)
+
+
+def test_every_number_text_and_list_of_the_schema_is_bounded():
+    """The JSON schema of cards.toml: every integer and number has a minimum and a maximum, every free
+    string a maximum length, every list a maximum of items. The record lists of a game are bounded by
+    the loader (the file's size, MAX_PRINTED_CARDS), `format` by its one accepted value."""
+    from pydantic import TypeAdapter
+
+    from pnp.database.schema import CardsFile
+
+    unbounded = []
+
+    def walk(node, where):
+        if isinstance(node, dict):
+            kind = node.get("type")
+            if kind in ("integer", "number") and not (
+                    {"minimum", "exclusiveMinimum"} & set(node) and {"maximum", "exclusiveMaximum"} & set(node)):
+                unbounded.append(where)
+            if kind == "string" and not {"enum", "const", "maxLength"} & set(node):
+                unbounded.append(where)
+            if kind == "array" and "maxItems" not in node:
+                unbounded.append(where)
+            for key, value in node.items():
+                walk(value, f"{where}/{key}")
+        elif isinstance(node, list):
+            for value in node:
+                walk(value, where)
+
+    walk(TypeAdapter(CardsFile).json_schema(), "")
+    allowed = {"/properties/format"} | {f"/$defs/{game}/properties/{kind}" for game in ("Solo", "Duel")
+                                        for kind in ("back", "stats", "spell_path", "spell", "progress_track", "table",
+                                                     "table_card", "servant", "battle_map", "city_quest", "council_quest",
+                                                     "elder", "warding_city", "last_stand", "counter_card", "location",
+                                                     "player", "summary")}
+    assert sorted(set(unbounded) - allowed) == []
+
+
+def test_a_face_file_never_leaves_the_svg_folder(tmp_path):
+    assert builder.face_file(tmp_path, "solo.quest.tural") == tmp_path / "solo.quest.tural.svg"
+    for hostile in ("../../x", "solo/../../x", "solo.quest/x", "solo.\0x", "", "..", "/etc/x", "solo.QUEST"):
+        with pytest.raises(ValueError):
+            builder.face_file(tmp_path, hostile)
