@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import time
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -379,3 +380,120 @@ def test_a_face_file_never_leaves_the_svg_folder(tmp_path):
     for hostile in ("../../x", "solo/../../x", "solo.quest/x", "solo.\0x", "", "..", "/etc/x", "solo.QUEST"):
         with pytest.raises(ValueError):
             builder.face_file(tmp_path, hostile)
+
+
+# ---- Hypothesis mutates the real database ------------------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+def _places(data, where=()):
+    """Every (container, key) of the parsed database: each value a mutation can drop, retype, duplicate or rename."""
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for key, value in items:
+        yield data, key
+        yield from _places(value, where + (key,))
+
+
+_VALUES = st.one_of(st.text(max_size=30), st.integers(), st.floats(), st.booleans(), st.lists(st.integers(), max_size=3),
+                    st.dictionaries(st.text(max_size=5), st.integers(), max_size=2), st.just("x" * 5000))
+
+
+@st.composite
+def mutated_databases(draw, mutations=st.integers(1, 3)):
+    import copy
+
+    data = copy.deepcopy(_PARSED)
+    for _ in range(draw(mutations)):
+        places = list(_places(data))
+        container, key = places[draw(st.integers(0, len(places) - 1))]
+        action = draw(st.sampled_from(["drop", "retype", "duplicate", "rename"]))
+        if action == "drop":
+            del container[key]
+        elif action == "retype":
+            container[key] = draw(_VALUES)
+        elif action == "duplicate" and isinstance(container, list):
+            container.insert(key, copy.deepcopy(container[key]))
+        elif action in ("duplicate", "rename") and isinstance(container, dict):
+            value = container[key] if action == "duplicate" else container.pop(key)
+            container[draw(st.text(min_size=1, max_size=12))] = copy.deepcopy(value)
+    return data
+
+
+_PARSED = tomllib.loads(SOURCE)
+
+
+def _loads_or_database_error(data, tmp_path: Path) -> None:
+    import tomli_w
+
+    from pnp import database
+
+    path = tmp_path / "cards.toml"
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
+    try:
+        database.load(path)
+    except database.DatabaseError as error:
+        assert error.problems and all("\n" not in str(p) and len(str(p)) < 700 for p in error.problems)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=mutated_databases())
+def test_the_loader_accepts_a_mutated_database_or_raises_its_own_error(tmp_path, data):
+    """Drop, retype, duplicate or rename fields of the bundled database: the loader returns a
+    Database or raises DatabaseError (one short line a problem), nothing else. The slow run tries 500."""
+    _loads_or_database_error(data, tmp_path)
+
+
+@pytest.mark.slow
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=mutated_databases(mutations=st.integers(1, 8)))
+def test_the_loader_survives_many_mutations(tmp_path, data):
+    _loads_or_database_error(data, tmp_path)
+
+
+# ---- Text is escaped in the SVGs and the gallery ---------------------------------------------------------------------
+
+SCRIPT_NAME = "<script>alert(1)</script><img src=x onerror=alert(2)>"
+
+
+def test_a_card_named_like_a_script_runs_nothing_in_chromium(tmp_path):
+    """A card named `<script>alert(1)</script>` (and an img with onerror): in headless Chromium the
+    gallery and the card's SVG open no dialog and show the name as text (README, proof gallery)."""
+    import xml.etree.ElementTree as ElementTree
+
+    from pnp import database
+
+    executable = shutil.which("chromium") or shutil.which("chromium-browser")
+    if executable is None:
+        pytest.skip("chromium is not installed (apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace('name = "Thornwick"', f'name = "{SCRIPT_NAME}"', 1), encoding="utf-8")
+    db = database.load(path)
+    db = dataclasses.replace(db, print=db.print.model_copy(update={"papers": ("a4",)}))
+    out = tmp_path / "out"
+    builder.build(db, out)
+    svg = out / "svg" / "solo.quest.thornwick.svg"
+    texts = "".join(element.text or "" for element in ElementTree.parse(svg).iter() if element.tag.endswith(("text", "title")))
+    assert "<script>" in texts  # the name is there, as text, in well-formed XML
+    from tests.test_gallery import CHROMIUM_FLAGS
+
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        try:
+            for document in (out / "index.html", svg):
+                page = browser.new_page()
+                dialogs: list[str] = []
+                page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+                page.goto(document.as_uri(), wait_until="load")
+                page.wait_for_timeout(200)
+                assert dialogs == [], document
+                if document.suffix == ".html":
+                    assert SCRIPT_NAME in page.inner_text("body")
+                    assert page.evaluate("document.querySelectorAll('body script, body img').length") == 0
+                    for frame in page.frames[1:]:
+                        assert frame.evaluate("document.querySelectorAll('script').length") == 0
+                page.close()
+        finally:
+            browser.close()
