@@ -8,8 +8,11 @@ print settings. It only combines :mod:`pnp.layout` (what each card looks like), 
 """
 from __future__ import annotations
 
+import errno
 import os
+import re
 import shutil
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -77,10 +80,20 @@ def build(database: Database, out_dir: Path, options: BuildOptions = BuildOption
     """Write every card face as SVG and the sheets as PDF into ``out_dir``; return the paths, sorted.
 
     Each card prints ``copies`` times on the sheets; boards print their cards side by side from the
-    start of a sheet row. Everything is first written to a hidden staging folder inside ``out_dir``
-    (:data:`STAGING_PREFIX`) and moved into place only when all of it succeeded, so a failed build leaves the previous output untouched
-    and a successful one leaves no stale SVG of a card that no longer exists. Raises ``OSError`` when
-    ``out_dir`` cannot be written, :class:`~pnp.layout.template.TemplateError` for a broken template,
+    start of a sheet row.
+
+    The output folder is the user's too, so a build touches only the files it writes and the files
+    an earlier build wrote (listed in ``out_dir/`` :data:`MANIFEST`); a note in ``svg/``, a
+    ``png/my.png`` or a ``foo-cmyk.pdf`` of the user's is never removed, and no symbolic link inside
+    ``out_dir`` is followed (a build that would write through one is refused before anything
+    changes). Everything is first written to a hidden staging folder inside ``out_dir``
+    (:data:`STAGING_PREFIX`; inside, so that every move is a rename on one file system even when
+    ``out_dir`` is a mount point) and then moved in by :func:`swap_in`, whose docstring states exactly
+    what a build killed at any moment leaves. A failed build leaves the previous output as it was.
+
+    Raises ``OSError`` when ``out_dir`` cannot be written or a path the build writes is a symbolic
+    link or a folder of the user's (its ``filename`` is the path in ``out_dir``, never the staging
+    copy), :class:`~pnp.layout.template.TemplateError` for a broken template,
     :class:`~pnp.raster.RasterError` when ``options.png`` asks for images and pdftoppm is missing,
     and ``ValueError`` for an unknown ``options.color`` or ``options.ink``.
     """
@@ -92,9 +105,9 @@ def build(database: Database, out_dir: Path, options: BuildOptions = BuildOption
     created = not out_dir.exists()
     out_dir.mkdir(parents=True, exist_ok=True)
     for leftover in out_dir.glob(f"{STAGING_PREFIX}*"):  # from a build that was killed
-        shutil.rmtree(leftover, ignore_errors=True)
+        if leftover.is_dir() and not leftover.is_symlink():
+            shutil.rmtree(leftover, ignore_errors=True)
     try:
-        # Staged inside out_dir, so the final moves never cross file systems (a mounted --out folder).
         staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out_dir))
     except OSError as error:
         if created:
@@ -102,23 +115,181 @@ def build(database: Database, out_dir: Path, options: BuildOptions = BuildOption
         raise OSError(error.errno, error.strerror, str(out_dir)) from None
     try:
         written = _write_all(database, rendered, staging, options)
-        if (out_dir / "svg").exists():
-            shutil.rmtree(out_dir / "svg")
-        _remove_extras(out_dir)
-        for path in sorted(staging.iterdir()):
-            os.replace(path, out_dir / path.name)
+        names = sorted(path.relative_to(staging).as_posix() for path in written)
+        swap_in(staging, out_dir, names)
     except OSError as error:
         failed = Path(error.filename) if error.filename else out_dir
         if staging in failed.parents:  # name the file as the user will know it, not the staging copy
             failed = out_dir / failed.relative_to(staging)
-        raise OSError(error.errno, error.strerror, str(failed)) from None
+        raise OSError(error.errno, error.strerror or str(error), str(failed)) from None  # some OSErrors carry only a message
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    return sorted(out_dir / path.relative_to(staging) for path in written)
+    return sorted(out_dir / name for name in names)
 
 
 STAGING_PREFIX = ".pnp-staging-"
 """Name start of the hidden folder inside the output folder where a build is written before it is moved in."""
+
+MANIFEST = ".pnp-manifest"
+"""The file in the output folder that lists, one path a line relative to the folder, every file the
+last build wrote: what the next build may replace or remove. Everything else in the folder is the user's."""
+
+_MANIFEST_HEADER = "# Files written by `pnp build` into this folder; the next build removes those it no longer writes.\n"
+
+
+def read_manifest(out_dir: Path) -> set[str]:
+    """The relative paths :data:`MANIFEST` in ``out_dir`` lists; empty when there is none (a folder
+    never built into, or built by a version of pnp that wrote no manifest) or it cannot be read.
+
+    Lines that could name something outside ``out_dir`` (absolute, ``..``, a backslash or a NUL) are
+    ignored: the manifest is a file anyone can edit, and it only ever narrows what a build removes.
+    """
+    try:
+        text = (out_dir / MANIFEST).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return set()
+    names = set()
+    for line in text.splitlines():
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("/") or "\\" in line or "\0" in line or any(part in ("", ".", "..") for part in line.split("/")):
+            continue
+        names.add(line)
+    return names
+
+
+def _refusal(path: Path, what: str) -> OSError:
+    """The ``OSError`` of a path a build will not write through: ``what`` says what it is."""
+    return OSError(errno.ELOOP if "link" in what else errno.EEXIST,
+                   f"is {what}; pnp build writes only plain files and folders inside the output folder, "
+                   f"so move it away or choose another --out", str(path))
+
+
+def _check_target(out_dir: Path, name: str) -> None:
+    """Raise ``OSError`` (naming the path) unless writing ``out_dir/name`` stays inside ``out_dir``:
+    every folder on the way is absent or a real folder, not a symbolic link or a file, and the path
+    itself is absent or a plain file (a link there would be replaced, and the user's link lost)."""
+    path = out_dir
+    parts = name.split("/")
+    for index, part in enumerate(parts):
+        path = path / part
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:
+            return
+        if stat.S_ISLNK(mode):
+            raise _refusal(path, "a symbolic link")
+        last = index == len(parts) - 1
+        if last and not stat.S_ISREG(mode):
+            raise _refusal(path, "a folder or special file where the build writes a file")
+        if not last and not stat.S_ISDIR(mode):
+            raise _refusal(path, "a file where the build needs a folder")
+
+
+def _removable(out_dir: Path, name: str) -> bool:
+    """True when ``out_dir/name`` is a plain file reached through real folders only (no link followed)."""
+    try:
+        _check_target(out_dir, name)
+    except OSError:
+        return False
+    return (out_dir / name).is_file()
+
+
+def _replace_manifest(staging: Path, out_dir: Path, names: list[str]) -> None:
+    """Write a manifest listing ``names`` beside the staged files, then rename it into ``out_dir``
+    (one atomic step: the manifest in ``out_dir`` is always whole)."""
+    fresh = staging / MANIFEST
+    fresh.write_text(_MANIFEST_HEADER + "".join(f"{name}\n" for name in sorted(names)), encoding="utf-8")
+    os.replace(fresh, out_dir / MANIFEST)
+
+
+def swap_in(staging: Path, out_dir: Path, names: list[str]) -> None:
+    """Move the files ``names`` (relative paths) of a finished build from ``staging`` into ``out_dir``,
+    then remove the files the previous build wrote (:func:`read_manifest`) that this one does not.
+
+    Raises ``OSError`` naming the path, before anything in ``out_dir`` changed, when a path to be
+    written is a symbolic link, a folder, or below a link or a file (:func:`_check_target`). If a
+    move fails midway (a full disk, a folder the user made read-only), the files already moved are
+    put back as they were and the error is raised.
+
+    What a kill (SIGKILL, power cut) at any moment leaves, stated exactly:
+
+    1. Every path of the previous build and of this one always holds a whole file, the previous
+       version or this build's; none is ever partly written or missing. Each file is moved in by one
+       ``os.replace`` (atomic on POSIX), its earlier version hard-linked (or copied) aside first for
+       the rollback above, and files of the previous build that this one does not write are removed
+       only after every new file is in place.
+    2. The manifest is replaced (atomically) only after every file of this build is in place, so a
+       manifest listing this build's files means the folder holds this build's output whole.
+    3. A kill before that leaves, with the previous manifest, a mix of whole previous and whole new
+       files: not one build's output file by file (POSIX has no rename of many paths at once), which
+       the next build replaces. A kill while stale files are removed leaves them listed in the
+       manifest, so the next build removes them.
+    4. Files of the user's (in neither manifest) are never touched, and the staging folder a kill
+       leaves behind is removed by the next build.
+
+    Nothing is fsync-ed: after a power cut the file system's own ordering of renames applies.
+    """
+    previous = read_manifest(out_dir)
+    for name in names:
+        _check_target(out_dir, name)
+    backups = staging / ".previous"
+    done: list[tuple[str, bool]] = []  # (name, whether an earlier version was kept aside)
+    try:
+        for name in names:
+            target = out_dir / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            kept = target.exists()
+            if kept:
+                aside = backups / name
+                aside.parent.mkdir(parents=True, exist_ok=True)
+                try:
+                    os.link(target, aside)
+                except OSError:  # a file system without hard links
+                    shutil.copy2(target, aside)
+            os.replace(staging / name, target)
+            done.append((name, kept))
+    except OSError:
+        for name, kept in reversed(done):
+            try:
+                if kept:
+                    os.replace(backups / name, out_dir / name)
+                else:
+                    (out_dir / name).unlink()
+            except OSError:
+                pass  # put back what can be; the error raised says what failed
+        raise
+    stale = sorted(name for name in previous - set(names) if _removable(out_dir, name))
+    _replace_manifest(staging, out_dir, names + stale)
+    for name in stale:
+        (out_dir / name).unlink()
+        _remove_empty_folders(out_dir, Path(name).parent)
+    if stale:
+        _replace_manifest(staging, out_dir, names)
+
+
+def _remove_empty_folders(out_dir: Path, folder: Path) -> None:
+    """Remove ``out_dir/folder`` and its parents up to ``out_dir`` while they are empty (a folder
+    holding a file of the user's stays)."""
+    while folder.parts:
+        try:
+            (out_dir / folder).rmdir()
+        except OSError:
+            return
+        folder = folder.parent
+
+
+_FACE_ID = re.compile(r"[a-z0-9][a-z0-9.-]*")
+
+
+def face_file(svg_dir: Path, face_id: str) -> Path:
+    """``svg_dir/<face_id>.svg``. Raises ``ValueError`` for an id that could name a file elsewhere (a
+    ``/``, ``..``, a NUL or any character but lower-case letters, digits, ``.`` and ``-``): the
+    schema already refuses such ids, and this keeps a card's file inside ``svg/`` whatever builds the
+    :class:`~pnp.database.Database`."""
+    if not _FACE_ID.fullmatch(face_id) or ".." in face_id:
+        raise ValueError(f"card id {face_id!r} cannot name a file in svg/")
+    return svg_dir / f"{face_id}.svg"
 
 
 def _write_all(database: Database, rendered, out_dir: Path, options: BuildOptions) -> list[Path]:
@@ -126,9 +297,9 @@ def _write_all(database: Database, rendered, out_dir: Path, options: BuildOption
     written: list[Path] = []
     svg_dir = out_dir / "svg"
     for face in rendered.fronts:
-        written.append(write_svg(face.drawing, svg_dir / f"{face.id}.svg", gallery.SVG_FONTS_URL))
+        written.append(write_svg(face.drawing, face_file(svg_dir, face.id), gallery.SVG_FONTS_URL))
     for face in rendered.backs.values():
-        written.append(write_svg(face.drawing, svg_dir / f"{face.id}.svg", gallery.SVG_FONTS_URL))
+        written.append(write_svg(face.drawing, face_file(svg_dir, face.id), gallery.SVG_FONTS_URL))
     written.extend(gallery.write_gallery(database, rendered, out_dir))
     settings = database.print
     printing = sheet_options(settings, options)
@@ -201,14 +372,3 @@ def sheet_notes(database: Database, options: BuildOptions = BuildOptions()) -> l
             notes.append(f"note: a {name} sheet row holds {layout.columns} cards, so {', '.join(wide)} print split "
                          f"over rows, not as one strip; lower --bleed or --printer-margin to join them")
     return notes
-
-
-def _remove_extras(out_dir: Path) -> None:
-    """Remove from ``out_dir`` what a previous build may have left that this one rewrites or no longer
-    makes: ``fonts/``, ``png/`` and the variant PDFs (``*-cmyk.pdf``, ``*-ink-saver.pdf``)."""
-    for folder in ("fonts", "png"):
-        if (out_dir / folder).is_dir():
-            shutil.rmtree(out_dir / folder)
-    for path in sorted(out_dir.glob("*.pdf")):
-        if path.stem.endswith(inks.VARIANT_SUFFIXES):
-            path.unlink()

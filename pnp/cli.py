@@ -16,7 +16,7 @@ from typing import Any, Literal, cast
 import click
 
 from pnp import database
-from pnp.oneline import OneLineGroup
+from pnp.oneline import OneLineGroup, shortened
 
 DEFAULT_DATABASE = Path("cards.toml")
 DEFAULT_OUTPUT = Path("output")
@@ -35,16 +35,26 @@ def _fit_problems(db: database.Database, path: Path) -> list[str]:
     """Every problem of the printed cards (:func:`pnp.layout.check_fit`) as one line,
     ``cards.toml:LINE: id.field: what is wrong`` (``; shorten the text`` after an overrun)."""
     from pnp import layout
+    from pnp.build import sheet_layout
+    from pnp.sheets import PAPERS, ImpositionError
 
     lines = []
+    for paper in db.print.papers:  # settings of the database and the command line together
+        try:
+            sheet_layout(db.print, PAPERS[paper])
+        except ImpositionError as error:
+            lines.append(f"{path.name}:{db.line_of('print', 'papers')}: print.papers: {error}; lower the bleed, "
+                         f"crop marks or printer margin")
     for problem in layout.check_fit(db):
         if problem.kind == "safe area":  # a face, not one field: the record's line, then the setting
-            lines.append(f"{path.name}:{db.line_of(problem.record_id)}: {problem.record_id}: {problem.message}")
+            lines.append(f"{path.name}:{db.line_of(problem.record_id)}: {shortened(problem.record_id)}: "
+                         f"{shortened(problem.message, 400)}")
             continue
         message = problem.message
         if problem.kind in ("text over", "spaces over"):
             message += "; shorten the text"
-        lines.append(f"{path.name}:{db.line_of(problem.record_id, problem.key)}: {problem.record_id}.{problem.field}: {message}")
+        lines.append(f"{path.name}:{db.line_of(problem.record_id, problem.key)}: "
+                     f"{shortened(f'{problem.record_id}.{problem.field}', 120)}: {shortened(message, 400)}")
     return lines
 
 

@@ -13,6 +13,29 @@ from typing import Any
 import click
 
 
+def shortened(text: str, limit: int = 80) -> str:
+    """``text`` as one readable line of at most ``limit`` characters, for an error that quotes what a
+    user wrote (an id, a card's text, a value): line breaks, tabs and every other character that is
+    not printable (terminal escapes, bidirectional overrides, NUL) are written as Python escapes
+    (``\\n``, ``\\x1b``, ``\\u202e``), so a terminal shows them and never acts on them; a longer text
+    keeps its first ``limit - 3`` characters and ends in ``...``. Every error that quotes user data
+    goes through this function or :func:`quoted`."""
+    escaped = "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+    return escaped if len(escaped) <= limit else escaped[: max(limit - 3, 1)] + "..."
+
+
+def quoted(value: object, limit: int = 60) -> str:
+    """``value``, a string, quoted as ``repr`` quotes a string
+    (``'solo.quest.x'``, escapes included), cut after ``limit`` characters with ``...`` inside the
+    quotes (``'xxxx...'``), so a 40 KB text or an id holding a line break stays one short line.
+    Anything but a string is written as ``repr`` writes it (``2``, ``None``), shortened likewise."""
+    if not isinstance(value, str):
+        return shortened(repr(value), limit)
+    text = value
+    written = repr(text[:limit])
+    return written if len(text) <= limit else f"{written[:-1]}...{written[-1]}"
+
+
 def one_line(message: str) -> str:
     """``message`` (a click error's) on one line, keeping everything it says.
 

@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 from pypdf import PdfReader
 
-from pnp.build import build
+from pnp.build import MANIFEST, build
 
 
 @pytest.fixture(scope="module")
@@ -98,10 +98,12 @@ def test_a_failed_build_leaves_the_previous_output_untouched(db, tmp_path, monke
 def test_a_rebuild_removes_svgs_of_cards_that_no_longer_exist(db, tmp_path):
     out = tmp_path / "output"
     build(db, out)
-    (out / "svg" / "solo.quest.renamed-away.svg").write_text("<svg/>")
+    (out / "svg" / "solo.quest.renamed-away.svg").write_text("<svg/>")  # as an earlier build wrote it:
+    with (out / MANIFEST).open("a", encoding="utf-8") as manifest:  # listed in that build's manifest
+        manifest.write("svg/solo.quest.renamed-away.svg\n")
     written = build(db, out)
     assert not (out / "svg" / "solo.quest.renamed-away.svg").exists()
-    assert sorted(p for p in out.rglob("*") if p.is_file()) == written
+    assert sorted(p for p in out.rglob("*") if p.is_file()) == sorted(written + [out / MANIFEST])
 
 
 @pytest.mark.parametrize("name", ["solo-a4", "solo-letter", "duel-a4", "duel-letter"])

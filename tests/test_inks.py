@@ -2,6 +2,7 @@
 ink-saving variant (a pure Drawing transform that prints clearly lighter)."""
 from __future__ import annotations
 
+import dataclasses
 import shutil
 import subprocess
 from pathlib import Path
@@ -11,7 +12,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from pnp import inks, layout
-from pnp.build import _remove_extras
+from pnp.build import BuildOptions, build
 from pnp.drawing import TextLine, walk
 from pnp.pdf import SheetCard, write_sheets
 from pnp.sheets import PAPERS
@@ -93,14 +94,20 @@ def test_variant_names():
         inks.variants("rgba")  # type: ignore[arg-type]
 
 
-def test_a_build_removes_variants_and_images_it_did_not_write(tmp_path):
-    for name in ("solo-a4.pdf", "solo-a4-cmyk.pdf", "duel-letter-ink-saver.pdf", "solo-a4-ink-saver-cmyk.pdf",
-                 "calibration-a4-long.pdf"):
+def test_a_build_removes_variants_and_images_it_did_not_write(db, tmp_path):
+    """Variant PDFs and png/ of an earlier build go when a build no longer writes them; the user's
+    own files of the same pattern (foo-cmyk.pdf, png/my.png) and the calibration sheet stay."""
+    small = dataclasses.replace(db, print=db.print.model_copy(update={"papers": ("a4",)}))
+    build(small, tmp_path, BuildOptions(color="cmyk", ink="saver"))
+    assert (tmp_path / "solo-a4-ink-saver-cmyk.pdf").is_file()
+    for name in ("foo-cmyk.pdf", "calibration-a4-long.pdf", "duel-letter-ink-saver.pdf"):
         (tmp_path / name).write_bytes(b"%PDF")
     (tmp_path / "png").mkdir()
-    (tmp_path / "png" / "solo-fronts-1.png").write_bytes(b"")
-    _remove_extras(tmp_path)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["calibration-a4-long.pdf", "solo-a4.pdf"]
+    (tmp_path / "png" / "my.png").write_bytes(b"")
+    build(small, tmp_path)
+    assert sorted(p.name for p in tmp_path.glob("*.pdf")) == ["calibration-a4-long.pdf", "duel-a4.pdf",
+                                                              "duel-letter-ink-saver.pdf", "foo-cmyk.pdf", "solo-a4.pdf"]
+    assert (tmp_path / "png" / "my.png").is_file()
 
 
 def test_ink_saver_is_pure_keeps_text_dark_and_lightens_large_fills(db):

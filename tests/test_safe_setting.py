@@ -49,10 +49,10 @@ def test_check_reads_the_safe_area_of_the_database(tmp_path):
     text = (ROOT / "cards.toml").read_text(encoding="utf-8")
     line = next(row for row in text.splitlines() if row.startswith("safe_mm ="))
     edited = tmp_path / "cards.toml"
-    edited.write_text(text.replace(line, "safe_mm = 25.0", 1), encoding="utf-8")
+    edited.write_text(text.replace(line, "safe_mm = 10.0", 1), encoding="utf-8")  # the widest the schema allows, as --safe
     result = CliRunner().invoke(pnp_main, ["check", "--db", str(edited)])
     assert result.exit_code == 1
-    assert "outside the 25 mm safe area" in result.output
+    assert "outside the 10 mm safe area" in result.output
 
 
 def test_turned_and_shifted_text_and_icons_are_measured_where_they_print():

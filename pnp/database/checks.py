@@ -15,10 +15,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Set
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pnp import hexes
 from pnp.database.schema import ROLL_RANGES, Back, BattleMap, Effect, Record, Spell, Table, TableRow
+from pnp.oneline import quoted
 
 if TYPE_CHECKING:
     from pnp.database.loader import Database
@@ -82,10 +84,10 @@ class CheckContext:
         if found is None and target in self.broken:
             return None
         if found is None:
-            self.report(self.at(record, key, *extra), f"refers to {target!r}, which is not in the database")
+            self.report(self.at(record, key, *extra), f"refers to {quoted(target)}, which is not in the database")
             return None
         if not isinstance(found, kind):
-            self.report(self.at(record, key, *extra), f"refers to {target!r}, a {found.kind}; expected a {kind.kind}")
+            self.report(self.at(record, key, *extra), f"refers to {quoted(target)}, a {found.kind}; expected a {kind.kind}")
             return None
         return found
 
@@ -99,6 +101,35 @@ def check_backs(context: CheckContext) -> None:
             context.refer(record, "back", record.back, Back)
         elif record.kind in SHUFFLED_KINDS:
             context.report(context.at(record, "id"), f"a {record.kind} card is shuffled or dealt and needs a back")
+
+
+ICON_DIR = Path(__file__).resolve().parents[2] / "templates" / "icons"
+"""The icons a card may name: ``templates/icons/<name>.svg``."""
+
+MAX_PRINTED_CARDS = 1000
+"""Card faces a build draws, copies counted: the bundled games print about 120. Each is drawn and
+imposed in memory, so the database cannot ask for millions."""
+
+
+def check_icons(context: CheckContext) -> None:
+    """A table card's ``icon`` is the name of an icon of ``templates/icons`` (``win``), never a path
+    (``../win``) or a name without a file: the build draws it from that folder (README, Editing a card)."""
+    names = sorted(path.stem for path in ICON_DIR.glob("*.svg"))
+    database = context.database
+    for card in database.solo.table_card + database.duel.table_card:
+        if card.icon not in names:
+            context.report(context.at(card, "icon"), f"{quoted(card.icon)} is not an icon; give the name of an icon "
+                                                     f"file of templates/icons without .svg, such as 'win'")
+
+
+def check_printed_cards(context: CheckContext) -> None:
+    """No more than :data:`MAX_PRINTED_CARDS` card faces print, copies counted (the database's own
+    convention: a build draws every copy, so a huge ``copies`` must not exhaust memory)."""
+    total = sum(record.copies for record in context.database.records() if record.printed)
+    if total > MAX_PRINTED_CARDS:
+        biggest = max((r for r in context.database.records() if r.printed), key=lambda r: r.copies)
+        context.report(context.at(biggest, "copies"), f"{total} cards would print, copies counted; a database prints "
+                                                      f"at most {MAX_PRINTED_CARDS}")
 
 
 # ---- Rules tables ---------------------------------------------------------------------------------------------
@@ -158,7 +189,7 @@ def check_nomograph_table(context: CheckContext) -> None:
     if found is None and target in context.broken:
         return
     if not isinstance(found, Table):
-        context.report(("duel", "rules", "nomograph_table"), f"refers to {target!r}, which is not a table in the database")
+        context.report(("duel", "rules", "nomograph_table"), f"refers to {quoted(target)}, which is not a table in the database")
 
 
 # ---- Solo: spells -----------------------------------------------------------------------------------------
@@ -169,16 +200,16 @@ def check_spell_paths(context: CheckContext) -> None:
     for path_type in ("oaken", "flint", "ice"):
         cards = [p for p in solo.spell_path if p.spell_type == path_type]
         if len(cards) != 1:
-            context.report(("solo", "spell_path"), f"needs exactly one Spell Path card of type {path_type!r}, found {len(cards)}")
+            context.report(("solo", "spell_path"), f"needs exactly one Spell Path card of type {quoted(path_type)}, found {len(cards)}")
         positions: dict[int, str] = {}
         slots: dict[tuple[int, int], str] = {}
         for spell in (s for s in solo.spell if s.spell_type == path_type):
             if spell.position in positions:
                 context.report(context.at(spell, "position"), f"position {spell.position} is already "
-                                                              f"{positions[spell.position]!r}; positions are unique within a type")
+                                                              f"{quoted(positions[spell.position])}; positions are unique within a type")
             positions[spell.position] = spell.id
             if spell.slot in slots:
-                context.report(context.at(spell, "slot"), f"slot {list(spell.slot)} is already {slots[spell.slot]!r}")
+                context.report(context.at(spell, "slot"), f"slot {list(spell.slot)} is already {quoted(slots[spell.slot])}")
             slots[spell.slot] = spell.id
 
 
@@ -198,10 +229,10 @@ def check_spells(context: CheckContext) -> None:
                 continue
             if other.spell_type != spell.spell_type:
                 context.report(context.at(spell, "opens", number),
-                               f"{target!r} is a {other.spell_type} spell; paths stay within one type")
+                               f"{quoted(target)} is a {other.spell_type} spell; paths stay within one type")
             elif other.slot[0] <= spell.slot[0]:
                 context.report(context.at(spell, "opens", number),
-                               f"{target!r} is not below this spell; path arrows point down the card")
+                               f"{quoted(target)} is not below this spell; path arrows point down the card")
 
 
 # ---- Solo: tracks ---------------------------------------------------------------------------------------------
@@ -261,12 +292,12 @@ def check_battle_maps(context: CheckContext) -> None:
     keys_seen: dict[int, str] = {}
     for battle_map in solo.battle_map:
         if battle_map.key in keys_seen:
-            context.report(context.at(battle_map, "key"), f"key {battle_map.key} is already {keys_seen[battle_map.key]!r}")
+            context.report(context.at(battle_map, "key"), f"key {battle_map.key} is already {quoted(keys_seen[battle_map.key])}")
         keys_seen[battle_map.key] = battle_map.id
         table = context.refer(battle_map, "eldritch_table", battle_map.eldritch_table, Table)
         if table is not None and table.dice != "2d6":
             context.report(context.at(battle_map, "eldritch_table"),
-                           f"{table.id!r} is a {table.dice} table; an Eldritch Damage table is rolled on 2d6")
+                           f"{quoted(table.id)} is a {table.dice} table; an Eldritch Damage table is rolled on 2d6")
         if battle_map.servants > len(types):
             context.report(context.at(battle_map, "servants"), f"{battle_map.servants} servants of different types, "
                                                                 f"but the servant deck has {len(types)} types")
@@ -309,7 +340,7 @@ def check_warding_cities(context: CheckContext) -> None:
     for city in context.database.solo.warding_city:
         battle_map = context.refer(city, "battle_map", city.battle_map, BattleMap)
         if battle_map is not None and battle_map.key != city.key:
-            context.report(context.at(city, "key"), f"key {city.key} but {city.battle_map!r} is the map of key {battle_map.key}")
+            context.report(context.at(city, "key"), f"key {city.key} but {quoted(city.battle_map)} is the map of key {battle_map.key}")
 
 
 def check_quest_deck(context: CheckContext) -> None:
@@ -337,7 +368,7 @@ def check_last_stand(context: CheckContext) -> None:
             continue
         for number, position in enumerate(counter.positions):
             if not any(position in row.roll for row in table.rows):
-                context.report(context.at(counter, "positions", number), f"{table.id!r} has no counter at position {position}")
+                context.report(context.at(counter, "positions", number), f"{quoted(table.id)} has no counter at position {position}")
 
 
 COUNTERED_TYPES = ("flint", "ice")
@@ -361,7 +392,7 @@ def check_counter_cards(context: CheckContext) -> None:
         kind = counter.spell_type
         if kind not in COUNTERED_TYPES or (context.complete and kind not in path_types):
             why = "never countered" if kind not in COUNTERED_TYPES else "the type of no Spell Path card"
-            context.report(context.at(counter, "spell_type"), f"{kind!r} is {why}; the Grayking counters "
+            context.report(context.at(counter, "spell_type"), f"{quoted(kind)} is {why}; the Grayking counters "
                                                               f"{' and '.join(COUNTERED_TYPES)} spells")
             continue
         if not context.complete:
@@ -380,7 +411,7 @@ def check_counter_cards(context: CheckContext) -> None:
         for number, position in enumerate(counter.positions):
             if (kind, position) in seen:
                 context.report(context.at(counter, "positions", number),
-                               f"{kind} position {position} is already on {seen[kind, position]!r}; one counter answers a spell")
+                               f"{kind} position {position} is already on {quoted(seen[kind, position])}; one counter answers a spell")
             seen[kind, position] = counter.id
 
 
@@ -407,6 +438,8 @@ def check_duel(context: CheckContext) -> None:
 
 CROSS_CHECKS: tuple[Callable[[CheckContext], None], ...] = (
     check_backs,
+    check_icons,
+    check_printed_cards,
     check_table_texts,
     check_table_rolls,
     check_table_cards,
@@ -463,17 +496,17 @@ def text_and_effect_problems(row: TableRow) -> list[str]:
     for key, amount in effect_amounts(row.effect):
         signed = getattr(row.effect, key, amount) if "." not in key else amount
         if not text_names(row.text, amount):
-            problems.append(f"the effect {key} = {signed} is not in the printed text {row.text!r} "
+            problems.append(f"the effect {key} = {signed} is not in the printed text {quoted(row.text)} "
                             f"(as {amount} or {NUMBER_WORDS.get(amount, amount)!r})")
         if key in TRACK_WORDS:
             word, down, up = TRACK_WORDS[key]
             if word not in lowered:
-                problems.append(f"the effect changes {key} ({key} = {signed}) but the printed text {row.text!r} "
+                problems.append(f"the effect changes {key} ({key} = {signed}) but the printed text {quoted(row.text)} "
                                 f"does not name {word.capitalize() if word != 'grayking' else 'the Grayking'}")
             elif not any(re.search(pattern, lowered) for pattern in (down if signed < 0 else up)):
                 says = ("lowers it" if signed < 0 else "raises it") if key != "grayking" else \
                     ("moves the Grayking away from Lassadar" if signed < 0 else "moves the Grayking toward Lassadar")
-                problems.append(f"the effect {key} = {signed} {says}, but the printed text {row.text!r} does not say so")
+                problems.append(f"the effect {key} = {signed} {says}, but the printed text {quoted(row.text)} does not say so")
     return problems
 
 

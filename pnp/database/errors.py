@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.oneline import shortened
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -24,7 +26,9 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.key}: {self.message}"
+        """One short line, whatever the file holds: the name, key and message are cut and escaped by
+        :func:`pnp.oneline.shortened` (a key holds ids as the user wrote them, a message may quote a value)."""
+        return f"{shortened(self.file, 80)}:{self.line}: {shortened(self.key, 120)}: {shortened(self.message, 400)}"
 
 
 class DatabaseError(ValueError):

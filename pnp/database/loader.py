@@ -27,6 +27,15 @@ from pnp.database import checks
 from pnp.database.errors import DatabaseError, Problem
 from pnp.database.lines import LineIndex
 from pnp.database.schema import FORMAT, CardsFile, Duel, Game, PrintSettings, Record, Solo, Table
+from pnp.oneline import quoted, shortened
+
+MAX_FILE_BYTES = 1_000_000
+"""The largest card database read, in bytes: the bundled one is under 50 KB. A bigger file is refused
+in one line before it is parsed, so no file can make ``pnp`` or the referee exhaust memory."""
+
+MAX_NESTING = 16
+"""How deep arrays and tables may nest: ``cards.toml`` nests 5 deep at most; deeper input (``a = [[[[...``)
+would exhaust the parser's recursion."""
 
 
 # ---- The loaded database -----------------------------------------------------------------------------------
@@ -116,6 +125,10 @@ def load(path: str | Path) -> Database:
     path = Path(path)
     name = path.name
     try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise DatabaseError([Problem(name, 0, "file", f"is {size:,} bytes; a card database is at most "
+                                                          f"{MAX_FILE_BYTES:,} bytes (the bundled one is under 50 KB)")])
         raw = path.read_bytes()
     except OSError as error:
         raise DatabaseError([Problem(name, 0, "file", f"cannot read: {error.strerror or error}")]) from None
@@ -131,6 +144,14 @@ def load(path: str | Path) -> Database:
         line = int(match.group(1)) if match else 1
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
         raise DatabaseError([Problem(name, line, "syntax", f"{message}; fix the TOML syntax")]) from None
+    except RecursionError:  # tomllib parses nested arrays by recursion
+        raise DatabaseError([Problem(name, _deepest_line(text), "syntax", f"arrays or tables nested too deeply; "
+                                                                         f"nest at most {MAX_NESTING} deep")]) from None
+    too_deep = _too_deep(data)
+    if too_deep is not None:
+        index = LineIndex(text)
+        raise DatabaseError([Problem(name, index.line_of(too_deep), _key_path(data, too_deep),
+                                     f"arrays or tables nested more than {MAX_NESTING} deep; cards.toml nests 5 deep at most")])
 
     index = LineIndex(text)
     problems: list[Problem] = []
@@ -140,7 +161,7 @@ def load(path: str | Path) -> Database:
         problems.append(Problem(name, line or index.line_of(loc), _key_path(data, loc), message))
 
     if data.get("format") != FORMAT:
-        report(("format",), f"format must be {FORMAT}, found {data.get('format')!r}")
+        report(("format",), f"format must be {FORMAT}, found {quoted(data.get('format'))}")
         raise DatabaseError(problems)
     # Each section and each record is validated on its own, so one bad record does not hide the
     # problems of the others; cross checks then run over every record that is well formed.
@@ -198,10 +219,10 @@ def load(path: str | Path) -> Database:
                     continue
                 loc = (game_key, kind, number, "id")
                 if record.id in by_id or record.id in broken_ids:
-                    report(loc, f"duplicate id {record.id!r}; ids must be unique")
+                    report(loc, f"duplicate id {quoted(record.id)}; ids must be unique")
                     continue
                 if record.game != game_key:
-                    report(loc, f"id {record.id!r} must start with '{game_key}.'")
+                    report(loc, f"id {quoted(record.id)} must start with '{game_key}.'")
                 by_id[record.id] = record
                 locations[record.id] = (game_key, kind, number)
                 records.append(record)
@@ -227,6 +248,28 @@ def load(path: str | Path) -> Database:
     if problems:
         raise DatabaseError(problems)
     return database
+
+
+def _too_deep(data: Any) -> tuple[Any, ...] | None:
+    """The key path of the first value nested more than :data:`MAX_NESTING` deep in ``data``, or ``None``.
+    Iterative, so the check itself cannot exhaust the recursion it guards against."""
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    while stack:
+        value, loc = stack.pop()
+        if len(loc) > MAX_NESTING:
+            return loc[: MAX_NESTING + 1]
+        if isinstance(value, dict):
+            stack.extend((item, loc + (key,)) for key, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((item, loc + (number,)) for number, item in enumerate(value))
+    return None
+
+
+def _deepest_line(text: str) -> int:
+    """The 1-based line of ``text`` with the most opening brackets (where nesting too deep for the
+    parser starts), for a problem the parser could not place."""
+    counts = [line.count("[") + line.count("{") for line in text.splitlines()] or [0]
+    return counts.index(max(counts)) + 1
 
 
 def _key_path(data: dict[str, Any], loc: tuple[Any, ...]) -> str:
@@ -261,8 +304,5 @@ def _explain(item: ErrorDetails) -> str:
     if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == r"\S":
         return "is blank; write the text the card prints"
     if kind == "literal_error":
-        return f"is {item.get('input')!r}; {item['msg'].lower()}"
-    found = _as_toml(item.get("input"))
-    if len(found) > 60:
-        found = found[:57] + "..."
-    return f"{item['msg'].lower()} (found {found})"
+        return f"is {quoted(item.get('input'))}; {item['msg'].lower()}"
+    return f"{item['msg'].lower()} (found {shortened(_as_toml(item.get('input')), 60)})"

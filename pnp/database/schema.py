@@ -17,9 +17,36 @@ from pnp import hexes
 FORMAT = 1
 """The ``format`` number of ``cards.toml`` this code reads."""
 
+# ---- Ranges ---------------------------------------------------------------------------------------------
+# cards.toml is edited by hand and shared by fans, so nothing in it may make a build or the referee
+# hang or exhaust memory: every number has a range, every text a length and every list a length, all
+# far beyond what the games use (a test checks that the schema leaves none unbounded). Each range
+# says why it is where it is; a value outside it is one line from `pnp check`.
+
+TEXT_LIMIT = 2000
+"""Characters in any text of the file: the longest text a card prints (a battle map's event) is about
+400; a text far longer cannot fit on a card, and fitting it costs time that grows with its length."""
+Text = Annotated[str, StringConstraints(pattern=r"\S", max_length=TEXT_LIMIT)]
+"""A printed text: any string with at least one character that is not a space, at most :data:`TEXT_LIMIT`."""
+Note = Annotated[str, StringConstraints(max_length=TEXT_LIMIT)]
+"""A text that may be empty (a note, a servant's flavour text), at most :data:`TEXT_LIMIT` characters."""
+Reference = Annotated[str, StringConstraints(max_length=100)]
+"""The id of another record (at most 100 characters, as an id)."""
+LIST_LIMIT = 100
+"""Items in any list of a record (rows, names, spells, path arrows): the longest list of the games
+(the Progress Track's place names, the Last Stand's hit points) holds about 20."""
+Amount = Annotated[int, Field(ge=-99, le=99)]
+"""A change of a track, a bonus or a number of dice or hit points (-99 to 99): the tracks of both
+games run 0 to about 20, so 99 either way already empties or fills any of them."""
+Small = Annotated[int, Field(ge=0, le=20)]
+"""A count of dice, hexes or cards (0 to 20): the games roll at most 9 dice and move a few hexes;
+the referee rolls and searches as many as this says, so it stays small."""
+Number = Annotated[int, Field(ge=0, le=99)]
+"""A space, a position, a cost or a count of cards (0 to 99): the longest track has 20 spaces."""
+MAX_COPIES = 100
+"""Copies of one card: the largest deck of either game has 22 cards; every copy is drawn on the sheets."""
+
 Origin = Literal["rulebook", "public", "authored"]
-Text = Annotated[str, StringConstraints(pattern=r"\S")]
-"""A printed text: any string with at least one character that is not a space."""
 SpellType = Literal["oaken", "flint", "ice"]
 ServantType = Literal["ghast", "zhumbi", "ymp"]
 MapColor = Literal["red", "blue", "yellow"]
@@ -49,46 +76,46 @@ class Effect(_Model):
     """
 
     # tracks and the Grayking (Battle Win / Battle Loss / Eldritch tables, Warding Keys, Ice spells)
-    mana: int = 0
-    spirit: int = 0
-    grayking: int = 0
-    mana_per_next: int = 0
-    spirit_per_next: int = 0
-    grayking_per_two_spirit: int = 0
-    learn_spell: int | None = None
-    learn_spells: int = 0
+    mana: Amount = 0
+    spirit: Amount = 0
+    grayking: Amount = 0
+    mana_per_next: Amount = 0
+    spirit_per_next: Amount = 0
+    grayking_per_two_spirit: Amount = 0
+    learn_spell: Amount | None = None
+    learn_spells: Amount = 0
     # battles (Flint spells, Elders, quest events)
-    attack_total: int = 0
-    free_dice: int = 0
-    against: dict[ServantType, int] = Field(default_factory=dict)
-    remove_servant_die: int = 0
+    attack_total: Amount = 0
+    free_dice: Amount = 0
+    against: dict[ServantType, Amount] = Field(default_factory=dict)
+    remove_servant_die: Amount = 0
     reroll_own: bool = False
     reroll_servants: bool = False
     reroll_table: bool = False
     recharge: bool = False
     # Battle Loss softening (Oaken spells)
-    loss_rows: int = 0
+    loss_rows: Amount = 0
     cancel_loss: bool = False
-    grayking_less: int = 0
+    grayking_less: Amount = 0
     cancel_event: bool = False
     barrier_lock: bool = False
     # Expanded Battles (Eldritch Damage)
-    active_servant: int = 0
-    all_servants: int = 0
+    active_servant: Amount = 0
+    all_servants: Amount = 0
     slay_active: bool = False
     # Last Stand counters
-    reroll_grayking_at_most: int = 0
-    remove_own_at_most: int = 0
-    raise_grayking_at_most: int = 0
+    reroll_grayking_at_most: Amount = 0
+    remove_own_at_most: Amount = 0
+    raise_grayking_at_most: Amount = 0
     forget_spell: bool = False
     # Ruin & Renewal I
-    battle: int = 0
-    opponent_battle: int = 0
-    reroll_battle_die: int = 0
-    opponent_reroll_highest: int = 0
-    push_back: int = 0
-    extra_spaces: int = 0
-    spaces: int = 0
+    battle: Amount = 0
+    opponent_battle: Amount = 0
+    reroll_battle_die: Amount = 0
+    opponent_reroll_highest: Amount = 0
+    push_back: Amount = 0
+    extra_spaces: Amount = 0
+    spaces: Amount = 0
 
 
 # ---- Shared pieces -------------------------------------------------------------------------------------
@@ -97,14 +124,21 @@ class PrintSettings(_Model):
     the extra bleed of backs (so a back shifted by a printer's misregistration shows no white edge) and
     the default duplex flip (``long``, ``short`` or ``none``). ``pnp build`` options override them."""
 
-    card_width_mm: float = Field(gt=0)
-    card_height_mm: float = Field(gt=0)
-    bleed_mm: float = Field(ge=0)
-    safe_mm: float = Field(ge=0)
-    papers: tuple[Literal["a4", "letter"], ...] = Field(min_length=1)
-    printer_margin_mm: float = Field(ge=0)
-    crop_mark_mm: float = Field(gt=0)
-    back_extra_bleed_mm: float = Field(default=2.0, ge=0)
+    card_width_mm: float = Field(ge=10, le=200)
+    """10 to 200 mm: a card must fit on A4 or Letter (the templates give the one size they are drawn for)."""
+    card_height_mm: float = Field(ge=10, le=200)
+    """As ``card_width_mm``."""
+    bleed_mm: float = Field(ge=0, le=10)
+    """0 to 10 mm, as ``pnp build --bleed``: print shops ask for 2 to 5 mm."""
+    safe_mm: float = Field(ge=0, le=10)
+    """0 to 10 mm, as ``pnp build --safe``."""
+    papers: tuple[Literal["a4", "letter"], ...] = Field(min_length=1, max_length=2)
+    printer_margin_mm: float = Field(ge=0, le=20)
+    """0 to 20 mm, as ``pnp build --printer-margin``: home printers leave 3 to 7 mm."""
+    crop_mark_mm: float = Field(gt=0, le=20)
+    """Up to 20 mm: longer marks leave no room for cards on the sheet."""
+    back_extra_bleed_mm: float = Field(default=2.0, ge=0, le=10)
+    """0 to 10 mm, the shift a printer's misregistration may give a back."""
     duplex: Literal["long", "short", "none"] = "long"
 
 
@@ -124,11 +158,14 @@ class Record(_Model):
 
     kind: ClassVar[str] = ""
     printed: ClassVar[bool] = True
-    id: str = Field(pattern=r"^[a-z0-9]+(\.[a-z0-9-]+)+$")
+    id: str = Field(pattern=r"^[a-z0-9]+(\.[a-z0-9-]+)+$", max_length=100)
+    """Lower-case letters, digits, ``-`` and dots, at most 100 characters: an id names the card's SVG
+    file, so it can hold no ``/``, ``..`` or NUL that would lead outside ``svg/``."""
     origin: Origin
-    note: str = ""
-    copies: int = Field(default=1, ge=1)
-    back: str | None = None
+    note: Note = ""
+    copies: int = Field(default=1, ge=1, le=MAX_COPIES)
+    """1 to :data:`MAX_COPIES`."""
+    back: Reference | None = None
 
     @property
     def game(self) -> str:
@@ -139,8 +176,9 @@ class Record(_Model):
 class TableRow(_Model):
     """One row of a rules table: the rolls that read it, an optional name, its printed text and effect."""
 
-    roll: tuple[int, ...] = Field(min_length=1)
-    name: str = ""
+    roll: tuple[Number, ...] = Field(min_length=1, max_length=13)
+    """The rolls that read the row: 13 at most, as a 2d6 or difference table has 11 rolls."""
+    name: Note = ""
     text: Text
     effect: Effect
 
@@ -156,7 +194,7 @@ class Table(Record):
     printed: ClassVar[bool] = False
     title: Text
     dice: DiceKind
-    rows: tuple[TableRow, ...] = Field(min_length=1)
+    rows: tuple[TableRow, ...] = Field(min_length=1, max_length=LIST_LIMIT)
 
     def row_for(self, roll: int) -> TableRow:
         """The row that a roll (or position, or difference) reads; a difference above the table reads its last row.
@@ -177,7 +215,7 @@ class Back(Record):
     kind: ClassVar[str] = "back"
     title: Text
     subtitle: Text
-    color: str = Field(pattern=r"^#[0-9a-f]{6}$")
+    color: str = Field(pattern=r"^#[0-9a-f]{6}$", max_length=7)
 
 
 class TableCard(Record):
@@ -185,8 +223,9 @@ class TableCard(Record):
 
     kind: ClassVar[str] = "table_card"
     title: Text
-    table: str
-    icon: str
+    table: Reference
+    icon: Reference
+    """The name of an icon of ``templates/icons`` (``win``), not a path: checked by ``check_icons``."""
 
 
 # ---- Solo game -----------------------------------------------------------------------------------------
@@ -194,17 +233,17 @@ class SoloRules(_Model):
     """Numbers of the solo rules that are not on a card (rulebook, Setup, Play and Expanded Battles)."""
 
     origin: Origin
-    attack_dice: int = Field(ge=1)
-    servant_extra_dice: int = Field(ge=0)
-    elder_uses: int = Field(ge=1)
-    retreat_spirit: int
-    warden_move_hexes: int = Field(ge=0)
-    servant_move_hexes: int = Field(ge=0)
-    warden_attack_range: int = Field(ge=1)
-    eldritch_range: int = Field(ge=0)
-    warden_hit_damage: int = Field(ge=1)
-    quest_cards: int = Field(ge=1)
-    servant_cards: int = Field(ge=1)
+    attack_dice: Small = Field(ge=1)
+    servant_extra_dice: Small
+    elder_uses: Small = Field(ge=1)
+    retreat_spirit: Amount
+    warden_move_hexes: Small
+    servant_move_hexes: Small
+    warden_attack_range: Small = Field(ge=1)
+    eldritch_range: Small
+    warden_hit_damage: Small = Field(ge=1)
+    quest_cards: Number = Field(ge=1)
+    servant_cards: Number = Field(ge=1)
 
 
 class WardingKey(_Model):
@@ -221,10 +260,10 @@ class Stats(Record):
 
     kind: ClassVar[str] = "stats"
     title: Text
-    track_low: int
-    track_high: int
-    track_start: int
-    track_columns: int = Field(ge=1)
+    track_low: Amount
+    track_high: Amount
+    track_start: Amount
+    track_columns: Small = Field(ge=1)
     keys: tuple[WardingKey, ...] = Field(min_length=3, max_length=3)
 
 
@@ -240,8 +279,8 @@ class SpellPath(Record):
 class Cost(_Model):
     """A cost in Mana or Spirit (positive numbers are paid)."""
 
-    mana: int = Field(default=0, ge=0)
-    spirit: int = Field(default=0, ge=0)
+    mana: Number = 0
+    spirit: Number = 0
 
 
 class Spell(Record):
@@ -256,20 +295,20 @@ class Spell(Record):
     name: Text
     spell_type: SpellType
     position: int = Field(ge=2, le=12)
-    slot: tuple[int, int]
+    slot: tuple[Amount, Amount]
     cost: Cost | None = None
     learn_cost: Cost | None = None
     learnable: bool = True
     text: Text
     effect: Effect = Field(default_factory=Effect)
-    extra_dice: int = Field(default=0, ge=0)
-    opens: tuple[str, ...] = ()
+    extra_dice: Small = 0
+    opens: tuple[Reference, ...] = Field(default=(), max_length=LIST_LIMIT)
 
 
 class PlaceName(_Model):
     """A named space on the Grayking's Progress Track."""
 
-    space: int = Field(ge=1)
+    space: Number = Field(ge=1)
     name: Text
 
 
@@ -281,10 +320,11 @@ class ProgressTrack(Record):
 
     kind: ClassVar[str] = "progress_track"
     title: Text
-    cards: int = Field(ge=1)
-    spaces: int = Field(ge=2)
-    start: dict[Literal["beginner", "normal", "advanced"], int]
-    names: tuple[PlaceName, ...]
+    cards: Small = Field(ge=1)
+    spaces: Number = Field(ge=2)
+    """2 to 99 spaces: the track is drawn space by space across ``cards`` cards."""
+    start: dict[Literal["beginner", "normal", "advanced"], Number]
+    names: tuple[PlaceName, ...] = Field(max_length=LIST_LIMIT)
 
 
 class Servant(Record):
@@ -293,11 +333,11 @@ class Servant(Record):
     kind: ClassVar[str] = "servant"
     name: Text
     servant_type: ServantType
-    hit_points: dict[MapColor, int]
-    range: int = Field(ge=1)
-    damage: int = Field(ge=1)
+    hit_points: dict[MapColor, Amount]
+    range: Small = Field(ge=1)
+    damage: Small = Field(ge=1)
     damage_to: Track
-    text: str = ""
+    text: Note = ""
 
 
 class BattleMap(Record):
@@ -307,11 +347,11 @@ class BattleMap(Record):
     title: Text
     key: int = Field(ge=1, le=3)
     color: MapColor
-    cards: int = Field(ge=1)
-    servants: int = Field(ge=1)
-    eldritch_table: str
+    cards: Small = Field(ge=1)
+    servants: Small = Field(ge=1)
+    eldritch_table: Reference
     event: Text
-    layout: str
+    layout: Note
 
     @property
     def hex_map(self) -> hexes.HexMap:
@@ -325,7 +365,7 @@ class QuestCard(Record):
     name: Text
     win: int = Field(ge=1, le=6)
     loss: int = Field(ge=1, le=6)
-    next_value: int = Field(ge=0)
+    next_value: Number
     text: Text
 
 
@@ -333,8 +373,8 @@ class CityBattle(_Model):
     """The event of a City Quest battle: foe type, modifiers, costs before and extras after."""
 
     foe: ServantType | None = None
-    attack_total: int = 0
-    servant_dice: int = 0
+    attack_total: Amount = 0
+    servant_dice: Amount = 0
     before: Effect | None = None
     win_extra: Effect | None = None
     loss_extra: Effect | None = None
@@ -366,7 +406,7 @@ class WardingCity(QuestCard):
 
     kind: ClassVar[str] = "warding_city"
     key: int = Field(ge=1, le=3)
-    battle_map: str
+    battle_map: Reference
 
 
 class LastStand(Record):
@@ -374,11 +414,11 @@ class LastStand(Record):
 
     kind: ClassVar[str] = "last_stand"
     title: Text
-    text: tuple[str, ...]
-    hit_points: tuple[int, ...]
-    gray_spaces: tuple[int, ...]
-    player_hit_spirit: int
-    grayking_extra_dice: int = Field(ge=0)
+    text: tuple[Note, ...] = Field(max_length=LIST_LIMIT)
+    hit_points: tuple[Number, ...] = Field(max_length=LIST_LIMIT)
+    gray_spaces: tuple[Number, ...] = Field(max_length=LIST_LIMIT)
+    player_hit_spirit: Amount
+    grayking_extra_dice: Small
 
 
 class CounterCard(Record):
@@ -388,8 +428,8 @@ class CounterCard(Record):
     kind: ClassVar[str] = "counter_card"
     title: Text
     spell_type: SpellType
-    table: str
-    positions: tuple[int, ...] = Field(min_length=1)
+    table: Reference
+    positions: tuple[Amount, ...] = Field(min_length=1, max_length=LIST_LIMIT)
 
 
 class Solo(_Model):
@@ -423,21 +463,21 @@ class DuelRules(_Model):
     """Numbers of *Ruin & Renewal I* from the publisher's description (Setup, Play, Game End)."""
 
     origin: Origin
-    note: str = ""
-    locations: int = Field(ge=1)
-    locations_dealt: int = Field(ge=1)
-    dice_per_player: int = Field(ge=1)
-    battle_dice: int = Field(ge=1)
-    power_die_divisor: int = Field(ge=1)
-    points_max: int = Field(ge=1)
-    points_min: int = Field(ge=0)
-    casting_reach_below: int = Field(ge=0)
-    resonance_discount: int = Field(ge=0)
-    cubes_per_player: int = Field(ge=1)
-    track_marker_cubes: int = Field(ge=0)
-    deployable_cubes: int = Field(ge=1)
-    locations_to_win: int = Field(ge=1)
-    nomograph_table: str
+    note: Note = ""
+    locations: Small = Field(ge=1)
+    locations_dealt: Small = Field(ge=1)
+    dice_per_player: Small = Field(ge=1)
+    battle_dice: Small = Field(ge=1)
+    power_die_divisor: Small = Field(ge=1)
+    points_max: Number = Field(ge=1)
+    points_min: Number
+    casting_reach_below: Number
+    resonance_discount: Number
+    cubes_per_player: Number = Field(ge=1)
+    track_marker_cubes: Number
+    deployable_cubes: Number = Field(ge=1)
+    locations_to_win: Small = Field(ge=1)
+    nomograph_table: Reference
 
 
 class Location(Record):
@@ -445,9 +485,9 @@ class Location(Record):
 
     kind: ClassVar[str] = "location"
     name: Text
-    resonance: tuple[Resonance, ...] = Field(min_length=1)
+    resonance: tuple[Resonance, ...] = Field(min_length=1, max_length=4)
     track_spaces: int = Field(ge=1, le=8)
-    text: str = ""
+    text: Note = ""
 
 
 class DuelSpell(_Model):
@@ -455,7 +495,7 @@ class DuelSpell(_Model):
 
     face: int = Field(ge=1, le=6)
     name: Text
-    cost: int = Field(ge=0)
+    cost: Number
     resonance: Resonance | None = None
     text: Text
     effect: Effect
@@ -484,7 +524,7 @@ class Summary(Record):
 
     kind: ClassVar[str] = "summary"
     title: Text
-    sections: tuple[SummarySection, ...] = Field(min_length=1)
+    sections: tuple[SummarySection, ...] = Field(min_length=1, max_length=LIST_LIMIT)
 
 
 class Duel(_Model):

@@ -14,6 +14,7 @@ from pnp import fonts
 from pnp.drawing import Anchor, Box, Circle, Drawing, Group, Icon, Line, Polygon, Primitive, Rect, TextLine
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import BoxSpec, Template
+from pnp.oneline import quoted
 from pnp.text import INLINE_ICONS, Align, FitResult, VAlign, fit_text, single_line, unknown_icons
 from pnp.units import MM_PER_PT
 
@@ -63,7 +64,7 @@ class CardBuilder:
                                             f"unknown icon :{name}:; icons are: {', '.join(sorted(INLINE_ICONS))}"))
         for char in fonts.missing_chars(text, family):
             self.problems.append(FitProblem(where, field_name, "missing glyph",
-                                            f"character '{char}' (U+{ord(char):04X}) is in no bundled font"))
+                                            f"character {quoted(char)} (U+{ord(char):04X}) is in no bundled font"))
 
     def text(self, field_name: str, text: str, spec: str | BoxSpec, *, box: Box | None = None,
              color: str | None = None, align: Align | None = None, valign: VAlign | None = None,

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pnp import fonts
 from pnp.drawing import Box, Drawing, Group, Icon, Primitive, TextLine, turn_points
 from pnp.layout.problems import FitProblem
+from pnp.oneline import shortened
 from pnp.units import FONT_METRIC_SLACK_MM, SAME_BASELINE_MM
 
 SEAM_MARGIN = 1.0
@@ -148,7 +149,7 @@ def safe_area_problems(faces: Iterable, safe_mm: float) -> list[FitProblem]:
         card = f" on card {face.board_index + 1} of the board" if face.board_cards > 1 else ""
         problems.append(FitProblem(face.record.id, "safe area", "safe area",
                                    f"{count} outside the {safe_mm:g} mm safe area{card}, the "
-                                   f"nearest {thing.what} {nearest:.1f} mm from the trim; move {them} in "
+                                   f"nearest {shortened(thing.what, 70)} {nearest:.1f} mm from the trim; move {them} in "
                                    f"templates/{face.record.kind}.toml or lower [print] safe_mm (--safe)"))
     return problems
 

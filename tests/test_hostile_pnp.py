@@ -1,0 +1,501 @@
+"""Nothing lost: hostile input to `pnp` (a hand-edited or shared cards.toml, an output folder that holds
+the user's own files, a build killed midway) gives one line and a non-zero exit, never a traceback, a
+hang, a write outside the output folder or a lost file of the user's.
+
+Project issue "Nothing lost: hostile input, crashes, any terminal", the pnp half.
+"""
+from __future__ import annotations
+
+import dataclasses
+import errno
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from pnp import build as builder
+from tests.conftest import ROOT
+
+# ---- The output folder is the user's too ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def small_db(db):
+    """The bundled database on A4 only, so each build here writes fewer files."""
+    return dataclasses.replace(db, print=db.print.model_copy(update={"papers": ("a4",)}))
+
+
+USER_FILES = {"svg/note.txt": b"my note", "png/my.png": b"\x89PNG mine", "foo-cmyk.pdf": b"%PDF mine",
+              "foo-ink-saver.pdf": b"%PDF mine too", "fonts/my-font.txt": b"mine"}
+
+
+def put_user_files(out: Path) -> None:
+    for name, content in USER_FILES.items():
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_bytes(content)
+
+
+def user_files_intact(out: Path) -> bool:
+    return all((out / name).is_file() and (out / name).read_bytes() == content for name, content in USER_FILES.items())
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_successful_build_keeps_the_users_files_and_removes_only_what_it_wrote(small_db, tmp_path):
+    out = tmp_path / "out"
+    builder.build(small_db, out, builder.BuildOptions(color="cmyk"))
+    assert (out / "solo-a4-cmyk.pdf").is_file()
+    put_user_files(out)
+    written = builder.build(small_db, out)
+    assert user_files_intact(out)
+    assert not (out / "solo-a4-cmyk.pdf").exists()
+    listed = builder.read_manifest(out)
+    assert listed == {p.relative_to(out).as_posix() for p in written}
+    assert set(snapshot(out)) == listed | set(USER_FILES) | {builder.MANIFEST}
+
+
+@pytest.mark.parametrize("failure", ["writing", "moving in"])
+def test_a_failed_build_changes_nothing(small_db, tmp_path, monkeypatch, failure):
+    """A build that fails while writing its files, or midway through moving them in (the fifth
+    rename: the earlier ones are put back), leaves every file as it was, the user's included."""
+    out = tmp_path / "out"
+    builder.build(small_db, out, builder.BuildOptions(color="cmyk"))
+    put_user_files(out)
+    before = snapshot(out)
+    if failure == "writing":
+        monkeypatch.setattr(builder, "write_sheets", lambda path, *a, **k: (_ for _ in ()).throw(
+            OSError(errno.ENOSPC, "No space left on device", str(path))))
+    else:
+        real_replace, calls = os.replace, []
+
+        def fifth_fails(source, target):
+            calls.append(target)
+            if len(calls) == 5:
+                raise OSError(errno.ENOSPC, "No space left on device", str(target))
+            return real_replace(source, target)
+
+        monkeypatch.setattr(builder.os, "replace", fifth_fails)
+    with pytest.raises(OSError) as caught:
+        builder.build(small_db, out, builder.BuildOptions(cut_lines=True))
+    assert builder.STAGING_PREFIX not in str(caught.value.filename)
+    assert snapshot(out) == before
+
+
+def test_no_symbolic_link_inside_the_output_folder_is_followed(small_db, tmp_path):
+    """DIR/png a link to a folder elsewhere, listed by an earlier build: a build that no longer writes
+    png/ removes nothing through it; DIR/svg a link: the build is refused before anything changes; a
+    manifest edited to name a file outside DIR removes nothing there."""
+    out, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    builder.build(small_db, out)
+    elsewhere.mkdir()
+    (elsewhere / "solo-fronts-1.png").write_bytes(b"not yours")
+    (out / "png").symlink_to(elsewhere, target_is_directory=True)
+    (out / "outside.txt").write_bytes(b"x")
+    with (out / builder.MANIFEST).open("a", encoding="utf-8") as manifest:
+        manifest.write("png/solo-fronts-1.png\n../elsewhere/solo-fronts-1.png\n/etc/hostname\n")
+    builder.build(small_db, out)
+    assert (elsewhere / "solo-fronts-1.png").read_bytes() == b"not yours"
+    assert (out / "png").is_symlink()
+    # svg/ a link: refused, one OSError naming it, nothing changed
+    shutil.move(out / "svg", tmp_path / "real-svg")
+    (out / "svg").symlink_to(tmp_path / "real-svg", target_is_directory=True)
+    before, elsewhere_before = snapshot(out), snapshot(tmp_path / "real-svg")
+    with pytest.raises(OSError) as caught:
+        builder.build(small_db, out, builder.BuildOptions(cut_lines=True))
+    assert caught.value.filename == str(out / "svg") and "symbolic link" in caught.value.strerror
+    assert snapshot(out) == before and snapshot(tmp_path / "real-svg") == elsewhere_before
+
+
+def test_a_refused_build_is_one_line_from_the_command_line(tmp_path):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    out = tmp_path / "out"
+    out.mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    (out / "svg").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    result = CliRunner().invoke(main, ["build", "--db", str(ROOT / "cards.toml"), "--out", str(out), "--paper", "a4"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.output.strip().splitlines()[-1] == (
+        f"Error: {out / 'svg'}: cannot write: is a symbolic link; pnp build writes only plain files and folders "
+        f"inside the output folder, so move it away or choose another --out; nothing in {out} was changed")
+    assert list((tmp_path / "elsewhere").iterdir()) == []
+
+
+# A build in a child process, each rename slowed by 4 ms so that random kill moments often land while
+# the files are moved in; the child is killed with SIGKILL, which no handler can catch.
+_SLOW_CHILD = ("import os, sys, time\n"
+               "real = os.replace\n"
+               "os.replace = lambda source, target: (time.sleep(0.004), real(source, target))[1]\n"
+               "from pnp.cli import main\n"
+               "main(sys.argv[1:], prog_name='pnp')\n")
+
+
+def _child(out: Path) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.Popen([sys.executable, "-c", _SLOW_CHILD, "build", "--db", str(ROOT / "cards.toml"),
+                             "--out", str(out), "--paper", "a4"], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def kill_builds(small_db, tmp_path: Path, kills: int, seed: int) -> dict[str, int]:
+    """Kill ``kills`` builds at random moments; after each, check the folder (see the test's docstring).
+    Returns how many kills left the old output, a mix of whole files, or the new output."""
+    old_ref = tmp_path / "old"
+    builder.build(dataclasses.replace(small_db, print=small_db.print.model_copy(update={"bleed_mm": 2.0})),
+                  old_ref, builder.BuildOptions(color="cmyk"))
+    new_ref = tmp_path / "new"
+    started = time.monotonic()
+    assert _child(new_ref).wait() == 0
+    duration = time.monotonic() - started
+    old, new = snapshot(old_ref), snapshot(new_ref)
+    old_names, new_names = builder.read_manifest(old_ref), builder.read_manifest(new_ref)
+    assert old_names != new_names and all(old[n] != new[n] for n in old_names & new_names if n.endswith(".pdf"))
+    outcomes = {"old": 0, "mixed": 0, "new": 0}
+    chance = random.Random(seed)
+    for number in range(kills):
+        out = tmp_path / f"kill-{number}"
+        shutil.copytree(old_ref, out)
+        put_user_files(out)
+        child = _child(out)
+        time.sleep(chance.uniform(0.4 * duration, 1.1 * duration))
+        child.kill()
+        child.wait()
+        assert user_files_intact(out)
+        now = {k: v for k, v in snapshot(out).items() if not k.startswith(builder.STAGING_PREFIX)}
+        listed = builder.read_manifest(out)
+        for name in old_names | new_names:  # whole: one build's version, never partial
+            if name in now:
+                assert now[name] in (old.get(name), new.get(name)), name
+        assert set(now) <= old_names | new_names | set(USER_FILES) | {builder.MANIFEST}
+        if listed == old_names:
+            assert old_names <= set(now), "a file of the previous build is missing"
+            outcomes["old" if all(now[n] == old[n] for n in old_names) else "mixed"] += 1
+        else:
+            assert new_names <= listed <= old_names | new_names
+            assert all(now[n] == new[n] for n in new_names), "the manifest names a build not wholly in place"
+            outcomes["new"] += 1
+    # the next build completes a killed one: the new output, the user's files, no staging folder
+    out = tmp_path / f"kill-{kills - 1}"
+    assert _child(out).wait() == 0
+    assert {k: v for k, v in snapshot(out).items() if k not in USER_FILES} == new and user_files_intact(out)
+    return outcomes
+
+
+def test_a_build_killed_at_random_moments_leaves_every_file_whole(small_db, tmp_path):
+    """SIGKILL at 2 random moments: every path holds the old or the new version of its file, whole;
+    the manifest names the old build (all its files present) or the new one (all its files new); the
+    user's files are intact; the next build completes the output. The slow run kills 30 times."""
+    outcomes = kill_builds(small_db, tmp_path, kills=2, seed=13)
+    assert sum(outcomes.values()) == 2
+
+
+@pytest.mark.slow
+def test_a_build_killed_at_many_random_moments_leaves_every_file_whole(small_db, tmp_path):
+    outcomes = kill_builds(small_db, tmp_path, kills=30, seed=1313)
+    print(f"kills: {outcomes}")
+    assert outcomes["mixed"] > 0 and outcomes["old"] + outcomes["new"] > 0  # the kills reached the swap
+
+
+# ---- Databases: cards.toml is edited by hand and shared by fans ----------------------------------------------------
+
+SOURCE = (ROOT / "cards.toml").read_text(encoding="utf-8")
+
+
+def _thornwick_text(text: str) -> str:
+    return SOURCE.replace('text = "Ymp nest in the thatch. You fight Ymp."', f'text = "{text}"', 1)
+
+
+HOSTILE = [
+    # (case, the file's text, a piece the one line must hold)
+    ("500 nested arrays", SOURCE + "\n[junk]\na = " + "[" * 500 + "]" * 500 + "\n", "nested too deeply"),
+    ("40 nested arrays in a record", SOURCE.replace('title = "The Grayking\'s Progress"', "junk = " + "[" * 40 + "]" * 40
+                                                    + '\ntitle = "The Grayking\'s Progress"', 1), "nested more than 16 deep"),
+    ("an icon given as a path", SOURCE.replace('icon = "win"', 'icon = "../win"', 1), "'../win' is not an icon"),
+    ("an icon without a file", SOURCE.replace('icon = "win"', 'icon = "winx"', 1), "'winx' is not an icon"),
+    ("a bleed of a metre", SOURCE.replace("bleed_mm = 3.0", "bleed_mm = 1000", 1), "print.bleed_mm: input should be less than or equal to 10"),
+    ("a bleed of 1e308", SOURCE.replace("bleed_mm = 3.0", "bleed_mm = 1e308", 1), "print.bleed_mm: input should be less than or equal to 10"),
+    ("a negative bleed", SOURCE.replace("bleed_mm = 3.0", "bleed_mm = -3.0", 1), "print.bleed_mm: input should be greater than or equal to 0"),
+    ("a progress track of a million spaces", SOURCE.replace("spaces = 20\n", "spaces = 1000000\n", 1),
+     "spaces: input should be less than or equal to 99"),
+    ("a billion copies", SOURCE.replace('[[solo.last_stand]]\n', '[[solo.last_stand]]\ncopies = 1000000000\n', 1),
+     "solo.last-stand.card.copies: input should be less than or equal to 100"),
+    ("no copies", SOURCE.replace('[[solo.last_stand]]\n', '[[solo.last_stand]]\ncopies = -1\n', 1),
+     "solo.last-stand.card.copies: input should be greater than or equal to 1"),
+    ("a huge integer", SOURCE.replace("quest_cards = 22", "quest_cards = 99999999999999999999999", 1), "quest_cards: input should be"),
+    ("a 40 KB text", _thornwick_text("x" * 40_000), "text: string should have at most 2000 characters"),
+    ("an id holding a line break", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest.tural\\nx"', 1), "solo.quest.tural\\nx.id"),
+    ("an id going up two folders", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest/../../x"', 1), "string should match pattern"),
+    ("an id with a NUL", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest.tu\\u0000ral"', 1), "solo.quest.tu\\x00ral"),
+    ("a terminal escape in an id", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest.\\u001b[2Jx"', 1), "\\x1b[2Jx"),
+    ("a right-to-left override in an id", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.\\u202equest"', 1), "\\u202e"),
+    ("a card too big for the paper", SOURCE.replace("card_width_mm = 63.0", "card_width_mm = 200.0", 1), "does not fit on A4"),
+]
+
+
+def _check(path: Path):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    return CliRunner().invoke(main, ["check", "--db", str(path)])
+
+
+@pytest.mark.parametrize("text, piece", [case[1:] for case in HOSTILE], ids=[case[0] for case in HOSTILE])
+def test_a_hostile_database_is_one_short_line_from_check(tmp_path, text, piece):
+    """Each hostile edit: `pnp check` exits 1, no traceback, one line naming file, line and key holds
+    the piece expected; every line is short and has no control character (no terminal escape runs)."""
+    path = tmp_path / "cards.toml"
+    path.write_text(text, encoding="utf-8")
+    started = time.monotonic()
+    result = _check(path)
+    assert time.monotonic() - started < 10
+    assert result.exit_code == 1 and result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert "Traceback" not in result.output
+    lines = result.output.splitlines()
+    problems = [line for line in lines if line.startswith("cards.toml:")]
+    assert any(piece in line for line in problems), result.output[:2000]
+    for line in lines:
+        assert len(line) <= 500 and line.isprintable(), line[:200]
+
+
+def test_the_database_cannot_ask_for_sheets_that_do_not_fit(tmp_path):
+    """A card in range but too wide for the paper with its bleed: one line from check and from build,
+    nothing written (a bleed of 1000 mm used to end the build in an ImpositionError traceback)."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace("card_width_mm = 63.0", "card_width_mm = 200.0", 1), encoding="utf-8")
+    for command in (["check"], ["build", "--out", str(tmp_path / "out"), "--bleed", "10"]):
+        result = CliRunner().invoke(main, [*command, "--db", str(path)])
+        assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+        assert any(line.startswith("cards.toml:") and "print.papers:" in line and "does not fit" in line
+                   for line in result.output.splitlines()), result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_text_at_the_length_limit_fits_quickly_and_its_errors_stay_short(tmp_path):
+    """The longest text the schema takes (2000 characters, no space to break at) is checked in
+    seconds, and the safe-area and overrun lines quote it cut short."""
+    from pnp.database.schema import TEXT_LIMIT
+
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace('name = "Thornwick"', f'name = "{"W" * TEXT_LIMIT}"', 1), encoding="utf-8")
+    started = time.monotonic()
+    result = _check(path)
+    assert time.monotonic() - started < 10
+    problems = [line for line in result.output.splitlines() if line.startswith("cards.toml:")]
+    assert result.exit_code == 1 and any("safe area" in line for line in problems) and any("over by" in line for line in problems)
+    assert all(len(line) <= 500 for line in problems), [len(line) for line in problems]
+
+
+@pytest.mark.parametrize("content, piece", [
+    (b"", "format: format must be 1, found None"),
+    (b"\x00\x01\x02\xff\xfe binary", "file: not UTF-8 text"),
+    (b"\x00\x01\x02 binary but UTF-8", "syntax:"),
+    (b"format = 1\n[print\n", "syntax:"),
+    (b"x" * 1_000_001, "a card database is at most 1,000,000 bytes"),
+], ids=["empty", "binary", "control characters", "syntax error", "over a megabyte"])
+def test_degenerate_files_are_one_line(tmp_path, content, piece):
+    from pnp import database
+
+    path = tmp_path / "cards.toml"
+    path.write_bytes(content)
+    with pytest.raises(database.DatabaseError) as caught:
+        database.load(path)
+    assert piece in str(caught.value.problems[0])
+    assert all("\n" not in str(problem) for problem in caught.value.problems)
+
+
+def test_a_folder_given_as_the_database_is_one_line(tmp_path):
+    from pnp import database
+
+    with pytest.raises(database.DatabaseError) as caught:
+        database.load(tmp_path)
+    assert [str(p) for p in caught.value.problems] == [f"{tmp_path.name}:0: file: cannot read: Is a directory"]
+    result = _check(tmp_path)
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1 and "is a directory" in result.output
+
+
+def test_too_many_printed_cards_is_refused(tmp_path):
+    """Each record's copies in range, together thousands of cards: one line at a record's copies."""
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace("[[solo.city_quest]]\n", "[[solo.city_quest]]\ncopies = 100\n"), encoding="utf-8")
+    from pnp import database
+
+    with pytest.raises(database.DatabaseError) as caught:
+        database.load(path)
+    assert any(p.key.endswith(".copies") and "cards would print, copies counted; a database prints at most 1000" in p.message
+               for p in caught.value.problems)
+
+
+def test_every_number_text_and_list_of_the_schema_is_bounded():
+    """The JSON schema of cards.toml: every integer and number has a minimum and a maximum, every free
+    string a maximum length, every list a maximum of items. The record lists of a game are bounded by
+    the loader (the file's size, MAX_PRINTED_CARDS), `format` by its one accepted value."""
+    from pydantic import TypeAdapter
+
+    from pnp.database.schema import CardsFile
+
+    unbounded = []
+
+    def walk(node, where):
+        if isinstance(node, dict):
+            kind = node.get("type")
+            if kind in ("integer", "number") and not (
+                    {"minimum", "exclusiveMinimum"} & set(node) and {"maximum", "exclusiveMaximum"} & set(node)):
+                unbounded.append(where)
+            if kind == "string" and not {"enum", "const", "maxLength"} & set(node):
+                unbounded.append(where)
+            if kind == "array" and "maxItems" not in node:
+                unbounded.append(where)
+            for key, value in node.items():
+                walk(value, f"{where}/{key}")
+        elif isinstance(node, list):
+            for value in node:
+                walk(value, where)
+
+    walk(TypeAdapter(CardsFile).json_schema(), "")
+    allowed = {"/properties/format"} | {f"/$defs/{game}/properties/{kind}" for game in ("Solo", "Duel")
+                                        for kind in ("back", "stats", "spell_path", "spell", "progress_track", "table",
+                                                     "table_card", "servant", "battle_map", "city_quest", "council_quest",
+                                                     "elder", "warding_city", "last_stand", "counter_card", "location",
+                                                     "player", "summary")}
+    assert sorted(set(unbounded) - allowed) == []
+
+
+def test_a_face_file_never_leaves_the_svg_folder(tmp_path):
+    assert builder.face_file(tmp_path, "solo.quest.tural") == tmp_path / "solo.quest.tural.svg"
+    for hostile in ("../../x", "solo/../../x", "solo.quest/x", "solo.\0x", "", "..", "/etc/x", "solo.QUEST"):
+        with pytest.raises(ValueError):
+            builder.face_file(tmp_path, hostile)
+
+
+# ---- Hypothesis mutates the real database ------------------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+def _places(data, where=()):
+    """Every (container, key) of the parsed database: each value a mutation can drop, retype, duplicate or rename."""
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for key, value in items:
+        yield data, key
+        yield from _places(value, where + (key,))
+
+
+_VALUES = st.one_of(st.text(max_size=30), st.integers(), st.floats(), st.booleans(), st.lists(st.integers(), max_size=3),
+                    st.dictionaries(st.text(max_size=5), st.integers(), max_size=2), st.just("x" * 5000))
+
+
+@st.composite
+def mutated_databases(draw, most: int = 3):
+    import copy
+
+    data = copy.deepcopy(_PARSED)
+    for _ in range(draw(st.integers(1, most))):
+        places = list(_places(data))
+        if not places:  # everything dropped already
+            break
+        container, key = places[draw(st.integers(0, len(places) - 1))]
+        action = draw(st.sampled_from(["drop", "retype", "duplicate", "rename"]))
+        if action == "drop":
+            del container[key]
+        elif action == "retype":
+            container[key] = draw(_VALUES)
+        elif action == "duplicate" and isinstance(container, list):
+            container.insert(key, copy.deepcopy(container[key]))
+        elif action in ("duplicate", "rename") and isinstance(container, dict):
+            value = container[key] if action == "duplicate" else container.pop(key)
+            container[draw(st.text(min_size=1, max_size=12))] = copy.deepcopy(value)
+    return data
+
+
+_PARSED = tomllib.loads(SOURCE)
+
+
+def _loads_or_database_error(data, tmp_path: Path) -> None:
+    import tomli_w
+
+    from pnp import database
+
+    path = tmp_path / "cards.toml"
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
+    try:
+        database.load(path)
+    except database.DatabaseError as error:
+        assert error.problems and all("\n" not in str(p) and len(str(p)) < 700 for p in error.problems)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=mutated_databases())
+def test_the_loader_accepts_a_mutated_database_or_raises_its_own_error(tmp_path, data):
+    """Drop, retype, duplicate or rename fields of the bundled database: the loader returns a
+    Database or raises DatabaseError (one short line a problem), nothing else. The slow run tries 500."""
+    _loads_or_database_error(data, tmp_path)
+
+
+@pytest.mark.slow
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=mutated_databases(most=8))
+def test_the_loader_survives_many_mutations(tmp_path, data):
+    _loads_or_database_error(data, tmp_path)
+
+
+# ---- Text is escaped in the SVGs and the gallery ---------------------------------------------------------------------
+
+SCRIPT_NAME = "<script>alert(1)</script><img src=x onerror=alert(2)>"
+
+
+def test_a_card_named_like_a_script_runs_nothing_in_chromium(tmp_path):
+    """A card named `<script>alert(1)</script>` (and an img with onerror): in headless Chromium the
+    gallery and the card's SVG open no dialog and show the name as text (README, proof gallery)."""
+    import xml.etree.ElementTree as ElementTree
+
+    from pnp import database
+
+    executable = shutil.which("chromium") or shutil.which("chromium-browser")
+    if executable is None:
+        pytest.skip("chromium is not installed (apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace('name = "Thornwick"', f'name = "{SCRIPT_NAME}"', 1), encoding="utf-8")
+    db = database.load(path)
+    db = dataclasses.replace(db, print=db.print.model_copy(update={"papers": ("a4",)}))
+    out = tmp_path / "out"
+    builder.build(db, out)
+    svg = out / "svg" / "solo.quest.thornwick.svg"
+    texts = "".join(element.text or "" for element in ElementTree.parse(svg).iter() if element.tag.endswith(("text", "title")))
+    assert "<script>" in texts  # the name is there, as text, in well-formed XML
+    from tests.test_gallery import CHROMIUM_FLAGS
+
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        try:
+            dialogs: list[str] = []
+            for document in (out / "index.html", svg):
+                page = browser.new_page()
+                page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+                page.goto(document.as_uri(), wait_until="load")
+                page.wait_for_timeout(200)
+                assert dialogs == [], document
+                if document.suffix == ".html":
+                    assert SCRIPT_NAME in page.inner_text("body")
+                    assert page.evaluate("document.querySelectorAll('body script, body img').length") == 0
+                    for frame in page.frames[1:]:
+                        assert frame.evaluate("document.querySelectorAll('script').length") == 0
+                page.close()
+        finally:
+            browser.close()
