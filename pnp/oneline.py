@@ -51,6 +51,20 @@ def one_line(message: str) -> str:
     return " ".join(line.strip() for line in message.splitlines() if line.strip())
 
 
+def tolerate_unencodable_output() -> None:
+    """Let standard output and error write any text in any encoding: a character the encoding cannot
+    show (a player named Łukasz on a cp1252 console, output redirected to a file on Windows) is written
+    as ``?`` instead of raising ``UnicodeEncodeError`` after a game was saved. Streams that are not
+    text files (a test's captured output) are left alone."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="replace")
+            except (ValueError, OSError):  # a closed or detached stream: nothing will be written to it
+                pass
+
+
 class OneLineGroup(click.Group):
     """A :class:`click.Group` that reports usage errors and aborts on one line of standard error.
 
@@ -62,6 +76,7 @@ class OneLineGroup(click.Group):
         """Run the command line as :meth:`click.Group.main`, printing click's errors on one line
         and exiting with click's exit code (see the class docstring)."""
         kwargs["standalone_mode"] = False
+        tolerate_unencodable_output()
         try:
             return super().main(*args, **kwargs)
         except click.exceptions.Abort:

@@ -322,7 +322,9 @@ def console():
                 return
             super().print(*objects, **options)
 
-    return TableConsole(highlight=False, soft_wrap=True)
+    # markup and emoji off: every text printed is the game's words and the players' (a name "Ana [x]"
+    # or ":fire:" is shown exactly as typed, never read as rich markup)
+    return TableConsole(highlight=False, soft_wrap=True, markup=False, emoji=False)
 
 
 def parse_dice(text: str, option: str, totals: bool = True) -> tuple[int, ...]:

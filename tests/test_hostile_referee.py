@@ -161,3 +161,35 @@ def test_a_killed_write_leaves_no_stray_file(tmp_path):
     stray.write_text("half a save")
     run("solo", "draw", save=save)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["solo.toml"]
+
+
+# ---- Terminals and names ----------------------------------------------------------------------------------------
+def test_an_encoding_that_cannot_show_a_name_prints_a_replacement_never_a_traceback(tmp_path):
+    """The fault: `PYTHONIOENCODING=cp1252` and a player named Łukasz gave a traceback after the game was
+    saved, and every later `status` crashed. The character is written as ? and the save stays usable."""
+    import os
+    import subprocess
+    import sys
+
+    save = tmp_path / "duel.toml"
+    env = {**os.environ, "PYTHONIOENCODING": "cp1252", "NO_COLOR": "1"}
+    base = [sys.executable, "-m", "referee", "duel"]
+    for args in (["new", "--seed", "3", "--wardens", "Łukasz", "--shadowmajik", "Zoë"], ["status"], ["marker", "1"], ["log"]):
+        done = subprocess.run([*base, *args, "--save", str(save), "--db", str(DB_PATH)], capture_output=True, env=env, cwd=ROOT)
+        assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr.decode("cp1252", "replace")
+    status = subprocess.run([*base, "status", "--save", str(save), "--db", str(DB_PATH)], capture_output=True, env=env, cwd=ROOT)
+    assert b"?ukasz" in status.stdout and "Zoë".encode("cp1252") in status.stdout
+    assert duel_game.load(save, DB).state.setup.names.wardens == "Łukasz"
+
+
+def test_names_are_shown_exactly_as_typed(tmp_path):
+    """The fault: `--wardens "Ana [x]"` lost `[x]` (read as rich markup). Names are shown exactly as typed
+    in every output: the Next line, the status table, the board; emoji codes stay text too."""
+    save = tmp_path / "duel.toml"
+    run("duel", "new", "--seed", "3", "--wardens", "Ana [x]", "--shadowmajik", "[bold]Bo[/] :fire:", save=save)
+    for command in (("status",), ("board",), ("marker", "1"), ("log",)):
+        shown = run("duel", *command, save=save)
+        if command != ("log",):
+            assert "Ana [x]" in shown or "[bold]Bo[/] :fire:" in shown, (command, shown)
+        assert "🔥" not in shown
+    assert "[bold]Bo[/] :fire:" in run("duel", "status", save=save)
