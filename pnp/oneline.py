@@ -24,6 +24,16 @@ def shortened(text: str, limit: int = 80) -> str:
     return escaped if len(escaped) <= limit else escaped[: max(limit - 3, 1)] + "..."
 
 
+def short_line(text: str, word_limit: int = 200, limit: int = 600) -> str:
+    """An error message as one short line that keeps its sentence: line breaks become spaces, characters
+    a terminal would act on are escaped (:func:`shortened`), every run of more than ``word_limit``
+    characters without a space (a 5,000-character id echoed from a save file) keeps its beginning and
+    ends in ``...``, and the whole is cut at ``limit``. For messages built from data a user or a file
+    supplied, at the boundary where they are printed."""
+    words = [shortened(word, word_limit) for word in " ".join(text.split()).split(" ")]
+    return shortened(" ".join(words), limit)
+
+
 def quoted(value: object, limit: int = 60) -> str:
     """``value``, a string, quoted as ``repr`` quotes a string
     (``'solo.quest.x'``, escapes included), cut after ``limit`` characters with ``...`` inside the

@@ -113,9 +113,14 @@ class GameCommands:
         db = load_database(database)
         path = save_path(save, self.rules.name)
         try:
-            return self.rules.load(path, db), path
+            game = self.rules.load(path, db)
         except savefile.SaveError as error:
             raise fail(error) from None
+        older = savefile.older_format(path)
+        if older is not None:
+            click.echo(f"{path}: saved by an older referee (format {older}); read as format {savefile.FORMAT}. When the game is "
+                       f"next saved, the file as it was is kept in {savefile.backup_path(path, older).name}.", err=True)
+        return game, path
 
     def play(self, save: Path | None, database: Path | None, make: Callable[[Any], Any]) -> Any:
         """Load the game (:meth:`load`), build the event ``make(game)`` from the command, play it, save,
@@ -261,10 +266,13 @@ def split_names(items: Iterable[str]) -> list[str]:
 
 
 def fail(error: Exception, text: str | None = None) -> click.ClickException:
-    """``error`` as a click error of one line: the first line of ``text`` (its words for the player, such
-    as a game's ``refusal_text``), by default of its message."""
+    """``error`` as a click error of one short line: ``text`` (its words for the player, such as a game's
+    ``refusal_text``), by default its message, on one line with every overlong word cut
+    (:func:`pnp.oneline.short_line`: a 5,000-character id read from a save file stays readable)."""
+    from pnp.oneline import short_line
+
     text = str(error) if text is None else text
-    return click.ClickException(text.splitlines()[0] if text else type(error).__name__)
+    return click.ClickException(short_line(text) if text.strip() else type(error).__name__)
 
 
 def stdin_is_terminal() -> bool:

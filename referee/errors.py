@@ -28,3 +28,14 @@ class ParseError(RefereeError):
 
 class RuleError(RefereeError):
     """A well-formed event the rules do not allow now (*illegal*); each game raises its own subclass."""
+
+
+def check_keys(table: dict[str, object], allowed: tuple[str, ...], where: str) -> None:
+    """Raise :class:`ParseError` when ``table`` (a table read from a save file) holds a key not in
+    ``allowed``: a hand-edited save (``mana = 999``) is refused in one line, never silently ignored.
+    ``where`` names the table (``[setup]``)."""
+    unknown = [key for key in table if key not in allowed]
+    if unknown:
+        from pnp.oneline import quoted
+
+        raise ParseError(f"{where} has an unknown key {quoted(unknown[0], 40)}: it holds only {', '.join(allowed)}")

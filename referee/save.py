@@ -20,10 +20,31 @@ from typing import Any
 import tomli_w
 
 from referee import savelock
-from referee.errors import RefereeError
+from referee.errors import ParseError, RefereeError, check_keys
 
-FORMAT = 1
-"""The save format this code writes; files with a higher number are refused as newer."""
+FORMAT = 2
+"""The save format this code writes; files with a higher number are refused as newer, files with a
+lower one are migrated (:data:`MIGRATIONS`). Format 2: a duel's ``[setup]`` names where the referee's
+dice come from (``dice``); format 1 had no such key and rolled one counter over the game."""
+
+
+def _from_format_1(doc: dict[str, Any]) -> None:
+    """Format 1 to 2: a duel of format 1 rolled the referee's dice with one counter over the game."""
+    if doc.get("game") == "duel" and isinstance(doc.get("setup"), dict):
+        doc["setup"].setdefault("dice", "sequential")
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], None]] = {1: _from_format_1}
+"""For each older format, the change (in place) that makes a document of it one of the next format."""
+
+
+def backup_path(path: Path, fmt: int) -> Path:
+    """Where a save written in the older format ``fmt`` is kept, as it was, when it is first written
+    again in :data:`FORMAT`: ``<save>.format-<fmt>.bak``."""
+    return Path(path).with_name(f"{Path(path).name}.format-{fmt}.bak")
+
+ENVELOPE = ("format", "game", "database", "seed", "event_count", "setup", "events")
+"""The keys of a save file (:func:`document`); any other is refused as a hand edit."""
 
 ENV = "LASSADAR_SAVE"
 """The older variable for both games' save: used by a game only where it names that game's save (or no file yet)."""
@@ -100,8 +121,27 @@ def write(path: Path, document: dict[str, Any], expect: str | None = None) -> st
         if expect is not None and _current_revision(path) != expect:
             raise SaveError(path, "the game was changed by another command since this one read it, so nothing was written "
                                   "(writing would lose that step): run the command again on the game as it is now")
+        _keep_older_format(path)
         _install(path, _prepared(path, data))
     return revision(data)
+
+
+def older_format(path: Path) -> int | None:
+    """The format of the save at ``path`` when it is older than :data:`FORMAT` (it is then migrated as it
+    is read, and kept as it was when it is next written), else ``None``."""
+    doc = _peek(Path(path)) or {}
+    fmt = doc.get("format")
+    return fmt if isinstance(fmt, int) and not isinstance(fmt, bool) and 1 <= fmt < FORMAT else None
+
+
+def _keep_older_format(path: Path) -> None:
+    """Before a save of an older format is written over in today's, copy it as it was to
+    :func:`backup_path` (once: an existing backup is kept)."""
+    fmt = older_format(path)
+    if fmt is None or backup_path(path, fmt).exists():
+        return
+    backup = backup_path(path, fmt)
+    _install(backup, _prepared(backup, path.read_bytes()))
 
 
 def _encode(path: Path, document: dict[str, Any]) -> bytes:
@@ -345,6 +385,8 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
         raise SaveError(path, f"saved by a newer referee (format {fmt}; this one reads format {FORMAT}); upgrade lassadar")
     if fmt < 1:
         raise SaveError(path, f"unknown format {fmt}")
+    for older in range(fmt, FORMAT):  # an older save is read in today's format; write() keeps the old file
+        MIGRATIONS[older](doc)
     if doc.get("game") != game:
         raise SaveError(path, f"this is a save of {doc.get('game')!r}, not of {game!r}")
     if fingerprint is not None and "database" not in doc:
@@ -353,6 +395,10 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
     if fingerprint is not None and doc.get("database") != fingerprint:
         raise SaveError(path, "the card database changed since this game was saved (fingerprint differs); "
                               "use the cards.toml it was played with, or start a new game")
+    try:
+        check_keys(doc, ENVELOPE, "the save file")
+    except ParseError as error:
+        raise SaveError(path, f"corrupt or hand-edited save file: {error}") from None
     if not isinstance(doc.get("seed"), int) or isinstance(doc.get("seed"), bool):
         raise SaveError(path, "corrupt save file: seed is not an integer")
     if not isinstance(doc.get("setup"), dict):

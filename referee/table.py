@@ -302,6 +302,15 @@ class TableSession:
         row (``quenm 12 456``: the card turned over, then the battle's dice; ``c3 56 234``: the move, then
         the attack's dice; ``glass 1 4``: the spell, then which dice it re-rolls); when the second is
         refused, the first stays played and the second question is asked."""
+        reply = self._answer_two(text)
+        if reply.error is not None:  # it may quote what was typed: one short line, whatever was pasted
+            from pnp.oneline import short_line
+
+            reply = dataclasses.replace(reply, error=short_line(reply.error))
+        return reply
+
+    def _answer_two(self, text: str) -> Reply:
+        """:meth:`answer`, the line taken as one answer or, refused so, as a name then dice."""
         before = self._pending
         reply = self._answer_one(text)
         split = _name_then_dice(text)

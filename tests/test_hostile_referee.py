@@ -193,3 +193,97 @@ def test_names_are_shown_exactly_as_typed(tmp_path):
             assert "Ana [x]" in shown or "[bold]Bo[/] :fire:" in shown, (command, shown)
         assert "🔥" not in shown
     assert "[bold]Bo[/] :fire:" in run("duel", "status", save=save)
+
+
+# ---- Disks and saves --------------------------------------------------------------------------------------------
+def _saved_solo(tmp_path: Path) -> Path:
+    save = tmp_path / "solo.toml"
+    run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "4", save=save)
+    run("solo", "draw", "--card", "randven", save=save)
+    return save
+
+
+def _corrupted(base: bytes) -> dict[str, bytes]:
+    """The hostile saves of issue 13, each from a real one: truncated, bit-flipped, empty, binary, a
+    newer format, another database, impossible values (a key no save has, Mana 999; a card drawn twice;
+    a 5,000-character card id; a die of 9)."""
+    import tomli_w
+
+    text = base.decode()
+    doc = tomllib.loads(text)
+    doc["events"] = doc["events"] * 2
+    doc["event_count"] = 2
+    twice = tomli_w.dumps(doc)
+    return {
+        "truncated": base[: len(base) // 2],
+        "bit-flipped": bytes(b ^ 0x08 if i == len(base) // 3 else b for i, b in enumerate(base)),
+        "empty": b"",
+        "binary": bytes(range(256)) * 4,
+        "newer format": text.replace("format = 2", "format = 9").encode(),
+        "another database": text.replace('database = "', 'database = "00').encode(),
+        "Mana 999": text.replace("[setup]", "mana = 999\n\n[setup]").encode(),
+        "a setup key no save has": text.replace("[setup]", "[setup]\nmana = 999").encode(),
+        "a card drawn twice": twice.encode(),
+        "a 5,000-character card id": text.replace("solo.quest.randven", "solo.quest." + "x" * 5000).encode(),
+        "an event count that lies": text.replace("event_count = 1", "event_count = 7").encode(),
+    }
+
+
+def test_hostile_saves_are_refused_in_one_short_line_and_never_changed(tmp_path):
+    """Saves: truncated, bit-flipped, empty, binary, newer, another database, impossible values: each is
+    refused with one line naming the file (exit 1), and the file is never changed by the failed command
+    (a read-only `status` and a writing `draw` both)."""
+    base = _saved_solo(tmp_path).read_bytes()
+    assert len(tomllib.loads(base.decode())["events"]) == 1 and b"format = 2" in base
+    for name, data in _corrupted(base).items():
+        save = tmp_path / f"{name}.toml"
+        save.write_bytes(data)
+        for command in (("status",), ("draw",)):
+            result = CliRunner().invoke(main, ["solo", *command, "--save", str(save), "--db", str(DB_PATH)])
+            lines = result.output.strip().splitlines()
+            assert result.exit_code == 1 and len(lines) == 1 and str(save) in lines[0], (name, result.output[:300])
+            assert len(lines[0]) < 700 and "Traceback" not in result.output, name
+            assert save.read_bytes() == data, name
+        assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(name)) == [save.name], name
+
+
+def test_a_save_of_an_older_format_is_migrated_and_the_old_file_kept(tmp_path):
+    """A save of format 1 (a duel without its dice scheme) is read as format 2 with one line saying so;
+    the first command that writes keeps the old file beside it, byte for byte, and writes format 2."""
+    save = tmp_path / "duel.toml"
+    run("duel", "new", "--seed", "985", "--dice", "sequential", save=save)
+    run("duel", "marker", "3", "--player", "shadowmajik", save=save)
+    old = save.read_text().replace("format = 2", "format = 1").replace('dice = "sequential"\n', "").encode()
+    save.write_bytes(old)
+    result = CliRunner().invoke(main, ["duel", "status", "--save", str(save), "--db", str(DB_PATH)])
+    assert result.exit_code == 0 and "older referee (format 1)" in result.output and save.read_bytes() == old
+    run("duel", "roll", "--player", "wardens", save=save)
+    backup = tmp_path / "duel.toml.format-1.bak"
+    assert backup.read_bytes() == old
+    doc = tomllib.loads(save.read_text())
+    assert doc["format"] == 2 and doc["setup"]["dice"] == "sequential" and doc["events"][-1]["dice"]["k"] == 0
+    run("duel", "undo", save=save)
+    assert backup.read_bytes() == old  # kept once, never overwritten
+
+
+def test_a_full_disk_moves_nothing(tmp_path, monkeypatch):
+    """The fault: on a full disk `referee solo new` moved the game in play to .prev, then failed to write
+    the new one, and `status` said no game was saved. Nothing moves until the new save is written."""
+    import errno
+
+    from referee import save as savefile
+
+    save = _saved_solo(tmp_path)
+    before = save.read_bytes()
+    real = savefile._prepared
+
+    def full(path, data):
+        raise savefile.SaveError(path, f"cannot write: {errno.errorcode[errno.ENOSPC]}")
+
+    monkeypatch.setattr(savefile, "_prepared", full)
+    result = CliRunner().invoke(main, ["solo", "new", "--force", "--difficulty", "normal", "--spells", "bind,shield", "--save", str(save),
+                                       "--db", str(DB_PATH)])
+    assert result.exit_code == 1 and "cannot write" in result.output
+    assert save.read_bytes() == before and not (tmp_path / "solo.toml.prev").exists()
+    monkeypatch.setattr(savefile, "_prepared", real)
+    assert "Mana" in run("solo", "status", save=save)

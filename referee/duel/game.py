@@ -18,7 +18,7 @@ from pnp.database import Database
 from referee.duel import advice, legal, rules, view
 from referee.duel import events as ev
 from referee.duel.state import DICE_SCHEMES, DiceScheme, PerSide, State
-from referee.errors import ParseError, RuleError
+from referee.errors import ParseError, RuleError, check_keys
 from referee.game import GameRules, RefereeGame, load_game
 
 
@@ -85,6 +85,7 @@ class DuelGame(RefereeGame):
     def from_setup(cls, db: Database, setup: dict[str, Any], seed: int) -> Self:
         """The game of a save file's ``[setup]`` (``row``, the players' names); raises
         :class:`~referee.errors.ParseError` without a row, :class:`rules.RuleError` as :meth:`new`."""
+        check_keys(setup, ("row", "removed", "wardens", "shadowmajik", "dice"), "[setup]")
         row, names = setup.get("row"), (setup.get("wardens", "Wardens"), setup.get("shadowmajik", "Shadowmajik"))
         if not isinstance(row, list) or not all(isinstance(x, str) for x in row) or not all(isinstance(n, str) for n in names):
             raise ParseError("[setup] needs the row of Locations")

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Self
 
 from pnp.database import Database
-from referee.errors import ParseError, RuleError
+from referee.errors import ParseError, RuleError, check_keys
 from referee.game import GameRules, RefereeGame, load_game
 from referee.solo import advice, legal, rules, view
 from referee.solo import events as ev
@@ -87,6 +87,7 @@ class SoloGame(RefereeGame):
     def from_setup(cls, db: Database, setup: dict[str, Any], seed: int) -> Self:
         """The game of a save file's ``[setup]`` (``difficulty``, ``spells``); raises
         :class:`~referee.errors.ParseError` without them, :class:`rules.RuleError` as :meth:`new`."""
+        check_keys(setup, ("difficulty", "spells"), "[setup]")
         spells = setup.get("spells")
         if not isinstance(setup.get("difficulty"), str) or not isinstance(spells, list) or not all(isinstance(s, str) for s in spells):
             raise ParseError("[setup] needs difficulty and spells")
