@@ -6,6 +6,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
@@ -287,3 +288,69 @@ def test_a_full_disk_moves_nothing(tmp_path, monkeypatch):
     assert save.read_bytes() == before and not (tmp_path / "solo.toml.prev").exists()
     monkeypatch.setattr(savefile, "_prepared", real)
     assert "Mana" in run("solo", "status", save=save)
+
+
+# ---- Crash safety -----------------------------------------------------------------------------------------------
+_SAVER = r"""
+import sys
+from pathlib import Path
+from referee import save
+
+path = Path(sys.argv[1])
+revision = None
+n = 0
+sys.stdout.write("ready\n"); sys.stdout.flush()
+while True:
+    n += 1
+    events = [{"type": "draw", "card": {"id": "solo.quest.randven", "typed": True}}] * (n % 7)
+    doc = save.document("solo", "f" * 64, n, {"difficulty": "normal", "spells": ["a", "b"]}, events)
+    revision = save.write(path, doc, expect=revision)
+"""
+
+
+def kill_while_saving(folder: Path, kills: int, seed: int = 0) -> dict[str, int]:
+    """Start a process that saves in a loop and SIGKILL it at a random moment, ``kills`` times; after each
+    kill the save on disk must read as a whole save (its envelope checked, as many events as it says).
+    Returns counts: ``whole`` saves seen, ``first`` kills before any save was written, ``swept``
+    temporary files the next write removed."""
+    import random
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from referee import save as savefile
+
+    rng = random.Random(seed)
+    path = folder / "loop.toml"
+    counts = {"whole": 0, "first": 0, "swept": 0}
+    for _ in range(kills):
+        child = subprocess.Popen([sys.executable, "-c", _SAVER, str(path)], stdout=subprocess.PIPE, cwd=ROOT)
+        assert child.stdout is not None and child.stdout.readline() == b"ready\n"
+        time.sleep(rng.uniform(0, 0.03))
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        if not path.exists():
+            counts["first"] += 1
+            continue
+        doc = savefile.read(path, "solo")  # raises SaveError for anything but a whole save
+        assert len(doc["events"]) == doc["seed"] % 7
+        counts["whole"] += 1
+        counts["swept"] += len(savefile.sweep_temporaries(path))
+    return counts
+
+
+def test_a_process_killed_while_saving_leaves_a_whole_save(tmp_path):
+    """Crash safety: SIGKILL at random moments of a process that saves in a loop; each time the file on
+    disk is a whole save, old or new (the slow run does it 1,000 times)."""
+    counts = kill_while_saving(tmp_path, 25)
+    assert counts["whole"] + counts["first"] == 25 and counts["whole"] > 10, counts
+
+
+@pytest.mark.slow
+def test_a_thousand_kills_while_saving(tmp_path):
+    """As above, 1,000 times (issue 13: report the count)."""
+    counts = kill_while_saving(tmp_path, 1000, seed=1)
+    print(f"1000 kills: {counts['whole']} whole saves read back, {counts['first']} before the first save, "
+          f"{counts['swept']} temporary files of killed writes swept")
+    assert counts["whole"] + counts["first"] == 1000 and counts["whole"] > 900, counts

@@ -9,11 +9,14 @@ import tempfile
 from pathlib import Path
 
 import hypothesis.strategies as st
+import pytest
+import tomli_w
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from pnp import database
 from referee.dice import Dice
+from referee.errors import ParseError
 from referee.solo import events as ev
 from referee.solo import game as solo_game
 from referee.solo import rules
@@ -47,11 +50,13 @@ class SoloMachine(RuleBasedStateMachine):
 
     def _try(self, event: ev.Event) -> None:
         before_state, before_events = self.game.state, list(self.game.log.events)
+        before_save = tomli_w.dumps(self.game.document())
         try:
             self.game.play(event)
-        except rules.RuleError:
+        except (rules.RuleError, ParseError):
             self.rejected += 1
             assert self.game.state is before_state and self.game.log.events == before_events
+            assert tomli_w.dumps(self.game.document()) == before_save  # the save it would write: byte for byte
 
     @precondition(lambda self: self.game is not None)
     @rule(typed_card=st.none() | st.sampled_from(QUESTS))
@@ -123,3 +128,11 @@ class SoloMachine(RuleBasedStateMachine):
 SoloMachine.TestCase.settings = settings(max_examples=60, stateful_step_count=40, deadline=None,
                                          suppress_health_check=[HealthCheck.too_slow])
 test_solo_machine = SoloMachine.TestCase
+
+
+class LongSoloMachine(SoloMachine):
+    """The same machine, 500 sequences (issue 13: at least 500 each in CI; the slow run)."""
+
+
+LongSoloMachine.TestCase.settings = settings(SoloMachine.TestCase.settings, max_examples=500)
+test_solo_machine_500 = pytest.mark.slow(LongSoloMachine.TestCase)
