@@ -70,7 +70,9 @@ class Question:
     situation, in words), ``automatic`` whether the default is the only thing to do and nothing is typed for
     it (the solo game's Council of Wardens): the session plays it by itself, unless it rolls dice;
     ``numbered`` whether a number typed picks a choice (false where numbers are typed values: a map's
-    printed hex numbers; the choices are then picked by their words, :meth:`keys`)."""
+    printed hex numbers; the choices are then picked by their words, :meth:`keys`); ``prompt`` the prompt
+    itself where the default's dice alone would not say what to type (the servant cards and their
+    placement dice), else the question's text or its dice are the prompt."""
 
     text: str
     default: Choice | None = None
@@ -82,6 +84,7 @@ class Question:
     over: bool = False
     automatic: bool = False
     numbered: bool = True
+    prompt: str = ""
 
     def keys(self) -> list[str]:
         """What picks each choice when typed, as listed: its number, or its first word where numbers name
@@ -247,6 +250,8 @@ class TableSession:
             return dice_prompt(pending.asks), None, pending.asks[0]
         question = self.question()
         rolls = self._default_rolls(question)
+        if question.prompt:
+            return question.prompt, question, rolls[0] if rolls else None
         if rolls:
             return dice_prompt(rolls), question, rolls[0]
         default = f" [{question.default_label}]" if question.default is not None and question.default_label else ""

@@ -128,11 +128,14 @@ def aid_offer(state: State, db: Database) -> str:
 
 def odds(chance: float, certain: bool) -> str:
     """A line's chance in words: ``certain``, ``a chance: 42%``, ``a chance: under 1%`` (never 0% for a
-    chance that is there), or ``perhaps`` (0: a position too large to search to the end)."""
+    chance that is there), ``a chance: over 99%`` (never 100% for one that is not certain), or ``perhaps``
+    (0: a position too large to search to the end)."""
     if certain:
         return "certain"
     if chance <= 0:
         return "perhaps"
+    if chance > 0.995:
+        return "a chance: over 99%"  # never 100% for a line some dice can still spoil
     return "a chance: under 1%" if chance < 0.005 else f"a chance: {chance:.0%}"
 
 

@@ -102,8 +102,12 @@ class SoloTable:
             text, label = "The card you turned over", ""
         automatic = default is not None and not choices and not values and state.result is None  # the Council of Wardens
         moving = state.phase == "map" and state.map_battle is not None and state.map_battle.step == "move"
+        prompt = ""
+        if state.phase == "warding" and default is not None:  # the servant cards, then their placement dice, or Enter
+            count = expanded.battle_map(state, db).servants
+            prompt = f"Servant cards you turned over and their {2 * count} placement dice [draw]: "
         return Question(text, default, label, choices, values, context=context, over=state.result is not None, automatic=automatic,
-                        numbered=not moving)  # on a map a number is a printed hex number: choices go by their words
+                        numbered=not moving, prompt=prompt)  # on a map a number is a printed hex number: choices go by their words
 
     def situation(self, state: State) -> str:
         """The situation on the table in one or two sentences, without commands (the question and its
@@ -143,8 +147,9 @@ class SoloTable:
         if phase == "warding":
             warding = core.quest(db, state.card or "")
             battle_map = expanded.battle_map(state, db)
-            return (f"Warding City {warding.name}: the battle for its Warding Key on {battle_map.title}. Type the servant cards you "
-                    f"turned over ({battle_map.servants}, of different types), or Enter: the referee draws them.")
+            return (f"Warding City {warding.name}: the battle for its Warding Key on the {battle_map.color} map. Turn over servant "
+                    f"cards until you have {battle_map.servants} of different types (set aside a second card of a type, R19) and type "
+                    f"them with their placement dice, 2 a servant (ghast-2 ymp-3 63 35); or Enter: the referee draws and places them.")
         if phase == "map" and state.map_battle is not None:
             return self._map(state)
         if phase == "stand" and state.last_stand is not None:
