@@ -110,10 +110,20 @@ def lassadar(db: Database) -> int:
 
 def spell(db: Database, spell_id: str) -> Spell:
     """The spell ``spell_id``; raises :class:`RuleError` when there is none."""
-    found = db.find(spell_id)
-    if not isinstance(found, Spell):
+    known = _SPELLS.get(id(db))
+    if known is None or known[0] is not db:
+        if len(_SPELLS) >= 8:  # a few databases at a time (the tests load many): forget the others
+            _SPELLS.clear()
+        known = _SPELLS[id(db)] = (db, {s.id: s for s in db.solo.spell})
+    found = known[1].get(spell_id)
+    if found is None:
         raise RuleError(f"no spell {spell_id!r}; spells are: {', '.join(short_id(s.id) for s in db.solo.spell)}")
     return found
+
+
+_SPELLS: dict[int, tuple[Database, dict[str, Spell]]] = {}
+"""Each database's spells by id (the database kept beside them, so that an id is never reused for
+another): the aid search looks a spell up millions of times."""
 
 
 def quest(db: Database, card_id: str) -> QuestCard:

@@ -17,13 +17,20 @@ def replace(record: _Record, **changes: Any) -> _Record:
     gives it, but without calling ``__init__`` again: the state records validate nothing on creation,
     and the rules make millions of copies when :mod:`referee.solo.aid` searches. Raises ``TypeError``
     for a name that is not a field."""
-    unknown = changes.keys() - record.__dataclass_fields__.keys()  # type: ignore[attr-defined]
-    if unknown:
-        raise TypeError(f"{type(record).__name__} has no field {sorted(unknown)[0]!r}")
-    copy = object.__new__(type(record))
+    kind = type(record)
+    fields = _FIELDS.get(kind)
+    if fields is None:
+        fields = _FIELDS[kind] = frozenset(record.__dataclass_fields__)  # type: ignore[attr-defined]
+    if not changes.keys() <= fields:
+        raise TypeError(f"{kind.__name__} has no field {sorted(changes.keys() - fields)[0]!r}")
+    copy = object.__new__(kind)
     copy.__dict__.update(record.__dict__)
     copy.__dict__.update(changes)
     return copy
+
+
+_FIELDS: dict[type, frozenset[str]] = {}
+"""The field names of each record type :func:`replace` has copied (checked on every copy, looked up once)."""
 
 
 class Ending(enum.Enum):
