@@ -27,6 +27,7 @@ from pnp import database  # noqa: E402
 from referee.duel.cli import parse as duel_parse  # noqa: E402
 from referee.duel.game import DuelGame  # noqa: E402
 from referee.duel.table import DuelTable  # noqa: E402
+from referee.solo.cli import TABLE_PATIENCE  # noqa: E402
 from referee.solo.cli import parse as solo_parse  # noqa: E402
 from referee.solo.game import SoloGame  # noqa: E402
 from referee.solo.game import load as load_solo  # noqa: E402
@@ -88,6 +89,8 @@ def replay(session: TableSession, events: list, saving: list[float], steps: list
 
     session.prompt()
     for event in events:
+        if event.kind == "council" and session.game.log.events and session.game.log.events[-1] == event:
+            continue  # the session played the Council of Wardens by itself after its card
         phase = str(session.state.phase)
         saving.clear()
         start = time.perf_counter()
@@ -111,7 +114,7 @@ def main() -> None:
         for seed in range(games):
             game = SoloGame.new(db, "normal", ["solo.spell.bind", "solo.spell.shield"], seed)
             saving: list[float] = []
-            session = TableSession(game, Path(folder) / f"solo-{seed}.toml", SoloTable(db, solo_parse), save=timed_saves(saving))
+            session = TableSession(game, Path(folder) / f"solo-{seed}.toml", SoloTable(db, solo_parse, patience=TABLE_PATIENCE), save=timed_saves(saving))
             play(session, saving, solo, saves)
             session = TableSession(DuelGame.new(db, seed), Path(folder) / f"duel-{seed}.toml", DuelTable(db, duel_parse),
                                    save=timed_saves(saving))
@@ -120,7 +123,7 @@ def main() -> None:
         late: list[tuple[float, str]] = []
         saving = []
         fresh = SoloGame.from_setup(db, recorded.log.initial.setup.to_dict(), recorded.log.initial.setup.seed)
-        session = TableSession(fresh, Path(folder) / "recorded.toml", SoloTable(db, solo_parse), save=timed_saves(saving))
+        session = TableSession(fresh, Path(folder) / "recorded.toml", SoloTable(db, solo_parse, patience=TABLE_PATIENCE), save=timed_saves(saving))
         replay(session, list(recorded.log.events), saving, late, saves)
     for name, steps in (("solo", solo), ("duel", duel), ("recorded solo game", late)):
         times = sorted(t for t, _ in steps)

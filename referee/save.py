@@ -11,6 +11,7 @@ import contextlib
 import glob
 import hashlib
 import os
+import re
 import tempfile
 import tomllib
 from collections.abc import Callable
@@ -129,9 +130,14 @@ def write(path: Path, document: dict[str, Any], expect: str | None = None) -> st
 def older_format(path: Path) -> int | None:
     """The format of the save at ``path`` when it is older than :data:`FORMAT` (it is then migrated as it
     is read, and kept as it was when it is next written), else ``None``."""
-    doc = _peek(Path(path)) or {}
-    fmt = doc.get("format")
-    return fmt if isinstance(fmt, int) and not isinstance(fmt, bool) and 1 <= fmt < FORMAT else None
+    try:
+        with open(path, "rb") as file:
+            head = file.read(4096)  # the format line comes first (document()); a whole parse costs ms a write
+    except OSError:
+        return None
+    found = re.search(rb"^format\s*=\s*(\d{1,4})\s*$", head, re.MULTILINE)
+    fmt = int(found.group(1)) if found else None
+    return fmt if fmt is not None and 1 <= fmt < FORMAT else None
 
 
 def _keep_older_format(path: Path) -> None:

@@ -72,7 +72,9 @@ class Question:
     ``numbered`` whether a number typed picks a choice (false where numbers are typed values: a map's
     printed hex numbers; the choices are then picked by their words, :meth:`keys`); ``prompt`` the prompt
     itself where the default's dice alone would not say what to type (the servant cards and their
-    placement dice), else the question's text or its dice are the prompt."""
+    placement dice), else the question's text or its dice are the prompt; ``waiting`` a
+    :class:`concurrent.futures.Future` that completes when the question can be asked in full (the aid
+    and its odds, searched in the background), after which the session asks the game again."""
 
     text: str
     default: Choice | None = None
@@ -85,6 +87,7 @@ class Question:
     automatic: bool = False
     numbered: bool = True
     prompt: str = ""
+    waiting: Any = None
 
     def keys(self) -> list[str]:
         """What picks each choice when typed, as listed: its number, or its first word where numbers name
@@ -170,7 +173,10 @@ class TableGame(Protocol):
 
 
     def toolbar(self, state: Any) -> str:
-        """The state at a glance, one line."""
+        """The state at a glance (lines)."""
+
+    def answering(self) -> None:
+        """An answer arrived: stop any work done in the background for the question on the table."""
 
 
 
@@ -236,7 +242,8 @@ class TableSession:
         """The question on the table, ignoring any open follow-up (made once per state: the prompt,
         the completions and the answer all read it)."""
         state = self.state
-        if self._asked is None or self._asked[0] is not state:
+        stale = self._asked is not None and self._asked[1].waiting is not None and self._asked[1].waiting.done()
+        if self._asked is None or self._asked[0] is not state or stale:
             self._asked = (state, self.table.question(state), None)
         return self._asked[1]
 
@@ -307,6 +314,7 @@ class TableSession:
         row (``quenm 12 456``: the card turned over, then the battle's dice; ``c3 56 234``: the move, then
         the attack's dice; ``glass 1 4``: the spell, then which dice it re-rolls); when the second is
         refused, the first stays played and the second question is asked."""
+        self.table.answering()
         reply = self._answer_two(text)
         if reply.error is not None:  # it may quote what was typed: one short line, whatever was pasted
             from pnp.oneline import short_line

@@ -68,6 +68,8 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         hidden = question is not None and question.hidden
         if hidden and private:
             text, private = f"Refused: {private.rstrip('.')}. {text}", ""
+        if question is not None and question.waiting is not None:  # the odds found later: draw the bottom line again
+            question.waiting.add_done_callback(lambda _, app=(secret if hidden else prompt).app: app.invalidate())  # thread-safe
         try:
             line = (secret if hidden else prompt).prompt(text, bottom_toolbar=lambda: _fitted(session.table.toolbar(session.state)))
         except KeyboardInterrupt:
@@ -120,24 +122,36 @@ def _show_question(session: TableSession, out: Any, said: tuple[str, ...] = ()) 
 
 
 def _fitted(toolbar: str) -> str:
-    """The toolbar's lines wrapped to the terminal's width between their `` | `` parts (a narrow terminal
-    shows every part, on more lines, instead of cutting the end)."""
+    """The toolbar's lines wrapped to the terminal's width between their `` | `` parts, and a part longer
+    than the width (a long list of spells) between its comma-separated items: a narrow terminal shows
+    everything, on more lines, instead of cutting the end."""
     from prompt_toolkit.application import get_app_or_none
 
     app = get_app_or_none()
-    width = app.output.get_size().columns if app is not None else 80
+    width = (app.output.get_size().columns if app is not None else 80) - 1
     lines: list[str] = []
     for line in toolbar.splitlines():
         current = ""
-        for part in line.split(" | "):
-            joined = f"{current} | {part}" if current else part
-            if current and len(joined) > width - 1:
-                lines.append(current)
+        for part, separator in _pieces(line, width):
+            joined = f"{current}{separator}{part}" if current else part
+            if current and len(joined) > width:
+                lines.append(current.rstrip(","))
                 current = part
             else:
                 current = joined
         lines.append(current)
     return "\n".join(lines)
+
+
+def _pieces(line: str, width: int) -> list[tuple[str, str]]:
+    """``(text, separator before it)`` pieces of a toolbar line: its `` | `` parts, and the items of a
+    part too long for ``width``."""
+    out: list[tuple[str, str]] = []
+    for part in line.split(" | "):
+        items = part.split(", ") if len(part) > width else [part]
+        out.append((items[0], " | "))
+        out.extend((item, ", ") for item in items[1:])
+    return out
 
 
 def _unsaid(line: str, said: tuple[str, ...]) -> str:

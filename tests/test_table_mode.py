@@ -650,3 +650,54 @@ def test_a_number_beyond_the_choices_is_refused_as_such(tmp_path):
     session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
     reply = session.answer("9")
     assert reply.error is not None and "type 1-7" in reply.error and session.game.log.events == []
+
+
+def _late_last_stand():
+    """The new user's recorded game at its costliest losing roll of the Last Stand (14 spells: the aid
+    search takes about a second, R34, R51)."""
+    game = load_solo(FIXTURES / "solo" / "trial-save.toml", DB)
+    while len(game.log.events) > 238:
+        game.undo()
+    assert game.state.phase == "stand" and game.state.last_stand.rolled
+    return game
+
+
+def test_a_slow_aid_search_never_holds_the_prompt(tmp_path):
+    """Issue 12's step time: a question whose aid search takes longer than the table's patience is asked
+    at once without the odds (its situation says they are being worked out) while the search goes on in
+    the background; once found, the question is asked again with the choices that turn the roll marked,
+    and the bottom line names them (R34: the roll was held, so aid can turn it)."""
+    from referee.solo import aid
+
+    aid.stop_searching()
+    session = TableSession(_late_last_stand(), tmp_path / "game.toml", SoloTable(DB, solo_parse, patience=0.0))
+    _, question, _ = session.prompt()
+    assert question is not None and question.waiting is not None
+    assert not any("*" in c.label for c in question.choices) and "working out" in question.context[0]
+    assert "working it out" in session.table.toolbar(session.state)
+    found = question.waiting.result(timeout=60)
+    assert found and found == aid.options(session.state, DB)
+    _, again, _ = session.prompt()
+    assert again is not question and again.waiting is None and any("*" in c.label for c in again.choices)
+    assert "Aid that can turn it: Shield (certain)" in session.table.toolbar(session.state)
+
+
+def test_an_answer_stops_the_background_search(tmp_path):
+    """An answer arrives while the question's aid search runs in the background: the search is stopped,
+    never left to slow the next step down (a stopped search remembers nothing; the question, asked
+    again, starts it anew)."""
+    from referee.solo import aid
+
+    aid.stop_searching()
+    game = _late_last_stand()
+    session = TableSession(game, tmp_path / "game.toml", SoloTable(DB, solo_parse, patience=0.0))
+    _, question, _ = session.prompt()
+    assert question is not None and question.waiting is not None
+    state = session.state
+    assert session.answer("zzz").error is not None  # any answer, even a refused one
+    with pytest.raises(Exception) as stopped:
+        question.waiting.result(timeout=60)
+    assert type(stopped.value).__name__ == "_Stopped" and aid.remembered(state, DB) is None
+    _, again, _ = session.prompt()
+    assert again is not None and again.waiting is not None and again.waiting is not question.waiting
+    assert again.waiting.result(timeout=60) == aid.options(state, DB)  # asked again: searched anew

@@ -133,6 +133,9 @@ class DuelTable:
             return tuple(view.spell_lines(state, db))
         return ()
 
+    def answering(self) -> None:
+        """Nothing: the duel's questions do no work in the background."""
+
     def toolbar(self, state: State) -> str:
         """Round, both point tracks, the marker's Location and whose move it is."""
         db = self.db

@@ -28,7 +28,11 @@ from __future__ import annotations
 
 import itertools
 import math
+import threading
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Literal
 
@@ -395,6 +399,14 @@ class _Budget(Exception):
     """The search played :data:`PLAY_BUDGET` steps."""
 
 
+class _Stopped(Exception):
+    """A search in the background was stopped: its question is no longer asked."""
+
+
+_STOP: ContextVar[threading.Event | None] = ContextVar("stop", default=None)
+"""Set in a background search (:func:`options_within`): when the event is set, the search stops."""
+
+
 class _Search:
     """The two searches over aid sequences from one roll (R34).
 
@@ -417,6 +429,9 @@ class _Search:
         if key not in self.plays:
             if len(self.plays) >= PLAY_BUDGET:
                 raise _Budget
+            stop = _STOP.get()
+            if stop is not None and stop.is_set():
+                raise _Stopped
             try:
                 self.plays[key] = _branches(state, self.db, self.kind, step, every)
             except core.RuleError:
@@ -524,9 +539,16 @@ def options(state: State, db: Database) -> list[Aid]:
     lowest ones); a spell that lowers Battle Loss rows lowers as many as it may. ``chance`` is exact for
     lines with at most one step that rolls dice and a lower bound otherwise (:class:`Aid`).
     """
-    for seen_state, seen_db, remembered in _REMEMBERED:
-        if seen_state is state and seen_db is db:
-            return list(remembered)
+    known = remembered(state, db)
+    if known is not None:
+        return known
+    if _STOP.get() is None:  # not the background search itself: wait for it rather than search twice
+        for seen_state, seen_db, future, stop in _ASKED:
+            if seen_state is state and seen_db is db and not stop.is_set():
+                try:
+                    return list(future.result())
+                except _Stopped:  # stopped meanwhile: search here
+                    break
     found = _options_now(state, db)
     _REMEMBERED.insert(0, (state, db, tuple(found)))
     del _REMEMBERED[_REMEMBER:]
@@ -600,3 +622,62 @@ def _line(search: _Search, state: State, first: Step, chance: float, longest: in
 def ids(state: State, db: Database) -> list[str]:
     """The spells and Elders (and Last Stand recharges, as ``recharge:TYPE``) of :func:`options`, as ids."""
     return [aid.actor for aid in options(state, db)]
+
+
+# ---- Options without waiting for them ------------------------------------------------------------------------------
+_ASKED: list[tuple[State, Database, Future[list[Aid]], threading.Event]] = []
+"""The background search under way or done for the state last asked about (at most one)."""
+
+
+def remembered(state: State, db: Database) -> list[Aid] | None:
+    """The options of ``state`` when they are already known (remembered from :func:`options`), else
+    ``None``; never searches."""
+    for seen_state, seen_db, found in _REMEMBERED:
+        if seen_state is state and seen_db is db:
+            return list(found)
+    return None
+
+
+def options_within(state: State, db: Database, seconds: float) -> list[Aid] | None:
+    """:func:`options`, if they are known within ``seconds``; else ``None``, the search going on in a
+    background thread (:func:`searching` gives it; its result is then remembered for :func:`options`).
+    For a front end that must answer at once (table mode: a late Last Stand with many spells can take a
+    second to search, R34): the question is shown without the odds, which follow when found. A new
+    state asked about stops the search of the old one."""
+    known = remembered(state, db)
+    if known is not None:
+        return known
+    try:
+        return list(searching(state, db).result(timeout=seconds))
+    except FutureTimeout:
+        return None
+
+
+def stop_searching() -> None:
+    """Stop the background search under way (an answer arrived: its question is no longer asked, and the
+    search would only slow the answer down)."""
+    for _, _, _, stop in _ASKED:
+        stop.set()
+
+
+def searching(state: State, db: Database) -> Future[list[Aid]]:
+    """The background search of ``state``'s options: the one under way for it, or a new one (any search of
+    another state is told to stop). Its thread is a daemon: leaving the program never waits for it."""
+    for seen_state, seen_db, under_way, stopped in _ASKED:
+        if seen_state is state and seen_db is db and not stopped.is_set():
+            return under_way
+    for _, _, _, old_stop in _ASKED:
+        old_stop.set()
+    future: Future[list[Aid]] = Future()
+    stop = threading.Event()
+    _ASKED[:] = [(state, db, future, stop)]
+
+    def search() -> None:
+        _STOP.set(stop)
+        try:
+            future.set_result(options(state, db))
+        except _Stopped as error:
+            future.set_exception(error)
+
+    threading.Thread(target=search, name="aid options", daemon=True).start()
+    return future

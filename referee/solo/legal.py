@@ -37,11 +37,17 @@ from referee.solo.state import State
 
 def is_legal(state: State, db: Database, event: ev.Event) -> bool:
     """Whether the rules accept ``event`` now: :func:`referee.solo.rules.apply` on the frozen state,
-    which raises :class:`~referee.solo.rules.RuleError` for every event it refuses."""
+    which raises :class:`~referee.solo.rules.RuleError` for every event it refuses. A losing roll the
+    event leaves open is held without asking whether aid can still turn it (:data:`rules.WITHOUT_AID_SEARCH`:
+    settling or holding refuses nothing but a named next card, and the search costs milliseconds a
+    candidate late in the Last Stand); an event naming its next card is played in full."""
+    token = rules.WITHOUT_AID_SEARCH.set(getattr(event, "next", None) is None)
     try:
         rules.apply(state, db, event)
     except rules.RuleError:
         return False
+    finally:
+        rules.WITHOUT_AID_SEARCH.reset(token)
     return True
 
 

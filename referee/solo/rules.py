@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 from pnp.database import Database
@@ -145,6 +146,12 @@ def apply(state: State, db: Database, event: ev.Event) -> State:
                          f"Turn over the next card of your deck onto the discard pile for {need.what}, and name it.")
 
 
+WITHOUT_AID_SEARCH: ContextVar[bool] = ContextVar("without_aid_search", default=False)
+"""True while a caller asks only whether an event is accepted (:func:`referee.solo.legal.is_legal`) or
+which dice it rolls (table mode): a losing roll it leaves open is then held at once, its aid never
+searched, so the state returned is not the game's."""
+
+
 def _settle(outcome: Outcome, db: Database) -> State:
     """The state after a battle step, its losing roll settled or held (R34; rulebook, Play, Expanded
     Battles phases b and c, Last Stand): while the step leaves a roll open
@@ -154,6 +161,8 @@ def _settle(outcome: Outcome, db: Database) -> State:
     lost roll); otherwise it waits, with what waits noted."""
     while isinstance(outcome, OpenRoll):
         held = outcome.state
+        if WITHOUT_AID_SEARCH.get():
+            return outcome.hold(held, db, list) if outcome.hold is not None else held
         if aid.can_turn(held, db):
             return outcome.hold(held, db, functools.partial(aid.ids, held, db)) if outcome.hold is not None else held
         outcome = outcome.settle(held, db)

@@ -13,10 +13,11 @@ from typing import Any
 
 from pnp.database import Database
 from referee import clitools
+from referee.dice import Dice, DiceError
 from referee.solo import advice, aid, city, core, expanded, laststand, legal, rules, view
 from referee.solo import events as ev
 from referee.solo.state import State
-from referee.table import Choice, Question
+from referee.table import Choice, DiceAsk, Question
 
 GAME_COMMANDS = {"map": "the battle map, you and the servants", "spells": "the spells on the three paths"}
 
@@ -67,9 +68,29 @@ class SoloTable:
 
     name = "solo"
 
-    def __init__(self, db: Database, parse: Callable[[list[str], Database], ev.Event]) -> None:
+    def __init__(self, db: Database, parse: Callable[[list[str], Database], ev.Event], patience: float | None = None) -> None:
         self.db = db
         self.parse = parse
+        self.patience = patience
+        self._helped: tuple[State, list[aid.Aid] | None] | None = None
+
+    def _helps(self, state: State) -> list[aid.Aid] | None:
+        """The aid that can still turn the losing roll on the table (:func:`referee.solo.aid.options`;
+        empty when no roll waits). With ``patience`` (seconds), ``None`` when the search takes longer:
+        it goes on in the background (:func:`referee.solo.aid.options_within`) and the question is asked
+        at once without the odds. Found once per state."""
+        if self._helped is not None and self._helped[0] is state:  # asked once: no second wait
+            if self._helped[1] is None:
+                self._helped = (state, aid.remembered(state, self.db))
+            return self._helped[1]
+        if aid.situation(state) is None:
+            helps: list[aid.Aid] | None = []
+        elif self.patience is None:
+            helps = aid.options(state, self.db)
+        else:
+            helps = aid.options_within(state, self.db, self.patience)
+        self._helped = (state, helps)
+        return helps
 
     # ---- Questions ----------------------------------------------------------------------------------------
     def question(self, state: State) -> Question:
@@ -96,8 +117,8 @@ class SoloTable:
             else:
                 rest.append(event)
         default, text, label = self._default(state, rest)
-        helps = aid.options(state, db) if aid.situation(state) is not None else []
-        choices = tuple(self._choices(state, [e for e in rest if default is None or e is not default.event], helps))
+        helps = self._helps(state)
+        choices = tuple(self._choices(state, [e for e in rest if default is None or e is not default.event], helps or []))
         if state.phase == "turn":
             text, label = "The card you turned over", ""
         automatic = default is not None and not choices and not values and state.result is None  # the Council of Wardens
@@ -106,8 +127,9 @@ class SoloTable:
         if state.phase == "warding" and default is not None:  # the servant cards, then their placement dice, or Enter
             count = expanded.battle_map(state, db).servants
             prompt = f"Servant cards you turned over and their {2 * count} placement dice [draw]: "
+        waiting = aid.searching(state, db) if helps is None else None
         return Question(text, default, label, choices, values, context=context, over=state.result is not None, automatic=automatic,
-                        numbered=not moving, prompt=prompt)  # on a map a number is a printed hex number: choices go by their words
+                        numbered=not moving, prompt=prompt, waiting=waiting)  # on a map a number is a printed hex number: choices go by their words
 
     def situation(self, state: State) -> str:
         """The situation on the table in one or two sentences, without commands (the question and its
@@ -134,7 +156,7 @@ class SoloTable:
             return f"Battle at {card.name}: you roll {mine} dice, the servants {theirs}. Type your dice, or Enter: the referee rolls."
         if phase == "loss" and state.battle is not None:  # the battle is lost; its Battle Loss row may still be lessened (R8)
             row = state.battle.loss_roll
-            if not aid.options(state, db):
+            if self._helps(state) == []:
                 return f"Battle Loss {row}: nothing you may do lowers or cancels it: Enter accepts it."
             return f"Battle Loss {row}: the row can still be lowered or cancelled (the choices marked *), or accepted."
         if phase == "rolled" and state.battle is not None:
@@ -184,8 +206,11 @@ class SoloTable:
         return f"You are losing {mine} to {theirs}." + self._aid_text(state)
 
     def _aid_text(self, state: State) -> str:
-        if not aid.options(state, self.db):
+        helps = self._helps(state)
+        if helps == []:
             return " Nothing you may do can turn it: Enter accepts it."
+        if helps is None:  # held, so aid can turn it (R34); which aid, and its odds, follow on the bottom line
+            return " It can still be turned: the referee is working out by which aid and its odds (the bottom line shows them)."
         return " It can still be turned (the choices marked *)."
 
     def _turns(self, event: ev.Event, helps: Sequence[aid.Aid]) -> str:
@@ -346,9 +371,24 @@ class SoloTable:
             return self.run_command("map", state)
         return ()
 
-    def rolls(self, state: State, event: Any) -> None:
-        """``None``: the rolls a solo event makes are read from what the rules consume."""
-        return None
+    def answering(self) -> None:
+        """Stop the background aid search of the question answered (:func:`referee.solo.aid.stop_searching`)."""
+        aid.stop_searching()
+
+    def rolls(self, state: State, event: Any) -> list[DiceAsk]:
+        """The rolls ``event`` makes whose dice it does not give: the rules play it on the frozen state with
+        the referee's dice (a losing roll held without searching its aid, :data:`rules.WITHOUT_AID_SEARCH`:
+        the dice a step rolls come before that question) and say which fields they consumed. Empty for
+        an event the rules refuse (the refusal is reported when it is played)."""
+        token = rules.WITHOUT_AID_SEARCH.set(getattr(event, "next", None) is None)
+        try:
+            after = rules.apply(state, self.db, event)
+        except (rules.RuleError, DiceError):
+            return []
+        finally:
+            rules.WITHOUT_AID_SEARCH.reset(token)
+        return [DiceAsk(name, len(value.values), self.dice_label(state, event, name))
+                for name, value in after.consumed if isinstance(value, Dice) and getattr(event, name, None) is None]
 
     def typed_value(self, text: str, state: State) -> ev.Event | None:
         """A path of hexes on a map (``B4 C4``), or the servant cards turned over at a Warding City
@@ -401,7 +441,9 @@ class SoloTable:
     def toolbar(self, state: State) -> str:
         """Two lines: Mana, Spirit, the Grayking's space and distance to Lassadar, keys, deck count, in a
         battle its round or the Grayking's hit points; then the spells (used ones marked with *) and the
-        Elders with the uses left (the terminal front end wraps each line to its width)."""
+        Elders with the uses left (the terminal front end wraps each line to its width). With
+        ``patience``, while a losing roll waits, a third: the aid that can turn it and its odds, once the
+        background search has found them."""
         db = self.db
         end = core.lassadar(db)
         parts = [f"Mana {state.mana}", f"Spirit {state.spirit}",
@@ -415,4 +457,12 @@ class SoloTable:
         cards = [f"Spells: {spells}"]
         if state.elders:
             cards.append("Elders: " + ", ".join(f"{rules.name(db, e).removeprefix('Elder ')} ({uses})" for e, uses in state.elders))
-        return " | ".join(parts) + "\n" + " | ".join(cards)
+        lines = [" | ".join(parts), " | ".join(cards)]
+        if self.patience is not None and aid.situation(state) is not None:  # the odds searched in the background
+            known = aid.remembered(state, db)
+            if known is None:
+                lines.append("Aid that can turn it: working it out ...")
+            elif known:
+                lines.append("Aid that can turn it: " + " | ".join(
+                    f"{advice.step_name(db, a.event)} ({advice.odds(a.chance, a.certain)})" for a in known))
+        return "\n".join(lines)
