@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 from pnp import hexes
 
@@ -133,6 +133,15 @@ class PrintSettings(_Model):
     safe_mm: float = Field(ge=0, le=10)
     """0 to 10 mm, as ``pnp build --safe``."""
     papers: tuple[Literal["a4", "letter"], ...] = Field(min_length=1, max_length=2)
+    """The papers to impose sheets for, each once (a paper named twice would write its PDFs twice)."""
+
+    @field_validator("papers")
+    @classmethod
+    def _papers_once(cls, papers: tuple[str, ...]) -> tuple[str, ...]:
+        if len(set(papers)) != len(papers):
+            raise ValueError("name each paper once")
+        return papers
+
     printer_margin_mm: float = Field(ge=0, le=20)
     """0 to 20 mm, as ``pnp build --printer-margin``: home printers leave 3 to 7 mm."""
     crop_mark_mm: float = Field(gt=0, le=20)
@@ -233,17 +242,17 @@ class SoloRules(_Model):
     """Numbers of the solo rules that are not on a card (rulebook, Setup, Play and Expanded Battles)."""
 
     origin: Origin
-    attack_dice: Small = Field(ge=1)
+    attack_dice: Annotated[Small, Field(ge=1)]
     servant_extra_dice: Small
-    elder_uses: Small = Field(ge=1)
+    elder_uses: Annotated[Small, Field(ge=1)]
     retreat_spirit: Amount
     warden_move_hexes: Small
     servant_move_hexes: Small
-    warden_attack_range: Small = Field(ge=1)
+    warden_attack_range: Annotated[Small, Field(ge=1)]
     eldritch_range: Small
-    warden_hit_damage: Small = Field(ge=1)
-    quest_cards: Number = Field(ge=1)
-    servant_cards: Number = Field(ge=1)
+    warden_hit_damage: Annotated[Small, Field(ge=1)]
+    quest_cards: Annotated[Number, Field(ge=1)]
+    servant_cards: Annotated[Number, Field(ge=1)]
 
 
 class WardingKey(_Model):
@@ -263,7 +272,7 @@ class Stats(Record):
     track_low: Amount
     track_high: Amount
     track_start: Amount
-    track_columns: Small = Field(ge=1)
+    track_columns: Annotated[Small, Field(ge=1)]
     keys: tuple[WardingKey, ...] = Field(min_length=3, max_length=3)
 
 
@@ -308,7 +317,7 @@ class Spell(Record):
 class PlaceName(_Model):
     """A named space on the Grayking's Progress Track."""
 
-    space: Number = Field(ge=1)
+    space: Annotated[Number, Field(ge=1)]
     name: Text
 
 
@@ -320,8 +329,8 @@ class ProgressTrack(Record):
 
     kind: ClassVar[str] = "progress_track"
     title: Text
-    cards: Small = Field(ge=1)
-    spaces: Number = Field(ge=2)
+    cards: Annotated[Small, Field(ge=1)]
+    spaces: Annotated[Number, Field(ge=2)]
     """2 to 99 spaces: the track is drawn space by space across ``cards`` cards."""
     start: dict[Literal["beginner", "normal", "advanced"], Number]
     names: tuple[PlaceName, ...] = Field(max_length=LIST_LIMIT)
@@ -334,8 +343,8 @@ class Servant(Record):
     name: Text
     servant_type: ServantType
     hit_points: dict[MapColor, Amount]
-    range: Small = Field(ge=1)
-    damage: Small = Field(ge=1)
+    range: Annotated[Small, Field(ge=1)]
+    damage: Annotated[Small, Field(ge=1)]
     damage_to: Track
     text: Note = ""
 
@@ -347,8 +356,8 @@ class BattleMap(Record):
     title: Text
     key: int = Field(ge=1, le=3)
     color: MapColor
-    cards: Small = Field(ge=1)
-    servants: Small = Field(ge=1)
+    cards: Annotated[Small, Field(ge=1)]
+    servants: Annotated[Small, Field(ge=1)]
     eldritch_table: Reference
     event: Text
     layout: Note
@@ -464,19 +473,19 @@ class DuelRules(_Model):
 
     origin: Origin
     note: Note = ""
-    locations: Small = Field(ge=1)
-    locations_dealt: Small = Field(ge=1)
-    dice_per_player: Small = Field(ge=1)
-    battle_dice: Small = Field(ge=1)
-    power_die_divisor: Small = Field(ge=1)
-    points_max: Number = Field(ge=1)
+    locations: Annotated[Small, Field(ge=1)]
+    locations_dealt: Annotated[Small, Field(ge=1)]
+    dice_per_player: Annotated[Small, Field(ge=1)]
+    battle_dice: Annotated[Small, Field(ge=1)]
+    power_die_divisor: Annotated[Small, Field(ge=1)]
+    points_max: Annotated[Number, Field(ge=1)]
     points_min: Number
     casting_reach_below: Number
     resonance_discount: Number
-    cubes_per_player: Number = Field(ge=1)
+    cubes_per_player: Annotated[Number, Field(ge=1)]
     track_marker_cubes: Number
-    deployable_cubes: Number = Field(ge=1)
-    locations_to_win: Small = Field(ge=1)
+    deployable_cubes: Annotated[Number, Field(ge=1)]
+    locations_to_win: Annotated[Small, Field(ge=1)]
     nomograph_table: Reference
 
 
