@@ -20,6 +20,7 @@ from typing import Any
 
 import tomli_w
 
+from pnp.files import FileRefused, read_limited
 from referee import savelock
 from referee.errors import ParseError, RefereeError, check_keys
 
@@ -43,6 +44,10 @@ def backup_path(path: Path, fmt: int) -> Path:
     """Where a save written in the older format ``fmt`` is kept, as it was, when it is first written
     again in :data:`FORMAT`: ``<save>.format-<fmt>.bak``."""
     return Path(path).with_name(f"{Path(path).name}.format-{fmt}.bak")
+
+MAX_SAVE_BYTES = 16_000_000
+"""The largest save file read: a whole game of either referee is well under 1 MB (a longer file is no
+save, and an endless one, ``/dev/zero``, is never read to its end)."""
 
 ENVELOPE = ("format", "game", "database", "seed", "event_count", "setup", "events")
 """The keys of a save file (:func:`document`); any other is refused as a hand edit."""
@@ -115,7 +120,7 @@ def write(path: Path, document: dict[str, Any], expect: str | None = None) -> st
     file changed since ``expect``; :class:`referee.savelock.LockError` when a table session of another
     process holds the save.
     """
-    path = Path(path)
+    path = writable(path)
     data = _encode(path, document)
     with savelock.exclusive(path):
         sweep_temporaries(path)
@@ -125,6 +130,17 @@ def write(path: Path, document: dict[str, Any], expect: str | None = None) -> st
         _keep_older_format(path)
         _install(path, _prepared(path, data))
     return revision(data)
+
+
+def writable(path: Path) -> Path:
+    """The file a save at ``path`` is written to: a symbolic link is followed (the game is saved where it
+    points, the link kept), and anything but a regular file there (a device such as ``/dev/null``, a
+    pipe, a folder) is refused with a :class:`SaveError`, never replaced, whatever ``--force`` says."""
+    target = Path(os.path.realpath(path))
+    if target.exists() and not target.is_file():
+        raise SaveError(path, "is not a regular file (a device, a pipe or a folder): a game is saved only in a regular file; "
+                              "give --save PATH to a file")
+    return target
 
 
 def older_format(path: Path) -> int | None:
@@ -222,11 +238,11 @@ def _title(game: str) -> str:
 
 def _peek(path: Path) -> dict[str, Any] | None:
     """The TOML document at ``path`` unchecked: ``None`` when there is no file, ``{}`` when it is no readable TOML."""
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return None
     try:
-        doc = tomllib.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        doc = tomllib.loads(read_limited(path, MAX_SAVE_BYTES, "a save file").decode("utf-8-sig"))
+    except (OSError, FileRefused, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return {}
     return doc
 
@@ -266,7 +282,7 @@ def write_new(path: Path, game: str, document: dict[str, Any], in_progress: Call
     Nothing moves until the new save is written in full beside ``path`` (a full disk leaves the game in
     play where it was), and it all happens under the save's lock (:func:`referee.savelock.exclusive`).
     """
-    path = Path(path)
+    path = writable(path)
     with savelock.exclusive(path):
         sweep_temporaries(path)
         return _write_new(path, game, document, in_progress, force)
@@ -373,13 +389,15 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
     """
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        raw = read_limited(path, MAX_SAVE_BYTES, "a save file")
     except FileNotFoundError:
         raise SaveError(path, f"no game saved here; start one with `referee {game} new`") from None
+    except FileRefused as error:
+        raise SaveError(path, str(error)) from None
     except OSError as error:
         raise SaveError(path, f"cannot read: {error.strerror or error}") from None
     try:
-        doc = tomllib.loads(raw.decode("utf-8"))
+        doc = tomllib.loads(raw.decode("utf-8-sig"))  # a byte-order mark (a Windows editor's) is fine
     except UnicodeDecodeError:
         raise SaveError(path, "not a save file (not UTF-8 text)") from None
     except tomllib.TOMLDecodeError as error:

@@ -42,7 +42,10 @@ class LockError(RefereeError):
 
 
 def _lock_path(path: Path) -> Path:
-    return path.with_name(path.name + ".lock")
+    """``<save>.lock`` beside the file the save is (a symbolic link followed, so that every name of one
+    save shares one lock)."""
+    real = Path(os.path.realpath(path))
+    return real.with_name(real.name + ".lock")
 
 
 _HELD: set[Path] = set()
@@ -74,13 +77,17 @@ def _acquire(path: Path, wait: float) -> Any:
     """Open and ``flock`` the lock file of ``path``, waiting up to ``wait`` seconds for a command's write
     (never for a table session, which holds it for good); returns the open file. The lock file is
     removed by whoever releases it, so a lock taken on a file that was removed meanwhile is dropped and
-    taken again on the file now at the path. Raises :class:`LockError` naming the holder."""
+    taken again on the file now at the path. Raises :class:`LockError` naming the holder, and
+    :class:`~referee.errors.RefereeError` when the lock file cannot be made (a full disk, no permission)."""
     lock_path = _lock_path(path)
-    lock_path.parent.mkdir(parents=True, exist_ok=True)
     deadline = time.monotonic() + wait
     started = time.monotonic()
     while True:
-        handle = open(lock_path, "a+")  # noqa: SIM115 (returned open, closed by _release)
+        try:
+            lock_path.parent.mkdir(parents=True, exist_ok=True)
+            handle = open(lock_path, "a+")  # noqa: SIM115 (returned open, closed by _release)
+        except OSError as error:
+            raise RefereeError(f"{path}: cannot lock the save to write it ({error.strerror or error}); nothing was written") from None
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -111,15 +118,19 @@ def _release(path: Path, handle: Any) -> None:
 
 
 def _key(path: Path) -> Path:
-    return Path(os.path.abspath(path))
+    return Path(os.path.realpath(path))
 
 
 def _name(handle: object, role: str) -> None:
-    """Write who holds the lock into the lock file: ``PID ROLE``."""
-    handle.seek(0)  # type: ignore[attr-defined]
-    handle.truncate()  # type: ignore[attr-defined]
-    handle.write(f"{os.getpid()} {role}")  # type: ignore[attr-defined]
-    handle.flush()  # type: ignore[attr-defined]
+    """Write who holds the lock into the lock file: ``PID ROLE``. A full disk leaves it unnamed: the lock
+    holds all the same (a refusal then names no process)."""
+    try:
+        handle.seek(0)  # type: ignore[attr-defined]
+        handle.truncate()  # type: ignore[attr-defined]
+        handle.write(f"{os.getpid()} {role}")  # type: ignore[attr-defined]
+        handle.flush()  # type: ignore[attr-defined]
+    except OSError:
+        pass
 
 
 @contextlib.contextmanager

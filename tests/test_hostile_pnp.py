@@ -305,7 +305,7 @@ def test_a_text_at_the_length_limit_fits_quickly_and_its_errors_stay_short(tmp_p
     (b"\x00\x01\x02\xff\xfe binary", "file: not UTF-8 text"),
     (b"\x00\x01\x02 binary but UTF-8", "syntax:"),
     (b"format = 1\n[print\n", "syntax:"),
-    (b"x" * 1_000_001, "a card database is at most 1,000,000 bytes"),
+    (b"x" * 1_000_001, "is larger than 1,000,000 bytes: too large for a card database"),
 ], ids=["empty", "binary", "control characters", "syntax error", "over a megabyte"])
 def test_degenerate_files_are_one_line(tmp_path, content, piece):
     from pnp import database
@@ -323,7 +323,7 @@ def test_a_folder_given_as_the_database_is_one_line(tmp_path):
 
     with pytest.raises(database.DatabaseError) as caught:
         database.load(tmp_path)
-    assert [str(p) for p in caught.value.problems] == [f"{tmp_path.name}:0: file: cannot read: Is a directory"]
+    assert [str(p) for p in caught.value.problems] == [f"{tmp_path.name}:0: file: is a folder, not a card database"]
     result = _check(tmp_path)
     assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1 and "is a directory" in result.output
 

@@ -354,3 +354,42 @@ def test_a_thousand_kills_while_saving(tmp_path):
     print(f"1000 kills: {counts['whole']} whole saves read back, {counts['first']} before the first save, "
           f"{counts['swept']} temporary files of killed writes swept")
     assert counts["whole"] + counts["first"] == 1000 and counts["whole"] > 900, counts
+
+
+# ---- A second breaker's findings --------------------------------------------------------------------------------
+def test_a_save_path_that_is_no_regular_file_is_never_replaced(tmp_path):
+    """A breaker's finding: `new --force --save` on a device node renamed it to .prev and wrote a file in its
+    place (as root, /dev/null). A device, a pipe or a folder is refused in one line, even with --force;
+    reading one never hangs (/dev/zero, a FIFO)."""
+    import os
+
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    folder = tmp_path / "folder.toml"
+    folder.mkdir()
+    for path in (Path("/dev/null"), Path("/dev/zero"), fifo, folder):
+        for args in (["solo", "status"], ["solo", "new", "--force", "--difficulty", "normal", "--spells", "bind,shield"]):
+            result = CliRunner().invoke(main, [*args, "--save", str(path), "--db", str(DB_PATH)])
+            assert result.exit_code in (1, 2) and len(result.output.strip().splitlines()) == 1, (path, args, result.output)
+            assert any(word in result.output for word in ("regular file", "folder", "directory")), result.output
+    assert fifo.exists() and folder.is_dir() and not (tmp_path / "pipe.toml.prev").exists()
+
+
+def test_a_save_through_a_symbolic_link_writes_where_it_points(tmp_path):
+    """A breaker's finding: a save given as a symbolic link was replaced by a regular file and the game it
+    pointed to never written. The link is followed: the game is saved in its target, the link kept."""
+    target = tmp_path / "cloud" / "solo.toml"
+    target.parent.mkdir()
+    link = tmp_path / "solo.toml"
+    link.symlink_to(target)
+    run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "4", save=link)
+    run("solo", "draw", save=link)
+    assert link.is_symlink() and target.is_file()
+    assert [e["type"] for e in tomllib.loads(target.read_text())["events"]] == ["draw"]
+
+
+def test_a_save_with_a_byte_order_mark_is_read(tmp_path):
+    """A save edited on Windows may start with a byte-order mark: it is read as the game it holds."""
+    save = _saved_solo(tmp_path)
+    save.write_bytes(b"\xef\xbb\xbf" + save.read_bytes())
+    assert "Mana" in run("solo", "status", save=save)

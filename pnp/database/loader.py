@@ -27,6 +27,7 @@ from pnp.database import checks
 from pnp.database.errors import DatabaseError, Problem
 from pnp.database.lines import LineIndex
 from pnp.database.schema import FORMAT, CardsFile, Duel, Game, PrintSettings, Record, Solo, Table
+from pnp.files import FileRefused, read_limited
 from pnp.oneline import quoted, shortened
 
 MAX_FILE_BYTES = 1_000_000
@@ -125,11 +126,10 @@ def load(path: str | Path) -> Database:
     path = Path(path)
     name = path.name
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise DatabaseError([Problem(name, 0, "file", f"is {size:,} bytes; a card database is at most "
-                                                          f"{MAX_FILE_BYTES:,} bytes (the bundled one is under 50 KB)")])
-        raw = path.read_bytes()
+        raw = read_limited(path, MAX_FILE_BYTES, "a card database")
+    except FileRefused as error:
+        size_hint = " (the bundled one is under 50 KB)" if error.too_large else ""
+        raise DatabaseError([Problem(name, 0, "file", f"{error}{size_hint}")]) from None
     except OSError as error:
         raise DatabaseError([Problem(name, 0, "file", f"cannot read: {error.strerror or error}")]) from None
     try:
