@@ -84,6 +84,10 @@ class GameRules(Protocol[S, E]):
     def event_text(self, event: E, db: Database) -> str:
         """A few words naming an event (for ``undo``), never showing hidden dice."""
 
+    def undo_problem(self, event: E) -> str | None:
+        """Why the last event ``event`` may not be taken back (taking it back would let a player see
+        hidden dice and choose again), or ``None``."""
+
     def setup_line(self, state: S, db: Database) -> str:
         """The log's first line, the setup: ``  0. new normal spells Bind, Shield seed 3``."""
 
@@ -160,11 +164,14 @@ class RefereeGame:
         return after
 
     def undo(self) -> Any:
-        """Remove the last event and return it; raises the rules' ``RuleError`` when there is none."""
-        try:
-            return self.log.pop()
-        except IndexError:
-            raise self.rules.rule_error("nothing to undo: no command has been played since the setup") from None
+        """Remove the last event and return it; raises the rules' ``RuleError`` when there is none or the
+        rules keep it (:meth:`GameRules.undo_problem`)."""
+        if not self.log.events:
+            raise self.rules.rule_error("nothing to undo: no command has been played since the setup")
+        problem = self.rules.undo_problem(self.log.events[-1])
+        if problem is not None:
+            raise self.rules.rule_error(problem)
+        return self.log.pop()
 
     def notes(self) -> tuple[str, ...]:
         """What the last event did, in words (:meth:`GameRules.notes`)."""

@@ -32,28 +32,53 @@ def _rolled(game: DuelGame, side: str) -> tuple[int, ...]:
 
 
 def test_an_undone_roll_is_no_free_reroll_and_never_the_other_sides_dice():
-    """R78 (each side rolls its 4 dice in secret, once a round): the fault was `roll --player wardens`,
-    `undo`, `roll --player shadowmajik` showing the Wardens' dice to the Shadowmajik, and the Wardens'
-    next roll being new dice. Each side's dice of a round are fixed by the seed, the round and the side,
-    whatever the order of rolls and undos."""
+    """R78 (each side rolls its 4 dice in secret, once a round): the faults were `roll --player wardens`,
+    `undo`, `roll --player shadowmajik` showing the Wardens' dice to the Shadowmajik, the Wardens' next roll
+    being new dice, and (a second breaker) `undo` then typed dice of one's choice. A referee's roll cannot
+    be taken back, and each side's dice of a round are fixed by the seed, the round and the side, whatever
+    the order of rolls."""
+    import pytest as _pytest
+
+    from referee.duel import rules as duel_rules
+
     for seed in range(40):
-        alone = DuelGame.new(DB, seed)
-        alone.play(dev.Marker("shadowmajik", alone.state.row[2].id))
-        first = alone.state
-        alone.play(dev.Roll("wardens"))
-        wardens = _rolled(alone, "wardens")
-        alone.undo()
-        assert alone.state is first
-        alone.play(dev.Roll("shadowmajik"))
-        shadowmajik = _rolled(alone, "shadowmajik")
-        alone.play(dev.Roll("wardens"))
-        assert _rolled(alone, "wardens") == wardens  # the same dice again: no re-roll by undo
+        game = DuelGame.new(DB, seed)
+        game.play(dev.Marker("shadowmajik", game.state.row[2].id))
+        game.play(dev.Roll("wardens"))
+        wardens = _rolled(game, "wardens")
+        with _pytest.raises(duel_rules.RuleError, match="cannot be taken back"):
+            game.undo()
+        game.play(dev.Roll("shadowmajik"))
+        shadowmajik = _rolled(game, "shadowmajik")
         other_order = DuelGame.new(DB, seed)
         other_order.play(dev.Marker("shadowmajik", other_order.state.row[2].id))
         other_order.play(dev.Roll("shadowmajik"))
-        assert _rolled(other_order, "shadowmajik") == shadowmajik  # the order of rolls changes no side's dice
+        other_order.play(dev.Roll("wardens"))
+        assert (_rolled(other_order, "shadowmajik"), _rolled(other_order, "wardens")) == (shadowmajik, wardens)
     seen_equal = sum(1 for seed in range(40) if _both(seed)[0] == _both(seed)[1])
     assert seen_equal < 5  # the two sides' dice are not one stream shown twice
+
+
+def test_a_revealed_round_cannot_be_undone():
+    """A second breaker's finding: undo past a reveal let the loser place again knowing the winner's dice.
+    A reveal stands (R77): undo refuses it, in one line, and the game is unchanged."""
+    from referee.duel import rules as duel_rules
+
+    game = DuelGame.new(DB, 9)
+    game.play(dev.Marker("shadowmajik", game.state.row[2].id))
+    game.play(dev.Commit("wardens", dev.parse_assignment("battle 4,5 power 2")))
+    game.play(dev.Commit("shadowmajik", dev.parse_assignment("battle 4,4 power 5")))
+    game.play(dev.Reveal())
+    if game.state.phase == "marker":  # the loser's marker choice may be taken back, not the reveal
+        game.play(next(e for e in game.rules.legal_events(game.state, DB) if isinstance(e, dev.Marker)))
+        game.undo()
+    revealed = game.state
+    try:
+        game.undo()
+    except duel_rules.RuleError as error:
+        assert "cannot be taken back" in str(error) and game.state is revealed
+    else:
+        raise AssertionError("a revealed round was taken back")
 
 
 def _both(seed: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -66,15 +91,18 @@ def _both(seed: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 def test_the_reported_sequence_on_the_command_line(tmp_path):
     """The tester's commands: `new --seed 5`, `marker 3`, `roll --player wardens`, `undo`, `roll --player
-    shadowmajik`, `roll --player wardens`: the Wardens see their first dice again, the Shadowmajik others."""
+    shadowmajik`, `roll --player wardens`: the undo is refused, the Wardens see their first dice again, the
+    Shadowmajik others."""
     save = tmp_path / "duel.toml"
     run("duel", "new", "--seed", "5", "--wardens", "Ana", "--shadowmajik", "Bo", save=save)
     run("duel", "marker", "3", save=save)
     first = run("duel", "roll", "--player", "wardens", save=save).splitlines()[0]
-    run("duel", "undo", save=save)
+    undo = CliRunner().invoke(main, ["duel", "undo", "--save", str(save), "--db", str(DB_PATH)])
+    assert undo.exit_code == 1 and "cannot be taken back" in undo.output
     theirs = run("duel", "roll", "--player", "shadowmajik", save=save).splitlines()[0]
     again = run("duel", "roll", "--player", "wardens", save=save).splitlines()[0]
-    assert again == first and first.split(":", 1)[1] != theirs.split(":", 1)[1]
+    dice = lambda line: line.split("your dice are ")[1][:7]  # noqa: E731
+    assert dice(again) == dice(first) and dice(first) != dice(theirs)
 
 
 def test_a_save_from_before_per_side_dice_keeps_its_dice(tmp_path):
@@ -263,7 +291,7 @@ def test_a_save_of_an_older_format_is_migrated_and_the_old_file_kept(tmp_path):
     assert backup.read_bytes() == old
     doc = tomllib.loads(save.read_text())
     assert doc["format"] == 2 and doc["setup"]["dice"] == "sequential" and doc["events"][-1]["dice"]["k"] == 0
-    run("duel", "undo", save=save)
+    run("duel", "roll", "--player", "shadowmajik", save=save)
     assert backup.read_bytes() == old  # kept once, never overwritten
 
 

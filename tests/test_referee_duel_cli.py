@@ -123,12 +123,14 @@ def test_referee_roll_is_shown_to_its_player_and_must_be_placed_exactly(tmp_path
     assert json.loads(run(save, "status --json"))["hands"] == {"wardens": "committed", "shadowmajik": "waiting"}
 
 
-def test_undo_then_roll_gives_the_same_dice(tmp_path):
-    """Undo is never a free re-roll: die k of the game depends only on the seed and k (R78)."""
+def test_a_referee_roll_cannot_be_undone(tmp_path):
+    """Undo is never a free re-roll (R78): the referee's roll stands (undone, the side could place other
+    dice); rolling again shows the same dice."""
     save = start(tmp_path)
     first = run(save, "roll --player shadowmajik")
-    assert "Undone: the referee's roll for the Shadowmajik" in run(save, "undo")
-    assert run(save, "roll --player shadowmajik") == first
+    before = save.read_bytes()
+    assert "cannot be taken back" in run(save, "undo", code=1) and save.read_bytes() == before
+    assert run(save, "roll --player shadowmajik").splitlines()[0].startswith(first.splitlines()[0].split(". ")[0] + " again")
 
 
 def test_sealed_commitments_from_two_devices(tmp_path):

@@ -698,6 +698,18 @@ def reroll_index(state: State, side: Side, sequential_next: int) -> int:
     return roll_index(state, side) + REROLLS_FROM
 
 
+def undo_problem(event: ev.Event) -> str | None:
+    """Why ``event`` may not be taken back: a referee's roll (its dice were shown to a player: taken back,
+    that player could place other dice, a free re-roll, R78) and a reveal (both placings were seen:
+    taken back, the loser could place again knowing the winner's dice, R77). ``None`` for the rest."""
+    if isinstance(event, ev.Roll):
+        return (f"the referee's roll for the {SIDE_NAMES[event.side]} cannot be taken back: a side rolls once a round and "
+                "its dice stand (R78); place them with commit")
+    if isinstance(event, ev.Reveal):
+        return "a revealed round cannot be taken back: both placings have been seen (R77)"
+    return None
+
+
 def rolled_to_show(state: State, side: Side) -> Dice | None:
     """The dice the referee already rolled for ``side`` this round, while ``side`` has not committed:
     a second ``roll`` shows these again (a player who forgot them is never stuck, and never gets a

@@ -40,6 +40,10 @@ class SoloGameRules:
     setup_line = staticmethod(view.setup_line)
     log_line = staticmethod(view.log_line)
 
+    def undo_problem(self, event: ev.Event) -> str | None:
+        """``None``: every solo step may be taken back (the same dice come up again)."""
+        return None
+
     def refusal_text(self, error: RuleError, state: State) -> str:
         """The line a refusal gets (:func:`referee.solo.advice.refusal_text`: the option its field names
         and what to type instead); a refusal of another kind reads as its message."""
