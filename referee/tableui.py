@@ -20,6 +20,8 @@ from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
 
 from referee.savelock import LockError, held
@@ -56,10 +58,11 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
 
     out = console or clitools.console()
     prompt: PromptSession[str] = PromptSession(history=InMemoryHistory(), completer=_Answers(session),
-                                               complete_while_typing=False, input=input, output=output)
+                                               complete_while_typing=False, input=input, output=output, key_bindings=_bindings())
     # A hidden answer (the duel's placing) is typed unseen, kept out of the history, and its prompt (which
     # may show the dice the referee rolled that player) is erased once answered.
-    secret: PromptSession[str] = PromptSession(is_password=True, erase_when_done=True, input=input, output=output)
+    secret: PromptSession[str] = PromptSession(is_password=True, erase_when_done=True, input=input, output=output,
+                                               key_bindings=_bindings())
     answers = 0
     _show_question(session, out)
     private = ""  # a refused hidden answer: said in the next hidden prompt only, which is erased (never on the shared screen)
@@ -83,7 +86,7 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         if reply.leave:
             break
         if hidden and reply.error:  # it may tell the other player what was tried, or which dice
-            private = reply.error
+            private = _undisclosed(reply.error)
             continue
         _show_reply(reply, out, session, note_style)
         if reply.played is not None or reply.undone is not None or (reply.error is None and session.variants()):
@@ -119,6 +122,25 @@ def _show_question(session: TableSession, out: Any, said: tuple[str, ...] = ()) 
             out.print(line, style="bold", markup=False)
     for key, choice in zip(question.keys(), question.choices, strict=True):
         out.print(f"  {key} {choice.label}", markup=False)
+
+
+def _bindings() -> KeyBindings:
+    """Key bindings over prompt_toolkit's: a pasted colour code (``ESC [31m``) reads as a mouse event, whose
+    own handler fails on it ("Unhandled exception in event loop"); the table mode uses no mouse, so
+    mouse events are dropped."""
+    bindings = KeyBindings()
+
+    @bindings.add(Keys.Vt100MouseEvent)
+    def _ignore(event: Any) -> None:
+        return None
+
+    return bindings
+
+
+def _undisclosed(error: str) -> str:
+    """A refused hidden answer's reason as the next hidden prompt shows it: what was typed (quoted) and
+    every number (dice) left out, since the prompt stays on the shared screen until it is answered."""
+    return re.sub(r"\d+", "…", re.sub(r"'[^']*'", "(what you typed)", error))
 
 
 def _fitted(toolbar: str) -> str:
@@ -177,7 +199,8 @@ def ask(text: str, choices: list[tuple[str, str]], default: str, input: Input | 
         out.print(f"  {number:>2} {meta or answer}", markup=False)
     words = [a for a, _ in choices]
     completer = WordCompleter(words, meta_dict=dict(choices), sentence=True)
-    session: PromptSession[str] = PromptSession(completer=completer, complete_while_typing=False, input=input, output=output)
+    session: PromptSession[str] = PromptSession(completer=completer, complete_while_typing=False, input=input, output=output,
+                                                key_bindings=_bindings())
     while True:
         try:
             line = session.prompt(f"{text} [{default}]: ").strip()

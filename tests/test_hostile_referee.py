@@ -421,3 +421,15 @@ def test_a_save_with_a_byte_order_mark_is_read(tmp_path):
     save = _saved_solo(tmp_path)
     save.write_bytes(b"\xef\xbb\xbf" + save.read_bytes())
     assert "Mana" in run("solo", "status", save=save)
+
+
+def test_a_name_holding_an_escape_sequence_is_refused(tmp_path):
+    """A breaker's finding: `--shadowmajik $'Bo\\x1b[31mRED'` turned every later output red. A name with a
+    control character is refused in one line (on the command line and in a save), never printed."""
+    save = tmp_path / "duel.toml"
+    result = CliRunner().invoke(main, ["duel", "new", "--shadowmajik", "Bo\x1b[31mRED", "--save", str(save), "--db", str(DB_PATH)])
+    assert result.exit_code == 2 and "control characters" in result.output and "\x1b" not in result.output and not save.exists()
+    run("duel", "new", "--seed", "3", "--shadowmajik", "Bo", save=save)
+    save.write_text(save.read_text().replace('shadowmajik = "Bo"', 'shadowmajik = "Bo\\u001b[31m"'))
+    result = CliRunner().invoke(main, ["duel", "status", "--save", str(save), "--db", str(DB_PATH)])
+    assert result.exit_code == 1 and "control characters" in result.output and "\x1b" not in result.output

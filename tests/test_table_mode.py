@@ -701,3 +701,24 @@ def test_an_answer_stops_the_background_search(tmp_path):
     _, again, _ = session.prompt()
     assert again is not None and again.waiting is not None and again.waiting is not question.waiting
     assert again.waiting.result(timeout=60) == aid.options(state, DB)  # asked again: searched anew
+
+
+def test_a_pasted_escape_sequence_is_dropped_not_an_error(tmp_path):
+    """A breaker's finding: a colour code pasted at a prompt (ESC [31m) read as a mouse event and printed
+    "Unhandled exception in event loop". It is dropped; the answer typed after it is taken."""
+    session, save = _session(tmp_path)
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text("\x1b[31m\x1b[<0;5Mrandven\r\x04")
+        tableui.run(session, input=pipe, output=DummyOutput(), console=Console(file=out, width=100))
+    assert events_of(save)[-1]["card"]["id"] == "solo.quest.randven"
+
+
+def test_a_refused_hidden_placing_is_not_repeated_on_the_shared_screen():
+    """A breaker's finding: a mistyped hidden placing was shown as typed in the next hidden prompt, which
+    stays on the screen both players see until it is answered. What was typed and every number are left out."""
+    from referee.tableui import _undisclosed
+
+    shown = _undisclosed("not a command that plays an event (marker, roll, commit, reveal, recall): 'batle 3,5 power 6'")
+    assert "3,5" not in shown and "batle" not in shown and "(what you typed)" in shown
+    assert "6" not in _undisclosed("your dice show 1 4 6 6: place each rolled die once")

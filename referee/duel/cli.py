@@ -102,6 +102,15 @@ def marker_event(words: Sequence[str], side: Side | None, db: Database, state: S
     return ev.Marker(side, _location(db, state, " ".join(words)))
 
 
+def player_name(text: str, option: str) -> str:
+    """A player's name as typed, checked (:func:`referee.duel.game.name_problem`); raises a
+    ``click.BadParameter`` of one line naming ``option``."""
+    problem = duel_game.name_problem(text)
+    if problem:
+        raise click.BadParameter(problem, param_hint=option)
+    return text
+
+
 def roll_event(side: Side) -> ev.Roll:
     """The event of ``referee duel roll --player SIDE``: the referee rolls ``side``'s dice (left to
     :func:`rules.resolve`, R78)."""
@@ -259,8 +268,10 @@ EVENT_COMMANDS = ("marker", "roll", "commit", "reveal", "recall")
 
 @duel.command()
 @click.option("--seed", type=int, default=None, help="Seed of the referee's deal and dice (default: random).")
-@click.option("--wardens", "wardens_name", default="Wardens", help="Name of the Wardens player.")
-@click.option("--shadowmajik", "shadow_name", default="Shadowmajik", help="Name of the Shadowmajik player.")
+@click.option("--wardens", "wardens_name", default="Wardens", callback=lambda c, p, v: player_name(v, "--wardens"),
+              help="Name of the Wardens player.")
+@click.option("--shadowmajik", "shadow_name", default="Shadowmajik", callback=lambda c, p, v: player_name(v, "--shadowmajik"),
+              help="Name of the Shadowmajik player.")
 @click.option("--row", default=None,
               help="The 7 Locations you dealt, left to right from the Wardens' side (ids or names, comma-separated).")
 @click.option("--dice", "dice_scheme", type=click.Choice(list(DICE_SCHEMES)), default="per-side", show_default=True,
@@ -440,8 +451,10 @@ def log(verbose: bool, save_path: Path | None, database_path: Path | None) -> No
 
 
 @duel.command()
-@click.option("--wardens", "wardens_name", default="Wardens", help="A new game: name of the Wardens player.")
-@click.option("--shadowmajik", "shadow_name", default="Shadowmajik", help="A new game: name of the Shadowmajik player.")
+@click.option("--wardens", "wardens_name", default="Wardens", callback=lambda c, p, v: player_name(v, "--wardens"),
+              help="A new game: name of the Wardens player.")
+@click.option("--shadowmajik", "shadow_name", default="Shadowmajik", callback=lambda c, p, v: player_name(v, "--shadowmajik"),
+              help="A new game: name of the Shadowmajik player.")
 @click.option("--row", default=None,
               help="A new game: the 7 Locations as you dealt them, left to right from the Wardens' side (names, comma-separated).")
 @click.option("--seed", type=int, default=None, help="A new game: seed of the referee's deal and dice (default: random).")

@@ -9,6 +9,7 @@ the words of :func:`referee.duel.advice.refusal_text`, as the command that playe
 """
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -93,10 +94,29 @@ class DuelGame(RefereeGame):
         row, names = setup.get("row"), (setup.get("wardens", "Wardens"), setup.get("shadowmajik", "Shadowmajik"))
         if not isinstance(row, list) or not all(isinstance(x, str) for x in row) or not all(isinstance(n, str) for n in names):
             raise ParseError("[setup] needs the row of Locations")
+        for name in names:
+            if name_problem(name):
+                raise ParseError(f"[setup] player name: {name_problem(name)}")
         dice = setup.get("dice", "sequential")  # a save from before the per-side dice names no scheme
         if dice not in DICE_SCHEMES:
             raise ParseError(f"[setup] dice is {str(dice)[:40]!r}: it is one of {', '.join(DICE_SCHEMES)}")
         return cls.start(db, rules.new_game(db, seed, PerSide(*names), row, dice))
+
+
+NAME_LENGTH = 40
+"""The longest player name (it is shown in every line that names a side)."""
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name, or ``None``: empty, longer than :data:`NAME_LENGTH`, or
+    holding a control character (an escape sequence in a name would reach every player's terminal)."""
+    if not name.strip():
+        return "a player's name cannot be empty"
+    if len(name) > NAME_LENGTH:
+        return f"a player's name is at most {NAME_LENGTH} characters, not {len(name)}"
+    if any(unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co") for char in name):
+        return "a player's name cannot hold control characters (escapes, line breaks, tabs)"
+    return None
 
 
 def load(path: Path, db: Database) -> DuelGame:
