@@ -65,7 +65,9 @@ class BuildOptions:
     ``color`` (``"rgb"`` or ``"cmyk"``) and ``ink`` (``"full"`` or ``"saver"``) other than the
     defaults add one more PDF of each sheet, named by :func:`pnp.inks.variants` (``solo-a4-cmyk.pdf``,
     ``solo-a4-ink-saver.pdf``, ``solo-a4-ink-saver-cmyk.pdf``); ``png`` adds ``png/``, the deck
-    images for digital tabletops (:mod:`pnp.raster`).
+    images for digital tabletops (:mod:`pnp.raster`). ``overwrite``: replace files in the output
+    folder that hold a name the build writes although no earlier build wrote them (by default such a
+    file, the user's own, stops the build before anything changes).
     """
 
     boards: Literal["joined", "separate"] = "joined"
@@ -74,6 +76,7 @@ class BuildOptions:
     color: inks.ColorChoice = "rgb"
     ink: inks.InkChoice = "full"
     png: bool = False
+    overwrite: bool = False
 
 
 def build(database: Database, out_dir: Path, options: BuildOptions = BuildOptions()) -> list[Path]:
@@ -116,6 +119,8 @@ def build(database: Database, out_dir: Path, options: BuildOptions = BuildOption
     try:
         written = _write_all(database, rendered, staging, options)
         names = sorted(path.relative_to(staging).as_posix() for path in written)
+        if not options.overwrite:
+            _check_unknown(staging, out_dir, names)
         swap_in(staging, out_dir, names)
     except OSError as error:
         failed = Path(error.filename) if error.filename else out_dir
@@ -184,6 +189,22 @@ def _check_target(out_dir: Path, name: str) -> None:
             raise _refusal(path, "a folder or special file where the build writes a file")
         if not last and not stat.S_ISDIR(mode):
             raise _refusal(path, "a file where the build needs a folder")
+
+
+def _check_unknown(staging: Path, out_dir: Path, names: list[str]) -> None:
+    """Raise ``OSError`` (naming the path) when ``out_dir`` holds a file this build writes that no earlier
+    build wrote (:func:`read_manifest`) and that differs from this build's: a file of the user's
+    (``index.html`` of their own, a ``foo-cmyk.pdf`` they keep), which a build replaces only with
+    ``overwrite``. The same bytes are this build's output already (a folder built before manifests)."""
+    previous = read_manifest(out_dir)
+    for name in names:
+        target = out_dir / name
+        if name in previous or not target.is_file() or target.is_symlink():
+            continue
+        if target.stat().st_size == (staging / name).stat().st_size and target.read_bytes() == (staging / name).read_bytes():
+            continue
+        raise OSError(errno.EEXIST, "this file is in the output folder and no earlier build wrote it (no .pnp-manifest "
+                                    "lists it): move it away, or build with --overwrite to replace it", str(target))
 
 
 def _removable(out_dir: Path, name: str) -> bool:

@@ -192,9 +192,11 @@ def list_records(database_path: Path, as_json: bool) -> None:
               help="saver: also write light-background sheets for home printers (<game>-<paper>-ink-saver.pdf).")
 @click.option("--png", "png", is_flag=True,
               help="Also write PNG deck images (10 x 7 cards, backs apart) for digital tabletops into png/.")
+@click.option("--overwrite", is_flag=True,
+              help="Replace files in --out that have the names the build writes although no earlier build wrote them.")
 def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: float | None, safe: float | None,
           printer_margin: float | None, duplex: str | None, back_offset: str, cut_lines: bool, boards: str,
-          color: str, ink: str, png: bool) -> None:
+          color: str, ink: str, png: bool, overwrite: bool) -> None:
     """Write one SVG per card face and the PDF sheets (A4 and Letter, per game) into --out."""
     offset = _parse_offset(back_offset)
     db = _with_settings(_load(database_path), papers=papers, bleed_mm=bleed, safe_mm=safe,
@@ -209,14 +211,17 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
         click.echo(f"{len(problems)} problem(s) with the printed cards; nothing was written", err=True)
         raise SystemExit(1)
     options = builder.BuildOptions(boards=cast(Literal["joined", "separate"], boards), back_offset=offset, cut_lines=cut_lines,
-                                   color=cast(Literal["rgb", "cmyk"], color), ink=cast(Literal["full", "saver"], ink), png=png)
+                                   color=cast(Literal["rgb", "cmyk"], color), ink=cast(Literal["full", "saver"], ink), png=png,
+                                   overwrite=overwrite)
     for note in builder.sheet_notes(db, options):
         click.echo(note, err=True)
     try:
         written = builder.build(db, out_dir, options)
     except OSError as error:
         where = error.filename or out_dir
-        raise click.ClickException(f"{where}: cannot write: {error.strerror or error}; nothing in {out_dir} was changed") from None
+        reason = error.strerror or str(error)
+        verb = "" if "no earlier build wrote it" in reason else "cannot write: "
+        raise click.ClickException(f"{where}: {verb}{reason}; nothing in {out_dir} was changed") from None
     except RasterError as error:
         raise click.ClickException(f"--png: {error}; nothing in {out_dir} was changed") from None
     svgs = [p for p in written if p.suffix == ".svg"]
@@ -224,6 +229,15 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
     click.echo(f"{len(svgs)} card faces in {out_dir / 'svg'}")
     for path in others:
         click.echo(str(path))
+
+
+def _is_pdf(path: Path) -> bool:
+    """Whether ``path`` is a regular file that starts as a PDF does (``%PDF-``)."""
+    try:
+        with open(path, "rb") as file:
+            return path.is_file() and file.read(5) == b"%PDF-"
+    except OSError:
+        return False
 
 
 @main.command()
@@ -239,6 +253,9 @@ def calibrate(paper: str, duplex: str, out_path: Path | None) -> None:
     from pnp.sheets import PAPERS
 
     path = out_path or DEFAULT_OUTPUT / f"calibration-{paper}-{duplex}.pdf"
+    if path.exists() and not _is_pdf(path):  # a calibration sheet replaces only a PDF (never cards.toml)
+        raise click.ClickException(f"{path}: this file is not a PDF, and pnp calibrate writes only over a PDF: "
+                                   f"give --out a .pdf path")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_calibration(path, PAPERS[paper], duplex)  # type: ignore[arg-type]

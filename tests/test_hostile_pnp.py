@@ -499,3 +499,37 @@ def test_a_card_named_like_a_script_runs_nothing_in_chromium(tmp_path):
                 page.close()
         finally:
             browser.close()
+
+
+def test_a_file_of_the_users_with_an_output_name_stops_the_build(small_db, tmp_path):
+    """A second breaker's finding: the first build into a folder replaced the user's own index.html (and a
+    --color cmyk build the user's foo-cmyk.pdf, which the next build then removed). A file the build
+    would write that no earlier build wrote, and that differs from the build's, stops the build in one
+    line before anything changes; --overwrite (BuildOptions.overwrite) replaces it."""
+    from pnp.build import BuildOptions, build
+
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "index.html").write_text("MY OWN INDEX")
+    with pytest.raises(OSError) as refused:
+        build(small_db, out, BuildOptions())
+    assert refused.value.filename == str(out / "index.html") and "--overwrite" in refused.value.strerror
+    assert sorted(p.name for p in out.iterdir()) == ["index.html"] and (out / "index.html").read_text() == "MY OWN INDEX"
+    build(small_db, out, BuildOptions(overwrite=True))
+    assert (out / "index.html").read_text() != "MY OWN INDEX"
+    build(small_db, out, BuildOptions())  # its own output now: listed in the manifest
+
+
+def test_calibrate_never_writes_over_a_file_that_is_no_pdf(tmp_path):
+    """A second breaker's finding: `pnp calibrate --out cards.toml` replaced the card database with a PDF."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main as pnp_main
+
+    cards = tmp_path / "cards.toml"
+    cards.write_text("format = 1\n")
+    result = CliRunner().invoke(pnp_main, ["calibrate", "--out", str(cards)])
+    assert result.exit_code == 1 and "not a PDF" in result.output and cards.read_text() == "format = 1\n"
+    pdf = tmp_path / "calibration.pdf"
+    assert CliRunner().invoke(pnp_main, ["calibrate", "--out", str(pdf)]).exit_code == 0
+    assert CliRunner().invoke(pnp_main, ["calibrate", "--out", str(pdf)]).exit_code == 0  # its own PDF again
