@@ -126,6 +126,8 @@ def build(database: Database, out_dir: Path, options: BuildOptions = BuildOption
         failed = Path(error.filename) if error.filename else out_dir
         if staging in failed.parents:  # name the file as the user will know it, not the staging copy
             failed = out_dir / failed.relative_to(staging)
+        elif out_dir != failed and out_dir not in failed.parents:  # a source read (a template font) when the copy failed
+            failed = out_dir
         raise OSError(error.errno, error.strerror or str(error), str(failed)) from None  # some OSErrors carry only a message
     finally:
         shutil.rmtree(staging, ignore_errors=True)

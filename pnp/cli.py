@@ -67,7 +67,7 @@ class Millimetres(click.FloatRange):
     def convert(self, value, param, ctx):
         """The value as a float in range; ``self.fail`` (one usage line) for anything else."""
         try:
-            number = float(value)
+            number = float(value) if not isinstance(value, str) or value.isascii() else math.nan  # ASCII digits only
         except (TypeError, ValueError):
             number = math.nan
         if not math.isfinite(number):
@@ -79,6 +79,8 @@ def _parse_offset(text: str) -> tuple[float, float]:
     """``"X,Y"`` in mm as two floats; a click ``BadParameter`` naming --back-offset otherwise."""
     parts = text.split(",")
     try:
+        if not text.isascii():
+            raise ValueError(text)
         x, y = (float(part) for part in parts)
     except ValueError:
         raise click.BadParameter(f"{text!r} is not X,Y in mm, for example 0.5,-1", param_hint="--back-offset") from None

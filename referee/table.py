@@ -412,7 +412,7 @@ class TableSession:
         rolls = self._default_rolls(question)
         if rolls and question.default is not None and re.fullmatch(r"[\d\s,;/]+", text) and not _choice_number(text, rolls[0], question):
             return self._chosen(question.default, typed_dice=text, question=question)
-        if question.numbered and word.isdigit() and 1 <= int(word) <= len(question.choices):
+        if question.numbered and _number(word) and 1 <= int(word) <= len(question.choices):
             return self._chosen(question.choices[int(word) - 1], typed_dice=None, question=question)
         slug = _slug(text)
         for choice in question.choices:
@@ -431,7 +431,7 @@ class TableSession:
             value = self.table.typed_value(text, self.state)
         if value is not None:
             return self._start(value)
-        if word.isdigit() and question.choices and question.numbered:
+        if _number(word) and question.choices and question.numbered:
             return Reply(error=f"{word} is not one of the choices: type 1-{len(question.choices)} (`help` lists them).")
         try:
             event = self.table.parse_command(text.split(), self.state)
@@ -454,7 +454,7 @@ class TableSession:
             variants = pending.choice.variants
             word = text.lower()
             picked = None
-            if word.isdigit() and 1 <= int(word) <= len(variants):
+            if _number(word) and 1 <= int(word) <= len(variants):
                 picked = variants[int(word) - 1][1]
             else:
                 typed = tuple(sorted(int(c) for c in re.findall(r"\d", word)))
@@ -560,6 +560,11 @@ def _name_then_dice(text: str) -> tuple[str, str] | None:
     return (found.group(1), found.group(2)) if found else None
 
 
+def _number(word: str) -> bool:
+    """Whether ``word`` is a number as typed on a keyboard: ASCII digits only (``٣`` is no choice)."""
+    return word.isascii() and word.isdigit()
+
+
 def _slug(text: str) -> str:
     """A name as typed, in the one spelling of the words that name cards and spells (``Elder Maelis`` ->
     ``elder-maelis``, ``The Council's Seat`` -> ``the-councils-seat``: :func:`referee.clitools.slug`)."""
@@ -571,7 +576,7 @@ def _slug(text: str) -> str:
 def _choice_number(text: str, ask: DiceAsk, question: Question) -> bool:
     """Whether digits typed at a dice prompt pick a numbered choice instead: one digit where more dice are
     asked for, naming a choice."""
-    return question.numbered and text.isdigit() and len(text) == 1 and ask.count > 1 and 1 <= int(text) <= len(question.choices)
+    return question.numbered and _number(text) and len(text) == 1 and ask.count > 1 and 1 <= int(text) <= len(question.choices)
 
 
 def _match(values: Mapping[str, Any], word: str) -> Any:

@@ -533,3 +533,15 @@ def test_calibrate_never_writes_over_a_file_that_is_no_pdf(tmp_path):
     pdf = tmp_path / "calibration.pdf"
     assert CliRunner().invoke(pnp_main, ["calibrate", "--out", str(pdf)]).exit_code == 0
     assert CliRunner().invoke(pnp_main, ["calibrate", "--out", str(pdf)]).exit_code == 0  # its own PDF again
+
+
+@pytest.mark.parametrize("args", [["--bleed", "١"], ["--back-offset", "١,٢"]])
+def test_numbers_are_typed_in_ascii_digits(args, tmp_path):
+    """A second breaker's finding: Arabic-Indic digits were read as numbers (`--bleed ١` built). A length
+    is ASCII digits: anything else is one usage line, nothing written."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main as pnp_main
+
+    result = CliRunner().invoke(pnp_main, ["build", *args, "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1 and not (tmp_path / "out").exists()

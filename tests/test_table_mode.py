@@ -722,3 +722,11 @@ def test_a_refused_hidden_placing_is_not_repeated_on_the_shared_screen():
     shown = _undisclosed("not a command that plays an event (marker, roll, commit, reveal, recall): 'batle 3,5 power 6'")
     assert "3,5" not in shown and "batle" not in shown and "(what you typed)" in shown
     assert "6" not in _undisclosed("your dice show 1 4 6 6: place each rolled die once")
+
+
+def test_a_choice_is_picked_by_ascii_digits_only(tmp_path):
+    """A second breaker's finding: `٣` picked the third Location. Only ASCII digits number a choice."""
+    session, save = _session(tmp_path)
+    session.answer("randven")
+    before = save.read_bytes()
+    assert session.answer("١").error is not None and save.read_bytes() == before
