@@ -122,6 +122,32 @@ def check_icons(context: CheckContext) -> None:
                                                      f"file of templates/icons without .svg, such as 'win'")
 
 
+ID_PREFIXES: dict[str, str] = {
+    "back": "back", "stats": "stats", "spell_path": "path", "spell": "spell", "progress_track": "progress",
+    "table": "table", "table_card": "card", "servant": "servant", "battle_map": "map", "city_quest": "quest",
+    "council_quest": "quest", "elder": "quest", "warding_city": "quest", "last_stand": "last-stand",
+    "counter_card": "last-stand", "location": "location", "player": "player", "summary": "summary",
+}
+"""The middle part of the ids of each kind of record (``solo.spell.bind``: ``spell``): an id says its game
+and kind (README, Editing a card), so a reference to another kind is caught by its name too."""
+
+
+def check_id_kinds(context: CheckContext) -> None:
+    """Each record's id is ``<game>.<kind>.<name>``, its game the section it is in and its kind the
+    record's (:data:`ID_PREFIXES`): ``solo.servant.bind`` on a spell is refused."""
+    database = context.database
+    for game, records in (("solo", database.solo), ("duel", database.duel)):
+        for name in type(records).model_fields:
+            value = getattr(records, name)
+            if not isinstance(value, tuple):
+                continue
+            for record in value:
+                prefix = f"{game}.{ID_PREFIXES.get(record.kind, record.kind)}."
+                if not record.id.startswith(prefix):
+                    context.report(context.at(record, "id"), f"{quoted(record.id)} is not an id of this kind of record: "
+                                                             f"a {record.kind.replace('_', ' ')} id starts {prefix}")
+
+
 def check_printed_cards(context: CheckContext) -> None:
     """No more than :data:`MAX_PRINTED_CARDS` card faces print, copies counted (the database's own
     convention: a build draws every copy, so a huge ``copies`` must not exhaust memory)."""
@@ -438,6 +464,7 @@ def check_duel(context: CheckContext) -> None:
 
 CROSS_CHECKS: tuple[Callable[[CheckContext], None], ...] = (
     check_backs,
+    check_id_kinds,
     check_icons,
     check_printed_cards,
     check_table_texts,
