@@ -131,6 +131,8 @@ def build(database: Database, out_dir: Path, options: BuildOptions = BuildOption
         raise OSError(error.errno, error.strerror or str(error), str(failed)) from None  # some OSErrors carry only a message
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+        if created and not any(out_dir.iterdir()):  # a first build that failed leaves no empty folder
+            out_dir.rmdir()
     return sorted(out_dir / name for name in names)
 
 

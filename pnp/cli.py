@@ -234,10 +234,13 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
 
 
 def _is_pdf(path: Path) -> bool:
-    """Whether ``path`` is a regular file that starts as a PDF does (``%PDF-``)."""
+    """Whether ``path`` is a regular file that starts as a PDF does (``%PDF-``); a pipe or a device is
+    none (and never opened: a pipe would block)."""
+    if not path.is_file():
+        return False
     try:
         with open(path, "rb") as file:
-            return path.is_file() and file.read(5) == b"%PDF-"
+            return file.read(5) == b"%PDF-"
     except OSError:
         return False
 

@@ -201,7 +201,7 @@ class GameCommands:
             savelock.check_free(path)
             note = savefile.restore(path, self.rules.name, lambda kept: self.rules.load(kept, db))
             game = self.rules.load(path, db)
-        except (savefile.SaveError, savelock.LockError) as error:
+        except RefereeError as error:  # a save that cannot be written or locked
             raise fail(error) from None
         out = console()
         out.print(note, markup=False)
@@ -217,7 +217,7 @@ class GameCommands:
             savelock.check_free(path)
             note = savefile.write_new(path, self.rules.name, game.document(),
                                       in_progress(self.rules, lambda saved: self.rules.load(saved, db)), force)
-        except (savefile.SaveError, savelock.LockError) as error:
+        except RefereeError as error:  # a save that cannot be written or locked
             raise fail(error) from None
         if note:
             click.echo(note)

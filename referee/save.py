@@ -137,6 +137,13 @@ def writable(path: Path) -> Path:
     points, the link kept), and anything but a regular file there (a device such as ``/dev/null``, a
     pipe, a folder) is refused with a :class:`SaveError`, never replaced, whatever ``--force`` says."""
     target = Path(os.path.realpath(path))
+    if Path(path).is_symlink() and not target.parent.is_dir():
+        raise SaveError(path, f"is a symbolic link to {target}, in a folder that does not exist: point it at a folder that does")
+    folder = target.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise SaveError(path, f"{folder} is a file, not a folder: give --save a path in a folder")
     if target.exists() and not target.is_file():
         raise SaveError(path, "is not a regular file (a device, a pipe or a folder): a game is saved only in a regular file; "
                               "give --save PATH to a file")
@@ -242,7 +249,7 @@ def _peek(path: Path) -> dict[str, Any] | None:
         return None
     try:
         doc = tomllib.loads(read_limited(path, MAX_SAVE_BYTES, "a save file").decode("utf-8-sig"))
-    except (OSError, FileRefused, UnicodeDecodeError, tomllib.TOMLDecodeError):
+    except (OSError, FileRefused, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
         return {}
     return doc
 
@@ -402,6 +409,8 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
         raise SaveError(path, "not a save file (not UTF-8 text)") from None
     except tomllib.TOMLDecodeError as error:
         raise SaveError(path, f"corrupt or truncated save file ({error})") from None
+    except RecursionError:  # tomllib parses nested arrays by recursion
+        raise SaveError(path, "corrupt save file: arrays or tables nested too deeply") from None
     fmt = doc.get("format")
     if not isinstance(fmt, int) or isinstance(fmt, bool):
         raise SaveError(path, "not a save file (no format number)")

@@ -114,7 +114,8 @@ def _release(path: Path, handle: Any) -> None:
     process waiting on the removed file finds it gone and takes a new one (:func:`_acquire`)."""
     with contextlib.suppress(OSError):
         os.unlink(_lock_path(path))
-    handle.close()
+    with contextlib.suppress(OSError):  # a full disk may fail to flush the holder's name: the lock goes all the same
+        handle.close()
 
 
 def _key(path: Path) -> Path:

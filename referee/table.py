@@ -178,6 +178,9 @@ class TableGame(Protocol):
     def answering(self) -> None:
         """An answer arrived: stop any work done in the background for the question on the table."""
 
+    def help_lines(self) -> list[str]:
+        """The game's own lines of ``help`` (short forms it takes), after the answers of the question."""
+
 
 
 SESSION_COMMANDS: dict[str, str] = {
@@ -395,7 +398,7 @@ class TableSession:
             if question.values:
                 shown = sorted(question.values)
                 lines.append("Or type one of: " + ", ".join(shown[:24]) + (" ..." if len(shown) > 24 else "") + " (Tab completes).")
-        lines.append("Two answers on one line: a card, a hex or a spell, then the dice (quenm 12 456; c3 56 234; glass 1 4).")
+        lines.extend(self.table.help_lines())
         lines.append("Commands: " + ", ".join([*SESSION_COMMANDS, *self.table.commands()]) + "; and any one-shot command's words.")
         lines.append("As a one-shot command: " + self.game.next_line())
         return lines

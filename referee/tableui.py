@@ -138,9 +138,10 @@ def _bindings() -> KeyBindings:
 
 
 def _undisclosed(error: str) -> str:
-    """A refused hidden answer's reason as the next hidden prompt shows it: what was typed (quoted) and
-    every number (dice) left out, since the prompt stays on the shared screen until it is answered."""
-    return re.sub(r"\d+", "…", re.sub(r"'[^']*'", "(what you typed)", error))
+    """A refused hidden answer's reason as the next hidden prompt shows it: what was typed (quoted) left
+    out, since the prompt stays on the shared screen until it is answered (the reason itself, and the
+    side's own dice, which its hidden prompt shows anyway, stay)."""
+    return re.sub(r"'[^']*'", "(what you typed)", error)
 
 
 def _fitted(toolbar: str) -> str:

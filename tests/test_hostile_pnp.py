@@ -545,3 +545,17 @@ def test_numbers_are_typed_in_ascii_digits(args, tmp_path):
 
     result = CliRunner().invoke(pnp_main, ["build", *args, "--out", str(tmp_path / "out")])
     assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1 and not (tmp_path / "out").exists()
+
+
+def test_calibrate_refuses_a_pipe_without_blocking(tmp_path):
+    """A third breaker's finding: `pnp calibrate --out` on a FIFO hung. It is refused in one line."""
+    import os
+
+    from click.testing import CliRunner
+
+    from pnp.cli import main as pnp_main
+
+    fifo = tmp_path / "ff.pdf"
+    os.mkfifo(fifo)
+    result = CliRunner().invoke(pnp_main, ["calibrate", "--out", str(fifo)])
+    assert result.exit_code == 1 and "not a PDF" in result.output

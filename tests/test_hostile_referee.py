@@ -433,3 +433,28 @@ def test_a_name_holding_an_escape_sequence_is_refused(tmp_path):
     save.write_text(save.read_text().replace('shadowmajik = "Bo"', 'shadowmajik = "Bo\\u001b[31m"'))
     result = CliRunner().invoke(main, ["duel", "status", "--save", str(save), "--db", str(DB_PATH)])
     assert result.exit_code == 1 and "control characters" in result.output and "\x1b" not in result.output
+
+
+# ---- A third breaker's findings ------------------------------------------------------------------------------
+def test_a_save_path_below_a_file_or_through_a_dangling_link_is_one_line(tmp_path):
+    """A third breaker's findings: `--save FILE/x.toml` (a file where a folder should be) gave a traceback;
+    a dangling link made the folders it names anywhere. Both are refused in one line, nothing made."""
+    afile = tmp_path / "afile"
+    afile.write_text("hi")
+    dangling = tmp_path / "dangling.toml"
+    dangling.symlink_to(tmp_path / "nowhere" / "deeper" / "x.toml")
+    for save in (afile / "x.toml", dangling):
+        for game, args in (("solo", ["--difficulty", "normal", "--spells", "bind,shield"]), ("duel", [])):
+            result = CliRunner().invoke(main, [game, "new", *args, "--save", str(save), "--db", str(DB_PATH)])
+            assert result.exit_code == 1 and len(result.output.strip().splitlines()) == 1, result.output
+            assert "Traceback" not in result.output
+    assert not (tmp_path / "nowhere").exists() and afile.read_text() == "hi"
+
+
+def test_a_deeply_nested_save_is_one_line(tmp_path):
+    """A third breaker's finding: a save of 2,000 nested arrays gave a RecursionError traceback."""
+    save = tmp_path / "deep.toml"
+    save.write_text("x = " + "[" * 2000 + "]" * 2000 + "\n")
+    for command in (["solo", "status"], ["duel", "status"]):
+        result = CliRunner().invoke(main, [*command, "--save", str(save), "--db", str(DB_PATH)])
+        assert result.exit_code == 1 and "nested too deeply" in result.output and len(result.output.strip().splitlines()) == 1

@@ -133,6 +133,10 @@ class DuelTable:
             return tuple(view.spell_lines(state, db))
         return ()
 
+    def help_lines(self) -> list[str]:
+        """None beyond the question's: the duel's answers are one per line."""
+        return []
+
     def answering(self) -> None:
         """Nothing: the duel's questions do no work in the background."""
 

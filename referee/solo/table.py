@@ -371,6 +371,10 @@ class SoloTable:
             return self.run_command("map", state)
         return ()
 
+    def help_lines(self) -> list[str]:
+        """Two answers on one line (:meth:`referee.table.TableSession.answer`), as the solo game uses them."""
+        return ["Two answers on one line: a card, a hex or a spell, then the dice (quenm 12 456; c3 56 234; glass 1 4)."]
+
     def answering(self) -> None:
         """Stop the background aid search of the question answered (:func:`referee.solo.aid.stop_searching`)."""
         aid.stop_searching()
