@@ -177,8 +177,14 @@ def kill_builds(small_db, tmp_path: Path, kills: int, seed: int) -> dict[str, in
             if name in now:
                 assert now[name] in (old.get(name), new.get(name)), name
         assert set(now) <= old_names | new_names | set(USER_FILES) | {builder.MANIFEST}
-        if listed == old_names:
-            assert old_names <= set(now), "a file of the previous build is missing"
+        missing = old_names - set(now)
+        if listed == old_names and missing:
+            # killed while the previous build's stale files were removed: the manifest still lists them (the
+            # new names and the stale ones, here the same set as the old manifest), every new file is in place
+            assert missing <= old_names - new_names, "a file of the previous build is missing"
+            assert all(now[n] == new[n] for n in new_names), "the manifest names a build not wholly in place"
+            outcomes["new"] += 1
+        elif listed == old_names:
             outcomes["old" if all(now[n] == old[n] for n in old_names) else "mixed"] += 1
         else:
             assert new_names <= listed <= old_names | new_names
