@@ -49,6 +49,22 @@ def timed_saves(saving: list[float]):
     return save
 
 
+def timed_answer(session: TableSession, answer: str, saving: list[float], steps: list[tuple[float, str]], saves: list[float]) -> None:
+    """Give ``answer`` and time it to the next prompt and its completions (ms, in ``steps`` with the
+    phase it was given in), the save file's writes apart (in ``saves``). Exits on a refusal."""
+    phase = str(getattr(session.state, "phase", ""))
+    saving.clear()
+    start = time.perf_counter()
+    reply = session.answer(answer)
+    session.prompt()
+    session.completions()
+    total = (time.perf_counter() - start) * 1000
+    steps.append((total - sum(saving), phase))
+    saves.append(sum(saving))
+    if reply.error:
+        raise SystemExit(f"refused {answer!r} in {phase}: {reply.error}")
+
+
 def play(session: TableSession, saving: list[float], steps: list[tuple[float, str]], saves: list[float]) -> None:
     """Answer until the game is over or the cap: Enter where there is a default, else the first choice
     (or the first typed value); a duel placing is the first legal one."""
@@ -70,17 +86,7 @@ def play(session: TableSession, saving: list[float], steps: list[tuple[float, st
                 commit = next(e for e in duel_legal.iter_legal_events(session.state, session.game.db) if isinstance(e, Commit))
                 assert commit.assignment is not None  # the generator names each placing
                 answer = commit.assignment.text()
-        phase = str(getattr(session.state, "phase", ""))
-        saving.clear()
-        start = time.perf_counter()
-        reply = session.answer(answer)
-        session.prompt()
-        session.completions()
-        total = (time.perf_counter() - start) * 1000
-        steps.append((total - sum(saving), phase))
-        saves.append(sum(saving))
-        if reply.error:
-            raise SystemExit(f"refused {answer!r} in {phase}: {reply.error}")
+        timed_answer(session, answer, saving, steps, saves)
 
 
 def replay(session: TableSession, events: list, saving: list[float], steps: list[tuple[float, str]], saves: list[float]) -> None:
@@ -91,17 +97,7 @@ def replay(session: TableSession, events: list, saving: list[float], steps: list
     for event in events:
         if event.kind == "council" and session.game.log.events and session.game.log.events[-1] == event:
             continue  # the session played the Council of Wardens by itself after its card
-        phase = str(session.state.phase)
-        saving.clear()
-        start = time.perf_counter()
-        reply = session.answer(command_line(event).removeprefix("referee solo "))
-        session.prompt()
-        session.completions()
-        total = (time.perf_counter() - start) * 1000
-        steps.append((total - sum(saving), phase))
-        saves.append(sum(saving))
-        if reply.error:
-            raise SystemExit(f"refused {command_line(event)!r} in {phase}: {reply.error}")
+        timed_answer(session, command_line(event).removeprefix("referee solo "), saving, steps, saves)
 
 
 def main() -> None:

@@ -262,18 +262,33 @@ def duel() -> None:
     """
 
 
+def _setup_options(lead: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The setup options of ``new`` and ``play`` (``--seed``, ``--wardens``, ``--shadowmajik``, ``--row``),
+    each help text starting with ``lead``."""
+    def said(text: str) -> str:
+        return f"{lead}{text[:1].lower()}{text[1:]}" if lead else text
+
+    def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
+        for option in reversed([
+            click.option("--seed", type=int, default=None, help=said("Seed of the referee's deal and dice (default: random).")),
+            click.option("--wardens", "wardens_name", default="Wardens", callback=lambda c, p, v: player_name(v, "--wardens"),
+                         help=said("Name of the Wardens player.")),
+            click.option("--shadowmajik", "shadow_name", default="Shadowmajik",
+                         callback=lambda c, p, v: player_name(v, "--shadowmajik"), help=said("Name of the Shadowmajik player.")),
+            click.option("--row", default=None, help=said("The 7 Locations you dealt, left to right from the Wardens' "
+                                                             "side (ids or names, comma-separated).")),
+        ]):
+            command = option(command)
+        return command
+    return decorate
+
+
 EVENT_COMMANDS = ("marker", "roll", "commit", "reveal", "recall")
 """The commands that play an event (:func:`parse`)."""
 
 
 @duel.command()
-@click.option("--seed", type=int, default=None, help="Seed of the referee's deal and dice (default: random).")
-@click.option("--wardens", "wardens_name", default="Wardens", callback=lambda c, p, v: player_name(v, "--wardens"),
-              help="Name of the Wardens player.")
-@click.option("--shadowmajik", "shadow_name", default="Shadowmajik", callback=lambda c, p, v: player_name(v, "--shadowmajik"),
-              help="Name of the Shadowmajik player.")
-@click.option("--row", default=None,
-              help="The 7 Locations you dealt, left to right from the Wardens' side (ids or names, comma-separated).")
+@_setup_options("")
 @click.option("--dice", "dice_scheme", type=click.Choice(list(DICE_SCHEMES)), default="per-side", show_default=True,
               help="Where the referee's dice come from: per-side (each side's dice of a round fixed by the seed, the round and the "
                    "side: an undo never re-rolls) or sequential (one count over the game, as games set up before per-side dice: "
@@ -451,13 +466,7 @@ def log(verbose: bool, save_path: Path | None, database_path: Path | None) -> No
 
 
 @duel.command()
-@click.option("--wardens", "wardens_name", default="Wardens", callback=lambda c, p, v: player_name(v, "--wardens"),
-              help="A new game: name of the Wardens player.")
-@click.option("--shadowmajik", "shadow_name", default="Shadowmajik", callback=lambda c, p, v: player_name(v, "--shadowmajik"),
-              help="A new game: name of the Shadowmajik player.")
-@click.option("--row", default=None,
-              help="A new game: the 7 Locations as you dealt them, left to right from the Wardens' side (names, comma-separated).")
-@click.option("--seed", type=int, default=None, help="A new game: seed of the referee's deal and dice (default: random).")
+@_setup_options("A new game: ")
 @_common
 def play(wardens_name: str, shadow_name: str, row: str | None, seed: int | None, save_path: Path | None, database_path: Path | None) -> None:
     """Play at the table, at one terminal: the referee asks for each step (the Location, each player's
