@@ -14,7 +14,7 @@ The conversation, step by step:
    legal-event generator), the typed values it takes (a card, a hex, dice) and everything that Tab
    completes.
 2. The answer picks an event. Dice the event rolls are then asked for one roll at a time
-   (:class:`DiceAsk`, found by playing the event on a copy of the state and reading what it consumed):
+   (:class:`DiceAsk`, which the game gives: the solo game plays the event on a copy of the state and reads what it consumed):
    Enter lets the referee roll them (and every later roll of the same step), or the player types the
    physical dice (``5 6``, ``56`` or ``5,6``). A choice that holds variants (which dice a spell
    re-rolls) is followed by one more question.
@@ -142,13 +142,10 @@ class TableGame(Protocol):
     def question(self, state: Any) -> Question:
         """The question for ``state``: default, choices and typed values, from the legal events."""
 
-    def dice_label(self, state: Any, event: Any, field_name: str) -> str:
-        """Whose dice the field ``field_name`` of ``event`` holds, as a prompt begins: ``Your``."""
-
-    def rolls(self, state: Any, event: Any) -> list[DiceAsk] | None:
-        """The rolls of ``event`` the players may type, when the game knows them better than the dice
-        the rules consume (the duel's re-rolled Battle dice, R81); ``None`` to read them from
-        ``consumed``."""
+    def rolls(self, state: Any, event: Any) -> list[DiceAsk]:
+        """The rolls of ``event`` the players may type, each named (``Your``, ``The servants'``): the solo
+        game reads them from what its rules consume on a dry run, the duel asks for re-rolled Battle
+        dice only once both placings are shown (R81). Empty for an event the rules refuse."""
 
     def after(self, state: Any, event: Any) -> tuple[Any, ...]:
         """What to show after ``event`` was played, besides its notes (the battle map after a move)."""
@@ -488,20 +485,8 @@ class TableSession:
         return Reply()
 
     def _rolls(self, event: Any) -> list[DiceAsk]:
-        """The rolls ``event`` makes whose dice are not given: the rules play it on the frozen state with
-        the referee's dice and say which event fields they consumed, how many dice each."""
-        asked = self.table.rolls(self.state, event)
-        if asked is not None:
-            return [ask for ask in asked if getattr(event, ask.field, None) is None]
-        try:
-            after = self.game.rules.apply(self.state, self.game.db, event)
-        except REFUSALS:
-            return []  # the refusal is reported when the event is played
-        asks = []
-        for name, value in getattr(after, "consumed", ()):
-            if isinstance(value, Dice) and getattr(event, name, None) is None:
-                asks.append(DiceAsk(name, len(value.values), self.table.dice_label(self.state, event, name)))
-        return asks
+        """The rolls ``event`` makes whose dice are not given (:meth:`TableGame.rolls`)."""
+        return [ask for ask in self.table.rolls(self.state, event) if getattr(event, ask.field, None) is None]
 
     def _type_dice(self, pending: _Pending, text: str) -> Reply:
         ask = pending.asks[0]

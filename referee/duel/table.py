@@ -83,18 +83,11 @@ class DuelTable:
         return Question("Your choice", None, "", tuple(Choice(view.event_text(e, db), e) for e in events))
 
     # ---- Answers and commands -----------------------------------------------------------------------------
-    def dice_label(self, state: State, event: Any, field_name: str) -> str:
-        """Whose dice a field holds: ``The Wardens' re-rolled Battle`` for a reveal's re-roll (R81)."""
-        for side in SIDES:
-            if field_name.startswith(side):
-                return f"{rules.possessive(rules.SIDE_NAMES[side])} re-rolled Battle"
-        return "The"
-
     def after(self, state: State, event: Any) -> tuple[Any, ...]:
         """The board after each revealed round (the Locations, cubes and point tracks)."""
         return self.run_command("board", state) if isinstance(event, ev.Reveal) and state.opened is None else ()
 
-    def rolls(self, state: State, event: Any) -> list[DiceAsk] | None:
+    def rolls(self, state: State, event: Any) -> list[DiceAsk]:
         """The re-rolled Battle dice a reveal waits for (R81), asked once both placings are shown (the
         first reveal opens them, so no prompt tells of a re-roll spell before): for each side that placed
         physical dice and whose spell re-rolls a Battle die, that many dice
