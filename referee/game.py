@@ -200,7 +200,19 @@ class RefereeGame:
         """The save file's TOML document."""
         setup = self.log.initial.setup
         return savefile.document(self.rules.name, self.db.fingerprint, setup.seed, setup.to_dict(),
-                                 [e.to_dict() for e in self.log.events])
+                                 [e.to_dict() for e in self.log.events], self.memory())
+
+    def memory(self) -> dict[str, Any]:
+        """What the game keeps in its save file beside the events (keys of :data:`referee.save.MEMORY`):
+        nothing here; a game that remembers something the events do not say overrides it."""
+        return {}
+
+    def remember(self, memory: dict[str, Any]) -> None:
+        """Take back what :meth:`memory` wrote (the save file's keys of :data:`referee.save.MEMORY`, read
+        after the events are replayed). Raises :class:`~referee.errors.ParseError` for a value that does
+        not fit; here, any such key (this game writes none)."""
+        if memory:
+            raise ParseError(f"{', '.join(memory)}: not a key of a {self.rules.name} save")
 
     def save(self, path: Path) -> None:
         """Write the save file atomically, over the revision this game was read from or last written as
@@ -243,5 +255,9 @@ def load_game(cls: type[G], path: Path, db: Database) -> G:
     except RuleError as error:
         raise savefile.SaveError(path, f"corrupt save file: setup: {error}") from None
     game = replay_events(game, doc, path)
+    try:
+        game.remember({key: doc[key] for key in savefile.MEMORY if key in doc})
+    except ParseError as error:
+        raise savefile.SaveError(path, f"corrupt save file: {error}") from None
     game.revision = revision
     return game

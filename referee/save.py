@@ -24,10 +24,11 @@ from pnp.files import FileRefused, read_limited
 from referee import savelock
 from referee.errors import ParseError, RefereeError, check_keys
 
-FORMAT = 2
+FORMAT = 3
 """The save format this code writes; files with a higher number are refused as newer, files with a
 lower one are migrated (:data:`MIGRATIONS`). Format 2: a duel's ``[setup]`` names where the referee's
-dice come from (``dice``); format 1 had no such key and rolled one counter over the game."""
+dice come from (``dice``); format 1 had no such key and rolled one counter over the game. Format 3: a
+solo save may hold ``undone_through`` (:data:`MEMORY`), which a format 2 referee would refuse."""
 
 
 def _from_format_1(doc: dict[str, Any]) -> None:
@@ -36,7 +37,11 @@ def _from_format_1(doc: dict[str, Any]) -> None:
         doc["setup"].setdefault("dice", "sequential")
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], None]] = {1: _from_format_1}
+def _from_format_2(doc: dict[str, Any]) -> None:
+    """Format 2 to 3: nothing to change (format 3 only adds a key a format 2 save never holds)."""
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], None]] = {1: _from_format_1, 2: _from_format_2}
 """For each older format, the change (in place) that makes a document of it one of the next format."""
 
 
@@ -49,7 +54,11 @@ MAX_SAVE_BYTES = 16_000_000
 """The largest save file read: a whole game of either referee is well under 1 MB (a longer file is no
 save, and an endless one, ``/dev/zero``, is never read to its end)."""
 
-ENVELOPE = ("format", "game", "database", "seed", "event_count", "setup", "events")
+MEMORY = ("undone_through",)
+"""The keys of what a game remembers beside its events (:meth:`referee.game.RefereeGame.memory`): a solo
+game's ``undone_through``, the last step taken back by undo that the referee rolled or drew for."""
+
+ENVELOPE = ("format", "game", "database", "seed", "event_count", "setup", "events", *MEMORY)
 """The keys of a save file (:func:`document`); any other is refused as a hand edit."""
 
 ENV = "LASSADAR_SAVE"
@@ -446,8 +455,10 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
     return doc, revision(raw)
 
 
-def document(game: str, fingerprint: str, seed: int, setup: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
+def document(game: str, fingerprint: str, seed: int, setup: dict[str, Any], events: list[dict[str, Any]],
+             memory: dict[str, Any] | None = None) -> dict[str, Any]:
     """The TOML document of a save: format, game, database fingerprint, seed, the number of events (so a
-    file cut short between two events is caught, not read as an earlier game), setup, events."""
+    file cut short between two events is caught, not read as an earlier game), what the game remembers
+    beside its events (``memory``, keys of :data:`MEMORY`), setup, events."""
     return {"format": FORMAT, "game": game, "database": fingerprint, "seed": seed, "event_count": len(events),
-            "setup": setup, "events": events}
+            **(memory or {}), "setup": setup, "events": events}

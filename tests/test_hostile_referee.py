@@ -13,6 +13,7 @@ from referee.cli import main
 from referee.duel import events as dev
 from referee.duel import game as duel_game
 from referee.duel.game import DuelGame
+from referee.save import FORMAT
 from tests.nextline import DB, ROOT
 
 DB_PATH = ROOT / "cards.toml"
@@ -248,7 +249,7 @@ def _corrupted(base: bytes) -> dict[str, bytes]:
         "bit-flipped": bytes(b ^ 0x08 if i == len(base) // 3 else b for i, b in enumerate(base)),
         "empty": b"",
         "binary": bytes(range(256)) * 4,
-        "newer format": text.replace("format = 2", "format = 9").encode(),
+        "newer format": text.replace(f"format = {FORMAT}", f"format = {FORMAT + 1}").encode(),
         "another database": text.replace('database = "', 'database = "00').encode(),
         "Mana 999": text.replace("[setup]", "mana = 999\n\n[setup]").encode(),
         "a setup key no save has": text.replace("[setup]", "[setup]\nmana = 999").encode(),
@@ -263,7 +264,7 @@ def test_hostile_saves_are_refused_in_one_short_line_and_never_changed(tmp_path)
     refused with one line naming the file (exit 1), and the file is never changed by the failed command
     (a read-only `status` and a writing `draw` both)."""
     base = _saved_solo(tmp_path).read_bytes()
-    assert len(tomllib.loads(base.decode())["events"]) == 1 and b"format = 2" in base
+    assert len(tomllib.loads(base.decode())["events"]) == 1 and f"format = {FORMAT}".encode() in base
     for name, data in _corrupted(base).items():
         save = tmp_path / f"{name}.toml"
         save.write_bytes(data)
@@ -277,12 +278,13 @@ def test_hostile_saves_are_refused_in_one_short_line_and_never_changed(tmp_path)
 
 
 def test_a_save_of_an_older_format_is_migrated_and_the_old_file_kept(tmp_path):
-    """A save of format 1 (a duel without its dice scheme) is read as format 2 with one line saying so;
-    the first command that writes keeps the old file beside it, byte for byte, and writes format 2."""
+    """A save of format 1 (a duel without its dice scheme) is read as today's format with one line saying
+    so; the first command that writes keeps the old file beside it, byte for byte, and writes today's."""
+
     save = tmp_path / "duel.toml"
     run("duel", "new", "--seed", "985", "--dice", "sequential", save=save)
     run("duel", "marker", "3", "--player", "shadowmajik", save=save)
-    old = save.read_text().replace("format = 2", "format = 1").replace('dice = "sequential"\n', "").encode()
+    old = save.read_text().replace(f"format = {FORMAT}", "format = 1").replace('dice = "sequential"\n', "").encode()
     save.write_bytes(old)
     result = CliRunner().invoke(main, ["duel", "status", "--save", str(save), "--db", str(DB_PATH)])
     assert result.exit_code == 0 and "older referee (format 1)" in result.output and save.read_bytes() == old
@@ -290,7 +292,7 @@ def test_a_save_of_an_older_format_is_migrated_and_the_old_file_kept(tmp_path):
     backup = tmp_path / "duel.toml.format-1.bak"
     assert backup.read_bytes() == old
     doc = tomllib.loads(save.read_text())
-    assert doc["format"] == 2 and doc["setup"]["dice"] == "sequential" and doc["events"][-1]["dice"]["k"] == 0
+    assert doc["format"] == FORMAT and doc["setup"]["dice"] == "sequential" and doc["events"][-1]["dice"]["k"] == 0
     run("duel", "roll", "--player", "shadowmajik", save=save)
     assert backup.read_bytes() == old  # kept once, never overwritten
 
@@ -458,3 +460,159 @@ def test_a_deeply_nested_save_is_one_line(tmp_path):
     for command in (["solo", "status"], ["duel", "status"]):
         result = CliRunner().invoke(main, [*command, "--save", str(save), "--db", str(DB_PATH)])
         assert result.exit_code == 1 and "nested too deeply" in result.output and len(result.output.strip().splitlines()) == 1
+
+
+# ---- The solo game: undo is no free re-roll --------------------------------------------------------------------
+SPELLS = [s.id for s in DB.solo.spell if s.id.rsplit(".", 1)[-1] in ("bind", "shield")]
+def _solo_to(seed: int, wanted, most: int = 400):
+    """A solo game of ``seed`` played by random legal events with the referee's dice and deck until
+    ``wanted(game, event)`` says the next event is the one sought; returns ``(game, event)`` or ``None``."""
+    import random
+
+    from referee.solo import legal
+    from referee.solo.game import SoloGame
+
+    rng = random.Random(seed)
+    game = SoloGame.new(DB, "normal", SPELLS, seed)
+    for _ in range(most):
+        events = legal.legal_events(game.state, DB, player_cards=False)
+        if not events:
+            return None
+        event = rng.choice(events)
+        if wanted(game, event):
+            return game, event
+        game.play(event)
+    return None
+
+
+def test_solo_undo_then_typed_dice_is_refused_and_the_referees_dice_come_up_again():
+    """The fault (noticed at the last stop): `battle` rolled by the referee, `undo`, `battle --dice 6,6
+    --enemy 1,1,1` played the player's chosen dice: a free re-roll. Rulebook, Dice (the referee rolls for a
+    player who asks it; R35): after an undo the steps taken back are played again with the referee's dice,
+    which come up as they did; typed dice are refused (kind UNDONE) until the game is past them."""
+    from referee.dice import Dice
+    from referee.solo import core
+    from referee.solo import events as ev
+
+    checked = 0
+    for seed in range(30):
+        found = _solo_to(seed, lambda game, event: isinstance(event, ev.Battle) and game.state.step > 0)
+        if found is None:
+            continue
+        game, event = found
+        game.play(event)
+        rolled, mark = game.log.events[-1], game.state.step
+        game.undo()
+        assert core.replays_undone(game.state) and game.state.undone_through == mark
+        before = game.state
+        player, enemy = len(rolled.dice.values), len(rolled.enemy.values)
+        with pytest.raises(core.RuleError) as refused:
+            game.play(ev.Battle(dice=Dice((6,) * player), enemy=Dice((1,) * enemy)))
+        assert refused.value.refusal is core.Refusal.UNDONE and game.state is before
+        game.play(ev.Battle())
+        assert (game.log.events[-1].dice, game.log.events[-1].enemy) == (rolled.dice, rolled.enemy)
+        assert not core.replays_undone(game.state) and game.state.undone_through == 0
+        checked += 1
+    assert checked >= 20
+
+
+def test_solo_undo_then_a_card_of_ones_own_deck_is_refused():
+    """Same fault with cards: `draw` from the referee's deck, `undo`, `draw --card X` chose the card. The
+    referee's card comes up again; a player drawing from their own deck (R7) shows no referee card, so
+    their undo leaves them free to name another."""
+    from referee.solo import core
+    from referee.solo import events as ev
+    from referee.solo.game import SoloGame
+
+    game = SoloGame.new(DB, "normal", SPELLS, 8)
+    game.play(ev.Draw())
+    shown = game.log.events[-1].card
+    game.undo()
+    other = next(c for c in game.state.deck if c != shown.id)
+    with pytest.raises(core.RuleError) as refused:
+        game.play(ev.Draw(ev.CardRef(other, True)))
+    assert refused.value.refusal is core.Refusal.UNDONE and refused.value.field == "card"
+    game.play(ev.Draw())
+    assert game.log.events[-1].card == shown
+
+    own = SoloGame.new(DB, "normal", SPELLS, 8)
+    own.play(ev.Draw(ev.CardRef(other, True)))
+    own.undo()
+    assert not core.replays_undone(own.state)
+    own.play(ev.Draw(ev.CardRef(shown.id, True)))
+
+
+def test_solo_undo_of_a_warding_battle_then_fighting_it_by_hand_is_refused():
+    """A map battle the referee set up (servant cards shuffled, placement dice rolled; rulebook, Expanded
+    Battles 1-4), undone, may not be entered as won by hand (R38): the same servants come up again."""
+    from referee.solo import core
+    from referee.solo import events as ev
+
+    found = None
+    for seed in range(60):
+        found = _solo_to(seed, lambda game, event: isinstance(event, ev.Servants) and not event.typed, most=600)
+        if found is not None:
+            break
+    assert found is not None
+    game, event = found
+    game.play(event)
+    servants = game.log.events[-1].servants
+    game.undo()
+    with pytest.raises(core.RuleError) as refused:
+        game.play(ev.Warding("won"))
+    assert refused.value.refusal is core.Refusal.UNDONE
+    assert "warding won" not in game.next_line()
+    game.play(ev.Servants())
+    assert game.log.events[-1].servants == servants
+
+
+def test_solo_undo_mark_is_kept_in_the_save_and_checked(tmp_path):
+    """The mark lives beside the events (save format 3, ``undone_through``): a one-shot `undo` then
+    `battle --dice` in the next process is refused with one line, the save byte-identical, and the Next
+    line offers only the referee's roll; a hand-edited mark that is no later step is refused."""
+    import json
+
+    from referee.solo.game import load as load_solo
+
+    save = tmp_path / "solo.toml"
+    run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "3", save=save)
+    run("solo", "draw", save=save)  # Quenmoor, a City Quest
+    first = run("solo", "battle", save=save)
+    run("solo", "undo", save=save)
+    data = save.read_bytes()
+    assert tomllib.loads(data.decode())["undone_through"] == 2
+    result = CliRunner().invoke(main, ["solo", "battle", "--dice", "6,6", "--enemy", "1,1,1", "--save", str(save), "--db", str(DB_PATH)])
+    assert result.exit_code == 1 and len(result.output.strip().splitlines()) == 1 and "--dice" in result.output
+    assert save.read_bytes() == data
+    status = json.loads(run("solo", "status", "--json", save=save))
+    assert all("--dice" not in command for command in status["next_commands"]), status["next"]
+    assert run("solo", "battle", save=save).splitlines()[0] == first.splitlines()[0]
+    assert "undone_through" not in tomllib.loads(save.read_text())  # past the step: forgotten
+    assert load_solo(save, DB).state.undone_through == 0
+    for bad in ("-1", '"x"', "1", "true", "99999999999"):
+        save.write_bytes(data.replace(b"undone_through = 2", f"undone_through = {bad}".encode()))
+        result = CliRunner().invoke(main, ["solo", "status", "--save", str(save), "--db", str(DB_PATH)])
+        assert result.exit_code == 1 and "undone_through" in result.output and len(result.output.strip().splitlines()) == 1, bad
+
+
+def test_solo_table_mode_after_undo_asks_no_dice(tmp_path):
+    """Table mode follows the same rule: after `undo` of a referee's roll the step's dice are not asked
+    (the referee's come up again), and the battle played again rolls them."""
+    from referee.solo.cli import parse as solo_parse
+    from referee.solo.game import load as load_solo
+    from referee.solo.table import SoloTable
+    from referee.table import TableSession
+
+    save = tmp_path / "solo.toml"
+    run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "3", save=save)
+    run("solo", "draw", save=save)
+    run("solo", "battle", save=save)
+    rolled = tomllib.loads(save.read_text())["events"][-1]
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    assert session.answer("undo").undone
+    text, _, dice = session.prompt()
+    assert dice is None and "dice" not in text.lower(), text
+    refused = session.answer("66 111")
+    assert refused.error is not None and refused.played is None
+    played = session.answer("")
+    assert played.error is None and tomllib.loads(save.read_text())["events"][-1] == rolled

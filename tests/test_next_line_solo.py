@@ -43,7 +43,7 @@ from collections import Counter
 import pytest
 
 from referee import advice
-from referee.solo import expanded, rules
+from referee.solo import core, expanded, rules
 from referee.solo import game as solo_game
 from tests import nextline
 from tests.nextline import DB
@@ -53,6 +53,9 @@ MODES = [("referee", "referee"), ("referee", "typed"), ("own", "referee"), ("own
 FAST_GAMES = 4
 SLOW_GAMES = 200
 MAX_COMMANDS = 3000
+UNDO_ODDS = 0.04
+"""How often a command is an undo of one to three steps instead (the steps are then played again by the
+Next line, with the referee's dice and cards where it rolled or drew for them)."""
 """A game longer than this is taken for a Next line that goes round in circles."""
 
 ROLLS = ("battle", "attack", "eldritch", "servants")
@@ -167,18 +170,23 @@ class Player(nextline.Player):
 
     def mode_forms(self, commands: list[str], next_line: str) -> dict[str, list[str]]:
         """The offered commands by sub-command, each kept in the mode's form where both forms are offered;
-        a draw or roll offered only in the other mode's form is an ``AssertionError``."""
+        a draw or roll offered only in the other mode's form is an ``AssertionError``. While steps taken
+        back by undo are played again (:func:`referee.solo.core.replays_undone`), the referee's dice and
+        deck are the only form and must be the only one offered."""
+        replays = core.replays_undone(self.state)
+        typed_dice = self.dice == "typed" and not replays
+        own_deck = self.deck == "own" and (not replays or self.state.own_deck)
         by: dict[str, list[str]] = {}
         for command in commands:
             by.setdefault(_sub(command), []).append(command)
         for sub, group in by.items():
             if sub in ROLLS:
-                dice = [c for c in group if ("D" in advice.placeholders_in(c)) == (self.dice == "typed")]
-                if not dice:
-                    raise AssertionError(self.report(f"`{sub}` is not offered with {self.dice} dice: {next_line}"))
+                dice = [c for c in group if ("D" in advice.placeholders_in(c)) == typed_dice]
+                if not dice or (replays and len(dice) != len(group)):
+                    raise AssertionError(self.report(f"`{sub}` is not offered with {'typed' if typed_dice else 'referee'} dice only: {next_line}"))
                 group = dice
             if sub in ("draw", "servants"):
-                own = [c for c in group if ("--card" in c or "--servant" in c) == (self.deck == "own")]
+                own = [c for c in group if ("--card" in c or "--servant" in c) == own_deck]
                 if not own:
                     raise AssertionError(self.report(f"`{sub}` is not offered with the {self.deck} deck: {next_line}"))
                 group = own
@@ -186,8 +194,12 @@ class Player(nextline.Player):
         return by
 
     def step(self, commands: list[str], next_line: str) -> str:
-        by = self.mode_forms(commands, next_line)
         rng = self.rng
+        if self.state.step and rng.random() < UNDO_ODDS:  # take back one to three steps; then play on by the Next line
+            for _ in range(rng.randint(1, min(3, self.state.step))):
+                out = self.run(["solo", "undo"])
+            return out
+        by = self.mode_forms(commands, next_line)
         if "map" in by and rng.random() < 0.05:  # look at the map; it changes nothing
             self.run(self.fill_in(by["map"][0]), next_line=False)
         for rare, odds in (("warding", 0.1), ("retreat", 0.03)):

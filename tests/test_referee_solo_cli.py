@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from referee import save as savefile
 from referee.cli import main
 from tests.conftest import ROOT
 
@@ -101,7 +102,7 @@ def test_spell_used_twice_is_refused(tmp_path):
 
 @pytest.mark.parametrize("damage, message", [
     (lambda text: text[: len(text) // 2], "corrupt"),
-    (lambda text: text.replace("format = 2", "format = 9"), "newer referee (format 9"),
+    (lambda text: text.replace(f"format = {savefile.FORMAT}", "format = 9"), "newer referee (format 9"),
     (lambda text: text.replace('database = "', 'database = "0'), "card database changed"),
     (lambda text: text.replace('"solo.quest.tural"', '"solo.quest.nowhere"'), "event 1"),
     (lambda text: text.replace("values = [", "values = [9, "), "event 2"),

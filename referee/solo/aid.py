@@ -517,6 +517,7 @@ def can_turn(state: State, db: Database) -> bool:
     kind = situation(state)
     if kind is None:
         return False
+    state = _hypothetical(state)
     token = core.QUIET.set(True)
     search = _Search(state, db, kind)
     try:
@@ -562,10 +563,19 @@ mode's question, its situation line and the Next line all ask about the same sta
 can take a second late in a Last Stand."""
 
 
+def _hypothetical(state: State) -> State:
+    """``state`` as the search plays it: every way the dice may fall is typed in
+    (:func:`_branches`), so the steps taken back by undo that the game replays with the referee's dice
+    (:func:`referee.solo.core.replays_undone`) are set aside: which aid can turn a roll, and its chance,
+    are the same whether or not the player undid steps before it (a save replays to the same state)."""
+    return replace(state, undone_through=0) if state.undone_through else state
+
+
 def _options_now(state: State, db: Database) -> list[Aid]:
     kind = situation(state)
     if kind is None:
         return []
+    state = _hypothetical(state)
     token = core.QUIET.set(True)
     try:
         return _options(state, db, kind)

@@ -54,7 +54,9 @@ class Refusal(enum.Enum):
     or a roll that must be settled first (a retreat, R54); ``OFF_THE_MAP``: a hex that is not on the map of
     the battle; ``ALREADY_THERE``: a move to the hex the warden stands on (staying names no hex, R13);
     ``TOO_FAR``: a move to a hex beyond the warden's reach (a path may be named hex by hex); ``THEIR_DICE``:
-    dice of the player's own named for a spell that re-rolls the other side's dice (Rime Mirror).
+    dice of the player's own named for a spell that re-rolls the other side's dice (Rime Mirror);
+    ``UNDONE``: typed dice, a card of the player's own deck, the player's servant cards or a Warding battle
+    fought by hand while steps taken back by undo are played again (:func:`replays_undone`).
     """
 
     GAME_OVER = "game over"
@@ -63,6 +65,7 @@ class Refusal(enum.Enum):
     ALREADY_THERE = "already there"
     TOO_FAR = "too far"
     THEIR_DICE = "their dice"
+    UNDONE = "undone"
 
 
 class RuleError(errors.RuleError):
@@ -363,15 +366,37 @@ def reroll_field(event: ev.Cast | ev.CallElder) -> str:
 
 
 # ---- Dice ---------------------------------------------------------------------------------------------------
+def replays_undone(state: State) -> bool:
+    """Whether ``state`` lies among steps taken back by undo that the referee rolled, drew or shuffled
+    for (``state.step < state.undone_through``): those steps are played again with the referee's dice,
+    deck and servant cards, which come up as they came before, and the player's own (typed dice, a card
+    of their own deck while the referee's deck is in use, their servant cards, a Warding battle fought by
+    hand) are refused, so that undo never buys another roll or draw (rulebook, Dice; the referee's dice
+    stand as rolled, as in the two-player game, R78)."""
+    return state.step < state.undone_through
+
+
+def undone_refusal(state: State, what: str, field: str) -> RuleError:
+    """The refusal of the player's own ``what`` (``dice``, ``cards``) while :func:`replays_undone`, of
+    kind :attr:`Refusal.UNDONE` and field ``field``."""
+    last = state.undone_through
+    return RuleError(f"undo does not roll or draw again: the steps taken back are played again with the referee's {what}, "
+                     f"which come up as before, through step {last} (this is step {state.step + 1}; yours are taken "
+                     f"again from step {last + 1})", Refusal.UNDONE, field)
+
+
 def roll(state: State, db: Database, typed: Dice | None, count: int, field: str, what: str,
          track: bool = True) -> tuple[State, Dice]:
     """``count`` dice for ``field``: the player's typed dice (checked) or the referee's next dice (R35).
     Returns the state with the dice recorded in ``consumed`` (and the referee's dice counted), and the dice.
     ``track``: whether these dice tell how the player rolls (``State.dice_typed``, which the advice
-    follows); the Grayking's counter dice in the Last Stand do not. Raises :class:`RuleError` of field
+    follows); the Grayking's counter dice in the Last Stand do not, nor the referee's dice of steps
+    taken back and played again (:func:`replays_undone`). Raises :class:`RuleError` of field
     ``field`` naming ``what`` when the typed dice are not ``count``, or when the dice of a save are not the
     referee's."""
     if typed is not None and typed.typed:
+        if replays_undone(state):
+            raise undone_refusal(state, "dice", field)
         if len(typed.values) != count:
             raise RuleError(f"{what} needs {count} {'die' if count == 1 else 'dice'}, you typed {len(typed.values)} ({typed})", field=field)
         dice = typed
@@ -381,6 +406,7 @@ def roll(state: State, db: Database, typed: Dice | None, count: int, field: str,
             raise RuleError(f"{field}: the referee's dice at k={state.dice_used} are {dice}, not {typed} (corrupt save?)")
         state = replace(state, dice_used=state.dice_used + count)
     state = replace(state, consumed=state.consumed + ((field, dice),))
+    track = track and not replays_undone(state)  # the referee's dice of steps played again tell nothing of the player's way
     return (replace(state, dice_typed=dice.typed) if track else state), dice
 
 
@@ -462,6 +488,8 @@ def take(state: State, db: Database, wanted: ev.CardRef | None, field: str, what
         ref = wanted
         quest(db, card_id)
         if wanted.typed:
+            if replays_undone(state) and not state.own_deck:
+                raise undone_refusal(state, "quest cards", field)
             if card_id not in state.deck:
                 where = ("on the discard pile" if card_id in state.discard else "out of the game" if card_id in state.removed
                          else "on the table" if card_id in (state.card, *dict(state.elders)) else "not in the quest deck")

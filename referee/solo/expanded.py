@@ -124,6 +124,8 @@ def apply_servants(state: State, db: Database, event: ev.Servants) -> State:
     grid = bmap.hex_map
     count = bmap.servants
     if event.typed:
+        if core.replays_undone(state) and not state.own_deck:
+            raise core.undone_refusal(state, "servant cards", "servants")
         chosen = [servant_card(db, s) for s in event.servants]
         if len(chosen) != count:
             raise RuleError(f"{bmap.title} is fought against {count} servants of different types; you named {len(chosen)}", field="servants")
@@ -770,6 +772,8 @@ def apply_warding(state: State, db: Database, event: ev.Warding) -> State:
     core.require_phase(state, "warding", "entering the outcome of a Warding City battle")
     card = core.quest(db, state.card or "")
     assert isinstance(card, WardingCity)
+    if core.replays_undone(state):
+        raise core.undone_refusal(state, "dice and servant cards (fight the Warding battle on the map)", "outcome")
     if event.outcome not in typing.get_args(ev.WardingOutcome):
         raise RuleError(f"{event.outcome!r} is not an outcome; enter won or retreat", field="outcome")
     for i, elder_id in enumerate(event.elders):

@@ -8,16 +8,19 @@ This module owns the link between the solo rules and the shared layer (:mod:`ref
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
 from pnp.database import Database
 from referee.errors import ParseError, RuleError, check_keys
 from referee.game import GameRules, RefereeGame, load_game
-from referee.solo import advice, legal, rules, view
+from referee.solo import advice, core, legal, rules, view
 from referee.solo import events as ev
 from referee.solo.state import State
+
+MAX_UNDONE = 100_000
+"""How far past the last event a save's ``undone_through`` may reach (steps taken back at most)."""
 
 
 class SoloGameRules:
@@ -96,6 +99,36 @@ class SoloGame(RefereeGame):
         if not isinstance(setup.get("difficulty"), str) or not isinstance(spells, list) or not all(isinstance(s, str) for s in spells):
             raise ParseError("[setup] needs difficulty and spells")
         return cls.new(db, setup["difficulty"], spells, seed)
+
+    def undo(self) -> ev.Event:
+        """Take back the last event (:meth:`RefereeGame.undo`). When the referee rolled, drew or shuffled
+        for it (:func:`rules.took_chance`), the game then lies among steps it replays: the referee's dice
+        and cards come up again as they did, and the player's own are refused up to that step
+        (:attr:`State.undone_through`, :func:`referee.solo.core.replays_undone`)."""
+        before, after = self.log.states[-2:] if len(self.log.states) > 1 else (None, None)
+        event = super().undo()
+        assert before is not None and after is not None
+        mark = max(after.undone_through, after.step if rules.took_chance(before, event, after) else 0)
+        if mark > before.undone_through:
+            self.log.states[-1] = replace(before, undone_through=mark)
+        return event
+
+    def memory(self) -> dict[str, Any]:
+        """``{"undone_through": N}`` while the present state lies among steps taken back that the referee
+        rolled or drew for (:meth:`undo`), else nothing: the save file keeps it beside the events."""
+        state = self.state
+        return {"undone_through": state.undone_through} if core.replays_undone(state) else {}
+
+    def remember(self, memory: dict[str, Any]) -> None:
+        """Set what :meth:`memory` wrote on the present state (a save file just read). Raises
+        :class:`~referee.errors.ParseError` for a value that is no step after the present one."""
+        if "undone_through" not in memory:
+            return
+        mark, state = memory["undone_through"], self.state
+        if not isinstance(mark, int) or isinstance(mark, bool) or not state.step < mark <= state.step + MAX_UNDONE:
+            raise ParseError(f"undone_through is {mark!r}; it must be a step number after the last event "
+                             f"({state.step + 1} to {state.step + MAX_UNDONE})")
+        self.log.states[-1] = replace(state, undone_through=mark)
 
     def progress(self) -> str:
         """``normal game, 12 commands played, the Grayking on space 9 of 20, 1 of 3 Warding Keys``."""

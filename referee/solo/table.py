@@ -383,7 +383,10 @@ class SoloTable:
         """The rolls ``event`` makes whose dice it does not give: the rules play it on the frozen state with
         the referee's dice (a losing roll held without searching its aid, :data:`rules.WITHOUT_AID_SEARCH`:
         the dice a step rolls come before that question) and say which fields they consumed. Empty for
-        an event the rules refuse (the refusal is reported when it is played)."""
+        an event the rules refuse (the refusal is reported when it is played), and while steps taken back
+        by undo are played again (:func:`referee.solo.core.replays_undone`: the referee's dice come up again)."""
+        if core.replays_undone(state):
+            return []
         token = rules.WITHOUT_AID_SEARCH.set(getattr(event, "next", None) is None)
         try:
             after = rules.apply(state, self.db, event)
