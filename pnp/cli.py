@@ -16,6 +16,7 @@ from typing import Any, Literal, cast
 import click
 
 from pnp import database
+from pnp.files import shown_path
 from pnp.oneline import OneLineGroup, shortened
 
 DEFAULT_DATABASE = Path("cards.toml")
@@ -43,17 +44,17 @@ def _fit_problems(db: database.Database, path: Path) -> list[str]:
         try:
             sheet_layout(db.print, PAPERS[paper])
         except ImpositionError as error:
-            lines.append(f"{path.name}:{db.line_of('print', 'papers')}: print.papers: {error}; lower the bleed, "
+            lines.append(f"{shown_path(path)}:{db.line_of('print', 'papers')}: print.papers: {error}; lower the bleed, "
                          f"crop marks or printer margin")
     for problem in layout.check_fit(db):
         if problem.kind == "safe area":  # a face, not one field: the record's line, then the setting
-            lines.append(f"{path.name}:{db.line_of(problem.record_id)}: {shortened(problem.record_id)}: "
+            lines.append(f"{shown_path(path)}:{db.line_of(problem.record_id)}: {shortened(problem.record_id)}: "
                          f"{shortened(problem.message, 400)}")
             continue
         message = problem.message
         if problem.kind in ("text over", "spaces over"):
             message += "; shorten the text"
-        lines.append(f"{path.name}:{db.line_of(problem.record_id, problem.key)}: "
+        lines.append(f"{shown_path(path)}:{db.line_of(problem.record_id, problem.key)}: "
                      f"{shortened(f'{problem.record_id}.{problem.field}', 120)}: {shortened(message, 400)}")
     return lines
 

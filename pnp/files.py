@@ -36,3 +36,13 @@ def read_limited(path: Path, limit: int, what: str) -> bytes:
     if len(data) > limit:
         raise FileRefused(f"is larger than {limit:,} bytes: too large for {what}", too_large=True)
     return data
+
+
+def shown_path(path: Path) -> str:
+    """``path`` as an error line names it (``FILE:LINE: ...``): relative to the current folder when it
+    lies inside it (``cards.toml``, ``mods/cards.toml``), else as given (``/tmp/shared/cards.toml``), so
+    the line names the very file read, whichever way it was chosen (``--db``, ``$LASSADAR_DB``)."""
+    try:
+        return str(Path(os.path.abspath(path)).relative_to(Path.cwd()))
+    except (ValueError, OSError):  # outside the current folder, or no current folder any more
+        return str(path)

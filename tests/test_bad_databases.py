@@ -15,6 +15,14 @@ from pnp import database
 from pnp.cli import main
 from tests.conftest import ROOT
 
+
+@pytest.fixture(autouse=True)
+def _in_tmp_path(tmp_path, monkeypatch):
+    """Run in the test's own folder: an error line names a database there as ``cards.toml:LINE:``
+    (:func:`pnp.files.shown_path`), as it does for a player running `pnp check` beside their cards.toml."""
+    monkeypatch.chdir(tmp_path)
+
+
 CASES = tomllib.loads((Path(__file__).parent / "bad_databases.toml").read_text(encoding="utf-8"))["case"]
 SOURCE = (ROOT / "cards.toml").read_text(encoding="utf-8")
 

@@ -19,6 +19,14 @@ from pnp.cli import main as pnp_main
 from tests.conftest import ROOT
 
 
+@pytest.fixture(autouse=True)
+def _in_tmp_path(tmp_path, monkeypatch):
+    """Run in the test's own folder: an error line names a database there as ``cards.toml:LINE:``
+    (:func:`pnp.files.shown_path`), as it does for a player running `pnp check` beside their cards.toml."""
+    monkeypatch.chdir(tmp_path)
+
+
+
 @pytest.fixture(scope="module")
 def small_db(db):
     """The bundled database with one paper, so each build here writes a few files only."""

@@ -5,11 +5,20 @@ import json
 import subprocess
 import sys
 
+import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main as pnp_main
 from referee.cli import main as referee_main
 from tests.conftest import ROOT
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp_path(tmp_path, monkeypatch):
+    """Run in the test's own folder: an error line names a database there as ``cards.toml:LINE:``
+    (:func:`pnp.files.shown_path`), as it does for a player running `pnp check` beside their cards.toml."""
+    monkeypatch.chdir(tmp_path)
+
 
 
 def test_list_json_has_every_record_with_id_game_kind_origin_copies(db):

@@ -327,10 +327,12 @@ def test_degenerate_files_are_one_line(tmp_path, content, piece):
 def test_a_folder_given_as_the_database_is_one_line(tmp_path):
     from pnp import database
 
+    folder = tmp_path / "cards.toml"
+    folder.mkdir()
     with pytest.raises(database.DatabaseError) as caught:
-        database.load(tmp_path)
-    assert [str(p) for p in caught.value.problems] == [f"{tmp_path.name}:0: file: is a folder, not a card database"]
-    result = _check(tmp_path)
+        database.load(folder)
+    assert [str(p) for p in caught.value.problems] == ["cards.toml:0: file: is a folder, not a card database"]
+    result = _check(folder)
     assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1 and "is a directory" in result.output
 
 
@@ -392,6 +394,14 @@ def test_a_face_file_never_leaves_the_svg_folder(tmp_path):
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp_path(tmp_path, monkeypatch):
+    """Run in the test's own folder: an error line names a database there as ``cards.toml:LINE:``
+    (:func:`pnp.files.shown_path`), as it does for a player running `pnp check` beside their cards.toml."""
+    monkeypatch.chdir(tmp_path)
+
 
 
 def _places(data, where=()):
@@ -565,3 +575,24 @@ def test_calibrate_refuses_a_pipe_without_blocking(tmp_path):
     os.mkfifo(fifo)
     result = CliRunner().invoke(pnp_main, ["calibrate", "--out", str(fifo)])
     assert result.exit_code == 1 and "not a PDF" in result.output
+
+
+def test_an_error_line_names_the_database_read_wherever_it_is(tmp_path):
+    """A breaker's note: with `LASSADAR_DB=/elsewhere/bad.toml` the referee's one line said only
+    `bad.toml:1:`, naming no folder. A database outside the current folder is named by its whole path,
+    one inside it relative to it (:func:`pnp.files.shown_path`)."""
+    from click.testing import CliRunner
+
+    from referee.cli import main as referee_main
+
+    elsewhere = tmp_path / "shared" / "bad.toml"
+    elsewhere.parent.mkdir()
+    elsewhere.write_text("x = [\n")
+    inside = tmp_path / "here"
+    inside.mkdir()
+    os.chdir(inside)
+    result = CliRunner().invoke(referee_main, ["solo", "status", "--save", "solo.toml"], env={"LASSADAR_DB": str(elsewhere)})
+    assert result.exit_code == 1 and result.output.startswith(f"Error: {elsewhere}:1: syntax"), result.output
+    (inside / "mine.toml").write_text("x = [\n")
+    result = _check(Path("mine.toml"))
+    assert result.exit_code == 1 and result.output.startswith("mine.toml:1: syntax"), result.output

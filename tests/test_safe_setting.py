@@ -18,6 +18,14 @@ from pnp.layout.safe import outside, safe_box
 from tests.conftest import ROOT
 
 
+@pytest.fixture(autouse=True)
+def _in_tmp_path(tmp_path, monkeypatch):
+    """Run in the test's own folder: an error line names a database there as ``cards.toml:LINE:``
+    (:func:`pnp.files.shown_path`), as it does for a player running `pnp check` beside their cards.toml."""
+    monkeypatch.chdir(tmp_path)
+
+
+
 def with_safe(db, safe_mm):
     return dataclasses.replace(db, print=db.print.model_copy(update={"safe_mm": safe_mm}))
 
@@ -42,7 +50,7 @@ def test_build_with_a_larger_safe_area_writes_nothing(tmp_path):
     assert result.exit_code == 1
     lines = result.output.strip().splitlines()
     assert lines[-1].endswith("nothing was written") and not out.exists()
-    assert any(line.startswith("cards.toml:") and "outside the 6 mm safe area" in line for line in lines)
+    assert any(line.startswith(f"{ROOT / 'cards.toml'}:") and "outside the 6 mm safe area" in line for line in lines)
 
 
 def test_check_reads_the_safe_area_of_the_database(tmp_path):

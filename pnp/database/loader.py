@@ -27,7 +27,7 @@ from pnp.database import checks
 from pnp.database.errors import DatabaseError, Problem
 from pnp.database.lines import LineIndex
 from pnp.database.schema import FORMAT, CardsFile, Duel, Game, PrintSettings, Record, Solo, Table
-from pnp.files import FileRefused, read_limited
+from pnp.files import FileRefused, read_limited, shown_path
 from pnp.oneline import quoted, shortened
 
 MAX_FILE_BYTES = 1_000_000
@@ -124,7 +124,7 @@ def load(path: str | Path) -> Database:
     cover their rolls, bad hex maps, wrong deck sizes); an unreadable file is one problem too.
     """
     path = Path(path)
-    name = path.name
+    name = shown_path(path)
     try:
         raw = read_limited(path, MAX_FILE_BYTES, "a card database")
     except FileRefused as error:
