@@ -16,10 +16,11 @@ import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pnp import gallery, inks, raster
 from pnp.database import Database, PrintSettings
+from pnp.files import folder_lock
 from pnp.layout import render
 from pnp.pdf import write_sheets
 from pnp.sheets import PAPERS, Paper, SheetCard, SheetLayout, SheetOptions, impose
@@ -107,14 +108,24 @@ def build(database: Database, out_dir: Path, options: BuildOptions = BuildOption
         raise NotADirectoryError(20, "not a folder", str(out_dir))
     created = not out_dir.exists()
     out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        with folder_lock(out_dir, LOCK):
+            names = _build_locked(database, rendered, out_dir, options)
+    finally:
+        if created and not any(out_dir.iterdir()):  # a first build that failed leaves no empty folder
+            out_dir.rmdir()
+    return sorted(out_dir / name for name in names)
+
+
+def _build_locked(database: Database, rendered: Any, out_dir: Path, options: BuildOptions) -> list[str]:
+    """:func:`build` once it holds the output folder's lock: sweep the staging folders of killed
+    builds, write into a new one, check and swap in. Returns the names written (relative paths)."""
     for leftover in out_dir.glob(f"{STAGING_PREFIX}*"):  # from a build that was killed
         if leftover.is_dir() and not leftover.is_symlink():
             shutil.rmtree(leftover, ignore_errors=True)
     try:
         staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out_dir))
     except OSError as error:
-        if created:
-            out_dir.rmdir()
         raise OSError(error.errno, error.strerror, str(out_dir)) from None
     try:
         written = _write_all(database, rendered, staging, options)
@@ -131,13 +142,16 @@ def build(database: Database, out_dir: Path, options: BuildOptions = BuildOption
         raise OSError(error.errno, error.strerror or str(error), str(failed)) from None  # some OSErrors carry only a message
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-        if created and not any(out_dir.iterdir()):  # a first build that failed leaves no empty folder
-            out_dir.rmdir()
-    return sorted(out_dir / name for name in names)
+    return names
 
 
 STAGING_PREFIX = ".pnp-staging-"
 """Name start of the hidden folder inside the output folder where a build is written before it is moved in."""
+
+LOCK = ".pnp-build.lock"
+"""The lock file a build holds inside the output folder while it runs (:func:`pnp.files.folder_lock`),
+removed when it ends: a second build on the same folder is refused at once rather than sweeping away
+the first one's staging folder."""
 
 MANIFEST = ".pnp-manifest"
 """The file in the output folder that lists, one path a line relative to the folder, every file the

@@ -16,7 +16,7 @@ from typing import Any, Literal, cast
 import click
 
 from pnp import database
-from pnp.files import shown_path
+from pnp.files import BUSY_MARK, shown_path
 from pnp.oneline import OneLineGroup, shortened
 
 DEFAULT_DATABASE = Path("cards.toml")
@@ -223,7 +223,7 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
     except OSError as error:
         where = error.filename or out_dir
         reason = error.strerror or str(error)
-        verb = "" if "no earlier build wrote it" in reason else "cannot write: "
+        verb = "" if "no earlier build wrote it" in reason or reason.startswith(BUSY_MARK) else "cannot write: "
         raise click.ClickException(f"{where}: {verb}{reason}; nothing in {out_dir} was changed") from None
     except RasterError as error:
         raise click.ClickException(f"--png: {error}; nothing in {out_dir} was changed") from None

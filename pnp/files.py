@@ -7,9 +7,17 @@ anything else in words.
 """
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import stat
+from collections.abc import Iterator
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not POSIX: no lock
+    fcntl = None  # type: ignore[assignment]
 
 
 class FileRefused(ValueError):
@@ -46,3 +54,47 @@ def shown_path(path: Path) -> str:
         return str(Path(os.path.abspath(path)).relative_to(Path.cwd()))
     except (ValueError, OSError):  # outside the current folder, or no current folder any more
         return str(path)
+
+
+BUSY_MARK = "another pnp build"
+"""Begins the reason of the ``OSError`` :func:`folder_lock` raises (the command line words it without ``cannot write``)."""
+
+
+@contextlib.contextmanager
+def folder_lock(folder: Path, name: str) -> Iterator[None]:
+    """Hold the lock of ``folder`` (an advisory ``flock`` on ``folder/name``, which the system drops when
+    the process ends: a killed build leaves no stale lock) for the duration: one build at a time writes
+    an output folder, so that one never sweeps away another's staging files. The holder removes the lock
+    file when it is done; a lock taken on a file removed meanwhile is taken again on the file now there.
+    Raises ``OSError`` (``EBUSY``, reason starting :data:`BUSY_MARK`, the folder its filename) at once
+    when another process holds it. POSIX only (``fcntl``); where it is missing there is no lock."""
+    if fcntl is None:  # pragma: no cover - not POSIX
+        yield
+        return
+    path = folder / name
+    while True:
+        handle = open(path, "a+")
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.seek(0)
+            holder = handle.read(20).strip()
+            handle.close()
+            raise OSError(errno.EBUSY, f"{BUSY_MARK} (process {holder or 'unknown'}) is writing this folder; "
+                                       "run this one again when it has finished", str(folder)) from None
+        try:
+            same = os.fstat(handle.fileno()).st_ino == os.stat(path).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            break
+        handle.close()  # the holder removed the file we opened: lock the one now there
+    try:
+        handle.truncate(0)
+        handle.write(str(os.getpid()))
+        handle.flush()
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+        handle.close()

@@ -176,7 +176,7 @@ def kill_builds(small_db, tmp_path: Path, kills: int, seed: int) -> dict[str, in
         for name in old_names | new_names:  # whole: one build's version, never partial
             if name in now:
                 assert now[name] in (old.get(name), new.get(name)), name
-        assert set(now) <= old_names | new_names | set(USER_FILES) | {builder.MANIFEST}
+        assert set(now) <= old_names | new_names | set(USER_FILES) | {builder.MANIFEST, builder.LOCK}  # a killed build's lock: the next build removes it
         missing = old_names - set(now)
         if listed == old_names and missing:
             # killed while the previous build's stale files were removed: the manifest still lists them (the
@@ -596,3 +596,25 @@ def test_an_error_line_names_the_database_read_wherever_it_is(tmp_path):
     (inside / "mine.toml").write_text("x = [\n")
     result = _check(Path("mine.toml"))
     assert result.exit_code == 1 and result.output.startswith("mine.toml:1: syntax"), result.output
+
+
+def test_a_second_build_on_one_folder_is_refused_while_the_first_runs(tmp_path):
+    """A breaker's note: two `pnp build --out o` at once ended one of them on "o/solo-a4.pdf: cannot
+    write: No such file or directory" (the second swept the first's staging folder as a killed build's).
+    A build holds the folder's lock (:func:`pnp.files.folder_lock`): the second is refused at once in one
+    line naming the holder, changes nothing, and the lock file leaves with its holder."""
+    from click.testing import CliRunner
+
+    from pnp.build import LOCK
+    from pnp.cli import main
+    from pnp.files import folder_lock
+
+    out = tmp_path / "o"
+    out.mkdir()
+    (out / "mine.txt").write_text("kept")
+    with folder_lock(out, LOCK):
+        result = CliRunner().invoke(main, ["build", "--db", str(ROOT / "cards.toml"), "--out", str(out)])
+        assert result.exit_code == 1 and len(result.output.strip().splitlines()) == 1
+        assert f"another pnp build (process {os.getpid()})" in result.output and "nothing in" in result.output
+        assert sorted(p.name for p in out.iterdir()) == [LOCK, "mine.txt"]
+    assert sorted(p.name for p in out.iterdir()) == ["mine.txt"]

@@ -28,7 +28,7 @@ class Problem:
     def __str__(self) -> str:
         """One short line, whatever the file holds: the name, key and message are cut and escaped by
         :func:`pnp.oneline.shortened` (a key holds ids as the user wrote them, a message may quote a value)."""
-        return f"{shortened(self.file, 80)}:{self.line}: {shortened(self.key, 120)}: {shortened(self.message, 400)}"
+        return f"{shortened(self.file, 300)}:{self.line}: {shortened(self.key, 120)}: {shortened(self.message, 400)}"
 
 
 class DatabaseError(ValueError):
