@@ -96,15 +96,16 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
 
 
 def _show_reply(reply: Reply, out: Any, session: TableSession, note_style: Callable[[str, Any], str | None]) -> None:
-    """Print what an answer did: a refusal in red, the rules' notes, a command's screen."""
-    if reply.error:
-        out.print(reply.error, style="bold red", markup=False)
+    """Print what an answer did: what was undone, a command's screen, the rules' notes, then a refusal
+    in red (last, so that after two answers on one line the second's refusal follows the first's notes)."""
     if reply.undone:
         out.print(f"Undone: {reply.undone}. Put the cards and markers back as they were.", markup=False)
     for line in reply.screen:  # a map or a board first: the dice and what they did stay beside the prompt
         out.print(line, markup=False) if isinstance(line, str) else out.print(line)
     for note in reply.notes:
         out.print(note, style=note_style(note, session.state), markup=False)
+    if reply.error:
+        out.print(reply.error, style="bold red", markup=False)
 
 
 def _show_question(session: TableSession, out: Any, said: tuple[str, ...] = ()) -> None:

@@ -730,3 +730,15 @@ def test_a_choice_is_picked_by_ascii_digits_only(tmp_path):
     session.answer("randven")
     before = save.read_bytes()
     assert session.answer("١").error is not None and save.read_bytes() == before
+
+
+def test_two_answers_on_a_line_print_the_seconds_refusal_after_the_firsts_notes(tmp_path):
+    """A breaker's note: `quenm 12 3` (the card, then too few dice) printed the dice's refusal above the
+    card's notes, far from the prompt. The first answer's notes come first, then the refusal."""
+    session, _ = _session(tmp_path)
+    reply = session.answer("quenm 12 3")
+    assert reply.played is not None and reply.error is not None and reply.notes
+    buffer = io.StringIO()
+    tableui._show_reply(reply, Console(file=buffer, width=200, color_system=None), session, lambda note, state: None)
+    printed = buffer.getvalue()
+    assert printed.index(reply.notes[-1]) < printed.index(reply.error[:40])
