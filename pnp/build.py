@@ -120,11 +120,12 @@ def build(database: Database, out_dir: Path, options: BuildOptions = BuildOption
 def _build_locked(database: Database, rendered: Any, out_dir: Path, options: BuildOptions) -> list[str]:
     """:func:`build` once it holds the output folder's lock: sweep the staging folders of killed
     builds, write into a new one, check and swap in. Returns the names written (relative paths)."""
-    for leftover in out_dir.glob(f"{STAGING_PREFIX}*"):  # from a build that was killed
-        if leftover.is_dir() and not leftover.is_symlink():
+    for leftover in out_dir.glob(f"{STAGING_PREFIX}*"):  # from a build that was killed: only folders a build made
+        if leftover.is_dir() and not leftover.is_symlink() and (leftover / STAGING_MARK).is_file():
             shutil.rmtree(leftover, ignore_errors=True)
     try:
         staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out_dir))
+        (staging / STAGING_MARK).write_text("a pnp build's staging folder: removed by the next build\n")
     except OSError as error:
         raise OSError(error.errno, error.strerror, str(out_dir)) from None
     try:
@@ -147,6 +148,11 @@ def _build_locked(database: Database, rendered: Any, out_dir: Path, options: Bui
 
 STAGING_PREFIX = ".pnp-staging-"
 """Name start of the hidden folder inside the output folder where a build is written before it is moved in."""
+
+STAGING_MARK = ".pnp-staging"
+"""The file a build writes first into its staging folder: the next build removes a leftover staging
+folder (of a killed build) only when it holds this file, never a folder of the user's that happens to
+be named like one."""
 
 LOCK = ".pnp-build.lock"
 """The lock file a build holds inside the output folder while it runs (:func:`pnp.files.folder_lock`),

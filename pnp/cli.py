@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import os
 from pathlib import Path
 from typing import Any, Literal, cast
 
@@ -113,7 +114,7 @@ def _load(path: Path) -> database.Database:
     except database.DatabaseError as error:
         for problem in error.problems:
             click.echo(str(problem), err=True)
-        if not path.exists():
+        if not os.path.exists(path):  # False, not an error, in a folder that cannot be entered
             click.echo(f"no {path} here ({Path.cwd()}); run from the project folder or pass --db PATH", err=True)
         else:
             click.echo(f"{len(error.problems)} problem(s) in {path}; text fitting is checked once these are fixed", err=True)
@@ -237,7 +238,7 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
 def _is_pdf(path: Path) -> bool:
     """Whether ``path`` is a regular file that starts as a PDF does (``%PDF-``); a pipe or a device is
     none (and never opened: a pipe would block)."""
-    if not path.is_file():
+    if not os.path.isfile(path):
         return False
     try:
         with open(path, "rb") as file:
@@ -259,7 +260,7 @@ def calibrate(paper: str, duplex: str, out_path: Path | None) -> None:
     from pnp.sheets import PAPERS
 
     path = out_path or DEFAULT_OUTPUT / f"calibration-{paper}-{duplex}.pdf"
-    if path.exists() and not _is_pdf(path):  # a calibration sheet replaces only a PDF (never cards.toml)
+    if os.path.lexists(path) and not _is_pdf(path):  # a calibration sheet replaces only a PDF (never cards.toml)
         raise click.ClickException(f"{path}: this file is not a PDF, and pnp calibrate writes only over a PDF: "
                                    f"give --out a .pdf path")
     try:

@@ -13,6 +13,7 @@ import os
 import stat
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 try:
     import fcntl
@@ -60,6 +61,26 @@ BUSY_MARK = "another pnp build"
 """Begins the reason of the ``OSError`` :func:`folder_lock` raises (the command line words it without ``cannot write``)."""
 
 
+def _open_lock_file(path: Path) -> Any:
+    """The lock file ``path`` opened for reading and appending, made if missing, never through a symbolic
+    link and never blocking on a pipe, and only when it is a regular file. Raises ``OSError`` (its
+    filename ``path``) for a folder, link, pipe or device at that name: a build never writes into a
+    file a planted lock name points to."""
+    refused = OSError(errno.EEXIST, "is not a lock file (a folder, a link, a pipe or a device has its name); remove it", str(path))
+    try:
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0), 0o644)
+    except (IsADirectoryError, NotADirectoryError):
+        raise refused from None
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise refused from None
+        raise
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        os.close(descriptor)
+        raise refused
+    return os.fdopen(descriptor, "a+")
+
+
 @contextlib.contextmanager
 def folder_lock(folder: Path, name: str) -> Iterator[None]:
     """Hold the lock of ``folder`` (an advisory ``flock`` on ``folder/name``, which the system drops when
@@ -73,7 +94,7 @@ def folder_lock(folder: Path, name: str) -> Iterator[None]:
         return
     path = folder / name
     while True:
-        handle = open(path, "a+")
+        handle = _open_lock_file(path)
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

@@ -7,13 +7,16 @@ Only parsing and printing live here; rules never import this module.
 """
 from __future__ import annotations
 
+import functools
 import getpass
 import json
 import os
 import re
+import shlex
 import sys
 import warnings
 from collections.abc import Callable, Iterable
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +32,67 @@ DB_ENV = "LASSADAR_DB"
 """Environment variable naming the card database to use."""
 
 
+GIVEN: ContextVar[str] = ContextVar("given", default="")
+"""The ``--save`` and ``--db`` options the running command was given on its command line, as typed
+again (``--save /tmp/b4/s.toml``): :func:`with_given` adds them to the commands it offers."""
+
+
+def with_given(text: str) -> str:
+    """``text`` with the options the running command was given (:data:`GIVEN`) added to every command it
+    offers in back quotes that takes them (```referee solo battle``` -> ```referee solo battle --save
+    s.toml```), so that a Next line or a refusal's advice, typed as printed, plays the same game with the
+    same database; a command without ``--save`` (``referee duel seal``) is left as it is."""
+    given = GIVEN.get()
+    if not given:
+        return text
+
+    def add(match: re.Match) -> str:
+        command = match.group(1)
+        words = command.split()
+        return f"`{command} {given}`" if len(words) > 2 and _takes_save(words[1], words[2]) else match.group(0)
+
+    return re.sub(r"`(referee [^`]+)`", add, text)
+
+
+def _takes_save(game: str, name: str) -> bool:
+    """Whether ``referee GAME NAME`` has the ``--save`` and ``--db`` options (:func:`common_options`), read
+    from the command line being run (its root group; no command line: ``False``)."""
+    context = click.get_current_context(silent=True)
+    root = context.find_root().command if context is not None else None
+    group = root.commands.get(game) if isinstance(root, click.Group) else None
+    command = group.commands.get(name) if isinstance(group, click.Group) else None
+    return command is not None and {"save_path", "database_path"} <= {p.name for p in command.params}
+
+
+def _remember_given(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``func`` (a command with :func:`common_options`) run with :data:`GIVEN` set from the options typed
+    on its command line (not from a variable or a default); its one-line errors get them too
+    (:func:`with_given`)."""
+    from click.core import ParameterSource
+
+    @functools.wraps(func)
+    def run(*args: Any, **options: Any) -> Any:
+        context = click.get_current_context()
+        given = [f"{flag} {shlex.quote(str(options[name]))}" for name, flag in (("save_path", "--save"), ("database_path", "--db"))
+                 if options.get(name) is not None and context.get_parameter_source(name) is ParameterSource.COMMANDLINE]
+        token = GIVEN.set(" ".join(given))
+        try:
+            return func(*args, **options)
+        except click.ClickException as error:  # a refusal's advice: its commands with the options typed too
+            rewritten = with_given(error.format_message())
+            if type(error) is click.ClickException and rewritten != error.format_message():
+                raise click.ClickException(rewritten) from None
+            raise
+        finally:
+            GIVEN.reset(token)
+    return run
+
+
 def common_options(save_help: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """A decorator adding ``--db`` and ``--save`` (described by ``save_help``) to a click command."""
+    """A decorator adding ``--db`` and ``--save`` (described by ``save_help``) to a click command; the
+    commands it then offers (the Next line, a refusal's advice) repeat those typed (:func:`with_given`)."""
     def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
+        func = _remember_given(func)
         func = click.option("--db", "database_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
                             help=f"Card database (default: ${DB_ENV}, else ./cards.toml, else the bundled one).")(func)
         func = click.option("--save", "save_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
@@ -153,7 +214,7 @@ class GameCommands:
 
     def print_next(self, game: RefereeGame, out: Any = None) -> None:
         """The Next line of ``game``, in bold (on ``out``, a :func:`console`, or a new one)."""
-        (out or console()).print("Next: " + game.next_line(), style="bold", markup=False)
+        (out or console()).print("Next: " + with_given(game.next_line()), style="bold", markup=False)
 
     def undo(self, save: Path | None, database: Path | None) -> None:
         """``undo``: take back the last event, save, and print what was undone (the game's ``event_text``),
@@ -180,7 +241,14 @@ class GameCommands:
         a two-column table of labels and texts."""
         game, _ = self.load(save, database)
         if as_json:
-            click.echo(json.dumps(self.rules.status(game.state, game.db)))
+            status = self.rules.status(game.state, game.db)
+            if "next" in status:
+                status["next"] = with_given(status["next"])
+            if "next_commands" in status:
+                from referee.advice import commands_in
+
+                status["next_commands"] = commands_in(status["next"])
+            click.echo(json.dumps(status))
             return
         from rich.table import Table
 
@@ -188,7 +256,7 @@ class GameCommands:
         table.add_column(style="bold")
         table.add_column()
         for label, text in self.rules.status_lines(game.state, game.db):
-            table.add_row(label, text)
+            table.add_row(label, with_given(text))
         console().print(table)
 
     def restore(self, save: Path | None, database: Path | None) -> None:

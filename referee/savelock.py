@@ -12,7 +12,9 @@ be overwritten by the session's next step. The lock file names the process that 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -85,9 +87,9 @@ def _acquire(path: Path, wait: float) -> Any:
     while True:
         try:
             lock_path.parent.mkdir(parents=True, exist_ok=True)
-            handle = open(lock_path, "a+")  # noqa: SIM115 (returned open, closed by _release)
         except OSError as error:
             raise RefereeError(f"{path}: cannot lock the save to write it ({error.strerror or error}); nothing was written") from None
+        handle = _open_lock(path, lock_path, os.O_RDWR | os.O_CREAT | os.O_APPEND, "a+")
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -107,6 +109,27 @@ def _acquire(path: Path, wait: float) -> Any:
         if same:
             return handle
         handle.close()  # locked a lock file its last holder had removed: take the one at the path now
+
+
+def _open_lock(path: Path, lock_path: Path, flags: int, mode: str) -> Any:
+    """The lock file ``lock_path`` of the save ``path`` opened with ``flags`` as a text file of ``mode``,
+    never through a symbolic link and never blocking (a pipe planted there), and only when it is a
+    regular file: a folder, link, pipe or device at that name is refused, so the referee never writes
+    into a file the lock's name points to. Raises :class:`~referee.errors.RefereeError` of one line."""
+    refused = (f"{lock_path}: is not a lock file (a folder, a link, a pipe or a device has its name); remove it "
+               "and run the command again; nothing was written")
+    try:
+        descriptor = os.open(lock_path, flags | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0), 0o644)
+    except (IsADirectoryError, NotADirectoryError):
+        raise RefereeError(refused) from None
+    except OSError as error:
+        if error.errno == errno.ELOOP:  # a symbolic link, refused by O_NOFOLLOW
+            raise RefereeError(refused) from None
+        raise RefereeError(f"{path}: cannot lock the save to write it ({error.strerror or error}); nothing was written") from None
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        os.close(descriptor)
+        raise RefereeError(refused)
+    return os.fdopen(descriptor, mode)
 
 
 def _release(path: Path, handle: Any) -> None:
@@ -155,9 +178,10 @@ def exclusive(path: Path, wait: float = 5.0) -> Iterator[None]:
 def check_free(path: Path) -> None:
     """Raise :class:`LockError` when another process's table session holds the save ``path``; return
     at once otherwise (a one-shot command writes the save only after this)."""
-    if fcntl is None or not _lock_path(path).exists():
+    lock_path = _lock_path(path)
+    if fcntl is None or not os.path.lexists(lock_path):
         return
-    with open(_lock_path(path)) as handle:
+    with _open_lock(path, lock_path, os.O_RDONLY, "r") as handle:
         try:
             fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
         except BlockingIOError:

@@ -618,3 +618,81 @@ def test_a_second_build_on_one_folder_is_refused_while_the_first_runs(tmp_path):
         assert f"another pnp build (process {os.getpid()})" in result.output and "nothing in" in result.output
         assert sorted(p.name for p in out.iterdir()) == [LOCK, "mine.txt"]
     assert sorted(p.name for p in out.iterdir()) == ["mine.txt"]
+
+
+def test_a_planted_link_at_the_build_lock_is_refused_and_its_target_kept(tmp_path):
+    """As the save's lock: a symbolic link named as the output folder's lock would have let a build write
+    into the file it points to. It is refused in one line; the target is unchanged."""
+    from click.testing import CliRunner
+
+    from pnp.build import LOCK
+    from pnp.cli import main
+
+    out = tmp_path / "o"
+    out.mkdir()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    (out / LOCK).symlink_to(victim)
+    result = CliRunner().invoke(main, ["build", "--db", str(ROOT / "cards.toml"), "--out", str(out)])
+    assert result.exit_code == 1 and "is not a lock file" in result.output and len(result.output.strip().splitlines()) == 1
+    assert victim.read_text() == "precious" and sorted(p.name for p in out.iterdir()) == [LOCK]
+
+
+@pytest.mark.parametrize("char", ["\uffff", "\ufffe", "\x07"], ids=["U+FFFF", "U+FFFE", "a bell"])
+def test_a_character_no_svg_may_hold_is_refused_by_check(tmp_path, char):
+    """A breaker's finding: U+FFFF in a card name passed `pnp check`, then `pnp build` ended in an
+    ExpatError traceback (XML 1.0 allows no U+FFFF). `check` refuses every character an SVG may not
+    hold, in one line naming the field, so a database that passes check builds."""
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace('name = "Iarith"', f'name = "Iar\\u{ord(char):04X}ith"', 1), encoding="utf-8")
+    result = _check(path)
+    problems = [line for line in result.output.splitlines() if line.startswith("cards.toml:")]
+    assert result.exit_code == 1 and len(problems) == 1 and "solo.quest.iarith.name" in problems[0], result.output
+
+
+def test_a_folder_of_the_users_named_like_a_staging_folder_is_kept(tmp_path):
+    """A breaker's finding: a build removed any folder in --out whose name began `.pnp-staging-`, a user's
+    notes with it. Only a staging folder a build made (holding its mark) is swept as a killed build's."""
+    from click.testing import CliRunner
+
+    from pnp.build import STAGING_MARK, STAGING_PREFIX
+    from pnp.cli import main
+
+    out = tmp_path / "o"
+    mine = out / f"{STAGING_PREFIX}mynotes"
+    mine.mkdir(parents=True)
+    (mine / "notes.txt").write_text("precious")
+    killed = out / f"{STAGING_PREFIX}abc123"
+    killed.mkdir()
+    (killed / STAGING_MARK).write_text("")
+    result = CliRunner().invoke(main, ["build", "--db", str(ROOT / "cards.toml"), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert (mine / "notes.txt").read_text() == "precious" and not killed.exists()
+
+
+def test_a_database_in_a_folder_that_cannot_be_entered_is_one_line(tmp_path):
+    """A breaker's finding (as a user without root): `pnp check --db hid/db2.toml` with `hid` mode 000
+    printed the right line, then a PermissionError traceback from `Path.exists`; `pnp calibrate --out
+    hid/c.pdf` likewise. Run as a user the folder stops (root's process drops to `nobody` after its
+    imports): one line each, exit 1."""
+    import tempfile
+
+    tmp_path = Path(tempfile.mkdtemp(prefix="lassadar-hidden-"))  # pytest's own folder is closed to other users
+    tmp_path.chmod(0o755)
+    hidden = tmp_path / "hid"
+    hidden.mkdir()
+    (hidden / "db2.toml").write_bytes((ROOT / "cards.toml").read_bytes())
+    hidden.chmod(0)
+    code = ("import os, sys\nimport pnp.build, pnp.calibrate\nfrom pnp.cli import main\n"
+            "if os.geteuid() == 0:\n    os.setgid(65534); os.setuid(65534)\n"
+            "os.chdir(sys.argv[1])\nmain(sys.argv[2:])")
+    try:
+        for command in (["check", "--db", "hid/db2.toml"], ["calibrate", "--out", "hid/c.pdf"]):
+            result = subprocess.run([sys.executable, "-c", code, str(tmp_path), *command], capture_output=True, text=True,
+                                    timeout=120, cwd=ROOT)
+            lines = result.stderr.strip().splitlines()
+            assert result.returncode == 1 and "Traceback" not in result.stderr and lines, (command, result.stderr[-800:])
+            assert "Permission denied" in lines[0], (command, result.stderr)
+    finally:
+        hidden.chmod(0o755)
+        shutil.rmtree(tmp_path)

@@ -616,3 +616,121 @@ def test_solo_table_mode_after_undo_asks_no_dice(tmp_path):
     assert refused.error is not None and refused.played is None
     played = session.answer("")
     assert played.error is None and tomllib.loads(save.read_text())["events"][-1] == rolled
+
+
+def test_the_next_line_repeats_the_save_and_database_typed(tmp_path):
+    """A breaker's finding: after `--save /tmp/b4/s.toml` the Next line offered `referee solo battle`,
+    which, typed as printed, played the default save's game. The commands a Next line, a refusal and
+    `status --json` offer repeat the `--save` and `--db` typed (quoted for the shell); the default save
+    here names another file, so a command without them would fail."""
+    import json
+    import shlex
+
+    from referee.advice import commands_in
+
+    save, db = tmp_path / "my game.toml", tmp_path / "my cards.toml"
+    db.write_bytes(DB_PATH.read_bytes())
+    env = {"NO_COLOR": "1", "LASSADAR_SOLO_SAVE": str(tmp_path / "elsewhere.toml"), "LASSADAR_SAVE": str(tmp_path / "elsewhere.toml")}
+
+    def typed(line: str) -> str:
+        result = CliRunner().invoke(main, shlex.split(line)[1:], env=env)
+        assert result.exit_code == 0, (line, result.output)
+        return result.output
+
+    out = typed(f"referee solo new --difficulty normal --spells bind,shield --seed 7 --save {shlex.quote(str(save))} --db {shlex.quote(str(db))}")
+    for _ in range(12):
+        commands = commands_in(out.strip().splitlines()[-1])
+        assert commands and all(f"--save {shlex.quote(str(save))}" in c and f"--db {shlex.quote(str(db))}" in c for c in commands), commands
+        command = next((c for c in commands if not any(p in c for p in ("CARD", " D", "HEX", "SPELL", "SERVANT"))), None)
+        if command is None:
+            break
+        out = typed(command)
+    status = json.loads(typed(f"referee solo status --json --save {shlex.quote(str(save))}"))
+    assert all(shlex.quote(str(save)) in c for c in status["next_commands"]) and status["next_commands"] == commands_in(status["next"])
+    refused = CliRunner().invoke(main, ["solo", "learn", "bind", "--save", str(save)], env=env)
+    offered = commands_in(refused.output)
+    assert refused.exit_code == 1 and offered and all(shlex.quote(str(save)) in c for c in offered), refused.output
+    assert not (tmp_path / "elsewhere.toml").exists()
+    duel = tmp_path / "duel.toml"
+    board = typed(f"referee duel new --seed 3 --wardens A --shadowmajik B --save {duel}")
+    assert commands_in(board.strip().splitlines()[-1]) == [f"referee duel marker LOCATION --save {duel}"]
+    assert not _takes_save_of("duel", "seal")
+
+
+def _takes_save_of(game: str, command: str) -> bool:
+    from referee.clitools import _takes_save
+
+    return _takes_save(game, command)
+
+
+@pytest.mark.parametrize("planted", ["folder", "link", "pipe"])
+def test_a_lock_name_taken_by_a_folder_link_or_pipe_is_one_line_and_writes_nothing(tmp_path, planted):
+    """A breaker's findings: `mkdir <save>.lock` gave a traceback (one-shot and table mode); a symbolic
+    link there made every command write its process id into the file it pointed to; a pipe there made
+    every writing command hang. The lock is opened without following links or blocking, and only a
+    regular file is a lock: anything else is one line, the save and the link's target unchanged."""
+    import os
+
+    save = _saved_solo(tmp_path)
+    before = save.read_bytes()
+    lock = tmp_path / "solo.toml.lock"
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    {"folder": lambda: lock.mkdir(), "link": lambda: lock.symlink_to(victim), "pipe": lambda: os.mkfifo(lock)}[planted]()
+    for args in (["solo", "draw"], ["solo", "play"]):
+        result = CliRunner().invoke(main, [*args, "--save", str(save), "--db", str(DB_PATH)], input="quit\n")
+        lines = result.output.strip().splitlines()
+        assert result.exit_code == 1 and "is not a lock file" in lines[-1] and "Traceback" not in result.output, (args, result.output)
+    assert save.read_bytes() == before and victim.read_text() == "precious"
+
+
+def _both_sealed(seed: int, wardens: str, shadowmajik: str) -> tuple[DuelGame, dict]:
+    """A duel of ``seed`` at its first round with both placings committed sealed; the openings by side."""
+    from referee.duel import rules as duel_rules
+
+    game = DuelGame.new(DB, seed)
+    game.play(dev.Marker("shadowmajik", game.state.row[2].id))
+    openings = {}
+    for side, text in (("wardens", wardens), ("shadowmajik", shadowmajik)):
+        placing = dev.parse_assignment(text)
+        openings[side] = placing
+        game.play(dev.Commit(side, seal=duel_rules.seal(side, placing, f"salt-{side}")))
+    return game, openings
+
+
+def test_no_commitment_is_taken_back_once_both_have_committed():
+    """A breaker's finding (two devices): both sealed, the Wardens opened alone (`reveal --open wardens=...`,
+    refused for want of the other opening, but read by everyone), then the Shadowmajik ran `undo` and
+    committed again knowing the Wardens' placing. Ruling 83: once both have committed, neither
+    commitment can be undone; the refusal says what to do (reveal), the game unchanged."""
+    from referee.duel import rules as duel_rules
+
+    game, openings = _both_sealed(5, "battle 3,5 power 4", "battle 1,2 power 3")
+    with pytest.raises(duel_rules.RuleError):
+        game.play(dev.Reveal(wardens=openings["wardens"], wardens_salt="salt-wardens"))
+    both = game.state
+    with pytest.raises(duel_rules.RuleError, match="cannot be taken back"):
+        game.undo()
+    assert game.state is both
+    one = DuelGame.new(DB, 5)
+    one.play(dev.Marker("shadowmajik", one.state.row[2].id))
+    one.play(dev.Commit("wardens", seal=duel_rules.seal("wardens", openings["wardens"], "x")))
+    one.undo()  # the other side has not committed: no placing can have been shown; a slip may be taken back
+
+
+def test_a_sealed_placing_that_breaks_the_rules_is_void_never_placed_again(tmp_path):
+    """A breaker's finding: a side sealed a placing it could not afford (a spell without its SP), the
+    reveal refused it and advised `undo`, and that side placed again knowing the other's opening.
+    Ruling 82: the reveal settles the round with the void placing scoring nothing: no points, no spell,
+    Battle Number 0; the other side's placing counts in full and wins the battle."""
+    game, openings = _both_sealed(5, "battle 3,5 power 4", "battle 1,1 cast 6")
+    points = game.state.points
+    game.play(dev.Reveal(wardens=openings["wardens"], wardens_salt="salt-wardens",
+                         shadowmajik=openings["shadowmajik"], shadowmajik_salt="salt-shadowmajik"))
+    last = game.state.last
+    assert last is not None and last.numbers.shadowmajik == 0 and last.winner == "wardens" and last.numbers.wardens == 8
+    assert game.state.points.shadowmajik == points.shadowmajik and last.casts.shadowmajik == 0
+    assert any("void" in note and "ruling 82" in note for note in game.notes())
+    save = tmp_path / "duel.toml"
+    game.save(save)
+    assert duel_game.load(save, DB).state == game.state  # the save's reveal replays to the same round

@@ -117,8 +117,10 @@ class DuelMachine(RuleBasedStateMachine):
         before, now = self.game.log.states[-2], self.game.state
         try:
             self.game.undo()
-        except rules.RuleError:  # a referee's roll and a reveal stand (R77, R78)
-            assert isinstance(self.game.log.events[-1], (ev.Roll, ev.Reveal)) and self.game.state is now
+        except rules.RuleError:  # a referee's roll, a reveal and the second commitment of a round stand (R77, R78, ruling 83)
+            last = self.game.log.events[-1]
+            second_commit = isinstance(last, ev.Commit) and all(now.hands[side].committed for side in SIDES)
+            assert (isinstance(last, (ev.Roll, ev.Reveal)) or second_commit) and self.game.state is now
             return
         assert self.game.state is before
 

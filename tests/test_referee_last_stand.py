@@ -172,7 +172,8 @@ def test_gray_space_recharges_one_type_once():
 
 
 def run(save, line: str, code: int = 0) -> str:
-    result = CliRunner().invoke(main, ["solo", *shlex.split(line), "--save", str(save), "--db", DBFILE], env={"NO_COLOR": "1"})
+    result = CliRunner().invoke(main, ["solo", *shlex.split(line)],  # save and database named as a player's variables name them
+                                env={"NO_COLOR": "1", "LASSADAR_SOLO_SAVE": str(save), "LASSADAR_DB": str(DBFILE)})
     assert result.exit_code == code, f"{line}: {result.output}"
     return result.output
 

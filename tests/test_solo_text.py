@@ -264,8 +264,8 @@ def test_refusal_text_on_the_map():
 
 
 def run(save: Path, line: str, code: int = 0) -> str:
-    result = CliRunner().invoke(main, ["solo", *shlex.split(line), "--save", str(save), "--db", str(ROOT / "cards.toml")],
-                                env={"NO_COLOR": "1"})
+    result = CliRunner().invoke(main, ["solo", *shlex.split(line)],  # save and database by the player's variables (the Next line then names neither)
+                                env={"NO_COLOR": "1", "LASSADAR_SOLO_SAVE": str(save), "LASSADAR_DB": str(ROOT / "cards.toml")})
     assert result.exit_code == code, f"{line}: {result.output}"
     return result.output
 

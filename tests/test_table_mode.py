@@ -42,7 +42,8 @@ FIXTURES = ROOT / "tests" / "fixtures"
 
 def one_shot(game: str, save: Path, line: str, refused_ok: bool = False) -> None:
     """Play a one-shot command line; a recorded game's refused lines (kept to show the refusal) may fail."""
-    result = CliRunner().invoke(main, [game, *shlex.split(line), "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    result = CliRunner().invoke(main, [game, *shlex.split(line)],  # save and database by the player's variables
+                                env={"NO_COLOR": "1", f"LASSADAR_{game.upper()}_SAVE": str(save), "LASSADAR_DB": str(DB_PATH)})
     assert result.exit_code == 0 or refused_ok, f"{line}: {result.output}"
 
 

@@ -128,10 +128,10 @@ def refusal_text(error: RuleError, state: State) -> str:
 
     ``GAME_OVER``: ``; `referee duel new` starts another``; ``WRONG_PHASE``: what the game waits for
     (:func:`next_step_short`); ``ALREADY_ROLLED``: the roll that shows the same dice again and the commit
-    that places them (R78); ``ALREADY_COMMITTED``: the undo (R77); ``NOT_THE_ROLLED_DICE``: the roll
-    that shows the dice again (R71); ``BAD_SEAL``, ``SEAL_NOT_OPENED``, ``SEALED_PLACING_REFUSED``: the
-    ``seal`` command, the ``--open`` option and the undo that commits again (R77). Other refusals read
-    as their message.
+    that places them (R78); ``ALREADY_COMMITTED``: the undo while the other side has not committed, else
+    the reveal (R77, ruling 83); ``NOT_THE_ROLLED_DICE``: the roll that shows the dice again (R71);
+    ``BAD_SEAL``, ``SEAL_NOT_OPENED``: the ``seal`` command and the ``--open`` option (R77). Other
+    refusals read as their message.
     """
     kind, side, text = error.refusal, error.side, str(error)
     if kind is Refusal.GAME_OVER:
@@ -145,13 +145,12 @@ def refusal_text(error: RuleError, state: State) -> str:
     if kind is Refusal.ALREADY_ROLLED:
         return f"{text}: `{CMD} roll --player {side}` shows the same dice again; `{CMD} commit --player {side}` places them"
     if kind is Refusal.ALREADY_COMMITTED:
+        if all(state.hands[s].committed for s in rules.SIDES):
+            return f"{text}, and so have the {SIDE_NAMES[rules.other(side)]}: the round is revealed next (ruling 83)"
         return f"{text}; `{CMD} undo` takes it back"
     if kind is Refusal.NOT_THE_ROLLED_DICE:
         return f"{text} (`{CMD} roll --player {side}` shows your dice again)"
     if kind is Refusal.SEAL_NOT_OPENED:
         return (f"the {SIDE_NAMES[side]} committed a seal: open it with {option_of(error.field)} {side}='ASSIGNMENT#SALT' "
                 f"(what `{CMD} seal` printed)")
-    if kind is Refusal.SEALED_PLACING_REFUSED and error.cause is not None:
-        return (f"the {rules.possessive(SIDE_NAMES[side])} sealed placing is refused: {refusal_text(error.cause, state)}; "
-                f"`{CMD} undo` takes back the last commitment, to commit again")
     return text

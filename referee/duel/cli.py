@@ -477,15 +477,15 @@ def play(wardens_name: str, shadow_name: str, row: str | None, seed: int | None,
     from referee.table import TableSession
 
     path = clitools.save_path(save_path, "duel")
-    if not path.exists():
+    if not os.path.lexists(path):
         clitools.console().print(f"No game saved in {path}: a new game.", markup=False)
         click.get_current_context().invoke(new, seed=seed, wardens_name=wardens_name, shadow_name=shadow_name, row=row,
                                            dice_scheme="per-side", force=False, save_path=path, database_path=database_path)
     game, path = _game.load(save_path, database_path)
     try:
         tableui.main_loop(TableSession(game, path, DuelTable(game.db, parse)), path, _note_style)
-    except tableui.LockError as error:
-        raise click.ClickException(str(error)) from None
+    except RefereeError as error:  # the save's lock held by another session, or no lock file can be made
+        raise clitools.fail(error) from None
 
 
 @duel.command()

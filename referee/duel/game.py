@@ -48,9 +48,9 @@ class DuelGameRules:
         """:func:`referee.duel.advice.refusal_text` (the message alone for a refusal of no duel kind)."""
         return advice.refusal_text(error, state) if isinstance(error, rules.RuleError) else str(error)
 
-    def undo_problem(self, event: ev.Event) -> str | None:
+    def undo_problem(self, event: ev.Event, after: State) -> str | None:
         """:func:`referee.duel.rules.undo_problem`."""
-        return rules.undo_problem(event)
+        return rules.undo_problem(event, after)
 
     def is_over(self, state: State) -> bool:
         """A side has won."""

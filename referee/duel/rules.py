@@ -55,7 +55,7 @@ class Refusal(enum.Enum):
     referee roll of one side in a round (R78); ``ALREADY_COMMITTED``: a second commitment (R77);
     ``NOT_THE_ROLLED_DICE``: a placing that does not use each die the referee rolled once (R71);
     ``BAD_SEAL``: a seal that is no SHA-256 digest, ``SEAL_NOT_OPENED``: a reveal without a sealed
-    side's opening, ``SEALED_PLACING_REFUSED``: an opened placing that breaks a rule (R77).
+    side's opening. (An opened sealed placing that breaks a rule is no refusal: it is void, ruling 82.)
     """
 
     GAME_OVER = "game over"
@@ -65,7 +65,6 @@ class Refusal(enum.Enum):
     NOT_THE_ROLLED_DICE = "not the rolled dice"
     BAD_SEAL = "bad seal"
     SEAL_NOT_OPENED = "seal not opened"
-    SEALED_PLACING_REFUSED = "sealed placing refused"
 
 
 class RuleError(errors.RuleError):
@@ -376,14 +375,17 @@ def effect_of(db: Database, side: Side, a: Assignment) -> Effect:
     return s.effect if s is not None else Effect()
 
 
-def rerolls_needed(db: Database, a: PerSide[Assignment]) -> PerSide[int]:
+def rerolls_needed(db: Database, a: PerSide[Assignment], void: frozenset[Side] = frozenset()) -> PerSide[int]:
     """How many Battle dice of each side the spells re-roll: a side's own re-roll spell, then the
-    opponent's "re-rolls their highest Battle die" (R74)."""
+    opponent's "re-rolls their highest Battle die" (R74). A side whose placing is ``void`` (ruling 82)
+    casts nothing, and its dice are not re-rolled (its Battle Number is 0 whatever they show)."""
     counts = {side: 0 for side in SIDES}
     for side in SIDES:
+        if side in void:
+            continue
         e = effect_of(db, side, a[side])
         counts[side] += 1 if e.reroll_battle_die else 0
-        counts[other(side)] += 1 if e.opponent_reroll_highest else 0
+        counts[other(side)] += 1 if e.opponent_reroll_highest and other(side) not in void else 0
     return PerSide(counts["wardens"], counts["shadowmajik"])
 
 
@@ -503,7 +505,7 @@ def _advance_and_record(state: State, db: Database, winner: Side, spaces: int, n
     return state
 
 
-def settle(state: State, db: Database, a: PerSide[Assignment], rerolls: PerSide[Dice]) -> State:
+def settle(state: State, db: Database, a: PerSide[Assignment], rerolls: PerSide[Dice], void: dict[Side, str] | None = None) -> State:
     """Settle the revealed round (R73): points, re-rolls, Battle Numbers, push-backs, then the cube.
 
     Order: (1) each Power die adds its points and each spell's cost is paid; (2) re-rolls: a side's
@@ -512,18 +514,25 @@ def settle(state: State, db: Database, a: PerSide[Assignment], rerolls: PerSide[
     and penalties; (4) spells that move a cube back; (5) "The player with the stronger Battle Number
     will place and/or move a cube ... a number of spaces ... calculated based on a nomograph table",
     with the winner's extra spaces; a tie moves nothing (R26). ``last`` records the round, its
-    :class:`RoundResult` included. Raises :class:`RuleError` when no Location is current.
+    :class:`RoundResult` included. A side whose sealed placing is ``void`` (side -> why, ruling 82) gains
+    and pays nothing, casts nothing, and has a Battle Number of 0; the other side's spell does not
+    re-roll its dice. Raises :class:`RuleError` when no Location is current.
     """
+    void = void or {}
     notes: list[str] = []
     state = replace(state, opened=None)
     loc = current_location(state)
-    spells = {side: spell_of(db, side, a[side]) for side in SIDES}
+    spells = {side: None if side in void else spell_of(db, side, a[side]) for side in SIDES}
     points = state.points
-    gains: dict[Side, int] = {}
-    costs: dict[Side, int] = {}
-    casts: dict[Side, int] = {}
+    gains: dict[Side, int] = {side: 0 for side in SIDES}
+    costs: dict[Side, int] = {side: 0 for side in SIDES}
+    casts: dict[Side, int] = {side: 0 for side in SIDES}
     for side in SIDES:
         x = a[side]
+        if side in void:
+            notes.append(f"{who(state, side)}: the sealed placing '{x.text()}' breaks the rules ({void[side]}): it is void, "
+                         f"no points and no spell, Battle Number 0 (ruling 82).")
+            continue
         unit = points_word(db, side)
         s = spells[side]
         if x.power is not None:
@@ -552,7 +561,7 @@ def settle(state: State, db: Database, a: PerSide[Assignment], rerolls: PerSide[
             notes.append(f"{s.name}: the {SIDE_NAMES[side]} re-roll a Battle die: {target} -> {dice[side][i]}.")
     for side in SIDES:  # then the opponent's highest
         s = spells[side]
-        if s is not None and s.effect.opponent_reroll_highest:
+        if s is not None and s.effect.opponent_reroll_highest and other(side) not in void:
             o = other(side)
             i = dice[o].index(max(dice[o]))
             old = dice[o][i]
@@ -560,8 +569,9 @@ def settle(state: State, db: Database, a: PerSide[Assignment], rerolls: PerSide[
             notes.append(f"{s.name}: the {SIDE_NAMES[o]} re-roll their highest Battle die: {old} -> {dice[o][i]}.")
     numbers = {}
     for side in SIDES:
-        mine, theirs = effect_of(db, side, a[side]), effect_of(db, other(side), a[other(side)])
-        numbers[side] = sum(dice[side]) + mine.battle + theirs.opponent_battle
+        mine = Effect() if side in void else effect_of(db, side, a[side])
+        theirs = Effect() if other(side) in void else effect_of(db, other(side), a[other(side)])
+        numbers[side] = 0 if side in void else sum(dice[side]) + mine.battle + theirs.opponent_battle
     for side in SIDES:
         s = spells[side]
         if s is not None and s.effect.push_back:
@@ -698,10 +708,16 @@ def reroll_index(state: State, side: Side, sequential_next: int) -> int:
     return roll_index(state, side) + REROLLS_FROM
 
 
-def undo_problem(event: ev.Event) -> str | None:
-    """Why ``event`` may not be taken back: a referee's roll (its dice were shown to a player: taken back,
-    that player could place other dice, a free re-roll, R78) and a reveal (both placings were seen:
-    taken back, the loser could place again knowing the winner's dice, R77). ``None`` for the rest."""
+def undo_problem(event: ev.Event, after: State) -> str | None:
+    """Why ``event``, the last event (``after`` the state it led to), may not be taken back: a referee's
+    roll (its dice were shown to a player: taken back, that player could place other dice, a free
+    re-roll, R78), a reveal (both placings were seen: taken back, the loser could place again knowing the
+    winner's dice, R77), and the second commitment of a round (once both have committed, an opening may
+    have been shown by a reveal the rules refused: taken back, that side could place again knowing it,
+    ruling 83). ``None`` for the rest."""
+    if isinstance(event, ev.Commit) and after.phase == "round" and all(after.hands[s].committed for s in SIDES):
+        return (f"the {possessive(SIDE_NAMES[event.side])} commitment cannot be taken back: both sides have committed, "
+                "and a placing may already have been opened (ruling 83); reveal the round")
     if isinstance(event, ev.Roll):
         return (f"the referee's roll for the {SIDE_NAMES[event.side]} cannot be taken back: a side rolls once a round and "
                 "its dice stand (R78); place them with commit")
@@ -760,18 +776,22 @@ def _reveal_field(event: ev.Reveal, side: Side, suffix: str = "") -> Any:
     return getattr(event, side + suffix)
 
 
-def revealed(state: State, db: Database, event: ev.Reveal) -> PerSide[Assignment]:
+def revealed(state: State, db: Database, event: ev.Reveal) -> tuple[PerSide[Assignment], dict[Side, str]]:
     """Both assignments as revealed: the committed ones, or sealed ones opened by the event's
     assignment and salt (checked against the seal, then against the rules); once revealed while the
-    reveal waits for re-rolled dice, the placings revealed then (R81). Raises :class:`RuleError`."""
+    reveal waits for re-rolled dice, the placings revealed then (R81). With them, the sides whose
+    sealed placing, opened, breaks the rules, each with why: that placing is void (ruling 82), since
+    its side may not place again once the other's placing has been shown. Raises :class:`RuleError`
+    for an opening missing or not matching its seal, and a plain placing not as committed."""
     opened = state.opened
     if opened is not None:
         for side in SIDES:
             given: Assignment | None = _reveal_field(event, side)
             if given is not None and given.text() != opened[side].text():
                 raise RuleError(f"the {SIDE_NAMES[side]} revealed '{opened[side]}', not '{given}'", side=side, field=side)
-        return opened
+        return opened, {}
     out: dict[Side, Assignment] = {}
+    void: dict[Side, str] = {}
     for side in SIDES:
         hand = state.hands[side]
         given = _reveal_field(event, side)
@@ -789,12 +809,11 @@ def revealed(state: State, db: Database, event: ev.Reveal) -> PerSide[Assignment
                                 side=side, field=f"{side}_salt")
             try:
                 out[side] = check_assignment(state, db, side, given)
-            except RuleError as error:  # sealed, so checked only now: the advice says how to commit again
-                raise RuleError(f"the {possessive(SIDE_NAMES[side])} sealed placing is refused: {error}", Refusal.SEALED_PLACING_REFUSED,
-                                side, side, cause=error) from None
+            except RuleError as error:  # sealed, so checked only now: void, never placed again (ruling 82)
+                out[side], void[side] = given, str(error)
         else:
             raise RuleError(f"cannot reveal before both have committed: the {SIDE_NAMES[side]} have not committed yet", side=side)
-    return PerSide(out["wardens"], out["shadowmajik"])
+    return PerSide(out["wardens"], out["shadowmajik"]), void
 
 
 def apply_reveal(state: State, db: Database, event: ev.Reveal) -> State:
@@ -802,9 +821,9 @@ def apply_reveal(state: State, db: Database, event: ev.Reveal) -> State:
     re-rolls a Battle die of a side that placed physical dice and no re-rolled die was typed, the
     placings are shown and the reveal waits for those dice (:func:`waits_for_rerolls`, R81)."""
     _need_phase(state, "round", "revealing")
-    a = revealed(state, db, event)
-    need = rerolls_needed(db, a)
-    if waits_for_rerolls(state, db, event, a):
+    a, void = revealed(state, db, event)
+    need = rerolls_needed(db, a, frozenset(void))
+    if not void and waits_for_rerolls(state, db, event, a):
         return replace(state, opened=a, notes=_opened_notes(state, db, a, need))
     used = state.dice_used
     groups = {}
@@ -821,7 +840,7 @@ def apply_reveal(state: State, db: Database, event: ev.Reveal) -> State:
             used += len(dice.values) if state.setup.dice == "sequential" else 0
         groups[side] = dice
     state = replace(state, dice_used=used)
-    return settle(state, db, a, PerSide(groups["wardens"], groups["shadowmajik"]))
+    return settle(state, db, a, PerSide(groups["wardens"], groups["shadowmajik"]), void)
 
 
 def typed_rerolls(state: State, db: Database, a: PerSide[Assignment]) -> PerSide[int]:
@@ -899,9 +918,9 @@ def resolve(state: State, db: Database, event: ev.Event) -> tuple[ev.Event, Stat
             event = replace(event, assignment=check_assignment(state, db, event.side, event.assignment))
     elif isinstance(event, ev.Reveal):
         _need_phase(state, "round", "revealing")
-        a = revealed(state, db, event)
-        need = rerolls_needed(db, a)
-        wait = waits_for_rerolls(state, db, event, a)
+        a, void = revealed(state, db, event)
+        need = rerolls_needed(db, a, frozenset(void))
+        wait = not void and waits_for_rerolls(state, db, event, a)
         k = state.dice_used
         fields: dict[str, Any] = {}
         for side in SIDES:

@@ -12,6 +12,8 @@ line: :class:`~referee.errors.RefereeError` (a refusal of the rules in the words
 from __future__ import annotations
 
 import functools
+import inspect
+import os
 import secrets
 import shlex
 import typing
@@ -52,7 +54,7 @@ _game = clitools.GameCommands(solo_game.RULES, _note_style)
 def _plays(build: Callable[..., ev.Event]) -> Callable[..., None]:
     """A ``referee solo`` command that plays the event ``build(db, **options)`` makes of its options: load
     the save, play, save, print (:meth:`referee.clitools.GameCommands.play`). The builder stays reachable
-    as the command callback's ``__wrapped__``, so :func:`parse` reads a command line into its event
+    as the innermost ``__wrapped__`` of the command callback, so :func:`parse` reads a command line into its event
     without playing it."""
     @functools.wraps(build)
     def command(save_path: Path | None, database_path: Path | None, **options: Any) -> None:
@@ -357,7 +359,7 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
     from referee.table import TableSession
 
     path = clitools.save_path(save_path, "solo")
-    if not path.exists():
+    if not os.path.lexists(path):
         db = clitools.load_database(database_path)
         clitools.console().print(f"No game saved in {path}: a new game (rulebook, Setup).", markup=False)
         try:
@@ -373,8 +375,8 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
     game, path = _game.load(save_path, database_path)
     try:
         tableui.main_loop(TableSession(game, path, SoloTable(game.db, parse, patience=TABLE_PATIENCE)), path, _note_style)
-    except tableui.LockError as error:
-        raise click.ClickException(str(error)) from None
+    except RefereeError as error:  # the save's lock held by another session, or no lock file can be made
+        raise clitools.fail(error) from None
 
 
 # ---- Expanded Battles on the maps, and the Last Stand --------------------------------------------------------
@@ -503,7 +505,8 @@ def parse(line: str | list[str], db: database.Database) -> ev.Event:
     if not words:
         raise ValueError("an empty command line")
     command = solo.commands.get(words[0])
-    build = getattr(getattr(command, "callback", None), "__wrapped__", None)
+    callback = getattr(command, "callback", None)
+    build = inspect.unwrap(callback) if callback is not None and hasattr(callback, "__wrapped__") else None
     if command is None or build is None:
         raise ValueError(f"`referee solo {words[0]}` plays no event")
     context = command.make_context(words[0], words[1:])

@@ -43,7 +43,7 @@ class SoloGameRules:
     setup_line = staticmethod(view.setup_line)
     log_line = staticmethod(view.log_line)
 
-    def undo_problem(self, event: ev.Event) -> str | None:
+    def undo_problem(self, event: ev.Event, after: State) -> str | None:
         """``None``: every solo step may be taken back (the same dice come up again)."""
         return None
 
