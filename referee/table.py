@@ -420,15 +420,19 @@ class TableSession:
                 return self._chosen(choice, typed_dice=None, question=question)
         if question.default is not None and (slug in question.default.words or word in question.default.words):
             return self._chosen(question.default, typed_dice=None, question=question)
-        named = [c for c in question.choices if any(w.startswith(slug) for w in c.words)] if slug else []
-        if len(named) == 1:
+        exact = question.values.get(slug, question.values.get(word)) if slug or word else None
+        typed = exact if exact is not None else self.table.typed_value(text, self.state)
+        if typed is not None:  # a value as written (a hex `R`, `7` or `C4`, a card) before any beginning of a choice
+            return self._start(typed)
+        named = [c for c in question.choices if any(w.startswith(slug) for w in c.words)] if len(slug) > 1 else []
+        begun = sorted({k for k in question.values if k.startswith(slug)}) if slug else []
+        if len(named) == 1 and not begun:
             return self._chosen(named[0], typed_dice=None, question=question)
         value = _match(question.values, slug) or _match(question.values, word)
-        several = sorted({k for k in question.values if k.startswith(slug)}) if value is None and slug else []
-        if len(several) > 1 and not any(w.startswith("-") for w in text.split()):
-            return Reply(error=f"{text!r} could be {', '.join(several[:8])}{' ...' if len(several) > 8 else ''}: type more of it.")
-        if value is None:
-            value = self.table.typed_value(text, self.state)
+        several = begun if value is None else []
+        candidates = [c.label for c in named] + several
+        if (len(candidates) > 1 or (len(slug) == 1 and candidates)) and not any(w.startswith("-") for w in text.split()):
+            return Reply(error=f"{text!r} could be {', '.join(candidates[:8])}{' ...' if len(candidates) > 8 else ''}: type more of it.")
         if value is not None:
             return self._start(value)
         if _number(word) and question.choices and question.numbered:

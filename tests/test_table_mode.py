@@ -743,3 +743,23 @@ def test_two_answers_on_a_line_print_the_seconds_refusal_after_the_firsts_notes(
     tableui._show_reply(reply, Console(file=buffer, width=200, color_system=None), session, lambda note, state: None)
     printed = buffer.getvalue()
     assert printed.index(reply.notes[-1]) < printed.index(reply.error[:40])
+
+
+def test_at_a_maps_move_prompt_a_hex_name_is_never_a_choices_beginning(tmp_path):
+    """A breaker's finding: at "Move the warden to", `R` (the README's name for the recharge hex) was
+    taken as the beginning of `retreat` and the warden retreated (-1 Spirit, the battle lost); `f` cast
+    Frost Breath. A value as written (a hex: `R`, `S`, a printed number, C4) comes before any beginning
+    of a choice, and one letter never picks a choice by its beginning (rulebook, Expanded Battles 5)."""
+    save = tmp_path / "game.toml"
+    one_shot("solo", save, "new --difficulty normal --spells shield,frost-breath --seed 9")
+    for line in ("draw --card dalnish", "servants", "move C4"):
+        one_shot("solo", save, line)
+    game = load_solo(save, DB)
+    assert game.state.map_battle is not None and game.state.map_battle.step == "move"
+    session = TableSession(game, save, SoloTable(DB, solo_parse))
+    spirit = game.state.spirit
+    reply = session.answer("f")
+    assert reply.played is None and reply.error is not None and session.game.state.spirit == spirit
+    reply = session.answer("R")
+    assert reply.error is None and isinstance(reply.played, ev.Move), reply
+    assert session.game.state.map_battle is not None and session.game.state.spirit == spirit
