@@ -95,7 +95,7 @@ class OneLineGroup(click.Group):
         except click.ClickException as error:
             context = getattr(error, "ctx", None)
             hint = f" (see '{context.command_path} --help')" if isinstance(error, click.UsageError) and context else ""
-            message = one_line(error.format_message())
+            message = short_line(one_line(error.format_message()), limit=1000)  # a 50 KB value typed is echoed cut
             if hint:
                 message = message.rstrip(".")
             click.echo(f"Error: {message}{hint}", err=True)

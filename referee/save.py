@@ -80,6 +80,11 @@ class SaveError(RefereeError):
         super().__init__(f"{path}: {reason}")
 
 
+class StaleSave(SaveError):
+    """The save file changed since the game being written was read from it (another command, an editor,
+    a sync tool): nothing was written (:func:`write` with ``expect``)."""
+
+
 def default_path(game: str) -> Path:
     """Where a game is saved unless told otherwise: the game's own variable (``$LASSADAR_SOLO_SAVE``,
     ``$LASSADAR_DUEL_SAVE``), else ``$LASSADAR_SAVE`` when the file it names is a save of ``game`` or no
@@ -134,7 +139,7 @@ def write(path: Path, document: dict[str, Any], expect: str | None = None) -> st
     with savelock.exclusive(path):
         sweep_temporaries(path)
         if expect is not None and _current_revision(path) != expect:
-            raise SaveError(path, "the game was changed by another command since this one read it, so nothing was written "
+            raise StaleSave(path, "the game was changed by another command since this one read it, so nothing was written "
                                   "(writing would lose that step): run the command again on the game as it is now")
         _keep_older_format(path)
         _install(path, _prepared(path, data))

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import shlex
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +38,8 @@ from typing import Any, Protocol
 import click
 
 from referee.dice import Dice, DiceError
+from referee.errors import RefereeError
+from referee.save import StaleSave
 
 DICE_SIDES = 6
 REFUSALS: tuple[type[Exception], ...] = (ValueError, click.ClickException)
@@ -315,7 +318,17 @@ class TableSession:
         the attack's dice; ``glass 1 4``: the spell, then which dice it re-rolls); when the second is
         refused, the first stays played and the second question is asked."""
         self.table.answering()
-        reply = self._answer_two(text)
+        try:
+            reply = self._answer_two(text)
+        except StaleSave as error:  # the file changed under the session: its game is no longer the file's
+            self._pending = None
+            return Reply(error=f"{error.path}: the save file was changed outside this session (another command, an editor or a "
+                               f"sync tool), so nothing was written and this session ends; start `referee {self.table.name} play "
+                               f"--save {shlex.quote(str(error.path))}` again to play the game as the file holds it now",
+                         leave=True)
+        except RefereeError as error:  # a save that cannot be written (a full disk): nothing changed, said in one line
+            self._pending = None
+            return Reply(error=str(error))
         if reply.error is not None:  # it may quote what was typed: one short line, whatever was pasted
             from pnp.oneline import short_line
 
@@ -349,6 +362,8 @@ class TableSession:
             if before is not None:
                 return self._follow_up(text)
             return self._main(text)
+        except StaleSave:
+            raise
         except DiceError as error:
             if before is None or self._pending is None or not self._pending.asks:
                 self._pending = None  # dice typed at the question itself: the question, with its choices, is asked again
@@ -365,7 +380,12 @@ class TableSession:
                     undone.insert(0, self.game.undo())
             except REFUSALS as error:
                 return Reply(error=str(error))
-            self._save(self.game, self.path)
+            try:
+                self._save(self.game, self.path)
+            except RefereeError:  # not written: the steps stay played, as the file holds them
+                for event in undone:
+                    self.game.play(event)
+                raise
             return Reply(undone="; ".join(self.game.rules.event_text(event, self.game.db) for event in undone))
         if word == "help":
             return Reply(screen=tuple(self._help()))

@@ -83,6 +83,9 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
             break
         answers += 1
         reply = session.answer(line)
+        if reply.leave and reply.error:  # the session cannot go on (its save changed under it): nothing more is saved
+            out.print(reply.error, style="bold red", markup=False)
+            return answers
         if reply.leave:
             break
         if hidden and reply.error:  # it may tell the other player what was tried, or which dice

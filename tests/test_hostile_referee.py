@@ -734,3 +734,12 @@ def test_a_sealed_placing_that_breaks_the_rules_is_void_never_placed_again(tmp_p
     save = tmp_path / "duel.toml"
     game.save(save)
     assert duel_game.load(save, DB).state == game.state  # the save's reveal replays to the same round
+
+
+@pytest.mark.parametrize("args", [["solo", "draw", "--card"], ["table"], ["solo", "learn"]], ids=["card", "table", "spell"])
+def test_a_huge_value_typed_is_echoed_cut_in_one_short_line(tmp_path, args):
+    """A breaker's finding: `referee solo draw --card <50,000 y>` printed a 50 KB "one line". Every
+    error click prints is cut to a readable line (:func:`pnp.oneline.short_line`)."""
+    save = _saved_solo(tmp_path)
+    result = CliRunner().invoke(main, [*args, "y" * 50_000, *(["--save", str(save), "--db", str(DB_PATH)] if args[0] == "solo" else [])])
+    assert result.exit_code != 0 and len(result.output.strip().splitlines()) == 1 and len(result.output) < 1200, len(result.output)

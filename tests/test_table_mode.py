@@ -763,3 +763,16 @@ def test_at_a_maps_move_prompt_a_hex_name_is_never_a_choices_beginning(tmp_path)
     reply = session.answer("R")
     assert reply.error is None and isinstance(reply.played, ev.Move), reply
     assert session.game.state.map_battle is not None and session.game.state.spirit == spirit
+
+
+def test_a_save_changed_under_a_session_ends_it_in_one_line(tmp_path):
+    """A breaker's finding: with the save rewritten outside a table session (an editor, a sync tool),
+    every answer was refused with "run the command again", forever, and `quit` said "Saved:". The
+    first answer that would write says the file changed, writes nothing, and ends the session."""
+    session, save = _session(tmp_path)
+    with save.open("a") as file:
+        file.write("# a note of the player's\n")
+    changed = save.read_bytes()
+    reply = session.answer("randven")
+    assert reply.leave and reply.error is not None and "changed outside this session" in reply.error
+    assert f"referee solo play --save {save}" in reply.error and save.read_bytes() == changed
