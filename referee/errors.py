@@ -22,6 +22,15 @@ class RefereeError(ValueError):
     """Anything the referee refuses or cannot read: ``str(error)`` is one line for the player."""
 
 
+def undisclosed(message: str) -> str:
+    """A refusal of hidden input (a duel placing) as the shared screen may show it: what was typed,
+    which refusals quote in single quotes (``not '56'``), left out; the referee's own words and
+    examples, in back quotes, stay (``place one active die: `power N` ...``)."""
+    import re
+
+    return re.sub(r"'[^']*'", "(what you typed)", message)
+
+
 class ParseError(RefereeError):
     """Input that does not describe an event: a bad table, value, text or die (*invalid*, not *illegal*)."""
 

@@ -24,6 +24,7 @@ from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
 
+from referee.errors import undisclosed
 from referee.savelock import LockError, held
 from referee.table import Reply, TableSession
 
@@ -89,7 +90,7 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         if reply.leave:
             break
         if hidden and reply.error:  # it may tell the other player what was tried, or which dice
-            private = _undisclosed(reply.error)
+            private = undisclosed(reply.error)
             continue
         _show_reply(reply, out, session, note_style)
         if reply.played is not None or reply.undone is not None or (reply.error is None and session.variants()):
@@ -141,13 +142,6 @@ def _bindings() -> KeyBindings:
     return bindings
 
 
-def _undisclosed(error: str) -> str:
-    """A refused hidden answer's reason as the next hidden prompt shows it: what was typed (quoted) left
-    out, since the prompt stays on the shared screen until it is answered (the reason itself, and the
-    side's own dice, which its hidden prompt shows anyway, stay)."""
-    return re.sub(r"'[^']*'", "(what you typed)", error)
-
-
 def _fitted(toolbar: str) -> str:
     """The toolbar's lines wrapped to the terminal's width between their `` | `` parts, and a part longer
     than the width (a long list of spells) between its comma-separated items: a narrow terminal shows
@@ -193,8 +187,8 @@ def ask(text: str, choices: list[tuple[str, str]], default: str, input: Input | 
         out: Any = None, details: list[str] | None = None) -> str:
     """Ask one setup question before a game exists: ``choices`` are (answer, what it is) pairs, listed
     numbered and completed by Tab; Enter takes ``default``; ``help`` prints ``details`` (the spells'
-    texts) and the choices again. Returns the chosen answer. Ctrl-C asks again; Ctrl-D raises
-    ``EOFError`` (nothing was saved)."""
+    texts) and the choices again. Returns the chosen answer. Ctrl-C asks again; Ctrl-D, `quit` or
+    `exit` raises ``EOFError`` (nothing was saved)."""
     from prompt_toolkit.completion import WordCompleter
 
     from referee import clitools
@@ -213,6 +207,8 @@ def ask(text: str, choices: list[tuple[str, str]], default: str, input: Input | 
             continue
         if not line:
             return default
+        if line.lower() in ("quit", "exit"):  # as at every prompt of the game: leave, nothing saved yet
+            raise EOFError
         if line.lower() in ("help", "spells", "?"):
             for detail in details or []:
                 out.print(detail, markup=False)

@@ -69,6 +69,7 @@ def test_a_failed_build_keeps_the_previous_output_and_names_the_users_file(small
 def test_a_build_killed_before_leaves_no_staging_folder_after_the_next(small_db, tmp_path):
     out = tmp_path / "out"
     (out / f"{builder.STAGING_PREFIX}old" / "svg").mkdir(parents=True)
+    (out / f"{builder.STAGING_PREFIX}old" / builder.STAGING_MARK).write_text("")  # a build made it (the user's are kept)
     builder.build(small_db, out)
     assert not list(out.glob(f"{builder.STAGING_PREFIX}*"))
 

@@ -169,7 +169,7 @@ BAD = [
      "the Casting die cannot cast that spell: it casts the spell of its own value or one below"),
     ('commit --player wardens --assign "battle 3,5 cast 5"', "not enough MP for that spell at Stonewatch: the Wardens have 0"),
     ('commit --player wardens --assign "battle 3,5 power 4 cast 4"', "cannot both be used"),
-    ('commit --player wardens --assign "battle 3,5 power 4 power 2"', "'power' is given twice"),
+    ('commit --player wardens --assign "battle 3,5 power 4 power 2"', "`power` is given twice"),
     ('commit --player wardens --assign "battle 3 power 4"', "two Battle dice are needed"),
     ("reveal", "cannot reveal before both have committed: the Wardens have not committed yet"),
     ("marker galehollow", "does not fit now"),
@@ -484,3 +484,17 @@ def test_a_location_name_of_several_words_needs_no_quotes(tmp_path):
 
 
 ROW = ["rift-of-sael", "glasswater-ford", "ember-gate", "stonewatch", "galehollow", "tideglass-marsh", "ashen-orchard"]
+
+
+@pytest.mark.parametrize("typed, secret", [("battle 56 power 4", "56"), ("battle 5,6 power 45", "45"), ("battle 5.6 power 4", "5.6"),
+                                           ("56 battle power 4", "56")])
+def test_a_refused_hidden_placing_never_shows_on_the_shared_screen(tmp_path, terminal, typed, secret):
+    """A breaker's finding (R77, one terminal): `duel commit` at its hidden prompt, `battle 56 power 4`
+    typed, printed "a die shows 1-6, not 56": the Wardens' Battle dice, left on the screen the
+    Shadowmajik commits at next. The refusal says why without what was typed; nothing is committed."""
+    save = start(tmp_path)
+    before = save.read_bytes()
+    err = run(save, "commit --player wardens", code=1, input=typed + "\n")
+    error = next(line for line in err.splitlines() if line.startswith("Error:"))
+    assert secret not in error and "(what you typed)" in error and "nothing was committed" in error, error
+    assert save.read_bytes() == before

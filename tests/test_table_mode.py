@@ -718,7 +718,7 @@ def test_a_pasted_escape_sequence_is_dropped_not_an_error(tmp_path):
 def test_a_refused_hidden_placing_is_not_repeated_on_the_shared_screen():
     """A breaker's finding: a mistyped hidden placing was shown as typed in the next hidden prompt, which
     stays on the screen both players see until it is answered. What was typed is left out; the reason stays."""
-    from referee.tableui import _undisclosed
+    from referee.errors import undisclosed as _undisclosed
 
     shown = _undisclosed("not a command that plays an event (marker, roll, commit, reveal, recall): 'batle 3,5 power 6'")
     assert "3,5" not in shown and "batle" not in shown and "(what you typed)" in shown
@@ -776,3 +776,13 @@ def test_a_save_changed_under_a_session_ends_it_in_one_line(tmp_path):
     reply = session.answer("randven")
     assert reply.leave and reply.error is not None and "changed outside this session" in reply.error
     assert f"referee solo play --save {save}" in reply.error and save.read_bytes() == changed
+
+
+def test_quit_at_a_setup_question_leaves(tmp_path):
+    """A breaker's finding: at "Difficulty [normal]:" `quit` was "not one of them" (only Ctrl-D left),
+    though `quit` leaves at every other prompt. It leaves here too, nothing saved."""
+    with create_pipe_input() as pipe:
+        pipe.send_text("quit\r")
+        with pytest.raises(EOFError):
+            tableui.ask("Difficulty", [("beginner", ""), ("normal", "")], "normal", input=pipe, output=DummyOutput(),
+                        out=Console(file=io.StringIO(), width=100))

@@ -34,7 +34,7 @@ from referee.duel import advice, rules, view
 from referee.duel import events as ev
 from referee.duel import game as duel_game
 from referee.duel.state import DICE_SCHEMES, SIDES, DiceScheme, PerSide, Side, State
-from referee.errors import ParseError, RefereeError
+from referee.errors import ParseError, RefereeError, undisclosed
 
 _common = clitools.common_options(clitools.save_help("duel"))
 SIDE = click.Choice(list(SIDES))
@@ -382,8 +382,14 @@ def commit(side: Side, text: str | None, sealed: str | None, save_path: Path | N
     """Commit a player's dice in secret: Battle dice and the Power or the Casting die."""
     if text is not None and sealed is not None:
         raise click.ClickException("give --assign or --sealed, not both")
-    _game.play(save_path, database_path,
-          lambda g: commit_event(side, text, sealed, g.state, ask=lambda: _ask_assignment(side, g, "place your dice:")))
+    try:
+        _game.play(save_path, database_path,
+                   lambda g: commit_event(side, text, sealed, g.state, ask=lambda: _ask_assignment(side, g, "place your dice:")))
+    except click.ClickException as error:
+        if text is not None or sealed is not None or type(error) is not click.ClickException:
+            raise
+        # typed at the hidden prompt: the line stays on the shared screen, so it never quotes the placing (R77)
+        raise click.ClickException(f"{undisclosed(error.format_message())}; nothing was committed: run the command again") from None
 
 
 @duel.command()

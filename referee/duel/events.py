@@ -26,7 +26,7 @@ from referee.events import EventError
 
 # ---- Assignments as text --------------------------------------------------------------------------------
 _WORDS = ("battle", "power", "cast", "spell", "reroll", "spare")
-EXAMPLE = "battle 3,5 cast 4 (or: battle 3,5 power 6; add 'spell 3' to cast one below the die)"
+EXAMPLE = "battle 3,5 cast 4 (or: battle 3,5 power 6; add `spell 3` to cast one below the die)"
 
 
 def parse_assignment(text: str) -> Assignment:
@@ -34,7 +34,9 @@ def parse_assignment(text: str) -> Assignment:
 
     Words may come in any order, numbers separated by commas or spaces. Raises :class:`EventError`
     with one line for: an unknown word, a die outside 1-6, a corner given twice, not two Battle dice,
-    both or neither of ``power`` and ``cast``, ``spell``/``reroll`` without ``cast``.
+    both or neither of ``power`` and ``cast``, ``spell``/``reroll`` without ``cast``. What the player
+    typed is quoted in single quotes, and only that (the words and examples in back quotes), so that a
+    refusal of a hidden placing can leave it out (:func:`referee.errors.undisclosed`).
     """
     tokens = [t for t in re.split(r"[,\s]+", text.strip().lower()) if t]
     if not tokens:
@@ -44,7 +46,7 @@ def parse_assignment(text: str) -> Assignment:
     for token in tokens:
         if token in _WORDS:
             if token in found:
-                raise EventError(f"'{token}' is given twice: each corner of the player card takes one placing")
+                raise EventError(f"`{token}` is given twice: each corner of the player card takes one placing")
             word = token
             found[word] = []
         elif re.fullmatch(r"[+-]?\d+", token):
@@ -52,7 +54,7 @@ def parse_assignment(text: str) -> Assignment:
                 raise EventError(f"{token!r} comes before any word; type for example: {EXAMPLE}")
             value = int(token)
             if not 1 <= value <= 6:
-                raise EventError(f"a die shows 1-6, not {value}")
+                raise EventError(f"a die shows 1-6, not '{token}'")
             found[word].append(value)
         else:
             raise EventError(f"{token!r} is not a die or one of the words {', '.join(_WORDS)}; type for example: {EXAMPLE}")
@@ -62,13 +64,13 @@ def parse_assignment(text: str) -> Assignment:
     if "power" in found and "cast" in found:
         raise EventError("the Power die and the Casting die cannot both be used: only one of them is placed as the active die")
     if "power" not in found and "cast" not in found:
-        raise EventError("place one active die: 'power N' (gain points) or 'cast N' (cast a spell)")
+        raise EventError("place one active die: `power N` (gain points) or `cast N` (cast a spell)")
     for key in ("power", "cast", "spell", "reroll"):
         if key in found and len(found[key]) != 1:
-            raise EventError(f"'{key}' takes one die, not {len(found[key])}")
+            raise EventError(f"`{key}` takes one die, not {len(found[key])}")
     for key in ("spell", "reroll"):
         if key in found and "cast" not in found:
-            raise EventError(f"'{key}' goes with 'cast': it says which spell the Casting die casts and what it does")
+            raise EventError(f"`{key}` goes with `cast`: it says which spell the Casting die casts and what it does")
     if len(found.get("spare", [])) > 1:
         raise EventError("only one die is set aside (4 dice: 2 Battle, 1 active, 1 spare)")
     one = lambda key: found[key][0] if key in found else None  # noqa: E731
