@@ -254,8 +254,9 @@ def swap_in(staging: Path, out_dir: Path, names: list[str]) -> None:
 
     Raises ``OSError`` naming the path, before anything in ``out_dir`` changed, when a path to be
     written is a symbolic link, a folder, or below a link or a file (:func:`_check_target`). If a
-    move fails midway (a full disk, a folder the user made read-only), the files already moved are
-    put back as they were and the error is raised.
+    move or the manifest's write fails midway (a full disk, a folder the user made read-only), or the
+    user presses Ctrl-C between two moves, the files already moved are put back as they were and the
+    error is raised.
 
     What a kill (SIGKILL, power cut) at any moment leaves, stated exactly:
 
@@ -276,7 +277,7 @@ def swap_in(staging: Path, out_dir: Path, names: list[str]) -> None:
     Nothing is fsync-ed: after a power cut the file system's own ordering of renames applies.
     """
     previous = read_manifest(out_dir)
-    for name in names:
+    for name in [*names, MANIFEST]:  # the manifest too: a folder of that name would fail its write after every move
         _check_target(out_dir, name)
     backups = staging / ".previous"
     done: list[tuple[str, bool]] = []  # (name, whether an earlier version was kept aside)
@@ -294,7 +295,9 @@ def swap_in(staging: Path, out_dir: Path, names: list[str]) -> None:
                     shutil.copy2(target, aside)
             os.replace(staging / name, target)
             done.append((name, kept))
-    except OSError:
+        stale = sorted(name for name in previous - set(names) if _removable(out_dir, name))
+        _replace_manifest(staging, out_dir, names + stale)
+    except BaseException:  # a failed move or manifest, or Ctrl-C between two moves: put back what moved
         for name, kept in reversed(done):
             try:
                 if kept:
@@ -304,8 +307,6 @@ def swap_in(staging: Path, out_dir: Path, names: list[str]) -> None:
             except OSError:
                 pass  # put back what can be; the error raised says what failed
         raise
-    stale = sorted(name for name in previous - set(names) if _removable(out_dir, name))
-    _replace_manifest(staging, out_dir, names + stale)
     for name in stale:
         (out_dir / name).unlink()
         _remove_empty_folders(out_dir, Path(name).parent)

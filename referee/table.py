@@ -430,7 +430,13 @@ class TableSession:
                 return Reply(error="Type an answer (`help` lists them).")
             return self._chosen(question.default, typed_dice=None, question=question)
         rolls = self._default_rolls(question)
-        if rolls and question.default is not None and re.fullmatch(r"[\d\s,;/]+", text) and not _choice_number(text, rolls[0], question):
+        if rolls and question.default is not None and _choice_number(text, rolls[0], question):
+            # one die where more are asked, or a choice's number: never guessed (a slip would cast or retreat)
+            choice = question.choices[int(word) - 1]
+            by_word = f" by its word ({choice.words[0]})" if choice.words else ""
+            return Reply(error=f"{word} is one die ({rolls[0].count} are asked) or choice {word} ({choice.label}): type every die, "
+                               f"or the choice{by_word}")
+        if rolls and question.default is not None and re.fullmatch(r"[\d\s,;/]+", text):
             return self._chosen(question.default, typed_dice=text, question=question)
         if question.numbered and _number(word) and 1 <= int(word) <= len(question.choices):
             return self._chosen(question.choices[int(word) - 1], typed_dice=None, question=question)
@@ -586,8 +592,8 @@ def _slug(text: str) -> str:
 
 
 def _choice_number(text: str, ask: DiceAsk, question: Question) -> bool:
-    """Whether digits typed at a dice prompt pick a numbered choice instead: one digit where more dice are
-    asked for, naming a choice."""
+    """Whether digits typed at a dice prompt could as well be a numbered choice: one digit where more
+    dice are asked for, naming a choice (the answer is then refused as ambiguous)."""
     return question.numbered and _number(text) and len(text) == 1 and ask.count > 1 and 1 <= int(text) <= len(question.choices)
 
 

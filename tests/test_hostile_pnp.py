@@ -696,3 +696,38 @@ def test_a_database_in_a_folder_that_cannot_be_entered_is_one_line(tmp_path):
     finally:
         hidden.chmod(0o755)
         shutil.rmtree(tmp_path)
+
+
+def test_ctrl_c_between_two_moves_puts_the_previous_output_back(small_db, tmp_path, monkeypatch):
+    """A breaker's finding: Ctrl-C between two of the swap's moves left a mix of old and new files while
+    the command line said "Aborted: nothing was changed." The swap puts back what it moved on any
+    interruption, so the message is true."""
+    out = tmp_path / "out"
+    builder.build(small_db, out)
+    before = snapshot(out)
+    edited = dataclasses.replace(small_db, print=small_db.print.model_copy(update={"crop_mark_mm": 4.0}))
+    real, moves = os.replace, [0]
+
+    def interrupted(source, target, *args, **kwargs):
+        if builder.STAGING_PREFIX in str(source) and ".previous" not in str(source):  # a move in, not a rollback
+            moves[0] += 1
+            if moves[0] == 3:
+                raise KeyboardInterrupt
+        return real(source, target, *args, **kwargs)
+
+    monkeypatch.setattr(builder.os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        builder.build(edited, out)
+    monkeypatch.setattr(builder.os, "replace", real)
+    assert moves[0] == 3 and snapshot(out) == before
+
+
+def test_a_folder_named_as_the_manifest_is_refused_before_anything_moves(small_db, tmp_path):
+    """A breaker's finding: a folder `.pnp-manifest` in --out let the build move every file in, then fail
+    on the manifest and say "nothing was changed". It is refused before anything moves."""
+    out = tmp_path / "out"
+    (out / builder.MANIFEST).mkdir(parents=True)
+    with pytest.raises(OSError) as caught:
+        builder.build(small_db, out)
+    assert caught.value.filename == str(out / builder.MANIFEST)
+    assert sorted(p.name for p in out.iterdir()) == [builder.MANIFEST]

@@ -163,8 +163,8 @@ def test_board_draws_the_row_as_the_players_see_it(tmp_path):
 
 
 BAD = [
-    ('commit --player wardens --assign "battle 7,1 power 2"', "a die shows 1-6, not 7"),
-    ('commit --player wardens --assign "battle 0,1 power 2"', "a die shows 1-6, not 0"),
+    ('commit --player wardens --assign "battle 7,1 power 2"', "a die shows 1-6, not '7'"),
+    ('commit --player wardens --assign "battle 0,1 power 2"', "a die shows 1-6, not '0'"),
     ('commit --player wardens --assign "battle 3,5 cast 4 spell 2"',
      "the Casting die cannot cast that spell: it casts the spell of its own value or one below"),
     ('commit --player wardens --assign "battle 3,5 cast 5"', "not enough MP for that spell at Stonewatch: the Wardens have 0"),
@@ -498,3 +498,14 @@ def test_a_refused_hidden_placing_never_shows_on_the_shared_screen(tmp_path, ter
     error = next(line for line in err.splitlines() if line.startswith("Error:"))
     assert secret not in error and "(what you typed)" in error and "nothing was committed" in error, error
     assert save.read_bytes() == before
+
+
+def test_a_dealt_row_is_read_by_name_and_never_by_number(tmp_path):
+    """A breaker's finding: `new --row rift,gale,...` refused unique beginnings that `marker` and `--spells`
+    take, and `--row 1,2,3,4,5,6,7` was accepted as the numbers of a deal the players never saw. Names and
+    unique beginnings are read; numbers are refused, naming the option."""
+    save = tmp_path / "d.toml"
+    run(save, "new --seed 2 --row rift,gale,stone,ember,tide,lantern,barrow")
+    assert json.loads(run(save, "status --json"))["row"][:2] == ["duel.location.rift-of-sael", "duel.location.galehollow"]
+    err = run(tmp_path / "e.toml", "new --seed 2 --row 1,2,3,4,5,6,7", code=1)
+    assert err.startswith("Error: --row:") and len(err.strip().splitlines()) == 1

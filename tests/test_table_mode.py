@@ -61,8 +61,10 @@ def _dice(dice: Dice | None) -> str:
 
 
 def _choice(question: Question, event: object) -> str | None:
-    """The number of the choice (or the variant after it) that plays ``event``, as typed answers."""
-    for number, choice in zip(question.keys(), question.choices, strict=True):
+    """The choice (or the variant after it) that plays ``event``, as typed answers: its word where it has
+    one (a lone number at a prompt that also takes dice is refused as ambiguous), else its number."""
+    for key, choice in zip(question.keys(), question.choices, strict=True):
+        number = choice.words[0] if choice.words else key
         for v, (_, variant) in enumerate(choice.variants, 1):
             if variant == event:
                 return f"{number}\n{v}"
@@ -786,3 +788,19 @@ def test_quit_at_a_setup_question_leaves(tmp_path):
         with pytest.raises(EOFError):
             tableui.ask("Difficulty", [("beginner", ""), ("normal", "")], "normal", input=pipe, output=DummyOutput(),
                         out=Console(file=io.StringIO(), width=100))
+
+
+def test_one_die_where_more_are_asked_is_never_taken_for_a_choice(tmp_path):
+    """A breaker's finding: at "Your 2 dice, the servant's 3 dice [roll]:" a lone `1` cast Frost Breath
+    (choice 1), and at a Warding City a lone `1` won the key by hand. One digit where more dice are asked
+    is refused as ambiguous, naming both readings; nothing is played."""
+    save = tmp_path / "game.toml"
+    one_shot("solo", save, "new --difficulty normal --spells shield,frost-breath --seed 9")
+    one_shot("solo", save, "draw --card dalnish")
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    text, question, dice = session.prompt()
+    assert dice is not None and question is not None and question.choices
+    events = len(session.game.log.events)
+    reply = session.answer("1")
+    assert reply.played is None and reply.error is not None and "is one die" in reply.error
+    assert len(session.game.log.events) == events

@@ -305,9 +305,11 @@ def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, 
     seed = secrets.randbelow(2**31) if seed is None else seed
     try:
         dealt = None
-        if row is not None:
-            probe = rules.new_game(db, seed)  # a Location of the typed row may be given by its number in the referee's deal
-            dealt = [rules.location_id(db, x, probe.setup.row) for x in re.split(r"\s*,\s*", row.strip()) if x]
+        if row is not None:  # the Locations the players dealt, by name: a number would name a deal they never saw
+            try:
+                dealt = [rules.location_id(db, x) for x in re.split(r"\s*,\s*", row.strip()) if x]
+            except RefereeError as error:
+                raise clitools.fail(error, f"--row: {error}") from None
         game = duel_game.DuelGame.new(db, seed, PerSide(wardens_name, shadow_name), dealt, dice_scheme)
     except RefereeError as error:
         raise clitools.fail(error) from None
@@ -382,11 +384,16 @@ def commit(side: Side, text: str | None, sealed: str | None, save_path: Path | N
     """Commit a player's dice in secret: Battle dice and the Power or the Casting die."""
     if text is not None and sealed is not None:
         raise click.ClickException("give --assign or --sealed, not both")
+    typed: list[str] = []
+
+    def ask(game: duel_game.DuelGame) -> str:
+        typed.append(_ask_assignment(side, game, "place your dice:"))
+        return typed[-1]
+
     try:
-        _game.play(save_path, database_path,
-                   lambda g: commit_event(side, text, sealed, g.state, ask=lambda: _ask_assignment(side, g, "place your dice:")))
+        _game.play(save_path, database_path, lambda g: commit_event(side, text, sealed, g.state, ask=lambda: ask(g)))
     except click.ClickException as error:
-        if text is not None or sealed is not None or type(error) is not click.ClickException:
+        if not typed or type(error) is not click.ClickException:
             raise
         # typed at the hidden prompt: the line stays on the shared screen, so it never quotes the placing (R77)
         raise click.ClickException(f"{undisclosed(error.format_message())}; nothing was committed: run the command again") from None

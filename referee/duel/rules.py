@@ -936,9 +936,10 @@ def resolve(state: State, db: Database, event: ev.Event) -> tuple[ev.Event, Stat
 
 # ---- Words ----------------------------------------------------------------------------------------------------
 def location_id(db: Database, text: str, row: Sequence[str] | None = None) -> str:
-    """A Location named by id, its last id part, its name (any case, punctuation ignored), or its
-    position in ``row`` (the ids of the Locations in the row; 1 = leftmost as the Wardens see it).
-    Raises :class:`~referee.errors.ParseError` for a text that names no Location (*invalid*, not a
+    """A Location named by id, its last id part, its name (any case, punctuation ignored), a unique
+    beginning of its last id part or name (``gale``, ``barrow``), or its position in ``row`` (the ids
+    of the Locations in the row; 1 = leftmost as the Wardens see it). Raises
+    :class:`~referee.errors.ParseError` for a text that names no Location or several (*invalid*, not a
     refusal of the rules), also for a position without ``row``."""
     text = text.strip()
     if re.fullmatch(r"\d+", text):
@@ -952,5 +953,11 @@ def location_id(db: Database, text: str, row: Sequence[str] | None = None) -> st
     for card in db.duel.location:
         if text in (card.id, card.id.rsplit(".", 1)[-1]) or slug(text) in (slug(card.name), slug(card.name).removeprefix("the-")):
             return card.id
+    begun = [card for card in db.duel.location if slug(text) and any(
+        name.startswith(slug(text)) for name in (card.id.rsplit(".", 1)[-1], slug(card.name), slug(card.name).removeprefix("the-")))]
+    if len(begun) == 1:
+        return begun[0].id
+    if len(begun) > 1:
+        raise errors.ParseError(f"{text!r} could be {', '.join(card.name for card in begun)}: type more of it")
     known = ", ".join(card.id.rsplit(".", 1)[-1] for card in db.duel.location)
     raise errors.ParseError(f"no Location {text!r}; Locations are: {known}")

@@ -314,7 +314,8 @@ class SoloTable:
         if isinstance(event, ev.Retreat):
             return f"Retreat ({self.db.solo.rules.retreat_spirit:+d} Spirit)", ("retreat",)
         if isinstance(event, ev.Warding):
-            return f"I fought this map by hand: I {'won the key' if event.outcome == 'won' else 'retreated'}", ()
+            return (f"I fought this map by hand: I {'won the key' if event.outcome == 'won' else 'retreated'}",
+                    ("won-by-hand",) if event.outcome == "won" else ("retreated-by-hand",))
         if isinstance(event, ev.LastStand):
             return "Travel to the Ash Tower: fight the Last Stand", ("last-stand",)
         if isinstance(event, ev.Accept):
