@@ -115,9 +115,9 @@ def _load(path: Path) -> database.Database:
         for problem in error.problems:
             click.echo(str(problem), err=True)
         if not os.path.exists(path):  # False, not an error, in a folder that cannot be entered
-            click.echo(f"no {path} here ({Path.cwd()}); run from the project folder or pass --db PATH", err=True)
+            click.echo(f"no {shortened(str(path), 300)} here ({shortened(str(Path.cwd()), 300)}); run from the project folder or pass --db PATH", err=True)
         else:
-            click.echo(f"{len(error.problems)} problem(s) in {path}; text fitting is checked once these are fixed", err=True)
+            click.echo(f"{len(error.problems)} problem(s) in {shortened(str(path), 300)}; text fitting is checked once these are fixed", err=True)
         raise SystemExit(1) from None
 
 
@@ -140,7 +140,7 @@ def check(database_path: Path, safe: float | None) -> None:
     for problem in problems:
         click.echo(problem, err=True)
     if problems:
-        click.echo(f"{len(problems)} problem(s) in {database_path}", err=True)
+        click.echo(f"{len(problems)} problem(s) in {shortened(str(database_path), 300)}", err=True)
         raise SystemExit(1)
     records = sum(1 for _ in db.records())
     click.echo(f"{database_path}: {records} records, no problems")
@@ -230,9 +230,9 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
         raise click.ClickException(f"--png: {error}; nothing in {out_dir} was changed") from None
     svgs = [p for p in written if p.suffix == ".svg"]
     others = [p for p in written if p.suffix not in (".svg", ".ttf", ".txt")]
-    click.echo(f"{len(svgs)} card faces in {out_dir / 'svg'}")
+    click.echo(f"{len(svgs)} card faces in {shortened(str(out_dir / 'svg'), 300)}")
     for path in others:
-        click.echo(str(path))
+        click.echo(shortened(str(path), 300))
 
 
 def _is_pdf(path: Path) -> bool:
@@ -261,13 +261,13 @@ def calibrate(paper: str, duplex: str, out_path: Path | None) -> None:
 
     path = out_path or DEFAULT_OUTPUT / f"calibration-{paper}-{duplex}.pdf"
     if os.path.lexists(path) and not _is_pdf(path):  # a calibration sheet replaces only a PDF (never cards.toml)
-        raise click.ClickException(f"{path}: this file is not a PDF, and pnp calibrate writes only over a PDF: "
+        raise click.ClickException(f"{shortened(str(path), 300)}: this file is not a PDF, and pnp calibrate writes only over a PDF: "
                                    f"give --out a .pdf path")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_calibration(path, PAPERS[paper], duplex)  # type: ignore[arg-type]
     except OSError as error:
         raise click.ClickException(f"{error.filename or path}: cannot write: {error.strerror or error}") from None
-    click.echo(str(path))
+    click.echo(shortened(str(path), 300))
     click.echo("Print both pages double-sided at 100 %, hold the sheet to a light, read X and Y, then:")
     click.echo("  pnp build --back-offset X,Y")

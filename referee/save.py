@@ -356,11 +356,15 @@ def restore(path: Path, game: str, check: Callable[[Path], Any] | None = None) -
     """Swap the save at ``path`` with the game kept in ``path.prev`` (the one the last ``new`` replaced), so
     that ``restore`` again swaps them back; returns a sentence saying what was done.
 
-    Refused with a :class:`SaveError` (nothing changed) when no ``.prev`` exists, when it is not a save of
-    ``game``, or when ``check(prev)`` (a game's ``load``) raises :class:`SaveError`.
+    Refused with a :class:`SaveError` (nothing changed) when no ``.prev`` exists, when it is a symbolic
+    link, a folder or a device (never swapped into the save), when it is not a save of ``game``, or when
+    ``check(prev)`` (a game's ``load``) raises :class:`SaveError`.
     """
     path = Path(path)
     kept = prev_path(path)
+    if os.path.islink(kept) or (os.path.lexists(kept) and not os.path.isfile(kept)):  # swapped in, a link would make the save point elsewhere
+        raise SaveError(kept, "this is not a file of its own (a link, a folder or a device), so it holds no game kept by "
+                              f"`referee {game} new`; move it away to restore nothing, or restore from a copy")
     kind = held(kept)
     if kind is None:
         raise SaveError(kept, f"no previous game is kept here, so there is nothing to restore (`referee {game} new` keeps "

@@ -731,3 +731,30 @@ def test_a_folder_named_as_the_manifest_is_refused_before_anything_moves(small_d
         builder.build(small_db, out)
     assert caught.value.filename == str(out / builder.MANIFEST)
     assert sorted(p.name for p in out.iterdir()) == [builder.MANIFEST]
+
+
+def test_a_list_over_its_limit_is_one_plain_line(tmp_path):
+    """A breaker's finding: 101 copies of a table row gave pydantic's "tuple should have at most 100 items
+    after validation" with a mangled TOML dump, and a progress track's 105 names added a false second
+    line "needs exactly one progress track, found 0". One plain line: the count and the limit."""
+    row = '  { space = 1, name = "Tower of Ash" },'
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace(row, "\n".join([row] * 101), 1), encoding="utf-8")
+    result = _check(path)
+    problems = [line for line in result.output.splitlines() if line.startswith("cards.toml:")]
+    assert result.exit_code == 1 and len(problems) == 1 and problems[0].endswith("items; at most 100 are allowed"), problems
+
+
+def test_a_path_holding_a_terminal_escape_is_printed_escaped(tmp_path):
+    """A breaker's finding: the `N problem(s) in PATH` line and calibrate's "not a PDF" line printed a path
+    holding ESC raw (the terminal turned red), or a line break split them. Every path is escaped."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    odd = tmp_path / "n\x1b[31mred\nx.pdf"
+    odd.write_text("x")
+    for command in (["check", "--db", str(odd)], ["calibrate", "--out", str(odd)]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 1 and "\x1b" not in result.output, (command, result.output)
+        assert all(line.startswith(("Error:", "n\\x1b", str(tmp_path)[:10], "1 problem")) for line in result.output.splitlines()), result.output

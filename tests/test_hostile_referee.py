@@ -743,3 +743,17 @@ def test_a_huge_value_typed_is_echoed_cut_in_one_short_line(tmp_path, args):
     save = _saved_solo(tmp_path)
     result = CliRunner().invoke(main, [*args, "y" * 50_000, *(["--save", str(save), "--db", str(DB_PATH)] if args[0] == "solo" else [])])
     assert result.exit_code != 0 and len(result.output.strip().splitlines()) == 1 and len(result.output) < 1200, len(result.output)
+
+
+def test_restore_never_swaps_a_link_into_the_save(tmp_path):
+    """A breaker's finding: with a symbolic link at `<save>.prev` (to another game's file), `restore` moved
+    the link into `<save>`: the save became a link elsewhere. A `.prev` that is no file of its own is
+    refused in one line; nothing moves."""
+    save = _saved_solo(tmp_path)
+    other = tmp_path / "other.toml"
+    other.write_bytes(save.read_bytes())
+    (tmp_path / "solo.toml.prev").symlink_to(other)
+    before = save.read_bytes()
+    result = CliRunner().invoke(main, ["solo", "restore", "--save", str(save), "--db", str(DB_PATH)])
+    assert result.exit_code == 1 and "not a file of its own" in result.output and len(result.output.strip().splitlines()) == 1
+    assert not save.is_symlink() and save.read_bytes() == before and (tmp_path / "solo.toml.prev").is_symlink()

@@ -274,7 +274,7 @@ def check_progress_track(context: CheckContext) -> None:
             if place.space > track.spaces:
                 context.report(context.at(track, "names", number, "space"),
                                f"space {place.space} is beyond the last space {track.spaces}")
-    if len(solo.progress_track) != 1:
+    if len(solo.progress_track) > 1 or (not solo.progress_track and context.complete):  # a broken one is reported already
         context.report(("solo", "progress_track"), f"needs exactly one progress track, found {len(solo.progress_track)}")
 
 

@@ -305,4 +305,9 @@ def _explain(item: ErrorDetails) -> str:
         return "is blank; write the text the card prints"
     if kind == "literal_error":
         return f"is {quoted(item.get('input'))}; {item['msg'].lower()}"
+    if kind in ("too_long", "too_short") and isinstance(item.get("input"), (list, tuple)):
+        context = item.get("ctx", {})
+        count = len(item["input"])  # type: ignore[arg-type]
+        bound = f"at most {context['max_length']}" if kind == "too_long" else f"at least {context.get('min_length')}"
+        return f"{count} items; {bound} are allowed"
     return f"{item['msg'].lower()} (found {shortened(_as_toml(item.get('input')), 60)})"
