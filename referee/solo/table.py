@@ -134,7 +134,17 @@ class SoloTable:
     def situation(self, state: State) -> str:
         """The situation on the table in one or two sentences, without commands (the question and its
         choices say what to type): the battle, the dice each side rolls, the totals of a losing roll and
-        the aid that can still turn it (:func:`referee.solo.aid.options`, with its chance)."""
+        the aid that can still turn it (:func:`referee.solo.aid.options`, with its chance). Among steps
+        taken back by undo (:func:`referee.solo.core.replays_undone`) it says that the referee's dice and
+        cards come up again, instead of offering the player's own."""
+        said = self._situation(state)
+        if not core.replays_undone(state):
+            return said
+        said = said.replace(" Type your dice, or Enter: the referee rolls.", "")
+        return (f"{said} After the undo the referee's dice and cards come up again as before (undo is no re-roll): "
+                f"yours are taken again from step {state.undone_through + 1}.").strip()
+
+    def _situation(self, state: State) -> str:
         db = self.db
         phase = state.phase
         if state.result is not None:
