@@ -28,8 +28,14 @@ SOURCE = (ROOT / "cards.toml").read_text(encoding="utf-8")
 
 
 def edited(case: dict) -> str:
+    """The bundled cards.toml with the case's edit (``find`` -> ``replace``), then its second edit if it
+    has one (``then_find`` -> ``then_replace``, in the edited text)."""
     assert case["find"] in SOURCE, f"{case['name']}: the text to edit is no longer in cards.toml"
-    return SOURCE.replace(case["find"], case["replace"], 1)
+    text = SOURCE.replace(case["find"], case["replace"], 1)
+    if "then_find" in case:
+        assert case["then_find"] in text, f"{case['name']}: the second text to edit is not in cards.toml"
+        text = text.replace(case["then_find"], case["then_replace"], 1)
+    return text
 
 
 def expected_line(case: dict, text: str) -> int:

@@ -8,7 +8,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-_HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.\-\"]+)\s*\]\]?")
+_HEADER = re.compile(r"^\s*\[\[?([^\[\]]+)\]\]?\s*(#.*)?$")
+
+
+def _header_name(raw: str) -> str:
+    """A table header's dotted name as the parser reads it: ``[[ "solo" . "servant" ]]`` -> ``solo.servant``."""
+    return ".".join(part.strip().strip("\"'") for part in raw.split("."))
 
 
 class LineIndex:
@@ -22,10 +27,15 @@ class LineIndex:
     def __init__(self, text: str):
         self.lines = text.splitlines()
         self.headers: list[tuple[int, str, bool]] = []  # (line index, dotted name, is array)
+        in_string: str | None = None  # the quotes of a multi-line string open at this line, whose lines are no headers
         for number, line in enumerate(self.lines):
-            match = _HEADER.match(line)
-            if match and not line.lstrip().startswith("#"):
-                self.headers.append((number, match.group(1), line.lstrip().startswith("[[")))
+            if in_string is None:
+                match = _HEADER.match(line)
+                if match and not line.lstrip().startswith("#"):
+                    self.headers.append((number, _header_name(match.group(1)), line.lstrip().startswith("[[")))
+            for quotes in ('"""', "'''"):
+                if (in_string is None or in_string == quotes) and line.count(quotes) % 2 == 1:
+                    in_string = quotes if in_string is None else None
 
     def line_of(self, path: tuple[Any, ...]) -> int:
         """The 1-based line of ``cards.toml`` that holds the key at ``path`` (table names, array
