@@ -327,10 +327,16 @@ def find_record(records: Iterable[tuple[str, Iterable[str]]], text: str, option:
     raise click.ClickException(f"{option}: no {what} {text!r}; {plural} are: {', '.join(listed(r) for r, _ in records)}")
 
 
-def split_names(items: Iterable[str]) -> list[str]:
+def split_names(items: Iterable[str], option: str) -> list[str]:
     """Options that take several names (``--spells "thorn hedge,shield"``, repeated ``--cast``): the items
-    separated by commas, each stripped; a space inside a name does not split it."""
-    return [part.strip() for item in items for part in item.split(",") if part.strip()]
+    separated by commas, each stripped; a space inside a name does not split it. Raises
+    ``click.ClickException`` naming ``option`` for an empty name (``--cast ,``, ``--cast ''``): it
+    would otherwise mean nothing at all, and a battle would be fought without the spell meant."""
+    names = [part.strip() for item in items for part in item.split(",")]
+    if any(not name for name in names):
+        raise click.ClickException(f"{option}: an empty name (a comma too many, or nothing typed); name each one, "
+                                   f"separated by commas")
+    return names
 
 
 def fail(error: Exception, text: str | None = None) -> click.ClickException:

@@ -757,3 +757,15 @@ def test_restore_never_swaps_a_link_into_the_save(tmp_path):
     result = CliRunner().invoke(main, ["solo", "restore", "--save", str(save), "--db", str(DB_PATH)])
     assert result.exit_code == 1 and "not a file of its own" in result.output and len(result.output.strip().splitlines()) == 1
     assert not save.is_symlink() and save.read_bytes() == before and (tmp_path / "solo.toml.prev").is_symlink()
+
+
+@pytest.mark.parametrize("value", [",", "", " ", "shield,"])
+def test_an_empty_name_in_a_list_option_is_refused(tmp_path, value):
+    """A breaker's finding: `battle --cast ,` (or '' or ' ') fought the battle without any spell, as if
+    the option were not there. An empty name is one line naming the option; the save is unchanged."""
+    save = tmp_path / "solo.toml"
+    run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "3", save=save)
+    run("solo", "draw", save=save)  # Quenmoor, a City Quest
+    before = save.read_bytes()
+    result = CliRunner().invoke(main, ["solo", "battle", "--cast", value, "--save", str(save), "--db", str(DB_PATH)])
+    assert result.exit_code == 1 and result.output.startswith("Error: --cast: an empty name") and save.read_bytes() == before

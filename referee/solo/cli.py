@@ -138,8 +138,8 @@ def _card_ref(db: database.Database, text: str | None, option: str) -> ev.CardRe
     return None if text is None else ev.CardRef(_card_id(db, text, option), True)
 
 
-def _split(items: tuple[str, ...]) -> list[str]:
-    return clitools.split_names(items)
+def _split(items: tuple[str, ...], option: str) -> list[str]:
+    return clitools.split_names(items, option)
 
 
 # ---- Commands ------------------------------------------------------------------------------------------------
@@ -175,7 +175,7 @@ def _new_game(db: database.Database, difficulty: str, spell_list: str, seed: int
               next_line: bool = True) -> None:
     """Set up, save and announce a new game (``new``; ``play`` without a save); ``next_line`` False
     leaves out the one-shot Next line (table mode asks instead). Raises ``click.ClickException``."""
-    spells = [_spell_id(db, s, "--spells") for s in _split((spell_list,))]
+    spells = [_spell_id(db, s, "--spells") for s in _split((spell_list,), "--spells")]
     seed = secrets.randbelow(2**31) if seed is None else seed
     try:
         game = solo_game.SoloGame.new(db, difficulty, spells, seed)
@@ -224,7 +224,7 @@ def draw(db: database.Database, card: str | None) -> ev.Event:
 def battle(db: database.Database, dice: str | None, enemy: str | None, casts: tuple[str, ...], elders: tuple[str, ...], next_card: str | None) -> ev.Event:
     """Fight the City Quest on the table: roll, compare, and resolve (rulebook, Play)."""
     return ev.Battle(
-        tuple(_spell_id(db, s, "--cast") for s in _split(casts)), tuple(_elder_id(db, e, "--elder") for e in _split(elders)),
+        tuple(_spell_id(db, s, "--cast") for s in _split(casts, "--cast")), tuple(_elder_id(db, e, "--elder") for e in _split(elders, "--elder")),
         _typed(dice, "--dice"), _typed(enemy, "--enemy"), _card_ref(db, next_card, "--next"))
 
 
@@ -316,7 +316,7 @@ def council(db: database.Database, next_card: str | None) -> ev.Event:
 @_plays
 def warding(db: database.Database, outcome: ev.WardingOutcome, mana: int, spirit: int, elders: tuple[str, ...]) -> ev.Event:
     """Enter the outcome of the Warding City battle you fought on its map: won (the key) or retreat."""
-    return ev.Warding(outcome, mana, spirit, tuple(_elder_id(db, e, "--elder") for e in _split(elders)))
+    return ev.Warding(outcome, mana, spirit, tuple(_elder_id(db, e, "--elder") for e in _split(elders, "--elder")))
 
 
 @solo.command()
@@ -400,7 +400,7 @@ def _placements(texts: tuple[str, ...]) -> Dice | None:
 @_plays
 def servants(db: database.Database, servants: tuple[str, ...], places: tuple[str, ...]) -> ev.Event:
     """Set up the Warding City's Expanded Battle Map: draw the servants and place them by 2d6."""
-    return ev.Servants(tuple(servant_id(db, s) for s in _split(servants)), bool(servants), _placements(places))
+    return ev.Servants(tuple(servant_id(db, s) for s in _split(servants, "--servant")), bool(servants), _placements(places))
 
 
 @solo.command()
