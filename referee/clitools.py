@@ -272,7 +272,7 @@ class GameCommands:
         except RefereeError as error:  # a save that cannot be written or locked
             raise fail(error) from None
         out = console()
-        out.print(note, markup=False)
+        out.print(with_given(note), markup=False)
         out.print(f"Restored: {'a finished game' if self.rules.is_over(game.state) else game.progress()}.", markup=False)
         self.print_next(game, out)
 
@@ -288,7 +288,7 @@ class GameCommands:
         except RefereeError as error:  # a save that cannot be written or locked
             raise fail(error) from None
         if note:
-            click.echo(note)
+            click.echo(with_given(note))
 
 
 def slug(text: str) -> str:

@@ -28,7 +28,7 @@ FORMAT = 3
 """The save format this code writes; files with a higher number are refused as newer, files with a
 lower one are migrated (:data:`MIGRATIONS`). Format 2: a duel's ``[setup]`` names where the referee's
 dice come from (``dice``); format 1 had no such key and rolled one counter over the game. Format 3: a
-solo save may hold ``undone_through`` (:data:`MEMORY`), which a format 2 referee would refuse."""
+solo save may hold ``referee_shown`` (:data:`MEMORY`), which a format 2 referee would refuse."""
 
 
 def _from_format_1(doc: dict[str, Any]) -> None:
@@ -54,9 +54,9 @@ MAX_SAVE_BYTES = 16_000_000
 """The largest save file read: a whole game of either referee is well under 1 MB (a longer file is no
 save, and an endless one, ``/dev/zero``, is never read to its end)."""
 
-MEMORY = ("undone_through",)
+MEMORY = ("referee_shown",)
 """The keys of what a game remembers beside its events (:meth:`referee.game.RefereeGame.memory`): a solo
-game's ``undone_through``, the last step taken back by undo that the referee rolled or drew for."""
+game's ``referee_shown``, how far the referee's dice, deck and shuffles were shown before an undo."""
 
 ENVELOPE = ("format", "game", "database", "seed", "event_count", "setup", "events", *MEMORY)
 """The keys of a save file (:func:`document`); any other is refused as a hand edit."""

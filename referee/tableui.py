@@ -217,10 +217,18 @@ def ask(text: str, choices: list[tuple[str, str]], default: str, input: Input | 
             continue
         if line.isdigit() and 1 <= int(line) <= len(words):
             return words[int(line) - 1]
-        found = [w for w in words if w.lower() == line.lower()] or [w for w in words if w.lower().startswith(line.lower())]
+        found = ([w for w in words if w.lower() == line.lower()] or [a for a, meta in choices if meta.lower() == line.lower()]
+                 or [a for a in words if _word_set(a) == _word_set(line)]  # `shield bind`, `bind,shield`, `Bind and Shield`
+                 or [w for w in words if w.lower().startswith(line.lower())])
         if len(found) == 1:
             return found[0]
         out.print(f"{line!r} is not one of them: type its number or its name (help shows them).", style="bold red", markup=False)
+
+
+def _word_set(text: str) -> frozenset[str]:
+    """The words of an answer in any order, commas or ``and`` between them: ``Bind and Shield``,
+    ``shield,bind`` and ``bind shield`` are one answer."""
+    return frozenset(w for w in re.split(r"[\s,]+", text.lower()) if w and w != "and")
 
 
 def main_loop(session: TableSession, path: Path, note_style: Callable[[str, Any], str | None]) -> int:

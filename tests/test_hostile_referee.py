@@ -488,22 +488,23 @@ def _solo_to(seed: int, wanted, most: int = 400):
 def test_solo_undo_then_typed_dice_is_refused_and_the_referees_dice_come_up_again():
     """The fault (noticed at the last stop): `battle` rolled by the referee, `undo`, `battle --dice 6,6
     --enemy 1,1,1` played the player's chosen dice: a free re-roll. Rulebook, Dice (the referee rolls for a
-    player who asks it; R35): after an undo the steps taken back are played again with the referee's dice,
-    which come up as they did; typed dice are refused (kind UNDONE) until the game is past them."""
+    player who asks it; R35): after an undo the referee's dice shown come up again, and typed dice are
+    refused (kind UNDONE) until they are used, whatever steps come first (a fifth breaker cast a spell
+    between the undo and the battle to slip past a mark kept by step number)."""
     from referee.dice import Dice
     from referee.solo import core
     from referee.solo import events as ev
 
     checked = 0
     for seed in range(30):
-        found = _solo_to(seed, lambda game, event: isinstance(event, ev.Battle) and game.state.step > 0)
+        found = _solo_to(seed, lambda game, event: isinstance(event, ev.Battle) and len(game.log.events) > 0)
         if found is None:
             continue
         game, event = found
         game.play(event)
-        rolled, mark = game.log.events[-1], game.state.step
+        rolled = game.log.events[-1]
         game.undo()
-        assert core.replays_undone(game.state) and game.state.undone_through == mark
+        assert core.dice_replayed(game.state) == len(rolled.dice.values) + len(rolled.enemy.values)
         before = game.state
         player, enemy = len(rolled.dice.values), len(rolled.enemy.values)
         with pytest.raises(core.RuleError) as refused:
@@ -511,9 +512,31 @@ def test_solo_undo_then_typed_dice_is_refused_and_the_referees_dice_come_up_agai
         assert refused.value.refusal is core.Refusal.UNDONE and game.state is before
         game.play(ev.Battle())
         assert (game.log.events[-1].dice, game.log.events[-1].enemy) == (rolled.dice, rolled.enemy)
-        assert not core.replays_undone(game.state) and game.state.undone_through == 0
+        assert not core.dice_replayed(game.state)
         checked += 1
     assert checked >= 20
+
+
+def test_solo_a_step_between_the_undo_and_the_roll_changes_nothing(tmp_path):
+    """The fifth breaker's sequence, as typed: `battle` (lost), `undo`, `cast shield`, `battle --dice 6,6
+    --enemy 1,1,1` was accepted. The referee's shown dice come up for the next roll whatever came first;
+    the Next line after the cast offers only the referee's roll."""
+    import json
+
+    save = tmp_path / "solo.toml"
+    run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "7", save=save)
+    run("solo", "draw", save=save)
+    first = run("solo", "battle", save=save)
+    run("solo", "undo", save=save)
+    run("solo", "cast", "shield", save=save)
+    status = json.loads(run("solo", "status", "--json", save=save))
+    assert status["next_commands"] and not any("--dice" in c for c in status["next_commands"]), status["next"]
+    before = save.read_bytes()
+    result = CliRunner().invoke(main, ["solo", "battle", "--dice", "6,6", "--enemy", "1,1,1", "--save", str(save), "--db", str(DB_PATH)])
+    assert result.exit_code == 1 and "--dice: undo does not roll" in result.output and save.read_bytes() == before
+    again = run("solo", "battle", save=save)
+    dice = lambda text: text.split("You roll ")[1].split(" (")[0]  # noqa: E731
+    assert dice(again) == dice(first)
 
 
 def test_solo_undo_then_a_card_of_ones_own_deck_is_refused():
@@ -567,9 +590,10 @@ def test_solo_undo_of_a_warding_battle_then_fighting_it_by_hand_is_refused():
 
 
 def test_solo_undo_mark_is_kept_in_the_save_and_checked(tmp_path):
-    """The mark lives beside the events (save format 3, ``undone_through``): a one-shot `undo` then
-    `battle --dice` in the next process is refused with one line, the save byte-identical, and the Next
-    line offers only the referee's roll; a hand-edited mark that is no later step is refused."""
+    """The marks live beside the events (save format 3, ``referee_shown``): a one-shot `undo` then `battle
+    --dice` in the next process is refused with one line, the save byte-identical, and the Next line
+    offers only the referee's roll; past the marks the key goes; hand-edited marks below the game's own
+    counts, or absurd, are refused."""
     import json
 
     from referee.solo.game import load as load_solo
@@ -580,19 +604,20 @@ def test_solo_undo_mark_is_kept_in_the_save_and_checked(tmp_path):
     first = run("solo", "battle", save=save)
     run("solo", "undo", save=save)
     data = save.read_bytes()
-    assert tomllib.loads(data.decode())["undone_through"] == 2
+    shown = tomllib.loads(data.decode())["referee_shown"]
+    assert shown["dice"] == 5, shown
     result = CliRunner().invoke(main, ["solo", "battle", "--dice", "6,6", "--enemy", "1,1,1", "--save", str(save), "--db", str(DB_PATH)])
     assert result.exit_code == 1 and len(result.output.strip().splitlines()) == 1 and "--dice" in result.output
     assert save.read_bytes() == data
     status = json.loads(run("solo", "status", "--json", save=save))
     assert all("--dice" not in command for command in status["next_commands"]), status["next"]
     assert run("solo", "battle", save=save).splitlines()[0] == first.splitlines()[0]
-    assert "undone_through" not in tomllib.loads(save.read_text())  # past the step: forgotten
-    assert load_solo(save, DB).state.undone_through == 0
-    for bad in ("-1", '"x"', "1", "true", "99999999999"):
-        save.write_bytes(data.replace(b"undone_through = 2", f"undone_through = {bad}".encode()))
+    assert "referee_shown" not in tomllib.loads(save.read_text())  # past the marks: forgotten
+    assert not load_solo(save, DB).state.dice_shown > load_solo(save, DB).state.dice_used
+    for bad in ("-1", '"x"', "true", "99999999999", "[1]"):
+        save.write_bytes(data.replace(b"dice = 5", f"dice = {bad}".encode()))
         result = CliRunner().invoke(main, ["solo", "status", "--save", str(save), "--db", str(DB_PATH)])
-        assert result.exit_code == 1 and "undone_through" in result.output and len(result.output.strip().splitlines()) == 1, bad
+        assert result.exit_code == 1 and "referee_shown" in result.output and len(result.output.strip().splitlines()) == 1, bad
 
 
 def test_solo_table_mode_after_undo_asks_no_dice(tmp_path):
@@ -769,3 +794,20 @@ def test_an_empty_name_in_a_list_option_is_refused(tmp_path, value):
     before = save.read_bytes()
     result = CliRunner().invoke(main, ["solo", "battle", "--cast", value, "--save", str(save), "--db", str(DB_PATH)])
     assert result.exit_code == 1 and result.output.startswith("Error: --cast: an empty name") and save.read_bytes() == before
+
+
+def test_the_duels_roll_and_board_repeat_the_save_typed(tmp_path):
+    """A fifth breaker's finding: after `duel roll --player wardens --save X`, its "Place them with" advice
+    and its Next line offered commands without `--save X`, as did `duel board`; typed, they acted on the
+    default save. Every command they offer repeats the `--save` typed."""
+    from referee.advice import commands_in
+
+    save = tmp_path / "duel.toml"
+    env = {"NO_COLOR": "1", "LASSADAR_DUEL_SAVE": str(tmp_path / "elsewhere.toml")}
+    for args in (["new", "--seed", "5", "--wardens", "Ana", "--shadowmajik", "Bo"], ["marker", "3"]):
+        assert CliRunner().invoke(main, ["duel", *args, "--save", str(save)], env=env).exit_code == 0
+    for args in (["roll", "--player", "wardens"], ["board"]):
+        result = CliRunner().invoke(main, ["duel", *args, "--save", str(save)], env=env)
+        offered = commands_in(result.output)
+        assert result.exit_code == 0 and offered, result.output
+        assert all(f"--save {save}" in command for command in offered if "seal" not in command), (args, offered)

@@ -173,9 +173,9 @@ class Player(nextline.Player):
         a draw or roll offered only in the other mode's form is an ``AssertionError``. While steps taken
         back by undo are played again (:func:`referee.solo.core.replays_undone`), the referee's dice and
         deck are the only form and must be the only one offered."""
-        replays = core.replays_undone(self.state)
+        replays = bool(core.dice_replayed(self.state))
         typed_dice = self.dice == "typed" and not replays
-        own_deck = self.deck == "own" and (not replays or self.state.own_deck)
+        own_deck = self.deck == "own" and (not core.deck_replayed(self.state) or self.state.own_deck)
         by: dict[str, list[str]] = {}
         for command in commands:
             by.setdefault(_sub(command), []).append(command)
@@ -195,8 +195,9 @@ class Player(nextline.Player):
 
     def step(self, commands: list[str], next_line: str) -> str:
         rng = self.rng
-        if self.state.step and rng.random() < UNDO_ODDS:  # take back one to three steps; then play on by the Next line
-            for _ in range(rng.randint(1, min(3, self.state.step))):
+        played = len(self.memory.game.log.events)
+        if played and rng.random() < UNDO_ODDS:  # take back one to three steps; then play on by the Next line
+            for _ in range(rng.randint(1, min(3, played))):
                 out = self.run(["solo", "undo"])
             return out
         by = self.mode_forms(commands, next_line)

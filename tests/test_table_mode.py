@@ -804,3 +804,14 @@ def test_one_die_where_more_are_asked_is_never_taken_for_a_choice(tmp_path):
     reply = session.answer("1")
     assert reply.played is None and reply.error is not None and "is one die" in reply.error
     assert len(session.game.log.events) == events
+
+
+@pytest.mark.parametrize("typed", ["Bind and Shield", "shield bind", "bind,shield", "2"])
+def test_the_starting_spells_are_taken_as_listed_or_in_any_order(typed):
+    """A fifth breaker's finding: at "Starting spells", the pair as listed (`Bind and Shield`), the other
+    order and the README's comma form were refused; only its number or `bind shield` worked."""
+    with create_pipe_input() as pipe:
+        pipe.send_text(typed + "\r")
+        chosen = tableui.ask("Starting spells", [("bind knot", "Bind and Knot"), ("bind shield", "Bind and Shield")], "bind knot",
+                             input=pipe, output=DummyOutput(), out=Console(file=io.StringIO(), width=100))
+    assert chosen == "bind shield"

@@ -355,12 +355,13 @@ def roll(side: Side, save_path: Path | None, database_path: Path | None) -> None
     if dice is None:
         _game.play_loaded(game, path, lambda g: roll_event(side))
         dice = game.state.hands[side].rolled
-    click.echo(f"{rules.SIDE_NAMES[side]} only: your dice are {dice}{again}. Place them with `{CMD} commit --player {side}`.")
+    click.echo(clitools.with_given(f"{rules.SIDE_NAMES[side]} only: your dice are {dice}{again}. Place them with "
+                                   f"`{CMD} commit --player {side}`."))
     if sys.stdin.isatty() and sys.stdout.isatty():
         click.pause("Press any key to hide your dice ...")
         click.clear()
         click.echo("\x1b[3J", nl=False)  # and the terminal's scrollback, where the dice would still be
-    click.echo("Next: " + game.next_line())
+    click.echo("Next: " + clitools.with_given(game.next_line()))
 
 
 def _ask_assignment(side: Side, game: duel_game.DuelGame, what: str) -> str:
@@ -453,7 +454,8 @@ def board(save_path: Path | None, database_path: Path | None) -> None:
     game, _ = _game.load(save_path, database_path)
     console = clitools.console()
     plain = not console.is_terminal or bool(os.environ.get("NO_COLOR"))
-    console.print(view.board(game.state, game.db, plain=plain))
+    console.print(view.board(game.state, game.db, plain=plain, next_line=False))
+    _game.print_next(game, console)  # with the --save and --db typed (:func:`referee.clitools.with_given`)
 
 
 @duel.command()

@@ -42,8 +42,8 @@ def _cmd(text: str) -> str:
 
 def _rolls(state: State, command: str, counts: tuple[int, ...], options: tuple[str, ...] = ("--dice", "--enemy")) -> str:
     """A roll to make, as the referee's roll or the player's typed dice, by the mode in use; only the
-    referee's while steps taken back are played again (:func:`referee.solo.core.replays_undone`)."""
-    if core.replays_undone(state):
+    referee's while its dice shown before an undo come up again (:func:`referee.solo.core.dice_replayed`)."""
+    if core.dice_replayed(state):
         return f"{_cmd(command)} (the referee rolls again what it rolled before the undo)"
     typed = command + "".join(f" {option} {dice_placeholder(n)}" for option, n in zip(options, counts, strict=True))
     if state.dice_typed is None:
@@ -70,7 +70,7 @@ def aid_command(state: State, db: Database, step: ev.Cast | ev.CallElder | ev.Re
         line = f"{CMD} elder {rules.short_id(step.elder)}"
     if step.reroll:
         line += " --reroll " + ",".join(map(str, step.reroll))
-    if state.dice_typed and not core.replays_undone(state):
+    if state.dice_typed and not core.dice_replayed(state):
         count = _rerolled(state, db, step)
         if count:
             line += " --dice " + dice_placeholder(count)
@@ -190,7 +190,7 @@ def next_step(state: State, db: Database) -> str:
         return f"Turn over the next card of your deck onto the discard pile for {waiting.what} and name it: {_cmd('turn CARD')}."
     if state.phase == "draw":
         draw = (_cmd("draw --card CARD") if state.own_deck
-                else f"{_cmd('draw')} (the referee's deck, as before the undo)" if core.replays_undone(state)
+                else f"{_cmd('draw')} (the referee's deck, as before the undo)" if core.deck_replayed(state)
                 else f"{_cmd('draw')} (the referee's deck) or {_cmd('draw --card CARD')} (the card you turned over)")
         if len(state.keys) >= len(rules.stats(db).keys):
             return f"You hold all three Warding Keys: cast Barrier Lock to win ({_cmd('cast barrier-lock')}), or draw on: {draw}."
@@ -254,9 +254,9 @@ def _warding(state: State, db: Database) -> str:
     drawn = "the servant cards you turned over, of different types" if state.own_deck else "the referee draws them"
     forms = []
     replays = core.replays_undone(state)
-    if not state.dice_typed or replays:
+    if not state.dice_typed or core.dice_replayed(state):
         forms.append(f"{_cmd(f'servants{cards}')} ({drawn}; the referee places them)")
-    if state.dice_typed is not False and not replays:
+    if state.dice_typed is not False and not core.dice_replayed(state):
         forms.append(f"{_cmd(f'servants{cards}{places}')} ({drawn}; your 2d6 place them)")
     setup = " or ".join(forms)
     where = f"Fight for Warding Key {card.key} at {card.name} on {battle_map.title} ({battle_map.color} map): {setup}"  # type: ignore[attr-defined]
@@ -347,7 +347,7 @@ def waiting_commands(state: State) -> str:
         return _cmd("accept") if ls.rolled else _cmd("attack")
     return {
         "draw": _cmd("draw --card CARD") if state.own_deck else _cmd("draw"),
-        "battle": _cmd("battle") if core.replays_undone(state) else f"{_cmd('battle')}, with --dice and --enemy for your own dice",
+        "battle": _cmd("battle") if core.dice_replayed(state) else f"{_cmd('battle')}, with --dice and --enemy for your own dice",
         "rolled": _cmd("accept"),
         "loss": _cmd("accept"),
         "learn": f"{_cmd('learn SPELL')} or {_cmd('skip')}",

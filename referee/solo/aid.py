@@ -568,7 +568,9 @@ def _hypothetical(state: State) -> State:
     (:func:`_branches`), so the steps taken back by undo that the game replays with the referee's dice
     (:func:`referee.solo.core.replays_undone`) are set aside: which aid can turn a roll, and its chance,
     are the same whether or not the player undid steps before it (a save replays to the same state)."""
-    return replace(state, undone_through=0) if state.undone_through else state
+    if not core.replays_undone(state):
+        return state
+    return replace(state, dice_shown=state.dice_used, deck_shown=state.deck_taken, shuffles_shown=state.shuffles)
 
 
 def _options_now(state: State, db: Database) -> list[Aid]:

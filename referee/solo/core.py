@@ -56,7 +56,7 @@ class Refusal(enum.Enum):
     ``TOO_FAR``: a move to a hex beyond the warden's reach (a path may be named hex by hex); ``THEIR_DICE``:
     dice of the player's own named for a spell that re-rolls the other side's dice (Rime Mirror);
     ``UNDONE``: typed dice, a card of the player's own deck, the player's servant cards or a Warding battle
-    fought by hand while steps taken back by undo are played again (:func:`replays_undone`).
+    fought by hand while the referee's own, shown before an undo, come up again (:func:`replays_undone`).
     """
 
     GAME_OVER = "game over"
@@ -366,23 +366,46 @@ def reroll_field(event: ev.Cast | ev.CallElder) -> str:
 
 
 # ---- Dice ---------------------------------------------------------------------------------------------------
+def dice_replayed(state: State) -> int:
+    """How many of the referee's next dice were shown before an undo (``dice_shown - dice_used``): they
+    come up again, and the player's own dice are refused until they are used."""
+    return max(0, state.dice_shown - state.dice_used)
+
+
+def deck_replayed(state: State) -> int:
+    """How many of the referee's next deck cards were shown before an undo (``deck_shown - deck_taken``)."""
+    return max(0, state.deck_shown - state.deck_taken)
+
+
+def shuffles_replayed(state: State) -> int:
+    """How many of the referee's next shuffles (servant cards, a new draw pile) were shown before an undo."""
+    return max(0, state.shuffles_shown - state.shuffles)
+
+
 def replays_undone(state: State) -> bool:
-    """Whether ``state`` lies among steps taken back by undo that the referee rolled, drew or shuffled
-    for (``state.step < state.undone_through``): those steps are played again with the referee's dice,
-    deck and servant cards, which come up as they came before, and the player's own (typed dice, a card
-    of their own deck while the referee's deck is in use, their servant cards, a Warding battle fought by
-    hand) are refused, so that undo never buys another roll or draw (rulebook, Dice; the referee's dice
-    stand as rolled, as in the two-player game, R78)."""
-    return state.step < state.undone_through
+    """Whether the referee's next dice, cards or shuffles were shown before an undo (:func:`dice_replayed`,
+    :func:`deck_replayed`, :func:`shuffles_replayed`): they come up again as they did, whatever steps
+    come first, and the player's own of that kind (typed dice, a card of their own deck while the
+    referee's deck is in use, their servant cards, a Warding battle fought by hand) are refused until
+    they are used, so that undo never buys another roll or draw (rulebook, Dice; the referee's dice stand
+    as rolled, as in the two-player game, R78)."""
+    return bool(dice_replayed(state) or deck_replayed(state) or shuffles_replayed(state))
 
 
-def undone_refusal(state: State, what: str, field: str) -> RuleError:
-    """The refusal of the player's own ``what`` (``dice``, ``cards``) while :func:`replays_undone`, of
-    kind :attr:`Refusal.UNDONE` and field ``field``."""
-    last = state.undone_through
-    return RuleError(f"undo does not roll or draw again: the steps taken back are played again with the referee's {what}, "
-                     f"which come up as before, through step {last} (this is step {state.step + 1}; yours are taken "
-                     f"again from step {last + 1})", Refusal.UNDONE, field)
+def with_marks(state: State) -> State:
+    """``state`` with its marks raised to its counters (:attr:`State.dice_shown` and the others): every
+    rule's step ends with it (:func:`referee.solo.rules.apply`)."""
+    if state.dice_shown >= state.dice_used and state.deck_shown >= state.deck_taken and state.shuffles_shown >= state.shuffles:
+        return state
+    return replace(state, dice_shown=max(state.dice_shown, state.dice_used), deck_shown=max(state.deck_shown, state.deck_taken),
+                   shuffles_shown=max(state.shuffles_shown, state.shuffles))
+
+
+def undone_refusal(what: str, count: int, field: str) -> RuleError:
+    """The refusal of the player's own ``what`` (``dice``, ``cards``) while the referee's next ``count``
+    of them were shown before an undo, of kind :attr:`Refusal.UNDONE` and field ``field``."""
+    return RuleError(f"undo does not roll or draw again: the referee's next {count} {what} were shown before the undo and come "
+                     f"up again as they did; yours are taken again once they are used", Refusal.UNDONE, field)
 
 
 def roll(state: State, db: Database, typed: Dice | None, count: int, field: str, what: str,
@@ -391,12 +414,12 @@ def roll(state: State, db: Database, typed: Dice | None, count: int, field: str,
     Returns the state with the dice recorded in ``consumed`` (and the referee's dice counted), and the dice.
     ``track``: whether these dice tell how the player rolls (``State.dice_typed``, which the advice
     follows); the Grayking's counter dice in the Last Stand do not, nor the referee's dice of steps
-    taken back and played again (:func:`replays_undone`). Raises :class:`RuleError` of field
+    shown before an undo (:func:`dice_replayed`). Raises :class:`RuleError` of field
     ``field`` naming ``what`` when the typed dice are not ``count``, or when the dice of a save are not the
     referee's."""
     if typed is not None and typed.typed:
-        if replays_undone(state):
-            raise undone_refusal(state, "dice", field)
+        if dice_replayed(state):
+            raise undone_refusal("dice", dice_replayed(state), field)
         if len(typed.values) != count:
             raise RuleError(f"{what} needs {count} {'die' if count == 1 else 'dice'}, you typed {len(typed.values)} ({typed})", field=field)
         dice = typed
@@ -406,7 +429,7 @@ def roll(state: State, db: Database, typed: Dice | None, count: int, field: str,
             raise RuleError(f"{field}: the referee's dice at k={state.dice_used} are {dice}, not {typed} (corrupt save?)")
         state = replace(state, dice_used=state.dice_used + count)
     state = replace(state, consumed=state.consumed + ((field, dice),))
-    track = track and not replays_undone(state)  # the referee's dice of steps played again tell nothing of the player's way
+    track = track and not dice_replayed(state)  # the referee's dice shown before an undo tell nothing of the player's way
     return (replace(state, dice_typed=dice.typed) if track else state), dice
 
 
@@ -488,8 +511,8 @@ def take(state: State, db: Database, wanted: ev.CardRef | None, field: str, what
         ref = wanted
         quest(db, card_id)
         if wanted.typed:
-            if replays_undone(state) and not state.own_deck:
-                raise undone_refusal(state, "quest cards", field)
+            if deck_replayed(state) and not state.own_deck:
+                raise undone_refusal("quest cards", deck_replayed(state), field)
             if card_id not in state.deck:
                 where = ("on the discard pile" if card_id in state.discard else "out of the game" if card_id in state.removed
                          else "on the table" if card_id in (state.card, *dict(state.elders)) else "not in the quest deck")
@@ -497,7 +520,8 @@ def take(state: State, db: Database, wanted: ev.CardRef | None, field: str, what
         elif state.deck[0] != card_id:
             raise RuleError(f"the referee's top card is {name(db, state.deck[0])}, not {name(db, card_id)} (corrupt save?)")
     index = state.deck.index(card_id)
-    state = replace(state, deck=state.deck[:index] + state.deck[index + 1:], consumed=state.consumed + ((field, ref),))
+    state = replace(state, deck=state.deck[:index] + state.deck[index + 1:], consumed=state.consumed + ((field, ref),),
+                    deck_taken=state.deck_taken + (0 if ref.typed else 1))
     if field == "card":  # drawing from one's own deck means the next cards come from it too (R7)
         state = replace(state, own_deck=ref.typed)
     return state, card_id

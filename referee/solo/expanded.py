@@ -124,8 +124,8 @@ def apply_servants(state: State, db: Database, event: ev.Servants) -> State:
     grid = bmap.hex_map
     count = bmap.servants
     if event.typed:
-        if core.replays_undone(state) and not state.own_deck:
-            raise core.undone_refusal(state, "servant cards", "servants")
+        if core.shuffles_replayed(state) and not state.own_deck:
+            raise core.undone_refusal("servant cards (shuffles)", core.shuffles_replayed(state), "servants")
         chosen = [servant_card(db, s) for s in event.servants]
         if len(chosen) != count:
             raise RuleError(f"{bmap.title} is fought against {count} servants of different types; you named {len(chosen)}", field="servants")
@@ -773,7 +773,8 @@ def apply_warding(state: State, db: Database, event: ev.Warding) -> State:
     card = core.quest(db, state.card or "")
     assert isinstance(card, WardingCity)
     if core.replays_undone(state):
-        raise core.undone_refusal(state, "dice and servant cards (fight the Warding battle on the map)", "outcome")
+        raise RuleError("undo does not roll or draw again: the referee's dice and cards shown before the undo come up again, so "
+                        "the Warding battle is fought with them on the map", core.Refusal.UNDONE, "outcome")
     if event.outcome not in typing.get_args(ev.WardingOutcome):
         raise RuleError(f"{event.outcome!r} is not an outcome; enter won or retreat", field="outcome")
     for i, elder_id in enumerate(event.elders):

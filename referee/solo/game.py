@@ -20,7 +20,7 @@ from referee.solo import events as ev
 from referee.solo.state import State
 
 MAX_UNDONE = 100_000
-"""How far past the last event a save's ``undone_through`` may reach (steps taken back at most)."""
+"""How far beyond the game's own counts a save's ``referee_shown`` marks may reach."""
 
 
 class SoloGameRules:
@@ -101,34 +101,45 @@ class SoloGame(RefereeGame):
         return cls.new(db, setup["difficulty"], spells, seed)
 
     def undo(self) -> ev.Event:
-        """Take back the last event (:meth:`RefereeGame.undo`). When the referee rolled, drew or shuffled
-        for it (:func:`rules.took_chance`), the game then lies among steps it replays: the referee's dice
-        and cards come up again as they did, and the player's own are refused up to that step
-        (:attr:`State.undone_through`, :func:`referee.solo.core.replays_undone`)."""
-        before, after = self.log.states[-2:] if len(self.log.states) > 1 else (None, None)
+        """Take back the last event (:meth:`RefereeGame.undo`), keeping the marks of what the referee showed
+        (:attr:`State.dice_shown`, ``deck_shown``, ``shuffles_shown``): its dice, cards and shuffles of the
+        step taken back come up again (:func:`referee.solo.core.replays_undone`)."""
+        after = self.log.state
         event = super().undo()
-        assert before is not None and after is not None
-        mark = max(after.undone_through, after.step if rules.took_chance(before, event, after) else 0)
-        if mark > before.undone_through:
-            self.log.states[-1] = replace(before, undone_through=mark)
+        before = self.log.state
+        marks = {"dice_shown": max(before.dice_shown, after.dice_shown), "deck_shown": max(before.deck_shown, after.deck_shown),
+                 "shuffles_shown": max(before.shuffles_shown, after.shuffles_shown)}
+        if any(getattr(before, key) != value for key, value in marks.items()):
+            self.log.states[-1] = replace(before, **marks)
         return event
 
     def memory(self) -> dict[str, Any]:
-        """``{"undone_through": N}`` while the present state lies among steps taken back that the referee
-        rolled or drew for (:meth:`undo`), else nothing: the save file keeps it beside the events."""
+        """``{"referee_shown": {"dice": D, "deck": C, "shuffles": S}}`` while the referee's next dice, cards
+        or shuffles were shown before an undo (:func:`referee.solo.core.replays_undone`), else nothing: the
+        save file keeps the marks beside the events, which alone would forget them."""
         state = self.state
-        return {"undone_through": state.undone_through} if core.replays_undone(state) else {}
+        if not core.replays_undone(state):
+            return {}
+        return {"referee_shown": {"dice": state.dice_shown, "deck": state.deck_shown, "shuffles": state.shuffles_shown}}
 
     def remember(self, memory: dict[str, Any]) -> None:
         """Set what :meth:`memory` wrote on the present state (a save file just read). Raises
-        :class:`~referee.errors.ParseError` for a value that is no step after the present one."""
-        if "undone_through" not in memory:
+        :class:`~referee.errors.ParseError` for a table that is not three counts at or above the game's own
+        (dice rolled, cards taken, shuffles made) and at most :data:`MAX_UNDONE` beyond them."""
+        if "referee_shown" not in memory:
             return
-        mark, state = memory["undone_through"], self.state
-        if not isinstance(mark, int) or isinstance(mark, bool) or not state.step < mark <= state.step + MAX_UNDONE:
-            raise ParseError(f"undone_through is {mark!r}; it must be a step number after the last event "
-                             f"({state.step + 1} to {state.step + MAX_UNDONE})")
-        self.log.states[-1] = replace(state, undone_through=mark)
+        shown, state = memory["referee_shown"], self.state
+        if not isinstance(shown, dict):
+            raise ParseError("referee_shown must be a table: { dice = N, deck = N, shuffles = N }")
+        check_keys(shown, ("dice", "deck", "shuffles"), "referee_shown")
+        marks = {}
+        for key, field, used in (("dice", "dice_shown", state.dice_used), ("deck", "deck_shown", state.deck_taken),
+                                 ("shuffles", "shuffles_shown", state.shuffles)):
+            value = shown.get(key, used)
+            if not isinstance(value, int) or isinstance(value, bool) or not used <= value <= used + MAX_UNDONE:
+                raise ParseError(f"referee_shown.{key} is {value!r}; it must be a count from {used} to {used + MAX_UNDONE}")
+            marks[field] = value
+        self.log.states[-1] = replace(state, **marks)
 
     def progress(self) -> str:
         """``normal game, 12 commands played, the Grayking on space 9 of 20, 1 of 3 Warding Keys``."""

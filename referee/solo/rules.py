@@ -132,11 +132,9 @@ def apply(state: State, db: Database, event: ev.Event) -> State:
     the event leaves on the table is settled here (:func:`_settle`, R34); a command that needs the next
     card of the player's own deck and named none is suspended (phase ``turn``, R7).
     """
-    step = state.step + 1
-    undone = state.undone_through if step < state.undone_through else 0  # past the steps taken back: forgotten
     state = replace(state, consumed=(), notes=())
     try:
-        return replace(_settle(_APPLY[type(event)](state, db, event), db), step=step, undone_through=undone)
+        return core.with_marks(_settle(_APPLY[type(event)](state, db, event), db))
     except DiceError as error:
         raise RuleError(str(error)) from None
     except NeedCard as need:
@@ -144,7 +142,7 @@ def apply(state: State, db: Database, event: ev.Event) -> State:
             raise RuleError("the command needs another card", field="card") from None
         partial = need.state
         waiting = Suspended(before=state, event=_filled(event, partial.consumed), shown=len(partial.notes), what=need.what)
-        return core.note(replace(partial, phase="turn", suspended=waiting, step=step, undone_through=undone),
+        return core.note(core.with_marks(replace(partial, phase="turn", suspended=waiting)),
                          f"Turn over the next card of your deck onto the discard pile for {need.what}, and name it.")
 
 
@@ -188,16 +186,6 @@ def _filled(event: ev.Event, consumed: tuple[tuple[str, object], ...]) -> ev.Eve
     for field, value in consumed:
         updates.setdefault(field, value)
     return replace(event, **{k: v for k, v in updates.items() if hasattr(event, k)})
-
-
-def took_chance(before: State, event: ev.Event, after: State) -> bool:
-    """Whether the resolved ``event``, played on ``before`` to give ``after``, showed the player anything
-    the referee's chance decided: a die it rolled, a shuffle it made (the servant cards, a new draw pile)
-    or a card from the top of its deck. Undoing such a step puts the game among steps it replays
-    (:func:`referee.solo.core.replays_undone`)."""
-    if after.dice_used > before.dice_used or after.shuffles > before.shuffles:
-        return True
-    return any(isinstance(value, ev.CardRef) and not value.typed for value in vars(event).values())
 
 
 def resolve(state: State, db: Database, event: ev.Event) -> tuple[ev.Event, State]:

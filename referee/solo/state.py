@@ -258,9 +258,10 @@ class State:
     on the table. ``dice_typed`` says whether the last dice entered were typed (None before any), so the
     advice offers the way of rolling in use; ``suspended`` is the command waiting for the next card of
     the player's own deck (phase ``turn``). ``dice_used`` is the index of the next die the referee rolls, ``shuffles`` the
-    number of shuffles so far. ``step`` is the number of events played; ``undone_through`` the number of the
-    last step taken back by ``undo`` that the referee rolled, drew or shuffled for (0 when none): until the
-    game is past it, those steps are played again with the referee's dice and cards
+    number of shuffles so far, ``deck_taken`` the number of cards the referee took from the top of its deck.
+    ``dice_shown``, ``deck_shown`` and ``shuffles_shown`` are the highest those three counters reached in the
+    game, steps taken back by ``undo`` included: while a counter is below its mark, the referee's next
+    dice, cards or shuffles were shown before an undo and come up again, and the player's own are refused
     (:func:`referee.solo.core.replays_undone`), so that undo is never a free re-roll. ``consumed`` lists what the last event took from the referee's dice
     and deck (field name, value), which :func:`referee.solo.rules.resolve` writes into the event;
     ``notes`` say in words what the last event did and what to do with the physical cards.
@@ -289,8 +290,10 @@ class State:
     reason: str = ""
     dice_used: int = 0
     shuffles: int = 0
-    step: int = 0
-    undone_through: int = 0
+    deck_taken: int = 0
+    dice_shown: int = 0
+    deck_shown: int = 0
+    shuffles_shown: int = 0
     own_deck: bool = False
     dice_typed: bool | None = None
     suspended: Suspended | None = None

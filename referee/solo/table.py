@@ -134,15 +134,18 @@ class SoloTable:
     def situation(self, state: State) -> str:
         """The situation on the table in one or two sentences, without commands (the question and its
         choices say what to type): the battle, the dice each side rolls, the totals of a losing roll and
-        the aid that can still turn it (:func:`referee.solo.aid.options`, with its chance). Among steps
-        taken back by undo (:func:`referee.solo.core.replays_undone`) it says that the referee's dice and
-        cards come up again, instead of offering the player's own."""
+        the aid that can still turn it (:func:`referee.solo.aid.options`, with its chance). After an undo
+        (:func:`referee.solo.core.replays_undone`) it says that the referee's dice and cards come up again,
+        instead of offering the player's own."""
         said = self._situation(state)
         if not core.replays_undone(state):
             return said
-        said = said.replace(" Type your dice, or Enter: the referee rolls.", "")
-        return (f"{said} After the undo the referee's dice and cards come up again as before (undo is no re-roll): "
-                f"yours are taken again from step {state.undone_through + 1}.").strip()
+        if core.dice_replayed(state):
+            said = said.replace(" Type your dice, or Enter: the referee rolls.", "")
+        counts = [f"{n} {what}" for n, what in ((core.dice_replayed(state), "dice"), (core.deck_replayed(state), "cards"),
+                                                  (core.shuffles_replayed(state), "shuffles")) if n]
+        return (f"{said} After the undo the referee's next {', '.join(counts)} come up again as before (undo is no re-roll); "
+                f"yours are taken again once they are used.").strip()
 
     def _situation(self, state: State) -> str:
         db = self.db
@@ -394,9 +397,9 @@ class SoloTable:
         """The rolls ``event`` makes whose dice it does not give: the rules play it on the frozen state with
         the referee's dice (a losing roll held without searching its aid, :data:`rules.WITHOUT_AID_SEARCH`:
         the dice a step rolls come before that question) and say which fields they consumed. Empty for
-        an event the rules refuse (the refusal is reported when it is played), and while steps taken back
-        by undo are played again (:func:`referee.solo.core.replays_undone`: the referee's dice come up again)."""
-        if core.replays_undone(state):
+        an event the rules refuse (the refusal is reported when it is played), and while the referee's dice
+        shown before an undo come up again (:func:`referee.solo.core.dice_replayed`)."""
+        if core.dice_replayed(state):
             return []
         token = rules.WITHOUT_AID_SEARCH.set(getattr(event, "next", None) is None)
         try:
