@@ -811,3 +811,28 @@ def test_the_duels_roll_and_board_repeat_the_save_typed(tmp_path):
         offered = commands_in(result.output)
         assert result.exit_code == 0 and offered, result.output
         assert all(f"--save {save}" in command for command in offered if "seal" not in command), (args, offered)
+
+
+def test_a_seal_that_cannot_be_opened_is_forfeited_never_a_dead_end(tmp_path):
+    """A fifth breaker's finding: a seal committed from any 64 hex digits (or an opening lost) could never be
+    opened, and ruling 83 refused the undo: the round could not go on. `reveal --open SIDE=forfeit` (offered
+    by the refusal) makes that placing void (ruling 82); the other side's counts; the save replays."""
+    import hashlib
+
+    from referee.advice import commands_in
+
+    save = tmp_path / "duel.toml"
+    run("duel", "new", "--seed", "11", save=save)
+    run("duel", "marker", "1", save=save)
+    run("duel", "commit", "--player", "wardens", "--assign", "battle 5,1 power 2", save=save)
+    run("duel", "commit", "--player", "shadowmajik", "--sealed", hashlib.sha256(b"x").hexdigest(), save=save)
+    refused = CliRunner().invoke(main, ["duel", "reveal", "--save", str(save), "--db", str(DB_PATH)])
+    offered = [c for c in commands_in(refused.output) if "forfeit" in c]
+    assert refused.exit_code == 1 and offered, refused.output
+    import shlex
+
+    out = CliRunner().invoke(main, [*shlex.split(offered[0])[1:], "--db", str(DB_PATH)], env={"LASSADAR_DUEL_SAVE": str(save)})
+    assert out.exit_code == 0 and "forfeited its sealed placing" in out.output, out.output
+    game = duel_game.load(save, DB)
+    assert game.state.last is not None and game.state.last.numbers.shadowmajik == 0 and game.state.last.winner == "wardens"
+    assert game.state.last.void == ("shadowmajik",) and "forfeited" in run("duel", "log", save=save)

@@ -152,5 +152,6 @@ def refusal_text(error: RuleError, state: State) -> str:
         return f"{text} (`{CMD} roll --player {side}` shows your dice again)"
     if kind is Refusal.SEAL_NOT_OPENED:
         return (f"the {SIDE_NAMES[side]} committed a seal: open it with {option_of(error.field)} {side}='ASSIGNMENT#SALT' "
-                f"(what `{CMD} seal` printed)")
+                f"(what `{CMD} seal` printed), or, if it cannot be opened, `{CMD} reveal --open {side}=forfeit`: that "
+                f"placing is then void (ruling 82)")
     return text

@@ -142,12 +142,16 @@ def commit_event(side: Side, text: str | None, sealed: str | None, state: State 
 def reveal_event(openings: Sequence[str], rerolls: Sequence[str]) -> ev.Reveal:
     """The event of ``referee duel reveal [--open SIDE='ASSIGNMENT#SALT' ...] [--reroll SIDE=D,D ...]``:
     each sealed placing opened with its assignment and salt (R77), each side's typed re-rolled dice
-    (R81); everything else is filled in by :func:`rules.resolve`. Raises ``click.ClickException``
+    (R81), or ``SIDE=forfeit`` for a seal its side cannot open (void, ruling 82); everything else is
+    filled in by :func:`rules.resolve`. Raises ``click.ClickException``
     (one line) for an option not written ``SIDE=VALUE``, an opening without its salt, or a die off the die."""
     opened = _pairs(openings, "--open")
     typed = _pairs(rerolls, "--reroll")
     fields: dict[str, Any] = {}
     for side, value in opened.items():
+        if value.strip().lower() == rules.FORFEIT:  # the seal cannot be opened (its opening lost): void, ruling 82
+            fields[f"{side}_salt"] = rules.FORFEIT
+            continue
         text, sep, salt = value.rpartition("#")
         if not sep or not salt:
             raise click.ClickException(f"--open: write {side}='ASSIGNMENT#SALT' as `{CMD} seal` printed it")

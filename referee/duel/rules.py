@@ -530,8 +530,8 @@ def settle(state: State, db: Database, a: PerSide[Assignment], rerolls: PerSide[
     for side in SIDES:
         x = a[side]
         if side in void:
-            notes.append(f"{who(state, side)}: the sealed placing '{x.text()}' breaks the rules ({void[side]}): it is void, "
-                         f"no points and no spell, Battle Number 0 (ruling 82).")
+            what = "forfeited its sealed placing" if x is FORFEITED else f"sealed placing '{x.text()}' breaks the rules ({void[side]})"
+            notes.append(f"{who(state, side)}: {what}: it is void, no points and no spell, Battle Number 0 (ruling 82).")
             continue
         unit = points_word(db, side)
         s = spells[side]
@@ -597,7 +597,7 @@ def settle(state: State, db: Database, a: PerSide[Assignment], rerolls: PerSide[
     battle = Battle(state.round, loc, a, battle_dice, PerSide(wardens_number, shadow_number),
                     PerSide(casts["wardens"], casts["shadowmajik"]), PerSide(gains["wardens"], gains["shadowmajik"]),
                     PerSide(costs["wardens"], costs["shadowmajik"]), winner, spaces,
-                    RoundResult.TIE if winner is None else RoundResult.ADVANCED)
+                    RoundResult.TIE if winner is None else RoundResult.ADVANCED, tuple(s for s in SIDES if s in void))
     state = replace(state, last=battle)
     if winner is not None and spaces > 0:
         if state.place(loc).cubes[winner] == 0 and state.supply[winner] == 0:
@@ -776,6 +776,14 @@ def _reveal_field(event: ev.Reveal, side: Side, suffix: str = "") -> Any:
     return getattr(event, side + suffix)
 
 
+FORFEIT = "forfeit"
+"""The opening a side gives for a seal it cannot open (``reveal --open SIDE=forfeit``, kept as that
+side's salt in the reveal): its placing is void (ruling 82)."""
+
+FORFEITED = Assignment((1, 1), power=1)
+"""The stand-in placing of a side that forfeited its seal: never scored (void), shown as ``void``."""
+
+
 def revealed(state: State, db: Database, event: ev.Reveal) -> tuple[PerSide[Assignment], dict[Side, str]]:
     """Both assignments as revealed: the committed ones, or sealed ones opened by the event's
     assignment and salt (checked against the seal, then against the rules); once revealed while the
@@ -801,6 +809,9 @@ def revealed(state: State, db: Database, event: ev.Reveal) -> tuple[PerSide[Assi
                 raise RuleError(f"the {SIDE_NAMES[side]} committed '{hand.assignment}', not '{given}'", side=side, field=side)
             out[side] = hand.assignment
         elif hand.seal is not None:
+            if given is None and salt == FORFEIT:  # the side cannot open its seal (its opening lost): void, never placed again
+                out[side], void[side] = FORFEITED, "the seal was not opened: forfeit"
+                continue
             if given is None or salt is None:
                 raise RuleError(f"the {SIDE_NAMES[side]} committed a seal: open it with the placing and salt it was made of",
                                 Refusal.SEAL_NOT_OPENED, side, f"{side}_salt")
@@ -924,7 +935,7 @@ def resolve(state: State, db: Database, event: ev.Event) -> tuple[ev.Event, Stat
         k = state.dice_used
         fields: dict[str, Any] = {}
         for side in SIDES:
-            fields[side] = a[side]
+            fields[side] = None if a[side] is FORFEITED else a[side]  # a forfeit is kept as its salt alone
             typed: Dice | None = _reveal_field(event, side, "_reroll")
             if typed is None and need[side] and not wait:
                 typed = Dice.roll(seed, reroll_index(state, side, k), need[side])

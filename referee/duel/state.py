@@ -211,6 +211,9 @@ class Battle:
     winner: Side | None
     spaces: int
     result: RoundResult
+    void: tuple[Side, ...] = ()
+    """The sides whose sealed placing was void (ruling 82): their ``assignments`` entry is what they
+    opened, or a stand-in when they forfeited without opening (:data:`referee.duel.rules.FORFEIT`)."""
 
     @property
     def won(self) -> str | None:

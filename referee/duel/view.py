@@ -87,7 +87,8 @@ def status(state: State, db: Database) -> dict[str, Any]:
     if state.last is not None:
         b = state.last
         last = {"round": b.round, "location": b.location, "numbers": {s: b.numbers[s] for s in SIDES},
-                "dice": {s: list(b.dice[s]) for s in SIDES}, "assignments": {s: b.assignments[s].text() for s in SIDES},
+                "dice": {s: list(b.dice[s]) for s in SIDES},
+                "assignments": {s: "void" if s in b.void and b.assignments[s] is rules.FORFEITED else b.assignments[s].text() for s in SIDES},
                 "winner": b.winner, "spaces": b.spaces, "won": b.won}
     return {
         "round": state.round,
@@ -242,7 +243,8 @@ def log_line(number: int, event: ev.Event, after: State, db: Database) -> str:
             a = b.assignments[s]
             reroll = getattr(event, f"{s}_reroll")
             rr = f", re-roll {' '.join(map(str, reroll.values))}{' typed' if reroll.typed else ''}" if reroll and reroll.values else ""
-            parts.append(f"{SIDE_NAMES[s]} {a.text()}{_spell_words(db, s, a)}{rr} = {b.numbers[s]}")
+            shown = ("forfeited" if a is rules.FORFEITED else f"{a.text()} void") if s in b.void else f"{a.text()}{_spell_words(db, s, a)}"
+            parts.append(f"{SIDE_NAMES[s]} {shown}{rr} = {b.numbers[s]}")
         won = ""
         if b.winner is None or b.result is RoundResult.TIE:
             outcome = "tie, nothing moves"
