@@ -342,6 +342,9 @@ class TableSession:
         split = _name_then_dice(text)
         if reply.error is None or before is not None or split is None:
             return reply
+        command = split[0].strip().lower()
+        if command in SESSION_COMMANDS or command in self.table.commands():  # `undo 66 111`: refused whole, nothing undone
+            return reply
         first = self._answer_one(split[0])
         if first.error is not None or first.leave:
             return reply

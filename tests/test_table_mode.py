@@ -815,3 +815,27 @@ def test_the_starting_spells_are_taken_as_listed_or_in_any_order(typed):
         chosen = tableui.ask("Starting spells", [("bind knot", "Bind and Knot"), ("bind shield", "Bind and Shield")], "bind knot",
                              input=pipe, output=DummyOutput(), out=Console(file=io.StringIO(), width=100))
     assert chosen == "bind shield"
+
+
+@pytest.mark.parametrize("line", ["map --key 1", "status --json", "referee solo status", "referee solo log", "log -v",
+                                  "new --difficulty beginner --spells bind,knot --force", "play --save x.toml"])
+def test_a_one_shot_command_that_plays_no_event_is_refused_in_one_line(tmp_path, line):
+    """A fifth breaker's finding: `map --key 1` (the form a refusal advises), `status --json` and the like,
+    typed at a solo table prompt, ended the session in a TypeError traceback: every command was read as
+    an event builder. Only commands that play an event are; the others are one line, nothing changed."""
+    session, save = _session(tmp_path)
+    before = save.read_bytes()
+    reply = session.answer(line)
+    assert reply.played is None and (reply.error is not None or reply.screen), reply
+    assert save.read_bytes() == before
+
+
+def test_undo_followed_by_more_words_is_refused_whole(tmp_path):
+    """A fifth breaker's finding: `undo 66 111` was split as an answer then dice: the undo was played
+    (silently: no "Undone:" line) and only the dice's refusal shown. A session command followed by other
+    words is refused whole; nothing is undone."""
+    session, save = _session(tmp_path)
+    session.answer("randven")
+    events = len(session.game.log.events)
+    reply = session.answer("undo 66 111")
+    assert reply.error is not None and reply.undone is None and len(session.game.log.events) == events

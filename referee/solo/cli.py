@@ -12,7 +12,6 @@ line: :class:`~referee.errors.RefereeError` (a refusal of the rules in the words
 from __future__ import annotations
 
 import functools
-import inspect
 import os
 import secrets
 import shlex
@@ -54,12 +53,13 @@ _game = clitools.GameCommands(solo_game.RULES, _note_style)
 def _plays(build: Callable[..., ev.Event]) -> Callable[..., None]:
     """A ``referee solo`` command that plays the event ``build(db, **options)`` makes of its options: load
     the save, play, save, print (:meth:`referee.clitools.GameCommands.play`). The builder stays reachable
-    as the innermost ``__wrapped__`` of the command callback, so :func:`parse` reads a command line into its event
+    as the command callback's ``event_builder``, so :func:`parse` reads a command line into its event
     without playing it."""
     @functools.wraps(build)
     def command(save_path: Path | None, database_path: Path | None, **options: Any) -> None:
         _game.play(save_path, database_path, lambda game: build(game.db, **options))
 
+    command.event_builder = build  # type: ignore[attr-defined]  # kept by every wrapper after (functools.wraps copies it)
     return command
 
 
@@ -505,8 +505,7 @@ def parse(line: str | list[str], db: database.Database) -> ev.Event:
     if not words:
         raise ValueError("an empty command line")
     command = solo.commands.get(words[0])
-    callback = getattr(command, "callback", None)
-    build = inspect.unwrap(callback) if callback is not None and hasattr(callback, "__wrapped__") else None
+    build = getattr(getattr(command, "callback", None), "event_builder", None)  # only a command that plays an event has one
     if command is None or build is None:
         raise ValueError(f"`referee solo {words[0]}` plays no event")
     context = command.make_context(words[0], words[1:])
