@@ -36,17 +36,30 @@ database_option = click.option(
 def _fit_problems(db: database.Database, path: Path) -> list[str]:
     """Every problem of the printed cards (:func:`pnp.layout.check_fit`) as one line,
     ``cards.toml:LINE: id.field: what is wrong`` (``; shorten the text`` after an overrun)."""
-    from pnp import layout
+    from pnp import fonts, layout
     from pnp.build import sheet_layout
+    from pnp.sheet_marks import sheet_marginalia
     from pnp.sheets import PAPERS, ImpositionError
 
     lines = []
     for paper in db.print.papers:  # settings of the database and the command line together
         try:
-            sheet_layout(db.print, PAPERS[paper])
+            layout_ = sheet_layout(db.print, PAPERS[paper])
         except ImpositionError as error:
             lines.append(f"{shown_path(path)}:{db.line_of('print', 'papers')}: print.papers: {error}; lower the bleed, "
                          f"crop marks or printer margin")
+            continue
+        for game, meta in db.games.items():  # the title every sheet prints in its margin
+            try:
+                sheet_marginalia(layout_, PAPERS[paper], meta.title, 999, "")
+            except ImpositionError as error:
+                lines.append(f"{shown_path(path)}:{db.line_of('games', f'{game}.title')}: games.{game}.title: {error}; "
+                             f"shorten the title")
+    for game, meta in db.games.items():
+        missing = fonts.missing_chars(meta.title, "serif")
+        if missing:
+            lines.append(f"{shown_path(path)}:{db.line_of('games', f'{game}.title')}: games.{game}.title: character "
+                         f"{shortened(repr(missing[0]), 20)} (U+{ord(missing[0]):04X}) is in no bundled font")
     for problem in layout.check_fit(db):
         if problem.kind == "safe area":  # a face, not one field: the record's line, then the setting
             lines.append(f"{shown_path(path)}:{db.line_of(problem.record_id)}: {shortened(problem.record_id)}: "
@@ -117,7 +130,9 @@ def _load(path: Path) -> database.Database:
         if not os.path.exists(path):  # False, not an error, in a folder that cannot be entered
             click.echo(f"no {shortened(str(path), 300)} here ({shortened(str(Path.cwd()), 300)}); run from the project folder or pass --db PATH", err=True)
         else:
-            click.echo(f"{len(error.problems)} problem(s) in {shortened(str(path), 300)}; text fitting is checked once these are fixed", err=True)
+            more = f" and {error.unlisted:,} more not listed" if error.unlisted else ""
+            click.echo(f"{len(error.problems)} problem(s){more} in {shortened(str(path), 300)}; text fitting is checked once these "
+                       f"are fixed", err=True)
         raise SystemExit(1) from None
 
 

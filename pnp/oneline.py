@@ -6,6 +6,7 @@ of one choice a line. People using these tools at the table get one line: ``Erro
 """
 from __future__ import annotations
 
+import os
 import re
 import sys
 from typing import Any
@@ -87,6 +88,12 @@ class OneLineGroup(click.Group):
         and exiting with click's exit code (see the class docstring)."""
         kwargs["standalone_mode"] = False
         tolerate_unencodable_output()
+        try:
+            os.getcwd()  # ReportLab and the default paths read it: a folder removed under the shell is one line
+        except OSError:
+            click.echo("Error: the current folder no longer exists (it was removed or moved): change to one that does, "
+                       "then run the command again", err=True)
+            sys.exit(1)
         try:
             return super().main(*args, **kwargs)
         except click.exceptions.Abort:

@@ -116,7 +116,8 @@ def load_database(path: Path | None) -> database.Database:
     try:
         return database.load(path)
     except database.DatabaseError as error:
-        more = f" (and {len(error.problems) - 1} more; run pnp check)" if len(error.problems) > 1 else ""
+        count = len(error.problems) - 1 + error.unlisted
+        more = f" (and {count:,} more; run pnp check)" if count else ""
         raise click.ClickException(str(error.problems[0]) + more) from None
 
 

@@ -397,6 +397,21 @@ def _swap(path: Path, kept: Path) -> str:
     return f"The game kept in {kept} is back in {path}."
 
 
+def _has_huge_integer(doc: Any) -> bool:
+    """Whether ``doc`` (a parsed save) holds an integer of more than 63 bits anywhere: no seed, count or
+    die is that large, and Python refuses to print one of more than 4,300 digits (iterative walk)."""
+    stack = [doc]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, int) and value.bit_length() > 63:
+            return True
+    return False
+
+
 def read(path: Path, game: str, fingerprint: str | None = None) -> dict[str, Any]:
     """:func:`read_revision`'s document alone."""
     return read_revision(path, game, fingerprint)[0]
@@ -429,6 +444,10 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
         raise SaveError(path, f"corrupt or truncated save file ({error})") from None
     except RecursionError:  # tomllib parses nested arrays by recursion
         raise SaveError(path, "corrupt save file: arrays or tables nested too deeply") from None
+    except ValueError:  # a number of more than 4,300 digits, which Python will not convert
+        raise SaveError(path, "corrupt save file: a number of more than 4,300 digits") from None
+    if _has_huge_integer(doc):
+        raise SaveError(path, "corrupt save file: a number far beyond any a game holds (more than 63 bits)")
     fmt = doc.get("format")
     if not isinstance(fmt, int) or isinstance(fmt, bool):
         raise SaveError(path, "not a save file (no format number)")

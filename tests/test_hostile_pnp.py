@@ -758,3 +758,75 @@ def test_a_path_holding_a_terminal_escape_is_printed_escaped(tmp_path):
         result = CliRunner().invoke(main, command)
         assert result.exit_code == 1 and "\x1b" not in result.output, (command, result.output)
         assert all(line.startswith(("Error:", "n\\x1b", str(tmp_path)[:10], "1 problem")) for line in result.output.splitlines()), result.output
+
+
+def test_a_title_no_margin_holds_or_no_font_has_is_refused_by_check(tmp_path):
+    """A fourth breaker's finding: a long game title passed `pnp check`, then `pnp build` ended in an
+    ImpositionError traceback (no margin holds the title line); a title in Hebrew printed missing-glyph
+    boxes. `check` measures the title on every paper and checks its characters, in one line each."""
+    title = 'title = "Shadows Upon Lassadar: The Grayking is Risen"'
+    path = tmp_path / "cards.toml"
+    for replaced, expected in ((f'title = "{"Long title " * 25}"', "holds the"), ('title = "Grayking \\u05e2"', "no bundled font")):
+        path.write_text(SOURCE.replace(title, replaced, 1), encoding="utf-8")
+        result = _check(path)
+        problems = [line for line in result.output.splitlines() if line.startswith("cards.toml:")]
+        assert result.exit_code == 1 and problems and all("games.solo.title" in line and expected in line for line in problems), result.output
+
+
+@pytest.mark.parametrize("number", ["1" * 5000, "0x" + "f" * 5000], ids=["5000 digits", "a huge hex"])
+def test_a_number_too_long_to_print_is_one_line(tmp_path, number):
+    """A fourth breaker's finding: `win = ` and 5,000 digits gave a ValueError traceback from the TOML
+    parser (Python converts at most 4,300 digits); in hex it passed the parser and crashed while the error
+    was written. One line at the number's line, from check and from the referee."""
+    from click.testing import CliRunner
+
+    from referee.cli import main as referee_main
+
+    path = tmp_path / "cards.toml"
+    text = SOURCE.replace("win = 5\nloss = 2", f"win = {number}\nloss = 2", 1)
+    path.write_text(text, encoding="utf-8")
+    line = next(n for n, row in enumerate(text.split("\n"), 1) if row.startswith(f"win = {number[:10]}"))
+    result = _check(path)
+    problems = [row for row in result.output.splitlines() if row.startswith("cards.toml:")]
+    assert result.exit_code == 1 and len(problems) == 1 and problems[0].startswith(f"cards.toml:{line}:") and len(problems[0]) < 200
+    result = CliRunner().invoke(referee_main, ["solo", "status", "--db", str(path), "--save", str(tmp_path / "s.toml")])
+    assert result.exit_code == 1 and len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+
+
+def test_a_hundred_thousand_mistakes_are_reported_in_seconds(tmp_path):
+    """A fourth breaker's finding: 110,000 unknown keys in one record (an 856 KB file, under the size cap)
+    kept `pnp check` busy for about 40 minutes: every problem rescanned the file for its line. The first
+    200 are listed and the rest counted (20,000 here: about 80 seconds before, when each was placed)."""
+    from pnp.database.loader import MAX_LISTED
+
+    anchor = 'range = 2\ndamage = 1\ndamage_to = "spirit"\ntext = "It drifts'
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace(anchor, "".join(f"k{i:x}=0\n" for i in range(20_000)) + anchor, 1), encoding="utf-8")
+    started = time.monotonic()
+    result = _check(path)
+    assert time.monotonic() - started < 30
+    problems = [row for row in result.output.splitlines() if row.startswith("cards.toml:")]
+    assert result.exit_code == 1 and len(problems) == MAX_LISTED and f"and {20_000 - MAX_LISTED:,} more not listed" in result.output
+
+
+def test_line_numbers_count_only_line_feeds(tmp_path):
+    """A fourth breaker's finding: U+2028, U+2029 or U+0085 in a comment moved every later line number
+    (the index split lines as Python does, TOML does not). `format = true` is no format 1 either."""
+    path = tmp_path / "cards.toml"
+    text = SOURCE.replace("# Trim size of one card", "# Trim\u2028size\u2029of\x85one card", 1).replace("win = 5\nloss = 2", "win = 9\nloss = 2", 1)
+    path.write_text(text, encoding="utf-8")
+    line = text.split("\n").index("win = 9") + 1
+    problems = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
+    assert problems == [f"cards.toml:{line}: solo.quest.randven.win: input should be less than or equal to 6 (found 9)"]
+    path.write_text(SOURCE.replace("format = 1", "format = true", 1), encoding="utf-8")
+    assert "format must be 1" in _check(path).output
+
+
+def test_a_removed_current_folder_is_one_line(tmp_path):
+    """A fourth breaker's finding: every pnp command run from a folder removed under the shell ended in a
+    FileNotFoundError traceback (ReportLab reads the current folder when imported). One line, exit 1."""
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    code = "import os, sys\nos.chdir(sys.argv[1]); os.rmdir(sys.argv[1])\nfrom pnp.cli import main\nmain(['calibrate', '--out', sys.argv[2]])"
+    result = subprocess.run([sys.executable, "-c", code, str(gone), str(tmp_path / "c.pdf")], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1 and "Traceback" not in result.stderr and "no longer exists" in result.stderr, result.stderr

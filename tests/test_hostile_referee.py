@@ -836,3 +836,20 @@ def test_a_seal_that_cannot_be_opened_is_forfeited_never_a_dead_end(tmp_path):
     game = duel_game.load(save, DB)
     assert game.state.last is not None and game.state.last.numbers.shadowmajik == 0 and game.state.last.winner == "wardens"
     assert game.state.last.void == ("shadowmajik",) and "forfeited" in run("duel", "log", save=save)
+
+
+def test_a_save_holding_a_number_too_long_to_print_is_one_line(tmp_path):
+    """Found while fixing a breaker's database finding: a save whose seed or event count is a hexadecimal
+    number of 20,000 bits gave a ValueError traceback (Python prints at most 4,300 digits). Any number
+    beyond 63 bits is a corrupt save, in one line; `--seed` takes 0 to 2**63 - 1."""
+    import re
+
+    save = _saved_solo(tmp_path)
+    base = save.read_text()
+    for key in ("seed", "event_count"):
+        save.write_text(re.sub(rf"^{key} = .*$", f"{key} = 0x{'f' * 5000}", base, flags=re.M))
+        result = CliRunner().invoke(main, ["solo", "status", "--save", str(save), "--db", str(DB_PATH)])
+        assert result.exit_code == 1 and "more than 63 bits" in result.output and len(result.output.strip().splitlines()) == 1, key
+    result = CliRunner().invoke(main, ["solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", str(2**64),
+                                       "--save", str(tmp_path / "n.toml"), "--db", str(DB_PATH)])
+    assert result.exit_code == 2 and "--seed" in result.output

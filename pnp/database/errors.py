@@ -32,11 +32,14 @@ class Problem:
 
 
 class DatabaseError(ValueError):
-    """The database file cannot be used. ``problems`` lists every problem found, in file order.
+    """The database file cannot be used. ``problems`` lists every problem found, in file order (the first
+    few hundred: ``unlisted`` counts the rest).
 
     ``str(error)`` is one line per problem, ready to print.
     """
 
-    def __init__(self, problems: list[Problem]):
+    def __init__(self, problems: list[Problem], unlisted: int = 0):
         self.problems = sorted(problems, key=lambda p: (p.line, p.key, p.message))
+        self.unlisted = unlisted
+        """How many more problems were found and not listed (:data:`pnp.database.loader.MAX_LISTED`)."""
         super().__init__("\n".join(str(p) for p in self.problems))

@@ -25,7 +25,7 @@ class LineIndex:
     """
 
     def __init__(self, text: str):
-        self.lines = text.splitlines()
+        self.lines = text.split("\n")  # TOML's lines: U+2028 or U+0085 inside a comment or a string ends none
         self.headers: list[tuple[int, str, bool]] = []  # (line index, dotted name, is array)
         in_string: str | None = None  # the quotes of a multi-line string open at this line, whose lines are no headers
         for number, line in enumerate(self.lines):

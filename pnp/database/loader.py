@@ -144,25 +144,37 @@ def load(path: str | Path) -> Database:
         line = int(match.group(1)) if match else 1
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
         raise DatabaseError([Problem(name, line, "syntax", f"{message}; fix the TOML syntax")]) from None
+    except ValueError:  # an integer of more than 4,300 digits (Python's limit on converting one)
+        raise DatabaseError([Problem(name, _longest_number_line(text), "syntax", "a number of more than 4,300 digits, far "
+                                                                                 "beyond any range of this file; write a number that fits its key")]) from None
     except RecursionError:  # tomllib parses nested arrays by recursion
         raise DatabaseError([Problem(name, _deepest_line(text), "syntax", f"arrays or tables nested too deeply; "
                                                                          f"nest at most {MAX_NESTING} deep")]) from None
     too_deep = _too_deep(data)
     if too_deep is not None:
         index = LineIndex(text)
-        raise DatabaseError([Problem(name, index.line_of(too_deep), _key_path(data, too_deep),
-                                     f"arrays or tables nested more than {MAX_NESTING} deep; cards.toml nests 5 deep at most")])
+        raise DatabaseError([Problem(name, index.line_of(too_deep[0]), _key_path(data, too_deep[0]), too_deep[1])])
 
     index = LineIndex(text)
     problems: list[Problem] = []
 
+    unlisted = [0]  # problems beyond MAX_LISTED: counted, not placed (placing each costs a scan of the file)
+
     def report(loc: tuple[Any, ...], message: str, line: int | None = None) -> None:
-        """Record a problem at key path ``loc``, on ``line`` when given, else on the line that holds ``loc``."""
+        """Record a problem at key path ``loc``, on ``line`` when given, else on the line that holds ``loc``;
+        beyond :data:`MAX_LISTED` problems only count them."""
+        if len(problems) >= MAX_LISTED:
+            unlisted[0] += 1
+            return
         problems.append(Problem(name, line or index.line_of(loc), _key_path(data, loc), message))
 
-    if data.get("format") != FORMAT:
+    def failure() -> DatabaseError:
+        """The error listing the problems found and counting those not listed."""
+        return DatabaseError(problems, unlisted[0])
+
+    if data.get("format") != FORMAT or isinstance(data.get("format"), bool):  # `format = true` is no 1
         report(("format",), f"format must be {FORMAT}, found {quoted(data.get('format'))}")
-        raise DatabaseError(problems)
+        raise failure()
     # Each section and each record is validated on its own, so one bad record does not hide the
     # problems of the others; cross checks then run over every record that is well formed.
     def validate(model: Any, value: Any, loc: tuple[Any, ...]) -> Any:
@@ -232,7 +244,7 @@ def load(path: str | Path) -> Database:
         complete = "rules" in fields and all(v is not None for v in fields.values())
         sections[game_key] = game_model.model_construct(**fields) if complete else None
     if any(sections.get(key) is None for key in ("print", "games", "solo", "duel")):
-        raise DatabaseError(problems)
+        raise failure()
     parsed = CardsFile.model_construct(format=FORMAT, **sections)
 
     content = json.dumps({key: value for key, value in data.items() if key != "print"}, sort_keys=True, default=str)
@@ -246,23 +258,41 @@ def load(path: str | Path) -> Database:
             loc = loc[:4]
         report(loc, message, row_line)
     if problems:
-        raise DatabaseError(problems)
+        raise failure()
     return database
 
 
-def _too_deep(data: Any) -> tuple[Any, ...] | None:
-    """The key path of the first value nested more than :data:`MAX_NESTING` deep in ``data``, or ``None``.
-    Iterative, so the check itself cannot exhaust the recursion it guards against."""
+MAX_LISTED = 200
+"""The most problems one check lists (each is placed on its line); the rest are counted in a last line,
+so a file of a hundred thousand mistakes is reported in a second, not in minutes."""
+
+MAX_INTEGER_BITS = 63
+"""The largest integer a database may hold is below 2**63: far beyond every range of the schema, and
+small enough to be written in an error (Python refuses to print integers of more than 4,300 digits)."""
+
+
+def _too_deep(data: Any) -> tuple[tuple[Any, ...], str] | None:
+    """The key path of the first value nested more than :data:`MAX_NESTING` deep in ``data``, or of an
+    integer of more than :data:`MAX_INTEGER_BITS` bits, with what is wrong; or ``None``. Iterative, so
+    the check itself cannot exhaust the recursion it guards against."""
     stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
     while stack:
         value, loc = stack.pop()
         if len(loc) > MAX_NESTING:
-            return loc[: MAX_NESTING + 1]
+            return loc[: MAX_NESTING + 1], f"arrays or tables nested more than {MAX_NESTING} deep; cards.toml nests 5 deep at most"
+        if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INTEGER_BITS:
+            return loc, f"a number of {value.bit_length()} bits is far beyond any range of this file; write a number that fits its key"
         if isinstance(value, dict):
             stack.extend((item, loc + (key,)) for key, item in value.items())
         elif isinstance(value, list):
             stack.extend((item, loc + (number,)) for number, item in enumerate(value))
     return None
+
+
+def _longest_number_line(text: str) -> int:
+    """The 1-based line of ``text`` with the longest run of digits (where a number too long to read is)."""
+    runs = [max((len(run) for run in re.findall(r"\d+", line)), default=0) for line in text.split("\n")] or [0]
+    return runs.index(max(runs)) + 1
 
 
 def _deepest_line(text: str) -> int:

@@ -274,7 +274,7 @@ def _setup_options(lead: str) -> Callable[[Callable[..., Any]], Callable[..., An
 
     def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
         for option in reversed([
-            click.option("--seed", type=int, default=None, help=said("Seed of the referee's deal and dice (default: random).")),
+            click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None, help=said("Seed of the referee's deal and dice (default: random).")),
             click.option("--wardens", "wardens_name", default="Wardens", callback=lambda c, p, v: player_name(v, "--wardens"),
                          help=said("Name of the Wardens player.")),
             click.option("--shadowmajik", "shadow_name", default="Shadowmajik",

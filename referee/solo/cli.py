@@ -160,7 +160,7 @@ odds (they follow on the bottom line): a step stays under the 20 ms a player sho
 @solo.command()
 @click.option("--difficulty", type=click.Choice(["beginner", "normal", "advanced"]), required=True, help="Where the Grayking starts.")
 @click.option("--spells", "spell_list", required=True, help="The two starting spells, e.g. bind,shield.")
-@click.option("--seed", type=int, default=None, help="Seed of the referee's dice and shuffles (default: random).")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None, help="Seed of the referee's dice and shuffles (default: random).")
 @click.option("--force", is_flag=True, help="Replace a game still in progress (it is kept in <save>.prev).")
 @_common
 def new(difficulty: str, spell_list: str, seed: int | None, force: bool, save_path: Path | None, database_path: Path | None) -> None:
