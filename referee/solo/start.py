@@ -55,7 +55,7 @@ def new_game(db: Database, difficulty: str, spells: Iterable[str], seed: int) ->
                         "or a top spell and a spell its arrows open (docs/rulings.md R3)", field="spells")
     card = core.stats(db)
     state = State(setup=Setup(difficulty, spells, seed), mana=card.track_start, spirit=card.track_start,
-                  grayking=starts[difficulty], deck=shuffled(seed, 0, core.quest_deck(db)), shuffles=1)
+                  grayking=starts[difficulty], deck=shuffled(seed, 0, core.quest_deck(db)), shuffles=1, shuffles_shown=1)
     # Down the paths: a top spell before the spell its arrow opens, whichever order they were named in.
     for spell_id in sorted(spells, key=lambda s: core.spell(db, s).slot[0]):
         state = core.learn_spell(state, db, spell_id, "cost")
