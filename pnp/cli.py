@@ -158,7 +158,7 @@ def check(database_path: Path, safe: float | None) -> None:
         click.echo(f"{len(problems)} problem(s) in {shortened(str(database_path), 300)}", err=True)
         raise SystemExit(1)
     records = sum(1 for _ in db.records())
-    click.echo(f"{database_path}: {records} records, no problems")
+    click.echo(f"{shortened(str(database_path), 300)}: {records} records, no problems")
 
 
 @main.command(name="list")

@@ -130,15 +130,17 @@ def write(path: Path, document: dict[str, Any], expect: str | None = None) -> st
     temporary file in the same folder is written, flushed, fsynced and renamed over ``path``
     (``os.replace``), so the file on disk is always a whole save, old or new.
 
-    Raises :class:`SaveError` (the old file unchanged) when the folder cannot be created or written or the
-    file changed since ``expect``; :class:`referee.savelock.LockError` when a table session of another
-    process holds the save.
+    A file removed since ``expect`` was read is written again (the game in hand is the latest one: a
+    table session whose save was deleted under it keeps it). Raises :class:`SaveError` (the old file
+    unchanged) when the folder cannot be created or written or the file changed since ``expect``;
+    :class:`referee.savelock.LockError` when a table session of another process holds the save.
     """
     path = writable(path)
     data = _encode(path, document)
     with savelock.exclusive(path):
         sweep_temporaries(path)
-        if expect is not None and _current_revision(path) != expect:
+        current = _current_revision(path)
+        if expect is not None and current is not None and current != expect:  # a file removed meanwhile: written again
             raise StaleSave(path, "the game was changed by another command since this one read it, so nothing was written "
                                   "(writing would lose that step): run the command again on the game as it is now")
         _keep_older_format(path)

@@ -304,6 +304,15 @@ class TableSession:
             return []
         return [label for label, _ in pending.choice.variants]
 
+    def keep_saved(self) -> None:
+        """Write the game again when its save file is gone (removed under the session by another shell or a
+        clean-up), so that leaving never loses it. Raises :class:`~referee.errors.RefereeError` when it
+        cannot be written."""
+        import os
+
+        if not os.path.lexists(self.path):
+            self._save(self.game, self.path)
+
     def cancel(self) -> None:
         """Drop the question being answered (Ctrl-C): the step's dice and variants typed so far; the
         question on the table is asked again."""
@@ -344,6 +353,8 @@ class TableSession:
             return reply
         command = split[0].strip().lower()
         if command in SESSION_COMMANDS or command in self.table.commands():  # `undo 66 111`: refused whole, nothing undone
+            return reply
+        if self.question().hidden:  # a hidden placing is one answer: never half of it committed and the rest given onward
             return reply
         first = self._answer_one(split[0])
         if first.error is not None or first.leave:

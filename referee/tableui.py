@@ -24,7 +24,7 @@ from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
 
-from referee.errors import undisclosed
+from referee.errors import RefereeError, undisclosed
 from referee.savelock import LockError, held
 from referee.table import Reply, TableSession
 
@@ -95,6 +95,11 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         _show_reply(reply, out, session, note_style)
         if reply.played is not None or reply.undone is not None or (reply.error is None and session.variants()):
             _show_question(session, out, said=reply.notes)
+    try:
+        session.keep_saved()
+    except RefereeError as error:
+        out.print(f"{error}: the game was not saved", style="bold red", markup=False)
+        return answers
     out.print(f"Saved: {session.path}. Continue with `referee {session.table.name} play --save {session.path}`.", markup=False)
     return answers
 

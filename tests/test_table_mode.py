@@ -839,3 +839,56 @@ def test_undo_followed_by_more_words_is_refused_whole(tmp_path):
     events = len(session.game.log.events)
     reply = session.answer("undo 66 111")
     assert reply.error is not None and reply.undone is None and len(session.game.log.events) == events
+
+
+@pytest.mark.parametrize("opening", ["right", "forfeit"])
+def test_a_sealed_placing_is_opened_at_the_table(tmp_path, opening):
+    """A fifth breaker's finding: with the Wardens' placing committed as a seal (two devices) and the
+    Shadowmajik placing at the table, the session said "The game is over" and refused the one-shot reveal:
+    a dead end. It asks for the opening (or `forfeit`, ruling 82) and reveals the round with it."""
+    from referee.duel import rules as duel_rules
+
+    save = tmp_path / "duel.toml"
+    one_shot("duel", save, "new --seed 8")
+    one_shot("duel", save, "marker 1")
+    placing = dev.parse_assignment("battle 2,3 power 4")
+    one_shot("duel", save, f"commit --player wardens --sealed {duel_rules.seal('wardens', placing, 'abc')}")
+    one_shot("duel", save, "commit --player shadowmajik --assign 'battle 1,1 power 1'")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    _, question, _ = session.prompt()
+    assert question is not None and not question.over and "Opening" in question.text
+    reply = session.answer("battle 2,3 power 4#abc" if opening == "right" else "forfeit")
+    assert reply.error is None and isinstance(reply.played, dev.Reveal), reply
+    last = session.game.state.last
+    assert last is not None and last.numbers.wardens == (0 if opening == "forfeit" else 5)
+
+
+def test_a_refused_hidden_placing_is_never_split_into_two_answers(tmp_path):
+    """A fifth breaker's finding: `battle 5,6 power 4 spare 7` at the Wardens' hidden prompt was refused
+    whole, then split as an answer and dice: `battle 5,6 power 4 spare` was committed (silently) and `7`
+    given to the Shadowmajik's prompt. A hidden placing is one answer; `spare` needs its die."""
+    save = tmp_path / "duel.toml"
+    one_shot("duel", save, "new --seed 3")
+    one_shot("duel", save, "marker 1")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    session.answer("")  # the referee rolls the Wardens' dice
+    events = len(session.game.log.events)
+    reply = session.answer("battle 5,6 power 4 spare 7")
+    assert reply.error is not None and len(session.game.log.events) == events
+    with pytest.raises(dev.EventError):
+        dev.parse_assignment("battle 5,6 power 4 spare")
+
+
+def test_a_save_removed_under_a_session_is_written_again(tmp_path):
+    """A fifth breaker's finding: with the save deleted under a table session, the next answer ended the
+    session and threw the game away, and `quit` said "Saved:" with no file. The game in hand is the latest:
+    the next answer writes it again, and leaving writes it if nothing did."""
+    session, save = _session(tmp_path)
+    session.answer("randven")
+    save.unlink()
+    reply = session.answer("")
+    assert reply.error is None and not reply.leave and save.exists()
+    assert len(load_solo(save, DB).log.events) == len(session.game.log.events)
+    save.unlink()
+    session.keep_saved()
+    assert len(load_solo(save, DB).log.events) == len(session.game.log.events)

@@ -71,8 +71,8 @@ def parse_assignment(text: str) -> Assignment:
     for key in ("spell", "reroll"):
         if key in found and "cast" not in found:
             raise EventError(f"`{key}` goes with `cast`: it says which spell the Casting die casts and what it does")
-    if len(found.get("spare", [])) > 1:
-        raise EventError("only one die is set aside (4 dice: 2 Battle, 1 active, 1 spare)")
+    if "spare" in found and len(found["spare"]) != 1:
+        raise EventError("`spare` takes the one die set aside (4 dice: 2 Battle, 1 active, 1 spare)")
     one = lambda key: found[key][0] if key in found else None  # noqa: E731
     return Assignment((battle[0], battle[1]), one("power"), one("cast"), one("spell"), one("reroll"), tuple(found.get("spare", ())))
 

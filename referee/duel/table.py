@@ -9,6 +9,7 @@ Nothing here decides what is legal: the choices are :func:`referee.duel.legal.it
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -42,6 +43,14 @@ class DuelTable:
         """The question for ``state`` (see the module's docstring)."""
         db = self.db
         events = legal.legal_events(state, db)
+        sealed = _unopened(state)
+        if state.outcome is None and sealed:  # the reveal waits for the openings only their players hold
+            names = " and ".join(f"the {rules.possessive(rules.SIDE_NAMES[s])}" for s in sealed)
+            return Question(f"Opening of {names} sealed placing{'s' if len(sealed) > 1 else ''} ({' then '.join(sealed)}), "
+                            f"or forfeit", None, "",
+                            context=(f"Both have committed. Type the opening `referee duel seal` printed (battle 3,5 power 6#SALT), "
+                                     f"{'each in turn on one line, ' if len(sealed) > 1 else ''}or `forfeit` for a seal that cannot "
+                                     f"be opened (void, ruling 82).",))
         if state.outcome is not None or not events:
             return Question("The game is over (Enter leaves, undo takes back the last step)", over=True,
                             context=(advice.next_step(state, db).split(" Another game")[0],))
@@ -101,8 +110,19 @@ class DuelTable:
 
     def typed_value(self, text: str, state: State) -> ev.Event | None:
         """A placing typed at a hidden prompt (``battle 3,5 cast 4``: the side's commitment of physical
-        dice, or of the dice the referee rolled it, R71), else ``None``. Raises
-        :class:`~referee.duel.events.EventError` for a placing that cannot be read."""
+        dice, or of the dice the referee rolled it, R71), or the openings of the sealed placings when the
+        reveal waits for them (``battle 3,5 power 6#SALT``, each in turn, or ``forfeit``, ruling 82), else
+        ``None``. Raises :class:`~referee.duel.events.EventError` or ``click.ClickException`` for a
+        placing or an opening that cannot be read."""
+        sealed = _unopened(state)
+        if sealed:
+            from referee.duel.cli import reveal_event
+
+            openings = re.findall(r"\s*(forfeit|[^#]+#\S+)", text, flags=re.IGNORECASE)
+            if "".join(openings).replace(" ", "") != text.replace(" ", "") or len(openings) != len(sealed):
+                raise ev.EventError(f"type {len(sealed)} opening{'s' if len(sealed) > 1 else ''} as `referee duel seal` printed "
+                                    f"{'them' if len(sealed) > 1 else 'it'} (battle 3,5 power 6#SALT), or forfeit")
+            return reveal_event([f"{side}={opening.strip()}" for side, opening in zip(sealed, openings, strict=True)], [])
         side = self.waiting_side(state)
         words = text.split()
         if side is not None and words and words[0].lower() in ("battle", "power", "cast", "spell", "reroll", "spare"):
@@ -154,3 +174,11 @@ def _words(name: str) -> tuple[str, ...]:
     from referee import clitools
 
     return (clitools.slug(name),)
+
+
+def _unopened(state: State) -> list[str]:
+    """The sides whose sealed placing waits to be opened at the reveal (both have committed, the reveal
+    not yet begun), in the order the openings are typed; empty otherwise."""
+    if state.phase != "round" or state.opened is not None or not all(state.hands[s].committed for s in SIDES):
+        return []
+    return [s for s in SIDES if state.hands[s].seal is not None and state.hands[s].assignment is None]

@@ -309,8 +309,8 @@ def council(db: database.Database, next_card: str | None) -> ev.Event:
 
 @solo.command()
 @click.argument("outcome", type=click.Choice(typing.get_args(ev.WardingOutcome)))
-@click.option("--mana", type=int, default=0, help="Mana the map battle changed, e.g. -3.")
-@click.option("--spirit", type=int, default=0, help="Spirit the map battle changed, e.g. -2.")
+@click.option("--mana", type=click.IntRange(-99, 99), default=0, help="Mana the map battle changed, e.g. -3.")
+@click.option("--spirit", type=click.IntRange(-99, 99), default=0, help="Spirit the map battle changed, e.g. -2.")
 @click.option("--elder", "elders", multiple=True, shell_complete=_complete("elder"), help="An Elder that aided you in the map battle.")
 @_common
 @_plays
