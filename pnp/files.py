@@ -78,6 +78,10 @@ def _open_lock_file(path: Path) -> Any:
     if not stat.S_ISREG(os.fstat(descriptor).st_mode):
         os.close(descriptor)
         raise refused
+    held_by = os.pread(descriptor, 40, 0).strip()
+    if held_by and not held_by.isdigit():  # a file of the user's with the lock's name: never truncated
+        os.close(descriptor)
+        raise OSError(errno.EEXIST, "holds something else than a build's lock; rename it", str(path))
     return os.fdopen(descriptor, "a+")
 
 

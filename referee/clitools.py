@@ -75,7 +75,7 @@ def _remember_given(func: Callable[..., Any]) -> Callable[..., Any]:
         context = click.get_current_context()
         given = [f"{flag} {shlex.quote(str(options[name]))}" for name, flag in (("save_path", "--save"), ("database_path", "--db"))
                  if options.get(name) is not None and context.get_parameter_source(name) is ParameterSource.COMMANDLINE]
-        token = GIVEN.set(" ".join(given))
+        token = GIVEN.set(" ".join(given) or GIVEN.get())  # a command run by another (`play` runs `new`) keeps its options
         try:
             return func(*args, **options)
         except click.ClickException as error:  # a refusal's advice: its commands with the options typed too

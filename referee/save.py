@@ -248,7 +248,10 @@ def sweep_temporaries(path: Path) -> list[Path]:
         with contextlib.suppress(OSError):
             os.replace(swap, path if not path.exists() else prev_path(path) if not prev_path(path).exists() else swap)
     removed = []
+    ours = re.compile(re.escape(f".{path.name}.") + r"[A-Za-z0-9_]{8}" + re.escape(TEMPORARY_SUFFIX))  # mkstemp's 8 characters
     for stray in Path(path).parent.glob(f".{glob.escape(Path(path).name)}.*{TEMPORARY_SUFFIX}"):
+        if not ours.fullmatch(stray.name):  # `.a.toml.x.12345678.tmp` is a write of the save `a.toml.x`, not of `a.toml`
+            continue
         with contextlib.suppress(OSError):
             stray.unlink()
             removed.append(stray)
@@ -337,6 +340,7 @@ def _write_new(path: Path, game: str, document: dict[str, Any], in_progress: Cal
         raise SaveError(previous, f"this file holds {what}, and `referee {game} new` would replace it by keeping the game "
                                   f"saved in {path} there: give --save PATH to start the new game in a separate file, "
                                   f"or remove or rename this file first")
+    savelock.check_free(previous)  # a table session playing the kept game there would lose it
     prepared = _prepared(path, _encode(path, document))  # a full disk stops here, nothing moved
     try:
         os.replace(path, previous)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import stat
 import time
 from collections.abc import Iterator
@@ -129,6 +130,11 @@ def _open_lock(path: Path, lock_path: Path, flags: int, mode: str) -> Any:
     if not stat.S_ISREG(os.fstat(descriptor).st_mode):
         os.close(descriptor)
         raise RefereeError(refused)
+    held_by = os.pread(descriptor, 200, 0)
+    if held_by and not re.fullmatch(rb"\d+ (%s|%s)" % (WRITER.encode(), SESSION.encode()), held_by.strip()):
+        os.close(descriptor)  # a file of the user's that happens to have the lock's name (a save called `game.toml.lock`)
+        raise RefereeError(f"{lock_path}: this file holds something else than a lock of this save, and the referee locks "
+                           f"{path} with a file of that name; rename it, then run the command again; nothing was written")
     return os.fdopen(descriptor, mode)
 
 

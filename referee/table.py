@@ -431,7 +431,9 @@ class TableSession:
                 lines.append("Or type one of: " + ", ".join(shown[:24]) + (" ..." if len(shown) > 24 else "") + " (Tab completes).")
         lines.extend(self.table.help_lines())
         lines.append("Commands: " + ", ".join([*SESSION_COMMANDS, *self.table.commands()]) + "; and any one-shot command's words.")
-        lines.append("As a one-shot command: " + self.game.next_line())
+        from referee.clitools import with_given
+
+        lines.append("As a one-shot command: " + with_given(self.game.next_line()))
         return lines
 
     def _main(self, text: str) -> Reply:

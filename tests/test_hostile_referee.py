@@ -853,3 +853,82 @@ def test_a_save_holding_a_number_too_long_to_print_is_one_line(tmp_path):
     result = CliRunner().invoke(main, ["solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", str(2**64),
                                        "--save", str(tmp_path / "n.toml"), "--db", str(DB_PATH)])
     assert result.exit_code == 2 and "--seed" in result.output
+
+
+def test_a_file_named_as_a_saves_lock_is_never_overwritten(tmp_path):
+    """A fifth breaker's finding: a duel saved as `b.toml.lock` was truncated and removed by the next
+    command on the solo save `b.toml`, whose lock has that name. A file that holds anything but a lock is
+    refused in one line and kept."""
+    save = tmp_path / "b.toml"
+    run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "3", save=save)
+    duel = tmp_path / "b.toml.lock"
+    run("duel", "new", "--seed", "2", save=duel)
+    kept = duel.read_bytes()
+    result = CliRunner().invoke(main, ["solo", "draw", "--save", str(save), "--db", str(DB_PATH)])
+    assert result.exit_code == 1 and "something else than a lock" in result.output and duel.read_bytes() == kept
+
+
+def test_a_referee_rolled_hand_gets_the_referees_reroll():
+    """A fifth breaker's finding (ruling 81): the Wardens let the referee roll their hand, cast Warden's
+    Call, and typed `--reroll wardens=6` at the reveal: accepted, a chosen die. The referee rolls the
+    re-rolls of a hand it rolled; a typed one is refused, nothing changed."""
+    from dataclasses import replace
+
+    from referee.dice import Dice
+    from referee.duel import rules as duel_rules
+    from referee.duel.state import PerSide
+
+    for seed in range(200):
+        game = DuelGame.new(DB, seed)
+        game.play(dev.Marker("shadowmajik", game.state.row[2].id))
+        _, state = duel_rules.resolve(game.state, DB, dev.Roll("wardens"))
+        state = replace(state, points=PerSide(9, 9))  # points enough for any spell
+        rolled = state.hands.wardens.rolled
+        assert rolled is not None
+        rerolling = [a for a in duel_rules.iter_assignments(state, DB, "wardens", rolled.values)
+                     if duel_rules.effect_of(DB, "wardens", a).reroll_battle_die]
+        if not rerolling:
+            continue
+        state = duel_rules.apply(state, DB, dev.Commit("wardens", rerolling[0]))
+        _, state = duel_rules.resolve(state, DB, dev.Commit("shadowmajik", dev.parse_assignment("battle 1,1 power 1")))
+        with pytest.raises(duel_rules.RuleError, match="ruling 81"):
+            duel_rules.resolve(state, DB, dev.Reveal(wardens_reroll=Dice((6,))))
+        duel_rules.resolve(state, DB, dev.Reveal())  # the referee's die is taken
+        return
+    pytest.fail("no seed gave the Wardens a re-roll spell to cast")
+
+
+def test_new_never_replaces_a_kept_game_a_session_is_playing(tmp_path):
+    """A fifth breaker's finding: `solo play --save d.toml.prev` in one terminal, `solo new --force --save
+    d.toml` in another: the kept game was replaced under the session. `new` is refused in one line."""
+    from referee import savelock
+
+    save = _saved_solo(tmp_path)
+    prev = tmp_path / "solo.toml.prev"
+    prev.write_bytes(save.read_bytes())
+    with savelock.held(prev):
+        result = CliRunner().invoke(main, ["solo", "new", "--force", "--difficulty", "normal", "--spells", "bind,shield",
+                                           "--save", str(save), "--db", str(DB_PATH)])
+        assert result.exit_code == 1 and "table session" in result.output and prev.read_bytes() == save.read_bytes()
+
+
+def test_the_sweep_leaves_another_saves_temporary_files(tmp_path):
+    """A fifth breaker's finding: the clean-up for `a.toml` removed `.a.toml.x.<8>.tmp`, a write of the
+    save `a.toml.x` under way. Only the temporary files of this save's own writes are swept."""
+    from referee import save as savefile
+
+    save = tmp_path / "a.toml"
+    other = tmp_path / f".a.toml.x.abcdefgh{savefile.TEMPORARY_SUFFIX}"
+    own = tmp_path / f".a.toml.abcdefgh{savefile.TEMPORARY_SUFFIX}"
+    other.write_text("x")
+    own.write_text("x")
+    assert savefile.sweep_temporaries(save) == [own] and other.exists()
+
+
+def test_the_duels_table_mode_refuses_a_terminal_that_cannot_hide_input(tmp_path):
+    """A fifth breaker's finding: `duel play` with TERM=dumb echoed each placing and left the dice on
+    screen. Such a terminal is refused in one line, pointing to the one-shot hidden prompt."""
+    save = tmp_path / "duel.toml"
+    run("duel", "new", "--seed", "2", save=save)
+    result = CliRunner().invoke(main, ["duel", "play", "--save", str(save), "--db", str(DB_PATH)], env={"TERM": "dumb"})
+    assert result.exit_code == 1 and "cannot hide what is typed" in result.output and len(result.output.strip().splitlines()) == 1

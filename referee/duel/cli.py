@@ -495,6 +495,10 @@ def play(wardens_name: str, shadow_name: str, row: str | None, seed: int | None,
     from referee.duel.table import DuelTable
     from referee.table import TableSession
 
+    if os.environ.get("TERM", "").lower() in ("dumb", "unknown"):  # its prompts would echo the placings and keep the dice on screen
+        raise click.ClickException(f"this terminal (TERM={os.environ['TERM']}) cannot hide what is typed, and each side's "
+                                   f"placing is hidden (R77): play in a full terminal, or with the one-shot commands "
+                                   f"(`{CMD} commit --player SIDE` asks with hidden input)")
     path = clitools.save_path(save_path, "duel")
     if not os.path.lexists(path):
         clitools.console().print(f"No game saved in {path}: a new game.", markup=False)
