@@ -868,36 +868,6 @@ def test_a_file_named_as_a_saves_lock_is_never_overwritten(tmp_path):
     assert result.exit_code == 1 and "something else than a lock" in result.output and duel.read_bytes() == kept
 
 
-def test_a_referee_rolled_hand_gets_the_referees_reroll():
-    """A fifth breaker's finding (ruling 81): the Wardens let the referee roll their hand, cast Warden's
-    Call, and typed `--reroll wardens=6` at the reveal: accepted, a chosen die. The referee rolls the
-    re-rolls of a hand it rolled; a typed one is refused, nothing changed."""
-    from dataclasses import replace
-
-    from referee.dice import Dice
-    from referee.duel import rules as duel_rules
-    from referee.duel.state import PerSide
-
-    for seed in range(200):
-        game = DuelGame.new(DB, seed)
-        game.play(dev.Marker("shadowmajik", game.state.row[2].id))
-        _, state = duel_rules.resolve(game.state, DB, dev.Roll("wardens"))
-        state = replace(state, points=PerSide(9, 9))  # points enough for any spell
-        rolled = state.hands.wardens.rolled
-        assert rolled is not None
-        rerolling = [a for a in duel_rules.iter_assignments(state, DB, "wardens", rolled.values)
-                     if duel_rules.effect_of(DB, "wardens", a).reroll_battle_die]
-        if not rerolling:
-            continue
-        state = duel_rules.apply(state, DB, dev.Commit("wardens", rerolling[0]))
-        _, state = duel_rules.resolve(state, DB, dev.Commit("shadowmajik", dev.parse_assignment("battle 1,1 power 1")))
-        with pytest.raises(duel_rules.RuleError, match="ruling 81"):
-            duel_rules.resolve(state, DB, dev.Reveal(wardens_reroll=Dice((6,))))
-        duel_rules.resolve(state, DB, dev.Reveal())  # the referee's die is taken
-        return
-    pytest.fail("no seed gave the Wardens a re-roll spell to cast")
-
-
 def test_new_never_replaces_a_kept_game_a_session_is_playing(tmp_path):
     """A fifth breaker's finding: `solo play --save d.toml.prev` in one terminal, `solo new --force --save
     d.toml` in another: the kept game was replaced under the session. `new` is refused in one line."""

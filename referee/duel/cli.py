@@ -149,14 +149,13 @@ def reveal_event(openings: Sequence[str], rerolls: Sequence[str]) -> ev.Reveal:
     typed = _pairs(rerolls, "--reroll")
     fields: dict[str, Any] = {}
     for side, value in opened.items():
-        if value.strip().lower() == rules.FORFEIT:  # the seal cannot be opened (its opening lost): void, ruling 82
-            fields[f"{side}_salt"] = rules.FORFEIT
-            continue
-        text, sep, salt = value.rpartition("#")
-        if not sep or not salt:
-            raise click.ClickException(f"--open: write {side}='ASSIGNMENT#SALT' as `{CMD} seal` printed it")
-        fields[side] = _assignment(text)
-        fields[f"{side}_salt"] = salt
+        _, sep, salt = value.rpartition("#")
+        if value.strip().lower() != rules.FORFEIT and (not sep or not salt):
+            raise click.ClickException(f"--open: write {side}='ASSIGNMENT#SALT' as `{CMD} seal` printed it, or {side}=forfeit")
+        try:  # `forfeit`: the seal cannot be opened (its opening lost): void, ruling 82
+            fields[side], fields[f"{side}_salt"] = ev.parse_opening(value, rules.FORFEIT)
+        except ev.EventError as error:
+            raise clitools.fail(error) from None
     for side, value in typed.items():
         fields[f"{side}_reroll"] = _dice(value, "--reroll")
     return ev.Reveal(**fields)

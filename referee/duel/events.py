@@ -29,6 +29,18 @@ _WORDS = ("battle", "power", "cast", "spell", "reroll", "spare")
 EXAMPLE = "battle 3,5 cast 4 (or: battle 3,5 power 6; add `spell 3` to cast one below the die)"
 
 
+def parse_opening(text: str, forfeit: str) -> tuple[Assignment | None, str]:
+    """An opening as `referee duel seal` printed it, ``ASSIGNMENT#SALT`` -> ``(assignment, salt)``; the
+    word ``forfeit`` -> ``(None, forfeit)`` (a seal its side cannot open, ruling 82). Raises
+    :class:`EventError` for text without its salt, and as :func:`parse_assignment`."""
+    if text.strip().lower() == forfeit:
+        return None, forfeit
+    placing, sep, salt = text.strip().rpartition("#")
+    if not sep or not salt:
+        raise EventError("an opening is the placing and its salt, `battle 3,5 power 6#SALT`, as `referee duel seal` printed it")
+    return parse_assignment(placing), salt
+
+
 def parse_assignment(text: str) -> Assignment:
     """Read an assignment such as ``battle 3,5 cast 4 spell 3 reroll 3 spare 2`` or ``battle 3,5 power 6``.
 

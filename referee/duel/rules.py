@@ -844,9 +844,6 @@ def apply_reveal(state: State, db: Database, event: ev.Reveal) -> State:
         if len(dice.values) != need[side]:
             raise RuleError(f"the spells re-roll {need[side]} of the {possessive(SIDE_NAMES[side])} Battle dice, not {len(dice.values)}",
                             side=side, field=f"{side}_reroll")
-        if dice.values and dice.k is None and state.hands[side].rolled is not None:  # typed, for a hand the referee rolled
-            raise RuleError(f"the referee rolled the {possessive(SIDE_NAMES[side])} dice this round, so it rolls their re-roll "
-                            f"too (ruling 81): give no re-rolled die for them", side=side, field=f"{side}_reroll")
         if dice.k is not None:
             expected = reroll_index(state, side, used)
             if dice.k != expected:

@@ -116,13 +116,15 @@ class DuelTable:
         placing or an opening that cannot be read."""
         sealed = _unopened(state)
         if sealed:
-            from referee.duel.cli import reveal_event
-
             openings = re.findall(r"\s*(forfeit|[^#]+#\S+)", text, flags=re.IGNORECASE)
             if "".join(openings).replace(" ", "") != text.replace(" ", "") or len(openings) != len(sealed):
                 raise ev.EventError(f"type {len(sealed)} opening{'s' if len(sealed) > 1 else ''} as `referee duel seal` printed "
                                     f"{'them' if len(sealed) > 1 else 'it'} (battle 3,5 power 6#SALT), or forfeit")
-            return reveal_event([f"{side}={opening.strip()}" for side, opening in zip(sealed, openings, strict=True)], [])
+            fields: dict[str, Any] = {}
+            for side, opening in zip(sealed, openings, strict=True):
+                placing, salt = ev.parse_opening(opening, rules.FORFEIT)
+                fields[side], fields[f"{side}_salt"] = placing, salt
+            return ev.Reveal(**fields)
         side = self.waiting_side(state)
         words = text.split()
         if side is not None and words and words[0].lower() in ("battle", "power", "cast", "spell", "reroll", "spare"):
