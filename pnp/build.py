@@ -12,8 +12,11 @@ import errno
 import os
 import re
 import shutil
+import signal
 import stat
 import tempfile
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -80,8 +83,10 @@ class BuildOptions:
     overwrite: bool = False
 
 
-def build(database: Database, out_dir: Path, options: BuildOptions = BuildOptions()) -> list[Path]:
+def build(database: Database, out_dir: Path, options: BuildOptions = BuildOptions(), notes: list[str] | None = None) -> list[Path]:
     """Write every card face as SVG and the sheets as PDF into ``out_dir``; return the paths, sorted.
+    ``notes`` (a list, when given) receives a line for each file of the previous build that could not
+    be removed once the new output was in place (the build succeeded; the next one tries again).
 
     Each card prints ``copies`` times on the sheets; boards print their cards side by side from the
     start of a sheet row.
@@ -108,18 +113,43 @@ def build(database: Database, out_dir: Path, options: BuildOptions = BuildOption
         raise NotADirectoryError(20, "not a folder", str(out_dir))
     created = not out_dir.exists()
     out_dir.mkdir(parents=True, exist_ok=True)
+    held = _HeldInterrupts()
     try:
         with folder_lock(out_dir, LOCK):
-            names = _build_locked(database, rendered, out_dir, options)
+            names, left = _build_locked(database, rendered, out_dir, options, held.hold)
     finally:
         if created and not any(out_dir.iterdir()):  # a first build that failed leaves no empty folder
             out_dir.rmdir()
+        held.release()
+    if notes is not None:
+        notes.extend(f"{out_dir / name}: a file of the previous build, not removed ({why}); the next build tries again"
+                     for name, why in left)
     return sorted(out_dir / name for name in names)
 
 
-def _build_locked(database: Database, rendered: Any, out_dir: Path, options: BuildOptions) -> list[str]:
+class _HeldInterrupts:
+    """Ctrl-C ignored from the moment a build's new output is committed to the build's end (removing
+    stale files and the staging folder: milliseconds), so that an interrupted build is one that changed
+    nothing, as the command line then says. Only in the main thread, where signals are handled."""
+
+    def __init__(self) -> None:
+        self.previous: Any = None
+
+    def hold(self) -> None:
+        if self.previous is None and threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def release(self) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+            self.previous = None
+
+
+def _build_locked(database: Database, rendered: Any, out_dir: Path, options: BuildOptions,
+                  committed: Callable[[], None]) -> tuple[list[str], list[tuple[str, str]]]:
     """:func:`build` once it holds the output folder's lock: sweep the staging folders of killed
-    builds, write into a new one, check and swap in. Returns the names written (relative paths)."""
+    builds, write into a new one, check and swap in (:func:`swap_in`, calling ``committed``). Returns
+    the names written (relative paths) and the stale files that could not be removed."""
     for leftover in out_dir.glob(f"{STAGING_PREFIX}*"):  # from a build that was killed: only folders a build made
         if leftover.is_dir() and not leftover.is_symlink() and (leftover / STAGING_MARK).is_file():
             shutil.rmtree(leftover, ignore_errors=True)
@@ -133,7 +163,7 @@ def _build_locked(database: Database, rendered: Any, out_dir: Path, options: Bui
         names = sorted(path.relative_to(staging).as_posix() for path in written)
         if not options.overwrite:
             _check_unknown(staging, out_dir, names)
-        swap_in(staging, out_dir, names)
+        left = swap_in(staging, out_dir, names, committed)
     except OSError as error:
         failed = Path(error.filename) if error.filename else out_dir
         if staging in failed.parents:  # name the file as the user will know it, not the staging copy
@@ -143,7 +173,7 @@ def _build_locked(database: Database, rendered: Any, out_dir: Path, options: Bui
         raise OSError(error.errno, error.strerror or str(error), str(failed)) from None  # some OSErrors carry only a message
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    return names
+    return names, left
 
 
 STAGING_PREFIX = ".pnp-staging-"
@@ -248,7 +278,7 @@ def _replace_manifest(staging: Path, out_dir: Path, names: list[str]) -> None:
     os.replace(fresh, out_dir / MANIFEST)
 
 
-def swap_in(staging: Path, out_dir: Path, names: list[str]) -> None:
+def swap_in(staging: Path, out_dir: Path, names: list[str], committed: Callable[[], None] = lambda: None) -> list[tuple[str, str]]:
     """Move the files ``names`` (relative paths) of a finished build from ``staging`` into ``out_dir``,
     then remove the files the previous build wrote (:func:`read_manifest`) that this one does not.
 
@@ -275,6 +305,10 @@ def swap_in(staging: Path, out_dir: Path, names: list[str]) -> None:
        leaves behind is removed by the next build.
 
     Nothing is fsync-ed: after a power cut the file system's own ordering of renames applies.
+
+    ``committed`` is called once the new manifest is in place (the build cannot be taken back from
+    then on). Returns the stale files of the previous build that could not be removed (name, why):
+    they stay listed in the manifest, for the next build to remove.
     """
     previous = read_manifest(out_dir)
     for name in [*names, MANIFEST]:  # the manifest too: a folder of that name would fail its write after every move
@@ -307,11 +341,18 @@ def swap_in(staging: Path, out_dir: Path, names: list[str]) -> None:
             except OSError:
                 pass  # put back what can be; the error raised says what failed
         raise
+    committed()
+    left = []
     for name in stale:
-        (out_dir / name).unlink()
+        try:
+            (out_dir / name).unlink()
+        except OSError as error:  # the new output is in place: a stale file that stays is a note, not a failure
+            left.append((name, error.strerror or str(error)))
+            continue
         _remove_empty_folders(out_dir, Path(name).parent)
     if stale:
-        _replace_manifest(staging, out_dir, names)
+        _replace_manifest(staging, out_dir, names + [name for name, _ in left])  # listed, the next build tries again
+    return left
 
 
 def _remove_empty_folders(out_dir: Path, folder: Path) -> None:

@@ -7,6 +7,7 @@ traceback.
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import math
@@ -127,7 +128,7 @@ def _load(path: Path) -> database.Database:
     except database.DatabaseError as error:
         for problem in error.problems:
             click.echo(str(problem), err=True)
-        if not os.path.exists(path):  # False, not an error, in a folder that cannot be entered
+        if not os.path.exists(path) and "No such file" in str(error.problems[0]):  # not for a file that cannot be read
             click.echo(f"no {shortened(str(path), 300)} here ({shortened(str(Path.cwd()), 300)}); run from the project folder or pass --db PATH", err=True)
         else:
             more = f" and {error.unlisted:,} more not listed" if error.unlisted else ""
@@ -235,7 +236,8 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
     for note in builder.sheet_notes(db, options):
         click.echo(note, err=True)
     try:
-        written = builder.build(db, out_dir, options)
+        leftovers: list[str] = []
+        written = builder.build(db, out_dir, options, notes=leftovers)
     except OSError as error:
         where = error.filename or out_dir
         reason = error.strerror or str(error)
@@ -243,6 +245,8 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
         raise click.ClickException(f"{where}: {verb}{reason}; nothing in {out_dir} was changed") from None
     except RasterError as error:
         raise click.ClickException(f"--png: {error}; nothing in {out_dir} was changed") from None
+    for leftover in leftovers:
+        click.echo(f"Note: {shortened(leftover, 400)}", err=True)
     svgs = [p for p in written if p.suffix == ".svg"]
     others = [p for p in written if p.suffix not in (".svg", ".ttf", ".txt")]
     click.echo(f"{len(svgs)} card faces in {shortened(str(out_dir / 'svg'), 300)}")
@@ -278,11 +282,19 @@ def calibrate(paper: str, duplex: str, out_path: Path | None) -> None:
     if os.path.lexists(path) and not _is_pdf(path):  # a calibration sheet replaces only a PDF (never cards.toml)
         raise click.ClickException(f"{shortened(str(path), 300)}: this file is not a PDF, and pnp calibrate writes only over a PDF: "
                                    f"give --out a .pdf path")
+    target = Path(os.path.realpath(path)) if os.path.islink(path) else path  # a link to a PDF: its PDF is replaced
+    temporary = target.with_name(f".{target.name}.calibrating")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_calibration(path, PAPERS[paper], duplex)  # type: ignore[arg-type]
+        write_calibration(temporary, PAPERS[paper], duplex)  # type: ignore[arg-type]
+        os.replace(temporary, target)  # whole or not at all: a full disk or Ctrl-C keeps the PDF there before
     except OSError as error:
-        raise click.ClickException(f"{error.filename or path}: cannot write: {error.strerror or error}") from None
+        failed = path if error.filename in (None, str(temporary)) else error.filename
+        raise click.ClickException(f"{shortened(str(failed), 300)}: cannot write: {error.strerror or error}; {path} was not "
+                                   f"changed") from None
+    finally:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
     click.echo(shortened(str(path), 300))
     click.echo("Print both pages double-sided at 100 %, hold the sheet to a light, read X and Y, then:")
     click.echo("  pnp build --back-offset X,Y")

@@ -830,3 +830,71 @@ def test_a_removed_current_folder_is_one_line(tmp_path):
     code = "import os, sys\nos.chdir(sys.argv[1]); os.rmdir(sys.argv[1])\nfrom pnp.cli import main\nmain(['calibrate', '--out', sys.argv[2]])"
     result = subprocess.run([sys.executable, "-c", code, str(gone), str(tmp_path / "c.pdf")], capture_output=True, text=True, timeout=120)
     assert result.returncode == 1 and "Traceback" not in result.stderr and "no longer exists" in result.stderr, result.stderr
+
+
+def test_a_stale_file_that_cannot_be_removed_is_a_note_after_a_complete_build(small_db, tmp_path, monkeypatch):
+    """A fifth breaker's finding: a file of the previous build that could not be removed (a read-only
+    folder) failed the build after the new output was in place, with "nothing was changed". It is a
+    note; the build succeeds; the file stays listed for the next build."""
+    out = tmp_path / "out"
+    builder.build(small_db, out, builder.BuildOptions(color="cmyk"))
+    stale = out / "solo-a4-cmyk.pdf"
+    real_unlink = Path.unlink
+
+    def refuse(self, *args, **kwargs):
+        if self == stale:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_unlink(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "unlink", refuse)
+    notes: list[str] = []
+    builder.build(small_db, out, notes=notes)
+    monkeypatch.setattr(Path, "unlink", real_unlink)
+    assert stale.exists() and len(notes) == 1 and "not removed" in notes[0]
+    assert "solo-a4-cmyk.pdf" in builder.read_manifest(out)
+    builder.build(small_db, out)
+    assert not stale.exists()
+
+
+def test_ctrl_c_once_the_new_output_is_in_place_is_held_to_the_end(small_db, tmp_path, monkeypatch):
+    """A fifth breaker's finding: Ctrl-C after the swap was committed (while stale files and the staging
+    folder were removed) printed "Aborted: nothing was changed." over a replaced output. From the
+    commit to the end of the build Ctrl-C is ignored (the staging folder is removed with it ignored),
+    and the handler is back once the build returns."""
+    import signal
+
+    out = tmp_path / "out"
+    builder.build(small_db, out)
+    real = builder.shutil.rmtree
+    during = []
+
+    def removing(*args, **kwargs):
+        during.append(signal.getsignal(signal.SIGINT))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(builder.shutil, "rmtree", removing)
+    before = signal.getsignal(signal.SIGINT)
+    builder.build(dataclasses.replace(small_db, print=small_db.print.model_copy(update={"crop_mark_mm": 4.0})), out)
+    assert during[-1] is signal.SIG_IGN and signal.getsignal(signal.SIGINT) is before
+
+
+def test_calibrate_replaces_its_pdf_whole_or_not_at_all(tmp_path, monkeypatch):
+    """A fifth breaker's finding: `pnp calibrate` wrote its PDF in place, so a full disk left a broken
+    4 KB PDF where a good one was. It writes beside it and renames: a failure keeps the old PDF."""
+    from click.testing import CliRunner
+
+    from pnp import calibrate
+    from pnp.cli import main
+
+    target = tmp_path / "cal.pdf"
+    assert CliRunner().invoke(main, ["calibrate", "--out", str(target)]).exit_code == 0
+    before = target.read_bytes()
+
+    def full(path, *args, **kwargs):
+        Path(path).write_bytes(b"%PDF-1.4 partial")
+        raise OSError(28, "No space left on device", str(path))
+
+    monkeypatch.setattr(calibrate, "write_calibration", full)
+    result = CliRunner().invoke(main, ["calibrate", "--out", str(target)])
+    assert result.exit_code == 1 and "No space left" in result.output and target.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cal.pdf"]
