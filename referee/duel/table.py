@@ -121,9 +121,9 @@ class DuelTable:
                 raise ev.EventError(f"type {len(sealed)} opening{'s' if len(sealed) > 1 else ''} as `referee duel seal` printed "
                                     f"{'them' if len(sealed) > 1 else 'it'} (battle 3,5 power 6#SALT), or forfeit")
             fields: dict[str, Any] = {}
-            for side, opening in zip(sealed, openings, strict=True):
+            for opener, opening in zip(sealed, openings, strict=True):
                 placing, salt = ev.parse_opening(opening, rules.FORFEIT)
-                fields[side], fields[f"{side}_salt"] = placing, salt
+                fields[opener], fields[f"{opener}_salt"] = placing, salt
             return ev.Reveal(**fields)
         side = self.waiting_side(state)
         words = text.split()
@@ -178,7 +178,7 @@ def _words(name: str) -> tuple[str, ...]:
     return (clitools.slug(name),)
 
 
-def _unopened(state: State) -> list[str]:
+def _unopened(state: State) -> list[Side]:
     """The sides whose sealed placing waits to be opened at the reveal (both have committed, the reveal
     not yet begun), in the order the openings are typed; empty otherwise."""
     if state.phase != "round" or state.opened is not None or not all(state.hands[s].committed for s in SIDES):
