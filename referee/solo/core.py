@@ -417,9 +417,10 @@ def roll(state: State, db: Database, typed: Dice | None, count: int, field: str,
     shown before an undo (:func:`dice_replayed`). Raises :class:`RuleError` of field
     ``field`` naming ``what`` when the typed dice are not ``count``, or when the dice of a save are not the
     referee's."""
+    replayed = dice_replayed(state)
     if typed is not None and typed.typed:
-        if dice_replayed(state):
-            raise undone_refusal("dice", dice_replayed(state), field)
+        if replayed:
+            raise undone_refusal("dice", replayed, field)
         if len(typed.values) != count:
             raise RuleError(f"{what} needs {count} {'die' if count == 1 else 'dice'}, you typed {len(typed.values)} ({typed})", field=field)
         dice = typed
@@ -429,7 +430,7 @@ def roll(state: State, db: Database, typed: Dice | None, count: int, field: str,
             raise RuleError(f"{field}: the referee's dice at k={state.dice_used} are {dice}, not {typed} (corrupt save?)")
         state = replace(state, dice_used=state.dice_used + count)
     state = replace(state, consumed=state.consumed + ((field, dice),))
-    track = track and not dice_replayed(state)  # the referee's dice shown before an undo tell nothing of the player's way
+    track = track and not replayed  # the referee's dice shown before an undo tell nothing of the player's way
     return (replace(state, dice_typed=dice.typed) if track else state), dice
 
 
