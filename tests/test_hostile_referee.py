@@ -187,7 +187,7 @@ def test_a_killed_write_leaves_no_stray_file(tmp_path):
     file stays beside the save."""
     save = tmp_path / "solo.toml"
     run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "2", save=save)
-    stray = tmp_path / ".solo.toml.k1ll3d.tmp"
+    stray = tmp_path / ".solo.toml.k1ll3dxy.tmp"  # as mkstemp names them: 8 characters
     stray.write_text("half a save")
     run("solo", "draw", save=save)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["solo.toml"]
