@@ -111,15 +111,19 @@ def build(database: Database, out_dir: Path, options: BuildOptions = BuildOption
     rendered = render(database)
     if out_dir.exists() and not out_dir.is_dir():
         raise NotADirectoryError(20, "not a folder", str(out_dir))
-    created = not out_dir.exists()
+    created = [folder for folder in (out_dir, *out_dir.parents) if not os.path.lexists(folder)]  # deepest first
     out_dir.mkdir(parents=True, exist_ok=True)
     held = _HeldInterrupts()
     try:
         with folder_lock(out_dir, LOCK):
             names, left = _build_locked(database, rendered, out_dir, options, held.hold)
     finally:
-        if created and not any(out_dir.iterdir()):  # a first build that failed leaves no empty folder
-            out_dir.rmdir()
+        if created and not any(out_dir.iterdir()):  # a first build that failed leaves no empty folder, nor its parents
+            for folder in created:
+                try:
+                    folder.rmdir()
+                except OSError:
+                    break
         held.release()
     if notes is not None:
         notes.extend(f"{out_dir / name}: a file of the previous build, not removed ({why}); the next build tries again"

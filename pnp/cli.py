@@ -12,6 +12,7 @@ import dataclasses
 import json
 import math
 import os
+import tempfile
 from pathlib import Path
 from typing import Any, Literal, cast
 
@@ -286,6 +287,9 @@ def calibrate(paper: str, duplex: str, out_path: Path | None) -> None:
     temporary = target.with_name(f".{target.name}.calibrating")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".calibrating", dir=target.parent)  # new, ours
+        os.close(descriptor)
+        temporary = Path(name)
         write_calibration(temporary, PAPERS[paper], duplex)  # type: ignore[arg-type]
         os.replace(temporary, target)  # whole or not at all: a full disk or Ctrl-C keeps the PDF there before
     except OSError as error:

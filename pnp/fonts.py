@@ -32,6 +32,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont, TTFontFile
 
+from pnp.oneline import xml_char
 from pnp.units import MM_PER_PT
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "templates" / "fonts"
@@ -151,23 +152,15 @@ def runs(text: str, key: str) -> tuple[tuple[str, str], ...]:
 def missing_chars(text: str, key: str = "serif") -> list[str]:
     """The distinct characters of ``text`` (in order) that neither family ``key``, its fallback chain
     nor its digits family can draw (they would print as a missing-glyph box), and those no SVG may hold
-    (:func:`_xml_char`: U+FFFF, a lone surrogate, a control character)."""
+    (:func:`xml_char`: U+FFFF, a lone surrogate, a control character)."""
     fam = family(key)
     chain = (key,) + fam.fallback + ((fam.digits,) if fam.digits else ())
     missing: list[str] = []
     for char in text:
-        if char in missing or char in "\n\r" or (_xml_char(char) and any(has_glyph(k, char) for k in chain)):
+        if char in missing or char in "\n\r" or (xml_char(char) and any(has_glyph(k, char) for k in chain)):
             continue
         missing.append(char)
     return missing
-
-
-def _xml_char(char: str) -> bool:
-    """Whether ``char`` may stand in an XML 1.0 document (an SVG): not a control character other than
-    tab and line breaks, not a surrogate, not U+FFFE or U+FFFF (XML 1.0, section 2.2, production Char)."""
-    code = ord(char)
-    return (code in (0x9, 0xA, 0xD) or 0x20 <= code <= 0xD7FF or 0xE000 <= code <= 0xFFFD
-            or 0x10000 <= code <= 0x10FFFF)
 
 
 @cache

@@ -14,6 +14,14 @@ from typing import Any
 import click
 
 
+def xml_char(char: str) -> bool:
+    """Whether ``char`` may stand in an XML 1.0 document (an SVG): not a control character other than
+    tab and line breaks, not a surrogate, not U+FFFE or U+FFFF (XML 1.0, section 2.2, production Char)."""
+    code = ord(char)
+    return (code in (0x9, 0xA, 0xD) or 0x20 <= code <= 0xD7FF or 0xE000 <= code <= 0xFFFD
+            or 0x10000 <= code <= 0x10FFFF)
+
+
 def shortened(text: str, limit: int = 80) -> str:
     """``text`` as one readable line of at most ``limit`` characters, for an error that quotes what a
     user wrote (an id, a card's text, a value): line breaks, tabs and every other character that is
@@ -98,6 +106,11 @@ class OneLineGroup(click.Group):
             return super().main(*args, **kwargs)
         except click.exceptions.Abort:
             click.echo("Aborted: nothing was changed.", err=True)
+            sys.exit(1)
+        except ValueError as error:  # a number of thousands of digits typed where a number is read
+            if "integer string conversion" not in str(error):
+                raise
+            click.echo("Error: a number of more than 4,300 digits was typed; nothing was changed", err=True)
             sys.exit(1)
         except click.ClickException as error:
             context = getattr(error, "ctx", None)

@@ -380,6 +380,7 @@ def restore(path: Path, game: str, check: Callable[[Path], Any] | None = None) -
         raise SaveError(kept, f"this file holds {what}; `referee {game} restore` brings back only a game of {_title(game)}")
     if check is not None:
         check(kept)
+    savelock.check_free(kept)  # a table session playing the kept game would lose it when it moves
     with savelock.exclusive(path):
         return _swap(path, kept)
 

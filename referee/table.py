@@ -310,7 +310,7 @@ class TableSession:
         cannot be written."""
         import os
 
-        if not os.path.lexists(self.path):
+        if not os.path.isfile(self.path):  # gone, or replaced by a folder: written again (a folder is refused in one line)
             self._save(self.game, self.path)
 
     def cancel(self) -> None:
@@ -384,6 +384,8 @@ class TableSession:
             return Reply(error=str(error))  # dice mistyped at a dice prompt: the step and the dice typed before are kept
         except REFUSALS as error:
             self._pending = None
+            if "integer string conversion" in str(error):  # thousands of digits typed where a number is read
+                return Reply(error="a number of more than 4,300 digits was typed: type the dice, a card or a choice")
             return Reply(error=str(getattr(error, "message", None) or error))
 
     def _command(self, word: str) -> Reply:

@@ -10,11 +10,13 @@ a dumb terminal both libraries print plain text.
 """
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+import click
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.document import Document
@@ -24,6 +26,7 @@ from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
 
+from referee import save as savefile
 from referee.errors import RefereeError, undisclosed
 from referee.savelock import LockError, held
 from referee.table import Reply, TableSession
@@ -97,9 +100,16 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
             _show_question(session, out, said=reply.notes)
     try:
         session.keep_saved()
-    except RefereeError as error:
-        out.print(f"{error}: the game was not saved", style="bold red", markup=False)
-        return answers
+    except RefereeError as error:  # the only copy of the game is in this session: keep it beside, or say it is lost
+        rescue = session.path.with_name(f"{session.path.name}.rescued-{os.getpid()}.toml")
+        try:
+            savefile.write(rescue, session.game.document())
+        except RefereeError:
+            out.print(f"{error}: the game was not saved, and no copy could be written", style="bold red", markup=False)
+            raise click.exceptions.Exit(1) from None
+        out.print(f"{error}: the game was kept in {rescue} instead (`referee {session.table.name} play --save {rescue}`)",
+                  style="bold red", markup=False)
+        raise click.exceptions.Exit(1) from None
     out.print(f"Saved: {session.path}. Continue with `referee {session.table.name} play --save {session.path}`.", markup=False)
     return answers
 

@@ -898,3 +898,42 @@ def test_calibrate_replaces_its_pdf_whole_or_not_at_all(tmp_path, monkeypatch):
     result = CliRunner().invoke(main, ["calibrate", "--out", str(target)])
     assert result.exit_code == 1 and "No space left" in result.output and target.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cal.pdf"]
+
+
+def test_a_character_no_svg_may_hold_is_refused_anywhere_in_the_database(tmp_path):
+    """A sixth breaker's fuzzer: U+FFFF in a battle map's title (it goes into an SVG label, not a text
+    box) passed `pnp check`, then `pnp build` crashed. Such a character is refused wherever it is."""
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace('title = "Expanded Battle: Warding Key 2"', 'title = "Key \\uFFFF x"', 1), encoding="utf-8")
+    problems = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
+    assert len(problems) == 1 and "U+FFFF" in problems[0] and "title" in problems[0], problems
+
+
+def test_calibrate_never_writes_through_a_planted_temporary_name(tmp_path):
+    """A sixth breaker's finding: a link planted at calibrate's temporary name made it overwrite the file the
+    link pointed to, then rename the link into place. The temporary file is made new (never opened by
+    name), so the planted link and its target are untouched."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    victim = tmp_path / "victim.txt"
+    victim.write_text("victim")
+    folder = tmp_path / "cal"
+    folder.mkdir()
+    (folder / ".x.pdf.calibrating").symlink_to(victim)
+    result = CliRunner().invoke(main, ["calibrate", "--out", str(folder / "x.pdf")])
+    assert result.exit_code == 0 and victim.read_text() == "victim"
+    assert not (folder / "x.pdf").is_symlink() and (folder / "x.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_a_failed_first_build_leaves_no_folders_it_made(small_db, tmp_path, monkeypatch):
+    """A sixth breaker's finding: `pnp build --out fresh/a/b` that failed late removed `b` but left `fresh`
+    and `fresh/a`, saying nothing was changed. Every folder the build made is removed again."""
+    def fail(*args, **kwargs):
+        raise OSError(28, "No space left on device", str(tmp_path / "fresh" / "a" / "b" / "solo-a4.pdf"))
+
+    monkeypatch.setattr(builder, "write_sheets", fail)
+    with pytest.raises(OSError):
+        builder.build(small_db, tmp_path / "fresh" / "a" / "b")
+    assert not (tmp_path / "fresh").exists()

@@ -902,3 +902,28 @@ def test_the_duels_table_mode_refuses_a_terminal_that_cannot_hide_input(tmp_path
     run("duel", "new", "--seed", "2", save=save)
     result = CliRunner().invoke(main, ["duel", "play", "--save", str(save), "--db", str(DB_PATH)], env={"TERM": "dumb"})
     assert result.exit_code == 1 and "cannot hide what is typed" in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_a_number_of_thousands_of_digits_typed_is_one_line(tmp_path):
+    """A sixth breaker's finding: `duel marker <5,000 digits>` and a placing with such a spare die ended in
+    a ValueError traceback (Python reads at most 4,300 digits). One line, nothing changed."""
+    save = tmp_path / "duel.toml"
+    run("duel", "new", "--seed", "5", save=save)
+    before = save.read_bytes()
+    result = CliRunner().invoke(main, ["duel", "marker", "1" * 5000, "--save", str(save), "--db", str(DB_PATH)])
+    assert result.exit_code == 1 and len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+    assert save.read_bytes() == before
+
+
+def test_an_opening_for_a_plain_placing_never_shows_it(tmp_path):
+    """A sixth breaker's finding (R77): `reveal --open shadowmajik=...` for a side that committed in plain
+    answered "the Shadowmajik committed 'battle 5,6 power 1', not ...": the hidden placing, before the
+    reveal. It says there is no seal to open, naming no dice; `forfeit` is refused the same way."""
+    save = tmp_path / "duel.toml"
+    run("duel", "new", "--seed", "7", save=save)
+    run("duel", "marker", "3", save=save)
+    run("duel", "commit", "--player", "wardens", "--assign", "battle 2,3 power 4", save=save)
+    run("duel", "commit", "--player", "shadowmajik", "--assign", "battle 5,6 power 1", save=save)
+    for opening in ("shadowmajik=battle 6,6 power 6#xx", "shadowmajik=forfeit"):
+        result = CliRunner().invoke(main, ["duel", "reveal", "--open", opening, "--save", str(save), "--db", str(DB_PATH)])
+        assert result.exit_code == 1 and "no seal" in result.output and "5,6" not in result.output, result.output

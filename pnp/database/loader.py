@@ -28,7 +28,7 @@ from pnp.database.errors import DatabaseError, Problem
 from pnp.database.lines import LineIndex
 from pnp.database.schema import FORMAT, CardsFile, Duel, Game, PrintSettings, Record, Solo, Table
 from pnp.files import FileRefused, read_limited, shown_path
-from pnp.oneline import quoted, shortened
+from pnp.oneline import quoted, shortened, xml_char
 
 MAX_FILE_BYTES = 1_000_000
 """The largest card database read, in bytes: the bundled one is under 50 KB. A bigger file is refused
@@ -280,6 +280,11 @@ def _too_deep(data: Any) -> tuple[tuple[Any, ...], str] | None:
         value, loc = stack.pop()
         if len(loc) > MAX_NESTING:
             return loc[: MAX_NESTING + 1], f"arrays or tables nested more than {MAX_NESTING} deep; cards.toml nests 5 deep at most"
+        if isinstance(value, str):
+            bad = next((char for char in value if not xml_char(char)), None)
+            if bad is not None:  # an SVG (XML 1.0) can hold no such character: refused wherever it is, a label or a text
+                return loc, (f"character {quoted(bad)} (U+{ord(bad):04X}) cannot be printed: no card file may hold it; "
+                             f"remove it")
         if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INTEGER_BITS:
             return loc, f"a number of {value.bit_length()} bits is far beyond any range of this file; write a number that fits its key"
         if isinstance(value, dict):

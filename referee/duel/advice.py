@@ -151,7 +151,9 @@ def refusal_text(error: RuleError, state: State) -> str:
     if kind is Refusal.NOT_THE_ROLLED_DICE:
         return f"{text} (`{CMD} roll --player {side}` shows your dice again)"
     if kind is Refusal.SEAL_NOT_OPENED:
+        others = "".join(f" --open {s}='OPENING'" for s in rules.SIDES if s != side and state.hands[s].seal is not None
+                         and state.hands[s].assignment is None)  # every sealed side opens in the same reveal
         return (f"the {SIDE_NAMES[side]} committed a seal: open it with {option_of(error.field)} {side}='ASSIGNMENT#SALT' "
-                f"(what `{CMD} seal` printed), or, if it cannot be opened, `{CMD} reveal --open {side}=forfeit`: that "
+                f"(what `{CMD} seal` printed), or, if it cannot be opened, `{CMD} reveal --open {side}=forfeit{others}`: that "
                 f"placing is then void (ruling 82)")
     return text

@@ -305,7 +305,7 @@ def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, 
     game is never replaced."""
     db = clitools.load_database(database_path)
     chosen = seed is not None
-    seed = secrets.randbelow(2**31) if seed is None else seed
+    seed = secrets.randbelow(2**63) if seed is None else seed
     try:
         dealt = None
         if row is not None:  # the Locations the players dealt, by name: a number would name a deal they never saw

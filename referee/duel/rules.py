@@ -805,8 +805,11 @@ def revealed(state: State, db: Database, event: ev.Reveal) -> tuple[PerSide[Assi
         given = _reveal_field(event, side)
         salt: str | None = _reveal_field(event, side, "_salt")
         if hand.assignment is not None:
-            if given is not None and check_assignment(state, db, side, given) != hand.assignment:
-                raise RuleError(f"the {SIDE_NAMES[side]} committed '{hand.assignment}', not '{given}'", side=side, field=side)
+            if salt is not None:  # an opening typed for a plain placing: never compared aloud, it stays hidden (R77)
+                raise RuleError(f"the {SIDE_NAMES[side]} committed no seal, so there is nothing of theirs to open or forfeit: "
+                                f"reveal without --open {side}", side=side, field=side)
+            if given is not None and check_assignment(state, db, side, given) != hand.assignment:  # a save's, filled in when resolved
+                raise RuleError(f"the {SIDE_NAMES[side]} revealed another placing than they committed", side=side, field=side)
             out[side] = hand.assignment
         elif hand.seal is not None:
             if given is None and salt == FORFEIT:  # the side cannot open its seal (its opening lost): void, never placed again

@@ -176,7 +176,7 @@ def _new_game(db: database.Database, difficulty: str, spell_list: str, seed: int
     """Set up, save and announce a new game (``new``; ``play`` without a save); ``next_line`` False
     leaves out the one-shot Next line (table mode asks instead). Raises ``click.ClickException``."""
     spells = [_spell_id(db, s, "--spells") for s in _split((spell_list,), "--spells")]
-    seed = secrets.randbelow(2**31) if seed is None else seed
+    seed = secrets.randbelow(2**63) if seed is None else seed
     try:
         game = solo_game.SoloGame.new(db, difficulty, spells, seed)
     except rules.RuleError as error:
