@@ -111,6 +111,11 @@ def build(database: Database, out_dir: Path, options: BuildOptions = BuildOption
     rendered = render(database)
     if out_dir.exists() and not out_dir.is_dir():
         raise NotADirectoryError(20, "not a folder", str(out_dir))
+    for folder in (out_dir, *out_dir.parents):  # a name on the way that is a file, or a link to nothing, is said as such
+        if os.path.islink(folder) and not folder.exists():
+            raise NotADirectoryError(20, "a symbolic link to a folder that does not exist", str(folder))
+        if folder.exists() and not folder.is_dir():
+            raise NotADirectoryError(20, "a file, not a folder", str(folder))
     created = [folder for folder in (out_dir, *out_dir.parents) if not os.path.lexists(folder)]  # deepest first
     out_dir.mkdir(parents=True, exist_ok=True)
     held = _HeldInterrupts()

@@ -294,6 +294,8 @@ def calibrate(paper: str, duplex: str, out_path: Path | None) -> None:
         os.replace(temporary, target)  # whole or not at all: a full disk or Ctrl-C keeps the PDF there before
     except OSError as error:
         failed = path if error.filename in (None, str(temporary)) else error.filename
+        if isinstance(error, FileExistsError) and not os.path.isdir(failed):  # a name on the way is a file or a dead link
+            error = NotADirectoryError(20, "a file or a link to nothing, not a folder", str(failed))
         raise click.ClickException(f"{shortened(str(failed), 300)}: cannot write: {error.strerror or error}; {path} was not "
                                    f"changed") from None
     finally:

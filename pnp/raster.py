@@ -64,6 +64,11 @@ def _grid_page(painter: Painter, faces: Sequence[Drawing | None], width_mm: floa
     painter.canvas.showPage()
 
 
+RASTER_TIMEOUT = 600
+"""Seconds one page may take to become a PNG image (a page takes well under one): a pdftoppm that hangs
+never holds the build, and its output folder's lock, for good."""
+
+
 def _pdftoppm() -> str:
     path = shutil.which("pdftoppm")
     if path is None:
@@ -81,7 +86,10 @@ def _rasterise(pdf: Path, page: int, target: Path, width_px: int, height_px: int
     if crop is not None:
         command += ["-x", "0", "-y", "0", "-W", str(crop[0]), "-H", str(crop[1])]
     command += [str(pdf), str(stem)]
-    result = subprocess.run(command, capture_output=True, text=True)
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, timeout=RASTER_TIMEOUT)
+    except subprocess.TimeoutExpired:  # a pdftoppm that hangs never holds the build (and its lock) for good
+        raise RasterError(f"pdftoppm did not finish {target.name} in {RASTER_TIMEOUT} seconds") from None
     if result.returncode != 0 or not target.is_file():
         raise RasterError(f"pdftoppm failed on {target.name}: {result.stderr.strip() or result.returncode}")
     return target

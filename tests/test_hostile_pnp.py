@@ -937,3 +937,34 @@ def test_a_failed_first_build_leaves_no_folders_it_made(small_db, tmp_path, monk
     with pytest.raises(OSError):
         builder.build(small_db, tmp_path / "fresh" / "a" / "b")
     assert not (tmp_path / "fresh").exists()
+
+
+def test_a_file_or_a_dead_link_on_the_way_is_named_as_such(tmp_path):
+    """A sixth breaker's finding: `--out dangling/sub` (a link to nothing) and `calibrate --out pf/x.pdf`
+    (pf a file) said only "File exists". The line says what the name on the way is."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    (tmp_path / "pf").write_text("x")
+    result = CliRunner().invoke(main, ["build", "--db", str(ROOT / "cards.toml"), "--out", str(tmp_path / "dangling" / "sub")])
+    assert result.exit_code == 1 and "a symbolic link to a folder that does not exist" in result.output
+    result = CliRunner().invoke(main, ["calibrate", "--out", str(tmp_path / "pf" / "x.pdf")])
+    assert result.exit_code == 1 and "not a folder" in result.output and (tmp_path / "pf").read_text() == "x"
+
+
+def test_a_pdftoppm_that_hangs_is_stopped(small_db, tmp_path, monkeypatch):
+    """A sixth breaker's note: a pdftoppm that never exits held `pnp build --png` (and its folder's lock)
+    for good. Each page has a time limit; past it the build fails in one line, the old output kept."""
+    from pnp import raster
+
+    fake = tmp_path / "bin" / "pdftoppm"
+    fake.parent.mkdir()
+    fake.write_text("#!/bin/sh\nsleep 30\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{fake.parent}:{os.environ['PATH']}")
+    monkeypatch.setattr(raster, "RASTER_TIMEOUT", 1)
+    with pytest.raises(raster.RasterError, match="did not finish"):
+        builder.build(small_db, tmp_path / "out", builder.BuildOptions(png=True))
+    assert not (tmp_path / "out").exists()
