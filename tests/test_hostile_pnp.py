@@ -197,6 +197,7 @@ def kill_builds(small_db, tmp_path: Path, kills: int, seed: int) -> dict[str, in
     return outcomes
 
 
+@pytest.mark.slow  # seconds of real builds or a browser: run with -m slow, in CI
 def test_a_build_killed_at_random_moments_leaves_every_file_whole(small_db, tmp_path):
     """SIGKILL at a random moment: every path holds the old or the new version of its file, whole;
     the manifest names the old build (all its files present) or the new one (all its files new); the
@@ -475,6 +476,7 @@ def test_the_loader_survives_many_mutations(tmp_path, data):
 SCRIPT_NAME = "<script>alert(1)</script><img src=x onerror=alert(2)>"
 
 
+@pytest.mark.slow  # seconds of real builds or a browser: run with -m slow, in CI
 def test_a_card_named_like_a_script_runs_nothing_in_chromium(tmp_path):
     """A card named `<script>alert(1)</script>` (and an img with onerror): in headless Chromium the
     gallery and the card's SVG open no dialog and show the name as text (README, proof gallery)."""

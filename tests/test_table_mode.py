@@ -456,6 +456,7 @@ def duel_answers(event: dev.Event, question: Question, state) -> list[str]:
     return [picked]
 
 
+@pytest.mark.slow  # two whole recorded duels answered step by step: run with -m slow, in CI
 @pytest.mark.parametrize("name", ["wardens-win", "shadowmajik-win"])
 def test_duel_session_equals_one_shot_game(tmp_path, name):
     """A whole duel to a win (publisher's description; R25-R81), answered at one terminal as recorded in
