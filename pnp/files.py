@@ -3,13 +3,16 @@
 A path given on the command line or in an environment variable may name a device (``/dev/zero``,
 ``/dev/full``), a pipe or a folder, which a plain ``read_bytes`` reads forever, blocks on, or fails on
 with an unclear message. :func:`read_limited` reads a regular file of at most a given size and refuses
-anything else in words.
+anything else in words. The lock files both command lines keep beside what they write (a build's
+output folder, a save) are opened and taken here too (:func:`open_lock_file`, :func:`take_lock`,
+:func:`drop_lock`), never through a link planted at their name nor over a file of the user's.
 """
 from __future__ import annotations
 
 import contextlib
 import errno
 import os
+import re
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -57,69 +60,117 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
-BUSY_MARK = "another pnp build"
-"""Begins the reason of the ``OSError`` :func:`folder_lock` raises (the command line words it without ``cannot write``)."""
+class LockFileRefused(OSError):
+    """A lock's name taken by something that is no lock file (:func:`open_lock_file`): ``foreign`` when
+    it is a regular file holding something else (a file of the user's with that name), else a folder,
+    a symbolic link, a pipe or a device."""
+
+    def __init__(self, path: Path, foreign: bool) -> None:
+        super().__init__(errno.EEXIST, "holds something else than a lock" if foreign else "is not a lock file", str(path))
+        self.foreign = foreign
 
 
-def _open_lock_file(path: Path) -> Any:
-    """The lock file ``path`` opened for reading and appending, made if missing, never through a symbolic
-    link and never blocking on a pipe, and only when it is a regular file. Raises ``OSError`` (its
-    filename ``path``) for a folder, link, pipe or device at that name: a build never writes into a
-    file a planted lock name points to."""
-    refused = OSError(errno.EEXIST, "is not a lock file (a folder, a link, a pipe or a device has its name); remove it", str(path))
+def open_lock_file(path: Path, holder: re.Pattern[bytes], create: bool = True) -> Any:
+    """The lock file ``path`` opened as text for reading and appending (made if missing, with
+    ``create``), never through a symbolic link and never blocking on a pipe, and only when it is a
+    regular file that is empty or names a holder as ``holder`` matches (``1234 command``): a lock never
+    writes into a file its name points to, nor over a file of the user's that has its name. Raises
+    :class:`LockFileRefused`, and ``OSError`` when it cannot be opened (a full disk, no permission,
+    missing without ``create``). Shared by the output folder's lock (:func:`folder_lock`) and the save's
+    (:mod:`referee.savelock`)."""
+    flags = (os.O_RDWR | os.O_CREAT | os.O_APPEND if create else os.O_RDONLY) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
-        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0), 0o644)
+        descriptor = os.open(path, flags, 0o644)
     except (IsADirectoryError, NotADirectoryError):
-        raise refused from None
+        raise LockFileRefused(path, foreign=False) from None
     except OSError as error:
-        if error.errno == errno.ELOOP:
-            raise refused from None
+        if error.errno == errno.ELOOP:  # a symbolic link, refused by O_NOFOLLOW
+            raise LockFileRefused(path, foreign=False) from None
         raise
     if not stat.S_ISREG(os.fstat(descriptor).st_mode):
         os.close(descriptor)
-        raise refused
-    held_by = os.pread(descriptor, 40, 0).strip()
-    if held_by and not held_by.isdigit():  # a file of the user's with the lock's name: never truncated
+        raise LockFileRefused(path, foreign=False)
+    held_by = os.pread(descriptor, 200, 0).strip()
+    if held_by and not holder.fullmatch(held_by):
         os.close(descriptor)
-        raise OSError(errno.EEXIST, "holds something else than a build's lock; rename it", str(path))
-    return os.fdopen(descriptor, "a+")
+        raise LockFileRefused(path, foreign=True)
+    return os.fdopen(descriptor, "a+" if create else "r")
+
+
+def take_lock(path: Path, holder: re.Pattern[bytes]) -> tuple[Any, str | None]:
+    """Take the exclusive ``flock`` of the lock file ``path`` without waiting (:func:`open_lock_file`):
+    ``(handle, None)`` when taken, ``(None, who)`` when another process holds it (``who`` is what the
+    file says, perhaps empty). The holder removes the file when done (:func:`drop_lock`), so a lock taken
+    on a file removed meanwhile is taken again on the file now at the path. Raises as
+    :func:`open_lock_file`."""
+    while True:
+        handle = open_lock_file(path, holder)
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.seek(0)
+            who = handle.read(200).strip()
+            handle.close()
+            return None, who
+        try:
+            same = os.fstat(handle.fileno()).st_ino == os.stat(path).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            return handle, None
+        handle.close()  # the holder removed the file we opened: lock the one now there
+
+
+def name_holder(handle: Any, text: str) -> None:
+    """Write who holds the lock into its file (``text``); a full disk leaves it unnamed, and the lock
+    holds all the same."""
+    try:
+        handle.seek(0)
+        handle.truncate()
+        handle.write(text)
+        handle.flush()
+    except OSError:
+        pass
+
+
+def drop_lock(path: Path, handle: Any) -> None:
+    """Remove the lock file and drop the lock, in that order: a process waiting on the removed file finds
+    it gone and takes a new one (:func:`take_lock`). Nothing is raised (a full disk may fail to flush)."""
+    with contextlib.suppress(OSError):
+        os.unlink(path)
+    with contextlib.suppress(OSError):
+        handle.close()
+
+
+BUSY_MARK = "another pnp build"
+"""Begins the reason of the ``OSError`` :func:`folder_lock` raises (the command line words it without ``cannot write``)."""
+
+_PID = re.compile(rb"\d+")
 
 
 @contextlib.contextmanager
 def folder_lock(folder: Path, name: str) -> Iterator[None]:
     """Hold the lock of ``folder`` (an advisory ``flock`` on ``folder/name``, which the system drops when
     the process ends: a killed build leaves no stale lock) for the duration: one build at a time writes
-    an output folder, so that one never sweeps away another's staging files. The holder removes the lock
-    file when it is done; a lock taken on a file removed meanwhile is taken again on the file now there.
-    Raises ``OSError`` (``EBUSY``, reason starting :data:`BUSY_MARK`, the folder its filename) at once
-    when another process holds it. POSIX only (``fcntl``); where it is missing there is no lock."""
+    an output folder, so that one never sweeps away another's staging files (:func:`take_lock`). Raises
+    ``OSError`` (``EBUSY``, reason starting :data:`BUSY_MARK`, the folder its filename) at once when
+    another process holds it, and :class:`LockFileRefused` (its reason worded for the command line)
+    when something else has the lock's name. POSIX only (``fcntl``); where it is missing there is no lock."""
     if fcntl is None:  # pragma: no cover - not POSIX
         yield
         return
     path = folder / name
-    while True:
-        handle = _open_lock_file(path)
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            handle.seek(0)
-            holder = handle.read(20).strip()
-            handle.close()
-            raise OSError(errno.EBUSY, f"{BUSY_MARK} (process {holder or 'unknown'}) is writing this folder; "
-                                       "run this one again when it has finished", str(folder)) from None
-        try:
-            same = os.fstat(handle.fileno()).st_ino == os.stat(path).st_ino
-        except FileNotFoundError:
-            same = False
-        if same:
-            break
-        handle.close()  # the holder removed the file we opened: lock the one now there
     try:
-        handle.truncate(0)
-        handle.write(str(os.getpid()))
-        handle.flush()
+        handle, who = take_lock(path, _PID)
+    except LockFileRefused as error:
+        reason = ("holds something else than a build's lock; rename it" if error.foreign else
+                  "is not a lock file (a folder, a link, a pipe or a device has its name); remove it")
+        raise OSError(errno.EEXIST, reason, str(path)) from None
+    if handle is None:
+        raise OSError(errno.EBUSY, f"{BUSY_MARK} (process {who or 'unknown'}) is writing this folder; "
+                                   "run this one again when it has finished", str(folder))
+    name_holder(handle, str(os.getpid()))
+    try:
         yield
     finally:
-        with contextlib.suppress(OSError):
-            os.unlink(path)
-        handle.close()
+        drop_lock(path, handle)

@@ -32,7 +32,6 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont, TTFontFile
 
-from pnp.oneline import xml_char
 from pnp.units import MM_PER_PT
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "templates" / "fonts"
@@ -151,13 +150,12 @@ def runs(text: str, key: str) -> tuple[tuple[str, str], ...]:
 
 def missing_chars(text: str, key: str = "serif") -> list[str]:
     """The distinct characters of ``text`` (in order) that neither family ``key``, its fallback chain
-    nor its digits family can draw (they would print as a missing-glyph box), and those no SVG may hold
-    (:func:`xml_char`: U+FFFF, a lone surrogate, a control character)."""
+    nor its digits family can draw: they would print as a missing-glyph box."""
     fam = family(key)
     chain = (key,) + fam.fallback + ((fam.digits,) if fam.digits else ())
     missing: list[str] = []
     for char in text:
-        if char in missing or char in "\n\r" or (xml_char(char) and any(has_glyph(k, char) for k in chain)):
+        if char in missing or char in "\n\r" or any(has_glyph(k, char) for k in chain):
             continue
         missing.append(char)
     return missing

@@ -22,6 +22,16 @@ def xml_char(char: str) -> bool:
             or 0x10000 <= code <= 0x10FFFF)
 
 
+def number_too_long(error: BaseException) -> bool:
+    """Whether ``error`` is Python's refusal to read a number of more than 4,300 digits (typed where a
+    die, a count or a Location number is read): both command lines say it in one line."""
+    return isinstance(error, ValueError) and "integer string conversion" in str(error)
+
+
+NUMBER_TOO_LONG = "a number of more than 4,300 digits was typed"
+"""The words for :func:`number_too_long`."""
+
+
 def shortened(text: str, limit: int = 80) -> str:
     """``text`` as one readable line of at most ``limit`` characters, for an error that quotes what a
     user wrote (an id, a card's text, a value): line breaks, tabs and every other character that is
@@ -107,10 +117,10 @@ class OneLineGroup(click.Group):
         except click.exceptions.Abort:
             click.echo("Aborted: nothing was changed.", err=True)
             sys.exit(1)
-        except ValueError as error:  # a number of thousands of digits typed where a number is read
-            if "integer string conversion" not in str(error):
+        except ValueError as error:
+            if not number_too_long(error):
                 raise
-            click.echo("Error: a number of more than 4,300 digits was typed; nothing was changed", err=True)
+            click.echo(f"Error: {NUMBER_TOO_LONG}; nothing was changed", err=True)
             sys.exit(1)
         except click.ClickException as error:
             context = getattr(error, "ctx", None)

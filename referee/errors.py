@@ -17,6 +17,8 @@ This module owns the roots only; each error is raised where its problem is found
 """
 from __future__ import annotations
 
+import re
+
 
 class RefereeError(ValueError):
     """Anything the referee refuses or cannot read: ``str(error)`` is one line for the player."""
@@ -26,8 +28,6 @@ def undisclosed(message: str) -> str:
     """A refusal of hidden input (a duel placing) as the shared screen may show it: what was typed,
     which refusals quote in single quotes (``not '56'``), left out; the referee's own words and
     examples, in back quotes, stay (``place one active die: `power N` ...``)."""
-    import re
-
     return re.sub(r"'[^']*'", "(what you typed)", message)
 
 

@@ -12,15 +12,14 @@ be overwritten by the session's next step. The lock file names the process that 
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import re
-import stat
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from pnp.files import LockFileRefused, drop_lock, name_holder, open_lock_file, take_lock
 from referee.errors import RefereeError
 
 try:
@@ -57,6 +56,8 @@ take it again (a second ``flock`` by the same process would wait for itself)."""
 
 SESSION = "table session"
 WRITER = "command"
+_HOLDER = re.compile(rb"\d+ (%s|%s)" % (WRITER.encode(), SESSION.encode()))
+"""What a lock file of a save holds: ``PID ROLE``; a file with anything else at its name is the user's."""
 
 
 @contextlib.contextmanager
@@ -77,74 +78,44 @@ def held(path: Path) -> Iterator[None]:
 
 
 def _acquire(path: Path, wait: float) -> Any:
-    """Open and ``flock`` the lock file of ``path``, waiting up to ``wait`` seconds for a command's write
-    (never for a table session, which holds it for good); returns the open file. The lock file is
-    removed by whoever releases it, so a lock taken on a file that was removed meanwhile is dropped and
-    taken again on the file now at the path. Raises :class:`LockError` naming the holder, and
-    :class:`~referee.errors.RefereeError` when the lock file cannot be made (a full disk, no permission)."""
+    """Take the lock file of ``path`` (:func:`pnp.files.take_lock`), waiting up to ``wait`` seconds for a
+    command's write (never for a table session, which holds it for good); returns the open file. Raises
+    :class:`LockError` naming the holder, and :class:`~referee.errors.RefereeError` when the lock file
+    cannot be made (a full disk, no permission) or its name is taken (:func:`_open_problem`)."""
     lock_path = _lock_path(path)
     deadline = time.monotonic() + wait
     started = time.monotonic()
     while True:
         try:
             lock_path.parent.mkdir(parents=True, exist_ok=True)
+            handle, holder = take_lock(lock_path, _HOLDER)
         except OSError as error:
-            raise RefereeError(f"{path}: cannot lock the save to write it ({error.strerror or error}); nothing was written") from None
-        handle = _open_lock(path, lock_path, os.O_RDWR | os.O_CREAT | os.O_APPEND, "a+")
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            handle.seek(0)
-            holder = handle.read().strip()
-            handle.close()
-            # a session holds the lock for good; a command that has just taken it may not have named itself yet
-            session = holder.endswith(SESSION) and time.monotonic() - started > 0.2
-            if session or time.monotonic() >= deadline:
-                raise LockError(path, holder) from None
-            time.sleep(0.01)
-            continue
-        try:
-            same = os.fstat(handle.fileno()).st_ino == os.stat(lock_path).st_ino
-        except FileNotFoundError:
-            same = False
-        if same:
+            raise _open_problem(path, lock_path, error) from None
+        if handle is not None:
             return handle
-        handle.close()  # locked a lock file its last holder had removed: take the one at the path now
+        # a session holds the lock for good; a command that has just taken it may not have named itself yet
+        session = (holder or "").endswith(SESSION) and time.monotonic() - started > 0.2
+        if session or time.monotonic() >= deadline:
+            raise LockError(path, holder or "")
+        time.sleep(0.01)
 
 
-def _open_lock(path: Path, lock_path: Path, flags: int, mode: str) -> Any:
-    """The lock file ``lock_path`` of the save ``path`` opened with ``flags`` as a text file of ``mode``,
-    never through a symbolic link and never blocking (a pipe planted there), and only when it is a
-    regular file: a folder, link, pipe or device at that name is refused, so the referee never writes
-    into a file the lock's name points to. Raises :class:`~referee.errors.RefereeError` of one line."""
-    refused = (f"{lock_path}: is not a lock file (a folder, a link, a pipe or a device has its name); remove it "
-               "and run the command again; nothing was written")
-    try:
-        descriptor = os.open(lock_path, flags | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0), 0o644)
-    except (IsADirectoryError, NotADirectoryError):
-        raise RefereeError(refused) from None
-    except OSError as error:
-        if error.errno == errno.ELOOP:  # a symbolic link, refused by O_NOFOLLOW
-            raise RefereeError(refused) from None
-        raise RefereeError(f"{path}: cannot lock the save to write it ({error.strerror or error}); nothing was written") from None
-    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-        os.close(descriptor)
-        raise RefereeError(refused)
-    held_by = os.pread(descriptor, 200, 0)
-    if held_by and not re.fullmatch(rb"\d+ (%s|%s)" % (WRITER.encode(), SESSION.encode()), held_by.strip()):
-        os.close(descriptor)  # a file of the user's that happens to have the lock's name (a save called `game.toml.lock`)
-        raise RefereeError(f"{lock_path}: this file holds something else than a lock of this save, and the referee locks "
-                           f"{path} with a file of that name; rename it, then run the command again; nothing was written")
-    return os.fdopen(descriptor, mode)
+def _open_problem(path: Path, lock_path: Path, error: OSError) -> RefereeError:
+    """The one line for a lock file of the save ``path`` that cannot be opened: its name taken by a
+    folder, link, pipe or device, or by a file of the user's (:class:`pnp.files.LockFileRefused`), or
+    any other reason (a full disk, no permission)."""
+    if isinstance(error, LockFileRefused) and error.foreign:
+        return RefereeError(f"{lock_path}: this file holds something else than a lock of this save, and the referee locks "
+                            f"{path} with a file of that name; rename it, then run the command again; nothing was written")
+    if isinstance(error, LockFileRefused):
+        return RefereeError(f"{lock_path}: is not a lock file (a folder, a link, a pipe or a device has its name); remove it "
+                            "and run the command again; nothing was written")
+    return RefereeError(f"{path}: cannot lock the save to write it ({error.strerror or error}); nothing was written")
 
 
 def _release(path: Path, handle: Any) -> None:
-    """Remove the lock file (no lock file stays beside the save) and drop the lock, in that order: a
-    process waiting on the removed file finds it gone and takes a new one (:func:`_acquire`)."""
-    with contextlib.suppress(OSError):
-        os.unlink(_lock_path(path))
-    with contextlib.suppress(OSError):  # a full disk may fail to flush the holder's name: the lock goes all the same
-        handle.close()
+    """Remove the lock file (no lock file stays beside the save) and drop the lock (:func:`pnp.files.drop_lock`)."""
+    drop_lock(_lock_path(path), handle)
 
 
 def _key(path: Path) -> Path:
@@ -152,15 +123,8 @@ def _key(path: Path) -> Path:
 
 
 def _name(handle: object, role: str) -> None:
-    """Write who holds the lock into the lock file: ``PID ROLE``. A full disk leaves it unnamed: the lock
-    holds all the same (a refusal then names no process)."""
-    try:
-        handle.seek(0)  # type: ignore[attr-defined]
-        handle.truncate()  # type: ignore[attr-defined]
-        handle.write(f"{os.getpid()} {role}")  # type: ignore[attr-defined]
-        handle.flush()  # type: ignore[attr-defined]
-    except OSError:
-        pass
+    """Write who holds the lock into the lock file: ``PID ROLE`` (:func:`pnp.files.name_holder`)."""
+    name_holder(handle, f"{os.getpid()} {role}")
 
 
 @contextlib.contextmanager
@@ -187,7 +151,13 @@ def check_free(path: Path) -> None:
     lock_path = _lock_path(path)
     if fcntl is None or not os.path.lexists(lock_path):
         return
-    with _open_lock(path, lock_path, os.O_RDONLY, "r") as handle:
+    try:
+        handle = open_lock_file(lock_path, _HOLDER, create=False)
+    except FileNotFoundError:  # released meanwhile
+        return
+    except OSError as error:
+        raise _open_problem(path, lock_path, error) from None
+    with handle:
         try:
             fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
         except BlockingIOError:

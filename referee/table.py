@@ -28,6 +28,7 @@ At every prompt the commands ``status``, ``log``, ``undo``, ``help``, ``quit`` a
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 import shlex
 from collections.abc import Callable, Mapping, Sequence
@@ -37,6 +38,7 @@ from typing import Any, Protocol
 
 import click
 
+from pnp.oneline import NUMBER_TOO_LONG, number_too_long, short_line
 from referee.dice import Dice, DiceError
 from referee.errors import RefereeError
 from referee.save import StaleSave
@@ -308,8 +310,6 @@ class TableSession:
         """Write the game again when its save file is gone (removed under the session by another shell or a
         clean-up), so that leaving never loses it. Raises :class:`~referee.errors.RefereeError` when it
         cannot be written."""
-        import os
-
         if not os.path.isfile(self.path):  # gone, or replaced by a folder: written again (a folder is refused in one line)
             self._save(self.game, self.path)
 
@@ -339,8 +339,6 @@ class TableSession:
             self._pending = None
             return Reply(error=str(error))
         if reply.error is not None:  # it may quote what was typed: one short line, whatever was pasted
-            from pnp.oneline import short_line
-
             reply = dataclasses.replace(reply, error=short_line(reply.error))
         return reply
 
@@ -384,8 +382,8 @@ class TableSession:
             return Reply(error=str(error))  # dice mistyped at a dice prompt: the step and the dice typed before are kept
         except REFUSALS as error:
             self._pending = None
-            if "integer string conversion" in str(error):  # thousands of digits typed where a number is read
-                return Reply(error="a number of more than 4,300 digits was typed: type the dice, a card or a choice")
+            if number_too_long(error):
+                return Reply(error=f"{NUMBER_TOO_LONG}: type the dice, a card or a choice")
             return Reply(error=str(getattr(error, "message", None) or error))
 
     def _command(self, word: str) -> Reply:

@@ -150,10 +150,10 @@ def load(path: str | Path) -> Database:
     except RecursionError:  # tomllib parses nested arrays by recursion
         raise DatabaseError([Problem(name, _deepest_line(text), "syntax", f"arrays or tables nested too deeply; "
                                                                          f"nest at most {MAX_NESTING} deep")]) from None
-    too_deep = _too_deep(data)
-    if too_deep is not None:
+    unusable = _first_unusable(data)
+    if unusable is not None:
         index = LineIndex(text)
-        raise DatabaseError([Problem(name, index.line_of(too_deep[0]), _key_path(data, too_deep[0]), too_deep[1])])
+        raise DatabaseError([Problem(name, index.line_of(unusable[0]), _key_path(data, unusable[0]), unusable[1])])
 
     index = LineIndex(text)
     problems: list[Problem] = []
@@ -271,7 +271,7 @@ MAX_INTEGER_BITS = 63
 small enough to be written in an error (Python refuses to print integers of more than 4,300 digits)."""
 
 
-def _too_deep(data: Any) -> tuple[tuple[Any, ...], str] | None:
+def _first_unusable(data: Any) -> tuple[tuple[Any, ...], str] | None:
     """The key path of the first value nested more than :data:`MAX_NESTING` deep in ``data``, or of an
     integer of more than :data:`MAX_INTEGER_BITS` bits, with what is wrong; or ``None``. Iterative, so
     the check itself cannot exhaust the recursion it guards against."""
