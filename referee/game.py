@@ -4,7 +4,8 @@ and :class:`GameRules`, what the shared layer needs of a game.
 This module owns what both games share between their pure rules and the file: :meth:`RefereeGame.play`
 resolves a command into an event (every die and card by value) and pushes it, :meth:`RefereeGame.undo`
 pops it, :meth:`RefereeGame.save` writes the TOML save file through :mod:`referee.save`, :func:`load_game`
-reads one back, replaying its events (:func:`replay_events`). Each game gives one object satisfying
+reads one back, from the states its checkpoint keeps (:mod:`referee.checkpoint`) or by replaying its
+events (:func:`replay_events`). Each game gives one object satisfying
 :class:`GameRules` (``referee.solo.game.RULES``, ``referee.duel.game.RULES``; :func:`rules_for` finds it
 by the game's name), held by its :class:`RefereeGame` subclass as :attr:`RefereeGame.rules`: a front end
 (the command lines through :mod:`referee.clitools`, the table mode) sets up, loads, plays, undoes, logs
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
 
 from pnp.database import Database
+from referee import checkpoint
 from referee import save as savefile
 from referee.dice import Dice, check_rolled
 from referee.errors import ParseError, RefereeError, RuleError
@@ -129,6 +131,11 @@ class RefereeGame:
     """
 
     rules: ClassVar[GameRules[Any, Any]]
+    codec: ClassVar[checkpoint.StateCodec]
+    """How the game's states are written in a save's checkpoint (the classes of its state and events modules)."""
+    code_folders: ClassVar[tuple[Path, ...]]
+    """The folders of the code whose revision a checkpoint must match (the shared referee, the game's
+    rules, the database schema): :func:`referee.checkpoint.code_revision`."""
 
     db: Database
     log: EventLog[Any, Any] = field(repr=False)
@@ -159,8 +166,7 @@ class RefereeGame:
         rules' :class:`~referee.errors.RuleError` (or a :class:`~referee.errors.ParseError` for dice
         that are no dice), changing nothing."""
         resolved, after = self.rules.resolve(self.log.state, self.db, event)
-        self.log.events.append(resolved)
-        self.log.states.append(after)
+        self.log.record(resolved, after)
         return after
 
     def undo(self) -> Any:
@@ -197,10 +203,26 @@ class RefereeGame:
         return f"{played} {'command' if played == 1 else 'commands'} played"
 
     def document(self) -> dict:
-        """The save file's TOML document."""
+        """The save file's TOML document, with its checkpoint (:func:`referee.checkpoint.kept_at`: the state
+        after every 32nd event and after the last, each in :meth:`kept_form`)."""
         setup = self.log.initial.setup
-        return savefile.document(self.rules.name, self.db.fingerprint, setup.seed, setup.to_dict(),
-                                 [e.to_dict() for e in self.log.events], self.memory())
+        doc = savefile.document(self.rules.name, self.db.fingerprint, setup.seed, setup.to_dict(),
+                                [e.to_dict() for e in self.log.events], self.memory())
+        kept = {count: self.kept_form(self.log.state_at(count)) for count in checkpoint.kept_at(len(self.log.events))}
+        kept_table = checkpoint.table(self.codec, self.code_revision(), doc, kept) if kept else None
+        if kept_table is not None:
+            doc[checkpoint.KEY] = kept_table
+        return doc
+
+    @classmethod
+    def code_revision(cls) -> str:
+        """The revision of the code a checkpoint of this game must match (:attr:`code_folders`)."""
+        return checkpoint.code_revision(cls.code_folders)
+
+    def kept_form(self, state: Any) -> Any:
+        """``state`` as a replay of the events gives it, to be kept in a checkpoint (what the game keeps
+        beside its events, :meth:`memory`, is set again on loading): ``state`` itself here."""
+        return state
 
     def memory(self) -> dict[str, Any]:
         """What the game keeps in its save file beside the events (keys of :data:`referee.save.MEMORY`):
@@ -220,6 +242,22 @@ class RefereeGame:
         the file meanwhile or it cannot be written, :class:`referee.savelock.LockError` when a table
         session of another process holds it."""
         self.revision = savefile.write(path, self.document(), expect=self.revision)
+
+
+def decode_events(game: G, doc: dict, path: Path) -> list[Any]:
+    """The events of the save document ``doc``, read but not applied, each die the referee rolled checked
+    against the seed. Raises :class:`savefile.SaveError` naming the event that does not read."""
+    rules, events = game.rules, []
+    for number, data in enumerate(doc["events"], 1):
+        try:
+            event = rules.decode(data)
+            for value in vars(event).values():
+                if isinstance(value, Dice):
+                    check_rolled(doc["seed"], value)
+        except RefereeError as error:
+            raise savefile.SaveError(path, f"corrupt save file: event {number}: {error}") from None
+        events.append(event)
+    return events
 
 
 def replay_events(game: G, doc: dict, path: Path) -> G:
@@ -243,7 +281,8 @@ def replay_events(game: G, doc: dict, path: Path) -> G:
 
 
 def load_game(cls: type[G], path: Path, db: Database) -> G:
-    """Read the save file at ``path`` (a game of ``cls``) and replay every event. Raises
+    """Read the save file at ``path`` (a game of ``cls``): its events, and the states its checkpoint keeps
+    when it can be trusted (:func:`referee.checkpoint.read`), else every event replayed. Raises
     :class:`savefile.SaveError` naming the file and the reason: unreadable, corrupt or truncated, a newer
     format, another database, a setup that is none, a die that is not the seed's, or an event that no
     longer applies."""
@@ -254,7 +293,14 @@ def load_game(cls: type[G], path: Path, db: Database) -> G:
         raise savefile.SaveError(path, f"corrupt save file: {error}") from None
     except RuleError as error:
         raise savefile.SaveError(path, f"corrupt save file: setup: {error}") from None
-    game = replay_events(game, doc, path)
+    known = checkpoint.read(cls.codec, cls.code_revision(), doc)
+    if known:
+        try:
+            game.log.resume(decode_events(game, doc, path), known)
+        except RuleError as error:  # a kept state the last events no longer apply to: a hand edit
+            raise savefile.SaveError(path, f"corrupt save file: {error}") from None
+    else:
+        game = replay_events(game, doc, path)
     try:
         game.remember({key: doc[key] for key in savefile.MEMORY if key in doc})
     except ParseError as error:

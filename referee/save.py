@@ -24,11 +24,12 @@ from pnp.files import FileRefused, read_limited
 from referee import savelock
 from referee.errors import ParseError, RefereeError, check_keys
 
-FORMAT = 3
+FORMAT = 4
 """The save format this code writes; files with a higher number are refused as newer, files with a
 lower one are migrated (:data:`MIGRATIONS`). Format 2: a duel's ``[setup]`` names where the referee's
 dice come from (``dice``); format 1 had no such key and rolled one counter over the game. Format 3: a
-solo save may hold ``referee_shown`` (:data:`MEMORY`), which a format 2 referee would refuse."""
+solo save may hold ``referee_shown`` (:data:`MEMORY`), which a format 2 referee would refuse. Format 4:
+a save may hold a ``[checkpoint]`` (:mod:`referee.checkpoint`), which a format 3 referee would refuse."""
 
 
 def _from_format_1(doc: dict[str, Any]) -> None:
@@ -41,7 +42,11 @@ def _from_format_2(doc: dict[str, Any]) -> None:
     """Format 2 to 3: nothing to change (format 3 only adds a key a format 2 save never holds)."""
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], None]] = {1: _from_format_1, 2: _from_format_2}
+def _from_format_3(doc: dict[str, Any]) -> None:
+    """Format 3 to 4: nothing to change (format 4 only adds a key a format 3 save never holds)."""
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], None]] = {1: _from_format_1, 2: _from_format_2, 3: _from_format_3}
 """For each older format, the change (in place) that makes a document of it one of the next format."""
 
 
@@ -58,7 +63,7 @@ MEMORY = ("referee_shown",)
 """The keys of what a game remembers beside its events (:meth:`referee.game.RefereeGame.memory`): a solo
 game's ``referee_shown``, how far the referee's dice, deck and shuffles were shown before an undo."""
 
-ENVELOPE = ("format", "game", "database", "seed", "event_count", "setup", "events", *MEMORY)
+ENVELOPE = ("format", "game", "database", "seed", "event_count", "setup", "events", *MEMORY, "checkpoint")
 """The keys of a save file (:func:`document`); any other is refused as a hand edit."""
 
 ENV = "LASSADAR_SAVE"

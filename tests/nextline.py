@@ -34,7 +34,6 @@ from pnp import database
 from referee import advice, clitools
 from referee import save as savefile
 from referee.cli import main
-from referee.eventlog import EventLog
 from tests.conftest import ROOT
 
 DB = database.load(ROOT / "cards.toml")
@@ -77,10 +76,7 @@ class MemorySave:
         """A copy of the game last saved (its lists copied, so a refused command cannot change it)."""
         if self.game is None:
             raise savefile.SaveError(path, "no game saved here; start one with `new`")
-        rules = self.rules
-        log = EventLog(self.game.log.initial, lambda s, e: rules.apply(s, db, e))
-        log.states, log.events = list(self.game.log.states), list(self.game.log.events)
-        return self.game_class(db, log)
+        return self.game_class(db, self.game.log.copy())
 
     def replay(self, text: str) -> Any:
         """The game of a save file's TOML text, by the real loader (replaying every event)."""

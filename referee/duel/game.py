@@ -15,9 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
+import pnp.database
 from pnp.database import Database
+from referee import checkpoint, dice
+from referee import events as shared_events
 from referee.duel import advice, legal, rules, view
 from referee.duel import events as ev
+from referee.duel import state as state_module
 from referee.duel.state import DICE_SCHEMES, DiceScheme, PerSide, State
 from referee.errors import ParseError, RuleError, check_keys
 from referee.game import GameRules, RefereeGame, load_game
@@ -70,6 +74,13 @@ class DuelGameRules:
         return DuelGame.new(db, seed, **options)
 
 
+CODE_FOLDERS = (Path(checkpoint.__file__).parent, Path(__file__).parent, Path(pnp.database.__file__).parent)
+"""The code a checkpoint of this game must have been written by (:func:`referee.checkpoint.code_revision`):
+the shared referee, this game's rules and the database schema."""
+
+IDENTITIES = {"duel.rules.FORFEITED": rules.FORFEITED}
+"""What the duel's rules recognise by identity, kept as itself in a checkpoint (:class:`referee.checkpoint.StateCodec`)."""
+
 RULES: GameRules[State, ev.Event] = DuelGameRules()
 """The two-player game, as :class:`referee.game.GameRules`."""
 
@@ -79,6 +90,8 @@ class DuelGame(RefereeGame):
     """One two-player game: ``log.states[0]`` is the setup, ``log.events`` the resolved events, ``state`` the present."""
 
     rules: ClassVar[GameRules[Any, Any]] = RULES
+    codec: ClassVar[checkpoint.StateCodec] = checkpoint.StateCodec((state_module, ev, shared_events, dice), IDENTITIES)
+    code_folders: ClassVar[tuple[Path, ...]] = CODE_FOLDERS
 
     @classmethod
     def new(cls, db: Database, seed: int, names: PerSide[str] | None = None, row: Sequence[str] | None = None,

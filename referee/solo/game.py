@@ -12,11 +12,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
+import pnp.database
 from pnp.database import Database
+from referee import checkpoint, dice
+from referee import events as shared_events
 from referee.errors import ParseError, RuleError, check_keys
 from referee.game import GameRules, RefereeGame, load_game
 from referee.solo import advice, core, legal, rules, view
 from referee.solo import events as ev
+from referee.solo import state as state_module
 from referee.solo.state import State
 
 MAX_UNDONE = 100_000
@@ -75,6 +79,10 @@ class SoloGameRules:
         return SoloGame.new(db, seed=seed, **options)
 
 
+CODE_FOLDERS = (Path(checkpoint.__file__).parent, Path(__file__).parent, Path(pnp.database.__file__).parent)
+"""The code a checkpoint of this game must have been written by (:func:`referee.checkpoint.code_revision`):
+the shared referee, this game's rules and the database schema."""
+
 RULES: GameRules[State, ev.Event] = SoloGameRules()
 """The solo game, as :class:`referee.game.GameRules`."""
 
@@ -84,6 +92,8 @@ class SoloGame(RefereeGame):
     """One solo game: ``log.states[0]`` is the setup, ``log.events`` the resolved events, ``state`` the present."""
 
     rules: ClassVar[GameRules[Any, Any]] = RULES
+    codec: ClassVar[checkpoint.StateCodec] = checkpoint.StateCodec((state_module, ev, shared_events, dice))
+    code_folders: ClassVar[tuple[Path, ...]] = CODE_FOLDERS
 
     @classmethod
     def new(cls, db: Database, difficulty: str, spells: Iterable[str], seed: int) -> Self:
@@ -110,8 +120,14 @@ class SoloGame(RefereeGame):
         marks = {"dice_shown": max(before.dice_shown, after.dice_shown), "deck_shown": max(before.deck_shown, after.deck_shown),
                  "shuffles_shown": max(before.shuffles_shown, after.shuffles_shown)}
         if any(getattr(before, key) != value for key, value in marks.items()):
-            self.log.states[-1] = replace(before, **marks)
+            self.log.state = replace(before, **marks)
         return event
+
+    def kept_form(self, state: State) -> State:
+        """``state`` with the marks of what the referee showed (:attr:`State.dice_shown`, ``deck_shown``,
+        ``shuffles_shown``) at its counters, as a replay of the events gives it: the marks of an undone step
+        are kept in ``referee_shown`` (:meth:`memory`) and set again on loading."""
+        return replace(state, dice_shown=state.dice_used, deck_shown=state.deck_taken, shuffles_shown=state.shuffles)
 
     def memory(self) -> dict[str, Any]:
         """``{"referee_shown": {"dice": D, "deck": C, "shuffles": S}}`` while the referee's next dice, cards
@@ -139,7 +155,7 @@ class SoloGame(RefereeGame):
             if not isinstance(value, int) or isinstance(value, bool) or not used <= value <= used + MAX_UNDONE:
                 raise ParseError(f"referee_shown.{key} is {value!r}; it must be a count from {used} to {used + MAX_UNDONE}")
             marks[field] = value
-        self.log.states[-1] = replace(state, **marks)
+        self.log.state = replace(state, **marks)
 
     def progress(self) -> str:
         """``normal game, 12 commands played, the Grayking on space 9 of 20, 1 of 3 Warding Keys``."""

@@ -1,0 +1,246 @@
+"""Checkpoints: a game's states kept in its save file beside the events, so that a command costs the same
+at the 400th event as at the 10th (issue 14) instead of replaying the whole game each time.
+
+The events stay the record of the game; a checkpoint is only a shortcut to the states they lead to. It
+is trusted only when everything it was made from is unchanged: the referee's code (:func:`code_revision`,
+since a rules fix changes what the same events lead to), the card database, the seed, the setup and every
+event, and only on the machine that wrote it: the digest over all of them and the states is an HMAC with a
+key of this user on this machine (:func:`machine_key`), so a player who edits a shared save (the duel on
+two devices) cannot make the other's referee take an edited state, whatever they recompute. Anything else
+(no checkpoint, another machine or version of the referee, a hand-edited event or state, a value that does
+not decode, no key that can be kept) and the game is replayed from its events as before, silently: a
+checkpoint never makes a save unreadable. ``referee solo check`` and
+``referee duel check`` replay the events and compare every kept state (:func:`verify`); so do the tests.
+
+A state is written as JSON (TOML has no null) by :class:`StateCodec`: frozen dataclasses, enums and
+``str`` subclasses of the game's own modules by name (nothing else is ever built from a save, so a
+shared save file cannot make the referee construct any other object), tuples as lists.
+"""
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import enum
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import types
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+EVERY = 32
+"""A state is kept after every ``EVERY``-th event, and after the last: an ``undo`` replays at most
+``EVERY - 1`` events from the nearest kept state."""
+
+KEY = "checkpoint"
+"""The save file's table of the checkpoint: ``code``, ``at`` (event counts), ``states`` (JSON), ``digest``."""
+
+
+class CheckpointError(ValueError):
+    """A checkpoint's state that does not decode (a hand edit, or another version's classes)."""
+
+
+class StateCodec:
+    """The JSON form of a game's states: every frozen dataclass, enum and ``str`` subclass defined in
+    ``modules`` (a game's state and events modules, and the shared ones) by the name ``module.Class``
+    (``solo.state.State``, ``dice.Dice``).
+
+    ``constants`` names objects the rules recognise by identity (``x is FORFEITED``): each is written by its
+    name and read back as the very object. ``encode(value)`` gives JSON data; ``decode(data)`` the value again, or raises
+    :class:`CheckpointError` for anything it did not write (an unknown class, a field too many or
+    missing, a value of no known form). Raises ``ValueError`` on construction when two classes of
+    ``modules`` share a name."""
+
+    def __init__(self, modules: Iterable[types.ModuleType], constants: Mapping[str, object] | None = None):
+        self._constants = dict(constants or {})
+        self._constant_names = {id(value): name for name, value in self._constants.items()}
+        self._classes: dict[str, type] = {}
+        self._names: dict[type, str] = {}
+        for module in modules:
+            for value in vars(module).values():
+                if not isinstance(value, type) or value.__module__ != module.__name__:
+                    continue
+                if not (dataclasses.is_dataclass(value) or issubclass(value, enum.Enum) or issubclass(value, str)):
+                    continue
+                name = f"{module.__name__.removeprefix('referee.')}.{value.__qualname__}"
+                if name in self._classes and self._classes[name] is not value:
+                    raise ValueError(f"two classes named {name}")
+                self._classes[name] = value
+                self._names[value] = name
+        self._fields = {cls: frozenset(f.name for f in dataclasses.fields(cls))
+                        for cls in self._classes.values() if dataclasses.is_dataclass(cls)}
+
+    def encode(self, value: Any) -> Any:
+        """JSON data for ``value``; raises ``TypeError`` for a value of a class the codec does not know."""
+        kind = type(value)
+        if value is None or kind in (bool, int, float, str):
+            return value
+        if kind is tuple:
+            return [self.encode(item) for item in value]
+        if kind is list:
+            return {"@list": [self.encode(item) for item in value]}
+        if kind is dict:
+            return {"@dict": [[self.encode(k), self.encode(v)] for k, v in value.items()]}
+        constant = self._constant_names.get(id(value))
+        if constant is not None and self._constants[constant] is value:
+            return {"@constant": constant}
+        name = self._names.get(kind)
+        if name is None:
+            raise TypeError(f"a checkpoint cannot hold a {kind.__qualname__}")
+        if isinstance(value, enum.Enum):
+            return {"@": name, "member": value.name}
+        if isinstance(value, str):
+            return {"@": name, "text": str(value), "attributes": {k: self.encode(v) for k, v in vars(value).items()}}
+        return {"@": name, **{k: self.encode(v) for k, v in vars(value).items()}}
+
+    def decode(self, data: Any) -> Any:
+        """The value :meth:`encode` gave ``data`` for; raises :class:`CheckpointError`."""
+        kind = type(data)
+        if data is None or kind in (bool, int, float, str):
+            return data
+        if kind is list:
+            return tuple(self.decode(item) for item in data)
+        if kind is not dict:
+            raise CheckpointError(f"no value is written as {kind.__name__}")
+        if "@list" in data and len(data) == 1 and type(data["@list"]) is list:
+            return [self.decode(item) for item in data["@list"]]
+        if "@dict" in data and len(data) == 1 and type(data["@dict"]) is list:
+            pairs = data["@dict"]
+            if not all(type(pair) is list and len(pair) == 2 for pair in pairs):
+                raise CheckpointError("a dict is written as pairs")
+            return {self._key(self.decode(k)): self.decode(v) for k, v in pairs}
+        if "@constant" in data and len(data) == 1:
+            if data["@constant"] not in self._constants:
+                raise CheckpointError(f"no constant named {data['@constant']!r}")
+            return self._constants[data["@constant"]]
+        cls = self._classes.get(data.get("@"))  # type: ignore[arg-type]
+        if cls is None:
+            raise CheckpointError(f"no class named {data.get('@')!r}")
+        if issubclass(cls, enum.Enum):
+            try:
+                return cls[data["member"]]
+            except (KeyError, TypeError):
+                raise CheckpointError(f"{cls.__qualname__} has no member {data.get('member')!r}") from None
+        if issubclass(cls, str):
+            text, attributes = data.get("text"), data.get("attributes")
+            if type(text) is not str or type(attributes) is not dict:
+                raise CheckpointError(f"{cls.__qualname__} is written as text and attributes")
+            made = str.__new__(cls, text)
+            made.__dict__.update({k: self.decode(v) for k, v in attributes.items()})
+            return made
+        values = {k: v for k, v in data.items() if k != "@"}
+        if values.keys() != self._fields[cls]:
+            raise CheckpointError(f"{cls.__qualname__} has the fields {sorted(self._fields[cls])}, not {sorted(values)}")
+        made = object.__new__(cls)  # frozen dataclasses: no __init__ (the states validate nothing on creation)
+        made.__dict__.update({k: self.decode(v) for k, v in values.items()})
+        return made
+
+    @staticmethod
+    def _key(key: Any) -> Any:
+        try:
+            hash(key)
+        except TypeError:
+            raise CheckpointError("a dict key that cannot be a key") from None
+        return key
+
+
+_REVISIONS: dict[tuple[str, ...], str] = {}
+
+
+def code_revision(folders: Iterable[Path]) -> str:
+    """The SHA-256 (hex) of the Python sources directly in ``folders`` (names and bytes, in name order):
+    a checkpoint written by other code is not trusted. Read once a process."""
+    key = tuple(str(folder) for folder in folders)
+    found = _REVISIONS.get(key)
+    if found is None:
+        digest = hashlib.sha256()
+        for folder in key:
+            for source in sorted(Path(folder).glob("*.py")):
+                digest.update(source.name.encode() + b"\0" + source.read_bytes() + b"\0")
+        found = _REVISIONS[key] = digest.hexdigest()
+    return found
+
+
+def kept_at(count: int) -> list[int]:
+    """The event counts after which a game of ``count`` events keeps its state: every :data:`EVERY`-th
+    and the last (none for a game with no event: its state is the setup's)."""
+    return sorted({*range(EVERY, count + 1, EVERY), *([count] if count else [])})
+
+
+KEY_FILE = "checkpoint.key"
+"""The file, in the user's data folder (``platformdirs.user_data_dir("lassadar")``), of :func:`machine_key`."""
+
+_KEYS: dict[str, bytes | None] = {}
+
+
+def machine_key() -> bytes | None:
+    """This user's secret key for checkpoint digests: 32 random bytes in :data:`KEY_FILE`, made on first
+    use (by one process only: the file is created exclusively, readable by its owner only), read once a
+    process. ``None`` when it can be neither read nor made (a read-only home): no checkpoint is then written
+    or trusted."""
+    import platformdirs
+
+    path = Path(platformdirs.user_data_dir("lassadar")) / KEY_FILE
+    if str(path) in _KEYS:
+        return _KEYS[str(path)]
+    key: bytes | None = None
+    with contextlib.suppress(OSError):
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        except FileExistsError:
+            pass
+        else:
+            with os.fdopen(descriptor, "wb") as file:
+                file.write(secrets.token_bytes(32))
+                file.flush()
+                os.fsync(file.fileno())
+        if path.is_file() and not path.is_symlink():
+            found = path.read_bytes()
+            key = found if len(found) == 32 else None  # a key being written by another process: none this time
+    _KEYS[str(path)] = key
+    return key
+
+
+def _digest(key: bytes, code: str, doc: Mapping[str, Any], at: list[int], states: list[str]) -> str:
+    basis = [code, doc.get("database"), doc.get("seed"), doc.get("setup"), doc.get("events"), at, states]
+    message = json.dumps(basis, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
+def table(codec: StateCodec, code: str, doc: Mapping[str, Any], states: Mapping[int, Any]) -> dict[str, Any] | None:
+    """The ``[checkpoint]`` table of the save document ``doc`` (its envelope, setup and events already
+    in it) keeping ``states`` (event count -> the state after that many events); ``None`` without a
+    :func:`machine_key` (the save then holds no checkpoint)."""
+    key = machine_key()
+    if key is None:
+        return None
+    at = sorted(states)
+    written = [json.dumps(codec.encode(states[n]), separators=(",", ":"), ensure_ascii=False) for n in at]
+    return {"code": code, "at": at, "states": written, "digest": _digest(key, code, doc, at, written)}
+
+
+def read(codec: StateCodec, code: str, doc: Mapping[str, Any]) -> dict[int, Any]:
+    """The states the save document ``doc`` keeps (event count -> state), or ``{}`` when its checkpoint
+    is missing or cannot be trusted (another code revision, a digest that does not match this machine's
+    key, a value that does not decode): the game is then replayed from its events."""
+    kept = doc.get(KEY)
+    if not isinstance(kept, dict) or kept.get("code") != code:
+        return {}
+    key = machine_key()
+    if key is None:
+        return {}
+    at, written = kept.get("at"), kept.get("states")
+    count = len(doc.get("events", ()))
+    if (not isinstance(at, list) or not isinstance(written, list) or len(at) != len(written)
+            or not all(type(n) is int and 0 < n <= count for n in at) or not all(isinstance(s, str) for s in written)):
+        return {}
+    if not hmac.compare_digest(str(kept.get("digest")), _digest(key, code, doc, at, written)):
+        return {}
+    try:
+        return {n: codec.decode(json.loads(s)) for n, s in zip(at, written, strict=True)}
+    except (CheckpointError, ValueError, RecursionError):
+        return {}
