@@ -1,41 +1,98 @@
-"""Latency of `referee solo status --json`, as a ratio to `python -c "import click"` (median of several runs).
+"""Latency of one-shot referee commands, as ratios measured in one run: to `python -c "import click"`
+(issue 14: at most 2.0), and at a long game's last event to the same command at its 10th (issue 14:
+the same cost at event 400 as at event 10, thanks to the save's checkpoint).
 
-Run: python bench/referee_status.py [RUNS]. It sets up a game with a few events in a temporary save file,
-then times each command in a fresh interpreter (what a player at the table waits for).
+Run: python bench/referee_status.py [--runs N]. It plays one long solo game through the referee's own
+rules (the referee's dice, a seeded random legal command each step), saves it after 10 events and after
+400, then times `referee solo status --json` and `referee solo undo` on each save in a fresh
+interpreter (what a player at the table waits for), median of N runs. `--no-checkpoint` times the same
+saves without their checkpoints (every event replayed), as before issue 14.
 """
 from __future__ import annotations
 
+import argparse
 import os
+import random
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from pathlib import Path
 
+import tomli_w
+
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from pnp import database  # noqa: E402
+from referee.solo import legal  # noqa: E402
+from referee.solo.game import SoloGame  # noqa: E402
+
+LONG_SEED = 263
+"""The seed of the longest of 300 games of :func:`long_game` (490 events): it is cut at :data:`LONG` events."""
+LONG = 400
+"""The long game's event count (issue 14: the same cost at event 400 as at event 10)."""
 
 
-def timed(args: list[str], env: dict[str, str]) -> float:
+def long_game(db: database.Database, seed: int = LONG_SEED) -> SoloGame:
+    """A whole solo game of ``seed`` at the beginner difficulty: a uniformly random legal event each step."""
+    rng = random.Random(seed)
+    game = SoloGame.new(db, "beginner", ("solo.spell.shield", "solo.spell.bind"), seed)
+    while game.state.result is None:
+        events = legal.legal_events(game.state, db)
+        if not events:
+            break
+        game.play(rng.choice(events))
+    return game
+
+
+def timed(args: list[str], env: dict[str, str], before: Path | None = None, save: Path | None = None) -> float:
+    """Seconds for one run of ``args`` (the save restored from ``before`` first, untimed)."""
+    if before is not None and save is not None:
+        shutil.copyfile(before, save)
     start = time.perf_counter()
     subprocess.run(args, check=True, capture_output=True, cwd=ROOT, env=env)
     return time.perf_counter() - start
 
 
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 9
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=9, help="runs of each command (the median is reported)")
+    parser.add_argument("--no-checkpoint", action="store_true", help="strip the saves' checkpoints (replay every event)")
+    args = parser.parse_args()
+    db = database.load(ROOT / "cards.toml")
+    game = long_game(db)
+    count = LONG
     with tempfile.TemporaryDirectory() as folder:
-        env = dict(os.environ, LASSADAR_SOLO_SAVE=str(Path(folder) / "solo.toml"), NO_COLOR="1")
+        saves = {}
+        for events in (10, count):
+            while len(game.log.events) > events:
+                game.log.pop()
+            path = Path(folder) / f"at-{events}.toml"
+            doc = game.document()
+            if args.no_checkpoint:
+                doc.pop("checkpoint", None)
+            path.write_text(tomli_w.dumps(doc))
+            saves[events] = path
+            game = long_game(db)
+        env = dict(os.environ, NO_COLOR="1")
         referee = [sys.executable, "-m", "referee", "solo"]
-        subprocess.run(referee + ["new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "1"],
-                       check=True, capture_output=True, cwd=ROOT, env=env)
-        for command in (["draw"], ["battle"], ["accept"], ["draw"]):
-            subprocess.run(referee + command, capture_output=True, cwd=ROOT, env=env)
-        click = statistics.median(timed([sys.executable, "-c", "import click"], env) for _ in range(runs))
-        status = statistics.median(timed(referee + ["status", "--json"], env) for _ in range(runs))
-    print(f"python -c 'import click': {click * 1000:.0f} ms (median of {runs})")
-    print(f"referee solo status --json: {status * 1000:.0f} ms (median of {runs})")
-    print(f"ratio: {status / click:.1f}")
+        click = statistics.median(timed([sys.executable, "-c", "import click"], env) for _ in range(args.runs))
+        print(f"python -c 'import click': {click * 1000:.0f} ms (median of {args.runs})")
+        results = {}
+        for events, path in sorted(saves.items()):
+            kept = "checkpoint" in tomllib.loads(path.read_text())
+            work = Path(folder) / "work.toml"
+            status = statistics.median(timed(referee + ["status", "--json", "--save", str(path)], env) for _ in range(args.runs))
+            undo = statistics.median(timed(referee + ["undo", "--save", str(work)], env, path, work) for _ in range(args.runs))
+            results[events] = (status, undo)
+            print(f"at event {events:3d} ({'checkpoint' if kept else 'no checkpoint'}): status --json {status * 1000:.0f} ms "
+                  f"({status / click:.1f}x import click), undo {undo * 1000:.0f} ms ({undo / click:.1f}x)")
+        low, high = results[10], results[count]
+        print(f"event {count} / event 10: status --json {high[0] / low[0]:.2f}x, undo {high[1] / low[1]:.2f}x")
 
 
 if __name__ == "__main__":

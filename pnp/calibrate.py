@@ -120,6 +120,13 @@ def _scale_checks(paper: Paper) -> list[Primitive]:
     return items
 
 
+def build_command(duplex: Duplex) -> str:
+    """The build a sheet calibrated for ``duplex`` advises: ``pnp build --back-offset X,Y``, with
+    ``--duplex short`` for a printer that flips on the short edge (the offset measured holds for the
+    backs imposed for that edge only)."""
+    return f"pnp build{' --duplex short' if duplex == 'short' else ''} --back-offset X,Y"
+
+
 def calibration_pages(paper: Paper, duplex: Duplex) -> tuple[Drawing, Drawing]:
     """The front and back pages of the calibration sheet as page-sized Drawings (mm, no bleed)."""
     front: list[Primitive] = []
@@ -144,7 +151,7 @@ def calibration_pages(paper: Paper, duplex: Duplex) -> tuple[Drawing, Drawing]:
         "1. Print both pages double-sided at 100 % (no fit to page), flipping on the same edge as your cards.",
         "2. Hold the sheet to a light. In each X scale, find the line that meets its back line as one straight line;",
         "   read its number: that is X. Do the same in a Y scale for Y (the centre scale counts most).",
-        "3. Build with: pnp build --back-offset X,Y   (for example --back-offset -0.5,1.0).",
+        f"3. Build with: {build_command(duplex)}   (for example --back-offset -0.5,1.0).",
     ]
     for number, text in enumerate(instructions):
         front.extend(single_line(text, 20.0, 23.0 + number * 4.2, "serif", 8, fill=INK))

@@ -63,6 +63,10 @@ def _fit_problems(db: database.Database, path: Path) -> list[str]:
             lines.append(f"{shown_path(path)}:{db.line_of('games', f'{game}.title')}: games.{game}.title: character "
                          f"{shortened(repr(missing[0]), 20)} (U+{ord(missing[0]):04X}) is in no bundled font")
     for problem in layout.check_fit(db):
+        if problem.kind == "template":  # the template's own file and line
+            lines.append(f"{shown_path(Path(problem.path))}:{problem.line}: {shortened(problem.field, 120)}: "
+                         f"{shortened(problem.message, 400)}")
+            continue
         if problem.kind == "safe area":  # a face, not one field: the record's line, then the setting
             lines.append(f"{shown_path(path)}:{db.line_of(problem.record_id)}: {shortened(problem.record_id)}: "
                          f"{shortened(problem.message, 400)}")
@@ -276,7 +280,7 @@ def _is_pdf(path: Path) -> bool:
 def calibrate(paper: str, duplex: str, out_path: Path | None) -> None:
     """Write a two-page duplex calibration PDF: print it double-sided, hold it to the light, and read
     the X,Y to pass to `pnp build --back-offset X,Y`. It also has a 50 mm square and a 10 cm ruler."""
-    from pnp.calibrate import write_calibration
+    from pnp.calibrate import build_command, write_calibration
     from pnp.sheets import PAPERS
 
     path = out_path or DEFAULT_OUTPUT / f"calibration-{paper}-{duplex}.pdf"
@@ -303,4 +307,4 @@ def calibrate(paper: str, duplex: str, out_path: Path | None) -> None:
             temporary.unlink()
     click.echo(shortened(str(path), 300))
     click.echo("Print both pages double-sided at 100 %, hold the sheet to a light, read X and Y, then:")
-    click.echo("  pnp build --back-offset X,Y")
+    click.echo(f"  {build_command(duplex)}")  # type: ignore[arg-type]

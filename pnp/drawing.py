@@ -27,13 +27,18 @@ _COLOUR = re.compile(r"^#[0-9a-f]{6}$")
 Anchor = Literal["start", "middle", "end"]
 
 
+class DrawingError(ValueError):
+    """A shape that cannot be drawn: a negative size, a text size that is not positive, a bad colour or
+    anchor (a layout fed by a template's numbers: :func:`pnp.layout.template.drawing_error`)."""
+
+
 def check_colour(value: str | None, what: str = "colour") -> str | None:
     """Return ``value`` if it is ``None`` or a lower-case ``"#rrggbb"`` string.
 
     Raises ``ValueError`` naming ``what`` otherwise (for example ``"#FFF"`` or ``"red"``).
     """
     if value is not None and not _COLOUR.match(value):
-        raise ValueError(f"{what}: {value!r} is not a colour written as '#rrggbb' (lower case)")
+        raise DrawingError(f"{what}: {value!r} is not a colour written as '#rrggbb' (lower case)")
     return value
 
 
@@ -58,7 +63,7 @@ class Rect:
         check_colour(self.fill, "Rect.fill")
         check_colour(self.stroke, "Rect.stroke")
         if self.width < 0 or self.height < 0:
-            raise ValueError(f"Rect has a negative size {self.width} x {self.height} mm")
+            raise DrawingError(f"Rect has a negative size {self.width} x {self.height} mm")
 
 
 @dataclass(frozen=True)
@@ -98,7 +103,7 @@ class Polyline:
         check_colour(self.fill, "Polyline.fill")
         check_colour(self.stroke, "Polyline.stroke")
         if len(self.points) < 2:
-            raise ValueError("Polyline needs at least two points")
+            raise DrawingError("Polyline needs at least two points")
         object.__setattr__(self, "points", tuple((float(x), float(y)) for x, y in self.points))
 
 
@@ -146,9 +151,9 @@ class TextLine:
     def __post_init__(self) -> None:
         check_colour(self.fill, "TextLine.fill")
         if self.anchor not in ("start", "middle", "end"):
-            raise ValueError(f"TextLine.anchor must be start, middle or end, not {self.anchor!r}")
+            raise DrawingError(f"TextLine.anchor must be start, middle or end, not {self.anchor!r}")
         if self.size <= 0:
-            raise ValueError(f"TextLine.size must be positive, not {self.size}")
+            raise DrawingError(f"TextLine.size must be positive, not {self.size}")
 
 
 @dataclass(frozen=True)
@@ -165,7 +170,7 @@ class Icon:
 
     def __post_init__(self) -> None:
         if not re.match(r"^[a-z0-9][a-z0-9-]*$", self.name):
-            raise ValueError(f"Icon name {self.name!r} must be lower-case letters, digits and '-'")
+            raise DrawingError(f"Icon name {self.name!r} must be lower-case letters, digits and '-'")
 
 
 @dataclass(frozen=True)
@@ -236,7 +241,7 @@ class Drawing:
 
     def __post_init__(self) -> None:
         if self.width_mm <= 0 or self.height_mm <= 0 or self.bleed_mm < 0:
-            raise ValueError(f"Drawing size {self.width_mm} x {self.height_mm} mm, bleed {self.bleed_mm} mm is not valid")
+            raise DrawingError(f"Drawing size {self.width_mm} x {self.height_mm} mm, bleed {self.bleed_mm} mm is not valid")
         object.__setattr__(self, "items", tuple(self.items))
 
     @property
@@ -262,7 +267,7 @@ class Drawing:
         outer = self.bleed_box
         slack = ROUNDING_SLACK
         if x < outer.x - slack or y < outer.y - slack or x + width > outer.right + slack or y + height > outer.bottom + slack:
-            raise ValueError(f"crop region ({x}, {y}, {width}, {height}) mm lies outside the board's bleed box")
+            raise DrawingError(f"crop region ({x}, {y}, {width}, {height}) mm lies outside the board's bleed box")
         clip = Box(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed)
         # Only what reaches into the new card's bleed box is kept: a card of a board does not carry
         # its neighbours' art, text and footers hidden under the clip.
@@ -278,12 +283,12 @@ class Drawing:
         Raises ``ValueError`` when the board does not divide into whole cards of the given grid.
         """
         if columns < 1 or rows < 1:
-            raise ValueError("split needs at least one column and one row")
+            raise DrawingError("split needs at least one column and one row")
         width = self.width_mm / columns
         height = self.height_mm / rows
         names = list(ids) if ids is not None else [None] * (columns * rows)
         if len(names) != columns * rows:
-            raise ValueError(f"split into {columns * rows} cards got {len(names)} ids")
+            raise DrawingError(f"split into {columns * rows} cards got {len(names)} ids")
         cards = []
         for index in range(columns * rows):
             row, column = divmod(index, columns)

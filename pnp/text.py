@@ -58,6 +58,10 @@ class TextFitError(ValueError):
     """A fitting request is malformed (negative box, min size above max, unknown icon token...)."""
 
 
+SOFT_HYPHEN = "\u00ad"
+"""A soft hyphen: invisible where the line does not break (a renderer may draw it as a hyphen)."""
+
+
 @dataclass(frozen=True)
 class _Piece:
     """A word fragment: text in one family, or an inline icon (``icon`` set, ``text`` empty)."""
@@ -73,10 +77,11 @@ def parse_words(text: str) -> list[list[Word]]:
     """Split ``text`` into paragraphs (on newlines) of words (on spaces), each word a tuple of pieces.
 
     ``:name:`` tokens whose name is in :data:`INLINE_ICONS` become icon pieces; any other text between
-    colons stays text. An empty paragraph (blank line) is kept as an empty list.
+    colons stays text. An empty paragraph (blank line) is kept as an empty list. A soft hyphen
+    (U+00AD) is dropped: it prints nothing, in the PDF as in the SVG (lines never break at it).
     """
     paragraphs: list[list[Word]] = []
-    for paragraph in text.split("\n"):
+    for paragraph in text.replace(SOFT_HYPHEN, "").split("\n"):
         words: list[Word] = []
         for raw in paragraph.split():
             pieces: list[_Piece] = []

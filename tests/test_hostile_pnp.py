@@ -970,3 +970,133 @@ def test_a_pdftoppm_that_hangs_is_stopped(small_db, tmp_path, monkeypatch):
     with pytest.raises(raster.RasterError, match="did not finish"):
         builder.build(small_db, tmp_path / "out", builder.BuildOptions(png=True))
     assert not (tmp_path / "out").exists()
+
+
+# ---- Seventh breaker: templates, calibration advice, encodings, backs ------------------------------------------------
+@pytest.fixture
+def edited_templates(tmp_path, monkeypatch):
+    """A copy of ``templates/`` the layouts read (``edit(name, old, new)`` changes one line of one file);
+    every cache of templates and faces cleared before and after."""
+    from pnp import layout
+    from pnp.layout import template
+
+    folder = tmp_path / "templates"
+    shutil.copytree(ROOT / "templates", folder, ignore=shutil.ignore_patterns("fonts", "icons"))
+    monkeypatch.setattr(template, "TEMPLATE_DIR", folder)
+    template._load.cache_clear()
+    layout._CACHE.clear()
+
+    def edit(name: str, old: str, new: str) -> Path:
+        path = folder / name
+        text = path.read_text(encoding="utf-8")
+        assert old in text, old
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+        template._load.cache_clear()
+        layout._CACHE.clear()
+        return path
+
+    yield edit
+    template._load.cache_clear()
+    layout._CACHE.clear()
+
+
+@pytest.mark.parametrize("old, new, key", [
+    ("box = 10.3", "box = -5", "numbers"),            # a negative box: a traceback from check and build before
+    ("space_size = 11", "space_size = 0", "numbers"),  # a text size of 0: the same
+    ("pitch = 10.8", "pitch = nan", "numbers.pitch"),  # passed check, then build crashed in ReportLab
+    ("pitch = 10.8", "pitch = inf", "numbers.pitch"),
+    ("half_height = 29.0", "half_height = 1e308", "numbers.half_height"),
+    ('border = "#1f2f3f"', 'border = "blue"', "colors.border"),
+    ('extends = "base"', 'extends = "nonexist"', "extends"),
+])
+def test_a_broken_template_number_is_one_problem_with_the_templates_file_and_line(db, edited_templates, old, new, key):
+    """Issue 13 (every parser failure is one line with the file), seventh breaker: a template's number
+    that makes no shape (negative, 0, not finite, absurd) is a ``template`` problem naming the template
+    file, the key and the line it is written on, from the one check both `pnp check` and `pnp build` run."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("location.toml", old, new)
+    problems = check_fit(db)
+    assert [p.kind for p in problems] == ["template"], problems
+    problem = problems[0]
+    assert Path(problem.path) == path and problem.field == key
+    line = path.read_text(encoding="utf-8").split("\n")[problem.line - 1]
+    assert (new in line) if key != "numbers" else line.strip() == "[numbers]", (problem.line, line)
+
+
+def test_check_prints_a_template_problem_at_the_templates_own_line(db, edited_templates):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.oneline import shown_path
+
+    path = edited_templates("location.toml", "pitch = 10.8", "pitch = nan")
+    result = CliRunner().invoke(main, ["check", "--db", str(ROOT / "cards.toml")])
+    assert result.exit_code == 1 and isinstance(result.exception, (SystemExit, type(None)))
+    line = next((line for line in result.output.splitlines() if "numbers.pitch" in line), result.output)
+    number = path.read_text(encoding="utf-8").split("\n").index("pitch = nan") + 1
+    assert line.startswith(f"{shown_path(path)}:{number}: numbers.pitch: "), line
+
+
+def test_a_name_box_moved_off_the_card_sideways_is_a_safe_area_problem(db, edited_templates):
+    """Seventh breaker: `x = 100` on the Location name box printed every Location without a name, and
+    check passed (only boxes off the top or bottom were caught)."""
+    from pnp.layout import check_fit
+
+    edited_templates("location.toml", "[boxes.name]\nx = 6.0", "[boxes.name]\nx = 100.0")
+    problems = check_fit(db)
+    locations = {p.record_id for p in problems if p.kind == "safe area"}
+    assert locations == {loc.id for loc in db.duel.location}, problems
+
+
+def test_calibrating_for_the_short_edge_advises_a_short_edge_build(tmp_path):
+    """Seventh breaker: `pnp calibrate --duplex short` advised `pnp build --back-offset X,Y`, which builds
+    backs for a long-edge flip (the default): the advice, on screen and on the sheet, keeps the edge."""
+    from click.testing import CliRunner
+    from pypdf import PdfReader
+
+    from pnp.cli import main
+
+    for duplex, advice in (("short", "pnp build --duplex short --back-offset X,Y"), ("long", "pnp build --back-offset X,Y")):
+        out = tmp_path / f"{duplex}.pdf"
+        result = CliRunner().invoke(main, ["calibrate", "--duplex", duplex, "--out", str(out)])
+        assert result.exit_code == 0 and advice in result.output.splitlines()[-1], result.output
+        assert advice in PdfReader(out).pages[0].extract_text().replace("\n", " ")
+
+
+def test_a_byte_that_is_not_utf8_is_reported_on_its_own_line(tmp_path):
+    """Seventh breaker: a Latin-1 byte on line 97 was reported at line 1."""
+    from pnp import database
+
+    raw = (ROOT / "cards.toml").read_bytes()
+    at = raw.index(b'title = "Quest"')
+    path = tmp_path / "cards.toml"
+    path.write_bytes(raw[:at] + b'title = "Qu\xe9st"' + raw[at + len(b'title = "Quest"'):])
+    with pytest.raises(database.DatabaseError) as caught:
+        database.load(path)
+    assert caught.value.problems[0].line == raw[:at].count(b"\n") + 1
+
+
+def test_a_soft_hyphen_prints_nothing():
+    """Seventh breaker: U+00AD printed as a visible hyphen in the PDF while the SVG hid it. It is dropped
+    from the words set (both outputs draw the same text lines)."""
+    from pnp.drawing import Box
+    from pnp.text import fit_text
+
+    lines = [item.text for item in fit_text("soft\u00adhyphen here", Box(0, 0, 50, 20)).items]
+    assert "".join(lines).replace(" ", "") == "softhyphenhere"
+
+
+def test_copies_on_a_back_is_refused(tmp_path):
+    """Seventh breaker: `copies = 3` on a back passed check, was listed, and changed nothing printed."""
+    from pnp import database
+
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    marker = 'subtitle = "Ruin & Renewal I"'
+    path = tmp_path / "cards.toml"
+    path.write_text(text.replace(marker, marker + "\ncopies = 3", 1), encoding="utf-8")
+    with pytest.raises(database.DatabaseError) as caught:
+        database.load(path)
+    problem = caught.value.problems[0]
+    assert problem.key.endswith("copies") and "back" in problem.message
+    assert path.read_text(encoding="utf-8").split("\n")[problem.line - 1] == "copies = 3"

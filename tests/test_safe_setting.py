@@ -76,6 +76,16 @@ def test_turned_and_shifted_text_and_icons_are_measured_where_they_print():
     assert found == {"text 'Sideways'", "icon mana", "text 'Upside down'"}
 
 
+def test_text_wholly_off_a_single_card_is_reported_on_every_side():
+    """Issue 13, seventh breaker: a name box moved off the card to the right or left printed no name, and
+    check passed. A text wholly beside a single card is off it (only a board's neighbouring card may show
+    its text in this card's bleed)."""
+    for x in (70, 100, -20, -60):
+        card = Drawing(63, 88, 3, (TextLine(x, 40, "Stonewatch", size=8),))
+        assert [thing.what for thing, _ in outside(card, safe_box(card, 3.0))] == ["text 'Stonewatch'"], x
+        assert outside(card, safe_box(card, 3.0, board_cards=3, board_index=1), board=True) == [], x
+
+
 def test_board_seams_need_only_one_millimetre():
     card = Drawing(63, 88, 3, (TextLine(61.5, 40, "Seam", size=8, anchor="end"),))
     assert outside(card, safe_box(card, 3.0, board_cards=3, board_index=1)) == []

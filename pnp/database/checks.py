@@ -158,6 +158,18 @@ def check_printed_cards(context: CheckContext) -> None:
                                                       f"at most {MAX_PRINTED_CARDS}")
 
 
+def check_back_copies(context: CheckContext) -> None:
+    """A back record has no ``copies`` (nor a ``back``): a back prints behind each card that names it, on
+    the backs page of that card's sheet, so a count of its own would have no effect (issue 13, seventh
+    breaker: ``copies = 3`` on a back was listed and silently ignored)."""
+    for record in context.database.records():
+        if isinstance(record, Back) and record.copies != 1:
+            context.report(context.at(record, "copies"), f"copies = {record.copies} on a back has no effect: a back prints "
+                                                         f"behind each card that names it; remove copies (or give the cards more copies)")
+        if isinstance(record, Back) and record.back is not None:
+            context.report(context.at(record, "back"), "a back has no back of its own: remove back")
+
+
 # ---- Rules tables ---------------------------------------------------------------------------------------------
 def check_table_texts(context: CheckContext) -> None:
     """Each table row's printed text states the amounts, the tracks and the direction of its effect
@@ -467,6 +479,7 @@ CROSS_CHECKS: tuple[Callable[[CheckContext], None], ...] = (
     check_id_kinds,
     check_icons,
     check_printed_cards,
+    check_back_copies,
     check_table_texts,
     check_table_rolls,
     check_table_cards,

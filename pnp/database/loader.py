@@ -135,7 +135,9 @@ def load(path: str | Path) -> Database:
     try:
         text = raw.decode("utf-8-sig")  # a byte-order mark (as some Windows editors write) is fine
     except UnicodeDecodeError as error:
-        raise DatabaseError([Problem(name, 1, "file", f"not UTF-8 text ({error.reason} at byte {error.start})")]) from None
+        line = raw.count(b"\n", 0, error.start) + 1  # the line that holds the byte (an editor's Latin-1 save)
+        raise DatabaseError([Problem(name, line, "file", f"not UTF-8 text ({error.reason} at byte {error.start}); "
+                                                         f"save the file as UTF-8")]) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

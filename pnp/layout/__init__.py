@@ -15,12 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.database import Back, Database, Record
-from pnp.drawing import Drawing
+from pnp.drawing import Drawing, DrawingError
 from pnp.layout import duel, solo
 from pnp.layout.common import CardBuilder
 from pnp.layout.problems import FitKind, FitProblem
 from pnp.layout.safe import safe_area_problems
-from pnp.layout.template import TemplateError, load_template
+from pnp.layout.template import TemplateError, drawing_error, load_template
 from pnp.units import SAME_SIZE_MM
 
 LAYOUTS: dict[str, Callable] = {**solo.LAYOUTS, **duel.LAYOUTS}
@@ -58,10 +58,14 @@ class Rendered:
         return [face for face in self.fronts if face.record.game == game]
 
 
-def _make(database: Database, record_id: str, extra_bleed: float = 0.0) -> Callable[[str, float, float], CardBuilder]:
+def _make(database: Database, record_id: str, extra_bleed: float = 0.0,
+          used: list[str] | None = None) -> Callable[[str, float, float], CardBuilder]:
+    """The card-builder factory a layout gets; each template kind it asks for is appended to ``used``."""
     settings = database.print
 
     def make(kind: str, width: float, height: float) -> CardBuilder:
+        if used is not None:
+            used.append(kind)
         return CardBuilder(record_id, load_template(kind), width, height, settings.bleed_mm + extra_bleed)
     return make
 
@@ -98,6 +102,29 @@ def card_size_problem(database: Database) -> FitProblem | None:
 _CACHE: dict[tuple[int, str, object], Rendered] = {}
 
 
+def _front_faces(record: Record, layout: Callable, database: Database, used: list[str], problems: list[FitProblem]) -> list[Face]:
+    """The front faces of ``record`` (a board split into its cards); the layout's problems appended to
+    ``problems``, the template kinds it used to ``used``. Raises :class:`~pnp.drawing.DrawingError`."""
+    settings = database.print
+    width, height = settings.card_width_mm, settings.card_height_mm
+    faces = []
+    for face_id, builder in layout(record, database, _make(database, record.id, used=used)):
+        problems.extend(builder.problems)
+        title = getattr(record, "title", None) or getattr(record, "name", None) or record.id
+        drawing = builder.drawing(face_id, title)
+        columns = round(drawing.width_mm / width)
+        if columns > 1 or abs(drawing.height_mm - height) > SAME_SIZE_MM:
+            rows = round(drawing.height_mm / height)
+            ids = [f"{face_id}.card-{n}" for n in range(1, columns * rows + 1)]
+            for index, part in enumerate(drawing.split(columns, rows, ids=ids)):
+                part = Drawing(part.width_mm, part.height_mm, part.bleed_mm, part.items, id=part.id,
+                               title=f"{title} ({index + 1} of {columns * rows})")
+                faces.append(Face(ids[index], record, part, record.back, record.copies, columns * rows, index))
+        else:
+            faces.append(Face(face_id, record, drawing, record.back, record.copies))
+    return faces
+
+
 def render(database: Database) -> Rendered:
     """Lay out every printed record and every back of ``database``.
 
@@ -113,36 +140,29 @@ def render(database: Database) -> Rendered:
     problem = card_size_problem(database)
     if problem:
         raise CardSizeError(str(problem))
-    settings = database.print
-    width, height = settings.card_width_mm, settings.card_height_mm
     fronts: list[Face] = []
     problems: list[FitProblem] = []
     for record in _print_order(database):
         layout = LAYOUTS.get(record.kind)
         if layout is None:
             raise KeyError(f"no layout for record kind {record.kind!r} ({record.id})")
-        for face_id, builder in layout(record, database, _make(database, record.id)):
-            problems.extend(builder.problems)
-            title = getattr(record, "title", None) or getattr(record, "name", None) or record.id
-            drawing = builder.drawing(face_id, title)
-            columns = round(drawing.width_mm / width)
-            if columns > 1 or abs(drawing.height_mm - height) > SAME_SIZE_MM:
-                rows = round(drawing.height_mm / height)
-                ids = [f"{face_id}.card-{n}" for n in range(1, columns * rows + 1)]
-                for index, part in enumerate(drawing.split(columns, rows, ids=ids)):
-                    part = Drawing(part.width_mm, part.height_mm, part.bleed_mm, part.items, id=part.id,
-                                   title=f"{title} ({index + 1} of {columns * rows})")
-                    fronts.append(Face(ids[index], record, part, record.back, record.copies, columns * rows, index))
-            else:
-                fronts.append(Face(face_id, record, drawing, record.back, record.copies))
+        used: list[str] = []
+        try:
+            fronts.extend(_front_faces(record, layout, database, used, problems))
+        except DrawingError as error:  # a template's number (a negative size, a text size of 0) made a shape that is none
+            raise drawing_error(used[-1] if used else record.kind, error) from None
     backs: dict[str, Face] = {}
     for record in database.records():
         if isinstance(record, Back):
             # backs carry extra bleed, so a back shifted by the printer still covers its card
             extra = database.print.back_extra_bleed_mm
-            for face_id, builder in LAYOUTS["back"](record, database, _make(database, record.id, extra)):
-                problems.extend(builder.problems)
-                backs[record.id] = Face(face_id, record, builder.drawing(face_id, f"{record.title} (back)"), None, 1)
+            used = []
+            try:
+                for face_id, builder in LAYOUTS["back"](record, database, _make(database, record.id, extra, used)):
+                    problems.extend(builder.problems)
+                    backs[record.id] = Face(face_id, record, builder.drawing(face_id, f"{record.title} (back)"), None, 1)
+            except DrawingError as error:
+                raise drawing_error(used[-1] if used else "back", error) from None
     rendered = Rendered(tuple(fronts), backs, tuple(problems))
     _CACHE.clear()
     _CACHE[key] = rendered
@@ -171,8 +191,7 @@ def check_fit(database: Database) -> list[FitProblem]:
         faces = list(rendered.fronts) + list(rendered.backs.values())
         return list(rendered.problems) + safe_area_problems(faces, database.print.safe_mm)
     except TemplateError as error:
-        template, _, message = str(error).partition(": ")
-        return [FitProblem("templates", template, "template", message)]
+        return [FitProblem("templates", error.key, "template", error.reason, path=str(error.path), line=error.line)]
 
 
 def fit_problems(database: Database) -> list[str]:

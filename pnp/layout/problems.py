@@ -24,10 +24,11 @@ class FitProblem:
     ``record_id`` is the record holding what does not fit (a table row's text on a table card names the
     table, a spell's name on a path card names the spell), ``"print"`` for the card size setting,
     ``"templates"`` for a broken template. ``field`` is its key in the record (``"text"``,
-    ``"rows[5].text"``; ``"safe area"`` for a whole face; the setting for ``"print"``; the template file
-    for ``"templates"``). ``kind`` says what is wrong (:data:`FitKind`), ``message`` says it in words.
+    ``"rows[5].text"``; ``"safe area"`` for a whole face; the setting for ``"print"``; the template's
+    dotted key for ``"templates"``, ``boxes.name.x``). ``kind`` says what is wrong (:data:`FitKind`), ``message`` says it in words.
     ``over`` is how far over: mm for ``"text over"``, spaces for ``"spaces over"``, 0 otherwise.
-    ``box`` is the template box the text is set in, when there is one.
+    ``box`` is the template box the text is set in, when there is one. A ``"template"`` problem names
+    the template file (``path``) and the 1-based ``line`` of its ``field`` there.
 
     ``str(problem)`` is ``"<record id>: <field>: <message>"``.
     """
@@ -38,6 +39,8 @@ class FitProblem:
     message: str
     over: float = 0.0
     box: str = ""
+    path: str = ""
+    line: int = 0
 
     def __str__(self) -> str:
         return f"{self.record_id}: {self.field}: {self.message}"

@@ -115,14 +115,15 @@ def safe_box(drawing: Drawing, safe_mm: float, board_cards: int = 1, board_index
     return Box(left, safe_mm, drawing.width_mm - left - right, drawing.height_mm - 2 * safe_mm)
 
 
-def outside(drawing: Drawing, safe: Box) -> list[tuple[Painted, float]]:
+def outside(drawing: Drawing, safe: Box, board: bool = False) -> list[tuple[Painted, float]]:
     """The texts and icons of ``drawing`` that reach outside ``safe``, each with how far (mm) inside
-    the trim it comes at its nearest (negative: it crosses the trim). Things wholly on a neighbouring
-    card of a board (seen in this card's bleed) are not this card's."""
+    the trim it comes at its nearest (negative: it crosses the trim). On a card of a ``board``, things
+    wholly left or right of the card are on a neighbouring card (seen in this card's bleed), not this
+    card's; on a single card they are off the card, and reported like any other."""
     found = []
     for thing in painted(drawing.items):
         box = thing.box
-        if box.x >= drawing.width_mm or box.right <= 0:
+        if board and (box.x >= drawing.width_mm or box.right <= 0):
             continue
         slack = FONT_METRIC_SLACK_MM
         if (box.x < safe.x - slack or box.right > safe.right + slack
@@ -140,7 +141,7 @@ def safe_area_problems(faces: Iterable, safe_mm: float) -> list[FitProblem]:
     problems = []
     for face in faces:
         safe = safe_box(face.drawing, safe_mm, face.board_cards, face.board_index)
-        found = outside(face.drawing, safe)
+        found = outside(face.drawing, safe, board=face.board_cards > 1)
         if not found:
             continue
         thing, nearest = min(found, key=lambda pair: pair[1])

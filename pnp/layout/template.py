@@ -24,6 +24,7 @@ Example::
 """
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp import fonts
+from pnp.database.lines import LineIndex
 from pnp.drawing import Box
 from pnp.text import Align, VAlign
 
@@ -44,8 +46,20 @@ MIN_TEXT_PT = 6.0
 _COLOUR = re.compile(r"^#[0-9a-f]{6}$")
 
 
+LARGEST_NUMBER = 1000.0
+"""The largest size of any number of a template (mm, pt or a plain number): a card is 63 x 88 mm."""
+
+
 class TemplateError(ValueError):
-    """A template file is missing or malformed; the message names the file and the key."""
+    """A template file that is missing or malformed: ``path`` the file where the key is written (the
+    template itself or one it extends), ``key`` the dotted key (``boxes.name.x``, ``numbers.box``),
+    ``reason`` what is wrong and what would be right, ``line`` the 1-based line of the key in ``path``
+    (its table's header, or 1, when the key is not written there). ``str(error)`` is
+    ``"<file name>: <key>: <reason>"``."""
+
+    def __init__(self, path: Path, key: str, reason: str, line: int = 1):
+        self.path, self.key, self.reason, self.line = Path(path), key, reason, line
+        super().__init__(f"{self.path.name}: {key}: {reason}")
 
 
 @dataclass(frozen=True)
@@ -91,7 +105,7 @@ class Template:
         try:
             return self.boxes[name]
         except KeyError:
-            raise TemplateError(f"{self.path.name}: boxes.{name}: missing; the layout of {self.kind} needs it") from None
+            raise _error(self.path, f"boxes.{name}", f"missing; the layout of {self.kind} needs it") from None
 
     def color(self, name: str) -> str:
         """The colour called ``name`` (or ``name`` itself if it is a ``"#rrggbb"`` literal)."""
@@ -100,30 +114,77 @@ class Template:
         try:
             return self.colors[name]
         except KeyError:
-            raise TemplateError(f"{self.path.name}: colors.{name}: missing; the layout of {self.kind} needs it") from None
+            raise _error(self.path, f"colors.{name}", f"missing; the layout of {self.kind} needs it") from None
 
     def number(self, name: str) -> float:
         """The number called ``name``."""
         try:
             return self.numbers[name]
         except KeyError:
-            raise TemplateError(f"{self.path.name}: numbers.{name}: missing; the layout of {self.kind} needs it") from None
+            raise _error(self.path, f"numbers.{name}", f"missing; the layout of {self.kind} needs it") from None
 
     def string(self, name: str) -> str:
         """The label called ``name``."""
         try:
             return self.strings[name]
         except KeyError:
-            raise TemplateError(f"{self.path.name}: strings.{name}: missing; the layout of {self.kind} needs it") from None
+            raise _error(self.path, f"strings.{name}", f"missing; the layout of {self.kind} needs it") from None
+
+
+def _line(path: Path, parts: tuple[str, ...]) -> int:
+    """The line of ``path`` (a template) where the key ``parts`` is written, its table's header, or 1."""
+    try:
+        return LineIndex(path.read_text(encoding="utf-8")).line_of(parts)
+    except (OSError, UnicodeDecodeError):
+        return 1
+
+
+def _has(data: Any, parts: tuple[str, ...]) -> bool:
+    for part in parts:
+        if not isinstance(data, dict) or part not in data:
+            return False
+        data = data[part]
+    return True
+
+
+def _error(path: Path, key: str, reason: str) -> TemplateError:
+    """A :class:`TemplateError` for ``key`` of the template at ``path``, located in the file that writes
+    it: ``path`` itself or the first template it extends (``extends``) that has the key."""
+    parts = tuple(key.split("."))
+    found, seen = path, set()
+    while found.name not in seen:
+        seen.add(found.name)
+        try:
+            data = tomllib.loads(found.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            break
+        if _has(data, parts):
+            return TemplateError(found, key, reason, _line(found, parts))
+        parent = data.get("extends")
+        if not isinstance(parent, str) or not _NAME.match(parent):
+            break
+        found = found.parent / f"{parent}.toml"
+    return TemplateError(path, key, reason, _line(path, parts[:1]))
+
+
+_NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
+"""The name of a template: its file name without ``.toml``."""
 
 
 def _read(path: Path) -> dict[str, Any]:
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise TemplateError(f"{path}: no such template") from None
+        raise TemplateError(path, "file", "no such template") from None
+    except UnicodeDecodeError as error:
+        raise TemplateError(path, "file", f"not UTF-8 text ({error.reason} at byte {error.start})") from None
     except tomllib.TOMLDecodeError as error:
-        raise TemplateError(f"{path.name}: {error}") from None
+        found = re.search(r"\(at line (\d+), column \d+\)", str(error))
+        raise TemplateError(path, "file", str(error), int(found.group(1)) if found else 1) from None
+
+
+def _templates(folder: Path) -> str:
+    return ", ".join(sorted(p.stem for p in folder.glob("*.toml"))) or "none"
 
 
 def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], Path]:
@@ -132,8 +193,11 @@ def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[s
     parent = data.get("extends")
     if parent is None:
         return data, path
+    if not isinstance(parent, str) or not _NAME.match(parent) or not (folder / f"{parent}.toml").is_file():
+        raise TemplateError(path, "extends", f"no template {str(parent)[:40]!r}; the templates are: {_templates(folder)}",
+                            _line(path, ("extends",)))
     if parent in seen + (kind,):
-        raise TemplateError(f"{path.name}: extends: {parent!r} extends itself")
+        raise TemplateError(path, "extends", f"{parent!r} extends itself", _line(path, ("extends",)))
     base, _ = _merged(parent, folder, seen + (kind,))
     merged: dict[str, Any] = {}
     for section in ("colors", "numbers", "strings"):
@@ -147,17 +211,40 @@ def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[s
 
 def _check(condition: bool, path: Path, key: str, message: str) -> None:
     if not condition:
-        raise TemplateError(f"{path.name}: {key}: {message}")
+        raise _error(path, key, message)
+
+
+def _is_number(value: Any) -> bool:
+    """A finite int or float (not a bool) of at most :data:`LARGEST_NUMBER` in size."""
+    return (isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+            and abs(value) <= LARGEST_NUMBER)
+
+
+NUMBER = f"a finite number from -{LARGEST_NUMBER:g} to {LARGEST_NUMBER:g}"
+
+
+def drawing_error(kind: str, error: ValueError, folder: Path | None = None) -> TemplateError:
+    """The :class:`TemplateError` for a shape the layout of ``kind`` could not draw (``error``, from
+    :mod:`pnp.drawing`: a negative size, a text size of 0): a number of the template's ``[numbers]``
+    or boxes gives it."""
+    return _error((folder or TEMPLATE_DIR) / f"{kind}.toml", "numbers",
+                  f"a number gives a shape that cannot be drawn ({error}); sizes must be positive")
+
+
+def load_template(kind: str, folder: Path | None = None) -> Template:
+    """Read ``<folder>/<kind>.toml`` (``folder``: :data:`TEMPLATE_DIR` unless given; with the template it
+    extends) and check every box; read once a process (:func:`_load`).
+
+    Raises :class:`TemplateError` for a missing file, bad TOML, a template it extends that is none, an
+    unknown font family, a size range below :data:`MIN_TEXT_PT` or with max below min, an unknown
+    alignment, a bad colour, a box with no area, or a number that is not finite or larger than
+    :data:`LARGEST_NUMBER`.
+    """
+    return _load(kind, folder or TEMPLATE_DIR)
 
 
 @cache
-def load_template(kind: str, folder: Path = TEMPLATE_DIR) -> Template:
-    """Read ``<folder>/<kind>.toml`` (with the template it extends) and check every box.
-
-    Raises :class:`TemplateError` for a missing file, bad TOML, an unknown font family, a size range
-    below :data:`MIN_TEXT_PT` or with max below min, an unknown alignment, a bad colour, or a box with
-    no area.
-    """
+def _load(kind: str, folder: Path) -> Template:
     data, path = _merged(kind, folder)
     colors: dict[str, str] = {}
     for name, value in data.get("colors", {}).items():
@@ -165,7 +252,7 @@ def load_template(kind: str, folder: Path = TEMPLATE_DIR) -> Template:
         colors[name] = value
     numbers = {}
     for name, value in data.get("numbers", {}).items():
-        _check(isinstance(value, (int, float)) and not isinstance(value, bool), path, f"numbers.{name}", f"{value!r} is not a number")
+        _check(_is_number(value), path, f"numbers.{name}", f"{value!r} is not {NUMBER}")
         numbers[name] = float(value)
     strings = {}
     for name, value in data.get("strings", {}).items():
@@ -177,13 +264,16 @@ def load_template(kind: str, folder: Path = TEMPLATE_DIR) -> Template:
         unknown = set(spec) - {"x", "y", "w", "h", "font", "size", "align", "valign", "line_spacing", "paragraph_spacing", "color"}
         _check(not unknown, path, key, f"unknown key(s) {', '.join(sorted(unknown))}")
         for field in ("x", "y", "w", "h"):
-            _check(isinstance(spec.get(field), (int, float)), path, f"{key}.{field}", "missing or not a number (mm)")
+            _check(_is_number(spec.get(field)), path, f"{key}.{field}", f"missing or not {NUMBER} (mm)")
         _check(spec["w"] > 0 and spec["h"] > 0, path, key, "the box has no area")
         font = spec.get("font", "serif")
         _check(font in fonts.FAMILIES, path, f"{key}.font", f"{font!r} is not one of {', '.join(sorted(fonts.FAMILIES))}")
         size = spec.get("size", [9.0, 6.0])
-        _check(isinstance(size, list) and len(size) == 2 and all(isinstance(v, (int, float)) for v in size),
+        _check(isinstance(size, list) and len(size) == 2 and all(_is_number(v) for v in size),
                path, f"{key}.size", "must be [max, min] in pt")
+        for field, default in (("line_spacing", 1.15), ("paragraph_spacing", 0.0)):
+            _check(_is_number(spec.get(field, default)) and 0 <= spec.get(field, default) <= 10, path, f"{key}.{field}",
+                   "must be a number of em from 0 to 10")
         _check(size[0] >= size[1] >= MIN_TEXT_PT, path, f"{key}.size",
                f"{size} must have max >= min >= {MIN_TEXT_PT:g} pt (the smallest printed text)")
         align = spec.get("align", "left")
