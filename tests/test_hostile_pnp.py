@@ -1028,7 +1028,7 @@ def test_check_prints_a_template_problem_at_the_templates_own_line(db, edited_te
     from click.testing import CliRunner
 
     from pnp.cli import main
-    from pnp.oneline import shown_path
+    from pnp.files import shown_path
 
     path = edited_templates("location.toml", "pitch = 10.8", "pitch = nan")
     result = CliRunner().invoke(main, ["check", "--db", str(ROOT / "cards.toml")])
