@@ -14,10 +14,13 @@ checkpoint never makes a save unreadable. ``referee solo check`` and
 
 A state is written as JSON (TOML has no null) by :class:`StateCodec`: frozen dataclasses, enums and
 ``str`` subclasses of the game's own modules by name (nothing else is ever built from a save, so a
-shared save file cannot make the referee construct any other object), tuples as lists.
+shared save file cannot make the referee construct any other object), tuples as lists; then compressed
+(zlib) and written in base64, one string a state: machine data, not for editing, a few KB a game.
 """
 from __future__ import annotations
 
+import base64
+import binascii
 import contextlib
 import dataclasses
 import enum
@@ -27,6 +30,7 @@ import json
 import os
 import secrets
 import types
+import zlib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -70,8 +74,8 @@ class StateCodec:
                     raise ValueError(f"two classes named {name}")
                 self._classes[name] = value
                 self._names[value] = name
-        self._fields = {cls: frozenset(f.name for f in dataclasses.fields(cls))
-                        for cls in self._classes.values() if dataclasses.is_dataclass(cls)}
+        self._fields: dict[type, frozenset[str]] = {cls: frozenset(f.name for f in dataclasses.fields(cls))
+                                                    for cls in self._classes.values() if dataclasses.is_dataclass(cls)}
 
     def encode(self, value: Any) -> Any:
         """JSON data for ``value``; raises ``TypeError`` for a value of a class the codec does not know."""
@@ -132,11 +136,12 @@ class StateCodec:
             made.__dict__.update({k: self.decode(v) for k, v in attributes.items()})
             return made
         values = {k: v for k, v in data.items() if k != "@"}
-        if values.keys() != self._fields[cls]:
-            raise CheckpointError(f"{cls.__qualname__} has the fields {sorted(self._fields[cls])}, not {sorted(values)}")
-        made = object.__new__(cls)  # frozen dataclasses: no __init__ (the states validate nothing on creation)
-        made.__dict__.update({k: self.decode(v) for k, v in values.items()})
-        return made
+        fields = self._fields[cls]
+        if values.keys() != fields:
+            raise CheckpointError(f"{cls.__qualname__} has the fields {sorted(fields)}, not {sorted(values)}")
+        record = object.__new__(cls)  # frozen dataclasses: no __init__ (the states validate nothing on creation)
+        record.__dict__.update({k: self.decode(v) for k, v in values.items()})
+        return record
 
     @staticmethod
     def _key(key: Any) -> Any:
@@ -205,6 +210,17 @@ def machine_key() -> bytes | None:
     return key
 
 
+def _pack(data: Any) -> str:
+    """JSON ``data`` compressed and in base64 (one line of ASCII)."""
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return base64.b64encode(zlib.compress(text, 6)).decode("ascii")
+
+
+def _unpack(written: str) -> Any:
+    """The inverse of :func:`_pack`: raises ``ValueError``, ``zlib.error`` or ``binascii.Error``."""
+    return json.loads(zlib.decompress(base64.b64decode(written.encode("ascii"), validate=True)).decode("utf-8"))
+
+
 def _digest(key: bytes, code: str, doc: Mapping[str, Any], at: list[int], states: list[str]) -> str:
     basis = [code, doc.get("database"), doc.get("seed"), doc.get("setup"), doc.get("events"), at, states]
     message = json.dumps(basis, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
@@ -219,28 +235,65 @@ def table(codec: StateCodec, code: str, doc: Mapping[str, Any], states: Mapping[
     if key is None:
         return None
     at = sorted(states)
-    written = [json.dumps(codec.encode(states[n]), separators=(",", ":"), ensure_ascii=False) for n in at]
+    written = [_pack(codec.encode(states[n])) for n in at]
     return {"code": code, "at": at, "states": written, "digest": _digest(key, code, doc, at, written)}
 
 
 def read(codec: StateCodec, code: str, doc: Mapping[str, Any]) -> dict[int, Any]:
     """The states the save document ``doc`` keeps (event count -> state), or ``{}`` when its checkpoint
-    is missing or cannot be trusted (another code revision, a digest that does not match this machine's
-    key, a value that does not decode): the game is then replayed from its events."""
+    is missing or cannot be trusted (:func:`examine`): the game is then replayed from its events."""
+    return examine(codec, code, doc)[0]
+
+
+def examine(codec: StateCodec, code: str, doc: Mapping[str, Any]) -> tuple[dict[int, Any], str]:
+    """:func:`read`, and why nothing is trusted (``""`` when the states are): no checkpoint, written by
+    another revision of the referee, no key of this user on this machine, a malformed table, a digest
+    that does not match (another machine's, or an edit), or a state that does not decode."""
     kept = doc.get(KEY)
-    if not isinstance(kept, dict) or kept.get("code") != code:
-        return {}
+    if kept is None:
+        return {}, "the save holds no checkpoint"
+    if not isinstance(kept, dict):
+        return {}, "the checkpoint is not a table"
+    if kept.get("code") != code:
+        return {}, "the checkpoint was written by another version of the referee"
     key = machine_key()
     if key is None:
-        return {}
+        return {}, "no key of this user can be kept on this machine (a read-only home folder)"
     at, written = kept.get("at"), kept.get("states")
     count = len(doc.get("events", ()))
     if (not isinstance(at, list) or not isinstance(written, list) or len(at) != len(written)
             or not all(type(n) is int and 0 < n <= count for n in at) or not all(isinstance(s, str) for s in written)):
-        return {}
+        return {}, "the checkpoint's table is malformed"
     if not hmac.compare_digest(str(kept.get("digest")), _digest(key, code, doc, at, written)):
-        return {}
+        return {}, "the checkpoint's digest does not match (written on another machine or by another user, or edited)"
     try:
-        return {n: codec.decode(json.loads(s)) for n, s in zip(at, written, strict=True)}
-    except (CheckpointError, ValueError, RecursionError):
-        return {}
+        return {n: codec.decode(_unpack(s)) for n, s in zip(at, written, strict=True)}, ""
+    except (CheckpointError, ValueError, RecursionError, zlib.error, binascii.Error) as error:
+        return {}, f"a state of the checkpoint does not decode ({str(error)[:80]})"
+
+
+def differences(codec: StateCodec, kept: Mapping[int, Any], replayed: Mapping[int, Any]) -> list[tuple[int, str]]:
+    """Where the states ``kept`` (a checkpoint's) differ from ``replayed`` (the same event counts, states
+    of a replay of the events): ``(event count, the first field that differs)`` for each, in order. States
+    are compared in their written form, every field (the notes too)."""
+    found = []
+    for count in sorted(kept):
+        if count not in replayed:
+            found.append((count, "no such state in the replay"))
+            continue
+        ours, theirs = codec.encode(kept[count]), codec.encode(replayed[count])
+        if ours != theirs:
+            found.append((count, _first_difference(ours, theirs, "state")))
+    return found
+
+
+def _first_difference(a: Any, b: Any, where: str) -> str:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for name in sorted(set(a) | set(b)):
+            if a.get(name) != b.get(name):
+                return _first_difference(a.get(name), b.get(name), f"{where}.{name}" if not name.startswith("@") else where)
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for index, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return _first_difference(x, y, f"{where}[{index}]")
+    return f"{where}: {str(a)[:40]} kept, {str(b)[:40]} replayed"

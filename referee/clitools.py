@@ -232,6 +232,39 @@ class GameCommands:
         out.print(f"Undone: {self.rules.event_text(event, game.db)}. Put the {self.rules.pieces} back as they were.", markup=False)
         self.print_next(game, out)
 
+    def check(self, save: Path | None, database: Path | None, repair: bool) -> None:
+        """``check``: replay every event of the save from its setup and compare the states its checkpoint
+        keeps (:func:`referee.game.check_save`); one line saying what was found. A kept state that differs
+        from the replay is a fault of the referee: exit 1, and with ``repair`` the save is written again
+        from the replay (the same events, a new checkpoint). One line for a save whose events do not replay."""
+        db = load_database(database)
+        path = save_path(save, self.rules.name)
+        try:
+            report, game = self.rules.check(path, db)
+        except savefile.SaveError as error:
+            raise fail(error) from None
+        played = f"{report.events} {'event' if report.events == 1 else 'events'} replayed from the setup, every one applies"
+        if report.differences:
+            count, where = report.differences[0]
+            message = (f"{path}: {played}; but the checkpoint's state after event {count} differs from the replay ({where}; "
+                       f"{len(report.differences)} of {len(report.kept)} kept states differ)")
+            if not repair:
+                raise click.ClickException(f"{message}: a fault of the referee; `referee {self.rules.name} check --repair` "
+                                           f"writes the save again from the replay")
+            try:
+                savelock.check_free(path)
+                game.save(path)
+            except RefereeError as error:
+                raise fail(error) from None
+            click.echo(f"{message}; written again from the replay.")
+            return
+        if report.untrusted:
+            click.echo(f"{path}: {played}; {report.untrusted}, so commands replay the events (the next command that saves "
+                       f"writes a checkpoint).")
+            return
+        kept = ", ".join(str(n) for n in report.kept)
+        click.echo(f"{path}: {played}; the checkpoint's states (after events {kept}) equal the replay.")
+
     def log(self, save: Path | None, database: Path | None, verbose: bool) -> None:
         """``log``: the game so far, one line an event (:meth:`referee.game.RefereeGame.log_lines`)."""
         game, _ = self.load(save, database)

@@ -476,6 +476,14 @@ def undo(save_path: Path | None, database_path: Path | None) -> None:
 
 
 @duel.command()
+@click.option("--repair", is_flag=True, help="If a kept state differs from the replay, write the save again from the replay.")
+@_common
+def check(repair: bool, save_path: Path | None, database_path: Path | None) -> None:
+    """Replay the whole game from its setup and check the states the save keeps against it."""
+    _game.check(save_path, database_path, repair)
+
+
+@duel.command()
 @click.option("--verbose", "-v", is_flag=True, help="Also print what each event did.")
 @_common
 def log(verbose: bool, save_path: Path | None, database_path: Path | None) -> None:

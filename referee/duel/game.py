@@ -24,7 +24,7 @@ from referee.duel import events as ev
 from referee.duel import state as state_module
 from referee.duel.state import DICE_SCHEMES, DiceScheme, PerSide, State
 from referee.errors import ParseError, RuleError, check_keys
-from referee.game import GameRules, RefereeGame, load_game
+from referee.game import GameRules, RefereeGame, SaveCheck, check_save, load_game
 
 
 class DuelGameRules:
@@ -68,6 +68,10 @@ class DuelGameRules:
     def load(self, path: Path, db: Database) -> DuelGame:
         """:func:`load`."""
         return load(path, db)
+
+    def check(self, path: Path, db: Database) -> tuple[SaveCheck, DuelGame]:
+        """:func:`referee.game.check_save` of a duel game."""
+        return check_save(DuelGame, path, db)
 
     def new(self, db: Database, seed: int, **options: Any) -> DuelGame:
         """:meth:`DuelGame.new`; ``options`` are ``names`` and ``row``."""

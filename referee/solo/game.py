@@ -17,7 +17,7 @@ from pnp.database import Database
 from referee import checkpoint, dice
 from referee import events as shared_events
 from referee.errors import ParseError, RuleError, check_keys
-from referee.game import GameRules, RefereeGame, load_game
+from referee.game import GameRules, RefereeGame, SaveCheck, check_save, load_game
 from referee.solo import advice, core, legal, rules, view
 from referee.solo import events as ev
 from referee.solo import state as state_module
@@ -73,6 +73,10 @@ class SoloGameRules:
     def load(self, path: Path, db: Database) -> SoloGame:
         """:func:`load`."""
         return load(path, db)
+
+    def check(self, path: Path, db: Database) -> tuple[SaveCheck, SoloGame]:
+        """:func:`referee.game.check_save` of a solo game."""
+        return check_save(SoloGame, path, db)
 
     def new(self, db: Database, seed: int, **options: Any) -> SoloGame:
         """:meth:`SoloGame.new`; ``options`` are ``difficulty`` and ``spells``."""

@@ -1,0 +1,203 @@
+"""Checkpoints: the states a save keeps beside its events (issue 14, "Commands cost the same at event 400
+as at event 10: keep the current state (or checkpoints) in the save beside the events, verified against a
+replay when the save is loaded by `referee ... check` or the tests, not on every command").
+
+What must hold: a game read from its checkpoint is the game a replay gives (every state, the log, the Next
+line, the save written back); a command replays at most 31 events whatever the game's length; a checkpoint
+that cannot be trusted (edited, another machine's key, another revision of the code) is never used and never
+makes a save unreadable; `check` finds a kept state that differs from the replay and `--repair` mends it.
+"""
+from __future__ import annotations
+
+import random
+import tomllib
+from pathlib import Path
+
+import pytest
+import tomli_w
+from click.testing import CliRunner
+
+from referee import checkpoint
+from referee.cli import main
+from referee.duel import legal as duel_legal
+from referee.duel.game import DuelGame
+from referee.solo import legal as solo_legal
+from referee.solo import rules as solo_rules
+from referee.solo.game import SoloGame
+from tests.conftest import ROOT
+
+
+@pytest.fixture(autouse=True)
+def own_key(tmp_path, monkeypatch):
+    """This test's own checkpoint key (platformdirs reads $XDG_DATA_HOME), forgotten after it."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    checkpoint._KEYS.clear()
+    yield
+    checkpoint._KEYS.clear()
+
+
+def solo_game(db, seed: int, events: int | None = None) -> SoloGame:
+    """A solo game of ``seed`` at the beginner difficulty, a seeded random legal event each step, to its
+    end or ``events`` events."""
+    rng = random.Random(seed)
+    game = SoloGame.new(db, "beginner", ("solo.spell.shield", "solo.spell.bind"), seed)
+    while game.state.result is None and (events is None or len(game.log.events) < events):
+        legal = solo_legal.legal_events(game.state, db)
+        if not legal:
+            break
+        game.play(rng.choice(legal))
+    return game
+
+
+def duel_game(db, seed: int) -> DuelGame:
+    """A duel of ``seed``, a seeded random legal event each step (the referee's dice), to its end."""
+    rng = random.Random(seed)
+    game = DuelGame.new(db, seed)
+    while not game.rules.is_over(game.state):
+        legal = duel_legal.legal_events(game.state, db)
+        if not legal:
+            break
+        game.play(rng.choice(legal))
+    return game
+
+
+def test_every_state_of_whole_games_is_written_and_read_back_exactly(db):
+    """The codec: each state of 12 whole solo games and 6 whole duels reads back equal, every field (the
+    notes too), and writes again as it was read."""
+    for make, seeds in ((solo_game, range(12)), (duel_game, range(6))):
+        for seed in seeds:
+            game = make(db, seed)
+            codec = type(game).codec
+            for state in game.log.states:
+                written = codec.encode(state)
+                back = codec.decode(checkpoint._unpack(checkpoint._pack(written)))
+                assert back == state and codec.encode(back) == written, (make.__name__, seed)
+
+
+def test_a_game_read_from_its_checkpoint_is_the_game_a_replay_gives(db, tmp_path):
+    for seed in (263, 5):
+        game = solo_game(db, seed, events=200)
+        path = tmp_path / f"{seed}.toml"
+        game.save(path)
+        kept = tomllib.loads(path.read_text())["checkpoint"]["at"]
+        assert kept == [32, 64, 96, 128, 160, 192, 200][:len(kept)] and kept[-1] == len(game.log.events)
+        resumed = SoloGame.rules.load(path, db)
+        replayed = SoloGame.rules.check(path, db)[1]
+        assert resumed.state == replayed.state and resumed.state.notes == replayed.state.notes
+        assert resumed.next_line() == replayed.next_line()
+        assert resumed.log_lines(verbose=True) == replayed.log_lines(verbose=True)
+        assert resumed.document() == replayed.document()
+
+
+def test_a_command_replays_at_most_31_events_whatever_the_games_length(db, tmp_path, monkeypatch):
+    """Loading a 400-event game applies no event; undo replays from the nearest kept state (at most 31)."""
+    game = solo_game(db, 263, events=400)
+    assert len(game.log.events) == 400
+    path = tmp_path / "long.toml"
+    game.save(path)
+    applied = []
+    real = solo_rules.apply
+    monkeypatch.setattr(SoloGame.rules, "apply", staticmethod(lambda state, db_, event: applied.append(1) or real(state, db_, event)))
+    resumed = SoloGame.rules.load(path, db)
+    assert applied == [] and resumed.state == game.state
+    for _ in range(40):  # undo after undo, each saved and read again as separate commands would
+        before = len(applied)
+        resumed.undo()
+        resumed.save(path)
+        assert len(applied) - before <= checkpoint.EVERY - 1
+        resumed = SoloGame.rules.load(path, db)
+    assert applied, "the count of events applied saw none: the undos replayed nothing?"
+    assert resumed.state == SoloGame.rules.check(path, db)[1].state
+
+
+def _edit_checkpoint(path: Path, change) -> None:
+    doc = tomllib.loads(path.read_text())
+    change(doc["checkpoint"])
+    path.write_text(tomli_w.dumps(doc))
+
+
+def test_a_checkpoint_that_cannot_be_trusted_is_never_used(db, tmp_path):
+    """An edited state (digest kept), a digest of another machine's key, another revision of the code, a
+    malformed table: the game is replayed, as if there were no checkpoint, and plays the same."""
+    game = solo_game(db, 7, events=70)
+    path = tmp_path / "game.toml"
+    expected = game.state
+
+    def forged_state(kept):  # the last state's Mana changed, written as the codec writes it
+        state = SoloGame.codec.decode(checkpoint._unpack(kept["states"][-1]))
+        from dataclasses import replace
+        kept["states"][-1] = checkpoint._pack(SoloGame.codec.encode(replace(state, mana=21)))
+
+    edits = [forged_state, lambda kept: kept.update(digest="0" * 64), lambda kept: kept.update(code="another"),
+             lambda kept: kept.update(at=[1, 2, 3]), lambda kept: kept.update(states=["not base64!"])]
+    for edit in edits:
+        game.revision = None
+        game.save(path)
+        _edit_checkpoint(path, edit)
+        kept, why = checkpoint.examine(SoloGame.codec, SoloGame.code_revision(), tomllib.loads(path.read_text()))
+        assert kept == {} and why
+        assert SoloGame.rules.load(path, db).state == expected
+    game.revision = None
+    game.save(path)
+    checkpoint._KEYS.clear()
+    other = tmp_path / "other machine"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_DATA_HOME", str(other))
+        kept, why = checkpoint.examine(SoloGame.codec, SoloGame.code_revision(), tomllib.loads(path.read_text()))
+        assert kept == {} and "digest" in why
+        assert SoloGame.rules.load(path, db).state == expected
+    checkpoint._KEYS.clear()
+
+
+def test_check_verifies_a_save_and_repair_mends_a_kept_state_that_differs(db, tmp_path):
+    """`referee solo check` replays the game and compares every kept state. A kept state that differs with
+    a valid digest (what a fault of the referee would write) is one line, exit 1; --repair writes the save
+    again from the replay; the events stay as they were."""
+    game = solo_game(db, 11, events=80)
+    path = tmp_path / "game.toml"
+    game.save(path)
+    args = ["solo", "check", "--save", str(path), "--db", str(ROOT / "cards.toml")]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0 and "equal the replay" in result.output, result.output
+    doc = tomllib.loads(path.read_text())
+    events = doc["events"]
+    kept = {n: SoloGame.codec.decode(checkpoint._unpack(s)) for n, s in zip(doc["checkpoint"]["at"], doc["checkpoint"]["states"], strict=True)}
+    from dataclasses import replace
+    kept[64] = replace(kept[64], spirit=kept[64].spirit - 1)
+    del doc["checkpoint"]
+    doc["checkpoint"] = checkpoint.table(SoloGame.codec, SoloGame.code_revision(), doc, kept)
+    path.write_text(tomli_w.dumps(doc))
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 1 and "after event 64" in result.output and "spirit" in result.output, result.output
+    assert len(result.output.strip().splitlines()) == 1
+    result = CliRunner().invoke(main, args + ["--repair"])
+    assert result.exit_code == 0, result.output
+    assert tomllib.loads(path.read_text())["events"] == events
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0 and "equal the replay" in result.output, result.output
+
+
+def test_undone_marks_survive_a_checkpoint(db, tmp_path):
+    """Issue 13's rule (undo is no re-roll) holds through a checkpoint: the marks of what the referee showed
+    are kept beside the events (referee_shown), and the state read back refuses typed dice as before."""
+    game = solo_game(db, 3, events=50)
+    path = tmp_path / "game.toml"
+    shown = game.state.dice_used
+    game.undo()
+    game.save(path)
+    resumed = SoloGame.rules.load(path, db)
+    assert resumed.state.dice_shown == max(shown, resumed.state.dice_used)
+    assert resumed.state == SoloGame.rules.check(path, db)[1].state
+
+
+def test_a_duel_read_from_its_checkpoint_plays_on_as_the_replay(db, tmp_path):
+    game = duel_game(db, 21)
+    count = len(game.log.events)
+    while len(game.log.events) > count // 2:
+        game.log.pop()
+    path = tmp_path / "duel.toml"
+    game.save(path)
+    resumed = DuelGame.rules.load(path, db)
+    replayed = DuelGame.rules.check(path, db)[1]
+    assert resumed.state == replayed.state and resumed.next_line() == replayed.next_line()
+    assert duel_legal.legal_events(resumed.state, db) == duel_legal.legal_events(replayed.state, db)
