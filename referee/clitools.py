@@ -54,6 +54,10 @@ def with_given(text: str) -> str:
     return re.sub(r"`(referee [^`]+)`", add, text)
 
 
+SAVE_VARIABLES = "$LASSADAR_SOLO_SAVE or $LASSADAR_DUEL_SAVE"
+"""The variables that name each game's save (:data:`referee.save.GAME_ENV`), for messages."""
+
+
 def _takes_save(game: str, name: str) -> bool:
     """Whether ``referee GAME NAME`` has the ``--save`` and ``--db`` options (:func:`common_options`), read
     from the command line being run (its root group; no command line: ``False``)."""
@@ -73,8 +77,14 @@ def _remember_given(func: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(func)
     def run(*args: Any, **options: Any) -> Any:
         context = click.get_current_context()
-        given = [f"{flag} {shlex.quote(str(options[name]))}" for name, flag in (("save_path", "--save"), ("database_path", "--db"))
+        typed = [(name, flag) for name, flag in (("save_path", "--save"), ("database_path", "--db"))
                  if options.get(name) is not None and context.get_parameter_source(name) is ParameterSource.COMMANDLINE]
+        for name, flag in typed:  # repeated inside the back quotes of the commands offered, a backtick would end them
+            if "`" in str(options[name]):
+                raise click.BadParameter("a path with a backtick (`) cannot be repeated in the commands the referee offers, "
+                                         "which are written in backticks: rename it, or set the path in a variable "
+                                         f"({SAVE_VARIABLES if name == 'save_path' else '$' + DB_ENV})", param_hint=flag)
+        given = [f"{flag} {shlex.quote(str(options[name]))}" for name, flag in typed]
         token = GIVEN.set(" ".join(given) or GIVEN.get())  # a command run by another (`play` runs `new`) keeps its options
         try:
             return func(*args, **options)
@@ -325,6 +335,23 @@ class GameCommands:
             click.echo(with_given(note))
 
 
+def command_context(command: click.Command, name: str, args: list[str]) -> click.Context:
+    """``command``'s context for the words ``args`` (its options read, nothing run), as table mode and
+    ``parse`` read a one-shot command's words. ``--help`` among them is a ``click.UsageError`` of one
+    line naming the command's options (click would print its help and end the process: a table session
+    with it, seventh breaker); other words click cannot read raise as click raises them."""
+    read = args[: args.index("--") if "--" in args else len(args)]
+    if any(word.split("=")[0] in ("--save", "--db") for word in read):
+        raise click.UsageError("--save and --db are not read here: this session plays its own save with its own database "
+                               "(leave them out, or quit and run the command in a shell)")
+    if "--help" in read:
+        options = [max(p.opts, key=len) for p in command.params if isinstance(p, click.Option) and p.name not in ("save_path", "database_path")]
+        arguments = [p.human_readable_name for p in command.params if isinstance(p, click.Argument)]
+        takes = ", ".join(arguments + options) or "no options"
+        raise click.UsageError(f"--help is not read here: `{name}` takes {takes} (its --help in a shell explains them)")
+    return command.make_context(name, args)
+
+
 def slug(text: str) -> str:
     """A name as typed or printed, in one spelling: lower case, apostrophes dropped, any run of other
     characters one hyphen (``"Orrin's Crossing"`` and ``orrins crossing`` -> ``orrins-crossing``)."""
@@ -443,23 +470,25 @@ def console():
     return TableConsole(highlight=False, soft_wrap=True, markup=False, emoji=False)
 
 
-def parse_dice(text: str, option: str, totals: bool = True) -> tuple[int, ...]:
+def parse_dice(text: str, option: str, totals: bool = True, prefix: str = "") -> tuple[int, ...]:
     """``"3,5"`` or ``"3 5"`` as the values ``(3, 5)``. Raises a ``click.ClickException`` of one line
-    naming ``option`` for an empty list or an empty place (``"3,,5"``), or anything but numbers 1-6.
+    naming ``option`` for an empty list or an empty place (``"3,,5"``), or anything but numbers 1-6; its
+    example is ``{option} {prefix}3,5`` (``prefix``: ``wardens=`` for the duel's ``--reroll SIDE=D``).
 
     One value over 6 (``"7"``) is most likely the total of a roll typed instead of its dice: unless
     ``totals`` is false (an option that takes single dice), the message says to type each die and shows
     that total as dice (``--dice 3,4`` for a 2d6 roll of 7).
     """
     parts = re.split(r"\s*,\s*|\s+", text.strip())
+    example = f"{option} {prefix}3,5"
     if parts == [""]:
-        raise click.ClickException(f"{option}: no dice given; type them as numbers 1-6, for example {option} 3,5")
+        raise click.ClickException(f"{option}: no dice given; type them as numbers 1-6, for example {example}")
     values = []
     for part in parts:
         if part == "":
-            raise click.ClickException(f"{option}: {text!r} has an empty place; type each die once, for example {option} 3,5")
+            raise click.ClickException(f"{option}: {text!r} has an empty place; type each die once, for example {example}")
         if not re.fullmatch(r"-?\d+", part):
-            raise click.ClickException(f"{option}: {part!r} is not a die; type the dice as numbers 1-6, for example {option} 3,5")
+            raise click.ClickException(f"{option}: {part!r} is not a die; type the dice as numbers 1-6, for example {example}")
         value = int(part)
         if len(parts) == 1 and totals and value > 6:
             raise click.ClickException(_total_typed(option, value))

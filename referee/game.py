@@ -86,9 +86,9 @@ class GameRules(Protocol[S, E]):
     def event_text(self, event: E, db: Database) -> str:
         """A few words naming an event (for ``undo``), never showing hidden dice."""
 
-    def undo_problem(self, event: E, after: S) -> str | None:
-        """Why the last event ``event`` (``after``: the state it led to) may not be taken back (taking it
-        back would let a player see hidden dice and choose again), or ``None``."""
+    def undo_problem(self, event: E, before: S, after: S) -> str | None:
+        """Why the last event ``event`` (from the state ``before`` it to ``after``) may not be taken back
+        (taking it back would let a player choose again knowing dice or cards already shown), or ``None``."""
 
     def setup_line(self, state: S, db: Database) -> str:
         """The log's first line, the setup: ``  0. new normal spells Bind, Shield seed 3``."""
@@ -178,7 +178,7 @@ class RefereeGame:
         rules keep it (:meth:`GameRules.undo_problem`)."""
         if not self.log.events:
             raise self.rules.rule_error("nothing to undo: no command has been played since the setup")
-        problem = self.rules.undo_problem(self.log.events[-1], self.log.state)
+        problem = self.rules.undo_problem(self.log.events[-1], self.log.state_at(len(self.log.events) - 1), self.log.state)
         if problem is not None:
             raise self.rules.rule_error(problem)
         return self.log.pop()

@@ -163,6 +163,10 @@ class TableGame(Protocol):
         """The event a one-shot command's words play (``cast shield``); raises ``ValueError`` or
         ``click.ClickException`` for words that are not one."""
 
+    def why_not(self, text: str, state: Any) -> str | None:
+        """Why ``text``, which answers nothing at this prompt, names something that cannot be played now
+        (a quest card already on the discard pile), in one line; ``None`` when it names nothing known."""
+
     def commands(self) -> Mapping[str, str]:
         """The game's own commands at any prompt (``map``, ``spells``) -> what each shows."""
 
@@ -188,7 +192,7 @@ class TableGame(Protocol):
 SESSION_COMMANDS: dict[str, str] = {
     "status": "the tracks, cards and battle on the table",
     "log": "every step played so far",
-    "undo": "take back the last step (the same dice come up again; with the steps the referee played by itself after it)",
+    "undo": "take back the last step, with the steps the referee played by itself after it (not a roll or a card the referee showed)",
     "help": "the answers accepted here and these commands",
     "quit": "leave (the game is saved after every step)",
 }
@@ -388,11 +392,14 @@ class TableSession:
 
     def _command(self, word: str) -> Reply:
         if word == "undo":
+            undone: list[Any] = []
             try:
-                undone = [self.game.undo()]
+                undone.append(self.game.undo())
                 while self.game.log.events and self._automatic() is not None:  # played by itself: the answer before it too
                     undone.insert(0, self.game.undo())
-            except REFUSALS as error:
+            except REFUSALS as error:  # a step that stands (ruling 84, R78): none of them taken back
+                for event in undone:
+                    self.game.play(event)
                 return Reply(error=str(error))
             try:
                 self._save(self.game, self.path)
@@ -482,7 +489,8 @@ class TableSession:
         try:
             event = self.table.parse_command(text.split(), self.state)
         except ValueError:
-            return Reply(error=f"{text!r} is not an answer here (`help` lists them).")
+            why = self.table.why_not(text, self.state)
+            return Reply(error=f"{why} (`help` lists the answers)." if why else f"{text!r} is not an answer here (`help` lists them).")
         return self._start(event, from_command=True)
 
     def _chosen(self, choice: Choice, typed_dice: str | None, question: Question) -> Reply:

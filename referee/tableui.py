@@ -10,6 +10,7 @@ a dumb terminal both libraries print plain text.
 """
 from __future__ import annotations
 
+import itertools
 import os
 import re
 from collections.abc import Callable, Iterable
@@ -234,10 +235,24 @@ def ask(text: str, choices: list[tuple[str, str]], default: str, input: Input | 
             return words[int(line) - 1]
         found = ([w for w in words if w.lower() == line.lower()] or [a for a, meta in choices if meta.lower() == line.lower()]
                  or [a for a in words if _word_set(a) == _word_set(line)]  # `shield bind`, `bind,shield`, `Bind and Shield`
-                 or [w for w in words if w.lower().startswith(line.lower())])
+                 or [w for w in words if w.lower().startswith(line.lower())]
+                 or [a for a in words if _begins_each(a, line)])  # `thorn shield`, `Thorn Hedge, Shield`, as --spells reads them
         if len(found) == 1:
             return found[0]
         out.print(f"{line!r} is not one of them: type its number or its name (help shows them).", style="bold red", markup=False)
+
+
+def _begins_each(answer: str, line: str) -> bool:
+    """Whether the parts of ``line`` (split at commas or ``and``, else at spaces) each begin one word of
+    ``answer`` (``thorn-hedge shield``), every word begun once, in any order: ``thorn shield`` and
+    ``Thorn Hedge, Shield`` give ``thorn-hedge shield``, as ``new --spells thorn,shi`` reads them."""
+    slug = lambda text: re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")  # noqa: E731
+    parts = [slug(p) for p in re.split(r",|\band\b", line.lower())] if re.search(r",|\band\b", line.lower()) else [slug(p) for p in line.split()]
+    parts = [p for p in parts if p]
+    answers = answer.lower().split()
+    if len(parts) != len(answers):
+        return False
+    return any(all(word.startswith(part) for part, word in zip(parts, order, strict=True)) for order in itertools.permutations(answers))
 
 
 def _word_set(text: str) -> frozenset[str]:

@@ -90,7 +90,8 @@ def test_a_game_read_from_its_checkpoint_is_the_game_a_replay_gives(db, tmp_path
 
 
 def test_a_command_replays_at_most_31_events_whatever_the_games_length(db, tmp_path, monkeypatch):
-    """Loading a 400-event game applies no event; undo replays from the nearest kept state (at most 31)."""
+    """Loading a 400-event game applies no event; going back a step (what `undo` does, where ruling 84
+    lets it) replays from the nearest kept state: at most 31 events."""
     game = solo_game(db, 263, events=400)
     assert len(game.log.events) == 400
     path = tmp_path / "long.toml"
@@ -100,9 +101,10 @@ def test_a_command_replays_at_most_31_events_whatever_the_games_length(db, tmp_p
     monkeypatch.setattr(SoloGame.rules, "apply", staticmethod(lambda state, db_, event: applied.append(1) or real(state, db_, event)))
     resumed = SoloGame.rules.load(path, db)
     assert applied == [] and resumed.state == game.state
-    for _ in range(40):  # undo after undo, each saved and read again as separate commands would
+    for _ in range(40):  # a step back after a step back, each saved and read again as separate commands would
         before = len(applied)
-        resumed.undo()
+        resumed.log.pop()
+        resumed.revision = None
         resumed.save(path)
         assert len(applied) - before <= checkpoint.EVERY - 1
         resumed = SoloGame.rules.load(path, db)
@@ -179,11 +181,14 @@ def test_check_verifies_a_save_and_repair_mends_a_kept_state_that_differs(db, tm
 
 def test_undone_marks_survive_a_checkpoint(db, tmp_path):
     """Issue 13's rule (undo is no re-roll) holds through a checkpoint: the marks of what the referee showed
-    are kept beside the events (referee_shown), and the state read back refuses typed dice as before."""
+    (a save written before ruling 84, with a roll undone) are kept beside the events (referee_shown), and
+    the state read back has them as a replay gives it."""
+    from tests.test_hostile_referee import _undone_the_old_way
+
     game = solo_game(db, 3, events=50)
     path = tmp_path / "game.toml"
     shown = game.state.dice_used
-    game.undo()
+    _undone_the_old_way(game)
     game.save(path)
     resumed = SoloGame.rules.load(path, db)
     assert resumed.state.dice_shown == max(shown, resumed.state.dice_used)

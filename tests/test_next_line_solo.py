@@ -46,7 +46,7 @@ from referee import advice
 from referee.solo import core, expanded, rules
 from referee.solo import game as solo_game
 from tests import nextline
-from tests.nextline import DB
+from tests.nextline import DB, Refusal
 from tests.test_solo_text import command_text
 
 MODES = [("referee", "referee"), ("referee", "typed"), ("own", "referee"), ("own", "typed")]
@@ -55,7 +55,7 @@ SLOW_GAMES = 200
 MAX_COMMANDS = 3000
 UNDO_ODDS = 0.04
 """How often a command is an undo of one to three steps instead (the steps are then played again by the
-Next line, with the referee's dice and cards where it rolled or drew for them)."""
+Next line); an undo of a step that showed the referee's dice or cards is refused (ruling 84)."""
 """A game longer than this is taken for a Next line that goes round in circles."""
 
 ROLLS = ("battle", "attack", "eldritch", "servants")
@@ -197,9 +197,20 @@ class Player(nextline.Player):
         rng = self.rng
         played = len(self.memory.game.log.events)
         if played and rng.random() < UNDO_ODDS:  # take back one to three steps; then play on by the Next line
+            out = None
             for _ in range(rng.randint(1, min(3, played))):
-                out = self.run(["solo", "undo"])
-            return out
+                log = self.memory.game.log
+                if not log.events:
+                    break
+                stands = core.undo_problem(log.state_at(len(log.events) - 1), log.state) is not None
+                try:
+                    out = self.run(["solo", "undo"])
+                except Refusal as refusal:  # ruling 84: what the referee showed stands
+                    assert stands and "ruling 84" in str(refusal), self.report(f"undo refused: {refusal}")
+                    break
+                assert not stands, self.report("undo took back a step that showed the referee's dice or cards")
+            if out is not None:
+                return out
         by = self.mode_forms(commands, next_line)
         if "map" in by and rng.random() < 0.05:  # look at the map; it changes nothing
             self.run(self.fill_in(by["map"][0]), next_line=False)

@@ -390,14 +390,19 @@ def test_grayking_reaching_lassadar_loses_and_tracks_stay_in_bounds(db):
 
 
 def test_resolve_records_referee_dice_and_undo_is_not_a_reroll(db):
-    """R35: die k of the game is a pure function of the seed and k; undo then repeat gives the same dice."""
+    """R35: die k of the game is a pure function of the seed and k. Ruling 84: a step that showed the
+    referee's dice is never taken back (refused, nothing changed); a step of typed dice is."""
     g = game(db, ev.Draw(card("tural")), seed=42)
     g.play(ev.Battle())
     first = g.log.events[-1]
     assert first.dice.k == 0 and first.enemy.k == 2
-    g.undo()
-    g.play(ev.Battle())
+    with pytest.raises(rules.RuleError, match="ruling 84"):
+        g.undo()
     assert g.log.events[-1] == first
+    typed = game(db, ev.Draw(card("tural")), seed=42)
+    typed.play(ev.Battle(dice=dice(1, 1), enemy=dice(6, 6, 6), next=card("mistmarch")))
+    typed.undo()
+    assert typed.state.phase == "battle" and typed.state.dice_used == 0
 
 
 def test_a_player_drawing_from_their_own_deck_names_the_next_card(db):

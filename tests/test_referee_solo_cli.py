@@ -48,14 +48,20 @@ def test_status_json_has_the_contract_fields(tmp_path, db):
     assert status["spells"] == ["solo.spell.bind", "solo.spell.shield"] and status["result"] is None and "draw" in status["next"]
 
 
-def test_undo_then_repeat_rolls_the_same_dice(tmp_path):
-    """Undo is never a free re-roll: die k of the game depends only on the seed and k (R35)."""
+def test_undo_of_a_roll_the_referee_showed_is_refused(tmp_path):
+    """Undo is never a free re-roll (ruling 84): a step that showed the referee's dice or cards is refused
+    in one line and the save is left as it was; a step of the player's own dice and cards is taken back."""
     save = tmp_path / "s.toml"
     run(save, "new --difficulty normal --spells bind,shield --seed 3")
     run(save, "draw")
-    first = run(save, "battle")
-    run(save, "undo")
-    assert run(save, "battle") == first
+    run(save, "battle")
+    kept = save.read_bytes()
+    refused = run(save, "undo", code=1)
+    assert "ruling 84" in refused and len(refused.strip().splitlines()) == 1 and save.read_bytes() == kept
+    run(save, "new --difficulty normal --spells bind,shield --seed 3 --force")
+    run(save, "draw --card tural")
+    run(save, "battle --dice 1,1 --enemy 6,6,6 --next mistmarch")
+    assert "Undone" in run(save, "undo") and "Undone" in run(save, "undo")
 
 
 def test_human_output_names_cards_as_printed(tmp_path):

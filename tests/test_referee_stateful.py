@@ -102,7 +102,17 @@ class SoloMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.game is not None and len(self.game.log) > 0)
     @rule()
     def undo(self):
-        self.game.undo()
+        """Ruling 84: a step that showed the referee's dice, cards or shuffles is never taken back (refused,
+        nothing changed); any other step is."""
+        before, after = self.game.log.state_at(len(self.game.log) - 1), self.game.state
+        shown = (after.dice_used > before.dice_used or after.deck_taken > before.deck_taken or after.shuffles > before.shuffles)
+        events = list(self.game.log.events)
+        try:
+            self.game.undo()
+        except rules.RuleError:
+            assert shown and self.game.state is after and self.game.log.events == events
+        else:
+            assert not shown and self.game.state == before
 
     @invariant()
     def tracks_in_bounds(self):

@@ -81,8 +81,8 @@ def _pairs(items: Sequence[str], option: str) -> dict[Side, str]:
     return out
 
 
-def _dice(text: str, option: str) -> Dice:
-    values = clitools.parse_dice(text, option, totals=False)  # a re-roll spell re-rolls single dice
+def _dice(text: str, option: str, prefix: str = "") -> Dice:
+    values = clitools.parse_dice(text, option, totals=False, prefix=prefix)  # a re-roll spell re-rolls single dice
     try:
         return Dice(values, None)
     except DiceError as error:
@@ -157,7 +157,7 @@ def reveal_event(openings: Sequence[str], rerolls: Sequence[str]) -> ev.Reveal:
         except ev.EventError as error:
             raise clitools.fail(error) from None
     for side, value in typed.items():
-        fields[f"{side}_reroll"] = _dice(value, "--reroll")
+        fields[f"{side}_reroll"] = _dice(value, "--reroll", f"{side}=")
     return ev.Reveal(**fields)
 
 
@@ -193,7 +193,7 @@ def parse(args: str | Sequence[str], db: Database, state: State | None = None) -
         raise click.UsageError(f"not a command that plays an event ({', '.join(EVENT_COMMANDS)}): {shlex.join(words)!r}")
     name, rest = words[0], words[1:]
     command = duel.commands[name]
-    context = command.make_context(f"{CMD} {name}", rest)
+    context = clitools.command_context(command, f"{CMD} {name}", rest)
     params = context.params
     if name == "marker":
         return marker_event(params["words"], params["side"], db, state)
@@ -471,7 +471,7 @@ def restore(save_path: Path | None, database_path: Path | None) -> None:
 @duel.command()
 @_common
 def undo(save_path: Path | None, database_path: Path | None) -> None:
-    """Take back the last command (the same dice come up again if it is repeated)."""
+    """Take back the last command (not a roll, a reveal, or a commitment once both committed)."""
     _game.undo(save_path, database_path)
 
 

@@ -52,7 +52,7 @@ class DuelGameRules:
         """:func:`referee.duel.advice.refusal_text` (the message alone for a refusal of no duel kind)."""
         return advice.refusal_text(error, state) if isinstance(error, rules.RuleError) else str(error)
 
-    def undo_problem(self, event: ev.Event, after: State) -> str | None:
+    def undo_problem(self, event: ev.Event, before: State, after: State) -> str | None:
         """:func:`referee.duel.rules.undo_problem`."""
         return rules.undo_problem(event, after)
 

@@ -938,7 +938,10 @@ def resolve(state: State, db: Database, event: ev.Event) -> tuple[ev.Event, Stat
         k = state.dice_used
         fields: dict[str, Any] = {}
         for side in SIDES:
-            fields[side] = None if a[side] is FORFEITED else a[side]  # a forfeit is kept as its salt alone
+            sealed = state.opened is None and state.hands[side].seal is not None
+            # a forfeit is kept as its salt alone; an opening as it was sealed (its spare die filled in only
+            # when it is opened again: the seal is of the text sealed, seventh breaker)
+            fields[side] = None if a[side] is FORFEITED else _reveal_field(event, side) if sealed else a[side]
             typed: Dice | None = _reveal_field(event, side, "_reroll")
             if typed is None and need[side] and not wait:
                 typed = Dice.roll(seed, reroll_index(state, side, k), need[side])

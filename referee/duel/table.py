@@ -52,7 +52,7 @@ class DuelTable:
                                      f"{'each in turn on one line, ' if len(sealed) > 1 else ''}or `forfeit` for a seal that cannot "
                                      f"be opened (void, ruling 82).",))
         if state.outcome is not None or not events:
-            return Question("The game is over (Enter leaves, undo takes back the last step)", over=True,
+            return Question("The game is over (Enter leaves)", over=True,
                             context=(advice.next_step(state, db).split(" Another game")[0],))
         if state.phase == "marker":
             position = {p.id: i for i, p in enumerate(state.row, 1)}
@@ -107,6 +107,10 @@ class DuelTable:
         counts = rules.typed_rerolls(state, self.db, state.opened)
         return [DiceAsk(f"{side}_reroll", counts[side], f"{rules.possessive(rules.SIDE_NAMES[side])} re-rolled Battle")
                 for side in SIDES if counts[side]]
+
+    def why_not(self, text: str, state: State) -> str | None:
+        """Nothing: every duel answer the table cannot read is refused by its reader in words of its own."""
+        return None
 
     def typed_value(self, text: str, state: State) -> ev.Event | None:
         """A placing typed at a hidden prompt (``battle 3,5 cast 4``: the side's commitment of physical

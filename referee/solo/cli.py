@@ -322,7 +322,7 @@ def warding(db: database.Database, outcome: ev.WardingOutcome, mana: int, spirit
 @solo.command()
 @_common
 def undo(save_path: Path | None, database_path: Path | None) -> None:
-    """Take back the last command (the same dice come up again if you repeat it)."""
+    """Take back the last command, unless it showed the referee's dice or cards (those stand)."""
     _game.undo(save_path, database_path)
 
 
@@ -516,7 +516,7 @@ def parse(line: str | list[str], db: database.Database) -> ev.Event:
     build = getattr(getattr(command, "callback", None), "event_builder", None)  # only a command that plays an event has one
     if command is None or build is None:
         raise ValueError(f"`referee solo {words[0]}` plays no event")
-    context = command.make_context(words[0], words[1:])
+    context = clitools.command_context(command, words[0], words[1:])
     options = {k: v for k, v in context.params.items() if k not in ("save_path", "database_path")}
     return build(db, **options)
 

@@ -401,6 +401,23 @@ def with_marks(state: State) -> State:
                    shuffles_shown=max(state.shuffles_shown, state.shuffles))
 
 
+def undo_problem(before: State, after: State) -> str | None:
+    """Why the step from ``before`` to ``after`` may not be taken back (ruling 84), or ``None``: it showed
+    the referee's dice, a card of the referee's deck or a shuffle of the referee's (the servant cards, a new
+    draw pile). Seen, they stand, as a die rolled at the table stands: taken back, the player could
+    choose again knowing them (escape a seen attack by retreating, call Elder San on seen dice), as in
+    the two-player game (R78, ruling 83). Dice typed and cards of the player's own deck may be taken back
+    (a typo is the usual reason)."""
+    shown = [what for what, grew in (("dice", after.dice_used > before.dice_used),
+                                     ("cards", after.deck_taken > before.deck_taken),
+                                     ("shuffle", after.shuffles > before.shuffles)) if grew]
+    if not shown:
+        return None
+    words = {"dice": "the referee's dice", "cards": "a card of the referee's deck", "shuffle": "a shuffle of the referee's"}
+    return (f"undo cannot take back this step: it showed {' and '.join(words[w] for w in shown)}, and what the referee "
+            f"showed stands, as a roll at the table does (ruling 84); play on from here")
+
+
 def undone_refusal(what: str, count: int, field: str) -> RuleError:
     """The refusal of the player's own ``what`` (``dice``, ``cards``) while the referee's next ``count``
     of them were shown before an undo, of kind :attr:`Refusal.UNDONE` and field ``field``."""

@@ -47,9 +47,10 @@ class SoloGameRules:
     setup_line = staticmethod(view.setup_line)
     log_line = staticmethod(view.log_line)
 
-    def undo_problem(self, event: ev.Event, after: State) -> str | None:
-        """``None``: every solo step may be taken back (the same dice come up again)."""
-        return None
+    def undo_problem(self, event: ev.Event, before: State, after: State) -> str | None:
+        """:func:`referee.solo.core.undo_problem`: a step that showed the referee's dice, cards or shuffles
+        stands (ruling 84)."""
+        return core.undo_problem(before, after)
 
     def refusal_text(self, error: RuleError, state: State) -> str:
         """The line a refusal gets (:func:`referee.solo.advice.refusal_text`: the option its field names

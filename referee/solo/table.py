@@ -101,7 +101,7 @@ class SoloTable:
         events = legal.legal_events(state, db)
         context = (self.situation(state),)
         if not events:
-            return Question("The game is over (Enter leaves, undo takes back the last step)", over=True, context=(self._ending(state),))
+            return Question("The game is over (Enter leaves)", over=True, context=(self._ending(state),))
         values: dict[str, Any] = {}
         rest: list[ev.Event] = []
         for event in events:
@@ -423,6 +423,28 @@ class SoloTable:
             return ev.Servants(tuple(servants[w.lower()] for w in words), typed=True)
         return None
 
+    def why_not(self, text: str, state: State) -> str | None:
+        """Where the quest card ``text`` names is, when it is not in the draw pile (a card of one's own deck
+        typed twice, seventh breaker): on the discard pile, on the table, beside the stats card (an Elder),
+        or out of the game; ``None`` for a text that names no quest card, or a card in the draw pile."""
+        wanted = clitools.slug(text)
+        if not wanted:
+            return None
+        found = [card for card in rules.quest_deck(self.db)
+                 if wanted in (rules.short_id(card), clitools.slug(rules.name(self.db, card)))]
+        if len(found) != 1:
+            return None
+        card, name = found[0], rules.name(self.db, found[0])
+        if card == state.card:
+            return f"{name} is the card on the table, not one to turn over"
+        if card in state.discard:
+            return f"{name} is on the discard pile, not in the draw pile: type the card you turned over from the pile"
+        if any(elder == card for elder, _ in state.elders):
+            return f"{name} is beside the Character Stats card (an Elder), not in the draw pile"
+        if card in state.removed:
+            return f"{name} is out of the game (removed), not in the draw pile"
+        return None
+
     def _is_map_hex(self, state: State, word: str) -> bool:
         """Whether ``word`` names a hex of the map on the table as the rules read it: a hex name (``C4``),
         a printed number (``7``), ``S`` or ``R`` (:func:`referee.solo.expanded.parse_hex`)."""
@@ -487,3 +509,4 @@ class SoloTable:
                 lines.append("Aid that can turn it: " + " | ".join(
                     f"{advice.step_name(db, a.event)} ({advice.odds(a.chance, a.certain)})" for a in known))
         return "\n".join(lines)
+
