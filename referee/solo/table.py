@@ -438,7 +438,7 @@ class SoloTable:
         if card == state.card:
             return f"{name} is the card on the table, not one to turn over"
         if card in state.discard:
-            return f"{name} is on the discard pile, not in the draw pile: type the card you turned over from the pile"
+            return f"{name} is on the discard pile, not in the draw pile"
         if any(elder == card for elder, _ in state.elders):
             return f"{name} is beside the Character Stats card (an Elder), not in the draw pile"
         if card in state.removed:
