@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 
 START = "S"
 RECHARGE = "R"
@@ -100,7 +101,10 @@ class HexMap:
     hexes: tuple[Hex, ...]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_by_address", {h.address: h for h in self.hexes})
+        by_address = {h.address: h for h in self.hexes}
+        object.__setattr__(self, "_by_address", by_address)
+        object.__setattr__(self, "_adjacent", {a: tuple(n for n in neighbour_addresses(*a) if n in by_address) for a in by_address})
+        object.__setattr__(self, "_distances", {})
 
     def __contains__(self, address: object) -> bool:
         return address in self._by_address  # type: ignore[attr-defined]
@@ -139,21 +143,37 @@ class HexMap:
         """The on-map hexes adjacent to ``address``."""
         return [self[a] for a in neighbour_addresses(*address) if a in self]
 
-    def path_distances(self, origin: tuple[int, int], blocked: Iterable[tuple[int, int]] = ()) -> dict[tuple[int, int], int]:
+    def path_distances(self, origin: tuple[int, int], blocked: Iterable[tuple[int, int]] = ()) -> Mapping[tuple[int, int], int]:
         """Steps from ``origin`` to every hex reachable over the map without entering ``blocked`` hexes.
 
-        Breadth-first search over on-map neighbours; gaps and off-map addresses are never entered.
+        Breadth-first search over on-map neighbours; gaps and off-map addresses are never entered. The
+        result is read-only and kept for the next call with the same ``origin`` and ``blocked`` (the
+        referee asks it again and again for a few positions in a battle; at most
+        :data:`DISTANCES_KEPT` are kept a map).
         """
-        blocked_set = set(blocked) - {origin}
+        blocked_set = frozenset(blocked) - {origin}
+        key = (origin, blocked_set)
+        cache: dict = self._distances  # type: ignore[attr-defined]
+        found = cache.get(key)
+        if found is not None:
+            return found
+        adjacent = self._adjacent  # type: ignore[attr-defined]
         steps = {origin: 0}
         queue = deque([origin])
         while queue:
             here = queue.popleft()
-            for hex_ in self.neighbours(here):
-                if hex_.address not in steps and hex_.address not in blocked_set:
-                    steps[hex_.address] = steps[here] + 1
-                    queue.append(hex_.address)
-        return steps
+            for address in adjacent.get(here, ()):
+                if address not in steps and address not in blocked_set:
+                    steps[address] = steps[here] + 1
+                    queue.append(address)
+        if len(cache) >= DISTANCES_KEPT:
+            cache.clear()
+        found = cache[key] = MappingProxyType(steps)
+        return found
+
+
+DISTANCES_KEPT = 4096
+"""How many results of :meth:`HexMap.path_distances` a map keeps (positions and blocked hexes)."""
 
 
 @lru_cache(maxsize=64)

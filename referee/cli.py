@@ -73,3 +73,98 @@ def table(table_id: str | None, roll: int | None, database_path: Path | None) ->
         raise click.BadParameter(f"{roll} reads no row of {found}; rows hold {', '.join(map(str, held))}", param_hint="ROLL") from None
     name = f"{row.name}: " if row.name else ""
     click.echo(f"{rules_table.title}, {roll}: {name}{row.text}")
+
+
+@main.command()
+@click.option("--game", type=click.Choice(["solo", "duel"]), default="solo", show_default=True, help="Which game to play.")
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=200, show_default=True,
+              help="Games per difficulty (solo) or in all (duel).")
+@click.option("--difficulty", type=click.Choice(["beginner", "normal", "advanced", "all"]), default="all", show_default=True,
+              help="The solo difficulty to play (all: each of them).")
+@click.option("--policy", default="greedy", show_default=True,
+              help="How the simulated players choose: random, greedy, or sensible (solo, slow) / heuristic (duel).")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True, help="Seed of the first game (game i: seed + i).")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Processes playing the games (default: the cores, at most 8).")
+@click.option("--db", "database_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help=f"Card database (default: ${clitools.DB_ENV}, else ./cards.toml, else the bundled one).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (games_per_second, difficulties or sides).")
+@click.option("--plots", "plots", type=click.Path(path_type=Path, file_okay=False), default=None,
+              help="Write PNG charts to this folder (win rates, game lengths, loss causes; needs matplotlib).")
+def simulate(game: str, games: int, difficulty: str, policy: str, seed: int, jobs: int | None, database_path: Path | None,
+             as_json: bool, plots: Path | None) -> None:
+    """Play many games through the referee's own rules and print the balance a designer checks after
+    editing cards.toml: win rates (Wilson 95% intervals), losses, game lengths. The same seed gives the
+    same figures whatever --jobs."""
+    import json
+    import os
+
+    from referee import simulate as simulator
+
+    if policy not in simulator.SIMULATE_POLICIES[game]:
+        raise click.BadParameter(f"{policy!r} is no {game} policy: {', '.join(simulator.SIMULATE_POLICIES[game])}", param_hint="--policy")
+    db = clitools.load_database(database_path)  # one line for a database that does not load
+    if plots is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise click.BadParameter("charts need matplotlib: pip install 'lassadar[plots]' (or pip install matplotlib)",
+                                     param_hint="--plots") from None
+    difficulties = None if difficulty == "all" or game == "duel" else [difficulty]
+    jobs = jobs or max(1, min(8, os.cpu_count() or 1))
+    total = games * (len(difficulties or list(db.solo.progress_track[0].start)) if game == "solo" else 1)
+    console = clitools.console()
+    path = Path(db.path)
+    if console.is_terminal and not as_json:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        with Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), transient=True,
+                      console=console) as bar:
+            task = bar.add_task("games", total=total)
+            result = simulator.simulate(game, games, path, difficulties=difficulties, policy=policy, seed=seed, jobs=jobs,
+                                        progress=lambda n: bar.advance(task, n))
+    else:
+        result = simulator.simulate(game, games, path, difficulties=difficulties, policy=policy, seed=seed, jobs=jobs)
+    written = []
+    if plots is not None:
+        try:
+            written = simulator.write_plots(result, plots)
+        except OSError as error:
+            raise click.ClickException(f"{plots}: cannot write the charts: {error.strerror or error}") from None
+    if as_json:
+        shown = {k: v for k, v in result.items() if k != "lengths"}
+        if "difficulties" in shown:
+            shown["difficulties"] = {d: {k: v for k, v in figures.items() if k != "lengths"} for d, figures in shown["difficulties"].items()}
+        click.echo(json.dumps(shown))
+        return
+    _print_simulation(result, written)
+
+
+def _print_simulation(result: dict, written: list[Path]) -> None:
+    """The figures of ``referee simulate`` as a table, then the speed, the defects and the charts written."""
+    from rich.table import Table
+
+    title = "The Grayking is Risen" if result["game"] == "solo" else "Ruin & Renewal I"
+    table = Table(title=f"{title}: {result['policy']} policy, seeds {result['seed']}..", box=None, padding=(0, 2))
+    groups = result.get("difficulties") or result["sides"]
+    table.add_column("difficulty" if result["game"] == "solo" else "side")
+    for column in ("games", "wins", "win rate", "95% interval"):
+        table.add_column(column, justify="right", no_wrap=True)
+    if result["game"] == "solo":
+        table.add_column("Mana 0", justify="right")
+        table.add_column("cards drawn", justify="right")
+    for name, figures in groups.items():
+        low, high = figures["ci95"]
+        row = [name, str(figures["games"]), str(figures["wins"]), f"{figures['win_rate']:.1%}", f"{low * 100:.1f}-{high * 100:.1f}%"]
+        if result["game"] == "solo":
+            row += [f"{figures['mana_zero']:.0%}", f"{figures['cards_drawn']['mean']:.1f}"]
+        table.add_row(*row)
+    console = clitools.console()
+    console.print(table)
+    console.print(f"{result['games_played']} games in {result['seconds']:.1f} s: {result['games_per_second']:.1f} games a second "
+                  f"({result['jobs']} {'process' if result['jobs'] == 1 else 'processes'}).", markup=False)
+    if result["defects"]:
+        first = result["defects"][0]
+        console.print(f"{len(result['defects'])} defects (games the rules or a policy could not play); the first, seed "
+                      f"{first['seed']}: {first['kind']}: {first['message']}", markup=False)
+    for path in written:
+        console.print(f"Chart: {path}", markup=False)

@@ -1,29 +1,22 @@
-"""Smoke test of the balance simulator (bench/balance.py): a few games of each game, played through the
+"""Smoke test of the balance simulator (referee.simulate, bench/balance.py's report): a few games of each game, played through the
 referee's pure rules, print sane figures (rates between 0 and 1, intervals around them) and every game
 ends with a result. Not a timing test."""
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import re
-import sys
 
 import pytest
 
 from tests.conftest import ROOT
 
-SCRIPT = ROOT / "bench" / "balance.py"
-
 
 @pytest.fixture(scope="module")
 def balance():
-    spec = importlib.util.spec_from_file_location("bench_balance", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    yield module
-    sys.modules.pop(spec.name, None)
+    from referee import simulate
+
+    return simulate
 
 
 def _rates(node):

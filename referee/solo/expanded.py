@@ -43,8 +43,8 @@ def battle_map(state: State, db: Database) -> BattleMap:
 def servant_card(db: Database, servant_id: str) -> Servant:
     """The servant card ``servant_id`` (``solo.servant.ghast-1`` or ``ghast-1``); raises :class:`RuleError`."""
     for candidate in (servant_id, f"solo.servant.{servant_id}"):
-        found = next((s for s in db.solo.servant if s.id == candidate), None)
-        if found is not None:
+        found = db.find(candidate)
+        if isinstance(found, Servant):
             return found
     raise RuleError(f"no servant card {servant_id!r}; servants are: {', '.join(core.short_id(s.id) for s in db.solo.servant)}")
 
