@@ -487,7 +487,11 @@ class TableSession:
         if _number(word) and question.choices and question.numbered:
             return Reply(error=f"{word} is not one of the choices: type 1-{len(question.choices)} (`help` lists them).")
         try:
-            event = self.table.parse_command(text.split(), self.state)
+            words = shlex.split(text)  # a one-shot command's words, quoted as the Next line prints them
+        except ValueError:  # never quotes what was typed: at a hidden prompt it is a placing
+            return Reply(error="a quote is not closed: close it, or type the words without quotes (`help` lists the answers).")
+        try:
+            event = self.table.parse_command(words, self.state)
         except ValueError:
             why = self.table.why_not(text, self.state)
             return Reply(error=f"{why} (`help` lists the answers)." if why else f"{text!r} is not an answer here (`help` lists them).")

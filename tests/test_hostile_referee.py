@@ -993,3 +993,68 @@ def test_a_card_of_the_discard_pile_named_at_a_prompt_says_where_it_is(tmp_path)
         assert session.answer("").error is None
     reply = session.answer("tural")
     assert reply.error is not None and "discard pile" in reply.error, reply
+
+
+def test_a_forfeit_is_never_better_than_the_placing_sealed():
+    """Ruling 82 as amended (eighth breaker): the second side to open could read the first opening, then
+    forfeit a sealed Ruin it saw lose and keep its 4 SP. A forfeit pays the most the placing could have
+    cost (the dearest spell its points pay), with Battle Number 0: never better than opening."""
+    import dataclasses
+
+    from referee.duel import events as dev
+    from referee.duel import rules as drules
+    from referee.duel.state import PerSide
+
+    parse = dev.parse_assignment
+    game = DuelGame.new(DB, 5)
+    game.play(dev.Marker("shadowmajik", game.state.row[0].id))
+    game.log.state = dataclasses.replace(game.state, points=PerSide(2, 4))
+    for side, text in (("wardens", "battle 6,6 power 6"), ("shadowmajik", "battle 1,1 cast 6")):
+        game.play(dev.Commit(side, seal=drules.seal(side, parse(text), "salt")))
+    honest = DuelGame(DB, game.log.copy())
+    honest.play(dev.Reveal(wardens=parse("battle 6,6 power 6"), wardens_salt="salt",
+                           shadowmajik=parse("battle 1,1 cast 6"), shadowmajik_salt="salt"))
+    game.play(dev.Reveal(wardens=parse("battle 6,6 power 6"), wardens_salt="salt", shadowmajik_salt=drules.FORFEIT))
+    forfeit, opened = game.state, honest.state
+    assert forfeit.last.void == ("shadowmajik",) and forfeit.last.numbers.shadowmajik == 0
+    assert forfeit.points.shadowmajik <= opened.points.shadowmajik == 0
+    assert drules.forfeit_cost(honest.log.state_at(len(honest.log.events) - 1), DB, "shadowmajik") == 4
+
+
+def test_the_duel_prompts_read_one_shot_words_with_quotes(tmp_path):
+    """Eighth breaker: at the prompt asking for the openings, the reveal its own `help` offers (`reveal
+    --open wardens='OPENING' ...`) was refused, and no duel prompt read quotes (`commit --assign 'battle 3,3
+    power 5'`: extra arguments). One-shot words are read as a shell reads them, at every prompt."""
+    from referee.duel import rules as drules
+    from referee.duel.cli import parse as parse_duel
+    from referee.duel.game import load as load_duel
+    from referee.duel.table import DuelTable
+    from referee.table import TableSession
+
+    save = tmp_path / "duel.toml"
+    run("duel", "new", "--seed", "4", save=save)
+    run("duel", "marker", "1", save=save)
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, parse_duel))
+    from referee.duel.events import parse_assignment
+
+    seals = {side: drules.seal(side, parse_assignment(text), "salt") for side, text in
+             (("wardens", "battle 2,2 power 1"), ("shadowmajik", "battle 6,6 power 6"))}
+    for side in ("wardens", "shadowmajik"):
+        reply = session.answer(f"commit --player {side} --sealed {seals[side]}")
+        assert reply.error is None, reply
+    reply = session.answer("reveal --open wardens='battle 2,2 power 1#salt' --open shadowmajik='battle 6,6 power 6#salt'")
+    assert reply.error is None and session.game.state.last is not None, reply
+    assert session.game.state.last.numbers.shadowmajik == 12
+    reply = session.answer("commit --player wardens --assign 'battle 3,3 power 5")  # a quote not closed: one line, the text not quoted
+    assert reply.error is not None and "quote" in reply.error and "3,3" not in reply.error
+
+
+def test_next_naming_the_card_fought_says_it_is_on_the_table(tmp_path):
+    """Eighth breaker: after a Warding City and an Elder, `battle --next tural` while fighting Tural said
+    Tural "is on the discard pile"."""
+    save = tmp_path / "solo.toml"
+    run("solo", "new", "--seed", "3", "--difficulty", "normal", "--spells", "bind,shield", save=save)
+    for command in (["draw"], ["battle"], ["draw"], ["warding", "won"], ["draw"], ["draw"]):
+        run("solo", *command, save=save)
+    result = CliRunner().invoke(main, ["solo", "battle", "--next", "tural", "--save", str(save), "--db", str(DB_PATH)])
+    assert result.exit_code == 1 and "it is on the table: the card you fight" in result.output, result.output

@@ -286,7 +286,7 @@ def _setup_options(lead: str) -> Callable[[Callable[..., Any]], Callable[..., An
     return decorate
 
 
-EVENT_COMMANDS = ("marker", "roll", "commit", "reveal", "recall")
+EVENT_COMMANDS = ev.COMMANDS
 """The commands that play an event (:func:`parse`)."""
 
 

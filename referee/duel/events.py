@@ -172,3 +172,8 @@ def from_dict(data: Any) -> Event:
     """The event of a save file's table; raises :class:`EventError` naming the event type, the field and
     what it expects (:meth:`referee.events.EventDecoder.decode`)."""
     return DECODER.decode(data)
+
+
+COMMANDS = ("marker", "roll", "commit", "reveal", "recall")
+"""The ``referee duel`` commands that play an event, one for each kind of event above; their words
+typed at a table-mode prompt are read as the command, never as an answer."""

@@ -255,6 +255,17 @@ def spell_cost(state: State, db: Database, side: Side, face: int, where: str | N
     return max(0, cost)
 
 
+def forfeit_cost(state: State, db: Database, side: Side) -> int:
+    """What ``side`` pays when it forfeits its sealed placing at the reveal (ruling 82, as amended after the
+    eighth breaker): the most that placing could have cost, its dearest spell at the current Location that
+    its points pay (0 when none). A forfeit is chosen after the other side's opening may have been read,
+    so it must never be better than any placing the seal could hold: its Battle Number is 0, it gains
+    nothing, and it pays at least what any spell it sealed would have."""
+    held = state.points[side] - rules_of(db).points_min
+    costs = [spell_cost(state, db, side, s.face) for s in player(db, side).spells]
+    return max((c for c in costs if c <= held), default=0)
+
+
 def _multiset_minus(rolled: Sequence[int], used: Sequence[int]) -> list[int] | None:
     rest = list(rolled)
     for value in used:
@@ -529,9 +540,17 @@ def settle(state: State, db: Database, a: PerSide[Assignment], rerolls: PerSide[
     casts: dict[Side, int] = {side: 0 for side in SIDES}
     for side in SIDES:
         x = a[side]
+        if side in void and x is FORFEITED:  # chosen at the reveal: never better than any placing it sealed
+            cost = forfeit_cost(state, db, side)
+            costs[side] = cost
+            notes.append(f"{who(state, side)}: forfeited its sealed placing: it is void, no spell, Battle Number 0, and it pays "
+                         f"{cost} {points_word(db, side)}, the most its placing could have cost ({points[side]} -> {points[side] - cost}; "
+                         f"ruling 82).")
+            points = points.set(side, points[side] - cost)
+            continue
         if side in void:
-            what = "forfeited its sealed placing" if x is FORFEITED else f"sealed placing '{x.text()}' breaks the rules ({void[side]})"
-            notes.append(f"{who(state, side)}: {what}: it is void, no points and no spell, Battle Number 0 (ruling 82).")
+            notes.append(f"{who(state, side)}: sealed placing '{x.text()}' breaks the rules ({void[side]}): it is void, no points "
+                         f"and no spell, Battle Number 0 (ruling 82).")
             continue
         unit = points_word(db, side)
         s = spells[side]

@@ -119,6 +119,8 @@ class DuelTable:
         ``None``. Raises :class:`~referee.duel.events.EventError` or ``click.ClickException`` for a
         placing or an opening that cannot be read."""
         sealed = _unopened(state)
+        if sealed and text.split()[:1] and text.split()[0].lower() in ev.COMMANDS:
+            return None  # a one-shot command's words (`reveal --open wardens='...'`): read as the command
         if sealed:
             openings = re.findall(r"\s*(forfeit|[^#]+#\S+)", text, flags=re.IGNORECASE)
             if "".join(openings).replace(" ", "") != text.replace(" ", "") or len(openings) != len(sealed):

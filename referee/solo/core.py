@@ -532,8 +532,11 @@ def take(state: State, db: Database, wanted: ev.CardRef | None, field: str, what
             if deck_replayed(state) and not state.own_deck:
                 raise undone_refusal("quest cards", deck_replayed(state), field)
             if card_id not in state.deck:
-                where = ("on the discard pile" if card_id in state.discard else "out of the game" if card_id in state.removed
-                         else "on the table" if card_id in (state.card, *dict(state.elders)) else "not in the quest deck")
+                fighting = card_id in (state.card, state.battle.card if state.battle else None)
+                where = ("on the table: the card you fight" if fighting  # counted with the discard pile while it is fought
+                         else "beside the Character Stats card (an Elder)" if card_id in dict(state.elders)
+                         else "on the discard pile" if card_id in state.discard else "out of the game" if card_id in state.removed
+                         else "not in the quest deck")
                 raise RuleError(f"{name(db, card_id)} cannot be turned over from the Quest draw pile: it is {where}", field=field)
         elif state.deck[0] != card_id:
             raise RuleError(f"the referee's top card is {name(db, state.deck[0])}, not {name(db, card_id)} (corrupt save?)")

@@ -435,8 +435,8 @@ class SoloTable:
         if len(found) != 1:
             return None
         card, name = found[0], rules.name(self.db, found[0])
-        if card == state.card:
-            return f"{name} is the card on the table, not one to turn over"
+        if state.phase in ("battle", "rolled") and card in (state.card, state.battle.card if state.battle else None):
+            return f"{name} is on the table (the card you fight), not in the draw pile"
         if card in state.discard:
             return f"{name} is on the discard pile, not in the draw pile"
         if any(elder == card for elder, _ in state.elders):
