@@ -1,0 +1,67 @@
+"""`referee simulate`, the designer's balance simulator (issue 14, "The simulator, for designers"): the same
+seed gives the same figures whatever --jobs; --json gives one object with games_per_second and the win rate of
+each difficulty (or each side of the duel) with its Wilson interval; --plots writes the charts; a bad option or
+database is one line."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from referee.cli import main
+from referee.simulate import simulate, wilson
+from tests.conftest import ROOT
+
+DB_PATH = ROOT / "cards.toml"
+
+
+def _figures(result: dict) -> dict:
+    """A result without what depends on the machine (time, speed, processes)."""
+    return {k: v for k, v in result.items() if k not in ("seconds", "games_per_second", "jobs")}
+
+
+@pytest.mark.parametrize("game", ["solo", "duel"])
+def test_the_same_seed_gives_the_same_figures_whatever_the_jobs(game):
+    one = simulate(game, 6, DB_PATH, policy="greedy", seed=11, jobs=1, difficulties=["normal"] if game == "solo" else None)
+    two = simulate(game, 6, DB_PATH, policy="greedy", seed=11, jobs=2, difficulties=["normal"] if game == "solo" else None)
+    assert _figures(one) == _figures(two)
+    assert one["games_played"] == 6 and one["defects"] == []
+
+
+def test_json_gives_games_per_second_and_each_difficulty_with_its_interval():
+    result = CliRunner().invoke(main, ["simulate", "--games", "4", "--jobs", "1", "--json", "--db", str(DB_PATH)])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output)
+    assert figures["games_per_second"] > 0 and figures["games_played"] == 12
+    assert set(figures["difficulties"]) == {"beginner", "normal", "advanced"}
+    for name, cell in figures["difficulties"].items():
+        assert cell["games"] == 4 and 0 <= cell["wins"] <= 4 and cell["win_rate"] == cell["wins"] / 4, name
+        assert list(cell["ci95"]) == list(wilson(cell["wins"], 4)), name
+    duel = json.loads(CliRunner().invoke(main, ["simulate", "--game", "duel", "--games", "4", "--jobs", "1", "--json",
+                                                "--db", str(DB_PATH)]).output)
+    assert set(duel["sides"]) == {"wardens", "shadowmajik"}
+    assert sum(side["wins"] for side in duel["sides"].values()) + duel["unfinished"] == 4
+
+
+def test_plots_are_written_as_png(tmp_path):
+    pytest.importorskip("matplotlib")
+    folder = tmp_path / "charts"
+    result = CliRunner().invoke(main, ["simulate", "--games", "3", "--jobs", "1", "--difficulty", "normal", "--plots", str(folder),
+                                       "--db", str(DB_PATH)])
+    assert result.exit_code == 0, result.output
+    written = sorted(p.name for p in folder.iterdir())
+    assert written == ["solo-length.png", "solo-losses.png", "solo-win-rate.png"]
+    assert all((folder / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for name in written)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--policy", "clever"], "--policy"),
+    (["--game", "duel", "--policy", "sensible"], "--policy"),
+    (["--games", "0"], "--games"),
+    (["--db", "/nonexistent/cards.toml"], "cards.toml"),
+])
+def test_a_bad_option_is_one_line(args, words):
+    result = CliRunner().invoke(main, ["simulate", *args])
+    assert result.exit_code != 0 and words in result.output and "Traceback" not in result.output
+    assert len([line for line in result.output.splitlines() if line.strip()]) <= 3, result.output
