@@ -13,6 +13,7 @@ import contextlib
 import errno
 import os
 import re
+import secrets
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -174,3 +175,39 @@ def folder_lock(folder: Path, name: str) -> Iterator[None]:
         yield
     finally:
         drop_lock(path, handle)
+
+
+KEY_FILE = "checkpoint.key"
+"""The file, in the user's data folder (``platformdirs.user_data_dir("lassadar")``), of :func:`machine_key`."""
+
+_KEYS: dict[str, bytes | None] = {}
+
+
+def machine_key() -> bytes | None:
+    """This user's secret key on this machine, for the digests of what the project keeps for itself (a
+    save's checkpoint, :mod:`referee.checkpoint`; a database already checked, :mod:`pnp.database.loader`):
+    32 random bytes in :data:`KEY_FILE`, made on first use (by one process only: the file is created
+    exclusively, readable by its owner only, never through a link), read once a process. ``None`` when it
+    can be neither read nor made (a read-only home): nothing is then kept or trusted."""
+    import platformdirs
+
+    path = Path(platformdirs.user_data_dir("lassadar")) / KEY_FILE
+    if str(path) in _KEYS:
+        return _KEYS[str(path)]
+    key: bytes | None = None
+    with contextlib.suppress(OSError):
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        except FileExistsError:
+            pass
+        else:
+            with os.fdopen(descriptor, "wb") as file:
+                file.write(secrets.token_bytes(32))
+                file.flush()
+                os.fsync(file.fileno())
+        if path.is_file() and not path.is_symlink():
+            found = path.read_bytes()
+            key = found if len(found) == 32 else None  # a key being written by another process: none this time
+    _KEYS[str(path)] = key
+    return key

@@ -5,7 +5,7 @@ The events stay the record of the game; a checkpoint is only a shortcut to the s
 is trusted only when everything it was made from is unchanged: the referee's code (:func:`code_revision`,
 since a rules fix changes what the same events lead to), the card database, the seed, the setup and every
 event, and only on the machine that wrote it: the digest over all of them and the states is an HMAC with a
-key of this user on this machine (:func:`machine_key`), so a player who edits a shared save (the duel on
+key of this user on this machine (:func:`pnp.files.machine_key`), so a player who edits a shared save (the duel on
 two devices) cannot make the other's referee take an edited state, whatever they recompute. Anything else
 (no checkpoint, another machine or version of the referee, a hand-edited event or state, a value that does
 not decode, no key that can be kept) and the game is replayed from its events as before, silently: a
@@ -21,19 +21,18 @@ from __future__ import annotations
 
 import base64
 import binascii
-import contextlib
 import dataclasses
 import enum
 import hashlib
 import hmac
 import json
-import os
-import secrets
 import types
 import zlib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
+
+from pnp.files import machine_key
 
 EVERY = 32
 """A state is kept after every ``EVERY``-th event, and after the last: an ``undo`` replays at most
@@ -173,41 +172,6 @@ def kept_at(count: int) -> list[int]:
     """The event counts after which a game of ``count`` events keeps its state: every :data:`EVERY`-th
     and the last (none for a game with no event: its state is the setup's)."""
     return sorted({*range(EVERY, count + 1, EVERY), *([count] if count else [])})
-
-
-KEY_FILE = "checkpoint.key"
-"""The file, in the user's data folder (``platformdirs.user_data_dir("lassadar")``), of :func:`machine_key`."""
-
-_KEYS: dict[str, bytes | None] = {}
-
-
-def machine_key() -> bytes | None:
-    """This user's secret key for checkpoint digests: 32 random bytes in :data:`KEY_FILE`, made on first
-    use (by one process only: the file is created exclusively, readable by its owner only), read once a
-    process. ``None`` when it can be neither read nor made (a read-only home): no checkpoint is then written
-    or trusted."""
-    import platformdirs
-
-    path = Path(platformdirs.user_data_dir("lassadar")) / KEY_FILE
-    if str(path) in _KEYS:
-        return _KEYS[str(path)]
-    key: bytes | None = None
-    with contextlib.suppress(OSError):
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-        except FileExistsError:
-            pass
-        else:
-            with os.fdopen(descriptor, "wb") as file:
-                file.write(secrets.token_bytes(32))
-                file.flush()
-                os.fsync(file.fileno())
-        if path.is_file() and not path.is_symlink():
-            found = path.read_bytes()
-            key = found if len(found) == 32 else None  # a key being written by another process: none this time
-    _KEYS[str(path)] = key
-    return key
 
 
 def _pack(data: Any) -> str:

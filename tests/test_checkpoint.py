@@ -17,6 +17,7 @@ import pytest
 import tomli_w
 from click.testing import CliRunner
 
+from pnp import files
 from referee import checkpoint
 from referee.cli import main
 from referee.duel import legal as duel_legal
@@ -31,9 +32,9 @@ from tests.conftest import ROOT
 def own_key(tmp_path, monkeypatch):
     """This test's own checkpoint key (platformdirs reads $XDG_DATA_HOME), forgotten after it."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    checkpoint._KEYS.clear()
+    files._KEYS.clear()
     yield
-    checkpoint._KEYS.clear()
+    files._KEYS.clear()
 
 
 def solo_game(db, seed: int, events: int | None = None) -> SoloGame:
@@ -141,14 +142,14 @@ def test_a_checkpoint_that_cannot_be_trusted_is_never_used(db, tmp_path):
         assert SoloGame.rules.load(path, db).state == expected
     game.revision = None
     game.save(path)
-    checkpoint._KEYS.clear()
+    files._KEYS.clear()
     other = tmp_path / "other machine"
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_DATA_HOME", str(other))
         kept, why = checkpoint.examine(SoloGame.codec, SoloGame.code_revision(), tomllib.loads(path.read_text()))
         assert kept == {} and "digest" in why
         assert SoloGame.rules.load(path, db).state == expected
-    checkpoint._KEYS.clear()
+    files._KEYS.clear()
 
 
 def test_check_verifies_a_save_and_repair_mends_a_kept_state_that_differs(db, tmp_path):

@@ -8,10 +8,17 @@ naming its line (:mod:`pnp.database.lines`), all raised at once in one :class:`D
 """
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import functools
 import hashlib
+import hmac
 import json
+import os
+import pickle
 import re
+import sys
+import tempfile
 import tomllib
 import typing
 from collections.abc import Iterator
@@ -27,7 +34,7 @@ from pnp.database import checks
 from pnp.database.errors import DatabaseError, Problem
 from pnp.database.lines import LineIndex
 from pnp.database.schema import FORMAT, CardsFile, Duel, Game, PrintSettings, Record, Solo, Table
-from pnp.files import FileRefused, read_limited, shown_path
+from pnp.files import FileRefused, machine_key, read_limited, shown_path
 from pnp.oneline import quoted, shortened, xml_char
 
 MAX_FILE_BYTES = 1_000_000
@@ -116,12 +123,16 @@ def _adapter(model: Any) -> TypeAdapter:
     return TypeAdapter(model)
 
 
-def load(path: str | Path) -> Database:
+def load(path: str | Path, cache: bool = True) -> Database:
     """Read and validate a card database file.
 
     Returns a :class:`Database`. Raises :class:`DatabaseError` listing every problem found (syntax,
     unknown or missing keys, wrong types, duplicate ids, dangling references, tables that do not
     cover their rolls, bad hex maps, wrong deck sizes); an unreadable file is one problem too.
+
+    With ``cache``, a file checked before (the same bytes, checked by the same code) is read from the
+    user's cache (:func:`cached`, a few ms instead of about 100: every referee command loads the
+    database), and a file checked now is kept there (:func:`keep`).
     """
     path = Path(path)
     name = shown_path(path)
@@ -132,6 +143,89 @@ def load(path: str | Path) -> Database:
         raise DatabaseError([Problem(name, 0, "file", f"{error}{size_hint}")]) from None
     except OSError as error:
         raise DatabaseError([Problem(name, 0, "file", f"cannot read: {error.strerror or error}")]) from None
+    found = cached(raw, path) if cache else None
+    if found is not None:
+        return found
+    database = _checked(path, name, raw)
+    if cache:
+        keep(raw, database)
+    return database
+
+
+# ---- The cache of databases checked --------------------------------------------------------------------
+CACHE_KEPT = 16
+"""How many checked databases the cache keeps (the oldest go first): a designer trying edits makes many."""
+
+
+@functools.cache
+def _code_revision() -> bytes:
+    """What a checked database depends on besides its bytes: the checking code (this package's sources),
+    the icons it may name (``templates/icons``) and Python's version; a cache entry of another is stale."""
+    digest = hashlib.sha256(sys.version.encode())
+    for source in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    digest.update(" ".join(sorted(p.name for p in checks.ICON_DIR.glob("*"))).encode())
+    return digest.digest()
+
+
+def _cache_file(raw: bytes) -> Path:
+    import platformdirs
+
+    name = hashlib.sha256(_code_revision() + raw).hexdigest()
+    return Path(platformdirs.user_cache_dir("lassadar")) / "databases" / f"{name}.pickle"
+
+
+def cached(raw: bytes, path: Path) -> Database | None:
+    """The database of the file bytes ``raw`` (read from ``path``) as checked before and kept by
+    :func:`keep`, or ``None``: none kept, or an entry that is stale or corrupt (then checked again and kept
+    anew, silently). An entry is trusted only with a digest of this user's key (:func:`pnp.files.machine_key`):
+    another user's file in the cache folder is never read as data to unpickle."""
+    key = machine_key()
+    if key is None:
+        return None
+    try:
+        data = _cache_file(raw).read_bytes()
+    except OSError:
+        return None
+    digest, pickled = data[:32], data[32:]
+    if len(digest) != 32 or not hmac.compare_digest(digest, hmac.new(key, pickled, hashlib.sha256).digest()):
+        return None
+    try:
+        database = pickle.loads(pickled)
+    except Exception:  # noqa: BLE001 - an entry of another version's classes: checked again, never a failure
+        return None
+    if not isinstance(database, Database):
+        return None
+    return dataclasses.replace(database, path=path)
+
+
+def keep(raw: bytes, database: Database) -> None:
+    """Keep ``database``, checked from the file bytes ``raw``, for :func:`cached`: written whole or not at
+    all (a temporary file renamed); at most :data:`CACHE_KEPT` entries. Never fails: a cache that cannot be
+    written is only slower."""
+    key = machine_key()
+    if key is None:
+        return
+    target = _cache_file(raw)
+    with contextlib.suppress(OSError, pickle.PicklingError, TypeError, AttributeError):
+        pickled = pickle.dumps(database, protocol=pickle.HIGHEST_PROTOCOL)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        descriptor, temporary = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=target.parent)
+        try:
+            with os.fdopen(descriptor, "wb") as file:
+                file.write(hmac.new(key, pickled, hashlib.sha256).digest() + pickled)
+            os.replace(temporary, target)
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+        entries = sorted(target.parent.glob("*.pickle"), key=lambda p: p.stat().st_mtime)
+        for old in entries[:-CACHE_KEPT]:
+            old.unlink()
+
+
+def _checked(path: Path, name: str, raw: bytes) -> Database:
+    """The database of the bytes ``raw`` of the file at ``path`` (shown as ``name``), checked; raises
+    :class:`DatabaseError` (see :func:`load`)."""
     try:
         text = raw.decode("utf-8-sig")  # a byte-order mark (as some Windows editors write) is fine
     except UnicodeDecodeError as error:
