@@ -1,0 +1,67 @@
+"""The cache of databases checked (issue 14: "a validated-database cache keyed by the file's hash and the
+project's version, in the user cache dir; a stale or corrupt cache is rebuilt silently, never trusted"):
+a file checked once is read back without checking it again; an entry that is corrupt, of another user's
+key, or of other bytes is never used, and a database that does not check is never kept."""
+from __future__ import annotations
+
+import pytest
+
+from pnp import database, files
+from pnp.database import loader
+from tests.conftest import ROOT
+
+
+@pytest.fixture
+def own_cache(tmp_path, monkeypatch):
+    """This test's own cache and key folders (platformdirs reads $XDG_CACHE_HOME and $XDG_DATA_HOME), and a
+    count of the databases checked."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    files._KEYS.clear()
+    checked = []
+    real = loader._checked
+    monkeypatch.setattr(loader, "_checked", lambda *args: checked.append(args[0]) or real(*args))
+    yield tmp_path / "cache" / "lassadar" / "databases", checked
+    files._KEYS.clear()
+
+
+def test_a_database_checked_once_is_read_back_unchanged(own_cache, tmp_path):
+    folder, checked = own_cache
+    copy = tmp_path / "cards.toml"
+    copy.write_bytes((ROOT / "cards.toml").read_bytes())
+    first = database.load(copy)
+    second = database.load(copy)
+    assert len(checked) == 1 and len(list(folder.glob("*.pickle"))) == 1
+    assert second.fingerprint == first.fingerprint and second.path == copy
+    assert [r.id for r in second.records()] == [r.id for r in first.records()] and second.print == first.print
+    assert second.line_of("solo.quest.tural", "name") == first.line_of("solo.quest.tural", "name")
+    copy.write_bytes(copy.read_bytes() + b"\n# an edit\n")  # other bytes: checked again
+    database.load(copy)
+    assert len(checked) == 2
+
+
+def test_a_corrupt_or_foreign_entry_is_checked_again_silently(own_cache, tmp_path, monkeypatch):
+    folder, checked = own_cache
+    copy = tmp_path / "cards.toml"
+    copy.write_bytes((ROOT / "cards.toml").read_bytes())
+    database.load(copy)
+    entry = next(folder.glob("*.pickle"))
+    good = entry.read_bytes()
+    for bad in (good[:32] + b"\x80\x05garbage", b"", good[:-1] + bytes([good[-1] ^ 1]), bytes(32) + good[32:]):
+        entry.write_bytes(bad)
+        assert database.load(copy).fingerprint  # a digest that does not match: never unpickled, checked again
+    assert len(checked) == 5
+    files._KEYS.clear()
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "another user"))
+    database.load(copy)
+    assert len(checked) == 6  # the entry was written with another key: never read
+
+
+def test_a_database_that_does_not_check_is_never_kept(own_cache, tmp_path):
+    folder, _ = own_cache
+    bad = tmp_path / "cards.toml"
+    bad.write_text((ROOT / "cards.toml").read_text(encoding="utf-8").replace('title = "Quest"', 'title = ""', 1), encoding="utf-8")
+    for _ in range(2):
+        with pytest.raises(database.DatabaseError):
+            database.load(bad)
+    assert not folder.exists() or not list(folder.glob("*.pickle"))
