@@ -270,12 +270,8 @@ def replay_events(game: G, doc: dict, path: Path) -> G:
     does not read (:class:`~referee.errors.ParseError`), or that the rules refuse (in the words of the
     game's :meth:`GameRules.refusal_text`, as the command that played it would be refused)."""
     rules = game.rules
-    for number, data in enumerate(doc["events"], 1):
+    for number, event in enumerate(decode_events(game, doc, path), 1):
         try:
-            event = rules.decode(data)
-            for value in vars(event).values():
-                if isinstance(value, Dice):
-                    check_rolled(doc["seed"], value)
             game.log.push(event)
         except RuleError as error:
             raise savefile.SaveError(path, f"corrupt save file: event {number}: {rules.refusal_text(error, game.state)}") from None
@@ -287,8 +283,7 @@ def replay_events(game: G, doc: dict, path: Path) -> G:
 def load_game(cls: type[G], path: Path, db: Database, trust_checkpoint: bool = True) -> G:
     """Read the save file at ``path`` (a game of ``cls``): its events, and the states its checkpoint keeps
     when it can be trusted (:func:`referee.checkpoint.read`) and ``trust_checkpoint``, else every event
-    replayed. Raises
-    :class:`savefile.SaveError` naming the file and the reason: unreadable, corrupt or truncated, a newer
+    replayed. Raises :class:`savefile.SaveError` naming the file and the reason: unreadable, corrupt or truncated, a newer
     format, another database, a setup that is none, a die that is not the seed's, or an event that no
     longer applies."""
     doc, revision = savefile.read_revision(path, cls.rules.name, db.fingerprint)
