@@ -358,7 +358,7 @@ def test_refusals_carry_their_kind_and_the_advice_words_them_with_what_to_type()
     assert (refusal.refusal, refusal.side, refusal.field) == (rules.Refusal.SEAL_NOT_OPENED, "shadowmajik", "shadowmajik_salt")
     assert refusal_text(refusal, g.state) == ("the Shadowmajik committed a seal: open it with --open shadowmajik='ASSIGNMENT#SALT' "
                                               "(what `referee duel seal` printed), or, if it cannot be opened, `referee duel reveal "
-                                              "--open shadowmajik=forfeit`: that placing is then void (ruling 82)")
+                                              "--open shadowmajik=forfeit`: that placing is then void and pays the most it could have cost (ruling 82)")
     refusal = refused(g, ev.Commit("shadowmajik", seal=rules.seal("shadowmajik", renewal, "t")))
     assert refusal.refusal is rules.Refusal.ALREADY_COMMITTED  # both committed: the round is revealed next (ruling 83)
     assert "undo" not in refusal_text(refusal, g.state)

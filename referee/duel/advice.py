@@ -155,5 +155,5 @@ def refusal_text(error: RuleError, state: State) -> str:
                          and state.hands[s].assignment is None)  # every sealed side opens in the same reveal
         return (f"the {SIDE_NAMES[side]} committed a seal: open it with {option_of(error.field)} {side}='ASSIGNMENT#SALT' "
                 f"(what `{CMD} seal` printed), or, if it cannot be opened, `{CMD} reveal --open {side}=forfeit{others}`: that "
-                f"placing is then void (ruling 82)")
+                f"placing is then void and pays the most it could have cost (ruling 82)")
     return text

@@ -50,7 +50,7 @@ class DuelTable:
                             f"or forfeit", None, "",
                             context=(f"Both have committed. Type the opening `referee duel seal` printed (battle 3,5 power 6#SALT), "
                                      f"{'each in turn on one line, ' if len(sealed) > 1 else ''}or `forfeit` for a seal that cannot "
-                                     f"be opened (void, ruling 82).",))
+                                     f"be opened (void, and it pays the most it could have cost: ruling 82).",))
         if state.outcome is not None or not events:
             return Question("The game is over (Enter leaves)", over=True,
                             context=(advice.next_step(state, db).split(" Another game")[0],))
