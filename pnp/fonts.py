@@ -30,7 +30,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont, TTFontFile
+from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.units import MM_PER_PT
 
@@ -104,7 +104,8 @@ def register(key: str) -> str:
     path = FONT_DIR / fam.file
     if not path.is_file():
         raise FileNotFoundError(f"bundled font {path} is missing")
-    pdfmetrics.registerFont(TTFont(fam.pdf_name, str(path)))
+    if fam.pdf_name not in pdfmetrics.getRegisteredFontNames():  # families sharing a file (korean, numerals): parsed once
+        pdfmetrics.registerFont(TTFont(fam.pdf_name, str(path)))
     return fam.pdf_name
 
 
@@ -165,7 +166,7 @@ def missing_chars(text: str, key: str = "serif") -> list[str]:
 def _sides(key: str) -> dict[str, tuple[float, float]]:
     """The empty left and right side (in 1/1000 em) of each digit's glyph in family ``key``'s TTF,
     read from the glyph's bounding box in the ``glyf`` table."""
-    face = TTFontFile(str(FONT_DIR / family(key).file))
+    face = _face(key)  # the registered font's own parse of the file (never a second one)
     glyf = face.get_table_pos("glyf")[0]
     scale = 1000 / face.unitsPerEm
     sides: dict[str, tuple[float, float]] = {}

@@ -73,11 +73,11 @@ def test_tables_print_rates_between_0_and_100_percent(balance):
 
 def test_a_game_replays_from_its_seed(balance):
     """The same seed and policy give the same game: the figures of a run can be reproduced."""
-    db_path = ROOT / "cards.toml"
-    balance._use_db(db_path)
-    a = balance.play_solo(balance._DB, 11, "normal", "sensible", [])
-    b = balance.play_solo(balance._DB, 11, "normal", "sensible", [])
+    db = balance.use_db(ROOT / "cards.toml")
+    solo, duel = balance.game_module("solo"), balance.game_module("duel")
+    a = solo.play_solo(db, 11, "normal", "sensible", [])
+    b = solo.play_solo(db, 11, "normal", "sensible", [])
     assert (a.quest, a.cards, a.commands, a.keys) == (b.quest, b.cards, b.commands, b.keys)
-    first = balance.play_duel(balance._DB, 11, {"wardens": "random", "shadowmajik": "heuristic"}, [])
-    second = balance.play_duel(balance._DB, 11, {"wardens": "random", "shadowmajik": "heuristic"}, [])
+    first = duel.play_duel(db, 11, {"wardens": "random", "shadowmajik": "heuristic"}, [])
+    second = duel.play_duel(db, 11, {"wardens": "random", "shadowmajik": "heuristic"}, [])
     assert (first.winner, first.rounds, first.captures) == (second.winner, second.rounds, second.captures)

@@ -45,6 +45,7 @@ LAYERS: list[set[str]] = [
     {"game"},
     {"table"},
     {"cli"},
+    {"simulate"},
 ]
 """The layers of ``referee.solo``, lowest first (module names without ``referee.solo.``)."""
 

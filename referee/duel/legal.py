@@ -5,7 +5,7 @@ accept now, as the events the command line builds (before :func:`referee.duel.ru
 says whether the rules accept one event now. The generator is built on the rules' own partial lists
 (:func:`~referee.duel.rules.legal_markers`, :func:`~referee.duel.rules.legal_recalls`,
 :func:`~referee.duel.rules.iter_assignments`) and is what the Next line (:mod:`referee.duel.advice`) and
-the balance simulator (:mod:`referee.simulate`) choose from.
+the balance simulator (:mod:`referee.duel.simulate`) choose from.
 
 Dice: a die the referee rolls is left unresolved, as typed at the command line: ``Roll(side)`` without
 dice, ``Reveal()`` without re-rolled dice (R78, R74). Events whose dice only the players know are not

@@ -22,7 +22,7 @@ the best chance of a line that starts with it; the referee waits while it is non
 once when it is empty: the battle modules leave a losing roll open
 (:class:`referee.solo.core.OpenRoll`) and the dispatcher (:func:`referee.solo.rules.apply`) asks this
 module, which sits above the battle modules and below the dispatcher. The CLI's advice, ``status --json``
-and the simulator (:mod:`referee.simulate`) all ask this one function. Nothing here does I/O or writes CLI text.
+and the simulator (:mod:`referee.solo.simulate`) all ask this one function. Nothing here does I/O or writes CLI text.
 """
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 This module owns one question: "which events does :func:`referee.solo.rules.apply` accept in this
 state?" :func:`legal_events` lists them with the choices a player has, and :func:`is_legal` answers it
-for one event. The advice (the Next line), the simulator (:mod:`referee.simulate`), the table mode and the
+for one event. The advice (the Next line), the simulator (:mod:`referee.solo.simulate`), the table mode and the
 tests take their choices from here; the aid search (:mod:`referee.solo.aid`) asks the same rules' checks
 for its narrower question (which aid can still turn a roll).
 
