@@ -12,6 +12,7 @@ import dataclasses
 import json
 import math
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any, Literal, cast
@@ -161,7 +162,8 @@ def check(database_path: Path, safe: float | None) -> None:
     for problem in problems:
         click.echo(problem, err=True)
     if problems:
-        click.echo(f"{len(problems)} problem(s) in {shortened(str(database_path), 300)}", err=True)
+        files = list(dict.fromkeys(found.group(1) for found in map(re.compile(r"^(.*?):\d+:").match, problems) if found))
+        click.echo(f"{len(problems)} problem(s) in {shortened(', '.join(files) or str(database_path), 300)}", err=True)
         raise SystemExit(1)
     records = sum(1 for _ in db.records())
     click.echo(f"{shortened(str(database_path), 300)}: {records} records, no problems")

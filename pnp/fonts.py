@@ -25,6 +25,7 @@ tabular spacing.
 from __future__ import annotations
 
 import struct
+import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -150,12 +151,13 @@ def runs(text: str, key: str) -> tuple[tuple[str, str], ...]:
 
 
 def missing_chars(text: str, key: str = "serif") -> list[str]:
-    """The distinct characters of ``text`` (in order) that neither family ``key``, its fallback chain
-    nor its digits family can draw: they would print as a missing-glyph box."""
+    """The distinct characters of ``text`` (in order, once composed to NFC as the layouts print it) that
+    neither family ``key``, its fallback chain nor its digits family can draw: they would print as a
+    missing-glyph box."""
     fam = family(key)
     chain = (key,) + fam.fallback + ((fam.digits,) if fam.digits else ())
     missing: list[str] = []
-    for char in text:
+    for char in unicodedata.normalize("NFC", text):
         if char in missing or char in "\n\r" or any(has_glyph(k, char) for k in chain):
             continue
         missing.append(char)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import traceback
 from typing import Any
 
 import click
@@ -80,6 +81,40 @@ def one_line(message: str) -> str:
     return " ".join(line.strip() for line in message.splitlines() if line.strip())
 
 
+def interrupted(error: BaseException) -> bool:
+    """Whether ``error`` was raised while a Ctrl-C (``KeyboardInterrupt``) was being handled: ReportLab's PDF
+    save turns any exception of a reference it formats, a Ctrl-C included, into a ``KeyError``."""
+    seen = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__context__ or cause.__cause__
+    return False
+
+
+def _output_error(error: OSError) -> bool:
+    """Whether ``error`` is a write to standard output that failed (a full disk, ``> /dev/full``): raised
+    by a write of the terminal's text (click's ``echo``, rich's console), naming no file. Every file a
+    command opens itself is reported by that command, naming its file."""
+    frames = traceback.extract_tb(error.__traceback__)
+    writer = bool(frames) and (frames[-1].name in ("echo", "write", "flush", "_write_buffer", "_check_buffer")
+                               or "click" in frames[-1].filename or "rich" in frames[-1].filename)
+    return error.filename is None and writer
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, dropping what it still holds, so that the interpreter's
+    last flush does not fail again on the way out."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def tolerate_unencodable_output() -> None:
     """Let standard output and error write any text in any encoding: a character the encoding cannot
     show (a player named Łukasz on a cp1252 console, output redirected to a file on Windows) is written
@@ -118,9 +153,24 @@ class OneLineGroup(click.Group):
             click.echo("Aborted: nothing was changed.", err=True)
             sys.exit(1)
         except ValueError as error:
+            if interrupted(error):  # a Ctrl-C that a library turned into another error (ReportLab's PDF save: KeyError)
+                click.echo("Aborted: nothing was changed.", err=True)
+                sys.exit(1)
             if not number_too_long(error):
                 raise
             click.echo(f"Error: {NUMBER_TOO_LONG}; nothing was changed", err=True)
+            sys.exit(1)
+        except OSError as error:
+            if not _output_error(error):
+                raise
+            _silence_stdout()  # or Python reports the same failure again as it exits
+            click.echo(f"Error: the standard output cannot be written ({error.strerror or error}); what the command "
+                       f"wrote to files stands, its report is lost", err=True)
+            sys.exit(1)
+        except LookupError as error:  # KeyError, IndexError
+            if not interrupted(error):
+                raise
+            click.echo("Aborted: nothing was changed.", err=True)
             sys.exit(1)
         except click.ClickException as error:
             context = getattr(error, "ctx", None)

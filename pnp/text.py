@@ -11,6 +11,7 @@ bundled TTF files the PDF embeds.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -58,6 +59,8 @@ class TextFitError(ValueError):
     """A fitting request is malformed (negative box, min size above max, unknown icon token...)."""
 
 
+BREAKS = re.compile(r"[ \t\r\f\v]+")
+"""Where a line may break between words: ASCII spaces and tabs (never a no-break space)."""
 SOFT_HYPHEN = "\u00ad"
 """A soft hyphen: invisible where the line does not break (a renderer may draw it as a hyphen)."""
 
@@ -78,12 +81,17 @@ def parse_words(text: str) -> list[list[Word]]:
 
     ``:name:`` tokens whose name is in :data:`INLINE_ICONS` become icon pieces; any other text between
     colons stays text. An empty paragraph (blank line) is kept as an empty list. A soft hyphen
-    (U+00AD) is dropped: it prints nothing, in the PDF as in the SVG (lines never break at it).
+    (U+00AD) is dropped: it prints nothing, in the PDF as in the SVG (lines never break at it). The text
+    is composed first (Unicode NFC: an accent typed as its own character, as macOS pastes it, is printed
+    on its letter), and words are split at ASCII spaces and tabs only: a no-break space (U+00A0, U+202F)
+    keeps its two words on one line.
     """
     paragraphs: list[list[Word]] = []
-    for paragraph in text.replace(SOFT_HYPHEN, "").split("\n"):
+    for paragraph in unicodedata.normalize("NFC", text.replace(SOFT_HYPHEN, "")).split("\n"):
         words: list[Word] = []
-        for raw in paragraph.split():
+        for raw in BREAKS.split(paragraph):
+            if not raw:
+                continue
             pieces: list[_Piece] = []
             position = 0
             for match in _TOKEN.finditer(raw):

@@ -1100,3 +1100,98 @@ def test_copies_on_a_back_is_refused(tmp_path):
     problem = caught.value.problems[0]
     assert problem.key.endswith("copies") and "back" in problem.message
     assert path.read_text(encoding="utf-8").split("\n")[problem.line - 1] == "copies = 3"
+
+
+# ---- Eighth breaker: interrupts, full output, marked decks, names, composed text ------------------------------------
+def test_a_ctrl_c_turned_into_another_error_by_a_library_is_an_abort(tmp_path):
+    """Eighth breaker: ReportLab's PDF save turns a Ctrl-C landing in it into a KeyError: a 100-line
+    traceback. An error raised while a Ctrl-C is handled is the usual one-line abort, exit 1."""
+    script = tmp_path / "inject.py"
+    script.write_text(
+        "import sys, reportlab.pdfbase.pdfdoc as pd\n"
+        "orig = pd.pdfdocEnc; n = {'c': 0}\n"
+        "def enc(x):\n"
+        "    if isinstance(x, str) and x.endswith(' R'):\n"
+        "        n['c'] += 1\n"
+        "        if n['c'] == 50: raise KeyboardInterrupt\n"
+        "    return orig(x)\n"
+        "pd.pdfdocEnc = enc\n"
+        "from pnp.cli import main\n"
+        "sys.argv = ['pnp'] + sys.argv[1:]; main()\n", encoding="utf-8")
+    result = subprocess.run([sys.executable, str(script), "build", "--paper", "a4", "--db", str(ROOT / "cards.toml"),
+                             "--out", str(tmp_path / "out")], capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert result.returncode == 1 and result.stderr.strip() == "Aborted: nothing was changed.", result.stderr[-2000:]
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+def test_a_standard_output_that_cannot_be_written_is_one_line(tmp_path):
+    """Eighth breaker: `pnp list --json > records.json` on a full disk (here /dev/full) gave a traceback; so
+    did `check` and `build` (after the build had swapped its output in)."""
+    for args in (["list", "--json"], ["check"], ["build", "--paper", "a4", "--out", str(tmp_path / "out")]):
+        with open("/dev/full", "w") as full:
+            result = subprocess.run([sys.executable, "-m", "pnp", *args, "--db", str(ROOT / "cards.toml")], stdout=full,
+                                    stderr=subprocess.PIPE, text=True, cwd=tmp_path, timeout=300)
+        lines = result.stderr.strip().splitlines()
+        assert result.returncode == 1 and len(lines) == 1 and "standard output cannot be written" in lines[0], (args, result.stderr[-1500:])
+    assert (tmp_path / "out" / "solo-a4.pdf").is_file()  # the build stands; only its report was lost
+
+
+def _edited_database(tmp_path, *edits: tuple[str, str]) -> Path:
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path = tmp_path / "cards.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_card_with_another_decks_or_games_back_is_refused(tmp_path):
+    """Eighth breaker: a servant with the duel's Location back and a quest card with the servant back passed
+    check and printed a marked deck."""
+    from pnp import database
+
+    path = _edited_database(tmp_path,
+                            ('back = "solo.back.servant"\nhit_points = { red = 2, blue = 1, yellow = 2 }',
+                             'back = "duel.back.location"\nhit_points = { red = 2, blue = 1, yellow = 2 }'),
+                            ('name = "Thornwick"\nback = "solo.back.quest"', 'name = "Thornwick"\nback = "solo.back.servant"'))
+    with pytest.raises(database.DatabaseError) as caught:
+        database.load(path, cache=False)
+    found = {(p.key, p.line) for p in caught.value.problems}
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert {key for key, _ in found} == {"solo.servant.ymp-3.back", "solo.quest.thornwick.back"}, found
+    assert all(lines[line - 1].startswith("back = ") for _, line in found)
+
+
+def test_two_cards_of_one_deck_with_one_printed_name_are_refused(tmp_path):
+    """Eighth breaker: two quest cards printed "Emberlow" passed check; the referee, which takes a card by its
+    printed name, could then never tell them apart."""
+    from pnp import database
+
+    path = _edited_database(tmp_path, ('name = "Thornwick"', 'name = "Emberlow"'))
+    with pytest.raises(database.DatabaseError) as caught:
+        database.load(path, cache=False)
+    problem = caught.value.problems[0]
+    assert problem.key.endswith(".name") and "also the name of" in problem.message
+
+
+def test_decomposed_accents_are_composed_and_no_break_spaces_hold():
+    """Eighth breaker: "Café" typed with a combining accent (as macOS pastes it) printed "Cafe´"; a no-break
+    space was a place to break the line."""
+    from pnp.drawing import Box
+    from pnp.text import fit_text, parse_words
+
+    words = parse_words("Cafe\u0301 of Sen\u0303ora")
+    assert ["".join(p.text for p in w) for w in words[0]] == ["Café", "of", "Señora"]
+    assert len(parse_words("the\u00a0second gate")[0]) == 2
+    lines = [item.text for item in fit_text("holds the\u00a0second gate's key", Box(0, 0, 22, 30), max_size=9, min_size=9).items]
+    assert not any(line.endswith("the") for line in lines), lines
+
+
+def test_a_line_spacing_that_overprints_is_refused(db, edited_templates):
+    from pnp.layout import check_fit
+
+    edited_templates("quest.toml", "line_spacing = 1.18", "line_spacing = 0.3")
+    problems = check_fit(db)
+    assert [p.kind for p in problems] == ["template"] and problems[0].field.endswith("line_spacing"), problems

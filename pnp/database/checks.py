@@ -13,6 +13,7 @@ A key path is a tuple of TOML keys and array indexes, as pydantic reports them, 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Set
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +32,11 @@ KeyPath = tuple[Any, ...]
 Found = TypeVar("Found", bound=Record)
 
 SHUFFLED_KINDS = frozenset({"servant", "city_quest", "council_quest", "elder", "warding_city", "location"})
+DECKS = {"city_quest": "quest", "council_quest": "quest", "elder": "quest", "warding_city": "quest", "servant": "servant",
+         "location": "location"}
+"""The deck each shuffled or dealt kind belongs to (rulebook, Setup: the Quest draw pile of City Quests,
+Councils, Elders and Warding Cities; the Servant draw pile; description: the Locations dealt). The cards of
+one deck share one back, so that no card of it can be told from the others face down."""
 """Kinds of card that are shuffled or dealt face down, so they need a back (rulebook, Setup: the
 servant and quest draw piles; publisher's description, Setup: the Locations are dealt)."""
 
@@ -94,13 +100,51 @@ class CheckContext:
 
 # ---- Every record ---------------------------------------------------------------------------------------------
 def check_backs(context: CheckContext) -> None:
-    """A record's ``back`` names a back record, and every card that is shuffled or dealt has one
-    (:data:`SHUFFLED_KINDS`; README, Printing: backs print behind their fronts)."""
+    """A record's ``back`` names a back record of its own game, every card that is shuffled or dealt has
+    one (:data:`SHUFFLED_KINDS`; README, Printing: backs print behind their fronts), and the cards of one
+    deck (:data:`DECKS`) all have the same back: a card with another would be known face down (a marked
+    deck; eighth breaker)."""
+    decks: dict[tuple[str, str], list[Record]] = {}
     for record in context.database.records():
         if record.back is not None:
-            context.refer(record, "back", record.back, Back)
+            if context.refer(record, "back", record.back, Back) is None:
+                continue
+            if record.back.split(".", 1)[0] != record.game:
+                context.report(context.at(record, "back"), f"{quoted(record.back)} is a back of the other game; a card of "
+                                                           f"{record.game} needs a {record.game} back")
+                continue
+            if record.kind in DECKS:
+                decks.setdefault((record.game, DECKS[record.kind]), []).append(record)
         elif record.kind in SHUFFLED_KINDS:
             context.report(context.at(record, "id"), f"a {record.kind} card is shuffled or dealt and needs a back")
+    for (_, deck), cards in decks.items():
+        backs = [card.back for card in cards]
+        usual = max(dict.fromkeys(backs), key=backs.count)  # the back most of the deck has (the first of a tie)
+        for card in cards:
+            if card.back != usual:
+                context.report(context.at(card, "back"), f"{quoted(card.back)}, but the other cards of the {deck} deck have "
+                                                         f"{quoted(usual)}: the cards of a deck share one back, or one is "
+                                                         f"known face down")
+
+
+def check_printed_names(context: CheckContext) -> None:
+    """No two cards of one quest or Location deck print the same name: the referee takes a card by its
+    printed name (README: "names are read the same way in every command"), so two of one name could never
+    be told apart (eighth breaker). Servants are named by their ids (``ghast-1``), as their cards print."""
+    seen: dict[tuple[str, str, str], Record] = {}
+    for record in context.database.records():
+        deck = DECKS.get(record.kind)
+        name = getattr(record, "name", None)
+        if deck is None or deck == "servant" or not isinstance(name, str):
+            continue
+        key = (record.game, deck, unicodedata.normalize("NFC", name).casefold().strip())
+        if key in seen:
+            other = seen[key]
+            context.report(context.at(record, "name"), f"{quoted(name)} is also the name of {other.id} (line "
+                                                       f"{context.database.line_of(other.id, 'name')}); the referee names "
+                                                       f"cards by their printed names, so each card of a deck needs its own")
+        else:
+            seen[key] = record
 
 
 ICON_DIR = Path(__file__).resolve().parents[2] / "templates" / "icons"
@@ -480,6 +524,7 @@ CROSS_CHECKS: tuple[Callable[[CheckContext], None], ...] = (
     check_icons,
     check_printed_cards,
     check_back_copies,
+    check_printed_names,
     check_table_texts,
     check_table_rolls,
     check_table_cards,

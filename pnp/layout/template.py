@@ -271,9 +271,10 @@ def _load(kind: str, folder: Path) -> Template:
         size = spec.get("size", [9.0, 6.0])
         _check(isinstance(size, list) and len(size) == 2 and all(_is_number(v) for v in size),
                path, f"{key}.size", "must be [max, min] in pt")
-        for field, default in (("line_spacing", 1.15), ("paragraph_spacing", 0.0)):
-            _check(_is_number(spec.get(field, default)) and 0 <= spec.get(field, default) <= 10, path, f"{key}.{field}",
-                   "must be a number of em from 0 to 10")
+        for field, default, low, high in (("line_spacing", 1.15, 0.8, 3.0), ("paragraph_spacing", 0.0, 0.0, 3.0)):
+            _check(_is_number(spec.get(field, default)) and low <= spec.get(field, default) <= high, path, f"{key}.{field}",
+                   f"must be a number of em from {low:g} to {high:g} (below {low:g} lines print over each other)"
+                   if field == "line_spacing" else f"must be a number of em from {low:g} to {high:g}")
         _check(size[0] >= size[1] >= MIN_TEXT_PT, path, f"{key}.size",
                f"{size} must have max >= min >= {MIN_TEXT_PT:g} pt (the smallest printed text)")
         align = spec.get("align", "left")
