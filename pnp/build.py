@@ -465,6 +465,6 @@ def sheet_notes(database: Database, options: BuildOptions = BuildOptions()) -> l
                          f"{settings.bleed_mm:g} mm bleed and a {settings.printer_margin_mm:g} mm printer margin, not 3 x 3")
         wide = sorted(board for board, cards in boards.items() if cards > layout.columns)
         if wide and options.boards == "joined":
-            notes.append(f"note: a {name} sheet row holds {layout.columns} cards, so {', '.join(wide)} print split "
+            notes.append(f"note: {'an' if name[:1] in 'AEIOU' else 'a'} {name} sheet row holds {layout.columns} cards, so {', '.join(wide)} print split "
                          f"over rows, not as one strip; lower --bleed or --printer-margin to join them")
     return notes

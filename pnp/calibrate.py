@@ -121,10 +121,10 @@ def _scale_checks(paper: Paper) -> list[Primitive]:
 
 
 def build_command(duplex: Duplex) -> str:
-    """The build a sheet calibrated for ``duplex`` advises: ``pnp build --back-offset X,Y``, with
-    ``--duplex short`` for a printer that flips on the short edge (the offset measured holds for the
-    backs imposed for that edge only)."""
-    return f"pnp build{' --duplex short' if duplex == 'short' else ''} --back-offset X,Y"
+    """The build a sheet calibrated for ``duplex`` advises: ``pnp build --duplex long --back-offset X,Y``,
+    always naming the edge measured (the offset holds for the backs imposed for that edge only, whatever
+    the database's ``[print] duplex`` says)."""
+    return f"pnp build --duplex {duplex} --back-offset X,Y"
 
 
 def calibration_pages(paper: Paper, duplex: Duplex) -> tuple[Drawing, Drawing]:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Literal, cast
 
 import click
+from click.core import ParameterSource
 
 from pnp import database
 from pnp.files import BUSY_MARK, shown_path
@@ -132,11 +133,14 @@ def _load(path: Path) -> database.Database:
     try:
         return database.load(path)
     except database.DatabaseError as error:
-        for problem in error.problems:
-            click.echo(str(problem), err=True)
-        if not os.path.exists(path) and "No such file" in str(error.problems[0]):  # not for a file that cannot be read
-            click.echo(f"no {shortened(str(path), 300)} here ({shortened(str(Path.cwd()), 300)}); run from the project folder or pass --db PATH", err=True)
+        if not os.path.lexists(path) and "No such file" in str(error.problems[0]):  # not for a file that cannot be read
+            given = click.get_current_context().get_parameter_source("database_path") is ParameterSource.COMMANDLINE
+            where = shortened(str(Path.cwd()), 300)
+            click.echo(f"{shortened(str(path), 300)}: no such file (in {where}); check the --db path" if given else
+                       f"no {shortened(str(path), 300)} in {where}; run from the project folder or pass --db PATH", err=True)
         else:
+            for problem in error.problems:
+                click.echo(str(problem), err=True)
             more = f" and {error.unlisted:,} more not listed" if error.unlisted else ""
             click.echo(f"{len(error.problems)} problem(s){more} in {shortened(str(path), 300)}; text fitting is checked once these "
                        f"are fixed", err=True)

@@ -1057,7 +1057,7 @@ def test_calibrating_for_the_short_edge_advises_a_short_edge_build(tmp_path):
 
     from pnp.cli import main
 
-    for duplex, advice in (("short", "pnp build --duplex short --back-offset X,Y"), ("long", "pnp build --back-offset X,Y")):
+    for duplex, advice in (("short", "pnp build --duplex short --back-offset X,Y"), ("long", "pnp build --duplex long --back-offset X,Y")):
         out = tmp_path / f"{duplex}.pdf"
         result = CliRunner().invoke(main, ["calibrate", "--duplex", duplex, "--out", str(out)])
         assert result.exit_code == 0 and advice in result.output.splitlines()[-1], result.output

@@ -160,7 +160,7 @@ def test_template_errors_name_file_and_key(tmp_path):
     with pytest.raises(TemplateError, match=r"base.toml: boxes.footer.size: .* 6 pt"):
         load_template("base", tmp_path)
     (tmp_path / "loop.toml").write_text('extends = "loop"\n')
-    with pytest.raises(TemplateError, match="extends itself"):
+    with pytest.raises(TemplateError, match="loop -> loop is a cycle"):
         load_template("loop", tmp_path)
 
 

@@ -197,7 +197,9 @@ def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[s
         raise TemplateError(path, "extends", f"no template {str(parent)[:40]!r}; the templates are: {_templates(folder)}",
                             _line(path, ("extends",)))
     if parent in seen + (kind,):
-        raise TemplateError(path, "extends", f"{parent!r} extends itself", _line(path, ("extends",)))
+        cycle = " -> ".join((*seen, kind, parent))
+        raise TemplateError(path, "extends", f"{cycle} is a cycle: a template extends another that does not come back to it",
+                            _line(path, ("extends",)))
     base, _ = _merged(parent, folder, seen + (kind,))
     merged: dict[str, Any] = {}
     for section in ("colors", "numbers", "strings"):
