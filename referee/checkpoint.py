@@ -187,7 +187,7 @@ def _unpack(written: str) -> Any:
 
 def _digest(key: bytes, code: str, doc: Mapping[str, Any], at: list[int], states: list[str]) -> str:
     basis = [code, doc.get("database"), doc.get("seed"), doc.get("setup"), doc.get("events"), at, states]
-    message = json.dumps(basis, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    message = json.dumps(basis, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=repr).encode()  # a hand-edited date too
     return hmac.new(key, message, hashlib.sha256).hexdigest()
 
 

@@ -126,6 +126,9 @@ def load_database(path: Path | None) -> database.Database:
     try:
         return database.load(path)
     except database.DatabaseError as error:
+        if not os.path.lexists(path) and "No such file" in str(error.problems[0]):
+            where = f"${DB_ENV}" if os.environ.get(DB_ENV) == str(path) else "--db"
+            raise click.ClickException(f"{path}: no such file (in {Path.cwd()}); check the {where} path") from None
         count = len(error.problems) - 1 + error.unlisted
         more = f" (and {count:,} more; run pnp check)" if count else ""
         raise click.ClickException(str(error.problems[0]) + more) from None

@@ -38,7 +38,7 @@ class LockError(RefereeError):
                     "run the command again")
         else:
             text = (f"{path}: a table session (process {pid or 'unknown'}) plays this game; "
-                    "answer there, or quit it first (or play a copy with --save OTHER.toml)")
+                    "answer there, or quit it first")
         super().__init__(text)
         self.path, self.holder = path, pid
 

@@ -38,13 +38,13 @@ import json
 import math
 import multiprocessing
 import os
+import signal
 import statistics
 import sys
 import time
 import traceback
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -145,6 +145,13 @@ def game_module(game: str) -> Any:
     return importlib.import_module(GAME_MODULES[game])
 
 
+def _worker(db_path: Path) -> None:
+    """A worker process of :func:`execute`: it ignores Ctrl-C (the terminal sends it to every process of the
+    command; only the parent stops the run, ending every worker at once) and reads the database once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    use_db(db_path)
+
+
 def _task(task: tuple[str, tuple, tuple[int, ...]]) -> tuple[list, list[Defect]]:
     """Play one task: ``(game, args, seeds)``, each game's ``play_games(db, args, seeds, defects)``."""
     kind, args, seeds = task
@@ -169,11 +176,18 @@ def execute(tasks: list[tuple[str, tuple, tuple[int, ...]]], db_path: Path, jobs
     else:
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=use_db, initargs=(db_path,)) as pool:
-            for task, result in zip(tasks, pool.map(_task, tasks), strict=True):
+        pool = context.Pool(processes=jobs, initializer=_worker, initargs=(db_path,))
+        try:
+            for task, result in zip(tasks, pool.imap(_task, tasks), strict=True):
                 done.append(result)
                 if progress is not None:
                     progress(len(task[2]))
+            pool.close()
+        except BaseException:  # Ctrl-C (only this process hears it) or a failure: no worker is left running
+            pool.terminate()
+            raise
+        finally:
+            pool.join()
     out = []
     for records, found in done:
         out.append(records)

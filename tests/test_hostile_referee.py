@@ -1058,3 +1058,23 @@ def test_next_naming_the_card_fought_says_it_is_on_the_table(tmp_path):
         run("solo", *command, save=save)
     result = CliRunner().invoke(main, ["solo", "battle", "--next", "tural", "--save", str(save), "--db", str(DB_PATH)])
     assert result.exit_code == 1 and "it is on the table: the card you fight" in result.output, result.output
+
+
+def test_a_date_in_a_save_is_refused_in_one_line(tmp_path):
+    """Ninth breaker: a TOML date or time value in a save's setup or events crashed every command (the
+    checkpoint's digest could not write it); it is a hand edit, refused in one line, the file unchanged."""
+    save = tmp_path / "solo.toml"
+    run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "3", save=save)
+    run("solo", "draw", save=save)
+    text = save.read_text()
+    for edited in (text.replace("[setup]\n", "[setup]\nwhen = 2026-12-01\n", 1), text.replace('type = "draw"', 'type = "draw"\nat = 12:00:00', 1)):
+        save.write_text(edited)
+        result = CliRunner().invoke(main, ["solo", "status", "--save", str(save), "--db", str(DB_PATH)])
+        assert isinstance(result.exception, SystemExit) and result.exit_code == 1, (result.exception, result.output)
+        assert len(result.output.strip().splitlines()) == 1 and "corrupt" in result.output, result.output
+        assert save.read_text() == edited
+
+
+def test_a_database_that_does_not_exist_is_named_without_a_line_number(tmp_path):
+    result = CliRunner().invoke(main, ["solo", "status", "--db", str(tmp_path / "nonexist.toml"), "--save", str(tmp_path / "s.toml")])
+    assert result.exit_code == 1 and result.output.strip() == f"Error: {tmp_path / 'nonexist.toml'}: no such file (in {Path.cwd()}); check the --db path"

@@ -864,8 +864,9 @@ def apply_reveal(state: State, db: Database, event: ev.Reveal) -> State:
         given: Dice | None = _reveal_field(event, side, "_reroll")
         dice = given or Dice()
         if len(dice.values) != need[side]:
-            raise RuleError(f"the spells re-roll {need[side]} of the {possessive(SIDE_NAMES[side])} Battle dice, not {len(dice.values)}",
-                            side=side, field=f"{side}_reroll")
+            wanted = (f"give {side}={','.join(['D'] * need[side])}" if need[side] else f"leave {side} out")
+            raise RuleError(f"the spells re-roll {need[side]} of the {possessive(SIDE_NAMES[side])} Battle dice, not "
+                            f"{len(dice.values)}: {wanted}", side=side, field=f"{side}_reroll")
         if dice.k is not None:
             expected = reroll_index(state, side, used)
             if dice.k != expected:
