@@ -102,6 +102,9 @@ def simulate(game: str, games: int, difficulty: str, policy: str, seed: int, job
 
     if policy not in simulator.SIMULATE_POLICIES[game]:
         raise click.BadParameter(f"{policy!r} is no {game} policy: {', '.join(simulator.SIMULATE_POLICIES[game])}", param_hint="--policy")
+    if seed + games - 1 > 2**63 - 1:  # game i is seed + i: each must be a seed `new --seed` replays
+        raise click.BadParameter(f"the games' seeds run to {seed + games - 1}, beyond the largest seed a game takes "
+                                 f"({2**63 - 1}): at most {2**63 - games}", param_hint="--seed")
     db = clitools.load_database(database_path)  # one line for a database that does not load
     if plots is not None:
         try:

@@ -60,6 +60,7 @@ def test_plots_are_written_as_png(tmp_path):
     (["--game", "duel", "--policy", "sensible"], "--policy"),
     (["--games", "0"], "--games"),
     (["--db", "/nonexistent/cards.toml"], "cards.toml"),
+    (["--seed", str(2**63 - 1), "--games", "5"], "--seed"),  # game i is seed + i: every one a seed `new --seed` replays
 ])
 def test_a_bad_option_is_one_line(args, words):
     result = CliRunner().invoke(main, ["simulate", *args])
