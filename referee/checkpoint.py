@@ -9,8 +9,8 @@ key of this user on this machine (:func:`pnp.files.machine_key`), so a player wh
 two devices) cannot make the other's referee take an edited state, whatever they recompute. Anything else
 (no checkpoint, another machine or version of the referee, a hand-edited event or state, a value that does
 not decode, no key that can be kept) and the game is replayed from its events as before, silently: a
-checkpoint never makes a save unreadable. ``referee solo check`` and
-``referee duel check`` replay the events and compare every kept state (:func:`verify`); so do the tests.
+checkpoint never makes a save unreadable. ``referee solo check`` and ``referee duel check`` replay the
+events and compare every kept state (:func:`differences`, :func:`referee.game.check_save`); so do the tests.
 
 A state is written as JSON (TOML has no null) by :class:`StateCodec`: frozen dataclasses, enums and
 ``str`` subclasses of the game's own modules by name (nothing else is ever built from a save, so a
