@@ -147,3 +147,17 @@ def test_a_byte_order_mark_is_accepted(tmp_path):
     path = tmp_path / "cards.toml"
     path.write_bytes(b"\xef\xbb\xbf" + SOURCE.encode("utf-8"))
     assert database.load(path).solo.rules.quest_cards == 22
+
+
+def test_a_duel_that_could_never_end_is_refused(tmp_path):
+    """Tenth breaker: `locations_to_win` above a majority of `locations_dealt` passed check; once every
+    Location was won, neither side had the count and the game was stuck with nothing to choose."""
+    from pnp import database
+
+    for old, new, key in (("locations_to_win = 4", "locations_to_win = 5", "duel.rules.locations_to_win"),
+                          ("locations_dealt = 7", "locations_dealt = 12", "duel.rules.locations_dealt")):
+        path = tmp_path / "cards.toml"
+        path.write_text(SOURCE.replace(old, new, 1), encoding="utf-8")
+        with pytest.raises(database.DatabaseError) as caught:
+            database.load(path, cache=False)
+        assert key in {p.key for p in caught.value.problems}, caught.value.problems

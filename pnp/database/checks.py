@@ -499,14 +499,25 @@ def check_counter_cards(context: CheckContext) -> None:
 
 # ---- Ruin & Renewal I -----------------------------------------------------------------------------------------
 def check_duel(context: CheckContext) -> None:
-    """The two-player game: as many Location cards as the rules give (when complete), cubes that add
-    up, one Wardens and one Shadowmajik player card (when complete), each with one spell per die face
-    1-6 (publisher's description, Setup and Play)."""
+    """The two-player game: as many Location cards as the rules give (when complete), no more dealt than
+    there are, a number to win that a side always reaches once every Location dealt is won (a majority:
+    a tenth breaker's database left a duel with nothing to choose), cubes that add up, one Wardens and one
+    Shadowmajik player card (when complete), each with one spell per die face 1-6 (publisher's
+    description, Setup and Play)."""
     duel = context.database.duel
     locations = sum(card.copies for card in duel.location)
     if context.complete and locations != duel.rules.locations:
         context.report(("duel", "rules", "locations"), f"the rules say {duel.rules.locations} Location cards, "
                                                         f"the database has {locations} (copies counted)")
+    rules = duel.rules
+    if rules.locations_dealt > rules.locations:
+        context.report(("duel", "rules", "locations_dealt"), f"{rules.locations_dealt} Locations dealt from {rules.locations} cards; "
+                                                              f"deal at most {rules.locations}")
+    if 2 * rules.locations_to_win - 1 > rules.locations_dealt:  # else every Location can be won with no side at the count
+        context.report(("duel", "rules", "locations_to_win"), f"{rules.locations_to_win} Locations to win of {rules.locations_dealt} "
+                                                               f"dealt: once every Location is won, neither side may have "
+                                                               f"{rules.locations_to_win} and the game cannot end; at most "
+                                                               f"{(rules.locations_dealt + 1) // 2} (a majority of those dealt)")
     if duel.rules.track_marker_cubes + duel.rules.deployable_cubes != duel.rules.cubes_per_player:
         context.report(("duel", "rules", "deployable_cubes"), "track_marker_cubes + deployable_cubes must equal cubes_per_player")
     sides = sorted(p.side for p in duel.player)

@@ -193,7 +193,8 @@ class SoloTable:
                 mine, theirs = laststand.totals(state, db)
                 return self._losing(state, mine, theirs)
             mine_n, theirs_n = laststand.round_dice(state, db)
-            return f"The Last Stand: the Grayking has {ls.hit_points} hit points; you roll {mine_n} dice, he rolls {theirs_n}."
+            points = "hit point" if ls.hit_points == 1 else "hit points"
+            return f"The Last Stand: the Grayking has {ls.hit_points} {points}; you roll {mine_n} dice, he rolls {theirs_n}."
         return ""
 
     def _map(self, state: State) -> str:

@@ -110,7 +110,7 @@ def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
         ls = stand_status(state, db)
         assert ls is not None
         on_table = f"; dice on the table: you {ls['dice']}, he {ls['enemy']}" if ls["rolled"] else ""
-        text = f"the Grayking has {ls['hit_points']} hit points{on_table}"
+        text = f"the Grayking has {ls['hit_points']} hit {'point' if ls['hit_points'] == 1 else 'points'}{on_table}"
         if ls["elders_called"]:
             text += "; Elders called in the Last Stand: " + ", ".join(rules.name(db, e) for e in ls["elders_called"])
         text += "".join(f"; {rules.name(db, e)}'s die joins the next roll" for e in ls["elders_next_roll"])
