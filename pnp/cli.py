@@ -57,6 +57,13 @@ def _fit_problems(db: database.Database, path: Path) -> list[str]:
             try:
                 sheet_marginalia(layout_, PAPERS[paper], meta.title, 999, "")
             except ImpositionError as error:
+                try:  # a title of one letter fits no better: the margin the settings leave is the cause
+                    sheet_marginalia(layout_, PAPERS[paper], "X", 999, "")
+                except ImpositionError:
+                    lines.append(f"{shown_path(path)}:{db.line_of('print', 'bleed_mm')}: print: the {PAPERS[paper].name} sheet "
+                                 f"leaves no room in its margin for the title line with this bleed, crop marks and printer "
+                                 f"margin; lower the bleed (--bleed) or the printer margin (--printer-margin)")
+                    break
                 lines.append(f"{shown_path(path)}:{db.line_of('games', f'{game}.title')}: games.{game}.title: {error}; "
                              f"shorten the title")
     for game, meta in db.games.items():
@@ -290,10 +297,13 @@ def calibrate(paper: str, duplex: str, out_path: Path | None) -> None:
     from pnp.sheets import PAPERS
 
     path = out_path or DEFAULT_OUTPUT / f"calibration-{paper}-{duplex}.pdf"
+    if os.path.islink(path):  # never written through: the link's target may be any file of the user's, anywhere
+        raise click.ClickException(f"{shortened(str(path), 300)}: is a symbolic link, and pnp calibrate never writes through a link: "
+                                   f"remove it, or give --out another path; nothing was changed")
     if os.path.lexists(path) and not _is_pdf(path):  # a calibration sheet replaces only a PDF (never cards.toml)
         raise click.ClickException(f"{shortened(str(path), 300)}: this file is not a PDF, and pnp calibrate writes only over a PDF: "
                                    f"give --out a .pdf path")
-    target = Path(os.path.realpath(path)) if os.path.islink(path) else path  # a link to a PDF: its PDF is replaced
+    target = path
     temporary = target.with_name(f".{target.name}.calibrating")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -301,6 +311,9 @@ def calibrate(paper: str, duplex: str, out_path: Path | None) -> None:
         os.close(descriptor)
         temporary = Path(name)
         write_calibration(temporary, PAPERS[paper], duplex)  # type: ignore[arg-type]
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)  # as any file the user writes (mkstemp makes it 0600)
         os.replace(temporary, target)  # whole or not at all: a full disk or Ctrl-C keeps the PDF there before
     except OSError as error:
         failed = path if error.filename in (None, str(temporary)) else error.filename

@@ -1195,3 +1195,48 @@ def test_a_line_spacing_that_overprints_is_refused(db, edited_templates):
     edited_templates("quest.toml", "line_spacing = 1.18", "line_spacing = 0.3")
     problems = check_fit(db)
     assert [p.kind for p in problems] == ["template"] and problems[0].field.endswith("line_spacing"), problems
+
+
+def test_calibrate_never_writes_through_a_link_and_keeps_the_umask(tmp_path):
+    """Tenth breaker: `pnp calibrate` replaced the user's PDF a link in output/ pointed at, outside the folder,
+    and left it 0600. A link is refused in one line, nothing changed; a new sheet gets the user's umask."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    mine = tmp_path / "my-sheets.pdf"
+    mine.write_bytes(b"%PDF-1.4 mine")
+    (tmp_path / "out").mkdir()
+    link = tmp_path / "out" / "calibration-a4-long.pdf"
+    link.symlink_to(mine)
+    result = CliRunner().invoke(main, ["calibrate", "--out", str(link)])
+    assert result.exit_code == 1 and "symbolic link" in result.output and mine.read_bytes() == b"%PDF-1.4 mine"
+    umask = os.umask(0o022)
+    try:
+        result = CliRunner().invoke(main, ["calibrate", "--out", str(tmp_path / "out" / "new.pdf")])
+    finally:
+        os.umask(umask)
+    assert result.exit_code == 0 and (tmp_path / "out" / "new.pdf").stat().st_mode & 0o777 == 0o644
+
+
+def test_a_bleed_that_leaves_no_margin_for_the_title_blames_the_bleed(db, tmp_path):
+    """Tenth breaker: `--bleed 6.9 --paper a4` failed with "shorten the title", which no title could
+    satisfy; the line names the margin the settings leave."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    result = CliRunner().invoke(main, ["build", "--db", str(ROOT / "cards.toml"), "--out", str(tmp_path / "o"), "--bleed", "6.9",
+                                       "--paper", "a4"])
+    assert result.exit_code == 1 and "lower the bleed" in result.output and "shorten the title" not in result.output
+
+
+def test_a_printed_name_that_is_another_cards_id_is_refused(tmp_path):
+    """Tenth breaker: Quenmoor renamed "Randven" (Randven's id kept, its name changed) passed check; the
+    referee, which reads ids and printed names alike, then refused the printed name."""
+    from pnp import database
+
+    path = _edited_database(tmp_path, ('name = "Randven"', 'name = "Old Randven"'), ('name = "Quenmoor"', 'name = "Randven"'))
+    with pytest.raises(database.DatabaseError) as caught:
+        database.load(path, cache=False)
+    assert "solo.quest.quenmoor.name" in {p.key for p in caught.value.problems}
