@@ -68,13 +68,13 @@ def _page_faces() -> str:
 
 
 def _figure(face_id: str, drawing: Drawing, side: str, kind: str, origin: str, line: int,
-            copies: int = 1, back: str | None = None) -> str:
+            copies: int = 1, back: str | None = None, source: str = "cards.toml") -> str:
     bleed = drawing.bleed_box
     src = f"svg/{face_id}.svg"
     title = drawing.title or face_id
     meta = [side, kind.replace("_", " "), f"origin: {origin}"]
     if line:
-        meta.append(f"cards.toml:{line}")
+        meta.append(f"{source}:{line}")
     if copies > 1:
         meta.append(f"{copies} copies")
     back_line = f'<br><span class="meta">back: <a href="#{html.escape(back)}">{html.escape(back)}</a></span>' if back else ""
@@ -103,13 +103,14 @@ def gallery_html(database: Database, rendered) -> str:
         title = database.games[game].title if game in database.games else game
         parts.append(f'<h2 id="game-{game}">{e(title)}</h2>')
         parts.append("<h3>Fronts</h3>")
+        source = Path(database.path).name  # the database the cards were built from (--db), by its file name
         parts.append('<div class="cards">')
         backs: list[str] = []
         for face in faces:
             record = face.record
             copies = face.copies if face.board_cards == 1 else 1
             parts.append(_figure(face.id, face.drawing, "front", record.kind, record.origin,
-                                 database.line_of(record.id), copies, face.back))
+                                 database.line_of(record.id), copies, face.back, source))
             if face.back and face.back not in backs:
                 backs.append(face.back)
         parts.append("</div>")
@@ -119,7 +120,7 @@ def gallery_html(database: Database, rendered) -> str:
             for back_id in backs:
                 back = rendered.backs[back_id]
                 parts.append(_figure(back.id, back.drawing, "back", back.record.kind, back.record.origin,
-                                     database.line_of(back.record.id)))
+                                     database.line_of(back.record.id), source=source))
             parts.append("</div>")
     parts += ["</body>", "</html>", ""]
     return "\n".join(parts)

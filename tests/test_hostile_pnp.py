@@ -1240,3 +1240,27 @@ def test_a_printed_name_that_is_another_cards_id_is_refused(tmp_path):
     with pytest.raises(database.DatabaseError) as caught:
         database.load(path, cache=False)
     assert "solo.quest.quenmoor.name" in {p.key for p in caught.value.problems}
+
+
+@pytest.mark.parametrize("bad", ["Rand\\nven", "Rand\\tven", "Rand\u200bven"])
+def test_a_name_that_cannot_print_on_one_line_is_refused(tmp_path, bad):
+    """Tenth breaker: a newline, tab or zero-width space in a printed name passed check; with a newline the
+    referee's one-line output and its Next line split in two."""
+    from pnp import database
+
+    path = _edited_database(tmp_path, ('name = "Randven"', f'name = "{bad}"'))
+    with pytest.raises(database.DatabaseError) as caught:
+        database.load(path, cache=False)
+    assert "solo.quest.randven.name" in {p.key for p in caught.value.problems}
+
+
+def test_the_gallery_names_the_database_the_cards_came_from(db, tmp_path):
+    """Tenth breaker: the gallery said cards.toml:LINE for cards built from --db my-cards.toml."""
+    import dataclasses
+
+    from pnp import layout
+    from pnp.gallery import gallery_html
+
+    mine = dataclasses.replace(db, path=tmp_path / "my-cards.toml")
+    page = gallery_html(mine, layout.render(db))
+    assert "my-cards.toml:" in page and "cards.toml:" not in page.replace("my-cards.toml:", "")

@@ -132,6 +132,21 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", unicodedata.normalize("NFC", text).lower().replace("'", "").replace("\u2019", "")).strip("-")
 
 
+def check_one_line_names(context: CheckContext) -> None:
+    """A record's ``name`` and ``title`` print on one line and are typed by players: no line break, tab or
+    other control character, and no invisible format character (a zero-width space) in them (tenth breaker:
+    a newline in a name split the referee's one-line output and its Next line)."""
+    for record in context.database.records():
+        for key in ("name", "title"):
+            value = getattr(record, key, None)
+            if not isinstance(value, str):
+                continue
+            bad = next((c for c in value if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")), None)
+            if bad is not None:
+                context.report(context.at(record, key), f"holds {quoted(bad)} (U+{ord(bad):04X}), which a {key} printed on one "
+                                                       f"line and typed by players cannot hold; remove it")
+
+
 def check_printed_names(context: CheckContext) -> None:
     """No two cards of one quest or Location deck print the same name: the referee takes a card by its
     printed name (README: "names are read the same way in every command"), so two of one name could never
@@ -547,6 +562,7 @@ CROSS_CHECKS: tuple[Callable[[CheckContext], None], ...] = (
     check_printed_cards,
     check_back_copies,
     check_printed_names,
+    check_one_line_names,
     check_table_texts,
     check_table_rolls,
     check_table_cards,
