@@ -10,6 +10,7 @@ import os
 import re
 import sys
 import traceback
+import unicodedata
 from typing import Any
 
 import click
@@ -52,6 +53,14 @@ def short_line(text: str, word_limit: int = 200, limit: int = 600) -> str:
     supplied, at the boundary where they are printed."""
     words = [shortened(word, word_limit) for word in " ".join(text.split()).split(" ")]
     return shortened(" ".join(words), limit)
+
+
+def slug(text: str) -> str:
+    """A name as typed or printed, in one spelling (how the referee reads a card's name and how ``pnp check``
+    compares names): composed (NFC), lower case, apostrophes dropped, any run of other characters one
+    hyphen (``"Orrin's Crossing"`` and ``orrins crossing`` -> ``orrins-crossing``)."""
+    composed = unicodedata.normalize("NFC", text).lower().replace("'", "").replace("\u2019", "")
+    return re.sub(r"[^a-z0-9]+", "-", composed).strip("-")
 
 
 def quoted(value: object, limit: int = 60) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 import click
 
 from pnp import database
+from pnp.oneline import slug  # noqa: F401  (referee.clitools.slug: the commands' name matching)
 from referee import save as savefile
 from referee import savelock
 from referee.errors import RefereeError, RuleError
@@ -353,12 +354,6 @@ def command_context(command: click.Command, name: str, args: list[str]) -> click
         takes = ", ".join(arguments + options) or "no options"
         raise click.UsageError(f"--help is not read here: `{name}` takes {takes} (its --help in a shell explains them)")
     return command.make_context(name, args)
-
-
-def slug(text: str) -> str:
-    """A name as typed or printed, in one spelling: lower case, apostrophes dropped, any run of other
-    characters one hyphen (``"Orrin's Crossing"`` and ``orrins crossing`` -> ``orrins-crossing``)."""
-    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "").replace("\u2019", "")).strip("-")
 
 
 def short(record_id: str) -> str:

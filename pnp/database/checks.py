@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pnp import hexes
 from pnp.database.schema import ROLL_RANGES, Back, BattleMap, Effect, Record, Spell, Table, TableRow
-from pnp.oneline import quoted
+from pnp.oneline import quoted, slug
 
 if TYPE_CHECKING:
     from pnp.database.loader import Database
@@ -127,11 +127,6 @@ def check_backs(context: CheckContext) -> None:
                                                          f"known face down")
 
 
-def _slug(text: str) -> str:
-    """A name as the referee reads it (``referee.clitools.slug``): lower case, apostrophes dropped, other runs one hyphen."""
-    return re.sub(r"[^a-z0-9]+", "-", unicodedata.normalize("NFC", text).lower().replace("'", "").replace("\u2019", "")).strip("-")
-
-
 def check_one_line_names(context: CheckContext) -> None:
     """A record's ``name`` and ``title`` print on one line and are typed by players: no line break, tab or
     other control character, and no invisible format character (a zero-width space) in them (tenth breaker:
@@ -152,14 +147,14 @@ def check_printed_names(context: CheckContext) -> None:
     printed name (README: "names are read the same way in every command"), so two of one name could never
     be told apart (eighth breaker). Servants are named by their ids (``ghast-1``), as their cards print."""
     seen: dict[tuple[str, str, str], Record] = {}
-    short_ids = {(r.game, DECKS[r.kind], _slug(r.id.rsplit(".", 1)[-1])): r for r in context.database.records() if r.kind in DECKS}
+    short_ids = {(r.game, DECKS[r.kind], slug(r.id.rsplit(".", 1)[-1])): r for r in context.database.records() if r.kind in DECKS}
     for record in context.database.records():
         deck = DECKS.get(record.kind)
         name = getattr(record, "name", None)
         if deck is None or deck == "servant" or not isinstance(name, str):
             continue
-        named = short_ids.get((record.game, deck, _slug(name)))
-        if named is not None and named is not record and _slug(getattr(named, "name", "")) != _slug(name):
+        named = short_ids.get((record.game, deck, slug(name)))
+        if named is not None and named is not record and slug(getattr(named, "name", "")) != slug(name):
             # a tenth breaker: Quenmoor renamed "Randven", Randven's id kept (a name shared outright is reported below)
             context.report(context.at(record, "name"), f"{quoted(name)} is the id of {named.id}, another card of the deck; the "
                                                        f"referee reads a card's id and its printed name alike, so rename one of them")

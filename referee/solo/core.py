@@ -401,6 +401,20 @@ def with_marks(state: State) -> State:
                    shuffles_shown=max(state.shuffles_shown, state.shuffles))
 
 
+def card_place(state: State, card_id: str) -> str | None:
+    """Where the quest card ``card_id`` is when it is not in the draw pile, in words (``on the discard
+    pile``), or ``None`` when it is there (rulebook, Play: the piles; Elders beside the stats card)."""
+    if card_id in state.deck:
+        return None
+    if card_id in (state.card, state.battle.card if state.battle else None):  # counted with the discard pile while fought
+        return "on the table: the card you fight"
+    if card_id in dict(state.elders):
+        return "beside the Character Stats card (an Elder)"
+    if card_id in state.discard:
+        return "on the discard pile"
+    return "out of the game" if card_id in state.removed else "not in the quest deck"
+
+
 def undo_problem(before: State, after: State) -> str | None:
     """Why the step from ``before`` to ``after`` may not be taken back (ruling 84), or ``None``: it showed
     the referee's dice, a card of the referee's deck or a shuffle of the referee's (the servant cards, a new
@@ -531,12 +545,8 @@ def take(state: State, db: Database, wanted: ev.CardRef | None, field: str, what
         if wanted.typed:
             if deck_replayed(state) and not state.own_deck:
                 raise undone_refusal("quest cards", deck_replayed(state), field)
-            if card_id not in state.deck:
-                fighting = card_id in (state.card, state.battle.card if state.battle else None)
-                where = ("on the table: the card you fight" if fighting  # counted with the discard pile while it is fought
-                         else "beside the Character Stats card (an Elder)" if card_id in dict(state.elders)
-                         else "on the discard pile" if card_id in state.discard else "out of the game" if card_id in state.removed
-                         else "not in the quest deck")
+            where = card_place(state, card_id)
+            if where is not None:
                 raise RuleError(f"{name(db, card_id)} cannot be turned over from the Quest draw pile: it is {where}", field=field)
         elif state.deck[0] != card_id:
             raise RuleError(f"the referee's top card is {name(db, state.deck[0])}, not {name(db, card_id)} (corrupt save?)")

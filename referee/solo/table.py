@@ -426,8 +426,8 @@ class SoloTable:
 
     def why_not(self, text: str, state: State) -> str | None:
         """Where the quest card ``text`` names is, when it is not in the draw pile (a card of one's own deck
-        typed twice, seventh breaker): on the discard pile, on the table, beside the stats card (an Elder),
-        or out of the game; ``None`` for a text that names no quest card, or a card in the draw pile."""
+        typed twice, seventh breaker: :func:`referee.solo.core.card_place`); ``None`` for a text that names no
+        quest card, or a card in the draw pile."""
         wanted = clitools.slug(text)
         if not wanted:
             return None
@@ -435,16 +435,8 @@ class SoloTable:
                  if wanted in (rules.short_id(card), clitools.slug(rules.name(self.db, card)))]
         if len(found) != 1:
             return None
-        card, name = found[0], rules.name(self.db, found[0])
-        if state.phase in ("battle", "rolled") and card in (state.card, state.battle.card if state.battle else None):
-            return f"{name} is on the table (the card you fight), not in the draw pile"
-        if card in state.discard:
-            return f"{name} is on the discard pile, not in the draw pile"
-        if any(elder == card for elder, _ in state.elders):
-            return f"{name} is beside the Character Stats card (an Elder), not in the draw pile"
-        if card in state.removed:
-            return f"{name} is out of the game (removed), not in the draw pile"
-        return None
+        where = core.card_place(state, found[0])
+        return f"{rules.name(self.db, found[0])} is {where}, not in the draw pile" if where is not None else None
 
     def _is_map_hex(self, state: State, word: str) -> bool:
         """Whether ``word`` names a hex of the map on the table as the rules read it: a hex name (``C4``),
