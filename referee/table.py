@@ -38,7 +38,7 @@ from typing import Any, Protocol
 
 import click
 
-from pnp.oneline import NUMBER_TOO_LONG, number_too_long, short_line
+from pnp.oneline import NUMBER_TOO_LONG, number_too_long, one_line, short_line
 from referee.dice import Dice, DiceError
 from referee.errors import RefereeError
 from referee.save import StaleSave
@@ -129,7 +129,8 @@ class Reply:
     """What an answer did: ``notes`` (the rules' notes of the event played, or a command's output as
     lines), ``error`` (one line when the answer was refused; nothing changed), ``played`` (the event
     played, resolved), ``screen`` (a command's output to print as is: a status table, a map, the log),
-    ``leave`` (the player asked to quit)."""
+    ``leave`` (the player asked to quit), ``unread`` (the error says only that the text is no answer
+    here: a line read as two answers then says why its first answer was refused instead)."""
 
     notes: tuple[str, ...] = ()
     error: str | None = None
@@ -137,6 +138,7 @@ class Reply:
     screen: tuple[Any, ...] = ()
     leave: bool = False
     undone: str | None = None
+    unread: bool = False
 
 
 class TableGame(Protocol):
@@ -359,6 +361,8 @@ class TableSession:
         if self.question().hidden:  # a hidden placing is one answer: never half of it committed and the rest given onward
             return reply
         first = self._answer_one(split[0])
+        if first.error is not None and not first.unread and reply.unread:  # `ghast-1 ghast-2 23 45`: why the cards are refused
+            return first
         if first.error is not None or first.leave:
             return reply
         second = self._answer_one(split[1])
@@ -388,7 +392,9 @@ class TableSession:
             self._pending = None
             if number_too_long(error):
                 return Reply(error=f"{NUMBER_TOO_LONG}: type the dice, a card or a choice")
-            return Reply(error=str(getattr(error, "message", None) or error))
+            if isinstance(error, click.ClickException):  # as the one-shot says it (`Missing option '--player'`), on one line
+                return Reply(error=one_line(error.format_message()))
+            return Reply(error=str(error))
 
     def _command(self, word: str) -> Reply:
         if word == "undo":
@@ -494,7 +500,8 @@ class TableSession:
             event = self.table.parse_command(words, self.state)
         except ValueError:
             why = self.table.why_not(text, self.state)
-            return Reply(error=f"{why} (`help` lists the answers)." if why else f"{text!r} is not an answer here (`help` lists them).")
+            return Reply(error=f"{why} (`help` lists the answers)." if why else f"{text!r} is not an answer here (`help` lists them).",
+                         unread=why is None)
         return self._start(event, from_command=True)
 
     def _chosen(self, choice: Choice, typed_dice: str | None, question: Question) -> Reply:

@@ -75,7 +75,7 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         text, question, _ = session.prompt()
         hidden = question is not None and question.hidden
         if hidden and private:
-            text, private = f"Refused: {private.rstrip('.')}. {text}", ""
+            text, private = f"Refused: {private.rstrip('.')}.\n{text}", ""  # its own line, erased with the prompt
         if question is not None and question.waiting is not None:  # the odds found later: draw the bottom line again
             question.waiting.add_done_callback(lambda _, app=(secret if hidden else prompt).app: app.invalidate())  # thread-safe
         try:

@@ -29,6 +29,7 @@ from referee.duel.cli import parse as duel_parse
 from referee.duel.game import load as load_duel
 from referee.duel.table import DuelTable
 from referee.solo import events as ev
+from referee.solo import view
 from referee.solo.cli import parse as solo_parse
 from referee.solo.game import load as load_solo
 from referee.solo.table import SoloTable
@@ -893,3 +894,56 @@ def test_a_save_removed_under_a_session_is_written_again(tmp_path):
     save.unlink()
     session.keep_saved()
     assert len(load_solo(save, DB).log.events) == len(session.game.log.events)
+
+
+def _warding_city(tmp_path) -> TableSession:
+    """A session at Dalnish, the first Warding City (seed 14, Beginner): its servants not yet placed."""
+    session, _ = _session(tmp_path, seed=14)
+    assert session.answer("dalnish").error is None and session.state.phase == "warding"
+    return session
+
+
+@pytest.mark.parametrize("width", [100, 70, 60])
+def test_the_map_in_table_mode_fits_the_terminal(tmp_path, width):
+    """README (`referee solo map` fits terminals from 57 columns, narrower hexes below 77): table mode's
+    map, at a `map` answer and redrawn after a step, is drawn at the width of the terminal that prints
+    it, as the one-shot draws it (tenth breaker: it was drawn 77 columns wide whatever the terminal)."""
+    session = _warding_city(tmp_path)
+    reply = session.answer("")  # the referee draws and places the servants: the map is redrawn
+    assert reply.error is None and reply.screen
+    for screen in (reply.screen, session.answer("map").screen):
+        out = io.StringIO()
+        Console(file=out, width=width, color_system=None).print(*screen)
+        lines = [line.rstrip() for line in out.getvalue().splitlines()]
+        one_shot_map = ["".join(piece for piece, _ in line).rstrip() for line in view.map_picture(session.state, DB, None, width)]
+        assert lines == one_shot_map and max(len(line) for line in lines) <= width  # no hex row wrapped in two
+
+
+def test_the_map_in_table_mode_on_a_terminal_too_narrow(tmp_path):
+    """Below the compact map's width, table mode says in one line how wide the terminal must be, as the
+    one-shot `referee solo map` does."""
+    session = _warding_city(tmp_path)
+    session.answer("")
+    out = io.StringIO()
+    Console(file=out, width=50, color_system=None).print(*session.answer("map").screen)
+    assert "needs a terminal at least 57 columns wide" in " ".join(out.getvalue().split())
+
+
+@pytest.mark.parametrize("typed", ["ghast-1 ghast-2 23 45", "ghast-1 ghast-1 23 45"])
+def test_two_servants_of_one_type_are_refused_by_the_rule(tmp_path, typed):
+    """Rulebook, Expanded Battles, setup step 3 (R19): a second servant card of a type is set aside. Typed
+    with the placement dice on one line, the refusal names that rule, not only "not an answer here"."""
+    session = _warding_city(tmp_path)
+    reply = session.answer(typed)
+    assert reply.error is not None and "different types" in reply.error and session.state.phase == "warding"
+
+
+def test_a_one_shot_command_missing_its_option_is_refused_as_the_one_shot_says(tmp_path):
+    """`roll wardens` at a duel prompt (the one-shot's words without `--player`) is refused naming the
+    option and its choices on one line (it said click's inner name: "Missing parameter: side")."""
+    save = tmp_path / "duel.toml"
+    one_shot("duel", save, "new --seed 5")
+    one_shot("duel", save, "marker 3")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    reply = session.answer("roll wardens")
+    assert reply.error == "Missing option '--player' (choose from: wardens, shadowmajik)"

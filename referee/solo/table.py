@@ -388,7 +388,8 @@ class SoloTable:
 
     def help_lines(self) -> list[str]:
         """Two answers on one line (:meth:`referee.table.TableSession.answer`), as the solo game uses them."""
-        return ["Two answers on one line: a card, a hex or a spell, then the dice (quenm 12 456; c3 56 234; glass 1 4)."]
+        return ["Two answers on one line: a card, a hex or a spell, then the dice (quenm 12 456; c3 56 234; glass 1 4);",
+                "at a Warding City the servant cards turned over, then their placement dice (ghast-2 ymp-3 63 35)."]
 
     def answering(self) -> None:
         """Stop the background aid search of the question answered (:func:`referee.solo.aid.stop_searching`)."""
@@ -457,21 +458,13 @@ class SoloTable:
 
     def run_command(self, name: str, state: State) -> tuple[Any, ...]:
         """``map`` (the battle map, drawn), ``spells``."""
-        from rich.text import Text
-
         db = self.db
         if name == "spells":
             return tuple(view.spell_lines(state, db))
         if name == "map":
             if state.map_battle is None and state.phase != "warding":
                 return ("No map battle is on.",)
-            lines = []
-            for line in view.map_picture(state, db):
-                text = Text()
-                for piece, style in line:
-                    text.append(piece, style=style or "")
-                lines.append(text)
-            return tuple(lines)
+            return (MapScreen(state, db),)
         return ()
 
     def toolbar(self, state: State) -> str:
@@ -503,3 +496,36 @@ class SoloTable:
                     f"{advice.step_name(db, a.event)} ({advice.odds(a.chance, a.certain)})" for a in known))
         return "\n".join(lines)
 
+
+
+class MapScreen:
+    """The battle map as table mode prints it: a rich renderable drawn at the width of the console that
+    prints it (the one-shot ``referee solo map``'s hexes: narrower below 77 columns, and below the
+    compact form's width the one line saying how wide the terminal must be), so a narrow terminal never
+    shows hex rows wrapped in two. ``str()`` gives the 80-column picture as plain text."""
+
+    def __init__(self, state: State, db: Database) -> None:
+        self.state, self.db = state, db
+
+    def lines(self, width: int | None) -> list[Any]:
+        """The map's lines as rich ``Text`` at ``width`` columns (None: the widest hexes), or the one
+        line saying the terminal is too narrow."""
+        from rich.text import Text
+
+        try:
+            picture = view.map_picture(self.state, self.db, None, width)
+        except rules.RuleError as error:
+            return [Text(str(error), style="bold red")]
+        lines = []
+        for line in picture:
+            text = Text()
+            for piece, style in line:
+                text.append(piece, style=style or "")
+            lines.append(text)
+        return lines
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        yield from self.lines(options.max_width)
+
+    def __str__(self) -> str:
+        return "\n".join(text.plain for text in self.lines(80))
