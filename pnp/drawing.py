@@ -147,6 +147,8 @@ class TextLine:
     fill: str = "#000000"
     anchor: Anchor = "start"
     rotation: float = 0.0
+    source: str = field(default="", compare=False, repr=False)
+    """The template box the line was fitted into (``"title"``), for the checks' reports; never drawn."""
 
     def __post_init__(self) -> None:
         check_colour(self.fill, "TextLine.fill")
@@ -167,6 +169,8 @@ class Icon:
     x: float
     y: float
     size: float
+    source: str = field(default="", compare=False, repr=False)
+    """The template box an inline icon was fitted into with its text, for the checks' reports."""
 
     def __post_init__(self) -> None:
         if not re.match(r"^[a-z0-9][a-z0-9-]*$", self.name):

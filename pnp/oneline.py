@@ -156,6 +156,10 @@ class OneLineGroup(click.Group):
             click.echo("Error: the current folder no longer exists (it was removed or moved): change to one that does, "
                        "then run the command again", err=True)
             sys.exit(1)
+        if sys.stdout is None:  # started with standard output closed (`>&-`): a report nobody could read, a list lost
+            click.echo("Error: the standard output is closed (>&-): send it somewhere (> /dev/null drops it) and run the "
+                       "command again; nothing was changed", err=True)
+            sys.exit(1)
         try:
             return super().main(*args, **kwargs)
         except click.exceptions.Abort:

@@ -10,6 +10,7 @@ import dataclasses
 import errno
 import os
 import random
+import shlex
 import shutil
 import subprocess
 import sys
@@ -294,7 +295,7 @@ def test_the_database_cannot_ask_for_sheets_that_do_not_fit(tmp_path):
 
 def test_a_text_at_the_length_limit_fits_quickly_and_its_errors_stay_short(tmp_path):
     """The longest text the schema takes (2000 characters, no space to break at) is checked in
-    seconds, and the safe-area and overrun lines quote it cut short."""
+    seconds, and its overrun line quotes it cut short (said once: not again as a safe-area problem, tenth breaker)."""
     from pnp.database.schema import TEXT_LIMIT
 
     path = tmp_path / "cards.toml"
@@ -303,7 +304,7 @@ def test_a_text_at_the_length_limit_fits_quickly_and_its_errors_stay_short(tmp_p
     result = _check(path)
     assert time.monotonic() - started < 10
     problems = [line for line in result.output.splitlines() if line.startswith("cards.toml:")]
-    assert result.exit_code == 1 and any("safe area" in line for line in problems) and any("over by" in line for line in problems)
+    assert result.exit_code == 1 and not any("safe area" in line for line in problems) and any("over by" in line for line in problems)
     assert all(len(line) <= 500 for line in problems), [len(line) for line in problems]
 
 
@@ -1038,15 +1039,59 @@ def test_check_prints_a_template_problem_at_the_templates_own_line(db, edited_te
     assert line.startswith(f"{shown_path(path)}:{number}: numbers.pitch: "), line
 
 
-def test_a_name_box_moved_off_the_card_sideways_is_a_safe_area_problem(db, edited_templates):
+def test_a_name_box_moved_off_the_card_sideways_is_one_template_problem(db, edited_templates):
     """Seventh breaker: `x = 100` on the Location name box printed every Location without a name, and
-    check passed (only boxes off the top or bottom were caught)."""
+    check passed (only boxes off the top or bottom were caught). Tenth breaker: it is the box's
+    problem, said once at the template's line, not a safe-area problem of each card."""
     from pnp.layout import check_fit
 
-    edited_templates("location.toml", "[boxes.name]\nx = 6.0", "[boxes.name]\nx = 100.0")
+    path = edited_templates("location.toml", "[boxes.name]\nx = 6.0", "[boxes.name]\nx = 100.0")
     problems = check_fit(db)
-    locations = {p.record_id for p in problems if p.kind == "safe area"}
-    assert locations == {loc.id for loc in db.duel.location}, problems
+    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", "boxes.name", path)], problems
+    assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == "[boxes.name]"
+
+
+def test_a_parent_templates_box_run_off_the_card_is_said_once_at_its_own_line(db, edited_templates):
+    """Tenth breaker: the event box of templates/quest.toml moved down (y 36.5 -> 60) ran past the 88 mm
+    trim, printing the event text under the emblem, and check passed; moved further (y 75) the error
+    named each card's own template (city_quest.toml, elder.toml), none of which has the box."""
+    from pnp.layout import check_fit
+
+    for y in ("60", "75"):
+        path = edited_templates("quest.toml", "[boxes.event]\nx = 7.5\ny = 36.5", f"[boxes.event]\nx = 7.5\ny = {y}")
+        problems = check_fit(db)
+        assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", "boxes.event", path)], problems
+        assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == "[boxes.event]"
+        edited_templates("quest.toml", f"y = {y}", "y = 36.5")
+
+
+def test_a_safe_area_problem_names_the_template_that_writes_the_box(db, edited_templates):
+    """Tenth breaker: a box of templates/quest.toml (which city_quest.toml, council_quest.toml and
+    elder.toml extend) moved into the 3 mm margin: every quest card's safe-area line names
+    templates/quest.toml and the line of [boxes.event], where the box is written."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("quest.toml", "[boxes.event]\nx = 7.5", "[boxes.event]\nx = 1.0")
+    line = path.read_text(encoding="utf-8").split("\n").index("[boxes.event]") + 1
+    problems = check_fit(db)
+    kinds = {record.kind for record in db.records() if any(p.record_id == record.id for p in problems)}
+    assert {"city_quest", "council_quest"} <= kinds <= {"city_quest", "council_quest", "elder"}, problems
+    assert all(p.kind == "safe area" for p in problems), problems
+    assert all(f"templates/quest.toml:{line} [boxes.event]" in p.message for p in problems), problems[0]
+
+
+def test_a_name_too_wide_is_one_problem_saying_shorten_it(tmp_path):
+    """Tenth breaker: a name too wide for its box was reported twice, the second time as a safe-area
+    problem advising to move the template or lower the safe area (neither helps)."""
+    from pnp import database
+    from pnp.layout import check_fit
+
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    assert '\nname = "Randven"\n' in text
+    path = tmp_path / "wide.toml"
+    path.write_text(text.replace('\nname = "Randven"\n', f'\nname = "{"W" * 20}"\n'), encoding="utf-8")
+    problems = check_fit(database.load(path))
+    assert [(p.record_id, p.field, p.kind) for p in problems] == [("solo.quest.randven", "name", "text over")], problems
 
 
 def test_calibrating_for_the_short_edge_advises_a_short_edge_build(tmp_path):
@@ -1264,3 +1309,15 @@ def test_the_gallery_names_the_database_the_cards_came_from(db, tmp_path):
     mine = dataclasses.replace(db, path=tmp_path / "my-cards.toml")
     page = gallery_html(mine, layout.render(db))
     assert "my-cards.toml:" in page and "cards.toml:" not in page.replace("my-cards.toml:", "")
+
+
+@pytest.mark.parametrize("tool, words", [("pnp", "list"), ("pnp", "check"), ("referee", "solo status")])
+def test_a_closed_standard_output_is_an_error_not_a_silent_success(tool, words):
+    """Tenth breaker: `pnp list >&-` printed nothing and exited 0 (Python starts with no standard output
+    when its file descriptor is closed). Every command of both tools says so on standard error, exits 1,
+    and changes nothing."""
+    command = f"{shlex.quote(sys.executable)} -m {tool} {words} --db {shlex.quote(str(ROOT / 'cards.toml'))} >&-"
+    result = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert result.returncode == 1 and result.stderr.strip().splitlines() == [
+        "Error: the standard output is closed (>&-): send it somewhere (> /dev/null drops it) and run the command again; "
+        "nothing was changed"], result.stderr

@@ -41,7 +41,7 @@ def test_a_larger_safe_area_names_the_cards_that_break_it(db):
     assert [p for p in fit_problems(with_safe(db, 3.9)) if ": safe area: " in p] == []
     problems = [p for p in fit_problems(with_safe(db, 4.0)) if ": safe area: " in p]
     assert len(problems) == 9 and all(p.startswith("solo.map.key-") for p in problems)
-    assert "3.9 mm from the trim" in problems[0] and "templates/battle_map.toml" in problems[0]
+    assert "3.9 mm from the trim" in problems[0] and "[boxes.footer]" in problems[0]  # written in templates/base.toml
 
 
 def test_build_with_a_larger_safe_area_writes_nothing(tmp_path):

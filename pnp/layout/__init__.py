@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from pnp.database import Back, Database, Record
 from pnp.drawing import Drawing, DrawingError
@@ -33,7 +34,10 @@ BOARD_KINDS = ("battle_map", "progress_track")
 @dataclass(frozen=True)
 class Face:
     """One printed card face: ``id`` (file name stem), the ``record`` it shows, its ``drawing``, the
-    id of its ``back`` record (``None``: printed with an empty back) and how many ``copies`` print."""
+    id of its ``back`` record (``None``: printed with an empty back) and how many ``copies`` print.
+    ``template`` is the file of the template the face was laid out with (the safe-area check names
+    where a box is written); ``overflowed`` the template boxes already reported (text over its box, a
+    box off the card): their lines are not reported again as outside the safe area."""
 
     id: str
     record: Record
@@ -42,6 +46,8 @@ class Face:
     copies: int
     board_cards: int = 1
     board_index: int = 0
+    template: Path | None = None
+    overflowed: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -112,6 +118,7 @@ def _front_faces(record: Record, layout: Callable, database: Database, used: lis
         problems.extend(builder.problems)
         title = getattr(record, "title", None) or getattr(record, "name", None) or record.id
         drawing = builder.drawing(face_id, title)
+        told = {"template": builder.template.path, "overflowed": _overflowed(builder)}
         columns = round(drawing.width_mm / width)
         if columns > 1 or abs(drawing.height_mm - height) > SAME_SIZE_MM:
             rows = round(drawing.height_mm / height)
@@ -119,10 +126,16 @@ def _front_faces(record: Record, layout: Callable, database: Database, used: lis
             for index, part in enumerate(drawing.split(columns, rows, ids=ids)):
                 part = Drawing(part.width_mm, part.height_mm, part.bleed_mm, part.items, id=part.id,
                                title=f"{title} ({index + 1} of {columns * rows})")
-                faces.append(Face(ids[index], record, part, record.back, record.copies, columns * rows, index))
+                faces.append(Face(ids[index], record, part, record.back, record.copies, columns * rows, index, **told))
         else:
-            faces.append(Face(face_id, record, drawing, record.back, record.copies))
+            faces.append(Face(face_id, record, drawing, record.back, record.copies, **told))
     return faces
+
+
+def _overflowed(builder: CardBuilder) -> frozenset[str]:
+    """The template boxes of ``builder`` already reported: text over its box (``"text over"``), or the box
+    off the card (``"template"``)."""
+    return frozenset(problem.box for problem in builder.problems if problem.kind in ("text over", "template") and problem.box)
 
 
 def render(database: Database) -> Rendered:
@@ -160,7 +173,8 @@ def render(database: Database) -> Rendered:
             try:
                 for face_id, builder in LAYOUTS["back"](record, database, _make(database, record.id, extra, used)):
                     problems.extend(builder.problems)
-                    backs[record.id] = Face(face_id, record, builder.drawing(face_id, f"{record.title} (back)"), None, 1)
+                    backs[record.id] = Face(face_id, record, builder.drawing(face_id, f"{record.title} (back)"), None, 1,
+                                            template=builder.template.path, overflowed=_overflowed(builder))
             except DrawingError as error:
                 raise drawing_error(used[-1] if used else "back", error) from None
     rendered = Rendered(tuple(fronts), backs, tuple(problems))
@@ -189,7 +203,15 @@ def check_fit(database: Database) -> list[FitProblem]:
             return [problem]
         rendered = render(database)
         faces = list(rendered.fronts) + list(rendered.backs.values())
-        return list(rendered.problems) + safe_area_problems(faces, database.print.safe_mm)
+        said: set[tuple[str, str, str]] = set()  # a template's box past the trim: once, not once a card
+        problems = []
+        for problem in rendered.problems:
+            if problem.kind == "template":
+                if (problem.path, problem.field, problem.message) in said:
+                    continue
+                said.add((problem.path, problem.field, problem.message))
+            problems.append(problem)
+        return problems + safe_area_problems(faces, database.print.safe_mm)
     except TemplateError as error:
         return [FitProblem("templates", error.key, "template", error.reason, path=str(error.path), line=error.line)]
 

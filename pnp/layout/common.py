@@ -8,15 +8,15 @@ here is geometry (halves, the hatch's 45 degree angle) and unit conversion.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pnp import fonts
 from pnp.drawing import Anchor, Box, Circle, Drawing, Group, Icon, Line, Polygon, Primitive, Rect, TextLine
 from pnp.layout.problems import FitProblem
-from pnp.layout.template import BoxSpec, Template
+from pnp.layout.template import BoxSpec, Template, template_line
 from pnp.oneline import quoted
 from pnp.text import INLINE_ICONS, Align, FitResult, VAlign, fit_text, single_line, unknown_icons
-from pnp.units import MM_PER_PT
+from pnp.units import FONT_METRIC_SLACK_MM, MM_PER_PT
 
 WHITE = "#ffffff"
 """Mixing a colour with white (:func:`tint`) lightens it; the amount is the template's."""
@@ -86,8 +86,32 @@ class CardBuilder:
         if not result.fits:
             self.problems.append(FitProblem(record or self.record_id, field_name, "text over",
                                             f"over by {result.over_mm:.1f} mm", over=result.over_mm, box=style.name))
-        self.items.extend(result.items)
+        if box is None:
+            self._check_inside(style)
+        self.items.extend(replace(item, source=style.name) if isinstance(item, (TextLine, Icon)) else item
+                          for item in result.items)
         return result
+
+    def _check_inside(self, style: BoxSpec) -> None:
+        """A ``"template"`` problem when the template box ``style`` reaches past this drawing's trim: its
+        text could print off the card or under the next card's edge (tenth breaker: a quest card's event
+        box moved down ran past the trim and its text under the emblem, and ``check`` passed)."""
+        slack = FONT_METRIC_SLACK_MM
+        edges = (("left", -style.x, f"x {style.x:g} is left of the trim (0)"),
+                 ("top", -style.y, f"y {style.y:g} is above the trim (0)"),
+                 ("right", style.x + style.w - self.width, f"x {style.x:g} + w {style.w:g} = {style.x + style.w:g} mm "
+                                                           f"is right of the trim ({self.width:g} mm)"),
+                 ("bottom", style.y + style.h - self.height, f"y {style.y:g} + h {style.h:g} = {style.y + style.h:g} mm "
+                                                             f"is below the trim ({self.height:g} mm)"))
+        past = [(amount, said) for _, amount, said in edges if amount > slack]
+        if not past:
+            return
+        _, said = max(past)
+        key = f"boxes.{style.name}"
+        path, line = template_line(self.template.path, key)
+        self.problems.append(FitProblem("templates", key, "template",
+                                        f"the text box runs off the card: {said}; move it or make it smaller",
+                                        box=style.name, path=str(path), line=line))
 
     def drawing(self, face_id: str, title: str) -> Drawing:
         """The Drawing painted so far."""

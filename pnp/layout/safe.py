@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pnp import fonts
 from pnp.drawing import Box, Drawing, Group, Icon, Primitive, TextLine, turn_points
 from pnp.layout.problems import FitProblem
+from pnp.layout.template import template_line
 from pnp.oneline import shortened
 from pnp.units import FONT_METRIC_SLACK_MM, SAME_BASELINE_MM
 
@@ -36,6 +37,9 @@ class Painted:
 
     what: str
     box: Box
+    source: str = ""
+    """The template box the text or icon was fitted into (``TextLine.source``), ``""`` for one placed
+    by the layout's own numbers."""
 
 
 def painted(items: Iterable[Primitive], transforms: tuple[tuple[float, float, float], ...] = (),
@@ -69,7 +73,7 @@ def painted(items: Iterable[Primitive], transforms: tuple[tuple[float, float, fl
             corners = turn_points([(left, item.y - ascent), (left + width, bottom),
                                    (left, bottom), (left + width, item.y - ascent)], item.rotation, 0.0, 0.0,
                                   origin=(item.x, item.y))
-            found = Painted(f"text {item.text!r}", _outer_box(_points_box(corners), transforms))
+            found = Painted(f"text {item.text!r}", _outer_box(_points_box(corners), transforms), item.source)
             if clip is not None and _intersection(found.box, clip) is None:
                 found = None
             continues = (line_end is not None and not item.rotation and not line_end[2]
@@ -79,7 +83,7 @@ def painted(items: Iterable[Primitive], transforms: tuple[tuple[float, float, fl
                 box = line.box
                 x, y = min(box.x, found.box.x), min(box.y, found.box.y)
                 right, lowest = max(box.right, found.box.right), max(box.bottom, found.box.bottom)
-                line = Painted(f"text {line.what[6:-1] + item.text!r}", Box(x, y, right - x, lowest - y))
+                line = Painted(f"text {line.what[6:-1] + item.text!r}", Box(x, y, right - x, lowest - y), line.source)
                 line_end = (item.y, left + width, item.rotation)
                 continue
             if found is not None:
@@ -88,7 +92,7 @@ def painted(items: Iterable[Primitive], transforms: tuple[tuple[float, float, fl
                 line, line_end = found, (item.y, left + width, item.rotation)
             continue
         if isinstance(item, Icon):
-            found = Painted(f"icon {item.name}", _outer_box(Box(item.x, item.y, item.size, item.size), transforms))
+            found = Painted(f"icon {item.name}", _outer_box(Box(item.x, item.y, item.size, item.size), transforms), item.source)
             if clip is not None and _intersection(found.box, clip) is None:
                 continue
             if line is not None:
@@ -141,7 +145,9 @@ def safe_area_problems(faces: Iterable, safe_mm: float) -> list[FitProblem]:
     problems = []
     for face in faces:
         safe = safe_box(face.drawing, safe_mm, face.board_cards, face.board_index)
-        found = outside(face.drawing, safe, board=face.board_cards > 1)
+        overflowed = getattr(face, "overflowed", frozenset())
+        found = [(thing, nearest) for thing, nearest in outside(face.drawing, safe, board=face.board_cards > 1)
+                 if not thing.source or thing.source not in overflowed]  # a text over its box is said once, as such
         if not found:
             continue
         thing, nearest = min(found, key=lambda pair: pair[1])
@@ -151,8 +157,21 @@ def safe_area_problems(faces: Iterable, safe_mm: float) -> list[FitProblem]:
         problems.append(FitProblem(face.record.id, "safe area", "safe area",
                                    f"{count} outside the {safe_mm:g} mm safe area{card}, the "
                                    f"nearest {shortened(thing.what, 70)} {nearest:.1f} mm from the trim; move {them} in "
-                                   f"templates/{face.record.kind}.toml or lower [print] safe_mm (--safe)"))
+                                   f"{_where(face, thing)} or lower [print] safe_mm (--safe)"))
     return problems
+
+
+def _where(face, thing: Painted) -> str:
+    """Where to move ``thing``: the template file and line of the box it was fitted into
+    (``templates/quest.toml:64 [boxes.event]``, the file that writes the box, which may be a template
+    the face's own extends), else the face's template."""
+    template = getattr(face, "template", None)
+    if template is None:
+        return f"templates/{face.record.kind}.toml"
+    if not thing.source:
+        return f"{template.parent.name}/{template.name}"
+    path, line = template_line(template, f"boxes.{thing.source}")
+    return f"{path.parent.name}/{path.name}:{line} [boxes.{thing.source}]"
 
 
 def _points_box(points) -> Box:

@@ -147,24 +147,33 @@ def _has(data: Any, parts: tuple[str, ...]) -> bool:
     return True
 
 
+def template_line(path: Path, key: str) -> tuple[Path, int]:
+    """Where the dotted ``key`` (``boxes.event.y``; ``boxes.event`` for the table) of the template at
+    ``path`` is written: ``path`` itself or the first template it extends (``extends``) that has the
+    key, and the 1-based line there. A key written in none of them: ``path`` and its section's line."""
+    parts = tuple(key.split("."))
+    for size in range(len(parts), 0, -1):  # boxes.event.y, else boxes.event (a value merged from its parent), else boxes
+        found, seen = path, set()
+        while found.name not in seen:
+            seen.add(found.name)
+            try:
+                data = tomllib.loads(found.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                break
+            if _has(data, parts[:size]):
+                return found, _line(found, parts[:size])
+            parent = data.get("extends")
+            if not isinstance(parent, str) or not _NAME.match(parent):
+                break
+            found = found.parent / f"{parent}.toml"
+    return path, _line(path, parts[:1])
+
+
 def _error(path: Path, key: str, reason: str) -> TemplateError:
     """A :class:`TemplateError` for ``key`` of the template at ``path``, located in the file that writes
-    it: ``path`` itself or the first template it extends (``extends``) that has the key."""
-    parts = tuple(key.split("."))
-    found, seen = path, set()
-    while found.name not in seen:
-        seen.add(found.name)
-        try:
-            data = tomllib.loads(found.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-            break
-        if _has(data, parts):
-            return TemplateError(found, key, reason, _line(found, parts))
-        parent = data.get("extends")
-        if not isinstance(parent, str) or not _NAME.match(parent):
-            break
-        found = found.parent / f"{parent}.toml"
-    return TemplateError(path, key, reason, _line(path, parts[:1]))
+    it (:func:`template_line`)."""
+    found, line = template_line(path, key)
+    return TemplateError(found, key, reason, line)
 
 
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
