@@ -1321,3 +1321,31 @@ def test_a_closed_standard_output_is_an_error_not_a_silent_success(tool, words):
     assert result.returncode == 1 and result.stderr.strip().splitlines() == [
         "Error: the standard output is closed (>&-): send it somewhere (> /dev/null drops it) and run the command again; "
         "nothing was changed"], result.stderr
+
+
+@pytest.mark.parametrize("old, new, key, says", [
+    ("hit_points = { red = 2, blue = 1, yellow = 2 }", "hit_points = { red = 2, blue = 1, yellow = 12 }",
+     "solo.servant.ymp-3.hit_points.yellow", "12 hit points do not fit the card's row of boxes (at most 4)"),
+    ("track_high = 21", "track_high = 30", "solo.stats.character.track_high", "(at most 21 spaces a track)"),
+    ("track_columns = 3", "track_columns = 4", "solo.stats.character.track_columns", "(at most 3)"),
+    ("spaces = 20\n", "spaces = 40\n", "solo.progress.track.spaces", "40 spaces do not fit on 2 cards (at most 20); lower spaces or raise cards"),
+    ("hit_points = [8, 7, 6, 5, 4, 3, 2, 1]", "hit_points = [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]",
+     "solo.last-stand.card.hit_points", "(at most 8)"),
+    ('color = "red"\ncards = 3', 'color = "red"\ncards = 1', "solo.map.key-1.cards", "set cards = 3"),
+], ids=["servant hit points", "track high", "track columns", "progress spaces", "last stand hit points", "map cards"])
+def test_a_number_the_card_has_no_room_for_is_named_at_its_key(tmp_path, old, new, key, says):
+    """Eighth breaker (LOW-3): 12 hit points on a servant, a 30-space Mana track or a 40-space Progress
+    Track were reported as safe-area problems of the record ("move them in the template", "lower
+    safe_mm") or "shorten the text", none of which helps. Each is one problem at the key's own line,
+    saying how many fit."""
+    assert old in SOURCE, old
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace(old, new, 1), encoding="utf-8")
+    from pnp.files import shown_path
+
+    result = _check(path)
+    problems = [line for line in result.output.splitlines() if line.startswith(f"{shown_path(path)}:")]
+    assert result.exit_code == 1 and len(problems) == 1, result.output
+    number, rest = problems[0].removeprefix(f"{shown_path(path)}:").split(": ", 1)
+    assert rest.startswith(f"{key}: ") and says in rest and "safe area" not in rest and "shorten" not in rest, rest
+    assert new.split("\n")[-1] in path.read_text(encoding="utf-8").split("\n")[int(number) - 1]

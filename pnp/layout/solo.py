@@ -51,7 +51,7 @@ from pnp.layout.common import (
     title_band,
 )
 from pnp.layout.problems import FitProblem
-from pnp.layout.template import Template
+from pnp.layout.template import Template, load_template
 from pnp.text import text_width_mm
 
 Make = Callable[[str, float, float], CardBuilder]
@@ -234,9 +234,14 @@ def servant(card: Servant, db: Database, make: Make):
     box, step = t.number("hp_box"), t.number("hp_step")
     swatch_w, name_dx = t.number("hp_swatch_w"), t.number("hp_colour_dx")
     colours: tuple[MapColor, ...] = ("red", "blue", "yellow")
+    room = fitting(t.number("hp_first_x"), step, box, b.width)  # boxes a row holds inside the trim
     for row, colour in enumerate(colours):
         y = t.number("hp_top") + row * t.number("hp_pitch")
         points = card.hit_points[colour]
+        if points > room:
+            b.problems.append(FitProblem(card.id, f"hit_points.{colour}", "too many",
+                                         f"{points} hit points do not fit the card's row of boxes (at most {room})"))
+            points = room
         swatch = t.color(colour)
         b.add(Rect(t.number("hp_label_x"), y, swatch_w, box, fill=swatch))
         spec = t.box("hp_colour")
@@ -252,6 +257,12 @@ def servant(card: Servant, db: Database, make: Make):
     return [(card.id, b)]
 
 
+def fitting(first: float, pitch: float, size: float, limit: float) -> int:
+    """How many boxes ``size`` mm long, ``pitch`` mm apart and the first at ``first`` mm, end by
+    ``limit`` mm (one at least): the most hit points, track spaces or rows a card's template holds."""
+    return max(1, math.floor((limit - first - size) / pitch + 1e-6) + 1)
+
+
 # ---- character stats -------------------------------------------------------------------------------------------
 def stats(card: Stats, db: Database, make: Make):
     """Character Stats: Mana and Spirit tracks (columns of seven) and the three Warding Keys."""
@@ -262,8 +273,24 @@ def stats(card: Stats, db: Database, make: Make):
     b.text("spirit", t.string("spirit_head"), "spirit_head")
     per_column = math.ceil((card.track_high - card.track_low + 1) / card.track_columns)
     box_w, box_h = t.number("box_w"), t.number("box_h")
+    rows = fitting(t.number("track_top"), t.number("row_pitch"), box_h, t.box("keys_label").y)  # above the Warding Keys
+    columns = min(fitting(t.number("mana_x"), t.number("col_pitch"), box_w, t.number("spirit_x")),
+                  fitting(t.number("spirit_x"), t.number("col_pitch"), box_w, b.width))
+    high = card.track_high
+    if card.track_columns > columns:
+        b.problems.append(FitProblem(card.id, "track_columns", "too many",
+                                     f"{card.track_columns} columns of a track do not fit beside the other track (at most {columns})"))
+        high = card.track_low - 1
+    elif per_column > rows:
+        most = rows * card.track_columns
+        b.problems.append(FitProblem(card.id, "track_high", "too many",
+                                     f"the tracks from {card.track_low} to {card.track_high} need {per_column} rows in "
+                                     f"{card.track_columns} columns; the card holds {rows} (at most {most} spaces a track"
+                                     f"{f', or {rows * columns} in {columns} columns' if columns > card.track_columns else ''})"))
+        high = card.track_low + most - 1
+        per_column = rows
     for _track, x0 in (("mana", t.number("mana_x")), ("spirit", t.number("spirit_x"))):
-        for value in range(card.track_low, card.track_high + 1):
+        for value in range(card.track_low, high + 1):
             column, row = divmod(value - card.track_low, per_column)
             x = x0 + column * t.number("col_pitch")
             y = t.number("track_top") + row * t.number("row_pitch")
@@ -402,8 +429,9 @@ def progress_track(track: ProgressTrack, db: Database, make: Make):
 
     if track.spaces > 2 * per_row:
         over = track.spaces - 2 * per_row
-        b.problems.append(FitProblem(track.id, "spaces", "spaces over", f"over by {over} spaces (the board holds {2 * per_row})",
-                                     over=over))
+        b.problems.append(FitProblem(track.id, "spaces", "spaces over",
+                                     f"{track.spaces} spaces do not fit on {track.cards} cards (at most {2 * per_row}); "
+                                     "lower spaces or raise cards", over=over))
     centres = [(x + box / 2, y + box / 2) for x, y in (position(s) for s in range(1, track.spaces + 1))]
     b.add(Polyline(tuple(centres), stroke=t.color("road"), stroke_width=t.number("road_width")))
     names = {place.space: place.name for place in track.names}
@@ -528,7 +556,14 @@ def last_stand(card: LastStand, db: Database, make: Make):
     b.text("hit points", t.string("hp_label"), "hp_label")
     per_row = int(t.number("per_row"))
     box = t.number("hp_box")
-    for index, value in enumerate(card.hit_points):
+    rows = fitting(t.number("hp_top"), t.number("hp_pitch_y"), box, t.box("footer").y)  # above the footer
+    hit_points = card.hit_points
+    if len(hit_points) > rows * per_row:
+        b.problems.append(FitProblem(card.id, "hit_points", "too many",
+                                     f"{len(hit_points)} hit-point spaces do not fit the card's {rows} rows of {per_row} "
+                                     f"(at most {rows * per_row})"))
+        hit_points = hit_points[: rows * per_row]
+    for index, value in enumerate(hit_points):
         row, column = divmod(index, per_row)
         x = t.number("hp_first_x") + column * t.number("hp_step")
         y = t.number("hp_top") + row * t.number("hp_pitch_y")
@@ -547,9 +582,18 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     """An Expanded Battle Map: a board over ``card.cards`` cards; hexes on the left, text and the
     Eldritch Damage table on the last card."""
     card_w, card_h = card_size(db)
-    width = card_w * card.cards
+    cards = card.cards
+    t = load_template("battle_map")
+    reach = max([box.x + box.w for box in t.boxes.values()] + [t.number("hex_area_x") + t.number("hex_area_w")])
+    needed = math.ceil(reach / card_w - 1e-6)  # the template's boxes and hexes are laid out on this many cards
+    if cards < needed:
+        cards = needed
+    width = card_w * cards
     b = make("battle_map", width, card_h)
-    t = b.template
+    if card.cards < needed:
+        b.problems.append(FitProblem(card.id, "cards", "too many",
+                                     f"the map is laid out on {needed} cards (templates/battle_map.toml reaches {reach:g} mm), "
+                                     f"not {card.cards}; set cards = {needed}"))
     ink = t.color("ink")
     colour = t.color(card.color)
     b.add(full_bleed(width, card_h, b.bleed, colour))
@@ -569,7 +613,7 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     grid_h = (rows - 1) * 1.5 * radius + 2 * radius
     oy = area.y + (area.height - grid_h) / 2 + radius
     number = _HexNumber(t.number("hex_number_size"), t.number("hex_number_pad"), t.number("hex_number_margin"))
-    cuts = [card_w * k for k in range(1, card.cards)]
+    cuts = [card_w * k for k in range(1, cards)]
     clearance = t.number("cut_clearance")
     marker_labels = {marker: t.string(f"hex_{marker}") for marker in ("start", "recharge")}
     label_size = t.number("hex_label_size")
@@ -610,7 +654,7 @@ def battle_map(card: BattleMap, db: Database, make: Make):
             name_x = _clear_of_cuts(cx, name_half, cuts, clearance, hex_w / 2 - name_half - 1.0)
             b.add(*label(name_x, cy - radius * t.number("hex_name_rise"), name, name_size, muted, family="serif-italic"))
     # the text card
-    x0 = card_w * (card.cards - 1)
+    x0 = card_w * (cards - 1)
     band_spec = t.box("title_band")
     band = Box(x0 + band_spec.x, band_spec.y, band_spec.w, band_spec.h)
     title_band(b, band, colour, tint(colour, t.number("title_hatch_tint"), BLACK), ink)
@@ -639,7 +683,7 @@ def battle_map(card: BattleMap, db: Database, make: Make):
         b.text(f"rows[{index}].text", row.text[:1].upper() + row.text[1:], text_spec,
                box=Box(left + t.number("roll_w") + t.number("roll_gap"), y, text_spec.w, height), record=table.id)
     b.add(Line(shade_x, bottom, shade_x + shade_w, bottom, ink, t.number("table_rule_width")))
-    for index in range(card.cards):
+    for index in range(cards):
         spec = t.box("footer")
         b.text("footer", f"{card.id}.card-{index + 1}", spec,
                box=Box(spec.x + card_w * index, spec.y + t.number("footer_dy"), spec.w, spec.h))
