@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import os
 import re
+import textwrap
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -75,7 +76,8 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         text, question, _ = session.prompt()
         hidden = question is not None and question.hidden
         if hidden and private:
-            text, private = f"Refused: {private.rstrip('.')}.\n{text}", ""  # its own line, erased with the prompt
+            refusal = textwrap.fill(f"Refused: {private.rstrip('.')}.", max(20, secret.output.get_size().columns - 1))
+            text, private = f"{refusal}\n{text}", ""  # its own lines (prompt_toolkit cuts, never wraps, all but the last), erased with the prompt
         if question is not None and question.waiting is not None:  # the odds found later: draw the bottom line again
             question.waiting.add_done_callback(lambda _, app=(secret if hidden else prompt).app: app.invalidate())  # thread-safe
         try:
