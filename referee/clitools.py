@@ -25,7 +25,7 @@ import click
 from pnp import database
 from pnp.oneline import slug  # noqa: F401  (referee.clitools.slug: the commands' name matching)
 from referee import save as savefile
-from referee import savelock
+from referee import savelock, snapshots
 from referee.errors import RefereeError, RuleError
 from referee.game import GameRules, RefereeGame
 
@@ -192,6 +192,9 @@ class GameCommands:
             game = self.rules.load(path, db)
         except savefile.SaveError as error:
             raise fail(error) from None
+        if game.db.fingerprint != db.fingerprint:  # loaded with the copy of the database it was started with
+            click.echo(f"{path}: this game goes on with the card database it was started with (a copy kept in "
+                       f"{game.db.path}); {db.path} has changed since, and new games use it.", err=True)
         older = savefile.older_format(path)
         if older is not None:
             click.echo(f"{path}: saved by an older referee (format {older}); read as format {savefile.FORMAT}. When the game is "
@@ -331,6 +334,7 @@ class GameCommands:
         db = game.db
         try:
             savelock.check_free(path)
+            snapshots.keep(game.db)  # so an edit of cards.toml never stops this game (referee.snapshots)
             note = savefile.write_new(path, self.rules.name, game.document(),
                                       in_progress(self.rules, lambda saved: self.rules.load(saved, db)), force)
         except RefereeError as error:  # a save that cannot be written or locked

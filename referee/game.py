@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
 
 from pnp.database import Database
-from referee import checkpoint
+from referee import checkpoint, snapshots
 from referee import save as savefile
 from referee.dice import Dice, check_rolled
 from referee.errors import ParseError, RefereeError, RuleError
@@ -246,6 +246,7 @@ class RefereeGame:
         the file meanwhile or it cannot be written, :class:`referee.savelock.LockError` when a table
         session of another process holds it."""
         self.revision = savefile.write(path, self.document(), expect=self.revision)
+        snapshots.keep(self.db)  # so an edit of cards.toml never stops this game (referee.snapshots)
 
 
 def decode_events(game: G, doc: dict, path: Path) -> list[Any]:
@@ -284,9 +285,17 @@ def load_game(cls: type[G], path: Path, db: Database, trust_checkpoint: bool = T
     """Read the save file at ``path`` (a game of ``cls``): its events, and the states its checkpoint keeps
     when it can be trusted (:func:`referee.checkpoint.read`) and ``trust_checkpoint``, else every event
     replayed. Raises :class:`savefile.SaveError` naming the file and the reason: unreadable, corrupt or truncated, a newer
-    format, another database, a setup that is none, a die that is not the seed's, or an event that no
-    longer applies."""
-    doc, revision = savefile.read_revision(path, cls.rules.name, db.fingerprint)
+    format, another database (when no copy of the one it was played with is kept: :mod:`referee.snapshots`;
+    with a copy, the game is loaded with that database), a setup that is none, a die that is not the
+    seed's, or an event that no longer applies."""
+    try:
+        doc, revision = savefile.read_revision(path, cls.rules.name, db.fingerprint)
+    except savefile.DatabaseChanged as error:  # the game goes on with the database it was started with, if kept
+        kept = snapshots.find(error.saved)
+        if kept is None:
+            raise
+        db = kept
+        doc, revision = savefile.read_revision(path, cls.rules.name, db.fingerprint)
     try:
         game = cls.from_setup(db, doc["setup"], doc["seed"])
     except ParseError as error:
@@ -328,7 +337,7 @@ def check_save(cls: type[G], path: Path, db: Database) -> tuple[SaveCheck, G]:
     tests, not on every command). Returns the report and the replayed game. Raises
     :class:`savefile.SaveError` as :func:`load_game` for a save whose events do not replay."""
     game = load_game(cls, path, db, trust_checkpoint=False)
-    doc, _ = savefile.read_revision(path, cls.rules.name, db.fingerprint)
+    doc, _ = savefile.read_revision(path, cls.rules.name, game.db.fingerprint)
     kept, untrusted = checkpoint.examine(cls.codec, cls.code_revision(), doc)
     replayed = {n: game.kept_form(game.log.state_at(n)) for n in kept}  # both as kept: the marks of memory() left out
     found = checkpoint.differences(cls.codec, kept, replayed)

@@ -85,6 +85,15 @@ class SaveError(RefereeError):
         super().__init__(f"{path}: {reason}")
 
 
+class DatabaseChanged(SaveError):
+    """The save was played with another card database than the one given: ``saved`` is the fingerprint
+    its ``database`` line records (:mod:`referee.snapshots` may still have that database)."""
+
+    def __init__(self, path: Path | str, reason: str, saved: object):
+        super().__init__(path, reason)
+        self.saved = saved
+
+
 class StaleSave(SaveError):
     """The save file changed since the game being written was read from it (another command, an editor,
     a sync tool): nothing was written (:func:`write` with ``expect``)."""
@@ -475,8 +484,9 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
         raise SaveError(path, "corrupt or hand-edited save file: it has no `database` line (the fingerprint of the "
                               "card database the game was played with)")
     if fingerprint is not None and doc.get("database") != fingerprint:
-        raise SaveError(path, "the card database changed since this game was saved (fingerprint differs); "
-                              "use the cards.toml it was played with, or start a new game")
+        raise DatabaseChanged(path, "the card database changed since this game was saved (fingerprint differs) and no copy "
+                                    "of the one it was played with is kept; use the cards.toml it was played with, or start "
+                                    "a new game", doc.get("database"))
     try:
         check_keys(doc, ENVELOPE, "the save file")
     except ParseError as error:

@@ -3,6 +3,7 @@ and the seed texts."""
 from __future__ import annotations
 
 import dataclasses
+import os
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,13 @@ ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT / "docs" / "seeds"
 RULEBOOK = SEEDS / "001_14b82cefec9e9fa1.txt"
 DESCRIPTION = SEEDS / "000_13dfdf9d0b0f4cfb.txt"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _own_data_folder(tmp_path_factory) -> None:
+    """The tests' own user data folder (platformdirs reads ``$XDG_DATA_HOME``): the saves, keys and kept
+    databases the referee writes there never land in the data folder of whoever runs the tests."""
+    os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("data"))
 
 
 @cache

@@ -65,6 +65,8 @@ class Database:
     _by_id: dict[str, Record] = field(default_factory=dict, repr=False)
     _where: dict[str, tuple[Any, ...]] = field(default_factory=dict, repr=False)
     _lines: LineIndex | None = field(default=None, repr=False)
+    source: bytes = field(default=b"", repr=False)
+    """The file's bytes as read (the referee keeps a copy of the database a game started with)."""
 
     def records(self) -> Iterator[Record]:
         """Every record with an id, game by game and kind by kind, in file order."""
@@ -346,7 +348,7 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
     content = json.dumps({key: value for key, value in data.items() if key != "print"}, sort_keys=True, default=str)
     games: dict[str, Game] = dict(parsed.games.items())
     database = Database(path, hashlib.sha256(content.encode("utf-8")).hexdigest(), parsed.print, games, parsed.solo,
-                        parsed.duel, by_id, locations, index)
+                        parsed.duel, by_id, locations, index, raw)
     for loc, message in checks.run(database, locations, broken_ids, complete=not problems):
         row_line: int | None = None
         if len(loc) == 5 and loc[3] == "layout":  # a hex map row: the layout text starts on the next line

@@ -1,0 +1,85 @@
+"""The card databases games were started with, kept so a game in progress finishes under its own cards.
+
+A save records the fingerprint of the card database it is played with (:mod:`referee.save`). When
+``cards.toml`` is edited (a designer's tuning, a fan's new card) a game started before would no longer
+replay under it. So every save written also keeps a copy of its database's file, named by its
+fingerprint, in the user's data folder (``platformdirs.user_data_dir("lassadar")/databases``); a
+save whose database is not the one given is then played with the copy of the database it was started
+with (:func:`find`), checked as any database is and only when its fingerprint is the save's. The
+project also ships the earlier versions of its own ``cards.toml`` (``referee/bundled_databases``), so
+games started with a release before a tuning finish on a machine that never kept a copy.
+
+New games always use the database given (``--db``, ``$LASSADAR_DB``, ``./cards.toml``, the bundled one).
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import tempfile
+from pathlib import Path
+
+from pnp import database
+from pnp.database import Database
+
+BUNDLED = Path(__file__).resolve().parent / "bundled_databases"
+"""Earlier versions of the project's own ``cards.toml``, each named ``<fingerprint>.toml``."""
+
+_FINGERPRINT = re.compile(r"^[0-9a-f]{64}$")
+
+
+def folder() -> Path:
+    """The user's folder of kept databases: ``user_data_dir("lassadar")/databases``."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("lassadar")) / "databases"
+
+
+KEPT = 100
+"""How many copies the user's folder keeps (about 5 MB): the least recently used go first."""
+
+
+def keep(db: Database) -> None:
+    """Keep a copy of ``db``'s file named by its fingerprint, once (a file already there is left as it
+    is); written whole or not at all. Never fails: a copy that cannot be written only means a later edit
+    of the database will stop this game, as it did before copies were kept."""
+    if not db.source or not _FINGERPRINT.match(db.fingerprint):
+        return
+    target = folder() / f"{db.fingerprint}.toml"
+    if target.exists() or (BUNDLED / target.name).exists():
+        return
+    with contextlib.suppress(OSError):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        descriptor, temporary = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=target.parent)
+        try:
+            with os.fdopen(descriptor, "wb") as file:
+                file.write(db.source)
+            os.replace(temporary, target)
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+        copies = sorted(target.parent.glob("*.toml"), key=lambda p: p.stat().st_mtime)
+        for old in copies[:-KEPT]:
+            old.unlink()
+
+
+def find(fingerprint: object) -> Database | None:
+    """The database whose fingerprint is ``fingerprint`` (a save's ``database`` line), from the user's
+    kept copies or the project's bundled earlier versions; ``None`` when there is none, or when the copy
+    no longer loads or no longer has that fingerprint (an edited copy, a schema that changed since)."""
+    if not isinstance(fingerprint, str) or not _FINGERPRINT.match(fingerprint):
+        return None
+    for place in (folder(), BUNDLED):
+        path = place / f"{fingerprint}.toml"
+        if not path.is_file():
+            continue
+        try:
+            found = database.load(path)
+        except database.DatabaseError:
+            continue
+        if found.fingerprint == fingerprint:
+            if place != BUNDLED:
+                with contextlib.suppress(OSError):
+                    os.utime(path)  # used: kept longest
+            return found
+    return None
