@@ -124,7 +124,7 @@ def _parse_offset(text: str) -> tuple[float, float]:
 
 def _with_settings(db: database.Database, **overrides: Any) -> database.Database:
     """``db`` with the ``[print]`` settings given on the command line (``None`` or empty: keep the database's)."""
-    update = {key: (tuple(value) if key == "papers" else value) for key, value in overrides.items() if value}
+    update: dict[str, Any] = {key: (tuple(value) if key == "papers" else value) for key, value in overrides.items() if value}
     if "papers" in update:
         update["papers"] = tuple(dict.fromkeys(update["papers"]))
     for key in ("bleed_mm", "safe_mm", "printer_margin_mm"):
@@ -132,7 +132,7 @@ def _with_settings(db: database.Database, **overrides: Any) -> database.Database
             update[key] = 0.0
     if not update:
         return db
-    return dataclasses.replace(db, print=db.print.model_copy(update=update))
+    return dataclasses.replace(db, print=dataclasses.replace(db.print, **update))
 
 
 def _load(path: Path) -> database.Database:

@@ -44,7 +44,7 @@ def bundled_layout(paper: Paper, **print_changes: Any) -> SheetLayout:
     (:func:`pnp.build.sheet_layout`). ``print_changes`` replace ``[print]`` keys (``card_width_mm=70.0``,
     ``printer_margin_mm=3.0``, ``duplex="short"``), only for tests of a geometry other than the database's."""
     settings = bundled().print
-    return sheet_layout(settings.model_copy(update=print_changes) if print_changes else settings, paper)
+    return sheet_layout(dataclasses.replace(settings, **print_changes) if print_changes else settings, paper)
 
 
 def bundled_options(**changes: Any) -> SheetOptions:

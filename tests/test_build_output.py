@@ -30,7 +30,7 @@ def _in_tmp_path(tmp_path, monkeypatch):
 @pytest.fixture(scope="module")
 def small_db(db):
     """The bundled database with one paper, so each build here writes a few files only."""
-    return dataclasses.replace(db, print=db.print.model_copy(update={"papers": ("a4",)}))
+    return dataclasses.replace(db, print=dataclasses.replace(db.print, **{"papers": ("a4",)}))
 
 
 def test_a_mounted_output_folder_builds(small_db, tmp_path, monkeypatch):
@@ -120,7 +120,7 @@ def test_a_grid_that_is_not_three_by_three_and_split_boards_are_said(db):
     """Fresh-user report: `--bleed 10 --printer-margin 20 --paper letter` silently gave 2 x 2 pages with
     the 3-card battle maps split over rows. The build now says so (and the default build says nothing)."""
     assert builder.sheet_notes(db) == []
-    wide = dataclasses.replace(db, print=db.print.model_copy(update={"bleed_mm": 10.0, "printer_margin_mm": 20.0,
+    wide = dataclasses.replace(db, print=dataclasses.replace(db.print, **{"bleed_mm": 10.0, "printer_margin_mm": 20.0,
                                                                      "papers": ("letter",)}))
     notes = builder.sheet_notes(wide)
     assert notes[0].startswith("note: Letter holds 2 x 2 cards a page")

@@ -29,7 +29,7 @@ from tests.conftest import ROOT
 @pytest.fixture(scope="module")
 def small_db(db):
     """The bundled database on A4 only, so each build here writes fewer files."""
-    return dataclasses.replace(db, print=db.print.model_copy(update={"papers": ("a4",)}))
+    return dataclasses.replace(db, print=dataclasses.replace(db.print, **{"papers": ("a4",)}))
 
 
 USER_FILES = {"svg/note.txt": b"my note", "png/my.png": b"\x89PNG mine", "foo-cmyk.pdf": b"%PDF mine",
@@ -152,7 +152,7 @@ def kill_builds(small_db, tmp_path: Path, kills: int, seed: int) -> dict[str, in
     """Kill ``kills`` builds at random moments; after each, check the folder (see the test's docstring).
     Returns how many kills left the old output, a mix of whole files, or the new output."""
     old_ref = tmp_path / "old"
-    builder.build(dataclasses.replace(small_db, print=small_db.print.model_copy(update={"bleed_mm": 2.0})),
+    builder.build(dataclasses.replace(small_db, print=dataclasses.replace(small_db.print, **{"bleed_mm": 2.0})),
                   old_ref, builder.BuildOptions(color="cmyk"))
     new_ref = tmp_path / "new"
     started = time.monotonic()
@@ -354,8 +354,7 @@ def test_every_number_text_and_list_of_the_schema_is_bounded():
     """The JSON schema of cards.toml: every integer and number has a minimum and a maximum, every free
     string a maximum length, every list a maximum of items. The record lists of a game are bounded by
     the loader (the file's size, MAX_PRINTED_CARDS), `format` by its one accepted value."""
-    from pydantic import TypeAdapter
-
+    from pnp.database.constraints import adapter
     from pnp.database.schema import CardsFile
 
     unbounded = []
@@ -376,7 +375,7 @@ def test_every_number_text_and_list_of_the_schema_is_bounded():
             for value in node:
                 walk(value, where)
 
-    walk(TypeAdapter(CardsFile).json_schema(), "")
+    walk(adapter(CardsFile).json_schema(), "")
     allowed = {"/properties/format"} | {f"/$defs/{game}/properties/{kind}" for game in ("Solo", "Duel")
                                         for kind in ("back", "stats", "spell_path", "spell", "progress_track", "table",
                                                      "table_card", "servant", "battle_map", "city_quest", "council_quest",
@@ -492,7 +491,7 @@ def test_a_card_named_like_a_script_runs_nothing_in_chromium(tmp_path):
     path = tmp_path / "cards.toml"
     path.write_text(SOURCE.replace('name = "Thornwick"', f'name = "{SCRIPT_NAME}"', 1), encoding="utf-8")
     db = database.load(path)
-    db = dataclasses.replace(db, print=db.print.model_copy(update={"papers": ("a4",)}))
+    db = dataclasses.replace(db, print=dataclasses.replace(db.print, **{"papers": ("a4",)}))
     out = tmp_path / "out"
     builder.build(db, out)
     svg = out / "svg" / "solo.quest.thornwick.svg"
@@ -708,7 +707,7 @@ def test_ctrl_c_between_two_moves_puts_the_previous_output_back(small_db, tmp_pa
     out = tmp_path / "out"
     builder.build(small_db, out)
     before = snapshot(out)
-    edited = dataclasses.replace(small_db, print=small_db.print.model_copy(update={"crop_mark_mm": 4.0}))
+    edited = dataclasses.replace(small_db, print=dataclasses.replace(small_db.print, **{"crop_mark_mm": 4.0}))
     real, moves = os.replace, [0]
 
     def interrupted(source, target, *args, **kwargs):
@@ -877,7 +876,7 @@ def test_ctrl_c_once_the_new_output_is_in_place_is_held_to_the_end(small_db, tmp
 
     monkeypatch.setattr(builder.shutil, "rmtree", removing)
     before = signal.getsignal(signal.SIGINT)
-    builder.build(dataclasses.replace(small_db, print=small_db.print.model_copy(update={"crop_mark_mm": 4.0})), out)
+    builder.build(dataclasses.replace(small_db, print=dataclasses.replace(small_db.print, **{"crop_mark_mm": 4.0})), out)
     assert during[-1] is signal.SIG_IGN and signal.getsignal(signal.SIGINT) is before
 
 

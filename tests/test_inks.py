@@ -97,7 +97,7 @@ def test_variant_names():
 def test_a_build_removes_variants_and_images_it_did_not_write(db, tmp_path):
     """Variant PDFs and png/ of an earlier build go when a build no longer writes them; the user's
     own files of the same pattern (foo-cmyk.pdf, png/my.png) and the calibration sheet stay."""
-    small = dataclasses.replace(db, print=db.print.model_copy(update={"papers": ("a4",)}))
+    small = dataclasses.replace(db, print=dataclasses.replace(db.print, **{"papers": ("a4",)}))
     build(small, tmp_path, BuildOptions(color="cmyk", ink="saver"))
     assert (tmp_path / "solo-a4-ink-saver-cmyk.pdf").is_file()
     for name in ("foo-cmyk.pdf", "calibration-a4-long.pdf", "duel-letter-ink-saver.pdf"):

@@ -2,6 +2,7 @@
 into cards, fit problems are reported in the agreed format, builds are reproducible."""
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -146,8 +147,8 @@ def test_track_spaces_hold_a_ten_millimetre_cube(rendered):
 
 def test_too_long_a_text_is_reported(db):
     quest = db.get("solo.quest.iarith")
-    long_quest = quest.model_copy(update={"text": "The lanterns gutter and the servants close in. " * 30})
-    solo = db.solo.model_copy(update={"city_quest": (long_quest,) + db.solo.city_quest[1:]})
+    long_quest = dataclasses.replace(quest, **{"text": "The lanterns gutter and the servants close in. " * 30})
+    solo = dataclasses.replace(db.solo, **{"city_quest": (long_quest,) + db.solo.city_quest[1:]})
     changed = type(db)(db.path, db.fingerprint + "-long", db.print, db.games, solo, db.duel,
                        {**db._by_id, quest.id: long_quest})
     problems = fit_problems(changed)

@@ -27,7 +27,7 @@ def _in_tmp_path(tmp_path, monkeypatch):
 
 
 def with_safe(db, safe_mm):
-    return dataclasses.replace(db, print=db.print.model_copy(update={"safe_mm": safe_mm}))
+    return dataclasses.replace(db, print=dataclasses.replace(db.print, **{"safe_mm": safe_mm}))
 
 
 def test_the_bundled_cards_keep_the_default_safe_area(db):

@@ -4,7 +4,8 @@
 :class:`DatabaseError` listing every problem at once, each as ``cards.toml:LINE: key.path: what is
 wrong``. It never raises anything else for a bad file. The package is made of:
 
-- :mod:`pnp.database.schema`: one pydantic model per record kind (the shape of the file);
+- :mod:`pnp.database.schema`: one frozen dataclass per record kind (the shape of the file);
+- :mod:`pnp.database.constraints`: the ranges of the schema, for pydantic (only when a file is checked);
 - :mod:`pnp.database.lines`: the line of a key path in the TOML text;
 - :mod:`pnp.database.loader`: :func:`load` and the loaded :class:`Database`;
 - :mod:`pnp.database.checks`: the checks across records (references, coverage, deck sizes, maps);
@@ -61,7 +62,6 @@ from pnp.database.schema import (
                                  Table,
                                  TableCard,
                                  TableRow,
-                                 Text,
                                  Track,
                                  WardingCity,
                                  WardingKey,
@@ -73,6 +73,6 @@ __all__ = [
     "SoloRules", "WardingKey", "Stats", "SpellPath", "Cost", "Spell", "PlaceName", "ProgressTrack", "Servant",
     "BattleMap", "QuestCard", "CityBattle", "CityQuest", "CouncilQuest", "Elder", "WardingCity", "LastStand",
     "CounterCard", "Solo", "DuelRules", "Location", "DuelSpell", "PlayerCard", "SummarySection", "Summary",
-    "Duel", "CardsFile", "FORMAT", "Origin", "Text", "SpellType", "ServantType", "MapColor", "Track",
+    "Duel", "CardsFile", "FORMAT", "Origin", "SpellType", "ServantType", "MapColor", "Track",
     "Resonance", "Side", "DiceKind", "ROLL_RANGES",
 ]

@@ -12,6 +12,7 @@ A key path is a tuple of TOML keys and array indexes, as pydantic reports them, 
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 import unicodedata
 from collections.abc import Callable, Set
@@ -202,7 +203,7 @@ def check_id_kinds(context: CheckContext) -> None:
     record's (:data:`ID_PREFIXES`): ``solo.servant.bind`` on a spell is refused."""
     database = context.database
     for game, records in (("solo", database.solo), ("duel", database.duel)):
-        for name in type(records).model_fields:
+        for name in (f.name for f in dataclasses.fields(records)):
             value = getattr(records, name)
             if not isinstance(value, tuple):
                 continue
@@ -595,7 +596,7 @@ def effect_amounts(effect: Effect) -> list[tuple[str, int]]:
     """The nonzero amounts of an effect as ``(key, size)``: numbers, not flags (``against.zhumbi`` for
     amounts by servant type). Signs are left out: the text says "lower" or "toward" in words."""
     amounts = []
-    for key, value in effect.model_dump().items():
+    for key, value in ((f.name, getattr(effect, f.name)) for f in dataclasses.fields(effect)):
         if isinstance(value, bool) or not value:
             continue
         if isinstance(value, int):

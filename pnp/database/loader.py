@@ -27,8 +27,6 @@ from pathlib import Path
 from typing import Any, Literal
 
 import tomli_w
-from pydantic import TypeAdapter, ValidationError
-from pydantic_core import ErrorDetails
 
 from pnp.database import checks
 from pnp.database.errors import DatabaseError, Problem
@@ -36,6 +34,9 @@ from pnp.database.lines import LineIndex
 from pnp.database.schema import FORMAT, CardsFile, Duel, Game, PrintSettings, Record, Solo, Table
 from pnp.files import FileRefused, machine_key, read_limited, shown_path
 from pnp.oneline import quoted, shortened, xml_char
+
+if typing.TYPE_CHECKING:
+    from pydantic_core import ErrorDetails
 
 MAX_FILE_BYTES = 1_000_000
 """The largest card database read, in bytes: the bundled one is under 50 KB. A bigger file is refused
@@ -71,7 +72,7 @@ class Database:
     def records(self) -> Iterator[Record]:
         """Every record with an id, game by game and kind by kind, in file order."""
         for game in (self.solo, self.duel):
-            for name in type(game).model_fields:
+            for name in (f.name for f in dataclasses.fields(game)):
                 value = getattr(game, name)
                 if isinstance(value, tuple):
                     yield from value
@@ -120,9 +121,10 @@ class Database:
 
 # ---- Loading --------------------------------------------------------------------------------------------
 @functools.cache
-def _adapter(model: Any) -> TypeAdapter:
-    """One validator per model for the life of the process (building one costs milliseconds)."""
-    return TypeAdapter(model)
+def _fields(model: type) -> dict[str, Any]:
+    """The fields of the schema class ``model`` (a game's section), by name, with their types resolved."""
+    hints = typing.get_type_hints(model)
+    return {f.name: hints[f.name] for f in dataclasses.fields(model)}
 
 
 def load(path: str | Path, cache: bool = True) -> Database:
@@ -228,6 +230,10 @@ def keep(raw: bytes, database: Database) -> None:
 def _checked(path: Path, name: str, raw: bytes) -> Database:
     """The database of the bytes ``raw`` of the file at ``path`` (shown as ``name``), checked; raises
     :class:`DatabaseError` (see :func:`load`)."""
+    from pydantic import ValidationError  # only a file checked needs pydantic, never one read from the cache
+
+    from pnp.database import constraints
+
     try:
         text = raw.decode("utf-8-sig")  # a byte-order mark (as some Windows editors write) is fine
     except UnicodeDecodeError as error:
@@ -292,9 +298,9 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
 
     sections: dict[str, Any] = {}
     for key in data:
-        if key not in CardsFile.model_fields:
-            report((key,), f"unknown section; the file has {', '.join(sorted(CardsFile.model_fields))}")
-    for key, adapter in (("print", _adapter(PrintSettings)), ("games", _adapter(dict[Literal["solo", "duel"], Game]))):
+        if key not in _fields(CardsFile):
+            report((key,), f"unknown section; the file has {', '.join(sorted(_fields(CardsFile)))}")
+    for key, adapter in (("print", constraints.adapter(PrintSettings)), ("games", constraints.adapter(dict[Literal["solo", "duel"], Game]))):
         if key not in data:
             report((key,), "missing; this section is required")
         else:
@@ -309,12 +315,12 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
             continue
         fields: dict[str, Any] = {}
         for kind, value in raw_game.items():
-            if kind not in game_model.model_fields:
-                report((game_key, kind), f"unknown kind; {game_key} has {', '.join(sorted(game_model.model_fields))}")
+            if kind not in _fields(game_model):
+                report((game_key, kind), f"unknown kind; {game_key} has {', '.join(sorted(_fields(game_model)))}")
                 continue
-            annotation: Any = game_model.model_fields[kind].annotation  # tuple[<record model>, ...] or the rules model
+            annotation: Any = _fields(game_model)[kind]  # tuple[<record model>, ...] or the rules model
             if kind == "rules":
-                fields[kind] = validate(_adapter(annotation), value, (game_key, kind))
+                fields[kind] = validate(constraints.adapter(annotation), value, (game_key, kind))
                 continue
             if not isinstance(value, list):
                 report((game_key, kind), f"must be [[{game_key}.{kind}]] blocks")
@@ -322,7 +328,7 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
             record_model = typing.get_args(annotation)[0]
             records = []
             for number, item in enumerate(value):
-                record = validate(_adapter(record_model), item, (game_key, kind, number))
+                record = validate(constraints.adapter(record_model), item, (game_key, kind, number))
                 if record is None:
                     if isinstance(item, dict) and isinstance(item.get("id"), str):
                         broken_ids.add(item["id"])
@@ -340,10 +346,10 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
         if "rules" not in raw_game:
             report((game_key, "rules"), f"missing; [{game_key}.rules] is required")
         complete = "rules" in fields and all(v is not None for v in fields.values())
-        sections[game_key] = game_model.model_construct(**fields) if complete else None
+        sections[game_key] = game_model(**fields) if complete else None
     if any(sections.get(key) is None for key in ("print", "games", "solo", "duel")):
         raise failure()
-    parsed = CardsFile.model_construct(format=FORMAT, **sections)
+    parsed = CardsFile(format=FORMAT, **sections)
 
     content = json.dumps({key: value for key, value in data.items() if key != "print"}, sort_keys=True, default=str)
     games: dict[str, Game] = dict(parsed.games.items())
@@ -430,9 +436,9 @@ def _as_toml(value: Any) -> str:
 def _explain(item: ErrorDetails) -> str:
     """One pydantic validation error ``item`` as the message of a :class:`Problem` (what is wrong, what is found)."""
     kind = item["type"]
-    if kind == "missing":
+    if kind in ("missing", "missing_argument", "missing_keyword_only_argument"):
         return "missing; this field is required"
-    if kind == "extra_forbidden":
+    if kind in ("extra_forbidden", "unexpected_keyword_argument"):
         return "unknown key; check the spelling against the records of this kind"
     if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == r"\S":
         return "is blank; write the text the card prints"

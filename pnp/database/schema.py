@@ -1,18 +1,28 @@
-"""The schema of ``cards.toml``: one frozen pydantic model per record kind, and the file's sections.
+"""The schema of ``cards.toml``: one frozen dataclass per record kind, and the file's sections.
 
 This module owns the shape of every record (which keys, which types, which ranges) and nothing else:
 reading the file is :mod:`pnp.database.loader`, checks across records are :mod:`pnp.database.checks`.
 Game numbers live in ``cards.toml``, not here. The rules the shapes follow come from the seeds: the
 rulebook (``docs/seeds/001_14b82cefec9e9fa1.txt``) for the solo game and the publisher's description
 (``000_13dfdf9d0b0f4cfb.txt``) for the two-player game.
+
+The records are plain frozen dataclasses, so a database read from the cache (every referee command)
+needs neither pydantic nor the building of its validators. Their annotations carry the ranges as
+pydantic reads them (``Annotated[int, Field(ge=1, le=3)]``, ``Text``, ``Amount``); pydantic
+validates the file against them in :mod:`pnp.database.constraints`, which gives these annotations
+their meaning, imported only when a file is checked.
 """
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from pnp import hexes
+
+if TYPE_CHECKING:  # the annotations' constraints; at run time pnp.database.constraints gives them
+    from pydantic import AfterValidator, Field
+
+    from pnp.database.constraints import Amount, Note, Number, Reference, Small, Text
 
 FORMAT = 1
 """The ``format`` number of ``cards.toml`` this code reads."""
@@ -21,28 +31,15 @@ FORMAT = 1
 # cards.toml is edited by hand and shared by fans, so nothing in it may make a build or the referee
 # hang or exhaust memory: every number has a range, every text a length and every list a length, all
 # far beyond what the games use (a test checks that the schema leaves none unbounded). Each range
-# says why it is where it is; a value outside it is one line from `pnp check`.
+# says why it is where it is; a value outside it is one line from `pnp check`. The text and number
+# types (Text, Note, Reference, Amount, Small, Number) are defined in pnp.database.constraints.
 
 TEXT_LIMIT = 2000
 """Characters in any text of the file: the longest text a card prints (a battle map's event) is about
 400; a text far longer cannot fit on a card, and fitting it costs time that grows with its length."""
-Text = Annotated[str, StringConstraints(pattern=r"\S", max_length=TEXT_LIMIT)]
-"""A printed text: any string with at least one character that is not a space, at most :data:`TEXT_LIMIT`."""
-Note = Annotated[str, StringConstraints(max_length=TEXT_LIMIT)]
-"""A text that may be empty (a note, a servant's flavour text), at most :data:`TEXT_LIMIT` characters."""
-Reference = Annotated[str, StringConstraints(max_length=100)]
-"""The id of another record (at most 100 characters, as an id)."""
 LIST_LIMIT = 100
 """Items in any list of a record (rows, names, spells, path arrows): the longest list of the games
 (the Progress Track's place names, the Last Stand's hit points) holds about 20."""
-Amount = Annotated[int, Field(ge=-99, le=99)]
-"""A change of a track, a bonus or a number of dice or hit points (-99 to 99): the tracks of both
-games run 0 to about 20, so 99 either way already empties or fills any of them."""
-Small = Annotated[int, Field(ge=0, le=20)]
-"""A count of dice, hexes or cards (0 to 20): the games roll at most 9 dice and move a few hexes;
-the referee rolls and searches as many as this says, so it stays small."""
-Number = Annotated[int, Field(ge=0, le=99)]
-"""A space, a position, a cost or a count of cards (0 to 99): the longest track has 20 spaces."""
 MAX_COPIES = 100
 """Copies of one card: the largest deck of either game has 22 cards; every copy is drawn on the sheets."""
 
@@ -59,13 +56,24 @@ ROLL_RANGES: dict[str, range] = {"d6": range(1, 7), "2d6": range(2, 13), "differ
 """Rolls a table of each ``dice`` kind must cover exactly once ("position" tables need not cover)."""
 
 
-class _Model(BaseModel):
-    """Every model of the file: unknown keys refused, frozen, strict types (no ``"1"`` for 1), no inf or nan."""
+@dataclass(frozen=True, kw_only=True)
+class _Model:
+    """Every record and section of the file: frozen, its fields given by name. Validated by pydantic
+    (:mod:`pnp.database.constraints`) with unknown keys refused, strict types (no ``"1"`` for 1) and no
+    inf or nan."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True, allow_inf_nan=False)
+    __pydantic_config__: ClassVar[dict[str, Any]] = {"extra": "forbid", "strict": True, "allow_inf_nan": False}
+
+
+def _papers_once(papers: tuple[str, ...]) -> tuple[str, ...]:
+    """``papers`` when each paper is named once; raises ``ValueError`` (a paper named twice would write its PDFs twice)."""
+    if len(set(papers)) != len(papers):
+        raise ValueError("name each paper once")
+    return papers
 
 
 # ---- Effects ------------------------------------------------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
 class Effect(_Model):
     """What a table row, spell, Elder, Warding Key or quest card does, as the referee applies it.
 
@@ -87,7 +95,7 @@ class Effect(_Model):
     # battles (Flint spells, Elders, quest events)
     attack_total: Amount = 0
     free_dice: Amount = 0
-    against: dict[ServantType, Amount] = Field(default_factory=dict)
+    against: dict[ServantType, Amount] = field(default_factory=dict)
     remove_servant_die: Amount = 0
     reroll_own: bool = False
     reroll_servants: bool = False
@@ -119,38 +127,33 @@ class Effect(_Model):
 
 
 # ---- Shared pieces -------------------------------------------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
 class PrintSettings(_Model):
     """Print geometry in mm: trim size of one card, bleed, safe area, papers, printer margin, crop marks,
     the extra bleed of backs (so a back shifted by a printer's misregistration shows no white edge) and
     the default duplex flip (``long``, ``short`` or ``none``). ``pnp build`` options override them."""
 
-    card_width_mm: float = Field(ge=10, le=200)
+    card_width_mm: Annotated[float, Field(ge=10, le=200)]
     """10 to 200 mm: a card must fit on A4 or Letter (the templates give the one size they are drawn for)."""
-    card_height_mm: float = Field(ge=10, le=200)
+    card_height_mm: Annotated[float, Field(ge=10, le=200)]
     """As ``card_width_mm``."""
-    bleed_mm: float = Field(ge=0, le=10)
+    bleed_mm: Annotated[float, Field(ge=0, le=10)]
     """0 to 10 mm, as ``pnp build --bleed``: print shops ask for 2 to 5 mm."""
-    safe_mm: float = Field(ge=0, le=10)
+    safe_mm: Annotated[float, Field(ge=0, le=10)]
     """0 to 10 mm, as ``pnp build --safe``."""
-    papers: tuple[Literal["a4", "letter"], ...] = Field(min_length=1, max_length=2)
+    papers: Annotated[tuple[Literal["a4", "letter"], ...], Field(min_length=1, max_length=2), AfterValidator(_papers_once)]
     """The papers to impose sheets for, each once (a paper named twice would write its PDFs twice)."""
 
-    @field_validator("papers")
-    @classmethod
-    def _papers_once(cls, papers: tuple[str, ...]) -> tuple[str, ...]:
-        if len(set(papers)) != len(papers):
-            raise ValueError("name each paper once")
-        return papers
-
-    printer_margin_mm: float = Field(ge=0, le=20)
+    printer_margin_mm: Annotated[float, Field(ge=0, le=20)]
     """0 to 20 mm, as ``pnp build --printer-margin``: home printers leave 3 to 7 mm."""
-    crop_mark_mm: float = Field(gt=0, le=20)
+    crop_mark_mm: Annotated[float, Field(gt=0, le=20)]
     """Up to 20 mm: longer marks leave no room for cards on the sheet."""
-    back_extra_bleed_mm: float = Field(default=2.0, ge=0, le=10)
+    back_extra_bleed_mm: Annotated[float, Field(ge=0, le=10)] = 2.0
     """0 to 10 mm, the shift a printer's misregistration may give a back."""
     duplex: Literal["long", "short", "none"] = "long"
 
 
+@dataclass(frozen=True, kw_only=True)
 class Game(_Model):
     """A game's title and player count."""
 
@@ -159,6 +162,7 @@ class Game(_Model):
     origin: Origin
 
 
+@dataclass(frozen=True, kw_only=True)
 class Record(_Model):
     """Fields every record has: a stable ``id``, its ``origin``, an optional ``note``, ``copies`` and ``back``.
 
@@ -167,12 +171,12 @@ class Record(_Model):
 
     kind: ClassVar[str] = ""
     printed: ClassVar[bool] = True
-    id: str = Field(pattern=r"^[a-z0-9]+(\.[a-z0-9-]+)+$", max_length=100)
+    id: Annotated[str, Field(pattern=r"^[a-z0-9]+(\.[a-z0-9-]+)+$", max_length=100)]
     """Lower-case letters, digits, ``-`` and dots, at most 100 characters: an id names the card's SVG
     file, so it can hold no ``/``, ``..`` or NUL that would lead outside ``svg/``."""
     origin: Origin
     note: Note = ""
-    copies: int = Field(default=1, ge=1, le=MAX_COPIES)
+    copies: Annotated[int, Field(ge=1, le=MAX_COPIES)] = 1
     """1 to :data:`MAX_COPIES`."""
     back: Reference | None = None
 
@@ -182,16 +186,18 @@ class Record(_Model):
         return self.id.split(".", 1)[0]
 
 
+@dataclass(frozen=True, kw_only=True)
 class TableRow(_Model):
     """One row of a rules table: the rolls that read it, an optional name, its printed text and effect."""
 
-    roll: tuple[Number, ...] = Field(min_length=1, max_length=13)
+    roll: Annotated[tuple[Number, ...], Field(min_length=1, max_length=13)]
     """The rolls that read the row: 13 at most, as a 2d6 or difference table has 11 rolls."""
     name: Note = ""
     text: Text
     effect: Effect
 
 
+@dataclass(frozen=True, kw_only=True)
 class Table(Record):
     """A rules table (Battle Win, Battle Loss, Eldritch Damage, spell counters, nomograph).
 
@@ -203,7 +209,7 @@ class Table(Record):
     printed: ClassVar[bool] = False
     title: Text
     dice: DiceKind
-    rows: tuple[TableRow, ...] = Field(min_length=1, max_length=LIST_LIMIT)
+    rows: Annotated[tuple[TableRow, ...], Field(min_length=1, max_length=LIST_LIMIT)]
 
     def row_for(self, roll: int) -> TableRow:
         """The row that a roll (or position, or difference) reads; a difference above the table reads its last row.
@@ -218,15 +224,17 @@ class Table(Record):
         raise KeyError(f"{self.id} has no row for {roll}")
 
 
+@dataclass(frozen=True, kw_only=True)
 class Back(Record):
     """A card back for a deck that is shuffled or dealt."""
 
     kind: ClassVar[str] = "back"
     title: Text
     subtitle: Text
-    color: str = Field(pattern=r"^#[0-9a-f]{6}$", max_length=7)
+    color: Annotated[str, Field(pattern=r"^#[0-9a-f]{6}$", max_length=7)]
 
 
+@dataclass(frozen=True, kw_only=True)
 class TableCard(Record):
     """A card that prints one rules table (Battle Win, Battle Loss, nomograph)."""
 
@@ -238,6 +246,7 @@ class TableCard(Record):
 
 
 # ---- Solo game -----------------------------------------------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
 class SoloRules(_Model):
     """Numbers of the solo rules that are not on a card (rulebook, Setup, Play and Expanded Battles)."""
 
@@ -255,15 +264,17 @@ class SoloRules(_Model):
     servant_cards: Annotated[Number, Field(ge=1)]
 
 
+@dataclass(frozen=True, kw_only=True)
 class WardingKey(_Model):
     """A Warding Key on the Character Stats card with its one-time bonus."""
 
-    key: int = Field(ge=1, le=3)
+    key: Annotated[int, Field(ge=1, le=3)]
     color: MapColor
     text: Text
     effect: Effect
 
 
+@dataclass(frozen=True, kw_only=True)
 class Stats(Record):
     """The Character Stats card: Mana and Spirit tracks and the Warding Keys (rulebook, Setup)."""
 
@@ -273,9 +284,10 @@ class Stats(Record):
     track_high: Amount
     track_start: Amount
     track_columns: Annotated[Small, Field(ge=1)]
-    keys: tuple[WardingKey, ...] = Field(min_length=3, max_length=3)
+    keys: Annotated[tuple[WardingKey, ...], Field(min_length=3, max_length=3)]
 
 
+@dataclass(frozen=True, kw_only=True)
 class SpellPath(Record):
     """A Spell Path card: every spell of one type with the arrows between them."""
 
@@ -285,6 +297,7 @@ class SpellPath(Record):
     summary: Text
 
 
+@dataclass(frozen=True, kw_only=True)
 class Cost(_Model):
     """A cost in Mana or Spirit (positive numbers are paid)."""
 
@@ -292,6 +305,7 @@ class Cost(_Model):
     spirit: Number = 0
 
 
+@dataclass(frozen=True, kw_only=True)
 class Spell(Record):
     """A spell on a Spell Path card (rulebook, Setup: types, costs, paths; Last Stand: positions).
 
@@ -303,17 +317,18 @@ class Spell(Record):
     printed: ClassVar[bool] = False
     name: Text
     spell_type: SpellType
-    position: int = Field(ge=2, le=12)
+    position: Annotated[int, Field(ge=2, le=12)]
     slot: tuple[Amount, Amount]
     cost: Cost | None = None
     learn_cost: Cost | None = None
     learnable: bool = True
     text: Text
-    effect: Effect = Field(default_factory=Effect)
+    effect: Effect = field(default_factory=Effect)
     extra_dice: Small = 0
-    opens: tuple[Reference, ...] = Field(default=(), max_length=LIST_LIMIT)
+    opens: Annotated[tuple[Reference, ...], Field(max_length=LIST_LIMIT)] = ()
 
 
+@dataclass(frozen=True, kw_only=True)
 class PlaceName(_Model):
     """A named space on the Grayking's Progress Track."""
 
@@ -321,6 +336,7 @@ class PlaceName(_Model):
     name: Text
 
 
+@dataclass(frozen=True, kw_only=True)
 class ProgressTrack(Record):
     """The Grayking's Progress Track, printed across ``cards`` cards (rulebook, Setup).
 
@@ -333,9 +349,10 @@ class ProgressTrack(Record):
     spaces: Annotated[Number, Field(ge=2)]
     """2 to 99 spaces: the track is drawn space by space across ``cards`` cards."""
     start: dict[Literal["beginner", "normal", "advanced"], Number]
-    names: tuple[PlaceName, ...] = Field(max_length=LIST_LIMIT)
+    names: Annotated[tuple[PlaceName, ...], Field(max_length=LIST_LIMIT)]
 
 
+@dataclass(frozen=True, kw_only=True)
 class Servant(Record):
     """A servant card: hit points per map colour, range in hexes, damage to Spirit or Mana (rulebook, Setup)."""
 
@@ -349,12 +366,13 @@ class Servant(Record):
     text: Note = ""
 
 
+@dataclass(frozen=True, kw_only=True)
 class BattleMap(Record):
     """An Expanded Battle Map over ``cards`` cards: hex layout, key, colour, servant count, Eldritch table."""
 
     kind: ClassVar[str] = "battle_map"
     title: Text
-    key: int = Field(ge=1, le=3)
+    key: Annotated[int, Field(ge=1, le=3)]
     color: MapColor
     cards: Annotated[Small, Field(ge=1)]
     servants: Annotated[Small, Field(ge=1)]
@@ -368,16 +386,18 @@ class BattleMap(Record):
         return hexes.parse_layout(self.layout)
 
 
+@dataclass(frozen=True, kw_only=True)
 class QuestCard(Record):
     """Fields of every quest card: name, Battle Win (white cross), Battle Loss (black circle), next card value."""
 
     name: Text
-    win: int = Field(ge=1, le=6)
-    loss: int = Field(ge=1, le=6)
+    win: Annotated[int, Field(ge=1, le=6)]
+    loss: Annotated[int, Field(ge=1, le=6)]
     next_value: Number
     text: Text
 
 
+@dataclass(frozen=True, kw_only=True)
 class CityBattle(_Model):
     """The event of a City Quest battle: foe type, modifiers, costs before and extras after."""
 
@@ -389,13 +409,15 @@ class CityBattle(_Model):
     loss_extra: Effect | None = None
 
 
+@dataclass(frozen=True, kw_only=True)
 class CityQuest(QuestCard):
     """A City Quest card (black border): a simple battle (rulebook, Play)."""
 
     kind: ClassVar[str] = "city_quest"
-    battle: CityBattle = Field(default_factory=CityBattle)
+    battle: CityBattle = field(default_factory=CityBattle)
 
 
+@dataclass(frozen=True, kw_only=True)
 class CouncilQuest(QuestCard):
     """A Council of Wardens card (white border): learn spells, gain Mana, cleanse Spirit (rulebook, Play)."""
 
@@ -403,6 +425,7 @@ class CouncilQuest(QuestCard):
     council: Effect
 
 
+@dataclass(frozen=True, kw_only=True)
 class Elder(QuestCard):
     """An Elders card (brown border): an ally with three uses, at most one per battle (rulebook, Play)."""
 
@@ -410,26 +433,29 @@ class Elder(QuestCard):
     aid: Effect
 
 
+@dataclass(frozen=True, kw_only=True)
 class WardingCity(QuestCard):
     """A Warding City card: coloured band and Warding Key number; fought on its map (rulebook, Expanded Battles)."""
 
     kind: ClassVar[str] = "warding_city"
-    key: int = Field(ge=1, le=3)
+    key: Annotated[int, Field(ge=1, le=3)]
     battle_map: Reference
 
 
+@dataclass(frozen=True, kw_only=True)
 class LastStand(Record):
     """The Last Stand card: its text, the Grayking's hit point track and gray spaces (rulebook, Last Stand)."""
 
     kind: ClassVar[str] = "last_stand"
     title: Text
-    text: tuple[Note, ...] = Field(max_length=LIST_LIMIT)
-    hit_points: tuple[Number, ...] = Field(max_length=LIST_LIMIT)
-    gray_spaces: tuple[Number, ...] = Field(max_length=LIST_LIMIT)
+    text: Annotated[tuple[Note, ...], Field(max_length=LIST_LIMIT)]
+    hit_points: Annotated[tuple[Number, ...], Field(max_length=LIST_LIMIT)]
+    gray_spaces: Annotated[tuple[Number, ...], Field(max_length=LIST_LIMIT)]
     player_hit_spirit: Amount
     grayking_extra_dice: Small
 
 
+@dataclass(frozen=True, kw_only=True)
 class CounterCard(Record):
     """A Last Stand spell counter card: the rows of a counter table at ``positions``, which answer the
     spells of ``spell_type`` at those positions (rulebook, Spell counter cards: Flint and Ice counters)."""
@@ -438,9 +464,10 @@ class CounterCard(Record):
     title: Text
     spell_type: SpellType
     table: Reference
-    positions: tuple[Amount, ...] = Field(min_length=1, max_length=LIST_LIMIT)
+    positions: Annotated[tuple[Amount, ...], Field(min_length=1, max_length=LIST_LIMIT)]
 
 
+@dataclass(frozen=True, kw_only=True)
 class Solo(_Model):
     """Every record of *The Grayking is Risen*, by kind, in file order."""
 
@@ -468,6 +495,7 @@ class Solo(_Model):
 
 
 # ---- Ruin & Renewal I -----------------------------------------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
 class DuelRules(_Model):
     """Numbers of *Ruin & Renewal I* from the publisher's description (Setup, Play, Game End)."""
 
@@ -489,20 +517,22 @@ class DuelRules(_Model):
     nomograph_table: Reference
 
 
+@dataclass(frozen=True, kw_only=True)
 class Location(Record):
     """A Location card: name (read from the Wardens' side), Resonance icons, a cube track per side."""
 
     kind: ClassVar[str] = "location"
     name: Text
-    resonance: tuple[Resonance, ...] = Field(min_length=1, max_length=4)
-    track_spaces: int = Field(ge=1, le=8)
+    resonance: Annotated[tuple[Resonance, ...], Field(min_length=1, max_length=4)]
+    track_spaces: Annotated[int, Field(ge=1, le=8)]
     text: Note = ""
 
 
+@dataclass(frozen=True, kw_only=True)
 class DuelSpell(_Model):
     """A player-card spell for one die face: name, cost in points, optional Resonance icon, effect."""
 
-    face: int = Field(ge=1, le=6)
+    face: Annotated[int, Field(ge=1, le=6)]
     name: Text
     cost: Number
     resonance: Resonance | None = None
@@ -510,6 +540,7 @@ class DuelSpell(_Model):
     effect: Effect
 
 
+@dataclass(frozen=True, kw_only=True)
 class PlayerCard(Record):
     """A player card (Wardens or Shadowmajik): six die-face spells and the 0-6 point track."""
 
@@ -518,9 +549,10 @@ class PlayerCard(Record):
     title: Text
     points: Literal["MP", "SP"]
     points_name: Text
-    spells: tuple[DuelSpell, ...] = Field(min_length=6, max_length=6)
+    spells: Annotated[tuple[DuelSpell, ...], Field(min_length=6, max_length=6)]
 
 
+@dataclass(frozen=True, kw_only=True)
 class SummarySection(_Model):
     """One headed paragraph of a rules summary card."""
 
@@ -528,14 +560,16 @@ class SummarySection(_Model):
     text: Text
 
 
+@dataclass(frozen=True, kw_only=True)
 class Summary(Record):
     """A rules summary card."""
 
     kind: ClassVar[str] = "summary"
     title: Text
-    sections: tuple[SummarySection, ...] = Field(min_length=1, max_length=LIST_LIMIT)
+    sections: Annotated[tuple[SummarySection, ...], Field(min_length=1, max_length=LIST_LIMIT)]
 
 
+@dataclass(frozen=True, kw_only=True)
 class Duel(_Model):
     """Every record of *Ruin & Renewal I*, by kind, in file order."""
 
@@ -548,6 +582,7 @@ class Duel(_Model):
     summary: tuple[Summary, ...] = ()
 
 
+@dataclass(frozen=True, kw_only=True)
 class CardsFile(_Model):
     """The whole of ``cards.toml``: its ``format`` number, ``[print]``, ``[games]`` and the two games."""
 

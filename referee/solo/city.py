@@ -444,7 +444,7 @@ def finish_loss(state: State, db: Database) -> State:
         effect = row.effect
         less = sum(core.spell(db, s).effect.grayking_less for s in battle.casts)
         if less and effect.grayking > 0:
-            effect = effect.model_copy(update={"grayking": max(0, effect.grayking - less)})
+            effect = replace(effect, grayking=max(0, effect.grayking - less))
         if battle.lowered or less:
             less_text = f", {less} space less" if less and row.effect.grayking > 0 else ""
             state = core.note(state, f"Battle Loss row {loss_row_number(state)} applies: {row.text}{less_text}.")
