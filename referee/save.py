@@ -76,6 +76,12 @@ TITLES = {"solo": "The Grayking is Risen", "duel": "Ruin & Renewal I"}
 """The game each save file's ``game`` name stands for, as messages name it."""
 
 
+NEW_GAME = {"solo": "`referee solo play` (it asks the difficulty and starting spells) or "
+                    "`referee solo new --difficulty normal --spells bind,shield`",
+            "duel": "`referee duel new` (or `referee duel play`)"}
+"""The commands that start a game of each kind, as a refusal offers them (each works as printed)."""
+
+
 class SaveError(RefereeError):
     """A save file that cannot be read or written: ``str(error)`` is ``FILE: reason``."""
 
@@ -452,7 +458,7 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
     try:
         raw = read_limited(path, MAX_SAVE_BYTES, "a save file")
     except FileNotFoundError:
-        raise SaveError(path, f"no game saved here; start one with `referee {game} new`") from None
+        raise SaveError(path, f"no game saved here; start one with {NEW_GAME.get(game, f'`referee {game} new`')}") from None
     except FileRefused as error:
         raise SaveError(path, str(error)) from None
     except OSError as error:

@@ -40,7 +40,7 @@ import click
 
 from pnp.oneline import NUMBER_TOO_LONG, number_too_long, one_line, short_line
 from referee.dice import Dice, DiceError
-from referee.errors import RefereeError
+from referee.errors import RefereeError, RuleError
 from referee.save import StaleSave
 
 DICE_SIDES = 6
@@ -172,6 +172,10 @@ class TableGame(Protocol):
     def commands(self) -> Mapping[str, str]:
         """The game's own commands at any prompt (``map``, ``spells``) -> what each shows."""
 
+    def refusal(self, error: RuleError, state: Any) -> str:
+        """The one line a refused answer prints: the game's ``refusal_text`` (what the one-shot command
+        prints, with the commands to type instead, which the prompt takes too), or words of the table's own."""
+
     def run_command(self, name: str, state: Any) -> tuple[Any, ...]:
         """The output of the game's command ``name`` in ``state`` (rich renderables or strings)."""
 
@@ -273,6 +277,8 @@ class TableSession:
         if rolls:
             return dice_prompt(rolls), question, rolls[0]
         default = f" [{question.default_label}]" if question.default is not None and question.default_label else ""
+        if question.over and question.default is None and "Enter leaves" not in question.text:  # won, the Last Stand still open
+            default = " (Enter leaves)"
         return f"{question.text}{default}: ", question, None
 
     def _default_rolls(self, question: Question) -> list[DiceAsk]:
@@ -377,6 +383,10 @@ class TableSession:
         if word in SESSION_COMMANDS or word in self.table.commands():
             self._pending = None if word == "undo" else self._pending
             return self._command(word)
+        first = word.split()[0] if word.split() else ""
+        if first in set(SESSION_COMMANDS) - {"undo"} | set(self.table.commands()):  # `status --json`, `spells --player x`
+            return Reply(error=f"`{first}` takes nothing more at this prompt, where it shows everything; in a shell, "
+                               f"`referee {self.table.name} {shlex.join(text.split())}`")
         before = self._pending
         try:
             if before is not None:
@@ -392,6 +402,8 @@ class TableSession:
             self._pending = None
             if number_too_long(error):
                 return Reply(error=f"{NUMBER_TOO_LONG}: type the dice, a card or a choice")
+            if isinstance(error, RuleError):  # with what to type instead, as the one-shot command says it
+                return Reply(error=self.table.refusal(error, self.state))
             if isinstance(error, click.ClickException):  # as the one-shot says it (`Missing option '--player'`), on one line
                 return Reply(error=one_line(error.format_message()))
             return Reply(error=str(error))
@@ -498,6 +510,8 @@ class TableSession:
             return Reply(error="a quote is not closed: close it, or type the words without quotes (`help` lists the answers).")
         try:
             event = self.table.parse_command(words, self.state)
+        except RuleError:  # a command that does not fit now (`commit` at the marker): said as the one-shot says it
+            raise
         except ValueError:
             why = self.table.why_not(text, self.state)
             return Reply(error=f"{why} (`help` lists the answers)." if why else f"{text!r} is not an answer here (`help` lists them).",

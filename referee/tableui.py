@@ -227,6 +227,10 @@ def ask(text: str, choices: list[tuple[str, str]], default: str, input: Input | 
             return default
         if line.lower() in ("quit", "exit"):  # as at every prompt of the game: leave, nothing saved yet
             raise EOFError
+        if line.split()[0].lower() in ("status", "log", "undo", "map", "board"):  # the game's commands: no game yet
+            out.print("There is no game yet: answer this question first (quit leaves; nothing is saved until the game starts).",
+                      style="bold red", markup=False)
+            continue
         if line.lower() in ("help", "spells", "?"):
             for detail in details or []:
                 out.print(detail, markup=False)

@@ -29,7 +29,7 @@ from referee.duel.cli import parse as duel_parse
 from referee.duel.game import load as load_duel
 from referee.duel.table import DuelTable
 from referee.solo import events as ev
-from referee.solo import view
+from referee.solo import expanded, view
 from referee.solo.cli import parse as solo_parse
 from referee.solo.game import load as load_solo
 from referee.solo.table import SoloTable
@@ -947,3 +947,81 @@ def test_a_one_shot_command_missing_its_option_is_refused_as_the_one_shot_says(t
     session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
     reply = session.answer("roll wardens")
     assert reply.error == "Missing option '--player' (choose from: wardens, shadowmajik)"
+
+
+# ---- Eleventh breaker: the table's refusals say what to type, as the one-shot does ---------------------------------------
+def test_a_one_shot_command_that_does_not_fit_now_is_refused_with_what_to_type(tmp_path):
+    """R25 (the Shadowmajik place the marker first): `commit --player wardens` at the marker prompt was
+    "not an answer here"; the one-shot says that committing does not fit now and what to type instead.
+    Table mode says the same."""
+    from referee.duel import advice as duel_advice
+    from referee.duel import rules as duel_rules
+
+    save = tmp_path / "duel.toml"
+    one_shot("duel", save, "new --seed 5")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    reply = session.answer("commit --player wardens")
+    with pytest.raises(duel_rules.RuleError) as caught:  # the one-shot's refusal of the same words
+        duel_parse("commit --player wardens --assign 'battle 1,2 power 3'", DB, session.state)
+    assert reply.error == duel_advice.refusal_text(caught.value, session.state)
+    assert "referee duel marker" in reply.error and session.game.log.events == []
+
+
+@pytest.mark.parametrize("typed", ["status --json", "spells --player shadowmajik", "board --bogus", "log -v"])
+def test_a_table_command_with_options_is_refused_naming_the_shell_command(tmp_path, typed):
+    """Eleventh breaker: `spells --player shadowmajik` at a prompt said "not a command that plays an
+    event". The table's commands take no options (they show everything); the refusal names the one-shot."""
+    save = tmp_path / "duel.toml"
+    one_shot("duel", save, "new --seed 5")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    reply = session.answer(typed)
+    word = typed.split()[0]
+    assert reply.error == (f"`{word}` takes nothing more at this prompt, where it shows everything; in a shell, "
+                           f"`referee duel {typed}`")
+
+
+def test_staying_on_the_map_is_said_when_the_players_own_hex_is_typed(tmp_path):
+    """R13 (phase a, move up to 2 hexes or stay): `A4 66 111` standing on A4 is refused saying how to
+    stay (Enter or stay, with the attack's dice after it); a path that starts with the player's own hex
+    says where a path starts, not that a hex was named twice; a servant named by a beginning that fits
+    several cards lists them."""
+    session = _warding_city(tmp_path)
+    session.answer("")
+    here = expanded.name(session.state.map_battle.warden)
+    reply = session.answer(f"{here} 66 111")
+    assert reply.error is not None and "to stay, press Enter or type stay" in reply.error
+    neighbour = expanded.name(expanded.battle_map(session.state, DB).hex_map.neighbours(session.state.map_battle.warden)[0].address)
+    reply = session.answer(f"{here} {neighbour}")
+    assert reply.error is not None and f"you stand on {here}" in reply.error and "named twice" not in reply.error
+    fresh = _warding_city(tmp_path / "fresh")
+    reply = fresh.answer("zhumbi ymp 11 11")
+    assert reply.error is not None and reply.error.startswith("zhumbi fits zhumbi-1, zhumbi-2"), reply.error
+    assert fresh.state.phase == "warding"
+
+
+def test_enter_after_barrier_lock_says_it_leaves(tmp_path):
+    """R49 (after Barrier Lock you may travel to the Last Stand): the won game's prompt, whose Enter
+    leaves the session, says so."""
+    game = load_solo(FIXTURES / "solo" / "trial-save.toml", DB)
+    while type(game.log.events[-1]).__name__ != "Cast" or len(game.log.events) > 205:
+        game.log.pop()
+    assert game.state.result is not None and game.state.phase != "stand"
+    session = TableSession(game, tmp_path / "won.toml", SoloTable(DB, solo_parse))
+    text, question, _ = session.prompt()
+    assert question is not None and question.over and text.endswith("(Enter leaves): ")
+
+
+def test_no_game_saved_offers_commands_that_work_as_printed(tmp_path):
+    """Eleventh breaker: "start one with `referee solo new`" failed as printed (it needs --difficulty and
+    --spells). Every command the refusal offers runs as printed."""
+    from referee.advice import commands_in
+
+    save = tmp_path / "none.toml"
+    result = CliRunner().invoke(main, ["solo", "status", "--save", str(save)])
+    assert result.exit_code == 1
+    offered = [c for c in commands_in(result.output) if " new " in f"{c} "]
+    assert offered, result.output
+    for command in offered:
+        words = shlex.split(command)[1:]
+        assert CliRunner().invoke(main, words).exit_code == 0, command
+        save.unlink()

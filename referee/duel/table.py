@@ -145,6 +145,10 @@ class DuelTable:
     def commands(self) -> Mapping[str, str]:
         return GAME_COMMANDS
 
+    def refusal(self, error: Any, state: State) -> str:
+        """The one-shot's refusal (:func:`referee.duel.advice.refusal_text`), naming what to type instead."""
+        return advice.refusal_text(error, state) if isinstance(error, rules.RuleError) else str(error)
+
     def run_command(self, name: str, state: State) -> tuple[Any, ...]:
         """``board`` (the Locations and tracks, drawn), ``spells``."""
         db = self.db

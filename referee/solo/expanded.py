@@ -227,6 +227,9 @@ def apply_move(state: State, db: Database, event: ev.Move) -> State:
     elif len(steps) > 1:
         previous = here
         for address in steps:
+            if address == here and previous == here:  # `B3 C2` standing on B3: the path begins at the next hex
+                raise RuleError(f"you stand on {name(here)}; a path names the hexes you move to, from the next one "
+                                f"({' '.join(name(a) for a in steps[1:])})", field="path")
             if address == previous:
                 raise RuleError(f"{name(address)} is named twice; name each hex of the path once, in turn", field="path")
             if hexes.distance(previous, address) != 1:

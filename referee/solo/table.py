@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import click
+
 from pnp.database import Database
 from referee import clitools
 from referee.dice import Dice, DiceError
@@ -423,6 +425,14 @@ class SoloTable:
         servants = {rules.short_id(s.id): s.id for s in self.db.solo.servant}
         if state.phase == "warding" and words and all(w.lower() in servants for w in words):
             return ev.Servants(tuple(servants[w.lower()] for w in words), typed=True)
+        if state.phase == "warding" and words and all(any(k.startswith(w.lower()) for k in servants) for w in words):
+            chosen = []
+            for word in words:  # `ghast-1 ymp` or `zhumbi ymp`: a card named by a beginning, when one card begins so
+                fitting = sorted(k for k in servants if k.startswith(word.lower()))
+                if len(fitting) > 1:
+                    raise click.ClickException(f"{word} fits {', '.join(fitting)}: type the card's number ({fitting[0]})")
+                chosen.append(servants[fitting[0]])
+            return ev.Servants(tuple(chosen), typed=True)
         return None
 
     def why_not(self, text: str, state: State) -> str | None:
@@ -455,6 +465,15 @@ class SoloTable:
 
     def commands(self) -> Mapping[str, str]:
         return GAME_COMMANDS
+
+    def refusal(self, error: Any, state: State) -> str:
+        """The one-shot's refusal (:func:`referee.solo.advice.refusal_text`), except a move to the hex the
+        warden stands on: staying is Enter or `stay` here, with the attack's dice after it (R13)."""
+        if not isinstance(error, rules.RuleError):
+            return str(error)
+        if error.refusal is core.Refusal.ALREADY_THERE:
+            return f"{error}: to stay, press Enter or type stay (stay 66 111 stays, then gives the attack's dice)"
+        return advice.refusal_text(error, state)
 
     def run_command(self, name: str, state: State) -> tuple[Any, ...]:
         """``map`` (the battle map, drawn), ``spells``."""
