@@ -1025,3 +1025,14 @@ def test_no_game_saved_offers_commands_that_work_as_printed(tmp_path):
         words = shlex.split(command)[1:]
         assert CliRunner().invoke(main, words).exit_code == 0, command
         save.unlink()
+
+
+def test_a_game_command_before_the_game_exists_says_there_is_none():
+    """Eleventh breaker: `status` at the first setup question said "not one of them"; it now says there is
+    no game yet, and the question is asked again."""
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text("status\rundo\r2\r")
+        chosen = tableui.ask("Difficulty", [("beginner", ""), ("normal", ""), ("advanced", "")], "normal",
+                             input=pipe, output=DummyOutput(), out=Console(file=out, width=100))
+    assert chosen == "normal" and out.getvalue().count("There is no game yet") == 2
