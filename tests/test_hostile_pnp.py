@@ -1348,3 +1348,29 @@ def test_a_number_the_card_has_no_room_for_is_named_at_its_key(tmp_path, old, ne
     number, rest = problems[0].removeprefix(f"{shown_path(path)}:").split(": ", 1)
     assert rest.startswith(f"{key}: ") and says in rest and "safe area" not in rest and "shorten" not in rest, rest
     assert new.split("\n")[-1] in path.read_text(encoding="utf-8").split("\n")[int(number) - 1]
+
+
+@pytest.mark.parametrize("name, old, new, box", [
+    ("servant.toml", "[boxes.range]\nx = 28.5", "[boxes.range]\nx = 8.0", "range"),        # Range printed over the portrait
+    ("quest.toml", "[boxes.event]\nx = 7.5\ny = 36.5", "[boxes.event]\nx = 7.5\ny = 22.0", "event"),  # event text over the icon row
+])
+def test_a_box_moved_over_an_icon_or_a_text_is_one_problem_at_its_line(db, edited_templates, name, old, new, box):
+    """Eleventh breaker: a one-number template edit printed the servants' Range over their portrait, and
+    the quest cards' event text over the Battle Win / Battle Loss row, and check passed. The text of a
+    box printed over an icon or another box's text is one problem, at the line of the box, once for all
+    the faces it spoils (shared/DESIGN.md: text is never hidden)."""
+    from pnp.layout import check_fit
+
+    path = edited_templates(name, old, new)
+    problems = check_fit(db)
+    assert problems and all(p.kind == "template" and Path(p.path) == path for p in problems), problems
+    ours = [p for p in problems if p.field == f"boxes.{box}"]
+    assert len(ours) == 1 and " is printed over " in ours[0].message and " faces, the first " in ours[0].message
+    assert path.read_text(encoding="utf-8").split("\n")[ours[0].line - 1] == f"[boxes.{box}]"
+
+
+def test_the_bundled_cards_print_no_text_over_another_or_an_icon(db):
+    """The overlap rule holds for the bundled database, on every face (no problem of any kind)."""
+    from pnp.layout import check_fit
+
+    assert check_fit(db) == []

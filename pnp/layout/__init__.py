@@ -20,6 +20,7 @@ from pnp.drawing import Drawing, DrawingError
 from pnp.layout import duel, solo
 from pnp.layout.common import CardBuilder
 from pnp.layout.problems import FitKind, FitProblem
+from pnp.layout.overlap import overlap_problems
 from pnp.layout.safe import safe_area_problems
 from pnp.layout.template import TemplateError, drawing_error, load_template
 from pnp.units import SAME_SIZE_MM
@@ -211,7 +212,7 @@ def check_fit(database: Database) -> list[FitProblem]:
                     continue
                 said.add((problem.path, problem.field, problem.message))
             problems.append(problem)
-        return problems + safe_area_problems(faces, database.print.safe_mm)
+        return problems + overlap_problems(faces) + safe_area_problems(faces, database.print.safe_mm)
     except TemplateError as error:
         return [FitProblem("templates", error.key, "template", error.reason, path=str(error.path), line=error.line)]
 

@@ -1,0 +1,93 @@
+"""The overlap check: no text of a face is printed over another text or over an icon.
+
+This module owns one rule of the printed cards (shared/DESIGN.md, "Print-and-play": text is fitted,
+never hidden): a text line of one template box may not cover a text line of another box, nor an icon,
+and a text placed by the layout's own numbers (a hit-point digit, a track number) may not cover a text
+of a box. Lines of one box never overlap each other (the box's line spacing sets them apart), and icons
+may overlap icons (a back's two emblems do, by design). Boxes are the ink boxes of
+:func:`pnp.layout.safe.painted` (card mm), shrunk by :data:`OVERLAP_SLACK_MM` so that letters that only
+touch are not counted.
+
+A text already reported over its box, or a box off the card, is not reported again here. A template
+edit that moves a box onto an icon passes every other check (the eleventh breaker moved the
+servant's portrait over its Range and Damage lines): the problem names the template file and line that
+writes the box, once for all the cards it spoils.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from pnp.layout.problems import FitProblem
+from pnp.layout.safe import Painted, painted
+from pnp.layout.template import template_line
+from pnp.oneline import shortened
+
+OVERLAP_SLACK_MM = 0.2
+"""How far (mm, each way) two ink boxes may run into each other before they count as printed over
+each other: the boxes are the fonts' ascent and descent, a little larger than the letters' ink."""
+
+
+def _clashes(a: Painted, b: Painted) -> bool:
+    """Whether ``a`` and ``b`` are printed over each other (see the module's rule)."""
+    a_text, b_text = a.what.startswith("text "), b.what.startswith("text ")
+    if not (a_text or b_text):
+        return False  # icons over icons: by design (a back's emblems)
+    if a_text and b_text and a.source and a.source == b.source:
+        return False  # lines of one box
+    if a_text and b_text and not a.source and not b.source:
+        return False  # the layout's own labels (a digit in its box): placed by code, not moved by a box
+    width = min(a.box.right, b.box.right) - max(a.box.x, b.box.x)
+    height = min(a.box.bottom, b.box.bottom) - max(a.box.y, b.box.y)
+    return width > OVERLAP_SLACK_MM and height > OVERLAP_SLACK_MM
+
+
+def _name(thing: Painted) -> str:
+    if thing.what.startswith("icon "):
+        return f"the {thing.what[5:]} icon"
+    if thing.source:
+        return f"the text of [boxes.{thing.source}]"
+    return f"the {shortened(thing.what, 40)} the layout places"
+
+
+def overlap_problems(faces: Iterable) -> list[FitProblem]:
+    """One ``"template"`` :class:`FitProblem` per template box (or template, for what its numbers place)
+    whose text is printed over another text or an icon, naming the file and line that write it, how many
+    faces it spoils and the first of them. ``faces`` are :class:`pnp.layout.Face` objects."""
+    found: dict[tuple[str, str], tuple[FitProblem, int]] = {}
+    for face in faces:
+        template: Path | None = getattr(face, "template", None)
+        if template is None:
+            continue
+        reported = getattr(face, "overflowed", frozenset())  # a text over its box, a box off the card: said already
+        items = [thing for thing in painted(face.drawing.items) if not (thing.source and thing.source in reported)]
+        board = face.board_cards > 1
+        seen: set[tuple[str, str]] = set()
+        for index, a in enumerate(items):
+            for b in items[index + 1:]:
+                if not _clashes(a, b):
+                    continue
+                if board and (a.box.x >= face.drawing.width_mm or a.box.right <= 0):
+                    continue  # a neighbouring card of the board, seen in this card's bleed
+                text, other = (a, b) if a.what.startswith("text ") and (a.source or not b.source) else (b, a)
+                key = f"boxes.{text.source}" if text.source else "numbers"
+                path, line = template_line(template, key)
+                said = (str(path), key)
+                if said in seen:
+                    continue
+                seen.add(said)
+                if said in found:
+                    problem, count = found[said]
+                    found[said] = (problem, count + 1)
+                    continue
+                message = (f"{_name(text)} is printed over {_name(other)} (on {face.id}"
+                           f"{'' if face.board_cards == 1 else f', card {face.board_index + 1}'}); move or shrink one of them")
+                found[said] = (FitProblem("templates", key, "template", message, box=text.source, path=str(path), line=line), 1)
+    problems = []
+    for problem, count in found.values():
+        if count > 1:
+            problem = FitProblem(problem.record_id, problem.field, problem.kind,
+                                 problem.message.replace(" (on ", f" (on {count} faces, the first ", 1),
+                                 box=problem.box, path=problem.path, line=problem.line)
+        problems.append(problem)
+    return problems
