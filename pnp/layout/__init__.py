@@ -19,8 +19,8 @@ from pnp.database import Back, Database, Record
 from pnp.drawing import Drawing, DrawingError
 from pnp.layout import duel, solo
 from pnp.layout.common import CardBuilder
-from pnp.layout.problems import FitKind, FitProblem
 from pnp.layout.overlap import overlap_problems
+from pnp.layout.problems import FitKind, FitProblem
 from pnp.layout.safe import safe_area_problems
 from pnp.layout.template import TemplateError, drawing_error, load_template
 from pnp.units import SAME_SIZE_MM

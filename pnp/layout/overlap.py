@@ -59,7 +59,7 @@ def overlap_problems(faces: Iterable) -> list[FitProblem]:
         template: Path | None = getattr(face, "template", None)
         if template is None:
             continue
-        reported = getattr(face, "overflowed", frozenset())  # a text over its box, a box off the card: said already
+        reported: frozenset[str] = getattr(face, "overflowed", frozenset())  # a text over its box, a box off the card: said already
         items = [thing for thing in painted(face.drawing.items) if not (thing.source and thing.source in reported)]
         board = face.board_cards > 1
         seen: set[tuple[str, str]] = set()
