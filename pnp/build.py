@@ -8,6 +8,8 @@ print settings. It only combines :mod:`pnp.layout` (what each card looks like), 
 """
 from __future__ import annotations
 
+import dataclasses
+
 import errno
 import os
 import re
@@ -465,6 +467,12 @@ def sheet_notes(database: Database, options: BuildOptions = BuildOptions()) -> l
                          f"{settings.bleed_mm:g} mm bleed and a {settings.printer_margin_mm:g} mm printer margin, not 3 x 3")
         wide = sorted(board for board, cards in boards.items() if cards > layout.columns)
         if wide and options.boards == "joined":
-            notes.append(f"note: {'an' if name[:1] in 'AEIOU' else 'a'} {name} sheet row holds {layout.columns} cards, so {', '.join(wide)} print split "
-                         f"over rows, not as one strip; lower --bleed or --printer-margin to join them")
+            widest = max(boards[board] for board in wide)
+            tightest = sheet_layout(dataclasses.replace(settings, bleed_mm=0.0, printer_margin_mm=0.0), PAPERS[paper_key]).columns
+            advice = ("lower --bleed or --printer-margin to join them" if widest <= tightest else
+                      f"a row of {widest} cards is wider than the paper, so lay them side by side after cutting")
+            article = "an" if name[:1] in "AEIOU" else "a"
+            verb = "prints" if len(wide) == 1 else "print"
+            notes.append(f"note: {article} {name} sheet row holds {layout.columns} cards, so {', '.join(wide)} {verb} split "
+                         f"over rows, not as one strip; {advice}")
     return notes

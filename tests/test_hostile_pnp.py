@@ -1331,7 +1331,11 @@ def test_a_closed_standard_output_is_an_error_not_a_silent_success(tool, words):
     ("hit_points = [8, 7, 6, 5, 4, 3, 2, 1]", "hit_points = [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]",
      "solo.last-stand.card.hit_points", "(at most 8)"),
     ('color = "red"\ncards = 3', 'color = "red"\ncards = 1', "solo.map.key-1.cards", "set cards = 3"),
-], ids=["servant hit points", "track high", "track columns", "progress spaces", "last stand hit points", "map cards"])
+    ('color = "red"\ncards = 3', 'color = "red"\ncards = 4', "solo.map.key-1.cards", "not 4; set cards = 3"),
+    ("cards = 2\nspaces = 20", "cards = 4\nspaces = 20", "solo.progress.track.cards", "20 spaces fill 2 cards (10 a card); set cards = 2"),
+    ("cards = 2\nspaces = 20", "cards = 1\nspaces = 20", "solo.progress.track.spaces", "20 spaces do not fit on 1 card (at most 10)"),
+], ids=["servant hit points", "track high", "track columns", "progress spaces", "last stand hit points", "map cards",
+        "map cards 4 (eleventh breaker)", "progress cards 4 (eleventh breaker)", "progress on 1 card"])
 def test_a_number_the_card_has_no_room_for_is_named_at_its_key(tmp_path, old, new, key, says):
     """Eighth breaker (LOW-3): 12 hit points on a servant, a 30-space Mana track or a 40-space Progress
     Track were reported as safe-area problems of the record ("move them in the template", "lower
@@ -1347,7 +1351,8 @@ def test_a_number_the_card_has_no_room_for_is_named_at_its_key(tmp_path, old, ne
     assert result.exit_code == 1 and len(problems) == 1, result.output
     number, rest = problems[0].removeprefix(f"{shown_path(path)}:").split(": ", 1)
     assert rest.startswith(f"{key}: ") and says in rest and "safe area" not in rest and "shorten" not in rest, rest
-    assert new.split("\n")[-1] in path.read_text(encoding="utf-8").split("\n")[int(number) - 1]
+    reported = path.read_text(encoding="utf-8").split("\n")[int(number) - 1]
+    assert any(line in reported for line in new.split("\n") if line.split(" = ")[0] in key), reported
 
 
 @pytest.mark.parametrize("name, old, new, box", [

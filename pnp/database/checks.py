@@ -319,7 +319,7 @@ def check_spell_paths(context: CheckContext) -> None:
 
 def check_spells(context: CheckContext) -> None:
     """A learnable spell has a cost per use or a learning cost, not both; its slot is [row, column]
-    from 1; its path arrows (``opens``) point down the card to spells of its own type (rulebook, Setup:
+    from 1, the column 1 or 2; its path arrows (``opens``) point down the card to spells of its own type (rulebook, Setup:
     bracketed costs are paid once; "each spell type has paths, designated by a set of arrows")."""
     for spell in context.database.solo.spell:
         if spell.learnable and (spell.cost is None) == (spell.learn_cost is None):
@@ -327,6 +327,9 @@ def check_spells(context: CheckContext) -> None:
                                                       "(once, in brackets), not both or neither")
         if spell.slot[0] < 1 or spell.slot[1] < 1:
             context.report(context.at(spell, "slot"), "slot is [row, column], both from 1")
+        elif spell.slot[1] > 2:  # a third column would be drawn over the second (eleventh breaker)
+            context.report(context.at(spell, "slot"), f"slot {list(spell.slot)}: column {spell.slot[1]} is not 1 or 2 "
+                                                      "(a Spell Path card has two columns)")
         for number, target in enumerate(spell.opens):
             other = context.refer(spell, "opens", target, Spell, (number,))
             if other is None:

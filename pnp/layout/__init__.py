@@ -135,8 +135,12 @@ def _front_faces(record: Record, layout: Callable, database: Database, used: lis
 
 def _overflowed(builder: CardBuilder) -> frozenset[str]:
     """The template boxes of ``builder`` already reported: text over its box (``"text over"``), or the box
-    off the card (``"template"``)."""
-    return frozenset(problem.box for problem in builder.problems if problem.kind in ("text over", "template") and problem.box)
+    off the card (``"template"``); ``"*"`` for the whole face when it holds more than it has room for
+    (``"too many"``, ``"spaces over"``)."""
+    boxes = {problem.box for problem in builder.problems if problem.kind in ("text over", "template") and problem.box}
+    if any(problem.kind in ("too many", "spaces over") for problem in builder.problems):
+        boxes.add("*")  # more than the card holds was drawn: whatever it covers follows from that one problem
+    return frozenset(boxes)
 
 
 def render(database: Database) -> Rendered:

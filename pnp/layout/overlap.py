@@ -60,6 +60,8 @@ def overlap_problems(faces: Iterable) -> list[FitProblem]:
         if template is None:
             continue
         reported: frozenset[str] = getattr(face, "overflowed", frozenset())  # a text over its box, a box off the card: said already
+        if "*" in reported:
+            continue
         items = [thing for thing in painted(face.drawing.items) if not (thing.source and thing.source in reported)]
         board = face.board_cards > 1
         seen: set[tuple[str, str]] = set()

@@ -146,6 +146,8 @@ def safe_area_problems(faces: Iterable, safe_mm: float) -> list[FitProblem]:
     for face in faces:
         safe = safe_box(face.drawing, safe_mm, face.board_cards, face.board_index)
         overflowed: frozenset[str] = getattr(face, "overflowed", frozenset())
+        if "*" in overflowed:  # more than the card holds, said once at its key
+            continue
         found = [(thing, nearest) for thing, nearest in outside(face.drawing, safe, board=face.board_cards > 1)
                  if not thing.source or thing.source not in overflowed]  # a text over its box is said once, as such
         if not found:

@@ -427,11 +427,17 @@ def progress_track(track: ProgressTrack, db: Database, make: Make):
         y = t.number("row_1_y") if row == 0 else t.number("row_2_y")
         return x, y
 
+    cards_word = "card" if track.cards == 1 else "cards"
     if track.spaces > 2 * per_row:
         over = track.spaces - 2 * per_row
         b.problems.append(FitProblem(track.id, "spaces", "spaces over",
-                                     f"{track.spaces} spaces do not fit on {track.cards} cards (at most {2 * per_row}); "
+                                     f"{track.spaces} spaces do not fit on {track.cards} {cards_word} (at most {2 * per_row}); "
                                      "lower spaces or raise cards", over=over))
+    elif track.cards > 1 and track.spaces <= 2 * (per_row - per_card):  # a card of the snake would print empty
+        fewest = math.ceil(track.spaces / (2 * per_card))
+        b.problems.append(FitProblem(track.id, "cards", "too many",
+                                     f"{track.spaces} spaces fill {fewest} {'card' if fewest == 1 else 'cards'} "
+                                     f"({2 * per_card} a card); set cards = {fewest} or add spaces"))
     centres = [(x + box / 2, y + box / 2) for x, y in (position(s) for s in range(1, track.spaces + 1))]
     b.add(Polyline(tuple(centres), stroke=t.color("road"), stroke_width=t.number("road_width")))
     names = {place.space: place.name for place in track.names}
@@ -586,11 +592,10 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     t = load_template("battle_map")
     reach = max([box.x + box.w for box in t.boxes.values()] + [t.number("hex_area_x") + t.number("hex_area_w")])
     needed = math.ceil(reach / card_w - 1e-6)  # the template's boxes and hexes are laid out on this many cards
-    if cards < needed:
-        cards = needed
+    cards = needed  # the template is laid out for this many: fewer cut it, more print empty cards
     width = card_w * cards
     b = make("battle_map", width, card_h)
-    if card.cards < needed:
+    if card.cards != needed:
         b.problems.append(FitProblem(card.id, "cards", "too many",
                                      f"the map is laid out on {needed} cards (templates/battle_map.toml reaches {reach:g} mm), "
                                      f"not {card.cards}; set cards = {needed}"))
