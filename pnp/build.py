@@ -9,7 +9,6 @@ print settings. It only combines :mod:`pnp.layout` (what each card looks like), 
 from __future__ import annotations
 
 import dataclasses
-
 import errno
 import os
 import re
