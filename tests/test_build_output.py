@@ -125,4 +125,19 @@ def test_a_grid_that_is_not_three_by_three_and_split_boards_are_said(db):
     notes = builder.sheet_notes(wide)
     assert notes[0].startswith("note: Letter holds 2 x 2 cards a page")
     assert "solo.map.key-1, solo.map.key-2, solo.map.key-3 print split over rows" in notes[1]
+    assert notes[1].endswith("lower --bleed or --printer-margin to join them")  # 3 cards fit a Letter row without margins
     assert len(builder.sheet_notes(wide, builder.BuildOptions(boards="separate"))) == 1
+
+
+def test_the_joined_board_advice_is_given_only_when_it_can_join_the_board(db, monkeypatch):
+    """Eleventh breaker: a 4-card board was advised to "lower --bleed or --printer-margin to join them"
+    even at 0 and 0, where 4 x 63 mm still exceed an A4 row: the note says to lay them side by side."""
+    from pnp.layout import render
+
+    rendered = render(db)
+    board = next(face.record.id for face in rendered.fronts if face.board_cards == 3)
+    widened = [dataclasses.replace(face, board_cards=4) if face.record.id == board else face for face in rendered.fronts]
+    monkeypatch.setattr(builder, "render", lambda database: dataclasses.replace(rendered, fronts=tuple(widened)))
+    notes = builder.sheet_notes(dataclasses.replace(db, print=dataclasses.replace(db.print, papers=("a4",))))
+    assert notes == [f"note: an A4 sheet row holds 3 cards, so {board} prints split over rows, not as one strip; "
+                     "a row of 4 cards is wider than the paper, so lay them side by side after cutting"]
