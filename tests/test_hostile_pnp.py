@@ -1334,8 +1334,11 @@ def test_a_closed_standard_output_is_an_error_not_a_silent_success(tool, words):
     ('color = "red"\ncards = 3', 'color = "red"\ncards = 4', "solo.map.key-1.cards", "not 4; set cards = 3"),
     ("cards = 2\nspaces = 20", "cards = 4\nspaces = 20", "solo.progress.track.cards", "20 spaces fill 2 cards (10 a card); set cards = 2"),
     ("cards = 2\nspaces = 20", "cards = 1\nspaces = 20", "solo.progress.track.spaces", "20 spaces do not fit on 1 card (at most 10)"),
+    ("elder_uses = 3", "elder_uses = 20", "solo.rules.elder_uses", "20 uses do not fit the Elder cards' column (at most 8"),
+    ("points_max = 6", "points_max = 12", "duel.rules.points_max", "(7 spaces: at most 6)"),
 ], ids=["servant hit points", "track high", "track columns", "progress spaces", "last stand hit points", "map cards",
-        "map cards 4 (eleventh breaker)", "progress cards 4 (eleventh breaker)", "progress on 1 card"])
+        "map cards 4 (eleventh breaker)", "progress cards 4 (eleventh breaker)", "progress on 1 card",
+        "elder uses 20 (eleventh breaker)", "points max 12 (eleventh breaker)"])
 def test_a_number_the_card_has_no_room_for_is_named_at_its_key(tmp_path, old, new, key, says):
     """Eighth breaker (LOW-3): 12 hit points on a servant, a 30-space Mana track or a 40-space Progress
     Track were reported as safe-area problems of the record ("move them in the template", "lower

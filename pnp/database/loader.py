@@ -97,15 +97,17 @@ class Database:
         return record
 
     def line_of(self, record_id: str, key: str = "") -> int:
-        """The 1-based line of ``cards.toml`` holding ``key`` of record ``record_id`` (its header if not found).
+        """The 1-based line of ``cards.toml`` holding ``key`` of record ``record_id`` (its header if not found);
+        ``record_id`` may also name a section that is no record: ``print``, ``games``, ``solo.rules``, ``duel.rules``.
 
         ``key`` is a dotted path with list indexes, e.g. ``"sections[0].text"``. Returns 0 when the
         record is unknown or the database was not loaded from text.
         """
         if self._lines is None:
             return 0
-        if record_id in ("print", "games"):  # the settings sections, not records
-            return self._lines.line_of((record_id,) + tuple(key.split(".")) if key else (record_id,))
+        if record_id in ("print", "games", "solo.rules", "duel.rules"):  # the settings sections, not records
+            section = tuple(record_id.split("."))
+            return self._lines.line_of(section + tuple(key.split(".")) if key else section)
         if record_id not in self._where:
             return 0
         parts: list[Any] = []

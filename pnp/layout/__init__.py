@@ -208,13 +208,12 @@ def check_fit(database: Database) -> list[FitProblem]:
             return [problem]
         rendered = render(database)
         faces = list(rendered.fronts) + list(rendered.backs.values())
-        said: set[tuple[str, str, str]] = set()  # a template's box past the trim: once, not once a card
+        said: set[tuple[str, str, str, str]] = set()  # a template's box past the trim, a rule's number: once, not once a card
         problems = []
         for problem in rendered.problems:
-            if problem.kind == "template":
-                if (problem.path, problem.field, problem.message) in said:
-                    continue
-                said.add((problem.path, problem.field, problem.message))
+            if (problem.record_id, problem.path, problem.field, problem.message) in said:
+                continue
+            said.add((problem.record_id, problem.path, problem.field, problem.message))
             problems.append(problem)
         return problems + overlap_problems(faces) + safe_area_problems(faces, database.print.safe_mm)
     except TemplateError as error:

@@ -27,7 +27,8 @@ from pnp.layout.common import (
     tint,
     title_band,
 )
-from pnp.layout.solo import Make, card_size, framed_card
+from pnp.layout.problems import FitProblem
+from pnp.layout.solo import Make, card_size, fitting, framed_card
 from pnp.text import measure
 from pnp.units import ROUNDING_SLACK
 
@@ -147,6 +148,12 @@ def player(card: PlayerCard, db: Database, make: Make):
     b.check("points", card.points, "serif-italic")
     points_max = db.duel.rules.points_max
     points_min = db.duel.rules.points_min
+    room = fitting(t.number("track_top"), pitch, box, t.box("footer").y)  # spaces above the footer
+    if points_max - points_min + 1 > room:
+        b.problems.append(FitProblem("duel.rules", "points_max", "too many",
+                                     f"the points track from {points_min} to {points_max} does not fit the player cards "
+                                     f"({room} spaces: at most {points_min + room - 1})"))
+        points_max = points_min + room - 1
     for index, value in enumerate(range(points_max, points_min - 1, -1)):
         y = t.number("track_top") + index * pitch
         b.add(Rect(x, y, box, box, fill=t.color("space"), stroke=ink, stroke_width=t.number("track_rule_width"),

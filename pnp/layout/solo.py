@@ -51,7 +51,7 @@ from pnp.layout.common import (
     title_band,
 )
 from pnp.layout.problems import FitProblem
-from pnp.layout.template import Template, load_template
+from pnp.layout.template import MIN_TEXT_PT, Template, load_template
 from pnp.text import text_width_mm
 
 Make = Callable[[str, float, float], CardBuilder]
@@ -160,9 +160,19 @@ def elder(card: Elder, db: Database, make: Make):
     t = b.template
     x = t.number("uses_x")
     uses = db.solo.rules.elder_uses
-    top, pitch = t.number("uses_top"), t.number("uses_pitch")
-    if uses > 1:  # more uses than the rulebook's three: closer and smaller discs in the same column
-        pitch = min(pitch, (t.number("uses_last_max") - top) / (uses - 1))
+    top = t.number("uses_top")
+
+    def spacing(count: int) -> float:  # more uses than the rulebook's three: closer and smaller discs in the same column
+        return t.number("uses_pitch") if count < 2 else min(t.number("uses_pitch"), (t.number("uses_last_max") - top) / (count - 1))
+
+    most = max((n for n in range(1, 21) if t.number("uses_size") * min(1.0, spacing(n) / t.number("uses_pitch")) >= MIN_TEXT_PT),
+               default=1)  # the use numbers stay at least the smallest printed text
+    if uses > most:
+        b.problems.append(FitProblem("solo.rules", "elder_uses", "too many",
+                                     f"{uses} uses do not fit the Elder cards' column (at most {most}; their numbers would "
+                                     f"print below {MIN_TEXT_PT:g} pt)"))
+        uses = most
+    pitch = spacing(uses)
     scale = min(1.0, pitch / t.number("uses_pitch"))
     for use in range(uses):
         y = top + use * pitch
