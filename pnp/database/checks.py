@@ -344,17 +344,30 @@ def check_spells(context: CheckContext) -> None:
 
 # ---- Solo: tracks ---------------------------------------------------------------------------------------------
 def check_progress_track(context: CheckContext) -> None:
-    """One Progress Track; its starting spaces lie before Lassadar (the last space) and its place
-    names on the track (rulebook, Setup: "the two cards that make up the Grayking's Progress Track")."""
+    """One Progress Track; its starting spaces lie before Lassadar (the last space, which is named, and
+    no other space is); its place names on the track, one a space (rulebook, Setup: "the two cards that
+    make up the Grayking's Progress Track"; "You lose the game if the marker ever reaches the last space
+    (Lassadar)")."""
     solo = context.database.solo
     for track in solo.progress_track:
         for level, space in track.start.items():
             if not 1 <= space < track.spaces:
                 context.report(context.at(track, "start", level), f"space {space} is not on the track 1-{track.spaces - 1}")
+        named: dict[int, str] = {}
         for number, place in enumerate(track.names):
             if place.space > track.spaces:
                 context.report(context.at(track, "names", number, "space"),
                                f"space {place.space} is beyond the last space {track.spaces}")
+            elif place.space in named:  # one would be printed over the other (eleventh breaker)
+                context.report(context.at(track, "names", number, "space"),
+                               f"space {place.space} is already named {quoted(named[place.space])}; a space has one name")
+            elif place.name.strip().lower() == "lassadar" and place.space != track.spaces:
+                context.report(context.at(track, "names", number, "space"),
+                               f"Lassadar is the last space ({track.spaces}), where the Grayking wins, not space {place.space}")
+            named.setdefault(place.space, place.name)
+        if track.names and track.spaces not in named and not any(place.space > track.spaces for place in track.names):
+            context.report(context.at(track, "spaces"), f"the last space ({track.spaces}) is Lassadar, where the Grayking wins "
+                                                        "(rulebook, Setup), and needs its name in `names`")
     if len(solo.progress_track) > 1 or (not solo.progress_track and context.complete):  # a broken one is reported already
         context.report(("solo", "progress_track"), f"needs exactly one progress track, found {len(solo.progress_track)}")
 
@@ -526,7 +539,8 @@ def check_counter_cards(context: CheckContext) -> None:
 def check_duel(context: CheckContext) -> None:
     """The two-player game: as many Location cards as the rules give (when complete), no more dealt than
     there are, a number to win that a side always reaches once every Location dealt is won (a majority:
-    a tenth breaker's database left a duel with nothing to choose), cubes that add up, one Wardens and one
+    a tenth breaker's database left a duel with nothing to choose), each Location's Resonance icons
+    once each, cubes that add up, one Wardens and one
     Shadowmajik player card (when complete), each with one spell per die face 1-6 (publisher's
     description, Setup and Play)."""
     duel = context.database.duel
@@ -548,6 +562,10 @@ def check_duel(context: CheckContext) -> None:
     sides = sorted(p.side for p in duel.player)
     if context.complete and sides != ["shadowmajik", "wardens"]:
         context.report(("duel", "player"), f"needs one Wardens and one Shadowmajik player card, found {sides}")
+    for location in duel.location:  # an icon printed twice reads as a double discount the rules never give (R72)
+        twice = sorted({r for r in location.resonance if location.resonance.count(r) > 1})
+        if twice:
+            context.report(context.at(location, "resonance"), f"{quoted(twice[0])} is given twice; give each Resonance once")
     for card in duel.player:
         faces = sorted(s.face for s in card.spells)
         if faces != [1, 2, 3, 4, 5, 6]:
