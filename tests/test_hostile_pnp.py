@@ -1001,8 +1001,8 @@ def edited_templates(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("old, new, key", [
-    ("box = 10.3", "box = -5", "numbers"),            # a negative box: a traceback from check and build before
-    ("space_size = 11", "space_size = 0", "numbers"),  # a text size of 0: the same
+    ("box = 10.3", "box = -5", "numbers.box"),                # a negative box: a traceback from check and build before
+    ("space_size = 11", "space_size = 0", "numbers.space_size"),  # a text size of 0: the same (the number named, eleventh breaker)
     ("pitch = 10.8", "pitch = nan", "numbers.pitch"),  # passed check, then build crashed in ReportLab
     ("pitch = 10.8", "pitch = inf", "numbers.pitch"),
     ("half_height = 29.0", "half_height = 1e308", "numbers.half_height"),
@@ -1327,7 +1327,13 @@ def test_a_closed_standard_output_is_an_error_not_a_silent_success(tool, words):
      "solo.servant.ymp-3.hit_points.yellow", "12 hit points do not fit the card's row of boxes (at most 4)"),
     ("track_high = 21", "track_high = 30", "solo.stats.character.track_high", "(at most 21 spaces a track)"),
     ("track_columns = 3", "track_columns = 4", "solo.stats.character.track_columns", "(at most 3)"),
-    ("spaces = 20\n", "spaces = 40\n", "solo.progress.track.spaces", "40 spaces do not fit on 2 cards (at most 20); lower spaces or raise cards"),
+    ('spaces = 20\nstart = { beginner = 3, normal = 7, advanced = 11 }\nnames = [\n  { space = 1, name = "Tower of Ash" },\n'
+     '  { space = 6, name = "Barrier Plains" },\n  { space = 12, name = "Grey Fens" },\n  { space = 16, name = "Marches of Lassadar" },\n'
+     '  { space = 20, name = "Lassadar" }',
+     'spaces = 40\nstart = { beginner = 3, normal = 7, advanced = 11 }\nnames = [\n  { space = 1, name = "Tower of Ash" },\n'
+     '  { space = 6, name = "Barrier Plains" },\n  { space = 12, name = "Grey Fens" },\n  { space = 16, name = "Marches of Lassadar" },\n'
+     '  { space = 40, name = "Lassadar" }',  # Lassadar moved with the last space, as check asks
+     "solo.progress.track.spaces", "40 spaces do not fit on 2 cards (at most 20); lower spaces or raise cards"),
     ("hit_points = [8, 7, 6, 5, 4, 3, 2, 1]", "hit_points = [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]",
      "solo.last-stand.card.hit_points", "(at most 8)"),
     ('color = "red"\ncards = 3', 'color = "red"\ncards = 1', "solo.map.key-1.cards", "set cards = 3"),
@@ -1355,7 +1361,7 @@ def test_a_number_the_card_has_no_room_for_is_named_at_its_key(tmp_path, old, ne
     number, rest = problems[0].removeprefix(f"{shown_path(path)}:").split(": ", 1)
     assert rest.startswith(f"{key}: ") and says in rest and "safe area" not in rest and "shorten" not in rest, rest
     reported = path.read_text(encoding="utf-8").split("\n")[int(number) - 1]
-    assert any(line in reported for line in new.split("\n") if line.split(" = ")[0] in key), reported
+    assert any(line in reported for line in new.split("\n") if line.split(" = ")[0].strip() in key), reported
 
 
 @pytest.mark.parametrize("name, old, new, box", [
@@ -1382,3 +1388,48 @@ def test_the_bundled_cards_print_no_text_over_another_or_an_icon(db):
     from pnp.layout import check_fit
 
     assert check_fit(db) == []
+
+
+@pytest.mark.parametrize("name, old, new, key, says", [
+    ("servant.toml", "hp_tint = 0.16", "hp_tint = 7", "numbers.hp_tint", "7 is not a share from 0 to 1"),
+    ("servant.toml", "hp_box = 9.9", "hp_box = -9.9", "numbers.hp_box", "this number gives a shape that cannot be drawn"),
+    ("city_quest.toml", 'kind_label = "City Quest"', 'kind_lable = "City Quest"', "strings.kind_lable",
+     "no layout reads this; did you mean strings.kind_label?"),
+    ("servant.toml", "hp_size = 11", "hp_size = 4.5", "numbers.hp_size", "prints at 4.5 pt"),
+], ids=["a tint of 7", "a negative box", "a typo of a label", "a text size below 6 pt"])
+def test_a_template_number_is_named_at_its_own_line(db, edited_templates, name, old, new, key, says):
+    """Eleventh breaker: a tint of 7 or a negative box was reported at the [numbers] header with the
+    drawing's inner words; a misspelled label was silently ignored (every City Quest then printed the
+    parent's "Quest"); a text size set by a number could be 2 pt. Each is one problem naming the key at
+    its line in the template that writes it."""
+    from pnp.layout import check_fit
+
+    path = edited_templates(name, old, new)
+    problems = check_fit(db)
+    assert len(problems) == 1 and problems[0].field == key and says in problems[0].message, problems
+    assert Path(problems[0].path) == path and path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == new
+
+
+@pytest.mark.parametrize("added, key, says", [
+    ('\n[colours]\nink = "#ff0000"\n', "colours", "not a table of a template (extends, colors, numbers, strings, boxes); did you mean colors?"),
+    ("\n[boxes.evnet]\nx = 10.0\n", "boxes.evnet", "no box 'evnet' in the templates this one extends, and a new box needs x, y, w and h "
+                                                  "(did you mean event?)"),
+])
+def test_a_misspelled_table_or_box_of_a_template_is_refused(db, edited_templates, added, key, says):
+    """Eleventh breaker: `[colours]` was read as nothing, and `[boxes.evnet]` said only that y was missing."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("city_quest.toml", "[strings]", added.strip() + "\n\n[strings]")
+    problems = check_fit(db)
+    assert [(p.field, p.message) for p in problems] == [(key, says)] and Path(problems[0].path) == path
+
+
+def test_a_safe_area_line_for_what_numbers_place_names_the_templates_extended(db, edited_templates):
+    """Eleventh breaker: `slot_3_x` moved in templates/quest.toml was reported against elder.toml alone,
+    which has no such number: the line names the template and those it extends."""
+    from pnp.layout import check_fit
+
+    edited_templates("quest.toml", "slot_3_x = 48.5", "slot_3_x = 58.5")
+    problems = check_fit(db)
+    assert problems and all(p.kind == "safe area" for p in problems)
+    assert all("(or quest.toml, base.toml, which it extends)" in p.message for p in problems), problems[0]

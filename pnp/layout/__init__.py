@@ -19,10 +19,10 @@ from pnp.database import Back, Database, Record
 from pnp.drawing import Drawing, DrawingError
 from pnp.layout import duel, solo
 from pnp.layout.common import CardBuilder
-from pnp.layout.overlap import overlap_problems
+from pnp.layout.overlap import overlap_problems, small_text_problems
 from pnp.layout.problems import FitKind, FitProblem
 from pnp.layout.safe import safe_area_problems
-from pnp.layout.template import TemplateError, drawing_error, load_template
+from pnp.layout.template import TemplateError, drawing_error, load_template, unread_keys
 from pnp.units import SAME_SIZE_MM
 
 LAYOUTS: dict[str, Callable] = {**solo.LAYOUTS, **duel.LAYOUTS}
@@ -215,7 +215,10 @@ def check_fit(database: Database) -> list[FitProblem]:
                 continue
             said.add((problem.record_id, problem.path, problem.field, problem.message))
             problems.append(problem)
-        return problems + overlap_problems(faces) + safe_area_problems(faces, database.print.safe_mm)
+        for path, line, key, meant in unread_keys():
+            problems.append(FitProblem("templates", key, "template", f"no layout reads this; did you mean {meant}?",
+                                       path=str(path), line=line))
+        return problems + small_text_problems(faces) + overlap_problems(faces) + safe_area_problems(faces, database.print.safe_mm)
     except TemplateError as error:
         return [FitProblem("templates", error.key, "template", error.reason, path=str(error.path), line=error.line)]
 

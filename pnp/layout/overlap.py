@@ -18,9 +18,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from pnp.drawing import Group, TextLine
 from pnp.layout.problems import FitProblem
 from pnp.layout.safe import Painted, painted
-from pnp.layout.template import template_line
+from pnp.layout.template import MIN_TEXT_PT, load_template, template_line
 from pnp.oneline import shortened
 
 OVERLAP_SLACK_MM = 0.2
@@ -48,6 +49,38 @@ def _name(thing: Painted) -> str:
     if thing.source:
         return f"the text of [boxes.{thing.source}]"
     return f"the {shortened(thing.what, 40)} the layout places"
+
+
+def small_text_problems(faces: Iterable) -> list[FitProblem]:
+    """One ``"template"`` :class:`FitProblem` per template whose numbers make the layout print a text
+    below :data:`~pnp.layout.template.MIN_TEXT_PT` (a box's text sizes are checked when the template is
+    read; a number such as ``hp_size = 2`` sets a text the layout places itself, eleventh breaker). The
+    number whose value is the size is named at its line when there is one."""
+    found: dict[tuple[str, str], FitProblem] = {}
+    for face in faces:
+        template: Path | None = getattr(face, "template", None)
+        if template is None:
+            continue
+        for line in _text_lines(face.drawing.items):
+            if line.source or line.size >= MIN_TEXT_PT - 1e-6:
+                continue
+            numbers = load_template(template.stem, template.parent).numbers
+            suspects = [name for name, value in numbers.items() if abs(value - line.size) < 1e-6]
+            key = f"numbers.{suspects[0]}" if len(suspects) == 1 else "numbers"
+            path, number = template_line(template, key)
+            if (str(path), key) not in found:
+                found[str(path), key] = FitProblem(
+                    "templates", key, "template", f"the text {shortened(repr(line.text), 30)} prints at {line.size:g} pt (on {face.id}); "
+                    f"printed text is at least {MIN_TEXT_PT:g} pt", path=str(path), line=number)
+    return list(found.values())
+
+
+def _text_lines(items) -> Iterable[TextLine]:
+    for item in items:
+        if isinstance(item, Group):
+            yield from _text_lines(item.items)
+        elif isinstance(item, TextLine) and item.text.strip():
+            yield item
 
 
 def overlap_problems(faces: Iterable) -> list[FitProblem]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pnp import fonts
 from pnp.drawing import Box, Drawing, Group, Icon, Primitive, TextLine, turn_points
 from pnp.layout.problems import FitProblem
-from pnp.layout.template import template_line
+from pnp.layout.template import template_chain, template_line
 from pnp.oneline import shortened
 from pnp.units import FONT_METRIC_SLACK_MM, SAME_BASELINE_MM
 
@@ -170,8 +170,10 @@ def _where(face, thing: Painted) -> str:
     template = getattr(face, "template", None)
     if template is None:
         return f"templates/{face.record.kind}.toml"
-    if not thing.source:
-        return f"{template.parent.name}/{template.name}"
+    if not thing.source:  # placed by the template's numbers, which may be written in a template it extends
+        chain = template_chain(template)
+        extends = f" (or {', '.join(p.name for p in chain[1:])}, which it extends)" if len(chain) > 1 else ""
+        return f"{template.parent.name}/{template.name}{extends}"
     path, line = template_line(template, f"boxes.{thing.source}")
     return f"{path.parent.name}/{path.name}:{line} [boxes.{thing.source}]"
 

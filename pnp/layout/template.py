@@ -24,6 +24,8 @@ Example::
 """
 from __future__ import annotations
 
+import dataclasses
+import difflib
 import math
 import re
 import tomllib
@@ -99,9 +101,12 @@ class Template:
     colors: dict[str, str]
     numbers: dict[str, float]
     strings: dict[str, str]
+    asked: set[str] = dataclasses.field(default_factory=set, compare=False, repr=False)
+    """The keys the layouts have read (``numbers.hp_box``): a key no layout reads is a typo (:func:`unread_keys`)."""
 
     def box(self, name: str) -> BoxSpec:
         """The box called ``name``."""
+        self.asked.add(f"boxes.{name}")
         try:
             return self.boxes[name]
         except KeyError:
@@ -109,6 +114,7 @@ class Template:
 
     def color(self, name: str) -> str:
         """The colour called ``name`` (or ``name`` itself if it is a ``"#rrggbb"`` literal)."""
+        self.asked.add(f"colors.{name}")
         if _COLOUR.match(name):
             return name
         try:
@@ -118,6 +124,7 @@ class Template:
 
     def number(self, name: str) -> float:
         """The number called ``name``."""
+        self.asked.add(f"numbers.{name}")
         try:
             return self.numbers[name]
         except KeyError:
@@ -125,6 +132,7 @@ class Template:
 
     def string(self, name: str) -> str:
         """The label called ``name``."""
+        self.asked.add(f"strings.{name}")
         try:
             return self.strings[name]
         except KeyError:
@@ -196,9 +204,18 @@ def _templates(folder: Path) -> str:
     return ", ".join(sorted(p.stem for p in folder.glob("*.toml"))) or "none"
 
 
+SECTIONS = ("extends", "colors", "numbers", "strings", "boxes")
+"""The tables (and the one key) a template file may have."""
+
+
 def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], Path]:
     path = folder / f"{kind}.toml"
     data = _read(path)
+    for section in data:  # `[colours]` would be read as nothing at all (eleventh breaker)
+        if section not in SECTIONS:
+            close = difflib.get_close_matches(section, SECTIONS, 1)
+            raise TemplateError(path, section, f"not a table of a template ({', '.join(SECTIONS)})"
+                                               f"{f'; did you mean {close[0]}?' if close else ''}", _line(path, (section,)))
     parent = data.get("extends")
     if parent is None:
         return data, path
@@ -237,9 +254,48 @@ NUMBER = f"a finite number from -{LARGEST_NUMBER:g} to {LARGEST_NUMBER:g}"
 def drawing_error(kind: str, error: ValueError, folder: Path | None = None) -> TemplateError:
     """The :class:`TemplateError` for a shape the layout of ``kind`` could not draw (``error``, from
     :mod:`pnp.drawing`: a negative size, a text size of 0): a number of the template's ``[numbers]``
-    or boxes gives it."""
-    return _error((folder or TEMPLATE_DIR) / f"{kind}.toml", "numbers",
-                  f"a number gives a shape that cannot be drawn ({error}); sizes must be positive")
+    gives it. The number whose value the error quotes (``Rect has a negative size 2.0 x -9.9 mm``:
+    ``hp_box = -9.9``) is named at its line; else the ``[numbers]`` table."""
+    path = (folder or TEMPLATE_DIR) / f"{kind}.toml"
+    quoted_values = {float(token) for token in re.findall(r"-?\d+(?:\.\d+)?", str(error))}
+    try:
+        numbers = _merged(kind, folder or TEMPLATE_DIR)[0].get("numbers", {})
+    except TemplateError:
+        numbers = {}
+    suspects = [name for name, value in numbers.items() if _is_number(value) and float(value) in quoted_values
+                and (float(value) <= 0 or "negative" not in str(error))]
+    key = f"numbers.{suspects[0]}" if len(suspects) == 1 else "numbers"
+    return _error(path, key, f"{'this number' if len(suspects) == 1 else 'a number'} gives a shape that cannot be drawn "
+                             f"({error}); sizes must be positive")
+
+
+@cache
+def _parent_boxes(path: Path) -> frozenset[str]:
+    """The boxes the templates ``path`` extends define (none for a template that extends nothing)."""
+    try:
+        parent = tomllib.loads(path.read_text(encoding="utf-8")).get("extends")
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return frozenset()
+    if not isinstance(parent, str) or not _NAME.match(parent) or not (path.parent / f"{parent}.toml").is_file():
+        return frozenset()
+    try:
+        return frozenset(_merged(parent, path.parent)[0].get("boxes", {}))
+    except TemplateError:
+        return frozenset()
+
+
+def template_chain(path: Path) -> list[Path]:
+    """The template at ``path`` and those it extends, in order (``elder.toml``, ``quest.toml``, ``base.toml``)."""
+    chain = [path]
+    while len(chain) < 10:
+        try:
+            parent = tomllib.loads(chain[-1].read_text(encoding="utf-8")).get("extends")
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            break
+        if not isinstance(parent, str) or not _NAME.match(parent) or (chain[-1].parent / f"{parent}.toml") in chain:
+            break
+        chain.append(chain[-1].parent / f"{parent}.toml")
+    return chain
 
 
 def load_template(kind: str, folder: Path | None = None) -> Template:
@@ -254,6 +310,34 @@ def load_template(kind: str, folder: Path | None = None) -> Template:
     return _load(kind, folder or TEMPLATE_DIR)
 
 
+def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str]]:
+    """The keys of the templates in ``folder`` loaded so far that no layout has read although one it
+    did read is spelled almost the same (``numbers.emblem_sise`` beside ``emblem_size``; a child's
+    ``kind_lable`` leaves the parent's ``kind_label`` in force, eleventh breaker): ``(file, line, key,
+    the key meant)``, each once. Call it after the faces are laid out."""
+    folder = folder or TEMPLATE_DIR
+    loaded = [template for (kind, where), template in _LOADED.items() if where == folder]
+    asked = set().union(*(template.asked for template in loaded)) if loaded else set()
+    found: dict[tuple[Path, str], tuple[Path, int, str, str]] = {}
+    for template in loaded:
+        for section, names in (("boxes", template.boxes), ("colors", template.colors), ("numbers", template.numbers),
+                               ("strings", template.strings)):
+            read = [key.split(".", 1)[1] for key in template.asked if key.startswith(f"{section}.")]
+            for name in names:
+                key = f"{section}.{name}"
+                if key in asked:
+                    continue
+                meant = difflib.get_close_matches(name, read, 1, cutoff=0.8)
+                if meant:
+                    path, line = template_line(template.path, key)
+                    found.setdefault((path, key), (path, line, key, f"{section}.{meant[0]}"))
+    return list(found.values())
+
+
+_LOADED: dict[tuple[str, Path], Template] = {}
+"""Every template loaded this process, by kind and folder (:func:`unread_keys` reads what they were asked)."""
+
+
 @cache
 def _load(kind: str, folder: Path) -> Template:
     data, path = _merged(kind, folder)
@@ -264,6 +348,8 @@ def _load(kind: str, folder: Path) -> Template:
     numbers = {}
     for name, value in data.get("numbers", {}).items():
         _check(_is_number(value), path, f"numbers.{name}", f"{value!r} is not {NUMBER}")
+        if name.endswith("_tint"):  # a share of white or black mixed into a colour
+            _check(0 <= value <= 1, path, f"numbers.{name}", f"{value!r} is not a share from 0 to 1 (how much of the colour is mixed)")
         numbers[name] = float(value)
     strings = {}
     for name, value in data.get("strings", {}).items():
@@ -274,6 +360,10 @@ def _load(kind: str, folder: Path) -> Template:
         key = f"boxes.{name}"
         unknown = set(spec) - {"x", "y", "w", "h", "font", "size", "align", "valign", "line_spacing", "paragraph_spacing", "color"}
         _check(not unknown, path, key, f"unknown key(s) {', '.join(sorted(unknown))}")
+        if not all(field in spec for field in ("x", "y", "w", "h")) and name not in _parent_boxes(path):
+            close = difflib.get_close_matches(name, list(_parent_boxes(path)) + [b for b in data.get("boxes", {}) if b != name], 1)
+            raise _error(path, key, f"no box {name!r} in the templates this one extends, and a new box needs x, y, w and h"
+                                    f"{f' (did you mean {close[0]}?)' if close else ''}")
         for field in ("x", "y", "w", "h"):
             _check(_is_number(spec.get(field)), path, f"{key}.{field}", f"missing or not {NUMBER} (mm)")
         _check(spec["w"] > 0 and spec["h"] > 0, path, key, "the box has no area")
@@ -299,4 +389,6 @@ def _load(kind: str, folder: Path) -> Template:
         boxes[name] = BoxSpec(name, float(spec["x"]), float(spec["y"]), float(spec["w"]), float(spec["h"]), font,
                               (float(size[0]), float(size[1])), align, valign, float(spec.get("line_spacing", 1.15)),
                               float(spec.get("paragraph_spacing", 0.0)), colour)
-    return Template(kind, path, boxes, colors, numbers, strings)
+    template = Template(kind, path, boxes, colors, numbers, strings)
+    _LOADED[kind, folder] = template
+    return template
