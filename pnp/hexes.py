@@ -31,12 +31,12 @@ GAP = "-"
 class HexLayoutError(ValueError):
     """A map's layout text is malformed.
 
-    ``row`` and ``column`` (0-based) locate the bad token; ``reason`` says what is wrong and what
-    would be right.
+    ``row`` and ``column`` (0-based) locate the bad token, ``None`` for a problem of the whole map (no
+    recharge hex at all); ``reason`` says what is wrong and what would be right.
     """
 
-    def __init__(self, row: int, column: int, reason: str):
-        super().__init__(f"row {row + 1}, column {column + 1}: {reason}")
+    def __init__(self, row: int | None, column: int | None, reason: str):
+        super().__init__(f"row {row + 1}, column {(column or 0) + 1}: {reason}" if row is not None else reason)
         self.row = row
         self.column = column
         self.reason = reason
@@ -205,10 +205,9 @@ def parse_layout(text: str) -> HexMap:
     for flag, name in ((lambda h: h.start, "start hex 'S'"), (lambda h: h.recharge, "recharge hex 'R'")):
         found = [h for h in hexes if flag(h)]
         if len(found) != 1:
-            where = found[0] if found else hexes[0]
             places = " and ".join(f"row {h.row + 1} column {h.column + 1}" for h in found)
-            raise HexLayoutError(where.row, where.column, f"the map needs exactly one {name}, found {len(found)}"
-                                 + (f" ({places})" if found else ""))
+            raise HexLayoutError(found[0].row if found else None, found[0].column if found else None,  # the first, or the whole map
+                                 f"the map needs exactly one {name}, found {len(found)}" + (f" ({places})" if found else ""))
     return HexMap(tuple(hexes))
 
 

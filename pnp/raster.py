@@ -91,7 +91,8 @@ def _rasterise(pdf: Path, page: int, target: Path, width_px: int, height_px: int
     except subprocess.TimeoutExpired:  # a pdftoppm that hangs never holds the build (and its lock) for good
         raise RasterError(f"pdftoppm did not finish {target.name} in {RASTER_TIMEOUT} seconds") from None
     if result.returncode != 0 or not target.is_file():
-        raise RasterError(f"pdftoppm failed on {target.name}: {result.stderr.strip() or result.returncode}")
+        why = result.stderr.strip() or (f"exit status {result.returncode}" if result.returncode else "it wrote no image")
+        raise RasterError(f"pdftoppm failed on {target.name}: {why}")
     return target
 
 

@@ -972,6 +972,21 @@ def test_a_pdftoppm_that_hangs_is_stopped(small_db, tmp_path, monkeypatch):
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.parametrize("script, says", [("exit 0", "it wrote no image"), ("exit 3", "exit status 3")])
+def test_a_pdftoppm_that_writes_nothing_is_said_in_words(small_db, tmp_path, monkeypatch, script, says):
+    """Eleventh breaker: a pdftoppm that exited 0 without an image was reported as "failed on ...: 0"."""
+    from pnp import raster
+
+    fake = tmp_path / "bin" / "pdftoppm"
+    fake.parent.mkdir()
+    fake.write_text(f"#!/bin/sh\n{script}\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{fake.parent}:{os.environ['PATH']}")
+    with pytest.raises(raster.RasterError, match=f"pdftoppm failed on .*: {says}$"):
+        builder.build(small_db, tmp_path / "out", builder.BuildOptions(png=True))
+    assert not (tmp_path / "out").exists()
+
+
 # ---- Seventh breaker: templates, calibration advice, encodings, backs ------------------------------------------------
 @pytest.fixture
 def edited_templates(tmp_path, monkeypatch):

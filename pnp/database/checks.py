@@ -111,6 +111,8 @@ def check_backs(context: CheckContext) -> None:
             if context.refer(record, "back", record.back, Back) is None:
                 continue
             if record.back.split(".", 1)[0] != record.game:
+                if context.at(record, "back")[0] == record.back.split(".", 1)[0]:
+                    continue  # the id names the other game, not the back: the id's problem is said (check_id_kinds)
                 context.report(context.at(record, "back"), f"{quoted(record.back)} is a back of the other game; a card of "
                                                            f"{record.game} needs a {record.game} back")
                 continue
@@ -431,7 +433,8 @@ def _check_hex_layout(context: CheckContext, battle_map: BattleMap) -> None:
     try:
         grid = hexes.parse_layout(battle_map.layout)
     except hexes.HexLayoutError as error:
-        context.report(context.at(battle_map, "layout", f"row {error.row + 1}"), f"{error}")
+        where = context.at(battle_map, "layout", f"row {error.row + 1}") if error.row is not None else context.at(battle_map, "layout")
+        context.report(where, f"{error}")
         return
     missing_numbers = [n for n in range(2, 13) if not grid.numbered(n)]
     if missing_numbers:
