@@ -58,6 +58,9 @@ class Rect:
     stroke: str | None = None
     stroke_width: float = 0.25
     radius: float = 0.0
+    space: bool = field(default=False, compare=False, repr=False)
+    """A track space (a hit-point box, a points space) that holds its number: the checks keep other text
+    off it and its number inside it; never drawn differently."""
 
     def __post_init__(self) -> None:
         check_colour(self.fill, "Rect.fill")

@@ -1382,6 +1382,7 @@ def test_a_number_the_card_has_no_room_for_is_named_at_its_key(tmp_path, old, ne
 @pytest.mark.parametrize("name, old, new, box", [
     ("servant.toml", "[boxes.range]\nx = 28.5", "[boxes.range]\nx = 8.0", "range"),        # Range printed over the portrait
     ("quest.toml", "[boxes.event]\nx = 7.5\ny = 36.5", "[boxes.event]\nx = 7.5\ny = 22.0", "event"),  # event text over the icon row
+    ("servant.toml", "[boxes.flavour]\nx = 7.0\ny = 76.0", "[boxes.flavour]\nx = 7.0\ny = 60.0", "flavour"),  # over the hit points
 ])
 def test_a_box_moved_over_an_icon_or_a_text_is_one_problem_at_its_line(db, edited_templates, name, old, new, box):
     """Eleventh breaker: a one-number template edit printed the servants' Range over their portrait, and
@@ -1396,6 +1397,16 @@ def test_a_box_moved_over_an_icon_or_a_text_is_one_problem_at_its_line(db, edite
     ours = [p for p in problems if p.field == f"boxes.{box}"]
     assert len(ours) == 1 and " is printed over " in ours[0].message and " faces, the first " in ours[0].message
     assert path.read_text(encoding="utf-8").split("\n")[ours[0].line - 1] == f"[boxes.{box}]"
+
+
+def test_a_track_number_larger_than_its_space_is_a_problem(db, edited_templates):
+    """Eleventh breaker: `hp_size = 40` printed the servants' hit-point digits far beyond their boxes,
+    and check passed: a space's own number must stay inside the space."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("servant.toml", "hp_size = 11", "hp_size = 40")
+    problems = check_fit(db)
+    assert [(p.field, Path(p.path)) for p in problems] == [("numbers", path)] and "larger than its track space" in problems[0].message
 
 
 def test_the_bundled_cards_print_no_text_over_another_or_an_icon(db):

@@ -195,7 +195,7 @@ def numbered_box(x: float, y: float, size: float, number: str, ink: str, fill: s
                  number_fill: str | None = None) -> list[Primitive]:
     """A square track space ``size`` mm at ``(x, y)`` with corners rounded by ``radius`` mm and
     ``number`` (``text_size`` pt) centred, stroked in ``ink``."""
-    items: list[Primitive] = [Rect(x, y, size, size, fill=fill, stroke=ink, stroke_width=stroke_width, radius=radius)]
+    items: list[Primitive] = [Rect(x, y, size, size, fill=fill, stroke=ink, stroke_width=stroke_width, radius=radius, space=True)]
     if number:
         cap = cap_height_mm(text_size)
         items.extend(single_line(number, x + size / 2, y + size / 2 + cap / 2, family, text_size,

@@ -33,17 +33,38 @@ def _clashes(a: Painted, b: Painted) -> bool:
     """Whether ``a`` and ``b`` are printed over each other (see the module's rule)."""
     a_text, b_text = a.what.startswith("text "), b.what.startswith("text ")
     if not (a_text or b_text):
-        return False  # icons over icons: by design (a back's emblems)
-    if a_text and b_text and a.source and a.source == b.source:
-        return False  # lines of one box
-    if a_text and b_text and not a.source and not b.source:
-        return False  # the layout's own labels (a digit in its box): placed by code, not moved by a box
+        return False  # icons over icons: by design (a back's emblems); spaces hold icons (the recharge cross)
+    if "space" in (a.what, b.what):
+        text, space = (a, b) if a_text else (b, a)
+        if not (text.what.startswith("text ")) or not (space.what == "space"):
+            return False
+        if text.source:  # a box's text over a track space
+            return _overlap(text, space)
+        inside = space.box.x - OVERLAP_SLACK_MM <= text.box.x and text.box.right <= space.box.right + OVERLAP_SLACK_MM \
+            and space.box.y - OVERLAP_SLACK_MM <= text.box.y and text.box.bottom <= space.box.bottom + OVERLAP_SLACK_MM
+        centre_x, centre_y = (text.box.x + text.box.right) / 2, (text.box.y + text.box.bottom) / 2
+        own = space.box.x <= centre_x <= space.box.right and space.box.y <= centre_y <= space.box.bottom
+        return own and not inside  # a space's own number larger than the space
+    return _overlap(a, b) and _texts_clash(a, b, a_text, b_text)
+
+
+def _overlap(a: Painted, b: Painted) -> bool:
     width = min(a.box.right, b.box.right) - max(a.box.x, b.box.x)
     height = min(a.box.bottom, b.box.bottom) - max(a.box.y, b.box.y)
     return width > OVERLAP_SLACK_MM and height > OVERLAP_SLACK_MM
 
 
+def _texts_clash(a: Painted, b: Painted, a_text: bool, b_text: bool) -> bool:
+    if a_text and b_text and a.source and a.source == b.source:
+        return False  # lines of one box
+    if a_text and b_text and not a.source and not b.source:
+        return False  # the layout's own labels (a digit in its box): placed by code, not moved by a box
+    return True
+
+
 def _name(thing: Painted) -> str:
+    if thing.what == "space":
+        return "a track space"
     if thing.what.startswith("icon "):
         return f"the {thing.what[5:]} icon"
     if thing.source:
@@ -95,7 +116,7 @@ def overlap_problems(faces: Iterable) -> list[FitProblem]:
         reported: frozenset[str] = getattr(face, "overflowed", frozenset())  # a text over its box, a box off the card: said already
         if "*" in reported:
             continue
-        items = [thing for thing in painted(face.drawing.items) if not (thing.source and thing.source in reported)]
+        items = [thing for thing in painted(face.drawing.items, spaces=True) if not (thing.source and thing.source in reported)]
         board = face.board_cards > 1
         seen: set[tuple[str, str]] = set()
         for index, a in enumerate(items):
@@ -115,7 +136,9 @@ def overlap_problems(faces: Iterable) -> list[FitProblem]:
                     problem, count = found[said]
                     found[said] = (problem, count + 1)
                     continue
-                message = (f"{_name(text)} is printed over {_name(other)} (on {face.id}"
+                clash = ("is larger than its track space" if other.what == "space" and not text.source
+                         else f"is printed over {_name(other)}")
+                message = (f"{_name(text)} {clash} (on {face.id}"
                            f"{'' if face.board_cards == 1 else f', card {face.board_index + 1}'}); move or shrink one of them")
                 found[said] = (FitProblem("templates", key, "template", message, box=text.source, path=str(path), line=line), 1)
     problems = []

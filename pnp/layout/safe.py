@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from pnp import fonts
-from pnp.drawing import Box, Drawing, Group, Icon, Primitive, TextLine, turn_points
+from pnp.drawing import Box, Drawing, Group, Icon, Primitive, Rect, TextLine, turn_points
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import template_chain, template_line
 from pnp.oneline import shortened
@@ -43,11 +43,12 @@ class Painted:
 
 
 def painted(items: Iterable[Primitive], transforms: tuple[tuple[float, float, float], ...] = (),
-            clip: Box | None = None) -> Iterator[Painted]:
+            clip: Box | None = None, spaces: bool = False) -> Iterator[Painted]:
     """Every text line and icon in ``items`` with its box in the outermost coordinates, through shifted
     and rotated groups; what a group's clip hides entirely (a board's neighbouring card) is skipped.
     ``transforms`` are the enclosing groups' ``(dx, dy, rotation)``, outermost first. The runs one line
-    is set in (digits have their own font) are joined back into that line: ``text 'solo.map.key-1.card-2'``."""
+    is set in (digits have their own font) are joined back into that line: ``text 'solo.map.key-1.card-2'``.
+    With ``spaces``, the track spaces that hold a number (:attr:`pnp.drawing.Rect.space`) too, as ``space``."""
     line: Painted | None = None  # the text line being joined, run by run
     line_end: tuple[float, float, float] | None = None  # its baseline y, right end x and rotation, local mm
     for item in items:
@@ -62,7 +63,15 @@ def painted(items: Iterable[Primitive], transforms: tuple[tuple[float, float, fl
             if line is not None:
                 yield line
                 line, line_end = None, None
-            yield from painted(item.items, inner, inner_clip)
+            yield from painted(item.items, inner, inner_clip, spaces)
+            continue
+        if spaces and isinstance(item, Rect) and item.space:
+            found = Painted("space", _outer_box(Box(item.x, item.y, item.width, item.height), transforms))
+            if clip is None or _intersection(found.box, clip) is not None:
+                if line is not None:
+                    yield line
+                    line, line_end = None, None
+                yield found
             continue
         if isinstance(item, TextLine) and item.text.strip():
             width = fonts.string_width_mm(item.text, item.family, item.size)
