@@ -211,3 +211,24 @@ def machine_key() -> bytes | None:
             key = found if len(found) == 32 else None  # a key being written by another process: none this time
     _KEYS[str(path)] = key
     return key
+
+
+def keep_file(target: Path, content: bytes, kept: int) -> None:
+    """Write ``content`` to ``target`` whole or not at all (a temporary file beside it, renamed over it),
+    then keep only the ``kept`` most recently written files with ``target``'s suffix in its folder (the
+    oldest go first). For what the project keeps for itself in the user's folders (checked databases,
+    copies of the databases games started with). Raises ``OSError`` when the folder cannot be written."""
+    import tempfile  # not on the path of a command that only reads
+
+    target.parent.mkdir(parents=True, exist_ok=True)
+    descriptor, temporary = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(content)
+        os.replace(temporary, target)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+    entries = sorted(target.parent.glob(f"*{target.suffix}"), key=lambda entry: entry.stat().st_mtime)
+    for old in entries[:-kept]:
+        old.unlink()

@@ -12,7 +12,6 @@ import glob
 import hashlib
 import os
 import re
-import tempfile
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -219,6 +218,8 @@ def _encode(path: Path, document: dict[str, Any]) -> bytes:
 def _prepared(path: Path, data: bytes) -> Path:
     """A temporary file beside ``path`` holding ``data``, flushed and fsynced. Raises :class:`SaveError`
     (no temporary file left) when it cannot be written: a full disk, a folder without write permission."""
+    import tempfile  # only a command that writes needs it
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMPORARY_SUFFIX, dir=path.parent)

@@ -16,11 +16,11 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import tempfile
 from pathlib import Path
 
 from pnp import database
 from pnp.database import Database
+from pnp.files import keep_file
 
 BUNDLED = Path(__file__).resolve().parent / "bundled_databases"
 """Earlier versions of the project's own ``cards.toml``, each named ``<fingerprint>.toml``."""
@@ -49,18 +49,7 @@ def keep(db: Database) -> None:
     if target.exists() or (BUNDLED / target.name).exists():
         return
     with contextlib.suppress(OSError):
-        target.parent.mkdir(parents=True, exist_ok=True)
-        descriptor, temporary = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=target.parent)
-        try:
-            with os.fdopen(descriptor, "wb") as file:
-                file.write(db.source)
-            os.replace(temporary, target)
-        finally:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-        copies = sorted(target.parent.glob("*.toml"), key=lambda p: p.stat().st_mtime)
-        for old in copies[:-KEPT]:
-            old.unlink()
+        keep_file(target, db.source, KEPT)
 
 
 def find(fingerprint: object) -> Database | None:

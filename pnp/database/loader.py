@@ -14,11 +14,9 @@ import functools
 import hashlib
 import hmac
 import json
-import os
 import pickle
 import re
 import sys
-import tempfile
 import tomllib
 import typing
 from collections.abc import Iterator
@@ -32,7 +30,7 @@ from pnp.database import checks
 from pnp.database.errors import DatabaseError, Problem
 from pnp.database.lines import LineIndex
 from pnp.database.schema import FORMAT, CardsFile, Duel, Game, PrintSettings, Record, Solo, Table
-from pnp.files import FileRefused, machine_key, read_limited, shown_path
+from pnp.files import FileRefused, keep_file, machine_key, read_limited, shown_path
 from pnp.oneline import quoted, shortened, xml_char
 
 if typing.TYPE_CHECKING:
@@ -215,18 +213,7 @@ def keep(raw: bytes, database: Database) -> None:
     target = _cache_file(raw)
     with contextlib.suppress(OSError, pickle.PicklingError, TypeError, AttributeError):
         pickled = pickle.dumps(database, protocol=pickle.HIGHEST_PROTOCOL)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        descriptor, temporary = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=target.parent)
-        try:
-            with os.fdopen(descriptor, "wb") as file:
-                file.write(hmac.new(key, pickled, hashlib.sha256).digest() + pickled)
-            os.replace(temporary, target)
-        finally:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-        entries = sorted(target.parent.glob("*.pickle"), key=lambda p: p.stat().st_mtime)
-        for old in entries[:-CACHE_KEPT]:
-            old.unlink()
+        keep_file(target, hmac.new(key, pickled, hashlib.sha256).digest() + pickled, CACHE_KEPT)
 
 
 def _checked(path: Path, name: str, raw: bytes) -> Database:

@@ -30,11 +30,9 @@ import itertools
 import math
 import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future
-from concurrent.futures import TimeoutError as FutureTimeout
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pnp import hexes
 from pnp.database import Database
@@ -42,6 +40,9 @@ from referee.dice import Dice
 from referee.solo import city, core, expanded, laststand
 from referee.solo import events as ev
 from referee.solo.state import State, replace
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 Situation = Literal["roll", "loss", "exchange", "eldritch", "stand"]
 """Which roll waits for aid (:func:`situation`; the situations of this module's docstring)."""
@@ -659,6 +660,8 @@ def options_within(state: State, db: Database, seconds: float) -> list[Aid] | No
     known = remembered(state, db)
     if known is not None:
         return known
+    from concurrent.futures import TimeoutError as FutureTimeout  # only table mode waits on a search
+
     try:
         return list(searching(state, db).result(timeout=seconds))
     except FutureTimeout:
@@ -678,6 +681,8 @@ def searching(state: State, db: Database) -> Future[list[Aid]]:
     for seen_state, seen_db, under_way, stopped in _ASKED:
         if seen_state is state and seen_db is db and not stopped.is_set():
             return under_way
+    from concurrent.futures import Future  # only table mode searches in the background
+
     for _, _, _, old_stop in _ASKED:
         old_stop.set()
     future: Future[list[Aid]] = Future()
