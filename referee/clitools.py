@@ -334,13 +334,16 @@ class GameCommands:
         db = game.db
         try:
             savelock.check_free(path)
-            snapshots.keep(game.db)  # so an edit of cards.toml never stops this game (referee.snapshots)
+            unkept = snapshots.keep(game.db)  # so an edit of cards.toml never stops this game (referee.snapshots)
             note = savefile.write_new(path, self.rules.name, game.document(),
                                       in_progress(self.rules, lambda saved: self.rules.load(saved, db)), force)
         except RefereeError as error:  # a save that cannot be written or locked
             raise fail(error) from None
         if note:
             click.echo(with_given(note))
+        if unkept:
+            click.echo(f"note: no copy of the card database could be kept ({unkept}): this game plays on only while "
+                       f"{game.db.path} stays as it is", err=True)
 
 
 def command_context(command: click.Command, name: str, args: list[str]) -> click.Context:

@@ -394,8 +394,8 @@ def restore(path: Path, game: str, check: Callable[[Path], Any] | None = None) -
                               f"`referee {game} new`; move it away to restore nothing, or restore from a copy")
     kind = held(kept)
     if kind is None:
-        raise SaveError(kept, f"no previous game is kept here, so there is nothing to restore (`referee {game} new` keeps "
-                              f"the game it replaces in this file)")
+        raise SaveError(kept, f"no previous game is kept here, so there is nothing to restore (a new game, started with "
+                              f"{NEW_GAME.get(game, f'`referee {game} new`')}, keeps the game it replaces in this file)")
     if kind != game:
         what = f"a game of {_title(kind)}" if kind else f"a file that is no save of {_title(game)}"
         raise SaveError(kept, f"this file holds {what}; `referee {game} restore` brings back only a game of {_title(game)}")

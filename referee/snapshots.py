@@ -39,17 +39,35 @@ KEPT = 100
 """How many copies the user's folder keeps (about 5 MB): the least recently used go first."""
 
 
-def keep(db: Database) -> None:
+def keep(db: Database) -> str | None:
     """Keep a copy of ``db``'s file named by its fingerprint, once (a file already there is left as it
-    is); written whole or not at all. Never fails: a copy that cannot be written only means a later edit
-    of the database will stop this game, as it did before copies were kept."""
+    is); written whole or not at all. Never raises: returns why no copy could be kept (``None`` when one
+    is, or the project ships this database), so that ``new`` can say that an edit of the database would
+    then stop the game."""
     if not db.source or not _FINGERPRINT.match(db.fingerprint):
-        return
+        return None
     target = folder() / f"{db.fingerprint}.toml"
-    if target.exists() or (BUNDLED / target.name).exists():
-        return
-    with contextlib.suppress(OSError):
+    if (BUNDLED / target.name).exists():
+        return None
+    if target.is_file():
+        with contextlib.suppress(OSError):
+            os.utime(target)  # a game plays with it: kept longest
+        return None
+    try:
         keep_file(target, db.source, KEPT)
+    except OSError as error:
+        return f"{target.parent}: {error.strerror or error}"
+    return None
+
+
+def missing(fingerprint: object) -> str:
+    """Why no database with ``fingerprint`` can be found (:func:`find` gave ``None``), in words for a
+    refusal: no copy kept, or the copy kept no longer that database (edited by hand)."""
+    if isinstance(fingerprint, str) and _FINGERPRINT.match(fingerprint):
+        path = folder() / f"{fingerprint}.toml"
+        if path.is_file():
+            return f"the copy kept in {path} has been changed since (it is no longer that database); put it back as it was"
+    return "no copy of the one it was played with is kept"
 
 
 def find(fingerprint: object) -> Database | None:

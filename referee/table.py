@@ -385,8 +385,7 @@ class TableSession:
             return self._command(word)
         first = word.split()[0] if word.split() else ""
         if first in set(SESSION_COMMANDS) - {"undo"} | set(self.table.commands()):  # `status --json`, `spells --player x`
-            return Reply(error=f"`{first}` takes nothing more at this prompt, where it shows everything; in a shell, "
-                               f"`referee {self.table.name} {shlex.join(text.split())}`")
+            return Reply(error=self._shell_hint(first, text.split()))
         before = self._pending
         try:
             if before is not None:
@@ -407,6 +406,28 @@ class TableSession:
             if isinstance(error, click.ClickException):  # as the one-shot says it (`Missing option '--player'`), on one line
                 return Reply(error=one_line(error.format_message()))
             return Reply(error=str(error))
+
+    def _shell_hint(self, first: str, words: list[str]) -> str:
+        """The refusal of a table command typed with options (``status --json``): the table's commands take
+        none, and the one-shot command that does, with this session's ``--save`` and ``--db``, when its
+        options are the one-shot's (else why the one-shot refuses them too, twelfth breaker)."""
+        from referee.cli import main
+
+        said = f"`{first}` takes nothing more at this prompt, where it shows everything"
+        group = main.get_command(click.Context(main), self.table.name)
+        command = group.commands.get(first) if isinstance(group, click.Group) else None
+        if command is None:
+            return f"{said}; {first} has no one-shot command with options"
+        try:
+            from referee.clitools import command_context
+
+            command_context(command, f"referee {self.table.name} {first}", list(words[1:]))
+        except click.ClickException as error:
+            return f"{said}, and the one-shot `referee {self.table.name} {first}` refuses these too: {one_line(error.format_message())}"
+        except click.exceptions.Exit:
+            return said
+        shell = shlex.join(["referee", self.table.name, *words, "--save", str(self.path), "--db", str(self.game.db.path)])
+        return f"{said}; in a shell, `{shell}`"
 
     def _command(self, word: str) -> Reply:
         if word == "undo":

@@ -65,3 +65,22 @@ def test_a_database_that_does_not_check_is_never_kept(own_cache, tmp_path):
         with pytest.raises(database.DatabaseError):
             database.load(bad)
     assert not folder.exists() or not list(folder.glob("*.pickle"))
+
+
+def test_an_entry_filed_under_another_files_name_is_never_used(own_cache, tmp_path):
+    """Twelfth breaker: the entry of an edited database (Shield at 7 Mana) copied over the bundled file's
+    entry was trusted, so a game on the untouched cards.toml played the edited rules. The digest covers
+    the bytes an entry stands for: the misfiled entry is checked again, and the right database loads."""
+    folder, checked = own_cache
+    source = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    right, edited = tmp_path / "right.toml", tmp_path / "edited.toml"
+    right.write_text(source, encoding="utf-8")
+    assert "cost = { mana = 2 }" in source
+    edited.write_text(source.replace("cost = { mana = 2 }", "cost = { mana = 7 }", 1), encoding="utf-8")
+    truth = database.load(right).fingerprint
+    entry = next(folder.glob("*.pickle"))
+    database.load(edited)
+    edited_entry = next(p for p in folder.glob("*.pickle") if p != entry)
+    entry.write_bytes(edited_entry.read_bytes())  # the edited database's entry under the right file's name
+    checked.clear()
+    assert database.load(right).fingerprint == truth and checked == [right]

@@ -69,7 +69,7 @@ def test_a_copy_edited_after_it_was_kept_is_not_used(tmp_path, monkeypatch):
     path.write_text(SOURCE.replace(SHIELD, "cost = { mana = 3 }", 1), encoding="utf-8")
     before = save.read_bytes()
     result = _referee("solo", "draw", "--save", str(save), "--db", str(path), env=env)
-    assert result.exit_code == 1 and "no copy of the one it was played with is kept" in result.output
+    assert result.exit_code == 1 and "has been changed since (it is no longer that database)" in result.output
     assert save.read_bytes() == before
 
 
@@ -103,3 +103,36 @@ def test_keep_never_fails_and_keeps_a_bounded_number(tmp_path, monkeypatch):
         os.utime(old, (number, number))
     snapshots.keep(db)
     assert sorted(p.name for p in folder.glob("*.toml")) == sorted([f"{3:064x}.toml", f"{4:064x}.toml", f"{db.fingerprint}.toml"])
+
+
+def test_a_copy_that_cannot_be_kept_is_said_at_new(tmp_path, monkeypatch):
+    """Twelfth breaker: with the data folder's `databases` a file, `new` started the game silently and a
+    later edit of the database stopped it for good. `new` says in one line that no copy was kept."""
+    env = _own_data(tmp_path)
+    monkeypatch.setattr(snapshots, "BUNDLED", tmp_path / "none")
+    blocked = tmp_path / "data" / "lassadar" / "databases"
+    blocked.parent.mkdir(parents=True)
+    blocked.write_text("a file where the folder would be", encoding="utf-8")
+    path, save = tmp_path / "a.toml", tmp_path / "game.toml"
+    path.write_text(SOURCE, encoding="utf-8")
+    result = _referee("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "3", "--save", str(save),
+                      "--db", str(path), env=env)
+    assert result.exit_code == 0 and save.is_file()
+    assert [line for line in result.stderr.splitlines() if line.startswith("note: no copy of the card database could be kept")]
+
+
+def test_an_edited_copy_is_named_in_the_refusal(tmp_path, monkeypatch):
+    """Twelfth breaker: a kept copy edited by hand was refused as "no copy is kept"; the refusal names the
+    copy and says it changed."""
+    env = _own_data(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", env["XDG_DATA_HOME"])
+    monkeypatch.setattr(snapshots, "BUNDLED", tmp_path / "none")
+    path, save = tmp_path / "a.toml", tmp_path / "game.toml"
+    path.write_text(SOURCE, encoding="utf-8")
+    _referee("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "3", "--save", str(save),
+             "--db", str(path), env=env)
+    copy = snapshots.folder() / f"{database.load(path).fingerprint}.toml"
+    copy.write_text(SOURCE.replace(SHIELD, "cost = { mana = 4 }", 1), encoding="utf-8")
+    path.write_text(SOURCE.replace(SHIELD, "cost = { mana = 3 }", 1), encoding="utf-8")
+    result = _referee("solo", "status", "--save", str(save), "--db", str(path), env=env)
+    assert result.exit_code == 1 and f"the copy kept in {copy} has been changed since" in result.output

@@ -967,17 +967,29 @@ def test_a_one_shot_command_that_does_not_fit_now_is_refused_with_what_to_type(t
     assert "referee duel marker" in reply.error and session.game.log.events == []
 
 
-@pytest.mark.parametrize("typed", ["status --json", "spells --player shadowmajik", "board --bogus", "log -v"])
-def test_a_table_command_with_options_is_refused_naming_the_shell_command(tmp_path, typed):
+@pytest.mark.parametrize("typed, works", [("status --json", True), ("spells --player shadowmajik", True),
+                                           ("board --bogus", False), ("log --json", False), ("spells --player x", False)])
+def test_a_table_command_with_options_is_refused_naming_a_shell_command_that_works(tmp_path, typed, works):
     """Eleventh breaker: `spells --player shadowmajik` at a prompt said "not a command that plays an
-    event". The table's commands take no options (they show everything); the refusal names the one-shot."""
+    event". Twelfth: the shell command offered then lacked --save and --db (it read another game) and
+    repeated options the one-shot refuses. The table's commands take no options; the refusal offers the
+    one-shot with this session's save and database when the one-shot takes those options, and it runs
+    as printed; else it says why the one-shot refuses them too."""
+    from referee.advice import commands_in
+
     save = tmp_path / "duel.toml"
     one_shot("duel", save, "new --seed 5")
     session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
     reply = session.answer(typed)
     word = typed.split()[0]
-    assert reply.error == (f"`{word}` takes nothing more at this prompt, where it shows everything; in a shell, "
-                           f"`referee duel {typed}`")
+    assert reply.error is not None and reply.error.startswith(f"`{word}` takes nothing more at this prompt, where it shows everything")
+    offered = commands_in(reply.error)
+    if works:
+        assert offered and str(save) in offered[-1], reply.error
+        result = CliRunner().invoke(main, shlex.split(offered[-1])[1:])
+        assert result.exit_code == 0, (offered[-1], result.output)
+    else:
+        assert "refuses these too" in reply.error and not [c for c in offered if "--save" in c], reply.error
 
 
 def test_staying_on_the_map_is_said_when_the_players_own_hex_is_typed(tmp_path):

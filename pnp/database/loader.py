@@ -192,7 +192,7 @@ def cached(raw: bytes, path: Path) -> Database | None:
     except OSError:
         return None
     digest, pickled = data[:32], data[32:]
-    if len(digest) != 32 or not hmac.compare_digest(digest, hmac.new(key, pickled, hashlib.sha256).digest()):
+    if len(digest) != 32 or not hmac.compare_digest(digest, _digest(key, raw, pickled)):
         return None
     try:
         database = pickle.loads(pickled)
@@ -201,6 +201,13 @@ def cached(raw: bytes, path: Path) -> Database | None:
     if not isinstance(database, Database):
         return None
     return dataclasses.replace(database, path=path)
+
+
+def _digest(key: bytes, raw: bytes, pickled: bytes) -> bytes:
+    """The digest that vouches for a cache entry: this user's ``key`` over the file bytes ``raw`` the entry
+    stands for and the ``pickled`` database, so an entry copied under another file's name (a backup, a
+    sync tool, twelfth breaker) is never taken for that file."""
+    return hmac.new(key, hashlib.sha256(raw).digest() + pickled, hashlib.sha256).digest()
 
 
 def keep(raw: bytes, database: Database) -> None:
@@ -213,7 +220,7 @@ def keep(raw: bytes, database: Database) -> None:
     target = _cache_file(raw)
     with contextlib.suppress(OSError, pickle.PicklingError, TypeError, AttributeError):
         pickled = pickle.dumps(database, protocol=pickle.HIGHEST_PROTOCOL)
-        keep_file(target, hmac.new(key, pickled, hashlib.sha256).digest() + pickled, CACHE_KEPT)
+        keep_file(target, _digest(key, raw, pickled) + pickled, CACHE_KEPT)
 
 
 def _checked(path: Path, name: str, raw: bytes) -> Database:
