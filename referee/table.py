@@ -404,7 +404,7 @@ class TableSession:
             if isinstance(error, RuleError):  # with what to type instead, as the one-shot command says it
                 return Reply(error=self.table.refusal(error, self.state))
             if isinstance(error, click.ClickException):  # as the one-shot says it (`Missing option '--player'`), on one line
-                return Reply(error=one_line(error.format_message()))
+                return Reply(error=f"{one_line(error.format_message()).rstrip('.')}; `help` lists the answers here")
             return Reply(error=str(error))
 
     def _shell_hint(self, first: str, words: list[str]) -> str:

@@ -81,7 +81,9 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         if question is not None and question.waiting is not None:  # the odds found later: draw the bottom line again
             question.waiting.add_done_callback(lambda _, app=(secret if hidden else prompt).app: app.invalidate())  # thread-safe
         try:
-            line = (secret if hidden else prompt).prompt(text, bottom_toolbar=lambda: _fitted(session.table.toolbar(session.state)))
+            asking = secret if hidden else prompt
+            line = asking.prompt(_wrapped(text, asking.output.get_size().columns),
+                                 bottom_toolbar=lambda: _fitted(session.table.toolbar(session.state)))
         except KeyboardInterrupt:
             session.cancel()
             out.print("(cancelled: asked again)", style="dim", markup=False)
@@ -115,6 +117,15 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         raise click.exceptions.Exit(1) from None
     out.print(f"Saved: {session.path}. Continue with `referee {session.table.name} play --save {session.path}`.", markup=False)
     return answers
+
+
+def _wrapped(text: str, columns: int) -> str:
+    """The prompt ``text`` broken at words into lines of fewer than ``columns`` characters (prompt_toolkit
+    breaks the line being typed anywhere, mid-word, and cuts the lines above it), its trailing space kept."""
+    width = max(20, columns - 1)
+    trailing = text[len(text.rstrip(" ")):]
+    lines = [part for line in text.rstrip(" ").split("\n") for part in (textwrap.wrap(line, width) or [""])]
+    return "\n".join(lines) + trailing
 
 
 def _show_reply(reply: Reply, out: Any, session: TableSession, note_style: Callable[[str, Any], str | None]) -> None:
@@ -230,6 +241,9 @@ def ask(text: str, choices: list[tuple[str, str]], default: str, input: Input | 
         if line.split()[0].lower() in ("status", "log", "undo", "map", "board"):  # the game's commands: no game yet
             out.print("There is no game yet: answer this question first (quit leaves; nothing is saved until the game starts).",
                       style="bold red", markup=False)
+            continue
+        if line.lower() == "spells" and not details:  # the Difficulty question: the spells come next
+            out.print("The starting spells are asked next: choose the difficulty first.", markup=False)
             continue
         if line.lower() in ("help", "spells", "?"):
             for detail in details or []:

@@ -946,7 +946,7 @@ def test_a_one_shot_command_missing_its_option_is_refused_as_the_one_shot_says(t
     one_shot("duel", save, "marker 3")
     session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
     reply = session.answer("roll wardens")
-    assert reply.error == "Missing option '--player' (choose from: wardens, shadowmajik)"
+    assert reply.error == "Missing option '--player' (choose from: wardens, shadowmajik); `help` lists the answers here"
 
 
 # ---- Eleventh breaker: the table's refusals say what to type, as the one-shot does ---------------------------------------
@@ -1048,3 +1048,12 @@ def test_a_game_command_before_the_game_exists_says_there_is_none():
         chosen = tableui.ask("Difficulty", [("beginner", ""), ("normal", ""), ("advanced", "")], "normal",
                              input=pipe, output=DummyOutput(), out=Console(file=out, width=100))
     assert chosen == "normal" and out.getvalue().count("There is no game yet") == 2
+
+
+def test_a_prompt_is_broken_at_words_to_the_terminal():
+    """Twelfth breaker: at 60 columns prompts broke mid-word ("(hidde" / "n):"); every line of a prompt
+    is now narrower than the terminal, broken at words, and its trailing space kept."""
+    text = "Refused: a long refusal that runs on.\nShadowmajik only, your dice are 6 4 5 5: your placing (hidden): "
+    wrapped = tableui._wrapped(text, 40)
+    assert wrapped.endswith("(hidden): ") and all(len(line) < 40 for line in wrapped.split("\n"))
+    assert wrapped.replace("\n", " ").split() == text.split()

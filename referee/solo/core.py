@@ -417,8 +417,8 @@ def card_place(state: State, card_id: str) -> str | None:
 
 def undo_problem(before: State, after: State) -> str | None:
     """Why the step from ``before`` to ``after`` may not be taken back (ruling 84), or ``None``: it showed
-    the referee's dice, a card of the referee's deck or a shuffle of the referee's (the servant cards, a new
-    draw pile). Seen, they stand, as a die rolled at the table stands: taken back, the player could
+    the referee's dice, a card of the referee's deck or the referee's shuffle of a deck (the servant cards,
+    a new draw pile). Seen, they stand, as a die rolled at the table stands: taken back, the player could
     choose again knowing them (escape a seen attack by retreating, call Elder San on seen dice), as in
     the two-player game (R78, ruling 83). Dice typed and cards of the player's own deck may be taken back
     (a typo is the usual reason)."""
@@ -427,7 +427,7 @@ def undo_problem(before: State, after: State) -> str | None:
                                      ("shuffle", after.shuffles > before.shuffles)) if grew]
     if not shown:
         return None
-    words = {"dice": "the referee's dice", "cards": "a card of the referee's deck", "shuffle": "a shuffle of the referee's"}
+    words = {"dice": "the referee's dice", "cards": "a card of the referee's deck", "shuffle": "the referee's shuffle of a deck"}
     return (f"undo cannot take back this step: it showed {' and '.join(words[w] for w in shown)}, and what the referee "
             f"showed stands, as a roll at the table does (ruling 84); play on from here")
 
