@@ -93,7 +93,7 @@ def test_check_of_a_malformed_nomograph_table_is_one_line(tmp_path):
 @pytest.mark.parametrize(
     "content,expect",
     [
-        (b"", "cards.toml:1: format: format must be 1, found None"),
+        (b"", "cards.toml:1: format: format must be 1, found no `format` line (is the file empty?)"),
         (b"\xff\xfe garbage", "cards.toml:1: file: not UTF-8 text"),
         (b"format = 1\n", "cards.toml:1: duel: missing; this section is required"),
     ],

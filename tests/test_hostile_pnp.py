@@ -309,7 +309,7 @@ def test_a_text_at_the_length_limit_fits_quickly_and_its_errors_stay_short(tmp_p
 
 
 @pytest.mark.parametrize("content, piece", [
-    (b"", "format: format must be 1, found None"),
+    (b"", "format: format must be 1, found no `format` line (is the file empty?)"),
     (b"\x00\x01\x02\xff\xfe binary", "file: not UTF-8 text"),
     (b"\x00\x01\x02 binary but UTF-8", "syntax:"),
     (b"format = 1\n[print\n", "syntax:"),
@@ -1406,7 +1406,7 @@ def test_a_track_number_larger_than_its_space_is_a_problem(db, edited_templates)
 
     path = edited_templates("servant.toml", "hp_size = 11", "hp_size = 40")
     problems = check_fit(db)
-    assert [(p.field, Path(p.path)) for p in problems] == [("numbers", path)] and "larger than its track space" in problems[0].message
+    assert [(p.field, Path(p.path)) for p in problems] == [("numbers", path)] and "does not fit inside its track space" in problems[0].message
 
 
 def test_the_bundled_cards_print_no_text_over_another_or_an_icon(db):
@@ -1459,3 +1459,53 @@ def test_a_safe_area_line_for_what_numbers_place_names_the_templates_extended(db
     problems = check_fit(db)
     assert problems and all(p.kind == "safe area" for p in problems)
     assert all("(or quest.toml, base.toml, which it extends)" in p.message for p in problems), problems[0]
+
+
+@pytest.mark.parametrize("make", ["folder", "pipe", "device", "bom"])
+def test_a_template_that_is_no_regular_file_is_one_line(db, edited_templates, make):
+    """Twelfth breaker: templates/elder.toml as a folder gave a traceback, as a named pipe `check` hung,
+    as a link to /dev/zero it filled the memory. Each is one problem naming the file (a byte-order mark,
+    as some editors write, is read as cards.toml's is)."""
+    from pnp.layout import check_fit
+    from pnp.layout import template as template_module
+
+    path = edited_templates("elder.toml", "[", "[")
+    text = path.read_text(encoding="utf-8")
+    path.unlink()
+    if make == "folder":
+        path.mkdir()
+    elif make == "pipe":
+        os.mkfifo(path)
+    elif make == "device":
+        path.symlink_to("/dev/zero")
+    else:
+        path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    template_module._load.cache_clear()
+    problems = check_fit(db)
+    if make == "bom":
+        assert problems == []
+        return
+    assert [(p.kind, Path(p.path), p.field) for p in problems] == [("template", path, "file")], problems
+    assert ("is a folder" if make == "folder" else "is not a regular file") in problems[0].message
+
+
+@pytest.mark.parametrize("name, old, new, says", [
+    ("quest.toml", "slot_3_x = 48.5", "slot_3_x = 31.5", "the loss icon is printed over the next icon"),
+    ("stats.toml", "col_pitch = 8.6", "col_pitch = 4", "a track space is printed over a track space"),
+    ("servant.toml", "hp_box = 9.9", "hp_box = 3.0", "does not fit inside its track space"),
+    ("location.toml", "row_gap = 1.0", "row_gap = -8", "a track space is printed over a track space"),
+    ("player.toml", "track_box = 9.0", "track_box = 4", "does not fit inside its track space"),
+], ids=["icon slots on each other", "stats spaces on each other", "hit points in a 3 mm box", "location rows on each other",
+        "point spaces of 4 mm"])
+def test_what_the_layout_places_never_prints_over_itself(db, edited_templates, name, old, new, says):
+    """Twelfth breaker: two icon slots of the quest cards, the Character Stats spaces, Location track
+    rows moved onto each other, and spaces shrunk under their numbers all passed check. What the layout
+    places from the template's numbers (icons, track spaces and their numbers) never prints over itself;
+    the problem names the template's [numbers] (which number moved is not known)."""
+    from pnp.layout import check_fit
+
+    path = edited_templates(name, old, new)
+    problems = check_fit(db)
+    assert problems and all(p.kind == "template" and p.field == "numbers" for p in problems), problems
+    assert any(Path(p.path) == path or Path(p.path).name != name for p in problems)
+    assert any(says in p.message for p in problems), problems

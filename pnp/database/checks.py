@@ -352,9 +352,14 @@ def check_progress_track(context: CheckContext) -> None:
     (Lassadar)")."""
     solo = context.database.solo
     for track in solo.progress_track:
+        starts: dict[int, str] = {}
         for level, space in track.start.items():
             if not 1 <= space < track.spaces:
                 context.report(context.at(track, "start", level), f"space {space} is not on the track 1-{track.spaces - 1}")
+            elif space in starts:  # one marker would be printed, and the card's words name both (twelfth breaker)
+                context.report(context.at(track, "start", level), f"space {space} is already the {starts[space]} start; "
+                                                                  "each difficulty starts on its own space")
+            starts.setdefault(space, level)
         named: dict[int, str] = {}
         for number, place in enumerate(track.names):
             if place.space > track.spaces:

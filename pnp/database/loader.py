@@ -273,7 +273,8 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
         return DatabaseError(problems, unlisted[0])
 
     if data.get("format") != FORMAT or isinstance(data.get("format"), bool):  # `format = true` is no 1
-        report(("format",), f"format must be {FORMAT}, found {quoted(data.get('format'))}")
+        found = "no `format` line (is the file empty?)" if "format" not in data else quoted(data.get("format"))
+        report(("format",), f"format must be {FORMAT}, found {found}")
         raise failure()
     # Each section and each record is validated on its own, so one bad record does not hide the
     # problems of the others; cross checks then run over every record that is well formed.

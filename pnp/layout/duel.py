@@ -157,7 +157,7 @@ def player(card: PlayerCard, db: Database, make: Make):
     for index, value in enumerate(range(points_max, points_min - 1, -1)):
         y = t.number("track_top") + index * pitch
         b.add(Rect(x, y, box, box, fill=t.color("space"), stroke=ink, stroke_width=t.number("track_rule_width"),
-                   radius=t.number("space_radius")))
+                   radius=t.number("space_radius"), space=True))
         b.add(*label(x + box / 2, y + box / 2 + t.number("track_number_dy"), str(value), t.number("track_number_size"), ink,
                      family="numerals"))
         b.add(*label(x + box / 2, y + box - t.number("track_points_dy"), card.points, t.number("track_points_size"),

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from pnp.drawing import Group, TextLine
+from pnp.drawing import Box, Group, TextLine
 from pnp.layout.problems import FitProblem
 from pnp.layout.safe import Painted, painted
 from pnp.layout.template import MIN_TEXT_PT, load_template, template_line
@@ -29,37 +29,54 @@ OVERLAP_SLACK_MM = 0.2
 each other: the boxes are the fonts' ascent and descent, a little larger than the letters' ink."""
 
 
+ICON_INK = 0.15
+"""The share of an icon's square box, each side, that its ink leaves empty (the bundled icons are drawn
+inside their viewBox with a margin): two icons clash only where their inner boxes overlap."""
+SPACE_MARGIN_MM = 0.5
+"""How far inside its track space a space's own number (and the word printed with it) must stay, each way (mm):
+it must not touch the space's outline."""
+
+
+def _kind(thing: Painted) -> str:
+    return "text" if thing.what.startswith("text ") else "icon" if thing.what.startswith("icon ") else "space"
+
+
 def _clashes(a: Painted, b: Painted) -> bool:
-    """Whether ``a`` and ``b`` are printed over each other (see the module's rule)."""
-    a_text, b_text = a.what.startswith("text "), b.what.startswith("text ")
-    if not (a_text or b_text):
-        return False  # icons over icons: by design (a back's emblems); spaces hold icons (the recharge cross)
-    if "space" in (a.what, b.what):
-        text, space = (a, b) if a_text else (b, a)
-        if not (text.what.startswith("text ")) or not (space.what == "space"):
-            return False
-        if text.source:  # a box's text over a track space
-            return _overlap(text, space)
-        inside = space.box.x - OVERLAP_SLACK_MM <= text.box.x and text.box.right <= space.box.right + OVERLAP_SLACK_MM \
-            and space.box.y - OVERLAP_SLACK_MM <= text.box.y and text.box.bottom <= space.box.bottom + OVERLAP_SLACK_MM
-        centre_x, centre_y = (text.box.x + text.box.right) / 2, (text.box.y + text.box.bottom) / 2
-        own = space.box.x <= centre_x <= space.box.right and space.box.y <= centre_y <= space.box.bottom
-        return own and not inside  # a space's own number larger than the space
-    return _overlap(a, b) and _texts_clash(a, b, a_text, b_text)
+    """Whether ``a`` and ``b`` are printed over each other (see the module's rule): texts of different
+    boxes, or placed by the layout's numbers; a text and an icon (its whole box); two icons (their inner boxes); two
+    track spaces; a text over a track space, except the space's own number (and word), which must stay
+    :data:`SPACE_MARGIN_MM` inside it. An icon on a track space is by design (the recharge cross)."""
+    kinds = {_kind(a), _kind(b)}
+    if kinds == {"text"}:
+        return not (a.source and a.source == b.source) and _overlap(a.box, b.box)  # lines of one box never clash
+    if kinds == {"icon"}:
+        return _overlap(_inner(a.box), _inner(b.box))
+    if kinds == {"space"}:
+        return _overlap(a.box, b.box)
+    if kinds == {"text", "icon"}:
+        return _overlap(a.box, b.box)  # the icon's whole box: a text keeps off a portrait's frame too
+    if kinds == {"icon", "space"}:
+        return False
+    text, space = (a, b) if _kind(a) == "text" else (b, a)
+    if not _overlap(text.box, space.box):
+        return False
+    centre_x, centre_y = (text.box.x + text.box.right) / 2, (text.box.y + text.box.bottom) / 2
+    own = not text.source and space.box.x <= centre_x <= space.box.right and space.box.y <= centre_y <= space.box.bottom
+    if not own:
+        return True  # a box's text, or another number, over a track space
+    room = Box(space.box.x + SPACE_MARGIN_MM, space.box.y + SPACE_MARGIN_MM,
+               space.box.width - 2 * SPACE_MARGIN_MM, space.box.height - 2 * SPACE_MARGIN_MM)
+    return not (room.x <= text.box.x and text.box.right <= room.right and room.y <= text.box.y and text.box.bottom <= room.bottom)
 
 
-def _overlap(a: Painted, b: Painted) -> bool:
-    width = min(a.box.right, b.box.right) - max(a.box.x, b.box.x)
-    height = min(a.box.bottom, b.box.bottom) - max(a.box.y, b.box.y)
+def _overlap(a: Box, b: Box) -> bool:
+    width = min(a.right, b.right) - max(a.x, b.x)
+    height = min(a.bottom, b.bottom) - max(a.y, b.y)
     return width > OVERLAP_SLACK_MM and height > OVERLAP_SLACK_MM
 
 
-def _texts_clash(a: Painted, b: Painted, a_text: bool, b_text: bool) -> bool:
-    if a_text and b_text and a.source and a.source == b.source:
-        return False  # lines of one box
-    if a_text and b_text and not a.source and not b.source:
-        return False  # the layout's own labels (a digit in its box): placed by code, not moved by a box
-    return True
+def _inner(box: Box) -> Box:
+    return box.inset(min(box.width, box.height) * ICON_INK)
 
 
 def _name(thing: Painted) -> str:
@@ -125,7 +142,8 @@ def overlap_problems(faces: Iterable) -> list[FitProblem]:
                     continue
                 if board and (a.box.x >= face.drawing.width_mm or a.box.right <= 0):
                     continue  # a neighbouring card of the board, seen in this card's bleed
-                text, other = (a, b) if a.what.startswith("text ") and (a.source or not b.source) else (b, a)
+                rank = {"text": 0, "icon": 1, "space": 2}  # say it of the text (a box's first), else the icon
+                text, other = sorted((a, b), key=lambda thing: (rank[_kind(thing)], not thing.source))
                 key = f"boxes.{text.source}" if text.source else "numbers"
                 path, line = template_line(template, key)
                 said = (str(path), key)
@@ -136,8 +154,8 @@ def overlap_problems(faces: Iterable) -> list[FitProblem]:
                     problem, count = found[said]
                     found[said] = (problem, count + 1)
                     continue
-                clash = ("is larger than its track space" if other.what == "space" and not text.source
-                         else f"is printed over {_name(other)}")
+                own = _kind(text) == "text" and _kind(other) == "space" and not text.source
+                clash = "does not fit inside its track space" if own else f"is printed over {_name(other)}"
                 message = (f"{_name(text)} {clash} (on {face.id}"
                            f"{'' if face.board_cards == 1 else f', card {face.board_index + 1}'}); move or shrink one of them")
                 found[said] = (FitProblem("templates", key, "template", message, box=text.source, path=str(path), line=line), 1)

@@ -307,7 +307,7 @@ def stats(card: Stats, db: Database, make: Make):
             start = value == card.track_start
             b.add(Rect(x, y, box_w, box_h, fill=t.color("start") if start else t.color("space"), stroke=ink,
                        stroke_width=t.number("start_rule_width") if start else t.number("box_rule_width"),
-                       radius=t.number("box_radius")))
+                       radius=t.number("box_radius"), space=True))
             b.add(*label(x + box_w / 2, y + box_h / 2 + t.number("number_dy"), str(value),
                          t.number("start_size") if start else t.number("number_size"), ink, family="numerals"))
     b.text("keys", t.string("keys_label"), "keys_label")
@@ -459,7 +459,7 @@ def progress_track(track: ProgressTrack, db: Database, make: Make):
         fill = t.color("lassadar") if last else (t.color("start") if space in starts else t.color("space"))
         b.add(Rect(x, y, box, box, fill=fill, stroke=ink,
                    stroke_width=t.number("marked_rule_width") if space in starts or last else t.number("space_rule_width"),
-                   radius=t.number("space_radius")))
+                   radius=t.number("space_radius"), space=True))
         b.add(*label(x + t.number("number_dx"), y + t.number("number_dy"), str(space), t.number("number_size"),
                      t.color("panel") if last else t.color("muted"), family="numerals", anchor="start"))
         if space == 1:

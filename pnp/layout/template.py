@@ -36,6 +36,7 @@ from typing import Any
 
 from pnp import fonts
 from pnp.database.lines import LineIndex
+from pnp.files import FileRefused, read_limited
 from pnp.drawing import Box
 from pnp.text import Align, VAlign
 
@@ -188,11 +189,22 @@ _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 """The name of a template: its file name without ``.toml``."""
 
 
+MAX_TEMPLATE_BYTES = 200_000
+"""The largest template read, in bytes (the bundled ones are under 10 KB): a bigger file is refused."""
+
+
 def _read(path: Path) -> dict[str, Any]:
+    """The TOML of the template file ``path``: a regular file (never a folder, a pipe or a device, which
+    would crash, block or fill the memory, twelfth breaker) of at most :data:`MAX_TEMPLATE_BYTES`, in
+    UTF-8 with or without a byte-order mark. Raises :class:`TemplateError`."""
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(read_limited(path, MAX_TEMPLATE_BYTES, "a template").decode("utf-8-sig"))
+    except FileRefused as error:
+        raise TemplateError(path, "file", str(error)) from None
     except FileNotFoundError:
         raise TemplateError(path, "file", "no such template") from None
+    except OSError as error:
+        raise TemplateError(path, "file", f"cannot read: {error.strerror or error}") from None
     except UnicodeDecodeError as error:
         raise TemplateError(path, "file", f"not UTF-8 text ({error.reason} at byte {error.start})") from None
     except tomllib.TOMLDecodeError as error:
