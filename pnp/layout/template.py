@@ -36,8 +36,8 @@ from typing import Any
 
 from pnp import fonts
 from pnp.database.lines import LineIndex
-from pnp.files import FileRefused, read_limited
 from pnp.drawing import Box
+from pnp.files import FileRefused, read_limited
 from pnp.text import Align, VAlign
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates"
