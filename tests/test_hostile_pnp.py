@@ -1341,7 +1341,7 @@ def test_a_closed_standard_output_is_an_error_not_a_silent_success(tool, words):
     ("hit_points = { red = 2, blue = 1, yellow = 2 }", "hit_points = { red = 2, blue = 1, yellow = 12 }",
      "solo.servant.ymp-3.hit_points.yellow", "12 hit points do not fit the card's row of boxes (at most 4)"),
     ("track_high = 21", "track_high = 30", "solo.stats.character.track_high", "(at most 21 spaces a track)"),
-    ("track_columns = 3", "track_columns = 4", "solo.stats.character.track_columns", "(at most 3)"),
+    ("track_columns = 3", "track_columns = 4", "solo.stats.character.track_columns", "(at most 3 with mana_x, spirit_x and col_pitch"),
     ('spaces = 20\nstart = { beginner = 3, normal = 7, advanced = 11 }\nnames = [\n  { space = 1, name = "Tower of Ash" },\n'
      '  { space = 6, name = "Barrier Plains" },\n  { space = 12, name = "Grey Fens" },\n  { space = 16, name = "Marches of Lassadar" },\n'
      '  { space = 20, name = "Lassadar" }',
@@ -1357,9 +1357,11 @@ def test_a_closed_standard_output_is_an_error_not_a_silent_success(tool, words):
     ("cards = 2\nspaces = 20", "cards = 1\nspaces = 20", "solo.progress.track.spaces", "20 spaces do not fit on 1 card (at most 10)"),
     ("elder_uses = 3", "elder_uses = 20", "solo.rules.elder_uses", "20 uses do not fit the Elder cards' column (at most 8"),
     ("points_max = 6", "points_max = 12", "duel.rules.points_max", "(7 spaces: at most 6)"),
+    ("slot = [3, 2]\ncost = { spirit = 1 }", "slot = [5, 2]\ncost = { spirit = 1 }", "solo.spell.oakheart.slot",
+     "row 5 does not fit a Spell Path card (rows 1-4)"),
 ], ids=["servant hit points", "track high", "track columns", "progress spaces", "last stand hit points", "map cards",
         "map cards 4 (eleventh breaker)", "progress cards 4 (eleventh breaker)", "progress on 1 card",
-        "elder uses 20 (eleventh breaker)", "points max 12 (eleventh breaker)"])
+        "elder uses 20 (eleventh breaker)", "points max 12 (eleventh breaker)", "spell row 5 (twelfth breaker)"])
 def test_a_number_the_card_has_no_room_for_is_named_at_its_key(tmp_path, old, new, key, says):
     """Eighth breaker (LOW-3): 12 hit points on a servant, a 30-space Mana track or a 40-space Progress
     Track were reported as safe-area problems of the record ("move them in the template", "lower
@@ -1509,3 +1511,23 @@ def test_what_the_layout_places_never_prints_over_itself(db, edited_templates, n
     assert problems and all(p.kind == "template" and p.field == "numbers" for p in problems), problems
     assert any(Path(p.path) == path or Path(p.path).name != name for p in problems)
     assert any(says in p.message for p in problems), problems
+
+
+@pytest.mark.parametrize("name, old, new, key, says, written", [
+    ("elder.toml", "[strings]", "[boxes.flavor_extra]\nx = 1\ny = 1\nw = 5\nh = 5\n\n[strings]", "boxes.flavor_extra",
+     "no layout reads this box, so nothing is printed in it", "[boxes.flavor_extra]"),
+    ("elder.toml", "[strings]", "[boxs.extra]\nx = 1\n\n[strings]", "boxs", "did you mean boxes?", "[boxs.extra]"),
+    ("spell_path.toml", "[boxes.title]", "[boxes.titel]", "boxes.title", "(did you mean titel, written here?)", "[boxes.titel]"),
+    ("servant.toml", 'color = "muted"', 'color = "#FFFFFF"', "boxes.kind_label.color", "must be written in lower case ('#ffffff')",
+     'color = "#FFFFFF"'),
+], ids=["a box no layout reads", "a misspelled table", "a renamed box", "a colour in capitals"])
+def test_a_template_mistake_is_said_at_the_line_written(db, edited_templates, name, old, new, key, says, written):
+    """Twelfth breaker: a box no layout reads was accepted silently, `[boxs.extra]` was reported at line
+    1, a renamed `[boxes.titel]` as `boxes.title` missing at line 1, `#FFFFFF` as neither a colour nor a
+    name. Each is one problem at the line where the mistake is written."""
+    from pnp.layout import check_fit
+
+    path = edited_templates(name, old, new)
+    problems = check_fit(db)
+    assert [(p.field, Path(p.path)) for p in problems] == [(key, path)] and says in problems[0].message, problems
+    assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == written

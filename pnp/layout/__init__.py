@@ -216,7 +216,8 @@ def check_fit(database: Database) -> list[FitProblem]:
             said.add((problem.record_id, problem.path, problem.field, problem.message))
             problems.append(problem)
         for path, line, key, meant in unread_keys():
-            problems.append(FitProblem("templates", key, "template", f"no layout reads this; did you mean {meant}?",
+            problems.append(FitProblem("templates", key, "template", f"no layout reads this; did you mean {meant}?" if meant else
+                                       "no layout reads this box, so nothing is printed in it; remove it or name a box the layout fills",
                                        path=str(path), line=line))
         return problems + small_text_problems(faces) + overlap_problems(faces) + safe_area_problems(faces, database.print.safe_mm)
     except TemplateError as error:

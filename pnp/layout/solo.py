@@ -167,7 +167,7 @@ def elder(card: Elder, db: Database, make: Make):
 
     most = max((n for n in range(1, 21) if t.number("uses_size") * min(1.0, spacing(n) / t.number("uses_pitch")) >= MIN_TEXT_PT),
                default=1)  # the use numbers stay at least the smallest printed text
-    if uses > most:
+    if uses > most and t.number("uses_size") >= MIN_TEXT_PT:  # (a size below 6 pt at one use is the template's, said as such)
         b.problems.append(FitProblem("solo.rules", "elder_uses", "too many",
                                      f"{uses} uses do not fit the Elder cards' column (at most {most}; their numbers would "
                                      f"print below {MIN_TEXT_PT:g} pt)"))
@@ -289,7 +289,8 @@ def stats(card: Stats, db: Database, make: Make):
     high = card.track_high
     if card.track_columns > columns:
         b.problems.append(FitProblem(card.id, "track_columns", "too many",
-                                     f"{card.track_columns} columns of a track do not fit beside the other track (at most {columns})"))
+                                     f"{card.track_columns} columns of a track do not fit beside the other track (at most {columns} "
+                                     f"with mana_x, spirit_x and col_pitch of {t.path.parent.name}/{t.path.name})"))
         high = card.track_low - 1
     elif per_column > rows:
         most = rows * card.track_columns
@@ -360,7 +361,11 @@ def spell_path(card: SpellPath, db: Database, make: Make):
     b.text("summary", card.summary, "summary")
     spells = [s for s in db.solo.spell if s.spell_type == card.spell_type]
     rows: dict[int, list[Spell]] = {}
+    most = fitting(t.number("grid_top"), t.number("row_pitch"), t.number("box_h"), t.box("footer").y)  # rows above the footer
     for spell in spells:
+        if spell.slot[0] > most:  # twelfth breaker: reported as a safe-area problem of the card, the slot unnamed
+            b.problems.append(FitProblem(spell.id, "slot", "too many", f"row {spell.slot[0]} does not fit a Spell Path card "
+                                                                       f"(rows 1-{most})"))
         rows.setdefault(spell.slot[0], []).append(spell)
     boxes: dict[str, Box] = {}
     for row, members in rows.items():

@@ -105,13 +105,23 @@ class Template:
     asked: set[str] = dataclasses.field(default_factory=set, compare=False, repr=False)
     """The keys the layouts have read (``numbers.hp_box``): a key no layout reads is a typo (:func:`unread_keys`)."""
 
+    def _missing(self, section: str, name: str, written: Any) -> TemplateError:
+        """The error for ``section.name`` that the layout asks for and no template writes: at the line of
+        a name written almost so (``[boxes.titel]``, twelfth breaker), naming it, else at the section."""
+        close = difflib.get_close_matches(name, list(written), 1, cutoff=0.75)
+        reason = f"missing; the layout of {self.kind} needs it"
+        if not close:
+            return _error(self.path, f"{section}.{name}", reason)
+        path, line = template_line(self.path, f"{section}.{close[0]}")
+        return TemplateError(path, f"{section}.{name}", f"{reason} (did you mean {close[0]}, written here?)", line)
+
     def box(self, name: str) -> BoxSpec:
         """The box called ``name``."""
         self.asked.add(f"boxes.{name}")
         try:
             return self.boxes[name]
         except KeyError:
-            raise _error(self.path, f"boxes.{name}", f"missing; the layout of {self.kind} needs it") from None
+            raise self._missing("boxes", name, self.boxes) from None
 
     def color(self, name: str) -> str:
         """The colour called ``name`` (or ``name`` itself if it is a ``"#rrggbb"`` literal)."""
@@ -121,7 +131,7 @@ class Template:
         try:
             return self.colors[name]
         except KeyError:
-            raise _error(self.path, f"colors.{name}", f"missing; the layout of {self.kind} needs it") from None
+            raise self._missing("colors", name, self.colors) from None
 
     def number(self, name: str) -> float:
         """The number called ``name``."""
@@ -129,7 +139,7 @@ class Template:
         try:
             return self.numbers[name]
         except KeyError:
-            raise _error(self.path, f"numbers.{name}", f"missing; the layout of {self.kind} needs it") from None
+            raise self._missing("numbers", name, self.numbers) from None
 
     def string(self, name: str) -> str:
         """The label called ``name``."""
@@ -137,7 +147,17 @@ class Template:
         try:
             return self.strings[name]
         except KeyError:
-            raise _error(self.path, f"strings.{name}", f"missing; the layout of {self.kind} needs it") from None
+            raise self._missing("strings", name, self.strings) from None
+
+
+def _header_line(path: Path, section: str) -> int:
+    """The line of the first ``[section]`` or ``[section.x]`` header (or ``section =`` key) of ``path``, or 1."""
+    try:
+        lines = path.read_text(encoding="utf-8-sig").split("\n")
+    except (OSError, UnicodeDecodeError):
+        return 1
+    pattern = re.compile(rf"^\s*(\[\[?\s*{re.escape(section)}\s*[.\]]|{re.escape(section)}\s*=)")
+    return next((number for number, line in enumerate(lines, 1) if pattern.match(line)), 1)
 
 
 def _line(path: Path, parts: tuple[str, ...]) -> int:
@@ -227,7 +247,7 @@ def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[s
         if section not in SECTIONS:
             close = difflib.get_close_matches(section, SECTIONS, 1)
             raise TemplateError(path, section, f"not a table of a template ({', '.join(SECTIONS)})"
-                                               f"{f'; did you mean {close[0]}?' if close else ''}", _line(path, (section,)))
+                                               f"{f'; did you mean {close[0]}?' if close else ''}", _header_line(path, section))
     parent = data.get("extends")
     if parent is None:
         return data, path
@@ -325,8 +345,9 @@ def load_template(kind: str, folder: Path | None = None) -> Template:
 def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str]]:
     """The keys of the templates in ``folder`` loaded so far that no layout has read although one it
     did read is spelled almost the same (``numbers.emblem_sise`` beside ``emblem_size``; a child's
-    ``kind_lable`` leaves the parent's ``kind_label`` in force, eleventh breaker): ``(file, line, key,
-    the key meant)``, each once. Call it after the faces are laid out."""
+    ``kind_lable`` leaves the parent's ``kind_label`` in force, eleventh breaker), and every box no layout
+    fills (a box is read whenever its layout runs, so one never read prints nothing, twelfth breaker):
+    ``(file, line, key, the key meant or "")``, each once. Call it after the faces are laid out."""
     folder = folder or TEMPLATE_DIR
     loaded = [template for (kind, where), template in _LOADED.items() if where == folder]
     asked = set().union(*(template.asked for template in loaded)) if loaded else set()
@@ -340,9 +361,11 @@ def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str]]:
                 if key in asked:
                     continue
                 meant = difflib.get_close_matches(name, read, 1, cutoff=0.8)
-                if meant:
-                    path, line = template_line(template.path, key)
-                    found.setdefault((path, key), (path, line, key, f"{section}.{meant[0]}"))
+                path, line = template_line(template.path, key)
+                # every box a layout fills is read when it runs: a box of the kind's own file never read prints nothing
+                # (one written in a template it extends may be for a kind this database does not print)
+                if meant or (section == "boxes" and path == template.path):
+                    found.setdefault((path, key), (path, line, key, f"{section}.{meant[0]}" if meant else ""))
     return list(found.values())
 
 
@@ -371,7 +394,7 @@ def _load(kind: str, folder: Path) -> Template:
     for name, spec in data.get("boxes", {}).items():
         key = f"boxes.{name}"
         unknown = set(spec) - {"x", "y", "w", "h", "font", "size", "align", "valign", "line_spacing", "paragraph_spacing", "color"}
-        _check(not unknown, path, key, f"unknown key(s) {', '.join(sorted(unknown))}")
+        _check(not unknown, path, f"{key}.{min(unknown)}" if unknown else key, f"unknown key(s) {', '.join(sorted(unknown))}")
         if not all(field in spec for field in ("x", "y", "w", "h")) and name not in _parent_boxes(path):
             close = difflib.get_close_matches(name, list(_parent_boxes(path)) + [b for b in data.get("boxes", {}) if b != name], 1)
             raise _error(path, key, f"no box {name!r} in the templates this one extends, and a new box needs x, y, w and h"
@@ -396,6 +419,7 @@ def _load(kind: str, folder: Path) -> Template:
         _check(valign in ("top", "middle", "bottom"), path, f"{key}.valign", f"{valign!r} is not top, middle or bottom")
         colour = spec.get("color", "ink")
         if not _COLOUR.match(colour):
+            _check(not _COLOUR.match(colour.lower()), path, f"{key}.color", f"{colour!r} must be written in lower case ({colour.lower()!r})")
             _check(colour in colors, path, f"{key}.color", f"{colour!r} is neither '#rrggbb' nor a name in [colors]")
             colour = colors[colour]
         boxes[name] = BoxSpec(name, float(spec["x"]), float(spec["y"]), float(spec["w"]), float(spec["h"]), font,
