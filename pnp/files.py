@@ -213,10 +213,10 @@ def machine_key() -> bytes | None:
     return key
 
 
-def keep_file(target: Path, content: bytes, kept: int) -> None:
+def keep_file(target: Path, content: bytes, kept: int | None) -> None:
     """Write ``content`` to ``target`` whole or not at all (a temporary file beside it, renamed over it),
     then keep only the ``kept`` most recently written files with ``target``'s suffix in its folder (the
-    oldest go first). For what the project keeps for itself in the user's folders (checked databases,
+    oldest go first; ``None`` keeps every one). For what the project keeps for itself in the user's folders (checked databases,
     copies of the databases games started with). Raises ``OSError`` when the folder cannot be written."""
     import tempfile  # not on the path of a command that only reads
 
@@ -229,6 +229,8 @@ def keep_file(target: Path, content: bytes, kept: int) -> None:
     finally:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
+    if kept is None:
+        return
     entries = sorted(target.parent.glob(f"*{target.suffix}"), key=lambda entry: entry.stat().st_mtime)
     for old in entries[:-kept]:
         old.unlink()

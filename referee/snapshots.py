@@ -3,7 +3,8 @@
 A save records the fingerprint of the card database it is played with (:mod:`referee.save`). When
 ``cards.toml`` is edited (a designer's tuning, a fan's new card) a game started before would no longer
 replay under it. So every save written also keeps a copy of its database's file, named by its
-fingerprint, in the user's data folder (``platformdirs.user_data_dir("lassadar")/databases``); a
+fingerprint, in the user's data folder (``platformdirs.user_data_dir("lassadar")/databases``; the referee
+never deletes them, about 50 KB each, since any may be a game's in progress); a
 save whose database is not the one given is then played with the copy of the database it was started
 with (:func:`find`), checked as any database is and only when its fingerprint is the save's. The
 project also ships the earlier versions of its own ``cards.toml`` (``referee/bundled_databases``), so
@@ -35,10 +36,6 @@ def folder() -> Path:
     return Path(platformdirs.user_data_dir("lassadar")) / "databases"
 
 
-KEPT = 100
-"""How many copies the user's folder keeps (about 5 MB): the least recently used go first."""
-
-
 def keep(db: Database) -> str | None:
     """Keep a copy of ``db``'s file named by its fingerprint, once (a file already there is left as it
     is); written whole or not at all. Never raises: returns why no copy could be kept (``None`` when one
@@ -54,7 +51,7 @@ def keep(db: Database) -> str | None:
             os.utime(target)  # a game plays with it: kept longest
         return None
     try:
-        keep_file(target, db.source, KEPT)
+        keep_file(target, db.source, None)  # never pruned: a game in progress may need any of them (thirteenth breaker)
     except OSError as error:
         return f"{target.parent}: {error.strerror or error}"
     return None

@@ -238,7 +238,7 @@ def ask(text: str, choices: list[tuple[str, str]], default: str, input: Input | 
             return default
         if line.lower() in ("quit", "exit"):  # as at every prompt of the game: leave, nothing saved yet
             raise EOFError
-        if line.split()[0].lower() in ("status", "log", "undo", "map", "board"):  # the game's commands: no game yet
+        if line.split()[0].lower() in _game_commands():  # the games' commands (`status`, `draw`, `new`): no game yet
             out.print("There is no game yet: answer this question first (quit leaves; nothing is saved until the game starts).",
                       style="bold red", markup=False)
             continue
@@ -260,6 +260,21 @@ def ask(text: str, choices: list[tuple[str, str]], default: str, input: Input | 
         if len(found) == 1:
             return found[0]
         out.print(f"{line!r} is not one of them: type its number or its name (help shows them).", style="bold red", markup=False)
+
+
+def _game_commands() -> set[str]:
+    """The names of every command of both games (``draw``, ``status``, ``new`` ...), and the table's own."""
+    import click
+
+    from referee.cli import main
+
+    names = {"status", "log", "undo", "map", "board"}
+    context = click.Context(main)
+    for game in ("solo", "duel"):
+        group = main.get_command(context, game)
+        if isinstance(group, click.Group):
+            names |= set(group.commands)
+    return names - {"spells", "help"}
 
 
 def _begins_each(answer: str, line: str) -> bool:

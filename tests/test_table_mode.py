@@ -1044,10 +1044,10 @@ def test_a_game_command_before_the_game_exists_says_there_is_none():
     no game yet, and the question is asked again."""
     out = io.StringIO()
     with create_pipe_input() as pipe:
-        pipe.send_text("status\rundo\r2\r")
+        pipe.send_text("status\rundo\rdraw\rnew --force\r2\r")
         chosen = tableui.ask("Difficulty", [("beginner", ""), ("normal", ""), ("advanced", "")], "normal",
                              input=pipe, output=DummyOutput(), out=Console(file=out, width=100))
-    assert chosen == "normal" and out.getvalue().count("There is no game yet") == 2
+    assert chosen == "normal" and out.getvalue().count("There is no game yet") == 4  # draw and new too (thirteenth breaker)
 
 
 def test_a_prompt_is_broken_at_words_to_the_terminal():
@@ -1057,3 +1057,17 @@ def test_a_prompt_is_broken_at_words_to_the_terminal():
     wrapped = tableui._wrapped(text, 40)
     assert wrapped.endswith("(hidden): ") and all(len(line) < 40 for line in wrapped.split("\n"))
     assert wrapped.replace("\n", " ").split() == text.split()
+
+
+def test_one_side_cannot_roll_for_the_other_at_its_hidden_prompt(tmp_path):
+    """Thirteenth breaker (R77, R78: each side rolls its own dice): at the Wardens' hidden prompt,
+    `roll --player shadowmajik` made the referee roll the Shadowmajik's dice, so they could not use their
+    own physical dice that round. A prompt plays only its own side's roll or placing."""
+    save = tmp_path / "duel.toml"
+    one_shot("duel", save, "new --seed 5")
+    one_shot("duel", save, "marker 3")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    assert session.prompt()[0].startswith("Wardens")
+    reply = session.answer("roll --player shadowmajik")
+    assert reply.error is not None and reply.error.startswith("the Wardens place their dice at this prompt")
+    assert [e["type"] for e in events_of(save)] == ["marker"]

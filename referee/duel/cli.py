@@ -331,7 +331,9 @@ def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, 
     r = rules.rules_of(db)
     console.print(f"Each player: the player card, {r.dice_per_player} dice, {r.cubes_per_player} cubes: {r.track_marker_cubes} on the "
                   f"point track at {state.points.wardens}, {r.deployable_cubes} in supply (R24, R70).", markup=False)
-    _game.print_next(game, console)
+    context = click.get_current_context()
+    if context.parent is None or context.parent.command is not play:  # at the table the session asks next (no Next line
+        _game.print_next(game, console)                                  # to type while it holds the save: thirteenth breaker)
 
 
 @duel.command()

@@ -13,6 +13,8 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import click
+
 from pnp.database import Database
 from referee.duel import advice, legal, rules, view
 from referee.duel import events as ev
@@ -140,7 +142,12 @@ class DuelTable:
     def parse_command(self, words: Sequence[str], state: State) -> ev.Event:
         """A one-shot command's words (``marker 2``, ``recall none --player wardens``). Raises
         ``click.ClickException`` or ``ValueError``."""
-        return self.parse(list(words), self.db, state)
+        event = self.parse(list(words), self.db, state)
+        waiting = self.waiting_side(state)
+        if waiting is not None and isinstance(event, (ev.Roll, ev.Commit)) and event.side != waiting:  # thirteenth breaker
+            raise click.UsageError(f"the {rules.SIDE_NAMES[waiting]} place their dice at this prompt; the "
+                                   f"{rules.SIDE_NAMES[event.side]} roll and place at theirs, which comes next")
+        return event
 
     def commands(self) -> Mapping[str, str]:
         return GAME_COMMANDS
