@@ -360,6 +360,10 @@ def check_progress_track(context: CheckContext) -> None:
                 context.report(context.at(track, "start", level), f"space {space} is already the {starts[space]} start; "
                                                                   "each difficulty starts on its own space")
             starts.setdefault(space, level)
+        order = [track.start[level] for level in ("beginner", "normal", "advanced") if level in track.start]
+        if order != sorted(order) and len(set(order)) == len(order):  # ruling R2: the harder, the nearer Lassadar
+            context.report(context.at(track, "start"), f"the starts must lie beginner, normal, advanced toward Lassadar "
+                                                       f"(ruling R2: a harder game starts nearer), not {order}")
         named: dict[int, str] = {}
         for number, place in enumerate(track.names):
             if place.space > track.spaces:
@@ -380,9 +384,13 @@ def check_progress_track(context: CheckContext) -> None:
 
 
 def check_stats(context: CheckContext) -> None:
-    """The Character Stats card starts its markers on its tracks and holds Warding Keys 1, 2 and 3
-    once each (rulebook, Setup: markers on the highlighted spaces; three Warding Keys)."""
+    """The Character Stats card's tracks start at 1, it starts its markers on its tracks and holds Warding
+    Keys 1, 2 and 3 once each (rulebook, Setup: markers on the highlighted spaces; three Warding Keys;
+    Winning or Losing: Spirit below 1 loses)."""
     for stats in context.database.solo.stats:
+        if stats.track_low != 1:  # thirteenth breaker: a track from 0 let Spirit stay at 0 and never lose
+            context.report(context.at(stats, "track_low"), f"the tracks start at 1 (rulebook, Winning or Losing: \"If at any "
+                                                           f"time your Spirit falls below [1] ... you have lost\"), not {stats.track_low}")
         if not stats.track_low <= stats.track_start <= stats.track_high:
             context.report(context.at(stats, "track_start"),
                            f"{stats.track_start} is not on the track {stats.track_low}-{stats.track_high}")

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from pnp.drawing import Box, Group, TextLine
+from pnp.layout.common import cap_height_mm
 from pnp.layout.problems import FitProblem
 from pnp.layout.safe import Painted, painted
 from pnp.layout.template import MIN_TEXT_PT, load_template, template_line
@@ -32,7 +33,7 @@ each other: the boxes are the fonts' ascent and descent, a little larger than th
 ICON_INK = 0.15
 """The share of an icon's square box, each side, that its ink leaves empty (the bundled icons are drawn
 inside their viewBox with a margin): two icons clash only where their inner boxes overlap."""
-SPACE_MARGIN_MM = 0.5
+SPACE_MARGIN_MM = 0.3
 """How far inside its track space a space's own number (and the word printed with it) must stay, each way (mm):
 it must not touch the space's outline."""
 
@@ -66,7 +67,11 @@ def _clashes(a: Painted, b: Painted) -> bool:
         return True  # a box's text, or another number, over a track space
     room = Box(space.box.x + SPACE_MARGIN_MM, space.box.y + SPACE_MARGIN_MM,
                space.box.width - 2 * SPACE_MARGIN_MM, space.box.height - 2 * SPACE_MARGIN_MM)
-    return not (room.x <= text.box.x and text.box.right <= room.right and room.y <= text.box.y and text.box.bottom <= room.bottom)
+    ink = text.box
+    if text.size and text.what[6:-1].isdigit():  # a number's ink reaches its cap height, not the font's ascent (thirteenth breaker)
+        top = ink.bottom - cap_height_mm(text.size)
+        ink = Box(ink.x, top, ink.width, ink.bottom - top)
+    return not (room.x <= ink.x and ink.right <= room.right and room.y <= ink.y and ink.bottom <= room.bottom)
 
 
 def _overlap(a: Box, b: Box) -> bool:

@@ -38,6 +38,8 @@ class Painted:
     what: str
     box: Box
     source: str = ""
+    size: float = 0.0
+    """A text's size in pt (0 for an icon or a space): the overlap check measures digits by their cap height."""
     """The template box the text or icon was fitted into (``TextLine.source``), ``""`` for one placed
     by the layout's own numbers."""
 
@@ -82,7 +84,7 @@ def painted(items: Iterable[Primitive], transforms: tuple[tuple[float, float, fl
             corners = turn_points([(left, item.y - ascent), (left + width, bottom),
                                    (left, bottom), (left + width, item.y - ascent)], item.rotation, 0.0, 0.0,
                                   origin=(item.x, item.y))
-            found = Painted(f"text {item.text!r}", _outer_box(_points_box(corners), transforms), item.source)
+            found = Painted(f"text {item.text!r}", _outer_box(_points_box(corners), transforms), item.source, item.size)
             if clip is not None and _intersection(found.box, clip) is None:
                 found = None
             continues = (line_end is not None and not item.rotation and not line_end[2]
@@ -92,7 +94,7 @@ def painted(items: Iterable[Primitive], transforms: tuple[tuple[float, float, fl
                 box = line.box
                 x, y = min(box.x, found.box.x), min(box.y, found.box.y)
                 right, lowest = max(box.right, found.box.right), max(box.bottom, found.box.bottom)
-                line = Painted(f"text {line.what[6:-1] + item.text!r}", Box(x, y, right - x, lowest - y), line.source)
+                line = Painted(f"text {line.what[6:-1] + item.text!r}", Box(x, y, right - x, lowest - y), line.source, line.size)
                 line_end = (item.y, left + width, item.rotation)
                 continue
             if found is not None:
