@@ -59,6 +59,43 @@ def test_svg_is_byte_identical_and_in_mm():
     assert not re.search(r"\d\.\d{3,}", without_scale)
 
 
+def _svgwrite_pretty(drawing: Drawing, fonts_url: str | None = None) -> str:
+    """``drawing`` as svgwrite itself pretty-prints it (``svgwrite.Drawing.write(pretty=True, indent=1)``:
+    the tree serialised, parsed again by minidom and written by ``toprettyxml``), for comparison."""
+    import xml.etree.ElementTree as ElementTree
+
+    from svgwrite.utils import pretty_xml  # svgwrite's import also patches CDATA support into ElementTree
+
+    import pnp.svg
+
+    trees: list[ElementTree.Element] = []
+    original = pnp.svg._write_pretty
+    pnp.svg._write_pretty = lambda element, indent, out: trees.append(element)  # the tree to_svg builds
+    try:
+        to_svg(drawing, fonts_url)
+    finally:
+        pnp.svg._write_pretty = original
+    text = ElementTree.tostring(trees[0], encoding="utf-8").decode("utf-8")
+    return '<?xml version="1.0" encoding="utf-8" ?>\n' + pretty_xml(text, indent=1) + "\n"
+
+
+@pytest.mark.parametrize("fonts_url", [None, "../fonts/"])
+def test_svg_written_as_svgwrite_pretty_prints_it(db, fonts_url):
+    """pnp.svg writes the pretty SVG straight from the tree (issue 14: svgwrite's re-parse was two thirds
+    of an SVG's time); the bytes are svgwrite's, for every face of the bundled cards and for text that
+    needs escaping (``& < > "``, a line end), Korean and a style sheet."""
+    from pnp.layout import render
+
+    rendered = render(db)
+    faces = [face.drawing for face in rendered.fronts] + [face.drawing for face in rendered.backs.values()]
+    tricky = Drawing(63, 88, 3, (TextLine(3, 10, 'A & B < C > "D" \'E\'', "serif", 8, "#000000"),
+                                 TextLine(3, 20, "그레이킹 1 & 2", "korean", 8, "#000000", "end"),
+                                 Group((TextLine(3, 30, "x\r\ny", "serif", 8, "#000000"),), clip=Box(0, 0, 10, 10))),
+                     id="test.tricky", title='Fish & "Chips" <b>')
+    for drawing in faces + [sample(3), tricky]:
+        assert to_svg(drawing, fonts_url) == _svgwrite_pretty(drawing, fonts_url), drawing.id
+
+
 def test_board_split_shifts_and_clips():
     board = Drawing(189, 88, 3, (Rect(-3, -3, 195, 94, fill="#efe3c6"), Circle(94.5, 44, 30, fill="#aa0000")))
     cards = board.split(3, ids=["a", "b", "c"])
