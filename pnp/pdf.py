@@ -13,6 +13,7 @@ as a Form XObject, then placed wherever it is used. Files are written in ReportL
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -24,7 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
 from pnp import fonts
-from pnp.drawing import Box, Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect, TextLine
+from pnp.drawing import Box, Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect, TextLine, walk
 from pnp.inks import recolour_rlg
 from pnp.sheet_marks import NO_BACKS, cut_lines_overlay, page_line, sheet_marginalia, sheet_overlay
 from pnp.sheets import Marginal, SheetCard, SheetLayout, SheetOptions, empty_slots, page_plan, placements, slot_marginalia
@@ -50,9 +51,10 @@ def _icon_drawing(name: str):
 class Painter:
     """Draws :class:`~pnp.drawing.Drawing` objects on one ReportLab ``canvas`` of a page ``page_height_mm`` tall.
 
-    Keeps track of which icons are already stored in the document as Form XObjects. ``colour`` maps
-    every ``"#rrggbb"`` (icons' colours too) to the ReportLab colour written: RGB by default,
-    CMYK with :func:`pnp.inks.cmyk`.
+    Keeps track of which icons are already stored in the document as Form XObjects, and of the faces
+    drawn as Form XObjects (``draw(..., shared=True)``). ``colour`` maps every ``"#rrggbb"`` (icons'
+    colours too) to the ReportLab colour written: RGB by default, CMYK with :func:`pnp.inks.cmyk`;
+    each colour is converted once a document.
     """
 
     def __init__(self, canvas: Canvas, page_height_mm: float, colour: Callable[[str], Color] = HexColor):
@@ -60,6 +62,15 @@ class Painter:
         self.colour = colour
         self.page_height_mm = page_height_mm
         self._forms: set[str] = set()
+        self._colours: dict[str, Color] = {}
+        self._faces: dict[int, tuple[str, Drawing]] = {}  # id of a shared Drawing: its form's name, and the Drawing (kept alive)
+
+    def _colour(self, value: str) -> Color:
+        """``self.colour(value)``, converted once (a sheet sets some colours thousands of times)."""
+        found = self._colours.get(value)
+        if found is None:
+            found = self._colours[value] = self.colour(value)
+        return found
 
     # -- icons ---------------------------------------------------------------------------------
     def _form(self, name: str) -> str:
@@ -75,10 +86,13 @@ class Painter:
         return form
 
     # -- drawings ------------------------------------------------------------------------------
-    def draw(self, drawing: Drawing, x_mm: float, y_mm: float, clip: Box | None = None) -> None:
+    def draw(self, drawing: Drawing, x_mm: float, y_mm: float, clip: Box | None = None, shared: bool = False) -> None:
         """Draw ``drawing`` with its trim top-left at page ``(x_mm, y_mm)`` (mm from the page's top-left).
 
-        ``clip`` (page mm) limits what is visible; by default the drawing's own bleed box.
+        ``clip`` (page mm) limits what is visible; by default the drawing's own bleed box. ``shared``:
+        the drawing is painted once into a Form XObject of the document (:meth:`_face_form`) and each
+        ``draw`` of the same Drawing object places that form, for a face printed many times (a card
+        back); what prints is the same as painting it each time.
         """
         c = self.canvas
         c.saveState()
@@ -91,8 +105,34 @@ class Painter:
                   clip.width * PT_PER_MM, clip.height * PT_PER_MM)
         c.clipPath(path, stroke=0, fill=0)
         c.translate(x_mm * PT_PER_MM, (self.page_height_mm - y_mm) * PT_PER_MM)
-        self._items(drawing.items)
+        if shared:
+            c.doForm(self._face_form(drawing))
+        else:
+            self._items(drawing.items)
         c.restoreState()
+
+    def _face_form(self, drawing: Drawing) -> str:
+        """The name of the Form XObject holding ``drawing``'s items, painted on first use.
+
+        The form's coordinates are those :meth:`draw` paints the items in (origin at the trim's top
+        left, y up, points), and a form inherits the graphics state where it is placed, as painted
+        items do, so a placed form prints as the items would. Its bounding box is the drawing's bleed
+        box grown by :data:`FORM_MARGIN_MM` on every side: never smaller than a clip :meth:`draw` is given.
+        """
+        known = self._faces.get(id(drawing))
+        if known is not None:
+            return known[0]
+        name = f"face-{len(self._faces) + 1}"
+        for item in walk(drawing.items):  # icons' forms first: a form is not begun inside another
+            if isinstance(item, Icon):
+                self._form(item.name)
+        box, k = drawing.bleed_box, PT_PER_MM
+        self.canvas.beginForm(name, (box.x - FORM_MARGIN_MM) * k, -(box.bottom + FORM_MARGIN_MM) * k,
+                              (box.right + FORM_MARGIN_MM) * k, -(box.y - FORM_MARGIN_MM) * k)
+        self._items(drawing.items)
+        self.canvas.endForm()
+        self._faces[id(drawing)] = (name, drawing)
+        return name
 
     def _clip(self, box: Box) -> None:
         """Clip to ``box`` given in mm relative to the current origin (a Drawing's trim corner), y down."""
@@ -119,7 +159,7 @@ class Painter:
         text = self.canvas.beginText()
         for item in run:
             text.setFont(fonts.register(item.family), item.size)
-            text.setFillColor(self.colour(item.fill))
+            text.setFillColor(self._colour(item.fill))
             text.setTextOrigin(item.x * k, -item.y * k)
             text.textOut(item.text)
         self.canvas.drawText(text)
@@ -127,9 +167,9 @@ class Painter:
     def _stroke_fill(self, fill: str | None, stroke: str | None, stroke_width: float) -> tuple[int, int]:
         c = self.canvas
         if fill is not None:
-            c.setFillColor(self.colour(fill))
+            c.setFillColor(self._colour(fill))
         if stroke is not None:
-            c.setStrokeColor(self.colour(stroke))
+            c.setStrokeColor(self._colour(stroke))
             c.setLineWidth(stroke_width * PT_PER_MM)
         return (1 if stroke is not None else 0, 1 if fill is not None else 0)
 
@@ -170,7 +210,7 @@ class Painter:
                 c.circle(item.cx * k, -item.cy * k, item.r * k, stroke=stroke, fill=fill)
         elif isinstance(item, TextLine):
             c.setFont(fonts.register(item.family), item.size)
-            c.setFillColor(self.colour(item.fill))
+            c.setFillColor(self._colour(item.fill))
             x, y = item.x * k, -item.y * k
             draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[item.anchor]
             if item.rotation:
@@ -200,6 +240,12 @@ class Painter:
             c.restoreState()
         else:
             raise TypeError(f"cannot draw {type(item).__name__} in a PDF")
+
+
+FORM_MARGIN_MM = 1000.0
+"""How far (mm) a shared face's Form XObject reaches past the face's bleed box on every side
+(:meth:`Painter._face_form`): a form shows nothing outside its box, and a sheet clips each face to
+its slot, which reaches at most the back's extra bleed past the bleed box; a metre is room to spare."""
 
 
 def _text_run(items: tuple[Primitive, ...], start: int) -> list[TextLine]:
@@ -287,6 +333,8 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], *, layout: Sheet
                 raise ValueError(f"card {face.id or face.title}: trim {face.width_mm} x {face.height_mm} mm differs "
                                  f"from the sheet's {layout.card_width} x {layout.card_height} mm")
     plan = page_plan(cards, layout.per_page, options.duplex)
+    # A face placed more than once (a back behind every card of its deck) is painted once, as a form.
+    uses = Counter(id(placement.face) for side, chunk in plan for placement in placements(layout, side, chunk, options))
     note = options.note
     marginal = sheet_marginalia(layout, paper, game, len(plan), note)
     canvas = new_canvas(path, paper.width, paper.height, f"{game} — print-and-play, {paper.name}")
@@ -302,7 +350,8 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], *, layout: Sheet
         canvas.setBleedBox((bleed.x * PT_PER_MM, height_pt - bleed.bottom * PT_PER_MM,
                             bleed.right * PT_PER_MM, height_pt - bleed.y * PT_PER_MM))
         for placement in placements(layout, side, chunk, options):
-            painter.draw(placement.face, placement.trim.x, placement.trim.y, clip=placement.clip)
+            painter.draw(placement.face, placement.trim.x, placement.trim.y, clip=placement.clip,
+                         shared=uses[id(placement.face)] > 1)
         if side == "fronts" and options.cut_lines:
             painter.draw(cut_lines_overlay(layout, chunk), 0, 0, clip=page)
         line = page_line(paper, side, number, len(plan))
