@@ -166,15 +166,20 @@ def _baselines(starts: list[bool], size: float, line_spacing: float, paragraph_s
 def _segments(line: list[Word]) -> list[tuple[str, str | None]]:
     """The line as alternating ``(text, None)`` strings (words joined by single spaces) and ``("", icon)``."""
     merged: list[tuple[str, str | None]] = []
+    texts: list[str] = []  # the text segment being gathered (joined once it ends: measured for every size tried)
     for index, word in enumerate(line):
-        pieces = ([_Piece(" ")] if index else []) + list(word)
-        for piece in pieces:
+        if index:
+            texts.append(" ")
+        for piece in word:
             if piece.icon:
+                if texts:
+                    merged.append(("".join(texts), None))
+                    texts = []
                 merged.append(("", piece.icon))
-            elif merged and merged[-1][1] is None:
-                merged[-1] = (merged[-1][0] + piece.text, None)
             else:
-                merged.append((piece.text, None))
+                texts.append(piece.text)
+    if texts:
+        merged.append(("".join(texts), None))
     return merged
 
 
