@@ -77,6 +77,26 @@ class Painter:
         self._forms: set[str] = set()
         self._colours: dict[str, Color] = {}
         self._faces: dict[int, tuple[str, Drawing]] = {}  # id of a shared Drawing: its form's name, and the Drawing (kept alive)
+        # The fill and stroke colour ("#rrggbb") and line width (pt) in force while a drawing is painted,
+        # None when not known, and those of the enclosing saved graphics states (see _save).
+        self._pen: tuple[str | None, str | None, float | None] = (None, None, None)
+        self._pens: list[tuple[str | None, str | None, float | None]] = []
+
+    def _save(self) -> None:
+        """``saveState`` (PDF ``q``), remembering the colours and line width in force with it."""
+        self.canvas.saveState()
+        self._pens.append(self._pen)
+
+    def _restore(self) -> None:
+        """``restoreState`` (PDF ``Q``): the colours and line width of the matching :meth:`_save` are in force again."""
+        self.canvas.restoreState()
+        self._pen = self._pens.pop()
+
+    def _fill(self, fill: str) -> None:
+        """Make ``fill`` the fill colour, unless it already is (within this drawing)."""
+        if fill != self._pen[0]:
+            self.canvas.setFillColor(self._colour(fill))
+            self._pen = (fill, self._pen[1], self._pen[2])
 
     def _colour(self, value: str) -> Color:
         """``self.colour(value)``, converted once (a sheet sets some colours thousands of times)."""
@@ -119,7 +139,8 @@ class Painter:
         back); what prints is the same as painting it each time.
         """
         c = self.canvas
-        c.saveState()
+        self._save()
+        self._pen = (None, None, None)  # whatever came before this drawing: set every colour it uses
         if clip is None:
             bleed = drawing.bleed_box
             clip = Box(x_mm + bleed.x, y_mm + bleed.y, bleed.width, bleed.height)
@@ -133,7 +154,7 @@ class Painter:
             c.doForm(self._face_form(drawing))
         else:
             self._items(drawing.items)
-        c.restoreState()
+        self._restore()
 
     def _face_form(self, drawing: Drawing) -> str:
         """The name of the Form XObject holding ``drawing``'s items, painted on first use.
@@ -153,7 +174,9 @@ class Painter:
         box, k = drawing.bleed_box, PT_PER_MM
         self.canvas.beginForm(name, (box.x - FORM_MARGIN_MM) * k, -(box.bottom + FORM_MARGIN_MM) * k,
                               (box.right + FORM_MARGIN_MM) * k, -(box.y - FORM_MARGIN_MM) * k)
+        outside, self._pen = self._pen, (None, None, None)  # a form starts in the state of wherever it is placed
         self._items(drawing.items)
+        self._pen = outside
         self.canvas.endForm()
         self._faces[id(drawing)] = (name, drawing)
         return name
@@ -183,18 +206,30 @@ class Painter:
         text = self.canvas.beginText()
         for item in run:
             text.setFont(fonts.register(item.family), item.size)
-            text.setFillColor(self._colour(item.fill))
+            if item.fill != self._pen[0]:  # a colour set inside a text object stays after it
+                text.setFillColor(self._colour(item.fill))
+                self._pen = (item.fill, self._pen[1], self._pen[2])
             text.setTextOrigin(item.x * k, -item.y * k)
             text.textOut(item.text)
         self.canvas.drawText(text)
 
     def _stroke_fill(self, fill: str | None, stroke: str | None, stroke_width: float) -> tuple[int, int]:
-        c = self.canvas
+        """Set the fill colour, stroke colour and line width (mm) a shape is painted with, each only
+        when it is not in force already (a hatch's 90 lines set theirs once); returns ReportLab's
+        ``(stroke, fill)`` flags."""
         if fill is not None:
-            c.setFillColor(self._colour(fill))
+            self._fill(fill)
         if stroke is not None:
-            c.setStrokeColor(self._colour(stroke))
-            c.setLineWidth(stroke_width * PT_PER_MM)
+            c = self.canvas
+            current_fill, current_stroke, current_width = self._pen
+            if stroke != current_stroke:
+                c.setStrokeColor(self._colour(stroke))
+                current_stroke = stroke
+            width = stroke_width * PT_PER_MM
+            if width != current_width:
+                c.setLineWidth(width)
+                current_width = width
+            self._pen = (current_fill, current_stroke, current_width)
         return (1 if stroke is not None else 0, 1 if fill is not None else 0)
 
     def _item(self, item: Primitive) -> None:
@@ -234,34 +269,34 @@ class Painter:
                 c.circle(item.cx * k, -item.cy * k, item.r * k, stroke=stroke, fill=fill)
         elif isinstance(item, TextLine):
             c.setFont(fonts.register(item.family), item.size)
-            c.setFillColor(self._colour(item.fill))
+            self._fill(item.fill)
             x, y = item.x * k, -item.y * k
             draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[item.anchor]
             if item.rotation:
-                c.saveState()
+                self._save()
                 c.translate(x, y)
                 c.rotate(item.rotation)
                 draw(0, 0, item.text)
-                c.restoreState()
+                self._restore()
             else:
                 draw(x, y, item.text)
         elif isinstance(item, Icon):
             form = self._form(item.name)
             width, height = _icon_box(item.name)
-            c.saveState()
+            self._save()
             c.translate(item.x * k, -(item.y + item.size) * k)
             c.scale(item.size * k / width, item.size * k / height)
             c.doForm(form)
-            c.restoreState()
+            self._restore()
         elif isinstance(item, Group):
-            c.saveState()
+            self._save()
             if item.clip is not None:
                 self._clip(item.clip)
             c.translate(item.dx * k, -item.dy * k)
             if item.rotation:
                 c.rotate(item.rotation)
             self._items(item.items)
-            c.restoreState()
+            self._restore()
         else:
             raise TypeError(f"cannot draw {type(item).__name__} in a PDF")
 
