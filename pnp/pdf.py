@@ -190,14 +190,16 @@ class Painter:
 
     def _items(self, items: tuple[Primitive, ...]) -> None:
         index = 0
-        while index < len(items):
-            run = _text_run(items, index)
-            if len(run) > 1:
-                self._text_runs(run)
-                index += len(run)
-            else:
-                self._item(items[index])
-                index += 1
+        count = len(items)
+        while index < count:
+            if isinstance(items[index], TextLine) and index + 1 < count and isinstance(items[index + 1], TextLine):
+                run = _text_run(items, index)
+                if len(run) > 1:
+                    self._text_runs(run)
+                    index += len(run)
+                    continue
+            self._item(items[index])
+            index += 1
 
     def _text_runs(self, run: list[TextLine]) -> None:
         """Start-anchored runs of one line (font fallback, lining digits) as one PDF text object, so
