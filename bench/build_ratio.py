@@ -10,7 +10,9 @@ is removed from the children's environment: a player's machine keeps them) and p
 (:func:`pnp.database.loader.cached`; the children get a cache folder of their own, ``XDG_CACHE_HOME``,
 so another process's databases never evict it). Printed: the median wall-clock seconds and the median
 CPU seconds (user + system, from ``os.wait4``) of each, and their ratios, pnp / raw. On a shared
-machine the CPU ratio is the steadier one. ``--checked`` also times builds with an empty cache (the
+machine the CPU ratio is the steadier one. A second ratio (``--no-matched`` skips it) gives the raw
+script as many text lines, lines and polygons a face as the build's SVG files hold on average: the
+brief's raw face (ten text lines) is a lighter card than the bundled ones. ``--checked`` also times builds with an empty cache (the
 first build after an edit of ``cards.toml``: the file is checked with pydantic).
 
 Memory. The peak resident set (``ru_maxrss`` of the finished child, ``os.wait4``) of ``pnp build`` for
@@ -95,9 +97,26 @@ RAW_DECKS = {"solo": (52, 31, 12), "duel": (14, 9, 4)}
 (``bench/raw_build.py``'s defaults); a deck whose page count differs is given 9 cards a fronts page."""
 
 
-def raw_command(out: Path, faces: int, pages: dict[str, int]) -> list[str]:
-    """``python bench/raw_build.py OUT`` with the build's face and page counts."""
+def face_work(out: Path) -> dict[str, int]:
+    """What the build's faces draw on average, counted in its SVG files: ``lines`` of text (``<text>``),
+    ``rules`` (``<line>``) and ``polygons`` (``<polygon>``, ``<polyline>``), rounded to whole numbers
+    (the raw script's ``--lines``, ``--rules`` and ``--polygons``)."""
+    files = list((out / "svg").glob("*.svg"))
+    counts = {"lines": 0, "rules": 0, "polygons": 0}
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        counts["lines"] += text.count("<text ")
+        counts["rules"] += text.count("<line ")
+        counts["polygons"] += text.count("<polygon ") + text.count("<polyline ")
+    return {key: round(value / max(len(files), 1)) for key, value in counts.items()}
+
+
+def raw_command(out: Path, faces: int, pages: dict[str, int], work: dict[str, int] | None = None) -> list[str]:
+    """``python bench/raw_build.py OUT`` with the build's face and page counts (and ``work``: the raw
+    script's ``--lines``, ``--rules`` and ``--polygons``; its defaults when ``None``)."""
     command = [sys.executable, str(RAW), str(out), "--faces", str(faces)]
+    for key, value in (work or {}).items():
+        command += [f"--{key}", str(value)]
     for deck, count in pages.items():
         cards, backs, default_pages = RAW_DECKS.get(deck, (0, 0, 0))
         if count != default_pages:
@@ -110,13 +129,15 @@ Runs = dict[str, list[tuple[float, float, int]]]
 """Wall seconds, CPU seconds and peak RSS (KiB) of each run, by command (``"pnp"``, ``"raw"``)."""
 
 
-def time_pair(runs: int, faces: int, pages: dict[str, int], env_for: Callable[[int], dict[str, str]], scratch: Path) -> Runs:
-    """``runs`` alternating runs of pnp build and the raw script; ``env_for(i)`` gives run i's environment."""
+def time_pair(runs: int, faces: int, pages: dict[str, int], env_for: Callable[[int], dict[str, str]], scratch: Path,
+              work: dict[str, int] | None = None) -> Runs:
+    """``runs`` alternating runs of pnp build and the raw script (drawing ``work``, see :func:`raw_command`);
+    ``env_for(i)`` gives run i's environment."""
     results: Runs = {"pnp": [], "raw": []}
     for index in range(runs):
         for name in (("pnp", "raw") if index % 2 == 0 else ("raw", "pnp")):  # neither always goes first
             out = Path(tempfile.mkdtemp(dir=scratch))
-            command = pnp_command() + ["build", "--out", str(out)] if name == "pnp" else raw_command(out, faces, pages)
+            command = pnp_command() + ["build", "--out", str(out)] if name == "pnp" else raw_command(out, faces, pages, work)
             results[name].append(run(command, env_for(index)))
             shutil.rmtree(out)
     return results
@@ -265,6 +286,8 @@ def main() -> None:
     parser.add_argument("--multiple", type=int, default=10, help="the larger database for the memory figure (default 10x)")
     parser.add_argument("--checked", action="store_true", help="also time builds whose database is checked (an empty cache)")
     parser.add_argument("--no-memory", action="store_true", help="skip the memory figures")
+    parser.add_argument("--no-matched", action="store_true",
+                        help="skip the second ratio, against the raw script drawing as much a face as the cards do")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="pnp-ratio-") as folder:
         scratch = Path(folder)
@@ -278,6 +301,12 @@ def main() -> None:
         print(f"raw script: {' '.join(raw_command(Path('TMP'), faces, pages)[1:])}")
         run(raw_command(scratch / "raw-first", faces, pages), env)  # untimed
         report_times("pnp build (database cache warm) vs raw", time_pair(args.runs, faces, pages, lambda index: env, scratch))
+        if not args.no_matched:
+            work = face_work(first)
+            print(f"the cards draw on average {work['lines']} text lines, {work['rules']} lines and {work['polygons']} polygons "
+                  f"a face; the raw script with as many: {' '.join(f'--{k} {v}' for k, v in work.items())}")
+            report_times("pnp build vs raw drawing as much a face as the cards",
+                         time_pair(args.runs, faces, pages, lambda index: env, scratch, work))
         if args.checked:
             def fresh(index: int) -> dict[str, str]:
                 return child_env(scratch / f"cache-{index}-{time.monotonic_ns()}")

@@ -14,7 +14,8 @@ frame over the bleed, a few rectangles, ten text lines in the bundled TTF fonts
 (``templates/fonts/``, registered with ReportLab as ``pnp`` does: EB Garamond regular, bold and
 italic, NanumMyeongjo and NanumMyeongjo Bold, the last two for digits and, on the first card of the
 last deck, Korean text). The real cards draw more (27 text lines, 22 lines, 8 rectangles, 7 polygons and 4 icons a face
-on average, ``bench/build_ratio.py`` prints the count); ``--lines`` raises the text lines.
+on average, ``bench/build_ratio.py`` prints the count); ``--lines``, ``--rules`` (straight lines) and
+``--polygons`` (small filled and outlined diamonds) raise them, for a ratio at the cards' own amount of work.
 
 The defaults are the bundled build's numbers: 69 faces (66 fronts and 3 backs), the solo deck 52 cards
 on the sheets (31 with a back) on 12 pages per paper, the duel deck 14 (9 with a back) on 4 pages.
@@ -29,6 +30,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import svgwrite
@@ -71,6 +73,16 @@ BODY = ("When the Grayking rises, roll 2 dice and add your Spirit.",
 KOREAN = "그레이킹이 깨어나면 주사위 2개를 굴리고 영혼을 더한다."
 
 
+@dataclass(frozen=True)
+class Work:
+    """How much a face draws besides its frame and rectangles: ``lines`` of text, ``rules`` (straight
+    lines across the card) and ``polygons`` (diamonds, filled and outlined)."""
+
+    lines: int = 10
+    rules: int = 0
+    polygons: int = 0
+
+
 def register_fonts() -> None:
     """Register the five bundled TTF files with ReportLab (each parsed once)."""
     for name, file in FONTS.items():
@@ -90,7 +102,7 @@ def face_lines(index: int, lines: int, korean: int) -> list[tuple[str, str, floa
     return result[:lines]
 
 
-def write_svg(path: Path, index: int, lines: int, korean: int) -> None:
+def write_svg(path: Path, index: int, work: Work, korean: int) -> None:
     """One card face as an SVG (size in mm, viewBox with the trim's top left at 0 0)."""
     w, h = CARD_W + 2 * BLEED, CARD_H + 2 * BLEED
     d = svgwrite.Drawing(str(path), size=(f"{w:g}mm", f"{h:g}mm"), profile="full", debug=False)
@@ -100,16 +112,22 @@ def write_svg(path: Path, index: int, lines: int, korean: int) -> None:
     d.add(d.rect(insert=(3, 3), size=(CARD_W - 6, 10), fill="#7a2e2a"))
     d.add(d.rect(insert=(6, 16), size=(CARD_W - 12, 30), fill="#e8dcc0", stroke="#3b2a1a", stroke_width=0.25))
     d.add(d.rect(insert=(6, CARD_H - 14), size=(12, 8), fill="#c9b891"))
+    for rule in range(work.rules):
+        y = round(16 + 66 * rule / max(work.rules, 1), 2)
+        d.add(d.line(start=(4, y), end=(CARD_W - 4, y), stroke="#4e3b29", stroke_width=0.1))
+    for polygon in range(work.polygons):
+        x, y = 8 + 6 * (polygon % 8), 50 + 6 * (polygon // 8)
+        d.add(d.polygon([(x, y - 2), (x + 2, y), (x, y + 2), (x - 2, y)], fill="#c9b891", stroke="#3b2a1a", stroke_width=0.2))
     y = 10.0
-    for font, text, size in face_lines(index, lines, korean):
+    for font, text, size in face_lines(index, work.lines, korean):
         family, weight, style = SVG_FONT[font]
         d.add(d.text(text, insert=(6, round(y, 2)), font_family=f"{family}, serif", font_size=round(size / PT_PER_MM, 2),
                      font_weight=weight, font_style=style, fill="#3b2a1a"))
-        y += 60 / lines + 1
+        y += 60 / work.lines + 1
     d.save()
 
 
-def draw_face(c: Canvas, index: int, lines: int, korean: int, x: float, y: float, back: bool) -> None:
+def draw_face(c: Canvas, index: int, work: Work, korean: int, x: float, y: float, back: bool) -> None:
     """Draw face ``index`` (its back: the frame and the title) with its trim's bottom left at page (x, y) mm."""
     k = PT_PER_MM
     c.saveState()
@@ -125,8 +143,25 @@ def draw_face(c: Canvas, index: int, lines: int, korean: int, x: float, y: float
     c.roundRect(3 * k, 3 * k, (CARD_W - 6) * k, (CARD_H - 6) * k, 2 * k, stroke=1, fill=1)
     c.setFillColor(HexColor("#7a2e2a"))
     c.rect(3 * k, (CARD_H - 13) * k, (CARD_W - 6) * k, 10 * k, stroke=0, fill=1)
-    texts = face_lines(index, lines, korean)[:1] if back else face_lines(index, lines, korean)
+    texts = face_lines(index, work.lines, korean)[:1] if back else face_lines(index, work.lines, korean)
     if not back:
+        c.setStrokeColor(HexColor("#4e3b29"))
+        c.setLineWidth(0.1 * k)
+        for rule in range(work.rules):
+            ry = CARD_H - (16 + 66 * rule / max(work.rules, 1))
+            c.line(4 * k, ry * k, (CARD_W - 4) * k, ry * k)
+        c.setFillColor(HexColor("#c9b891"))
+        c.setStrokeColor(HexColor("#3b2a1a"))
+        c.setLineWidth(0.2 * k)
+        for polygon in range(work.polygons):
+            px, py = 8 + 6 * (polygon % 8), CARD_H - (50 + 6 * (polygon // 8))
+            path = c.beginPath()
+            path.moveTo(px * k, (py + 2) * k)
+            path.lineTo((px + 2) * k, py * k)
+            path.lineTo(px * k, (py - 2) * k)
+            path.lineTo((px - 2) * k, py * k)
+            path.close()
+            c.drawPath(path, stroke=1, fill=1)
         c.setFillColor(HexColor("#e8dcc0"))
         c.setStrokeColor(HexColor("#3b2a1a"))
         c.setLineWidth(0.25 * k)
@@ -138,11 +173,11 @@ def draw_face(c: Canvas, index: int, lines: int, korean: int, x: float, y: float
         c.setFont(font, size)
         c.setFillColor(HexColor("#3b2a1a"))
         c.drawString(6 * k, top * k, text)
-        top -= 60 / lines + 1
+        top -= 60 / work.lines + 1
     c.restoreState()
 
 
-def write_sheets(path: Path, paper: tuple[float, float], cards: int, backs: int, first_face: int, faces: int, lines: int,
+def write_sheets(path: Path, paper: tuple[float, float], cards: int, backs: int, first_face: int, faces: int, work: Work,
                  korean: int) -> int:
     """Impose ``cards`` faces (from ``first_face``, cycling through ``faces``) 3 x 3 a page on ``paper``
     (mm), each fronts page followed by its backs page (the first ``backs`` cards have one); return the pages."""
@@ -160,7 +195,7 @@ def write_sheets(path: Path, paper: tuple[float, float], cards: int, backs: int,
                 row, column = divmod(slot, COLUMNS)
                 if side == "backs":
                     column = COLUMNS - 1 - column  # long-edge duplex: columns mirrored
-                draw_face(c, (first_face + card) % faces, lines, korean, left + column * CARD_W, bottom + (ROWS - 1 - row) * CARD_H,
+                draw_face(c, (first_face + card) % faces, work, korean, left + column * CARD_W, bottom + (ROWS - 1 - row) * CARD_H,
                           back=side == "backs")
             c.setStrokeColor(HexColor("#000000"))
             c.setLineWidth(0.25)
@@ -194,20 +229,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deck", type=deck, action="append", metavar="NAME:CARDS:BACKS:PAGES",
                         help="a deck's sheets per paper (default: solo:52:31:12 and duel:14:9:4, the bundled build's)")
     parser.add_argument("--lines", type=int, default=10, help="text lines a face (default 10)")
+    parser.add_argument("--rules", type=int, default=0, help="straight lines a face (default 0)")
+    parser.add_argument("--polygons", type=int, default=0, help="diamonds a face (default 0)")
     args = parser.parse_args(argv)
     decks = args.deck or [("solo", 52, 31, 12), ("duel", 14, 9, 4)]
     korean = sum(cards for _, cards, _, _ in decks[:-1]) % args.faces  # the last deck's first card: Korean text
+    work = Work(max(args.lines, 2), max(args.rules, 0), max(args.polygons, 0))
     register_fonts()
     svg_dir = args.out / "svg"
     svg_dir.mkdir(parents=True, exist_ok=True)
     for index in range(args.faces):
-        write_svg(svg_dir / f"face-{index + 1}.svg", index, args.lines, korean)
+        write_svg(svg_dir / f"face-{index + 1}.svg", index, work, korean)
     first = 0
     for name, cards, backs, pages in decks:
         if pages != 2 * math.ceil(cards / (COLUMNS * ROWS)):
             sys.exit(f"deck {name}: {cards} cards make {2 * math.ceil(cards / 9)} pages (fronts and backs), not {pages}")
         for paper_key, paper in PAPERS.items():
-            write_sheets(args.out / f"{name}-{paper_key}.pdf", paper, cards, backs, first, args.faces, args.lines, korean)
+            write_sheets(args.out / f"{name}-{paper_key}.pdf", paper, cards, backs, first, args.faces, work, korean)
         first += cards
 
 
