@@ -270,6 +270,12 @@ class Drawing:
         clipped to the new card's bleed box, so neighbouring cards' artwork fills the bleed exactly as
         it continues on the board. Raises ``ValueError`` if the region lies outside the board's bleed box.
         """
+        return self._crop(x, y, width, height, [bounds(item) for item in self.items], id=id, title=title, bleed_mm=bleed_mm)
+
+    def _crop(self, x: float, y: float, width: float, height: float, boxes: list[Box | None], *, id: str | None = None,
+              title: str | None = None, bleed_mm: float | None = None) -> Drawing:
+        """:meth:`crop`, given the :func:`bounds` of each of this Drawing's items (:meth:`split` measures
+        them once for all its cards)."""
         bleed = self.bleed_mm if bleed_mm is None else bleed_mm
         outer = self.bleed_box
         slack = ROUNDING_SLACK
@@ -279,7 +285,7 @@ class Drawing:
         # Only what reaches into the new card's bleed box is kept: a card of a board does not carry
         # its neighbours' art, text and footers hidden under the clip.
         region = Box(x - bleed, y - bleed, width + 2 * bleed, height + 2 * bleed)
-        kept = tuple(item for item in self.items if _may_reach(item, region))
+        kept = tuple(item for item, box in zip(self.items, boxes) if _overlaps(box, region))
         inner = Group(kept, dx=-x, dy=-y)
         return Drawing(width, height, bleed, (Group((inner,), clip=clip),), id=id or self.id, title=title or self.title)
 
@@ -296,10 +302,11 @@ class Drawing:
         names = list(ids) if ids is not None else [None] * (columns * rows)
         if len(names) != columns * rows:
             raise DrawingError(f"split into {columns * rows} cards got {len(names)} ids")
+        boxes = [bounds(item) for item in self.items]
         cards = []
         for index in range(columns * rows):
             row, column = divmod(index, columns)
-            cards.append(self.crop(column * width, row * height, width, height, id=names[index]))
+            cards.append(self._crop(column * width, row * height, width, height, boxes, id=names[index]))
         return cards
 
 
@@ -366,9 +373,8 @@ def turn_points(points: Iterable[tuple[float, float]], rotation: float, dx: floa
             for x, y in points]
 
 
-def _may_reach(item: Primitive, region: Box) -> bool:
-    """False only when ``item`` certainly paints nothing inside ``region``."""
-    box = bounds(item)
+def _overlaps(box: Box | None, region: Box) -> bool:
+    """Whether the :func:`bounds` ``box`` of an item (``None``: it paints nothing) overlaps ``region``."""
     return box is not None and box.x < region.right and region.x < box.right \
         and box.y < region.bottom and region.y < box.bottom
 

@@ -123,6 +123,16 @@ def has_glyph(key: str, char: str) -> bool:
     return ord(char) in _face(key).charToGlyph
 
 
+_first_with: dict[str, dict[str, str]] = {}
+"""For each family key, the family :func:`runs` draws each character seen so far in: the first of the
+key's chain (the key, then its fallback) whose font has the glyph. The fonts are the bundled files,
+so the answer never changes; :func:`runs` asked every font again for every character of every new
+text, a tenth of the layout's time (issue 14)."""
+
+_drawable: dict[tuple[str, ...], set[str]] = {}
+"""For each chain of families :func:`missing_chars` was asked about, the characters one of them draws."""
+
+
 @lru_cache(maxsize=4096)
 def runs(text: str, key: str) -> tuple[tuple[str, str], ...]:
     """Split ``text`` into ``((family key, text), ...)`` runs, each drawable with one font.
@@ -134,12 +144,16 @@ def runs(text: str, key: str) -> tuple[tuple[str, str], ...]:
     """
     fam = family(key)
     chain = (key,) + fam.fallback
+    first_with = _first_with.setdefault(key, {})
     result: list[list[str]] = []
     for char in text:
         if fam.digits and char in DIGITS:
             chosen = fam.digits
         else:
-            chosen = next((k for k in chain if has_glyph(k, char)), key)
+            found = first_with.get(char)
+            if found is None:
+                found = first_with[char] = next((k for k in chain if has_glyph(k, char)), key)
+            chosen = found
         if char == " " and result:
             # a space joins the run before it, but a digit run's (wide) space is never used
             chosen = key if result[-1][0] == fam.digits else result[-1][0]
@@ -156,9 +170,13 @@ def missing_chars(text: str, key: str = "serif") -> list[str]:
     missing-glyph box."""
     fam = family(key)
     chain = (key,) + fam.fallback + ((fam.digits,) if fam.digits else ())
+    drawable = _drawable.setdefault(chain, set())
     missing: list[str] = []
     for char in unicodedata.normalize("NFC", text):
-        if char in missing or char in "\n\r" or any(has_glyph(k, char) for k in chain):
+        if char in drawable or char in missing or char in "\n\r":
+            continue
+        if any(has_glyph(k, char) for k in chain):
+            drawable.add(char)
             continue
         missing.append(char)
     return missing

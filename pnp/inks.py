@@ -194,12 +194,20 @@ class Variant:
 
     def apply(self, cards: Sequence[SheetCard | None]) -> list[SheetCard | None]:
         """``cards`` (sheet cards with ``front`` and ``back`` Drawings, or ``None``) with every face
-        passed through :attr:`transform`; every other field of a card is kept."""
+        passed through :attr:`transform`; every other field of a card is kept. A face shared by many
+        cards (their back) is transformed once and stays shared, so the sheets paint it once
+        (:meth:`pnp.pdf.Painter.draw`, ``shared``)."""
         if self.transform is no_change:
             return list(cards)
+        done: dict[int, Drawing] = {}  # id of a face of ``cards`` (alive while they are): its transform
+
+        def once(face: Drawing) -> Drawing:
+            if id(face) not in done:
+                done[id(face)] = self.transform(face)
+            return done[id(face)]
+
         return [None if card is None else replace(
-                    card, front=self.transform(card.front),
-                    back=None if card.back is None else self.transform(card.back))
+                    card, front=once(card.front), back=None if card.back is None else once(card.back))
                 for card in cards]
 
 

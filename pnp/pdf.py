@@ -7,24 +7,25 @@ backs mirrored for the duplex flip) and the sheet's marks (:mod:`pnp.sheet_marks
 guides and cut lines, the footer and the scale checks in the margins).
 
 Fonts are the bundled TTFs (:mod:`pnp.fonts`), embedded by ReportLab as subsets. Icons are vector
-drawings: each ``templates/icons/<name>.svg`` is converted once by svglib and stored in the PDF once
-as a Form XObject, then placed wherever it is used. Files are written in ReportLab's invariant mode
-(no dates, fixed ids), so the same input gives byte-identical PDFs.
+drawings: each ``templates/icons/<name>.svg`` is read once (:mod:`pnp.icon_shapes`; svglib for a file
+in SVG that module does not read) and stored in the PDF once as a Form XObject, then placed wherever
+it is used; so is a face placed more than once in a document (a card back). Files are written in
+ReportLab's invariant mode (no dates, fixed ids), so the same input gives byte-identical PDFs.
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from reportlab.graphics import renderPDF
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
-from svglib.svglib import svg2rlg
 
 from pnp import fonts
-from pnp.drawing import Box, Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect, TextLine
+from pnp.drawing import Box, Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect, TextLine, walk
+from pnp.icon_shapes import PX_TO_PT, draw_icon, icon_shapes
 from pnp.inks import recolour_rlg
 from pnp.sheet_marks import NO_BACKS, cut_lines_overlay, page_line, sheet_marginalia, sheet_overlay
 from pnp.sheets import Marginal, SheetCard, SheetLayout, SheetOptions, empty_slots, page_plan, placements, slot_marginalia
@@ -34,7 +35,11 @@ from pnp.units import PT_PER_MM, ROUNDING_SLACK, SAME_SIZE_MM
 
 @cache
 def _icon_drawing(name: str):
-    """The svglib drawing of ``templates/icons/<name>.svg`` (parsed once per process)."""
+    """The svglib drawing of ``templates/icons/<name>.svg`` (parsed once per process), for an icon that
+    :func:`pnp.icon_shapes.icon_shapes` does not read. svglib is imported only then: it and
+    ``reportlab.graphics`` take a tenth of a build to import."""
+    from svglib.svglib import svg2rlg
+
     path = ICON_DIR / f"{name}.svg"
     if not path.is_file():
         raise FileNotFoundError(f"icon {name!r}: no file {path}")
@@ -47,12 +52,22 @@ def _icon_drawing(name: str):
     return drawing
 
 
+def _icon_box(name: str) -> tuple[float, float]:
+    """Width and height of icon ``name``'s Form XObject, in the form's own units (see :meth:`Painter._form`)."""
+    shapes = icon_shapes(ICON_DIR / f"{name}.svg")
+    if shapes is not None:
+        return shapes.width * PX_TO_PT, shapes.height * PX_TO_PT
+    drawing = _icon_drawing(name)
+    return drawing.width, drawing.height
+
+
 class Painter:
     """Draws :class:`~pnp.drawing.Drawing` objects on one ReportLab ``canvas`` of a page ``page_height_mm`` tall.
 
-    Keeps track of which icons are already stored in the document as Form XObjects. ``colour`` maps
-    every ``"#rrggbb"`` (icons' colours too) to the ReportLab colour written: RGB by default,
-    CMYK with :func:`pnp.inks.cmyk`.
+    Keeps track of which icons are already stored in the document as Form XObjects, and of the faces
+    drawn as Form XObjects (``draw(..., shared=True)``). ``colour`` maps every ``"#rrggbb"`` (icons'
+    colours too) to the ReportLab colour written: RGB by default, CMYK with :func:`pnp.inks.cmyk`;
+    each colour is converted once a document.
     """
 
     def __init__(self, canvas: Canvas, page_height_mm: float, colour: Callable[[str], Color] = HexColor):
@@ -60,28 +75,72 @@ class Painter:
         self.colour = colour
         self.page_height_mm = page_height_mm
         self._forms: set[str] = set()
+        self._colours: dict[str, Color] = {}
+        self._faces: dict[int, tuple[str, Drawing]] = {}  # id of a shared Drawing: its form's name, and the Drawing (kept alive)
+        # The fill and stroke colour ("#rrggbb") and line width (pt) in force while a drawing is painted,
+        # None when not known, and those of the enclosing saved graphics states (see _save).
+        self._pen: tuple[str | None, str | None, float | None] = (None, None, None)
+        self._pens: list[tuple[str | None, str | None, float | None]] = []
+
+    def _save(self) -> None:
+        """``saveState`` (PDF ``q``), remembering the colours and line width in force with it."""
+        self.canvas.saveState()
+        self._pens.append(self._pen)
+
+    def _restore(self) -> None:
+        """``restoreState`` (PDF ``Q``): the colours and line width of the matching :meth:`_save` are in force again."""
+        self.canvas.restoreState()
+        self._pen = self._pens.pop()
+
+    def _fill(self, fill: str) -> None:
+        """Make ``fill`` the fill colour, unless it already is (within this drawing)."""
+        if fill != self._pen[0]:
+            self.canvas.setFillColor(self._colour(fill))
+            self._pen = (fill, self._pen[1], self._pen[2])
+
+    def _colour(self, value: str) -> Color:
+        """``self.colour(value)``, converted once (a sheet sets some colours thousands of times)."""
+        found = self._colours.get(value)
+        if found is None:
+            found = self._colours[value] = self.colour(value)
+        return found
 
     # -- icons ---------------------------------------------------------------------------------
     def _form(self, name: str) -> str:
+        """The name of the Form XObject holding icon ``name``, painted on first use: by
+        :func:`pnp.icon_shapes.draw_icon` (the bundled icons)
+        or, for a file in SVG that module does not read, by svglib and ReportLab's ``renderPDF``."""
         form = f"icon-{name}"
         if name not in self._forms:
-            drawing = _icon_drawing(name)
-            if self.colour is not HexColor:
-                drawing = recolour_rlg(drawing, self.colour)
-            self.canvas.beginForm(form, 0, 0, drawing.width, drawing.height)
-            renderPDF.draw(drawing, self.canvas, 0, 0)
-            self.canvas.endForm()
+            shapes = icon_shapes(ICON_DIR / f"{name}.svg")
+            if shapes is not None:
+                self.canvas.beginForm(form, 0, 0, shapes.width * PX_TO_PT, shapes.height * PX_TO_PT)
+                draw_icon(self.canvas, shapes, self._colour)
+                self.canvas.endForm()
+            else:
+                from reportlab.graphics import renderPDF
+
+                drawing = _icon_drawing(name)
+                if self.colour is not HexColor:
+                    drawing = recolour_rlg(drawing, self.colour)
+                self.canvas.beginForm(form, 0, 0, drawing.width, drawing.height)
+                renderPDF.draw(drawing, self.canvas, 0, 0)
+                self.canvas.endForm()
             self._forms.add(name)
         return form
 
     # -- drawings ------------------------------------------------------------------------------
-    def draw(self, drawing: Drawing, x_mm: float, y_mm: float, clip: Box | None = None) -> None:
+    def draw(self, drawing: Drawing, x_mm: float, y_mm: float, clip: Box | None = None, shared: bool = False) -> None:
         """Draw ``drawing`` with its trim top-left at page ``(x_mm, y_mm)`` (mm from the page's top-left).
 
-        ``clip`` (page mm) limits what is visible; by default the drawing's own bleed box.
+        ``clip`` (page mm) limits what is visible; by default the drawing's own bleed box. ``shared``:
+        the drawing is painted once into a Form XObject of the document (:meth:`_face_form`) and each
+        ``draw`` of the same Drawing object places that form, for a face printed many times (a card
+        back); what prints is the same as painting it each time.
         """
         c = self.canvas
-        c.saveState()
+        self._save()
+        self._pen = (None, None, None)  # whatever came before this drawing: set every colour it uses
         if clip is None:
             bleed = drawing.bleed_box
             clip = Box(x_mm + bleed.x, y_mm + bleed.y, bleed.width, bleed.height)
@@ -91,8 +150,36 @@ class Painter:
                   clip.width * PT_PER_MM, clip.height * PT_PER_MM)
         c.clipPath(path, stroke=0, fill=0)
         c.translate(x_mm * PT_PER_MM, (self.page_height_mm - y_mm) * PT_PER_MM)
+        if shared:
+            c.doForm(self._face_form(drawing))
+        else:
+            self._items(drawing.items)
+        self._restore()
+
+    def _face_form(self, drawing: Drawing) -> str:
+        """The name of the Form XObject holding ``drawing``'s items, painted on first use.
+
+        The form's coordinates are those :meth:`draw` paints the items in (origin at the trim's top
+        left, y up, points), and a form inherits the graphics state where it is placed, as painted
+        items do, so a placed form prints as the items would. Its bounding box is the drawing's bleed
+        box grown by :data:`FORM_MARGIN_MM` on every side: never smaller than a clip :meth:`draw` is given.
+        """
+        known = self._faces.get(id(drawing))
+        if known is not None:
+            return known[0]
+        name = f"face-{len(self._faces) + 1}"
+        for item in walk(drawing.items):  # icons' forms first: a form is not begun inside another
+            if isinstance(item, Icon):
+                self._form(item.name)
+        box, k = drawing.bleed_box, PT_PER_MM
+        self.canvas.beginForm(name, (box.x - FORM_MARGIN_MM) * k, -(box.bottom + FORM_MARGIN_MM) * k,
+                              (box.right + FORM_MARGIN_MM) * k, -(box.y - FORM_MARGIN_MM) * k)
+        outside, self._pen = self._pen, (None, None, None)  # a form starts in the state of wherever it is placed
         self._items(drawing.items)
-        c.restoreState()
+        self._pen = outside
+        self.canvas.endForm()
+        self._faces[id(drawing)] = (name, drawing)
+        return name
 
     def _clip(self, box: Box) -> None:
         """Clip to ``box`` given in mm relative to the current origin (a Drawing's trim corner), y down."""
@@ -103,14 +190,16 @@ class Painter:
 
     def _items(self, items: tuple[Primitive, ...]) -> None:
         index = 0
-        while index < len(items):
-            run = _text_run(items, index)
-            if len(run) > 1:
-                self._text_runs(run)
-                index += len(run)
-            else:
-                self._item(items[index])
-                index += 1
+        count = len(items)
+        while index < count:
+            if isinstance(items[index], TextLine) and index + 1 < count and isinstance(items[index + 1], TextLine):
+                run = _text_run(items, index)
+                if len(run) > 1:
+                    self._text_runs(run)
+                    index += len(run)
+                    continue
+            self._item(items[index])
+            index += 1
 
     def _text_runs(self, run: list[TextLine]) -> None:
         """Start-anchored runs of one line (font fallback, lining digits) as one PDF text object, so
@@ -119,18 +208,30 @@ class Painter:
         text = self.canvas.beginText()
         for item in run:
             text.setFont(fonts.register(item.family), item.size)
-            text.setFillColor(self.colour(item.fill))
+            if item.fill != self._pen[0]:  # a colour set inside a text object stays after it
+                text.setFillColor(self._colour(item.fill))
+                self._pen = (item.fill, self._pen[1], self._pen[2])
             text.setTextOrigin(item.x * k, -item.y * k)
             text.textOut(item.text)
         self.canvas.drawText(text)
 
     def _stroke_fill(self, fill: str | None, stroke: str | None, stroke_width: float) -> tuple[int, int]:
-        c = self.canvas
+        """Set the fill colour, stroke colour and line width (mm) a shape is painted with, each only
+        when it is not in force already (a hatch's 90 lines set theirs once); returns ReportLab's
+        ``(stroke, fill)`` flags."""
         if fill is not None:
-            c.setFillColor(self.colour(fill))
+            self._fill(fill)
         if stroke is not None:
-            c.setStrokeColor(self.colour(stroke))
-            c.setLineWidth(stroke_width * PT_PER_MM)
+            c = self.canvas
+            current_fill, current_stroke, current_width = self._pen
+            if stroke != current_stroke:
+                c.setStrokeColor(self._colour(stroke))
+                current_stroke = stroke
+            width = stroke_width * PT_PER_MM
+            if width != current_width:
+                c.setLineWidth(width)
+                current_width = width
+            self._pen = (current_fill, current_stroke, current_width)
         return (1 if stroke is not None else 0, 1 if fill is not None else 0)
 
     def _item(self, item: Primitive) -> None:
@@ -170,36 +271,42 @@ class Painter:
                 c.circle(item.cx * k, -item.cy * k, item.r * k, stroke=stroke, fill=fill)
         elif isinstance(item, TextLine):
             c.setFont(fonts.register(item.family), item.size)
-            c.setFillColor(self.colour(item.fill))
+            self._fill(item.fill)
             x, y = item.x * k, -item.y * k
             draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[item.anchor]
             if item.rotation:
-                c.saveState()
+                self._save()
                 c.translate(x, y)
                 c.rotate(item.rotation)
                 draw(0, 0, item.text)
-                c.restoreState()
+                self._restore()
             else:
                 draw(x, y, item.text)
         elif isinstance(item, Icon):
             form = self._form(item.name)
-            drawing = _icon_drawing(item.name)
-            c.saveState()
+            width, height = _icon_box(item.name)
+            self._save()
             c.translate(item.x * k, -(item.y + item.size) * k)
-            c.scale(item.size * k / drawing.width, item.size * k / drawing.height)
+            c.scale(item.size * k / width, item.size * k / height)
             c.doForm(form)
-            c.restoreState()
+            self._restore()
         elif isinstance(item, Group):
-            c.saveState()
+            self._save()
             if item.clip is not None:
                 self._clip(item.clip)
             c.translate(item.dx * k, -item.dy * k)
             if item.rotation:
                 c.rotate(item.rotation)
             self._items(item.items)
-            c.restoreState()
+            self._restore()
         else:
             raise TypeError(f"cannot draw {type(item).__name__} in a PDF")
+
+
+FORM_MARGIN_MM = 1000.0
+"""How far (mm) a shared face's Form XObject reaches past the face's bleed box on every side
+(:meth:`Painter._face_form`): a form shows nothing outside its box, and a sheet clips each face to
+its slot, which reaches at most the back's extra bleed past the bleed box; a metre is room to spare."""
 
 
 def _text_run(items: tuple[Primitive, ...], start: int) -> list[TextLine]:
@@ -287,6 +394,8 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], *, layout: Sheet
                 raise ValueError(f"card {face.id or face.title}: trim {face.width_mm} x {face.height_mm} mm differs "
                                  f"from the sheet's {layout.card_width} x {layout.card_height} mm")
     plan = page_plan(cards, layout.per_page, options.duplex)
+    # A face placed more than once (a back behind every card of its deck) is painted once, as a form.
+    uses = Counter(id(placement.face) for side, chunk in plan for placement in placements(layout, side, chunk, options))
     note = options.note
     marginal = sheet_marginalia(layout, paper, game, len(plan), note)
     canvas = new_canvas(path, paper.width, paper.height, f"{game} — print-and-play, {paper.name}")
@@ -302,7 +411,8 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], *, layout: Sheet
         canvas.setBleedBox((bleed.x * PT_PER_MM, height_pt - bleed.bottom * PT_PER_MM,
                             bleed.right * PT_PER_MM, height_pt - bleed.y * PT_PER_MM))
         for placement in placements(layout, side, chunk, options):
-            painter.draw(placement.face, placement.trim.x, placement.trim.y, clip=placement.clip)
+            painter.draw(placement.face, placement.trim.x, placement.trim.y, clip=placement.clip,
+                         shared=uses[id(placement.face)] > 1)
         if side == "fronts" and options.cut_lines:
             painter.draw(cut_lines_overlay(layout, chunk), 0, 0, clip=page)
         line = page_line(paper, side, number, len(plan))

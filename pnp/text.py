@@ -166,15 +166,20 @@ def _baselines(starts: list[bool], size: float, line_spacing: float, paragraph_s
 def _segments(line: list[Word]) -> list[tuple[str, str | None]]:
     """The line as alternating ``(text, None)`` strings (words joined by single spaces) and ``("", icon)``."""
     merged: list[tuple[str, str | None]] = []
+    texts: list[str] = []  # the text segment being gathered (joined once it ends: measured for every size tried)
     for index, word in enumerate(line):
-        pieces = ([_Piece(" ")] if index else []) + list(word)
-        for piece in pieces:
+        if index:
+            texts.append(" ")
+        for piece in word:
             if piece.icon:
+                if texts:
+                    merged.append(("".join(texts), None))
+                    texts = []
                 merged.append(("", piece.icon))
-            elif merged and merged[-1][1] is None:
-                merged[-1] = (merged[-1][0] + piece.text, None)
             else:
-                merged.append((piece.text, None))
+                texts.append(piece.text)
+    if texts:
+        merged.append(("".join(texts), None))
     return merged
 
 
@@ -236,7 +241,7 @@ def _measure(paragraphs, family, size, box: Box, line_spacing, paragraph_spacing
 
 def fit_text(text: str, box: Box, family: str = "serif", max_size: float = 10.0, min_size: float = 6.0, *,
              align: Align = "left", valign: VAlign = "top", line_spacing: float = 1.15,
-             paragraph_spacing: float = 0.0, fill: str = "#000000", resolution: float = 0.1) -> FitResult:
+             paragraph_spacing: float = 0.0, fill: str = "#000000", resolution: float = 0.1, source: str = "") -> FitResult:
     """Wrap ``text`` into ``box`` (mm) and shrink it from ``max_size`` towards ``min_size`` (pt) until it fits.
 
     The size is found by binary search in steps of ``resolution`` pt: the largest size at which the
@@ -246,6 +251,7 @@ def fit_text(text: str, box: Box, family: str = "serif", max_size: float = 10.0,
     Lines are ``line_spacing`` em apart; a new paragraph (after a newline in ``text``) adds
     ``paragraph_spacing`` em.
     Inline ``:icon:`` tokens take :data:`ICON_ADVANCE_EM` em and are drawn as :class:`Icon` on the baseline.
+    ``source`` (a template box's name) is given to every placed :class:`TextLine` and :class:`Icon`.
 
     Raises :class:`TextFitError` when ``min_size`` exceeds ``max_size``, a size is not positive, the box
     has no area, or ``align``/``valign`` is unknown.
@@ -257,9 +263,15 @@ def fit_text(text: str, box: Box, family: str = "serif", max_size: float = 10.0,
     if align not in ("left", "center", "right") or valign not in ("top", "middle", "bottom"):
         raise TextFitError(f"alignment {align!r}/{valign!r} is not left/center/right and top/middle/bottom")
     paragraphs = parse_words(text)
+    measured: dict[float, tuple] = {}  # size: _measure's result (the size chosen is measured once, not again to place it)
+
+    def measure_at(size: float) -> tuple:
+        if size not in measured:
+            measured[size] = _measure(paragraphs, family, size, box, line_spacing, paragraph_spacing)
+        return measured[size]
 
     def fits(step: int) -> bool:
-        _, _, over_h, over_w = _measure(paragraphs, family, step * resolution, box, line_spacing, paragraph_spacing)
+        _, _, over_h, over_w = measure_at(step * resolution)
         return over_h <= ROUNDING_SLACK and over_w <= ROUNDING_SLACK
 
     low = round(min_size / resolution)
@@ -277,11 +289,11 @@ def fit_text(text: str, box: Box, family: str = "serif", max_size: float = 10.0,
                 high = middle - 1
         chosen = low
     size = round(chosen * resolution, 4)
-    lines, offsets, over_h, over_w = _measure(paragraphs, family, size, box, line_spacing, paragraph_spacing)
+    lines, offsets, over_h, over_w = measure_at(size)
     over = max(over_h, over_w, 0.0)
     fits_now = over <= ROUNDING_SLACK
     height = box.height + over_h
-    items = _place(lines, offsets, height, box, family, size, align, valign, fill)
+    items = _place(lines, offsets, height, box, family, size, align, valign, fill, source)
     over_lines = 0
     if not fits_now and over_h > ROUNDING_SLACK:
         limit = box.height - fonts.ascent_mm(family, size) - fonts.descent_mm(family, size)
@@ -295,7 +307,7 @@ def _line_text(line: list[Word]) -> str:
 
 
 def _place(lines, offsets: list[float], height: float, box: Box, family: str, size: float, align: Align,
-           valign: VAlign, fill: str) -> list[Primitive]:
+           valign: VAlign, fill: str, source: str = "") -> list[Primitive]:
     if valign == "top":
         top = box.y
     elif valign == "middle":
@@ -307,13 +319,14 @@ def _place(lines, offsets: list[float], height: float, box: Box, family: str, si
     anchor_x = {"left": box.x, "center": box.x + box.width / 2, "right": box.right}[align]
     anchor = ANCHOR_OF_ALIGN[align]
     for line, offset in zip(lines, offsets):
-        items.extend(place_line(line, anchor_x, first + offset, family, size, anchor, fill))
+        items.extend(place_line(line, anchor_x, first + offset, family, size, anchor, fill, source))
     return items
 
 
 def place_line(line: list[Word], x: float, baseline: float, family: str, size: float, anchor: Anchor,
-               fill: str) -> list[Primitive]:
-    """Primitives for one wrapped line anchored at ``x`` (start, middle or end) on ``baseline`` (mm).
+               fill: str, source: str = "") -> list[Primitive]:
+    """Primitives for one wrapped line anchored at ``x`` (start, middle or end) on ``baseline`` (mm),
+    each with ``source`` (the template box it was fitted into, for the checks' reports).
 
     A line of plain text in one font becomes a single :class:`TextLine` with that anchor; a line with
     icons, font fallback or tight digits (see :mod:`pnp.fonts`) becomes start-anchored text runs and
@@ -326,7 +339,7 @@ def place_line(line: list[Word], x: float, baseline: float, family: str, size: f
     if len(merged) == 1 and merged[0][1] is None and len(fonts.runs(merged[0][0], family)) == 1:
         run_family, run_text = fonts.runs(merged[0][0], family)[0]
         if not fonts.is_tight(run_text, run_family):
-            return [TextLine(x, baseline, run_text, run_family, size, fill, anchor)]
+            return [TextLine(x, baseline, run_text, run_family, size, fill, anchor, source=source)]
     total = line_width(line, family, size)
     cursor = {"start": x, "middle": x - total / 2, "end": x - total}[anchor]
     items: list[Primitive] = []
@@ -334,7 +347,7 @@ def place_line(line: list[Word], x: float, baseline: float, family: str, size: f
         if icon:
             side = ICON_SIZE_EM * em
             margin = (ICON_ADVANCE_EM - ICON_SIZE_EM) * em / 2
-            items.append(Icon(icon, cursor + margin, baseline + ICON_DROP_EM * em - side, side))
+            items.append(Icon(icon, cursor + margin, baseline + ICON_DROP_EM * em - side, side, source=source))
             cursor += ICON_ADVANCE_EM * em
             continue
         for run_family, run_text in fonts.runs(text, family):
@@ -344,7 +357,7 @@ def place_line(line: list[Word], x: float, baseline: float, family: str, size: f
             if body:
                 lead = run_text[: len(run_text) - len(run_text.lstrip(" "))]
                 start = cursor + fonts.run_advance_mm(lead, run_family, size) + fonts.run_shift_mm(run_text, run_family, size)
-                items.append(TextLine(start, baseline, body, run_family, size, fill, "start"))
+                items.append(TextLine(start, baseline, body, run_family, size, fill, "start", source=source))
             cursor += fonts.run_advance_mm(run_text, run_family, size)
     return items
 

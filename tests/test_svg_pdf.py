@@ -59,6 +59,30 @@ def test_svg_is_byte_identical_and_in_mm():
     assert not re.search(r"\d\.\d{3,}", without_scale)
 
 
+@pytest.mark.parametrize("fonts_url", [None, "../fonts/"])
+def test_svg_is_what_svgwrite_wrote(db, fonts_url):
+    """pnp.svg writes the text svgwrite's pretty printer wrote (issue 14: svgwrite's objects and its
+    re-parse to indent were nine tenths of an SVG's time), byte for byte, as the svgwrite writer kept in
+    tests/svgwrite_reference.py: every face of the bundled cards, every primitive, and text that needs
+    escaping (``& < > "``, a line end), Korean, a rotated line, empty groups and nested clips."""
+    from pnp.layout import render
+    from tests import svgwrite_reference
+
+    rendered = render(db)
+    faces = [face.drawing for face in rendered.fronts] + [face.drawing for face in rendered.backs.values()]
+    tricky = Drawing(63, 88, 3, (TextLine(3, 10, 'A & B < C > "D" \'E\'', "serif-italic", 8, "#000000"),
+                                 TextLine(3, 20, "그레이킹 1 & 2", "korean-bold", 8, "#000000", "end", rotation=90),
+                                 TextLine(3, 25, " ", "serif", 8, "#000000"),
+                                 Group((TextLine(3, 30, "x\r\ny", "serif", 8, "#000000"),), clip=Box(0, 0, 10, 10)),
+                                 Group(()), Group((), clip=Box(1, 1, 2, 2), dx=1), Group((), dy=2, rotation=30),
+                                 Group((Group((Rect(0, 0, 5, 5, fill="#123456", radius=1),), clip=Box(0, 0, 3, 3), rotation=15),
+                                        Polygon([(0, 0), (1, 1), (2, 0)], stroke="#000000", stroke_width=0.2)),
+                                       clip=Box(0, 0, 9, 9))),
+                     id="test.tricky", title='Fish & "Chips" <b>')
+    for drawing in faces + [sample(3), sample(4, back=True), tricky, Drawing(63, 88, 0, ())]:
+        assert to_svg(drawing, fonts_url) == svgwrite_reference.to_svg(drawing, fonts_url), drawing.id
+
+
 def test_board_split_shifts_and_clips():
     board = Drawing(189, 88, 3, (Rect(-3, -3, 195, 94, fill="#efe3c6"), Circle(94.5, 44, 30, fill="#aa0000")))
     cards = board.split(3, ids=["a", "b", "c"])
@@ -182,3 +206,91 @@ def test_backs_land_behind_their_fronts(tmp_path):
     assert colour_at(backs, layout.trim_box(2)) == (0, 0, 255)
     assert colour_at(backs, layout.trim_box(0)) == (255, 255, 255)  # slots without a back stay empty
     assert colour_at(backs, layout.trim_box(1)) == (255, 255, 255)
+
+
+# ---- Issue 14: the faster ways of painting, which must print what the slower ones printed -------------------
+def _pixels(pdf, tmp_path, name: str, dpi: int = 300):
+    """Page 1 of ``pdf`` rendered by pdftoppm (RGB)."""
+    from PIL import Image
+
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-singlefile", str(pdf), str(tmp_path / name)], check=True)
+    return Image.open(tmp_path / f"{name}.png").convert("RGB")
+
+
+def test_every_bundled_icon_is_read_without_svglib():
+    """pnp.icon_shapes reads every bundled icon (svglib, a tenth of a build to import, is only a fallback)."""
+    from pnp.icon_shapes import icon_shapes
+    from pnp.text import ICON_DIR
+
+    assert [path.stem for path in sorted(ICON_DIR.glob("*.svg")) if icon_shapes(path) is None] == []
+
+
+def test_icon_path_data_and_what_is_left_to_svglib():
+    from pnp.icon_shapes import parse_path, read_icon
+
+    assert parse_path("m10 10 l5 5 5 5 h3 v-2 c1 1 2 2 3 3 z M1,2 3,4") == (
+        ("M", (10.0, 10.0)), ("L", (15.0, 15.0)), ("L", (20.0, 20.0)), ("L", (23.0, 20.0)), ("L", (23.0, 18.0)),
+        ("C", (24.0, 19.0, 25.0, 20.0, 26.0, 21.0)), ("Z", ()), ("M", (1.0, 2.0)), ("L", (3.0, 4.0)))
+    head = b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">'
+    assert read_icon(head + b'<circle cx="50" cy="50" r="9" fill="#2A2118"/></svg>') is not None
+    for other in (b'<g><circle cx="50" cy="50" r="9"/></g>', b'<circle cx="50" cy="50" r="9" opacity="0.5"/>',
+                  b'<circle cx="50" cy="50" r="9" fill="red"/>', b'<path d="M0 0 A 5 5 0 0 1 10 10"/>',
+                  b'<rect x="0" y="0" width="10" height="10" rx="2" ry="3"/>'):
+        assert read_icon(head + other + b"</svg>") is None, other
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (poppler-utils)")
+@pytest.mark.parametrize("colour", ["rgb", "cmyk"])
+def test_icons_print_as_svglib_drew_them(tmp_path, monkeypatch, colour):
+    """Every bundled icon, drawn by pnp.icon_shapes, gives the very pixels svglib's drawing gave (300 dpi)."""
+    from PIL import ImageChops
+
+    import pnp.pdf
+    from pnp import inks
+    from pnp.pdf import Painter, new_canvas
+    from pnp.text import ICON_DIR
+
+    names = sorted(path.stem for path in ICON_DIR.glob("*.svg"))
+    items = [Rect(-3, -3, 69, 94, fill="#e0d0b0"), Line(0, 0, 63, 88, "#ff0000", 2, dash=(3.0, 1.0))]
+    items += [Icon(name, 1 + index % 5 * 12.4, 1 + index // 5 * 12.4, 11.5) for index, name in enumerate(names)]
+    drawing = Drawing(63, 88, 3, tuple(items), id="test.icons")
+
+    def write(name: str):
+        canvas = new_canvas(tmp_path / f"{name}.pdf", 69, 94, "icons")
+        painter = Painter(canvas, 94, inks.cmyk) if colour == "cmyk" else Painter(canvas, 94)
+        painter.draw(drawing, 3, 3)
+        canvas.showPage()
+        canvas.save()
+        return _pixels(tmp_path / f"{name}.pdf", tmp_path, name)
+
+    fast = write("fast")
+    monkeypatch.setattr(pnp.pdf, "icon_shapes", lambda path: None)  # every icon through svglib
+    assert ImageChops.difference(fast, write("svglib")).getbbox() is None
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (poppler-utils)")
+def test_a_back_painted_once_as_a_form_prints_as_painted_each_time(db, tmp_path, monkeypatch):
+    """A face placed more than once in a document (a back) is one Form XObject (a smaller file) and every
+    page prints as when it was painted at each place."""
+    from PIL import ImageChops
+
+    from pnp import layout
+    from pnp.pdf import Painter
+
+    rendered = layout.render(db)
+    cards = [SheetCard(face.drawing, rendered.backs[face.back].drawing) for face in rendered.game("solo") if face.back][:9]
+    cards += [SheetCard(face.drawing) for face in rendered.game("solo") if not face.back][:2]  # a page of empty slots
+    args = dict(layout=bundled_layout(A4), options=bundled_options(duplex="long", back_offset=(0.5, -0.5)), game="t")
+    shared = write_sheets(tmp_path / "shared.pdf", cards, **args).path
+    draw = Painter.draw
+    monkeypatch.setattr(Painter, "draw", lambda self, *a, shared=False, **k: draw(self, *a, **k))
+    painted = write_sheets(tmp_path / "painted.pdf", cards, **args).path
+    assert shared.stat().st_size < painted.stat().st_size
+    for page in (1, 2, 3, 4):
+        for name, pdf in (("s", shared), ("p", painted)):
+            subprocess.run(["pdftoppm", "-r", "100", "-png", "-f", str(page), "-l", str(page), "-singlefile", str(pdf),
+                            str(tmp_path / f"{name}{page}")], check=True)
+        from PIL import Image
+
+        assert ImageChops.difference(Image.open(tmp_path / f"s{page}.png").convert("RGB"),
+                                     Image.open(tmp_path / f"p{page}.png").convert("RGB")).getbbox() is None

@@ -8,7 +8,7 @@ here is geometry (halves, the hatch's 45 degree angle) and unit conversion.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from pnp import fonts
 from pnp.drawing import Anchor, Box, Circle, Drawing, Group, Icon, Line, Polygon, Primitive, Rect, TextLine
@@ -82,14 +82,13 @@ class CardBuilder:
         result = fit_text(text, box or style.box, style.font, style.size[0], style.size[1],
                           align=align or style.align, valign=valign or style.valign,
                           line_spacing=style.line_spacing, paragraph_spacing=style.paragraph_spacing,
-                          fill=color or style.color)
+                          fill=color or style.color, source=style.name)
         if not result.fits:
             self.problems.append(FitProblem(record or self.record_id, field_name, "text over",
                                             f"over by {result.over_mm:.1f} mm", over=result.over_mm, box=style.name))
         if box is None:
             self._check_inside(style)
-        self.items.extend(replace(item, source=style.name) if isinstance(item, (TextLine, Icon)) else item
-                          for item in result.items)
+        self.items.extend(result.items)  # each TextLine and Icon carries the box's name (source)
         return result
 
     def _check_inside(self, style: BoxSpec) -> None:

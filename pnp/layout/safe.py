@@ -81,10 +81,16 @@ def painted(items: Iterable[Primitive], transforms: tuple[tuple[float, float, fl
             ascent = fonts.ascent_mm(item.family, item.size) * 0.9
             # descenders (p, y, g) are ink too: a line reaches down to the font's descender line
             bottom = item.y + (fonts.descent_mm(item.family, item.size) if _has_descender(item.text) else 0.0)
-            corners = turn_points([(left, item.y - ascent), (left + width, bottom),
-                                   (left, bottom), (left + width, item.y - ascent)], item.rotation, 0.0, 0.0,
-                                  origin=(item.x, item.y))
-            found = Painted(f"text {item.text!r}", _outer_box(_points_box(corners), transforms), item.source, item.size)
+            top = item.y - ascent
+            if item.rotation:
+                corners = turn_points([(left, top), (left + width, bottom), (left, bottom), (left + width, top)],
+                                      item.rotation, 0.0, 0.0, origin=(item.x, item.y))
+                text_box = _points_box(corners)
+            else:  # the corners' extremes, as turn_points and _points_box give them unturned
+                lowest, highest = min(left + 0.0, left + width + 0.0), max(left + 0.0, left + width + 0.0)
+                upper, lower = min(top + 0.0, bottom + 0.0), max(top + 0.0, bottom + 0.0)
+                text_box = Box(lowest, upper, highest - lowest, lower - upper)
+            found = Painted(f"text {item.text!r}", _outer_box(text_box, transforms), item.source, item.size)
             if clip is not None and _intersection(found.box, clip) is None:
                 found = None
             continues = (line_end is not None and not item.rotation and not line_end[2]
@@ -192,12 +198,17 @@ def _where(face, thing: Painted) -> str:
 def _points_box(points) -> Box:
     xs = [x for x, _ in points]
     ys = [y for _, y in points]
-    return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    left, top = min(xs), min(ys)
+    return Box(left, top, max(xs) - left, max(ys) - top)
 
 
 def _outer_box(box: Box, transforms: tuple[tuple[float, float, float], ...]) -> Box:
     """``box`` of the innermost coordinates as a box of the outermost (each group turns, then shifts)."""
-    points = [(box.x, box.y), (box.right, box.y), (box.x, box.bottom), (box.right, box.bottom)]
+    right, bottom = box.right, box.bottom
+    if not transforms:  # the corners' extremes, as the general case computes them (most text is in no group)
+        left, top = min(box.x, right), min(box.y, bottom)
+        return Box(left, top, max(box.x, right) - left, max(box.y, bottom) - top)
+    points = [(box.x, box.y), (right, box.y), (box.x, bottom), (right, bottom)]
     for dx, dy, rotation in reversed(transforms):
         points = turn_points(points, rotation, dx, dy)
     return _points_box(points)
