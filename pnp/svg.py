@@ -1,4 +1,4 @@
-"""SVG backend: one :class:`~pnp.drawing.Drawing` to one SVG document, byte-for-byte reproducible.
+"""SVG backend: one :class:`~pnp.drawing.Drawing` to one SVG document (svgwrite), byte-for-byte reproducible.
 
 This module owns how each primitive is written as SVG. The document's size is the card's bleed box in
 millimetres and its ``viewBox`` is in millimetres too, with the trim box's top-left corner at ``0 0``
@@ -15,21 +15,15 @@ so a browser shows the cards in the right fonts (:func:`font_faces`).
 Reproducibility: numbers are written with at most 2 decimals (trailing zeros removed), ids are
 ``clip-1``, ``clip-2`` ... in drawing order and ``icon-<name>``, attributes are sorted, and nothing
 depends on the time or the machine.
-
-The text is the one svgwrite's pretty printer wrote (``svgwrite.Drawing.write(pretty=True,
-indent=1)``), which made the snapshots in ``tests/__snapshots__``: one space of indent a level, the
-namespace declarations first and then the attributes sorted by name, an element with only text (or
-a style sheet's CDATA section) on one line, ``& < " >`` escaped as :mod:`xml.dom.minidom` escapes them.
-It is written directly: building svgwrite's objects, serialising them and parsing the text again to
-indent it took ten times as long, and importing svgwrite a twentieth of a build (issue 14).
-``tests/svgwrite_reference.py`` keeps the svgwrite writer, and ``tests/test_svg_pdf.py`` checks that
-both give the same bytes for every bundled face.
 """
 from __future__ import annotations
 
 import xml.etree.ElementTree as ElementTree
 from functools import cache
 from pathlib import Path
+
+import svgwrite
+from svgwrite.etree import CDATA_TAG
 
 from pnp import fonts
 from pnp.drawing import Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect, TextLine, icon_names, walk
@@ -40,19 +34,22 @@ SVG_NAMESPACE = "{http://www.w3.org/2000/svg}"
 ICON_VIEWBOX = 100.0
 """Icons are drawn in a 0..100 square (their files' viewBox); ``<use>`` scales them to the Icon's size."""
 
-_XML_DECLARATION = '<?xml version="1.0" encoding="utf-8" ?>\n'
-"""The first line svgwrite writes (``svgwrite.Drawing.write``)."""
-
-
-_ROOT_NAMESPACES = (' xmlns="http://www.w3.org/2000/svg" xmlns:ev="http://www.w3.org/2001/xml-events"'
-                    ' xmlns:xlink="http://www.w3.org/1999/xlink"')
-"""The namespace declarations of the root element, as svgwrite's full profile writes them."""
-
 
 def number(value: float) -> str:
     """``value`` with at most 2 decimals and no trailing zeros (``63``, ``-1.5``, ``0.33``); never ``-0``."""
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+class _Raw:
+    """An already-built ElementTree element that svgwrite containers can hold (used for icon content)."""
+
+    def __init__(self, element: ElementTree.Element):
+        self.element = element
+
+    def get_xml(self) -> ElementTree.Element:
+        """The element itself (svgwrite calls this when it writes the document)."""
+        return self.element
 
 
 @cache
@@ -64,8 +61,12 @@ def icon_source(name: str) -> bytes:
     return path.read_bytes()
 
 
+@cache
 def _icon_children(name: str) -> tuple[ElementTree.Element, ...]:
-    """The drawing elements of an icon file, with the SVG namespace removed from their tags."""
+    """The drawing elements of an icon file, with the SVG namespace removed from their tags.
+
+    Parsed once a process and shared by every SVG that uses the icon: the elements are only ever
+    read (appended to a document's tree and written), never changed."""
     root = ElementTree.fromstring(icon_source(name))
     children = []
     for child in root:
@@ -77,150 +78,90 @@ def _icon_children(name: str) -> tuple[ElementTree.Element, ...]:
     return tuple(children)
 
 
-@cache
-def _icon_group(name: str) -> str:
-    """The ``<g id="icon-<name>">`` of ``<defs>`` holding icon ``name``'s elements as its file has them
-    (attributes in the file's order), indented as the child of ``<defs>``; made once a process."""
-    children = _icon_children(name)
-    if not children:
-        return f'  <g id="icon-{_escape(name)}"/>\n'
-    out = [f'  <g id="icon-{_escape(name)}">\n']
-    for child in children:
-        _write_pretty(child, "   ", out)
-    out.append("  </g>\n")
-    return "".join(out)
-
-
-def _escape(text: str) -> str:
-    """``text`` escaped as :mod:`xml.dom.minidom` writes text and attribute values (``& < " >``)."""
-    if "&" in text:
-        text = text.replace("&", "&amp;")
-    if "<" in text:
-        text = text.replace("<", "&lt;")
-    if '"' in text:
-        text = text.replace('"', "&quot;")
-    if ">" in text:
-        text = text.replace(">", "&gt;")
-    return text
-
-
-def _text_node(text: str) -> str:
-    """Character data as an XML parser hands it on: line ends normalised to ``\\n`` (XML 1.0, 2.11)."""
-    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
-
-
-def _pairs(attributes: dict[str, str]) -> str:
-    """`` name="value"`` for each attribute, sorted by name (as svgwrite writes them), values escaped."""
-    return "".join(f' {key}="{_escape(attributes[key])}"' for key in sorted(attributes))
-
-
-def _tag(indent: str, name: str, attributes: dict[str, str], text: str | None = None) -> str:
-    """One element on one line with its text, or closed by ``/>`` when it has none; ``\\n`` at the end."""
-    if text:
-        return f"{indent}<{name}{_pairs(attributes)}>{_escape(_text_node(text))}</{name}>\n"
-    return f"{indent}<{name}{_pairs(attributes)}/>\n"
-
-
-def _open(indent: str, name: str, attributes: dict[str, str], declarations: str = "") -> str:
-    """The start tag of an element with children (namespace ``declarations`` before its attributes)."""
-    return f"{indent}<{name}{declarations}{_pairs(attributes)}>\n"
-
-
-def _paint(attributes: dict[str, str], fill: str | None, stroke: str | None, stroke_width: float) -> dict[str, str]:
-    attributes["fill"] = fill if fill is not None else "none"
+def _paint(element, fill: str | None, stroke: str | None, stroke_width: float) -> None:
+    element["fill"] = fill if fill is not None else "none"
     if stroke is not None:
-        attributes["stroke"] = stroke
-        attributes["stroke-width"] = number(stroke_width)
-    return attributes
+        element["stroke"] = stroke
+        element["stroke-width"] = number(stroke_width)
 
 
 class _Writer:
-    """Writes a Drawing's primitives as indented lines (:meth:`add_all`) and collects the clip paths
-    they need, in drawing order, for ``<defs>`` (:attr:`clips`)."""
+    def __init__(self, document: svgwrite.Drawing):
+        self.document = document
+        self.clip_count = 0
 
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-        self.clips: list[str] = []
-
-    def add_all(self, items: tuple[Primitive, ...], indent: str) -> None:
-        """Write every primitive of ``items`` (card mm) at ``indent``, in paint order."""
+    def add_all(self, parent, items: tuple[Primitive, ...]) -> None:
+        """Add every primitive of ``items`` (card mm) to the svgwrite container ``parent``, in paint order."""
         for item in items:
-            self.add(item, indent)
+            self.add(parent, item)
 
-    def add(self, item: Primitive, indent: str) -> None:
-        """Write one primitive (card mm; a group with its clip path and transform) at ``indent``."""
-        out = self.lines
+    def add(self, parent, item: Primitive) -> None:
+        """Add one primitive (card mm; a group with its clip path and transform) to ``parent``."""
+        d = self.document
         if isinstance(item, Rect):
-            attributes = {"x": number(item.x), "y": number(item.y), "width": number(item.width), "height": number(item.height)}
+            element = d.rect(insert=(number(item.x), number(item.y)), size=(number(item.width), number(item.height)))
             if item.radius:
-                attributes["rx"] = attributes["ry"] = number(item.radius)
-            out.append(_tag(indent, "rect", _paint(attributes, item.fill, item.stroke, item.stroke_width)))
+                element["rx"] = element["ry"] = number(item.radius)
+            _paint(element, item.fill, item.stroke, item.stroke_width)
         elif isinstance(item, Line):
-            attributes = {"x1": number(item.x1), "y1": number(item.y1), "x2": number(item.x2), "y2": number(item.y2),
-                          "stroke": item.stroke, "stroke-width": number(item.stroke_width)}
+            element = d.line(start=(number(item.x1), number(item.y1)), end=(number(item.x2), number(item.y2)))
+            element["stroke"] = item.stroke
+            element["stroke-width"] = number(item.stroke_width)
             if item.dash:
-                attributes["stroke-dasharray"] = " ".join(number(v) for v in item.dash)
-            out.append(_tag(indent, "line", attributes))
+                element["stroke-dasharray"] = " ".join(number(v) for v in item.dash)
         elif isinstance(item, Polyline):
-            attributes = {"points": " ".join(f"{number(x)},{number(y)}" for x, y in item.points)}
-            _paint(attributes, item.fill if item.closed else None, item.stroke, item.stroke_width)
+            # svgwrite writes a shape's own point list over any "points" attribute: pass the points.
+            points = [(number(x), number(y)) for x, y in item.points]
+            element = d.polygon(points) if item.closed else d.polyline(points)
+            _paint(element, item.fill if item.closed else None, item.stroke, item.stroke_width)
             if item.stroke is not None:
-                attributes["stroke-linejoin"] = "round"
-            out.append(_tag(indent, "polygon" if item.closed else "polyline", attributes))
+                element["stroke-linejoin"] = "round"
         elif isinstance(item, Circle):
-            attributes = {"cx": number(item.cx), "cy": number(item.cy), "r": number(item.r)}
-            out.append(_tag(indent, "circle", _paint(attributes, item.fill, item.stroke, item.stroke_width)))
+            element = d.circle(center=(number(item.cx), number(item.cy)), r=number(item.r))
+            _paint(element, item.fill, item.stroke, item.stroke_width)
         elif isinstance(item, TextLine):
             family = fonts.family(item.family)
-            attributes = {"x": number(item.x), "y": number(item.y), "font-family": f"{family.svg_family}, serif",
-                          "font-size": number(item.size * MM_PER_PT), "fill": item.fill}
+            element = d.text(item.text, insert=(number(item.x), number(item.y)))
+            element["font-family"] = f"{family.svg_family}, serif"
+            element["font-size"] = number(item.size * MM_PER_PT)
             if family.svg_weight != "normal":
-                attributes["font-weight"] = family.svg_weight
+                element["font-weight"] = family.svg_weight
             if family.svg_style != "normal":
-                attributes["font-style"] = family.svg_style
+                element["font-style"] = family.svg_style
+            element["fill"] = item.fill
             if item.anchor != "start":
-                attributes["text-anchor"] = item.anchor
+                element["text-anchor"] = item.anchor
             if item.rotation:
-                attributes["transform"] = f"rotate({number(-item.rotation)} {number(item.x)} {number(item.y)})"
-            out.append(_tag(indent, "text", attributes, str(item.text)))
+                element["transform"] = f"rotate({number(-item.rotation)} {number(item.x)} {number(item.y)})"
         elif isinstance(item, Icon):
+            element = d.use(f"#icon-{item.name}")
             scale = f"{item.size / ICON_VIEWBOX:.5f}".rstrip("0").rstrip(".")
-            out.append(_tag(indent, "use", {"xlink:href": f"#icon-{item.name}",
-                                            "transform": f"translate({number(item.x)} {number(item.y)}) scale({scale})"}))
+            element["transform"] = f"translate({number(item.x)} {number(item.y)}) scale({scale})"
         elif isinstance(item, Group):
+            element = d.g()
+            inner = element
+            if item.clip is not None:
+                self.clip_count += 1
+                clip_id = f"clip-{self.clip_count}"
+                clip = d.clipPath(id=clip_id)
+                clip.add(d.rect(insert=(number(item.clip.x), number(item.clip.y)),
+                                size=(number(item.clip.width), number(item.clip.height))))
+                d.defs.add(clip)
+                element["clip-path"] = f"url(#{clip_id})"
+                if item.dx or item.dy or item.rotation:
+                    inner = d.g()
+                    element.add(inner)
             transform = []
             if item.dx or item.dy:
                 transform.append(f"translate({number(item.dx)} {number(item.dy)})")
             if item.rotation:
                 transform.append(f"rotate({number(-item.rotation)})")
-            inner = {"transform": " ".join(transform)} if transform else {}
-            if item.clip is None:
-                self._group(indent, inner, item.items)
-                return
-            clip_id = f"clip-{len(self.clips) + 1}"
-            box = item.clip
-            self.clips.append(f'  <clipPath id="{clip_id}">\n'
-                              + _tag("   ", "rect", {"x": number(box.x), "y": number(box.y), "width": number(box.width),
-                                                     "height": number(box.height)})
-                              + "  </clipPath>\n")
-            outer = {"clip-path": f"url(#{clip_id})"}
-            if not inner:
-                self._group(indent, outer, item.items)
-                return
-            out.append(_open(indent, "g", outer))
-            self._group(indent + " ", inner, item.items)
-            out.append(f"{indent}</g>\n")
+            if transform:
+                inner["transform"] = " ".join(transform)
+            self.add_all(inner, item.items)
         else:
             raise TypeError(f"cannot draw {type(item).__name__} as SVG")
-
-    def _group(self, indent: str, attributes: dict[str, str], items: tuple[Primitive, ...]) -> None:
-        """A ``<g>`` with ``attributes`` holding ``items`` (``<g/>`` when there are none)."""
-        if not items:
-            self.lines.append(_tag(indent, "g", attributes))
-            return
-        self.lines.append(_open(indent, "g", attributes))
-        self.add_all(items, indent + " ")
-        self.lines.append(f"{indent}</g>\n")
+        parent.add(element)
 
 
 def font_faces(drawing: Drawing, fonts_url: str) -> str:
@@ -246,34 +187,65 @@ def to_svg(drawing: Drawing, fonts_url: str | None = None) -> str:
     bleed = drawing.bleed_mm
     width = drawing.width_mm + 2 * bleed
     height = drawing.height_mm + 2 * bleed
-    root = {"baseProfile": "full", "height": f"{number(height)}mm", "width": f"{number(width)}mm", "version": "1.1",
-            "viewBox": f"{number(-bleed)} {number(-bleed)} {number(width)} {number(height)}",
-            "style": "font-kerning:none"}  # the PDF and the text fitter use unkerned advances
+    document = svgwrite.Drawing(size=(f"{number(width)}mm", f"{number(height)}mm"), profile="full", debug=False)
+    document["viewBox"] = f"{number(-bleed)} {number(-bleed)} {number(width)} {number(height)}"
+    document["style"] = "font-kerning:none"  # the PDF and the text fitter use unkerned advances
     if drawing.id:
-        root["id"] = drawing.id
-    out = [_XML_DECLARATION, _open("", "svg", root, _ROOT_NAMESPACES)]
+        document["id"] = drawing.id
     if drawing.title:
-        out.append(_tag(" ", "title", {}, drawing.title))
-    defs = []
+        document.set_desc(title=drawing.title)
     if fonts_url is not None:
         css = font_faces(drawing, fonts_url)
         if css:
-            defs.append(f'  <style type="text/css"><![CDATA[{_text_node(css)}]]></style>\n')
-    defs.extend(_icon_group(name) for name in icon_names(drawing))
-    writer = _Writer()
-    writer.add_all(drawing.items, " ")
-    defs.extend(writer.clips)
-    out.extend([" <defs>\n", *defs, " </defs>\n"] if defs else [" <defs/>\n"])
-    out.extend(writer.lines)
-    out.append("</svg>\n\n")
+            document.defs.add(document.style(css))
+    for name in icon_names(drawing):
+        group = document.g(id=f"icon-{name}")
+        for child in _icon_children(name):
+            group.add(_Raw(child))
+        document.defs.add(group)
+    _Writer(document).add_all(document, drawing.items)
+    out = [_XML_DECLARATION]
+    _write_pretty(document.get_xml(), "", out)
+    out.append("\n")
     return "".join(out)
 
 
+_XML_DECLARATION = '<?xml version="1.0" encoding="utf-8" ?>\n'
+"""The first line svgwrite writes (``svgwrite.Drawing.write``)."""
+
+
+def _escape(text: str) -> str:
+    """``text`` escaped as :mod:`xml.dom.minidom` writes text and attribute values (``& < " >``)."""
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if '"' in text:
+        text = text.replace('"', "&quot;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    return text
+
+
+def _text_node(text: str) -> str:
+    """Character data as an XML parser hands it on: line ends normalised to ``\\n`` (XML 1.0, 2.11)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
 def _write_pretty(element: ElementTree.Element, indent: str, out: list[str]) -> None:
-    """Append ``element`` (an icon file's element) and its children to ``out`` at ``indent``, as
-    svgwrite's pretty printer wrote an element it was handed whole (``xml.dom.minidom``'s
-    ``writexml`` of Python 3.11): attributes in their order (namespace declarations first), an
-    element whose only child is text on one line, text among elements on lines of its own."""
+    """Append ``element`` (an ElementTree element, as ``svgwrite`` builds it) to ``out`` exactly as
+    ``svgwrite.Drawing.write(pretty=True, indent=1)`` writes it, without its round trip.
+
+    svgwrite pretty-prints by serialising the tree, parsing the text again with
+    :mod:`xml.dom.minidom` and writing it with ``toprettyxml`` (``svgwrite.utils.pretty_xml``): two
+    thirds of the time of an SVG went to that round trip (issue 14). This function writes what the
+    round trip gives, straight from the tree, following ``minidom.Element.writexml`` of Python 3.11:
+    one space of indent a level; namespace declarations (``xmlns``, ``xmlns:*``) first, as minidom's
+    namespace-aware parser puts them, then the other attributes in their order (svgwrite sorts
+    them); an element whose only child is text or a CDATA section on one line; text among elements
+    on lines of its own; ``&``, ``<``, ``"`` and ``>`` escaped in text and attributes.
+    ``tests/test_svg_pdf.py`` compares it with svgwrite's own pretty output.
+    """
     attributes = element.attrib
     out.append(f"{indent}<{element.tag}")
     declarations = [name for name in attributes if name == "xmlns" or name.startswith("xmlns:")]
@@ -290,15 +262,26 @@ def _write_pretty(element: ElementTree.Element, indent: str, out: list[str]) -> 
         else:
             out.append("/>\n")
         return
+    if not text and len(children) == 1 and children[0].tag == CDATA_TAG:  # a style sheet: on one line
+        out.append(f">{_cdata(children[0])}</{element.tag}>\n")
+        return
     out.append(">\n")
     inner = indent + " "
     if text:
         out.append(_escape(f"{inner}{_text_node(text)}\n"))
     for child in children:
+        if child.tag == CDATA_TAG:  # minidom writes a CDATA section among other nodes unindented; svgwrite drops its tail
+            out.append(_cdata(child))
+            continue
         _write_pretty(child, inner, out)
         if child.tail:
             out.append(_escape(f"{inner}{_text_node(child.tail)}\n"))
     out.append(f"{indent}</{element.tag}>\n")
+
+
+def _cdata(element: ElementTree.Element) -> str:
+    """svgwrite's CDATA element (``svgwrite.etree.CDATA``: a ``<style>`` sheet) as a CDATA section."""
+    return f"<![CDATA[{_text_node(element.text or '')}]]>"
 
 
 def write_svg(drawing: Drawing, path: Path, fonts_url: str | None = None) -> Path:
