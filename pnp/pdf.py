@@ -7,10 +7,9 @@ backs mirrored for the duplex flip) and the sheet's marks (:mod:`pnp.sheet_marks
 guides and cut lines, the footer and the scale checks in the margins).
 
 Fonts are the bundled TTFs (:mod:`pnp.fonts`), embedded by ReportLab as subsets. Icons are vector
-drawings: each ``templates/icons/<name>.svg`` is read once (:mod:`pnp.icon_shapes`; svglib for a file
-in SVG that module does not read) and stored in the PDF once as a Form XObject, then placed wherever
-it is used; so is a face placed more than once in a document (a card back). Files are written in
-ReportLab's invariant mode (no dates, fixed ids), so the same input gives byte-identical PDFs.
+drawings: each ``templates/icons/<name>.svg`` is converted once by svglib and stored in the PDF once
+as a Form XObject, then placed wherever it is used. Files are written in ReportLab's invariant mode
+(no dates, fixed ids), so the same input gives byte-identical PDFs.
 """
 from __future__ import annotations
 
@@ -20,12 +19,13 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from reportlab.graphics import renderPDF
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
+from svglib.svglib import svg2rlg
 
 from pnp import fonts
 from pnp.drawing import Box, Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect, TextLine, walk
-from pnp.icon_shapes import PX_TO_PT, draw_icon, icon_shapes
 from pnp.inks import recolour_rlg
 from pnp.sheet_marks import NO_BACKS, cut_lines_overlay, page_line, sheet_marginalia, sheet_overlay
 from pnp.sheets import Marginal, SheetCard, SheetLayout, SheetOptions, empty_slots, page_plan, placements, slot_marginalia
@@ -35,11 +35,7 @@ from pnp.units import PT_PER_MM, ROUNDING_SLACK, SAME_SIZE_MM
 
 @cache
 def _icon_drawing(name: str):
-    """The svglib drawing of ``templates/icons/<name>.svg`` (parsed once per process), for an icon that
-    :func:`pnp.icon_shapes.icon_shapes` does not read. svglib is imported only then: it and
-    ``reportlab.graphics`` take a tenth of a build to import."""
-    from svglib.svglib import svg2rlg
-
+    """The svglib drawing of ``templates/icons/<name>.svg`` (parsed once per process)."""
     path = ICON_DIR / f"{name}.svg"
     if not path.is_file():
         raise FileNotFoundError(f"icon {name!r}: no file {path}")
@@ -50,15 +46,6 @@ def _icon_drawing(name: str):
     # text, so start them in the bundled serif and keep the PDF free of unembedded fonts.
     drawing.initialFontName = fonts.register("serif")
     return drawing
-
-
-def _icon_box(name: str) -> tuple[float, float]:
-    """Width and height of icon ``name``'s Form XObject, in the form's own units (see :meth:`Painter._form`)."""
-    shapes = icon_shapes(ICON_DIR / f"{name}.svg")
-    if shapes is not None:
-        return shapes.width * PX_TO_PT, shapes.height * PX_TO_PT
-    drawing = _icon_drawing(name)
-    return drawing.width, drawing.height
 
 
 class Painter:
@@ -107,25 +94,14 @@ class Painter:
 
     # -- icons ---------------------------------------------------------------------------------
     def _form(self, name: str) -> str:
-        """The name of the Form XObject holding icon ``name``, painted on first use: by
-        :func:`pnp.icon_shapes.draw_icon` (the bundled icons)
-        or, for a file in SVG that module does not read, by svglib and ReportLab's ``renderPDF``."""
         form = f"icon-{name}"
         if name not in self._forms:
-            shapes = icon_shapes(ICON_DIR / f"{name}.svg")
-            if shapes is not None:
-                self.canvas.beginForm(form, 0, 0, shapes.width * PX_TO_PT, shapes.height * PX_TO_PT)
-                draw_icon(self.canvas, shapes, self._colour)
-                self.canvas.endForm()
-            else:
-                from reportlab.graphics import renderPDF
-
-                drawing = _icon_drawing(name)
-                if self.colour is not HexColor:
-                    drawing = recolour_rlg(drawing, self.colour)
-                self.canvas.beginForm(form, 0, 0, drawing.width, drawing.height)
-                renderPDF.draw(drawing, self.canvas, 0, 0)
-                self.canvas.endForm()
+            drawing = _icon_drawing(name)
+            if self.colour is not HexColor:
+                drawing = recolour_rlg(drawing, self.colour)
+            self.canvas.beginForm(form, 0, 0, drawing.width, drawing.height)
+            renderPDF.draw(drawing, self.canvas, 0, 0)
+            self.canvas.endForm()
             self._forms.add(name)
         return form
 
@@ -284,10 +260,10 @@ class Painter:
                 draw(x, y, item.text)
         elif isinstance(item, Icon):
             form = self._form(item.name)
-            width, height = _icon_box(item.name)
+            drawing = _icon_drawing(item.name)
             self._save()
             c.translate(item.x * k, -(item.y + item.size) * k)
-            c.scale(item.size * k / width, item.size * k / height)
+            c.scale(item.size * k / drawing.width, item.size * k / drawing.height)
             c.doForm(form)
             self._restore()
         elif isinstance(item, Group):

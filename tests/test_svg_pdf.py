@@ -221,67 +221,7 @@ def test_backs_land_behind_their_fronts(tmp_path):
     assert colour_at(backs, layout.trim_box(1)) == (255, 255, 255)
 
 
-# ---- Issue 14: the faster ways of painting, which must print what the slower ones printed -------------------
-def _pixels(pdf, tmp_path, name: str, dpi: int = 300):
-    """Page 1 of ``pdf`` rendered by pdftoppm (RGB)."""
-    from PIL import Image
-
-    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-singlefile", str(pdf), str(tmp_path / name)], check=True)
-    return Image.open(tmp_path / f"{name}.png").convert("RGB")
-
-
-def test_every_bundled_icon_is_read_without_svglib():
-    """pnp.icon_shapes reads every bundled icon (svglib, a tenth of a build to import, is only a fallback)."""
-    from pnp.icon_shapes import icon_shapes
-    from pnp.text import ICON_DIR
-
-    assert [path.stem for path in sorted(ICON_DIR.glob("*.svg")) if icon_shapes(path) is None] == []
-
-
-def test_icon_path_data_and_what_is_left_to_svglib():
-    from pnp.icon_shapes import parse_path, read_icon
-
-    assert parse_path("m10 10 l5 5 5 5 h3 v-2 c1 1 2 2 3 3 z M1,2 3,4") == (
-        ("M", (10.0, 10.0)), ("L", (15.0, 15.0)), ("L", (20.0, 20.0)), ("L", (23.0, 20.0)), ("L", (23.0, 18.0)),
-        ("C", (24.0, 19.0, 25.0, 20.0, 26.0, 21.0)), ("Z", ()), ("M", (1.0, 2.0)), ("L", (3.0, 4.0)))
-    head = b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">'
-    assert read_icon(head + b'<circle cx="50" cy="50" r="9" fill="#2A2118"/></svg>') is not None
-    for other in (b'<g><circle cx="50" cy="50" r="9"/></g>', b'<circle cx="50" cy="50" r="9" opacity="0.5"/>',
-                  b'<circle cx="50" cy="50" r="9" fill="red"/>', b'<path d="M0 0 A 5 5 0 0 1 10 10"/>',
-                  b'<rect x="0" y="0" width="10" height="10" rx="2" ry="3"/>'):
-        assert read_icon(head + other + b"</svg>") is None, other
-
-
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (poppler-utils)")
-@pytest.mark.parametrize("colour", ["rgb", "cmyk"])
-def test_icons_print_as_svglib_drew_them(tmp_path, monkeypatch, colour):
-    """Every bundled icon, drawn by pnp.icon_shapes, gives the very pixels svglib's drawing gave (300 dpi)."""
-    from PIL import ImageChops
-
-    import pnp.pdf
-    from pnp import inks
-    from pnp.pdf import Painter, new_canvas
-    from pnp.text import ICON_DIR
-
-    names = sorted(path.stem for path in ICON_DIR.glob("*.svg"))
-    items = [Rect(-3, -3, 69, 94, fill="#e0d0b0"), Line(0, 0, 63, 88, "#ff0000", 2, dash=(3.0, 1.0))]
-    items += [Icon(name, 1 + index % 5 * 12.4, 1 + index // 5 * 12.4, 11.5) for index, name in enumerate(names)]
-    drawing = Drawing(63, 88, 3, tuple(items), id="test.icons")
-
-    def write(name: str):
-        canvas = new_canvas(tmp_path / f"{name}.pdf", 69, 94, "icons")
-        painter = Painter(canvas, 94, inks.cmyk) if colour == "cmyk" else Painter(canvas, 94)
-        painter.draw(drawing, 3, 3)
-        canvas.showPage()
-        canvas.save()
-        return _pixels(tmp_path / f"{name}.pdf", tmp_path, name)
-
-    fast = write("fast")
-    monkeypatch.setattr(pnp.pdf, "icon_shapes", lambda path: None)  # every icon through svglib
-    assert ImageChops.difference(fast, write("svglib")).getbbox() is None
-
-
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (poppler-utils)")
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils (pdftoppm) not installed")
 def test_a_back_painted_once_as_a_form_prints_as_painted_each_time(db, tmp_path, monkeypatch):
     """A face placed more than once in a document (a back) is one Form XObject (a smaller file) and every
     page prints as when it was painted at each place."""
