@@ -445,7 +445,7 @@ def _explain(item: ErrorDetails) -> str:
         context = item.get("ctx", {})
         count = len(item["input"])  # type: ignore[arg-type]
         bound = f"at most {context['max_length']}" if kind == "too_long" else f"at least {context.get('min_length')}"
-        return f"{count} items; {bound} are allowed"
+        return f"{count} {'item' if count == 1 else 'items'}; {bound} {'is' if bound.endswith(' 1') else 'are'} allowed"
     message = item["msg"].lower().removeprefix("value error, ")  # a check of the schema's own: its words alone
     found = " ".join(_as_toml(item.get("input")).split()).replace(", ]", " ]").replace(",]", "]")
     return f"{message} (found {shortened(found, 60)})"  # on one line

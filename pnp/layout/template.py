@@ -111,6 +111,8 @@ class Template:
         close = difflib.get_close_matches(name, list(written), 1, cutoff=0.75)
         reason = f"missing; the layout of {self.kind} needs it"
         if not close:
+            if self.kind != "base" and not template_chain(self.path)[1:]:  # thirteenth breaker: `extends` left out
+                reason += '; this template extends no other (`extends = "base"` brings the shared ones)'
             return _error(self.path, f"{section}.{name}", reason)
         path, line = template_line(self.path, f"{section}.{close[0]}")
         return TemplateError(path, f"{section}.{name}", f"{reason} (did you mean {close[0]}, written here?)", line)
@@ -420,7 +422,10 @@ def _load(kind: str, folder: Path) -> Template:
         colour = spec.get("color", "ink")
         if not _COLOUR.match(colour):
             _check(not _COLOUR.match(colour.lower()), path, f"{key}.color", f"{colour!r} must be written in lower case ({colour.lower()!r})")
-            _check(colour in colors, path, f"{key}.color", f"{colour!r} is neither '#rrggbb' nor a name in [colors]")
+            if colour not in colors:
+                extends = "" if kind == "base" or "extends" in _read(path) else \
+                    ' (this template extends no other: `extends = "base"` brings the shared colours)'
+                raise _error(path, f"{key}.color", f"{colour!r} is neither '#rrggbb' nor a name in [colors]{extends}")
             colour = colors[colour]
         boxes[name] = BoxSpec(name, float(spec["x"]), float(spec["y"]), float(spec["w"]), float(spec["h"]), font,
                               (float(size[0]), float(size[1])), align, valign, float(spec.get("line_spacing", 1.15)),
