@@ -76,7 +76,7 @@ def test_every_state_of_whole_games_is_written_and_read_back_exactly(db):
 
 
 def test_a_game_read_from_its_checkpoint_is_the_game_a_replay_gives(db, tmp_path):
-    for seed in (263, 6):  # seeds whose random games last 200 events (seed 5's was lost at event 183 after the tuning of 2026-12-01)
+    for seed in (263, 5):
         game = solo_game(db, seed, events=200)
         path = tmp_path / f"{seed}.toml"
         game.save(path)
