@@ -11,12 +11,15 @@ from pathlib import Path
 
 import pytest
 
+from pnp import database
 from referee.solo import aid, legal, rules
 from referee.solo import game as solo_game
 from referee.solo.game import SoloGame
 from tests.nextline import DB
 
 TRIAL = Path(__file__).parent / "fixtures" / "solo" / "trial-save.toml"
+TRIAL_DB = database.load(Path(__file__).parent / "fixtures" / "solo" / "trial-cards.toml")
+"""The cards the recorded game was played with (the bundled cards.toml before the balance tuning of 2026-12-01)."""
 
 
 def _compare(monkeypatch) -> list[tuple[bool, bool, str | None]]:
@@ -62,7 +65,7 @@ def test_can_turn_agrees_with_the_exact_options_in_long_games(monkeypatch):
     """R34, as above, over eight more random games and a recorded game through the Last Stand (R51)."""
     answers = _compare(monkeypatch)
     _random_games(8, seed=11)
-    played = solo_game.load(TRIAL, DB)
+    played = solo_game.load(TRIAL, TRIAL_DB)
     assert played.state.ending is not None
     disagree = [a for a in answers if a[0] != a[1]]
     assert not disagree, disagree[:5]
