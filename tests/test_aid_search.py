@@ -11,12 +11,17 @@ from pathlib import Path
 
 import pytest
 
+from pnp import database
+from referee import snapshots
 from referee.solo import aid, legal, rules
 from referee.solo import game as solo_game
 from referee.solo.game import SoloGame
 from tests.nextline import DB
 
 TRIAL = Path(__file__).parent / "fixtures" / "solo" / "trial-save.toml"
+TRIAL_DB = database.load(snapshots.BUNDLED / "8d0eef666a17c1d3c746c118e0371fc4fec21fd9be60c1da47b2312e4b9a6d50.toml")
+"""The cards the recorded game was played with: the bundled copy of cards.toml before the balance tuning of
+2026-12-01 (referee/bundled_databases, the fingerprint the save names)."""
 
 
 def _compare(monkeypatch) -> list[tuple[bool, bool, str | None]]:
@@ -62,7 +67,7 @@ def test_can_turn_agrees_with_the_exact_options_in_long_games(monkeypatch):
     """R34, as above, over eight more random games and a recorded game through the Last Stand (R51)."""
     answers = _compare(monkeypatch)
     _random_games(8, seed=11)
-    played = solo_game.load(TRIAL, DB)
+    played = solo_game.load(TRIAL, TRIAL_DB)
     assert played.state.ending is not None
     disagree = [a for a in answers if a[0] != a[1]]
     assert not disagree, disagree[:5]

@@ -1342,11 +1342,11 @@ def test_a_closed_standard_output_is_an_error_not_a_silent_success(tool, words):
      "solo.servant.ymp-3.hit_points.yellow", "12 hit points do not fit the card's row of boxes (at most 4)"),
     ("track_high = 21", "track_high = 30", "solo.stats.character.track_high", "(at most 21 spaces a track)"),
     ("track_columns = 3", "track_columns = 4", "solo.stats.character.track_columns", "(at most 3 with mana_x, spirit_x and col_pitch"),
-    ('spaces = 20\nstart = { beginner = 3, normal = 7, advanced = 11 }\nnames = [\n  { space = 1, name = "Tower of Ash" },\n'
-     '  { space = 6, name = "Barrier Plains" },\n  { space = 12, name = "Grey Fens" },\n  { space = 16, name = "Marches of Lassadar" },\n'
+    ('spaces = 20\nstart = { beginner = 9, normal = 16, advanced = 18 }\nnames = [\n  { space = 1, name = "Tower of Ash" },\n'
+     '  { space = 6, name = "Barrier Plains" },\n  { space = 12, name = "Grey Fens" },\n  { space = 17, name = "Marches of Lassadar" },\n'
      '  { space = 20, name = "Lassadar" }',
-     'spaces = 40\nstart = { beginner = 3, normal = 7, advanced = 11 }\nnames = [\n  { space = 1, name = "Tower of Ash" },\n'
-     '  { space = 6, name = "Barrier Plains" },\n  { space = 12, name = "Grey Fens" },\n  { space = 16, name = "Marches of Lassadar" },\n'
+     'spaces = 40\nstart = { beginner = 9, normal = 16, advanced = 18 }\nnames = [\n  { space = 1, name = "Tower of Ash" },\n'
+     '  { space = 6, name = "Barrier Plains" },\n  { space = 12, name = "Grey Fens" },\n  { space = 17, name = "Marches of Lassadar" },\n'
      '  { space = 40, name = "Lassadar" }',  # Lassadar moved with the last space, as check asks
      "solo.progress.track.spaces", "40 spaces do not fit on 2 cards (at most 20); lower spaces or raise cards"),
     ("hit_points = [8, 7, 6, 5, 4, 3, 2, 1]", "hit_points = [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]",

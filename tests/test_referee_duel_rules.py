@@ -94,12 +94,14 @@ def test_casting_die_casts_its_face_or_one_below(db, cite):
 
 
 def test_resonance_makes_a_spell_cheaper_here(db, cite):
-    """R72: Oath of Stone (stone, 3 MP) costs 2 at Stonewatch (stone), 3 at the Ember Gate; a spell without an icon never."""
+    """R72: Oath of Stone (stone, 3 MP) costs 2 at Stonewatch (stone), 3 at the Ember Gate; a spell without an icon never
+    (Warden's Call; Steady Hand, whose stone icon was taken off in the tuning of 2026-12-01, docs/balance.md)."""
     cite("If the current location has a matching Resonance icon those spells cost 1 less MP or SP.")
     assert rules.spell_cost(game(db, STONEWATCH).state, db, "wardens", 5) == 2
     assert rules.spell_cost(game(db, EMBER).state, db, "wardens", 5) == 3
     assert rules.spell_cost(game(db, STONEWATCH).state, db, "wardens", 2) == 1  # Warden's Call has no icon
-    assert rules.spell_cost(game(db, GALEHOLLOW).state, db, "wardens", 1) == 0  # Steady Hand, stone, 1 MP
+    assert rules.spell_cost(game(db, GALEHOLLOW).state, db, "wardens", 1) == 1  # Steady Hand, no icon, 1 MP at Galehollow (stone)
+    assert rules.spell_cost(game(db, GALEHOLLOW).state, db, "wardens", 6) == 1  # Renewal, gale, 2 MP
 
 
 def test_a_spell_needs_its_cost_on_the_track(db, cite):
@@ -198,10 +200,10 @@ def test_push_back_off_the_track_returns_the_cube(db):
 
 
 def test_extra_spaces_only_for_the_winner(db):
-    """Renewal: "If you win this battle, move your cube 2 extra spaces." (R73)"""
-    g = game(db, GALEHOLLOW, points=(3, 0))  # Renewal (gale) costs 3 at Galehollow
+    """Renewal: "If you win this battle, move your cube 3 extra spaces." (R73; 3 since the tuning of 2026-12-01)"""
+    g = game(db, GALEHOLLOW, points=(3, 0))  # Renewal (gale) costs 1 at Galehollow
     round_(g, "battle 5,5 cast 6", "battle 1,1 power 1")
-    assert g.state.last.spaces == 3 + 2 and g.state.controlled_by("wardens") == (GALEHOLLOW,)
+    assert g.state.last.spaces == 3 + 3 and g.state.controlled_by("wardens") == (GALEHOLLOW,)
     g = game(db, GALEHOLLOW, points=(3, 0))
     round_(g, "battle 1,1 cast 6", "battle 5,5 power 1")
     assert cubes(g, GALEHOLLOW) == (0, 3)
@@ -278,7 +280,11 @@ def test_legal_assignments_are_all_legal_and_include_power(db):
     options = rules.legal_assignments(g.state, db, "wardens", (1, 3, 5, 6))
     assert all(rules.check_assignment(g.state, db, "wardens", o) for o in options)
     assert any(o.power is not None for o in options) and any(o.spell_face == 5 for o in options)  # Oath of Stone: 2 MP here
-    assert not any(o.spell_face == 6 for o in options)  # Renewal costs 4
+    assert any(o.spell_face == 6 for o in options)  # Renewal: 2 MP (since the tuning of 2026-12-01)
+    poor = game(db, points=(1, 0))
+    poorer = rules.legal_assignments(poor.state, db, "wardens", (1, 3, 5, 6))
+    assert all(rules.check_assignment(poor.state, db, "wardens", o) for o in poorer)
+    assert not any(o.spell_face in (5, 6) for o in poorer) and any(o.spell_face == 1 for o in poorer)  # 1 MP: neither 2-MP spell
 
 
 # ---- Wording (defect 5) --------------------------------------------------------------------------------------

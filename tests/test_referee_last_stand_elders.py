@@ -128,9 +128,9 @@ def test_maelis_has_nothing_to_re_roll_once_sullen_axe_took_every_die():
     """Flint counter 7 Sullen Axe: "remove any of your dice rolls showing 1 or 2" (R22); R51(e): with none
     of the player's dice on the table Maelis is refused and not waited for."""
     g = standing(("elder-maelis",), learned=("brittle-knives", "shield", "flint-spark"))
-    s = g.play(ev.Attack(dice(1, 2), dice(1, 1, 2)))  # 3 to 4: Maelis, Shield or Flint Spark could turn it
+    s = g.play(ev.Attack(dice(1, 2), dice(2, 2, 2)))  # 3 to 6: Maelis or Flint Spark could turn it
     assert MAELIS in aid.ids(s, DB)
-    s = g.play(ev.Cast("solo.spell.brittle-knives"))  # 1 to 4: Shield with Flint Spark still turns it (2 to 2)
+    s = g.play(ev.Cast("solo.spell.brittle-knives"))  # 1 to 6: Shield with Flint Spark (+4) still turns it (5 to 4)
     assert "Sullen Axe" in notes(s) and s.last_stand.dice == () and s.last_stand.rolled
     assert aid.ids(s, DB) == ["solo.spell.shield", "solo.spell.flint-spark"]  # not Maelis
     refused(g, ev.CallElder(MAELIS, (1,)), "none of yours is left on the table")

@@ -45,12 +45,12 @@ def fight(name: str, mine: tuple[int, ...], theirs: tuple[int, ...], nxt: str | 
 # ---- Setup ----------------------------------------------------------------------------------------------
 def test_setup_tracks_grayking_deck(db):
     """Setup: "Place markers on the highlighted [14] spaces"; R2: the Grayking starts on the difficulty's space
-    (bundled: beginner 3, normal 7, advanced 11); 22 quest cards."""
+    (bundled: beginner 9, normal 16, advanced 18); 22 quest cards."""
     s = game(db).state
     assert (s.mana, s.spirit, s.grayking, len(s.deck), s.phase) == (14, 14, start(db), 22, "draw")
     for difficulty in ("beginner", "advanced"):
         assert game(db, difficulty=difficulty).state.grayking == start(db, difficulty)
-    assert rules.track(db).start == {"beginner": 3, "normal": 7, "advanced": 11}  # the bundled spaces R2 writes out
+    assert rules.track(db).start == {"beginner": 9, "normal": 16, "advanced": 18}  # the bundled spaces R2 writes out
 
 
 @pytest.mark.parametrize("pair, legal", [
@@ -237,7 +237,7 @@ def test_each_spell_once_per_battle_unless_calm(db):
     """Play: "you may only use each spell once (unless you recharge them using the Ice Spell: Calm)" (R10)."""
     g = game(db, ev.Draw(card("tural")), ev.Battle(casts=("solo.spell.frost-breath",), dice=dice(1, 1), enemy=dice(6, 6, 6),
                                                    next=card("mistmarch")),
-             spells=("frost-breath", "calm"))
+             spells=("frost-breath", "calm"), difficulty="beginner")  # Mistmarch's loss 6 (+4) would end a normal game (space 16)
     # nothing could change the loss: resolved at once (R34); next battle
     g.play(ev.Draw(card("iarith")))
     g.play(ev.Cast("solo.spell.frost-breath"))
@@ -329,8 +329,8 @@ def test_council_gains_by_next_card_value_and_offers_a_spell(db):
 
 def test_councils_seat_moves_the_grayking_per_two_spirit_gained(db):
     """R36: counted on the Spirit actually gained (20 -> 21 gains 1: no move)."""
-    g = game(db, ev.Draw(card("councils-seat")), ev.Council(card("tural")))  # +4 Spirit: 2 spaces
-    assert (g.state.spirit, g.state.grayking) == (18, start(db) + 2)
+    g = game(db, ev.Draw(card("councils-seat")), ev.Council(card("tural")))  # three times Tural's 2: +6 Spirit, 3 spaces
+    assert (g.state.spirit, g.state.grayking) == (20, start(db) + 3)
 
 
 def test_battle_win_row_4_learns_for_one_mana(db):
@@ -383,7 +383,7 @@ def test_spirit_below_one_loses(db):
 def test_grayking_reaching_lassadar_loses_and_tracks_stay_in_bounds(db):
     """Setup: "You lose the game if the marker ever reaches the last space (Lassadar)"; R1: tracks stop at 21."""
     g = game(db, *fight("tural", (1, 1), (6, 6, 6), "mistmarch"), *fight("iarith", (1, 1), (6, 6, 6), "councils-seat"),
-             *fight("quenmoor", (1, 1), (6, 6, 6), "elder-maelis"), difficulty="advanced", spells=("frost-breath", "calm"))
+             *fight("quenmoor", (1, 1), (6, 6, 6), "elder-maelis"), difficulty="beginner", spells=("frost-breath", "calm"))  # 9, 13, 17, 20
     assert g.state.grayking == 20 and g.state.result == "lost" and "Lassadar" in g.state.reason
     g = game(db, ev.Draw(card("dalnish")), ev.Warding("won", spirit=10))
     assert g.state.spirit == 21

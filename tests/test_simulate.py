@@ -5,6 +5,7 @@ database is one line."""
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 from click.testing import CliRunner
@@ -66,3 +67,21 @@ def test_a_bad_option_is_one_line(args, words):
     result = CliRunner().invoke(main, ["simulate", *args])
     assert result.exit_code != 0 and words in result.output and "Traceback" not in result.output
     assert len([line for line in result.output.splitlines() if line.strip()]) <= 3, result.output
+
+
+
+def test_the_difficulties_stay_ordered():
+    """Rulebook, Setup: "placing a marker on one of the three numbered spaces on the track: (3) beginner game, (2)
+    normal game, (1) advanced game". Which space each label is, is authored (R2, ``[[solo.progress_track]] start``,
+    tuned in docs/balance.md); whatever it is, the greedy player must win the beginner game more often than the
+    normal one, and the normal one more often than the advanced one. 200 seeded games a difficulty (the same seeds
+    for each) through the simulator's own function: each difference must exceed 1.96 standard errors of a
+    difference of two rates of 200 games (about 9 points), which the tuned rates (about 80%, 50% and 25%) clear
+    by more than twice and start spaces in the wrong order never do."""
+    games = 200
+    result = simulate("solo", games, DB_PATH, policy="greedy", seed=1, jobs=1)
+    assert list(result["difficulties"]) == ["beginner", "normal", "advanced"] and result["defects"] == []
+    rates = [result["difficulties"][d]["win_rate"] for d in ("beginner", "normal", "advanced")]
+    for easier, harder in ((rates[0], rates[1]), (rates[1], rates[2])):
+        margin = 1.96 * math.sqrt((easier * (1 - easier) + harder * (1 - harder)) / games)
+        assert easier - harder > margin, (rates, margin)

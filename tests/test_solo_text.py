@@ -152,7 +152,7 @@ def _malformed(state) -> list[ev.Event]:
     return out
 
 
-@pytest.mark.parametrize("seed", [5, 6])
+@pytest.mark.parametrize("seed", [6, 7])  # seed 5's games no longer probe a Warding City's servants with the cards tuned on 2026-12-01
 def test_random_games_say_their_notes_and_refusals_in_the_rules_words(seed):
     """Along seeded random games (a random legal event each position), every note is in the rules' words,
     and so is every refusal of the brute-force candidates and the malformed events tried in every fourth

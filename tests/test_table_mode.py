@@ -21,7 +21,7 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from pnp import database
-from referee import tableui
+from referee import snapshots, tableui
 from referee.cli import main
 from referee.dice import Dice
 from referee.duel import events as dev
@@ -657,10 +657,16 @@ def test_a_number_beyond_the_choices_is_refused_as_such(tmp_path):
     assert reply.error is not None and "type 1-7" in reply.error and session.game.log.events == []
 
 
+TRIAL_DB = database.load(snapshots.BUNDLED / "8d0eef666a17c1d3c746c118e0371fc4fec21fd9be60c1da47b2312e4b9a6d50.toml")
+"""The card database the new user's recorded game (trial-save.toml) was played with: the bundled copy of cards.toml
+before the balance tuning of 2026-12-01 (docs/balance.md), which the game no longer replays with (a save names its
+database's fingerprint, and the tuned cards take the game elsewhere from event 38)."""
+
+
 def _late_last_stand():
     """The new user's recorded game at its costliest losing roll of the Last Stand (14 spells: the aid
-    search takes about a second, R34, R51)."""
-    game = load_solo(FIXTURES / "solo" / "trial-save.toml", DB)
+    search takes about a second, R34, R51), read with the cards it was played with."""
+    game = load_solo(FIXTURES / "solo" / "trial-save.toml", TRIAL_DB)
     while len(game.log.events) > 238:
         game.undo()
     assert game.state.phase == "stand" and game.state.last_stand.rolled
@@ -675,13 +681,13 @@ def test_a_slow_aid_search_never_holds_the_prompt(tmp_path):
     from referee.solo import aid
 
     aid.stop_searching()
-    session = TableSession(_late_last_stand(), tmp_path / "game.toml", SoloTable(DB, solo_parse, patience=0.0))
+    session = TableSession(_late_last_stand(), tmp_path / "game.toml", SoloTable(TRIAL_DB, solo_parse, patience=0.0))
     _, question, _ = session.prompt()
     assert question is not None and question.waiting is not None
     assert not any("*" in c.label for c in question.choices) and "working out" in question.context[0]
     assert "working it out" in session.table.toolbar(session.state)
     found = question.waiting.result(timeout=60)
-    assert found and found == aid.options(session.state, DB)
+    assert found and found == aid.options(session.state, TRIAL_DB)
     _, again, _ = session.prompt()
     assert again is not question and again.waiting is None and any("*" in c.label for c in again.choices)
     assert "Aid that can turn it: Shield (certain)" in session.table.toolbar(session.state)
@@ -695,17 +701,17 @@ def test_an_answer_stops_the_background_search(tmp_path):
 
     aid.stop_searching()
     game = _late_last_stand()
-    session = TableSession(game, tmp_path / "game.toml", SoloTable(DB, solo_parse, patience=0.0))
+    session = TableSession(game, tmp_path / "game.toml", SoloTable(TRIAL_DB, solo_parse, patience=0.0))
     _, question, _ = session.prompt()
     assert question is not None and question.waiting is not None
     state = session.state
     assert session.answer("zzz").error is not None  # any answer, even a refused one
     with pytest.raises(Exception) as stopped:
         question.waiting.result(timeout=60)
-    assert type(stopped.value).__name__ == "_Stopped" and aid.remembered(state, DB) is None
+    assert type(stopped.value).__name__ == "_Stopped" and aid.remembered(state, TRIAL_DB) is None
     _, again, _ = session.prompt()
     assert again is not None and again.waiting is not None and again.waiting is not question.waiting
-    assert again.waiting.result(timeout=60) == aid.options(state, DB)  # asked again: searched anew
+    assert again.waiting.result(timeout=60) == aid.options(state, TRIAL_DB)  # asked again: searched anew
 
 
 def test_a_pasted_escape_sequence_is_dropped_not_an_error(tmp_path):
