@@ -301,14 +301,7 @@ class GameCommands:
                 status["next_commands"] = commands_in(status["next"])
             click.echo(json.dumps(status))
             return
-        from rich.table import Table
-
-        table = Table(show_header=False, box=None, padding=(0, 1))
-        table.add_column(style="bold")
-        table.add_column()
-        for label, text in self.rules.status_lines(game.state, game.db):
-            table.add_row(label, with_given(text))
-        console().print(table)
+        console().print(status_table((label, with_given(text)) for label, text in self.rules.status_lines(game.state, game.db)))
 
     def restore(self, save: Path | None, database: Path | None) -> None:
         """``restore``: swap the save with the game the last ``new`` kept in ``<save>.prev``
@@ -361,6 +354,22 @@ def command_context(command: click.Command, name: str, args: list[str]) -> click
         takes = ", ".join(arguments + options) or "no options"
         raise click.UsageError(f"--help is not read here: `{name}` takes {takes} (its --help in a shell explains them)")
     return command.make_context(name, args)
+
+
+def status_table(rows: Iterable[tuple[str, str]]) -> Any:
+    """The ``(label, text)`` rows of a game's ``status_lines`` as a rich table of two columns without
+    borders: the labels bold, each text wrapped at words to the console's width under its own column (a
+    long Location name widens the label column; no line starts under the labels). The one-shot ``status``
+    and the table mode's ``status`` print it."""
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(show_header=False, box=None, padding=(0, 1))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for label, text in rows:
+        table.add_row(Text(label), Text(text))  # Text: a name typed with [brackets] is shown as typed
+    return table
 
 
 def short(record_id: str) -> str:

@@ -17,7 +17,7 @@ command, uniformly), ``greedy`` (:func:`referee.solo.simulate.greedy_solo`, the 
 (Wilson 95% interval), the loss causes, the game length in quest cards drawn, how often each Warding
 Key is won, each City Quest's and each battle map's results, and the Last Stand's win rate when it is
 reached (every policy travels to the Ash Tower after Barrier Lock, so the Last Stand is measured too;
-the quest's result is counted before it). ``--starts`` adds the ``sensible`` win rate of every legal
+the quest's result is counted before it). ``--starts`` adds the win rate (``--starts-policy``, greedy by default) of every legal
 pair of starting spells at the normal difficulty.
 
 *Ruin & Renewal I* (duel) is played random against random, heuristic against heuristic, and the two
@@ -258,14 +258,15 @@ def write_plots(result: dict[str, Any], folder: Path) -> list[Path]:
     rates = [groups[n]["win_rate"] for n in names]
     errors = [[r - groups[n]["ci95"][0] for n, r in zip(names, rates, strict=True)],
               [groups[n]["ci95"][1] - r for n, r in zip(names, rates, strict=True)]]
-    title = f"{'The Grayking is Risen' if game == 'solo' else 'Ruin & Renewal I'}: {result['policy']} policy, {result['games_played']} games"
+    each = f"{groups[names[0]]['games']} games a difficulty" if game == "solo" else f"{result['games_played']} games"
+    title = f"{'The Grayking is Risen' if game == 'solo' else 'Ruin & Renewal I'}: {result['policy']} policy, {each}"
     figure, axes = pyplot.subplots(figsize=(6, 4))
     axes.bar(names, rates, yerr=errors, capsize=6, color="#4a6b8a")
     axes.set_ylim(0, 1)
     axes.set_ylabel("win rate (Wilson 95% interval)")
     axes.set_title(title, fontsize=10)
-    for index, value in enumerate(rates):
-        axes.text(index, value + 0.02, f"{value:.0%}", ha="center")
+    for index, (name, value) in enumerate(zip(names, rates, strict=True)):  # above the interval's cap, not on it
+        axes.text(index, groups[name]["ci95"][1] + 0.02, f"{value:.1%}", ha="center")
     written.append(_save(figure, folder / f"{game}-win-rate.png", pyplot))
     figure, axes = pyplot.subplots(figsize=(6, 4))
     if game == "solo":
@@ -336,7 +337,9 @@ def main(argv: Sequence[str] | None = None, out=None) -> dict[str, Any]:
     parser.add_argument("--game", choices=("solo", "duel", "both"), default="both", help="which game to play (default both)")
     parser.add_argument("--db", type=Path, default=ROOT / "cards.toml", help="card database (default: the bundled cards.toml)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
-    parser.add_argument("--starts", action="store_true", help="also play every legal pair of starting spells (sensible, normal)")
+    parser.add_argument("--starts", action="store_true", help="also play every legal pair of starting spells (normal difficulty)")
+    parser.add_argument("--starts-policy", choices=("greedy", "sensible"), default="greedy",
+                        help="the policy playing --starts (default greedy, the policy of the balance targets)")
     parser.add_argument("--jobs", type=int, default=DEFAULT_JOBS, help=f"processes playing the games (default {DEFAULT_JOBS}; the figures do not depend on it)")
     args = parser.parse_args(argv)
     out = out or sys.stdout
@@ -355,7 +358,7 @@ def main(argv: Sequence[str] | None = None, out=None) -> dict[str, Any]:
         solo = game_module("solo")
         results["solo"] = solo.run_solo(args.db, args.games, args.seed, defects, args.jobs)
         if args.starts:
-            results["starts"] = solo.run_starts(args.db, args.games, args.seed, defects, args.jobs)
+            results["starts"] = solo.run_starts(args.db, args.games, args.seed, defects, args.jobs, policy=args.starts_policy)
         timings["solo"] = time.perf_counter() - t
     if args.game in ("duel", "both"):
         t = time.perf_counter()

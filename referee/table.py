@@ -453,7 +453,9 @@ class TableSession:
             return Reply(screen=tuple(self.game.log_lines()))
         if word == "status":
             rules = self.game.rules
-            return Reply(screen=tuple(f"{label:14} {text}" for label, text in rules.status_lines(self.state, self.game.db) if label != "Next"))
+            from referee.clitools import status_table
+
+            return Reply(screen=(status_table((label, text) for label, text in rules.status_lines(self.state, self.game.db) if label != "Next"),))
         return Reply(screen=self.table.run_command(word, self.state))
 
     def _help(self) -> list[str]:

@@ -1077,3 +1077,28 @@ def test_one_side_cannot_roll_for_the_other_at_its_hidden_prompt(tmp_path):
     reply = session.answer("roll --player shadowmajik")
     assert reply.error is not None and reply.error.startswith("the Wardens place their dice at this prompt")
     assert [e["type"] for e in events_of(save)] == ["marker"]
+
+
+@pytest.mark.parametrize("game", ["solo", "duel"])
+def test_status_keeps_its_columns_at_60_columns(tmp_path, game):
+    """Thirteenth breaker: at 60 columns the table mode's `status` let a long Location name run into its
+    text ("3. Rift of Sael gale; ...") and wrapped lines began under the labels. Every row's text now
+    starts in one column and wraps under it, as the one-shot `status` prints it."""
+    save = tmp_path / "game.toml"
+    if game == "solo":
+        one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 11")
+        session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    else:
+        one_shot("duel", save, "new --seed 5")
+        session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    reply = session.answer("status")
+    out = io.StringIO()
+    Console(file=out, width=60).print(*reply.screen)
+    lines = [line for line in out.getvalue().splitlines() if line.strip()]
+    labels = [label for label, _ in session.game.rules.status_lines(session.state, DB) if label != "Next"]
+    column = max(len(label) for label in labels) + 3  # " label " then the text
+    assert len(lines) >= len(labels) + (game == "duel") and all(len(line) <= 60 for line in lines)  # the duel's rows wrap
+    for line in lines:
+        starts = [label for label in labels if line.startswith(f" {label} ")]
+        assert (starts and line[column:column + 1].strip() and not line[len(starts[0]) + 2:column].strip()) or (
+            not starts and not line[:column].strip()), (line, column)

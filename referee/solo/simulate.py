@@ -613,20 +613,22 @@ def run_solo(db_path: Path, games: int, seed: int, defects: list[Defect], jobs: 
             "casts_per_game": casts}
 
 
-def run_starts(db_path: Path, games: int, seed: int, defects: list[Defect], jobs: int = 1, difficulty: str = "normal") -> list[dict[str, Any]]:
-    """The ``sensible`` policy's win rate for every legal pair of starting spells (R3) at ``difficulty``,
-    best first."""
+def run_starts(db_path: Path, games: int, seed: int, defects: list[Defect], jobs: int = 1, difficulty: str = "normal",
+               policy: str = "greedy") -> list[dict[str, Any]]:
+    """The win rate of ``policy`` (``greedy``, the policy the balance targets of issue 14 are measured with,
+    or ``sensible``) for every legal pair of starting spells (R3) at ``difficulty``, best first: a list of
+    ``{"start": [short id, short id], "win": rate, "cards_drawn": mean, "policy": policy}``."""
     db = use_db(db_path)
     starts = srules.legal_starts(db)
     batches = chunks(seed, games)
-    tasks = [("solo", ("sensible", difficulty, start), chunk) for start in starts for chunk in batches]
+    tasks = [("solo", (policy, difficulty, start), chunk) for start in starts for chunk in batches]
     results = iter(execute(tasks, db_path, jobs, defects))
     out = []
     for start in starts:
         records = [r for _ in batches for r in next(results)]
         won = sum(r.quest == "won" for r in records)
         out.append({"start": [srules.short_id(s) for s in start], "win": rate(won, len(records)),
-                    "cards_drawn": spread([r.cards for r in records])["mean"]})
+                    "cards_drawn": spread([r.cards for r in records])["mean"], "policy": policy})
     return sorted(out, key=lambda x: -x["win"]["rate"])
 
 
@@ -679,7 +681,8 @@ def print_solo(results: dict[str, Any], out: Any = None) -> None:
 
 def print_starts(starts: list[dict[str, Any]], out: Any = None) -> None:
     """Print :func:`run_starts`."""
-    print("Starting spells (sensible, normal): win rate [95% CI], cards drawn", file=out)
+    policy = starts[0]["policy"] if starts else "greedy"
+    print(f"Starting spells ({policy}, normal): win rate [95% CI], cards drawn", file=out)
     for s in starts:
         print(f"  {'+'.join(s['start']):28} {percent(s['win'])} {s['cards_drawn']:6.1f}", file=out)
 
