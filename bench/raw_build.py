@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 FONT_DIR = ROOT / "templates" / "fonts"
 FONTS = {  # ReportLab name: TTF file, as pnp.fonts registers them
     "EBGaramond": "EBGaramond12-Regular.ttf",
-    "EBGaramond-Bold": "EBGaramond12-Bold.ttf",
+    "EBGaramond-Bold": "EBGaramond-Bold.ttf",
     "EBGaramond-Italic": "EBGaramond12-Italic.ttf",
     "NanumMyeongjo": "NanumMyeongjo.ttf",
     "NanumMyeongjo-Bold": "NanumMyeongjoBold.ttf",

@@ -6,7 +6,9 @@ name the SVG backend writes, and every width measurement. Because the PDF backen
 files and the text fitter measures with them, a line breaks at the same word in the SVG and the PDF
 on every machine.
 
-Glyph fallback: the bundled EB Garamond Bold covers only basic Latin, and no Garamond has Hangul.
+Glyph fallback: no Garamond has Hangul. (The bundled EB Garamond Bold is the Bold instance of EB Garamond's
+variable font, with the regular's Latin Extended letters: a bold title never drops to the regular weight
+for an É, ß or Ł, issue 15; templates/fonts/EBGaramond-Bold-OFL.txt says where it comes from.)
 EB Garamond's digits are old-style; every text family takes its digits from a lining-figure family
 (``"numerals"``, NanumMyeongjo, for regular and italic text; ``"numerals-bold"``, NanumMyeongjo Bold,
 for bold text) so a "1" never reads as an "I". :func:`runs` therefore splits a string into runs,
@@ -65,7 +67,7 @@ side bearings (its figures are smaller), so "Key 1" does not read "Key1"."""
 FAMILIES: dict[str, FontFamily] = {
     "serif": FontFamily("serif", "EBGaramond12-Regular.ttf", "EBGaramond-Regular", "EB Garamond",
                         fallback=("korean",), digits="numerals"),
-    "serif-bold": FontFamily("serif-bold", "EBGaramond12-Bold.ttf", "EBGaramond-Bold", "EB Garamond",
+    "serif-bold": FontFamily("serif-bold", "EBGaramond-Bold.ttf", "EBGaramond-Bold", "EB Garamond",
                              svg_weight="bold", fallback=("serif", "korean-bold", "korean"), digits="numerals-bold"),
     "serif-italic": FontFamily("serif-italic", "EBGaramond12-Italic.ttf", "EBGaramond-Italic", "EB Garamond",
                                svg_style="italic", fallback=("serif", "korean"), digits="numerals"),

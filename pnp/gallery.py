@@ -32,7 +32,7 @@ PAGE_FONTS_URL = f"{FONTS_FOLDER}/"
 _STYLE = """\
 {faces}
 body {{ margin: 0; padding: 1.5rem 2rem 3rem; background: #f6f1e6; color: #3b2a1a;
-       font-family: "EB Garamond", Georgia, serif; font-size: 17px; }}
+       font-family: "EB Garamond", "NanumMyeongjo", Georgia, serif; font-size: 17px; }}
 h1 {{ font-size: 2rem; margin: 0 0 .25rem; }}
 h2 {{ font-size: 1.5rem; margin: 2.5rem 0 .25rem; border-bottom: 1px solid #c9b891; }}
 h3 {{ font-size: 1.15rem; margin: 1.5rem 0 .5rem; font-style: italic; font-weight: normal; }}
@@ -58,9 +58,11 @@ def copy_fonts(out_dir: Path) -> list[Path]:
 
 
 def _page_faces() -> str:
-    """``@font-face`` rules for the page's own captions (regular, italic, bold EB Garamond)."""
+    """``@font-face`` rules for every bundled font the page's own captions use: regular, italic and bold EB
+    Garamond, and NanumMyeongjo for Hangul, which no Garamond has (a Korean card's caption, in the regular
+    weight, printed as boxes in a browser without a Korean font, issue 15)."""
     rules = []
-    for key in ("serif", "serif-bold", "serif-italic"):
+    for key in ("serif", "serif-bold", "serif-italic", "korean"):
         fam = fonts.family(key)
         rules.append(f'@font-face {{ font-family: "{fam.svg_family}"; font-weight: {fam.svg_weight}; '
                      f'font-style: {fam.svg_style}; src: url("{PAGE_FONTS_URL}{fam.file}") format("truetype"); }}')

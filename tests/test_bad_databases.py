@@ -161,3 +161,15 @@ def test_a_duel_that_could_never_end_is_refused(tmp_path):
         with pytest.raises(database.DatabaseError) as caught:
             database.load(path, cache=False)
         assert key in {p.key for p in caught.value.problems}, caught.value.problems
+
+
+def test_an_accent_typed_as_its_own_character_is_composed_when_read(tmp_path):
+    """Issue 15, Text: `cafe\\u0301` (a letter, then a combining accent, as macOS pastes it) was drawn with the
+    accent beside the letter, eating the next space. The database is composed (Unicode NFC) when read, so
+    every record holds `café` as one letter, as the layouts and the referee see it."""
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace('name = "Shield"', 'name = "Shield Cafe\u0301"', 1)
+                    .replace("text = \"Remove the servants' highest die.\"", "text = \"Zoe\u0308 removes the servants' highest die.\""),
+                    encoding="utf-8")
+    shield = database.load(path, cache=False).get("solo.spell.shield")
+    assert (shield.name, shield.text) == ("Shield Café", "Zoë removes the servants' highest die.")

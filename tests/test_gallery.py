@@ -79,7 +79,23 @@ def test_gallery_loads_every_card_in_its_fonts_without_errors(db, screens_output
                                " garamond: document.fonts.check('12px \"EB Garamond\"')}))")
         assert state["garamond"] and any(face.startswith("EB Garamond ") for face in state["faces"]), frame.url
         assert state["faces"] and all(face.endswith(" loaded") for face in state["faces"]), (frame.url, state)
-    page_fonts = page.evaluate("document.fonts.ready.then(() => [...document.fonts].map(f => f.status))")
-    assert page_fonts and set(page_fonts) == {"loaded"}
+    page_fonts = page.evaluate("document.fonts.ready.then(() => [...document.fonts].map(f => f.family.replace(/\"/g, '') + ' ' + f.status))")
+    assert page_fonts and all(face.endswith(" loaded") for face in page_fonts), page_fonts
+    assert "NanumMyeongjo loaded" in page_fonts  # the Korean card's caption (issue 15), never boxes
     assert problems == []
     page.close()
+
+
+def test_the_page_declares_every_font_its_captions_use(screens_output):
+    """Issue 15, Text: the Korean card's caption showed as boxes in a browser without a Korean font, because
+    the page declared only EB Garamond. Every family of the page's font stack that is bundled (EB Garamond
+    regular, italic, bold; NanumMyeongjo, whose regular weight the captions use) has an @font-face rule
+    naming a copied file (the browser test below checks each is loaded and used)."""
+    page = (screens_output / "index.html").read_text(encoding="utf-8")
+    copied = {path.name for path in (screens_output / "fonts").iterdir()}
+    declared = re.findall(r'@font-face \{ font-family: "([^"]+)"; font-weight: (\w+); font-style: (\w+); src: url\("fonts/([^"]+)"\)', page)
+    assert {(name, weight) for name, weight, _, _ in declared} >= {("EB Garamond", "normal"), ("EB Garamond", "bold"),
+                                                                  ("NanumMyeongjo", "normal")}
+    assert {file for *_, file in declared} <= copied
+    stack = re.search(r"body \{[^}]*font-family: ([^;]+);", page)
+    assert stack is not None and '"NanumMyeongjo"' in stack.group(1)

@@ -174,7 +174,7 @@ def test_sheet_fonts_are_embedded_and_icons_are_vectors(sheets):
     reader = PdfReader(folder / "A4.pdf")
     fonts = _pdf_fonts(reader)
     names = " ".join(fonts)
-    assert "EBGaramond12-Regular" in names and "EBGaramond12-Bold" in names and "NanumMyeongjo" in names
+    assert "EBGaramond12-Regular" in names and "EBGaramond-Bold" in names and "NanumMyeongjo" in names
     assert "Helvetica" not in names  # nothing falls back to an unembedded base-14 font
     assert all(fonts.values()), fonts
     subtypes = set()

@@ -114,7 +114,7 @@ def test_unknown_tokens_stay_text():
 def test_glyph_fallback_for_bold_and_korean():
     result = fit_text("Wardens — 워든", BOX, "serif-bold", 10, 10)
     families = [t.family for t in texts(result)]
-    assert families == ["serif-bold", "serif", "korean-bold"]  # Hangul in bold text is set in bold Nanum Myeongjo
+    assert families == ["serif-bold", "korean-bold"]  # the dash is bold (issue 15); Hangul in bold text is bold Nanum Myeongjo
 
 
 @settings(max_examples=40, deadline=None)
@@ -165,3 +165,13 @@ def test_tight_digits_are_measured_as_drawn():
     icons = [item for item in result.items if isinstance(item, Icon)]
     right = icons[-1].x + icons[-1].size + (ICON_ADVANCE_EM - 0.9) * 9 * MM_PER_PT / 2
     assert right == pytest.approx(BOX.right, abs=1e-6)
+
+
+def test_a_bold_title_keeps_its_weight_for_latin_extended_letters():
+    """Issue 15, Text: letters outside the bold font's coverage (É, ß, Ł, ó, ź in a title) fell back to the
+    regular weight inside a bold title. The bundled bold (EB Garamond's Bold instance) draws every letter of
+    Latin-1 and Latin Extended-A that the regular draws, so a bold run stays one bold run."""
+    letters = [chr(c) for c in range(0xC0, 0x180) if chr(c).isalpha()]
+    lacking = [c for c in letters if fonts.has_glyph("serif", c) and not fonts.has_glyph("serif-bold", c)]
+    assert lacking == []
+    assert fonts.runs("Łukasz Éß óź Šárka", "serif-bold") == (("serif-bold", "Łukasz Éß óź Šárka"),)

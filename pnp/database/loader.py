@@ -19,6 +19,7 @@ import re
 import sys
 import tomllib
 import typing
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -257,6 +258,7 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
 
     index = LineIndex(text)
     problems: list[Problem] = []
+    uncomposed = _composed(data)
 
     unlisted = [0]  # problems beyond MAX_LISTED: counted, not placed (placing each costs a scan of the file)
 
@@ -272,6 +274,8 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
         """The error listing the problems found and counting those not listed."""
         return DatabaseError(problems, unlisted[0])
 
+    for loc, message in uncomposed:
+        report(loc, message)
     if data.get("format") != FORMAT or isinstance(data.get("format"), bool):  # `format = true` is no 1
         found = "no `format` line (is the file empty?)" if "format" not in data else quoted(data.get("format"))
         report(("format",), f"format must be {FORMAT}, found {found}")
@@ -393,6 +397,44 @@ def _first_unusable(data: Any) -> tuple[tuple[Any, ...], str] | None:
         elif isinstance(value, list):
             stack.extend((item, loc + (number,)) for number, item in enumerate(value))
     return None
+
+
+def _composed(data: Any) -> list[tuple[tuple[Any, ...], str]]:
+    """Compose every string value of ``data`` in place to Unicode NFC (an accent typed as its own
+    character, as macOS and some keyboards give it, becomes one letter with its accent: ``cafe\u0301`` ->
+    ``café``), and return the key path of each string that still holds a combining mark with what is
+    wrong: the card fonts are drawn without mark positioning, so a mark that composes with no letter
+    (``q\u0301``) would print beside its letter and take the next space's room (issue 15, Text).
+    Iterative (:func:`_first_unusable` has bounded the nesting already)."""
+    found: list[tuple[tuple[Any, ...], str]] = []
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    while stack:
+        value, loc = stack.pop()
+        if isinstance(value, dict):
+            items: Any = value.items()
+        elif isinstance(value, list):
+            items = enumerate(value)
+        else:
+            continue
+        for key, item in list(items):
+            if isinstance(item, str):
+                if item.isascii():
+                    continue
+                value[key] = item = unicodedata.normalize("NFC", item)
+                at = next((i for i, char in enumerate(item) if unicodedata.combining(char) and i > 0), None)
+                if at is None and item and unicodedata.combining(item[0]):
+                    at = 0
+                if at is not None:
+                    mark = item[at]
+                    letter = item[at - 1] if at > 0 else ""
+                    found.append((loc + (key,), (
+                        f"{quoted(letter + mark)} ({quoted(letter) + ' then ' if letter else ''}U+{ord(mark):04X} "
+                        f"{unicodedata.name(mark, 'COMBINING MARK')}): the accent joins no letter into one character, and "
+                        f"the card fonts would print it beside the letter, over the next space; write a letter that has the "
+                        f"accent as one character (é, ö, ñ ...) or leave the accent out")))
+            else:
+                stack.append((item, loc + (key,)))
+    return found
 
 
 def _longest_number_line(text: str) -> int:
