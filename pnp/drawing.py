@@ -14,6 +14,7 @@ Every class here is a frozen dataclass, so a Drawing can be shared, compared and
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections.abc import Iterable
@@ -390,3 +391,40 @@ def walk(items: Iterable[Primitive]) -> Iterable[Primitive]:
 def icon_names(drawing: Drawing) -> list[str]:
     """The sorted, distinct names of the icons a Drawing uses (inside groups too)."""
     return sorted({item.name for item in walk(drawing.items) if isinstance(item, Icon)})
+
+
+def scaled(item: Primitive, factor: float, cx: float, cy: float) -> Primitive:
+    """``item`` shrunk (``factor`` < 1) or grown about the point ``(cx, cy)`` mm of the coordinates it sits
+    in: every point ``p`` goes to ``c + factor * (p - c)``, and every length with it (sizes in mm, line
+    widths, radii, text sizes in pt, dash patterns), so the result looks the same, smaller. A group's
+    items stay in its own coordinates: its offset and clip move, its items are scaled about its origin.
+    Raises :class:`DrawingError` for a ``factor`` that is not positive."""
+    if factor <= 0:
+        raise DrawingError(f"a scale factor must be positive, not {factor}")
+
+    def x_of(x: float) -> float:
+        return cx + factor * (x - cx)
+
+    def y_of(y: float) -> float:
+        return cy + factor * (y - cy)
+
+    if isinstance(item, Rect):
+        return dataclasses.replace(item, x=x_of(item.x), y=y_of(item.y), width=item.width * factor, height=item.height * factor,
+                                   stroke_width=item.stroke_width * factor, radius=item.radius * factor)
+    if isinstance(item, Line):
+        return dataclasses.replace(item, x1=x_of(item.x1), y1=y_of(item.y1), x2=x_of(item.x2), y2=y_of(item.y2),
+                                   stroke_width=item.stroke_width * factor, dash=tuple(d * factor for d in item.dash))
+    if isinstance(item, Polyline):
+        return dataclasses.replace(item, points=tuple((x_of(x), y_of(y)) for x, y in item.points),
+                                   stroke_width=item.stroke_width * factor)
+    if isinstance(item, Circle):
+        return dataclasses.replace(item, cx=x_of(item.cx), cy=y_of(item.cy), r=item.r * factor, stroke_width=item.stroke_width * factor)
+    if isinstance(item, TextLine):
+        return dataclasses.replace(item, x=x_of(item.x), y=y_of(item.y), size=item.size * factor)
+    if isinstance(item, Icon):
+        return dataclasses.replace(item, x=x_of(item.x), y=y_of(item.y), size=item.size * factor)
+    clip = item.clip
+    if clip is not None:
+        clip = Box(x_of(clip.x), y_of(clip.y), clip.width * factor, clip.height * factor)
+    return Group(tuple(scaled(inner, factor, 0.0, 0.0) for inner in item.items), dx=x_of(item.dx), dy=y_of(item.dy),
+                 clip=clip, rotation=item.rotation)

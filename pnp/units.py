@@ -26,3 +26,8 @@ FONT_METRIC_SLACK_MM = 0.05
 """A measured text or icon box may cross the safe area's edge by this much (mm): the rounding of font
 metrics, not a real overrun (:mod:`pnp.layout.safe`)."""
 
+
+LAID_OUT_SAFE_MM = 3.0
+"""The safe area (mm inside the trim) the bundled templates are laid out for: every text and icon of every
+card keeps this far from the trim. A larger ``[print] safe_mm`` (``--safe``, a print shop's) shrinks each
+front about its centre until its text and icons keep that far (:func:`pnp.layout.within_safe_area`)."""

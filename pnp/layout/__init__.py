@@ -11,19 +11,20 @@ plus ``.card-N`` from the left (``solo.map.key-1.card-2``); for backs, the back 
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.database import Back, Database, Record
-from pnp.drawing import Drawing, DrawingError
+from pnp.drawing import Drawing, DrawingError, Rect, scaled
 from pnp.layout import duel, solo
-from pnp.layout.common import CardBuilder
+from pnp.layout.common import CardBuilder, safe_area_factor
 from pnp.layout.overlap import overlap_problems, small_text_problems
 from pnp.layout.problems import FitKind, FitProblem
 from pnp.layout.safe import safe_area_problems
 from pnp.layout.template import TemplateError, drawing_error, load_template, unread_keys
-from pnp.units import SAME_SIZE_MM
+from pnp.units import ROUNDING_SLACK, SAME_SIZE_MM
 
 LAYOUTS: dict[str, Callable] = {**solo.LAYOUTS, **duel.LAYOUTS}
 """Layout function of each printed record kind."""
@@ -49,6 +50,8 @@ class Face:
     board_index: int = 0
     template: Path | None = None
     overflowed: frozenset[str] = frozenset()
+    scale: float = 1.0
+    """The factor the face was shrunk by for a safe area larger than the templates' own (:func:`within_safe_area`)."""
 
 
 @dataclass(frozen=True)
@@ -119,7 +122,9 @@ def _front_faces(record: Record, layout: Callable, database: Database, used: lis
         problems.extend(builder.problems)
         title = getattr(record, "title", None) or getattr(record, "name", None) or record.id
         drawing = builder.drawing(face_id, title)
-        told = {"template": builder.template.path, "overflowed": _overflowed(builder)}
+        shrink = safe_area_factor(drawing.width_mm, drawing.height_mm, settings.safe_mm)
+        drawing = within_safe_area(drawing, settings.safe_mm)
+        told = {"template": builder.template.path, "overflowed": _overflowed(builder), "scale": shrink}
         columns = round(drawing.width_mm / width)
         if columns > 1 or abs(drawing.height_mm - height) > SAME_SIZE_MM:
             rows = round(drawing.height_mm / height)
@@ -131,6 +136,35 @@ def _front_faces(record: Record, layout: Callable, database: Database, used: lis
         else:
             faces.append(Face(face_id, record, drawing, record.back, record.copies, **told))
     return faces
+
+
+def within_safe_area(drawing: Drawing, safe_mm: float) -> Drawing:
+    """``drawing`` (a front, or a whole board before it is split) laid out for a safe area of ``safe_mm``
+    instead of the templates' :data:`~pnp.units.LAID_OUT_SAFE_MM`: unchanged for a safe area up to that;
+    for a larger one (a print shop's 5 mm) everything but the full-bleed background is shrunk about the
+    trim's centre by :func:`~pnp.layout.common.safe_area_factor` (a poker card at 5 mm: 53/57 = 0.93), so the
+    layout keeps its proportions and every text and icon its place relative to the safe area (issue 15, Safe
+    area). A board shrinks whole (its art runs on across its cuts); the battle map keeps its labels off the
+    cuts where they land once shrunk (:func:`pnp.layout.solo.battle_map`). What still cannot keep the safe
+    area is named by the check."""
+    width, height = drawing.width_mm, drawing.height_mm
+    factor = safe_area_factor(width, height, safe_mm)
+    if factor == 1.0:
+        return drawing
+    items = list(drawing.items)
+    background = 0
+    while background < len(items) and _covers_bleed(items[background], drawing):
+        background += 1
+    shrunk = tuple(scaled(item, factor, width / 2, height / 2) for item in items[background:])
+    return dataclasses.replace(drawing, items=tuple(items[:background]) + shrunk)
+
+
+def _covers_bleed(item: object, drawing: Drawing) -> bool:
+    """True for a rectangle painting the whole trim and bleed of ``drawing`` (its background)."""
+    slack = ROUNDING_SLACK
+    return (isinstance(item, Rect) and item.x <= -drawing.bleed_mm + slack and item.y <= -drawing.bleed_mm + slack
+            and item.x + item.width >= drawing.width_mm + drawing.bleed_mm - slack
+            and item.y + item.height >= drawing.height_mm + drawing.bleed_mm - slack)
 
 
 def _overflowed(builder: CardBuilder) -> frozenset[str]:

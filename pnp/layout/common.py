@@ -16,7 +16,7 @@ from pnp.layout.problems import FitProblem
 from pnp.layout.template import BoxSpec, Template, template_line
 from pnp.oneline import quoted
 from pnp.text import INLINE_ICONS, Align, FitResult, VAlign, fit_text, single_line, unknown_icons
-from pnp.units import FONT_METRIC_SLACK_MM, MM_PER_PT
+from pnp.units import FONT_METRIC_SLACK_MM, LAID_OUT_SAFE_MM, MM_PER_PT, ROUNDING_SLACK
 
 WHITE = "#ffffff"
 """Mixing a colour with white (:func:`tint`) lightens it; the amount is the template's."""
@@ -30,6 +30,18 @@ CAP_HEIGHT_EM = 0.66
 def cap_height_mm(size: float) -> float:
     """The cap height in mm of text ``size`` pt (see :data:`CAP_HEIGHT_EM`)."""
     return size * MM_PER_PT * CAP_HEIGHT_EM
+
+
+def safe_area_factor(width: float, height: float, safe_mm: float) -> float:
+    """The factor a face (or a whole board) of ``width`` x ``height`` mm is shrunk by about its centre for a
+    safe area of ``safe_mm`` (:func:`pnp.layout.within_safe_area`): 1 up to the templates' own
+    :data:`~pnp.units.LAID_OUT_SAFE_MM`; beyond it the factor that brings a line that far from the trim to
+    ``safe_mm`` from it on the tighter axis (a poker card at 5 mm: 53/57). Never 0 or below: a safe area
+    that leaves no room gives 1, and the safe-area check names every face."""
+    if safe_mm <= LAID_OUT_SAFE_MM + ROUNDING_SLACK:
+        return 1.0
+    factor = min((width - 2 * safe_mm) / (width - 2 * LAID_OUT_SAFE_MM), (height - 2 * safe_mm) / (height - 2 * LAID_OUT_SAFE_MM))
+    return factor if factor > 0 else 1.0
 
 
 @dataclass

@@ -98,22 +98,26 @@ def small_text_problems(faces: Iterable) -> list[FitProblem]:
     """One ``"template"`` :class:`FitProblem` per template whose numbers make the layout print a text
     below :data:`~pnp.layout.template.MIN_TEXT_PT` (a box's text sizes are checked when the template is
     read; a number such as ``hp_size = 2`` sets a text the layout places itself, eleventh breaker). The
-    number whose value is the size is named at its line when there is one."""
+    number whose value is the size is named at its line when there is one. A face shrunk for a safe area
+    larger than the templates' (``face.scale``, issue 15) is judged at its template's own sizes: the print
+    shop's safe area, not the template, makes it smaller."""
     found: dict[tuple[str, str], FitProblem] = {}
     for face in faces:
         template: Path | None = getattr(face, "template", None)
         if template is None:
             continue
+        scale = getattr(face, "scale", 1.0)  # a face shrunk for a larger safe area is judged at its template's sizes
         for line in _text_lines(face.drawing.items):
-            if line.source or line.size >= MIN_TEXT_PT - 1e-6:
+            size = line.size / scale
+            if line.source or size >= MIN_TEXT_PT - 1e-6:
                 continue
             numbers = load_template(template.stem, template.parent).numbers
-            suspects = [name for name, value in numbers.items() if abs(value - line.size) < 1e-6]
+            suspects = [name for name, value in numbers.items() if abs(value - size) < 1e-6]
             key = f"numbers.{suspects[0]}" if len(suspects) == 1 else "numbers"
             path, number = template_line(template, key)
             if (str(path), key) not in found:
                 found[str(path), key] = FitProblem(
-                    "templates", key, "template", f"the text {shortened(repr(line.text), 30)} prints at {line.size:g} pt (on {face.id}); "
+                    "templates", key, "template", f"the text {shortened(repr(line.text), 30)} prints at {size:g} pt (on {face.id}); "
                     f"printed text is at least {MIN_TEXT_PT:g} pt", path=str(path), line=number)
     return list(found.values())
 

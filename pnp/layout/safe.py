@@ -20,14 +20,19 @@ from pnp.drawing import Box, Drawing, Group, Icon, Primitive, Rect, TextLine, tu
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import template_chain, template_line
 from pnp.oneline import shortened
-from pnp.units import FONT_METRIC_SLACK_MM, SAME_BASELINE_MM
+from pnp.units import FONT_METRIC_SLACK_MM, MM_PER_PT, SAME_BASELINE_MM
 
 SEAM_MARGIN = 1.0
 """mm that text and icons keep from an edge a board's card shares with the next card of the board:
 boards print butted and are used side by side, so a seam is never a loose cut (rulings: layout)."""
 RUN_JOIN_GAP_MM = (-0.3, 0.6)
 """Runs of one text line (font fallback, lining digits) follow each other with a gap in this range
-(mm, from the end of one run to the start of the next; negative: kerned into it)."""
+(mm, from the end of one run to the start of the next; negative: kerned into it), or up to
+:data:`RUN_JOIN_SPACE_EM` when a space separates them in large text."""
+RUN_JOIN_SPACE_EM = 0.4
+"""The widest gap (em of the text) between two runs of one line: a word space of the bundled fonts is under it."""
+SPACE_GAP_EM = 0.1
+"""A gap between two runs wider than this (em) is a word space: the joined line's name has a space there."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +83,8 @@ def painted(items: Iterable[Primitive], transforms: tuple[tuple[float, float, fl
         if isinstance(item, TextLine) and item.text.strip():
             width = fonts.string_width_mm(item.text, item.family, item.size)
             left = item.x - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
+            if item.anchor == "start":  # a tight digit run is drawn left of its pen by its shift (pnp.text.place_line):
+                left -= fonts.run_shift_mm(item.text, item.family, item.size)  # its measured width starts at the pen
             ascent = fonts.ascent_mm(item.family, item.size) * 0.9
             # descenders (p, y, g) are ink too: a line reaches down to the font's descender line
             bottom = item.y + (fonts.descent_mm(item.family, item.size) if _has_descender(item.text) else 0.0)
@@ -93,14 +100,17 @@ def painted(items: Iterable[Primitive], transforms: tuple[tuple[float, float, fl
             found = Painted(f"text {item.text!r}", _outer_box(text_box, transforms), item.source, item.size)
             if clip is not None and _intersection(found.box, clip) is None:
                 found = None
+            em = item.size * MM_PER_PT
+            gap = left - line_end[1] if line_end is not None else 0.0
             continues = (line_end is not None and not item.rotation and not line_end[2]
                          and abs(item.y - line_end[0]) < SAME_BASELINE_MM
-                         and RUN_JOIN_GAP_MM[0] < left - line_end[1] < RUN_JOIN_GAP_MM[1])
+                         and RUN_JOIN_GAP_MM[0] < gap < max(RUN_JOIN_GAP_MM[1], RUN_JOIN_SPACE_EM * em))
             if found is not None and line is not None and continues:
                 box = line.box
                 x, y = min(box.x, found.box.x), min(box.y, found.box.y)
                 right, lowest = max(box.right, found.box.right), max(box.bottom, found.box.bottom)
-                line = Painted(f"text {line.what[6:-1] + item.text!r}", Box(x, y, right - x, lowest - y), line.source, line.size)
+                joined = line.what[6:-1] + (" " if gap > SPACE_GAP_EM * em else "") + item.text  # 'Choose 2 cards', not 'Choose2cards'
+                line = Painted(f"text {joined!r}", Box(x, y, right - x, lowest - y), line.source, line.size)
                 line_end = (item.y, left + width, item.rotation)
                 continue
             if found is not None:

@@ -47,6 +47,7 @@ from pnp.layout.common import (
     numbered_box,
     ornament_rule,
     panel_rules,
+    safe_area_factor,
     tint,
     title_band,
 )
@@ -625,20 +626,34 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     area = Box(t.number("hex_area_x"), t.number("hex_area_y"), t.number("hex_area_w"), t.number("hex_area_h"))
     columns, rows = grid.columns, grid.rows
     odd = any(h.row % 2 for h in grid)
-    radius = min(t.number("hex_radius_max"),
-                 area.width / ((columns + (0.5 if odd else 0)) * math.sqrt(3)),
-                 area.height / ((rows - 1) * 1.5 + 2))
-    hex_w = math.sqrt(3) * radius
-    grid_w = (columns + (0.5 if odd else 0)) * hex_w
-    grid_h = (rows - 1) * 1.5 * radius + 2 * radius
-    oy = area.y + (area.height - grid_h) / 2 + radius
+    largest = min(t.number("hex_radius_max"),
+                  area.width / ((columns + (0.5 if odd else 0)) * math.sqrt(3)),
+                  area.height / ((rows - 1) * 1.5 + 2))
     number = _HexNumber(t.number("hex_number_size"), t.number("hex_number_pad"), t.number("hex_number_margin"))
-    cuts = [card_w * k for k in range(1, cards)]
-    clearance = t.number("cut_clearance")
+    # The cuts where they fall in the board's own coordinates once a larger safe area shrinks it about its
+    # centre (pnp.layout.within_safe_area), and the clearance as it will print: labels keep off the real cuts.
+    shrink = safe_area_factor(width, card_h, db.print.safe_mm)
+    cuts = [width / 2 + (card_w * k - width / 2) / shrink for k in range(1, cards)]
+    clearance = t.number("cut_clearance") / shrink
     marker_labels = {marker: t.string(f"hex_{marker}") for marker in ("start", "recharge")}
     label_size = t.number("hex_label_size")
     label_half = max(text_width_mm(text, "serif-italic", label_size) for text in marker_labels.values()) / 2 \
         + t.number("hex_label_pad")
+    # The largest hexes whose labels can all slide clear of the cuts: where no shift of the grid clears
+    # them (a larger safe area moves the cuts, issue 15), the hexes shrink in steps of 2%, to 90% at most.
+    tries = []  # (labels left on a cut, step, radius, x of hex (0, 0)): the fewest, then the largest hexes
+    for step in range(6):
+        radius = largest * (1 - 0.02 * step)
+        hex_w = math.sqrt(3) * radius
+        ox, clashes = _grid_shift(grid, radius, area.x + hex_w / 2, area.width - (columns + (0.5 if odd else 0)) * hex_w,
+                                  cuts, label_half, clearance, number, t.number("grid_shift_step"))
+        tries.append((clashes, step, radius, ox))
+        if not clashes:
+            break
+    _, _, radius, ox = min(tries)
+    hex_w = math.sqrt(3) * radius
+    grid_h = (rows - 1) * 1.5 * radius + 2 * radius
+    oy = area.y + (area.height - grid_h) / 2 + radius
     # The start and recharge labels sit low in their hex but wholly inside it: where the hex's lower
     # sides close in, the hex is still wider than the label down to the label's descent.
     label_dy = min(radius * t.number("hex_label_dy"),
@@ -648,8 +663,6 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     # The icon's visible bottom keeps `hex_icon_gap` above the label's capitals.
     icon_dy = max(t.number("hex_icon_dy"), icon_visible / 2 + t.number("hex_icon_gap")
                   + fonts.cap_height_mm("serif-italic", label_size) - label_dy)
-    ox = _grid_shift(grid, radius, area.x + hex_w / 2, area.width - grid_w, cuts, label_half,
-                     clearance, number, t.number("grid_shift_step"))
     hex_fill = t.color("hex")
     name_size, muted = t.number("hex_name_size"), t.color("muted")
     for cell in grid:
@@ -739,12 +752,12 @@ def _clear_of_cuts(x: float, half: float, cuts: list[float], clearance: float, r
 
 
 def _grid_shift(grid: hexes.HexMap, radius: float, first_x: float, slack: float, cuts: list[float],
-                half_width: float, clearance: float, number: _HexNumber, step_mm: float) -> float:
+                half_width: float, clearance: float, number: _HexNumber, step_mm: float) -> tuple[float, int]:
     """The x of hex (0, 0)'s centre, within ``[first_x, first_x + slack]`` in steps of ``step_mm``, that
     keeps the labels of numbered hexes (their number's width) and of the start and recharge hexes
     (``half_width`` mm either side of the centre) at least ``clearance`` mm from every cut line
     (x in mm) between the board's cards; the most centred such shift, or the one with the fewest
-    labels on a cut line if none is clear."""
+    labels on a cut line if none is clear; with how many labels it leaves on a cut line."""
     hex_w = math.sqrt(3) * radius
     labelled = []  # (centre x, half width of the label, how far the label may slide inside its hex)
     for h in grid:
@@ -764,7 +777,7 @@ def _grid_shift(grid: hexes.HexMap, radius: float, first_x: float, slack: float,
         score = (clashes, abs(step * step_mm - slack / 2), x0)
         if best is None or score < best:
             best = score
-    return best[2] if best else first_x
+    return (best[2], best[0]) if best else (first_x, 0)
 
 
 LAYOUTS: dict[str, Callable[..., Any]] = {
