@@ -301,8 +301,8 @@ def calibrate(paper: str, duplex: str, out_path: Path | None) -> None:
         raise click.ClickException(f"{shortened(str(path), 300)}: is a symbolic link, and pnp calibrate never writes through a link: "
                                    f"remove it, or give --out another path; nothing was changed")
     if os.path.lexists(path) and not _is_pdf(path):  # a calibration sheet replaces only a PDF (never cards.toml)
-        raise click.ClickException(f"{shortened(str(path), 300)}: this file is not a PDF, and pnp calibrate writes only over a PDF: "
-                                   f"give --out a .pdf path")
+        raise click.ClickException(f"{shortened(str(path), 300)}: this file is not a PDF (a file of yours?), and pnp calibrate "
+                                   f"overwrites only a PDF: give --out another path, or move the file away; nothing was changed")
     target = path
     temporary = target.with_name(f".{target.name}.calibrating")
     try:

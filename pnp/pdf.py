@@ -340,6 +340,10 @@ class SheetReport:
     page_marginalia: tuple[tuple[Marginal, ...], ...] = ()
 
 
+SCALE_PAGE = "scale checks (no cards): print it single-sided"
+"""The page line's end on the page a deck gets for its 50 mm square and 10 cm ruler when no page has room."""
+
+
 def write_sheets(path: Path, cards: Sequence[SheetCard | None], *, layout: SheetLayout, options: SheetOptions,
                  game: str, colour: Callable[[str], Color] = HexColor) -> SheetReport:
     """Impose ``cards`` on the grid ``layout`` (its paper, card size, bleed, marks and printer margin:
@@ -373,7 +377,21 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], *, layout: Sheet
     # A face placed more than once (a back behind every card of its deck) is painted once, as a form.
     uses = Counter(id(placement.face) for side, chunk in plan for placement in placements(layout, side, chunk, options))
     note = options.note
+
+    def aids_of(marginal: tuple[Marginal, ...]) -> list[tuple[Marginal, ...]]:
+        return [marginal + tuple(slot_marginalia(layout, empty_slots(layout, side, chunk, options.duplex), marginal))
+                for side, chunk in plan]
+
     marginal = sheet_marginalia(layout, paper, game, len(plan), note)
+    aids = aids_of(marginal)
+    # A deck whose last page is full has no empty slot for the 50 mm square and the 10 cm ruler its margins
+    # lack (README, Printing: the last page of each deck carries them): they get a page of their own
+    # (fourteenth breaker: three copies of one card left a deck without them).
+    scale_page = not {"square", "ruler"} <= {item.kind for items in aids for item in items}
+    pages = len(plan) + scale_page
+    if scale_page:
+        marginal = sheet_marginalia(layout, paper, game, pages, note)  # room for the longer page count
+        aids = aids_of(marginal)
     canvas = new_canvas(path, paper.width, paper.height, f"{game} — print-and-play, {paper.name}")
     painter = Painter(canvas, paper.height, colour)
     block = layout.block
@@ -391,14 +409,20 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], *, layout: Sheet
                          shared=uses[id(placement.face)] > 1)
         if side == "fronts" and options.cut_lines:
             painter.draw(cut_lines_overlay(layout, chunk), 0, 0, clip=page)
-        line = page_line(paper, side, number, len(plan))
+        line = page_line(paper, side, number, pages)
         if side == "backs" and not any(card is not None and card.back is not None for card in chunk):
             line += NO_BACKS
         texts = {"title": game, "page": line, "note": note}
-        page_items = marginal + tuple(slot_marginalia(layout, empty_slots(layout, side, chunk, options.duplex), marginal))
+        page_items = aids[number - 1]
         carried.append(page_items)
         painter.draw(sheet_overlay(layout, page_items, texts), 0, 0, clip=page)
         canvas.showPage()
+    if scale_page:
+        page_items = marginal + tuple(slot_marginalia(layout, set(range(layout.per_page)), marginal))
+        carried.append(page_items)
+        texts = {"title": game, "page": f"{paper.name} · page {pages}/{pages} · {SCALE_PAGE}", "note": note}
+        painter.draw(sheet_overlay(layout, page_items, texts), 0, 0, clip=page)
+        canvas.showPage()
     canvas.save()
-    return SheetReport(Path(path), len(plan), layout, marginal, tuple(carried))
+    return SheetReport(Path(path), pages, layout, marginal, tuple(carried))
 

@@ -10,9 +10,12 @@ import re
 from collections import Counter
 
 import pytest
+from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnp.build import MANIFEST, build
+from pnp.cli import main
+from tests.conftest import ROOT
 
 
 @pytest.fixture(scope="module")
@@ -132,3 +135,18 @@ def test_korean_rules_summary_prints_hangul(db, built):
     assert any(name.endswith("+NanumMyeongjo") for name in fonts)
     svg = (built / "svg" / "duel.summary.rules-ko.svg").read_text(encoding="utf-8")
     assert "게임 방법" in svg and "NanumMyeongjo" in svg
+
+
+def test_a_deck_whose_last_page_is_full_still_gets_its_scale_checks(tmp_path):
+    """Fourteenth breaker (README, Printing: "the last page of each deck also carries a 50 mm square and a 10
+    cm ruler in its empty card slots"): three copies of the Battle Win card filled the solo deck's last page,
+    and the deck had no square and no ruler anywhere. Such a deck now ends with a page of its own for them."""
+    source = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    edited = tmp_path / "cards.toml"
+    edited.write_text(source.replace('icon = "win"\n', 'icon = "win"\ncopies = 3\n', 1), encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", "--db", str(edited), "--out", str(tmp_path / "out"), "--paper", "a4"])
+    assert result.exit_code == 0, result.output
+    pages = [page.extract_text() for page in PdfReader(tmp_path / "out" / "solo-a4.pdf").pages]
+    with_square = [number for number, text in enumerate(pages, 1) if "50 mm x 50 mm" in text]
+    assert with_square == [len(pages)] and "10 cm" in pages[-1] and "scale checks" in pages[-1]
+    assert f"page {len(pages)}/{len(pages)}" in pages[-1] and f"page 1/{len(pages)}" in pages[0]

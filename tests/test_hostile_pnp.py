@@ -548,6 +548,11 @@ def test_calibrate_never_writes_over_a_file_that_is_no_pdf(tmp_path):
     cards.write_text("format = 1\n")
     result = CliRunner().invoke(pnp_main, ["calibrate", "--out", str(cards)])
     assert result.exit_code == 1 and "not a PDF" in result.output and cards.read_text() == "format = 1\n"
+    mine = tmp_path / "mine.pdf"  # fourteenth breaker: the advice was "give --out a .pdf path", which it was
+    mine.write_text("mine\n")
+    result = CliRunner().invoke(pnp_main, ["calibrate", "--out", str(mine)])
+    assert result.exit_code == 1 and "give --out another path, or move the file away" in result.output and ".pdf path" not in result.output
+    assert mine.read_text() == "mine\n"
     pdf = tmp_path / "calibration.pdf"
     assert CliRunner().invoke(pnp_main, ["calibrate", "--out", str(pdf)]).exit_code == 0
     assert CliRunner().invoke(pnp_main, ["calibrate", "--out", str(pdf)]).exit_code == 0  # its own PDF again

@@ -381,3 +381,26 @@ def test_location_bands_stay_inside_the_frame(rendered):
                 xs = sorted((group.dx + band.x, group.dx + band.x + band.width) if group.rotation == 0
                             else (group.dx - band.x, group.dx - band.x - band.width))
                 assert xs[0] >= inner - 1e-6 and xs[1] <= face.drawing.width_mm - inner + 1e-6, (face.id, xs)
+
+
+def test_a_long_duel_spell_name_keeps_a_space_before_its_cost(db):
+    """Fourteenth breaker: a longer spell name shrunk to its 26 mm box ran into the right-aligned cost
+    ("Lantern Ward of Wardens2 MP"); the name's box now ends a word space before the cost's text, and a name
+    that cannot fit there is "over" at its key."""
+    import dataclasses
+
+    from pnp.database import PlayerCard
+    from pnp.layout import render
+    from pnp.layout.safe import painted
+
+    card = db.get("duel.player.wardens")
+    assert isinstance(card, PlayerCard)
+    spells = tuple(dataclasses.replace(s, name="Lantern Ward of Wardens") if s.face == 3 else s for s in card.spells)
+    edited = dataclasses.replace(db, _by_id={**db._by_id, card.id: dataclasses.replace(card, spells=spells)})
+    edited = dataclasses.replace(edited, duel=dataclasses.replace(edited.duel, player=tuple(
+        edited._by_id[p.id] for p in edited.duel.player)))
+    face = next(f for f in render(edited).fronts if f.id == "duel.player.wardens")
+    things = list(painted(face.drawing.items))
+    name = next(t for t in things if t.what == "text 'Lantern Ward of Wardens'")
+    cost = next(t for t in things if t.what.startswith("text '2 MP") and abs(t.box.y - name.box.y) < 1.0)
+    assert cost.box.x - name.box.right >= 0.5, (name.box, cost.box)

@@ -460,6 +460,17 @@ def _check_hex_layout(context: CheckContext, battle_map: BattleMap) -> None:
             context.report(context.at(battle_map, "layout", f"row {cell.row + 1}"),
                            f"row {cell.row + 1}, column {cell.column + 1}: {number} is printed on {len(doubled) + 1} hexes; "
                            f"a 2d6 roll of {number} must name one hex, so print it once")
+    reached = grid.path_distances(grid.start.address)
+    cut_off = [cell for cell in grid if cell.address not in reached]
+    if cut_off:  # fourteenth breaker: a servant placed on an island can never be reached, nor the warden's hexes
+        cell = cut_off[0]
+        numbers = [str(h.number) for h in cut_off if h.number]
+        named = (f"hexes numbered {', '.join(numbers)}" if len(numbers) > 1 else f"the hex numbered {numbers[0]}" if numbers
+                 else "the recharge hex R" if any(h.recharge for h in cut_off) else f"{len(cut_off)} hex{'es' if len(cut_off) > 1 else ''}")
+        context.report(context.at(battle_map, "layout", f"row {cell.row + 1}"),
+                       f"row {cell.row + 1}, column {cell.column + 1}: {named} cannot be reached from the start hex S by moving "
+                       f"from hex to hex (rulebook, Expanded Battles: the warden and the servants move over the hexes); "
+                       f"join {'them' if len(cut_off) > 1 else 'it'} to the map with hexes in place of '-'")
     widths = [len(line.split()) for line in battle_map.layout.strip("\n").splitlines()]
     usual = max(set(widths), key=lambda width: (widths.count(width), -width))
     for row, width in enumerate(widths):

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from pnp import fonts
 from pnp.database import Back, Database, Location, PlayerCard, Summary
 from pnp.drawing import Box, Circle, Group, Icon, Line, Rect
 from pnp.layout.common import (
@@ -29,7 +30,7 @@ from pnp.layout.common import (
 )
 from pnp.layout.problems import FitProblem
 from pnp.layout.solo import Make, card_size, fitting, framed_card
-from pnp.text import measure
+from pnp.text import measure, text_width_mm
 from pnp.units import ROUNDING_SLACK
 
 
@@ -175,12 +176,17 @@ def player(card: PlayerCard, db: Database, make: Make):
             b.add(Rect(shade_x, y - t.number("shade_dy"), t.number("shade_right") - shade_x, spell_pitch - t.number("shade_gap"),
                        fill=t.color("row_shade")))
         b.add(Icon(f"d6-{spell.face}", sx, y + t.number("die_dy"), die))
-        b.text(f"{field}.name", spell.name, name_spec, box=Box(sx + die + gap, y, name_spec.w, name_spec.h))
         cost = t.string("spell_cost").format(cost=spell.cost, points=card.points)
         if spell.resonance:
             cost += t.string("spell_resonance").format(resonance=spell.resonance)
-        b.text(f"{field}.cost", cost, cost_spec,
-               box=Box(t.number("cost_right") - cost_spec.w, y, cost_spec.w, cost_spec.h))
+        fitted = b.text(f"{field}.cost", cost, cost_spec,
+                        box=Box(t.number("cost_right") - cost_spec.w, y, cost_spec.w, cost_spec.h))
+        # The name ends a word space before the cost's first letter (fourteenth breaker: a long name shrunk
+        # to its box ran into the cost, "Lantern Ward of the Wardens2 MP"): the name's box stops there.
+        name_x = sx + die + gap
+        cost_left = t.number("cost_right") - text_width_mm(cost, cost_spec.font, fitted.size)
+        room = cost_left - name_x - fonts.string_width_mm(" ", name_spec.font, name_spec.size[0])
+        b.text(f"{field}.name", spell.name, name_spec, box=Box(name_x, y, min(name_spec.w, room), name_spec.h))
         b.text(f"{field}.text", spell.text, text_spec,
                box=Box(sx + die + gap, y + t.number("text_dy"), t.number("text_right") - sx - die - gap, text_spec.h))
     b.text("corner", t.string("corner_bottom_left"), "corner_bottom_left")
