@@ -185,8 +185,8 @@ def player(card: PlayerCard, db: Database, make: Make):
         # to its box ran into the cost, "Lantern Ward of the Wardens2 MP"): the name's box stops there.
         name_x = sx + die + gap
         cost_left = t.number("cost_right") - text_width_mm(cost, cost_spec.font, fitted.size)
-        room = cost_left - name_x - fonts.string_width_mm(" ", name_spec.font, name_spec.size[0])
-        b.text(f"{field}.name", spell.name, name_spec, box=Box(name_x, y, min(name_spec.w, room), name_spec.h))
+        name_room = cost_left - name_x - fonts.string_width_mm(" ", name_spec.font, name_spec.size[0])
+        b.text(f"{field}.name", spell.name, name_spec, box=Box(name_x, y, min(name_spec.w, name_room), name_spec.h))
         b.text(f"{field}.text", spell.text, text_spec,
                box=Box(sx + die + gap, y + t.number("text_dy"), t.number("text_right") - sx - die - gap, text_spec.h))
     b.text("corner", t.string("corner_bottom_left"), "corner_bottom_left")
