@@ -113,6 +113,8 @@ def small_text_problems(faces: Iterable) -> list[FitProblem]:
                 continue
             numbers = load_template(template.stem, template.parent).numbers
             suspects = [name for name, value in numbers.items() if abs(value - size) < 1e-6]
+            if len(suspects) > 1:  # several numbers have that value: a text size is one named for a size (hp_size)
+                suspects = [name for name in suspects if name.endswith("size")] or suspects
             key = f"numbers.{suspects[0]}" if len(suspects) == 1 else "numbers"
             path, number = template_line(template, key)
             if (str(path), key) not in found:
