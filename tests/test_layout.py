@@ -404,3 +404,21 @@ def test_a_long_duel_spell_name_keeps_a_space_before_its_cost(db):
     name = next(t for t in things if t.what == "text 'Lantern Ward of Wardens'")
     cost = next(t for t in things if t.what.startswith("text '2 MP") and abs(t.box.y - name.box.y) < 1.0)
     assert cost.box.x - name.box.right >= 0.5, (name.box, cost.box)
+
+
+def test_a_summary_too_long_blames_the_section_that_is(db):
+    """Thirteenth breaker: a Korean summary whose last section was lengthened reported the three other
+    sections over their boxes (room was shared by character count) and not the long one. The sections that
+    fit keep their own height; the tallest is over by exactly what the card lacks."""
+    import dataclasses
+
+    from pnp.layout import render
+
+    card = db.get("duel.summary.rules-ko")
+    long = card.sections[3].text + " 긴 문장을 더 추가합니다." * 40
+    sections = card.sections[:3] + (dataclasses.replace(card.sections[3], text=long),)
+    edited = dataclasses.replace(db, _by_id={**db._by_id, card.id: dataclasses.replace(card, sections=sections)})
+    edited = dataclasses.replace(edited, duel=dataclasses.replace(edited.duel, summary=tuple(
+        edited._by_id[s.id] for s in edited.duel.summary)))
+    problems = [p for p in render(edited).problems if p.record_id == card.id]
+    assert [(p.field, p.kind) for p in problems] == [("sections[3].text", "text over")], problems

@@ -175,3 +175,15 @@ def test_a_bold_title_keeps_its_weight_for_latin_extended_letters():
     lacking = [c for c in letters if fonts.has_glyph("serif", c) and not fonts.has_glyph("serif-bold", c)]
     assert lacking == []
     assert fonts.runs("Łukasz Éß óź Šárka", "serif-bold") == (("serif-bold", "Łukasz Éß óź Šárka"),)
+
+
+@pytest.mark.parametrize("size", [6.0, 6.5, 7.0, 7.5, 8.0])
+def test_a_wrapped_korean_line_is_no_wider_than_its_box(db, size):
+    """Thirteenth breaker: the wrap added the family's space between words, but a space after Hangul is
+    drawn in the Korean font, wider: lines of the Korean summary measured up to 51.9 mm in a 50 mm box. Every
+    line is now measured as drawn."""
+    from pnp.text import measure
+
+    for section in db.get("duel.summary.rules-ko").sections:
+        _, widest = measure(section.text, 50.0, "serif", size, line_spacing=1.0)
+        assert widest <= 50.0 + 1e-9, (section.heading, size, widest)

@@ -233,7 +233,15 @@ def summary(card: Summary, db: Database, make: Make):
         if found is not None and sum(found) <= room + ROUNDING_SLACK:
             size, needed = candidate, found
             break
-    if needed is None:  # even the smallest size does not fit: room in proportion to the text, overflow reported
+    smallest = heights(body.size[1]) if needed is None else None
+    if needed is None and smallest is not None:
+        # even the smallest size does not fit: every section but the tallest gets its own height, the tallest
+        # what is left, so the one overflow reported is there and by exactly what the card lacks (thirteenth
+        # breaker: room in proportion to the characters blamed the sections that had not grown)
+        tallest = max(range(len(smallest)), key=lambda index: smallest[index])
+        boxes = list(smallest)
+        boxes[tallest] = max(0.0, room - (sum(smallest) - smallest[tallest]))
+    elif needed is None:  # a word wider than the box: room in proportion to the text, the word's overflow reported
         total = sum(len(s.text) for s in card.sections)
         boxes = [room * len(s.text) / total for s in card.sections]
     else:
