@@ -1431,8 +1431,11 @@ def test_the_bundled_cards_print_no_text_over_another_or_an_icon(db):
     ("servant.toml", "hp_size = 11", "hp_size = 4.5", "numbers.hp_size", "prints at 4.5 pt"),
     ("progress_track.toml", "start_size = 11", "start_size = 5", "numbers.start_size", "prints at 5 pt"),
     ("location.toml", "control_size = 6", "control_size = 5", "numbers.control_size", "prints at 5 pt"),
+    ("location.toml", 'control = "take"', 'control = "take control of this Location now"', "strings.control",
+     "is 25.8 mm wide at 6 pt, and its space holds 9.1 mm; shorten it"),
 ], ids=["a tint of 7", "a negative box", "a typo of a label", "a text size below 6 pt",
-        "a size shared with another number (thirteenth breaker)", "a size shared with a length (thirteenth breaker)"])
+        "a size shared with another number (thirteenth breaker)", "a size shared with a length (thirteenth breaker)",
+        "a label too long for its track space (thirteenth breaker: per card, as a safe-area problem)"])
 def test_a_template_number_is_named_at_its_own_line(db, edited_templates, name, old, new, key, says):
     """Eleventh breaker: a tint of 7 or a negative box was reported at the [numbers] header with the
     drawing's inner words; a misspelled label was silently ignored (every City Quest then printed the

@@ -14,8 +14,8 @@ from pnp import fonts
 from pnp.drawing import Anchor, Box, Circle, Drawing, Group, Icon, Line, Polygon, Primitive, Rect, TextLine
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import BoxSpec, Template, template_line
-from pnp.oneline import quoted
-from pnp.text import INLINE_ICONS, Align, FitResult, VAlign, fit_text, single_line, unknown_icons
+from pnp.oneline import quoted, shortened
+from pnp.text import INLINE_ICONS, Align, FitResult, VAlign, fit_text, single_line, text_width_mm, unknown_icons
 from pnp.units import FONT_METRIC_SLACK_MM, LAID_OUT_SAFE_MM, MM_PER_PT, ROUNDING_SLACK
 
 WHITE = "#ffffff"
@@ -123,6 +123,20 @@ class CardBuilder:
         self.problems.append(FitProblem("templates", key, "template",
                                         f"the text box runs off the card: {said}; move it or make it smaller",
                                         box=style.name, path=str(path), line=line))
+
+    def string_problem(self, key: str, text: str, family: str, size: float, room: float) -> None:
+        """A ``"template"`` problem at ``strings.<key>`` (its file and line) when ``text``, the template's string
+        ``key`` that the layout places itself at ``size`` pt in ``family``, is wider than its ``room`` (mm): a label
+        too long for the track space it is printed in (thirteenth breaker: reported per card as a safe-area
+        problem, with advice that did not fix it). The face is then marked whole (``"too many"`` kinds' rule):
+        what it spills is not reported again."""
+        width = text_width_mm(text, family, size)
+        if width <= room + FONT_METRIC_SLACK_MM:
+            return
+        path, line = template_line(self.template.path, f"strings.{key}")
+        self.problems.append(FitProblem("templates", f"strings.{key}", "template",
+                                        f"{shortened(repr(text), 40)} is {width:.1f} mm wide at {size:g} pt, and its space "
+                                        f"holds {room:.1f} mm; shorten it", box="*", path=str(path), line=line))
 
     def drawing(self, face_id: str, title: str) -> Drawing:
         """The Drawing painted so far."""

@@ -95,6 +95,7 @@ def _track(b: CardBuilder, spaces: int, side: str, emblem: str, colour: str) -> 
                             text_size=t.number("space_size"), family="numerals", radius=t.number("space_radius"),
                             stroke_width=t.number("control_rule_width") if last else t.number("space_rule_width")))
         if last:
+            b.string_problem("control", t.string("control"), "serif-italic", t.number("control_size"), box - 2 * t.number("space_radius"))
             b.add(*label(x + box / 2, y + box - t.number("control_dy"), t.string("control"), t.number("control_size"), ink,
                          family="serif-italic"))
 
