@@ -104,7 +104,7 @@ def build(database: Database, out_dir: Path, options: BuildOptions = BuildOption
     Raises ``OSError`` when ``out_dir`` cannot be written or a path the build writes is a symbolic
     link or a folder of the user's (its ``filename`` is the path in ``out_dir``, never the staging
     copy), :class:`~pnp.layout.template.TemplateError` for a broken template,
-    :class:`~pnp.raster.RasterError` when ``options.png`` asks for images and pdftoppm is missing,
+    :class:`~pnp.raster.RasterError` when ``options.png`` asks for images PDFium cannot draw,
     and ``ValueError`` for an unknown ``options.color`` or ``options.ink``.
     """
     out_dir = Path(out_dir)

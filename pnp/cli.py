@@ -20,20 +20,25 @@ from typing import Any, Literal, cast
 import click
 from click.core import ParameterSource
 
-from pnp import database
+from pnp import database, resources
 from pnp.files import BUSY_MARK, shown_path
 from pnp.oneline import OneLineGroup, shortened
 
-DEFAULT_DATABASE = Path("cards.toml")
 DEFAULT_OUTPUT = Path("output")
+
+
+def _database_path(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path:
+    """``--db`` as given, else the default database (:func:`pnp.resources.default_database`)."""
+    return value if value is not None else resources.default_database()
+
 
 database_option = click.option(
     "--db",
     "database_path",
     type=click.Path(path_type=Path, dir_okay=False),
-    default=DEFAULT_DATABASE,
-    show_default=True,
-    help="The card database to read.",
+    default=None,
+    callback=_database_path,
+    help=f"The card database to read (default: ${resources.DB_ENV}, else ./cards.toml, else the bundled one).",
 )
 
 
@@ -143,8 +148,11 @@ def _load(path: Path) -> database.Database:
         if not os.path.lexists(path) and "No such file" in str(error.problems[0]):  # not for a file that cannot be read
             given = click.get_current_context().get_parameter_source("database_path") is ParameterSource.COMMANDLINE
             where = shortened(str(Path.cwd()), 300)
-            click.echo(f"{shortened(str(path), 300)}: no such file (in {where}); check the --db path" if given else
-                       f"no {shortened(str(path), 300)} in {where}; run from the project folder or pass --db PATH", err=True)
+            if given or os.environ.get(resources.DB_ENV):
+                option = "--db" if given else f"${resources.DB_ENV}"
+                click.echo(f"{shortened(str(path), 300)}: no such file (in {where}); check the {option} path", err=True)
+            else:  # no ./cards.toml and no bundled one (an install without its package data)
+                click.echo(f"no card database: looked at {shortened(resources.where_looked(), 600)}; pass --db PATH", err=True)
         else:
             for problem in error.problems:
                 click.echo(str(problem), err=True)

@@ -30,15 +30,15 @@ import struct
 import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from pnp import resources
 from pnp.units import MM_PER_PT
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "templates" / "fonts"
-"""Folder of the bundled OFL TTF files."""
+FONT_DIR = resources.FONT_DIR
+"""Folder of the bundled OFL TTF files (``templates/fonts``, found by :mod:`pnp.resources` wherever pnp runs)."""
 
 
 @dataclass(frozen=True)

@@ -11,18 +11,26 @@ This module owns ``png/`` of the output folder:
 - ``png/<back id>.png``: each back alone, one card, for a deck with one shared back image.
 
 Nothing is rasterised by hand: the cards are drawn by the PDF backend (:class:`pnp.pdf.Painter`) on
-one page per image, and poppler's ``pdftoppm`` turns each page into the PNG at an exact pixel size.
-The same Drawings therefore give the same pixels as the printed sheets, and the same files every
-build (the PDF is reproducible, and pdftoppm writes no time into a PNG).
+one page per image, and PDFium (the ``pypdfium2`` wheel, no system package) turns each page into the
+PNG at an exact pixel size, several pages at once in worker processes (:mod:`pnp.page_images`; PDFium
+is not thread-safe). The same Drawings therefore give the same pixels as the printed sheets, and the
+same files every build (the PDF is reproducible, PDFium draws deterministically and the PNGs carry no
+time).
 """
 from __future__ import annotations
 
-import shutil
+import contextlib
+import importlib.util
+import json
+import os
 import subprocess
+import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pnp.drawing import Box, Drawing
 from pnp.pdf import Painter, new_canvas
@@ -38,7 +46,8 @@ CARD_WIDTH_PX = 400
 
 
 class RasterError(RuntimeError):
-    """The PNG images cannot be made (``pdftoppm`` missing or failing)."""
+    """The PNG images cannot be made (pypdfium2 missing, a page PDFium cannot draw, a worker past its
+    time limit); the message is one line."""
 
 
 @dataclass(frozen=True)
@@ -65,35 +74,77 @@ def _grid_page(painter: Painter, faces: Sequence[Drawing | None], width_mm: floa
 
 
 RASTER_TIMEOUT = 600
-"""Seconds one page may take to become a PNG image (a page takes well under one): a pdftoppm that hangs
-never holds the build, and its output folder's lock, for good."""
+"""Seconds one page may take to become a PNG image (a deck page takes well under one): a worker that
+hangs never holds the build, and its output folder's lock, for good. A worker given n pages gets n times
+this; past it every worker is stopped and nothing more is written."""
+
+WORKER_COMMAND: tuple[str, ...] = (sys.executable, "-P", "-m", "pnp.page_images")
+"""The worker process (:mod:`pnp.page_images`): this Python, ``-P`` so that a ``pnp`` folder in the
+current folder is never imported instead of this package (whose folder is put on its ``PYTHONPATH``)."""
 
 
-def _pdftoppm() -> str:
-    path = shutil.which("pdftoppm")
-    if path is None:
-        raise RasterError("PNG images need pdftoppm (poppler-utils); install it, e.g. apt-get install poppler-utils")
-    return path
-
-
-def _rasterise(pdf: Path, page: int, target: Path, width_px: int, height_px: int,
-               crop: tuple[int, int] | None = None) -> Path:
-    """Page ``page`` (1-based) of ``pdf`` as the PNG ``target``, scaled to exactly ``width_px`` x
-    ``height_px``; with ``crop`` ``(w, h)`` only its top-left ``w`` x ``h`` pixels are kept."""
-    stem = target.with_suffix("")
-    command = [_pdftoppm(), "-png", "-f", str(page), "-l", str(page), "-singlefile",
-               "-scale-to-x", str(width_px), "-scale-to-y", str(height_px)]
-    if crop is not None:
-        command += ["-x", "0", "-y", "0", "-W", str(crop[0]), "-H", str(crop[1])]
-    command += [str(pdf), str(stem)]
+def _cores() -> int:
+    """The CPUs this process may run on (its affinity where the system tells it, else all)."""
     try:
-        result = subprocess.run(command, capture_output=True, text=True, timeout=RASTER_TIMEOUT)
-    except subprocess.TimeoutExpired:  # a pdftoppm that hangs never holds the build (and its lock) for good
-        raise RasterError(f"pdftoppm did not finish {target.name} in {RASTER_TIMEOUT} seconds") from None
-    if result.returncode != 0 or not target.is_file():
-        why = result.stderr.strip() or (f"exit status {result.returncode}" if result.returncode else "it wrote no image")
-        raise RasterError(f"pdftoppm failed on {target.name}: {why}")
-    return target
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # no affinity on this system (macOS, Windows)
+        return max(1, os.cpu_count() or 1)
+
+
+def _exit_text(status: int) -> str:
+    return f"killed by signal {-status}" if status < 0 else f"exit status {status}"
+
+
+def _stop(workers: Sequence[tuple[subprocess.Popen[str], Any, Any]]) -> None:
+    """Stop the ``workers`` still running (only processes started by :func:`_render_pages`) and reap them all."""
+    for process, _, _ in workers:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+        if process.stderr is not None:
+            process.stderr.close()
+
+
+def _render_pages(pdf: Path, jobs: Sequence[dict[str, Any]]) -> None:
+    """Draw ``jobs`` (see :mod:`pnp.page_images`) of ``pdf`` in parallel, one worker process per core
+    at most, pages dealt out in turn (each worker's job is a JSON file in a temporary folder).
+
+    Raises :class:`RasterError` (one line) when pypdfium2 is missing, a worker cannot start, fails or
+    writes no image, or runs past its time limit (:data:`RASTER_TIMEOUT` per page). On any error or
+    interruption every worker still running is stopped before this returns."""
+    if importlib.util.find_spec("pypdfium2") is None:
+        raise RasterError("PNG images need pypdfium2, which is missing; install it with pip install pypdfium2")
+    count = min(len(jobs), _cores())
+    shares = [list(jobs[start::count]) for start in range(count)]
+    environment = dict(os.environ)
+    package_root = str(Path(__file__).resolve().parents[1])
+    environment["PYTHONPATH"] = os.pathsep.join(filter(None, (package_root, environment.get("PYTHONPATH"))))
+    workers: list[tuple[subprocess.Popen[str], list[dict[str, Any]], float]] = []
+    with tempfile.TemporaryDirectory(prefix="pnp-png-jobs-") as folder, contextlib.ExitStack() as stop:
+        stop.callback(_stop, workers)
+        for number, share in enumerate(shares, start=1):
+            job = Path(folder) / f"job-{number}.json"
+            job.write_text(json.dumps({"pdf": str(pdf), "pages": share}), encoding="utf-8")
+            try:
+                process = subprocess.Popen([*WORKER_COMMAND, str(job)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                           stderr=subprocess.PIPE, text=True, env=environment)
+            except OSError as error:
+                raise RasterError(f"cannot start the page image worker {WORKER_COMMAND[0]}: {error.strerror or error}") from None
+            workers.append((process, share, time.monotonic() + RASTER_TIMEOUT * len(share)))
+        for process, share, deadline in workers:
+            names = ", ".join(Path(job["target"]).name for job in share)
+            try:
+                _, errors = process.communicate(timeout=max(0.0, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                raise RasterError(f"the page images {names} did not finish in {RASTER_TIMEOUT * len(share)} seconds") from None
+            if process.returncode != 0:
+                lines = [line for line in errors.splitlines() if line.strip()]
+                why = " ".join(lines[-1].split()) if lines else _exit_text(process.returncode)
+                named = any(why.startswith(f"{Path(job['target']).name}: ") for job in share)  # the worker names its page
+                raise RasterError(f"PDFium failed on {why}" if named else f"PDFium failed on {names}: {why}")
+            missing = [Path(job["target"]).name for job in share if not Path(job["target"]).is_file()]
+            if missing:
+                raise RasterError(f"PDFium failed on {', '.join(missing)}: it wrote no image")
 
 
 def write_png_sheets(game: str, cards: Sequence[PngCard], backs: dict[str, Drawing], out_dir: Path, *,
@@ -102,8 +153,10 @@ def write_png_sheets(game: str, cards: Sequence[PngCard], backs: dict[str, Drawi
     return the paths written.
 
     ``cards`` are every card to put in the deck (a card printed three times is listed three times),
-    all of one trim size. Raises :class:`RasterError` when ``pdftoppm`` is missing or fails and
-    ``ValueError`` when ``cards`` is empty or mixes trim sizes.
+    all of one trim size. The images are drawn by PDFium in worker processes, in parallel
+    (:func:`_render_pages`); the same cards give the same PNG bytes. Raises :class:`RasterError` (one
+    line) when pypdfium2 is missing, a page cannot be drawn or drawing one takes longer than
+    :data:`RASTER_TIMEOUT`, and ``ValueError`` when ``cards`` is empty or mixes trim sizes.
     """
     if not cards:
         raise ValueError(f"{game}: no cards for the PNG images")
@@ -129,15 +182,15 @@ def write_png_sheets(game: str, cards: Sequence[PngCard], backs: dict[str, Drawi
         for back_id in back_ids:  # one card-sized image each, drawn in the grid's top-left slot
             _grid_page(painter, [backs[back_id]], width_mm, height_mm)
         canvas.save()
-        page = 1
+        jobs: list[dict[str, Any]] = []
         for number in range(1, len(chunks) + 1):
             for side in ("fronts", "backs"):
-                target = out_dir / f"{game}-{side}-{number}.png"
-                written.append(_rasterise(pdf, page, target, COLUMNS * width_px, ROWS * height_px))
-                page += 1
+                jobs.append({"page": len(jobs) + 1, "width": COLUMNS * width_px, "height": ROWS * height_px, "crop": None,
+                             "target": str(out_dir / f"{game}-{side}-{number}.png")})
         for back_id in back_ids:
-            written.append(_rasterise(pdf, page, out_dir / f"{back_id}.png", COLUMNS * width_px, ROWS * height_px,
-                                      crop=(width_px, height_px)))
-            page += 1
+            jobs.append({"page": len(jobs) + 1, "width": COLUMNS * width_px, "height": ROWS * height_px,
+                         "crop": [width_px, height_px], "target": str(out_dir / f"{back_id}.png")})
+        _render_pages(pdf, jobs)
+        written.extend(Path(job["target"]) for job in jobs)
     return written
 

@@ -13,15 +13,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Literal
 
-from pnp import fonts
+from pnp import fonts, resources
 from pnp.drawing import Anchor, Box, Icon, Primitive, TextLine
 from pnp.units import MM_PER_PT, ROUNDING_SLACK
 
-ICON_DIR = Path(__file__).resolve().parent.parent / "templates" / "icons"
-"""Folder of the icon SVG files (viewBox 0 0 100 100)."""
+ICON_DIR = resources.ICON_DIR
+"""Folder of the icon SVG files (viewBox 0 0 100 100), ``templates/icons`` (:mod:`pnp.resources`)."""
 
 INLINE_ICONS: frozenset[str] = frozenset(path.stem for path in ICON_DIR.glob("*.svg"))
 """Icon names that may appear as ``:name:`` tokens in card text: every icon of ``templates/icons``."""

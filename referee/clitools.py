@@ -22,14 +22,14 @@ from typing import Any
 
 import click
 
-from pnp import database
+from pnp import database, resources
 from pnp.oneline import slug  # noqa: F401  (referee.clitools.slug: the commands' name matching)
 from referee import save as savefile
 from referee import savelock, snapshots
 from referee.errors import RefereeError, RuleError
 from referee.game import GameRules, RefereeGame
 
-DB_ENV = "LASSADAR_DB"
+DB_ENV = resources.DB_ENV
 """Environment variable naming the card database to use."""
 
 
@@ -116,18 +116,15 @@ def load_database(path: Path | None) -> database.Database:
     """The card database at ``path``; without one: ``$LASSADAR_DB``, else ``./cards.toml``, else the
     ``cards.toml`` bundled with the project. A bad database is a ``click.ClickException`` of one line:
     its first problem, and how many more ``pnp check`` will list."""
-    if path is None:
-        env = os.environ.get(DB_ENV)
-        if env:
-            path = Path(env)
-        elif Path("cards.toml").is_file():
-            path = Path("cards.toml")
-        else:
-            path = Path(__file__).resolve().parents[1] / "cards.toml"
+    given = path is not None
+    if path is None:  # the bundled one is package data wherever the project is installed (pnp.resources)
+        path = resources.default_database()
     try:
         return database.load(path)
     except database.DatabaseError as error:
         if not os.path.lexists(path) and "No such file" in str(error.problems[0]):
+            if not given and path == resources.BUNDLED_DATABASE:  # an install without its package data
+                raise click.ClickException(f"no card database: looked at {resources.where_looked()}; pass --db PATH") from None
             where = f"${DB_ENV}" if os.environ.get(DB_ENV) == str(path) else "--db"
             raise click.ClickException(f"{path}: no such file (in {Path.cwd()}); check the {where} path") from None
         count = len(error.problems) - 1 + error.unlisted

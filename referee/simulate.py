@@ -49,10 +49,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnp import database
-
-ROOT = Path(__file__).resolve().parents[1]
-"""The project folder, whose ``cards.toml`` is the bundled database."""
+from pnp import database, resources
 
 DEFAULT_GAMES = 100
 """Games per cell by default: 10-25 s for each game with two processes on a 2-core machine (the upper end
@@ -335,7 +332,7 @@ def main(argv: Sequence[str] | None = None, out=None) -> dict[str, Any]:
     parser.add_argument("--games", type=int, default=DEFAULT_GAMES, help=f"games per policy and difficulty, or per duel pairing (default {DEFAULT_GAMES})")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game; game i is seed + i (default 1)")
     parser.add_argument("--game", choices=("solo", "duel", "both"), default="both", help="which game to play (default both)")
-    parser.add_argument("--db", type=Path, default=ROOT / "cards.toml", help="card database (default: the bundled cards.toml)")
+    parser.add_argument("--db", type=Path, default=resources.BUNDLED_DATABASE, help="card database (default: the bundled cards.toml)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     parser.add_argument("--starts", action="store_true", help="also play every legal pair of starting spells (normal difficulty)")
     parser.add_argument("--starts-policy", choices=("greedy", "sensible"), default="greedy",

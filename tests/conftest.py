@@ -68,11 +68,9 @@ def description() -> str:
 @pytest.fixture(scope="session")
 def screens_output(db, tmp_path_factory) -> Path:
     """One build with the print-shop and screen outputs on (CMYK ink-saver sheets, PNG deck images),
-    shared by test_gallery, test_inks and test_png (PNG images only where pdftoppm is installed)."""
-    import shutil
-
+    shared by test_gallery, test_inks and test_png."""
     from pnp.build import BuildOptions, build
 
     out = tmp_path_factory.mktemp("screens") / "output"
-    build(db, out, BuildOptions(color="cmyk", ink="saver", png=shutil.which("pdftoppm") is not None))
+    build(db, out, BuildOptions(color="cmyk", ink="saver", png=True))
     return out

@@ -961,33 +961,33 @@ def test_a_file_or_a_dead_link_on_the_way_is_named_as_such(tmp_path):
     assert result.exit_code == 1 and "not a folder" in result.output and (tmp_path / "pf").read_text() == "x"
 
 
-def test_a_pdftoppm_that_hangs_is_stopped(small_db, tmp_path, monkeypatch):
+def test_a_page_image_worker_that_hangs_is_stopped(small_db, tmp_path, monkeypatch):
     """A sixth breaker's note: a pdftoppm that never exits held `pnp build --png` (and its folder's lock)
-    for good. Each page has a time limit; past it the build fails in one line, the old output kept."""
+    for good. Each page has a time limit; past it the build fails in one line, the old output kept.
+    Issue 15 ("Without system packages"): the same holds for the PDFium worker processes that replaced
+    pdftoppm, and every worker is stopped."""
+    import sys
+    import time
+
     from pnp import raster
 
-    fake = tmp_path / "bin" / "pdftoppm"
-    fake.parent.mkdir()
-    fake.write_text("#!/bin/sh\nsleep 30\n")
-    fake.chmod(0o755)
-    monkeypatch.setenv("PATH", f"{fake.parent}:{os.environ['PATH']}")
+    monkeypatch.setattr(raster, "WORKER_COMMAND", (sys.executable, "-c", "import time; time.sleep(60)"))
     monkeypatch.setattr(raster, "RASTER_TIMEOUT", 1)
+    started = time.monotonic()
     with pytest.raises(raster.RasterError, match="did not finish"):
         builder.build(small_db, tmp_path / "out", builder.BuildOptions(png=True))
+    assert time.monotonic() - started < 30  # a bound, not a timing: the sleeping workers were stopped
     assert not (tmp_path / "out").exists()
 
 
-@pytest.mark.parametrize("script, says", [("exit 0", "it wrote no image"), ("exit 3", "exit status 3")])
-def test_a_pdftoppm_that_writes_nothing_is_said_in_words(small_db, tmp_path, monkeypatch, script, says):
-    """Eleventh breaker: a pdftoppm that exited 0 without an image was reported as "failed on ...: 0"."""
+@pytest.mark.parametrize("script, says", [("pass", "it wrote no image"), ("raise SystemExit(3)", "exit status 3")])
+def test_a_page_image_worker_that_writes_nothing_is_said_in_words(small_db, tmp_path, monkeypatch, script, says):
+    """Eleventh breaker: a pdftoppm that exited 0 without an image was reported as "failed on ...: 0".
+    Issue 15: the PDFium worker that replaced it is held to the same words."""
     from pnp import raster
 
-    fake = tmp_path / "bin" / "pdftoppm"
-    fake.parent.mkdir()
-    fake.write_text(f"#!/bin/sh\n{script}\n")
-    fake.chmod(0o755)
-    monkeypatch.setenv("PATH", f"{fake.parent}:{os.environ['PATH']}")
-    with pytest.raises(raster.RasterError, match=f"pdftoppm failed on .*: {says}$"):
+    monkeypatch.setattr(raster, "WORKER_COMMAND", (sys.executable, "-c", script))
+    with pytest.raises(raster.RasterError, match=f"PDFium failed on .*: {says}$"):
         builder.build(small_db, tmp_path / "out", builder.BuildOptions(png=True))
     assert not (tmp_path / "out").exists()
 

@@ -3,8 +3,6 @@ ink-saving variant (a pure Drawing transform that prints clearly lighter)."""
 from __future__ import annotations
 
 import dataclasses
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -17,6 +15,7 @@ from pnp.drawing import TextLine, walk
 from pnp.pdf import SheetCard, write_sheets
 from pnp.sheets import PAPERS
 from tests.conftest import bundled_layout, bundled_options
+from tests.pages import render
 
 COLOUR_OPERATORS = {"rg", "RG", "k", "K", "g", "G", "sc", "scn", "SC", "SCN", "cs", "CS"}
 """PDF operators that set a colour or colour space."""
@@ -127,17 +126,13 @@ def test_ink_saver_is_pure_keeps_text_dark_and_lightens_large_fills(db):
 
 def _mean_darkness(pdf: Path, tmp_path: Path) -> float:
     """Mean darkness (0 white .. 1 black) of every page of ``pdf`` rendered in grey at 20 dpi."""
-    from PIL import Image, ImageStat
+    from PIL import ImageStat
 
-    folder = tmp_path / pdf.stem
-    folder.mkdir()
-    subprocess.run(["pdftoppm", "-gray", "-r", "20", str(pdf), str(folder / "page")], check=True)
-    pages = sorted(folder.glob("page-*.pgm"))
+    pages = render(pdf, 20)
     assert pages
-    return sum(1 - ImageStat.Stat(Image.open(page)).mean[0] / 255 for page in pages) / len(pages)
+    return sum(1 - ImageStat.Stat(page.convert("L")).mean[0] / 255 for page in pages) / len(pages)
 
 
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is not installed")
 def test_ink_saver_sheets_use_far_less_ink(screens_output, tmp_path):
     for game in ("solo", "duel"):
         (tmp_path / game).mkdir()

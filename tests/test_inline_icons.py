@@ -3,13 +3,10 @@
 Issue 3, "Text and icons": tokens such as :mana: or :d6-6: draw the icon on the baseline of the text
 at its size, also on a line of icons only, a line that starts with an icon, centred or right-aligned,
 in the SVG and in the PDF. Each case is laid out by pnp.text.fit_text, drawn by a backend, rendered
-to pixels with poppler, and measured: the die's frame bottom and the bottom of a capital H (which has
+to pixels with PDFium (tests.pages), and measured: the die's frame bottom and the bottom of a capital H (which has
 no descender) must both fall on the baseline of the Drawing.
 """
 from __future__ import annotations
-
-import shutil
-import subprocess
 
 import pytest
 
@@ -17,8 +14,7 @@ from pnp.drawing import Box, Drawing, Icon, TextLine
 from pnp.pdf import write_card_pdf
 from pnp.svg import write_svg
 from pnp.text import fit_text
-
-pytestmark = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils (pdftoppm) not installed")
+from tests.pages import render_page
 
 DPI = 400
 DPMM = DPI / 25.4
@@ -35,8 +31,6 @@ CASES = {
 
 
 def render(drawing: Drawing, backend: str, tmp_path):
-    from PIL import Image
-
     pdf = tmp_path / f"{backend}.pdf"
     if backend == "pdf":
         write_card_pdf(drawing, pdf)
@@ -46,8 +40,7 @@ def render(drawing: Drawing, backend: str, tmp_path):
 
         svg = write_svg(drawing, tmp_path / "card.svg")
         renderPDF.drawToFile(svg2rlg(str(svg)), str(pdf))
-    subprocess.run(["pdftoppm", "-png", "-r", str(DPI), "-singlefile", str(pdf), str(tmp_path / backend)], check=True)
-    return Image.open(tmp_path / f"{backend}.png").convert("L")
+    return render_page(pdf, 1, DPI).convert("L")
 
 
 def bottom_of_ink(image, x0_mm: float, x1_mm: float, origin_mm: float) -> float:

@@ -17,10 +17,9 @@ import re
 import unicodedata
 from collections.abc import Callable, Set
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from pnp import hexes
+from pnp import hexes, resources
 from pnp.database.schema import ROLL_RANGES, Back, BattleMap, Effect, Record, Spell, Table, TableRow
 from pnp.oneline import quoted, slug
 
@@ -171,8 +170,8 @@ def check_printed_names(context: CheckContext) -> None:
             seen[key] = record
 
 
-ICON_DIR = Path(__file__).resolve().parents[2] / "templates" / "icons"
-"""The icons a card may name: ``templates/icons/<name>.svg``."""
+ICON_DIR = resources.ICON_DIR
+"""The icons a card may name: ``templates/icons/<name>.svg`` (:mod:`pnp.resources`)."""
 
 MAX_PRINTED_CARDS = 1000
 """Card faces a build draws, copies counted: the bundled games print about 120. Each is drawn and

@@ -34,14 +34,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pnp import fonts
+from pnp import fonts, resources
 from pnp.database.lines import LineIndex
 from pnp.drawing import Box
 from pnp.files import FileRefused, read_limited
 from pnp.text import Align, VAlign
 
-TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates"
-"""Folder of the ``<kind>.toml`` templates."""
+TEMPLATE_DIR = resources.TEMPLATE_DIR
+"""Folder of the ``<kind>.toml`` templates (:mod:`pnp.resources`)."""
 
 MIN_TEXT_PT = 6.0
 """The smallest text size any template may ask for, in pt."""
