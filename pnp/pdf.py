@@ -340,7 +340,7 @@ class SheetReport:
     page_marginalia: tuple[tuple[Marginal, ...], ...] = ()
 
 
-SCALE_PAGE = "scale checks (no cards): print it single-sided"
+SCALE_PAGE = "scale checks (no cards)"
 """The page line's end on the page a deck gets for its 50 mm square and 10 cm ruler when no page has room."""
 
 
