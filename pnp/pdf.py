@@ -397,7 +397,7 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], *, layout: Sheet
         texts = {"title": game, "page": line, "note": note}
         page_items = marginal + tuple(slot_marginalia(layout, empty_slots(layout, side, chunk, options.duplex), marginal))
         carried.append(page_items)
-        painter.draw(sheet_overlay(layout, page_items, texts), 0, 0, clip=page)
+        painter.draw(sheet_overlay(layout, page_items, texts, guides=side == "fronts"), 0, 0, clip=page)
         canvas.showPage()
     canvas.save()
     return SheetReport(Path(path), len(plan), layout, marginal, tuple(carried))

@@ -165,20 +165,30 @@ class SheetLayout:
         The extra margin lets a back shifted by the printer by up to ``extra`` mm still cover its whole
         card: the backs carry ``bleed + extra`` mm of art beyond their trim for this reason. It never
         reaches into the place of a card with another back (or none), which it would mark; there the
-        two backs meet on the shared cut line, shifted alike.
+        two backs meet on the shared cut line, and a shift leaves a strip on one of them, which is why
+        a build keeps the kinds of back apart (:func:`pnp.build.arrange_apart`). Nor does it reach
+        such a place at a corner: where two inner sides spill and the place diagonally between them
+        may not take the spill, the top or bottom side stays at the cut line.
         """
         row, column = divmod(self.back_slot(slot, duplex), self.columns)
         trim = self.back_box(slot, duplex, offset)
 
-        def grow(outer: bool, neighbour: int) -> float:
-            if outer:
-                return self.bleed + extra
-            return extra if neighbour in spill else 0.0
+        def takes_spill(at_row: int, at_column: int) -> bool:
+            outside = not (0 <= at_row < self.rows and 0 <= at_column < self.columns)
+            return outside or at_row * self.columns + at_column in spill
 
-        left = grow(column == 0, row * self.columns + column - 1)
-        right = grow(column == self.columns - 1, row * self.columns + column + 1)
-        top = grow(row == 0, (row - 1) * self.columns + column)
-        bottom = grow(row == self.rows - 1, (row + 1) * self.columns + column)
+        def grow(at_row: int, at_column: int) -> float:
+            if not (0 <= at_row < self.rows and 0 <= at_column < self.columns):
+                return self.bleed + extra
+            return extra if takes_spill(at_row, at_column) else 0.0
+
+        left, right = grow(row, column - 1), grow(row, column + 1)
+        top, bottom = grow(row - 1, column), grow(row + 1, column)
+        for down in (-1, 1):
+            for across in (-1, 1):
+                if (left if across < 0 else right) and (top if down < 0 else bottom) \
+                        and not takes_spill(row + down, column + across):
+                    top, bottom = (0.0, bottom) if down < 0 else (top, 0.0)
         return Box(trim.x - left, trim.y - top, trim.width + left + right, trim.height + top + bottom)
 
     def clip_box(self, slot: int) -> Box:

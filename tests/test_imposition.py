@@ -157,8 +157,12 @@ def test_back_offset_and_extra_bleed(layout):
     # Inner sides stop at the shared cut line, unless the neighbouring place may take the spill (empty, or
     # the same back there).
     assert back.x - corner.x == pytest.approx(0.0) and corner.bottom == pytest.approx(back.bottom)
-    beside_empty = layout.back_clip_box(0, "long", extra=2.0, spill={1, 5})  # the backs' positions left of and below it
+    beside_empty = layout.back_clip_box(0, "long", extra=2.0, spill={1, 4, 5})  # the backs' positions left of, below and between
     assert back.x - beside_empty.x == pytest.approx(2.0) and beside_empty.bottom - back.bottom == pytest.approx(2.0)
+    # Issue 15: with the place diagonally between them not free (4: a card of another back, or none), the
+    # spill left and down would paint its corner; the bottom side stays at the cut line.
+    corner_taken = layout.back_clip_box(0, "long", extra=2.0, spill={1, 5})
+    assert back.x - corner_taken.x == pytest.approx(2.0) and corner_taken.bottom == pytest.approx(back.bottom)
 
 
 def test_marginalia_stay_clear_of_cards_and_marks(layout):
