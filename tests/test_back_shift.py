@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+from collections import Counter
 
 import numpy as np
 import pypdfium2 as pdfium
@@ -81,6 +82,9 @@ def test_a_shifted_backs_page_shows_no_white_and_marks_no_card(built, name):
     document = pdfium.PdfDocument(out / f"{name}.pdf")
     layout = sheet_layout(dataclasses.replace(bundled().print, duplex=flip), PAPERS[name.split("-")[1]])
     assert len(document) % 2 == 0
+    faces = render(bundled()).game(name.split("-")[0])
+    expected = Counter(face.back is not None for face in faces for _ in range(face.copies if face.board_cards == 1 else 1))
+    found: Counter[bool] = Counter()
     faults = []
     for number in range(0, len(document), 2):
         fronts, backs = pixels(document[number]), pixels(document[number + 1])
@@ -90,8 +94,9 @@ def test_a_shifted_backs_page_shows_no_white_and_marks_no_card(built, name):
             place = layout.back_box(slot, flip)
             if inside(inked, place).mean() > 0.5:
                 backed.append(place)
-            elif (inside(fronts, layout.trim_box(slot)) < INK).any(axis=2).mean() > 0.05:
+            elif (inside(fronts, layout.trim_box(slot)) < INK).any(axis=2).mean() > 0.9:  # a card face, not a ruler in an empty slot
                 backless.append(place)
+        found.update({True: len(backed), False: len(backless)})
         for region in backed:
             assert white_strip_mm(inside(white, region)) == 0.0  # unshifted: each back covers its card
         for dx, dy in SHIFTS:
@@ -105,6 +110,7 @@ def test_a_shifted_backs_page_shows_no_white_and_marks_no_card(built, name):
                 if ink:
                     faults.append(f"page {number + 2}, blank back at {region.x:.1f},{region.y:.1f} mm, "
                                   f"shift {dx:+g},{dy:+g}: {ink:.1f} mm² of ink")
+    assert found == expected  # every card found on the pages, with a back or without
     assert not faults, f"{len(faults)} faults:\n" + "\n".join(faults[:20])
 
 

@@ -53,6 +53,21 @@ def test_cards_are_butted_on_shared_cut_lines(layout):
             assert not clips[i].overlaps(clips[j])
 
 
+def test_a_card_beside_an_empty_slot_keeps_its_bleed_there(layout):
+    """Issue 15: kinds of back kept apart leave empty rows between cards; a card beside an empty slot shows
+    its bleed there (front: the bleed; back: bleed and extra bleed), as on the block's outer edges, so a cut
+    a little off shows no white. Not at a corner whose diagonal slot holds a card: that card would be painted."""
+    trim = layout.trim_box(4)  # the centre card, slots 1 (above) and 5 (right) empty
+    beside = layout.clip_box(4, empty={1, 2, 5})
+    assert (trim.y - beside.y, beside.right - trim.right) == pytest.approx((3.0, 3.0))
+    assert (beside.x, beside.bottom) == pytest.approx((trim.x, trim.bottom))  # slots 3 and 7 hold cards
+    corner_taken = layout.clip_box(4, empty={1, 5})  # slot 2, diagonally between them, holds a card
+    assert corner_taken.y == pytest.approx(trim.y) and corner_taken.right - trim.right == pytest.approx(3.0)
+    back = layout.back_box(4, "long")
+    grown = layout.back_clip_box(4, "long", extra=2.0, empty={1, 0, 3})  # behind slot 4: slot 4's back, its neighbours mirrored
+    assert (back.y - grown.y, back.x - grown.x) == pytest.approx((5.0, 5.0))
+
+
 def test_crop_marks_at_every_cut_line_outside_the_bleed(layout):
     marks = layout.crop_marks()
     xs, ys = layout.cut_lines()
