@@ -147,7 +147,12 @@ def model_faults(layout, options, cards) -> list[str]:
     steps = [k * 0.25 for k in range(-round(EXTRA / 0.25), round(EXTRA / 0.25) + 1)]
     faults = []
     for page, (side, chunk) in enumerate(page_plan(cards, layout.per_page, options.duplex), start=1):
-        if side != "backs":
+        if side == "fronts":  # a front's bleed shows beside empty slots, never on another card
+            for mine, placement in zip([slot for slot, card in enumerate(chunk) if card is not None],
+                                       placements(layout, "fronts", chunk, options)):
+                for slot, card in enumerate(chunk):
+                    if card is not None and slot != mine and overlap(placement.clip, layout.trim_box(slot)):
+                        faults.append(f"page {page}: the front in slot {mine} paints on the card in slot {slot}")
             continue
         painted = placements(layout, "backs", chunk, options)
         for placement in painted:  # a back's art reaches as far as it is shown
@@ -192,8 +197,7 @@ RED, BLUE = face("red"), face("blue")
 
 
 def cards_of(kinds: str) -> list[list[SheetCard]]:
-    """One single card per letter: ``r`` red back, ``b`` blue back, ``-`` no back; ``B2`` style boards are
-    not needed here."""
+    """One single card per letter: ``r`` red back, ``b`` blue back, ``-`` no back."""
     backs = {"r": RED, "b": BLUE, "-": None}
     return [[SheetCard(face(f"{kind}{index}"), backs[kind])] for index, kind in enumerate(kinds)]
 
@@ -228,6 +232,16 @@ def test_kinds_of_back_never_touch_and_every_card_prints(kinds, columns, rows):
     counts = [kinds.count(kind) for kind in set(kinds)]
     assert -(-len(cards) // per_page) >= -(-len(groups) // per_page)
     assert -(-len(cards) // per_page) <= sum(-(-count // per_page) for count in counts)  # never worse than a page break per kind
+
+
+def test_a_board_still_prints_as_one_row_among_its_kind():
+    """Boards (printed joined) start a sheet row within their kind, as :func:`arrange` places them."""
+    board = [SheetCard(face(f"map{index}"), None, joined_right=index < 2) for index in range(3)]
+    groups = cards_of("rr") + [board] + cards_of("--b")
+    cards = arrange_apart(groups, 3, 3, "long")
+    start = cards.index(board[0])
+    assert start % 3 == 0 and cards[start:start + 3] == board
+    assert kinds_touch(cards, 3, 3) == []
 
 
 def test_fronts_only_keeps_the_plain_order():
