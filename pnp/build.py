@@ -82,13 +82,16 @@ def arrange_apart(groups: list[list[SheetCard]], columns: int, rows: int, duplex
 
     The ways weighed (issue 15): giving every card a back would print a back on the 21 boards and
     tables of the solo game, which are never shuffled (ink, and nothing to hide), and would still leave
-    two decks' backs meeting, so the kinds would have to be kept apart anyway; a gap wider than the
-    extra bleed between cards does not fit Letter (3 rows of 88 mm leave 15.4 mm for two bleeds and
-    crop marks). So each kind starts a new row, one empty row away from the last kind's cards, or a
-    new page when the page has no room for the empty row and a row of cards. With the bundled cards
-    that costs the solo game one sheet (7 instead of 6) and the two-player game none; every order of
-    the kinds (up to :data:`ORDER_SEARCH_KINDS`) is tried and the fewest sheets kept, ties in the order
-    of each kind's first card (boards first).
+    two decks' backs meeting, so the kinds would have to be kept apart anyway; a narrow gutter between
+    two rows (twice the extra bleed, 4 mm) does not fit Letter: its three 88 mm rows leave 15.4 mm,
+    and 4 mm less leaves 5.7 mm a side for the bleed and crop marks, which need 6.5 (3 mm bleed,
+    0.5 mm gap, 3 mm of mark). So each kind starts a new row, one empty row away from the last
+    kind's cards, or a new page when the page has no room for the empty row and a row of cards. With
+    the bundled cards that costs the solo game one sheet (7 instead of 6), the least any arrangement
+    with the kinds apart needs (its 21 backless cards fill two pages and three slots, and on a 3 x 3
+    page three cards need three empty slots around them), and the two-player game none. Every order
+    of the kinds (up to :data:`ORDER_SEARCH_KINDS`) is tried and the fewest sheets kept, ties in the
+    order of each kind's first card (boards first).
 
     Within a kind the order and the board rows are :func:`arrange`'s. Kinds are told apart by their
     back Drawing (the same object, or equal); a board's cards share their record's back, and a group
