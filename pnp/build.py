@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import errno
+import itertools
 import os
 import re
 import shutil
@@ -24,10 +25,11 @@ from typing import Any, Literal
 
 from pnp import gallery, inks, raster
 from pnp.database import Database, PrintSettings
+from pnp.drawing import Drawing
 from pnp.files import folder_lock
-from pnp.layout import render
+from pnp.layout import Rendered, render
 from pnp.pdf import write_sheets
-from pnp.sheets import PAPERS, Paper, SheetCard, SheetLayout, SheetOptions, impose
+from pnp.sheets import PAPERS, Duplex, Paper, SheetCard, SheetLayout, SheetOptions, impose
 from pnp.svg import write_svg
 
 
@@ -55,6 +57,85 @@ def arrange(groups: list[list[SheetCard]], columns: int) -> list[SheetCard | Non
                         result.extend(groups[filler])
         used.add(index)
         result.extend(group)
+    return result
+
+
+ORDER_SEARCH_KINDS = 6
+"""Up to this many kinds of back (:func:`arrange_apart`) every order of the kinds is tried (720
+orders at most); with more, the kinds keep the order of their first card."""
+
+
+def arrange_apart(groups: list[list[SheetCard]], columns: int, rows: int, duplex: Duplex) -> list[SheetCard | None]:
+    """The sheet order of ``groups`` (as for :func:`arrange`) on pages of ``columns`` x ``rows``
+    slots, with the cards of each kind of back kept apart from every other kind: no card touches a card
+    of another kind (a different back, or no back at all) along a side or at a corner on any page.
+
+    Why: a duplex printer moves the whole backs page, by up to a couple of mm (README, Printing).
+    Each back carries extra bleed (``[print] back_extra_bleed_mm``) that covers its card whatever the
+    shift, but only where it may spill: over an empty place or a card with the same back
+    (:meth:`pnp.sheets.SheetLayout.back_clip_box`). Beside a card of another kind it must stop at the
+    shared cut line, and then a shift leaves a white strip on one card (issue 15: 0.9 mm on the Ghast
+    beside backless cards at a 1 mm shift) or lays a strip of one deck's back on the other (a Servant
+    beside a Quest): either marks a card that is shuffled face down. A corner is enough: a back
+    shifted diagonally reaches the diagonal neighbour. Keeping kinds apart is the only way a shift
+    up to the extra bleed marks no card at all.
+
+    The ways weighed (issue 15): giving every card a back would print a back on the 21 boards and
+    tables of the solo game, which are never shuffled (ink, and nothing to hide), and would still leave
+    two decks' backs meeting, so the kinds would have to be kept apart anyway; a narrow gutter between
+    two rows (twice the extra bleed, 4 mm) does not fit Letter: its three 88 mm rows leave 15.4 mm,
+    and 4 mm less leaves 5.7 mm a side for the bleed and crop marks, which need 6.5 (3 mm bleed,
+    0.5 mm gap, 3 mm of mark). So each kind starts a new row, one empty row away from the last
+    kind's cards, or a new page when the page has no room for the empty row and a row of cards. With
+    the bundled cards that costs the solo game one sheet (7 instead of 6), the least any arrangement
+    with the kinds apart needs (its 21 backless cards fill two pages and three slots, and on a 3 x 3
+    page three cards need three empty slots around them), and the two-player game none. Every order
+    of the kinds (up to :data:`ORDER_SEARCH_KINDS`) is tried and the fewest sheets kept, ties in the
+    order of each kind's first card (boards first).
+
+    Within a kind the order and the board rows are :func:`arrange`'s. Kinds are told apart by their
+    back Drawing (the same object, or equal); a board's cards share their record's back, and a group
+    is filed under its first card's back. With ``duplex="none"`` no back is printed, so the cards are
+    only :func:`arrange`-d. Returns the slots in order, ``None`` for an empty one.
+    """
+    if duplex == "none":
+        return arrange(groups, columns)
+    kinds: list[tuple[Drawing | None, list[list[SheetCard]]]] = []
+    for group in groups:
+        back = group[0].back
+        for known, members in kinds:
+            if known is back or (known is not None and back is not None and known == back):
+                members.append(group)
+                break
+        else:
+            kinds.append((back, [group]))
+    blocks = [arrange(members, columns) for _, members in kinds]
+    if len(blocks) == 1:
+        return blocks[0]
+    orders = itertools.permutations(range(len(blocks))) if len(blocks) <= ORDER_SEARCH_KINDS else [tuple(range(len(blocks)))]
+    per_page = columns * rows
+    best: list[SheetCard | None] | None = None
+    for order in orders:
+        stacked = _stack_apart([blocks[index] for index in order], columns, rows)
+        if best is None or -(-len(stacked) // per_page) < -(-len(best) // per_page):
+            best = stacked
+    assert best is not None
+    return best
+
+
+def _stack_apart(blocks: list[list[SheetCard | None]], columns: int, rows: int) -> list[SheetCard | None]:
+    """``blocks`` (one kind of back each, each starting a row) one after another: each block after the
+    first starts a row, with one empty row between it and the last block on the same page, or starts
+    the next page when the page has fewer than two rows left (see :func:`arrange_apart`)."""
+    result: list[SheetCard | None] = []
+    per_page = columns * rows
+    for block in blocks:
+        if result:
+            result.extend([None] * ((columns - len(result) % columns) % columns))  # end the row
+            if len(result) % per_page:
+                rows_left = rows - (len(result) % per_page) // columns
+                result.extend([None] * (columns if rows_left >= 2 else rows_left * columns))
+        result.extend(block)
     return result
 
 
@@ -404,30 +485,41 @@ def _write_all(database: Database, rendered, out_dir: Path, options: BuildOption
         faces = rendered.game(game)
         if not faces:
             continue
-        groups: list[list[SheetCard]] = []
-        for face in faces:
-            back = rendered.backs[face.back].drawing if face.back else None
-            joined = options.boards == "joined" and face.board_index < face.board_cards - 1
-            if face.board_cards > 1 and face.board_index > 0 and options.boards == "joined":
-                groups[-1].append(SheetCard(face.drawing, back, joined_right=joined))
-            elif face.board_cards > 1:
-                groups.append([SheetCard(face.drawing, back, joined_right=joined)])
-            else:
-                copies = face.copies if face.board_cards == 1 else 1  # a board prints once
-                groups.extend([SheetCard(face.drawing, back)] for _ in range(copies))
+        groups = deck(rendered, game, options.boards)
         if options.png:
-            deck = [raster.PngCard(card.front, card.back) for group in groups for card in group]
+            deck_cards = [raster.PngCard(card.front, card.back) for group in groups for card in group]
             backs = {face.back: rendered.backs[face.back].drawing for face in faces if face.back}
-            written.extend(raster.write_png_sheets(game, deck, backs, out_dir / "png"))
+            written.extend(raster.write_png_sheets(game, deck_cards, backs, out_dir / "png"))
         title = database.games[game].title if game in database.games else game
         for paper_key in settings.papers:
             layout = sheet_layout(settings, PAPERS[paper_key])
-            cards = arrange(groups, layout.columns)
+            cards = arrange_apart(groups, layout.columns, layout.rows, printing.duplex)
             for variant in inks.variants(options.color, options.ink):
                 report = write_sheets(out_dir / variant.name(f"{game}-{paper_key}"), variant.apply(cards),
                                       layout=layout, options=printing, game=title, colour=variant.colour)
                 written.append(report.path)
     return written
+
+
+def deck(rendered: Rendered, game: str, boards: Literal["joined", "separate"] = "joined") -> list[list[SheetCard]]:
+    """The cards of ``game`` (``"solo"`` or ``"duel"``) as a build imposes them, in print order:
+    one group per single card (a card of ``copies`` > 1 gives that many groups) and, with
+    ``boards="joined"``, one group holding a board's cards left to right (``joined_right`` on every
+    seam; a board prints once). ``"separate"`` gives every board card its own group. Each card
+    carries its front and back Drawings (``None``: printed without a back). :func:`arrange_apart`
+    puts the groups on the sheets."""
+    groups: list[list[SheetCard]] = []
+    for face in rendered.game(game):
+        back = rendered.backs[face.back].drawing if face.back else None
+        joined = boards == "joined" and face.board_index < face.board_cards - 1
+        if face.board_cards > 1 and face.board_index > 0 and boards == "joined":
+            groups[-1].append(SheetCard(face.drawing, back, joined_right=joined))
+        elif face.board_cards > 1:
+            groups.append([SheetCard(face.drawing, back, joined_right=joined)])
+        else:
+            copies = face.copies if face.board_cards == 1 else 1  # a board prints once
+            groups.extend([SheetCard(face.drawing, back)] for _ in range(copies))
+    return groups
 
 
 def sheet_layout(settings: PrintSettings, paper: Paper) -> SheetLayout:

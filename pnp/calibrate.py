@@ -1,13 +1,24 @@
 """The duplex calibration sheet: a two-page PDF that measures how far a printer shifts the backs.
 
-Page 1 (front) carries vernier scales: at each of three places, nine reference lines 2.5 mm apart for
-the x direction and nine for the y direction, each labelled with a value from -2 to +2 mm in 0.5 mm
+Page 1 (front) carries vernier scales: at each of three places, nine reference lines :data:`PITCH_MM`
+(5.5 mm) apart for the x direction and nine for the y direction, numbered from -2 to +2 mm in 0.5 mm
 steps. Page 2 (back) carries the same lines, drawn where the front lines fall after the duplex flip,
-each moved by its label's value. Printed duplex and held to the light, the pair of lines that
-coincide names the value to pass to ``pnp build --back-offset X,Y``: if the printer shifts the backs
-by ``s`` mm, the back line moved by ``-s`` lands on its front line, and ``--back-offset -s`` moves
-every back by ``-s``, cancelling the shift. The front also carries a 50 mm calibration square and a
-10 cm ruler on the front, to check that the printer prints at 100 %.
+each moved by its number. Printed duplex and held to the light, the line that meets its back line
+names the value to pass to ``pnp build --back-offset X,Y``: if the printer shifts the backs by ``s``
+mm, the back line moved by ``-s`` lands on its front line, and ``--back-offset -s`` moves every back
+by ``-s``, cancelling the shift. The front also carries a 50 mm calibration square and a 10 cm ruler,
+to check that the printer prints at 100 %.
+
+Why 5.5 mm (issue 15, Calibration): seen through the sheet, the back lines of a scale stand
+:data:`PITCH_MM` ± :data:`STEP_MM` apart (minus for one axis, plus for the other, by the flip), so the
+pattern of lines that meet repeats every time the printer's shift grows by that spacing, at least
+5.0 mm here. The old 2.5 mm pitch repeated every 2.0 mm, so within ±2 mm two lines met at once (a
+1.0 mm shift lined up both -1.0 and +1.0) and the wrong one doubled the error. With a repeat longer
+than the 4 mm its numbers span, exactly one line meets for any shift up to ±2 mm (on a whole step
+every other line misses its nearest back line by a step, 0.5 mm, or more; between steps only the
+line of the nearest step is within half a step of one), and a shift a little beyond the scale (up to
+2.4 mm either way) still leaves the end line nearest. ``tests/test_calibration.py`` checks this for
+every shift in 0.1 mm steps from the :class:`VernierLine` positions.
 
 Coordinates are page millimetres from the top-left corner, y down, like every Drawing; the back
 page is in its own coordinates as the printer prints it (see :meth:`pnp.sheets.SheetLayout.back_box`
@@ -23,8 +34,8 @@ from pnp.pdf import Painter, new_canvas
 from pnp.sheets import Duplex, Paper
 from pnp.text import single_line
 
-PITCH_MM = 2.5
-"""Distance between neighbouring reference lines of a vernier scale."""
+PITCH_MM = 5.5
+"""Distance between neighbouring front lines of a vernier scale (see the module docstring for why 5.5)."""
 STEP_MM = 0.5
 """Difference between the offsets of neighbouring lines: the resolution of the reading."""
 LINES = 9
@@ -33,10 +44,24 @@ FRONT_LENGTH_MM = 7.0
 BACK_LENGTH_MM = 7.0
 OVERLAP_MM = 3.0
 """Front and back lines overlap this much along their length, where the eye compares them."""
+X_SCALE_MM = -14.0
+Y_SCALE_MM = 31.0
+"""Where a place's X scale is centred (its middle line) and where its Y scale's front and back lines
+meet, in mm right of the place's centre; a place then spans about 38 mm either side of its centre."""
+PLACES_TOP_MM = 80.0
+PLACES_BOTTOM_MM = 62.0
+"""The centre of the first place lies this far below the paper's top edge (under the instructions),
+the centre of the last this far above its bottom edge (over the 10 cm ruler)."""
+LABEL_PT = 6.0
+"""Size of the numbers of the scales' lines."""
+INDENT_MM = 3.2
+"""How far a continued instruction line (one that starts with spaces) is set in under its number."""
 INK = "#000000"
 LINE_WIDTH_MM = 0.15
 SQUARE_MM = 50.0
 RULER_MM = 100.0
+EDGE_MM = 20.0
+"""Left and bottom margin of the square and ruler; the title and instructions start this far from the left."""
 
 
 @dataclass(frozen=True)
@@ -68,9 +93,11 @@ def flip(paper: Paper, duplex: Duplex, x: float, y: float) -> tuple[float, float
 
 def scale_origins(paper: Paper) -> list[tuple[float, float]]:
     """Centres ``(x, y)`` in page mm of the three places that carry a pair of scales: near the top left,
-    the centre and near the bottom right of the page, where the cards of a sheet lie."""
-    return [(paper.width * 0.25, paper.height * 0.22), (paper.width * 0.5, paper.height * 0.42),
-            (paper.width * 0.75, paper.height * 0.62)]
+    the centre and near the bottom right of the page, where the cards of a sheet lie. The first sits
+    under the instructions, the last over the 10 cm ruler (right of the 50 mm square), the middle one
+    half way between; each place reaches about 38 mm left and right of its centre, 30 mm above it and 23 mm below."""
+    top, bottom = PLACES_TOP_MM, paper.height - PLACES_BOTTOM_MM
+    return [(paper.width * 0.28, top), (paper.width * 0.5, (top + bottom) / 2), (paper.width * 0.74, bottom)]
 
 
 def vernier_lines(paper: Paper, duplex: Duplex) -> list[VernierLine]:
@@ -78,8 +105,8 @@ def vernier_lines(paper: Paper, duplex: Duplex) -> list[VernierLine]:
     lines: list[VernierLine] = []
     half = (LINES - 1) // 2
     for cx, cy in scale_origins(paper):
-        x_scale = (cx - 16.0, cy)   # vertical lines side by side, left of the centre
-        y_scale = (cx + 16.0, cy)   # horizontal lines stacked, right of the centre
+        x_scale = (cx + X_SCALE_MM, cy)   # vertical lines side by side, left of the centre
+        y_scale = (cx + Y_SCALE_MM, cy)   # horizontal lines stacked, right of the centre
         for k in range(-half, half + 1):
             offset = k * STEP_MM
             # x: a vertical line at x = x0 + k * pitch, front from y0 - front to y0 + overlap; back below
@@ -104,19 +131,20 @@ def _label(value: float) -> str:
 
 
 def _scale_checks(paper: Paper) -> list[Primitive]:
-    """A 50 mm calibration square and a 10 cm ruler, labelled, in the lower left of a page."""
+    """A 50 mm calibration square in the lower left of a page and, right of it along the bottom, a 10 cm
+    ruler (ticks up, centimetres numbered above, its label below), both labelled."""
     items: list[Primitive] = []
-    left, top = 20.0, paper.height - 20.0 - SQUARE_MM
+    left, top = EDGE_MM, paper.height - EDGE_MM - SQUARE_MM
     items.append(Rect(left, top, SQUARE_MM, SQUARE_MM, None, INK, 0.2))
     items.extend(single_line("50 mm square: measure it", left + 2.0, top + 5.0, "serif", 8, fill=INK))
-    ruler_y = top - 12.0
-    items.append(Line(left, ruler_y, left + RULER_MM, ruler_y, INK, 0.2))
+    ruler_x, ruler_y = left + SQUARE_MM + 10.0, paper.height - EDGE_MM - 4.0
+    items.append(Line(ruler_x, ruler_y, ruler_x + RULER_MM, ruler_y, INK, 0.2))
     for mm in range(0, int(RULER_MM) + 1):
         tick = 4.0 if mm % 10 == 0 else (2.5 if mm % 5 == 0 else 1.5)
-        items.append(Line(left + mm, ruler_y, left + mm, ruler_y - tick, INK, 0.12))
+        items.append(Line(ruler_x + mm, ruler_y, ruler_x + mm, ruler_y - tick, INK, 0.12))
         if mm % 10 == 0:
-            items.extend(single_line(str(mm // 10), left + mm, ruler_y - 5.0, "serif", 6, anchor="middle", fill=INK))
-    items.extend(single_line("10 cm ruler (numbers in cm)", left + RULER_MM + 3.0, ruler_y, "serif", 7, fill=INK))
+            items.extend(single_line(str(mm // 10), ruler_x + mm, ruler_y - 5.0, "serif", 6, anchor="middle", fill=INK))
+    items.extend(single_line("10 cm ruler (numbers in cm)", ruler_x, ruler_y + 4.0, "serif", 7, fill=INK))
     return items
 
 
@@ -125,6 +153,18 @@ def build_command(duplex: Duplex) -> str:
     always naming the edge measured (the offset holds for the backs imposed for that edge only, whatever
     the database's ``[print] duplex`` says)."""
     return f"pnp build --duplex {duplex} --back-offset X,Y"
+
+
+def instructions(duplex: Duplex) -> list[str]:
+    """The lines printed under the sheet's title: how to print it, read it and build with the reading."""
+    return [
+        "1. Print both pages double-sided at 100 % (no fit to page), flipping on the same edge as your cards.",
+        "2. Hold the sheet to a light. In each X scale exactly one line meets its back line as one straight line",
+        "   (between two steps: take the line that misses least). Its number is X. Read Y the same way in a Y scale;",
+        "   the centre scales count most.",
+        "3. Beyond the numbers? If the line -2.0 or +2.0 misses least, the printer is off by more than 2 mm: take that end.",
+        f"4. Build with: {build_command(duplex)}   (for example --back-offset -0.5,1.0).",
+    ]
 
 
 def calibration_pages(paper: Paper, duplex: Duplex) -> tuple[Drawing, Drawing]:
@@ -138,23 +178,18 @@ def calibration_pages(paper: Paper, duplex: Duplex) -> tuple[Drawing, Drawing]:
         x1, y1, x2, y2 = line.front
         label = _label(line.offset)
         if line.axis == "x":
-            if line.offset in (-2.0, -1.0, 0.0, 1.0, 2.0):
-                front.extend(single_line(label, x1, y1 - 1.2, "serif", 5.5, anchor="middle", fill=INK))
+            front.extend(single_line(label, x1, y1 - 1.2, "serif", LABEL_PT, anchor="middle", fill=INK))
         else:
-            front.extend(single_line(label, x1 - 1.0, y1 + 0.7, "serif", 5.5, anchor="end", fill=INK))
+            front.extend(single_line(label, x1 - 1.0, y1 + 0.7, "serif", LABEL_PT, anchor="end", fill=INK))
+    half = (LINES - 1) // 2 * PITCH_MM
     for cx, cy in scale_origins(paper):
-        front.extend(single_line("X", cx - 16.0, cy - FRONT_LENGTH_MM - 5.5, "serif-bold", 8, anchor="middle", fill=INK))
-        front.extend(single_line("Y", cx + 16.0, cy - 13.0, "serif-bold", 8, anchor="middle", fill=INK))
+        front.extend(single_line("X", cx + X_SCALE_MM, cy - FRONT_LENGTH_MM - 6.0, "serif-bold", 9, anchor="middle", fill=INK))
+        front.extend(single_line("Y", cx + Y_SCALE_MM - FRONT_LENGTH_MM / 2, cy - half - 4.0, "serif-bold", 9, anchor="middle", fill=INK))
     title = f"Duplex calibration, {paper.name}, flip on the {duplex} edge"
-    front.extend(single_line(title, 20.0, 16.0, "serif-bold", 12, fill=INK))
-    instructions = [
-        "1. Print both pages double-sided at 100 % (no fit to page), flipping on the same edge as your cards.",
-        "2. Hold the sheet to a light. In each X scale, find the line that meets its back line as one straight line;",
-        "   read its number: that is X. Do the same in a Y scale for Y (the centre scale counts most).",
-        f"3. Build with: {build_command(duplex)}   (for example --back-offset -0.5,1.0).",
-    ]
-    for number, text in enumerate(instructions):
-        front.extend(single_line(text, 20.0, 23.0 + number * 4.2, "serif", 8, fill=INK))
+    front.extend(single_line(title, EDGE_MM, 16.0, "serif-bold", 12, fill=INK))
+    for number, text in enumerate(instructions(duplex)):
+        indent = INDENT_MM if text.startswith(" ") else 0.0
+        front.extend(single_line(text.strip(), EDGE_MM + indent, 23.0 + number * 4.2, "serif", 8, fill=INK))
     front.extend(_scale_checks(paper))
     back.extend(single_line(f"Back of the duplex calibration sheet ({duplex} edge)", 20.0, 16.0, "serif", 9, fill=INK))
     return (Drawing(paper.width, paper.height, 0.0, tuple(front), title="calibration front"),

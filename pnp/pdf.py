@@ -415,7 +415,7 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], *, layout: Sheet
         texts = {"title": game, "page": line, "note": note}
         page_items = aids[number - 1]
         carried.append(page_items)
-        painter.draw(sheet_overlay(layout, page_items, texts), 0, 0, clip=page)
+        painter.draw(sheet_overlay(layout, page_items, texts, guides=side == "fronts"), 0, 0, clip=page)
         canvas.showPage()
     if scale_page:
         page_items = marginal + tuple(slot_marginalia(layout, set(range(layout.per_page)), marginal))

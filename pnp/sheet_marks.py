@@ -126,14 +126,17 @@ def ruler(box: Box, vertical: bool, length: float, label: str, numbered: bool,
     return items
 
 
-def sheet_overlay(layout: SheetLayout, marginal: Sequence[Marginal], texts: dict[str, str]) -> Drawing:
+def sheet_overlay(layout: SheetLayout, marginal: Sequence[Marginal], texts: dict[str, str], guides: bool = True) -> Drawing:
     """The crop marks, the cut guides in the bleed and the margin items of one page as a page-sized
     Drawing (page mm, no bleed).
 
-    ``texts`` gives the line each text item (``"title"``, ``"page"``, ``"note"``) prints.
+    ``texts`` gives the line each text item (``"title"``, ``"page"``, ``"note"``) prints. ``guides``:
+    draw the cut guides in the bleed (:meth:`pnp.sheets.SheetLayout.bleed_guides`); a backs page has
+    none, since a guide ends at the trim and the printer's shift of the backs page would carry it onto
+    the card's back (issue 15); the cards are cut from the fronts.
     """
     items: list[Primitive] = [Line(m.x1, m.y1, m.x2, m.y2, MARK_COLOUR, MARK_WIDTH_MM) for m in layout.crop_marks()]
-    for guide in layout.bleed_guides():  # over the bleed art: a white halo keeps them visible on dark art
+    for guide in layout.bleed_guides() if guides else ():  # over the bleed art: a white halo keeps them visible on dark art
         items.append(Line(guide.x1, guide.y1, guide.x2, guide.y2, GUIDE_HALO_COLOUR, GUIDE_HALO_WIDTH_MM))
         items.append(Line(guide.x1, guide.y1, guide.x2, guide.y2, MARK_COLOUR, MARK_WIDTH_MM))
     for item in marginal:

@@ -18,7 +18,7 @@ Each back is therefore drawn in the mirrored column.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -155,42 +155,59 @@ class SheetLayout:
             return Box(front.x + dx, self.paper.height - front.y - front.height + dy, front.width, front.height)
         raise ImpositionError(f"duplex {duplex!r} has no backs page; use 'long' or 'short'")
 
-    def back_clip_box(self, slot: int, duplex: Duplex, offset: tuple[float, float] = (0.0, 0.0), *,
-                      extra: float, spill: frozenset[int] | set[int] = frozenset()) -> Box:
+    def _grown(self, place: int, trim: Box, reach: Callable[[int, int], float]) -> Box:
+        """``trim`` (of the card at ``place`` on its page, reading order) grown on each side by
+        ``reach(row, column)`` of the place beside it, places outside the grid included, except that
+        where two sides grow and the place diagonally between them may take nothing (``reach`` 0), the
+        top or bottom side stays where it is: the grown corner would paint on that place."""
+        row, column = divmod(place, self.columns)
+        left, right = reach(row, column - 1), reach(row, column + 1)
+        top, bottom = reach(row - 1, column), reach(row + 1, column)
+        for down in (-1, 1):
+            for across in (-1, 1):
+                if (left if across < 0 else right) and (top if down < 0 else bottom) and not reach(row + down, column + across):
+                    top, bottom = (0.0, bottom) if down < 0 else (top, 0.0)
+        return Box(trim.x - left, trim.y - top, trim.width + left + right, trim.height + top + bottom)
+
+    def _outside(self, row: int, column: int) -> bool:
+        return not (0 <= row < self.rows and 0 <= column < self.columns)
+
+    def back_clip_box(self, slot: int, duplex: Duplex, offset: tuple[float, float] = (0.0, 0.0), *, extra: float,
+                      spill: frozenset[int] | set[int] = frozenset(), empty: frozenset[int] | set[int] = frozenset()) -> Box:
         """The visible region in page mm of the back of front ``slot``: its :meth:`back_box`, plus the
-        bleed and ``extra`` mm on the sides that are outer edges of the block, and ``extra`` mm on an
-        inner side whose neighbouring position on the backs page is in ``spill``: a place with no card
-        on either side of the sheet, or one whose card has this very back.
+        bleed and ``extra`` mm on the sides that are outer edges of the block or whose neighbouring
+        position on the backs page is in ``empty`` (no card on either side of the sheet there), and
+        ``extra`` mm on an inner side whose neighbouring position is in ``spill`` (a card with this very
+        back, whose own art continues it).
 
         The extra margin lets a back shifted by the printer by up to ``extra`` mm still cover its whole
         card: the backs carry ``bleed + extra`` mm of art beyond their trim for this reason. It never
         reaches into the place of a card with another back (or none), which it would mark; there the
-        two backs meet on the shared cut line, shifted alike.
+        two backs meet on the shared cut line, and a shift leaves a strip on one of them, which is why
+        a build keeps the kinds of back apart (:func:`pnp.build.arrange_apart`). Nor does it reach
+        such a place at a corner: where two sides grow and the place diagonally between them may take
+        nothing, the top or bottom side stays at the cut line.
         """
-        row, column = divmod(self.back_slot(slot, duplex), self.columns)
         trim = self.back_box(slot, duplex, offset)
 
-        def grow(outer: bool, neighbour: int) -> float:
-            if outer:
+        def reach(row: int, column: int) -> float:
+            if self._outside(row, column) or row * self.columns + column in empty:
                 return self.bleed + extra
-            return extra if neighbour in spill else 0.0
+            return extra if row * self.columns + column in spill else 0.0
 
-        left = grow(column == 0, row * self.columns + column - 1)
-        right = grow(column == self.columns - 1, row * self.columns + column + 1)
-        top = grow(row == 0, (row - 1) * self.columns + column)
-        bottom = grow(row == self.rows - 1, (row + 1) * self.columns + column)
-        return Box(trim.x - left, trim.y - top, trim.width + left + right, trim.height + top + bottom)
+        return self._grown(self.back_slot(slot, duplex), trim, reach)
 
-    def clip_box(self, slot: int) -> Box:
-        """The visible region in page mm of the card in ``slot``: its trim box, grown by the bleed
-        only on the sides that are outer edges of the block (inner edges are shared cut lines)."""
-        row, column = self._check(slot)
-        trim = self.trim_box(slot)
-        left = self.bleed if column == 0 else 0.0
-        right = self.bleed if column == self.columns - 1 else 0.0
-        top = self.bleed if row == 0 else 0.0
-        bottom = self.bleed if row == self.rows - 1 else 0.0
-        return Box(trim.x - left, trim.y - top, trim.width + left + right, trim.height + top + bottom)
+    def clip_box(self, slot: int, empty: frozenset[int] | set[int] = frozenset()) -> Box:
+        """The visible region in page mm of the card in ``slot``: its trim box, grown by the bleed on the
+        sides that are outer edges of the block or border a slot of ``empty`` (no card on either side
+        of the sheet there), so a cut a little off shows no white edge; other inner edges are shared cut
+        lines. A corner is grown only where the slot diagonally beside it is outside the block or empty."""
+        self._check(slot)
+
+        def reach(row: int, column: int) -> float:
+            return self.bleed if self._outside(row, column) or row * self.columns + column in empty else 0.0
+
+        return self._grown(slot, self.trim_box(slot), reach)
 
     def cut_lines(self) -> tuple[list[float], list[float]]:
         """The x positions of the vertical cut lines and the y positions of the horizontal ones, page mm."""
@@ -567,20 +584,21 @@ def placements(layout: SheetLayout, side: Side, chunk: Sequence[SheetCard | None
                options: SheetOptions) -> list[Placement]:
     """Where each face of ``chunk`` is drawn on its fronts or backs page, in slot order.
 
-    Fronts: in their slots, clipped to :meth:`SheetLayout.clip_box`. Backs: behind their fronts for
+    Fronts: in their slots, clipped to :meth:`SheetLayout.clip_box`, whose bleed shows on the block's
+    outer edges and beside empty slots (:func:`empty_slots`). Backs: behind their fronts for
     ``options.duplex``, shifted by ``options.back_offset``, clipped to :meth:`SheetLayout.back_clip_box`,
-    whose extra bleed spills only into empty places or places with the very same back. Cards without a
-    back give nothing on a backs page.
+    whose bleed and extra bleed spill only into empty places (no card on either side), and extra bleed
+    into places with the very same back. Cards without a back give nothing on a backs page.
     """
     result: list[Placement] = []
-    empty_behind = empty_slots(layout, "backs", chunk, options.duplex) if side == "backs" else set()
+    empty = empty_slots(layout, side, chunk, options.duplex)
     backs_at = {layout.back_slot(slot, options.duplex): card.back for slot, card in enumerate(chunk)
                 if card is not None and card.back is not None} if side == "backs" else {}
     for slot, card in enumerate(chunk):
         if card is None:
             continue
         if side == "fronts":
-            result.append(Placement(card.front, layout.trim_box(slot), layout.clip_box(slot)))
+            result.append(Placement(card.front, layout.trim_box(slot), layout.clip_box(slot, empty)))
             continue
         face = card.back
         if face is None:
@@ -588,6 +606,6 @@ def placements(layout: SheetLayout, side: Side, chunk: Sequence[SheetCard | None
         trim = layout.back_box(slot, options.duplex, options.back_offset)
         same_back = {place for place, back in backs_at.items() if back is face or back == face}
         clip = layout.back_clip_box(slot, options.duplex, options.back_offset, extra=options.back_extra_bleed,
-                                    spill=empty_behind | same_back)
+                                    spill=same_back, empty=empty)
         result.append(Placement(face, trim, clip))
     return result

@@ -10,12 +10,10 @@ import re
 from collections import Counter
 
 import pytest
-from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnp.build import MANIFEST, build
-from pnp.cli import main
-from tests.conftest import ROOT
+from pnp.sheets import A4
 
 
 @pytest.fixture(scope="module")
@@ -137,16 +135,22 @@ def test_korean_rules_summary_prints_hangul(db, built):
     assert "게임 방법" in svg and "NanumMyeongjo" in svg
 
 
-def test_a_deck_whose_last_page_is_full_still_gets_its_scale_checks(tmp_path):
+@pytest.mark.parametrize("duplex", ["long", "none"])
+def test_a_deck_whose_last_page_is_full_still_gets_its_scale_checks(tmp_path, duplex):
     """Fourteenth breaker (README, Printing: "the last page of each deck also carries a 50 mm square and a 10
     cm ruler in its empty card slots"): three copies of the Battle Win card filled the solo deck's last page,
-    and the deck had no square and no ruler anywhere. Such a deck now ends with a page of its own for them."""
-    source = (ROOT / "cards.toml").read_text(encoding="utf-8")
-    edited = tmp_path / "cards.toml"
-    edited.write_text(source.replace('icon = "win"\n', 'icon = "win"\ncopies = 3\n', 1), encoding="utf-8")
-    result = CliRunner().invoke(main, ["build", "--db", str(edited), "--out", str(tmp_path / "out"), "--paper", "a4"])
-    assert result.exit_code == 0, result.output
-    pages = [page.extract_text() for page in PdfReader(tmp_path / "out" / "solo-a4.pdf").pages]
+    and the deck had no square and no ruler anywhere. A deck whose pages have no room for them now ends with
+    a page of its own for them, counted in every page's "page N/M"."""
+    from pnp.drawing import Drawing, Rect
+    from pnp.pdf import SheetCard, write_sheets
+    from tests.conftest import bundled_layout, bundled_options
+
+    front = Drawing(63, 88, 3, (Rect(-3, -3, 69, 94, fill="#ff0000"),), id="front")
+    back = Drawing(63, 88, 5, (Rect(-5, -5, 73, 98, fill="#0000ff"),), id="back")
+    report = write_sheets(tmp_path / "s.pdf", [SheetCard(front, back)] * 9, layout=bundled_layout(A4, duplex=duplex),
+                          options=bundled_options(duplex=duplex), game="t")
+    pages = [page.extract_text() for page in PdfReader(report.path).pages]
     with_square = [number for number, text in enumerate(pages, 1) if "50 mm x 50 mm" in text]
+    assert len(pages) == report.pages == (3 if duplex == "long" else 2)
     assert with_square == [len(pages)] and "10 cm" in pages[-1] and "scale checks" in pages[-1]
-    assert f"page {len(pages)}/{len(pages)}" in pages[-1] and f"page 1/{len(pages)}" in pages[0]
+    assert all(f"/{len(pages)}" in text for text in pages)

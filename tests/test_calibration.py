@@ -5,13 +5,15 @@ calibration sheet and passes it to --back-offset; a 50 mm mark printed at 100 % 
 """
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnp.calibrate import calibration_pages, flip, vernier_lines, write_calibration
 from pnp.cli import main
-from pnp.drawing import Drawing, Rect
+from pnp.drawing import Box, Drawing, Rect, bounds
 from pnp.pdf import SheetCard, write_sheets
 from pnp.sheets import A4, LETTER
 from tests.conftest import ROOT, bundled_layout, bundled_options
@@ -272,3 +274,106 @@ def test_cut_lines_run_over_every_cut_but_not_across_joined_boards(tmp_path):
     assert darkest_across(xs[2], middle_of_row[0]) > 240
     assert darkest_across(xs[1], middle_of_row[1]) < 200  # between single cards: a cut line
     assert darkest_across(xs[0], middle_of_row[0]) < 200  # the board's outer edge is cut
+
+
+# ---- issue 15, Calibration: one line, and only one, meets its back line ------------------------------------
+def scales(paper, duplex):
+    """The lines of the sheet by scale: ``{(axis, place): [VernierLine, ...]}``, a scale being the lines of one
+    axis that share the front position along their length (x lines: the same top; y lines: the same left end)."""
+    found = {}
+    for line in vernier_lines(paper, duplex):
+        along = line.front[1] if line.axis == "x" else line.front[0]
+        found.setdefault((line.axis, round(along, 3)), []).append(line)
+    return found
+
+
+def seen_gaps(paper, duplex, lines, shift: float) -> dict[float, float]:
+    """For each front line of one scale (by its number): how far in mm, across the line, the nearest back line
+    of the scale lies from it, seen through the sheet when the printer moves the back page ``shift`` mm along
+    the scale's axis (right for x, down for y). Any back line: the eye cannot tell which is whose."""
+    axis = lines[0].axis
+    across = 0 if axis == "x" else 1
+    seen = []
+    for line in lines:
+        x, y = line.back[0], line.back[1]
+        printed = (x + shift, y) if axis == "x" else (x, y + shift)
+        seen.append(flip(paper, duplex, *printed)[across])
+    return {line.offset: min(abs(line.front[across] - position) for position in seen) for line in lines}
+
+
+SHIFTS_MM = [k / 10 for k in range(-20, 21)]
+"""Every printer shift from -2 to +2 mm in 0.1 mm steps."""
+
+
+def reading_faults(paper, duplex) -> list[str]:
+    faults = []
+    for (axis, _), lines in scales(paper, duplex).items():
+        for shift in SHIFTS_MM:
+            gaps = seen_gaps(paper, duplex, lines, shift)
+            correction = round(-shift * 2) / 2  # the nearest half millimetre to what --back-offset needs
+            nearest = min(gaps.values())
+            closest = [number for number, gap in gaps.items() if gap <= nearest + 0.01]
+            meeting = [number for number, gap in gaps.items() if gap < 0.01]
+            within_half_step = [number for number, gap in gaps.items() if gap <= 0.25]
+            on_step = abs(shift * 2 - round(shift * 2)) < 1e-9
+            if closest != [correction] or within_half_step != [correction] or (on_step and meeting != [correction]):
+                faults.append(f"{axis} shift {shift:+.1f}: lines meeting {meeting}, nearest {closest}, "
+                              f"within 0.25 mm {within_half_step}; --back-offset needs {correction:+.1f}")
+    return faults
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["A4", "Letter"])
+def test_exactly_one_line_of_each_scale_meets_its_back_line(paper, duplex):
+    """Issue 15, Calibration: in 28 of 36 simulated shifts (±0.5 to ±2 mm) two lines of a scale met back lines
+    (backs 1.0 mm right: -1.0 and +1.0 both lined up, and reading +1.0 doubled the error). For every shift up
+    to ±2 mm in 0.1 mm steps, every scale of the sheet: the one line nearest a back line, and the only one
+    within half a step (0.25 mm) of one, names the correction to the nearest 0.5 mm; on a whole step it
+    meets its back line exactly and no other line meets any."""
+    faults = reading_faults(paper, duplex)
+    assert not faults, f"{len(faults)} faults:\n" + "\n".join(faults[:12])
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["A4", "Letter"])
+def test_a_shift_a_little_beyond_the_scale_reads_as_its_end(paper, duplex):
+    """The sheet's step 3: a printer off by 2.1 to 2.4 mm leaves the end line (-2.0 or +2.0) nearest, never a
+    line at the other end of the scale."""
+    for lines in scales(paper, duplex).values():
+        for shift in (2.1, 2.2, 2.3, 2.4, -2.1, -2.2, -2.3, -2.4):
+            gaps = seen_gaps(paper, duplex, lines, shift)
+            nearest = min(gaps.values())
+            assert [number for number, gap in gaps.items() if gap <= nearest + 0.01] == [-2.0 if shift > 0 else 2.0], shift
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["A4", "Letter"])
+def test_the_sheet_stays_readable_on_both_papers(paper, duplex):
+    """Issue 15, Calibration: the longer scales still fit the paper, 10 mm clear of its edges; no text runs
+    into another text, a front line or a back line seen through the sheet (moved by up to 2 mm either way),
+    and every line of a scale carries its number."""
+    from pnp.drawing import Line
+    from pnp.layout.safe import painted
+
+    front, _ = calibration_pages(paper, duplex)
+    texts = [thing for thing in painted(front.items) if thing.what.startswith("text ")]
+    page = Box(10.0, 10.0, paper.width - 20.0, paper.height - 20.0)
+    for item in front.items:
+        box = bounds(item)
+        assert box is not None and page.x <= box.x and box.right <= page.right and page.y <= box.y and box.bottom <= page.bottom, item
+    for a, b in itertools.combinations(texts, 2):
+        assert not a.box.inset(0.2).overlaps(b.box.inset(0.2)), (a.what, b.what)
+    lines = [Box(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1)) for x1, y1, x2, y2 in
+             (item_coords(item) for item in front.items if isinstance(item, Line))]
+    for line in vernier_lines(paper, duplex):
+        (x1, y1), (x2, y2) = flip(paper, duplex, *line.back[:2]), flip(paper, duplex, *line.back[2:])
+        lines.append(Box(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1)).inset(-2.0))
+    for text in texts:
+        assert not any(text.box.inset(0.2).overlaps(line) for line in lines), text.what
+    numbers = [thing.what for thing in texts]
+    for label in ("-2.0", "-1.5", "-1.0", "-0.5", "+0.5", "+1.0", "+1.5", "+2.0"):  # (and 0, which the ruler prints too)
+        assert numbers.count(f"text {label!r}") == 6, label  # an X and a Y scale at each of three places
+
+
+def item_coords(line):
+    return line.x1, line.y1, line.x2, line.y2

@@ -53,6 +53,21 @@ def test_cards_are_butted_on_shared_cut_lines(layout):
             assert not clips[i].overlaps(clips[j])
 
 
+def test_a_card_beside_an_empty_slot_keeps_its_bleed_there(layout):
+    """Issue 15: kinds of back kept apart leave empty rows between cards; a card beside an empty slot shows
+    its bleed there (front: the bleed; back: bleed and extra bleed), as on the block's outer edges, so a cut
+    a little off shows no white. Not at a corner whose diagonal slot holds a card: that card would be painted."""
+    trim = layout.trim_box(4)  # the centre card, slots 1 (above) and 5 (right) empty
+    beside = layout.clip_box(4, empty={1, 2, 5})
+    assert (trim.y - beside.y, beside.right - trim.right) == pytest.approx((3.0, 3.0))
+    assert (beside.x, beside.bottom) == pytest.approx((trim.x, trim.bottom))  # slots 3 and 7 hold cards
+    corner_taken = layout.clip_box(4, empty={1, 5})  # slot 2, diagonally between them, holds a card
+    assert corner_taken.y == pytest.approx(trim.y) and corner_taken.right - trim.right == pytest.approx(3.0)
+    back = layout.back_box(4, "long")
+    grown = layout.back_clip_box(4, "long", extra=2.0, empty={1, 0, 3})  # behind slot 4: slot 4's back, its neighbours mirrored
+    assert (back.y - grown.y, back.x - grown.x) == pytest.approx((5.0, 5.0))
+
+
 def test_crop_marks_at_every_cut_line_outside_the_bleed(layout):
     marks = layout.crop_marks()
     xs, ys = layout.cut_lines()
@@ -157,8 +172,12 @@ def test_back_offset_and_extra_bleed(layout):
     # Inner sides stop at the shared cut line, unless the neighbouring place may take the spill (empty, or
     # the same back there).
     assert back.x - corner.x == pytest.approx(0.0) and corner.bottom == pytest.approx(back.bottom)
-    beside_empty = layout.back_clip_box(0, "long", extra=2.0, spill={1, 5})  # the backs' positions left of and below it
+    beside_empty = layout.back_clip_box(0, "long", extra=2.0, spill={1, 4, 5})  # the backs' positions left of, below and between
     assert back.x - beside_empty.x == pytest.approx(2.0) and beside_empty.bottom - back.bottom == pytest.approx(2.0)
+    # Issue 15: with the place diagonally between them not free (4: a card of another back, or none), the
+    # spill left and down would paint its corner; the bottom side stays at the cut line.
+    corner_taken = layout.back_clip_box(0, "long", extra=2.0, spill={1, 5})
+    assert back.x - corner_taken.x == pytest.approx(2.0) and corner_taken.bottom == pytest.approx(back.bottom)
 
 
 def test_marginalia_stay_clear_of_cards_and_marks(layout):

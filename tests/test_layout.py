@@ -175,8 +175,9 @@ def test_build_writes_reproducible_files(db, tmp_path):
     for a, b in zip(first, second):
         assert a.read_bytes() == b.read_bytes(), a.name
     reader = PdfReader(tmp_path / "one" / "solo-a4.pdf")
-    # 52 solo cards: 6 fronts pages, each followed by its backs page (blank where no card has a back).
-    assert len(reader.pages) == 12
+    # 52 solo cards: 7 fronts pages (the backless cards, the Servants and the Quests kept apart, issue 15),
+    # each followed by its backs page (blank where no card has a back).
+    assert len(reader.pages) == 14
 
 
 def test_every_template_number_and_box_is_read(db, monkeypatch):
