@@ -14,6 +14,7 @@ import pytest
 from pnp import database
 from referee import snapshots
 from referee.solo import aid, legal, rules
+from referee.solo import events as ev
 from referee.solo import game as solo_game
 from referee.solo.game import SoloGame
 from tests.nextline import DB
@@ -72,3 +73,28 @@ def test_can_turn_agrees_with_the_exact_options_in_long_games(monkeypatch):
     disagree = [a for a in answers if a[0] != a[1]]
     assert not disagree, disagree[:5]
     assert {"roll", "loss", "exchange", "eldritch", "stand"} <= {a[2] for a in answers}
+
+
+def test_a_step_that_makes_you_fall_is_never_aid_even_unweighed(monkeypatch):
+    """Fourteenth breaker (README: "a line on which you would fall never counts"; R56: Spirit below 1 loses
+    the Last Stand): at Spirit 1 in a Last Stand too large to search to the end, every step the rules accept
+    was offered as "perhaps" aid, Frost Breath (1 Spirit) and Calm (the Grayking's Regret, -1 Spirit, R22)
+    among them. Neither is offered now, and the table mode warns of both. (A small search budget takes the
+    same unweighed path as the real one, sooner.)"""
+    from referee.solo.table import _fatal
+
+    monkeypatch.setattr(aid, "PLAY_BUDGET", 300)
+
+    save = Path(__file__).parent / "fixtures" / "solo" / "last-stand-spirit-1.toml"
+    game = solo_game.load(save, TRIAL_DB)
+    state = game.state
+    assert state.phase == "stand" and state.spirit == 1
+    offered = {option.actor for option in aid.options(state, TRIAL_DB)}
+    assert offered and not offered & {"solo.spell.frost-breath", "solo.spell.calm"}, offered
+    kind = aid.situation(state)
+    for spell in ("solo.spell.frost-breath", "solo.spell.calm"):
+        cast = next(e for e in legal.legal_events(state, TRIAL_DB) if isinstance(e, ev.Cast) and e.spell == spell)
+        assert not aid.survivable(state, TRIAL_DB, kind, cast)
+        assert "your Spirit would fall below 1: the Last Stand is lost" in _fatal(TRIAL_DB, state, cast)
+    shield = next(e for e in legal.legal_events(state, TRIAL_DB) if isinstance(e, ev.Cast) and e.spell == "solo.spell.shield")
+    assert aid.survivable(state, TRIAL_DB, kind, shield) and _fatal(TRIAL_DB, state, shield) == ""

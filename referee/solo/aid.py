@@ -524,7 +524,7 @@ def can_turn(state: State, db: Database) -> bool:
     try:
         return not search.goal(state) and search.turnable(state)
     except _Budget:  # never settle a roll that might still be turned (as options does)
-        return not search.hopeless(state) and next(iter(_candidates(state, db, kind)), None) is not None
+        return not search.hopeless(state) and any(survivable(state, db, kind, step) for step in _candidates(state, db, kind))
     finally:
         core.QUIET.reset(token)
 
@@ -588,10 +588,23 @@ def _options_now(state: State, db: Database) -> list[Aid]:
             return []
         seen: dict[str, Aid] = {}
         for step in _candidates(state, db, kind):
-            seen.setdefault(_actor(step), Aid(step, 0.0, True))
+            if _actor(step) not in seen and survivable(state, db, kind, step):
+                seen[_actor(step)] = Aid(step, 0.0, True)
         return list(seen.values())
     finally:
         core.QUIET.reset(token)
+
+
+def survivable(state: State, db: Database, kind: Situation, step: Step) -> bool:
+    """Whether some way the dice of ``step`` may fall leaves the player standing: a step that makes them
+    fall whatever the dice (a spell whose Spirit cost or the Grayking's counter drops Spirit below 1 in the
+    Last Stand) is never aid, even when the search is too large to weigh the rest (fourteenth breaker: Frost
+    Breath and Calm were offered as "perhaps" at Spirit 1; README: a line on which you would fall never
+    counts)."""
+    try:
+        return any(not _fallen(after) for after, _ in _branches(state, db, kind, step, False))
+    except core.RuleError:
+        return False
 
 
 def _options(state: State, db: Database, kind: Situation) -> list[Aid]:

@@ -33,11 +33,18 @@ def cost_text(db: Database, spell_id: str) -> str:
     return ", ".join(p for p in parts if p) or "free"
 
 
-def _fatal(db: Database, state: State, spell_id: str) -> str:
-    """A warning after a spell whose Spirit cost would leave the player below 1 Spirit (rulebook, Winning
-    or Losing: the game is lost; in the Last Stand the Last Stand is lost, R56)."""
-    cost = rules.spell(db, spell_id).cost
-    if cost is None or not cost.spirit or state.spirit - cost.spirit >= 1:
+def _fatal(db: Database, state: State, cast: ev.Cast) -> str:
+    """A warning after a spell that would leave the player below 1 Spirit (rulebook, Winning or Losing: the
+    game is lost; in the Last Stand the Last Stand is lost, R56): by its Spirit cost, or, on a roll on the
+    table, by whatever it brings whatever the dice (the Grayking's counter in the Last Stand, R22:
+    fourteenth breaker, Calm's Regret at Spirit 1 had no warning), as the aid search judges it."""
+    kind = aid.situation(state)
+    if kind is not None:
+        falls = not aid.survivable(state, db, kind, cast)
+    else:
+        cost = rules.spell(db, cast.spell).cost
+        falls = cost is not None and bool(cost.spirit) and state.spirit - cost.spirit < 1
+    if not falls:
         return ""
     return " - your Spirit would fall below 1: " + ("the Last Stand is lost" if state.phase == "stand" else "the game is lost")
 
@@ -295,7 +302,7 @@ class SoloTable:
             group = _distinct_rows(db, groups[key])
             first = group[0]
             if isinstance(first, ev.Cast):
-                label = f"Cast {rules.name(db, first.spell)} ({cost_text(db, first.spell)}){_fatal(db, state, first.spell)}"
+                label = f"Cast {rules.name(db, first.spell)} ({cost_text(db, first.spell)}){_fatal(db, state, first)}"
                 words = _words(db, first.spell)
             elif isinstance(first, ev.CallElder):
                 label = f"Call on {rules.name(db, first.elder)}"
