@@ -237,7 +237,7 @@ def _refused_on(state, event: ev.Event) -> RuleError:
 
 
 def test_refusal_text_on_the_map():
-    """A hex refused: ``HEX`` with the map (off it), staying (already there) or a path (too far); a
+    """A hex refused: ``HEX`` with the map (off it or too far), staying (already there); a
     retreat while a roll is owed (R54) and a re-roll of the other side's dice."""
     game, _ = _state(ev.Draw(_card("dalnish")),
                      ev.Servants(("solo.servant.ghast-1", "solo.servant.ymp-1"), True, Dice((6, 6, 5, 6), None)))
@@ -246,7 +246,8 @@ def test_refusal_text_on_the_map():
     lines = {path: advice.refusal_text(_refused(game, ev.Move(path)), state) for path in [("A1",), ("A4",), ("F4",)]}
     assert lines == {("A1",): "HEX: A1 is off the map (see `referee solo map`)",
                      ("A4",): "HEX: you are already on A4; `referee solo move` with no hex stays",
-                     ("F4",): "HEX: F4 is 5 hexes from you at A4; you move at most 2 (name the path, e.g. `referee solo move B3 C3`)"}
+                     ("F4",): "HEX: F4 is 5 hexes from you at A4; you move at most 2; move toward it within reach, or stay "
+                              "(`referee solo map` shows the hexes)"}  # no fixed example path: it failed as typed (fourteenth breaker)
     error = _refused(game, ev.Attack())
     assert advice.refusal_text(error, state) == ("attacking does not fit now: round 1, phase a: move "
                                                  "(`referee solo move HEX [HEX]`, or `referee solo move` to stay)")

@@ -384,7 +384,7 @@ def refusal_text(error: RuleError, state: State | None) -> str:
     the ``last-stand`` command first, R49); ``WRONG_PHASE``: the
     commands that do what the game waits for (:func:`waiting_commands`; the message says it in words);
     ``OFF_THE_MAP``: the `map` command; ``ALREADY_THERE``: `move` with no hex, which stays (R13);
-    ``TOO_FAR``: a path named hex by hex; ``THEIR_DICE``: the option of the other side's new dice.
+    ``TOO_FAR``: the `map` command (the hex cannot be reached this round); ``THEIR_DICE``: the option of the other side's new dice.
     Other refusals read as their message.
     """
     kind, text = error.refusal, str(error)
@@ -400,8 +400,8 @@ def refusal_text(error: RuleError, state: State | None) -> str:
         return f"{line} (see {_cmd('map')})"
     if kind is Refusal.ALREADY_THERE:
         return f"{line}; {_cmd('move')} with no hex stays"
-    if kind is Refusal.TOO_FAR:
-        return f"{line} (name the path, e.g. {_cmd('move B3 C3')})"
+    if kind is Refusal.TOO_FAR:  # no example path: a fixed one failed as typed wherever the warden stood (fourteenth breaker)
+        return f"{line}; move toward it within reach, or stay ({_cmd('map')} shows the hexes)"
     if kind is Refusal.THEIR_DICE:
         return f"{line} ({OPTIONS['dice']})"
     if kind is Refusal.UNDONE:
