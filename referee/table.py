@@ -376,7 +376,7 @@ class TableSession:
                      screen=first.screen + second.screen)
 
     def _answer_one(self, text: str) -> Reply:
-        text = text.strip()
+        text = self._without_own_files(text.strip())
         word = text.lower()
         if word in ("quit", "exit") or (not word and self.question().over and self._pending is None):
             return Reply(leave=True)
@@ -406,6 +406,40 @@ class TableSession:
             if isinstance(error, click.ClickException):  # as the one-shot says it (`Missing option '--player'`), on one line
                 return Reply(error=f"{one_line(error.format_message()).rstrip('.')}; `help` lists the answers here")
             return Reply(error=str(error))
+
+    def _without_own_files(self, text: str) -> str:
+        """``text`` without the ``--save FILE`` and ``--db FILE`` options that name this session's own save and
+        database: `help` and the Next lines offer one-shot commands with them, and typed here as printed they
+        mean this very session (fourteenth breaker: refused as "not read here"). Options naming another file
+        are kept, and refused as before; text that is not shell words is returned as it is."""
+        if "--save" not in text and "--db" not in text:
+            return text
+        try:
+            words = shlex.split(text)
+        except ValueError:
+            return text
+        own: dict[str, list[Path]] = {"--save": [self.path], "--db": [Path(self.game.db.path)]}
+        from referee.clitools import GIVEN  # the options this session was started with, as the lines it prints offer them
+
+        given = shlex.split(GIVEN.get())
+        for name, value in zip(given, given[1:]):
+            if name in own:
+                own[name].append(Path(value))
+        kept: list[str] = []
+        index = 0
+        while index < len(words):
+            word = words[index]
+            name, equals, value = word.partition("=")
+            if name in own and not equals and index + 1 < len(words):
+                value, step = words[index + 1], 2
+            else:
+                step = 1
+            if name in own and (equals or step == 2) and any(_same_file(value, path) for path in own[name]):
+                index += step
+                continue
+            kept.append(word)
+            index += 1
+        return shlex.join(kept) if len(kept) != len(words) else text
 
     def _shell_hint(self, first: str, words: list[str]) -> str:
         """The refusal of a table command typed with options (``status --json``): the table's commands take
@@ -641,6 +675,16 @@ class TableSession:
         if not question.automatic or question.default is None or self._default_rolls(question):
             return None
         return question.default.event
+
+
+def _same_file(typed: str, path: Path | None) -> bool:
+    """Whether the path ``typed`` names the file ``path`` (relative to the current folder, ``~`` expanded)."""
+    if path is None:
+        return False
+    try:
+        return Path(typed).expanduser().resolve() == Path(path).resolve()
+    except (OSError, RuntimeError, ValueError):
+        return False
 
 
 def _name_then_dice(text: str) -> tuple[str, str] | None:

@@ -1102,3 +1102,18 @@ def test_status_keeps_its_columns_at_60_columns(tmp_path, game):
         starts = [label for label in labels if line.startswith(f" {label} ")]
         assert (starts and line[column:column + 1].strip() and not line[len(starts[0]) + 2:column].strip()) or (
             not starts and not line[:column].strip()), (line, column)
+
+
+def test_the_one_shot_words_help_offers_work_at_the_prompt_as_printed(tmp_path):
+    """Fourteenth breaker: `help` offers `referee solo learn SPELL --save k.toml`, and typed at that prompt as
+    printed it was refused ("--save and --db are not read here"). Options naming this session's own save (and
+    its database) are read as the session itself; another file is still refused."""
+    save = tmp_path / "k.toml"
+    one_shot("solo", save, "new --difficulty normal --spells bind,knot --seed 1")
+    one_shot("solo", save, "draw --card wardenkeep")
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    assert session.answer("").error is None  # the Council of Wardens, then the spell to learn
+    other = session.answer(f"referee solo learn shield --save {tmp_path / 'other.toml'}")
+    assert other.error is not None and "not read here" in other.error and "solo.spell.shield" not in session.state.spells
+    played = session.answer(shlex.join(["referee", "solo", "learn", "shield", "--save", str(save), "--db", str(DB_PATH)]))
+    assert played.error is None and "solo.spell.shield" in session.state.spells
