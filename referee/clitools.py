@@ -191,7 +191,8 @@ class GameCommands:
             raise fail(error) from None
         if game.db.fingerprint != db.fingerprint:  # loaded with the copy of the database it was started with
             click.echo(f"{path}: this game goes on with the card database it was started with (a copy kept in "
-                       f"{game.db.path}); {db.path} has changed since, and new games use it.", err=True)
+                       f"{game.db.path}), which differs from {db.path} (edited since, or another file); new games use "
+                       f"{db.path}.", err=True)  # the save keeps the fingerprint only: which of the two is not known
         older = savefile.older_format(path)
         if older is not None:
             click.echo(f"{path}: saved by an older referee (format {older}); read as format {savefile.FORMAT}. When the game is "

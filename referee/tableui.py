@@ -115,6 +115,11 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         out.print(f"{error}: the game was kept in {rescue} instead (`referee {session.table.name} play --save {rescue}`)",
                   style="bold red", markup=False)
         raise click.exceptions.Exit(1) from None
+    if session.game.rules.is_over(session.state):  # nothing to continue: the Next line offers a new game (fourteenth breaker)
+        from referee.clitools import with_given
+
+        out.print(f"Saved: {session.path}. {with_given(session.game.next_line())}", markup=False)
+        return answers
     out.print(f"Saved: {session.path}. Continue with `referee {session.table.name} play --save {session.path}`.", markup=False)
     return answers
 

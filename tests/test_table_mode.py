@@ -1117,3 +1117,24 @@ def test_the_one_shot_words_help_offers_work_at_the_prompt_as_printed(tmp_path):
     assert other.error is not None and "not read here" in other.error and "solo.spell.shield" not in session.state.spells
     played = session.answer(shlex.join(["referee", "solo", "learn", "shield", "--save", str(save), "--db", str(DB_PATH)]))
     assert played.error is None and "solo.spell.shield" in session.state.spells
+
+
+def test_a_refused_name_at_the_prompt_says_why_as_the_one_shot_does(tmp_path):
+    """Fourteenth breaker: at "Learn a spell:", a spell closed by a choice (Deep Root after Knot, R4) got only
+    "'deep root' is not an answer here"; at the quest card prompt, the beginning of a card on the discard pile
+    (`hollin`) too. Each now gets the one-shot command's reason."""
+    save = tmp_path / "k.toml"
+    one_shot("solo", save, "new --difficulty normal --spells bind,knot --seed 1")
+    one_shot("solo", save, "draw --card wardenkeep")
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    assert session.answer("").error is None  # the Council of Wardens
+    closed = session.answer("deep root")
+    assert closed.error is not None and "Deep Root cannot be learned" in closed.error and "not an answer" not in closed.error
+    save = tmp_path / "h.toml"
+    one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 1")
+    one_shot("solo", save, "draw --card randven")
+    one_shot("solo", save, "battle --dice 1,1 --enemy 6,6,6 --next hollin")
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    text, _, _ = session.prompt()
+    begun = session.answer("hollin")
+    assert begun.error is not None and "Hollin Ford is on the discard pile" in begun.error, (text, begun.error)

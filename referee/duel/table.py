@@ -180,6 +180,8 @@ class DuelTable:
                 f"on {rules.name(db, stands)}, to be moved" if stands else "not placed yet")
         points = " | ".join(f"{rules.SIDE_NAMES[s]} {state.points[s]} {rules.points_word(db, s)}, {len(state.controlled_by(s))} won"
                             for s in SIDES)
+        if state.outcome is not None:  # over: no move to wait for (fourteenth breaker: it said "now: reveal")
+            return f"Game over: {rules.SIDE_NAMES[state.outcome.winner]} won | {points}"
         waiting = self.waiting_side(state)
         move = (rules.SIDE_NAMES[state.chooser] + " choose" if state.phase == "marker" else
                 rules.SIDE_NAMES[waiting] + " place" if waiting else

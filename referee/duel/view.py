@@ -139,9 +139,14 @@ def spell_lines(state: State, db: Database, side: Side | None = None) -> list[st
     return lines
 
 
+PHASE_WORDS = {"marker": "the yellow marker to be placed", "round": "both players roll and place their dice",
+               "recall": "the winner takes a cube back or forgoes the spaces", "over": "the game is over"}
+"""Each phase of a round in words, for the status's Round row (fourteenth breaker: it showed the code's name)."""
+
+
 def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
     """The state as (label, text) lines for people."""
-    lines = [("Round", f"{state.round} ({state.phase})" if state.round else "not begun"),
+    lines = [("Round", f"{state.round}: {PHASE_WORDS[state.phase]}" if state.round else "not begun"),
              ("Yellow marker", marker_text(state, db))]
     for s in SIDES:
         controlled = ", ".join(rules.name(db, x) for x in state.controlled_by(s)) or "none"

@@ -49,6 +49,17 @@ def _fatal(db: Database, state: State, cast: ev.Cast) -> str:
     return " - your Spirit would fall below 1: " + ("the Last Stand is lost" if state.phase == "stand" else "the game is lost")
 
 
+def _named(db: Database, ids: Sequence[str], wanted: str) -> str | None:
+    """The one record of ``ids`` that the slug ``wanted`` names by its short id or printed name, whole or (when
+    no record has it whole) as the beginning of exactly one (``hollin`` for Hollin Ford); else ``None``."""
+    words = {record: (rules.short_id(record), clitools.slug(rules.name(db, record))) for record in ids}
+    whole = [record for record, names in words.items() if wanted in names]
+    if len(whole) == 1:
+        return whole[0]
+    begun = [record for record, names in words.items() if any(name.startswith(wanted) for name in names)]
+    return begun[0] if not whole and len(begun) == 1 and len(wanted) > 1 else None
+
+
 def _distinct_rows(db: Database, group: list[ev.Event]) -> list[ev.Event]:
     """A spell's casts without the one that lowers as many Battle Loss rows as it may when that is the
     same as a cast naming that many rows (Bind lowers one row: "lower as many rows as it may" and "lower
@@ -178,8 +189,12 @@ class SoloTable:
             return f"Battle at {card.name}: you roll {mine} dice, the servants {theirs}. Type your dice, or Enter: the referee rolls."
         if phase == "loss" and state.battle is not None:  # the battle is lost; its Battle Loss row may still be lessened (R8)
             row = state.battle.loss_roll
-            if self._helps(state) == []:
+            helps = self._helps(state)
+            if helps == []:
                 return f"Battle Loss {row}: nothing you may do lowers or cancels it: Enter accepts it."
+            if helps is None:  # still searched in the background: no choice is marked yet (fourteenth breaker)
+                return (f"Battle Loss {row}: the row can still be lowered or cancelled (the referee is working out by which aid "
+                        f"and its odds: the bottom line shows them), or accepted.")
             return f"Battle Loss {row}: the row can still be lowered or cancelled (the choices marked *), or accepted."
         if phase == "rolled" and state.battle is not None:
             mine, theirs = city.totals(state, db)
@@ -449,12 +464,21 @@ class SoloTable:
         wanted = clitools.slug(text)
         if not wanted:
             return None
-        found = [card for card in rules.quest_deck(self.db)
-                 if wanted in (rules.short_id(card), clitools.slug(rules.name(self.db, card)))]
-        if len(found) != 1:
+        if state.phase == "learn":  # a spell that may not be learned: the one-shot's reason (fourteenth breaker)
+            spells = [spell.id for spell in self.db.solo.spell]
+            named = _named(self.db, spells, wanted)
+            if named is None:
+                return None
+            try:
+                rules.apply(state, self.db, ev.Learn(named))
+            except rules.RuleError as error:
+                return advice.refusal_text(error, state)
             return None
-        where = core.card_place(state, found[0])
-        return f"{rules.name(self.db, found[0])} is {where}, not in the draw pile" if where is not None else None
+        found = _named(self.db, rules.quest_deck(self.db), wanted)
+        if found is None:
+            return None
+        where = core.card_place(state, found)
+        return f"{rules.name(self.db, found)} is {where}, not in the draw pile" if where is not None else None
 
     def _is_map_hex(self, state: State, word: str) -> bool:
         """Whether ``word`` names a hex of the map on the table as the rules read it: a hex name (``C4``),
