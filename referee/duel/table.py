@@ -48,10 +48,11 @@ class DuelTable:
         sealed = _unopened(state)
         if state.outcome is None and sealed:  # the reveal waits for the openings only their players hold
             names = " and ".join(f"the {rules.possessive(rules.SIDE_NAMES[s])}" for s in sealed)
+            both = f"both on one line, the {rules.possessive(rules.SIDE_NAMES[sealed[0]])} first, " if len(sealed) > 1 else ""
             return Question(f"Opening of {names} sealed placing{'s' if len(sealed) > 1 else ''} ({' then '.join(sealed)}), "
                             f"or forfeit", None, "",
                             context=(f"Both have committed. Type the opening `referee duel seal` printed (battle 3,5 power 6#SALT), "
-                                     f"{'each in turn on one line, ' if len(sealed) > 1 else ''}or `forfeit` for a seal that cannot "
+                                     f"{both}or `forfeit` for a seal that cannot "
                                      f"be opened (void, and it pays the most it could have cost: ruling 82).",))
         if state.outcome is not None or not events:
             return Question("The game is over (Enter leaves)", over=True,
