@@ -145,10 +145,13 @@ def overlap_problems(faces: Iterable) -> list[FitProblem]:
         if "*" in reported:
             continue
         items = [thing for thing in painted(face.drawing.items, spaces=True) if not (thing.source and thing.source in reported)]
+        items.sort(key=lambda thing: thing.box.x)  # a sweep: only boxes that overlap left to right can clash
         board = face.board_cards > 1
         seen: set[tuple[str, str]] = set()
         for index, a in enumerate(items):
             for b in items[index + 1:]:
+                if b.box.x >= a.box.right - OVERLAP_SLACK_MM:
+                    break  # this one and every later one start right of a's end
                 if not _clashes(a, b):
                     continue
                 if board and (a.box.x >= face.drawing.width_mm or a.box.right <= 0):

@@ -363,6 +363,8 @@ def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str]]:
                 if key in asked:
                     continue
                 meant = difflib.get_close_matches(name, read, 1, cutoff=0.8)
+                if not meant and section != "boxes":  # nothing to report: its line is never looked up (a file parse each)
+                    continue
                 path, line = template_line(template.path, key)
                 # every box a layout fills is read when it runs: a box of the kind's own file never read prints nothing
                 # (one written in a template it extends may be for a kind this database does not print)
