@@ -141,9 +141,16 @@ def _with_settings(db: database.Database, **overrides: Any) -> database.Database
 
 
 def _load(path: Path) -> database.Database:
-    """Load the database or exit 1 after printing its problems, one per line, to stderr."""
+    """Load the database or exit 1 after printing its problems, one per line, to stderr. A ``templates/``
+    folder beside the database that is not the one the layouts read is named in a note (fifteenth breaker:
+    a designer's copy of the templates was silently ignored)."""
     try:
-        return database.load(path)
+        loaded = database.load(path)
+        beside = Path(os.path.abspath(path)).parent / "templates"
+        if beside.is_dir() and beside.resolve() != resources.TEMPLATE_DIR.resolve():
+            click.echo(f"note: {shortened(str(beside), 300)} is not read: the layouts are the templates in "
+                       f"{shortened(str(resources.TEMPLATE_DIR), 300)} (edit those to change a layout)", err=True)
+        return loaded
     except database.DatabaseError as error:
         if not os.path.lexists(path) and "No such file" in str(error.problems[0]):  # not for a file that cannot be read
             given = click.get_current_context().get_parameter_source("database_path") is ParameterSource.COMMANDLINE

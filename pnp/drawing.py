@@ -62,6 +62,9 @@ class Rect:
     space: bool = field(default=False, compare=False, repr=False)
     """A track space (a hit-point box, a points space) that holds its number: the checks keep other text
     off it and its number inside it; never drawn differently."""
+    frame: str = field(default="", compare=False, repr=False)
+    """What the rectangle frames (``"portrait"``): the checks keep text, icons and spaces off it as off an
+    icon (fifteenth breaker: a grown portrait frame covered the card's text); never drawn differently."""
 
     def __post_init__(self) -> None:
         check_colour(self.fill, "Rect.fill")

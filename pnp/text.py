@@ -10,6 +10,7 @@ bundled TTF files the PDF embeds.
 """
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -37,16 +38,37 @@ _TOKEN = re.compile(r":([a-z0-9-]+):")
 _ICON_LIKE = re.compile(r":([a-z][a-z0-9-]*):")
 
 
+_NEAR_ICON = re.compile(r":([A-Za-z][A-Za-z0-9_-]*\s*):")
+"""A token glued to its opening colon in any case, with ``_`` or a space before the closing colon (``:Mana:``,
+``:d6_1:``, ``:mana :``): a near miss of an icon when, written as icons are, it is one (fifteenth breaker)."""
+
+
 def unknown_icons(text: str) -> list[str]:
-    """The names of the ``:name:`` tokens in ``text`` (a letter first, then letters, digits and
-    hyphens) that are not icons of ``templates/icons``, in order, each once. Such tokens print as
-    plain text, so a misspelt icon (``:manna:``) is a problem to report."""
+    """The names of the ``:name:`` tokens in ``text`` that are not icons of ``templates/icons``, in order,
+    each once: tokens of a letter, then letters, digits and hyphens (``:manna:``), and near misses that
+    are an icon once written in lower case with hyphens and no space (``:Mana:``, ``:SPIRIT:``,
+    ``:d6_1:``, ``:mana :``). Such tokens print as plain text, so each is a problem to report (prose
+    such as ``Battle: Win:`` is no token: a space follows its first colon)."""
     found: list[str] = []
     for match in _ICON_LIKE.finditer(text):
         name = match.group(1)
         if name not in INLINE_ICONS and name not in found:
             found.append(name)
+    for match in _NEAR_ICON.finditer(text):
+        name = match.group(1)
+        if name not in INLINE_ICONS and name not in found and icon_meant(name) is not None:
+            found.append(name)
     return found
+
+
+def icon_meant(name: str) -> str | None:
+    """The icon a token ``name`` means when written as icons are (lower case, hyphens, no space), or the one
+    it is closest to (``manna`` -> ``mana``); ``None`` when none is near."""
+    written = name.strip().lower().replace("_", "-")
+    if written in INLINE_ICONS:
+        return written
+    close = difflib.get_close_matches(written, sorted(INLINE_ICONS), 1, cutoff=0.75)
+    return close[0] if close else None
 
 Align = Literal["left", "center", "right"]
 VAlign = Literal["top", "middle", "bottom"]

@@ -1362,8 +1362,8 @@ def test_a_closed_standard_output_is_an_error_not_a_silent_success(tool, words):
     ("cards = 2\nspaces = 20", "cards = 1\nspaces = 20", "solo.progress.track.spaces", "20 spaces do not fit on 1 card (at most 10)"),
     ("elder_uses = 3", "elder_uses = 20", "solo.rules.elder_uses", "20 uses do not fit the Elder cards' column (at most 8"),
     ("points_max = 6", "points_max = 12", "duel.rules.points_max", "(7 spaces: at most 6)"),
-    ("slot = [3, 2]\ncost = { spirit = 1 }", "slot = [5, 2]\ncost = { spirit = 1 }", "solo.spell.oakheart.slot",
-     "row 5 does not fit a Spell Path card (rows 1-4)"),
+    ("slot = [4, 1]\nlearnable = false", "slot = [5, 1]\nlearnable = false", "solo.spell.barrier-lock.slot",
+     "row 5 does not fit a Spell Path card (rows 1-4)"),  # a spell no arrow leads to (an arrow may not skip a row)
 ], ids=["servant hit points", "track high", "track columns", "progress spaces", "last stand hit points", "map cards",
         "map cards 4 (eleventh breaker)", "progress cards 4 (eleventh breaker)", "progress on 1 card",
         "elder uses 20 (eleventh breaker)", "points max 12 (eleventh breaker)", "spell row 5 (twelfth breaker)"])
@@ -1433,9 +1433,12 @@ def test_the_bundled_cards_print_no_text_over_another_or_an_icon(db):
     ("location.toml", "control_size = 6", "control_size = 5", "numbers.control_size", "prints at 5 pt"),
     ("location.toml", 'control = "take"', 'control = "take control of this Location now"', "strings.control",
      "is 25.8 mm wide at 6 pt, and its space holds 9.1 mm; shorten it"),
+    ("base.toml", 'colour_yellow = "Yellow"', 'colour_yellow = "Yellowgold"', "strings.colour_yellow",
+     "'Yellowgold' is over [boxes.hp_colour] by 2.6 mm; shorten it"),
 ], ids=["a tint of 7", "a negative box", "a typo of a label", "a text size below 6 pt",
         "a size shared with another number (thirteenth breaker)", "a size shared with a length (thirteenth breaker)",
-        "a label too long for its track space (thirteenth breaker: per card, as a safe-area problem)"])
+        "a label too long for its track space (thirteenth breaker: per card, as a safe-area problem)",
+        "a template's words too long for their box (fifteenth breaker: said at every card's line of cards.toml)"])
 def test_a_template_number_is_named_at_its_own_line(db, edited_templates, name, old, new, key, says):
     """Eleventh breaker: a tint of 7 or a negative box was reported at the [numbers] header with the
     drawing's inner words; a misspelled label was silently ignored (every City Quest then printed the
@@ -1553,3 +1556,37 @@ def test_progress_track_numbers_grown_a_little_still_pass(db, edited_templates, 
 
     edited_templates("progress_track.toml", "number_size = 6.5", f"number_size = {size}")
     assert check_fit(db) == []
+
+
+def test_a_grown_portrait_frame_over_the_servant_text_is_a_template_problem(db, edited_templates):
+    """Fifteenth breaker: only the icon inside the servant's portrait frame was checked, so a frame grown by
+    its padding (portrait_size 25, portrait_pad 7) printed over Range, Damage, the hit-point label and the
+    track, and check passed. The frame is now kept clear as an icon is (its own icon inside it is by design)."""
+    from pnp.layout import check_fit
+
+    assert check_fit(db) == []
+    edited_templates("servant.toml", "portrait_size = 19.0", "portrait_size = 25.0")
+    edited_templates("servant.toml", "portrait_pad = 1.5", "portrait_pad = 7.0")
+    problems = check_fit(db)
+    keys = {problem.field for problem in problems if "the portrait frame" in problem.message}
+    assert {"boxes.range", "boxes.damage", "boxes.hp_label"} <= keys, problems
+    assert all(problem.path.endswith("servant.toml") for problem in problems)
+
+
+def test_a_templates_folder_beside_the_database_that_is_not_read_is_named(tmp_path):
+    """Fifteenth breaker: a designer's copy of `templates/` beside their `cards.toml` was silently ignored,
+    even a broken file in it. A note names it and the templates the layouts do read."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main as pnp_main
+
+    (tmp_path / "cards.toml").write_text(SOURCE, encoding="utf-8")
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "servant.toml").write_text("garbage = = \n", encoding="utf-8")
+    result = CliRunner().invoke(pnp_main, ["check", "--db", str(tmp_path / "cards.toml")])
+    assert result.exit_code == 0 and f"note: {tmp_path / 'templates'} is not read" in result.output, result.output
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    (alone / "cards.toml").write_text(SOURCE, encoding="utf-8")
+    result = CliRunner().invoke(pnp_main, ["check", "--db", str(alone / "cards.toml")])
+    assert result.exit_code == 0 and "is not read" not in result.output

@@ -98,6 +98,10 @@ class CheckContext:
         return found
 
 
+BOARD_KINDS = ("battle_map", "progress_track")
+"""Kinds printed as one board over several cards, each printed once; the layouts draw them whole and print them first."""
+
+
 # ---- Every record ---------------------------------------------------------------------------------------------
 def check_backs(context: CheckContext) -> None:
     """A record's ``back`` names a back record of its own game, every card that is shuffled or dealt has
@@ -225,6 +229,15 @@ def check_printed_cards(context: CheckContext) -> None:
                                                       f"at most {MAX_PRINTED_CARDS}")
 
 
+def check_board_copies(context: CheckContext) -> None:
+    """A board (the Progress Track, an Expanded Battle Map) prints once: the game has one of each, and a
+    count would be dropped by the imposition (fifteenth breaker: ``copies = 2`` was listed, then printed once)."""
+    for record in context.database.records():
+        if record.kind in BOARD_KINDS and record.copies != 1:
+            context.report(context.at(record, "copies"), f"copies = {record.copies} on a board: a board prints once (the "
+                                                         f"game has one); remove copies")
+
+
 def check_back_copies(context: CheckContext) -> None:
     """A back record has no ``copies`` (nor a ``back``): a back prints behind each card that names it, on
     the backs page of that card's sheet, so a count of its own would have no effect (issue 13, seventh
@@ -341,6 +354,11 @@ def check_spells(context: CheckContext) -> None:
             elif other.slot[0] <= spell.slot[0]:
                 context.report(context.at(spell, "opens", number),
                                f"{quoted(target)} is not below this spell; path arrows point down the card")
+            elif other.slot[0] > spell.slot[0] + 1:  # fifteenth breaker: drawn under the boxes between, unseen
+                context.report(context.at(spell, "opens", number),
+                               f"{quoted(target)} is {other.slot[0] - spell.slot[0]} rows down (row {other.slot[0]}); a path arrow "
+                               f"leads to the next row only (it would be drawn under the spells between): open a spell of "
+                               f"row {spell.slot[0] + 1}")
 
 
 # ---- Solo: tracks ---------------------------------------------------------------------------------------------
@@ -604,6 +622,7 @@ CROSS_CHECKS: tuple[Callable[[CheckContext], None], ...] = (
     check_icons,
     check_printed_cards,
     check_back_copies,
+    check_board_copies,
     check_printed_names,
     check_one_line_names,
     check_table_texts,

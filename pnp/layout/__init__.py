@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.database import Back, Database, Record
+from pnp.database.checks import BOARD_KINDS  # drawn as one board over several cards; they print first, each starting a sheet row
 from pnp.drawing import Drawing, DrawingError, Rect, scaled
 from pnp.layout import duel, solo
 from pnp.layout.common import CardBuilder, safe_area_factor
@@ -29,8 +30,6 @@ from pnp.units import ROUNDING_SLACK, SAME_SIZE_MM
 LAYOUTS: dict[str, Callable] = {**solo.LAYOUTS, **duel.LAYOUTS}
 """Layout function of each printed record kind."""
 
-BOARD_KINDS = ("battle_map", "progress_track")
-"""Kinds drawn as one board over several cards; they print first, each starting a sheet row."""
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from pnp.drawing import Anchor, Box, Circle, Drawing, Group, Icon, Line, Polygon
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import BoxSpec, Template, template_line
 from pnp.oneline import quoted, shortened
-from pnp.text import INLINE_ICONS, Align, FitResult, VAlign, fit_text, single_line, text_width_mm, unknown_icons
+from pnp.text import INLINE_ICONS, Align, FitResult, VAlign, fit_text, icon_meant, single_line, text_width_mm, unknown_icons
 from pnp.units import FONT_METRIC_SLACK_MM, LAID_OUT_SAFE_MM, MM_PER_PT, ROUNDING_SLACK
 
 WHITE = "#ffffff"
@@ -72,8 +72,9 @@ class CardBuilder:
         of the record holding the text (by default this card's)."""
         where = record or self.record_id
         for name in unknown_icons(text):
-            self.problems.append(FitProblem(where, field_name, "unknown icon",
-                                            f"unknown icon :{name}:; icons are: {', '.join(sorted(INLINE_ICONS))}"))
+            meant = icon_meant(name)
+            hint = f"did you mean :{meant}:?" if meant else f"icons are: {', '.join(sorted(INLINE_ICONS))}"
+            self.problems.append(FitProblem(where, field_name, "unknown icon", f"unknown icon :{name}:; {hint}"))
         for char in fonts.missing_chars(text, family):
             self.problems.append(FitProblem(where, field_name, "missing glyph",
                                             f"character {quoted(char)} (U+{ord(char):04X}) is in no bundled font"))
@@ -95,7 +96,13 @@ class CardBuilder:
                           align=align or style.align, valign=valign or style.valign,
                           line_spacing=style.line_spacing, paragraph_spacing=style.paragraph_spacing,
                           fill=color or style.color, source=style.name)
-        if not result.fits:
+        written = next((name for name, value in self.template.strings.items() if value == text), None) if record is None else None
+        if not result.fits and written is not None:  # a template's own words: said at their line there (fifteenth breaker)
+            path, line = template_line(self.template.path, f"strings.{written}")
+            self.problems.append(FitProblem("templates", f"strings.{written}", "template",
+                                            f"{shortened(repr(text), 40)} is over [boxes.{style.name}] by {result.over_mm:.1f} mm; "
+                                            f"shorten it", over=result.over_mm, box=style.name, path=str(path), line=line))
+        elif not result.fits:
             self.problems.append(FitProblem(record or self.record_id, field_name, "text over",
                                             f"over by {result.over_mm:.1f} mm", over=result.over_mm, box=style.name))
         if box is None:

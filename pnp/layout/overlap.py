@@ -39,7 +39,8 @@ it must not touch the space's outline."""
 
 
 def _kind(thing: Painted) -> str:
-    return "text" if thing.what.startswith("text ") else "icon" if thing.what.startswith("icon ") else "space"
+    """``text``, ``icon`` (a framed portrait's frame too: kept clear as its icon is), or ``space``."""
+    return ("text" if thing.what.startswith("text ") else "icon" if thing.what.startswith(("icon ", "frame ")) else "space")
 
 
 def _clashes(a: Painted, b: Painted) -> bool:
@@ -51,13 +52,21 @@ def _clashes(a: Painted, b: Painted) -> bool:
     if kinds == {"text"}:
         return not (a.source and a.source == b.source) and _overlap(a.box, b.box)  # lines of one box never clash
     if kinds == {"icon"}:
+        framed = [thing for thing in (a, b) if thing.what.startswith("frame ")]
+        if len(framed) == 1:  # the icon inside its frame is by design; one the frame reaches into is not
+            frame, icon = (a, b) if framed[0] is a else (b, a)
+            inside = (frame.box.x <= icon.box.x and icon.box.right <= frame.box.right
+                      and frame.box.y <= icon.box.y and icon.box.bottom <= frame.box.bottom)
+            return not inside and _overlap(frame.box, _inner(icon.box))
         return _overlap(_inner(a.box), _inner(b.box))
     if kinds == {"space"}:
         return _overlap(a.box, b.box)
     if kinds == {"text", "icon"}:
         return _overlap(a.box, b.box)  # the icon's whole box: a text keeps off a portrait's frame too
-    if kinds == {"icon", "space"}:
-        return False
+    if kinds == {"icon", "space"}:  # an icon on a track space is by design (the recharge cross); a frame on one is not
+        frame = next((thing for thing in (a, b) if thing.what.startswith("frame ")), None)
+        space = b if frame is a else a
+        return frame is not None and _overlap(frame.box, space.box)
     text, space = (a, b) if _kind(a) == "text" else (b, a)
     if not _overlap(text.box, space.box):
         return False
@@ -89,6 +98,8 @@ def _name(thing: Painted) -> str:
         return "a track space"
     if thing.what.startswith("icon "):
         return f"the {thing.what[5:]} icon"
+    if thing.what.startswith("frame "):
+        return f"the {thing.what[6:]} frame"
     if thing.source:
         return f"the text of [boxes.{thing.source}]"
     return f"the {shortened(thing.what, 40)} the layout places"

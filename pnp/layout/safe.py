@@ -72,8 +72,8 @@ def painted(items: Iterable[Primitive], transforms: tuple[tuple[float, float, fl
                 line, line_end = None, None
             yield from painted(item.items, inner, inner_clip, spaces)
             continue
-        if spaces and isinstance(item, Rect) and item.space:
-            found = Painted("space", _outer_box(Box(item.x, item.y, item.width, item.height), transforms))
+        if spaces and isinstance(item, Rect) and (item.space or item.frame):
+            found = Painted("space" if item.space else f"frame {item.frame}", _outer_box(Box(item.x, item.y, item.width, item.height), transforms))
             if clip is None or _intersection(found.box, clip) is not None:
                 if line is not None:
                     yield line

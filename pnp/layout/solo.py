@@ -233,7 +233,7 @@ def servant(card: Servant, db: Database, make: Make):
     size = t.number("portrait_size")
     px, py = t.number("portrait_x"), t.number("portrait_y")
     b.add(Rect(px, py, size, size, fill=tint(t.color("border"), t.number("portrait_tint"), t.color("panel")), stroke=ink,
-               stroke_width=t.number("portrait_rule_width"), radius=t.number("portrait_radius")))
+               stroke_width=t.number("portrait_rule_width"), radius=t.number("portrait_radius"), frame="portrait"))
     pad = t.number("portrait_pad")
     b.add(Icon(card.servant_type, px + pad, py + pad, size - 2 * pad))
     b.text("range", t.string("range").format(range=card.range), "range")
