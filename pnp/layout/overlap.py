@@ -52,9 +52,9 @@ def _clashes(a: Painted, b: Painted) -> bool:
     if kinds == {"text"}:
         return not (a.source and a.source == b.source) and _overlap(a.box, b.box)  # lines of one box never clash
     if kinds == {"icon"}:
-        framed = [thing for thing in (a, b) if thing.what.startswith("frame ")]
-        if len(framed) == 1:  # the icon inside its frame is by design; one the frame reaches into is not
-            frame, icon = (a, b) if framed[0] is a else (b, a)
+        frames = [thing for thing in (a, b) if thing.what.startswith("frame ")]
+        if len(frames) == 1:  # the icon inside its frame is by design; one the frame reaches into is not
+            frame, icon = (a, b) if frames[0] is a else (b, a)
             inside = (frame.box.x <= icon.box.x and icon.box.right <= frame.box.right
                       and frame.box.y <= icon.box.y and icon.box.bottom <= frame.box.bottom)
             return not inside and _overlap(frame.box, _inner(icon.box))
@@ -64,9 +64,8 @@ def _clashes(a: Painted, b: Painted) -> bool:
     if kinds == {"text", "icon"}:
         return _overlap(a.box, b.box)  # the icon's whole box: a text keeps off a portrait's frame too
     if kinds == {"icon", "space"}:  # an icon on a track space is by design (the recharge cross); a frame on one is not
-        frame = next((thing for thing in (a, b) if thing.what.startswith("frame ")), None)
-        space = b if frame is a else a
-        return frame is not None and _overlap(frame.box, space.box)
+        framed = [thing for thing in (a, b) if thing.what.startswith("frame ")]
+        return bool(framed) and _overlap(a.box, b.box)
     text, space = (a, b) if _kind(a) == "text" else (b, a)
     if not _overlap(text.box, space.box):
         return False
