@@ -27,8 +27,10 @@ class RefereeError(ValueError):
 def undisclosed(message: str) -> str:
     """A refusal of hidden input (a duel placing) as the shared screen may show it: what was typed,
     which refusals quote in single quotes (``not '56'``), left out; the referee's own words and
-    examples, in back quotes, stay (``place one active die: `power N` ...``)."""
-    return re.sub(r"'[^']*'", "(what you typed)", message)
+    examples, in back quotes, and the option names click quotes (``Missing option '--player'``, fifteenth
+    breaker) stay (``place one active die: `power N` ...``)."""
+    return re.sub(r"'[^']*'", lambda quoted: quoted.group(0) if re.fullmatch(r"'--[a-z][a-z-]*'", quoted.group(0)) else "(what you typed)",
+                  message)
 
 
 class ParseError(RefereeError):

@@ -183,6 +183,12 @@ class RefereeGame:
             raise self.rules.rule_error(problem)
         return self.log.pop()
 
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` would take back the last event (there is one, and the rules do not keep it)."""
+        if not self.log.events:
+            return False
+        return self.rules.undo_problem(self.log.events[-1], self.log.state_at(len(self.log.events) - 1), self.log.state) is None
+
     def notes(self) -> tuple[str, ...]:
         """What the last event did, in words (:meth:`GameRules.notes`)."""
         return self.rules.notes(self.state)

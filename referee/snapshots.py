@@ -50,6 +50,13 @@ def keep(db: Database) -> str | None:
         with contextlib.suppress(OSError):
             os.utime(target)  # a game plays with it: kept longest
         return None
+    for place in (target.parent, *target.parent.parents):  # a file where a folder must be: said as such (fifteenth breaker)
+        if place.exists() or place.is_symlink():
+            if not place.is_dir():
+                return f"{place} is a file, not a folder: move it away"
+            break
+    if target.exists() and not target.is_file():
+        return f"{target} is a folder or another kind of file, not a copy of a database: move it away"
     try:
         keep_file(target, db.source, None)  # never pruned: a game in progress may need any of them (thirteenth breaker)
     except OSError as error:
@@ -64,6 +71,8 @@ def missing(fingerprint: object) -> str:
         path = folder() / f"{fingerprint}.toml"
         if path.is_file():
             return f"the copy kept in {path} has been changed since (it is no longer that database); put it back as it was"
+        if path.exists():
+            return f"where its copy is kept, {path} is a folder or another kind of file, not the database: put the copy back there"
     return "no copy of the one it was played with is kept"
 
 

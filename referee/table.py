@@ -377,6 +377,9 @@ class TableSession:
 
     def _answer_one(self, text: str) -> Reply:
         text = self._without_own_files(text.strip())
+        prefix = f"referee {self.table.name} "
+        if text.lower().startswith(prefix) and text[len(prefix):].strip().lower() in set(SESSION_COMMANDS) | set(self.table.commands()):
+            text = text[len(prefix):].strip()  # `referee solo map`, as a refusal or `help` may name it: this prompt's `map`
         word = text.lower()
         if word in ("quit", "exit") or (not word and self.question().over and self._pending is None):
             return Reply(leave=True)
@@ -452,6 +455,9 @@ class TableSession:
         command = group.commands.get(first) if isinstance(group, click.Group) else None
         if command is None:
             return f"{said}; {first} has no one-shot command with options"
+        if any(word.split("=")[0] in ("--save", "--db") for word in words[1:]):  # another game's file: a shell reads it
+            shell = shlex.join(["referee", self.table.name, *words])
+            return f"{said}; this session plays {self.path}: for another save or database, in a shell, `{shell}`"
         try:
             from referee.clitools import command_context
 
@@ -521,7 +527,8 @@ class TableSession:
     def _main(self, text: str) -> Reply:
         question = self.question()
         if question.over and not question.choices and question.default is None:
-            return Reply(error="The game is over: Enter or `quit` leaves, `undo` takes back the last step.")
+            undo = ", `undo` takes back the last step" if self.game.can_undo() else ""  # only when it would (fifteenth breaker)
+            return Reply(error=f"The game is over: Enter or `quit` leaves{undo}.")
         word = text.lower()
         if not text:
             if question.default is None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import itertools
 import os
 import re
-import textwrap
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -76,7 +75,7 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         text, question, _ = session.prompt()
         hidden = question is not None and question.hidden
         if hidden and private:
-            refusal = textwrap.fill(f"Refused: {private.rstrip('.')}.", max(20, secret.output.get_size().columns - 1))
+            refusal = "\n".join(_cell_wrap(f"Refused: {private.rstrip('.')}.", max(20, secret.output.get_size().columns - 1)))
             text, private = f"{refusal}\n{text}", ""  # its own lines (prompt_toolkit cuts, never wraps, all but the last), erased with the prompt
         if question is not None and question.waiting is not None:  # the odds found later: draw the bottom line again
             question.waiting.add_done_callback(lambda _, app=(secret if hidden else prompt).app: app.invalidate())  # thread-safe
@@ -125,12 +124,42 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
 
 
 def _wrapped(text: str, columns: int) -> str:
-    """The prompt ``text`` broken at words into lines of fewer than ``columns`` characters (prompt_toolkit
-    breaks the line being typed anywhere, mid-word, and cuts the lines above it), its trailing space kept."""
+    """The prompt ``text`` broken at words into lines narrower than ``columns`` terminal cells (prompt_toolkit
+    breaks the line being typed anywhere, mid-word, and cuts the lines above it), its trailing space kept. A
+    wide character (Chinese, Japanese, Korean) takes two cells (fifteenth breaker: lines were measured in
+    characters, and the terminal broke a name's line again mid-word)."""
     width = max(20, columns - 1)
     trailing = text[len(text.rstrip(" ")):]
-    lines = [part for line in text.rstrip(" ").split("\n") for part in (textwrap.wrap(line, width) or [""])]
+    lines = [part for line in text.rstrip(" ").split("\n") for part in _cell_wrap(line, width)]
     return "\n".join(lines) + trailing
+
+
+def _cell_wrap(line: str, width: int) -> list[str]:
+    """``line`` broken at spaces into lines of at most ``width`` terminal cells (rich's measure); a word
+    wider than that alone is cut where the cells run out. An empty line stays one empty line."""
+    from rich.cells import cell_len
+
+    lines: list[str] = []
+    current = ""
+    for word in line.split():
+        while cell_len(word) > width:  # cut a word no line can hold
+            head = ""
+            for char in word:
+                if cell_len(head + char) > width:
+                    break
+                head += char
+            if current:
+                lines.append(current)
+                current = ""
+            lines.append(head)
+            word = word[len(head):]
+        if current and cell_len(current) + 1 + cell_len(word) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}" if current else word
+    lines.append(current)
+    return lines
 
 
 def _show_reply(reply: Reply, out: Any, session: TableSession, note_style: Callable[[str, Any], str | None]) -> None:

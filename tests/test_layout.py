@@ -287,8 +287,23 @@ def test_unknown_icon_token_is_reported(tmp_path):
     from pnp.text import ICON_DIR
 
     db = _variant(tmp_path, ('name = "Iarith"\n', 'name = "Iarith :manna:"\n'))
+    assert fit_problems(db) == ["solo.quest.iarith: name: unknown icon :manna:; did you mean :mana:?"]  # near one: named
+    db = _variant(tmp_path, ('name = "Iarith"\n', 'name = "Iarith :qwxz:"\n'))
     icons = ", ".join(sorted(path.stem for path in ICON_DIR.glob("*.svg")))
-    assert fit_problems(db) == [f"solo.quest.iarith: name: unknown icon :manna:; icons are: {icons}"]
+    assert fit_problems(db) == [f"solo.quest.iarith: name: unknown icon :qwxz:; icons are: {icons}"]  # none near: all listed
+
+
+@pytest.mark.parametrize("token, meant", [(":Mana:", "mana"), (":SPIRIT:", "spirit"), (":d6_1:", "d6-1"), (":mana :", "mana")])
+def test_a_near_miss_of_an_icon_is_reported(tmp_path, token, meant):
+    """Fifteenth breaker: `:Mana:`, `:SPIRIT:`, `:d6_1:` and `:mana :` passed check and printed as typed."""
+    db = _variant(tmp_path, ('name = "Iarith"\n', f'name = "Iarith {token}"\n'))
+    assert fit_problems(db) == [f"solo.quest.iarith: name: unknown icon {token}; did you mean :{meant}:?"]
+
+
+def test_prose_with_colons_is_no_icon(tmp_path):
+    """A colon after a word in prose (`Battle: Win: here`) is no icon token: a space follows its first colon."""
+    db = _variant(tmp_path, ('name = "Iarith"\n', 'name = "Iarith: Win: here"\n'))
+    assert not any("icon" in problem for problem in fit_problems(db))
 
 
 @pytest.mark.parametrize("char, code", [("☠", "2620"), ("日", "65E5")])

@@ -1138,3 +1138,56 @@ def test_a_refused_name_at_the_prompt_says_why_as_the_one_shot_does(tmp_path):
     text, _, _ = session.prompt()
     begun = session.answer("hollin")
     assert begun.error is not None and "Hollin Ford is on the discard pile" in begun.error, (text, begun.error)
+
+
+def test_a_prompt_with_wide_characters_is_broken_by_terminal_cells():
+    """Fifteenth breaker: a player's name with Chinese, Japanese or Korean characters made a prompt line 60
+    characters but more than 60 cells wide, and the terminal broke it again mid-word ("Locati" / "on")."""
+    from rich.cells import cell_len
+
+    text = "Ångström Ünïcødé 名前名前名前 long name (Wardens) chooses the Location to fight for. "
+    wrapped = tableui._wrapped(text, 60)
+    assert all(cell_len(line) < 60 for line in wrapped.split("\n")) and wrapped.endswith("for. ")
+    assert wrapped.replace("\n", " ").split() == text.split()
+
+
+def test_a_hex_refused_at_the_move_prompt_says_why_and_offers_this_prompts_map(tmp_path):
+    """Fifteenth breaker: at "Move the warden to", a hex out of reach offered `referee solo map`, which the
+    prompt refused ("not an answer here") and a shell ran on another save; a hex off the map got only "not an
+    answer here". Both now say why, as the one-shot does, and offer this prompt's `map`, which works here
+    (typed as `map` or as `referee solo map`)."""
+    save = tmp_path / "m.toml"
+    one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 1")
+    one_shot("solo", save, "draw --card borolia")
+    one_shot("solo", save, "servants --servant zhumbi-1 --servant ghast-2 --servant ymp-3 --place 3,4 --place 5,1 --place 1,1")
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    far, off = session.answer("E4"), session.answer("Z9")
+    assert far.error is not None and "you move at most 2" in far.error and "(`map` shows the hexes)" in far.error, far.error
+    assert off.error is not None and "off the map" in off.error and "`map`" in off.error, off.error
+    assert "referee solo map" not in far.error + off.error and session.game.log.events[-1].kind == "servants"
+    for typed in ("map", "referee solo map"):
+        shown = session.answer(typed)
+        assert shown.error is None and shown.screen, typed
+
+
+def test_a_finished_game_offers_undo_only_when_it_would_work(tmp_path):
+    """Fifteenth breaker: at a finished duel the prompt said "`undo` takes back the last step", but a duel ends
+    on a reveal, which is never taken back (R77). The prompt offers undo only when it would work."""
+    save = tmp_path / "finished.toml"
+    save.write_bytes((FIXTURES / "duel" / "finished.toml").read_bytes())
+    game = load_duel(save, DB)
+    session = TableSession(game, save, DuelTable(game.db, duel_parse))
+    assert game.rules.is_over(game.state) and not game.can_undo()
+    reply = session.answer("xyz")
+    assert reply.error is not None and "Enter or `quit` leaves" in reply.error and "undo" not in reply.error
+
+
+def test_another_save_typed_with_a_table_command_is_sent_to_a_shell(tmp_path):
+    """Fifteenth breaker: `log --save other.toml` at a prompt said the one-shot `referee solo log` refuses
+    --save too, which it does not: the line now says this session plays its own save, and offers the shell."""
+    save = tmp_path / "g.toml"
+    one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 11")
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    reply = session.answer("log --save other.toml")
+    assert reply.error is not None and f"this session plays {save}" in reply.error
+    assert "`referee solo log --save other.toml`" in reply.error and "refuses these too" not in reply.error

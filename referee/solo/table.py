@@ -8,6 +8,7 @@ Nothing here decides what is legal: a choice is offered only when the generator 
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -464,6 +465,13 @@ class SoloTable:
         wanted = clitools.slug(text)
         if not wanted:
             return None
+        path = text.strip().upper().split()
+        if state.map_battle is not None and path and all(re.fullmatch(r"[A-Z]\d{1,2}", hex_name) for hex_name in path):
+            try:  # a hex off the map or out of reach: the one-shot's reason, in this prompt's words (fifteenth breaker)
+                rules.apply(state, self.db, ev.Move(tuple(path)))
+            except rules.RuleError as error:
+                return self.refusal(error, state).rstrip(".")
+            return None
         if state.phase == "learn":  # a spell that may not be learned: the one-shot's reason (fourteenth breaker)
             spells = [spell.id for spell in self.db.solo.spell]
             named = _named(self.db, spells, wanted)
@@ -504,6 +512,9 @@ class SoloTable:
             return str(error)
         if error.refusal is core.Refusal.ALREADY_THERE:
             return f"{error}: to stay, press Enter or type stay (stay 66 111 stays, then gives the attack's dice)"
+        if error.refusal in (core.Refusal.TOO_FAR, core.Refusal.OFF_THE_MAP):  # the prompt's own word, not the one-shot's
+            return f"{error} (`map` shows the hexes)" if error.refusal is core.Refusal.OFF_THE_MAP else (
+                f"{error}; move toward it within reach, or stay (`map` shows the hexes)")
         return advice.refusal_text(error, state)
 
     def run_command(self, name: str, state: State) -> tuple[Any, ...]:
