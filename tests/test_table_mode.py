@@ -1162,7 +1162,7 @@ def test_a_hex_refused_at_the_move_prompt_says_why_and_offers_this_prompts_map(t
     one_shot("solo", save, "servants --servant zhumbi-1 --servant ghast-2 --servant ymp-3 --place 3,4 --place 5,1 --place 1,1")
     session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
     far, off = session.answer("E4"), session.answer("Z9")
-    assert far.error is not None and "you move at most 2" in far.error and "(`map` shows the hexes)" in far.error, far.error
+    assert far.error is not None and "you move at most 2" in far.error and "`map` shows the hexes" in far.error, far.error
     assert off.error is not None and "off the map" in off.error and "`map`" in off.error, off.error
     assert "referee solo map" not in far.error + off.error and session.game.log.events[-1].kind == "servants"
     for typed in ("map", "referee solo map"):

@@ -513,8 +513,8 @@ class SoloTable:
         if error.refusal is core.Refusal.ALREADY_THERE:
             return f"{error}: to stay, press Enter or type stay (stay 66 111 stays, then gives the attack's dice)"
         if error.refusal in (core.Refusal.TOO_FAR, core.Refusal.OFF_THE_MAP):  # the prompt's own word, not the one-shot's
-            return f"{error} (`map` shows the hexes)" if error.refusal is core.Refusal.OFF_THE_MAP else (
-                f"{error}; move toward it within reach, or stay (`map` shows the hexes)")
+            return f"{error}: `map` shows the hexes" if error.refusal is core.Refusal.OFF_THE_MAP else (
+                f"{error}; move toward it within reach, or stay: `map` shows the hexes")
         return advice.refusal_text(error, state)
 
     def run_command(self, name: str, state: State) -> tuple[Any, ...]:
