@@ -252,9 +252,8 @@ def _build_locked(database: Database, rendered: Any, out_dir: Path, options: Bui
     try:
         written = _write_all(database, rendered, staging, options)
         names = sorted(path.relative_to(staging).as_posix() for path in written)
-        if not options.overwrite:
-            _check_unknown(staging, out_dir, names)
-        left = swap_in(staging, out_dir, names, committed)
+        unclaimed = set() if options.overwrite else _check_unknown(staging, out_dir, names)
+        left = swap_in(staging, out_dir, [name for name in names if name not in unclaimed], committed)
     except OSError as error:
         failed = Path(error.filename) if error.filename else out_dir
         if staging in failed.parents:  # name the file as the user will know it, not the staging copy
@@ -336,20 +335,25 @@ def _check_target(out_dir: Path, name: str) -> None:
             raise _refusal(path, "a file where the build needs a folder")
 
 
-def _check_unknown(staging: Path, out_dir: Path, names: list[str]) -> None:
+def _check_unknown(staging: Path, out_dir: Path, names: list[str]) -> set[str]:
     """Raise ``OSError`` (naming the path) when ``out_dir`` holds a file this build writes that no earlier
     build wrote (:func:`read_manifest`) and that differs from this build's: a file of the user's
     (``index.html`` of their own, a ``foo-cmyk.pdf`` they keep), which a build replaces only with
-    ``overwrite``. The same bytes are this build's output already (a folder built before manifests)."""
+    ``overwrite``. Returns the files of that kind with this build's very bytes (a copy the user keeps, a
+    folder built before manifests): they stay the user's, left in place and never listed in the manifest,
+    so no later build removes them (sixteenth breaker: such a copy was claimed, then deleted)."""
     previous = read_manifest(out_dir)
+    unclaimed = set()
     for name in names:
         target = out_dir / name
         if name in previous or not target.is_file() or target.is_symlink():
             continue
         if target.stat().st_size == (staging / name).stat().st_size and target.read_bytes() == (staging / name).read_bytes():
+            unclaimed.add(name)
             continue
         raise OSError(errno.EEXIST, "this file is in the output folder and no earlier build wrote it (no .pnp-manifest "
                                     "lists it): move it away, or build with --overwrite to replace it", str(target))
+    return unclaimed
 
 
 def _removable(out_dir: Path, name: str) -> bool:

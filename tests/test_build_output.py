@@ -141,3 +141,22 @@ def test_the_joined_board_advice_is_given_only_when_it_can_join_the_board(db, mo
     notes = builder.sheet_notes(dataclasses.replace(db, print=dataclasses.replace(db.print, papers=("a4",))))
     assert notes == [f"note: an A4 sheet row holds 3 cards, so {board} prints split over rows, not as one strip; "
                      "a row of 4 cards is wider than the paper, so lay them side by side after cutting"]
+
+
+def test_a_copy_of_the_users_with_the_builds_bytes_stays_the_users(tmp_path):
+    """Sixteenth breaker (README: a build removes only what an earlier build wrote): a file of the user's with
+    a name the build writes and the same bytes (a CMYK sheet copied from another output folder) was listed in
+    the manifest as the build's own, and the next build that did not write it deleted it. It stays the
+    user's: left in place, never listed, never removed."""
+    db = str(ROOT / "cards.toml")
+    first, mine = tmp_path / "first", tmp_path / "mine"
+    run = CliRunner().invoke
+    assert run(pnp_main, ["build", "--db", db, "--out", str(first), "--paper", "a4", "--color", "cmyk"]).exit_code == 0
+    (mine).mkdir()
+    kept = mine / "duel-a4-cmyk.pdf"
+    kept.write_bytes((first / "duel-a4-cmyk.pdf").read_bytes())
+    assert run(pnp_main, ["build", "--db", db, "--out", str(mine), "--paper", "a4", "--color", "cmyk"]).exit_code == 0
+    assert "duel-a4-cmyk.pdf" not in builder.read_manifest(mine) and "solo-a4-cmyk.pdf" in builder.read_manifest(mine)
+    assert run(pnp_main, ["build", "--db", db, "--out", str(mine), "--paper", "a4"]).exit_code == 0
+    assert kept.read_bytes() == (first / "duel-a4-cmyk.pdf").read_bytes()  # the user's copy: never the build's to remove
+    assert not (mine / "solo-a4-cmyk.pdf").exists()  # the build's own: removed when no longer written
