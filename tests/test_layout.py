@@ -438,3 +438,12 @@ def test_a_summary_too_long_blames_the_section_that_is(db):
         edited._by_id[s.id] for s in edited.duel.summary)))
     problems = [p for p in render(edited).problems if p.record_id == card.id]
     assert [(p.field, p.kind) for p in problems] == [("sections[3].text", "text over")], problems
+
+
+def test_inline_icons_of_a_box_do_not_clash_with_its_own_lines(tmp_path):
+    """Sixteenth breaker: icons in a spell's text, one wrapped to the start of a line, were reported "printed
+    over the spirit icon" (the next line's ascent over an icon's drop below its baseline), though the card
+    printed clean: a box's inline icons and its own lines are set together by the fitter."""
+    db = _variant(tmp_path, ('cost = { mana = 1 }\ntext = "Lower a Battle Loss result by one row."',
+                             'cost = { mana = 1 }\ntext = "Lower a :mana: result by :mana: one :mana: row :mana: :mana: :spirit:"'))
+    assert fit_problems(db) == []

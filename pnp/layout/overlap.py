@@ -61,8 +61,10 @@ def _clashes(a: Painted, b: Painted) -> bool:
         return _overlap(_inner(a.box), _inner(b.box))
     if kinds == {"space"}:
         return _overlap(a.box, b.box)
-    if kinds == {"text", "icon"}:
-        return _overlap(a.box, b.box)  # the icon's whole box: a text keeps off a portrait's frame too
+    if kinds == {"text", "icon"}:  # the icon's whole box: a text keeps off a portrait's frame too
+        # an inline icon and the lines of its own box are set together by the fitter, as lines of one box are
+        # (sixteenth breaker: the next line's ascent over an icon's drop was a false alarm)
+        return not (a.source and a.source == b.source) and _overlap(a.box, b.box)
     if kinds == {"icon", "space"}:  # an icon on a track space is by design (the recharge cross); a frame on one is not
         framed = [thing for thing in (a, b) if thing.what.startswith("frame ")]
         return bool(framed) and _overlap(a.box, b.box)
