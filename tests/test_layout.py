@@ -447,3 +447,11 @@ def test_inline_icons_of_a_box_do_not_clash_with_its_own_lines(tmp_path):
     db = _variant(tmp_path, ('cost = { mana = 1 }\ntext = "Lower a Battle Loss result by one row."',
                              'cost = { mana = 1 }\ntext = "Lower a :mana: result by :mana: one :mana: row :mana: :mana: :spirit:"'))
     assert fit_problems(db) == []
+
+
+def test_a_place_name_too_long_is_named_at_its_own_key(tmp_path):
+    """Sixteenth breaker: a Progress Track place name too long for its label was reported as "space 19" at the
+    line of the first name (Tower of Ash); it is named at its own entry of `names`."""
+    db = _variant(tmp_path, ('{ space = 20, name = "Lassadar" },',
+                             '{ space = 20, name = "Lassadar" },\n  { space = 19, name = "Gates of the Very Long City Name Here" },'))
+    assert fit_problems(db) == ["solo.progress.track: names[5].name: over by 3.1 mm"]

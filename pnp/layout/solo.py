@@ -482,8 +482,11 @@ def progress_track(track: ProgressTrack, db: Database, make: Make):
             under.append(names[space])
         if last:
             under.append(t.string("lose"))
-        if under:
-            b.text(f"space {space}", t.string("label_separator").join(under), label_spec,
+        if under:  # named at the place name's own key (sixteenth breaker: said at the first name's line as "space N")
+            named = next((f"names[{index}].name" for index, place in enumerate(track.names) if place.space == space), None)
+            level = next((level for level, start in track.start.items() if start == space), None)
+            field = named or (f"start.{level}" if level is not None else "spaces")
+            b.text(field, t.string("label_separator").join(under), label_spec,
                    box=Box(x + box / 2 - label_spec.w / 2, y + box + t.number("label_gap"), label_spec.w, label_spec.h))
     note = t.box("note")
     b.text("legend", t.string("legend"), note)
