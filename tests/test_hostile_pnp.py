@@ -1435,10 +1435,12 @@ def test_the_bundled_cards_print_no_text_over_another_or_an_icon(db):
      "is 25.8 mm wide at 6 pt, and its space holds 9.1 mm; shorten it"),
     ("base.toml", 'colour_yellow = "Yellow"', 'colour_yellow = "Yellowgold"', "strings.colour_yellow",
      "'Yellowgold' is over [boxes.hp_colour] by 2.6 mm; shorten it"),
+    ("quest.toml", 'border = "#3b2a1a"', 'border = "#3b2a1"', "colors.border", "'#3b2a1' is not '#rrggbb' (lower case)"),
 ], ids=["a tint of 7", "a negative box", "a typo of a label", "a text size below 6 pt",
         "a size shared with another number (thirteenth breaker)", "a size shared with a length (thirteenth breaker)",
         "a label too long for its track space (thirteenth breaker: per card, as a safe-area problem)",
-        "a template's words too long for their box (fifteenth breaker: said at every card's line of cards.toml)"])
+        "a template's words too long for their box (fifteenth breaker: said at every card's line of cards.toml)",
+        "a bad colour every template extending it overrides (sixteenth breaker: passed check)"])
 def test_a_template_number_is_named_at_its_own_line(db, edited_templates, name, old, new, key, says):
     """Eleventh breaker: a tint of 7 or a negative box was reported at the [numbers] header with the
     drawing's inner words; a misspelled label was silently ignored (every City Quest then printed the

@@ -244,6 +244,8 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
         match = re.search(r"\(at line (\d+), column (\d+)\)", message)
         line = int(match.group(1)) if match else 1
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
+        if message.startswith("Cannot overwrite a value"):  # sixteenth breaker: say which key, and what is wrong
+            raise DatabaseError([Problem(name, line, "syntax", f"{written_twice(text, line)}; keep one")]) from None
         raise DatabaseError([Problem(name, line, "syntax", f"{message}; fix the TOML syntax")]) from None
     except ValueError:  # an integer of more than 4,300 digits (Python's limit on converting one)
         raise DatabaseError([Problem(name, _longest_number_line(text), "syntax", "a number of more than 4,300 digits, far "
@@ -435,6 +437,15 @@ def _composed(data: Any) -> list[tuple[tuple[Any, ...], str]]:
             else:
                 stack.append((item, loc + (key,)))
     return found
+
+
+def written_twice(text: str, line: int) -> str:
+    """What tomllib's "Cannot overwrite a value" at 1-based ``line`` of ``text`` means, in words: the key that
+    line writes is written already in the same table (``name`` given twice)."""
+    lines = text.split("\n")
+    written = lines[line - 1] if 0 < line <= len(lines) else ""
+    key = written.split("=", 1)[0].strip() if "=" in written else ""
+    return f"`{shortened(key, 60)}` is given twice in this table (or a table written twice)" if key else "a key or table is given twice"
 
 
 def _longest_number_line(text: str) -> int:

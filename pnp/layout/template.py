@@ -231,7 +231,13 @@ def _read(path: Path) -> dict[str, Any]:
         raise TemplateError(path, "file", f"not UTF-8 text ({error.reason} at byte {error.start})") from None
     except tomllib.TOMLDecodeError as error:
         found = re.search(r"\(at line (\d+), column \d+\)", str(error))
-        raise TemplateError(path, "file", str(error), int(found.group(1)) if found else 1) from None
+        line = int(found.group(1)) if found else 1
+        if str(error).startswith("Cannot overwrite a value"):  # which key, and what is wrong (sixteenth breaker)
+            from pnp.database.loader import written_twice
+
+            raise TemplateError(path, "file", f"{written_twice(path.read_text(encoding='utf-8', errors='replace'), line)}; keep one",
+                                line) from None
+        raise TemplateError(path, "file", str(error), line) from None
 
 
 def _templates(folder: Path) -> str:
@@ -250,6 +256,9 @@ def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[s
             close = difflib.get_close_matches(section, SECTIONS, 1)
             raise TemplateError(path, section, f"not a table of a template ({', '.join(SECTIONS)})"
                                                f"{f'; did you mean {close[0]}?' if close else ''}", _header_line(path, section))
+    colours = data.get("colors", {})
+    for name, value in (colours.items() if isinstance(colours, dict) else ()):  # each file's own, overridden or not (sixteenth breaker)
+        _check(isinstance(value, str) and bool(_COLOUR.match(value)), path, f"colors.{name}", f"{value!r} is not '#rrggbb' (lower case)")
     parent = data.get("extends")
     if parent is None:
         return data, path
