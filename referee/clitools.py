@@ -453,14 +453,44 @@ def wrap_paragraph(text: str, width: int) -> list[str]:
     """``text`` wrapped at spaces to ``width`` columns, a back-quoted command never split across lines
     unless it is longer than a line by itself: the commands of a Next line stay whole, to read and to
     copy. ``wrap_paragraph("Next: `referee solo draw` or ...", 40)`` -> lines of at most 40 columns."""
-    import textwrap
+    from rich.cells import cell_len
 
     def keep(match: re.Match) -> str:
         span = match.group(0)
-        return span.replace(" ", _NO_BREAK) if len(span) <= width else span
+        return span.replace(" ", _NO_BREAK) if cell_len(span) <= width else span
 
-    lines = textwrap.wrap(_COMMAND_SPAN.sub(keep, text), width, break_long_words=False, break_on_hyphens=False)
+    lines = wrap_cells(_COMMAND_SPAN.sub(keep, text), width, cut_long=False)
     return [line.replace(_NO_BREAK, " ") for line in lines] or [""]
+
+
+def wrap_cells(text: str, width: int, cut_long: bool = True) -> list[str]:
+    """``text`` broken at its spaces (U+0020 only: a no-break space joins) into lines of at most ``width``
+    terminal cells, as rich measures them (a Chinese, Japanese or Korean character takes two: sixteenth
+    breaker, lines measured in characters came out ragged); a word wider than a line is cut where the cells
+    run out (``cut_long``) or left whole. An empty text is one empty line."""
+    from rich.cells import cell_len
+
+    lines: list[str] = []
+    current = ""
+    for word in (part for part in text.split(" ") if part):
+        while cut_long and cell_len(word) > width:
+            head = ""
+            for char in word:
+                if cell_len(head + char) > width:
+                    break
+                head += char
+            if current:
+                lines.append(current)
+                current = ""
+            lines.append(head)
+            word = word[len(head):]
+        if current and cell_len(current) + 1 + cell_len(word) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}" if current else word
+    lines.append(current)
+    return lines
 
 
 def console():

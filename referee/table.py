@@ -456,7 +456,8 @@ class TableSession:
         if command is None:
             return f"{said}; {first} has no one-shot command with options"
         if any(word.split("=")[0] in ("--save", "--db") for word in words[1:]):  # another game's file: a shell reads it
-            shell = shlex.join(["referee", self.table.name, *words])
+            save = [] if any(word.split("=")[0] == "--save" for word in words[1:]) else ["--save", str(self.path)]  # this game, another db
+            shell = shlex.join(["referee", self.table.name, *words, *save])
             return f"{said}; this session plays {self.path}: for another save or database, in a shell, `{shell}`"
         try:
             from referee.clitools import command_context

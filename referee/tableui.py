@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import os
 import re
+import shlex
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -119,7 +120,10 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
 
         out.print(f"Saved: {session.path}. {with_given(session.game.next_line())}", markup=False)
         return answers
-    out.print(f"Saved: {session.path}. Continue with `referee {session.table.name} play --save {session.path}`.", markup=False)
+    from referee.clitools import GIVEN
+
+    given = GIVEN.get() or f"--save {shlex.quote(str(session.path))}"  # the --save and --db typed (sixteenth breaker: --db was dropped)
+    out.print(f"Saved: {session.path}. Continue with `referee {session.table.name} play {given}`.", markup=False)
     return answers
 
 
@@ -135,31 +139,10 @@ def _wrapped(text: str, columns: int) -> str:
 
 
 def _cell_wrap(line: str, width: int) -> list[str]:
-    """``line`` broken at spaces into lines of at most ``width`` terminal cells (rich's measure); a word
-    wider than that alone is cut where the cells run out. An empty line stays one empty line."""
-    from rich.cells import cell_len
+    """``line`` broken into lines of at most ``width`` terminal cells (:func:`referee.clitools.wrap_cells`)."""
+    from referee.clitools import wrap_cells
 
-    lines: list[str] = []
-    current = ""
-    for word in line.split():
-        while cell_len(word) > width:  # cut a word no line can hold
-            head = ""
-            for char in word:
-                if cell_len(head + char) > width:
-                    break
-                head += char
-            if current:
-                lines.append(current)
-                current = ""
-            lines.append(head)
-            word = word[len(head):]
-        if current and cell_len(current) + 1 + cell_len(word) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = f"{current} {word}" if current else word
-    lines.append(current)
-    return lines
+    return wrap_cells(line, width)
 
 
 def _show_reply(reply: Reply, out: Any, session: TableSession, note_style: Callable[[str, Any], str | None]) -> None:

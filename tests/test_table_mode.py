@@ -1191,3 +1191,44 @@ def test_another_save_typed_with_a_table_command_is_sent_to_a_shell(tmp_path):
     reply = session.answer("log --save other.toml")
     assert reply.error is not None and f"this session plays {save}" in reply.error
     assert "`referee solo log --save other.toml`" in reply.error and "refuses these too" not in reply.error
+
+
+def test_leaving_a_session_offers_the_save_and_database_it_was_given(tmp_path):
+    """Sixteenth breaker (README: each command's Next line repeats the --save and --db you typed): leaving a
+    table session printed `Continue with referee solo play --save X`, without the --db typed."""
+    from referee import clitools
+
+    save = tmp_path / "g.toml"
+    one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 11")
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    given = shlex.join(["--save", str(save), "--db", str(DB_PATH)])
+    token = clitools.GIVEN.set(given)
+    out = io.StringIO()
+    try:
+        with create_pipe_input() as pipe:
+            pipe.send_text("quit\r")
+            tableui.run(session, input=pipe, output=DummyOutput(), console=Console(file=out, width=200))
+    finally:
+        clitools.GIVEN.reset(token)
+    assert f"Continue with `referee solo play {given}`" in out.getvalue().replace("\n", "")
+
+
+def test_duel_refusals_at_a_prompt_name_what_works_there(tmp_path):
+    """Sixteenth breaker: at the hidden placing prompt, other dice than the referee rolled were refused with
+    the one-shot's `roll` and `commit` (refused at that prompt); at the sealed openings, `forfeit` alone was
+    refused without saying a forfeit stands in for one opening; `status --db X` offered a shell command
+    without the session's save."""
+    save = tmp_path / "d.toml"
+    one_shot("duel", save, "new --seed 11")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    assert session.answer("1").error is None and session.answer("").error is None  # the Location; the referee rolls
+    rolled = session.state.hands.wardens.rolled
+    assert rolled is not None
+    other = next(v for v in range(1, 7) if v not in rolled.values)
+    refused = session.answer(f"battle {other},{other} power {other}")
+    assert refused.error is not None and "type your placing of the dice shown" in refused.error
+    assert "referee duel roll" not in refused.error and "referee duel commit" not in refused.error
+    mine = tmp_path / "mine.toml"  # another database than the session's
+    mine.write_bytes(DB_PATH.read_bytes())
+    hint = session.answer(f"status --db {mine}")
+    assert hint.error is not None and f"--save {save}" in hint.error, hint.error

@@ -739,7 +739,7 @@ def undo_problem(event: ev.Event, after: State) -> str | None:
                 "and a placing may already have been opened (ruling 83); reveal the round")
     if isinstance(event, ev.Roll):
         return (f"the referee's roll for the {SIDE_NAMES[event.side]} cannot be taken back: a side rolls once a round and "
-                "its dice stand (R78); place them with commit")
+                "its dice stand (R78); place them (`commit`, or the placing itself at a table prompt)")
     if isinstance(event, ev.Reveal):
         return "a revealed round cannot be taken back: both placings have been seen (R77)"
     return None

@@ -50,10 +50,11 @@ class DuelTable:
             names = " and ".join(f"the {rules.possessive(rules.SIDE_NAMES[s])}" for s in sealed)
             both = f"both on one line, the {rules.possessive(rules.SIDE_NAMES[sealed[0]])} first, " if len(sealed) > 1 else ""
             return Question(f"Opening of {names} sealed placing{'s' if len(sealed) > 1 else ''} ({' then '.join(sealed)}), "
-                            f"or forfeit", None, "",
+                            f"a forfeit in place of one", None, "",
                             context=(f"Both have committed. Type the opening `referee duel seal` printed (battle 3,5 power 6#SALT), "
-                                     f"{both}or `forfeit` for a seal that cannot "
-                                     f"be opened (void, and it pays the most it could have cost: ruling 82).",))
+                                     f"{both}and `forfeit` in place of a seal that cannot be opened "
+                                     f"({' '.join(['battle 3,5 power 6#SALT', 'forfeit'][: len(sealed)])}: that placing is void, and "
+                                     f"it pays the most it could have cost: ruling 82).",))
         if state.outcome is not None or not events:
             return Question("The game is over (Enter leaves)", over=True,
                             context=(advice.next_step(state, db).split(" Another game")[0],))
@@ -127,8 +128,10 @@ class DuelTable:
         if sealed:
             openings = re.findall(r"\s*(forfeit|[^#]+#\S+)", text, flags=re.IGNORECASE)
             if "".join(openings).replace(" ", "") != text.replace(" ", "") or len(openings) != len(sealed):
+                example = " ".join(["battle 3,5 power 6#SALT", "forfeit"][: len(sealed)])  # a forfeit stands in for one opening
                 raise ev.EventError(f"type {len(sealed)} opening{'s' if len(sealed) > 1 else ''} as `referee duel seal` printed "
-                                    f"{'them' if len(sealed) > 1 else 'it'} (battle 3,5 power 6#SALT), or forfeit")
+                                    f"{'them, in that order' if len(sealed) > 1 else 'it'}, `forfeit` in place of one that cannot be "
+                                    f"opened ({example})")
             fields: dict[str, Any] = {}
             for opener, opening in zip(sealed, openings, strict=True):
                 placing, salt = ev.parse_opening(opening, rules.FORFEIT)
@@ -154,8 +157,14 @@ class DuelTable:
         return GAME_COMMANDS
 
     def refusal(self, error: Any, state: State) -> str:
-        """The one-shot's refusal (:func:`referee.duel.advice.refusal_text`), naming what to type instead."""
-        return advice.refusal_text(error, state) if isinstance(error, rules.RuleError) else str(error)
+        """The one-shot's refusal (:func:`referee.duel.advice.refusal_text`), naming what to type instead; a
+        placing of other dice than the side rolled is answered with what this prompt takes, the placing of the
+        dice shown (sixteenth breaker: the one-shot's `roll` and `commit` were offered, and refused here)."""
+        if not isinstance(error, rules.RuleError):
+            return str(error)
+        if error.refusal in (rules.Refusal.ALREADY_ROLLED, rules.Refusal.NOT_THE_ROLLED_DICE) and error.side is not None:
+            return f"{error}: type your placing of the dice shown at this prompt (battle 3,5 power 6, with those dice)"
+        return advice.refusal_text(error, state)
 
     def run_command(self, name: str, state: State) -> tuple[Any, ...]:
         """``board`` (the Locations and tracks, drawn), ``spells``."""

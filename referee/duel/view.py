@@ -146,7 +146,9 @@ PHASE_WORDS = {"marker": "the yellow marker to be placed", "round": "both player
 
 def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
     """The state as (label, text) lines for people."""
-    lines = [("Round", f"{state.round}: {PHASE_WORDS[state.phase]}" if state.round else "not begun"),
+    round_text = (f"{state.round + 1}: {PHASE_WORDS['marker']}" if state.phase == "marker"  # as the bottom line counts it
+                  else f"{state.round}: {PHASE_WORDS[state.phase]}")  # (sixteenth breaker: the round just revealed was shown)
+    lines = [("Round", round_text),
              ("Yellow marker", marker_text(state, db))]
     for s in SIDES:
         controlled = ", ".join(rules.name(db, x) for x in state.controlled_by(s)) or "none"

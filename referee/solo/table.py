@@ -189,7 +189,7 @@ class SoloTable:
             mine, theirs = city.dice_counts(state, db)
             return f"Battle at {card.name}: you roll {mine} dice, the servants {theirs}. Type your dice, or Enter: the referee rolls."
         if phase == "loss" and state.battle is not None:  # the battle is lost; its Battle Loss row may still be lessened (R8)
-            row = state.battle.loss_roll
+            row = city.loss_row_number(state)  # the row now, after any lowering (sixteenth breaker: the row read first)
             helps = self._helps(state)
             if helps == []:
                 return f"Battle Loss {row}: nothing you may do lowers or cancels it: Enter accepts it."
@@ -515,7 +515,7 @@ class SoloTable:
         if error.refusal in (core.Refusal.TOO_FAR, core.Refusal.OFF_THE_MAP):  # the prompt's own word, not the one-shot's
             return f"{error}: `map` shows the hexes" if error.refusal is core.Refusal.OFF_THE_MAP else (
                 f"{error}; move toward it within reach, or stay: `map` shows the hexes")
-        return advice.refusal_text(error, state)
+        return advice.refusal_text(error, state).removeprefix("HEX: ")  # the one-shot's placeholder: no such word here
 
     def run_command(self, name: str, state: State) -> tuple[Any, ...]:
         """``map`` (the battle map, drawn), ``spells``."""
