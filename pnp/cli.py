@@ -299,13 +299,31 @@ def _is_pdf(path: Path) -> bool:
         return False
 
 
+CALIBRATION_TITLE = b"/Title (Duplex calibration, "
+"""How the document information of a sheet ``pnp calibrate`` wrote begins its title (pnp.calibrate)."""
+
+
+def _is_calibration_sheet(path: Path) -> bool:
+    """Whether the PDF at ``path`` is a calibration sheet ``pnp calibrate`` wrote (its title, in the document
+    information ReportLab writes uncompressed in the file's last objects): the one PDF it replaces unasked. Reads
+    at most the first and the last 64 KiB."""
+    try:
+        with open(path, "rb") as file:
+            head = file.read(65536)
+            file.seek(max(0, os.path.getsize(path) - 65536))
+            return CALIBRATION_TITLE in head or CALIBRATION_TITLE in file.read()
+    except OSError:
+        return False
+
+
 @main.command()
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
               help="The edge your printer flips on, as for your cards.")
 @click.option("--out", "out_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="PDF to write. Default: output/calibration-<paper>-<duplex>.pdf")
-def calibrate(paper: str, duplex: str, out_path: Path | None) -> None:
+@click.option("--overwrite", is_flag=True, help="Replace a PDF at --out that is not a calibration sheet pnp wrote.")
+def calibrate(paper: str, duplex: str, out_path: Path | None, overwrite: bool) -> None:
     """Write a two-page duplex calibration PDF: print it double-sided, hold it to the light, and read
     the X,Y to pass to `pnp build --back-offset X,Y`. It also has a 50 mm square and a 10 cm ruler."""
     from pnp.calibrate import build_command, write_calibration
@@ -318,6 +336,9 @@ def calibrate(paper: str, duplex: str, out_path: Path | None) -> None:
     if os.path.lexists(path) and not _is_pdf(path):  # a calibration sheet replaces only a PDF (never cards.toml)
         raise click.ClickException(f"{shortened(str(path), 300)}: this file is not a PDF (a file of yours?), and pnp calibrate "
                                    f"overwrites only a PDF: give --out another path, or move the file away; nothing was changed")
+    if os.path.lexists(path) and not overwrite and not _is_calibration_sheet(path):  # seventeenth breaker: any PDF was replaced
+        raise click.ClickException(f"{shortened(str(path), 300)}: this PDF is not a calibration sheet pnp wrote (a file of yours?): "
+                                   f"give --out another path, or --overwrite to replace it; nothing was changed")
     target = path
     temporary = target.with_name(f".{target.name}.calibrating")
     try:

@@ -354,6 +354,10 @@ def command_context(command: click.Command, name: str, args: list[str]) -> click
     return command.make_context(name, args)
 
 
+STATUS_LABEL_CELLS = 24
+"""The widest the label column of a status gets, in terminal cells: a longer label (a long name) wraps in it."""
+
+
 def status_table(rows: Iterable[tuple[str, str]]) -> Any:
     """The ``(label, text)`` rows of a game's ``status_lines`` as a rich table of two columns without
     borders: the labels bold, each text wrapped at words to the console's width under its own column (a
@@ -363,7 +367,8 @@ def status_table(rows: Iterable[tuple[str, str]]) -> Any:
     from rich.text import Text
 
     table = Table(show_header=False, box=None, padding=(0, 1))
-    table.add_column(style="bold", no_wrap=True)
+    # a label wraps past STATUS_LABEL_CELLS (a player's name of 40 wide characters left the values no room, seventeenth breaker)
+    table.add_column(style="bold", max_width=STATUS_LABEL_CELLS, overflow="fold")
     table.add_column()
     for label, text in rows:
         table.add_row(Text(label), Text(text))  # Text: a name typed with [brackets] is shown as typed

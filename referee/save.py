@@ -12,6 +12,7 @@ import glob
 import hashlib
 import os
 import re
+import shlex
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -357,8 +358,8 @@ def _write_new(path: Path, game: str, document: dict[str, Any], in_progress: Cal
                                   f"or give --save PATH to play both")
     before = held(previous)
     if before is not None and before != game:
-        what = f"a game of {_title(before)}" if before else f"a file that is no save of {_title(game)}"
-        raise SaveError(previous, f"this file holds {what}, and `referee {game} new` would replace it by keeping the game "
+        what = f"this file holds a game of {_title(before)}" if before else f"this file is no save of {_title(game)}"
+        raise SaveError(previous, f"{what}, and `referee {game} new` would replace it by keeping the game "
                                   f"saved in {path} there: give --save PATH to start the new game in a separate file, "
                                   f"or remove or rename this file first")
     savelock.check_free(previous)  # a table session playing the kept game there would lose it
@@ -397,8 +398,11 @@ def restore(path: Path, game: str, check: Callable[[Path], Any] | None = None) -
         raise SaveError(kept, f"no previous game is kept here, so there is nothing to restore (a new game, started with "
                               f"{NEW_GAME.get(game, f'`referee {game} new`')}, keeps the game it replaces in this file)")
     if kind != game:
-        what = f"a game of {_title(kind)}" if kind else f"a file that is no save of {_title(game)}"
-        raise SaveError(kept, f"this file holds {what}; `referee {game} restore` brings back only a game of {_title(game)}")
+        if kind is None:  # damaged, or another kind of file (seventeenth breaker: "this file holds a file that is no save")
+            raise SaveError(kept, f"this is no readable save of {_title(game)} (damaged, or another file); nothing was restored: "
+                                  f"`referee {game} status --save {shlex.quote(str(kept))}` says what is wrong with it")
+        raise SaveError(kept, f"this file holds a game of {_title(kind)}; `referee {game} restore` brings back only a game of "
+                              f"{_title(game)}")
     if check is not None:
         check(kept)
     savelock.check_free(kept)  # a table session playing the kept game would lose it when it moves
@@ -486,7 +490,9 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
     for older in range(fmt, FORMAT):  # an older save is read in today's format; write() keeps the old file
         MIGRATIONS[older](doc)
     if doc.get("game") != game:
-        raise SaveError(path, f"this is a save of {doc.get('game')!r}, not of {game!r}")
+        other = doc.get("game")
+        remedy = f": play it with `referee {other} ...`" if other in ("solo", "duel") else ""
+        raise SaveError(path, f"this is a save of {other!r}, not of {game!r}{remedy}")
     if fingerprint is not None and "database" not in doc:
         raise SaveError(path, "corrupt or hand-edited save file: it has no `database` line (the fingerprint of the "
                               "card database the game was played with)")

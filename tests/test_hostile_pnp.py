@@ -1592,3 +1592,21 @@ def test_a_templates_folder_beside_the_database_that_is_not_read_is_named(tmp_pa
     (alone / "cards.toml").write_text(SOURCE, encoding="utf-8")
     result = CliRunner().invoke(pnp_main, ["check", "--db", str(alone / "cards.toml")])
     assert result.exit_code == 0 and "is not read" not in result.output
+
+
+def test_calibrate_replaces_only_its_own_sheet_unless_asked(tmp_path):
+    """Seventeenth breaker: `pnp calibrate --out mine.pdf` replaced any PDF there, exit 0. It replaces a sheet
+    it wrote; another PDF only with --overwrite."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main as pnp_main
+
+    run = CliRunner().invoke
+    sheet = tmp_path / "sheet.pdf"
+    assert run(pnp_main, ["calibrate", "--out", str(sheet)]).exit_code == 0
+    assert run(pnp_main, ["calibrate", "--out", str(sheet), "--paper", "letter"]).exit_code == 0  # its own: replaced
+    mine = tmp_path / "mine.pdf"
+    mine.write_bytes(b"%PDF-1.4\n% a document of mine\n%%EOF\n")
+    refused = run(pnp_main, ["calibrate", "--out", str(mine)])
+    assert refused.exit_code == 1 and "--overwrite" in refused.output and mine.read_bytes().startswith(b"%PDF-1.4\n% a document")
+    assert run(pnp_main, ["calibrate", "--out", str(mine), "--overwrite"]).exit_code == 0 and b"Duplex calibration" in mine.read_bytes()

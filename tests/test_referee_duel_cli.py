@@ -291,7 +291,7 @@ def test_write_new_refuses_a_file_that_is_no_save_where_prev_would_go(tmp_path):
     path = tmp_path / "x.toml"
     path.write_text('format = 1\ngame = "duel"\nseed = 1\nevent_count = 1\n[setup]\n[[events]]\nkind = "marker"\n')
     (tmp_path / "x.toml.prev").write_bytes(b"\x00 notes of mine")
-    with pytest.raises(savefile.SaveError, match=r"x\.toml\.prev: this file holds a file that is no save of Ruin"):
+    with pytest.raises(savefile.SaveError, match=r"x\.toml\.prev: this file is no save of Ruin"):
         savefile.write_new(path, "duel", {"format": 1})
     assert (tmp_path / "x.toml.prev").read_bytes() == b"\x00 notes of mine"
     assert savefile.held(path) == "duel" and savefile.held(tmp_path / "none.toml") is None

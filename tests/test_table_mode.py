@@ -1232,3 +1232,37 @@ def test_duel_refusals_at_a_prompt_name_what_works_there(tmp_path):
     mine.write_bytes(DB_PATH.read_bytes())
     hint = session.answer(f"status --db {mine}")
     assert hint.error is not None and f"--save {save}" in hint.error, hint.error
+
+
+@pytest.mark.parametrize("typed", ["commit --player wardens battle 4,3 power 2", "clear; battle 6,5 power 4", "reveal battle 6,5",
+                                   "log 6 5 4 3", "board 6 5 4 3"])
+def test_nothing_typed_at_a_hidden_prompt_is_shown_in_its_refusal(tmp_path, typed):
+    """Seventeenth breaker: at the one-terminal hidden placing prompt, click's "Got unexpected extra arguments
+    (battle 4,3 power 2)", a double-quoted echo and a table command's hint showed the placing typed. The
+    refusal shown (errors.undisclosed with the text typed) holds none of its numbers."""
+    import re
+
+    from referee.errors import undisclosed
+
+    save = tmp_path / "d.toml"
+    one_shot("duel", save, "new --seed 11")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    assert session.answer("1").error is None
+    assert session.question().hidden
+    reply = session.answer(typed)
+    assert reply.error is not None
+    shown = undisclosed(reply.error, typed)
+    for number in re.findall(r"\d+", typed):
+        assert not re.search(rf"(?<![\w]){number}(?![\w])", shown.replace("1-7", "")), (typed, shown)
+
+
+def test_a_long_wide_name_leaves_the_status_its_values():
+    """Seventeenth breaker: a name of 24 wide characters took the whole width of `status` at 60 columns and
+    left no value shown; the label column now wraps past a few cells."""
+    from referee.clitools import STATUS_LABEL_CELLS, status_table
+
+    out = io.StringIO()
+    Console(file=out, width=60).print(status_table([("漢字" * 12 + " (Wardens)", "0 MP; 3 cubes in supply"), ("Next", "roll")]))
+    lines = out.getvalue().splitlines()
+    assert any("0 MP" in line for line in lines) and any("roll" in line for line in lines)
+    assert all(line.index("0 MP") > 0 for line in lines if "0 MP" in line) and STATUS_LABEL_CELLS < 30

@@ -996,5 +996,8 @@ def location_id(db: Database, text: str, row: Sequence[str] | None = None) -> st
         return begun[0].id
     if len(begun) > 1:
         raise errors.ParseError(f"{text!r} could be {', '.join(card.name for card in begun)}: type more of it")
+    if row is not None:  # the Locations of this game only, and their numbers (seventeenth breaker: all nine were listed)
+        known = ", ".join(f"{i} {card_id.rsplit('.', 1)[-1]}" for i, card_id in enumerate(row, 1))
+        raise errors.ParseError(f"no Location {text!r}; this game's row: {known}")
     known = ", ".join(card.id.rsplit(".", 1)[-1] for card in db.duel.location)
     raise errors.ParseError(f"no Location {text!r}; Locations are: {known}")
