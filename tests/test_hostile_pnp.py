@@ -1610,3 +1610,21 @@ def test_calibrate_replaces_only_its_own_sheet_unless_asked(tmp_path):
     refused = run(pnp_main, ["calibrate", "--out", str(mine)])
     assert refused.exit_code == 1 and "--overwrite" in refused.output and mine.read_bytes().startswith(b"%PDF-1.4\n% a document")
     assert run(pnp_main, ["calibrate", "--out", str(mine), "--overwrite"]).exit_code == 0 and b"Duplex calibration" in mine.read_bytes()
+
+
+@pytest.mark.parametrize("name, old, new", [
+    ("quest.toml", "emblem_rule_half_width = 20.0", "emblem_rule_half_width = 35.0"),
+    ("base.toml", "rule_right = 55.0", "rule_right = 70.0"),
+    ("progress_track.toml", "first_x = 4.9", "first_x = 9.9"),
+])
+def test_a_rule_or_a_track_space_moved_off_the_card_is_a_problem(db, edited_templates, name, old, new):
+    """Seventeenth breaker: an emblem rule or a title rule grown past the card's bleed printed across the next
+    cards of the sheet, and Progress Track spaces moved across the cut were clipped at the seam; check passed
+    all of them. Rules past the bleed are named at the template's [numbers]; track spaces are in the safe-area
+    check as text and icons are."""
+    from pnp.layout import check_fit
+
+    assert check_fit(db) == []
+    edited_templates(name, old, new)
+    problems = check_fit(db)
+    assert problems and all("past the bleed" in p.message or "track space" in p.message for p in problems), problems

@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from pnp.drawing import Box, Group, TextLine
+from pnp.drawing import Box, Group, Line, TextLine
 from pnp.layout.common import cap_height_mm
 from pnp.layout.problems import FitProblem
-from pnp.layout.safe import Painted, painted
+from pnp.layout.safe import Painted, _outer_box, painted
 from pnp.layout.template import MIN_TEXT_PT, load_template, template_line
 from pnp.oneline import shortened
 
@@ -193,3 +193,39 @@ def overlap_problems(faces: Iterable) -> list[FitProblem]:
                                  box=problem.box, path=problem.path, line=problem.line)
         problems.append(problem)
     return problems
+
+
+def off_card_line_problems(faces: Iterable) -> list[FitProblem]:
+    """One ``"template"`` :class:`FitProblem` per template whose numbers draw a rule (a :class:`~pnp.drawing.Line`
+    not inside a clipped group) past the card's bleed: it would print across the next card of the sheet
+    (seventeenth breaker: an emblem rule of 70 mm on a 63 mm card ran through its row of cards). Named at the
+    template's ``[numbers]``, with its numbers that place rules; boards (drawn clipped, card by card) are not
+    checked here."""
+    found: dict[str, FitProblem] = {}
+    for face in faces:
+        template: Path | None = getattr(face, "template", None)
+        if template is None or face.board_cards > 1 or str(template) in found:
+            continue
+        width, height, bleed = face.drawing.width_mm, face.drawing.height_mm, face.drawing.bleed_mm
+        worst = 0.0  # how far past the bleed (a rule may run into the bleed, as a band's edge does)
+        for line, transforms in _unclipped_lines(face.drawing.items, ()):
+            box = _outer_box(Box(min(line.x1, line.x2), min(line.y1, line.y2), abs(line.x2 - line.x1), abs(line.y2 - line.y1)), transforms)
+            worst = max(worst, -box.x - bleed, box.right - width - bleed, -box.y - bleed, box.bottom - height - bleed)
+        if worst <= OVERLAP_SLACK_MM:
+            continue
+        numbers = sorted(name for name in load_template(template.stem, template.parent).numbers if "rule" in name)
+        path, line_number = template_line(template, "numbers")
+        found[str(template)] = FitProblem(
+            "templates", "numbers", "template",
+            f"a rule the layout draws runs {worst:.1f} mm past the bleed (on {face.id}), onto the next card of the sheet; "
+            f"shorten it{' (' + ', '.join(numbers) + ')' if numbers else ''}", path=str(path), line=line_number)
+    return list(found.values())
+
+
+def _unclipped_lines(items: Iterable, transforms: tuple[tuple[float, float, float], ...]) -> Iterable[tuple[Line, tuple]]:
+    for item in items:
+        if isinstance(item, Group):
+            if item.clip is None:
+                yield from _unclipped_lines(item.items, transforms + ((item.dx, item.dy, item.rotation),))
+        elif isinstance(item, Line):
+            yield item, transforms

@@ -147,12 +147,13 @@ def safe_box(drawing: Drawing, safe_mm: float, board_cards: int = 1, board_index
 
 
 def outside(drawing: Drawing, safe: Box, board: bool = False) -> list[tuple[Painted, float]]:
-    """The texts and icons of ``drawing`` that reach outside ``safe``, each with how far (mm) inside
-    the trim it comes at its nearest (negative: it crosses the trim). On a card of a ``board``, things
-    wholly left or right of the card are on a neighbouring card (seen in this card's bleed), not this
-    card's; on a single card they are off the card, and reported like any other."""
+    """The texts, icons and track spaces (and framed portraits) of ``drawing`` that reach outside ``safe``,
+    each with how far (mm) inside the trim it comes at its nearest (negative: it crosses the trim). On a card
+    of a ``board``, things wholly left or right of the card are on a neighbouring card (seen in this card's
+    bleed), not this card's; on a single card they are off the card, and reported like any other. (Track
+    spaces count since the seventeenth breaker: Progress Track spaces moved across the cut passed.)"""
     found = []
-    for thing in painted(drawing.items):
+    for thing in painted(drawing.items, spaces=True):
         box = thing.box
         if board and (box.x >= drawing.width_mm or box.right <= 0):
             continue
@@ -180,12 +181,16 @@ def safe_area_problems(faces: Iterable, safe_mm: float) -> list[FitProblem]:
         if not found:
             continue
         thing, nearest = min(found, key=lambda pair: pair[1])
-        count = f"{len(found)} texts or icons reach" if len(found) > 1 else "1 text or icon reaches"
+        spaces = any(t.what == "space" or t.what.startswith("frame ") for t, _ in found)
+        count = (f"{len(found)} texts, icons or track spaces reach" if len(found) > 1 and spaces else
+                 f"{len(found)} texts or icons reach" if len(found) > 1 else
+                 "1 track space reaches" if spaces else "1 text or icon reaches")
         them = "them" if len(found) > 1 else "it"
         card = f" on card {face.board_index + 1} of the board" if face.board_cards > 1 else ""
         problems.append(FitProblem(face.record.id, "safe area", "safe area",
                                    f"{count} outside the {safe_mm:g} mm safe area{card}, the "
-                                   f"nearest {shortened(thing.what, 70)} {nearest:.1f} mm from the trim; move {them} in "
+                                   f"nearest {'track space' if thing.what == 'space' else shortened(thing.what, 70)} {nearest:.1f} mm "
+                                   f"from the trim; move {them} in "
                                    f"{_where(face, thing)} or lower [print] safe_mm (--safe)"))
     return problems
 
