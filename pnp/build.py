@@ -344,6 +344,7 @@ def _check_unknown(staging: Path, out_dir: Path, names: list[str]) -> set[str]:
     so no later build removes them (sixteenth breaker: such a copy was claimed, then deleted)."""
     previous = read_manifest(out_dir)
     unclaimed = set()
+    clashing = []
     for name in names:
         target = out_dir / name
         if name in previous or not target.is_file() or target.is_symlink():
@@ -351,8 +352,11 @@ def _check_unknown(staging: Path, out_dir: Path, names: list[str]) -> set[str]:
         if target.stat().st_size == (staging / name).stat().st_size and target.read_bytes() == (staging / name).read_bytes():
             unclaimed.add(name)
             continue
-        raise OSError(errno.EEXIST, "this file is in the output folder and no earlier build wrote it (no .pnp-manifest "
-                                    "lists it): move it away, or build with --overwrite to replace it", str(target))
+        clashing.append(name)
+    if clashing:  # every one named, so that one move clears them all (seventeenth breaker: one a run)
+        others = f" (and {len(clashing) - 1} more: {', '.join(clashing[1:6])}{' ...' if len(clashing) > 6 else ''})" if len(clashing) > 1 else ""
+        raise OSError(errno.EEXIST, f"this file{others} is in the output folder and no earlier build wrote it (no .pnp-manifest "
+                                    f"lists it): move it away, or build with --overwrite to replace it", str(out_dir / clashing[0]))
     return unclaimed
 
 

@@ -160,3 +160,15 @@ def test_a_copy_of_the_users_with_the_builds_bytes_stays_the_users(tmp_path):
     assert run(pnp_main, ["build", "--db", db, "--out", str(mine), "--paper", "a4"]).exit_code == 0
     assert kept.read_bytes() == (first / "duel-a4-cmyk.pdf").read_bytes()  # the user's copy: never the build's to remove
     assert not (mine / "solo-a4-cmyk.pdf").exists()  # the build's own: removed when no longer written
+
+
+def test_every_file_of_the_users_in_the_way_is_named_at_once(tmp_path):
+    """Seventeenth breaker: with several files of the user's where the build writes, the refusal named the
+    first only, so moving them away as advised took one run per file. All are named (the first few listed)."""
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "index.html").write_text("mine\n")
+    (out / "solo-a4.pdf").write_text("mine\n")
+    result = CliRunner().invoke(pnp_main, ["build", "--db", str(ROOT / "cards.toml"), "--out", str(out), "--paper", "a4"])
+    assert result.exit_code == 1 and "index.html: this file (and 1 more: solo-a4.pdf)" in result.output, result.output
+    assert (out / "index.html").read_text() == "mine\n" and (out / "solo-a4.pdf").read_text() == "mine\n"

@@ -1628,3 +1628,14 @@ def test_a_rule_or_a_track_space_moved_off_the_card_is_a_problem(db, edited_temp
     edited_templates(name, old, new)
     problems = check_fit(db)
     assert problems and all("past the bleed" in p.message or "track space" in p.message for p in problems), problems
+
+
+def test_a_mistyped_icon_in_a_template_string_is_named_there(db, edited_templates):
+    """Seventeenth breaker: `mana_head = "Mana :manna:"` in templates/stats.toml was reported at the Character
+    Stats record of cards.toml, where nothing could be fixed; it is named at the template string's line."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("stats.toml", 'mana_head = "Mana :mana:"', 'mana_head = "Mana :manna:"')
+    problems = check_fit(db)
+    assert [(p.field, p.message) for p in problems] == [("strings.mana_head", "unknown icon :manna:; did you mean :mana:?")]
+    assert Path(problems[0].path) == path

@@ -246,6 +246,9 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
         if message.startswith("Cannot overwrite a value"):  # sixteenth breaker: say which key, and what is wrong
             raise DatabaseError([Problem(name, line, "syntax", f"{written_twice(text, line)}; keep one")]) from None
+        table = table_written_twice(message)
+        if table is not None:  # seventeenth breaker: tomllib's words with a Python tuple in them
+            raise DatabaseError([Problem(name, line, "syntax", table)]) from None
         raise DatabaseError([Problem(name, line, "syntax", f"{message}; fix the TOML syntax")]) from None
     except ValueError:  # an integer of more than 4,300 digits (Python's limit on converting one)
         raise DatabaseError([Problem(name, _longest_number_line(text), "syntax", "a number of more than 4,300 digits, far "
@@ -437,6 +440,16 @@ def _composed(data: Any) -> list[tuple[tuple[Any, ...], str]]:
             else:
                 stack.append((item, loc + (key,)))
     return found
+
+
+def table_written_twice(message: str) -> str | None:
+    """tomllib's "Cannot declare ('print',) twice" or "Cannot redefine namespace ('games', 'solo')" in words:
+    ``[print] is written twice: merge the two into one``; ``None`` for another message."""
+    found = re.match(r"Cannot (?:declare|redefine namespace) \(([^)]*)\)", message)
+    if found is None:
+        return None
+    parts = [part.strip().strip("'\"") for part in found.group(1).split(",") if part.strip()]
+    return f"[{'.'.join(parts)}] is written twice (a table, or keys under it given before): merge the two into one"
 
 
 def written_twice(text: str, line: int) -> str:

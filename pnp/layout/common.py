@@ -71,9 +71,15 @@ class CardBuilder:
         as a missing-glyph box), each as a :class:`FitProblem` of ``field_name``; ``record`` is the id
         of the record holding the text (by default this card's)."""
         where = record or self.record_id
+        written = next((key for key, value in self.template.strings.items() if value == text), None) if record is None else None
         for name in unknown_icons(text):
             meant = icon_meant(name)
             hint = f"did you mean :{meant}:?" if meant else f"icons are: {', '.join(sorted(INLINE_ICONS))}"
+            if written is not None:  # the template's own words: said at their line there (seventeenth breaker)
+                path, line = template_line(self.template.path, f"strings.{written}")
+                self.problems.append(FitProblem("templates", f"strings.{written}", "template", f"unknown icon :{name}:; {hint}",
+                                                path=str(path), line=line))
+                continue
             self.problems.append(FitProblem(where, field_name, "unknown icon", f"unknown icon :{name}:; {hint}"))
         for char in fonts.missing_chars(text, family):
             self.problems.append(FitProblem(where, field_name, "missing glyph",

@@ -232,6 +232,11 @@ def _read(path: Path) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as error:
         found = re.search(r"\(at line (\d+), column \d+\)", str(error))
         line = int(found.group(1)) if found else 1
+        from pnp.database.loader import table_written_twice
+
+        table = table_written_twice(str(error))
+        if table is not None:
+            raise TemplateError(path, "file", table, line) from None
         if str(error).startswith("Cannot overwrite a value"):  # which key, and what is wrong (sixteenth breaker)
             from pnp.database.loader import written_twice
 
