@@ -182,6 +182,8 @@ class Icon:
     def __post_init__(self) -> None:
         if not re.match(r"^[a-z0-9][a-z0-9-]*$", self.name):
             raise DrawingError(f"Icon name {self.name!r} must be lower-case letters, digits and '-'")
+        if not self.size > 0:  # a negative size draws the icon upside down (eighteenth breaker: portrait_pad = 15)
+            raise DrawingError(f"Icon {self.name!r} has a size of {self.size:g} mm; an icon needs a positive size")
 
 
 @dataclass(frozen=True)

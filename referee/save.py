@@ -12,7 +12,6 @@ import glob
 import hashlib
 import os
 import re
-import shlex
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -390,6 +389,10 @@ def restore(path: Path, game: str, check: Callable[[Path], Any] | None = None) -
     """
     path = Path(path)
     kept = prev_path(path)
+    current = held(path)
+    if current in ("solo", "duel") and current != game:  # the other game's save: no command of this game fits it (eighteenth breaker)
+        raise SaveError(path, f"this is a save of {current!r}, not of {game!r}: play it with `referee {current} ...`; nothing was "
+                              f"restored")
     if os.path.islink(kept) or (os.path.lexists(kept) and not os.path.isfile(kept)):  # swapped in, a link would make the save point elsewhere
         raise SaveError(kept, "this is not a file of its own (a link, a folder or a device), so it holds no game kept by "
                               f"`referee {game} new`; move it away to restore nothing, or restore from a copy")
@@ -398,9 +401,9 @@ def restore(path: Path, game: str, check: Callable[[Path], Any] | None = None) -
         raise SaveError(kept, f"no previous game is kept here, so there is nothing to restore (a new game, started with "
                               f"{NEW_GAME.get(game, f'`referee {game} new`')}, keeps the game it replaces in this file)")
     if kind != game:
-        if kind is None:  # damaged, or another kind of file (seventeenth breaker: "this file holds a file that is no save")
-            raise SaveError(kept, f"this is no readable save of {_title(game)} (damaged, or another file); nothing was restored: "
-                                  f"`referee {game} status --save {shlex.quote(str(kept))}` says what is wrong with it")
+        if not kind:  # damaged, or another kind of file (seventeenth, eighteenth breaker: "a game of ''")
+            raise SaveError(kept, f"this is no readable save of {_title(game)} (damaged, or another file), so there is nothing to "
+                                  f"restore; nothing was changed (move it away to keep it)")
         raise SaveError(kept, f"this file holds a game of {_title(kind)}; `referee {game} restore` brings back only a game of "
                               f"{_title(game)}")
     if check is not None:

@@ -1616,6 +1616,8 @@ def test_calibrate_replaces_only_its_own_sheet_unless_asked(tmp_path):
     ("quest.toml", "emblem_rule_half_width = 20.0", "emblem_rule_half_width = 35.0"),
     ("base.toml", "rule_right = 55.0", "rule_right = 70.0"),
     ("progress_track.toml", "first_x = 4.9", "first_x = 9.9"),
+    ("base.toml", "rule_left = 8.0", "rule_left = -2.0"),  # eighteenth breaker: across the frame, stopping in the bleed
+    ("base.toml", "rule_left = 8.0", "rule_left = 1.0"),  # eighteenth breaker: across the frame band
 ])
 def test_a_rule_or_a_track_space_moved_off_the_card_is_a_problem(db, edited_templates, name, old, new):
     """Seventeenth breaker: an emblem rule or a title rule grown past the card's bleed printed across the next
@@ -1627,7 +1629,8 @@ def test_a_rule_or_a_track_space_moved_off_the_card_is_a_problem(db, edited_temp
     assert check_fit(db) == []
     edited_templates(name, old, new)
     problems = check_fit(db)
-    assert problems and all("past the bleed" in p.message or "track space" in p.message for p in problems), problems
+    assert problems and all("past the bleed" in p.message or "track space" in p.message or "outside the 3 mm safe area" in p.message
+                            for p in problems), problems
 
 
 def test_a_mistyped_icon_in_a_template_string_is_named_there(db, edited_templates):
@@ -1639,3 +1642,13 @@ def test_a_mistyped_icon_in_a_template_string_is_named_there(db, edited_template
     problems = check_fit(db)
     assert [(p.field, p.message) for p in problems] == [("strings.mana_head", "unknown icon :manna:; did you mean :mana:?")]
     assert Path(problems[0].path) == path
+
+
+def test_an_icon_a_number_makes_negative_is_a_template_problem(db, edited_templates):
+    """Eighteenth breaker: `portrait_pad = 15` made the servant's icon size negative, and the figures printed
+    upside down and clipped while check passed. An icon needs a positive size: one line at the template."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("servant.toml", "portrait_pad = 1.5", "portrait_pad = 15.0")
+    problems = check_fit(db)
+    assert len(problems) == 1 and Path(problems[0].path) == path and "an icon needs a positive size" in problems[0].message

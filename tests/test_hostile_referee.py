@@ -1080,3 +1080,28 @@ def test_a_date_in_a_save_is_refused_in_one_line(tmp_path):
 def test_a_database_that_does_not_exist_is_named_without_a_line_number(tmp_path):
     result = CliRunner().invoke(main, ["solo", "status", "--db", str(tmp_path / "nonexist.toml"), "--save", str(tmp_path / "s.toml")])
     assert result.exit_code == 1 and result.output.strip() == f"Error: {tmp_path / 'nonexist.toml'}: no such file (in {Path.cwd()}); check the --db path"
+
+
+def test_restore_refuses_the_other_games_save_and_a_damaged_prev_in_words(tmp_path):
+    """Eighteenth breaker: `duel restore` on a solo save offered `referee duel new/play` on that path, refused as
+    typed; a damaged .prev was "a game of ''". The other game's save is named as such, a damaged .prev as no
+    readable save, and nothing changes."""
+    from click.testing import CliRunner
+
+    from referee.cli import main as referee_main
+
+    run = CliRunner().invoke
+    solo = tmp_path / "s.toml"
+    assert run(referee_main, ["solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "3", "--save", str(solo)]).exit_code == 0
+    before = solo.read_bytes()
+    other = run(referee_main, ["duel", "restore", "--save", str(solo)])
+    assert other.exit_code == 1 and "this is a save of 'solo', not of 'duel'" in other.output and "referee duel new" not in other.output
+    duel = tmp_path / "d.toml"
+    assert run(referee_main, ["duel", "new", "--seed", "1", "--save", str(duel)]).exit_code == 0
+    assert run(referee_main, ["duel", "marker", "2", "--save", str(duel)]).exit_code == 0  # a game in progress: kept in .prev
+    assert run(referee_main, ["duel", "new", "--force", "--seed", "2", "--save", str(duel)]).exit_code == 0
+    prev = duel.with_name("d.toml.prev")
+    prev.write_bytes(prev.read_bytes()[:200])
+    damaged = run(referee_main, ["duel", "restore", "--save", str(duel)])
+    assert damaged.exit_code == 1 and "no readable save" in damaged.output and "''" not in damaged.output
+    assert solo.read_bytes() == before

@@ -146,3 +146,22 @@ def test_descenders_count_as_ink():
     found = {thing.what: nearest for thing, nearest in outside(card, safe_box(card, 3.0))}
     assert set(found) == {"text 'ploy'"}
     assert found["text 'ploy'"] == pytest.approx(88 - 84.5 - fonts.descent_mm("serif", 8))
+
+
+def test_a_band_from_bleed_to_bleed_keeps_running_so_at_a_larger_safe_area(db):
+    """A Warding City's key band and its rule run from bleed edge to bleed edge: shrunk whole for a 5 mm safe
+    area they stopped short of the card's sides (the rules check named it). They shrink across only."""
+    from pnp.drawing import Line, Rect
+    from pnp.layout import render, within_safe_area
+
+    face = next(f for f in render(db).fronts if f.id == "solo.quest.dalnish")
+    shrunk = within_safe_area(face.drawing, 5.0)
+    bleed, width = face.drawing.bleed_mm, face.drawing.width_mm
+
+    def spans(item) -> bool:
+        left, right = (item.x, item.x + item.width) if isinstance(item, Rect) else sorted((item.x1, item.x2))
+        return left <= -bleed + 1e-6 and right >= width + bleed - 1e-6
+
+    before = [item for item in face.drawing.items if isinstance(item, (Rect, Line)) and spans(item)]
+    after = [item for item in shrunk.items if isinstance(item, (Rect, Line)) and spans(item)]
+    assert len(before) >= 3 and len(after) == len(before)  # the background, the band, its rule

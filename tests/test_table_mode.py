@@ -1266,3 +1266,15 @@ def test_a_long_wide_name_leaves_the_status_its_values():
     lines = out.getvalue().splitlines()
     assert any("0 MP" in line for line in lines) and any("roll" in line for line in lines)
     assert all(line.index("0 MP") > 0 for line in lines if "0 MP" in line) and STATUS_LABEL_CELLS < 30
+
+
+def test_a_location_not_in_play_at_the_location_prompt_says_why(tmp_path):
+    """Eighteenth breaker: at "the Location (1-7):" a Location the deal removed got "not a command that plays
+    an event"; the one-shot `marker` says it is not in the row. The prompt now says so too, and plays nothing."""
+    save = tmp_path / "t.toml"
+    one_shot("duel", save, "new --seed 5")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    row = {place.id for place in session.state.row}
+    removed = next(location for location in DB.duel.location if location.id not in row)
+    reply = session.answer(removed.name)
+    assert reply.error is not None and f"{removed.name} is not in the row" in reply.error and session.game.log.events == []

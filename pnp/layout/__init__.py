@@ -15,10 +15,11 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pnp.database import Back, Database, Record
 from pnp.database.checks import BOARD_KINDS  # drawn as one board over several cards; they print first, each starting a sheet row
-from pnp.drawing import Drawing, DrawingError, Rect, scaled
+from pnp.drawing import Drawing, DrawingError, Line, Rect, scaled
 from pnp.layout import duel, solo
 from pnp.layout.common import CardBuilder, safe_area_factor
 from pnp.layout.overlap import off_card_line_problems, overlap_problems, small_text_problems
@@ -154,8 +155,29 @@ def within_safe_area(drawing: Drawing, safe_mm: float) -> Drawing:
     background = 0
     while background < len(items) and _covers_bleed(items[background], drawing):
         background += 1
-    shrunk = tuple(scaled(item, factor, width / 2, height / 2) for item in items[background:])
+    shrunk = tuple(_shrunk(item, factor, drawing) for item in items[background:])
     return dataclasses.replace(drawing, items=tuple(items[:background]) + shrunk)
+
+
+def _shrunk(item: Any, factor: float, drawing: Drawing) -> Any:
+    """``item`` shrunk about the trim's centre by ``factor``; a band or a rule that runs from bleed edge to bleed
+    edge keeps running so, shrunk across it only (a Warding City's key band, its rule: else they stopped short
+    of the card's edges at a larger safe area, seventeenth breaker's check)."""
+    width, height, bleed, slack = drawing.width_mm, drawing.height_mm, drawing.bleed_mm, 1e-6
+    if isinstance(item, (Rect, Line)):
+        left, right = (item.x, item.x + item.width) if isinstance(item, Rect) else sorted((item.x1, item.x2))
+        top, bottom = (item.y, item.y + item.height) if isinstance(item, Rect) else sorted((item.y1, item.y2))
+        across = left <= -bleed + slack and right >= width + bleed - slack
+        down = top <= -bleed + slack and bottom >= height + bleed - slack
+        if across != down:
+            shrunk = scaled(item, factor, width / 2, height / 2)
+            if isinstance(item, Rect) and isinstance(shrunk, Rect):
+                return (dataclasses.replace(shrunk, x=item.x, width=item.width) if across
+                        else dataclasses.replace(shrunk, y=item.y, height=item.height))
+            if isinstance(item, Line) and isinstance(shrunk, Line):
+                return (dataclasses.replace(shrunk, x1=item.x1, x2=item.x2) if across
+                        else dataclasses.replace(shrunk, y1=item.y1, y2=item.y2))
+    return scaled(item, factor, width / 2, height / 2)
 
 
 def _covers_bleed(item: object, drawing: Drawing) -> bool:

@@ -24,6 +24,7 @@ from pnp.layout.problems import FitProblem
 from pnp.layout.safe import Painted, _outer_box, painted
 from pnp.layout.template import MIN_TEXT_PT, load_template, template_line
 from pnp.oneline import shortened
+from pnp.units import LAID_OUT_SAFE_MM
 
 OVERLAP_SLACK_MM = 0.2
 """How far (mm, each way) two ink boxes may run into each other before they count as printed over
@@ -208,10 +209,27 @@ def off_card_line_problems(faces: Iterable) -> list[FitProblem]:
             continue
         width, height, bleed = face.drawing.width_mm, face.drawing.height_mm, face.drawing.bleed_mm
         worst = 0.0  # how far past the bleed (a rule may run into the bleed, as a band's edge does)
+        stray = 0.0  # how far an end stops between the safe area and the bleed's edge (across the frame, cut off)
+        safe = LAID_OUT_SAFE_MM * getattr(face, "scale", 1.0)
         for line, transforms in _unclipped_lines(face.drawing.items, ()):
             box = _outer_box(Box(min(line.x1, line.x2), min(line.y1, line.y2), abs(line.x2 - line.x1), abs(line.y2 - line.y1)), transforms)
             worst = max(worst, -box.x - bleed, box.right - width - bleed, -box.y - bleed, box.bottom - height - bleed)
-        if worst <= OVERLAP_SLACK_MM:
+            for edge, limit in ((box.x, 0.0), (box.y, 0.0)):
+                if -bleed + OVERLAP_SLACK_MM < edge < min(safe, limit + safe) - OVERLAP_SLACK_MM:
+                    stray = max(stray, safe - edge)
+            for edge, far in ((box.right, width), (box.bottom, height)):
+                if far - safe + OVERLAP_SLACK_MM < edge < far + bleed - OVERLAP_SLACK_MM:
+                    stray = max(stray, edge - (far - safe))
+        if worst <= OVERLAP_SLACK_MM and stray <= OVERLAP_SLACK_MM:
+            continue
+        if worst <= OVERLAP_SLACK_MM:  # an end stops in the margin or the bleed: across the frame, and cut at the trim
+            numbers = sorted(name for name in load_template(template.stem, template.parent).numbers if "rule" in name)
+            path, line_number = template_line(template, "numbers")
+            found[str(template)] = FitProblem(
+                "templates", "numbers", "template",
+                f"a rule the layout draws ends {stray:.1f} mm outside the {LAID_OUT_SAFE_MM:g} mm safe area, short of the bleed's "
+                f"edge (on {face.id}): it crosses the frame and is cut at the trim; keep it inside, or run it to the bleed"
+                f"{' (' + ', '.join(numbers) + ')' if numbers else ''}", path=str(path), line=line_number)
             continue
         numbers = sorted(name for name in load_template(template.stem, template.parent).numbers if "rule" in name)
         path, line_number = template_line(template, "numbers")

@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from pnp.database import Database
+from referee import errors
 from referee.duel import advice, legal, rules, view
 from referee.duel import events as ev
 from referee.duel.state import SIDES, Side, State
@@ -123,6 +124,11 @@ class DuelTable:
         ``None``. Raises :class:`~referee.duel.events.EventError` or ``click.ClickException`` for a
         placing or an opening that cannot be read."""
         sealed = _unopened(state)
+        if state.phase == "marker" and state.outcome is None and text.split()[:1] and text.split()[0].lower() not in ev.COMMANDS:
+            try:  # a Location not in play (removed by the deal, or controlled): the rules say why (eighteenth breaker)
+                return ev.Marker(state.chooser, rules.location_id(self.db, text))
+            except errors.ParseError:
+                return None
         if sealed and text.split()[:1] and text.split()[0].lower() in ev.COMMANDS:
             return None  # a one-shot command's words (`reveal --open wardens='...'`): read as the command
         if sealed:
