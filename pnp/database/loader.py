@@ -245,7 +245,8 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
         line = int(match.group(1)) if match else 1
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
         if message.startswith("Cannot overwrite a value"):  # sixteenth breaker: say which key, and what is wrong
-            raise DatabaseError([Problem(name, line, "syntax", f"{written_twice(text, line)}; keep one")]) from None
+            said = written_twice(text, line)
+            raise DatabaseError([Problem(name, line, "syntax", said if said.endswith("before") else f"{said}; keep one")]) from None
         table = table_written_twice(message)
         if table is not None:  # seventeenth breaker: tomllib's words with a Python tuple in them
             raise DatabaseError([Problem(name, line, "syntax", table)]) from None
@@ -457,6 +458,10 @@ def written_twice(text: str, line: int) -> str:
     line writes is written already in the same table (``name`` given twice)."""
     lines = text.split("\n")
     written = lines[line - 1] if 0 < line <= len(lines) else ""
+    header = re.match(r"\s*(\[\[?[^\]]+\]\]?)", written)
+    if header is not None:  # eighteenth breaker: `[[print]]` after `[print]` (a list of tables and a table of one name)
+        return (f"`{shortened(header.group(1), 60)}` is written before under this name as a table ([name]) or a list of tables "
+                f"([[name]]), which differ: write it as it is written before")
     key = written.split("=", 1)[0].strip() if "=" in written else ""
     return f"`{shortened(key, 60)}` is given twice in this table (or a table written twice)" if key else "a key or table is given twice"
 
