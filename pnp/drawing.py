@@ -134,6 +134,8 @@ class Circle:
     def __post_init__(self) -> None:
         check_colour(self.fill, "Circle.fill")
         check_colour(self.stroke, "Circle.stroke")
+        if not self.r > 0:  # an SVG circle of a negative radius is invalid, and vanishes from the PDF (nineteenth breaker)
+            raise DrawingError(f"Circle has a radius of {self.r:g} mm; a circle needs a positive radius")
 
 
 @dataclass(frozen=True)

@@ -1652,3 +1652,13 @@ def test_an_icon_a_number_makes_negative_is_a_template_problem(db, edited_templa
     path = edited_templates("servant.toml", "portrait_pad = 1.5", "portrait_pad = 15.0")
     problems = check_fit(db)
     assert len(problems) == 1 and Path(problems[0].path) == path and "an icon needs a positive size" in problems[0].message
+
+
+def test_a_ring_a_number_makes_negative_is_a_template_problem(db, edited_templates):
+    """Nineteenth breaker: a negative ring radius wrote `r="-0.5"` into the SVG (invalid) and the ring vanished
+    from the PDF, while check passed. A circle needs a positive radius: one line at the template."""
+    from pnp.layout import check_fit
+
+    edited_templates("base.toml", "title_icon_ring = 0.5", "title_icon_ring = -9.5")
+    problems = check_fit(db)
+    assert problems and all("a circle needs a positive radius" in p.message for p in problems), problems

@@ -164,4 +164,7 @@ def test_a_band_from_bleed_to_bleed_keeps_running_so_at_a_larger_safe_area(db):
 
     before = [item for item in face.drawing.items if isinstance(item, (Rect, Line)) and spans(item)]
     after = [item for item in shrunk.items if isinstance(item, (Rect, Line)) and spans(item)]
-    assert len(before) >= 3 and len(after) == len(before)  # the background, the band, its rule
+    assert len(before) >= 3 and after == before  # the background, the band, its rule: as drawn (nineteenth breaker:
+    # the band shrunk in height stopped 0.3 mm above the trim, and its hatching short of the sides)
+    low = [item for item in face.drawing.items if isinstance(item, Rect) and item.y + item.height >= 88 + bleed - 1e-6]
+    assert low and all(item in shrunk.items for item in low)

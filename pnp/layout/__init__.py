@@ -19,7 +19,7 @@ from typing import Any
 
 from pnp.database import Back, Database, Record
 from pnp.database.checks import BOARD_KINDS  # drawn as one board over several cards; they print first, each starting a sheet row
-from pnp.drawing import Drawing, DrawingError, Line, Rect, scaled
+from pnp.drawing import Drawing, DrawingError, Group, Line, Rect, scaled
 from pnp.layout import duel, solo
 from pnp.layout.common import CardBuilder, safe_area_factor
 from pnp.layout.overlap import off_card_line_problems, overlap_problems, small_text_problems
@@ -160,23 +160,20 @@ def within_safe_area(drawing: Drawing, safe_mm: float) -> Drawing:
 
 
 def _shrunk(item: Any, factor: float, drawing: Drawing) -> Any:
-    """``item`` shrunk about the trim's centre by ``factor``; a band or a rule that runs from bleed edge to bleed
-    edge keeps running so, shrunk across it only (a Warding City's key band, its rule: else they stopped short
-    of the card's edges at a larger safe area, seventeenth breaker's check)."""
+    """``item`` shrunk about the trim's centre by ``factor``; art that reaches the bleed's edge (a Warding City's
+    key band, its hatching, its rule) is kept as it is, as the background is: shrunk, it stopped short of the
+    card's edges (seventeenth and nineteenth breakers). Only what it carries (its text, its icon) moves in."""
     width, height, bleed, slack = drawing.width_mm, drawing.height_mm, drawing.bleed_mm, 1e-6
-    if isinstance(item, (Rect, Line)):
-        left, right = (item.x, item.x + item.width) if isinstance(item, Rect) else sorted((item.x1, item.x2))
-        top, bottom = (item.y, item.y + item.height) if isinstance(item, Rect) else sorted((item.y1, item.y2))
-        across = left <= -bleed + slack and right >= width + bleed - slack
-        down = top <= -bleed + slack and bottom >= height + bleed - slack
-        if across != down:
-            shrunk = scaled(item, factor, width / 2, height / 2)
-            if isinstance(item, Rect) and isinstance(shrunk, Rect):
-                return (dataclasses.replace(shrunk, x=item.x, width=item.width) if across
-                        else dataclasses.replace(shrunk, y=item.y, height=item.height))
-            if isinstance(item, Line) and isinstance(shrunk, Line):
-                return (dataclasses.replace(shrunk, x1=item.x1, x2=item.x2) if across
-                        else dataclasses.replace(shrunk, y1=item.y1, y2=item.y2))
+    box = None
+    if isinstance(item, Rect):
+        box = (item.x, item.y, item.x + item.width, item.y + item.height)
+    elif isinstance(item, Line):
+        box = (min(item.x1, item.x2), min(item.y1, item.y2), max(item.x1, item.x2), max(item.y1, item.y2))
+    elif isinstance(item, Group) and item.clip is not None and not item.dx and not item.dy and not item.rotation:
+        box = (item.clip.x, item.clip.y, item.clip.right, item.clip.bottom)
+    if box is not None and (box[0] <= -bleed + slack or box[1] <= -bleed + slack
+                            or box[2] >= width + bleed - slack or box[3] >= height + bleed - slack):
+        return item
     return scaled(item, factor, width / 2, height / 2)
 
 
