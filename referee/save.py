@@ -12,6 +12,7 @@ import glob
 import hashlib
 import os
 import re
+import shlex
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -391,8 +392,8 @@ def restore(path: Path, game: str, check: Callable[[Path], Any] | None = None) -
     kept = prev_path(path)
     current = held(path)
     if current in ("solo", "duel") and current != game:  # the other game's save: no command of this game fits it (eighteenth breaker)
-        raise SaveError(path, f"this is a save of {current!r}, not of {game!r}: play it with `referee {current} ...`; nothing was "
-                              f"restored")
+        raise SaveError(path, f"this is a save of {_title(current)}, not of {_title(game)}: it is played with `referee {current}` "
+                              f"commands; nothing was restored")
     if os.path.islink(kept) or (os.path.lexists(kept) and not os.path.isfile(kept)):  # swapped in, a link would make the save point elsewhere
         raise SaveError(kept, "this is not a file of its own (a link, a folder or a device), so it holds no game kept by "
                               f"`referee {game} new`; move it away to restore nothing, or restore from a copy")
@@ -494,8 +495,11 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
         MIGRATIONS[older](doc)
     if doc.get("game") != game:
         other = doc.get("game")
-        remedy = f": play it with `referee {other} ...`" if other in ("solo", "duel") else ""
-        raise SaveError(path, f"this is a save of {other!r}, not of {game!r}{remedy}")
+        remedy = (f": it is played with `referee {other}` commands (`referee {other} status --save {shlex.quote(str(path))}`)"
+                  if other in ("solo", "duel") else "")
+        said = f"this is a save of {_title(other)}, not of {_title(game)}" if other in ("solo", "duel") else (
+            f"this is a save of {other!r}, not of {game!r}")
+        raise SaveError(path, f"{said}{remedy}")
     if fingerprint is not None and "database" not in doc:
         raise SaveError(path, "corrupt or hand-edited save file: it has no `database` line (the fingerprint of the "
                               "card database the game was played with)")

@@ -405,7 +405,9 @@ class TableSession:
             if number_too_long(error):
                 return Reply(error=f"{NUMBER_TOO_LONG}: type the dice, a card or a choice")
             if isinstance(error, RuleError):  # with what to type instead, as the one-shot command says it
-                return Reply(error=self.table.refusal(error, self.state))
+                from referee.clitools import with_given  # the one-shot commands it offers, with this session's --save and --db
+
+                return Reply(error=with_given(self.table.refusal(error, self.state)))
             if isinstance(error, click.ClickException):  # as the one-shot says it (`Missing option '--player'`), on one line
                 return Reply(error=f"{one_line(error.format_message()).rstrip('.')}; `help` lists the answers here")
             return Reply(error=str(error))

@@ -1095,7 +1095,7 @@ def test_restore_refuses_the_other_games_save_and_a_damaged_prev_in_words(tmp_pa
     assert run(referee_main, ["solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "3", "--save", str(solo)]).exit_code == 0
     before = solo.read_bytes()
     other = run(referee_main, ["duel", "restore", "--save", str(solo)])
-    assert other.exit_code == 1 and "this is a save of 'solo', not of 'duel'" in other.output and "referee duel new" not in other.output
+    assert other.exit_code == 1 and "this is a save of The Grayking is Risen" in other.output and "referee duel new" not in other.output
     duel = tmp_path / "d.toml"
     assert run(referee_main, ["duel", "new", "--seed", "1", "--save", str(duel)]).exit_code == 0
     assert run(referee_main, ["duel", "marker", "2", "--save", str(duel)]).exit_code == 0  # a game in progress: kept in .prev

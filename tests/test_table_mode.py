@@ -10,10 +10,12 @@ input and a dummy output), through :func:`referee.tableui.run`.
 from __future__ import annotations
 
 import io
+import re
 import shlex
 import tomllib
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 from prompt_toolkit.input import create_pipe_input
@@ -1278,3 +1280,23 @@ def test_a_location_not_in_play_at_the_location_prompt_says_why(tmp_path):
     removed = next(location for location in DB.duel.location if location.id not in row)
     reply = session.answer(removed.name)
     assert reply.error is not None and f"{removed.name} is not in the row" in reply.error and session.game.log.events == []
+
+
+def test_a_refusal_at_a_prompt_offers_commands_with_the_sessions_save(tmp_path):
+    """Nineteenth breaker: `marker 2` typed while the duel waited for placings offered `referee duel commit
+    --player SIDE` without --save, which a shell would run on the default save. The commands a refusal offers
+    carry the session's --save and --db, as the one-shot's do."""
+    from referee import clitools
+
+    save = tmp_path / "t9.toml"
+    one_shot("duel", save, "new --seed 5")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    assert session.answer("2").error is None
+    token = clitools.GIVEN.set(shlex.join(["--save", str(save)]))
+    try:
+        with click.Context(main):  # as under `referee duel play`: the commands that take --save are read from it
+            reply = session.answer("marker 2")
+    finally:
+        clitools.GIVEN.reset(token)
+    offered = re.findall(r"`(referee [^`]+)`", reply.error or "")
+    assert offered and all(f"--save {save}" in command for command in offered), reply.error
