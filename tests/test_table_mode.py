@@ -1300,3 +1300,20 @@ def test_a_refusal_at_a_prompt_offers_commands_with_the_sessions_save(tmp_path):
         clitools.GIVEN.reset(token)
     offered = re.findall(r"`(referee [^`]+)`", reply.error or "")
     assert offered and all(f"--save {save}" in command for command in offered), reply.error
+
+
+def test_enter_never_gives_up_a_roll_that_aid_turns_for_certain(tmp_path):
+    """Nineteenth breaker (R34: a losing roll may still be turned): with Bind and Knot marked as turning the
+    Battle Loss row for certain, the prompt's Enter still accepted the loss, and one Enter lost the game. With
+    certain aid the prompt has no default: Enter asks for an answer; `accept` accepts."""
+    save = tmp_path / "r.toml"
+    one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 1")
+    one_shot("solo", save, "draw --card randven")
+    one_shot("solo", save, "battle --dice 5,5 --enemy 6,5,1", refused_ok=True)
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    assert session.state.phase == "rolled"
+    events = len(session.game.log.events)
+    text, question, _ = session.prompt()
+    assert question is not None and question.default is None and "type accept" in text
+    assert session.answer("").error is not None and len(session.game.log.events) == events  # nothing given up
+    assert session.answer("accept").error is None and len(session.game.log.events) == events + 1

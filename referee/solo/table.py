@@ -279,6 +279,9 @@ class SoloTable:
         if phase == "battle" and ev.Battle in first:
             return Choice("Fight the battle", first[ev.Battle], ("battle", "fight")), "Battle", "roll"
         if phase in ("rolled", "loss") and ev.Accept in first:
+            helps = self._helps(state)
+            if helps and any(option.certain for option in helps):  # Enter never gives up a roll aid turns for certain
+                return None, "Aid, or accept the roll (type accept)", ""  # (nineteenth breaker: one Enter lost the game)
             return Choice("Accept the roll", first[ev.Accept], ("accept",)), "Accept the roll, or aid", "accept"
         if phase == "council" and ev.Council in first:
             return Choice("Go to the Council", first[ev.Council], ("council",)), "The Council", "go"
