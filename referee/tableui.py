@@ -29,6 +29,7 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
 
 from referee import save as savefile
+from referee.clitools import wrap_cells
 from referee.errors import RefereeError, undisclosed
 from referee.savelock import LockError, held
 from referee.table import Reply, TableSession
@@ -76,7 +77,7 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         text, question, _ = session.prompt()
         hidden = question is not None and question.hidden
         if hidden and private:
-            refusal = "\n".join(_cell_wrap(f"Refused: {private.rstrip('.')}.", max(20, secret.output.get_size().columns - 1)))
+            refusal = "\n".join(wrap_cells(f"Refused: {private.rstrip('.')}.", max(20, secret.output.get_size().columns - 1)))
             text, private = f"{refusal}\n{text}", ""  # its own lines (prompt_toolkit cuts, never wraps, all but the last), erased with the prompt
         if question is not None and question.waiting is not None:  # the odds found later: draw the bottom line again
             question.waiting.add_done_callback(lambda _, app=(secret if hidden else prompt).app: app.invalidate())  # thread-safe
@@ -134,15 +135,8 @@ def _wrapped(text: str, columns: int) -> str:
     characters, and the terminal broke a name's line again mid-word)."""
     width = max(20, columns - 1)
     trailing = text[len(text.rstrip(" ")):]
-    lines = [part for line in text.rstrip(" ").split("\n") for part in _cell_wrap(line, width)]
+    lines = [part for line in text.rstrip(" ").split("\n") for part in wrap_cells(line, width)]
     return "\n".join(lines) + trailing
-
-
-def _cell_wrap(line: str, width: int) -> list[str]:
-    """``line`` broken into lines of at most ``width`` terminal cells (:func:`referee.clitools.wrap_cells`)."""
-    from referee.clitools import wrap_cells
-
-    return wrap_cells(line, width)
 
 
 def _show_reply(reply: Reply, out: Any, session: TableSession, note_style: Callable[[str, Any], str | None]) -> None:

@@ -245,8 +245,7 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
         line = int(match.group(1)) if match else 1
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
         if message.startswith("Cannot overwrite a value"):  # sixteenth breaker: say which key, and what is wrong
-            said = written_twice(text, line)
-            raise DatabaseError([Problem(name, line, "syntax", said if said.endswith("before") else f"{said}; keep one")]) from None
+            raise DatabaseError([Problem(name, line, "syntax", written_twice(text, line))]) from None
         table = table_written_twice(message)
         if table is not None:  # seventeenth breaker: tomllib's words with a Python tuple in them
             raise DatabaseError([Problem(name, line, "syntax", table)]) from None
@@ -454,8 +453,9 @@ def table_written_twice(message: str) -> str | None:
 
 
 def written_twice(text: str, line: int) -> str:
-    """What tomllib's "Cannot overwrite a value" at 1-based ``line`` of ``text`` means, in words: the key that
-    line writes is written already in the same table (``name`` given twice)."""
+    """What tomllib's "Cannot overwrite a value" at 1-based ``line`` of ``text`` means, in words, with what to do:
+    the key that line writes is written already in the same table (``name`` given twice), or the table header
+    there is written before as the other kind (``[[print]]`` after ``[print]``)."""
     lines = text.split("\n")
     written = lines[line - 1] if 0 < line <= len(lines) else ""
     header = re.match(r"\s*(\[\[?[^\]]+\]\]?)", written)
@@ -463,7 +463,8 @@ def written_twice(text: str, line: int) -> str:
         return (f"`{shortened(header.group(1), 60)}` is written before under this name as a table ([name]) or a list of tables "
                 f"([[name]]), which differ: write it as it is written before")
     key = written.split("=", 1)[0].strip() if "=" in written else ""
-    return f"`{shortened(key, 60)}` is given twice in this table (or a table written twice)" if key else "a key or table is given twice"
+    return (f"`{shortened(key, 60)}` is given twice in this table (or a table written twice); keep one" if key
+            else "a key or table is given twice; keep one")
 
 
 def _longest_number_line(text: str) -> int:

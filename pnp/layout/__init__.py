@@ -26,7 +26,7 @@ from pnp.layout.overlap import off_card_line_problems, overlap_problems, small_t
 from pnp.layout.problems import FitKind, FitProblem
 from pnp.layout.safe import safe_area_problems
 from pnp.layout.template import TemplateError, drawing_error, load_template, unread_keys
-from pnp.units import ROUNDING_SLACK, SAME_SIZE_MM
+from pnp.units import SAME_SIZE_MM
 
 LAYOUTS: dict[str, Callable] = {**solo.LAYOUTS, **duel.LAYOUTS}
 """Layout function of each printed record kind."""
@@ -141,7 +141,7 @@ def _front_faces(record: Record, layout: Callable, database: Database, used: lis
 def within_safe_area(drawing: Drawing, safe_mm: float) -> Drawing:
     """``drawing`` (a front, or a whole board before it is split) laid out for a safe area of ``safe_mm``
     instead of the templates' :data:`~pnp.units.LAID_OUT_SAFE_MM`: unchanged for a safe area up to that;
-    for a larger one (a print shop's 5 mm) everything but the full-bleed background is shrunk about the
+    for a larger one (a print shop's 5 mm) everything but the art that reaches the bleed's edge (:func:`_shrunk`) is shrunk about the
     trim's centre by :func:`~pnp.layout.common.safe_area_factor` (a poker card at 5 mm: 53/57 = 0.93), so the
     layout keeps its proportions and every text and icon its place relative to the safe area (issue 15, Safe
     area). A board shrinks whole (its art runs on across its cuts); the battle map keeps its labels off the
@@ -151,12 +151,7 @@ def within_safe_area(drawing: Drawing, safe_mm: float) -> Drawing:
     factor = safe_area_factor(width, height, safe_mm)
     if factor == 1.0:
         return drawing
-    items = list(drawing.items)
-    background = 0
-    while background < len(items) and _covers_bleed(items[background], drawing):
-        background += 1
-    shrunk = tuple(_shrunk(item, factor, drawing) for item in items[background:])
-    return dataclasses.replace(drawing, items=tuple(items[:background]) + shrunk)
+    return dataclasses.replace(drawing, items=tuple(_shrunk(item, factor, drawing) for item in drawing.items))
 
 
 def _shrunk(item: Any, factor: float, drawing: Drawing) -> Any:
@@ -175,14 +170,6 @@ def _shrunk(item: Any, factor: float, drawing: Drawing) -> Any:
                             or box[2] >= width + bleed - slack or box[3] >= height + bleed - slack):
         return item
     return scaled(item, factor, width / 2, height / 2)
-
-
-def _covers_bleed(item: object, drawing: Drawing) -> bool:
-    """True for a rectangle painting the whole trim and bleed of ``drawing`` (its background)."""
-    slack = ROUNDING_SLACK
-    return (isinstance(item, Rect) and item.x <= -drawing.bleed_mm + slack and item.y <= -drawing.bleed_mm + slack
-            and item.x + item.width >= drawing.width_mm + drawing.bleed_mm - slack
-            and item.y + item.height >= drawing.height_mm + drawing.bleed_mm - slack)
 
 
 def _overflowed(builder: CardBuilder) -> frozenset[str]:

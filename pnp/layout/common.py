@@ -71,14 +71,12 @@ class CardBuilder:
         as a missing-glyph box), each as a :class:`FitProblem` of ``field_name``; ``record`` is the id
         of the record holding the text (by default this card's)."""
         where = record or self.record_id
-        written = next((key for key, value in self.template.strings.items() if value == text), None) if record is None else None
+        written = self._written(text, record)
         for name in unknown_icons(text):
             meant = icon_meant(name)
             hint = f"did you mean :{meant}:?" if meant else f"icons are: {', '.join(sorted(INLINE_ICONS))}"
             if written is not None:  # the template's own words: said at their line there (seventeenth breaker)
-                path, line = template_line(self.template.path, f"strings.{written}")
-                self.problems.append(FitProblem("templates", f"strings.{written}", "template", f"unknown icon :{name}:; {hint}",
-                                                path=str(path), line=line))
+                self.problems.append(self._at_string(written, f"unknown icon :{name}:; {hint}"))
                 continue
             self.problems.append(FitProblem(where, field_name, "unknown icon", f"unknown icon :{name}:; {hint}"))
         for char in fonts.missing_chars(text, family):
@@ -102,12 +100,10 @@ class CardBuilder:
                           align=align or style.align, valign=valign or style.valign,
                           line_spacing=style.line_spacing, paragraph_spacing=style.paragraph_spacing,
                           fill=color or style.color, source=style.name)
-        written = next((name for name, value in self.template.strings.items() if value == text), None) if record is None else None
+        written = self._written(text, record)
         if not result.fits and written is not None:  # a template's own words: said at their line there (fifteenth breaker)
-            path, line = template_line(self.template.path, f"strings.{written}")
-            self.problems.append(FitProblem("templates", f"strings.{written}", "template",
-                                            f"{shortened(repr(text), 40)} is over [boxes.{style.name}] by {result.over_mm:.1f} mm; "
-                                            f"shorten it", over=result.over_mm, box=style.name, path=str(path), line=line))
+            self.problems.append(self._at_string(written, f"{shortened(repr(text), 40)} is over [boxes.{style.name}] by "
+                                                          f"{result.over_mm:.1f} mm; shorten it", over=result.over_mm, box=style.name))
         elif not result.fits:
             self.problems.append(FitProblem(record or self.record_id, field_name, "text over",
                                             f"over by {result.over_mm:.1f} mm", over=result.over_mm, box=style.name))
@@ -146,10 +142,20 @@ class CardBuilder:
         width = text_width_mm(text, family, size)
         if width <= room + FONT_METRIC_SLACK_MM:
             return
+        self.problems.append(self._at_string(key, f"{shortened(repr(text), 40)} is {width:.1f} mm wide at {size:g} pt, and its "
+                                                  f"space holds {room:.1f} mm; shorten it", box="*"))
+
+    def _written(self, text: str, record: str | None) -> str | None:
+        """The key of this template's ``[strings]`` whose words ``text`` is, when the text is the card's own
+        (``record`` None) and the template wrote it; else ``None``."""
+        if record is not None:
+            return None
+        return next((key for key, value in self.template.strings.items() if value == text), None)
+
+    def _at_string(self, key: str, message: str, over: float = 0.0, box: str = "") -> FitProblem:
+        """A ``"template"`` problem at ``strings.<key>``, at the file and line that write it."""
         path, line = template_line(self.template.path, f"strings.{key}")
-        self.problems.append(FitProblem("templates", f"strings.{key}", "template",
-                                        f"{shortened(repr(text), 40)} is {width:.1f} mm wide at {size:g} pt, and its space "
-                                        f"holds {room:.1f} mm; shorten it", box="*", path=str(path), line=line))
+        return FitProblem("templates", f"strings.{key}", "template", message, over=over, box=box, path=str(path), line=line)
 
     def drawing(self, face_id: str, title: str) -> Drawing:
         """The Drawing painted so far."""

@@ -222,21 +222,15 @@ def off_card_line_problems(faces: Iterable) -> list[FitProblem]:
                     stray = max(stray, edge - (far - safe))
         if worst <= OVERLAP_SLACK_MM and stray <= OVERLAP_SLACK_MM:
             continue
-        if worst <= OVERLAP_SLACK_MM:  # an end stops in the margin or the bleed: across the frame, and cut at the trim
-            numbers = sorted(name for name in load_template(template.stem, template.parent).numbers if "rule" in name)
-            path, line_number = template_line(template, "numbers")
-            found[str(template)] = FitProblem(
-                "templates", "numbers", "template",
-                f"a rule the layout draws ends {stray:.1f} mm outside the {LAID_OUT_SAFE_MM:g} mm safe area, short of the bleed's "
-                f"edge (on {face.id}): it crosses the frame and is cut at the trim; keep it inside, or run it to the bleed"
-                f"{' (' + ', '.join(numbers) + ')' if numbers else ''}", path=str(path), line=line_number)
-            continue
         numbers = sorted(name for name in load_template(template.stem, template.parent).numbers if "rule" in name)
+        keys = f" ({', '.join(numbers)})" if numbers else ""
+        what = (f"runs {worst:.1f} mm past the bleed (on {face.id}), onto the next card of the sheet; shorten it{keys}"
+                if worst > OVERLAP_SLACK_MM else  # else an end stops in the margin or the bleed: across the frame, cut at the trim
+                f"ends {stray:.1f} mm outside the {LAID_OUT_SAFE_MM:g} mm safe area, short of the bleed's edge (on {face.id}): it "
+                f"crosses the frame and is cut at the trim; keep it inside, or run it to the bleed{keys}")
         path, line_number = template_line(template, "numbers")
-        found[str(template)] = FitProblem(
-            "templates", "numbers", "template",
-            f"a rule the layout draws runs {worst:.1f} mm past the bleed (on {face.id}), onto the next card of the sheet; "
-            f"shorten it{' (' + ', '.join(numbers) + ')' if numbers else ''}", path=str(path), line=line_number)
+        found[str(template)] = FitProblem("templates", "numbers", "template", f"a rule the layout draws {what}",
+                                          path=str(path), line=line_number)
     return list(found.values())
 
 

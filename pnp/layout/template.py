@@ -240,8 +240,7 @@ def _read(path: Path) -> dict[str, Any]:
         if str(error).startswith("Cannot overwrite a value"):  # which key, and what is wrong (sixteenth breaker)
             from pnp.database.loader import written_twice
 
-            said = written_twice(path.read_text(encoding="utf-8", errors="replace"), line)
-            raise TemplateError(path, "file", said if said.endswith("before") else f"{said}; keep one", line) from None
+            raise TemplateError(path, "file", written_twice(path.read_text(encoding="utf-8", errors="replace"), line), line) from None
         raise TemplateError(path, "file", str(error), line) from None
 
 
