@@ -188,6 +188,17 @@ def test_bad_input_is_one_line_and_changes_nothing(tmp_path, line, message):
     assert save.read_bytes() == before
 
 
+@pytest.mark.parametrize("line", ["marker 99", "marker 0", "marker nowhere", "recall 8"])
+def test_a_location_that_is_none_names_the_argument(tmp_path, line):
+    """Round 19 of the breakers: `marker 99` said "the row has Locations 1-7" without naming the
+    argument. A Location that names none is a usage error (exit 2) at LOCATION, one line, nothing saved."""
+    save = start(tmp_path)
+    before = save.read_bytes()
+    err = run(save, line, code=2)
+    assert "LOCATION" in err and len(err.strip().splitlines()) == 1
+    assert save.read_bytes() == before
+
+
 def test_bad_input_in_the_hidden_prompt_changes_nothing(tmp_path, terminal):
     save = start(tmp_path)
     before = save.read_bytes()

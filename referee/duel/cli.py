@@ -59,11 +59,13 @@ def _assignment(text: str) -> ev.Assignment:
 
 
 def _location(db: Database, state: State | None, text: str) -> str:
-    """The Location ``text`` names (:func:`rules.location_id`; its number in the row needs ``state``)."""
+    """The Location ``text`` names (:func:`rules.location_id`; its number in the row needs ``state``).
+    Raises ``click.BadParameter`` of one line naming the argument LOCATION (round 19: ``marker 99``
+    did not say which argument was wrong)."""
     try:
         return rules.location_id(db, text, [p.id for p in state.row] if state is not None else None)
     except ParseError as error:
-        raise clitools.fail(error) from None
+        raise click.BadParameter(clitools.fail(error).message, param_hint="LOCATION") from None
 
 
 def _pairs(items: Sequence[str], option: str) -> dict[Side, str]:
