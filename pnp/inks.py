@@ -106,6 +106,14 @@ def darkness(colour: str) -> float:
     return 1 - (0.2126 * r + 0.7152 * g + 0.0722 * b)
 
 
+def relative_luminance(colour: str) -> float:
+    """The relative luminance (0 black to 1 white) of ``"#rrggbb"`` as WCAG 2 defines it: each sRGB value
+    made linear (``v / 12.92`` up to 0.04045, else ``((v + 0.055) / 1.055) ** 2.4``), then weighted
+    0.2126, 0.7152, 0.0722 (Rec. 709)."""
+    r, g, b = (v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in _rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
 def light_tint(colour: str) -> str:
     """``colour`` mixed with white so it keeps ``NEUTRAL_TINT + COLOUR_TINT * chroma`` of its ink
     (chroma: max - min of r, g, b, 0 for greys): a dark brown band becomes a pale beige, a red band a

@@ -22,6 +22,7 @@ from pnp.database.checks import BOARD_KINDS  # drawn as one board over several c
 from pnp.drawing import Drawing, DrawingError, Group, Line, Rect, scaled
 from pnp.layout import duel, solo
 from pnp.layout.common import CardBuilder, safe_area_factor
+from pnp.layout.legible import legibility_problems
 from pnp.layout.overlap import off_card_line_problems, overlap_problems, small_text_problems
 from pnp.layout.problems import FitKind, FitProblem
 from pnp.layout.safe import safe_area_problems
@@ -258,7 +259,9 @@ def check_fit(database: Database) -> list[FitProblem]:
             problems.append(FitProblem("templates", key, "template", f"no layout reads this; did you mean {meant}?" if meant else
                                        "no layout reads this box, so nothing is printed in it; remove it or name a box the layout fills",
                                        path=str(path), line=line))
-        return (problems + small_text_problems(faces) + overlap_problems(faces) + off_card_line_problems(faces)
+        overlaps = overlap_problems(faces)
+        return (problems + small_text_problems(faces) + overlaps + legibility_problems(faces, overlaps)
+                + off_card_line_problems(faces)
                 + safe_area_problems(faces, database.print.safe_mm))
     except TemplateError as error:
         return [FitProblem("templates", error.key, "template", error.reason, path=str(error.path), line=error.line)]

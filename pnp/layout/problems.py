@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-FitKind = Literal["text over", "spaces over", "too many", "unknown icon", "missing glyph", "safe area", "card size", "template"]
+FitKind = Literal["text over", "spaces over", "too many", "unknown icon", "missing glyph", "safe area", "card size", "template", "contrast"]
 """What is wrong: a text over its box at the box's minimum size (``"text over"``), a board track with more
 spaces than it holds (``"spaces over"``), a number the card has no room for (``"too many"``: 12 hit
 points where a row holds 4; only as many are drawn), an icon token that names no icon, a character no bundled font
 has (``"missing glyph"``), text or icons of a face outside the safe area, a ``[print]`` card size the
-templates are not laid out for, a broken template."""
+templates are not laid out for, a broken template, a record's colour that leaves a text too little contrast
+(``"contrast"``, :mod:`pnp.layout.legible`)."""
 
 
 @dataclass(frozen=True)

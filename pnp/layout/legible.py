@@ -1,0 +1,270 @@
+"""The legibility check: no rule strikes through a text, no shape hides one, no text sits on its own colour.
+
+This module owns three rules of the printed cards beside the overlap check (:mod:`pnp.layout.overlap`,
+which keeps texts off texts, icons and track spaces; shared/DESIGN.md, "Print-and-play": text is fitted,
+never hidden):
+
+- a **rule** (a :class:`~pnp.drawing.Line` the layout draws, outside a clipped group, where lines are
+  engraved hatching, a texture) may not cross a text line's ink box by more than
+  :data:`~pnp.layout.overlap.OVERLAP_SLACK_MM` (breakers 18 and 19: ``title_rule_y = 13`` struck through
+  the title and passed);
+- a **filled shape** (rectangle, circle, closed polygon) drawn *after* a text may not cover it (a band or
+  panel moved over a text hides it; drawn before, it is the text's background);
+- a text must stand out from the **background** it is printed on, the topmost filled shape drawn before
+  it under its centre (the card's paper, white, where there is none): their contrast ratio, as WCAG 2
+  defines it, is at least :data:`MIN_CONTRAST` (breaker 19: the deck's title moved into the Warding
+  City band printed dark brown on dark brown).
+
+A text too close in colour to a record's own ``color`` (a card back's, in ``cards.toml``) is a ``"contrast"``
+problem of that record's ``color`` key. Every other problem is a ``"template"`` :class:`~pnp.layout.problems.FitProblem`
+at the template file and line that write what to change: the rule's number when one number of ``[numbers]`` gives its position, else
+the text's box; once per template key, with how many faces it spoils and the first of them.
+Coordinates are card mm (:mod:`pnp.drawing`).
+"""
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.drawing import Box, Circle, Group, Line, Polyline, Rect, TextLine, turn_points
+from pnp.inks import relative_luminance
+from pnp.layout.overlap import OVERLAP_SLACK_MM
+from pnp.layout.problems import FitProblem
+from pnp.layout.safe import Painted, _intersection, _outer_box, painted
+from pnp.layout.template import load_template, template_line
+from pnp.oneline import shortened
+
+MIN_CONTRAST = 3.0
+"""The lowest contrast ratio (WCAG 2, (L1 + 0.05) / (L2 + 0.05) of the relative luminances) of a text and
+its background: WCAG's floor for large text. The bundled cards' lowest is 4.0 (the Progress Track's
+numbers on their gold spaces); brown on the dark band is 1.2."""
+
+COVER_SAMPLES = (5, 3)
+"""A shape covers a text when it holds at least a fifth of these points of the text's ink box (a grid, columns x rows)."""
+
+
+@dataclass(frozen=True)
+class _Text:
+    painted: Painted
+    line: TextLine
+    order: int
+
+
+@dataclass(frozen=True)
+class _Rule:
+    start: tuple[float, float]
+    end: tuple[float, float]
+    line: Line
+
+
+@dataclass(frozen=True)
+class _Fill:
+    """A filled shape in card mm: a polygon's ``points`` (a rectangle's four corners), or a circle's
+    ``centre`` and ``radius``."""
+
+    points: tuple[tuple[float, float], ...]
+    centre: tuple[float, float] | None
+    radius: float
+    colour: str
+    order: int
+
+    def contains(self, point: tuple[float, float]) -> bool:
+        """Whether ``point`` (mm) lies inside (even-odd rule for polygons)."""
+        x, y = point
+        bounds = self.bounds
+        if not (bounds.x <= x <= bounds.right and bounds.y <= y <= bounds.bottom):
+            return False
+        if self.centre is not None:
+            return math.hypot(x - self.centre[0], y - self.centre[1]) <= self.radius
+        inside = False
+        for (x1, y1), (x2, y2) in zip(self.points, self.points[-1:] + self.points[:-1]):
+            if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / (y2 - y1) + x1:
+                inside = not inside
+        return inside
+
+    @functools.cached_property
+    def bounds(self) -> Box:
+        """The shape's bounding box (mm)."""
+        if self.centre is not None:
+            return Box(self.centre[0] - self.radius, self.centre[1] - self.radius, 2 * self.radius, 2 * self.radius)
+        xs, ys = [x for x, _ in self.points], [y for _, y in self.points]
+        return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+    def covers(self, inner: Box) -> bool:
+        """Whether the shape holds a fifth of the sample points of ``inner`` (a text's ink box shrunk by the slack)."""
+        if inner.width <= 0 or inner.height <= 0 or not inner.overlaps(self.bounds):
+            return False
+        columns, rows = COVER_SAMPLES
+        points = [(inner.x + inner.width * i / (columns - 1), inner.y + inner.height * j / (rows - 1))
+                  for i in range(columns) for j in range(rows)]
+        return sum(self.contains(point) for point in points) * 5 >= len(points)
+
+
+def _turned(points: list[tuple[float, float]], transforms: tuple[tuple[float, float, float], ...]) -> tuple[tuple[float, float], ...]:
+    for dx, dy, rotation in reversed(transforms):
+        points = turn_points(points, rotation, dx, dy)
+    return tuple(points)
+
+
+def _marks(items: Iterable, transforms: tuple[tuple[float, float, float], ...] = (), clip: Box | None = None,
+           hatched: bool = False, counter: list[int] | None = None) -> Iterator[_Text | _Rule | _Fill]:
+    """The texts (each run), rules and filled shapes of ``items`` in drawing order, in card mm. Lines in
+    a clipped group are hatching (a texture under what it fills), not rules; what a clip hides entirely is skipped."""
+    counter = [0] if counter is None else counter
+    for item in items:
+        counter[0] += 1
+        order = counter[0]
+        if isinstance(item, Group):
+            inner_clip = _outer_box(item.clip, transforms) if item.clip is not None else clip
+            if clip is not None and inner_clip is not None:
+                inner_clip = _intersection(inner_clip, clip)
+            if inner_clip is None and item.clip is not None:
+                continue
+            yield from _marks(item.items, transforms + ((item.dx, item.dy, item.rotation),), inner_clip,
+                              hatched or item.clip is not None, counter)
+        elif isinstance(item, TextLine):
+            for found in painted([item], transforms, clip):
+                yield _Text(found, item, order)
+        elif isinstance(item, Line) and not hatched:
+            start, end = _turned([(item.x1, item.y1), (item.x2, item.y2)], transforms)
+            yield _Rule(start, end, item)
+        elif isinstance(item, Rect) and item.fill:
+            corners = [(item.x, item.y), (item.x + item.width, item.y), (item.x + item.width, item.y + item.height),
+                       (item.x, item.y + item.height)]
+            yield _Fill(_turned(corners, transforms), None, 0.0, item.fill, order)
+        elif isinstance(item, Circle) and item.fill:
+            (centre,) = _turned([(item.cx, item.cy)], transforms)
+            yield _Fill((), centre, item.r, item.fill, order)
+        elif isinstance(item, Polyline) and item.fill and item.closed:
+            yield _Fill(_turned(list(item.points), transforms), None, 0.0, item.fill, order)
+
+
+def crossing_length(start: tuple[float, float], end: tuple[float, float], box: Box) -> float:
+    """How long (mm) the segment ``start``-``end`` runs inside ``box`` (Liang-Barsky clipping), 0 when it misses."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, start[0] - box.x), (dx, box.right - start[0]), (-dy, start[1] - box.y), (dy, box.bottom - start[1])):
+        if p == 0:
+            if q < 0:
+                return 0.0
+        elif p < 0:
+            low = max(low, q / p)
+        else:
+            high = min(high, q / p)
+    return max(0.0, high - low) * math.hypot(dx, dy)
+
+
+@functools.cache
+def contrast(foreground: str, background: str) -> float:
+    """The WCAG 2 contrast ratio (1 to 21) of two ``"#rrggbb"`` colours: (L1 + 0.05) / (L2 + 0.05) of their
+    relative luminances (:func:`pnp.inks.relative_luminance`), the lighter over the darker."""
+    lighter, darker = sorted((relative_luminance(foreground), relative_luminance(background)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def _direction(colour: str, other: str) -> str:
+    """``"darker"`` or ``"lighter"``: which way ``colour`` must go to stand out from ``other`` (the way that can
+    reach :data:`MIN_CONTRAST`; when both can, away from ``other``)."""
+    can_darken, can_lighten = contrast("#000000", other) >= MIN_CONTRAST, contrast("#ffffff", other) >= MIN_CONTRAST
+    if can_darken != can_lighten:
+        return "darker" if can_darken else "lighter"
+    return "darker" if relative_luminance(other) >= relative_luminance(colour) else "lighter"
+
+
+def _name(text: _Text) -> str:
+    return f"the text of [boxes.{text.painted.source}]" if text.painted.source else \
+        f"the text {shortened(repr(text.line.text), 30)} the layout places"
+
+
+def _rule_number(template: Path, rule: Line) -> str | None:
+    """The one ``[numbers]`` key whose value places ``rule`` across its length (y for a level rule, x for an
+    upright one, any end otherwise; a rule's name preferred), else ``None``."""
+    numbers = load_template(template.stem, template.parent).numbers
+    coordinates = ((rule.y1,) if rule.y1 == rule.y2 else (rule.x1,) if rule.x1 == rule.x2 else (rule.x1, rule.y1, rule.x2, rule.y2))
+    found = [name for name, value in numbers.items() if any(abs(value - c) < 1e-6 for c in coordinates)]
+    if len(found) > 1:
+        found = [name for name in found if "rule" in name] or found
+    return found[0] if len(found) == 1 else None
+
+
+def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> list[FitProblem]:
+    """One ``"template"`` :class:`FitProblem` per template key whose rule strikes through a text, whose
+    shape hides a text drawn before it, or whose text is printed on a background of too little contrast
+    (see the module's rules). ``faces`` are :class:`pnp.layout.Face` objects; a text already reported
+    over its box, or a face whose text is more than it holds (``overflowed``), is not judged again; nor is a
+    template key ``said`` already names (the overlap check's track space over a number is one line, not two)."""
+    known = {(problem.path, problem.field) for problem in said}
+    found: dict[tuple[str, str], tuple[FitProblem, set[str]]] = {}  # (file, key) -> the first problem, the faces
+    by_record: dict[str, FitProblem] = {}  # a record's colour, said once at its key
+
+    def report(face, template: Path, key: str, message: str, box: str = "") -> None:
+        path, line = template_line(template, key)
+        said = (str(path), key)
+        if said in known:
+            return
+        if said not in found:
+            where = f"on {face.id}" + ("" if face.board_cards == 1 else f", card {face.board_index + 1}")
+            found[said] = (FitProblem("templates", key, "template", message.replace("{where}", where), box=box,
+                                      path=str(path), line=line), set())
+        found[said][1].add(face.id)
+
+    for face in faces:
+        template: Path | None = getattr(face, "template", None)
+        reported: frozenset[str] = getattr(face, "overflowed", frozenset())
+        if template is None or "*" in reported:
+            continue
+        width = face.drawing.width_mm
+        marks = list(_marks(face.drawing.items))
+        texts = [m for m in marks if isinstance(m, _Text) and not (m.painted.source and m.painted.source in reported)
+                 and not (face.board_cards > 1 and (m.painted.box.x >= width or m.painted.box.right <= 0))]
+        fills = [m for m in marks if isinstance(m, _Fill)]
+        inner = {id(text): text.painted.box.inset(OVERLAP_SLACK_MM) for text in texts}
+        for rule in (m for m in marks if isinstance(m, _Rule)):
+            low, high = min(rule.start[1], rule.end[1]), max(rule.start[1], rule.end[1])
+            for text in texts:
+                box = inner[id(text)]
+                if high < box.y or low > box.bottom:
+                    continue
+                if crossing_length(rule.start, rule.end, box) > OVERLAP_SLACK_MM:
+                    number = _rule_number(template, rule.line)
+                    key = f"numbers.{number}" if number else (f"boxes.{text.painted.source}" if text.painted.source else "numbers")
+                    drawn = f" ([numbers] {number})" if number else ""
+                    report(face, template, key, f"a rule the layout draws{drawn} strikes through {_name(text)} ({{where}}); "
+                                                f"move the rule or the text", text.painted.source)
+                    break
+        for text in texts:
+            key = f"boxes.{text.painted.source}" if text.painted.source else "numbers"
+            over = next((fill for fill in fills if fill.order > text.order and fill.covers(inner[id(text)])), None)
+            if over is not None:
+                report(face, template, key, f"{_name(text)} is hidden under a shape filled {over.colour} that is drawn after it "
+                                            f"({{where}}); move the text or the shape", text.painted.source)
+                continue
+            box = text.painted.box
+            centre = ((box.x + box.right) / 2, (box.y + box.bottom) / 2)
+            under = [fill for fill in fills if fill.order < text.order and fill.contains(centre)]
+            background = under[-1].colour if under else "#ffffff"
+            ratio = contrast(text.line.fill, background)
+            if ratio < MIN_CONTRAST:
+                colour = getattr(face.record, "color", None)
+                if colour in (background, text.line.fill):  # the record's own colour (a back's): said at its key in cards.toml
+                    if face.record.id not in by_record:
+                        by_record[face.record.id] = FitProblem(
+                            face.record.id, "color", "contrast",
+                            f"{colour} leaves {_name(text)} in {text.line.fill} on {background}, a contrast of {ratio:.1f}:1 "
+                            f"(on {face.id}); at least {MIN_CONTRAST:g}:1 reads in print: choose a "
+                            f"{_direction(colour, text.line.fill if colour == background else background)} colour")
+                    continue
+                report(face, template, key, f"{_name(text)} is printed in {text.line.fill} on {background}, a contrast of "
+                                            f"{ratio:.1f}:1 ({{where}}); at least {MIN_CONTRAST:g}:1 reads in print: change its "
+                                            f"colour or move it", text.painted.source)
+    problems = []
+    for problem, spoiled in found.values():
+        if len(spoiled) > 1:
+            problem = FitProblem(problem.record_id, problem.field, problem.kind,
+                                 problem.message.replace(" (on ", f" (on {len(spoiled)} faces, the first ", 1),
+                                 box=problem.box, path=problem.path, line=problem.line)
+        problems.append(problem)
+    return list(by_record.values()) + problems
