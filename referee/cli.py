@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import re
 from pathlib import Path
 
 import click
@@ -36,28 +37,40 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("table_id", required=False)
-@click.argument("roll", type=int, required=False)
+@click.argument("words", nargs=-1, metavar="[TABLE_ID [ROLL]]")
 @click.option("--db", "database_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help=f"Card database (default: ${clitools.DB_ENV}, else ./cards.toml, else the bundled one).")
-def table(table_id: str | None, roll: int | None, database_path: Path | None) -> None:
+def table(words: tuple[str, ...], database_path: Path | None) -> None:
     """Read a rules table: the row of TABLE_ID that ROLL reads (a d6, 2d6, spell position or difference),
     the whole table without ROLL, or the list of tables without TABLE_ID.
 
     TABLE_ID is the table's id (solo.table.battle-loss), its last part (battle-loss), its title
-    ("Battle Loss") or a unique beginning of one (battle-l).
+    (Battle Loss: a title of several words needs no quotes) or a unique beginning of one (battle-l).
     """
     db = clitools.load_database(database_path)
     tables = sorted(db.tables(), key=lambda t: t.id)
-    if table_id is None:
+    if not words:
         width = max(len(t.id) for t in tables)
         for t in tables:
             click.echo(f"{t.id:{width}}  {t.title}")
         return
-    try:
-        found = clitools.find_record(((t.id, (t.title,)) for t in tables), table_id, "TABLE_ID", "table", "tables", listed=str)
-    except click.ClickException as error:
-        raise click.BadParameter(error.message.removeprefix("TABLE_ID: "), param_hint="TABLE_ID") from None
+    # the last word is the roll when it is a number and the words before it name a table (twentieth breaker:
+    # `referee table Battle Loss 4` read 'Loss' as the roll); else every word names the table
+    readings: list[tuple[str, int | None]] = [(" ".join(words), None)]
+    if len(words) > 1 and re.fullmatch(r"[+-]?\d{1,9}", words[-1]):
+        readings.insert(0, (" ".join(words[:-1]), int(words[-1])))
+    first_error: click.ClickException | None = None
+    for table_id, read_roll in readings:
+        try:
+            found = clitools.find_record(((t.id, (t.title,)) for t in tables), table_id, "TABLE_ID", "table", "tables", listed=str)
+        except click.ClickException as error:
+            first_error = first_error or error
+            continue
+        roll = read_roll
+        break
+    else:
+        assert first_error is not None
+        raise click.BadParameter(first_error.message.removeprefix("TABLE_ID: "), param_hint="TABLE_ID") from None
     rules_table = db.table(found)
     if roll is None:
         click.echo(rules_table.title)
@@ -105,6 +118,17 @@ def simulate(game: str, games: int, difficulty: str, policy: str, seed: int, job
     if seed + games - 1 > 2**63 - 1:  # game i is seed + i: each must be a seed `new --seed` replays
         raise click.BadParameter(f"the games' seeds run to {seed + games - 1}, beyond the largest seed a game takes "
                                  f"({2**63 - 1}): at most {2**63 - games}", param_hint="--seed")
+    if game == "duel" and difficulty != "all":  # twentieth breaker: silently ignored
+        raise click.BadParameter("the two-player game has no difficulty levels; --difficulty is for --game solo",
+                                 param_hint="--difficulty")
+    if plots is not None and (plots.exists() or plots.is_symlink()) and not plots.is_dir():  # before the games, not after
+        raise click.BadParameter(f"{plots} is not a folder; the charts are written into a folder (made if missing)",
+                                 param_hint="--plots")
+    if plots is not None:
+        try:
+            plots.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise click.BadParameter(f"{plots}: cannot make the folder: {error.strerror or error}", param_hint="--plots") from None
     db = clitools.load_database(database_path)  # one line for a database that does not load
     if plots is not None:
         try:

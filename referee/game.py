@@ -274,14 +274,17 @@ def decode_events(game: G, doc: dict, path: Path) -> list[Any]:
 def replay_events(game: G, doc: dict, path: Path) -> G:
     """Push every event of the save document ``doc`` onto ``game`` (just set up), checking that every
     die the referee rolled is the seed's. Raises :class:`savefile.SaveError` naming the event: one that
-    does not read (:class:`~referee.errors.ParseError`), or that the rules refuse (in the words of the
-    game's :meth:`GameRules.refusal_text`, as the command that played it would be refused)."""
-    rules = game.rules
+    does not read (:class:`~referee.errors.ParseError`), or that the rules refuse (in the
+    rules' own words, after the event's kind and the key concerned, as an event that does not read is named;
+    never with a command to type, which would meet the same refusal: twentieth breaker)."""
     for number, event in enumerate(decode_events(game, doc, path), 1):
         try:
             game.log.push(event)
         except RuleError as error:
-            raise savefile.SaveError(path, f"corrupt save file: event {number}: {rules.refusal_text(error, game.state)}") from None
+            kind = doc["events"][number - 1].get("type", "")
+            field = getattr(error, "field", None)
+            where = f"{kind} event{f', {field}' if field else ''}: " if kind else ""
+            raise savefile.SaveError(path, f"corrupt save file: event {number}: {where}{error}") from None
         except RefereeError as error:
             raise savefile.SaveError(path, f"corrupt save file: event {number}: {error}") from None
     return game

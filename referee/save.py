@@ -352,9 +352,11 @@ def _write_new(path: Path, game: str, document: dict[str, Any], in_progress: Cal
     previous = prev_path(path)
     if in_progress is not None and not force:
         what = in_progress(path)
-        if what:
-            raise SaveError(path, f"a game of {_title(game)} is in progress here ({what}): `referee {game} new --force` starts a new "
-                                  f"one and keeps this one in {previous.name} (`referee {game} restore` brings it back), "
+        if what:  # a file that names no game is no game in progress of this one (twentieth breaker)
+            subject = (f"a game of {_title(game)} is in progress here ({what})" if kind == game else
+                       f"this file cannot be read as a save ({what.removeprefix('it cannot be read: ')})")
+            raise SaveError(path, f"{subject}: `referee {game} new --force` starts a new "
+                                  f"one and keeps this file in {previous.name} (`referee {game} restore` brings it back), "
                                   f"or give --save PATH to play both")
     before = held(previous)
     if before is not None and before != game:
@@ -433,19 +435,24 @@ def _swap(path: Path, kept: Path) -> str:
     return f"The game kept in {kept} is back in {path}."
 
 
-def _has_huge_integer(doc: Any) -> bool:
-    """Whether ``doc`` (a parsed save) holds an integer of more than 63 bits anywhere: no seed, count or
-    die is that large, and Python refuses to print one of more than 4,300 digits (iterative walk)."""
-    stack = [doc]
+def _huge_integer_at(doc: Any) -> str | None:
+    """Where ``doc`` (a parsed save) holds an integer of more than 63 bits (no seed, count or die is that
+    large, and Python refuses to print one of more than 4,300 digits; iterative walk), named as the other
+    corrupt-save lines name a place (``event 2: servants event, place.values``, ``seed``), else ``None``."""
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(doc, ())]
     while stack:
-        value = stack.pop()
+        value, at = stack.pop()
         if isinstance(value, dict):
-            stack.extend(value.values())
+            stack.extend((item, (*at, key)) for key, item in value.items())
         elif isinstance(value, list):
-            stack.extend(value)
+            stack.extend((item, (*at, index)) for index, item in enumerate(value))
         elif isinstance(value, int) and value.bit_length() > 63:
-            return True
-    return False
+            keys = [str(key) for key in at if isinstance(key, str)]
+            if len(at) > 1 and at[0] == "events" and isinstance(at[1], int) and isinstance(doc["events"][at[1]], dict):
+                kind = doc["events"][at[1]].get("type")
+                return f"event {at[1] + 1}: {f'{kind} event, ' if isinstance(kind, str) else ''}{'.'.join(keys[1:]) or 'its value'}"
+            return ".".join(keys) or "a value"
+    return None
 
 
 def read(path: Path, game: str, fingerprint: str | None = None) -> dict[str, Any]:
@@ -482,8 +489,9 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
         raise SaveError(path, "corrupt save file: arrays or tables nested too deeply") from None
     except ValueError:  # a number of more than 4,300 digits, which Python will not convert
         raise SaveError(path, "corrupt save file: a number of more than 4,300 digits") from None
-    if _has_huge_integer(doc):
-        raise SaveError(path, "corrupt save file: a number far beyond any a game holds (more than 63 bits)")
+    huge = _huge_integer_at(doc)
+    if huge:
+        raise SaveError(path, f"corrupt save file: {huge}: a number far beyond any a game holds (more than 63 bits)")
     fmt = doc.get("format")
     if not isinstance(fmt, int) or isinstance(fmt, bool):
         raise SaveError(path, "not a save file (no format number)")
@@ -493,6 +501,8 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
         raise SaveError(path, f"unknown format {fmt}")
     for older in range(fmt, FORMAT):  # an older save is read in today's format; write() keeps the old file
         MIGRATIONS[older](doc)
+    if not isinstance(doc.get("game"), str):  # twentieth breaker: "a save of None"; a save cut after its first line
+        raise SaveError(path, "corrupt or truncated save file: it has no `game` line (`game = \"solo\"` or `game = \"duel\"`)")
     if doc.get("game") != game:
         other = doc.get("game")
         remedy = (f": it is played with `referee {other}` commands (`referee {other} status --save {shlex.quote(str(path))}`)"

@@ -157,6 +157,12 @@ def _task(task: tuple[str, tuple, tuple[int, ...]]) -> tuple[list, list[Defect]]
     return game_module(kind).play_games(_DB, args, seeds, defects), defects
 
 
+def processes(jobs: int, tasks: int) -> int:
+    """How many processes ``jobs`` asked for play ``tasks`` batches: never more than there are batches, one
+    (this process) for a single batch (twentieth breaker: 2 games reported "64 processes")."""
+    return 1 if jobs <= 1 or tasks <= 1 else min(jobs, tasks)
+
+
 def execute(tasks: list[tuple[str, tuple, tuple[int, ...]]], db_path: Path, jobs: int, defects: list[Defect],
             progress: Callable[[int], None] | None = None) -> list[list]:
     """The records of every task, in the order of ``tasks``, played in ``jobs`` processes (the database is
@@ -165,7 +171,8 @@ def execute(tasks: list[tuple[str, tuple, tuple[int, ...]]], db_path: Path, jobs
     ``n`` games is done (in order)."""
     use_db(db_path)
     done = []
-    if jobs <= 1 or len(tasks) <= 1:
+    jobs = processes(jobs, len(tasks))
+    if jobs == 1:
         for task in tasks:
             done.append(_task(task))
             if progress is not None:
@@ -218,7 +225,7 @@ def simulate(game: str, games: int, db_path: Path, *, difficulties: Sequence[str
     "ci95", "losses", "mana_zero", "cards_drawn", "commands", "spells_learned"}, ...}}``. Duel: both sides play
     ``policy`` -> ``{"sides": {"wardens": {"games", "wins", "win_rate", "ci95"}, "shadowmajik": {...}},
     "unfinished", "rounds", "faces"}``. Both: ``game``, ``policy``, ``seed``, ``db``, ``fingerprint``,
-    ``games_played``, ``seconds``, ``games_per_second``, ``jobs``, ``defects``. ``progress(n)`` is called as
+    ``games_played``, ``seconds``, ``games_per_second``, ``jobs`` (the processes that played: :func:`processes`), ``defects``. ``progress(n)`` is called as
     each batch of ``n`` games ends. Raises ``ValueError`` for an unknown game, policy or difficulty, and
     :class:`pnp.database.DatabaseError` for a database that does not load."""
     if game not in SIMULATE_POLICIES:
@@ -232,7 +239,8 @@ def simulate(game: str, games: int, db_path: Path, *, difficulties: Sequence[str
     figures, played = game_module(game).simulated(db, db_path, games, seed, jobs, policy, difficulties, defects, progress)
     result.update(figures)
     seconds = time.perf_counter() - begin
-    result.update(games_played=played, seconds=round(seconds, 3), jobs=jobs,
+    groups = len(figures["difficulties"]) if "difficulties" in figures else 1
+    result.update(games_played=played, seconds=round(seconds, 3), jobs=processes(jobs, len(chunks(seed, games)) * groups),
                   games_per_second=round(played / seconds, 2) if seconds > 0 else 0.0,
                   defects=[d.to_dict() for d in defects])
     return result

@@ -3,6 +3,7 @@ a tester reported and fails if it returns.
 """
 from __future__ import annotations
 
+import json
 import tomllib
 from pathlib import Path
 
@@ -1105,3 +1106,116 @@ def test_restore_refuses_the_other_games_save_and_a_damaged_prev_in_words(tmp_pa
     damaged = run(referee_main, ["duel", "restore", "--save", str(duel)])
     assert damaged.exit_code == 1 and "no readable save" in damaged.output and "''" not in damaged.output
     assert solo.read_bytes() == before
+
+
+# ---- Twentieth breaker -------------------------------------------------------------------------------------------
+def _refused(*args: str, save: Path) -> str:
+    result = CliRunner().invoke(main, [*args, "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), (result.exception, result.output)
+    assert len(result.output.strip().splitlines()) == 1, result.output
+    return result.output.strip()
+
+
+def _warding_game(save: Path) -> None:
+    run("solo", "new", "--difficulty", "normal", "--spells", "shield,frost-breath", "--seed", "3", save=save)
+    run("solo", "draw", "--card", "dalnish", save=save)
+    run("solo", "servants", "--servant", "ghast-1", "--servant", "ymp-1", "--place", "1,1", "--place", "6,6", save=save)
+
+
+@pytest.mark.parametrize("old, new, says", [
+    ("solo.quest.dalnish", "solo.quest.iarith", "event 2: servants event: setting up the servants does not fit now"),
+    ('"C4"', '"Z9"', "event 3: move event, path: Z9 is off the map"),
+])
+def test_a_corrupt_save_names_the_event_and_offers_no_command_that_meets_it_again(tmp_path, old, new, says):
+    """Twentieth breaker: a hand-edited save whose event the rules refuse was "corrupt" with the live refusal's
+    advice (`referee solo battle --save e5.toml`, `referee solo map`), a command refused with the same line.
+    The line names the event, its kind and key, in the rules' words, and offers no command."""
+    save = tmp_path / "c.toml"
+    _warding_game(save)
+    run("solo", "move", "C4", save=save)
+    save.write_text(save.read_text().replace(old, new, 1))
+    before = save.read_bytes()
+    line = _refused("solo", "status", save=save)
+    assert "corrupt save file" in line and says in line and "`referee" not in line, line
+    assert save.read_bytes() == before
+
+
+def test_a_save_without_its_game_line_is_named_so_and_new_does_not_call_it_a_game_in_progress(tmp_path):
+    """Twentieth breaker: `format = 4` alone (a save cut after its first line) was "a save of None", and
+    `new` of either game called it that game in progress. It has no `game` line; `new` says it cannot be read."""
+    save = tmp_path / "n.toml"
+    save.write_text("format = 4\n")
+    for game in ("solo", "duel"):
+        line = _refused(game, "status", save=save)
+        assert "it has no `game` line" in line and "None" not in line, line
+    line = _refused("duel", "new", save=save)
+    assert "this file cannot be read as a save" in line and "in progress" not in line and "None" not in line, line
+    assert save.read_text() == "format = 4\n"
+
+
+def test_the_next_line_offers_a_spell_that_may_be_cast_in_a_map_battle(tmp_path):
+    """Twentieth breaker: in phase a of a map battle `cast frost-breath` was accepted (a Mana spell, cast at any
+    time) and `solo play` offered it, but the Next line and `next_commands` did not. They come from the legal events."""
+    import json
+
+    save = tmp_path / "s.toml"
+    _warding_game(save)
+    status = json.loads(run("solo", "status", "--json", save=save))
+    assert any(command.startswith("referee solo cast frost-breath") for command in status["next_commands"]), status["next_commands"]
+    assert "Frost Breath" in run("solo", "cast", "frost-breath", save=save)
+
+
+def test_a_number_too_large_for_a_save_is_named_where_it_is(tmp_path):
+    """Twentieth breaker: a die of 24 digits was refused without saying where; 7 at the same place named
+    the event and its key. Both are named alike."""
+    save = tmp_path / "c.toml"
+    _warding_game(save)
+    text = save.read_text()
+    for edited, where in ((text.replace("values = [\n    1,", "values = [\n    100000000000000000000000,", 1), "event 2: servants event, place.values"),
+                          (text.replace("seed = 3", "seed = 100000000000000000000000", 1), "seed")):
+        save.write_text(edited)
+        assert f"corrupt save file: {where}: a number far beyond" in _refused("solo", "status", save=save)
+        assert save.read_text() == edited
+
+
+def test_a_save_given_as_the_database_is_named_as_a_save(tmp_path):
+    """Twentieth breaker: `--db` pointing at a save said "format must be 1, found 4", and at pyproject.toml
+    "is the file empty?". A save is named as a save; a file that is no database is asked about, not called empty."""
+    save = tmp_path / "c.toml"
+    run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "3", save=save)
+    for database_path, says in ((save, "this is a save file of the referee, not a card database"),
+                                (ROOT / "pyproject.toml", "is this a card database")):
+        result = CliRunner().invoke(main, ["solo", "status", "--save", str(save), "--db", str(database_path)])
+        assert result.exit_code == 1 and says in result.output and "empty" not in result.output, result.output
+
+
+@pytest.mark.parametrize("words, shows", [
+    (["Battle", "Loss", "4"], "Battle Loss, 4: "), (["battle-loss", "4"], "Battle Loss, 4: "), (["Battle", "Loss"], "Battle Loss\n"),
+])
+def test_a_table_title_of_several_words_needs_no_quotes(words, shows):
+    """Twentieth breaker: `referee table Battle Loss 4` blamed ROLL ('Loss' is not a valid integer), though names
+    of several words need no quotes elsewhere. The last word is the roll when the words before it name a table."""
+    result = CliRunner().invoke(main, ["table", *words, "--db", str(DB_PATH)])
+    assert result.exit_code == 0 and result.output.startswith(shows), result.output
+
+
+@pytest.mark.parametrize("args, hint", [
+    (["--game", "duel", "--difficulty", "advanced"], "--difficulty"), (["--plots", "/dev/null"], "--plots"),
+])
+def test_simulate_refuses_an_option_that_does_not_apply_before_playing(args, hint, monkeypatch):
+    """Twentieth breaker: `--difficulty` with `--game duel` was silently ignored; `--plots /dev/null` failed after
+    the games had been played. Both are refused at once (no game played)."""
+    from referee import simulate as simulator
+
+    monkeypatch.setattr(simulator, "simulate", lambda *a, **k: pytest.fail("a game was played"))
+    result = CliRunner().invoke(main, ["simulate", "--games", "1", "--jobs", "1", *args, "--db", str(DB_PATH)])
+    assert result.exit_code == 2 and hint in result.output and len(result.output.strip().splitlines()) == 1, result.output
+
+
+def test_simulate_reports_the_processes_that_played():
+    """Twentieth breaker: 2 games with --jobs 64 reported "64 processes"; one batch plays in one process."""
+    from referee.simulate import processes
+
+    assert processes(64, 1) == 1 and processes(64, 3) == 3 and processes(2, 40) == 2 and processes(1, 40) == 1
+    result = CliRunner().invoke(main, ["simulate", "--games", "2", "--jobs", "64", "--difficulty", "normal", "--json", "--db", str(DB_PATH)])
+    assert result.exit_code == 0 and json.loads(result.output)["jobs"] == 1, result.output

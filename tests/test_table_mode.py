@@ -866,7 +866,9 @@ def test_a_sealed_placing_is_opened_at_the_table(tmp_path, opening):
     one_shot("duel", save, "commit --player shadowmajik --assign 'battle 1,1 power 1'")
     session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
     _, question, _ = session.prompt()
-    assert question is not None and not question.over and "Opening" in question.text
+    assert question is not None and not question.over and question.text == "Wardens' opening (or forfeit)"
+    # twentieth breaker: the example opening was repeated where the forfeit's meaning belongs
+    assert "or `forfeit` for a seal that cannot be opened (that placing is void" in question.context[0]
     reply = session.answer("battle 2,3 power 4#abc" if opening == "right" else "forfeit")
     assert reply.error is None and isinstance(reply.played, dev.Reveal), reply
     last = session.game.state.last

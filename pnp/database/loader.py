@@ -282,7 +282,11 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
     for loc, message in uncomposed:
         report(loc, message)
     if data.get("format") != FORMAT or isinstance(data.get("format"), bool):  # `format = true` is no 1
-        found = "no `format` line (is the file empty?)" if "format" not in data else quoted(data.get("format"))
+        if data.get("game") in ("solo", "duel") and ("events" in data or "seed" in data):  # twentieth breaker: --db given a save
+            report(("format",), "this is a save file of the referee, not a card database (a cards.toml)")
+            raise failure()
+        found = ("no `format` line (is the file empty?)" if not data else "no `format` line: is this a card database (a cards.toml)?"
+                 if "format" not in data else quoted(data.get("format")))
         report(("format",), f"format must be {FORMAT}, found {found}")
         raise failure()
     # Each section and each record is validated on its own, so one bad record does not hide the

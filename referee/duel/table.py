@@ -48,14 +48,12 @@ class DuelTable:
         events = legal.legal_events(state, db)
         sealed = _unopened(state)
         if state.outcome is None and sealed:  # the reveal waits for the openings only their players hold
-            names = " and ".join(f"the {rules.possessive(rules.SIDE_NAMES[s])}" for s in sealed)
-            both = f"both on one line, the {rules.possessive(rules.SIDE_NAMES[sealed[0]])} first, " if len(sealed) > 1 else ""
-            return Question(f"Opening of {names} sealed placing{'s' if len(sealed) > 1 else ''} ({' then '.join(sealed)}), "
-                            f"a forfeit in place of one", None, "",
-                            context=(f"Both have committed. Type the opening `referee duel seal` printed (battle 3,5 power 6#SALT), "
-                                     f"{both}and `forfeit` in place of a seal that cannot be opened "
-                                     f"({' '.join(['battle 3,5 power 6#SALT', 'forfeit'][: len(sealed)])}: that placing is void, and "
-                                     f"it pays the most it could have cost: ruling 82).",))
+            owners = [rules.possessive(rules.SIDE_NAMES[s]) for s in sealed]
+            both = f", both on one line, the {owners[0]} first" if len(sealed) > 1 else ""
+            return Question(f"{' then '.join(owners)} opening{'s' if len(sealed) > 1 else ''} (or forfeit)", None, "",
+                            context=(f"Both have committed. Type the opening that `referee duel seal` printed (such as "
+                                     f"`battle 3,5 power 6#SALT`){both}, or `forfeit` for a seal that cannot be opened "
+                                     f"(that placing is void and pays the most it could have cost: ruling 82).",))
         if state.outcome is not None or not events:
             return Question("The game is over (Enter leaves)", over=True,
                             context=(advice.next_step(state, db).split(" Another game")[0],))

@@ -265,6 +265,15 @@ def _warding(state: State, db: Database) -> str:
     return f"{where}; or fight it by hand and enter the outcome: {_cmd('warding won')} or {_cmd('warding retreat')} (R38)."
 
 
+def _map_casts(state: State, db: Database) -> list[str]:
+    """The spells the rules accept now in a map battle's step (a spell that raises Mana or Spirit, cast at any
+    time, rulebook, Spells), as commands: the legal casts of :func:`referee.solo.legal.candidates`, one a spell
+    (twentieth breaker: `cast frost-breath` worked in phase a and the Next line did not offer it)."""
+    casts = [e for e in legal.candidates(state, db) if isinstance(e, ev.Cast)]
+    spells = dict.fromkeys(e.spell for e in casts if legal.is_legal(state, db, e))
+    return [f"`{aid_command(state, db, ev.Cast(spell=spell))}` to cast {rules.name(db, spell)}" for spell in spells]
+
+
 def _map(state: State, db: Database) -> str:
     mb = state.map_battle
     assert mb is not None
@@ -279,11 +288,12 @@ def _map(state: State, db: Database) -> str:
         if stay and _legal(state, db, ev.Move(())):
             parts.append(_cmd("move") + " to stay")
         parts.extend(f"{r} on the blue cross" for r in _recharges(state, db))
+        parts.extend(_map_casts(state, db))
         parts.append(_cmd("retreat") + f" to leave the battle ({_retreat_cost(state, db)})")
         return f"Round {mb.round}, phase a: you are on {expanded.name(mb.warden)}. {_either(parts)}. {_cmd('map')} shows the map."
     if mb.step == "attack":
         servant_id = mb.queue[0]
-        others = [f"{r} on the blue cross" for r in _recharges(state, db)]
+        others = [f"{r} on the blue cross" for r in _recharges(state, db)] + _map_casts(state, db)
         if _legal(state, db, ev.Retreat()):
             others.append(_cmd("retreat") + f" to leave the battle ({_retreat_cost(state, db)})")
         besides = f" Before it: {_either(others)}." if others else ""
@@ -298,7 +308,7 @@ def _map(state: State, db: Database) -> str:
         mine, theirs = expanded.exchange_totals(state, db)
         return _losing(state, mine, theirs, db)
     if mb.step == "eldritch":
-        recharges = [f"{r} on the blue cross" for r in _recharges(state, db)]
+        recharges = [f"{r} on the blue cross" for r in _recharges(state, db)] + _map_casts(state, db)
         besides = f" Before it: {_either(recharges)}." if recharges else ""
         return (f"Round {mb.round}, phase c: roll 2d6 on the Eldritch Damage table: {_rolls(state, 'eldritch', (2,), ('--dice',))}."
                 f"{besides}")
