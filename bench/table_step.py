@@ -118,8 +118,10 @@ def main() -> None:
         recorded = load_solo(ROOT / "tests" / "fixtures" / "solo" / "trial-save.toml", db)
         late: list[tuple[float, str]] = []
         saving = []
-        fresh = SoloGame.from_setup(db, recorded.log.initial.setup.to_dict(), recorded.log.initial.setup.seed)
-        session = TableSession(fresh, Path(folder) / "recorded.toml", SoloTable(db, solo_parse, patience=TABLE_PATIENCE), save=timed_saves(saving))
+        played_with = recorded.db  # the cards it was played with (the bundled copy from before the balance tuning)
+        fresh = SoloGame.from_setup(played_with, recorded.log.initial.setup.to_dict(), recorded.log.initial.setup.seed)
+        session = TableSession(fresh, Path(folder) / "recorded.toml", SoloTable(played_with, solo_parse, patience=TABLE_PATIENCE),
+                               save=timed_saves(saving))
         replay(session, list(recorded.log.events), saving, late, saves)
     for name, steps in (("solo", solo), ("duel", duel), ("recorded solo game", late)):
         times = sorted(t for t, _ in steps)
