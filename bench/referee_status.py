@@ -8,7 +8,9 @@ rules (the referee's dice, a seeded random legal command each step), saves it af
 interpreter (what a player at the table waits for), median of N runs, after one run that writes the
 modules' compiled files (``__pycache__``) as any first run on a player's machine does (this machine sets
 ``PYTHONDONTWRITEBYTECODE``, which would make every command compile every module again). `--no-checkpoint` times the same
-saves without their checkpoints (every event replayed), as before issue 14.
+saves without their checkpoints (every event replayed), as before issue 14. Last, the time the record classes
+(frozen dataclasses) take to define at import, as a ratio to the same `import click`: the floor of any
+command that reads a game, whatever else it does.
 """
 from __future__ import annotations
 
@@ -102,6 +104,30 @@ def main() -> None:
                   f"({status / click:.1f}x import click), undo {undo * 1000:.0f} ms ({undo / click:.1f}x)")
         low, high = results[min(results)], results[count]
         print(f"event {count} / event {min(results)}: status --json {high[0] / low[0]:.2f}x, undo {high[1] / low[1]:.2f}x")
+        records = statistics.median(record_classes_seconds(env) for _ in range(args.runs))
+        print(f"defining the record classes (frozen dataclasses of {', '.join(RECORD_MODULES)}) at import: "
+              f"{records * 1000:.0f} ms ({records / click:.2f}x import click): a command that reads a game takes "
+              f"{(click + records) / click:.2f}x import click at least; 2.0x would leave {(click - records) * 1000:.0f} ms "
+              f"for reading the database and the save, the rules and the output")
+
+
+RECORD_MODULES = ("pnp.database.schema", "referee.solo.state", "referee.solo.events", "referee.events")
+"""The modules whose import is the definition of the record classes every solo command needs: the card
+database's records (a cached database is unpickled into them) and the game's state and events."""
+
+
+def record_classes_seconds(env: dict[str, str]) -> float:
+    """Seconds the :data:`RECORD_MODULES` take to import on their own (``-X importtime`` self times, in a fresh
+    interpreter, compiled files read from ``__pycache__``): almost all of it the dataclass decorator writing and
+    compiling each class's ``__init__``, ``__eq__``, ``__hash__``, ``__repr__``, ``__setattr__``, ``__delattr__``."""
+    done = subprocess.run([sys.executable, "-X", "importtime", "-c", "import referee.solo.game"], check=True,
+                          capture_output=True, text=True, cwd=ROOT, env=env)
+    total = 0
+    for line in done.stderr.splitlines():
+        parts = [part.strip() for part in line.removeprefix("import time:").split("|")]
+        if len(parts) == 3 and parts[2] in RECORD_MODULES:
+            total += int(parts[0])
+    return total / 1_000_000
 
 
 if __name__ == "__main__":
