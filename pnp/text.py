@@ -61,6 +61,22 @@ def unknown_icons(text: str) -> list[str]:
     return found
 
 
+_UNCLOSED = re.compile(r"(?<![^\s(\[{\"'])(:([a-z][a-z0-9-]*))(?![a-z0-9-]|\s*:)")
+"""A colon at the start of a word and a lower-case name with no closing colon (``+2 :mana``, ``(:win)``)."""
+
+
+def unclosed_icons(text: str) -> list[str]:
+    """The icon names of ``text`` written with their opening colon only (``+2 :mana``: it prints as text,
+    eighteenth breaker), in order, each once; a name that is no icon is prose (``the ratio 3:1``, ``at:noon``
+    glued to a word, are not matched at all)."""
+    found: list[str] = []
+    for match in _UNCLOSED.finditer(text):
+        name = match.group(2)
+        if name in INLINE_ICONS and name not in found:
+            found.append(name)
+    return found
+
+
 def icon_meant(name: str) -> str | None:
     """The icon a token ``name`` means when written as icons are (lower case, hyphens, no space), or the one
     it is closest to (``manna`` -> ``mana``); ``None`` when none is near."""

@@ -1755,3 +1755,25 @@ def test_a_back_colour_too_close_to_its_title_is_said_at_its_key_in_cards_toml(t
     problems = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
     assert len(problems) == 1 and problems[0].startswith(f"cards.toml:{number}: solo.back.quest.color: "), problems
     assert f"choose a {way} colour" in problems[0]
+
+
+@pytest.mark.parametrize("text, names", [
+    ("+2 :mana", ["mana"]), ("(:win) then :loss.", ["win", "loss"]), (":spirit :mana", ["mana"]),
+    (":mana:", []), ("the ratio 3:1", []), ("at:noon", []), ("Cost: mana", []), (":manna", []),
+])
+def test_an_icon_without_its_closing_colon_is_found(text, names):
+    """Eighteenth breaker: `+2 :mana` printed ":mana" as text and passed check. An icon's name after a colon that
+    starts a word, with no closing colon, is found; prose (a ratio, a colon glued to a word, a name that is
+    no icon) is not."""
+    from pnp.text import unclosed_icons
+
+    assert unclosed_icons(text) == names
+
+
+def test_check_names_an_unclosed_icon_at_its_line(tmp_path):
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace('\ntext = "+2 :mana:"\n', '\ntext = "+2 :mana"\n', 1), encoding="utf-8")
+    number = path.read_text(encoding="utf-8").split("\n").index('text = "+2 :mana"') + 1
+    problems = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
+    assert problems == [f"cards.toml:{number}: solo.spell.frost-breath.text: the icon :mana has no closing colon, so it "
+                        f"prints as text; write :mana:"], problems

@@ -15,7 +15,7 @@ from pnp.drawing import Anchor, Box, Circle, Drawing, Group, Icon, Line, Polygon
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import BoxSpec, Template, template_line
 from pnp.oneline import quoted, shortened
-from pnp.text import INLINE_ICONS, Align, FitResult, VAlign, fit_text, icon_meant, single_line, text_width_mm, unknown_icons
+from pnp.text import INLINE_ICONS, Align, FitResult, VAlign, fit_text, icon_meant, single_line, text_width_mm, unclosed_icons, unknown_icons
 from pnp.units import FONT_METRIC_SLACK_MM, LAID_OUT_SAFE_MM, MM_PER_PT, ROUNDING_SLACK
 
 WHITE = "#ffffff"
@@ -79,6 +79,12 @@ class CardBuilder:
                 self.problems.append(self._at_string(written, f"unknown icon :{name}:; {hint}"))
                 continue
             self.problems.append(FitProblem(where, field_name, "unknown icon", f"unknown icon :{name}:; {hint}"))
+        for name in unclosed_icons(text):
+            said = f"the icon :{name} has no closing colon, so it prints as text; write :{name}:"
+            if written is not None:
+                self.problems.append(self._at_string(written, said))
+                continue
+            self.problems.append(FitProblem(where, field_name, "unknown icon", said))
         for char in fonts.missing_chars(text, family):
             self.problems.append(FitProblem(where, field_name, "missing glyph",
                                             f"character {quoted(char)} (U+{ord(char):04X}) is in no bundled font"))
