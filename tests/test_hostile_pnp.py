@@ -1777,3 +1777,18 @@ def test_check_names_an_unclosed_icon_at_its_line(tmp_path):
     problems = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
     assert problems == [f"cards.toml:{number}: solo.spell.frost-breath.text: the icon :mana has no closing colon, so it "
                         f"prints as text; write :mana:"], problems
+
+
+@pytest.mark.parametrize("old, new, key, says", [
+    ("rule_y = 49.0", "[numbers.rule_y]\na = 1", "numbers.rule_y", "a table [numbers.rule_y]"),
+    ('text = "#f4ead3"', "text = { a = 1 }", "colors.text", "a table [colors.text]"),
+])
+def test_a_table_where_a_template_value_belongs_is_named_a_table(db, edited_templates, old, new, key, says):
+    """Eighteenth breaker: `[numbers.rule_y]` written as a table under a number gave "{'a': 1} is not a finite
+    number"; it is named as the table it is, at its key and line."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("back.toml", old, new)
+    problems = check_fit(db)
+    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
+    assert says in problems[0].message and "{'a'" not in problems[0].message

@@ -38,6 +38,7 @@ from pnp import fonts, resources
 from pnp.database.lines import LineIndex
 from pnp.drawing import Box
 from pnp.files import FileRefused, read_limited
+from pnp.oneline import shortened
 from pnp.text import Align, VAlign
 
 TEMPLATE_DIR = resources.TEMPLATE_DIR
@@ -262,7 +263,8 @@ def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[s
                                                f"{f'; did you mean {close[0]}?' if close else ''}", _header_line(path, section))
     colours = data.get("colors", {})
     for name, value in (colours.items() if isinstance(colours, dict) else ()):  # each file's own, overridden or not (sixteenth breaker)
-        _check(isinstance(value, str) and bool(_COLOUR.match(value)), path, f"colors.{name}", f"{value!r} is not '#rrggbb' (lower case)")
+        _check(isinstance(value, str) and bool(_COLOUR.match(value)), path, f"colors.{name}",
+               f"{_given(value, f'colors.{name}')} is not '#rrggbb' (lower case)")
     parent = data.get("extends")
     if parent is None:
         return data, path
@@ -390,22 +392,31 @@ _LOADED: dict[tuple[str, Path], Template] = {}
 """Every template loaded this process, by kind and folder (:func:`unread_keys` reads what they were asked)."""
 
 
+def _given(value: Any, key: str) -> str:
+    """A template value as a problem names it: a table as the table it is (``a table [numbers.rule_y]``,
+    written as ``[numbers.rule_y]`` under a key meant for a value), else its TOML-like repr, shortened."""
+    if isinstance(value, dict):
+        return f"a table [{key}] (written as a section, or as key = {{ ... }})"
+    return shortened(repr(value), 40)
+
+
 @cache
 def _load(kind: str, folder: Path) -> Template:
     data, path = _merged(kind, folder)
     colors: dict[str, str] = {}
     for name, value in data.get("colors", {}).items():
-        _check(isinstance(value, str) and bool(_COLOUR.match(value)), path, f"colors.{name}", f"{value!r} is not '#rrggbb' (lower case)")
+        _check(isinstance(value, str) and bool(_COLOUR.match(value)), path, f"colors.{name}",
+               f"{_given(value, f'colors.{name}')} is not '#rrggbb' (lower case)")
         colors[name] = value
     numbers = {}
     for name, value in data.get("numbers", {}).items():
-        _check(_is_number(value), path, f"numbers.{name}", f"{value!r} is not {NUMBER}")
+        _check(_is_number(value), path, f"numbers.{name}", f"{_given(value, f'numbers.{name}')} is not {NUMBER}")
         if name.endswith("_tint"):  # a share of white or black mixed into a colour
             _check(0 <= value <= 1, path, f"numbers.{name}", f"{value!r} is not a share from 0 to 1 (how much of the colour is mixed)")
         numbers[name] = float(value)
     strings = {}
     for name, value in data.get("strings", {}).items():
-        _check(isinstance(value, str), path, f"strings.{name}", f"{value!r} is not a string")
+        _check(isinstance(value, str), path, f"strings.{name}", f"{_given(value, f'strings.{name}')} is not a string")
         strings[name] = value
     boxes: dict[str, BoxSpec] = {}
     for name, spec in data.get("boxes", {}).items():
