@@ -1792,3 +1792,18 @@ def test_a_table_where_a_template_value_belongs_is_named_a_table(db, edited_temp
     problems = check_fit(db)
     assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
     assert says in problems[0].message and "{'a'" not in problems[0].message
+
+
+@pytest.mark.parametrize("old, new, key", [
+    ("emblem_scale = 0.8", "emblem_scale = -0.8", "numbers.emblem_scale"),  # a product: emblem_size * emblem_scale
+    ("emblem_size = 26.0", "emblem_size = -26.0", "numbers.emblem_size"),
+])
+def test_a_number_that_makes_an_icon_negative_is_named(db, edited_templates, old, new, key):
+    """Eighteenth breaker: `emblem_scale = -0.8` made the back's emblem of negative size, and the problem named
+    only [numbers]; the template's one negative number is named at its line."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("back.toml", old, new)
+    problems = check_fit(db)
+    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
+    assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == new

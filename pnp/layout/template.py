@@ -304,7 +304,8 @@ def drawing_error(kind: str, error: ValueError, folder: Path | None = None) -> T
     """The :class:`TemplateError` for a shape the layout of ``kind`` could not draw (``error``, from
     :mod:`pnp.drawing`: a negative size, a text size of 0): a number of the template's ``[numbers]``
     gives it. The number whose value the error quotes (``Rect has a negative size 2.0 x -9.9 mm``:
-    ``hp_box = -9.9``) is named at its line; else the ``[numbers]`` table."""
+    ``hp_box = -9.9``) is named at its line, else the template's one negative number (the bundled templates have
+    none: ``emblem_scale = -0.8`` made the emblem's size negative, eighteenth breaker); else the ``[numbers]`` table."""
     path = (folder or TEMPLATE_DIR) / f"{kind}.toml"
     quoted_values = {float(token) for token in re.findall(r"-?\d+(?:\.\d+)?", str(error))}
     try:
@@ -313,6 +314,8 @@ def drawing_error(kind: str, error: ValueError, folder: Path | None = None) -> T
         numbers = {}
     suspects = [name for name, value in numbers.items() if _is_number(value) and float(value) in quoted_values
                 and (float(value) <= 0 or "negative" not in str(error))]
+    if not suspects:  # a product or sum of numbers (emblem_size * emblem_scale): the one number below zero, if one is
+        suspects = [name for name, value in numbers.items() if _is_number(value) and float(value) < 0]
     key = f"numbers.{suspects[0]}" if len(suspects) == 1 else "numbers"
     return _error(path, key, f"{'this number' if len(suspects) == 1 else 'a number'} gives a shape that cannot be drawn "
                              f"({error}); sizes must be positive")
