@@ -70,6 +70,8 @@ def table(words: tuple[str, ...], database_path: Path | None) -> None:
         break
     else:
         assert first_error is not None
+        if len(words) > 1 and _names_a_table(tables, " ".join(words[:-1])):  # `battle-win x`: the roll is what is wrong
+            raise click.BadParameter(f"{words[-1]!r} is not a valid integer (the roll the table is read with)", param_hint="ROLL")
         raise click.BadParameter(first_error.message.removeprefix("TABLE_ID: "), param_hint="TABLE_ID") from None
     rules_table = db.table(found)
     if roll is None:
@@ -86,6 +88,15 @@ def table(words: tuple[str, ...], database_path: Path | None) -> None:
         raise click.BadParameter(f"{roll} reads no row of {found}; rows hold {', '.join(map(str, held))}", param_hint="ROLL") from None
     name = f"{row.name}: " if row.name else ""
     click.echo(f"{rules_table.title}, {roll}: {name}{row.text}")
+
+
+def _names_a_table(tables, text: str) -> bool:
+    """Whether ``text`` names one of ``tables`` as ``referee table`` reads a name."""
+    try:
+        clitools.find_record(((t.id, (t.title,)) for t in tables), text, "TABLE_ID", "table", "tables", listed=str)
+    except click.ClickException:
+        return False
+    return True
 
 
 @main.command()

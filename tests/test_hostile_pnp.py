@@ -1807,3 +1807,16 @@ def test_a_number_that_makes_an_icon_negative_is_named(db, edited_templates, old
     problems = check_fit(db)
     assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
     assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == new
+
+
+def test_a_template_string_with_the_cards_values_that_overflows_is_said_once_at_its_line(db, edited_templates):
+    """Eighteenth breaker: `band_title = "Warding Key {key} of ..."` made too long overflowed on each Warding City
+    and was blamed on the cards in cards.toml (`solo.quest.dalnish: band: over by`), which hold only the key.
+    The template's words are most of the text: one problem at the string's own line."""
+    from pnp.layout import check_fit
+
+    new = 'band_title = "Warding Key {key} of the very long name that never ends at all"'
+    path = edited_templates("warding_city.toml", 'band_title = "Warding Key {key}"', new)
+    problems = check_fit(db)
+    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", "strings.band_title", path)], problems
+    assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == new
