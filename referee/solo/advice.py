@@ -142,6 +142,15 @@ def odds(chance: float, certain: bool) -> str:
     return "a chance: under 1%" if chance < 0.005 else f"a chance: {chance:.0%}"
 
 
+def cost_text(db: Database, spell_id: str) -> str:
+    """What casting a spell costs, in words: ``2 Mana``, ``1 Spirit``, ``free`` (its card's cost)."""
+    cost = rules.spell(db, spell_id).cost
+    if cost is None:
+        return "free"
+    parts = [f"{cost.mana} Mana" if cost.mana else "", f"{cost.spirit} Spirit" if cost.spirit else ""]
+    return ", ".join(p for p in parts if p) or "free"
+
+
 def step_name(db: Database, step: ev.Cast | ev.CallElder | ev.Recharge) -> str:
     """A later step of an aid line, in words: ``Shield``, ``Elder Maelis``, ``recharge Ice``."""
     if isinstance(step, ev.Recharge):
@@ -271,7 +280,8 @@ def _map_casts(state: State, db: Database) -> list[str]:
     (twentieth breaker: `cast frost-breath` worked in phase a and the Next line did not offer it)."""
     casts = [e for e in legal.candidates(state, db) if isinstance(e, ev.Cast)]
     spells = dict.fromkeys(e.spell for e in casts if legal.is_legal(state, db, e))
-    return [f"`{aid_command(state, db, ev.Cast(spell=spell))}` to cast {rules.name(db, spell)}" for spell in spells]
+    return [f"`{aid_command(state, db, ev.Cast(spell=spell))}` to cast {rules.name(db, spell)} ({cost_text(db, spell)})"
+            for spell in spells]
 
 
 def _map(state: State, db: Database) -> str:

@@ -363,7 +363,8 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
     """Play at the table: the referee asks for each step (Enter lets it roll or draw; or type your dice and
     cards), and saves after every step. The same game as the one-shot commands, which can take over any time."""
     from referee import tableui
-    from referee.solo.table import SoloTable, cost_text
+    from referee.solo.advice import cost_text
+    from referee.solo.table import SoloTable
     from referee.table import TableSession
 
     path = clitools.save_path(save_path, "solo")

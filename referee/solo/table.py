@@ -25,15 +25,6 @@ from referee.table import Choice, DiceAsk, Question
 GAME_COMMANDS = {"map": "the battle map, you and the servants", "spells": "the spells on the three paths"}
 
 
-def cost_text(db: Database, spell_id: str) -> str:
-    """What casting a spell costs, in words: ``2 Mana``, ``1 Spirit``, ``free`` (its card's cost)."""
-    cost = rules.spell(db, spell_id).cost
-    if cost is None:
-        return "free"
-    parts = [f"{cost.mana} Mana" if cost.mana else "", f"{cost.spirit} Spirit" if cost.spirit else ""]
-    return ", ".join(p for p in parts if p) or "free"
-
-
 def _fatal(db: Database, state: State, cast: ev.Cast) -> str:
     """A warning after a spell that would leave the player below 1 Spirit (rulebook, Winning or Losing: the
     game is lost; in the Last Stand the Last Stand is lost, R56): by its Spirit cost, or, on a roll on the
@@ -321,7 +312,7 @@ class SoloTable:
             group = _distinct_rows(db, groups[key])
             first = group[0]
             if isinstance(first, ev.Cast):
-                label = f"Cast {rules.name(db, first.spell)} ({cost_text(db, first.spell)}){_fatal(db, state, first)}"
+                label = f"Cast {rules.name(db, first.spell)} ({advice.cost_text(db, first.spell)}){_fatal(db, state, first)}"
                 words = _words(db, first.spell)
             elif isinstance(first, ev.CallElder):
                 label = f"Call on {rules.name(db, first.elder)}"
