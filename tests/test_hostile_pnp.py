@@ -1820,3 +1820,24 @@ def test_a_template_string_with_the_cards_values_that_overflows_is_said_once_at_
     problems = check_fit(db)
     assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", "strings.band_title", path)], problems
     assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == new
+
+
+@pytest.mark.parametrize("name, old, new, says", [
+    ("servant.toml", 'range = "Range {range}"', 'range = "Range {rang}"', "unknown placeholder {rang}; this string can use {range}"),
+    ("servant.toml", 'range = "Range {range}"', 'range = "Range {range"', "for a brace itself"),
+    ("servant.toml", 'range = "Range {range}"', 'range = "Range {0}"', "unknown placeholder {0}"),
+    ("servant.toml", 'range = "Range {range}"', 'range = "Range {range:>999999999}"', "unknown placeholder {range:>999999999}"),
+    ("warding_city.toml", 'band_title = "Warding Key {key}"', 'band_title = "Warding Key {Key}"', "unknown placeholder {Key}"),
+    ("spell_path.toml", 'learn_cost = "[{cost}]"', 'learn_cost = "[{cost}] {text}"', "unknown placeholder {text}"),
+])
+def test_a_placeholder_typo_in_a_template_string_is_one_line_at_it(db, edited_templates, name, old, new, says):
+    """Twentieth breaker (HIGH): `{rang}`, an unclosed `{range`, `{0}`, `{Key}` in a template string were
+    tracebacks from check and build. Each is one ``template`` problem at the string's line, naming what it can use."""
+    from pnp.layout import check_fit
+
+    path = edited_templates(name, old, new)
+    problems = check_fit(db)
+    key = "strings." + new.split(" = ")[0]
+    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
+    assert says in problems[0].message
+    assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == new

@@ -177,9 +177,9 @@ def player(card: PlayerCard, db: Database, make: Make):
             b.add(Rect(shade_x, y - t.number("shade_dy"), t.number("shade_right") - shade_x, spell_pitch - t.number("shade_gap"),
                        fill=t.color("row_shade")))
         b.add(Icon(f"d6-{spell.face}", sx, y + t.number("die_dy"), die))
-        cost = t.string("spell_cost").format(cost=spell.cost, points=card.points)
+        cost = t.formatted("spell_cost", cost=spell.cost, points=card.points)
         if spell.resonance:
-            cost += t.string("spell_resonance").format(resonance=spell.resonance)
+            cost += t.formatted("spell_resonance", resonance=spell.resonance)
         fitted = b.text(f"{field}.cost", cost, cost_spec,
                         box=Box(t.number("cost_right") - cost_spec.w, y, cost_spec.w, cost_spec.h))
         # The name ends a word space before the cost's first letter (fourteenth breaker: a long name shrunk

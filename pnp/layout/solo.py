@@ -215,8 +215,8 @@ def warding_city(card: WardingCity, db: Database, make: Make):
                  stroke_width=t.number("key_icon_rule_width")))
     b.add(Icon("key", x + inset, cy - icon / 2 + inset, icon - 2 * inset))
     name = colour_name(t, colour)
-    b.text("band", t.string("band_title").format(key=card.key), "band_title", color=text_colour)
-    b.text("band_colour", t.string("band_subtitle").format(Colour=name, colour=name.lower()), "band_subtitle",
+    b.text("band", t.formatted("band_title", key=card.key), "band_title", color=text_colour)
+    b.text("band_colour", t.formatted("band_subtitle", Colour=name, colour=name.lower()), "band_subtitle",
            color=text_colour)
     b.text("text", card.text, "event")
     footer(b, card.id, color=text_colour)
@@ -236,11 +236,11 @@ def servant(card: Servant, db: Database, make: Make):
                stroke_width=t.number("portrait_rule_width"), radius=t.number("portrait_radius"), frame="portrait"))
     pad = t.number("portrait_pad")
     b.add(Icon(card.servant_type, px + pad, py + pad, size - 2 * pad))
-    b.text("range", t.string("range").format(range=card.range), "range")
+    b.text("range", t.formatted("range", range=card.range), "range")
     hexes_word = t.string("hex_one" if card.range == 1 else "hex_many")
-    b.text("range", t.string("range_note").format(range=card.range, hexes=hexes_word), "range_note")
-    b.text("damage", t.string("damage").format(damage=card.damage, target=card.damage_to), "damage")
-    b.text("damage", t.string("damage_note").format(Target=card.damage_to.capitalize()), "damage_note")
+    b.text("range", t.formatted("range_note", range=card.range, hexes=hexes_word), "range_note")
+    b.text("damage", t.formatted("damage", damage=card.damage, target=card.damage_to), "damage")
+    b.text("damage", t.formatted("damage_note", Target=card.damage_to.capitalize()), "damage_note")
     b.text("hit points", t.string("hp_label"), "hp_label")
     box, step = t.number("hp_box"), t.number("hp_step")
     swatch_w, name_dx = t.number("hp_swatch_w"), t.number("hp_colour_dx")
@@ -325,7 +325,7 @@ def stats(card: Stats, db: Database, make: Make):
                    stroke_width=t.number("key_rule_width"), radius=radius))
         b.add(Rect(x, y, key_w, t.number("key_head_h"), fill=tint(swatch, t.number("key_head_tint"), WHITE), radius=radius))
         name_dx = t.number("key_name_dx")
-        b.text(field, t.string("key_name").format(key=key.key, Colour=colour_name(t, key.color)), name_spec,
+        b.text(field, t.formatted("key_name", key=key.key, Colour=colour_name(t, key.color)), name_spec,
                box=Box(x + name_dx, y + t.number("key_name_dy"), key_w - 2 * name_dx, name_spec.h))
         b.add(Icon("key", x + t.number("key_icon_dx"), y + t.number("key_icon_dy"), size))
         b.text(f"{field}.text", key.text, text_spec,
@@ -347,7 +347,7 @@ def _cost_text(spell: Spell, t: Template) -> str:
     if spell.cost is not None:
         return amount(spell.cost)
     if spell.learn_cost is not None:
-        return t.string("learn_cost").format(cost=amount(spell.learn_cost))
+        return t.formatted("learn_cost", cost=amount(spell.learn_cost))
     return ""
 
 
@@ -402,7 +402,7 @@ def spell_path(card: SpellPath, db: Database, make: Make):
         b.text("name", spell.name, name, record=spell.id,
                box=Box(box.x + name_dx, box.y + t.number("name_dy"), box.width - name_dx - t.number("name_margin"), name.h))
         cost = _cost_text(spell, t)
-        text = t.string("spell_text").format(cost=cost, text=spell.text) if cost else spell.text
+        text = t.formatted("spell_text", cost=cost, text=spell.text) if cost else spell.text
         body = t.box("spell_text")
         text_top = box.y + t.number("text_dy")
         b.text("text", text, body, record=spell.id,
@@ -427,7 +427,7 @@ def progress_track(track: ProgressTrack, db: Database, make: Make):
         b.add(Group(tuple(cell.items), dx=card_w * index))
         band = Box(card_w * index + band_spec.x, band_spec.y, band_spec.w, band_spec.h)
         title_band(b, band, t.color("band"), t.color("band_hatch"), t.color("rule"))
-        title = track.title if index == 0 else t.string("continued").format(title=track.title)
+        title = track.title if index == 0 else t.formatted("continued", title=track.title)
         spec = t.box("title")
         b.text("title", title, spec, box=Box(spec.x + card_w * index, spec.y, spec.w, spec.h))
     box, pitch = t.number("box"), t.number("pitch")
@@ -502,8 +502,8 @@ def progress_track(track: ProgressTrack, db: Database, make: Make):
 def _roll_label(rolls: tuple[int, ...], dice: str, last: bool, t: Template) -> str:
     if dice == "difference":
         if last:
-            return t.string("roll_and_above").format(low=min(rolls))
-        return t.string("roll_range").format(low=min(rolls), high=max(rolls)) if len(rolls) > 1 else str(rolls[0])
+            return t.formatted("roll_and_above", low=min(rolls))
+        return t.formatted("roll_range", low=min(rolls), high=max(rolls)) if len(rolls) > 1 else str(rolls[0])
     return t.string("roll_separator").join(str(r) for r in rolls)
 
 
@@ -533,7 +533,7 @@ def table_card(card: TableCard, db: Database, make: Make):
             last = index == len(table.rows) - 1
             b.text(f"rows[{index}].roll", _roll_label(row.roll, table.dice, last, t), roll_spec,
                    box=Box(t.number("roll_x"), y, t.number("roll_w"), height), record=table.id)
-        text = t.string("named_row").format(name=row.name, text=row.text) if row.name else row.text
+        text = t.formatted("named_row", name=row.name, text=row.text) if row.name else row.text
         # The row's words are the table record's (cards.toml), not the card's: problems name the table.
         b.text(f"rows[{index}].text", text[:1].upper() + text[1:], text_spec,
                box=Box(t.number("text_x"), y + pad, text_spec.w, height - 2 * pad), record=table.id)
@@ -699,12 +699,12 @@ def battle_map(card: BattleMap, db: Database, make: Make):
                  stroke_width=t.number("title_icon_rule_width")))
     b.add(icon_centred("key", key_cx, key_cy, t.number("key_icon_size")))
     text_colour = t.color("band_text_dark") if card.color == "yellow" else t.color("band_text")
-    b.text("title", t.string("title").format(key=card.key), "title", color=text_colour)
-    b.text("subtitle", t.string("subtitle").format(Colour=colour_name(t, card.color), servants=card.servants), "subtitle")
+    b.text("title", t.formatted("title", key=card.key), "title", color=text_colour)
+    b.text("subtitle", t.formatted("subtitle", Colour=colour_name(t, card.color), servants=card.servants), "subtitle")
     b.text("event", card.event, "event")
     b.text("legend", t.string("legend"), "legend")
     table = db.table(card.eldritch_table)
-    b.text("title", t.string("table_title").format(title=table.title), "table_title", record=table.id)
+    b.text("title", t.formatted("table_title", title=table.title), "table_title", record=table.id)
     top, bottom = t.number("table_top"), t.number("table_bottom")
     height = (bottom - top) / len(table.rows)
     roll_spec, text_spec = t.box("roll"), t.box("row_text")

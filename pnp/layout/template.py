@@ -28,6 +28,7 @@ import dataclasses
 import difflib
 import math
 import re
+import string
 import tomllib
 from dataclasses import dataclass
 from functools import cache
@@ -151,6 +152,25 @@ class Template:
             return self.strings[name]
         except KeyError:
             raise self._missing("strings", name, self.strings) from None
+
+    def formatted(self, name: str, **values: object) -> str:
+        """The label called ``name`` with its ``{placeholders}`` filled from ``values`` (``Range {range}``).
+        A placeholder is a plain name of ``values``; anything else is a :class:`TemplateError` at the string's
+        own line naming what it can use (twentieth breaker: ``{rang}``, ``{range``, ``{0}`` were tracebacks)."""
+        text = self.string(name)
+        allowed = ", ".join(f"{{{key}}}" for key in values) or "none"
+        key = f"strings.{name}"
+        try:
+            fields = list(string.Formatter().parse(text))
+        except ValueError as error:  # an unmatched brace
+            raise _error(self.path, key, f"{error} (write {{{{ and }}}} for a brace itself); this string can use {allowed}") from None
+        for _, field_name, spec, conversion in fields:
+            if field_name is None:
+                continue
+            if field_name not in values or spec or conversion:
+                shown = shortened("{" + field_name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}", 30)
+                raise _error(self.path, key, f"unknown placeholder {shown}; this string can use {allowed}")
+        return text.format_map(values)
 
 
 def _header_line(path: Path, section: str) -> int:
