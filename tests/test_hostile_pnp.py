@@ -1841,3 +1841,19 @@ def test_a_placeholder_typo_in_a_template_string_is_one_line_at_it(db, edited_te
     assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
     assert says in problems[0].message
     assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == new
+
+
+@pytest.mark.parametrize("new, says", [
+    ('win_label = "Win :wn: 日本"', "unknown icon :wn:; did you mean :win:?"),
+    ('win_label = "Win :mana"', "the icon :mana has no closing colon"),
+    ('win_label = "Win 日本"', "(U+65E5) is in no bundled font"),
+])
+def test_a_template_label_is_checked_as_card_text_is(db, edited_templates, new, says):
+    """Twentieth breaker: a caption the layout draws itself (`win_label = "Win :wn: 日本"`) printed `:wn:` and two
+    missing-glyph boxes and passed; the same words in cards.toml are refused. One line at the string."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("quest.toml", 'win_label = "Battle Win"', new)
+    problems = check_fit(db)
+    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", "strings.win_label", path)], problems
+    assert says in problems[0].message

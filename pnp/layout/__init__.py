@@ -26,7 +26,7 @@ from pnp.layout.legible import legibility_problems
 from pnp.layout.overlap import off_card_line_problems, overlap_problems, small_text_problems
 from pnp.layout.problems import FitKind, FitProblem
 from pnp.layout.safe import safe_area_problems
-from pnp.layout.template import TemplateError, drawing_error, load_template, unread_keys
+from pnp.layout.template import TemplateError, drawing_error, load_template, string_problems, unread_keys
 from pnp.units import SAME_SIZE_MM
 
 LAYOUTS: dict[str, Callable] = {**solo.LAYOUTS, **duel.LAYOUTS}
@@ -257,6 +257,10 @@ def check_fit(database: Database) -> list[FitProblem]:
                 continue
             said.add((problem.record_id, problem.path, problem.field, message))
             problems.append(problem)
+        written = {(problem.path, problem.field) for problem in problems}
+        for path, line, key, message in string_problems():  # the labels a layout draws itself, read as card text is
+            if (str(path), key) not in written:
+                problems.append(FitProblem("templates", key, "template", message, path=str(path), line=line))
         for path, line, key, meant in unread_keys():
             problems.append(FitProblem("templates", key, "template", f"no layout reads this; did you mean {meant}?" if meant else
                                        "no layout reads this box, so nothing is printed in it; remove it or name a box the layout fills",

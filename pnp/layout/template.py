@@ -382,6 +382,37 @@ def load_template(kind: str, folder: Path | None = None) -> Template:
     return _load(kind, folder or TEMPLATE_DIR)
 
 
+def string_problems(folder: Path | None = None) -> list[tuple[Path, int, str, str]]:
+    """The problems of the ``[strings]`` of the templates in ``folder`` loaded so far that a layout read, as
+    card text has them: an ``:icon:`` token that names no icon, an icon without its closing colon, a character
+    no bundled font draws (in the text family, the one labels print in); placeholders (``{key}``) are not text.
+    ``(file, line, key, message)``, each key once. Call it after the faces are laid out (twentieth breaker:
+    a caption ``Win :wn: 日本`` printed ``:wn:`` and two missing-glyph boxes, and passed)."""
+    from pnp.text import INLINE_ICONS, icon_meant, unclosed_icons, unknown_icons
+
+    folder = folder or TEMPLATE_DIR
+    found: dict[tuple[Path, str], tuple[Path, int, str, str]] = {}
+    for (_, where), template in list(_LOADED.items()):
+        if where != folder:
+            continue
+        for name, value in template.strings.items():
+            key = f"strings.{name}"
+            if key not in template.asked:
+                continue
+            text = re.sub(r"\{[^{}]*\}", " ", value)
+            said = []
+            for token in unknown_icons(text):
+                meant = icon_meant(token)
+                said.append(f"unknown icon :{token}:; " + (f"did you mean :{meant}:?" if meant else f"icons are: {', '.join(sorted(INLINE_ICONS))}"))
+            said += [f"the icon :{token} has no closing colon, so it prints as text; write :{token}:" for token in unclosed_icons(text)]
+            said += [f"character {shortened(repr(char), 12)} (U+{ord(char):04X}) is in no bundled font"
+                     for char in fonts.missing_chars(text, "serif")]
+            if said:
+                path, line = template_line(template.path, key)
+                found.setdefault((path, key), (path, line, key, said[0]))
+    return list(found.values())
+
+
 def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str]]:
     """The keys of the templates in ``folder`` loaded so far that no layout has read although one it
     did read is spelled almost the same (``numbers.emblem_sise`` beside ``emblem_size``; a child's
