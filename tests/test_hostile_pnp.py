@@ -1857,3 +1857,16 @@ def test_a_template_label_is_checked_as_card_text_is(db, edited_templates, new, 
     problems = check_fit(db)
     assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", "strings.win_label", path)], problems
     assert says in problems[0].message
+
+
+def test_a_caption_made_too_long_is_one_line_at_its_string(db, edited_templates):
+    """Twentieth breaker: `win_label` made long gave 25 lines (the [numbers] of three templates, two of them not
+    edited, and a safe-area line for each of 22 quest cards) and none named strings.win_label. One line there.
+    (A slot moved onto the next keeps naming [numbers]: test_what_the_layout_places_never_prints_over_itself.)"""
+    from pnp.layout import check_fit
+
+    new = 'win_label = "Battle Win of the Warden and his friends"'
+    path = edited_templates("quest.toml", 'win_label = "Battle Win"', new)
+    problems = check_fit(db)
+    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", "strings.win_label", path)], problems
+    assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == new

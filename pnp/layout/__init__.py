@@ -266,9 +266,17 @@ def check_fit(database: Database) -> list[FitProblem]:
                                        "no layout reads this box, so nothing is printed in it; remove it or name a box the layout fills",
                                        path=str(path), line=line))
         overlaps = overlap_problems(faces)
-        return (problems + small_text_problems(faces) + overlaps + legibility_problems(faces, overlaps)
-                + off_card_line_problems(faces)
-                + safe_area_problems(faces, database.print.safe_mm))
+        found = (problems + small_text_problems(faces) + overlaps + legibility_problems(faces, overlaps)
+                 + off_card_line_problems(faces) + safe_area_problems(faces, database.print.safe_mm))
+        keys: set[tuple[str, str]] = set()  # one line a template key: the first problem there (fixed, the next shows)
+        kept = []
+        for problem in found:
+            if problem.record_id == "templates":
+                if (problem.path, problem.field) in keys:
+                    continue
+                keys.add((problem.path, problem.field))
+            kept.append(problem)
+        return kept
     except TemplateError as error:
         return [FitProblem("templates", error.key, "template", error.reason, path=str(error.path), line=error.line)]
 

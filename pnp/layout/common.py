@@ -8,7 +8,6 @@ here is geometry (halves, the hatch's 45 degree angle) and unit conversion.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 
 from pnp import fonts
@@ -153,21 +152,10 @@ class CardBuilder:
                                                   f"space holds {room:.1f} mm; shorten it", box="*"))
 
     def _written(self, text: str, record: str | None) -> str | None:
-        """The key of this template's ``[strings]`` whose words ``text`` is, when the text is the card's own
-        (``record`` None) and the template wrote it: the string itself, or the string with the card's values in
-        its ``{placeholders}`` when the template's own words are most of the text (``Warding Key {key}`` with a
-        long tail written there was blamed on each card, eighteenth breaker); else ``None``."""
-        if record is not None:
-            return None
-        for key, value in self.template.strings.items():
-            if value == text:
-                return key
-            if "{" in value:
-                parts = re.split(r"\{[^{}]*\}", value)
-                own = sum(len(part) for part in parts)
-                if 2 * own >= len(text) and re.fullmatch(".*?".join(map(re.escape, parts)), text, re.DOTALL):
-                    return key
-        return None
+        """The key of this template's ``[strings]`` whose words ``text`` is (:meth:`Template.string_key`), when the
+        text is the card's own (``record`` None); else ``None`` (eighteenth breaker: a string with a card's key in
+        it was blamed on each card)."""
+        return None if record is not None else self.template.string_key(text)
 
     def _at_string(self, key: str, message: str, over: float = 0.0, box: str = "") -> FitProblem:
         """A ``"template"`` problem at ``strings.<key>``, at the file and line that write it."""

@@ -85,6 +85,16 @@ def _clashes(a: Painted, b: Painted) -> bool:
     return not (room.x <= ink.x and ink.right <= room.right and room.y <= ink.y and ink.bottom <= room.bottom)
 
 
+def label_key(template: Path, thing: Painted) -> str | None:
+    """``strings.<name>`` for a text the layout places itself (no box) whose words are a string of ``template``
+    (a caption, a label: twentieth breaker, a long ``win_label`` was blamed on ``[numbers]`` of three templates
+    and on every quest card), else ``None``."""
+    if thing.source or not thing.what.startswith("text "):
+        return None
+    name = load_template(template.stem, template.parent).string_key(thing.what[6:-1])
+    return f"strings.{name}" if name else None
+
+
 def _overlap(a: Box, b: Box) -> bool:
     width = min(a.right, b.right) - max(a.x, b.x)
     height = min(a.bottom, b.bottom) - max(a.y, b.y)
@@ -161,6 +171,7 @@ def overlap_problems(faces: Iterable) -> list[FitProblem]:
         items.sort(key=lambda thing: thing.box.x)  # a sweep: only boxes that overlap left to right can clash
         board = face.board_cards > 1
         seen: set[tuple[str, str]] = set()
+        clashes: list[tuple[Painted, Painted]] = []
         for index, a in enumerate(items):
             for b in items[index + 1:]:
                 if b.box.x >= a.box.right - OVERLAP_SLACK_MM:
@@ -170,22 +181,26 @@ def overlap_problems(faces: Iterable) -> list[FitProblem]:
                 if board and (a.box.x >= face.drawing.width_mm or a.box.right <= 0):
                     continue  # a neighbouring card of the board, seen in this card's bleed
                 rank = {"text": 0, "icon": 1, "space": 2}  # say it of the text (a box's first), else the icon
-                text, other = sorted((a, b), key=lambda thing: (rank[_kind(thing)], not thing.source))
-                key = f"boxes.{text.source}" if text.source else "numbers"
-                path, line = template_line(template, key)
-                said = (str(path), key)
-                if said in seen:
-                    continue
-                seen.add(said)
-                if said in found:
-                    problem, count = found[said]
-                    found[said] = (problem, count + 1)
-                    continue
-                own = _kind(text) == "text" and _kind(other) == "space" and not text.source
-                clash = "does not fit inside its track space" if own else f"is printed over {_name(other)}"
-                message = (f"{_name(text)} {clash} (on {face.id}"
-                           f"{'' if face.board_cards == 1 else f', card {face.board_index + 1}'}); move or shrink one of them")
-                found[said] = (FitProblem("templates", key, "template", message, box=text.source, path=str(path), line=line), 1)
+                clashes.append(tuple(sorted((a, b), key=lambda thing: (rank[_kind(thing)], not thing.source))))  # type: ignore[arg-type]
+        labels = {id(text): label_key(template, text) for text, _ in clashes}
+        # a label clashes because its words grew (strings.win_label) unless what the numbers place clashes too (a slot moved)
+        moved = any(not text.source and labels[id(text)] is None for text, _ in clashes)
+        for text, other in clashes:
+            key = f"boxes.{text.source}" if text.source else (None if moved else labels[id(text)]) or "numbers"
+            path, line = template_line(template, key)
+            said = (str(path), key)
+            if said in seen:
+                continue
+            seen.add(said)
+            if said in found:
+                problem, count = found[said]
+                found[said] = (problem, count + 1)
+                continue
+            own = _kind(text) == "text" and _kind(other) == "space" and not text.source
+            clash = "does not fit inside its track space" if own else f"is printed over {_name(other)}"
+            message = (f"{_name(text)} {clash} (on {face.id}"
+                       f"{'' if face.board_cards == 1 else f', card {face.board_index + 1}'}); move or shrink one of them")
+            found[said] = (FitProblem("templates", key, "template", message, box=text.source, path=str(path), line=line), 1)
     problems = []
     for problem, count in found.values():
         if count > 1:

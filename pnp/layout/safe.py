@@ -170,7 +170,10 @@ def safe_area_problems(faces: Iterable, safe_mm: float) -> list[FitProblem]:
     outside the safe area ``safe_mm`` mm inside the trim (issue 3, Geometry), field ``"safe area"``:
     the message says how many, the nearest to the trim, and what to change (the template of the
     record's kind or the setting)."""
+    from pnp.layout.overlap import label_key
+
     problems = []
+    said: set[tuple[str, str]] = set()
     for face in faces:
         safe = safe_box(face.drawing, safe_mm, face.board_cards, face.board_index)
         overflowed: frozenset[str] = getattr(face, "overflowed", frozenset())
@@ -181,6 +184,18 @@ def safe_area_problems(faces: Iterable, safe_mm: float) -> list[FitProblem]:
         if not found:
             continue
         thing, nearest = min(found, key=lambda pair: pair[1])
+        template = getattr(face, "template", None)
+        labels = {label_key(template, t) for t, _ in found} if template is not None else {None}
+        if len(labels) == 1 and None not in labels:  # a template's own label, the same on every card: said once there
+            key = labels.pop()
+            assert key is not None and template is not None
+            path, line = template_line(template, key)
+            if (str(path), key) not in said:
+                said.add((str(path), key))
+                problems.append(FitProblem("templates", key, "template",
+                                           f"{shortened(thing.what, 70)} reaches outside the {safe_mm:g} mm safe area, {nearest:.1f} mm "
+                                           f"from the trim (on {face.id}); shorten it", path=str(path), line=line))
+            continue
         spaces = any(t.what == "space" or t.what.startswith("frame ") for t, _ in found)
         count = (f"{len(found)} texts, icons or track spaces reach" if len(found) > 1 and spaces else
                  f"{len(found)} texts or icons reach" if len(found) > 1 else

@@ -153,7 +153,20 @@ class Template:
         except KeyError:
             raise self._missing("strings", name, self.strings) from None
 
-    def formatted(self, name: str, **values: object) -> str:
+    def string_key(self, text: str) -> str | None:
+        """The name of the ``[strings]`` entry whose words ``text`` is: the string itself, or the string with values
+        in its ``{placeholders}`` when its own words are most of the text (``Warding Key {key}`` and a long tail
+        written there); ``None`` for a text the template did not write."""
+        for name, value in self.strings.items():
+            if value == text:
+                return name
+            if "{" in value:
+                parts = re.split(r"\{[^{}]*\}", value)
+                if 2 * sum(len(part) for part in parts) >= len(text) and re.fullmatch(".*?".join(map(re.escape, parts)), text, re.DOTALL):
+                    return name
+        return None
+
+    def formatted(self, name: str, /, **values: object) -> str:
         """The label called ``name`` with its ``{placeholders}`` filled from ``values`` (``Range {range}``).
         A placeholder is a plain name of ``values``; anything else is a :class:`TemplateError` at the string's
         own line naming what it can use (twentieth breaker: ``{rang}``, ``{range``, ``{0}`` were tracebacks)."""
