@@ -1870,3 +1870,19 @@ def test_a_caption_made_too_long_is_one_line_at_its_string(db, edited_templates)
     problems = check_fit(db)
     assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", "strings.win_label", path)], problems
     assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == new
+
+
+@pytest.mark.parametrize("old, new, key", [
+    ('ink = "#3b2a1a"', 'ink = "#efe3c6"', "colors.ink"),  # ink set to the parchment's colour: every text invisible
+    ('band_text = "#f4ead3"', 'band_text = "#3b2a1a"', "colors.band_text"),  # the band's titles in the band's colour
+])
+def test_a_text_colour_that_no_longer_reads_is_one_line_at_the_colour(db, edited_templates, old, new, key):
+    """Twentieth breaker: a text colour equal to what it is printed on passed check (every card's text invisible).
+    The colour is named once, at its line in base.toml, not a line for each box of each template."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("base.toml", old, new)
+    problems = check_fit(db)
+    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
+    assert "a contrast of" in problems[0].message
+    assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == new

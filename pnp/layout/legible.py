@@ -28,6 +28,7 @@ import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pnp.drawing import Box, Circle, Group, Line, Polyline, Rect, TextLine, turn_points
 from pnp.inks import relative_luminance
@@ -179,6 +180,28 @@ def _name(text: _Text) -> str:
         f"the text {shortened(repr(text.line.text), 30)} the layout places"
 
 
+def _colour_key(template: Path, text: _Text, background: str) -> tuple[str | None, str]:
+    """The ``colors.<name>`` key that gives ``text`` its colour (its box's ``color``, ``ink`` by default; for a text the
+    layout places, the one name of ``[colors]`` with that value), or ``None``; and the colour in words
+    (``ink (#efe3c6)``). Twentieth breaker: `ink` set to the parchment's colour was a line for each box of every template."""
+    loaded = load_template(template.stem, template.parent)
+    fill = text.line.fill
+    spec = loaded.boxes.get(text.painted.source) if text.painted.source else None
+    if spec is not None and spec.color_name and spec.color == fill:
+        return f"colors.{spec.color_name}", f"{spec.color_name} ({fill})"
+    if spec is None:
+        names = [name for name, value in loaded.colors.items() if value == fill]
+        if len(names) == 1 and names[0] not in {name for name, value in loaded.colors.items() if value == background}:
+            return f"colors.{names[0]}", f"{names[0]} ({fill})"
+    return None, fill
+
+
+def _named(template: Path, colour: str) -> str:
+    """``colour`` with the ``[colors]`` names that have it (``#f4ead3 (panel, band_text)``)."""
+    names = [name for name, value in load_template(template.stem, template.parent).colors.items() if value == colour]
+    return f"{colour} ({', '.join(names)})" if names else colour
+
+
 def _rule_number(template: Path, rule: Line) -> str | None:
     """The one ``[numbers]`` key whose value places ``rule`` across its length (y for a level rule, x for an
     upright one, any end otherwise; a rule's name preferred), else ``None``."""
@@ -199,6 +222,9 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
     known = {(problem.path, problem.field) for problem in said}
     found: dict[tuple[str, str], tuple[FitProblem, set[str]]] = {}  # (file, key) -> the first problem, the faces
     by_record: dict[str, FitProblem] = {}  # a record's colour, said once at its key
+    judged: dict[str, int] = {}  # texts judged for contrast, by the key of their colour (else the colour itself)
+    faint_count: dict[str, int] = {}  # of them, those of too little contrast
+    faint: list[tuple[Any, Path, _Text, str, str, float]] = []  # texts of too little contrast: face, template, text, key, background, ratio
 
     def report(face, template: Path, key: str, message: str, box: str = "") -> None:
         path, line = template_line(template, key)
@@ -247,19 +273,37 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
             under = [fill for fill in fills if fill.order < text.order and fill.contains(centre)]
             background = under[-1].colour if under else "#ffffff"
             ratio = contrast(text.line.fill, background)
+            colour_key = _colour_key(template, text, background)[0] or text.line.fill
+            judged[colour_key] = judged.get(colour_key, 0) + 1
             if ratio < MIN_CONTRAST:
-                colour = getattr(face.record, "color", None)
-                if colour in (background, text.line.fill):  # the record's own colour (a back's): said at its key in cards.toml
-                    if face.record.id not in by_record:
-                        by_record[face.record.id] = FitProblem(
-                            face.record.id, "color", "contrast",
-                            f"{colour} leaves {_name(text)} in {text.line.fill} on {background}, a contrast of {ratio:.1f}:1 "
-                            f"(on {face.id}); at least {MIN_CONTRAST:g}:1 reads in print: choose a "
-                            f"{_direction(colour, text.line.fill if colour == background else background)} colour")
-                    continue
-                report(face, template, key, f"{_name(text)} is printed in {text.line.fill} on {background}, a contrast of "
-                                            f"{ratio:.1f}:1 ({{where}}); at least {MIN_CONTRAST:g}:1 reads in print: change its "
-                                            f"colour or move it", text.painted.source)
+                faint.append((face, template, text, key, background, ratio))
+                faint_count[colour_key] = faint_count.get(colour_key, 0) + 1
+    # too little contrast: said at the colour that gives the text its colour when that colour is faint on at least half
+    # of the texts printed in it (else at the text's box: it was moved onto a dark band), a box's own first, so that a
+    # text the layout places in the same colour is said at the same key (one line for `ink`, not one for each template)
+    faint.sort(key=lambda found: not found[2].painted.source)
+    keys_of_fill: dict[str, tuple[str, str]] = {}
+    for face, template, text, key, background, ratio in faint:
+        colour = getattr(face.record, "color", None)
+        if colour in (background, text.line.fill):  # the record's own colour (a back's): said at its key in cards.toml
+            if face.record.id not in by_record:
+                by_record[face.record.id] = FitProblem(
+                    face.record.id, "color", "contrast",
+                    f"{colour} leaves {_name(text)} in {text.line.fill} on {background}, a contrast of {ratio:.1f}:1 "
+                    f"(on {face.id}); at least {MIN_CONTRAST:g}:1 reads in print: choose a "
+                    f"{_direction(colour, text.line.fill if colour == background else background)} colour")
+            continue
+        said_key, named = _colour_key(template, text, background)
+        if said_key and 2 * faint_count[said_key] < judged[said_key]:
+            said_key = None  # the colour reads almost everywhere it is used: the text was moved onto a background
+        if said_key:
+            keys_of_fill.setdefault(text.line.fill, (said_key, named))
+        elif not text.painted.source and text.line.fill in keys_of_fill:
+            said_key, named = keys_of_fill[text.line.fill]
+        report(face, template, said_key or key, f"{_name(text)} is printed in {named} on {_named(template, background)}, "
+                                               f"a contrast of {ratio:.1f}:1 ({{where}}); at least {MIN_CONTRAST:g}:1 reads "
+                                               f"in print: change {'this colour' if said_key else 'its colour'} or move it",
+               text.painted.source)
     problems = []
     for problem, spoiled in found.values():
         if len(spoiled) > 1:

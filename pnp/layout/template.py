@@ -86,6 +86,8 @@ class BoxSpec:
     line_spacing: float = 1.15
     paragraph_spacing: float = 0.0
     color: str = "#000000"
+    color_name: str = ""
+    """The ``[colors]`` name ``color`` was given by (``ink``, the default), ``""`` for a ``"#rrggbb"`` written in the box."""
 
     @property
     def box(self) -> Box:
@@ -513,6 +515,7 @@ def _load(kind: str, folder: Path) -> Template:
         valign = spec.get("valign", "top")
         _check(valign in ("top", "middle", "bottom"), path, f"{key}.valign", f"{valign!r} is not top, middle or bottom")
         colour = spec.get("color", "ink")
+        colour_name = "" if _COLOUR.match(colour) else colour
         if not _COLOUR.match(colour):
             _check(not _COLOUR.match(colour.lower()), path, f"{key}.color", f"{colour!r} must be written in lower case ({colour.lower()!r})")
             if colour not in colors:
@@ -522,7 +525,7 @@ def _load(kind: str, folder: Path) -> Template:
             colour = colors[colour]
         boxes[name] = BoxSpec(name, float(spec["x"]), float(spec["y"]), float(spec["w"]), float(spec["h"]), font,
                               (float(size[0]), float(size[1])), align, valign, float(spec.get("line_spacing", 1.15)),
-                              float(spec.get("paragraph_spacing", 0.0)), colour)
+                              float(spec.get("paragraph_spacing", 0.0)), colour, colour_name)
     template = Template(kind, path, boxes, colors, numbers, strings)
     _LOADED[kind, folder] = template
     return template
