@@ -1886,3 +1886,17 @@ def test_a_text_colour_that_no_longer_reads_is_one_line_at_the_colour(db, edited
     assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
     assert "a contrast of" in problems[0].message
     assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == new
+
+
+@pytest.mark.parametrize("extra, refused", [(8.0, True), (5.0, True), (4.5, False), (2.0, False)])
+def test_back_extra_bleed_that_reaches_the_next_backs_frame_is_refused(tmp_path, extra, refused):
+    """Twentieth breaker: `back_extra_bleed_mm = 8` passed check, and each back's art covered the engraved frame of
+    the back beside it (5 mm inside its trim) and ran under the sheet's ruler. At most the frame's inset less its
+    line's width (4.5 mm): one line at the key."""
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace("back_extra_bleed_mm = 2.0", f"back_extra_bleed_mm = {extra}", 1), encoding="utf-8")
+    problems = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
+    if refused:
+        assert len(problems) == 1 and "print.back_extra_bleed_mm" in problems[0] and "at most 4.5 mm" in problems[0], problems
+    else:
+        assert problems == []

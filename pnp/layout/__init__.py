@@ -110,6 +110,23 @@ def card_size_problem(database: Database) -> FitProblem | None:
                       f"not {settings.card_width_mm:g} x {settings.card_height_mm:g} mm; set {width:g} x {height:g}")
 
 
+def back_bleed_problem(database: Database) -> FitProblem | None:
+    """A ``"card size"`` problem of record ``"print"`` (field ``back_extra_bleed_mm``) when a back's extra bleed
+    reaches the engraved frame of the back beside it on the sheet: a back's art runs that far into its neighbour
+    with the same back, drawn over it, so the frame ``frame_inset`` mm inside the neighbour's trim (``templates/back.toml``)
+    must stay clear of it by the frame line's width (twentieth breaker: 8 mm cut every middle back's frame and
+    ran under the sheet's ruler, and passed). Else ``None``. Raises :class:`~pnp.layout.template.TemplateError`
+    for a broken back template."""
+    back = load_template("back")
+    most = back.number("frame_inset") - back.number("line_width")
+    extra = database.print.back_extra_bleed_mm
+    if extra <= most + 1e-9:
+        return None
+    return FitProblem("print", "back_extra_bleed_mm", "card size",
+                      f"{extra:g} mm of extra back art reaches the frame of the next back on the sheet "
+                      f"({back.number('frame_inset'):g} mm inside its trim): at most {most:g} mm")
+
+
 _CACHE: dict[tuple[int, str, object], Rendered] = {}
 
 
@@ -243,7 +260,7 @@ def check_fit(database: Database) -> list[FitProblem]:
     file (``field``) and key. Raises nothing for a loaded database.
     """
     try:
-        problem = card_size_problem(database)
+        problem = card_size_problem(database) or back_bleed_problem(database)
         if problem:
             return [problem]
         rendered = render(database)
