@@ -1900,3 +1900,16 @@ def test_back_extra_bleed_that_reaches_the_next_backs_frame_is_refused(tmp_path,
         assert len(problems) == 1 and "print.back_extra_bleed_mm" in problems[0] and "at most 4.5 mm" in problems[0], problems
     else:
         assert problems == []
+
+
+@pytest.mark.parametrize("old, new, says", [
+    ('{ key = 3, color = "yellow"', '{ key = 3, color = "blue"', "solo.stats.character.keys[2].color: Key 3 is 'blue' here but its map"),
+    ('color = "yellow"\ncards = 3', 'color = "blue"\ncards = 3', "solo.map.key-3.color: 'blue' is already the colour of 'solo.map.key-2'"),
+])
+def test_key_colours_that_contradict_each_other_are_refused(tmp_path, old, new, says):
+    """Twentieth breaker: the Character Stats card could call Key 3 blue while its map and city are yellow, and two
+    maps could share a colour (leaving the servants' yellow hit points unused); check passed both."""
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace(old, new, 1), encoding="utf-8")
+    problems = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
+    assert any(says in row for row in problems), problems

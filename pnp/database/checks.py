@@ -402,7 +402,7 @@ def check_progress_track(context: CheckContext) -> None:
 
 def check_stats(context: CheckContext) -> None:
     """The Character Stats card's tracks start at 1, it starts its markers on its tracks and holds Warding
-    Keys 1, 2 and 3 once each (rulebook, Setup: markers on the highlighted spaces; three Warding Keys;
+    Keys 1, 2 and 3 once each, each of its map's colour (rulebook, Setup: markers on the highlighted spaces; three Warding Keys;
     Winning or Losing: Spirit below 1 loses)."""
     for stats in context.database.solo.stats:
         if stats.track_low != 1:  # thirteenth breaker: a track from 0 let Spirit stay at 0 and never lose
@@ -414,6 +414,13 @@ def check_stats(context: CheckContext) -> None:
         numbers = sorted(k.key for k in stats.keys)
         if numbers != [1, 2, 3]:
             context.report(context.at(stats, "keys"), f"keys must be 1, 2 and 3 once each, found {numbers}")
+        maps = {battle_map.key: battle_map for battle_map in context.database.solo.battle_map}
+        for index, key in enumerate(stats.keys):  # twentieth breaker: Key 3 called blue here, yellow on its map and city
+            battle_map = maps.get(key.key)
+            if battle_map is not None and battle_map.color != key.color:
+                context.report(context.at(stats, "keys", index, "color"),
+                               f"Key {key.key} is {key.color!r} here but its map {quoted(battle_map.id)} is {battle_map.color!r} "
+                               f"(and so is its Warding City's band); give them one colour")
 
 
 # ---- Solo: servants and maps ----------------------------------------------------------------------------------
@@ -436,16 +443,22 @@ def check_servants(context: CheckContext) -> None:
 
 
 def check_battle_maps(context: CheckContext) -> None:
-    """Each Expanded Battle Map has its own Warding Key, an Eldritch Damage table rolled on 2d6, no
+    """Each Expanded Battle Map has its own Warding Key and its own colour, an Eldritch Damage table rolled on 2d6, no
     more servants than the deck has types, and a hex layout that parses (rulebook, Expanded Battles:
     "each must be a different type"; "roll 2d6 ... on the matching numbered hex")."""
     solo = context.database.solo
     types = {s.servant_type for s in solo.servant}
     keys_seen: dict[int, str] = {}
+    colours_seen: dict[str, str] = {}
     for battle_map in solo.battle_map:
         if battle_map.key in keys_seen:
             context.report(context.at(battle_map, "key"), f"key {battle_map.key} is already {quoted(keys_seen[battle_map.key])}")
         keys_seen[battle_map.key] = battle_map.id
+        if battle_map.color in colours_seen:  # the servants' hit points are read by map colour (twentieth breaker)
+            context.report(context.at(battle_map, "color"), f"{battle_map.color!r} is already the colour of "
+                                                             f"{quoted(colours_seen[battle_map.color])}; each map has its own "
+                                                             f"colour (the servants' hit points are given per map colour)")
+        colours_seen.setdefault(battle_map.color, battle_map.id)
         table = context.refer(battle_map, "eldritch_table", battle_map.eldritch_table, Table)
         if table is not None and table.dice != "2d6":
             context.report(context.at(battle_map, "eldritch_table"),
