@@ -43,6 +43,13 @@ def check_colour(value: str | None, what: str = "colour") -> str | None:
     return value
 
 
+def _check_stroke_width(width: float, what: str) -> None:
+    """Raise :class:`DrawingError` for a line width below 0 mm (an SVG ``stroke-width`` below 0 is invalid, and the
+    line vanishes: twentieth breaker, ``hp_first_rule_width = -0.6``)."""
+    if not width >= 0:
+        raise DrawingError(f"{what} has a line width of {width:g} mm; a line width is 0 mm or more")
+
+
 @dataclass(frozen=True)
 class Rect:
     """An axis-aligned rectangle: top-left ``(x, y)``, ``width`` and ``height`` in mm.
@@ -71,6 +78,7 @@ class Rect:
         check_colour(self.stroke, "Rect.stroke")
         if self.width < 0 or self.height < 0:
             raise DrawingError(f"Rect has a negative size {self.width} x {self.height} mm")
+        _check_stroke_width(self.stroke_width, "Rect")
 
 
 @dataclass(frozen=True)
@@ -90,6 +98,7 @@ class Line:
 
     def __post_init__(self) -> None:
         check_colour(self.stroke, "Line.stroke")
+        _check_stroke_width(self.stroke_width, "Line")
 
 
 @dataclass(frozen=True)
@@ -111,6 +120,7 @@ class Polyline:
         check_colour(self.stroke, "Polyline.stroke")
         if len(self.points) < 2:
             raise DrawingError("Polyline needs at least two points")
+        _check_stroke_width(self.stroke_width, "Polyline")
         object.__setattr__(self, "points", tuple((float(x), float(y)) for x, y in self.points))
 
 
@@ -136,6 +146,7 @@ class Circle:
         check_colour(self.stroke, "Circle.stroke")
         if not self.r > 0:  # an SVG circle of a negative radius is invalid, and vanishes from the PDF (nineteenth breaker)
             raise DrawingError(f"Circle has a radius of {self.r:g} mm; a circle needs a positive radius")
+        _check_stroke_width(self.stroke_width, "Circle")
 
 
 @dataclass(frozen=True)

@@ -1913,3 +1913,14 @@ def test_key_colours_that_contradict_each_other_are_refused(tmp_path, old, new, 
     path.write_text(SOURCE.replace(old, new, 1), encoding="utf-8")
     problems = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
     assert any(says in row for row in problems), problems
+
+
+def test_a_negative_line_width_is_named_at_its_number(db, edited_templates):
+    """Twentieth breaker: `hp_first_rule_width = -0.6` passed check and wrote `stroke-width="-0.6"` (the start space's
+    outline vanished). A line width below 0 is a shape that cannot be drawn, named at its number."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("servant.toml", "hp_first_rule_width = 0.6", "hp_first_rule_width = -0.6")
+    problems = check_fit(db)
+    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", "numbers.hp_first_rule_width", path)], problems
+    assert "line width of -0.6 mm" in problems[0].message
