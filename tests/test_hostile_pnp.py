@@ -1924,3 +1924,17 @@ def test_a_negative_line_width_is_named_at_its_number(db, edited_templates):
     problems = check_fit(db)
     assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", "numbers.hp_first_rule_width", path)], problems
     assert "line width of -0.6 mm" in problems[0].message
+
+
+@pytest.mark.parametrize("old, new, key, says", [
+    ("[boxes.flavour]", "[boxes.flavour]\nfont_size = 9", "boxes.flavour.font_size", "did you mean size?"),
+    ("y = 35.8\nw = 51.0", "y = 35.8\nw = -51.0", "boxes.name.w", "-51 mm is no width"),
+])
+def test_a_box_key_mistake_says_what_was_meant(db, edited_templates, old, new, key, says):
+    """Twentieth breaker: `font_size` in a box got no "did you mean", and `w = -49` was "the box has no area"."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("location.toml", old, new)
+    problems = check_fit(db)
+    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
+    assert says in problems[0].message

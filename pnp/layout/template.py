@@ -243,6 +243,9 @@ def _error(path: Path, key: str, reason: str) -> TemplateError:
     return TemplateError(found, key, reason, line)
 
 
+BOX_KEYS = ("x", "y", "w", "h", "font", "size", "align", "valign", "line_spacing", "paragraph_spacing", "color")
+"""The keys a ``[boxes.name]`` table may hold."""
+
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 """The name of a template: its file name without ``.toml``."""
 
@@ -490,15 +493,20 @@ def _load(kind: str, folder: Path) -> Template:
     boxes: dict[str, BoxSpec] = {}
     for name, spec in data.get("boxes", {}).items():
         key = f"boxes.{name}"
-        unknown = set(spec) - {"x", "y", "w", "h", "font", "size", "align", "valign", "line_spacing", "paragraph_spacing", "color"}
-        _check(not unknown, path, f"{key}.{min(unknown)}" if unknown else key, f"unknown key(s) {', '.join(sorted(unknown))}")
+        unknown = set(spec) - set(BOX_KEYS)
+        if unknown:  # twentieth breaker: `font_size` got no hint
+            first = min(unknown)
+            close = difflib.get_close_matches(first, BOX_KEYS, 1, cutoff=0.5) or [k for k in BOX_KEYS if k in first]
+            hint = f"did you mean {close[0]}? " if close else ""
+            raise _error(path, f"{key}.{first}", f"unknown key(s) {', '.join(sorted(unknown))}; {hint}a box has {', '.join(BOX_KEYS)}")
         if not all(field in spec for field in ("x", "y", "w", "h")) and name not in _parent_boxes(path):
             close = difflib.get_close_matches(name, list(_parent_boxes(path)) + [b for b in data.get("boxes", {}) if b != name], 1)
             raise _error(path, key, f"no box {name!r} in the templates this one extends, and a new box needs x, y, w and h"
                                     f"{f' (did you mean {close[0]}?)' if close else ''}")
         for field in ("x", "y", "w", "h"):
             _check(_is_number(spec.get(field)), path, f"{key}.{field}", f"missing or not {NUMBER} (mm)")
-        _check(spec["w"] > 0 and spec["h"] > 0, path, key, "the box has no area")
+        for field, what in (("w", "width"), ("h", "height")):  # twentieth breaker: `w = -49` was "the box has no area"
+            _check(spec[field] > 0, path, f"{key}.{field}", f"{spec[field]:g} mm is no {what}; a box's {what} is more than 0 mm")
         font = spec.get("font", "serif")
         _check(font in fonts.FAMILIES, path, f"{key}.font", f"{font!r} is not one of {', '.join(sorted(fonts.FAMILIES))}")
         size = spec.get("size", [9.0, 6.0])
