@@ -1938,3 +1938,12 @@ def test_a_box_key_mistake_says_what_was_meant(db, edited_templates, old, new, k
     problems = check_fit(db)
     assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
     assert says in problems[0].message
+
+
+def test_a_card_size_the_templates_do_not_fit_is_the_one_line(tmp_path):
+    """Twentieth breaker: `card_width_mm = 64` gave the right line and a second, wrong one blaming the bleed for the
+    Letter sheet's margin. The card size is the only problem said."""
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace("card_width_mm = 63.0", "card_width_mm = 64.0", 1), encoding="utf-8")
+    problems = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
+    assert len(problems) == 1 and "print.card_width_mm: the templates are laid out for 63 x 88 mm" in problems[0], problems
