@@ -247,7 +247,10 @@ HOSTILE = [
     ("an id with a NUL", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest.tu\\u0000ral"', 1), "solo.quest.tu\\x00ral"),
     ("a terminal escape in an id", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest.\\u001b[2Jx"', 1), "\\x1b[2Jx"),
     ("a right-to-left override in an id", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.\\u202equest"', 1), "\\u202e"),
-    ("a card too big for the paper", SOURCE.replace("card_width_mm = 63.0", "card_width_mm = 200.0", 1), "does not fit on A4"),
+    # a card of a size the templates are not laid out for is said as such, alone (twentieth breaker); it used to be
+    # "does not fit on A4" beside it
+    ("a card too big for the paper", SOURCE.replace("card_width_mm = 63.0", "card_width_mm = 200.0", 1),
+     "the templates are laid out for 63 x 88 mm"),
 ]
 
 
@@ -279,7 +282,8 @@ def test_a_hostile_database_is_one_short_line_from_check(tmp_path, text, piece):
 
 def test_the_database_cannot_ask_for_sheets_that_do_not_fit(tmp_path):
     """A card in range but too wide for the paper with its bleed: one line from check and from build,
-    nothing written (a bleed of 1000 mm used to end the build in an ImpositionError traceback)."""
+    nothing written (a bleed of 1000 mm used to end the build in an ImpositionError traceback). Since the
+    twentieth breaker the line is the card size the templates are laid out for (the sheets are not judged then)."""
     from click.testing import CliRunner
 
     from pnp.cli import main
@@ -289,8 +293,9 @@ def test_the_database_cannot_ask_for_sheets_that_do_not_fit(tmp_path):
     for command in (["check"], ["build", "--out", str(tmp_path / "out"), "--bleed", "10"]):
         result = CliRunner().invoke(main, [*command, "--db", str(path)])
         assert result.exit_code == 1 and "Traceback" not in result.output, result.output
-        assert any(line.startswith("cards.toml:") and "print.papers:" in line and "does not fit" in line
-                   for line in result.output.splitlines()), result.output
+        assert [line for line in result.output.splitlines() if line.startswith("cards.toml:")] == [
+            f"cards.toml:{SOURCE.split(chr(10)).index('card_width_mm = 63.0') + 1}: print.card_width_mm: the templates are laid "
+            f"out for 63 x 88 mm poker cards, not 200 x 88 mm; set 63 x 88"], result.output
     assert not (tmp_path / "out").exists()
 
 
@@ -1532,7 +1537,7 @@ def test_what_the_layout_places_never_prints_over_itself(db, edited_templates, n
 
     path = edited_templates(name, old, new)
     problems = check_fit(db)
-    assert problems and all(p.kind == "template" and p.field == "numbers" for p in problems), problems
+    assert problems and all(p.kind == "template" and p.field.split(".")[0] == "numbers" for p in problems), problems
     assert any(Path(p.path) == path or Path(p.path).name != name for p in problems)
     assert any(says in p.message for p in problems), problems
 
@@ -1947,3 +1952,19 @@ def test_a_card_size_the_templates_do_not_fit_is_the_one_line(tmp_path):
     path.write_text(SOURCE.replace("card_width_mm = 63.0", "card_width_mm = 64.0", 1), encoding="utf-8")
     problems = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
     assert len(problems) == 1 and "print.card_width_mm: the templates are laid out for 63 x 88 mm" in problems[0], problems
+
+
+@pytest.mark.parametrize("name, old, new, key", [
+    ("servant.toml", "hp_step = 10.3", "hp_step = 8.0", "numbers.hp_step"),
+    ("stats.toml", "col_pitch = 8.6", "col_pitch = 4", "numbers.col_pitch"),
+])
+def test_track_spaces_spaced_onto_each_other_name_the_number_that_spaces_them(db, edited_templates, name, old, new, key):
+    """Twentieth breaker: `hp_step = 8.0` was named at the [numbers] header, not at hp_step. The number whose value is
+    the distance between two spaces printed over each other is named, and only it (their numbers no longer fitting
+    their spaces, and hidden, are the same fault)."""
+    from pnp.layout import check_fit
+
+    path = edited_templates(name, old, new)
+    problems = check_fit(db)
+    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
+    assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == new

@@ -85,6 +85,28 @@ def _clashes(a: Painted, b: Painted) -> bool:
     return not (room.x <= ink.x and ink.right <= room.right and room.y <= ink.y and ink.bottom <= room.bottom)
 
 
+def _number_key(template: Path, text: Painted, other: Painted) -> str:
+    """``numbers.<name>`` for what the layout places (no box) when one number of ``template`` is the value that went
+    wrong: a text's size in pt for a number that does not fit its space (``hp_size = 45``), the distance between two
+    track spaces printed over each other (``hp_step = 8``); else ``numbers`` (twentieth breaker: both were named at the
+    ``[numbers]`` header). A face shrunk for a larger safe area is measured at its scale, so its values match none."""
+    numbers = load_template(template.stem, template.parent).numbers
+
+    def having(values: set[float], words: tuple[str, ...]) -> list[str]:
+        """The numbers of one of ``values``; of several, those whose name holds one of ``words``."""
+        found = [name for name, value in numbers.items() if any(abs(value - v) < 1e-6 for v in values)]
+        return [name for name in found if any(word in name for word in words)] or found if len(found) > 1 else found
+
+    if _kind(text) == "text" and text.size and _kind(other) == "space":  # a grown number, or a shrunk space: both named
+        suspects = having({text.size}, ("size",)) + having({round(other.box.width, 6), round(other.box.height, 6)}, ("box", "space"))
+    elif _kind(text) == "space" and _kind(other) == "space":
+        suspects = having({abs(round(other.box.x - text.box.x, 6)), abs(round(other.box.y - text.box.y, 6))} - {0.0},
+                          ("step", "pitch", "gap", "spacing"))
+    else:
+        return "numbers"
+    return f"numbers.{suspects[0]}" if len(suspects) == 1 else "numbers"
+
+
 def label_key(template: Path, thing: Painted) -> str | None:
     """``strings.<name>`` for a text the layout places itself (no box) whose words are a string of ``template``
     (a caption, a label: twentieth breaker, a long ``win_label`` was blamed on ``[numbers]`` of three templates
@@ -185,8 +207,11 @@ def overlap_problems(faces: Iterable) -> list[FitProblem]:
         labels = {id(text): label_key(template, text) for text, _ in clashes}
         # a label clashes because its words grew (strings.win_label) unless what the numbers place clashes too (a slot moved)
         moved = any(not text.source and labels[id(text)] is None for text, _ in clashes)
+        # track spaces printed over each other: the number that spaces them is also why their numbers do not fit
+        spaced = next((_number_key(template, a, b) for a, b in clashes if _kind(a) == _kind(b) == "space"), None)
         for text, other in clashes:
-            key = f"boxes.{text.source}" if text.source else (None if moved else labels[id(text)]) or "numbers"
+            by_numbers = spaced if spaced is not None else "numbers" if moved else _number_key(template, text, other)
+            key = f"boxes.{text.source}" if text.source else (None if moved else labels[id(text)]) or by_numbers
             path, line = template_line(template, key)
             said = (str(path), key)
             if said in seen:
