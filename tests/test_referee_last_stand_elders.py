@@ -309,7 +309,7 @@ def test_a_save_written_before_last_stand_elders_replays_as_fought(tmp_path):
     assert solo_game.load(path, DB).state == g.state  # a re-saved old Last Stand still replays as fought
     new = tmp_path / "new.toml"
     savefile.write(new, savefile.document("solo", DB.fingerprint, 5, setup, _old_last_stand({"type": "last-stand", "stand_elders": True})))
-    with pytest.raises(savefile.SaveError, match="event 11: attacking does not fit now"):
+    with pytest.raises(savefile.SaveError, match="event 11: attack event: attacking does not fit now"):
         solo_game.load(new, DB)
 
 
