@@ -1677,6 +1677,18 @@ def test_a_ring_a_number_makes_negative_is_a_template_problem(db, edited_templat
     assert problems and all("a circle needs a positive radius" in p.message for p in problems), problems
 
 
+def _the_one_template_problem(db, edited_templates, name: str, old: str, new: str, key: str):
+    """Edit ``templates/<name>`` (``old`` -> ``new``), check, and return the one problem found: a ``template`` problem at
+    ``key`` in that file, at a line that now reads (a line of) ``new``."""
+    from pnp.layout import check_fit
+
+    path = edited_templates(name, old, new)
+    problems = check_fit(db)
+    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
+    assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] in new.split("\n"), problems[0].line
+    return problems[0]
+
+
 # ---- Twentieth round: rules, shapes and colours over text (pnp/layout/legible.py) --------------------------------------
 @pytest.mark.parametrize("name, old, new, key", [
     ("back.toml", "rule_y = 49.0", "rule_y = 56.0", "numbers.rule_y"),  # breakers 18-19: the ornament rule through the title
@@ -1791,12 +1803,8 @@ def test_check_names_an_unclosed_icon_at_its_line(tmp_path):
 def test_a_table_where_a_template_value_belongs_is_named_a_table(db, edited_templates, old, new, key, says):
     """Eighteenth breaker: `[numbers.rule_y]` written as a table under a number gave "{'a': 1} is not a finite
     number"; it is named as the table it is, at its key and line."""
-    from pnp.layout import check_fit
-
-    path = edited_templates("back.toml", old, new)
-    problems = check_fit(db)
-    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
-    assert says in problems[0].message and "{'a'" not in problems[0].message
+    problem = _the_one_template_problem(db, edited_templates, "back.toml", old, new, key)
+    assert says in problem.message and "{'a'" not in problem.message
 
 
 @pytest.mark.parametrize("old, new, key", [
@@ -1806,25 +1814,15 @@ def test_a_table_where_a_template_value_belongs_is_named_a_table(db, edited_temp
 def test_a_number_that_makes_an_icon_negative_is_named(db, edited_templates, old, new, key):
     """Eighteenth breaker: `emblem_scale = -0.8` made the back's emblem of negative size, and the problem named
     only [numbers]; the template's one negative number is named at its line."""
-    from pnp.layout import check_fit
-
-    path = edited_templates("back.toml", old, new)
-    problems = check_fit(db)
-    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
-    assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == new
+    _the_one_template_problem(db, edited_templates, "back.toml", old, new, key)
 
 
 def test_a_template_string_with_the_cards_values_that_overflows_is_said_once_at_its_line(db, edited_templates):
     """Eighteenth breaker: `band_title = "Warding Key {key} of ..."` made too long overflowed on each Warding City
     and was blamed on the cards in cards.toml (`solo.quest.dalnish: band: over by`), which hold only the key.
     The template's words are most of the text: one problem at the string's own line."""
-    from pnp.layout import check_fit
-
     new = 'band_title = "Warding Key {key} of the very long name that never ends at all"'
-    path = edited_templates("warding_city.toml", 'band_title = "Warding Key {key}"', new)
-    problems = check_fit(db)
-    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", "strings.band_title", path)], problems
-    assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == new
+    _the_one_template_problem(db, edited_templates, "warding_city.toml", 'band_title = "Warding Key {key}"', new, "strings.band_title")
 
 
 @pytest.mark.parametrize("name, old, new, says", [
@@ -1838,14 +1836,8 @@ def test_a_template_string_with_the_cards_values_that_overflows_is_said_once_at_
 def test_a_placeholder_typo_in_a_template_string_is_one_line_at_it(db, edited_templates, name, old, new, says):
     """Twentieth breaker (HIGH): `{rang}`, an unclosed `{range`, `{0}`, `{Key}` in a template string were
     tracebacks from check and build. Each is one ``template`` problem at the string's line, naming what it can use."""
-    from pnp.layout import check_fit
-
-    path = edited_templates(name, old, new)
-    problems = check_fit(db)
-    key = "strings." + new.split(" = ")[0]
-    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
-    assert says in problems[0].message
-    assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == new
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, "strings." + new.split(" = ")[0])
+    assert says in problem.message
 
 
 @pytest.mark.parametrize("new, says", [
@@ -1856,25 +1848,16 @@ def test_a_placeholder_typo_in_a_template_string_is_one_line_at_it(db, edited_te
 def test_a_template_label_is_checked_as_card_text_is(db, edited_templates, new, says):
     """Twentieth breaker: a caption the layout draws itself (`win_label = "Win :wn: 日本"`) printed `:wn:` and two
     missing-glyph boxes and passed; the same words in cards.toml are refused. One line at the string."""
-    from pnp.layout import check_fit
-
-    path = edited_templates("quest.toml", 'win_label = "Battle Win"', new)
-    problems = check_fit(db)
-    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", "strings.win_label", path)], problems
-    assert says in problems[0].message
+    problem = _the_one_template_problem(db, edited_templates, "quest.toml", 'win_label = "Battle Win"', new, "strings.win_label")
+    assert says in problem.message
 
 
 def test_a_caption_made_too_long_is_one_line_at_its_string(db, edited_templates):
     """Twentieth breaker: `win_label` made long gave 25 lines (the [numbers] of three templates, two of them not
     edited, and a safe-area line for each of 22 quest cards) and none named strings.win_label. One line there.
     (A slot moved onto the next keeps naming [numbers]: test_what_the_layout_places_never_prints_over_itself.)"""
-    from pnp.layout import check_fit
-
     new = 'win_label = "Battle Win of the Warden and his friends"'
-    path = edited_templates("quest.toml", 'win_label = "Battle Win"', new)
-    problems = check_fit(db)
-    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", "strings.win_label", path)], problems
-    assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == new
+    _the_one_template_problem(db, edited_templates, "quest.toml", 'win_label = "Battle Win"', new, "strings.win_label")
 
 
 @pytest.mark.parametrize("old, new, key", [
@@ -1884,13 +1867,8 @@ def test_a_caption_made_too_long_is_one_line_at_its_string(db, edited_templates)
 def test_a_text_colour_that_no_longer_reads_is_one_line_at_the_colour(db, edited_templates, old, new, key):
     """Twentieth breaker: a text colour equal to what it is printed on passed check (every card's text invisible).
     The colour is named once, at its line in base.toml, not a line for each box of each template."""
-    from pnp.layout import check_fit
-
-    path = edited_templates("base.toml", old, new)
-    problems = check_fit(db)
-    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
-    assert "a contrast of" in problems[0].message
-    assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == new
+    problem = _the_one_template_problem(db, edited_templates, "base.toml", old, new, key)
+    assert "a contrast of" in problem.message
 
 
 @pytest.mark.parametrize("extra, refused", [(8.0, True), (5.0, True), (4.5, False), (2.0, False)])
@@ -1923,12 +1901,9 @@ def test_key_colours_that_contradict_each_other_are_refused(tmp_path, old, new, 
 def test_a_negative_line_width_is_named_at_its_number(db, edited_templates):
     """Twentieth breaker: `hp_first_rule_width = -0.6` passed check and wrote `stroke-width="-0.6"` (the start space's
     outline vanished). A line width below 0 is a shape that cannot be drawn, named at its number."""
-    from pnp.layout import check_fit
-
-    path = edited_templates("servant.toml", "hp_first_rule_width = 0.6", "hp_first_rule_width = -0.6")
-    problems = check_fit(db)
-    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", "numbers.hp_first_rule_width", path)], problems
-    assert "line width of -0.6 mm" in problems[0].message
+    problem = _the_one_template_problem(db, edited_templates, "servant.toml", "hp_first_rule_width = 0.6",
+                                        "hp_first_rule_width = -0.6", "numbers.hp_first_rule_width")
+    assert "line width of -0.6 mm" in problem.message
 
 
 @pytest.mark.parametrize("old, new, key, says", [
@@ -1937,12 +1912,8 @@ def test_a_negative_line_width_is_named_at_its_number(db, edited_templates):
 ])
 def test_a_box_key_mistake_says_what_was_meant(db, edited_templates, old, new, key, says):
     """Twentieth breaker: `font_size` in a box got no "did you mean", and `w = -49` was "the box has no area"."""
-    from pnp.layout import check_fit
-
-    path = edited_templates("location.toml", old, new)
-    problems = check_fit(db)
-    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
-    assert says in problems[0].message
+    problem = _the_one_template_problem(db, edited_templates, "location.toml", old, new, key)
+    assert says in problem.message
 
 
 def test_a_card_size_the_templates_do_not_fit_is_the_one_line(tmp_path):
@@ -1962,9 +1933,4 @@ def test_track_spaces_spaced_onto_each_other_name_the_number_that_spaces_them(db
     """Twentieth breaker: `hp_step = 8.0` was named at the [numbers] header, not at hp_step. The number whose value is
     the distance between two spaces printed over each other is named, and only it (their numbers no longer fitting
     their spaces, and hidden, are the same fault)."""
-    from pnp.layout import check_fit
-
-    path = edited_templates(name, old, new)
-    problems = check_fit(db)
-    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
-    assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == new
+    _the_one_template_problem(db, edited_templates, name, old, new, key)
