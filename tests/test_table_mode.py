@@ -30,8 +30,8 @@ from referee.duel import events as dev
 from referee.duel.cli import parse as duel_parse
 from referee.duel.game import load as load_duel
 from referee.duel.table import DuelTable
+from referee.solo import aid, expanded, view
 from referee.solo import events as ev
-from referee.solo import expanded, view
 from referee.solo.cli import parse as solo_parse
 from referee.solo.game import load as load_solo
 from referee.solo.table import SoloTable
@@ -686,6 +686,7 @@ def test_a_slow_aid_search_never_holds_the_prompt(tmp_path):
     session = TableSession(_late_last_stand(), tmp_path / "game.toml", SoloTable(TRIAL_DB, solo_parse, patience=0.0))
     _, question, _ = session.prompt()
     assert question is not None and question.waiting is not None
+    assert question.default is None  # twenty-first breaker: Enter's default must not change under the player when the search ends
     assert not any("*" in c.label for c in question.choices) and "working out" in question.context[0]
     assert "working it out" in session.table.toolbar(session.state)
     found = question.waiting.result(timeout=60)
@@ -1304,16 +1305,30 @@ def test_a_refusal_at_a_prompt_offers_commands_with_the_sessions_save(tmp_path):
     assert offered and all(f"--save {save}" in command for command in offered), reply.error
 
 
-def test_enter_never_gives_up_a_roll_that_aid_turns_for_certain(tmp_path):
+CERTAIN_AID = {
+    "city quest": ["new --difficulty normal --spells bind,shield --seed 1", "draw --card randven",
+                   "battle --dice 5,5 --enemy 6,5,1"],
+    "map battle": ["new --difficulty normal --spells shield,frost-breath --seed 1", "draw --card dalnish",
+                   "servants --servant ghast-1 --servant zhumbi-2 --place 6,6 --place 2,2", "move B5",
+                   "attack --dice 3,3 --enemy 6,5,1"],
+    "last stand": ["new --difficulty beginner --spells shield,frost-breath --seed 11", "draw --card borolia", "warding won",
+                   "draw --card marim", "warding won", "draw --card dalnish", "warding won", "cast barrier-lock", "last-stand",
+                   "attack --dice 3,3 --enemy 6,5,1"],
+}
+"""Games that reach a losing roll aid turns for certain, in each kind of battle (one-shot command lines)."""
+
+
+@pytest.mark.parametrize("battle", CERTAIN_AID)
+def test_enter_never_gives_up_a_roll_that_aid_turns_for_certain(tmp_path, battle):
     """Nineteenth breaker (R34: a losing roll may still be turned): with Bind and Knot marked as turning the
     Battle Loss row for certain, the prompt's Enter still accepted the loss, and one Enter lost the game. With
-    certain aid the prompt has no default: Enter asks for an answer; `accept` accepts."""
+    certain aid the prompt has no default: Enter asks for an answer; `accept` accepts. Twenty-first breaker: the
+    same in a map battle's exchange and the Last Stand (Shield turns it), where Enter still accepted."""
     save = tmp_path / "r.toml"
-    one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 1")
-    one_shot("solo", save, "draw --card randven")
-    one_shot("solo", save, "battle --dice 5,5 --enemy 6,5,1", refused_ok=True)
+    for line in CERTAIN_AID[battle]:
+        one_shot("solo", save, line, refused_ok=line.startswith(("battle", "attack")))
     session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
-    assert session.state.phase == "rolled"
+    assert session.state.phase in ("rolled", "map", "stand") and any(o.certain for o in aid.options(session.state, DB))
     events = len(session.game.log.events)
     text, question, _ = session.prompt()
     assert question is not None and question.default is None and "type accept" in text

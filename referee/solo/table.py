@@ -270,10 +270,7 @@ class SoloTable:
         if phase == "battle" and ev.Battle in first:
             return Choice("Fight the battle", first[ev.Battle], ("battle", "fight")), "Battle", "roll"
         if phase in ("rolled", "loss") and ev.Accept in first:
-            helps = self._helps(state)
-            if helps and any(option.certain for option in helps):  # Enter never gives up a roll aid turns for certain
-                return None, "Aid, or accept the roll (type accept)", ""  # (nineteenth breaker: one Enter lost the game)
-            return Choice("Accept the roll", first[ev.Accept], ("accept",)), "Accept the roll, or aid", "accept"
+            return self._accept_default(state, first[ev.Accept])
         if phase == "council" and ev.Council in first:
             return Choice("Go to the Council", first[ev.Council], ("council",)), "The Council", "go"
         if phase == "warding" and ev.Servants in first:
@@ -287,9 +284,18 @@ class SoloTable:
             return Choice("Roll the attack", first[ev.Attack], ("attack",)), "Attack", "roll"
         if phase == "map" and step == "eldritch" and ev.Eldritch in first:
             return Choice("Roll the Eldritch Damage", first[ev.Eldritch], ("eldritch",)), "Eldritch Damage", "roll"
-        if ev.Accept in first:
-            return Choice("Accept the roll", first[ev.Accept], ("accept",)), "Accept the roll, or aid", "accept"
+        if ev.Accept in first:  # a map's exchange or Eldritch roll, the Last Stand's roll
+            return self._accept_default(state, first[ev.Accept])
         return None, "Your choice", ""
+
+    def _accept_default(self, state: State, accept: ev.Event) -> tuple[Choice | None, str, str]:
+        """Accepting a losing roll as Enter's step, unless aid turns it for certain or the search for aid still runs:
+        then no default, so that one Enter never gives up a roll aid turns (nineteenth breaker, City Quests; twenty-first,
+        map battles and the Last Stand, and a default withdrawn under the player when the search ended)."""
+        helps = self._helps(state)
+        if helps is None or any(option.certain for option in helps):
+            return None, "Aid, or accept the roll (type accept)", ""
+        return Choice("Accept the roll", accept, ("accept",)), "Accept the roll, or aid", "accept"
 
     def _choices(self, state: State, events: Sequence[ev.Event], helps: Sequence[aid.Aid] = ()) -> list[Choice]:
         """The numbered choices: one per step, a spell's or Elder's variants (dice to re-roll, Battle Loss
