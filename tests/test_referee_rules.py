@@ -507,3 +507,16 @@ def test_the_battle_line_offers_the_elders_and_spells_the_rules_accept_before_th
     g.play(ev.CallElder("solo.quest.elder-san"))
     assert rules.dice_counts(g.state, db) == (mine + 1, theirs)
     assert f"--dice {','.join(['D'] * (mine + 1))}" in next_step(g.state, db)
+
+
+def test_a_spell_that_only_recharges_needs_a_used_spell(db):
+    """R86 (twenty-first breaker): Calm with no spell used recharged nothing, cost its 2 Mana and, on a map, brought
+    Eldritch Damage on; it is refused (nothing spent) until a spell is used, then recharges it."""
+    g = game(db, ev.Draw(card("randven")), spells=("frost-breath", "calm"))
+    mana = g.state.mana
+    with pytest.raises(rules.RuleError, match="R86"):
+        g.play(ev.Cast(spell="solo.spell.calm"))
+    assert g.state.mana == mana and g.state.used == ()
+    g.play(ev.Cast(spell="solo.spell.frost-breath"))
+    g.play(ev.Cast(spell="solo.spell.calm"))
+    assert g.state.used == ("solo.spell.calm",)

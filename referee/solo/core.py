@@ -710,7 +710,8 @@ def cast_problem(state: State, db: Database, chosen: Spell, words: CastWords, pl
     fit the battle (``place``: a City Quest battle, R32; neither Battle Loss nor event text on a map, R46,
     or in the Last Stand, R21), be unused (once a battle unless recharged, rulebook Play; once a round on a
     map, R45; once in the Last Stand, R23), fit the moment (``timing``: before or after the roll, R10, R46,
-    R23) and its per-use Mana cost be paid (rulebook, Setup). ``words`` gives each battle's wording."""
+    R23), do something (a spell that only recharges needs a used spell, R86) and its per-use Mana cost be paid
+    (rulebook, Setup). ``words`` gives each battle's wording."""
     if chosen.id not in state.spells:
         return f"you have not learned {chosen.name}"
     if chosen.extra_dice and chosen.effect == Effect():
@@ -724,6 +725,9 @@ def cast_problem(state: State, db: Database, chosen: Spell, words: CastWords, pl
     problem = timing(state, db, chosen)
     if problem:
         return problem
+    if chosen.effect == Effect(recharge=True) and not any(spell_id != chosen.id for spell_id in state.used):
+        return (f"no spell is used, so {chosen.name} would recharge nothing and be spent for nothing "
+                f"(R86; cast it once a spell is used)")
     if chosen.cost and chosen.cost.mana > state.mana:
         return f"{chosen.name} costs {chosen.cost.mana} Mana; you have {state.mana}"
     return None
