@@ -15,6 +15,7 @@ from referee.duel import events as dev
 from referee.duel import game as duel_game
 from referee.duel.game import DuelGame
 from referee.save import FORMAT
+from referee.solo import events as sev
 from tests.nextline import DB, ROOT
 
 DB_PATH = ROOT / "cards.toml"
@@ -1219,3 +1220,21 @@ def test_simulate_reports_the_processes_that_played():
     assert processes(64, 1) == 1 and processes(64, 3) == 3 and processes(2, 40) == 2 and processes(1, 40) == 1
     result = CliRunner().invoke(main, ["simulate", "--games", "2", "--jobs", "64", "--difficulty", "normal", "--json", "--db", str(DB_PATH)])
     assert result.exit_code == 0 and json.loads(result.output)["jobs"] == 1, result.output
+
+
+def test_a_line_of_aid_holds_no_step_it_does_not_need(tmp_path):
+    """Twenty-first breaker (README: the Next line offers the first step of each line of aid "with the steps that
+    follow it"): with 15 Mana the line read "cast Calm, then Frost Breath and Glass Lake", Frost Breath costing a
+    Spirit for nothing; after Calm the same chance needed no Frost Breath. A step that decides comes first."""
+    from referee.solo import aid
+    from referee.solo.game import load
+
+    save = tmp_path / "r3.toml"
+    for line in ("new --difficulty beginner --spells frost-breath,calm --seed 4", "draw --card wardenkeep", "council",
+                 "learn hoarfrost", "draw --card archive", "council", "turn iarith", "learn glass-lake", "draw --card dalnish",
+                 "servants --servant ghast-1 --servant zhumbi-2 --place 6,6 --place 2,2", "move B5",
+                 "attack --dice 2,2,2 --enemy 3,3,1,1", "cast glass-lake --reroll 2,2,2 --dice 1,1,1"):
+        run("solo", *line.split(), save=save)
+    state = load(save, DB).state
+    lines = {option.actor: [step.spell for step in option.line if isinstance(step, sev.Cast)] for option in aid.options(state, DB)}
+    assert lines.get("solo.spell.calm") == ["solo.spell.calm", "solo.spell.glass-lake"], lines

@@ -629,17 +629,25 @@ def _options(state: State, db: Database, kind: Situation) -> list[Aid]:
 
 def _line(search: _Search, state: State, first: Step, chance: float, longest: int = 6) -> tuple[Step, ...]:
     """The best line of play from ``state`` that starts with ``first`` and keeps its ``chance``, as far as
-    its steps are sure (no dice): each next step is the first candidate whose best chance is the line's."""
+    its steps are sure (no dice): each next step is the first candidate whose best chance is the line's, one that
+    ends the line (a roll, or the roll turned) before one that only leads on."""
     line = [first]
     sure = search.branches(state, first, False)
     while sure is not None and len(sure) == 1 and len(line) < longest:
         state = sure[0][0]
         if search.goal(state):
             break
-        follow = next((c for c in _candidates(state, search.db, search.kind)
-                       if abs(search.step_chance(state, c, 1) - chance) < 1e-9), None)
-        if follow is None:
+        keeping = [c for c in _candidates(state, search.db, search.kind) if abs(search.step_chance(state, c, 1) - chance) < 1e-9]
+        if not keeping:
             break
+
+        def ends_the_line(step: Step) -> bool:
+            after = search.branches(state, step, False)  # a roll follows, or the roll is turned: nothing more is needed
+            return after is None or len(after) != 1 or search.goal(after[0][0])
+
+        # a step that decides keeps the line short: Frost Breath (+2 Mana) kept the chance too, and was offered for a
+        # Spirit though the line did not need it (twenty-first breaker)
+        follow = next((c for c in keeping if ends_the_line(c)), keeping[0])
         line.append(follow)
         sure = search.branches(state, follow, False)
     return tuple(line)
