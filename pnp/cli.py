@@ -22,7 +22,7 @@ from click.core import ParameterSource
 
 from pnp import database, resources
 from pnp.files import BUSY_MARK, shown_path
-from pnp.oneline import OneLineGroup, shortened
+from pnp.oneline import FilePath, OneLineGroup, shortened
 
 DEFAULT_OUTPUT = Path("output")
 
@@ -35,7 +35,7 @@ def _database_path(ctx: click.Context, param: click.Parameter, value: Path | Non
 database_option = click.option(
     "--db",
     "database_path",
-    type=click.Path(path_type=Path, dir_okay=False),
+    type=FilePath(path_type=Path, dir_okay=False),
     default=None,
     callback=_database_path,
     help=f"The card database to read (default: ${resources.DB_ENV}, else ./cards.toml, else the bundled one).",

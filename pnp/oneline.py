@@ -193,3 +193,14 @@ class OneLineGroup(click.Group):
                 message = message.rstrip(".")
             click.echo(f"Error: {message}{hint}", err=True)
             sys.exit(error.exit_code)
+
+
+class FilePath(click.Path):
+    """``click.Path`` of a file that refuses an empty argument: ``--save ''`` was read as the current folder (``.``)
+    and refused as "a folder" (twenty-first breaker); for pnp and the referee alike."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """The path; one usage line for an empty one."""
+        if isinstance(value, str) and not value.strip():
+            self.fail("an empty path; name the file", param, ctx)
+        return super().convert(value, param, ctx)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from pnp.oneline import FilePath as OneLineFilePath
 from pnp.oneline import OneLineGroup
 from referee import clitools
 
@@ -38,7 +39,7 @@ def main() -> None:
 
 @main.command()
 @click.argument("words", nargs=-1, metavar="[TABLE_ID [ROLL]]")
-@click.option("--db", "database_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
+@click.option("--db", "database_path", type=OneLineFilePath(path_type=Path, dir_okay=False), default=None,
               help=f"Card database (default: ${clitools.DB_ENV}, else ./cards.toml, else the bundled one).")
 def table(words: tuple[str, ...], database_path: Path | None) -> None:
     """Read a rules table: the row of TABLE_ID that ROLL reads (a d6, 2d6, spell position or difference),
@@ -65,7 +66,10 @@ def table(words: tuple[str, ...], database_path: Path | None) -> None:
             found = clitools.find_record(((t.id, (t.title,)) for t in tables), table_id, "TABLE_ID", "table", "tables", listed=str)
         except click.ClickException as error:
             first_error = first_error or error
-            continue
+            by_words = _table_by_words(tables, table_id)
+            if by_words is None:
+                continue
+            found = by_words
         roll = read_roll
         break
     else:
@@ -76,10 +80,14 @@ def table(words: tuple[str, ...], database_path: Path | None) -> None:
     rules_table = db.table(found)
     if roll is None:
         click.echo(rules_table.title)
-        for row in rules_table.rows:
-            rolls = ", ".join(map(str, row.roll))
+        last = max(rules_table.rows, key=lambda r: max(r.roll))
+        # a difference above the table reads its last row: `9+`, as the printed card says (twenty-first breaker)
+        labels = [f"{min(row.roll)}+" if rules_table.dice == "difference" and row is last else ", ".join(map(str, row.roll))
+                  for row in rules_table.rows]
+        width = max(6, *map(len, labels))
+        for rolls, row in zip(labels, rules_table.rows, strict=True):
             name = f"{row.name}: " if row.name else ""
-            click.echo(f"  {rolls:>6}  {name}{row.text}")
+            click.echo(f"  {rolls:>{width}}  {name}{row.text}")
         return
     try:
         row = rules_table.row_for(roll)
@@ -88,6 +96,21 @@ def table(words: tuple[str, ...], database_path: Path | None) -> None:
         raise click.BadParameter(f"{roll} reads no row of {found}; rows hold {', '.join(map(str, held))}", param_hint="ROLL") from None
     name = f"{row.name}: " if row.name else ""
     click.echo(f"{rules_table.title}, {roll}: {name}{row.text}")
+
+
+def _table_by_words(tables, text: str) -> str | None:
+    """The one table whose title holds the words of ``text`` in their order, others between them allowed
+    (``eldritch damage 2``: Eldritch Damage (Key 2); twenty-first breaker: refused as naming all three), else ``None``."""
+    wanted = re.findall(r"[a-z0-9]+", text.lower())
+    if not wanted:
+        return None
+
+    def holds(title: str) -> bool:
+        words = iter(re.findall(r"[a-z0-9]+", title.lower()))
+        return all(any(word == have for have in words) for word in wanted)
+
+    found = [t.id for t in tables if holds(t.title)]
+    return found[0] if len(found) == 1 else None
 
 
 def _names_a_table(tables, text: str) -> bool:
@@ -109,7 +132,7 @@ def _names_a_table(tables, text: str) -> bool:
               help="How the simulated players choose: random, greedy, or sensible (solo, slow) / heuristic (duel).")
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True, help="Seed of the first game (game i: seed + i).")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Processes playing the games (default: the cores, at most 8).")
-@click.option("--db", "database_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
+@click.option("--db", "database_path", type=OneLineFilePath(path_type=Path, dir_okay=False), default=None,
               help=f"Card database (default: ${clitools.DB_ENV}, else ./cards.toml, else the bundled one).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (games_per_second, difficulties or sides).")
 @click.option("--plots", "plots", type=click.Path(path_type=Path, file_okay=False), default=None,

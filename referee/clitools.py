@@ -22,7 +22,7 @@ from typing import Any
 
 import click
 
-from pnp import database, resources
+from pnp import database, oneline, resources
 from pnp.oneline import slug  # noqa: F401  (referee.clitools.slug: the commands' name matching)
 from referee import save as savefile
 from referee import savelock, snapshots
@@ -104,9 +104,9 @@ def common_options(save_help: str) -> Callable[[Callable[..., Any]], Callable[..
     commands it then offers (the Next line, a refusal's advice) repeat those typed (:func:`with_given`)."""
     def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
         func = _remember_given(func)
-        func = click.option("--db", "database_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
+        func = click.option("--db", "database_path", type=oneline.FilePath(path_type=Path, dir_okay=False), default=None,
                             help=f"Card database (default: ${DB_ENV}, else ./cards.toml, else the bundled one).")(func)
-        func = click.option("--save", "save_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
+        func = click.option("--save", "save_path", type=oneline.FilePath(path_type=Path, dir_okay=False), default=None,
                             help=save_help)(func)
         return func
     return decorate

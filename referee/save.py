@@ -21,6 +21,7 @@ from typing import Any
 import tomli_w
 
 from pnp.files import FileRefused, read_limited
+from pnp.oneline import shortened
 from referee import savelock
 from referee.errors import ParseError, RefereeError, check_keys
 
@@ -435,6 +436,10 @@ def _swap(path: Path, kept: Path) -> str:
     return f"The game kept in {kept} is back in {path}."
 
 
+SETUP_MARKS = {"solo": frozenset({"difficulty", "spells"}), "duel": frozenset({"row", "wardens", "shadowmajik"})}
+"""Keys of ``[setup]`` that only a save of that game holds: a ``game`` line edited to the other game is told apart."""
+
+
 def _huge_integer_at(doc: Any) -> str | None:
     """Where ``doc`` (a parsed save) holds an integer of more than 63 bits (no seed, count or die is that
     large, and Python refuses to print one of more than 4,300 digits; iterative walk), named as the other
@@ -493,6 +498,9 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
     if huge:
         raise SaveError(path, f"corrupt save file: {huge}: a number far beyond any a game holds (more than 63 bits)")
     fmt = doc.get("format")
+    if "format" in doc and (not isinstance(fmt, int) or isinstance(fmt, bool)):  # twenty-first breaker: format = "4"
+        raise SaveError(path, f"corrupt or hand-edited save file: format: {shortened(repr(fmt), 20)} is not a whole number "
+                              f"(this referee writes format = {FORMAT})")
     if not isinstance(fmt, int) or isinstance(fmt, bool):
         raise SaveError(path, "not a save file (no format number)")
     if fmt > FORMAT:
@@ -503,6 +511,12 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
         MIGRATIONS[older](doc)
     if not isinstance(doc.get("game"), str):  # twentieth breaker: "a save of None"; a save cut after its first line
         raise SaveError(path, "corrupt or truncated save file: it has no `game` line (`game = \"solo\"` or `game = \"duel\"`)")
+    setup = doc.get("setup")
+    other = doc.get("game")
+    if (other != game and other in SETUP_MARKS and isinstance(setup, dict) and SETUP_MARKS[game] & setup.keys()
+            and not SETUP_MARKS[other] & setup.keys()):  # twenty-first breaker: a solo save edited to game = "duel"
+        raise SaveError(path, f"corrupt or hand-edited save file: it says game = {other!r}, but its [setup] is a game of "
+                              f"{_title(game)} ({', '.join(sorted(SETUP_MARKS[game] & setup.keys()))})")
     if doc.get("game") != game:
         other = doc.get("game")
         remedy = (f": it is played with `referee {other}` commands (`referee {other} status --save {shlex.quote(str(path))}`)"

@@ -111,10 +111,13 @@ class DiceAsk:
     count: int
     whose: str
     sides: int = DICE_SIDES
+    kind: str = ""
+    """What the dice are, said after their count (``re-rolled Battle``: "The Wardens' 2 re-rolled Battle dice")."""
 
     @property
     def text(self) -> str:
-        return f"{self.whose} {self.count} {'die' if self.count == 1 else 'dice'}"
+        """The dice in words: ``Your 2 dice``."""
+        return f"{self.whose} {self.count} {self.kind + ' ' if self.kind else ''}{'die' if self.count == 1 else 'dice'}"
 
 
 def dice_prompt(asks: Sequence[DiceAsk]) -> str:

@@ -1238,3 +1238,51 @@ def test_a_line_of_aid_holds_no_step_it_does_not_need(tmp_path):
     state = load(save, DB).state
     lines = {option.actor: [step.spell for step in option.line if isinstance(step, sev.Cast)] for option in aid.options(state, DB)}
     assert lines.get("solo.spell.calm") == ["solo.spell.calm", "solo.spell.glass-lake"], lines
+
+
+def test_a_hand_edited_format_or_game_line_is_named_as_such(tmp_path):
+    """Twenty-first breaker: `format = "4"` was "not a save file (no format number)", and a solo save edited to
+    `game = "duel"` was sent to `referee duel`, which refused it in turn. Each is named as the edit it is."""
+    save = tmp_path / "s.toml"
+    run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "3", save=save)
+    text = save.read_text()
+    save.write_text(text.replace("format = 4", 'format = "4"', 1))
+    assert "format: '4' is not a whole number" in _refused("solo", "status", save=save)
+    save.write_text(text.replace('game = "solo"', 'game = "duel"', 1))
+    line = _refused("solo", "status", save=save)
+    assert "it says game = 'duel', but its [setup] is a game of The Grayking is Risen" in line and "referee duel status" not in line
+
+
+@pytest.mark.parametrize("option", ["--save", "--db"])
+def test_an_empty_path_is_named_empty(tmp_path, option):
+    """Twenty-first breaker: `--save ''` was refused as ".: is a folder", a path nobody typed."""
+    args = ["solo", "status", "--save", str(tmp_path / "s.toml"), "--db", str(DB_PATH)]
+    args[args.index(option) + 1] = ""
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2 and f"Invalid value for '{option}': an empty path; name the file" in result.output
+
+
+@pytest.mark.parametrize("words, first", [
+    (["nomograph"], "Nomograph"), (["eldritch", "damage", "2"], "Eldritch Damage (Key 2)"),
+    (["eldritch", "damage", "2", "5"], "Eldritch Damage (Key 2), 5: "),
+])
+def test_table_titles_read_as_printed(words, first):
+    """Twenty-first breaker: `referee table nomograph` ended at "9, 10" though the card prints "9+" and a difference of
+    15 reads that row; `eldritch damage 2` was refused as naming all three Eldritch tables."""
+    result = CliRunner().invoke(main, ["table", *words, "--db", str(DB_PATH)])
+    assert result.exit_code == 0 and result.output.startswith(first), result.output
+    if words == ["nomograph"]:
+        assert result.output.rstrip().splitlines()[-1].split() == ["9+", "4", "spaces"], result.output
+
+
+def test_the_map_too_wide_for_the_terminal_is_said_in_lines_that_fit():
+    """Twenty-first breaker: at 40 columns the table mode's "the map needs a terminal at least 57 columns" line was
+    cut mid-word by the terminal. It is wrapped at words to the width, its command kept whole."""
+    from referee.solo import events as solo_events
+    from referee.solo.game import SoloGame
+    from referee.solo.table import MapScreen
+
+    game = SoloGame.new(DB, "normal", ["solo.spell.shield", "solo.spell.frost-breath"], 3)
+    game.play(solo_events.Draw(solo_events.CardRef("solo.quest.dalnish", True)))
+    lines = [text.plain for text in MapScreen(game.state, DB).lines(40)]
+    assert len(lines) > 1 and all(len(line) <= 40 for line in lines) and "`referee solo status --json`)" in lines[-1], lines

@@ -615,7 +615,7 @@ def test_duel_rerolled_physical_die_asked_after_the_reveal(tmp_path):
     reply = session.answer("")
     assert reply.error is None and session.state.opened is not None
     text, _, ask = session.prompt()
-    assert ask is not None and ask.field == "wardens_reroll" and text.startswith("Wardens' re-rolled Battle 1 die")
+    assert ask is not None and ask.field == "wardens_reroll" and text.startswith("The Wardens' 1 re-rolled Battle die")
     assert session.answer("6").error is None
     assert session.state.opened is None and session.state.last.dice.wardens == (6, 5)
 

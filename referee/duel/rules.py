@@ -321,7 +321,7 @@ def check_assignment(state: State, db: Database, side: Side, a: Assignment) -> A
             raise refuse(f"not enough {unit} for that spell{where}: the {label} have {state.points[side]}")
         if a.reroll is not None:
             if not s.effect.reroll_battle_die:
-                raise refuse("'reroll' is only for a spell that re-rolls a Battle die, and that spell re-rolls none")
+                raise refuse(f"'reroll' names the Battle die of yours that your spell re-rolls, and {s.name} re-rolls none of yours")
             if a.reroll not in a.battle:
                 raise refuse("'reroll' must name one of your two Battle dice")
     return a

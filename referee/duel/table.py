@@ -108,7 +108,7 @@ class DuelTable:
         if not isinstance(event, ev.Reveal) or state.opened is None:
             return []  # the first reveal shows both placings; the rules then wait for physical re-rolls (R81)
         counts = rules.typed_rerolls(state, self.db, state.opened)
-        return [DiceAsk(f"{side}_reroll", counts[side], f"{rules.possessive(rules.SIDE_NAMES[side])} re-rolled Battle")
+        return [DiceAsk(f"{side}_reroll", counts[side], f"The {rules.possessive(rules.SIDE_NAMES[side])}", kind="re-rolled Battle")
                 for side in SIDES if counts[side]]
 
     def why_not(self, text: str, state: State) -> str | None:

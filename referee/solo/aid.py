@@ -641,16 +641,18 @@ def _line(search: _Search, state: State, first: Step, chance: float, longest: in
         if not keeping:
             break
 
-        def ends_the_line(step: Step) -> bool:
-            after = search.branches(state, step, False)  # a roll follows, or the roll is turned: nothing more is needed
-            return after is None or len(after) != 1 or search.goal(after[0][0])
-
         # a step that decides keeps the line short: Frost Breath (+2 Mana) kept the chance too, and was offered for a
         # Spirit though the line did not need it (twenty-first breaker)
-        follow = next((c for c in keeping if ends_the_line(c)), keeping[0])
+        follow = next((c for c in keeping if _ends_the_line(search, state, c)), keeping[0])
         line.append(follow)
         sure = search.branches(state, follow, False)
     return tuple(line)
+
+
+def _ends_the_line(search: _Search, state: State, step: Step) -> bool:
+    """Whether nothing more is needed after ``step``: a roll follows it, or it turns the roll."""
+    after = search.branches(state, step, False)
+    return after is None or len(after) != 1 or search.goal(after[0][0])
 
 
 def ids(state: State, db: Database) -> list[str]:

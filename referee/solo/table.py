@@ -575,8 +575,11 @@ class MapScreen:
 
         try:
             picture = view.map_picture(self.state, self.db, None, width)
-        except rules.RuleError as error:
-            return [Text(str(error), style="bold red")]
+        except rules.RuleError as error:  # wrapped at words as the notes are (twenty-first breaker: cut mid-word at 40 columns)
+            from referee.clitools import wrap_paragraph
+
+            said = wrap_paragraph(str(error), width) if width else [str(error)]
+            return [Text(line, style="bold red") for line in said]
         lines = []
         for line in picture:
             text = Text()
