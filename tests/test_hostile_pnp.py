@@ -1934,3 +1934,45 @@ def test_track_spaces_spaced_onto_each_other_name_the_number_that_spaces_them(db
     the distance between two spaces printed over each other is named, and only it (their numbers no longer fitting
     their spaces, and hidden, are the same fault)."""
     _the_one_template_problem(db, edited_templates, name, old, new, key)
+
+
+# ---- Twenty-first round ----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name, old, new, key, says", [
+    ("servant.toml", 'kind_label = "Servant of the Grayking"', 'kind_label = "Servant of the Grayking ☠"', "strings.kind_label",
+     "(U+2620) is in no bundled font"),  # was a line for each servant, at keys cards.toml does not have
+    ("base.toml", 'colour_red = "Red"', 'colour_red = "Red ♦"', "strings.colour_red", "(U+2666) is in no bundled font"),
+    ("servant.toml", "[colors]", '[colors]\nmutted = "#000000"', "colors.mutted", "did you mean colors.muted?"),
+    ("table_card.toml", "[strings]", '[strings]\nroll_seperator = " or "', "strings.roll_seperator", "did you mean strings.roll_separator?"),
+    ("servant.toml", "[numbers]", "[numbers]\nfoo = 25.0", "numbers.foo", "no layout reads this, so it changes nothing"),
+    ("battle_map.toml", 'hex_recharge = "recharge"', 'hex_recharge = "recharge spells"', "strings.hex_recharge", "its hex holds"),
+    ("base.toml", 'blue = "#2f5f9e"', 'blue = "#2f8f4e"', "colors.blue", "templates/battle_map.toml colors.blue is #2a5592"),
+    ("servant.toml", "size = [11, 7]\n\n[boxes.range_note]", 'size = [11, 7]\ncolor = "#ece0c4"\n\n[boxes.range_note]',
+     "boxes.range.color", "a contrast of 1.1:1"),
+])
+def test_twenty_first_round_template_faults_are_one_line_at_their_key(db, edited_templates, name, old, new, key, says):
+    """Twenty-first breaker: a character no font draws in a template string was blamed on each card; keys written in a
+    kind's own template that no layout reads passed unless close to a read one; a hex label wider than its hex passed
+    and was crossed by the hex's sides; the Warding Key colours of base.toml and battle_map.toml could disagree (a
+    green band beside a blue map); a box's own literal colour was named at its header. Each is one line at its key."""
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    assert says in problem.message, problem.message
+
+
+def test_a_renamed_back_is_named_twice_where_to_mend_it(tmp_path):
+    """Twenty-first breaker: renaming `solo.back.quest` everywhere in cards.toml passed, and every quest back printed an
+    empty emblem disc (templates/back.toml keys its emblems by the back's id). The back and the stale key are named."""
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace('"solo.back.quest"', '"solo.back.quests"'), encoding="utf-8")
+    rows = [row for row in _check(path).output.splitlines() if ": " in row and not row.endswith("problem(s)")]
+    assert any(row.startswith("cards.toml:") and "solo.back.quests.id: templates/back.toml has no emblem" in row for row in rows), rows
+    assert any("back.toml:" in row and 'strings.solo.back.quest:' in row for row in rows), rows
+
+
+def test_a_text_with_no_space_to_break_at_says_so(tmp_path):
+    """Twenty-first breaker: a Japanese sentence (no spaces) was "over by 122.8 mm; shorten the text", as if too long."""
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE + '\n[[duel.summary]]\nid = "duel.summary.rules-ja"\norigin = "authored"\ntitle = "あそびかた"\n'
+                    'sections = [ { heading = "じゅんび", text = "ばしょのカドをいちれつにならべますそれぞれのプレイヤはサイコロとキュブをとります" } ]\n',
+                    encoding="utf-8")
+    rows = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
+    assert len(rows) == 1 and "it has no space to break a line at" in rows[0], rows

@@ -11,6 +11,7 @@ plus ``.card-N`` from the left (``solo.map.key-1.card-2``); for backs, the back 
 """
 from __future__ import annotations
 
+import colorsys
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ from pnp.layout.legible import legibility_problems
 from pnp.layout.overlap import off_card_line_problems, overlap_problems, small_text_problems
 from pnp.layout.problems import FitKind, FitProblem
 from pnp.layout.safe import safe_area_problems
-from pnp.layout.template import TemplateError, drawing_error, load_template, string_problems, unread_keys
+from pnp.layout.template import TemplateError, drawing_error, load_template, string_problems, template_line, unread_keys
 from pnp.units import SAME_SIZE_MM
 
 LAYOUTS: dict[str, Callable] = {**solo.LAYOUTS, **duel.LAYOUTS}
@@ -125,6 +126,37 @@ def back_bleed_problem(database: Database) -> FitProblem | None:
     return FitProblem("print", "back_extra_bleed_mm", "card size",
                       f"{extra:g} mm of extra back art reaches the frame of the next back on the sheet "
                       f"({back.number('frame_inset'):g} mm inside its trim): at most {most:g} mm")
+
+
+MATCHING_HUE = 30.0
+"""Degrees of hue within which two colours of one name read as the same colour (a map's red a shade darker than its
+Warding City's red band: 2 degrees apart in the bundled templates)."""
+MATCHING_LIGHTNESS = 0.25
+"""The most that two colours of one name may differ in HLS lightness (0-1) and still read as the same colour."""
+
+
+def key_colour_problems(database: Database) -> list[FitProblem]:
+    """One ``"template"`` problem per map colour (``red``, ``blue``, ``yellow``) whose shade in ``templates/base.toml``
+    (the Character Stats card's key, the Warding City's band) and in ``templates/battle_map.toml`` (the map) are not
+    the same colour: a player matches a key's city to its map by colour (rulebook, Expanded Battles: "find the
+    matching Expanded Battle Map"; twenty-first breaker: `blue` made green in base.toml printed Marim's band green
+    beside a blue map). Named at the base template's key, with the map's value. Raises
+    :class:`~pnp.layout.template.TemplateError` for a broken template."""
+    base, maps = load_template("base"), load_template("battle_map")
+    problems = []
+    for colour in sorted({battle_map.color for battle_map in database.solo.battle_map}):
+        if colour not in base.colors or colour not in maps.colors:
+            continue
+        here, there = base.colors[colour], maps.colors[colour]
+        (h1, l1, _), (h2, l2, _) = (colorsys.rgb_to_hls(*(int(c[i:i + 2], 16) / 255 for i in (1, 3, 5))) for c in (here, there))
+        hue = abs(h1 - h2) * 360
+        if min(hue, 360 - hue) > MATCHING_HUE or abs(l1 - l2) > MATCHING_LIGHTNESS:
+            path, line = template_line(base.path, f"colors.{colour}")
+            problems.append(FitProblem("templates", f"colors.{colour}", "template",
+                                       f"{here} here, but templates/battle_map.toml colors.{colour} is {there}: a Warding Key's "
+                                       f"card, its city's band and its map must show one colour; make them alike",
+                                       path=str(path), line=line))
+    return problems
 
 
 _CACHE: dict[tuple[int, str, object], Rendered] = {}
@@ -275,13 +307,19 @@ def check_fit(database: Database) -> list[FitProblem]:
             said.add((problem.record_id, problem.path, problem.field, message))
             problems.append(problem)
         written = {(problem.path, problem.field) for problem in problems}
+        problems.extend(key_colour_problems(database))
         for path, line, key, message in string_problems():  # the labels a layout draws itself, read as card text is
             if (str(path), key) not in written:
                 problems.append(FitProblem("templates", key, "template", message, path=str(path), line=line))
         for path, line, key, meant in unread_keys():
-            problems.append(FitProblem("templates", key, "template", f"no layout reads this; did you mean {meant}?" if meant else
-                                       "no layout reads this box, so nothing is printed in it; remove it or name a box the layout fills",
-                                       path=str(path), line=line))
+            section, name = key.split(".", 1)
+            reason = (f"no layout reads this; did you mean {meant}?" if meant else
+                    "no layout reads this box, so nothing is printed in it; remove it or name a box the layout fills"
+                    if section == "boxes" else
+                    f"no back record has the id {name!r}: this emblem prints on no back (a back renamed in cards.toml?)"
+                    if path.name == "back.toml" and section == "strings" and "." in name else
+                    "no layout reads this, so it changes nothing; remove it (or name a key the layout reads)")
+            problems.append(FitProblem("templates", key, "template", reason, path=str(path), line=line))
         overlaps = overlap_problems(faces)
         found = (problems + small_text_problems(faces) + overlaps + legibility_problems(faces, overlaps)
                  + off_card_line_problems(faces) + safe_area_problems(faces, database.print.safe_mm))

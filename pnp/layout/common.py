@@ -85,7 +85,10 @@ class CardBuilder:
                 self.problems.append(self._at_string(written, said))
                 continue
             self.problems.append(FitProblem(where, field_name, "unknown icon", said))
+        template_words = "".join(self.template.strings.values())
         for char in fonts.missing_chars(text, family):
+            if char in template_words:  # a template string's: said once at that string (twenty-first breaker: blamed on each card)
+                continue
             self.problems.append(FitProblem(where, field_name, "missing glyph",
                                             f"character {quoted(char)} (U+{ord(char):04X}) is in no bundled font"))
 
@@ -111,8 +114,13 @@ class CardBuilder:
             self.problems.append(self._at_string(written, f"{shortened(repr(text), 40)} is over [boxes.{style.name}] by "
                                                           f"{result.over_mm:.1f} mm; shorten it", over=result.over_mm, box=style.name))
         elif not result.fits:
+            inner = (box or style.box).width
+            unbroken = max(text.split(), key=lambda word: text_width_mm(word, style.font, style.size[1]), default="")
+            # twenty-first breaker: a Japanese sentence, with no space to break at, was only "over by 122.8 mm"
+            why = (f" (it has no space to break a line at: {shortened(repr(unbroken), 24)} is wider than the box even at "
+                   f"{style.size[1]:g} pt)" if unbroken and text_width_mm(unbroken, style.font, style.size[1]) > inner else "")
             self.problems.append(FitProblem(record or self.record_id, field_name, "text over",
-                                            f"over by {result.over_mm:.1f} mm", over=result.over_mm, box=style.name))
+                                            f"over by {result.over_mm:.1f} mm{why}", over=result.over_mm, box=style.name))
         if box is None:
             self._check_inside(style)
         self.items.extend(result.items)  # each TextLine and Icon carries the box's name (source)
@@ -139,17 +147,17 @@ class CardBuilder:
                                         f"the text box runs off the card: {said}; move it or make it smaller",
                                         box=style.name, path=str(path), line=line))
 
-    def string_problem(self, key: str, text: str, family: str, size: float, room: float) -> None:
+    def string_problem(self, key: str, text: str, family: str, size: float, room: float, where: str = "its space") -> None:
         """A ``"template"`` problem at ``strings.<key>`` (its file and line) when ``text``, the template's string
         ``key`` that the layout places itself at ``size`` pt in ``family``, is wider than its ``room`` (mm): a label
-        too long for the track space it is printed in (thirteenth breaker: reported per card as a safe-area
+        too long for the track space (``where``: ``its hex`` for a map's label) it is printed in (thirteenth breaker: reported per card as a safe-area
         problem, with advice that did not fix it). The face is then marked whole (``"too many"`` kinds' rule):
         what it spills is not reported again."""
         width = text_width_mm(text, family, size)
         if width <= room + FONT_METRIC_SLACK_MM:
             return
-        self.problems.append(self._at_string(key, f"{shortened(repr(text), 40)} is {width:.1f} mm wide at {size:g} pt, and its "
-                                                  f"space holds {room:.1f} mm; shorten it", box="*"))
+        self.problems.append(self._at_string(key, f"{shortened(repr(text), 40)} is {width:.1f} mm wide at {size:g} pt, and "
+                                                  f"{where} holds {room:.1f} mm; shorten it", box="*"))
 
     def _written(self, text: str, record: str | None) -> str | None:
         """The key of this template's ``[strings]`` whose words ``text`` is (:meth:`Template.string_key`), when the

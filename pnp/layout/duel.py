@@ -49,7 +49,10 @@ def back(card: Back, db: Database, make: Make):
                radius=t.number("line_radius")))
     b.add(Rect(inset + gap, inset + gap, card_w - 2 * inset - 2 * gap, card_h - 2 * inset - 2 * gap, stroke=line,
                stroke_width=t.number("inner_line_width"), radius=t.number("inner_line_radius")))
-    icons = t.strings.get(card.id, "").split()
+    icons = t.optional_string(card.id).split()
+    if not icons:  # a back with no emblem prints an empty disc (twenty-first breaker: a renamed back id passed check)
+        b.problems.append(FitProblem(card.id, "id", "unknown icon", f"templates/back.toml has no emblem for this back: add "
+                                                                    f"\"{card.id}\" = \"ICON\" to its [strings] (icons of templates/icons)"))
     size = t.number("emblem_size")
     y = t.number("emblem_y")
     cx = card_w / 2

@@ -194,6 +194,8 @@ def _colour_key(template: Path, text: _Text, background: str) -> tuple[str | Non
     spec = loaded.boxes.get(text.painted.source) if text.painted.source else None
     if spec is not None and spec.color_name and spec.color == fill:
         return f"colors.{spec.color_name}", f"{spec.color_name} ({fill})"
+    if spec is not None and not spec.color_name and spec.color == fill:  # `color = "#ece0c4"` written in the box itself
+        return f"boxes.{spec.name}.color", fill
     if spec is None:
         names = [name for name, value in loaded.colors.items() if value == fill]
         if len(names) == 1 and names[0] not in {name for name, value in loaded.colors.items() if value == background}:

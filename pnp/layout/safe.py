@@ -206,7 +206,7 @@ def safe_area_problems(faces: Iterable, safe_mm: float) -> list[FitProblem]:
                                    f"{count} outside the {safe_mm:g} mm safe area{card}, the "
                                    f"nearest {'track space' if thing.what == 'space' else shortened(thing.what, 70)} {nearest:.1f} mm "
                                    f"from the trim; move {them} in "
-                                   f"{_where(face, thing)} or lower [print] safe_mm (--safe)"))
+                                   f"{_where(face, thing)}{' or lower [print] safe_mm (--safe)' if nearest >= 0 else ''}"))
     return problems
 
 

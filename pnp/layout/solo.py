@@ -521,7 +521,8 @@ def table_card(card: TableCard, db: Database, make: Make):
     table = db.table(card.table)
     frame(b, t.number("border"), t.color("border"), t.color("panel"), ink)
     _title_band_with_icon(b, card.title, card.icon, t.color("band"))
-    subtitle = t.strings.get(f"subtitle_{card.icon}") or t.strings.get(f"subtitle_{table.dice}", "")
+    subtitle = t.optional_string(f"subtitle_{card.icon}") or t.optional_string(f"subtitle_{table.dice}")
+    t.string("named_row")  # read whether or not a row has a name: a template's key no layout reads is a typo
     if subtitle:
         b.text("subtitle", subtitle, "subtitle")
     top, bottom = t.number("rows_top"), t.number("rows_bottom")
@@ -667,6 +668,8 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     # sides close in, the hex is still wider than the label down to the label's descent.
     label_dy = min(radius * t.number("hex_label_dy"),
                    radius - label_half / math.sqrt(3) - fonts.descent_mm("serif-italic", label_size))
+    for which, text in marker_labels.items():  # a label wider than its hex is crossed by the hex's sides (twenty-first breaker)
+        b.string_problem(f"hex_{which}", text, "serif-italic", label_size, hex_w - 2 * t.number("hex_label_pad"), "its hex")
     icon_size = radius * t.number("hex_icon_scale")
     icon_visible = icon_size * t.number("hex_icon_visible")
     # The icon's visible bottom keeps `hex_icon_gap` above the label's capitals.

@@ -168,6 +168,12 @@ class Template:
                     return name
         return None
 
+    def optional_string(self, name: str, default: str = "") -> str:
+        """The label called ``name`` when the template writes one, else ``default``: a string a layout reads only when
+        it is there (a table card's subtitle, a back's emblems by the back's id). Read, it is no unread key."""
+        self.asked.add(f"strings.{name}")
+        return self.strings.get(name, default)
+
     def formatted(self, name: str, /, **values: object) -> str:
         """The label called ``name`` with its ``{placeholders}`` filled from ``values`` (``Range {range}``).
         A placeholder is a plain name of ``values``; anything else is a :class:`TemplateError` at the string's
@@ -440,22 +446,31 @@ def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str]]:
     folder = folder or TEMPLATE_DIR
     loaded = [template for (kind, where), template in _LOADED.items() if where == folder]
     asked = set().union(*(template.asked for template in loaded)) if loaded else set()
+    asked |= {f"colors.{box.color_name}" for template in loaded for box in template.boxes.values() if box.color_name}
+    known = {section: sorted({name for template in loaded for name in getattr(template, section)})
+             for section in ("boxes", "colors", "numbers", "strings")}
     found: dict[tuple[Path, str], tuple[Path, int, str, str]] = {}
     for template in loaded:
+        own = _read(template.path)  # what the kind's own file writes (not the templates it extends: base's is a palette)
         for section, names in (("boxes", template.boxes), ("colors", template.colors), ("numbers", template.numbers),
                                ("strings", template.strings)):
             read = [key.split(".", 1)[1] for key in template.asked if key.startswith(f"{section}.")]
+            written_here = set(own.get(section, {})) if template.kind != "base" else set()
             for name in names:
                 key = f"{section}.{name}"
                 if key in asked:
                     continue
                 meant = difflib.get_close_matches(name, read, 1, cutoff=0.8)
-                if not meant and section != "boxes":  # nothing to report: its line is never looked up (a file parse each)
-                    continue
+                # twenty-first breaker: `mutted`, `roll_seperator`, `foo` written in a kind's own file passed (only a key
+                # close to one a layout read was said); any key the kind's own file writes and no layout reads is said
+                if not meant and section != "boxes" and name not in written_here:
+                    continue  # base's palette and a parent's keys: read by some kind, perhaps not printed by this database
+                if not meant and section != "boxes":
+                    meant = difflib.get_close_matches(name, [k for k in known[section] if f"{section}.{k}" in asked], 1, cutoff=0.75)
                 path, line = template_line(template.path, key)
                 # every box a layout fills is read when it runs: a box of the kind's own file never read prints nothing
                 # (one written in a template it extends may be for a kind this database does not print)
-                if meant or (section == "boxes" and path == template.path):
+                if meant or section != "boxes" or path == template.path:
                     found.setdefault((path, key), (path, line, key, f"{section}.{meant[0]}" if meant else ""))
     return list(found.values())
 
