@@ -53,7 +53,10 @@ def _fit_problems(db: database.Database, path: Path) -> list[str]:
     lines = []
     # a card size the templates are not laid out for is the one problem said (twentieth breaker: 64 mm cards also
     # gave a line blaming the bleed for the sheet's margin)
-    papers = () if layout.card_size_problem(db) else db.print.papers
+    try:
+        papers = () if layout.card_size_problem(db) else db.print.papers
+    except layout.TemplateError:  # a broken base template: check_fit below says it, at its file and line
+        papers = ()
     for paper in papers:  # settings of the database and the command line together
         try:
             layout_ = sheet_layout(db.print, PAPERS[paper])

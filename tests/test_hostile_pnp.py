@@ -1976,3 +1976,26 @@ def test_a_text_with_no_space_to_break_at_says_so(tmp_path):
                     encoding="utf-8")
     rows = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
     assert len(rows) == 1 and "it has no space to break a line at" in rows[0], rows
+
+
+# ---- Twenty-second round -----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name, old, new, key", [
+    ("base.toml", "border = 3.5", 'border = "3.5"', "numbers.border"),  # a traceback from the card-size check before the sheets
+    ("base.toml", 'muted = "#6e5b44"', "muted = 5", "colors.muted"),
+    ("base.toml", 'roll_separator = ", "', "roll_separator = 5", "strings.roll_separator"),
+    ("quest.toml", 'align = "center"\ncolor = "muted"', 'align = "center"\ncolor = 5', "boxes.kind_label.color"),  # a TypeError
+    ("quest.toml", 'align = "center"\ncolor = "muted"', 'align = "center"\ncolor = ["muted"]', "boxes.kind_label.color"),
+])
+def test_a_broken_value_in_any_template_is_one_line_from_check_and_build(db, edited_templates, tmp_path, name, old, new, key):
+    """Twenty-second breaker (HIGH): a bad value in templates/base.toml crashed `pnp check`, `pnp build` and `pnp list` with
+    a traceback (the card-size check read base.toml outside the check's guard), and a box colour that is no string was a
+    TypeError. Each is one line at its key, from check and from build, nothing written."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    _the_one_template_problem(db, edited_templates, name, old, new, key)
+    for command in (["check"], ["build", "--out", str(tmp_path / "out")]):
+        result = CliRunner().invoke(main, [*command, "--db", str(ROOT / "cards.toml")])
+        assert result.exit_code == 1 and isinstance(result.exception, SystemExit) and f"{key}:" in result.output, result.output
+    assert not (tmp_path / "out").exists()

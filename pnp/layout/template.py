@@ -538,6 +538,8 @@ def _load(kind: str, folder: Path) -> Template:
         valign = spec.get("valign", "top")
         _check(valign in ("top", "middle", "bottom"), path, f"{key}.valign", f"{valign!r} is not top, middle or bottom")
         colour = spec.get("color", "ink")
+        _check(isinstance(colour, str), path, f"{key}.color",  # twenty-second breaker: `color = 5` was a TypeError traceback
+               f"{_given(colour, f'{key}.color')} is neither '#rrggbb' nor a name in [colors]")
         colour_name = "" if _COLOUR.match(colour) else colour
         if not _COLOUR.match(colour):
             _check(not _COLOUR.match(colour.lower()), path, f"{key}.color", f"{colour!r} must be written in lower case ({colour.lower()!r})")
