@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from pnp.oneline import FilePath as OneLineFilePath
-from pnp.oneline import OneLineGroup
+from pnp.oneline import OneLineGroup, shortened
 from referee import clitools
 
 
@@ -37,7 +37,7 @@ def main() -> None:
     """Table referee for the Shadows Upon Lassadar games."""
 
 
-@main.command()
+@main.command(context_settings={"ignore_unknown_options": True})  # a roll of -1 is an argument, not an option
 @click.argument("words", nargs=-1, metavar="[TABLE_ID [ROLL]]")
 @click.option("--db", "database_path", type=OneLineFilePath(path_type=Path, dir_okay=False), default=None,
               help=f"Card database (default: ${clitools.DB_ENV}, else ./cards.toml, else the bundled one).")
@@ -60,22 +60,30 @@ def table(words: tuple[str, ...], database_path: Path | None) -> None:
     readings: list[tuple[str, int | None]] = [(" ".join(words), None)]
     if len(words) > 1 and re.fullmatch(r"[+-]?\d{1,9}", words[-1]):
         readings.insert(0, (" ".join(words[:-1]), int(words[-1])))
+    if any(not word.strip() for word in words):  # twenty-second breaker: '' was dropped without a word, or quoted as ' '
+        raise click.UsageError("an empty argument: give a table's name (and a roll), or nothing to list the tables")
     first_error: click.ClickException | None = None
+    several: list[str] = []  # the tables the words of a reading are in, when more than one
     for table_id, read_roll in readings:
         try:
             found = clitools.find_record(((t.id, (t.title,)) for t in tables), table_id, "TABLE_ID", "table", "tables", listed=str)
         except click.ClickException as error:
             first_error = first_error or error
-            by_words = _table_by_words(tables, table_id)
-            if by_words is None:
+            by_words = _tables_by_words(tables, table_id)
+            if len(by_words) != 1:
+                several = several or by_words
                 continue
-            found = by_words
+            found = by_words[0]
         roll = read_roll
         break
     else:
         assert first_error is not None
+        if len(several) > 1:  # `damage`: a word of several titles (twenty-second breaker: "no table 'damage'")
+            raise click.BadParameter(f"{' '.join(words)!r} could be any of {', '.join(several)}; type more of the name",
+                                     param_hint="TABLE_ID")
         if len(words) > 1 and _names_a_table(tables, " ".join(words[:-1])):  # `battle-win x`: the roll is what is wrong
-            raise click.BadParameter(f"{words[-1]!r} is not a valid integer (the roll the table is read with)", param_hint="ROLL")
+            what = "is too large a roll" if re.fullmatch(r"[+-]?\d+", words[-1]) else "is not a valid integer"
+            raise click.BadParameter(f"{shortened(repr(words[-1]), 24)} {what} (the roll the table is read with)", param_hint="ROLL")
         raise click.BadParameter(first_error.message.removeprefix("TABLE_ID: "), param_hint="TABLE_ID") from None
     rules_table = db.table(found)
     if roll is None:
@@ -98,19 +106,18 @@ def table(words: tuple[str, ...], database_path: Path | None) -> None:
     click.echo(f"{rules_table.title}, {roll}: {name}{row.text}")
 
 
-def _table_by_words(tables, text: str) -> str | None:
-    """The one table whose title holds the words of ``text`` in their order, others between them allowed
-    (``eldritch damage 2``: Eldritch Damage (Key 2); twenty-first breaker: refused as naming all three), else ``None``."""
+def _tables_by_words(tables, text: str) -> list[str]:
+    """The tables whose title holds the words of ``text`` in their order, others between them allowed
+    (``eldritch damage 2``: Eldritch Damage (Key 2); twenty-first breaker: refused as naming all three)."""
     wanted = re.findall(r"[a-z0-9]+", text.lower())
     if not wanted:
-        return None
+        return []
 
     def holds(title: str) -> bool:
         words = iter(re.findall(r"[a-z0-9]+", title.lower()))
         return all(any(word == have for have in words) for word in wanted)
 
-    found = [t.id for t in tables if holds(t.title)]
-    return found[0] if len(found) == 1 else None
+    return [t.id for t in tables if holds(t.title)]
 
 
 def _names_a_table(tables, text: str) -> bool:

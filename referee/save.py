@@ -505,12 +505,16 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
         raise SaveError(path, "not a save file (no format number)")
     if fmt > FORMAT:
         raise SaveError(path, f"saved by a newer referee (format {fmt}; this one reads format {FORMAT}); upgrade lassadar")
-    if fmt < 1:
-        raise SaveError(path, f"unknown format {fmt}")
+    if fmt < 1:  # twenty-second breaker: "unknown format -1" said neither what was edited nor what is right
+        raise SaveError(path, f"corrupt or hand-edited save file: format: {fmt} is no format (this referee writes format = {FORMAT})")
     for older in range(fmt, FORMAT):  # an older save is read in today's format; write() keeps the old file
         MIGRATIONS[older](doc)
-    if not isinstance(doc.get("game"), str):  # twentieth breaker: "a save of None"; a save cut after its first line
+    if "game" not in doc:  # twentieth breaker: "a save of None"; a save cut after its first line
         raise SaveError(path, "corrupt or truncated save file: it has no `game` line (`game = \"solo\"` or `game = \"duel\"`)")
+    # twenty-second breaker: `game = 4` had "no game line", `game = "Solo"` was "a save of 'Solo'"
+    if not isinstance(doc["game"], str) or doc["game"] not in SETUP_MARKS:
+        raise SaveError(path, f"corrupt or hand-edited save file: game: {shortened(repr(doc['game']), 20)} is no game of this "
+                              f"referee (`game = \"solo\"` or `game = \"duel\"`)")
     setup = doc.get("setup")
     other = doc.get("game")
     if (other != game and other in SETUP_MARKS and isinstance(setup, dict) and SETUP_MARKS[game] & setup.keys()

@@ -7,6 +7,7 @@ import json
 import tomllib
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -1286,3 +1287,58 @@ def test_the_map_too_wide_for_the_terminal_is_said_in_lines_that_fit():
     game.play(solo_events.Draw(solo_events.CardRef("solo.quest.dalnish", True)))
     lines = [text.plain for text in MapScreen(game.state, DB).lines(40)]
     assert len(lines) > 1 and all(len(line) <= 40 for line in lines) and "`referee solo status --json`)" in lines[-1], lines
+
+
+# ---- Twenty-second breaker -------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("words, says", [
+    (["damage"], "'damage' could be any of solo.table.eldritch-1"), (["counters"], "could be any of solo.table.flint-counters"),
+    (["", "3"], "an empty argument"), (["nomograph", ""], "an empty argument"),
+    (["nomograph", "99999999999999999999"], "is too large a roll"), (["nomograph", "-1"], "-1 reads no row"),
+])
+def test_table_refusals_say_what_is_wrong(words, says):
+    """Twenty-second breaker: a word of several titles was "no table 'damage'", an empty argument was dropped (or quoted
+    as ' '), a roll too large was "not a valid integer", and -1 was click's "No such option"."""
+    result = CliRunner().invoke(main, ["table", *words, "--db", str(DB_PATH)])
+    assert result.exit_code == 2 and says in result.output and len(result.output.strip().splitlines()) == 1, result.output
+
+
+@pytest.mark.parametrize("old, new, says", [
+    ('game = "solo"', "game = 4", "game: 4 is no game of this referee"),
+    ('game = "solo"', 'game = "Solo"', "game: 'Solo' is no game of this referee"),
+    ('game = "solo"', "game = [1]", "game: [1] is no game of this referee"),
+    ("format = 4", "format = -1", "format: -1 is no format (this referee writes format = 4)"),
+])
+def test_a_hand_edited_game_or_format_value_is_named(tmp_path, old, new, says):
+    """Twenty-second breaker: `game = 4` was "it has no `game` line", `game = "Solo"` "a save of 'Solo'", `format = -1`
+    "unknown format -1": none said the line was edited or what it should read."""
+    save = tmp_path / "s.toml"
+    run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "3", save=save)
+    save.write_text(save.read_text().replace(old, new, 1))
+    assert says in _refused("solo", "status", save=save)
+
+
+def test_the_map_too_wide_hint_in_a_session_names_its_save(tmp_path):
+    """Twenty-second breaker: in `referee solo play` with `--save FILE`, the too-narrow map's hint offered
+    `referee solo status --json` without `--save`, which read the default save."""
+    from referee import clitools
+    from referee.solo import events as solo_events
+    from referee.solo.game import SoloGame
+    from referee.solo.table import MapScreen
+
+    game = SoloGame.new(DB, "normal", ["solo.spell.shield", "solo.spell.frost-breath"], 3)
+    game.play(solo_events.Draw(solo_events.CardRef("solo.quest.dalnish", True)))
+    token = clitools.GIVEN.set(f"--save {tmp_path / 'mine.toml'}")
+    try:
+        with click.Context(main) as context:  # as under `referee solo play`: the commands that take --save are read from it
+            main.get_command(context, "solo")  # the game's commands, loaded as running one of them loads them
+            text = " ".join(line.plain for line in MapScreen(game.state, DB).lines(40))
+    finally:
+        clitools.GIVEN.reset(token)
+    assert f"`referee solo status --json --save {tmp_path / 'mine.toml'}`" in text, text
+
+
+def test_both_sides_in_one_reroll_value_is_told_how_to_give_them(tmp_path):
+    """Twenty-second breaker: `--reroll 'wardens=4,shadowmajik=2'` was "'shadowmajik=2' is not a die"."""
+    save = tmp_path / "d.toml"
+    run("duel", "new", "--seed", "5", save=save)
+    assert "give each side its own --reroll" in _refused("duel", "reveal", "--reroll", "wardens=4,shadowmajik=2", save=save)

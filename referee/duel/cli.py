@@ -79,6 +79,10 @@ def _pairs(items: Sequence[str], option: str) -> dict[Side, str]:
             raise click.ClickException(f"{option}: write SIDE=VALUE with SIDE wardens or shadowmajik, not {item!r}")
         if side in out:
             raise click.ClickException(f"{option}: {side} is given twice")
+        other = re.search(r"(?:^|,)\s*(wardens|shadowmajik)\s*=", value, flags=re.IGNORECASE)
+        if other:  # twenty-second breaker: `--reroll 'wardens=4,shadowmajik=2'` was "'shadowmajik=2' is not a die"
+            raise click.ClickException(f"{option}: give each side its own {option} ({option} {side}=... {option} "
+                                       f"{other.group(1).lower()}=...), not both in {item!r}")
         out[side] = value.strip()
     return out
 

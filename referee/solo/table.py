@@ -576,9 +576,10 @@ class MapScreen:
         try:
             picture = view.map_picture(self.state, self.db, None, width)
         except rules.RuleError as error:  # wrapped at words as the notes are (twenty-first breaker: cut mid-word at 40 columns)
-            from referee.clitools import wrap_paragraph
+            from referee.clitools import with_given, wrap_paragraph
 
-            said = wrap_paragraph(str(error), width) if width else [str(error)]
+            refusal = with_given(str(error))  # its command with the session's --save and --db (twenty-second breaker)
+            said = wrap_paragraph(refusal, width) if width else [refusal]
             return [Text(line, style="bold red") for line in said]
         lines = []
         for line in picture:
