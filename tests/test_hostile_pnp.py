@@ -1945,7 +1945,7 @@ def test_track_spaces_spaced_onto_each_other_name_the_number_that_spaces_them(db
     ("table_card.toml", "[strings]", '[strings]\nroll_seperator = " or "', "strings.roll_seperator", "did you mean strings.roll_separator?"),
     ("servant.toml", "[numbers]", "[numbers]\nfoo = 25.0", "numbers.foo", "no layout reads this, so it changes nothing"),
     ("battle_map.toml", 'hex_recharge = "recharge"', 'hex_recharge = "recharge spells"', "strings.hex_recharge", "its hex holds"),
-    ("base.toml", 'blue = "#2f5f9e"', 'blue = "#2f8f4e"', "colors.blue", "templates/battle_map.toml colors.blue is #2a5592"),
+    ("stats.toml", "[colors]", '[colors]\nred = "#2f9e3a"', "colors.red", "templates/base.toml colors.red is #a8322a"),  # 22nd
     ("servant.toml", "size = [11, 7]\n\n[boxes.range_note]", 'size = [11, 7]\ncolor = "#ece0c4"\n\n[boxes.range_note]',
      "boxes.range.color", "a contrast of 1.1:1"),
 ])
@@ -1999,3 +1999,26 @@ def test_a_broken_value_in_any_template_is_one_line_from_check_and_build(db, edi
         result = CliRunner().invoke(main, [*command, "--db", str(ROOT / "cards.toml")])
         assert result.exit_code == 1 and isinstance(result.exception, SystemExit) and f"{key}:" in result.output, result.output
     assert not (tmp_path / "out").exists()
+
+
+def test_two_templates_that_disagree_on_a_key_colour_are_both_named(db, edited_templates):
+    """Twenty-second breaker: a key colour changed in battle_map.toml was named at base.toml's line, the file not edited.
+    Which of two is wrong cannot be known: both lines are named, each with the other's value."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("base.toml", 'blue = "#2f5f9e"', 'blue = "#2f8f4e"')
+    problems = check_fit(db)
+    assert sorted((Path(p.path).name, p.field) for p in problems) == [("base.toml", "colors.blue"), ("battle_map.toml", "colors.blue")]
+    assert all("must show one colour" in p.message for p in problems) and path.exists()
+
+
+@pytest.mark.parametrize("value, says", [
+    ('"kye"', "'kye' is no icon of templates/icons"), ('":key:"', "did you mean key?"),
+    ('"key grayking wardens zhumbi"', "4 icons; a back's emblem holds one or two"),
+])
+def test_a_backs_emblem_is_checked_at_its_string(db, edited_templates, value, says):
+    """Twenty-second breaker: an unknown emblem (`kye`) passed check and failed the build as "cannot write"; `:key:` was
+    blamed on [numbers]; a third and fourth icon were dropped without a word."""
+    problem = _the_one_template_problem(db, edited_templates, "back.toml", '"solo.back.quest" = "key"',
+                                        f'"solo.back.quest" = {value}', "strings.solo.back.quest")
+    assert says in problem.message

@@ -82,8 +82,8 @@ class LineIndex:
         return line + 1
 
     def _key(self, start: int, end: int, key: str) -> int | None:
-        """The first line from ``start`` (0-based) up to ``end`` where ``key =`` is written, outside comments."""
-        pattern = re.compile(r"(^|[{,\s])" + re.escape(key) + r"\s*=")
+        """The first line from ``start`` (0-based) up to ``end`` where ``key =`` (or ``"key" =``) is written, outside comments."""
+        pattern = re.compile(r"(^|[{,\s])([\"']?)" + re.escape(key) + r"\2\s*=")  # bare, or quoted ("solo.back.quest" =)
         for number in range(start, end):
             text = self.lines[number].split("#", 1)[0] if not self.lines[number].lstrip().startswith("#") else ""
             if pattern.search(text):

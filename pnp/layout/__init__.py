@@ -27,7 +27,7 @@ from pnp.layout.legible import legibility_problems
 from pnp.layout.overlap import off_card_line_problems, overlap_problems, small_text_problems
 from pnp.layout.problems import FitKind, FitProblem
 from pnp.layout.safe import safe_area_problems
-from pnp.layout.template import TemplateError, drawing_error, load_template, string_problems, template_line, unread_keys
+from pnp.layout.template import TemplateError, drawing_error, load_template, loaded_templates, string_problems, template_line, unread_keys
 from pnp.units import SAME_SIZE_MM
 
 LAYOUTS: dict[str, Callable] = {**solo.LAYOUTS, **duel.LAYOUTS}
@@ -135,27 +135,40 @@ MATCHING_LIGHTNESS = 0.25
 """The most that two colours of one name may differ in HLS lightness (0-1) and still read as the same colour."""
 
 
+def _alike(one: str, other: str) -> bool:
+    """Whether two ``"#rrggbb"`` colours read as one colour: hue within :data:`MATCHING_HUE`, lightness within
+    :data:`MATCHING_LIGHTNESS`."""
+    (h1, l1, _), (h2, l2, _) = (colorsys.rgb_to_hls(*(int(c[i:i + 2], 16) / 255 for i in (1, 3, 5))) for c in (one, other))
+    hue = abs(h1 - h2) * 360
+    return min(hue, 360 - hue) <= MATCHING_HUE and abs(l1 - l2) <= MATCHING_LIGHTNESS
+
+
 def key_colour_problems(database: Database) -> list[FitProblem]:
-    """One ``"template"`` problem per map colour (``red``, ``blue``, ``yellow``) whose shade in ``templates/base.toml``
-    (the Character Stats card's key, the Warding City's band) and in ``templates/battle_map.toml`` (the map) are not
-    the same colour: a player matches a key's city to its map by colour (rulebook, Expanded Battles: "find the
-    matching Expanded Battle Map"; twenty-first breaker: `blue` made green in base.toml printed Marim's band green
-    beside a blue map). Named at the base template's key, with the map's value. Raises
+    """One ``"template"`` problem per template file whose shade of a map colour (``red``, ``blue``, ``yellow``) is not
+    the same colour as the other templates' shades of it: the Character Stats card's key (stats.toml, base.toml), the
+    Warding City's band (warding_city.toml) and the map (battle_map.toml) must show one colour, for a player matches a
+    key's city to its map by colour (rulebook, Expanded Battles: "find the matching Expanded Battle Map"; twenty-first
+    breaker: `blue` made green in base.toml printed Marim's band green beside a blue map; twenty-second: the same in
+    stats.toml). Each file whose shade is unlike most of the others' is named at its own key (both, when two disagree).
+    Call it after the faces are laid out (it reads the templates they loaded). Raises
     :class:`~pnp.layout.template.TemplateError` for a broken template."""
-    base, maps = load_template("base"), load_template("battle_map")
+    loaded = [load_template("base"), load_template("battle_map")] + [template for template in loaded_templates()]
     problems = []
     for colour in sorted({battle_map.color for battle_map in database.solo.battle_map}):
-        if colour not in base.colors or colour not in maps.colors:
-            continue
-        here, there = base.colors[colour], maps.colors[colour]
-        (h1, l1, _), (h2, l2, _) = (colorsys.rgb_to_hls(*(int(c[i:i + 2], 16) / 255 for i in (1, 3, 5))) for c in (here, there))
-        hue = abs(h1 - h2) * 360
-        if min(hue, 360 - hue) > MATCHING_HUE or abs(l1 - l2) > MATCHING_LIGHTNESS:
-            path, line = template_line(base.path, f"colors.{colour}")
-            problems.append(FitProblem("templates", f"colors.{colour}", "template",
-                                       f"{here} here, but templates/battle_map.toml colors.{colour} is {there}: a Warding Key's "
-                                       f"card, its city's band and its map must show one colour; make them alike",
-                                       path=str(path), line=line))
+        writers: dict[Path, str] = {}
+        for template in loaded:
+            if colour in template.colors:
+                path, _ = template_line(template.path, f"colors.{colour}")
+                writers.setdefault(path, template.colors[colour])
+        for path, shade in writers.items():
+            others = [(other, value) for other, value in writers.items() if other != path]
+            unlike = [(other, value) for other, value in others if not _alike(shade, value)]
+            if others and 2 * len(unlike) > len(others):
+                shown = ", ".join(f"templates/{other.name} colors.{colour} is {value}" for other, value in unlike)
+                problems.append(FitProblem("templates", f"colors.{colour}", "template",
+                                           f"{shade} here, but {shown}: a Warding Key's card, its city's band and its map "
+                                           f"must show one colour; make them alike", path=str(path),
+                                           line=template_line(path, f"colors.{colour}")[1]))
     return problems
 
 

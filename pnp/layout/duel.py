@@ -30,7 +30,8 @@ from pnp.layout.common import (
 )
 from pnp.layout.problems import FitProblem
 from pnp.layout.solo import Make, card_size, fitting, framed_card
-from pnp.text import measure, text_width_mm
+from pnp.oneline import shortened
+from pnp.text import INLINE_ICONS, icon_meant, measure, text_width_mm
 from pnp.units import ROUNDING_SLACK
 
 
@@ -49,10 +50,19 @@ def back(card: Back, db: Database, make: Make):
                radius=t.number("line_radius")))
     b.add(Rect(inset + gap, inset + gap, card_w - 2 * inset - 2 * gap, card_h - 2 * inset - 2 * gap, stroke=line,
                stroke_width=t.number("inner_line_width"), radius=t.number("inner_line_radius")))
-    icons = t.optional_string(card.id).split()
-    if not icons:  # a back with no emblem prints an empty disc (twenty-first breaker: a renamed back id passed check)
+    written = t.optional_string(card.id).split()
+    if not written:  # a back with no emblem prints an empty disc (twenty-first breaker: a renamed back id passed check)
         b.problems.append(FitProblem(card.id, "id", "unknown icon", f"templates/back.toml has no emblem for this back: add "
                                                                     f"\"{card.id}\" = \"ICON\" to its [strings] (icons of templates/icons)"))
+    # twenty-second breaker: `kye` failed the build as "cannot write", `:key:` was blamed on [numbers], a third icon was dropped
+    icons = [name for name in written if name in INLINE_ICONS]
+    strange = [name for name in written if name not in INLINE_ICONS]
+    if strange:
+        meant = icon_meant(strange[0].strip(":").replace(",", " ").split()[0]) if strange[0].strip(":,") else None
+        b.problems.append(b._at_string(card.id, f"{shortened(repr(strange[0]), 30)} is no icon of templates/icons"
+                                                f"{f'; did you mean {meant}?' if meant else ''} (names separated by spaces)"))
+    elif len(icons) > 2:
+        b.problems.append(b._at_string(card.id, f"{len(icons)} icons; a back's emblem holds one or two"))
     size = t.number("emblem_size")
     y = t.number("emblem_y")
     cx = card_w / 2

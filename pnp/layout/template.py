@@ -224,7 +224,9 @@ def template_line(path: Path, key: str) -> tuple[Path, int]:
     """Where the dotted ``key`` (``boxes.event.y``; ``boxes.event`` for the table) of the template at
     ``path`` is written: ``path`` itself or the first template it extends (``extends``) that has the
     key, and the 1-based line there. A key written in none of them: ``path`` and its section's line."""
-    parts = tuple(key.split("."))
+    section, _, name = key.partition(".")
+    # a value's name may hold dots (a back's emblem keyed by its id, "solo.back.quest"): one name, not a path
+    parts = (section, name) if section in ("colors", "numbers", "strings") and name else tuple(key.split("."))
     for size in range(len(parts), 0, -1):  # boxes.event.y, else boxes.event (a value merged from its parent), else boxes
         found, seen = path, set()
         while found.name not in seen:
@@ -473,6 +475,12 @@ def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str]]:
                 if meant or section != "boxes" or path == template.path:
                     found.setdefault((path, key), (path, line, key, f"{section}.{meant[0]}" if meant else ""))
     return list(found.values())
+
+
+def loaded_templates(folder: Path | None = None) -> list[Template]:
+    """The templates of ``folder`` (the layouts' own, by default) loaded so far, in the order first loaded."""
+    folder = folder or TEMPLATE_DIR
+    return [template for (_, where), template in _LOADED.items() if where == folder]
 
 
 _LOADED: dict[tuple[str, Path], Template] = {}
