@@ -2022,3 +2022,16 @@ def test_a_backs_emblem_is_checked_at_its_string(db, edited_templates, value, sa
     problem = _the_one_template_problem(db, edited_templates, "back.toml", '"solo.back.quest" = "key"',
                                         f'"solo.back.quest" = {value}', "strings.solo.back.quest")
     assert says in problem.message
+
+
+@pytest.mark.parametrize("name, old, new, key, says", [
+    ("back.toml", "emblem_y = 20.0", "emblem_y = 20.0\nhex_radius_max = 3", "numbers.hex_radius_max", "that of battle_map does"),
+    ("battle_map.toml", "hex_radius_max = 6.6", "hex_radius_max = 6.6\nemblem_size = 20", "numbers.emblem_size", "that of back"),
+    ("base.toml", "space_radius = 0.6", "space_radius = 0.6\nfoo_bar = 2", "numbers.foo_bar", "no layout reads this"),
+])
+def test_a_key_no_layout_using_its_file_reads_is_named(db, edited_templates, name, old, new, key, says):
+    """Twenty-second breaker: a key in base.toml no layout reads, and a key written in a template whose own layout does not
+    read it (`hex_radius_max` in back.toml: the designer meant smaller hexes) passed. Each is named, with the layout that
+    does read it."""
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    assert says in problem.message

@@ -324,9 +324,10 @@ def check_fit(database: Database) -> list[FitProblem]:
         for path, line, key, message in string_problems():  # the labels a layout draws itself, read as card text is
             if (str(path), key) not in written:
                 problems.append(FitProblem("templates", key, "template", message, path=str(path), line=line))
-        for path, line, key, meant in unread_keys():
+        for path, line, key, meant, elsewhere in unread_keys():
             section, name = key.split(".", 1)
-            reason = (f"no layout reads this; did you mean {meant}?" if meant else
+            reason = (f"the layout of {path.stem} does not read this (that of {elsewhere} does: written in the wrong file?)"
+                      if elsewhere else f"no layout reads this; did you mean {meant}?" if meant else
                     "no layout reads this box, so nothing is printed in it; remove it or name a box the layout fills"
                     if section == "boxes" else
                     f"no back record has the id {name!r}: this emblem prints on no back (a back renamed in cards.toml?)"

@@ -387,7 +387,7 @@ def template_chain(path: Path) -> list[Path]:
     chain = [path]
     while len(chain) < 10:
         try:
-            parent = tomllib.loads(chain[-1].read_text(encoding="utf-8")).get("extends")
+            parent = tomllib.loads(chain[-1].read_text(encoding="utf-8-sig")).get("extends")  # a byte-order mark is fine
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
             break
         if not isinstance(parent, str) or not _NAME.match(parent) or (chain[-1].parent / f"{parent}.toml") in chain:
@@ -439,41 +439,47 @@ def string_problems(folder: Path | None = None) -> list[tuple[Path, int, str, st
     return list(found.values())
 
 
-def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str]]:
-    """The keys of the templates in ``folder`` loaded so far that no layout has read although one it
-    did read is spelled almost the same (``numbers.emblem_sise`` beside ``emblem_size``; a child's
-    ``kind_lable`` leaves the parent's ``kind_label`` in force, eleventh breaker), and every box no layout
-    fills (a box is read whenever its layout runs, so one never read prints nothing, twelfth breaker):
-    ``(file, line, key, the key meant or "")``, each once. Call it after the faces are laid out."""
+def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, str]]:
+    """The keys of the templates in ``folder`` loaded so far that no layout reads: a key a template file writes in
+    ``[colors]``, ``[numbers]`` or ``[strings]`` that no layout of a kind using that file (the kind itself, or one that
+    extends it) reads (a typo: ``emblem_sise``, eleventh breaker; ``mutted``, ``foo``, twenty-first; ``hex_radius_max``
+    written in back.toml, base.toml's ``foo_bar``, twenty-second), and every box of a kind's own file no layout fills (a
+    box is read whenever its layout runs, so one never read prints nothing, twelfth breaker): ``(file, line, key, the
+    key meant or "", the kinds whose layouts read it elsewhere or "")``, each once, the key meant being one those
+    layouts read spelled almost the same. Colours a box names are read. Call it after the faces are laid out."""
     folder = folder or TEMPLATE_DIR
     loaded = [template for (kind, where), template in _LOADED.items() if where == folder]
-    asked = set().union(*(template.asked for template in loaded)) if loaded else set()
-    asked |= {f"colors.{box.color_name}" for template in loaded for box in template.boxes.values() if box.color_name}
-    known = {section: sorted({name for template in loaded for name in getattr(template, section)})
-             for section in ("boxes", "colors", "numbers", "strings")}
-    found: dict[tuple[Path, str], tuple[Path, int, str, str]] = {}
+    chains = {id(template): template_chain(template.path) for template in loaded}
+
+    def asked_by(users: list[Template]) -> set[str]:
+        asked = set().union(*(template.asked for template in users)) if users else set()
+        return asked | {f"colors.{box.color_name}" for template in users for box in template.boxes.values() if box.color_name}
+
+    everywhere: dict[str, list[str]] = {}  # every key a layout read, by section: a typo's meaning read by another kind
+    for key in sorted(asked_by(loaded)):
+        section, _, name = key.partition(".")
+        everywhere.setdefault(section, []).append(name)
+    found: dict[tuple[Path, str], tuple[Path, int, str, str, str]] = {}
     for template in loaded:
-        own = _read(template.path)  # what the kind's own file writes (not the templates it extends: base's is a palette)
-        for section, names in (("boxes", template.boxes), ("colors", template.colors), ("numbers", template.numbers),
-                               ("strings", template.strings)):
-            read = [key.split(".", 1)[1] for key in template.asked if key.startswith(f"{section}.")]
-            written_here = set(own.get(section, {})) if template.kind != "base" else set()
-            for name in names:
+        own = _read(template.path)  # what this file itself writes
+        users = [other for other in loaded if template.path in chains[id(other)]]  # kinds laid out with this file
+        asked = asked_by(users)
+        for section in ("boxes", "colors", "numbers", "strings"):
+            written = own.get(section, {})
+            if not isinstance(written, dict):
+                continue
+            read = sorted({key.split(".", 1)[1] for key in asked if key.startswith(f"{section}.")})
+            for name in written:
                 key = f"{section}.{name}"
                 if key in asked:
                     continue
-                meant = difflib.get_close_matches(name, read, 1, cutoff=0.8)
-                # twenty-first breaker: `mutted`, `roll_seperator`, `foo` written in a kind's own file passed (only a key
-                # close to one a layout read was said); any key the kind's own file writes and no layout reads is said
-                if not meant and section != "boxes" and name not in written_here:
-                    continue  # base's palette and a parent's keys: read by some kind, perhaps not printed by this database
-                if not meant and section != "boxes":
-                    meant = difflib.get_close_matches(name, [k for k in known[section] if f"{section}.{k}" in asked], 1, cutoff=0.75)
+                if section == "boxes" and template.kind == "base":
+                    continue  # a base box is for a kind this database may not print
+                meant = (difflib.get_close_matches(name, read, 1, cutoff=0.75)
+                         or difflib.get_close_matches(name, [k for k in everywhere.get(section, []) if k != name], 1, cutoff=0.75))
                 path, line = template_line(template.path, key)
-                # every box a layout fills is read when it runs: a box of the kind's own file never read prints nothing
-                # (one written in a template it extends may be for a kind this database does not print)
-                if meant or section != "boxes" or path == template.path:
-                    found.setdefault((path, key), (path, line, key, f"{section}.{meant[0]}" if meant else ""))
+                elsewhere = sorted(other.kind for other in loaded if key in other.asked and other not in users)
+                found.setdefault((path, key), (path, line, key, f"{section}.{meant[0]}" if meant else "", ", ".join(elsewhere)))
     return list(found.values())
 
 
