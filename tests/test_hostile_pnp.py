@@ -2035,3 +2035,13 @@ def test_a_key_no_layout_using_its_file_reads_is_named(db, edited_templates, nam
     does read it."""
     problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
     assert says in problem.message
+
+
+def test_a_box_removed_from_base_is_said_at_base(db, edited_templates):
+    """Twenty-second breaker: `[boxes.footer]` cut from base.toml was blamed on line 1 of battle_map.toml, then (once
+    written there) of progress_track.toml, one kind a run. It is said at base.toml, naming the chain looked in."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("base.toml", "[boxes.footer]", "[boxes.footer_gone]")
+    problems = check_fit(db)
+    assert [(Path(p.path), p.field) for p in problems if p.field == "boxes.footer"] == [(path, "boxes.footer")], problems

@@ -115,8 +115,13 @@ class Template:
         close = difflib.get_close_matches(name, list(written), 1, cutoff=0.75)
         reason = f"missing; the layout of {self.kind} needs it"
         if not close:
-            if self.kind != "base" and not template_chain(self.path)[1:]:  # thirteenth breaker: `extends` left out
+            chain = template_chain(self.path)
+            if self.kind != "base" and not chain[1:]:  # thirteenth breaker: `extends` left out
                 reason += '; this template extends no other (`extends = "base"` brings the shared ones)'
+            if chain[1:]:  # twenty-second breaker: a box removed from base.toml was blamed on line 1 of each kind, run by run
+                root = chain[-1]
+                reason += f" (written in none of {', '.join(p.name for p in chain)}; {root.name} holds what every kind shares)"
+                return TemplateError(root, f"{section}.{name}", reason, _line(root, (section,)))
             return _error(self.path, f"{section}.{name}", reason)
         path, line = template_line(self.path, f"{section}.{close[0]}")
         return TemplateError(path, f"{section}.{name}", f"{reason} (did you mean {close[0]}, written here?)", line)
