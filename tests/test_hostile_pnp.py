@@ -2045,3 +2045,14 @@ def test_a_box_removed_from_base_is_said_at_base(db, edited_templates):
     path = edited_templates("base.toml", "[boxes.footer]", "[boxes.footer_gone]")
     problems = check_fit(db)
     assert [(Path(p.path), p.field) for p in problems if p.field == "boxes.footer"] == [(path, "boxes.footer")], problems
+
+
+@pytest.mark.parametrize("old, new", [("hex_label_size = 6", "hex_label_size = 9.5"), ("hex_icon_dy = 0.8", "hex_icon_dy = 4.0")])
+def test_a_hex_icon_pushed_out_of_its_hex_is_named(db, edited_templates, old, new):
+    """Twenty-second breaker: a larger hex label (the icon rises above it) or a larger `hex_icon_dy` pushed the start and
+    recharge icons out of their hexes over the rules, and check passed."""
+    from pnp.layout import check_fit
+
+    edited_templates("battle_map.toml", old, new)
+    problems = check_fit(db)
+    assert [(p.field, "icon reaches out of its hex" in p.message) for p in problems] == [("numbers", True)], problems

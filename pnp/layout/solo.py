@@ -8,7 +8,7 @@ one face per card, or several for a board (the board is drawn whole and split by
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,7 +52,7 @@ from pnp.layout.common import (
     title_band,
 )
 from pnp.layout.problems import FitProblem
-from pnp.layout.template import MIN_TEXT_PT, Template, load_template
+from pnp.layout.template import MIN_TEXT_PT, Template, load_template, template_line
 from pnp.text import text_width_mm
 
 Make = Callable[[str, float, float], CardBuilder]
@@ -610,6 +610,16 @@ def last_stand(card: LastStand, db: Database, make: Make):
 
 
 # ---- expanded battle maps ----------------------------------------------------------------------------------------------
+def _in_polygon(point: tuple[float, float], corners: Sequence[tuple[float, float]]) -> bool:
+    """Whether ``point`` (mm) lies inside the convex polygon ``corners`` (mm, in order), its sides included."""
+    signs = set()
+    for (x1, y1), (x2, y2) in zip(corners, list(corners[1:]) + [corners[0]], strict=True):
+        cross = (x2 - x1) * (point[1] - y1) - (y2 - y1) * (point[0] - x1)
+        if abs(cross) > 1e-9:
+            signs.add(cross > 0)
+    return len(signs) <= 1
+
+
 def battle_map(card: BattleMap, db: Database, make: Make):
     """An Expanded Battle Map: a board over ``card.cards`` cards; hexes on the left, text and the
     Eldritch Damage table on the last card."""
@@ -677,6 +687,7 @@ def battle_map(card: BattleMap, db: Database, make: Make):
                   + fonts.cap_height_mm("serif-italic", label_size) - label_dy)
     hex_fill = t.color("hex")
     name_size, muted = t.number("hex_name_size"), t.color("muted")
+    icon_checked = False
     for cell in grid:
         cx, cy = hexes.centre_mm(cell.column, cell.row, radius)
         cx, cy = cx + ox, cy + oy
@@ -688,6 +699,15 @@ def battle_map(card: BattleMap, db: Database, make: Make):
             half, room = number.half_and_room(cell.number, hex_w)
             cx = _clear_of_cuts(cx, half, cuts, clearance, room)
         marker = "start" if cell.start else "recharge" if cell.recharge else None
+        if marker and not icon_checked:  # the icon's drawn part inside its hex (twenty-second breaker: pushed over the rules)
+            icon_checked = True
+            half = icon_visible / 2
+            square = [(cx + dx, cy - icon_dy + dy) for dx in (-half, half) for dy in (-half, half)]
+            if not all(_in_polygon(point, corners) for point in square):
+                path, line = template_line(t.path, "numbers")
+                b.problems.append(FitProblem("templates", "numbers", "template",
+                                             f"the {marker} icon reaches out of its hex onto the hex's sides (on {card.id}); "
+                                             f"lower hex_icon_scale, hex_icon_dy or hex_label_size", path=str(path), line=line))
         if marker:
             b.add(icon_centred(marker, cx, cy - icon_dy, icon_size))
             b.add(*label(cx, cy + label_dy, marker_labels[marker], label_size, ink, family="serif-italic"))
