@@ -2056,3 +2056,11 @@ def test_a_hex_icon_pushed_out_of_its_hex_is_named(db, edited_templates, old, ne
     edited_templates("battle_map.toml", old, new)
     problems = check_fit(db)
     assert [(p.field, "icon reaches out of its hex" in p.message) for p in problems] == [("numbers", True)], problems
+
+
+def test_a_texts_missing_characters_are_one_line(tmp_path):
+    """Twenty-second breaker: a Japanese sentence gave a line for each of its 8 characters no font has."""
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace('\ntext = "+2 :mana:"\n', '\ntext = "敗北表の結果を一段下げる"\n', 1), encoding="utf-8")
+    rows = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:") and "bundled font" in row]
+    assert len(rows) == 1 and "characters '敗' (U+6557)" in rows[0] and "more are in no bundled font" in rows[0], rows

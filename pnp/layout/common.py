@@ -86,11 +86,15 @@ class CardBuilder:
                 continue
             self.problems.append(FitProblem(where, field_name, "unknown icon", said))
         template_words = "".join(self.template.strings.values())
-        for char in fonts.missing_chars(text, family):
-            if char in template_words:  # a template string's: said once at that string (twenty-first breaker: blamed on each card)
-                continue
+        # a template string's character is said once at that string (twenty-first breaker: blamed on each card); a
+        # text's characters in one line (twenty-second breaker: one line a character, 8 for one Japanese sentence)
+        missing = [char for char in fonts.missing_chars(text, family) if char not in template_words]
+        if missing:
+            listed = ", ".join(f"{quoted(char)} (U+{ord(char):04X})" for char in missing[:4])
+            more = f" and {len(missing) - 4} more" if len(missing) > 4 else ""
             self.problems.append(FitProblem(where, field_name, "missing glyph",
-                                            f"character {quoted(char)} (U+{ord(char):04X}) is in no bundled font"))
+                                            f"character {listed}{more} is in no bundled font" if len(missing) == 1 else
+                                            f"characters {listed}{more} are in no bundled font"))
 
     def text(self, field_name: str, text: str, spec: str | BoxSpec, *, box: Box | None = None,
              color: str | None = None, align: Align | None = None, valign: VAlign | None = None,
@@ -117,8 +121,9 @@ class CardBuilder:
             inner = (box or style.box).width
             unbroken = max(text.split(), key=lambda word: text_width_mm(word, style.font, style.size[1]), default="")
             # twenty-first breaker: a Japanese sentence, with no space to break at, was only "over by 122.8 mm"
-            why = (f" (it has no space to break a line at: {shortened(repr(unbroken), 24)} is wider than the box even at "
-                   f"{style.size[1]:g} pt)" if unbroken and text_width_mm(unbroken, style.font, style.size[1]) > inner else "")
+            why = (f" (it has no space to break a line at: '{shortened(unbroken, 20)}' is wider than the box even at "
+                   f"{style.size[1]:g} pt; put spaces where lines may break)"
+                   if unbroken and text_width_mm(unbroken, style.font, style.size[1]) > inner else "")
             self.problems.append(FitProblem(record or self.record_id, field_name, "text over",
                                             f"over by {result.over_mm:.1f} mm{why}", over=result.over_mm, box=style.name))
         if box is None:

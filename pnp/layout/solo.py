@@ -678,6 +678,7 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     # sides close in, the hex is still wider than the label down to the label's descent.
     label_dy = min(radius * t.number("hex_label_dy"),
                    radius - label_half / math.sqrt(3) - fonts.descent_mm("serif-italic", label_size))
+    said = len(b.problems)
     for which, text in marker_labels.items():  # a label wider than its hex is crossed by the hex's sides (twenty-first breaker)
         b.string_problem(f"hex_{which}", text, "serif-italic", label_size, hex_w - 2 * t.number("hex_label_pad"), "its hex")
     icon_size = radius * t.number("hex_icon_scale")
@@ -687,7 +688,7 @@ def battle_map(card: BattleMap, db: Database, make: Make):
                   + fonts.cap_height_mm("serif-italic", label_size) - label_dy)
     hex_fill = t.color("hex")
     name_size, muted = t.number("hex_name_size"), t.color("muted")
-    icon_checked = False
+    icon_checked = len(b.problems) > said  # a label too wide for its hex raises its icon too: said once, at the label
     for cell in grid:
         cx, cy = hexes.centre_mm(cell.column, cell.row, radius)
         cx, cy = cx + ox, cy + oy
