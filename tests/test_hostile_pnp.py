@@ -2064,3 +2064,10 @@ def test_a_texts_missing_characters_are_one_line(tmp_path):
     path.write_text(SOURCE.replace('\ntext = "+2 :mana:"\n', '\ntext = "敗北表の結果を一段下げる"\n', 1), encoding="utf-8")
     rows = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:") and "bundled font" in row]
     assert len(rows) == 1 and "characters '敗' (U+6557)" in rows[0] and "more are in no bundled font" in rows[0], rows
+
+
+def test_a_key_in_the_wrong_table_is_told_where_it_belongs(db, edited_templates):
+    """Twenty-second breaker: `hex_radius_max = 5` under [strings] was "5 is not a string", which invited quoting it."""
+    problem = _the_one_template_problem(db, edited_templates, "battle_map.toml", 'hex_start = "start"',
+                                        'hex_start = "start"\nhex_radius_max = 5', "strings.hex_radius_max")
+    assert "hex_radius_max is a [numbers] key: move it there" in problem.message

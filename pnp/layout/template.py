@@ -506,23 +506,34 @@ def _given(value: Any, key: str) -> str:
     return shortened(repr(value), 40)
 
 
+def _moved(data: dict[str, Any], section: str, name: str) -> str:
+    """``"; hex_radius_max is a [numbers] key: move it there"`` when ``name``, written under ``section``, is a key of another
+    table of the template (twenty-second breaker: "5 is not a string" invited quoting the number), else ``""``."""
+    for other in ("colors", "numbers", "strings"):
+        if other != section and isinstance(data.get(other), dict) and name in data[other]:
+            return f"; {name} is a [{other}] key: move it there"
+    return ""
+
+
 @cache
 def _load(kind: str, folder: Path) -> Template:
     data, path = _merged(kind, folder)
     colors: dict[str, str] = {}
     for name, value in data.get("colors", {}).items():
         _check(isinstance(value, str) and bool(_COLOUR.match(value)), path, f"colors.{name}",
-               f"{_given(value, f'colors.{name}')} is not '#rrggbb' (lower case)")
+               f"{_given(value, f'colors.{name}')} is not '#rrggbb' (lower case){_moved(data, 'colors', name)}")
         colors[name] = value
     numbers = {}
     for name, value in data.get("numbers", {}).items():
-        _check(_is_number(value), path, f"numbers.{name}", f"{_given(value, f'numbers.{name}')} is not {NUMBER}")
+        _check(_is_number(value), path, f"numbers.{name}",
+               f"{_given(value, f'numbers.{name}')} is not {NUMBER}{_moved(data, 'numbers', name)}")
         if name.endswith("_tint"):  # a share of white or black mixed into a colour
             _check(0 <= value <= 1, path, f"numbers.{name}", f"{value!r} is not a share from 0 to 1 (how much of the colour is mixed)")
         numbers[name] = float(value)
     strings = {}
     for name, value in data.get("strings", {}).items():
-        _check(isinstance(value, str), path, f"strings.{name}", f"{_given(value, f'strings.{name}')} is not a string")
+        _check(isinstance(value, str), path, f"strings.{name}",
+               f"{_given(value, f'strings.{name}')} is not a string{_moved(data, 'strings', name)}")
         strings[name] = value
     boxes: dict[str, BoxSpec] = {}
     for name, spec in data.get("boxes", {}).items():
