@@ -2071,3 +2071,15 @@ def test_a_key_in_the_wrong_table_is_told_where_it_belongs(db, edited_templates)
     problem = _the_one_template_problem(db, edited_templates, "battle_map.toml", 'hex_start = "start"',
                                         'hex_start = "start"\nhex_radius_max = 5', "strings.hex_radius_max")
     assert "hex_radius_max is a [numbers] key: move it there" in problem.message
+
+
+@pytest.mark.parametrize("old, new, says", [
+    ('subtitle = "The Grayking is Risen"\ncolor = "#3b2a1a"', 'subtitle = "The Grayking is Risen"\ncolor = "#3B2A1A"',
+     "a colour is written '#rrggbb' in lower case ('#3b2a1a')"),
+])
+def test_database_wordings_say_what_is_right(tmp_path, old, new, says):
+    """Twenty-second breaker: an upper-case colour in cards.toml was "string should match pattern '^#[0-9a-f]{6}$'"."""
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace(old, new, 1), encoding="utf-8")
+    rows = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
+    assert len(rows) == 1 and says in rows[0] and "pattern" not in rows[0], rows

@@ -515,13 +515,20 @@ def _explain(item: ErrorDetails) -> str:
         return "unknown key; check the spelling against the records of this kind"
     if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == r"\S":
         return "is blank; write the text the card prints"
+    if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == "^#[0-9a-f]{6}$":  # twenty-second breaker
+        shown = item.get("input")
+        lower = f" ({quoted(shown.lower())})" if isinstance(shown, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", shown) else ""
+        return f"is {quoted(shown)}; a colour is written '#rrggbb' in lower case{lower}"
     if kind == "literal_error":
         return f"is {quoted(item.get('input'))}; {item['msg'].lower()}"
     if kind in ("too_long", "too_short") and isinstance(item.get("input"), (list, tuple)):
         context = item.get("ctx", {})
         count = len(item["input"])  # type: ignore[arg-type]
-        bound = f"at most {context['max_length']}" if kind == "too_long" else f"at least {context.get('min_length')}"
-        return f"{count} {'item' if count == 1 else 'items'}; {bound} {'is' if bound.endswith(' 1') else 'are'} allowed"
+        if kind == "too_long":
+            most = context["max_length"]
+            return f"{count} {'item' if count == 1 else 'items'}; at most {most} {'is' if most == 1 else 'are'} allowed"
+        least = context.get("min_length")  # twenty-second breaker: "0 items; at least 1 is allowed" read oddly
+        return f"{count} {'item' if count == 1 else 'items'}; at least {least} {'is' if least == 1 else 'are'} needed"
     message = item["msg"].lower().removeprefix("value error, ")  # a check of the schema's own: its words alone
     found = " ".join(_as_toml(item.get("input")).split()).replace(", ]", " ]").replace(",]", "]")
     return f"{message} (found {shortened(found, 60)})"  # on one line
