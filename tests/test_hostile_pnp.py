@@ -2083,3 +2083,11 @@ def test_database_wordings_say_what_is_right(tmp_path, old, new, says):
     path.write_text(SOURCE.replace(old, new, 1), encoding="utf-8")
     rows = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
     assert len(rows) == 1 and says in rows[0] and "pattern" not in rows[0], rows
+
+
+def test_an_unknown_key_in_a_record_says_what_was_meant(tmp_path):
+    """Twenty-second breaker: `txt` for `text` in a record got "unknown key; check the spelling", no "did you mean"."""
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace('\ntext = "+2 :mana:"\n', '\ntxt = "+2 :mana:"\n', 1), encoding="utf-8")
+    rows = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
+    assert any(row.endswith("solo.spell.frost-breath.txt: unknown key; did you mean text?") for row in rows), rows

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import difflib
 import functools
 import hashlib
 import hmac
@@ -506,13 +507,24 @@ def _as_toml(value: Any) -> str:
         return repr(value)
 
 
+@functools.cache
+def _schema_keys() -> list[str]:
+    """Every key a record or a part of one may hold (the fields of the schema's dataclasses), for a "did you mean"."""
+    from pnp.database import schema
+
+    classes = [value for value in vars(schema).values() if isinstance(value, type) and dataclasses.is_dataclass(value)]
+    return sorted({f.name for cls in classes for f in dataclasses.fields(cls)})
+
+
 def _explain(item: ErrorDetails) -> str:
     """One pydantic validation error ``item`` as the message of a :class:`Problem` (what is wrong, what is found)."""
     kind = item["type"]
     if kind in ("missing", "missing_argument", "missing_keyword_only_argument"):
         return "missing; this field is required"
     if kind in ("extra_forbidden", "unexpected_keyword_argument"):
-        return "unknown key; check the spelling against the records of this kind"
+        written = item["loc"][-1] if item.get("loc") else ""
+        meant = difflib.get_close_matches(str(written), _schema_keys(), 1, cutoff=0.7)  # twenty-second breaker: `txt`
+        return f"unknown key; did you mean {meant[0]}?" if meant else "unknown key; check the spelling against the records of this kind"
     if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == r"\S":
         return "is blank; write the text the card prints"
     if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == "^#[0-9a-f]{6}$":  # twenty-second breaker
