@@ -2091,3 +2091,15 @@ def test_an_unknown_key_in_a_record_says_what_was_meant(tmp_path):
     path.write_text(SOURCE.replace('\ntext = "+2 :mana:"\n', '\ntxt = "+2 :mana:"\n', 1), encoding="utf-8")
     rows = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
     assert any(row.endswith("solo.spell.frost-breath.txt: unknown key; did you mean text?") for row in rows), rows
+
+
+def test_every_character_no_card_may_hold_is_named_at_once(tmp_path):
+    """Twenty-second breaker: control characters in two records were named one a check (README: every problem at once)."""
+    lines = SOURCE.split("\n")
+    first, second = (i for i, line in enumerate(lines) if line == 'text = "Lower a Battle Loss result by one row."')  # Bind, Elder Rhun
+    lines[first] = 'text = "Lower a\\u0007 Battle Loss result."'
+    lines[second] = 'text = "Lower a\\u0008 Battle Loss result."'
+    path = tmp_path / "cards.toml"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    rows = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
+    assert [row.split(": ")[0] for row in rows] == [f"cards.toml:{first + 1}", f"cards.toml:{second + 1}"], rows

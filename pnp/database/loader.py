@@ -261,6 +261,12 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
     if unusable is not None:
         index = LineIndex(text)
         raise DatabaseError([Problem(name, index.line_of(unusable[0]), _key_path(data, unusable[0]), unusable[1])])
+    unprintable = _unprintable(data)  # every one of them at once (twenty-second breaker: one a check)
+    if unprintable:
+        index = LineIndex(text)
+        listed = sorted(unprintable[:MAX_LISTED], key=lambda found: index.line_of(found[0]))
+        raise DatabaseError([Problem(name, index.line_of(loc), _key_path(data, loc), message) for loc, message in listed],
+                            max(0, len(unprintable) - MAX_LISTED))
 
     index = LineIndex(text)
     problems: list[Problem] = []
@@ -389,17 +395,13 @@ small enough to be written in an error (Python refuses to print integers of more
 def _first_unusable(data: Any) -> tuple[tuple[Any, ...], str] | None:
     """The key path of the first value nested more than :data:`MAX_NESTING` deep in ``data``, or of an
     integer of more than :data:`MAX_INTEGER_BITS` bits, with what is wrong; or ``None``. Iterative, so
-    the check itself cannot exhaust the recursion it guards against."""
+    the check itself cannot exhaust the recursion it guards against. (A character no card file may hold:
+    :func:`_unprintable`, every one.)"""
     stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
     while stack:
         value, loc = stack.pop()
         if len(loc) > MAX_NESTING:
             return loc[: MAX_NESTING + 1], f"arrays or tables nested more than {MAX_NESTING} deep; cards.toml nests 5 deep at most"
-        if isinstance(value, str):
-            bad = next((char for char in value if not xml_char(char)), None)
-            if bad is not None:  # an SVG (XML 1.0) can hold no such character: refused wherever it is, a label or a text
-                return loc, (f"character {quoted(bad)} (U+{ord(bad):04X}) cannot be printed: no card file may hold it; "
-                             f"remove it")
         if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INTEGER_BITS:
             return loc, f"a number of {value.bit_length()} bits is far beyond any range of this file; write a number that fits its key"
         if isinstance(value, dict):
@@ -407,6 +409,25 @@ def _first_unusable(data: Any) -> tuple[tuple[Any, ...], str] | None:
         elif isinstance(value, list):
             stack.extend((item, loc + (number,)) for number, item in enumerate(value))
     return None
+
+
+def _unprintable(data: Any) -> list[tuple[tuple[Any, ...], str]]:
+    """The key path of every string of ``data`` holding a character no SVG (XML 1.0) may hold (a control character),
+    with what is wrong: refused wherever it is, a label or a text. Iterative (:func:`_first_unusable` has bounded
+    the nesting already)."""
+    found: list[tuple[tuple[Any, ...], str]] = []
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    while stack:
+        value, loc = stack.pop()
+        if isinstance(value, str):
+            bad = next((char for char in value if not xml_char(char)), None)
+            if bad is not None:
+                found.append((loc, f"character {quoted(bad)} (U+{ord(bad):04X}) cannot be printed: no card file may hold it; remove it"))
+        elif isinstance(value, dict):
+            stack.extend((item, loc + (key,)) for key, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((item, loc + (number,)) for number, item in enumerate(value))
+    return found
 
 
 def _composed(data: Any) -> list[tuple[tuple[Any, ...], str]]:
