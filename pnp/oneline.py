@@ -202,5 +202,5 @@ class FilePath(click.Path):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         """The path; one usage line for an empty one."""
         if isinstance(value, str) and not value.strip():
-            self.fail("an empty path; name the file", param, ctx)
+            self.fail(f"an empty path; name the {'folder' if not self.file_okay else 'file'}", param, ctx)
         return super().convert(value, param, ctx)

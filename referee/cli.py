@@ -142,7 +142,7 @@ def _names_a_table(tables, text: str) -> bool:
 @click.option("--db", "database_path", type=OneLineFilePath(path_type=Path, dir_okay=False), default=None,
               help=f"Card database (default: ${clitools.DB_ENV}, else ./cards.toml, else the bundled one).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (games_per_second, difficulties or sides).")
-@click.option("--plots", "plots", type=click.Path(path_type=Path, file_okay=False), default=None,
+@click.option("--plots", "plots", type=OneLineFilePath(path_type=Path, file_okay=False), default=None,
               help="Write PNG charts to this folder (win rates, game lengths, loss causes; needs matplotlib).")
 def simulate(game: str, games: int, difficulty: str, policy: str, seed: int, jobs: int | None, database_path: Path | None,
              as_json: bool, plots: Path | None) -> None:
@@ -162,6 +162,8 @@ def simulate(game: str, games: int, difficulty: str, policy: str, seed: int, job
     if game == "duel" and difficulty != "all":  # twentieth breaker: silently ignored
         raise click.BadParameter("the two-player game has no difficulty levels; --difficulty is for --game solo",
                                  param_hint="--difficulty")
+    if plots is not None and not str(plots).strip():  # twenty-third breaker: '' wrote into the current folder
+        raise click.BadParameter("an empty path; name the folder for the charts", param_hint="--plots")
     if plots is not None and (plots.exists() or plots.is_symlink()) and not plots.is_dir():  # before the games, not after
         raise click.BadParameter(f"{plots} is not a folder; the charts are written into a folder (made if missing)",
                                  param_hint="--plots")
@@ -170,6 +172,9 @@ def simulate(game: str, games: int, difficulty: str, policy: str, seed: int, job
             plots.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise click.BadParameter(f"{plots}: cannot make the folder: {error.strerror or error}", param_hint="--plots") from None
+        refused = simulator.chart_problem(plots, game)  # a file of the user's, or a link: refused before the games
+        if refused:
+            raise click.BadParameter(refused, param_hint="--plots")
     db = clitools.load_database(database_path)  # one line for a database that does not load
     if plots is not None:
         try:

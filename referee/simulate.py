@@ -33,6 +33,7 @@ defect: it is reported with its seed and the command lines that reproduce it, ne
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import math
@@ -301,9 +302,47 @@ def write_plots(result: dict[str, Any], folder: Path) -> list[Path]:
     return written
 
 
+CHART_MARK = "lassadar referee simulate"
+"""The PNG ``Software`` text a chart is written with: a file holding it is one the simulator wrote, and may be replaced."""
+
+
+def chart_names(game: str) -> list[str]:
+    """The files :func:`write_plots` writes for ``game`` (the losses chart for the solo game only)."""
+    return [f"{game}-win-rate.png", f"{game}-length.png"] + ([f"{game}-losses.png"] if game == "solo" else [])
+
+
+def chart_problem(folder: Path, game: str) -> str | None:
+    """Why the charts of ``game`` may not be written into ``folder`` (None when they may): a chart's name there is a
+    symbolic link (it would write through it), or a file the simulator did not write (it would be lost): twenty-third
+    breaker, as `pnp build` guards its output folder."""
+    for name in chart_names(game):
+        path = folder / name
+        if path.is_symlink():
+            return f"{path} is a symbolic link; the charts are never written through one (remove it)"
+        if path.exists() and not _ours(path):
+            return f"{path} is a file the simulator did not write; it is not replaced (move it, or choose another folder)"
+    return None
+
+
+def _ours(path: Path) -> bool:
+    """Whether ``path`` is a chart the simulator wrote (its PNG carries :data:`CHART_MARK`)."""
+    try:
+        with path.open("rb") as handle:
+            return CHART_MARK.encode() in handle.read(4096)
+    except OSError:
+        return False
+
+
 def _save(figure: Any, path: Path, pyplot: Any) -> Path:
-    figure.savefig(path, dpi=100, bbox_inches="tight")
-    pyplot.close(figure)
+    """Write ``figure`` to ``path`` whole or not at all: a new file beside it, then moved into place (never through a link)."""
+    temporary = path.with_name(f".{path.name}.writing")
+    try:
+        figure.savefig(temporary, dpi=100, bbox_inches="tight", format="png", metadata={"Software": CHART_MARK})
+        os.replace(temporary, path)
+    finally:
+        pyplot.close(figure)
+        with contextlib.suppress(OSError):
+            temporary.unlink()
     return path
 
 

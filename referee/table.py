@@ -187,6 +187,11 @@ class TableGame(Protocol):
 
 
 
+    def undo_problem(self, state: Any, event: Any) -> str | None:
+        """Why ``undo`` typed at this table's prompt may not take back ``event`` (the last step) here, though the rules
+        allow it (the duel: not the other side's placing at a hidden prompt, which would show their dice to the
+        player typing); ``None`` when it may."""
+
     def toolbar(self, state: Any) -> str:
         """The state at a glance (lines)."""
 
@@ -477,6 +482,10 @@ class TableSession:
 
     def _command(self, word: str) -> Reply:
         if word == "undo":
+            if self.game.log.events:
+                problem = self.table.undo_problem(self.state, self.game.log.events[-1])
+                if problem:
+                    return Reply(error=problem)
             undone: list[Any] = []
             try:
                 undone.append(self.game.undo())

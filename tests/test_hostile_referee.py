@@ -1342,3 +1342,27 @@ def test_both_sides_in_one_reroll_value_is_told_how_to_give_them(tmp_path):
     save = tmp_path / "d.toml"
     run("duel", "new", "--seed", "5", save=save)
     assert "give each side its own --reroll" in _refused("duel", "reveal", "--reroll", "wardens=4,shadowmajik=2", save=save)
+
+
+def test_simulate_never_replaces_a_file_of_yours_nor_writes_through_a_link(tmp_path):
+    """Twenty-third breaker (HIGH): `--plots DIR` replaced a file of the user's with a chart's name and wrote through a
+    symbolic link (a file outside the folder became a PNG); `--plots ''` wrote into the current folder. Each is refused
+    before the games; the simulator's own charts are replaced by the next run."""
+    folder = tmp_path / "plots"
+    folder.mkdir()
+    mine = folder / "solo-win-rate.png"
+    mine.write_text("my precious")
+    args = ["simulate", "--games", "2", "--difficulty", "normal", "--jobs", "1", "--db", str(DB_PATH), "--plots"]
+    result = CliRunner().invoke(main, [*args, str(folder)])
+    assert result.exit_code == 2 and "did not write" in result.output and mine.read_text() == "my precious"
+    mine.unlink()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("notes")
+    (folder / "solo-length.png").symlink_to(victim)
+    result = CliRunner().invoke(main, [*args, str(folder)])
+    assert result.exit_code == 2 and "symbolic link" in result.output and victim.read_text() == "notes"
+    (folder / "solo-length.png").unlink()
+    for _ in range(2):  # its own charts: written, then replaced
+        assert CliRunner().invoke(main, [*args, str(folder)]).exit_code == 0
+    assert sorted(p.name for p in folder.iterdir()) == ["solo-length.png", "solo-losses.png", "solo-win-rate.png"]
+    assert CliRunner().invoke(main, [*args, ""]).exit_code == 2

@@ -1334,3 +1334,22 @@ def test_enter_never_gives_up_a_roll_that_aid_turns_for_certain(tmp_path, battle
     assert question is not None and question.default is None and "type accept" in text
     assert session.answer("").error is not None and len(session.game.log.events) == events  # nothing given up
     assert session.answer("accept").error is None and len(session.game.log.events) == events + 1
+
+
+def test_undo_at_one_sides_hidden_prompt_never_takes_back_the_others_placing(tmp_path):
+    """Twenty-third breaker (R77, HIGH): at one terminal, the Shadowmajik typed `undo` at their own hidden prompt; the
+    Wardens' commitment was taken back and the Wardens' prompt came back at once with their dice, on the Shadowmajik's
+    screen. It is refused there (nothing changes); `referee duel undo`, which shows no dice, still takes it back."""
+    save = tmp_path / "d.toml"
+    one_shot("duel", save, "new --seed 5")
+    one_shot("duel", save, "marker 3")
+    one_shot("duel", save, "commit --player wardens --assign 'battle 3,5 power 4'")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    events = list(session.game.log.events)
+    _, question, _ = session.prompt()
+    assert question is not None and question.hidden
+    reply = session.answer("undo")
+    assert reply.error is not None and "theirs to take back" in reply.error and "battle" not in reply.error
+    assert session.game.log.events == events and load_duel(save, DB).log.events == events
+    one_shot("duel", save, "undo")
+    assert len(load_duel(save, DB).log.events) == len(events) - 1

@@ -111,6 +111,16 @@ class DuelTable:
         return [DiceAsk(f"{side}_reroll", counts[side], f"The {rules.possessive(rules.SIDE_NAMES[side])}", kind="re-rolled Battle")
                 for side in SIDES if counts[side]]
 
+    def undo_problem(self, state: State, event: ev.Event) -> str | None:
+        """A side's placing is not taken back at the other side's hidden prompt: its prompt would come back at once with
+        its dice, on the screen of the player who typed `undo` (twenty-third breaker, R77). That side may take it back
+        with `referee duel undo` (which shows no dice) before playing on at its own terminal."""
+        asking = self.waiting_side(state)
+        if isinstance(event, ev.Commit) and asking is not None and asking != event.side:
+            return (f"the {rules.possessive(rules.SIDE_NAMES[event.side])} placing is theirs to take back: undone here, their prompt would show "
+                    f"their dice to you; they can type `referee duel undo` (it shows no dice) and play on")
+        return None
+
     def why_not(self, text: str, state: State) -> str | None:
         """Nothing: every duel answer the table cannot read is refused by its reader in words of its own."""
         return None

@@ -416,6 +416,10 @@ class SoloTable:
         return ["Two answers on one line: a card, a hex or a spell, then the dice (quenm 12 456; c3 56 234; glass 1 4);",
                 "at a Warding City the servant cards turned over, then their placement dice (ghast-2 ymp-3 63 35)."]
 
+    def undo_problem(self, state: State, event: ev.Event) -> str | None:
+        """Nothing: the solo game's `undo` is the rules' alone (ruling 84)."""
+        return None
+
     def answering(self) -> None:
         """Stop the background aid search of the question answered (:func:`referee.solo.aid.stop_searching`)."""
         aid.stop_searching()
