@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -376,6 +376,16 @@ def _points_box(points, reach: float) -> Box:
     xs = [x for x, _ in points]
     ys = [y for _, y in points]
     return Box(min(xs) - reach, min(ys) - reach, max(xs) - min(xs) + 2 * reach, max(ys) - min(ys) + 2 * reach)
+
+
+def inside_polygon(point: tuple[float, float], corners: Sequence[tuple[float, float]]) -> bool:
+    """Whether ``point`` (mm) lies inside the polygon ``corners`` (mm, in order), by the even-odd rule."""
+    x, y = point
+    inside = False
+    for (x1, y1), (x2, y2) in zip(corners, list(corners[-1:]) + list(corners[:-1]), strict=True):
+        if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / (y2 - y1) + x1:
+            inside = not inside
+    return inside
 
 
 def turn_points(points: Iterable[tuple[float, float]], rotation: float, dx: float, dy: float,

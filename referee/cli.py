@@ -65,23 +65,18 @@ def table(words: tuple[str, ...], database_path: Path | None) -> None:
     first_error: click.ClickException | None = None
     several: list[str] = []  # the tables the words of a reading are in, when more than one
     for table_id, read_roll in readings:
-        try:
-            found = clitools.find_record(((t.id, (t.title,)) for t in tables), table_id, "TABLE_ID", "table", "tables", listed=str)
-        except click.ClickException as error:
-            first_error = first_error or error
-            by_words = _tables_by_words(tables, table_id)
-            if len(by_words) != 1:
-                several = several or by_words
-                continue
-            found = by_words[0]
-        roll = read_roll
-        break
+        named, error, by_words = _table_named(tables, table_id)
+        first_error = first_error or error
+        several = several or (by_words if len(by_words) > 1 else [])
+        if named is not None:
+            found, roll = named, read_roll
+            break
     else:
         assert first_error is not None
         if len(several) > 1:  # `damage`: a word of several titles (twenty-second breaker: "no table 'damage'")
             raise click.BadParameter(f"{' '.join(words)!r} could be any of {', '.join(several)}; type more of the name",
                                      param_hint="TABLE_ID")
-        if len(words) > 1 and _names_a_table(tables, " ".join(words[:-1])):  # `battle-win x`: the roll is what is wrong
+        if len(words) > 1 and _table_named(tables, " ".join(words[:-1]))[0] is not None:  # `battle-win x`: the roll is wrong
             what = "is too large a roll" if re.fullmatch(r"[+-]?\d+", words[-1]) else "is not a valid integer"
             raise click.BadParameter(f"{shortened(repr(words[-1]), 24)} {what} (the roll the table is read with)", param_hint="ROLL")
         raise click.BadParameter(first_error.message.removeprefix("TABLE_ID: "), param_hint="TABLE_ID") from None
@@ -120,13 +115,15 @@ def _tables_by_words(tables, text: str) -> list[str]:
     return [t.id for t in tables if holds(t.title)]
 
 
-def _names_a_table(tables, text: str) -> bool:
-    """Whether ``text`` names one of ``tables`` as ``referee table`` reads a name."""
+def _table_named(tables, text: str) -> tuple[str | None, click.ClickException | None, list[str]]:
+    """The table ``text`` names as ``referee table`` reads a name (id, last part, title, a unique beginning, or the words
+    of one title: :func:`_tables_by_words`), else ``None``; with the refusal of the name as such (``None`` when it
+    named one outright) and the tables its words are in."""
     try:
-        clitools.find_record(((t.id, (t.title,)) for t in tables), text, "TABLE_ID", "table", "tables", listed=str)
-    except click.ClickException:
-        return False
-    return True
+        return clitools.find_record(((t.id, (t.title,)) for t in tables), text, "TABLE_ID", "table", "tables", listed=str), None, []
+    except click.ClickException as error:
+        by_words = _tables_by_words(tables, text)
+        return (by_words[0] if len(by_words) == 1 else None), error, by_words
 
 
 @main.command()

@@ -312,12 +312,10 @@ def check_fit(database: Database) -> list[FitProblem]:
         faces = list(rendered.fronts) + list(rendered.backs.values())
         said: set[tuple[str, str, str, str]] = set()  # a template's box past the trim, a rule's number: once, not once a card
         problems = []
-        for problem in rendered.problems:
-            # a template's key once, whatever card it spoils (its string with each card's key in it, eighteenth breaker)
-            message = "" if problem.record_id == "templates" else problem.message
-            if (problem.record_id, problem.path, problem.field, message) in said:
+        for problem in rendered.problems:  # (a template's key is said once, whatever card it spoils: the last pass below)
+            if (problem.record_id, problem.path, problem.field, problem.message) in said:
                 continue
-            said.add((problem.record_id, problem.path, problem.field, message))
+            said.add((problem.record_id, problem.path, problem.field, problem.message))
             problems.append(problem)
         written = {(problem.path, problem.field) for problem in problems}
         problems.extend(key_colour_problems(database))

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnp.drawing import Box, Circle, Group, Line, Polyline, Rect, TextLine, turn_points
+from pnp.drawing import Box, Circle, Group, Line, Polyline, Rect, TextLine, inside_polygon, turn_points
 from pnp.inks import relative_luminance
 from pnp.layout.overlap import OVERLAP_SLACK_MM
 from pnp.layout.problems import FitProblem
@@ -82,11 +82,7 @@ class _Fill:
             return False
         if self.centre is not None:
             return math.hypot(x - self.centre[0], y - self.centre[1]) <= self.radius
-        inside = False
-        for (x1, y1), (x2, y2) in zip(self.points, self.points[-1:] + self.points[:-1]):
-            if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / (y2 - y1) + x1:
-                inside = not inside
-        return inside
+        return inside_polygon(point, self.points)
 
     @functools.cached_property
     def bounds(self) -> Box:
@@ -212,11 +208,8 @@ def _named(template: Path, colour: str) -> str:
 def _rule_number(template: Path, rule: Line) -> str | None:
     """The one ``[numbers]`` key whose value places ``rule`` across its length (y for a level rule, x for an
     upright one, any end otherwise; a rule's name preferred), else ``None``."""
-    numbers = load_template(template.stem, template.parent).numbers
     coordinates = ((rule.y1,) if rule.y1 == rule.y2 else (rule.x1,) if rule.x1 == rule.x2 else (rule.x1, rule.y1, rule.x2, rule.y2))
-    found = [name for name, value in numbers.items() if any(abs(value - c) < 1e-6 for c in coordinates)]
-    if len(found) > 1:
-        found = [name for name in found if "rule" in name] or found
+    found = load_template(template.stem, template.parent).numbers_valued(coordinates, ("rule",))
     return found[0] if len(found) == 1 else None
 
 

@@ -90,12 +90,7 @@ def _number_key(template: Path, text: Painted, other: Painted) -> str:
     wrong: a text's size in pt for a number that does not fit its space (``hp_size = 45``), the distance between two
     track spaces printed over each other (``hp_step = 8``); else ``numbers`` (twentieth breaker: both were named at the
     ``[numbers]`` header). A face shrunk for a larger safe area is measured at its scale, so its values match none."""
-    numbers = load_template(template.stem, template.parent).numbers
-
-    def having(values: set[float], words: tuple[str, ...]) -> list[str]:
-        """The numbers of one of ``values``; of several, those whose name holds one of ``words``."""
-        found = [name for name, value in numbers.items() if any(abs(value - v) < 1e-6 for v in values)]
-        return [name for name in found if any(word in name for word in words)] or found if len(found) > 1 else found
+    having = load_template(template.stem, template.parent).numbers_valued
 
     if _kind(text) == "text" and text.size and _kind(other) == "space":  # a grown number, or a shrunk space: both named
         suspects = having({text.size}, ("size",)) + having({round(other.box.width, 6), round(other.box.height, 6)}, ("box", "space"))
@@ -156,10 +151,8 @@ def small_text_problems(faces: Iterable) -> list[FitProblem]:
             size = line.size / scale
             if line.source or size >= MIN_TEXT_PT - 1e-6:
                 continue
-            numbers = load_template(template.stem, template.parent).numbers
-            suspects = [name for name, value in numbers.items() if abs(value - size) < 1e-6]
-            if len(suspects) > 1:  # several numbers have that value: a text size is one named for a size (hp_size)
-                suspects = [name for name in suspects if name.endswith("size")] or suspects
+            # several numbers of that value: a text size is one named for a size (hp_size)
+            suspects = load_template(template.stem, template.parent).numbers_valued((size,), ("size",))
             key = f"numbers.{suspects[0]}" if len(suspects) == 1 else "numbers"
             path, number = template_line(template, key)
             if (str(path), key) not in found:

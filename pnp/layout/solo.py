@@ -8,7 +8,7 @@ one face per card, or several for a board (the board is drawn whole and split by
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,7 +31,7 @@ from pnp.database import (
     TableCard,
     WardingCity,
 )
-from pnp.drawing import Box, Circle, Group, Icon, Line, Polygon, Polyline, Rect
+from pnp.drawing import Box, Circle, Group, Icon, Line, Polygon, Polyline, Rect, inside_polygon
 from pnp.layout.common import (
     BLACK,
     WHITE,
@@ -610,16 +610,6 @@ def last_stand(card: LastStand, db: Database, make: Make):
 
 
 # ---- expanded battle maps ----------------------------------------------------------------------------------------------
-def _in_polygon(point: tuple[float, float], corners: Sequence[tuple[float, float]]) -> bool:
-    """Whether ``point`` (mm) lies inside the convex polygon ``corners`` (mm, in order), its sides included."""
-    signs = set()
-    for (x1, y1), (x2, y2) in zip(corners, list(corners[1:]) + [corners[0]], strict=True):
-        cross = (x2 - x1) * (point[1] - y1) - (y2 - y1) * (point[0] - x1)
-        if abs(cross) > 1e-9:
-            signs.add(cross > 0)
-    return len(signs) <= 1
-
-
 def battle_map(card: BattleMap, db: Database, make: Make):
     """An Expanded Battle Map: a board over ``card.cards`` cards; hexes on the left, text and the
     Eldritch Damage table on the last card."""
@@ -704,7 +694,7 @@ def battle_map(card: BattleMap, db: Database, make: Make):
             icon_checked = True
             half = icon_visible / 2
             square = [(cx + dx, cy - icon_dy + dy) for dx in (-half, half) for dy in (-half, half)]
-            if not all(_in_polygon(point, corners) for point in square):
+            if not all(inside_polygon(point, corners) for point in square):
                 path, line = template_line(t.path, "numbers")
                 b.problems.append(FitProblem("templates", "numbers", "template",
                                              f"the {marker} icon reaches out of its hex onto the hex's sides (on {card.id}); "

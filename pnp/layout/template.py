@@ -30,6 +30,7 @@ import math
 import re
 import string
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -172,6 +173,15 @@ class Template:
                 if 2 * sum(len(part) for part in parts) >= len(text) and re.fullmatch(".*?".join(map(re.escape, parts)), text, re.DOTALL):
                     return name
         return None
+
+    def numbers_valued(self, values: Iterable[float], words: tuple[str, ...] = ()) -> list[str]:
+        """The names of ``[numbers]`` whose value is one of ``values``; of several, those whose name holds one of
+        ``words`` (``hp_size`` for a text's size), when any does: the number a check names as the one that went wrong."""
+        wanted = list(values)
+        found = [name for name, value in self.numbers.items() if any(abs(value - v) < 1e-6 for v in wanted)]
+        if len(found) > 1:
+            found = [name for name in found if any(word in name for word in words)] or found
+        return found
 
     def optional_string(self, name: str, default: str = "") -> str:
         """The label called ``name`` when the template writes one, else ``default``: a string a layout reads only when
