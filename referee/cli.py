@@ -58,8 +58,8 @@ def table(words: tuple[str, ...], database_path: Path | None) -> None:
     # the last word is the roll when it is a number and the words before it name a table (twentieth breaker:
     # `referee table Battle Loss 4` read 'Loss' as the roll); else every word names the table
     readings: list[tuple[str, int | None]] = [(" ".join(words), None)]
-    if len(words) > 1 and re.fullmatch(r"[+-]?\d{1,9}", words[-1]):
-        readings.insert(0, (" ".join(words[:-1]), int(words[-1])))
+    if len(words) > 1 and re.fullmatch(r"[+-]?\d{1,9}\+?", words[-1]):  # `9+`: the nomograph's last row as printed
+        readings.insert(0, (" ".join(words[:-1]), int(words[-1].removesuffix("+"))))
     if any(not word.strip() for word in words):  # twenty-second breaker: '' was dropped without a word, or quoted as ' '
         raise click.UsageError("an empty argument: give a table's name (and a roll), or nothing to list the tables")
     first_error: click.ClickException | None = None
@@ -92,13 +92,19 @@ def table(words: tuple[str, ...], database_path: Path | None) -> None:
             name = f"{row.name}: " if row.name else ""
             click.echo(f"  {rolls:>{width}}  {name}{row.text}")
         return
+    last = max(rules_table.rows, key=lambda r: max(r.roll))
+    if words[-1].endswith("+") and not (rules_table.dice == "difference" and roll == min(last.roll)):
+        printed = f"; its last row is {min(last.roll)}+" if rules_table.dice == "difference" else ""
+        raise click.BadParameter(f"{words[-1]!r} is no row of {found} (type the roll as a number{printed})", param_hint="ROLL")
     try:
         row = rules_table.row_for(roll)
     except KeyError:
         held = sorted(r for row in rules_table.rows for r in row.roll)
-        raise click.BadParameter(f"{roll} reads no row of {found}; rows hold {', '.join(map(str, held))}", param_hint="ROLL") from None
+        rows = (f"a difference is 0 or more ({min(last.roll)} and more read the row printed {min(last.roll)}+)"
+                if rules_table.dice == "difference" else f"rows hold {', '.join(map(str, held))}")
+        raise click.BadParameter(f"{roll} reads no row of {found}; {rows}", param_hint="ROLL") from None
     name = f"{row.name}: " if row.name else ""
-    click.echo(f"{rules_table.title}, {roll}: {name}{row.text}")
+    click.echo(f"{rules_table.title}, {words[-1] if words[-1].endswith('+') else roll}: {name}{row.text}")
 
 
 def _tables_by_words(tables, text: str) -> list[str]:

@@ -455,14 +455,13 @@ _NO_BREAK = "\u00a0"
 
 
 def wrap_paragraph(text: str, width: int) -> list[str]:
-    """``text`` wrapped at spaces to ``width`` columns, a back-quoted command never split across lines
-    unless it is longer than a line by itself: the commands of a Next line stay whole, to read and to
-    copy. ``wrap_paragraph("Next: `referee solo draw` or ...", 40)`` -> lines of at most 40 columns."""
-    from rich.cells import cell_len
-
+    """``text`` wrapped at spaces to ``width`` columns, a back-quoted command never split across lines: the
+    commands of a Next line stay whole, to read and to copy. A command longer than a line is a line of its own,
+    longer than ``width``, which the terminal wraps and copies as one line (twenty-third breaker: at 40 columns
+    `... --save PATH` was broken after `--save`, and a copied line ran without its path).
+    ``wrap_paragraph("Next: `referee solo draw` or ...", 40)`` -> lines of at most 40 columns but such commands."""
     def keep(match: re.Match) -> str:
-        span = match.group(0)
-        return span.replace(" ", _NO_BREAK) if cell_len(span) <= width else span
+        return match.group(0).replace(" ", _NO_BREAK)
 
     lines = wrap_cells(_COMMAND_SPAN.sub(keep, text), width, cut_long=False)
     return [line.replace(_NO_BREAK, " ") for line in lines] or [""]

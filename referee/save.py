@@ -83,13 +83,35 @@ NEW_GAME = {"solo": "`referee solo play` (it asks the difficulty and starting sp
 """The commands that start a game of each kind, as a refusal offers them (each works as printed)."""
 
 
+def _as_written(value: object) -> str:
+    """``value`` as a TOML file writes it (``true``, ``"4"``, ``[1]``), cut to a readable length (twenty-third
+    breaker: a hand-edited ``format = true`` was echoed as Python's ``True``)."""
+    try:
+        written = " ".join(tomli_w.dumps({"v": value}).partition("=")[2].split())  # an array on one line
+        written = written.replace("[ ", "[").replace(", ]", "]").replace(",]", "]")
+    except (TypeError, ValueError):
+        written = repr(value)
+    return shortened(written, 20)
+
+
+def _top_line(text: str, key: str) -> int | None:
+    """The line (1-based) of ``key = ...`` before the first table header of a save's ``text``, or ``None``."""
+    for number, line in enumerate(text.split("\n"), 1):
+        if line.lstrip().startswith("["):
+            return None
+        if re.match(rf"\s*{key}\s*=", line):
+            return number
+    return None
+
+
 class SaveError(RefereeError):
     """A save file that cannot be read or written: ``str(error)`` is ``FILE: reason``."""
 
-    def __init__(self, path: Path | str, reason: str):
+    def __init__(self, path: Path | str, reason: str, line: int | None = None):
         self.path = Path(path)
         self.reason = reason
-        super().__init__(f"{path}: {reason}")
+        self.line = line
+        super().__init__(f"{path}:{line}: {reason}" if line else f"{path}: {reason}")
 
 
 class DatabaseChanged(SaveError):
@@ -498,28 +520,30 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
     if huge:
         raise SaveError(path, f"corrupt save file: {huge}: a number far beyond any a game holds (more than 63 bits)")
     fmt = doc.get("format")
+    text = raw.decode("utf-8-sig")
     if "format" in doc and (not isinstance(fmt, int) or isinstance(fmt, bool)):  # twenty-first breaker: format = "4"
-        raise SaveError(path, f"corrupt or hand-edited save file: format: {shortened(repr(fmt), 20)} is not a whole number "
-                              f"(this referee writes format = {FORMAT})")
+        raise SaveError(path, f"corrupt or hand-edited save file: format: {_as_written(fmt)} is not a whole number "
+                              f"(this referee writes format = {FORMAT})", _top_line(text, "format"))
     if not isinstance(fmt, int) or isinstance(fmt, bool):
         raise SaveError(path, "not a save file (no format number)")
     if fmt > FORMAT:
         raise SaveError(path, f"saved by a newer referee (format {fmt}; this one reads format {FORMAT}); upgrade lassadar")
     if fmt < 1:  # twenty-second breaker: "unknown format -1" said neither what was edited nor what is right
-        raise SaveError(path, f"corrupt or hand-edited save file: format: {fmt} is no format (this referee writes format = {FORMAT})")
+        raise SaveError(path, f"corrupt or hand-edited save file: format: {fmt} is no format (this referee writes format = {FORMAT})",
+                        _top_line(text, "format"))
     for older in range(fmt, FORMAT):  # an older save is read in today's format; write() keeps the old file
         MIGRATIONS[older](doc)
     if "game" not in doc:  # twentieth breaker: "a save of None"; a save cut after its first line
         raise SaveError(path, "corrupt or truncated save file: it has no `game` line (`game = \"solo\"` or `game = \"duel\"`)")
     # twenty-second breaker: `game = 4` had "no game line", `game = "Solo"` was "a save of 'Solo'"
     if not isinstance(doc["game"], str) or doc["game"] not in SETUP_MARKS:
-        raise SaveError(path, f"corrupt or hand-edited save file: game: {shortened(repr(doc['game']), 20)} is no game of this "
-                              f"referee (`game = \"solo\"` or `game = \"duel\"`)")
+        raise SaveError(path, f"corrupt or hand-edited save file: game: {_as_written(doc['game'])} is no game of this "
+                              f"referee (`game = \"solo\"` or `game = \"duel\"`)", _top_line(text, "game"))
     setup = doc.get("setup")
     other = doc.get("game")
     if (other != game and other in SETUP_MARKS and isinstance(setup, dict) and SETUP_MARKS[game] & setup.keys()
             and not SETUP_MARKS[other] & setup.keys()):  # twenty-first breaker: a solo save edited to game = "duel"
-        raise SaveError(path, f"corrupt or hand-edited save file: it says game = {other!r}, but its [setup] is a game of "
+        raise SaveError(path, f"corrupt or hand-edited save file: it says game = {_as_written(other)}, but its [setup] is a game of "
                               f"{_title(game)} ({', '.join(sorted(SETUP_MARKS[game] & setup.keys()))})")
     if doc.get("game") != game:
         other = doc.get("game")

@@ -1248,10 +1248,12 @@ def test_a_hand_edited_format_or_game_line_is_named_as_such(tmp_path):
     run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "3", save=save)
     text = save.read_text()
     save.write_text(text.replace("format = 4", 'format = "4"', 1))
-    assert "format: '4' is not a whole number" in _refused("solo", "status", save=save)
+    assert "format: \"4\" is not a whole number" in _refused("solo", "status", save=save)  # as written (twenty-third)
+    save.write_text(text.replace("format = 4", "format = true", 1))
+    assert f"{save}:1: corrupt or hand-edited save file: format: true is not" in _refused("solo", "status", save=save)
     save.write_text(text.replace('game = "solo"', 'game = "duel"', 1))
     line = _refused("solo", "status", save=save)
-    assert "it says game = 'duel', but its [setup] is a game of The Grayking is Risen" in line and "referee duel status" not in line
+    assert "it says game = \"duel\", but its [setup] is a game of The Grayking is Risen" in line and "referee duel status" not in line
 
 
 @pytest.mark.parametrize("option", ["--save", "--db"])
@@ -1266,6 +1268,7 @@ def test_an_empty_path_is_named_empty(tmp_path, option):
 @pytest.mark.parametrize("words, first", [
     (["nomograph"], "Nomograph"), (["eldritch", "damage", "2"], "Eldritch Damage (Key 2)"),
     (["eldritch", "damage", "2", "5"], "Eldritch Damage (Key 2), 5: "),
+    (["nomograph", "9+"], "Nomograph, 9+: 4 spaces"),  # twenty-third breaker: the printed last row could not be typed
 ])
 def test_table_titles_read_as_printed(words, first):
     """Twenty-first breaker: `referee table nomograph` ended at "9, 10" though the card prints "9+" and a difference of
@@ -1294,6 +1297,8 @@ def test_the_map_too_wide_for_the_terminal_is_said_in_lines_that_fit():
     (["damage"], "'damage' could be any of solo.table.eldritch-1"), (["counters"], "could be any of solo.table.flint-counters"),
     (["", "3"], "an empty argument"), (["nomograph", ""], "an empty argument"),
     (["nomograph", "99999999999999999999"], "is too large a roll"), (["nomograph", "-1"], "-1 reads no row"),
+    (["nomograph", "-1"], "a difference is 0 or more"),  # twenty-third breaker: "rows hold 0, ..., 10", yet 20 is read
+    (["nomograph", "10+"], "its last row is 9+"), (["battle-win", "3+"], "type the roll as a number"),
 ])
 def test_table_refusals_say_what_is_wrong(words, says):
     """Twenty-second breaker: a word of several titles was "no table 'damage'", an empty argument was dropped (or quoted
@@ -1304,7 +1309,7 @@ def test_table_refusals_say_what_is_wrong(words, says):
 
 @pytest.mark.parametrize("old, new, says", [
     ('game = "solo"', "game = 4", "game: 4 is no game of this referee"),
-    ('game = "solo"', 'game = "Solo"', "game: 'Solo' is no game of this referee"),
+    ('game = "solo"', 'game = "Solo"', 'game: "Solo" is no game of this referee'),
     ('game = "solo"', "game = [1]", "game: [1] is no game of this referee"),
     ("format = 4", "format = -1", "format: -1 is no format (this referee writes format = 4)"),
 ])
@@ -1366,3 +1371,50 @@ def test_simulate_never_replaces_a_file_of_yours_nor_writes_through_a_link(tmp_p
         assert CliRunner().invoke(main, [*args, str(folder)]).exit_code == 0
     assert sorted(p.name for p in folder.iterdir()) == ["solo-length.png", "solo-losses.png", "solo-win-rate.png"]
     assert CliRunner().invoke(main, [*args, ""]).exit_code == 2
+
+
+# ---- Twenty-fourth round (the twenty-third breaker's findings) -------------------------------------------------
+def _both_rerolls_opened() -> DuelGame:
+    """Round 2 of seed 5 with physical dice: the Wardens cast Warden's Call on `battle 1,5`, the Shadowmajik Creeping
+    Dark: both spells re-roll a Wardens' Battle die, and the reveal waits for the two typed values (R74, R81)."""
+    from referee.duel.events import parse_assignment
+
+    game = DuelGame.new(DB, 5)
+    for wardens, shadowmajik in (("battle 6,5 power 6", "battle 1,1 power 6"), ("battle 1,5 cast 2", "battle 4,3 cast 2")):
+        game.play(dev.Marker(game.state.chooser, game.state.row[2].id))
+        game.play(dev.Commit("wardens", parse_assignment(wardens)))
+        game.play(dev.Commit("shadowmajik", parse_assignment(shadowmajik)))
+        game.play(dev.Reveal())
+    assert game.state.opened is not None  # waiting for the typed re-rolls
+    return game
+
+
+def test_typed_rerolls_are_asked_in_the_order_the_rules_apply_them(tmp_path):
+    """Twenty-third breaker (MED): with Warden's Call and Creeping Dark both cast, the prompt asked for "2 re-rolled
+    Battle dice" and never said the first replaces the die Warden's Call names and the second the highest die after
+    it; typed the other way round, the round ends otherwise (R74: own re-roll first, then the opponent's "re-rolls
+    their highest"; ruling 74). The steps come from the rules, and both the Next line and the table's prompt say them."""
+    from referee.dice import Dice
+    from referee.duel import advice, rules
+    from referee.duel.state import RoundResult
+    from referee.duel.table import DuelTable
+
+    game = _both_rerolls_opened()
+    steps = rules.reroll_steps(DB, game.state.opened)
+    assert [(step.spell, step.die) for step in steps.wardens] == [("Warden's Call", 1), ("Creeping Dark", None)]
+    assert steps.shadowmajik == ()
+    results = {}
+    for typed in ((1, 6), (6, 1)):  # the player re-rolls the 1 and gets `typed[0]`, then the highest and gets `typed[1]`
+        played = _both_rerolls_opened()
+        played.play(dev.Reveal(wardens_reroll=Dice(typed)))
+        dice = [1, 5]
+        dice[dice.index(1)] = typed[0]
+        dice[dice.index(max(dice))] = typed[1]
+        assert played.state.last is not None and sorted(played.state.last.dice.wardens) == sorted(dice)
+        results[typed] = played.state.last.result
+    assert results[(1, 6)] is RoundResult.TIE and results[(6, 1)] is not RoundResult.TIE  # the order matters
+    said = advice.reroll_order(game.state, DB)
+    assert said.index("their 1 (Warden's Call) and type it first") < said.index("highest Battle die after it (Creeping Dark) and type it second")
+    assert said in advice.next_step(game.state, DB)
+    question = DuelTable(DB, lambda words, db, state: dev.Reveal()).question(game.state)
+    assert any(said in line for line in question.context)

@@ -1333,6 +1333,8 @@ def test_enter_never_gives_up_a_roll_that_aid_turns_for_certain(tmp_path, battle
     text, question, _ = session.prompt()
     assert question is not None and question.default is None and "type accept" in text
     assert session.answer("").error is not None and len(session.game.log.events) == events  # nothing given up
+    kinds = [choice.event.kind for choice in question.choices]  # twenty-third breaker: `1` was "Accept the roll"
+    assert kinds[-1] == "accept" and "accept" not in kinds[:-1], kinds
     assert session.answer("accept").error is None and len(session.game.log.events) == events + 1
 
 

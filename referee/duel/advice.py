@@ -51,6 +51,30 @@ def reveal_command(state: State) -> str:
     return f"{CMD} reveal" + opens
 
 
+def reroll_order(state: State, db: Database) -> str:
+    """Which Battle die each typed re-roll replaces, in the order the values are typed (R74, R81; ruling
+    74): ``the Wardens re-roll their 1 (Warden's Call) and type it first, then their highest Battle die
+    after it (Creeping Dark) and type it second``; sides the referee rolls for are left out; ``""``
+    when the reveal waits for no typed die. The order matters: the second die is the highest only once
+    the first is re-rolled (twenty-third breaker: the prompt said "2 re-rolled Battle dice" and no more)."""
+    if state.opened is None:
+        return ""
+    counts = rules.typed_rerolls(state, db, state.opened)
+    steps = rules.reroll_steps(db, state.opened)
+    said = []
+    for side in SIDES:
+        if not counts[side]:
+            continue
+        battle = state.opened[side].battle
+        words = []
+        for n, step in enumerate(steps[side]):
+            die = (f"their {step.die}" if step.die is not None else
+                   "their highest Battle die" + (" after it" if n else f" ({max(battle)})"))
+            words.append(f"{die} ({step.spell})" + ("" if len(steps[side]) == 1 else f" and type it {('first', 'second')[n]}"))
+        said.append(f"the {SIDE_NAMES[side]} re-roll " + ", then ".join(words))
+    return "; ".join(said)
+
+
 def reroll_command(state: State, db: Database) -> str:
     """The reveal to type when it waits for re-rolled physical dice (R81): ``--reroll SIDE=D`` for each
     side that types its own, one ``D`` per die (``D,D`` for two); the referee rolls the others."""
@@ -92,7 +116,7 @@ def next_step(state: State, db: Database) -> str:
         at = f"Round {state.round} at {rules.name(db, rules.current_location(state))}"
         if state.opened is not None:
             typed = reroll_command(state, db)
-            return (f"{at}: revealed; roll the re-rolled Battle dice and type them: `{typed}`, "
+            return (f"{at}: revealed; {reroll_order(state, db)}: `{typed}`, "
                     f"or let the referee roll them: `{CMD} reveal`.")
         parts = []
         for s in SIDES:

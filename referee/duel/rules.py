@@ -19,7 +19,7 @@ import enum
 import hashlib
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pnp.database import Database, DuelRules, DuelSpell, Effect, Location, PlayerCard
@@ -386,18 +386,43 @@ def effect_of(db: Database, side: Side, a: Assignment) -> Effect:
     return s.effect if s is not None else Effect()
 
 
-def rerolls_needed(db: Database, a: PerSide[Assignment], void: frozenset[Side] = frozenset()) -> PerSide[int]:
-    """How many Battle dice of each side the spells re-roll: a side's own re-roll spell, then the
-    opponent's "re-rolls their highest Battle die" (R74). A side whose placing is ``void`` (ruling 82)
-    casts nothing, and its dice are not re-rolled (its Battle Number is 0 whatever they show)."""
-    counts = {side: 0 for side in SIDES}
+@dataclass(frozen=True)
+class RerollStep:
+    """One Battle die a spell re-rolls this round, in the order the rules re-roll them (R74, ruling 74):
+    the ``side`` whose die it is, ``spell`` (the name of the spell that re-rolls it, either side's), and
+    ``die``: the value it re-rolls (the side's own re-roll spell: the Battle die its placing named, else
+    the lower), or ``None`` for "the highest Battle die" at that moment (the opponent's spell, after the
+    side's own re-roll). A side typing physical re-rolls types the new values in this order (R81)."""
+
+    side: Side
+    spell: str
+    die: int | None
+
+
+def reroll_steps(db: Database, a: PerSide[Assignment], void: frozenset[Side] = frozenset()) -> PerSide[tuple[RerollStep, ...]]:
+    """The Battle dice of each side the spells re-roll, in order: a side's own re-roll spell first,
+    then the opponent's "re-rolls their highest Battle die" (R74; applied in this order by
+    :func:`settle`). A side whose placing is ``void`` (ruling 82) casts nothing, and its dice are not
+    re-rolled (its Battle Number is 0 whatever they show)."""
+    steps: dict[Side, list[RerollStep]] = {side: [] for side in SIDES}
     for side in SIDES:
         if side in void:
             continue
-        e = effect_of(db, side, a[side])
-        counts[side] += 1 if e.reroll_battle_die else 0
-        counts[other(side)] += 1 if e.opponent_reroll_highest and other(side) not in void else 0
-    return PerSide(counts["wardens"], counts["shadowmajik"])
+        s = spell_of(db, side, a[side])
+        if s is not None and s.effect.reroll_battle_die:
+            named = a[side].reroll
+            steps[side].append(RerollStep(side, s.name, named if named is not None else min(a[side].battle)))
+    for side in SIDES:
+        s = None if side in void else spell_of(db, side, a[side])
+        if s is not None and s.effect.opponent_reroll_highest and other(side) not in void:
+            steps[other(side)].append(RerollStep(other(side), s.name, None))
+    return PerSide(tuple(steps["wardens"]), tuple(steps["shadowmajik"]))
+
+
+def rerolls_needed(db: Database, a: PerSide[Assignment], void: frozenset[Side] = frozenset()) -> PerSide[int]:
+    """How many Battle dice of each side the spells re-roll (:func:`reroll_steps`, R74)."""
+    steps = reroll_steps(db, a, void)
+    return PerSide(len(steps.wardens), len(steps.shadowmajik))
 
 
 def nomograph_spaces(db: Database, difference: int) -> int:

@@ -91,7 +91,7 @@ class DuelTable:
         if reveal is not None:
             return Question("Reveal both placings", Choice("Reveal", reveal, ("reveal",)), "reveal",
                             context=("Both have committed.",) if state.opened is None else
-                            ("Revealed: a re-roll spell re-rolls a Battle die.",))
+                            (f"Revealed: {advice.reroll_order(state, db)}.",))
         return Question("Your choice", None, "", tuple(Choice(view.event_text(e, db), e) for e in events))
 
     # ---- Answers and commands -----------------------------------------------------------------------------

@@ -293,9 +293,10 @@ class SoloTable:
         then no default, so that one Enter never gives up a roll aid turns (nineteenth breaker, City Quests; twenty-first,
         map battles and the Last Stand, and a default withdrawn under the player when the search ended)."""
         helps = self._helps(state)
+        what = _accepted(state)
         if helps is None or any(option.certain for option in helps):
-            return None, "Aid, or accept the roll (type accept)", ""
-        return Choice("Accept the roll", accept, ("accept",)), "Accept the roll, or aid", "accept"
+            return None, f"Aid, or accept the {what} (type accept)", ""
+        return Choice(f"Accept the {what}", accept, ("accept",)), f"Accept the {what}, or aid", "accept"
 
     def _choices(self, state: State, events: Sequence[ev.Event], helps: Sequence[aid.Aid] = ()) -> list[Choice]:
         """The numbered choices: one per step, a spell's or Elder's variants (dice to re-roll, Battle Loss
@@ -314,7 +315,8 @@ class SoloTable:
             else:
                 order.append((event.kind, repr(event)))
                 groups[(event.kind, repr(event))] = [event]
-        for key in order:
+        order.sort(key=lambda key: key[0] == ev.Accept.kind)  # aid first, accepting last: `1` never gives up a roll aid
+        for key in order:                                      # turns (twenty-third breaker)
             group = _distinct_rows(db, groups[key])
             first = group[0]
             if isinstance(first, ev.Cast):
@@ -358,7 +360,7 @@ class SoloTable:
         if isinstance(event, ev.LastStand):
             return "Travel to the Ash Tower: fight the Last Stand", ("last-stand",)
         if isinstance(event, ev.Accept):
-            return "Accept the roll", ("accept",)
+            return f"Accept the {_accepted(state)}", ("accept",)
         if isinstance(event, ev.Attack):
             return "Roll the attack", ("attack",)
         if isinstance(event, ev.Eldritch):
@@ -598,3 +600,8 @@ class MapScreen:
 
     def __str__(self) -> str:
         return "\n".join(text.plain for text in self.lines(80))
+
+
+def _accepted(state: State) -> str:
+    """What accepting takes as it stands: a Battle Loss ``row`` once one is rolled (R8), else the ``roll``."""
+    return "row" if state.phase == "loss" else "roll"
