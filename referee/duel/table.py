@@ -91,7 +91,7 @@ class DuelTable:
         if reveal is not None:
             return Question("Reveal both placings", Choice("Reveal", reveal, ("reveal",)), "reveal",
                             context=("Both have committed.",) if state.opened is None else
-                            (f"Revealed: {advice.reroll_order(state, db)}.",))
+                            (_sentence(advice.reroll_order(state, db)),))
         return Question("Your choice", None, "", tuple(Choice(view.event_text(e, db), e) for e in events))
 
     # ---- Answers and commands -----------------------------------------------------------------------------
@@ -227,3 +227,8 @@ def _unopened(state: State) -> list[Side]:
     if state.phase != "round" or state.opened is not None or not all(state.hands[s].committed for s in SIDES):
         return []
     return [s for s in SIDES if state.hands[s].seal is not None and state.hands[s].assignment is None]
+
+
+def _sentence(text: str) -> str:
+    """``text`` as a sentence: its first letter upper case and a full stop (``the Wardens re-roll ...`` -> ``The ...``)."""
+    return f"{text[:1].upper()}{text[1:]}." if text else ""
