@@ -243,7 +243,7 @@ HOSTILE = [
     ("a huge integer", SOURCE.replace("quest_cards = 22", "quest_cards = 99999999999999999999999", 1), "quest_cards: a number of 77 bits is far beyond"),
     ("a 40 KB text", _thornwick_text("x" * 40_000), "text: string should have at most 2000 characters"),
     ("an id holding a line break", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest.tural\\nx"', 1), "solo.quest.tural\\nx.id"),
-    ("an id going up two folders", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest/../../x"', 1), "string should match pattern"),
+    ("an id going up two folders", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest/../../x"', 1), "an id is lower-case letters"),
     ("an id with a NUL", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest.tu\\u0000ral"', 1), "solo.quest.tu\\x00ral"),
     ("a terminal escape in an id", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest.\\u001b[2Jx"', 1), "\\x1b[2Jx"),
     ("a right-to-left override in an id", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.\\u202equest"', 1), "\\u202e"),
@@ -2076,13 +2076,18 @@ def test_a_key_in_the_wrong_table_is_told_where_it_belongs(db, edited_templates)
 @pytest.mark.parametrize("old, new, says", [
     ('subtitle = "The Grayking is Risen"\ncolor = "#3b2a1a"', 'subtitle = "The Grayking is Risen"\ncolor = "#3B2A1A"',
      "a colour is written '#rrggbb' in lower case ('#3b2a1a')"),
+    # twenty-third breaker: "hit_points.green[key]: is 'green'; input should be ..." and a regular expression for an id
+    ("hit_points = { red = 2, blue = 2, yellow = 1 }", "hit_points = { red = 2, blue = 2, yellow = 1, green = 3 }",
+     "hit_points.green: no such key here; the keys are 'red', 'blue' or 'yellow'"),
+    ('id = "duel.location.rift-of-sael"', 'id = "duel.location.Rift Of Sael"',
+     "an id is lower-case letters, digits and '-', in parts joined by dots: did you mean 'duel.location.rift-of-sael'?"),
 ])
 def test_database_wordings_say_what_is_right(tmp_path, old, new, says):
     """Twenty-second breaker: an upper-case colour in cards.toml was "string should match pattern '^#[0-9a-f]{6}$'"."""
     path = tmp_path / "cards.toml"
     path.write_text(SOURCE.replace(old, new, 1), encoding="utf-8")
     rows = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
-    assert len(rows) == 1 and says in rows[0] and "pattern" not in rows[0], rows
+    assert len(rows) == 1 and says in rows[0] and "pattern" not in rows[0] and "[key]" not in rows[0], rows
 
 
 def test_an_unknown_key_in_a_record_says_what_was_meant(tmp_path):
@@ -2103,3 +2108,14 @@ def test_every_character_no_card_may_hold_is_named_at_once(tmp_path):
     path.write_text("\n".join(lines), encoding="utf-8")
     rows = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
     assert [row.split(": ")[0] for row in rows] == [f"cards.toml:{first + 1}", f"cards.toml:{second + 1}"], rows
+
+
+def test_a_table_written_inside_a_record_is_named_at_its_own_header(tmp_path):
+    """Twenty-third breaker: `[solo.servant.extra]` written under a servant was named at the servant's `[[solo.servant]]`
+    header, eleven lines above, as an "unknown key". It is named at its own header, as a table the record has none of."""
+    text = SOURCE.replace('damage_to = "spirit"\ntext = "It drifts', 'damage_to = "spirit"\n[solo.servant.extra]\ntext = "It drifts', 1)
+    path = tmp_path / "cards.toml"
+    path.write_text(text, encoding="utf-8")
+    line = text.split("\n").index("[solo.servant.extra]") + 1
+    rows = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
+    assert len(rows) == 1 and rows[0].startswith(f"cards.toml:{line}: solo.servant.") and "a table 'extra' inside this record" in rows[0], rows

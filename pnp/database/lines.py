@@ -41,6 +41,9 @@ class LineIndex:
         """The 1-based line of ``cards.toml`` that holds the key at ``path`` (table names, array
         indexes and keys, as pydantic reports them), or the nearest enclosing header's line."""
         parts = list(path)
+        inner = self._sub_table_line(parts)
+        if inner is not None:
+            return inner
         start, end = 0, len(self.lines)
         # find the deepest header that is a prefix of the path
         best: tuple[int, int] | None = None
@@ -80,6 +83,37 @@ class LineIndex:
                 break
             line = found
         return line + 1
+
+    def _sub_table_line(self, parts: list[Any]) -> int | None:
+        """The 1-based line of ``parts`` when it lies in a table written under an array-of-tables entry by a
+        header of its own (``[solo.servant.extra]`` after ``[[solo.servant]]``: the path ``solo, servant, 0,
+        extra``), the header's line or that of a key below it; ``None`` for any other path (twenty-third
+        breaker: such a table was named at its entry's header, eleven lines above the line to edit)."""
+        last_index = max((i for i, part in enumerate(parts) if isinstance(part, int)), default=None)
+        if last_index is None or last_index + 1 >= len(parts):
+            return None
+        array = ".".join(str(p) for p in parts[:last_index] if not isinstance(p, int))
+        entries = [i for i, header in enumerate(self.headers) if header[1] == array and header[2]]
+        if parts[last_index] >= len(entries):
+            return None
+        first = entries[parts[last_index]]
+        after = [i for i in entries if i > first]
+        end = after[0] if after else len(self.headers)
+        rest = [str(p) for p in parts[last_index + 1:]]
+        for length in range(len(rest), 0, -1):
+            name = ".".join([array, *rest[:length]])
+            found = next((self.headers[i][0] for i in range(first + 1, end) if self.headers[i][1] == name), None)
+            if found is None:
+                continue
+            line = found
+            stop = next((header[0] for header in self.headers if header[0] > found), len(self.lines))
+            for key in rest[length:]:
+                at = self._key(line, stop, key)
+                if at is None:
+                    break
+                line = at
+            return line + 1
+        return None
 
     def _key(self, start: int, end: int, key: str) -> int | None:
         """The first line from ``start`` (0-based) up to ``end`` where ``key =`` (or ``"key" =``) is written, outside comments."""

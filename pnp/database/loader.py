@@ -31,7 +31,7 @@ import tomli_w
 from pnp.database import checks
 from pnp.database.errors import DatabaseError, Problem
 from pnp.database.lines import LineIndex
-from pnp.database.schema import FORMAT, CardsFile, Duel, Game, PrintSettings, Record, Solo, Table
+from pnp.database.schema import FORMAT, ID_PATTERN, CardsFile, Duel, Game, PrintSettings, Record, Solo, Table
 from pnp.files import FileRefused, keep_file, machine_key, read_limited, shown_path
 from pnp.oneline import quoted, shortened, xml_char
 
@@ -306,7 +306,7 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
             return model.validate_json(json.dumps(value, default=str))
         except ValidationError as error:
             items = error.errors()
-            locs = [loc + tuple(item["loc"]) for item in items]
+            locs = [loc + tuple(part for part in item["loc"] if part != "[key]") for item in items]  # a dict's key: its own name
             for item, where in zip(items, locs, strict=True):
                 if item["type"] == "too_short" and any(o[: len(where)] == where and o != where for o in locs):
                     continue  # the list is short only because one of its items failed: report the item
@@ -545,6 +545,8 @@ def _explain(item: ErrorDetails) -> str:
     if kind in ("extra_forbidden", "unexpected_keyword_argument"):
         written = item["loc"][-1] if item.get("loc") else ""
         meant = difflib.get_close_matches(str(written), _schema_keys(), 1, cutoff=0.7)  # twenty-second breaker: `txt`
+        if isinstance(item.get("input"), dict):  # twenty-third breaker: a [header] written inside a record
+            return f"a table {written!r} inside this record, which has none of that name: is its [header] misplaced or misspelt?"
         return f"unknown key; did you mean {meant[0]}?" if meant else "unknown key; check the spelling against the records of this kind"
     if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == r"\S":
         return "is blank; write the text the card prints"
@@ -552,8 +554,17 @@ def _explain(item: ErrorDetails) -> str:
         shown = item.get("input")
         lower = f" ({quoted(shown.lower())})" if isinstance(shown, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", shown) else ""
         return f"is {quoted(shown)}; a colour is written '#rrggbb' in lower case{lower}"
+    if kind == "literal_error" and "[key]" in item.get("loc", ()):  # twenty-third breaker: "green[key]: is 'green'; input should be"
+        return f"no such key here; the keys are {item['msg'].removeprefix('Input should be ')}"
     if kind == "literal_error":
         return f"is {quoted(item.get('input'))}; {item['msg'].lower()}"
+    if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == ID_PATTERN:  # not a regular expression
+        given = str(item.get("input"))
+        suggested = ".".join(part for part in (re.sub(r"[^a-z0-9-]+", "-", piece.lower()).strip("-") for piece in given.split(".")) if part)
+        example = (f"did you mean {suggested!r}?" if re.fullmatch(ID_PATTERN, suggested) and suggested != given
+                   else "e.g. 'duel.location.rift-of-sael'")
+        return f"is {quoted(given)}; an id is lower-case letters, digits and '-', in parts joined by dots: {example}"
+
     if kind in ("too_long", "too_short") and isinstance(item.get("input"), (list, tuple)):
         context = item.get("ctx", {})
         count = len(item["input"])  # type: ignore[arg-type]

@@ -37,6 +37,8 @@ FORMAT = 1
 TEXT_LIMIT = 2000
 """Characters in any text of the file: the longest text a card prints (a battle map's event) is about
 400; a text far longer cannot fit on a card, and fitting it costs time that grows with its length."""
+ID_PATTERN = r"^[a-z0-9]+(\.[a-z0-9-]+)+$"
+"""A record's id: lower-case letters, digits and ``-``, in two or more parts joined by dots (``duel.location.rift-of-sael``)."""
 LIST_LIMIT = 100
 """Items in any list of a record (rows, names, spells, path arrows): the longest list of the games
 (the Progress Track's place names, the Last Stand's hit points) holds about 20."""
@@ -171,7 +173,7 @@ class Record(_Model):
 
     kind: ClassVar[str] = ""
     printed: ClassVar[bool] = True
-    id: Annotated[str, Field(pattern=r"^[a-z0-9]+(\.[a-z0-9-]+)+$", max_length=100)]
+    id: Annotated[str, Field(pattern=ID_PATTERN, max_length=100)]
     """Lower-case letters, digits, ``-`` and dots, at most 100 characters: an id names the card's SVG
     file, so it can hold no ``/``, ``..`` or NUL that would lead outside ``svg/``."""
     origin: Origin

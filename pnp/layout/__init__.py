@@ -27,7 +27,8 @@ from pnp.layout.legible import legibility_problems
 from pnp.layout.overlap import off_card_line_problems, overlap_problems, small_text_problems
 from pnp.layout.problems import FitKind, FitProblem
 from pnp.layout.safe import safe_area_problems
-from pnp.layout.template import TemplateError, drawing_error, load_template, loaded_templates, string_problems, template_line, unread_keys
+from pnp.layout.template import (TemplateError, drawing_error, forget_reads, load_template, loaded_templates, string_problems, template_line,
+                                 unread_keys)
 from pnp.units import SAME_SIZE_MM
 
 LAYOUTS: dict[str, Callable] = {**solo.LAYOUTS, **duel.LAYOUTS}
@@ -257,6 +258,7 @@ def render(database: Database) -> Rendered:
     key = (id(database), database.fingerprint, database.print)
     if key in _CACHE:
         return _CACHE[key]
+    forget_reads()  # what the templates are asked is this layout's (the cache holds one: a hit is the last layout)
     problem = card_size_problem(database)
     if problem:
         raise CardSizeError(str(problem))

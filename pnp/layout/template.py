@@ -504,6 +504,14 @@ def loaded_templates(folder: Path | None = None) -> list[Template]:
     return [template for (_, where), template in _LOADED.items() if where == folder]
 
 
+def forget_reads() -> None:
+    """Empty what every template loaded was asked (:attr:`Template.asked`), before a new layout of every card
+    reads them again: what :func:`unread_keys` reports is then what that layout read, not what some earlier
+    layout of another database did in the same process (a key an earlier database's back read counted as read)."""
+    for template in _LOADED.values():
+        template.asked.clear()
+
+
 _LOADED: dict[tuple[str, Path], Template] = {}
 """Every template loaded this process, by kind and folder (:func:`unread_keys` reads what they were asked)."""
 
