@@ -27,8 +27,7 @@ from pnp.layout.legible import legibility_problems
 from pnp.layout.overlap import off_card_line_problems, overlap_problems, small_text_problems
 from pnp.layout.problems import FitKind, FitProblem
 from pnp.layout.safe import safe_area_problems
-from pnp.layout.template import (TemplateError, drawing_error, forget_reads, load_template, loaded_templates, string_problems, template_line,
-                                 unread_keys)
+from pnp.layout.template import TemplateError, drawing_error, forget_reads, load_template, loaded_templates, string_problems, template_line, unread_keys
 from pnp.units import SAME_SIZE_MM
 
 LAYOUTS: dict[str, Callable] = {**solo.LAYOUTS, **duel.LAYOUTS}
