@@ -169,6 +169,10 @@ class TextLine:
     rotation: float = 0.0
     source: str = field(default="", compare=False, repr=False)
     """The template box the line was fitted into (``"title"``), for the checks' reports; never drawn."""
+    placed_by: tuple[str, str] = field(default=("", ""), compare=False, repr=False)
+    """For a line the layout places itself (no ``source``): the template keys whose values place it across (x) and
+    down (y) apart from what is drawn beside it (``("numbers.value_dx", "numbers.value_baseline")``), ``""`` for none,
+    so that the checks name the number that moved it; never drawn."""
 
     def __post_init__(self) -> None:
         check_colour(self.fill, "TextLine.fill")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -77,14 +78,37 @@ def unclosed_icons(text: str) -> list[str]:
     return found
 
 
+def _one_edit_apart(one: str, other: str) -> bool:
+    """Whether ``other`` is ``one`` with one letter added, dropped, changed, or two neighbours swapped (``kye``, ``key``)."""
+    if abs(len(one) - len(other)) > 1 or one == other:
+        return False
+    if len(one) == len(other):
+        differ = [i for i in range(len(one)) if one[i] != other[i]]
+        return len(differ) == 1 or (len(differ) == 2 and differ[1] == differ[0] + 1
+                                    and one[differ[0]] == other[differ[1]] and one[differ[1]] == other[differ[0]])
+    shorter, longer = sorted((one, other), key=len)
+    return any(longer[:i] + longer[i + 1:] == shorter for i in range(len(longer)))
+
+
+def close_name(written: str, names: Iterable[str], cutoff: float = 0.75) -> str | None:
+    """The one of ``names`` that ``written`` is most likely a typo of: the closest by :mod:`difflib` (a ratio of at least
+    ``cutoff``), else one a single letter away (a letter added, dropped or changed, two swapped: ``inks`` -> ``ink``,
+    ``kye`` -> ``key``, twenty-third breaker); ``None`` when none is near."""
+    choices = sorted(set(names))
+    close = difflib.get_close_matches(written, choices, 1, cutoff=cutoff)
+    if close:
+        return close[0]
+    near = [name for name in choices if len(written) >= 3 and _one_edit_apart(written, name)]
+    return near[0] if near else None
+
+
 def icon_meant(name: str) -> str | None:
     """The icon a token ``name`` means when written as icons are (lower case, hyphens, no space), or the one
-    it is closest to (``manna`` -> ``mana``); ``None`` when none is near."""
+    it is closest to (``manna`` -> ``mana``, ``kye`` -> ``key``: :func:`close_name`); ``None`` when none is near."""
     written = name.strip().lower().replace("_", "-")
     if written in INLINE_ICONS:
         return written
-    close = difflib.get_close_matches(written, sorted(INLINE_ICONS), 1, cutoff=0.75)
-    return close[0] if close else None
+    return close_name(written, INLINE_ICONS)
 
 Align = Literal["left", "center", "right"]
 VAlign = Literal["top", "middle", "bottom"]

@@ -27,7 +27,18 @@ from pnp.layout.legible import legibility_problems
 from pnp.layout.overlap import off_card_line_problems, overlap_problems, small_text_problems
 from pnp.layout.problems import FitKind, FitProblem
 from pnp.layout.safe import safe_area_problems
-from pnp.layout.template import TemplateError, drawing_error, forget_reads, load_template, loaded_templates, string_problems, template_line, unread_keys
+from pnp.layout.template import (
+    TemplateError,
+    drawing_error,
+    forget_reads,
+    load_template,
+    loaded_templates,
+    overridden_keys,
+    shown_key,
+    string_problems,
+    template_line,
+    unread_keys,
+)
 from pnp.units import SAME_SIZE_MM
 
 LAYOUTS: dict[str, Callable] = {**solo.LAYOUTS, **duel.LAYOUTS}
@@ -326,13 +337,18 @@ def check_fit(database: Database) -> list[FitProblem]:
         for path, line, key, meant, elsewhere in unread_keys():
             section, name = key.split(".", 1)
             reason = (f"the layout of {path.stem} does not read this (that of {elsewhere} does: written in the wrong file?)"
-                      if elsewhere else f"no layout reads this; did you mean {meant}?" if meant else
+                      if elsewhere else f"no layout reads this; did you mean {shown_key(meant)}?" if meant else
                     "no layout reads this box, so nothing is printed in it; remove it or name a box the layout fills"
                     if section == "boxes" else
                     f"no back record has the id {name!r}: this emblem prints on no back (a back renamed in cards.toml?)"
                     if path.name == "back.toml" and section == "strings" and "." in name else
                     "no layout reads this, so it changes nothing; remove it (or name a key the layout reads)")
             problems.append(FitProblem("templates", key, "template", reason, path=str(path), line=line))
+        for path, line, key, used in overridden_keys():  # twenty-third breaker: a base.toml edit that changed nothing passed
+            where = ", ".join(f"templates/{other.name}:{number}" for other, number in used)
+            problems.append(FitProblem("templates", key, "template", f"every layout that reads this takes it from its own template "
+                                                                     f"({where}): this value is never used; change it there or remove it",
+                                       path=str(path), line=line))
         overlaps = overlap_problems(faces)
         found = (problems + small_text_problems(faces) + overlaps + legibility_problems(faces, overlaps)
                  + off_card_line_problems(faces) + safe_area_problems(faces, database.print.safe_mm))
@@ -340,6 +356,8 @@ def check_fit(database: Database) -> list[FitProblem]:
         kept = []
         for problem in found:
             if problem.record_id == "templates":
+                # a key as TOML writes it (strings."solo.back.quest", twenty-third breaker), said once
+                problem = dataclasses.replace(problem, field=shown_key(problem.field))
                 if (problem.path, problem.field) in keys:
                     continue
                 keys.add((problem.path, problem.field))

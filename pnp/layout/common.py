@@ -7,6 +7,7 @@ here is geometry (halves, the hatch's 45 degree angle) and unit conversion.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 
@@ -282,9 +283,13 @@ def icon_centred(name: str, cx: float, cy: float, size: float) -> Icon:
 
 
 def label(x: float, y: float, text: str, size: float, fill: str, *, family: str = "serif",
-          anchor: Anchor = "middle") -> list[Primitive]:
-    """One unbroken line of text (icons allowed) with its baseline at ``y``."""
-    return single_line(text, x, y, family, size, anchor=anchor, fill=fill)
+          anchor: Anchor = "middle", placed_by: tuple[str, str] = ("", "")) -> list[Primitive]:
+    """One unbroken line of text (icons allowed) with its baseline at ``y``. ``placed_by``: the template keys whose values
+    place it across and down apart from what is drawn beside it (:attr:`pnp.drawing.TextLine.placed_by`), for the checks."""
+    items = single_line(text, x, y, family, size, anchor=anchor, fill=fill)
+    if placed_by == ("", ""):
+        return items
+    return [dataclasses.replace(item, placed_by=placed_by) if isinstance(item, TextLine) else item for item in items]
 
 
 def tint(colour: str, amount: float, base: str = WHITE) -> str:

@@ -59,8 +59,9 @@ def back(card: Back, db: Database, make: Make):
     strange = [name for name in written if name not in INLINE_ICONS]
     if strange:
         meant = icon_meant(strange[0].strip(":").replace(",", " ").split()[0]) if strange[0].strip(":,") else None
-        b.problems.append(b._at_string(card.id, f"{shortened(repr(strange[0]), 30)} is no icon of templates/icons"
-                                                f"{f'; did you mean {meant}?' if meant else ''} (names separated by spaces)"))
+        hint = f"did you mean {meant}?" if meant else f"icons are: {', '.join(sorted(INLINE_ICONS))}"  # twenty-third breaker: `eldr`
+        b.problems.append(b._at_string(card.id, f"{shortened(repr(strange[0]), 30)} is no icon of templates/icons; {hint}"
+                                                f" (names separated by spaces)"))
     elif len(icons) > 2:
         b.problems.append(b._at_string(card.id, f"{len(icons)} icons; a back's emblem holds one or two"))
     size = t.number("emblem_size")
@@ -110,7 +111,7 @@ def _track(b: CardBuilder, spaces: int, side: str, emblem: str, colour: str) -> 
         if last:
             b.string_problem("control", t.string("control"), "serif-italic", t.number("control_size"), box - 2 * t.number("space_radius"))
             b.add(*label(x + box / 2, y + box - t.number("control_dy"), t.string("control"), t.number("control_size"), ink,
-                         family="serif-italic"))
+                         family="serif-italic", placed_by=("", "numbers.control_dy")))
 
 
 def location(card: Location, db: Database, make: Make):
@@ -174,9 +175,9 @@ def player(card: PlayerCard, db: Database, make: Make):
         b.add(Rect(x, y, box, box, fill=t.color("space"), stroke=ink, stroke_width=t.number("track_rule_width"),
                    radius=t.number("space_radius"), space=True))
         b.add(*label(x + box / 2, y + box / 2 + t.number("track_number_dy"), str(value), t.number("track_number_size"), ink,
-                     family="numerals"))
+                     family="numerals", placed_by=("", "numbers.track_number_dy")))
         b.add(*label(x + box / 2, y + box - t.number("track_points_dy"), card.points, t.number("track_points_size"),
-                     t.color("muted"), family="serif-italic"))
+                     t.color("muted"), family="serif-italic", placed_by=("", "numbers.track_points_dy")))
     # spells
     sx = t.number("spells_x")
     name_spec, cost_spec, text_spec = t.box("spell_name"), t.box("spell_cost"), t.box("spell_text")

@@ -112,6 +112,26 @@ def label_key(template: Path, thing: Painted) -> str | None:
     return f"strings.{name}" if name else None
 
 
+def placing_number(text: Painted, other: Painted, label: str | None) -> str | None:
+    """The ``numbers.<name>`` that put ``text``, a text the layout places itself, over ``other``, an icon (or a frame):
+    of the keys that place the text (:attr:`~pnp.layout.safe.Painted.placed_by`), the one across which the two overlap
+    least (the way it would move off). For a ``label`` (the ``strings.<name>`` its words are), only when its place, not
+    the length of its words, puts it there: they overlap least downwards (a line's height is its size's, whatever its
+    words), or its middle is over the other (twenty-third breaker: ``icon_label_y = 28`` was blamed on the three captions
+    it moved over their icons; ``value_dx = -3`` on the [numbers] of three templates). ``None`` when no key is known."""
+    if text.source or _kind(text) != "text" or _kind(other) != "icon":
+        return None
+    across = min(text.box.right, other.box.right) - max(text.box.x, other.box.x)
+    down = min(text.box.bottom, other.box.bottom) - max(text.box.y, other.box.y)
+    axis = 1 if down <= across else 0
+    key = text.placed_by[axis]
+    if not key:
+        return None
+    if label and axis == 0 and not other.box.x <= (text.box.x + text.box.right) / 2 <= other.box.right:
+        return None  # its words reach over the other: the string made it so
+    return key
+
+
 def _overlap(a: Box, b: Box) -> bool:
     width = min(a.right, b.right) - max(a.x, b.x)
     height = min(a.bottom, b.bottom) - max(a.y, b.y)
@@ -198,13 +218,21 @@ def overlap_problems(faces: Iterable) -> list[FitProblem]:
                 rank = {"text": 0, "icon": 1, "space": 2}  # say it of the text (a box's first), else the icon
                 clashes.append(tuple(sorted((a, b), key=lambda thing: (rank[_kind(thing)], not thing.source))))  # type: ignore[arg-type]
         labels = {id(text): label_key(template, text) for text, _ in clashes}
+        # the number that put a text over an icon put it over whatever else it is over too (a caption moved down onto its icon
+        # reaches the icon's number as well: one line, at that number)
+        placing: dict[int, str] = {}
+        for text, other in clashes:
+            number = placing_number(text, other, labels[id(text)])
+            if number is not None:
+                placing.setdefault(id(text), number)
         # a label clashes because its words grew (strings.win_label) unless what the numbers place clashes too (a slot moved)
-        moved = any(not text.source and labels[id(text)] is None for text, _ in clashes)
+        moved = any(not text.source and labels[id(text)] is None and id(text) not in placing for text, _ in clashes)
         # track spaces printed over each other: the number that spaces them is also why their numbers do not fit
         spaced = next((_number_key(template, a, b) for a, b in clashes if _kind(a) == _kind(b) == "space"), None)
         for text, other in clashes:
             by_numbers = spaced if spaced is not None else "numbers" if moved else _number_key(template, text, other)
-            key = f"boxes.{text.source}" if text.source else (None if moved else labels[id(text)]) or by_numbers
+            key = (f"boxes.{text.source}" if text.source else placing.get(id(text))
+                   or (None if moved else labels[id(text)]) or by_numbers)
             path, line = template_line(template, key)
             said = (str(path), key)
             if said in seen:

@@ -47,6 +47,9 @@ class Painted:
     """A text's size in pt (0 for an icon or a space): the overlap check measures digits by their cap height."""
     """The template box the text or icon was fitted into (``TextLine.source``), ``""`` for one placed
     by the layout's own numbers."""
+    placed_by: tuple[str, str] = ("", "")
+    """The keys that place a text the layout places across and down (:attr:`pnp.drawing.TextLine.placed_by`); ``""``
+    for none, or for a turned text (its axes are not the card's)."""
 
 
 def painted(items: Iterable[Primitive], transforms: tuple[tuple[float, float, float], ...] = (),
@@ -97,7 +100,9 @@ def painted(items: Iterable[Primitive], transforms: tuple[tuple[float, float, fl
                 lowest, highest = min(left + 0.0, left + width + 0.0), max(left + 0.0, left + width + 0.0)
                 upper, lower = min(top + 0.0, bottom + 0.0), max(top + 0.0, bottom + 0.0)
                 text_box = Box(lowest, upper, highest - lowest, lower - upper)
-            found = Painted(f"text {item.text!r}", _outer_box(text_box, transforms), item.source, item.size)
+            upright = not item.rotation and not any(rotation for _, _, rotation in transforms)
+            found = Painted(f"text {item.text!r}", _outer_box(text_box, transforms), item.source, item.size,
+                            item.placed_by if upright else ("", ""))
             if clip is not None and _intersection(found.box, clip) is None:
                 found = None
             em = item.size * MM_PER_PT
@@ -110,7 +115,7 @@ def painted(items: Iterable[Primitive], transforms: tuple[tuple[float, float, fl
                 x, y = min(box.x, found.box.x), min(box.y, found.box.y)
                 right, lowest = max(box.right, found.box.right), max(box.bottom, found.box.bottom)
                 joined = line.what[6:-1] + (" " if gap > SPACE_GAP_EM * em else "") + item.text  # 'Choose 2 cards', not 'Choose2cards'
-                line = Painted(f"text {joined!r}", Box(x, y, right - x, lowest - y), line.source, line.size)
+                line = Painted(f"text {joined!r}", Box(x, y, right - x, lowest - y), line.source, line.size, line.placed_by)
                 line_end = (item.y, left + width, item.rotation)
                 continue
             if found is not None:

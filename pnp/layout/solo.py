@@ -114,9 +114,9 @@ def _quest(card: QuestCard, db: Database, make: Make, kind: str) -> CardBuilder:
         cx = t.number(f"slot_{slot}_x")
         b.add(Icon(icon, cx - size - t.number("icon_gap"), y, size))
         b.add(*label(cx + t.number("value_dx"), y + size * t.number("value_baseline"), str(value), t.number("value_size"), ink,
-                     family="numerals", anchor="start"))
+                     family="numerals", anchor="start", placed_by=("numbers.value_dx", "numbers.value_baseline")))
         b.add(*label(cx, t.number("icon_label_y"), t.string(caption), t.number("caption_size"), t.color("muted"),
-                     family="serif-italic"))
+                     family="serif-italic", placed_by=("", "numbers.icon_label_y")))
     b.add(Line(t.number("rule_left"), t.number("icon_rule_y"), t.number("rule_right"), t.number("icon_rule_y"), ink,
                t.number("icon_rule_width")))
     return b
@@ -180,10 +180,10 @@ def elder(card: Elder, db: Database, make: Make):
         b.add(Circle(x, y, t.number("uses_r") * scale, fill=t.color("parchment"), stroke=t.color("border"),
                      stroke_width=t.number("uses_rule_width")))
         b.add(*label(x, y + t.number("uses_baseline") * scale, str(use + 1), t.number("uses_size") * scale,
-                     t.color("border"), family="numerals"))
+                     t.color("border"), family="numerals", placed_by=("", "numbers.uses_baseline")))
     last_use_y = top + (uses - 1) * pitch
     b.add(*label(x, last_use_y + t.number("uses_label_dy"), t.string("uses_label"), t.number("caption_size"),
-                 t.color("muted"), family="serif-italic"))
+                 t.color("muted"), family="serif-italic", placed_by=("", "numbers.uses_label_dy")))
     divider_x = x + t.number("uses_divider_dx")
     b.add(Line(divider_x, t.number("uses_divider_top"), divider_x, t.number("uses_divider_bottom"), t.color("border"),
                t.number("uses_divider_width")))
@@ -311,7 +311,8 @@ def stats(card: Stats, db: Database, make: Make):
                        stroke_width=t.number("start_rule_width") if start else t.number("box_rule_width"),
                        radius=t.number("box_radius"), space=True))
             b.add(*label(x + box_w / 2, y + box_h / 2 + t.number("number_dy"), str(value),
-                         t.number("start_size") if start else t.number("number_size"), ink, family="numerals"))
+                         t.number("start_size") if start else t.number("number_size"), ink, family="numerals",
+                         placed_by=("", "numbers.number_dy")))
     b.text("keys", t.string("keys_label"), "keys_label")
     name_spec, text_spec = t.box("key_name"), t.box("key_text")
     key_w, radius = t.number("key_w"), t.number("key_radius")
@@ -473,14 +474,15 @@ def progress_track(track: ProgressTrack, db: Database, make: Make):
                    stroke_width=t.number("marked_rule_width") if space in starts or last else t.number("space_rule_width"),
                    radius=t.number("space_radius"), space=True))
         b.add(*label(x + t.number("number_dx"), y + t.number("number_dy"), str(space), t.number("number_size"),
-                     t.color("panel") if last else t.color("muted"), family="numerals", anchor="start"))
+                     t.color("panel") if last else t.color("muted"), family="numerals", anchor="start",
+                     placed_by=("numbers.number_dx", "numbers.number_dy")))
         if space == 1:
             b.add(Icon("grayking", x + t.number("first_icon_dx"), y + t.number("first_icon_dy"), t.number("first_icon_size")))
         elif last:
             b.add(Icon("lassadar", x + t.number("last_icon_dx"), y + t.number("last_icon_dy"), t.number("last_icon_size")))
         elif space in starts:
             b.add(*label(x + box / 2, y + box / 2 + t.number("start_dy"), starts[space].split()[0], t.number("start_size"),
-                         ink, family="numerals"))
+                         ink, family="numerals", placed_by=("", "numbers.start_dy")))
         under = []
         if space in starts:
             under.append(starts[space].split(" ", 1)[1])
@@ -522,7 +524,7 @@ def table_card(card: TableCard, db: Database, make: Make):
     frame(b, t.number("border"), t.color("border"), t.color("panel"), ink)
     _title_band_with_icon(b, card.title, card.icon, t.color("band"))
     subtitle = t.optional_string(f"subtitle_{card.icon}") or t.optional_string(f"subtitle_{table.dice}")
-    t.string("named_row")  # read whether or not a row has a name: a template's key no layout reads is a typo
+    t.formatted("named_row", name="", text="")  # read (and its placeholders checked) whether or not a row has a name: a key no layout reads is a typo
     if subtitle:
         b.text("subtitle", subtitle, "subtitle")
     top, bottom = t.number("rows_top"), t.number("rows_bottom")

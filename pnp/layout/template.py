@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import json
 import math
 import re
 import string
@@ -41,7 +42,7 @@ from pnp.database.lines import LineIndex
 from pnp.drawing import Box
 from pnp.files import FileRefused, read_limited
 from pnp.oneline import shortened
-from pnp.text import Align, VAlign
+from pnp.text import Align, VAlign, close_name
 
 TEMPLATE_DIR = resources.TEMPLATE_DIR
 """Folder of the ``<kind>.toml`` templates (:mod:`pnp.resources`)."""
@@ -58,14 +59,15 @@ LARGEST_NUMBER = 1000.0
 
 class TemplateError(ValueError):
     """A template file that is missing or malformed: ``path`` the file where the key is written (the
-    template itself or one it extends), ``key`` the dotted key (``boxes.name.x``, ``numbers.box``),
+    template itself or one it extends), ``key`` the dotted key as TOML writes it (``boxes.name.x``, ``numbers.box``,
+    ``strings."solo.back.quest"``: :func:`shown_key`),
     ``reason`` what is wrong and what would be right, ``line`` the 1-based line of the key in ``path``
     (its table's header, or 1, when the key is not written there). ``str(error)`` is
     ``"<file name>: <key>: <reason>"``."""
 
     def __init__(self, path: Path, key: str, reason: str, line: int = 1):
-        self.path, self.key, self.reason, self.line = Path(path), key, reason, line
-        super().__init__(f"{self.path.name}: {key}: {reason}")
+        self.path, self.key, self.reason, self.line = Path(path), shown_key(key), reason, line
+        super().__init__(f"{self.path.name}: {self.key}: {reason}")
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,9 @@ class Template:
     strings: dict[str, str]
     asked: set[str] = dataclasses.field(default_factory=set, compare=False, repr=False)
     """The keys the layouts have read (``numbers.hp_box``): a key no layout reads is a typo (:func:`unread_keys`)."""
+    plain: set[str] = dataclasses.field(default_factory=set, compare=False, repr=False)
+    """The ``[strings]`` keys a layout has read as plain text (:meth:`string`, :meth:`optional_string`), not through
+    :meth:`formatted`: a ``{placeholder}`` in one is printed as written (:func:`string_problems`)."""
 
     def _missing(self, section: str, name: str, written: Any) -> TemplateError:
         """The error for ``section.name`` that the layout asks for and no template writes: at the line of
@@ -154,7 +159,13 @@ class Template:
             raise self._missing("numbers", name, self.numbers) from None
 
     def string(self, name: str) -> str:
-        """The label called ``name``."""
+        """The label called ``name``, printed as it is written (a ``{placeholder}`` in it is a problem of
+        :func:`string_problems`; a label with values in it is read with :meth:`formatted`)."""
+        self.plain.add(f"strings.{name}")
+        return self._string(name)
+
+    def _string(self, name: str) -> str:
+        """The label called ``name``, read (:attr:`asked`) but not as plain text."""
         self.asked.add(f"strings.{name}")
         try:
             return self.strings[name]
@@ -187,13 +198,14 @@ class Template:
         """The label called ``name`` when the template writes one, else ``default``: a string a layout reads only when
         it is there (a table card's subtitle, a back's emblems by the back's id). Read, it is no unread key."""
         self.asked.add(f"strings.{name}")
+        self.plain.add(f"strings.{name}")
         return self.strings.get(name, default)
 
     def formatted(self, name: str, /, **values: object) -> str:
         """The label called ``name`` with its ``{placeholders}`` filled from ``values`` (``Range {range}``).
         A placeholder is a plain name of ``values``; anything else is a :class:`TemplateError` at the string's
         own line naming what it can use (twentieth breaker: ``{rang}``, ``{range``, ``{0}`` were tracebacks)."""
-        text = self.string(name)
+        text = self._string(name)
         allowed = ", ".join(f"{{{key}}}" for key in values) or "none"
         key = f"strings.{name}"
         try:
@@ -239,9 +251,8 @@ def template_line(path: Path, key: str) -> tuple[Path, int]:
     """Where the dotted ``key`` (``boxes.event.y``; ``boxes.event`` for the table) of the template at
     ``path`` is written: ``path`` itself or the first template it extends (``extends``) that has the
     key, and the 1-based line there. A key written in none of them: ``path`` and its section's line."""
-    section, _, name = key.partition(".")
     # a value's name may hold dots (a back's emblem keyed by its id, "solo.back.quest"): one name, not a path
-    parts = (section, name) if section in ("colors", "numbers", "strings") and name else tuple(key.split("."))
+    parts = _key_parts(key)
     for size in range(len(parts), 0, -1):  # boxes.event.y, else boxes.event (a value merged from its parent), else boxes
         found, seen = path, set()
         while found.name not in seen:
@@ -425,7 +436,8 @@ def load_template(kind: str, folder: Path | None = None) -> Template:
 
 def string_problems(folder: Path | None = None) -> list[tuple[Path, int, str, str]]:
     """The problems of the ``[strings]`` of the templates in ``folder`` loaded so far that a layout read, as
-    card text has them: an ``:icon:`` token that names no icon, an icon without its closing colon, a character
+    card text has them: a ``{placeholder}`` in a string read as plain text (printed as written), an ``:icon:`` token
+    that names no icon, an icon without its closing colon, a character
     no bundled font draws (in the text family, the one labels print in); placeholders (``{key}``) are not text.
     ``(file, line, key, message)``, each key once. Call it after the faces are laid out (twentieth breaker:
     a caption ``Win :wn: 日本`` printed ``:wn:`` and two missing-glyph boxes, and passed)."""
@@ -442,6 +454,8 @@ def string_problems(folder: Path | None = None) -> list[tuple[Path, int, str, st
                 continue
             text = re.sub(r"\{[^{}]*\}", " ", value)
             said = []
+            if key in template.plain:  # twenty-third breaker: `kind_label = "City Quest {key}"` printed its braces
+                said += [f"{{{field}}} is printed as written: this string takes no placeholders" for field in _placeholders(value)][:1]
             for token in unknown_icons(text):
                 meant = icon_meant(token)
                 said.append(f"unknown icon :{token}:; " + (f"did you mean :{meant}:?" if meant else f"icons are: {', '.join(sorted(INLINE_ICONS))}"))
@@ -454,31 +468,55 @@ def string_problems(folder: Path | None = None) -> list[tuple[Path, int, str, st
     return list(found.values())
 
 
+def _placeholders(text: str) -> list[str]:
+    """The names of the ``{placeholders}`` of ``text`` as :meth:`str.format` reads them (``{{`` is a brace), ``[]`` for a
+    text it cannot read (a brace alone: a plain text prints it as written)."""
+    try:
+        return [field for _, field, _, _ in string.Formatter().parse(text) if field is not None]
+    except ValueError:
+        return []
+
+
+def _users(folder: Path) -> tuple[list[Path], dict[Path, list[Template]]]:
+    """Every template file of the kinds of ``folder`` loaded so far, each kind's own first and then those it extends
+    (``elder.toml``, ``quest.toml``, ``base.toml``), each once; and for each file the loaded kinds laid out with it."""
+    files: list[Path] = []
+    users: dict[Path, list[Template]] = {}
+    for template in loaded_templates(folder):
+        for path in template_chain(template.path):
+            if path not in users:
+                files.append(path)
+            users.setdefault(path, []).append(template)
+    return files, users
+
+
+def _read_by(users: list[Template]) -> set[str]:
+    """The keys the layouts of ``users`` read; the colours their boxes name are read."""
+    asked = set().union(*(template.asked for template in users)) if users else set()
+    return asked | {f"colors.{box.color_name}" for template in users for box in template.boxes.values() if box.color_name}
+
+
 def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, str]]:
     """The keys of the templates in ``folder`` loaded so far that no layout reads: a key a template file writes in
     ``[colors]``, ``[numbers]`` or ``[strings]`` that no layout of a kind using that file (the kind itself, or one that
     extends it) reads (a typo: ``emblem_sise``, eleventh breaker; ``mutted``, ``foo``, twenty-first; ``hex_radius_max``
-    written in back.toml, base.toml's ``foo_bar``, twenty-second), and every box of a kind's own file no layout fills (a
-    box is read whenever its layout runs, so one never read prints nothing, twelfth breaker): ``(file, line, key, the
-    key meant or "", the kinds whose layouts read it elsewhere or "")``, each once, the key meant being one those
-    layouts read spelled almost the same. Colours a box names are read. Call it after the faces are laid out."""
+    written in back.toml, base.toml's ``foo_bar``, twenty-second), and every box of a file other than base.toml no layout
+    fills (a box is read whenever its layout runs, so one never read prints nothing, twelfth breaker). Every file of every
+    loaded kind's chain is looked at, a file only ever extended (quest.toml) too (twenty-third breaker: its typos passed).
+    ``(file, line, key, the key meant or "", the kinds whose layouts read it elsewhere or "")``, each once, the key meant
+    being one those layouts read spelled almost the same. Call it after the faces are laid out."""
     folder = folder or TEMPLATE_DIR
-    loaded = [template for (kind, where), template in _LOADED.items() if where == folder]
-    chains = {id(template): template_chain(template.path) for template in loaded}
-
-    def asked_by(users: list[Template]) -> set[str]:
-        asked = set().union(*(template.asked for template in users)) if users else set()
-        return asked | {f"colors.{box.color_name}" for template in users for box in template.boxes.values() if box.color_name}
-
+    loaded = loaded_templates(folder)
+    files, users_of = _users(folder)
     everywhere: dict[str, list[str]] = {}  # every key a layout read, by section: a typo's meaning read by another kind
-    for key in sorted(asked_by(loaded)):
+    for key in sorted(_read_by(loaded)):
         section, _, name = key.partition(".")
         everywhere.setdefault(section, []).append(name)
     found: dict[tuple[Path, str], tuple[Path, int, str, str, str]] = {}
-    for template in loaded:
-        own = _read(template.path)  # what this file itself writes
-        users = [other for other in loaded if template.path in chains[id(other)]]  # kinds laid out with this file
-        asked = asked_by(users)
+    for path in files:
+        own = _read(path)  # what this file itself writes
+        users = users_of[path]  # kinds laid out with this file
+        asked = _read_by(users)
         for section in ("boxes", "colors", "numbers", "strings"):
             written = own.get(section, {})
             if not isinstance(written, dict):
@@ -488,14 +526,60 @@ def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, s
                 key = f"{section}.{name}"
                 if key in asked:
                     continue
-                if section == "boxes" and template.kind == "base":
+                if section == "boxes" and path.stem == "base":
                     continue  # a base box is for a kind this database may not print
                 meant = (difflib.get_close_matches(name, read, 1, cutoff=0.75)
                          or difflib.get_close_matches(name, [k for k in everywhere.get(section, []) if k != name], 1, cutoff=0.75))
-                path, line = template_line(template.path, key)
                 elsewhere = sorted(other.kind for other in loaded if key in other.asked and other not in users)
-                found.setdefault((path, key), (path, line, key, f"{section}.{meant[0]}" if meant else "", ", ".join(elsewhere)))
+                found.setdefault((path, key), (path, _line(path, (section, name)), key,
+                                               f"{section}.{meant[0]}" if meant else "", ", ".join(elsewhere)))
     return list(found.values())
+
+
+def overridden_keys(folder: Path | None = None) -> list[tuple[Path, int, str, list[tuple[Path, int]]]]:
+    """The values of the templates in ``folder`` loaded so far that no layout uses although layouts read their key: a
+    ``[colors]``, ``[numbers]`` or ``[strings]`` key of a file whose every kind reading it takes it from a file earlier
+    in its chain, which writes its own (twenty-third breaker: ``hex_radius_max`` added to base.toml changed nothing, for
+    battle_map.toml, the one kind reading it, sets its own; ``emblem_size``, set by quest.toml and back.toml). A key
+    some kind takes from the file is used. ``(file, line, key, [(file that writes the value used, its line), ...])``.
+    Call it after the faces are laid out."""
+    folder = folder or TEMPLATE_DIR
+    files, users_of = _users(folder)
+    written = {path: _read(path) for path in files}
+    found = []
+    for path in files:
+        for section in ("colors", "numbers", "strings"):
+            values = written[path].get(section, {})
+            if not isinstance(values, dict):
+                continue
+            for name in values:
+                key = f"{section}.{name}"
+                readers = [template for template in users_of[path] if key in _read_by([template])]
+                taken_from = set()
+                for template in readers:
+                    chain = template_chain(template.path)
+                    taken_from.add(next(other for other in chain if name in (written.get(other) or {}).get(section, {})))
+                if readers and path not in taken_from:
+                    found.append((path, _line(path, (section, name)), key,
+                                  [(other, _line(other, (section, name))) for other in sorted(taken_from, key=lambda other: other.name)]))
+    return found
+
+
+def _key_parts(key: str) -> tuple[str, ...]:
+    """The parts of a dotted template ``key``: a value's name is one part, dots and all (``strings.solo.back.quest``, a
+    back's emblem keyed by its id), as is a quoted part (``strings."solo.back.quest"``, as :func:`shown_key` writes it)."""
+    if '"' in key:
+        parts = re.findall(r'(?:"((?:[^"\\]|\\.)*)"|([^."]+))(?:\.|$)', key)
+        return tuple(json.loads(f'"{quoted}"') if quoted else bare for quoted, bare in parts)
+    section, _, name = key.partition(".")
+    return (section, name) if section in ("colors", "numbers", "strings") and name else tuple(key.split("."))
+
+
+def shown_key(key: str) -> str:
+    """A dotted template ``key`` as TOML writes it: a part that is no bare key quoted (``strings."solo.back.quest"``,
+    twenty-third breaker: shown as ``strings.solo.back.quest``, three tables deep)."""
+    return ".".join(part if re.fullmatch(r"[A-Za-z0-9_-]+", part) else json.dumps(part, ensure_ascii=False)
+                    for part in _key_parts(key))
 
 
 def loaded_templates(folder: Path | None = None) -> list[Template]:
@@ -594,7 +678,9 @@ def _load(kind: str, folder: Path) -> Template:
             if colour not in colors:
                 extends = "" if kind == "base" or "extends" in _read(path) else \
                     ' (this template extends no other: `extends = "base"` brings the shared colours)'
-                raise _error(path, f"{key}.color", f"{colour!r} is neither '#rrggbb' nor a name in [colors]{extends}")
+                meant = close_name(colour, colors)  # twenty-third breaker: `inks` got no "did you mean ink"
+                raise _error(path, f"{key}.color", f"{colour!r} is neither '#rrggbb' nor a name in [colors]{extends}"
+                                                   f"{f'; did you mean {meant}?' if meant else ''}")
             colour = colors[colour]
         boxes[name] = BoxSpec(name, float(spec["x"]), float(spec["y"]), float(spec["w"]), float(spec["h"]), font,
                               (float(size[0]), float(size[1])), align, valign, float(spec.get("line_spacing", 1.15)),
