@@ -2103,3 +2103,54 @@ def test_every_character_no_card_may_hold_is_named_at_once(tmp_path):
     path.write_text("\n".join(lines), encoding="utf-8")
     rows = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
     assert [row.split(": ")[0] for row in rows] == [f"cards.toml:{first + 1}", f"cards.toml:{second + 1}"], rows
+
+
+# ---- Twenty-third round: battle-map hex icons, marker labels, emblem and contrast geometry ---------------------------
+@pytest.mark.parametrize("start, recharge", [("start", "heal"), ("start", "r"), ("start", "Ζωή"), ("S", "R")])
+def test_a_short_marker_label_keeps_its_icon_off_the_cuts(db, edited_templates, start, recharge):
+    """Twenty-third breaker (finding 1): the grid slid to keep the start and recharge LABELS off the cuts between the
+    map's cards, but a short label ("heal", a translation) is narrower than its icon, which was left on a cut: check and
+    build refused the map at cards.toml. The wider of icon and label is kept off the cuts, so short labels build."""
+    from pnp.layout import check_fit
+
+    edited_templates("battle_map.toml", 'hex_recharge = "recharge"', f'hex_recharge = "{recharge}"')
+    edited_templates("battle_map.toml", 'hex_start = "start"', f'hex_start = "{start}"')
+    assert check_fit(db) == []
+
+
+@pytest.mark.parametrize("old, new, key", [
+    ("hex_label_pad = 0.3", "hex_label_pad = -2", "numbers.hex_label_pad"),
+    ("cut_clearance = 1.0", "cut_clearance = -1", "numbers.cut_clearance"),
+    ("hex_number_margin = 0.6", "hex_number_margin = -0.5", "numbers.hex_number_margin"),
+])
+def test_a_negative_room_is_named_at_its_number(db, edited_templates, old, new, key):
+    """Twenty-third breaker (finding 1): `hex_label_pad = -2` was accepted and put the map's icons on its cuts, blamed on
+    cards.toml. A room kept around a text or an icon (a `_pad`, `_margin`, `_clearance`) is 0 mm or more."""
+    problem = _the_one_template_problem(db, edited_templates, "battle_map.toml", old, new, key)
+    assert "0 mm or more" in problem.message
+
+
+@pytest.mark.parametrize("recharge, key", [("recharge", "strings.hex_recharge"), ("heal", "numbers.hex_icon_scale")])
+def test_a_marker_no_grid_shift_keeps_off_a_cut_names_the_template_key(db, edited_templates, recharge, key):
+    """Twenty-third breaker (finding 1): where no shift of the grid keeps a start or recharge hex off the cuts (here a
+    wide `cut_clearance` on a narrow hex area), the problem is one line at the template key that widens it: the label
+    when it is the wider, else the icon's scale; not a safe-area line at cards.toml per card."""
+    from pnp.layout import check_fit
+
+    edited_templates("battle_map.toml", "hex_area_w = 118.0", "hex_area_w = 104.0")
+    edited_templates("battle_map.toml", "cut_clearance = 1.0", "cut_clearance = 2.5")
+    path = edited_templates("battle_map.toml", 'hex_recharge = "recharge"', f'hex_recharge = "{recharge}"')
+    problems = check_fit(db)
+    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
+    assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1].startswith(key.split(".")[1] + " = ")
+
+
+def test_hex_names_are_kept_off_the_cuts_as_labels_are(db, edited_templates):
+    """Twenty-third round (finding 1, the whole kind): the grid slid to keep numbers and marker labels off the cuts, but
+    not the hexes' names ("D4"), which a wider `cut_clearance` left on a cut (a safe-area problem at cards.toml)."""
+    from pnp.layout import check_fit
+
+    edited_templates("battle_map.toml", "hex_area_x = 6.0", "hex_area_x = 10.0")
+    edited_templates("battle_map.toml", "hex_area_w = 118.0", "hex_area_w = 112.0")
+    edited_templates("battle_map.toml", "cut_clearance = 1.0", "cut_clearance = 2.5")
+    assert check_fit(db) == []

@@ -53,6 +53,7 @@ from pnp.layout.common import (
 )
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import MIN_TEXT_PT, Template, load_template, template_line
+from pnp.oneline import shortened
 from pnp.text import text_width_mm
 
 Make = Callable[[str, float, float], CardBuilder]
@@ -649,18 +650,23 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     label_size = t.number("hex_label_size")
     label_half = max(text_width_mm(text, "serif-italic", label_size) for text in marker_labels.values()) / 2 \
         + t.number("hex_label_pad")
+    icon_scale = t.number("hex_icon_scale")
     # The largest hexes whose labels can all slide clear of the cuts: where no shift of the grid clears
     # them (a larger safe area moves the cuts, issue 15), the hexes shrink in steps of 2%, to 90% at most.
+    # A start or recharge hex keeps the wider of its label and its icon (the icon's whole box, as the safe
+    # area measures it) off the cuts (twenty-third breaker: a short label, "heal", put the icon on a cut).
     tries = []  # (labels left on a cut, step, radius, x of hex (0, 0)): the fewest, then the largest hexes
     for step in range(6):
         radius = largest * (1 - 0.02 * step)
         hex_w = math.sqrt(3) * radius
         ox, clashes = _grid_shift(grid, radius, area.x + hex_w / 2, area.width - (columns + (0.5 if odd else 0)) * hex_w,
-                                  cuts, label_half, clearance, number, t.number("grid_shift_step"))
+                                  cuts, max(label_half, radius * icon_scale / 2), clearance, number, t.number("grid_shift_step"),
+                                  t.number("hex_name_size"))
         tries.append((clashes, step, radius, ox))
         if not clashes:
             break
     _, _, radius, ox = min(tries)
+    _marker_on_a_cut(b, t, card.id, grid, radius, ox, cuts, clearance, label_half, marker_labels)
     hex_w = math.sqrt(3) * radius
     grid_h = (rows - 1) * 1.5 * radius + 2 * radius
     oy = area.y + (area.height - grid_h) / 2 + radius
@@ -707,7 +713,7 @@ def battle_map(card: BattleMap, db: Database, make: Make):
         if not marker:  # the hex's name, as the referee names it (start and recharge are "S" and "R")
             name = hexes.hex_name(cell.address)
             name_half = text_width_mm(name, "serif-italic", name_size) / 2
-            name_x = _clear_of_cuts(cx, name_half, cuts, clearance, hex_w / 2 - name_half - 1.0)
+            name_x = _clear_of_cuts(cx, name_half, cuts, clearance, hex_w / 2 - name_half - _NAME_MARGIN_MM)
             b.add(*label(name_x, cy - radius * t.number("hex_name_rise"), name, name_size, muted, family="serif-italic"))
     # the text card
     x0 = card_w * (cards - 1)
@@ -746,6 +752,10 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     return [(card.id, b)]
 
 
+_NAME_MARGIN_MM = 1.0
+"""The least room (mm) a hex's name keeps from its hex's sides when it slides off a cut."""
+
+
 @dataclass(frozen=True)
 class _HexNumber:
     """How a hex's number is printed: ``size`` (pt), the ``pad`` (mm) kept either side of its width
@@ -761,11 +771,53 @@ class _HexNumber:
         return half, hex_w / 2 - half - self.margin
 
 
+def _marker_on_a_cut(b: CardBuilder, t: Template, map_id: str, grid: hexes.HexMap, radius: float, ox: float,
+                     cuts: list[float], clearance: float, label_half: float, marker_labels: dict[str, str]) -> None:
+    """A ``"template"`` problem on ``b`` when the start or recharge hex of ``grid`` (hexes of ``radius`` mm, hex (0, 0)
+    at x ``ox`` mm) keeps its label (``label_half`` mm either side, its pad included) or its icon less than
+    ``clearance`` mm from a cut line (``cuts``, board mm) between the board's cards, where no shift of the grid
+    clears it: at ``strings.hex_<marker>`` when the label is the wider (shorten it), else at
+    ``numbers.hex_icon_scale``. The face is then marked whole (``box="*"``): it is not said again, at
+    ``cards.toml``, as outside the safe area."""
+    icon_half = radius * t.number("hex_icon_scale") / 2
+    half = max(label_half, icon_half)
+    for cell in grid:
+        marker = "start" if cell.start else "recharge" if cell.recharge else None
+        if marker is None:
+            continue
+        x = hexes.centre_mm(cell.column, cell.row, radius)[0] + ox
+        if not _on_a_cut(x, half, cuts, clearance):
+            continue
+        if label_half >= icon_half:
+            text = marker_labels[marker]
+            key = f"strings.hex_{marker}"
+            message = (f"{shortened(repr(text), 40)} is {2 * (label_half - t.number('hex_label_pad')):.1f} mm wide: no shift "
+                       f"of the grid keeps it {clearance:.1f} mm from the cuts between the cards of {map_id}; shorten it "
+                       f"(or lower cut_clearance)")
+        else:
+            key = "numbers.hex_icon_scale"
+            message = (f"the {marker} icon, {2 * icon_half:.1f} mm wide, cannot keep {clearance:.1f} mm from the cuts between "
+                       f"the cards of {map_id} however the grid slides; lower hex_icon_scale, hex_radius_max or cut_clearance")
+        path, line = template_line(t.path, key)
+        b.problems.append(FitProblem("templates", key, "template", message, box="*", path=str(path), line=line))
+        return
+
+
+def _on_a_cut(x: float, half: float, cuts: list[float], clearance: float) -> int:
+    """How many of ``cuts`` (x, mm) the label ``[x - half, x + half]`` comes nearer than ``clearance`` mm to; one
+    placed exactly ``clearance`` from a cut (by :func:`_clear_of_cuts`) is clear, whatever the rounding."""
+    return sum(1 for cut in cuts if x - half < cut + clearance - _ROUNDING_MM and x + half > cut - clearance + _ROUNDING_MM)
+
+
+_ROUNDING_MM = 1e-6
+"""Distances (mm) closer than this are equal: the sums placing a label round in the last digit."""
+
+
 def _clear_of_cuts(x: float, half: float, cuts: list[float], clearance: float, room: float) -> float:
     """``x`` moved by at most ``room`` mm so that ``[x - half, x + half]`` keeps ``clearance`` mm from
     every cut line; unchanged if it is clear already or cannot be cleared."""
     for cut in cuts:
-        if x - half < cut + clearance and x + half > cut - clearance:
+        if _on_a_cut(x, half, [cut], clearance):
             left = cut - clearance - half
             right = cut + clearance + half
             options = [p for p in (left, right) if abs(p - x) <= room]
@@ -775,28 +827,37 @@ def _clear_of_cuts(x: float, half: float, cuts: list[float], clearance: float, r
 
 
 def _grid_shift(grid: hexes.HexMap, radius: float, first_x: float, slack: float, cuts: list[float],
-                half_width: float, clearance: float, number: _HexNumber, step_mm: float) -> tuple[float, int]:
+                half_width: float, clearance: float, number: _HexNumber, step_mm: float,
+                name_size: float) -> tuple[float, int]:
     """The x of hex (0, 0)'s centre, within ``[first_x, first_x + slack]`` in steps of ``step_mm``, that
-    keeps the labels of numbered hexes (their number's width) and of the start and recharge hexes
-    (``half_width`` mm either side of the centre) at least ``clearance`` mm from every cut line
+    keeps the labels of numbered hexes (their number's width), of the start and recharge hexes
+    (``half_width`` mm either side of the centre: the wider of label and icon) and every other hex's name
+    (``name_size`` pt, as :func:`battle_map` slides it) at least ``clearance`` mm from every cut line
     (x in mm) between the board's cards; the most centred such shift, or the one with the fewest
     labels on a cut line if none is clear; with how many labels it leaves on a cut line."""
     hex_w = math.sqrt(3) * radius
-    labelled = []  # (centre x, half width of the label, how far the label may slide inside its hex)
+    # each hex's centre x and its labels, each (half width, how far it may slide inside its hex); a label slides
+    # from where the one before it went, as battle_map places them (a name follows its hex's number)
+    labelled: list[tuple[float, list[tuple[float, float]]]] = []
     for h in grid:
-        if h.number:
-            half, room = number.half_and_room(h.number, hex_w)
-            labelled.append((hexes.centre_mm(h.column, h.row, radius)[0], half, room))
-        elif h.start or h.recharge:
-            labelled.append((hexes.centre_mm(h.column, h.row, radius)[0], half_width, 0.0))
+        centre = hexes.centre_mm(h.column, h.row, radius)[0]
+        if h.start or h.recharge:
+            labelled.append((centre, [(half_width, 0.0)]))
+            continue
+        labels = [number.half_and_room(h.number, hex_w)] if h.number is not None else []
+        # the hex's name, near its top corner (twenty-third breaker: names were left on the cuts)
+        half = text_width_mm(hexes.hex_name(h.address), "serif-italic", name_size) / 2
+        labelled.append((centre, labels + [(half, hex_w / 2 - half - _NAME_MARGIN_MM)]))
     best: tuple[int, float, float] | None = None
     steps = max(int(slack / step_mm), 0)
     for step in range(steps + 1):
         x0 = first_x + step * step_mm
         clashes = 0
-        for cx, half, room in labelled:
-            x = _clear_of_cuts(x0 + cx, half, cuts, clearance, room)
-            clashes += sum(1 for cut in cuts if x - half < cut + clearance and x + half > cut - clearance)
+        for cx, labels in labelled:
+            x = x0 + cx
+            for half, room in labels:
+                x = _clear_of_cuts(x, half, cuts, clearance, room)
+                clashes += _on_a_cut(x, half, cuts, clearance)
         score = (clashes, abs(step * step_mm - slack / 2), x0)
         if best is None or score < best:
             best = score
