@@ -670,21 +670,17 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     hex_w = math.sqrt(3) * radius
     grid_h = (rows - 1) * 1.5 * radius + 2 * radius
     oy = area.y + (area.height - grid_h) / 2 + radius
-    # The start and recharge labels sit low in their hex but wholly inside it: where the hex's lower
-    # sides close in, the hex is still wider than the label down to the label's descent.
-    label_dy = min(radius * t.number("hex_label_dy"),
-                   radius - label_half / math.sqrt(3) - fonts.descent_mm("serif-italic", label_size))
+    # The start and recharge labels sit low in their hex, the icon above them (_Markers.heights).
     said = len(b.problems)
     for which, text in marker_labels.items():  # a label wider than its hex is crossed by the hex's sides (twenty-first breaker)
         b.string_problem(f"hex_{which}", text, "serif-italic", label_size, hex_w - 2 * t.number("hex_label_pad"), "its hex")
+    markers = _Markers(t, radius, marker_labels)
+    label_dy, icon_dy = markers.heights(label_size)
     icon_size = radius * t.number("hex_icon_scale")
-    icon_visible = icon_size * t.number("hex_icon_visible")
-    # The icon's visible bottom keeps `hex_icon_gap` above the label's capitals.
-    icon_dy = max(t.number("hex_icon_dy"), icon_visible / 2 + t.number("hex_icon_gap")
-                  + fonts.cap_height_mm("serif-italic", label_size) - label_dy)
+    if len(b.problems) == said:  # a label too wide for its hex raises its icon too: said once, at the label
+        markers.out_of_hex_problem(b, card.id, label_size)
     hex_fill = t.color("hex")
     name_size, muted = t.number("hex_name_size"), t.color("muted")
-    icon_checked = len(b.problems) > said  # a label too wide for its hex raises its icon too: said once, at the label
     for cell in grid:
         cx, cy = hexes.centre_mm(cell.column, cell.row, radius)
         cx, cy = cx + ox, cy + oy
@@ -696,15 +692,6 @@ def battle_map(card: BattleMap, db: Database, make: Make):
             half, room = number.half_and_room(cell.number, hex_w)
             cx = _clear_of_cuts(cx, half, cuts, clearance, room)
         marker = "start" if cell.start else "recharge" if cell.recharge else None
-        if marker and not icon_checked:  # the icon's drawn part inside its hex (twenty-second breaker: pushed over the rules)
-            icon_checked = True
-            half = icon_visible / 2
-            square = [(cx + dx, cy - icon_dy + dy) for dx in (-half, half) for dy in (-half, half)]
-            if not all(inside_polygon(point, corners) for point in square):
-                path, line = template_line(t.path, "numbers")
-                b.problems.append(FitProblem("templates", "numbers", "template",
-                                             f"the {marker} icon reaches out of its hex onto the hex's sides (on {card.id}); "
-                                             f"lower hex_icon_scale, hex_icon_dy or hex_label_size", path=str(path), line=line))
         if marker:
             b.add(icon_centred(marker, cx, cy - icon_dy, icon_size))
             b.add(*label(cx, cy + label_dy, marker_labels[marker], label_size, ink, family="serif-italic"))
@@ -750,6 +737,70 @@ def battle_map(card: BattleMap, db: Database, make: Make):
         b.text("footer", f"{card.id}.card-{index + 1}", spec,
                box=Box(spec.x + card_w * index, spec.y + t.number("footer_dy"), spec.w, spec.h))
     return [(card.id, b)]
+
+
+class _Markers:
+    """The start and recharge hexes of a map of hexes ``radius`` mm (circumradius) laid out with template ``t``: where
+    their ``labels`` (``{"start": words, "recharge": words}``) and icons sit in their hex, and whether the icon stays
+    inside it. The geometry is the same in every such hex (they do not slide off cuts), so it is judged at one."""
+
+    def __init__(self, t: Template, radius: float, labels: dict[str, str]):
+        self.t, self.radius, self.labels = t, radius, labels
+        self.icon_visible = radius * t.number("hex_icon_scale") * t.number("hex_icon_visible")
+
+    def heights(self, size: float, labels: dict[str, str] | None = None, pad: float | None = None) -> tuple[float, float]:
+        """``(label baseline below the hex centre, icon centre above it)`` in mm for ``labels`` (all of the map's unless
+        given) at ``size`` pt, with ``pad`` mm kept either side of them (``hex_label_pad`` unless given). The labels
+        sit low in their hex but wholly inside it: where the hex's lower sides close in, the hex is still wider than
+        the widest label (and its pad) down to the font's descent.
+        The icon's visible bottom keeps ``hex_icon_gap`` mm above the labels' highest ink (accents, Hangul, ascenders:
+        :func:`pnp.fonts.ink_extent_mm`; twenty-third breaker: "ÉÂÎÕ" and "충전하기" were printed under the icon, which
+        kept clear of the Latin capitals only), and its centre at least ``hex_icon_dy`` mm above the hex centre."""
+        t, texts = self.t, list((labels or self.labels).values())
+        half = max(text_width_mm(text, "serif-italic", size) for text in texts) / 2 + (t.number("hex_label_pad") if pad is None else pad)
+        label_dy = min(self.radius * t.number("hex_label_dy"),
+                       self.radius - half / math.sqrt(3) - fonts.descent_mm("serif-italic", size))
+        ink_top = max(fonts.ink_extent_mm(text, "serif-italic", size)[0] for text in texts)
+        return label_dy, max(t.number("hex_icon_dy"), self.icon_visible / 2 + t.number("hex_icon_gap") + ink_top - label_dy)
+
+    def fits(self, icon_dy: float) -> bool:
+        """Whether the icon's drawn part, its centre ``icon_dy`` mm above the hex centre, lies inside the hex."""
+        corners = hexes.corners_mm((0.0, 0.0), self.radius)
+        half = self.icon_visible / 2
+        return all(inside_polygon((dx, dy - icon_dy), corners) for dx in (-half, half) for dy in (-half, half))
+
+    def out_of_hex_problem(self, b: CardBuilder, map_id: str, size: float) -> None:
+        """A ``"template"`` problem on ``b`` when the icon at the labels' ``size`` (pt) reaches out of its hex onto the
+        hex's sides (twenty-second breaker), at the key that lifts it (twenty-third breaker: it advised keys that could
+        not help): ``numbers.hex_icon_dy`` when that minimum sets its height; ``numbers.hex_label_size`` when at
+        :data:`MIN_TEXT_PT` the labels let it fit; ``numbers.hex_label_pad`` when with no pad they do;
+        ``strings.hex_<marker>`` when that label alone lifts it out (and the
+        referee's one-letter name would not); else ``numbers.hex_icon_scale``."""
+        t = self.t
+        label_dy, icon_dy = self.heights(size)
+        if self.fits(icon_dy):
+            return
+        where = f"the start and recharge icons reach out of their hexes onto the hexes' sides (on {map_id})"
+        above_labels = self.icon_visible / 2 + t.number("hex_icon_gap") + max(
+            fonts.ink_extent_mm(text, "serif-italic", size)[0] for text in self.labels.values()) - label_dy
+        culprits = [which for which, text in self.labels.items() if not self.fits(self.heights(size, {which: text})[1])]
+        plain_fits = self.fits(self.heights(size, {"start": "S"})[1])
+        if t.number("hex_icon_dy") >= above_labels:
+            key, message = "numbers.hex_icon_dy", f"{where}, {t.number('hex_icon_dy'):g} mm above the hex centre; lower hex_icon_dy"
+        elif size > MIN_TEXT_PT and self.fits(self.heights(MIN_TEXT_PT)[1]):
+            key, message = ("numbers.hex_label_size", f"{where}, raised above {size:g} pt labels; at {MIN_TEXT_PT:g} pt they fit: "
+                                                      f"lower hex_label_size")
+        elif t.number("hex_label_pad") > 0 and self.fits(self.heights(size, pad=0.0)[1]):
+            key, message = "numbers.hex_label_pad", f"{where}, raised above labels kept high by their pad; lower hex_label_pad"
+        elif culprits and plain_fits:
+            text = self.labels[culprits[0]]
+            key, message = (f"strings.hex_{culprits[0]}", f"{shortened(repr(text), 40)} leaves its icon no room in the hex: the "
+                                                          f"icon rises above it onto the hex's sides (on {map_id}); shorten it")
+        else:
+            gap = " or hex_icon_gap" if t.number("hex_icon_gap") > 0 else ""
+            key, message = "numbers.hex_icon_scale", f"{where}; lower hex_icon_scale{gap}"
+        path, line = template_line(t.path, key)
+        b.problems.append(FitProblem("templates", key, "template", message, path=str(path), line=line))
 
 
 _NAME_MARGIN_MM = 1.0
