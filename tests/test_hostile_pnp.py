@@ -2213,3 +2213,26 @@ def test_an_icon_out_of_its_hex_names_the_key_that_lifts_it(db, edited_templates
     that lifts the icon: the label's string, the label's pad, or the icon's scale, never a size at its minimum."""
     problem = _the_one_template_problem(db, edited_templates, "battle_map.toml", old, new, key)
     assert "hex_label_size" not in problem.message and "hex_icon_dy" not in problem.message
+
+
+@pytest.mark.parametrize("y", ["60.0", "59.5"])
+def test_an_emblem_ring_over_a_descender_is_named_at_its_number(db, edited_templates, y):
+    """Twenty-third breaker (finding 4): `emblem_y = 60` put the quest emblem's ring across the "g" of "gained." on The
+    Council's Seat by half a millimetre, and check passed (the ring held too few of the text's sample points, and its
+    line was not counted); at 59.5 it was said at [boxes.event], the text that did not move. It is said at the number
+    that places the ring."""
+    problem = _the_one_template_problem(db, edited_templates, "quest.toml", "emblem_y = 67.0", f"emblem_y = {y}",
+                                        "numbers.emblem_y")
+    assert "solo.quest.councils-seat" in problem.message
+
+
+def test_a_shape_that_only_cuts_a_texts_descenders_is_found():
+    """Twenty-third breaker (finding 4): a filled shape drawn after a text that reaches only into its descenders cuts
+    the ink, as one that hides it does; one that stops under the descenders does not."""
+    from pnp.drawing import Circle, TextLine
+    from pnp.layout.legible import legibility_problems
+
+    text = TextLine(10, 30, "gained", size=11, fill="#000000", source="title")
+    cut = legibility_problems([_face([text, Circle(14, 36.6, 6, fill="#ffffff", placed_by="numbers.emblem_y")])])
+    assert [(p.field, Path(p.path).name) for p in cut] == [("numbers.emblem_y", "back.toml")] and "cut into by" in cut[0].message
+    assert legibility_problems([_face([text, Circle(14, 38.5, 6, fill="#ffffff")])]) == []

@@ -88,7 +88,7 @@ def _title_band_with_icon(b: CardBuilder, text: str, icon: str | None, band_colo
         size = t.number("title_icon")
         cx, cy = t.number("title_icon_x") + size / 2, band.y + band.height / 2
         b.add(Circle(cx, cy, size / 2 + t.number("title_icon_ring"), fill=t.color("panel"), stroke=t.color("rule"),
-                     stroke_width=t.number("title_icon_rule_width")))
+                     stroke_width=t.number("title_icon_rule_width"), placed_by="numbers.title_icon_x"))
         b.add(icon_centred(icon, cx, cy, size * t.number("title_icon_scale")))
     b.text("title", text, "title")
 
@@ -133,7 +133,7 @@ def _emblem(b: CardBuilder, icon: str, cx: float | None = None, half_width: floa
     y = t.number("emblem_y")
     b.add(*ornament_rule(t, cx - half_width, cx + half_width, y + size / 2, t.color("muted")))
     b.add(Circle(cx, y + size / 2, size / 2 + t.number("emblem_ring"), fill=t.color("panel"), stroke=t.color("muted"),
-                 stroke_width=t.number("emblem_rule_width")))
+                 stroke_width=t.number("emblem_rule_width"), placed_by="numbers.emblem_y"))
     b.add(icon_centred(icon, cx, y + size / 2, size * t.number("emblem_scale")))
 
 
@@ -213,7 +213,7 @@ def warding_city(card: WardingCity, db: Database, make: Make):
     icon, x, cy = t.number("key_icon_size"), t.number("key_icon_x"), t.number("key_icon_cy")
     inset = t.number("key_icon_inset")
     b.add(Circle(x + icon / 2, cy, icon / 2 + t.number("key_icon_ring"), fill=t.color("panel"), stroke=t.color("ink"),
-                 stroke_width=t.number("key_icon_rule_width")))
+                 stroke_width=t.number("key_icon_rule_width"), placed_by="numbers.key_icon_cy"))
     b.add(Icon("key", x + inset, cy - icon / 2 + inset, icon - 2 * inset))
     name = colour_name(t, colour)
     b.text("band", t.formatted("band_title", key=card.key), "band_title", color=text_colour)
