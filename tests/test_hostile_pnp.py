@@ -1947,7 +1947,7 @@ def test_track_spaces_spaced_onto_each_other_name_the_number_that_spaces_them(db
     ("battle_map.toml", 'hex_recharge = "recharge"', 'hex_recharge = "recharge spells"', "strings.hex_recharge", "its hex holds"),
     ("stats.toml", "[colors]", '[colors]\nred = "#2f9e3a"', "colors.red", "templates/base.toml colors.red is #a8322a"),  # 22nd
     ("servant.toml", "size = [11, 7]\n\n[boxes.range_note]", 'size = [11, 7]\ncolor = "#ece0c4"\n\n[boxes.range_note]',
-     "boxes.range.color", "a contrast of 1.1:1"),
+     "boxes.range.color", "a contrast of 1.09:1"),
 ])
 def test_twenty_first_round_template_faults_are_one_line_at_their_key(db, edited_templates, name, old, new, key, says):
     """Twenty-first breaker: a character no font draws in a template string was blamed on each card; keys written in a
@@ -2001,15 +2001,23 @@ def test_a_broken_value_in_any_template_is_one_line_from_check_and_build(db, edi
     assert not (tmp_path / "out").exists()
 
 
-def test_two_templates_that_disagree_on_a_key_colour_are_both_named(db, edited_templates):
+@pytest.mark.parametrize("name, old, new, named", [
+    ("base.toml", 'blue = "#2f5f9e"', 'blue = "#2f8f4e"', ["base.toml"]),  # a green blue: the file changed
+    ("battle_map.toml", 'red = "#9c2b23"', 'red = "#2b9c23"', ["battle_map.toml"]),  # twenty-third breaker: a green red
+    ("base.toml", 'blue = "#2f5f9e"', 'blue = "#0a1530"', ["base.toml", "battle_map.toml"]),  # two blues: which cannot be known
+])
+def test_two_templates_that_disagree_on_a_key_colour_are_both_named(db, edited_templates, name, old, new, named):
     """Twenty-second breaker: a key colour changed in battle_map.toml was named at base.toml's line, the file not edited.
-    Which of two is wrong cannot be known: both lines are named, each with the other's value."""
+    Where two files disagree, the one whose shade is not the colour its name says is named (twenty-third breaker: a
+    green `red` in battle_map.toml was named at base.toml too, the file not edited); where both shades are that colour,
+    which is wrong cannot be known: both lines are named, each with the other's value."""
     from pnp.layout import check_fit
 
-    path = edited_templates("base.toml", 'blue = "#2f5f9e"', 'blue = "#2f8f4e"')
+    path = edited_templates(name, old, new)
+    key = "colors." + old.split(" ")[0]
     problems = check_fit(db)
-    assert sorted((Path(p.path).name, p.field) for p in problems) == [("base.toml", "colors.blue"), ("battle_map.toml", "colors.blue")]
-    assert all("must show one colour" in p.message for p in problems) and path.exists()
+    assert sorted((Path(p.path).name, p.field) for p in problems if p.field == key) == [(file, key) for file in named], problems
+    assert all("must show one colour" in p.message for p in problems if p.field == key) and path.exists()
 
 
 @pytest.mark.parametrize("value, says", [
@@ -2236,3 +2244,22 @@ def test_a_shape_that_only_cuts_a_texts_descenders_is_found():
     cut = legibility_problems([_face([text, Circle(14, 36.6, 6, fill="#ffffff", placed_by="numbers.emblem_y")])])
     assert [(p.field, Path(p.path).name) for p in cut] == [("numbers.emblem_y", "back.toml")] and "cut into by" in cut[0].message
     assert legibility_problems([_face([text, Circle(14, 38.5, 6, fill="#ffffff")])]) == []
+
+
+def test_a_failing_contrast_is_never_rounded_up_to_the_floor(db, edited_templates):
+    """Twenty-third breaker (finding 5): a real 2.98:1 was printed "a contrast of 3.0:1 ...; at least 3:1 reads in print".
+    A failing ratio is rounded down, to two decimals."""
+    from pnp.layout import check_fit
+
+    edited_templates("battle_map.toml", 'red = "#9c2b23"', 'red = "#2b9c23"')
+    [problem] = [p for p in check_fit(db) if "a contrast of" in p.message]
+    assert (problem.field, "a contrast of 2.98:1" in problem.message) == ("boxes.title", True), problem
+
+
+def test_an_id_of_the_other_game_is_one_line(tmp_path):
+    """Twenty-third breaker (finding 5): `solo.location.rift-of-sael` on a duel location gave two lines (the game, then the
+    kind); one line says the whole prefix."""
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace('id = "duel.location.rift-of-sael"', 'id = "solo.location.rift-of-sael"', 1), encoding="utf-8")
+    rows = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
+    assert len(rows) == 1 and rows[0].endswith("must start with 'duel.location.'"), rows

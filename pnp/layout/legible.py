@@ -188,6 +188,12 @@ def contrast(foreground: str, background: str) -> float:
     return (lighter + 0.05) / (darker + 0.05)
 
 
+def _ratio(ratio: float) -> str:
+    """A failing contrast ``ratio`` as printed: rounded down to two decimals (2.98, never a 3.0 that reads as passing
+    the 3:1 floor: twenty-third breaker), trailing zeros dropped (1.1)."""
+    return f"{math.floor(ratio * 100) / 100:g}"
+
+
 def _direction(colour: str, other: str) -> str:
     """``"darker"`` or ``"lighter"``: which way ``colour`` must go to stand out from ``other`` (the way that can
     reach :data:`MIN_CONTRAST`; when both can, away from ``other``)."""
@@ -315,7 +321,7 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
             if face.record.id not in by_record:
                 by_record[face.record.id] = FitProblem(
                     face.record.id, "color", "contrast",
-                    f"{colour} leaves {_name(text)} in {text.line.fill} on {background}, a contrast of {ratio:.1f}:1 "
+                    f"{colour} leaves {_name(text)} in {text.line.fill} on {background}, a contrast of {_ratio(ratio)}:1 "
                     f"(on {face.id}); at least {MIN_CONTRAST:g}:1 reads in print: choose a "
                     f"{_direction(colour, text.line.fill if colour == background else background)} colour")
             continue
@@ -327,7 +333,7 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
         elif not text.painted.source and text.line.fill in keys_of_fill:
             said_key, named = keys_of_fill[text.line.fill]
         report(face, template, said_key or key, f"{_name(text)} is printed in {named} on {_named(template, background)}, "
-                                               f"a contrast of {ratio:.1f}:1 ({{where}}); at least {MIN_CONTRAST:g}:1 reads "
+                                               f"a contrast of {_ratio(ratio)}:1 ({{where}}); at least {MIN_CONTRAST:g}:1 reads "
                                                f"in print: change {'this colour' if said_key else 'its colour'} or move it",
                text.painted.source)
     problems = []
