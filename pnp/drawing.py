@@ -72,6 +72,9 @@ class Rect:
     frame: str = field(default="", compare=False, repr=False)
     """What the rectangle frames (``"portrait"``): the checks keep text, icons and spaces off it as off an
     icon (fifteenth breaker: a grown portrait frame covered the card's text); never drawn differently."""
+    placed_by: str = field(default="", compare=False, repr=False)
+    """The template key that places the shape (``numbers.emblem_y``), when one does: the legibility check names it
+    when the shape is drawn over a text (twenty-third breaker); never drawn differently."""
 
     def __post_init__(self) -> None:
         check_colour(self.fill, "Rect.fill")
@@ -114,6 +117,9 @@ class Polyline:
     stroke: str | None = "#000000"
     stroke_width: float = 0.25
     closed: bool = False
+    placed_by: str = field(default="", compare=False, repr=False)
+    """The template key that places the shape (``numbers.emblem_y``), when one does: the legibility check names it
+    when the shape is drawn over a text (twenty-third breaker); never drawn differently."""
 
     def __post_init__(self) -> None:
         check_colour(self.fill, "Polyline.fill")
@@ -140,6 +146,9 @@ class Circle:
     fill: str | None = None
     stroke: str | None = None
     stroke_width: float = 0.25
+    placed_by: str = field(default="", compare=False, repr=False)
+    """The template key that places the shape (``numbers.emblem_y``), when one does: the legibility check names it
+    when the shape is drawn over a text (twenty-third breaker); never drawn differently."""
 
     def __post_init__(self) -> None:
         check_colour(self.fill, "Circle.fill")

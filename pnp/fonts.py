@@ -254,3 +254,31 @@ def descent_mm(key: str, size_pt: float) -> float:
 def cap_height_mm(key: str, size_pt: float) -> float:
     """Height in mm of capital letters above the baseline at ``size_pt``."""
     return _face(key).capHeight / 1000 * size_pt * MM_PER_PT
+
+
+@cache
+def _glyph_extent(key: str, char: str) -> tuple[float, float]:
+    """The lowest and highest ink of ``char``'s glyph in family ``key``'s TTF (1/1000 em above the baseline;
+    negative below it), read from the glyph's bounding box in the ``glyf`` table; ``(0, 0)`` for a glyph with
+    no outline (a space) or a character the font lacks."""
+    face = _face(key)  # the registered font's own parse of the file (never a second one)
+    glyph = face.charToGlyph.get(ord(char))
+    if glyph is None or face.glyphPos[glyph + 1] == face.glyphPos[glyph]:
+        return 0.0, 0.0
+    glyf = face.get_table_pos("glyf")[0]
+    _, _, y_min, _, y_max = struct.unpack(">hhhhh", face.get_chunk(glyf + face.glyphPos[glyph], 10))
+    scale = 1000 / face.unitsPerEm
+    return y_min * scale, y_max * scale
+
+
+def ink_extent_mm(text: str, key: str, size_pt: float) -> tuple[float, float]:
+    """How far (mm) the ink of ``text`` set in family ``key`` at ``size_pt`` reaches above its baseline and below
+    it (both 0 or more): the glyphs' own bounding boxes in the fonts :func:`runs` draws each character in, so
+    accents (É), ascenders taller than the capitals (h), descenders (g) and Hangul count as printed; ``(0, 0)``
+    for a text with no ink. Unlike :func:`cap_height_mm` and :func:`descent_mm`, which are the font's lines."""
+    low, high = 0.0, 0.0
+    for family_key, part in runs(unicodedata.normalize("NFC", text), key):
+        for char in part:
+            bottom, top = _glyph_extent(family_key, char)
+            low, high = min(low, bottom), max(high, top)
+    return high / 1000 * size_pt * MM_PER_PT, (0.0 - low) / 1000 * size_pt * MM_PER_PT

@@ -205,7 +205,8 @@ and kind (README, Editing a card), so a reference to another kind is caught by i
 
 def check_id_kinds(context: CheckContext) -> None:
     """Each record's id is ``<game>.<kind>.<name>``, its game the section it is in and its kind the
-    record's (:data:`ID_PREFIXES`): ``solo.servant.bind`` on a spell is refused."""
+    record's (:data:`ID_PREFIXES`): ``solo.servant.bind`` on a spell is refused. An id of the other game is not
+    said here: the loader says it, with the whole prefix (one line, not two)."""
     database = context.database
     for game, records in (("solo", database.solo), ("duel", database.duel)):
         for name in (f.name for f in dataclasses.fields(records)):
@@ -214,7 +215,7 @@ def check_id_kinds(context: CheckContext) -> None:
                 continue
             for record in value:
                 prefix = f"{game}.{ID_PREFIXES.get(record.kind, record.kind)}."
-                if not record.id.startswith(prefix):
+                if record.game == game and not record.id.startswith(prefix):  # another game's prefix: said by the loader
                     context.report(context.at(record, "id"), f"{quoted(record.id)} is not an id of this kind of record: "
                                                              f"a {record.kind.replace('_', ' ')} id starts {prefix}")
 

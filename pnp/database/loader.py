@@ -354,8 +354,9 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
                 if record.id in by_id or record.id in broken_ids:
                     report(loc, f"duplicate id {quoted(record.id)}; ids must be unique")
                     continue
-                if record.game != game_key:
-                    report(loc, f"id {quoted(record.id)} must start with '{game_key}.'")
+                if record.game != game_key:  # said here, whole, once (checks.check_id_kinds passes it by: twenty-third breaker)
+                    prefix = f"{game_key}.{checks.ID_PREFIXES.get(record.kind, record.kind)}."
+                    report(loc, f"id {quoted(record.id)} is in [[{game_key}.{kind}]], so it must start with '{prefix}'")
                 by_id[record.id] = record
                 locations[record.id] = (game_key, kind, number)
                 records.append(record)

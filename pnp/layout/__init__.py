@@ -146,6 +146,18 @@ MATCHING_LIGHTNESS = 0.25
 """The most that two colours of one name may differ in HLS lightness (0-1) and still read as the same colour."""
 
 
+NAMED_HUES = {"red": 0.0, "yellow": 45.0, "blue": 215.0}
+"""The hue (degrees, HLS) each map colour's name says: of two templates whose shades of a colour disagree, the one
+farther from it is the one changed (twenty-third breaker: `red = "#2b9c23"`, a green, in battle_map.toml was named at
+base.toml too)."""
+
+
+def _hue_distance(colour: str, hue: float) -> float:
+    """How far (degrees, 0-180) the hue of ``"#rrggbb"`` ``colour`` is from ``hue``."""
+    found = colorsys.rgb_to_hls(*(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)))[0] * 360
+    return min(abs(found - hue), 360 - abs(found - hue))
+
+
 def _alike(one: str, other: str) -> bool:
     """Whether two ``"#rrggbb"`` colours read as one colour: hue within :data:`MATCHING_HUE`, lightness within
     :data:`MATCHING_LIGHTNESS`."""
@@ -160,7 +172,9 @@ def key_colour_problems(database: Database) -> list[FitProblem]:
     Warding City's band (warding_city.toml) and the map (battle_map.toml) must show one colour, for a player matches a
     key's city to its map by colour (rulebook, Expanded Battles: "find the matching Expanded Battle Map"; twenty-first
     breaker: `blue` made green in base.toml printed Marim's band green beside a blue map; twenty-second: the same in
-    stats.toml). Each file whose shade is unlike most of the others' is named at its own key (both, when two disagree).
+    stats.toml). Each file whose shade is unlike most of the others' is named at its own key; when there is no such
+    majority (two files disagree), the one whose shade is farther from the hue the colour's name says
+    (:data:`NAMED_HUES`), both when neither is clearly farther.
     Call it after the faces are laid out (it reads the templates they loaded). Raises
     :class:`~pnp.layout.template.TemplateError` for a broken template."""
     loaded = [load_template("base"), load_template("battle_map")] + [template for template in loaded_templates()]
@@ -171,15 +185,21 @@ def key_colour_problems(database: Database) -> list[FitProblem]:
             if colour in template.colors:
                 path, _ = template_line(template.path, f"colors.{colour}")
                 writers.setdefault(path, template.colors[colour])
+        blamed = []
         for path, shade in writers.items():
             others = [(other, value) for other, value in writers.items() if other != path]
             unlike = [(other, value) for other, value in others if not _alike(shade, value)]
             if others and 2 * len(unlike) > len(others):
-                shown = ", ".join(f"templates/{other.name} colors.{colour} is {value}" for other, value in unlike)
-                problems.append(FitProblem("templates", f"colors.{colour}", "template",
-                                           f"{shade} here, but {shown}: a Warding Key's card, its city's band and its map "
-                                           f"must show one colour; make them alike", path=str(path),
-                                           line=template_line(path, f"colors.{colour}")[1]))
+                blamed.append((path, shade, unlike))
+        if len(blamed) > 1 and colour in NAMED_HUES:  # no majority: the shades farther from the colour named were changed
+            nearest = min(_hue_distance(shade, NAMED_HUES[colour]) for _, shade, _ in blamed)
+            blamed = [found for found in blamed if _hue_distance(found[1], NAMED_HUES[colour]) > nearest + MATCHING_HUE / 2] or blamed
+        for path, shade, unlike in blamed:
+            shown = ", ".join(f"templates/{other.name} colors.{colour} is {value}" for other, value in unlike)
+            problems.append(FitProblem("templates", f"colors.{colour}", "template",
+                                       f"{shade} here, but {shown}: a Warding Key's card, its city's band and its map "
+                                       f"must show one colour; make them alike", path=str(path),
+                                       line=template_line(path, f"colors.{colour}")[1]))
     return problems
 
 

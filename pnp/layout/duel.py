@@ -68,7 +68,7 @@ def back(card: Back, db: Database, make: Make):
     y = t.number("emblem_y")
     cx = card_w / 2
     b.add(Circle(cx, y + size / 2, size / 2 + t.number("emblem_ring"), fill=tint(colour, t.number("emblem_tint"), BLACK),
-                 stroke=line, stroke_width=t.number("emblem_rule_width")))
+                 stroke=line, stroke_width=t.number("emblem_rule_width"), placed_by="numbers.emblem_y"))
     if len(icons) == 1:
         b.add(icon_centred(icons[0], cx, y + size / 2, size * t.number("emblem_scale")))
     elif icons:  # two emblems side by side

@@ -8,8 +8,9 @@ never hidden):
   engraved hatching, a texture) may not cross a text line's ink box by more than
   :data:`~pnp.layout.overlap.OVERLAP_SLACK_MM` (breakers 18 and 19: ``title_rule_y = 13`` struck through
   the title and passed);
-- a **filled shape** (rectangle, circle, closed polygon) drawn *after* a text may not cover it (a band or
-  panel moved over a text hides it; drawn before, it is the text's background);
+- a **filled shape** (rectangle, circle with its outline, closed polygon) drawn *after* a text may not reach into
+  its ink box, descenders included (a band or panel moved over a text hides it, a ring moved onto a line cuts
+  its descenders: twenty-third breaker; drawn before, it is the text's background);
 - a text must stand out from the **background** it is printed on, the topmost filled shape drawn before
   it under its centre (the card's paper, white, where there is none): their contrast ratio, as WCAG 2
   defines it, is at least :data:`MIN_CONTRAST` (breaker 19: the deck's title moved into the Warding
@@ -17,8 +18,9 @@ never hidden):
 
 A text too close in colour to a record's own ``color`` (a card back's, in ``cards.toml``) is a ``"contrast"``
 problem of that record's ``color`` key. Every other problem is a ``"template"`` :class:`~pnp.layout.problems.FitProblem`
-at the template file and line that write what to change: the rule's number when one number of ``[numbers]`` gives its position, else
-the text's box; once per template key, with how many faces it spoils and the first of them.
+at the template file and line that write what to change: the rule's number when one number of ``[numbers]`` gives its position,
+the shape's (``placed_by``, :class:`pnp.drawing.Circle`) when the layout names it, else the text's box; once per
+template key, with how many faces it spoils and the first of them.
 Coordinates are card mm (:mod:`pnp.drawing`).
 """
 from __future__ import annotations
@@ -73,6 +75,8 @@ class _Fill:
     order: int
     clip: Box | None = None
     """What of the shape shows: the clip of the group it is drawn in (card mm), ``None`` for all of it."""
+    placed_by: str = ""
+    """The template key that places the shape (:attr:`pnp.drawing.Circle.placed_by`), ``""`` when none is known."""
 
     def contains(self, point: tuple[float, float]) -> bool:
         """Whether ``point`` (mm) lies inside the shape as it shows (even-odd rule for polygons)."""
@@ -94,6 +98,22 @@ class _Fill:
             box = Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
         shown = _intersection(box, self.clip) if self.clip is not None else box
         return shown if shown is not None else Box(box.x, box.y, 0.0, 0.0)
+
+    def touches(self, inner: Box) -> bool:
+        """Whether any of ``inner`` (a text's ink box shrunk by the slack) lies under what shows of the shape: a ring
+        that only cuts a descender counts (twenty-third breaker: the quest emblem's ring crossed the "g" of "gained."
+        by half a millimetre and passed, for it held too few of :meth:`covers`'s sample points)."""
+        box = _intersection(inner, self.clip) if self.clip is not None else inner
+        if box is None or box.width <= 0 or box.height <= 0 or not box.overlaps(self.bounds):
+            return False
+        if self.centre is not None:
+            nearest = (min(max(self.centre[0], box.x), box.right), min(max(self.centre[1], box.y), box.bottom))
+            return math.hypot(nearest[0] - self.centre[0], nearest[1] - self.centre[1]) < self.radius
+        corners = [(box.x, box.y), (box.right, box.y), (box.right, box.bottom), (box.x, box.bottom)]
+        edges = zip(self.points, self.points[1:] + self.points[:1])
+        return (any(self.contains(corner) for corner in corners)
+                or any(box.x < x < box.right and box.y < y < box.bottom for x, y in self.points)
+                or any(crossing_length(start, end, box) > 0 for start, end in edges))
 
     def covers(self, inner: Box) -> bool:
         """Whether the shape holds a fifth of the sample points of ``inner`` (a text's ink box shrunk by the slack)."""
@@ -136,12 +156,13 @@ def _marks(items: Iterable, transforms: tuple[tuple[float, float, float], ...] =
         elif isinstance(item, Rect) and item.fill:
             corners = [(item.x, item.y), (item.x + item.width, item.y), (item.x + item.width, item.y + item.height),
                        (item.x, item.y + item.height)]
-            yield _Fill(_turned(corners, transforms), None, 0.0, item.fill, order, clip)
+            yield _Fill(_turned(corners, transforms), None, 0.0, item.fill, order, clip, item.placed_by)
         elif isinstance(item, Circle) and item.fill:
             (centre,) = _turned([(item.cx, item.cy)], transforms)
-            yield _Fill((), centre, item.r, item.fill, order, clip)
+            outline = item.stroke_width / 2 if item.stroke else 0.0  # a ring's line is ink over the text too
+            yield _Fill((), centre, item.r + outline, item.fill, order, clip, item.placed_by)
         elif isinstance(item, Polyline) and item.fill and item.closed:
-            yield _Fill(_turned(list(item.points), transforms), None, 0.0, item.fill, order, clip)
+            yield _Fill(_turned(list(item.points), transforms), None, 0.0, item.fill, order, clip, item.placed_by)
 
 
 def crossing_length(start: tuple[float, float], end: tuple[float, float], box: Box) -> float:
@@ -165,6 +186,12 @@ def contrast(foreground: str, background: str) -> float:
     relative luminances (:func:`pnp.inks.relative_luminance`), the lighter over the darker."""
     lighter, darker = sorted((relative_luminance(foreground), relative_luminance(background)), reverse=True)
     return (lighter + 0.05) / (darker + 0.05)
+
+
+def _ratio(ratio: float) -> str:
+    """A failing contrast ``ratio`` as printed: rounded down to two decimals (2.98, never a 3.0 that reads as passing
+    the 3:1 floor: twenty-third breaker), trailing zeros dropped (1.1)."""
+    return f"{math.floor(ratio * 100) / 100:g}"
 
 
 def _direction(colour: str, other: str) -> str:
@@ -265,10 +292,13 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                     break
         for text in texts:
             key = f"boxes.{text.painted.source}" if text.painted.source else "numbers"
-            over = next((fill for fill in fills if fill.order > text.order and fill.covers(inner[id(text)])), None)
-            if over is not None:
-                report(face, template, key, f"{_name(text)} is hidden under a shape filled {over.colour} that is drawn after it "
-                                            f"({{where}}); move the text or the shape", text.painted.source)
+            over = next((fill for fill in fills if fill.order > text.order and fill.touches(inner[id(text)])), None)
+            if over is not None:  # said at the number that places the shape when one does, else at the text's box
+                how = "hidden under" if over.covers(inner[id(text)]) else "cut into by"
+                placed = f" (placed by [numbers] {over.placed_by.split('.', 1)[1]})" if over.placed_by else ""
+                report(face, template, over.placed_by or key,
+                       f"{_name(text)} is {how} a shape filled {over.colour}{placed} that is drawn after it ({{where}}); "
+                       f"move the {'shape' if over.placed_by else 'text or the shape'}", "" if over.placed_by else text.painted.source)
                 continue
             box = text.painted.box
             centre = ((box.x + box.right) / 2, (box.y + box.bottom) / 2)
@@ -291,7 +321,7 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
             if face.record.id not in by_record:
                 by_record[face.record.id] = FitProblem(
                     face.record.id, "color", "contrast",
-                    f"{colour} leaves {_name(text)} in {text.line.fill} on {background}, a contrast of {ratio:.1f}:1 "
+                    f"{colour} leaves {_name(text)} in {text.line.fill} on {background}, a contrast of {_ratio(ratio)}:1 "
                     f"(on {face.id}); at least {MIN_CONTRAST:g}:1 reads in print: choose a "
                     f"{_direction(colour, text.line.fill if colour == background else background)} colour")
             continue
@@ -303,7 +333,7 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
         elif not text.painted.source and text.line.fill in keys_of_fill:
             said_key, named = keys_of_fill[text.line.fill]
         report(face, template, said_key or key, f"{_name(text)} is printed in {named} on {_named(template, background)}, "
-                                               f"a contrast of {ratio:.1f}:1 ({{where}}); at least {MIN_CONTRAST:g}:1 reads "
+                                               f"a contrast of {_ratio(ratio)}:1 ({{where}}); at least {MIN_CONTRAST:g}:1 reads "
                                                f"in print: change {'this colour' if said_key else 'its colour'} or move it",
                text.painted.source)
     problems = []

@@ -53,6 +53,7 @@ from pnp.layout.common import (
 )
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import MIN_TEXT_PT, Template, load_template, template_line
+from pnp.oneline import shortened
 from pnp.text import text_width_mm
 
 Make = Callable[[str, float, float], CardBuilder]
@@ -87,7 +88,7 @@ def _title_band_with_icon(b: CardBuilder, text: str, icon: str | None, band_colo
         size = t.number("title_icon")
         cx, cy = t.number("title_icon_x") + size / 2, band.y + band.height / 2
         b.add(Circle(cx, cy, size / 2 + t.number("title_icon_ring"), fill=t.color("panel"), stroke=t.color("rule"),
-                     stroke_width=t.number("title_icon_rule_width")))
+                     stroke_width=t.number("title_icon_rule_width"), placed_by="numbers.title_icon_x"))
         b.add(icon_centred(icon, cx, cy, size * t.number("title_icon_scale")))
     b.text("title", text, "title")
 
@@ -132,7 +133,7 @@ def _emblem(b: CardBuilder, icon: str, cx: float | None = None, half_width: floa
     y = t.number("emblem_y")
     b.add(*ornament_rule(t, cx - half_width, cx + half_width, y + size / 2, t.color("muted")))
     b.add(Circle(cx, y + size / 2, size / 2 + t.number("emblem_ring"), fill=t.color("panel"), stroke=t.color("muted"),
-                 stroke_width=t.number("emblem_rule_width")))
+                 stroke_width=t.number("emblem_rule_width"), placed_by="numbers.emblem_y"))
     b.add(icon_centred(icon, cx, y + size / 2, size * t.number("emblem_scale")))
 
 
@@ -212,7 +213,7 @@ def warding_city(card: WardingCity, db: Database, make: Make):
     icon, x, cy = t.number("key_icon_size"), t.number("key_icon_x"), t.number("key_icon_cy")
     inset = t.number("key_icon_inset")
     b.add(Circle(x + icon / 2, cy, icon / 2 + t.number("key_icon_ring"), fill=t.color("panel"), stroke=t.color("ink"),
-                 stroke_width=t.number("key_icon_rule_width")))
+                 stroke_width=t.number("key_icon_rule_width"), placed_by="numbers.key_icon_cy"))
     b.add(Icon("key", x + inset, cy - icon / 2 + inset, icon - 2 * inset))
     name = colour_name(t, colour)
     b.text("band", t.formatted("band_title", key=card.key), "band_title", color=text_colour)
@@ -651,36 +652,37 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     label_size = t.number("hex_label_size")
     label_half = max(text_width_mm(text, "serif-italic", label_size) for text in marker_labels.values()) / 2 \
         + t.number("hex_label_pad")
+    icon_scale = t.number("hex_icon_scale")
     # The largest hexes whose labels can all slide clear of the cuts: where no shift of the grid clears
     # them (a larger safe area moves the cuts, issue 15), the hexes shrink in steps of 2%, to 90% at most.
+    # A start or recharge hex keeps the wider of its label and its icon (the icon's whole box, as the safe
+    # area measures it) off the cuts (twenty-third breaker: a short label, "heal", put the icon on a cut).
     tries = []  # (labels left on a cut, step, radius, x of hex (0, 0)): the fewest, then the largest hexes
     for step in range(6):
         radius = largest * (1 - 0.02 * step)
         hex_w = math.sqrt(3) * radius
         ox, clashes = _grid_shift(grid, radius, area.x + hex_w / 2, area.width - (columns + (0.5 if odd else 0)) * hex_w,
-                                  cuts, label_half, clearance, number, t.number("grid_shift_step"))
+                                  cuts, max(label_half, radius * icon_scale / 2), clearance, number, t.number("grid_shift_step"),
+                                  t.number("hex_name_size"))
         tries.append((clashes, step, radius, ox))
         if not clashes:
             break
     _, _, radius, ox = min(tries)
+    _marker_on_a_cut(b, t, card.id, grid, radius, ox, cuts, clearance, label_half, marker_labels)
     hex_w = math.sqrt(3) * radius
     grid_h = (rows - 1) * 1.5 * radius + 2 * radius
     oy = area.y + (area.height - grid_h) / 2 + radius
-    # The start and recharge labels sit low in their hex but wholly inside it: where the hex's lower
-    # sides close in, the hex is still wider than the label down to the label's descent.
-    label_dy = min(radius * t.number("hex_label_dy"),
-                   radius - label_half / math.sqrt(3) - fonts.descent_mm("serif-italic", label_size))
+    # The start and recharge labels sit low in their hex, the icon above them (_Markers.heights).
     said = len(b.problems)
     for which, text in marker_labels.items():  # a label wider than its hex is crossed by the hex's sides (twenty-first breaker)
         b.string_problem(f"hex_{which}", text, "serif-italic", label_size, hex_w - 2 * t.number("hex_label_pad"), "its hex")
+    markers = _Markers(t, radius, marker_labels)
+    label_dy, icon_dy = markers.heights(label_size)
     icon_size = radius * t.number("hex_icon_scale")
-    icon_visible = icon_size * t.number("hex_icon_visible")
-    # The icon's visible bottom keeps `hex_icon_gap` above the label's capitals.
-    icon_dy = max(t.number("hex_icon_dy"), icon_visible / 2 + t.number("hex_icon_gap")
-                  + fonts.cap_height_mm("serif-italic", label_size) - label_dy)
+    if len(b.problems) == said:  # a label too wide for its hex raises its icon too: said once, at the label
+        markers.out_of_hex_problem(b, card.id, label_size)
     hex_fill = t.color("hex")
     name_size, muted = t.number("hex_name_size"), t.color("muted")
-    icon_checked = len(b.problems) > said  # a label too wide for its hex raises its icon too: said once, at the label
     for cell in grid:
         cx, cy = hexes.centre_mm(cell.column, cell.row, radius)
         cx, cy = cx + ox, cy + oy
@@ -692,15 +694,6 @@ def battle_map(card: BattleMap, db: Database, make: Make):
             half, room = number.half_and_room(cell.number, hex_w)
             cx = _clear_of_cuts(cx, half, cuts, clearance, room)
         marker = "start" if cell.start else "recharge" if cell.recharge else None
-        if marker and not icon_checked:  # the icon's drawn part inside its hex (twenty-second breaker: pushed over the rules)
-            icon_checked = True
-            half = icon_visible / 2
-            square = [(cx + dx, cy - icon_dy + dy) for dx in (-half, half) for dy in (-half, half)]
-            if not all(inside_polygon(point, corners) for point in square):
-                path, line = template_line(t.path, "numbers")
-                b.problems.append(FitProblem("templates", "numbers", "template",
-                                             f"the {marker} icon reaches out of its hex onto the hex's sides (on {card.id}); "
-                                             f"lower hex_icon_scale, hex_icon_dy or hex_label_size", path=str(path), line=line))
         if marker:
             b.add(icon_centred(marker, cx, cy - icon_dy, icon_size))
             b.add(*label(cx, cy + label_dy, marker_labels[marker], label_size, ink, family="serif-italic"))
@@ -709,7 +702,7 @@ def battle_map(card: BattleMap, db: Database, make: Make):
         if not marker:  # the hex's name, as the referee names it (start and recharge are "S" and "R")
             name = hexes.hex_name(cell.address)
             name_half = text_width_mm(name, "serif-italic", name_size) / 2
-            name_x = _clear_of_cuts(cx, name_half, cuts, clearance, hex_w / 2 - name_half - 1.0)
+            name_x = _clear_of_cuts(cx, name_half, cuts, clearance, hex_w / 2 - name_half - _NAME_MARGIN_MM)
             b.add(*label(name_x, cy - radius * t.number("hex_name_rise"), name, name_size, muted, family="serif-italic"))
     # the text card
     x0 = card_w * (cards - 1)
@@ -748,6 +741,74 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     return [(card.id, b)]
 
 
+class _Markers:
+    """The start and recharge hexes of a map of hexes ``radius`` mm (circumradius) laid out with template ``t``: where
+    their ``labels`` (``{"start": words, "recharge": words}``) and icons sit in their hex, and whether the icon stays
+    inside it. The geometry is the same in every such hex (they do not slide off cuts), so it is judged at one."""
+
+    def __init__(self, t: Template, radius: float, labels: dict[str, str]):
+        self.t, self.radius, self.labels = t, radius, labels
+        self.icon_visible = radius * t.number("hex_icon_scale") * t.number("hex_icon_visible")
+
+    def heights(self, size: float, labels: dict[str, str] | None = None, pad: float | None = None) -> tuple[float, float]:
+        """``(label baseline below the hex centre, icon centre above it)`` in mm for ``labels`` (all of the map's unless
+        given) at ``size`` pt, with ``pad`` mm kept either side of them (``hex_label_pad`` unless given). The labels
+        sit low in their hex but wholly inside it: where the hex's lower sides close in, the hex is still wider than
+        the widest label (and its pad) down to the font's descent.
+        The icon's visible bottom keeps ``hex_icon_gap`` mm above the labels' highest ink (accents, Hangul, ascenders:
+        :func:`pnp.fonts.ink_extent_mm`; twenty-third breaker: "ÉÂÎÕ" and "충전하기" were printed under the icon, which
+        kept clear of the Latin capitals only), and its centre at least ``hex_icon_dy`` mm above the hex centre."""
+        t, texts = self.t, list((labels or self.labels).values())
+        half = max(text_width_mm(text, "serif-italic", size) for text in texts) / 2 + (t.number("hex_label_pad") if pad is None else pad)
+        label_dy = min(self.radius * t.number("hex_label_dy"),
+                       self.radius - half / math.sqrt(3) - fonts.descent_mm("serif-italic", size))
+        ink_top = max(fonts.ink_extent_mm(text, "serif-italic", size)[0] for text in texts)
+        return label_dy, max(t.number("hex_icon_dy"), self.icon_visible / 2 + t.number("hex_icon_gap") + ink_top - label_dy)
+
+    def fits(self, icon_dy: float) -> bool:
+        """Whether the icon's drawn part, its centre ``icon_dy`` mm above the hex centre, lies inside the hex."""
+        corners = hexes.corners_mm((0.0, 0.0), self.radius)
+        half = self.icon_visible / 2
+        return all(inside_polygon((dx, dy - icon_dy), corners) for dx in (-half, half) for dy in (-half, half))
+
+    def out_of_hex_problem(self, b: CardBuilder, map_id: str, size: float) -> None:
+        """A ``"template"`` problem on ``b`` when the icon at the labels' ``size`` (pt) reaches out of its hex onto the
+        hex's sides (twenty-second breaker), at the key that lifts it (twenty-third breaker: it advised keys that could
+        not help): ``numbers.hex_icon_dy`` when that minimum sets its height; ``numbers.hex_label_size`` when at
+        :data:`MIN_TEXT_PT` the labels let it fit; ``numbers.hex_label_pad`` when with no pad they do;
+        ``strings.hex_<marker>`` when that label alone lifts it out (and the
+        referee's one-letter name would not); else ``numbers.hex_icon_scale``."""
+        t = self.t
+        label_dy, icon_dy = self.heights(size)
+        if self.fits(icon_dy):
+            return
+        where = f"the start and recharge icons reach out of their hexes onto the hexes' sides (on {map_id})"
+        above_labels = self.icon_visible / 2 + t.number("hex_icon_gap") + max(
+            fonts.ink_extent_mm(text, "serif-italic", size)[0] for text in self.labels.values()) - label_dy
+        culprits = [which for which, text in self.labels.items() if not self.fits(self.heights(size, {which: text})[1])]
+        plain_fits = self.fits(self.heights(size, {"start": "S"})[1])
+        if t.number("hex_icon_dy") >= above_labels:
+            key, message = "numbers.hex_icon_dy", f"{where}, {t.number('hex_icon_dy'):g} mm above the hex centre; lower hex_icon_dy"
+        elif size > MIN_TEXT_PT and self.fits(self.heights(MIN_TEXT_PT)[1]):
+            key, message = ("numbers.hex_label_size", f"{where}, raised above {size:g} pt labels; at {MIN_TEXT_PT:g} pt they fit: "
+                                                      f"lower hex_label_size")
+        elif t.number("hex_label_pad") > 0 and self.fits(self.heights(size, pad=0.0)[1]):
+            key, message = "numbers.hex_label_pad", f"{where}, raised above labels kept high by their pad; lower hex_label_pad"
+        elif culprits and plain_fits:
+            text = self.labels[culprits[0]]
+            key, message = (f"strings.hex_{culprits[0]}", f"{shortened(repr(text), 40)} leaves its icon no room in the hex: the "
+                                                          f"icon rises above it onto the hex's sides (on {map_id}); shorten it")
+        else:
+            gap = " or hex_icon_gap" if t.number("hex_icon_gap") > 0 else ""
+            key, message = "numbers.hex_icon_scale", f"{where}; lower hex_icon_scale{gap}"
+        path, line = template_line(t.path, key)
+        b.problems.append(FitProblem("templates", key, "template", message, path=str(path), line=line))
+
+
+_NAME_MARGIN_MM = 1.0
+"""The least room (mm) a hex's name keeps from its hex's sides when it slides off a cut."""
+
+
 @dataclass(frozen=True)
 class _HexNumber:
     """How a hex's number is printed: ``size`` (pt), the ``pad`` (mm) kept either side of its width
@@ -763,11 +824,53 @@ class _HexNumber:
         return half, hex_w / 2 - half - self.margin
 
 
+def _marker_on_a_cut(b: CardBuilder, t: Template, map_id: str, grid: hexes.HexMap, radius: float, ox: float,
+                     cuts: list[float], clearance: float, label_half: float, marker_labels: dict[str, str]) -> None:
+    """A ``"template"`` problem on ``b`` when the start or recharge hex of ``grid`` (hexes of ``radius`` mm, hex (0, 0)
+    at x ``ox`` mm) keeps its label (``label_half`` mm either side, its pad included) or its icon less than
+    ``clearance`` mm from a cut line (``cuts``, board mm) between the board's cards, where no shift of the grid
+    clears it: at ``strings.hex_<marker>`` when the label is the wider (shorten it), else at
+    ``numbers.hex_icon_scale``. The face is then marked whole (``box="*"``): it is not said again, at
+    ``cards.toml``, as outside the safe area."""
+    icon_half = radius * t.number("hex_icon_scale") / 2
+    half = max(label_half, icon_half)
+    for cell in grid:
+        marker = "start" if cell.start else "recharge" if cell.recharge else None
+        if marker is None:
+            continue
+        x = hexes.centre_mm(cell.column, cell.row, radius)[0] + ox
+        if not _on_a_cut(x, half, cuts, clearance):
+            continue
+        if label_half >= icon_half:
+            text = marker_labels[marker]
+            key = f"strings.hex_{marker}"
+            message = (f"{shortened(repr(text), 40)} is {2 * (label_half - t.number('hex_label_pad')):.1f} mm wide: no shift "
+                       f"of the grid keeps it {clearance:.1f} mm from the cuts between the cards of {map_id}; shorten it "
+                       f"(or lower cut_clearance)")
+        else:
+            key = "numbers.hex_icon_scale"
+            message = (f"the {marker} icon, {2 * icon_half:.1f} mm wide, cannot keep {clearance:.1f} mm from the cuts between "
+                       f"the cards of {map_id} however the grid slides; lower hex_icon_scale, hex_radius_max or cut_clearance")
+        path, line = template_line(t.path, key)
+        b.problems.append(FitProblem("templates", key, "template", message, box="*", path=str(path), line=line))
+        return
+
+
+def _on_a_cut(x: float, half: float, cuts: list[float], clearance: float) -> int:
+    """How many of ``cuts`` (x, mm) the label ``[x - half, x + half]`` comes nearer than ``clearance`` mm to; one
+    placed exactly ``clearance`` from a cut (by :func:`_clear_of_cuts`) is clear, whatever the rounding."""
+    return sum(1 for cut in cuts if x - half < cut + clearance - _ROUNDING_MM and x + half > cut - clearance + _ROUNDING_MM)
+
+
+_ROUNDING_MM = 1e-6
+"""Distances (mm) closer than this are equal: the sums placing a label round in the last digit."""
+
+
 def _clear_of_cuts(x: float, half: float, cuts: list[float], clearance: float, room: float) -> float:
     """``x`` moved by at most ``room`` mm so that ``[x - half, x + half]`` keeps ``clearance`` mm from
     every cut line; unchanged if it is clear already or cannot be cleared."""
     for cut in cuts:
-        if x - half < cut + clearance and x + half > cut - clearance:
+        if _on_a_cut(x, half, [cut], clearance):
             left = cut - clearance - half
             right = cut + clearance + half
             options = [p for p in (left, right) if abs(p - x) <= room]
@@ -777,28 +880,37 @@ def _clear_of_cuts(x: float, half: float, cuts: list[float], clearance: float, r
 
 
 def _grid_shift(grid: hexes.HexMap, radius: float, first_x: float, slack: float, cuts: list[float],
-                half_width: float, clearance: float, number: _HexNumber, step_mm: float) -> tuple[float, int]:
+                half_width: float, clearance: float, number: _HexNumber, step_mm: float,
+                name_size: float) -> tuple[float, int]:
     """The x of hex (0, 0)'s centre, within ``[first_x, first_x + slack]`` in steps of ``step_mm``, that
-    keeps the labels of numbered hexes (their number's width) and of the start and recharge hexes
-    (``half_width`` mm either side of the centre) at least ``clearance`` mm from every cut line
+    keeps the labels of numbered hexes (their number's width), of the start and recharge hexes
+    (``half_width`` mm either side of the centre: the wider of label and icon) and every other hex's name
+    (``name_size`` pt, as :func:`battle_map` slides it) at least ``clearance`` mm from every cut line
     (x in mm) between the board's cards; the most centred such shift, or the one with the fewest
     labels on a cut line if none is clear; with how many labels it leaves on a cut line."""
     hex_w = math.sqrt(3) * radius
-    labelled = []  # (centre x, half width of the label, how far the label may slide inside its hex)
+    # each hex's centre x and its labels, each (half width, how far it may slide inside its hex); a label slides
+    # from where the one before it went, as battle_map places them (a name follows its hex's number)
+    labelled: list[tuple[float, list[tuple[float, float]]]] = []
     for h in grid:
-        if h.number:
-            half, room = number.half_and_room(h.number, hex_w)
-            labelled.append((hexes.centre_mm(h.column, h.row, radius)[0], half, room))
-        elif h.start or h.recharge:
-            labelled.append((hexes.centre_mm(h.column, h.row, radius)[0], half_width, 0.0))
+        centre = hexes.centre_mm(h.column, h.row, radius)[0]
+        if h.start or h.recharge:
+            labelled.append((centre, [(half_width, 0.0)]))
+            continue
+        labels = [number.half_and_room(h.number, hex_w)] if h.number is not None else []
+        # the hex's name, near its top corner (twenty-third breaker: names were left on the cuts)
+        half = text_width_mm(hexes.hex_name(h.address), "serif-italic", name_size) / 2
+        labelled.append((centre, labels + [(half, hex_w / 2 - half - _NAME_MARGIN_MM)]))
     best: tuple[int, float, float] | None = None
     steps = max(int(slack / step_mm), 0)
     for step in range(steps + 1):
         x0 = first_x + step * step_mm
         clashes = 0
-        for cx, half, room in labelled:
-            x = _clear_of_cuts(x0 + cx, half, cuts, clearance, room)
-            clashes += sum(1 for cut in cuts if x - half < cut + clearance and x + half > cut - clearance)
+        for cx, labels in labelled:
+            x = x0 + cx
+            for half, room in labels:
+                x = _clear_of_cuts(x, half, cuts, clearance, room)
+                clashes += _on_a_cut(x, half, cuts, clearance)
         score = (clashes, abs(step * step_mm - slack / 2), x0)
         if best is None or score < best:
             best = score

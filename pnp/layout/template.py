@@ -57,6 +57,10 @@ LARGEST_NUMBER = 1000.0
 """The largest size of any number of a template (mm, pt or a plain number): a card is 63 x 88 mm."""
 
 
+ROOM_SUFFIXES = ("_pad", "_margin", "_clearance")
+"""A ``[numbers]`` key ending so is the room (mm) a layout keeps around a text or an icon: 0 or more."""
+
+
 class TemplateError(ValueError):
     """A template file that is missing or malformed: ``path`` the file where the key is written (the
     template itself or one it extends), ``key`` the dotted key as TOML writes it (``boxes.name.x``, ``numbers.box``,
@@ -428,8 +432,8 @@ def load_template(kind: str, folder: Path | None = None) -> Template:
 
     Raises :class:`TemplateError` for a missing file, bad TOML, a template it extends that is none, an
     unknown font family, a size range below :data:`MIN_TEXT_PT` or with max below min, an unknown
-    alignment, a bad colour, a box with no area, or a number that is not finite or larger than
-    :data:`LARGEST_NUMBER`.
+    alignment, a bad colour, a box with no area, a number that is not finite or larger than
+    :data:`LARGEST_NUMBER`, a ``_tint`` outside 0-1 or a room (:data:`ROOM_SUFFIXES`) below 0.
     """
     return _load(kind, folder or TEMPLATE_DIR)
 
@@ -631,6 +635,9 @@ def _load(kind: str, folder: Path) -> Template:
                f"{_given(value, f'numbers.{name}')} is not {NUMBER}{_moved(data, 'numbers', name)}")
         if name.endswith("_tint"):  # a share of white or black mixed into a colour
             _check(0 <= value <= 1, path, f"numbers.{name}", f"{value!r} is not a share from 0 to 1 (how much of the colour is mixed)")
+        if name.endswith(ROOM_SUFFIXES):  # room kept around a thing (twenty-third breaker: `hex_label_pad = -2` put the map's labels on its cuts)
+            _check(value >= 0, path, f"numbers.{name}",
+                   f"{value!r} mm is no room: it is the room kept around a text or an icon, 0 mm or more")
         numbers[name] = float(value)
     strings = {}
     for name, value in data.get("strings", {}).items():
