@@ -1417,4 +1417,4 @@ def test_typed_rerolls_are_asked_in_the_order_the_rules_apply_them(tmp_path):
     assert said.index("their 1 (Warden's Call) and type it first") < said.index("highest Battle die after it (Creeping Dark) and type it second")
     assert said in advice.next_step(game.state, DB)
     question = DuelTable(DB, lambda words, db, state: dev.Reveal()).question(game.state)
-    assert any(said in line for line in question.context)
+    assert f"{said[:1].upper()}{said[1:]}." in question.context
