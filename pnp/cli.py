@@ -326,16 +326,22 @@ def _is_calibration_sheet(path: Path) -> bool:
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
               help="The edge your printer flips on, as for your cards.")
-@click.option("--out", "out_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
-              help="PDF to write. Default: output/calibration-<paper>-<duplex>.pdf")
+@click.option("--out", "out_text", type=FilePath(path_type=str), default=None,
+              help="PDF to write, or a folder to write calibration-<paper>-<duplex>.pdf in. Default: output/calibration-<paper>-<duplex>.pdf")
 @click.option("--overwrite", is_flag=True, help="Replace a PDF at --out that is not a calibration sheet pnp wrote.")
-def calibrate(paper: str, duplex: str, out_path: Path | None, overwrite: bool) -> None:
+def calibrate(paper: str, duplex: str, out_text: str | None, overwrite: bool) -> None:
     """Write a two-page duplex calibration PDF: print it double-sided, hold it to the light, and read
     the X,Y to pass to `pnp build --back-offset X,Y`. It also has a 50 mm square and a 10 cm ruler."""
     from pnp.calibrate import build_command, write_calibration
     from pnp.sheets import PAPERS
 
-    path = out_path or DEFAULT_OUTPUT / f"calibration-{paper}-{duplex}.pdf"
+    name = f"calibration-{paper}-{duplex}.pdf"
+    path = DEFAULT_OUTPUT / name if out_text is None else Path(out_text)
+    if out_text is not None and (out_text.endswith(("/", os.sep)) or path.is_dir()):  # twenty-third breaker: `--out dir/` wrote a file `dir`
+        path = path / name
+    elif path.suffix.lower() != ".pdf":  # twenty-third breaker: a PDF was written as cal.txt
+        raise click.BadParameter(f"{shortened(out_text or '', 200)!r} is no PDF name: end it in .pdf (or give a folder, ending in /)",
+                                 param_hint="'--out'")
     if os.path.islink(path):  # never written through: the link's target may be any file of the user's, anywhere
         raise click.ClickException(f"{shortened(str(path), 300)}: is a symbolic link, and pnp calibrate never writes through a link: "
                                    f"remove it, or give --out another path; nothing was changed")

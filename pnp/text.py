@@ -142,13 +142,14 @@ def parse_words(text: str) -> list[list[Word]]:
 
     ``:name:`` tokens whose name is in :data:`INLINE_ICONS` become icon pieces; any other text between
     colons stays text. An empty paragraph (blank line) is kept as an empty list. A soft hyphen
-    (U+00AD) is dropped: it prints nothing, in the PDF as in the SVG (lines never break at it). The text
+    (U+00AD) is kept in its word: a line may break there, printing a hyphen (:func:`wrap`); elsewhere it
+    prints nothing, in the PDF as in the SVG. The text
     is composed first (Unicode NFC: an accent typed as its own character, as macOS pastes it, is printed
     on its letter), and words are split at ASCII spaces and tabs only: a no-break space (U+00A0, U+202F)
     keeps its two words on one line.
     """
     paragraphs: list[list[Word]] = []
-    for paragraph in unicodedata.normalize("NFC", text.replace(SOFT_HYPHEN, "")).split("\n"):
+    for paragraph in unicodedata.normalize("NFC", text).split("\n"):
         words: list[Word] = []
         for raw in BREAKS.split(paragraph):
             if not raw:
@@ -172,7 +173,31 @@ def parse_words(text: str) -> list[list[Word]]:
 def _piece_width(piece: _Piece, family: str, size: float) -> float:
     if piece.icon:
         return ICON_ADVANCE_EM * size * MM_PER_PT
-    return fonts.string_width_mm(piece.text, family, size)
+    return fonts.string_width_mm(piece.text.replace(SOFT_HYPHEN, ""), family, size)
+
+
+def _soft_breaks(word: Word) -> list[tuple[Word, Word]]:
+    """Each way to break ``word`` at one of its soft hyphens (U+00AD), first to last: ``(head, tail)``, the head
+    ending in a printed hyphen (twenty-third breaker: a German compound marked for breaking was refused as having
+    "no space to break a line at")."""
+    out: list[tuple[Word, Word]] = []
+    for index, piece in enumerate(word):
+        if piece.icon or SOFT_HYPHEN not in piece.text:
+            continue
+        for at, char in enumerate(piece.text):
+            if char != SOFT_HYPHEN:
+                continue
+            before, after = piece.text[:at], piece.text[at + 1:]
+            head = word[:index] + ((_Piece(before + "-"),) if before else ())
+            tail = ((_Piece(after),) if after else ()) + word[index + 1:]
+            if head and tail and before.replace(SOFT_HYPHEN, "") and after.replace(SOFT_HYPHEN, ""):
+                out.append((head, tail))
+    return out
+
+
+def _without_soft_hyphens(line: list[Word]) -> list[Word]:
+    """``line`` as printed: the soft hyphens where it did not break print nothing."""
+    return [tuple(_Piece(piece.text.replace(SOFT_HYPHEN, ""), piece.icon) for piece in word) for word in line]
 
 
 def _word_width(word: Word, family: str, size: float) -> float:
@@ -197,8 +222,22 @@ def _wrap_marked(paragraphs: list[list[Word]], family: str, size: float, width_m
         line: list[Word] = []
         used = 0.0
         first = True
-        for word in words:
+        pending = list(words)
+        while pending:
+            word = pending.pop(0)
             w = _word_width(word, family, size)
+            if (line and used + space + w > width_mm + ROUNDING_SLACK) or (not line and w > width_mm + ROUNDING_SLACK):
+                # a word marked with soft hyphens breaks at the last one whose head still fits this line
+                fitting = [(head, tail) for head, tail in _soft_breaks(word)
+                           if line_width(line + [head], family, size) <= width_mm + ROUNDING_SLACK]
+                if fitting:
+                    head, tail = fitting[-1]
+                    lines.append(line + [head])
+                    starts.append(first)
+                    first = False
+                    line, used = [], 0.0
+                    pending.insert(0, tail)
+                    continue
             if line and used + space + w > width_mm + ROUNDING_SLACK:
                 lines.append(line)
                 starts.append(first)
@@ -220,7 +259,8 @@ def _wrap_marked(paragraphs: list[list[Word]], family: str, size: float, width_m
             line.append(word)
         lines.append(line)
         starts.append(first)
-    return lines, starts
+    return [_without_soft_hyphens(line) if any(SOFT_HYPHEN in piece.text for word in line for piece in word) else line
+            for line in lines], starts
 
 
 def _baselines(starts: list[bool], size: float, line_spacing: float, paragraph_spacing: float) -> list[float]:
@@ -249,7 +289,7 @@ def _segments(line: list[Word]) -> list[tuple[str, str | None]]:
                     texts = []
                 merged.append(("", piece.icon))
             else:
-                texts.append(piece.text)
+                texts.append(piece.text.replace(SOFT_HYPHEN, "") if SOFT_HYPHEN in piece.text else piece.text)
     if texts:
         merged.append(("".join(texts), None))
     return merged

@@ -552,8 +552,8 @@ def test_calibrate_never_writes_over_a_file_that_is_no_pdf(tmp_path):
 
     cards = tmp_path / "cards.toml"
     cards.write_text("format = 1\n")
-    result = CliRunner().invoke(pnp_main, ["calibrate", "--out", str(cards)])
-    assert result.exit_code == 1 and "not a PDF" in result.output and cards.read_text() == "format = 1\n"
+    result = CliRunner().invoke(pnp_main, ["calibrate", "--out", str(cards)])  # twenty-third breaker: a name not .pdf is refused first
+    assert result.exit_code == 2 and "is no PDF name: end it in .pdf" in result.output and cards.read_text() == "format = 1\n"
     mine = tmp_path / "mine.pdf"  # fourteenth breaker: the advice was "give --out a .pdf path", which it was
     mine.write_text("mine\n")
     result = CliRunner().invoke(pnp_main, ["calibrate", "--out", str(mine)])
@@ -2384,3 +2384,34 @@ def test_an_id_of_the_other_game_is_one_line(tmp_path):
     path.write_text(SOURCE.replace('id = "duel.location.rift-of-sael"', 'id = "solo.location.rift-of-sael"', 1), encoding="utf-8")
     rows = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
     assert len(rows) == 1 and rows[0].endswith("must start with 'duel.location.'"), rows
+
+
+def test_calibrate_out_a_folder_writes_the_sheet_in_it(tmp_path):
+    """Twenty-third breaker: `pnp calibrate --out DIR/` wrote a PDF named DIR (no folder), and `--out cal.txt` a PDF named
+    cal.txt. A path ending in / or an existing folder gets calibration-<paper>-<duplex>.pdf inside it."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main as pnp_main
+
+    for given, written in ((f"{tmp_path / 'new'}/", tmp_path / "new" / "calibration-a4-long.pdf"),
+                           (str(tmp_path), tmp_path / "calibration-a4-long.pdf")):
+        result = CliRunner().invoke(pnp_main, ["calibrate", "--out", given])
+        assert result.exit_code == 0 and written.read_bytes().startswith(b"%PDF"), result.output
+    result = CliRunner().invoke(pnp_main, ["calibrate", "--out", str(tmp_path / "cal.txt")])
+    assert result.exit_code == 2 and not (tmp_path / "cal.txt").exists()
+
+
+def test_a_word_marked_with_soft_hyphens_breaks_there_with_a_printed_hyphen():
+    """Twenty-third breaker: soft hyphens (U+00AD, the standard mark of where a long word may break) were dropped, and a
+    German compound marked with them was refused as having "no space to break a line at". A line may now break at one,
+    printing a hyphen; where it does not break it prints nothing."""
+    from pnp.text import Box, fit_text
+
+    compound = "Donaudampfschifffahrts\u00adgesellschafts\u00adkapitäns\u00adwitwen\u00adrenten\u00adversicherungs\u00adanstalt"
+    narrow = fit_text(f"Die {compound} wartet.", Box(0, 0, 45, 40), "serif", 9, 6)
+    assert narrow.fits and len(narrow.lines) > 2, narrow.lines
+    assert all("\u00ad" not in line for line in narrow.lines) and narrow.lines[0].endswith("-"), narrow.lines
+    assert "".join(line.removesuffix("-") for line in narrow.lines[:-1]).replace(" ", "") + narrow.lines[-1].replace(" ", "") \
+        == f"Die {compound} wartet.".replace("\u00ad", "").replace(" ", "")  # nothing lost or added but the hyphens
+    wide = fit_text(f"Die {compound} wartet.", Box(0, 0, 400, 40), "serif", 9, 6)
+    assert wide.lines == (f"Die {compound.replace(chr(0xad), '')} wartet.",)  # unbroken: no hyphen printed

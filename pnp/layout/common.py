@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from dataclasses import dataclass, field
 
 from pnp import fonts
@@ -120,10 +121,11 @@ class CardBuilder:
                                                           f"{result.over_mm:.1f} mm; shorten it", over=result.over_mm, box=style.name))
         elif not result.fits:
             inner = (box or style.box).width
-            unbroken = max(text.split(), key=lambda word: text_width_mm(word, style.font, style.size[1]), default="")
+            pieces = [piece for piece in re.split(r"[\s\u00ad]+", text) if piece]  # a soft hyphen is a break too
+            unbroken = max(pieces, key=lambda word: text_width_mm(word, style.font, style.size[1]), default="")
             # twenty-first breaker: a Japanese sentence, with no space to break at, was only "over by 122.8 mm"
             why = (f" (it has no space to break a line at: '{shortened(unbroken, 20)}' is wider than the box even at "
-                   f"{style.size[1]:g} pt; put spaces where lines may break)"
+                   f"{style.size[1]:g} pt; put spaces, or soft hyphens (U+00AD), where lines may break)"
                    if unbroken and text_width_mm(unbroken, style.font, style.size[1]) > inner else "")
             self.problems.append(FitProblem(record or self.record_id, field_name, "text over",
                                             f"over by {result.over_mm:.1f} mm{why}", over=result.over_mm, box=style.name))
