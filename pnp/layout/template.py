@@ -24,8 +24,10 @@ Example::
 """
 from __future__ import annotations
 
+import codecs
 import dataclasses
 import difflib
+import functools
 import json
 import math
 import re
@@ -238,9 +240,23 @@ def _header_line(path: Path, section: str) -> int:
 def _line(path: Path, parts: tuple[str, ...]) -> int:
     """The line of ``path`` (a template) where the key ``parts`` is written, its table's header, or 1."""
     try:
-        return LineIndex(path.read_text(encoding="utf-8")).line_of(parts)
+        return _line_index(path.read_bytes()).line_of(parts)
     except (OSError, UnicodeDecodeError):
         return 1
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed(content: bytes) -> dict[str, Any]:
+    """The TOML of a template file's ``content`` (read each time: an edited file is parsed again), parsed once a
+    process: the checks look up a key's line many times a build. Raises ``UnicodeDecodeError`` or
+    ``tomllib.TOMLDecodeError``; the caller must not change what it returns."""
+    return tomllib.loads(content.decode("utf-8"))
+
+
+@functools.lru_cache(maxsize=64)
+def _line_index(content: bytes) -> LineIndex:
+    """The :class:`~pnp.database.lines.LineIndex` of a template file's ``content``, built once a process."""
+    return LineIndex(content.decode("utf-8"))
 
 
 def _has(data: Any, parts: tuple[str, ...]) -> bool:
@@ -262,7 +278,7 @@ def template_line(path: Path, key: str) -> tuple[Path, int]:
         while found.name not in seen:
             seen.add(found.name)
             try:
-                data = tomllib.loads(found.read_text(encoding="utf-8"))
+                data = _parsed(found.read_bytes())
             except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
                 break
             if _has(data, parts[:size]):
@@ -417,7 +433,7 @@ def template_chain(path: Path) -> list[Path]:
     chain = [path]
     while len(chain) < 10:
         try:
-            parent = tomllib.loads(chain[-1].read_text(encoding="utf-8-sig")).get("extends")  # a byte-order mark is fine
+            parent = _parsed(chain[-1].read_bytes().removeprefix(codecs.BOM_UTF8)).get("extends")  # a byte-order mark is fine
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
             break
         if not isinstance(parent, str) or not _NAME.match(parent) or (chain[-1].parent / f"{parent}.toml") in chain:
@@ -550,6 +566,8 @@ def overridden_keys(folder: Path | None = None) -> list[tuple[Path, int, str, li
     folder = folder or TEMPLATE_DIR
     files, users_of = _users(folder)
     written = {path: _read(path) for path in files}
+    read_by = {id(template): _read_by([template]) for template in loaded_templates(folder)}  # once a kind, not once a key
+    chains = {id(template): template_chain(template.path) for template in loaded_templates(folder)}
     found = []
     for path in files:
         for section in ("colors", "numbers", "strings"):
@@ -558,10 +576,10 @@ def overridden_keys(folder: Path | None = None) -> list[tuple[Path, int, str, li
                 continue
             for name in values:
                 key = f"{section}.{name}"
-                readers = [template for template in users_of[path] if key in _read_by([template])]
+                readers = [template for template in users_of[path] if key in read_by[id(template)]]
                 taken_from = set()
                 for template in readers:
-                    chain = template_chain(template.path)
+                    chain = chains[id(template)]
                     taken_from.add(next(other for other in chain if name in (written.get(other) or {}).get(section, {})))
                 if readers and path not in taken_from:
                     found.append((path, _line(path, (section, name)), key,
