@@ -2415,3 +2415,14 @@ def test_a_word_marked_with_soft_hyphens_breaks_there_with_a_printed_hyphen():
         == f"Die {compound} wartet.".replace("\u00ad", "").replace(" ", "")  # nothing lost or added but the hyphens
     wide = fit_text(f"Die {compound} wartet.", Box(0, 0, 400, 40), "serif", 9, 6)
     assert wide.lines == (f"Die {compound.replace(chr(0xad), '')} wartet.",)  # unbroken: no hyphen printed
+
+
+def test_a_missing_box_is_never_told_it_is_another_real_box(db, edited_templates):
+    """Breakers 20-22 (LOW): a box removed from its template was told "did you mean range_note, written here?", the
+    servant's other note, a real box the layout had read already. A name read already is no typo of the one missing."""
+    from pnp.layout import check_fit
+
+    block = '[boxes.damage_note]\nx = 28.5\ny = 35.0\nw = 28.0\nh = 4.6\nfont = "serif-italic"\nsize = [7, 6]\ncolor = "muted"\n'
+    edited_templates("servant.toml", block, "")
+    problems = [p for p in check_fit(db) if p.field == "boxes.damage_note"]
+    assert len(problems) == 1 and "missing" in problems[0].message and "range_note" not in problems[0].message, problems

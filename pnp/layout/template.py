@@ -124,7 +124,8 @@ class Template:
     def _missing(self, section: str, name: str, written: Any) -> TemplateError:
         """The error for ``section.name`` that the layout asks for and no template writes: at the line of
         a name written almost so (``[boxes.titel]``, twelfth breaker), naming it, else at the section."""
-        close = difflib.get_close_matches(name, list(written), 1, cutoff=0.75)
+        # a name the layout has read already is a real one, no typo of this (a "did you mean" that named another box)
+        close = difflib.get_close_matches(name, [other for other in written if f"{section}.{other}" not in self.asked], 1, cutoff=0.75)
         reason = f"missing; the layout of {self.kind} needs it"
         if not close:
             chain = template_chain(self.path)
