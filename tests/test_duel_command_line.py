@@ -28,7 +28,7 @@ from referee.duel import rules
 from referee.duel.cli import command_line, parse
 from referee.duel.game import DuelGame
 from referee.duel.legal import is_legal, iter_legal_events, legal_commits, legal_events
-from referee.duel.state import SIDES, Assignment, Outcome, PerSide, Side, State, Termination
+from referee.duel.state import OWN_DICE, SIDES, Assignment, Outcome, PerSide, Side, State, Termination
 from tests.nextline import DB
 
 GAMES = 3
@@ -97,7 +97,7 @@ class Walk:
             return rng.choice(events)
         side = rng.choice([s for s in SIDES if not state.hands[s].committed])
         mine = [e for e in events if getattr(e, "side", None) == side]
-        if state.hands[side].rolled is not None or rng.random() < 0.4:
+        if mine and (state.hands[side].rolled is not None or rng.random() < 0.4):  # none for a side sealing its own dice (ruling 87)
             return rng.choice(mine)  # the referee's roll, or a placing of the rolled dice
         commits = legal_commits(state, DB, side, [rng.randint(1, 6) for _ in range(4)])  # physical dice (R71)
         choice = rng.choice(commits)
@@ -139,7 +139,8 @@ def test_every_legal_event_is_accepted_and_its_command_line_parses_back():
             assert events == [] and state.outcome is not None
             continue
         sealed_reveal = all(state.hands[s].committed for s in SIDES) and any(state.hands[s].seal for s in SIDES)
-        assert events or sealed_reveal, f"no legal event in phase {state.phase} (round {state.round})"  # R77: see the sealed test
+        own_dice = all(state.commit_way[s] == OWN_DICE for s in SIDES if not state.hands[s].committed)  # ruling 87: not listed
+        assert events or sealed_reveal or own_dice, f"no legal event in phase {state.phase} (round {state.round})"  # R77: see the sealed test
         assert list(iter_legal_events(state, DB)) == events
         for event in events:
             assert is_legal(state, DB, event) and accepted(state, event) is not None, event
@@ -206,7 +207,7 @@ def small_positions() -> Iterator[State]:
             yield state
             if state.phase == "round" and state.opened is None:
                 for side in SIDES:
-                    if not state.hands[side].committed and state.hands[side].rolled is None:
+                    if not state.hands[side].committed and state.hands[side].rolled is None and state.commit_way[side] != OWN_DICE:
                         state = rules.resolve(state, DB, ev.Roll(side))[1]
                 yield state
 

@@ -1418,3 +1418,41 @@ def test_typed_rerolls_are_asked_in_the_order_the_rules_apply_them(tmp_path):
     assert said in advice.next_step(game.state, DB)
     question = DuelTable(DB, lambda words, db, state: dev.Reveal()).question(game.state)
     assert f"{said[:1].upper()}{said[1:]}." in question.context
+
+
+# ---- Twenty-fifth round (the twenty-fourth breaker's findings) -------------------------------------------------
+def test_a_side_that_seals_rolls_its_own_dice():
+    """Ruling 87 (twenty-fourth breaker, HIGH): anyone at the shared terminal typed `roll --player wardens` for a side that
+    plays on its own device, saw its dice, and the seal the Wardens then made of their own physical dice was void at the
+    reveal. A side whose last commitment was sealed gets no referee roll (refused; none listed, none offered); a seal made
+    after a referee roll is told it must place those dice."""
+    from referee.duel import advice, legal, rules
+    from referee.duel.events import parse_assignment
+
+    game = DuelGame.new(DB, 11)
+    game.play(dev.Marker(game.state.chooser, game.state.row[0].id))
+    salt = "s" * 16
+    placing = parse_assignment("battle 6,6 power 6")
+    game.play(dev.Commit("wardens", seal=rules.seal("wardens", placing, salt)))
+    game.play(dev.Commit("shadowmajik", parse_assignment("battle 1,1 power 2")))
+    game.play(dev.Reveal(wardens=placing, wardens_salt=salt))
+    game.play(dev.Marker(game.state.chooser, game.state.row[0].id))
+    assert game.state.commit_way.wardens == "sealed own dice"
+    with pytest.raises(rules.RuleError) as refused:
+        game.play(dev.Roll("wardens"))
+    assert refused.value.refusal is rules.Refusal.OWN_DICE and game.state.hands.wardens.rolled is None
+    assert "seal --player wardens" in advice.refusal_text(refused.value, game.state)
+    assert not any(isinstance(e, dev.Roll) and e.side == "wardens" for e in legal.legal_events(game.state, DB))
+    said = advice.next_step(game.state, DB)
+    assert "roll --player wardens" not in said and "seal --player wardens" in said and "roll --player shadowmajik" in said
+    fresh = DuelGame.new(DB, 11)  # before any seal: a roll binds the seal to those dice, and the advice and note say so
+    fresh.play(dev.Marker(fresh.state.chooser, fresh.state.row[0].id))
+    fresh.play(dev.Roll("wardens"))
+    assert "a placing of the dice the referee rolled you: `referee duel seal --player wardens`" in advice.next_step(fresh.state, DB)
+    fresh.play(dev.Commit("wardens", seal=rules.seal("wardens", placing, salt)))
+    assert "must place the 4 dice the referee rolled them" in fresh.state.notes[0]
+    assert fresh.state.commit_way.wardens == "sealed"  # two devices with the referee's dice: offered the roll again
+    fresh.play(dev.Commit("shadowmajik", parse_assignment("battle 1,1 power 2")))
+    fresh.play(dev.Reveal(wardens=placing, wardens_salt=salt))
+    fresh.play(dev.Marker(fresh.state.chooser, fresh.state.row[0].id))
+    assert any(isinstance(e, dev.Roll) and e.side == "wardens" for e in legal.legal_events(fresh.state, DB))

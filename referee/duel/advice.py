@@ -16,7 +16,7 @@ from referee.duel import events as ev
 from referee.duel import rules
 from referee.duel.legal import iter_legal_events
 from referee.duel.rules import SIDE_NAMES, Refusal, RuleError
-from referee.duel.state import SIDES, Side, State
+from referee.duel.state import OWN_DICE, SIDES, Side, State
 
 CMD = "referee duel"
 
@@ -91,9 +91,11 @@ def commit_offer(state: State, side: Side, roll_first: bool) -> str:
     one way in this game is offered that way; before its first commitment, both."""
     plain = f"`{CMD} commit --player {side}`"
     sealed = f"`{CMD} seal --player {side}` on your own device, then `{CMD} commit --player {side} --sealed SEAL`"
+    if state.hands[side].rolled is not None:  # twenty-fourth breaker: a seal of other dice was void at the reveal
+        sealed = f"a placing of the dice the referee rolled you: {sealed}"
     roll = f"`{CMD} roll --player {side}` first, or physical dice" if roll_first else ""
     way = state.commit_way[side]
-    if way == "sealed":
+    if way in ("sealed", OWN_DICE):
         return sealed + (f" ({roll})" if roll else "")
     if way == "plain":
         return plain + (f" ({roll})" if roll else "")
@@ -120,9 +122,10 @@ def next_step(state: State, db: Database) -> str:
                     f"or let the referee roll them: `{CMD} reveal`.")
         parts = []
         for s in SIDES:
-            first = next(iter_legal_events(state, db, s), None)
-            if isinstance(first, (ev.Roll, ev.Commit)):
-                parts.append(f"{SIDE_NAMES[s]}: {commit_offer(state, s, roll_first=isinstance(first, ev.Roll))}")
+            if state.hands[s].committed:
+                continue
+            first = next(iter_legal_events(state, db, s), None)  # no Roll for a side that rolls its own dice (ruling 87)
+            parts.append(f"{SIDE_NAMES[s]}: {commit_offer(state, s, roll_first=isinstance(first, ev.Roll))}")
         if parts:
             return f"{at}. " + "; ".join(parts) + "."
         opening = " (each OPENING as that player's seal printed it)" if any(state.hands[s].seal for s in SIDES) else ""
@@ -154,8 +157,8 @@ def refusal_text(error: RuleError, state: State) -> str:
     (:func:`next_step_short`); ``ALREADY_ROLLED``: the roll that shows the same dice again and the commit
     that places them (R78); ``ALREADY_COMMITTED``: the undo while the other side has not committed, else
     the reveal (R77, ruling 83); ``NOT_THE_ROLLED_DICE``: the roll that shows the dice again (R71);
-    ``BAD_SEAL``, ``SEAL_NOT_OPENED``: the ``seal`` command and the ``--open`` option (R77). Other
-    refusals read as their message.
+    ``BAD_SEAL``, ``SEAL_NOT_OPENED``: the ``seal`` command and the ``--open`` option (R77); ``OWN_DICE``: the
+    seal made on the player's own device (ruling 87). Other refusals read as their message.
     """
     kind, side, text = error.refusal, error.side, str(error)
     if kind is Refusal.GAME_OVER:
@@ -172,6 +175,8 @@ def refusal_text(error: RuleError, state: State) -> str:
         if all(state.hands[s].committed for s in rules.SIDES):
             return f"{text}, and so have the {SIDE_NAMES[rules.other(side)]}: the round is revealed next (ruling 83)"
         return f"{text}; `{CMD} undo` takes it back"
+    if kind is Refusal.OWN_DICE:
+        return f"{text}; they roll theirs and `{CMD} seal --player {side}` on their own device, then `{CMD} commit --player {side} --sealed SEAL`"
     if kind is Refusal.NOT_THE_ROLLED_DICE:
         return f"{text} (`{CMD} roll --player {side}` shows your dice again)"
     if kind is Refusal.SEAL_NOT_OPENED:

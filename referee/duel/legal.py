@@ -25,7 +25,7 @@ from collections.abc import Iterator, Sequence
 from pnp.database import Database
 from referee.duel import events as ev
 from referee.duel import rules
-from referee.duel.state import SIDES, Side, State
+from referee.duel.state import OWN_DICE, SIDES, Side, State
 
 
 def iter_legal_events(state: State, db: Database, side: Side | None = None) -> Iterator[ev.Event]:
@@ -51,7 +51,8 @@ def iter_legal_events(state: State, db: Database, side: Side | None = None) -> I
             if hand.committed or side not in (None, s):
                 continue
             if hand.rolled is None:
-                yield ev.Roll(s)  # R78: the referee rolls at resolve
+                if state.commit_way[s] != OWN_DICE:  # a side that seals its own dice rolls its own (ruling 87)
+                    yield ev.Roll(s)  # R78: the referee rolls at resolve
             else:
                 for assignment in rules.iter_assignments(state, db, s, hand.rolled.values):  # R71
                     yield ev.Commit(s, assignment)
@@ -67,7 +68,8 @@ def legal_events(state: State, db: Database) -> list[ev.Event]:
       one included (description: "the losing player decides the next location to move the yellow cube
       to"; R25 the first chooser, R30).
     - ``round`` phase, for each side that has not committed: ``Roll(side)`` (dice ``None``: the referee
-      rolls them, R78) when the referee has not rolled for it this round; else ``Commit(side, a)`` for
+      rolls them, R78) when the referee has not rolled for it this round and its last commitment was not a seal
+      of its own dice (such a side rolls its own, ruling 87: nothing is listed for it); else ``Commit(side, a)`` for
       every legal placing ``a`` of the four rolled dice, spare die named (R71, R31, R74). Then, once
       both have committed and neither sealed, ``Reveal()`` (R73). While a reveal waits for re-rolled
       physical dice, only ``Reveal()``, which lets the referee roll them (R81).

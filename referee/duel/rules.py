@@ -27,6 +27,7 @@ from referee import errors
 from referee.dice import Dice, shuffled
 from referee.duel import events as ev
 from referee.duel.state import (
+    OWN_DICE,
     SIDES,
     Assignment,
     Battle,
@@ -55,7 +56,8 @@ class Refusal(enum.Enum):
     referee roll of one side in a round (R78); ``ALREADY_COMMITTED``: a second commitment (R77);
     ``NOT_THE_ROLLED_DICE``: a placing that does not use each die the referee rolled once (R71);
     ``BAD_SEAL``: a seal that is no SHA-256 digest, ``SEAL_NOT_OPENED``: a reveal without a sealed
-    side's opening. (An opened sealed placing that breaks a rule is no refusal: it is void, ruling 82.)
+    side's opening; ``OWN_DICE``: a referee roll for a side that seals its placings on its own device
+    (ruling 87). (An opened sealed placing that breaks a rule is no refusal: it is void, ruling 82.)
     """
 
     GAME_OVER = "game over"
@@ -65,6 +67,7 @@ class Refusal(enum.Enum):
     NOT_THE_ROLLED_DICE = "not the rolled dice"
     BAD_SEAL = "bad seal"
     SEAL_NOT_OPENED = "seal not opened"
+    OWN_DICE = "own dice"
 
 
 class RuleError(errors.RuleError):
@@ -710,6 +713,9 @@ def apply_roll(state: State, db: Database, event: ev.Roll) -> State:
         raise RuleError(f"the {SIDE_NAMES[event.side]} have already committed this round", side=event.side)
     if hand.rolled is not None:
         raise RuleError(f"the {SIDE_NAMES[event.side]} have already rolled this round", Refusal.ALREADY_ROLLED, event.side)
+    if state.commit_way[event.side] == OWN_DICE:  # ruling 87 (twenty-fourth breaker: a roll typed at the shared terminal voided their seal)
+        raise RuleError(f"the {SIDE_NAMES[event.side]} seal their placings on their own device and roll their own dice (ruling 87): "
+                        f"the referee does not roll for them", Refusal.OWN_DICE, event.side)
     dice = event.dice
     count = rules_of(db).dice_per_player
     if dice is None or dice.k is None or len(dice.values) != count:
@@ -810,9 +816,11 @@ def apply_commit(state: State, db: Database, event: ev.Commit) -> State:
         raise RuleError("commit either an assignment or a seal", side=event.side)
     waiting = [SIDE_NAMES[s] for s in SIDES if s != event.side and not state.hands[s].committed]
     then = f"waiting for the {waiting[0]}" if waiting else "both have committed: reveal"
-    way = "sealed" if event.seal is not None else "plain"
+    way = "plain" if event.seal is None else "sealed" if hand.rolled is not None else OWN_DICE
+    bound = (" Their seal must place the 4 dice the referee rolled them this round, or it is void at the reveal (ruling 82)."
+             if event.seal is not None and hand.rolled is not None else "")
     return replace(state, hands=state.hands.set(event.side, hand), commit_way=state.commit_way.set(event.side, way),
-                   notes=(f"The {SIDE_NAMES[event.side]} have committed their dice ({then}).",))
+                   notes=(f"The {SIDE_NAMES[event.side]} have committed their dice ({then}).{bound}",))
 
 
 def _reveal_field(event: ev.Reveal, side: Side, suffix: str = "") -> Any:

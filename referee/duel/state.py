@@ -221,6 +221,10 @@ class Battle:
         return self.location if self.result is RoundResult.LOCATION_WON else None
 
 
+OWN_DICE = "sealed own dice"
+"""The :attr:`State.commit_way` of a side whose last commitment was a seal of its own physical dice (ruling 87)."""
+
+
 @dataclass(frozen=True)
 class State:
     """Everything about a *Ruin & Renewal I* game at one moment.
@@ -234,8 +238,9 @@ class State:
     the round once revealed, while the reveal waits for re-rolled physical dice (R81), else ``None``;
     ``pending`` the spaces the winner must place after a recall; ``last`` the last revealed round;
     ``dice_used`` the index of the referee's next die; ``commit_way`` how each side last committed in
-    this game (``"plain"`` at the referee's terminal, ``"sealed"`` from its own device, ``None`` not yet;
-    R80); ``outcome`` how the game ended, once it has (:class:`Outcome`), else ``None``; ``notes`` what
+    this game (``"plain"`` at the referee's terminal, ``"sealed"`` from its own device, of dice the referee rolled
+    it, ``OWN_DICE`` (``"sealed own dice"``) from its own device, of its own physical dice, ``None`` not yet;
+    R80, ruling 87); ``outcome`` how the game ended, once it has (:class:`Outcome`), else ``None``; ``notes`` what
     the last event did, in words (the end of the game is read from ``outcome``, never from them).
     """
 

@@ -79,11 +79,14 @@ class DuelTable:
             here = rules.current_location(state)
             where = f"Round {state.round} at {rules.name(db, here)} ({'/'.join(rules.location(db, here).resonance)})"
             if hand.rolled is None:
-                roll = next(e for e in events if isinstance(e, ev.Roll) and e.side == side)
+                roll = next((e for e in events if isinstance(e, ev.Roll) and e.side == side), None)  # none: it rolls its own (ruling 87)
+                context = (f"{where}. {rules.SIDE_NAMES[side]}, {state.points[side]} {rules.points_word(db, side)}: "
+                           f"roll your 4 dice unseen and type your placing, e.g. battle 3,5 cast 4 or battle 3,5 power 6.",)
+                if roll is None:
+                    return Question(f"{rules.SIDE_NAMES[side]}: your placing of the 4 dice you rolled (hidden)", None, "",
+                                    hidden=True, context=context)
                 return Question(f"{rules.SIDE_NAMES[side]}: your placing of the 4 dice you rolled (hidden), or Enter: the referee rolls",
-                                Choice("The referee rolls your dice", roll, ("roll",)), "roll", hidden=True,
-                                context=(f"{where}. {rules.SIDE_NAMES[side]}, {state.points[side]} {rules.points_word(db, side)}: "
-                                         f"roll your 4 dice unseen and type your placing, e.g. battle 3,5 cast 4 or battle 3,5 power 6.",))
+                                Choice("The referee rolls your dice", roll, ("roll",)), "roll", hidden=True, context=context)
             return Question(f"{rules.SIDE_NAMES[side]} only, your dice are {hand.rolled}: your placing (hidden)", None, "", hidden=True,
                             context=(f"{where}. {rules.SIDE_NAMES[side]}: place the dice the referee rolled you "
                                      "(they show in your prompt only), e.g. battle 3,5 cast 4.",))
