@@ -2393,9 +2393,9 @@ def test_calibrate_out_a_folder_writes_the_sheet_in_it(tmp_path):
 
     from pnp.cli import main as pnp_main
 
-    for given, written in ((f"{tmp_path / 'new'}/", tmp_path / "new" / "calibration-a4-long.pdf"),
+    for typed, written in ((f"{tmp_path / 'new'}/", tmp_path / "new" / "calibration-a4-long.pdf"),
                            (str(tmp_path), tmp_path / "calibration-a4-long.pdf")):
-        result = CliRunner().invoke(pnp_main, ["calibrate", "--out", given])
+        result = CliRunner().invoke(pnp_main, ["calibrate", "--out", typed])
         assert result.exit_code == 0 and written.read_bytes().startswith(b"%PDF"), result.output
     result = CliRunner().invoke(pnp_main, ["calibrate", "--out", str(tmp_path / "cal.txt")])
     assert result.exit_code == 2 and not (tmp_path / "cal.txt").exists()
