@@ -213,22 +213,34 @@ def machine_key() -> bytes | None:
     return key
 
 
-def keep_file(target: Path, content: bytes, kept: int | None) -> None:
-    """Write ``content`` to ``target`` whole or not at all (a temporary file beside it, renamed over it),
-    then keep only the ``kept`` most recently written files with ``target``'s suffix in its folder (the
-    oldest go first; ``None`` keeps every one). For what the project keeps for itself in the user's folders (checked databases,
-    copies of the databases games started with). Raises ``OSError`` when the folder cannot be written."""
+def write_whole(target: Path, content: bytes, shared: bool = False) -> None:
+    """Write ``content`` to ``target`` whole or not at all: a new temporary file of a random name beside it (created
+    exclusively, so never through a link planted there: twenty-fourth breaker, ``.<chart>.writing`` was followed), then
+    renamed over ``target`` (a link at ``target`` is replaced, never followed). ``shared``: readable as any file the user
+    writes (the umask's mode), else by its owner only. Raises ``OSError`` when the folder cannot be written."""
     import tempfile  # not on the path of a command that only reads
 
     target.parent.mkdir(parents=True, exist_ok=True)
-    descriptor, temporary = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=target.parent)
+    descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(descriptor, "wb") as file:
             file.write(content)
+        if shared:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(temporary, 0o666 & ~umask)
         os.replace(temporary, target)
     finally:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
+
+
+def keep_file(target: Path, content: bytes, kept: int | None) -> None:
+    """Write ``content`` to ``target`` whole or not at all (:func:`write_whole`), then keep only the ``kept`` most
+    recently written files with ``target``'s suffix in its folder (the oldest go first; ``None`` keeps every one). For
+    what the project keeps for itself in the user's folders (checked databases, copies of the databases games started
+    with). Raises ``OSError`` when the folder cannot be written."""
+    write_whole(target, content)
     if kept is None:
         return
     entries = sorted(target.parent.glob(f"*{target.suffix}"), key=lambda entry: entry.stat().st_mtime)

@@ -33,7 +33,6 @@ defect: it is reported with its seed and the command lines that reproduce it, ne
 from __future__ import annotations
 
 import argparse
-import contextlib
 import importlib
 import json
 import math
@@ -334,15 +333,18 @@ def _ours(path: Path) -> bool:
 
 
 def _save(figure: Any, path: Path, pyplot: Any) -> Path:
-    """Write ``figure`` to ``path`` whole or not at all: a new file beside it, then moved into place (never through a link)."""
-    temporary = path.with_name(f".{path.name}.writing")
+    """Write ``figure`` to ``path`` whole or not at all (:func:`pnp.files.write_whole`: a new file of a random name beside
+    it, then moved into place; never through a link)."""
+    import io
+
+    from pnp.files import write_whole
+
+    png = io.BytesIO()
     try:
-        figure.savefig(temporary, dpi=100, bbox_inches="tight", format="png", metadata={"Software": CHART_MARK})
-        os.replace(temporary, path)
+        figure.savefig(png, dpi=100, bbox_inches="tight", format="png", metadata={"Software": CHART_MARK})
     finally:
         pyplot.close(figure)
-        with contextlib.suppress(OSError):
-            temporary.unlink()
+    write_whole(path, png.getvalue(), shared=True)
     return path
 
 

@@ -1456,3 +1456,21 @@ def test_a_side_that_seals_rolls_its_own_dice():
     fresh.play(dev.Reveal(wardens=placing, wardens_salt=salt))
     fresh.play(dev.Marker(fresh.state.chooser, fresh.state.row[0].id))
     assert any(isinstance(e, dev.Roll) and e.side == "wardens" for e in legal.legal_events(fresh.state, DB))
+
+
+def test_simulate_writes_no_chart_through_a_link_at_a_temporary_name(tmp_path):
+    """Twenty-fourth breaker (MED): each chart was written first to `.<chart>.writing`, a fixed name, and a symbolic link
+    planted there (by another user of a shared folder) was followed: a file outside the folder became a PNG and the
+    chart itself became the link. Temporary files now have random names, created exclusively."""
+    folder = tmp_path / "plots"
+    folder.mkdir()
+    victim = tmp_path / "notes.txt"
+    victim.write_text("precious notes")
+    for chart in ("solo-length.png", "solo-losses.png", "solo-win-rate.png"):
+        (folder / f".{chart}.writing").symlink_to(victim)
+    args = ["simulate", "--games", "2", "--difficulty", "normal", "--jobs", "1", "--db", str(DB_PATH), "--plots", str(folder)]
+    assert CliRunner().invoke(main, args).exit_code == 0
+    assert victim.read_text() == "precious notes"
+    charts = sorted(p for p in folder.iterdir() if not p.name.startswith("."))
+    assert [p.name for p in charts] == ["solo-length.png", "solo-losses.png", "solo-win-rate.png"]
+    assert all(not p.is_symlink() and p.read_bytes().startswith(b"\x89PNG") for p in charts)
