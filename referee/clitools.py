@@ -366,13 +366,35 @@ def status_table(rows: Iterable[tuple[str, str]]) -> Any:
     from rich.table import Table
     from rich.text import Text
 
+    from rich.console import Group
+
     table = Table(show_header=False, box=None, padding=(0, 1))
     # a label wraps past STATUS_LABEL_CELLS (a player's name of 40 wide characters left the values no room, seventeenth breaker)
     table.add_column(style="bold", max_width=STATUS_LABEL_CELLS, overflow="fold")
     table.add_column()
+    after = []
     for label, text in rows:
+        if label == "Next":  # its commands are never broken nor cut in a table cell (twenty-fourth breaker): a line of its own
+            after.append(Paragraph(f"Next: {text}", style="bold"))
+            continue
         table.add_row(Text(label), Text(text))  # Text: a name typed with [brackets] is shown as typed
-    return table
+    return Group(table, *after) if after else table
+
+
+class Paragraph:
+    """A rich renderable: ``text`` wrapped at words to the console's width with back-quoted commands kept whole
+    (:func:`wrap_paragraph`) on a terminal, one line when piped (a command longer than the width is a line of its own,
+    which the terminal wraps and copies as one). ``style`` colours it (markup is never read: the text is shown as written)."""
+
+    def __init__(self, text: str, style: str = "") -> None:
+        self.text, self.style = text, style
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        from rich.text import Text
+
+        lines = wrap_paragraph(self.text, options.max_width) if console.is_terminal else [self.text]
+        for line in lines:
+            yield Text(line, style=self.style, no_wrap=True, overflow="ignore", end="\n")
 
 
 def short(record_id: str) -> str:
