@@ -485,7 +485,9 @@ class TableSession:
             if self.game.log.events:
                 problem = self.table.undo_problem(self.state, self.game.log.events[-1])
                 if problem:
-                    return Reply(error=problem)
+                    from referee.clitools import with_given  # its commands with this session's --save and --db
+
+                    return Reply(error=with_given(problem))
             undone: list[Any] = []
             try:
                 undone.append(self.game.undo())

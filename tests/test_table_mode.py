@@ -1353,5 +1353,18 @@ def test_undo_at_one_sides_hidden_prompt_never_takes_back_the_others_placing(tmp
     reply = session.answer("undo")
     assert reply.error is not None and "theirs to take back" in reply.error and "battle" not in reply.error
     assert session.game.log.events == events and load_duel(save, DB).log.events == events
+    from referee import clitools
+
+    # twenty-fourth breaker: the advice (`referee duel undo`, no --save) failed at the prompt and in a shell while the
+    # session held the game; it says to quit first, each command with this session's save
+    for typed in ("undo", "commit --player wardens --assign 'battle 3,5 power 4'"):
+        token = clitools.GIVEN.set(f"--save {save}")
+        try:
+            with click.Context(main):
+                said = session.answer(typed).error or ""
+        finally:
+            clitools.GIVEN.reset(token)
+        assert "quit this session (Ctrl-D)" in said and f"`referee duel undo --save {save}`" in said, said
+        assert f"`referee duel play --save {save}`" in said and said.count("--save") == 2, said
     one_shot("duel", save, "undo")
     assert len(load_duel(save, DB).log.events) == len(events) - 1

@@ -121,7 +121,7 @@ class DuelTable:
         asking = self.waiting_side(state)
         if isinstance(event, ev.Commit) and asking is not None and asking != event.side:
             return (f"the {rules.possessive(rules.SIDE_NAMES[event.side])} placing is theirs to take back: undone here, their prompt would show "
-                    f"their dice to you; they can type `referee duel undo` (it shows no dice) and play on")
+                    f"their dice to you; {_take_back_elsewhere()}")
         return None
 
     def why_not(self, text: str, state: State) -> str | None:
@@ -181,6 +181,10 @@ class DuelTable:
             return str(error)
         if error.refusal in (rules.Refusal.ALREADY_ROLLED, rules.Refusal.NOT_THE_ROLLED_DICE) and error.side is not None:
             return f"{error}: type your placing of the dice shown at this prompt (battle 3,5 power 6, with those dice)"
+        asking = self.waiting_side(state)
+        if (error.refusal is rules.Refusal.ALREADY_COMMITTED and error.side is not None and asking is not None and asking != error.side
+                and not all(state.hands[s].committed for s in SIDES)):  # its `undo` is refused at this prompt (twenty-fourth breaker)
+            return f"{error}; {_take_back_elsewhere()}"
         return advice.refusal_text(error, state)
 
     def run_command(self, name: str, state: State) -> tuple[Any, ...]:
@@ -235,3 +239,9 @@ def _unopened(state: State) -> list[Side]:
 def _sentence(text: str) -> str:
     """``text`` as a sentence: its first letter upper case and a full stop (``the Wardens re-roll ...`` -> ``The ...``)."""
     return f"{text[:1].upper()}{text[1:]}." if text else ""
+
+
+def _take_back_elsewhere() -> str:
+    """How a side takes its placing back while the other side's hidden prompt is up (twenty-fourth breaker: the advice
+    was `referee duel undo`, refused at that prompt, and refused in a shell while this session holds the game)."""
+    return "to take it back, quit this session (Ctrl-D), type `referee duel undo` (it shows no dice), then `referee duel play` again"
