@@ -1526,7 +1526,8 @@ def test_a_template_that_is_no_regular_file_is_one_line(db, edited_templates, ma
     ("quest.toml", "slot_3_x = 48.5", "slot_3_x = 31.5", "the loss icon is printed over the next icon"),
     ("stats.toml", "col_pitch = 8.6", "col_pitch = 4", "a track space is printed over a track space"),
     ("servant.toml", "hp_box = 9.9", "hp_box = 3.0", "does not fit inside its track space"),
-    ("location.toml", "row_gap = 1.0", "row_gap = -8", "a track space is printed over a track space"),
+    # twenty-fourth breaker: a negative gap is refused at its own line, as a room (rows on each other follow from it)
+    ("location.toml", "row_gap = 1.0", "row_gap = -8", "-8 mm is no room"),
     ("player.toml", "track_box = 9.0", "track_box = 4", "the text '6' the layout places"),
 ], ids=["icon slots on each other", "stats spaces on each other", "hit points in a 3 mm box", "location rows on each other",
         "point spaces of 4 mm"])
