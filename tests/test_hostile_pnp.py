@@ -1526,7 +1526,8 @@ def test_a_template_that_is_no_regular_file_is_one_line(db, edited_templates, ma
     ("quest.toml", "slot_3_x = 48.5", "slot_3_x = 31.5", "the loss icon is printed over the next icon"),
     ("stats.toml", "col_pitch = 8.6", "col_pitch = 4", "a track space is printed over a track space"),
     ("servant.toml", "hp_box = 9.9", "hp_box = 3.0", "does not fit inside its track space"),
-    ("location.toml", "row_gap = 1.0", "row_gap = -8", "a track space is printed over a track space"),
+    # twenty-fourth breaker: a negative gap is refused at its own line, as a room (rows on each other follow from it)
+    ("location.toml", "row_gap = 1.0", "row_gap = -8", "-8 mm is no room"),
     ("player.toml", "track_box = 9.0", "track_box = 4", "the text '6' the layout places"),
 ], ids=["icon slots on each other", "stats spaces on each other", "hit points in a 3 mm box", "location rows on each other",
         "point spaces of 4 mm"])
@@ -2426,3 +2427,103 @@ def test_a_missing_box_is_never_told_it_is_another_real_box(db, edited_templates
     edited_templates("servant.toml", block, "")
     problems = [p for p in check_fit(db) if p.field == "boxes.damage_note"]
     assert len(problems) == 1 and "missing" in problems[0].message and "range_note" not in problems[0].message, problems
+
+
+# ---- Twenty-fourth round: template keys read, unread and blamed (pnp/layout/template.py) ----------------------------------
+@pytest.mark.parametrize("columns, field", [("4", "track_columns"), ("1", "track_high")])
+def test_a_record_that_stops_its_layout_short_leaves_no_unread_template_keys(tmp_path, edited_templates, columns, field):
+    """Twenty-fourth breaker (finding 5): `track_columns = 4` on the Character Stats record stopped its layout before the
+    tracks, and check called eight keys of stats.toml that the card uses unread ("written in the wrong file?", "did you
+    mean frame_rule_width?"). A layout a record problem cut short leaves its templates' keys unjudged: one line, the
+    record's."""
+    from pnp import database
+    from pnp.layout import check_fit
+
+    db = database.load(_edited_database(tmp_path, ("track_columns = 3", f"track_columns = {columns}")))
+    problems = check_fit(db)
+    assert [(p.record_id, p.field, p.kind) for p in problems] == [("solo.stats.character", field, "too many")], problems
+
+
+def test_a_back_reads_the_numbers_of_one_emblem_and_of_two_whichever_it_prints(db, edited_templates):
+    """Twenty-fourth breaker (finding 6): a misspelt second emblem (`wardens shadowmajk`) also called `emblem_pair_scale`
+    and `emblem_pair_spacing` unread, and a design whose backs all bear one emblem failed check on them. They are read by
+    every back; the misspelt name is the one line."""
+    from pnp.layout import check_fit
+
+    line = '"duel.back.location" = "wardens shadowmajik"'
+    _the_one_template_problem(db, edited_templates, "back.toml", line, '"duel.back.location" = "wardens shadowmajk"',
+                              'strings."duel.back.location"')
+    edited_templates("back.toml", "wardens shadowmajk", "wardens")
+    assert check_fit(db) == []
+
+
+def test_an_empty_emblem_is_said_empty_at_its_line(db, edited_templates):
+    """Twenty-fourth breaker (finding 6): `"duel.back.location" = ""` was told to add that key, written there already."""
+    problem = _the_one_template_problem(db, edited_templates, "back.toml", '"duel.back.location" = "wardens shadowmajik"',
+                                        '"duel.back.location" = ""', 'strings."duel.back.location"')
+    assert problem.message.startswith("empty"), problem
+
+
+@pytest.mark.parametrize("name, meant", [("titel", "boxes.title"), ("foo", None)])
+def test_a_box_of_base_toml_no_template_uses_is_unread(db, edited_templates, name, meant):
+    """Twenty-fourth breaker (finding 7): a box in base.toml that no layout fills, even a typo `[boxes.titel]`, passed
+    check (the same box in quest.toml was refused). A base box is said unread when no loaded layout reads it and no
+    template writes a box of that name (a kind this database does not print may read it)."""
+    block = f'\n[boxes.{name}]\nx = 7.0\ny = 9.0\nw = 49.0\nh = 9.0\nfont = "serif-bold"\nsize = [17, 10]\n'
+    problem = _the_one_template_problem(db, edited_templates, "base.toml", "[boxes.footer]", f"{block}\n[boxes.footer]",
+                                        f"boxes.{name}")
+    assert (meant in problem.message) if meant else "no layout reads this box" in problem.message, problem
+
+
+@pytest.mark.parametrize("name, key, value", [
+    ("quest.toml", "icon_gap", "0.3"), ("battle_map.toml", "roll_gap", "1.0"), ("location.toml", "track_gap", "0.6"),
+    ("spell_path.toml", "arrow_gap", "0.2"), ("player.toml", "die_gap", "1.0"), ("progress_track.toml", "label_gap", "0.6"),
+    ("stats.toml", "key_text_gap", "1.0"), ("player.toml", "shade_gap", "0.2"), ("back.toml", "inner_gap", "1.2"),
+    ("base.toml", "ornament_gap", "2.0"), ("location.toml", "resonance_gap", "1.0"),
+])
+def test_a_negative_gap_is_no_room_at_its_own_line(db, edited_templates, name, key, value):
+    """Twenty-fourth breaker (finding 8): a negative `*_gap` was never refused as such: its overlap was blamed on boxes or
+    on another number (`icon_gap = -3` on value_dx), or it passed (`shade_gap`, `inner_gap`, `ornament_gap`). A gap is a
+    room, as a `_pad` is: 0 mm or more, refused at its line."""
+    problem = _the_one_template_problem(db, edited_templates, name, f"{key} = {value}", f"{key} = -3", f"numbers.{key}")
+    assert "no room" in problem.message, problem
+
+
+def test_every_bundled_gap_is_a_room_of_zero_or_more():
+    """Twenty-fourth breaker (finding 8): every `_gap` of the bundled templates is a room (0 mm or more)."""
+    import tomllib
+
+    gaps = {(path.name, name): value for path in (ROOT / "templates").glob("*.toml")
+            for name, value in tomllib.loads(path.read_text(encoding="utf-8")).get("numbers", {}).items() if name.endswith("_gap")}
+    assert len(gaps) >= 10 and all(value >= 0 for value in gaps.values()), gaps
+
+
+def test_a_doubled_brace_prints_one_brace_in_every_string(db, edited_templates):
+    """Twenty-fourth breaker (finding 11): `{{`/`}}` in a string that takes no placeholders printed both braces, and check
+    said nothing, while in a string with placeholders they print one. One rule for every string: `{{` and `}}` are one
+    brace; `{Win}` and a brace alone are said at the string's line, saying how to write a brace."""
+    from pnp import layout
+    from pnp.layout import check_fit
+    from pnp.layout.template import load_template
+
+    edited_templates("quest.toml", 'win_label = "Battle Win"', 'win_label = "Battle {{Win}}"')
+    assert check_fit(db) == []
+    assert load_template("quest").string("win_label") == "Battle {Win}"
+    faces = layout.render(db).fronts
+    printed = {item.text for face in faces if face.id == "solo.quest.iarith" for item in _texts(face.drawing.items)}
+    assert "Battle {Win}" in printed and "Battle {{Win}}" not in printed, printed
+    for written in ("Battle {Win}", "Battle {", "Battle }"):
+        problem = _the_one_template_problem(db, edited_templates, "quest.toml", 'win_label = "Battle {{Win}}"' if written ==
+                                            "Battle {Win}" else 'win_label = "Battle {Win}"' if written == "Battle {" else
+                                            'win_label = "Battle {"', f'win_label = "{written}"', "strings.win_label")
+        assert "{{" in problem.message, problem
+
+
+def _texts(items):
+    from pnp.drawing import Group, TextLine
+
+    for item in items:
+        if isinstance(item, Group):
+            yield from _texts(item.items)
+        elif isinstance(item, TextLine):
+            yield item

@@ -214,6 +214,7 @@ def _front_faces(record: Record, layout: Callable, database: Database, used: lis
     faces = []
     for face_id, builder in layout(record, database, _make(database, record.id, used=used)):
         problems.extend(builder.problems)
+        _note_cut_short(builder)
         title = getattr(record, "title", None) or getattr(record, "name", None) or record.id
         drawing = builder.drawing(face_id, title)
         shrink = safe_area_factor(drawing.width_mm, drawing.height_mm, settings.safe_mm)
@@ -230,6 +231,19 @@ def _front_faces(record: Record, layout: Callable, database: Database, used: lis
         else:
             faces.append(Face(face_id, record, drawing, record.back, record.copies, **told))
     return faces
+
+
+CUT_SHORT_KINDS = ("too many", "spaces over")
+"""The kinds of a record's problem after which its layout draws less than the record asks (only the spaces, rows or uses
+the card holds, or none): the template keys it did not reach are not unread (:func:`~pnp.layout.template.unread_keys`)."""
+
+
+def _note_cut_short(builder: CardBuilder) -> None:
+    """Mark the template of ``builder`` (:attr:`~pnp.layout.template.Template.cut_short`) when a record problem of
+    :data:`CUT_SHORT_KINDS` stopped its layout short."""
+    for problem in builder.problems:
+        if problem.kind in CUT_SHORT_KINDS and problem.record_id != "templates":
+            builder.template.cut_short.add(problem.record_id)
 
 
 def within_safe_area(drawing: Drawing, safe_mm: float) -> Drawing:
@@ -312,6 +326,7 @@ def render(database: Database) -> Rendered:
             try:
                 for face_id, builder in LAYOUTS["back"](record, database, _make(database, record.id, extra, used)):
                     problems.extend(builder.problems)
+                    _note_cut_short(builder)
                     backs[record.id] = Face(face_id, record, builder.drawing(face_id, f"{record.title} (back)"), None, 1,
                                             template=builder.template.path, overflowed=_overflowed(builder))
             except DrawingError as error:

@@ -51,7 +51,12 @@ def back(card: Back, db: Database, make: Make):
     b.add(Rect(inset + gap, inset + gap, card_w - 2 * inset - 2 * gap, card_h - 2 * inset - 2 * gap, stroke=line,
                stroke_width=t.number("inner_line_width"), radius=t.number("inner_line_radius")))
     written = t.optional_string(card.id).split()
-    if not written:  # a back with no emblem prints an empty disc (twenty-first breaker: a renamed back id passed check)
+    # one emblem or two: each back reads the numbers of both, whichever this database prints (twenty-fourth breaker)
+    t.could_read("numbers.emblem_scale", "numbers.emblem_pair_scale", "numbers.emblem_pair_spacing")
+    if not written and card.id in t.strings:  # twenty-fourth breaker: `= ""` was told to add the key written there
+        b.problems.append(b._at_string(card.id, "empty: a back's emblem is one or two icons of templates/icons, "
+                                                "separated by a space"))
+    elif not written:  # a back with no emblem prints an empty disc (twenty-first breaker: a renamed back id passed check)
         b.problems.append(FitProblem(card.id, "id", "unknown icon", f"templates/back.toml has no emblem for this back: add "
                                                                     f"\"{card.id}\" = \"ICON\" to its [strings] (icons of templates/icons)"))
     # twenty-second breaker: `kye` failed the build as "cannot write", `:key:` was blamed on [numbers], a third icon was dropped

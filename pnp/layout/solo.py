@@ -74,6 +74,11 @@ def framed_card(make: Make, kind: str, db: Database) -> tuple[CardBuilder, Templ
     return b, t, ink
 
 
+_MAP_COLOUR_KEYS = ("colors.red", "colors.blue", "colors.yellow", "strings.colour_red", "strings.colour_blue",
+                    "strings.colour_yellow")
+"""The keys of every map colour and its printed name: a layout that reads one reads the others for another record."""
+
+
 def colour_name(t: Template, colour: str) -> str:
     """The printed name of a map colour (``"red"`` gives the template's ``colour_red``, ``"Red"``)."""
     return t.string(f"colour_{colour}")
@@ -210,6 +215,7 @@ def warding_city(card: WardingCity, db: Database, make: Make):
                 t.number("band_hatch_width")))
     b.add(Line(-b.bleed, top, b.width + b.bleed, top, t.color("ink"), t.number("band_rule_width")))
     text_colour = t.color("band_text_dark" if colour == "yellow" else "band_text_light")
+    t.could_read("colors.band_text_dark", "colors.band_text_light", *_MAP_COLOUR_KEYS)  # for a city of another colour
     icon, x, cy = t.number("key_icon_size"), t.number("key_icon_x"), t.number("key_icon_cy")
     inset = t.number("key_icon_inset")
     b.add(Circle(x + icon / 2, cy, icon / 2 + t.number("key_icon_ring"), fill=t.color("panel"), stroke=t.color("ink"),
@@ -239,6 +245,7 @@ def servant(card: Servant, db: Database, make: Make):
     b.add(Icon(card.servant_type, px + pad, py + pad, size - 2 * pad))
     b.text("range", t.formatted("range", range=card.range), "range")
     hexes_word = t.string("hex_one" if card.range == 1 else "hex_many")
+    t.could_read("strings.hex_one", "strings.hex_many")  # for a servant of another range
     b.text("range", t.formatted("range_note", range=card.range, hexes=hexes_word), "range_note")
     b.text("damage", t.formatted("damage", damage=card.damage, target=card.damage_to), "damage")
     b.text("damage", t.formatted("damage_note", Target=card.damage_to.capitalize()), "damage_note")
@@ -302,6 +309,7 @@ def stats(card: Stats, db: Database, make: Make):
                                      f"{f', or {rows * columns} in {columns} columns' if columns > card.track_columns else ''})"))
         high = card.track_low + most - 1
         per_column = rows
+    t.could_read("colors.start", "numbers.start_rule_width", "numbers.start_size")  # the start space, wherever it is
     for _track, x0 in (("mana", t.number("mana_x")), ("spirit", t.number("spirit_x"))):
         for value in range(card.track_low, high + 1):
             column, row = divmod(value - card.track_low, per_column)
@@ -381,6 +389,9 @@ def spell_path(card: SpellPath, db: Database, make: Make):
                 box = Box(x, y, t.number("box_w"), t.number("box_h"))
             boxes[spell.id] = box
     aim = t.number("arrow_aim_inset")
+    # spells of one box a row or two, learnable or not, with a cost or a cost to learn: each path reads the keys of all
+    t.could_read("numbers.wide_x", "numbers.wide_w", "numbers.box_w", "numbers.col_1_x", "numbers.col_2_x", "colors.box",
+                 "colors.gray", "numbers.locked_tint", "strings.spell_text", "strings.learn_cost")
     for spell in spells:  # arrows first, boxes paint over their ends
         start = boxes[spell.id]
         for target in spell.opens:
@@ -544,6 +555,7 @@ def table_card(card: TableCard, db: Database, make: Make):
             b.text(f"rows[{index}].roll", _roll_label(row.roll, table.dice, last, t), roll_spec,
                    box=Box(t.number("roll_x"), y, t.number("roll_w"), height), record=table.id)
         text = t.formatted("named_row", name=row.name, text=row.text) if row.name else row.text
+        t.could_read("strings.named_row")  # for a table whose rows are named
         # The row's words are the table record's (cards.toml), not the card's: problems name the table.
         b.text(f"rows[{index}].text", text[:1].upper() + text[1:], text_spec,
                box=Box(t.number("text_x"), y + pad, text_spec.w, height - 2 * pad), record=table.id)
@@ -603,6 +615,7 @@ def last_stand(card: LastStand, db: Database, make: Make):
         x = t.number("hp_first_x") + column * t.number("hp_step")
         y = t.number("hp_top") + row * t.number("hp_pitch_y")
         gray = value in card.gray_spaces
+        t.could_read("colors.gray_space", "numbers.recharge_dx", "numbers.recharge_dy", "numbers.recharge_size")
         b.add(*numbered_box(x, y, box, str(value), ink, t.color("gray_space") if gray else t.color("space"),
                             text_size=t.number("hp_size"), family="numerals", radius=t.number("space_radius"),
                             stroke_width=t.number("hp_first_rule_width") if index == 0 else t.number("hp_rule_width")))
@@ -714,6 +727,7 @@ def battle_map(card: BattleMap, db: Database, make: Make):
                  stroke_width=t.number("title_icon_rule_width")))
     b.add(icon_centred("key", key_cx, key_cy, t.number("key_icon_size")))
     text_colour = t.color("band_text_dark") if card.color == "yellow" else t.color("band_text")
+    t.could_read("colors.band_text_dark", "colors.band_text", *_MAP_COLOUR_KEYS)  # for a map of another colour
     b.text("title", t.formatted("title", key=card.key), "title", color=text_colour)
     b.text("subtitle", t.formatted("subtitle", Colour=colour_name(t, card.color), servants=card.servants), "subtitle")
     b.text("event", card.event, "event")

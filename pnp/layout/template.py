@@ -59,8 +59,10 @@ LARGEST_NUMBER = 1000.0
 """The largest size of any number of a template (mm, pt or a plain number): a card is 63 x 88 mm."""
 
 
-ROOM_SUFFIXES = ("_pad", "_margin", "_clearance")
-"""A ``[numbers]`` key ending so is the room (mm) a layout keeps around a text or an icon: 0 or more."""
+ROOM_SUFFIXES = ("_pad", "_margin", "_clearance", "_gap")
+"""A ``[numbers]`` key ending so is the room (mm) a layout keeps around a text, an icon or a shape, or between two of
+them: 0 or more (twenty-fourth breaker: `icon_gap = -3` put the quest icons under their numbers, `inner_gap = -3` the
+back's inner frame outside its outer one)."""
 
 
 class TemplateError(ValueError):
@@ -120,6 +122,9 @@ class Template:
     plain: set[str] = dataclasses.field(default_factory=set, compare=False, repr=False)
     """The ``[strings]`` keys a layout has read as plain text (:meth:`string`, :meth:`optional_string`), not through
     :meth:`formatted`: a ``{placeholder}`` in one is printed as written (:func:`string_problems`)."""
+    cut_short: set[str] = dataclasses.field(default_factory=set, compare=False, repr=False)
+    """The ids of the records whose layout with this template drew less than they ask (a record problem such as
+    ``"too many"`` stopped it): the keys it did not reach are not unread (:func:`unread_keys`, twenty-fourth breaker)."""
 
     def _missing(self, section: str, name: str, written: Any) -> TemplateError:
         """The error for ``section.name`` that the layout asks for and no template writes: at the line of
@@ -166,10 +171,18 @@ class Template:
             raise self._missing("numbers", name, self.numbers) from None
 
     def string(self, name: str) -> str:
-        """The label called ``name``, printed as it is written (a ``{placeholder}`` in it is a problem of
-        :func:`string_problems`; a label with values in it is read with :meth:`formatted`)."""
+        """The label called ``name``, printed as it is written but for ``{{`` and ``}}``, each one brace as in every
+        string (:func:`plain_text`; a ``{placeholder}`` or a brace alone in it is a problem of :func:`string_problems`;
+        a label with values in it is read with :meth:`formatted`)."""
         self.plain.add(f"strings.{name}")
-        return self._string(name)
+        return plain_text(self._string(name))
+
+    def could_read(self, *keys: str) -> None:
+        """Count ``keys`` (``numbers.emblem_pair_scale``) as read although this layout did not need them: a layout reads
+        some keys only for some records (a two-emblem back, a yellow map, a range of 1), and a database that prints no
+        such record leaves them unread; they are no typo (twenty-fourth breaker: a design whose backs all bear one emblem
+        was told to remove `emblem_pair_scale`). A key not written is not required by this."""
+        self.asked.update(keys)
 
     def _string(self, name: str) -> str:
         """The label called ``name``, read (:attr:`asked`) but not as plain text."""
@@ -184,7 +197,7 @@ class Template:
         in its ``{placeholders}`` when its own words are most of the text (``Warding Key {key}`` and a long tail
         written there); ``None`` for a text the template did not write."""
         for name, value in self.strings.items():
-            if value == text:
+            if value == text or plain_text(value) == text:
                 return name
             if "{" in value:
                 parts = re.split(r"\{[^{}]*\}", value)
@@ -206,7 +219,7 @@ class Template:
         it is there (a table card's subtitle, a back's emblems by the back's id). Read, it is no unread key."""
         self.asked.add(f"strings.{name}")
         self.plain.add(f"strings.{name}")
-        return self.strings.get(name, default)
+        return plain_text(self.strings.get(name, default))
 
     def formatted(self, name: str, /, **values: object) -> str:
         """The label called ``name`` with its ``{placeholders}`` filled from ``values`` (``Range {range}``).
@@ -226,6 +239,13 @@ class Template:
                 shown = shortened("{" + field_name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}", 30)
                 raise _error(self.path, key, f"unknown placeholder {shown}; this string can use {allowed}")
         return text.format_map(values)
+
+
+def plain_text(value: str) -> str:
+    """A ``[strings]`` value read as plain text, as it prints: ``{{`` and ``}}`` are one brace each, as in a string with
+    ``{placeholders}`` (:meth:`Template.formatted`), so that one rule prints a brace in every string (twenty-fourth
+    breaker: `Battle {{Win}}` printed both braces); anything else as written."""
+    return value.replace("{{", "{").replace("}}", "}")
 
 
 def _header_line(path: Path, section: str) -> int:
@@ -476,7 +496,10 @@ def string_problems(folder: Path | None = None) -> list[tuple[Path, int, str, st
             text = re.sub(r"\{[^{}]*\}", " ", value)
             said = []
             if key in template.plain:  # twenty-third breaker: `kind_label = "City Quest {key}"` printed its braces
-                said += [f"{{{field}}} is printed as written: this string takes no placeholders" for field in _placeholders(value)][:1]
+                said += [f"{{{field}}} is printed as written: this string takes no placeholders (write {{{{ and }}}} "
+                         f"for a brace itself)" for field in _placeholders(value)][:1]
+                said += [f"{shortened(error, 60)}: a brace itself is written {{{{ or }}}} (printed as one brace)"
+                         for error in _brace_error(value)]
             for token in unknown_icons(text):
                 meant = icon_meant(token)
                 said.append(f"unknown icon :{token}:; " + (f"did you mean :{meant}:?" if meant else f"icons are: {', '.join(sorted(INLINE_ICONS))}"))
@@ -496,6 +519,16 @@ def _placeholders(text: str) -> list[str]:
         return [field for _, field, _, _ in string.Formatter().parse(text) if field is not None]
     except ValueError:
         return []
+
+
+def _brace_error(text: str) -> list[str]:
+    """``[what is wrong]`` when ``text`` has a brace :meth:`str.format` cannot read (``Battle {``, a ``}`` alone), else
+    ``[]``: a brace itself is written ``{{`` or ``}}`` in every string (:func:`plain_text`)."""
+    try:
+        list(string.Formatter().parse(text))
+    except ValueError as error:
+        return [str(error)]
+    return []
 
 
 def _users(folder: Path) -> tuple[list[Path], dict[Path, list[Template]]]:
@@ -522,8 +555,13 @@ def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, s
     ``[colors]``, ``[numbers]`` or ``[strings]`` that no layout of a kind using that file (the kind itself, or one that
     extends it) reads (a typo: ``emblem_sise``, eleventh breaker; ``mutted``, ``foo``, twenty-first; ``hex_radius_max``
     written in back.toml, base.toml's ``foo_bar``, twenty-second), and every box of a file other than base.toml no layout
-    fills (a box is read whenever its layout runs, so one never read prints nothing, twelfth breaker). Every file of every
+    fills (a box is read whenever its layout runs, so one never read prints nothing, twelfth breaker); a box of base.toml
+    only when no template of ``folder`` writes a box of that name either (one for a kind this database does not print;
+    twenty-fourth breaker: `[boxes.titel]` there passed). Every file of every
     loaded kind's chain is looked at, a file only ever extended (quest.toml) too (twenty-third breaker: its typos passed).
+    A file a kind is laid out with whose layout stopped short for a record (:attr:`Template.cut_short`) is not looked at:
+    what that layout did not reach is unread for that (twenty-fourth breaker: `track_columns = 4` called eight keys of
+    stats.toml unread).
     ``(file, line, key, the key meant or "", the kinds whose layouts read it elsewhere or "")``, each once, the key meant
     being one those layouts read spelled almost the same. Call it after the faces are laid out."""
     folder = folder or TEMPLATE_DIR
@@ -534,9 +572,12 @@ def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, s
         section, _, name = key.partition(".")
         everywhere.setdefault(section, []).append(name)
     found: dict[tuple[Path, str], tuple[Path, int, str, str, str]] = {}
+    other_boxes = _boxes_written(folder)
     for path in files:
         own = _read(path)  # what this file itself writes
         users = users_of[path]  # kinds laid out with this file
+        if any(user.cut_short for user in users):
+            continue  # a layout stopped short by a record problem: its keys are unread because of that record, said already
         asked = _read_by(users)
         for section in ("boxes", "colors", "numbers", "strings"):
             written = own.get(section, {})
@@ -547,14 +588,29 @@ def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, s
                 key = f"{section}.{name}"
                 if key in asked:
                     continue
-                if section == "boxes" and path.stem == "base":
-                    continue  # a base box is for a kind this database may not print
+                if section == "boxes" and path.stem == "base" and name in other_boxes:
+                    continue  # a base box another template writes too is for a kind this database may not print
                 meant = (difflib.get_close_matches(name, read, 1, cutoff=0.75)
                          or difflib.get_close_matches(name, [k for k in everywhere.get(section, []) if k != name], 1, cutoff=0.75))
                 elsewhere = sorted(other.kind for other in loaded if key in other.asked and other not in users)
                 found.setdefault((path, key), (path, _line(path, (section, name)), key,
                                                f"{section}.{meant[0]}" if meant else "", ", ".join(elsewhere)))
     return list(found.values())
+
+
+def _boxes_written(folder: Path) -> set[str]:
+    """The names of the boxes every template of ``folder`` but base.toml writes (each file's own ``[boxes]``; a file that
+    cannot be read adds none)."""
+    names: set[str] = set()
+    for path in sorted(folder.glob("*.toml")):
+        if path.stem == "base":
+            continue
+        try:
+            boxes = _read(path).get("boxes", {})
+        except TemplateError:
+            continue
+        names.update(boxes if isinstance(boxes, dict) else ())
+    return names
 
 
 def overridden_keys(folder: Path | None = None) -> list[tuple[Path, int, str, list[tuple[Path, int]]]]:
@@ -617,6 +673,7 @@ def forget_reads() -> None:
     layout of another database did in the same process (a key an earlier database's back read counted as read)."""
     for template in _LOADED.values():
         template.asked.clear()
+        template.cut_short.clear()
 
 
 _LOADED: dict[tuple[str, Path], Template] = {}
@@ -656,7 +713,7 @@ def _load(kind: str, folder: Path) -> Template:
             _check(0 <= value <= 1, path, f"numbers.{name}", f"{value!r} is not a share from 0 to 1 (how much of the colour is mixed)")
         if name.endswith(ROOM_SUFFIXES):  # room kept around a thing (twenty-third breaker: `hex_label_pad = -2` put the map's labels on its cuts)
             _check(value >= 0, path, f"numbers.{name}",
-                   f"{value!r} mm is no room: it is the room kept around a text or an icon, 0 mm or more")
+                   f"{value!r} mm is no room: it is the room kept around or between texts, icons and shapes, 0 mm or more")
         numbers[name] = float(value)
     strings = {}
     for name, value in data.get("strings", {}).items():
