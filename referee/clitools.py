@@ -363,10 +363,9 @@ def status_table(rows: Iterable[tuple[str, str]]) -> Any:
     borders: the labels bold, each text wrapped at words to the console's width under its own column (a
     long Location name widens the label column; no line starts under the labels). The one-shot ``status``
     and the table mode's ``status`` print it."""
+    from rich.console import Group
     from rich.table import Table
     from rich.text import Text
-
-    from rich.console import Group
 
     table = Table(show_header=False, box=None, padding=(0, 1))
     # a label wraps past STATUS_LABEL_CELLS (a player's name of 40 wide characters left the values no room, seventeenth breaker)
