@@ -62,6 +62,10 @@ def table(words: tuple[str, ...], database_path: Path | None) -> None:
         readings.insert(0, (" ".join(words[:-1]), int(words[-1].removesuffix("+"))))
     if any(not word.strip() for word in words):  # twenty-second breaker: '' was dropped without a word, or quoted as ' '
         raise click.UsageError("an empty argument: give a table's name (and a roll), or nothing to list the tables")
+    for word in words:  # twenty-fourth breaker: `nomograph +`, `battle-loss ß` were read as the table alone, the word dropped
+        if not re.search(r"[a-z0-9]", word.lower()) and not re.fullmatch(r"[+-]?\d{1,9}\+?", word):
+            raise click.BadParameter(f"{shortened(repr(word), 24)} is neither a roll (a number) nor a word of a table's title",
+                                     param_hint="ROLL" if word == words[-1] and len(words) > 1 else "TABLE_ID")
     first_error: click.ClickException | None = None
     several: list[str] = []  # the tables the words of a reading are in, when more than one
     for table_id, read_roll in readings:

@@ -86,20 +86,32 @@ NEW_GAME = {"solo": "`referee solo play` (it asks the difficulty and starting sp
 def _as_written(value: object) -> str:
     """``value`` as a TOML file writes it (``true``, ``"4"``, ``[1]``), cut to a readable length (twenty-third
     breaker: a hand-edited ``format = true`` was echoed as Python's ``True``)."""
+    return shortened(_inline(value), 20)
+
+
+def _inline(value: object) -> str:
+    """``value`` in TOML's inline form: a table as ``{ v = 4 }`` (twenty-fourth breaker: ``format = {v = 4}`` was
+    echoed as ``4``), an array on one line."""
+    if isinstance(value, dict):
+        bare = {key: key if re.fullmatch(r"[A-Za-z0-9_-]+", str(key)) else _inline(str(key)) for key in value}
+        return "{ " + ", ".join(f"{bare[key]} = {_inline(item)}" for key, item in value.items()) + " }" if value else "{}"
     try:
         written = " ".join(tomli_w.dumps({"v": value}).partition("=")[2].split())  # an array on one line
-        written = written.replace("[ ", "[").replace(", ]", "]").replace(",]", "]")
+        return written.replace("[ ", "[").replace(", ]", "]").replace(",]", "]")
     except (TypeError, ValueError):
-        written = repr(value)
-    return shortened(written, 20)
+        return repr(value)
 
 
 def _top_line(text: str, key: str) -> int | None:
-    """The line (1-based) of ``key = ...`` before the first table header of a save's ``text``, or ``None``."""
+    """The line (1-based) of ``key = ...`` before the first table header of a save's ``text``, else of a ``[key]`` header
+    (a key edited into a table), or ``None``."""
     for number, line in enumerate(text.split("\n"), 1):
         if line.lstrip().startswith("["):
-            return None
+            break
         if re.match(rf"\s*{key}\s*=", line):
+            return number
+    for number, line in enumerate(text.split("\n"), 1):
+        if re.match(rf"\s*\[\s*{key}\s*\]", line):
             return number
     return None
 
@@ -544,7 +556,8 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
     if (other != game and other in SETUP_MARKS and isinstance(setup, dict) and SETUP_MARKS[game] & setup.keys()
             and not SETUP_MARKS[other] & setup.keys()):  # twenty-first breaker: a solo save edited to game = "duel"
         raise SaveError(path, f"corrupt or hand-edited save file: it says game = {_as_written(other)}, but its [setup] is a game of "
-                              f"{_title(game)} ({', '.join(sorted(SETUP_MARKS[game] & setup.keys()))})")
+                              f"{_title(game)} ({', '.join(sorted(SETUP_MARKS[game] & setup.keys()))}): game = {_as_written(game)}",
+                        _top_line(text, "game"))
     if doc.get("game") != game:
         other = doc.get("game")
         remedy = (f": it is played with `referee {other}` commands (`referee {other} status --save {shlex.quote(str(path))}`)"

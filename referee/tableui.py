@@ -270,6 +270,10 @@ def ask(text: str, choices: list[tuple[str, str]], default: str, input: Input | 
                  or [a for a in words if _begins_each(a, line)])  # `thorn shield`, `Thorn Hedge, Shield`, as --spells reads them
         if len(found) == 1:
             return found[0]
+        if len(found) > 1:  # twenty-fourth breaker: `shield`, the beginning of four pairs, was "not one of them"
+            fits = ", ".join(f"{words.index(answer) + 1} {dict(choices)[answer] or answer}" for answer in found)
+            out.print(f"{line!r} fits several: {fits}; type its number or more of its name.", style="bold red", markup=False)
+            continue
         out.print(f"{line!r} is not one of them: type its number or its name (help shows them).", style="bold red", markup=False)
 
 

@@ -1305,6 +1305,9 @@ def test_the_map_too_wide_for_the_terminal_is_said_in_lines_that_fit():
     (["nomograph", "99999999999999999999"], "is too large a roll"), (["nomograph", "-1"], "-1 reads no row"),
     (["nomograph", "-1"], "a difference is 0 or more"),  # twenty-third breaker: "rows hold 0, ..., 10", yet 20 is read
     (["nomograph", "10+"], "its last row is 9+"), (["battle-win", "3+"], "type the roll as a number"),
+    # twenty-fourth breaker: a roll of symbols or letters outside a-z was dropped and the whole table printed
+    (["nomograph", "+"], "'+' is neither a roll (a number) nor a word"), (["nomograph", "²"], "is neither a roll"),
+    (["battle-loss", "ß"], "'ß' is neither a roll"), (["battle", "ß", "loss"], "'ß' is neither a roll"),
 ])
 def test_table_refusals_say_what_is_wrong(words, says):
     """Twenty-second breaker: a word of several titles was "no table 'damage'", an empty argument was dropped (or quoted
@@ -1316,6 +1319,11 @@ def test_table_refusals_say_what_is_wrong(words, says):
 @pytest.mark.parametrize("old, new, says", [
     ('game = "solo"', "game = 4", "game: 4 is no game of this referee"),
     ('game = "solo"', 'game = "Solo"', 'game: "Solo" is no game of this referee'),
+    # twenty-fourth breaker: a table was echoed as its value ("format: 4 is not a whole number"), a header named no line
+    ("format = 4", "format = {v = 4}", "s.toml:1: corrupt or hand-edited save file: format: { v = 4 } is not a whole number"),
+    ('game = "solo"', 'game = {name = "solo"}', 's.toml:2: corrupt or hand-edited save file: game: { name = "solo" } is no game'),
+    ("format = 4", "[format]\nx = 1", "s.toml:1: corrupt or hand-edited save file: format: { x = 1"),
+    ('game = "solo"', 'game = "duel"', 's.toml:2: corrupt or hand-edited save file: it says game = "duel", but'),
     ('game = "solo"', "game = [1]", "game: [1] is no game of this referee"),
     ("format = 4", "format = -1", "format: -1 is no format (this referee writes format = 4)"),
 ])

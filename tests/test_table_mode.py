@@ -828,6 +828,19 @@ def test_the_starting_spells_are_taken_as_listed_or_in_any_order(typed):
     assert chosen == "bind shield"
 
 
+def test_a_beginning_of_several_starting_pairs_lists_them():
+    """Twenty-fourth breaker: `shield`, the beginning of several offered pairs, was "'shield' is not one of them"; the
+    README says such a beginning is refused in one line listing the pairs it fits. Then the number picks one."""
+    said = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text("shield\r3\r")
+        chosen = tableui.ask("Starting spells", [("bind knot", "Bind and Knot"), ("shield bind", "Shield and Bind"),
+                                                 ("shield knot", "Shield and Knot")], "bind knot",
+                             input=pipe, output=DummyOutput(), out=Console(file=said, width=200))
+    assert chosen == "shield knot"
+    assert "'shield' fits several: 2 Shield and Bind, 3 Shield and Knot" in said.getvalue(), said.getvalue()
+
+
 @pytest.mark.parametrize("line", ["map --key 1", "status --json", "referee solo status", "referee solo log", "log -v",
                                   "new --difficulty beginner --spells bind,knot --force", "play --save x.toml"])
 def test_a_one_shot_command_that_plays_no_event_is_refused_in_one_line(tmp_path, line):

@@ -130,7 +130,9 @@ class SoloTable:
                 rest.append(event)
         default, text, label = self._default(state, rest)
         helps = self._helps(state)
-        choices = tuple(self._choices(state, [e for e in rest if default is None or e is not default.event], helps or []))
+        # accepting is listed (last) even as Enter's default: numbered with the aid, as when aid wins for certain (twenty-fourth breaker)
+        choices = tuple(self._choices(state, [e for e in rest if default is None or e is not default.event or isinstance(e, ev.Accept)],
+                                      helps or []))
         if state.phase == "turn":
             text, label = "The card you turned over", ""
         automatic = default is not None and not choices and not values and state.result is None  # the Council of Wardens
