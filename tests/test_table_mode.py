@@ -1381,3 +1381,22 @@ def test_undo_at_one_sides_hidden_prompt_never_takes_back_the_others_placing(tmp
         assert f"`referee duel play --save {save}`" in said and said.count("--save") == 2, said
     one_shot("duel", save, "undo")
     assert len(load_duel(save, DB).log.events) == len(events) - 1
+
+
+def test_accepting_is_a_numbered_choice_also_as_enters_default(tmp_path):
+    """Twenty-fourth breaker: when aid gives only a chance, accepting was Enter's default and no numbered choice, so the
+    number after the aid was refused ("type 1-2"), while with certain aid it was listed last. It is listed last in both."""
+    save = tmp_path / "ls.toml"
+    for line in ["new --difficulty normal --spells shield,ember-hook --seed 5", "draw --card dalnish", "warding won",
+                 "draw --card marim", "warding won", "draw --card borolia", "warding won", "cast barrier-lock", "last-stand",
+                 "attack --dice 1,2 --enemy 6,6,6"]:
+        one_shot("solo", save, line, refused_ok=line.startswith("attack"))
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    helps = aid.options(session.state, DB)
+    assert helps and not any(option.certain for option in helps)  # a chance only: Enter accepts
+    events = len(session.game.log.events)
+    _, question, _ = session.prompt()
+    assert question is not None and question.default is not None and question.default.event.kind == "accept"
+    kinds = [choice.event.kind for choice in question.choices]
+    assert kinds[-1] == "accept" and kinds.count("accept") == 1, kinds
+    assert session.answer(str(len(kinds))).error is None and len(session.game.log.events) == events + 1
