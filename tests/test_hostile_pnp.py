@@ -242,10 +242,10 @@ HOSTILE = [
      "solo.last-stand.card.copies: input should be greater than or equal to 1"),
     ("a huge integer", SOURCE.replace("quest_cards = 22", "quest_cards = 99999999999999999999999", 1), "quest_cards: a number of 77 bits is far beyond"),
     ("a 40 KB text", _thornwick_text("x" * 40_000), "text: string should have at most 2000 characters"),
-    ("an id holding a line break", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest.tural\\nx"', 1), "solo.quest.tural\\nx.id"),
+    ("an id holding a line break", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest.tural\\nx"', 1), "city_quest[2].id: is 'solo.quest.tural\\nx'"),
     ("an id going up two folders", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest/../../x"', 1), "an id is lower-case letters"),
-    ("an id with a NUL", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest.tu\\u0000ral"', 1), "solo.quest.tu\\x00ral"),
-    ("a terminal escape in an id", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest.\\u001b[2Jx"', 1), "\\x1b[2Jx"),
+    ("an id with a NUL", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest.tu\\u0000ral"', 1), "solo.city_quest[2].id: character '\\x00'"),
+    ("a terminal escape in an id", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest.\\u001b[2Jx"', 1), "solo.city_quest[2].id: character '\\x1b'"),
     ("a right-to-left override in an id", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.\\u202equest"', 1), "\\u202e"),
     # a card of a size the templates are not laid out for is said as such, alone (twentieth breaker); it used to be
     # "does not fit on A4" beside it
@@ -2426,3 +2426,52 @@ def test_a_missing_box_is_never_told_it_is_another_real_box(db, edited_templates
     edited_templates("servant.toml", block, "")
     problems = [p for p in check_fit(db) if p.field == "boxes.damage_note"]
     assert len(problems) == 1 and "missing" in problems[0].message and "range_note" not in problems[0].message, problems
+
+
+# ---- Twenty-fourth round: cards.toml's problems (pnp/database/loader.py, lines.py, checks.py) ----------------------------
+def _database_problems(tmp_path: Path, text: str) -> list:
+    """The problems `pnp check` finds in ``text`` as a cards.toml (structured: file, line, key, message)."""
+    from pnp.database import DatabaseError, load
+
+    path = tmp_path / "cards.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DatabaseError) as caught:
+        load(path, cache=False)
+    return caught.value.problems
+
+
+def _line_of(text: str, piece: str) -> int:
+    """The 1-based line of ``text`` where ``piece`` is first written."""
+    return text[: text.index(piece)].count("\n") + 1
+
+
+@pytest.mark.parametrize("old, new, key", [
+    ('{ key = 1, color = "red", ', "{ key = 1, ", "solo.stats.character.keys[0].color"),
+    ('{ key = 2, color = "blue", ', "{ key = 2, ", "solo.stats.character.keys[1].color"),
+    ('  { roll = [2], text = "raise spirit count by one", ', '  { rol = [2], text = "raise spirit count by one", ',
+     "solo.table.battle-win.rows[1].roll"),
+])
+def test_a_key_missing_from_an_item_of_an_array_is_named_on_that_items_line(tmp_path, old, new, key):
+    """Twenty-fourth breaker (finding 4): a field missing from an inline table in an array was named on the next item's
+    line (keys[0].color at keys[1]'s line); only the last item was placed right. It is named on its own item's line."""
+    text = SOURCE.replace(old, new, 1)
+    problems = [p for p in _database_problems(tmp_path, text) if p.key == key]
+    assert [p.line for p in problems] == [_line_of(text, new)], problems
+
+
+@pytest.mark.parametrize("old, new, key", [
+    ('battle = { foe = "zhumbi" }', 'battle = { foe = "zhumbi", "attack total" = 1 }', 'solo.quest.randven.battle."attack total"'),
+    ("hit_points = { red = 2, blue = 1, yellow = 2 }", 'hit_points = { red = 2, blue = 1, yellow = 2, "green one" = 3 }',
+     'solo.servant.ymp-3.hit_points."green one"'),
+    ("[solo.rules]", '[solo.rules]\n"attack dice" = 2', 'solo.rules."attack dice"'),
+    ('id = "solo.quest.randven"', 'id = "solo.quest.rand ven"', "solo.city_quest[1].id"),  # no id: where it is in TOML
+])
+def test_a_key_that_is_no_bare_key_is_quoted_in_a_database_problem(tmp_path, old, new, key):
+    """Twenty-fourth breaker (finding 9): `battle.attack total` read as two keys; templates quoted such keys
+    (`strings."hex start"`), cards.toml's problems did not. Both write keys with pnp.oneline.toml_key."""
+    from pnp.layout.template import shown_key
+    from pnp.oneline import toml_key
+
+    text = SOURCE.replace(old, new, 1)
+    assert [p.key for p in _database_problems(tmp_path, text)] == [key]
+    assert toml_key(["rows", 1, "hex start"]) == 'rows[1]."hex start"' and shown_key('strings."hex start"') == 'strings."hex start"'

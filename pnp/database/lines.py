@@ -77,6 +77,8 @@ class LineIndex:
         for part in rest:
             if isinstance(part, int):
                 found = self._nth_item(line, end, part)
+                if found is not None:  # a key is looked for in this item only (twenty-fourth breaker: a missing
+                    end = self._item_end(line, end, part, found)  # `color` of keys[0] was named on keys[1]'s line)
             else:
                 found = self._key(line, end, str(part))
             if found is None:
@@ -123,6 +125,16 @@ class LineIndex:
             if pattern.search(text):
                 return number
         return None
+
+    def _item_end(self, start: int, end: int, index: int, item: int) -> int:
+        """The 0-based line after item ``index`` (on line ``item``) of the array whose key is on line ``start``: the
+        line of the next item, or of the array's closing bracket; ``item + 1`` for an array written on one line."""
+        if item == start:
+            return item + 1
+        following = self._nth_item(start, end, index + 1)
+        if following is not None:
+            return following
+        return next((number for number in range(item + 1, end) if self.lines[number].strip().startswith("]")), end)
 
     def _nth_item(self, start: int, end: int, index: int) -> int | None:
         """The line of item ``index`` of the array whose key is on line ``start`` (0-based): that line

@@ -33,7 +33,7 @@ from pnp.database.errors import DatabaseError, Problem
 from pnp.database.lines import LineIndex
 from pnp.database.schema import FORMAT, ID_PATTERN, CardsFile, Duel, Game, PrintSettings, Record, Solo, Table
 from pnp.files import FileRefused, keep_file, machine_key, read_limited, shown_path
-from pnp.oneline import quoted, shortened, xml_char
+from pnp.oneline import quoted, shortened, toml_key, xml_char
 
 if typing.TYPE_CHECKING:
     from pydantic_core import ErrorDetails
@@ -508,17 +508,19 @@ def _deepest_line(text: str) -> int:
 
 
 def _key_path(data: dict[str, Any], loc: tuple[Any, ...]) -> str:
-    """``loc`` as a dotted key path; inside a record the record's id replaces ``game.kind[n]``."""
+    """``loc`` as a dotted key path, each key as TOML writes it (:func:`pnp.oneline.toml_key`: ``battle."attack total"``,
+    twenty-fourth breaker); inside a record the record's id replaces ``game.kind[n]``, unless the id holds characters
+    no id may (a space, a quote): then ``game.kind[n]`` stays, and the message quotes the id."""
     parts = list(loc)
     if len(parts) >= 3 and isinstance(parts[2], int):
         try:
             record_id = data[parts[0]][parts[1]][parts[2]]["id"]
         except (KeyError, IndexError, TypeError):
             record_id = None
-        if isinstance(record_id, str):
-            parts = [record_id] + parts[3:]
-    text = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in parts).replace(".[", "[")
-    return text or "file"
+        if isinstance(record_id, str) and re.fullmatch(r"[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*", record_id):
+            rest = toml_key(parts[3:])
+            return record_id + ("" if not rest else rest if rest.startswith("[") else "." + rest)
+    return toml_key(parts) or "file"
 
 
 def _as_toml(value: Any) -> str:
