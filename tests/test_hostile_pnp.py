@@ -2383,7 +2383,7 @@ def test_an_id_of_the_other_game_is_one_line(tmp_path):
     path = tmp_path / "cards.toml"
     path.write_text(SOURCE.replace('id = "duel.location.rift-of-sael"', 'id = "solo.location.rift-of-sael"', 1), encoding="utf-8")
     rows = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
-    assert len(rows) == 1 and rows[0].endswith("must start with 'duel.location.'"), rows
+    assert len(rows) == 1 and rows[0].endswith("must start with 'duel.location.': did you mean 'duel.location.rift-of-sael'?"), rows
 
 
 def test_calibrate_out_a_folder_writes_the_sheet_in_it(tmp_path):
@@ -2475,3 +2475,32 @@ def test_a_key_that_is_no_bare_key_is_quoted_in_a_database_problem(tmp_path, old
     text = SOURCE.replace(old, new, 1)
     assert [p.key for p in _database_problems(tmp_path, text)] == [key]
     assert toml_key(["rows", 1, "hex start"]) == 'rows[1]."hex start"' and shown_key('strings."hex start"') == 'strings."hex start"'
+
+
+@pytest.mark.parametrize("new_id, says", [
+    ("solo.city.randven", "did you mean 'solo.quest.randven'?"),  # another kind's prefix (said by checks.check_id_kinds)
+    ("duel.quest.randven", "did you mean 'solo.quest.randven'?"),  # another game's prefix (said by the loader)
+    ("solo.quest.randvën", "did you mean 'solo.quest.randven'?"),  # an accent dropped, not made a hyphen
+])
+def test_an_id_is_told_the_id_that_would_be_right(tmp_path, new_id, says):
+    """Twenty-fourth breaker (finding 10): a wrong prefix had two wordings, by game and by kind (now one, with the id that
+    would be right), and `randvën` was told `randv-n`."""
+    text = SOURCE.replace('\nid = "solo.quest.randven"', f'\nid = "{new_id}"', 1)
+    problems = _database_problems(tmp_path, text)
+    assert [(p.line, p.key.endswith(".id")) for p in problems] == [(_line_of(text, new_id), True)], problems
+    assert problems[0].message.endswith(says), problems
+    if "randven" in new_id:
+        assert problems[0].message.startswith(f"id '{new_id}' is in [[solo.city_quest]], so it must start with 'solo.quest.'")
+
+
+@pytest.mark.parametrize("first_valid", [True, False])
+def test_a_duplicate_id_says_the_line_of_the_first(tmp_path, first_valid):
+    """Twenty-fourth breaker (finding 10): a duplicate id did not say where the record it repeats is, valid or not."""
+    text = SOURCE.replace('\nid = "solo.quest.randven"', '\nid = "solo.quest.iarith"', 1)
+    if not first_valid:  # the first one fails its own validation (a win of 9)
+        text = text.replace('name = "Iarith"\nback = "solo.back.quest"\nwin = 1\n', 'name = "Iarith"\nback = "solo.back.quest"\nwin = 9\n', 1)
+        assert "win = 9" in text
+    first, second = (number for number, line in enumerate(text.split("\n"), 1) if line == 'id = "solo.quest.iarith"')
+    duplicates = [p for p in _database_problems(tmp_path, text) if "duplicate" in p.message]
+    assert [(p.line, p.key) for p in duplicates] == [(second, "solo.quest.iarith.id")], duplicates
+    assert f"line {first} gives it already" in duplicates[0].message

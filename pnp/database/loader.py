@@ -322,7 +322,7 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
             report((key,), "missing; this section is required")
         else:
             sections[key] = validate(adapter, data[key], (key,))
-    broken_ids: set[str] = set()
+    broken_ids: dict[str, tuple[Any, ...]] = {}  # the id of each record that failed its own validation, and where it is
     by_id: dict[str, Record] = {}
     locations: dict[str, tuple[Any, ...]] = {}
     for game_key, game_model in (("solo", Solo), ("duel", Duel)):
@@ -348,15 +348,16 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
                 record = validate(constraints.adapter(record_model), item, (game_key, kind, number))
                 if record is None:
                     if isinstance(item, dict) and isinstance(item.get("id"), str):
-                        broken_ids.add(item["id"])
+                        broken_ids.setdefault(item["id"], (game_key, kind, number))
                     continue
                 loc = (game_key, kind, number, "id")
-                if record.id in by_id or record.id in broken_ids:
-                    report(loc, f"duplicate id {quoted(record.id)}; ids must be unique")
+                first = locations.get(record.id) or broken_ids.get(record.id)
+                if first is not None:  # twenty-fourth breaker: say where the first one is
+                    report(loc, f"duplicate id {quoted(record.id)}: line {index.line_of(first + ('id',))} gives it already; "
+                                f"ids must be unique, give this record another")
                     continue
                 if record.game != game_key:  # said here, whole, once (checks.check_id_kinds passes it by: twenty-third breaker)
-                    prefix = f"{game_key}.{checks.ID_PREFIXES.get(record.kind, record.kind)}."
-                    report(loc, f"id {quoted(record.id)} is in [[{game_key}.{kind}]], so it must start with '{prefix}'")
+                    report(loc, checks.wrong_id_prefix(record, game_key))
                 by_id[record.id] = record
                 locations[record.id] = (game_key, kind, number)
                 records.append(record)
@@ -373,7 +374,7 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
     games: dict[str, Game] = dict(parsed.games.items())
     database = Database(path, hashlib.sha256(content.encode("utf-8")).hexdigest(), parsed.print, games, parsed.solo,
                         parsed.duel, by_id, locations, index, raw)
-    for loc, message in checks.run(database, locations, broken_ids, complete=not problems):
+    for loc, message in checks.run(database, locations, set(broken_ids), complete=not problems):
         row_line: int | None = None
         if len(loc) == 5 and loc[3] == "layout":  # a hex map row: the layout text starts on the next line
             row_line = index.line_of(loc[:4]) + int(str(loc[4]).split()[1])
@@ -509,15 +510,16 @@ def _deepest_line(text: str) -> int:
 
 def _key_path(data: dict[str, Any], loc: tuple[Any, ...]) -> str:
     """``loc`` as a dotted key path, each key as TOML writes it (:func:`pnp.oneline.toml_key`: ``battle."attack total"``,
-    twenty-fourth breaker); inside a record the record's id replaces ``game.kind[n]``, unless the id holds characters
-    no id may (a space, a quote): then ``game.kind[n]`` stays, and the message quotes the id."""
+    twenty-fourth breaker); inside a record the record's id replaces ``game.kind[n]``, unless the id holds a character
+    other than letters, digits, ``.``, ``_`` and ``-`` (a space, a slash, a control character): then ``game.kind[n]``
+    stays, and the message quotes the id."""
     parts = list(loc)
     if len(parts) >= 3 and isinstance(parts[2], int):
         try:
             record_id = data[parts[0]][parts[1]][parts[2]]["id"]
         except (KeyError, IndexError, TypeError):
             record_id = None
-        if isinstance(record_id, str) and re.fullmatch(r"[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*", record_id):
+        if isinstance(record_id, str) and record_id and all(char.isalnum() or char in "._-" for char in record_id):
             rest = toml_key(parts[3:])
             return record_id + ("" if not rest else rest if rest.startswith("[") else "." + rest)
     return toml_key(parts) or "file"
@@ -563,7 +565,9 @@ def _explain(item: ErrorDetails) -> str:
         return f"is {quoted(item.get('input'))}; {item['msg'].lower()}"
     if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == ID_PATTERN:  # not a regular expression
         given = str(item.get("input"))
-        suggested = ".".join(part for part in (re.sub(r"[^a-z0-9-]+", "-", piece.lower()).strip("-") for piece in given.split(".")) if part)
+        unaccented = "".join(char for char in unicodedata.normalize("NFKD", given) if not unicodedata.combining(char))  # randvën: randven
+        suggested = ".".join(part for part in (re.sub(r"[^a-z0-9-]+", "-", piece.lower()).strip("-") for piece in unaccented.split("."))
+                             if part)
         example = (f"did you mean {suggested!r}?" if re.fullmatch(ID_PATTERN, suggested) and suggested != given
                    else "e.g. 'duel.location.rift-of-sael'")
         return f"is {quoted(given)}; an id is lower-case letters, digits and '-', in parts joined by dots: {example}"
