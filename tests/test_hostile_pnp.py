@@ -2504,3 +2504,47 @@ def test_a_duplicate_id_says_the_line_of_the_first(tmp_path, first_valid):
     duplicates = [p for p in _database_problems(tmp_path, text) if "duplicate" in p.message]
     assert [(p.line, p.key) for p in duplicates] == [(second, "solo.quest.iarith.id")], duplicates
     assert f"line {first} gives it already" in duplicates[0].message
+
+
+@pytest.mark.parametrize("old, new, header, table, keys", [
+    ('name = "Randven"\n', 'name = "Randven"\n[solo.city_quest.battle]\nfoe = "zhumbi"\n', "[solo.city_quest.battle]",
+     "solo.quest.randven.battle", ["back", "win", "loss", "next_value", "text"]),
+    ("hit_points = { red = 2, blue = 1, yellow = 2 }\n", "[solo.servant.hit_points]\nred = 2\nblue = 1\nyellow = 2\n",
+     "[solo.servant.hit_points]", "solo.servant.ymp-3.hit_points", ["range", "damage", "damage_to", "text"]),
+])
+def test_keys_taken_by_a_header_inside_a_record_are_one_line_at_that_header(tmp_path, old, new, header, table, keys):
+    """Twenty-fourth breaker (finding 3): a table header written in the middle of a record (valid TOML) takes every key
+    below it into that table; check said each was unknown ("did you mean win?", the very key written) and each required
+    one missing, nine lines that never named the header. Now one line, at the header, naming the keys and their lines."""
+    text = SOURCE.replace(old, new, 1).replace('battle = { foe = "zhumbi" }\n', "", 1 if "battle" in header else 0)
+    problems = _database_problems(tmp_path, text)
+    assert [(p.line, p.key) for p in problems] == [(_line_of(text, header), table)], problems
+    lines = text.split("\n")
+    first = next(n for n, line in enumerate(lines, 1) if n > problems[0].line and line.startswith(f"{keys[0]} ="))
+    assert all(key in problems[0].message for key in keys) and f"lines {first}-{first + len(keys) - 1}" in problems[0].message
+    assert "move them above this header" in problems[0].message and "did you mean" not in problems[0].message
+
+
+@pytest.mark.parametrize("old, new, key, belongs", [
+    ('\nplayers = "1"', '\nplayers = "1"\nbleed_mm = 2.0', "games.solo.bleed_mm", "[print]"),
+    ('\nduplex = "long"', '\nduplex = "long"\nattack_dice = 3', "print.attack_dice", "[solo.rules]"),
+    ("\nkey = 1\n", "\nkey = 1\nhit_points = 3\n", "solo.map.key-1.hit_points", "[[solo.servant]]"),
+])
+def test_a_key_written_in_the_wrong_table_is_told_where_it_belongs(tmp_path, old, new, key, belongs):
+    """Twenty-fourth breaker (finding 3): `bleed_mm` under [games.solo] was told "did you mean bleed_mm?", the key as
+    written. A key of another table is told which one."""
+    text = SOURCE.replace(old, new, 1)
+    problems = _database_problems(tmp_path, text)
+    assert [(p.line, p.key) for p in problems] == [(_line_of(text, new) + new.rstrip("\n").count("\n"), key)], problems
+    written = key.rsplit(".", 1)[-1]
+    assert f"{written} is a key of {belongs}" in problems[0].message and f"did you mean {written}?" not in problems[0].message
+
+
+def test_keys_taken_by_a_misspelt_header_inside_a_record_are_not_said_missing(tmp_path):
+    """Twenty-fourth breaker (finding 3), a header of a table the record has none of (`battel`): the record's keys it
+    takes were said missing, four lines more; now the one line at that header names them, and the table meant."""
+    text = SOURCE.replace('name = "Randven"\n', 'name = "Randven"\n[solo.city_quest.battel]\nfoe = "zhumbi"\n', 1)
+    text = text.replace('battle = { foe = "zhumbi" }\n', "", 1)
+    problems = _database_problems(tmp_path, text)
+    assert [(p.line, p.key) for p in problems] == [(_line_of(text, "[solo.city_quest.battel]"), "solo.quest.randven.battel")]
+    assert "win" in problems[0].message and "did you mean battle?" in problems[0].message, problems

@@ -86,6 +86,27 @@ class LineIndex:
             line = found
         return line + 1
 
+    def header_of(self, path: tuple[Any, ...]) -> int | None:
+        """The 1-based line of the ``[header]`` that opens the table at key ``path`` (``("solo", "city_quest", 1,
+        "battle")``: a ``[solo.city_quest.battle]`` below the second ``[[solo.city_quest]]`` and before the third), or
+        ``None`` when that table is written otherwise (inline, ``battle = { ... }``) or not at all."""
+        parts = list(path)
+        last_index = max((i for i, part in enumerate(parts) if isinstance(part, int)), default=None)
+        if last_index is None:
+            name = ".".join(str(part) for part in parts)
+            return next((header[0] + 1 for header in self.headers if header[1] == name and not header[2]), None)
+        if last_index + 1 >= len(parts):
+            return None
+        array = ".".join(str(p) for p in parts[:last_index] if not isinstance(p, int))
+        entries = [i for i, header in enumerate(self.headers) if header[1] == array and header[2]]
+        if parts[last_index] >= len(entries):
+            return None
+        first = entries[parts[last_index]]
+        end = next((i for i in entries if i > first), len(self.headers))
+        name = ".".join([array, *(str(part) for part in parts[last_index + 1:])])
+        return next((self.headers[i][0] + 1 for i in range(first + 1, end) if self.headers[i][1] == name and not self.headers[i][2]),
+                    None)
+
     def _sub_table_line(self, parts: list[Any]) -> int | None:
         """The 1-based line of ``parts`` when it lies in a table written under an array-of-tables entry by a
         header of its own (``[solo.servant.extra]`` after ``[[solo.servant]]``: the path ``solo, servant, 0,
