@@ -6,11 +6,13 @@ of one choice a line. People using these tools at the table get one line: ``Erro
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
 import traceback
 import unicodedata
+from collections.abc import Iterable
 from typing import Any
 
 import click
@@ -61,6 +63,22 @@ def slug(text: str) -> str:
     hyphen (``"Orrin's Crossing"`` and ``orrins crossing`` -> ``orrins-crossing``)."""
     composed = unicodedata.normalize("NFC", text).lower().replace("'", "").replace("\u2019", "")
     return re.sub(r"[^a-z0-9]+", "-", composed).strip("-")
+
+
+def toml_key(parts: Iterable[str | int]) -> str:
+    """A key path as TOML writes it, for a problem's key: the parts joined by dots, a part that is no bare key (only
+    letters, digits, ``_`` and ``-``) in double quotes with JSON's escapes, an array index as ``[n]``:
+    ``("battle", "attack total")`` -> ``battle."attack total"``, ``("strings", "solo.back.quest")`` ->
+    ``strings."solo.back.quest"``, ``("rows", 1, "roll")`` -> ``rows[1].roll``. Both ``cards.toml``'s problems and the
+    templates' write keys with it."""
+    written = ""
+    for part in parts:
+        if isinstance(part, int):
+            written += f"[{part}]"
+        else:
+            bare = re.fullmatch(r"[A-Za-z0-9_-]+", part) is not None
+            written += ("." if written else "") + (part if bare else json.dumps(part, ensure_ascii=False))
+    return written
 
 
 def quoted(value: object, limit: int = 60) -> str:

@@ -242,10 +242,10 @@ HOSTILE = [
      "solo.last-stand.card.copies: input should be greater than or equal to 1"),
     ("a huge integer", SOURCE.replace("quest_cards = 22", "quest_cards = 99999999999999999999999", 1), "quest_cards: a number of 77 bits is far beyond"),
     ("a 40 KB text", _thornwick_text("x" * 40_000), "text: string should have at most 2000 characters"),
-    ("an id holding a line break", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest.tural\\nx"', 1), "solo.quest.tural\\nx.id"),
+    ("an id holding a line break", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest.tural\\nx"', 1), "city_quest[2].id: is 'solo.quest.tural\\nx'"),
     ("an id going up two folders", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest/../../x"', 1), "an id is lower-case letters"),
-    ("an id with a NUL", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest.tu\\u0000ral"', 1), "solo.quest.tu\\x00ral"),
-    ("a terminal escape in an id", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest.\\u001b[2Jx"', 1), "\\x1b[2Jx"),
+    ("an id with a NUL", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest.tu\\u0000ral"', 1), "solo.city_quest[2].id: character '\\x00'"),
+    ("a terminal escape in an id", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.quest.\\u001b[2Jx"', 1), "solo.city_quest[2].id: character '\\x1b'"),
     ("a right-to-left override in an id", SOURCE.replace('id = "solo.quest.tural"', 'id = "solo.\\u202equest"', 1), "\\u202e"),
     # a card of a size the templates are not laid out for is said as such, alone (twentieth breaker); it used to be
     # "does not fit on A4" beside it
@@ -2384,7 +2384,7 @@ def test_an_id_of_the_other_game_is_one_line(tmp_path):
     path = tmp_path / "cards.toml"
     path.write_text(SOURCE.replace('id = "duel.location.rift-of-sael"', 'id = "solo.location.rift-of-sael"', 1), encoding="utf-8")
     rows = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
-    assert len(rows) == 1 and rows[0].endswith("must start with 'duel.location.'"), rows
+    assert len(rows) == 1 and rows[0].endswith("must start with 'duel.location.': did you mean 'duel.location.rift-of-sael'?"), rows
 
 
 def test_calibrate_out_a_folder_writes_the_sheet_in_it(tmp_path):
@@ -2527,3 +2527,125 @@ def _texts(items):
             yield from _texts(item.items)
         elif isinstance(item, TextLine):
             yield item
+
+
+# ---- Twenty-fourth round: cards.toml's problems (pnp/database/loader.py, lines.py, checks.py) ----------------------------
+def _database_problems(tmp_path: Path, text: str) -> list:
+    """The problems `pnp check` finds in ``text`` as a cards.toml (structured: file, line, key, message)."""
+    from pnp.database import DatabaseError, load
+
+    path = tmp_path / "cards.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DatabaseError) as caught:
+        load(path, cache=False)
+    return caught.value.problems
+
+
+def _line_of(text: str, piece: str) -> int:
+    """The 1-based line of ``text`` where ``piece`` is first written."""
+    return text[: text.index(piece)].count("\n") + 1
+
+
+@pytest.mark.parametrize("old, new, key", [
+    ('{ key = 1, color = "red", ', "{ key = 1, ", "solo.stats.character.keys[0].color"),
+    ('{ key = 2, color = "blue", ', "{ key = 2, ", "solo.stats.character.keys[1].color"),
+    ('  { roll = [2], text = "raise spirit count by one", ', '  { rol = [2], text = "raise spirit count by one", ',
+     "solo.table.battle-win.rows[1].roll"),
+])
+def test_a_key_missing_from_an_item_of_an_array_is_named_on_that_items_line(tmp_path, old, new, key):
+    """Twenty-fourth breaker (finding 4): a field missing from an inline table in an array was named on the next item's
+    line (keys[0].color at keys[1]'s line); only the last item was placed right. It is named on its own item's line."""
+    text = SOURCE.replace(old, new, 1)
+    problems = [p for p in _database_problems(tmp_path, text) if p.key == key]
+    assert [p.line for p in problems] == [_line_of(text, new)], problems
+
+
+@pytest.mark.parametrize("old, new, key", [
+    ('battle = { foe = "zhumbi" }', 'battle = { foe = "zhumbi", "attack total" = 1 }', 'solo.quest.randven.battle."attack total"'),
+    ("hit_points = { red = 2, blue = 1, yellow = 2 }", 'hit_points = { red = 2, blue = 1, yellow = 2, "green one" = 3 }',
+     'solo.servant.ymp-3.hit_points."green one"'),
+    ("[solo.rules]", '[solo.rules]\n"attack dice" = 2', 'solo.rules."attack dice"'),
+    ('id = "solo.quest.randven"', 'id = "solo.quest.rand ven"', "solo.city_quest[1].id"),  # no id: where it is in TOML
+])
+def test_a_key_that_is_no_bare_key_is_quoted_in_a_database_problem(tmp_path, old, new, key):
+    """Twenty-fourth breaker (finding 9): `battle.attack total` read as two keys; templates quoted such keys
+    (`strings."hex start"`), cards.toml's problems did not. Both write keys with pnp.oneline.toml_key."""
+    from pnp.layout.template import shown_key
+    from pnp.oneline import toml_key
+
+    text = SOURCE.replace(old, new, 1)
+    assert [p.key for p in _database_problems(tmp_path, text)] == [key]
+    assert toml_key(["rows", 1, "hex start"]) == 'rows[1]."hex start"' and shown_key('strings."hex start"') == 'strings."hex start"'
+
+
+@pytest.mark.parametrize("new_id, says", [
+    ("solo.city.randven", "did you mean 'solo.quest.randven'?"),  # another kind's prefix (said by checks.check_id_kinds)
+    ("duel.quest.randven", "did you mean 'solo.quest.randven'?"),  # another game's prefix (said by the loader)
+    ("solo.quest.randvën", "did you mean 'solo.quest.randven'?"),  # an accent dropped, not made a hyphen
+])
+def test_an_id_is_told_the_id_that_would_be_right(tmp_path, new_id, says):
+    """Twenty-fourth breaker (finding 10): a wrong prefix had two wordings, by game and by kind (now one, with the id that
+    would be right), and `randvën` was told `randv-n`."""
+    text = SOURCE.replace('\nid = "solo.quest.randven"', f'\nid = "{new_id}"', 1)
+    problems = _database_problems(tmp_path, text)
+    assert [(p.line, p.key.endswith(".id")) for p in problems] == [(_line_of(text, new_id), True)], problems
+    assert problems[0].message.endswith(says), problems
+    if "randven" in new_id:
+        assert problems[0].message.startswith(f"id '{new_id}' is in [[solo.city_quest]], so it must start with 'solo.quest.'")
+
+
+@pytest.mark.parametrize("first_valid", [True, False])
+def test_a_duplicate_id_says_the_line_of_the_first(tmp_path, first_valid):
+    """Twenty-fourth breaker (finding 10): a duplicate id did not say where the record it repeats is, valid or not."""
+    text = SOURCE.replace('\nid = "solo.quest.randven"', '\nid = "solo.quest.iarith"', 1)
+    if not first_valid:  # the first one fails its own validation (a win of 9)
+        text = text.replace('name = "Iarith"\nback = "solo.back.quest"\nwin = 1\n', 'name = "Iarith"\nback = "solo.back.quest"\nwin = 9\n', 1)
+        assert "win = 9" in text
+    first, second = (number for number, line in enumerate(text.split("\n"), 1) if line == 'id = "solo.quest.iarith"')
+    duplicates = [p for p in _database_problems(tmp_path, text) if "duplicate" in p.message]
+    assert [(p.line, p.key) for p in duplicates] == [(second, "solo.quest.iarith.id")], duplicates
+    assert f"line {first} gives it already" in duplicates[0].message
+
+
+@pytest.mark.parametrize("old, new, header, table, keys", [
+    ('name = "Randven"\n', 'name = "Randven"\n[solo.city_quest.battle]\nfoe = "zhumbi"\n', "[solo.city_quest.battle]",
+     "solo.quest.randven.battle", ["back", "win", "loss", "next_value", "text"]),
+    ("hit_points = { red = 2, blue = 1, yellow = 2 }\n", "[solo.servant.hit_points]\nred = 2\nblue = 1\nyellow = 2\n",
+     "[solo.servant.hit_points]", "solo.servant.ymp-3.hit_points", ["range", "damage", "damage_to", "text"]),
+])
+def test_keys_taken_by_a_header_inside_a_record_are_one_line_at_that_header(tmp_path, old, new, header, table, keys):
+    """Twenty-fourth breaker (finding 3): a table header written in the middle of a record (valid TOML) takes every key
+    below it into that table; check said each was unknown ("did you mean win?", the very key written) and each required
+    one missing, nine lines that never named the header. Now one line, at the header, naming the keys and their lines."""
+    text = SOURCE.replace(old, new, 1).replace('battle = { foe = "zhumbi" }\n', "", 1 if "battle" in header else 0)
+    problems = _database_problems(tmp_path, text)
+    assert [(p.line, p.key) for p in problems] == [(_line_of(text, header), table)], problems
+    lines = text.split("\n")
+    first = next(n for n, line in enumerate(lines, 1) if n > problems[0].line and line.startswith(f"{keys[0]} ="))
+    assert all(key in problems[0].message for key in keys) and f"lines {first}-{first + len(keys) - 1}" in problems[0].message
+    assert "move them above this header" in problems[0].message and "did you mean" not in problems[0].message
+
+
+@pytest.mark.parametrize("old, new, key, belongs", [
+    ('\nplayers = "1"', '\nplayers = "1"\nbleed_mm = 2.0', "games.solo.bleed_mm", "[print]"),
+    ('\nduplex = "long"', '\nduplex = "long"\nattack_dice = 3', "print.attack_dice", "[solo.rules]"),
+    ("\nkey = 1\n", "\nkey = 1\nhit_points = 3\n", "solo.map.key-1.hit_points", "[[solo.servant]]"),
+])
+def test_a_key_written_in_the_wrong_table_is_told_where_it_belongs(tmp_path, old, new, key, belongs):
+    """Twenty-fourth breaker (finding 3): `bleed_mm` under [games.solo] was told "did you mean bleed_mm?", the key as
+    written. A key of another table is told which one."""
+    text = SOURCE.replace(old, new, 1)
+    problems = _database_problems(tmp_path, text)
+    assert [(p.line, p.key) for p in problems] == [(_line_of(text, new) + new.rstrip("\n").count("\n"), key)], problems
+    written = key.rsplit(".", 1)[-1]
+    assert f"{written} is a key of {belongs}" in problems[0].message and f"did you mean {written}?" not in problems[0].message
+
+
+def test_keys_taken_by_a_misspelt_header_inside_a_record_are_not_said_missing(tmp_path):
+    """Twenty-fourth breaker (finding 3), a header of a table the record has none of (`battel`): the record's keys it
+    takes were said missing, four lines more; now the one line at that header names them, and the table meant."""
+    text = SOURCE.replace('name = "Randven"\n', 'name = "Randven"\n[solo.city_quest.battel]\nfoe = "zhumbi"\n', 1)
+    text = text.replace('battle = { foe = "zhumbi" }\n', "", 1)
+    problems = _database_problems(tmp_path, text)
+    assert [(p.line, p.key) for p in problems] == [(_line_of(text, "[solo.city_quest.battel]"), "solo.quest.randven.battel")]
+    assert "win" in problems[0].message and "did you mean battle?" in problems[0].message, problems

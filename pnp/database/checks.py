@@ -203,6 +203,15 @@ ID_PREFIXES: dict[str, str] = {
 and kind (README, Editing a card), so a reference to another kind is caught by its name too."""
 
 
+def wrong_id_prefix(record: Record, game: str) -> str:
+    """What is wrong with the id of ``record``, written in ``[[<game>.<kind>]]``, whose id does not start with the
+    game and kind (:data:`ID_PREFIXES`) of that place, and the id that would be right: one wording for another
+    game's prefix (said by the loader) and another kind's (:func:`check_id_kinds`), twenty-fourth breaker."""
+    prefix = f"{game}.{ID_PREFIXES.get(record.kind, record.kind)}."
+    right = prefix + record.id.split(".", 2)[-1]
+    return f"id {quoted(record.id)} is in [[{game}.{record.kind}]], so it must start with {quoted(prefix)}: did you mean {quoted(right)}?"
+
+
 def check_id_kinds(context: CheckContext) -> None:
     """Each record's id is ``<game>.<kind>.<name>``, its game the section it is in and its kind the
     record's (:data:`ID_PREFIXES`): ``solo.servant.bind`` on a spell is refused. An id of the other game is not
@@ -216,8 +225,7 @@ def check_id_kinds(context: CheckContext) -> None:
             for record in value:
                 prefix = f"{game}.{ID_PREFIXES.get(record.kind, record.kind)}."
                 if record.game == game and not record.id.startswith(prefix):  # another game's prefix: said by the loader
-                    context.report(context.at(record, "id"), f"{quoted(record.id)} is not an id of this kind of record: "
-                                                             f"a {record.kind.replace('_', ' ')} id starts {prefix}")
+                    context.report(context.at(record, "id"), wrong_id_prefix(record, game))
 
 
 def check_printed_cards(context: CheckContext) -> None:

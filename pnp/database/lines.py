@@ -77,12 +77,35 @@ class LineIndex:
         for part in rest:
             if isinstance(part, int):
                 found = self._nth_item(line, end, part)
+                if found is not None:  # a key is looked for in this item only (twenty-fourth breaker: a missing
+                    end = self._item_end(line, end, part, found)  # `color` of keys[0] was named on keys[1]'s line)
             else:
                 found = self._key(line, end, str(part))
             if found is None:
                 break
             line = found
         return line + 1
+
+    def header_of(self, path: tuple[Any, ...]) -> int | None:
+        """The 1-based line of the ``[header]`` that opens the table at key ``path`` (``("solo", "city_quest", 1,
+        "battle")``: a ``[solo.city_quest.battle]`` below the second ``[[solo.city_quest]]`` and before the third), or
+        ``None`` when that table is written otherwise (inline, ``battle = { ... }``) or not at all."""
+        parts = list(path)
+        last_index = max((i for i, part in enumerate(parts) if isinstance(part, int)), default=None)
+        if last_index is None:
+            name = ".".join(str(part) for part in parts)
+            return next((header[0] + 1 for header in self.headers if header[1] == name and not header[2]), None)
+        if last_index + 1 >= len(parts):
+            return None
+        array = ".".join(str(p) for p in parts[:last_index] if not isinstance(p, int))
+        entries = [i for i, header in enumerate(self.headers) if header[1] == array and header[2]]
+        if parts[last_index] >= len(entries):
+            return None
+        first = entries[parts[last_index]]
+        end = next((i for i in entries if i > first), len(self.headers))
+        name = ".".join([array, *(str(part) for part in parts[last_index + 1:])])
+        return next((self.headers[i][0] + 1 for i in range(first + 1, end) if self.headers[i][1] == name and not self.headers[i][2]),
+                    None)
 
     def _sub_table_line(self, parts: list[Any]) -> int | None:
         """The 1-based line of ``parts`` when it lies in a table written under an array-of-tables entry by a
@@ -123,6 +146,16 @@ class LineIndex:
             if pattern.search(text):
                 return number
         return None
+
+    def _item_end(self, start: int, end: int, index: int, item: int) -> int:
+        """The 0-based line after item ``index`` (on line ``item``) of the array whose key is on line ``start``: the
+        line of the next item, or of the array's closing bracket; ``item + 1`` for an array written on one line."""
+        if item == start:
+            return item + 1
+        following = self._nth_item(start, end, index + 1)
+        if following is not None:
+            return following
+        return next((number for number in range(item + 1, end) if self.lines[number].strip().startswith("]")), end)
 
     def _nth_item(self, start: int, end: int, index: int) -> int | None:
         """The line of item ``index`` of the array whose key is on line ``start`` (0-based): that line

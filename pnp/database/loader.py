@@ -19,6 +19,7 @@ import pickle
 import re
 import sys
 import tomllib
+import types
 import typing
 import unicodedata
 from collections.abc import Iterator
@@ -33,7 +34,7 @@ from pnp.database.errors import DatabaseError, Problem
 from pnp.database.lines import LineIndex
 from pnp.database.schema import FORMAT, ID_PATTERN, CardsFile, Duel, Game, PrintSettings, Record, Solo, Table
 from pnp.files import FileRefused, keep_file, machine_key, read_limited, shown_path
-from pnp.oneline import quoted, shortened, xml_char
+from pnp.oneline import quoted, shortened, toml_key, xml_char
 
 if typing.TYPE_CHECKING:
     from pydantic_core import ErrorDetails
@@ -307,10 +308,14 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
         except ValidationError as error:
             items = error.errors()
             locs = [loc + tuple(part for part in item["loc"] if part != "[key]") for item in items]  # a dict's key: its own name
-            for item, where in zip(items, locs, strict=True):
+            said, headers = _under_headers(items, locs, loc, index)
+            for table, line, message in headers:
+                report(table, message, line)
+            for number, (item, where) in enumerate(zip(items, locs, strict=True)):
                 if item["type"] == "too_short" and any(o[: len(where)] == where and o != where for o in locs):
                     continue  # the list is short only because one of its items failed: report the item
-                report(where, _explain(item))
+                if number not in said:  # a problem beyond MAX_LISTED is only counted: its words are not worked out
+                    report(where, _explain(item, where) if len(problems) < MAX_LISTED else "")
             return None
 
     sections: dict[str, Any] = {}
@@ -322,7 +327,7 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
             report((key,), "missing; this section is required")
         else:
             sections[key] = validate(adapter, data[key], (key,))
-    broken_ids: set[str] = set()
+    broken_ids: dict[str, tuple[Any, ...]] = {}  # the id of each record that failed its own validation, and where it is
     by_id: dict[str, Record] = {}
     locations: dict[str, tuple[Any, ...]] = {}
     for game_key, game_model in (("solo", Solo), ("duel", Duel)):
@@ -348,15 +353,16 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
                 record = validate(constraints.adapter(record_model), item, (game_key, kind, number))
                 if record is None:
                     if isinstance(item, dict) and isinstance(item.get("id"), str):
-                        broken_ids.add(item["id"])
+                        broken_ids.setdefault(item["id"], (game_key, kind, number))
                     continue
                 loc = (game_key, kind, number, "id")
-                if record.id in by_id or record.id in broken_ids:
-                    report(loc, f"duplicate id {quoted(record.id)}; ids must be unique")
+                first = locations.get(record.id) or broken_ids.get(record.id)
+                if first is not None:  # twenty-fourth breaker: say where the first one is
+                    report(loc, f"duplicate id {quoted(record.id)}: line {index.line_of(first + ('id',))} gives it already; "
+                                f"ids must be unique, give this record another")
                     continue
                 if record.game != game_key:  # said here, whole, once (checks.check_id_kinds passes it by: twenty-third breaker)
-                    prefix = f"{game_key}.{checks.ID_PREFIXES.get(record.kind, record.kind)}."
-                    report(loc, f"id {quoted(record.id)} is in [[{game_key}.{kind}]], so it must start with '{prefix}'")
+                    report(loc, checks.wrong_id_prefix(record, game_key))
                 by_id[record.id] = record
                 locations[record.id] = (game_key, kind, number)
                 records.append(record)
@@ -373,7 +379,7 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
     games: dict[str, Game] = dict(parsed.games.items())
     database = Database(path, hashlib.sha256(content.encode("utf-8")).hexdigest(), parsed.print, games, parsed.solo,
                         parsed.duel, by_id, locations, index, raw)
-    for loc, message in checks.run(database, locations, broken_ids, complete=not problems):
+    for loc, message in checks.run(database, locations, set(broken_ids), complete=not problems):
         row_line: int | None = None
         if len(loc) == 5 and loc[3] == "layout":  # a hex map row: the layout text starts on the next line
             row_line = index.line_of(loc[:4]) + int(str(loc[4]).split()[1])
@@ -508,17 +514,20 @@ def _deepest_line(text: str) -> int:
 
 
 def _key_path(data: dict[str, Any], loc: tuple[Any, ...]) -> str:
-    """``loc`` as a dotted key path; inside a record the record's id replaces ``game.kind[n]``."""
+    """``loc`` as a dotted key path, each key as TOML writes it (:func:`pnp.oneline.toml_key`: ``battle."attack total"``,
+    twenty-fourth breaker); inside a record the record's id replaces ``game.kind[n]``, unless the id holds a character
+    other than letters, digits, ``.``, ``_`` and ``-`` (a space, a slash, a control character): then ``game.kind[n]``
+    stays, and the message quotes the id."""
     parts = list(loc)
     if len(parts) >= 3 and isinstance(parts[2], int):
         try:
             record_id = data[parts[0]][parts[1]][parts[2]]["id"]
         except (KeyError, IndexError, TypeError):
             record_id = None
-        if isinstance(record_id, str):
-            parts = [record_id] + parts[3:]
-    text = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in parts).replace(".[", "[")
-    return text or "file"
+        if isinstance(record_id, str) and record_id and all(char.isalnum() or char in "._-" for char in record_id):
+            rest = toml_key(parts[3:])
+            return record_id + ("" if not rest else rest if rest.startswith("[") else "." + rest)
+    return toml_key(parts) or "file"
 
 
 def _as_toml(value: Any) -> str:
@@ -538,17 +547,189 @@ def _schema_keys() -> list[str]:
     return sorted({f.name for cls in classes for f in dataclasses.fields(cls)})
 
 
-def _explain(item: ErrorDetails) -> str:
-    """One pydantic validation error ``item`` as the message of a :class:`Problem` (what is wrong, what is found)."""
+def _choices(annotation: Any) -> list[Any]:
+    """The types a value of ``annotation`` may be, at its own level: ``Annotated`` dropped, each type of a union but
+    ``None`` (``Cost | None`` -> ``[Cost]``)."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _choices(typing.get_args(annotation)[0])
+    if origin in (typing.Union, types.UnionType):
+        return [choice for member in typing.get_args(annotation) if member is not type(None) for choice in _choices(member)]
+    return [annotation]
+
+
+def _schema_type_at(loc: tuple[Any, ...]) -> Any:
+    """The schema's type of the value at key path ``loc`` of a cards.toml (``("solo", "city_quest", 1, "battle")`` ->
+    ``CityBattle``; ``("solo", "servant", 0, "hit_points")`` -> ``dict[MapColor, Amount]``), or ``None`` where the
+    schema has no such key. Only while a file is checked (the annotations need :mod:`pnp.database.constraints`)."""
+    current: list[Any] = [CardsFile]
+    for part in loc:
+        following: list[Any] = []
+        for kind in current:
+            origin, arguments = typing.get_origin(kind), typing.get_args(kind)
+            inner: Any = None
+            if isinstance(part, int) and origin in (tuple, list) and arguments:
+                inner = arguments[0] if origin is list or arguments[-1] is Ellipsis else arguments[part] if part < len(arguments) else None
+            elif isinstance(part, str) and isinstance(kind, type) and dataclasses.is_dataclass(kind):
+                inner = _fields(kind).get(part)
+            elif isinstance(part, str) and origin is dict:
+                inner = arguments[1]
+            if inner is not None:
+                following.extend(_choices(inner))
+        current = following
+    return next((kind for kind in current if isinstance(kind, type) and dataclasses.is_dataclass(kind)), current[0] if current else None)
+
+
+def _keys_at(loc: tuple[Any, ...]) -> dict[str, Any]:
+    """The keys the table at key path ``loc`` may hold, by name (its schema class's fields), or ``{}`` where it is no
+    table of named keys (a dictionary such as ``hit_points``, or no key of the schema)."""
+    return _keys_of_place(tuple(part if isinstance(part, str) else 0 for part in loc))  # the items of a list are alike
+
+
+@functools.cache
+def _keys_of_place(loc: tuple[Any, ...]) -> dict[str, Any]:
+    """:func:`_keys_at` of a key path whose list indexes are 0, once a process (a file of 20,000 unknown keys asks it for each)."""
+    kind = _schema_type_at(loc)
+    return _fields(kind) if isinstance(kind, type) and dataclasses.is_dataclass(kind) else {}
+
+
+@functools.cache
+def _table_names() -> dict[type, tuple[str, ...]]:
+    """Each schema class holding keys, with the names of the tables it is written as: ``[print]``, ``[games.solo]``,
+    ``[[solo.servant]]`` and ``[[duel.table]]`` for a section or a record kind, ``battle of [[solo.city_quest]]`` for a
+    table inside one (where it is found first, breadth first). For "bleed_mm is a key of [print]"."""
+    names: dict[type, list[str]] = {}
+    depth_of: dict[type, int] = {}
+    queue: list[tuple[Any, str, int]] = [(CardsFile, "", 0)]  # (class, the name of its table, depth)
+    while queue:
+        model, name, depth = queue.pop(0)
+        sections = model in (CardsFile, Solo, Duel)  # its keys are sections or record kinds, each written as a header
+        for key, annotation in _fields(model).items():
+            for kind in _choices(annotation):
+                origin, arguments = typing.get_origin(kind), typing.get_args(kind)
+                if origin is dict and arguments and typing.get_origin(arguments[0]) is Literal:  # [games.solo], [games.duel]
+                    inner, headers = arguments[1], [f"[{key}.{literal}]" for literal in typing.get_args(arguments[0])]
+                elif origin is tuple and arguments and arguments[-1] is Ellipsis:  # [[solo.servant]]
+                    inner, headers = arguments[0], [f"[[{name.strip('[]')}.{key}]]"]
+                else:
+                    inner, headers = kind, [f"[{name.strip('[]')}.{key}]" if name else f"[{key}]"]
+                for found in _choices(inner):
+                    if not (isinstance(found, type) and dataclasses.is_dataclass(found)):
+                        continue
+                    for header in headers:
+                        title = header if sections else f"{key} of {name}"
+                        if depth_of.setdefault(found, depth + 1) == depth + 1 and title not in names.setdefault(found, []):
+                            names[found].append(title)
+                            queue.append((found, header if sections else name, depth + 1))
+    return {model: tuple(titles) for model, titles in names.items()}
+
+
+def _tables_with_key(key: str, game: str) -> list[str]:
+    """The names of the tables that hold ``key`` (:func:`_table_names`), those of ``game`` (``solo``, ``duel``) first."""
+    titles = [title for model, names in _table_names().items() if model not in (Solo, Duel) and key in _fields(model) for title in names]
+    return sorted(titles, key=lambda title: (game not in title, titles.index(title)))
+
+
+def _listed(names: list[str], most: int = 3) -> str:
+    """``names`` in words: ``a``, ``a or b``, ``a, b or c``, ``a, b, c or 4 more``."""
+    if len(names) > most:
+        return f"{', '.join(names[:most])} or {len(names) - most} more"
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def _unknown_key(loc: tuple[Any, ...]) -> str:
+    """What to say of the key at ``loc`` that its table has none of: a key of this table it may be a typo of (twenty-second
+    breaker: `txt`), else the tables it is a key of (twenty-fourth: `bleed_mm` under [games.solo] was told "did you mean
+    bleed_mm?"), else a key of another table it may be a typo of."""
+    written = str(loc[-1])
+    game = str(loc[0]) if loc and loc[0] in ("solo", "duel") else ""
+    here = [key for key in _keys_at(loc[:-1]) if key != written]
+    meant = difflib.get_close_matches(written, here, 1, cutoff=0.7)
+    if meant:
+        return f"unknown key; did you mean {meant[0]}?"
+    tables = _tables_with_key(written, game)
+    if tables:
+        return f"no key of this table; {written} is a key of {_listed(tables)}" + (": move it there" if len(tables) == 1 else "")
+    meant = [key for key in difflib.get_close_matches(written, _schema_keys(), 3, cutoff=0.7) if _tables_with_key(key, game)]
+    if meant:
+        return f"unknown key; did you mean {meant[0]}, a key of {_listed(_tables_with_key(meant[0], game))}?"
+    return "unknown key; check the spelling against the records of this kind"
+
+
+def _under_headers(items: list[ErrorDetails], locs: list[tuple[Any, ...]], loc: tuple[Any, ...],
+                   index: LineIndex) -> tuple[set[int], list[tuple[tuple[Any, ...], int, str]]]:
+    """Keys of the record or section at key path ``loc`` written below the ``[header]`` of one of its tables, which TOML
+    reads as keys of that table (``[solo.city_quest.battle]`` in the middle of a city quest takes ``win``, ``loss`` and
+    ``text`` into ``battle``), found among pydantic's errors ``items`` (at the key paths ``locs``).
+
+    Returns the numbers of the errors they explain (the keys unknown to that table, the values under them, and the
+    record's keys said to be missing because of them), and one problem a header, as ``(the table's key path, the
+    header's 1-based line, message)``, which names the keys and their lines and says to move them above the header.
+    Twenty-fourth breaker: nine lines of "unknown key; did you mean win?" and "missing" that never named the header."""
+    swallowed: dict[tuple[Any, ...], list[str]] = {}
+    unknown_tables: set[tuple[Any, ...]] = set()
+    for item, where in zip(items, locs, strict=True):
+        kind = item["type"]
+        if kind in UNKNOWN_KEY_ERRORS and isinstance(item.get("input"), dict):  # a table the record has none of
+            under = [str(key) for key in item["input"] if key in _keys_at(where[:-1])]
+            if under and index.header_of(where) is not None:
+                swallowed[where] = under
+                unknown_tables.add(where)
+        elif kind in UNKNOWN_KEY_ERRORS or (kind == "literal_error" and "[key]" in item["loc"]):  # an unknown key
+            table, key = where[:-1], where[-1]
+            if (len(table) > len(loc) and isinstance(key, str) and key in _keys_at(table[:-1]) and table not in unknown_tables
+                    and index.header_of(table) is not None):
+                swallowed.setdefault(table, []).append(key)
+    said: set[int] = set()
+    for number, (item, where) in enumerate(zip(items, locs, strict=True)):
+        for table, keys in swallowed.items():
+            missing = item["type"] in ("missing", "missing_argument", "missing_keyword_only_argument")
+            if (table not in unknown_tables and len(where) > len(table) and where[: len(table)] == table and where[len(table)] in keys
+                    or table in unknown_tables and where == table or missing and where[:-1] == table[:-1] and where[-1] in keys):
+                said.add(number)
+    problems = []
+    for table, keys in swallowed.items():
+        line = index.header_of(table) or 0
+        header = shortened(index.lines[line - 1].split("#", 1)[0].strip(), 60)
+        lines = sorted({index.line_of(table + (key,)) for key in keys})
+        where_written = f"line {lines[0]}" if len(lines) == 1 else f"lines {lines[0]}-{lines[-1]}"
+        shown = [toml_key([key]) for key in keys]
+        listed = (", ".join(shown[:6]) + f" and {len(shown) - 6} more" if len(shown) > 6
+                  else shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}")
+        game = str(table[0]) if table[0] in ("solo", "duel") else ""
+        owners = _table_names().get(_schema_type_at(table[:-1]), ())
+        owner = next((title for title in owners if game in title), owners[0] if owners else "the table above")
+        name = toml_key([table[-1]])
+        meant = difflib.get_close_matches(str(table[-1]), list(_keys_at(table[:-1])), 1, cutoff=0.7)
+        if table in unknown_tables:
+            inside = "this record" if any(isinstance(part, int) for part in table) else owner
+            message = (f"a table {str(table[-1])!r} inside {inside}, which has none of that name: {header} takes the keys "
+                       f"below it ({listed}, {where_written}), which are keys of {owner}; is the header misplaced or misspelt?"
+                       + (f" (did you mean {meant[0]}?)" if meant else ""))
+        else:
+            message = (f"{header} opens the table `{name}`, so the keys below it ({listed}, {where_written}), which are keys of "
+                       f"{owner}, fall under `{name}`: move them above this header")
+        problems.append((table, line, message))
+    return said, problems
+
+
+UNKNOWN_KEY_ERRORS = ("extra_forbidden", "unexpected_keyword_argument")
+"""pydantic's types of error for a key its table has none of."""
+
+
+def _explain(item: ErrorDetails, loc: tuple[Any, ...]) -> str:
+    """One pydantic validation error ``item``, found at key path ``loc`` of the file, as the message of a :class:`Problem`
+    (what is wrong, what is found, what would be right)."""
     kind = item["type"]
     if kind in ("missing", "missing_argument", "missing_keyword_only_argument"):
         return "missing; this field is required"
-    if kind in ("extra_forbidden", "unexpected_keyword_argument"):
+    if kind in UNKNOWN_KEY_ERRORS:
         written = item["loc"][-1] if item.get("loc") else ""
-        meant = difflib.get_close_matches(str(written), _schema_keys(), 1, cutoff=0.7)  # twenty-second breaker: `txt`
         if isinstance(item.get("input"), dict):  # twenty-third breaker: a [header] written inside a record
-            return f"a table {written!r} inside this record, which has none of that name: is its [header] misplaced or misspelt?"
-        return f"unknown key; did you mean {meant[0]}?" if meant else "unknown key; check the spelling against the records of this kind"
+            meant = difflib.get_close_matches(str(written), list(_keys_at(loc[:-1])), 1, cutoff=0.7)
+            return (f"a table {written!r} inside this record, which has none of that name: is its [header] misplaced or misspelt?"
+                    + (f" (did you mean {meant[0]}?)" if meant else ""))
+        return _unknown_key(loc)
     if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == r"\S":
         return "is blank; write the text the card prints"
     if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == "^#[0-9a-f]{6}$":  # twenty-second breaker
@@ -561,7 +742,9 @@ def _explain(item: ErrorDetails) -> str:
         return f"is {quoted(item.get('input'))}; {item['msg'].lower()}"
     if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == ID_PATTERN:  # not a regular expression
         given = str(item.get("input"))
-        suggested = ".".join(part for part in (re.sub(r"[^a-z0-9-]+", "-", piece.lower()).strip("-") for piece in given.split(".")) if part)
+        unaccented = "".join(char for char in unicodedata.normalize("NFKD", given) if not unicodedata.combining(char))  # randvën: randven
+        suggested = ".".join(part for part in (re.sub(r"[^a-z0-9-]+", "-", piece.lower()).strip("-") for piece in unaccented.split("."))
+                             if part)
         example = (f"did you mean {suggested!r}?" if re.fullmatch(ID_PATTERN, suggested) and suggested != given
                    else "e.g. 'duel.location.rift-of-sael'")
         return f"is {quoted(given)}; an id is lower-case letters, digits and '-', in parts joined by dots: {example}"

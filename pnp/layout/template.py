@@ -43,7 +43,7 @@ from pnp import fonts, resources
 from pnp.database.lines import LineIndex
 from pnp.drawing import Box
 from pnp.files import FileRefused, read_limited
-from pnp.oneline import shortened
+from pnp.oneline import shortened, toml_key
 from pnp.text import Align, VAlign, close_name
 
 TEMPLATE_DIR = resources.TEMPLATE_DIR
@@ -657,8 +657,7 @@ def _key_parts(key: str) -> tuple[str, ...]:
 def shown_key(key: str) -> str:
     """A dotted template ``key`` as TOML writes it: a part that is no bare key quoted (``strings."solo.back.quest"``,
     twenty-third breaker: shown as ``strings.solo.back.quest``, three tables deep)."""
-    return ".".join(part if re.fullmatch(r"[A-Za-z0-9_-]+", part) else json.dumps(part, ensure_ascii=False)
-                    for part in _key_parts(key))
+    return toml_key(_key_parts(key))
 
 
 def loaded_templates(folder: Path | None = None) -> list[Template]:
