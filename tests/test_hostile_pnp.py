@@ -2393,9 +2393,9 @@ def test_calibrate_out_a_folder_writes_the_sheet_in_it(tmp_path):
 
     from pnp.cli import main as pnp_main
 
-    for given, written in ((f"{tmp_path / 'new'}/", tmp_path / "new" / "calibration-a4-long.pdf"),
+    for argument, written in ((f"{tmp_path / 'new'}/", tmp_path / "new" / "calibration-a4-long.pdf"),
                            (str(tmp_path), tmp_path / "calibration-a4-long.pdf")):
-        result = CliRunner().invoke(pnp_main, ["calibrate", "--out", given])
+        result = CliRunner().invoke(pnp_main, ["calibrate", "--out", argument])
         assert result.exit_code == 0 and written.read_bytes().startswith(b"%PDF"), result.output
     result = CliRunner().invoke(pnp_main, ["calibrate", "--out", str(tmp_path / "cal.txt")])
     assert result.exit_code == 2 and not (tmp_path / "cal.txt").exists()
@@ -2426,3 +2426,36 @@ def test_a_missing_box_is_never_told_it_is_another_real_box(db, edited_templates
     edited_templates("servant.toml", block, "")
     problems = [p for p in check_fit(db) if p.field == "boxes.damage_note"]
     assert len(problems) == 1 and "missing" in problems[0].message and "range_note" not in problems[0].message, problems
+
+
+# ---- Twenty-fourth round (finding 1): the card frame's rules through text --------------------------------------------
+@pytest.mark.parametrize("name, old, new, key", [
+    # the quest event box moved onto the frame: its inner engraved rule struck the first letter of every line
+    ("quest.toml", "[boxes.event]\nx = 7.5\ny = 36.5\nw = 48.0", "[boxes.event]\nx = 4.0\ny = 36.5\nw = 55.0", "boxes.event"),
+    # a battle map's Eldritch table rows pushed right: their ends ran through the frame's inner rule (a board's card,
+    # whose rules were never judged: the card is cut out of the board by a clip, taken for a hatching's)
+    ("battle_map.toml", "roll_gap = 1.0", "roll_gap = 6", "numbers.roll_gap"),
+])
+def test_a_text_moved_onto_the_frames_rule_is_named_at_the_key_that_moved_it(db, edited_templates, name, old, new, key):
+    """Twenty-fourth breaker (finding 1): the card frame's rules (a stroked rectangle's outline, not a line) were no
+    rules to the legibility check; a text moved onto them passed `pnp check`. One ``template`` problem at the key that
+    moved the text."""
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    assert "strikes through" in problem.message, problem
+
+
+def test_a_rule_under_a_shape_drawn_over_it_strikes_through_nothing():
+    """Twenty-fourth round (finding 1): an outline counts as a rule only where it shows: a progress track's road runs under
+    its spaces, and the number printed on a space is not struck by the road hidden under it."""
+    from pnp.drawing import Box, Drawing, Polyline, Rect
+    from pnp.layout.legible import _Fill, _marks, _Rule, _shown_crossing
+
+    road = Polyline(((0.0, 10.0), (60.0, 10.0)), stroke="#000000", stroke_width=0.5)
+    space = Rect(20.0, 5.0, 10.0, 10.0, fill="#ffffff", stroke="#000000")
+    marks = list(_marks(Drawing(63, 88, 0, (road, space)).items))
+    rules = [mark for mark in marks if isinstance(mark, _Rule)]
+    fills = [mark for mark in marks if isinstance(mark, _Fill)]
+    inside, outside = Box(22.0, 8.0, 6.0, 4.0), Box(40.0, 8.0, 6.0, 4.0)
+    assert _shown_crossing(rules[0], inside, fills) == 0.0
+    assert _shown_crossing(rules[0], outside, fills) == pytest.approx(6.0)
+    assert max(_shown_crossing(rule, Box(18.0, 8.0, 4.0, 4.0), fills) for rule in rules[1:]) > 3.0  # the space's own outline

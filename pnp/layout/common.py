@@ -100,8 +100,12 @@ class CardBuilder:
 
     def text(self, field_name: str, text: str, spec: str | BoxSpec, *, box: Box | None = None,
              color: str | None = None, align: Align | None = None, valign: VAlign | None = None,
-             record: str | None = None) -> FitResult:
+             record: str | None = None, placed_by: tuple[str, str] = ("", "")) -> FitResult:
         """Fit ``text`` into the template box ``spec`` (or ``box`` with the style of ``spec``) and paint it.
+
+        ``placed_by``: the template keys that move ``box`` across and down apart from what is drawn beside it
+        (``("numbers.roll_gap", "")``), given to each line (:attr:`pnp.drawing.TextLine.placed_by`) so that the checks
+        name the number that moved the text, not the box whose place the layout does not read.
 
         ``record`` is the id of the record that holds ``text`` (a table row's text on a table card,
         a spell on a path card); by default this card's record. When the text does not fit at the
@@ -131,7 +135,9 @@ class CardBuilder:
                                             f"over by {result.over_mm:.1f} mm{why}", over=result.over_mm, box=style.name))
         if box is None:
             self._check_inside(style)
-        self.items.extend(result.items)  # each TextLine and Icon carries the box's name (source)
+        items = result.items if placed_by == ("", "") else \
+            tuple(dataclasses.replace(item, placed_by=placed_by) if isinstance(item, TextLine) else item for item in result.items)
+        self.items.extend(items)  # each TextLine and Icon carries the box's name (source)
         return result
 
     def _check_inside(self, style: BoxSpec) -> None:
