@@ -70,7 +70,7 @@ class _Rule:
     """The outline of a filled shape: drawn after a text, the shape itself is judged (:meth:`_Fill.touches`)."""
 
 
-OUTLINE_SEGMENTS = 48
+OUTLINE_SEGMENTS = 32
 """A circle's outline (or a rounded corner's quarter of it) is judged as this many (a quarter: a quarter of them) straight pieces."""
 
 
@@ -363,11 +363,18 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                  and not (face.board_cards > 1 and (m.painted.box.x >= width or m.painted.box.right <= 0))]
         fills = [m for m in marks if isinstance(m, _Fill)]
         inner = {id(text): text.painted.box.inset(OVERLAP_SLACK_MM) for text in texts}
+        # each text's ink box as (left, top, right, bottom, text, box), and their reach: the many pieces of outlines far
+        # from every text are passed over at once
+        edges = [(box.x, box.y, box.right, box.bottom, text, box) for text in texts for box in (inner[id(text)],)]
+        reach = (min(e[0] for e in edges), min(e[1] for e in edges), max(e[2] for e in edges), max(e[3] for e in edges)) \
+            if edges else (0.0, 0.0, -1.0, -1.0)
         for rule in (m for m in marks if isinstance(m, _Rule)):
             low, high = min(rule.start[1], rule.end[1]), max(rule.start[1], rule.end[1])
-            for text in texts:
-                box = inner[id(text)]
-                if high < box.y or low > box.bottom:
+            left, right = min(rule.start[0], rule.end[0]), max(rule.start[0], rule.end[0])
+            if high < reach[1] or low > reach[3] or right < reach[0] or left > reach[2]:
+                continue
+            for box_left, box_top, box_right, box_bottom, text, box in edges:
+                if high < box_top or low > box_bottom or right < box_left or left > box_right:
                     continue
                 if rule.filled and rule.order > text.order:
                     continue  # a filled shape drawn over the text: judged as a shape, below
