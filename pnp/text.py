@@ -414,6 +414,89 @@ def fit_text(text: str, box: Box, family: str = "serif", max_size: float = 10.0,
                      fits=fits_now, over_mm=round(over, 2) if not fits_now else 0.0, over_lines=over_lines)
 
 
+@dataclass(frozen=True)
+class LineClash:
+    """Two printed lines of one text whose ink meets (:func:`line_clash`): the character ``upper`` of the word
+    ``upper_word`` reaches ``overlap_mm`` mm into the character ``lower`` of the word ``lower_word`` of the next line,
+    printed under it (an icon is ``:name:``, its word ``""``); ``spacing`` is the ``line_spacing`` (em) at which the
+    two would clear each other."""
+
+    overlap_mm: float
+    upper: str
+    upper_word: str
+    lower: str
+    lower_word: str
+    spacing: float
+
+
+LINE_CLASH_SLACK_MM = 0.02
+"""Ink of two lines may come this close (mm) before they count as printed over each other: a glyph's bounding box is
+the outline's extreme, never more ink than there is."""
+
+
+def _ink_boxes(items: Iterable[Primitive]) -> list[tuple[float, float, str, str, Box]]:
+    """``(baseline, em, character, its word, ink box)`` for each glyph and icon of ``items`` (mm, y down): a
+    glyph's box from its font (:func:`pnp.fonts.glyph_ink_box`) at its pen position, an icon's drawing (5..95 of its
+    box). Turned lines are left out."""
+    found: list[tuple[float, float, str, str, Box]] = []
+    for item in items:
+        if isinstance(item, Icon):
+            em = item.size / ICON_SIZE_EM
+            baseline = item.y + item.size - ICON_DROP_EM * em
+            inset = item.size * 0.05
+            found.append((baseline, em, f":{item.name}:", "", Box(item.x + inset, item.y + inset, item.size - 2 * inset,
+                                                                 item.size - 2 * inset)))
+            continue
+        if not isinstance(item, TextLine) or item.rotation:
+            continue
+        em = item.size * MM_PER_PT
+        width = sum(fonts.glyph_advance_mm(char, item.family, item.size) for char in item.text)
+        pen = item.x - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
+        scale = em / 1000
+        for index, char in enumerate(item.text):
+            ink = fonts.glyph_ink_box(item.family, char)
+            if ink is not None:
+                left, bottom, right, top = ink
+                end = item.text.find(" ", index)
+                word = item.text[item.text.rfind(" ", 0, index) + 1: end if end >= 0 else len(item.text)]
+                found.append((item.y, em, char, word,
+                              Box(pen + left * scale, item.y - top * scale, (right - left) * scale, (top - bottom) * scale)))
+            pen += fonts.glyph_advance_mm(char, item.family, item.size)
+    return found
+
+
+def line_clash(items: Iterable[Primitive], line_spacing: float) -> LineClash | None:
+    """The worst meeting of the ink of one line of a fitted text and the ink of the line printed under it (a
+    descender in the accent or the capital below: twenty-fourth breaker, "gray gypsum" over "Randven" at a
+    ``line_spacing`` of 0.8), or ``None`` when every line clears the next. ``items`` are one text's placed
+    :class:`TextLine` runs and :class:`Icon` boxes (:attr:`FitResult.items`), set ``line_spacing`` em apart;
+    each glyph is measured by its own outline's box (:func:`pnp.fonts.glyph_ink_box`), so two lines meet only where a
+    glyph of one stands over a glyph of the other. Lines are told apart by their baselines (mm)."""
+    glyphs = _ink_boxes(items)
+    baselines = sorted({round(baseline, 6) for baseline, *_ in glyphs})
+    rows: dict[float, list[tuple[float, float, str, str, Box]]] = {baseline: [] for baseline in baselines}
+    for glyph in glyphs:
+        rows[round(glyph[0], 6)].append(glyph)
+    worst: LineClash | None = None
+    for above, below in zip(baselines, baselines[1:]):
+        upper = sorted(rows[above], key=lambda glyph: -glyph[4].bottom)
+        lower = sorted(rows[below], key=lambda glyph: glyph[4].y)
+        for _, em, char, text, box in upper:
+            if box.bottom - LINE_CLASH_SLACK_MM <= lower[0][4].y:
+                break  # no glyph left in this line reaches the highest ink of the next
+            for _, _, other, other_text, other_box in lower:
+                overlap = box.bottom - other_box.y
+                if overlap <= LINE_CLASH_SLACK_MM:
+                    break
+                if min(box.right, other_box.right) - max(box.x, other_box.x) <= LINE_CLASH_SLACK_MM:
+                    continue
+                if worst is None or overlap > worst.overlap_mm:
+                    spacing = line_spacing + (overlap + LINE_CLASH_SLACK_MM) / em
+                    worst = LineClash(round(overlap, 3), char, text, other, other_text, spacing)
+                break
+    return worst
+
+
 def _line_text(line: list[Word]) -> str:
     return " ".join("".join(f":{p.icon}:" if p.icon else p.text for p in word) for word in line)
 

@@ -2459,3 +2459,31 @@ def test_a_rule_under_a_shape_drawn_over_it_strikes_through_nothing():
     assert _shown_crossing(rules[0], inside, fills) == 0.0
     assert _shown_crossing(rules[0], outside, fills) == pytest.approx(6.0)
     assert max(_shown_crossing(rule, Box(18.0, 8.0, 4.0, 4.0), fills) for rule in rules[1:]) > 3.0  # the space's own outline
+
+
+# ---- Twenty-fourth round (finding 2): lines of one text printed over each other ----------------------------------------
+@pytest.mark.parametrize("spacing", ["0.8", "0.95", "1.05"])
+def test_lines_whose_ink_meets_are_one_problem_at_the_boxs_line_spacing(db, edited_templates, spacing):
+    """Twenty-fourth breaker (finding 2): `line_spacing` 0.8, the smallest the template loader allows ("below 0.8 lines
+    print over each other"), and up to about 1.0 printed descenders into the capitals and icons of the next line, and
+    check passed. The printed lines of a box are measured against each other by their glyphs' ink: one ``template``
+    problem at the box's ``line_spacing``, asking for a spacing that clears the worst pair."""
+    problem = _the_one_template_problem(db, edited_templates, "quest.toml", "line_spacing = 1.18", f"line_spacing = {spacing}",
+                                        "boxes.event.line_spacing")
+    assert problem.over > float(spacing), problem
+    assert f"set line_spacing to at least {problem.over:g}" in problem.message, problem
+
+
+def test_line_clash_finds_a_descender_in_the_accent_below_and_not_beside_it():
+    """Twenty-fourth round (finding 2): two lines meet only where a glyph of one stands over a glyph of the other."""
+    from pnp.drawing import Box, TextLine
+    from pnp.text import fit_text, line_clash
+
+    text = "The gray gypsum quays of Randven lie empty; Zhumbi jog along every lane."
+    tight = fit_text(text, Box(0, 0, 48, 40), "serif", 9, 9, line_spacing=0.8)
+    clash = line_clash(tight.items, 0.8)
+    assert clash is not None and clash.upper in "gypqj;," and clash.spacing > 0.8, clash
+    assert line_clash(fit_text(text, Box(0, 0, 48, 40), "serif", 9, 9, line_spacing=1.18).items, 1.18) is None
+    under = [TextLine(0, 10, "gyp", "serif", 10), TextLine(0, 13.5, "ÉÅÊ", "serif", 10)]  # 1 em = 3.53 mm apart
+    beside = [TextLine(0, 10, "gyp", "serif", 10), TextLine(20, 13.5, "ÉÅÊ", "serif", 10)]
+    assert line_clash(under, 1.0) is not None and line_clash(beside, 1.0) is None

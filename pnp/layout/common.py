@@ -17,7 +17,7 @@ from pnp.drawing import Anchor, Box, Circle, Drawing, Group, Icon, Line, Polygon
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import BoxSpec, Template, template_line
 from pnp.oneline import quoted, shortened
-from pnp.text import INLINE_ICONS, Align, FitResult, VAlign, fit_text, icon_meant, single_line, text_width_mm, unclosed_icons, unknown_icons
+from pnp.text import INLINE_ICONS, Align, FitResult, VAlign, fit_text, icon_meant, line_clash, single_line, text_width_mm, unclosed_icons, unknown_icons
 from pnp.units import FONT_METRIC_SLACK_MM, LAID_OUT_SAFE_MM, MM_PER_PT, ROUNDING_SLACK
 
 WHITE = "#ffffff"
@@ -133,12 +133,31 @@ class CardBuilder:
                    if unbroken and text_width_mm(unbroken, style.font, style.size[1]) > inner else "")
             self.problems.append(FitProblem(record or self.record_id, field_name, "text over",
                                             f"over by {result.over_mm:.1f} mm{why}", over=result.over_mm, box=style.name))
+        if len(result.lines) > 1:
+            self._check_lines_apart(style, result, record)
         if box is None:
             self._check_inside(style)
         items = result.items if placed_by == ("", "") else \
             tuple(dataclasses.replace(item, placed_by=placed_by) if isinstance(item, TextLine) else item for item in result.items)
         self.items.extend(items)  # each TextLine and Icon carries the box's name (source)
         return result
+
+    def _check_lines_apart(self, style: BoxSpec, result: FitResult, record: str | None) -> None:
+        """A ``"template"`` problem at ``boxes.<name>.line_spacing`` (its file and line) when two printed lines of
+        ``result``, a text fitted into the box ``style``, print over each other: a glyph of one line reaches the ink of
+        the glyph printed under it in the next (:func:`pnp.text.line_clash`; twenty-fourth breaker: at the smallest
+        spacing allowed, 0.8, "gray gypsum" ran into "Randven" below it, and check passed)."""
+        clash = line_clash(result.items, style.line_spacing)
+        if clash is None:
+            return
+        key = f"boxes.{style.name}.line_spacing"
+        path, line = template_line(self.template.path, key)
+        needed = math.ceil(clash.spacing * 20 - 1e-9) / 20  # in steps of 0.05 em
+        self.problems.append(FitProblem(
+            "templates", key, "template",
+            f"lines print over each other at {style.line_spacing:g} em: the {_glyph(clash.upper, clash.upper_word)} reaches "
+            f"{clash.overlap_mm:.2f} mm into the {_glyph(clash.lower, clash.lower_word)} under it (on {record or self.record_id}); "
+            f"set line_spacing to at least {needed:g}", over=needed, box=style.name, path=str(path), line=line))
 
     def _check_inside(self, style: BoxSpec) -> None:
         """A ``"template"`` problem when the template box ``style`` reaches past this drawing's trim: its
@@ -187,6 +206,13 @@ class CardBuilder:
     def drawing(self, face_id: str, title: str) -> Drawing:
         """The Drawing painted so far."""
         return Drawing(self.width, self.height, self.bleed, tuple(self.items), id=face_id, title=title)
+
+
+def _glyph(char: str, word: str) -> str:
+    """A glyph named for a report: ``'g' of 'gypsum'``, or an icon's ``:mana: icon``."""
+    if not word:
+        return f"{char} icon"
+    return quoted(char) if word == char else f"{quoted(char)} of {quoted(word, 24)}"
 
 
 def full_bleed(width: float, height: float, bleed: float, colour: str) -> Rect:
