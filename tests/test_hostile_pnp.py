@@ -1971,13 +1971,15 @@ def test_a_renamed_back_is_named_twice_where_to_mend_it(tmp_path):
 
 
 def test_a_text_with_no_space_to_break_at_says_so(tmp_path):
-    """Twenty-first breaker: a Japanese sentence (no spaces) was "over by 122.8 mm; shorten the text", as if too long."""
+    """Twenty-first breaker: a Japanese sentence (no spaces) was "over by 122.8 mm; shorten the text", as if too long.
+    (Twenty-fourth round: a Japanese sentence now breaks between its kana and fits; a word too long for the box with no
+    place to break, a Korean one here, is what says so.)"""
     path = tmp_path / "cards.toml"
     path.write_text(SOURCE + '\n[[duel.summary]]\nid = "duel.summary.rules-ja"\norigin = "authored"\ntitle = "あそびかた"\n'
-                    'sections = [ { heading = "じゅんび", text = "ばしょのカドをいちれつにならべますそれぞれのプレイヤはサイコロとキュブをとります" } ]\n',
+                    'sections = [ { heading = "じゅんび", text = "준비하기준비하기준비하기준비하기준비하기준비하기준비하기준비하기준비하기준비하기" } ]\n',
                     encoding="utf-8")
     rows = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
-    assert len(rows) == 1 and "it has no space to break a line at" in rows[0], rows
+    assert len(rows) == 1 and "it has no place to break a line at" in rows[0], rows
 
 
 # ---- Twenty-second round -----------------------------------------------------------------------------------------------
@@ -2487,3 +2489,30 @@ def test_line_clash_finds_a_descender_in_the_accent_below_and_not_beside_it():
     under = [TextLine(0, 10, "gyp", "serif", 10), TextLine(0, 13.5, "ÉÅÊ", "serif", 10)]  # 1 em = 3.53 mm apart
     beside = [TextLine(0, 10, "gyp", "serif", 10), TextLine(20, 13.5, "ÉÅÊ", "serif", 10)]
     assert line_clash(under, 1.0) is not None and line_clash(beside, 1.0) is None
+
+
+# ---- Twenty-fourth round (finding 12): text written without spaces breaks where Unicode line breaking allows --------
+def test_kana_break_between_characters_and_a_zero_width_space_breaks_printing_nothing(tmp_path):
+    """Twenty-fourth breaker (finding 12): Japanese kana body text never broke (UAX #14 allows a break between most kana)
+    and was refused with "put spaces where lines may break", spaces that would print; U+200B was no break either. Kana now
+    break between characters, never before closing punctuation or a small kana nor after opening punctuation; a zero
+    width space is a break that prints nothing; Korean still breaks at its spaces only, its words whole."""
+    from pnp.drawing import Box
+    from pnp.text import fit_text
+
+    japanese = "まちはからっぽで、ゾンビがみちをさまよっている。「あなた」はゾンビとたたかう。"
+    fitted = fit_text(japanese, Box(0, 0, 40, 40), "serif", 10, 6)
+    assert fitted.fits and len(fitted.lines) > 1, fitted.lines
+    assert "".join(fitted.lines) == japanese  # nothing printed between the kana: no space, no mark
+    assert not any(line[0] in "、。っょー」" or line[-1] == "「" for line in fitted.lines), fitted.lines
+    marked = fit_text("Warding\u200bCity\u200bGate\u200bKeeper", Box(0, 0, 25, 40), "serif", 9, 9)
+    assert len(marked.lines) > 1 and "".join(marked.lines) == "WardingCityGateKeeper", marked.lines
+    korean = "도시는 비어 있고 좀비가 길을 헤맨다. 당신은 좀비와 싸운다."
+    lines = fit_text(korean, Box(0, 0, 30, 40), "serif", 10, 10).lines
+    assert " ".join(lines) == korean and len(lines) > 1, lines  # broken at spaces, every word whole
+
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace('text = "The town stands empty: Zhumbi wander its lanes. You fight Zhumbi."',
+                                   'text = "まちはからっぽで、ゾンビがみちをさまよっている。あなたはゾンビとたたかう。"', 1), encoding="utf-8")
+    result = _check(path)
+    assert result.exit_code == 0, result.output

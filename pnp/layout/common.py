@@ -17,7 +17,20 @@ from pnp.drawing import Anchor, Box, Circle, Drawing, Group, Icon, Line, Polygon
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import BoxSpec, Template, template_line
 from pnp.oneline import quoted, shortened
-from pnp.text import INLINE_ICONS, Align, FitResult, VAlign, fit_text, icon_meant, line_clash, single_line, text_width_mm, unclosed_icons, unknown_icons
+from pnp.text import (
+    INLINE_ICONS,
+    Align,
+    FitResult,
+    VAlign,
+    fit_text,
+    icon_meant,
+    line_clash,
+    mark_breaks,
+    single_line,
+    text_width_mm,
+    unclosed_icons,
+    unknown_icons,
+)
 from pnp.units import FONT_METRIC_SLACK_MM, LAID_OUT_SAFE_MM, MM_PER_PT, ROUNDING_SLACK
 
 WHITE = "#ffffff"
@@ -125,11 +138,14 @@ class CardBuilder:
                                                           f"{result.over_mm:.1f} mm; shorten it", over=result.over_mm, box=style.name))
         elif not result.fits:
             inner = (box or style.box).width
-            pieces = [piece for piece in re.split(r"[\s\u00ad]+", text) if piece]  # a soft hyphen is a break too
+            # a soft hyphen and a zero width space are breaks too, and so is the place between two kana (mark_breaks)
+            pieces = [piece for word in text.split() for piece in re.split("[\u00ad\u200b]+", mark_breaks(word)) if piece]
             unbroken = max(pieces, key=lambda word: text_width_mm(word, style.font, style.size[1]), default="")
-            # twenty-first breaker: a Japanese sentence, with no space to break at, was only "over by 122.8 mm"
-            why = (f" (it has no space to break a line at: '{shortened(unbroken, 20)}' is wider than the box even at "
-                   f"{style.size[1]:g} pt; put spaces, or soft hyphens (U+00AD), where lines may break)"
+            # twenty-first breaker: a Japanese sentence, with no space to break at, was only "over by 122.8 mm"; twenty-fourth:
+            # it now breaks between its kana, and the advice for a script written without spaces is a break that prints nothing
+            why = (f" (it has no place to break a line at: '{shortened(unbroken, 20)}' is wider than the box even at "
+                   f"{style.size[1]:g} pt; put spaces where lines may break, soft hyphens (U+00AD) inside a word, or zero "
+                   f"width spaces (U+200B) in a script written without spaces)"
                    if unbroken and text_width_mm(unbroken, style.font, style.size[1]) > inner else "")
             self.problems.append(FitProblem(record or self.record_id, field_name, "text over",
                                             f"over by {result.over_mm:.1f} mm{why}", over=result.over_mm, box=style.name))
