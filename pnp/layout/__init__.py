@@ -370,8 +370,10 @@ def check_fit(database: Database) -> list[FitProblem]:
                                                                      f"({where}): this value is never used; change it there or remove it",
                                        path=str(path), line=line))
         overlaps = overlap_problems(faces)
-        found = (problems + small_text_problems(faces) + overlaps + legibility_problems(faces, overlaps)
-                 + off_card_line_problems(faces) + safe_area_problems(faces, database.print.safe_mm))
+        off_card, outside = off_card_line_problems(faces), safe_area_problems(faces, database.print.safe_mm)
+        # a text off the card or its safe area is not also struck by the frame's rule it crossed on the way
+        found = (problems + small_text_problems(faces) + overlaps + legibility_problems(faces, overlaps + off_card + outside)
+                 + off_card + outside)
         keys: dict[tuple[str, str], int] = {}  # one line a template key: the first problem there (fixed, the next shows)
         kept: list[FitProblem] = []
         for problem in found:

@@ -194,9 +194,11 @@ def _marks(items: Iterable, transforms: tuple[tuple[float, float, float], ...] =
             start, end = _turned([(item.x1, item.y1), (item.x2, item.y2)], transforms)
             yield _Rule(start, end, item, order=order)
             continue
-        if isinstance(item, (Rect, Circle, Polyline)) and item.stroke and item.stroke_width > 0 and not hatched:
-            # a shape's outline is a rule too (twenty-fourth breaker: the card frame's engraved inner rule struck through
-            # the first letter of each line of an event box moved onto it, and check passed)
+        if isinstance(item, (Rect, Circle, Polyline)) and item.stroke and item.stroke_width > 0 and not item.fill \
+                and not hatched:
+            # an outline drawn alone is a rule too (twenty-fourth breaker: the card frame's engraved inner rule struck
+            # through the first letter of each line of an event box moved onto it, and check passed); a filled shape's
+            # outline is its edge (a track space, a hex, a ring), which the overlap and shape checks judge
             for start, end in _outline(item):
                 start, end = _turned([start, end], transforms)
                 yield _Rule(start, end, None, item.placed_by, order, bool(item.fill))
@@ -339,6 +341,7 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
     by_record: dict[str, FitProblem] = {}  # a record's colour, said once at its key
     judged: dict[str, int] = {}  # texts judged for contrast, by the key of their colour (else the colour itself)
     faint_count: dict[str, int] = {}  # of them, those of too little contrast
+    outlined: list[tuple[Any, Path, str, str, str]] = []  # outlines through a text: said after all else at their key
     faint: list[tuple[Any, Path, _Text, str, str, float]] = []  # texts of too little contrast: face, template, text, key, background, ratio
 
     def report(face, template: Path, key: str, message: str, box: str = "") -> None:
@@ -376,6 +379,8 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
             for box_left, box_top, box_right, box_bottom, text, box in edges:
                 if high < box_top or low > box_bottom or right < box_left or left > box_right:
                     continue
+                if rule.line is None and not text.painted.source:
+                    continue  # a text the layout places by its own shapes: its labels' and numbers' checks judge it
                 if rule.filled and rule.order > text.order:
                     continue  # a filled shape drawn over the text: judged as a shape, below
                 if _shown_crossing(rule, box, fills) > OVERLAP_SLACK_MM:
@@ -387,8 +392,12 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                         key, move = f"numbers.{number}", "move the rule or the text"
                     else:  # a rule no one number places (the card's frame): said at what moved the text onto it
                         key, move = _text_key(text, rule), "move the text off it" if rule.line is None else "move the rule or the text"
-                    report(face, template, key, f"{what}{drawn} strikes through {_name(text)} ({{where}}); {move}",
-                           text.painted.source)
+                    said_later = (face, template, key, f"{what}{drawn} strikes through {_name(text)} ({{where}}); {move}",
+                                  text.painted.source)
+                    if rule.line is None:  # an outline: what else is wrong with the text there is said first
+                        outlined.append(said_later)
+                    else:
+                        report(*said_later)
                     break
         for text in texts:
             key = f"boxes.{text.painted.source}" if text.painted.source else "numbers"
@@ -436,6 +445,8 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                                                f"a contrast of {_ratio(ratio)}:1 ({{where}}); at least {MIN_CONTRAST:g}:1 reads "
                                                f"in print: change {'this colour' if said_key else 'its colour'} or move it",
                text.painted.source)
+    for said_later in outlined:
+        report(*said_later)
     problems = []
     for problem, spoiled in found.values():
         if len(spoiled) > 1:
