@@ -236,6 +236,12 @@ def _width_per_pt(text: str, key: str) -> float:
     return sum(pdfmetrics.stringWidth(t, register(k), 1.0) + sum(_trim_per_pt(t, k)) for k, t in runs(text, key))
 
 
+def glyph_advance_mm(char: str, key: str, size_pt: float) -> float:
+    """How far (mm) the pen moves after ``char`` drawn in family ``key``'s own font (no fallback, no tight digits) at
+    ``size_pt``: its advance width, as a :class:`~pnp.drawing.TextLine` of that family sets it."""
+    return pdfmetrics.stringWidth(char, register(key), size_pt) * MM_PER_PT
+
+
 def string_width_mm(text: str, key: str, size_pt: float) -> float:
     """Width in mm of ``text`` set in family ``key`` at ``size_pt`` points (no kerning, glyph fallback)."""
     return _width_per_pt(text, key) * size_pt * MM_PER_PT
@@ -257,18 +263,27 @@ def cap_height_mm(key: str, size_pt: float) -> float:
 
 
 @cache
-def _glyph_extent(key: str, char: str) -> tuple[float, float]:
-    """The lowest and highest ink of ``char``'s glyph in family ``key``'s TTF (1/1000 em above the baseline;
-    negative below it), read from the glyph's bounding box in the ``glyf`` table; ``(0, 0)`` for a glyph with
-    no outline (a space) or a character the font lacks."""
+def glyph_ink_box(key: str, char: str) -> tuple[float, float, float, float] | None:
+    """The ink of ``char``'s glyph in family ``key``'s own TTF (no fallback) as ``(left, bottom, right, top)`` in 1/1000
+    em, x right of the pen and y up from the baseline (bottom negative below it): the glyph's bounding box in the
+    ``glyf`` table, accents of a composed letter included. ``None`` for a glyph with no outline (a space) or a
+    character the font lacks."""
     face = _face(key)  # the registered font's own parse of the file (never a second one)
     glyph = face.charToGlyph.get(ord(char))
     if glyph is None or face.glyphPos[glyph + 1] == face.glyphPos[glyph]:
-        return 0.0, 0.0
+        return None
     glyf = face.get_table_pos("glyf")[0]
-    _, _, y_min, _, y_max = struct.unpack(">hhhhh", face.get_chunk(glyf + face.glyphPos[glyph], 10))
+    _, x_min, y_min, x_max, y_max = struct.unpack(">hhhhh", face.get_chunk(glyf + face.glyphPos[glyph], 10))
     scale = 1000 / face.unitsPerEm
-    return y_min * scale, y_max * scale
+    return x_min * scale, y_min * scale, x_max * scale, y_max * scale
+
+
+def _glyph_extent(key: str, char: str) -> tuple[float, float]:
+    """The lowest and highest ink of ``char``'s glyph in family ``key``'s TTF (1/1000 em above the baseline;
+    negative below it), from :func:`glyph_ink_box`; ``(0, 0)`` for a glyph with no outline (a space) or a
+    character the font lacks."""
+    box = glyph_ink_box(key, char)
+    return (0.0, 0.0) if box is None else (box[1], box[3])
 
 
 def ink_extent_mm(text: str, key: str, size_pt: float) -> tuple[float, float]:

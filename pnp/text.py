@@ -124,6 +124,51 @@ BREAKS = re.compile(r"[ \t\r\f\v]+")
 """Where a line may break between words: ASCII spaces and tabs (never a no-break space)."""
 SOFT_HYPHEN = "\u00ad"
 """A soft hyphen: invisible where the line does not break (a renderer may draw it as a hyphen)."""
+ZERO_WIDTH_SPACE = "\u200b"
+"""A zero width space: a line may break there, printing nothing, as it prints nothing where it does not (the mark of
+where a line may break in a script written without spaces)."""
+BREAK_MARKS = SOFT_HYPHEN + ZERO_WIDTH_SPACE
+"""The marks a word may break at (:func:`_soft_breaks`): they print nothing (a hyphen ends a line broken at a soft
+hyphen)."""
+_UNMARKED = str.maketrans("", "", BREAK_MARKS)
+
+
+def _unmarked(text: str) -> str:
+    """``text`` as printed inside a line: without its break marks (:data:`BREAK_MARKS`)."""
+    return text.translate(_UNMARKED) if any(mark in text for mark in BREAK_MARKS) else text
+
+
+_CLOSING = frozenset("、。，．・：；！？）」』】〕〉》〙〗〟’”｠»ゝゞヽヾ々〻ー～…‥゠"
+                     "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ")
+"""Characters no line may start with (Unicode line breaking, UAX #14, classes CL, CP, NS, IN: closing punctuation,
+small kana, the prolonged sound mark, iteration marks)."""
+_OPENING = frozenset("（「『【〔〈《〘〖〝‘“｟«")
+"""Characters no line may end with (UAX #14 class OP: opening punctuation)."""
+
+
+def _ideographic(char: str) -> bool:
+    """Whether ``char`` is written without spaces, a line breaking before or after it (UAX #14 class ID: CJK ideographs,
+    hiragana, katakana, fullwidth punctuation). Hangul is not: Korean is set with spaces, a word kept whole."""
+    code = ord(char)
+    return (0x3000 <= code <= 0x30FF or 0x31F0 <= code <= 0x31FF or 0x3400 <= code <= 0x4DBF or 0x4E00 <= code <= 0x9FFF
+            or 0xF900 <= code <= 0xFAFF or 0xFF01 <= code <= 0xFF60 or 0xFF66 <= code <= 0xFF9F)
+
+
+def mark_breaks(word: str) -> str:
+    """``word`` (a run of text with no space) with a :data:`ZERO_WIDTH_SPACE` wherever a line may break inside it by
+    Unicode line breaking (UAX #14) as a script written without spaces is broken: before and after an ideograph or a
+    kana (``まちは`` -> ``ま\u200bち\u200bは``), never before closing punctuation or a small kana (``。``, ``っ``, ``ー``) nor
+    after opening punctuation (``「``); nowhere in a word without such characters. Twenty-fourth breaker: Japanese
+    text never broke, and was told to put spaces (that would print) where lines may break."""
+    if len(word) < 2 or not any(_ideographic(char) for char in word):
+        return word
+    out = [word[0]]
+    for before, after in zip(word, word[1:]):
+        if (_ideographic(before) or _ideographic(after)) and before not in _OPENING and after not in _CLOSING \
+                and before not in BREAK_MARKS and after not in BREAK_MARKS and not (before == ":" or after == ":"):
+            out.append(ZERO_WIDTH_SPACE)
+        out.append(after)
+    return "".join(out)
 
 
 @dataclass(frozen=True)
@@ -143,7 +188,8 @@ def parse_words(text: str) -> list[list[Word]]:
     ``:name:`` tokens whose name is in :data:`INLINE_ICONS` become icon pieces; any other text between
     colons stays text. An empty paragraph (blank line) is kept as an empty list. A soft hyphen
     (U+00AD) is kept in its word: a line may break there, printing a hyphen (:func:`wrap`); elsewhere it
-    prints nothing, in the PDF as in the SVG. The text
+    prints nothing, in the PDF as in the SVG. A zero width space (U+200B) is kept likewise, a break that prints
+    nothing, and one is put wherever a line may break in text written without spaces (kana: :func:`mark_breaks`). The text
     is composed first (Unicode NFC: an accent typed as its own character, as macOS pastes it, is printed
     on its letter), and words are split at ASCII spaces and tabs only: a no-break space (U+00A0, U+202F)
     keeps its two words on one line.
@@ -154,6 +200,7 @@ def parse_words(text: str) -> list[list[Word]]:
         for raw in BREAKS.split(paragraph):
             if not raw:
                 continue
+            raw = mark_breaks(raw)
             pieces: list[_Piece] = []
             position = 0
             for match in _TOKEN.finditer(raw):
@@ -173,31 +220,32 @@ def parse_words(text: str) -> list[list[Word]]:
 def _piece_width(piece: _Piece, family: str, size: float) -> float:
     if piece.icon:
         return ICON_ADVANCE_EM * size * MM_PER_PT
-    return fonts.string_width_mm(piece.text.replace(SOFT_HYPHEN, ""), family, size)
+    return fonts.string_width_mm(_unmarked(piece.text), family, size)
 
 
 def _soft_breaks(word: Word) -> list[tuple[Word, Word]]:
-    """Each way to break ``word`` at one of its soft hyphens (U+00AD), first to last: ``(head, tail)``, the head
-    ending in a printed hyphen (twenty-third breaker: a German compound marked for breaking was refused as having
-    "no space to break a line at")."""
+    """Each way to break ``word`` at one of its break marks (:data:`BREAK_MARKS`), first to last: ``(head, tail)``, the
+    head ending in a printed hyphen at a soft hyphen (U+00AD; twenty-third breaker: a German compound marked for breaking
+    was refused as having "no space to break a line at"), in nothing at a zero width space (U+200B, put between kana by
+    :func:`mark_breaks`: twenty-fourth breaker)."""
     out: list[tuple[Word, Word]] = []
     for index, piece in enumerate(word):
-        if piece.icon or SOFT_HYPHEN not in piece.text:
+        if piece.icon or not any(mark in piece.text for mark in BREAK_MARKS):
             continue
         for at, char in enumerate(piece.text):
-            if char != SOFT_HYPHEN:
+            if char not in BREAK_MARKS:
                 continue
             before, after = piece.text[:at], piece.text[at + 1:]
-            head = word[:index] + ((_Piece(before + "-"),) if before else ())
+            head = word[:index] + ((_Piece(before + ("-" if char == SOFT_HYPHEN else "")),) if before else ())
             tail = ((_Piece(after),) if after else ()) + word[index + 1:]
-            if head and tail and before.replace(SOFT_HYPHEN, "") and after.replace(SOFT_HYPHEN, ""):
+            if head and tail and _unmarked(before) and _unmarked(after):
                 out.append((head, tail))
     return out
 
 
 def _without_soft_hyphens(line: list[Word]) -> list[Word]:
-    """``line`` as printed: the soft hyphens where it did not break print nothing."""
-    return [tuple(_Piece(piece.text.replace(SOFT_HYPHEN, ""), piece.icon) for piece in word) for word in line]
+    """``line`` as printed: the break marks where it did not break print nothing."""
+    return [tuple(_Piece(_unmarked(piece.text), piece.icon) for piece in word) for word in line]
 
 
 def _word_width(word: Word, family: str, size: float) -> float:
@@ -259,7 +307,7 @@ def _wrap_marked(paragraphs: list[list[Word]], family: str, size: float, width_m
             line.append(word)
         lines.append(line)
         starts.append(first)
-    return [_without_soft_hyphens(line) if any(SOFT_HYPHEN in piece.text for word in line for piece in word) else line
+    return [_without_soft_hyphens(line) if any(_unmarked(piece.text) != piece.text for word in line for piece in word) else line
             for line in lines], starts
 
 
@@ -289,7 +337,7 @@ def _segments(line: list[Word]) -> list[tuple[str, str | None]]:
                     texts = []
                 merged.append(("", piece.icon))
             else:
-                texts.append(piece.text.replace(SOFT_HYPHEN, "") if SOFT_HYPHEN in piece.text else piece.text)
+                texts.append(_unmarked(piece.text))
     if texts:
         merged.append(("".join(texts), None))
     return merged
@@ -412,6 +460,89 @@ def fit_text(text: str, box: Box, family: str = "serif", max_size: float = 10.0,
         over_lines = sum(1 for offset in offsets if offset > limit + ROUNDING_SLACK)
     return FitResult(items=tuple(items), size=size, lines=tuple(_line_text(line) for line in lines),
                      fits=fits_now, over_mm=round(over, 2) if not fits_now else 0.0, over_lines=over_lines)
+
+
+@dataclass(frozen=True)
+class LineClash:
+    """Two printed lines of one text whose ink meets (:func:`line_clash`): the character ``upper`` of the word
+    ``upper_word`` reaches ``overlap_mm`` mm into the character ``lower`` of the word ``lower_word`` of the next line,
+    printed under it (an icon is ``:name:``, its word ``""``); ``spacing`` is the ``line_spacing`` (em) at which the
+    two would clear each other."""
+
+    overlap_mm: float
+    upper: str
+    upper_word: str
+    lower: str
+    lower_word: str
+    spacing: float
+
+
+LINE_CLASH_SLACK_MM = 0.02
+"""Ink of two lines may come this close (mm) before they count as printed over each other: a glyph's bounding box is
+the outline's extreme, never more ink than there is."""
+
+
+def _ink_boxes(items: Iterable[Primitive]) -> list[tuple[float, float, str, str, Box]]:
+    """``(baseline, em, character, its word, ink box)`` for each glyph and icon of ``items`` (mm, y down): a
+    glyph's box from its font (:func:`pnp.fonts.glyph_ink_box`) at its pen position, an icon's drawing (5..95 of its
+    box). Turned lines are left out."""
+    found: list[tuple[float, float, str, str, Box]] = []
+    for item in items:
+        if isinstance(item, Icon):
+            em = item.size / ICON_SIZE_EM
+            baseline = item.y + item.size - ICON_DROP_EM * em
+            inset = item.size * 0.05
+            found.append((baseline, em, f":{item.name}:", "", Box(item.x + inset, item.y + inset, item.size - 2 * inset,
+                                                                 item.size - 2 * inset)))
+            continue
+        if not isinstance(item, TextLine) or item.rotation:
+            continue
+        em = item.size * MM_PER_PT
+        width = sum(fonts.glyph_advance_mm(char, item.family, item.size) for char in item.text)
+        pen = item.x - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
+        scale = em / 1000
+        for index, char in enumerate(item.text):
+            ink = fonts.glyph_ink_box(item.family, char)
+            if ink is not None:
+                left, bottom, right, top = ink
+                end = item.text.find(" ", index)
+                word = item.text[item.text.rfind(" ", 0, index) + 1: end if end >= 0 else len(item.text)]
+                found.append((item.y, em, char, word,
+                              Box(pen + left * scale, item.y - top * scale, (right - left) * scale, (top - bottom) * scale)))
+            pen += fonts.glyph_advance_mm(char, item.family, item.size)
+    return found
+
+
+def line_clash(items: Iterable[Primitive], line_spacing: float) -> LineClash | None:
+    """The worst meeting of the ink of one line of a fitted text and the ink of the line printed under it (a
+    descender in the accent or the capital below: twenty-fourth breaker, "gray gypsum" over "Randven" at a
+    ``line_spacing`` of 0.8), or ``None`` when every line clears the next. ``items`` are one text's placed
+    :class:`TextLine` runs and :class:`Icon` boxes (:attr:`FitResult.items`), set ``line_spacing`` em apart;
+    each glyph is measured by its own outline's box (:func:`pnp.fonts.glyph_ink_box`), so two lines meet only where a
+    glyph of one stands over a glyph of the other. Lines are told apart by their baselines (mm)."""
+    glyphs = _ink_boxes(items)
+    baselines = sorted({round(baseline, 6) for baseline, *_ in glyphs})
+    rows: dict[float, list[tuple[float, float, str, str, Box]]] = {baseline: [] for baseline in baselines}
+    for glyph in glyphs:
+        rows[round(glyph[0], 6)].append(glyph)
+    worst: LineClash | None = None
+    for above, below in zip(baselines, baselines[1:]):
+        upper = sorted(rows[above], key=lambda glyph: -glyph[4].bottom)
+        lower = sorted(rows[below], key=lambda glyph: glyph[4].y)
+        for _, em, char, text, box in upper:
+            if box.bottom - LINE_CLASH_SLACK_MM <= lower[0][4].y:
+                break  # no glyph left in this line reaches the highest ink of the next
+            for _, _, other, other_text, other_box in lower:
+                overlap = box.bottom - other_box.y
+                if overlap <= LINE_CLASH_SLACK_MM:
+                    break
+                if min(box.right, other_box.right) - max(box.x, other_box.x) <= LINE_CLASH_SLACK_MM:
+                    continue
+                if worst is None or overlap > worst.overlap_mm:
+                    spacing = line_spacing + (overlap + LINE_CLASH_SLACK_MM) / em
+                    worst = LineClash(round(overlap, 3), char, text, other, other_text, spacing)
+                break
+    return worst
 
 
 def _line_text(line: list[Word]) -> str:

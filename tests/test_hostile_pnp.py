@@ -1645,8 +1645,9 @@ def test_a_rule_or_a_track_space_moved_off_the_card_is_a_problem(db, edited_temp
     assert check_fit(db) == []
     edited_templates(name, old, new)
     problems = check_fit(db)
+    # twenty-fourth round: space labels moved with their spaces onto the card frame's inner rule are struck by it
     assert problems and all("past the bleed" in p.message or "track space" in p.message or "outside the 3 mm safe area" in p.message
-                            for p in problems), problems
+                            or (p.field == "boxes.space_label" and "strikes through" in p.message) for p in problems), problems
 
 
 def test_a_mistyped_icon_in_a_template_string_is_named_there(db, edited_templates):
@@ -1972,13 +1973,15 @@ def test_a_renamed_back_is_named_twice_where_to_mend_it(tmp_path):
 
 
 def test_a_text_with_no_space_to_break_at_says_so(tmp_path):
-    """Twenty-first breaker: a Japanese sentence (no spaces) was "over by 122.8 mm; shorten the text", as if too long."""
+    """Twenty-first breaker: a Japanese sentence (no spaces) was "over by 122.8 mm; shorten the text", as if too long.
+    (Twenty-fourth round: a Japanese sentence now breaks between its kana and fits; a word too long for the box with no
+    place to break, a Korean one here, is what says so.)"""
     path = tmp_path / "cards.toml"
     path.write_text(SOURCE + '\n[[duel.summary]]\nid = "duel.summary.rules-ja"\norigin = "authored"\ntitle = "あそびかた"\n'
-                    'sections = [ { heading = "じゅんび", text = "ばしょのカドをいちれつにならべますそれぞれのプレイヤはサイコロとキュブをとります" } ]\n',
+                    'sections = [ { heading = "じゅんび", text = "준비하기준비하기준비하기준비하기준비하기준비하기준비하기준비하기준비하기준비하기" } ]\n',
                     encoding="utf-8")
     rows = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
-    assert len(rows) == 1 and "it has no space to break a line at" in rows[0], rows
+    assert len(rows) == 1 and "it has no place to break a line at" in rows[0], rows
 
 
 # ---- Twenty-second round -----------------------------------------------------------------------------------------------
@@ -2649,3 +2652,94 @@ def test_keys_taken_by_a_misspelt_header_inside_a_record_are_not_said_missing(tm
     problems = _database_problems(tmp_path, text)
     assert [(p.line, p.key) for p in problems] == [(_line_of(text, "[solo.city_quest.battel]"), "solo.quest.randven.battel")]
     assert "win" in problems[0].message and "did you mean battle?" in problems[0].message, problems
+
+
+# ---- Twenty-fourth round (finding 1): the card frame's rules through text --------------------------------------------
+@pytest.mark.parametrize("name, old, new, key", [
+    # the quest event box moved onto the frame: its inner engraved rule struck the first letter of every line
+    ("quest.toml", "[boxes.event]\nx = 7.5\ny = 36.5\nw = 48.0", "[boxes.event]\nx = 4.0\ny = 36.5\nw = 55.0", "boxes.event"),
+    # a battle map's Eldritch table rows pushed right: their ends ran through the frame's inner rule (a board's card,
+    # whose rules were never judged: the card is cut out of the board by a clip, taken for a hatching's)
+    ("battle_map.toml", "roll_gap = 1.0", "roll_gap = 6", "numbers.roll_gap"),
+])
+def test_a_text_moved_onto_the_frames_rule_is_named_at_the_key_that_moved_it(db, edited_templates, name, old, new, key):
+    """Twenty-fourth breaker (finding 1): the card frame's rules (a stroked rectangle's outline, not a line) were no
+    rules to the legibility check; a text moved onto them passed `pnp check`. One ``template`` problem at the key that
+    moved the text."""
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    assert "strikes through" in problem.message, problem
+
+
+def test_a_rule_under_a_shape_drawn_over_it_strikes_through_nothing():
+    """Twenty-fourth round (finding 1): an outline counts as a rule only where it shows: a progress track's road runs under
+    its spaces, and the number printed on a space is not struck by the road hidden under it."""
+    from pnp.drawing import Box, Drawing, Polyline, Rect
+    from pnp.layout.legible import _Fill, _marks, _Rule, _shown_crossing
+
+    road = Polyline(((0.0, 10.0), (60.0, 10.0)), stroke="#000000", stroke_width=0.5)
+    space = Rect(20.0, 5.0, 10.0, 10.0, fill="#ffffff", stroke="#000000")
+    marks = list(_marks(Drawing(63, 88, 0, (road, space)).items))
+    rules = [mark for mark in marks if isinstance(mark, _Rule)]
+    fills = [mark for mark in marks if isinstance(mark, _Fill)]
+    inside, outside = Box(22.0, 8.0, 6.0, 4.0), Box(40.0, 8.0, 6.0, 4.0)
+    assert _shown_crossing(rules[0], inside, fills) == 0.0
+    assert _shown_crossing(rules[0], outside, fills) == pytest.approx(6.0)
+    assert len(rules) == 1  # a filled shape's outline is its edge (judged as a shape), not a rule
+    frame = Rect(3.0, 3.0, 57.0, 82.0, stroke="#000000", radius=1.5)  # an engraved rule drawn alone, as the frame's
+    frame_rules = [mark for mark in _marks(Drawing(63, 88, 0, (frame,)).items) if isinstance(mark, _Rule)]
+    assert max(_shown_crossing(rule, Box(2.0, 40.0, 6.0, 4.0), []) for rule in frame_rules) == pytest.approx(4.0)
+
+
+# ---- Twenty-fourth round (finding 2): lines of one text printed over each other ----------------------------------------
+@pytest.mark.parametrize("spacing", ["0.8", "0.95", "1.05"])
+def test_lines_whose_ink_meets_are_one_problem_at_the_boxs_line_spacing(db, edited_templates, spacing):
+    """Twenty-fourth breaker (finding 2): `line_spacing` 0.8, the smallest the template loader allows ("below 0.8 lines
+    print over each other"), and up to about 1.0 printed descenders into the capitals and icons of the next line, and
+    check passed. The printed lines of a box are measured against each other by their glyphs' ink: one ``template``
+    problem at the box's ``line_spacing``, asking for a spacing that clears the worst pair."""
+    problem = _the_one_template_problem(db, edited_templates, "quest.toml", "line_spacing = 1.18", f"line_spacing = {spacing}",
+                                        "boxes.event.line_spacing")
+    assert problem.over > float(spacing), problem
+    assert f"set line_spacing to at least {problem.over:g}" in problem.message, problem
+
+
+def test_line_clash_finds_a_descender_in_the_accent_below_and_not_beside_it():
+    """Twenty-fourth round (finding 2): two lines meet only where a glyph of one stands over a glyph of the other."""
+    from pnp.drawing import Box, TextLine
+    from pnp.text import fit_text, line_clash
+
+    text = "The gray gypsum quays of Randven lie empty; Zhumbi jog along every lane."
+    tight = fit_text(text, Box(0, 0, 48, 40), "serif", 9, 9, line_spacing=0.8)
+    clash = line_clash(tight.items, 0.8)
+    assert clash is not None and clash.upper in "gypqj;," and clash.spacing > 0.8, clash
+    assert line_clash(fit_text(text, Box(0, 0, 48, 40), "serif", 9, 9, line_spacing=1.18).items, 1.18) is None
+    under = [TextLine(0, 10, "gyp", "serif", 10), TextLine(0, 13.5, "ÉÅÊ", "serif", 10)]  # 1 em = 3.53 mm apart
+    beside = [TextLine(0, 10, "gyp", "serif", 10), TextLine(20, 13.5, "ÉÅÊ", "serif", 10)]
+    assert line_clash(under, 1.0) is not None and line_clash(beside, 1.0) is None
+
+
+# ---- Twenty-fourth round (finding 12): text written without spaces breaks where Unicode line breaking allows --------
+def test_kana_break_between_characters_and_a_zero_width_space_breaks_printing_nothing(tmp_path):
+    """Twenty-fourth breaker (finding 12): Japanese kana body text never broke (UAX #14 allows a break between most kana)
+    and was refused with "put spaces where lines may break", spaces that would print; U+200B was no break either. Kana now
+    break between characters, never before closing punctuation or a small kana nor after opening punctuation; a zero
+    width space is a break that prints nothing; Korean still breaks at its spaces only, its words whole."""
+    from pnp.drawing import Box
+    from pnp.text import fit_text
+
+    japanese = "まちはからっぽで、ゾンビがみちをさまよっている。「あなた」はゾンビとたたかう。"
+    fitted = fit_text(japanese, Box(0, 0, 40, 40), "serif", 10, 6)
+    assert fitted.fits and len(fitted.lines) > 1, fitted.lines
+    assert "".join(fitted.lines) == japanese  # nothing printed between the kana: no space, no mark
+    assert not any(line[0] in "、。っょー」" or line[-1] == "「" for line in fitted.lines), fitted.lines
+    marked = fit_text("Warding\u200bCity\u200bGate\u200bKeeper", Box(0, 0, 25, 40), "serif", 9, 9)
+    assert len(marked.lines) > 1 and "".join(marked.lines) == "WardingCityGateKeeper", marked.lines
+    korean = "도시는 비어 있고 좀비가 길을 헤맨다. 당신은 좀비와 싸운다."
+    lines = fit_text(korean, Box(0, 0, 30, 40), "serif", 10, 10).lines
+    assert " ".join(lines) == korean and len(lines) > 1, lines  # broken at spaces, every word whole
+
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace('text = "The town stands empty: Zhumbi wander its lanes. You fight Zhumbi."',
+                                   'text = "まちはからっぽで、ゾンビがみちをさまよっている。あなたはゾンビとたたかう。"', 1), encoding="utf-8")
+    result = _check(path)
+    assert result.exit_code == 0, result.output

@@ -385,17 +385,23 @@ def check_fit(database: Database) -> list[FitProblem]:
                                                                      f"({where}): this value is never used; change it there or remove it",
                                        path=str(path), line=line))
         overlaps = overlap_problems(faces)
-        found = (problems + small_text_problems(faces) + overlaps + legibility_problems(faces, overlaps)
-                 + off_card_line_problems(faces) + safe_area_problems(faces, database.print.safe_mm))
-        keys: set[tuple[str, str]] = set()  # one line a template key: the first problem there (fixed, the next shows)
-        kept = []
+        off_card, outside = off_card_line_problems(faces), safe_area_problems(faces, database.print.safe_mm)
+        # a text off the card or its safe area is not also struck by the frame's rule it crossed on the way
+        found = (problems + small_text_problems(faces) + overlaps + legibility_problems(faces, overlaps + off_card + outside)
+                 + off_card + outside)
+        keys: dict[tuple[str, str], int] = {}  # one line a template key: the first problem there (fixed, the next shows)
+        kept: list[FitProblem] = []
         for problem in found:
             if problem.record_id == "templates":
                 # a key as TOML writes it (strings."solo.back.quest", twenty-third breaker), said once
                 problem = dataclasses.replace(problem, field=shown_key(problem.field))
                 if (problem.path, problem.field) in keys:
+                    # lines over each other: the text that needs the most spacing is said, so the spacing it asks for is enough
+                    at = keys[problem.path, problem.field]
+                    if problem.field.endswith(".line_spacing") and problem.over > kept[at].over:
+                        kept[at] = problem
                     continue
-                keys.add((problem.path, problem.field))
+                keys[problem.path, problem.field] = len(kept)
             kept.append(problem)
         return kept
     except TemplateError as error:

@@ -17,7 +17,20 @@ from pnp.drawing import Anchor, Box, Circle, Drawing, Group, Icon, Line, Polygon
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import BoxSpec, Template, template_line
 from pnp.oneline import quoted, shortened
-from pnp.text import INLINE_ICONS, Align, FitResult, VAlign, fit_text, icon_meant, single_line, text_width_mm, unclosed_icons, unknown_icons
+from pnp.text import (
+    INLINE_ICONS,
+    Align,
+    FitResult,
+    VAlign,
+    fit_text,
+    icon_meant,
+    line_clash,
+    mark_breaks,
+    single_line,
+    text_width_mm,
+    unclosed_icons,
+    unknown_icons,
+)
 from pnp.units import FONT_METRIC_SLACK_MM, LAID_OUT_SAFE_MM, MM_PER_PT, ROUNDING_SLACK
 
 WHITE = "#ffffff"
@@ -100,8 +113,12 @@ class CardBuilder:
 
     def text(self, field_name: str, text: str, spec: str | BoxSpec, *, box: Box | None = None,
              color: str | None = None, align: Align | None = None, valign: VAlign | None = None,
-             record: str | None = None) -> FitResult:
+             record: str | None = None, placed_by: tuple[str, str] = ("", "")) -> FitResult:
         """Fit ``text`` into the template box ``spec`` (or ``box`` with the style of ``spec``) and paint it.
+
+        ``placed_by``: the template keys that move ``box`` across and down apart from what is drawn beside it
+        (``("numbers.roll_gap", "")``), given to each line (:attr:`pnp.drawing.TextLine.placed_by`) so that the checks
+        name the number that moved the text, not the box whose place the layout does not read.
 
         ``record`` is the id of the record that holds ``text`` (a table row's text on a table card,
         a spell on a path card); by default this card's record. When the text does not fit at the
@@ -121,18 +138,42 @@ class CardBuilder:
                                                           f"{result.over_mm:.1f} mm; shorten it", over=result.over_mm, box=style.name))
         elif not result.fits:
             inner = (box or style.box).width
-            pieces = [piece for piece in re.split(r"[\s\u00ad]+", text) if piece]  # a soft hyphen is a break too
+            # a soft hyphen and a zero width space are breaks too, and so is the place between two kana (mark_breaks)
+            pieces = [piece for word in text.split() for piece in re.split("[\u00ad\u200b]+", mark_breaks(word)) if piece]
             unbroken = max(pieces, key=lambda word: text_width_mm(word, style.font, style.size[1]), default="")
-            # twenty-first breaker: a Japanese sentence, with no space to break at, was only "over by 122.8 mm"
-            why = (f" (it has no space to break a line at: '{shortened(unbroken, 20)}' is wider than the box even at "
-                   f"{style.size[1]:g} pt; put spaces, or soft hyphens (U+00AD), where lines may break)"
+            # twenty-first breaker: a Japanese sentence, with no space to break at, was only "over by 122.8 mm"; twenty-fourth:
+            # it now breaks between its kana, and the advice for a script written without spaces is a break that prints nothing
+            why = (f" (it has no place to break a line at: '{shortened(unbroken, 20)}' is wider than the box even at "
+                   f"{style.size[1]:g} pt; put spaces where lines may break, soft hyphens (U+00AD) inside a word, or zero "
+                   f"width spaces (U+200B) in a script written without spaces)"
                    if unbroken and text_width_mm(unbroken, style.font, style.size[1]) > inner else "")
             self.problems.append(FitProblem(record or self.record_id, field_name, "text over",
                                             f"over by {result.over_mm:.1f} mm{why}", over=result.over_mm, box=style.name))
+        if len(result.lines) > 1:
+            self._check_lines_apart(style, result, record)
         if box is None:
             self._check_inside(style)
-        self.items.extend(result.items)  # each TextLine and Icon carries the box's name (source)
+        items = result.items if placed_by == ("", "") else \
+            tuple(dataclasses.replace(item, placed_by=placed_by) if isinstance(item, TextLine) else item for item in result.items)
+        self.items.extend(items)  # each TextLine and Icon carries the box's name (source)
         return result
+
+    def _check_lines_apart(self, style: BoxSpec, result: FitResult, record: str | None) -> None:
+        """A ``"template"`` problem at ``boxes.<name>.line_spacing`` (its file and line) when two printed lines of
+        ``result``, a text fitted into the box ``style``, print over each other: a glyph of one line reaches the ink of
+        the glyph printed under it in the next (:func:`pnp.text.line_clash`; twenty-fourth breaker: at the smallest
+        spacing allowed, 0.8, "gray gypsum" ran into "Randven" below it, and check passed)."""
+        clash = line_clash(result.items, style.line_spacing)
+        if clash is None:
+            return
+        key = f"boxes.{style.name}.line_spacing"
+        path, line = template_line(self.template.path, key)
+        needed = math.ceil(clash.spacing * 20 - 1e-9) / 20  # in steps of 0.05 em
+        self.problems.append(FitProblem(
+            "templates", key, "template",
+            f"lines print over each other at {style.line_spacing:g} em: the {_glyph(clash.upper, clash.upper_word)} reaches "
+            f"{clash.overlap_mm:.2f} mm into the {_glyph(clash.lower, clash.lower_word)} under it (on {record or self.record_id}); "
+            f"set line_spacing to at least {needed:g}", over=needed, box=style.name, path=str(path), line=line))
 
     def _check_inside(self, style: BoxSpec) -> None:
         """A ``"template"`` problem when the template box ``style`` reaches past this drawing's trim: its
@@ -181,6 +222,13 @@ class CardBuilder:
     def drawing(self, face_id: str, title: str) -> Drawing:
         """The Drawing painted so far."""
         return Drawing(self.width, self.height, self.bleed, tuple(self.items), id=face_id, title=title)
+
+
+def _glyph(char: str, word: str) -> str:
+    """A glyph named for a report: ``'g' of 'gypsum'``, or an icon's ``:mana: icon``."""
+    if not word:
+        return f"{char} icon"
+    return quoted(char) if word == char else f"{quoted(char)} of {quoted(word, 24)}"
 
 
 def full_bleed(width: float, height: float, bleed: float, colour: str) -> Rect:

@@ -58,9 +58,44 @@ class _Text:
 
 @dataclass(frozen=True)
 class _Rule:
+    """A straight stroke in card mm: a :class:`~pnp.drawing.Line` (``line``), or a piece of a shape's outline (a frame's
+    engraved rule, a ring: ``line`` ``None``, ``placed_by`` the key that places the shape, if any)."""
+
     start: tuple[float, float]
     end: tuple[float, float]
-    line: Line
+    line: Line | None
+    placed_by: str = ""
+    order: int = 0
+    filled: bool = False
+    """The outline of a filled shape: drawn after a text, the shape itself is judged (:meth:`_Fill.touches`)."""
+
+
+OUTLINE_SEGMENTS = 32
+"""A circle's outline (or a rounded corner's quarter of it) is judged as this many (a quarter: a quarter of them) straight pieces."""
+
+
+def _outline(item: Rect | Circle | Polyline) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The straight pieces (local mm) of the stroked outline of ``item``: a rectangle's four sides and its rounded corners,
+    a circle's ring, a polyline's segments (closed: back to its first point)."""
+    if isinstance(item, Polyline):
+        chain = list(item.points) + ([item.points[0]] if item.closed else [])
+        return list(zip(chain, chain[1:]))
+    if isinstance(item, Circle):
+        ring = [(item.cx + item.r * math.cos(2 * math.pi * i / OUTLINE_SEGMENTS),
+                 item.cy + item.r * math.sin(2 * math.pi * i / OUTLINE_SEGMENTS)) for i in range(OUTLINE_SEGMENTS + 1)]
+        return list(zip(ring, ring[1:]))
+    radius = max(0.0, min(item.radius, item.width / 2, item.height / 2))
+    left, top, right, bottom = item.x, item.y, item.x + item.width, item.y + item.height
+    points: list[tuple[float, float]] = []
+    quarter = OUTLINE_SEGMENTS // 4
+    for cx, cy, start in ((right - radius, top + radius, -90.0), (right - radius, bottom - radius, 0.0),
+                          (left + radius, bottom - radius, 90.0), (left + radius, top + radius, 180.0)):
+        steps = quarter if radius else 0
+        for i in range(steps + 1):
+            angle = math.radians(start + 90.0 * i / max(steps, 1))
+            points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    points.append(points[0])
+    return list(zip(points, points[1:]))
 
 
 @dataclass(frozen=True)
@@ -133,8 +168,9 @@ def _turned(points: list[tuple[float, float]], transforms: tuple[tuple[float, fl
 
 def _marks(items: Iterable, transforms: tuple[tuple[float, float, float], ...] = (), clip: Box | None = None,
            hatched: bool = False, counter: list[int] | None = None) -> Iterator[_Text | _Rule | _Fill]:
-    """The texts (each run), rules and filled shapes of ``items`` in drawing order, in card mm. Lines in
-    a clipped group are hatching (a texture under what it fills), not rules; what a clip hides entirely is skipped."""
+    """The texts (each run), rules (lines, and the outlines of stroked shapes) and filled shapes of ``items`` in drawing
+    order, in card mm. Lines in a clipped group of lines only are hatching (a texture under what it fills), not rules;
+    what a clip hides entirely is skipped."""
     counter = [0] if counter is None else counter
     for item in items:
         counter[0] += 1
@@ -145,15 +181,28 @@ def _marks(items: Iterable, transforms: tuple[tuple[float, float, float], ...] =
                 inner_clip = _intersection(inner_clip, clip)
             if inner_clip is None and item.clip is not None:
                 continue
+            # a clipped group of lines alone is a texture (:func:`pnp.layout.common.hatch`); a board's card, cut out of
+            # the board by a clip, holds rules that count (twenty-fourth breaker: a battle map's frame and rules were
+            # never judged)
+            texture = item.clip is not None and all(isinstance(inner, Line) for inner in item.items)
             yield from _marks(item.items, transforms + ((item.dx, item.dy, item.rotation),), inner_clip,
-                              hatched or item.clip is not None, counter)
+                              hatched or texture, counter)
         elif isinstance(item, TextLine):
             for found in painted([item], transforms, clip):
                 yield _Text(found, item, order)
         elif isinstance(item, Line) and not hatched:
             start, end = _turned([(item.x1, item.y1), (item.x2, item.y2)], transforms)
-            yield _Rule(start, end, item)
-        elif isinstance(item, Rect) and item.fill:
+            yield _Rule(start, end, item, order=order)
+            continue
+        if isinstance(item, (Rect, Circle, Polyline)) and item.stroke and item.stroke_width > 0 and not item.fill \
+                and not hatched:
+            # an outline drawn alone is a rule too (twenty-fourth breaker: the card frame's engraved inner rule struck
+            # through the first letter of each line of an event box moved onto it, and check passed); a filled shape's
+            # outline is its edge (a track space, a hex, a ring), which the overlap and shape checks judge
+            for start, end in _outline(item):
+                start, end = _turned([start, end], transforms)
+                yield _Rule(start, end, None, item.placed_by, order, bool(item.fill))
+        if isinstance(item, Rect) and item.fill:
             corners = [(item.x, item.y), (item.x + item.width, item.y), (item.x + item.width, item.y + item.height),
                        (item.x, item.y + item.height)]
             yield _Fill(_turned(corners, transforms), None, 0.0, item.fill, order, clip, item.placed_by)
@@ -165,19 +214,26 @@ def _marks(items: Iterable, transforms: tuple[tuple[float, float, float], ...] =
             yield _Fill(_turned(list(item.points), transforms), None, 0.0, item.fill, order, clip, item.placed_by)
 
 
-def crossing_length(start: tuple[float, float], end: tuple[float, float], box: Box) -> float:
-    """How long (mm) the segment ``start``-``end`` runs inside ``box`` (Liang-Barsky clipping), 0 when it misses."""
+def _crossing_span(start: tuple[float, float], end: tuple[float, float], box: Box) -> tuple[float, float]:
+    """The part of the segment ``start``-``end`` inside ``box`` as ``(low, high)`` fractions of its length (Liang-Barsky
+    clipping); ``high <= low`` when it misses."""
     dx, dy = end[0] - start[0], end[1] - start[1]
     low, high = 0.0, 1.0
     for p, q in ((-dx, start[0] - box.x), (dx, box.right - start[0]), (-dy, start[1] - box.y), (dy, box.bottom - start[1])):
         if p == 0:
             if q < 0:
-                return 0.0
+                return 0.0, 0.0
         elif p < 0:
             low = max(low, q / p)
         else:
             high = min(high, q / p)
-    return max(0.0, high - low) * math.hypot(dx, dy)
+    return low, high
+
+
+def crossing_length(start: tuple[float, float], end: tuple[float, float], box: Box) -> float:
+    """How long (mm) the segment ``start``-``end`` runs inside ``box`` (Liang-Barsky clipping), 0 when it misses."""
+    low, high = _crossing_span(start, end, box)
+    return max(0.0, high - low) * math.hypot(end[0] - start[0], end[1] - start[1])
 
 
 @functools.cache
@@ -240,6 +296,38 @@ def _rule_number(template: Path, rule: Line) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+CROSSING_SAMPLES = 16
+"""How many points along a rule's piece inside a text's ink box are tested for a filled shape drawn over them."""
+
+
+def _shown_crossing(rule: _Rule, box: Box, fills: list[_Fill]) -> float:
+    """How long (mm) ``rule`` shows inside ``box``: :func:`crossing_length`, less what filled shapes drawn after the rule
+    hide (a progress track's road runs under its spaces, and the space's number is printed over the space, not the road)."""
+    low, high = _crossing_span(rule.start, rule.end, box)
+    (x1, y1), (x2, y2) = rule.start, rule.end
+    length = max(0.0, high - low) * math.hypot(x2 - x1, y2 - y1)
+    if length <= OVERLAP_SLACK_MM:
+        return length
+    over = [fill for fill in fills if fill.order > rule.order and fill.bounds.overlaps(box)]
+    if not over:
+        return length
+    steps = [low + (high - low) * i / (CROSSING_SAMPLES - 1) for i in range(CROSSING_SAMPLES)]
+    shown = sum(1 for step in steps if not any(fill.contains((x1 + (x2 - x1) * step, y1 + (y2 - y1) * step)) for fill in over))
+    return length * shown / CROSSING_SAMPLES
+
+
+def _text_key(text: _Text, rule: _Rule) -> str:
+    """The template key that moves ``text`` across ``rule``: the key that places it across an upright rule (down a level
+    one; :attr:`pnp.drawing.TextLine.placed_by`, ``numbers.roll_gap``) when the layout names one, else its box
+    (``boxes.event``), else ``numbers``."""
+    (x1, y1), (x2, y2) = rule.start, rule.end
+    axis = 0 if abs(x2 - x1) <= abs(y2 - y1) else 1
+    placed = text.line.placed_by[axis] if not text.line.rotation else ""
+    if placed:
+        return placed
+    return f"boxes.{text.painted.source}" if text.painted.source else "numbers"
+
+
 def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> list[FitProblem]:
     """One ``"template"`` :class:`FitProblem` per template key whose rule strikes through a text, whose
     shape hides a text drawn before it, or whose text is printed on a background of too little contrast
@@ -253,6 +341,7 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
     by_record: dict[str, FitProblem] = {}  # a record's colour, said once at its key
     judged: dict[str, int] = {}  # texts judged for contrast, by the key of their colour (else the colour itself)
     faint_count: dict[str, int] = {}  # of them, those of too little contrast
+    outlined: list[tuple[Any, Path, str, str, str]] = []  # outlines through a text: said after all else at their key
     faint: list[tuple[Any, Path, _Text, str, str, float]] = []  # texts of too little contrast: face, template, text, key, background, ratio
 
     def report(face, template: Path, key: str, message: str, box: str = "") -> None:
@@ -277,18 +366,38 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                  and not (face.board_cards > 1 and (m.painted.box.x >= width or m.painted.box.right <= 0))]
         fills = [m for m in marks if isinstance(m, _Fill)]
         inner = {id(text): text.painted.box.inset(OVERLAP_SLACK_MM) for text in texts}
+        # each text's ink box as (left, top, right, bottom, text, box), and their reach: the many pieces of outlines far
+        # from every text are passed over at once
+        edges = [(box.x, box.y, box.right, box.bottom, text, box) for text in texts for box in (inner[id(text)],)]
+        reach = (min(e[0] for e in edges), min(e[1] for e in edges), max(e[2] for e in edges), max(e[3] for e in edges)) \
+            if edges else (0.0, 0.0, -1.0, -1.0)
         for rule in (m for m in marks if isinstance(m, _Rule)):
             low, high = min(rule.start[1], rule.end[1]), max(rule.start[1], rule.end[1])
-            for text in texts:
-                box = inner[id(text)]
-                if high < box.y or low > box.bottom:
+            left, right = min(rule.start[0], rule.end[0]), max(rule.start[0], rule.end[0])
+            if high < reach[1] or low > reach[3] or right < reach[0] or left > reach[2]:
+                continue
+            for box_left, box_top, box_right, box_bottom, text, box in edges:
+                if high < box_top or low > box_bottom or right < box_left or left > box_right:
                     continue
-                if crossing_length(rule.start, rule.end, box) > OVERLAP_SLACK_MM:
-                    number = _rule_number(template, rule.line)
-                    key = f"numbers.{number}" if number else (f"boxes.{text.painted.source}" if text.painted.source else "numbers")
+                if rule.line is None and not text.painted.source:
+                    continue  # a text the layout places by its own shapes: its labels' and numbers' checks judge it
+                if rule.filled and rule.order > text.order:
+                    continue  # a filled shape drawn over the text: judged as a shape, below
+                if _shown_crossing(rule, box, fills) > OVERLAP_SLACK_MM:
+                    number = _rule_number(template, rule.line) if rule.line is not None else \
+                        rule.placed_by.split(".", 1)[1] if rule.placed_by.startswith("numbers.") else None
                     drawn = f" ([numbers] {number})" if number else ""
-                    report(face, template, key, f"a rule the layout draws{drawn} strikes through {_name(text)} ({{where}}); "
-                                                f"move the rule or the text", text.painted.source)
+                    what = "a rule the layout draws" if rule.line is not None else "the outline of a shape the layout draws"
+                    if number:
+                        key, move = f"numbers.{number}", "move the rule or the text"
+                    else:  # a rule no one number places (the card's frame): said at what moved the text onto it
+                        key, move = _text_key(text, rule), "move the text off it" if rule.line is None else "move the rule or the text"
+                    said_later = (face, template, key, f"{what}{drawn} strikes through {_name(text)} ({{where}}); {move}",
+                                  text.painted.source)
+                    if rule.line is None:  # an outline: what else is wrong with the text there is said first
+                        outlined.append(said_later)
+                    else:
+                        report(*said_later)
                     break
         for text in texts:
             key = f"boxes.{text.painted.source}" if text.painted.source else "numbers"
@@ -336,6 +445,8 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                                                f"a contrast of {_ratio(ratio)}:1 ({{where}}); at least {MIN_CONTRAST:g}:1 reads "
                                                f"in print: change {'this colour' if said_key else 'its colour'} or move it",
                text.painted.source)
+    for said_later in outlined:
+        report(*said_later)
     problems = []
     for problem, spoiled in found.values():
         if len(spoiled) > 1:

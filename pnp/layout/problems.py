@@ -28,7 +28,8 @@ class FitProblem:
     ``"templates"`` for a broken template. ``field`` is its key in the record (``"text"``,
     ``"rows[5].text"``; ``"safe area"`` for a whole face; the setting for ``"print"``; the template's
     dotted key for ``"templates"``, ``boxes.name.x``). ``kind`` says what is wrong (:data:`FitKind`), ``message`` says it in words.
-    ``over`` is how far over: mm for ``"text over"``, spaces for ``"spaces over"``, 0 otherwise.
+    ``over`` is how far over: mm for ``"text over"``, spaces for ``"spaces over"``, the ``line_spacing`` (em) its lines
+    need for a ``boxes.<name>.line_spacing`` whose lines print over each other, 0 otherwise.
     ``box`` is the template box the text is set in, when there is one. A ``"template"`` problem names
     the template file (``path``) and the 1-based ``line`` of its ``field`` there.
 

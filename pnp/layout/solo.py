@@ -746,12 +746,13 @@ def battle_map(card: BattleMap, db: Database, make: Make):
         b.text(f"rows[{index}].roll", t.string("roll_separator").join(str(r) for r in row.roll), roll_spec,
                box=Box(left, y, t.number("roll_w"), height), record=table.id)
         b.text(f"rows[{index}].text", row.text[:1].upper() + row.text[1:], text_spec,
-               box=Box(left + t.number("roll_w") + t.number("roll_gap"), y, text_spec.w, height), record=table.id)
+               box=Box(left + t.number("roll_w") + t.number("roll_gap"), y, text_spec.w, height), record=table.id,
+               placed_by=("numbers.roll_gap", ""))
     b.add(Line(shade_x, bottom, shade_x + shade_w, bottom, ink, t.number("table_rule_width")))
     for index in range(cards):
         spec = t.box("footer")
         b.text("footer", f"{card.id}.card-{index + 1}", spec,
-               box=Box(spec.x + card_w * index, spec.y + t.number("footer_dy"), spec.w, spec.h))
+               box=Box(spec.x + card_w * index, spec.y + t.number("footer_dy"), spec.w, spec.h), placed_by=("", "numbers.footer_dy"))
     return [(card.id, b)]
 
 

@@ -743,7 +743,8 @@ def _load(kind: str, folder: Path) -> Template:
                path, f"{key}.size", "must be [max, min] in pt")
         for field, default, low, high in (("line_spacing", 1.15, 0.8, 3.0), ("paragraph_spacing", 0.0, 0.0, 3.0)):
             _check(_is_number(spec.get(field, default)) and low <= spec.get(field, default) <= high, path, f"{key}.{field}",
-                   f"must be a number of em from {low:g} to {high:g} (below {low:g} lines print over each other)"
+                   f"must be a number of em from {low:g} to {high:g} (below {low:g} every line prints over the next; from it, "
+                   f"check measures the printed lines)"
                    if field == "line_spacing" else f"must be a number of em from {low:g} to {high:g}")
         _check(size[0] >= size[1] >= MIN_TEXT_PT, path, f"{key}.size",
                f"{size} must have max >= min >= {MIN_TEXT_PT:g} pt (the smallest printed text)")
