@@ -95,6 +95,18 @@ class LineIndex:
         if last_index is None:
             name = ".".join(str(part) for part in parts)
             return next((header[0] + 1 for header in self.headers if header[1] == name and not header[2]), None)
+        entry = self._entry(parts, last_index)
+        if entry is None:
+            return None
+        array, first, end = entry
+        name = ".".join([array, *(str(part) for part in parts[last_index + 1:])])
+        return next((self.headers[i][0] + 1 for i in range(first + 1, end) if self.headers[i][1] == name and not self.headers[i][2]),
+                    None)
+
+    def _entry(self, parts: list[Any], last_index: int) -> tuple[str, int, int] | None:
+        """For a path whose last array index is at ``last_index`` with keys after it: the array's dotted name, and the
+        indexes in :attr:`headers` of that entry's ``[[header]]`` and of the next entry's (or the end); ``None`` when
+        no key follows the index or the file has no such entry."""
         if last_index + 1 >= len(parts):
             return None
         array = ".".join(str(p) for p in parts[:last_index] if not isinstance(p, int))
@@ -102,10 +114,7 @@ class LineIndex:
         if parts[last_index] >= len(entries):
             return None
         first = entries[parts[last_index]]
-        end = next((i for i in entries if i > first), len(self.headers))
-        name = ".".join([array, *(str(part) for part in parts[last_index + 1:])])
-        return next((self.headers[i][0] + 1 for i in range(first + 1, end) if self.headers[i][1] == name and not self.headers[i][2]),
-                    None)
+        return array, first, next((i for i in entries if i > first), len(self.headers))
 
     def _sub_table_line(self, parts: list[Any]) -> int | None:
         """The 1-based line of ``parts`` when it lies in a table written under an array-of-tables entry by a
@@ -113,15 +122,10 @@ class LineIndex:
         extra``), the header's line or that of a key below it; ``None`` for any other path (twenty-third
         breaker: such a table was named at its entry's header, eleven lines above the line to edit)."""
         last_index = max((i for i, part in enumerate(parts) if isinstance(part, int)), default=None)
-        if last_index is None or last_index + 1 >= len(parts):
+        entry = None if last_index is None else self._entry(parts, last_index)
+        if entry is None or last_index is None:
             return None
-        array = ".".join(str(p) for p in parts[:last_index] if not isinstance(p, int))
-        entries = [i for i, header in enumerate(self.headers) if header[1] == array and header[2]]
-        if parts[last_index] >= len(entries):
-            return None
-        first = entries[parts[last_index]]
-        after = [i for i in entries if i > first]
-        end = after[0] if after else len(self.headers)
+        array, first, end = entry
         rest = [str(p) for p in parts[last_index + 1:]]
         for length in range(len(rest), 0, -1):
             name = ".".join([array, *rest[:length]])
