@@ -1503,3 +1503,48 @@ def test_the_status_next_line_never_breaks_or_cuts_a_command(tmp_path):
     assert lines[-1].startswith("Next: ") and "…" not in lines[-1], lines[-3:]
     commands = commands_in(lines[-1])
     assert len(commands) == 4 and all(f"--save {save}" in command for command in commands), commands
+
+
+def test_a_wrong_count_of_typed_rerolls_at_the_reveal_tells_nothing_before_it():
+    """Twenty-fifth breaker (MED, ruling 81): a side that sealed could probe with `reveal --open ... --reroll wardens=3,4`:
+    the refusal ("re-roll 1 of the Wardens' Battle dice, not 2") told it whether the other side placed a re-roll spell
+    while it could still forfeit its seal. Now the reveal goes ahead (the placings shown, its seal opened) and waits for
+    the right dice: nothing is learnt that the reveal does not show anyway."""
+    from referee.dice import Dice
+    from referee.duel import rules
+    from referee.duel.events import parse_assignment
+
+    mine, salt = parse_assignment("battle 4,4 power 1"), "salt" * 4
+
+    def committed() -> DuelGame:
+        game = DuelGame.new(DB, 3)
+        game.play(dev.Marker(game.state.chooser, game.state.row[0].id))
+        game.play(dev.Commit("wardens", parse_assignment("battle 5,5 power 6")))  # points for a spell next round
+        game.play(dev.Commit("shadowmajik", parse_assignment("battle 4,4 power 6")))
+        game.play(dev.Reveal())
+        game.play(dev.Marker(game.state.chooser, game.state.row[0].id))
+        game.play(dev.Commit("wardens", parse_assignment("battle 5,3 cast 2")))  # Warden's Call: one Wardens' die re-rolled
+        game.play(dev.Commit("shadowmajik", seal=rules.seal("shadowmajik", mine, salt)))
+        return game
+
+    for probe in ({"wardens_reroll": Dice((3, 4))}, {"shadowmajik_reroll": Dice((3,))}):
+        game = committed()
+        game.play(dev.Reveal(shadowmajik=mine, shadowmajik_salt=salt, **probe))  # no refusal, so no count said
+        assert game.state.opened is not None and "not as many as the spells re-roll" in game.state.notes[-1]
+        with pytest.raises(rules.RuleError, match="re-roll 1 of the Wardens' Battle dice"):  # shown now: the count may be said
+            game.play(dev.Reveal(wardens_reroll=Dice((3, 4))))
+
+
+@pytest.mark.parametrize("placing, says", [
+    ("battle 3,5 cast 4 spell 2", "the Casting die cannot cast that spell"),
+    ("battle 3,5 cast 2 reroll 4", "'reroll' must name one of your two Battle dice"),
+])
+def test_seal_refuses_a_placing_every_game_refuses(placing, says):
+    """Twenty-fifth breaker (MED): `referee duel seal` sealed placings the rules refuse whatever the game (a spell two
+    below the Casting die, a re-roll of a die not placed): the player learnt it at the reveal, the round void (ruling 82).
+    They are refused in one line; nothing is sealed."""
+    result = CliRunner().invoke(main, ["duel", "seal", "--player", "wardens", "--assign", placing, "--db", str(DB_PATH)])
+    assert result.exit_code == 1 and says in result.output and "Seal" not in result.output, result.output
+    assert len(result.output.strip().splitlines()) == 1
+    good = CliRunner().invoke(main, ["duel", "seal", "--player", "wardens", "--assign", "battle 3,5 cast 4 spell 3", "--db", str(DB_PATH)])
+    assert good.exit_code == 0 and good.output.startswith("Seal")

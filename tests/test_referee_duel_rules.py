@@ -182,9 +182,15 @@ def test_rerolls_own_then_the_opponents_highest(db):
     g = game(db, points=(1, 1))
     round_(g, "battle 1,5 cast 2 reroll 1", "battle 3,3 cast 2", wardens_reroll=Dice((6, 2), None))
     assert g.state.last.dice.wardens == (2, 5) and g.state.last.numbers == PerSide(7, 6)
+    # a first reveal with too few typed dice shows the placings and waits (twenty-fifth breaker: refused with the count, it
+    # told a side before the reveal whether the other placed a re-roll spell, ruling 81); then the count may be said
+    g2 = game(db, points=(1, 1))
+    round_(g2, "battle 1,5 cast 2", "battle 3,3 cast 2", wardens_reroll=Dice((6,), None))
+    assert g2.state.opened is not None and "not as many as the spells re-roll" in g2.state.notes[-1]
     with pytest.raises(rules.RuleError, match="re-roll 2 of the Wardens' Battle dice, not 1"):
-        g2 = game(db, points=(1, 1))
-        round_(g2, "battle 1,5 cast 2", "battle 3,3 cast 2", wardens_reroll=Dice((6,), None))
+        g2.play(ev.Reveal(wardens_reroll=Dice((6,), None)))
+    g2.play(ev.Reveal(wardens_reroll=Dice((6, 2), None)))
+    assert g2.state.last.dice.wardens == (2, 5)
 
 
 def test_push_back_off_the_track_returns_the_cube(db):

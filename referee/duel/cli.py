@@ -28,6 +28,7 @@ from typing import Any
 import click
 
 from pnp.database import Database
+from pnp.oneline import FilePath as OneLineFilePath
 from referee import clitools
 from referee.dice import Dice, DiceError
 from referee.duel import advice, rules, view
@@ -414,16 +415,23 @@ def commit(side: Side, text: str | None, sealed: str | None, save_path: Path | N
 @duel.command()
 @click.option("--player", "side", type=SIDE, required=True, help="Whose assignment is sealed.")
 @click.option("--assign", "text", default=None, help="The assignment (default: asked with hidden input).")
-def seal(side: Side, text: str | None) -> None:
+@click.option("--db", "database_path", type=OneLineFilePath(path_type=Path, dir_okay=False), default=None,
+              help=f"Card database, the game's (default: ${clitools.DB_ENV}, else ./cards.toml, else the bundled one).")
+def seal(side: Side, text: str | None, database_path: Path | None) -> None:
     """For play on two devices: print a seal of your assignment to commit now, and its opening for the reveal.
 
     Run it on your own device (no save file needed); give the referee `commit --player SIDE --sealed SEAL`
-    now and `reveal --open SIDE='OPENING'` after both have committed.
+    now and `reveal --open SIDE='OPENING'` after both have committed. A placing the rules refuse whatever the game
+    (a spell the Casting die cannot cast, a `reroll` no spell makes) is refused here, not sealed.
     """
     if text is None:
         text = clitools.hidden_prompt(f"{rules.SIDE_NAMES[side]}: your assignment, e.g. 'battle 3,5 cast 4' (hidden)",
                                       "give it with --assign 'battle 3,5 power 6' on your own device")
     a = _assignment(text)
+    try:  # twenty-fifth breaker: a placing every game refuses was sealed, and void at the reveal
+        rules.check_placing(clitools.load_database(database_path), side, a)
+    except rules.RuleError as error:
+        raise click.ClickException(f"{error}; nothing was sealed") from None
     salt = secrets.token_hex(8)
     click.echo(f"Seal (give it now):        {rules.seal(side, a, salt)}")
     click.echo(f"Opening (keep it secret until the reveal): {a.text()}#{salt}")

@@ -296,14 +296,7 @@ def check_assignment(state: State, db: Database, side: Side, a: Assignment) -> A
         """The refusal ``message`` of ``side``'s placing (field ``assignment``)."""
         return RuleError(message, refusal, side, "assignment")
 
-    for value in a.battle + ((a.power,) if a.power is not None else ()) + ((a.cast,) if a.cast is not None else ()) + a.spare:
-        if not isinstance(value, int) or not 1 <= value <= 6:
-            raise refuse(f"a die shows 1-6, not {value!r}")
-    if (a.power is None) == (a.cast is None):
-        raise refuse("place exactly one active die: the Power die or the Casting die, never both (description: "
-                     "\"You may not use a Power and Casting die on same turn\")")
-    if len(a.spare) > rules_of(db).dice_per_player - rules_of(db).battle_dice - 1:
-        raise refuse(f"{label}: only {rules_of(db).dice_per_player} dice: 2 Battle, 1 active, 1 spare")
+    check_placing(db, side, a)
     hand = state.hands[side].rolled
     if hand is not None:
         rest = _multiset_minus(hand.values, a.dice)  # the Battle dice, the active die and any spare named
@@ -313,21 +306,43 @@ def check_assignment(state: State, db: Database, side: Side, a: Assignment) -> A
         a = replace(a, spare=tuple(sorted(a.spare + tuple(rest))))
     if a.cast is not None:
         face = a.spell if a.spell is not None else a.cast
-        if face not in castable_faces(db, a.cast):
-            raise refuse("the Casting die cannot cast that spell: it casts the spell of its own value or one below")
-        s = spell(db, side, face)
         cost = spell_cost(state, db, side, face)
         if cost > state.points[side]:
             unit = points_word(db, side)
             here = state.current
             where = f" at {name(db, here)}" if here is not None else ""
             raise refuse(f"not enough {unit} for that spell{where}: the {label} have {state.points[side]}")
-        if a.reroll is not None:
-            if not s.effect.reroll_battle_die:
-                raise refuse(f"'reroll' names the Battle die of yours that your spell re-rolls, and {s.name} re-rolls none of yours")
-            if a.reroll not in a.battle:
-                raise refuse("'reroll' must name one of your two Battle dice")
     return a
+
+
+def check_placing(db: Database, side: Side, a: Assignment) -> None:
+    """The checks of ``side``'s placing ``a`` that need no game (what ``referee duel seal`` can check on a player's own
+    device: twenty-fifth breaker, a seal of `battle 3,5 cast 4 spell 2` was printed, and void at the reveal): dice of 1-6,
+    exactly one active die, no more dice than a hand, a spell the Casting die may cast (its value or one below), a
+    ``reroll`` only with a spell that re-rolls one's own Battle die, naming one of the two Battle dice (description, Play;
+    R71, R74). Raises :class:`RuleError` (field ``assignment``) with one line that names no die nor spell (R77)."""
+    def refuse(message: str) -> RuleError:
+        return RuleError(message, None, side, "assignment")
+
+    for value in a.battle + ((a.power,) if a.power is not None else ()) + ((a.cast,) if a.cast is not None else ()) + a.spare:
+        if not isinstance(value, int) or not 1 <= value <= 6:
+            raise refuse(f"a die shows 1-6, not {value!r}")
+    if (a.power is None) == (a.cast is None):
+        raise refuse("place exactly one active die: the Power die or the Casting die, never both (description: "
+                     "\"You may not use a Power and Casting die on same turn\")")
+    if len(a.spare) > rules_of(db).dice_per_player - rules_of(db).battle_dice - 1:
+        raise refuse(f"{SIDE_NAMES[side]}: only {rules_of(db).dice_per_player} dice: 2 Battle, 1 active, 1 spare")
+    if a.cast is None:
+        return
+    face = a.spell if a.spell is not None else a.cast
+    if face not in castable_faces(db, a.cast):
+        raise refuse("the Casting die cannot cast that spell: it casts the spell of its own value or one below")
+    if a.reroll is not None:
+        s = spell(db, side, face)
+        if not s.effect.reroll_battle_die:
+            raise refuse(f"'reroll' names the Battle die of yours that your spell re-rolls, and {s.name} re-rolls none of yours")
+        if a.reroll not in a.battle:
+            raise refuse("'reroll' must name one of your two Battle dice")
 
 
 def iter_assignments(state: State, db: Database, side: Side, dice: Sequence[int]) -> Iterator[Assignment]:
@@ -891,6 +906,14 @@ def apply_reveal(state: State, db: Database, event: ev.Reveal) -> State:
     need = rerolls_needed(db, a, frozenset(void))
     if not void and waits_for_rerolls(state, db, event, a):
         return replace(state, opened=a, notes=_opened_notes(state, db, a, need))
+    typed = [side for side in SIDES if _reveal_field(event, side, "_reroll") is not None and _reveal_field(event, side, "_reroll").k is None]
+    if (not void and state.opened is None and typed
+            and any(len(_reveal_field(event, side, "_reroll").values) != need[side] for side in typed)):
+        # twenty-fifth breaker: refused with the count ("re-roll 1 of the Wardens' dice, not 2"), a first reveal told a side
+        # whether the other placed a re-roll spell while it could still forfeit its seal (ruling 81); the placings are
+        # shown instead, and the reveal waits for the dice the spells re-roll, as a reveal without them does
+        return replace(state, opened=a, notes=_opened_notes(state, db, a, need)
+                       + ("The re-rolled dice given with the reveal were not as many as the spells re-roll: give them again.",))
     used = state.dice_used
     groups = {}
     for side in SIDES:
