@@ -2743,3 +2743,39 @@ def test_kana_break_between_characters_and_a_zero_width_space_breaks_printing_no
                                    'text = "まちはからっぽで、ゾンビがみちをさまよっている。あなたはゾンビとたたかう。"', 1), encoding="utf-8")
     result = _check(path)
     assert result.exit_code == 0, result.output
+
+
+# ---- Twenty-fifth round: base boxes overridden, keys in the wrong table, a plain `gap` ----------------------------------
+def test_a_base_box_every_kind_filling_it_overrides_is_named(db, edited_templates):
+    """Twenty-fifth breaker (MED 2): a `[boxes.title]` or `[boxes.flavour]` added to base.toml, which every kind filling
+    that box writes again, printed byte-identical cards and passed, while the same in [numbers] is "never used". Boxes
+    merge field by field: a box whose every field written is overridden is one line at its header, naming the files
+    whose box is used, each at its line."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("base.toml", "[boxes.footer]\nx = 6.0",
+                            "[boxes.title]\nx = 6.0\ny = 30.0\nw = 51.0\nh = 8.0\nsize = [20, 12]\n\n"
+                            "[boxes.flavour]\nx = 6.0\ny = 30.0\nw = 51.0\nh = 3.0\n\n[boxes.footer]\nx = 6.0")
+    problems = check_fit(db)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert [(p.kind, p.field, Path(p.path), lines[p.line - 1]) for p in problems] == [
+        ("template", "boxes.title", path, "[boxes.title]"), ("template", "boxes.flavour", path, "[boxes.flavour]")], problems
+    named = re.findall(r"templates/([a-z_]+\.toml):(\d+)", problems[1].message)
+    assert [name for name, _ in named] == ["location.toml", "servant.toml"], problems[1].message
+    for name, line in named:  # each at the header of its own box
+        assert (path.parent / name).read_text(encoding="utf-8").split("\n")[int(line) - 1] == "[boxes.flavour]"
+
+
+def test_a_base_box_field_every_kind_overrides_is_named_field_by_field(db, edited_templates):
+    """Twenty-fifth breaker (MED 2): a box of base.toml some of whose fields every kind takes from its own file and some
+    not: each field never used is named at its own line; a field some kind takes from base.toml (`line_spacing`, which
+    only player.toml sets again) is used and not named."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("base.toml", "[boxes.footer]\nx = 6.0",
+                            "[boxes.title]\nx = 6.0\ny = 30.0\nw = 51.0\nh = 8.0\nline_spacing = 1.3\n\n[boxes.footer]\nx = 6.0")
+    problems = check_fit(db)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert [(p.field, Path(p.path), lines[p.line - 1]) for p in problems] == [
+        (f"boxes.title.{field}", path, line) for field, line in
+        (("x", "x = 6.0"), ("y", "y = 30.0"), ("w", "w = 51.0"), ("h", "h = 8.0"))], problems

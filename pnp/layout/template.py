@@ -617,7 +617,8 @@ def overridden_keys(folder: Path | None = None) -> list[tuple[Path, int, str, li
     """The values of the templates in ``folder`` loaded so far that no layout uses although layouts read their key: a
     ``[colors]``, ``[numbers]`` or ``[strings]`` key of a file whose every kind reading it takes it from a file earlier
     in its chain, which writes its own (twenty-third breaker: ``hex_radius_max`` added to base.toml changed nothing, for
-    battle_map.toml, the one kind reading it, sets its own; ``emblem_size``, set by quest.toml and back.toml). A key
+    battle_map.toml, the one kind reading it, sets its own; ``emblem_size``, set by quest.toml and back.toml), and a
+    box's field so (:func:`_overridden_box_fields`, boxes merge field by field). A key
     some kind takes from the file is used. ``(file, line, key, [(file that writes the value used, its line), ...])``.
     Call it after the faces are laid out."""
     folder = folder or TEMPLATE_DIR
@@ -641,6 +642,43 @@ def overridden_keys(folder: Path | None = None) -> list[tuple[Path, int, str, li
                 if readers and path not in taken_from:
                     found.append((path, _line(path, (section, name)), key,
                                   [(other, _line(other, (section, name))) for other in sorted(taken_from, key=lambda other: other.name)]))
+        found.extend(_overridden_box_fields(path, written, users_of[path], read_by, chains))
+    return found
+
+
+def _overridden_box_fields(path: Path, written: dict[Path, dict[str, Any]], users: list[Template],
+                           read_by: dict[int, set[str]], chains: dict[int, list[Path]]) -> list[tuple[Path, int, str, list[tuple[Path, int]]]]:
+    """The box fields ``path`` writes (``[boxes.title]``'s ``y``) that every kind laid out with it and filling that box
+    takes from a file earlier in its chain, which writes its own: boxes merge field by field (twenty-fifth breaker:
+    a ``[boxes.title]`` added to base.toml, which every kind with a title sets again, changed nothing and passed). A box
+    whose every field written is so is one ``boxes.title`` at its header; else each such field, ``boxes.title.y``, at its
+    line. ``(file, line, key, [(file that writes the value used, its line), ...])`` as :func:`overridden_keys`."""
+    boxes = written[path].get("boxes", {})
+    found = []
+    for name, spec in (boxes.items() if isinstance(boxes, dict) else ()):
+        if not isinstance(spec, dict) or not spec:
+            continue
+        readers = [template for template in users if f"boxes.{name}" in read_by[id(template)]]
+        if not readers:
+            continue  # a box no layout fills is an unread one (unread_keys)
+        unused: dict[str, set[Path]] = {}
+        for field in spec:
+            taken_from = set()
+            for template in readers:
+                taken_from.add(next(other for other in chains[id(template)]
+                                    if field in ((written.get(other) or {}).get("boxes", {}).get(name) or {})))
+            if path not in taken_from:
+                unused[field] = taken_from
+        if not unused:
+            continue
+        if len(unused) == len(spec):  # the whole box: one line at its header, naming where each kind's box is written
+            used = set().union(*unused.values())
+            found.append((path, _line(path, ("boxes", name)), f"boxes.{name}",
+                          [(other, _line(other, ("boxes", name))) for other in sorted(used, key=lambda other: other.name)]))
+            continue
+        for field, used in unused.items():
+            found.append((path, _line(path, ("boxes", name, field)), f"boxes.{name}.{field}",
+                          [(other, _line(other, ("boxes", name, field))) for other in sorted(used, key=lambda other: other.name)]))
     return found
 
 
