@@ -2779,3 +2779,30 @@ def test_a_base_box_field_every_kind_overrides_is_named_field_by_field(db, edite
     assert [(p.field, Path(p.path), lines[p.line - 1]) for p in problems] == [
         (f"boxes.title.{field}", path, line) for field, line in
         (("x", "x = 6.0"), ("y", "y = 30.0"), ("w", "w = 51.0"), ("h", "h = 8.0"))], problems
+
+
+@pytest.mark.parametrize("written, key, table", [
+    ("win_extra = { mana = 1 }", "win_extra", "battle of [[solo.city_quest]]"),  # MED 3: an inline table, no [header]
+    ("attack_total = 1", "attack_total", "battle of [[solo.city_quest]]"),  # MED 4: the record's own table first
+    ("foe = \"zhumbi\"", "foe", "battle of [[solo.city_quest]]"),  # a key only that table has (as before)
+])
+def test_a_key_in_the_wrong_table_is_told_its_records_own_table(tmp_path, written, key, table):
+    """Twenty-fifth breaker (MED 3, MED 4): `win_extra = { mana = 1 }` on a city quest's own lines was asked "is its
+    [header] misplaced or misspelt?" of a header not written; `attack_total` there was told three tables of other kinds
+    of record "or 1 more", the 1 more being the record's own `battle`. Both are told the record's own table first,
+    never cut off: move it there."""
+    text = SOURCE.replace("win = 5\nloss = 2", f"win = 5\nloss = 2\n{written}", 1)
+    problems = _database_problems(tmp_path, text)
+    line = _line_of(text, f"win = 5\nloss = 2\n{written}") + 2  # (attack_total is written in the spells above too)
+    assert [(p.line, p.key) for p in problems] == [(line, f"solo.quest.randven.{key}")], problems
+    assert f"{key} is a key of {table}, in this record: move it there" in problems[0].message, problems[0].message
+    assert "[header]" not in problems[0].message and " more" not in problems[0].message
+
+
+def test_an_inline_table_no_record_has_is_no_header(tmp_path):
+    """Twenty-fifth breaker (MED 3), the rest of the kind: an inline table of a name no table has is an unknown key at its
+    line, not a `[header]` (one that is written under a record is still asked about its header)."""
+    text = SOURCE.replace("win = 5\nloss = 2", "win = 5\nloss = 2\nwin_extr = { mana = 1 }", 1)
+    problems = _database_problems(tmp_path, text)
+    assert [(p.line, p.key) for p in problems] == [(_line_of(text, "win_extr ="), "solo.quest.randven.win_extr")], problems
+    assert "[header]" not in problems[0].message and problems[0].message.startswith("unknown key")
