@@ -2806,3 +2806,17 @@ def test_an_inline_table_no_record_has_is_no_header(tmp_path):
     problems = _database_problems(tmp_path, text)
     assert [(p.line, p.key) for p in problems] == [(_line_of(text, "win_extr ="), "solo.quest.randven.win_extr")], problems
     assert "[header]" not in problems[0].message and problems[0].message.startswith("unknown key")
+
+
+@pytest.mark.parametrize("name, key", [("gap", "numbers.gap"), ("pad", "numbers.pad"), ("margin", "numbers.margin")])
+def test_a_negative_plain_gap_is_no_room(db, edited_templates, name, key):
+    """Twenty-fifth breaker (LOW 7): summary.toml's `gap = -0.8` (no `_gap` suffix) glued the headings to the text above and
+    below and passed; at -1.5 [boxes.section] was blamed. A room named by the word alone is 0 mm or more, at its line."""
+    from pnp.layout import check_fit
+
+    new = "gap = -0.8" if name == "gap" else f"gap = 1.0\n{name} = -0.8"
+    path = edited_templates("summary.toml", "gap = 1.0", new)
+    problems = check_fit(db)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert [(p.field, Path(p.path), lines[p.line - 1]) for p in problems] == [(key, path, f"{name} = -0.8")], problems
+    assert "is no room" in problems[0].message

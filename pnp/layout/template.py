@@ -62,7 +62,14 @@ LARGEST_NUMBER = 1000.0
 ROOM_SUFFIXES = ("_pad", "_margin", "_clearance", "_gap")
 """A ``[numbers]`` key ending so is the room (mm) a layout keeps around a text, an icon or a shape, or between two of
 them: 0 or more (twenty-fourth breaker: `icon_gap = -3` put the quest icons under their numbers, `inner_gap = -3` the
-back's inner frame outside its outer one)."""
+back's inner frame outside its outer one). A key that is the word alone (``gap``, ``pad``) is one too (:func:`is_room`)."""
+
+
+def is_room(name: str) -> bool:
+    """Whether the ``[numbers]`` key ``name`` is a room (mm, 0 or more): it ends in one of :data:`ROOM_SUFFIXES`
+    (``icon_gap``) or is one of them alone (``gap``: twenty-fifth breaker, summary.toml's `gap = -0.8` glued its headings
+    to the text above and below and passed)."""
+    return f"_{name}".endswith(ROOM_SUFFIXES)
 
 
 class TemplateError(ValueError):
@@ -470,7 +477,7 @@ def load_template(kind: str, folder: Path | None = None) -> Template:
     Raises :class:`TemplateError` for a missing file, bad TOML, a template it extends that is none, an
     unknown font family, a size range below :data:`MIN_TEXT_PT` or with max below min, an unknown
     alignment, a bad colour, a box with no area, a number that is not finite or larger than
-    :data:`LARGEST_NUMBER`, a ``_tint`` outside 0-1 or a room (:data:`ROOM_SUFFIXES`) below 0.
+    :data:`LARGEST_NUMBER`, a ``_tint`` outside 0-1 or a room (:func:`is_room`) below 0.
     """
     return _load(kind, folder or TEMPLATE_DIR)
 
@@ -748,7 +755,7 @@ def _load(kind: str, folder: Path) -> Template:
                f"{_given(value, f'numbers.{name}')} is not {NUMBER}{_moved(data, 'numbers', name)}")
         if name.endswith("_tint"):  # a share of white or black mixed into a colour
             _check(0 <= value <= 1, path, f"numbers.{name}", f"{value!r} is not a share from 0 to 1 (how much of the colour is mixed)")
-        if name.endswith(ROOM_SUFFIXES):  # room kept around a thing (twenty-third breaker: `hex_label_pad = -2` put the map's labels on its cuts)
+        if is_room(name):  # room kept around a thing (twenty-third breaker: `hex_label_pad = -2` put the map's labels on its cuts)
             _check(value >= 0, path, f"numbers.{name}",
                    f"{value!r} mm is no room: it is the room kept around or between texts, icons and shapes, 0 mm or more")
         numbers[name] = float(value)
