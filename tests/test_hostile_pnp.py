@@ -2743,3 +2743,80 @@ def test_kana_break_between_characters_and_a_zero_width_space_breaks_printing_no
                                    'text = "まちはからっぽで、ゾンビがみちをさまよっている。あなたはゾンビとたたかう。"', 1), encoding="utf-8")
     result = _check(path)
     assert result.exit_code == 0, result.output
+
+
+# ---- Twenty-fifth round: base boxes overridden, keys in the wrong table, a plain `gap` ----------------------------------
+def test_a_base_box_every_kind_filling_it_overrides_is_named(db, edited_templates):
+    """Twenty-fifth breaker (MED 2): a `[boxes.title]` or `[boxes.flavour]` added to base.toml, which every kind filling
+    that box writes again, printed byte-identical cards and passed, while the same in [numbers] is "never used". Boxes
+    merge field by field: a box whose every field written is overridden is one line at its header, naming the files
+    whose box is used, each at its line."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("base.toml", "[boxes.footer]\nx = 6.0",
+                            "[boxes.title]\nx = 6.0\ny = 30.0\nw = 51.0\nh = 8.0\nsize = [20, 12]\n\n"
+                            "[boxes.flavour]\nx = 6.0\ny = 30.0\nw = 51.0\nh = 3.0\n\n[boxes.footer]\nx = 6.0")
+    problems = check_fit(db)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert [(p.kind, p.field, Path(p.path), lines[p.line - 1]) for p in problems] == [
+        ("template", "boxes.title", path, "[boxes.title]"), ("template", "boxes.flavour", path, "[boxes.flavour]")], problems
+    named = re.findall(r"templates/([a-z_]+\.toml):(\d+)", problems[1].message)
+    assert [name for name, _ in named] == ["location.toml", "servant.toml"], problems[1].message
+    for name, line in named:  # each at the header of its own box
+        assert (path.parent / name).read_text(encoding="utf-8").split("\n")[int(line) - 1] == "[boxes.flavour]"
+
+
+def test_a_base_box_field_every_kind_overrides_is_named_field_by_field(db, edited_templates):
+    """Twenty-fifth breaker (MED 2): a box of base.toml some of whose fields every kind takes from its own file and some
+    not: each field never used is named at its own line; a field some kind takes from base.toml (`line_spacing`, which
+    only player.toml sets again) is used and not named."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("base.toml", "[boxes.footer]\nx = 6.0",
+                            "[boxes.title]\nx = 6.0\ny = 30.0\nw = 51.0\nh = 8.0\nline_spacing = 1.3\n\n[boxes.footer]\nx = 6.0")
+    problems = check_fit(db)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert [(p.field, Path(p.path), lines[p.line - 1]) for p in problems] == [
+        (f"boxes.title.{field}", path, line) for field, line in
+        (("x", "x = 6.0"), ("y", "y = 30.0"), ("w", "w = 51.0"), ("h", "h = 8.0"))], problems
+
+
+@pytest.mark.parametrize("written, key, table", [
+    ("win_extra = { mana = 1 }", "win_extra", "battle of [[solo.city_quest]]"),  # MED 3: an inline table, no [header]
+    ("attack_total = 1", "attack_total", "battle of [[solo.city_quest]]"),  # MED 4: the record's own table first
+    ("foe = \"zhumbi\"", "foe", "battle of [[solo.city_quest]]"),  # a key only that table has (as before)
+])
+def test_a_key_in_the_wrong_table_is_told_its_records_own_table(tmp_path, written, key, table):
+    """Twenty-fifth breaker (MED 3, MED 4): `win_extra = { mana = 1 }` on a city quest's own lines was asked "is its
+    [header] misplaced or misspelt?" of a header not written; `attack_total` there was told three tables of other kinds
+    of record "or 1 more", the 1 more being the record's own `battle`. Both are told the record's own table first,
+    never cut off: move it there."""
+    text = SOURCE.replace("win = 5\nloss = 2", f"win = 5\nloss = 2\n{written}", 1)
+    problems = _database_problems(tmp_path, text)
+    line = _line_of(text, f"win = 5\nloss = 2\n{written}") + 2  # (attack_total is written in the spells above too)
+    assert [(p.line, p.key) for p in problems] == [(line, f"solo.quest.randven.{key}")], problems
+    assert f"{key} is a key of {table}, in this record: move it there" in problems[0].message, problems[0].message
+    assert "[header]" not in problems[0].message and " more" not in problems[0].message
+
+
+def test_an_inline_table_no_record_has_is_no_header(tmp_path):
+    """Twenty-fifth breaker (MED 3), the rest of the kind: an inline table of a name no table has is an unknown key at its
+    line, not a `[header]` (one that is written under a record is still asked about its header)."""
+    text = SOURCE.replace("win = 5\nloss = 2", "win = 5\nloss = 2\nwin_extr = { mana = 1 }", 1)
+    problems = _database_problems(tmp_path, text)
+    assert [(p.line, p.key) for p in problems] == [(_line_of(text, "win_extr ="), "solo.quest.randven.win_extr")], problems
+    assert "[header]" not in problems[0].message and problems[0].message.startswith("unknown key")
+
+
+@pytest.mark.parametrize("name, key", [("gap", "numbers.gap"), ("pad", "numbers.pad"), ("margin", "numbers.margin")])
+def test_a_negative_plain_gap_is_no_room(db, edited_templates, name, key):
+    """Twenty-fifth breaker (LOW 7): summary.toml's `gap = -0.8` (no `_gap` suffix) glued the headings to the text above and
+    below and passed; at -1.5 [boxes.section] was blamed. A room named by the word alone is 0 mm or more, at its line."""
+    from pnp.layout import check_fit
+
+    new = "gap = -0.8" if name == "gap" else f"gap = 1.0\n{name} = -0.8"
+    path = edited_templates("summary.toml", "gap = 1.0", new)
+    problems = check_fit(db)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert [(p.field, Path(p.path), lines[p.line - 1]) for p in problems] == [(key, path, f"{name} = -0.8")], problems
+    assert "is no room" in problems[0].message

@@ -315,7 +315,7 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
                 if item["type"] == "too_short" and any(o[: len(where)] == where and o != where for o in locs):
                     continue  # the list is short only because one of its items failed: report the item
                 if number not in said:  # a problem beyond MAX_LISTED is only counted: its words are not worked out
-                    report(where, _explain(item, where) if len(problems) < MAX_LISTED else "")
+                    report(where, _explain(item, where, index) if len(problems) < MAX_LISTED else "")
             return None
 
     sections: dict[str, Any] = {}
@@ -637,6 +637,24 @@ def _listed(names: list[str], most: int = 3) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
+def _record_tables(loc: tuple[Any, ...]) -> list[tuple[tuple[Any, ...], str]]:
+    """The tables of the record the key path ``loc`` lies in (``("solo", "city_quest", 3, "win_extra")``): the record
+    itself and the tables of named keys it holds, one level down, each as ``(its key path, its name)``
+    (``[[solo.city_quest]]``, ``battle of [[solo.city_quest]]``); ``[]`` for a key of no record (``[print]``)."""
+    last_index = max((number for number, part in enumerate(loc[:-1]) if isinstance(part, int)), default=None)
+    if last_index is None:
+        return []
+    record = loc[: last_index + 1]
+    game = str(loc[0]) if loc[0] in ("solo", "duel") else ""
+    titles = _table_names().get(_schema_type_at(record), ())
+    title = next((name for name in titles if game in name), titles[0] if titles else "this record")
+    found = [(record, title)]
+    for key in _keys_at(record):
+        if _keys_at(record + (key,)):
+            found.append((record + (key,), f"{key} of {title}"))
+    return found
+
+
 def _unknown_key(loc: tuple[Any, ...]) -> str:
     """What to say of the key at ``loc`` that its table has none of: a key of this table it may be a typo of (twenty-second
     breaker: `txt`), else the tables it is a key of (twenty-fourth: `bleed_mm` under [games.solo] was told "did you mean
@@ -648,6 +666,11 @@ def _unknown_key(loc: tuple[Any, ...]) -> str:
     if meant:
         return f"unknown key; did you mean {meant[0]}?"
     tables = _tables_with_key(written, game)
+    own = [title for table, title in _record_tables(loc) if table != loc[:-1] and written in _keys_at(table)]
+    if own:  # twenty-fifth breaker: the record's own `battle` was "or 1 more" after three tables of other kinds of record
+        others = [title for title in tables if title not in own]
+        return (f"no key of this table; {written} is a key of {_listed(own, len(own))}, in this record: move it there"
+                + (f" (it is also a key of {_listed(others)}, in other kinds of record)" if others else ""))
     if tables:
         return f"no key of this table; {written} is a key of {_listed(tables)}" + (": move it there" if len(tables) == 1 else "")
     meant = [key for key in difflib.get_close_matches(written, _schema_keys(), 3, cutoff=0.7) if _tables_with_key(key, game)]
@@ -717,15 +740,18 @@ UNKNOWN_KEY_ERRORS = ("extra_forbidden", "unexpected_keyword_argument")
 """pydantic's types of error for a key its table has none of."""
 
 
-def _explain(item: ErrorDetails, loc: tuple[Any, ...]) -> str:
-    """One pydantic validation error ``item``, found at key path ``loc`` of the file, as the message of a :class:`Problem`
-    (what is wrong, what is found, what would be right)."""
+def _explain(item: ErrorDetails, loc: tuple[Any, ...], index: LineIndex | None = None) -> str:
+    """One pydantic validation error ``item``, found at key path ``loc`` of the file (whose lines ``index`` holds), as the
+    message of a :class:`Problem` (what is wrong, what is found, what would be right)."""
     kind = item["type"]
     if kind in ("missing", "missing_argument", "missing_keyword_only_argument"):
         return "missing; this field is required"
     if kind in UNKNOWN_KEY_ERRORS:
         written = item["loc"][-1] if item.get("loc") else ""
-        if isinstance(item.get("input"), dict):  # twenty-third breaker: a [header] written inside a record
+        # an inline table (`win_extra = { mana = 1 }`) is a value written on a key's line, no [header]: it is told where its
+        # key belongs as a plain key is (twenty-fifth breaker: "is its [header] misplaced" of a header not written)
+        inline = index is not None and index.header_of(loc) is None
+        if isinstance(item.get("input"), dict) and not inline:  # twenty-third breaker: a [header] written inside a record
             meant = difflib.get_close_matches(str(written), list(_keys_at(loc[:-1])), 1, cutoff=0.7)
             return (f"a table {written!r} inside this record, which has none of that name: is its [header] misplaced or misspelt?"
                     + (f" (did you mean {meant[0]}?)" if meant else ""))

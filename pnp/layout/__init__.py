@@ -381,7 +381,10 @@ def check_fit(database: Database) -> list[FitProblem]:
             problems.append(FitProblem("templates", key, "template", reason, path=str(path), line=line))
         for path, line, key, used in overridden_keys():  # twenty-third breaker: a base.toml edit that changed nothing passed
             where = ", ".join(f"templates/{other.name}:{number}" for other, number in used)
-            problems.append(FitProblem("templates", key, "template", f"every layout that reads this takes it from its own template "
+            parts = key.split(".")
+            reads = (f"every layout that fills [boxes.{parts[1]}] takes {'every field of it written here' if len(parts) == 2 else parts[2]}"
+                     if parts[0] == "boxes" else "every layout that reads this takes it")  # a box merges field by field
+            problems.append(FitProblem("templates", key, "template", f"{reads} from its own template "
                                                                      f"({where}): this value is never used; change it there or remove it",
                                        path=str(path), line=line))
         overlaps = overlap_problems(faces)

@@ -62,7 +62,14 @@ LARGEST_NUMBER = 1000.0
 ROOM_SUFFIXES = ("_pad", "_margin", "_clearance", "_gap")
 """A ``[numbers]`` key ending so is the room (mm) a layout keeps around a text, an icon or a shape, or between two of
 them: 0 or more (twenty-fourth breaker: `icon_gap = -3` put the quest icons under their numbers, `inner_gap = -3` the
-back's inner frame outside its outer one)."""
+back's inner frame outside its outer one). A key that is the word alone (``gap``, ``pad``) is one too (:func:`is_room`)."""
+
+
+def is_room(name: str) -> bool:
+    """Whether the ``[numbers]`` key ``name`` is a room (mm, 0 or more): it ends in one of :data:`ROOM_SUFFIXES`
+    (``icon_gap``) or is one of them alone (``gap``: twenty-fifth breaker, summary.toml's `gap = -0.8` glued its headings
+    to the text above and below and passed)."""
+    return f"_{name}".endswith(ROOM_SUFFIXES)
 
 
 class TemplateError(ValueError):
@@ -470,7 +477,7 @@ def load_template(kind: str, folder: Path | None = None) -> Template:
     Raises :class:`TemplateError` for a missing file, bad TOML, a template it extends that is none, an
     unknown font family, a size range below :data:`MIN_TEXT_PT` or with max below min, an unknown
     alignment, a bad colour, a box with no area, a number that is not finite or larger than
-    :data:`LARGEST_NUMBER`, a ``_tint`` outside 0-1 or a room (:data:`ROOM_SUFFIXES`) below 0.
+    :data:`LARGEST_NUMBER`, a ``_tint`` outside 0-1 or a room (:func:`is_room`) below 0.
     """
     return _load(kind, folder or TEMPLATE_DIR)
 
@@ -617,7 +624,8 @@ def overridden_keys(folder: Path | None = None) -> list[tuple[Path, int, str, li
     """The values of the templates in ``folder`` loaded so far that no layout uses although layouts read their key: a
     ``[colors]``, ``[numbers]`` or ``[strings]`` key of a file whose every kind reading it takes it from a file earlier
     in its chain, which writes its own (twenty-third breaker: ``hex_radius_max`` added to base.toml changed nothing, for
-    battle_map.toml, the one kind reading it, sets its own; ``emblem_size``, set by quest.toml and back.toml). A key
+    battle_map.toml, the one kind reading it, sets its own; ``emblem_size``, set by quest.toml and back.toml), and a
+    box's field so (:func:`_overridden_box_fields`, boxes merge field by field). A key
     some kind takes from the file is used. ``(file, line, key, [(file that writes the value used, its line), ...])``.
     Call it after the faces are laid out."""
     folder = folder or TEMPLATE_DIR
@@ -641,6 +649,43 @@ def overridden_keys(folder: Path | None = None) -> list[tuple[Path, int, str, li
                 if readers and path not in taken_from:
                     found.append((path, _line(path, (section, name)), key,
                                   [(other, _line(other, (section, name))) for other in sorted(taken_from, key=lambda other: other.name)]))
+        found.extend(_overridden_box_fields(path, written, users_of[path], read_by, chains))
+    return found
+
+
+def _overridden_box_fields(path: Path, written: dict[Path, dict[str, Any]], users: list[Template],
+                           read_by: dict[int, set[str]], chains: dict[int, list[Path]]) -> list[tuple[Path, int, str, list[tuple[Path, int]]]]:
+    """The box fields ``path`` writes (``[boxes.title]``'s ``y``) that every kind laid out with it and filling that box
+    takes from a file earlier in its chain, which writes its own: boxes merge field by field (twenty-fifth breaker:
+    a ``[boxes.title]`` added to base.toml, which every kind with a title sets again, changed nothing and passed). A box
+    whose every field written is so is one ``boxes.title`` at its header; else each such field, ``boxes.title.y``, at its
+    line. ``(file, line, key, [(file that writes the value used, its line), ...])`` as :func:`overridden_keys`."""
+    boxes = written[path].get("boxes", {})
+    found = []
+    for name, spec in (boxes.items() if isinstance(boxes, dict) else ()):
+        if not isinstance(spec, dict) or not spec:
+            continue
+        readers = [template for template in users if f"boxes.{name}" in read_by[id(template)]]
+        if not readers:
+            continue  # a box no layout fills is an unread one (unread_keys)
+        unused: dict[str, set[Path]] = {}
+        for field in spec:
+            taken_from = set()
+            for template in readers:
+                taken_from.add(next(other for other in chains[id(template)]
+                                    if field in ((written.get(other) or {}).get("boxes", {}).get(name) or {})))
+            if path not in taken_from:
+                unused[field] = taken_from
+        if not unused:
+            continue
+        if len(unused) == len(spec):  # the whole box: one line at its header, naming where each kind's box is written
+            used = set().union(*unused.values())
+            found.append((path, _line(path, ("boxes", name)), f"boxes.{name}",
+                          [(other, _line(other, ("boxes", name))) for other in sorted(used, key=lambda other: other.name)]))
+            continue
+        for field, used in unused.items():
+            found.append((path, _line(path, ("boxes", name, field)), f"boxes.{name}.{field}",
+                          [(other, _line(other, ("boxes", name, field))) for other in sorted(used, key=lambda other: other.name)]))
     return found
 
 
@@ -710,7 +755,7 @@ def _load(kind: str, folder: Path) -> Template:
                f"{_given(value, f'numbers.{name}')} is not {NUMBER}{_moved(data, 'numbers', name)}")
         if name.endswith("_tint"):  # a share of white or black mixed into a colour
             _check(0 <= value <= 1, path, f"numbers.{name}", f"{value!r} is not a share from 0 to 1 (how much of the colour is mixed)")
-        if name.endswith(ROOM_SUFFIXES):  # room kept around a thing (twenty-third breaker: `hex_label_pad = -2` put the map's labels on its cuts)
+        if is_room(name):  # room kept around a thing (twenty-third breaker: `hex_label_pad = -2` put the map's labels on its cuts)
             _check(value >= 0, path, f"numbers.{name}",
                    f"{value!r} mm is no room: it is the room kept around or between texts, icons and shapes, 0 mm or more")
         numbers[name] = float(value)
