@@ -1548,3 +1548,23 @@ def test_seal_refuses_a_placing_every_game_refuses(placing, says):
     assert len(result.output.strip().splitlines()) == 1
     good = CliRunner().invoke(main, ["duel", "seal", "--player", "wardens", "--assign", "battle 3,5 cast 4 spell 3", "--db", str(DB_PATH)])
     assert good.exit_code == 0 and good.output.startswith("Seal")
+
+
+def test_a_line_of_aid_never_holds_a_step_it_does_not_need(tmp_path):
+    """Twenty-fifth breaker (MED; README: a line holds only the steps it needs): with Shield, Frost Breath and Calm and
+    Mana to spare, a losing roll was offered "cast Shield, then Frost Breath, Calm and Shield": Frost Breath cost a Spirit
+    for nothing (Shield, Calm, Shield is as certain). The line now ends as soon as it can."""
+    from referee.solo import aid
+    from referee.solo.game import SoloGame
+
+    save = tmp_path / "fb.toml"
+    for line in (["new", "--difficulty", "normal", "--spells", "shield,frost", "--seed", "5"], ["draw", "--card", "archive-of-sael"],
+                 ["council", "--next", "hollin-ford"], ["learn", "calm"], ["draw", "--card", "randven"]):
+        run("solo", *line, save=save)
+    CliRunner().invoke(main, ["solo", "battle", "--dice", "1,2", "--enemy", "5,6,2", "--save", str(save), "--db", str(DB_PATH)])
+    from referee.game import load_game
+
+    game = load_game(SoloGame, save, DB)
+    best = aid.options(game.state, DB)[0]
+    spells = [getattr(step, "spell", None) for step in best.line]
+    assert best.chance == 1.0 and spells == ["solo.spell.shield", "solo.spell.calm", "solo.spell.shield"], best.line

@@ -641,12 +641,28 @@ def _line(search: _Search, state: State, first: Step, chance: float, longest: in
         if not keeping:
             break
 
-        # a step that decides keeps the line short: Frost Breath (+2 Mana) kept the chance too, and was offered for a
-        # Spirit though the line did not need it (twenty-first breaker)
-        follow = next((c for c in keeping if _ends_the_line(search, state, c)), keeping[0])
+        # the step that ends the line soonest keeps it short: Frost Breath (+2 Mana) kept the chance too, and was offered
+        # for a Spirit though the line did not need it (twenty-first breaker: before a step that ends it; twenty-fifth:
+        # before Calm, which ends it one step later, with Shield again)
+        room = min(longest - len(line) - 1, 2)  # a look two steps ahead: the search of a late Last Stand stays quick
+        follow = min(keeping, key=lambda c: _steps_to_end(search, state, c, chance, room))
         line.append(follow)
         sure = search.branches(state, follow, False)
     return tuple(line)
+
+
+def _steps_to_end(search: _Search, state: State, step: Step, chance: float, room: int) -> int:
+    """How many more sure steps keeping ``chance`` a line needs after ``step`` before it ends (:func:`_ends_the_line`):
+    0 when ``step`` ends it; ``room + 1`` when it cannot end within ``room`` more steps."""
+    if _ends_the_line(search, state, step):
+        return 0
+    if room <= 0:
+        return 1
+    after = search.branches(state, step, False)
+    assert after is not None and len(after) == 1  # a step that does not end the line is sure (one way the dice fall)
+    later = after[0][0]
+    keeping = [c for c in _candidates(later, search.db, search.kind) if abs(search.step_chance(later, c, 1) - chance) < 1e-9]
+    return 1 + min((_steps_to_end(search, later, c, chance, room - 1) for c in keeping), default=room)
 
 
 def _ends_the_line(search: _Search, state: State, step: Step) -> bool:
