@@ -111,6 +111,14 @@ def table(words: tuple[str, ...], database_path: Path | None) -> None:
     click.echo(f"{rules_table.title}, {words[-1] if words[-1].endswith('+') else roll}: {name}{row.text}")
 
 
+def _remove_if_empty(folder: Path) -> None:
+    """Remove ``folder`` if it is empty (one this command made and wrote nothing in)."""
+    import contextlib
+
+    with contextlib.suppress(OSError):
+        folder.rmdir()
+
+
 def _tables_by_words(tables, text: str) -> list[str]:
     """The tables whose title holds the words of ``text`` in their order, others between them allowed
     (``eldritch damage 2``: Eldritch Damage (Key 2); twenty-first breaker: refused as naming all three)."""
@@ -174,11 +182,14 @@ def simulate(game: str, games: int, difficulty: str, policy: str, seed: int, job
     if plots is not None and (plots.exists() or plots.is_symlink()) and not plots.is_dir():  # before the games, not after
         raise click.BadParameter(f"{plots} is not a folder; the charts are written into a folder (made if missing)",
                                  param_hint="--plots")
+    made = plots is not None and not plots.exists()  # removed again, empty, if the command ends before its charts
     if plots is not None:
         try:
             plots.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise click.BadParameter(f"{plots}: cannot make the folder: {error.strerror or error}", param_hint="--plots") from None
+        if made:  # twenty-fifth breaker: interrupted, it left a new, empty folder behind "nothing was changed"
+            click.get_current_context().call_on_close(lambda: _remove_if_empty(plots))
         refused = simulator.chart_problem(plots, game)  # a file of the user's, or a link: refused before the games
         if refused:
             raise click.BadParameter(refused, param_hint="--plots")
@@ -210,6 +221,10 @@ def simulate(game: str, games: int, difficulty: str, policy: str, seed: int, job
             written = simulator.write_plots(result, plots)
         except OSError as error:
             raise click.ClickException(f"{plots}: cannot write the charts: {error.strerror or error}") from None
+        except KeyboardInterrupt:  # pressed while they were written: they were finished first (never a mix of two runs)
+            names = ", ".join(simulator.chart_names(result["game"]))
+            raise click.ClickException(f"interrupted: the charts in {plots} ({names}) were written whole; the results were "
+                                       "not printed") from None
     if as_json:
         shown = {k: v for k, v in result.items() if k != "lengths"}
         if "difficulties" in shown:

@@ -33,6 +33,7 @@ defect: it is reported with its seed and the command lines that reproduce it, ne
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import math
@@ -249,7 +250,8 @@ def simulate(game: str, games: int, db_path: Path, *, difficulties: Sequence[str
 def write_plots(result: dict[str, Any], folder: Path) -> list[Path]:
     """PNG charts of a :func:`simulate` result in ``folder`` (made if missing), with matplotlib: the win
     rate by difficulty (solo) or by side (duel) with its Wilson 95% interval, the game lengths (quest cards
-    drawn, or duel rounds) as histograms, and (solo) the causes of the losses. Returns the files written.
+    drawn, or duel rounds) as histograms, and (solo) the causes of the losses, drawn first and written together
+    (:func:`_write_all`). Returns the files written.
     Raises ``ImportError`` without matplotlib and ``OSError`` for a folder that cannot be written."""
     import matplotlib
 
@@ -257,7 +259,7 @@ def write_plots(result: dict[str, Any], folder: Path) -> list[Path]:
     from matplotlib import pyplot
 
     folder.mkdir(parents=True, exist_ok=True)
-    game, written = result["game"], []
+    game = result["game"]
     groups = result["difficulties"] if game == "solo" else result["sides"]
     names = list(groups)
     rates = [groups[n]["win_rate"] for n in names]
@@ -272,7 +274,7 @@ def write_plots(result: dict[str, Any], folder: Path) -> list[Path]:
     axes.set_title(title, fontsize=10)
     for index, (name, value) in enumerate(zip(names, rates, strict=True)):  # above the interval's cap, not on it
         axes.text(index, groups[name]["ci95"][1] + 0.02, f"{value:.1%}", ha="center")
-    written.append(_save(figure, folder / f"{game}-win-rate.png", pyplot))
+    charts = [_save(figure, folder / f"{game}-win-rate.png", pyplot)]
     figure, axes = pyplot.subplots(figsize=(6, 4))
     if game == "solo":
         for n in names:
@@ -284,7 +286,7 @@ def write_plots(result: dict[str, Any], folder: Path) -> list[Path]:
         axes.set_xlabel("rounds")
     axes.set_ylabel("games")
     axes.set_title(f"Game length: {title}", fontsize=9)
-    written.append(_save(figure, folder / f"{game}-length.png", pyplot))
+    charts.append(_save(figure, folder / f"{game}-length.png", pyplot))
     if game == "solo":
         causes = sorted({c for n in names for c in groups[n]["losses"]})
         figure, axes = pyplot.subplots(figsize=(7, 4))
@@ -297,8 +299,8 @@ def write_plots(result: dict[str, Any], folder: Path) -> list[Path]:
         axes.legend()
         axes.set_title(f"Losses by cause: {title}", fontsize=9)
         figure.tight_layout()
-        written.append(_save(figure, folder / f"{game}-losses.png", pyplot))
-    return written
+        charts.append(_save(figure, folder / f"{game}-losses.png", pyplot))
+    return _write_all(charts)
 
 
 CHART_MARK = "lassadar referee simulate"
@@ -332,20 +334,45 @@ def _ours(path: Path) -> bool:
         return False
 
 
-def _save(figure: Any, path: Path, pyplot: Any) -> Path:
-    """Write ``figure`` to ``path`` whole or not at all (:func:`pnp.files.write_whole`: a new file of a random name beside
-    it, then moved into place; never through a link)."""
+def _save(figure: Any, path: Path, pyplot: Any) -> tuple[Path, bytes]:
+    """``figure`` as PNG bytes, to be written at ``path`` once every chart is drawn (:func:`_write_all`)."""
     import io
-
-    from pnp.files import write_whole
 
     png = io.BytesIO()
     try:
         figure.savefig(png, dpi=100, bbox_inches="tight", format="png", metadata={"Software": CHART_MARK})
     finally:
         pyplot.close(figure)
-    write_whole(path, png.getvalue(), shared=True)
-    return path
+    return path, png.getvalue()
+
+
+def _write_all(charts: list[tuple[Path, bytes]]) -> list[Path]:
+    """Write every chart whole (:func:`pnp.files.write_whole`: a new file of a random name beside it, then moved into
+    place; never through a link), after removing what an interrupted earlier run left (its temporary files). A Ctrl-C
+    while they are written waits until all are (a few milliseconds) and is then raised: the charts are never a mix of
+    two runs (twenty-fifth breaker: interrupted there, a new win-rate chart stood beside the old ones, and the message
+    said nothing was changed). Returns the files written."""
+    import signal
+    import threading
+
+    from pnp.files import write_whole
+
+    for path, _ in charts:
+        for left in path.parent.glob(f".{path.name}.*.tmp"):
+            with contextlib.suppress(OSError):
+                left.unlink()
+    interrupted: list[int] = []
+    deferring = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, lambda number, frame: interrupted.append(number)) if deferring else None
+    try:
+        for path, data in charts:
+            write_whole(path, data, shared=True)
+    finally:
+        if deferring:
+            signal.signal(signal.SIGINT, previous)
+    if interrupted:
+        raise KeyboardInterrupt
+    return [path for path, _ in charts]
 
 
 # ---- Printing ------------------------------------------------------------------------------------------------------------

@@ -1568,3 +1568,54 @@ def test_a_line_of_aid_never_holds_a_step_it_does_not_need(tmp_path):
     best = aid.options(game.state, DB)[0]
     spells = [getattr(step, "spell", None) for step in best.line]
     assert best.chance == 1.0 and spells == ["solo.spell.shield", "solo.spell.calm", "solo.spell.shield"], best.line
+
+
+def test_a_ctrl_c_while_the_charts_are_written_never_leaves_two_runs_mixed(tmp_path, monkeypatch):
+    """Twenty-fifth breaker (MED): Ctrl-C while `simulate --plots` wrote its charts left a new win-rate chart beside the
+    last run's others, a temporary file no later run removed, and "nothing was changed". The charts are drawn first and
+    written together, a Ctrl-C then waits for the last (milliseconds); what an interrupted run left is swept."""
+    import os
+    import signal
+
+    import pnp.files
+    from referee import simulate as simulator
+
+    folder = tmp_path / "charts"
+    folder.mkdir()
+    (folder / ".solo-win-rate.png.abcd1234.tmp").write_bytes(b"")  # left by a run killed while writing
+    real, calls = pnp.files.write_whole, []
+
+    def write_then_interrupt(path, data, shared=False):
+        real(path, data, shared)
+        if path.suffix == ".png":  # (the database cache is written with it too)
+            calls.append(path.name)
+            if len(calls) == 1:
+                os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C after the first chart
+
+    monkeypatch.setattr(pnp.files, "write_whole", write_then_interrupt)
+    result = simulator.simulate("solo", 2, DB_PATH, difficulties=["normal"], jobs=1)
+    with pytest.raises(KeyboardInterrupt):
+        simulator.write_plots(result, folder)
+    assert sorted(calls) == sorted(simulator.chart_names("solo"))  # every chart written before the interrupt was raised
+    assert sorted(p.name for p in folder.iterdir()) == sorted(simulator.chart_names("solo"))  # no temporary file left
+
+
+def test_an_interrupted_simulate_removes_the_chart_folder_it_made(tmp_path):
+    """Twenty-fifth breaker: interrupted during its games, `simulate --plots NEW` left an empty NEW folder behind
+    "nothing was changed"."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    folder = tmp_path / "new-charts"
+    child = subprocess.Popen([sys.executable, "-c", "from referee.cli import main; main()", "simulate", "--games", "400", "--difficulty", "normal",
+                              "--jobs", "1", "--db", str(DB_PATH), "--plots", str(folder)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    deadline = time.monotonic() + 60
+    while not folder.exists() and time.monotonic() < deadline and child.poll() is None:
+        time.sleep(0.02)
+    time.sleep(0.3)
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == 1 and "Aborted: nothing was changed." in err and not folder.exists(), err
