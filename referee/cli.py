@@ -239,14 +239,16 @@ def _print_simulation(result: dict, written: list[Path]) -> None:
     from rich.table import Table
 
     title = "The Grayking is Risen" if result["game"] == "solo" else "Ruin & Renewal I"
-    table = Table(title=f"{title}: {result['policy']} policy, seeds {result['seed']}..", box=None, padding=(0, 2))
     groups = result.get("difficulties") or result["sides"]
-    table.add_column("difficulty" if result["game"] == "solo" else "side")
+    each = next(iter(groups.values()))["games"] if result["game"] == "solo" else result["games_played"]
+    table = Table(title=f"{title}: {result['policy']} policy, seeds {result['seed']}..{result['seed'] + each - 1}", box=None,
+                  padding=(0, 2))
+    table.add_column("difficulty" if result["game"] == "solo" else "side", no_wrap=True)
     for column in ("games", "wins", "win rate", "95% interval"):
         table.add_column(column, justify="right", no_wrap=True)
     if result["game"] == "solo":
-        table.add_column("Mana 0", justify="right")
-        table.add_column("cards drawn", justify="right")
+        table.add_column("Mana 0", justify="right", no_wrap=True)
+        table.add_column("cards drawn", justify="right", no_wrap=True)
     for name, figures in groups.items():
         low, high = figures["ci95"]
         row = [name, str(figures["games"]), str(figures["wins"]), f"{figures['win_rate']:.1%}", f"{low * 100:.1f}-{high * 100:.1f}%"]
@@ -254,6 +256,9 @@ def _print_simulation(result: dict, written: list[Path]) -> None:
             row += [f"{figures['mana_zero']:.0%}", f"{figures['cards_drawn']['mean']:.1f}"]
         table.add_row(*row)
     console = clitools.console()
+    # piped or written to a file, the table is as wide as it needs (twenty-fifth breaker: cut at 80 columns, "difficu…")
+    if not console.is_terminal:
+        console.width = 1000  # not expanded: the table keeps its own width
     console.print(table)
     console.print(f"{result['games_played']} games in {result['seconds']:.1f} s: {result['games_per_second']:.1f} games a second "
                   f"({result['jobs']} {'process' if result['jobs'] == 1 else 'processes'}).", markup=False)

@@ -1619,3 +1619,13 @@ def test_an_interrupted_simulate_removes_the_chart_folder_it_made(tmp_path):
     child.send_signal(signal.SIGINT)
     _, err = child.communicate(timeout=60)
     assert child.returncode == 1 and "Aborted: nothing was changed." in err and not folder.exists(), err
+
+
+def test_simulate_piped_prints_its_table_whole():
+    """Twenty-fifth breaker (LOW): piped or written to a file, the table was cut at 80 columns ("difficu…", "cards" and
+    "drawn" on two lines) and its title said "seeds 1.." with no last seed."""
+    result = CliRunner().invoke(main, ["simulate", "--games", "2", "--jobs", "1", "--db", str(DB_PATH)])
+    lines = result.output.splitlines()
+    assert result.exit_code == 0 and lines[0].endswith("seeds 1..2"), lines[:2]
+    assert lines[1].split() == ["difficulty", "games", "wins", "win", "rate", "95%", "interval", "Mana", "0", "cards", "drawn"], lines[1]
+    assert "…" not in result.output
