@@ -69,6 +69,18 @@ def _takes_save(game: str, name: str) -> bool:
     return command is not None and {"save_path", "database_path"} <= {p.name for p in command.params}
 
 
+def shell_quoted(text: str) -> str:
+    """``text`` quoted for a POSIX shell on one line: as :func:`shlex.quote` does, or, when it holds a control or line-
+    breaking character, in bash's ``$'...'`` form with escapes (``$'a\\nb'``): a one-line error or Next line never turns a
+    newline of a path into a space, naming another file (twenty-fifth breaker)."""
+    if not any(ord(char) < 32 or ord(char) == 127 or char in "\u0085\u2028\u2029" for char in text):
+        return shlex.quote(text)
+    escaped = "".join("\\\\" if char == "\\" else "\\'" if char == "'" else "\\n" if char == "\n" else "\\t" if char == "\t"
+                      else f"\\x{ord(char):02x}" if ord(char) < 32 or ord(char) == 127 else f"\\u{ord(char):04x}" if char in "\u0085\u2028\u2029"
+                      else char for char in text)
+    return f"$'{escaped}'"
+
+
 def _remember_given(func: Callable[..., Any]) -> Callable[..., Any]:
     """``func`` (a command with :func:`common_options`) run with :data:`GIVEN` set from the options typed
     on its command line (not from a variable or a default); its one-line errors get them too
@@ -85,7 +97,7 @@ def _remember_given(func: Callable[..., Any]) -> Callable[..., Any]:
                 raise click.BadParameter("a path with a backtick (`) cannot be repeated in the commands the referee offers, "
                                          "which are written in backticks: rename it, or set the path in a variable "
                                          f"({SAVE_VARIABLES if name == 'save_path' else '$' + DB_ENV})", param_hint=flag)
-        given = [f"{flag} {shlex.quote(str(options[name]))}" for name, flag in typed]
+        given = [f"{flag} {shell_quoted(str(options[name]))}" for name, flag in typed]
         token = GIVEN.set(" ".join(given) or GIVEN.get())  # a command run by another (`play` runs `new`) keeps its options
         try:
             return func(*args, **options)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import itertools
 import os
 import re
-import shlex
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -121,9 +120,9 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
 
         out.print(f"Saved: {session.path}. {with_given(session.game.next_line())}", markup=False)
         return answers
-    from referee.clitools import GIVEN
+    from referee.clitools import GIVEN, shell_quoted
 
-    given = GIVEN.get() or f"--save {shlex.quote(str(session.path))}"  # the --save and --db typed (sixteenth breaker: --db was dropped)
+    given = GIVEN.get() or f"--save {shell_quoted(str(session.path))}"  # the --save and --db typed (sixteenth breaker: --db was dropped)
     out.print(f"Saved: {session.path}. Continue with `referee {session.table.name} play {given}`.", markup=False)
     return answers
 

@@ -1629,3 +1629,19 @@ def test_simulate_piped_prints_its_table_whole():
     assert result.exit_code == 0 and lines[0].endswith("seeds 1..2"), lines[:2]
     assert lines[1].split() == ["difficulty", "games", "wins", "win", "rate", "95%", "interval", "Mana", "0", "cards", "drawn"], lines[1]
     assert "…" not in result.output
+
+
+def test_a_save_path_with_a_newline_is_offered_as_a_shell_reads_it(tmp_path):
+    """Twenty-fifth breaker (LOW): `--save $'a\\nb'` was offered back as `--save 'a b'` (the one-line error turned its
+    newline into a space): another file. A path with a control character is written in bash's $'...' form."""
+    import subprocess
+
+    from referee.advice import commands_in
+    from referee.clitools import shell_quoted
+
+    weird = tmp_path / "a\nb.toml"
+    result = CliRunner().invoke(main, ["solo", "status", "--save", str(weird), "--db", str(DB_PATH)])
+    offered = commands_in(result.output)
+    assert result.exit_code == 1 and offered and all(f"--save {shell_quoted(str(weird))}" in c for c in offered), result.output
+    echoed = subprocess.run(["bash", "-c", f"printf %s {shell_quoted(str(weird))}"], capture_output=True, text=True)
+    assert echoed.stdout == str(weird)  # the shell reads it back as the same path
