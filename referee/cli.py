@@ -60,6 +60,8 @@ def table(words: tuple[str, ...], database_path: Path | None) -> None:
     readings: list[tuple[str, int | None]] = [(" ".join(words), None)]
     if len(words) > 1 and re.fullmatch(r"[+-]?\d{1,9}\+?", words[-1]):  # `9+`: the nomograph's last row as printed
         readings.insert(0, (" ".join(words[:-1]), int(words[-1].removesuffix("+"))))
+    if len(words) > 1 and not words[-1].strip() and all(word.strip() for word in words[:-1]):  # twenty-fifth breaker
+        raise click.BadParameter("an empty roll: give the roll (a number), or leave it out to read the whole table", param_hint="ROLL")
     if any(not word.strip() for word in words):  # twenty-second breaker: '' was dropped without a word, or quoted as ' '
         raise click.UsageError("an empty argument: give a table's name (and a roll), or nothing to list the tables")
     for word in words:  # twenty-fourth breaker: `nomograph +`, `battle-loss ß` were read as the table alone, the word dropped

@@ -1301,13 +1301,14 @@ def test_the_map_too_wide_for_the_terminal_is_said_in_lines_that_fit():
 # ---- Twenty-second breaker -------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("words, says", [
     (["damage"], "'damage' could be any of solo.table.eldritch-1"), (["counters"], "could be any of solo.table.flint-counters"),
-    (["", "3"], "an empty argument"), (["nomograph", ""], "an empty argument"),
+    (["", "3"], "an empty argument"),
     (["nomograph", "99999999999999999999"], "is too large a roll"), (["nomograph", "-1"], "-1 reads no row"),
     (["nomograph", "-1"], "a difference is 0 or more"),  # twenty-third breaker: "rows hold 0, ..., 10", yet 20 is read
     (["nomograph", "10+"], "its last row is 9+"), (["battle-win", "3+"], "type the roll as a number"),
     # twenty-fourth breaker: a roll of symbols or letters outside a-z was dropped and the whole table printed
     (["nomograph", "+"], "'+' is neither a roll (a number) nor a word"), (["nomograph", "²"], "is neither a roll"),
     (["battle-loss", "ß"], "'ß' is neither a roll"), (["battle", "ß", "loss"], "'ß' is neither a roll"),
+    (["nomograph", ""], "an empty roll"),  # twenty-fifth breaker: it blamed the table's name
 ])
 def test_table_refusals_say_what_is_wrong(words, says):
     """Twenty-second breaker: a word of several titles was "no table 'damage'", an empty argument was dropped (or quoted
@@ -1645,3 +1646,9 @@ def test_a_save_path_with_a_newline_is_offered_as_a_shell_reads_it(tmp_path):
     assert result.exit_code == 1 and offered and all(f"--save {shell_quoted(str(weird))}" in c for c in offered), result.output
     echoed = subprocess.run(["bash", "-c", f"printf %s {shell_quoted(str(weird))}"], capture_output=True, text=True)
     assert echoed.stdout == str(weird)  # the shell reads it back as the same path
+
+
+def test_a_spell_numbered_outside_1_to_6_is_no_die():
+    """Twenty-fifth breaker (LOW): `seal --assign 'battle 3,5 cast 1 spell 0'` said "a die shows 1-6": `spell` names a spell."""
+    result = CliRunner().invoke(main, ["duel", "seal", "--player", "wardens", "--assign", "battle 3,5 cast 1 spell 0", "--db", str(DB_PATH)])
+    assert result.exit_code != 0 and "no spell 0: a player card's spells are 1-6" in result.output, result.output

@@ -65,8 +65,8 @@ def parse_assignment(text: str) -> Assignment:
             if word is None:
                 raise EventError(f"{token!r} comes before any word; type for example: {EXAMPLE}")
             value = int(token)
-            if not 1 <= value <= 6:
-                raise EventError(f"a die shows 1-6, not '{token}'")
+            if not 1 <= value <= 6:  # twenty-fifth breaker: `spell 0` was "a die shows 1-6"; a spell is no die
+                raise EventError(f"no spell {token}: a player card's spells are 1-6" if word == "spell" else f"a die shows 1-6, not '{token}'")
             found[word].append(value)
         else:
             raise EventError(f"{token!r} is not a die or one of the words {', '.join(_WORDS)}; type for example: {EXAMPLE}")
