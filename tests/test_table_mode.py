@@ -1400,3 +1400,14 @@ def test_accepting_is_a_numbered_choice_also_as_enters_default(tmp_path):
     kinds = [choice.event.kind for choice in question.choices]
     assert kinds[-1] == "accept" and kinds.count("accept") == 1, kinds
     assert session.answer(str(len(kinds))).error is None and len(session.game.log.events) == events + 1
+
+
+def test_a_refusal_at_a_prompt_names_no_option_nobody_typed(tmp_path):
+    """Twenty-fifth breaker (LOW): three servants typed at a Warding City's servant prompt were refused as "--servant:
+    Expanded Battle ... you named 3", an option nobody typed there. The table's refusal drops the one-shot's option."""
+    save = tmp_path / "w.toml"
+    for line in ("new --difficulty normal --spells shield,frost-breath --seed 3", "draw --card dalnish"):
+        one_shot("solo", save, line)
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    reply = session.answer("ghast-1 ghast-2 zhumbi-1 63 35")
+    assert reply.error is not None and "you named 3" in reply.error and not reply.error.startswith("--"), reply.error
