@@ -1673,12 +1673,13 @@ def test_an_icon_a_number_makes_negative_is_a_template_problem(db, edited_templa
 
 def test_a_ring_a_number_makes_negative_is_a_template_problem(db, edited_templates):
     """Nineteenth breaker: a negative ring radius wrote `r="-0.5"` into the SVG (invalid) and the ring vanished
-    from the PDF, while check passed. A circle needs a positive radius: one line at the template."""
+    from the PDF, while check passed. A circle needs a positive radius: one line at the template (since the twenty-fifth
+    round a ring below 0 is no room, said at the ring itself, before any circle is drawn)."""
     from pnp.layout import check_fit
 
-    edited_templates("base.toml", "title_icon_ring = 0.5", "title_icon_ring = -9.5")
+    path = edited_templates("base.toml", "title_icon_ring = 0.5", "title_icon_ring = -9.5")
     problems = check_fit(db)
-    assert problems and all("a circle needs a positive radius" in p.message for p in problems), problems
+    assert [(p.field, Path(p.path)) for p in problems] == [("numbers.title_icon_ring", path)], problems
 
 
 def _the_one_template_problem(db, edited_templates, name: str, old: str, new: str, key: str):
@@ -2820,3 +2821,35 @@ def test_a_negative_plain_gap_is_no_room(db, edited_templates, name, key):
     lines = path.read_text(encoding="utf-8").split("\n")
     assert [(p.field, Path(p.path), lines[p.line - 1]) for p in problems] == [(key, path, f"{name} = -0.8")], problems
     assert "is no room" in problems[0].message
+
+
+# ---- Twenty-fifth round (MED 1): a back's emblem across the frame, icons out of their disc, a negative ring --------------
+@pytest.mark.parametrize("name, old, new, key", [
+    ("back.toml", "emblem_y = 20.0", "emblem_y = 1.0", "numbers.emblem_y"),  # the disc over both frame rules, off the card
+    ("back.toml", "emblem_scale = 0.8", "emblem_scale = 1.3", "numbers.emblem_scale"),  # the key out of its disc
+    ("back.toml", "emblem_pair_scale = 0.55", "emblem_pair_scale = 0.7", "numbers.emblem_pair_scale"),  # both icons out
+    ("back.toml", "emblem_ring = 3.0", "emblem_ring = -1.0", "numbers.emblem_ring"),  # a margin below 0: no room
+    ("quest.toml", "emblem_scale = 0.8", "emblem_scale = 1.5", "numbers.emblem_scale"),  # the quest emblem out of its ring
+    ("base.toml", "title_icon_scale = 0.82", "title_icon_scale = 1.4", "numbers.title_icon_scale"),  # the title icon too
+    ("quest.toml", "emblem_ring = 0.6", "emblem_ring = -0.5", "numbers.emblem_ring"),  # every `_ring` is a room
+])
+def test_an_emblem_across_the_frame_or_out_of_its_disc_is_one_line_at_its_number(db, edited_templates, name, old, new, key):
+    """Twenty-fifth breaker (MED 1): `emblem_y = 1` drew the back's disc over both frame rules and past the top edge,
+    `emblem_scale = 1.3` the key out of its disc onto the ornament rule, `emblem_ring = -1` the icons out of the disc; each
+    passed check. Each is now one ``template`` problem at the number that does it; a disc's ring is a room (0 or more)."""
+    _the_one_template_problem(db, edited_templates, name, old, new, key)
+
+
+def test_the_emblem_numbers_say_the_values_that_fit(db, edited_templates):
+    """Twenty-fifth breaker (MED 1): the problem says what would be right, and the value it names passes check."""
+    from pnp.layout import check_fit
+
+    high = _the_one_template_problem(db, edited_templates, "back.toml", "emblem_y = 20.0", "emblem_y = 1.0", "numbers.emblem_y")
+    least = float(high.message.rsplit("at least ", 1)[1])
+    edited_templates("back.toml", "emblem_y = 1.0", f"emblem_y = {least}")
+    assert check_fit(db) == []
+    big = _the_one_template_problem(db, edited_templates, "back.toml", "emblem_scale = 0.8", "emblem_scale = 1.3",
+                                    "numbers.emblem_scale")
+    most = float(big.message.rsplit("at most ", 1)[1])
+    edited_templates("back.toml", "emblem_scale = 1.3", f"emblem_scale = {most}")
+    assert [p.field for p in check_fit(db)] in ([], ["boxes.title"])  # inside its disc (a key that big may reach the title)

@@ -33,6 +33,10 @@ from pnp.text import (
 )
 from pnp.units import FONT_METRIC_SLACK_MM, LAID_OUT_SAFE_MM, MM_PER_PT, ROUNDING_SLACK
 
+ICON_INK = 0.15
+"""The share of an icon's square box, each side, that its ink leaves empty (the bundled icons are drawn
+inside their viewBox with a margin): the checks take an icon's ink as its box shrunk so much each side."""
+
 WHITE = "#ffffff"
 """Mixing a colour with white (:func:`tint`) lightens it; the amount is the template's."""
 BLACK = "#000000"
@@ -213,6 +217,57 @@ class CardBuilder:
         text is the card's own (``record`` None); else ``None`` (eighteenth breaker: a string with a card's key in
         it was blamed on each card)."""
         return None if record is not None else self.template.string_key(text)
+
+    def at_number(self, name: str, message: str) -> FitProblem:
+        """A ``"template"`` problem at ``numbers.<name>``, at the file and line that write it."""
+        path, line = template_line(self.template.path, f"numbers.{name}")
+        return FitProblem("templates", f"numbers.{name}", "template", message, path=str(path), line=line)
+
+    def keep_disc_inside(self, disc: Circle, area: Box, what: str, inside_of: str, down: str, size: str) -> None:
+        """A ``"template"`` problem when the ink of ``disc`` (its radius and half its line, mm) reaches past ``area`` (card
+        mm), the inside of the card frame's inner rule: the disc would print over the frame's rules or off the card
+        (twenty-fifth breaker: ``emblem_y = 1`` put the back's emblem across both rules and past the top edge, and check
+        passed). Said at ``numbers.<down>``, the number that moves the disc down (with the values that fit), when moving
+        it fits it; else at ``numbers.<size>``, the disc's size. ``what`` names the disc, ``inside_of`` the rule."""
+        reach = disc.r + disc.stroke_width / 2
+        top, bottom, left, right = disc.cy - reach, disc.cy + reach, disc.cx - reach, disc.cx + reach
+        slack = ROUNDING_SLACK
+        if top >= area.y - slack and bottom <= area.bottom + slack and left >= area.x - slack and right <= area.right + slack:
+            return
+        if 2 * reach > area.height + slack or 2 * reach > area.width + slack:
+            self.problems.append(self.at_number(size, f"{what} is {2 * reach:.1f} mm across and {inside_of} holds "
+                                                      f"{min(area.width, area.height):.1f} mm: make it smaller"))
+            return
+        if left < area.x - slack or right > area.right + slack:
+            self.problems.append(self.at_number(size, f"{what} ({left:.1f} to {right:.1f} mm across) runs over {inside_of} "
+                                                      f"({area.x:.1f} to {area.right:.1f} mm): make it smaller"))
+            return
+        value = self.template.number(down)
+        fits = (f"at least {math.ceil((value + area.y - top) * 10 - 1e-9) / 10:g}" if top < area.y - slack else
+                f"at most {math.floor((value + area.bottom - bottom) * 10 + 1e-9) / 10:g}")
+        self.problems.append(self.at_number(down, f"{what} ({top:.1f} to {bottom:.1f} mm down the card) runs over {inside_of} "
+                                                  f"({area.y:.1f} to {area.bottom:.1f} mm); set {down} to {fits}"))
+
+    def keep_icons_in_disc(self, disc: Circle, icons: list[Icon], what: str, scale: str) -> None:
+        """A ``"template"`` problem at ``numbers.<scale>`` when the ink of an icon of ``icons`` (its box shrunk by
+        :data:`ICON_INK` each side, mm) reaches past the inside of ``disc``'s line: the icon sticks out of the disc it
+        is set in (twenty-fifth breaker: ``emblem_scale = 1.3`` put the back's key over its ring and onto the ornament
+        rule, and check passed). The icons are centred on the disc and sized by ``scale``, so the value that fits is
+        the present one times the room over the reach; it is said. ``what`` names the disc."""
+        inner = disc.r - disc.stroke_width / 2
+        reach, far = 0.0, ""
+        for icon in icons:
+            ink = icon.size * (0.5 - ICON_INK)
+            x, y = abs(icon.x + icon.size / 2 - disc.cx) + ink, abs(icon.y + icon.size / 2 - disc.cy) + ink
+            if math.hypot(x, y) > reach:
+                reach, far = math.hypot(x, y), icon.name
+        if reach <= inner + ROUNDING_SLACK:
+            return
+        value = self.template.number(scale)
+        most = math.floor(value * inner / reach * 100) / 100 if inner > 0 else 0.0
+        self.problems.append(self.at_number(scale, f"the {far} icon reaches {reach:.1f} mm from the centre of {what}, past "
+                                                   f"its line ({inner:.1f} mm): the icon sticks out of the disc; set "
+                                                   f"{scale} to at most {most:g}"))
 
     def _at_string(self, key: str, message: str, over: float = 0.0, box: str = "") -> FitProblem:
         """A ``"template"`` problem at ``strings.<key>``, at the file and line that write it."""

@@ -72,14 +72,23 @@ def back(card: Back, db: Database, make: Make):
     size = t.number("emblem_size")
     y = t.number("emblem_y")
     cx = card_w / 2
-    b.add(Circle(cx, y + size / 2, size / 2 + t.number("emblem_ring"), fill=tint(colour, t.number("emblem_tint"), BLACK),
-                 stroke=line, stroke_width=t.number("emblem_rule_width"), placed_by="numbers.emblem_y"))
+    disc = Circle(cx, y + size / 2, size / 2 + t.number("emblem_ring"), fill=tint(colour, t.number("emblem_tint"), BLACK),
+                  stroke=line, stroke_width=t.number("emblem_rule_width"), placed_by="numbers.emblem_y")
+    b.add(disc)
+    # twenty-fifth breaker: a disc across the frame's rules and off the card, an icon out of its disc, passed check
+    inner = inset + gap + t.number("inner_line_width") / 2
+    b.keep_disc_inside(disc, Box(inner, inner, card_w - 2 * inner, card_h - 2 * inner), "the emblem's disc",
+                       "the card frame's inner rule", "emblem_y", "emblem_size")
     if len(icons) == 1:
-        b.add(icon_centred(icons[0], cx, y + size / 2, size * t.number("emblem_scale")))
+        emblem = icon_centred(icons[0], cx, y + size / 2, size * t.number("emblem_scale"))
+        b.add(emblem)
+        b.keep_icons_in_disc(disc, [emblem], "the emblem's disc", "emblem_scale")
     elif icons:  # two emblems side by side
         small = size * t.number("emblem_pair_scale")
-        for index, name in enumerate(icons[:2]):
-            b.add(icon_centred(name, cx + (index - 0.5) * small * t.number("emblem_pair_spacing"), y + size / 2, small))
+        pair = [icon_centred(name, cx + (index - 0.5) * small * t.number("emblem_pair_spacing"), y + size / 2, small)
+                for index, name in enumerate(icons[:2])]
+        b.add(*pair)
+        b.keep_icons_in_disc(disc, pair, "the emblem's disc", "emblem_pair_scale")
     b.add(*ornament_rule(t, t.number("rule_left"), t.number("rule_right"), t.number("rule_y"), line))
     b.text("title", card.title, "title")
     b.text("subtitle", card.subtitle, "subtitle")

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from pnp.drawing import Box, Group, Line, TextLine
-from pnp.layout.common import cap_height_mm
+from pnp.layout.common import ICON_INK, cap_height_mm  # two icons clash only where their inner boxes overlap
 from pnp.layout.problems import FitProblem
 from pnp.layout.safe import Painted, _outer_box, painted
 from pnp.layout.template import MIN_TEXT_PT, load_template, template_line
@@ -31,9 +31,6 @@ OVERLAP_SLACK_MM = 0.2
 each other: the boxes are the fonts' ascent and descent, a little larger than the letters' ink."""
 
 
-ICON_INK = 0.15
-"""The share of an icon's square box, each side, that its ink leaves empty (the bundled icons are drawn
-inside their viewBox with a margin): two icons clash only where their inner boxes overlap."""
 SPACE_MARGIN_MM = 0.3
 """How far inside its track space a space's own number (and the word printed with it) must stay, each way (mm):
 it must not touch the space's outline."""

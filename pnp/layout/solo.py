@@ -92,9 +92,11 @@ def _title_band_with_icon(b: CardBuilder, text: str, icon: str | None, band_colo
     if icon:
         size = t.number("title_icon")
         cx, cy = t.number("title_icon_x") + size / 2, band.y + band.height / 2
-        b.add(Circle(cx, cy, size / 2 + t.number("title_icon_ring"), fill=t.color("panel"), stroke=t.color("rule"),
-                     stroke_width=t.number("title_icon_rule_width"), placed_by="numbers.title_icon_x"))
-        b.add(icon_centred(icon, cx, cy, size * t.number("title_icon_scale")))
+        disc = Circle(cx, cy, size / 2 + t.number("title_icon_ring"), fill=t.color("panel"), stroke=t.color("rule"),
+                      stroke_width=t.number("title_icon_rule_width"), placed_by="numbers.title_icon_x")
+        shown = icon_centred(icon, cx, cy, size * t.number("title_icon_scale"))
+        b.add(disc, shown)
+        b.keep_icons_in_disc(disc, [shown], "the title icon's disc", "title_icon_scale")
     b.text("title", text, "title")
 
 
@@ -137,9 +139,11 @@ def _emblem(b: CardBuilder, icon: str, cx: float | None = None, half_width: floa
     size = t.number("emblem_size")
     y = t.number("emblem_y")
     b.add(*ornament_rule(t, cx - half_width, cx + half_width, y + size / 2, t.color("muted")))
-    b.add(Circle(cx, y + size / 2, size / 2 + t.number("emblem_ring"), fill=t.color("panel"), stroke=t.color("muted"),
-                 stroke_width=t.number("emblem_rule_width"), placed_by="numbers.emblem_y"))
-    b.add(icon_centred(icon, cx, y + size / 2, size * t.number("emblem_scale")))
+    disc = Circle(cx, y + size / 2, size / 2 + t.number("emblem_ring"), fill=t.color("panel"), stroke=t.color("muted"),
+                  stroke_width=t.number("emblem_rule_width"), placed_by="numbers.emblem_y")
+    shown = icon_centred(icon, cx, y + size / 2, size * t.number("emblem_scale"))
+    b.add(disc, shown)
+    b.keep_icons_in_disc(disc, [shown], "the emblem's disc", "emblem_scale")
 
 
 def city_quest(card: CityQuest, db: Database, make: Make):
