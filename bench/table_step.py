@@ -77,7 +77,9 @@ def play(session: TableSession, saving: list[float], steps: list[tuple[float, st
         if question is not None and question.over and not question.choices:
             return
         answer = ""
-        if question is not None and question.default is None:
+        if question is None and session.variants():  # which of a choice's variants (a spell's rows, its dice): the first
+            answer = "1"
+        elif question is not None and question.default is None:
             if question.choices:
                 answer = "1"
             elif question.values:
