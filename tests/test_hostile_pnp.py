@@ -2669,6 +2669,8 @@ def test_a_text_moved_onto_the_frames_rule_is_named_at_the_key_that_moved_it(db,
     moved the text."""
     problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
     assert "strikes through" in problem.message, problem
+    # twenty-fifth breaker (LOW 6): it was "the outline of a shape the layout draws"; the frame is named
+    assert "the card frame's inner rule strikes through" in problem.message, problem.message
 
 
 def test_a_rule_under_a_shape_drawn_over_it_strikes_through_nothing():

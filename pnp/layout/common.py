@@ -326,10 +326,10 @@ def panel_rules(b: CardBuilder, panel: Box, fill: str, rule_colour: str, ink: st
     inner rule's box."""
     t = b.template
     b.add(Rect(panel.x, panel.y, panel.width, panel.height, fill=fill, stroke=rule_colour,
-               stroke_width=t.number("frame_rule_width"), radius=t.number("frame_radius")))
+               stroke_width=t.number("frame_rule_width"), radius=t.number("frame_radius"), named="the card frame's rule"))
     inner = panel.inset(t.number("frame_inner_inset"))
     b.add(Rect(inner.x, inner.y, inner.width, inner.height, stroke=ink, stroke_width=t.number("frame_inner_rule_width"),
-               radius=t.number("frame_inner_radius")))
+               radius=t.number("frame_inner_radius"), named="the card frame's inner rule"))
     return inner
 
 

@@ -68,6 +68,8 @@ class _Rule:
     order: int = 0
     filled: bool = False
     """The outline of a filled shape: drawn after a text, the shape itself is judged (:meth:`_Fill.touches`)."""
+    named: str = ""
+    """What the outline is, in words (``the card frame's inner rule``: :attr:`pnp.drawing.Rect.named`), or ``""``."""
 
 
 OUTLINE_SEGMENTS = 32
@@ -201,7 +203,7 @@ def _marks(items: Iterable, transforms: tuple[tuple[float, float, float], ...] =
             # outline is its edge (a track space, a hex, a ring), which the overlap and shape checks judge
             for start, end in _outline(item):
                 start, end = _turned([start, end], transforms)
-                yield _Rule(start, end, None, item.placed_by, order, bool(item.fill))
+                yield _Rule(start, end, None, item.placed_by, order, bool(item.fill), getattr(item, "named", ""))
         if isinstance(item, Rect) and item.fill:
             corners = [(item.x, item.y), (item.x + item.width, item.y), (item.x + item.width, item.y + item.height),
                        (item.x, item.y + item.height)]
@@ -387,7 +389,8 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                     number = _rule_number(template, rule.line) if rule.line is not None else \
                         rule.placed_by.split(".", 1)[1] if rule.placed_by.startswith("numbers.") else None
                     drawn = f" ([numbers] {number})" if number else ""
-                    what = "a rule the layout draws" if rule.line is not None else "the outline of a shape the layout draws"
+                    what = ("a rule the layout draws" if rule.line is not None else rule.named
+                            or "the outline of a shape the layout draws")
                     if number:
                         key, move = f"numbers.{number}", "move the rule or the text"
                     else:  # a rule no one number places (the card's frame): said at what moved the text onto it
