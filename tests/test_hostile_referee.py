@@ -1652,3 +1652,15 @@ def test_a_spell_numbered_outside_1_to_6_is_no_die():
     """Twenty-fifth breaker (LOW): `seal --assign 'battle 3,5 cast 1 spell 0'` said "a die shows 1-6": `spell` names a spell."""
     result = CliRunner().invoke(main, ["duel", "seal", "--player", "wardens", "--assign", "battle 3,5 cast 1 spell 0", "--db", str(DB_PATH)])
     assert result.exit_code != 0 and "no spell 0: a player card's spells are 1-6" in result.output, result.output
+
+
+def test_every_reroll_refusal_names_its_option(tmp_path):
+    """Twenty-fifth breaker (LOW): `--reroll wardens=9` was "--reroll: a die shows 1-6" but a wrong count had no prefix."""
+    save = tmp_path / "rp.toml"
+    for line in (["new", "--seed", "5"], ["marker", "3"], ["commit", "--player", "wardens", "--assign", "battle 6,5 power 6"],
+                 ["commit", "--player", "shadowmajik", "--assign", "battle 1,1 power 6"], ["reveal"], ["marker", "3"],
+                 ["commit", "--player", "wardens", "--assign", "battle 1,5 cast 2"],
+                 ["commit", "--player", "shadowmajik", "--assign", "battle 4,3 power 2"], ["reveal"]):
+        run("duel", *line, save=save)
+    for given in ("wardens=1,2", "shadowmajik=2", "wardens=9"):
+        assert _refused("duel", "reveal", "--reroll", given, save=save).startswith("Error: --reroll: ")

@@ -161,6 +161,8 @@ def refusal_text(error: RuleError, state: State) -> str:
     seal made on the player's own device (ruling 87). Other refusals read as their message.
     """
     kind, side, text = error.refusal, error.side, str(error)
+    if error.field is not None and error.field.endswith("_reroll") and kind is None:  # as the option's other refusals read
+        return f"{option_of(error.field)}: {text}"  # (twenty-fifth breaker: "--reroll: a die shows 1-6" but not this one)
     if kind is Refusal.GAME_OVER:
         return f"{text}; `{CMD} new` starts another"
     if kind is Refusal.WRONG_PHASE:
