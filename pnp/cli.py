@@ -21,7 +21,7 @@ import click
 from click.core import ParameterSource
 
 from pnp import database, resources
-from pnp.files import BUSY_MARK, shown_path
+from pnp.files import BUSY_MARK, as_users_file, shown_path
 from pnp.oneline import FilePath, OneLineGroup, shortened
 
 DEFAULT_OUTPUT = Path("output")
@@ -359,9 +359,7 @@ def calibrate(paper: str, duplex: str, out_text: str | None, overwrite: bool) ->
         os.close(descriptor)
         temporary = Path(name)
         write_calibration(temporary, PAPERS[paper], duplex)  # type: ignore[arg-type]
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)  # as any file the user writes (mkstemp makes it 0600)
+        as_users_file(temporary)  # as any file the user writes (mkstemp makes it 0600)
         os.replace(temporary, target)  # whole or not at all: a full disk or Ctrl-C keeps the PDF there before
     except OSError as error:
         failed = path if error.filename in (None, str(temporary)) else error.filename

@@ -213,6 +213,14 @@ def machine_key() -> bytes | None:
     return key
 
 
+def as_users_file(path: Path) -> None:
+    """Give ``path`` the mode of any file the user writes (0666 less the umask): a temporary file (``tempfile.mkstemp``
+    makes it 0600) that becomes one of the user's. Raises ``OSError``."""
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(path, 0o666 & ~umask)
+
+
 def write_whole(target: Path, content: bytes, shared: bool = False) -> None:
     """Write ``content`` to ``target`` whole or not at all: a new temporary file of a random name beside it (created
     exclusively, so never through a link planted there: twenty-fourth breaker, ``.<chart>.writing`` was followed), then
@@ -226,9 +234,7 @@ def write_whole(target: Path, content: bytes, shared: bool = False) -> None:
         with os.fdopen(descriptor, "wb") as file:
             file.write(content)
         if shared:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(temporary, 0o666 & ~umask)
+            as_users_file(Path(temporary))
         os.replace(temporary, target)
     finally:
         with contextlib.suppress(OSError):

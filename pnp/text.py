@@ -243,7 +243,7 @@ def _soft_breaks(word: Word) -> list[tuple[Word, Word]]:
     return out
 
 
-def _without_soft_hyphens(line: list[Word]) -> list[Word]:
+def _as_printed(line: list[Word]) -> list[Word]:
     """``line`` as printed: the break marks where it did not break print nothing."""
     return [tuple(_Piece(_unmarked(piece.text), piece.icon) for piece in word) for word in line]
 
@@ -307,7 +307,7 @@ def _wrap_marked(paragraphs: list[list[Word]], family: str, size: float, width_m
             line.append(word)
         lines.append(line)
         starts.append(first)
-    return [_without_soft_hyphens(line) if any(_unmarked(piece.text) != piece.text for word in line for piece in word) else line
+    return [_as_printed(line) if any(_unmarked(piece.text) != piece.text for word in line for piece in word) else line
             for line in lines], starts
 
 

@@ -102,6 +102,10 @@ class Question:
         return [choice.words[0] if choice.words else str(n) for n, choice in enumerate(self.choices, 1)]
 
 
+_ONE_SHOT_PREFIX = re.compile(r"^(--[a-z][a-z-]*|[A-Z][A-Z_]*): ")
+"""The option (``--servant``) or placeholder (``HEX``) a one-shot refusal starts with, which no table prompt takes."""
+
+
 @dataclass(frozen=True)
 class DiceAsk:
     """One roll the event on the table makes: the event ``field`` it fills, ``count`` dice, ``whose``
@@ -415,7 +419,10 @@ class TableSession:
             if isinstance(error, RuleError):  # with what to type instead, as the one-shot command says it
                 from referee.clitools import with_given  # the one-shot commands it offers, with this session's --save and --db
 
-                return Reply(error=with_given(self.table.refusal(error, self.state)))
+                # the one-shot's option or placeholder the refusal starts with (`--servant: `, `HEX: `): none is typed at a
+                # prompt (twenty-fifth breaker: "--servant: ... you named 3" at the servants' prompt)
+                said = _ONE_SHOT_PREFIX.sub("", self.table.refusal(error, self.state), count=1)
+                return Reply(error=with_given(said))
             if isinstance(error, click.ClickException):  # as the one-shot says it (`Missing option '--player'`), on one line
                 return Reply(error=f"{one_line(error.format_message()).rstrip('.')}; `help` lists the answers here")
             return Reply(error=str(error))

@@ -523,12 +523,7 @@ class SoloTable:
         if error.refusal in (core.Refusal.TOO_FAR, core.Refusal.OFF_THE_MAP):  # the prompt's own word, not the one-shot's
             return f"{error}: `map` shows the hexes" if error.refusal is core.Refusal.OFF_THE_MAP else (
                 f"{error}; move toward it within reach, or stay: `map` shows the hexes")
-        said = advice.refusal_text(error, state)
-        option = advice.option_of(error.field, state)  # the one-shot's option or placeholder: no such word at this prompt
-        for prefix in ("HEX: ", f"{option}: " if option else None):  # twenty-fifth breaker: "--servant: ..." at the servants' prompt
-            if prefix and said.startswith(prefix):
-                said = said.removeprefix(prefix)
-        return said
+        return advice.refusal_text(error, state)  # (its option or placeholder is dropped by the session: no such word here)
 
     def run_command(self, name: str, state: State) -> tuple[Any, ...]:
         """``map`` (the battle map, drawn), ``spells``."""
