@@ -1710,6 +1710,14 @@ def test_a_rule_moved_through_a_text_is_named_at_its_number(db, edited_templates
     assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == new
 
 
+def test_an_ornament_rule_and_its_diamond_moved_through_a_title_are_one_problem(db, edited_templates):
+    """Breaker 25 (LOW 5): a moved ``title_rule_y`` gave two lines, the second blaming ``[boxes.title]`` for a "shape filled
+    #3b2a1a" that is the rule's own diamond (pnp/layout/common.py ``ornament_rule``). Now one line, at the number moved."""
+    problem = _the_one_template_problem(db, edited_templates, "servant.toml", "title_rule_y = 19.0", "title_rule_y = 14.0",
+                                        "numbers.title_rule_y")
+    assert "strikes through the text of [boxes.title]" in problem.message, problem.message
+
+
 def test_a_text_moved_onto_the_warding_city_band_is_too_dark_to_read(db, edited_templates):
     """Breaker 19: the event text moved into the red and blue Warding City bands printed dark brown on
     dark red (2.1:1) and passed; the yellow band (dark text reads on it) is not named."""

@@ -298,6 +298,17 @@ def _rule_number(template: Path, rule: Line) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+def _on_rule(fill: _Fill, rule: _Rule) -> bool:
+    """Whether ``fill`` sits on ``rule``: the rule's line runs through the shape's bounds (an ornament rule's diamond,
+    drawn in the gap between its two halves: :func:`pnp.layout.common.ornament_rule`)."""
+    bounds = fill.bounds
+    (x1, y1), (x2, y2) = rule.start, rule.end
+    if y1 != y2:
+        return False
+    gap_reach = max(bounds.right - bounds.x, 1.0) + 1.0  # the rule stops short of its diamond by the ornament's gap
+    return bounds.y <= y1 <= bounds.bottom and min(x1, x2) - gap_reach <= bounds.right and bounds.x <= max(x1, x2) + gap_reach
+
+
 CROSSING_SAMPLES = 16
 """How many points along a rule's piece inside a text's ink box are tested for a filled shape drawn over them."""
 
@@ -373,6 +384,7 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
         edges = [(box.x, box.y, box.right, box.bottom, text, box) for text in texts for box in (inner[id(text)],)]
         reach = (min(e[0] for e in edges), min(e[1] for e in edges), max(e[2] for e in edges), max(e[3] for e in edges)) \
             if edges else (0.0, 0.0, -1.0, -1.0)
+        struck: dict[int, list[_Rule]] = {}  # the rules said to strike through each text (by id): a shape on one is part of it
         for rule in (m for m in marks if isinstance(m, _Rule)):
             low, high = min(rule.start[1], rule.end[1]), max(rule.start[1], rule.end[1])
             left, right = min(rule.start[0], rule.end[0]), max(rule.start[0], rule.end[0])
@@ -401,10 +413,13 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                         outlined.append(said_later)
                     else:
                         report(*said_later)
+                        struck.setdefault(id(text), []).append(rule)
                     break
         for text in texts:
             key = f"boxes.{text.painted.source}" if text.painted.source else "numbers"
             over = next((fill for fill in fills if fill.order > text.order and fill.touches(inner[id(text)])), None)
+            if over is not None and any(_on_rule(over, rule) for rule in struck.get(id(text), ())):
+                continue  # an ornament rule's diamond: part of the rule already said to strike through the text
             if over is not None:  # said at the number that places the shape when one does, else at the text's box
                 how = "hidden under" if over.covers(inner[id(text)]) else "cut into by"
                 placed = f" (placed by [numbers] {over.placed_by.split('.', 1)[1]})" if over.placed_by else ""
