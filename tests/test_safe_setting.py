@@ -168,3 +168,21 @@ def test_a_band_from_bleed_to_bleed_keeps_running_so_at_a_larger_safe_area(db):
     # the band shrunk in height stopped 0.3 mm above the trim, and its hatching short of the sides)
     low = [item for item in face.drawing.items if isinstance(item, Rect) and item.y + item.height >= 88 + bleed - 1e-6]
     assert low and all(item in shrunk.items for item in low)
+
+
+def test_a_fault_the_shrink_for_a_wider_safe_area_makes_names_the_safe_area(db):
+    """Breaker 25 (LOW 8): at ``--safe 6.5`` the Warding City band's title, shrunk inward while its full-bleed band and rule
+    stay, is struck by the rule. The template is right at the templates' own 3 mm, so the line names the safe area that
+    caused it (``--safe``, ``[print] safe_mm``) beside the template's number, and how far the card was shrunk."""
+    from pnp.layout import check_fit
+
+    problems = [p for p in check_fit(with_safe(db, 6.5)) if p.kind == "template"]
+    assert [p.field for p in problems] == ["numbers.band_top"], problems
+    assert "--safe, [print] safe_mm" in problems[0].message and "shrunk to 88%" in problems[0].message, problems[0].message
+    assert [p for p in check_fit(db) if p.kind == "template"] == []  # the database's own 3 mm: no fault
+
+
+def test_text_beyond_the_cut_is_said_across_the_cut_not_at_a_negative_distance(db):
+    """Breaker 25 (LOW 8): at ``--safe 10`` the maps' text was "-42.5 mm from the trim"; now "across the cut by 42.5 mm"."""
+    messages = [p for p in fit_problems(with_safe(db, 10.0)) if "solo.map.key-1" in p and "card 2 of the board" in p]
+    assert messages and "across the cut by" in messages[0] and "-4" not in messages[0], messages

@@ -39,6 +39,7 @@ from pnp.layout.problems import FitProblem
 from pnp.layout.safe import Painted, _intersection, _outer_box, painted
 from pnp.layout.template import load_template, template_line
 from pnp.oneline import shortened
+from pnp.units import LAID_OUT_SAFE_MM
 
 MIN_CONTRAST = 3.0
 """The lowest contrast ratio (WCAG 2, (L1 + 0.05) / (L2 + 0.05) of the relative luminances) of a text and
@@ -364,6 +365,10 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
             return
         if said not in found:
             where = f"on {face.id}" + ("" if face.board_cards == 1 else f", card {face.board_index + 1}")
+            scale = getattr(face, "scale", 1.0)
+            if scale < 1.0:  # the shrink for a wider safe area moved the text, not the bleed's art (twenty-fifth breaker)
+                message += (f", or ask for a smaller safe area (--safe, [print] safe_mm): for one wider than the templates' "
+                            f"{LAID_OUT_SAFE_MM:g} mm this card's contents are shrunk to {scale:.0%}")
             found[said] = (FitProblem("templates", key, "template", message.replace("{where}", where), box=box,
                                       path=str(path), line=line), set())
         found[said][1].add(face.id)

@@ -198,8 +198,8 @@ def safe_area_problems(faces: Iterable, safe_mm: float) -> list[FitProblem]:
             if (str(path), key) not in said:
                 said.add((str(path), key))
                 problems.append(FitProblem("templates", key, "template",
-                                           f"{shortened(thing.what, 70)} reaches outside the {safe_mm:g} mm safe area, {nearest:.1f} mm "
-                                           f"from the trim (on {face.id}); shorten it", path=str(path), line=line))
+                                           f"{shortened(thing.what, 70)} reaches outside the {safe_mm:g} mm safe area, {_from_trim(nearest)} "
+                                           f"(on {face.id}); shorten it", path=str(path), line=line))
             continue
         spaces = any(t.what == "space" or t.what.startswith("frame ") for t, _ in found)
         count = (f"{len(found)} texts, icons or track spaces reach" if len(found) > 1 and spaces else
@@ -209,10 +209,16 @@ def safe_area_problems(faces: Iterable, safe_mm: float) -> list[FitProblem]:
         card = f" on card {face.board_index + 1} of the board" if face.board_cards > 1 else ""
         problems.append(FitProblem(face.record.id, "safe area", "safe area",
                                    f"{count} outside the {safe_mm:g} mm safe area{card}, the "
-                                   f"nearest {'track space' if thing.what == 'space' else shortened(thing.what, 70)} {nearest:.1f} mm "
-                                   f"from the trim; move {them} in "
+                                   f"nearest {'track space' if thing.what == 'space' else shortened(thing.what, 70)} {_from_trim(nearest)}; "
+                                   f"move {them} in "
                                    f"{_where(face, thing)}{' or lower [print] safe_mm (--safe)' if nearest >= 0 else ''}"))
     return problems
+
+
+def _from_trim(nearest: float) -> str:
+    """How far (``nearest`` mm, negative: beyond the cut) a text or icon is from the trim, in words: ``1.2 mm from the
+    trim``, or ``across the cut by 42.5 mm`` (a negative distance read oddly: twenty-fifth breaker)."""
+    return f"{max(nearest, 0.0):.1f} mm from the trim" if nearest > -0.05 else f"across the cut by {-nearest:.1f} mm"
 
 
 def _where(face, thing: Painted) -> str:
