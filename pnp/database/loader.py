@@ -311,11 +311,17 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
             said, headers = _under_headers(items, locs, loc, index)
             for table, line, message in headers:
                 report(table, message, line)
+            misspelt = _misspellings(items, locs)
+            said |= set(misspelt)
             for number, (item, where) in enumerate(zip(items, locs, strict=True)):
                 if item["type"] == "too_short" and any(o[: len(where)] == where and o != where for o in locs):
                     continue  # the list is short only because one of its items failed: report the item
                 if number not in said:  # a problem beyond MAX_LISTED is only counted: its words are not worked out
-                    report(where, _explain(item, where, index) if len(problems) < MAX_LISTED else "")
+                    explained = _explain(item, where, index) if len(problems) < MAX_LISTED else ""
+                    if explained and number in misspelt.values():
+                        meant = next(locs[missing][-1] for missing, typo in misspelt.items() if typo == number)
+                        explained += f" ({meant} is required and not written under its own name)"
+                    report(where, explained)
             return None
 
     sections: dict[str, Any] = {}
@@ -706,7 +712,7 @@ def _under_headers(items: list[ErrorDetails], locs: list[tuple[Any, ...]], loc: 
     said: set[int] = set()
     for number, (item, where) in enumerate(zip(items, locs, strict=True)):
         for table, keys in swallowed.items():
-            missing = item["type"] in ("missing", "missing_argument", "missing_keyword_only_argument")
+            missing = item["type"] in MISSING_ERRORS
             if (table not in unknown_tables and len(where) > len(table) and where[: len(table)] == table and where[len(table)] in keys
                     or table in unknown_tables and where == table or missing and where[:-1] == table[:-1] and where[-1] in keys):
                 said.add(number)
@@ -738,13 +744,32 @@ def _under_headers(items: list[ErrorDetails], locs: list[tuple[Any, ...]], loc: 
 
 UNKNOWN_KEY_ERRORS = ("extra_forbidden", "unexpected_keyword_argument")
 """pydantic's types of error for a key its table has none of."""
+MISSING_ERRORS = ("missing", "missing_argument", "missing_keyword_only_argument")
+"""pydantic's types of error for a required key not written."""
+
+
+def _misspellings(items: list[ErrorDetails], locs: list[tuple[Any, ...]]) -> dict[int, int]:
+    """The errors among pydantic's ``items`` (at the key paths ``locs``) that say a required key is missing only because it
+    is written misspelt in the same table (``damge = 1`` for ``damage``, also inside an inline table of an array), each as
+    ``{the missing key's error number: the misspelt key's error number}``: the misspelt key's line alone says it, naming the
+    key meant (twenty-fourth and twenty-fifth breakers: two lines, one of them "missing" at the record's header)."""
+    missing = {where: number for number, (item, where) in enumerate(zip(items, locs, strict=True)) if item["type"] in MISSING_ERRORS}
+    found: dict[int, int] = {}
+    for number, (item, where) in enumerate(zip(items, locs, strict=True)):
+        if item["type"] not in UNKNOWN_KEY_ERRORS or not where or not isinstance(where[-1], str) or isinstance(item.get("input"), dict):
+            continue
+        here = [key for key in _keys_at(where[:-1]) if key != where[-1]]
+        meant = difflib.get_close_matches(where[-1], here, 1, cutoff=0.7)  # as _unknown_key suggests it
+        if meant and missing.get(where[:-1] + (meant[0],)) is not None and missing[where[:-1] + (meant[0],)] not in found:
+            found[missing[where[:-1] + (meant[0],)]] = number
+    return found
 
 
 def _explain(item: ErrorDetails, loc: tuple[Any, ...], index: LineIndex | None = None) -> str:
     """One pydantic validation error ``item``, found at key path ``loc`` of the file (whose lines ``index`` holds), as the
     message of a :class:`Problem` (what is wrong, what is found, what would be right)."""
     kind = item["type"]
-    if kind in ("missing", "missing_argument", "missing_keyword_only_argument"):
+    if kind in MISSING_ERRORS:
         return "missing; this field is required"
     if kind in UNKNOWN_KEY_ERRORS:
         written = item["loc"][-1] if item.get("loc") else ""
