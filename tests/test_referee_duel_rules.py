@@ -471,3 +471,57 @@ def test_game_over_offers_a_new_game(db):
                                supply=PerSide(2, 3))
     round_(g, "battle 6,6 power 2", "battle 1,1 power 2")
     assert g.state.phase == "over" and offered(g) == ["referee duel new"]
+
+
+def _referee_rolled_wardens_against_creeping_dark(db) -> DuelGame:
+    """The Wardens placed the dice the referee rolled them (a Power die placing); the Shadowmajik placed physical dice
+    and cast Creeping Dark (face 2: the opponent re-rolls their highest Battle die), both committed."""
+    g = game(db, points=(1, 1))
+    g.play(ev.Roll("wardens"))
+    dice = g.state.hands.wardens.rolled.values
+    placing = next(a for a in rules.legal_assignments(g.state, db, "wardens", dice) if a.power is not None)
+    g.play(ev.Commit("wardens", placing))
+    g.play(ev.Commit("shadowmajik", A("battle 3,3 cast 2")))
+    return g
+
+
+def test_a_typed_reroll_of_a_hand_the_referee_rolled_is_refused(db):
+    """R81 (twenty-sixth breaker, HIGH): the re-rolls of a side whose dice the referee rolled are the referee's too;
+    `reveal --reroll wardens=1` let the Shadowmajik, who cast Creeping Dark, choose the Wardens' new die. Refused (kind
+    REFEREE_DICE, at --reroll) for any count, before anything is revealed; the state is unchanged."""
+    g = _referee_rolled_wardens_against_creeping_dark(db)
+    before = g.state
+    for values in ((1,), (6, 6)):
+        with pytest.raises(rules.RuleError) as refused:
+            g.play(ev.Reveal(wardens_reroll=Dice(values, None)))
+        assert refused.value.refusal is rules.Refusal.REFEREE_DICE and refused.value.field == "wardens_reroll"
+        assert g.state is before and g.state.opened is None
+    g.play(ev.Reveal())  # the referee rolls the Wardens' re-roll at the reveal (R74)
+    rerolled = g.log.events[-1].wardens_reroll
+    assert rerolled is not None and rerolled.k is not None and g.state.last is not None
+
+
+def test_typed_rerolls_no_spell_asks_for_are_set_aside_and_the_round_settles(db):
+    """R81 (twenty-sixth breaker, MED): re-rolled dice typed for a physical side that no spell re-rolls, while only a
+    referee-rolled hand re-rolls, made the reveal wait with nothing to ask ("revealed; : `referee duel reveal`"). The
+    placings are revealed, the typed dice set aside with a note, the referee rolls the Wardens' die and the round is
+    settled in one step, with the same die as a reveal without them."""
+    plain = _referee_rolled_wardens_against_creeping_dark(db)
+    plain.play(ev.Reveal())
+    g = _referee_rolled_wardens_against_creeping_dark(db)
+    g.play(ev.Reveal(shadowmajik_reroll=Dice((6,), None)))
+    assert g.state.opened is None and g.state.last == plain.state.last
+    assert g.log.events[-1].wardens_reroll == plain.log.events[-1].wardens_reroll  # the typed dice stay in the log, as typed
+    assert any("set aside" in note and "Shadowmajik" in note for note in g.state.notes), g.state.notes
+
+
+def test_the_status_of_a_reveal_waiting_for_rerolled_dice_says_so(db):
+    """R81 (twenty-sixth breaker, MED): while the reveal waits for physical re-rolled dice, status's Round row said
+    "both players roll and place their dice"; it says the placings are revealed and the re-rolled dice awaited."""
+    from referee.duel import view
+
+    g = game(db, points=(1, 1))
+    round_(g, "battle 1,5 cast 2 reroll 1", "battle 3,3 power 2")
+    assert g.state.opened is not None
+    row = dict(view.status_lines(g.state, db))["Round"]
+    assert row.endswith(view.REVEALED_WORDS) and view.PHASE_WORDS["round"] not in row

@@ -117,9 +117,10 @@ def next_step(state: State, db: Database) -> str:
     if state.phase == "round":
         at = f"Round {state.round} at {rules.name(db, rules.current_location(state))}"
         if state.opened is not None:
-            typed = reroll_command(state, db)
-            return (f"{at}: revealed; {reroll_order(state, db)}: `{typed}`, "
-                    f"or let the referee roll them: `{CMD} reveal`.")
+            typed, order = reroll_command(state, db), reroll_order(state, db)
+            if not order:  # no side that placed physical dice re-rolls one: the referee rolls every re-rolled die
+                return f"{at}: revealed; the referee rolls the re-rolled dice: `{CMD} reveal`."
+            return f"{at}: revealed; {order}: `{typed}`, or let the referee roll them: `{CMD} reveal`."
         parts = []
         for s in SIDES:
             if state.hands[s].committed:
@@ -158,10 +159,11 @@ def refusal_text(error: RuleError, state: State) -> str:
     that places them (R78); ``ALREADY_COMMITTED``: the undo while the other side has not committed, else
     the reveal (R77, ruling 83); ``NOT_THE_ROLLED_DICE``: the roll that shows the dice again (R71);
     ``BAD_SEAL``, ``SEAL_NOT_OPENED``: the ``seal`` command and the ``--open`` option (R77); ``OWN_DICE``: the
-    seal made on the player's own device (ruling 87). Other refusals read as their message.
+    seal made on the player's own device (ruling 87); ``REFEREE_DICE``: the ``--reroll`` option named (R81). Other
+    refusals read as their message.
     """
     kind, side, text = error.refusal, error.side, str(error)
-    if error.field is not None and error.field.endswith("_reroll") and kind is None:  # as the option's other refusals read
+    if error.field is not None and error.field.endswith("_reroll") and kind in (None, Refusal.REFEREE_DICE):  # as the option's others read
         return f"{option_of(error.field)}: {text}"  # (twenty-fifth breaker: "--reroll: a die shows 1-6" but not this one)
     if kind is Refusal.GAME_OVER:
         return f"{text}; `{CMD} new` starts another"

@@ -57,7 +57,8 @@ class Refusal(enum.Enum):
     ``NOT_THE_ROLLED_DICE``: a placing that does not use each die the referee rolled once (R71);
     ``BAD_SEAL``: a seal that is no SHA-256 digest, ``SEAL_NOT_OPENED``: a reveal without a sealed
     side's opening; ``OWN_DICE``: a referee roll for a side that seals its placings on its own device
-    (ruling 87). (An opened sealed placing that breaks a rule is no refusal: it is void, ruling 82.)
+    (ruling 87); ``REFEREE_DICE``: re-rolled dice typed for a side whose dice the referee rolled (R81).
+    (An opened sealed placing that breaks a rule is no refusal: it is void, ruling 82.)
     """
 
     GAME_OVER = "game over"
@@ -68,6 +69,7 @@ class Refusal(enum.Enum):
     BAD_SEAL = "bad seal"
     SEAL_NOT_OPENED = "seal not opened"
     OWN_DICE = "own dice"
+    REFEREE_DICE = "referee dice"
 
 
 class RuleError(errors.RuleError):
@@ -902,11 +904,21 @@ def apply_reveal(state: State, db: Database, event: ev.Reveal) -> State:
     re-rolls a Battle die of a side that placed physical dice and no re-rolled die was typed, the
     placings are shown and the reveal waits for those dice (:func:`waits_for_rerolls`, R81)."""
     _need_phase(state, "round", "revealing")
+    refuse_typed_rerolls_of_referee_dice(state, event)
     a, void = revealed(state, db, event)
     need = rerolls_needed(db, a, frozenset(void))
     if not void and waits_for_rerolls(state, db, event, a):
         return replace(state, opened=a, notes=_opened_notes(state, db, a, need))
     typed = [side for side in SIDES if _reveal_field(event, side, "_reroll") is not None and _reveal_field(event, side, "_reroll").k is None]
+    set_aside: list[str] = []
+    physical = typed_rerolls(state, db, a)
+    if typed and not any(physical[side] for side in SIDES):
+        # twenty-sixth breaker: no side that placed physical dice re-rolls one, so no typed die is waited for (the wait
+        # asked for nothing: "revealed; : `referee duel reveal`"); the dice typed are set aside, the round settled at once
+        set_aside = [f"The re-rolled dice typed for the {SIDE_NAMES[side]} are set aside: no spell re-rolls their Battle dice."
+                     for side in typed if len(_reveal_field(event, side, "_reroll").values)]
+        event = replace(event, **{f"{side}_reroll": None for side in typed})
+        typed = []
     if (not void and state.opened is None and typed
             and any(len(_reveal_field(event, side, "_reroll").values) != need[side] for side in typed)):
         # twenty-fifth breaker: refused with the count ("re-roll 1 of the Wardens' dice, not 2"), a first reveal told a side
@@ -930,7 +942,20 @@ def apply_reveal(state: State, db: Database, event: ev.Reveal) -> State:
             used += len(dice.values) if state.setup.dice == "sequential" else 0
         groups[side] = dice
     state = replace(state, dice_used=used)
-    return settle(state, db, a, PerSide(groups["wardens"], groups["shadowmajik"]), void)
+    settled = settle(state, db, a, PerSide(groups["wardens"], groups["shadowmajik"]), void)
+    return replace(settled, notes=tuple(set_aside) + settled.notes) if set_aside else settled
+
+
+def refuse_typed_rerolls_of_referee_dice(state: State, event: ev.Reveal) -> None:
+    """Refuse re-rolled dice typed (``--reroll SIDE=D``) for a side whose hand the referee rolled this round: the referee
+    rolls that side's re-rolls too (R74, R81); typed, the player at the keyboard chose the other side's die (twenty-sixth
+    breaker: the Shadowmajik cast Creeping Dark and typed the Wardens' new die). Said before any seal is opened and
+    whatever was placed, so the refusal tells nothing of the placings (ruling 77). Raises :class:`RuleError`."""
+    for side in SIDES:
+        given = _reveal_field(event, side, "_reroll")
+        if given is not None and given.k is None and state.hands[side].rolled is not None:
+            raise RuleError(f"the referee rolled the {possessive(SIDE_NAMES[side])} dice this round and rolls their re-rolled "
+                            f"dice too (R81): leave {side} out", Refusal.REFEREE_DICE, side, f"{side}_reroll")
 
 
 def typed_rerolls(state: State, db: Database, a: PerSide[Assignment]) -> PerSide[int]:
@@ -1008,6 +1033,7 @@ def resolve(state: State, db: Database, event: ev.Event) -> tuple[ev.Event, Stat
             event = replace(event, assignment=check_assignment(state, db, event.side, event.assignment))
     elif isinstance(event, ev.Reveal):
         _need_phase(state, "round", "revealing")
+        refuse_typed_rerolls_of_referee_dice(state, event)
         a, void = revealed(state, db, event)
         need = rerolls_needed(db, a, frozenset(void))
         wait = not void and waits_for_rerolls(state, db, event, a)

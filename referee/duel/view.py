@@ -142,11 +142,14 @@ def spell_lines(state: State, db: Database, side: Side | None = None) -> list[st
 PHASE_WORDS = {"marker": "the yellow marker to be placed", "round": "both players roll and place their dice",
                "recall": "the winner takes a cube back or forgoes the spaces", "over": "the game is over"}
 """Each phase of a round in words, for the status's Round row (fourteenth breaker: it showed the code's name)."""
+REVEALED_WORDS = "both placings revealed; the reveal waits for the re-rolled Battle dice"
+"""The Round row while a reveal waits for re-rolled physical dice (R81): the round's dice are placed and shown."""
 
 
 def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
     """The state as (label, text) lines for people."""
     round_text = (f"{state.round + 1}: {PHASE_WORDS['marker']}" if state.phase == "marker"  # as the bottom line counts it
+                  else f"{state.round}: {REVEALED_WORDS}" if state.opened is not None  # twenty-sixth breaker: "roll and place"
                   else f"{state.round}: {PHASE_WORDS[state.phase]}")  # (sixteenth breaker: the round just revealed was shown)
     lines = [("Round", round_text),
              ("Yellow marker", marker_text(state, db))]
