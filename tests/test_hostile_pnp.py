@@ -2562,7 +2562,7 @@ def _line_of(text: str, piece: str) -> int:
     ('{ key = 1, color = "red", ', "{ key = 1, ", "solo.stats.character.keys[0].color"),
     ('{ key = 2, color = "blue", ', "{ key = 2, ", "solo.stats.character.keys[1].color"),
     ('  { roll = [2], text = "raise spirit count by one", ', '  { rol = [2], text = "raise spirit count by one", ',
-     "solo.table.battle-win.rows[1].roll"),
+     "solo.table.battle-win.rows[1].rol"),  # a misspelt required key: said once, at the misspelling (`_misspellings`)
 ])
 def test_a_key_missing_from_an_item_of_an_array_is_named_on_that_items_line(tmp_path, old, new, key):
     """Twenty-fourth breaker (finding 4): a field missing from an inline table in an array was named on the next item's
