@@ -2863,3 +2863,20 @@ def test_the_emblem_numbers_say_the_values_that_fit(db, edited_templates):
     most = float(big.message.rsplit("at most ", 1)[1])
     edited_templates("back.toml", "emblem_scale = 1.3", f"emblem_scale = {most}")
     assert [p.field for p in check_fit(db)] in ([], ["boxes.title"])  # inside its disc (a key that big may reach the title)
+
+
+# ---- Twenty-sixth round (finding 8): the line_spacing advice is the least value that passes -----------------------------
+@pytest.mark.parametrize("spacing", ["1.0", "1.05"])
+def test_the_line_spacing_advised_is_the_least_that_passes(db, edited_templates, spacing):
+    """Twenty-sixth breaker (finding 8): at `line_spacing = 1.0` the advice was "at least 1.15", but 1.1 passes. The
+    advised spacing passes check, and one step (0.01 em) less does not."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "quest.toml", "line_spacing = 1.18",
+                                        f"line_spacing = {spacing}", "boxes.event.line_spacing")
+    least = float(problem.message.rsplit("at least ", 1)[1])
+    assert least == problem.over and float(spacing) < least <= 1.1, problem
+    edited_templates("quest.toml", f"line_spacing = {spacing}", f"line_spacing = {least:g}")
+    assert check_fit(db) == []
+    edited_templates("quest.toml", f"line_spacing = {least:g}", f"line_spacing = {least - 0.01:.2f}")
+    assert [p.field for p in check_fit(db)] == ["boxes.event.line_spacing"]
