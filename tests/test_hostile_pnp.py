@@ -2925,3 +2925,18 @@ def test_a_missing_or_damaged_font_file_is_one_line_naming_it(tmp_path, damage, 
         assert key in lines[0] and "restore" in lines[0], lines[0]
         assert not out.exists()
         font.write_bytes(whole)
+
+
+# ---- Twenty-sixth round (finding 6): a back frame moved toward the trim is the frame's line ----------------------------
+def test_a_back_frame_moved_toward_the_trim_is_named_at_frame_inset(db, edited_templates):
+    """Twenty-sixth breaker (finding 6): `frame_inset = 1` in back.toml was blamed on cards.toml's `back_extra_bleed_mm`,
+    with advice (0.5 mm) that would undo the README's promise that backs shifted by up to 2 mm show no white edge. It is
+    one ``template`` problem at `numbers.frame_inset`, and the frame_inset it asks for passes check."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "back.toml", "frame_inset = 5.0", "frame_inset = 1.0",
+                                        "numbers.frame_inset")
+    least = float(problem.message.rsplit("at least ", 1)[1])
+    assert least == 2.5, problem
+    edited_templates("back.toml", "frame_inset = 1.0", f"frame_inset = {least}")
+    assert check_fit(db) == []
