@@ -50,6 +50,9 @@ def _fit_problems(db: database.Database, path: Path) -> list[str]:
     from pnp.sheet_marks import sheet_marginalia
     from pnp.sheets import PAPERS, ImpositionError
 
+    broken_fonts = fonts.font_file_problems()  # every later measurement reads these files: they come first, alone
+    if broken_fonts:
+        return [problem.line(shown_path(Path(problem.path))) for problem in broken_fonts]
     lines = []
     # a card size the templates are not laid out for is the one problem said (twentieth breaker: 64 mm cards also
     # gave a line blaming the bleed for the sheet's margin)
@@ -194,7 +197,7 @@ def check(database_path: Path, safe: float | None) -> None:
     for problem in problems:
         click.echo(problem, err=True)
     if problems:
-        files = list(dict.fromkeys(found.group(1) for found in map(re.compile(r"^(.*?):\d+:").match, problems) if found))
+        files = list(dict.fromkeys(found.group(1) for found in map(re.compile(r"^(.*?)(?::\d+)?: ").match, problems) if found))
         click.echo(f"{len(problems)} problem(s) in {shortened(', '.join(files) or str(database_path), 300)}", err=True)
         raise SystemExit(1)
     records = sum(1 for _ in db.records())

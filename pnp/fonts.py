@@ -112,6 +112,60 @@ def register(key: str) -> str:
     return fam.pdf_name
 
 
+@dataclass(frozen=True)
+class FontFileProblem:
+    """A bundled font file (``path``, under :data:`FONT_DIR`) that cannot be used: ``missing`` or not a TrueType font
+    the PDF writer can read (``reason``: the library's own words, shortened). ``keys`` are the family keys that draw
+    with it (the ``font = "..."`` a template box names, see :data:`FAMILIES`)."""
+
+    path: str
+    keys: tuple[str, ...]
+    reason: str
+
+    def line(self, shown: str) -> str:
+        """The problem as one line, the file shown as ``shown`` (for example ``templates/fonts/EBGaramond-Bold.ttf``):
+        ``<file>: <reason>; it is the bundled font of font = "serif-bold" in the templates: restore ...``."""
+        named = " and ".join(f'font = "{key}"' for key in self.keys)
+        return (f"{shown}: {self.reason}; it is the bundled font of {named} in the templates: restore the file from "
+                f"the project (git checkout -- templates/fonts, or reinstall pnp)")
+
+
+FONT_REASON_LIMIT = 80
+"""How many characters of the font library's own reason a :class:`FontFileProblem` keeps."""
+
+
+def font_file_problems() -> list[FontFileProblem]:
+    """Every bundled font file of :data:`FAMILIES` that is missing or that ReportLab cannot read as a TrueType font
+    (empty, cut short, another kind of file renamed ``.ttf``), one :class:`FontFileProblem` per file, in the order of
+    :data:`FAMILIES`; an empty list when every font registers and measures. Registers every family (the work a
+    build does anyway: each file is parsed once). ``pnp check`` and ``pnp build`` ask this before anything is laid
+    out, so a damaged font is one line, not a traceback from the PDF writer or the text fitter (twenty-sixth breaker)."""
+    problems: dict[str, FontFileProblem] = {}
+    for key, fam in FAMILIES.items():
+        path = FONT_DIR / fam.file
+        if fam.file in problems:
+            known = problems[fam.file]
+            problems[fam.file] = FontFileProblem(known.path, known.keys + (key,), known.reason)
+            continue
+        try:
+            if not path.is_file():
+                raise FileNotFoundError("missing")
+            register(key)
+            _face(key)
+            glyph_ink_box(key, "0")  # a file cut short may parse its head and fail at its glyphs
+            pdfmetrics.stringWidth("0", register(key), 1.0)  # its own font only: a fallback's fault is the fallback's
+        except FileNotFoundError:
+            problems[fam.file] = FontFileProblem(str(path), (key,), "missing")
+        except Exception as error:  # noqa: BLE001 - the font library raises many kinds (TTFError, struct.error, ...)
+            said = str(error).replace(f'"{path}"', "").replace(str(path), "").strip(" :")
+            said = " ".join(said.split()) or type(error).__name__
+            reason = f"not a TrueType font ({said[:FONT_REASON_LIMIT]}{'...' if len(said) > FONT_REASON_LIMIT else ''})"
+            if path.stat().st_size == 0:
+                reason = "an empty file, not a TrueType font"
+            problems[fam.file] = FontFileProblem(str(path), (key,), reason)
+    return list(problems.values())
+
+
 @cache
 def _face(key: str):
     register(key)

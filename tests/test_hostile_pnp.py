@@ -2863,3 +2863,80 @@ def test_the_emblem_numbers_say_the_values_that_fit(db, edited_templates):
     most = float(big.message.rsplit("at most ", 1)[1])
     edited_templates("back.toml", "emblem_scale = 1.3", f"emblem_scale = {most}")
     assert [p.field for p in check_fit(db)] in ([], ["boxes.title"])  # inside its disc (a key that big may reach the title)
+
+
+# ---- Twenty-sixth round (finding 8): the line_spacing advice is the least value that passes -----------------------------
+@pytest.mark.parametrize("spacing", ["1.0", "1.05"])
+def test_the_line_spacing_advised_is_the_least_that_passes(db, edited_templates, spacing):
+    """Twenty-sixth breaker (finding 8): at `line_spacing = 1.0` the advice was "at least 1.15", but 1.1 passes. The
+    advised spacing passes check, and one step (0.01 em) less does not."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "quest.toml", "line_spacing = 1.18",
+                                        f"line_spacing = {spacing}", "boxes.event.line_spacing")
+    least = float(problem.message.rsplit("at least ", 1)[1])
+    assert least == problem.over and float(spacing) < least <= 1.1, problem
+    edited_templates("quest.toml", f"line_spacing = {spacing}", f"line_spacing = {least:g}")
+    assert check_fit(db) == []
+    edited_templates("quest.toml", f"line_spacing = {least:g}", f"line_spacing = {least - 0.01:.2f}")
+    assert [p.field for p in check_fit(db)] == ["boxes.event.line_spacing"]
+
+
+# ---- Twenty-sixth round (finding 1): a missing or damaged bundled font is one line -------------------------------------
+_WITH_FONTS = """
+import sys
+from pathlib import Path
+import pnp.fonts, pnp.resources
+pnp.fonts.FONT_DIR = pnp.resources.FONT_DIR = Path(sys.argv[1])
+from pnp.cli import main
+sys.argv[1:2] = []
+main()
+"""
+
+
+@pytest.mark.parametrize("damage, says", [
+    ("missing", "missing"),
+    ("empty", "an empty file, not a TrueType font"),
+    ("text", "not a TrueType font (Not a recognized TrueType font"),  # a text file renamed .ttf
+    ("cut", "not a TrueType font ("),  # the first 3,000 bytes of the font
+])
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_a_missing_or_damaged_font_file_is_one_line_naming_it(tmp_path, damage, says, command):
+    """Twenty-sixth breaker (finding 1): a bundled font moved away, emptied or replaced by another file gave a traceback
+    (FileNotFoundError, TTFError, struct.error) from `pnp check` and `pnp build`. It is one line per broken file,
+    naming the file, what is wrong and the template `font` key that draws with it; exit 1, nothing written. A damaged
+    fallback font (NanumMyeongjo, which every EB Garamond text falls back to) is blamed alone."""
+    folder = tmp_path / "fonts"
+    shutil.copytree(ROOT / "templates" / "fonts", folder)
+    for name, key in (("EBGaramond12-Italic.ttf", 'font = "serif-italic"'), ("NanumMyeongjo.ttf", 'font = "korean"')):
+        font = folder / name
+        whole = font.read_bytes()
+        if damage == "missing":
+            font.unlink()
+        else:
+            font.write_bytes({"empty": b"", "text": b"not a font at all\n" * 40, "cut": whole[:3000]}[damage])
+        out = tmp_path / f"out-{name}"
+        args = [command] + (["--out", str(out)] if command == "build" else [])
+        run = subprocess.run([sys.executable, "-c", _WITH_FONTS, str(folder), *args], capture_output=True, text=True,
+                             cwd=tmp_path, timeout=120)
+        lines = run.stderr.strip().splitlines()
+        assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
+        assert len(lines) == 2 and lines[0].startswith(f"{Path('fonts') / name}: {says}"), lines
+        assert key in lines[0] and "restore" in lines[0], lines[0]
+        assert not out.exists()
+        font.write_bytes(whole)
+
+
+# ---- Twenty-sixth round (finding 6): a back frame moved toward the trim is the frame's line ----------------------------
+def test_a_back_frame_moved_toward_the_trim_is_named_at_frame_inset(db, edited_templates):
+    """Twenty-sixth breaker (finding 6): `frame_inset = 1` in back.toml was blamed on cards.toml's `back_extra_bleed_mm`,
+    with advice (0.5 mm) that would undo the README's promise that backs shifted by up to 2 mm show no white edge. It is
+    one ``template`` problem at `numbers.frame_inset`, and the frame_inset it asks for passes check."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "back.toml", "frame_inset = 5.0", "frame_inset = 1.0",
+                                        "numbers.frame_inset")
+    least = float(problem.message.rsplit("at least ", 1)[1])
+    assert least == 2.5, problem
+    edited_templates("back.toml", "frame_inset = 1.0", f"frame_inset = {least}")
+    assert check_fit(db) == []

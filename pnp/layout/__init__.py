@@ -122,18 +122,34 @@ def card_size_problem(database: Database) -> FitProblem | None:
                       f"not {settings.card_width_mm:g} x {settings.card_height_mm:g} mm; set {width:g} x {height:g}")
 
 
+PROMISED_BACK_SHIFT_MM = 2.0
+"""The printer's shift of the backs (mm) the README promises shows no white edge: the default ``[print]
+back_extra_bleed_mm``. A back frame that cannot keep clear of that much extra art is the frame's fault
+(``templates/back.toml`` ``frame_inset``), never a reason to lower the bleed."""
+
+
 def back_bleed_problem(database: Database) -> FitProblem | None:
     """A ``"card size"`` problem of record ``"print"`` (field ``back_extra_bleed_mm``) when a back's extra bleed
     reaches the engraved frame of the back beside it on the sheet: a back's art runs that far into its neighbour
     with the same back, drawn over it, so the frame ``frame_inset`` mm inside the neighbour's trim (``templates/back.toml``)
     must stay clear of it by the frame line's width (twentieth breaker: 8 mm cut every middle back's frame and
-    ran under the sheet's ruler, and passed). Else ``None``. Raises :class:`~pnp.layout.template.TemplateError`
+    ran under the sheet's ruler, and passed). Up to :data:`PROMISED_BACK_SHIFT_MM` of extra bleed the problem is a
+    ``"template"`` one at ``numbers.frame_inset`` of ``templates/back.toml`` (twenty-sixth breaker: a frame moved to
+    1 mm was blamed on the bleed, whose advice would undo the promise). Else ``None``. Raises :class:`~pnp.layout.template.TemplateError`
     for a broken back template."""
     back = load_template("back")
-    most = back.number("frame_inset") - back.number("line_width")
+    inset, width = back.number("frame_inset"), back.number("line_width")
+    most = inset - width
     extra = database.print.back_extra_bleed_mm
     if extra <= most + 1e-9:
         return None
+    if extra <= PROMISED_BACK_SHIFT_MM + 1e-9:  # the frame moved toward the trim: its number is the one to change
+        key = "numbers.frame_inset"
+        path, line = template_line(back.path, key)
+        return FitProblem("templates", key, "template",
+                          f"{inset:g} mm puts the back's frame under the {extra:g} mm of extra back art of the back beside "
+                          f"it on the sheet (what keeps a back shifted by up to {extra:g} mm by the printer free of white "
+                          f"edges); set frame_inset to at least {extra + width:g}", path=str(path), line=line)
     return FitProblem("print", "back_extra_bleed_mm", "card size",
                       f"{extra:g} mm of extra back art reaches the frame of the next back on the sheet "
                       f"({back.number('frame_inset'):g} mm inside its trim): at most {most:g} mm")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pnp import fonts
@@ -36,6 +37,12 @@ from pnp.units import FONT_METRIC_SLACK_MM, LAID_OUT_SAFE_MM, MM_PER_PT, ROUNDIN
 ICON_INK = 0.15
 """The share of an icon's square box, each side, that its ink leaves empty (the bundled icons are drawn
 inside their viewBox with a margin): the checks take an icon's ink as its box shrunk so much each side."""
+
+LINE_SPACING_STEP = 0.01
+"""The step (em) of the ``line_spacing`` a line-clash problem advises (the least that clears, in this step)."""
+LINE_SPACING_TRIES = 20
+"""How many spacings, at most, a line-clash problem fits the text at to find the least that clears (only when a
+problem is reported: a build that passes never pays it)."""
 
 WHITE = "#ffffff"
 """Mixing a colour with white (:func:`tint`) lightens it; the amount is the template's."""
@@ -132,10 +139,13 @@ class CardBuilder:
         """
         style = self.template.box(spec) if isinstance(spec, str) else spec
         self.check(field_name, text, style.font, record)
-        result = fit_text(text, box or style.box, style.font, style.size[0], style.size[1],
-                          align=align or style.align, valign=valign or style.valign,
-                          line_spacing=style.line_spacing, paragraph_spacing=style.paragraph_spacing,
-                          fill=color or style.color, source=style.name)
+        def fitted(line_spacing: float) -> FitResult:
+            return fit_text(text, box or style.box, style.font, style.size[0], style.size[1],
+                            align=align or style.align, valign=valign or style.valign,
+                            line_spacing=line_spacing, paragraph_spacing=style.paragraph_spacing,
+                            fill=color or style.color, source=style.name)
+
+        result = fitted(style.line_spacing)
         written = self._written(text, record)
         if not result.fits and written is not None:  # a template's own words: said at their line there (fifteenth breaker)
             self.problems.append(self._at_string(written, f"{shortened(repr(text), 40)} is over [boxes.{style.name}] by "
@@ -154,7 +164,7 @@ class CardBuilder:
             self.problems.append(FitProblem(record or self.record_id, field_name, "text over",
                                             f"over by {result.over_mm:.1f} mm{why}", over=result.over_mm, box=style.name))
         if len(result.lines) > 1:
-            self._check_lines_apart(style, result, record)
+            self._check_lines_apart(style, result, record, fitted)
         if box is None:
             self._check_inside(style)
         items = result.items if placed_by == ("", "") else \
@@ -162,7 +172,8 @@ class CardBuilder:
         self.items.extend(items)  # each TextLine and Icon carries the box's name (source)
         return result
 
-    def _check_lines_apart(self, style: BoxSpec, result: FitResult, record: str | None) -> None:
+    def _check_lines_apart(self, style: BoxSpec, result: FitResult, record: str | None,
+                           refit: Callable[[float], FitResult]) -> None:
         """A ``"template"`` problem at ``boxes.<name>.line_spacing`` (its file and line) when two printed lines of
         ``result``, a text fitted into the box ``style``, print over each other: a glyph of one line reaches the ink of
         the glyph printed under it in the next (:func:`pnp.text.line_clash`; twenty-fourth breaker: at the smallest
@@ -172,12 +183,28 @@ class CardBuilder:
             return
         key = f"boxes.{style.name}.line_spacing"
         path, line = template_line(self.template.path, key)
-        needed = math.ceil(clash.spacing * 20 - 1e-9) / 20  # in steps of 0.05 em
+        needed = self._least_spacing(style, clash.spacing, refit)
         self.problems.append(FitProblem(
             "templates", key, "template",
             f"lines print over each other at {style.line_spacing:g} em: the {_glyph(clash.upper, clash.upper_word)} reaches "
             f"{clash.overlap_mm:.2f} mm into the {_glyph(clash.lower, clash.lower_word)} under it (on {record or self.record_id}); "
             f"set line_spacing to at least {needed:g}", over=needed, box=style.name, path=str(path), line=line))
+
+    @staticmethod
+    def _least_spacing(style: BoxSpec, estimate: float, refit: Callable[[float], FitResult]) -> float:
+        """The least ``line_spacing`` (em, in steps of :data:`LINE_SPACING_STEP`) from ``estimate`` up at which the text
+        ``refit`` fits (``refit(spacing)``: the same text in the same box ``style``) has no two lines printed over each
+        other, as :meth:`_check_lines_apart` checks it: a smaller spacing can shrink or wrap the text otherwise, so each
+        step is fitted again (twenty-sixth breaker: "at least 1.15" was advised where 1.1 passes). At most
+        :data:`LINE_SPACING_TRIES` fits; the last step tried when none of them clears."""
+        needed = max(math.ceil(estimate / LINE_SPACING_STEP - 1e-6) * LINE_SPACING_STEP, style.line_spacing + LINE_SPACING_STEP)
+        for _ in range(LINE_SPACING_TRIES):
+            needed = round(needed, 2)
+            clash = line_clash(refit(needed).items, needed)
+            if clash is None:
+                break
+            needed = max(needed + LINE_SPACING_STEP, math.ceil(clash.spacing / LINE_SPACING_STEP - 1e-6) * LINE_SPACING_STEP)
+        return round(needed, 2)
 
     def _check_inside(self, style: BoxSpec) -> None:
         """A ``"template"`` problem when the template box ``style`` reaches past this drawing's trim: its
