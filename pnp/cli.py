@@ -22,7 +22,7 @@ from click.core import ParameterSource
 
 from pnp import database, resources
 from pnp.files import BUSY_MARK, as_users_file, shown_path
-from pnp.oneline import FilePath, OneLineGroup, shortened
+from pnp.oneline import FilePath, OneLineGroup, short_line, shortened
 
 DEFAULT_OUTPUT = Path("output")
 
@@ -88,17 +88,17 @@ def _fit_problems(db: database.Database, path: Path) -> list[str]:
     for problem in layout.check_fit(db):
         if problem.kind == "template":  # the template's own file and line
             lines.append(f"{shown_path(Path(problem.path))}:{problem.line}: {shortened(problem.field, 120)}: "
-                         f"{shortened(problem.message, 400)}")
+                         f"{short_line(problem.message, limit=400)}")
             continue
         if problem.kind == "safe area":  # a face, not one field: the record's line, then the setting
             lines.append(f"{shown_path(path)}:{db.line_of(problem.record_id)}: {shortened(problem.record_id)}: "
-                         f"{shortened(problem.message, 400)}")
+                         f"{short_line(problem.message, limit=400)}")
             continue
         message = problem.message
         if problem.kind == "text over" and "no space to break a line at" not in message:  # that one says what to do
             message += "; shorten the text"
         lines.append(f"{shown_path(path)}:{db.line_of(problem.record_id, problem.key)}: "
-                     f"{shortened(f'{problem.record_id}.{problem.field}', 120)}: {shortened(message, 400)}")
+                     f"{shortened(f'{problem.record_id}.{problem.field}', 120)}: {short_line(message, limit=400)}")
     return lines
 
 

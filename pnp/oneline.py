@@ -52,9 +52,22 @@ def short_line(text: str, word_limit: int = 200, limit: int = 600) -> str:
     a terminal would act on are escaped (:func:`shortened`), every run of more than ``word_limit``
     characters without a space (a 5,000-character id echoed from a save file) keeps its beginning and
     ends in ``...``, and the whole is cut at ``limit``. For messages built from data a user or a file
-    supplied, at the boundary where they are printed."""
-    words = [shortened(word, word_limit) for word in " ".join(text.split()).split(" ")]
-    return shortened(" ".join(words), limit)
+    supplied, at the boundary where they are printed; a cut line ends at a word's end when one is near."""
+    joined = " ".join(shortened(word, word_limit) for word in " ".join(text.split()).split(" "))
+    if len(joined) <= limit:
+        return joined
+    cut = joined[: max(limit - 3, 1)]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit * 0.75 else cut) + "..."  # at a word's end: never inside a file name or a key
+
+
+def listed(names: list[str], most: int = 3, conjunction: str = "and") -> str:
+    """``names`` in words, never cut inside a name: ``a``, ``a and b``, ``a, b and c``, ``a, b, c and 4 more`` (beyond
+    ``most`` names, how many more; ``conjunction`` ``"or"`` for choices). For a message that lists files or keys, which a
+    cut at a fixed length would break inside a file name (twenty-sixth breaker)."""
+    if len(names) > most:
+        return f"{', '.join(names[:most])} {conjunction} {len(names) - most} more"
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {conjunction} {names[-1]}" if names else ""
 
 
 def slug(text: str) -> str:

@@ -56,3 +56,17 @@ def test_one_line_flattens_click_choice_lists_and_line_breaks():
         "Missing option '--difficulty' (choose from: beginner, normal, advanced)"
     assert one_line("first line\n  second line\n") == "first line second line"
     assert one_line("already one line.") == "already one line."
+
+
+def test_a_long_message_is_cut_at_a_word_and_a_long_list_says_how_many_more():
+    """Twenty-sixth breaker (pnp LOW 11): a problem listing twelve templates was cut inside a file name
+    ("templates/summar..."). Lists name a few and count the rest (pnp.oneline.listed); a line still too long is cut at
+    the end of a word (pnp.oneline.short_line)."""
+    from pnp.oneline import listed, short_line
+
+    files = [f"templates/kind{number}.toml:{number}" for number in range(12)]
+    assert listed(files, most=4) == "templates/kind0.toml:0, templates/kind1.toml:1, templates/kind2.toml:2, templates/kind3.toml:3 and 8 more"
+    assert listed(["a", "b"], conjunction="or") == "a or b" and listed(["a"]) == "a"
+    cut = short_line(" ".join(files), limit=100)
+    assert len(cut) <= 100 and cut.endswith("...") and cut[:-3] in " ".join(files)
+    assert " ".join(files).split(cut[:-3], 1)[1].startswith(" "), cut  # the last file named is whole

@@ -39,6 +39,7 @@ from pnp.layout.template import (
     template_line,
     unread_keys,
 )
+from pnp.oneline import listed
 from pnp.units import SAME_SIZE_MM
 
 LAYOUTS: dict[str, Callable] = {**solo.LAYOUTS, **duel.LAYOUTS}
@@ -396,7 +397,7 @@ def check_fit(database: Database) -> list[FitProblem]:
                     "no layout reads this, so it changes nothing; remove it (or name a key the layout reads)")
             problems.append(FitProblem("templates", key, "template", reason, path=str(path), line=line))
         for path, line, key, used in overridden_keys():  # twenty-third breaker: a base.toml edit that changed nothing passed
-            where = ", ".join(f"templates/{other.name}:{number}" for other, number in used)
+            where = listed([f"templates/{other.name}:{number}" for other, number in used], most=4)
             parts = key.split(".")
             reads = (f"every layout that fills [boxes.{parts[1]}] takes {'every field of it written here' if len(parts) == 2 else parts[2]}"
                      if parts[0] == "boxes" else "every layout that reads this takes it")  # a box merges field by field
