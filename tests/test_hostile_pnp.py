@@ -2117,7 +2117,8 @@ def test_an_unknown_key_in_a_record_says_what_was_meant(tmp_path):
     path = tmp_path / "cards.toml"
     path.write_text(SOURCE.replace('\ntext = "+2 :mana:"\n', '\ntxt = "+2 :mana:"\n', 1), encoding="utf-8")
     rows = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
-    assert any(row.endswith("solo.spell.frost-breath.txt: unknown key; did you mean text?") for row in rows), rows
+    assert rows == [row for row in rows if "solo.spell.frost-breath.txt: unknown key; did you mean text?" in row], rows
+    assert len(rows) == 1 and "text is required" in rows[0], rows  # breakers 24-25: no second line saying `text` is missing
 
 
 def test_every_character_no_card_may_hold_is_named_at_once(tmp_path):
