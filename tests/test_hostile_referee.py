@@ -1664,3 +1664,82 @@ def test_every_reroll_refusal_names_its_option(tmp_path):
         run("duel", *line, save=save)
     for given in ("wardens=1,2", "shadowmajik=2", "wardens=9"):
         assert _refused("duel", "reveal", "--reroll", given, save=save).startswith("Error: --reroll: ")
+
+
+# ---- Twenty-sixth round (the twenty-sixth breaker's findings) -------------------------------------------------
+def _board_at(state, width: int, plain: bool = True) -> str:
+    """The duel board as a terminal of ``width`` columns shows it (rich Console, as `clitools.console` prints)."""
+    from rich.console import Console
+
+    from referee.duel import view
+
+    console = Console(width=width, force_terminal=True, color_system=None if plain else "standard", highlight=False,
+                      soft_wrap=True, markup=False, emoji=False)
+    with console.capture() as captured:
+        console.print(view.board(state, DB, plain=plain, next_line=False))  # as `duel board` and `duel play` draw it
+    return captured.get()
+
+
+def _widest_board_state():
+    """A duel whose row holds the Locations with the longest words of the bundled cards, the marker on the first."""
+    from referee.duel import rules as duel_rules
+    from referee.duel import view
+
+    cards = sorted(DB.duel.location, key=lambda c: -view.longest_word(c.name))
+    state = duel_rules.new_game(DB, 1, row=[c.id for c in cards[:duel_rules.rules_of(DB).locations_dealt]])
+    return duel_rules.apply(state, DB, dev.Marker(side=state.chooser, location=cards[0].id))
+
+
+@pytest.mark.parametrize("width", [40, 60, 120])
+@pytest.mark.parametrize("plain", [True, False])
+def test_the_duel_board_fits_the_terminal_and_never_breaks_a_name(width, plain):
+    """Twenty-sixth breaker, finding 5 (LOW): `referee duel board` was 50 columns wide at any width (at 40 columns every
+    row wrapped in two) and broke names inside a word (`Tidegl|ass`). At 40, 60 and 120 columns no line is wider than
+    the terminal and each Location's name is on the board whole (its words in order on one line, or a word a line)."""
+    import re
+
+    from rich.cells import cell_len
+
+    for state in (duel_game.DuelGame.new(DB, seed=3).state, _widest_board_state()):
+        shown = _board_at(state, width, plain)
+        plain_text = re.sub(r"\x1b\[[0-9;]*m", "", shown)
+        lines = plain_text.splitlines()
+        assert all(cell_len(line) <= width for line in lines), (width, [line for line in lines if cell_len(line) > width])
+        words_in_cells = [word for line in lines for word in re.split(r"[\s|│╭╮╰╯─┬┴┼├┤+\-]+", line) if word]
+        for place in state.row:
+            name = duel_game.rules.name(DB, place.id)
+            assert all(word in words_in_cells for word in name.split()), (width, name, plain_text)
+        assert "needs a terminal" not in plain_text
+
+
+def test_the_duel_board_below_its_narrowest_is_one_line_naming_the_width():
+    """Below the narrowest layout (one Location a row) the board is the one sentence saying how wide the terminal must
+    be, wrapped at words, never a board whose rows wrap."""
+    from referee.duel import view
+
+    state = duel_game.DuelGame.new(DB, seed=3).state
+    needed = view.Board(state, DB).needed()
+    shown = _board_at(state, needed - 1)
+    assert f"at least {needed} columns wide; this one is {needed - 1}" in " ".join(shown.split())
+    assert all(len(line) <= needed - 1 for line in shown.splitlines())
+    assert "+--" in _board_at(state, needed)
+
+
+def test_the_duel_board_piped_is_the_whole_board_and_the_readme_widths_are_true(tmp_path):
+    """Piped (no terminal), `duel board` is the whole side-by-side board, however narrow COLUMNS says; the README's
+    widths for the board (side by side from 67 columns at most, fits from 38) are what the code draws."""
+    import re
+
+    from referee.duel import view
+
+    save = tmp_path / "b.toml"
+    run("duel", "new", "--seed", "3", save=save)
+    result = CliRunner().invoke(main, ["duel", "board", "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1", "COLUMNS": "40"})
+    words = [word for line in result.output.splitlines() if line.startswith("|") for word in re.split(r"[|\s]+", line) if word]
+    assert result.exit_code == 0 and "Location" not in words and all(word in words for word in "Barrow of Kings Tideglass Marsh".split()), result.output
+    board = view.Board(_widest_board_state(), DB, plain=True)
+    side_by_side = next(w for w in range(1, 200) if board.side_by_side(w) is not None)
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    found = re.search(r"side by side when every column fits with its longest word whole \((\d+) columns at most with the bundled "
+                      r"cards; fewer for most deals\), one Location a row below that, and fits terminals from (\d+) columns", readme)
+    assert found and (int(found[1]), int(found[2])) == (side_by_side, board.needed()), found

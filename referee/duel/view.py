@@ -9,7 +9,8 @@ round did are read from their kinds (:class:`~referee.duel.state.Outcome`,
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
 from pnp.database import Database
 from referee.advice import commands_in
@@ -17,9 +18,6 @@ from referee.duel import advice, rules
 from referee.duel import events as ev
 from referee.duel.rules import SIDE_NAMES
 from referee.duel.state import SIDES, RoundResult, Side, State, Termination
-
-if TYPE_CHECKING:
-    from rich.console import Group, RenderableType
 
 
 def outcome_text(state: State) -> str | None:
@@ -178,48 +176,199 @@ def track_text(space: int, spaces: int, mark: str, plain: bool) -> str:
     return f"{cells}\n{space}/{spaces}"
 
 
-def board(state: State, db: Database, plain: bool = False, next_line: bool = True) -> Group:
-    """The row of Locations as the players see it (a rich renderable).
+BOARD_COLUMN_CELLS = 6
+"""The narrowest a Location's column of the side-by-side board gets, in terminal cells."""
+
+
+def longest_word(text: str) -> int:
+    """The terminal cells of the widest word (between spaces or line breaks) of ``text``: the narrowest a
+    cell holding it can be without breaking a word."""
+    from rich.cells import cell_len
+
+    return max((cell_len(word) for word in text.split()), default=0)
+
+
+def widest_line(text: str) -> int:
+    """The terminal cells of the widest line of ``text``: the width that holds it without wrapping."""
+    from rich.cells import cell_len
+
+    return max((cell_len(line) for line in text.split("\n")), default=0)
+
+
+def column_widths(cells: Sequence[Sequence[str]], least: int, width: int, extra: int) -> list[int] | None:
+    """The widths of a table's columns, each holding the texts of ``cells[i]``, so that the table fits ``width``
+    terminal cells (``extra``: its borders and padding) and no word is broken: each column at least its widest word
+    (and ``least``), then the room left shared out up to each column's widest line. None when even the
+    narrowest columns do not fit."""
+    narrowest = [max([least, *(longest_word(text) for text in column)]) for column in cells]
+    natural = [max([least, *(widest_line(text) for text in column)]) for column in cells]
+    room = width - extra - sum(narrowest)
+    if room < 0:
+        return None
+    widths = list(narrowest)
+    while room > 0 and any(w < n for w, n in zip(widths, natural, strict=True)):
+        for i, n in enumerate(natural):
+            if room > 0 and widths[i] < n:
+                widths[i] += 1
+                room -= 1
+    return widths
+
+
+class Board:
+    """The row of Locations as the players see it: a rich renderable drawn at the width of the console that prints
+    it, so a narrow terminal never shows a row wrapped in two nor a name broken inside a word (twenty-sixth
+    breaker: 50 columns wide at any width, ``Tidegl|ass``).
+
+    Side by side (:meth:`side_by_side`) when every Location's column fits with its widest word whole; one
+    Location a row (:meth:`one_a_row`) below that; below the width that needs, the one line saying how wide
+    the terminal must be. Piped (no terminal), always the whole side-by-side board, as scripts read it. The
+    lines above and below (each side's points, supply and Locations controlled) wrap at words."""
+
+    def __init__(self, state: State, db: Database, plain: bool = False, next_line: bool = True) -> None:
+        self.state, self.db, self.plain, self.next_line = state, db, plain, next_line
+        self.cards = [rules.location(db, p.id) for p in state.row]
+
+    def marker_index(self) -> int | None:
+        """The place (0-based) in the row of the Location the yellow marker stands on, or None."""
+        stands = rules.marker_stands_on(self.state)
+        return next((i for i, p in enumerate(self.state.row) if p.id == stands), None)
+
+    def tracks(self, side: Side) -> list[str]:
+        """Each Location's track of ``side``, left to right (:func:`track_text`)."""
+        mark = ("S" if side == "shadowmajik" else "W") if self.plain else "■"
+        return [track_text(p.cubes[side], c.track_spaces, mark, self.plain) for p, c in zip(self.state.row, self.cards, strict=True)]
+
+    def columns(self) -> list[list[str]]:
+        """The texts of each column of the side-by-side board, left to right: its header (number, ``YELLOW`` over the
+        marker's Location), the Shadowmajik track, the name, the Resonance, the Wardens track."""
+        marker = self.marker_index()
+        headers = [f"{i}{' YELLOW' if i - 1 == marker else ''}" for i in range(1, len(self.cards) + 1)]
+        shadow, warden = self.tracks("shadowmajik"), self.tracks("wardens")
+        return [[h, s, c.name, " ".join(c.resonance), w] for h, s, c, w in zip(headers, shadow, self.cards, warden, strict=True)]
+
+    def side_by_side(self, width: int | None) -> Any:
+        """The board as a table of a column per Location (the Shadowmajik track at the top, the name and
+        Resonance, the Wardens track), fitted to ``width`` cells with no word broken (None: its natural width).
+        None when it cannot fit."""
+        from rich import box
+        from rich.table import Table
+        from rich.text import Text
+
+        marker = self.marker_index()
+        cells = self.columns()
+        headers = [column[0] for column in cells]
+        shadow, resonance, warden = [column[1] for column in cells], [column[3] for column in cells], [column[4] for column in cells]
+        widths: list[int | None] = [None] * len(cells)
+        if width is not None:
+            natural = column_widths(cells, BOARD_COLUMN_CELLS, 10 ** 6, 0)
+            assert natural is not None
+            if sum(natural) + len(cells) + 1 > width:  # narrower than it wants: each column no narrower than its widest word
+                fitted = column_widths(cells, BOARD_COLUMN_CELLS, width, len(cells) + 1)
+                if fitted is None:
+                    return None
+                widths = list(fitted)
+        table = Table(box=box.ASCII if self.plain else box.ROUNDED, show_header=True, header_style="" if self.plain else "bold",
+                      padding=(0, 0), show_lines=False)
+        for i, (header, fixed) in enumerate(zip(headers, widths, strict=True)):
+            table.add_column(Text(header, style="" if self.plain or i != marker else "bold black on yellow"),
+                             justify="center", overflow="fold", min_width=BOARD_COLUMN_CELLS, width=fixed)
+        table.add_row(*[Text(t, style="" if self.plain else "magenta") for t in shadow])
+        table.add_row(*[Text(c.name, style="" if self.plain else "bold") for c in self.cards])
+        table.add_row(*resonance)
+        table.add_row(*[Text(t, style="" if self.plain else "cyan") for t in warden])
+        return table
+
+    def one_a_row(self, width: int) -> Any:
+        """The board as a table of a row per Location (its number, name and Resonance, then the Shadowmajik
+        and the Wardens tracks), fitted to ``width`` cells with no word broken; None when it cannot fit."""
+        from rich import box
+        from rich.table import Table
+        from rich.text import Text
+
+        marker = self.marker_index()
+        places = [f"{i} {c.name}\n{' '.join(c.resonance)}" + ("\nYELLOW marker" if i - 1 == marker else "")
+                  for i, c in enumerate(self.cards, 1)]
+        shadow, warden = self.tracks("shadowmajik"), self.tracks("wardens")
+        headers = ["Location", SIDE_NAMES["shadowmajik"], SIDE_NAMES["wardens"]]
+        fitted = column_widths([[headers[0], *places], [headers[1], *shadow], [headers[2], *warden]], 1, width, 3 * 2 + 4)
+        if fitted is None:
+            return None
+        table = Table(box=box.ASCII if self.plain else box.ROUNDED, show_header=True, header_style="" if self.plain else "bold",
+                      padding=(0, 1), show_lines=True)
+        table.add_column(headers[0], justify="left", overflow="fold", width=fitted[0])
+        table.add_column(headers[1], justify="center", overflow="fold", width=fitted[1])
+        table.add_column(headers[2], justify="center", overflow="fold", width=fitted[2])
+        for i, (place, s, w) in enumerate(zip(places, shadow, warden, strict=True)):
+            name = Text(place, style="" if self.plain else "bold")
+            if i == marker and not self.plain:
+                name.highlight_words(["YELLOW marker"], "bold black on yellow")
+            table.add_row(name, Text(s, style="" if self.plain else "magenta"), Text(w, style="" if self.plain else "cyan"))
+        return table
+
+    def needed(self) -> int:
+        """The narrowest terminal, in columns, the board is drawn in (one Location a row)."""
+        width = 1
+        while self.one_a_row(width) is None:
+            width += 1
+        return width
+
+    def side_line(self, side: Side) -> Any:
+        """One side's points, supply and Locations controlled, as the line above or below the table."""
+        from referee.clitools import Paragraph
+
+        state, db = self.state, self.db
+        controlled = ", ".join(rules.name(db, x) for x in state.controlled_by(side)) or "none"
+        style = "" if self.plain else ("bold magenta" if side == "shadowmajik" else "bold cyan")
+        return Paragraph(f"{rules.who(state, side)}: {state.points[side]} {rules.points_word(db, side)} (max {rules.rules_of(db).points_max}); "
+                         f"supply {state.supply[side]} cube{'s' if state.supply[side] != 1 else ''}; "
+                         f"controls {len(state.controlled_by(side))}/{rules.rules_of(db).locations_to_win}: {controlled}", style=style)
+
+    def parts(self, width: int | None) -> list[Any]:
+        """What is printed, top to bottom, at ``width`` terminal cells (None: piped, the whole side-by-side board)."""
+        from referee.clitools import Paragraph, wrap_paragraph
+
+        drawn = self.side_by_side(width)
+        if drawn is None and width is not None:
+            drawn = self.one_a_row(width)
+        if drawn is None and width is not None:
+            from rich.text import Text
+
+            refusal = (f"the board needs a terminal at least {self.needed()} columns wide; this one is {width} "
+                       f"(`{advice.CMD} status` lists the Locations in words)")
+            drawn = Text("\n".join(wrap_paragraph(refusal, width)), style="" if self.plain else "bold red")
+        parts: list[Any] = [self.side_line("shadowmajik"), drawn, self.side_line("wardens")]
+        if self.state.current is None and self.state.phase == "marker" and self.state.round:
+            parts.append(Paragraph("The yellow marker waits for the next Location."))
+        if self.next_line:
+            parts.append(Paragraph("Next: " + advice.next_step(self.state, self.db), style="" if self.plain else "bold"))
+        return parts
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        if console.is_terminal:
+            yield from self.parts(options.max_width)
+            return
+        # piped: the whole side-by-side board at the console's width (80 unless COLUMNS says), widened to the narrowest
+        # that keeps every word whole however narrow COLUMNS says: never the one-a-row layout scripts do not expect
+        columns = self.columns()
+        least = sum(max([BOARD_COLUMN_CELLS, *(longest_word(text) for text in column)]) for column in columns) + len(columns) + 1
+        width = max(options.max_width, least)
+        wide = options.update_width(width)
+        for part in self.parts(width):
+            yield from console.render(part, wide)
+
+
+def board(state: State, db: Database, plain: bool = False, next_line: bool = True) -> Board:
+    """The row of Locations as the players see it (a rich renderable, :class:`Board`).
 
     The Shadowmajik sit across the table (top), the Wardens at the bottom read the names (description:
     "the Location name readable to the Warden Player"); columns are the row left to right from the
     Wardens' side. Each column shows the Shadowmajik track (``S`` marks its cube), the name and the
     Resonance icons, the Wardens track (``W``); the yellow marker is written ``YELLOW`` above its
-    Location. Colour never carries meaning alone. ``next_line``: end with the one-shot commands' Next
-    line (not in table mode, which asks instead).
+    Location. Colour never carries meaning alone. On a terminal too narrow for that, one Location a row
+    (its number, name, Resonance and ``YELLOW marker``, then each side's track). ``next_line``: end with
+    the one-shot commands' Next line (not in table mode, which asks instead).
     """
-    from rich import box
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
-
-    def side_line(side: Side) -> Text:
-        """One side's points, supply and Locations controlled, as the line above or below the table."""
-        controlled = ", ".join(rules.name(db, x) for x in state.controlled_by(side)) or "none"
-        style = "" if plain else ("bold magenta" if side == "shadowmajik" else "bold cyan")
-        return Text(f"{rules.who(state, side)}: {state.points[side]} {rules.points_word(db, side)} (max {rules.rules_of(db).points_max}); "
-                    f"supply {state.supply[side]} cube{'s' if state.supply[side] != 1 else ''}; "
-                    f"controls {len(state.controlled_by(side))}/{rules.rules_of(db).locations_to_win}: {controlled}", style=style)
-
-    table = Table(box=box.ASCII if plain else box.ROUNDED, show_header=True, header_style="" if plain else "bold",
-                  padding=(0, 0), show_lines=False)
-    for i, p in enumerate(state.row, 1):
-        marker = " YELLOW" if p.id == rules.marker_stands_on(state) else ""
-        table.add_column(Text(f"{i}{marker}", style="" if plain or not marker else "bold black on yellow"),
-                         justify="center", overflow="fold", min_width=6)
-    cards = [rules.location(db, p.id) for p in state.row]
-    table.add_row(*[Text(track_text(p.cubes.shadowmajik, c.track_spaces, "S" if plain else "■", plain),
-                         style="" if plain else "magenta") for p, c in zip(state.row, cards, strict=True)])
-    table.add_row(*[Text(c.name, style="" if plain else "bold") for c in cards])
-    table.add_row(*[" ".join(c.resonance) for c in cards])
-    table.add_row(*[Text(track_text(p.cubes.wardens, c.track_spaces, "W" if plain else "■", plain),
-                         style="" if plain else "cyan") for p, c in zip(state.row, cards, strict=True)])
-    parts: list[RenderableType] = [side_line("shadowmajik"), table, side_line("wardens")]
-    if state.current is None and state.phase == "marker" and state.round:
-        parts.append(Text("The yellow marker waits for the next Location.", style=""))
-    if next_line:
-        parts.append(Text("Next: " + advice.next_step(state, db), style="" if plain else "bold"))
-    return Group(*parts)
+    return Board(state, db, plain, next_line)
 
 
 def _spell_words(db: Database, side: Side, a: ev.Assignment) -> str:
