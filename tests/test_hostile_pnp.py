@@ -2863,3 +2863,34 @@ def test_the_emblem_numbers_say_the_values_that_fit(db, edited_templates):
     most = float(big.message.rsplit("at most ", 1)[1])
     edited_templates("back.toml", "emblem_scale = 1.3", f"emblem_scale = {most}")
     assert [p.field for p in check_fit(db)] in ([], ["boxes.title"])  # inside its disc (a key that big may reach the title)
+
+
+# ---- Twenty-sixth round (MED 4): a key deleted from a template is said missing, not "did you mean" a key in use -------
+@pytest.mark.parametrize("name, line, key, value", [
+    ("back.toml", "emblem_ring = 3.0\n", "numbers.emblem_ring", "3.0"),  # was "did you mean emblem_tint", a key back reads
+    ("back.toml", "hatch_tint = 0.85\n", "numbers.hatch_tint", "0.85"),  # was at base.toml's title_hatch_tint
+    ("quest.toml", "icon_row_y = 21.0\n", "numbers.icon_row_y", "21.0"),  # was "did you mean icon_rule_y"
+    ("back.toml", "emblem_y = 20.0\n", "numbers.emblem_y", "20.0"),  # was at base.toml's [numbers], never edited
+])
+def test_a_deleted_template_key_is_missing_at_its_own_file_with_the_value_it_had(db, edited_templates, name, line, key, value):
+    """Twenty-sixth breaker (MED 4): deleting a needed [numbers] key was "did you mean emblem_tint, written here?" (a key
+    the layout reads itself: renaming it breaks a second value), sometimes at base.toml. Now it is one line at the
+    [numbers] header of the file that wrote it, saying the value the shipped template had; no did-you-mean."""
+    from pnp.layout import check_fit
+
+    path = edited_templates(name, line, "")
+    problems = check_fit(db)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert [(p.kind, p.field, Path(p.path), lines[p.line - 1]) for p in problems] == [("template", key, path, "[numbers]")], problems
+    assert "did you mean" not in problems[0].message and f"= {value}" in problems[0].message, problems[0].message
+
+
+def test_a_misspelt_template_key_is_still_named_where_it_is_written(db, edited_templates):
+    """Twenty-sixth breaker (MED 4), the other side: a key written misspelt (read by no layout) is still the one named."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("back.toml", "emblem_ring = 3.0", "emblem_rng = 3.0")
+    problems = check_fit(db)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert [(p.field, Path(p.path), lines[p.line - 1]) for p in problems] == [("numbers.emblem_ring", path, "emblem_rng = 3.0")], problems
+

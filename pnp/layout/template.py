@@ -137,9 +137,20 @@ class Template:
     def _missing(self, section: str, name: str, written: Any) -> TemplateError:
         """The error for ``section.name`` that the layout asks for and no template writes: at the line of
         a name written almost so (``[boxes.titel]``, twelfth breaker), naming it, else at the section."""
-        # a name the layout has read already is a real one, no typo of this (a "did you mean" that named another box)
-        close = difflib.get_close_matches(name, [other for other in written if f"{section}.{other}" not in self.asked], 1, cutoff=0.75)
+        # a name the layout has read already is a real one, no typo of this (a "did you mean" that named another box);
+        # so is one the pristine templates write (twenty-sixth breaker: a deleted `emblem_ring` was "did you mean
+        # emblem_tint", a key back reads a little later)
+        chain = template_chain(self.path)
+        pristine = [pristine_table(path, section) for path in chain]
+        real = set().union(*(table or {} for table in pristine))
+        close = difflib.get_close_matches(
+            name, [other for other in written if f"{section}.{other}" not in self.asked and other not in real], 1, cutoff=0.75)
         reason = f"missing; the layout of {self.kind} needs it"
+        had = next(((path, table[name]) for path, table in zip(chain, pristine) if table and name in table), None)
+        if had is not None and not close:  # deleted: at the [section] of the file that wrote it, with what it said
+            path, value = had
+            reason += f" ({path.name} had {toml_key((name,))} = {_shown_value(value)}; write it under [{section}])"
+            return TemplateError(path, f"{section}.{name}", reason, _line(path, (section,)))
         if not close:
             chain = template_chain(self.path)
             if self.kind != "base" and not chain[1:]:  # thirteenth breaker: `extends` left out
@@ -254,6 +265,46 @@ def plain_text(value: str) -> str:
     ``{placeholders}`` (:meth:`Template.formatted`), so that one rule prints a brace in every string (twenty-fourth
     breaker: `Battle {{Win}}` printed both braces); anything else as written."""
     return value.replace("{{", "{").replace("}}", "}")
+
+
+def _shown_value(value: Any) -> str:
+    """``value`` as TOML writes it (``3.0``, ``"#c9b68e"``, ``[16, 10]``), cut short for one line."""
+    if isinstance(value, str):
+        return shortened(json.dumps(value, ensure_ascii=False), 60)
+    if isinstance(value, dict):
+        return "{ ... }"
+    return shortened(json.dumps(value), 60)
+
+
+@functools.lru_cache(maxsize=128)
+def _pristine_bytes(path: Path) -> bytes | None:
+    """The template ``path`` as shipped, to tell a deleted key from a typo: the file of the same name in the bundled
+    :data:`pnp.resources.TEMPLATE_DIR` when ``path`` is in another folder, else its last committed version
+    (``git show HEAD:<path>``); ``None`` when neither is known (no git, a file of the designer's own)."""
+    import subprocess
+
+    bundled = resources.TEMPLATE_DIR / path.name
+    try:
+        if path.parent.resolve() != bundled.parent.resolve():
+            return bundled.read_bytes() if bundled.is_file() else None
+        shown = subprocess.run(["git", "-C", str(path.parent), "show", f"HEAD:./{path.name}"],
+                               capture_output=True, timeout=5, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return shown.stdout if shown.returncode == 0 else None
+
+
+def pristine_table(path: Path, section: str) -> dict[str, Any] | None:
+    """The ``[section]`` table (``numbers``) of the template ``path`` as shipped (:func:`_pristine_bytes`): ``{}`` when
+    it has none, ``None`` when the shipped file is unknown or unreadable."""
+    content = _pristine_bytes(path)
+    if content is None:
+        return None
+    try:
+        table = _parsed(content.removeprefix(codecs.BOM_UTF8)).get(section, {})
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+    return table if isinstance(table, dict) else {}
 
 
 def _header_line(path: Path, section: str) -> int:
