@@ -2894,3 +2894,16 @@ def test_a_misspelt_template_key_is_still_named_where_it_is_written(db, edited_t
     lines = path.read_text(encoding="utf-8").split("\n")
     assert [(p.field, Path(p.path), lines[p.line - 1]) for p in problems] == [("numbers.emblem_ring", path, "emblem_rng = 3.0")], problems
 
+
+# ---- Twenty-sixth round (LOW 10): a misspelt kind header is one line naming the kind meant ------------------------------
+@pytest.mark.parametrize("old, new, key, meant", [
+    ("[solo.rules]", "[solo.rule]", "solo.rule", "[solo.rules]"),  # was a second line, "missing", at line 1
+    ("[[solo.servant]]", "[[solo.servants]]", "solo.servants", "[[solo.servant]]"),  # was two knock-on "0 types" lines
+])
+def test_a_misspelt_kind_header_is_one_line_naming_the_kind_meant(tmp_path, old, new, key, meant):
+    """Twenty-sixth breaker (LOW 10): `[solo.rule]` gave "missing; [solo.rules] is required" at line 1 and "unknown kind"
+    listing every kind; `[[solo.servants]]` added lines about a servant deck of 0 types. Now one line at the header."""
+    text = SOURCE.replace(f"\n{old}\n", f"\n{new}\n")
+    problems = _database_problems(tmp_path, text)
+    assert [(p.line, p.key) for p in problems] == [(_line_of(text, f"\n{new}\n") + 1, key)], problems
+    assert f"did you mean {meant}?" in problems[0].message, problems[0].message
