@@ -2907,3 +2907,14 @@ def test_a_misspelt_kind_header_is_one_line_naming_the_kind_meant(tmp_path, old,
     problems = _database_problems(tmp_path, text)
     assert [(p.line, p.key) for p in problems] == [(_line_of(text, f"\n{new}\n") + 1, key)], problems
     assert f"did you mean {meant}?" in problems[0].message, problems[0].message
+
+
+# ---- Twenty-sixth round (LOW 9): a misspelt table-card icon is told the icon it is near ---------------------------------
+@pytest.mark.parametrize("written, colons", [("los", False), (":loss:", True), ("Loss", False)])
+def test_a_misspelt_table_card_icon_names_the_icon_meant(tmp_path, written, colons):
+    """Twenty-sixth breaker (LOW 9): `icon = "los"` and `icon = ":loss:"` on a table card were told "such as 'win'"; now
+    one line at the icon naming `loss`, and for `:loss:` that the field takes the bare name."""
+    text = SOURCE.replace('icon = "loss"', f'icon = "{written}"', 1)
+    problems = _database_problems(tmp_path, text)
+    assert [(p.line, p.key) for p in problems] == [(_line_of(text, f'icon = "{written}"'), "solo.card.battle-loss.icon")], problems
+    assert "did you mean 'loss'?" in problems[0].message and ("without colons" in problems[0].message) == colons, problems[0].message
