@@ -2918,3 +2918,44 @@ def test_a_misspelt_table_card_icon_names_the_icon_meant(tmp_path, written, colo
     problems = _database_problems(tmp_path, text)
     assert [(p.line, p.key) for p in problems] == [(_line_of(text, f'icon = "{written}"'), "solo.card.battle-loss.icon")], problems
     assert "did you mean 'loss'?" in problems[0].message and ("without colons" in problems[0].message) == colons, problems[0].message
+
+
+# ---- Twenty-sixth round (MED 5): a key in the wrong table is told the table where it belongs ---------------------------
+@pytest.mark.parametrize("old, new, key, said", [
+    ('players = "1"', 'players = "1"\npapers = ["a4"]', "games.solo.papers", "papers is a key of [print]: move it there"),
+    ('title = "Quest"', 'title = "Quest"\nprint = { bleed_mm = 2 }', "solo.back.quest.print", "move bleed_mm to [print]"),
+])
+def test_a_database_key_in_the_wrong_table_is_told_its_own_table_first(tmp_path, old, new, key, said):
+    """Twenty-sixth breaker (MED 5): `papers` in [games.solo] was "did you mean players?" and `print = { bleed_mm = 2 }` in
+    a back "did you mean spirit, a key of cost of [[solo.spell]] ...". Each is one line at the key naming its table."""
+    text = SOURCE.replace(old, new, 1)
+    problems = _database_problems(tmp_path, text)
+    assert [(p.line, p.key) for p in problems] == [(_line_of(text, new) + 1, key)], problems
+    assert said in problems[0].message and "did you mean" not in problems[0].message, problems[0].message
+
+
+@pytest.mark.parametrize("old, new, key, line, home", [
+    # a [numbers] key under a box: was "did you mean y?"
+    ("emblem_y = 20.0\n", None, "boxes.title.emblem_y", "emblem_y = 20.0", "is a [numbers] key"),
+    # a [colors] key moved into [strings]: was blamed on [boxes.subtitle], which names the colour
+    ('line = "#c9b68e"\n', "[strings]\n", "strings.line", 'line = "#c9b68e"', "line is a [colors] key: move it there"),
+    # a box's field in [numbers]: was only "not a number"
+    ("", "[numbers]\n", "numbers.font", 'font = "serif-italic"', "font is a field of a box"),
+])
+def test_a_template_key_in_the_wrong_table_is_told_its_own_table(db, edited_templates, old, new, key, line, home):
+    """Twenty-sixth breaker (MED 5): a key moved to the wrong table of back.toml is one line at the key, naming the table
+    (or the box) where it belongs, never a did-you-mean of the table it is in nor the box that uses it."""
+    from pnp.layout import check_fit
+
+    if new is None:  # emblem_y from [numbers] to [boxes.title]
+        edited_templates("back.toml", old, "")
+        path = edited_templates("back.toml", "[boxes.title]\n", f"[boxes.title]\n{old}")
+    elif old:
+        edited_templates("back.toml", old, "")
+        path = edited_templates("back.toml", new, f"{new}{old}")
+    else:
+        path = edited_templates("back.toml", new, f'{new}font = "serif-italic"\n')
+    problems = check_fit(db)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert [(p.kind, p.field, Path(p.path), lines[p.line - 1]) for p in problems] == [("template", key, path, line)], problems
+    assert home in problems[0].message and "did you mean" not in problems[0].message, problems[0].message

@@ -670,17 +670,24 @@ def _record_tables(loc: tuple[Any, ...]) -> list[tuple[tuple[Any, ...], str]]:
     return found
 
 
-def _unknown_key(loc: tuple[Any, ...]) -> str:
+def _unknown_key(loc: tuple[Any, ...], value: Any = None) -> str:
     """What to say of the key at ``loc`` that its table has none of: a key of this table it may be a typo of (twenty-second
     breaker: `txt`), else the tables it is a key of (twenty-fourth: `bleed_mm` under [games.solo] was told "did you mean
-    bleed_mm?"), else a key of another table it may be a typo of."""
+    bleed_mm?"), else a key of another table it may be a typo of. A key some other table holds is told that table first, and
+    a section's name (``print``, its written ``value`` an inline table) is told to be a section of its own."""
     written = str(loc[-1])
     game = str(loc[0]) if loc and loc[0] in ("solo", "duel") else ""
+    if written in _fields(CardsFile) and len(loc) > 1:  # twenty-sixth breaker: `print = { ... }` in a record: "did you mean spirit"
+        keys = list(value) if isinstance(value, dict) else []
+        moved = f"move {_listed(keys)} to [{written}]" if keys else f"write it as [{written}]"
+        return f"no key of this table; [{written}] is a section of its own, at the top level of the file: {moved}"
+    tables = _tables_with_key(written, game)
     here = [key for key in _keys_at(loc[:-1]) if key != written]
-    meant = difflib.get_close_matches(written, here, 1, cutoff=0.7)
+    # a key of another table is told its own table first (twenty-sixth breaker: `papers` in [games.solo] was "did you
+    # mean players?"); else one of this table it may be a typo of (twenty-second breaker: `txt`)
+    meant = [] if tables else difflib.get_close_matches(written, here, 1, cutoff=0.7)
     if meant:
         return f"unknown key; did you mean {meant[0]}?"
-    tables = _tables_with_key(written, game)
     own = [title for table, title in _record_tables(loc) if table != loc[:-1] and written in _keys_at(table)]
     if own:  # twenty-fifth breaker: the record's own `battle` was "or 1 more" after three tables of other kinds of record
         others = [title for title in tables if title not in own]
@@ -789,7 +796,7 @@ def _explain(item: ErrorDetails, loc: tuple[Any, ...], index: LineIndex | None =
             meant = difflib.get_close_matches(str(written), list(_keys_at(loc[:-1])), 1, cutoff=0.7)
             return (f"a table {written!r} inside this record, which has none of that name: is its [header] misplaced or misspelt?"
                     + (f" (did you mean {meant[0]}?)" if meant else ""))
-        return _unknown_key(loc)
+        return _unknown_key(loc, item.get("input"))
     if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == r"\S":
         return "is blank; write the text the card prints"
     if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == "^#[0-9a-f]{6}$":  # twenty-second breaker

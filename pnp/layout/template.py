@@ -784,12 +784,32 @@ def _given(value: Any, key: str) -> str:
     return shortened(repr(value), 40)
 
 
-def _moved(data: dict[str, Any], section: str, name: str) -> str:
+def _home_of(data: dict[str, Any], path: Path | None, section: str, name: str) -> str | None:
+    """The table other than ``section`` (``colors``, ``numbers``, ``strings``) where ``name`` belongs: the one the merged
+    template ``data`` writes it in, else the one the shipped templates of ``path``'s chain write it in (a key moved, so
+    written in no other table now: twenty-sixth breaker, `emblem_y` under [boxes.title]); ``None`` when neither does."""
+    others = [other for other in ("colors", "numbers", "strings") if other != section]
+    for other in others:
+        if isinstance(data.get(other), dict) and name in data[other]:
+            return other
+    for file in template_chain(path) if path is not None else []:
+        for other in others:
+            table = pristine_table(file, other)
+            if table and name in table:
+                return other
+    return None
+
+
+def _moved(data: dict[str, Any], section: str, name: str, path: Path | None = None) -> str:
     """``"; hex_radius_max is a [numbers] key: move it there"`` when ``name``, written under ``section``, is a key of another
-    table of the template (twenty-second breaker: "5 is not a string" invited quoting the number), else ``""``."""
-    for other in ("colors", "numbers", "strings"):
-        if other != section and isinstance(data.get(other), dict) and name in data[other]:
-            return f"; {name} is a [{other}] key: move it there"
+    table of the template (twenty-second breaker: "5 is not a string" invited quoting the number; :func:`_home_of`), or
+    ``"; font is a field of a box ..."`` for a box's field (twenty-sixth breaker: `font` in [numbers] was "not a number"),
+    else ``""``."""
+    home = _home_of(data, path, section, name)
+    if home is not None:
+        return f"; {name} is a [{home}] key: move it there"
+    if name in BOX_KEYS:
+        return f"; {name} is a field of a box ([boxes.<name>]): write it under the box it is for"
     return ""
 
 
@@ -799,12 +819,12 @@ def _load(kind: str, folder: Path) -> Template:
     colors: dict[str, str] = {}
     for name, value in data.get("colors", {}).items():
         _check(isinstance(value, str) and bool(_COLOUR.match(value)), path, f"colors.{name}",
-               f"{_given(value, f'colors.{name}')} is not '#rrggbb' (lower case){_moved(data, 'colors', name)}")
+               f"{_given(value, f'colors.{name}')} is not '#rrggbb' (lower case){_moved(data, 'colors', name, path)}")
         colors[name] = value
     numbers = {}
     for name, value in data.get("numbers", {}).items():
         _check(_is_number(value), path, f"numbers.{name}",
-               f"{_given(value, f'numbers.{name}')} is not {NUMBER}{_moved(data, 'numbers', name)}")
+               f"{_given(value, f'numbers.{name}')} is not {NUMBER}{_moved(data, 'numbers', name, path)}")
         if name.endswith("_tint"):  # a share of white or black mixed into a colour
             _check(0 <= value <= 1, path, f"numbers.{name}", f"{value!r} is not a share from 0 to 1 (how much of the colour is mixed)")
         if is_room(name):  # room kept around a thing (twenty-third breaker: `hex_label_pad = -2` put the map's labels on its cuts)
@@ -814,7 +834,7 @@ def _load(kind: str, folder: Path) -> Template:
     strings = {}
     for name, value in data.get("strings", {}).items():
         _check(isinstance(value, str), path, f"strings.{name}",
-               f"{_given(value, f'strings.{name}')} is not a string{_moved(data, 'strings', name)}")
+               f"{_given(value, f'strings.{name}')} is not a string{_moved(data, 'strings', name, path)}")
         strings[name] = value
     boxes: dict[str, BoxSpec] = {}
     for name, spec in data.get("boxes", {}).items():
@@ -822,6 +842,9 @@ def _load(kind: str, folder: Path) -> Template:
         unknown = set(spec) - set(BOX_KEYS)
         if unknown:  # twentieth breaker: `font_size` got no hint
             first = min(unknown)
+            home = next(((field, found) for field in sorted(unknown) if (found := _home_of(data, path, "boxes", field))), None)
+            if home is not None:  # twenty-sixth breaker: `emblem_y` under [boxes.title] was "did you mean y?"
+                raise _error(path, f"{key}.{home[0]}", f"{home[0]} is a [{home[1]}] key, not a field of a box: move it there")
             close = difflib.get_close_matches(first, BOX_KEYS, 1, cutoff=0.5) or [k for k in BOX_KEYS if k in first]
             hint = f"did you mean {close[0]}? " if close else ""
             raise _error(path, f"{key}.{first}", f"unknown key(s) {', '.join(sorted(unknown))}; {hint}a box has {', '.join(BOX_KEYS)}")
@@ -856,6 +879,10 @@ def _load(kind: str, folder: Path) -> Template:
         if not _COLOUR.match(colour):
             _check(not _COLOUR.match(colour.lower()), path, f"{key}.color", f"{colour!r} must be written in lower case ({colour.lower()!r})")
             if colour not in colors:
+                misplaced = next((other for other in ("strings", "numbers") if colour in data.get(other, {})), None)
+                if misplaced is not None:  # twenty-sixth breaker: a colour moved into [strings] was blamed on the box
+                    raise _error(path, f"{misplaced}.{colour}", f"{_given(data[misplaced][colour], f'{misplaced}.{colour}')} "
+                                                               f"is a colour that [{key}] names: {colour} is a [colors] key: move it there")
                 extends = "" if kind == "base" or "extends" in _read(path) else \
                     ' (this template extends no other: `extends = "base"` brings the shared colours)'
                 meant = close_name(colour, colors)  # twenty-third breaker: `inks` got no "did you mean ink"
