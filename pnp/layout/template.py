@@ -818,13 +818,14 @@ def _load(kind: str, folder: Path) -> Template:
     data, path = _merged(kind, folder)
     colors: dict[str, str] = {}
     for name, value in data.get("colors", {}).items():
-        _check(isinstance(value, str) and bool(_COLOUR.match(value)), path, f"colors.{name}",
-               f"{_given(value, f'colors.{name}')} is not '#rrggbb' (lower case){_moved(data, 'colors', name, path)}")
+        if not (isinstance(value, str) and _COLOUR.match(value)):  # the advice only for a problem: it may read git
+            raise _error(path, f"colors.{name}", f"{_given(value, f'colors.{name}')} is not '#rrggbb' (lower case)"
+                                                 f"{_moved(data, 'colors', name, path)}")
         colors[name] = value
     numbers = {}
     for name, value in data.get("numbers", {}).items():
-        _check(_is_number(value), path, f"numbers.{name}",
-               f"{_given(value, f'numbers.{name}')} is not {NUMBER}{_moved(data, 'numbers', name, path)}")
+        if not _is_number(value):
+            raise _error(path, f"numbers.{name}", f"{_given(value, f'numbers.{name}')} is not {NUMBER}{_moved(data, 'numbers', name, path)}")
         if name.endswith("_tint"):  # a share of white or black mixed into a colour
             _check(0 <= value <= 1, path, f"numbers.{name}", f"{value!r} is not a share from 0 to 1 (how much of the colour is mixed)")
         if is_room(name):  # room kept around a thing (twenty-third breaker: `hex_label_pad = -2` put the map's labels on its cuts)
@@ -833,8 +834,8 @@ def _load(kind: str, folder: Path) -> Template:
         numbers[name] = float(value)
     strings = {}
     for name, value in data.get("strings", {}).items():
-        _check(isinstance(value, str), path, f"strings.{name}",
-               f"{_given(value, f'strings.{name}')} is not a string{_moved(data, 'strings', name, path)}")
+        if not isinstance(value, str):
+            raise _error(path, f"strings.{name}", f"{_given(value, f'strings.{name}')} is not a string{_moved(data, 'strings', name, path)}")
         strings[name] = value
     boxes: dict[str, BoxSpec] = {}
     for name, spec in data.get("boxes", {}).items():
