@@ -136,7 +136,9 @@ class Template:
 
     def _missing(self, section: str, name: str, written: Any) -> TemplateError:
         """The error for ``section.name`` that the layout asks for and no template writes: at the line of
-        a name written almost so (``[boxes.titel]``, twelfth breaker), naming it, else at the section."""
+        a name written almost so (``[boxes.titel]``, twelfth breaker) that no layout has read and the shipped templates
+        do not write (:func:`pristine_table`), naming it; else, for a key the shipped templates write, at the
+        ``[section]`` of the file that wrote it, with the value it had (twenty-sixth breaker); else at the section."""
         # a name the layout has read already is a real one, no typo of this (a "did you mean" that named another box);
         # so is one the pristine templates write (twenty-sixth breaker: a deleted `emblem_ring` was "did you mean
         # emblem_tint", a key back reads a little later)
