@@ -2941,3 +2941,98 @@ def test_a_back_frame_moved_toward_the_trim_is_named_at_frame_inset(db, edited_t
     assert least == 2.5, problem
     edited_templates("back.toml", "frame_inset = 1.0", f"frame_inset = {least}")
     assert check_fit(db) == []
+
+# ---- Twenty-sixth round (MED 4): a key deleted from a template is said missing, not "did you mean" a key in use -------
+@pytest.mark.parametrize("name, line, key, value", [
+    ("back.toml", "emblem_ring = 3.0\n", "numbers.emblem_ring", "3.0"),  # was "did you mean emblem_tint", a key back reads
+    ("back.toml", "hatch_tint = 0.85\n", "numbers.hatch_tint", "0.85"),  # was at base.toml's title_hatch_tint
+    ("quest.toml", "icon_row_y = 21.0\n", "numbers.icon_row_y", "21.0"),  # was "did you mean icon_rule_y"
+    ("back.toml", "emblem_y = 20.0\n", "numbers.emblem_y", "20.0"),  # was at base.toml's [numbers], never edited
+])
+def test_a_deleted_template_key_is_missing_at_its_own_file_with_the_value_it_had(db, edited_templates, name, line, key, value):
+    """Twenty-sixth breaker (MED 4): deleting a needed [numbers] key was "did you mean emblem_tint, written here?" (a key
+    the layout reads itself: renaming it breaks a second value), sometimes at base.toml. Now it is one line at the
+    [numbers] header of the file that wrote it, saying the value the shipped template had; no did-you-mean."""
+    from pnp.layout import check_fit
+
+    path = edited_templates(name, line, "")
+    problems = check_fit(db)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert [(p.kind, p.field, Path(p.path), lines[p.line - 1]) for p in problems] == [("template", key, path, "[numbers]")], problems
+    assert "did you mean" not in problems[0].message and f"= {value}" in problems[0].message, problems[0].message
+
+
+def test_a_misspelt_template_key_is_still_named_where_it_is_written(db, edited_templates):
+    """Twenty-sixth breaker (MED 4), the other side: a key written misspelt (read by no layout) is still the one named."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("back.toml", "emblem_ring = 3.0", "emblem_rng = 3.0")
+    problems = check_fit(db)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert [(p.field, Path(p.path), lines[p.line - 1]) for p in problems] == [("numbers.emblem_ring", path, "emblem_rng = 3.0")], problems
+
+
+# ---- Twenty-sixth round (LOW 10): a misspelt kind header is one line naming the kind meant ------------------------------
+@pytest.mark.parametrize("old, new, key, meant", [
+    ("[solo.rules]", "[solo.rule]", "solo.rule", "[solo.rules]"),  # was a second line, "missing", at line 1
+    ("[[solo.servant]]", "[[solo.servants]]", "solo.servants", "[[solo.servant]]"),  # was two knock-on "0 types" lines
+])
+def test_a_misspelt_kind_header_is_one_line_naming_the_kind_meant(tmp_path, old, new, key, meant):
+    """Twenty-sixth breaker (LOW 10): `[solo.rule]` gave "missing; [solo.rules] is required" at line 1 and "unknown kind"
+    listing every kind; `[[solo.servants]]` added lines about a servant deck of 0 types. Now one line at the header."""
+    text = SOURCE.replace(f"\n{old}\n", f"\n{new}\n")
+    problems = _database_problems(tmp_path, text)
+    assert [(p.line, p.key) for p in problems] == [(_line_of(text, f"\n{new}\n") + 1, key)], problems
+    assert f"did you mean {meant}?" in problems[0].message, problems[0].message
+
+
+# ---- Twenty-sixth round (LOW 9): a misspelt table-card icon is told the icon it is near ---------------------------------
+@pytest.mark.parametrize("written, colons", [("los", False), (":loss:", True), ("Loss", False)])
+def test_a_misspelt_table_card_icon_names_the_icon_meant(tmp_path, written, colons):
+    """Twenty-sixth breaker (LOW 9): `icon = "los"` and `icon = ":loss:"` on a table card were told "such as 'win'"; now
+    one line at the icon naming `loss`, and for `:loss:` that the field takes the bare name."""
+    text = SOURCE.replace('icon = "loss"', f'icon = "{written}"', 1)
+    problems = _database_problems(tmp_path, text)
+    assert [(p.line, p.key) for p in problems] == [(_line_of(text, f'icon = "{written}"'), "solo.card.battle-loss.icon")], problems
+    assert "did you mean 'loss'?" in problems[0].message and ("without colons" in problems[0].message) == colons, problems[0].message
+
+
+# ---- Twenty-sixth round (MED 5): a key in the wrong table is told the table where it belongs ---------------------------
+@pytest.mark.parametrize("old, new, key, said", [
+    ('players = "1"', 'players = "1"\npapers = ["a4"]', "games.solo.papers", "papers is a key of [print]: move it there"),
+    ('title = "Quest"', 'title = "Quest"\nprint = { bleed_mm = 2 }', "solo.back.quest.print", "move bleed_mm to [print]"),
+])
+def test_a_database_key_in_the_wrong_table_is_told_its_own_table_first(tmp_path, old, new, key, said):
+    """Twenty-sixth breaker (MED 5): `papers` in [games.solo] was "did you mean players?" and `print = { bleed_mm = 2 }` in
+    a back "did you mean spirit, a key of cost of [[solo.spell]] ...". Each is one line at the key naming its table."""
+    text = SOURCE.replace(old, new, 1)
+    problems = _database_problems(tmp_path, text)
+    assert [(p.line, p.key) for p in problems] == [(_line_of(text, new) + 1, key)], problems
+    assert said in problems[0].message and "did you mean" not in problems[0].message, problems[0].message
+
+
+@pytest.mark.parametrize("old, new, key, line, home", [
+    # a [numbers] key under a box: was "did you mean y?"
+    ("emblem_y = 20.0\n", None, "boxes.title.emblem_y", "emblem_y = 20.0", "is a [numbers] key"),
+    # a [colors] key moved into [strings]: was blamed on [boxes.subtitle], which names the colour
+    ('line = "#c9b68e"\n', "[strings]\n", "strings.line", 'line = "#c9b68e"', "line is a [colors] key: move it there"),
+    # a box's field in [numbers]: was only "not a number"
+    ("", "[numbers]\n", "numbers.font", 'font = "serif-italic"', "font is a field of a box"),
+])
+def test_a_template_key_in_the_wrong_table_is_told_its_own_table(db, edited_templates, old, new, key, line, home):
+    """Twenty-sixth breaker (MED 5): a key moved to the wrong table of back.toml is one line at the key, naming the table
+    (or the box) where it belongs, never a did-you-mean of the table it is in nor the box that uses it."""
+    from pnp.layout import check_fit
+
+    if new is None:  # emblem_y from [numbers] to [boxes.title]
+        edited_templates("back.toml", old, "")
+        path = edited_templates("back.toml", "[boxes.title]\n", f"[boxes.title]\n{old}")
+    elif old:
+        edited_templates("back.toml", old, "")
+        path = edited_templates("back.toml", new, f"{new}{old}")
+    else:
+        path = edited_templates("back.toml", new, f'{new}font = "serif-italic"\n')
+    problems = check_fit(db)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert [(p.kind, p.field, Path(p.path), lines[p.line - 1]) for p in problems] == [("template", key, path, line)], problems
+    assert home in problems[0].message and "did you mean" not in problems[0].message, problems[0].message

@@ -189,8 +189,15 @@ def check_icons(context: CheckContext) -> None:
     database = context.database
     for card in database.solo.table_card + database.duel.table_card:
         if card.icon not in names:
-            context.report(context.at(card, "icon"), f"{quoted(card.icon)} is not an icon; give the name of an icon "
-                                                     f"file of templates/icons without .svg, such as 'win'")
+            from pnp.text import close_name  # only for a problem: the text module reads fonts
+
+            # twenty-sixth breaker: `los` and `:loss:` were told "such as 'win'", not the icon they are near
+            bare = card.icon.strip().strip(":").strip().lower().replace("_", "-")
+            meant = bare if bare in names else close_name(bare, names)
+            hint = "this field takes an icon's bare name, without colons: " if meant and ":" in card.icon else ""
+            context.report(context.at(card, "icon"), f"{quoted(card.icon)} is not an icon; {hint}did you mean {quoted(meant)}?"
+                           if meant else f"{quoted(card.icon)} is not an icon; give the name of an icon "
+                                         f"file of templates/icons without .svg, such as 'win'")
 
 
 ID_PREFIXES: dict[str, str] = {

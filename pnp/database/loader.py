@@ -342,26 +342,35 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
             report((game_key,), "missing; this section is required" if raw_game is None else f"must be a table of [{game_key}.*] blocks")
             continue
         fields: dict[str, Any] = {}
-        for kind, value in raw_game.items():
+        for written, value in raw_game.items():
+            kind = written
             if kind not in _fields(game_model):
-                report((game_key, kind), f"unknown kind; {game_key} has {', '.join(sorted(_fields(game_model)))}")
-                continue
+                # twenty-sixth breaker: `[solo.rule]` was "unknown kind" and a second line, "missing", at line 1; a kind
+                # misspelt is one line naming the kind meant, and its blocks are read as that kind (no knock-on lines)
+                unwritten = [other for other in _fields(game_model) if other not in raw_game]
+                meant = difflib.get_close_matches(kind, unwritten, 1, cutoff=0.7)
+                if not meant:
+                    report((game_key, kind), f"unknown kind; {game_key} has {', '.join(sorted(_fields(game_model)))}")
+                    continue
+                kind = meant[0]
+                header = f"[{game_key}.{kind}]" if kind == "rules" else f"[[{game_key}.{kind}]]"
+                report((game_key, written), f"unknown kind; did you mean {header}?")
             annotation: Any = _fields(game_model)[kind]  # tuple[<record model>, ...] or the rules model
             if kind == "rules":
-                fields[kind] = validate(constraints.adapter(annotation), value, (game_key, kind))
+                fields[kind] = validate(constraints.adapter(annotation), value, (game_key, written))
                 continue
             if not isinstance(value, list):
-                report((game_key, kind), f"must be [[{game_key}.{kind}]] blocks")
+                report((game_key, written), f"must be [[{game_key}.{kind}]] blocks")
                 continue
             record_model = typing.get_args(annotation)[0]
             records = []
             for number, item in enumerate(value):
-                record = validate(constraints.adapter(record_model), item, (game_key, kind, number))
+                record = validate(constraints.adapter(record_model), item, (game_key, written, number))
                 if record is None:
                     if isinstance(item, dict) and isinstance(item.get("id"), str):
-                        broken_ids.setdefault(item["id"], (game_key, kind, number))
+                        broken_ids.setdefault(item["id"], (game_key, written, number))
                     continue
-                loc = (game_key, kind, number, "id")
+                loc = (game_key, written, number, "id")
                 first = locations.get(record.id) or broken_ids.get(record.id)
                 if first is not None:  # twenty-fourth breaker: say where the first one is
                     report(loc, f"duplicate id {quoted(record.id)}: line {index.line_of(first + ('id',))} gives it already; "
@@ -370,10 +379,10 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
                 if record.game != game_key:  # said here, whole, once (checks.check_id_kinds passes it by: twenty-third breaker)
                     report(loc, checks.wrong_id_prefix(record, game_key))
                 by_id[record.id] = record
-                locations[record.id] = (game_key, kind, number)
+                locations[record.id] = (game_key, written, number)
                 records.append(record)
             fields[kind] = tuple(records)
-        if "rules" not in raw_game:
+        if "rules" not in fields:
             report((game_key, "rules"), f"missing; [{game_key}.rules] is required")
         complete = "rules" in fields and all(v is not None for v in fields.values())
         sections[game_key] = game_model(**fields) if complete else None
@@ -661,17 +670,24 @@ def _record_tables(loc: tuple[Any, ...]) -> list[tuple[tuple[Any, ...], str]]:
     return found
 
 
-def _unknown_key(loc: tuple[Any, ...]) -> str:
+def _unknown_key(loc: tuple[Any, ...], value: Any = None) -> str:
     """What to say of the key at ``loc`` that its table has none of: a key of this table it may be a typo of (twenty-second
     breaker: `txt`), else the tables it is a key of (twenty-fourth: `bleed_mm` under [games.solo] was told "did you mean
-    bleed_mm?"), else a key of another table it may be a typo of."""
+    bleed_mm?"), else a key of another table it may be a typo of. A key some other table holds is told that table first, and
+    a section's name (``print``, its written ``value`` an inline table) is told to be a section of its own."""
     written = str(loc[-1])
     game = str(loc[0]) if loc and loc[0] in ("solo", "duel") else ""
+    if written in _fields(CardsFile) and len(loc) > 1:  # twenty-sixth breaker: `print = { ... }` in a record: "did you mean spirit"
+        keys = list(value) if isinstance(value, dict) else []
+        moved = f"move {_listed(keys)} to [{written}]" if keys else f"write it as [{written}]"
+        return f"no key of this table; [{written}] is a section of its own, at the top level of the file: {moved}"
+    tables = _tables_with_key(written, game)
     here = [key for key in _keys_at(loc[:-1]) if key != written]
-    meant = difflib.get_close_matches(written, here, 1, cutoff=0.7)
+    # a key of another table is told its own table first (twenty-sixth breaker: `papers` in [games.solo] was "did you
+    # mean players?"); else one of this table it may be a typo of (twenty-second breaker: `txt`)
+    meant = [] if tables else difflib.get_close_matches(written, here, 1, cutoff=0.7)
     if meant:
         return f"unknown key; did you mean {meant[0]}?"
-    tables = _tables_with_key(written, game)
     own = [title for table, title in _record_tables(loc) if table != loc[:-1] and written in _keys_at(table)]
     if own:  # twenty-fifth breaker: the record's own `battle` was "or 1 more" after three tables of other kinds of record
         others = [title for title in tables if title not in own]
@@ -780,7 +796,7 @@ def _explain(item: ErrorDetails, loc: tuple[Any, ...], index: LineIndex | None =
             meant = difflib.get_close_matches(str(written), list(_keys_at(loc[:-1])), 1, cutoff=0.7)
             return (f"a table {written!r} inside this record, which has none of that name: is its [header] misplaced or misspelt?"
                     + (f" (did you mean {meant[0]}?)" if meant else ""))
-        return _unknown_key(loc)
+        return _unknown_key(loc, item.get("input"))
     if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == r"\S":
         return "is blank; write the text the card prints"
     if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == "^#[0-9a-f]{6}$":  # twenty-second breaker

@@ -136,10 +136,23 @@ class Template:
 
     def _missing(self, section: str, name: str, written: Any) -> TemplateError:
         """The error for ``section.name`` that the layout asks for and no template writes: at the line of
-        a name written almost so (``[boxes.titel]``, twelfth breaker), naming it, else at the section."""
-        # a name the layout has read already is a real one, no typo of this (a "did you mean" that named another box)
-        close = difflib.get_close_matches(name, [other for other in written if f"{section}.{other}" not in self.asked], 1, cutoff=0.75)
+        a name written almost so (``[boxes.titel]``, twelfth breaker) that no layout has read and the shipped templates
+        do not write (:func:`pristine_table`), naming it; else, for a key the shipped templates write, at the
+        ``[section]`` of the file that wrote it, with the value it had (twenty-sixth breaker); else at the section."""
+        # a name the layout has read already is a real one, no typo of this (a "did you mean" that named another box);
+        # so is one the pristine templates write (twenty-sixth breaker: a deleted `emblem_ring` was "did you mean
+        # emblem_tint", a key back reads a little later)
+        chain = template_chain(self.path)
+        pristine = [pristine_table(path, section) for path in chain]
+        real = set().union(*(table or {} for table in pristine))
+        close = difflib.get_close_matches(
+            name, [other for other in written if f"{section}.{other}" not in self.asked and other not in real], 1, cutoff=0.75)
         reason = f"missing; the layout of {self.kind} needs it"
+        had = next(((path, table[name]) for path, table in zip(chain, pristine) if table and name in table), None)
+        if had is not None and not close:  # deleted: at the [section] of the file that wrote it, with what it said
+            path, value = had
+            reason += f" ({path.name} had {toml_key((name,))} = {_shown_value(value)}; write it under [{section}])"
+            return TemplateError(path, f"{section}.{name}", reason, _line(path, (section,)))
         if not close:
             chain = template_chain(self.path)
             if self.kind != "base" and not chain[1:]:  # thirteenth breaker: `extends` left out
@@ -254,6 +267,46 @@ def plain_text(value: str) -> str:
     ``{placeholders}`` (:meth:`Template.formatted`), so that one rule prints a brace in every string (twenty-fourth
     breaker: `Battle {{Win}}` printed both braces); anything else as written."""
     return value.replace("{{", "{").replace("}}", "}")
+
+
+def _shown_value(value: Any) -> str:
+    """``value`` as TOML writes it (``3.0``, ``"#c9b68e"``, ``[16, 10]``), cut short for one line."""
+    if isinstance(value, str):
+        return shortened(json.dumps(value, ensure_ascii=False), 60)
+    if isinstance(value, dict):
+        return "{ ... }"
+    return shortened(json.dumps(value), 60)
+
+
+@functools.lru_cache(maxsize=128)
+def _pristine_bytes(path: Path) -> bytes | None:
+    """The template ``path`` as shipped, to tell a deleted key from a typo: the file of the same name in the bundled
+    :data:`pnp.resources.TEMPLATE_DIR` when ``path`` is in another folder, else its last committed version
+    (``git show HEAD:<path>``); ``None`` when neither is known (no git, a file of the designer's own)."""
+    import subprocess
+
+    bundled = resources.TEMPLATE_DIR / path.name
+    try:
+        if path.parent.resolve() != bundled.parent.resolve():
+            return bundled.read_bytes() if bundled.is_file() else None
+        shown = subprocess.run(["git", "-C", str(path.parent), "show", f"HEAD:./{path.name}"],
+                               capture_output=True, timeout=5, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return shown.stdout if shown.returncode == 0 else None
+
+
+def pristine_table(path: Path, section: str) -> dict[str, Any] | None:
+    """The ``[section]`` table (``numbers``) of the template ``path`` as shipped (:func:`_pristine_bytes`): ``{}`` when
+    it has none, ``None`` when the shipped file is unknown or unreadable."""
+    content = _pristine_bytes(path)
+    if content is None:
+        return None
+    try:
+        table = _parsed(content.removeprefix(codecs.BOM_UTF8)).get(section, {})
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+    return table if isinstance(table, dict) else {}
 
 
 def _header_line(path: Path, section: str) -> int:
@@ -733,12 +786,32 @@ def _given(value: Any, key: str) -> str:
     return shortened(repr(value), 40)
 
 
-def _moved(data: dict[str, Any], section: str, name: str) -> str:
+def _home_of(data: dict[str, Any], path: Path | None, section: str, name: str) -> str | None:
+    """The table other than ``section`` (``colors``, ``numbers``, ``strings``) where ``name`` belongs: the one the merged
+    template ``data`` writes it in, else the one the shipped templates of ``path``'s chain write it in (a key moved, so
+    written in no other table now: twenty-sixth breaker, `emblem_y` under [boxes.title]); ``None`` when neither does."""
+    others = [other for other in ("colors", "numbers", "strings") if other != section]
+    for other in others:
+        if isinstance(data.get(other), dict) and name in data[other]:
+            return other
+    for file in template_chain(path) if path is not None else []:
+        for other in others:
+            table = pristine_table(file, other)
+            if table and name in table:
+                return other
+    return None
+
+
+def _moved(data: dict[str, Any], section: str, name: str, path: Path | None = None) -> str:
     """``"; hex_radius_max is a [numbers] key: move it there"`` when ``name``, written under ``section``, is a key of another
-    table of the template (twenty-second breaker: "5 is not a string" invited quoting the number), else ``""``."""
-    for other in ("colors", "numbers", "strings"):
-        if other != section and isinstance(data.get(other), dict) and name in data[other]:
-            return f"; {name} is a [{other}] key: move it there"
+    table of the template (twenty-second breaker: "5 is not a string" invited quoting the number; :func:`_home_of`), or
+    ``"; font is a field of a box ..."`` for a box's field (twenty-sixth breaker: `font` in [numbers] was "not a number"),
+    else ``""``."""
+    home = _home_of(data, path, section, name)
+    if home is not None:
+        return f"; {name} is a [{home}] key: move it there"
+    if name in BOX_KEYS:
+        return f"; {name} is a field of a box ([boxes.<name>]): write it under the box it is for"
     return ""
 
 
@@ -747,13 +820,14 @@ def _load(kind: str, folder: Path) -> Template:
     data, path = _merged(kind, folder)
     colors: dict[str, str] = {}
     for name, value in data.get("colors", {}).items():
-        _check(isinstance(value, str) and bool(_COLOUR.match(value)), path, f"colors.{name}",
-               f"{_given(value, f'colors.{name}')} is not '#rrggbb' (lower case){_moved(data, 'colors', name)}")
+        if not (isinstance(value, str) and _COLOUR.match(value)):  # the advice only for a problem: it may read git
+            raise _error(path, f"colors.{name}", f"{_given(value, f'colors.{name}')} is not '#rrggbb' (lower case)"
+                                                 f"{_moved(data, 'colors', name, path)}")
         colors[name] = value
     numbers = {}
     for name, value in data.get("numbers", {}).items():
-        _check(_is_number(value), path, f"numbers.{name}",
-               f"{_given(value, f'numbers.{name}')} is not {NUMBER}{_moved(data, 'numbers', name)}")
+        if not _is_number(value):
+            raise _error(path, f"numbers.{name}", f"{_given(value, f'numbers.{name}')} is not {NUMBER}{_moved(data, 'numbers', name, path)}")
         if name.endswith("_tint"):  # a share of white or black mixed into a colour
             _check(0 <= value <= 1, path, f"numbers.{name}", f"{value!r} is not a share from 0 to 1 (how much of the colour is mixed)")
         if is_room(name):  # room kept around a thing (twenty-third breaker: `hex_label_pad = -2` put the map's labels on its cuts)
@@ -762,8 +836,8 @@ def _load(kind: str, folder: Path) -> Template:
         numbers[name] = float(value)
     strings = {}
     for name, value in data.get("strings", {}).items():
-        _check(isinstance(value, str), path, f"strings.{name}",
-               f"{_given(value, f'strings.{name}')} is not a string{_moved(data, 'strings', name)}")
+        if not isinstance(value, str):
+            raise _error(path, f"strings.{name}", f"{_given(value, f'strings.{name}')} is not a string{_moved(data, 'strings', name, path)}")
         strings[name] = value
     boxes: dict[str, BoxSpec] = {}
     for name, spec in data.get("boxes", {}).items():
@@ -771,6 +845,9 @@ def _load(kind: str, folder: Path) -> Template:
         unknown = set(spec) - set(BOX_KEYS)
         if unknown:  # twentieth breaker: `font_size` got no hint
             first = min(unknown)
+            home = next(((field, found) for field in sorted(unknown) if (found := _home_of(data, path, "boxes", field))), None)
+            if home is not None:  # twenty-sixth breaker: `emblem_y` under [boxes.title] was "did you mean y?"
+                raise _error(path, f"{key}.{home[0]}", f"{home[0]} is a [{home[1]}] key, not a field of a box: move it there")
             close = difflib.get_close_matches(first, BOX_KEYS, 1, cutoff=0.5) or [k for k in BOX_KEYS if k in first]
             hint = f"did you mean {close[0]}? " if close else ""
             raise _error(path, f"{key}.{first}", f"unknown key(s) {', '.join(sorted(unknown))}; {hint}a box has {', '.join(BOX_KEYS)}")
@@ -805,6 +882,10 @@ def _load(kind: str, folder: Path) -> Template:
         if not _COLOUR.match(colour):
             _check(not _COLOUR.match(colour.lower()), path, f"{key}.color", f"{colour!r} must be written in lower case ({colour.lower()!r})")
             if colour not in colors:
+                misplaced = next((other for other in ("strings", "numbers") if colour in data.get(other, {})), None)
+                if misplaced is not None:  # twenty-sixth breaker: a colour moved into [strings] was blamed on the box
+                    raise _error(path, f"{misplaced}.{colour}", f"{_given(data[misplaced][colour], f'{misplaced}.{colour}')} "
+                                                               f"is a colour that [{key}] names: {colour} is a [colors] key: move it there")
                 extends = "" if kind == "base" or "extends" in _read(path) else \
                     ' (this template extends no other: `extends = "base"` brings the shared colours)'
                 meant = close_name(colour, colors)  # twenty-third breaker: `inks` got no "did you mean ink"
