@@ -384,7 +384,7 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
     by_record: dict[str, FitProblem] = {}  # a record's colour, said once at its key
     judged: dict[str, int] = {}  # texts judged for contrast, by the key of their colour (else the colour itself)
     faint_count: dict[str, int] = {}  # of them, those of too little contrast
-    outlined: list[tuple[Any, Path, str, str, str]] = []  # outlines through a text: said after all else at their key
+    outlined: list[tuple[Any, ...]] = []  # outlines through a text: said after all else at their key (a ring's with its over)
     faint: list[tuple[Any, Path, _Text, str, str, float]] = []  # texts of too little contrast: face, template, text, key, background, ratio
 
     def report(face, template: Path, key: str, message: str, box: str = "", over: float = 0.0) -> None:
