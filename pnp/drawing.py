@@ -152,6 +152,10 @@ class Circle:
     placed_by: str = field(default="", compare=False, repr=False)
     """The template key that places the shape (``numbers.emblem_y``), when one does: the legibility check names it
     when the shape is drawn over a text (twenty-third breaker); never drawn differently."""
+    grown_by: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    """The ``[numbers]`` keys (no ``numbers.`` prefix) that grow a ring's disc beyond what it holds: its room around
+    the icon (``emblem_ring``) and its line's width (``emblem_rule_width``), when the layout names them; the checks
+    name them when the ring is too big (:func:`pnp.layout.common.ring_fix`, twenty-sixth breaker); never drawn differently."""
 
     def __post_init__(self) -> None:
         check_colour(self.fill, "Circle.fill")
@@ -212,7 +216,7 @@ class Icon:
         if not re.match(r"^[a-z0-9][a-z0-9-]*$", self.name):
             raise DrawingError(f"Icon name {self.name!r} must be lower-case letters, digits and '-'")
         if not self.size > 0:  # a negative size draws the icon upside down (eighteenth breaker: portrait_pad = 15)
-            raise DrawingError(f"Icon {self.name!r} has a size of {self.size:g} mm; an icon needs a positive size")
+            raise DrawingError(f"the {self.name} icon has a size of {self.size:g} mm; an icon needs a positive size")
 
 
 @dataclass(frozen=True)

@@ -1668,7 +1668,8 @@ def test_an_icon_a_number_makes_negative_is_a_template_problem(db, edited_templa
 
     path = edited_templates("servant.toml", "portrait_pad = 1.5", "portrait_pad = 15.0")
     problems = check_fit(db)
-    assert len(problems) == 1 and Path(problems[0].path) == path and "an icon needs a positive size" in problems[0].message
+    # twenty-sixth breaker: said at portrait_pad itself, in words (was `numbers`, with `Icon 'ghast'` in the message)
+    assert [(p.field, Path(p.path)) for p in problems] == [("numbers.portrait_pad", path)] and "no room" in problems[0].message
 
 
 def test_a_ring_a_number_makes_negative_is_a_template_problem(db, edited_templates):
@@ -3037,3 +3038,59 @@ def test_a_template_key_in_the_wrong_table_is_told_its_own_table(db, edited_temp
     lines = path.read_text(encoding="utf-8").split("\n")
     assert [(p.kind, p.field, Path(p.path), lines[p.line - 1]) for p in problems] == [("template", key, path, line)], problems
     assert home in problems[0].message and "did you mean" not in problems[0].message, problems[0].message
+
+# ---- Twenty-sixth round (MED 2, MED 3, LOW 7): rings and emblem discs over texts, rules and the frame ------------------
+@pytest.mark.parametrize("name, old, new, key", [
+    # MED 2: on the backs, the ornament rule through the icon and its disc, the disc over the title
+    ("back.toml", "rule_y = 49.0", "rule_y = 38.0", "numbers.rule_y"),  # the rule moved up through the icon
+    ("back.toml", "emblem_y = 20.0", "emblem_y = 28.0", "numbers.emblem_y"),  # the disc moved onto the rule and the title
+    ("back.toml", "emblem_ring = 3.0", "emblem_ring = 12", "numbers.emblem_ring"),  # the disc grown over rule and title
+    ("back.toml", "emblem_ring = 3.0", "emblem_ring = 8", "numbers.emblem_ring"),
+    ("back.toml", "emblem_rule_width = 0.4", "emblem_rule_width = 3", "numbers.emblem_rule_width"),  # swallows the diamond
+    # MED 3: on the fronts, a ring grown over a text or across the frame or out of its band
+    ("base.toml", "title_icon_ring = 0.5", "title_icon_ring = 3", "numbers.title_icon_ring"),
+    ("quest.toml", "emblem_ring = 0.6", "emblem_ring = 4", "numbers.emblem_ring"),  # over the footer's id
+    ("warding_city.toml", "key_icon_ring = 0.8", "key_icon_ring = 4", "numbers.key_icon_ring"),  # out of the band
+    ("warding_city.toml", "key_icon_ring = 0.8", "key_icon_ring = 2", "numbers.key_icon_ring"),  # through "Warding Key"
+    # LOW 7: a pad that leaves a padded icon no room, at the pad (was `numbers`, with a Python repr)
+    ("servant.toml", "portrait_pad = 1.5", "portrait_pad = 12", "numbers.portrait_pad"),
+    ("warding_city.toml", "key_icon_inset = 0.6", "key_icon_inset = 5", "numbers.key_icon_inset"),
+])
+def test_a_ring_or_disc_over_a_rule_a_text_or_the_frame_is_one_line_at_its_key(db, edited_templates, name, old, new, key):
+    """Twenty-sixth breaker (MED 2, MED 3, LOW 7): each edit passed check while the PNGs showed the ornament rule through
+    the back's icon, a disc over "Servant of the", a ring over a subtitle, the footer's id or "Warding Key", across the
+    frame or out of the band; `portrait_pad = 12` was said at `[numbers]` as `Icon 'ghast'`. Each is one ``template``
+    problem at the key that moved or grew it, in words."""
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    assert "Icon '" not in problem.message and "Circle(" not in problem.message
+
+
+def test_a_grown_quest_emblem_is_one_line_at_its_numbers(db, edited_templates):
+    """Twenty-sixth breaker (MED 3): `emblem_size = 16` printed the quest emblem's ring over the footer's id and onto the
+    frame, and check passed. One line, at a number of the emblem that fixes it (the size grows it down from emblem_y)."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("quest.toml", "emblem_size = 11.5", "emblem_size = 16")
+    problems = check_fit(db)
+    assert [(p.field, Path(p.path)) for p in problems] in ([("numbers.emblem_y", path)], [("numbers.emblem_size", path)])
+    assert "emblem_size" in problems[0].message
+
+
+@pytest.mark.parametrize("name, old, new, key, word", [
+    ("back.toml", "rule_y = 49.0", "rule_y = 38.0", "numbers.rule_y", "at least "),
+    ("back.toml", "emblem_y = 20.0", "emblem_y = 28.0", "numbers.emblem_y", "at most "),
+    ("back.toml", "emblem_ring = 3.0", "emblem_ring = 12", "numbers.emblem_ring", "at most "),
+    ("back.toml", "emblem_rule_width = 0.4", "emblem_rule_width = 3", "numbers.emblem_rule_width", "at most "),
+    ("base.toml", "title_icon_ring = 0.5", "title_icon_ring = 3", "numbers.title_icon_ring", "at most "),
+    ("quest.toml", "emblem_ring = 0.6", "emblem_ring = 4", "numbers.emblem_ring", "at most "),
+    ("warding_city.toml", "key_icon_ring = 0.8", "key_icon_ring = 4", "numbers.key_icon_ring", "at most "),
+    ("servant.toml", "portrait_pad = 1.5", "portrait_pad = 12", "numbers.portrait_pad", "at most "),
+])
+def test_a_ring_or_disc_problem_says_a_value_that_passes(db, edited_templates, name, old, new, key, word):
+    """Twenty-sixth breaker: the line says what would be right, and the value it names passes check."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    value = problem.message.rsplit(word, 1)[1].rstrip(")")
+    edited_templates(name, new, f"{key.split('.', 1)[1]} = {value}")
+    assert check_fit(db) == []

@@ -418,7 +418,8 @@ def check_fit(database: Database) -> list[FitProblem]:
                 if (problem.path, problem.field) in keys:
                     # lines over each other: the text that needs the most spacing is said, so the spacing it asks for is enough
                     at = keys[problem.path, problem.field]
-                    if problem.field.endswith(".line_spacing") and problem.over > kept[at].over:
+                    # a ring too big: the one that must shrink the most is said, so the value it asks for is enough
+                    if (problem.field.endswith(".line_spacing") or "ring is too big" in problem.message) and problem.over > kept[at].over:
                         kept[at] = problem
                     continue
                 keys[problem.path, problem.field] = len(kept)

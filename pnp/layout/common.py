@@ -70,6 +70,43 @@ def safe_area_factor(width: float, height: float, safe_mm: float) -> float:
     return factor if factor > 0 else 1.0
 
 
+def ring_fix(template: Template, disc: Circle, excess: float) -> tuple[str, str] | None:
+    """The ``[numbers]`` key of ``disc``'s ring (:attr:`pnp.drawing.Circle.grown_by`: its room around the icon, its
+    line's width) that grew the disc by ``excess`` mm too much, and the value that takes it back (``at most 2.8``,
+    rounded down to 0.1 mm); ``None`` when the ring did not grow it (the disc was moved, or its icon is too big: said at
+    those keys). A room counts as grown when it is more than :data:`RING_GROWN` of the icon's size, a line when it is as
+    wide as the room and more than :data:`RING_LINE_GROWN` of the icon's size (twenty-sixth breaker:
+    ``title_icon_ring = 3``, ``emblem_ring = 12``, ``emblem_rule_width = 3`` passed check); and only when making it
+    smaller (a room never below 0) takes back all of ``excess``."""
+    keys = [key for key in disc.grown_by if key]
+    width = next((key for key in keys if key.endswith("width")), None)
+    room = next((key for key in keys if not key.endswith("width")), None)
+    room_mm = template.number(room) if room else 0.0
+    icon = 2 * (disc.r - room_mm)  # the icon's size, mm: the disc's radius less its room, twice
+    if width and template.number(width) >= room_mm and template.number(width) > RING_LINE_GROWN * icon \
+            and template.number(width) >= 2 * excess:
+        return width, f"at most {math.floor((template.number(width) - 2 * excess) * 10 - 1e-9) / 10:g}"
+    if room and room_mm > RING_GROWN * icon and room_mm >= excess:
+        return room, f"at most {max(0.0, math.floor((room_mm - excess) * 10 - 1e-9) / 10):g}"
+    return None
+
+
+RING_GROWN = 0.15
+"""A ring's room around its icon larger than this share of the icon's size has grown the disc (the bundled rooms are
+5 to 12 % of their icons)."""
+
+RING_LINE_GROWN = 0.05
+"""A ring's line wider than this share of its icon's size (and than the ring's room) has grown the disc (the bundled
+lines are 2 to 4 %)."""
+
+
+def frame_inside(template: Template, width: float, height: float) -> Box:
+    """The inside (card mm) of the card frame's inner rule that :func:`frame` draws for ``template`` on a card of
+    ``width`` x ``height`` mm: what a disc on a card front must stay inside (twenty-sixth breaker)."""
+    inset = (template.number("border") + template.number("frame_inner_inset") + template.number("frame_inner_rule_width") / 2)
+    return Box(inset, inset, width - 2 * inset, height - 2 * inset)
+
+
 @dataclass
 class CardBuilder:
     """Collects the primitives of one Drawing (a card or a board) and the text boxes that overflow.
@@ -245,35 +282,76 @@ class CardBuilder:
         it was blamed on each card)."""
         return None if record is not None else self.template.string_key(text)
 
-    def at_number(self, name: str, message: str) -> FitProblem:
-        """A ``"template"`` problem at ``numbers.<name>``, at the file and line that write it."""
+    def at_number(self, name: str, message: str, over: float = 0.0) -> FitProblem:
+        """A ``"template"`` problem at ``numbers.<name>``, at the file and line that write it; ``over`` as
+        :class:`FitProblem` has it."""
         path, line = template_line(self.template.path, f"numbers.{name}")
-        return FitProblem("templates", f"numbers.{name}", "template", message, path=str(path), line=line)
+        return FitProblem("templates", f"numbers.{name}", "template", message, over=over, path=str(path), line=line)
 
     def keep_disc_inside(self, disc: Circle, area: Box, what: str, inside_of: str, down: str, size: str) -> None:
         """A ``"template"`` problem when the ink of ``disc`` (its radius and half its line, mm) reaches past ``area`` (card
-        mm), the inside of the card frame's inner rule: the disc would print over the frame's rules or off the card
-        (twenty-fifth breaker: ``emblem_y = 1`` put the back's emblem across both rules and past the top edge, and check
-        passed). Said at ``numbers.<down>``, the number that moves the disc down (with the values that fit), when moving
-        it fits it; else at ``numbers.<size>``, the disc's size. ``what`` names the disc, ``inside_of`` the rule."""
+        mm), the inside of the card frame's inner rule (or of a band): the disc would print over the frame's rules or off
+        the card (twenty-fifth breaker: ``emblem_y = 1`` put the back's emblem across both rules and past the top edge,
+        and check passed). Said at the key of the disc's ring (``disc.grown_by``: its room or its line) when making that
+        smaller fits the disc (twenty-sixth breaker: ``title_icon_ring = 3`` crossed the frame and passed); else at
+        ``numbers.<down>``, the number that moves the disc down (with the values that fit), when moving it fits it and
+        there is one (``down`` not ``""``); else at ``numbers.<size>``, the disc's size. ``what`` names the disc,
+        ``inside_of`` what it must stay inside."""
         reach = disc.r + disc.stroke_width / 2
         top, bottom, left, right = disc.cy - reach, disc.cy + reach, disc.cx - reach, disc.cx + reach
         slack = ROUNDING_SLACK
         if top >= area.y - slack and bottom <= area.bottom + slack and left >= area.x - slack and right <= area.right + slack:
             return
+        excess = max(area.y - top, bottom - area.bottom, area.x - left, right - area.right)
+        ring = ring_fix(self.template, disc, excess)
+        if ring is not None:
+            self.problems.append(self.at_number(ring[0], f"{what} ({top:.1f} to {bottom:.1f} mm down, {left:.1f} to "
+                                                         f"{right:.1f} mm across the card) runs over {inside_of}: "
+                                                         f"its ring is too big; set {ring[0]} to {ring[1]}", excess))
+            return
         if 2 * reach > area.height + slack or 2 * reach > area.width + slack:
             self.problems.append(self.at_number(size, f"{what} is {2 * reach:.1f} mm across and {inside_of} holds "
                                                       f"{min(area.width, area.height):.1f} mm: make it smaller"))
             return
-        if left < area.x - slack or right > area.right + slack:
-            self.problems.append(self.at_number(size, f"{what} ({left:.1f} to {right:.1f} mm across) runs over {inside_of} "
-                                                      f"({area.x:.1f} to {area.right:.1f} mm): make it smaller"))
+        if left < area.x - slack or right > area.right + slack or not down:
+            self.problems.append(self.at_number(size, f"{what} ({top:.1f} to {bottom:.1f} mm down, {left:.1f} to "
+                                                      f"{right:.1f} mm across the card) runs over {inside_of} ({area.x:.1f} "
+                                                      f"to {area.right:.1f} mm across, {area.y:.1f} to {area.bottom:.1f} "
+                                                      f"mm down): make it smaller"))
             return
         value = self.template.number(down)
         fits = (f"at least {math.ceil((value + area.y - top) * 10 - 1e-9) / 10:g}" if top < area.y - slack else
                 f"at most {math.floor((value + area.bottom - bottom) * 10 + 1e-9) / 10:g}")
         self.problems.append(self.at_number(down, f"{what} ({top:.1f} to {bottom:.1f} mm down the card) runs over {inside_of} "
-                                                  f"({area.y:.1f} to {area.bottom:.1f} mm); set {down} to {fits}"))
+                                                  f"({area.y:.1f} to {area.bottom:.1f} mm); make {size} smaller or set {down} to {fits}"))
+
+    def keep_rule_off_disc(self, disc: Circle, rule_y: float, below: Box, what: str) -> None:
+        """A ``"template"`` problem when the ornament rule at ``rule_y`` mm (:func:`ornament_rule`, centred on the disc)
+        runs through ``disc`` and what it holds: its diamond's far point must clear the ink of the disc's ring (the
+        diamond may sit on the ring, as the bundled backs draw it). Twenty-sixth breaker: ``rule_y = 38``,
+        ``emblem_y = 28``, ``emblem_ring = 12`` and ``emblem_rule_width = 3`` drew the rule through the back's icon or
+        its disc, and check passed. Said at the ring's key when making the ring smaller fits (:func:`ring_fix`); else
+        at ``numbers.emblem_y`` when the disc also reaches ``below`` (the title's box, mm: the disc was moved onto the
+        rule and the title), else at ``numbers.rule_y``; each with the value that fits. ``what`` names the disc."""
+        reach = disc.r + disc.stroke_width / 2
+        diamond = self.template.number("ornament_diamond_h")
+        needed = reach - diamond  # how far from the disc's centre the rule must run (mm)
+        intrusion = needed - abs(rule_y - disc.cy)
+        if intrusion <= ROUNDING_SLACK:
+            return
+        ring = ring_fix(self.template, disc, intrusion)
+        said = f"the ornament rule ({rule_y:g} mm down the card) runs through {what} ({disc.cy - reach:.1f} to {disc.cy + reach:.1f} mm)"
+        if ring is not None:
+            self.problems.append(self.at_number(ring[0], f"{said}: its ring is too big; set {ring[0]} to {ring[1]}", intrusion))
+        elif disc.cy + reach > below.y + ROUNDING_SLACK and rule_y >= disc.cy:
+            value = self.template.number("emblem_y")
+            most = math.floor((value - intrusion) * 10 + 1e-9) / 10
+            self.problems.append(self.at_number("emblem_y", f"{said} and reaches the title ({below.y:g} mm down): move the "
+                                                            f"disc up; set emblem_y to at most {most:g}"))
+        else:
+            fits = (f"at least {math.ceil((disc.cy + needed) * 10 - 1e-9) / 10:g}" if rule_y >= disc.cy else
+                    f"at most {math.floor((disc.cy - needed) * 10 + 1e-9) / 10:g}")
+            self.problems.append(self.at_number("rule_y", f"{said}: move the rule off the disc; set rule_y to {fits}"))
 
     def keep_icons_in_disc(self, disc: Circle, icons: list[Icon], what: str, scale: str) -> None:
         """A ``"template"`` problem at ``numbers.<scale>`` when the ink of an icon of ``icons`` (its box shrunk by

@@ -73,7 +73,8 @@ def back(card: Back, db: Database, make: Make):
     y = t.number("emblem_y")
     cx = card_w / 2
     disc = Circle(cx, y + size / 2, size / 2 + t.number("emblem_ring"), fill=tint(colour, t.number("emblem_tint"), BLACK),
-                  stroke=line, stroke_width=t.number("emblem_rule_width"), placed_by="numbers.emblem_y")
+                  stroke=line, stroke_width=t.number("emblem_rule_width"), placed_by="numbers.emblem_y",
+                  grown_by=("emblem_ring", "emblem_rule_width"))
     b.add(disc)
     # twenty-fifth breaker: a disc across the frame's rules and off the card, an icon out of its disc, passed check
     inner = inset + gap + t.number("inner_line_width") / 2
@@ -89,6 +90,8 @@ def back(card: Back, db: Database, make: Make):
                 for index, name in enumerate(icons[:2])]
         b.add(*pair)
         b.keep_icons_in_disc(disc, pair, "the emblem's disc", "emblem_pair_scale")
+    # twenty-sixth breaker: the ornament rule through the icon and its disc, and check passed
+    b.keep_rule_off_disc(disc, t.number("rule_y"), t.box("title").box, "the emblem's disc")
     b.add(*ornament_rule(t, t.number("rule_left"), t.number("rule_right"), t.number("rule_y"), line))
     b.text("title", card.title, "title")
     b.text("subtitle", card.subtitle, "subtitle")

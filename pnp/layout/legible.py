@@ -34,6 +34,7 @@ from typing import Any
 
 from pnp.drawing import Box, Circle, Group, Line, Polyline, Rect, TextLine, inside_polygon, turn_points
 from pnp.inks import relative_luminance
+from pnp.layout.common import ring_fix
 from pnp.layout.overlap import OVERLAP_SLACK_MM
 from pnp.layout.problems import FitProblem
 from pnp.layout.safe import Painted, _intersection, _outer_box, painted
@@ -71,6 +72,9 @@ class _Rule:
     """The outline of a filled shape: drawn after a text, the shape itself is judged (:meth:`_Fill.touches`)."""
     named: str = ""
     """What the outline is, in words (``the card frame's inner rule``: :attr:`pnp.drawing.Rect.named`), or ``""``."""
+    ring: Circle | None = None
+    """The filled disc this is a piece of the ring of, in card mm (:attr:`pnp.drawing.Circle.grown_by` names its keys),
+    or ``None``: drawn before a text, the ring's line through the text is a rule through it (twenty-sixth breaker)."""
 
 
 OUTLINE_SEGMENTS = 32
@@ -205,6 +209,15 @@ def _marks(items: Iterable, transforms: tuple[tuple[float, float, float], ...] =
             for start, end in _outline(item):
                 start, end = _turned([start, end], transforms)
                 yield _Rule(start, end, None, item.placed_by, order, bool(item.fill), getattr(item, "named", ""))
+        if isinstance(item, Circle) and item.fill and item.stroke and item.stroke_width > 0 and item.grown_by and not hatched:
+            # a ring's line, drawn before a text that runs off the disc onto it, strikes through the text (twenty-sixth
+            # breaker: `key_icon_ring = 4` cut the "W" of "Warding Key", `emblem_ring = 4` the footer's id)
+            (centre,) = _turned([(item.cx, item.cy)], transforms)
+            disc = Circle(centre[0], centre[1], item.r, stroke_width=item.stroke_width, grown_by=item.grown_by,
+                          placed_by=item.placed_by)
+            for start, end in _outline(item):
+                start, end = _turned([start, end], transforms)
+                yield _Rule(start, end, None, item.placed_by, order, True, "the ring of a disc", disc)
         if isinstance(item, Rect) and item.fill:
             corners = [(item.x, item.y), (item.x + item.width, item.y), (item.x + item.width, item.y + item.height),
                        (item.x, item.y + item.height)]
@@ -342,6 +355,22 @@ def _text_key(text: _Text, rule: _Rule) -> str:
     return f"boxes.{text.painted.source}" if text.painted.source else "numbers"
 
 
+def _ring_said(template: Path, ring: Circle, text: _Text, box: Box) -> tuple[str, str, str, float]:
+    """The key, message, box and ``over`` (mm) of the problem "the ring of ``ring`` (card mm) strikes through ``text``" (``box``, its ink
+    box shrunk by the slack): at the ring's own key when the ring grew onto the text (:func:`pnp.layout.common.ring_fix`,
+    with the value that fits), else at the key that places the disc (``numbers.emblem_y``), else at the text's box."""
+    nearest = (min(max(ring.cx, box.x), box.right), min(max(ring.cy, box.y), box.bottom))
+    reach = ring.r + ring.stroke_width / 2
+    intrusion = reach - math.hypot(nearest[0] - ring.cx, nearest[1] - ring.cy)
+    fix = ring_fix(load_template(template.stem, template.parent), ring, intrusion)
+    said = f"the ring of a disc ([numbers] {', '.join(ring.grown_by)}) strikes through {_name(text)} ({{where}})"
+    if fix is not None:
+        return f"numbers.{fix[0]}", f"{said}: the ring is too big; set {fix[0]} to {fix[1]}", "", intrusion
+    if ring.placed_by:
+        return ring.placed_by, f"{said}; move the disc ([numbers] {ring.placed_by.split('.', 1)[1]}) or make it smaller", "", 0.0
+    return _text_key(text, _Rule((0.0, 0.0), (1.0, 0.0), None)), f"{said}; move the text off it", text.painted.source, 0.0
+
+
 def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> list[FitProblem]:
     """One ``"template"`` :class:`FitProblem` per template key whose rule strikes through a text, whose
     shape hides a text drawn before it, or whose text is printed on a background of too little contrast
@@ -355,10 +384,10 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
     by_record: dict[str, FitProblem] = {}  # a record's colour, said once at its key
     judged: dict[str, int] = {}  # texts judged for contrast, by the key of their colour (else the colour itself)
     faint_count: dict[str, int] = {}  # of them, those of too little contrast
-    outlined: list[tuple[Any, Path, str, str, str]] = []  # outlines through a text: said after all else at their key
+    outlined: list[tuple[Any, ...]] = []  # outlines through a text: said after all else at their key (a ring's with its over)
     faint: list[tuple[Any, Path, _Text, str, str, float]] = []  # texts of too little contrast: face, template, text, key, background, ratio
 
-    def report(face, template: Path, key: str, message: str, box: str = "") -> None:
+    def report(face, template: Path, key: str, message: str, box: str = "", over: float = 0.0) -> None:
         path, line = template_line(template, key)
         said = (str(path), key)
         if said in known or (key.startswith("numbers") and str(template_line(template, "numbers")[0]) in placed_wrong):
@@ -370,7 +399,7 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                 message += (f", or ask for a smaller safe area (--safe, [print] safe_mm): for one wider than the templates' "
                             f"{LAID_OUT_SAFE_MM:g} mm this card's contents are shrunk to {scale:.0%}")
             found[said] = (FitProblem("templates", key, "template", message.replace("{where}", where), box=box,
-                                      path=str(path), line=line), set())
+                                      path=str(path), line=line, over=over), set())
         found[said][1].add(face.id)
 
     for face in faces:
@@ -402,6 +431,11 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                     continue  # a text the layout places by its own shapes: its labels' and numbers' checks judge it
                 if rule.filled and rule.order > text.order:
                     continue  # a filled shape drawn over the text: judged as a shape, below
+                if rule.ring is not None:
+                    if _shown_crossing(rule, box, fills) > OVERLAP_SLACK_MM:
+                        outlined.append((face, template, *_ring_said(template, rule.ring, text, box)))
+                        break
+                    continue
                 if _shown_crossing(rule, box, fills) > OVERLAP_SLACK_MM:
                     number = _rule_number(template, rule.line) if rule.line is not None else \
                         rule.placed_by.split(".", 1)[1] if rule.placed_by.startswith("numbers.") else None
@@ -475,6 +509,6 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
         if len(spoiled) > 1:
             problem = FitProblem(problem.record_id, problem.field, problem.kind,
                                  problem.message.replace(" (on ", f" (on {len(spoiled)} faces, the first ", 1),
-                                 box=problem.box, path=problem.path, line=problem.line)
+                                 box=problem.box, path=problem.path, line=problem.line, over=problem.over)
         problems.append(problem)
     return list(by_record.values()) + problems

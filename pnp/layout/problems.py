@@ -29,7 +29,8 @@ class FitProblem:
     ``"rows[5].text"``; ``"safe area"`` for a whole face; the setting for ``"print"``; the template's
     dotted key for ``"templates"``, ``boxes.name.x``). ``kind`` says what is wrong (:data:`FitKind`), ``message`` says it in words.
     ``over`` is how far over: mm for ``"text over"``, spaces for ``"spaces over"``, the ``line_spacing`` (em) its lines
-    need for a ``boxes.<name>.line_spacing`` whose lines print over each other, 0 otherwise.
+    need for a ``boxes.<name>.line_spacing`` whose lines print over each other, the mm a ring's key must take back for a
+    ring (:func:`pnp.layout.common.ring_fix`) too big, 0 otherwise.
     ``box`` is the template box the text is set in, when there is one. A ``"template"`` problem names
     the template file (``path``) and the 1-based ``line`` of its ``field`` there.
 

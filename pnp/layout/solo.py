@@ -40,6 +40,7 @@ from pnp.layout.common import (
     circle_number,
     footer,
     frame,
+    frame_inside,
     full_bleed,
     hatch,
     icon_centred,
@@ -93,9 +94,13 @@ def _title_band_with_icon(b: CardBuilder, text: str, icon: str | None, band_colo
         size = t.number("title_icon")
         cx, cy = t.number("title_icon_x") + size / 2, band.y + band.height / 2
         disc = Circle(cx, cy, size / 2 + t.number("title_icon_ring"), fill=t.color("panel"), stroke=t.color("rule"),
-                      stroke_width=t.number("title_icon_rule_width"), placed_by="numbers.title_icon_x")
+                      stroke_width=t.number("title_icon_rule_width"), placed_by="numbers.title_icon_x",
+                      grown_by=("title_icon_ring", "title_icon_rule_width"))
         shown = icon_centred(icon, cx, cy, size * t.number("title_icon_scale"))
         b.add(disc, shown)
+        # twenty-sixth breaker: `title_icon_ring = 3` put the disc across the frame's rules and its corner diamond
+        b.keep_disc_inside(disc, frame_inside(t, b.width, b.height), "the title icon's disc", "the card frame's inner rule",
+                           "", "title_icon")
         b.keep_icons_in_disc(disc, [shown], "the title icon's disc", "title_icon_scale")
     b.text("title", text, "title")
 
@@ -140,9 +145,12 @@ def _emblem(b: CardBuilder, icon: str, cx: float | None = None, half_width: floa
     y = t.number("emblem_y")
     b.add(*ornament_rule(t, cx - half_width, cx + half_width, y + size / 2, t.color("muted")))
     disc = Circle(cx, y + size / 2, size / 2 + t.number("emblem_ring"), fill=t.color("panel"), stroke=t.color("muted"),
-                  stroke_width=t.number("emblem_rule_width"), placed_by="numbers.emblem_y")
+                  stroke_width=t.number("emblem_rule_width"), placed_by="numbers.emblem_y",
+                  grown_by=("emblem_ring", "emblem_rule_width"))
     shown = icon_centred(icon, cx, y + size / 2, size * t.number("emblem_scale"))
     b.add(disc, shown)
+    b.keep_disc_inside(disc, frame_inside(t, b.width, b.height), "the emblem's disc", "the card frame's inner rule",
+                       "emblem_y", "emblem_size")
     b.keep_icons_in_disc(disc, [shown], "the emblem's disc", "emblem_scale")
 
 
@@ -222,9 +230,16 @@ def warding_city(card: WardingCity, db: Database, make: Make):
     t.could_read("colors.band_text_dark", "colors.band_text_light", *_MAP_COLOUR_KEYS)  # for a city of another colour
     icon, x, cy = t.number("key_icon_size"), t.number("key_icon_x"), t.number("key_icon_cy")
     inset = t.number("key_icon_inset")
-    b.add(Circle(x + icon / 2, cy, icon / 2 + t.number("key_icon_ring"), fill=t.color("panel"), stroke=t.color("ink"),
-                 stroke_width=t.number("key_icon_rule_width"), placed_by="numbers.key_icon_cy"))
-    b.add(Icon("key", x + inset, cy - icon / 2 + inset, icon - 2 * inset))
+    disc = Circle(x + icon / 2, cy, icon / 2 + t.number("key_icon_ring"), fill=t.color("panel"), stroke=t.color("ink"),
+                  stroke_width=t.number("key_icon_rule_width"), placed_by="numbers.key_icon_cy",
+                  grown_by=("key_icon_ring", "key_icon_rule_width"))
+    b.add(disc)
+    # twenty-sixth breaker: `key_icon_ring = 4` put the disc out of the band, over its top rule and the card above
+    inside = frame_inside(t, b.width, b.height)
+    below_rule = top + t.number("band_rule_width") / 2
+    b.keep_disc_inside(disc, Box(inside.x, below_rule, inside.width, inside.bottom - below_rule), "the key's disc",
+                       "the coloured band (inside the card frame)", "key_icon_cy", "key_icon_size")
+    b.add(Icon("key", x + inset, cy - icon / 2 + inset, t.inner_size("key_icon_size", "key_icon_inset", "the key icon")))
     name = colour_name(t, colour)
     b.text("band", t.formatted("band_title", key=card.key), "band_title", color=text_colour)
     b.text("band_colour", t.formatted("band_subtitle", Colour=name, colour=name.lower()), "band_subtitle",
@@ -246,7 +261,7 @@ def servant(card: Servant, db: Database, make: Make):
     b.add(Rect(px, py, size, size, fill=tint(t.color("border"), t.number("portrait_tint"), t.color("panel")), stroke=ink,
                stroke_width=t.number("portrait_rule_width"), radius=t.number("portrait_radius"), frame="portrait"))
     pad = t.number("portrait_pad")
-    b.add(Icon(card.servant_type, px + pad, py + pad, size - 2 * pad))
+    b.add(Icon(card.servant_type, px + pad, py + pad, t.inner_size("portrait_size", "portrait_pad", "the portrait's icon")))
     b.text("range", t.formatted("range", range=card.range), "range")
     hexes_word = t.string("hex_one" if card.range == 1 else "hex_many")
     t.could_read("strings.hex_one", "strings.hex_many")  # for a servant of another range

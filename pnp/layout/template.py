@@ -191,6 +191,20 @@ class Template:
         except KeyError:
             raise self._missing("numbers", name, self.numbers) from None
 
+    def inner_size(self, size: str, pad: str, what: str) -> float:
+        """``numbers.<size>`` less ``numbers.<pad>`` on each side (mm): the room a shape padded inside another has (the
+        portrait's icon inside its frame). Raises :class:`TemplateError` at ``numbers.<pad>`` when that leaves no room,
+        with the largest pad that does (twenty-sixth breaker: ``portrait_pad = 12`` was said at ``[numbers]`` with a
+        Python repr); ``what`` names the padded shape in words."""
+        outer, room = self.number(size), self.number(pad)
+        inner = outer - 2 * room
+        if inner <= 0 < outer:
+            most = math.floor((outer / 2) * 10 - 1e-9) / 10
+            raise _error(self.path, f"numbers.{pad}", f"{room:g} mm on each side of {size} ({outer:g} mm) leaves {what} "
+                                                      f"no room ({inner:g} mm); set {pad} to less than {outer / 2:g} "
+                                                      f"(at most {most:g})")
+        return inner
+
     def string(self, name: str) -> str:
         """The label called ``name``, printed as it is written but for ``{{`` and ``}}``, each one brace as in every
         string (:func:`plain_text`; a ``{placeholder}`` or a brace alone in it is a problem of :func:`string_problems`;
