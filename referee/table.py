@@ -399,6 +399,9 @@ class TableSession:
             self._pending = None if word == "undo" else self._pending
             return self._command(word)
         first = word.split()[0] if word.split() else ""
+        if first == "undo" and len(word.split()) > 1:  # twenty-sixth breaker: `undo --db x` was "not an answer here"
+            return Reply(error="`undo` takes nothing more at this prompt: it takes back this game's last step (type `undo` "
+                               "alone; --save and --db are not read here, this session plays its own save)")
         if first in set(SESSION_COMMANDS) - {"undo"} | set(self.table.commands()):  # `status --json`, `spells --player x`
             return Reply(error=self._shell_hint(first, text.split()))
         before = self._pending
@@ -476,6 +479,8 @@ class TableSession:
             save = [] if any(word.split("=")[0] == "--save" for word in words[1:]) else ["--save", str(self.path)]  # this game, another db
             shell = shlex.join(["referee", self.table.name, *words, *save])
             return f"{said}; this session plays {self.path}: for another save or database, in a shell, `{shell}`"
+        if "--help" in words[1:]:  # the one-shot command prints its help (twenty-sixth breaker: said it refused it)
+            return f"{said}; in a shell, `referee {self.table.name} {first} --help` explains its options"
         try:
             from referee.clitools import command_context
 

@@ -1411,3 +1411,33 @@ def test_a_refusal_at_a_prompt_names_no_option_nobody_typed(tmp_path):
     session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
     reply = session.answer("ghast-1 ghast-2 zhumbi-1 63 35")
     assert reply.error is not None and "you named 3" in reply.error and not reply.error.startswith("--"), reply.error
+
+
+@pytest.mark.parametrize("typed", ["undo --db x", "undo --save other.toml", "undo 2"])
+def test_undo_with_more_words_says_undo_takes_nothing_more(tmp_path, typed):
+    """Twenty-sixth breaker (LOW 6): `turn X --save` was told "--save and --db are not read here" but `undo --db x` only
+    "not an answer here". `undo` with anything after it is told it takes nothing more and why; nothing is undone."""
+    save = tmp_path / "duel.toml"
+    one_shot("duel", save, "new --seed 5")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    session.answer("1")  # the marker: an event to undo
+    before = list(session.game.log.events)
+    reply = session.answer(typed)
+    assert reply.error is not None and reply.error.startswith("`undo` takes nothing more at this prompt"), reply.error
+    assert "not an answer here" not in reply.error and session.game.log.events == before
+
+
+def test_help_of_a_table_command_offers_the_one_shot_help_that_works(tmp_path):
+    """Twenty-sixth breaker (LOW 6): `log --help` at a prompt said the one-shot `referee duel log` refuses --help; it
+    prints its help. The refusal offers that command, which works as printed."""
+    from referee.advice import commands_in
+
+    save = tmp_path / "duel.toml"
+    one_shot("duel", save, "new --seed 5")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    reply = session.answer("log --help")
+    assert reply.error is not None and "refuses" not in reply.error, reply.error
+    offered = commands_in(reply.error)
+    assert offered == ["referee duel log --help"], reply.error
+    result = CliRunner().invoke(main, shlex.split(offered[0])[1:])
+    assert result.exit_code == 0 and "Usage" in result.output
