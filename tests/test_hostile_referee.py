@@ -1651,7 +1651,7 @@ def test_a_save_path_with_a_newline_is_offered_as_a_shell_reads_it(tmp_path):
 def test_a_spell_numbered_outside_1_to_6_is_no_die():
     """Twenty-fifth breaker (LOW): `seal --assign 'battle 3,5 cast 1 spell 0'` said "a die shows 1-6": `spell` names a spell."""
     result = CliRunner().invoke(main, ["duel", "seal", "--player", "wardens", "--assign", "battle 3,5 cast 1 spell 0", "--db", str(DB_PATH)])
-    assert result.exit_code != 0 and "no spell 0: a player card's spells are 1-6" in result.output, result.output
+    assert result.exit_code != 0 and "no spell '0': a player card's spells are `1-6`" in result.output, result.output
 
 
 def test_every_reroll_refusal_names_its_option(tmp_path):
@@ -1664,3 +1664,80 @@ def test_every_reroll_refusal_names_its_option(tmp_path):
         run("duel", *line, save=save)
     for given in ("wardens=1,2", "shadowmajik=2", "wardens=9"):
         assert _refused("duel", "reveal", "--reroll", given, save=save).startswith("Error: --reroll: ")
+
+
+# ---- Twenty-sixth round (the twenty-sixth breaker's findings, referee) ---------------------------------------
+# Finding 3 (MED): a refused hidden placing blanked every typed number in the referee's own example too.
+_SAME_MISTAKE = [  # pairs of hidden placings with the same kind of mistake and different numbers
+    ("battle 3,5 cats 4", "battle 1,2 cats 6"), ("battle three,5 power 6", "battle three,2 power 1"),
+    ("battle 2,5 cast 4 spell 3 reroll 2 x", "battle 6,1 cast 5 spell 5 reroll 6 x"), ("battle 3,5 power6", "battle 1,2 power4"),
+    ("battle 3,5 power 7", "battle 1,2 power 9"), ("battle 3,5 spell 0 cast 2", "battle 1,6 spell 8 cast 6"),
+    ("battle 3,5,6 power 2", "battle 1,2,4,1 power 3"), ("battle 3,5 power 2 spare 1,2", "battle 6,6 power 1 spare 5,4"),
+    ("commit --player wardens battle 4,3 power 2", "commit --player wardens battle 1,6 power 5"),
+    ("log 6 5 4 3", "log 1 2"), ("3 battle", "5,1 battle"), ("battle 3,5 power 2 --db 5", "battle 2,1 power 4 --db 6"),
+]
+
+
+def _hidden_refusal(tmp_path: Path, typed: str) -> str:
+    """The refusal of ``typed`` at the Wardens' hidden placing prompt of `referee duel play` as the screen shows it."""
+    from referee.duel.cli import parse as duel_parse
+    from referee.duel.table import DuelTable
+    from referee.errors import undisclosed
+    from referee.table import TableSession
+
+    save = tmp_path / f"h{abs(hash(typed))}.toml"
+    run("duel", "new", "--seed", "11", save=save)
+    session = TableSession(duel_game.load(save, DB), save, DuelTable(DB, duel_parse))
+    assert session.answer("1").error is None and session.question().hidden
+    reply = session.answer(typed)
+    assert reply.error is not None, typed
+    return undisclosed(reply.error, typed)
+
+
+@pytest.mark.parametrize("first, second", _SAME_MISTAKE)
+def test_a_refused_hidden_placing_reads_the_same_whatever_numbers_were_typed(tmp_path, first, second):
+    """Twenty-sixth breaker (MED 3): `battle 3,5 cats 4` was refused with "type for example: battle … cast …
+    (or: battle … power 6 ...)": the blanks in the referee's example showed the placing. Two placings with the
+    same mistake are refused in the same words, holding none of the numbers typed, with the example whole."""
+    import re
+
+    shown = _hidden_refusal(tmp_path, first)
+    assert shown == _hidden_refusal(tmp_path, second), (shown, _hidden_refusal(tmp_path, second))
+    outside_back_quotes = re.sub(r"`[^`]*`", "", shown)
+    assert not re.search(r"\d", outside_back_quotes), shown  # no number of the player's: the referee's own are back-quoted
+    if "for example" in shown:
+        assert f"type for example: {dev.EXAMPLE}" in shown, shown
+
+
+def test_undisclosed_keeps_the_referees_words_and_hides_every_echo():
+    """The rule of errors.undisclosed, by its pieces: back-quoted words stay; quoted echoes and click's extra
+    arguments go; an option's name and a listed choice stay; a number outside back quotes goes whoever wrote it."""
+    from referee.errors import undisclosed
+
+    typed = "commit --player wardens battle 4,3 power 2"
+    assert undisclosed("Got unexpected extra arguments (battle 4,3 power 2); `help 3` lists", typed) == \
+        "Got unexpected extra arguments (what you typed); `help 3` lists"
+    assert undisclosed("Invalid value for '--player': '3' is not one of 'wardens', 'shadowmajik'.", "roll --player 3") == \
+        "Invalid value for '--player': (what you typed) is not one of 'wardens', 'shadowmajik'."
+    assert undisclosed("a player card's spells are `1-6`, not 9 or 3,5 6", "x") == "a player card's spells are `1-6`, not … or …"
+    assert undisclosed("not \"'a' 3\" but `battle 3,5 cast 4`", "'a' 3") == "not (what you typed) but `battle 3,5 cast 4`"
+
+
+@pytest.mark.parametrize("command", ["commit", "seal"])
+def test_a_refused_hidden_one_shot_placing_reads_the_same_whatever_numbers_were_typed(tmp_path, monkeypatch, command):
+    """Twenty-sixth breaker (MED 3), the one-shot hidden prompts: `referee duel commit` and `seal` asked with
+    hidden input refuse two placings with the same mistake in the same line, none of whose numbers shows."""
+    from referee import clitools
+
+    monkeypatch.setattr(clitools, "stdin_is_terminal", lambda: True)
+    save = tmp_path / "c.toml"
+    run("duel", "new", "--seed", "11", save=save)
+    run("duel", "marker", "1", save=save)
+    args = ["duel", command, "--player", "wardens", "--db", str(DB_PATH)] + (["--save", str(save)] if command == "commit" else [])
+    shown = []
+    for typed in ("battle 3,5 cats 4", "battle 1,2 cats 6", "battle 3,5 power 7", "battle 1,2 power 9"):
+        result = CliRunner().invoke(main, args, input=typed + "\n", env={"NO_COLOR": "1"})
+        error = next(line for line in result.output.splitlines() if line.startswith("Error:"))
+        assert result.exit_code == 1 and not any(n in error.replace(dev.EXAMPLE, "").replace("`1-6`", "") for n in "3547129"), error
+        shown.append(error)
+    assert shown[0] == shown[1] and shown[2] == shown[3] and dev.EXAMPLE in shown[0], shown
