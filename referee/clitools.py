@@ -81,6 +81,12 @@ def shell_quoted(text: str) -> str:
     return f"$'{escaped}'"
 
 
+def shell_command(words: Iterable[str]) -> str:
+    """``words`` as one command line a shell reads back as those words (each :func:`shell_quoted`): what
+    :func:`shlex.join` does, with a path's newline or escape kept as ``$'...'`` (twenty-sixth breaker)."""
+    return " ".join(shell_quoted(word) for word in words)
+
+
 def _remember_given(func: Callable[..., Any]) -> Callable[..., Any]:
     """``func`` (a command with :func:`common_options`) run with :data:`GIVEN` set from the options typed
     on its command line (not from a variable or a default); its one-line errors get them too

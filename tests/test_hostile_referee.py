@@ -1741,3 +1741,74 @@ def test_a_refused_hidden_one_shot_placing_reads_the_same_whatever_numbers_were_
         assert result.exit_code == 1 and not any(n in error.replace(dev.EXAMPLE, "").replace("`1-6`", "") for n in "3547129"), error
         shown.append(error)
     assert shown[0] == shown[1] and shown[2] == shown[3] and dev.EXAMPLE in shown[0], shown
+
+
+# Finding 4 (MED): the wrong-game refusal offered `--save` with the one-line display form of the path.
+def _shell_words(command: str) -> list[str]:
+    """The words bash reads in ``command`` (bash, not shlex: only bash reads the ``$'...'`` form)."""
+    import subprocess
+
+    read = subprocess.run(["bash", "-c", f"printf '%s\\0' {command}"], capture_output=True, text=True, check=True)
+    return read.stdout.split("\0")[:-1]
+
+
+_AWKWARD_NAMES = ["a\nb.toml", "t\tx\x1b[31mred.toml", "it's here.toml", "sp ace\\x.toml"]
+
+
+@pytest.mark.parametrize("name", _AWKWARD_NAMES)
+def test_the_wrong_game_refusal_offers_the_save_a_shell_reads_back(tmp_path, name):
+    """Twenty-sixth breaker (MED 4): `referee duel status` on a solo save offered `referee solo status --save
+    '/tmp/a b.toml'` for a path holding a newline (a tab, an escape likewise): another file. Each command it offers,
+    read by bash, names the real save, both ways round."""
+    from referee.advice import commands_in
+
+    for made, asked in (("solo", "duel"), ("duel", "solo")):
+        save = tmp_path / made / name
+        save.parent.mkdir(exist_ok=True)
+        run(made, "new", *(["--difficulty", "normal", "--spells", "bind,shield"] if made == "solo" else ["--seed", "3"]), save=save)
+        result = CliRunner().invoke(main, [asked, "status", "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+        offered = [command for command in commands_in(result.output) if "--save" in command]
+        assert result.exit_code == 1 and offered, result.output
+        for command in offered:
+            words = _shell_words(command)
+            assert words[:3] == ["referee", made, "status"] and words[words.index("--save") + 1] == str(save), (command, words)
+
+
+@pytest.mark.parametrize("name", _AWKWARD_NAMES)
+def test_every_command_a_table_prompt_offers_names_its_files_as_a_shell_reads_them(tmp_path, name):
+    """Twenty-sixth breaker (MED 4), the whole kind: a table prompt's hint for a command typed with options
+    (`status --json`, `status --db OTHER`) offered `shlex.join`'s quoting, which a one-line refusal turns
+    from a newline into a space. Each offered command, read by bash, gives back this session's save and database."""
+    from referee.advice import commands_in
+    from referee.solo.cli import parse as solo_parse
+    from referee.solo.game import load as load_solo
+    from referee.solo.table import SoloTable
+    from referee.table import TableSession
+
+    save = tmp_path / name
+    run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", save=save)
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    other = tmp_path / f"other {name}"
+    for typed in ("status --json", f"status --db {_quoted_for_table(other)}", f"log --save {_quoted_for_table(other)}"):
+        reply = session.answer(typed)
+        offered = [c for c in commands_in(reply.error or "") if c.startswith("referee solo ")]
+        assert offered, (typed, reply.error)
+        for command in offered:
+            words = _shell_words(command)
+            files = {words[i]: words[i + 1] for i in range(len(words) - 1) if words[i] in ("--save", "--db")}
+            assert files.get("--save") in (str(save), str(other)) and files.get("--db", str(DB_PATH)) in (str(DB_PATH), str(other)), (command, words)
+
+
+def _quoted_for_table(path: Path) -> str:
+    """``path`` as a player types it at a table prompt (shlex reads the table's words)."""
+    import shlex
+
+    return shlex.quote(str(path))
+
+
+def test_shell_command_quotes_every_word_as_shell_quoted():
+    """The one quoting of an offered command (referee.clitools.shell_command): bash reads back each word."""
+    from referee.clitools import shell_command
+
+    words = ["referee", "solo", "status", "--save", "/tmp/a\nb c'd\x1b.toml", "--db", "plain.toml"]
+    assert _shell_words(shell_command(words)) == words and "\n" not in shell_command(words)
