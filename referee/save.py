@@ -558,7 +558,7 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
                               f"{_title(game)} ({', '.join(sorted(SETUP_MARKS[game] & setup.keys()))}): game = {_as_written(game)}",
                         _top_line(text, "game"))
     if doc.get("game") != game:
-        from referee.clitools import shell_quoted  # the one quoting of an offered command (twenty-sixth breaker)
+        from pnp.oneline import shell_quoted  # the one quoting of an offered command (twenty-sixth breaker)
 
         other = doc.get("game")
         remedy = (f": it is played with `referee {other}` commands (`referee {other} status --save {shell_quoted(str(path))}`)"
