@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import sys
 import traceback
 import unicodedata
@@ -235,3 +236,15 @@ class FilePath(click.Path):
         if isinstance(value, str) and not value.strip():
             self.fail(f"an empty path; name the {'folder' if not self.file_okay else 'file'}", param, ctx)
         return super().convert(value, param, ctx)
+
+
+def shell_quoted(text: str) -> str:
+    """``text`` quoted for a POSIX shell on one line: as :func:`shlex.quote` does, or, when it holds a control or line-
+    breaking character, in bash's ``$'...'`` form with escapes (``$'a\\nb'``): a one-line error or Next line never turns a
+    newline of a path into a space, naming another file (twenty-fifth breaker)."""
+    if not any(ord(char) < 32 or ord(char) == 127 or char in "\u0085\u2028\u2029" for char in text):
+        return shlex.quote(text)
+    escaped = "".join("\\\\" if char == "\\" else "\\'" if char == "'" else "\\n" if char == "\n" else "\\t" if char == "\t"
+                      else f"\\x{ord(char):02x}" if ord(char) < 32 or ord(char) == 127 else f"\\u{ord(char):04x}" if char in "\u0085\u2028\u2029"
+                      else char for char in text)
+    return f"$'{escaped}'"

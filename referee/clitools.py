@@ -12,7 +12,6 @@ import getpass
 import json
 import os
 import re
-import shlex
 import sys
 import warnings
 from collections.abc import Callable, Iterable
@@ -23,7 +22,10 @@ from typing import Any
 import click
 
 from pnp import database, oneline, resources
-from pnp.oneline import slug  # noqa: F401  (referee.clitools.slug: the commands' name matching)
+from pnp.oneline import (
+    shell_quoted,  # noqa: F401  (referee.clitools.shell_quoted: one quoting for every offered command)
+    slug,  # noqa: F401  (referee.clitools.slug: the commands' name matching)
+)
 from referee import save as savefile
 from referee import savelock, snapshots
 from referee.errors import RefereeError, RuleError
@@ -69,16 +71,10 @@ def _takes_save(game: str, name: str) -> bool:
     return command is not None and {"save_path", "database_path"} <= {p.name for p in command.params}
 
 
-def shell_quoted(text: str) -> str:
-    """``text`` quoted for a POSIX shell on one line: as :func:`shlex.quote` does, or, when it holds a control or line-
-    breaking character, in bash's ``$'...'`` form with escapes (``$'a\\nb'``): a one-line error or Next line never turns a
-    newline of a path into a space, naming another file (twenty-fifth breaker)."""
-    if not any(ord(char) < 32 or ord(char) == 127 or char in "\u0085\u2028\u2029" for char in text):
-        return shlex.quote(text)
-    escaped = "".join("\\\\" if char == "\\" else "\\'" if char == "'" else "\\n" if char == "\n" else "\\t" if char == "\t"
-                      else f"\\x{ord(char):02x}" if ord(char) < 32 or ord(char) == 127 else f"\\u{ord(char):04x}" if char in "\u0085\u2028\u2029"
-                      else char for char in text)
-    return f"$'{escaped}'"
+def shell_command(words: Iterable[str]) -> str:
+    """``words`` as one command line a shell reads back as those words (each :func:`shell_quoted`): what
+    :func:`shlex.join` does, with a path's newline or escape kept as ``$'...'`` (twenty-sixth breaker)."""
+    return " ".join(shell_quoted(word) for word in words)
 
 
 def _remember_given(func: Callable[..., Any]) -> Callable[..., Any]:

@@ -24,25 +24,51 @@ class RefereeError(ValueError):
     """Anything the referee refuses or cannot read: ``str(error)`` is one line for the player."""
 
 
+_SPANS = re.compile(r"`[^`]*`"  # the referee's own words and examples: kept as they are
+                    r"|\"[^\"]*\""  # an echo in double quotes (Python's repr of text holding a single quote)
+                    r"|(?<!\w)'[^']*'(?!\w)"  # an echo in single quotes (``card's`` is no quote)
+                    r"|Got unexpected extra arguments? \([^)]*\)")  # click's echo of extra words
+
+
 def undisclosed(message: str, typed: str = "") -> str:
-    """A refusal of hidden input (a duel placing) as the shared screen may show it: what was typed left out.
-    Refusals quote it in single quotes (``not '56'``): a quoted text is left out unless it is an option's name
-    (``Missing option '--player'``) or, with ``typed``, words that were not typed (the choices click lists);
-    with ``typed`` (the hidden text), every number-bearing word of it found anywhere in
-    the message is left out too, whatever the parser made of it (seventeenth breaker: click's "Got unexpected
-    extra arguments (battle 4,3 power 2)" and a double-quoted echo showed a placing). The referee's own words
-    and examples, in back quotes, stay (``place one active die: `power N` ...``) unless they hold such a word."""
-    def hide(quoted: re.Match) -> str:
-        text = quoted.group(0)
-        if re.fullmatch(r"'--[a-z][a-z-]*'", text) or (typed and text[1:-1].strip().lower() not in typed.lower()):
-            return text  # an option's name, or words of the referee's own (the choices of a click option)
+    """A refusal of hidden input (a duel placing) as the shared screen may show it: what was typed left out,
+    and the rest the same whatever numbers were typed (ruling 77).
+
+    Read from left to right: a back-quoted span (`` `battle 3,5 cast 4` ``) is the referee's own words and is
+    kept as it is; a quoted echo (``'56'``, ``"'a' 3"``, click's ``Got unexpected extra arguments (4 3)``)
+    becomes ``(what you typed)``, except an option's name (``'--player'``) and, with ``typed``, a quoted
+    text holding no digit and not found in ``typed`` (the choices click lists). With ``typed`` (the hidden
+    text, non-empty), every word holding a digit outside back quotes becomes ``…`` whether it was typed or
+    not: a refusal the referee writes with a number of its own puts that number in back quotes.
+    Twenty-sixth breaker: only the typed number-words were blanked, in the referee's example too, so the
+    blanks showed which numbers had been typed."""
+    def hide(span: re.Match) -> str:
+        text = span.group(0)
+        if text.startswith("`"):
+            return text
+        if text.startswith("Got unexpected"):
+            return text[:text.index("(")] + "(what you typed)"
+        inner = text[1:-1]
+        if re.fullmatch(r"--[a-z][a-z-]*", inner):
+            return text  # an option's name
+        if typed and not re.search(r"\d", inner) and inner.strip().lower() not in typed.lower():
+            return text  # words of the referee's own (the choices of a click option)
         return "(what you typed)"
 
-    masked = re.sub(r"'[^']*'", hide, message)
-    words = sorted({word.strip(",;:()[]\"'") for word in re.findall(r"\S*\d\S*", typed)} - {""}, key=len, reverse=True)
-    for word in words:
-        masked = re.sub(rf"(?<![\w,]){re.escape(word)}(?![\w,])", "…", masked)
-    return masked
+    shown, at = [], 0
+    for span in _SPANS.finditer(message):
+        shown += [_numbers_left_out(message[at:span.start()], typed), hide(span)]
+        at = span.end()
+    shown.append(_numbers_left_out(message[at:], typed))
+    return "".join(shown)
+
+
+def _numbers_left_out(text: str, typed: str) -> str:
+    """``text`` (outside quotes and back quotes) with every word holding a digit as ``…`` when ``typed``; a
+    run of them (``3,5 6``) is one ``…``, so that how many numbers were typed does not show either."""
+    if not typed:
+        return text
+    return re.sub(r"…(?:[\s,]*…)+", "…", re.sub(r"[^\s,;:()\[\]\"'`]*\d[^\s,;:()\[\]\"'`]*", "…", text))
 
 
 class ParseError(RefereeError):

@@ -12,7 +12,6 @@ import glob
 import hashlib
 import os
 import re
-import shlex
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -559,8 +558,10 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
                               f"{_title(game)} ({', '.join(sorted(SETUP_MARKS[game] & setup.keys()))}): game = {_as_written(game)}",
                         _top_line(text, "game"))
     if doc.get("game") != game:
+        from pnp.oneline import shell_quoted  # the one quoting of an offered command (twenty-sixth breaker)
+
         other = doc.get("game")
-        remedy = (f": it is played with `referee {other}` commands (`referee {other} status --save {shlex.quote(str(path))}`)"
+        remedy = (f": it is played with `referee {other}` commands (`referee {other} status --save {shell_quoted(str(path))}`)"
                   if other in ("solo", "duel") else "")
         said = f"this is a save of {_title(other)}, not of {_title(game)}" if other in ("solo", "duel") else (
             f"this is a save of {other!r}, not of {game!r}")

@@ -354,10 +354,12 @@ class TableSession:
         try:
             reply = self._answer_two(text)
         except StaleSave as error:  # the file changed under the session: its game is no longer the file's
+            from referee.clitools import shell_quoted
+
             self._pending = None
             return Reply(error=f"{error.path}: the save file was changed outside this session (another command, an editor or a "
                                f"sync tool), so nothing was written and this session ends; start `referee {self.table.name} play "
-                               f"--save {shlex.quote(str(error.path))}` again to play the game as the file holds it now",
+                               f"--save {shell_quoted(str(error.path))}` again to play the game as the file holds it now",
                          leave=True)
         except RefereeError as error:  # a save that cannot be written (a full disk): nothing changed, said in one line
             self._pending = None
@@ -403,7 +405,11 @@ class TableSession:
             return Reply(error="`undo` takes nothing more at this prompt: it takes back this game's last step (type `undo` "
                                "alone; --save and --db are not read here, this session plays its own save)")
         if first in set(SESSION_COMMANDS) - {"undo"} | set(self.table.commands()):  # `status --json`, `spells --player x`
-            return Reply(error=self._shell_hint(first, text.split()))
+            try:  # its words as a shell reads them: a quoted path is one word (twenty-sixth breaker)
+                words = shlex.split(text)
+            except ValueError:
+                words = text.split()
+            return Reply(error=self._shell_hint(first, words))
         before = self._pending
         try:
             if before is not None:
@@ -469,6 +475,7 @@ class TableSession:
         none, and the one-shot command that does, with this session's ``--save`` and ``--db``, when its
         options are the one-shot's (else why the one-shot refuses them too, twelfth breaker)."""
         from referee.cli import main
+        from referee.clitools import shell_command
 
         said = f"`{first}` takes nothing more at this prompt, where it shows everything"
         group = main.get_command(click.Context(main), self.table.name)
@@ -477,7 +484,7 @@ class TableSession:
             return f"{said}; {first} has no one-shot command with options"
         if any(word.split("=")[0] in ("--save", "--db") for word in words[1:]):  # another game's file: a shell reads it
             save = [] if any(word.split("=")[0] == "--save" for word in words[1:]) else ["--save", str(self.path)]  # this game, another db
-            shell = shlex.join(["referee", self.table.name, *words, *save])
+            shell = shell_command(["referee", self.table.name, *words, *save])
             return f"{said}; this session plays {self.path}: for another save or database, in a shell, `{shell}`"
         if "--help" in words[1:]:  # the one-shot command prints its help (twenty-sixth breaker: said it refused it)
             return f"{said}; in a shell, `referee {self.table.name} {first} --help` explains its options"
@@ -489,7 +496,7 @@ class TableSession:
             return f"{said}, and the one-shot `referee {self.table.name} {first}` refuses these too: {one_line(error.format_message())}"
         except click.exceptions.Exit:
             return said
-        shell = shlex.join(["referee", self.table.name, *words, "--save", str(self.path), "--db", str(self.game.db.path)])
+        shell = shell_command(["referee", self.table.name, *words, "--save", str(self.path), "--db", str(self.game.db.path)])
         return f"{said}; in a shell, `{shell}`"
 
     def _command(self, word: str) -> Reply:

@@ -112,7 +112,7 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         except RefereeError:
             out.print(f"{error}: the game was not saved, and no copy could be written", style="bold red", markup=False)
             raise click.exceptions.Exit(1) from None
-        out.print(f"{error}: the game was kept in {rescue} instead (`referee {session.table.name} play --save {rescue}`)",
+        out.print(f"{error}: the game was kept in {rescue} instead (`referee {session.table.name} play --save {clitools.shell_quoted(str(rescue))}`)",
                   style="bold red", markup=False)
         raise click.exceptions.Exit(1) from None
     if session.game.rules.is_over(session.state):  # nothing to continue: the Next line offers a new game (fourteenth breaker)

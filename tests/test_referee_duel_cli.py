@@ -163,8 +163,8 @@ def test_board_draws_the_row_as_the_players_see_it(tmp_path):
 
 
 BAD = [
-    ('commit --player wardens --assign "battle 7,1 power 2"', "a die shows 1-6, not '7'"),
-    ('commit --player wardens --assign "battle 0,1 power 2"', "a die shows 1-6, not '0'"),
+    ('commit --player wardens --assign "battle 7,1 power 2"', "a die shows `1-6`, not '7'"),
+    ('commit --player wardens --assign "battle 0,1 power 2"', "a die shows `1-6`, not '0'"),
     ('commit --player wardens --assign "battle 3,5 cast 4 spell 2"',
      "the Casting die cannot cast that spell: it casts the spell of its own value or one below"),
     ('commit --player wardens --assign "battle 3,5 cast 5"', "not enough MP for that spell at Stonewatch: the Wardens have 0"),

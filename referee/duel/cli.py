@@ -409,7 +409,7 @@ def commit(side: Side, text: str | None, sealed: str | None, save_path: Path | N
         if not typed or type(error) is not click.ClickException:
             raise
         # typed at the hidden prompt: the line stays on the shared screen, so it never quotes the placing (R77)
-        raise click.ClickException(f"{undisclosed(error.format_message())}; nothing was committed: run the command again") from None
+        raise click.ClickException(f"{undisclosed(error.format_message(), typed[-1])}; nothing was committed: run the command again") from None
 
 
 @duel.command()
@@ -424,14 +424,21 @@ def seal(side: Side, text: str | None, database_path: Path | None) -> None:
     now and `reveal --open SIDE='OPENING'` after both have committed. A placing the rules refuse whatever the game
     (a spell the Casting die cannot cast, a `reroll` no spell makes) is refused here, not sealed.
     """
+    asked = text is None
     if text is None:
         text = clitools.hidden_prompt(f"{rules.SIDE_NAMES[side]}: your assignment, e.g. 'battle 3,5 cast 4' (hidden)",
                                       "give it with --assign 'battle 3,5 power 6' on your own device")
-    a = _assignment(text)
-    try:  # twenty-fifth breaker: a placing every game refuses was sealed, and void at the reveal
-        rules.check_placing(clitools.load_database(database_path), side, a)
-    except rules.RuleError as error:
-        raise click.ClickException(f"{error}; nothing was sealed") from None
+    try:
+        a = _assignment(text)
+        try:  # twenty-fifth breaker: a placing every game refuses was sealed, and void at the reveal
+            rules.check_placing(clitools.load_database(database_path), side, a)
+        except rules.RuleError as error:
+            raise click.ClickException(f"{error}; nothing was sealed") from None
+    except click.ClickException as error:
+        if not asked or type(error) is not click.ClickException:
+            raise
+        # typed at the hidden prompt: the refusal stays on the screen, so it never shows the placing (R77, twenty-sixth breaker)
+        raise click.ClickException(undisclosed(error.format_message(), text)) from None
     salt = secrets.token_hex(8)
     click.echo(f"Seal (give it now):        {rules.seal(side, a, salt)}")
     click.echo(f"Opening (keep it secret until the reveal): {a.text()}#{salt}")

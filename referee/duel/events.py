@@ -26,7 +26,7 @@ from referee.events import EventError
 
 # ---- Assignments as text --------------------------------------------------------------------------------
 _WORDS = ("battle", "power", "cast", "spell", "reroll", "spare")
-EXAMPLE = "battle 3,5 cast 4 (or: battle 3,5 power 6; add `spell 3` to cast one below the die)"
+EXAMPLE = "`battle 3,5 cast 4` (or: `battle 3,5 power 6`; add `spell 3` to cast one below the die)"
 
 
 def parse_opening(text: str, forfeit: str) -> tuple[Assignment | None, str]:
@@ -66,13 +66,13 @@ def parse_assignment(text: str) -> Assignment:
                 raise EventError(f"{token!r} comes before any word; type for example: {EXAMPLE}")
             value = int(token)
             if not 1 <= value <= 6:  # twenty-fifth breaker: `spell 0` was "a die shows 1-6"; a spell is no die
-                raise EventError(f"no spell {token}: a player card's spells are 1-6" if word == "spell" else f"a die shows 1-6, not '{token}'")
+                raise EventError(f"no spell '{token}': a player card's spells are `1-6`" if word == "spell" else f"a die shows `1-6`, not '{token}'")
             found[word].append(value)
         else:
             raise EventError(f"{token!r} is not a die or one of the words {', '.join(_WORDS)}; type for example: {EXAMPLE}")
     battle = found.get("battle")
     if battle is None or len(battle) != 2:
-        raise EventError(f"two Battle dice are needed (battle A,B), not {len(battle or [])}")
+        raise EventError(f"two Battle dice are needed (`battle A,B`), not {len(battle or [])}")
     if "power" in found and "cast" in found:
         raise EventError("the Power die and the Casting die cannot both be used: only one of them is placed as the active die")
     if "power" not in found and "cast" not in found:
@@ -84,7 +84,7 @@ def parse_assignment(text: str) -> Assignment:
         if key in found and "cast" not in found:
             raise EventError(f"`{key}` goes with `cast`: it says which spell the Casting die casts and what it does")
     if "spare" in found and len(found["spare"]) != 1:
-        raise EventError("`spare` takes the one die set aside (4 dice: 2 Battle, 1 active, 1 spare)")
+        raise EventError("`spare` takes the one die set aside (`4` dice: `2` Battle, `1` active, `1` spare)")
     one = lambda key: found[key][0] if key in found else None  # noqa: E731
     return Assignment((battle[0], battle[1]), one("power"), one("cast"), one("spell"), one("reroll"), tuple(found.get("spare", ())))
 
