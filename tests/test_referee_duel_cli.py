@@ -520,3 +520,26 @@ def test_a_dealt_row_is_read_by_name_and_never_by_number(tmp_path):
     assert json.loads(run(save, "status --json"))["row"][:2] == ["duel.location.rift-of-sael", "duel.location.galehollow"]
     err = run(tmp_path / "e.toml", "new --seed 2 --row 1,2,3,4,5,6,7", code=1)
     assert err.startswith("Error: --row:") and len(err.strip().splitlines()) == 1
+
+
+def test_an_opening_for_a_side_that_sealed_nothing_is_told_so_at_once(tmp_path):
+    """R77 (twenty-seventh breaker, LOW): `reveal --open wardens=x` where nobody sealed was told how to write an opening,
+    and only then that there was nothing to open. It is told at once; nothing is written."""
+    save = start(tmp_path)
+    run(save, 'commit --player wardens --assign "battle 3,5 power 6"')
+    run(save, 'commit --player shadowmajik --assign "battle 3,5 power 6"')
+    before = save.read_bytes()
+    out = run(save, "reveal --open wardens=x", code=1)
+    assert "committed no seal, so there is nothing of theirs to open" in out and "ASSIGNMENT#SALT" not in out, out
+    assert save.read_bytes() == before
+
+
+def test_rerolled_dice_set_aside_are_not_in_the_log(tmp_path):
+    """R81 (twenty-seventh breaker, MED): re-rolled dice typed for a side no spell re-rolls are set aside at the reveal,
+    and the log wrote them as re-rolls ("re-roll 4 5 6 typed = 8"). The log's round has no re-roll."""
+    save = start(tmp_path)
+    run(save, 'commit --player wardens --assign "battle 3,5 power 6"')
+    run(save, 'commit --player shadowmajik --assign "battle 3,5 power 6"')
+    out = run(save, "reveal --reroll wardens=4,5,6")
+    assert "set aside" in out
+    assert "re-roll" not in run(save, "log").splitlines()[-1]

@@ -511,7 +511,7 @@ def test_typed_rerolls_no_spell_asks_for_are_set_aside_and_the_round_settles(db)
     g = _referee_rolled_wardens_against_creeping_dark(db)
     g.play(ev.Reveal(shadowmajik_reroll=Dice((6,), None)))
     assert g.state.opened is None and g.state.last == plain.state.last
-    assert g.log.events[-1].wardens_reroll == plain.log.events[-1].wardens_reroll  # the typed dice stay in the log, as typed
+    assert g.log.events[-1] == plain.log.events[-1]  # twenty-seventh breaker: set aside, they are no re-roll in the log
     assert any("set aside" in note and "Shadowmajik" in note for note in g.state.notes), g.state.notes
 
 
@@ -525,3 +525,55 @@ def test_the_status_of_a_reveal_waiting_for_rerolled_dice_says_so(db):
     assert g.state.opened is not None
     row = dict(view.status_lines(g.state, db))["Round"]
     assert row.endswith(view.REVEALED_WORDS) and view.PHASE_WORDS["round"] not in row
+
+
+def test_a_refused_reroll_of_a_hidden_placing_names_no_spell_of_the_casting_die(db):
+    """R77 (twenty-seventh breaker, HIGH): `battle 3,5 cast 6 reroll 3` was refused with "Renewal re-rolls none of yours",
+    which told the other player at the screen that the hidden Casting die was a 6. The refusal reads the same whatever
+    spell was placed, naming only the side's spells that do re-roll its own dice (public, on its player card)."""
+    g = game(db, points=(6, 6))
+    said = set()
+    for placing in ("battle 3,5 cast 6 reroll 3", "battle 3,5 cast 1 reroll 5", "battle 3,5 cast 4 spell 3 reroll 3"):
+        with pytest.raises(rules.RuleError) as refused:
+            g.play(ev.Commit("wardens", A(placing)))
+        said.add(str(refused.value))
+    assert len(said) == 1, said
+    names = {sp.name for sp in rules.player(db, "wardens").spells}
+    own = {sp.name for sp in rules.player(db, "wardens").spells if sp.effect.reroll_battle_die}
+    assert all(name in said.pop() for name in own) and own < names
+
+
+def test_a_roll_while_the_reveal_waits_for_rerolled_dice_says_what_it_waits_for(db):
+    """R81 (twenty-seventh breaker, LOW): `roll` while a reveal waited for re-rolled dice said only "already committed"."""
+    g = game(db, points=(1, 1))
+    round_(g, "battle 1,5 cast 2 reroll 1", "battle 3,3 power 2")
+    with pytest.raises(rules.RuleError) as refused:
+        g.play(ev.Roll("wardens"))
+    assert refused.value.refusal is rules.Refusal.ALREADY_COMMITTED
+    said = duel_advice.refusal_text(refused.value, g.state)
+    assert "reveal waits for the re-rolled Battle dice" in said and "referee duel reveal" in said, said
+
+
+@pytest.mark.parametrize("both_sealed", [True, False])
+def test_duel_play_asks_a_side_that_seals_its_own_dice_for_its_placing_not_game_over(db, both_sealed):
+    """Ruling 87 (twenty-seventh breaker, HIGH): after a round sealed on two devices, `referee duel play` said "The game is
+    over" at that side's next placing: it rolls its own dice, so no Roll is among the legal events, and an empty list
+    read as the end. The question is the side's hidden placing, without the referee's roll; only the end ends the game."""
+    from referee.duel.table import DuelTable
+
+    g = game(db, points=(1, 1))
+    salts = {"wardens": "s1", "shadowmajik": "s2"}
+    placings = {"wardens": A("battle 3,5 power 6"), "shadowmajik": A("battle 1,2 power 5")}  # the Wardens win
+    g.play(ev.Commit("wardens", seal=rules.seal("wardens", placings["wardens"], salts["wardens"])))
+    if both_sealed:
+        g.play(ev.Commit("shadowmajik", seal=rules.seal("shadowmajik", placings["shadowmajik"], salts["shadowmajik"])))
+    else:
+        g.play(ev.Commit("shadowmajik", placings["shadowmajik"]))
+    opened = {side: placings[side] for side in ("wardens", "shadowmajik") if g.state.hands[side].seal is not None}
+    g.play(ev.Reveal(**opened, **{f"{side}_salt": salts[side] for side in opened}))
+    loser = g.state.chooser
+    g.play(ev.Marker(loser, STONEWATCH))
+    table = DuelTable(db, lambda words, db, state: None)
+    question = table.question(g.state)
+    assert not question.over and question.hidden and question.text.startswith("Wardens"), question
+    assert question.default is None, question  # no `[roll]`: the Wardens roll their own (ruling 87)

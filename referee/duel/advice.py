@@ -176,6 +176,8 @@ def refusal_text(error: RuleError, state: State) -> str:
     if kind is Refusal.ALREADY_ROLLED:
         return f"{text}: `{CMD} roll --player {side}` shows the same dice again; `{CMD} commit --player {side}` places them"
     if kind is Refusal.ALREADY_COMMITTED:
+        if state.opened is not None:  # the reveal waits for re-rolled dice (R81)
+            return f"{text}: {next_step_short(state)}"
         if all(state.hands[s].committed for s in rules.SIDES):
             return f"{text}, and so have the {SIDE_NAMES[rules.other(side)]}: the round is revealed next (ruling 83)"
         return f"{text}; `{CMD} undo` takes it back"

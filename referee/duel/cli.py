@@ -146,15 +146,22 @@ def commit_event(side: Side, text: str | None, sealed: str | None, state: State 
     return ev.Commit(side, _assignment(text))
 
 
-def reveal_event(openings: Sequence[str], rerolls: Sequence[str]) -> ev.Reveal:
+def reveal_event(openings: Sequence[str], rerolls: Sequence[str], state: State | None = None) -> ev.Reveal:
     """The event of ``referee duel reveal [--open SIDE='ASSIGNMENT#SALT' ...] [--reroll SIDE=D,D ...]``:
     each sealed placing opened with its assignment and salt (R77), each side's typed re-rolled dice
     (R81), or ``SIDE=forfeit`` for a seal its side cannot open (void, ruling 82); everything else is
     filled in by :func:`rules.resolve`. Raises ``click.ClickException``
-    (one line) for an option not written ``SIDE=VALUE``, an opening without its salt, or a die off the die."""
+    (one line) for an option not written ``SIDE=VALUE``, an opening without its salt, or a die off the die; with the
+    game's ``state``, an opening of a side that committed no seal is refused first as the rules refuse it (twenty-seventh
+    breaker: it was told how to write an opening, and then that there was nothing to open)."""
     opened = _pairs(openings, "--open")
     typed = _pairs(rerolls, "--reroll")
     fields: dict[str, Any] = {}
+    for side in opened:
+        hand = state.hands[side] if state is not None and state.phase == "round" else None
+        if hand is not None and hand.assignment is not None and hand.seal is None:
+            raise click.ClickException(f"--open: the {rules.SIDE_NAMES[side]} committed no seal, so there is nothing of theirs "
+                                       f"to open or forfeit: reveal without --open {side}")
     for side, value in opened.items():
         _, sep, salt = value.rpartition("#")
         if value.strip().lower() != rules.FORFEIT and (not sep or not salt):
@@ -209,7 +216,7 @@ def parse(args: str | Sequence[str], db: Database, state: State | None = None) -
     if name == "commit":
         return commit_event(params["side"], params["text"], params["sealed"], state)
     if name == "reveal":
-        return reveal_event(params["openings"], params["rerolls"])
+        return reveal_event(params["openings"], params["rerolls"], state)
     return recall_event(params["words"], params["side"], db, state)
 
 
@@ -451,8 +458,7 @@ def seal(side: Side, text: str | None, database_path: Path | None) -> None:
 @_common
 def reveal(openings: tuple[str, ...], rerolls: tuple[str, ...], save_path: Path | None, database_path: Path | None) -> None:
     """Reveal both players' dice once both have committed, and settle the battle."""
-    event = reveal_event(openings, rerolls)
-    _game.play(save_path, database_path, lambda g: event)
+    _game.play(save_path, database_path, lambda g: reveal_event(openings, rerolls, g.state))
 
 
 @duel.command()

@@ -341,10 +341,22 @@ def check_placing(db: Database, side: Side, a: Assignment) -> None:
         raise refuse("the Casting die cannot cast that spell: it casts the spell of its own value or one below")
     if a.reroll is not None:
         s = spell(db, side, face)
-        if not s.effect.reroll_battle_die:
-            raise refuse(f"'reroll' names the Battle die of yours that your spell re-rolls, and {s.name} re-rolls none of yours")
+        if not s.effect.reroll_battle_die:  # the spell's name would tell the hidden Casting die (twenty-seventh breaker)
+            raise refuse(f"'reroll' names the Battle die of yours that your spell re-rolls: {_own_rerolls_in_words(db, side)}")
         if a.reroll not in a.battle:
             raise refuse("'reroll' must name one of your two Battle dice")
+
+
+def _own_rerolls_in_words(db: Database, side: Side) -> str:
+    """Which of ``side``'s spells re-roll one of its own Battle dice, in words, from its player card (``only Warden's Call
+    re-rolls one of yours, and the spell placed is not it``): public words for a refusal that must not name the spell a
+    hidden Casting die placed (twenty-seventh breaker: "Renewal re-rolls none of yours" told the die was a 6)."""
+    names = [sp.name for sp in player(db, side).spells if sp.effect.reroll_battle_die]
+    if not names:
+        return "no spell of yours re-rolls one"
+    if len(names) == 1:
+        return f"only {names[0]} re-rolls one of yours, and the spell placed is not it"
+    return f"only {', '.join(names[:-1])} or {names[-1]} re-roll one of yours, and the spell placed is none of them"
 
 
 def iter_assignments(state: State, db: Database, side: Side, dice: Sequence[int]) -> Iterator[Assignment]:
@@ -726,8 +738,8 @@ def apply_roll(state: State, db: Database, event: ev.Roll) -> State:
     """The referee rolls ``side``'s 4 dice for this round (R78): once a round, before committing."""
     _need_phase(state, "round", "rolling")
     hand = state.hands[event.side]
-    if hand.committed:
-        raise RuleError(f"the {SIDE_NAMES[event.side]} have already committed this round", side=event.side)
+    if hand.committed:  # with what the round waits for (twenty-seventh breaker: a roll while the reveal waited said no more)
+        raise RuleError(f"the {SIDE_NAMES[event.side]} have already committed this round", Refusal.ALREADY_COMMITTED, event.side)
     if hand.rolled is not None:
         raise RuleError(f"the {SIDE_NAMES[event.side]} have already rolled this round", Refusal.ALREADY_ROLLED, event.side)
     if state.commit_way[event.side] == OWN_DICE:  # ruling 87 (twenty-fourth breaker: a roll typed at the shared terminal voided their seal)
@@ -909,16 +921,8 @@ def apply_reveal(state: State, db: Database, event: ev.Reveal) -> State:
     need = rerolls_needed(db, a, frozenset(void))
     if not void and waits_for_rerolls(state, db, event, a):
         return replace(state, opened=a, notes=_opened_notes(state, db, a, need))
+    event, set_aside = _set_aside(state, db, event, a)
     typed = [side for side in SIDES if _reveal_field(event, side, "_reroll") is not None and _reveal_field(event, side, "_reroll").k is None]
-    set_aside: list[str] = []
-    physical = typed_rerolls(state, db, a)
-    if typed and not any(physical[side] for side in SIDES):
-        # twenty-sixth breaker: no side that placed physical dice re-rolls one, so no typed die is waited for (the wait
-        # asked for nothing: "revealed; : `referee duel reveal`"); the dice typed are set aside, the round settled at once
-        set_aside = [f"The re-rolled dice typed for the {SIDE_NAMES[side]} are set aside: no spell re-rolls their Battle dice."
-                     for side in typed if len(_reveal_field(event, side, "_reroll").values)]
-        event = replace(event, **{f"{side}_reroll": None for side in typed})
-        typed = []
     if (not void and state.opened is None and typed
             and any(len(_reveal_field(event, side, "_reroll").values) != need[side] for side in typed)):
         # twenty-fifth breaker: refused with the count ("re-roll 1 of the Wardens' dice, not 2"), a first reveal told a side
@@ -943,7 +947,22 @@ def apply_reveal(state: State, db: Database, event: ev.Reveal) -> State:
         groups[side] = dice
     state = replace(state, dice_used=used)
     settled = settle(state, db, a, PerSide(groups["wardens"], groups["shadowmajik"]), void)
-    return replace(settled, notes=tuple(set_aside) + settled.notes) if set_aside else settled
+    return replace(settled, notes=set_aside + settled.notes) if set_aside else settled
+
+
+def _set_aside(state: State, db: Database, event: ev.Reveal, a: PerSide[Assignment]) -> tuple[ev.Reveal, tuple[str, ...]]:
+    """``event`` without the re-rolled dice typed for sides no spell re-rolls, when no side that placed physical dice
+    re-rolls one (:func:`typed_rerolls`): no typed die is then waited for, and the round settles at once (twenty-sixth
+    breaker: the wait asked for nothing, "revealed; : `referee duel reveal`"); with the notes that say they were set
+    aside. :func:`resolve` keeps them out of the stored event, so the log never shows them as re-rolls (twenty-seventh
+    breaker); :func:`apply_reveal` sets them aside too, for an event made without :func:`resolve`. R81."""
+    typed = [side for side in SIDES if _reveal_field(event, side, "_reroll") is not None and _reveal_field(event, side, "_reroll").k is None]
+    physical = typed_rerolls(state, db, a)
+    if not typed or any(physical[side] for side in SIDES):
+        return event, ()
+    notes = tuple(f"The re-rolled dice typed for the {SIDE_NAMES[side]} are set aside: no spell re-rolls their Battle dice."
+                  for side in typed if _reveal_field(event, side, "_reroll").values)
+    return replace(event, **{f"{side}_reroll": None for side in typed}), notes
 
 
 def refuse_typed_rerolls_of_referee_dice(state: State, event: ev.Reveal) -> None:
@@ -1035,6 +1054,7 @@ def resolve(state: State, db: Database, event: ev.Event) -> tuple[ev.Event, Stat
         _need_phase(state, "round", "revealing")
         refuse_typed_rerolls_of_referee_dice(state, event)
         a, void = revealed(state, db, event)
+        event, set_aside = _set_aside(state, db, event, a)  # kept out of the log: never re-rolled
         need = rerolls_needed(db, a, frozenset(void))
         wait = not void and waits_for_rerolls(state, db, event, a)
         k = state.dice_used
@@ -1050,6 +1070,8 @@ def resolve(state: State, db: Database, event: ev.Event) -> tuple[ev.Event, Stat
                 k += need[side] if state.setup.dice == "sequential" else 0
             fields[f"{side}_reroll"] = typed
         event = replace(event, **fields)
+        after = apply(state, db, event)
+        return event, replace(after, notes=set_aside + after.notes) if set_aside else after
     return event, apply(state, db, event)
 
 

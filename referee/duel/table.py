@@ -54,7 +54,8 @@ class DuelTable:
                             context=(f"Both have committed. Type the opening that `referee duel seal` printed (such as "
                                      f"`battle 3,5 power 6#SALT`){both}, or `forfeit` for a seal that cannot be opened "
                                      f"(that placing is void and pays the most it could have cost: ruling 82).",))
-        if state.outcome is not None or not events:
+        if state.outcome is not None or state.phase == "over":  # only the end of the game ends it (twenty-seventh breaker: a
+            # side that rolls its own dice, ruling 87, has no Roll among the legal events, and its placing was "game over")
             return Question("The game is over (Enter leaves)", over=True,
                             context=(advice.next_step(state, db).split(" Another game")[0],))
         if state.phase == "marker":
@@ -82,8 +83,12 @@ class DuelTable:
                 roll = next((e for e in events if isinstance(e, ev.Roll) and e.side == side), None)  # none: it rolls its own (ruling 87)
                 context = (f"{where}. {rules.SIDE_NAMES[side]}, {state.points[side]} {rules.points_word(db, side)}: "
                            f"roll your 4 dice unseen and type your placing, e.g. battle 3,5 cast 4 or battle 3,5 power 6.",)
-                if roll is None:
-                    return Question(f"{rules.SIDE_NAMES[side]}: your placing of the 4 dice you rolled (hidden)", None, "",
+                if roll is None:  # a side that seals its own dice (ruling 87): its seal, or a placing typed here
+                    context = (f"{where}. {rules.SIDE_NAMES[side]}, {state.points[side]} {rules.points_word(db, side)}: roll "
+                               f"your own 4 dice and seal your placing on your own device (`referee duel seal --player {side}`), "
+                               f"then type `commit --player {side} --sealed SEAL` here; or type your placing here, "
+                               f"e.g. battle 3,5 cast 4.",)
+                    return Question(f"{rules.SIDE_NAMES[side]}: your seal or your placing of the 4 dice you rolled (hidden)", None, "",
                                     hidden=True, context=context)
                 return Question(f"{rules.SIDE_NAMES[side]}: your placing of the 4 dice you rolled (hidden), or Enter: the referee rolls",
                                 Choice("The referee rolls your dice", roll, ("roll",)), "roll", hidden=True, context=context)
