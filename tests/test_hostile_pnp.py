@@ -3094,3 +3094,92 @@ def test_a_ring_or_disc_problem_says_a_value_that_passes(db, edited_templates, n
     value = problem.message.rsplit(word, 1)[1].rstrip(")")
     edited_templates(name, new, f"{key.split('.', 1)[1]} = {value}")
     assert check_fit(db) == []
+
+
+# ---- Twenty-seventh round (MED 4, MED 5, LOW 13): keys deleted or misplaced, said at the file that should write them ---
+@pytest.mark.parametrize("name, old, key", [
+    ("table_card.toml", "subtitle_win = ", "strings.subtitle_win"),  # MED 4: the Battle Win card printed an empty band
+    ("table_card.toml", "subtitle_loss = ", "strings.subtitle_loss"),
+    ("base.toml", "ink = ", "colors.ink"),  # MED 5: blamed on [boxes.title_band]'s `color`, which is not written
+    ("base.toml", "band_text = ", "colors.band_text"),  # was at battle_map.toml's box, "did you mean band_text_dark?"
+    ("back.toml", "line = ", "colors.line"),
+])
+def test_a_deleted_subtitle_or_box_colour_is_missing_at_its_table_with_its_value(db, edited_templates, name, old, key):
+    """Twenty-seventh breaker (MED 4, MED 5): a table card's subtitle deleted from table_card.toml passed and printed no
+    subtitle; a colour boxes name, deleted, was blamed on a box (once at a `color` key not written; `band_text` was
+    offered `band_text_dark`, dark on the dark band). Each is one line at the ``[section]`` of the file that wrote it,
+    with the value it had."""
+    from pnp.layout import check_fit
+
+    text = (ROOT / "templates" / name).read_text(encoding="utf-8")
+    line = next(row for row in text.split("\n") if row.startswith(old))
+    path = edited_templates(name, line + "\n", "")
+    problems = check_fit(db)
+    section = key.split(".")[0]
+    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
+    assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == f"[{section}]"
+    assert line.split(" = ", 1)[1] in problems[0].message and "missing" in problems[0].message
+    assert "did you mean" not in problems[0].message
+
+
+def test_a_table_card_icon_with_no_subtitle_is_said_at_its_icon(tmp_path):
+    """Twenty-seventh breaker (MED 4): the Battle Win card's icon set to `key` (a valid icon) was told at table_card.toml
+    that `subtitle_win` is unread, "did you mean subtitle_d6?". One line at the card's ``icon``, naming the key to write;
+    written, it prints."""
+    from pnp import database
+    from pnp.layout import check_fit
+
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    old = 'table = "solo.table.battle-win"\nicon = "win"\n'
+    assert old in text
+    path = tmp_path / "cards.toml"
+    path.write_text(text.replace(old, old.replace('"win"', '"key"')), encoding="utf-8")
+    problems = check_fit(database.load(path))
+    assert [(p.record_id, p.field, p.kind) for p in problems] == [("solo.card.battle-win", "icon", "unknown icon")], problems
+    assert "strings.subtitle_key" in problems[0].message
+
+
+def test_a_table_card_subtitle_written_for_its_icon_prints(tmp_path, edited_templates):
+    """The key the icon's line names, once written, prints on the card and check passes."""
+    from pnp import database
+    from pnp.layout import check_fit, render
+
+    edited_templates("table_card.toml", "subtitle_win = ", "subtitle_key = ")
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    old = 'table = "solo.table.battle-win"\nicon = "win"\n'
+    path = tmp_path / "cards.toml"
+    path.write_text(text.replace(old, old.replace('"win"', '"key"')), encoding="utf-8")
+    db = database.load(path)
+    assert check_fit(db) == []
+    face = next(face for face in render(db).fronts if face.id == "solo.card.battle-win")
+    assert any("After a win" in item.text for item in _texts(face.drawing.items)), "the subtitle is not printed"
+
+
+@pytest.mark.parametrize("name, old, new, key, home", [
+    ("servant.toml", "portrait_pad = 1.5\n", "", "colors.portrait_pad", "[numbers]"),  # LOW 13: a number moved to [colors]
+    ("servant.toml", 'hex_one = ', "", "colors.hex_one", "[strings]"),
+])
+def test_a_key_misplaced_into_colors_is_said_misplaced(db, edited_templates, name, old, new, key, home):
+    """Twenty-seventh breaker (LOW 13): a [numbers] or [strings] key moved into [colors] was only "not '#rrggbb'", where
+    [numbers] and boxes say where such a key belongs. One line at it, saying which table to move it to."""
+    from pnp.layout import check_fit
+
+    text = (ROOT / "templates" / name).read_text(encoding="utf-8")
+    if old.startswith("hex_one"):
+        line = next(row for row in text.split("\n") if row.startswith(old))
+        edited_templates(name, line + "\n", "")
+        value = line.split(" = ", 1)[1]
+    else:
+        edited_templates(name, old, new)
+        value = "1.5"
+    path = edited_templates(name, "[colors]\n", f"[colors]\n{key.split('.')[1]} = {value}\n")
+    problems = check_fit(db)
+    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
+    assert f"is a {home} key: move it there" in problems[0].message
+
+
+def test_a_boolean_in_a_template_is_shown_as_toml_writes_it(db, edited_templates):
+    """Twenty-seventh breaker (LOW 13): `portrait_pad = true` was "True is not a finite number" (Python's spelling)."""
+    problem = _the_one_template_problem(db, edited_templates, "servant.toml", "portrait_pad = 1.5", "portrait_pad = true",
+                                        "numbers.portrait_pad")
+    assert problem.message.startswith("true is not") and "True" not in problem.message

@@ -554,7 +554,14 @@ def table_card(card: TableCard, db: Database, make: Make):
     table = db.table(card.table)
     frame(b, t.number("border"), t.color("border"), t.color("panel"), ink)
     _title_band_with_icon(b, card.title, card.icon, t.color("band"))
-    subtitle = t.optional_string(f"subtitle_{card.icon}") or t.optional_string(f"subtitle_{table.dice}")
+    subtitles = (f"subtitle_{card.icon}", f"subtitle_{table.dice}")
+    subtitle = t.optional_string(subtitles[0]) or t.optional_string(subtitles[1])
+    if not any(name in t.strings for name in subtitles):  # twenty-seventh breaker: the card printed an empty band
+        t.shipped_missing("strings", subtitles)  # one deleted from the template: missing there, with what it said
+        b.problems.append(FitProblem(card.id, "icon", "unknown icon",
+                                     f"templates/{t.path.name} has no subtitle for a table card with icon {card.icon!r}: "
+                                     f"add strings.{subtitles[0]} there (or choose an icon that has one)"))
+        t.could_read(*(f"strings.{name}" for name in t.strings if name.startswith("subtitle_")))  # not unread for this
     t.formatted("named_row", name="", text="")  # read (and its placeholders checked) whether or not a row has a name: a key no layout reads is a typo
     if subtitle:
         b.text("subtitle", subtitle, "subtitle")

@@ -135,35 +135,18 @@ class Template:
     ``"too many"`` stopped it): the keys it did not reach are not unread (:func:`unread_keys`, twenty-fourth breaker)."""
 
     def _missing(self, section: str, name: str, written: Any) -> TemplateError:
-        """The error for ``section.name`` that the layout asks for and no template writes: at the line of
-        a name written almost so (``[boxes.titel]``, twelfth breaker) that no layout has read and the shipped templates
-        do not write (:func:`pristine_table`), naming it; else, for a key the shipped templates write, at the
-        ``[section]`` of the file that wrote it, with the value it had (twenty-sixth breaker); else at the section."""
-        # a name the layout has read already is a real one, no typo of this (a "did you mean" that named another box);
-        # so is one the pristine templates write (twenty-sixth breaker: a deleted `emblem_ring` was "did you mean
-        # emblem_tint", a key back reads a little later)
-        chain = template_chain(self.path)
-        pristine = [pristine_table(path, section) for path in chain]
-        real = set().union(*(table or {} for table in pristine))
-        close = difflib.get_close_matches(
-            name, [other for other in written if f"{section}.{other}" not in self.asked and other not in real], 1, cutoff=0.75)
-        reason = f"missing; the layout of {self.kind} needs it"
-        had = next(((path, table[name]) for path, table in zip(chain, pristine) if table and name in table), None)
-        if had is not None and not close:  # deleted: at the [section] of the file that wrote it, with what it said
-            path, value = had
-            reason += f" ({path.name} had {toml_key((name,))} = {_shown_value(value)}; write it under [{section}])"
-            return TemplateError(path, f"{section}.{name}", reason, _line(path, (section,)))
-        if not close:
-            chain = template_chain(self.path)
-            if self.kind != "base" and not chain[1:]:  # thirteenth breaker: `extends` left out
-                reason += '; this template extends no other (`extends = "base"` brings the shared ones)'
-            if chain[1:]:  # twenty-second breaker: a box removed from base.toml was blamed on line 1 of each kind, run by run
-                root = chain[-1]
-                reason += f" (written in none of {', '.join(p.name for p in chain)}; {root.name} holds what every kind shares)"
-                return TemplateError(root, f"{section}.{name}", reason, _line(root, (section,)))
-            return _error(self.path, f"{section}.{name}", reason)
-        path, line = template_line(self.path, f"{section}.{close[0]}")
-        return TemplateError(path, f"{section}.{name}", f"{reason} (did you mean {close[0]}, written here?)", line)
+        """The error for ``section.name`` that the layout asks for and no template writes (:func:`_missing_error`)."""
+        return _missing_error(self.kind, self.path, section, name, written, self.asked)
+
+    def shipped_missing(self, section: str, names: Iterable[str]) -> None:
+        """Raise the :class:`TemplateError` of :meth:`_missing` for the first of ``names`` (``[section]`` keys a layout
+        reads only when written, :meth:`optional_string`) that no template writes and the shipped templates wrote: a key
+        deleted (twenty-seventh breaker: `subtitle_win` deleted from table_card.toml printed no subtitle and passed).
+        Nothing when each is written, or none was shipped."""
+        written = getattr(self, section)
+        for name in names:
+            if name not in written and any(name in (pristine_table(path, section) or {}) for path in template_chain(self.path)):
+                raise self._missing(section, name, written)
 
     def box(self, name: str) -> BoxSpec:
         """The box called ``name``."""
@@ -274,6 +257,38 @@ class Template:
                 shown = shortened("{" + field_name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}", 30)
                 raise _error(self.path, key, f"unknown placeholder {shown}; this string can use {allowed}")
         return text.format_map(values)
+
+
+def _missing_error(kind: str, template_path: Path, section: str, name: str, written: Any, asked: set[str]) -> TemplateError:
+    """The error for ``section.name`` that the layout of ``kind`` (template at ``template_path``) asks for and no template
+    writes (``written``: what the merged ``[section]`` holds; ``asked``: the keys read so far): at the line of
+    a name written almost so (``[boxes.titel]``, twelfth breaker) that no layout has read and the shipped templates
+    do not write (:func:`pristine_table`), naming it; else, for a key the shipped templates write, at the
+    ``[section]`` of the file that wrote it, with the value it had (twenty-sixth breaker); else at the section."""
+    # a name the layout has read already is a real one, no typo of this (a "did you mean" that named another box);
+    # so is one the pristine templates write (twenty-sixth breaker: a deleted `emblem_ring` was "did you mean
+    # emblem_tint", a key back reads a little later)
+    chain = template_chain(template_path)
+    pristine = [pristine_table(path, section) for path in chain]
+    real = set().union(*(table or {} for table in pristine))
+    close = difflib.get_close_matches(
+        name, [other for other in written if f"{section}.{other}" not in asked and other not in real], 1, cutoff=0.75)
+    reason = f"missing; the layout of {kind} needs it"
+    had = next(((path, table[name]) for path, table in zip(chain, pristine) if table and name in table), None)
+    if had is not None and not close:  # deleted: at the [section] of the file that wrote it, with what it said
+        path, value = had
+        reason += f" ({path.name} had {toml_key((name,))} = {_shown_value(value)}; write it under [{section}])"
+        return TemplateError(path, f"{section}.{name}", reason, _line(path, (section,)))
+    if not close:
+        if kind != "base" and not chain[1:]:  # thirteenth breaker: `extends` left out
+            reason += '; this template extends no other (`extends = "base"` brings the shared ones)'
+        if chain[1:]:  # twenty-second breaker: a box removed from base.toml was blamed on line 1 of each kind, run by run
+            root = chain[-1]
+            reason += f" (written in none of {', '.join(p.name for p in chain)}; {root.name} holds what every kind shares)"
+            return TemplateError(root, f"{section}.{name}", reason, _line(root, (section,)))
+        return _error(template_path, f"{section}.{name}", reason)
+    path, line = template_line(template_path, f"{section}.{close[0]}")
+    return TemplateError(path, f"{section}.{name}", f"{reason} (did you mean {close[0]}, written here?)", line)
 
 
 def plain_text(value: str) -> str:
@@ -451,8 +466,9 @@ def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[s
                                                f"{f'; did you mean {close[0]}?' if close else ''}", _header_line(path, section))
     colours = data.get("colors", {})
     for name, value in (colours.items() if isinstance(colours, dict) else ()):  # each file's own, overridden or not (sixteenth breaker)
-        _check(isinstance(value, str) and bool(_COLOUR.match(value)), path, f"colors.{name}",
-               f"{_given(value, f'colors.{name}')} is not '#rrggbb' (lower case)")
+        if not (isinstance(value, str) and _COLOUR.match(value)):  # the advice only for a problem: it may read git
+            raise _error(path, f"colors.{name}", f"{_given(value, f'colors.{name}')} is not '#rrggbb' (lower case)"
+                                                 f"{_moved(data, 'colors', name, path)}")  # twenty-seventh breaker
     parent = data.get("extends")
     if parent is None:
         return data, path
@@ -797,6 +813,8 @@ def _given(value: Any, key: str) -> str:
     written as ``[numbers.rule_y]`` under a key meant for a value), else its TOML-like repr, shortened."""
     if isinstance(value, dict):
         return f"a table [{key}] (written as a section, or as key = {{ ... }})"
+    if isinstance(value, bool):  # twenty-seventh breaker: `true` was shown as Python's `True`
+        return "true" if value else "false"
     return shortened(repr(value), 40)
 
 
@@ -874,7 +892,7 @@ def _load(kind: str, folder: Path) -> Template:
         for field, what in (("w", "width"), ("h", "height")):  # twentieth breaker: `w = -49` was "the box has no area"
             _check(spec[field] > 0, path, f"{key}.{field}", f"{spec[field]:g} mm is no {what}; a box's {what} is more than 0 mm")
         font = spec.get("font", "serif")
-        _check(font in fonts.FAMILIES, path, f"{key}.font", f"{font!r} is not one of {', '.join(sorted(fonts.FAMILIES))}")
+        _check(font in fonts.FAMILIES, path, f"{key}.font", f"{_given(font, f'{key}.font')} is not one of {', '.join(sorted(fonts.FAMILIES))}")
         size = spec.get("size", [9.0, 6.0])
         _check(isinstance(size, list) and len(size) == 2 and all(_is_number(v) for v in size),
                path, f"{key}.size", "must be [max, min] in pt")
@@ -886,9 +904,9 @@ def _load(kind: str, folder: Path) -> Template:
         _check(size[0] >= size[1] >= MIN_TEXT_PT, path, f"{key}.size",
                f"{size} must have max >= min >= {MIN_TEXT_PT:g} pt (the smallest printed text)")
         align = spec.get("align", "left")
-        _check(align in ("left", "center", "right"), path, f"{key}.align", f"{align!r} is not left, center or right")
+        _check(align in ("left", "center", "right"), path, f"{key}.align", f"{_given(align, f'{key}.align')} is not left, center or right")
         valign = spec.get("valign", "top")
-        _check(valign in ("top", "middle", "bottom"), path, f"{key}.valign", f"{valign!r} is not top, middle or bottom")
+        _check(valign in ("top", "middle", "bottom"), path, f"{key}.valign", f"{_given(valign, f'{key}.valign')} is not top, middle or bottom")
         colour = spec.get("color", "ink")
         _check(isinstance(colour, str), path, f"{key}.color",  # twenty-second breaker: `color = 5` was a TypeError traceback
                f"{_given(colour, f'{key}.color')} is neither '#rrggbb' nor a name in [colors]")
@@ -900,6 +918,10 @@ def _load(kind: str, folder: Path) -> Template:
                 if misplaced is not None:  # twenty-sixth breaker: a colour moved into [strings] was blamed on the box
                     raise _error(path, f"{misplaced}.{colour}", f"{_given(data[misplaced][colour], f'{misplaced}.{colour}')} "
                                                                f"is a colour that [{key}] names: {colour} is a [colors] key: move it there")
+                if any(colour in (pristine_table(file, "colors") or {}) for file in template_chain(path)):
+                    # twenty-seventh breaker: a deleted `band_text` was blamed on one of the ten boxes that name it (once
+                    # at a `color` key not written) and offered `band_text_dark`: missing, at [colors], with its value
+                    raise _missing_error(kind, path, "colors", colour, colors, set())
                 extends = "" if kind == "base" or "extends" in _read(path) else \
                     ' (this template extends no other: `extends = "base"` brings the shared colours)'
                 meant = close_name(colour, colors)  # twenty-third breaker: `inks` got no "did you mean ink"
