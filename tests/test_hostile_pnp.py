@@ -3183,3 +3183,14 @@ def test_a_boolean_in_a_template_is_shown_as_toml_writes_it(db, edited_templates
     problem = _the_one_template_problem(db, edited_templates, "servant.toml", "portrait_pad = 1.5", "portrait_pad = true",
                                         "numbers.portrait_pad")
     assert problem.message.startswith("true is not") and "True" not in problem.message
+
+
+# ---- Twenty-seventh round (MED 10): a fault blamed on a key not changed, or on no key ------------------------------------
+@pytest.mark.parametrize("name, old, new, key", [
+    ("base.toml", "space_radius = 0.6", "space_radius = 8", "numbers.space_radius"),  # was "shorten 'take'" into -5.7 mm
+    ("back.toml", "frame_inset = 5.0", "frame_inset = 40", "numbers.frame_inset"),  # was the whole [numbers]
+])
+def test_a_fault_is_named_at_the_number_that_changed(db, edited_templates, name, old, new, key):
+    """Twenty-seventh breaker (MED 10): `space_radius = 8` was a location string to shorten into a negative width;
+    `frame_inset = 40` a shape that cannot be drawn, at `[numbers]`. Each is one line at the number changed."""
+    _the_one_template_problem(db, edited_templates, name, old, new, key)

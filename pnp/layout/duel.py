@@ -126,7 +126,12 @@ def _track(b: CardBuilder, spaces: int, side: str, emblem: str, colour: str) -> 
                             text_size=t.number("space_size"), family="numerals", radius=t.number("space_radius"),
                             stroke_width=t.number("control_rule_width") if last else t.number("space_rule_width")))
         if last:
-            b.string_problem("control", t.string("control"), "serif-italic", t.number("control_size"), box - 2 * t.number("space_radius"))
+            if 2 * t.number("space_radius") >= box:  # twenty-seventh breaker: was "shorten 'take'" into -5.7 mm
+                b.problems.append(b.at_number("space_radius", f"{t.number('space_radius'):g} mm rounds off more than the "
+                                                              f"track space ({box:g} mm across) has; set space_radius to "
+                                                              f"less than half of it ({box / 2:g})"))
+            else:
+                b.string_problem("control", t.string("control"), "serif-italic", t.number("control_size"), box - 2 * t.number("space_radius"))
             b.add(*label(x + box / 2, y + box - t.number("control_dy"), t.string("control"), t.number("control_size"), ink,
                          family="serif-italic", placed_by=("", "numbers.control_dy")))
 

@@ -520,6 +520,12 @@ def drawing_error(kind: str, error: ValueError, folder: Path | None = None) -> T
                 and (float(value) <= 0 or "negative" not in str(error))]
     if not suspects:  # a product or sum of numbers (emblem_size * emblem_scale): the one number below zero, if one is
         suspects = [name for name, value in numbers.items() if _is_number(value) and float(value) < 0]
+    if len(suspects) != 1:  # twenty-seventh breaker: `frame_inset = 40` was the whole [numbers]: the one number changed
+        shipped: dict[str, Any] = {}
+        for file in reversed(template_chain(path)):
+            shipped.update(pristine_table(file, "numbers") or {})
+        changed = [name for name, value in numbers.items() if name in shipped and value != shipped[name]]
+        suspects = changed if len(changed) == 1 else suspects
     key = f"numbers.{suspects[0]}" if len(suspects) == 1 else "numbers"
     return _error(path, key, f"{'this number' if len(suspects) == 1 else 'a number'} gives a shape that cannot be drawn "
                              f"({error}); sizes must be positive")
