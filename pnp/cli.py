@@ -42,6 +42,28 @@ database_option = click.option(
 )
 
 
+def _printed_texts(path: Path) -> list[str]:
+    """The text of the card database at ``path`` and of the layout templates (``*.toml`` in
+    :data:`pnp.layout.template.TEMPLATE_DIR`), with each TOML escape (``\\u00e9``) also as the character it
+    writes: every character a build prints is among them, so a font's glyph for each is checked before anything is
+    drawn (:func:`pnp.fonts.font_file_problems`). Read as plain text, not parsed (a tenth of the time); a file that
+    cannot be read gives nothing here (its own check says why)."""
+    from pnp.layout import template
+
+    texts: list[str] = []
+    for file in [path, *sorted(Path(template.TEMPLATE_DIR).glob("*.toml"))]:
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (OSError, UnicodeError):
+            continue
+        texts.append(text)
+        for escape in re.findall(r"\\u([0-9a-fA-F]{4})|\\U([0-9a-fA-F]{8})", text):
+            code = int(escape[0] or escape[1], 16)
+            if code <= 0x10FFFF:
+                texts.append(chr(code))
+    return texts
+
+
 def _fit_problems(db: database.Database, path: Path) -> list[str]:
     """Every problem of the printed cards (:func:`pnp.layout.check_fit`) as one line,
     ``cards.toml:LINE: id.field: what is wrong`` (``; shorten the text`` after an overrun)."""
@@ -50,7 +72,7 @@ def _fit_problems(db: database.Database, path: Path) -> list[str]:
     from pnp.sheet_marks import sheet_marginalia
     from pnp.sheets import PAPERS, ImpositionError
 
-    broken_fonts = fonts.font_file_problems()  # every later measurement reads these files: they come first, alone
+    broken_fonts = fonts.font_file_problems(_printed_texts(path))  # every later measurement reads these: first, alone
     if broken_fonts:
         return [problem.line(shown_path(Path(problem.path))) for problem in broken_fonts]
     lines = []
@@ -277,9 +299,15 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
                                    overwrite=overwrite)
     for note in builder.sheet_notes(db, options):
         click.echo(note, err=True)
+    from pnp import fonts
+
     try:
         leftovers: list[str] = []
-        written = builder.build(db, out_dir, options, notes=leftovers)
+        with fonts.font_errors_named():
+            written = builder.build(db, out_dir, options, notes=leftovers)
+    except fonts.FontDrawError as error:
+        raise click.ClickException(f"{error.problem.line(shown_path(Path(error.problem.path)))}; nothing in {out_dir} "
+                                   f"was changed") from None
     except OSError as error:
         where = error.filename or out_dir
         reason = error.strerror or str(error)

@@ -28,8 +28,12 @@ from __future__ import annotations
 
 import struct
 import unicodedata
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -134,12 +138,129 @@ FONT_REASON_LIMIT = 80
 """How many characters of the font library's own reason a :class:`FontFileProblem` keeps."""
 
 
-def font_file_problems() -> list[FontFileProblem]:
-    """Every bundled font file of :data:`FAMILIES` that is missing or that ReportLab cannot read as a TrueType font
-    (empty, cut short, another kind of file renamed ``.ttf``), one :class:`FontFileProblem` per file, in the order of
-    :data:`FAMILIES`; an empty list when every font registers and measures. Registers every family (the work a
-    build does anyway: each file is parsed once). ``pnp check`` and ``pnp build`` ask this before anything is laid
-    out, so a damaged font is one line, not a traceback from the PDF writer or the text fitter (twenty-sixth breaker)."""
+PRINTABLE_ASCII = "".join(map(chr, range(0x21, 0x7F)))
+"""The characters every bundled font maps (letters, digits, punctuation: the Korean fonts have them too). A font that
+maps none or only some of them has a damaged character map (``cmap`` table): its text would be measured and drawn
+with a fallback font's glyphs and blamed on the cards (twenty-seventh breaker)."""
+
+GLYPH_NESTING_LIMIT = 8
+"""How deep composite glyphs may nest (an accent on a letter made of parts) before the outline counts as damaged."""
+
+
+GLYPH_PADDING_LIMIT = 3
+"""How many unused bytes may follow a simple glyph's last point (its ``loca`` entry is rounded up to 2 or 4 bytes):
+more means the outline read is not the one written."""
+
+_X_BYTES = bytes((1 if flag & 0x02 else 0 if flag & 0x10 else 2) for flag in range(256))
+"""For each point flag of a simple glyph, how many bytes its x coordinate takes (short: 1, same as before: 0, else 2)."""
+
+_Y_BYTES = bytes((1 if flag & 0x04 else 0 if flag & 0x20 else 2) for flag in range(256))
+"""For each point flag, how many bytes its y coordinate takes (short: 1, same as before: 0, else 2)."""
+
+
+def _glyph_damage(face: Any, glyph: int, head_box: tuple[int, int, int, int], depth: int = 0) -> str | None:
+    """Why glyph number ``glyph`` of the parsed TTF ``face`` (ReportLab's ``TTFontFile``) cannot be drawn, or ``None``
+    when its outline reads: its entry in the ``loca`` table must lie inside the ``glyf`` table, its bounding box inside
+    the font's own box (``head_box``: xMin, yMin, xMax, yMax in font units, from the ``head`` table), a simple glyph's
+    contour ends, flags and points must fill its bytes (up to :data:`GLYPH_PADDING_LIMIT` left over), and a composite glyph's parts
+    must be glyphs of the font whose outlines read (the TrueType ``glyf`` format)."""
+    if depth > GLYPH_NESTING_LIMIT:
+        return "its parts nest without end"
+    if not 0 <= glyph < face.numGlyphs:
+        return f"it uses glyph {glyph} and the font has {face.numGlyphs}"
+    glyf, glyf_length = face.get_table_pos("glyf")
+    start, end = face.glyphPos[glyph], face.glyphPos[glyph + 1]
+    if not 0 <= start <= end <= glyf_length:
+        return "its place in the glyf table (loca) is outside the table"
+    if start == end:
+        return None  # no outline (a space)
+    data = face.get_chunk(glyf + start, end - start)
+    if len(data) < 10:
+        return "its outline is cut short"
+    contours, x_min, y_min, x_max, y_max = struct.unpack_from(">hhhhh", data)
+    if not (head_box[0] <= x_min <= x_max <= head_box[2] and head_box[1] <= y_min <= y_max <= head_box[3]):
+        return "its box lies outside the font's own box"
+    if contours < 0:  # a composite glyph: parts, each another glyph moved (and scaled)
+        at, more = 10, True
+        while more:
+            if at + 4 > len(data):
+                return "its list of parts is cut short"
+            flags, part = struct.unpack_from(">HH", data, at)
+            at += 4 + (4 if flags & 0x0001 else 2) + (2 if flags & 0x0008 else 4 if flags & 0x0040 else 8 if flags & 0x0080 else 0)
+            if at > len(data):
+                return "its list of parts is cut short"
+            reason = _glyph_damage(face, part, head_box, depth + 1)
+            if reason:
+                return f"its part (glyph {part}): {reason}"
+            more = bool(flags & 0x0020)
+        return None
+    at = 10 + 2 * contours
+    if at + 2 > len(data):
+        return "its contours are cut short"
+    ends = struct.unpack_from(f">{contours}H", data, 10)
+    if any(later <= earlier for earlier, later in zip(ends, ends[1:])):
+        return "its contours end out of order"
+    points = ends[-1] + 1 if contours else 0
+    at += 2 + struct.unpack_from(">H", data, at)[0]  # the hinting instructions, skipped
+    flags = bytearray()
+    while len(flags) < points:
+        if at >= len(data):
+            return "its point flags are cut short"
+        flag = data[at]
+        at += 1
+        if flag & 0x80:
+            return "a point flag sets a reserved bit"
+        repeat = 1
+        if flag & 0x08:
+            if at >= len(data):
+                return "its point flags are cut short"
+            repeat += data[at]
+            at += 1
+        flags.extend(bytes([flag]) * repeat)
+    if len(flags) > points:
+        return "its point flags run past its last point"
+    coordinates = sum(flags.translate(_X_BYTES)) + sum(flags.translate(_Y_BYTES))
+    if at + coordinates > len(data):
+        return "its points are cut short"
+    if len(data) - at - coordinates > GLYPH_PADDING_LIMIT:
+        return f"{len(data) - at - coordinates} bytes follow its last point"
+    return None
+
+
+def _character_damage(face: Any, characters: Iterable[str]) -> str | None:
+    """Why the parsed TTF ``face`` cannot draw ``characters``, or ``None``: its character map (``cmap``) must map every
+    :data:`PRINTABLE_ASCII` character, and each of ``characters`` it maps must lead to a glyph whose outline reads
+    (:func:`_glyph_damage`). Characters the font lacks are not its fault (another font draws them, or
+    :func:`missing_chars` says so)."""
+    unmapped = [char for char in PRINTABLE_ASCII if ord(char) not in face.charToGlyph]
+    if unmapped:
+        return (f"its character map (cmap table) is damaged: it maps {len(PRINTABLE_ASCII) - len(unmapped)} of the "
+                f"{len(PRINTABLE_ASCII)} printable ASCII characters (not {unmapped[0]!r})")
+    head = face.get_table_pos("head")[0]
+    head_box = struct.unpack(">hhhh", face.get_chunk(head + 36, 8))
+    seen: set[int] = set()
+    for char in PRINTABLE_ASCII + "".join(sorted(set(characters) - set(PRINTABLE_ASCII))):
+        glyph = face.charToGlyph.get(ord(char))
+        if glyph is None or glyph in seen:
+            continue
+        seen.add(glyph)
+        reason = _glyph_damage(face, glyph, head_box)
+        if reason:
+            return f"damaged glyph data: the glyph of {char!r} (U+{ord(char):04X}) cannot be drawn: {reason}"
+    return None
+
+
+def font_file_problems(texts: Iterable[str] = ()) -> list[FontFileProblem]:
+    """Every bundled font file of :data:`FAMILIES` that a build cannot draw with, one :class:`FontFileProblem` per
+    file, in the order of :data:`FAMILIES`; an empty list when every font registers, measures and draws. A file is
+    refused when it is missing or not a regular file (a folder named like it), when ReportLab cannot read it as a
+    TrueType font (empty, cut short, another kind of file renamed ``.ttf``), when its character map is damaged, or when
+    a character of ``texts`` (the strings the cards and templates print) or of :data:`PRINTABLE_ASCII` maps to a glyph
+    whose outline does not read (:func:`_glyph_damage`: ReportLab's subsetter crashed on such glyphs, or the printed
+    words lost letters, twenty-seventh breaker). Registers every family (the work a build does anyway: each file is
+    parsed once). ``pnp check`` and ``pnp build`` ask this before anything is laid out, so a damaged font is one line,
+    not a traceback from the PDF writer or the text fitter, nor a text blamed for a width the font measured wrong."""
+    characters = {char for text in texts for char in unicodedata.normalize("NFC", text)}
     problems: dict[str, FontFileProblem] = {}
     for key, fam in FAMILIES.items():
         path = FONT_DIR / fam.file
@@ -147,13 +268,22 @@ def font_file_problems() -> list[FontFileProblem]:
             known = problems[fam.file]
             problems[fam.file] = FontFileProblem(known.path, known.keys + (key,), known.reason)
             continue
+        if any(family_.file == fam.file for family_ in list(FAMILIES.values())[:list(FAMILIES).index(key)]):
+            continue  # a file an earlier family uses, found good
         try:
-            if not path.is_file():
+            if not path.exists():
                 raise FileNotFoundError("missing")
+            if not path.is_file():
+                problems[fam.file] = FontFileProblem(str(path), (key,), "not a regular file (a folder or a device), "
+                                                                         "not a TrueType font")
+                continue
             register(key)
             _face(key)
             glyph_ink_box(key, "0")  # a file cut short may parse its head and fail at its glyphs
             pdfmetrics.stringWidth("0", register(key), 1.0)  # its own font only: a fallback's fault is the fallback's
+            damage = _character_damage(_face(key), characters)
+            if damage:
+                problems[fam.file] = FontFileProblem(str(path), (key,), damage)
         except FileNotFoundError:
             problems[fam.file] = FontFileProblem(str(path), (key,), "missing")
         except Exception as error:  # noqa: BLE001 - the font library raises many kinds (TTFError, struct.error, ...)
@@ -164,6 +294,40 @@ def font_file_problems() -> list[FontFileProblem]:
                 reason = "an empty file, not a TrueType font"
             problems[fam.file] = FontFileProblem(str(path), (key,), reason)
     return list(problems.values())
+
+
+class FontDrawError(Exception):
+    """A bundled font file failed while a build drew or embedded it (a damage :func:`font_file_problems` did not see):
+    ``problem`` is the :class:`FontFileProblem` naming the file, and the ``font`` keys that use it, in one line."""
+
+    def __init__(self, problem: FontFileProblem):
+        super().__init__(problem.reason)
+        self.problem = problem
+
+
+@contextmanager
+def font_errors_named() -> Iterator[None]:
+    """Run the block; an error raised inside ReportLab's TrueType code (``reportlab.pdfbase.ttfonts``, for example an
+    ``IndexError`` from its subsetter on a damaged glyph) becomes a :class:`FontDrawError` naming the font file it was
+    reading. Other errors pass unchanged."""
+    try:
+        yield
+    except Exception as error:
+        font_file = None
+        trace = error.__traceback__
+        while trace is not None:
+            frame = trace.tb_frame
+            if frame.f_globals.get("__name__") == "reportlab.pdfbase.ttfonts":
+                reader = frame.f_locals.get("self")
+                font_file = getattr(reader, "filename", None) or getattr(getattr(reader, "face", None), "filename", None)
+                if font_file:
+                    break
+            trace = trace.tb_next
+        if not font_file:
+            raise
+        keys = tuple(key for key, fam in FAMILIES.items() if Path(font_file).name == fam.file) or ("serif",)
+        said = " ".join(f"{type(error).__name__}: {error}".split())[:FONT_REASON_LIMIT]
+        raise FontDrawError(FontFileProblem(str(font_file), keys, f"damaged: the PDF writer failed on it ({said})")) from None
 
 
 @cache

@@ -3194,3 +3194,100 @@ def test_a_fault_is_named_at_the_number_that_changed(db, edited_templates, name,
     """Twenty-seventh breaker (MED 10): `space_radius = 8` was a location string to shorten into a negative width;
     `frame_inset = 40` a shape that cannot be drawn, at `[numbers]`. Each is one line at the number changed."""
     _the_one_template_problem(db, edited_templates, name, old, new, key)
+
+# ---- Twenty-seventh round (findings 1, 2, 3 and 13's font folder): a font the build cannot draw with is one line -------
+def _damaged_font_folder(tmp_path: Path, name: str, damage: str) -> Path:
+    """A copy of templates/fonts with ``name`` damaged: ``random-N`` (200,000 random bytes from byte 100,000, seed N:
+    the header and table directory intact, the glyf table garbage), ``glyph`` (the outline of 'a' overwritten after its
+    10-byte header), ``cmap`` (the character map zeroed after its header) or ``folder`` (a folder in place of the file)."""
+    import random
+    import struct
+
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    folder = tmp_path / "fonts"
+    shutil.copytree(ROOT / "templates" / "fonts", folder)
+    font = folder / name
+    data = bytearray(font.read_bytes())
+    tables = {}
+    for index in range(struct.unpack(">H", data[4:6])[0]):
+        tag, _, offset, length = struct.unpack(">4sIII", data[12 + 16 * index:28 + 16 * index])
+        tables[tag] = (offset, length)
+    if damage.startswith("random-"):
+        data[100000:300000] = random.Random(int(damage.split("-")[1])).randbytes(200000)
+    elif damage == "glyph":
+        parsed = TTFontFile(str(font))
+        glyph = parsed.charToGlyph[ord("a")]
+        start, end = (tables[b"glyf"][0] + parsed.glyphPos[glyph + n] for n in (0, 1))
+        data[start + 10:end] = random.Random(3).randbytes(end - start - 10)
+    elif damage == "cmap":
+        offset, length = tables[b"cmap"]
+        data[offset + 4:offset + length] = bytes(length - 4)
+    if damage == "folder":
+        font.unlink()
+        font.mkdir()
+    else:
+        font.write_bytes(bytes(data))
+    return folder
+
+
+@pytest.mark.parametrize("name, damage, key, says", [
+    ("EBGaramond12-Regular.ttf", "random-1", 'font = "serif"', "damaged glyph data: "),  # build crashed in ReportLab
+    ("EBGaramond12-Regular.ttf", "random-7", 'font = "serif"', "damaged glyph data: "),  # built with every "i" blank
+    ("EBGaramond12-Italic.ttf", "glyph", 'font = "serif-italic"', "damaged glyph data: the glyph of 'a' (U+0061)"),
+    ("EBGaramond12-Regular.ttf", "cmap", 'font = "serif"', "its character map (cmap table) is damaged"),
+    ("EBGaramond-Bold.ttf", "folder", 'font = "serif-bold"', "not a regular file"),  # was called "missing"
+])
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_a_font_file_the_build_cannot_draw_with_is_one_line_at_the_font(tmp_path, name, damage, key, says, command):
+    """Twenty-seventh breaker (findings 1, 2, 3, 13): a bundled font with garbage inside its glyf table passed check,
+    then `pnp build` crashed in ReportLab's subsetter (IndexError) or printed words with a letter missing; a zeroed
+    cmap was blamed on cards.toml and player.toml's line_spacing; a folder in the font's place was "missing". Each is
+    one line at the font file naming the template `font` key that draws with it; exit 1, nothing written."""
+    folder = _damaged_font_folder(tmp_path, name, damage)
+    out = tmp_path / "out"
+    args = [command] + (["--out", str(out)] if command == "build" else [])
+    run = subprocess.run([sys.executable, "-c", _WITH_FONTS, str(folder), *args], capture_output=True, text=True,
+                         cwd=tmp_path, timeout=120)
+    lines = run.stderr.strip().splitlines()
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
+    assert len(lines) == 2 and lines[0].startswith(f"{Path('fonts') / name}: {says}"), lines
+    assert key in lines[0] and "restore" in lines[0], lines[0]
+    assert "cards.toml" not in run.stderr and "line_spacing" not in run.stderr
+    assert not out.exists()
+
+
+def test_the_bundled_fonts_draw_every_character_the_cards_print():
+    """Twenty-seventh breaker: the new glyph check passes every bundled font for the database's and templates' texts
+    (no false alarm), and it passes every glyph of every bundled font."""
+    import struct
+
+    from pnp import fonts
+    from pnp.cli import _printed_texts
+
+    assert fonts.font_file_problems(_printed_texts(ROOT / "cards.toml")) == []
+    for key in ("serif", "serif-bold", "serif-italic", "korean", "korean-bold"):
+        face = fonts._face(key)
+        head_box = struct.unpack(">hhhh", face.get_chunk(face.get_table_pos("head")[0] + 36, 8))
+        assert [g for g in range(face.numGlyphs) if fonts._glyph_damage(face, g, head_box)] == [], key
+
+
+_WITHOUT_FONT_CHECK = _WITH_FONTS.replace("from pnp.cli import main", "pnp.fonts._character_damage = lambda *a: None\n"
+                                                                       "from pnp.cli import main")
+
+
+def test_a_font_error_met_while_drawing_is_one_line_and_the_output_is_untouched(tmp_path):
+    """Twenty-seventh breaker (finding 1): should a damaged font pass the check, the error ReportLab raises while it
+    embeds the font (IndexError in its subsetter) is one line naming the font file, not a traceback; exit 1 and the
+    previous output folder unchanged."""
+    folder = _damaged_font_folder(tmp_path, "EBGaramond12-Regular.ttf", "random-1")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine\n")
+    run = subprocess.run([sys.executable, "-c", _WITHOUT_FONT_CHECK, str(folder), "build", "--out", str(out)],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    lines = run.stderr.strip().splitlines()
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
+    assert len(lines) == 1 and f"{Path('fonts') / 'EBGaramond12-Regular.ttf'}: damaged" in lines[0], lines
+    assert 'font = "serif"' in lines[0] and "nothing in" in lines[0], lines[0]
+    assert sorted(p.name for p in out.iterdir()) == ["notes.txt"]
