@@ -3094,3 +3094,16 @@ def test_a_ring_or_disc_problem_says_a_value_that_passes(db, edited_templates, n
     value = problem.message.rsplit(word, 1)[1].rstrip(")")
     edited_templates(name, new, f"{key.split('.', 1)[1]} = {value}")
     assert check_fit(db) == []
+
+
+# ---- Twenty-seventh round (finding 9): a negative inset is no room ----------------------------------------------------
+@pytest.mark.parametrize("name, old, new, key", [
+    ("warding_city.toml", "key_icon_inset = 0.6", "key_icon_inset = -1", "numbers.key_icon_inset"),
+    ("elder.toml", "emblem_rule_inset = 1.5", "emblem_rule_inset = -3", "numbers.emblem_rule_inset"),
+])
+def test_a_negative_inset_is_refused_at_its_key(db, edited_templates, name, old, new, key):
+    """Twenty-seventh breaker (finding 9): `key_icon_inset = -1` set the key's icon bigger than its ring and
+    `emblem_rule_inset = -3` ran the elder's emblem rule across the "uses" column, and check passed. An inset is a room
+    like a `_pad` or a `_gap`: one line at its key."""
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    assert "no room" in problem.message
