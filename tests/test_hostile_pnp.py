@@ -3107,3 +3107,32 @@ def test_a_negative_inset_is_refused_at_its_key(db, edited_templates, name, old,
     like a `_pad` or a `_gap`: one line at its key."""
     problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
     assert "no room" in problem.message
+
+
+# ---- Twenty-seventh round (finding 8): the back's emblem disc keeps off the ornament rule; its advice is exact ---------
+@pytest.mark.parametrize("old, new", [
+    ("emblem_rule_width = 0.4", "emblem_rule_width = 2"),  # passed: the disc hung 1 mm below the rule, over its diamond
+    ("emblem_ring = 3.0", "emblem_ring = 3.7"),  # passed: the disc to 49.9 mm, the rule at 49
+    ("emblem_rule_width = 0.4", "emblem_rule_width = 3"),  # advised "at most 1.9" while 2.0 passed
+    ("emblem_size = 26.0", "emblem_size = 27"),  # advised rule_y "at least 49.2", still inside the disc
+    ("rule_y = 49.0", "rule_y = 38.0"),
+    ("emblem_y = 20.0", "emblem_y = 28.0"),
+])
+def test_the_back_emblem_disc_over_the_rule_is_refused_with_a_value_that_just_passes(db, edited_templates, old, new):
+    """Twenty-seventh breaker (finding 8): the check let the back's disc run 1 mm past the ornament rule, and its advice
+    contradicted what passed. The disc's ink may touch the rule's line, not cross it; the value a line advises passes
+    check when applied, and a tenth of a mm beyond it fails at the same key."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("back.toml", old, new)
+    problems = check_fit(db)
+    assert [(p.kind, Path(p.path)) for p in problems] == [("template", path)], problems
+    key = problems[0].field.split(".", 1)[1]
+    word = "at least " if "at least " in problems[0].message else "at most "
+    value = float(problems[0].message.rsplit(word, 1)[1])
+    written = next(line for line in path.read_text(encoding="utf-8").split("\n") if line.startswith(f"{key} ="))
+    edited_templates("back.toml", f"{written}\n", f"{key} = {value:g}\n")  # the advice applied to the edited back
+    assert check_fit(db) == []
+    beyond = round(value - 0.1 if word == "at least " else value + 0.1, 1)
+    edited_templates("back.toml", f"{key} = {value:g}\n", f"{key} = {beyond:g}\n")
+    assert len(check_fit(db)) == 1  # at the same key, or (emblem_y moved less) at rule_y
