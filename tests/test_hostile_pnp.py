@@ -3136,3 +3136,20 @@ def test_the_back_emblem_disc_over_the_rule_is_refused_with_a_value_that_just_pa
     beyond = round(value - 0.1 if word == "at least " else value + 0.1, 1)
     edited_templates("back.toml", f"{key} = {value:g}\n", f"{key} = {beyond:g}\n")
     assert len(check_fit(db)) == 1  # at the same key, or (emblem_y moved less) at rule_y
+
+
+# ---- Twenty-seventh round (finding 11): a thick ring line is one line at its width, not also at the icon's scale --------
+@pytest.mark.parametrize("name, old, new, key", [
+    ("base.toml", "title_icon_rule_width = 0.3", "title_icon_rule_width = 3", "numbers.title_icon_rule_width"),
+    ("back.toml", "emblem_rule_width = 0.4", "emblem_rule_width = 8", "numbers.emblem_rule_width"),
+])
+def test_a_thick_ring_line_is_one_line_at_its_width(db, edited_templates, name, old, new, key):
+    """Twenty-seventh breaker (finding 11): a thick ring line also gave a line telling the user to shrink the icon
+    (`title_icon_scale`, `emblem_pair_scale`). The line covers the icon: one line, at the line's width, whose value
+    passes check."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    value = problem.message.rsplit("at most ", 1)[1]
+    edited_templates(name, new, f"{key.split('.', 1)[1]} = {value}")
+    assert check_fit(db) == []

@@ -91,6 +91,23 @@ def ring_fix(template: Template, disc: Circle, excess: float) -> tuple[str, str]
     return None
 
 
+def ring_line_grown(template: Template, disc: Circle) -> str | None:
+    """The ``[numbers]`` key of ``disc``'s line width (:attr:`pnp.drawing.Circle.grown_by`) when that line has grown: it
+    is as wide as the ring's room around the icon and wider than :data:`RING_LINE_GROWN` of the icon's size (as
+    :func:`ring_fix` judges it); else ``None``. A line so grown covers the icon too: the icon's check names this key,
+    not the icon's scale (twenty-seventh breaker, finding 11: `title_icon_rule_width = 3` also blamed
+    `title_icon_scale`)."""
+    keys = [key for key in disc.grown_by if key]
+    width = next((key for key in keys if key.endswith("width")), None)
+    room = next((key for key in keys if not key.endswith("width")), None)
+    if width is None:
+        return None
+    room_mm = template.number(room) if room else 0.0
+    icon = 2 * (disc.r - room_mm)
+    line = template.number(width)
+    return width if line >= room_mm and line > RING_LINE_GROWN * icon else None
+
+
 RING_GROWN = 0.15
 """A ring's room around its icon larger than this share of the icon's size has grown the disc (the bundled rooms are
 5 to 12 % of their icons)."""
@@ -402,6 +419,13 @@ class CardBuilder:
             if math.hypot(x, y) > reach:
                 reach, far = math.hypot(x, y), icon.name
         if reach <= inner + ROUNDING_SLACK:
+            return
+        line = ring_line_grown(self.template, disc)
+        if line is not None and reach < disc.r:  # the line grew inward over the icon (twenty-seventh breaker, finding 11)
+            most = math.floor(2 * (disc.r - reach) * 10 + 1e-6) / 10
+            self.problems.append(self.at_number(line, f"the line of {what} ({self.template.number(line):g} mm) reaches over the "
+                                                      f"{far} icon: its ring is too big; set {line} to at most {most:g}",
+                                                reach - inner))
             return
         value = self.template.number(scale)
         most = math.floor(value * inner / reach * 100) / 100 if inner > 0 else 0.0
