@@ -3153,3 +3153,12 @@ def test_a_thick_ring_line_is_one_line_at_its_width(db, edited_templates, name, 
     value = problem.message.rsplit("at most ", 1)[1]
     edited_templates(name, new, f"{key.split('.', 1)[1]} = {value}")
     assert check_fit(db) == []
+
+
+# ---- Twenty-seventh round (finding 12): a back emblem moved off the card is one line at emblem_y ------------------------
+def test_a_back_emblem_moved_off_the_card_is_one_line_at_emblem_y(db, edited_templates):
+    """Twenty-seventh breaker (finding 12): `emblem_y = 0` on the backs gave the line at emblem_y and two safe-area lines at
+    the back records of cards.toml, which were not edited. The number moved the emblem: one line, there."""
+    problem = _the_one_template_problem(db, edited_templates, "back.toml", "emblem_y = 20.0", "emblem_y = 0",
+                                        "numbers.emblem_y")
+    assert "at least " in problem.message
