@@ -3162,3 +3162,17 @@ def test_a_back_emblem_moved_off_the_card_is_one_line_at_emblem_y(db, edited_tem
     problem = _the_one_template_problem(db, edited_templates, "back.toml", "emblem_y = 20.0", "emblem_y = 0",
                                         "numbers.emblem_y")
     assert "at least " in problem.message
+
+
+# ---- Twenty-seventh round (finding 7): a corner radius more than half a side is refused at its key ---------------------
+@pytest.mark.parametrize("name, old, new, key, most", [
+    ("base.toml", "frame_radius = 1.2", "frame_radius = 40", "numbers.frame_radius", 28.0),  # every panel an oval
+    ("back.toml", "inner_line_radius = 1.4", "inner_line_radius = 30", "numbers.inner_line_radius", 25.3),  # a bow-tie
+    ("servant.toml", "portrait_radius = 1.0", "portrait_radius = 12", "numbers.portrait_radius", 9.5),  # a circle, stubs
+])
+def test_a_corner_radius_past_half_a_side_is_one_line_at_its_key(db, edited_templates, name, old, new, key, most):
+    """Twenty-seventh breaker (finding 7): a corner radius more than half the side of its rectangle drew a broken shape
+    (an oval panel, a bow-tie frame, a circle with stubs), and check passed. One line at the radius, with the largest
+    radius that draws right: half the smaller side."""
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    assert f"at most {most:g}" in problem.message

@@ -420,7 +420,9 @@ def check_fit(database: Database) -> list[FitProblem]:
                     # lines over each other: the text that needs the most spacing is said, so the spacing it asks for is enough
                     at = keys[problem.path, problem.field]
                     # a ring too big: the one that must shrink the most is said, so the value it asks for is enough
-                    if (problem.field.endswith(".line_spacing") or "ring is too big" in problem.message) and problem.over > kept[at].over:
+                    # a corner radius too big: the smallest shape's limit is said, so the value it asks for draws every shape
+                    if (problem.field.endswith(".line_spacing") or "ring is too big" in problem.message
+                            or "corner radius draws" in problem.message) and problem.over > kept[at].over:
                         kept[at] = problem
                     continue
                 keys[problem.path, problem.field] = len(kept)

@@ -142,8 +142,31 @@ class CardBuilder:
     problems: list[FitProblem] = field(default_factory=list)
 
     def add(self, *items: Primitive) -> None:
-        """Paint ``items`` on top of what is there."""
+        """Paint ``items`` on top of what is there; a rectangle whose corner radius is more than half its smaller side
+        is said at its radius key (:meth:`_check_radius`)."""
+        for item in items:
+            if isinstance(item, Rect) and item.radius > 0:
+                self._check_radius(item)
         self.items.extend(items)
+
+    def _check_radius(self, rect: Rect) -> None:
+        """A ``"template"`` problem at the ``[numbers]`` key ending in ``radius`` whose value is ``rect``'s corner radius
+        when that radius is more than half the rectangle's smaller side (mm): the corners' arcs cross and the shape
+        drawn is not the rectangle the checks measure (twenty-seventh breaker, finding 7: `frame_radius = 40` made every
+        front's panel an oval, `inner_line_radius = 30` a bow-tie, `portrait_radius = 12` a circle with stubs, and check
+        passed). Says the largest radius that draws right (rounded down to 0.1 mm); ``over`` is the excess, so that the
+        smallest shape's limit is the one said (:func:`pnp.layout.check_fit`)."""
+        half = min(rect.width, rect.height) / 2
+        if rect.radius <= half + ROUNDING_SLACK:
+            return
+        key = next((name for name, value in self.template.numbers.items()
+                    if name.endswith("radius") and abs(value - rect.radius) <= ROUNDING_SLACK), None)
+        if key is None:
+            return
+        most = max(0.0, math.floor(half * 10 + 1e-6) / 10)
+        self.problems.append(self.at_number(key, f"{rect.radius:g} mm is more than half the smaller side of {rect.named or 'the rectangle it rounds'} "
+                                                 f"({2 * half:.1f} mm): its corner radius draws a broken shape; set {key} "
+                                                 f"to at most {most:g}", rect.radius - half))
 
     def check(self, field_name: str, text: str, family: str, record: str | None = None) -> None:
         """Record the problems of ``text`` set in ``family`` before it is drawn: ``:name:`` tokens that
