@@ -3291,3 +3291,84 @@ def test_a_font_error_met_while_drawing_is_one_line_and_the_output_is_untouched(
     assert len(lines) == 1 and f"{Path('fonts') / 'EBGaramond12-Regular.ttf'}: damaged" in lines[0], lines
     assert 'font = "serif"' in lines[0] and "nothing in" in lines[0], lines[0]
     assert sorted(p.name for p in out.iterdir()) == ["notes.txt"]
+
+# ---- Twenty-seventh round (finding 9): a negative inset is no room ----------------------------------------------------
+@pytest.mark.parametrize("name, old, new, key", [
+    ("warding_city.toml", "key_icon_inset = 0.6", "key_icon_inset = -1", "numbers.key_icon_inset"),
+    ("elder.toml", "emblem_rule_inset = 1.5", "emblem_rule_inset = -3", "numbers.emblem_rule_inset"),
+])
+def test_a_negative_inset_is_refused_at_its_key(db, edited_templates, name, old, new, key):
+    """Twenty-seventh breaker (finding 9): `key_icon_inset = -1` set the key's icon bigger than its ring and
+    `emblem_rule_inset = -3` ran the elder's emblem rule across the "uses" column, and check passed. An inset is a room
+    like a `_pad` or a `_gap`: one line at its key."""
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    assert "no room" in problem.message
+
+
+# ---- Twenty-seventh round (finding 8): the back's emblem disc keeps off the ornament rule; its advice is exact ---------
+@pytest.mark.parametrize("old, new", [
+    ("emblem_rule_width = 0.4", "emblem_rule_width = 2"),  # passed: the disc hung 1 mm below the rule, over its diamond
+    ("emblem_ring = 3.0", "emblem_ring = 3.7"),  # passed: the disc to 49.9 mm, the rule at 49
+    ("emblem_rule_width = 0.4", "emblem_rule_width = 3"),  # advised "at most 1.9" while 2.0 passed
+    ("emblem_size = 26.0", "emblem_size = 27"),  # advised rule_y "at least 49.2", still inside the disc
+    ("rule_y = 49.0", "rule_y = 38.0"),
+    ("emblem_y = 20.0", "emblem_y = 28.0"),
+])
+def test_the_back_emblem_disc_over_the_rule_is_refused_with_a_value_that_just_passes(db, edited_templates, old, new):
+    """Twenty-seventh breaker (finding 8): the check let the back's disc run 1 mm past the ornament rule, and its advice
+    contradicted what passed. The disc's ink may touch the rule's line, not cross it; the value a line advises passes
+    check when applied, and a tenth of a mm beyond it fails at the same key."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("back.toml", old, new)
+    problems = check_fit(db)
+    assert [(p.kind, Path(p.path)) for p in problems] == [("template", path)], problems
+    key = problems[0].field.split(".", 1)[1]
+    word = "at least " if "at least " in problems[0].message else "at most "
+    value = float(problems[0].message.rsplit(word, 1)[1])
+    written = next(line for line in path.read_text(encoding="utf-8").split("\n") if line.startswith(f"{key} ="))
+    edited_templates("back.toml", f"{written}\n", f"{key} = {value:g}\n")  # the advice applied to the edited back
+    assert check_fit(db) == []
+    beyond = round(value - 0.1 if word == "at least " else value + 0.1, 1)
+    edited_templates("back.toml", f"{key} = {value:g}\n", f"{key} = {beyond:g}\n")
+    assert len(check_fit(db)) == 1  # at the same key, or (emblem_y moved less) at rule_y
+
+
+# ---- Twenty-seventh round (finding 11): a thick ring line is one line at its width, not also at the icon's scale --------
+@pytest.mark.parametrize("name, old, new, key", [
+    ("base.toml", "title_icon_rule_width = 0.3", "title_icon_rule_width = 3", "numbers.title_icon_rule_width"),
+    ("back.toml", "emblem_rule_width = 0.4", "emblem_rule_width = 8", "numbers.emblem_rule_width"),
+])
+def test_a_thick_ring_line_is_one_line_at_its_width(db, edited_templates, name, old, new, key):
+    """Twenty-seventh breaker (finding 11): a thick ring line also gave a line telling the user to shrink the icon
+    (`title_icon_scale`, `emblem_pair_scale`). The line covers the icon: one line, at the line's width, whose value
+    passes check."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    value = problem.message.rsplit("at most ", 1)[1]
+    edited_templates(name, new, f"{key.split('.', 1)[1]} = {value}")
+    assert check_fit(db) == []
+
+
+# ---- Twenty-seventh round (finding 12): a back emblem moved off the card is one line at emblem_y ------------------------
+def test_a_back_emblem_moved_off_the_card_is_one_line_at_emblem_y(db, edited_templates):
+    """Twenty-seventh breaker (finding 12): `emblem_y = 0` on the backs gave the line at emblem_y and two safe-area lines at
+    the back records of cards.toml, which were not edited. The number moved the emblem: one line, there."""
+    problem = _the_one_template_problem(db, edited_templates, "back.toml", "emblem_y = 20.0", "emblem_y = 0",
+                                        "numbers.emblem_y")
+    assert "at least " in problem.message
+
+
+# ---- Twenty-seventh round (finding 7): a corner radius more than half a side is refused at its key ---------------------
+@pytest.mark.parametrize("name, old, new, key, most", [
+    ("base.toml", "frame_radius = 1.2", "frame_radius = 40", "numbers.frame_radius", 28.0),  # every panel an oval
+    ("back.toml", "inner_line_radius = 1.4", "inner_line_radius = 30", "numbers.inner_line_radius", 25.3),  # a bow-tie
+    ("servant.toml", "portrait_radius = 1.0", "portrait_radius = 12", "numbers.portrait_radius", 9.5),  # a circle, stubs
+])
+def test_a_corner_radius_past_half_a_side_is_one_line_at_its_key(db, edited_templates, name, old, new, key, most):
+    """Twenty-seventh breaker (finding 7): a corner radius more than half the side of its rectangle drew a broken shape
+    (an oval panel, a bow-tie frame, a circle with stubs), and check passed. One line at the radius, with the largest
+    radius that draws right: half the smaller side."""
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    assert f"at most {most:g}" in problem.message

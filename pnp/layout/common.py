@@ -85,10 +85,27 @@ def ring_fix(template: Template, disc: Circle, excess: float) -> tuple[str, str]
     icon = 2 * (disc.r - room_mm)  # the icon's size, mm: the disc's radius less its room, twice
     if width and template.number(width) >= room_mm and template.number(width) > RING_LINE_GROWN * icon \
             and template.number(width) >= 2 * excess:
-        return width, f"at most {math.floor((template.number(width) - 2 * excess) * 10 - 1e-9) / 10:g}"
+        return width, f"at most {math.floor((template.number(width) - 2 * excess) * 10 + 1e-6) / 10:g}"
     if room and room_mm > RING_GROWN * icon and room_mm >= excess:
-        return room, f"at most {max(0.0, math.floor((room_mm - excess) * 10 - 1e-9) / 10):g}"
+        return room, f"at most {max(0.0, math.floor((room_mm - excess) * 10 + 1e-6) / 10):g}"
     return None
+
+
+def ring_line_grown(template: Template, disc: Circle) -> str | None:
+    """The ``[numbers]`` key of ``disc``'s line width (:attr:`pnp.drawing.Circle.grown_by`) when that line has grown: it
+    is as wide as the ring's room around the icon and wider than :data:`RING_LINE_GROWN` of the icon's size (as
+    :func:`ring_fix` judges it); else ``None``. A line so grown covers the icon too: the icon's check names this key,
+    not the icon's scale (twenty-seventh breaker, finding 11: `title_icon_rule_width = 3` also blamed
+    `title_icon_scale`)."""
+    keys = [key for key in disc.grown_by if key]
+    width = next((key for key in keys if key.endswith("width")), None)
+    room = next((key for key in keys if not key.endswith("width")), None)
+    if width is None:
+        return None
+    room_mm = template.number(room) if room else 0.0
+    icon = 2 * (disc.r - room_mm)
+    line = template.number(width)
+    return width if line >= room_mm and line > RING_LINE_GROWN * icon else None
 
 
 RING_GROWN = 0.15
@@ -125,8 +142,31 @@ class CardBuilder:
     problems: list[FitProblem] = field(default_factory=list)
 
     def add(self, *items: Primitive) -> None:
-        """Paint ``items`` on top of what is there."""
+        """Paint ``items`` on top of what is there; a rectangle whose corner radius is more than half its smaller side
+        is said at its radius key (:meth:`_check_radius`)."""
+        for item in items:
+            if isinstance(item, Rect) and item.radius > 0:
+                self._check_radius(item)
         self.items.extend(items)
+
+    def _check_radius(self, rect: Rect) -> None:
+        """A ``"template"`` problem at the ``[numbers]`` key ending in ``radius`` whose value is ``rect``'s corner radius
+        when that radius is more than half the rectangle's smaller side (mm): the corners' arcs cross and the shape
+        drawn is not the rectangle the checks measure (twenty-seventh breaker, finding 7: `frame_radius = 40` made every
+        front's panel an oval, `inner_line_radius = 30` a bow-tie, `portrait_radius = 12` a circle with stubs, and check
+        passed). Says the largest radius that draws right (rounded down to 0.1 mm); ``over`` is the excess, so that the
+        smallest shape's limit is the one said (:func:`pnp.layout.check_fit`)."""
+        half = min(rect.width, rect.height) / 2
+        if rect.radius <= half + ROUNDING_SLACK:
+            return
+        key = next((name for name, value in self.template.numbers.items()
+                    if name.endswith("radius") and abs(value - rect.radius) <= ROUNDING_SLACK), None)
+        if key is None:
+            return
+        most = max(0.0, math.floor(half * 10 + 1e-6) / 10)
+        self.problems.append(self.at_number(key, f"{rect.radius:g} mm is more than half the smaller side of {rect.named or 'the rectangle it rounds'} "
+                                                 f"({2 * half:.1f} mm): its corner radius draws a broken shape; set {key} "
+                                                 f"to at most {most:g}", rect.radius - half))
 
     def check(self, field_name: str, text: str, family: str, record: str | None = None) -> None:
         """Record the problems of ``text`` set in ``family`` before it is drawn: ``:name:`` tokens that
@@ -326,32 +366,67 @@ class CardBuilder:
                                                   f"({area.y:.1f} to {area.bottom:.1f} mm); make {size} smaller or set {down} to {fits}"))
 
     def keep_rule_off_disc(self, disc: Circle, rule_y: float, below: Box, what: str) -> None:
-        """A ``"template"`` problem when the ornament rule at ``rule_y`` mm (:func:`ornament_rule`, centred on the disc)
-        runs through ``disc`` and what it holds: its diamond's far point must clear the ink of the disc's ring (the
-        diamond may sit on the ring, as the bundled backs draw it). Twenty-sixth breaker: ``rule_y = 38``,
-        ``emblem_y = 28``, ``emblem_ring = 12`` and ``emblem_rule_width = 3`` drew the rule through the back's icon or
-        its disc, and check passed. Said at the ring's key when making the ring smaller fits (:func:`ring_fix`); else
-        at ``numbers.emblem_y`` when the disc also reaches ``below`` (the title's box, mm: the disc was moved onto the
-        rule and the title), else at ``numbers.rule_y``; each with the value that fits. ``what`` names the disc."""
+        """A ``"template"`` problem when the ornament rule at ``rule_y`` mm (:func:`ornament_rule`, from ``rule_left`` to
+        ``rule_right`` with its diamond in the middle) runs into ``disc`` (card mm, its ink: radius plus half its line):
+        the rule's line may touch the disc's ink but not pass across it (where its ink is nearest the disc, at the gap
+        around the diamond), and the diamond's far point must clear the disc's ink (the diamond may sit on the ring, as
+        the bundled backs draw it). Twenty-sixth breaker: ``rule_y = 38``, ``emblem_y = 28``, ``emblem_ring = 12`` and
+        ``emblem_rule_width = 3`` drew the rule through the back's icon or its disc, and check passed; twenty-seventh:
+        ``emblem_rule_width = 2`` hung the disc 1 mm below the rule, over the whole diamond, and passed, and the advice
+        did not match what passes. Said at the ring's key when making the ring smaller fits (:func:`ring_fix`); else at
+        ``numbers.emblem_y`` when the disc also reaches ``below`` (the title's box, mm: the disc was moved onto the rule
+        and the title), else at ``numbers.rule_y``; each with the value that just fits (a tenth of a mm further fails)."""
         reach = disc.r + disc.stroke_width / 2
-        diamond = self.template.number("ornament_diamond_h")
-        needed = reach - diamond  # how far from the disc's centre the rule must run (mm)
-        intrusion = needed - abs(rule_y - disc.cy)
+        distance = abs(rule_y - disc.cy)
+        largest = self._largest_reach_under_rule(disc, distance)  # the disc's reach the rule allows (mm)
+        intrusion = reach - largest
         if intrusion <= ROUNDING_SLACK:
             return
         ring = ring_fix(self.template, disc, intrusion)
         said = f"the ornament rule ({rule_y:g} mm down the card) runs through {what} ({disc.cy - reach:.1f} to {disc.cy + reach:.1f} mm)"
         if ring is not None:
             self.problems.append(self.at_number(ring[0], f"{said}: its ring is too big; set {ring[0]} to {ring[1]}", intrusion))
-        elif disc.cy + reach > below.y + ROUNDING_SLACK and rule_y >= disc.cy:
+            return
+        needed = self._least_rule_distance(disc)  # how far from the disc's centre the rule must run (mm)
+        if disc.cy + reach > below.y + ROUNDING_SLACK and rule_y >= disc.cy:
             value = self.template.number("emblem_y")
-            most = math.floor((value - intrusion) * 10 + 1e-9) / 10
+            most = math.floor((value - (needed - distance)) * 10 + 1e-9) / 10
             self.problems.append(self.at_number("emblem_y", f"{said} and reaches the title ({below.y:g} mm down): move the "
                                                             f"disc up; set emblem_y to at most {most:g}"))
         else:
             fits = (f"at least {math.ceil((disc.cy + needed) * 10 - 1e-9) / 10:g}" if rule_y >= disc.cy else
                     f"at most {math.floor((disc.cy - needed) * 10 + 1e-9) / 10:g}")
             self.problems.append(self.at_number("rule_y", f"{said}: move the rule off the disc; set rule_y to {fits}"))
+
+    def _rule_reach(self, disc: Circle) -> tuple[float, float, float]:
+        """The ornament rule seen from ``disc``: how far across (mm) from the disc's centre its line's ink begins (the
+        nearest end of a line beside the diamond's gap; 0 when a line runs across the centre), the half width of its
+        line and the half height of its diamond (mm)."""
+        t = self.template
+        left, right, gap = t.number("rule_left"), t.number("rule_right"), t.number("ornament_gap")
+        middle = (left + right) / 2
+        across = math.inf
+        for start, end in ((left, middle - gap), (middle + gap, right)):
+            if end < start:
+                continue
+            across = min(across, 0.0 if start <= disc.cx <= end else min(abs(start - disc.cx), abs(end - disc.cx)))
+        return across, t.number("ornament_rule_width") / 2, t.number("ornament_diamond_h")
+
+    def _largest_reach_under_rule(self, disc: Circle, distance: float) -> float:
+        """The largest reach (mm, radius plus half its line) ``disc`` may have with the ornament rule ``distance`` mm
+        from its centre: its ink may touch the rule's line up to the line's far edge, and stays inside the diamond's
+        far point (:meth:`keep_rule_off_disc`)."""
+        across, half_line, diamond = self._rule_reach(disc)
+        by_line = math.hypot(distance + half_line, across) if math.isfinite(across) else math.inf
+        return min(by_line, distance + diamond)
+
+    def _least_rule_distance(self, disc: Circle) -> float:
+        """The least distance (mm) from ``disc``'s centre at which the ornament rule keeps off its ink, as
+        :meth:`keep_rule_off_disc` checks it."""
+        reach = disc.r + disc.stroke_width / 2
+        across, half_line, diamond = self._rule_reach(disc)
+        by_line = math.sqrt(max(0.0, reach * reach - across * across)) - half_line if across < reach else 0.0
+        return max(by_line, reach - diamond, 0.0)
 
     def keep_icons_in_disc(self, disc: Circle, icons: list[Icon], what: str, scale: str) -> None:
         """A ``"template"`` problem at ``numbers.<scale>`` when the ink of an icon of ``icons`` (its box shrunk by
@@ -367,6 +442,13 @@ class CardBuilder:
             if math.hypot(x, y) > reach:
                 reach, far = math.hypot(x, y), icon.name
         if reach <= inner + ROUNDING_SLACK:
+            return
+        line = ring_line_grown(self.template, disc)
+        if line is not None and reach < disc.r:  # the line grew inward over the icon (twenty-seventh breaker, finding 11)
+            most = math.floor(2 * (disc.r - reach) * 10 + 1e-6) / 10
+            self.problems.append(self.at_number(line, f"the line of {what} ({self.template.number(line):g} mm) reaches over the "
+                                                      f"{far} icon: its ring is too big; set {line} to at most {most:g}",
+                                                reach - inner))
             return
         value = self.template.number(scale)
         most = math.floor(value * inner / reach * 100) / 100 if inner > 0 else 0.0

@@ -59,11 +59,13 @@ LARGEST_NUMBER = 1000.0
 """The largest size of any number of a template (mm, pt or a plain number): a card is 63 x 88 mm."""
 
 
-ROOM_SUFFIXES = ("_pad", "_margin", "_clearance", "_gap", "_ring")
+ROOM_SUFFIXES = ("_pad", "_margin", "_clearance", "_gap", "_ring", "_inset")
 """A ``[numbers]`` key ending so is the room (mm) a layout keeps around a text, an icon or a shape, or between two of
 them: 0 or more (twenty-fourth breaker: `icon_gap = -3` put the quest icons under their numbers, `inner_gap = -3` the
 back's inner frame outside its outer one; twenty-fifth: `emblem_ring = -1`, the margin of a disc around its icon, put
-the back's icons out of their disc). A key that is the word alone (``gap``, ``pad``) is one too (:func:`is_room`)."""
+the back's icons out of their disc; twenty-seventh: `key_icon_inset = -1` set the key's icon bigger than its ring,
+`emblem_rule_inset = -3` ran the elder's emblem rule across the "uses" column and the frame). A key that
+is the word alone (``gap``, ``pad``) is one too (:func:`is_room`)."""
 
 
 def is_room(name: str) -> bool:
