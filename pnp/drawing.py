@@ -75,6 +75,9 @@ class Rect:
     placed_by: str = field(default="", compare=False, repr=False)
     """The template key that places the shape (``numbers.emblem_y``), when one does: the legibility check names it
     when the shape is drawn over a text (twenty-third breaker); never drawn differently."""
+    stroke_key: str = field(default="", compare=False, repr=False)
+    """The template key of the outline's width (``numbers.portrait_rule_width``), when one key gives it: a check that finds
+    the thick outline over a text names it (twenty-seventh breaker); never drawn differently."""
     named: str = field(default="", compare=False, repr=False)
     """What the shape is, in a check's words (``the card frame's inner rule``), when it has a name a designer knows
     (twenty-fifth breaker: a frame rule through a text was "the outline of a shape"); never drawn differently."""

@@ -3372,3 +3372,16 @@ def test_a_corner_radius_past_half_a_side_is_one_line_at_its_key(db, edited_temp
     radius that draws right: half the smaller side."""
     problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
     assert f"at most {most:g}" in problem.message
+
+
+# ---- Twenty-seventh round, finding 6: thick ring and frame lines over text ---------------------------------------------
+@pytest.mark.parametrize("name, old, new, key", [
+    ("warding_city.toml", "key_icon_rule_width = 0.3", "key_icon_rule_width = 3", "numbers.key_icon_rule_width"),
+    ("servant.toml", "portrait_rule_width = 0.3", "portrait_rule_width = 8", "numbers.portrait_rule_width"),
+])
+def test_a_thick_outline_over_a_text_is_named_at_its_width(db, edited_templates, name, old, new, key):
+    """Twenty-seventh breaker (MED 6): a ring's or a frame's line is ink half its width each side of its path; a 3 mm ring
+    line covered the Warding City band's text and an 8 mm portrait frame the servant's title, and check passed (their
+    middle lines missed the text). One line, at the width's key."""
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    assert "thick outline" in problem.message or "ring" in problem.message, problem.message

@@ -119,6 +119,8 @@ class _Fill:
     """What of the shape shows: the clip of the group it is drawn in (card mm), ``None`` for all of it."""
     placed_by: str = ""
     """The template key that places the shape (:attr:`pnp.drawing.Circle.placed_by`), ``""`` when none is known."""
+    band: bool = False
+    """A thick outline's band (:attr:`pnp.drawing.Rect.stroke_key`): ``placed_by`` is then the key of its width."""
 
     def contains(self, point: tuple[float, float]) -> bool:
         """Whether ``point`` (mm) lies inside the shape as it shows (even-odd rule for polygons)."""
@@ -219,15 +221,25 @@ def _marks(items: Iterable, transforms: tuple[tuple[float, float, float], ...] =
                 start, end = _turned([start, end], transforms)
                 yield _Rule(start, end, None, item.placed_by, order, True, "the ring of a disc", disc)
         if isinstance(item, Rect) and item.fill:
-            corners = [(item.x, item.y), (item.x + item.width, item.y), (item.x + item.width, item.y + item.height),
-                       (item.x, item.y + item.height)]
-            yield _Fill(_turned(corners, transforms), None, 0.0, item.fill, order, clip, item.placed_by)
+            edge = item.stroke_width / 2 if item.stroke else 0.0  # its outline's ink reaches half its width each side
+            if edge > OVERLAP_SLACK_MM:  # a thick outline is a band of its own colour around the fill (twenty-seventh breaker:
+                # `portrait_rule_width = 5` printed the hit points' label on the portrait's dark edge, and check passed)
+                yield _Fill(_turned(_corners(item, edge), transforms), None, 0.0, item.stroke, order, clip,
+                            item.stroke_key or item.placed_by, band=bool(item.stroke_key))
+            yield _Fill(_turned(_corners(item, -edge if edge > OVERLAP_SLACK_MM else 0.0), transforms), None, 0.0, item.fill,
+                        order, clip, item.placed_by)
         elif isinstance(item, Circle) and item.fill:
             (centre,) = _turned([(item.cx, item.cy)], transforms)
             outline = item.stroke_width / 2 if item.stroke else 0.0  # a ring's line is ink over the text too
             yield _Fill((), centre, item.r + outline, item.fill, order, clip, item.placed_by)
         elif isinstance(item, Polyline) and item.fill and item.closed:
             yield _Fill(_turned(list(item.points), transforms), None, 0.0, item.fill, order, clip, item.placed_by)
+
+
+def _corners(rect: Rect, grown: float) -> list[tuple[float, float]]:
+    """The four corners (local mm) of ``rect`` grown by ``grown`` mm each side (shrunk when negative)."""
+    left, top, right, bottom = rect.x - grown, rect.y - grown, rect.x + rect.width + grown, rect.y + rect.height + grown
+    return [(left, top), (right, top), (right, bottom), (left, bottom)]
 
 
 def _crossing_span(start: tuple[float, float], end: tuple[float, float], box: Box) -> tuple[float, float]:
@@ -355,6 +367,19 @@ def _text_key(text: _Text, rule: _Rule) -> str:
     return f"boxes.{text.painted.source}" if text.painted.source else "numbers"
 
 
+def _ring_ink_over(ring: Circle, box: Box) -> bool:
+    """Whether the ink of ``ring``'s line (card mm: an annulus half its ``stroke_width`` either side of its radius) reaches
+    into ``box`` (a text's ink box, mm) by more than the slack: a thick ring whose middle line misses a text still covers it
+    (twenty-seventh breaker: ``key_icon_rule_width = 3`` covered the Warding City band's text and passed). Thin lines are
+    judged by their middle line alone (:func:`_shown_crossing`)."""
+    half = ring.stroke_width / 2
+    if half <= OVERLAP_SLACK_MM:
+        return False
+    nearest = math.hypot(min(max(ring.cx, box.x), box.right) - ring.cx, min(max(ring.cy, box.y), box.bottom) - ring.cy)
+    farthest = max(math.hypot(x - ring.cx, y - ring.cy) for x in (box.x, box.right) for y in (box.y, box.bottom))
+    return nearest < ring.r + half - OVERLAP_SLACK_MM and farthest > ring.r - half + OVERLAP_SLACK_MM
+
+
 def _ring_said(template: Path, ring: Circle, text: _Text, box: Box) -> tuple[str, str, str, float]:
     """The key, message, box and ``over`` (mm) of the problem "the ring of ``ring`` (card mm) strikes through ``text``" (``box``, its ink
     box shrunk by the slack): at the ring's own key when the ring grew onto the text (:func:`pnp.layout.common.ring_fix`,
@@ -420,8 +445,9 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
             if edges else (0.0, 0.0, -1.0, -1.0)
         struck: dict[int, list[_Rule]] = {}  # the rules said to strike through each text (by id): a shape on one is part of it
         for rule in (m for m in marks if isinstance(m, _Rule)):
-            low, high = min(rule.start[1], rule.end[1]), max(rule.start[1], rule.end[1])
-            left, right = min(rule.start[0], rule.end[0]), max(rule.start[0], rule.end[0])
+            ink = rule.ring.stroke_width / 2 if rule.ring is not None else 0.0  # a thick ring's line: ink each side of it
+            low, high = min(rule.start[1], rule.end[1]) - ink, max(rule.start[1], rule.end[1]) + ink
+            left, right = min(rule.start[0], rule.end[0]) - ink, max(rule.start[0], rule.end[0]) + ink
             if high < reach[1] or low > reach[3] or right < reach[0] or left > reach[2]:
                 continue
             for box_left, box_top, box_right, box_bottom, text, box in edges:
@@ -432,7 +458,7 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                 if rule.filled and rule.order > text.order:
                     continue  # a filled shape drawn over the text: judged as a shape, below
                 if rule.ring is not None:
-                    if _shown_crossing(rule, box, fills) > OVERLAP_SLACK_MM:
+                    if _shown_crossing(rule, box, fills) > OVERLAP_SLACK_MM or _ring_ink_over(rule.ring, box):
                         outlined.append((face, template, *_ring_said(template, rule.ring, text, box)))
                         break
                     continue
@@ -461,15 +487,21 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                 continue  # an ornament rule's diamond: part of the rule already said to strike through the text
             if over is not None:  # said at the number that places the shape when one does, else at the text's box
                 how = "hidden under" if over.covers(inner[id(text)]) else "cut into by"
-                placed = f" (placed by [numbers] {over.placed_by.split('.', 1)[1]})" if over.placed_by else ""
+                placed = (f" (the thick outline of a shape, [numbers] {over.placed_by.split('.', 1)[1]})" if over.band else
+                          f" (placed by [numbers] {over.placed_by.split('.', 1)[1]})" if over.placed_by else "")
+                remedy = "make the outline thinner" if over.band else "move the shape" if over.placed_by else "move the text or the shape"
                 report(face, template, over.placed_by or key,
-                       f"{_name(text)} is {how} a shape filled {over.colour}{placed} that is drawn after it ({{where}}); "
-                       f"move the {'shape' if over.placed_by else 'text or the shape'}", "" if over.placed_by else text.painted.source)
+                       f"{_name(text)} is {how} a shape filled {over.colour}{placed} that is drawn after it ({{where}}); {remedy}",
+                       "" if over.placed_by else text.painted.source)
                 continue
             box = text.painted.box
             centre = ((box.x + box.right) / 2, (box.y + box.bottom) / 2)
             under = [fill for fill in fills if fill.order < text.order and fill.contains(centre)]
             background = under[-1].colour if under else "#ffffff"
+            if under and under[-1].band and contrast(text.line.fill, background) < MIN_CONTRAST:  # on a thick outline
+                report(face, template, under[-1].placed_by, f"{_name(text)} is printed on the thick outline of a shape "
+                       f"([numbers] {under[-1].placed_by.split('.', 1)[1]}, in {background}) ({{where}}); make the outline thinner")
+                continue
             ratio = contrast(text.line.fill, background)
             colour_key = _colour_key(template, text, background)[0] or text.line.fill
             judged[colour_key] = judged.get(colour_key, 0) + 1

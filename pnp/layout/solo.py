@@ -259,7 +259,8 @@ def servant(card: Servant, db: Database, make: Make):
     size = t.number("portrait_size")
     px, py = t.number("portrait_x"), t.number("portrait_y")
     b.add(Rect(px, py, size, size, fill=tint(t.color("border"), t.number("portrait_tint"), t.color("panel")), stroke=ink,
-               stroke_width=t.number("portrait_rule_width"), radius=t.number("portrait_radius"), frame="portrait"))
+               stroke_width=t.number("portrait_rule_width"), radius=t.number("portrait_radius"), frame="portrait",
+               stroke_key="numbers.portrait_rule_width"))
     pad = t.number("portrait_pad")
     b.add(Icon(card.servant_type, px + pad, py + pad, t.inner_size("portrait_size", "portrait_pad", "the portrait's icon")))
     b.text("range", t.formatted("range", range=card.range), "range")
