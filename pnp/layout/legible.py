@@ -223,7 +223,7 @@ def _marks(items: Iterable, transforms: tuple[tuple[float, float, float], ...] =
         if isinstance(item, Rect) and item.fill:
             edge = item.stroke_width / 2 if item.stroke else 0.0  # its outline's ink reaches half its width each side
             if edge > OVERLAP_SLACK_MM:  # a thick outline is a band of its own colour around the fill (twenty-seventh breaker:
-                # `portrait_rule_width = 5` printed the hit points' label on the portrait's dark edge, and check passed)
+                # `portrait_rule_width = 8` covered the title, and check passed)
                 yield _Fill(_turned(_corners(item, edge), transforms), None, 0.0, item.stroke or item.fill, order, clip,
                             item.stroke_key or item.placed_by, band=bool(item.stroke_key))
             yield _Fill(_turned(_corners(item, -edge if edge > OVERLAP_SLACK_MM else 0.0), transforms), None, 0.0, item.fill,
