@@ -3385,3 +3385,16 @@ def test_a_thick_outline_over_a_text_is_named_at_its_width(db, edited_templates,
     middle lines missed the text). One line, at the width's key."""
     problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
     assert "thick outline" in problem.message or "ring" in problem.message, problem.message
+
+
+# ---- Twenty-seventh round, finding 10: a disc moved off its area by a number that is neither its size nor its place ----
+@pytest.mark.parametrize("name, old, new, key", [
+    ("warding_city.toml", "key_icon_x = 8.0", "key_icon_x = 3", "numbers.key_icon_x"),
+    ("back.toml", "frame_inset = 5.0", "frame_inset = 15", "numbers.frame_inset"),
+])
+def test_a_disc_run_over_its_area_is_said_at_the_one_number_changed(db, edited_templates, name, old, new, key):
+    """Twenty-seventh breaker (MED 10): `key_icon_x = 3` was blamed on `key_icon_size` and `frame_inset = 15` on
+    `emblem_size` ("make it smaller"), numbers the designer never touched. When one number of the template differs from
+    the shipped templates, the line names it, with the shipped value (pnp.layout.template.changed_number)."""
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    assert "the shipped templates have" in problem.message, problem.message

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pnp import fonts
 from pnp.drawing import Anchor, Box, Circle, Drawing, Group, Icon, Line, Polygon, Primitive, Rect, TextLine
 from pnp.layout.problems import FitProblem
-from pnp.layout.template import BoxSpec, Template, template_line
+from pnp.layout.template import BoxSpec, Template, changed_number, template_line
 from pnp.oneline import quoted, shortened
 from pnp.text import (
     INLINE_ICONS,
@@ -348,6 +348,14 @@ class CardBuilder:
             self.problems.append(self.at_number(ring[0], f"{what} ({top:.1f} to {bottom:.1f} mm down, {left:.1f} to "
                                                          f"{right:.1f} mm across the card) runs over {inside_of}: "
                                                          f"its ring is too big; set {ring[0]} to {ring[1]}", excess))
+            return
+        changed = changed_number(self.template.path)  # the one number the designer changed, when it is neither of these
+        if changed is not None and changed[0] not in (size, down):
+            value = self.template.number(changed[0])
+            self.problems.append(self.at_number(changed[0], f"{what} ({top:.1f} to {bottom:.1f} mm down, {left:.1f} to "
+                                                            f"{right:.1f} mm across the card) runs over {inside_of} since "
+                                                            f"{changed[0]} is {value:g} (the shipped templates have "
+                                                            f"{changed[1]}): change it back toward that", excess))
             return
         if 2 * reach > area.height + slack or 2 * reach > area.width + slack:
             self.problems.append(self.at_number(size, f"{what} is {2 * reach:.1f} mm across and {inside_of} holds "

@@ -523,14 +523,28 @@ def drawing_error(kind: str, error: ValueError, folder: Path | None = None) -> T
     if not suspects:  # a product or sum of numbers (emblem_size * emblem_scale): the one number below zero, if one is
         suspects = [name for name, value in numbers.items() if _is_number(value) and float(value) < 0]
     if len(suspects) != 1:  # twenty-seventh breaker: `frame_inset = 40` was the whole [numbers]: the one number changed
-        shipped: dict[str, Any] = {}
-        for file in reversed(template_chain(path)):
-            shipped.update(pristine_table(file, "numbers") or {})
-        changed = [name for name, value in numbers.items() if name in shipped and value != shipped[name]]
-        suspects = changed if len(changed) == 1 else suspects
+        changed = changed_number(path)
+        suspects = [changed[0]] if changed is not None else suspects
     key = f"numbers.{suspects[0]}" if len(suspects) == 1 else "numbers"
     return _error(path, key, f"{'this number' if len(suspects) == 1 else 'a number'} gives a shape that cannot be drawn "
                              f"({error}); sizes must be positive")
+
+
+def changed_number(path: Path) -> tuple[str, Any] | None:
+    """The one ``[numbers]`` key of the template ``path`` (with those it extends) whose value differs from the shipped
+    templates (:func:`pristine_table`), with the shipped value, as ``(name, shipped value)``; ``None`` when none or
+    several differ, or the shipped templates are unknown. A layout fault that no number's value singles out is then
+    said at the number the designer changed (twenty-seventh breaker: `key_icon_x = 3` was blamed on `key_icon_size`,
+    `frame_inset = 15` on `emblem_size`)."""
+    try:
+        numbers = _merged(path.stem, path.parent)[0].get("numbers", {})
+    except TemplateError:
+        return None
+    shipped: dict[str, Any] = {}
+    for file in reversed(template_chain(path)):
+        shipped.update(pristine_table(file, "numbers") or {})
+    changed = [(name, shipped[name]) for name, value in numbers.items() if name in shipped and value != shipped[name]]
+    return changed[0] if len(changed) == 1 else None
 
 
 @cache
