@@ -34,7 +34,7 @@ from pnp.database.errors import DatabaseError, Problem
 from pnp.database.lines import LineIndex
 from pnp.database.schema import FORMAT, ID_PATTERN, CardsFile, Duel, Game, PrintSettings, Record, Solo, Table
 from pnp.files import FileRefused, keep_file, machine_key, read_limited, shown_path
-from pnp.oneline import quoted, shortened, toml_key, xml_char
+from pnp.oneline import listed, quoted, shortened, toml_key, xml_char
 
 if typing.TYPE_CHECKING:
     from pydantic_core import ErrorDetails
@@ -645,13 +645,6 @@ def _tables_with_key(key: str, game: str) -> list[str]:
     return sorted(titles, key=lambda title: (game not in title, titles.index(title)))
 
 
-def _listed(names: list[str], most: int = 3) -> str:
-    """``names`` in words: ``a``, ``a or b``, ``a, b or c``, ``a, b, c or 4 more``."""
-    if len(names) > most:
-        return f"{', '.join(names[:most])} or {len(names) - most} more"
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-
-
 def _record_tables(loc: tuple[Any, ...]) -> list[tuple[tuple[Any, ...], str]]:
     """The tables of the record the key path ``loc`` lies in (``("solo", "city_quest", 3, "win_extra")``): the record
     itself and the tables of named keys it holds, one level down, each as ``(its key path, its name)``
@@ -679,7 +672,7 @@ def _unknown_key(loc: tuple[Any, ...], value: Any = None) -> str:
     game = str(loc[0]) if loc and loc[0] in ("solo", "duel") else ""
     if written in _fields(CardsFile) and len(loc) > 1:  # twenty-sixth breaker: `print = { ... }` in a record: "did you mean spirit"
         keys = list(value) if isinstance(value, dict) else []
-        moved = f"move {_listed(keys)} to [{written}]" if keys else f"write it as [{written}]"
+        moved = f"move {listed(keys)} to [{written}]" if keys else f"write it as [{written}]"
         return f"no key of this table; [{written}] is a section of its own, at the top level of the file: {moved}"
     tables = _tables_with_key(written, game)
     here = [key for key in _keys_at(loc[:-1]) if key != written]
@@ -691,13 +684,13 @@ def _unknown_key(loc: tuple[Any, ...], value: Any = None) -> str:
     own = [title for table, title in _record_tables(loc) if table != loc[:-1] and written in _keys_at(table)]
     if own:  # twenty-fifth breaker: the record's own `battle` was "or 1 more" after three tables of other kinds of record
         others = [title for title in tables if title not in own]
-        return (f"no key of this table; {written} is a key of {_listed(own, len(own))}, in this record: move it there"
-                + (f" (it is also a key of {_listed(others)}, in other kinds of record)" if others else ""))
+        return (f"no key of this table; {written} is a key of {listed(own, len(own), 'or')}, in this record: move it there"
+                + (f" (it is also a key of {listed(others, conjunction='or')}, in other kinds of record)" if others else ""))
     if tables:
-        return f"no key of this table; {written} is a key of {_listed(tables)}" + (": move it there" if len(tables) == 1 else "")
+        return f"no key of this table; {written} is a key of {listed(tables, conjunction='or')}" + (": move it there" if len(tables) == 1 else "")
     meant = [key for key in difflib.get_close_matches(written, _schema_keys(), 3, cutoff=0.7) if _tables_with_key(key, game)]
     if meant:
-        return f"unknown key; did you mean {meant[0]}, a key of {_listed(_tables_with_key(meant[0], game))}?"
+        return f"unknown key; did you mean {meant[0]}, a key of {listed(_tables_with_key(meant[0], game), conjunction='or')}?"
     return "unknown key; check the spelling against the records of this kind"
 
 
