@@ -2897,6 +2897,21 @@ main()
 """
 
 
+def _one_line_at_the_font(tmp_path: Path, folder: Path, command: str, out: Path, name: str, says: str, key: str) -> str:
+    """Run ``pnp check`` or ``pnp build --out OUT`` with the fonts of ``folder`` (one of them damaged) and assert the one
+    line at the font file ``name`` (its reason ``says``, naming the template ``font`` key ``key``), exit 1, no traceback and
+    nothing written; returns what was printed on stderr."""
+    args = [command] + (["--out", str(out)] if command == "build" else [])
+    run = subprocess.run([sys.executable, "-c", _WITH_FONTS, str(folder), *args], capture_output=True, text=True,
+                         cwd=tmp_path, timeout=120)
+    lines = run.stderr.strip().splitlines()
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
+    assert len(lines) == 2 and lines[0].startswith(f"{Path('fonts') / name}: {says}"), lines
+    assert key in lines[0] and "restore" in lines[0], lines[0]
+    assert not out.exists()
+    return run.stderr
+
+
 @pytest.mark.parametrize("damage, says", [
     ("missing", "missing"),
     ("empty", "an empty file, not a TrueType font"),
@@ -2919,14 +2934,7 @@ def test_a_missing_or_damaged_font_file_is_one_line_naming_it(tmp_path, damage, 
         else:
             font.write_bytes({"empty": b"", "text": b"not a font at all\n" * 40, "cut": whole[:3000]}[damage])
         out = tmp_path / f"out-{name}"
-        args = [command] + (["--out", str(out)] if command == "build" else [])
-        run = subprocess.run([sys.executable, "-c", _WITH_FONTS, str(folder), *args], capture_output=True, text=True,
-                             cwd=tmp_path, timeout=120)
-        lines = run.stderr.strip().splitlines()
-        assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
-        assert len(lines) == 2 and lines[0].startswith(f"{Path('fonts') / name}: {says}"), lines
-        assert key in lines[0] and "restore" in lines[0], lines[0]
-        assert not out.exists()
+        _one_line_at_the_font(tmp_path, folder, command, out, name, says, key)
         font.write_bytes(whole)
 
 
@@ -3245,16 +3253,8 @@ def test_a_font_file_the_build_cannot_draw_with_is_one_line_at_the_font(tmp_path
     cmap was blamed on cards.toml and player.toml's line_spacing; a folder in the font's place was "missing". Each is
     one line at the font file naming the template `font` key that draws with it; exit 1, nothing written."""
     folder = _damaged_font_folder(tmp_path, name, damage)
-    out = tmp_path / "out"
-    args = [command] + (["--out", str(out)] if command == "build" else [])
-    run = subprocess.run([sys.executable, "-c", _WITH_FONTS, str(folder), *args], capture_output=True, text=True,
-                         cwd=tmp_path, timeout=120)
-    lines = run.stderr.strip().splitlines()
-    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
-    assert len(lines) == 2 and lines[0].startswith(f"{Path('fonts') / name}: {says}"), lines
-    assert key in lines[0] and "restore" in lines[0], lines[0]
-    assert "cards.toml" not in run.stderr and "line_spacing" not in run.stderr
-    assert not out.exists()
+    stderr = _one_line_at_the_font(tmp_path, folder, command, tmp_path / "out", name, says, key)
+    assert "cards.toml" not in stderr and "line_spacing" not in stderr
 
 
 def test_the_bundled_fonts_draw_every_character_the_cards_print():
