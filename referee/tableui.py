@@ -25,6 +25,7 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout.processors import Processor, Transformation, TransformationInput
 from prompt_toolkit.output import Output
 
 from referee import save as savefile
@@ -67,7 +68,10 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
                                                complete_while_typing=False, input=input, output=output, key_bindings=_bindings())
     # A hidden answer (the duel's placing) is typed unseen, kept out of the history, and its prompt (which
     # may show the dice the referee rolled that player) is erased once answered.
-    secret: PromptSession[str] = PromptSession(is_password=True, erase_when_done=True, input=input, output=output,
+    # Nothing of it is shown as it is typed, not even a star a character (twenty-eighth breaker: the count of stars told a
+    # Power placing from a spell), and the screen and the terminal's scrollback are wiped once it is answered (a prompt
+    # that showed the referee's dice stayed on screen after a resize, or in the scrollback of a short terminal).
+    secret: PromptSession[str] = PromptSession(input_processors=[_Unseen()], erase_when_done=True, input=input, output=output,
                                                key_bindings=_bindings())
     answers = 0
     _show_question(session, out)
@@ -82,8 +86,12 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
             question.waiting.add_done_callback(lambda _, app=(secret if hidden else prompt).app: app.invalidate())  # thread-safe
         try:
             asking = secret if hidden else prompt
-            line = asking.prompt(_wrapped(text, asking.output.get_size().columns),
-                                 bottom_toolbar=lambda: _fitted(session.table.toolbar(session.state)))
+            try:
+                line = asking.prompt(_wrapped(text, asking.output.get_size().columns),
+                                     bottom_toolbar=lambda: _fitted(session.table.toolbar(session.state)))
+            finally:
+                if hidden:
+                    _wipe(secret.output)
         except KeyboardInterrupt:
             session.cancel()
             out.print("(cancelled: asked again)", style="dim", markup=False)
@@ -125,6 +133,24 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
     given = GIVEN.get() or f"--save {shell_quoted(str(session.path))}"  # the --save and --db typed (sixteenth breaker: --db was dropped)
     out.print(f"Saved: {session.path}. Continue with `referee {session.table.name} play {given}`.", markup=False)
     return answers
+
+
+class _Unseen(Processor):
+    """Shows nothing of the text being typed (a hidden placing): no character, no star a character."""
+
+    def apply_transformation(self, transformation_input: TransformationInput) -> Transformation:
+        """The line as shown: empty, every position of the typed text shown at its start."""
+        return Transformation([], source_to_display=lambda position: 0, display_to_source=lambda position: 0)
+
+
+def _wipe(output: Output) -> None:
+    """Clear the terminal's screen and its scrollback (ED 2 and ED 3) and put the cursor home: what a hidden prompt
+    showed (the dice the referee rolled one player) is gone whatever the terminal did with it meanwhile (a resize that
+    wrapped it, a terminal too short to hold it that scrolled it out of reach of prompt_toolkit's erasing)."""
+    output.write_raw("\x1b[3J")
+    output.erase_screen()
+    output.cursor_goto(0, 0)
+    output.flush()
 
 
 def _wrapped(text: str, columns: int) -> str:

@@ -530,10 +530,12 @@ def test_the_status_of_a_reveal_waiting_for_rerolled_dice_says_so(db):
 def test_a_refused_reroll_of_a_hidden_placing_names_no_spell_of_the_casting_die(db):
     """R77 (twenty-seventh breaker, HIGH): `battle 3,5 cast 6 reroll 3` was refused with "Renewal re-rolls none of yours",
     which told the other player at the screen that the hidden Casting die was a 6. The refusal reads the same whatever
-    spell was placed, naming only the side's spells that do re-roll its own dice (public, on its player card)."""
+    spell was placed, naming only the side's spells that do re-roll its own dice (public, on its player card); nor does a
+    re-roll spell with a die not placed read otherwise (twenty-eighth breaker: it told that Warden's Call was placed)."""
     g = game(db, points=(6, 6))
     said = set()
-    for placing in ("battle 3,5 cast 6 reroll 3", "battle 3,5 cast 1 reroll 5", "battle 3,5 cast 4 spell 3 reroll 3"):
+    for placing in ("battle 3,5 cast 6 reroll 3", "battle 3,5 cast 1 reroll 5", "battle 3,5 cast 4 spell 3 reroll 3",
+                    "battle 3,5 cast 2 reroll 4"):  # twenty-eighth breaker: Warden's Call with a wrong die read otherwise
         with pytest.raises(rules.RuleError) as refused:
             g.play(ev.Commit("wardens", A(placing)))
         said.add(str(refused.value))
@@ -577,3 +579,17 @@ def test_duel_play_asks_a_side_that_seals_its_own_dice_for_its_placing_not_game_
     question = table.question(g.state)
     assert not question.over and question.hidden and question.text.startswith("Wardens"), question
     assert question.default is None, question  # no `[roll]`: the Wardens roll their own (ruling 87)
+
+
+def test_the_seal_printed_is_read_at_a_hidden_placing_prompt(db):
+    """Ruling 87 (twenty-eighth breaker, MED): the prompt of a side that seals its own dice asked for "your seal", and a
+    pasted seal was refused ("not a command that plays an event"). The 64 hex digits `referee duel seal` printed commit
+    that seal; the game takes it as `commit --sealed` does."""
+    from referee.duel.table import DuelTable
+
+    g = game(db, points=(1, 1))
+    sealed = rules.seal("wardens", A("battle 3,5 power 6"), "salt")
+    event = DuelTable(db, lambda words, db, state: None).typed_value(sealed.upper(), g.state)
+    assert event == ev.Commit("wardens", seal=sealed)
+    g.play(event)
+    assert g.state.hands.wardens.seal == sealed and g.state.hands.wardens.committed

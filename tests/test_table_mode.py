@@ -1441,3 +1441,31 @@ def test_help_of_a_table_command_offers_the_one_shot_help_that_works(tmp_path):
     assert offered == ["referee duel log --help"], reply.error
     result = CliRunner().invoke(main, shlex.split(offered[0])[1:])
     assert result.exit_code == 0 and "Usage" in result.output
+
+
+def test_a_hidden_prompt_shows_nothing_typed_and_wipes_the_screen_and_scrollback(tmp_path, monkeypatch):
+    """R77 (twenty-eighth breaker, HIGH and LOW): a prompt that showed the referee's dice stayed on the screen after a
+    resize and in the scrollback of a short terminal, and the hidden placing showed a star a character (a Power placing
+    is one character longer than a cast). Nothing typed is drawn (tableui._Unseen), and once a hidden prompt is answered
+    the screen and the scrollback are cleared (ED 3, ED 2: tableui._wipe), before anything else is drawn."""
+    from prompt_toolkit.data_structures import Size
+    from prompt_toolkit.layout.processors import TransformationInput
+    from prompt_toolkit.output.vt100 import Vt100_Output
+
+    terminal = io.StringIO()
+    tableui._wipe(Vt100_Output(terminal, lambda: Size(rows=5, columns=40), term="xterm", enable_cpr=False))
+    assert terminal.getvalue().startswith("\x1b[3J") and "\x1b[2J" in terminal.getvalue()
+    typed = [("", "battle 4,5 power 3")]
+    shown = tableui._Unseen().apply_transformation(TransformationInput(None, None, 0, lambda i: i, typed, 80, 1))  # type: ignore[arg-type]
+    assert shown.fragments == [] and shown.source_to_display(18) == 0
+
+    wiped: list[str] = []
+    monkeypatch.setattr(tableui, "_wipe", lambda output: wiped.append(session.question().text))
+    save = tmp_path / "duel.toml"
+    one_shot("duel", save, "new --seed 5")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    with create_pipe_input() as pipe:
+        pipe.send_text("3\r\rbattle 4,5 power 3\rquit\r")
+        tableui.run(session, input=pipe, output=DummyOutput(), console=Console(file=io.StringIO(), width=100))
+    assert session.state.hands.wardens.committed
+    assert len(wiped) >= 2 and "Wardens" not in wiped[-1], wiped  # after the roll's prompt and after the placing with dice

@@ -339,24 +339,21 @@ def check_placing(db: Database, side: Side, a: Assignment) -> None:
     face = a.spell if a.spell is not None else a.cast
     if face not in castable_faces(db, a.cast):
         raise refuse("the Casting die cannot cast that spell: it casts the spell of its own value or one below")
-    if a.reroll is not None:
-        s = spell(db, side, face)
-        if not s.effect.reroll_battle_die:  # the spell's name would tell the hidden Casting die (twenty-seventh breaker)
-            raise refuse(f"'reroll' names the Battle die of yours that your spell re-rolls: {_own_rerolls_in_words(db, side)}")
-        if a.reroll not in a.battle:
-            raise refuse("'reroll' must name one of your two Battle dice")
+    if a.reroll is not None and (not spell(db, side, face).effect.reroll_battle_die or a.reroll not in a.battle):
+        # one refusal whatever is wrong: a refusal that told a wrong die from a wrong spell would tell whether the hidden
+        # Casting die placed a re-roll spell (twenty-eighth breaker), and the spell's name the die (twenty-seventh)
+        raise refuse(f"'reroll' names one of your two Battle dice, for a spell that re-rolls one of yours: "
+                     f"{_own_rerolls_in_words(db, side)}")
 
 
 def _own_rerolls_in_words(db: Database, side: Side) -> str:
     """Which of ``side``'s spells re-roll one of its own Battle dice, in words, from its player card (``only Warden's Call
-    re-rolls one of yours, and the spell placed is not it``): public words for a refusal that must not name the spell a
+    does``): public words for a refusal that must not name the spell a
     hidden Casting die placed (twenty-seventh breaker: "Renewal re-rolls none of yours" told the die was a 6)."""
     names = [sp.name for sp in player(db, side).spells if sp.effect.reroll_battle_die]
     if not names:
-        return "no spell of yours re-rolls one"
-    if len(names) == 1:
-        return f"only {names[0]} re-rolls one of yours, and the spell placed is not it"
-    return f"only {', '.join(names[:-1])} or {names[-1]} re-roll one of yours, and the spell placed is none of them"
+        return "no spell of yours does"
+    return f"only {names[0]} does" if len(names) == 1 else f"only {', '.join(names[:-1])} or {names[-1]} do"
 
 
 def iter_assignments(state: State, db: Database, side: Side, dice: Sequence[int]) -> Iterator[Assignment]:

@@ -86,7 +86,7 @@ class DuelTable:
                 if roll is None:  # a side that seals its own dice (ruling 87): its seal, or a placing typed here
                     context = (f"{where}. {rules.SIDE_NAMES[side]}, {state.points[side]} {rules.points_word(db, side)}: roll "
                                f"your own 4 dice and seal your placing on your own device (`referee duel seal --player {side}`), "
-                               f"then type `commit --player {side} --sealed SEAL` here; or type your placing here, "
+                               f"then type the seal it printed here; or type your placing here, "
                                f"e.g. battle 3,5 cast 4.",)
                     return Question(f"{rules.SIDE_NAMES[side]}: your seal or your placing of the 4 dice you rolled (hidden)", None, "",
                                     hidden=True, context=context)
@@ -163,6 +163,8 @@ class DuelTable:
         words = text.split()
         if side is not None and words and words[0].lower() in ("battle", "power", "cast", "spell", "reroll", "spare"):
             return ev.Commit(side, ev.parse_assignment(text))
+        if side is not None and re.fullmatch(r"[0-9a-fA-F]{64}", text.strip()):  # the seal `referee duel seal` printed, pasted
+            return ev.Commit(side, seal=text.strip().lower())  # (twenty-eighth breaker: the prompt asked for it, then refused it)
         return None
 
     def parse_command(self, words: Sequence[str], state: State) -> ev.Event:
