@@ -227,27 +227,83 @@ def _glyph_damage(face: Any, glyph: int, head_box: tuple[int, int, int, int], de
     return None
 
 
+_ORDER_CHECKED = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+"""The letters and digits every bundled font draws, each with a glyph of its own: checked first, so a damage common to
+every glyph is said at 'a'. A character map that sends two of them to one glyph is damaged (scrambled)."""
+
+_INKLESS_CATEGORIES = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf", "Mn", "Me"})
+"""Unicode categories whose characters may have no outline: spaces, controls, format characters and combining marks."""
+
+_BLANK_BY_DESIGN = frozenset("\u115f\u1160\u3164\uffa0\uffff")
+"""Characters a font maps to an empty or missing glyph on purpose: the Hangul fillers (letters that print nothing) and
+U+FFFF, the end marker of a format-4 character map, which ReportLab reads as mapped to glyph 0."""
+
+_WIDTHLESS_CATEGORIES = frozenset({"Cc", "Cf", "Mn", "Me"})
+"""Unicode categories whose characters may have no advance width: controls, format characters and combining marks
+(drawn over the letter before them)."""
+
+
 def _character_damage(face: Any, characters: Iterable[str]) -> str | None:
-    """Why the parsed TTF ``face`` cannot draw ``characters``, or ``None``: its character map (``cmap``) must map every
-    :data:`PRINTABLE_ASCII` character, and each of ``characters`` it maps must lead to a glyph whose outline reads
-    (:func:`_glyph_damage`). Characters the font lacks are not its fault (another font draws them, or
-    :func:`missing_chars` says so)."""
+    """Why the parsed TTF ``face`` (ReportLab's ``TTFontFile``) cannot draw ``characters``, or ``None``. Its character
+    map (``cmap``) must map every :data:`PRINTABLE_ASCII` character; every character checked (those, then each of
+    ``characters`` the font maps) must map to a glyph of the font other than glyph 0 (``.notdef``, the missing-glyph box),
+    the letters and digits of :data:`_ORDER_CHECKED` each to a glyph of its own; each glyph's outline must read
+    (:func:`_glyph_damage`); a visible character (not a space, control, format character or combining mark) must have
+    ink (a non-empty outline) and a character that is not a control, format character or combining mark a positive
+    advance width (``hmtx`` table). Characters the font lacks are not its fault (another font draws them, or
+    :func:`missing_chars` says so). Reads only tables ReportLab has parsed: a few microseconds a character."""
     unmapped = [char for char in PRINTABLE_ASCII if ord(char) not in face.charToGlyph]
     if unmapped:
         return (f"its character map (cmap table) is damaged: it maps {len(PRINTABLE_ASCII) - len(unmapped)} of the "
                 f"{len(PRINTABLE_ASCII)} printable ASCII characters (not {unmapped[0]!r})")
+    others = "".join(sorted(set(characters) - set(PRINTABLE_ASCII)))
+    checked = [(char, face.charToGlyph[ord(char)]) for char in
+               _ORDER_CHECKED + "".join(sorted(set(PRINTABLE_ASCII) - set(_ORDER_CHECKED))) + others
+               if ord(char) in face.charToGlyph and char not in _BLANK_BY_DESIGN]
+    to_notdef = [char for char, glyph in checked if glyph == 0]
+    if to_notdef:
+        return (f"its character map (cmap table) is damaged: it maps {_counted(to_notdef, 'character')} to .notdef "
+                f"(the missing-glyph box)")
+    outside = next(((char, glyph) for char, glyph in checked if glyph >= face.numGlyphs), None)
+    if outside:
+        return (f"its character map (cmap table) is damaged: it maps {outside[0]!r} (U+{ord(outside[0]):04X}) to glyph "
+                f"{outside[1]} and the font has {face.numGlyphs}")
+    shared: dict[int, list[str]] = {}
+    for char, glyph in checked[:len(_ORDER_CHECKED)]:
+        shared.setdefault(glyph, []).append(char)
+    crowded = max(shared.values(), key=len)
+    if len(crowded) > 1:
+        return (f"its character map (cmap table) is damaged: it maps {_counted(crowded, 'character')} to one "
+                f"glyph")
     head = face.get_table_pos("head")[0]
     head_box = struct.unpack(">hhhh", face.get_chunk(head + 36, 8))
     seen: set[int] = set()
-    for char in PRINTABLE_ASCII + "".join(sorted(set(characters) - set(PRINTABLE_ASCII))):
-        glyph = face.charToGlyph.get(ord(char))
-        if glyph is None or glyph in seen:
+    inkless: list[str] = []
+    widthless: list[str] = []
+    for char, glyph in checked:
+        category = unicodedata.category(char)
+        if category not in _WIDTHLESS_CATEGORIES and face.hmetrics[glyph][0] <= 0:
+            widthless.append(char)
+        if glyph in seen:
             continue
         seen.add(glyph)
         reason = _glyph_damage(face, glyph, head_box)
         if reason:
             return f"damaged glyph data: the glyph of {char!r} (U+{ord(char):04X}) cannot be drawn: {reason}"
+        if category not in _INKLESS_CATEGORIES and face.glyphPos[glyph] == face.glyphPos[glyph + 1]:
+            inkless.append(char)
+    if inkless:
+        return f"damaged glyph data: {_counted(inkless, 'character')} {'has' if len(inkless) == 1 else 'have'} no outline"
+    if widthless:
+        return (f"its advance widths (hmtx table) are damaged: {_counted(widthless, 'character')} "
+                f"{'has' if len(widthless) == 1 else 'have'} a width of zero")
     return None
+
+
+def _counted(chars: list[str], noun: str) -> str:
+    """``chars`` named for a one-line reason: ``'a' (U+0061)``, or ``'a' (U+0061) and 25 other <noun>s``."""
+    first = f"{chars[0]!r} (U+{ord(chars[0]):04X})"
+    return first if len(chars) == 1 else f"{first} and {len(chars) - 1} other {noun}{'s' if len(chars) > 2 else ''}"
 
 
 def font_file_problems(texts: Iterable[str] = ()) -> list[FontFileProblem]:

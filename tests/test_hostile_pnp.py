@@ -3398,3 +3398,90 @@ def test_a_disc_run_over_its_area_is_said_at_the_one_number_changed(db, edited_t
     the shipped templates, the line names it, with the shipped value (pnp.layout.template.changed_number)."""
     problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
     assert "the shipped templates have" in problem.message, problem.message
+
+# ---- Twenty-eighth round (finding 1): a font whose glyph index, widths or character map is damaged is one line ----------
+def _font_with_table_damaged(tmp_path: Path, name: str, damage: str) -> Path:
+    """A copy of templates/fonts with ``name`` damaged as the twenty-eighth breaker did: ``loca`` (the glyph index
+    zeroed: every outline empty), ``hmtx`` (every advance width zero), ``cmap`` (the middle half of the character map
+    overwritten with a byte pattern: every character to .notdef) or ``lower`` (a well-formed font, saved by fontTools,
+    whose lower-case letters a-z have empty outlines)."""
+    import struct
+
+    folder = tmp_path / "fonts"
+    shutil.copytree(ROOT / "templates" / "fonts", folder)
+    font = folder / name
+    if damage == "lower":
+        from fontTools.ttLib import TTFont as FontToolsFont
+        from fontTools.ttLib.tables._g_l_y_f import Glyph
+
+        parsed = FontToolsFont(str(font))
+        character_map = parsed.getBestCmap()
+        for letter in range(ord("a"), ord("z") + 1):
+            parsed["glyf"][character_map[letter]] = Glyph()
+        parsed.save(str(font))
+        return folder
+    data = bytearray(font.read_bytes())
+    for index in range(struct.unpack(">H", data[4:6])[0]):
+        tag, _, offset, length = struct.unpack(">4sIII", data[12 + 16 * index:28 + 16 * index])
+        if tag.decode() == damage:
+            if damage == "cmap":
+                start, end = offset + length // 4, offset + 3 * length // 4
+                data[start:end] = bytes((n * 7 + 13) & 255 for n in range(end - start))
+            else:
+                data[offset:offset + length] = bytes(length)
+    font.write_bytes(bytes(data))
+    return folder
+
+
+@pytest.mark.parametrize("damage, says", [
+    ("loca", "damaged glyph data: 'a' (U+0061) and "),  # every italic word vanished from the sheets
+    ("hmtx", "its advance widths (hmtx table) are damaged: 'a' (U+0061) and "),  # letters piled on one spot
+    ("cmap", "its character map (cmap table) is damaged: it maps 'a' (U+0061) and "),  # every letter a tofu box
+    ("lower", "damaged glyph data: 'a' (U+0061) and 25 other characters have no outline"),  # no lower-case letter
+])
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_a_font_with_empty_outlines_zero_widths_or_a_scrambled_map_is_one_line(tmp_path, damage, says, command):
+    """Twenty-eighth breaker (finding 1): EB Garamond Italic with its glyph index (loca) zeroed, its advance widths (hmtx)
+    zeroed, its character map (cmap) scrambled or its lower-case outlines emptied passed `pnp check` ("91 records, no
+    problems") and `pnp build` printed invisible, piled-up or tofu italic text. Each is one line at the font file naming
+    `font = "serif-italic"`; exit 1, nothing written."""
+    folder = _font_with_table_damaged(tmp_path, "EBGaramond12-Italic.ttf", damage)
+    stderr = _one_line_at_the_font(tmp_path, folder, command, tmp_path / "out", "EBGaramond12-Italic.ttf", says,
+                                   'font = "serif-italic"')
+    assert "cards.toml" not in stderr
+
+
+def test_a_character_map_sending_letters_to_one_glyph_is_damaged():
+    """Twenty-eighth breaker (finding 1): a character map that sends many letters to one glyph, a letter to .notdef or to
+    a glyph the font does not have, a letter with no advance width and a printed letter with no outline are each a
+    damaged font; the bundled fonts pass for every character of the cards and of printable ASCII."""
+    import copy
+
+    from pnp import fonts
+    from pnp.cli import _printed_texts
+
+    face = fonts._face("serif-italic")
+    printed = {char for text in _printed_texts(ROOT / "cards.toml") for char in text}
+    assert fonts._character_damage(face, printed) is None
+
+    def damaged(change) -> str | None:
+        broken = copy.copy(face)
+        broken.charToGlyph = dict(face.charToGlyph)
+        broken.hmetrics = list(face.hmetrics)
+        broken.glyphPos = list(face.glyphPos)
+        change(broken)
+        return fonts._character_damage(broken, printed)
+
+    assert damaged(lambda f: f.charToGlyph.update({ord(c): f.charToGlyph[ord("x")] for c in "bcd"})) == (
+        "its character map (cmap table) is damaged: it maps 'b' (U+0062) and 3 other characters to one glyph")
+    assert damaged(lambda f: f.charToGlyph.update({ord("·"): 0})) == (
+        "its character map (cmap table) is damaged: it maps '·' (U+00B7) to .notdef (the missing-glyph box)")
+    assert "maps 'q' (U+0071) to glyph 99999 and the font has" in damaged(
+        lambda f: f.charToGlyph.update({ord("q"): 99999}))
+    glyph = face.charToGlyph[ord("·")]
+    assert damaged(lambda f: f.hmetrics.__setitem__(glyph, (0, 0))) == (
+        "its advance widths (hmtx table) are damaged: '·' (U+00B7) has a width of zero")
+    space = face.charToGlyph[ord(" ")]
+    assert damaged(lambda f: f.hmetrics.__setitem__(space, (0, 0))) == (
+        "its advance widths (hmtx table) are damaged: ' ' (U+0020) has a width of zero")
+    assert "·" in printed  # the map subtitle "Red map · 2 servants", in italic
