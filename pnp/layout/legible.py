@@ -472,8 +472,6 @@ def _thick_over(face: Any, template: Path, text: _Text, inner: Box, bands: list[
     the first face and text and the widest line (mm, rounded down to 0.1) that clears every text found so far."""
     found = False
     for band in bands:
-        if not band.bounds.overlaps(inner):
-            continue
         clearance = band.clearance(inner)
         if clearance is None:
             continue
@@ -528,7 +526,11 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
         texts = [m for m in marks if isinstance(m, _Text) and not (m.painted.source and m.painted.source in reported)
                  and not (face.board_cards > 1 and (m.painted.box.x >= width or m.painted.box.right <= 0))]
         fills = [m for m in marks if isinstance(m, _Fill)]
-        bands = [m for m in marks if isinstance(m, _Band)]
+        # each thick stroke's piece as (left, top, right, bottom, piece): the box its ink reaches a text's ink in, by more
+        # than the slack; those beyond every text are passed over at once
+        bands = [(min(b.start[0], b.end[0]) - b.half + OVERLAP_SLACK_MM, min(b.start[1], b.end[1]) - b.half + OVERLAP_SLACK_MM,
+                  max(b.start[0], b.end[0]) + b.half - OVERLAP_SLACK_MM, max(b.start[1], b.end[1]) + b.half - OVERLAP_SLACK_MM, b)
+                 for b in marks if isinstance(b, _Band)]
         inner = {id(text): text.painted.box.inset(OVERLAP_SLACK_MM) for text in texts}
         # each text's ink box as (left, top, right, bottom, text, box), and their reach: the many pieces of outlines far
         # from every text are passed over at once
@@ -574,7 +576,10 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                     break
         for text in texts:
             key = f"boxes.{text.painted.source}" if text.painted.source else "numbers"
-            if bands and _thick_over(face, template, text, inner[id(text)], bands, thick):
+            box = inner[id(text)]
+            near = [band for left, top, right, bottom, band in bands
+                    if left < box.right and right > box.x and top < box.bottom and bottom > box.y]
+            if near and _thick_over(face, template, text, box, near, thick):
                 continue
             over = next((fill for fill in fills if fill.order > text.order and fill.touches(inner[id(text)])), None)
             if over is not None and any(_on_rule(over, rule) for rule in struck.get(id(text), ())):
