@@ -3411,13 +3411,18 @@ def test_a_disc_run_over_its_area_is_said_at_the_one_number_changed(db, edited_t
     ("servant.toml", "hp_first_rule_width = 0.6", "hp_first_rule_width = 3", "numbers.hp_first_rule_width"),
     ("player.toml", "track_rule_width = 0.3", "track_rule_width = 3", "numbers.track_rule_width"),
     ("servant.toml", "portrait_rule_width = 0.3", "portrait_rule_width = 5", "numbers.portrait_rule_width"),
+    # over a rule, not a text: the frame's inner rule, the Elder's divider, the title's ornament rule
+    ("location.toml", "space_rule_width = 0.3", "space_rule_width = 3", "numbers.space_rule_width"),
+    ("elder.toml", "uses_rule_width = 0.5", "uses_rule_width = 3", "numbers.uses_rule_width"),
+    ("servant.toml", "portrait_rule_width = 0.3", "portrait_rule_width = 3", "numbers.portrait_rule_width"),
 ])
 def test_a_thick_stroke_over_a_text_is_said_at_its_width_with_the_widest_that_passes(db, edited_templates, name, old, new,
                                                                                       key):
     """Twenty-eighth breaker (MED 3, 4, 8): a stroke's ink is its path widened by half its width each side. A thick hex
-    outline buried the hex labels, the Elder's divider the event text, and a 5 mm portrait outline part of a caption, and
-    check passed; thick track outlines were blamed on the text box they covered. One line at the width's key, with the
-    widest line that clears every text, and that width passes."""
+    outline buried the hex labels, the Elder's divider the event text, a 5 mm portrait outline part of a caption, and 3 mm
+    outlines the frame's inner rule and the ornament rule, and check passed; thick track outlines were blamed on the text
+    box they covered. One line at the width's key, with the widest line that clears every text and rule, and that width
+    passes."""
     problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
     widest = float(problem.message.rsplit("at most ", 1)[1])
     assert 0 < widest < float(new.split(" = ")[1])

@@ -484,6 +484,52 @@ def _thick_over(face: Any, template: Path, text: _Text, inner: Box, bands: list[
     return found
 
 
+def _segments_apart(first: tuple[tuple[float, float], tuple[float, float]],
+                    second: tuple[tuple[float, float], tuple[float, float]]) -> float:
+    """The shortest distance (mm) between two segments, 0 when they cross or meet."""
+    (ax, ay), (bx, by) = first
+    (cx, cy), (dx, dy) = second
+
+    def side(px: float, py: float, qx: float, qy: float, rx: float, ry: float) -> float:
+        return (qx - px) * (ry - py) - (qy - py) * (rx - px)
+
+    if (side(ax, ay, bx, by, cx, cy) * side(ax, ay, bx, by, dx, dy) <= 0
+            and side(cx, cy, dx, dy, ax, ay) * side(cx, cy, dx, dy, bx, by) <= 0):
+        return 0.0
+
+    def to_segment(point: tuple[float, float], start: tuple[float, float], end: tuple[float, float]) -> float:
+        ex, ey = end[0] - start[0], end[1] - start[1]
+        length = ex * ex + ey * ey
+        step = 0.0 if length == 0 else max(0.0, min(1.0, ((point[0] - start[0]) * ex + (point[1] - start[1]) * ey) / length))
+        return math.hypot(point[0] - (start[0] + step * ex), point[1] - (start[1] + step * ey))
+
+    return min(to_segment(first[0], *second), to_segment(first[1], *second),
+               to_segment(second[0], *first), to_segment(second[1], *first))
+
+
+def _thick_over_rules(face: Any, template: Path, rules: list[_Rule], bands: list[tuple[float, float, float, float, _Band]],
+                      thick: dict[tuple[Path, str], list[Any]]) -> None:
+    """Keep in ``thick`` (as :func:`_thick_over` does for texts) each thick stroke of ``bands`` whose ink covers one of
+    ``rules`` (the card frame's rules, the rules the layout draws: card mm) of another shape while its middle line misses it
+    (twenty-eighth breaker: a 5 mm portrait outline hid the title's ornament rule and the frame's inner rule, a 3 mm track
+    space outline the frame's inner rule, and check passed)."""
+    for rule in rules:
+        (x1, y1), (x2, y2) = rule.start, rule.end
+        left, top, right, bottom = min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)
+        for band_left, band_top, band_right, band_bottom, band in bands:
+            if band.order == rule.order or band_left > right or band_right < left or band_top > bottom or band_bottom < top:
+                continue
+            if band.clip is not None and not band.clip.overlaps(Box(left, top, right - left, bottom - top)):
+                continue
+            apart = _segments_apart((band.start, band.end), (rule.start, rule.end))
+            if not 0 < apart < band.half - OVERLAP_SLACK_MM:
+                continue
+            widest = math.floor(2 * (apart + OVERLAP_SLACK_MM) * 10 - 1e-6) / 10
+            what = rule.named or "a rule the layout draws"
+            said = thick.setdefault((template, band.key), [face, what, band.colour, widest, band.what])
+            said[3] = min(said[3], widest)
+
+
 def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> list[FitProblem]:
     """One ``"template"`` :class:`FitProblem` per template key whose rule strikes through a text, whose
     shape hides a text drawn before it, or whose text is printed on a background of too little contrast
@@ -537,6 +583,9 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
         edges = [(box.x, box.y, box.right, box.bottom, text, box) for text in texts for box in (inner[id(text)],)]
         reach = (min(e[0] for e in edges), min(e[1] for e in edges), max(e[2] for e in edges), max(e[3] for e in edges)) \
             if edges else (0.0, 0.0, -1.0, -1.0)
+        if bands:
+            _thick_over_rules(face, template, [m for m in marks if isinstance(m, _Rule) and (m.line is not None or m.named)],
+                              bands, thick)
         struck: dict[int, list[_Rule]] = {}  # the rules said to strike through each text (by id): a shape on one is part of it
         for rule in (m for m in marks if isinstance(m, _Rule)):
             ink = rule.ring.stroke_width / 2 if rule.ring is not None else 0.0  # a thick ring's line: ink each side of it
@@ -635,7 +684,8 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                text.painted.source)
     for (template, stroke_key), (face, text, colour, widest, what) in thick.items():
         number = stroke_key.split(".", 1)[1]
-        report(face, template, stroke_key, f"the thick {what} ([numbers] {number}, in {colour}) covers {_name(text)} "
+        covered = text if isinstance(text, str) else _name(text)  # a rule's name, or a text
+        report(face, template, stroke_key, f"the thick {what} ([numbers] {number}, in {colour}) covers {covered} "
                                            f"({{where}}); set {number} to at most {widest:g}")
     for said_later in outlined:
         report(*said_later)
