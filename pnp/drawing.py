@@ -104,6 +104,9 @@ class Line:
     stroke: str = "#000000"
     stroke_width: float = 0.25
     dash: tuple[float, ...] = ()
+    stroke_key: str = field(default="", compare=False, repr=False)
+    """The template key of the line's width (``numbers.hex_rule_width``), when one key gives it: the legibility check names
+    it when the thick line's ink (half its width each side) covers a text (twenty-eighth breaker); never drawn differently."""
 
     def __post_init__(self) -> None:
         check_colour(self.stroke, "Line.stroke")
@@ -126,6 +129,9 @@ class Polyline:
     placed_by: str = field(default="", compare=False, repr=False)
     """The template key that places the shape (``numbers.emblem_y``), when one does: the legibility check names it
     when the shape is drawn over a text (twenty-third breaker); never drawn differently."""
+    stroke_key: str = field(default="", compare=False, repr=False)
+    """The template key of the line's width (``numbers.hex_rule_width``), when one key gives it: the legibility check names
+    it when the thick line's ink (half its width each side) covers a text (twenty-eighth breaker); never drawn differently."""
 
     def __post_init__(self) -> None:
         check_colour(self.fill, "Polyline.fill")
@@ -137,9 +143,10 @@ class Polyline:
 
 
 def Polygon(points: Iterable[tuple[float, float]], fill: str | None = None, stroke: str | None = "#000000",
-            stroke_width: float = 0.25) -> Polyline:
-    """A closed :class:`Polyline` (hex, arrow head, banner) through ``points`` in mm."""
-    return Polyline(tuple(points), fill=fill, stroke=stroke, stroke_width=stroke_width, closed=True)
+            stroke_width: float = 0.25, stroke_key: str = "") -> Polyline:
+    """A closed :class:`Polyline` (hex, arrow head, banner) through ``points`` in mm; ``stroke_key`` names the template key
+    of its line's width (:attr:`Polyline.stroke_key`)."""
+    return Polyline(tuple(points), fill=fill, stroke=stroke, stroke_width=stroke_width, closed=True, stroke_key=stroke_key)
 
 
 @dataclass(frozen=True)
@@ -159,6 +166,9 @@ class Circle:
     """The ``[numbers]`` keys (no ``numbers.`` prefix) that grow a ring's disc beyond what it holds: its room around
     the icon (``emblem_ring``) and its line's width (``emblem_rule_width``), when the layout names them; the checks
     name them when the ring is too big (:func:`pnp.layout.common.ring_fix`, twenty-sixth breaker); never drawn differently."""
+    stroke_key: str = field(default="", compare=False, repr=False)
+    """The template key of the line's width (``numbers.hex_rule_width``), when one key gives it: the legibility check names
+    it when the thick line's ink (half its width each side) covers a text (twenty-eighth breaker); never drawn differently."""
 
     def __post_init__(self) -> None:
         check_colour(self.fill, "Circle.fill")

@@ -3485,3 +3485,37 @@ def test_a_character_map_sending_letters_to_one_glyph_is_damaged():
     assert damaged(lambda f: f.hmetrics.__setitem__(space, (0, 0))) == (
         "its advance widths (hmtx table) are damaged: ' ' (U+0020) has a width of zero")
     assert "·" in printed  # the map subtitle "Red map · 2 servants", in italic
+
+
+# ---- Twenty-eighth round, findings 3, 4 and 8: every thick stroke's ink over a text, said at its width ------------------
+@pytest.mark.parametrize("name, old, new, key", [
+    ("battle_map.toml", "hex_rule_width = 0.45", "hex_rule_width = 8", "numbers.hex_rule_width"),
+    ("elder.toml", "uses_divider_width = 0.2", "uses_divider_width = 6", "numbers.uses_divider_width"),
+    ("location.toml", "control_rule_width = 0.6", "control_rule_width = 3", "numbers.control_rule_width"),
+    ("stats.toml", "key_rule_width = 0.25", "key_rule_width = 2", "numbers.key_rule_width"),
+    ("progress_track.toml", "marked_rule_width = 0.5", "marked_rule_width = 3", "numbers.marked_rule_width"),
+    ("last_stand.toml", "hp_first_rule_width = 0.6", "hp_first_rule_width = 3", "numbers.hp_first_rule_width"),
+    ("servant.toml", "hp_first_rule_width = 0.6", "hp_first_rule_width = 3", "numbers.hp_first_rule_width"),
+    ("player.toml", "track_rule_width = 0.3", "track_rule_width = 3", "numbers.track_rule_width"),
+    ("servant.toml", "portrait_rule_width = 0.3", "portrait_rule_width = 5", "numbers.portrait_rule_width"),
+    # over a rule, not a text: the frame's inner rule, the Elder's divider, the title's ornament rule
+    ("location.toml", "space_rule_width = 0.3", "space_rule_width = 3", "numbers.space_rule_width"),
+    ("elder.toml", "uses_rule_width = 0.5", "uses_rule_width = 3", "numbers.uses_rule_width"),
+    ("servant.toml", "portrait_rule_width = 0.3", "portrait_rule_width = 3", "numbers.portrait_rule_width"),
+])
+def test_a_thick_stroke_over_a_text_is_said_at_its_width_with_the_widest_that_passes(db, edited_templates, name, old, new,
+                                                                                      key):
+    """Twenty-eighth breaker (MED 3, 4, 8): a stroke's ink is its path widened by half its width each side. A thick hex
+    outline buried the hex labels, the Elder's divider the event text, a 5 mm portrait outline part of a caption, and 3 mm
+    outlines the frame's inner rule and the ornament rule, and check passed; thick track outlines were blamed on the text
+    box they covered. One line at the width's key, with the widest line that clears every text and rule, and that width
+    passes."""
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    widest = float(problem.message.rsplit("at most ", 1)[1])
+    assert 0 < widest < float(new.split(" = ")[1])
+    from pnp import layout
+    from pnp.layout import check_fit
+
+    edited_templates(name, new, f"{key.split('.', 1)[1]} = {widest:g}")
+    layout._CACHE.clear()
+    assert check_fit(db) == []

@@ -555,10 +555,12 @@ def footer(b: CardBuilder, text: str, spec: str = "footer", color: str | None = 
 
 def numbered_box(x: float, y: float, size: float, number: str, ink: str, fill: str | None, *,
                  text_size: float, family: str, stroke_width: float, radius: float,
-                 number_fill: str | None = None) -> list[Primitive]:
+                 number_fill: str | None = None, stroke_key: str = "") -> list[Primitive]:
     """A square track space ``size`` mm at ``(x, y)`` with corners rounded by ``radius`` mm and
-    ``number`` (``text_size`` pt) centred, stroked in ``ink``."""
-    items: list[Primitive] = [Rect(x, y, size, size, fill=fill, stroke=ink, stroke_width=stroke_width, radius=radius, space=True)]
+    ``number`` (``text_size`` pt) centred, stroked in ``ink``; ``stroke_key`` is the template key of its outline's width
+    (:attr:`pnp.drawing.Rect.stroke_key`)."""
+    items: list[Primitive] = [Rect(x, y, size, size, fill=fill, stroke=ink, stroke_width=stroke_width, radius=radius, space=True,
+                                   stroke_key=stroke_key)]
     if number:
         cap = cap_height_mm(text_size)
         items.extend(single_line(number, x + size / 2, y + size / 2 + cap / 2, family, text_size,

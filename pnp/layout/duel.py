@@ -124,7 +124,8 @@ def _track(b: CardBuilder, spaces: int, side: str, emblem: str, colour: str) -> 
         last = space == spaces
         b.add(*numbered_box(x, y, box, str(space), ink, t.color("control") if last else t.color("space"),
                             text_size=t.number("space_size"), family="numerals", radius=t.number("space_radius"),
-                            stroke_width=t.number("control_rule_width") if last else t.number("space_rule_width")))
+                            stroke_width=t.number("control_rule_width") if last else t.number("space_rule_width"),
+                            stroke_key="numbers.control_rule_width" if last else "numbers.space_rule_width"))
         if last:
             if 2 * t.number("space_radius") >= box:  # twenty-seventh breaker: was "shorten 'take'" into -5.7 mm
                 b.problems.append(b.at_number("space_radius", f"{t.number('space_radius'):g} mm rounds off more than the "
@@ -145,8 +146,10 @@ def location(card: Location, db: Database, make: Make):
     ink = t.color("ink")
     frame(b, t.number("border"), t.color("border"), t.color("panel"), ink)
     middle = Box(t.number("middle_x"), t.number("middle_top"), t.number("middle_w"), t.number("middle_height"))
-    b.add(Line(middle.x, middle.y, middle.right, middle.y, ink, t.number("middle_rule_width")))
-    b.add(Line(middle.x, middle.bottom, middle.right, middle.bottom, ink, t.number("middle_rule_width")))
+    b.add(Line(middle.x, middle.y, middle.right, middle.y, ink, t.number("middle_rule_width"),
+               stroke_key="numbers.middle_rule_width"))
+    b.add(Line(middle.x, middle.bottom, middle.right, middle.bottom, ink, t.number("middle_rule_width"),
+               stroke_key="numbers.middle_rule_width"))
     b.text("name", card.name, "name")
     size, gap = t.number("resonance_size"), t.number("resonance_gap")
     row = len(card.resonance) * (size + gap) - gap
@@ -195,6 +198,7 @@ def player(card: PlayerCard, db: Database, make: Make):
     for index, value in enumerate(range(points_max, points_min - 1, -1)):
         y = t.number("track_top") + index * pitch
         b.add(Rect(x, y, box, box, fill=t.color("space"), stroke=ink, stroke_width=t.number("track_rule_width"),
+                   stroke_key="numbers.track_rule_width",
                    radius=t.number("space_radius"), space=True))
         b.add(*label(x + box / 2, y + box / 2 + t.number("track_number_dy"), str(value), t.number("track_number_size"), ink,
                      family="numerals", placed_by=("", "numbers.track_number_dy")))

@@ -169,6 +169,71 @@ class _Fill:
         return sum(self.contains(point) for point in points) * 5 >= len(points)
 
 
+@dataclass(frozen=True)
+class _Band:
+    """The ink of one straight piece of a thick stroke whose width one template key gives (:attr:`pnp.drawing.Rect.stroke_key`
+    and the same of a line, circle or polygon), in card mm: the piece ``start``-``end`` widened by ``half`` its width each
+    side (twenty-eighth breaker: ``hex_rule_width = 8`` buried every hex label and passed, for only a line's middle was
+    judged)."""
+
+    start: tuple[float, float]
+    end: tuple[float, float]
+    half: float
+    key: str
+    colour: str
+    order: int
+    clip: Box | None = None
+    what: str = "outline of a shape"
+    """What the stroke is, in words: ``line`` for a :class:`~pnp.drawing.Line`."""
+
+    @functools.cached_property
+    def bounds(self) -> Box:
+        """The box (mm) of the widened piece, before its clip."""
+        (x1, y1), (x2, y2) = self.start, self.end
+        return Box(min(x1, x2) - self.half, min(y1, y2) - self.half, abs(x2 - x1) + 2 * self.half, abs(y2 - y1) + 2 * self.half)
+
+    def clearance(self, inner: Box) -> float | None:
+        """How far (mm) the piece's middle line stays from ``inner`` (a text's ink box shrunk by the slack) when its ink
+        reaches into it by more than the slack, ``None`` when the ink stays out of it (or the clip hides where it would)."""
+        box = _intersection(inner, self.clip) if self.clip is not None else inner
+        if box is None or box.width <= 0 or box.height <= 0 or not box.overlaps(self.bounds):
+            return None
+        distance = _segment_box_distance(self.start, self.end, box)  # the ink may reach the slack into it, as a ring's (_ring_ink_over)
+        return distance if distance < self.half - OVERLAP_SLACK_MM else None
+
+
+def _segment_box_distance(start: tuple[float, float], end: tuple[float, float], box: Box) -> float:
+    """The shortest distance (mm) between the segment ``start``-``end`` and ``box``, 0 when they meet."""
+    if crossing_length(start, end, box) > 0 or (box.x <= start[0] <= box.right and box.y <= start[1] <= box.bottom):
+        return 0.0
+    (x1, y1), (x2, y2) = start, end
+    dx, dy = x2 - x1, y2 - y1
+    length = dx * dx + dy * dy
+
+    def to_segment(point: tuple[float, float]) -> float:
+        step = 0.0 if length == 0 else max(0.0, min(1.0, ((point[0] - x1) * dx + (point[1] - y1) * dy) / length))
+        return math.hypot(point[0] - (x1 + step * dx), point[1] - (y1 + step * dy))
+
+    def to_box(point: tuple[float, float]) -> float:
+        return math.hypot(point[0] - min(max(point[0], box.x), box.right), point[1] - min(max(point[1], box.y), box.bottom))
+
+    corners = [(box.x, box.y), (box.right, box.y), (box.right, box.bottom), (box.x, box.bottom)]
+    return min([to_box(start), to_box(end)] + [to_segment(corner) for corner in corners])
+
+
+def _bands(item: Any, transforms: tuple[tuple[float, float, float], ...], order: int, clip: Box | None) -> Iterator[_Band]:
+    """The widened pieces (:class:`_Band`) of ``item``'s stroke when one template key gives its width and half of it is more
+    than the slack; nothing else."""
+    key = getattr(item, "stroke_key", "")
+    half = item.stroke_width / 2 if item.stroke else 0.0
+    if not key or half <= OVERLAP_SLACK_MM:
+        return
+    pieces = [((item.x1, item.y1), (item.x2, item.y2))] if isinstance(item, Line) else _outline(item)
+    for start, end in pieces:
+        start, end = _turned([start, end], transforms)
+        yield _Band(start, end, half, key, item.stroke, order, clip, "line" if isinstance(item, Line) else "outline of a shape")
+
+
 def _turned(points: list[tuple[float, float]], transforms: tuple[tuple[float, float, float], ...]) -> tuple[tuple[float, float], ...]:
     for dx, dy, rotation in reversed(transforms):
         points = turn_points(points, rotation, dx, dy)
@@ -176,7 +241,7 @@ def _turned(points: list[tuple[float, float]], transforms: tuple[tuple[float, fl
 
 
 def _marks(items: Iterable, transforms: tuple[tuple[float, float, float], ...] = (), clip: Box | None = None,
-           hatched: bool = False, counter: list[int] | None = None) -> Iterator[_Text | _Rule | _Fill]:
+           hatched: bool = False, counter: list[int] | None = None) -> Iterator[_Text | _Rule | _Fill | _Band]:
     """The texts (each run), rules (lines, and the outlines of stroked shapes) and filled shapes of ``items`` in drawing
     order, in card mm. Lines in a clipped group of lines only are hatching (a texture under what it fills), not rules;
     what a clip hides entirely is skipped."""
@@ -202,6 +267,7 @@ def _marks(items: Iterable, transforms: tuple[tuple[float, float, float], ...] =
         elif isinstance(item, Line) and not hatched:
             start, end = _turned([(item.x1, item.y1), (item.x2, item.y2)], transforms)
             yield _Rule(start, end, item, order=order)
+            yield from _bands(item, transforms, order, clip)
             continue
         if isinstance(item, (Rect, Circle, Polyline)) and item.stroke and item.stroke_width > 0 and not item.fill \
                 and not hatched:
@@ -220,9 +286,12 @@ def _marks(items: Iterable, transforms: tuple[tuple[float, float, float], ...] =
             for start, end in _outline(item):
                 start, end = _turned([start, end], transforms)
                 yield _Rule(start, end, None, item.placed_by, order, True, "the ring of a disc", disc)
+        if isinstance(item, (Rect, Circle, Polyline)) and not hatched and not getattr(item, "grown_by", ()):
+            # a thick stroke whose width a template key gives: its ink, half its width each side (a ring's is judged by its keys)
+            yield from _bands(item, transforms, order, clip)
         if isinstance(item, Rect) and item.fill:
             edge = item.stroke_width / 2 if item.stroke else 0.0  # its outline's ink reaches half its width each side
-            if edge > OVERLAP_SLACK_MM:  # a thick outline is a band of its own colour around the fill (twenty-seventh breaker:
+            if edge > OVERLAP_SLACK_MM and not item.stroke_key:  # a thick outline is a band of its own colour around the fill (twenty-seventh breaker:
                 # `portrait_rule_width = 8` covered the title, and check passed)
                 yield _Fill(_turned(_corners(item, edge), transforms), None, 0.0, item.stroke or item.fill, order, clip,
                             item.stroke_key or item.placed_by, band=bool(item.stroke_key))
@@ -396,6 +465,71 @@ def _ring_said(template: Path, ring: Circle, text: _Text, box: Box) -> tuple[str
     return _text_key(text, _Rule((0.0, 0.0), (1.0, 0.0), None)), f"{said}; move the text off it", text.painted.source, 0.0
 
 
+def _thick_over(face: Any, template: Path, text: _Text, inner: Box, bands: list[_Band],
+                thick: dict[tuple[Path, str], list[Any]]) -> bool:
+    """Whether a thick stroke of ``bands`` (drawn before or after ``text``) covers ``inner`` (its ink box shrunk by the slack,
+    card mm) while its middle line misses it, so that a thinner line would not: then ``thick`` keeps, at the stroke's key,
+    the first face and text and the widest line (mm, rounded down to 0.1) that clears every text found so far."""
+    found = False
+    for band in bands:
+        clearance = band.clearance(inner)
+        if clearance is None:
+            continue
+        widest = math.floor(2 * (clearance + OVERLAP_SLACK_MM) * 10 - 1e-6) / 10
+        if clearance <= 0:
+            continue  # its middle line runs through the text: the rule and shape checks judge it
+        said = thick.setdefault((template, band.key), [face, text, band.colour, widest, band.what])
+        said[3] = min(said[3], widest)
+        found = True
+    return found
+
+
+def _segments_apart(first: tuple[tuple[float, float], tuple[float, float]],
+                    second: tuple[tuple[float, float], tuple[float, float]]) -> float:
+    """The shortest distance (mm) between two segments, 0 when they cross or meet."""
+    (ax, ay), (bx, by) = first
+    (cx, cy), (dx, dy) = second
+
+    def side(px: float, py: float, qx: float, qy: float, rx: float, ry: float) -> float:
+        return (qx - px) * (ry - py) - (qy - py) * (rx - px)
+
+    if (side(ax, ay, bx, by, cx, cy) * side(ax, ay, bx, by, dx, dy) <= 0
+            and side(cx, cy, dx, dy, ax, ay) * side(cx, cy, dx, dy, bx, by) <= 0):
+        return 0.0
+
+    def to_segment(point: tuple[float, float], start: tuple[float, float], end: tuple[float, float]) -> float:
+        ex, ey = end[0] - start[0], end[1] - start[1]
+        length = ex * ex + ey * ey
+        step = 0.0 if length == 0 else max(0.0, min(1.0, ((point[0] - start[0]) * ex + (point[1] - start[1]) * ey) / length))
+        return math.hypot(point[0] - (start[0] + step * ex), point[1] - (start[1] + step * ey))
+
+    return min(to_segment(first[0], *second), to_segment(first[1], *second),
+               to_segment(second[0], *first), to_segment(second[1], *first))
+
+
+def _thick_over_rules(face: Any, template: Path, rules: list[_Rule], bands: list[tuple[float, float, float, float, _Band]],
+                      thick: dict[tuple[Path, str], list[Any]]) -> None:
+    """Keep in ``thick`` (as :func:`_thick_over` does for texts) each thick stroke of ``bands`` whose ink covers one of
+    ``rules`` (the card frame's rules, the rules the layout draws: card mm) of another shape while its middle line misses it
+    (twenty-eighth breaker: a 5 mm portrait outline hid the title's ornament rule and the frame's inner rule, a 3 mm track
+    space outline the frame's inner rule, and check passed)."""
+    for rule in rules:
+        (x1, y1), (x2, y2) = rule.start, rule.end
+        left, top, right, bottom = min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)
+        for band_left, band_top, band_right, band_bottom, band in bands:
+            if band.order == rule.order or band_left > right or band_right < left or band_top > bottom or band_bottom < top:
+                continue
+            if band.clip is not None and not band.clip.overlaps(Box(left, top, right - left, bottom - top)):
+                continue
+            apart = _segments_apart((band.start, band.end), (rule.start, rule.end))
+            if not 0 < apart < band.half - OVERLAP_SLACK_MM:
+                continue
+            widest = math.floor(2 * (apart + OVERLAP_SLACK_MM) * 10 - 1e-6) / 10
+            what = rule.named or "a rule the layout draws"
+            said = thick.setdefault((template, band.key), [face, what, band.colour, widest, band.what])
+            said[3] = min(said[3], widest)
+
+
 def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> list[FitProblem]:
     """One ``"template"`` :class:`FitProblem` per template key whose rule strikes through a text, whose
     shape hides a text drawn before it, or whose text is printed on a background of too little contrast
@@ -411,6 +545,7 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
     faint_count: dict[str, int] = {}  # of them, those of too little contrast
     outlined: list[tuple[Any, ...]] = []  # outlines through a text: said after all else at their key (a ring's with its over)
     faint: list[tuple[Any, Path, _Text, str, str, float]] = []  # texts of too little contrast: face, template, text, key, background, ratio
+    thick: dict[tuple[Path, str], list[Any]] = {}  # a thick stroke's key -> [face, text, colour, the widest that passes]
 
     def report(face, template: Path, key: str, message: str, box: str = "", over: float = 0.0) -> None:
         path, line = template_line(template, key)
@@ -437,12 +572,20 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
         texts = [m for m in marks if isinstance(m, _Text) and not (m.painted.source and m.painted.source in reported)
                  and not (face.board_cards > 1 and (m.painted.box.x >= width or m.painted.box.right <= 0))]
         fills = [m for m in marks if isinstance(m, _Fill)]
+        # each thick stroke's piece as (left, top, right, bottom, piece): the box its ink reaches a text's ink in, by more
+        # than the slack; those beyond every text are passed over at once
+        bands = [(min(b.start[0], b.end[0]) - b.half + OVERLAP_SLACK_MM, min(b.start[1], b.end[1]) - b.half + OVERLAP_SLACK_MM,
+                  max(b.start[0], b.end[0]) + b.half - OVERLAP_SLACK_MM, max(b.start[1], b.end[1]) + b.half - OVERLAP_SLACK_MM, b)
+                 for b in marks if isinstance(b, _Band)]
         inner = {id(text): text.painted.box.inset(OVERLAP_SLACK_MM) for text in texts}
         # each text's ink box as (left, top, right, bottom, text, box), and their reach: the many pieces of outlines far
         # from every text are passed over at once
         edges = [(box.x, box.y, box.right, box.bottom, text, box) for text in texts for box in (inner[id(text)],)]
         reach = (min(e[0] for e in edges), min(e[1] for e in edges), max(e[2] for e in edges), max(e[3] for e in edges)) \
             if edges else (0.0, 0.0, -1.0, -1.0)
+        if bands:
+            _thick_over_rules(face, template, [m for m in marks if isinstance(m, _Rule) and (m.line is not None or m.named)],
+                              bands, thick)
         struck: dict[int, list[_Rule]] = {}  # the rules said to strike through each text (by id): a shape on one is part of it
         for rule in (m for m in marks if isinstance(m, _Rule)):
             ink = rule.ring.stroke_width / 2 if rule.ring is not None else 0.0  # a thick ring's line: ink each side of it
@@ -482,6 +625,11 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                     break
         for text in texts:
             key = f"boxes.{text.painted.source}" if text.painted.source else "numbers"
+            box = inner[id(text)]
+            near = [band for left, top, right, bottom, band in bands
+                    if left < box.right and right > box.x and top < box.bottom and bottom > box.y]
+            if near and _thick_over(face, template, text, box, near, thick):
+                continue
             over = next((fill for fill in fills if fill.order > text.order and fill.touches(inner[id(text)])), None)
             if over is not None and any(_on_rule(over, rule) for rule in struck.get(id(text), ())):
                 continue  # an ornament rule's diamond: part of the rule already said to strike through the text
@@ -534,6 +682,11 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                                                f"a contrast of {_ratio(ratio)}:1 ({{where}}); at least {MIN_CONTRAST:g}:1 reads "
                                                f"in print: change {'this colour' if said_key else 'its colour'} or move it",
                text.painted.source)
+    for (template, stroke_key), (face, text, colour, widest, what) in thick.items():
+        number = stroke_key.split(".", 1)[1]
+        covered = text if isinstance(text, str) else _name(text)  # a rule's name, or a text
+        report(face, template, stroke_key, f"the thick {what} ([numbers] {number}, in {colour}) covers {covered} "
+                                           f"({{where}}); set {number} to at most {widest:g}")
     for said_later in outlined:
         report(*said_later)
     problems = []

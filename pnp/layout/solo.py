@@ -196,7 +196,7 @@ def elder(card: Elder, db: Database, make: Make):
     for use in range(uses):
         y = top + use * pitch
         b.add(Circle(x, y, t.number("uses_r") * scale, fill=t.color("parchment"), stroke=t.color("border"),
-                     stroke_width=t.number("uses_rule_width")))
+                     stroke_width=t.number("uses_rule_width"), stroke_key="numbers.uses_rule_width"))
         b.add(*label(x, y + t.number("uses_baseline") * scale, str(use + 1), t.number("uses_size") * scale,
                      t.color("border"), family="numerals", placed_by=("", "numbers.uses_baseline")))
     last_use_y = top + (uses - 1) * pitch
@@ -204,7 +204,7 @@ def elder(card: Elder, db: Database, make: Make):
                  t.color("muted"), family="serif-italic", placed_by=("", "numbers.uses_label_dy")))
     divider_x = x + t.number("uses_divider_dx")
     b.add(Line(divider_x, t.number("uses_divider_top"), divider_x, t.number("uses_divider_bottom"), t.color("border"),
-               t.number("uses_divider_width")))
+               t.number("uses_divider_width"), stroke_key="numbers.uses_divider_width"))
     b.text("text", card.text, "event")
     event = t.box("event")
     _emblem(b, "spirit", cx=event.x + event.w / 2, half_width=event.w / 2 - t.number("emblem_rule_inset"))
@@ -225,7 +225,7 @@ def warding_city(card: WardingCity, db: Database, make: Make):
     b.add(Rect(band.x, band.y, band.width, band.height, fill=band_colour))
     b.add(hatch(band, tint(band_colour, t.number("band_hatch_tint"), BLACK), t.number("band_hatch_spacing"),
                 t.number("band_hatch_width")))
-    b.add(Line(-b.bleed, top, b.width + b.bleed, top, t.color("ink"), t.number("band_rule_width")))
+    b.add(Line(-b.bleed, top, b.width + b.bleed, top, t.color("ink"), t.number("band_rule_width"), stroke_key="numbers.band_rule_width"))
     text_colour = t.color("band_text_dark" if colour == "yellow" else "band_text_light")
     t.could_read("colors.band_text_dark", "colors.band_text_light", *_MAP_COLOUR_KEYS)  # for a city of another colour
     icon, x, cy = t.number("key_icon_size"), t.number("key_icon_x"), t.number("key_icon_cy")
@@ -289,7 +289,8 @@ def servant(card: Servant, db: Database, make: Make):
             x = t.number("hp_first_x") + index * step
             b.add(*numbered_box(x, y, box, str(value), ink, tint(swatch, t.number("hp_tint"), WHITE),
                                 text_size=t.number("hp_size"), family="numerals", radius=t.number("space_radius"),
-                                stroke_width=t.number("hp_first_rule_width") if index == 0 else t.number("hp_rule_width")))
+                                stroke_width=t.number("hp_first_rule_width") if index == 0 else t.number("hp_rule_width"),
+                                stroke_key="numbers.hp_first_rule_width" if index == 0 else "numbers.hp_rule_width"))
     if card.text:
         b.text("text", card.text, "flavour")
     footer(b, card.id)
@@ -338,6 +339,7 @@ def stats(card: Stats, db: Database, make: Make):
             start = value == card.track_start
             b.add(Rect(x, y, box_w, box_h, fill=t.color("start") if start else t.color("space"), stroke=ink,
                        stroke_width=t.number("start_rule_width") if start else t.number("box_rule_width"),
+                       stroke_key="numbers.start_rule_width" if start else "numbers.box_rule_width",
                        radius=t.number("box_radius"), space=True))
             b.add(*label(x + box_w / 2, y + box_h / 2 + t.number("number_dy"), str(value),
                          t.number("start_size") if start else t.number("number_size"), ink, family="numerals",
@@ -352,7 +354,7 @@ def stats(card: Stats, db: Database, make: Make):
         size = t.number("key_icon")
         swatch = t.color(key.color)
         b.add(Rect(x, y, key_w, t.number("key_h"), fill=tint(swatch, t.number("key_tint"), WHITE), stroke=ink,
-                   stroke_width=t.number("key_rule_width"), radius=radius))
+                   stroke_width=t.number("key_rule_width"), radius=radius, stroke_key="numbers.key_rule_width"))
         b.add(Rect(x, y, key_w, t.number("key_head_h"), fill=tint(swatch, t.number("key_head_tint"), WHITE), radius=radius))
         name_dx = t.number("key_name_dx")
         b.text(field, t.formatted("key_name", key=key.key, Colour=colour_name(t, key.color)), name_spec,
@@ -428,6 +430,7 @@ def spell_path(card: SpellPath, db: Database, make: Make):
         box = boxes[spell.id]
         fill = t.color("box") if spell.learnable else tint(t.color("gray"), t.number("locked_tint"), WHITE)
         b.add(Rect(box.x, box.y, box.width, box.height, fill=fill, stroke=ink, stroke_width=t.number("box_rule_width"),
+                   stroke_key="numbers.box_rule_width",
                    radius=t.number("box_radius")))
         b.add(*circle_number(box.x + disc, box.y + disc, t.number("disc_r"), str(spell.position), ink, t.color("disc"),
                              t.color("panel"), t.number("disc_size"), t.number("disc_rule_width")))
@@ -494,7 +497,7 @@ def progress_track(track: ProgressTrack, db: Database, make: Make):
                                      f"{track.spaces} spaces fill {fewest} {'card' if fewest == 1 else 'cards'} "
                                      f"({2 * per_card} a card); set cards = {fewest} or add spaces"))
     centres = [(x + box / 2, y + box / 2) for x, y in (position(s) for s in range(1, track.spaces + 1))]
-    b.add(Polyline(tuple(centres), stroke=t.color("road"), stroke_width=t.number("road_width")))
+    b.add(Polyline(tuple(centres), stroke=t.color("road"), stroke_width=t.number("road_width"), stroke_key="numbers.road_width"))
     names = {place.space: place.name for place in track.names}
     starts = {space: t.string(level) for level, space in track.start.items()}
     label_spec = t.box("space_label")
@@ -504,6 +507,7 @@ def progress_track(track: ProgressTrack, db: Database, make: Make):
         fill = t.color("lassadar") if last else (t.color("start") if space in starts else t.color("space"))
         b.add(Rect(x, y, box, box, fill=fill, stroke=ink,
                    stroke_width=t.number("marked_rule_width") if space in starts or last else t.number("space_rule_width"),
+                   stroke_key="numbers.marked_rule_width" if space in starts or last else "numbers.space_rule_width",
                    radius=t.number("space_radius"), space=True))
         b.add(*label(x + t.number("number_dx"), y + t.number("number_dy"), str(space), t.number("number_size"),
                      t.color("panel") if last else t.color("muted"), family="numerals", anchor="start",
@@ -586,7 +590,7 @@ def table_card(card: TableCard, db: Database, make: Make):
         # The row's words are the table record's (cards.toml), not the card's: problems name the table.
         b.text(f"rows[{index}].text", text[:1].upper() + text[1:], text_spec,
                box=Box(t.number("text_x"), y + pad, text_spec.w, height - 2 * pad), record=table.id)
-    b.add(Line(t.number("rows_x"), bottom, t.number("rows_right"), bottom, ink, t.number("rows_rule_width")))
+    b.add(Line(t.number("rows_x"), bottom, t.number("rows_right"), bottom, ink, t.number("rows_rule_width"), stroke_key="numbers.rows_rule_width"))
     footer(b, card.id)
     return [(card.id, b)]
 
@@ -645,7 +649,8 @@ def last_stand(card: LastStand, db: Database, make: Make):
         t.could_read("colors.gray_space", "numbers.recharge_dx", "numbers.recharge_dy", "numbers.recharge_size")
         b.add(*numbered_box(x, y, box, str(value), ink, t.color("gray_space") if gray else t.color("space"),
                             text_size=t.number("hp_size"), family="numerals", radius=t.number("space_radius"),
-                            stroke_width=t.number("hp_first_rule_width") if index == 0 else t.number("hp_rule_width")))
+                            stroke_width=t.number("hp_first_rule_width") if index == 0 else t.number("hp_rule_width"),
+                            stroke_key="numbers.hp_first_rule_width" if index == 0 else "numbers.hp_rule_width"))
         if gray:
             b.add(Icon("recharge", x + box - t.number("recharge_dx"), y + t.number("recharge_dy"), t.number("recharge_size")))
     footer(b, card.id)
@@ -728,7 +733,8 @@ def battle_map(card: BattleMap, db: Database, make: Make):
         cx, cy = cx + ox, cy + oy
         corners = hexes.corners_mm((cx, cy), radius)
         fill = tint(colour, t.number("numbered_hex_tint"), hex_fill) if cell.number else hex_fill
-        b.add(Polygon(corners, fill=fill, stroke=colour, stroke_width=t.number("hex_rule_width")))
+        b.add(Polygon(corners, fill=fill, stroke=colour, stroke_width=t.number("hex_rule_width"),
+                      stroke_key="numbers.hex_rule_width"))
         if cell.number is not None:
             # Where a number would sit on a cut line, slide it sideways inside its hex.
             half, room = number.half_and_room(cell.number, hex_w)
@@ -775,7 +781,7 @@ def battle_map(card: BattleMap, db: Database, make: Make):
         b.text(f"rows[{index}].text", row.text[:1].upper() + row.text[1:], text_spec,
                box=Box(left + t.number("roll_w") + t.number("roll_gap"), y, text_spec.w, height), record=table.id,
                placed_by=("numbers.roll_gap", ""))
-    b.add(Line(shade_x, bottom, shade_x + shade_w, bottom, ink, t.number("table_rule_width")))
+    b.add(Line(shade_x, bottom, shade_x + shade_w, bottom, ink, t.number("table_rule_width"), stroke_key="numbers.table_rule_width"))
     for index in range(cards):
         spec = t.box("footer")
         b.text("footer", f"{card.id}.card-{index + 1}", spec,
