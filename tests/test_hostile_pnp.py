@@ -1422,7 +1422,8 @@ def test_a_track_number_larger_than_its_space_is_a_problem(db, edited_templates)
 
     path = edited_templates("servant.toml", "hp_size = 11", "hp_size = 40")
     problems = check_fit(db)
-    assert [(p.field, Path(p.path)) for p in problems] == [("numbers", path)] and "does not fit inside its track space" in problems[0].message
+    # twenty-eighth breaker: said at the one number changed (hp_size), no longer at the whole [numbers] table
+    assert [(p.field, Path(p.path)) for p in problems] == [("numbers.hp_size", path)] and "does not fit inside its track space" in problems[0].message
 
 
 def test_the_bundled_cards_print_no_text_over_another_or_an_icon(db):
@@ -1486,8 +1487,9 @@ def test_a_safe_area_line_for_what_numbers_place_names_the_templates_extended(db
 
     edited_templates("quest.toml", "slot_3_x = 48.5", "slot_3_x = 58.5")
     problems = check_fit(db)
-    # the slot's number lands on the cards' dark borders too (round 20): said at [numbers] of each template
-    assert {(p.kind, p.field) for p in problems if p.kind != "safe area"} == {("template", "numbers")}
+    # the slot's number lands on the cards' dark borders too (round 20): said at [numbers] of each template; twenty-eighth
+    # round: at the one number changed (slot_3_x), no longer at the whole [numbers] table
+    assert {(p.kind, p.field) for p in problems if p.kind != "safe area"} == {("template", "numbers.slot_3_x")}
     assert all("a contrast of" in p.message for p in problems if p.kind != "safe area")
     problems = [p for p in problems if p.kind == "safe area"]
     assert problems
@@ -1647,7 +1649,9 @@ def test_a_rule_or_a_track_space_moved_off_the_card_is_a_problem(db, edited_temp
     problems = check_fit(db)
     # twenty-fourth round: space labels moved with their spaces onto the card frame's inner rule are struck by it
     assert problems and all("past the bleed" in p.message or "track space" in p.message or "outside the 3 mm safe area" in p.message
-                            or (p.field == "boxes.space_label" and "strikes through" in p.message) for p in problems), problems
+                            # twenty-eighth round: said at the one number changed (first_x), not at the box it struck
+                            or (p.field in ("boxes.space_label", "numbers.first_x") and "strikes through" in p.message)
+                            for p in problems), problems
 
 
 def test_a_mistyped_icon_in_a_template_string_is_named_there(db, edited_templates):
@@ -3362,7 +3366,8 @@ def test_a_back_emblem_moved_off_the_card_is_one_line_at_emblem_y(db, edited_tem
 
 # ---- Twenty-seventh round (finding 7): a corner radius more than half a side is refused at its key ---------------------
 @pytest.mark.parametrize("name, old, new, key, most", [
-    ("base.toml", "frame_radius = 1.2", "frame_radius = 40", "numbers.frame_radius", 28.0),  # every panel an oval
+    # every panel an oval; twenty-eighth breaker (finding 2): 28, half the side, crossed the inner rule: now 3.2
+    ("base.toml", "frame_radius = 1.2", "frame_radius = 40", "numbers.frame_radius", 3.2),
     ("back.toml", "inner_line_radius = 1.4", "inner_line_radius = 30", "numbers.inner_line_radius", 25.3),  # a bow-tie
     ("servant.toml", "portrait_radius = 1.0", "portrait_radius = 12", "numbers.portrait_radius", 9.5),  # a circle, stubs
 ])
@@ -3518,4 +3523,71 @@ def test_a_thick_stroke_over_a_text_is_said_at_its_width_with_the_widest_that_pa
 
     edited_templates(name, new, f"{key.split('.', 1)[1]} = {widest:g}")
     layout._CACHE.clear()
+
+
+# ---- Twenty-eighth round, finding 5: a grown back emblem that fits at no emblem_y is said at emblem_size --------------
+@pytest.mark.parametrize("size", ["38.0", "40", "44"])
+def test_a_back_emblem_too_big_for_any_place_is_said_at_its_size(db, edited_templates, size):
+    """Twenty-eighth breaker (finding 5): `emblem_size = 38` was told "set emblem_y to at most 7.9"; applied, the next
+    check wanted emblem_y at least 9.5 (no place fits). One line at emblem_size, with the size and place that fit; both
+    applied, check passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "back.toml", "emblem_size = 26.0", f"emblem_size = {size}",
+                                        "numbers.emblem_size")
+    found = re.search(r"set emblem_size to at most ([\d.]+) \(with emblem_y = ([\d.]+)\)", problem.message)
+    assert found, problem.message
+    edited_templates("back.toml", f"emblem_size = {size}", f"emblem_size = {found[1]}")
+    edited_templates("back.toml", "emblem_y = 20.0", f"emblem_y = {found[2]}")
+    assert check_fit(db) == []
+
+
+# ---- Twenty-eighth round, findings 6 and 7: a fault judged on the printed face is said at the one number changed ------
+@pytest.mark.parametrize("name, old, new, key", [
+    ("warding_city.toml", "key_icon_x = 8.0", "key_icon_x = 9", "numbers.key_icon_x"),  # was numbers.key_icon_cy
+    ("warding_city.toml", "key_icon_x = 8.0", "key_icon_x = 12", "numbers.key_icon_x"),  # was three lines, none at it
+    ("back.toml", "frame_inset = 5.0", "frame_inset = 20", "numbers.frame_inset"),  # was three lines, two at text boxes
+])
+def test_a_text_struck_by_a_moved_shape_is_said_at_the_one_number_changed(db, edited_templates, name, old, new, key):
+    """Twenty-eighth breaker (findings 6, 7): `key_icon_x` moved onto the band's title was blamed on `key_icon_cy` and
+    the text boxes; back `frame_inset = 20` also on [boxes.title] and [boxes.subtitle]. One line, at the one number the
+    designer changed, with its shipped value."""
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    assert "the shipped templates have" in problem.message, problem.message
+
+
+@pytest.mark.parametrize("old, new, key, value", [
+    ("frame_inset = 5.0", "frame_inset = 14", "numbers.frame_inset", "12.7"),
+    ("frame_inset = 5.0", "frame_inset = 13", "numbers.frame_inset", "12.7"),
+    ("inner_gap = 1.2", "inner_gap = 10", "numbers.inner_gap", "8.9"),
+])
+def test_the_back_ornament_rule_past_the_frame_is_refused(db, edited_templates, old, new, key, value):
+    """Twenty-eighth breaker (finding 7): back `frame_inset` 13 and 14 moved the engraved frame inside the ornament
+    rule's ends (the rule crossed both frame lines), and check passed. One line at the number, with the largest value
+    that fits; applied, check passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "back.toml", old, new, key)
+    assert f"at most {value}" in problem.message, problem.message
+    edited_templates("back.toml", new, f"{key.split('.')[1]} = {value}")
+    assert check_fit(db) == []
+
+
+# ---- Twenty-eighth round, finding 2: an outer rule's rounded corners across the inner rule ----------------------------
+@pytest.mark.parametrize("name, old, key", [
+    ("base.toml", "frame_radius = 1.2", "numbers.frame_radius"),  # 28 (half the side) drew a stadium through texts
+    ("back.toml", "line_radius = 2.0", "numbers.line_radius"),  # 26.5 drew an oval across the square inner line
+])
+@pytest.mark.parametrize("value", ["28", "26.5", "40", "3.5"])
+def test_a_rounded_outer_rule_across_the_inner_rule_is_refused(db, edited_templates, name, old, key, value):
+    """Twenty-eighth breaker (finding 2): the radius advised for "more than half a side" (`frame_radius = 28`, back
+    `line_radius = 26.5`) passed and drew the outer rule through texts and across the square inner rule. One line at the
+    radius with the largest value whose corners stay outside the inner rule; applied, check passes."""
+    from pnp.layout import check_fit
+
+    new = f"{key.split('.')[1]} = {value}"
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    found = re.search(r"at most ([\d.]+)$", problem.message)
+    assert found, problem.message
+    edited_templates(name, new, f"{key.split('.')[1]} = {found[1]}")
     assert check_fit(db) == []

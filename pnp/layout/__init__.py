@@ -29,6 +29,7 @@ from pnp.layout.problems import FitKind, FitProblem
 from pnp.layout.safe import safe_area_problems
 from pnp.layout.template import (
     TemplateError,
+    changed_number,
     drawing_error,
     forget_reads,
     load_template,
@@ -408,8 +409,8 @@ def check_fit(database: Database) -> list[FitProblem]:
         off_card, outside = off_card_line_problems(faces), safe_area_problems(faces, database.print.safe_mm)
         outside = _not_placed_wrong(outside, faces, problems)
         # a text off the card or its safe area is not also struck by the frame's rule it crossed on the way
-        found = (problems + small_text_problems(faces) + overlaps + legibility_problems(faces, overlaps + off_card + outside)
-                 + off_card + outside)
+        drawn = _at_changed_number(problems, overlaps + legibility_problems(faces, overlaps + off_card + outside))
+        found = problems + small_text_problems(faces) + drawn + off_card + outside
         keys: dict[tuple[str, str], int] = {}  # one line a template key: the first problem there (fixed, the next shows)
         kept: list[FitProblem] = []
         for problem in found:
@@ -430,6 +431,45 @@ def check_fit(database: Database) -> list[FitProblem]:
         return kept
     except TemplateError as error:
         return [FitProblem("templates", error.key, "template", error.reason, path=str(error.path), line=error.line)]
+
+
+def _at_changed_number(problems: list[FitProblem], drawn: list[FitProblem]) -> list[FitProblem]:
+    """``drawn`` (the problems judged on the printed faces: texts struck through, covered or run into) said at the one
+    ``[numbers]`` key the designer changed in their template (:func:`pnp.layout.template.changed_number`), when there
+    is one: dropped when ``problems`` (the layouts' own) already name that key in that file, else said once at it, with
+    the shipped value. Twenty-eighth breaker, findings 6 and 7: `key_icon_x = 9` was blamed on `key_icon_cy` (never
+    changed) and `frame_inset = 20` on the back also on [boxes.title] and [boxes.subtitle], texts no one moved."""
+    named = {(problem.path, problem.field) for problem in problems if problem.record_id == "templates"}
+    changed_in: dict[str, tuple[str, Any] | None] = {}  # a template file -> its one changed number, if any
+    kept: list[FitProblem] = []
+    moved: set[tuple[str, str]] = set()
+    for problem in drawn:
+        home = problem.path  # the template file that writes the key said
+        if problem.record_id != "templates" or not home:
+            kept.append(problem)
+            continue
+        if home not in changed_in:
+            changed_in[home] = changed_number(Path(home))
+        changed = changed_in[home]
+        if changed is None or problem.field == f"numbers.{changed[0]}":
+            kept.append(problem)
+            continue
+        path, line = template_line(Path(home), f"numbers.{changed[0]}")
+        key = (str(path), f"numbers.{changed[0]}")
+        if key in named or key in moved:
+            continue
+        moved.add(key)
+        value = problem.message.rsplit("; ", 1)[0] if "; " in problem.message else problem.message
+        kept.append(dataclasses.replace(
+            problem, field=key[1], path=key[0], line=line, box="",
+            message=f"{value}, since {changed[0]} is {_number_said(Path(home), changed[0])} (the shipped templates have "
+                    f"{changed[1]}): change it back toward that"))
+    return kept
+
+
+def _number_said(template: Path, name: str) -> str:
+    """The value of ``[numbers] name`` in the template file ``template`` (with those it extends), as written (``9``)."""
+    return f"{load_template(template.stem, template.parent).number(name):g}"
 
 
 def _not_placed_wrong(outside: list[FitProblem], faces: list, said: list[FitProblem]) -> list[FitProblem]:

@@ -168,6 +168,34 @@ class CardBuilder:
                                                  f"({2 * half:.1f} mm): its corner radius draws a broken shape; set {key} "
                                                  f"to at most {most:g}", rect.radius - half))
 
+    def keep_rounded_rules_apart(self, outer: Rect, inner: Rect, outer_key: str, inner_key: str, gap_key: str) -> None:
+        """A ``"template"`` problem when the rounded corners of the rule ``outer`` cross the rule ``inner`` drawn ``gap_key``
+        mm inside it (card mm; the radii are the ``[numbers]`` ``outer_key`` and ``inner_key``): an outer corner rounder
+        than the inner one by more than the gap cuts through the inner rule's corner, and the rounded outline runs through
+        what lies inside (twenty-eighth breaker, finding 2: `frame_radius = 28` and back `line_radius = 26.5`, the maximum
+        advised for half a side, passed and drew the outer rule through texts and across the square inner rule). The
+        inner corner arc's farthest ink from the outer arc's centre must stay inside the outer rule's ink: said at the
+        one of the three numbers the designer changed (:func:`pnp.layout.template.changed_number`), else at
+        ``outer_key``, with the value that just fits."""
+        big, small, gap = outer.radius, inner.radius, inner.x - outer.x
+        half = (outer.stroke_width + inner.stroke_width) / 2
+        root = math.sqrt(2)
+        if math.sqrt(2) * (big - gap - small) + small <= big - half + ROUNDING_SLACK or big - gap - small <= 0:
+            return
+        changed = changed_number(self.template.path)
+        name = changed[0] if changed is not None and changed[0] in (inner_key, gap_key) else outer_key
+        if name == inner_key:
+            fits = f"at least {math.ceil((root * (big - gap) - big + half) / (root - 1) * 10 - 1e-6) / 10:g}"
+        elif name == gap_key:
+            fits = f"at least {math.ceil((big - small - (big - half - small) / root) * 10 - 1e-6) / 10:g}"
+        else:
+            fits = f"at most {max(0.0, math.floor((root * (gap + small) - small - half) / (root - 1) * 10 + 1e-6) / 10):g}"
+        if name == outer_key:  # this limit is the smaller: "at most half the side" would be refused next
+            self.problems = [problem for problem in self.problems if problem.field != f"numbers.{outer_key}"]
+        self.problems.append(self.at_number(name, f"the rounded corners of {outer.named or 'the outer rule'} ({outer_key} "
+                                                  f"{big:g} mm) cross {inner.named or 'the inner rule'} ({inner_key} {small:g} "
+                                                  f"mm, {gap:g} mm further in): set {name} to {fits}"))
+
     def check(self, field_name: str, text: str, family: str, record: str | None = None) -> None:
         """Record the problems of ``text`` set in ``family`` before it is drawn: ``:name:`` tokens that
         are no icon (they would print as text) and characters no bundled font has (they would print
@@ -373,7 +401,7 @@ class CardBuilder:
         self.problems.append(self.at_number(down, f"{what} ({top:.1f} to {bottom:.1f} mm down the card) runs over {inside_of} "
                                                   f"({area.y:.1f} to {area.bottom:.1f} mm); make {size} smaller or set {down} to {fits}"))
 
-    def keep_rule_off_disc(self, disc: Circle, rule_y: float, below: Box, what: str) -> None:
+    def keep_rule_off_disc(self, disc: Circle, rule_y: float, below: Box, what: str, area: Box | None = None) -> None:
         """A ``"template"`` problem when the ornament rule at ``rule_y`` mm (:func:`ornament_rule`, from ``rule_left`` to
         ``rule_right`` with its diamond in the middle) runs into ``disc`` (card mm, its ink: radius plus half its line):
         the rule's line may touch the disc's ink but not pass across it (where its ink is nearest the disc, at the gap
@@ -383,7 +411,10 @@ class CardBuilder:
         ``emblem_rule_width = 2`` hung the disc 1 mm below the rule, over the whole diamond, and passed, and the advice
         did not match what passes. Said at the ring's key when making the ring smaller fits (:func:`ring_fix`); else at
         ``numbers.emblem_y`` when the disc also reaches ``below`` (the title's box, mm: the disc was moved onto the rule
-        and the title), else at ``numbers.rule_y``; each with the value that just fits (a tenth of a mm further fails)."""
+        and the title), else at ``numbers.rule_y``; each with the value that just fits (a tenth of a mm further fails).
+        ``area`` (card mm) is what the disc must stay inside (the card frame's inner rule): when no ``emblem_y`` keeps
+        the disc both inside it and off the rule, the line is said at ``numbers.emblem_size`` with the largest size that
+        fits (twenty-eighth breaker, finding 5: `emblem_size = 38` was told "emblem_y at most 7.9", then "at least 9.5")."""
         reach = disc.r + disc.stroke_width / 2
         distance = abs(rule_y - disc.cy)
         largest = self._largest_reach_under_rule(disc, distance)  # the disc's reach the rule allows (mm)
@@ -399,12 +430,36 @@ class CardBuilder:
         if disc.cy + reach > below.y + ROUNDING_SLACK and rule_y >= disc.cy:
             value = self.template.number("emblem_y")
             most = math.floor((value - (needed - distance)) * 10 + 1e-9) / 10
+            if area is not None and disc.cy - reach + (most - value) < area.y - ROUNDING_SLACK:
+                self._emblem_too_big(disc, rule_y, area, said)
+                return
             self.problems.append(self.at_number("emblem_y", f"{said} and reaches the title ({below.y:g} mm down): move the "
                                                             f"disc up; set emblem_y to at most {most:g}"))
         else:
             fits = (f"at least {math.ceil((disc.cy + needed) * 10 - 1e-9) / 10:g}" if rule_y >= disc.cy else
                     f"at most {math.floor((disc.cy - needed) * 10 + 1e-9) / 10:g}")
             self.problems.append(self.at_number("rule_y", f"{said}: move the rule off the disc; set rule_y to {fits}"))
+
+    def _emblem_too_big(self, disc: Circle, rule_y: float, area: Box, said: str) -> None:
+        """The ``numbers.emblem_size`` problem of :meth:`keep_rule_off_disc` when the emblem's disc (``disc``, centred
+        ``emblem_size / 2`` below ``emblem_y``, its radius ``emblem_size / 2`` plus its ring) fits between the top of
+        ``area`` (card mm) and the ornament rule at ``rule_y`` at no ``emblem_y``: said with the largest size (a tenth
+        of a mm) that fits with the disc as high as ``area`` lets it, and that ``emblem_y``."""
+        size = self.template.number("emblem_size")
+        ring = disc.r - size / 2  # the disc's room around the emblem (mm)
+        lowest = math.ceil((area.y + ring + disc.stroke_width / 2) * 10 - 1e-9) / 10  # the highest emblem_y inside
+        fits = None
+        for tenths in range(int(size * 10), 0, -1):
+            trial = tenths / 10
+            moved = dataclasses.replace(disc, cy=lowest + trial / 2, r=trial / 2 + ring)
+            reach = moved.r + moved.stroke_width / 2
+            if reach - self._largest_reach_under_rule(moved, abs(rule_y - moved.cy)) <= ROUNDING_SLACK:
+                fits = trial
+                break
+        advice = (f"set emblem_size to at most {fits:g} (with emblem_y = {lowest:g})" if fits is not None else
+                  "move the rule down (rule_y) or make the ring smaller")
+        self.problems.append(self.at_number("emblem_size", f"{said}, and no emblem_y keeps the disc inside the card frame's "
+                                                           f"inner rule ({area.y:.1f} mm down) and off the rule: {advice}"))
 
     def _rule_reach(self, disc: Circle) -> tuple[float, float, float]:
         """The ornament rule seen from ``disc``: how far across (mm) from the disc's centre its line's ink begins (the
@@ -523,8 +578,12 @@ def panel_rules(b: CardBuilder, panel: Box, fill: str, rule_colour: str, ink: st
     b.add(Rect(panel.x, panel.y, panel.width, panel.height, fill=fill, stroke=rule_colour,
                stroke_width=t.number("frame_rule_width"), radius=t.number("frame_radius"), named="the card frame's rule"))
     inner = panel.inset(t.number("frame_inner_inset"))
-    b.add(Rect(inner.x, inner.y, inner.width, inner.height, stroke=ink, stroke_width=t.number("frame_inner_rule_width"),
-               radius=t.number("frame_inner_radius"), named="the card frame's inner rule"))
+    outer_rule, inner_rule = b.items[-1], Rect(inner.x, inner.y, inner.width, inner.height, stroke=ink,
+                                               stroke_width=t.number("frame_inner_rule_width"),
+                                               radius=t.number("frame_inner_radius"), named="the card frame's inner rule")
+    b.add(inner_rule)
+    if isinstance(outer_rule, Rect):
+        b.keep_rounded_rules_apart(outer_rule, inner_rule, "frame_radius", "frame_inner_radius", "frame_inner_inset")
     return inner
 
 

@@ -30,6 +30,7 @@ from pnp.layout.common import (
 )
 from pnp.layout.problems import FitProblem
 from pnp.layout.solo import Make, card_size, fitting, framed_card
+from pnp.layout.template import changed_number
 from pnp.oneline import shortened
 from pnp.text import INLINE_ICONS, icon_meant, measure, text_width_mm
 from pnp.units import ROUNDING_SLACK
@@ -46,10 +47,13 @@ def back(card: Back, db: Database, make: Make):
                 t.number("hatch_spacing"), t.number("hatch_width")))
     line = t.color("line")
     inset, gap = t.number("frame_inset"), t.number("inner_gap")
-    b.add(Rect(inset, inset, card_w - 2 * inset, card_h - 2 * inset, stroke=line, stroke_width=t.number("line_width"),
-               radius=t.number("line_radius")))
-    b.add(Rect(inset + gap, inset + gap, card_w - 2 * inset - 2 * gap, card_h - 2 * inset - 2 * gap, stroke=line,
-               stroke_width=t.number("inner_line_width"), radius=t.number("inner_line_radius")))
+    outer_line = Rect(inset, inset, card_w - 2 * inset, card_h - 2 * inset, stroke=line, stroke_width=t.number("line_width"),
+                      radius=t.number("line_radius"), named="the frame's outer line")
+    inner_line = Rect(inset + gap, inset + gap, card_w - 2 * inset - 2 * gap, card_h - 2 * inset - 2 * gap, stroke=line,
+                      stroke_width=t.number("inner_line_width"), radius=t.number("inner_line_radius"),
+                      named="the frame's inner line")
+    b.add(outer_line, inner_line)
+    b.keep_rounded_rules_apart(outer_line, inner_line, "line_radius", "inner_line_radius", "inner_gap")
     written = t.optional_string(card.id).split()
     # one emblem or two: each back reads the numbers of both, whichever this database prints (twenty-fourth breaker)
     t.could_read("numbers.emblem_scale", "numbers.emblem_pair_scale", "numbers.emblem_pair_spacing")
@@ -91,8 +95,10 @@ def back(card: Back, db: Database, make: Make):
         b.add(*pair)
         b.keep_icons_in_disc(disc, pair, "the emblem's disc", "emblem_pair_scale")
     # twenty-sixth breaker: the ornament rule through the icon and its disc, and check passed
-    b.keep_rule_off_disc(disc, t.number("rule_y"), t.box("title").box, "the emblem's disc")
+    b.keep_rule_off_disc(disc, t.number("rule_y"), t.box("title").box, "the emblem's disc",
+                         Box(inner, inner, card_w - 2 * inner, card_h - 2 * inner))
     b.add(*ornament_rule(t, t.number("rule_left"), t.number("rule_right"), t.number("rule_y"), line))
+    _keep_rule_inside_frame(b, inner, card_w)
     b.text("title", card.title, "title")
     b.text("subtitle", card.subtitle, "subtitle")
     return [(card.id, b)]
@@ -308,3 +314,30 @@ def fits_box(text: str, width: float, height: float, family: str, size: float) -
 
 LAYOUTS: dict[str, Callable[..., Any]] = {"location": location, "player": player, "summary": summary, "back": back}
 """Layout function of each printed two-player kind (and of backs, for both games)."""
+
+
+def _keep_rule_inside_frame(b: CardBuilder, inner: float, card_w: float) -> None:
+    """A ``"template"`` problem when the back's ornament rule (``rule_left`` to ``rule_right``, mm across the card) reaches
+    past the inside of the engraved frame's inner line (``inner`` mm in from each side edge of a card ``card_w`` mm
+    wide): the rule would cross the frame's lines (twenty-eighth breaker, finding 7: `frame_inset = 13` and `14` moved
+    the frame inside the rule's ends, and check passed). Said at the frame's number the designer changed
+    (``frame_inset``, ``inner_gap``, ``inner_line_width``: :func:`pnp.layout.template.changed_number`) with the largest
+    value that fits, else at the end of the rule that reaches out (with its value that fits)."""
+    t = b.template
+    left, right = t.number("rule_left"), t.number("rule_right")
+    past = max(inner - left, right - (card_w - inner))
+    if past <= ROUNDING_SLACK:
+        return
+    said = (f"the ornament rule ({left:g} to {right:g} mm across the card) runs past the frame's inner line "
+            f"({inner:.1f} to {card_w - inner:.1f} mm across) and crosses the frame")
+    changed = changed_number(t.path)
+    if changed is not None and changed[0] in ("frame_inset", "inner_gap", "inner_line_width"):
+        value = t.number(changed[0])
+        factor = 2.0 if changed[0] == "inner_line_width" else 1.0  # half of the line's width is inside
+        most = math.floor((value - factor * past) * 10 + 1e-9) / 10
+        b.problems.append(b.at_number(changed[0], f"{said}; set {changed[0]} to at most {most:g}", past))
+    elif inner - left >= right - (card_w - inner):
+        b.problems.append(b.at_number("rule_left", f"{said}; set rule_left to at least {math.ceil(inner * 10 - 1e-9) / 10:g}", past))
+    else:
+        b.problems.append(b.at_number("rule_right", f"{said}; set rule_right to at most "
+                                                    f"{math.floor((card_w - inner) * 10 + 1e-9) / 10:g}", past))
