@@ -3398,3 +3398,29 @@ def test_a_disc_run_over_its_area_is_said_at_the_one_number_changed(db, edited_t
     the shipped templates, the line names it, with the shipped value (pnp.layout.template.changed_number)."""
     problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
     assert "the shipped templates have" in problem.message, problem.message
+
+
+# ---- Twenty-eighth round (finding 10): a colour moved into [strings] is one line at the stray key -----------------------
+def test_a_colour_moved_into_strings_is_one_line_at_the_stray_key(db, edited_templates):
+    """Twenty-eighth breaker (finding 10): `row_shade` moved from [colors] into [strings] was only "missing under
+    [colors]"; the stray `strings.row_shade` was not named, and once written under [colors] the next check complained of
+    it. One line at the stray key, saying it is a [colors] key; moving it there passes."""
+    from pnp.layout import check_fit
+
+    edited_templates("table_card.toml", 'row_shade = "#eadcb8"\n', "")
+    problem = _the_one_template_problem(db, edited_templates, "table_card.toml", "[strings]\n",
+                                        '[strings]\nrow_shade = "#eadcb8"\n', "strings.row_shade")
+    assert "is a [colors] key: move it there" in problem.message, problem.message
+    edited_templates("table_card.toml", '[strings]\nrow_shade = "#eadcb8"\n', "[strings]\n")
+    edited_templates("table_card.toml", "[colors]\n", '[colors]\nrow_shade = "#eadcb8"\n')
+    assert check_fit(db) == []
+
+
+# ---- Twenty-eighth round (finding 11): a box written as [colors.title] is said to be a box ------------------------------
+@pytest.mark.parametrize("section", ["colors", "numbers", "strings"])
+def test_a_box_written_under_another_table_is_named_a_box(db, edited_templates, section):
+    """Twenty-eighth breaker (finding 11): `[boxes.title]` mistyped as `[colors.title]` was "not '#rrggbb'". One line at
+    the table, saying it is a box and where it is written."""
+    problem = _the_one_template_problem(db, edited_templates, "table_card.toml", "[boxes.title]", f"[{section}.title]",
+                                        f"{section}.title")
+    assert problem.message.endswith("write it as [boxes.title]"), problem.message

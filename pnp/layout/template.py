@@ -137,7 +137,16 @@ class Template:
     ``"too many"`` stopped it): the keys it did not reach are not unread (:func:`unread_keys`, twenty-fourth breaker)."""
 
     def _missing(self, section: str, name: str, written: Any) -> TemplateError:
-        """The error for ``section.name`` that the layout asks for and no template writes (:func:`_missing_error`)."""
+        """The error for ``section.name`` that the layout asks for and no template writes (:func:`_missing_error`); when
+        the templates write ``name`` under another of ``[colors]``, ``[numbers]``, ``[strings]``, the error is at that
+        key, saying to move it (twenty-eighth breaker: `row_shade` moved into [strings] was only "missing under [colors]",
+        and once written there the next check named the stray key)."""
+        for other in ("colors", "numbers", "strings"):
+            table = getattr(self, other)
+            if other != section and name in table:
+                path, line = template_line(self.path, f"{other}.{name}")
+                return TemplateError(path, f"{other}.{name}", f"{_given(table[name], f'{other}.{name}')} is read by the layout "
+                                                              f"of {self.kind} as [{section}]: {name} is a [{section}] key: move it there", line)
         return _missing_error(self.kind, self.path, section, name, written, self.asked)
 
     def shipped_missing(self, section: str, names: Iterable[str]) -> None:
@@ -469,7 +478,8 @@ def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[s
     colours = data.get("colors", {})
     for name, value in (colours.items() if isinstance(colours, dict) else ()):  # each file's own, overridden or not (sixteenth breaker)
         if not (isinstance(value, str) and _COLOUR.match(value)):  # the advice only for a problem: it may read git
-            raise _error(path, f"colors.{name}", f"{_given(value, f'colors.{name}')} is not '#rrggbb' (lower case)"
+            raise _error(path, f"colors.{name}", _box_misplaced(value, "colors", name, path) or
+                         f"{_given(value, f'colors.{name}')} is not '#rrggbb' (lower case)"
                                                  f"{_moved(data, 'colors', name, path)}")  # twenty-seventh breaker
     parent = data.get("extends")
     if parent is None:
@@ -830,6 +840,19 @@ _LOADED: dict[tuple[str, Path], Template] = {}
 """Every template loaded this process, by kind and folder (:func:`unread_keys` reads what they were asked)."""
 
 
+def _box_misplaced(value: Any, section: str, name: str, path: Path) -> str:
+    """``"[colors.title] is a box, not a colour: write it as [boxes.title]"`` when ``value``, the table written as ``[section.name]``,
+    is a box: ``name`` is a box of the templates ``path`` extends or of the shipped ones, or ``value`` holds only a box's
+    fields (twenty-eighth breaker: `[colors.title]` for `[boxes.title]` was "not '#rrggbb'"); else ``""``."""
+    if not isinstance(value, dict):
+        return ""
+    shipped = any(name in (pristine_table(file, "boxes") or {}) for file in template_chain(path))
+    if shipped or name in _parent_boxes(path) or (value and set(value) <= set(BOX_KEYS)):
+        what = {"colors": "a colour", "numbers": "a number", "strings": "a string"}[section]
+        return f"[{section}.{name}] is a box, not {what}: write it as [boxes.{name}]"
+    return ""
+
+
 def _given(value: Any, key: str) -> str:
     """A template value as a problem names it: a table as the table it is (``a table [numbers.rule_y]``,
     written as ``[numbers.rule_y]`` under a key meant for a value), else its TOML-like repr, shortened."""
@@ -875,13 +898,15 @@ def _load(kind: str, folder: Path) -> Template:
     colors: dict[str, str] = {}
     for name, value in data.get("colors", {}).items():
         if not (isinstance(value, str) and _COLOUR.match(value)):  # the advice only for a problem: it may read git
-            raise _error(path, f"colors.{name}", f"{_given(value, f'colors.{name}')} is not '#rrggbb' (lower case)"
+            raise _error(path, f"colors.{name}", _box_misplaced(value, "colors", name, path) or
+                         f"{_given(value, f'colors.{name}')} is not '#rrggbb' (lower case)"
                                                  f"{_moved(data, 'colors', name, path)}")
         colors[name] = value
     numbers = {}
     for name, value in data.get("numbers", {}).items():
         if not _is_number(value):
-            raise _error(path, f"numbers.{name}", f"{_given(value, f'numbers.{name}')} is not {NUMBER}{_moved(data, 'numbers', name, path)}")
+            raise _error(path, f"numbers.{name}", _box_misplaced(value, "numbers", name, path) or f"{_given(value, f'numbers.{name}')} is not {NUMBER}"
+                                                  f"{_moved(data, 'numbers', name, path)}")
         if name.endswith("_tint"):  # a share of white or black mixed into a colour
             _check(0 <= value <= 1, path, f"numbers.{name}", f"{value!r} is not a share from 0 to 1 (how much of the colour is mixed)")
         if is_room(name):  # room kept around a thing (twenty-third breaker: `hex_label_pad = -2` put the map's labels on its cuts)
@@ -891,7 +916,8 @@ def _load(kind: str, folder: Path) -> Template:
     strings = {}
     for name, value in data.get("strings", {}).items():
         if not isinstance(value, str):
-            raise _error(path, f"strings.{name}", f"{_given(value, f'strings.{name}')} is not a string{_moved(data, 'strings', name, path)}")
+            raise _error(path, f"strings.{name}", _box_misplaced(value, "strings", name, path) or f"{_given(value, f'strings.{name}')} is not a string"
+                                                  f"{_moved(data, 'strings', name, path)}")
         strings[name] = value
     boxes: dict[str, BoxSpec] = {}
     for name, spec in data.get("boxes", {}).items():
