@@ -3424,3 +3424,24 @@ def test_a_box_written_under_another_table_is_named_a_box(db, edited_templates, 
     problem = _the_one_template_problem(db, edited_templates, "table_card.toml", "[boxes.title]", f"[{section}.title]",
                                         f"{section}.title")
     assert problem.message.endswith("write it as [boxes.title]"), problem.message
+
+
+# ---- Twenty-eighth round (finding 9): a table card's subtitle for an icon no card has now -------------------------------
+@pytest.mark.parametrize("icon", ["d6-3", "next"])
+def test_a_subtitle_for_an_icon_no_table_card_has_is_removed_not_renamed(edited_templates, tmp_path, icon):
+    """Twenty-eighth breaker (finding 9): a table card given another icon left `subtitle_win` unread, answered with "did
+    you mean strings.subtitle?" (a key table_card refuses) or `subtitle_next` (already in the file). The key names an
+    icon no table card has now: one line at it, no "did you mean", and removing it passes."""
+    from pnp import database
+    from pnp.layout import check_fit
+
+    cards = tmp_path / "cards.toml"
+    cards.write_text((ROOT / "cards.toml").read_text(encoding="utf-8").replace('icon = "win"', f'icon = "{icon}"', 1),
+                     encoding="utf-8")
+    db = database.load(cards)
+    win = 'subtitle_win = "After a win, read the number on the next card\'s :win:"'
+    problem = _the_one_template_problem(db, edited_templates, "table_card.toml", win,
+                                        f'subtitle_{icon} = "Read the :{icon}: on the next card"\n{win}', "strings.subtitle_win")
+    assert "did you mean" not in problem.message and "remove it" in problem.message, problem.message
+    edited_templates("table_card.toml", 'subtitle_win = "After a win, read the number on the next card\'s :win:"\n', "")
+    assert check_fit(db) == []

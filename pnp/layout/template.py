@@ -136,6 +136,16 @@ class Template:
     """The ids of the records whose layout with this template drew less than they ask (a record problem such as
     ``"too many"`` stopped it): the keys it did not reach are not unread (:func:`unread_keys`, twenty-fourth breaker)."""
 
+    keyed: dict[str, tuple[str, set[str]]] = dataclasses.field(default_factory=dict, compare=False, repr=False)
+    """Keys a layout reads by a record's value (``strings.subtitle_<icon>``): by the key's prefix, the words for what names
+    the key (``"a table card's icon or dice"``) and the values the printed records have. Such a key no layout reads names
+    a value no record has now: it is no typo of a key read (:func:`unread_keys`; twenty-eighth breaker)."""
+
+    def read_by_value(self, prefix: str, what: str, *values: str) -> None:
+        """Note that this layout reads the key ``prefix + value`` for each of ``values`` (:attr:`keyed`); ``what`` says in
+        words what names the key (``"a table card's icon or dice"``)."""
+        self.keyed.setdefault(prefix, (what, set()))[1].update(values)
+
     def _missing(self, section: str, name: str, written: Any) -> TemplateError:
         """The error for ``section.name`` that the layout asks for and no template writes (:func:`_missing_error`); when
         the templates write ``name`` under another of ``[colors]``, ``[numbers]``, ``[strings]``, the error is at that
@@ -673,7 +683,7 @@ def _read_by(users: list[Template]) -> set[str]:
     return asked | {f"colors.{box.color_name}" for template in users for box in template.boxes.values() if box.color_name}
 
 
-def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, str]]:
+def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, str, str]]:
     """The keys of the templates in ``folder`` loaded so far that no layout reads: a key a template file writes in
     ``[colors]``, ``[numbers]`` or ``[strings]`` that no layout of a kind using that file (the kind itself, or one that
     extends it) reads (a typo: ``emblem_sise``, eleventh breaker; ``mutted``, ``foo``, twenty-first; ``hex_radius_max``
@@ -685,8 +695,9 @@ def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, s
     A file a kind is laid out with whose layout stopped short for a record (:attr:`Template.cut_short`) is not looked at:
     what that layout did not reach is unread for that (twenty-fourth breaker: `track_columns = 4` called eight keys of
     stats.toml unread).
-    ``(file, line, key, the key meant or "", the kinds whose layouts read it elsewhere or "")``, each once, the key meant
-    being one those layouts read spelled almost the same. Call it after the faces are laid out."""
+    ``(file, line, key, the key meant or "", the kinds whose layouts read it elsewhere or "", why a key read by a record's
+    value is unread or "")``, each once, the key meant being one those layouts read spelled almost the same and the file
+    does not write already (:func:`_read_by_value`). Call it after the faces are laid out."""
     folder = folder or TEMPLATE_DIR
     loaded = loaded_templates(folder)
     files, users_of = _users(folder)
@@ -694,7 +705,7 @@ def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, s
     for key in sorted(_read_by(loaded)):
         section, _, name = key.partition(".")
         everywhere.setdefault(section, []).append(name)
-    found: dict[tuple[Path, str], tuple[Path, int, str, str, str]] = {}
+    found: dict[tuple[Path, str], tuple[Path, int, str, str, str, str]] = {}
     other_boxes = _boxes_written(folder)
     for path in files:
         own = _read(path)  # what this file itself writes
@@ -713,12 +724,30 @@ def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, s
                     continue
                 if section == "boxes" and path.stem == "base" and name in other_boxes:
                     continue  # a base box another template writes too is for a kind this database may not print
-                meant = (difflib.get_close_matches(name, read, 1, cutoff=0.75)
-                         or difflib.get_close_matches(name, [k for k in everywhere.get(section, []) if k != name], 1, cutoff=0.75))
                 elsewhere = sorted(other.kind for other in loaded if key in other.asked and other not in users)
+                by_value = _read_by_value(users, key)
+                # the key meant: one these layouts read and this file does not write already (twenty-eighth breaker:
+                # `subtitle_win` was "did you mean subtitle_next?", written two lines below, or "subtitle?", which only
+                # other kinds read, so that the renamed key was refused by the next check)
+                meant = [] if by_value else difflib.get_close_matches(
+                    name, [other for other in read if other not in written], 1, cutoff=0.75)
+                if not meant and not elsewhere and not by_value:  # a key of this file that another kind reads
+                    meant = difflib.get_close_matches(name, [k for k in everywhere.get(section, []) if k != name and k not in written
+                                                             and any(f"{section}.{k}" in user.asked for user in users)], 1, cutoff=0.75)
                 found.setdefault((path, key), (path, _line(path, (section, name)), key,
-                                               f"{section}.{meant[0]}" if meant else "", ", ".join(elsewhere)))
+                                               f"{section}.{meant[0]}" if meant else "", ", ".join(elsewhere), by_value))
     return list(found.values())
+
+
+def _read_by_value(users: list[Template], key: str) -> str:
+    """For an unread ``key`` of the kind a layout of ``users`` reads by a record's value (:attr:`Template.keyed`): why it
+    is unread, ``"no table card has the icon or dice 'win' now (they have d6-3, loss, next)"``; else ``""``."""
+    for user in users:
+        for prefix, (what, values) in user.keyed.items():
+            if key.startswith(prefix) and key != prefix:
+                have = ", ".join(sorted(values)) or "none"
+                return f"no {what} is {key[len(prefix):]!r} now (the printed ones are {have})"
+    return ""
 
 
 def _boxes_written(folder: Path) -> set[str]:
