@@ -3590,4 +3590,50 @@ def test_a_rounded_outer_rule_across_the_inner_rule_is_refused(db, edited_templa
     found = re.search(r"at most ([\d.]+)$", problem.message)
     assert found, problem.message
     edited_templates(name, new, f"{key.split('.')[1]} = {found[1]}")
+
+
+# ---- Twenty-eighth round (finding 10): a colour moved into [strings] is one line at the stray key -----------------------
+def test_a_colour_moved_into_strings_is_one_line_at_the_stray_key(db, edited_templates):
+    """Twenty-eighth breaker (finding 10): `row_shade` moved from [colors] into [strings] was only "missing under
+    [colors]"; the stray `strings.row_shade` was not named, and once written under [colors] the next check complained of
+    it. One line at the stray key, saying it is a [colors] key; moving it there passes."""
+    from pnp.layout import check_fit
+
+    edited_templates("table_card.toml", 'row_shade = "#eadcb8"\n', "")
+    problem = _the_one_template_problem(db, edited_templates, "table_card.toml", "[strings]\n",
+                                        '[strings]\nrow_shade = "#eadcb8"\n', "strings.row_shade")
+    assert "is a [colors] key: move it there" in problem.message, problem.message
+    edited_templates("table_card.toml", '[strings]\nrow_shade = "#eadcb8"\n', "[strings]\n")
+    edited_templates("table_card.toml", "[colors]\n", '[colors]\nrow_shade = "#eadcb8"\n')
+    assert check_fit(db) == []
+
+
+# ---- Twenty-eighth round (finding 11): a box written as [colors.title] is said to be a box ------------------------------
+@pytest.mark.parametrize("section", ["colors", "numbers", "strings"])
+def test_a_box_written_under_another_table_is_named_a_box(db, edited_templates, section):
+    """Twenty-eighth breaker (finding 11): `[boxes.title]` mistyped as `[colors.title]` was "not '#rrggbb'". One line at
+    the table, saying it is a box and where it is written."""
+    problem = _the_one_template_problem(db, edited_templates, "table_card.toml", "[boxes.title]", f"[{section}.title]",
+                                        f"{section}.title")
+    assert problem.message.endswith("write it as [boxes.title]"), problem.message
+
+
+# ---- Twenty-eighth round (finding 9): a table card's subtitle for an icon no card has now -------------------------------
+@pytest.mark.parametrize("icon", ["d6-3", "next"])
+def test_a_subtitle_for_an_icon_no_table_card_has_is_removed_not_renamed(edited_templates, tmp_path, icon):
+    """Twenty-eighth breaker (finding 9): a table card given another icon left `subtitle_win` unread, answered with "did
+    you mean strings.subtitle?" (a key table_card refuses) or `subtitle_next` (already in the file). The key names an
+    icon no table card has now: one line at it, no "did you mean", and removing it passes."""
+    from pnp import database
+    from pnp.layout import check_fit
+
+    cards = tmp_path / "cards.toml"
+    cards.write_text((ROOT / "cards.toml").read_text(encoding="utf-8").replace('icon = "win"', f'icon = "{icon}"', 1),
+                     encoding="utf-8")
+    db = database.load(cards)
+    win = 'subtitle_win = "After a win, read the number on the next card\'s :win:"'
+    problem = _the_one_template_problem(db, edited_templates, "table_card.toml", win,
+                                        f'subtitle_{icon} = "Read the :{icon}: on the next card"\n{win}', "strings.subtitle_win")
+    assert "did you mean" not in problem.message and "remove it" in problem.message, problem.message
+    edited_templates("table_card.toml", 'subtitle_win = "After a win, read the number on the next card\'s :win:"\n', "")
     assert check_fit(db) == []

@@ -387,9 +387,10 @@ def check_fit(database: Database) -> list[FitProblem]:
         for path, line, key, message in string_problems():  # the labels a layout draws itself, read as card text is
             if (str(path), key) not in written:
                 problems.append(FitProblem("templates", key, "template", message, path=str(path), line=line))
-        for path, line, key, meant, elsewhere in unread_keys():
+        for path, line, key, meant, elsewhere, by_value in unread_keys():
             section, name = key.split(".", 1)
-            reason = (f"the layout of {path.stem} does not read this (that of {elsewhere} does: written in the wrong file?)"
+            reason = (f"{by_value}: this prints on no card; remove it" if by_value else
+                      f"the layout of {path.stem} does not read this (that of {elsewhere} does: written in the wrong file?)"
                       if elsewhere else f"no layout reads this; did you mean {shown_key(meant)}?" if meant else
                     "no layout reads this box, so nothing is printed in it; remove it or name a box the layout fills"
                     if section == "boxes" else

@@ -560,6 +560,7 @@ def table_card(card: TableCard, db: Database, make: Make):
     frame(b, t.number("border"), t.color("border"), t.color("panel"), ink)
     _title_band_with_icon(b, card.title, card.icon, t.color("band"))
     subtitles = (f"subtitle_{card.icon}", f"subtitle_{table.dice}")
+    t.read_by_value("strings.subtitle_", "table card's icon or dice", card.icon, table.dice)
     subtitle = t.optional_string(subtitles[0]) or t.optional_string(subtitles[1])
     if not any(name in t.strings for name in subtitles):  # twenty-seventh breaker: the card printed an empty band
         t.shipped_missing("strings", subtitles)  # one deleted from the template: missing there, with what it said

@@ -136,8 +136,27 @@ class Template:
     """The ids of the records whose layout with this template drew less than they ask (a record problem such as
     ``"too many"`` stopped it): the keys it did not reach are not unread (:func:`unread_keys`, twenty-fourth breaker)."""
 
+    keyed: dict[str, tuple[str, set[str]]] = dataclasses.field(default_factory=dict, compare=False, repr=False)
+    """Keys a layout reads by a record's value (``strings.subtitle_<icon>``): by the key's prefix, the words for what names
+    the key (``"a table card's icon or dice"``) and the values the printed records have. Such a key no layout reads names
+    a value no record has now: it is no typo of a key read (:func:`unread_keys`; twenty-eighth breaker)."""
+
+    def read_by_value(self, prefix: str, what: str, *values: str) -> None:
+        """Note that this layout reads the key ``prefix + value`` for each of ``values`` (:attr:`keyed`); ``what`` says in
+        words what names the key (``"a table card's icon or dice"``)."""
+        self.keyed.setdefault(prefix, (what, set()))[1].update(values)
+
     def _missing(self, section: str, name: str, written: Any) -> TemplateError:
-        """The error for ``section.name`` that the layout asks for and no template writes (:func:`_missing_error`)."""
+        """The error for ``section.name`` that the layout asks for and no template writes (:func:`_missing_error`); when
+        the templates write ``name`` under another of ``[colors]``, ``[numbers]``, ``[strings]``, the error is at that
+        key, saying to move it (twenty-eighth breaker: `row_shade` moved into [strings] was only "missing under [colors]",
+        and once written there the next check named the stray key)."""
+        for other in ("colors", "numbers", "strings"):
+            table = getattr(self, other)
+            if other != section and name in table:
+                path, line = template_line(self.path, f"{other}.{name}")
+                return TemplateError(path, f"{other}.{name}", f"{_given(table[name], f'{other}.{name}')} is read by the layout "
+                                                              f"of {self.kind} as [{section}]: {name} is a [{section}] key: move it there", line)
         return _missing_error(self.kind, self.path, section, name, written, self.asked)
 
     def shipped_missing(self, section: str, names: Iterable[str]) -> None:
@@ -469,7 +488,8 @@ def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[s
     colours = data.get("colors", {})
     for name, value in (colours.items() if isinstance(colours, dict) else ()):  # each file's own, overridden or not (sixteenth breaker)
         if not (isinstance(value, str) and _COLOUR.match(value)):  # the advice only for a problem: it may read git
-            raise _error(path, f"colors.{name}", f"{_given(value, f'colors.{name}')} is not '#rrggbb' (lower case)"
+            raise _error(path, f"colors.{name}", _box_misplaced(value, "colors", name, path) or
+                         f"{_given(value, f'colors.{name}')} is not '#rrggbb' (lower case)"
                                                  f"{_moved(data, 'colors', name, path)}")  # twenty-seventh breaker
     parent = data.get("extends")
     if parent is None:
@@ -663,7 +683,7 @@ def _read_by(users: list[Template]) -> set[str]:
     return asked | {f"colors.{box.color_name}" for template in users for box in template.boxes.values() if box.color_name}
 
 
-def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, str]]:
+def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, str, str]]:
     """The keys of the templates in ``folder`` loaded so far that no layout reads: a key a template file writes in
     ``[colors]``, ``[numbers]`` or ``[strings]`` that no layout of a kind using that file (the kind itself, or one that
     extends it) reads (a typo: ``emblem_sise``, eleventh breaker; ``mutted``, ``foo``, twenty-first; ``hex_radius_max``
@@ -675,8 +695,9 @@ def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, s
     A file a kind is laid out with whose layout stopped short for a record (:attr:`Template.cut_short`) is not looked at:
     what that layout did not reach is unread for that (twenty-fourth breaker: `track_columns = 4` called eight keys of
     stats.toml unread).
-    ``(file, line, key, the key meant or "", the kinds whose layouts read it elsewhere or "")``, each once, the key meant
-    being one those layouts read spelled almost the same. Call it after the faces are laid out."""
+    ``(file, line, key, the key meant or "", the kinds whose layouts read it elsewhere or "", why a key read by a record's
+    value is unread or "")``, each once, the key meant being one those layouts read spelled almost the same and the file
+    does not write already (:func:`_read_by_value`). Call it after the faces are laid out."""
     folder = folder or TEMPLATE_DIR
     loaded = loaded_templates(folder)
     files, users_of = _users(folder)
@@ -684,7 +705,7 @@ def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, s
     for key in sorted(_read_by(loaded)):
         section, _, name = key.partition(".")
         everywhere.setdefault(section, []).append(name)
-    found: dict[tuple[Path, str], tuple[Path, int, str, str, str]] = {}
+    found: dict[tuple[Path, str], tuple[Path, int, str, str, str, str]] = {}
     other_boxes = _boxes_written(folder)
     for path in files:
         own = _read(path)  # what this file itself writes
@@ -703,12 +724,30 @@ def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, s
                     continue
                 if section == "boxes" and path.stem == "base" and name in other_boxes:
                     continue  # a base box another template writes too is for a kind this database may not print
-                meant = (difflib.get_close_matches(name, read, 1, cutoff=0.75)
-                         or difflib.get_close_matches(name, [k for k in everywhere.get(section, []) if k != name], 1, cutoff=0.75))
                 elsewhere = sorted(other.kind for other in loaded if key in other.asked and other not in users)
+                by_value = _read_by_value(users, key)
+                # the key meant: one these layouts read and this file does not write already (twenty-eighth breaker:
+                # `subtitle_win` was "did you mean subtitle_next?", written two lines below, or "subtitle?", which only
+                # other kinds read, so that the renamed key was refused by the next check)
+                meant = [] if by_value else difflib.get_close_matches(
+                    name, [other for other in read if other not in written], 1, cutoff=0.75)
+                if not meant and not elsewhere and not by_value:  # a key of this file that another kind reads
+                    meant = difflib.get_close_matches(name, [k for k in everywhere.get(section, []) if k != name and k not in written
+                                                             and any(f"{section}.{k}" in user.asked for user in users)], 1, cutoff=0.75)
                 found.setdefault((path, key), (path, _line(path, (section, name)), key,
-                                               f"{section}.{meant[0]}" if meant else "", ", ".join(elsewhere)))
+                                               f"{section}.{meant[0]}" if meant else "", ", ".join(elsewhere), by_value))
     return list(found.values())
+
+
+def _read_by_value(users: list[Template], key: str) -> str:
+    """For an unread ``key`` of the kind a layout of ``users`` reads by a record's value (:attr:`Template.keyed`): why it
+    is unread, ``"no table card has the icon or dice 'win' now (they have d6-3, loss, next)"``; else ``""``."""
+    for user in users:
+        for prefix, (what, values) in user.keyed.items():
+            if key.startswith(prefix) and key != prefix:
+                have = ", ".join(sorted(values)) or "none"
+                return f"no {what} is {key[len(prefix):]!r} now (the printed ones are {have})"
+    return ""
 
 
 def _boxes_written(folder: Path) -> set[str]:
@@ -830,6 +869,19 @@ _LOADED: dict[tuple[str, Path], Template] = {}
 """Every template loaded this process, by kind and folder (:func:`unread_keys` reads what they were asked)."""
 
 
+def _box_misplaced(value: Any, section: str, name: str, path: Path) -> str:
+    """``"[colors.title] is a box, not a colour: write it as [boxes.title]"`` when ``value``, the table written as ``[section.name]``,
+    is a box: ``name`` is a box of the templates ``path`` extends or of the shipped ones, or ``value`` holds only a box's
+    fields (twenty-eighth breaker: `[colors.title]` for `[boxes.title]` was "not '#rrggbb'"); else ``""``."""
+    if not isinstance(value, dict):
+        return ""
+    shipped = any(name in (pristine_table(file, "boxes") or {}) for file in template_chain(path))
+    if shipped or name in _parent_boxes(path) or (value and set(value) <= set(BOX_KEYS)):
+        what = {"colors": "a colour", "numbers": "a number", "strings": "a string"}[section]
+        return f"[{section}.{name}] is a box, not {what}: write it as [boxes.{name}]"
+    return ""
+
+
 def _given(value: Any, key: str) -> str:
     """A template value as a problem names it: a table as the table it is (``a table [numbers.rule_y]``,
     written as ``[numbers.rule_y]`` under a key meant for a value), else its TOML-like repr, shortened."""
@@ -875,13 +927,15 @@ def _load(kind: str, folder: Path) -> Template:
     colors: dict[str, str] = {}
     for name, value in data.get("colors", {}).items():
         if not (isinstance(value, str) and _COLOUR.match(value)):  # the advice only for a problem: it may read git
-            raise _error(path, f"colors.{name}", f"{_given(value, f'colors.{name}')} is not '#rrggbb' (lower case)"
+            raise _error(path, f"colors.{name}", _box_misplaced(value, "colors", name, path) or
+                         f"{_given(value, f'colors.{name}')} is not '#rrggbb' (lower case)"
                                                  f"{_moved(data, 'colors', name, path)}")
         colors[name] = value
     numbers = {}
     for name, value in data.get("numbers", {}).items():
         if not _is_number(value):
-            raise _error(path, f"numbers.{name}", f"{_given(value, f'numbers.{name}')} is not {NUMBER}{_moved(data, 'numbers', name, path)}")
+            raise _error(path, f"numbers.{name}", _box_misplaced(value, "numbers", name, path) or f"{_given(value, f'numbers.{name}')} is not {NUMBER}"
+                                                  f"{_moved(data, 'numbers', name, path)}")
         if name.endswith("_tint"):  # a share of white or black mixed into a colour
             _check(0 <= value <= 1, path, f"numbers.{name}", f"{value!r} is not a share from 0 to 1 (how much of the colour is mixed)")
         if is_room(name):  # room kept around a thing (twenty-third breaker: `hex_label_pad = -2` put the map's labels on its cuts)
@@ -891,7 +945,8 @@ def _load(kind: str, folder: Path) -> Template:
     strings = {}
     for name, value in data.get("strings", {}).items():
         if not isinstance(value, str):
-            raise _error(path, f"strings.{name}", f"{_given(value, f'strings.{name}')} is not a string{_moved(data, 'strings', name, path)}")
+            raise _error(path, f"strings.{name}", _box_misplaced(value, "strings", name, path) or f"{_given(value, f'strings.{name}')} is not a string"
+                                                  f"{_moved(data, 'strings', name, path)}")
         strings[name] = value
     boxes: dict[str, BoxSpec] = {}
     for name, spec in data.get("boxes", {}).items():
