@@ -3404,6 +3404,74 @@ def test_a_disc_run_over_its_area_is_said_at_the_one_number_changed(db, edited_t
     problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
     assert "the shipped templates have" in problem.message, problem.message
 
+
+# ---- Twenty-eighth round, finding 5: a grown back emblem that fits at no emblem_y is said at emblem_size --------------
+@pytest.mark.parametrize("size", ["38.0", "40", "44"])
+def test_a_back_emblem_too_big_for_any_place_is_said_at_its_size(db, edited_templates, size):
+    """Twenty-eighth breaker (finding 5): `emblem_size = 38` was told "set emblem_y to at most 7.9"; applied, the next
+    check wanted emblem_y at least 9.5 (no place fits). One line at emblem_size, with the size and place that fit; both
+    applied, check passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "back.toml", "emblem_size = 26.0", f"emblem_size = {size}",
+                                        "numbers.emblem_size")
+    found = re.search(r"set emblem_size to at most ([\d.]+) \(with emblem_y = ([\d.]+)\)", problem.message)
+    assert found, problem.message
+    edited_templates("back.toml", f"emblem_size = {size}", f"emblem_size = {found[1]}")
+    edited_templates("back.toml", "emblem_y = 20.0", f"emblem_y = {found[2]}")
+    assert check_fit(db) == []
+
+
+# ---- Twenty-eighth round, findings 6 and 7: a fault judged on the printed face is said at the one number changed ------
+@pytest.mark.parametrize("name, old, new, key", [
+    ("warding_city.toml", "key_icon_x = 8.0", "key_icon_x = 9", "numbers.key_icon_x"),  # was numbers.key_icon_cy
+    ("warding_city.toml", "key_icon_x = 8.0", "key_icon_x = 12", "numbers.key_icon_x"),  # was three lines, none at it
+    ("back.toml", "frame_inset = 5.0", "frame_inset = 20", "numbers.frame_inset"),  # was three lines, two at text boxes
+])
+def test_a_text_struck_by_a_moved_shape_is_said_at_the_one_number_changed(db, edited_templates, name, old, new, key):
+    """Twenty-eighth breaker (findings 6, 7): `key_icon_x` moved onto the band's title was blamed on `key_icon_cy` and
+    the text boxes; back `frame_inset = 20` also on [boxes.title] and [boxes.subtitle]. One line, at the one number the
+    designer changed, with its shipped value."""
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    assert "the shipped templates have" in problem.message, problem.message
+
+
+@pytest.mark.parametrize("old, new, key, value", [
+    ("frame_inset = 5.0", "frame_inset = 14", "numbers.frame_inset", "12.7"),
+    ("frame_inset = 5.0", "frame_inset = 13", "numbers.frame_inset", "12.7"),
+    ("inner_gap = 1.2", "inner_gap = 10", "numbers.inner_gap", "8.9"),
+])
+def test_the_back_ornament_rule_past_the_frame_is_refused(db, edited_templates, old, new, key, value):
+    """Twenty-eighth breaker (finding 7): back `frame_inset` 13 and 14 moved the engraved frame inside the ornament
+    rule's ends (the rule crossed both frame lines), and check passed. One line at the number, with the largest value
+    that fits; applied, check passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "back.toml", old, new, key)
+    assert f"at most {value}" in problem.message, problem.message
+    edited_templates("back.toml", new, f"{key.split('.')[1]} = {value}")
+    assert check_fit(db) == []
+
+
+# ---- Twenty-eighth round, finding 2: an outer rule's rounded corners across the inner rule ----------------------------
+@pytest.mark.parametrize("name, old, key", [
+    ("base.toml", "frame_radius = 1.2", "numbers.frame_radius"),  # 28 (half the side) drew a stadium through texts
+    ("back.toml", "line_radius = 2.0", "numbers.line_radius"),  # 26.5 drew an oval across the square inner line
+])
+@pytest.mark.parametrize("value", ["28", "26.5", "40", "3.5"])
+def test_a_rounded_outer_rule_across_the_inner_rule_is_refused(db, edited_templates, name, old, key, value):
+    """Twenty-eighth breaker (finding 2): the radius advised for "more than half a side" (`frame_radius = 28`, back
+    `line_radius = 26.5`) passed and drew the outer rule through texts and across the square inner rule. One line at the
+    radius with the largest value whose corners stay outside the inner rule; applied, check passes."""
+    from pnp.layout import check_fit
+
+    new = f"{key.split('.')[1]} = {value}"
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    found = re.search(r"at most ([\d.]+)$", problem.message)
+    assert found, problem.message
+    edited_templates(name, new, f"{key.split('.')[1]} = {found[1]}")
+    assert check_fit(db) == []
+
 # ---- Twenty-eighth round (finding 1): a font whose glyph index, widths or character map is damaged is one line ----------
 def _font_with_table_damaged(tmp_path: Path, name: str, damage: str) -> Path:
     """A copy of templates/fonts with ``name`` damaged as the twenty-eighth breaker did: ``loca`` (the glyph index
@@ -3523,73 +3591,7 @@ def test_a_thick_stroke_over_a_text_is_said_at_its_width_with_the_widest_that_pa
 
     edited_templates(name, new, f"{key.split('.', 1)[1]} = {widest:g}")
     layout._CACHE.clear()
-
-
-# ---- Twenty-eighth round, finding 5: a grown back emblem that fits at no emblem_y is said at emblem_size --------------
-@pytest.mark.parametrize("size", ["38.0", "40", "44"])
-def test_a_back_emblem_too_big_for_any_place_is_said_at_its_size(db, edited_templates, size):
-    """Twenty-eighth breaker (finding 5): `emblem_size = 38` was told "set emblem_y to at most 7.9"; applied, the next
-    check wanted emblem_y at least 9.5 (no place fits). One line at emblem_size, with the size and place that fit; both
-    applied, check passes."""
-    from pnp.layout import check_fit
-
-    problem = _the_one_template_problem(db, edited_templates, "back.toml", "emblem_size = 26.0", f"emblem_size = {size}",
-                                        "numbers.emblem_size")
-    found = re.search(r"set emblem_size to at most ([\d.]+) \(with emblem_y = ([\d.]+)\)", problem.message)
-    assert found, problem.message
-    edited_templates("back.toml", f"emblem_size = {size}", f"emblem_size = {found[1]}")
-    edited_templates("back.toml", "emblem_y = 20.0", f"emblem_y = {found[2]}")
     assert check_fit(db) == []
-
-
-# ---- Twenty-eighth round, findings 6 and 7: a fault judged on the printed face is said at the one number changed ------
-@pytest.mark.parametrize("name, old, new, key", [
-    ("warding_city.toml", "key_icon_x = 8.0", "key_icon_x = 9", "numbers.key_icon_x"),  # was numbers.key_icon_cy
-    ("warding_city.toml", "key_icon_x = 8.0", "key_icon_x = 12", "numbers.key_icon_x"),  # was three lines, none at it
-    ("back.toml", "frame_inset = 5.0", "frame_inset = 20", "numbers.frame_inset"),  # was three lines, two at text boxes
-])
-def test_a_text_struck_by_a_moved_shape_is_said_at_the_one_number_changed(db, edited_templates, name, old, new, key):
-    """Twenty-eighth breaker (findings 6, 7): `key_icon_x` moved onto the band's title was blamed on `key_icon_cy` and
-    the text boxes; back `frame_inset = 20` also on [boxes.title] and [boxes.subtitle]. One line, at the one number the
-    designer changed, with its shipped value."""
-    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
-    assert "the shipped templates have" in problem.message, problem.message
-
-
-@pytest.mark.parametrize("old, new, key, value", [
-    ("frame_inset = 5.0", "frame_inset = 14", "numbers.frame_inset", "12.7"),
-    ("frame_inset = 5.0", "frame_inset = 13", "numbers.frame_inset", "12.7"),
-    ("inner_gap = 1.2", "inner_gap = 10", "numbers.inner_gap", "8.9"),
-])
-def test_the_back_ornament_rule_past_the_frame_is_refused(db, edited_templates, old, new, key, value):
-    """Twenty-eighth breaker (finding 7): back `frame_inset` 13 and 14 moved the engraved frame inside the ornament
-    rule's ends (the rule crossed both frame lines), and check passed. One line at the number, with the largest value
-    that fits; applied, check passes."""
-    from pnp.layout import check_fit
-
-    problem = _the_one_template_problem(db, edited_templates, "back.toml", old, new, key)
-    assert f"at most {value}" in problem.message, problem.message
-    edited_templates("back.toml", new, f"{key.split('.')[1]} = {value}")
-    assert check_fit(db) == []
-
-
-# ---- Twenty-eighth round, finding 2: an outer rule's rounded corners across the inner rule ----------------------------
-@pytest.mark.parametrize("name, old, key", [
-    ("base.toml", "frame_radius = 1.2", "numbers.frame_radius"),  # 28 (half the side) drew a stadium through texts
-    ("back.toml", "line_radius = 2.0", "numbers.line_radius"),  # 26.5 drew an oval across the square inner line
-])
-@pytest.mark.parametrize("value", ["28", "26.5", "40", "3.5"])
-def test_a_rounded_outer_rule_across_the_inner_rule_is_refused(db, edited_templates, name, old, key, value):
-    """Twenty-eighth breaker (finding 2): the radius advised for "more than half a side" (`frame_radius = 28`, back
-    `line_radius = 26.5`) passed and drew the outer rule through texts and across the square inner rule. One line at the
-    radius with the largest value whose corners stay outside the inner rule; applied, check passes."""
-    from pnp.layout import check_fit
-
-    new = f"{key.split('.')[1]} = {value}"
-    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
-    found = re.search(r"at most ([\d.]+)$", problem.message)
-    assert found, problem.message
-    edited_templates(name, new, f"{key.split('.')[1]} = {found[1]}")
 
 
 # ---- Twenty-eighth round (finding 10): a colour moved into [strings] is one line at the stray key -----------------------
