@@ -544,6 +544,8 @@ def progress_track(track: ProgressTrack, db: Database, make: Make):
 
 # ---- table cards -------------------------------------------------------------------------------------------------------
 def _roll_label(rolls: tuple[int, ...], dice: str, last: bool, t: Template) -> str:
+    """A table row's roll as printed: a range or "and above" of a difference table, else its rolls joined."""
+    t.could_read("strings.roll_separator", "strings.roll_range", "strings.roll_and_above")  # for a table of the other kind
     if dice == "difference":
         if last:
             return t.formatted("roll_and_above", low=min(rolls))

@@ -729,8 +729,8 @@ def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, s
                 # the key meant: one these layouts read and this file does not write already (twenty-eighth breaker:
                 # `subtitle_win` was "did you mean subtitle_next?", written two lines below, or "subtitle?", which only
                 # other kinds read, so that the renamed key was refused by the next check)
-                meant = [] if by_value else difflib.get_close_matches(
-                    name, [other for other in read if other not in written], 1, cutoff=0.75)
+                meant = [] if by_value else difflib.get_close_matches(  # a typo of a key also written is still that key
+                    name, [other for other in read if other != name], 1, cutoff=0.75)
                 if not meant and not elsewhere and not by_value:  # a key of this file that another kind reads
                     meant = difflib.get_close_matches(name, [k for k in everywhere.get(section, []) if k != name and k not in written
                                                              and any(f"{section}.{k}" in user.asked for user in users)], 1, cutoff=0.75)
