@@ -177,8 +177,9 @@ def test_a_fault_the_shrink_for_a_wider_safe_area_makes_names_the_safe_area(db):
     from pnp.layout import check_fit
 
     problems = [p for p in check_fit(with_safe(db, 6.5)) if p.kind == "template"]
-    assert [p.field for p in problems] == ["numbers.band_top"], problems
-    assert "--safe, [print] safe_mm" in problems[0].message and "shrunk to 88%" in problems[0].message, problems[0].message
+    band = [p for p in problems if p.field == "numbers.band_top"]  # (the Progress Track's thick outlines may be said too)
+    assert band and all("--safe, [print] safe_mm" in p.message for p in problems), problems
+    assert "shrunk to 88%" in band[0].message, band[0].message
     assert [p for p in check_fit(db) if p.kind == "template"] == []  # the database's own 3 mm: no fault
 
 

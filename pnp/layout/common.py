@@ -378,7 +378,7 @@ class CardBuilder:
                                                          f"its ring is too big; set {ring[0]} to {ring[1]}", excess))
             return
         changed = changed_number(self.template.path)  # the one number the designer changed, when it is neither of these
-        if changed is not None and changed[0] not in (size, down):
+        if changed is not None and changed[0] != down:  # the size too: one line with the legibility check's, at that key
             value = self.template.number(changed[0])
             self.problems.append(self.at_number(changed[0], f"{what} ({top:.1f} to {bottom:.1f} mm down, {left:.1f} to "
                                                             f"{right:.1f} mm across the card) runs over {inside_of} since "

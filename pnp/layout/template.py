@@ -153,7 +153,7 @@ class Template:
         and once written there the next check named the stray key)."""
         for other in ("colors", "numbers", "strings"):
             table = getattr(self, other)
-            if other != section and name in table:
+            if other != section and name in table and f"{other}.{name}" not in self.asked:  # one read there is no stray key
                 path, line = template_line(self.path, f"{other}.{name}")
                 return TemplateError(path, f"{other}.{name}", f"{_given(table[name], f'{other}.{name}')} is read by the layout "
                                                               f"of {self.kind} as [{section}]: {name} is a [{section}] key: move it there", line)
