@@ -1469,3 +1469,19 @@ def test_a_hidden_prompt_shows_nothing_typed_and_wipes_the_screen_and_scrollback
         tableui.run(session, input=pipe, output=DummyOutput(), console=Console(file=io.StringIO(), width=100))
     assert session.state.hands.wardens.committed
     assert len(wiped) >= 2 and "Wardens" not in wiped[-1], wiped  # after the roll's prompt and after the placing with dice
+
+
+def test_aid_on_a_battle_loss_row_is_said_to_lower_it(tmp_path):
+    """R8 (twenty-eighth breaker, LOW): on a Battle Loss row, Bind was marked "* turns it: certain" and the bottom line
+    "Aid that can turn it", though Bind lowers the row by one (the Grayking still moves): aid there "lowers it"."""
+    session, _ = _session(tmp_path)
+    session.answer("randven")
+    session.answer("12 566")  # a lost battle: the Battle Loss card is turned over next
+    reply = session.answer("tural")
+    text, question, _ = session.prompt()
+    if session.state.phase != "loss":
+        pytest.skip(f"this seed's battle went otherwise: {session.state.phase}")
+    labels = [choice.label for choice in question.choices] if question is not None else []
+    marked = [label for label in labels if "*" in label]
+    assert marked and all("* lowers it" in label for label in marked), labels
+    assert "Aid that can turn it" not in session.table.toolbar(session.state), reply

@@ -245,9 +245,11 @@ class SoloTable:
             return " It can still be turned: the referee is working out by which aid and its odds (the bottom line shows them)."
         return " It can still be turned (the choices marked *)."
 
-    def _turns(self, event: ev.Event, helps: Sequence[aid.Aid]) -> str:
+    def _turns(self, event: ev.Event, helps: Sequence[aid.Aid], verb: str = "turns it") -> str:
         """`` * turns it: certain`` when ``event`` starts a line of aid that can turn the losing roll on the
-        table (``helps``: :func:`referee.solo.aid.options`), with the rest of the line and its chance; else empty."""
+        table (``helps``: :func:`referee.solo.aid.options`), with the rest of the line and its chance; else empty.
+        ``verb``: ``lowers it`` for a Battle Loss row, which aid lowers or cancels (R8; twenty-eighth breaker: Bind
+        "turns it: certain" read as cancelling a row it lowers by one)."""
         for option in helps:
             step = option.event
             same = type(step) is type(event) and (
@@ -257,7 +259,7 @@ class SoloTable:
             if same:
                 then = [advice.step_name(self.db, later) for later in option.line[1:]]
                 reroll = f", re-rolling {' '.join(map(str, step.reroll))}" if not isinstance(step, ev.Recharge) and step.reroll else ""
-                return f"  * turns it{reroll}{', then ' + ' and '.join(then) if then else ''}: {advice.odds(option.chance, option.certain)}"
+                return f"  * {verb}{reroll}{', then ' + ' and '.join(then) if then else ''}: {advice.odds(option.chance, option.certain)}"
         return ""
 
     def _default(self, state: State, events: list[ev.Event]) -> tuple[Choice | None, str, str]:
@@ -329,7 +331,7 @@ class SoloTable:
                 words = _words(db, first.elder)
             else:
                 label, words = self._label(state, first)
-            label += self._turns(first, helps)
+            label += self._turns(first, helps, "lowers it" if aid.situation(state) == "loss" else "turns it")
             if len(group) == 1:
                 out.append(Choice(label, first, words))
                 continue
@@ -559,9 +561,9 @@ class SoloTable:
         if self.patience is not None and aid.situation(state) is not None:  # the odds searched in the background
             known = aid.remembered(state, db)
             if known is None:
-                lines.append("Aid that can turn it: working it out ...")
+                lines.append(f"Aid that can {'lower' if aid.situation(state) == 'loss' else 'turn'} it: working it out ...")
             elif known:
-                lines.append("Aid that can turn it: " + " | ".join(
+                lines.append(f"Aid that can {'lower' if aid.situation(state) == 'loss' else 'turn'} it: " + " | ".join(
                     f"{advice.step_name(db, a.event)} ({advice.odds(a.chance, a.certain)})" for a in known))
         return "\n".join(lines)
 
