@@ -225,7 +225,7 @@ class GameCommands:
             game.play(make(game))
             game.save(path)
         except RuleError as error:
-            raise fail(error, self.rules.refusal_text(error, state)) from None
+            raise fail(error, self.rules.refusal_text(error, state, game.db)) from None
         except RefereeError as error:
             raise fail(error) from None
 

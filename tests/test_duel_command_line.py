@@ -332,7 +332,7 @@ def test_refusals_carry_their_kind_and_the_advice_words_them_with_what_to_type()
     g = DuelGame.new(DB, 8)
     refusal = refused(g, ev.Reveal())
     assert (refusal.refusal, str(refusal)) == (rules.Refusal.WRONG_PHASE, "revealing does not fit now")
-    assert refusal_text(refusal, g.state) == ("revealing does not fit now: the Shadowmajik place the yellow marker "
+    assert refusal_text(refusal, g.state, DB) == ("revealing does not fit now: the Shadowmajik place the yellow marker "
                                               "(`referee duel marker LOCATION`)")
     g.play(ev.Marker("shadowmajik", g.state.row[0].id))
     g.play(ev.Roll("wardens"))
@@ -344,26 +344,26 @@ def test_refusals_carry_their_kind_and_the_advice_words_them_with_what_to_type()
     wrong = Assignment((missing, rolled.values[1]), power=rolled.values[2])
     refusal = refused(g, ev.Commit("wardens", wrong))
     assert (refusal.refusal, refusal.side, refusal.field) == (rules.Refusal.NOT_THE_ROLLED_DICE, "wardens", "assignment")
-    assert refusal_text(refusal, g.state) == ("the Wardens place a die twice or a die they did not roll: place each rolled die once "
+    assert refusal_text(refusal, g.state, DB) == ("the Wardens place a die twice or a die they did not roll: place each rolled die once "
                                               "(`referee duel roll --player wardens` shows your dice again)")
     refusal = refused(g, ev.Commit("shadowmajik", seal="abc"))
     assert (refusal.refusal, refusal.field) == (rules.Refusal.BAD_SEAL, "seal")
-    assert refusal_text(refusal, g.state) == "a seal is the 64 hex digits `referee duel seal` printed"
+    assert refusal_text(refusal, g.state, DB) == "a seal is the 64 hex digits `referee duel seal` printed"
     g.play(legal_commits(g.state, DB, "wardens", rolled.values)[0])
     refusal = refused(g, ev.Commit("wardens", wrong))
     assert (refusal.refusal, refusal.side) == (rules.Refusal.ALREADY_COMMITTED, "wardens")
-    assert refusal_text(refusal, g.state) == "the Wardens have already committed this round; `referee duel undo` takes it back"
+    assert refusal_text(refusal, g.state, DB) == "the Wardens have already committed this round; `referee duel undo` takes it back"
     renewal = ev.parse_assignment("battle 1,1 cast 6")  # Renewal: more SP than the Shadowmajik have (R31), seen only when opened
     g.play(ev.Commit("shadowmajik", seal=rules.seal("shadowmajik", renewal, "s")))
     refusal = refused(g, ev.Reveal())
     assert (refusal.refusal, refusal.side, refusal.field) == (rules.Refusal.SEAL_NOT_OPENED, "shadowmajik", "shadowmajik_salt")
-    assert refusal_text(refusal, g.state) == ("the Shadowmajik committed a seal: open it with --open shadowmajik='ASSIGNMENT#SALT' "
+    assert refusal_text(refusal, g.state, DB) == ("the Shadowmajik committed a seal: open it with --open shadowmajik='ASSIGNMENT#SALT' "
                                               "(what `referee duel seal` printed), or, if it cannot be opened, `referee duel reveal "
                                               "--open shadowmajik=forfeit`: that placing is then void and pays the most it could have cost (ruling 82)")
     refusal = refused(g, ev.Commit("shadowmajik", seal=rules.seal("shadowmajik", renewal, "t")))
     assert refusal.refusal is rules.Refusal.ALREADY_COMMITTED  # both committed: the round is revealed next (ruling 83)
-    assert "undo" not in refusal_text(refusal, g.state)
+    assert "undo" not in refusal_text(refusal, g.state, DB)
     over = replace(g.state, phase="over", outcome=Outcome(Termination.LOCATIONS_CONTROLLED, "wardens"))
     with pytest.raises(rules.RuleError) as caught:
         rules.apply(over, DB, ev.Roll("wardens"))
-    assert refusal_text(caught.value, over) == "the game is over: Wardens won; `referee duel new` starts another"
+    assert refusal_text(caught.value, over, DB) == "the game is over: Wardens won; `referee duel new` starts another"

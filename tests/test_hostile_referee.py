@@ -1456,7 +1456,7 @@ def test_a_side_that_seals_rolls_its_own_dice():
     with pytest.raises(rules.RuleError) as refused:
         game.play(dev.Roll("wardens"))
     assert refused.value.refusal is rules.Refusal.OWN_DICE and game.state.hands.wardens.rolled is None
-    assert "seal --player wardens" in advice.refusal_text(refused.value, game.state)
+    assert "seal --player wardens" in advice.refusal_text(refused.value, game.state, game.db)
     assert not any(isinstance(e, dev.Roll) and e.side == "wardens" for e in legal.legal_events(game.state, DB))
     said = advice.next_step(game.state, DB)
     assert "roll --player wardens" not in said and "seal --player wardens" in said and "roll --player shadowmajik" in said

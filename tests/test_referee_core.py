@@ -267,7 +267,7 @@ def test_a_game_is_played_through_the_protocol_alone(name, tmp_path):
         try:
             game.play(event)
         except errors.RuleError as error:
-            assert isinstance(error, rules.rule_error) and rules.refusal_text(error, state) and game.state is state
+            assert isinstance(error, rules.rule_error) and rules.refusal_text(error, state, DB) and game.state is state
             refused.append(event)
         else:
             game.log.pop()

@@ -358,7 +358,7 @@ def test_the_rules_refuse_a_second_roll_event_and_say_how_to_see_the_dice(db):
     with pytest.raises(rules.RuleError, match=r"^the Wardens have already rolled this round$") as refused:
         g.play(ev.Roll("wardens"))
     assert (refused.value.refusal, refused.value.side) == (rules.Refusal.ALREADY_ROLLED, "wardens")
-    assert duel_advice.refusal_text(refused.value, g.state) == (
+    assert duel_advice.refusal_text(refused.value, g.state, g.db) == (
         "the Wardens have already rolled this round: `referee duel roll --player wardens` shows the same dice again; "
         "`referee duel commit --player wardens` places them")
 

@@ -545,15 +545,23 @@ def test_a_refused_reroll_of_a_hidden_placing_names_no_spell_of_the_casting_die(
     assert all(name in said.pop() for name in own) and own < names
 
 
-def test_a_roll_while_the_reveal_waits_for_rerolled_dice_says_what_it_waits_for(db):
-    """R81 (twenty-seventh breaker, LOW): `roll` while a reveal waited for re-rolled dice said only "already committed"."""
+@pytest.mark.parametrize("side", ["wardens", "shadowmajik"])
+def test_a_roll_while_the_reveal_waits_for_rerolled_dice_says_what_it_waits_for(db, side):
+    """R81 (twenty-seventh breaker, LOW): `roll` while a reveal waited for re-rolled dice said only "already committed";
+    (twenty-eighth breaker, LOW) then "type them with `--reroll`", to a side with nothing to type, and no command. The
+    refusal names whose dice are awaited and offers the whole reveal that types them, the one the Next line offers."""
+    from referee.advice import commands_in
+
     g = game(db, points=(1, 1))
-    round_(g, "battle 1,5 cast 2 reroll 1", "battle 3,3 power 2")
+    round_(g, "battle 1,5 cast 2 reroll 1", "battle 3,3 power 2")  # Warden's Call re-rolls the Wardens' 1
     with pytest.raises(rules.RuleError) as refused:
-        g.play(ev.Roll("wardens"))
+        g.play(ev.Roll(side))
     assert refused.value.refusal is rules.Refusal.ALREADY_COMMITTED
-    said = duel_advice.refusal_text(refused.value, g.state)
-    assert "reveal waits for the re-rolled Battle dice" in said and "referee duel reveal" in said, said
+    said = duel_advice.refusal_text(refused.value, g.state, g.db)
+    assert "the Wardens' re-rolled Battle dice" in said and "Shadowmajik'" not in said, said
+    offered = commands_in(said)
+    assert offered == ["referee duel reveal --reroll wardens=D", "referee duel reveal"], said
+    assert set(offered) <= set(commands_in(duel_advice.next_step(g.state, g.db)))
 
 
 @pytest.mark.parametrize("both_sealed", [True, False])

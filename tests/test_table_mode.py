@@ -987,7 +987,7 @@ def test_a_one_shot_command_that_does_not_fit_now_is_refused_with_what_to_type(t
     reply = session.answer("commit --player wardens")
     with pytest.raises(duel_rules.RuleError) as caught:  # the one-shot's refusal of the same words
         duel_parse("commit --player wardens --assign 'battle 1,2 power 3'", DB, session.state)
-    assert reply.error == duel_advice.refusal_text(caught.value, session.state)
+    assert reply.error == duel_advice.refusal_text(caught.value, session.state, DB)
     assert "referee duel marker" in reply.error and session.game.log.events == []
 
 

@@ -26,13 +26,18 @@ OPTIONS: dict[str, str] = {"side": "--player", "assignment": "--assign", "seal":
 """The command-line option that gives each event field a refusal may concern (:attr:`RuleError.field`)."""
 
 
-def next_step_short(state: State) -> str:
-    """What the game waits for, in a few words with the command, without the database (for refusals)."""
+def next_step_short(state: State, db: Database) -> str:
+    """What the game waits for, in a few words with the command (for refusals): while a reveal waits for
+    re-rolled dice (R81), whose dice and the whole command that types them (twenty-eighth breaker: "type
+    them with `--reroll`" was said to a side with nothing to type, and is no command)."""
     if state.phase == "marker":
         return f"the {SIDE_NAMES[state.chooser]} place the yellow marker (`{CMD} marker LOCATION`)"
     if state.phase == "round":
         if state.opened is not None:
-            return f"the reveal waits for the re-rolled Battle dice (type them with `--reroll`, or `{CMD} reveal` rolls them)"
+            counts = rules.typed_rerolls(state, db, state.opened)
+            whose = " and ".join(f"the {SIDE_NAMES[s]}'" for s in SIDES if counts[s])
+            return (f"the reveal waits for {whose} re-rolled Battle dice: `{reroll_command(state, db)}` types them, "
+                    f"`{CMD} reveal` rolls them")
         waiting = [s for s in SIDES if not state.hands[s].committed]
         if waiting:
             return "waiting for " + " and ".join(f"the {SIDE_NAMES[s]}" for s in waiting) + f" to commit (`{CMD} commit --player SIDE`)"
@@ -149,7 +154,7 @@ def option_of(field: str | None) -> str | None:
     return OPTIONS.get(field) if field is not None else None
 
 
-def refusal_text(error: RuleError, state: State) -> str:
+def refusal_text(error: RuleError, state: State, db: Database) -> str:
     """The one line the command line prints for the refusal ``error`` met in ``state`` (the state the
     refused event was played on): the rules' message, completed by its kind (:class:`Refusal`) with
     what to type instead, the option named from the field the refusal concerns.
@@ -168,7 +173,7 @@ def refusal_text(error: RuleError, state: State) -> str:
     if kind is Refusal.GAME_OVER:
         return f"{text}; `{CMD} new` starts another"
     if kind is Refusal.WRONG_PHASE:
-        return f"{text}: {next_step_short(state)}"
+        return f"{text}: {next_step_short(state, db)}"
     if kind is Refusal.BAD_SEAL:
         return f"a seal is the 64 hex digits `{CMD} seal` printed"
     if side is None:
@@ -177,7 +182,7 @@ def refusal_text(error: RuleError, state: State) -> str:
         return f"{text}: `{CMD} roll --player {side}` shows the same dice again; `{CMD} commit --player {side}` places them"
     if kind is Refusal.ALREADY_COMMITTED:
         if state.opened is not None:  # the reveal waits for re-rolled dice (R81)
-            return f"{text}: {next_step_short(state)}"
+            return f"{text}: {next_step_short(state, db)}"
         if all(state.hands[s].committed for s in rules.SIDES):
             return f"{text}, and so have the {SIDE_NAMES[rules.other(side)]}: the round is revealed next (ruling 83)"
         return f"{text}; `{CMD} undo` takes it back"

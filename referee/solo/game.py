@@ -52,7 +52,7 @@ class SoloGameRules:
         stands (ruling 84)."""
         return core.undo_problem(before, after)
 
-    def refusal_text(self, error: RuleError, state: State) -> str:
+    def refusal_text(self, error: RuleError, state: State, db: Database) -> str:
         """The line a refusal gets (:func:`referee.solo.advice.refusal_text`: the option its field names
         and what to type instead); a refusal of another kind reads as its message."""
         if isinstance(error, rules.RuleError):
