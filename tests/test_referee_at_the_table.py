@@ -139,9 +139,14 @@ def test_the_map_fits_60_70_and_80_columns(width):
 
 
 def test_a_terminal_too_narrow_for_the_map_is_told_how_wide_it_must_be():
+    """README (`referee solo map` fits terminals from 57 columns): below that the view raises
+    :class:`view.MapTooNarrow` with both widths, and writes no command (the CLI and the session say where else
+    to read the hexes: twenty-eighth breaker)."""
     g = on_map(1)
-    with pytest.raises(rules.RuleError, match=r"the map needs a terminal at least \d+ columns wide; this one is 40"):
+    with pytest.raises(view.MapTooNarrow) as narrow:
         view.map_picture(g.state, DB, width=40)
+    assert (narrow.value.needed, narrow.value.width) == (57, 40) and "`" not in str(narrow.value)
+    view.map_picture(g.state, DB, width=57)  # the width it names draws
 
 
 # ---- Item 10: track notes at a track's end --------------------------------------------------------------------------

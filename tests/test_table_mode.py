@@ -950,7 +950,19 @@ def test_the_map_in_table_mode_on_a_terminal_too_narrow(tmp_path):
     session.answer("")
     out = io.StringIO()
     Console(file=out, width=50, color_system=None).print(*session.answer("map").screen)
-    assert "needs a terminal at least 57 columns wide" in " ".join(out.getvalue().split())
+    said = " ".join(out.getvalue().split())
+    assert "needs a terminal at least 57 columns wide" in said
+    # twenty-eighth breaker (LOW): it sent the player at the prompt to a shell command (`referee solo status --json`);
+    # the session's own `status`, which it names, lists every servant's hex
+    assert "referee solo" not in said and "`status`" in said
+    from pnp.hexes import hex_name
+
+    out = io.StringIO()
+    Console(file=out, width=50, color_system=None).print(*session.answer("status").screen)
+    status = out.getvalue()
+    assert session.state.map_battle is not None and session.state.map_battle.servants
+    named = [hex_name(servant.hex) for servant in session.state.map_battle.servants] + [hex_name(session.state.map_battle.warden)]
+    assert all(re.search(rf"\b{name}\b", status) for name in named), (named, status)
 
 
 @pytest.mark.parametrize("typed", ["ghast-1 ghast-2 23 45", "ghast-1 ghast-1 23 45"])

@@ -490,8 +490,8 @@ def map_(key: int | None, save_path: Path | None, database_path: Path | None) ->
     console = clitools.console()
     try:
         picture = view.map_picture(state, db, map_id, console.width)
-    except rules.RuleError as error:
-        raise clitools.fail(error) from None
+    except view.MapTooNarrow as error:
+        raise clitools.fail(error, f"{error} (widen it, or read the hexes from `referee solo status --json`)") from None
     for line in picture:
         text = Text()
         for piece, style in line:

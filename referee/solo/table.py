@@ -585,11 +585,11 @@ class MapScreen:
 
         try:
             picture = view.map_picture(self.state, self.db, None, width)
-        except rules.RuleError as error:  # wrapped at words as the notes are (twenty-first breaker: cut mid-word at 40 columns)
-            from referee.clitools import with_given, wrap_paragraph
+        except view.MapTooNarrow as error:  # wrapped at words as the notes are (twenty-first breaker: cut mid-word at 40 columns)
+            from referee.clitools import wrap_paragraph
 
-            refusal = with_given(str(error))  # its command with the session's --save and --db (twenty-second breaker)
-            said = wrap_paragraph(refusal, width) if width else [refusal]
+            refusal = f"{error} (widen it; `status` lists the hex of every servant and of the warden)"  # (twenty-eighth breaker:
+            said = wrap_paragraph(refusal, width) if width else [refusal]  # it sent a player at the prompt to a shell command)
             return [Text(line, style="bold red") for line in said]
         lines = []
         for line in picture:

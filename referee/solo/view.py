@@ -11,6 +11,7 @@ from pnp import hexes
 from pnp.database import BattleMap, Database
 from referee import advice
 from referee.dice import Dice
+from referee.errors import RefereeError
 from referee.solo import aid, city, expanded, laststand, rules
 from referee.solo import events as ev
 from referee.solo.advice import next_step
@@ -203,13 +204,23 @@ def map_columns(grid, cell: int) -> int:
     return cell // 2 + grid.columns * cell
 
 
+class MapTooNarrow(RefereeError):
+    """The terminal is narrower than the map's most compact form: ``needed`` and ``width`` in columns.
+    Its message says so alone; where to read the hexes instead is the caller's to say (the one-shot
+    offers ``status --json``, a ``solo play`` session its own ``status``: twenty-eighth breaker)."""
+
+    def __init__(self, needed: int, width: int) -> None:
+        self.needed, self.width = needed, width
+        super().__init__(f"the map needs a terminal at least {needed} columns wide; this one is {width}")
+
+
 def map_picture(state: State, db: Database, map_id: str | None = None, width: int | None = None) -> list[list[tuple[str, str | None]]]:
     """The map as lines of (text, style) pieces for ``referee solo map``: the printed offset rows, each hex
     as its name (the row above) and what is on it (numbers, S and R as printed, W the warden, servant
     markers by type initial), then a legend. Style names are rich styles; plain text drops them.
 
     With a terminal ``width``, every line fits it: the widest hexes of :data:`MAP_CELLS` that fit, prose
-    wrapped at words; a terminal too narrow for the compact form raises :class:`rules.RuleError` saying how
+    wrapped at words; a terminal too narrow for the compact form raises :class:`MapTooNarrow` saying how
     wide it must be."""
     import textwrap
 
@@ -223,8 +234,7 @@ def map_picture(state: State, db: Database, map_id: str | None = None, width: in
     grid = bmap.hex_map
     fits = [c for c in MAP_CELLS if width is None or map_columns(grid, c) <= width]
     if not fits:
-        raise rules.RuleError(f"the map needs a terminal at least {map_columns(grid, MAP_CELLS[-1])} columns wide; this one is {width} "
-                              "(widen it, or read the hexes from `referee solo status --json`)")
+        raise MapTooNarrow(map_columns(grid, MAP_CELLS[-1]), width or 0)
     width_of_cell = fits[0]
     mb = state.map_battle if state.map_battle is not None and state.map_battle.map == bmap.id else None
     half = width_of_cell // 2
