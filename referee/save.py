@@ -413,6 +413,8 @@ def _write_new(path: Path, game: str, document: dict[str, Any], in_progress: Cal
             os.replace(previous, path)  # the game in play back where it was
         raise
     older = ", replacing the older game kept there" if before is not None else ""
+    if kind != game:  # an empty or unreadable file held no game (twenty-eighth breaker: "The game saved in" it)
+        return f"The file {path} held no game of {_title(game)}; it is kept in {previous}{older}."
     return f"The game saved in {path} is kept in {previous}{older}."
 
 

@@ -91,6 +91,20 @@ def test_a_finished_game_and_an_unplayed_one_are_replaced_without_force(tmp_path
     assert (tmp_path / "g.toml.prev").read_bytes() == finished
 
 
+@pytest.mark.parametrize("game", ["solo", "duel"])
+@pytest.mark.parametrize("content", [b"", b"\x00\x01 not a save\n"])
+def test_new_force_over_a_file_that_holds_no_game_does_not_say_a_game_was_kept(tmp_path, game, content):
+    """Twenty-eighth breaker (LOW): `new --force` over an empty file said "The game saved in X is kept in X.prev": there
+    was no game. The file is kept byte for byte, and the sentence says it held none."""
+    save = tmp_path / "g.toml"
+    save.write_bytes(content)
+    result = invoke([*NEW[game], "--force"], save=save)
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "g.toml.prev").read_bytes() == content
+    said = " ".join(result.stdout.split())
+    assert "held no game of" in said and "The game saved in" not in said, said
+
+
 def test_each_game_has_its_own_save_variable(tmp_path):
     """Item 5: $LASSADAR_SOLO_SAVE and $LASSADAR_DUEL_SAVE name each game's save; both set at once work."""
     env = {"LASSADAR_SOLO_SAVE": str(tmp_path / "solo.toml"), "LASSADAR_DUEL_SAVE": str(tmp_path / "duel.toml"),
