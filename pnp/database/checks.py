@@ -13,6 +13,7 @@ A key path is a tuple of TOML keys and array indexes, as pydantic reports them, 
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Set
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pnp import hexes, resources
 from pnp.database.schema import ROLL_RANGES, Back, BattleMap, Effect, Record, Spell, Table, TableRow
-from pnp.oneline import quoted, slug
+from pnp.oneline import listed, quoted, slug
 
 if TYPE_CHECKING:
     from pnp.database.loader import Database
@@ -63,7 +64,9 @@ class CheckContext:
     maps each record id to its key path ``(game, kind, index)``; ``broken`` holds the ids of records
     that failed their own validation (already reported: references to them are not reported again);
     deck sizes are checked only when every record is ``complete``. ``found`` collects the
-    ``(key path, message)`` pairs in the order they are reported.
+    ``(key path, message)`` pairs in the order they are reported; ``missing`` maps each id named but
+    not in the database to the place in ``found`` of its one report, the kind expected and the ids of
+    every record naming it (:meth:`refer`, :meth:`say_missing`).
     """
 
     database: Database
@@ -71,6 +74,7 @@ class CheckContext:
     broken: Set[str] = frozenset()
     complete: bool = True
     found: list[tuple[KeyPath, str]] = field(default_factory=list)
+    missing: dict[str, tuple[int, type[Record], list[str]]] = field(default_factory=dict)
 
     def report(self, path: KeyPath, message: str) -> None:
         """Record one problem at key ``path``."""
@@ -84,18 +88,38 @@ class CheckContext:
         """The record ``target`` that ``record.<key>`` (item ``extra``) names, when it is a ``kind``.
 
         Otherwise ``None``, after reporting that it is missing or of another kind; a reference to a
-        ``broken`` record is ``None`` and not reported (its own problem already is).
+        ``broken`` record is ``None`` and not reported (its own problem already is). A missing id is
+        reported once, at its first reference; :meth:`say_missing` then counts the others.
         """
         found = self.database._by_id.get(target)
         if found is None and target in self.broken:
             return None
         if found is None:
-            self.report(self.at(record, key, *extra), f"refers to {quoted(target)}, which is not in the database")
+            if target in self.missing:
+                self.missing[target][2].append(record.id)
+            else:
+                self.missing[target] = (len(self.found), kind, [record.id])
+                self.report(self.at(record, key, *extra), f"refers to {quoted(target)}, which is not in the database")
             return None
         if not isinstance(found, kind):
             self.report(self.at(record, key, *extra), f"refers to {quoted(target)}, a {found.kind}; expected a {kind.kind}")
             return None
         return found
+
+    def say_missing(self) -> None:
+        """Complete each missing id's one report: how many more records name it, and the id of that kind
+        nearest in spelling (a renamed record: twenty-eighth breaker, a back renamed gave 22 lines, one
+        per card, none naming the new id)."""
+        for target, (index, kind, naming) in self.missing.items():
+            path, message = self.found[index]
+            if len(naming) > 1:
+                others = "1 more record does" if len(naming) == 2 else f"{len(naming) - 1} more records do"
+                message += f" ({others}: {listed(naming[1:], most=2)})"
+            scores = sorted(((difflib.SequenceMatcher(None, target, record.id).ratio(), record.id)
+                             for record in self.database.records() if isinstance(record, kind)), reverse=True)
+            if scores and scores[0][0] >= 0.75 and (len(scores) == 1 or scores[0][0] > scores[1][0]):
+                message += f"; did you mean {quoted(scores[0][1])}?"  # one nearest id, not one of key-1..key-5 for key-9
+            self.found[index] = (path, message)
 
 
 BOARD_KINDS = ("battle_map", "progress_track")
@@ -683,6 +707,7 @@ def run(database: Database, where: dict[str, KeyPath], broken: Set[str] = frozen
     context = CheckContext(database, where, broken, complete)
     for check in CROSS_CHECKS:
         check(context)
+    context.say_missing()
     return context.found
 
 
