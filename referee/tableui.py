@@ -146,10 +146,14 @@ class _Unseen(Processor):
 def _wipe(output: Output) -> None:
     """Clear the terminal's screen and its scrollback (ED 2 and ED 3) and put the cursor home: what a hidden prompt
     showed (the dice the referee rolled one player) is gone whatever the terminal did with it meanwhile (a resize that
-    wrapped it, a terminal too short to hold it that scrolled it out of reach of prompt_toolkit's erasing)."""
-    output.write_raw("\x1b[3J")
+    wrapped it, a terminal too short to hold it that scrolled it out of reach of prompt_toolkit's erasing).
+
+    The screen is cleared first and the scrollback last: a terminal that keeps a cleared screen in its scrollback
+    (tmux's ``scroll-on-clear``, VTE) would otherwise move a stale copy of the dice there just after the scrollback was
+    emptied (twenty-ninth breaker, HIGH), as ``clear(1)`` orders it too."""
     output.erase_screen()
     output.cursor_goto(0, 0)
+    output.write_raw("\x1b[3J")
     output.flush()
 
 
