@@ -1539,7 +1539,8 @@ def test_a_wrong_count_of_typed_rerolls_at_the_reveal_tells_nothing_before_it():
 
 @pytest.mark.parametrize("placing, says", [
     ("battle 3,5 cast 4 spell 2", "the Casting die cannot cast that spell"),
-    ("battle 3,5 cast 2 reroll 4", "'reroll' names one of your two Battle dice, for a spell that re-rolls one of yours"),
+    ("battle 3,5 cast 2 reroll 4", "'reroll' names one of your two Battle dice (as placed after `battle`), for a spell"),
+    ("battle 3,5 power 6 reroll 3", "'reroll' names one of your two Battle dice (as placed after `battle`), for a spell"),
 ])
 def test_seal_refuses_a_placing_every_game_refuses(placing, says):
     """Twenty-fifth breaker (MED): `referee duel seal` sealed placings the rules refuse whatever the game (a spell two

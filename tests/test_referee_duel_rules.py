@@ -545,6 +545,27 @@ def test_a_refused_reroll_of_a_hidden_placing_names_no_spell_of_the_casting_die(
     assert all(name in said.pop() for name in own) and own < names
 
 
+@pytest.mark.parametrize("word", ["reroll 4", "spell 1"])
+def test_a_refused_spell_or_reroll_word_reads_the_same_after_a_power_die_or_a_casting_die(db, word):
+    """R77 (twenty-ninth breaker, LOW 1): `battle 3,5 power 6 reroll 4` was refused with "`reroll` goes with `cast`", a cast
+    with a wrong die otherwise, so a refusal on the shared screen told a hidden Power placing from a cast. Every placing
+    whose `reroll` (or `spell`) is wrong is refused in one line, the same whatever active die was placed, through the
+    command line's parsing as well as the rules."""
+    from referee.duel.cli import parse
+
+    g = game(db, points=(6, 6))
+    said = set()
+    for active in ("power 6", "power 1", "cast 6", "cast 2", "cast 4", "cast 1"):
+        placing = f"battle 3,5 {active} {word}"
+        if word == "spell 1" and active in ("cast 1", "cast 2"):
+            continue  # a Casting die of 1 or 2 may cast spell 1: no refusal
+        with pytest.raises(rules.RuleError) as refused:
+            g.play(parse(["commit", "--player", "wardens", "--assign", placing], db, g.state))
+        said.add(str(refused.value))
+        assert g.state.hands.wardens.committed is False
+    assert len(said) == 1, said
+
+
 @pytest.mark.parametrize("side", ["wardens", "shadowmajik"])
 def test_a_roll_while_the_reveal_waits_for_rerolled_dice_says_what_it_waits_for(db, side):
     """R81 (twenty-seventh breaker, LOW): `roll` while a reveal waited for re-rolled dice said only "already committed";

@@ -334,16 +334,23 @@ def check_placing(db: Database, side: Side, a: Assignment) -> None:
                      "\"You may not use a Power and Casting die on same turn\")")
     if len(a.spare) > rules_of(db).dice_per_player - rules_of(db).battle_dice - 1:
         raise refuse(f"{SIDE_NAMES[side]}: only {rules_of(db).dice_per_player} dice: 2 Battle, 1 active, 1 spare")
+    # one refusal for each word whatever is wrong with it, a Power die placed or a Casting die: a refusal that told a wrong
+    # die from a wrong spell, or a Power placing from a cast, would tell what the hidden placing holds (twenty-seventh,
+    # twenty-eighth and twenty-ninth breakers)
+    wrong_spell = refuse("the Casting die cannot cast that spell: it casts the spell of its own value or one below")
+    wrong_reroll = refuse(f"'reroll' names one of your two Battle dice (as placed after `battle`), for a spell that re-rolls "
+                          f"one of yours: {_own_rerolls_in_words(db, side)}")
     if a.cast is None:
+        if a.spell is not None:
+            raise wrong_spell
+        if a.reroll is not None:
+            raise wrong_reroll
         return
     face = a.spell if a.spell is not None else a.cast
     if face not in castable_faces(db, a.cast):
-        raise refuse("the Casting die cannot cast that spell: it casts the spell of its own value or one below")
+        raise wrong_spell
     if a.reroll is not None and (not spell(db, side, face).effect.reroll_battle_die or a.reroll not in a.battle):
-        # one refusal whatever is wrong: a refusal that told a wrong die from a wrong spell would tell whether the hidden
-        # Casting die placed a re-roll spell (twenty-eighth breaker), and the spell's name the die (twenty-seventh)
-        raise refuse(f"'reroll' names one of your two Battle dice, for a spell that re-rolls one of yours: "
-                     f"{_own_rerolls_in_words(db, side)}")
+        raise wrong_reroll
 
 
 def _own_rerolls_in_words(db: Database, side: Side) -> str:
