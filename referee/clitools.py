@@ -242,7 +242,7 @@ class GameCommands:
 
     def undo(self, save: Path | None, database: Path | None) -> None:
         """``undo``: take back the last event, save, and print what was undone (the game's ``event_text``),
-        what to put back on the table (its ``pieces``) and the Next line. Nothing to undo, or a save that
+        what to put back on the table (its ``put_back``) and the Next line. Nothing to undo, or a save that
         cannot be written, is one line, nothing changed."""
         game, path = self.load(save, database)
         try:
@@ -252,7 +252,7 @@ class GameCommands:
         except RefereeError as error:
             raise fail(error) from None
         out = console()
-        out.print(f"Undone: {self.rules.event_text(event, game.db)}. Put the {self.rules.pieces} back as they were.", markup=False)
+        out.print(" ".join(filter(None, [f"Undone: {self.rules.event_text(event, game.db)}.", self.rules.put_back([event])])), markup=False)
         self.print_next(game, out)
 
     def check(self, save: Path | None, database: Path | None, repair: bool) -> None:

@@ -14,6 +14,7 @@ and shows a game through it without importing the game's modules by name.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
@@ -48,9 +49,10 @@ class GameRules(Protocol[S, E]):
     def rule_error(self) -> type[RuleError]:
         """The game's own :class:`~referee.errors.RuleError` subclass, which its rules raise."""
 
-    @property
-    def pieces(self) -> str:
-        """What a player puts back on the table after an undo, in words (``cards and markers``)."""
+    def put_back(self, undone: Sequence[E]) -> str:
+        """What the players put back on the table after the events ``undone`` were taken back, as a sentence
+        (``Put the cards and markers back as they were.``), or ``""`` when they moved nothing on the table (a
+        duel's roll or commitment: twenty-ninth breaker, "put the cubes and markers back" after one)."""
 
     def decode(self, data: Any) -> E:
         """The event a save file's table describes; raises :class:`referee.events.EventError`."""

@@ -136,8 +136,9 @@ class Reply:
     """What an answer did: ``notes`` (the rules' notes of the event played, or a command's output as
     lines), ``error`` (one line when the answer was refused; nothing changed), ``played`` (the event
     played, resolved), ``screen`` (a command's output to print as is: a status table, a map, the log),
-    ``leave`` (the player asked to quit), ``unread`` (the error says only that the text is no answer
-    here: a line read as two answers then says why its first answer was refused instead)."""
+    ``leave`` (the player asked to quit), ``undone`` (what an ``undo`` took back, in words) and ``put_back``
+    (what to put back on the table then, ``""`` for nothing), ``unread`` (the error says only that the text is no
+    answer here: a line read as two answers then says why its first answer was refused instead)."""
 
     notes: tuple[str, ...] = ()
     error: str | None = None
@@ -145,6 +146,7 @@ class Reply:
     screen: tuple[Any, ...] = ()
     leave: bool = False
     undone: str | None = None
+    put_back: str = ""
     unread: bool = False
 
 
@@ -522,7 +524,8 @@ class TableSession:
                 for event in undone:
                     self.game.play(event)
                 raise
-            return Reply(undone="; ".join(self.game.rules.event_text(event, self.game.db) for event in undone))
+            return Reply(undone="; ".join(self.game.rules.event_text(event, self.game.db) for event in undone),
+                         put_back=self.game.rules.put_back(undone))
         if word == "help":
             return Reply(screen=tuple(self._help()))
         if word == "log":

@@ -172,7 +172,8 @@ def _show_reply(reply: Reply, out: Any, session: TableSession, note_style: Calla
     """Print what an answer did: what was undone, a command's screen, the rules' notes, then a refusal
     in red (last, so that after two answers on one line the second's refusal follows the first's notes)."""
     if reply.undone:
-        out.print(f"Undone: {reply.undone}. Put the cards and markers back as they were.", markup=False)
+        out.print(" ".join(filter(None, [f"Undone: {reply.undone}.", reply.put_back])), markup=False)  # (twenty-ninth breaker:
+        # the duel's undo said "cards" and asked to put back what a commitment never moved)
     for line in reply.screen:  # a map or a board first: the dice and what they did stay beside the prompt
         out.print(line, markup=False) if isinstance(line, str) else out.print(line)
     for note in reply.notes:

@@ -1498,3 +1498,35 @@ def test_aid_on_a_battle_loss_row_is_said_to_lower_it(tmp_path):
     marked = [label for label in labels if "*" in label]
     assert marked and all("* lowers it" in label for label in marked), labels
     assert "Aid that can turn it" not in session.table.toolbar(session.state), reply
+
+
+# ---- Twenty-ninth breaker ---------------------------------------------------------------------------------------------
+def test_an_undo_says_what_to_put_back_only_when_something_on_the_table_moved(tmp_path):
+    """Twenty-ninth breaker (LOW 2): undoing a duel commitment said "Put the cubes and markers back as they were" (a
+    commitment moves nothing on the table), and `duel play`'s undo said "cards and markers", the solo game's pieces. A
+    roll or commitment taken back asks to put nothing back; a reveal does (cubes and markers), in the one-shot and at
+    the prompt alike; the solo game's undo names its cards and markers."""
+    save = tmp_path / "duel.toml"
+    one_shot("duel", save, "new --seed 5")
+    one_shot("duel", save, "marker 1")
+    one_shot("duel", save, "commit --player wardens --assign 'battle 3,5 power 2'")
+    result = CliRunner().invoke(main, ["duel", "undo", "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0 and "Undone:" in result.stdout and "Put the" not in result.stdout, result.stdout
+    from referee.duel import events as duel_events
+    from referee.duel.game import RULES as duel_rules
+
+    assert duel_rules.put_back([duel_events.Roll("wardens"), duel_events.Commit("wardens", seal="0" * 64)]) == ""
+    fresh = tmp_path / "fresh.toml"
+    one_shot("duel", fresh, "new --seed 5")
+    session = TableSession(load_duel(fresh, DB), fresh, DuelTable(DB, duel_parse))
+    assert session.answer("1").error is None and session.game.log.events  # the yellow marker placed
+    reply = session.answer("undo")  # the yellow marker goes back (a reveal is never taken back, R77)
+    assert reply.error is None and reply.put_back == "Put the cubes and markers back as they were."
+    out = io.StringIO()
+    tableui._show_reply(reply, Console(file=out, width=100, color_system=None), session, lambda note, state: None)
+    assert "cubes and markers" in out.getvalue() and "cards" not in out.getvalue()
+    solo = tmp_path / "solo.toml"
+    one_shot("solo", solo, "new --difficulty normal --spells bind,shield --seed 4")
+    one_shot("solo", solo, "draw --card dalnish")  # a card of the player's own deck (the referee's draw stands, ruling 84)
+    result = CliRunner().invoke(main, ["solo", "undo", "--save", str(solo), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0 and "Put the cards and markers back as they were." in result.stdout, result.stdout

@@ -34,7 +34,14 @@ class DuelGameRules:
 
     name = "duel"
     rule_error = rules.RuleError
-    pieces = "cubes and markers"
+
+    @staticmethod
+    def put_back(undone: Sequence[ev.Event]) -> str:
+        """``""`` when only rolls and commitments were taken back (the dice are in the players' hands, nothing on the
+        table moved); else ``Put the cubes and markers back as they were.``"""
+        if all(isinstance(event, (ev.Roll, ev.Commit)) for event in undone):
+            return ""
+        return "Put the cubes and markers back as they were."
 
     decode = staticmethod(ev.from_dict)
     resolve = staticmethod(rules.resolve)

@@ -7,7 +7,7 @@ This module owns the link between the solo rules and the shared layer (:mod:`ref
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar, Self
@@ -34,7 +34,11 @@ class SoloGameRules:
 
     name = "solo"
     rule_error = rules.RuleError
-    pieces = "cards and markers"
+
+    @staticmethod
+    def put_back(undone: Sequence[ev.Event]) -> str:
+        """Every solo event moves a card, a marker or a track: ``Put the cards and markers back as they were.``"""
+        return "Put the cards and markers back as they were." if undone else ""
 
     decode = staticmethod(ev.from_dict)
     resolve = staticmethod(rules.resolve)
