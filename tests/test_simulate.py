@@ -70,6 +70,7 @@ def test_a_bad_option_is_one_line(args, words):
 
 
 
+@pytest.mark.slow  # 600 whole games (about 18 s of one core): the slow run in CI, beside the quick suite
 def test_the_difficulties_stay_ordered():
     """Rulebook, Setup: "placing a marker on one of the three numbered spaces on the track: (3) beginner game, (2)
     normal game, (1) advanced game". Which space each label is, is authored (R2, ``[[solo.progress_track]] start``,
