@@ -3641,3 +3641,22 @@ def test_a_subtitle_for_an_icon_no_table_card_has_is_removed_not_renamed(edited_
     assert "did you mean" not in problem.message and "remove it" in problem.message, problem.message
     edited_templates("table_card.toml", 'subtitle_win = "After a win, read the number on the next card\'s :win:"\n', "")
     assert check_fit(db) == []
+
+
+# ---- Twenty-ninth round (leftovers of the twenty-eighth, findings 2 and 3): rounded and thick outlines -----------------
+def test_a_space_radius_that_crowds_the_control_label_is_said_at_the_radius(db, edited_templates):
+    """Twenty-eighth breaker (finding 2, leftover): `space_radius = 5` in location.toml (below half a space) left the
+    Control label no room, and the one line asked to shorten 'take', a word the designer did not change. The line is at
+    `space_radius`, the one number changed, with the largest radius that keeps the label inside: applied, it passes,
+    and 0.1 mm more is refused again."""
+    import re
+
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "location.toml", "control_size = 6\n",
+                                        "control_size = 6\nspace_radius = 5\n", "numbers.space_radius")
+    most = float(re.search(r"set space_radius to at most ([0-9.]+)$", problem.message).group(1))
+    edited_templates("location.toml", "space_radius = 5\n", f"space_radius = {most:g}\n")
+    assert check_fit(db) == []
+    edited_templates("location.toml", f"space_radius = {most:g}\n", f"space_radius = {most + 0.1:g}\n")
+    assert [problem.field for problem in check_fit(db)] == ["numbers.space_radius"]
