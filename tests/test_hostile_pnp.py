@@ -3660,3 +3660,26 @@ def test_a_space_radius_that_crowds_the_control_label_is_said_at_the_radius(db, 
     assert check_fit(db) == []
     edited_templates("location.toml", f"space_radius = {most:g}\n", f"space_radius = {most + 0.1:g}\n")
     assert [problem.field for problem in check_fit(db)] == ["numbers.space_radius"]
+
+
+@pytest.mark.parametrize("name, old, new, key", [
+    ("spell_path.toml", "box_radius = 0.8", "box_radius = 6.5", "numbers.box_radius"),  # the stadium spell boxes
+    ("base.toml", "space_radius = 0.6", "space_radius = 3.5", "numbers.space_radius"),  # a track space's number
+])
+def test_a_rounded_outline_that_cuts_into_what_it_holds_is_said_at_its_radius(db, edited_templates, name, old, new, key):
+    """Twenty-eighth breaker (finding 2, leftover): spell_path `box_radius = 6.5`, the most "half the smaller side" allowed,
+    made the spell boxes stadiums whose outline crossed the spell texts' first and last lines and the number discs, and
+    check passed. A rounded outline is judged against the texts and discs inside it (the corner's arc, not the square
+    box): one line at the radius key with the largest radius that passes; applied it passes, 0.1 mm more is refused."""
+    import re
+
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    most = float(re.search(r"set \w+ to at most ([0-9.]+)$", problem.message).group(1))
+    assert most < float(new.split(" = ")[1])
+    number = key.split(".")[1]
+    edited_templates(name, new, f"{number} = {most:g}")
+    assert check_fit(db) == []
+    edited_templates(name, f"{number} = {most:g}", f"{number} = {most + 0.1:g}")
+    assert [(problem.field, problem.line) for problem in check_fit(db)] == [(key, problem.line)]
