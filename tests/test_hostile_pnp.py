@@ -3683,3 +3683,22 @@ def test_a_rounded_outline_that_cuts_into_what_it_holds_is_said_at_its_radius(db
     assert check_fit(db) == []
     edited_templates(name, f"{number} = {most:g}", f"{number} = {most + 0.1:g}")
     assert [(problem.field, problem.line) for problem in check_fit(db)] == [(key, problem.line)]
+
+
+def test_a_thick_start_outline_over_its_neighbours_outlines_is_said_at_its_width(db, edited_templates):
+    """Twenty-eighth breaker (finding 3, leftover): stats `start_rule_width = 3` buried the outlines of the start space's
+    neighbours (drawn before it) and reached the "Warding Keys" label, and check passed. A thick outline that hides a
+    neighbouring shape's outline (its ink past that line's far edge) is one line at its width's key with the widest that
+    passes; applied it passes, 0.1 mm more is refused."""
+    import re
+
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "stats.toml", "start_rule_width = 0.6",
+                                        "start_rule_width = 3", "numbers.start_rule_width")
+    assert "track space" in problem.message, problem.message
+    widest = float(re.search(r"set start_rule_width to at most ([0-9.]+)$", problem.message).group(1))
+    edited_templates("stats.toml", "start_rule_width = 3", f"start_rule_width = {widest:g}")
+    assert check_fit(db) == []
+    edited_templates("stats.toml", f"start_rule_width = {widest:g}", f"start_rule_width = {widest + 0.1:g}")
+    assert [(found.field, found.line) for found in check_fit(db)] == [("numbers.start_rule_width", problem.line)]
