@@ -23,7 +23,7 @@ from pnp.layout.overlap import OVERLAP_SLACK_MM
 from pnp.layout.problems import FitProblem
 from pnp.layout.safe import _outer_box, painted
 from pnp.layout.template import changed_number, load_template, template_line
-from pnp.units import ROUNDING_SLACK
+from pnp.units import MM_PER_PT, ROUNDING_SLACK
 
 
 @dataclass(frozen=True)
@@ -50,8 +50,9 @@ class _Held:
 
 
 def _walk(items: Iterable[Any], transforms: tuple[tuple[float, float, float], ...], counter: list[int],
-          scale: float) -> Iterator[_Rounded | _Held]:
-    """The rounded rectangles, text lines and filled discs of ``items`` in drawing order, in card mm (through groups)."""
+          scale: float) -> Iterator[_Rounded | _Held | tuple[TextLine, tuple[tuple[float, float, float], ...], int]]:
+    """The rounded rectangles and filled discs of ``items`` in drawing order, in card mm (through groups), and each text
+    line with its groups' turns and shifts and its order (measured only where it may reach a corner: :func:`_near_corner`)."""
     for item in items:
         counter[0] += 1
         if isinstance(item, Group):
@@ -61,13 +62,28 @@ def _walk(items: Iterable[Any], transforms: tuple[tuple[float, float, float], ..
             yield _Rounded(_outer_box(Box(item.x, item.y, item.width, item.height), transforms), item.radius / scale,
                            half, counter[0], item.named)
         elif isinstance(item, TextLine) and item.text.strip():
-            for found in painted([item], transforms):
-                yield _Held(found.box.inset(OVERLAP_SLACK_MM), counter[0], found.what)
+            yield item, transforms, counter[0]
         elif isinstance(item, Circle) and item.fill:
             (centre,) = _turned((item.cx, item.cy), transforms)
             reach = item.r + (item.stroke_width / 2 if item.stroke else 0.0)
             yield _Held(Box(centre[0] - reach, centre[1] - reach, 2 * reach, 2 * reach), counter[0], "a disc",
                         Circle(centre[0], centre[1], reach))
+
+
+def _near_corner(line: TextLine, transforms: tuple[tuple[float, float, float], ...], shapes: list[_Rounded]) -> bool:
+    """Whether the text ``line`` may reach a corner of one of ``shapes`` (card mm): its baseline's anchor lies within
+    one and a half of its size of a shape's top or bottom row of corners (a turned line: always), so that only those
+    lines are measured (the measure is what costs)."""
+    if line.rotation or any(rotation % 180 for _, _, rotation in transforms):
+        return True
+    (x, y), = _turned((line.x, line.y), transforms)
+    reach = 1.5 * line.size * MM_PER_PT
+    for shape in shapes:
+        box, arc = shape.box, shape.radius
+        if box.y - reach <= y <= box.bottom + reach and box.x - reach <= x <= box.right + reach \
+                and (y <= box.y + arc + reach or y >= box.bottom - arc - reach):
+            return True
+    return False
 
 
 def _turned(point: tuple[float, float], transforms: tuple[tuple[float, float, float], ...]) -> list[tuple[float, float]]:
@@ -122,6 +138,9 @@ def rounded_outline_problems(faces: Iterable[Any]) -> list[FitProblem]:
         if not shapes:
             continue
         held = [mark for mark in marks if isinstance(mark, _Held)]
+        held += [_Held(found.box.inset(OVERLAP_SLACK_MM), order, found.what) for mark in marks if isinstance(mark, tuple)
+                 for line, transforms, order in (mark,) if _near_corner(line, transforms, shapes)
+                 for found in painted([line], transforms)]
         numbers: dict[str, Any] | None = None
         first: str | None = None
         for shape in shapes:
