@@ -3641,3 +3641,64 @@ def test_a_subtitle_for_an_icon_no_table_card_has_is_removed_not_renamed(edited_
     assert "did you mean" not in problem.message and "remove it" in problem.message, problem.message
     edited_templates("table_card.toml", 'subtitle_win = "After a win, read the number on the next card\'s :win:"\n', "")
     assert check_fit(db) == []
+
+
+# ---- Twenty-ninth round (leftovers of the twenty-eighth, findings 2 and 3): rounded and thick outlines -----------------
+def test_a_space_radius_that_crowds_the_control_label_is_said_at_the_radius(db, edited_templates):
+    """Twenty-eighth breaker (finding 2, leftover): `space_radius = 5` in location.toml (below half a space) left the
+    Control label no room, and the one line asked to shorten 'take', a word the designer did not change. The line is at
+    `space_radius`, the one number changed, with the largest radius that keeps the label inside: applied, it passes,
+    and 0.1 mm more is refused again."""
+    import re
+
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "location.toml", "control_size = 6\n",
+                                        "control_size = 6\nspace_radius = 5\n", "numbers.space_radius")
+    most = float(re.search(r"set space_radius to at most ([0-9.]+)$", problem.message).group(1))
+    edited_templates("location.toml", "space_radius = 5\n", f"space_radius = {most:g}\n")
+    assert check_fit(db) == []
+    edited_templates("location.toml", f"space_radius = {most:g}\n", f"space_radius = {most + 0.1:g}\n")
+    assert [problem.field for problem in check_fit(db)] == ["numbers.space_radius"]
+
+
+@pytest.mark.parametrize("name, old, new, key", [
+    ("spell_path.toml", "box_radius = 0.8", "box_radius = 6.5", "numbers.box_radius"),  # the stadium spell boxes
+    ("base.toml", "space_radius = 0.6", "space_radius = 3.5", "numbers.space_radius"),  # a track space's number
+])
+def test_a_rounded_outline_that_cuts_into_what_it_holds_is_said_at_its_radius(db, edited_templates, name, old, new, key):
+    """Twenty-eighth breaker (finding 2, leftover): spell_path `box_radius = 6.5`, the most "half the smaller side" allowed,
+    made the spell boxes stadiums whose outline crossed the spell texts' first and last lines and the number discs, and
+    check passed. A rounded outline is judged against the texts and discs inside it (the corner's arc, not the square
+    box): one line at the radius key with the largest radius that passes; applied it passes, 0.1 mm more is refused."""
+    import re
+
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    most = float(re.search(r"set \w+ to at most ([0-9.]+)$", problem.message).group(1))
+    assert most < float(new.split(" = ")[1])
+    number = key.split(".")[1]
+    edited_templates(name, new, f"{number} = {most:g}")
+    assert check_fit(db) == []
+    edited_templates(name, f"{number} = {most:g}", f"{number} = {most + 0.1:g}")
+    assert [(problem.field, problem.line) for problem in check_fit(db)] == [(key, problem.line)]
+
+
+def test_a_thick_start_outline_over_its_neighbours_outlines_is_said_at_its_width(db, edited_templates):
+    """Twenty-eighth breaker (finding 3, leftover): stats `start_rule_width = 3` buried the outlines of the start space's
+    neighbours (drawn before it) and reached the "Warding Keys" label, and check passed. A thick outline that hides a
+    neighbouring shape's outline (its ink past that line's far edge) is one line at its width's key with the widest that
+    passes; applied it passes, 0.1 mm more is refused."""
+    import re
+
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "stats.toml", "start_rule_width = 0.6",
+                                        "start_rule_width = 3", "numbers.start_rule_width")
+    assert "track space" in problem.message, problem.message
+    widest = float(re.search(r"set start_rule_width to at most ([0-9.]+)$", problem.message).group(1))
+    edited_templates("stats.toml", "start_rule_width = 3", f"start_rule_width = {widest:g}")
+    assert check_fit(db) == []
+    edited_templates("stats.toml", f"start_rule_width = {widest:g}", f"start_rule_width = {widest + 0.1:g}")
+    assert [(found.field, found.line) for found in check_fit(db)] == [("numbers.start_rule_width", problem.line)]

@@ -26,6 +26,7 @@ from pnp.layout.common import CardBuilder, safe_area_factor
 from pnp.layout.legible import legibility_problems
 from pnp.layout.overlap import off_card_line_problems, overlap_problems, small_text_problems
 from pnp.layout.problems import FitKind, FitProblem
+from pnp.layout.rounded import rounded_outline_problems
 from pnp.layout.safe import safe_area_problems
 from pnp.layout.template import (
     TemplateError,
@@ -411,7 +412,7 @@ def check_fit(database: Database) -> list[FitProblem]:
         outside = _not_placed_wrong(outside, faces, problems)
         # a text off the card or its safe area is not also struck by the frame's rule it crossed on the way
         drawn = _at_changed_number(problems, overlaps + legibility_problems(faces, overlaps + off_card + outside))
-        found = problems + small_text_problems(faces) + drawn + off_card + outside
+        found = problems + small_text_problems(faces) + drawn + off_card + outside + rounded_outline_problems(faces)
         keys: dict[tuple[str, str], int] = {}  # one line a template key: the first problem there (fixed, the next shows)
         kept: list[FitProblem] = []
         for problem in found:

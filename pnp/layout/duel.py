@@ -31,9 +31,9 @@ from pnp.layout.common import (
 from pnp.layout.problems import FitProblem
 from pnp.layout.solo import Make, card_size, fitting, framed_card
 from pnp.layout.template import changed_number
-from pnp.oneline import shortened
+from pnp.oneline import quoted, shortened
 from pnp.text import INLINE_ICONS, icon_meant, measure, text_width_mm
-from pnp.units import ROUNDING_SLACK
+from pnp.units import FONT_METRIC_SLACK_MM, ROUNDING_SLACK
 
 
 def back(card: Back, db: Database, make: Make):
@@ -138,9 +138,30 @@ def _track(b: CardBuilder, spaces: int, side: str, emblem: str, colour: str) -> 
                                                               f"track space ({box:g} mm across) has; set space_radius to "
                                                               f"less than half of it ({box / 2:g})"))
             else:
-                b.string_problem("control", t.string("control"), "serif-italic", t.number("control_size"), box - 2 * t.number("space_radius"))
+                _control_fits(b, box)
             b.add(*label(x + box / 2, y + box - t.number("control_dy"), t.string("control"), t.number("control_size"), ink,
                          family="serif-italic", placed_by=("", "numbers.control_dy")))
+
+
+def _control_fits(b: CardBuilder, box: float) -> None:
+    """A ``"template"`` problem when the Control label (``strings.control`` at ``control_size`` pt) is wider than the
+    straight part of its track space: ``box`` (mm) less a corner radius (``space_radius``, mm) on each side. Said at
+    ``numbers.space_radius`` with the largest radius that keeps the label inside (rounded down to 0.1 mm) when
+    ``space_radius`` is the one number the designer changed (:func:`pnp.layout.template.changed_number`) and a smaller
+    radius fits the label (twenty-eighth breaker, leftovers: `space_radius = 5` asked to shorten 'take'); else at
+    ``strings.control`` (:meth:`CardBuilder.string_problem`)."""
+    t = b.template
+    text, size, radius = t.string("control"), t.number("control_size"), t.number("space_radius")
+    width = text_width_mm(text, "serif-italic", size)
+    changed = changed_number(t.path)
+    if (width > box - 2 * radius + FONT_METRIC_SLACK_MM and changed is not None and changed[0] == "space_radius"
+            and width <= box - 2 * changed[1] + FONT_METRIC_SLACK_MM):
+        most = max(0.0, math.floor((box - width + FONT_METRIC_SLACK_MM) / 2 * 10 + 1e-6) / 10)
+        b.problems.append(b.at_number("space_radius", f"{radius:g} mm rounds the Control space ({box:g} mm across) so "
+                                                      f"much that {quoted(text)} ({width:.1f} mm at {size:g} pt) crosses "
+                                                      f"its rounded corners; set space_radius to at most {most:g}"))
+        return
+    b.string_problem("control", text, "serif-italic", size, box - 2 * radius)
 
 
 def location(card: Location, db: Database, make: Make):

@@ -75,6 +75,9 @@ class _Rule:
     ring: Circle | None = None
     """The filled disc this is a piece of the ring of, in card mm (:attr:`pnp.drawing.Circle.grown_by` names its keys),
     or ``None``: drawn before a text, the ring's line through the text is a rule through it (twenty-sixth breaker)."""
+    half: float = 0.0
+    """Half the width of the rule's own line (mm) when it is the outline of a filled shape beside a thick stroke
+    (:func:`_edges`): a thick stroke covers it when its ink reaches past that line's far edge (it hides it whole); 0 for a hairline."""
 
 
 OUTLINE_SEGMENTS = 32
@@ -507,27 +510,74 @@ def _segments_apart(first: tuple[tuple[float, float], tuple[float, float]],
                to_segment(second[0], *first), to_segment(second[1], *first))
 
 
-def _thick_over_rules(face: Any, template: Path, rules: list[_Rule], bands: list[tuple[float, float, float, float, _Band]],
+def _edges(items: Iterable, near: list[Box], transforms: tuple[tuple[float, float, float], ...] = (),
+           counter: list[int] | None = None) -> Iterator[_Rule]:
+    """The outlines of the filled and stroked rectangles of ``items`` (track spaces, boxes) that reach into one of the
+    boxes ``near`` (card mm: where thick strokes' ink lies), as straight pieces in card mm, each with half its line's width
+    and its drawing order (counted as :func:`_marks` counts): a thick stroke drawn after one hides it where its ink reaches
+    past that line (twenty-eighth breaker: `start_rule_width = 3` buried the start space's neighbours' outlines, and check
+    passed)."""
+    counter = [0] if counter is None else counter
+    for item in items:
+        counter[0] += 1
+        if isinstance(item, Group):
+            yield from _edges(item.items, near, transforms + ((item.dx, item.dy, item.rotation),), counter)
+        elif isinstance(item, Rect) and item.fill and item.stroke and item.stroke_width > 0:
+            half = item.stroke_width / 2
+            box = _outer_box(Box(item.x - half, item.y - half, item.width + 2 * half, item.height + 2 * half), transforms)
+            if not any(box.overlaps(area) for area in near):
+                continue
+            named = item.named or ("the outline of a track space" if item.space else "the outline of a box")
+            for start, end in _outline(item):
+                start, end = _turned([start, end], transforms)
+                yield _Rule(start, end, None, item.placed_by, counter[0], True, named, half=half)
+
+
+def _band_areas(bands: list[tuple[float, float, float, float, _Band]]) -> dict[int, tuple[Box, list[tuple[float, float, float, float, _Band]]]]:
+    """The thick strokes of ``bands`` one a shape (its pieces share a drawing order, the key): the box (card mm) of the
+    shape's whole ink and its pieces."""
+    areas: dict[int, tuple[list[float], list[tuple[float, float, float, float, _Band]]]] = {}
+    for piece in bands:
+        left, top, right, bottom, band = piece
+        area, pieces = areas.setdefault(band.order, ([left, top, right, bottom], []))
+        area[:] = [min(area[0], left), min(area[1], top), max(area[2], right), max(area[3], bottom)]
+        pieces.append(piece)
+    slack = OVERLAP_SLACK_MM  # the pieces' boxes are shrunk by it: the whole ink
+    return {order: (Box(left - slack, top - slack, right - left + 2 * slack, bottom - top + 2 * slack), pieces)
+            for order, ((left, top, right, bottom), pieces) in areas.items()}
+
+
+def _thick_over_rules(face: Any, template: Path, rules: list[_Rule],
+                      areas: dict[int, tuple[Box, list[tuple[float, float, float, float, _Band]]]],
                       thick: dict[tuple[Path, str], list[Any]]) -> None:
-    """Keep in ``thick`` (as :func:`_thick_over` does for texts) each thick stroke of ``bands`` whose ink covers one of
-    ``rules`` (the card frame's rules, the rules the layout draws: card mm) of another shape while its middle line misses it
-    (twenty-eighth breaker: a 5 mm portrait outline hid the title's ornament rule and the frame's inner rule, a 3 mm track
-    space outline the frame's inner rule, and check passed)."""
+    """Keep in ``thick`` (as :func:`_thick_over` does for texts) each thick stroke of ``areas`` (:func:`_band_areas`) whose
+    ink covers one of ``rules`` (the card frame's rules, the rules the layout draws, the outlines of shapes drawn before
+    it: card mm) of another shape while its middle line misses it (twenty-eighth breaker: a 5 mm portrait outline hid the
+    title's ornament rule and the frame's inner rule, a 3 mm track space outline the frame's inner rule, and check
+    passed). A hairline rule is covered when the ink reaches it by more than the slack, a shape's outline when the ink
+    reaches past its far edge."""
+    slack = OVERLAP_SLACK_MM  # the pieces' boxes are shrunk by it
     for rule in rules:
         (x1, y1), (x2, y2) = rule.start, rule.end
         left, top, right, bottom = min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)
-        for band_left, band_top, band_right, band_bottom, band in bands:
-            if band.order == rule.order or band_left > right or band_right < left or band_top > bottom or band_bottom < top:
+        for order, (area, pieces) in areas.items():
+            if order == rule.order or (rule.half and rule.order > order):  # a shape's outline drawn after it: on top
                 continue
-            if band.clip is not None and not band.clip.overlaps(Box(left, top, right - left, bottom - top)):
+            if area.x > right or area.right < left or area.y > bottom or area.bottom < top:
                 continue
-            apart = _segments_apart((band.start, band.end), (rule.start, rule.end))
-            if not 0 < apart < band.half - OVERLAP_SLACK_MM:
-                continue
-            widest = math.floor(2 * (apart + OVERLAP_SLACK_MM) * 10 - 1e-6) / 10
-            what = rule.named or "a rule the layout draws"
-            said = thick.setdefault((template, band.key), [face, what, band.colour, widest, band.what])
-            said[3] = min(said[3], widest)
+            for band_left, band_top, band_right, band_bottom, band in pieces:
+                if band_left - slack > right or band_right + slack < left or band_top - slack > bottom or band_bottom + slack < top:
+                    continue
+                if band.clip is not None and not band.clip.overlaps(Box(left, top, right - left, bottom - top)):
+                    continue
+                apart = _segments_apart((band.start, band.end), (rule.start, rule.end))
+                reach = apart + (rule.half if rule.half else OVERLAP_SLACK_MM)
+                if not (0 < apart and reach < band.half):
+                    continue
+                widest = math.floor(2 * reach * 10 - 1e-6) / 10
+                what = rule.named or "a rule the layout draws"
+                said = thick.setdefault((template, band.key), [face, what, band.colour, widest, band.what])
+                said[3] = min(said[3], widest)
 
 
 def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> list[FitProblem]:
@@ -584,8 +634,9 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
         reach = (min(e[0] for e in edges), min(e[1] for e in edges), max(e[2] for e in edges), max(e[3] for e in edges)) \
             if edges else (0.0, 0.0, -1.0, -1.0)
         if bands:
-            _thick_over_rules(face, template, [m for m in marks if isinstance(m, _Rule) and (m.line is not None or m.named)],
-                              bands, thick)
+            areas = _band_areas(bands)
+            _thick_over_rules(face, template, [m for m in marks if isinstance(m, _Rule) and (m.line is not None or m.named)]
+                              + list(_edges(face.drawing.items, [area for area, _ in areas.values()])), areas, thick)
         struck: dict[int, list[_Rule]] = {}  # the rules said to strike through each text (by id): a shape on one is part of it
         for rule in (m for m in marks if isinstance(m, _Rule)):
             ink = rule.ring.stroke_width / 2 if rule.ring is not None else 0.0  # a thick ring's line: ink each side of it

@@ -431,7 +431,7 @@ def spell_path(card: SpellPath, db: Database, make: Make):
         fill = t.color("box") if spell.learnable else tint(t.color("gray"), t.number("locked_tint"), WHITE)
         b.add(Rect(box.x, box.y, box.width, box.height, fill=fill, stroke=ink, stroke_width=t.number("box_rule_width"),
                    stroke_key="numbers.box_rule_width",
-                   radius=t.number("box_radius")))
+                   radius=t.number("box_radius"), named="the spell box"))
         b.add(*circle_number(box.x + disc, box.y + disc, t.number("disc_r"), str(spell.position), ink, t.color("disc"),
                              t.color("panel"), t.number("disc_size"), t.number("disc_rule_width")))
         name = t.box("spell_name")
