@@ -3641,3 +3641,39 @@ def test_a_subtitle_for_an_icon_no_table_card_has_is_removed_not_renamed(edited_
     assert "did you mean" not in problem.message and "remove it" in problem.message, problem.message
     edited_templates("table_card.toml", 'subtitle_win = "After a win, read the number on the next card\'s :win:"\n', "")
     assert check_fit(db) == []
+
+
+# ---- Twenty-ninth round (findings 7 and 8): a template's table written under another is one line at its header ---------
+@pytest.mark.parametrize("table, written", [
+    ("colors", "boxes.colors"), ("numbers", "boxes.numbers"), ("strings", "boxes.strings"),
+    ("numbers", "colors.numbers"), ("strings", "numbers.strings"), ("colors", "strings.colors"),
+])
+def test_a_table_written_under_another_table_is_one_line_at_its_header(db, edited_templates, table, written):
+    """Twenty-ninth breaker (findings 7 and 8): `[colors]` written as `[boxes.colors]` was told "border is a [numbers] key
+    ... move it there" (a colour sent to [numbers]); `[numbers]` as `[boxes.numbers]` was told one key a run (14 runs),
+    never the table. One line at the header, naming the table to write, and no line about its keys; writing it back passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "table_card.toml", f"[{table}]\n", f"[{written}]\n", written)
+    assert problem.message.endswith(f"write [{table}]"), problem.message
+    assert f"named {table};" in problem.message, problem.message
+    edited_templates("table_card.toml", f"[{written}]\n", f"[{table}]\n")
+    assert check_fit(db) == []
+
+
+def test_a_table_written_under_boxes_is_one_line_through_pnp_check(tmp_path, edited_templates):
+    """Twenty-ninth breaker (finding 8), as reproduced: `pnp check` with `[boxes.numbers]` in table_card.toml prints one
+    line, at the header's line and key."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    path = edited_templates("table_card.toml", "[numbers]\n", "[boxes.numbers]\n")
+    line = path.read_text(encoding="utf-8").split("\n").index("[boxes.numbers]") + 1
+    result = CliRunner().invoke(main, ["check", "--db", str(ROOT / "cards.toml")])
+    said = [found.groups() for text in result.output.splitlines() if (found := re.match(r"^(.+):(\d+): (\S+): (.+)$", text))]
+    assert result.exit_code != 0 and "Traceback" not in result.output, result.output
+    assert [(Path(file).name, int(number), key) for file, number, key, _ in said] == [("table_card.toml", line, "boxes.numbers")], \
+        result.output
+    assert said[0][3] == "[boxes.numbers] reads as a box named numbers; write [numbers]", result.output
+

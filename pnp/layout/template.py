@@ -477,6 +477,32 @@ SECTIONS = ("extends", "colors", "numbers", "strings", "boxes")
 """The tables (and the one key) a template file may have."""
 
 
+_ONE = {"colors": "a colour", "numbers": "a number", "strings": "a string", "boxes": "a box"}
+"""What one entry of each table of a template is, in words."""
+
+
+def _check_tables_nested(data: dict[str, Any], path: Path) -> None:
+    """Raise a :class:`TemplateError` at the header of a table of the template file ``path`` (its own TOML, ``data``)
+    that is one of the template's tables written under another: ``[boxes.numbers]`` for ``[numbers]``, ``[colors.strings]``
+    for ``[strings]`` (twenty-ninth breaker: `[boxes.numbers]` was told one key a run, `[boxes.colors]` moved a colour
+    into [numbers]). Said once, at the header, whatever the table holds. A real box named like a table (a box of the
+    templates ``path`` extends or of the shipped ones, or one holding only a box's fields) passes."""
+    for section, one in _ONE.items():
+        table = data.get(section)
+        if not isinstance(table, dict):
+            continue
+        for name in _ONE:
+            value = table.get(name)
+            if name == section or not isinstance(value, dict):
+                continue
+            if section == "boxes" and (name in _parent_boxes(path) or (value and set(value) <= set(BOX_KEYS))
+                                       or any(name in (pristine_table(file, "boxes") or {}) for file in template_chain(path))):
+                continue
+            right = "[boxes.<name>] for each box" if name == "boxes" else f"[{name}]"
+            raise TemplateError(path, f"{section}.{name}", f"[{section}.{name}] reads as {one} named {name}; write {right}",
+                                _line(path, (section, name)))
+
+
 def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], Path]:
     path = folder / f"{kind}.toml"
     data = _read(path)
@@ -485,6 +511,7 @@ def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[s
             close = difflib.get_close_matches(section, SECTIONS, 1)
             raise TemplateError(path, section, f"not a table of a template ({', '.join(SECTIONS)})"
                                                f"{f'; did you mean {close[0]}?' if close else ''}", _header_line(path, section))
+    _check_tables_nested(data, path)
     colours = data.get("colors", {})
     for name, value in (colours.items() if isinstance(colours, dict) else ()):  # each file's own, overridden or not (sixteenth breaker)
         if not (isinstance(value, str) and _COLOUR.match(value)):  # the advice only for a problem: it may read git
