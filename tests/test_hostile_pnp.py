@@ -3677,3 +3677,34 @@ def test_a_table_written_under_boxes_is_one_line_through_pnp_check(tmp_path, edi
         result.output
     assert said[0][3] == "[boxes.numbers] reads as a box named numbers; write [numbers]", result.output
 
+
+# ---- Twenty-ninth round (finding 11): strings read only for a difference table, with none printed ------------------------
+def test_strings_read_only_for_a_difference_table_are_said_to_print_on_no_card(edited_templates, tmp_path):
+    """Twenty-ninth breaker (finding 11): with the one difference table card (the nomograph) removed, `roll_and_above` and
+    `roll_range` were "no layout reads this ... (or name a key the layout reads)", read as a typo; the table-card layout
+    reads them for difference tables. Each is one line at its key saying no table card has a difference table now, and
+    removing them (with the difference subtitle) passes."""
+    from pnp import database
+    from pnp.layout import check_fit
+
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    block = re.search(r'\[\[duel\.table_card\]\]\nid = "duel\.card\.nomograph"\n(?:[^\n]+\n)*', text)
+    assert block is not None
+    cards = tmp_path / "cards.toml"
+    cards.write_text(text.replace(block.group(0), ""), encoding="utf-8")
+    db = database.load(cards)
+    path = edited_templates("table_card.toml", "# A rules table", "# A rules table")
+    lines = path.read_text(encoding="utf-8").split("\n")
+    problems = check_fit(db)
+    found = {p.field: p for p in problems}
+    assert sorted(found) == ["strings.roll_and_above", "strings.roll_range", "strings.subtitle_difference"], problems
+    for name in ("roll_and_above", "roll_range"):
+        problem = found[f"strings.{name}"]
+        assert (problem.kind, Path(problem.path)) == ("template", path), problem
+        assert lines[problem.line - 1].startswith(f"{name} = "), problem.line
+        assert "no layout reads" not in problem.message and "difference table" in problem.message, problem.message
+    for key in ("subtitle_difference", "roll_and_above", "roll_range"):
+        line = next(text for text in lines if text.startswith(f"{key} = "))
+        edited_templates("table_card.toml", line + "\n", "")
+    assert check_fit(db) == []
+

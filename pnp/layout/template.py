@@ -141,6 +141,17 @@ class Template:
     the key (``"a table card's icon or dice"``) and the values the printed records have. Such a key no layout reads names
     a value no record has now: it is no typo of a key read (:func:`unread_keys`; twenty-eighth breaker)."""
 
+    read_only_for: dict[str, str] = dataclasses.field(default_factory=dict, compare=False, repr=False)
+    """Keys a layout reads only for some of its records, by key (``strings.roll_range``): the words for the records that
+    need it (``"table card has a difference table"``). Such a key no layout reads serves no record printed now: it is no
+    typo (:func:`unread_keys`; twenty-ninth breaker: with no difference table, `roll_range` was "no layout reads this")."""
+
+    def reads_only_for(self, what: str, *keys: str) -> None:
+        """Note that this layout reads ``keys`` (``strings.roll_range``) only for a record that ``what`` says in words
+        (``"table card has a difference table"``, read after "no"), whether or not this record needs them
+        (:attr:`read_only_for`): unread, they are said to print on no card, not to be read by no layout."""
+        self.read_only_for.update(dict.fromkeys(keys, what))
+
     def read_by_value(self, prefix: str, what: str, *values: str) -> None:
         """Note that this layout reads the key ``prefix + value`` for each of ``values`` (:attr:`keyed`); ``what`` says in
         words what names the key (``"a table card's icon or dice"``)."""
@@ -767,13 +778,16 @@ def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, s
 
 
 def _read_by_value(users: list[Template], key: str) -> str:
-    """For an unread ``key`` of the kind a layout of ``users`` reads by a record's value (:attr:`Template.keyed`): why it
-    is unread, ``"no table card has the icon or dice 'win' now (they have d6-3, loss, next)"``; else ``""``."""
+    """For an unread ``key`` of the kind a layout of ``users`` reads by a record's value (:attr:`Template.keyed`) or only
+    for some records (:attr:`Template.read_only_for`): why it is unread, ``"no table card has the icon or dice 'win' now
+    (they have d6-3, loss, next)"``, ``"no table card has a difference table now"``; else ``""``."""
     for user in users:
         for prefix, (what, values) in user.keyed.items():
             if key.startswith(prefix) and key != prefix:
                 have = ", ".join(sorted(values)) or "none"
                 return f"no {what} is {key[len(prefix):]!r} now (the printed ones are {have})"
+        if key in user.read_only_for:  # read for a kind of record none is now (Template.reads_only_for)
+            return f"no {user.read_only_for[key]} now"
     return ""
 
 
