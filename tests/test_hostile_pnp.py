@@ -3708,3 +3708,21 @@ def test_strings_read_only_for_a_difference_table_are_said_to_print_on_no_card(e
         edited_templates("table_card.toml", line + "\n", "")
     assert check_fit(db) == []
 
+
+# ---- Twenty-ninth round (finding 12): a colour moved into [strings] names the box that really names it -------------------
+@pytest.mark.parametrize("colour, value", [("ink", "#3b2a1a"), ("muted", "#6e5b44")])
+def test_a_colour_moved_into_base_strings_names_no_box_that_does_not_name_it(db, edited_templates, colour, value):
+    """Twenty-ninth breaker (finding 12): `ink` moved into base.toml's [strings] was "a colour that [boxes.title_band]
+    names", a box that writes no colour (it prints in ink by default). A box named is one that writes `color` = that
+    colour; else none is named. One line at the stray key, saying to move it to [colors]."""
+    from pnp.layout.template import _read
+
+    edited_templates("base.toml", f'{colour} = "{value}"\n', "")
+    problem = _the_one_template_problem(db, edited_templates, "base.toml", 'roll_separator = ", "\n',
+                                        f'roll_separator = ", "\n{colour} = "{value}"\n', f"strings.{colour}")
+    assert problem.message.endswith(f"{colour} is a [colors] key: move it there"), problem.message
+    named = re.search(r"\[boxes\.([a-z_]+)\]", problem.message)
+    if named is not None:
+        boxes = _read(Path(problem.path)).get("boxes", {})
+        assert boxes[named.group(1)].get("color") == colour, problem.message
+    assert colour != "ink" or named is None, problem.message

@@ -1034,8 +1034,14 @@ def _load(kind: str, folder: Path) -> Template:
             if colour not in colors:
                 misplaced = next((other for other in ("strings", "numbers") if colour in data.get(other, {})), None)
                 if misplaced is not None:  # twenty-sixth breaker: a colour moved into [strings] was blamed on the box
+                    # the box that writes `color = "<colour>"` (twenty-ninth breaker: [boxes.title_band], which names no
+                    # colour and so prints in ink, was said to name ink), else the default every box without one prints in
+                    namer = next((other for other, written in data.get("boxes", {}).items()
+                                  if isinstance(written, dict) and written.get("color") == colour), None)
+                    names = (f"a colour that [boxes.{namer}] names" if namer is not None
+                             else "the colour a box without a color prints in")
                     raise _error(path, f"{misplaced}.{colour}", f"{_given(data[misplaced][colour], f'{misplaced}.{colour}')} "
-                                                               f"is a colour that [{key}] names: {colour} is a [colors] key: move it there")
+                                                               f"is {names}: {colour} is a [colors] key: move it there")
                 if any(colour in (pristine_table(file, "colors") or {}) for file in template_chain(path)):
                     # twenty-seventh breaker: a deleted `band_text` was blamed on one of the ten boxes that name it (once
                     # at a `color` key not written) and offered `band_text_dark`: missing, at [colors], with its value
