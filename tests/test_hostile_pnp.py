@@ -3702,3 +3702,88 @@ def test_a_thick_start_outline_over_its_neighbours_outlines_is_said_at_its_width
     assert check_fit(db) == []
     edited_templates("stats.toml", f"start_rule_width = {widest:g}", f"start_rule_width = {widest + 0.1:g}")
     assert [(found.field, found.line) for found in check_fit(db)] == [("numbers.start_rule_width", problem.line)]
+
+
+# ---- Twenty-ninth round (findings 7 and 8): a template's table written under another is one line at its header ---------
+@pytest.mark.parametrize("table, written", [
+    ("colors", "boxes.colors"), ("numbers", "boxes.numbers"), ("strings", "boxes.strings"),
+    ("numbers", "colors.numbers"), ("strings", "numbers.strings"), ("colors", "strings.colors"),
+])
+def test_a_table_written_under_another_table_is_one_line_at_its_header(db, edited_templates, table, written):
+    """Twenty-ninth breaker (findings 7 and 8): `[colors]` written as `[boxes.colors]` was told "border is a [numbers] key
+    ... move it there" (a colour sent to [numbers]); `[numbers]` as `[boxes.numbers]` was told one key a run (14 runs),
+    never the table. One line at the header, naming the table to write, and no line about its keys; writing it back passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "table_card.toml", f"[{table}]\n", f"[{written}]\n", written)
+    assert problem.message.endswith(f"write [{table}]"), problem.message
+    assert f"named {table};" in problem.message, problem.message
+    edited_templates("table_card.toml", f"[{written}]\n", f"[{table}]\n")
+    assert check_fit(db) == []
+
+
+def test_a_table_written_under_boxes_is_one_line_through_pnp_check(tmp_path, edited_templates):
+    """Twenty-ninth breaker (finding 8), as reproduced: `pnp check` with `[boxes.numbers]` in table_card.toml prints one
+    line, at the header's line and key."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    path = edited_templates("table_card.toml", "[numbers]\n", "[boxes.numbers]\n")
+    line = path.read_text(encoding="utf-8").split("\n").index("[boxes.numbers]") + 1
+    result = CliRunner().invoke(main, ["check", "--db", str(ROOT / "cards.toml")])
+    said = [found.groups() for text in result.output.splitlines() if (found := re.match(r"^(.+):(\d+): (\S+): (.+)$", text))]
+    assert result.exit_code != 0 and "Traceback" not in result.output, result.output
+    assert [(Path(file).name, int(number), key) for file, number, key, _ in said] == [("table_card.toml", line, "boxes.numbers")], \
+        result.output
+    assert said[0][3] == "[boxes.numbers] reads as a box named numbers; write [numbers]", result.output
+
+
+# ---- Twenty-ninth round (finding 11): strings read only for a difference table, with none printed ------------------------
+def test_strings_read_only_for_a_difference_table_are_said_to_print_on_no_card(edited_templates, tmp_path):
+    """Twenty-ninth breaker (finding 11): with the one difference table card (the nomograph) removed, `roll_and_above` and
+    `roll_range` were "no layout reads this ... (or name a key the layout reads)", read as a typo; the table-card layout
+    reads them for difference tables. Each is one line at its key saying no table card has a difference table now, and
+    removing them (with the difference subtitle) passes."""
+    from pnp import database
+    from pnp.layout import check_fit
+
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    block = re.search(r'\[\[duel\.table_card\]\]\nid = "duel\.card\.nomograph"\n(?:[^\n]+\n)*', text)
+    assert block is not None
+    cards = tmp_path / "cards.toml"
+    cards.write_text(text.replace(block.group(0), ""), encoding="utf-8")
+    db = database.load(cards)
+    path = edited_templates("table_card.toml", "# A rules table", "# A rules table")
+    lines = path.read_text(encoding="utf-8").split("\n")
+    problems = check_fit(db)
+    found = {p.field: p for p in problems}
+    assert sorted(found) == ["strings.roll_and_above", "strings.roll_range", "strings.subtitle_difference"], problems
+    for name in ("roll_and_above", "roll_range"):
+        problem = found[f"strings.{name}"]
+        assert (problem.kind, Path(problem.path)) == ("template", path), problem
+        assert lines[problem.line - 1].startswith(f"{name} = "), problem.line
+        assert "no layout reads" not in problem.message and "difference table" in problem.message, problem.message
+    for key in ("subtitle_difference", "roll_and_above", "roll_range"):
+        line = next(text for text in lines if text.startswith(f"{key} = "))
+        edited_templates("table_card.toml", line + "\n", "")
+    assert check_fit(db) == []
+
+
+# ---- Twenty-ninth round (finding 12): a colour moved into [strings] names the box that really names it -------------------
+@pytest.mark.parametrize("colour, value", [("ink", "#3b2a1a"), ("muted", "#6e5b44")])
+def test_a_colour_moved_into_base_strings_names_no_box_that_does_not_name_it(db, edited_templates, colour, value):
+    """Twenty-ninth breaker (finding 12): `ink` moved into base.toml's [strings] was "a colour that [boxes.title_band]
+    names", a box that writes no colour (it prints in ink by default). A box named is one that writes `color` = that
+    colour; else none is named. One line at the stray key, saying to move it to [colors]."""
+    from pnp.layout.template import _read
+
+    edited_templates("base.toml", f'{colour} = "{value}"\n', "")
+    problem = _the_one_template_problem(db, edited_templates, "base.toml", 'roll_separator = ", "\n',
+                                        f'roll_separator = ", "\n{colour} = "{value}"\n', f"strings.{colour}")
+    assert problem.message.endswith(f"{colour} is a [colors] key: move it there"), problem.message
+    named = re.search(r"\[boxes\.([a-z_]+)\]", problem.message)
+    if named is not None:
+        boxes = _read(Path(problem.path)).get("boxes", {})
+        assert boxes[named.group(1)].get("color") == colour, problem.message
+    assert colour != "ink" or named is None, problem.message

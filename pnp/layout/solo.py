@@ -561,6 +561,8 @@ def table_card(card: TableCard, db: Database, make: Make):
     table = db.table(card.table)
     frame(b, t.number("border"), t.color("border"), t.color("panel"), ink)
     _title_band_with_icon(b, card.title, card.icon, t.color("band"))
+    # read only for some tables' rows, printed or not (twenty-ninth breaker: with no difference table they were "read by no layout")
+    t.reads_only_for("table card has a difference table", "strings.roll_range", "strings.roll_and_above")
     subtitles = (f"subtitle_{card.icon}", f"subtitle_{table.dice}")
     t.read_by_value("strings.subtitle_", "table card's icon or dice", card.icon, table.dice)
     subtitle = t.optional_string(subtitles[0]) or t.optional_string(subtitles[1])

@@ -141,6 +141,17 @@ class Template:
     the key (``"a table card's icon or dice"``) and the values the printed records have. Such a key no layout reads names
     a value no record has now: it is no typo of a key read (:func:`unread_keys`; twenty-eighth breaker)."""
 
+    read_only_for: dict[str, str] = dataclasses.field(default_factory=dict, compare=False, repr=False)
+    """Keys a layout reads only for some of its records, by key (``strings.roll_range``): the words for the records that
+    need it (``"table card has a difference table"``). Such a key no layout reads serves no record printed now: it is no
+    typo (:func:`unread_keys`; twenty-ninth breaker: with no difference table, `roll_range` was "no layout reads this")."""
+
+    def reads_only_for(self, what: str, *keys: str) -> None:
+        """Note that this layout reads ``keys`` (``strings.roll_range``) only for a record that ``what`` says in words
+        (``"table card has a difference table"``, read after "no"), whether or not this record needs them
+        (:attr:`read_only_for`): unread, they are said to print on no card, not to be read by no layout."""
+        self.read_only_for.update(dict.fromkeys(keys, what))
+
     def read_by_value(self, prefix: str, what: str, *values: str) -> None:
         """Note that this layout reads the key ``prefix + value`` for each of ``values`` (:attr:`keyed`); ``what`` says in
         words what names the key (``"a table card's icon or dice"``)."""
@@ -477,6 +488,32 @@ SECTIONS = ("extends", "colors", "numbers", "strings", "boxes")
 """The tables (and the one key) a template file may have."""
 
 
+_ONE = {"colors": "a colour", "numbers": "a number", "strings": "a string", "boxes": "a box"}
+"""What one entry of each table of a template is, in words."""
+
+
+def _check_tables_nested(data: dict[str, Any], path: Path) -> None:
+    """Raise a :class:`TemplateError` at the header of a table of the template file ``path`` (its own TOML, ``data``)
+    that is one of the template's tables written under another: ``[boxes.numbers]`` for ``[numbers]``, ``[colors.strings]``
+    for ``[strings]`` (twenty-ninth breaker: `[boxes.numbers]` was told one key a run, `[boxes.colors]` moved a colour
+    into [numbers]). Said once, at the header, whatever the table holds. A real box named like a table (a box of the
+    templates ``path`` extends or of the shipped ones, or one holding only a box's fields) passes."""
+    for section, one in _ONE.items():
+        table = data.get(section)
+        if not isinstance(table, dict):
+            continue
+        for name in _ONE:
+            value = table.get(name)
+            if name == section or not isinstance(value, dict):
+                continue
+            if section == "boxes" and (name in _parent_boxes(path) or (value and set(value) <= set(BOX_KEYS))
+                                       or any(name in (pristine_table(file, "boxes") or {}) for file in template_chain(path))):
+                continue
+            right = "[boxes.<name>] for each box" if name == "boxes" else f"[{name}]"
+            raise TemplateError(path, f"{section}.{name}", f"[{section}.{name}] reads as {one} named {name}; write {right}",
+                                _line(path, (section, name)))
+
+
 def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], Path]:
     path = folder / f"{kind}.toml"
     data = _read(path)
@@ -485,6 +522,7 @@ def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[s
             close = difflib.get_close_matches(section, SECTIONS, 1)
             raise TemplateError(path, section, f"not a table of a template ({', '.join(SECTIONS)})"
                                                f"{f'; did you mean {close[0]}?' if close else ''}", _header_line(path, section))
+    _check_tables_nested(data, path)
     colours = data.get("colors", {})
     for name, value in (colours.items() if isinstance(colours, dict) else ()):  # each file's own, overridden or not (sixteenth breaker)
         if not (isinstance(value, str) and _COLOUR.match(value)):  # the advice only for a problem: it may read git
@@ -740,13 +778,16 @@ def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, s
 
 
 def _read_by_value(users: list[Template], key: str) -> str:
-    """For an unread ``key`` of the kind a layout of ``users`` reads by a record's value (:attr:`Template.keyed`): why it
-    is unread, ``"no table card has the icon or dice 'win' now (they have d6-3, loss, next)"``; else ``""``."""
+    """For an unread ``key`` of the kind a layout of ``users`` reads by a record's value (:attr:`Template.keyed`) or only
+    for some records (:attr:`Template.read_only_for`): why it is unread, ``"no table card has the icon or dice 'win' now
+    (they have d6-3, loss, next)"``, ``"no table card has a difference table now"``; else ``""``."""
     for user in users:
         for prefix, (what, values) in user.keyed.items():
             if key.startswith(prefix) and key != prefix:
                 have = ", ".join(sorted(values)) or "none"
                 return f"no {what} is {key[len(prefix):]!r} now (the printed ones are {have})"
+        if key in user.read_only_for:  # read for a kind of record none is now (Template.reads_only_for)
+            return f"no {user.read_only_for[key]} now"
     return ""
 
 
@@ -993,8 +1034,14 @@ def _load(kind: str, folder: Path) -> Template:
             if colour not in colors:
                 misplaced = next((other for other in ("strings", "numbers") if colour in data.get(other, {})), None)
                 if misplaced is not None:  # twenty-sixth breaker: a colour moved into [strings] was blamed on the box
+                    # the box that writes `color = "<colour>"` (twenty-ninth breaker: [boxes.title_band], which names no
+                    # colour and so prints in ink, was said to name ink), else the default every box without one prints in
+                    namer = next((other for other, written in data.get("boxes", {}).items()
+                                  if isinstance(written, dict) and written.get("color") == colour), None)
+                    names = (f"a colour that [boxes.{namer}] names" if namer is not None
+                             else "the colour a box without a color prints in")
                     raise _error(path, f"{misplaced}.{colour}", f"{_given(data[misplaced][colour], f'{misplaced}.{colour}')} "
-                                                               f"is a colour that [{key}] names: {colour} is a [colors] key: move it there")
+                                                               f"is {names}: {colour} is a [colors] key: move it there")
                 if any(colour in (pristine_table(file, "colors") or {}) for file in template_chain(path)):
                     # twenty-seventh breaker: a deleted `band_text` was blamed on one of the ten boxes that name it (once
                     # at a `color` key not written) and offered `band_text_dark`: missing, at [colors], with its value
