@@ -344,6 +344,12 @@ def prev_path(path: Path) -> Path:
     return Path(path).with_name(Path(path).name + ".prev")
 
 
+def unreadable_path(path: Path) -> Path:
+    """Where ``new --force`` keeps a file that held no readable game when ``<save>.prev`` keeps a game:
+    ``<save>.unreadable`` (never over that game)."""
+    return Path(path).with_name(Path(path).name + ".unreadable")
+
+
 def write_new(path: Path, game: str, document: dict[str, Any], in_progress: Callable[[Path], str | None] | None = None,
               force: bool = False) -> str:
     """Save a new game of ``game`` (its whole ``document``) at ``path`` without losing a game saved before;
@@ -359,7 +365,9 @@ def write_new(path: Path, game: str, document: dict[str, Any], in_progress: Call
       game): refused unless ``force``, naming the game and how to keep it.
     - Any other file at ``path``: moved to ``path.prev``. An older save of ``game`` there is
       replaced (the message says so); anything else there (another game, a file that is no save) is
-      refused as above. :func:`restore` swaps the two back.
+      refused as above. :func:`restore` swaps the two back. A file that holds no readable game, while
+      ``path.prev`` keeps a game of ``game``, is kept in ``path.unreadable`` instead, never over that game
+      (refused when that name is taken); the refusal without ``force`` offers no ``restore`` for it.
 
     Nothing moves until the new save is written in full beside ``path`` (a full disk leaves the game in
     play where it was), and it all happens under the save's lock (:func:`referee.savelock.exclusive`).
@@ -383,16 +391,25 @@ def _write_new(path: Path, game: str, document: dict[str, Any], in_progress: Cal
     if kind == game and doc.get("events", []) == []:
         _install(path, _prepared(path, _encode(path, document)))
         return f"The game set up in {path} had nothing played yet: the new game replaces it."
-    previous = prev_path(path)
+    before = held(prev_path(path))
+    # A file that holds no game never goes over a game kept in .prev (thirtieth breaker, HIGH: `new --force` over a
+    # truncated save replaced the one readable game, and `restore` then refused): it is kept in .unreadable instead.
+    previous = unreadable_path(path) if kind != game and before == game else prev_path(path)
+    if kind != game and previous.exists() and before == game:
+        raise SaveError(previous, f"`referee {game} new` would keep the unreadable file {path.name} here, and this file "
+                                  f"is in the way: move it away first (the game kept in {prev_path(path).name} stays)")
     if in_progress is not None and not force:
         what = in_progress(path)
-        if what:  # a file that names no game is no game in progress of this one (twentieth breaker)
-            subject = (f"a game of {_title(game)} is in progress here ({what})" if kind == game else
-                       f"this file cannot be read as a save ({what.removeprefix('it cannot be read: ')})")
-            raise SaveError(path, f"{subject}: `referee {game} new --force` starts a new "
-                                  f"one and keeps this file in {previous.name} (`referee {game} restore` brings it back), "
-                                  f"or give --save PATH to play both")
-    before = held(previous)
+        if what and kind == game:
+            raise SaveError(path, f"a game of {_title(game)} is in progress here ({what}): `referee {game} new --force` "
+                                  f"starts a new one and keeps this file in {previous.name} (`referee {game} restore` "
+                                  f"brings it back), or give --save PATH to play both")
+        if what:  # a file that names no game: nothing to restore or to play (thirtieth breaker, MED)
+            raise SaveError(path, f"this file cannot be read as a save ({what.removeprefix('it cannot be read: ')}): "
+                                  f"`referee {game} new --force` starts a new game here and keeps this file as it is in "
+                                  f"{previous.name}, or give --save PATH to start it in another file")
+    if kind != game and before == game:
+        before = None  # the game kept in .prev is not replaced: the unreadable file goes beside it
     if before is not None and before != game:
         what = f"this file holds a game of {_title(before)}" if before else f"this file is no save of {_title(game)}"
         raise SaveError(previous, f"{what}, and `referee {game} new` would replace it by keeping the game "

@@ -105,6 +105,33 @@ def test_new_force_over_a_file_that_holds_no_game_does_not_say_a_game_was_kept(t
     assert "held no game of" in said and "The game saved in" not in said, said
 
 
+@pytest.mark.parametrize("game", ["solo", "duel"])
+def test_new_force_over_an_unreadable_save_never_replaces_the_game_kept_in_prev(tmp_path, game):
+    """Thirtieth breaker (HIGH): a save truncated (a crash, a bad copy), then `new --force` as the refusal advised: the
+    unreadable file went into .prev over the one readable game there, and `restore` refused it. The unreadable file is
+    kept in .unreadable, the game in .prev stays and `restore` brings it back; with .unreadable taken, `new` is refused
+    and nothing moves. (Thirtieth breaker, MED: the refusal offered `restore` and "play both" for a file with no game.)"""
+    save = tmp_path / "h.toml"
+    assert invoke([*NEW[game], "--seed", "1"], save=save).exit_code == 0
+    assert invoke(PLAY[game], save=save).exit_code == 0
+    assert invoke([*NEW[game], "--seed", "2", "--force"], save=save).exit_code == 0
+    kept = (tmp_path / "h.toml.prev").read_bytes()  # game 1, in progress
+    assert invoke(PLAY[game], save=save).exit_code == 0
+    damaged = save.read_bytes()[:100]
+    save.write_bytes(damaged)
+    refusal = one_line_error(invoke(NEW[game], save=save))
+    assert "restore" not in refusal and "play both" not in refusal and "h.toml.unreadable" in refusal, refusal
+    (tmp_path / "h.toml.unreadable").write_bytes(b"mine")  # the name taken: refused, nothing moved
+    before = files(tmp_path)
+    assert "move it away first" in one_line_error(invoke([*NEW[game], "--force"], save=save))
+    assert files(tmp_path) == before
+    (tmp_path / "h.toml.unreadable").unlink()
+    result = invoke([*NEW[game], "--force"], save=save)
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "h.toml.prev").read_bytes() == kept and (tmp_path / "h.toml.unreadable").read_bytes() == damaged
+    assert invoke([game, "restore"], save=save).exit_code == 0 and save.read_bytes() == kept
+
+
 def test_each_game_has_its_own_save_variable(tmp_path):
     """Item 5: $LASSADAR_SOLO_SAVE and $LASSADAR_DUEL_SAVE name each game's save; both set at once work."""
     env = {"LASSADAR_SOLO_SAVE": str(tmp_path / "solo.toml"), "LASSADAR_DUEL_SAVE": str(tmp_path / "duel.toml"),
