@@ -1538,7 +1538,7 @@ def test_a_wrong_count_of_typed_rerolls_at_the_reveal_tells_nothing_before_it():
 
 
 @pytest.mark.parametrize("placing, says", [
-    ("battle 3,5 cast 4 spell 2", "the Casting die cannot cast that spell"),
+    ("battle 3,5 cast 4 spell 2", "`spell` goes with a Casting die and names the spell of its value or one below"),
     ("battle 3,5 cast 2 reroll 4", "'reroll' names one of your two Battle dice (as placed after `battle`), for a spell"),
     ("battle 3,5 power 6 reroll 3", "'reroll' names one of your two Battle dice (as placed after `battle`), for a spell"),
 ])

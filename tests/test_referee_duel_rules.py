@@ -89,7 +89,7 @@ def test_casting_die_casts_its_face_or_one_below(db, cite):
     g = game(db, points=(6, 6))
     assert rules.castable_faces(db, 4) == [4, 3] and rules.castable_faces(db, 1) == [1]
     rules.check_assignment(g.state, db, "wardens", A("battle 1,1 cast 4 spell 3"))
-    with pytest.raises(rules.RuleError, match="the Casting die cannot cast that spell"):
+    with pytest.raises(rules.RuleError, match="`spell` goes with a Casting die and names the spell of its value or one below"):
         rules.check_assignment(g.state, db, "wardens", A("battle 1,1 cast 4 spell 2"))
 
 
@@ -564,6 +564,8 @@ def test_a_refused_spell_or_reroll_word_reads_the_same_after_a_power_die_or_a_ca
         said.add(str(refused.value))
         assert g.state.hands.wardens.committed is False
     assert len(said) == 1, said
+    if word == "spell 1":  # thirtieth breaker (MED): "the Casting die cannot cast that spell" after a Power die
+        assert "a Power die casts nothing" in said.pop()
 
 
 @pytest.mark.parametrize("side", ["wardens", "shadowmajik"])
