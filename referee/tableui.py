@@ -20,6 +20,7 @@ from typing import Any
 import click
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import Completer, Completion
+from prompt_toolkit.data_structures import Size
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
@@ -80,8 +81,8 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         text, question, _ = session.prompt()
         hidden = question is not None and question.hidden
         if hidden and private:
-            refusal = "\n".join(wrap_cells(f"Refused: {private.rstrip('.')}.", max(20, secret.output.get_size().columns - 1)))
-            text, private = f"{refusal}\n{text}", ""  # its own lines (prompt_toolkit cuts, never wraps, all but the last), erased with the prompt
+            refusal = _refusal_that_fits(private, text, session.table.toolbar(session.state), secret.output.get_size())
+            text, private = (f"{refusal}\n{text}" if refusal else text), ""  # its own lines, erased with the prompt
         if question is not None and question.waiting is not None:  # the odds found later: draw the bottom line again
             question.waiting.add_done_callback(lambda _, app=(secret if hidden else prompt).app: app.invalidate())  # thread-safe
         try:
@@ -212,14 +213,32 @@ def _bindings() -> KeyBindings:
     return bindings
 
 
-def _fitted(toolbar: str) -> str:
-    """The toolbar's lines wrapped to the terminal's width between their `` | `` parts, and a part longer
-    than the width (a long list of spells) between its comma-separated items: a narrow terminal shows
-    everything, on more lines, instead of cutting the end."""
+def _refusal_that_fits(refusal: str, prompt: str, toolbar: str, size: Size) -> str:
+    """The refusal of a hidden answer as the lines shown above the hidden ``prompt`` asked again: wrapped at words
+    (prompt_toolkit cuts, never wraps, all lines but the last), and cut to the rows the prompt and the ``toolbar`` leave
+    on a terminal of ``size``, its last line ending in "…" (``""`` when no row is left). The prompt itself is never
+    pushed off the screen: it holds the dice the referee rolled that player, shown nowhere else (thirtieth breaker:
+    at 40x10 the refusal pushed the dice line off the top, and the scrollback had been wiped)."""
+    lines = wrap_cells(f"Refused: {refusal.rstrip('.')}.", max(20, size.columns - 1))
+    used = len(_wrapped(prompt, size.columns).splitlines()) + len(_fitted(toolbar, size.columns).splitlines())
+    room = max(0, size.rows - used)
+    if len(lines) > room:
+        lines = lines[:room]
+        if lines:
+            lines[-1] = lines[-1][: max(0, size.columns - 3)].rstrip() + " …"
+    return "\n".join(lines)
+
+
+def _fitted(toolbar: str, columns: int | None = None) -> str:
+    """The toolbar's lines wrapped to the terminal's width (``columns``, by default the running application's)
+    between their `` | `` parts, and a part longer than the width (a long list of spells) between its
+    comma-separated items: a narrow terminal shows everything, on more lines, instead of cutting the end."""
     from prompt_toolkit.application import get_app_or_none
 
-    app = get_app_or_none()
-    width = (app.output.get_size().columns if app is not None else 80) - 1
+    if columns is None:
+        app = get_app_or_none()
+        columns = app.output.get_size().columns if app is not None else 80
+    width = columns - 1
     lines: list[str] = []
     for line in toolbar.splitlines():
         current = ""

@@ -1530,3 +1530,26 @@ def test_an_undo_says_what_to_put_back_only_when_something_on_the_table_moved(tm
     one_shot("solo", solo, "draw --card dalnish")  # a card of the player's own deck (the referee's draw stands, ruling 84)
     result = CliRunner().invoke(main, ["solo", "undo", "--save", str(solo), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
     assert result.exit_code == 0 and "Put the cards and markers back as they were." in result.stdout, result.stdout
+
+
+@pytest.mark.parametrize("columns, rows", [(40, 10), (50, 6), (40, 5), (30, 4), (100, 40)])
+def test_a_refusal_at_a_hidden_prompt_never_pushes_the_dice_off_a_short_terminal(columns, rows):
+    """R77 (thirtieth breaker, MED 4): at 40x10 a refused placing's lines above the hidden prompt pushed its first line,
+    the dice the referee rolled that player (shown nowhere else, the scrollback wiped), off the screen. The refusal is
+    cut to the rows the prompt and the bottom line leave; a tall terminal shows it whole."""
+    from prompt_toolkit.data_structures import Size
+
+    prompt = "Wardens only, your dice are 2 2 2 6:\nyour placing (hidden): "
+    toolbar = "Round 1 | Wardens 0 MP, 0 won | Shadowmajik 0 SP, 0 won | marker: Barrow of Kings | now: Wardens place"
+    refusal = ("the Wardens place a die twice or a die they did not roll: place each rolled die once: type your placing of "
+               "the dice shown at this prompt (battle …, power …, with those dice)")
+    shown = tableui._refusal_that_fits(refusal, prompt, toolbar, Size(rows=rows, columns=columns))
+    lines = shown.splitlines()
+    prompt_rows = len(tableui._wrapped(prompt, columns).splitlines())
+    toolbar_rows = len(tableui._fitted(toolbar, columns).splitlines())
+    assert len(lines) + prompt_rows + toolbar_rows <= max(rows, prompt_rows + toolbar_rows)
+    assert all(len(line) < columns for line in lines)
+    if rows == 40:
+        assert " ".join(shown.split()) == f"Refused: {refusal}."
+    elif lines:
+        assert lines[0].startswith("Refused:") and lines[-1].endswith("…")

@@ -337,7 +337,8 @@ def check_placing(db: Database, side: Side, a: Assignment) -> None:
     # one refusal for each word whatever is wrong with it, a Power die placed or a Casting die: a refusal that told a wrong
     # die from a wrong spell, or a Power placing from a cast, would tell what the hidden placing holds (twenty-seventh,
     # twenty-eighth and twenty-ninth breakers)
-    wrong_spell = refuse("`spell` goes with a Casting die and names the spell of its value or one below (`cast N spell M`); a Power die casts nothing")  # (thirtieth breaker: true after a Power die too)
+    wrong_spell = refuse("`spell` goes with a Casting die and names the spell of its value or one below (`cast N spell M`); "
+                         "a Power die casts nothing")  # (thirtieth breaker: true after a Power die too)
     wrong_reroll = refuse(f"'reroll' names one of your two Battle dice (as placed after `battle`), for a spell that re-rolls "
                           f"one of yours: {_own_rerolls_in_words(db, side)}")
     if a.cast is None:
