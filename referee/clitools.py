@@ -245,6 +245,7 @@ class GameCommands:
         what to put back on the table (its ``put_back``) and the Next line. Nothing to undo, or a save that
         cannot be written, is one line, nothing changed."""
         game, path = self.load(save, database)
+        played = game.state
         try:
             savelock.check_free(path)
             event = game.undo()
@@ -252,7 +253,7 @@ class GameCommands:
         except RefereeError as error:
             raise fail(error) from None
         out = console()
-        out.print(" ".join(filter(None, [f"Undone: {self.rules.event_text(event, game.db)}.", self.rules.put_back([event])])), markup=False)
+        out.print(" ".join(filter(None, [f"Undone: {self.rules.event_text(event, game.db)}.", self.rules.put_back([event], played, game.state)])), markup=False)
         self.print_next(game, out)
 
     def check(self, save: Path | None, database: Path | None, repair: bool) -> None:

@@ -49,10 +49,11 @@ class GameRules(Protocol[S, E]):
     def rule_error(self) -> type[RuleError]:
         """The game's own :class:`~referee.errors.RuleError` subclass, which its rules raise."""
 
-    def put_back(self, undone: Sequence[E]) -> str:
-        """What the players put back on the table after the events ``undone`` were taken back, as a sentence
-        (``Put the cards and markers back as they were.``), or ``""`` when they moved nothing on the table (a
-        duel's roll or commitment: twenty-ninth breaker, "put the cubes and markers back" after one)."""
+    def put_back(self, undone: Sequence[E], played: S, restored: S) -> str:
+        """What the players put back on the table after the events ``undone`` were taken back (the state went from
+        ``played`` back to ``restored``), as a sentence (``Put the cards and markers back as they were.``), or ``""``
+        when they moved nothing on the table (a duel's roll or commitment: twenty-ninth breaker; a solo roll that
+        waits for aid: thirtieth)."""
 
     def decode(self, data: Any) -> E:
         """The event a save file's table describes; raises :class:`referee.events.EventError`."""

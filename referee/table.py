@@ -510,6 +510,7 @@ class TableSession:
 
                     return Reply(error=with_given(problem))
             undone: list[Any] = []
+            played = self.state
             try:
                 undone.append(self.game.undo())
                 while self.game.log.events and self._automatic() is not None:  # played by itself: the answer before it too
@@ -525,7 +526,7 @@ class TableSession:
                     self.game.play(event)
                 raise
             return Reply(undone="; ".join(self.game.rules.event_text(event, self.game.db) for event in undone),
-                         put_back=self.game.rules.put_back(undone))
+                         put_back=self.game.rules.put_back(undone, played, self.state))
         if word == "help":
             return Reply(screen=tuple(self._help()))
         if word == "log":

@@ -1515,7 +1515,8 @@ def test_an_undo_says_what_to_put_back_only_when_something_on_the_table_moved(tm
     from referee.duel import events as duel_events
     from referee.duel.game import RULES as duel_rules
 
-    assert duel_rules.put_back([duel_events.Roll("wardens"), duel_events.Commit("wardens", seal="0" * 64)]) == ""
+    state = load_duel(save, DB).state
+    assert duel_rules.put_back([duel_events.Roll("wardens"), duel_events.Commit("wardens", seal="0" * 64)], state, state) == ""
     fresh = tmp_path / "fresh.toml"
     one_shot("duel", fresh, "new --seed 5")
     session = TableSession(load_duel(fresh, DB), fresh, DuelTable(DB, duel_parse))
@@ -1530,6 +1531,15 @@ def test_an_undo_says_what_to_put_back_only_when_something_on_the_table_moved(tm
     one_shot("solo", solo, "draw --card dalnish")  # a card of the player's own deck (the referee's draw stands, ruling 84)
     result = CliRunner().invoke(main, ["solo", "undo", "--save", str(solo), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
     assert result.exit_code == 0 and "Put the cards and markers back as they were." in result.stdout, result.stdout
+    # thirtieth breaker (LOW 5): a typed losing roll waits for aid, nothing on the table moved: nothing to put back
+    waiting = tmp_path / "waiting.toml"
+    one_shot("solo", waiting, "new --difficulty normal --spells 'thorn hedge,shield' --seed 5")
+    one_shot("solo", waiting, "draw --card randven")
+    one_shot("solo", waiting, "battle --dice 4,5 --enemy 1,5,6")
+    state = load_solo(waiting, DB).state
+    assert state.battle is not None and state.battle.rolled and state.card == "solo.quest.randven"  # the loss not settled
+    result = CliRunner().invoke(main, ["solo", "undo", "--save", str(waiting), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0 and "Undone:" in result.stdout and "Put the" not in result.stdout, result.stdout
 
 
 @pytest.mark.parametrize("columns, rows", [(40, 10), (50, 6), (40, 5), (30, 4), (100, 40)])

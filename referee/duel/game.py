@@ -36,7 +36,7 @@ class DuelGameRules:
     rule_error = rules.RuleError
 
     @staticmethod
-    def put_back(undone: Sequence[ev.Event]) -> str:
+    def put_back(undone: Sequence[ev.Event], played: State, restored: State) -> str:
         """``""`` when only rolls and commitments were taken back (the dice are in the players' hands, nothing on the
         table moved); else ``Put the cubes and markers back as they were.``"""
         if all(isinstance(event, (ev.Roll, ev.Commit)) for event in undone):

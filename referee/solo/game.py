@@ -27,6 +27,19 @@ MAX_UNDONE = 100_000
 """How far beyond the game's own counts a save's ``referee_shown`` marks may reach."""
 
 
+def on_the_table(state: State) -> tuple[Any, ...]:
+    """What of ``state`` lies on the players' table: the tracks (Mana, Spirit, Grayking), the Warding Keys, the spell cards
+    learnt, used and recharged, the Elders, the quest cards' places (deck, discard, out of the game, the card in play),
+    the warden's and servants' markers and hit points and the round on a battle map, the Last Stand's hit points. Dice
+    rolled and a battle's progress are not on it."""
+    board = state.map_battle
+    stand = state.last_stand
+    return (state.mana, state.spirit, state.grayking, state.keys, state.spells, state.used, state.elders, state.deck,
+            state.discard, state.removed, state.card,
+            None if board is None else (board.map, board.warden, board.servants, board.round, board.recharged),
+            None if stand is None else (stand.hit_points, stand.recharged_at))
+
+
 class SoloGameRules:
     """The solo game for the shared layer (:class:`referee.game.GameRules`): the rules of
     :mod:`referee.solo.rules`, the legal events of :mod:`referee.solo.legal`, the Next line of
@@ -36,9 +49,11 @@ class SoloGameRules:
     rule_error = rules.RuleError
 
     @staticmethod
-    def put_back(undone: Sequence[ev.Event]) -> str:
-        """Every solo event moves a card, a marker or a track: ``Put the cards and markers back as they were.``"""
-        return "Put the cards and markers back as they were." if undone else ""
+    def put_back(undone: Sequence[ev.Event], played: State, restored: State) -> str:
+        """``Put the cards and markers back as they were.`` when a card, a track marker, a spell card's side, an Elder, a
+        marker on the map or a hit-point marker differs (:func:`on_the_table`); ``""`` when the steps taken back moved
+        none (a typed losing roll that waits for aid: thirtieth breaker, "put the cards back" after it)."""
+        return "Put the cards and markers back as they were." if on_the_table(played) != on_the_table(restored) else ""
 
     decode = staticmethod(ev.from_dict)
     resolve = staticmethod(rules.resolve)
