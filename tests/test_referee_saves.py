@@ -164,3 +164,19 @@ def test_help_names_the_games_own_variable(game):
     assert {"solo": "$LASSADAR_SOLO_SAVE", "duel": "$LASSADAR_DUEL_SAVE"}[game] in result.output
     result = CliRunner().invoke(main, [game, "new", "--help"], terminal_width=200)
     assert "--force" in result.output
+
+
+@pytest.mark.parametrize("key, value, says", [("wardens", '"A\\nB"', "control characters"), ("shadowmajik", "5", "not int")])
+def test_a_bad_player_name_in_a_save_is_named_at_its_key(tmp_path, key, value, says):
+    """Thirtieth breaker (LOW 7): a player's name of a save that cannot be a name was blamed on "[setup] player name"
+    (and a name that is no text on "the row of Locations"): the line names its key, `[setup] wardens`."""
+    import re
+
+    save = tmp_path / "n.toml"
+    assert invoke([*NEW["duel"], "--seed", "1"], save=save).exit_code == 0
+    text = save.read_text(encoding="utf-8")
+    edited = re.sub(rf"(?m)^{key} = .*$", lambda _: f"{key} = {value}", text, count=1)
+    assert edited != text
+    save.write_text(edited, encoding="utf-8")
+    said = one_line_error(invoke(["duel", "status"], save=save))
+    assert f"[setup] {key}: " in said and says in said, said

@@ -116,11 +116,13 @@ class DuelGame(RefereeGame):
         :class:`~referee.errors.ParseError` without a row, :class:`rules.RuleError` as :meth:`new`."""
         check_keys(setup, ("row", "removed", "wardens", "shadowmajik", "dice"), "[setup]")
         row, names = setup.get("row"), (setup.get("wardens", "Wardens"), setup.get("shadowmajik", "Shadowmajik"))
-        if not isinstance(row, list) or not all(isinstance(x, str) for x in row) or not all(isinstance(n, str) for n in names):
+        if not isinstance(row, list) or not all(isinstance(x, str) for x in row):
             raise ParseError("[setup] needs the row of Locations")
-        for name in names:
+        for key, name in zip(("wardens", "shadowmajik"), names, strict=True):  # each at its key (thirtieth breaker)
+            if not isinstance(name, str):
+                raise ParseError(f"[setup] {key}: a player's name is text, not {type(name).__name__}")
             if name_problem(name):
-                raise ParseError(f"[setup] player name: {name_problem(name)}")
+                raise ParseError(f"[setup] {key}: {name_problem(name)}")
         dice = setup.get("dice", "sequential")  # a save from before the per-side dice names no scheme
         if dice not in DICE_SCHEMES:
             raise ParseError(f"[setup] dice is {str(dice)[:40]!r}: it is one of {', '.join(DICE_SCHEMES)}")

@@ -140,7 +140,7 @@ class SoloTable:
         prompt = ""
         if state.phase == "warding" and default is not None:  # the servant cards, then their placement dice, or Enter
             count = expanded.battle_map(state, db).servants
-            prompt = f"Servant cards you turned over and their {2 * count} placement dice [draw]: "
+            prompt = f"Servant cards you turned over and their placement dice ({2 * count}) [draw]: "  # (no line opens with a number)
         waiting = aid.searching(state, db) if helps is None else None
         return Question(text, default, label, choices, values, context=context, over=state.result is not None, automatic=automatic,
                         numbered=not moving, prompt=prompt, waiting=waiting)  # on a map a number is a printed hex number: choices go by their words
@@ -221,7 +221,8 @@ class SoloTable:
         assert mb is not None
         if mb.step == "move":
             return (f"Round {mb.round}, phase a: move up to {db.solo.rules.warden_move_hexes} hexes. You are on {expanded.name(mb.warden)}: "
-                    "type a hex or its printed number, or a path B4 C4 (`map` shows the map).")
+                    "type a hex or its printed number, or a path B4 C4 (`map` shows the map, `status` every marker's hex).")
+            # (thirtieth breaker: at 40 columns `map` only says it needs 57; `status` lists the hexes at any width)
         if mb.step == "attack":
             servant_id = mb.queue[0]
             mine, theirs = expanded.exchange_dice(state, db)
