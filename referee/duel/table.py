@@ -125,8 +125,9 @@ class DuelTable:
         with `referee duel undo` (which shows no dice) before playing on at its own terminal."""
         asking = self.waiting_side(state)
         if isinstance(event, ev.Commit) and asking is not None and asking != event.side:
-            return (f"the {rules.possessive(rules.SIDE_NAMES[event.side])} placing is theirs to take back: undone here, their prompt would show "
-                    f"their dice to you; {_take_back_elsewhere()}")
+            return (f"the {rules.possessive(rules.SIDE_NAMES[event.side])} placing is theirs to take back: undone here, their prompt "
+                    f"would come back on your screen, with any dice the referee rolled them; {_take_back_elsewhere()}")
+            # (thirtieth breaker: "would show their dice to you" read wrong after a seal of their own dice)
         return None
 
     def why_not(self, text: str, state: State) -> str | None:
