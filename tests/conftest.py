@@ -15,6 +15,24 @@ from pnp.build import sheet_layout, sheet_options
 from pnp.sheets import Paper, SheetLayout, SheetOptions
 
 ROOT = Path(__file__).resolve().parents[1]
+
+QUICK_CASES = 2
+"""In the modules of :data:`THOROUGH`, each parametrized test runs its first ``QUICK_CASES`` values of every parameter in
+the quick suite; its other cases are marked ``slow`` (``pytest -m slow`` runs them; CI runs both)."""
+
+THOROUGH = frozenset({"test_hostile_pnp.py"})
+"""Test modules whose cases each run a whole ``pnp check`` or build of edited templates or fonts (about a second each):
+one regression case per key, hundreds in all, more than the quick suite's three minutes hold."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m 'not slow'` deselects
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``slow`` every case of a parametrized test of a :data:`THOROUGH` module past its first :data:`QUICK_CASES`
+    values of a parameter (by the values' index, so the choice does not depend on the order of collection)."""
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        if item.path.name in THOROUGH and callspec is not None and max(callspec.indices.values(), default=0) >= QUICK_CASES:
+            item.add_marker(pytest.mark.slow)
 SEEDS = ROOT / "docs" / "seeds"
 RULEBOOK = SEEDS / "001_14b82cefec9e9fa1.txt"
 DESCRIPTION = SEEDS / "000_13dfdf9d0b0f4cfb.txt"
