@@ -3707,3 +3707,43 @@ def test_a_text_box_with_no_room_is_a_problem_not_a_traceback(db):
         result = b.text("sections[0].text", "Some words", "section", box=Box(6.5, 30, 50, height))
         assert not result.fits and result.items == ()
     assert [(p.field, p.kind) for p in b.problems] == [("sections[0].text", "too many")] * 2
+
+
+# ---- Twenty-ninth round (finding 2): damaged font metrics are one line at the font ------------------------------------
+def _font_with_metrics_damaged(tmp_path: Path, name: str, damage: str) -> Path:
+    """A copy of templates/fonts with the metrics of ``name`` damaged by fontTools: ``wide`` ('e' 20 times its advance
+    width), ``em-100`` / ``em-16000`` (head.unitsPerEm) or ``flat`` (ascender and descender zeroed in hhea and OS/2)."""
+    from fontTools.ttLib import TTFont
+
+    folder = tmp_path / "fonts"
+    shutil.copytree(ROOT / "templates" / "fonts", folder)
+    font = TTFont(folder / name)
+    if damage == "wide":
+        glyph = font.getBestCmap()[ord("e")]
+        width, left = font["hmtx"].metrics[glyph]
+        font["hmtx"].metrics[glyph] = (width * 20, left)
+    elif damage.startswith("em-"):
+        font["head"].unitsPerEm = int(damage[3:])
+    elif damage == "flat":
+        font["hhea"].ascent = font["hhea"].descent = 0
+        os2 = font["OS/2"]
+        os2.sTypoAscender = os2.sTypoDescender = os2.usWinAscent = os2.usWinDescent = 0
+    font.save(folder / name)
+    return folder
+
+
+@pytest.mark.parametrize("name, damage, key, says", [
+    ("EBGaramond-Bold.ttf", "wide", 'font = "serif-bold"', "its advance widths (hmtx table) are damaged: 'e' (U+0065)"),
+    ("EBGaramond-Bold.ttf", "em-100", 'font = "serif-bold"', "its head table is damaged: unitsPerEm 100 "),
+    ("EBGaramond-Bold.ttf", "em-16000", 'font = "serif-bold"', "its head table is damaged: unitsPerEm 16000 "),
+    ("EBGaramond12-Regular.ttf", "em-100", 'font = "serif"', "its head table is damaged: unitsPerEm 100 "),  # traceback
+    ("EBGaramond12-Regular.ttf", "wide", 'font = "serif"', "its advance widths (hmtx table) are damaged"),  # traceback
+    ("EBGaramond12-Regular.ttf", "flat", 'font = "serif"', "its vertical metrics (hhea and OS/2 tables) are damaged"),
+])
+def test_damaged_font_metrics_are_one_line_at_the_font(tmp_path, name, damage, key, says):
+    """Twenty-ninth breaker (finding 2): a glyph 20 times too wide, unitsPerEm 100 or 16000 and a zeroed ascender and
+    descender were blamed on dozens of cards and templates, on one wrong template, or crashed with a TextFitError. Each
+    is one line at the font file naming the template `font` key; exit 1, nothing written."""
+    folder = _font_with_metrics_damaged(tmp_path, name, damage)
+    stderr = _one_line_at_the_font(tmp_path, folder, "check", tmp_path / "out", name, says, key)
+    assert "cards.toml" not in stderr and "templates/" not in stderr.replace("templates/fonts", "")
