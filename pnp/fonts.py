@@ -275,6 +275,9 @@ def _character_damage(face: Any, characters: Iterable[str]) -> str | None:
     if len(crowded) > 1:
         return (f"its character map (cmap table) is damaged: it maps {_counted(crowded, 'character')} to one "
                 f"glyph")
+    metrics = _metric_damage(face, checked)
+    if metrics:
+        return metrics
     head = face.get_table_pos("head")[0]
     head_box = struct.unpack(">hhhh", face.get_chunk(head + 36, 8))
     seen: set[int] = set()
@@ -297,6 +300,45 @@ def _character_damage(face: Any, characters: Iterable[str]) -> str | None:
     if widthless:
         return (f"its advance widths (hmtx table) are damaged: {_counted(widthless, 'character')} "
                 f"{'has' if len(widthless) == 1 else 'have'} a width of zero")
+    return None
+
+
+UNITS_PER_EM_RANGE = (16, 16384)
+"""The unitsPerEm a font's ``head`` table may give, by the OpenType specification."""
+
+LETTER_WIDTH_EM = (0.2, 2.0)
+"""The mean advance width of the letters a-z (em) of a font whose unitsPerEm is in line with its glyphs (about 0.45 for
+the bundled fonts)."""
+
+WIDEST_CHARACTER_EM = 2.0
+"""The widest advance (em) a printed character may have: wider is a damaged width (the bundled fonts' widest is 1.1)."""
+
+
+def _metric_damage(face: Any, checked: list[tuple[str, int]]) -> str | None:
+    """Why the metrics of the parsed TTF ``face`` (ReportLab's ``TTFontFile``) are damaged, or ``None``: its
+    ``head`` table's unitsPerEm must lie in :data:`UNITS_PER_EM_RANGE` and be in line with its glyphs (the letters a-z
+    averaging :data:`LETTER_WIDTH_EM` em), its ascender (``hhea`` / ``OS/2``) must be above the baseline and its
+    descender not above it, and no character of ``checked`` (``(character, glyph)`` pairs) may be wider than
+    :data:`WIDEST_CHARACTER_EM` (``hmtx`` table). Twenty-ninth breaker (finding 2): such damage was blamed on dozens of
+    cards and templates, or on one wrong template. Reads only what ReportLab has parsed: microseconds."""
+    units = face.unitsPerEm
+    if not UNITS_PER_EM_RANGE[0] <= units <= UNITS_PER_EM_RANGE[1]:
+        return (f"its head table is damaged: unitsPerEm is {units} (the OpenType range is {UNITS_PER_EM_RANGE[0]} to "
+                f"{UNITS_PER_EM_RANGE[1]})")
+    letters = [face.hmetrics[glyph][0] / units for char, glyph in checked  # zero widths: said as such after this
+               if "a" <= char <= "z" and face.hmetrics[glyph][0] > 0]
+    mean = sum(letters) / len(letters) if letters else 0.5
+    if not LETTER_WIDTH_EM[0] <= mean <= LETTER_WIDTH_EM[1]:
+        return (f"its head table is damaged: unitsPerEm {units} is out of line with its glyphs (the letters a-z "
+                f"average {mean:.2f} em wide; {LETTER_WIDTH_EM[0]:g} to {LETTER_WIDTH_EM[1]:g} expected)")
+    if face.ascent <= 0 or face.descent > 0:
+        return (f"its vertical metrics (hhea and OS/2 tables) are damaged: the ascender is {face.ascent:g} and the "
+                f"descender {face.descent:g} thousandths of an em (above and below the baseline expected)")
+    wide = [char for char, glyph in checked if face.hmetrics[glyph][0] / units > WIDEST_CHARACTER_EM]
+    if wide:
+        widest = face.hmetrics[face.charToGlyph[ord(wide[0])]][0] / units
+        return (f"its advance widths (hmtx table) are damaged: {_counted(wide, 'character')} "
+                f"{'is' if len(wide) == 1 else 'are'} {widest:.1f} em wide (at most {WIDEST_CHARACTER_EM:g} expected)")
     return None
 
 

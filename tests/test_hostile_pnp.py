@@ -3787,3 +3787,109 @@ def test_a_colour_moved_into_base_strings_names_no_box_that_does_not_name_it(db,
         boxes = _read(Path(problem.path)).get("boxes", {})
         assert boxes[named.group(1)].get("color") == colour, problem.message
     assert colour != "ink" or named is None, problem.message
+
+
+# ---- Twenty-ninth round (finding 1): more sections or rows than a card holds are one line, never a traceback ----------
+_SUMMARY_LAST_SECTION = ('  { heading = "Next", text = "The loser moves the yellow cube to the next Location. The first to '
+                         'control 4 Locations wins." },\n')
+
+
+def _summary_with_more_sections(count: int) -> str:
+    """The bundled cards.toml with ``count`` more long sections after the last one of ``duel.summary.rules``."""
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    extra = "".join(f'  {{ heading = "Spells {index}", text = "Each spell costs its printed Mana; with matching Resonance it '
+                    f'costs one less. A spell cast from the Casting die is the spell of that face or one lower." }},\n'
+                    for index in range(count))
+    assert _SUMMARY_LAST_SECTION in text
+    return text.replace(_SUMMARY_LAST_SECTION, _SUMMARY_LAST_SECTION + extra, 1)
+
+
+@pytest.mark.parametrize("count", [3, 7, 40])
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_more_summary_sections_than_the_card_holds_is_one_line_at_sections(tmp_path, count, command):
+    """Twenty-ninth breaker (finding 1, HIGH): three or more sections added to the duel's rules summary crashed `pnp check`
+    and `pnp build` with a TextFitError traceback (the tallest section got a 0 mm box). It is one line at the summary's
+    `sections` in cards.toml, saying how many mm too tall and how many fit; exit 1, nothing written."""
+    path = tmp_path / "cards.toml"
+    path.write_text(_summary_with_more_sections(count), encoding="utf-8")
+    out = tmp_path / "out"
+    args = [command, "--db", str(path)] + (["--out", str(out)] if command == "build" else [])
+    run = subprocess.run([sys.executable, "-m", "pnp", *args], capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    said = run.stdout + run.stderr
+    assert run.returncode == 1 and "Traceback" not in said, said[-2000:]
+    problems = [line for line in said.splitlines() if line.startswith("cards.toml:")]
+    sections_line = path.read_text(encoding="utf-8").splitlines().index("sections = [", 1250) + 1
+    assert len(problems) == 1, problems
+    assert problems[0].startswith(f"cards.toml:{sections_line}: duel.summary.rules.sections: {count + 4} sections need "), problems
+    assert "too tall" in problems[0] and "the first 5 fit" in problems[0], problems[0]
+    assert not out.exists()
+
+
+def test_two_more_summary_sections_still_name_the_section_over():
+    """Twenty-ninth breaker (finding 1): two sections more than the card holds still print, and the one text over is said
+    at that section (the layout's thirteenth-breaker behaviour kept)."""
+    import tempfile
+
+    from pnp.database import load
+    from pnp.layout import check_fit
+
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / "cards.toml"
+        copy.write_text(_summary_with_more_sections(2), encoding="utf-8")
+        problems = check_fit(load(copy))
+    assert [(p.record_id, p.field, p.kind) for p in problems] == [("duel.summary.rules", "sections[1].text", "text over")]
+
+
+def test_a_text_box_with_no_room_is_a_problem_not_a_traceback(db):
+    """Twenty-ninth breaker (finding 1, the whole kind): a layout that divides a card among more parts than it holds gave
+    the text fitter a box of no height, which raised TextFitError. `CardBuilder.text` says it as one "too many" problem
+    at the text's field and paints nothing."""
+    from pnp.drawing import Box
+    from pnp.layout.common import CardBuilder
+    from pnp.layout.template import load_template
+
+    b = CardBuilder("duel.summary.rules", load_template("summary"), 63, 88, 3)
+    for height in (0.0, -3.0):
+        result = b.text("sections[0].text", "Some words", "section", box=Box(6.5, 30, 50, height))
+        assert not result.fits and result.items == ()
+    assert [(p.field, p.kind) for p in b.problems] == [("sections[0].text", "too many")] * 2
+
+
+# ---- Twenty-ninth round (finding 2): damaged font metrics are one line at the font ------------------------------------
+def _font_with_metrics_damaged(tmp_path: Path, name: str, damage: str) -> Path:
+    """A copy of templates/fonts with the metrics of ``name`` damaged by fontTools: ``wide`` ('e' 20 times its advance
+    width), ``em-100`` / ``em-16000`` (head.unitsPerEm) or ``flat`` (ascender and descender zeroed in hhea and OS/2)."""
+    from fontTools.ttLib import TTFont
+
+    folder = tmp_path / "fonts"
+    shutil.copytree(ROOT / "templates" / "fonts", folder)
+    font = TTFont(folder / name)
+    if damage == "wide":
+        glyph = font.getBestCmap()[ord("e")]
+        width, left = font["hmtx"].metrics[glyph]
+        font["hmtx"].metrics[glyph] = (width * 20, left)
+    elif damage.startswith("em-"):
+        font["head"].unitsPerEm = int(damage[3:])
+    elif damage == "flat":
+        font["hhea"].ascent = font["hhea"].descent = 0
+        os2 = font["OS/2"]
+        os2.sTypoAscender = os2.sTypoDescender = os2.usWinAscent = os2.usWinDescent = 0
+    font.save(folder / name)
+    return folder
+
+
+@pytest.mark.parametrize("name, damage, key, says", [
+    ("EBGaramond-Bold.ttf", "wide", 'font = "serif-bold"', "its advance widths (hmtx table) are damaged: 'e' (U+0065)"),
+    ("EBGaramond-Bold.ttf", "em-100", 'font = "serif-bold"', "its head table is damaged: unitsPerEm 100 "),
+    ("EBGaramond-Bold.ttf", "em-16000", 'font = "serif-bold"', "its head table is damaged: unitsPerEm 16000 "),
+    ("EBGaramond12-Regular.ttf", "em-100", 'font = "serif"', "its head table is damaged: unitsPerEm 100 "),  # traceback
+    ("EBGaramond12-Regular.ttf", "wide", 'font = "serif"', "its advance widths (hmtx table) are damaged"),  # traceback
+    ("EBGaramond12-Regular.ttf", "flat", 'font = "serif"', "its vertical metrics (hhea and OS/2 tables) are damaged"),
+])
+def test_damaged_font_metrics_are_one_line_at_the_font(tmp_path, name, damage, key, says):
+    """Twenty-ninth breaker (finding 2): a glyph 20 times too wide, unitsPerEm 100 or 16000 and a zeroed ascender and
+    descender were blamed on dozens of cards and templates, on one wrong template, or crashed with a TextFitError. Each
+    is one line at the font file naming the template `font` key; exit 1, nothing written."""
+    folder = _font_with_metrics_damaged(tmp_path, name, damage)
+    stderr = _one_line_at_the_font(tmp_path, folder, "check", tmp_path / "out", name, says, key)
+    assert "cards.toml" not in stderr and "templates/" not in stderr.replace("templates/fonts", "")

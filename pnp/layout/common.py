@@ -240,10 +240,20 @@ class CardBuilder:
         a spell on a path card); by default this card's record. When the text does not fit at the
         box's minimum size, it is still painted and a ``"text over"`` :class:`FitProblem` (message
         ``over by N.N mm``) is recorded; unknown icon tokens and characters without a font are recorded too
-        (:meth:`check`). Returns the :class:`FitResult`.
+        (:meth:`check`). A box with no area (a layout that divides the card among more parts than it holds) is one
+        ``"too many"`` problem at ``field_name``, with nothing painted, never a :class:`pnp.text.TextFitError`.
+        Returns the :class:`FitResult`.
         """
         style = self.template.box(spec) if isinstance(spec, str) else spec
         self.check(field_name, text, style.font, record)
+        given = box or style.box
+        if given.width <= 0 or given.height <= 0:  # twenty-ninth breaker (finding 1): the text fitter raised on it
+            self.problems.append(FitProblem(record or self.record_id, field_name, "too many",
+                                            f"no room is left for this text (the card gives it {given.width:.1f} x "
+                                            f"{given.height:.1f} mm): what is printed before it fills the card; "
+                                            f"remove or shorten the texts of this record",
+                                            over=max(0.0, -given.height), box=style.name))
+            return FitResult((), style.size[1], (), False, max(0.0, -given.height), 0)
         def fitted(line_spacing: float) -> FitResult:
             return fit_text(text, box or style.box, style.font, style.size[0], style.size[1],
                             align=align or style.align, valign=valign or style.valign,

@@ -33,7 +33,7 @@ from pnp.layout.solo import Make, card_size, fitting, framed_card
 from pnp.layout.template import changed_number
 from pnp.oneline import quoted, shortened
 from pnp.text import INLINE_ICONS, icon_meant, measure, text_width_mm
-from pnp.units import FONT_METRIC_SLACK_MM, ROUNDING_SLACK
+from pnp.units import FONT_METRIC_SLACK_MM, MM_PER_PT, ROUNDING_SLACK
 
 
 def back(card: Back, db: Database, make: Make):
@@ -302,6 +302,9 @@ def summary(card: Summary, db: Database, make: Make):
             size, needed = candidate, found
             break
     smallest = heights(body.size[1]) if needed is None else None
+    if needed is None and _too_many_sections(b, card, body, room, top, bottom, heading_h, gap):
+        footer(b, card.id)
+        return [(card.id, b)]
     if needed is None and smallest is not None:
         # even the smallest size does not fit: every section but the tallest gets its own height, the tallest
         # what is left, so the one overflow reported is there and by exactly what the card lacks (thirteenth
@@ -310,8 +313,8 @@ def summary(card: Summary, db: Database, make: Make):
         boxes = list(smallest)
         boxes[tallest] = max(0.0, room - (sum(smallest) - smallest[tallest]))
     elif needed is None:  # a word wider than the box: room in proportion to the text, the word's overflow reported
-        total = sum(len(s.text) for s in card.sections)
-        boxes = [room * len(s.text) / total for s in card.sections]
+        total = sum(max(len(s.text), 1) for s in card.sections)
+        boxes = [room * max(len(s.text), 1) / total for s in card.sections]
     else:
         spare = (room - sum(needed)) / len(needed)
         boxes = [height + spare for height in needed]
@@ -325,6 +328,38 @@ def summary(card: Summary, db: Database, make: Make):
         y += height + gap
     footer(b, card.id)
     return [(card.id, b)]
+
+
+def _too_many_sections(b: CardBuilder, card: Summary, body: Any, room: float, top: float, bottom: float,
+                       heading_h: float, gap: float) -> bool:
+    """True, with one ``"too many"`` problem at the summary's ``sections`` (its line in ``cards.toml``), when the
+    sections of ``card`` cannot all be printed between ``top`` and ``bottom`` (mm, the template's ``sections_top`` and
+    ``sections_bottom``) even at the section box ``body``'s smallest size: once every other section has its own height
+    (and every section its heading, ``heading_h`` mm, and ``gap`` mm below it), the tallest would have less than one
+    line (``room``: the mm left for the section texts). Such a box had no height and the text fitter raised
+    (twenty-ninth breaker, finding 1: three sections more crashed ``pnp check`` and ``pnp build``); a tallest section
+    with a line or more is left to the fitter, which says it at that section's text (``over by N mm``)."""
+    size = body.size[1]
+    found = [measure(section.text, body.w, body.font, size, line_spacing=body.line_spacing,
+                     paragraph_spacing=body.paragraph_spacing)[0] for section in card.sections]
+    line = size * body.line_spacing * MM_PER_PT
+    tallest = max(found)
+    if room - (sum(found) - tallest) >= line:
+        return False
+    available = bottom - top
+    needed = sum(found) + len(found) * (heading_h + gap) - gap
+    fitting_count, used = 0, -gap
+    for height in found:
+        used += heading_h + gap + height
+        if used > available + ROUNDING_SLACK:
+            break
+        fitting_count += 1
+    b.problems.append(FitProblem(card.id, "sections", "too many",
+                                 f"{len(found)} sections need {needed:.1f} mm at the smallest sizes "
+                                 f"({size:g} pt), the card holds {available:.1f} mm (sections_top to sections_bottom of "
+                                 f"templates/{b.template.path.name}): {needed - available:.1f} mm too tall; shorten or "
+                                 f"remove sections (the first {fitting_count} fit)", over=needed - available))
+    return True
 
 
 def fits_box(text: str, width: float, height: float, family: str, size: float) -> bool:

@@ -28,6 +28,7 @@ from pnp.database import (
     Spell,
     SpellPath,
     Stats,
+    Table,
     TableCard,
     WardingCity,
 )
@@ -53,9 +54,10 @@ from pnp.layout.common import (
     title_band,
 )
 from pnp.layout.problems import FitProblem
-from pnp.layout.template import MIN_TEXT_PT, Template, load_template, template_line
+from pnp.layout.template import MIN_TEXT_PT, BoxSpec, Template, load_template, template_line
 from pnp.oneline import shortened
 from pnp.text import text_width_mm
+from pnp.units import MM_PER_PT
 
 Make = Callable[[str, float, float], CardBuilder]
 
@@ -295,6 +297,24 @@ def servant(card: Servant, db: Database, make: Make):
         b.text("text", card.text, "flavour")
     footer(b, card.id)
     return [(card.id, b)]
+
+
+def too_many_rows(b: CardBuilder, table: Table, room: float, row_text_h: float, text_spec: BoxSpec, keys: str) -> bool:
+    """True, with one ``"too many"`` problem at ``table``'s ``rows`` (its line in ``cards.toml``), when the card's
+    ``room`` mm for the table (the template's numbers ``keys``), shared equally between its rows, leaves each row's
+    text box ``row_text_h`` mm: less than one line of ``text_spec`` (the row text's template box) at its smallest size.
+    Such a box had no height and the text fitter raised (twenty-ninth breaker, finding 1: a layout that divides the card
+    among more parts than it holds refuses them in one line). Says how many rows the card holds."""
+    line = text_spec.size[1] * text_spec.line_spacing * MM_PER_PT
+    if row_text_h >= line:
+        return False
+    per_row = room / len(table.rows) - row_text_h + line  # a row's height when its text box holds one line
+    most = max(0, math.floor(room / per_row + 1e-9))
+    b.problems.append(FitProblem(table.id, "rows", "too many",
+                                 f"{len(table.rows)} rows do not fit the card {b.record_id} ({room:.1f} mm, {keys} of "
+                                 f"templates/{b.template.path.name}): at most {most} rows of one line each; remove or "
+                                 f"join rows"))
+    return True
 
 
 def fitting(first: float, pitch: float, size: float, limit: float) -> int:
@@ -579,6 +599,9 @@ def table_card(card: TableCard, db: Database, make: Make):
     height = (bottom - top) / len(table.rows)
     roll_spec, text_spec = t.box("roll"), t.box("row_text")
     pad = t.number("text_pad")
+    if too_many_rows(b, table, bottom - top, height - 2 * pad, text_spec, "rows_top to rows_bottom"):
+        footer(b, card.id)
+        return [(card.id, b)]
     for index, row in enumerate(table.rows):
         y = top + index * height
         if index % 2 == 0:
@@ -776,8 +799,9 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     height = (bottom - top) / len(table.rows)
     roll_spec, text_spec = t.box("roll"), t.box("row_text")
     left = t.box("event").x
+    printed = () if too_many_rows(b, table, bottom - top, height, text_spec, "table_top to table_bottom") else table.rows
     shade_x, shade_w = left - t.number("shade_dx"), t.number("shade_w")
-    for index, row in enumerate(table.rows):
+    for index, row in enumerate(printed):
         y = top + index * height
         if index % 2 == 0:
             b.add(Rect(shade_x, y, shade_w, height, fill=tint(colour, t.number("shade_tint"), t.color("panel"))))
