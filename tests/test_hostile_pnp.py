@@ -3641,3 +3641,27 @@ def test_a_subtitle_for_an_icon_no_table_card_has_is_removed_not_renamed(edited_
     assert "did you mean" not in problem.message and "remove it" in problem.message, problem.message
     edited_templates("table_card.toml", 'subtitle_win = "After a win, read the number on the next card\'s :win:"\n', "")
     assert check_fit(db) == []
+
+
+# ---- Twenty-ninth round (findings 3, 4, 5): the back's one changed number is the one said ------------------------------
+@pytest.mark.parametrize("old, new, key, fixed", [
+    ("line_width = 0.5", "line_width = 3.5", "numbers.line_width", "line_width = 3"),  # finding 3: was frame_inset
+    ("line_width = 0.5", "line_width = 6", "numbers.line_width", "line_width = 3"),
+    ("emblem_ring = 3.0", "emblem_ring = 3.1", "numbers.emblem_ring", "emblem_ring = 3"),  # finding 4: was rule_y
+    ("emblem_ring = 3.0", "emblem_ring = 3.5", "numbers.emblem_ring", "emblem_ring = 3"),
+    ("emblem_size = 26.0", "emblem_size = 60", "numbers.emblem_size", "emblem_size = 36.4\nemblem_y = 9.5"),  # finding 5
+    ("emblem_size = 26.0", "emblem_size = 100", "numbers.emblem_size", "emblem_size = 36.4\nemblem_y = 9.5"),
+])
+def test_the_backs_one_changed_number_is_said_with_a_value_that_passes(db, edited_templates, old, new, key, fixed):
+    """Twenty-ninth breaker (findings 3, 4, 5): the back's `line_width` grown alone was blamed on `frame_inset`, a
+    slightly larger `emblem_ring` on `rule_y`, and `emblem_size = 60` got a second line at `rule_y` whose advice made
+    three more problems. One line at the number changed; its advice applied passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "back.toml", old, new, key)
+    said = fixed.split("\n")[0].split(" = ")[1]
+    assert problem.message.endswith(f"at most {said}") or f"at most {said} " in problem.message, problem.message
+    if "emblem_y" in fixed:
+        edited_templates("back.toml", "emblem_y = 20.0", "")
+    edited_templates("back.toml", new, fixed)
+    assert check_fit(db) == []

@@ -77,16 +77,20 @@ def ring_fix(template: Template, disc: Circle, excess: float) -> tuple[str, str]
     those keys). A room counts as grown when it is more than :data:`RING_GROWN` of the icon's size, a line when it is as
     wide as the room and more than :data:`RING_LINE_GROWN` of the icon's size (twenty-sixth breaker:
     ``title_icon_ring = 3``, ``emblem_ring = 12``, ``emblem_rule_width = 3`` passed check); and only when making it
-    smaller (a room never below 0) takes back all of ``excess``."""
+    smaller (a room never below 0) takes back all of ``excess``. When the one number the designer changed
+    (:func:`pnp.layout.template.changed_number`) is the room or the line, that key is the one grown, however little
+    (twenty-ninth breaker, finding 4: `emblem_ring = 3.5`, shipped 3, was blamed on `rule_y`)."""
     keys = [key for key in disc.grown_by if key]
     width = next((key for key in keys if key.endswith("width")), None)
     room = next((key for key in keys if not key.endswith("width")), None)
     room_mm = template.number(room) if room else 0.0
     icon = 2 * (disc.r - room_mm)  # the icon's size, mm: the disc's radius less its room, twice
-    if width and template.number(width) >= room_mm and template.number(width) > RING_LINE_GROWN * icon \
-            and template.number(width) >= 2 * excess:
+    changed = changed_number(template.path) if keys else None
+    changed_key = changed[0] if changed is not None and changed[0] in keys else None
+    if width and (changed_key == width or changed_key is None and template.number(width) >= room_mm
+                  and template.number(width) > RING_LINE_GROWN * icon) and template.number(width) >= 2 * excess:
         return width, f"at most {math.floor((template.number(width) - 2 * excess) * 10 + 1e-6) / 10:g}"
-    if room and room_mm > RING_GROWN * icon and room_mm >= excess:
+    if room and (changed_key == room or changed_key is None and room_mm > RING_GROWN * icon) and room_mm >= excess:
         return room, f"at most {max(0.0, math.floor((room_mm - excess) * 10 + 1e-6) / 10):g}"
     return None
 
@@ -435,6 +439,12 @@ class CardBuilder:
                 return
             self.problems.append(self.at_number("emblem_y", f"{said} and reaches the title ({below.y:g} mm down): move the "
                                                             f"disc up; set emblem_y to at most {most:g}"))
+        elif area is not None and disc.cy + reach > below.y + ROUNDING_SLACK and \
+                (changed_number(self.template.path) or ("",))[0] == "emblem_size":
+            # twenty-ninth breaker, finding 5: `emblem_size = 60` also got "set rule_y to at most 16.9", which put the
+            # rule through the title: a disc too big is one line at its size, with the size that fits
+            self.problems = [problem for problem in self.problems if problem.field != "numbers.emblem_size"]
+            self._emblem_too_big(disc, rule_y, area, said)
         else:
             fits = (f"at least {math.ceil((disc.cy + needed) * 10 - 1e-9) / 10:g}" if rule_y >= disc.cy else
                     f"at most {math.floor((disc.cy - needed) * 10 + 1e-9) / 10:g}")
