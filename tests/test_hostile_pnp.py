@@ -3665,3 +3665,27 @@ def test_the_backs_one_changed_number_is_said_with_a_value_that_passes(db, edite
         edited_templates("back.toml", "emblem_y = 20.0", "")
     edited_templates("back.toml", new, fixed)
     assert check_fit(db) == []
+
+
+# ---- Twenty-ninth round (finding 9): a stroke's or ring's advice is the widest that passes -----------------------------
+@pytest.mark.parametrize("name, old, new", [
+    ("warding_city.toml", "key_icon_rule_width = 0.3", "key_icon_rule_width = 3"),  # advised 0.8, 1.2 passed
+    ("warding_city.toml", "key_icon_ring = 0.8", "key_icon_ring = 3"),  # advised 1, 1.2 passed
+    ("warding_city.toml", "key_icon_ring = 0.8", "key_icon_ring = 1.3"),  # advised 1 (no value before)
+    ("elder.toml", "uses_rule_width = 0.5", "uses_rule_width = 5"),  # advised 2.3, 2.4 passed
+    ("location.toml", "middle_rule_width = 0.3", "middle_rule_width = 3"),  # advised 1.9, 2.0 passed
+    ("warding_city.toml", "band_rule_width = 0.5", "band_rule_width = 4"),  # no value, and worded backwards
+])
+def test_a_stroke_width_advice_is_the_widest_that_passes(db, edited_templates, name, old, new):
+    """Twenty-ninth breaker (finding 9): the advice for a thick stroke or a ring under-shot (a bound rounded down a tenth
+    too far, a thin ring judged by its ink though only its middle line is): applied, it passes; a tenth of a mm more
+    fails at the same key."""
+    from pnp.layout import check_fit
+
+    key = new.split(" = ")[0]
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, f"numbers.{key}")
+    value = float(problem.message.rsplit("at most ", 1)[1])
+    edited_templates(name, new, f"{key} = {value:g}")
+    assert check_fit(db) == []
+    edited_templates(name, f"{key} = {value:g}", f"{key} = {value + 0.1:.1f}")
+    assert [(p.field, Path(p.path).name) for p in check_fit(db)] == [(f"numbers.{key}", name)]

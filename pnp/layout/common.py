@@ -360,7 +360,8 @@ class CardBuilder:
         path, line = template_line(self.template.path, f"numbers.{name}")
         return FitProblem("templates", f"numbers.{name}", "template", message, over=over, path=str(path), line=line)
 
-    def keep_disc_inside(self, disc: Circle, area: Box, what: str, inside_of: str, down: str, size: str) -> None:
+    def keep_disc_inside(self, disc: Circle, area: Box, what: str, inside_of: str, down: str, size: str,
+                         top_rule: tuple[str, str] | None = None) -> None:
         """A ``"template"`` problem when the ink of ``disc`` (its radius and half its line, mm) reaches past ``area`` (card
         mm), the inside of the card frame's inner rule (or of a band): the disc would print over the frame's rules or off
         the card (twenty-fifth breaker: ``emblem_y = 1`` put the back's emblem across both rules and past the top edge,
@@ -368,7 +369,10 @@ class CardBuilder:
         smaller fits the disc (twenty-sixth breaker: ``title_icon_ring = 3`` crossed the frame and passed); else at
         ``numbers.<down>``, the number that moves the disc down (with the values that fit), when moving it fits it and
         there is one (``down`` not ``""``); else at ``numbers.<size>``, the disc's size. ``what`` names the disc,
-        ``inside_of`` what it must stay inside."""
+        ``inside_of`` what it must stay inside. ``top_rule`` (a ``[numbers]`` width key and the rule's name) is the rule
+        whose lower half of ink is the top of ``area``: when that width is the one number changed and the disc reaches
+        past the top, the rule covers the disc, said at the width with the widest that passes (twenty-ninth breaker,
+        finding 9: `band_rule_width = 4` was worded as the disc running over the band, with no value)."""
         reach = disc.r + disc.stroke_width / 2
         top, bottom, left, right = disc.cy - reach, disc.cy + reach, disc.cx - reach, disc.cx + reach
         slack = ROUNDING_SLACK
@@ -382,6 +386,13 @@ class CardBuilder:
                                                          f"its ring is too big; set {ring[0]} to {ring[1]}", excess))
             return
         changed = changed_number(self.template.path)  # the one number the designer changed, when it is neither of these
+        if top_rule is not None and changed is not None and changed[0] == top_rule[0] and top < area.y - slack:
+            width = self.template.number(top_rule[0])
+            most = max(0.0, math.floor((width - 2 * (area.y - top)) * 10 + 1e-6) / 10)
+            self.problems.append(self.at_number(top_rule[0], f"{top_rule[1]} ([numbers] {top_rule[0]}, {width:g} mm) "
+                                                             f"covers the top of {what} ({top:.1f} mm down the card); set "
+                                                             f"{top_rule[0]} to at most {most:g}", excess))
+            return
         if changed is not None and changed[0] != down:  # the size too: one line with the legibility check's, at that key
             value = self.template.number(changed[0])
             self.problems.append(self.at_number(changed[0], f"{what} ({top:.1f} to {bottom:.1f} mm down, {left:.1f} to "
