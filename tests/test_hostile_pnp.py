@@ -3689,3 +3689,23 @@ def test_a_stroke_width_advice_is_the_widest_that_passes(db, edited_templates, n
     assert check_fit(db) == []
     edited_templates(name, f"{key} = {value:g}", f"{key} = {value + 0.1:.1f}")
     assert [(p.field, Path(p.path).name) for p in check_fit(db)] == [(f"numbers.{key}", name)]
+
+
+# ---- Twenty-ninth round (finding 6): a frame line covering the frame's other line ---------------------------------------
+@pytest.mark.parametrize("name, old, new", [
+    ("back.toml", "inner_line_width = 0.2", "inner_line_width = 10"),  # passed: covered the outer line, 1.2 mm from the trim
+    ("back.toml", "inner_line_width = 0.2", "inner_line_width = 6"),
+    ("base.toml", "frame_rule_width = 0.35", "frame_rule_width = 2"),  # passed: swallowed the inner rule and its diamonds
+])
+def test_a_frame_line_covering_the_other_is_said_at_its_width(db, edited_templates, name, old, new):
+    """Twenty-ninth breaker (finding 6): one frame line grown over the frame's other line was never checked. One line at
+    the width changed, with the widest that keeps the two inks apart: applied, it passes; a tenth more fails there."""
+    from pnp.layout import check_fit
+
+    key = new.split(" = ")[0]
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, f"numbers.{key}")
+    value = float(problem.message.rsplit("at most ", 1)[1])
+    edited_templates(name, new, f"{key} = {value:g}")
+    assert check_fit(db) == []
+    edited_templates(name, f"{key} = {value:g}", f"{key} = {value + 0.1:.1f}")
+    assert [(p.field, Path(p.path).name) for p in check_fit(db)] == [(f"numbers.{key}", name)]

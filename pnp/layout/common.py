@@ -172,6 +172,32 @@ class CardBuilder:
                                                  f"({2 * half:.1f} mm): its corner radius draws a broken shape; set {key} "
                                                  f"to at most {most:g}", rect.radius - half))
 
+    def keep_frame_lines_apart(self, outer: Rect, inner: Rect, outer_key: str, inner_key: str, gap_key: str) -> None:
+        """A ``"template"`` problem when the ink of the frame line ``outer`` and that of ``inner``, drawn ``gap_key`` mm
+        inside it (card mm; their widths the ``[numbers]`` ``outer_key`` and ``inner_key``), meet: one line covers the
+        other and the double frame prints as one band (twenty-ninth breaker, finding 6: the back's `inner_line_width =
+        10` covered the outer line and ran 1.2 mm from the trim, the front's `frame_rule_width = 2` swallowed the inner
+        rule and its corner diamonds, and check passed). Said at the one of the three numbers the designer changed
+        (:func:`pnp.layout.template.changed_number`), else at the wider line's key, with the value that just keeps the
+        inks apart (a tenth of a mm further, they meet)."""
+        gap = inner.x - outer.x
+        half_outer, half_inner = outer.stroke_width / 2, inner.stroke_width / 2
+        if gap - half_outer - half_inner >= -1e-9:
+            return
+        changed = changed_number(self.template.path)
+        name = changed[0] if changed is not None and changed[0] in (outer_key, inner_key, gap_key) else \
+            outer_key if outer.stroke_width >= inner.stroke_width else inner_key
+        if name == gap_key:
+            fits = f"at least {math.ceil((half_outer + half_inner) * 10 - 1e-6) / 10:g}"
+        else:
+            other = half_inner if name == outer_key else half_outer
+            fits = f"at most {max(0.0, math.floor(2 * (gap - other) * 10 + 1e-6) / 10):g}"
+        self.problems.append(self.at_number(name, f"{outer.named or 'the outer line'} ({outer_key} {outer.stroke_width:g} mm) "
+                                                  f"and {inner.named or 'the inner line'} ({inner_key} {inner.stroke_width:g} "
+                                                  f"mm, {gap:g} mm further in) run into each other, so the double frame "
+                                                  f"prints as one band: set {name} to {fits}",
+                                            half_outer + half_inner - gap))
+
     def keep_rounded_rules_apart(self, outer: Rect, inner: Rect, outer_key: str, inner_key: str, gap_key: str) -> None:
         """A ``"template"`` problem when the rounded corners of the rule ``outer`` cross the rule ``inner`` drawn ``gap_key``
         mm inside it (card mm; the radii are the ``[numbers]`` ``outer_key`` and ``inner_key``): an outer corner rounder
@@ -604,6 +630,7 @@ def panel_rules(b: CardBuilder, panel: Box, fill: str, rule_colour: str, ink: st
                                                radius=t.number("frame_inner_radius"), named="the card frame's inner rule")
     b.add(inner_rule)
     if isinstance(outer_rule, Rect):
+        b.keep_frame_lines_apart(outer_rule, inner_rule, "frame_rule_width", "frame_inner_rule_width", "frame_inner_inset")
         b.keep_rounded_rules_apart(outer_rule, inner_rule, "frame_radius", "frame_inner_radius", "frame_inner_inset")
     return inner
 
