@@ -150,7 +150,9 @@ def back_bleed_problem(database: Database) -> FitProblem | None:
         # twenty-ninth breaker, finding 3: `line_width = 6` alone was blamed on frame_inset: said at the one number changed
         changed = changed_number(back.path)
         if changed is not None and changed[0] == "line_width":
-            key, advice = "numbers.line_width", f"set line_width to at most {math.floor((inset - extra) * 10 + 1e-6) / 10:g}"
+            # the widest that passes: off the extra art, and off the frame's inner line (CardBuilder.keep_frame_lines_apart)
+            apart = 2 * (back.number("inner_gap") - back.number("inner_line_width") / 2)
+            key, advice = "numbers.line_width", f"set line_width to at most {math.floor(min(inset - extra, apart) * 10 + 1e-6) / 10:g}"
             said = f"the back's frame line, {width:g} mm wide {inset:g} mm inside the trim,"
         else:
             key, advice = "numbers.frame_inset", f"set frame_inset to at least {extra + width:g}"
