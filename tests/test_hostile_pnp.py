@@ -3893,3 +3893,72 @@ def test_damaged_font_metrics_are_one_line_at_the_font(tmp_path, name, damage, k
     folder = _font_with_metrics_damaged(tmp_path, name, damage)
     stderr = _one_line_at_the_font(tmp_path, folder, "check", tmp_path / "out", name, says, key)
     assert "cards.toml" not in stderr and "templates/" not in stderr.replace("templates/fonts", "")
+
+
+# ---- Twenty-ninth round (findings 3, 4, 5): the back's one changed number is the one said ------------------------------
+@pytest.mark.parametrize("old, new, key, fixed", [
+    # finding 3: was frame_inset; 3 kept off the extra back art but covered the frame's inner line (finding 6)
+    ("line_width = 0.5", "line_width = 3.5", "numbers.line_width", "line_width = 2.2"),
+    ("line_width = 0.5", "line_width = 6", "numbers.line_width", "line_width = 2.2"),
+    ("emblem_ring = 3.0", "emblem_ring = 3.1", "numbers.emblem_ring", "emblem_ring = 3"),  # finding 4: was rule_y
+    ("emblem_ring = 3.0", "emblem_ring = 3.5", "numbers.emblem_ring", "emblem_ring = 3"),
+    ("emblem_size = 26.0", "emblem_size = 60", "numbers.emblem_size", "emblem_size = 36.4\nemblem_y = 9.5"),  # finding 5
+    ("emblem_size = 26.0", "emblem_size = 100", "numbers.emblem_size", "emblem_size = 36.4\nemblem_y = 9.5"),
+])
+def test_the_backs_one_changed_number_is_said_with_a_value_that_passes(db, edited_templates, old, new, key, fixed):
+    """Twenty-ninth breaker (findings 3, 4, 5): the back's `line_width` grown alone was blamed on `frame_inset`, a
+    slightly larger `emblem_ring` on `rule_y`, and `emblem_size = 60` got a second line at `rule_y` whose advice made
+    three more problems. One line at the number changed; its advice applied passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "back.toml", old, new, key)
+    said = fixed.split("\n")[0].split(" = ")[1]
+    assert problem.message.endswith(f"at most {said}") or f"at most {said} " in problem.message, problem.message
+    if "emblem_y" in fixed:
+        edited_templates("back.toml", "emblem_y = 20.0", "")
+    edited_templates("back.toml", new, fixed)
+    assert check_fit(db) == []
+
+
+# ---- Twenty-ninth round (finding 9): a stroke's or ring's advice is the widest that passes -----------------------------
+@pytest.mark.parametrize("name, old, new", [
+    ("warding_city.toml", "key_icon_rule_width = 0.3", "key_icon_rule_width = 3"),  # advised 0.8, 1.2 passed
+    ("warding_city.toml", "key_icon_ring = 0.8", "key_icon_ring = 3"),  # advised 1, 1.2 passed
+    ("warding_city.toml", "key_icon_ring = 0.8", "key_icon_ring = 1.3"),  # advised 1 (no value before)
+    ("elder.toml", "uses_rule_width = 0.5", "uses_rule_width = 5"),  # advised 2.3, 2.4 passed
+    ("location.toml", "middle_rule_width = 0.3", "middle_rule_width = 3"),  # advised 1.9, 2.0 passed
+    ("warding_city.toml", "band_rule_width = 0.5", "band_rule_width = 4"),  # no value, and worded backwards
+])
+def test_a_stroke_width_advice_is_the_widest_that_passes(db, edited_templates, name, old, new):
+    """Twenty-ninth breaker (finding 9): the advice for a thick stroke or a ring under-shot (a bound rounded down a tenth
+    too far, a thin ring judged by its ink though only its middle line is): applied, it passes; a tenth of a mm more
+    fails at the same key."""
+    from pnp.layout import check_fit
+
+    key = new.split(" = ")[0]
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, f"numbers.{key}")
+    value = float(problem.message.rsplit("at most ", 1)[1])
+    edited_templates(name, new, f"{key} = {value:g}")
+    assert check_fit(db) == []
+    edited_templates(name, f"{key} = {value:g}", f"{key} = {value + 0.1:.1f}")
+    assert [(p.field, Path(p.path).name) for p in check_fit(db)] == [(f"numbers.{key}", name)]
+
+
+# ---- Twenty-ninth round (finding 6): a frame line covering the frame's other line ---------------------------------------
+@pytest.mark.parametrize("name, old, new", [
+    ("back.toml", "inner_line_width = 0.2", "inner_line_width = 10"),  # passed: covered the outer line, 1.2 mm from the trim
+    ("back.toml", "inner_line_width = 0.2", "inner_line_width = 6"),
+    ("base.toml", "frame_rule_width = 0.35", "frame_rule_width = 2"),  # passed: swallowed the inner rule and its diamonds
+])
+def test_a_frame_line_covering_the_other_is_said_at_its_width(db, edited_templates, name, old, new):
+    """Twenty-ninth breaker (finding 6): one frame line grown over the frame's other line was never checked. One line at
+    the width changed, with the widest that keeps the two inks apart: applied, it passes; a tenth more fails there."""
+    from pnp.layout import check_fit
+
+    key = new.split(" = ")[0]
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, f"numbers.{key}")
+    value = float(problem.message.rsplit("at most ", 1)[1])
+    edited_templates(name, new, f"{key} = {value:g}")
+    assert check_fit(db) == []
+    edited_templates(name, f"{key} = {value:g}", f"{key} = {value + 0.1:.1f}")
+    assert [(p.field, Path(p.path).name) for p in check_fit(db)] == [(f"numbers.{key}", name)]

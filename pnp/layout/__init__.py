@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import colorsys
 import dataclasses
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -147,12 +148,21 @@ def back_bleed_problem(database: Database) -> FitProblem | None:
     if extra <= most + 1e-9:
         return None
     if extra <= PROMISED_BACK_SHIFT_MM + 1e-9:  # the frame moved toward the trim: its number is the one to change
-        key = "numbers.frame_inset"
+        # twenty-ninth breaker, finding 3: `line_width = 6` alone was blamed on frame_inset: said at the one number changed
+        changed = changed_number(back.path)
+        if changed is not None and changed[0] == "line_width":
+            # the widest that passes: off the extra art, and off the frame's inner line (CardBuilder.keep_frame_lines_apart)
+            apart = 2 * (back.number("inner_gap") - back.number("inner_line_width") / 2)
+            key, advice = "numbers.line_width", f"set line_width to at most {math.floor(min(inset - extra, apart) * 10 + 1e-6) / 10:g}"
+            said = f"the back's frame line, {width:g} mm wide {inset:g} mm inside the trim,"
+        else:
+            key, advice = "numbers.frame_inset", f"set frame_inset to at least {extra + width:g}"
+            said = f"{inset:g} mm"
         path, line = template_line(back.path, key)
         return FitProblem("templates", key, "template",
-                          f"{inset:g} mm puts the back's frame under the {extra:g} mm of extra back art of the back beside "
+                          f"{said} puts the back's frame under the {extra:g} mm of extra back art of the back beside "
                           f"it on the sheet (what keeps a back shifted by up to {extra:g} mm by the printer free of white "
-                          f"edges); set frame_inset to at least {extra + width:g}", path=str(path), line=line)
+                          f"edges); {advice}", path=str(path), line=line)
     return FitProblem("print", "back_extra_bleed_mm", "card size",
                       f"{extra:g} mm of extra back art reaches the frame of the next back on the sheet "
                       f"({back.number('frame_inset'):g} mm inside its trim): at most {most:g} mm")

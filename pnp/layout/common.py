@@ -77,16 +77,20 @@ def ring_fix(template: Template, disc: Circle, excess: float) -> tuple[str, str]
     those keys). A room counts as grown when it is more than :data:`RING_GROWN` of the icon's size, a line when it is as
     wide as the room and more than :data:`RING_LINE_GROWN` of the icon's size (twenty-sixth breaker:
     ``title_icon_ring = 3``, ``emblem_ring = 12``, ``emblem_rule_width = 3`` passed check); and only when making it
-    smaller (a room never below 0) takes back all of ``excess``."""
+    smaller (a room never below 0) takes back all of ``excess``. When the one number the designer changed
+    (:func:`pnp.layout.template.changed_number`) is the room or the line, that key is the one grown, however little
+    (twenty-ninth breaker, finding 4: `emblem_ring = 3.5`, shipped 3, was blamed on `rule_y`)."""
     keys = [key for key in disc.grown_by if key]
     width = next((key for key in keys if key.endswith("width")), None)
     room = next((key for key in keys if not key.endswith("width")), None)
     room_mm = template.number(room) if room else 0.0
     icon = 2 * (disc.r - room_mm)  # the icon's size, mm: the disc's radius less its room, twice
-    if width and template.number(width) >= room_mm and template.number(width) > RING_LINE_GROWN * icon \
-            and template.number(width) >= 2 * excess:
+    changed = changed_number(template.path) if keys else None
+    changed_key = changed[0] if changed is not None and changed[0] in keys else None
+    if width and (changed_key == width or changed_key is None and template.number(width) >= room_mm
+                  and template.number(width) > RING_LINE_GROWN * icon) and template.number(width) >= 2 * excess:
         return width, f"at most {math.floor((template.number(width) - 2 * excess) * 10 + 1e-6) / 10:g}"
-    if room and room_mm > RING_GROWN * icon and room_mm >= excess:
+    if room and (changed_key == room or changed_key is None and room_mm > RING_GROWN * icon) and room_mm >= excess:
         return room, f"at most {max(0.0, math.floor((room_mm - excess) * 10 + 1e-6) / 10):g}"
     return None
 
@@ -167,6 +171,32 @@ class CardBuilder:
         self.problems.append(self.at_number(key, f"{rect.radius:g} mm is more than half the smaller side of {rect.named or 'the rectangle it rounds'} "
                                                  f"({2 * half:.1f} mm): its corner radius draws a broken shape; set {key} "
                                                  f"to at most {most:g}", rect.radius - half))
+
+    def keep_frame_lines_apart(self, outer: Rect, inner: Rect, outer_key: str, inner_key: str, gap_key: str) -> None:
+        """A ``"template"`` problem when the ink of the frame line ``outer`` and that of ``inner``, drawn ``gap_key`` mm
+        inside it (card mm; their widths the ``[numbers]`` ``outer_key`` and ``inner_key``), meet: one line covers the
+        other and the double frame prints as one band (twenty-ninth breaker, finding 6: the back's `inner_line_width =
+        10` covered the outer line and ran 1.2 mm from the trim, the front's `frame_rule_width = 2` swallowed the inner
+        rule and its corner diamonds, and check passed). Said at the one of the three numbers the designer changed
+        (:func:`pnp.layout.template.changed_number`), else at the wider line's key, with the value that just keeps the
+        inks apart (a tenth of a mm further, they meet)."""
+        gap = inner.x - outer.x
+        half_outer, half_inner = outer.stroke_width / 2, inner.stroke_width / 2
+        if gap - half_outer - half_inner >= -1e-9:
+            return
+        changed = changed_number(self.template.path)
+        name = changed[0] if changed is not None and changed[0] in (outer_key, inner_key, gap_key) else \
+            outer_key if outer.stroke_width >= inner.stroke_width else inner_key
+        if name == gap_key:
+            fits = f"at least {math.ceil((half_outer + half_inner) * 10 - 1e-6) / 10:g}"
+        else:
+            other = half_inner if name == outer_key else half_outer
+            fits = f"at most {max(0.0, math.floor(2 * (gap - other) * 10 + 1e-6) / 10):g}"
+        self.problems.append(self.at_number(name, f"{outer.named or 'the outer line'} ({outer_key} {outer.stroke_width:g} mm) "
+                                                  f"and {inner.named or 'the inner line'} ({inner_key} {inner.stroke_width:g} "
+                                                  f"mm, {gap:g} mm further in) run into each other, so the double frame "
+                                                  f"prints as one band: set {name} to {fits}",
+                                            half_outer + half_inner - gap))
 
     def keep_rounded_rules_apart(self, outer: Rect, inner: Rect, outer_key: str, inner_key: str, gap_key: str) -> None:
         """A ``"template"`` problem when the rounded corners of the rule ``outer`` cross the rule ``inner`` drawn ``gap_key``
@@ -366,7 +396,8 @@ class CardBuilder:
         path, line = template_line(self.template.path, f"numbers.{name}")
         return FitProblem("templates", f"numbers.{name}", "template", message, over=over, path=str(path), line=line)
 
-    def keep_disc_inside(self, disc: Circle, area: Box, what: str, inside_of: str, down: str, size: str) -> None:
+    def keep_disc_inside(self, disc: Circle, area: Box, what: str, inside_of: str, down: str, size: str,
+                         top_rule: tuple[str, str] | None = None) -> None:
         """A ``"template"`` problem when the ink of ``disc`` (its radius and half its line, mm) reaches past ``area`` (card
         mm), the inside of the card frame's inner rule (or of a band): the disc would print over the frame's rules or off
         the card (twenty-fifth breaker: ``emblem_y = 1`` put the back's emblem across both rules and past the top edge,
@@ -374,7 +405,10 @@ class CardBuilder:
         smaller fits the disc (twenty-sixth breaker: ``title_icon_ring = 3`` crossed the frame and passed); else at
         ``numbers.<down>``, the number that moves the disc down (with the values that fit), when moving it fits it and
         there is one (``down`` not ``""``); else at ``numbers.<size>``, the disc's size. ``what`` names the disc,
-        ``inside_of`` what it must stay inside."""
+        ``inside_of`` what it must stay inside. ``top_rule`` (a ``[numbers]`` width key and the rule's name) is the rule
+        whose lower half of ink is the top of ``area``: when that width is the one number changed and the disc reaches
+        past the top, the rule covers the disc, said at the width with the widest that passes (twenty-ninth breaker,
+        finding 9: `band_rule_width = 4` was worded as the disc running over the band, with no value)."""
         reach = disc.r + disc.stroke_width / 2
         top, bottom, left, right = disc.cy - reach, disc.cy + reach, disc.cx - reach, disc.cx + reach
         slack = ROUNDING_SLACK
@@ -388,6 +422,13 @@ class CardBuilder:
                                                          f"its ring is too big; set {ring[0]} to {ring[1]}", excess))
             return
         changed = changed_number(self.template.path)  # the one number the designer changed, when it is neither of these
+        if top_rule is not None and changed is not None and changed[0] == top_rule[0] and top < area.y - slack:
+            width = self.template.number(top_rule[0])
+            most = max(0.0, math.floor((width - 2 * (area.y - top)) * 10 + 1e-6) / 10)
+            self.problems.append(self.at_number(top_rule[0], f"{top_rule[1]} ([numbers] {top_rule[0]}, {width:g} mm) "
+                                                             f"covers the top of {what} ({top:.1f} mm down the card); set "
+                                                             f"{top_rule[0]} to at most {most:g}", excess))
+            return
         if changed is not None and changed[0] != down:  # the size too: one line with the legibility check's, at that key
             value = self.template.number(changed[0])
             self.problems.append(self.at_number(changed[0], f"{what} ({top:.1f} to {bottom:.1f} mm down, {left:.1f} to "
@@ -445,6 +486,12 @@ class CardBuilder:
                 return
             self.problems.append(self.at_number("emblem_y", f"{said} and reaches the title ({below.y:g} mm down): move the "
                                                             f"disc up; set emblem_y to at most {most:g}"))
+        elif area is not None and disc.cy + reach > below.y + ROUNDING_SLACK and \
+                (changed_number(self.template.path) or ("",))[0] == "emblem_size":
+            # twenty-ninth breaker, finding 5: `emblem_size = 60` also got "set rule_y to at most 16.9", which put the
+            # rule through the title: a disc too big is one line at its size, with the size that fits
+            self.problems = [problem for problem in self.problems if problem.field != "numbers.emblem_size"]
+            self._emblem_too_big(disc, rule_y, area, said)
         else:
             fits = (f"at least {math.ceil((disc.cy + needed) * 10 - 1e-9) / 10:g}" if rule_y >= disc.cy else
                     f"at most {math.floor((disc.cy - needed) * 10 + 1e-9) / 10:g}")
@@ -593,6 +640,7 @@ def panel_rules(b: CardBuilder, panel: Box, fill: str, rule_colour: str, ink: st
                                                radius=t.number("frame_inner_radius"), named="the card frame's inner rule")
     b.add(inner_rule)
     if isinstance(outer_rule, Rect):
+        b.keep_frame_lines_apart(outer_rule, inner_rule, "frame_rule_width", "frame_inner_rule_width", "frame_inner_inset")
         b.keep_rounded_rules_apart(outer_rule, inner_rule, "frame_radius", "frame_inner_radius", "frame_inner_inset")
     return inner
 

@@ -53,6 +53,7 @@ def back(card: Back, db: Database, make: Make):
                       stroke_width=t.number("inner_line_width"), radius=t.number("inner_line_radius"),
                       named="the frame's inner line")
     b.add(outer_line, inner_line)
+    b.keep_frame_lines_apart(outer_line, inner_line, "line_width", "inner_line_width", "inner_gap")
     b.keep_rounded_rules_apart(outer_line, inner_line, "line_radius", "inner_line_radius", "inner_gap")
     written = t.optional_string(card.id).split()
     # one emblem or two: each back reads the numbers of both, whichever this database prints (twenty-fourth breaker)

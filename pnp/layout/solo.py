@@ -240,7 +240,8 @@ def warding_city(card: WardingCity, db: Database, make: Make):
     inside = frame_inside(t, b.width, b.height)
     below_rule = top + t.number("band_rule_width") / 2
     b.keep_disc_inside(disc, Box(inside.x, below_rule, inside.width, inside.bottom - below_rule), "the key's disc",
-                       "the coloured band (inside the card frame)", "key_icon_cy", "key_icon_size")
+                       "the coloured band (inside the card frame)", "key_icon_cy", "key_icon_size",
+                       ("band_rule_width", "the band's top rule"))
     b.add(Icon("key", x + inset, cy - icon / 2 + inset, t.inner_size("key_icon_size", "key_icon_inset", "the key icon")))
     name = colour_name(t, colour)
     b.text("band", t.formatted("band_title", key=card.key), "band_title", color=text_colour)
