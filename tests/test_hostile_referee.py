@@ -1538,9 +1538,9 @@ def test_a_wrong_count_of_typed_rerolls_at_the_reveal_tells_nothing_before_it():
 
 
 @pytest.mark.parametrize("placing, says", [
-    ("battle 3,5 cast 4 spell 2", "`spell` goes with a Casting die and names the spell of its value or one below"),
-    ("battle 3,5 cast 2 reroll 4", "'reroll' names one of your two Battle dice (as placed after `battle`), for a spell"),
-    ("battle 3,5 power 6 reroll 3", "'reroll' names one of your two Battle dice (as placed after `battle`), for a spell"),
+    ("battle 3,5 cast 4 spell 2", "a Casting die of 4 casts the spell of 4 or 3, not 2"),
+    ("battle 3,5 cast 2 reroll 4", "'reroll' names one of your two Battle dice, 3 or 5, not 4"),
+    ("battle 3,5 power 6 reroll 3", "`reroll` goes with a Casting die whose spell re-rolls one of your Battle dice"),
 ])
 def test_seal_refuses_a_placing_every_game_refuses(placing, says):
     """Twenty-fifth breaker (MED): `referee duel seal` sealed placings the rules refuse whatever the game (a spell two
@@ -1892,3 +1892,33 @@ def test_shell_command_quotes_every_word_as_shell_quoted():
 
     words = ["referee", "solo", "status", "--save", "/tmp/a\nb c'd\x1b.toml", "--db", "plain.toml"]
     assert _shell_words(shell_command(words)) == words and "\n" not in shell_command(words)
+
+
+# ---- Thirty-first breaker ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("command", ["commit", "seal"])
+def test_a_wrong_word_typed_unseen_is_one_refusal_and_typed_in_the_open_names_its_mistake(tmp_path, monkeypatch, command):
+    """R77 (thirty-first breaker, MED 2): a wrong `spell` or `reroll` word was refused in one text for all, also where the
+    player typed the placing in the open (`--assign`), so the refusal named no mistake ("only Warden's Call does" for
+    Warden's Call and a die not placed). With `--assign` it names the mistake; typed at the hidden prompt of `commit` or
+    `seal`, the refusal is one text whatever the placing, so the screen tells nothing of it."""
+    from referee import clitools
+
+    save = tmp_path / "d.toml"
+    run("duel", "new", "--seed", "5", save=save)
+    run("duel", "marker", "1", save=save)
+    before = save.read_bytes()
+    placings = ["battle 3,5 cast 2 reroll 4", "battle 3,5 power 6 spell 6", "battle 3,5 cast 6 spell 3", "battle 3,5 cast 6 reroll 3"]
+    extra = ["--save", str(save)] if command == "commit" else []
+    typed_unseen, in_the_open = set(), set()
+    for placing in placings:
+        monkeypatch.setattr(clitools, "hidden_prompt", lambda text, instead, placing=placing: placing)
+        monkeypatch.setattr(clitools, "stdin_is_terminal", lambda: True)
+        hidden = CliRunner().invoke(main, ["duel", command, "--player", "wardens", *extra, "--db", str(DB_PATH)])
+        shown = CliRunner().invoke(main, ["duel", command, "--player", "wardens", "--assign", placing, *extra, "--db", str(DB_PATH)])
+        assert hidden.exit_code == 1 and shown.exit_code == 1, (hidden.output, shown.output)
+        typed_unseen.add(hidden.output.strip())
+        in_the_open.add(shown.output.strip())
+    assert len(typed_unseen) == 1 and "does not fit" in typed_unseen.pop()
+    assert len(in_the_open) == len(placings)
+    assert any("3 or 5, not 4" in line for line in in_the_open) and any("casts no spell" in line for line in in_the_open)
+    assert save.read_bytes() == before

@@ -166,7 +166,7 @@ BAD = [
     ('commit --player wardens --assign "battle 7,1 power 2"', "a die shows `1-6`, not '7'"),
     ('commit --player wardens --assign "battle 0,1 power 2"', "a die shows `1-6`, not '0'"),
     ('commit --player wardens --assign "battle 3,5 cast 4 spell 2"',
-     "`spell` goes with a Casting die and names the spell of its value or one below (`cast N spell M`); a Power die casts nothing"),
+     "a Casting die of 4 casts the spell of 4 or 3, not 2"),
     ('commit --player wardens --assign "battle 3,5 cast 5"', "not enough MP for that spell at Stonewatch: the Wardens have 0"),
     ('commit --player wardens --assign "battle 3,5 power 4 cast 4"', "cannot both be used"),
     ('commit --player wardens --assign "battle 3,5 power 4 power 2"', "`power` is given twice"),

@@ -89,7 +89,7 @@ def test_casting_die_casts_its_face_or_one_below(db, cite):
     g = game(db, points=(6, 6))
     assert rules.castable_faces(db, 4) == [4, 3] and rules.castable_faces(db, 1) == [1]
     rules.check_assignment(g.state, db, "wardens", A("battle 1,1 cast 4 spell 3"))
-    with pytest.raises(rules.RuleError, match="`spell` goes with a Casting die and names the spell of its value or one below"):
+    with pytest.raises(rules.RuleError, match="a Casting die of . casts the spell of"):
         rules.check_assignment(g.state, db, "wardens", A("battle 1,1 cast 4 spell 2"))
 
 
@@ -529,43 +529,56 @@ def test_the_status_of_a_reveal_waiting_for_rerolled_dice_says_so(db):
 
 def test_a_refused_reroll_of_a_hidden_placing_names_no_spell_of_the_casting_die(db):
     """R77 (twenty-seventh breaker, HIGH): `battle 3,5 cast 6 reroll 3` was refused with "Renewal re-rolls none of yours",
-    which told the other player at the screen that the hidden Casting die was a 6. The refusal reads the same whatever
-    spell was placed, naming only the side's spells that do re-roll its own dice (public, on its player card); nor does a
-    re-roll spell with a die not placed read otherwise (twenty-eighth breaker: it told that Warden's Call was placed)."""
+    which told the other player at the screen that the hidden Casting die was a 6. Typed unseen (the refusal's ``hidden``
+    words, what a hidden prompt shows), the refusal reads the same whatever spell was placed, naming only the side's
+    spells that do re-roll its own dice (public, on its player card); nor does a re-roll spell with a die not placed read
+    otherwise (twenty-eighth breaker: it told that Warden's Call was placed). Typed where it shows (`commit --assign`),
+    the refusal names the mistake (thirty-first breaker, MED 2: "only Warden's Call does" for Warden's Call and a 4)."""
     g = game(db, points=(6, 6))
-    said = set()
+    hidden, said = set(), {}
     for placing in ("battle 3,5 cast 6 reroll 3", "battle 3,5 cast 1 reroll 5", "battle 3,5 cast 4 spell 3 reroll 3",
                     "battle 3,5 cast 2 reroll 4"):  # twenty-eighth breaker: Warden's Call with a wrong die read otherwise
         with pytest.raises(rules.RuleError) as refused:
             g.play(ev.Commit("wardens", A(placing)))
-        said.add(str(refused.value))
-    assert len(said) == 1, said
+        hidden.add(duel_advice.refusal_text(refused.value, g.state, db, hidden=True))
+        said[placing] = duel_advice.refusal_text(refused.value, g.state, db)
+    assert len(hidden) == 1, hidden
     names = {sp.name for sp in rules.player(db, "wardens").spells}
     own = {sp.name for sp in rules.player(db, "wardens").spells if sp.effect.reroll_battle_die}
-    assert all(name in said.pop() for name in own) and own < names
+    assert all(name in hidden.pop() for name in own) and own < names
+    assert said["battle 3,5 cast 2 reroll 4"] == "'reroll' names one of your two Battle dice, 3 or 5, not 4"
+    renewal = rules.spell(db, "wardens", 6).name
+    assert said["battle 3,5 cast 6 reroll 3"].startswith(f"{renewal} re-rolls none of your Battle dice")
 
 
 @pytest.mark.parametrize("word", ["reroll 4", "spell 1"])
 def test_a_refused_spell_or_reroll_word_reads_the_same_after_a_power_die_or_a_casting_die(db, word):
     """R77 (twenty-ninth breaker, LOW 1): `battle 3,5 power 6 reroll 4` was refused with "`reroll` goes with `cast`", a cast
-    with a wrong die otherwise, so a refusal on the shared screen told a hidden Power placing from a cast. Every placing
-    whose `reroll` (or `spell`) is wrong is refused in one line, the same whatever active die was placed, through the
-    command line's parsing as well as the rules."""
+    with a wrong die otherwise, so a refusal on the shared screen told a hidden Power placing from a cast. Typed unseen
+    (at `duel play`'s hidden prompt, through the table's own refusal), every placing whose `reroll` (or `spell`) is
+    wrong is refused in one text, the same whatever active die was placed; typed where it shows, each names its mistake
+    (thirtieth breaker, MED 3: "the Casting die cannot cast that spell" after a Power die)."""
     from referee.duel.cli import parse
+    from referee.duel.table import DuelTable
 
+    table = DuelTable(db, parse)
     g = game(db, points=(6, 6))
-    said = set()
+    assert table.waiting_side(g.state) == "wardens"  # the Wardens' hidden placing is asked
+    hidden, said = set(), set()
     for active in ("power 6", "power 1", "cast 6", "cast 2", "cast 4", "cast 1"):
         placing = f"battle 3,5 {active} {word}"
         if word == "spell 1" and active in ("cast 1", "cast 2"):
             continue  # a Casting die of 1 or 2 may cast spell 1: no refusal
         with pytest.raises(rules.RuleError) as refused:
             g.play(parse(["commit", "--player", "wardens", "--assign", placing], db, g.state))
-        said.add(str(refused.value))
+        hidden.add(table.refusal(refused.value, g.state))
+        said.add(duel_advice.refusal_text(refused.value, g.state, db))
         assert g.state.hands.wardens.committed is False
-    assert len(said) == 1, said
-    if word == "spell 1":  # thirtieth breaker (MED): "the Casting die cannot cast that spell" after a Power die
-        assert "a Power die casts nothing" in said.pop()
+    assert len(hidden) == 1, hidden
+    assert len(said) > 1 and not any("cannot cast that spell" in line for line in said), said
+    if word == "spell 1":
+        assert "`spell` goes with a Casting die (`cast N spell M`): a Power die casts no spell" in said
+        assert "a Casting die of 6 casts the spell of 6 or 5, not 1" in said
 
 
 @pytest.mark.parametrize("side", ["wardens", "shadowmajik"])

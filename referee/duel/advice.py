@@ -154,7 +154,7 @@ def option_of(field: str | None) -> str | None:
     return OPTIONS.get(field) if field is not None else None
 
 
-def refusal_text(error: RuleError, state: State, db: Database) -> str:
+def refusal_text(error: RuleError, state: State, db: Database, hidden: bool = False) -> str:
     """The one line the command line prints for the refusal ``error`` met in ``state`` (the state the
     refused event was played on): the rules' message, completed by its kind (:class:`Refusal`) with
     what to type instead, the option named from the field the refusal concerns.
@@ -165,8 +165,11 @@ def refusal_text(error: RuleError, state: State, db: Database) -> str:
     the reveal (R77, ruling 83); ``NOT_THE_ROLLED_DICE``: the roll that shows the dice again (R71);
     ``BAD_SEAL``, ``SEAL_NOT_OPENED``: the ``seal`` command and the ``--open`` option (R77); ``OWN_DICE``: the
     seal made on the player's own device (ruling 87); ``REFEREE_DICE``: the ``--reroll`` option named (R81). Other
-    refusals read as their message.
+    refusals read as their message. ``hidden``: the placing was typed unseen, so a refusal with ``hidden`` words
+    (a wrong ``spell`` or ``reroll`` word) reads as those.
     """
+    if hidden and error.hidden is not None:  # typed unseen: words that tell nothing of the placing (R77)
+        return error.hidden
     kind, side, text = error.refusal, error.side, str(error)
     if error.field is not None and error.field.endswith("_reroll") and kind in (None, Refusal.REFEREE_DICE):  # as the option's others read
         return f"{option_of(error.field)}: {text}"  # (twenty-fifth breaker: "--reroll: a die shows 1-6" but not this one)

@@ -408,6 +408,14 @@ def commit(side: Side, text: str | None, sealed: str | None, save_path: Path | N
 
     def ask(game: duel_game.DuelGame) -> str:
         typed.append(_ask_assignment(side, game, "place your dice:"))
+        try:  # typed unseen: a wrong word is refused in words that tell nothing of the placing (R77)
+            rules.check_placing(game.db, side, ev.parse_assignment(typed[-1]))
+        except rules.RuleError as error:
+            if error.hidden is None:
+                raise
+            raise rules.RuleError(error.hidden, error.refusal, error.side, error.field) from None
+        except ev.EventError:
+            pass  # said as the placing is read (commit_event)
         return typed[-1]
 
     try:
@@ -440,7 +448,8 @@ def seal(side: Side, text: str | None, database_path: Path | None) -> None:
         try:  # twenty-fifth breaker: a placing every game refuses was sealed, and void at the reveal
             rules.check_placing(clitools.load_database(database_path), side, a)
         except rules.RuleError as error:
-            raise click.ClickException(f"{error}; nothing was sealed") from None
+            said = error.hidden if asked and error.hidden is not None else str(error)  # typed unseen: nothing of it told (R77)
+            raise click.ClickException(f"{said}; nothing was sealed") from None
     except click.ClickException as error:
         if not asked or type(error) is not click.ClickException:
             raise

@@ -79,17 +79,19 @@ class RuleError(errors.RuleError):
     ``refusal`` is its kind (:class:`Refusal`, ``None`` for one its message says in full), ``side`` the
     side concerned, ``field`` the event field concerned (``"side"``, ``"location"``, ``"assignment"``,
     ``"seal"``, ``"wardens_salt"``, ``"shadowmajik_reroll"`` ...: the CLI names its option), ``cause``
-    the refusal a sealed placing met when opened. :func:`referee.duel.advice.refusal_text` gives the
-    line the CLI prints.
+    the refusal a sealed placing met when opened, ``hidden`` the same refusal in words that tell nothing of the
+    placing, for a prompt whose input is hidden (R77; ``None``: the message tells nothing).
+    :func:`referee.duel.advice.refusal_text` gives the line the CLI prints.
     """
 
     def __init__(self, message: str, refusal: Refusal | None = None, side: Side | None = None, field: str | None = None,
-                 cause: RuleError | None = None) -> None:
+                 cause: RuleError | None = None, hidden: str | None = None) -> None:
         super().__init__(message)
         self.refusal = refusal
         self.side = side
         self.field = field
         self.cause = cause
+        self.hidden = hidden
 
 
 # ---- Database look-ups -------------------------------------------------------------------------------------
@@ -322,7 +324,8 @@ def check_placing(db: Database, side: Side, a: Assignment) -> None:
     device: twenty-fifth breaker, a seal of `battle 3,5 cast 4 spell 2` was printed, and void at the reveal): dice of 1-6,
     exactly one active die, no more dice than a hand, a spell the Casting die may cast (its value or one below), a
     ``reroll`` only with a spell that re-rolls one's own Battle die, naming one of the two Battle dice (description, Play;
-    R71, R74). Raises :class:`RuleError` (field ``assignment``) with one line that names no die nor spell (R77)."""
+    R71, R74). Raises :class:`RuleError` (field ``assignment``): a wrong ``spell`` or ``reroll`` word is named with its
+    mistake, its ``hidden`` words one text for all (R77)."""
     def refuse(message: str) -> RuleError:
         return RuleError(message, None, side, "assignment")
 
@@ -334,24 +337,33 @@ def check_placing(db: Database, side: Side, a: Assignment) -> None:
                      "\"You may not use a Power and Casting die on same turn\")")
     if len(a.spare) > rules_of(db).dice_per_player - rules_of(db).battle_dice - 1:
         raise refuse(f"{SIDE_NAMES[side]}: only {rules_of(db).dice_per_player} dice: 2 Battle, 1 active, 1 spare")
-    # one refusal for each word whatever is wrong with it, a Power die placed or a Casting die: a refusal that told a wrong
-    # die from a wrong spell, or a Power placing from a cast, would tell what the hidden placing holds (twenty-seventh,
-    # twenty-eighth and twenty-ninth breakers)
-    wrong_spell = refuse("`spell` goes with a Casting die and names the spell of its value or one below (`cast N spell M`); "
-                         "a Power die casts nothing")  # (thirtieth breaker: true after a Power die too)
-    wrong_reroll = refuse(f"'reroll' names one of your two Battle dice (as placed after `battle`), for a spell that re-rolls "
-                          f"one of yours: {_own_rerolls_in_words(db, side)}")
+    # Each wrong `spell` or `reroll` word is refused in words naming the mistake, for the player who typed the placing
+    # where it shows (`commit --assign`, `seal --assign`: thirty-first breaker, one message for all named none); where the
+    # placing is typed unseen, the refusal is ``hidden``, one text whatever is wrong: a refusal that told a wrong die from
+    # a wrong spell, or a Power placing from a cast, would tell what the hidden placing holds (twenty-seventh to
+    # twenty-ninth breakers).
+    hidden = (f"a `spell` or `reroll` word that does not fit: `spell` goes with a Casting die and names the spell of its "
+              f"value or one below; `reroll` names one of your two Battle dice, for a spell that re-rolls one of yours "
+              f"({_own_rerolls_in_words(db, side)})")
+
+    def wrong(message: str) -> RuleError:
+        return RuleError(message, None, side, "assignment", hidden=hidden)
+
     if a.cast is None:
         if a.spell is not None:
-            raise wrong_spell
+            raise wrong("`spell` goes with a Casting die (`cast N spell M`): a Power die casts no spell")
         if a.reroll is not None:
-            raise wrong_reroll
+            raise wrong(f"`reroll` goes with a Casting die whose spell re-rolls one of your Battle dice "
+                        f"({_own_rerolls_in_words(db, side)}): a Power die casts no spell")
         return
     face = a.spell if a.spell is not None else a.cast
-    if face not in castable_faces(db, a.cast):
-        raise wrong_spell
-    if a.reroll is not None and (not spell(db, side, face).effect.reroll_battle_die or a.reroll not in a.battle):
-        raise wrong_reroll
+    faces = castable_faces(db, a.cast)
+    if face not in faces:
+        raise wrong(f"a Casting die of {a.cast} casts the spell of {' or '.join(map(str, faces))}, not {face}")
+    if a.reroll is not None and not spell(db, side, face).effect.reroll_battle_die:
+        raise wrong(f"{spell(db, side, face).name} re-rolls none of your Battle dice: {_own_rerolls_in_words(db, side)}")
+    if a.reroll is not None and a.reroll not in a.battle:
+        raise wrong(f"'reroll' names one of your two Battle dice, {a.battle[0]} or {a.battle[1]}, not {a.reroll}")
 
 
 def _own_rerolls_in_words(db: Database, side: Side) -> str:

@@ -193,7 +193,8 @@ class DuelTable:
         if (error.refusal is rules.Refusal.ALREADY_COMMITTED and error.side is not None and asking is not None and asking != error.side
                 and not all(state.hands[s].committed for s in SIDES)):  # its `undo` is refused at this prompt (twenty-fourth breaker)
             return f"{error}; {_take_back_elsewhere()}"
-        return advice.refusal_text(error, state, self.db)  # (its option is dropped by the session: none is typed at a prompt)
+        hidden = self.waiting_side(state) is not None  # the placing is typed unseen at this prompt (R77)
+        return advice.refusal_text(error, state, self.db, hidden=hidden)  # (its option is dropped by the session: none is typed at a prompt)
 
     def run_command(self, name: str, state: State) -> tuple[Any, ...]:
         """``board`` (the Locations and tracks, drawn), ``spells``."""
