@@ -312,3 +312,15 @@ def test_after_barrier_lock_a_refusal_offers_the_last_stand():
     assert "`referee solo last-stand`" in advice.refusal_text(error, game.state)
     lost = replace(game.state, ending=Ending.SPIRIT_FALLEN)
     assert "last-stand" not in advice.refusal_text(error, lost)
+
+
+@pytest.mark.parametrize("keys, row", [((), "0 of 3"), ((3,), "1 of 3 (Key 3)"), ((1, 3), "2 of 3 (Keys 1 and 3)"),
+                                       ((1, 2, 3), "3 of 3 (Keys 1, 2 and 3)")])
+def test_the_warding_keys_row_counts_the_keys_before_naming_them(keys, row):
+    """Rulebook, Winning or Losing (Barrier Lock needs all three Warding Keys); thirty-first breaker (MED 1): the status row
+    listed the numbers of the keys held, so Key 3 alone read "Warding Keys 3", as if all three were held."""
+    from referee.solo import view
+
+    game = SoloGame.new(DB, "normal", ["solo.spell.bind", "solo.spell.shield"], 1)
+    lines = dict(view.status_lines(replace(game.state, keys=keys), DB))
+    assert lines["Warding Keys"] == row

@@ -549,7 +549,7 @@ class SoloTable:
         end = core.lassadar(db)
         parts = [f"Mana {state.mana}", f"Spirit {state.spirit}",
                  f"Grayking {state.grayking} ({end - state.grayking} to Lassadar)",
-                 f"Keys {len(state.keys)}/3", f"Deck {len(state.deck)}"]
+                 f"Keys {len(state.keys)}/{len(rules.stats(self.db).keys)}", f"Deck {len(state.deck)}"]
         if state.map_battle is not None:
             parts.append(f"Map round {state.map_battle.round}")
         if state.last_stand is not None:

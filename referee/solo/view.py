@@ -89,7 +89,7 @@ def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
         ("Mana", str(state.mana)),
         ("Spirit", str(state.spirit)),
         ("Grayking", grayking),
-        ("Warding Keys", ", ".join(map(str, state.keys)) or "none"),
+        ("Warding Keys", _keys_held(state, db)),
         ("Spells", spells),
         ("Elders", elders),
         ("Quest deck", f"{len(state.deck)} to draw, {len(state.discard)} discarded, {len(state.removed)} out of the game"),
@@ -202,6 +202,17 @@ stands on it; 6 (the compact form) shows what stands on a hex instead of its num
 def map_columns(grid, cell: int) -> int:
     """Terminal columns the rows of ``grid`` take with hexes ``cell`` wide (odd rows sit half a hex right)."""
     return cell // 2 + grid.columns * cell
+
+
+def _keys_held(state: State, db: Database) -> str:
+    """The Warding Keys row: a count first, then which (``1 of 3 (Key 3)``, ``2 of 3 (Keys 1 and 3)``, ``0 of 3``): the
+    numbers alone, ``3`` for Key 3, read as all three keys held (thirty-first breaker)."""
+    held = f"{len(state.keys)} of {len(rules.stats(db).keys)}"
+    if not state.keys:
+        return held
+    numbers = [str(key) for key in state.keys]
+    which = f"Key {numbers[0]}" if len(numbers) == 1 else f"Keys {', '.join(numbers[:-1])} and {numbers[-1]}"
+    return f"{held} ({which})"
 
 
 class MapTooNarrow(RefereeError):
