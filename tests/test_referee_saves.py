@@ -180,3 +180,24 @@ def test_a_bad_player_name_in_a_save_is_named_at_its_key(tmp_path, key, value, s
     save.write_text(edited, encoding="utf-8")
     said = one_line_error(invoke(["duel", "status"], save=save))
     assert f"[setup] {key}: " in said and says in said, said
+
+
+@pytest.mark.parametrize("game, find, replace, says", [
+    ("solo", '"solo.spell.bind"', '"bind"', "no spell id 'bind'; spell ids are solo.spell."),
+    ("solo", 'difficulty = "normal"', "difficulty = 2", "[setup] difficulty: a difficulty is text"),
+    ("solo", 'difficulty = "normal"', 'difficulty = "normal"\nspells = 3', None),  # a key twice: TOML refuses it
+    ("duel", "row = [\n", "row = [\n    5,\n", "[setup] row: a list of Location ids"),
+])
+def test_a_hand_edited_setup_is_named_at_its_key_in_the_saves_own_words(tmp_path, game, find, replace, says):
+    """Thirty-first breaker (MED 3): `spells = ["bind", ...]` was refused with "no spell 'bind'; spells are: bind, ..." (the
+    short names, not the ids a save holds), and `difficulty = 2` or a row of numbers with "[setup] needs difficulty and
+    spells" / "needs the row", though the keys were there. Each is one line at its key, in the save's own terms."""
+    save = tmp_path / "s.toml"
+    assert invoke([*NEW[game], "--seed", "1"], save=save).exit_code == 0
+    text = save.read_text(encoding="utf-8")
+    assert find in text
+    save.write_text(text.replace(find, replace, 1), encoding="utf-8")
+    before = save.read_bytes()
+    said = one_line_error(invoke([game, "status"], save=save))
+    assert says is None or says in said, said
+    assert "spells are: bind" not in said and "needs difficulty and spells" not in said and save.read_bytes() == before

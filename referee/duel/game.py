@@ -116,8 +116,10 @@ class DuelGame(RefereeGame):
         :class:`~referee.errors.ParseError` without a row, :class:`rules.RuleError` as :meth:`new`."""
         check_keys(setup, ("row", "removed", "wardens", "shadowmajik", "dice"), "[setup]")
         row, names = setup.get("row"), (setup.get("wardens", "Wardens"), setup.get("shadowmajik", "Shadowmajik"))
-        if not isinstance(row, list) or not all(isinstance(x, str) for x in row):
+        if row is None:
             raise ParseError("[setup] needs the row of Locations")
+        if not isinstance(row, list) or not all(isinstance(x, str) for x in row):  # (thirty-first breaker: "needs" it)
+            raise ParseError("[setup] row: a list of Location ids ([\"duel.location.stonewatch\", ...])")
         for key, name in zip(("wardens", "shadowmajik"), names, strict=True):  # each at its key (thirtieth breaker)
             if not isinstance(name, str):
                 raise ParseError(f"[setup] {key}: a player's name is text, not {type(name).__name__}")

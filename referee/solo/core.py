@@ -120,7 +120,9 @@ def spell(db: Database, spell_id: str) -> Spell:
         known = _SPELLS[id(db)] = (db, {s.id: s for s in db.solo.spell})
     found = known[1].get(spell_id)
     if found is None:
-        raise RuleError(f"no spell {spell_id!r}; spells are: {', '.join(short_id(s.id) for s in db.solo.spell)}")
+        from pnp.oneline import listed, quoted  # the ids a save writes, not the short names typed (thirty-first breaker)
+
+        raise RuleError(f"no spell id {quoted(spell_id, 60)}; spell ids are {listed([s.id for s in db.solo.spell], most=4)}")
     return found
 
 

@@ -129,10 +129,14 @@ class SoloGame(RefereeGame):
         """The game of a save file's ``[setup]`` (``difficulty``, ``spells``); raises
         :class:`~referee.errors.ParseError` without them, :class:`rules.RuleError` as :meth:`new`."""
         check_keys(setup, ("difficulty", "spells"), "[setup]")
-        spells = setup.get("spells")
-        if not isinstance(setup.get("difficulty"), str) or not isinstance(spells, list) or not all(isinstance(s, str) for s in spells):
-            raise ParseError("[setup] needs difficulty and spells")
-        return cls.new(db, setup["difficulty"], spells, seed)
+        difficulty, spells = setup.get("difficulty"), setup.get("spells")
+        if difficulty is None or spells is None:  # each key named, and what it holds (thirty-first breaker)
+            raise ParseError(f"[setup] needs {'difficulty' if difficulty is None else 'spells'}")
+        if not isinstance(difficulty, str):
+            raise ParseError(f"[setup] difficulty: a difficulty is text (\"normal\"), not {type(difficulty).__name__}")
+        if not isinstance(spells, list) or not all(isinstance(s, str) for s in spells):
+            raise ParseError("[setup] spells: a list of spell ids ([\"solo.spell.bind\", ...])")
+        return cls.new(db, difficulty, spells, seed)
 
     def undo(self) -> ev.Event:
         """Take back the last event (:meth:`RefereeGame.undo`), keeping the marks of what the referee showed
