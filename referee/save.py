@@ -82,7 +82,7 @@ NEW_GAME = {"solo": "`referee solo play` (it asks the difficulty and starting sp
 """The commands that start a game of each kind, as a refusal offers them (each works as printed)."""
 
 
-def _as_written(value: object) -> str:
+def as_written(value: object) -> str:
     """``value`` as a TOML file writes it (``true``, ``"4"``, ``[1]``), cut to a readable length (twenty-third
     breaker: a hand-edited ``format = true`` was echoed as Python's ``True``)."""
     return shortened(_inline(value), 20)
@@ -552,7 +552,7 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
     fmt = doc.get("format")
     text = raw.decode("utf-8-sig")
     if "format" in doc and (not isinstance(fmt, int) or isinstance(fmt, bool)):  # twenty-first breaker: format = "4"
-        raise SaveError(path, f"corrupt or hand-edited save file: format: {_as_written(fmt)} is not a whole number "
+        raise SaveError(path, f"corrupt or hand-edited save file: format: {as_written(fmt)} is not a whole number "
                               f"(this referee writes format = {FORMAT})", _top_line(text, "format"))
     if not isinstance(fmt, int) or isinstance(fmt, bool):
         raise SaveError(path, "not a save file (no format number)")
@@ -567,14 +567,14 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
         raise SaveError(path, "corrupt or truncated save file: it has no `game` line (`game = \"solo\"` or `game = \"duel\"`)")
     # twenty-second breaker: `game = 4` had "no game line", `game = "Solo"` was "a save of 'Solo'"
     if not isinstance(doc["game"], str) or doc["game"] not in SETUP_MARKS:
-        raise SaveError(path, f"corrupt or hand-edited save file: game: {_as_written(doc['game'])} is no game of this "
+        raise SaveError(path, f"corrupt or hand-edited save file: game: {as_written(doc['game'])} is no game of this "
                               f"referee (`game = \"solo\"` or `game = \"duel\"`)", _top_line(text, "game"))
     setup = doc.get("setup")
     other = doc.get("game")
     if (other != game and other in SETUP_MARKS and isinstance(setup, dict) and SETUP_MARKS[game] & setup.keys()
             and not SETUP_MARKS[other] & setup.keys()):  # twenty-first breaker: a solo save edited to game = "duel"
-        raise SaveError(path, f"corrupt or hand-edited save file: it says game = {_as_written(other)}, but its [setup] is a game of "
-                              f"{_title(game)} ({', '.join(sorted(SETUP_MARKS[game] & setup.keys()))}): game = {_as_written(game)}",
+        raise SaveError(path, f"corrupt or hand-edited save file: it says game = {as_written(other)}, but its [setup] is a game of "
+                              f"{_title(game)} ({', '.join(sorted(SETUP_MARKS[game] & setup.keys()))}): game = {as_written(game)}",
                         _top_line(text, "game"))
     if doc.get("game") != game:
         from pnp.oneline import shell_quoted  # the one quoting of an offered command (twenty-sixth breaker)
@@ -588,16 +588,27 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
     if fingerprint is not None and "database" not in doc:
         raise SaveError(path, "corrupt or hand-edited save file: it has no `database` line (the fingerprint of the "
                               "card database the game was played with)")
-    if fingerprint is not None and doc.get("database") != fingerprint:
-        raise DatabaseChanged(path, "the card database changed since this game was saved (fingerprint differs) and no copy "
-                                    "of the one it was played with is kept; use the cards.toml it was played with, or start "
-                                    "a new game", doc.get("database"))
+    named = doc.get("database")
+    if fingerprint is not None and not (isinstance(named, str) and re.fullmatch(r"[0-9a-f]{64}", named)):
+        raise SaveError(path, f"corrupt or hand-edited save file: database: {as_written(named)} is no database fingerprint "
+                              f"(64 hex digits, as `referee` wrote it)", _top_line(text, "database"))  # (thirty-first breaker:
+        # an emptied line was said as "the card database changed")
+    if fingerprint is not None and named != fingerprint:
+        raise DatabaseChanged(path, "the card database changed since this game was saved (fingerprint differs), or this "
+                                    "save's `database` line was edited, and no copy of the one it names is kept; use the "
+                                    "cards.toml it was played with, or start a new game", named)
     try:
         check_keys(doc, ENVELOPE, "the save file")
     except ParseError as error:
         raise SaveError(path, f"corrupt or hand-edited save file: {error}") from None
+    if "seed" not in doc:  # (thirty-first breaker: "seed is not an integer" for a missing line)
+        raise SaveError(path, "corrupt or truncated save file: it has no `seed` line (the seed the referee's dice come from)")
     if not isinstance(doc.get("seed"), int) or isinstance(doc.get("seed"), bool):
-        raise SaveError(path, "corrupt save file: seed is not an integer")
+        raise SaveError(path, f"corrupt or hand-edited save file: seed: {as_written(doc['seed'])} is not a whole number",
+                        _top_line(text, "seed"))
+    if doc["seed"] < 0:  # `new --seed -1` is refused; a save edited so was played from (thirty-first breaker)
+        raise SaveError(path, f"corrupt or hand-edited save file: seed: {doc['seed']} is below 0 (a seed is 0 or more)",
+                        _top_line(text, "seed"))
     if not isinstance(doc.get("setup"), dict):
         raise SaveError(path, "corrupt or truncated save file: no [setup] table")
     events = doc.get("events", [])

@@ -201,3 +201,31 @@ def test_a_hand_edited_setup_is_named_at_its_key_in_the_saves_own_words(tmp_path
     said = one_line_error(invoke([game, "status"], save=save))
     assert says is None or says in said, said
     assert "spells are: bind" not in said and "needs difficulty and spells" not in said and save.read_bytes() == before
+
+
+@pytest.mark.parametrize("game, pattern, replace, says", [
+    ("solo", r'(?m)^database = .*$', 'database = ""', 'database: "" is no database fingerprint'),
+    ("duel", r'(?m)^database = .*$', "database = 5", "database: 5 is no database fingerprint"),
+    ("solo", r'(?m)^database = .*$', 'database = "' + "0" * 64 + '"', "or this save's `database` line was edited"),
+    ("solo", r"(?m)^seed = .*\n", "", "it has no `seed` line"),
+    ("duel", r"(?m)^seed = .*$", "seed = -1", "seed: -1 is below 0"),
+    ("duel", r'(?m)^dice = .*$', "dice = 5", "[setup] dice: 5 is no dice scheme"),
+    ("duel", r'(?s)removed = \[.*?\]', 'removed = ["solo.quest.randven"]', "[setup] removed: it lists the Locations not in the row"),
+])
+def test_a_hand_edited_envelope_or_setup_value_is_named_as_written(tmp_path, game, pattern, replace, says):
+    """Thirty-first breaker (MED 4, LOWs 8 and 9): an emptied `database` line was said as "the card database changed"; a
+    missing seed as "not an integer"; a negative seed, which `new --seed -1` refuses, was played from; `dice = 5` was
+    echoed as '5'; any `[setup] removed` passed. Each is one line naming its key and the value as the save writes it;
+    the file is not changed."""
+    import re
+
+    save = tmp_path / "s.toml"
+    assert invoke([*NEW[game], "--seed", "1"], save=save).exit_code == 0
+    text = save.read_text(encoding="utf-8")
+    edited = re.sub(pattern, lambda _: replace, text, count=1)
+    assert edited != text
+    save.write_text(edited, encoding="utf-8")
+    before = save.read_bytes()
+    said = one_line_error(invoke([game, "status"], save=save))
+    assert says in said, said
+    assert save.read_bytes() == before

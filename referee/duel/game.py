@@ -127,8 +127,14 @@ class DuelGame(RefereeGame):
                 raise ParseError(f"[setup] {key}: {name_problem(name)}")
         dice = setup.get("dice", "sequential")  # a save from before the per-side dice names no scheme
         if dice not in DICE_SCHEMES:
-            raise ParseError(f"[setup] dice is {str(dice)[:40]!r}: it is one of {', '.join(DICE_SCHEMES)}")
-        return cls.start(db, rules.new_game(db, seed, PerSide(*names), row, dice))
+            from referee.save import as_written  # as the save writes it (thirty-first breaker: 5 was '5')
+
+            raise ParseError(f"[setup] dice: {as_written(dice)} is no dice scheme: it is one of {', '.join(DICE_SCHEMES)}")
+        game = cls.start(db, rules.new_game(db, seed, PerSide(*names), row, dice))
+        if "removed" in setup and setup["removed"] != list(game.state.setup.removed):  # worked out from the row: a value
+            raise ParseError("[setup] removed: it lists the Locations not in the row, as the referee wrote them; "  # that
+                             "an edited list is none of them (remove the line, or write it back)")  # disagrees was ignored
+        return game
 
 
 NAME_LENGTH = 40
