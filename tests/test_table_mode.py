@@ -1563,3 +1563,18 @@ def test_a_refusal_at_a_hidden_prompt_never_pushes_the_dice_off_a_short_terminal
         assert " ".join(shown.split()) == f"Refused: {refusal}."
     elif lines:
         assert lines[0].startswith("Refused:") and lines[-1].endswith("…")
+
+
+def test_the_status_of_a_finished_duel_says_no_round_in_play(tmp_path):
+    """Thirty-first breaker (LOW 10): after the last round, `referee duel status` still said "this round: waiting" for
+    both sides; once the game is over no round is played, and the side rows say none."""
+    from referee.duel import view as duel_view
+
+    save = tmp_path / "duel.toml"
+    for line in script("duel", "wardens-win"):
+        one_shot("duel", save, line, refused_ok=True)
+    state = load_duel(save, DB).state
+    assert state.phase == "over"
+    rows = dict(duel_view.status_lines(state, DB))
+    sides = [text for label, text in rows.items() if "won" not in label and ("MP" in text or "SP" in text)]
+    assert len(sides) == 2 and not any("this round" in text for text in sides), rows

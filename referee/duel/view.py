@@ -156,7 +156,9 @@ def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
         lines.append((rules.who(state, s),
                       f"{state.points[s]} {rules.points_word(db, s)}; "
                       f"{state.supply[s]} cube{'s' if state.supply[s] != 1 else ''} in supply; "
-                      f"controls {len(state.controlled_by(s))} ({controlled}); this round: {hand_status(state, s)}"))
+                      f"controls {len(state.controlled_by(s))} ({controlled})"
+                      + ("" if state.phase == "over" else f"; this round: {hand_status(state, s)}")))  # (thirty-first breaker:
+        # "this round: waiting" after the game's end)
     for i, p in enumerate(state.row, 1):
         card = rules.location(db, p.id)
         mark = (" [yellow marker]" if p.id == state.current
