@@ -441,7 +441,8 @@ def restore(path: Path, game: str, check: Callable[[Path], Any] | None = None) -
 
     Refused with a :class:`SaveError` (nothing changed) when no ``.prev`` exists, when it is a symbolic
     link, a folder or a device (never swapped into the save), when it is not a save of ``game``, or when
-    ``check(prev)`` (a game's ``load``) raises :class:`SaveError`.
+    ``check(prev)`` (a game's ``load``) raises :class:`SaveError`. A file at ``path`` that holds no readable game is
+    kept in ``path.unreadable`` (refused when that name is taken), not swapped into ``.prev``.
     """
     path = Path(path)
     kept = prev_path(path)
@@ -465,6 +466,18 @@ def restore(path: Path, game: str, check: Callable[[Path], Any] | None = None) -
     if check is not None:
         check(kept)
     savelock.check_free(kept)  # a table session playing the kept game would lose it when it moves
+    if current == "":  # the file in the save's place is no game: kept beside, as `new --force` keeps it (thirty-first breaker:
+        aside = unreadable_path(path)  # it went into .prev as "the game you were playing", and blocked the next `new`)
+        if os.path.lexists(aside):
+            raise SaveError(aside, f"`referee {game} restore` would keep the unreadable file {path.name} here, and this file "
+                                   f"is in the way: move it away first; nothing was restored")
+        with savelock.exclusive(path):
+            try:
+                os.replace(path, aside)
+                os.replace(kept, path)
+            except OSError as error:
+                raise SaveError(path, f"cannot restore: {error.strerror or error}") from None
+        return f"The game kept in {kept} is back in {path}; the unreadable file that was there is kept in {aside}."
     with savelock.exclusive(path):
         return _swap(path, kept)
 

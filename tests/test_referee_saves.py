@@ -229,3 +229,25 @@ def test_a_hand_edited_envelope_or_setup_value_is_named_as_written(tmp_path, gam
     said = one_line_error(invoke([game, "status"], save=save))
     assert says in said, said
     assert save.read_bytes() == before
+
+
+@pytest.mark.parametrize("game", ["solo", "duel"])
+def test_restore_over_an_unreadable_save_keeps_it_aside_not_in_prev(tmp_path, game):
+    """Thirty-first breaker (LOW 5): `restore` over a save that had turned to junk called it "the game you were playing"
+    and swapped it into .prev, where it blocked the next `new --force`. It is kept in .unreadable, as `new --force` keeps
+    it, and the game comes back; with .unreadable taken, nothing moves."""
+    save = tmp_path / "r.toml"
+    assert invoke([*NEW[game], "--seed", "1"], save=save).exit_code == 0
+    assert invoke(PLAY[game], save=save).exit_code == 0
+    assert invoke([*NEW[game], "--seed", "2", "--force"], save=save).exit_code == 0
+    kept = (tmp_path / "r.toml.prev").read_bytes()
+    save.write_bytes(b"junk\n")
+    (tmp_path / "r.toml.unreadable").write_bytes(b"mine")
+    before = files(tmp_path)
+    assert "in the way" in one_line_error(invoke([game, "restore"], save=save)) and files(tmp_path) == before
+    (tmp_path / "r.toml.unreadable").unlink()
+    result = invoke([game, "restore"], save=save)
+    assert result.exit_code == 0 and "the game you were playing" not in result.stdout, result.output
+    assert save.read_bytes() == kept and (tmp_path / "r.toml.unreadable").read_bytes() == b"junk\n"
+    assert not (tmp_path / "r.toml.prev").exists()
+    assert invoke([*NEW[game], "--seed", "3", "--force"], save=save).exit_code == 0  # not blocked any more
