@@ -1922,3 +1922,17 @@ def test_a_wrong_word_typed_unseen_is_one_refusal_and_typed_in_the_open_names_it
     assert len(in_the_open) == len(placings)
     assert any("3 or 5, not 4" in line for line in in_the_open) and any("casts no spell" in line for line in in_the_open)
     assert save.read_bytes() == before
+
+
+@pytest.mark.parametrize("name, says", [("\u2028", "control characters"), ("A\u2029B", "control characters"),
+                                        ("\u0301\u0301", "accents alone print as nothing"), ("Zoë", None), ("Łukasz 2", None)])
+def test_a_name_that_breaks_a_line_or_prints_as_nothing_is_refused(tmp_path, name, says):
+    """Thirty-first breaker (LOW 7): a line separator (U+2028) was refused as an "empty" name, and a name of combining
+    accents alone was accepted and printed as nothing, shifting the status table. Names of letters with accents pass."""
+    save = tmp_path / "d.toml"
+    result = CliRunner().invoke(main, ["duel", "new", "--seed", "1", "--wardens", name, "--shadowmajik", "Bo", "--save", str(save),
+                                       "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    if says is None:
+        assert result.exit_code == 0, result.output
+    else:
+        assert result.exit_code != 0 and says in result.output and not save.exists(), result.output

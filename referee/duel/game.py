@@ -145,12 +145,14 @@ def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name, or ``None``: empty, longer than :data:`NAME_LENGTH`,
     holding a control character (an escape sequence in a name would reach every player's terminal) or a back
     quote (it would make words of the name read as a command in the Next line)."""
+    if any(unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp") for char in name):  # before "empty": a line
+        return "a player's name cannot hold control characters (escapes, line breaks, tabs)"  # separator is a line break
     if not name.strip():
         return "a player's name cannot be empty"
     if len(name) > NAME_LENGTH:
         return f"a player's name is at most {NAME_LENGTH} characters, not {len(name)}"
-    if any(unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co") for char in name):
-        return "a player's name cannot hold control characters (escapes, line breaks, tabs)"
+    if not any(unicodedata.category(char)[0] in "LNPS" for char in name):  # combining accents alone print as nothing
+        return "a player's name needs a letter, digit or sign: accents alone print as nothing"  # (thirty-first breaker)
     if "`" in name:  # the Next line marks the commands to type in back quotes (fifteenth breaker: a name forged one)
         return "a player's name cannot hold a back quote (`): the Next line marks the commands to type with them"
     return None
