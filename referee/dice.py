@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.errors import ParseError
+from referee.errors import ParseError, as_written
 
 SIDES = 6
 
@@ -117,7 +117,8 @@ class Dice:
                 raise DiceError("dice are either typed or rolled (k), not both")
             return cls(tuple(data["values"]), None)
         if not isinstance(k, int) or isinstance(k, bool) or k < 0:
-            raise DiceError(f"rolled dice need a die index k >= 0, not {k!r}")
+            raise DiceError("rolled dice need a die index k = 0 or more" + (", and these have no k" if k is None else
+                            f", not {as_written(k)}"))  # (thirty-first breaker: Python's None and reprs)
         return cls(tuple(data["values"]), k)
 
 

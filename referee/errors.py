@@ -19,6 +19,10 @@ from __future__ import annotations
 
 import re
 
+import tomli_w
+
+from pnp.oneline import shortened
+
 
 class RefereeError(ValueError):
     """Anything the referee refuses or cannot read: ``str(error)`` is one line for the player."""
@@ -88,3 +92,22 @@ def check_keys(table: dict[str, object], allowed: tuple[str, ...], where: str) -
         from pnp.oneline import quoted
 
         raise ParseError(f"{where} has an unknown key {quoted(unknown[0], 40)}: it holds only {', '.join(allowed)}")
+
+
+def as_written(value: object) -> str:
+    """``value`` as a TOML file writes it (``true``, ``"4"``, ``[1]``), cut to a readable length (twenty-third
+    breaker: a hand-edited ``format = true`` was echoed as Python's ``True``)."""
+    return shortened(_inline(value), 20)
+
+
+def _inline(value: object) -> str:
+    """``value`` in TOML's inline form: a table as ``{ v = 4 }`` (twenty-fourth breaker: ``format = {v = 4}`` was
+    echoed as ``4``), an array on one line."""
+    if isinstance(value, dict):
+        bare = {key: key if re.fullmatch(r"[A-Za-z0-9_-]+", str(key)) else _inline(str(key)) for key in value}
+        return "{ " + ", ".join(f"{bare[key]} = {_inline(item)}" for key, item in value.items()) + " }" if value else "{}"
+    try:
+        written = " ".join(tomli_w.dumps({"v": value}).partition("=")[2].split())  # an array on one line
+        return written.replace("[ ", "[").replace(", ]", "]").replace(",]", "]")
+    except (TypeError, ValueError):
+        return repr(value)

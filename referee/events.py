@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from referee.dice import Dice
-from referee.errors import ParseError
+from referee.errors import ParseError, as_written
 
 
 class EventError(ParseError):
@@ -53,7 +53,7 @@ class CardRef:
     def from_dict(cls, data: Any) -> CardRef:
         """The inverse of :meth:`to_dict` (``typed`` may be left out: false); raises :class:`EventError` on anything else."""
         if not isinstance(data, dict) or not isinstance(data.get("id"), str) or not isinstance(data.get("typed", False), bool) or set(data) - {"id", "typed"}:
-            raise EventError(f"a card must be {{id = \"...\", typed = true|false}}, not {data!r}")
+            raise EventError(f"a card must be {{ id = \"...\", typed = true|false }}, not {as_written(data)}")
         return cls(data["id"], data.get("typed", False))
 
 
@@ -267,7 +267,8 @@ class EventDecoder(Generic[E]):
         kind = data.get("type")
         cls = self.types.get(kind) if isinstance(kind, str) else None
         if cls is None:
-            raise EventError(f"unknown event type {kind!r}; types are {', '.join(self.types)}")
+            said = "it has no type" if kind is None else f"{as_written(kind)} is no event type"  # (thirty-first breaker: None)
+            raise EventError(f"{said}; types are {', '.join(self.types)}")
         kind = cls.kind
         fields = self._fields[kind]
         unknown = set(data) - {f.name for f in fields} - {"type"}

@@ -20,9 +20,8 @@ from typing import Any
 import tomli_w
 
 from pnp.files import FileRefused, read_limited
-from pnp.oneline import shortened
 from referee import savelock
-from referee.errors import ParseError, RefereeError, check_keys
+from referee.errors import ParseError, RefereeError, as_written, check_keys
 
 FORMAT = 4
 """The save format this code writes; files with a higher number are refused as newer, files with a
@@ -80,25 +79,6 @@ NEW_GAME = {"solo": "`referee solo play` (it asks the difficulty and starting sp
                     "`referee solo new --difficulty normal --spells bind,shield`",
             "duel": "`referee duel new` (or `referee duel play`)"}
 """The commands that start a game of each kind, as a refusal offers them (each works as printed)."""
-
-
-def as_written(value: object) -> str:
-    """``value`` as a TOML file writes it (``true``, ``"4"``, ``[1]``), cut to a readable length (twenty-third
-    breaker: a hand-edited ``format = true`` was echoed as Python's ``True``)."""
-    return shortened(_inline(value), 20)
-
-
-def _inline(value: object) -> str:
-    """``value`` in TOML's inline form: a table as ``{ v = 4 }`` (twenty-fourth breaker: ``format = {v = 4}`` was
-    echoed as ``4``), an array on one line."""
-    if isinstance(value, dict):
-        bare = {key: key if re.fullmatch(r"[A-Za-z0-9_-]+", str(key)) else _inline(str(key)) for key in value}
-        return "{ " + ", ".join(f"{bare[key]} = {_inline(item)}" for key, item in value.items()) + " }" if value else "{}"
-    try:
-        written = " ".join(tomli_w.dumps({"v": value}).partition("=")[2].split())  # an array on one line
-        return written.replace("[ ", "[").replace(", ]", "]").replace(",]", "]")
-    except (TypeError, ValueError):
-        return repr(value)
 
 
 def _top_line(text: str, key: str) -> int | None:

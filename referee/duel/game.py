@@ -23,7 +23,7 @@ from referee.duel import advice, legal, rules, view
 from referee.duel import events as ev
 from referee.duel import state as state_module
 from referee.duel.state import DICE_SCHEMES, DiceScheme, PerSide, State
-from referee.errors import ParseError, RuleError, check_keys
+from referee.errors import ParseError, RuleError, as_written, check_keys
 from referee.game import GameRules, RefereeGame, SaveCheck, check_save, load_game
 
 
@@ -127,8 +127,6 @@ class DuelGame(RefereeGame):
                 raise ParseError(f"[setup] {key}: {name_problem(name)}")
         dice = setup.get("dice", "sequential")  # a save from before the per-side dice names no scheme
         if dice not in DICE_SCHEMES:
-            from referee.save import as_written  # as the save writes it (thirty-first breaker: 5 was '5')
-
             raise ParseError(f"[setup] dice: {as_written(dice)} is no dice scheme: it is one of {', '.join(DICE_SCHEMES)}")
         game = cls.start(db, rules.new_game(db, seed, PerSide(*names), row, dice))
         if "removed" in setup and setup["removed"] != list(game.state.setup.removed):  # worked out from the row: a value
