@@ -305,7 +305,7 @@ def load_game(cls: type[G], path: Path, db: Database, trust_checkpoint: bool = T
     except savefile.DatabaseChanged as error:  # the game goes on with the database it was started with, if kept
         kept = snapshots.find(error.saved)
         if kept is None:
-            raise savefile.DatabaseChanged(path, error.reason.replace("no copy of the one it was played with is kept",
+            raise savefile.DatabaseChanged(path, error.reason.replace(savefile.NO_COPY_KEPT,
                                                                       snapshots.missing(error.saved)), error.saved) from None
         db = kept
         doc, revision = savefile.read_revision(path, cls.rules.name, db.fingerprint)

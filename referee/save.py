@@ -105,6 +105,11 @@ class SaveError(RefereeError):
         super().__init__(f"{path}:{line}: {reason}" if line else f"{path}: {reason}")
 
 
+NO_COPY_KEPT = "no copy of the one it was played with is kept"
+"""The words of a :class:`DatabaseChanged` refusal that :func:`referee.game.load_game` replaces with why no kept copy
+serves (:func:`referee.snapshots.missing`)."""
+
+
 class DatabaseChanged(SaveError):
     """The save was played with another card database than the one given: ``saved`` is the fingerprint
     its ``database`` line records (:mod:`referee.snapshots` may still have that database)."""
@@ -588,7 +593,7 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
         # an emptied line was said as "the card database changed")
     if fingerprint is not None and named != fingerprint:
         raise DatabaseChanged(path, "the card database changed since this game was saved (fingerprint differs), or this "
-                                    "save's `database` line was edited, and no copy of the one it names is kept; use the "
+                                    f"save's `database` line was edited, and {NO_COPY_KEPT}; use the "
                                     "cards.toml it was played with, or start a new game", named)
     try:
         check_keys(doc, ENVELOPE, "the save file")

@@ -73,7 +73,7 @@ def missing(fingerprint: object) -> str:
             return f"the copy kept in {path} has been changed since (it is no longer that database); put it back as it was"
         if path.exists():
             return f"where its copy is kept, {path} is a folder or another kind of file, not the database: put the copy back there"
-    return "no copy of the one it was played with is kept"
+    return "no copy of the one it was played with is kept"  # (referee.save.NO_COPY_KEPT)
 
 
 def find(fingerprint: object) -> Database | None:

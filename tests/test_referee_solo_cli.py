@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shlex
 from pathlib import Path
 
@@ -109,7 +110,9 @@ def test_spell_used_twice_is_refused(tmp_path):
 @pytest.mark.parametrize("damage, message", [
     (lambda text: text[: len(text) // 2], "corrupt"),
     (lambda text: text.replace(f"format = {savefile.FORMAT}", "format = 9"), "newer referee (format 9"),
-    (lambda text: text.replace('database = "', 'database = "0'), "card database changed"),
+    (lambda text: re.sub(r'database = "[0-9a-f]', lambda m: 'database = "' + ("1" if m.group(0)[-1] == "0" else "0"), text, count=1),
+     "card database changed"),  # another fingerprint, still 64 hex digits
+    (lambda text: text.replace('database = "', 'database = "0'), "is no database fingerprint"),  # 65 digits
     (lambda text: text.replace('"solo.quest.tural"', '"solo.quest.nowhere"'), "event 1"),
     (lambda text: text.replace("values = [", "values = [9, "), "event 2"),
     (lambda text: "\x00\xff garbage", "corrupt"),
