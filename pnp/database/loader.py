@@ -805,7 +805,13 @@ def _explain(item: ErrorDetails, loc: tuple[Any, ...], index: LineIndex | None =
         unaccented = "".join(char for char in unicodedata.normalize("NFKD", given) if not unicodedata.combining(char))  # randvën: randven
         suggested = ".".join(part for part in (re.sub(r"[^a-z0-9-]+", "-", piece.lower()).strip("-") for piece in unaccented.split("."))
                              if part)
-        example = (f"did you mean {suggested!r}?" if re.fullmatch(ID_PATTERN, suggested) and suggested != given
+        # the id a record of this block needs starts with its game and kind (thirtieth breaker: 'solo.quest.' was told "did
+        # you mean 'solo.quest'", which the kind check then refused): a suggestion is one, else an example of one
+        prefix = (f"{loc[0]}.{checks.ID_PREFIXES[loc[1]]}." if len(loc) >= 2 and loc[0] in ("solo", "duel")
+                  and loc[1] in checks.ID_PREFIXES else "")
+        fits = re.fullmatch(ID_PATTERN, suggested) and suggested != given and suggested.startswith(prefix)
+        example = (f"did you mean {suggested!r}?" if fits and len(suggested) > len(prefix)
+                   else f"e.g. '{prefix}its-name'" if prefix
                    else "e.g. 'duel.location.rift-of-sael'")
         return f"is {quoted(given)}; an id is lower-case letters, digits and '-', in parts joined by dots: {example}"
 
