@@ -1605,14 +1605,14 @@ def test_a_ctrl_c_while_the_charts_are_written_never_leaves_two_runs_mixed(tmp_p
 
 def test_an_interrupted_simulate_removes_the_chart_folder_it_made(tmp_path):
     """Twenty-fifth breaker: interrupted during its games, `simulate --plots NEW` left an empty NEW folder behind
-    "nothing was changed"."""
+    "nothing was changed". (20,000 games: a loaded machine must not finish them before the interrupt.)"""
     import signal
     import subprocess
     import sys
     import time
 
     folder = tmp_path / "new-charts"
-    child = subprocess.Popen([sys.executable, "-c", "from referee.cli import main; main()", "simulate", "--games", "400", "--difficulty", "normal",
+    child = subprocess.Popen([sys.executable, "-c", "from referee.cli import main; main()", "simulate", "--games", "20000", "--difficulty", "normal",
                               "--jobs", "1", "--db", str(DB_PATH), "--plots", str(folder)],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
     deadline = time.monotonic() + 60
