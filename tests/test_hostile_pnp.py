@@ -3962,3 +3962,63 @@ def test_a_frame_line_covering_the_other_is_said_at_its_width(db, edited_templat
     assert check_fit(db) == []
     edited_templates(name, f"{key} = {value:g}", f"{key} = {value + 0.1:.1f}")
     assert [(p.field, Path(p.path).name) for p in check_fit(db)] == [(f"numbers.{key}", name)]
+
+
+# ---- Thirtieth round (finding 6): a tall ascender, a deep descender, one very wide glyph: the right table, at the font --
+def _tall(font, value):
+    font["OS/2"].sTypoAscender = value
+
+
+def _deep(font, value):
+    font["OS/2"].sTypoDescender = value
+
+
+def _all_tall(font, value):
+    font["hhea"].ascent = font["OS/2"].sTypoAscender = font["OS/2"].usWinAscent = value
+
+
+def _wide_e(font, value):
+    metrics = font["hmtx"].metrics
+    glyph = font.getBestCmap()[ord("e")]
+    metrics[glyph] = (value, metrics[glyph][1])
+
+
+@pytest.mark.parametrize("name, damage, value, key, says", [
+    ("EBGaramond12-Regular.ttf", _tall, 3000, 'font = "serif"',
+     "its vertical metrics (hhea and OS/2 tables) are damaged: the ascender is 3.00 em"),  # 64 "shorten the text" lines
+    ("EBGaramond12-Regular.ttf", _deep, -3000, 'font = "serif"',
+     "its vertical metrics (hhea and OS/2 tables) are damaged: the ascender is 0.71 em and the descender -3.00 em"),
+    ("EBGaramond12-Regular.ttf", _all_tall, 30000, 'font = "serif"',
+     "its vertical metrics (hhea and OS/2 tables) are damaged: the ascender is 30.00 em"),  # 113 lines
+    ("NanumMyeongjo.ttf", _tall, 3000, 'font = "korean"',
+     "its vertical metrics (hhea and OS/2 tables) are damaged: the ascender is 2.93 em"),
+    ("EBGaramond12-Regular.ttf", _wide_e, 60000, 'font = "serif"',
+     "its advance widths (hmtx table) are damaged: 'e' (U+0065) is 60.0 em wide"),  # was "its head table is damaged"
+    ("EBGaramond-Bold.ttf", _wide_e, 65000, 'font = "serif-bold"',
+     "its advance widths (hmtx table) are damaged: 'e' (U+0065) is 65.0 em wide"),
+])
+def test_font_metrics_damaged_far_are_one_line_naming_the_table(tmp_path, name, damage, value, key, says):
+    """Thirtieth breaker (finding 6): an ascender or descender of 3 em (or 30 em in hhea and OS/2 together) passed the
+    font check and gave 64 to 113 "shorten the text" lines at cards.toml; one 'e' 60 em wide was said as a damaged head
+    table (unitsPerEm), which is intact. Each is one line at the font naming the damaged table; no card or template."""
+    from fontTools.ttLib import TTFont
+
+    folder = tmp_path / "fonts"
+    shutil.copytree(ROOT / "templates" / "fonts", folder)
+    font = TTFont(folder / name)
+    damage(font, value)
+    font.save(folder / name)
+    stderr = _one_line_at_the_font(tmp_path, folder, "check", tmp_path / "out", name, says, key)
+    assert "cards.toml" not in stderr and "head table" not in stderr
+
+
+def test_the_bundled_fonts_metrics_are_within_the_limits_checked():
+    """Thirtieth breaker (finding 6), the other side: every bundled font passes the metric limits with room to spare, so
+    they catch damage and never a font as shipped."""
+    from pnp import fonts
+
+    lowest, highest = fonts.VERTICAL_METRICS_EM
+    for key in fonts.FAMILIES:
+        face = fonts._face(key)
+        assert 0 < face.ascent / 1000 <= highest / 1.5 and lowest / 2 <= face.descent / 1000 <= 0, key
+        assert fonts._metric_damage(face, [(char, face.charToGlyph[ord(char)]) for char in "abcdefghijklmnopqrstuvwxyz"]) is None
