@@ -4076,4 +4076,4 @@ def test_a_placed_box_without_a_field_its_layout_reads_is_one_line_at_the_box(db
     problems = check_fit(db)
     assert {(p.field, Path(p.path), p.line) for p in problems} == {
         (key, path, path.read_text(encoding="utf-8").split("\n").index(old.split("\n")[0]) + 1)}, problems
-    assert all(p.message.startswith("missing or not") for p in problems)
+    assert all(p.message.startswith("missing: the layout of ") for p in problems)

@@ -230,8 +230,8 @@ class Template:
         """The :class:`TemplateError` for the placement ``field`` of ``[boxes.<box>]`` that a layout reads and no template
         of this kind writes, at the box's header in the file that writes it."""
         path = next((file for file in template_chain(self.path) if box in _read(file).get("boxes", {})), self.path)
-        return TemplateError(path, f"boxes.{box}.{field}", f"missing or not {NUMBER} (mm): the layout of {self.kind} "
-                                                           f"places this box by it", _line(path, ("boxes", box)))
+        return TemplateError(path, f"boxes.{box}.{field}", f"missing: the layout of {self.kind} reads this field of the "
+                                                           f"box; write it ({NUMBER}, mm)", _line(path, ("boxes", box)))
 
     def color(self, name: str) -> str:
         """The colour called ``name`` (or ``name`` itself if it is a ``"#rrggbb"`` literal)."""
