@@ -313,27 +313,38 @@ the bundled fonts)."""
 WIDEST_CHARACTER_EM = 2.0
 """The widest advance (em) a printed character may have: wider is a damaged width (the bundled fonts' widest is 1.1)."""
 
+VERTICAL_METRICS_EM = (-1.0, 2.0)
+"""The lowest descender and the highest ascender (em, from the baseline) a font may give in its ``OS/2`` table (the
+one ReportLab reads; ``hhea`` should match it): beyond them is damage (the bundled fonts' are -0.3 and 1.0). A taller
+ascender made every line of text taller and was blamed on dozens of card texts (thirtieth breaker, finding 6)."""
+
 
 def _metric_damage(face: Any, checked: list[tuple[str, int]]) -> str | None:
     """Why the metrics of the parsed TTF ``face`` (ReportLab's ``TTFontFile``) are damaged, or ``None``: its
-    ``head`` table's unitsPerEm must lie in :data:`UNITS_PER_EM_RANGE` and be in line with its glyphs (the letters a-z
-    averaging :data:`LETTER_WIDTH_EM` em), its ascender (``hhea`` / ``OS/2``) must be above the baseline and its
-    descender not above it, and no character of ``checked`` (``(character, glyph)`` pairs) may be wider than
-    :data:`WIDEST_CHARACTER_EM` (``hmtx`` table). Twenty-ninth breaker (finding 2): such damage was blamed on dozens of
-    cards and templates, or on one wrong template. Reads only what ReportLab has parsed: microseconds."""
+    ``head`` table's unitsPerEm must lie in :data:`UNITS_PER_EM_RANGE` and be in line with its glyphs (the median width
+    of the letters a-z within :data:`LETTER_WIDTH_EM` em: one damaged glyph, however wide, does not move a median, so
+    it is said as an advance width, not as the em), its ascender (``hhea`` / ``OS/2``) must be above the baseline and at
+    most :data:`VERTICAL_METRICS_EM` [1] em, its descender not above it and at least :data:`VERTICAL_METRICS_EM` [0] em,
+    and no character of ``checked`` (``(character, glyph)`` pairs) may be wider than :data:`WIDEST_CHARACTER_EM`
+    (``hmtx`` table). Twenty-ninth breaker (finding 2) and thirtieth (finding 6): such damage was blamed on dozens of
+    cards and templates, on one wrong template, or on the wrong table. Reads only what ReportLab has parsed:
+    microseconds."""
     units = face.unitsPerEm
     if not UNITS_PER_EM_RANGE[0] <= units <= UNITS_PER_EM_RANGE[1]:
         return (f"its head table is damaged: unitsPerEm is {units} (the OpenType range is {UNITS_PER_EM_RANGE[0]} to "
                 f"{UNITS_PER_EM_RANGE[1]})")
-    letters = [face.hmetrics[glyph][0] / units for char, glyph in checked  # zero widths: said as such after this
-               if "a" <= char <= "z" and face.hmetrics[glyph][0] > 0]
-    mean = sum(letters) / len(letters) if letters else 0.5
-    if not LETTER_WIDTH_EM[0] <= mean <= LETTER_WIDTH_EM[1]:
+    letters = sorted(face.hmetrics[glyph][0] / units for char, glyph in checked  # zero widths: said after this
+                     if "a" <= char <= "z" and face.hmetrics[glyph][0] > 0)
+    median = letters[len(letters) // 2] if letters else 0.5
+    if not LETTER_WIDTH_EM[0] <= median <= LETTER_WIDTH_EM[1]:
         return (f"its head table is damaged: unitsPerEm {units} is out of line with its glyphs (the letters a-z "
-                f"average {mean:.2f} em wide; {LETTER_WIDTH_EM[0]:g} to {LETTER_WIDTH_EM[1]:g} expected)")
-    if face.ascent <= 0 or face.descent > 0:
-        return (f"its vertical metrics (hhea and OS/2 tables) are damaged: the ascender is {face.ascent:g} and the "
-                f"descender {face.descent:g} thousandths of an em (above and below the baseline expected)")
+                f"are {median:.2f} em wide, the median; {LETTER_WIDTH_EM[0]:g} to {LETTER_WIDTH_EM[1]:g} expected)")
+    ascender, descender = face.ascent / 1000, face.descent / 1000  # ReportLab keeps them in thousandths of an em
+    lowest, highest = VERTICAL_METRICS_EM
+    if not (0 < ascender <= highest and lowest <= descender <= 0):
+        return (f"its vertical metrics (hhea and OS/2 tables) are damaged: the ascender is {ascender:.2f} em and the "
+                f"descender {descender:.2f} em from the baseline (an ascender above it, at most {highest:g} em, and a "
+                f"descender below it, at least {lowest:g} em, expected)")
     wide = [char for char, glyph in checked if face.hmetrics[glyph][0] / units > WIDEST_CHARACTER_EM]
     if wide:
         widest = face.hmetrics[face.charToGlyph[ord(wide[0])]][0] / units

@@ -3967,3 +3967,118 @@ def test_a_frame_line_covering_the_other_is_said_at_its_width(db, edited_templat
     assert check_fit(db) == []
     edited_templates(name, f"{key} = {value:g}", f"{key} = {value + 0.1:.1f}")
     assert [(p.field, Path(p.path).name) for p in check_fit(db)] == [(f"numbers.{key}", name)]
+
+
+# ---- Thirtieth round (finding 6): a tall ascender, a deep descender, one very wide glyph: the right table, at the font --
+def _tall(font, value):
+    font["OS/2"].sTypoAscender = value
+
+
+def _deep(font, value):
+    font["OS/2"].sTypoDescender = value
+
+
+def _all_tall(font, value):
+    font["hhea"].ascent = font["OS/2"].sTypoAscender = font["OS/2"].usWinAscent = value
+
+
+def _wide_e(font, value):
+    metrics = font["hmtx"].metrics
+    glyph = font.getBestCmap()[ord("e")]
+    metrics[glyph] = (value, metrics[glyph][1])
+
+
+@pytest.mark.parametrize("name, damage, value, key, says", [
+    ("EBGaramond12-Regular.ttf", _tall, 3000, 'font = "serif"',
+     "its vertical metrics (hhea and OS/2 tables) are damaged: the ascender is 3.00 em"),  # 64 "shorten the text" lines
+    ("EBGaramond12-Regular.ttf", _deep, -3000, 'font = "serif"',
+     "its vertical metrics (hhea and OS/2 tables) are damaged: the ascender is 0.71 em and the descender -3.00 em"),
+    ("EBGaramond12-Regular.ttf", _all_tall, 30000, 'font = "serif"',
+     "its vertical metrics (hhea and OS/2 tables) are damaged: the ascender is 30.00 em"),  # 113 lines
+    ("NanumMyeongjo.ttf", _tall, 3000, 'font = "korean"',
+     "its vertical metrics (hhea and OS/2 tables) are damaged: the ascender is 2.93 em"),
+    ("EBGaramond12-Regular.ttf", _wide_e, 60000, 'font = "serif"',
+     "its advance widths (hmtx table) are damaged: 'e' (U+0065) is 60.0 em wide"),  # was "its head table is damaged"
+    ("EBGaramond-Bold.ttf", _wide_e, 65000, 'font = "serif-bold"',
+     "its advance widths (hmtx table) are damaged: 'e' (U+0065) is 65.0 em wide"),
+])
+def test_font_metrics_damaged_far_are_one_line_naming_the_table(tmp_path, name, damage, value, key, says):
+    """Thirtieth breaker (finding 6): an ascender or descender of 3 em (or 30 em in hhea and OS/2 together) passed the
+    font check and gave 64 to 113 "shorten the text" lines at cards.toml; one 'e' 60 em wide was said as a damaged head
+    table (unitsPerEm), which is intact. Each is one line at the font naming the damaged table; no card or template."""
+    from fontTools.ttLib import TTFont
+
+    folder = tmp_path / "fonts"
+    shutil.copytree(ROOT / "templates" / "fonts", folder)
+    font = TTFont(folder / name)
+    damage(font, value)
+    font.save(folder / name)
+    stderr = _one_line_at_the_font(tmp_path, folder, "check", tmp_path / "out", name, says, key)
+    assert "cards.toml" not in stderr and "head table" not in stderr
+
+
+def test_the_bundled_fonts_metrics_are_within_the_limits_checked():
+    """Thirtieth breaker (finding 6), the other side: every bundled font passes the metric limits with room to spare, so
+    they catch damage and never a font as shipped."""
+    from pnp import fonts
+
+    lowest, highest = fonts.VERTICAL_METRICS_EM
+    for key in fonts.FAMILIES:
+        face = fonts._face(key)
+        assert 0 < face.ascent / 1000 <= highest / 1.5 and lowest / 2 <= face.descent / 1000 <= 0, key
+        assert fonts._metric_damage(face, [(char, face.charToGlyph[ord(char)]) for char in "abcdefghijklmnopqrstuvwxyz"]) is None
+
+
+# ---- Thirtieth round (finding 10): the placement fields of a box its layout places itself ------------------------------
+@pytest.mark.parametrize("name, old, new, key, unread", [
+    ("stats.toml", "[boxes.key_name]\nh = 2.9", "[boxes.key_name]\nx = 50.0\ny = 50.0\nw = 5.0\nh = 2.9", "boxes.key_name.x", "x, y and w are"),
+    ("stats.toml", "[boxes.key_text]\nh = 5.0", "[boxes.key_text]\nw = 3.0\nh = 5.0", "boxes.key_text.w", "w is"),
+    ("spell_path.toml", "[boxes.spell_text]\n", "[boxes.spell_text]\nh = 7.6\n", "boxes.spell_text.h", "h is"),
+    ("table_card.toml", "[boxes.roll]\n", "[boxes.roll]\nw = 13.0\nh = 4.0\n", "boxes.roll.w", "w and h are"),
+    ("servant.toml", "[boxes.hp_colour]\n", "[boxes.hp_colour]\nh = 9.9\n", "boxes.hp_colour.h", "h is"),
+    ("player.toml", "[boxes.spell_text]\n", "[boxes.spell_text]\nw = 37.5\n", "boxes.spell_text.w", "w is"),
+])
+def test_a_placement_field_the_layout_does_not_read_is_named(db, edited_templates, name, old, new, key, unread):
+    """Thirtieth breaker (finding 10): `x`, `y` and `w` of stats.toml's `[boxes.key_name]` and `[boxes.key_text]` were
+    silently ignored (the layout places those boxes from key_w and key_name_dx); check said nothing. The whole kind: every
+    box a layout places itself. One line at the first such field, naming every field not read."""
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    assert problem.message == f"the layout places this box itself: {unread} not read; remove {'them' if 'are' in unread else 'it'}"
+
+
+def test_the_reproduced_placed_box_edit_is_one_line_each_from_pnp_check(tmp_path):
+    """Thirtieth breaker (finding 10), as reproduced: the key name moved and narrowed to 5 mm and the key text to 3 mm in
+    stats.toml printed the same card and `pnp check` said "no problems". Now one line for each box, at its first field."""
+    shutil.copytree(ROOT / "templates", tmp_path / "templates", ignore=shutil.ignore_patterns("fonts", "icons"))
+    shutil.copy(ROOT / "cards.toml", tmp_path / "cards.toml")
+    stats = tmp_path / "templates" / "stats.toml"
+    text = stats.read_text(encoding="utf-8")
+    text = text.replace("[boxes.key_name]\nh = 2.9", "[boxes.key_name]\nx = 50.0\ny = 50.0\nw = 5.0\nh = 2.9")
+    text = text.replace("[boxes.key_text]\nh = 5.0", "[boxes.key_text]\nx = 40.0\ny = 70.0\nw = 3.0\nh = 5.0")
+    stats.write_text(text, encoding="utf-8")
+    program = ("import sys; from pathlib import Path; from pnp.layout import template; "
+               "template.TEMPLATE_DIR = Path(sys.argv[1]); from pnp.cli import main; sys.argv[1:2] = []; main()")
+    run = subprocess.run([sys.executable, "-c", program, str(tmp_path / "templates"), "check"], capture_output=True,
+                         text=True, cwd=tmp_path, timeout=120)
+    said = [line for line in (run.stdout + run.stderr).splitlines() if "stats.toml:" in line]
+    lines = text.split("\n")
+    assert [line.split(": ")[:2] for line in said] == [
+        [f"templates/stats.toml:{lines.index('x = 50.0') + 1}", "boxes.key_name.x"],
+        [f"templates/stats.toml:{lines.index('x = 40.0') + 1}", "boxes.key_text.x"]], run.stdout + run.stderr
+    assert all("x, y and w are not read; remove them" in line for line in said) and run.returncode == 1
+
+
+@pytest.mark.parametrize("name, old, key", [
+    ("stats.toml", "[boxes.key_name]\nh = 2.9\n", "boxes.key_name.h"),
+    ("battle_map.toml", "[boxes.row_text]\nw = 38.5\n", "boxes.row_text.w"),
+])
+def test_a_placed_box_without_a_field_its_layout_reads_is_one_line_at_the_box(db, edited_templates, name, old, key):
+    """Thirtieth breaker (finding 10), the other side: a box its layout places itself writes only the placement fields the
+    layout reads; one of those deleted is one line at the box (``missing``), never a box of 0 mm printed."""
+    from pnp.layout import check_fit
+
+    path = edited_templates(name, old, old.split("\n")[0] + "\n")
+    problems = check_fit(db)
+    assert {(p.field, Path(p.path), p.line) for p in problems} == {
+        (key, path, path.read_text(encoding="utf-8").split("\n").index(old.split("\n")[0]) + 1)}, problems
+    assert all(p.message.startswith("missing: the layout of ") for p in problems)

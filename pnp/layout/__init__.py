@@ -40,6 +40,7 @@ from pnp.layout.template import (
     shown_key,
     string_problems,
     template_line,
+    unread_box_fields,
     unread_keys,
 )
 from pnp.oneline import listed
@@ -408,6 +409,8 @@ def check_fit(database: Database) -> list[FitProblem]:
                     f"no back record has the id {name!r}: this emblem prints on no back (a back renamed in cards.toml?)"
                     if path.name == "back.toml" and section == "strings" and "." in name else
                     "no layout reads this, so it changes nothing; remove it (or name a key the layout reads)")
+            problems.append(FitProblem("templates", key, "template", reason, path=str(path), line=line))
+        for path, line, key, reason in unread_box_fields():  # thirtieth breaker: a placed box's x, y, w changed nothing
             problems.append(FitProblem("templates", key, "template", reason, path=str(path), line=line))
         for path, line, key, used in overridden_keys():  # twenty-third breaker: a base.toml edit that changed nothing passed
             where = listed([f"templates/{other.name}:{number}" for other, number in used], most=4)

@@ -110,10 +110,36 @@ class BoxSpec:
     color_name: str = ""
     """The ``[colors]`` name ``color`` was given by (``ink``, the default), ``""`` for a ``"#rrggbb"`` written in the box."""
 
+    unset: tuple[str, ...] = dataclasses.field(default=(), compare=False, repr=False)
+    """The placement fields (``x``, ``y``, ``w``, ``h``) the template does not write (0 here): a box its layout places
+    itself need not write them (:data:`PLACEMENT_FIELDS`); a layout that reads one gets a :class:`TemplateError`."""
+
     @property
     def box(self) -> Box:
         """The box as a :class:`~pnp.drawing.Box` (mm)."""
         return Box(self.x, self.y, self.w, self.h)
+
+
+PLACEMENT_FIELDS = ("x", "y", "w", "h")
+"""A box's placement fields (mm). A layout that places a box itself (the stats card's key names, from ``key_w`` and
+``key_name_dx``) reads only some of them: a field written and never read changes nothing (:func:`unread_box_fields`,
+thirtieth breaker, finding 10: `[boxes.key_name] w = 5` passed and printed the same card)."""
+
+
+class _WatchedBoxSpec(BoxSpec):
+    """A :class:`BoxSpec` handed to a layout by :meth:`Template.box`: reading a placement field notes it in the
+    template's :attr:`Template.box_fields` (``"key_name.w"``), and reading one the template does not write
+    (:attr:`BoxSpec.unset`) raises the :class:`TemplateError` ``missing`` at that field."""
+
+    def __getattribute__(self, name: str) -> Any:
+        if name in PLACEMENT_FIELDS:
+            watch = object.__getattribute__(self, "__dict__").get("_watch")
+            if watch is not None:
+                template, box = watch
+                template.box_fields.add(f"{box}.{name}")
+                if name in object.__getattribute__(self, "unset"):
+                    raise template.unset_field(box, name)
+        return object.__getattribute__(self, name)
 
 
 @dataclass(frozen=True)
@@ -141,6 +167,11 @@ class Template:
     the key (``"a table card's icon or dice"``) and the values the printed records have. Such a key no layout reads names
     a value no record has now: it is no typo of a key read (:func:`unread_keys`; twenty-eighth breaker)."""
 
+    box_fields: set[str] = dataclasses.field(default_factory=set, compare=False, repr=False)
+    """The placement fields of boxes the layouts have read (``"key_name.h"``): one a template writes and no layout
+    reads is placed by the layout itself (:func:`unread_box_fields`)."""
+    watched: dict[str, BoxSpec] = dataclasses.field(default_factory=dict, compare=False, repr=False)
+    """The boxes handed to layouts, by name, each watching which placement fields are read (:meth:`box`)."""
     read_only_for: dict[str, str] = dataclasses.field(default_factory=dict, compare=False, repr=False)
     """Keys a layout reads only for some of its records, by key (``strings.roll_range``): the words for the records that
     need it (``"table card has a difference table"``). Such a key no layout reads serves no record printed now: it is no
@@ -181,12 +212,26 @@ class Template:
                 raise self._missing(section, name, written)
 
     def box(self, name: str) -> BoxSpec:
-        """The box called ``name``."""
+        """The box called ``name``; the placement fields the layout then reads of it are noted (:attr:`box_fields`)."""
         self.asked.add(f"boxes.{name}")
+        watched = self.watched.get(name)
+        if watched is not None:
+            return watched
         try:
-            return self.boxes[name]
+            spec = self.boxes[name]
         except KeyError:
             raise self._missing("boxes", name, self.boxes) from None
+        watched = _WatchedBoxSpec(**{field.name: getattr(spec, field.name) for field in dataclasses.fields(spec)})
+        object.__setattr__(watched, "_watch", (self, name))
+        self.watched[name] = watched
+        return watched
+
+    def unset_field(self, box: str, field: str) -> TemplateError:
+        """The :class:`TemplateError` for the placement ``field`` of ``[boxes.<box>]`` that a layout reads and no template
+        of this kind writes, at the box's header in the file that writes it."""
+        path = next((file for file in template_chain(self.path) if box in _read(file).get("boxes", {})), self.path)
+        return TemplateError(path, f"boxes.{box}.{field}", f"missing: the layout of {self.kind} reads this field of the "
+                                                           f"box; write it ({NUMBER}, mm)", _line(path, ("boxes", box)))
 
     def color(self, name: str) -> str:
         """The colour called ``name`` (or ``name`` itself if it is a ``"#rrggbb"`` literal)."""
@@ -777,6 +822,37 @@ def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, s
     return list(found.values())
 
 
+def unread_box_fields(folder: Path | None = None) -> list[tuple[Path, int, str, str]]:
+    """The placement fields (:data:`PLACEMENT_FIELDS`) that a template file of ``folder`` writes for a box its layouts
+    read and place themselves, so that no layout reads those fields (thirtieth breaker, finding 10: `x`, `y` and `w` of
+    stats.toml's `[boxes.key_name]` changed nothing and check said nothing). One ``(file, line, key, reason)`` a box, at
+    its first such field (``boxes.key_name.x``); the reason names them all. A file whose layout stopped short for a
+    record is skipped (:func:`unread_keys`). Call it after the faces are laid out."""
+    folder = folder or TEMPLATE_DIR
+    files, users_of = _users(folder)
+    found = []
+    for path in files:
+        users = [user for user in users_of[path] if user.watched]
+        if not users or any(user.cut_short for user in users_of[path]):
+            continue
+        written = _read(path).get("boxes", {})
+        if not isinstance(written, dict):
+            continue
+        for name, fields in written.items():
+            readers = [user for user in users if name in user.watched]
+            if not readers or not isinstance(fields, dict):
+                continue
+            unread = [field for field in PLACEMENT_FIELDS
+                      if field in fields and not any(f"{name}.{field}" in user.box_fields for user in readers)]
+            if unread:
+                named = ", ".join(unread[:-1]) + f" and {unread[-1]}" if len(unread) > 1 else unread[0]
+                verb = "is" if len(unread) == 1 else "are"
+                found.append((path, _line(path, ("boxes", name, unread[0])), f"boxes.{name}.{unread[0]}",
+                              f"the layout places this box itself: {named} {verb} not read; remove "
+                              f"{'it' if len(unread) == 1 else 'them'}"))
+    return found
+
+
 def _read_by_value(users: list[Template], key: str) -> str:
     """For an unread ``key`` of the kind a layout of ``users`` reads by a record's value (:attr:`Template.keyed`) or only
     for some records (:attr:`Template.read_only_for`): why it is unread, ``"no table card has the icon or dice 'win' now
@@ -1001,13 +1077,17 @@ def _load(kind: str, folder: Path) -> Template:
             close = difflib.get_close_matches(first, BOX_KEYS, 1, cutoff=0.5) or [k for k in BOX_KEYS if k in first]
             hint = f"did you mean {close[0]}? " if close else ""
             raise _error(path, f"{key}.{first}", f"unknown key(s) {', '.join(sorted(unknown))}; {hint}a box has {', '.join(BOX_KEYS)}")
-        if not all(field in spec for field in ("x", "y", "w", "h")) and name not in _parent_boxes(path):
+        placed = not any(field in spec for field in ("x", "y"))  # a box its layout places itself (key_name)
+        if not all(field in spec for field in ("x", "y", "w", "h")) and name not in _parent_boxes(path) and not placed:
             close = difflib.get_close_matches(name, list(_parent_boxes(path)) + [b for b in data.get("boxes", {}) if b != name], 1)
             raise _error(path, key, f"no box {name!r} in the templates this one extends, and a new box needs x, y, w and h"
                                     f"{f' (did you mean {close[0]}?)' if close else ''}")
-        for field in ("x", "y", "w", "h"):
-            _check(_is_number(spec.get(field)), path, f"{key}.{field}", f"missing or not {NUMBER} (mm)")
+        unset = tuple(field for field in PLACEMENT_FIELDS if field not in spec and placed)
+        for field in PLACEMENT_FIELDS:
+            _check(field in unset or _is_number(spec.get(field)), path, f"{key}.{field}", f"missing or not {NUMBER} (mm)")
         for field, what in (("w", "width"), ("h", "height")):  # twentieth breaker: `w = -49` was "the box has no area"
+            if field in unset:
+                continue
             _check(spec[field] > 0, path, f"{key}.{field}", f"{spec[field]:g} mm is no {what}; a box's {what} is more than 0 mm")
         font = spec.get("font", "serif")
         _check(font in fonts.FAMILIES, path, f"{key}.font", f"{_given(font, f'{key}.font')} is not one of {', '.join(sorted(fonts.FAMILIES))}")
@@ -1052,9 +1132,10 @@ def _load(kind: str, folder: Path) -> Template:
                 raise _error(path, f"{key}.color", f"{colour!r} is neither '#rrggbb' nor a name in [colors]{extends}"
                                                    f"{f'; did you mean {meant}?' if meant else ''}")
             colour = colors[colour]
-        boxes[name] = BoxSpec(name, float(spec["x"]), float(spec["y"]), float(spec["w"]), float(spec["h"]), font,
-                              (float(size[0]), float(size[1])), align, valign, float(spec.get("line_spacing", 1.15)),
-                              float(spec.get("paragraph_spacing", 0.0)), colour, colour_name)
+        boxes[name] = BoxSpec(name, float(spec.get("x", 0)), float(spec.get("y", 0)), float(spec.get("w", 0)),
+                              float(spec.get("h", 0)), font, (float(size[0]), float(size[1])), align, valign,
+                              float(spec.get("line_spacing", 1.15)), float(spec.get("paragraph_spacing", 0.0)), colour,
+                              colour_name, unset)
     template = Template(kind, path, boxes, colors, numbers, strings)
     _LOADED[kind, folder] = template
     return template
