@@ -3962,3 +3962,31 @@ def test_a_frame_line_covering_the_other_is_said_at_its_width(db, edited_templat
     assert check_fit(db) == []
     edited_templates(name, f"{key} = {value:g}", f"{key} = {value + 0.1:.1f}")
     assert [(p.field, Path(p.path).name) for p in check_fit(db)] == [(f"numbers.{key}", name)]
+
+
+# ---- Thirtieth round (finding 12): numbers read only for a d6 table, with none printed -----------------------------------
+def test_numbers_read_only_for_a_d6_table_are_said_to_print_on_no_card(edited_templates, tmp_path):
+    """Thirtieth breaker (finding 12): with the solo table cards (the d6 tables) removed, `die_max` and `die_margin` were
+    "no layout reads this ... (or name a key the layout reads)", read as a typo; the table-card layout reads them for d6
+    rows. Each is one line at its key saying no table card has a d6 table now, and removing them (with the subtitles of
+    the removed cards) passes."""
+    from pnp import database
+    from pnp.layout import check_fit
+
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    cards = tmp_path / "cards.toml"
+    cards.write_text(re.sub(r'\[\[solo\.table_card\]\]\n(?:[^\[\n][^\n]*\n|\n)*?(?=\n\[|\n#)', '', text), encoding="utf-8")
+    db = database.load(cards)
+    path = edited_templates("table_card.toml", "# A rules table", "# A rules table")
+    lines = path.read_text(encoding="utf-8").split("\n")
+    found = {p.field: p for p in check_fit(db)}
+    assert {"numbers.die_max", "numbers.die_margin"} <= set(found), found
+    for name in ("die_max", "die_margin"):
+        problem = found[f"numbers.{name}"]
+        assert (problem.kind, Path(problem.path)) == ("template", path), problem
+        assert lines[problem.line - 1].startswith(f"{name} = "), problem.line
+        assert "no layout reads" not in problem.message and "d6" in problem.message, problem.message
+    for key in found:
+        line = next(text for text in lines if text.startswith(f"{key.split('.', 1)[1]} = "))
+        edited_templates("table_card.toml", line + "\n", "")
+    assert check_fit(db) == []
