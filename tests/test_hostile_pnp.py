@@ -3990,3 +3990,42 @@ def test_numbers_read_only_for_a_d6_table_are_said_to_print_on_no_card(edited_te
         line = next(text for text in lines if text.startswith(f"{key.split('.', 1)[1]} = "))
         edited_templates("table_card.toml", line + "\n", "")
     assert check_fit(db) == []
+
+
+# ---- Thirtieth round (finding 2): every icon printed in a disc is measured by its own ink --------------------------------
+@pytest.mark.parametrize("name, shipped, too_big, advised_before, key", [
+    ("back.toml", "emblem_scale = 0.8", "emblem_scale = 1.3", "emblem_scale = 1.22", "numbers.emblem_scale"),
+    ("back.toml", "emblem_pair_scale = 0.55", "emblem_pair_scale = 1.0", "emblem_pair_scale = 0.67", "numbers.emblem_pair_scale"),
+    ("quest.toml", "emblem_scale = 0.8", "emblem_scale = 1.3", "emblem_scale = 1.09", "numbers.emblem_scale"),
+])
+def test_an_icon_scale_is_advised_for_the_icon_that_reaches_farthest(db, edited_templates, name, shipped, too_big,
+                                                                    advised_before, key):
+    """Thirtieth breaker (finding 2): the "icon sticks out of the disc" check took every icon as its box shrunk by a fixed
+    share, so the advised scale (1.22 on the back, 1.09 on the quest, 0.67 for the pair) let the Grayking's crown, the
+    Zhumbi and the Shadowmajik star cross their ring, and check passed. Each icon is measured by its own outline and
+    line; the value said is the one that fits the icon reaching farthest on any card: applied, check passes, and the
+    value advised before is now one line at the same key."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, name, shipped, too_big, key)
+    most = re.search(r"at most ([0-9.]+)$", problem.message)
+    assert most is not None, problem.message
+    edited_templates(name, too_big, f"{key.split('.')[1]} = {most.group(1)}")
+    assert check_fit(db) == []
+    edited_templates(name, f"{key.split('.')[1]} = {most.group(1)}", shipped)
+    _the_one_template_problem(db, edited_templates, name, shipped, advised_before, key)
+
+
+# ---- Thirtieth round (finding 8, the pair's spacing): one line at the spacing changed -----------------------------------
+def test_a_pair_spacing_too_wide_is_said_at_the_spacing(db, edited_templates):
+    """Thirtieth breaker (finding 8): `emblem_pair_spacing = 2` set the location back's two icons out of their disc and
+    was said at `emblem_pair_scale`, which nobody changed. It is one line at the spacing, with the widest that fits;
+    applied, check passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "back.toml", "emblem_pair_spacing = 0.95",
+                                        "emblem_pair_spacing = 2", "numbers.emblem_pair_spacing")
+    most = re.search(r"at most ([0-9.]+)", problem.message)
+    assert most is not None and 0.95 <= float(most.group(1)) < 2, problem.message
+    edited_templates("back.toml", "emblem_pair_spacing = 2", f"emblem_pair_spacing = {most.group(1)}")
+    assert check_fit(db) == []

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from pnp import fonts
 from pnp.drawing import Anchor, Box, Circle, Drawing, Group, Icon, Line, Polygon, Primitive, Rect, TextLine
+from pnp.layout.icon_ink import icon_ink
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import BoxSpec, Template, changed_number, template_line
 from pnp.oneline import quoted, shortened
@@ -548,19 +549,21 @@ class CardBuilder:
         by_line = math.sqrt(max(0.0, reach * reach - across * across)) - half_line if across < reach else 0.0
         return max(by_line, reach - diamond, 0.0)
 
-    def keep_icons_in_disc(self, disc: Circle, icons: list[Icon], what: str, scale: str) -> None:
-        """A ``"template"`` problem at ``numbers.<scale>`` when the ink of an icon of ``icons`` (its box shrunk by
-        :data:`ICON_INK` each side, mm) reaches past the inside of ``disc``'s line: the icon sticks out of the disc it
-        is set in (twenty-fifth breaker: ``emblem_scale = 1.3`` put the back's key over its ring and onto the ornament
-        rule, and check passed). The icons are centred on the disc and sized by ``scale``, so the value that fits is
-        the present one times the room over the reach; it is said. ``what`` names the disc."""
+    def keep_icons_in_disc(self, disc: Circle, icons: list[Icon], what: str, scale: str, spacing: str = "") -> None:
+        """A ``"template"`` problem at ``numbers.<scale>`` when the ink of an icon of ``icons`` (its outline and line as
+        its SVG draws them: :func:`pnp.layout.icon_ink.icon_ink`) reaches past the inside of ``disc``'s line: the icon
+        sticks out of the disc it is set in (twenty-fifth breaker: ``emblem_scale = 1.3`` put the back's key over its
+        ring and onto the ornament rule, and check passed; thirtieth breaker, finding 2: the icon's box shrunk by a fixed
+        share let the Grayking's crown, the Zhumbi and the Shadowmajik star cross the ring at the scale advised for
+        another icon). The icons are sized (and set apart) by ``scale`` about the disc's centre, so the value that fits
+        is the present one times the room over the reach; it is said, and ``over`` is the reach past the line (mm), so
+        of the cards that share the key the one that needs the least is said (:func:`pnp.layout.check_fit`).
+        ``spacing`` is the key that sets the icons apart (their centres' distance from the disc's centre grows with it):
+        when it is the one number the designer changed (:func:`pnp.layout.template.changed_number`), the line is at it,
+        with the largest value that fits (thirtieth breaker, finding 8: `emblem_pair_spacing = 2` was blamed on
+        `emblem_pair_scale`). ``what`` names the disc."""
         inner = disc.r - disc.stroke_width / 2
-        reach, far = 0.0, ""
-        for icon in icons:
-            ink = icon.size * (0.5 - ICON_INK)
-            x, y = abs(icon.x + icon.size / 2 - disc.cx) + ink, abs(icon.y + icon.size / 2 - disc.cy) + ink
-            if math.hypot(x, y) > reach:
-                reach, far = math.hypot(x, y), icon.name
+        reach, far = self._icons_reach(disc, icons, 1.0)
         if reach <= inner + ROUNDING_SLACK:
             return
         line = ring_line_grown(self.template, disc)
@@ -570,11 +573,37 @@ class CardBuilder:
                                                       f"{far} icon: its ring is too big; set {line} to at most {most:g}",
                                                 reach - inner))
             return
+        changed = changed_number(self.template.path) if spacing else None
+        if changed is not None and changed[0] == spacing:
+            value = self.template.number(spacing)
+            most = next((hundredths / 100 for hundredths in range(math.floor(value * 100 + 1e-6), -1, -1)
+                         if self._icons_reach(disc, icons, hundredths / 100 / value)[0] <= inner + ROUNDING_SLACK), 0.0)
+            self.problems.append(self.at_number(spacing, f"the {far} icon reaches {reach:.1f} mm from the centre of {what}, "
+                                                         f"past its line ({inner:.1f} mm): the icons are set so far apart "
+                                                         f"that they stick out of the disc; set {spacing} to at most {most:g} "
+                                                         f"(the shipped templates have {changed[1]})", reach - inner))
+            return
         value = self.template.number(scale)
         most = math.floor(value * inner / reach * 100) / 100 if inner > 0 else 0.0
         self.problems.append(self.at_number(scale, f"the {far} icon reaches {reach:.1f} mm from the centre of {what}, past "
                                                    f"its line ({inner:.1f} mm): the icon sticks out of the disc; set "
-                                                   f"{scale} to at most {most:g}"))
+                                                   f"{scale} to at most {most:g}", reach - inner))
+
+    @staticmethod
+    def _icons_reach(disc: Circle, icons: list[Icon], apart: float) -> tuple[float, str]:
+        """How far (mm) the ink of ``icons`` (:func:`pnp.layout.icon_ink.icon_ink`) reaches from ``disc``'s centre, with
+        each icon's centre moved ``apart`` times as far from it (1: as drawn), and the name of the icon that reaches
+        farthest."""
+        reach, far = 0.0, ""
+        for icon in icons:
+            unit = icon.size / 100  # mm per viewBox unit
+            left = disc.cx + (icon.x + icon.size / 2 - disc.cx) * apart - icon.size / 2
+            top = disc.cy + (icon.y + icon.size / 2 - disc.cy) * apart - icon.size / 2
+            farthest = max(math.hypot(left + x * unit - disc.cx, top + y * unit - disc.cy) + half * unit
+                           for x, y, half in icon_ink(icon.name))
+            if farthest > reach:
+                reach, far = farthest, icon.name
+        return reach, far
 
     def _at_string(self, key: str, message: str, over: float = 0.0, box: str = "") -> FitProblem:
         """A ``"template"`` problem at ``strings.<key>``, at the file and line that write it."""
