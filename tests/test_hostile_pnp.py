@@ -4029,3 +4029,19 @@ def test_a_pair_spacing_too_wide_is_said_at_the_spacing(db, edited_templates):
     assert most is not None and 0.95 <= float(most.group(1)) < 2, problem.message
     edited_templates("back.toml", "emblem_pair_spacing = 2", f"emblem_pair_spacing = {most.group(1)}")
     assert check_fit(db) == []
+
+
+# ---- Thirtieth round (finding 8, the emblem's size): one line at the size changed -----------------------------------------
+@pytest.mark.parametrize("size", ["30", "28", "27"])
+def test_a_back_emblem_size_onto_the_rule_is_said_at_the_size(db, edited_templates, size):
+    """Thirtieth breaker (finding 8): `emblem_size = 30` on the back gave two lines, the first at `emblem_y` (unchanged);
+    `28` one line at `emblem_y` only; (`27` at `rule_y`). It is one line at `emblem_size`, with the largest size that
+    keeps the disc off the ornament rule; applied, check passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "back.toml", "emblem_size = 26.0", f"emblem_size = {size}",
+                                        "numbers.emblem_size")
+    most = re.search(r"set emblem_size to at most ([0-9.]+)", problem.message)
+    assert most is not None, problem.message
+    edited_templates("back.toml", f"emblem_size = {size}", f"emblem_size = {most.group(1)}")
+    assert check_fit(db) == []

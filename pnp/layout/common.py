@@ -485,6 +485,9 @@ class CardBuilder:
             if area is not None and disc.cy - reach + (most - value) < area.y - ROUNDING_SLACK:
                 self._emblem_too_big(disc, rule_y, area, said)
                 return
+            if self._at_changed_size(disc, rule_y, f"{said} and reaches the title ({below.y:g} mm down)",
+                                     f"emblem_y = {most:g} or less", intrusion):
+                return
             self.problems.append(self.at_number("emblem_y", f"{said} and reaches the title ({below.y:g} mm down): move the "
                                                             f"disc up; set emblem_y to at most {most:g}"))
         elif area is not None and disc.cy + reach > below.y + ROUNDING_SLACK and \
@@ -496,7 +499,45 @@ class CardBuilder:
         else:
             fits = (f"at least {math.ceil((disc.cy + needed) * 10 - 1e-9) / 10:g}" if rule_y >= disc.cy else
                     f"at most {math.floor((disc.cy - needed) * 10 + 1e-9) / 10:g}")
+            if self._at_changed_size(disc, rule_y, said, f"rule_y = {fits.split()[-1]} or more" if rule_y >= disc.cy
+                                     else f"rule_y = {fits.split()[-1]} or less", intrusion):
+                return
             self.problems.append(self.at_number("rule_y", f"{said}: move the rule off the disc; set rule_y to {fits}"))
+
+    def _at_changed_size(self, disc: Circle, rule_y: float, said: str, instead: str, intrusion: float) -> bool:
+        """When ``emblem_size`` is the one number the designer changed (:func:`pnp.layout.template.changed_number`) and
+        a smaller one keeps the emblem's disc off the ornament rule at ``rule_y`` (:meth:`_largest_emblem_size`): the
+        one problem of :meth:`keep_rule_off_disc` (``said``, ``intrusion`` mm) at ``numbers.emblem_size`` with that size,
+        and ``instead`` (``"emblem_y = 16 or less"``) as the other way; any other line at the size dropped; ``True``.
+        Else ``False``. Thirtieth breaker, finding 8: `emblem_size = 28` was said at `emblem_y` only, `30` also at
+        `emblem_size`, `27` at `rule_y`."""
+        changed = changed_number(self.template.path)
+        if changed is None or changed[0] != "emblem_size":
+            return False
+        fits = self._largest_emblem_size(disc, rule_y)
+        if fits is None:
+            return False
+        self.problems = [problem for problem in self.problems if problem.field != "numbers.emblem_size"]
+        self.problems.append(self.at_number("emblem_size", f"{said} since emblem_size is "
+                                                           f"{self.template.number('emblem_size'):g} (the shipped templates "
+                                                           f"have {changed[1]}; {instead} would also clear it): set "
+                                                           f"emblem_size to at most {fits:g}", intrusion))
+        return True
+
+    def _largest_emblem_size(self, disc: Circle, rule_y: float) -> float | None:
+        """The largest ``emblem_size`` (mm, a tenth of a mm; at most the present one) at which the emblem's disc
+        (``disc``: its top at ``emblem_y`` less its ring, which stays; centred ``emblem_size / 2`` below ``emblem_y``)
+        keeps off the ornament rule at ``rule_y`` (:meth:`keep_rule_off_disc`); ``None`` when none does."""
+        size = self.template.number("emblem_size")
+        ring = disc.r - size / 2  # the disc's room around the emblem (mm)
+        top = disc.cy - size / 2  # emblem_y (mm)
+        for tenths in range(math.floor(size * 10 + 1e-6), 0, -1):
+            trial = tenths / 10
+            moved = dataclasses.replace(disc, cy=top + trial / 2, r=trial / 2 + ring)
+            reach = moved.r + moved.stroke_width / 2
+            if reach - self._largest_reach_under_rule(moved, abs(rule_y - moved.cy)) <= ROUNDING_SLACK:
+                return trial
+        return None
 
     def _emblem_too_big(self, disc: Circle, rule_y: float, area: Box, said: str) -> None:
         """The ``numbers.emblem_size`` problem of :meth:`keep_rule_off_disc` when the emblem's disc (``disc``, centred
