@@ -4082,3 +4082,86 @@ def test_a_placed_box_without_a_field_its_layout_reads_is_one_line_at_the_box(db
     assert {(p.field, Path(p.path), p.line) for p in problems} == {
         (key, path, path.read_text(encoding="utf-8").split("\n").index(old.split("\n")[0]) + 1)}, problems
     assert all(p.message.startswith("missing: the layout of ") for p in problems)
+
+
+# ---- Thirtieth round (finding 12): numbers read only for a d6 table, with none printed -----------------------------------
+def test_numbers_read_only_for_a_d6_table_are_said_to_print_on_no_card(edited_templates, tmp_path):
+    """Thirtieth breaker (finding 12): with the solo table cards (the d6 tables) removed, `die_max` and `die_margin` were
+    "no layout reads this ... (or name a key the layout reads)", read as a typo; the table-card layout reads them for d6
+    rows. Each is one line at its key saying no table card has a d6 table now, and removing them (with the subtitles of
+    the removed cards) passes."""
+    from pnp import database
+    from pnp.layout import check_fit
+
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    cards = tmp_path / "cards.toml"
+    cards.write_text(re.sub(r'\[\[solo\.table_card\]\]\n(?:[^\[\n][^\n]*\n|\n)*?(?=\n\[|\n#)', '', text), encoding="utf-8")
+    db = database.load(cards)
+    path = edited_templates("table_card.toml", "# A rules table", "# A rules table")
+    lines = path.read_text(encoding="utf-8").split("\n")
+    found = {p.field: p for p in check_fit(db)}
+    assert {"numbers.die_max", "numbers.die_margin"} <= set(found), found
+    for name in ("die_max", "die_margin"):
+        problem = found[f"numbers.{name}"]
+        assert (problem.kind, Path(problem.path)) == ("template", path), problem
+        assert lines[problem.line - 1].startswith(f"{name} = "), problem.line
+        assert "no layout reads" not in problem.message and "d6" in problem.message, problem.message
+    for key in found:
+        line = next(text for text in lines if text.startswith(f"{key.split('.', 1)[1]} = "))
+        edited_templates("table_card.toml", line + "\n", "")
+    assert check_fit(db) == []
+
+
+# ---- Thirtieth round (finding 2): every icon printed in a disc is measured by its own ink --------------------------------
+@pytest.mark.parametrize("name, shipped, too_big, advised_before, key", [
+    ("back.toml", "emblem_scale = 0.8", "emblem_scale = 1.3", "emblem_scale = 1.22", "numbers.emblem_scale"),
+    ("back.toml", "emblem_pair_scale = 0.55", "emblem_pair_scale = 1.0", "emblem_pair_scale = 0.67", "numbers.emblem_pair_scale"),
+    ("quest.toml", "emblem_scale = 0.8", "emblem_scale = 1.3", "emblem_scale = 1.09", "numbers.emblem_scale"),
+])
+def test_an_icon_scale_is_advised_for_the_icon_that_reaches_farthest(db, edited_templates, name, shipped, too_big,
+                                                                    advised_before, key):
+    """Thirtieth breaker (finding 2): the "icon sticks out of the disc" check took every icon as its box shrunk by a fixed
+    share, so the advised scale (1.22 on the back, 1.09 on the quest, 0.67 for the pair) let the Grayking's crown, the
+    Zhumbi and the Shadowmajik star cross their ring, and check passed. Each icon is measured by its own outline and
+    line; the value said is the one that fits the icon reaching farthest on any card: applied, check passes, and the
+    value advised before is now one line at the same key."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, name, shipped, too_big, key)
+    most = re.search(r"at most ([0-9.]+)$", problem.message)
+    assert most is not None, problem.message
+    edited_templates(name, too_big, f"{key.split('.')[1]} = {most.group(1)}")
+    assert check_fit(db) == []
+    edited_templates(name, f"{key.split('.')[1]} = {most.group(1)}", shipped)
+    _the_one_template_problem(db, edited_templates, name, shipped, advised_before, key)
+
+
+# ---- Thirtieth round (finding 8, the pair's spacing): one line at the spacing changed -----------------------------------
+def test_a_pair_spacing_too_wide_is_said_at_the_spacing(db, edited_templates):
+    """Thirtieth breaker (finding 8): `emblem_pair_spacing = 2` set the location back's two icons out of their disc and
+    was said at `emblem_pair_scale`, which nobody changed. It is one line at the spacing, with the widest that fits;
+    applied, check passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "back.toml", "emblem_pair_spacing = 0.95",
+                                        "emblem_pair_spacing = 2", "numbers.emblem_pair_spacing")
+    most = re.search(r"at most ([0-9.]+)", problem.message)
+    assert most is not None and 0.95 <= float(most.group(1)) < 2, problem.message
+    edited_templates("back.toml", "emblem_pair_spacing = 2", f"emblem_pair_spacing = {most.group(1)}")
+    assert check_fit(db) == []
+
+
+# ---- Thirtieth round (finding 8, the emblem's size): one line at the size changed -----------------------------------------
+@pytest.mark.parametrize("size", ["30", "28", "27"])
+def test_a_back_emblem_size_onto_the_rule_is_said_at_the_size(db, edited_templates, size):
+    """Thirtieth breaker (finding 8): `emblem_size = 30` on the back gave two lines, the first at `emblem_y` (unchanged);
+    `28` one line at `emblem_y` only; (`27` at `rule_y`). It is one line at `emblem_size`, with the largest size that
+    keeps the disc off the ornament rule; applied, check passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "back.toml", "emblem_size = 26.0", f"emblem_size = {size}",
+                                        "numbers.emblem_size")
+    most = re.search(r"set emblem_size to at most ([0-9.]+)", problem.message)
+    assert most is not None, problem.message
+    edited_templates("back.toml", f"emblem_size = {size}", f"emblem_size = {most.group(1)}")
+    assert check_fit(db) == []

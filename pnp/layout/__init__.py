@@ -437,8 +437,10 @@ def check_fit(database: Database) -> list[FitProblem]:
                     at = keys[problem.path, problem.field]
                     # a ring too big: the one that must shrink the most is said, so the value it asks for is enough
                     # a corner radius too big: the smallest shape's limit is said, so the value it asks for draws every shape
+                    # an icon out of its disc: the one that reaches farthest is said, so its scale fits every card's icon
                     if (problem.field.endswith(".line_spacing") or "ring is too big" in problem.message
-                            or "corner radius draws" in problem.message) and problem.over > kept[at].over:
+                            or "corner radius draws" in problem.message or "stick out of the disc" in problem.message
+                            or "sticks out of the disc" in problem.message) and problem.over > kept[at].over:
                         kept[at] = problem
                     continue
                 keys[problem.path, problem.field] = len(kept)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from pnp import fonts
 from pnp.drawing import Anchor, Box, Circle, Drawing, Group, Icon, Line, Polygon, Primitive, Rect, TextLine
+from pnp.layout.icon_ink import icon_ink
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import BoxSpec, Template, changed_number, template_line
 from pnp.oneline import quoted, shortened
@@ -484,6 +485,9 @@ class CardBuilder:
             if area is not None and disc.cy - reach + (most - value) < area.y - ROUNDING_SLACK:
                 self._emblem_too_big(disc, rule_y, area, said)
                 return
+            if self._at_changed_size(disc, rule_y, f"{said} and reaches the title ({below.y:g} mm down)",
+                                     f"emblem_y = {most:g} or less", intrusion):
+                return
             self.problems.append(self.at_number("emblem_y", f"{said} and reaches the title ({below.y:g} mm down): move the "
                                                             f"disc up; set emblem_y to at most {most:g}"))
         elif area is not None and disc.cy + reach > below.y + ROUNDING_SLACK and \
@@ -495,7 +499,45 @@ class CardBuilder:
         else:
             fits = (f"at least {math.ceil((disc.cy + needed) * 10 - 1e-9) / 10:g}" if rule_y >= disc.cy else
                     f"at most {math.floor((disc.cy - needed) * 10 + 1e-9) / 10:g}")
+            if self._at_changed_size(disc, rule_y, said, f"rule_y = {fits.split()[-1]} or more" if rule_y >= disc.cy
+                                     else f"rule_y = {fits.split()[-1]} or less", intrusion):
+                return
             self.problems.append(self.at_number("rule_y", f"{said}: move the rule off the disc; set rule_y to {fits}"))
+
+    def _at_changed_size(self, disc: Circle, rule_y: float, said: str, instead: str, intrusion: float) -> bool:
+        """When ``emblem_size`` is the one number the designer changed (:func:`pnp.layout.template.changed_number`) and
+        a smaller one keeps the emblem's disc off the ornament rule at ``rule_y`` (:meth:`_largest_emblem_size`): the
+        one problem of :meth:`keep_rule_off_disc` (``said``, ``intrusion`` mm) at ``numbers.emblem_size`` with that size,
+        and ``instead`` (``"emblem_y = 16 or less"``) as the other way; any other line at the size dropped; ``True``.
+        Else ``False``. Thirtieth breaker, finding 8: `emblem_size = 28` was said at `emblem_y` only, `30` also at
+        `emblem_size`, `27` at `rule_y`."""
+        changed = changed_number(self.template.path)
+        if changed is None or changed[0] != "emblem_size":
+            return False
+        fits = self._largest_emblem_size(disc, rule_y)
+        if fits is None:
+            return False
+        self.problems = [problem for problem in self.problems if problem.field != "numbers.emblem_size"]
+        self.problems.append(self.at_number("emblem_size", f"{said} since emblem_size is "
+                                                           f"{self.template.number('emblem_size'):g} (the shipped templates "
+                                                           f"have {changed[1]}; {instead} would also clear it): set "
+                                                           f"emblem_size to at most {fits:g}", intrusion))
+        return True
+
+    def _largest_emblem_size(self, disc: Circle, rule_y: float) -> float | None:
+        """The largest ``emblem_size`` (mm, a tenth of a mm; at most the present one) at which the emblem's disc
+        (``disc``: its top at ``emblem_y`` less its ring, which stays; centred ``emblem_size / 2`` below ``emblem_y``)
+        keeps off the ornament rule at ``rule_y`` (:meth:`keep_rule_off_disc`); ``None`` when none does."""
+        size = self.template.number("emblem_size")
+        ring = disc.r - size / 2  # the disc's room around the emblem (mm)
+        top = disc.cy - size / 2  # emblem_y (mm)
+        for tenths in range(math.floor(size * 10 + 1e-6), 0, -1):
+            trial = tenths / 10
+            moved = dataclasses.replace(disc, cy=top + trial / 2, r=trial / 2 + ring)
+            reach = moved.r + moved.stroke_width / 2
+            if reach - self._largest_reach_under_rule(moved, abs(rule_y - moved.cy)) <= ROUNDING_SLACK:
+                return trial
+        return None
 
     def _emblem_too_big(self, disc: Circle, rule_y: float, area: Box, said: str) -> None:
         """The ``numbers.emblem_size`` problem of :meth:`keep_rule_off_disc` when the emblem's disc (``disc``, centred
@@ -548,19 +590,21 @@ class CardBuilder:
         by_line = math.sqrt(max(0.0, reach * reach - across * across)) - half_line if across < reach else 0.0
         return max(by_line, reach - diamond, 0.0)
 
-    def keep_icons_in_disc(self, disc: Circle, icons: list[Icon], what: str, scale: str) -> None:
-        """A ``"template"`` problem at ``numbers.<scale>`` when the ink of an icon of ``icons`` (its box shrunk by
-        :data:`ICON_INK` each side, mm) reaches past the inside of ``disc``'s line: the icon sticks out of the disc it
-        is set in (twenty-fifth breaker: ``emblem_scale = 1.3`` put the back's key over its ring and onto the ornament
-        rule, and check passed). The icons are centred on the disc and sized by ``scale``, so the value that fits is
-        the present one times the room over the reach; it is said. ``what`` names the disc."""
+    def keep_icons_in_disc(self, disc: Circle, icons: list[Icon], what: str, scale: str, spacing: str = "") -> None:
+        """A ``"template"`` problem at ``numbers.<scale>`` when the ink of an icon of ``icons`` (its outline and line as
+        its SVG draws them: :func:`pnp.layout.icon_ink.icon_ink`) reaches past the inside of ``disc``'s line: the icon
+        sticks out of the disc it is set in (twenty-fifth breaker: ``emblem_scale = 1.3`` put the back's key over its
+        ring and onto the ornament rule, and check passed; thirtieth breaker, finding 2: the icon's box shrunk by a fixed
+        share let the Grayking's crown, the Zhumbi and the Shadowmajik star cross the ring at the scale advised for
+        another icon). The icons are sized (and set apart) by ``scale`` about the disc's centre, so the value that fits
+        is the present one times the room over the reach; it is said, and ``over`` is the reach past the line (mm), so
+        of the cards that share the key the one that needs the least is said (:func:`pnp.layout.check_fit`).
+        ``spacing`` is the key that sets the icons apart (their centres' distance from the disc's centre grows with it):
+        when it is the one number the designer changed (:func:`pnp.layout.template.changed_number`), the line is at it,
+        with the largest value that fits (thirtieth breaker, finding 8: `emblem_pair_spacing = 2` was blamed on
+        `emblem_pair_scale`). ``what`` names the disc."""
         inner = disc.r - disc.stroke_width / 2
-        reach, far = 0.0, ""
-        for icon in icons:
-            ink = icon.size * (0.5 - ICON_INK)
-            x, y = abs(icon.x + icon.size / 2 - disc.cx) + ink, abs(icon.y + icon.size / 2 - disc.cy) + ink
-            if math.hypot(x, y) > reach:
-                reach, far = math.hypot(x, y), icon.name
+        reach, far = self._icons_reach(disc, icons, 1.0)
         if reach <= inner + ROUNDING_SLACK:
             return
         line = ring_line_grown(self.template, disc)
@@ -570,11 +614,37 @@ class CardBuilder:
                                                       f"{far} icon: its ring is too big; set {line} to at most {most:g}",
                                                 reach - inner))
             return
+        changed = changed_number(self.template.path) if spacing else None
+        if changed is not None and changed[0] == spacing:
+            value = self.template.number(spacing)
+            most = next((hundredths / 100 for hundredths in range(math.floor(value * 100 + 1e-6), -1, -1)
+                         if self._icons_reach(disc, icons, hundredths / 100 / value)[0] <= inner + ROUNDING_SLACK), 0.0)
+            self.problems.append(self.at_number(spacing, f"the {far} icon reaches {reach:.1f} mm from the centre of {what}, "
+                                                         f"past its line ({inner:.1f} mm): the icons are set so far apart "
+                                                         f"that they stick out of the disc; set {spacing} to at most {most:g} "
+                                                         f"(the shipped templates have {changed[1]})", reach - inner))
+            return
         value = self.template.number(scale)
         most = math.floor(value * inner / reach * 100) / 100 if inner > 0 else 0.0
         self.problems.append(self.at_number(scale, f"the {far} icon reaches {reach:.1f} mm from the centre of {what}, past "
                                                    f"its line ({inner:.1f} mm): the icon sticks out of the disc; set "
-                                                   f"{scale} to at most {most:g}"))
+                                                   f"{scale} to at most {most:g}", reach - inner))
+
+    @staticmethod
+    def _icons_reach(disc: Circle, icons: list[Icon], apart: float) -> tuple[float, str]:
+        """How far (mm) the ink of ``icons`` (:func:`pnp.layout.icon_ink.icon_ink`) reaches from ``disc``'s centre, with
+        each icon's centre moved ``apart`` times as far from it (1: as drawn), and the name of the icon that reaches
+        farthest."""
+        reach, far = 0.0, ""
+        for icon in icons:
+            unit = icon.size / 100  # mm per viewBox unit
+            left = disc.cx + (icon.x + icon.size / 2 - disc.cx) * apart - icon.size / 2
+            top = disc.cy + (icon.y + icon.size / 2 - disc.cy) * apart - icon.size / 2
+            farthest = max(math.hypot(left + x * unit - disc.cx, top + y * unit - disc.cy) + half * unit
+                           for x, y, half in icon_ink(icon.name))
+            if farthest > reach:
+                reach, far = farthest, icon.name
+        return reach, far
 
     def _at_string(self, key: str, message: str, over: float = 0.0, box: str = "") -> FitProblem:
         """A ``"template"`` problem at ``strings.<key>``, at the file and line that write it."""

@@ -584,6 +584,8 @@ def table_card(card: TableCard, db: Database, make: Make):
     _title_band_with_icon(b, card.title, card.icon, t.color("band"))
     # read only for some tables' rows, printed or not (twenty-ninth breaker: with no difference table they were "read by no layout")
     t.reads_only_for("table card has a difference table", "strings.roll_range", "strings.roll_and_above")
+    # thirtieth breaker: with no d6 table card left, die_max/die_margin were "read by no layout" (a typo's words)
+    t.reads_only_for("table card has a d6 table", "numbers.die_max", "numbers.die_margin")
     subtitles = (f"subtitle_{card.icon}", f"subtitle_{table.dice}")
     t.read_by_value("strings.subtitle_", "table card's icon or dice", card.icon, table.dice)
     subtitle = t.optional_string(subtitles[0]) or t.optional_string(subtitles[1])
