@@ -3962,3 +3962,25 @@ def test_a_frame_line_covering_the_other_is_said_at_its_width(db, edited_templat
     assert check_fit(db) == []
     edited_templates(name, f"{key} = {value:g}", f"{key} = {value + 0.1:.1f}")
     assert [(p.field, Path(p.path).name) for p in check_fit(db)] == [(f"numbers.{key}", name)]
+
+
+# ---- Thirtieth round: radii and stroke widths (pnp/layout/rounded.py, pnp/layout/legible.py) ---------------------------
+@pytest.mark.parametrize("name, key, value", [
+    ("spell_path.toml", "box_radius", "0.8"),  # finding 1: inverted, scalloped spell boxes in the PDF
+    ("base.toml", "frame_radius", "1.2"),
+    ("base.toml", "frame_inner_radius", "0.8"),
+    ("base.toml", "space_radius", "0.6"),
+    ("stats.toml", "box_radius", "0.5"),
+    ("stats.toml", "key_radius", "0.6"),
+    ("servant.toml", "portrait_radius", "1.0"),
+    ("back.toml", "line_radius", "2.0"),
+    ("back.toml", "inner_line_radius", "1.4"),
+    ("back.toml", "emblem_size", "26.0"),  # the whole kind: a size, a width, a height, a scale
+    ("stats.toml", "key_w", "17.4"),
+    ("base.toml", "frame_rule_width", "0.35"),
+])
+def test_thirtieth_a_negative_radius_size_or_width_is_refused_at_its_key(db, edited_templates, name, key, value):
+    """Thirtieth breaker (finding 1): `box_radius = -2` passed check and the PDF drew broken boxes whose sides ran across
+    the card (as did every `*_radius`). A radius, size, width, height or scale below 0 is one problem at its line."""
+    problem = _the_one_template_problem(db, edited_templates, name, f"{key} = {value}", f"{key} = -2", f"numbers.{key}")
+    assert "0 mm or more" in problem.message or "0 or more" in problem.message
