@@ -3984,3 +3984,29 @@ def test_thirtieth_a_negative_radius_size_or_width_is_refused_at_its_key(db, edi
     the card (as did every `*_radius`). A radius, size, width, height or scale below 0 is one problem at its line."""
     problem = _the_one_template_problem(db, edited_templates, name, f"{key} = {value}", f"{key} = -2", f"numbers.{key}")
     assert "0 mm or more" in problem.message or "0 or more" in problem.message
+
+
+def _thirtieth_advice(db, edited_templates, name: str, old: str, key: str, value: str) -> float:
+    """Set ``key`` of ``templates/<name>`` (shipped line ``old``) to ``value``; the one problem is at ``key``: return the
+    value it advises ("at most N")."""
+    problem = _the_one_template_problem(db, edited_templates, name, old, f"{key} = {value}", f"numbers.{key}")
+    return float(re.search(r"at most ([0-9.]+)", problem.message).group(1))
+
+
+def _thirtieth_advice_passes(db, edited_templates, name: str, key: str, now: str, advised: float) -> None:
+    """The advised value applied (``key`` is ``now`` in the edited copy) passes `pnp check`; a tenth more is refused at
+    ``key``."""
+    from pnp.layout import check_fit
+
+    edited_templates(name, f"{key} = {now}\n", f"{key} = {advised:g}\n")
+    assert check_fit(db) == []
+    edited_templates(name, f"{key} = {advised:g}", f"{key} = {advised + 0.1:.1f}")
+    assert [(p.kind, p.field) for p in check_fit(db)] == [("template", f"numbers.{key}")]
+
+
+def test_thirtieth_spell_box_radius_advice_keeps_the_spell_text_inside_its_corners(db, edited_templates):
+    """Thirtieth breaker (finding 3): spell_path `box_radius = 6.5` was advised "at most 3.2" from the number disc alone,
+    and at 3.2 the corner ran through the y of "you fight.". The texts near a corner keep a clearance from the arc too."""
+    advised = _thirtieth_advice(db, edited_templates, "spell_path.toml", "box_radius = 0.8", "box_radius", "6.5")
+    assert advised <= 2.5
+    _thirtieth_advice_passes(db, edited_templates, "spell_path.toml", "box_radius", "6.5", advised)
