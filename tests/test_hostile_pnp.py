@@ -4010,3 +4010,11 @@ def test_thirtieth_spell_box_radius_advice_keeps_the_spell_text_inside_its_corne
     advised = _thirtieth_advice(db, edited_templates, "spell_path.toml", "box_radius = 0.8", "box_radius", "6.5")
     assert advised <= 2.5
     _thirtieth_advice_passes(db, edited_templates, "spell_path.toml", "box_radius", "6.5", advised)
+
+
+def test_thirtieth_space_radius_advice_passes_in_one_step(db, edited_templates):
+    """Thirtieth breaker (finding 4): base `space_radius = 4` was "at most 3.5" (the Control space's word), and 3.5 then
+    failed at "at most 2.8" (a track number). Two checks advising one key give the smaller bound: applied, it passes."""
+    advised = _thirtieth_advice(db, edited_templates, "base.toml", "space_radius = 0.6", "space_radius", "4")
+    assert advised < 2.8
+    _thirtieth_advice_passes(db, edited_templates, "base.toml", "space_radius", "4", advised)
