@@ -4018,3 +4018,18 @@ def test_thirtieth_space_radius_advice_passes_in_one_step(db, edited_templates):
     advised = _thirtieth_advice(db, edited_templates, "base.toml", "space_radius = 0.6", "space_radius", "4")
     assert advised < 2.8
     _thirtieth_advice_passes(db, edited_templates, "base.toml", "space_radius", "4", advised)
+
+
+@pytest.mark.parametrize("name, old, key, value", [
+    ("back.toml", "line_width = 0.5", "line_width", "3"),  # finding 9: at the advised 2.2 the double frame was one band
+    ("base.toml", "frame_rule_width = 0.35", "frame_rule_width", "3"),
+])
+def test_thirtieth_double_frame_advice_leaves_two_lines_apart(db, edited_templates, name, old, key, value):
+    """Thirtieth breaker (finding 9): back `line_width = 3` was advised "at most 2.2", where the outer and inner lines'
+    inks met edge to edge and printed as one band. The advice keeps them a clearance apart; applied, it passes."""
+    from pnp.layout.common import LINES_APART_MM
+
+    advised = _thirtieth_advice(db, edited_templates, name, old, key, value)
+    if key == "line_width":  # the inner line (0.2 mm wide) is 1.2 mm in: the outer line's ink stops the clearance short
+        assert advised / 2 + 0.1 + LINES_APART_MM <= 1.2 + 1e-9
+    _thirtieth_advice_passes(db, edited_templates, name, key, value, advised)
