@@ -4033,3 +4033,12 @@ def test_thirtieth_double_frame_advice_leaves_two_lines_apart(db, edited_templat
     if key == "line_width":  # the inner line (0.2 mm wide) is 1.2 mm in: the outer line's ink stops the clearance short
         assert advised / 2 + 0.1 + LINES_APART_MM <= 1.2 + 1e-9
     _thirtieth_advice_passes(db, edited_templates, name, key, value, advised)
+
+
+def test_thirtieth_uses_ring_advice_leaves_the_divider_rule_apart(db, edited_templates):
+    """Thirtieth breaker (finding 9): elder `uses_rule_width = 3` was advised "at most 2.4", where each uses ring's ink
+    reached the divider rule's far edge and swallowed it. A thick stroke keeps LINES_APART_MM from a rule the layout
+    draws (rings 5 mm in radius, the 0.2 mm divider 6 mm from their centres: at most 1.4); applied, it passes."""
+    advised = _thirtieth_advice(db, edited_templates, "elder.toml", "uses_rule_width = 0.5", "uses_rule_width", "3")
+    assert advised <= 1.4
+    _thirtieth_advice_passes(db, edited_templates, "elder.toml", "uses_rule_width", "3", advised)
