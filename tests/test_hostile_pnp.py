@@ -4042,3 +4042,20 @@ def test_thirtieth_uses_ring_advice_leaves_the_divider_rule_apart(db, edited_tem
     advised = _thirtieth_advice(db, edited_templates, "elder.toml", "uses_rule_width = 0.5", "uses_rule_width", "3")
     assert advised <= 1.4
     _thirtieth_advice_passes(db, edited_templates, "elder.toml", "uses_rule_width", "3", advised)
+
+
+def test_thirtieth_start_rule_width_advice_is_the_widest_that_passes(db, edited_templates):
+    """Thirtieth breaker (finding 5): with butted track spaces (`col_pitch = 8.3`, `row_pitch = 6.8`), `start_rule_width
+    = 0.5` was advised "at most 0.2" while 0.4 passed: a stroke no wider than twice the slack is not judged thick. The
+    advice is the widest that passes; a tenth more fails."""
+    from pnp.layout import check_fit
+
+    edited_templates("stats.toml", "col_pitch = 8.6", "col_pitch = 8.3")
+    edited_templates("stats.toml", "row_pitch = 7.1", "row_pitch = 6.8")
+    path = edited_templates("stats.toml", "start_rule_width = 0.6", "start_rule_width = 0.5")
+    problems = check_fit(db)
+    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", "numbers.start_rule_width", path)]
+    advised = float(re.search(r"at most ([0-9.]+)", problems[0].message).group(1))
+    assert advised == 0.4
+    edited_templates("stats.toml", "start_rule_width = 0.5", f"start_rule_width = {advised:g}")
+    assert check_fit(db) == []

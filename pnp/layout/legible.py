@@ -610,6 +610,10 @@ def _thick_over_rules(face: Any, template: Path, rules: list[_Rule],
                 widest = max(0.0, math.floor(2 * room * 10 + 1e-6) / 10)
                 while widest > 0 and room < widest / 2 - FLOAT_SLACK_MM:  # (the same comparison: the value said passes)
                     widest = round(widest - 0.1, 1)
+                # a stroke at most twice the slack wide is no thick stroke (:func:`_bands`) and passes here: that is the
+                # widest that passes (thirtieth breaker, finding 5: butted track spaces, `start_rule_width` "at most 0.2"
+                # while 0.4 passed)
+                widest = max(widest, math.floor(2 * OVERLAP_SLACK_MM * 10 + 1e-6) / 10)
                 what = rule.named or "a rule the layout draws"
                 said = thick.setdefault((template, band.key), [face, what, band.colour, widest, band.what])
                 said[3] = min(said[3], widest)
