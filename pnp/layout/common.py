@@ -113,6 +113,11 @@ def ring_line_grown(template: Template, disc: Circle) -> str | None:
     return width if line >= room_mm and line > RING_LINE_GROWN * icon else None
 
 
+LINES_APART_MM = 0.2
+"""The room (mm) kept between the inks of two lines that must print as two (a double frame's outer and inner lines),
+the overlap checks' slack: lines closer than this print as one band (thirtieth breaker, finding 9: back `line_width`
+advised "at most 2.2" left the inks edge to edge, and the double frame printed as one band)."""
+
 RING_GROWN = 0.15
 """A ring's room around its icon larger than this share of the icon's size has grown the disc (the bundled rooms are
 5 to 12 % of their icons)."""
@@ -181,7 +186,7 @@ class CardBuilder:
         rule and its corner diamonds, and check passed). Said at the one of the three numbers the designer changed
         (:func:`pnp.layout.template.changed_number`), else at the wider line's key, with the value that just keeps the
         inks apart (a tenth of a mm further, they meet)."""
-        gap = inner.x - outer.x
+        gap = inner.x - outer.x - LINES_APART_MM  # the room left between the inks must show (thirtieth breaker, finding 9)
         half_outer, half_inner = outer.stroke_width / 2, inner.stroke_width / 2
         if gap - half_outer - half_inner >= -1e-9:
             return
@@ -189,14 +194,15 @@ class CardBuilder:
         name = changed[0] if changed is not None and changed[0] in (outer_key, inner_key, gap_key) else \
             outer_key if outer.stroke_width >= inner.stroke_width else inner_key
         if name == gap_key:
-            fits = f"at least {math.ceil((half_outer + half_inner) * 10 - 1e-6) / 10:g}"
+            fits = f"at least {math.ceil((half_outer + half_inner + LINES_APART_MM) * 10 - 1e-6) / 10:g}"
         else:
             other = half_inner if name == outer_key else half_outer
             fits = f"at most {max(0.0, math.floor(2 * (gap - other) * 10 + 1e-6) / 10):g}"
         self.problems.append(self.at_number(name, f"{outer.named or 'the outer line'} ({outer_key} {outer.stroke_width:g} mm) "
                                                   f"and {inner.named or 'the inner line'} ({inner_key} {inner.stroke_width:g} "
-                                                  f"mm, {gap:g} mm further in) run into each other, so the double frame "
-                                                  f"prints as one band: set {name} to {fits}",
+                                                  f"mm, {inner.x - outer.x:g} mm further in) run into each other, so the "
+                                                  f"double frame prints as one band (they must stay {LINES_APART_MM:g} mm "
+                                                  f"apart): set {name} to {fits}",
                                             half_outer + half_inner - gap))
 
     def keep_rounded_rules_apart(self, outer: Rect, inner: Rect, outer_key: str, inner_key: str, gap_key: str) -> None:

@@ -34,7 +34,7 @@ from typing import Any
 
 from pnp.drawing import Box, Circle, Group, Line, Polyline, Rect, TextLine, inside_polygon, turn_points
 from pnp.inks import relative_luminance
-from pnp.layout.common import ring_fix
+from pnp.layout.common import LINES_APART_MM, ring_fix
 from pnp.layout.overlap import OVERLAP_SLACK_MM
 from pnp.layout.problems import FitProblem
 from pnp.layout.safe import Painted, _intersection, _outer_box, painted
@@ -578,7 +578,11 @@ def _thick_over_rules(face: Any, template: Path, rules: list[_Rule],
     slack = OVERLAP_SLACK_MM  # the pieces' boxes are shrunk by it
     for rule in rules:
         (x1, y1), (x2, y2) = rule.start, rule.end
-        left, top, right, bottom = min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)
+        # a rule the layout draws is judged with its ink and the room kept from it (LINES_APART_MM) around it
+        # (a thick line is judged as a stroke itself, as before: its own width's advice holds it off the other's ink)
+        hairline = rule.line is not None and rule.line.stroke_width / 2 <= OVERLAP_SLACK_MM
+        extra = LINES_APART_MM + rule.line.stroke_width / 2 if hairline and rule.line is not None else 0.0
+        left, top, right, bottom = min(x1, x2) - extra, min(y1, y2) - extra, max(x1, x2) + extra, max(y1, y2) + extra
         for order, (area, pieces) in areas.items():
             if order == rule.order or (rule.half and rule.order > order):  # a shape's outline drawn after it: on top
                 continue
@@ -590,10 +594,26 @@ def _thick_over_rules(face: Any, template: Path, rules: list[_Rule],
                 if band.clip is not None and not band.clip.overlaps(Box(left, top, right - left, bottom - top)):
                     continue
                 apart = _segments_apart((band.start, band.end), (rule.start, rule.end))
-                margin = rule.half if rule.half else OVERLAP_SLACK_MM  # an outline is covered when the ink passes its far edge
-                if not (0 < apart and apart + margin < band.half - FLOAT_SLACK_MM):
+                # the stroke's ink stays LINES_APART_MM from the near edge of the rule's ink, so that the two print as two
+                # lines (thirtieth breaker, finding 9: `uses_rule_width` advised 2.4 let the uses rings reach the divider
+                # rule's far edge and swallow it)
+                # (a shape's outline beside it, the neighbouring track spaces' 0.3 mm apart, is covered only when the ink
+                # passes its far edge: it hides it whole)
+                # (the card frame's rules, laid out close to the track spaces, as before: covered when the ink passes the
+                # middle of the rule by more than the slack)
+                if hairline and rule.line is not None:
+                    room = apart - rule.line.stroke_width / 2 - LINES_APART_MM
+                else:
+                    room = apart + (rule.half if rule.half else OVERLAP_SLACK_MM) - FLOAT_SLACK_MM
+                if not (0 < apart and room < band.half - FLOAT_SLACK_MM):
                     continue
-                widest = _widest_clearing(apart + margin - OVERLAP_SLACK_MM)  # (the same comparison: the value said passes)
+                widest = max(0.0, math.floor(2 * room * 10 + 1e-6) / 10)
+                while widest > 0 and room < widest / 2 - FLOAT_SLACK_MM:  # (the same comparison: the value said passes)
+                    widest = round(widest - 0.1, 1)
+                # a stroke at most twice the slack wide is no thick stroke (:func:`_bands`) and passes here: that is the
+                # widest that passes (thirtieth breaker, finding 5: butted track spaces, `start_rule_width` "at most 0.2"
+                # while 0.4 passed)
+                widest = max(widest, math.floor(2 * OVERLAP_SLACK_MM * 10 + 1e-6) / 10)
                 what = rule.named or "a rule the layout draws"
                 said = thick.setdefault((template, band.key), [face, what, band.colour, widest, band.what])
                 said[3] = min(said[3], widest)

@@ -4,7 +4,7 @@ box the other checks measure (twenty-eighth breaker, finding 2: spell_path `box_
 smaller side" allowed, made the spell boxes stadiums whose outline crossed the first and last lines of the spell texts
 and the number discs, and check passed).
 
-A text is judged by its ink box (:func:`pnp.layout.safe.painted`, shrunk by the overlap slack), a disc by its circle
+A text is judged by its ink box (:func:`pnp.layout.safe.painted`), kept :data:`CORNER_CLEARANCE_MM` from the arc, a disc by its circle
 and half its line. It is inside a rounded rectangle drawn before it when it lies in the rectangle's square box; it
 is then out of the rounded corner when the point of it nearest the corner is farther from the corner arc's centre
 than the arc's radius. The ink of the outline reaches half its line inward, so the arc judged is the inner edge of the
@@ -24,6 +24,11 @@ from pnp.layout.problems import FitProblem
 from pnp.layout.safe import _outer_box, painted
 from pnp.layout.template import changed_number, load_template, template_line
 from pnp.units import MM_PER_PT, ROUNDING_SLACK
+
+CORNER_CLEARANCE_MM = OVERLAP_SLACK_MM
+"""The room (mm) kept between a text's ink box (not shrunk) and the inner edge of a rounded corner's line, the small gap
+the overlap checks allow (thirtieth breaker, finding 3: with the ink box shrunk by the slack and no room, the advised
+spell `box_radius` 3.2 ran the corner through the tail of the y of "you fight.")."""
 
 
 @dataclass(frozen=True)
@@ -114,8 +119,11 @@ def _corner_limit(shape: _Rounded, held: _Held) -> float | None:
         across = min(held.disc.cx - inner.x, inner.right - held.disc.cx)
         down = min(held.disc.cy - inner.y, inner.bottom - held.disc.cy)
         reach = held.disc.r
-    else:
-        across, down, reach = min(box.x - inner.x, inner.right - box.right), min(box.y - inner.y, inner.bottom - box.bottom), 0.0
+    else:  # a text's ink box keeps the clearance from the arc (its corner is about where a y's tail or a capital's end is)
+        across, down = min(box.x - inner.x, inner.right - box.right), min(box.y - inner.y, inner.bottom - box.bottom)
+        if across >= arc or down >= arc:
+            return None
+        reach = CORNER_CLEARANCE_MM
     if across - reach >= arc or down - reach >= arc:
         return None
     limit = _largest_radius(max(across, 0.0), max(down, 0.0), reach)
@@ -138,7 +146,7 @@ def rounded_outline_problems(faces: Iterable[Any]) -> list[FitProblem]:
         if not shapes:
             continue
         held = [mark for mark in marks if isinstance(mark, _Held)]
-        held += [_Held(found.box.inset(OVERLAP_SLACK_MM), order, found.what) for mark in marks if isinstance(mark, tuple)
+        held += [_Held(found.box, order, found.what) for mark in marks if isinstance(mark, tuple)
                  for line, transforms, order in (mark,) if _near_corner(line, transforms, shapes)
                  for found in painted([line], transforms)]
         numbers: dict[str, Any] | None = None
@@ -161,7 +169,8 @@ def rounded_outline_problems(faces: Iterable[Any]) -> list[FitProblem]:
                     continue
                 most = math.floor((limit + shape.half) * 10 + 1e-6) / 10
                 said = found.setdefault((path, keys[0]), [face, thing.what, shape.named, most, shape.radius])
-                said[3] = min(said[3], most)
+                if most < said[3]:  # the message names what sets the advice (thirtieth breaker, finding 3)
+                    said[:4] = [face, thing.what, shape.named, most]
     problems = []
     for (path, key), (face, what, named, most, radius) in found.items():
         file, line = template_line(path, f"numbers.{key}")

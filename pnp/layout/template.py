@@ -68,6 +68,27 @@ the back's icons out of their disc; twenty-seventh: `key_icon_inset = -1` set th
 is the word alone (``gap``, ``pad``) is one too (:func:`is_room`)."""
 
 
+EXTENT_SUFFIXES = ("radius", "_width", "_size", "_height", "_scale", "_r", "_w", "_h")
+"""A ``[numbers]`` key ending so is a size, a corner radius, a line width or a scale (mm, or a factor): 0 or more
+(thirtieth breaker, finding 1: a negative `box_radius`, `frame_radius`, `space_radius`, `portrait_radius` passed check
+and the PDF drew boxes with inverted corners and sides running across the card)."""
+
+_EXTENT_WORDS = {"radius": "a corner radius is 0 mm or more", "_width": "a width is 0 mm or more",
+                 "_size": "a size is 0 mm or more", "_height": "a height is 0 mm or more",
+                 "_scale": "a scale is 0 or more (a factor)", "_r": "a radius is 0 mm or more",
+                 "_w": "a width is 0 mm or more", "_h": "a height is 0 mm or more"}
+
+
+def _extent_suffix(name: str) -> str:
+    """The suffix of :data:`EXTENT_SUFFIXES` that ``name`` (a ``[numbers]`` key) ends with (the first that matches)."""
+    return next(suffix for suffix in EXTENT_SUFFIXES if f"_{name}".endswith(suffix))
+
+
+def is_extent(name: str) -> bool:
+    """Whether the ``[numbers]`` key ``name`` is a size, radius, width or scale (:data:`EXTENT_SUFFIXES`), so 0 or more."""
+    return f"_{name}".endswith(EXTENT_SUFFIXES)
+
+
 def is_room(name: str) -> bool:
     """Whether the ``[numbers]`` key ``name`` is a room (mm, 0 or more): it ends in one of :data:`ROOM_SUFFIXES`
     (``icon_gap``) or is one of them alone (``gap``: twenty-fifth breaker, summary.toml's `gap = -0.8` glued its headings
@@ -1058,6 +1079,10 @@ def _load(kind: str, folder: Path) -> Template:
         if is_room(name):  # room kept around a thing (twenty-third breaker: `hex_label_pad = -2` put the map's labels on its cuts)
             _check(value >= 0, path, f"numbers.{name}",
                    f"{value!r} mm is no room: it is the room kept around or between texts, icons and shapes, 0 mm or more")
+        if is_extent(name):  # thirtieth breaker (finding 1): `box_radius = -2` drew inverted, scalloped boxes in the PDF
+            _check(value >= 0, path, f"numbers.{name}",
+                   f"a line width of {value:g} mm; a line width is 0 mm or more" if name.endswith(("rule_width", "line_width"))
+                   else f"{value!r} is negative; {_EXTENT_WORDS[_extent_suffix(name)]}")
         numbers[name] = float(value)
     strings = {}
     for name, value in data.get("strings", {}).items():
