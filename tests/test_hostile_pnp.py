@@ -4164,6 +4164,7 @@ def test_a_back_emblem_size_onto_the_rule_is_said_at_the_size(db, edited_templat
     most = re.search(r"set emblem_size to at most ([0-9.]+)", problem.message)
     assert most is not None, problem.message
     edited_templates("back.toml", f"emblem_size = {size}", f"emblem_size = {most.group(1)}")
+    assert check_fit(db) == []
 
 
 # ---- Thirtieth round: radii and stroke widths (pnp/layout/rounded.py, pnp/layout/legible.py) ---------------------------
