@@ -24,7 +24,7 @@ from pnp.database import Back, Database, Record
 from pnp.database.checks import BOARD_KINDS  # drawn as one board over several cards; they print first, each starting a sheet row
 from pnp.drawing import Drawing, DrawingError, Group, Line, Rect, scaled
 from pnp.layout import duel, solo
-from pnp.layout.common import CardBuilder, safe_area_factor
+from pnp.layout.common import LINES_APART_MM, CardBuilder, safe_area_factor
 from pnp.layout.legible import legibility_problems
 from pnp.layout.overlap import off_card_line_problems, overlap_problems, small_text_problems
 from pnp.layout.problems import FitKind, FitProblem
@@ -154,7 +154,7 @@ def back_bleed_problem(database: Database) -> FitProblem | None:
         changed = changed_number(back.path)
         if changed is not None and changed[0] == "line_width":
             # the widest that passes: off the extra art, and off the frame's inner line (CardBuilder.keep_frame_lines_apart)
-            apart = 2 * (back.number("inner_gap") - back.number("inner_line_width") / 2)
+            apart = 2 * (back.number("inner_gap") - LINES_APART_MM - back.number("inner_line_width") / 2)  # inks kept apart
             key, advice = "numbers.line_width", f"set line_width to at most {math.floor(min(inset - extra, apart) * 10 + 1e-6) / 10:g}"
             said = f"the back's frame line, {width:g} mm wide {inset:g} mm inside the trim,"
         else:
