@@ -16,8 +16,8 @@ from pnp.sheets import Paper, SheetLayout, SheetOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 
-QUICK_CASES = 2
-"""In the modules of :data:`THOROUGH`, each parametrized test runs its first ``QUICK_CASES`` values of every parameter in
+QUICK_CASES = 1
+"""In the modules of :data:`THOROUGH`, each parametrized test runs the first ``QUICK_CASES`` values of every parameter in
 the quick suite; its other cases are marked ``slow`` (``pytest -m slow`` runs them; CI runs both)."""
 
 THOROUGH = frozenset({"test_hostile_pnp.py"})

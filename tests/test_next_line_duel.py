@@ -45,7 +45,7 @@ from tests import nextline
 from tests.nextline import DB
 
 MODES = [("referee", "terminal"), ("referee", "devices"), ("typed", "terminal"), ("typed", "devices")]
-FAST_GAMES = 8
+FAST_GAMES = 4
 SLOW_GAMES = 200
 MAX_COMMANDS = 3000
 """A game longer than this is taken for a Next line that goes round in circles."""
