@@ -224,16 +224,19 @@ class _HeldInterrupts:
     nothing, as the command line then says. Only in the main thread, where signals are handled."""
 
     def __init__(self) -> None:
+        self.held = False
         self.previous: Any = None
 
     def hold(self) -> None:
-        if self.previous is None and threading.current_thread() is threading.main_thread():
-            self.previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        if not self.held and threading.current_thread() is threading.main_thread():
+            self.previous = signal.getsignal(signal.SIGINT)  # None when not set from Python: put back as the default
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            self.held = True
 
     def release(self) -> None:
-        if self.previous is not None:
-            signal.signal(signal.SIGINT, self.previous)
-            self.previous = None
+        if self.held:  # (a previous handler of None left Ctrl-C ignored for good: children then inherited it)
+            signal.signal(signal.SIGINT, signal.SIG_DFL if self.previous is None else self.previous)
+            self.held = False
 
 
 def _build_locked(database: Database, rendered: Any, out_dir: Path, options: BuildOptions,
