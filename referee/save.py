@@ -335,6 +335,16 @@ def unreadable_path(path: Path) -> Path:
     return Path(path).with_name(Path(path).name + ".unreadable")
 
 
+def _unreadable_aside(path: Path, game: str, command: str, unchanged: str) -> Path:
+    """:func:`unreadable_path` of ``path``, where ``referee GAME COMMAND`` keeps the unreadable file at ``path``; raises
+    :class:`SaveError` at it when something is there already (a link too), saying what stays ``unchanged``."""
+    aside = unreadable_path(path)
+    if os.path.lexists(aside):
+        raise SaveError(aside, f"`referee {game} {command}` would keep the unreadable file {path.name} here, and this file "
+                               f"is in the way: move it away first; {unchanged}")
+    return aside
+
+
 def write_new(path: Path, game: str, document: dict[str, Any], in_progress: Callable[[Path], str | None] | None = None,
               force: bool = False) -> str:
     """Save a new game of ``game`` (its whole ``document``) at ``path`` without losing a game saved before;
@@ -379,10 +389,9 @@ def _write_new(path: Path, game: str, document: dict[str, Any], in_progress: Cal
     before = held(prev_path(path))
     # A file that holds no game never goes over a game kept in .prev (thirtieth breaker, HIGH: `new --force` over a
     # truncated save replaced the one readable game, and `restore` then refused): it is kept in .unreadable instead.
-    previous = unreadable_path(path) if kind != game and before == game else prev_path(path)
-    if kind != game and previous.exists() and before == game:
-        raise SaveError(previous, f"`referee {game} new` would keep the unreadable file {path.name} here, and this file "
-                                  f"is in the way: move it away first (the game kept in {prev_path(path).name} stays)")
+    beside = kind != game and before == game
+    previous = (_unreadable_aside(path, game, "new", f"the game kept in {prev_path(path).name} stays") if beside
+                else prev_path(path))
     if in_progress is not None and not force:
         what = in_progress(path)
         if what and kind == game:
@@ -393,7 +402,7 @@ def _write_new(path: Path, game: str, document: dict[str, Any], in_progress: Cal
             raise SaveError(path, f"this file cannot be read as a save ({what.removeprefix('it cannot be read: ')}): "
                                   f"`referee {game} new --force` starts a new game here and keeps this file as it is in "
                                   f"{previous.name}, or give --save PATH to start it in another file")
-    if kind != game and before == game:
+    if beside:
         before = None  # the game kept in .prev is not replaced: the unreadable file goes beside it
     if before is not None and before != game:
         what = f"this file holds a game of {_title(before)}" if before else f"this file is no save of {_title(game)}"
@@ -452,10 +461,8 @@ def restore(path: Path, game: str, check: Callable[[Path], Any] | None = None) -
         check(kept)
     savelock.check_free(kept)  # a table session playing the kept game would lose it when it moves
     if current == "":  # the file in the save's place is no game: kept beside, as `new --force` keeps it (thirty-first breaker:
-        aside = unreadable_path(path)  # it went into .prev as "the game you were playing", and blocked the next `new`)
-        if os.path.lexists(aside):
-            raise SaveError(aside, f"`referee {game} restore` would keep the unreadable file {path.name} here, and this file "
-                                   f"is in the way: move it away first; nothing was restored")
+        aside = _unreadable_aside(path, game, "restore", "nothing was restored")  # it went into .prev as "the game you
+        # were playing", and blocked the next `new`)
         with savelock.exclusive(path):
             try:
                 os.replace(path, aside)
