@@ -4262,3 +4262,73 @@ def test_thirtieth_start_rule_width_advice_is_the_widest_that_passes(db, edited_
     assert advised == 0.4
     edited_templates("stats.toml", "start_rule_width = 0.5", f"start_rule_width = {advised:g}")
     assert check_fit(db) == []
+
+
+# ---- Thirtieth round (finding 7): a template edit that makes card texts overflow is said at the template key ----------
+def test_a_smaller_text_box_is_said_at_its_template_key_not_at_the_card_texts(db, edited_templates):
+    """Thirtieth breaker (finding 7): `h = 3` for the quest cards' [boxes.event] made 13 event texts overflow, and check
+    blamed each on its text in cards.toml ("over by 1.6 mm; shorten the text"), texts no one edited. The texts fit with
+    the shipped templates: one problem at the box's `h`, with the shipped value and how many texts it spoils."""
+    problem = _the_one_template_problem(db, edited_templates, "quest.toml", "w = 48.0\nh = 29.5", "w = 48.0\nh = 3",
+                                        "boxes.event.h")
+    assert problem.box == "event" and problem.over > 1
+    assert "13 card texts" in problem.message and "the shipped templates have 29.5" in problem.message
+
+
+def test_a_larger_summary_gap_is_said_at_the_number_not_at_the_sections(db, edited_templates):
+    """Thirtieth breaker (finding 7): the rules summary's `gap = 12` left its sections too little room, and both summary
+    cards were told to shorten or remove sections. The sections fit with the shipped `gap`: one problem at it."""
+    problem = _the_one_template_problem(db, edited_templates, "summary.toml", "gap = 1.0", "gap = 12.0", "numbers.gap")
+    assert "duel.summary.rules.sections" in problem.message and "the shipped templates have 1)" in problem.message
+
+
+def test_a_text_too_long_for_the_shipped_box_stays_at_its_card(tmp_path, edited_templates):
+    """Thirtieth breaker (finding 7), the other side: with the event box made smaller and one event text made far longer,
+    the texts that fit with the shipped templates are said at the template key, and the one too long for the shipped box
+    too stays at its record in cards.toml (the text itself must be shortened). An edit of a template that changes no
+    text's room (a colour) leaves a text too long at its record."""
+    from pnp import database
+    from pnp.layout import check_fit
+
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    old = 'text = "Shadows crowd the lantern markets. If you win, also raise :mana: by the next card value."'
+    assert old in text
+    copy = tmp_path / "cards.toml"
+    copy.write_text(text.replace(old, old[:-1] + " And again, at length." * 30 + '"'), encoding="utf-8")
+    long_text = database.load(copy)
+    edited_templates("base.toml", 'muted = "#6e5b44"', 'muted = "#6e5b45"')
+    assert [(p.record_id, p.field, p.kind) for p in check_fit(long_text)] == [("solo.quest.iarith", "text", "text over")]
+    edited_templates("quest.toml", "w = 48.0\nh = 29.5", "w = 48.0\nh = 3")
+    problems = check_fit(long_text)
+    assert sorted((p.record_id, p.field) for p in problems) == [("solo.quest.iarith", "text"), ("templates", "boxes.event.h")]
+    assert "12 card texts" in next(p.message for p in problems if p.record_id == "templates")
+
+
+@pytest.mark.parametrize("body, left, right, top, bottom", [
+    # a group's transform moves the ink: the circle prints at x 65-115, out of the box (SVG 1.1, 7.6 "transform")
+    ('<g transform="translate(40,0)"><circle cx="50" cy="50" r="20" style="stroke:#000;stroke-width:10" fill="none"/></g>',
+     65, 115, 25, 75),
+    # an arc reaches above its end points (the old reader took an arc by its ends alone: its top at y 50)
+    ('<path d="M 10 50 A 40 40 0 0 1 90 50" stroke="#000" stroke-width="2" fill="none"/>', 9, 91, 9, 51),
+    # a stroke given by the group it is in (inherited); a square corner's line reaches 4 units out on both axes, a disc of
+    # 4√2 about the corner
+    ('<g stroke="#000" stroke-width="8"><rect x="20" y="30" width="60" height="40" fill="#fff"/></g>',
+     20 - 4 * 2 ** 0.5, 80 + 4 * 2 ** 0.5, 30 - 4 * 2 ** 0.5, 70 + 4 * 2 ** 0.5),
+])
+def test_an_icons_ink_is_read_as_the_pdf_draws_it(tmp_path, monkeypatch, body, left, right, top, bottom):
+    """Thirtieth breaker (finding 2), the whole kind: an icon is measured in its disc by its ink, read by svglib as the
+    PDF draws it, so a designer's icon with groups, transforms, styles or arcs (what an editor such as Inkscape
+    writes) is measured where it prints, never by its untransformed or partial outline. Extents in viewBox units."""
+    from pnp.layout import icon_ink
+
+    (tmp_path / "mine.svg").write_text(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" '
+                                       f'height="100">{body}</svg>', encoding="utf-8")
+    monkeypatch.setattr(icon_ink, "ICON_DIR", tmp_path)
+    icon_ink.icon_ink.cache_clear()
+    try:
+        ink = icon_ink.icon_ink("mine")
+    finally:
+        icon_ink.icon_ink.cache_clear()
+    found = (min(x - half for x, y, half in ink), max(x + half for x, y, half in ink),
+             min(y - half for x, y, half in ink), max(y + half for x, y, half in ink))
+    assert found == pytest.approx((left, right, top, bottom), abs=0.6), found

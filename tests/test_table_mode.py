@@ -1504,8 +1504,8 @@ def test_aid_on_a_battle_loss_row_is_said_to_lower_it(tmp_path):
 def test_an_undo_says_what_to_put_back_only_when_something_on_the_table_moved(tmp_path):
     """Twenty-ninth breaker (LOW 2): undoing a duel commitment said "Put the cubes and markers back as they were" (a
     commitment moves nothing on the table), and `duel play`'s undo said "cards and markers", the solo game's pieces. A
-    roll or commitment taken back asks to put nothing back; a reveal does (cubes and markers), in the one-shot and at
-    the prompt alike; the solo game's undo names its cards and markers."""
+    roll or commitment taken back asks to put nothing back; a placed yellow marker asks for the marker alone, in the
+    one-shot and at the prompt alike; the solo game's undo names its cards and markers."""
     save = tmp_path / "duel.toml"
     one_shot("duel", save, "new --seed 5")
     one_shot("duel", save, "marker 1")
@@ -1522,10 +1522,11 @@ def test_an_undo_says_what_to_put_back_only_when_something_on_the_table_moved(tm
     session = TableSession(load_duel(fresh, DB), fresh, DuelTable(DB, duel_parse))
     assert session.answer("1").error is None and session.game.log.events  # the yellow marker placed
     reply = session.answer("undo")  # the yellow marker goes back (a reveal is never taken back, R77)
-    assert reply.error is None and reply.put_back == "Put the cubes and markers back as they were."
+    # thirty-first breaker (LOW 6): it said "the cubes and markers" when only the yellow marker had moved
+    assert reply.error is None and reply.put_back == "Put the yellow marker back as it was."
     out = io.StringIO()
     tableui._show_reply(reply, Console(file=out, width=100, color_system=None), session, lambda note, state: None)
-    assert "cubes and markers" in out.getvalue() and "cards" not in out.getvalue()
+    assert "Put the yellow marker back" in out.getvalue() and "cards" not in out.getvalue()
     solo = tmp_path / "solo.toml"
     one_shot("solo", solo, "new --difficulty normal --spells bind,shield --seed 4")
     one_shot("solo", solo, "draw --card dalnish")  # a card of the player's own deck (the referee's draw stands, ruling 84)
@@ -1578,3 +1579,29 @@ def test_the_status_of_a_finished_duel_says_no_round_in_play(tmp_path):
     rows = dict(duel_view.status_lines(state, DB))
     sides = [text for label, text in rows.items() if "won" not in label and ("MP" in text or "SP" in text)]
     assert len(sides) == 2 and not any("this round" in text for text in sides), rows
+
+
+def test_a_duel_undo_names_each_piece_that_moved_on_the_table(tmp_path):
+    """Thirty-first breaker (LOW 6): the duel's undo asked to put back "the cubes and markers" whatever moved. It names
+    what differs between the state played and the state restored (R&R I: the Location cards, the yellow marker, the
+    cubes on the Locations and in supply, the MP/SP cubes on the player cards), and nothing when nothing moved."""
+    import dataclasses
+
+    from referee.duel.game import RULES as duel_rules
+    from referee.duel.game import moved_on_the_table
+    from referee.duel.state import PerSide
+
+    one_shot("duel", tmp_path / "duel.toml", "new --seed 5")
+    state = load_duel(tmp_path / "duel.toml", DB).state
+    assert moved_on_the_table(state, state) == [] and duel_rules.put_back([], state, state) == ""
+    marked = dataclasses.replace(state, current=state.row[0].id)
+    assert moved_on_the_table(marked, state) == ["the yellow marker"]
+    cubed = dataclasses.replace(marked, row=(dataclasses.replace(marked.row[0], cubes=PerSide(2, 0)), *marked.row[1:]),
+                                supply=PerSide(marked.supply.wardens - 1, marked.supply.shadowmajik),
+                                points=PerSide(marked.points.wardens + 1, marked.points.shadowmajik))
+    assert moved_on_the_table(cubed, marked) == ["the cubes on the Locations", "the MP and SP cubes of the player cards"]
+    won = dataclasses.replace(cubed, row=cubed.row[1:], controlled=((cubed.row[0].id, "wardens"),), current=None)
+    assert moved_on_the_table(won, state) == ["the Location cards", "the cubes on the Locations",
+                                              "the MP and SP cubes of the player cards"]
+    assert duel_rules.put_back([], won, cubed) == \
+        "Put the Location cards, the yellow marker and the cubes on the Locations back as they were."

@@ -24,7 +24,9 @@ from pnp.database import Back, Database, Record
 from pnp.database.checks import BOARD_KINDS  # drawn as one board over several cards; they print first, each starting a sheet row
 from pnp.drawing import Drawing, DrawingError, Group, Line, Rect, scaled
 from pnp.layout import duel, solo
+from pnp.layout import template as templates
 from pnp.layout.common import LINES_APART_MM, CardBuilder, safe_area_factor
+from pnp.layout.edited import shipped_templates, texts_over_by_template_edits
 from pnp.layout.legible import legibility_problems
 from pnp.layout.overlap import off_card_line_problems, overlap_problems, small_text_problems
 from pnp.layout.problems import FitKind, FitProblem
@@ -455,9 +457,41 @@ def check_fit(database: Database) -> list[FitProblem]:
                     continue
                 keys[problem.path, problem.field] = len(kept)
             kept.append(problem)
-        return kept
+        # thirtieth breaker (finding 7): a smaller text box in a template was blamed on the card texts in cards.toml
+        return texts_over_by_template_edits(kept, faces, lambda: _shipped_layout_problems(database))
     except TemplateError as error:
         return [FitProblem("templates", error.key, "template", error.reason, path=str(error.path), line=error.line)]
+
+
+def _shipped_layout_problems(database: Database) -> tuple[FitProblem, ...] | None:
+    """The problems the layouts record for ``database`` laid out with the shipped templates
+    (:func:`pnp.layout.edited.shipped_templates`) in place of the edited ones; ``None`` when no template is edited, the
+    shipped ones are unknown, or they cannot lay it out. What the edited templates were asked (:func:`unread_keys`)
+    and the cached layout (:func:`render`) are as before. Raises nothing but ``OSError`` for an unwritable temporary
+    folder."""
+    edited = templates.TEMPLATE_DIR
+    cached = dict(_CACHE)
+    reads = {id(loaded): (set(loaded.asked), set(loaded.cut_short)) for loaded in loaded_templates(edited)}
+    kept_loaded = loaded_templates(edited)
+    with shipped_templates(edited) as shipped:
+        if shipped is None:
+            return None
+        templates.TEMPLATE_DIR = shipped
+        _CACHE.clear()  # (keyed by the database alone)
+        try:
+            return render(database).problems
+        except (TemplateError, CardSizeError, DrawingError, KeyError):
+            return None
+        finally:
+            templates.TEMPLATE_DIR = edited
+            templates.drop_loaded(shipped)
+            _CACHE.clear()
+            _CACHE.update(cached)
+            for loaded in kept_loaded:
+                loaded.asked.clear()
+                loaded.asked.update(reads[id(loaded)][0])
+                loaded.cut_short.clear()
+                loaded.cut_short.update(reads[id(loaded)][1])
 
 
 def _at_most(problem: FitProblem) -> float:

@@ -3,164 +3,134 @@ with the half width of the line drawn through it, for the checks that an icon st
 (:meth:`pnp.layout.common.CardBuilder.keep_icons_in_disc`; thirtieth breaker, finding 2: the icon's box shrunk by a
 fixed share measured the key alike with the Grayking's crown, so the scale advised for one let the other cross its ring).
 
-Read from the SVG's ``circle``, ``ellipse``, ``rect``, ``line``, ``polygon``/``polyline`` and ``path`` elements (absolute
-and relative M, L, H, V, C, S, Q, T, Z; curves sampled, arcs taken by their end points): an icon drawn with anything else
-is measured by those it has, and one that cannot be read by its whole viewBox (never smaller than its ink)."""
+The SVG is read by svglib, as the PDF draws it (:func:`pnp.pdf._icon_drawing`): its styles, groups, transforms,
+``use`` and arcs are resolved there. Measured here: circles and ellipses (sampled every 5 degrees), rectangles (square
+or rounded corners), lines, polylines and polygons, paths (curves sampled), and any other shape by its bounding box;
+each with half its line width where it has a line. An icon that cannot be read is measured as its whole viewBox
+(never smaller than its ink)."""
 
 from __future__ import annotations
 
 import math
-import re
-import xml.etree.ElementTree as ElementTree
 from functools import cache
+
+from reportlab.graphics import shapes
+from svglib.svglib import NoStrokePath, svg2rlg
 
 from pnp.text import ICON_DIR
 
 InkPoint = tuple[float, float, float]
 """A point of an icon's ink: x and y in its viewBox units (0-100, y down) and the half width of the line there (units)."""
 
+Transform = tuple[float, float, float, float, float, float]
+"""An affine transform as ReportLab writes one: ``(a, b, c, d, e, f)``, ``x' = a x + c y + e``, ``y' = b x + d y + f``."""
+
 _CURVE_STEPS = 12
 _CIRCLE_STEPS = 72
-_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _WHOLE_BOX: tuple[InkPoint, ...] = ((0.0, 0.0, 0.0), (100.0, 0.0, 0.0), (0.0, 100.0, 0.0), (100.0, 100.0, 0.0))
+_MOVE_TO, _LINE_TO, _CURVE_TO, _CLOSE_PATH = 0, 1, 2, 3  # ReportLab's path operators (shapes._PATH_OP_NAMES)
 
 
-def _number(element: ElementTree.Element, name: str) -> float:
-    """The attribute ``name`` of ``element`` as a number (its first number; 0 when it has none)."""
-    found = _NUMBER.search(element.get(name, "") or "")
-    return float(found.group(0)) if found else 0.0
+def _curve(start: tuple[float, float], first: tuple[float, float], second: tuple[float, float],
+           end: tuple[float, float]) -> list[tuple[float, float]]:
+    """A cubic Bézier curve sampled :data:`_CURVE_STEPS` times after its start (its end included)."""
+    points = []
+    for step in range(1, _CURVE_STEPS + 1):
+        t = step / _CURVE_STEPS
+        u = 1 - t
+        points.append((u ** 3 * start[0] + 3 * u * u * t * first[0] + 3 * u * t * t * second[0] + t ** 3 * end[0],
+                       u ** 3 * start[1] + 3 * u * u * t * first[1] + 3 * u * t * t * second[1] + t ** 3 * end[1]))
+    return points
 
 
-def _half_line(element: ElementTree.Element) -> float:
-    """Half the width of ``element``'s line (viewBox units): 0 when it has no stroke, else half its stroke-width (1
-    when none is written, as SVG draws it)."""
-    stroke = element.get("stroke", "none")
-    if stroke in ("none", ""):
-        return 0.0
-    return (_number(element, "stroke-width") if element.get("stroke-width") is not None else 1.0) / 2
-
-
-def _path_points(d: str) -> list[tuple[float, float]]:
-    """The points of an SVG path's outline: its end points, and each curve sampled :data:`_CURVE_STEPS` times."""
-    tokens = _TOKEN.findall(d)
+def _path_points(path: shapes.Path) -> list[tuple[float, float]]:
+    """The points of a ReportLab path's outline: its end points, and each curve sampled :data:`_CURVE_STEPS` times.
+    Raises ``ValueError`` for a path whose points run out before its operators."""
+    values = list(path.points)
     points: list[tuple[float, float]] = []
-    x = y = start_x = start_y = 0.0
-    control: tuple[float, float] | None = None
-    command = ""
     index = 0
 
-    def take(count: int) -> list[float]:
+    def take(count: int) -> list[tuple[float, float]]:
         nonlocal index
-        values = [float(value) for value in tokens[index:index + count]]
-        index += count
-        if len(values) < count:
+        if index + 2 * count > len(values):
             raise ValueError("path cut short")
-        return values
+        taken = [(float(values[index + 2 * k]), float(values[index + 2 * k + 1])) for k in range(count)]
+        index += 2 * count
+        return taken
 
-    while index < len(tokens):
-        if tokens[index].isalpha():
-            command = tokens[index]
-            index += 1
-            if command in "Zz":
-                x, y = start_x, start_y
-                control = None
-                continue
-        if not command:
-            raise ValueError("path starts with no command")
-        relative = command.islower()
-        dx, dy = (x, y) if relative else (0.0, 0.0)
-        upper = command.upper()
-        if upper in "ML":
-            px, py = take(2)
-            x, y = px + dx, py + dy
-            if upper == "M":
-                start_x, start_y = x, y
-                command = "l" if relative else "L"
-            points.append((x, y))
-            control = None
-        elif upper == "H":
-            x = take(1)[0] + dx
-            points.append((x, y))
-            control = None
-        elif upper == "V":
-            y = take(1)[0] + dy
-            points.append((x, y))
-            control = None
-        elif upper in "CSQT":
-            if upper == "C":
-                x1, y1, x2, y2, ex, ey = take(6)
-                c1, c2 = (x1 + dx, y1 + dy), (x2 + dx, y2 + dy)
-            elif upper == "S":
-                x2, y2, ex, ey = take(4)
-                c1 = (2 * x - control[0], 2 * y - control[1]) if control else (x, y)
-                c2 = (x2 + dx, y2 + dy)
-            elif upper == "Q":
-                x1, y1, ex, ey = take(4)
-                c1 = c2 = (x1 + dx, y1 + dy)
-            else:
-                ex, ey = take(2)
-                c1 = c2 = (2 * x - control[0], 2 * y - control[1]) if control else (x, y)
-            end = (ex + dx, ey + dy)
-            for step in range(1, _CURVE_STEPS + 1):
-                t = step / _CURVE_STEPS
-                u = 1 - t
-                if upper in "CS":
-                    points.append((u ** 3 * x + 3 * u * u * t * c1[0] + 3 * u * t * t * c2[0] + t ** 3 * end[0],
-                                   u ** 3 * y + 3 * u * u * t * c1[1] + 3 * u * t * t * c2[1] + t ** 3 * end[1]))
-                else:
-                    points.append((u * u * x + 2 * u * t * c1[0] + t * t * end[0], u * u * y + 2 * u * t * c1[1] + t * t * end[1]))
-            control = c2
-            x, y = end
-        elif upper == "A":  # an arc: its end point (the bundled icons draw none)
-            values = take(7)
-            x, y = values[5] + dx, values[6] + dy
-            points.append((x, y))
-            control = None
-        else:
-            raise ValueError(f"unknown path command {command!r}")
+    for operator in path.operators:
+        if operator in (_MOVE_TO, _LINE_TO):
+            points.extend(take(1))
+        elif operator == _CURVE_TO:
+            first, second, end = take(3)
+            points.extend(_curve(points[-1] if points else (0.0, 0.0), first, second, end))
     return points
+
+
+def _outline(shape: shapes.Shape) -> list[tuple[float, float, float]]:
+    """The points of ``shape``'s outline in its own coordinates, each with a factor of its half line width (``√2`` at
+    a square corner, whose line reaches out on both axes)."""
+    if isinstance(shape, (shapes.Circle, shapes.Ellipse)):
+        rx = shape.r if isinstance(shape, shapes.Circle) else shape.rx
+        ry = shape.r if isinstance(shape, shapes.Circle) else shape.ry
+        return [(shape.cx + rx * math.cos(2 * math.pi * step / _CIRCLE_STEPS),
+                 shape.cy + ry * math.sin(2 * math.pi * step / _CIRCLE_STEPS), 1.0) for step in range(_CIRCLE_STEPS)]
+    if isinstance(shape, shapes.Rect):
+        x, y, w, h = shape.x, shape.y, shape.width, shape.height
+        radius = min(max(shape.rx or 0, shape.ry or 0), w / 2, h / 2)
+        if radius > 0:  # a rounded corner: its arc's middle, and the sides' middles
+            cut = radius * (1 - 1 / math.sqrt(2))
+            return [(x + cut, y + cut, 1.0), (x + w - cut, y + cut, 1.0), (x + cut, y + h - cut, 1.0),
+                    (x + w - cut, y + h - cut, 1.0), (x + w / 2, y, 1.0), (x + w / 2, y + h, 1.0),
+                    (x, y + h / 2, 1.0), (x + w, y + h / 2, 1.0)]
+        return [(px, py, math.sqrt(2)) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
+    if isinstance(shape, shapes.Line):
+        return [(shape.x1, shape.y1, 1.0), (shape.x2, shape.y2, 1.0)]
+    if isinstance(shape, (shapes.PolyLine, shapes.Polygon)):
+        values = list(shape.points)
+        return [(float(px), float(py), 1.0) for px, py in zip(values[0::2], values[1::2], strict=False)]
+    if isinstance(shape, shapes.Path):
+        return [(px, py, 1.0) for px, py in _path_points(shape)]
+    left, bottom, right, top = shape.getBounds()  # a text or a shape of another kind: its box
+    return [(left, bottom, 1.0), (right, bottom, 1.0), (left, top, 1.0), (right, top, 1.0)]
+
+
+def _half_line(shape: shapes.Shape) -> float:
+    """Half the width of ``shape``'s line in its own units: 0 when it draws none (no stroke colour, a width of 0, or
+    svglib's fill-only twin of a stroked path)."""
+    if isinstance(shape, NoStrokePath) or getattr(shape, "strokeColor", None) is None:
+        return 0.0
+    return float(getattr(shape, "strokeWidth", 0) or 0) / 2
+
+
+def _ink(node: shapes.Group | shapes.Drawing, transform: Transform) -> list[tuple[float, float, float]]:
+    """The ink points of every shape under ``node``, through ``transform`` and the groups' own, in drawing units."""
+    found: list[tuple[float, float, float]] = []
+    for child in node.contents:
+        if isinstance(child, shapes.Group):
+            found.extend(_ink(child, shapes.mmult(transform, tuple(child.transform))))
+            continue
+        half = _half_line(child)
+        a, b, c, d = transform[:4]
+        scale = math.sqrt(abs(a * d - b * c))  # a line's width through the transform (its mean scale)
+        for px, py, factor in _outline(child):
+            x, y = shapes.transformPoint(transform, (px, py))
+            found.append((x, y, half * factor * scale))
+    return found
 
 
 @cache
 def icon_ink(name: str) -> tuple[InkPoint, ...]:
-    """The ink of the icon ``name`` (``templates/icons/<name>.svg``) as points of its outline in viewBox units (0-100),
-    each with the half width of its line (:data:`InkPoint`); an icon that cannot be read is its viewBox's corners.
-    Cached per name."""
+    """The ink of the icon ``name`` (``templates/icons/<name>.svg``) as points of its outline in viewBox units (0-100,
+    y down, the box the icon is printed in), each with the half width of its line (:data:`InkPoint`); an icon that
+    cannot be read is its viewBox's corners. Cached per name."""
     try:
-        root = ElementTree.parse(ICON_DIR / f"{name}.svg").getroot()
-    except (OSError, ElementTree.ParseError):
+        drawing = svg2rlg(str(ICON_DIR / f"{name}.svg"))
+        if drawing is None or not drawing.width or not drawing.height:
+            return _WHOLE_BOX
+        points = _ink(drawing, shapes.nullTransform())
+    except (OSError, ValueError, SyntaxError, TypeError, AttributeError):  # lxml's syntax errors are SyntaxErrors
         return _WHOLE_BOX
-    found: list[InkPoint] = []
-    try:
-        for element in root.iter():
-            tag = element.tag.rsplit("}", 1)[-1]
-            half = _half_line(element)
-            if tag in ("circle", "ellipse"):
-                cx, cy = _number(element, "cx"), _number(element, "cy")
-                rx = _number(element, "r") if tag == "circle" else _number(element, "rx")
-                ry = _number(element, "r") if tag == "circle" else _number(element, "ry")
-                for step in range(_CIRCLE_STEPS):
-                    angle = 2 * math.pi * step / _CIRCLE_STEPS
-                    found.append((cx + rx * math.cos(angle), cy + ry * math.sin(angle), half))
-            elif tag == "rect":
-                x, y, w, h = (_number(element, key) for key in ("x", "y", "width", "height"))
-                radius = min(max(_number(element, "rx"), _number(element, "ry")), w / 2, h / 2)
-                if radius > 0:  # a rounded corner: its arc's middle, and the line's half width out from it
-                    cut = radius * (1 - 1 / math.sqrt(2))
-                    corners = ((x + cut, y + cut), (x + w - cut, y + cut), (x + cut, y + h - cut), (x + w - cut, y + h - cut))
-                    found.extend((px, py, half) for px, py in corners)
-                    found.extend((px, py, half) for px, py in ((x + w / 2, y), (x + w / 2, y + h), (x, y + h / 2), (x + w, y + h / 2)))
-                else:  # a square corner's line reaches half its width out on both axes: its diagonal, sqrt(2) times
-                    found.extend((px, py, half * math.sqrt(2)) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h)))
-            elif tag == "line":
-                found.extend(((_number(element, "x1"), _number(element, "y1"), half),
-                              (_number(element, "x2"), _number(element, "y2"), half)))
-            elif tag in ("polygon", "polyline"):
-                values = [float(value) for value in _NUMBER.findall(element.get("points", ""))]
-                found.extend((px, py, half) for px, py in zip(values[0::2], values[1::2]))
-            elif tag == "path":
-                found.extend((px, py, half) for px, py in _path_points(element.get("d", "")))
-    except ValueError:
-        return _WHOLE_BOX
-    return tuple(found) or _WHOLE_BOX
+    across, down = 100 / drawing.width, 100 / drawing.height
+    return tuple((x * across, (drawing.height - y) * down, half * math.sqrt(across * down))
+                 for x, y, half in points) or _WHOLE_BOX

@@ -406,7 +406,7 @@ def _shown_value(value: Any) -> str:
 
 
 @functools.lru_cache(maxsize=128)
-def _pristine_bytes(path: Path) -> bytes | None:
+def shipped_bytes(path: Path) -> bytes | None:
     """The template ``path`` as shipped, to tell a deleted key from a typo: the file of the same name in the bundled
     :data:`pnp.resources.TEMPLATE_DIR` when ``path`` is in another folder, else its last committed version
     (``git show HEAD:<path>``); ``None`` when neither is known (no git, a file of the designer's own)."""
@@ -424,9 +424,9 @@ def _pristine_bytes(path: Path) -> bytes | None:
 
 
 def pristine_table(path: Path, section: str) -> dict[str, Any] | None:
-    """The ``[section]`` table (``numbers``) of the template ``path`` as shipped (:func:`_pristine_bytes`): ``{}`` when
+    """The ``[section]`` table (``numbers``) of the template ``path`` as shipped (:func:`shipped_bytes`): ``{}`` when
     it has none, ``None`` when the shipped file is unknown or unreadable."""
-    content = _pristine_bytes(path)
+    content = shipped_bytes(path)
     if content is None:
         return None
     try:
@@ -669,6 +669,33 @@ def changed_number(path: Path) -> tuple[str, Any] | None:
         shipped.update(pristine_table(file, "numbers") or {})
     changed = [(name, shipped[name]) for name, value in numbers.items() if name in shipped and value != shipped[name]]
     return changed[0] if len(changed) == 1 else None
+
+
+def changed_keys(path: Path) -> list[tuple[str, Any, Any]]:
+    """The keys of the one template file ``path`` whose values differ from the same file as shipped
+    (:func:`pristine_table`), as ``(dotted key, value here, shipped value)`` in the file's order, the shipped ones no
+    longer written last (value ``None``); a key written here and not shipped has shipped value ``None``. Empty when
+    the file is as shipped or the shipped file is unknown or unreadable, and when ``path`` is unreadable."""
+    content = shipped_bytes(path)
+    if content is None:
+        return []
+    try:
+        here = _parsed(path.read_bytes().removeprefix(codecs.BOM_UTF8))
+        shipped = _parsed(content.removeprefix(codecs.BOM_UTF8))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return []
+
+    def leaves(table: dict[str, Any], prefix: tuple[str, ...] = ()) -> dict[tuple[str, ...], Any]:
+        found: dict[tuple[str, ...], Any] = {}
+        for name, value in table.items():
+            if isinstance(value, dict):
+                found.update(leaves(value, (*prefix, name)))
+            else:
+                found[(*prefix, name)] = value
+        return found
+    now, before = leaves(here), leaves(shipped)
+    changed = [(toml_key(key), value, before.get(key)) for key, value in now.items() if before.get(key) != value]
+    return changed + [(toml_key(key), None, value) for key, value in before.items() if key not in now]
 
 
 @cache
@@ -1001,6 +1028,13 @@ def forget_reads() -> None:
     for template in _LOADED.values():
         template.asked.clear()
         template.cut_short.clear()
+
+
+def drop_loaded(folder: Path) -> None:
+    """Forget the templates of ``folder`` loaded so far (a temporary folder of shipped templates, removed after one
+    layout: :func:`pnp.layout.edited.shipped_templates`)."""
+    for kind, where in [key for key in _LOADED if key[1] == folder]:
+        del _LOADED[kind, where]  # (the load cache keeps them: clearing it would load the others anew, unasked)
 
 
 _LOADED: dict[tuple[str, Path], Template] = {}

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Self
 
 import pnp.database
 from pnp.database import Database
+from pnp.oneline import listed
 from referee import checkpoint, dice
 from referee import events as shared_events
 from referee.duel import advice, legal, rules, view
@@ -25,6 +26,24 @@ from referee.duel import state as state_module
 from referee.duel.state import DICE_SCHEMES, DiceScheme, PerSide, State
 from referee.errors import ParseError, RuleError, as_written, check_keys
 from referee.game import GameRules, RefereeGame, SaveCheck, check_save, load_game
+
+
+def moved_on_the_table(played: State, restored: State) -> list[str]:
+    """The pieces on the players' table that differ between ``played`` and ``restored``, in words, in the order the
+    table is set: the Location cards (the row and those won), the yellow marker, the cubes on the Locations' tracks
+    and in supply, the track cubes of the player cards (MP and SP). Dice and placings are not on the table."""
+    moved = []
+    if played.row != restored.row and [place.id for place in played.row] != [place.id for place in restored.row] \
+            or played.controlled != restored.controlled:
+        moved.append("the Location cards")
+    if played.current != restored.current or rules.marker_stands_on(played) != rules.marker_stands_on(restored):
+        moved.append("the yellow marker")
+    if [place.cubes for place in played.row] != [place.cubes for place in restored.row] \
+            or played.supply != restored.supply:
+        moved.append("the cubes on the Locations")
+    if played.points != restored.points:
+        moved.append("the MP and SP cubes of the player cards")
+    return moved
 
 
 class DuelGameRules:
@@ -37,11 +56,14 @@ class DuelGameRules:
 
     @staticmethod
     def put_back(undone: Sequence[ev.Event], played: State, restored: State) -> str:
-        """``""`` when only rolls and commitments were taken back (the dice are in the players' hands, nothing on the
-        table moved); else ``Put the cubes and markers back as they were.``"""
-        if all(isinstance(event, (ev.Roll, ev.Commit)) for event in undone):
+        """What the players put back on the table after an undo, in one sentence naming only what moved between
+        ``played`` and ``restored`` (:func:`moved_on_the_table`: ``Put the yellow marker back as it was.``); ``""`` when
+        nothing on the table moved (only rolls and commitments were taken back: the dice are in the players' hands;
+        thirty-first breaker, finding 6: "the cubes and markers" when only the yellow marker moved)."""
+        moved = moved_on_the_table(played, restored)
+        if not moved:
             return ""
-        return "Put the cubes and markers back as they were."
+        return f"Put {listed(moved)} back as {'it was' if moved == ['the yellow marker'] else 'they were'}."
 
     decode = staticmethod(ev.from_dict)
     resolve = staticmethod(rules.resolve)
