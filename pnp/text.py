@@ -482,7 +482,7 @@ LINE_CLASH_SLACK_MM = 0.02
 the outline's extreme, never more ink than there is."""
 
 
-def _ink_boxes(items: Iterable[Primitive]) -> list[tuple[float, float, str, str, Box]]:
+def ink_boxes(items: Iterable[Primitive]) -> list[tuple[float, float, str, str, Box]]:
     """``(baseline, em, character, its word, ink box)`` for each glyph and icon of ``items`` (mm, y down): a
     glyph's box from its font (:func:`pnp.fonts.glyph_ink_box`) at its pen position, an icon's drawing (5..95 of its
     box). Turned lines are left out."""
@@ -520,7 +520,7 @@ def line_clash(items: Iterable[Primitive], line_spacing: float) -> LineClash | N
     :class:`TextLine` runs and :class:`Icon` boxes (:attr:`FitResult.items`), set ``line_spacing`` em apart;
     each glyph is measured by its own outline's box (:func:`pnp.fonts.glyph_ink_box`), so two lines meet only where a
     glyph of one stands over a glyph of the other. Lines are told apart by their baselines (mm)."""
-    glyphs = _ink_boxes(items)
+    glyphs = ink_boxes(items)
     baselines = sorted({round(baseline, 6) for baseline, *_ in glyphs})
     rows: dict[float, list[tuple[float, float, str, str, Box]]] = {baseline: [] for baseline in baselines}
     for glyph in glyphs:

@@ -118,6 +118,13 @@ LINES_APART_MM = 0.2
 the overlap checks' slack: lines closer than this print as one band (thirtieth breaker, finding 9: back `line_width`
 advised "at most 2.2" left the inks edge to edge, and the double frame printed as one band)."""
 
+
+TEXT_INK_GAP_MM = 0.1
+"""The room (mm) a thick stroke's ink keeps from the letters' own ink (each glyph's outline box): closer, the two print as
+touching (twenty-ninth breaker: at the advised `hp_first_rule_width = 1.8` the "w" of "Yellow" met the start space's
+outline, for the ink was judged against the font's advance box, shrunk by the slack). The layouts that slide a text near
+a line keep it (the hexes' names, :func:`pnp.layout.solo.battle_map`); :mod:`pnp.layout.legible` checks it."""
+
 RING_GROWN = 0.15
 """A ring's room around its icon larger than this share of the icon's size has grown the disc (the bundled rooms are
 5 to 12 % of their icons)."""

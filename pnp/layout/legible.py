@@ -34,12 +34,13 @@ from typing import Any
 
 from pnp.drawing import Box, Circle, Group, Line, Polyline, Rect, TextLine, inside_polygon, turn_points
 from pnp.inks import relative_luminance
-from pnp.layout.common import LINES_APART_MM, ring_fix
+from pnp.layout.common import LINES_APART_MM, TEXT_INK_GAP_MM, ring_fix
 from pnp.layout.overlap import OVERLAP_SLACK_MM
 from pnp.layout.problems import FitProblem
 from pnp.layout.safe import Painted, _intersection, _outer_box, painted
 from pnp.layout.template import load_template, template_line
 from pnp.oneline import shortened
+from pnp.text import ink_boxes
 from pnp.units import LAID_OUT_SAFE_MM
 
 MIN_CONTRAST = 3.0
@@ -56,6 +57,16 @@ class _Text:
     painted: Painted
     line: TextLine
     order: int
+    ink: tuple[Box, ...] = ()
+    """The boxes (card mm) of the letters' own ink, one a glyph (:func:`_letters_ink`); none for a turned line or one with
+    no ink."""
+
+
+def _letters_ink(line: TextLine, transforms: tuple[tuple[float, float, float], ...]) -> tuple[Box, ...]:
+    """The box (card mm) around the ink of each of ``line``'s glyphs, measured by its outline's box in its font
+    (:func:`pnp.text.ink_boxes`), through the enclosing groups' ``transforms``; none for a turned line or one with no
+    ink (spaces)."""
+    return tuple(_outer_box(box, transforms) for *_, box in ink_boxes([line]))
 
 
 @dataclass(frozen=True)
@@ -195,14 +206,23 @@ class _Band:
         (x1, y1), (x2, y2) = self.start, self.end
         return Box(min(x1, x2) - self.half, min(y1, y2) - self.half, abs(x2 - x1) + 2 * self.half, abs(y2 - y1) + 2 * self.half)
 
-    def clearance(self, inner: Box) -> float | None:
+    def clearance(self, inner: Box, gap: float | None = None) -> float | None:
         """How far (mm) the piece's middle line stays from ``inner`` (a text's ink box shrunk by the slack) when its ink
-        reaches into it by more than the slack, ``None`` when the ink stays out of it (or the clip hides where it would)."""
+        reaches into it by more than the slack, ``None`` when the ink stays out of it (or the clip hides where it would).
+        With ``gap`` (mm), ``inner`` is the letters' own ink (:func:`_letters_ink`): the piece's ink must stay ``gap``
+        from it."""
         box = _intersection(inner, self.clip) if self.clip is not None else inner
-        if box is None or box.width <= 0 or box.height <= 0 or not box.overlaps(self.bounds):
+        if box is None or box.width <= 0 or box.height <= 0:
             return None
-        distance = _segment_box_distance(self.start, self.end, box)  # the ink may reach the slack into it, as a ring's (_ring_ink_over)
-        return distance if distance < self.half - OVERLAP_SLACK_MM - FLOAT_SLACK_MM else None
+        if gap is None:
+            if not box.overlaps(self.bounds):
+                return None
+            distance = _segment_box_distance(self.start, self.end, box)  # the ink may reach the slack into it, as a ring's (_ring_ink_over)
+            return distance if distance < self.half - OVERLAP_SLACK_MM - FLOAT_SLACK_MM else None
+        if not box.inset(-gap).overlaps(self.bounds):
+            return None
+        distance = _segment_box_distance(self.start, self.end, box)
+        return distance if distance < self.half + gap - FLOAT_SLACK_MM else None
 
 
 def _segment_box_distance(start: tuple[float, float], end: tuple[float, float], box: Box) -> float:
@@ -266,7 +286,7 @@ def _marks(items: Iterable, transforms: tuple[tuple[float, float, float], ...] =
                               hatched or texture, counter)
         elif isinstance(item, TextLine):
             for found in painted([item], transforms, clip):
-                yield _Text(found, item, order)
+                yield _Text(found, item, order, _letters_ink(item, transforms))
         elif isinstance(item, Line) and not hatched:
             start, end = _turned([(item.x1, item.y1), (item.x2, item.y2)], transforms)
             yield _Rule(start, end, item, order=order)
@@ -472,17 +492,20 @@ def _ring_said(template: Path, ring: Circle, text: _Text, box: Box) -> tuple[str
     return _text_key(text, _Rule((0.0, 0.0), (1.0, 0.0), None)), f"{said}; move the text off it", text.painted.source, 0.0
 
 
-def _thick_over(face: Any, template: Path, text: _Text, inner: Box, bands: list[_Band],
-                thick: dict[tuple[Path, str], list[Any]]) -> bool:
+def _thick_over(face: Any, template: Path, text: _Text, inner: Box | tuple[Box, ...], bands: list[_Band],
+                thick: dict[tuple[Path, str], list[Any]], gap: float | None = None) -> bool:
     """Whether a thick stroke of ``bands`` (drawn before or after ``text``) covers ``inner`` (its ink box shrunk by the slack,
-    card mm) while its middle line misses it, so that a thinner line would not: then ``thick`` keeps, at the stroke's key,
-    the first face and text and the widest line (mm, rounded down to 0.1) that clears every text found so far."""
+    card mm; with ``gap``, the boxes of the letters' own ink, which the stroke's ink must stay ``gap`` mm from) while its
+    middle line misses it, so that a thinner line would not: then ``thick`` keeps, at the stroke's key, the first face
+    and text and the widest line (mm, rounded down to 0.1) that clears every text found so far."""
     found = False
+    boxes = (inner,) if isinstance(inner, Box) else inner
     for band in bands:
-        clearance = band.clearance(inner)
-        if clearance is None:
+        clearances = [found for found in (band.clearance(box, gap) for box in boxes) if found is not None]
+        if not clearances:
             continue
-        widest = _widest_clearing(clearance)
+        clearance = min(clearances)
+        widest = _widest_clearing(clearance, gap)
         if clearance <= 0:
             continue  # its middle line runs through the text: the rule and shape checks judge it
         said = thick.setdefault((template, band.key), [face, text, band.colour, widest, band.what])
@@ -495,13 +518,14 @@ FLOAT_SLACK_MM = 1e-9
 """Rounding noise (mm) of sums of template numbers: a stroke whose ink reaches exactly the slack into a text passes."""
 
 
-def _widest_clearing(distance: float) -> float:
+def _widest_clearing(distance: float, gap: float | None = None) -> float:
     """The widest stroke (mm, a tenth of a mm) whose ink, half its width either side of a middle line ``distance`` mm from a
-    text's or rule's ink, reaches into it by no more than the slack, as :meth:`_Band.clearance` judges it (the same float
-    comparison, so the value said passes: twenty-ninth breaker, finding 9: the bound was rounded down a tenth too far,
-    `uses_rule_width` "at most 2.3" while 2.4 passed)."""
-    widest = math.floor(2 * (distance + OVERLAP_SLACK_MM) * 10 + 1e-6) / 10
-    while widest > 0 and distance < widest / 2 - OVERLAP_SLACK_MM - FLOAT_SLACK_MM:
+    text's or rule's ink, reaches into it by no more than the slack (with ``gap``: stays ``gap`` mm from it), as
+    :meth:`_Band.clearance` judges it (the same float comparison, so the value said passes: twenty-ninth breaker, finding
+    9: the bound was rounded down a tenth too far, `uses_rule_width` "at most 2.3" while 2.4 passed)."""
+    allowed = OVERLAP_SLACK_MM if gap is None else -gap  # how far the ink may reach into the box (negative: stay out)
+    widest = math.floor(2 * (distance + allowed) * 10 + 1e-6) / 10
+    while widest > 0 and distance < widest / 2 - allowed - FLOAT_SLACK_MM:
         widest = round(widest - 0.1, 1)
     return max(widest, 0.0)
 
@@ -715,11 +739,19 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                     break
         for text in texts:
             key = f"boxes.{text.painted.source}" if text.painted.source else "numbers"
-            box = inner[id(text)]
-            near = [band for left, top, right, bottom, band in bands
-                    if left < box.right and right > box.x and top < box.bottom and bottom > box.y]
-            if near and _thick_over(face, template, text, box, near, thick):
-                continue
+            if text.ink:  # the letters' own ink, which a thick stroke's ink keeps TEXT_INK_GAP_MM from
+                left, top = min(box.x for box in text.ink), min(box.y for box in text.ink)
+                letters = Box(left, top, max(box.right for box in text.ink) - left,
+                              max(box.bottom for box in text.ink) - top).inset(-TEXT_INK_GAP_MM)
+                near = [band for *_, band in bands if band.bounds.overlaps(letters)]
+                if near and _thick_over(face, template, text, text.ink, near, thick, TEXT_INK_GAP_MM):
+                    continue
+            else:  # a turned line: its box, shrunk by the slack
+                box = inner[id(text)]
+                near = [band for left, top, right, bottom, band in bands
+                        if left < box.right and right > box.x and top < box.bottom and bottom > box.y]
+                if near and _thick_over(face, template, text, box, near, thick):
+                    continue
             over = next((fill for fill in fills if fill.order > text.order and fill.touches(inner[id(text)])), None)
             if over is not None and any(_on_rule(over, rule) for rule in struck.get(id(text), ())):
                 continue  # an ornament rule's diamond: part of the rule already said to strike through the text

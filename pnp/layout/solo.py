@@ -35,6 +35,7 @@ from pnp.database import (
 from pnp.drawing import Box, Circle, Group, Icon, Line, Polygon, Polyline, Rect, inside_polygon
 from pnp.layout.common import (
     BLACK,
+    TEXT_INK_GAP_MM,
     WHITE,
     CardBuilder,
     arrow,
@@ -718,7 +719,8 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     largest = min(t.number("hex_radius_max"),
                   area.width / ((columns + (0.5 if odd else 0)) * math.sqrt(3)),
                   area.height / ((rows - 1) * 1.5 + 2))
-    number = _HexNumber(t.number("hex_number_size"), t.number("hex_number_pad"), t.number("hex_number_margin"))
+    number = _HexNumber(t.number("hex_number_size"), t.number("hex_number_pad"), t.number("hex_number_margin"),
+                        t.number("hex_number_dy"))
     # The cuts where they fall in the board's own coordinates once a larger safe area shrinks it about its
     # centre (pnp.layout.within_safe_area), and the clearance as it will print: labels keep off the real cuts.
     shrink = safe_area_factor(width, card_h, db.print.safe_mm)
@@ -739,7 +741,7 @@ def battle_map(card: BattleMap, db: Database, make: Make):
         hex_w = math.sqrt(3) * radius
         ox, clashes = _grid_shift(grid, radius, area.x + hex_w / 2, area.width - (columns + (0.5 if odd else 0)) * hex_w,
                                   cuts, max(label_half, radius * icon_scale / 2), clearance, number, t.number("grid_shift_step"),
-                                  t.number("hex_name_size"))
+                                  t.number("hex_name_size"), t.number("hex_name_rise"), t.number("hex_rule_width"))
         tries.append((clashes, step, radius, ox))
         if not clashes:
             break
@@ -759,6 +761,7 @@ def battle_map(card: BattleMap, db: Database, make: Make):
         markers.out_of_hex_problem(b, card.id, label_size)
     hex_fill = t.color("hex")
     name_size, muted = t.number("hex_name_size"), t.color("muted")
+    name_height = _name_height(grid, radius, t.number("hex_name_rise"), name_size, t.number("hex_rule_width"))
     for cell in grid:
         cx, cy = hexes.centre_mm(cell.column, cell.row, radius)
         cx, cy = cx + ox, cy + oy
@@ -766,9 +769,10 @@ def battle_map(card: BattleMap, db: Database, make: Make):
         fill = tint(colour, t.number("numbered_hex_tint"), hex_fill) if cell.number else hex_fill
         b.add(Polygon(corners, fill=fill, stroke=colour, stroke_width=t.number("hex_rule_width"),
                       stroke_key="numbers.hex_rule_width"))
+        centre_x = cx
         if cell.number is not None:
             # Where a number would sit on a cut line, slide it sideways inside its hex.
-            half, room = number.half_and_room(cell.number, hex_w)
+            half, room = number.half_and_room(cell.number, radius)
             cx = _clear_of_cuts(cx, half, cuts, clearance, room)
         marker = "start" if cell.start else "recharge" if cell.recharge else None
         if marker:
@@ -778,9 +782,9 @@ def battle_map(card: BattleMap, db: Database, make: Make):
             b.add(*label(cx, cy + t.number("hex_number_dy"), str(cell.number), number.size, ink, family="numerals"))
         if not marker:  # the hex's name, as the referee names it (start and recharge are "S" and "R")
             name = hexes.hex_name(cell.address)
-            name_half = text_width_mm(name, "serif-italic", name_size) / 2
-            name_x = _clear_of_cuts(cx, name_half, cuts, clearance, hex_w / 2 - name_half - _NAME_MARGIN_MM)
-            b.add(*label(name_x, cy - radius * t.number("hex_name_rise"), name, name_size, muted, family="serif-italic"))
+            name_half, name_room = _name_room(name, radius, name_height, name_size, t.number("hex_rule_width"))
+            name_x = _clear_of_cuts(cx, name_half, cuts, clearance, name_room, centre_x)
+            b.add(*label(name_x, cy - name_height, name, name_size, muted, family="serif-italic"))
     # the text card
     x0 = card_w * (cards - 1)
     band_spec = t.box("title_band")
@@ -889,19 +893,64 @@ _NAME_MARGIN_MM = 1.0
 """The least room (mm) a hex's name keeps from its hex's sides when it slides off a cut."""
 
 
+def _half_width_at(radius: float, above: float, below: float) -> float:
+    """The half width (mm) of a pointy-top hex of ``radius`` mm at the narrowest height of a band from ``above`` mm above
+    its centre to ``below`` mm below it: the full half width (the apothem) between its vertical sides, less where the
+    sides slant in towards the top and bottom corners (beyond half the radius); 0 beyond the corners."""
+    reach = max(above, below)
+    return math.sqrt(3) * radius / 2 if reach <= radius / 2 else max(0.0, math.sqrt(3) * (radius - reach))
+
+
+def _slant_margin(stroke_width: float) -> float:
+    """How far across (mm) a text's ink keeps from the middle line of a hex's slanted side (30 degrees from the level) so
+    that it stays :data:`~pnp.layout.common.TEXT_INK_GAP_MM` and a twentieth of a mm clear of its ink, ``stroke_width`` mm
+    wide: twice the distance square to the side."""
+    return 2 * (stroke_width / 2 + TEXT_INK_GAP_MM + 0.05)
+
+
+def _name_height(grid: hexes.HexMap, radius: float, rise: float, size: float, stroke_width: float) -> float:
+    """How far (mm) above the centre of each hex of ``grid`` (pointy-top, ``radius`` mm, sides ``stroke_width`` mm wide)
+    the baselines of the hexes' names (``size`` pt) sit: ``rise`` hex radii, or lower where a name, centred, would reach
+    into the sides that slant in towards the top corner (:func:`_slant_margin`; thirty-second round: on hexes made
+    smaller to keep labels off the cuts, a name's digit ran into the slanted side). One height for every name of the map."""
+    height = radius * rise
+    for cell in grid:
+        if not (cell.start or cell.recharge):
+            name = hexes.hex_name(cell.address)
+            half = text_width_mm(name, "serif-italic", size) / 2
+            up = fonts.ink_extent_mm(name, "serif-italic", size)[0]
+            height = min(height, radius - up - (half + _slant_margin(stroke_width)) / math.sqrt(3))
+    return height
+
+
+def _name_room(name: str, radius: float, height: float, size: float, stroke_width: float) -> tuple[float, float]:
+    """A hex's ``name`` set at ``size`` pt with its baseline ``height`` mm above the centre of a pointy-top hex of
+    ``radius`` mm with sides ``stroke_width`` mm wide (:func:`_name_height`): half its width (mm) and how far (mm) it may
+    slide sideways off a cut, keeping :data:`_NAME_MARGIN_MM` from the vertical sides and :func:`_slant_margin` from
+    the slanted ones at the top of its ink (thirty-second round: a name slid off a cut ran its digit into the slanted
+    side). The room is never below 0."""
+    half = text_width_mm(name, "serif-italic", size) / 2
+    top = height + fonts.ink_extent_mm(name, "serif-italic", size)[0]
+    across = min(math.sqrt(3) * radius / 2 - _NAME_MARGIN_MM, math.sqrt(3) * (radius - top) - _slant_margin(stroke_width))
+    return half, max(0.0, across - half)
+
+
 @dataclass(frozen=True)
 class _HexNumber:
-    """How a hex's number is printed: ``size`` (pt), the ``pad`` (mm) kept either side of its width
-    and the ``margin`` (mm) it keeps from its hex's sides when it slides away from a cut."""
+    """How a hex's number is printed: ``size`` (pt), the ``pad`` (mm) kept either side of its width, the ``margin``
+    (mm) it keeps from its hex's sides when it slides away from a cut, and its baseline ``dy`` mm below the centre."""
 
     size: float
     pad: float
     margin: float
+    dy: float
 
-    def half_and_room(self, number: int, hex_w: float) -> tuple[float, float]:
-        """Half the width of ``number``'s label and how far it may slide inside a hex ``hex_w`` mm wide."""
+    def half_and_room(self, number: int, radius: float) -> tuple[float, float]:
+        """Half the width (mm) of ``number``'s label and how far (mm) it may slide inside a pointy-top hex of ``radius``
+        mm, keeping ``margin`` from the sides at the top and bottom of its ink (:func:`_half_width_at`)."""
         half = text_width_mm(str(number), "numerals", self.size) / 2 + self.pad
-        return half, hex_w / 2 - half - self.margin
+        up, down = fonts.ink_extent_mm(str(number), "numerals", self.size)
+        return half, max(0.0, _half_width_at(radius, up - self.dy, self.dy + down) - half - self.margin)
 
 
 def _marker_on_a_cut(b: CardBuilder, t: Template, map_id: str, grid: hexes.HexMap, radius: float, ox: float,
@@ -946,14 +995,19 @@ _ROUNDING_MM = 1e-6
 """Distances (mm) closer than this are equal: the sums placing a label round in the last digit."""
 
 
-def _clear_of_cuts(x: float, half: float, cuts: list[float], clearance: float, room: float) -> float:
-    """``x`` moved by at most ``room`` mm so that ``[x - half, x + half]`` keeps ``clearance`` mm from
-    every cut line; unchanged if it is clear already or cannot be cleared."""
+def _clear_of_cuts(x: float, half: float, cuts: list[float], clearance: float, room: float,
+                   centre: float | None = None) -> float:
+    """``x`` moved so that ``[x - half, x + half]`` keeps ``clearance`` mm from every cut line, staying within ``room``
+    mm of ``centre`` (``x`` itself by default; a hex's name starts where its number slid to but keeps within its own
+    room of the hex's centre: thirty-second round, a name that followed its number ran into the hex's slanted side);
+    the nearest such place, ``x`` (brought within the room) when it is clear already or cannot be cleared."""
+    centre = x if centre is None else centre
+    x = min(max(x, centre - room), centre + room)
     for cut in cuts:
         if _on_a_cut(x, half, [cut], clearance):
             left = cut - clearance - half
             right = cut + clearance + half
-            options = [p for p in (left, right) if abs(p - x) <= room]
+            options = [p for p in (left, right) if abs(p - centre) <= room + 1e-9]
             if options:
                 return min(options, key=lambda p: abs(p - x))
     return x
@@ -961,14 +1015,14 @@ def _clear_of_cuts(x: float, half: float, cuts: list[float], clearance: float, r
 
 def _grid_shift(grid: hexes.HexMap, radius: float, first_x: float, slack: float, cuts: list[float],
                 half_width: float, clearance: float, number: _HexNumber, step_mm: float,
-                name_size: float) -> tuple[float, int]:
+                name_size: float, name_rise: float, stroke_width: float) -> tuple[float, int]:
     """The x of hex (0, 0)'s centre, within ``[first_x, first_x + slack]`` in steps of ``step_mm``, that
     keeps the labels of numbered hexes (their number's width), of the start and recharge hexes
     (``half_width`` mm either side of the centre: the wider of label and icon) and every other hex's name
-    (``name_size`` pt, as :func:`battle_map` slides it) at least ``clearance`` mm from every cut line
+    (``name_size`` pt, ``name_rise`` radii above the centre, as :func:`battle_map` slides it: :func:`_name_room`) at least ``clearance`` mm from every cut line
     (x in mm) between the board's cards; the most centred such shift, or the one with the fewest
     labels on a cut line if none is clear; with how many labels it leaves on a cut line."""
-    hex_w = math.sqrt(3) * radius
+    name_height = _name_height(grid, radius, name_rise, name_size, stroke_width)
     # each hex's centre x and its labels, each (half width, how far it may slide inside its hex); a label slides
     # from where the one before it went, as battle_map places them (a name follows its hex's number)
     labelled: list[tuple[float, list[tuple[float, float]]]] = []
@@ -977,10 +1031,9 @@ def _grid_shift(grid: hexes.HexMap, radius: float, first_x: float, slack: float,
         if h.start or h.recharge:
             labelled.append((centre, [(half_width, 0.0)]))
             continue
-        labels = [number.half_and_room(h.number, hex_w)] if h.number is not None else []
+        labels = [number.half_and_room(h.number, radius)] if h.number is not None else []
         # the hex's name, near its top corner (twenty-third breaker: names were left on the cuts)
-        half = text_width_mm(hexes.hex_name(h.address), "serif-italic", name_size) / 2
-        labelled.append((centre, labels + [(half, hex_w / 2 - half - _NAME_MARGIN_MM)]))
+        labelled.append((centre, labels + [_name_room(hexes.hex_name(h.address), radius, name_height, name_size, stroke_width)]))
     best: tuple[int, float, float] | None = None
     steps = max(int(slack / step_mm), 0)
     for step in range(steps + 1):
@@ -989,7 +1042,7 @@ def _grid_shift(grid: hexes.HexMap, radius: float, first_x: float, slack: float,
         for cx, labels in labelled:
             x = x0 + cx
             for half, room in labels:
-                x = _clear_of_cuts(x, half, cuts, clearance, room)
+                x = _clear_of_cuts(x, half, cuts, clearance, room, x0 + cx)
                 clashes += _on_a_cut(x, half, cuts, clearance)
         score = (clashes, abs(step * step_mm - slack / 2), x0)
         if best is None or score < best:
