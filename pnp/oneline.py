@@ -170,7 +170,49 @@ def tolerate_unencodable_output() -> None:
                 pass
 
 
-class OneLineGroup(click.Group):
+class OneValueCommand(click.Command):
+    """A :class:`click.Command` that refuses an option taking one value when it is given twice (``--player wardens
+    --player shadowmajik``): click keeps the last one silently, so a commitment went to the wrong side and a typed roll
+    was replaced without a word (thirty-second breaker). Options given many times on purpose (``multiple``), flags and
+    counts are left alone. The refusal is click's usage error: one line, exit code 2."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Refuse a one-value option given twice (:class:`click.UsageError` naming it and both values), then parse as
+        :meth:`click.Command.parse_args`."""
+        options = {name: param for param in self.get_params(ctx)
+                   if isinstance(param, click.Option) and not param.multiple and not param.is_flag and not param.count
+                   for name in param.opts}
+        given: dict[str, tuple[str, str]] = {}
+        index = 0
+        while index < len(args):
+            word = args[index]
+            if word == "--":
+                break
+            name, equals, value = word.partition("=")
+            param = options.get(name) if name.startswith("--") or not equals else None
+            if param is None or not name.startswith("-"):
+                index += 1
+                continue
+            if not equals:
+                value = " ".join(args[index + 1: index + 1 + param.nargs])
+                index += param.nargs
+            index += 1
+            key = param.name or name
+            if key in given:
+                raise click.UsageError(f"{name} is given twice ({shortened(given[key][1], 40)!r}, then "
+                                       f"{shortened(value, 40)!r}): give it once", ctx)
+            given[key] = (name, value)
+        return super().parse_args(ctx, args)
+
+
+class OneValueGroup(click.Group):
+    """A :class:`click.Group` whose commands are :class:`OneValueCommand` and whose groups are of its own class."""
+
+    command_class = OneValueCommand
+    group_class = type
+
+
+class OneLineGroup(OneValueGroup):
     """A :class:`click.Group` that reports usage errors and aborts on one line of standard error.
 
     Exit codes stay click's: 2 for a usage error, 1 for other click errors and for an abort (Ctrl-C,

@@ -100,12 +100,28 @@ def as_written(value: object) -> str:
     return shortened(_inline(value), 20)
 
 
+def toml_kind(value: object) -> str:
+    """What ``value`` (as :mod:`tomllib` reads it) is, in TOML's words: ``string``, ``integer``, ``float``, ``boolean``,
+    ``date-time``, ``date``, ``time``, ``array`` or ``table`` (thirty-second breaker: a hand-edited save was told "not
+    int", "not dict", Python's names)."""
+    import datetime
+
+    kinds: tuple[tuple[type | tuple[type, ...], str], ...] = (
+        (bool, "boolean"), (str, "string"), (int, "integer"), (float, "float"), (datetime.datetime, "date-time"),
+        (datetime.date, "date"), (datetime.time, "time"), ((list, tuple), "array"), (dict, "table"))
+    return next((name for kind, name in kinds if isinstance(value, kind)), type(value).__name__)
+
+
 def _inline(value: object) -> str:
     """``value`` in TOML's inline form: a table as ``{ v = 4 }`` (twenty-fourth breaker: ``format = {v = 4}`` was
     echoed as ``4``), an array on one line."""
     if isinstance(value, dict):
         bare = {key: key if re.fullmatch(r"[A-Za-z0-9_-]+", str(key)) else _inline(str(key)) for key in value}
         return "{ " + ", ".join(f"{bare[key]} = {_inline(item)}" for key, item in value.items()) + " }" if value else "{}"
+    import datetime
+
+    if isinstance(value, datetime.datetime):  # as TOML's examples write one (1979-05-27T07:32:00Z), not with a space
+        return value.isoformat().replace("+00:00", "Z")
     try:
         written = " ".join(tomli_w.dumps({"v": value}).partition("=")[2].split())  # an array on one line
         return written.replace("[ ", "[").replace(", ]", "]").replace(",]", "]")

@@ -80,6 +80,9 @@ NEW_GAME = {"solo": "`referee solo play` (it asks the difficulty and starting sp
             "duel": "`referee duel new` (or `referee duel play`)"}
 """The commands that start a game of each kind, as a refusal offers them (each works as printed)."""
 
+NEW_OVER = {"solo": "referee solo new --force --difficulty normal --spells bind,shield", "duel": "referee duel new --force"}
+"""The command that starts a game of each kind over a file that holds none, as a refusal offers it (works as printed)."""
+
 
 def _top_line(text: str, key: str) -> int | None:
     """The line (1-based) of ``key = ...`` before the first table header of a save's ``text``, else of a ``[key]`` header
@@ -517,6 +520,19 @@ def _huge_integer_at(doc: Any) -> str | None:
     return None
 
 
+def way_on(path: Path, game: str) -> str:
+    """What a player may do with the save at ``path`` that cannot be read as a game of ``game``, in words with the
+    commands to type: bring back the game kept in ``<save>.prev`` when there is one (this file is then kept in
+    ``<save>.unreadable``), else start a new game here (this file kept in ``<save>.prev``). Thirty-second breaker: every
+    command but `new` said only what was wrong with an unreadable save, never what would be right."""
+    kept = prev_path(path)
+    start = NEW_OVER.get(game, f"referee {game} new --force")
+    if held(kept) == game:
+        return (f"`referee {game} restore` brings back the game kept in {kept.name} (this file is then kept in "
+                f"{unreadable_path(path).name}), or `{start}` starts a new one")
+    return f"`{start}` starts a new game here (this file is then kept in {kept.name})"
+
+
 def read(path: Path, game: str, fingerprint: str | None = None) -> dict[str, Any]:
     """:func:`read_revision`'s document alone."""
     return read_revision(path, game, fingerprint)[0]
@@ -544,11 +560,11 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
     try:
         doc = tomllib.loads(raw.decode("utf-8-sig"))  # a byte-order mark (a Windows editor's) is fine
     except UnicodeDecodeError:
-        raise SaveError(path, "not a save file (not UTF-8 text)") from None
+        raise SaveError(path, f"not a save file (not UTF-8 text): {way_on(path, game)}") from None
     except tomllib.TOMLDecodeError as error:
-        raise SaveError(path, f"corrupt or truncated save file ({error})") from None
+        raise SaveError(path, f"corrupt or truncated save file ({error}): {way_on(path, game)}") from None
     except RecursionError:  # tomllib parses nested arrays by recursion
-        raise SaveError(path, "corrupt save file: arrays or tables nested too deeply") from None
+        raise SaveError(path, f"corrupt save file: arrays or tables nested too deeply: {way_on(path, game)}") from None
     except ValueError:  # a number of more than 4,300 digits, which Python will not convert
         raise SaveError(path, "corrupt save file: a number of more than 4,300 digits") from None
     huge = _huge_integer_at(doc)

@@ -1930,8 +1930,9 @@ def test_a_wrong_word_typed_unseen_is_one_refusal_and_typed_in_the_open_names_it
     assert save.read_bytes() == before
 
 
-@pytest.mark.parametrize("name, says", [("\u2028", "control characters"), ("A\u2029B", "control characters"),
-                                        ("\u0301\u0301", "accents alone print as nothing"), ("Zoë", None), ("Łukasz 2", None)])
+@pytest.mark.parametrize("name, says", [("\u2028", "U+2028 (LINE SEPARATOR): it breaks the line"),
+                                        ("A\u2029B", "U+2029 (PARAGRAPH SEPARATOR): it breaks the line"),
+                                        ("\u0301\u0301", "prints as nothing"), ("Zoë", None), ("Łukasz 2", None)])
 def test_a_name_that_breaks_a_line_or_prints_as_nothing_is_refused(tmp_path, name, says):
     """Thirty-first breaker (LOW 7): a line separator (U+2028) was refused as an "empty" name, and a name of combining
     accents alone was accepted and printed as nothing, shifting the status table. Names of letters with accents pass."""
@@ -1942,3 +1943,85 @@ def test_a_name_that_breaks_a_line_or_prints_as_nothing_is_refused(tmp_path, nam
         assert result.exit_code == 0, result.output
     else:
         assert result.exit_code != 0 and says in result.output and not save.exists(), result.output
+
+
+@pytest.mark.parametrize("name, says", [
+    ("علی\u200cرضا", None),  # Alireza as Persian spells it, with a zero width non-joiner
+    ("\U0001F3F3\uFE0F\u200D\U0001F308", None),  # the rainbow flag: an emoji sequence joined by U+200D
+    ("क्\u200dष", None),  # Devanagari with a zero width joiner
+    ("\u0627\u061c\u0628", None),  # an Arabic letter mark
+    ("e\u0301" * 40, None),  # 40 letters é, written decomposed: 40 shown, not 80 code points
+    ("Ana\u202e", "U+202E (RIGHT-TO-LEFT OVERRIDE): it reorders the text"),
+    ("Ana\u2066x\u2069", "U+2066 (LEFT-TO-RIGHT ISOLATE): it reorders the text"),
+    ("\u3164", "prints as nothing"), ("\u2800\u2800", "prints as nothing"), ("\u115f", "prints as nothing"),
+    ("\ud7ff", "U+D7FF: it is not a character Unicode assigns"),
+    ("Ana\x1b[31m", "control characters"),
+    ("x" * 41, "at most 40 characters, not 41"),
+])
+def test_a_name_is_refused_for_what_it_holds_and_joining_characters_pass(tmp_path, name, says):
+    """Thirty-second breaker (MED 2, LOW 7): names with a zero width joiner or non-joiner (Persian, Indic scripts, emoji
+    sequences) were refused as "control characters (escapes, line breaks, tabs)", untrue; blank letters (Hangul fillers,
+    the blank Braille pattern) were accepted and printed as nothing; an unassigned code point was refused as "accents
+    alone"; length counted code points (40 decomposed letters were 80). The characters that reorder the text after them
+    are refused by name, joining characters pass, length counts what the name shows; the save is never written for a
+    refused name."""
+    save = tmp_path / "d.toml"
+    result = CliRunner().invoke(main, ["duel", "new", "--seed", "1", "--wardens", name, "--shadowmajik", "Bo", "--save", str(save),
+                                       "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    if says is None:
+        assert result.exit_code == 0, result.output
+        assert tomllib.loads(save.read_text(encoding="utf-8"))["setup"]["wardens"] == name
+    else:
+        assert result.exit_code == 2 and says in result.output and not save.exists(), result.output
+
+
+def test_the_card_of_a_lost_battle_is_said_on_the_discard_pile(tmp_path):
+    """Thirty-second breaker (LOW 5): after a lost battle the referee says to place the card on the discard pile, and
+    naming it as the next card then said it was "on the table: the card you fight". It is on the discard pile, where the
+    player was told to place it (ruling 7c; rulebook, Play, Battle Loss); the save is not changed."""
+    from referee.solo import core
+    from referee.solo.game import load as load_solo
+
+    save = tmp_path / "t.toml"
+    for command in (["new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "9"], ["draw", "--card", "randven"],
+                    ["battle", "--dice", "1,2", "--enemy", "6,6,6"]):
+        assert CliRunner().invoke(main, ["solo", *command, "--save", str(save), "--db", str(DB_PATH)]).exit_code == 0
+    state = load_solo(save, DB).state
+    assert state.phase == "turn" and core.card_place(state, "solo.quest.randven", DB) == "on the discard pile (you lost the battle there)"
+    before = save.read_bytes()
+    result = CliRunner().invoke(main, ["solo", "turn", "randven", "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    assert result.exit_code == 1 and "on the discard pile" in result.output and "the card you fight" not in result.output
+    assert save.read_bytes() == before
+
+
+@pytest.mark.parametrize("args", [
+    ["duel", "commit", "--player", "wardens", "--player", "shadowmajik", "--assign", "battle 1,1 power 1"],
+    ["duel", "commit", "--player=wardens", "--assign", "battle 1,1 power 1", "--player", "shadowmajik"],
+    ["solo", "new", "--difficulty", "normal", "--difficulty", "advanced", "--spells", "bind,shield"],
+])
+def test_an_option_of_one_value_given_twice_is_refused(tmp_path, args):
+    """Thirty-second breaker (LOW 13): a one-value option given twice kept the last silently (`commit --player wardens
+    --player shadowmajik` committed for the Shadowmajik, `battle --dice 1,1 --dice 6,6` rolled 6 6), while `reveal
+    --reroll` refused a repeat. Every command of both CLIs refuses it in one usage line naming the option and both
+    values; nothing is written. Options given many times on purpose (`--reroll`, `--paper`) are still taken."""
+    save = tmp_path / "d.toml"
+    if args[0] == "duel":
+        for command in (["new", "--seed", "1"], ["marker", "1"]):
+            assert CliRunner().invoke(main, ["duel", *command, "--save", str(save), "--db", str(DB_PATH)]).exit_code == 0
+    before = save.read_bytes() if save.exists() else None
+    result = CliRunner().invoke(main, [*args, "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    option = next(word.split("=")[0] for word in args if word.startswith("--"))
+    assert result.exit_code == 2 and f"{option} is given twice" in result.output, result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert (save.read_bytes() if save.exists() else None) == before
+
+
+def test_pnp_refuses_an_option_of_one_value_given_twice_and_takes_repeated_papers(tmp_path):
+    """Thirty-second breaker (LOW 13), pnp's side: `pnp check --safe 3 --safe 4` kept 4 silently; `--paper` is taken
+    many times on purpose."""
+    from pnp.cli import main as pnp_main
+
+    result = CliRunner().invoke(pnp_main, ["check", "--safe", "3", "--safe", "4", "--db", str(DB_PATH)])
+    assert result.exit_code == 2 and "--safe is given twice ('3', then '4')" in result.output, result.output
+    context = pnp_main.commands["build"].make_context("build", ["--paper", "a4", "--paper", "letter"])
+    assert context.params["papers"] == ("a4", "letter")

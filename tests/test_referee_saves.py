@@ -3,6 +3,7 @@ brings the replaced game back, and each game has its own save variable (both ref
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -166,10 +167,12 @@ def test_help_names_the_games_own_variable(game):
     assert "--force" in result.output
 
 
-@pytest.mark.parametrize("key, value, says", [("wardens", '"A\\nB"', "control characters"), ("shadowmajik", "5", "not int")])
+@pytest.mark.parametrize("key, value, says", [("wardens", '"A\\nB"', "control characters"), ("shadowmajik", "5", "not integer"),
+                                             ("wardens", "{ a = 1 }", "not table"), ("shadowmajik", "1979-05-27", "not date")])
 def test_a_bad_player_name_in_a_save_is_named_at_its_key(tmp_path, key, value, says):
     """Thirtieth breaker (LOW 7): a player's name of a save that cannot be a name was blamed on "[setup] player name"
-    (and a name that is no text on "the row of Locations"): the line names its key, `[setup] wardens`."""
+    (and a name that is no text on "the row of Locations"): the line names its key, `[setup] wardens`. Thirty-second
+    breaker (LOW 8): the kind of a wrong value in TOML's words (integer, table, date), never Python's (int, dict)."""
     import re
 
     save = tmp_path / "n.toml"
@@ -183,8 +186,15 @@ def test_a_bad_player_name_in_a_save_is_named_at_its_key(tmp_path, key, value, s
 
 
 @pytest.mark.parametrize("game, find, replace, says", [
-    ("solo", '"solo.spell.bind"', '"bind"', "no spell id 'bind'; spell ids are solo.spell."),
-    ("solo", 'difficulty = "normal"', "difficulty = 2", "[setup] difficulty: a difficulty is text"),
+    ("solo", '"solo.spell.bind"', '"bind"', '[setup] spells: "bind" is no spell id; a save holds two of solo.spell.'),
+    ("solo", 'difficulty = "normal"', "difficulty = 2", "[setup] difficulty: a difficulty is a string"),
+    # thirty-second breaker (MED 4): a value was said in the words of `new` ("choose", "take", "deal"), at no key
+    ("solo", 'difficulty = "normal"', 'difficulty = "hard"',
+     '[setup] difficulty: "hard" is no difficulty; a save holds "beginner", "normal" or "advanced"'),
+    ("solo", 'difficulty = "normal"', 'difficulty = "Normal"', '[setup] difficulty: "Normal" is no difficulty'),
+    ("solo", '"solo.spell.shield"', '"solo.spell.bind"', "[setup] spells: solo.spell.bind is written twice"),
+    ("solo", '"solo.spell.shield"', '"solo.spell.shield", "solo.spell.calm"', "[setup] spells: 3 spells; a save holds the two"),
+    ("duel", '"duel.location.', '"', '[setup] row: "'),
     ("solo", 'difficulty = "normal"', 'difficulty = "normal"\nspells = 3', None),  # a key twice: TOML refuses it
     ("duel", "row = [\n", "row = [\n    5,\n", "[setup] row: a list of Location ids"),
 ])
@@ -201,6 +211,32 @@ def test_a_hand_edited_setup_is_named_at_its_key_in_the_saves_own_words(tmp_path
     said = one_line_error(invoke([game, "status"], save=save))
     assert says is None or says in said, said
     assert "spells are: bind" not in said and "needs difficulty and spells" not in said and save.read_bytes() == before
+    assert not any(word in said for word in ("choose", "take two", "deal ")), said  # the advice of `new`, not of a save
+
+
+@pytest.mark.parametrize("edit, says", [
+    ("twice", "[setup] row: {first} is written twice; a save holds the 7 different Locations dealt"),
+    ("short", "[setup] row: 6 Locations; a save holds the 7 dealt"),
+    ("removed", "[setup] row and removed disagree"),
+])
+def test_a_hand_edited_duel_row_is_named_at_its_key(tmp_path, edit, says):
+    """Thirty-second breaker (MED 4): a row with one Location written twice or one line removed was refused as "deal 7
+    different Locations in the row" (the words of `new`), and a row edited to a removed Location blamed `removed`. Each
+    is one line at `[setup] row` (both keys where they disagree); the file is not changed (description, Setup: 7 dealt)."""
+    save = tmp_path / "d.toml"
+    assert invoke([*NEW["duel"], "--seed", "1"], save=save).exit_code == 0
+    text = save.read_text(encoding="utf-8")
+    setup = tomllib.loads(text)["setup"]
+    first, second = setup["row"][:2]
+    line = f'    "{second}",\n'
+    assert line in text
+    edited = {"twice": text.replace(line, f'    "{first}",\n', 1), "short": text.replace(line, "", 1),
+              "removed": text.replace(line, f'    "{setup["removed"][0]}",\n', 1)}[edit]
+    save.write_text(edited, encoding="utf-8")
+    before = save.read_bytes()
+    said = one_line_error(invoke(["duel", "status"], save=save))
+    assert says.format(first=first) in said, said
+    assert save.read_bytes() == before
 
 
 @pytest.mark.parametrize("game, pattern, replace, says", [
@@ -210,7 +246,7 @@ def test_a_hand_edited_setup_is_named_at_its_key_in_the_saves_own_words(tmp_path
     ("solo", r"(?m)^seed = .*\n", "", "it has no `seed` line"),
     ("duel", r"(?m)^seed = .*$", "seed = -1", "seed: -1 is below 0"),
     ("duel", r'(?m)^dice = .*$', "dice = 5", "[setup] dice: 5 is no dice scheme"),
-    ("duel", r'(?s)removed = \[.*?\]', 'removed = ["solo.quest.randven"]', "[setup] removed: it lists the Locations not in the row"),
+    ("duel", r'(?s)removed = \[.*?\]', 'removed = ["solo.quest.randven"]', "[setup] row and removed disagree"),
 ])
 def test_a_hand_edited_envelope_or_setup_value_is_named_as_written(tmp_path, game, pattern, replace, says):
     """Thirty-first breaker (MED 4, LOWs 8 and 9): an emptied `database` line was said as "the card database changed"; a
@@ -251,3 +287,29 @@ def test_restore_over_an_unreadable_save_keeps_it_aside_not_in_prev(tmp_path, ga
     assert save.read_bytes() == kept and (tmp_path / "r.toml.unreadable").read_bytes() == b"junk\n"
     assert not (tmp_path / "r.toml.prev").exists()
     assert invoke([*NEW[game], "--seed", "3", "--force"], save=save).exit_code == 0  # not blocked any more
+
+
+@pytest.mark.parametrize("game", ["solo", "duel"])
+@pytest.mark.parametrize("kept", [True, False])
+def test_a_command_on_an_unreadable_save_offers_the_way_on_and_it_works(tmp_path, game, kept):
+    """Thirty-second breaker (LOW 12): every command but `new` said only that an unreadable save was corrupt, in the
+    parser's words. The line offers `restore` when `.prev` keeps a game (the unreadable file then kept in .unreadable),
+    else a `new --force` that starts a game as typed; the command offered works as printed (the Next line's contract)."""
+    import shlex
+
+    from referee.advice import commands_in
+
+    save = tmp_path / "s.toml"
+    assert invoke([*NEW[game], "--seed", "1"], save=save).exit_code == 0
+    if kept:
+        assert invoke(PLAY[game], save=save).exit_code == 0
+        assert invoke([*NEW[game], "--seed", "2", "--force"], save=save).exit_code == 0  # the game played is in .prev
+    save.write_text("junk\n", encoding="utf-8")
+    said = one_line_error(invoke([game, "status"], save=save))
+    offered = commands_in(said)
+    assert offered and all(f"--save {shlex.quote(str(save))}" in command for command in offered), said
+    assert ("restore" in offered[0]) == kept and "new --force" in offered[-1], offered
+    result = CliRunner().invoke(main, [*shlex.split(offered[0])[1:], "--db", DB], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0, result.output
+    assert invoke([game, "status"], save=save).exit_code == 0
+    assert (tmp_path / ("s.toml.unreadable" if kept else "s.toml.prev")).read_text(encoding="utf-8") == "junk\n"

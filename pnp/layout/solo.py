@@ -761,7 +761,7 @@ def battle_map(card: BattleMap, db: Database, make: Make):
         markers.out_of_hex_problem(b, card.id, label_size)
     hex_fill = t.color("hex")
     name_size, muted = t.number("hex_name_size"), t.color("muted")
-    name_height = _name_height(grid, radius, t.number("hex_name_rise"), name_size, t.number("hex_rule_width"))
+    name_height = _name_height(grid, radius, t.number("hex_name_rise"), name_size)
     for cell in grid:
         cx, cy = hexes.centre_mm(cell.column, cell.row, radius)
         cx, cy = cx + ox, cy + oy
@@ -908,18 +908,19 @@ def _slant_margin(stroke_width: float) -> float:
     return 2 * (stroke_width / 2 + TEXT_INK_GAP_MM + 0.05)
 
 
-def _name_height(grid: hexes.HexMap, radius: float, rise: float, size: float, stroke_width: float) -> float:
-    """How far (mm) above the centre of each hex of ``grid`` (pointy-top, ``radius`` mm, sides ``stroke_width`` mm wide)
-    the baselines of the hexes' names (``size`` pt) sit: ``rise`` hex radii, or lower where a name, centred, would reach
-    into the sides that slant in towards the top corner (:func:`_slant_margin`; thirty-second round: on hexes made
-    smaller to keep labels off the cuts, a name's digit ran into the slanted side). One height for every name of the map."""
+def _name_height(grid: hexes.HexMap, radius: float, rise: float, size: float) -> float:
+    """How far (mm) above the centre of each hex of ``grid`` (pointy-top, ``radius`` mm) the baselines of the hexes'
+    names (``size`` pt) sit: ``rise`` hex radii, or lower where a name, centred, would come nearer than
+    :data:`_NAME_MARGIN_MM` (across) to the sides that slant in towards the top corner (thirty-second round: on hexes
+    made smaller to keep labels off the cuts, a name's digit ran into the slanted side). One height for every name of
+    the map."""
     height = radius * rise
     for cell in grid:
         if not (cell.start or cell.recharge):
             name = hexes.hex_name(cell.address)
             half = text_width_mm(name, "serif-italic", size) / 2
             up = fonts.ink_extent_mm(name, "serif-italic", size)[0]
-            height = min(height, radius - up - (half + _slant_margin(stroke_width)) / math.sqrt(3))
+            height = min(height, radius - up - (half + _NAME_MARGIN_MM) / math.sqrt(3))
     return height
 
 
@@ -1022,7 +1023,7 @@ def _grid_shift(grid: hexes.HexMap, radius: float, first_x: float, slack: float,
     (``name_size`` pt, ``name_rise`` radii above the centre, as :func:`battle_map` slides it: :func:`_name_room`) at least ``clearance`` mm from every cut line
     (x in mm) between the board's cards; the most centred such shift, or the one with the fewest
     labels on a cut line if none is clear; with how many labels it leaves on a cut line."""
-    name_height = _name_height(grid, radius, name_rise, name_size, stroke_width)
+    name_height = _name_height(grid, radius, name_rise, name_size)
     # each hex's centre x and its labels, each (half width, how far it may slide inside its hex); a label slides
     # from where the one before it went, as battle_map places them (a name follows its hex's number)
     labelled: list[tuple[float, list[tuple[float, float]]]] = []

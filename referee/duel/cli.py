@@ -29,6 +29,7 @@ import click
 
 from pnp.database import Database
 from pnp.oneline import FilePath as OneLineFilePath
+from pnp.oneline import OneValueGroup
 from referee import clitools
 from referee.dice import Dice, DiceError
 from referee.duel import advice, rules, view
@@ -270,7 +271,7 @@ def command_line(event: ev.Event) -> str:
 
 
 # ---- Commands ------------------------------------------------------------------------------------------------------
-@click.group()
+@click.group(cls=OneValueGroup)
 def duel() -> None:
     """Referee a two-player game of Ruin & Renewal I beside the printed cards.
 

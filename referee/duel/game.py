@@ -24,7 +24,7 @@ from referee.duel import advice, legal, rules, view
 from referee.duel import events as ev
 from referee.duel import state as state_module
 from referee.duel.state import DICE_SCHEMES, DiceScheme, PerSide, State
-from referee.errors import ParseError, RuleError, as_written, check_keys
+from referee.errors import ParseError, RuleError, as_written, check_keys, toml_kind
 from referee.game import GameRules, RefereeGame, SaveCheck, check_save, load_game
 
 
@@ -144,35 +144,95 @@ class DuelGame(RefereeGame):
             raise ParseError("[setup] row: a list of Location ids ([\"duel.location.stonewatch\", ...])")
         for key, name in zip(("wardens", "shadowmajik"), names, strict=True):  # each at its key (thirtieth breaker)
             if not isinstance(name, str):
-                raise ParseError(f"[setup] {key}: a player's name is text, not {type(name).__name__}")
+                raise ParseError(f"[setup] {key}: a player's name is a string, not {toml_kind(name)}")
             if name_problem(name):
                 raise ParseError(f"[setup] {key}: {name_problem(name)}")
         dice = setup.get("dice", "sequential")  # a save from before the per-side dice names no scheme
         if dice not in DICE_SCHEMES:
             raise ParseError(f"[setup] dice: {as_written(dice)} is no dice scheme: it is one of {', '.join(DICE_SCHEMES)}")
+        problem = row_problem(db, row)
+        if problem is not None:
+            raise ParseError(problem)
         game = cls.start(db, rules.new_game(db, seed, PerSide(*names), row, dice))
         if "removed" in setup and setup["removed"] != list(game.state.setup.removed):  # worked out from the row: a value
-            raise ParseError("[setup] removed: it lists the Locations not in the row, as the referee wrote them; "  # that
-                             "an edited list is none of them (remove the line, or write it back)")  # disagrees was ignored
+            raise ParseError("[setup] row and removed disagree: removed lists the Locations not in the row, as the "  # that
+                             "referee wrote them (one of the two was edited: write it back, or remove the removed line)")
         return game
+
+
+def row_problem(db: Database, row: Sequence[str]) -> str | None:
+    """What is wrong with a save file's ``[setup] row`` (hand-edited), said at its key with what a save holds there, or
+    ``None`` (thirty-second breaker: said in the words of `new`, "deal 7 ...", with no ids). A save holds the ids of the
+    Locations dealt, each once, as many as the rules deal (description, Setup)."""
+    dealt = rules.rules_of(db).locations_dealt
+    ids = [card.id for card in db.duel.location]
+    unknown = next((location for location in row if location not in ids), None)
+    if unknown is not None:
+        return f"[setup] row: {as_written(unknown)} is no Location id; a save holds ids such as {listed(ids, most=2)}"
+    twice = next((location for index, location in enumerate(row) if location in row[:index]), None)
+    if twice is not None:
+        return f"[setup] row: {twice} is written twice; a save holds the {dealt} different Locations dealt"
+    if len(row) != dealt:
+        return f"[setup] row: {len(row)} Locations; a save holds the {dealt} dealt"
+    return None
 
 
 NAME_LENGTH = 40
 """The longest player name (it is shown in every line that names a side)."""
 
 
+REORDERING = frozenset(range(0x202A, 0x202F)) | frozenset(range(0x2066, 0x206A)) | frozenset(range(0x206A, 0x2070))
+"""The format characters a player's name may not hold: the bidirectional embeddings, overrides and isolates (U+202A-202E,
+U+2066-2069), which reorder the text after them on every line that names the side, and the deprecated format characters
+(U+206A-206F). The other format characters shape or join letters (U+200C zero width non-joiner in Persian, U+200D zero
+width joiner in Indic scripts and emoji sequences, U+061C Arabic letter mark, emoji tag characters) and are allowed
+(thirty-second breaker: they were refused as "escapes, line breaks, tabs")."""
+
+BLANK_LETTERS = frozenset({0x115F, 0x1160, 0x2800, 0x3164, 0xFFA0})
+"""Letters and signs that print as nothing (the Hangul fillers, the blank Braille pattern): a name of them alone shows as
+an empty name (thirty-second breaker)."""
+
+_JOINING = frozenset({0x200C, 0x200D}) | frozenset(range(0xFE00, 0xFE10)) | frozenset(range(0xE0020, 0xE0080)) \
+    | frozenset(range(0xE0100, 0xE01F0))
+"""Code points that join or vary the character before them (zero width joiner and non-joiner, variation selectors, emoji
+tags): not counted in a name's length, as combining marks are not."""
+
+
+def _character_name(char: str) -> str:
+    """``U+202E (RIGHT-TO-LEFT OVERRIDE)``: a character said so that any terminal shows it."""
+    return f"U+{ord(char):04X}" + (f" ({unicodedata.name(char)})" if unicodedata.name(char, "") else "")
+
+
+def shown_length(name: str) -> int:
+    """How many characters ``name`` shows: its code points less the combining marks and the joiners and selectors
+    (:data:`_JOINING`), after composing it (NFC), so that ``e`` + U+0301 counts as the one ``é`` it prints as."""
+    composed = unicodedata.normalize("NFC", name)
+    return sum(1 for char in composed if unicodedata.category(char)[0] != "M" and ord(char) not in _JOINING)
+
+
 def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a player's name, or ``None``: empty, longer than :data:`NAME_LENGTH`,
-    holding a control character (an escape sequence in a name would reach every player's terminal) or a back
-    quote (it would make words of the name read as a command in the Next line)."""
-    if any(unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp") for char in name):  # before "empty": a line
-        return "a player's name cannot hold control characters (escapes, line breaks, tabs)"  # separator is a line break
+    """Why ``name`` cannot be a player's name, or ``None``: holding a control character (an escape sequence in a name
+    would reach every player's terminal), a line or paragraph separator, a character that reorders the text after it
+    (:data:`REORDERING`), a surrogate, a private-use or an unassigned code point; empty or printing as nothing (accents,
+    :data:`BLANK_LETTERS`); showing more than :data:`NAME_LENGTH` characters (:func:`shown_length`); or holding a back
+    quote (it would make words of the name read as a command in the Next line). Each reason names the character."""
+    for char in name:  # before "empty": a line separator is a line break
+        category = unicodedata.category(char)
+        if category == "Cc":
+            return "a player's name cannot hold control characters (escapes, line breaks, tabs)"
+        if category in ("Zl", "Zp"):
+            return f"a player's name cannot hold {_character_name(char)}: it breaks the line"
+        if ord(char) in REORDERING:
+            return f"a player's name cannot hold {_character_name(char)}: it reorders the text printed after the name"
+        if category in ("Cs", "Co", "Cn"):
+            what = {"Cs": "a surrogate", "Co": "a private-use character", "Cn": "not a character Unicode assigns"}[category]
+            return f"a player's name cannot hold {_character_name(char)}: it is {what}, which no font prints the same"
     if not name.strip():
         return "a player's name cannot be empty"
-    if len(name) > NAME_LENGTH:
-        return f"a player's name is at most {NAME_LENGTH} characters, not {len(name)}"
-    if not any(unicodedata.category(char)[0] in "LNPS" for char in name):  # combining accents alone print as nothing
-        return "a player's name needs a letter, digit or sign: accents alone print as nothing"  # (thirty-first breaker)
+    if shown_length(name) > NAME_LENGTH:
+        return f"a player's name is at most {NAME_LENGTH} characters, not {shown_length(name)}"
+    if not any(unicodedata.category(char)[0] in "LNPS" and ord(char) not in BLANK_LETTERS for char in name):
+        return "a player's name needs a letter, digit or sign that prints: this one prints as nothing"  # (thirty-first breaker)
     if "`" in name:  # the Next line marks the commands to type in back quotes (fifteenth breaker: a name forged one)
         return "a player's name cannot hold a back quote (`): the Next line marks the commands to type with them"
     return None

@@ -24,6 +24,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from pnp import database
+from pnp.oneline import OneValueGroup
 from referee import clitools
 from referee.dice import Dice
 from referee.errors import RefereeError
@@ -143,7 +144,7 @@ def _split(items: tuple[str, ...], option: str) -> list[str]:
 
 
 # ---- Commands ------------------------------------------------------------------------------------------------
-@click.group()
+@click.group(cls=OneValueGroup)
 def solo() -> None:
     """Referee a solo game of The Grayking is Risen beside the printed cards.
 

@@ -16,9 +16,9 @@ import pnp.database
 from pnp.database import Database
 from referee import checkpoint, dice
 from referee import events as shared_events
-from referee.errors import ParseError, RuleError, check_keys
+from referee.errors import ParseError, RuleError, as_written, check_keys, toml_kind
 from referee.game import GameRules, RefereeGame, SaveCheck, check_save, load_game
-from referee.solo import advice, core, legal, rules, view
+from referee.solo import advice, core, legal, rules, start, view
 from referee.solo import events as ev
 from referee.solo import state as state_module
 from referee.solo.state import State
@@ -38,6 +38,31 @@ def on_the_table(state: State) -> tuple[Any, ...]:
             state.discard, state.removed, state.card,
             None if board is None else (board.map, board.warden, board.servants, board.round, board.recharged),
             None if stand is None else (stand.hit_points, stand.recharged_at))
+
+
+def setup_problem(db: Database, difficulty: str, spells: Sequence[str]) -> str | None:
+    """What is wrong with a save file's ``[setup]`` ``difficulty`` and ``spells`` (hand-edited), said at its key with what
+    a save holds there, or ``None`` (thirty-second breaker: said in the words of `new`, "choose", "take", at no key).
+    A save holds the difficulty and the two starting spells its game began with (rulebook, Setup; docs/rulings.md R3)."""
+    from pnp.oneline import listed
+
+    starts = list(core.track(db).start)
+    if difficulty not in starts:
+        return (f"[setup] difficulty: {as_written(difficulty)} is no difficulty; a save holds "
+                f"{listed([as_written(start) for start in starts], conjunction='or')}")
+    ids = [spell.id for spell in db.solo.spell]
+    unknown = next((spell for spell in spells if spell not in ids), None)
+    if unknown is not None:
+        return f"[setup] spells: {as_written(unknown)} is no spell id; a save holds two of {listed(ids, most=3)}"
+    twice = next((spell for index, spell in enumerate(spells) if spell in spells[:index]), None)
+    if twice is not None:
+        return f"[setup] spells: {twice} is written twice; a save holds the two different spells its game began with"
+    if len(spells) != 2:
+        return f"[setup] spells: {len(spells)} spells; a save holds the two its game began with"
+    if not start.legal_start(db, *spells):
+        return (f"[setup] spells: {spells[0]} and {spells[1]} are no legal start (docs/rulings.md R3); a save holds the "
+                f"two spells its game began with")
+    return None
 
 
 class SoloGameRules:
@@ -133,9 +158,12 @@ class SoloGame(RefereeGame):
         if difficulty is None or spells is None:  # each key named, and what it holds (thirty-first breaker)
             raise ParseError(f"[setup] needs {'difficulty' if difficulty is None else 'spells'}")
         if not isinstance(difficulty, str):
-            raise ParseError(f"[setup] difficulty: a difficulty is text (\"normal\"), not {type(difficulty).__name__}")
+            raise ParseError(f"[setup] difficulty: a difficulty is a string (\"normal\"), not {toml_kind(difficulty)}")
         if not isinstance(spells, list) or not all(isinstance(s, str) for s in spells):
             raise ParseError("[setup] spells: a list of spell ids ([\"solo.spell.bind\", ...])")
+        problem = setup_problem(db, difficulty, spells)
+        if problem is not None:
+            raise ParseError(problem)
         return cls.new(db, difficulty, spells, seed)
 
     def undo(self) -> ev.Event:

@@ -496,7 +496,7 @@ class SoloTable:
         found = _named(self.db, rules.quest_deck(self.db), wanted)
         if found is None:
             return None
-        where = core.card_place(state, found)
+        where = core.card_place(state, found, self.db)
         return f"{rules.name(self.db, found)} is {where}, not in the draw pile" if where is not None else None
 
     def _is_map_hex(self, state: State, word: str) -> bool:
