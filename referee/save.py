@@ -99,13 +99,17 @@ def _top_line(text: str, key: str) -> int | None:
 
 
 class SaveError(RefereeError):
-    """A save file that cannot be read or written: ``str(error)`` is ``FILE: reason``."""
+    """A save file that cannot be read or written: ``str(error)`` is ``FILE: reason`` (``FILE:LINE: reason``), then
+    ``: remedy`` when one is given (what the player may type instead: :func:`way_on`). ``reason`` alone is what is
+    wrong, for a message that gives its own remedy (`new` over an unreadable file)."""
 
-    def __init__(self, path: Path | str, reason: str, line: int | None = None):
+    def __init__(self, path: Path | str, reason: str, line: int | None = None, remedy: str = ""):
         self.path = Path(path)
         self.reason = reason
         self.line = line
-        super().__init__(f"{path}:{line}: {reason}" if line else f"{path}: {reason}")
+        self.remedy = remedy
+        said = f"{reason}: {remedy}" if remedy else reason
+        super().__init__(f"{path}:{line}: {said}" if line else f"{path}: {said}")
 
 
 NO_COPY_KEPT = "no copy of the one it was played with is kept"
@@ -560,11 +564,11 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
     try:
         doc = tomllib.loads(raw.decode("utf-8-sig"))  # a byte-order mark (a Windows editor's) is fine
     except UnicodeDecodeError:
-        raise SaveError(path, f"not a save file (not UTF-8 text): {way_on(path, game)}") from None
+        raise SaveError(path, "not a save file (not UTF-8 text)", remedy=way_on(path, game)) from None
     except tomllib.TOMLDecodeError as error:
-        raise SaveError(path, f"corrupt or truncated save file ({error}): {way_on(path, game)}") from None
+        raise SaveError(path, f"corrupt or truncated save file ({error})", remedy=way_on(path, game)) from None
     except RecursionError:  # tomllib parses nested arrays by recursion
-        raise SaveError(path, f"corrupt save file: arrays or tables nested too deeply: {way_on(path, game)}") from None
+        raise SaveError(path, "corrupt save file: arrays or tables nested too deeply", remedy=way_on(path, game)) from None
     except ValueError:  # a number of more than 4,300 digits, which Python will not convert
         raise SaveError(path, "corrupt save file: a number of more than 4,300 digits") from None
     huge = _huge_integer_at(doc)

@@ -309,7 +309,8 @@ def test_a_command_on_an_unreadable_save_offers_the_way_on_and_it_works(tmp_path
     offered = commands_in(said)
     assert offered and all(f"--save {shlex.quote(str(save))}" in command for command in offered), said
     assert ("restore" in offered[0]) == kept and "new --force" in offered[-1], offered
-    result = CliRunner().invoke(main, [*shlex.split(offered[0])[1:], "--db", DB], env={"NO_COLOR": "1"})
+    assert all(f"--db {shlex.quote(DB)}" in command for command in offered), offered  # the --db typed, repeated
+    result = CliRunner().invoke(main, shlex.split(offered[0])[1:], env={"NO_COLOR": "1"})
     assert result.exit_code == 0, result.output
     assert invoke([game, "status"], save=save).exit_code == 0
     assert (tmp_path / ("s.toml.unreadable" if kept else "s.toml.prev")).read_text(encoding="utf-8") == "junk\n"
