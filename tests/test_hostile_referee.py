@@ -2025,3 +2025,40 @@ def test_pnp_refuses_an_option_of_one_value_given_twice_and_takes_repeated_paper
     assert result.exit_code == 2 and "--safe is given twice ('3', then '4')" in result.output, result.output
     context = pnp_main.commands["build"].make_context("build", ["--paper", "a4", "--paper", "letter"])
     assert context.params["papers"] == ("a4", "letter")
+
+
+def test_a_roll_shown_on_a_terminal_it_cannot_clear_is_refused_before_rolling(tmp_path):
+    """Thirty-second breaker (LOW 15): `duel roll` with standard input not a terminal (`< /dev/null`) and output on the
+    shared screen printed the side's dice and left them there (no key could be read to clear them). It is refused in one
+    line before anything is rolled (R77: a side's dice are its own until the reveal); piped, the dice are printed."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    save = tmp_path / "u.toml"
+    for command in (["new", "--seed", "5"], ["marker", "3"]):
+        assert CliRunner().invoke(main, ["duel", *command, "--save", str(save), "--db", str(DB_PATH)]).exit_code == 0
+    before = save.read_bytes()
+    leader, follower = pty.openpty()
+    try:
+        child = subprocess.run([sys.executable, "-c", "from referee.cli import main; main()", "duel", "roll", "--player",
+                                "shadowmajik", "--save", str(save), "--db", str(DB_PATH)],
+                               stdin=subprocess.DEVNULL, stdout=follower, stderr=follower, timeout=60, env={**os.environ, "NO_COLOR": "1"})
+        os.close(follower)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        os.close(leader)
+    assert child.returncode == 1 and b"would stay on the shared screen" in shown and b"your dice are" not in shown, shown
+    assert save.read_bytes() == before
+    piped = subprocess.run([sys.executable, "-c", "from referee.cli import main; main()", "duel", "roll", "--player", "shadowmajik",
+                            "--save", str(save), "--db", str(DB_PATH)], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+    assert piped.returncode == 0 and "your dice are" in piped.stdout

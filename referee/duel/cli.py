@@ -369,6 +369,11 @@ def roll(side: Side, save_path: Path | None, database_path: Path | None) -> None
 
     Rolled already this round and not committed? The same dice are shown again; nothing changes.
     """
+    if sys.stdout.isatty() and not clitools.stdin_is_terminal():  # thirty-second breaker (LOW 15): shown on the shared
+        raise click.ClickException(  # screen with no key to read before clearing them, the dice stayed there
+            "the dice would stay on the shared screen: standard input is not a terminal, so no key can be read to hide them; "
+            "run the command from the terminal, or send its output to a file or a device only that player sees; "
+            "nothing was rolled")
     game, path = _game.load(save_path, database_path)
     dice = rules.rolled_to_show(game.state, side)
     again = " again (rolled earlier this round; nothing changed)" if dice is not None else ""
