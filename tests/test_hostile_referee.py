@@ -817,7 +817,7 @@ def test_a_seal_that_cannot_be_opened_is_forfeited_never_a_dead_end(tmp_path):
     assert refused.exit_code == 1 and offered, refused.output
     import shlex
 
-    out = CliRunner().invoke(main, [*shlex.split(offered[0])[1:], "--db", str(DB_PATH)], env={"LASSADAR_DUEL_SAVE": str(save)})
+    out = CliRunner().invoke(main, shlex.split(offered[0])[1:], env={"LASSADAR_DUEL_SAVE": str(save)})
     assert out.exit_code == 0 and "forfeited its sealed placing" in out.output, out.output
     game = duel_game.load(save, DB)
     assert game.state.last is not None and game.state.last.numbers.shadowmajik == 0 and game.state.last.winner == "wardens"
@@ -1979,7 +1979,7 @@ def test_the_card_of_a_lost_battle_is_said_on_the_discard_pile(tmp_path):
     """Thirty-second breaker (LOW 5): after a lost battle the referee says to place the card on the discard pile, and
     naming it as the next card then said it was "on the table: the card you fight". It is on the discard pile, where the
     player was told to place it (ruling 7c; rulebook, Play, Battle Loss); the save is not changed."""
-    from referee.solo import core
+    from referee.solo import core, rules
     from referee.solo.game import load as load_solo
 
     save = tmp_path / "t.toml"
@@ -1987,7 +1987,8 @@ def test_the_card_of_a_lost_battle_is_said_on_the_discard_pile(tmp_path):
                     ["battle", "--dice", "1,2", "--enemy", "6,6,6"]):
         assert CliRunner().invoke(main, ["solo", *command, "--save", str(save), "--db", str(DB_PATH)]).exit_code == 0
     state = load_solo(save, DB).state
-    assert state.phase == "turn" and core.card_place(state, "solo.quest.randven", DB) == "on the discard pile (you lost the battle there)"
+    assert state.phase == "turn" and rules.lost_battle_card(state, DB) == "solo.quest.randven"
+    assert core.card_place(state, "solo.quest.randven") == "on the table: the card you fight"  # named with the roll
     before = save.read_bytes()
     result = CliRunner().invoke(main, ["solo", "turn", "randven", "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
     assert result.exit_code == 1 and "on the discard pile" in result.output and "the card you fight" not in result.output

@@ -221,7 +221,9 @@ def test_refusal_text_completes_each_kind_with_what_to_type():
     state = game.state
     error = _refused(game, ev.Turn(_card("tural")))
     assert error.field == "next" and advice.option_of(error.field, state) == "CARD"
-    assert advice.refusal_text(error, state) == "CARD: Tural cannot be turned over from the Quest draw pile: it is on the table: the card you fight"
+    # thirty-second breaker (LOW 5): the card of the battle lost is where the player was told to place it (ruling 7c)
+    assert advice.refusal_text(error, state) == ("CARD: Tural cannot be turned over from the Quest draw pile: it is on the "
+                                                 "discard pile (you lost the battle there)")
 
     lost = replace(state, ending=Ending.GRAYKING_AT_LASSADAR, reason="the Grayking reached Lassadar", phase="over")
     error = _refused_on(lost, ev.Draw())

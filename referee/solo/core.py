@@ -403,18 +403,11 @@ def with_marks(state: State) -> State:
                    shuffles_shown=max(state.shuffles_shown, state.shuffles))
 
 
-def card_place(state: State, card_id: str, db: Database | None = None) -> str | None:
+def card_place(state: State, card_id: str) -> str | None:
     """Where the quest card ``card_id`` is when it is not in the draw pile, in words (``on the discard
-    pile``), or ``None`` when it is there (rulebook, Play: the piles; Elders beside the stats card). With ``db``, the
-    card of a battle rolled and lost is on the discard pile, where the player was told to place it (ruling 7c;
-    thirty-second breaker: it was "on the table: the card you fight" after that)."""
+    pile``), or ``None`` when it is there (rulebook, Play: the piles; Elders beside the stats card)."""
     if card_id in state.deck:
         return None
-    if db is not None and state.battle is not None and state.battle.card == card_id and state.battle.rolled:
-        from referee.solo import city  # (city builds on this module)
-
-        if not city.winning(state, db):
-            return "on the discard pile (you lost the battle there)"
     if card_id in (state.card, state.battle.card if state.battle else None):  # counted with the discard pile while fought
         return "on the table: the card you fight"
     if card_id in dict(state.elders):
@@ -554,7 +547,7 @@ def take(state: State, db: Database, wanted: ev.CardRef | None, field: str, what
         if wanted.typed:
             if deck_replayed(state) and not state.own_deck:
                 raise undone_refusal("quest cards", deck_replayed(state), field)
-            where = card_place(state, card_id, db)
+            where = card_place(state, card_id)
             if where is not None:
                 raise RuleError(f"{name(db, card_id)} cannot be turned over from the Quest draw pile: it is {where}", field=field)
         elif state.deck[0] != card_id:

@@ -91,6 +91,20 @@ def _map_only(what: str) -> Handler:
     return refuse
 
 
+LOST_CARD_PLACE = "on the discard pile (you lost the battle there)"
+"""Where the card of a battle lost lies once the player was told so (ruling 7c; :func:`lost_battle_card`)."""
+
+
+def lost_battle_card(state: State, db: Database) -> str | None:
+    """The id of the City Quest card fought in a battle whose losing roll was shown (the player was told to place it on
+    the discard pile: rulebook, Play, Battle Loss; ruling 7c), or ``None``. Naming it as the next card is refused as on
+    the discard pile, not "on the table: the card you fight" (thirty-second breaker, LOW 5)."""
+    battle = state.battle
+    if battle is None or not battle.rolled or city.winning(state, db):
+        return None
+    return battle.card
+
+
 def apply_turn(state: State, db: Database, event: ev.Turn) -> State:
     """Name the next quest card the suspended command waits for (R7; rulebook, Play): the command is
     played again from where it began, with that card as its next card, and only what follows the card
@@ -99,6 +113,10 @@ def apply_turn(state: State, db: Database, event: ev.Turn) -> State:
     if state.phase != "turn" or waiting is None or event.card is None:
         core.require_phase(state, "turn", "naming the next card")
         raise RuleError("name the card you turned over", field="card")
+    lost = lost_battle_card(state, db)
+    if event.card.typed and event.card.id == lost:  # thirty-second breaker: said "on the table: the card you fight"
+        raise RuleError(f"{core.name(db, lost)} cannot be turned over from the Quest draw pile: it is "
+                        f"{LOST_CARD_PLACE}", field="next")
     after = apply(waiting.before, db, replace(waiting.event, next=event.card))
     return replace(after, notes=after.notes[waiting.shown:], consumed=())
 

@@ -496,7 +496,8 @@ class SoloTable:
         found = _named(self.db, rules.quest_deck(self.db), wanted)
         if found is None:
             return None
-        where = core.card_place(state, found, self.db)
+        where = rules.LOST_CARD_PLACE if found == rules.lost_battle_card(state, self.db) and state.phase == "turn" \
+            else core.card_place(state, found)
         return f"{rules.name(self.db, found)} is {where}, not in the draw pile" if where is not None else None
 
     def _is_map_hex(self, state: State, word: str) -> bool:
