@@ -927,7 +927,7 @@ def test_a_sealed_placing_without_its_spare_die_opens_after_the_referees_roll(tm
     rolled = run("duel", "roll", "--player", "wardens", save=save)
     assert "your dice are 5 2 1 3" in rolled
     sealed = CliRunner().invoke(main, ["duel", "seal", "--player", "wardens", "--assign", "battle 5,2 power 3"]).output
-    digest = sealed.split("Seal (give it now):")[1].split()[0]
+    digest = re.search(r"^Seal [^:]*: +([0-9a-f]{64})$", sealed, re.M).group(1)
     opening = sealed.split("until the reveal):")[1].strip()
     run("duel", "commit", "--player", "wardens", "--sealed", digest, save=save)
     run("duel", "commit", "--player", "shadowmajik", "--assign", "battle 6,6 power 6", save=save)

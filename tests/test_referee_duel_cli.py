@@ -137,7 +137,7 @@ def test_sealed_commitments_from_two_devices(tmp_path):
     """`seal` prints a salted SHA-256 and its opening; the save holds only the seal until the reveal (R77)."""
     save = start(tmp_path)
     out = CliRunner().invoke(main, ["duel", "seal", "--player", "wardens", "--assign", "battle 6,6 power 2"]).stdout
-    seal = re.search(r"Seal \(give it now\): +([0-9a-f]{64})", out).group(1)
+    seal = re.search(r"^Seal [^:]*: +([0-9a-f]{64})$", out, re.M).group(1)
     opening = re.search(r"Opening .*: (.+)$", out, re.M).group(1)
     run(save, f"commit --player wardens --sealed {seal}")
     assert "6,6" not in save.read_text() and seal in save.read_text()
@@ -174,7 +174,7 @@ BAD = [
     ("reveal", "cannot reveal before both have committed: the Wardens have not committed yet"),
     ("marker galehollow", "does not fit now"),
     ("recall none", "does not fit now"),
-    ("commit --player wardens --sealed abc", "64 hex digits"),
+    ("commit --player wardens --sealed abc", "a seal is the `64` hex digits"),
     ("reveal --reroll wardens=9", "a die shows 1-6, not 9"),
 ]
 
@@ -444,7 +444,7 @@ def test_status_json_lists_the_commands_of_the_next_line(tmp_path):
 
 def _seal(side: str, assignment: str) -> tuple[str, str]:
     out = CliRunner().invoke(main, ["duel", "seal", "--player", side, "--assign", assignment]).stdout
-    return (re.search(r"Seal \(give it now\): +([0-9a-f]{64})", out).group(1), re.search(r"Opening .*: (.+)$", out, re.M).group(1))
+    return (re.search(r"^Seal [^:]*: +([0-9a-f]{64})$", out, re.M).group(1), re.search(r"Opening .*: (.+)$", out, re.M).group(1))
 
 
 def test_the_reveal_offered_after_sealed_commits_works_as_typed(tmp_path):
