@@ -4,6 +4,7 @@ a tester reported and fails if it returns.
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from pathlib import Path
 
@@ -1942,3 +1943,41 @@ def test_a_name_that_breaks_a_line_or_prints_as_nothing_is_refused(tmp_path, nam
         assert result.exit_code == 0, result.output
     else:
         assert result.exit_code != 0 and says in result.output and not save.exists(), result.output
+
+
+@pytest.mark.parametrize("game", ["solo", "duel"])
+def test_a_database_fingerprint_in_upper_case_is_read(tmp_path, game):
+    """Thirty-second breaker (LOW 14): a save's `database` line in upper case, the same fingerprint, was refused as no
+    "64 hex digits". It is read in either case; the game plays on, and the next write gives it as `referee` writes it."""
+    save = tmp_path / f"{game}.toml"
+    if game == "solo":
+        run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "4", save=save)
+    else:
+        run("duel", "new", "--seed", "7", save=save)
+    written = tomllib.loads(save.read_text())["database"]
+    save.write_text(save.read_text().replace(written, written.upper()))
+    run(game, "status", save=save)
+    run(game, *(("draw", "--card", "randven") if game == "solo" else ("marker", "1")), save=save)
+    doc = tomllib.loads(save.read_text())
+    assert doc["database"] == written and doc["event_count"] == 1
+
+
+def test_a_value_echoed_from_a_save_is_never_cut_inside_its_quotes(tmp_path):
+    """Thirty-second breaker (LOW 14): a `database` of 65 upper-case digits was echoed `"17CA350F234A7388...` with no
+    closing quote. The one place values are shortened for an error line (referee.errors.as_written) cuts a string inside
+    its quotes and keeps both, an array or table before its closing bracket."""
+    from referee.errors import as_written
+
+    save = tmp_path / "duel.toml"
+    run("duel", "new", "--seed", "7", save=save)
+    written = tomllib.loads(save.read_text())["database"]
+    save.write_text(save.read_text().replace(written, written.upper() + "0"))
+    result = CliRunner().invoke(main, ["duel", "status", "--save", str(save), "--db", str(DB_PATH)])
+    assert result.exit_code == 1 and len(result.output.strip().splitlines()) == 1
+    assert re.search(r'database: "[0-9A-F]+\.\.\." is no database fingerprint', result.output), result.output
+    for value in ("x" * 100, 'a"b\n' * 30, "\u202e" * 40, "\x1b[2J" * 20):
+        shown = as_written(value)
+        assert shown.startswith('"') and shown.endswith('..."') and len(shown) <= 24 and shown.isprintable(), shown
+    for value, opening, closing in ((list(range(40)), "[", "]"), ({"a": "b" * 40, "c": 1}, "{", "}"), (["x" * 60], "[", "]")):
+        shown = as_written(value)
+        assert shown.startswith(opening) and shown.endswith(closing) and shown.count('"') % 2 == 0 and len(shown) <= 24, shown
