@@ -94,10 +94,31 @@ def check_keys(table: dict[str, object], allowed: tuple[str, ...], where: str) -
         raise ParseError(f"{where} has an unknown key {quoted(unknown[0], 40)}: it holds only {', '.join(allowed)}")
 
 
-def as_written(value: object) -> str:
-    """``value`` as a TOML file writes it (``true``, ``"4"``, ``[1]``), cut to a readable length (twenty-third
-    breaker: a hand-edited ``format = true`` was echoed as Python's ``True``)."""
-    return shortened(_inline(value), 20)
+def as_written(value: object, limit: int = 20) -> str:
+    """``value`` as a TOML file writes it (``true``, ``"4"``, ``[1]``), on one line (characters a terminal would act on
+    escaped, :func:`pnp.oneline.shortened`) and cut to about ``limit`` characters (twenty-third breaker: a hand-edited
+    ``format = true`` was echoed as Python's ``True``). A value is never cut inside its quotes or brackets: a string
+    keeps both quotes (``"17CA350F234A7388..."``; thirty-second breaker, LOW 14: the closing quote was cut off), an
+    array or a table its items that fit and its closing bracket (``[0, 1, 2, ...]``, ``{ ... }``)."""
+    written = shortened(_inline(value), 10**9)
+    if len(written) <= limit:
+        return written
+    if isinstance(value, str):
+        keep = max(limit - 5, 1)
+        while keep > 1 and len(shortened(_inline(value[:keep]), 10**9)) > limit - 3:  # escapes make a character longer
+            keep -= 1
+        return shortened(_inline(value[:keep]), 10**9)[:-1] + '..."'
+    if isinstance(value, (list, tuple, dict)):
+        opening, closing = ("{ ", " }") if isinstance(value, dict) else ("[", "]")
+        items = ([f"{shortened(_key(key), limit)} = {as_written(item, limit)}" for key, item in value.items()]
+                 if isinstance(value, dict) else [as_written(item, limit) for item in value])
+        kept: list[str] = []
+        for item in items:
+            if len(opening + ", ".join([*kept, item, "..."]) + closing) > limit:
+                break
+            kept.append(item)
+        return opening + ", ".join([*kept, "..."]) + closing
+    return shortened(written, limit)
 
 
 def toml_kind(value: object) -> str:
@@ -116,8 +137,7 @@ def _inline(value: object) -> str:
     """``value`` in TOML's inline form: a table as ``{ v = 4 }`` (twenty-fourth breaker: ``format = {v = 4}`` was
     echoed as ``4``), an array on one line."""
     if isinstance(value, dict):
-        bare = {key: key if re.fullmatch(r"[A-Za-z0-9_-]+", str(key)) else _inline(str(key)) for key in value}
-        return "{ " + ", ".join(f"{bare[key]} = {_inline(item)}" for key, item in value.items()) + " }" if value else "{}"
+        return "{ " + ", ".join(f"{_key(key)} = {_inline(item)}" for key, item in value.items()) + " }" if value else "{}"
     import datetime
 
     if isinstance(value, datetime.datetime):  # as TOML's examples write one (1979-05-27T07:32:00Z), not with a space
@@ -127,3 +147,8 @@ def _inline(value: object) -> str:
         return written.replace("[ ", "[").replace(", ]", "]").replace(",]", "]")
     except (TypeError, ValueError):
         return repr(value)
+
+
+def _key(key: object) -> str:
+    """A table's key as TOML writes it: bare (``v``) when it may be, else quoted (``"a b"``)."""
+    return str(key) if re.fullmatch(r"[A-Za-z0-9_-]+", str(key)) else _inline(str(key))

@@ -614,10 +614,12 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
         raise SaveError(path, "corrupt or hand-edited save file: it has no `database` line (the fingerprint of the "
                               "card database the game was played with)")
     named = doc.get("database")
-    if fingerprint is not None and not (isinstance(named, str) and re.fullmatch(r"[0-9a-f]{64}", named)):
+    if fingerprint is not None and not (isinstance(named, str) and re.fullmatch(r"[0-9a-fA-F]{64}", named)):
         raise SaveError(path, f"corrupt or hand-edited save file: database: {as_written(named)} is no database fingerprint "
                               f"(64 hex digits, as `referee` wrote it)", _top_line(text, "database"))  # (thirty-first breaker:
         # an emptied line was said as "the card database changed")
+    if isinstance(named, str) and re.fullmatch(r"[0-9a-fA-F]{64}", named):  # read in either case, as written: lower
+        named = doc["database"] = named.lower()  # (thirty-second breaker, LOW 14: upper case was "no fingerprint")
     if fingerprint is not None and named != fingerprint:
         raise DatabaseChanged(path, "the card database changed since this game was saved (fingerprint differs), or this "
                                     f"save's `database` line was edited, and {NO_COPY_KEPT}; use the "

@@ -348,7 +348,7 @@ def test_refusals_carry_their_kind_and_the_advice_words_them_with_what_to_type()
                                               "(`referee duel roll --player wardens` shows your dice again)")
     refusal = refused(g, ev.Commit("shadowmajik", seal="abc"))
     assert (refusal.refusal, refusal.field) == (rules.Refusal.BAD_SEAL, "seal")
-    assert refusal_text(refusal, g.state, DB) == "a seal is the 64 hex digits `referee duel seal` printed"
+    assert refusal_text(refusal, g.state, DB) == "a seal is the `64` hex digits `referee duel seal` printed (this one has `3`)"
     g.play(legal_commits(g.state, DB, "wardens", rolled.values)[0])
     refusal = refused(g, ev.Commit("wardens", wrong))
     assert (refusal.refusal, refusal.side) == (rules.Refusal.ALREADY_COMMITTED, "wardens")

@@ -4,6 +4,7 @@ a tester reported and fails if it returns.
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from pathlib import Path
 
@@ -927,7 +928,7 @@ def test_a_sealed_placing_without_its_spare_die_opens_after_the_referees_roll(tm
     rolled = run("duel", "roll", "--player", "wardens", save=save)
     assert "your dice are 5 2 1 3" in rolled
     sealed = CliRunner().invoke(main, ["duel", "seal", "--player", "wardens", "--assign", "battle 5,2 power 3"]).output
-    digest = sealed.split("Seal (give it now):")[1].split()[0]
+    digest = re.search(r"^Seal [^:]*: +([0-9a-f]{64})$", sealed, re.M).group(1)
     opening = sealed.split("until the reveal):")[1].strip()
     run("duel", "commit", "--player", "wardens", "--sealed", digest, save=save)
     run("duel", "commit", "--player", "shadowmajik", "--assign", "battle 6,6 power 6", save=save)
@@ -2063,3 +2064,41 @@ def test_a_roll_shown_on_a_terminal_it_cannot_clear_is_refused_before_rolling(tm
     piped = subprocess.run([sys.executable, "-c", "from referee.cli import main; main()", "duel", "roll", "--player", "shadowmajik",
                             "--save", str(save), "--db", str(DB_PATH)], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
     assert piped.returncode == 0 and "your dice are" in piped.stdout
+
+
+@pytest.mark.parametrize("game", ["solo", "duel"])
+def test_a_database_fingerprint_in_upper_case_is_read(tmp_path, game):
+    """Thirty-second breaker (LOW 14): a save's `database` line in upper case, the same fingerprint, was refused as no
+    "64 hex digits". It is read in either case; the game plays on, and the next write gives it as `referee` writes it."""
+    save = tmp_path / f"{game}.toml"
+    if game == "solo":
+        run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "4", save=save)
+    else:
+        run("duel", "new", "--seed", "7", save=save)
+    written = tomllib.loads(save.read_text())["database"]
+    save.write_text(save.read_text().replace(written, written.upper()))
+    run(game, "status", save=save)
+    run(game, *(("draw", "--card", "randven") if game == "solo" else ("marker", "1")), save=save)
+    doc = tomllib.loads(save.read_text())
+    assert doc["database"] == written and doc["event_count"] == 1
+
+
+def test_a_value_echoed_from_a_save_is_never_cut_inside_its_quotes(tmp_path):
+    """Thirty-second breaker (LOW 14): a `database` of 65 upper-case digits was echoed `"17CA350F234A7388...` with no
+    closing quote. The one place values are shortened for an error line (referee.errors.as_written) cuts a string inside
+    its quotes and keeps both, an array or table before its closing bracket."""
+    from referee.errors import as_written
+
+    save = tmp_path / "duel.toml"
+    run("duel", "new", "--seed", "7", save=save)
+    written = tomllib.loads(save.read_text())["database"]
+    save.write_text(save.read_text().replace(written, written.upper() + "0"))
+    result = CliRunner().invoke(main, ["duel", "status", "--save", str(save), "--db", str(DB_PATH)])
+    assert result.exit_code == 1 and len(result.output.strip().splitlines()) == 1
+    assert re.search(r'database: "[0-9A-F]+\.\.\." is no database fingerprint', result.output), result.output
+    for value in ("x" * 100, 'a"b\n' * 30, "\u202e" * 40, "\x1b[2J" * 20):
+        shown = as_written(value)
+        assert shown.startswith('"') and shown.endswith('..."') and len(shown) <= 24 and shown.isprintable(), shown
+    for value, opening, closing in ((list(range(40)), "[", "]"), ({"a": "b" * 40, "c": 1}, "{", "}"), (["x" * 60], "[", "]")):
+        shown = as_written(value)
+        assert shown.startswith(opening) and shown.endswith(closing) and shown.count('"') % 2 == 0 and len(shown) <= 24, shown

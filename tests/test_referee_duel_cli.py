@@ -137,7 +137,7 @@ def test_sealed_commitments_from_two_devices(tmp_path):
     """`seal` prints a salted SHA-256 and its opening; the save holds only the seal until the reveal (R77)."""
     save = start(tmp_path)
     out = CliRunner().invoke(main, ["duel", "seal", "--player", "wardens", "--assign", "battle 6,6 power 2"]).stdout
-    seal = re.search(r"Seal \(give it now\): +([0-9a-f]{64})", out).group(1)
+    seal = re.search(r"^Seal [^:]*: +([0-9a-f]{64})$", out, re.M).group(1)
     opening = re.search(r"Opening .*: (.+)$", out, re.M).group(1)
     run(save, f"commit --player wardens --sealed {seal}")
     assert "6,6" not in save.read_text() and seal in save.read_text()
@@ -174,7 +174,7 @@ BAD = [
     ("reveal", "cannot reveal before both have committed: the Wardens have not committed yet"),
     ("marker galehollow", "does not fit now"),
     ("recall none", "does not fit now"),
-    ("commit --player wardens --sealed abc", "64 hex digits"),
+    ("commit --player wardens --sealed abc", "a seal is the `64` hex digits"),
     ("reveal --reroll wardens=9", "a die shows 1-6, not 9"),
 ]
 
@@ -444,7 +444,7 @@ def test_status_json_lists_the_commands_of_the_next_line(tmp_path):
 
 def _seal(side: str, assignment: str) -> tuple[str, str]:
     out = CliRunner().invoke(main, ["duel", "seal", "--player", side, "--assign", assignment]).stdout
-    return (re.search(r"Seal \(give it now\): +([0-9a-f]{64})", out).group(1), re.search(r"Opening .*: (.+)$", out, re.M).group(1))
+    return (re.search(r"^Seal [^:]*: +([0-9a-f]{64})$", out, re.M).group(1), re.search(r"Opening .*: (.+)$", out, re.M).group(1))
 
 
 def test_the_reveal_offered_after_sealed_commits_works_as_typed(tmp_path):
@@ -543,3 +543,140 @@ def test_rerolled_dice_set_aside_are_not_in_the_log(tmp_path):
     out = run(save, "reveal --reroll wardens=4,5,6")
     assert "set aside" in out
     assert "re-roll" not in run(save, "log").splitlines()[-1]
+
+
+# ---- Thirty-second breaker: seals and openings --------------------------------------------------------------------
+SEAL_63 = "d93b9e0ea32b8c15e04f9360677d4bd64af4d515531fda9b8a26f8652f06550"
+
+
+@pytest.mark.parametrize("sealed, says", [
+    (SEAL_63, "(this one has `63`)"),
+    (SEAL_63 + "01", "(this one has `65`)"),
+    (SEAL_63 + "z", "(`z` is no hex digit)"),
+    (SEAL_63[:30] + " " + SEAL_63[30:], "(a space is no hex digit)"),
+])
+def test_a_seal_of_the_wrong_length_or_digits_is_refused_saying_what_is_wrong(tmp_path, sealed, says):
+    """Thirty-second breaker (MED 3), R77: `commit --sealed` with 63 of the 64 digits said only "a seal is the 64 hex digits
+    `referee duel seal` printed". The refusal says what is wrong with this one (a seal is given in the open, so it may be
+    said), its numbers in back quotes so that a hidden prompt's refusal keeps them; nothing is written."""
+    save = start(tmp_path)
+    before = save.read_bytes()
+    err = run(save, f"commit --player wardens --sealed {shlex.quote(sealed)}", code=1)
+    assert err.startswith("Error: a seal is the `64` hex digits `referee duel seal` printed") and says in err, err
+    assert len(err.strip().splitlines()) == 1 and save.read_bytes() == before
+
+
+def test_a_whole_seal_in_upper_case_is_committed_in_lower_case(tmp_path):
+    """Thirty-second breaker (MED 3), R77: the 64 digits in upper case are the same seal, kept as `seal` printed it."""
+    save = start(tmp_path)
+    seal, _ = _seal("wardens", "battle 3,5 power 6")
+    run(save, f"commit --player wardens --sealed {seal.upper()}")
+    assert f'seal = "{seal}"' in save.read_text()
+
+
+def test_seal_problem_and_near_seals_are_told_apart_from_placings():
+    """Thirty-second breaker (MED 3), R77: only text that is plainly a seal or a near one (one word of letters and digits,
+    mostly hex digits, at least 16 long) is answered as a seal at a hidden prompt; a placing, mistyped or not, and a few
+    digits are never (they may be a placing, which is secret)."""
+    from referee.duel import rules
+
+    assert rules.seal_problem("ab" * 32) is None and rules.seal_problem("AB" * 32) is None
+    assert rules.seal_problem(SEAL_63) == "this one has `63`" and rules.seal_problem("") == "nothing was given"
+    assert all(rules.looks_like_seal(text) for text in (SEAL_63, SEAL_63.upper(), SEAL_63 + "z", SEAL_63[:16]))
+    assert not any(rules.looks_like_seal(text) for text in ("battle 3,5 power 6", "battle 3,5 powr 6", "battle35power6spare2",
+                                                            "3556", SEAL_63[:15], SEAL_63[:30] + " " + SEAL_63[30:],
+                                                            "battle,3,5,power,6"))
+
+
+def _opening_typed(opening: str, how: str) -> str:
+    placing, salt = opening.split("#")
+    return {"as printed": opening, "salt upper case": f"{placing}#{salt.upper()}", "spaces at #": f" {placing} # {salt} ",
+            "quoted": f"'{opening}'", "double-quoted, spaces": f'"{placing} #{salt}"'}[how]
+
+
+@pytest.mark.parametrize("how", ["as printed", "salt upper case", "spaces at #", "quoted", "double-quoted, spaces"])
+def test_an_opening_is_read_in_any_case_with_spaces_at_its_hash_and_in_quotes(tmp_path, how):
+    """Thirty-second breaker (LOW 10), R77: an opening whose salt was typed in upper case was "does not match" (a seal is
+    read in any case); spaces around `#` and the quotes the Next line shows were read differently by the one-shot and
+    the table. One reader (referee.duel.events.parse_opening) takes them all; the round is settled with the placing."""
+    save = start(tmp_path)
+    seal, opening = _seal("wardens", "battle 6,6 power 2")
+    run(save, f"commit --player wardens --sealed {seal}")
+    run(save, 'commit --player shadowmajik --assign "battle 1,1 power 2"')
+    run(save, f"reveal --open {shlex.quote('wardens=' + _opening_typed(opening, how))}")
+    last = json.loads(run(save, "status --json"))["last"]
+    assert last["assignments"]["wardens"] == "battle 6,6 power 2" and last["numbers"]["wardens"] == 12
+
+
+def test_seal_prints_the_side_it_names():
+    """Thirty-second breaker (LOW 11), ruling 88: a seal opens only as the side it names, and `seal` did not say whose it
+    was. Both lines it prints name the side and the `--player` to commit it with."""
+    for side, name in (("wardens", "Wardens'"), ("shadowmajik", "Shadowmajik's")):
+        out = CliRunner().invoke(main, ["duel", "seal", "--player", side, "--assign", "battle 3,5 power 6"]).stdout
+        seal_line, opening_line = out.splitlines()
+        assert name in seal_line and f"--player {side}" in seal_line and name in opening_line, out
+
+
+def test_an_opening_of_a_seal_made_for_the_other_side_is_refused_as_such_and_only_forfeited(tmp_path):
+    """Thirty-second breaker (LOW 11), ruling 88: a seal made with `seal --player wardens` and committed by the Shadowmajik
+    was refused at the reveal as "does not match their seal", with no reason. The refusal names the `seal --player` that
+    made it and offers the forfeit (ruling 82); nothing is written, the commitments stand (ruling 83: no undo, no second
+    commitment), and the forfeit settles the round with that side void."""
+    from referee.duel import rules
+    from referee.duel.cli import parse
+    from referee.duel.game import load
+
+    save = start(tmp_path)
+    wardens_seal, wardens_opening = _seal("wardens", "battle 3,5 power 6")
+    misplaced_seal, misplaced_opening = _seal("wardens", "battle 3,5 cast 5")  # meant for the Shadowmajik
+    run(save, f"commit --player wardens --sealed {wardens_seal}")
+    run(save, f"commit --player shadowmajik --sealed {misplaced_seal}")
+    before = save.read_bytes()
+    line = f"reveal --open 'wardens={wardens_opening}' --open 'shadowmajik={misplaced_opening}'"
+    err = run(save, line, code=1)
+    assert "fits a seal made with `referee duel seal --player wardens`" in err and "`referee duel reveal --open shadowmajik=forfeit" in err
+    assert len(err.strip().splitlines()) == 1 and save.read_bytes() == before
+    game = load(save, database.load(DB))
+    with pytest.raises(rules.RuleError) as refused:
+        game.play(parse(line, game.db, game.state))
+    assert (refused.value.refusal, refused.value.side, refused.value.field) == (rules.Refusal.SEAL_OF_OTHER_SIDE, "shadowmajik",
+                                                                               "shadowmajik_salt")
+    run(save, 'commit --player shadowmajik --assign "battle 6,6 power 6"', code=1)  # the commitments stand (ruling 83)
+    run(save, "undo", code=1)
+    assert save.read_bytes() == before
+    run(save, f"reveal --open 'wardens={wardens_opening}' --open shadowmajik=forfeit")
+    last = json.loads(run(save, "status --json"))["last"]
+    assert last["assignments"]["shadowmajik"] == "void" and last["numbers"]["shadowmajik"] == 0
+
+
+def test_a_copy_of_the_other_sides_seal_cannot_be_opened_as_ones_own(tmp_path):
+    """Ruling 88 (thirty-second breaker, LOW 11): seals are given in the open. The Shadowmajik committing a copy of the
+    Wardens' seal, then opening it with the Wardens' opening once read, would play the Wardens' placing as their own, or
+    forfeit, chosen after seeing it: the opening is refused as the other side's seal, whatever its case or spacing."""
+    save = start(tmp_path)
+    seal, opening = _seal("wardens", "battle 6,6 power 2")
+    run(save, f"commit --player wardens --sealed {seal}")
+    run(save, f"commit --player shadowmajik --sealed {seal}")
+    for how in ("as printed", "salt upper case", "spaces at #"):
+        typed = _opening_typed(opening, how)
+        err = run(save, f"reveal --open 'wardens={opening}' --open {shlex.quote('shadowmajik=' + typed)}", code=1)
+        assert "fits a seal made with `referee duel seal --player wardens`" in err, err
+
+
+def test_a_finished_duel_has_no_hands_in_its_json_status(tmp_path):
+    """Thirty-second breaker (LOW 16): once the game was over, `status --json` still gave both hands "waiting", as if a
+    round 6 were played. `hands` is null once the phase is over (as documented in referee.duel.view.status and the
+    README); during a round it says each side's hand."""
+    save = tmp_path / "fin.toml"
+    run(save, "new --seed 2")
+    for _ in range(6):
+        status = json.loads(run(save, "status --json"))
+        if status["phase"] == "over":
+            break
+        run(save, "marker 1")
+        assert json.loads(run(save, "status --json"))["hands"] == {"wardens": "waiting", "shadowmajik": "waiting"}
+        run(save, "commit --player wardens --assign 'battle 6,6 power 6'")
+        run(save, "commit --player shadowmajik --assign 'battle 1,1 power 6'")
+        run(save, "reveal")
+    status = json.loads(run(save, "status --json"))
+    assert status["phase"] == "over" and status["result"] == "wardens" and status["hands"] is None

@@ -1605,3 +1605,93 @@ def test_a_duel_undo_names_each_piece_that_moved_on_the_table(tmp_path):
                                               "the MP and SP cubes of the player cards"]
     assert duel_rules.put_back([], won, cubed) == \
         "Put the Location cards, the yellow marker and the cubes on the Locations back as they were."
+
+
+# ---- Thirty-second breaker: seals and openings at the table -------------------------------------------------------
+SEAL_63 = "d93b9e0ea32b8c15e04f9360677d4bd64af4d515531fda9b8a26f8652f06550"
+
+
+def _duel_at_the_wardens_prompt(tmp_path) -> tuple[TableSession, Path]:
+    save = tmp_path / "duel.toml"
+    one_shot("duel", save, "new --seed 7")
+    one_shot("duel", save, "marker 1")
+    return TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse)), save
+
+
+@pytest.mark.parametrize("typed, says", [(SEAL_63, "(this one has `63`)"), (SEAL_63.upper() + "01", "(this one has `65`)"),
+                                         (SEAL_63 + "z", "(`z` is no hex digit)")])
+def test_a_near_seal_at_the_hidden_prompt_is_refused_as_a_seal(tmp_path, typed, says):
+    """Thirty-second breaker (MED 3), R77: 63 of a seal's 64 digits typed at the Wardens' hidden prompt were refused as
+    "not a command that plays an event". Text that is plainly a near-seal is refused as a seal, saying what is wrong,
+    and the hidden prompt's refusal (referee.errors.undisclosed) keeps that; nothing is committed or written."""
+    from referee.errors import undisclosed
+
+    session, save = _duel_at_the_wardens_prompt(tmp_path)
+    before = save.read_bytes()
+    reply = session.answer(typed)
+    assert reply.error is not None and reply.played is None
+    shown = undisclosed(reply.error, typed)  # as the hidden prompt shows it
+    assert shown.startswith("a seal is the `64` hex digits `referee duel seal` printed") and says in shown, shown
+    assert not session.game.state.hands.wardens.committed and save.read_bytes() == before
+
+
+@pytest.mark.parametrize("typed", ["battle 3,5 powr 6", "3556", "abc", f"battle 3,5 power 6 {SEAL_63[:20]}"])
+def test_what_may_be_a_placing_is_never_answered_as_a_seal(tmp_path, typed):
+    """Thirty-second breaker (MED 3), R77: only a line that is one word of mostly hex digits is answered as a seal at the
+    hidden prompt; a mistyped placing or a few digits may be a placing, which is secret, and are refused otherwise."""
+    session, _ = _duel_at_the_wardens_prompt(tmp_path)
+    reply = session.answer(typed)
+    assert reply.error is not None and "seal is" not in reply.error and not session.game.state.hands.wardens.committed
+
+
+def _both_sealed_at_the_table(tmp_path, shadowmajik_sealed_as: str = "shadowmajik") -> tuple[TableSession, dict[str, str]]:
+    """A duel where both sides committed seals (salts `a1b2c3d4e5f60718`, `0f1e2d3c4b5a6978`); the Shadowmajik's made for
+    ``shadowmajik_sealed_as``. Returns the session at the openings' prompt and each side's opening as `seal` prints it."""
+    from referee.duel import rules as duel_rules
+
+    save = tmp_path / "duel.toml"
+    one_shot("duel", save, "new --seed 7")
+    one_shot("duel", save, "marker 1")
+    placings = {"wardens": "battle 3,5 power 6", "shadowmajik": "battle 1,2 power 5"}
+    salts = {"wardens": "a1b2c3d4e5f60718", "shadowmajik": "0f1e2d3c4b5a6978"}
+    made_for = {"wardens": "wardens", "shadowmajik": shadowmajik_sealed_as}
+    for side in ("wardens", "shadowmajik"):
+        sealed = duel_rules.seal(made_for[side], dev.parse_assignment(placings[side]), salts[side])
+        one_shot("duel", save, f"commit --player {side} --sealed {sealed}")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    return session, {side: f"{placings[side]}#{salts[side]}" for side in placings}
+
+
+@pytest.mark.parametrize("line", [
+    "'{wardens}' '{shadowmajik}'",
+    "{wardens_spaced} {shadowmajik_spaced}",
+    "{wardens_upper} \"{shadowmajik_spaced}\"",
+])
+def test_openings_at_the_table_are_read_as_the_one_shot_reads_them(tmp_path, line):
+    """Thirty-second breaker (LOW 10), R77: at the table's opening prompt, `battle 1,1 power 1 # 9485...` (spaces around `#`,
+    taken by the one-shot) was refused, and an opening in the quotes the Next line shows was read as a placing ("'battle"
+    is not a die). The table reads each opening as `reveal --open` does: quotes, spaces at `#`, a salt in any case."""
+    session, openings = _both_sealed_at_the_table(tmp_path)
+    forms = {**openings, **{f"{side}_spaced": opening.replace("#", " # ") for side, opening in openings.items()},
+             **{f"{side}_upper": opening.upper() for side, opening in openings.items()}}
+    reply = session.answer(line.format(**forms))
+    assert reply.error is None and isinstance(reply.played, dev.Reveal), reply
+    last = session.game.state.last
+    assert last is not None and (last.assignments.wardens.text(), last.assignments.shadowmajik.text()) == (
+        "battle 3,5 power 6", "battle 1,2 power 5")
+
+
+def test_an_opening_of_the_other_sides_seal_at_the_table_says_so_and_takes_a_forfeit(tmp_path):
+    """Thirty-second breaker (LOW 11), ruling 88: the Shadowmajik committed a seal made with `seal --player wardens`; its
+    opening was refused as "does not match their seal". The table says whose seal it fits and that `forfeit` goes in its
+    place (the second on the line); nothing is written, and the forfeit settles the round with that placing void."""
+    session, openings = _both_sealed_at_the_table(tmp_path, shadowmajik_sealed_as="wardens")
+    before = session.path.read_bytes()
+    reply = session.answer(f"{openings['wardens']} {openings['shadowmajik']}")
+    assert reply.error is not None and reply.played is None
+    assert "fits a seal made with `referee duel seal --player wardens`" in reply.error
+    assert "type `forfeit` in its place (the second on the line)" in reply.error and session.path.read_bytes() == before
+    reply = session.answer(f"{openings['wardens']} forfeit")
+    assert reply.error is None and isinstance(reply.played, dev.Reveal), reply
+    last = session.game.state.last
+    assert last is not None and "shadowmajik" in last.void and last.numbers.shadowmajik == 0

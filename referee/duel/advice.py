@@ -16,7 +16,7 @@ from referee.duel import events as ev
 from referee.duel import rules
 from referee.duel.legal import iter_legal_events
 from referee.duel.rules import SIDE_NAMES, Refusal, RuleError
-from referee.duel.state import OWN_DICE, SIDES, Side, State
+from referee.duel.state import OWN_DICE, SIDES, Side, State, other
 
 CMD = "referee duel"
 
@@ -163,7 +163,8 @@ def refusal_text(error: RuleError, state: State, db: Database, hidden: bool = Fa
     (:func:`next_step_short`); ``ALREADY_ROLLED``: the roll that shows the same dice again and the commit
     that places them (R78); ``ALREADY_COMMITTED``: the undo while the other side has not committed, else
     the reveal (R77, ruling 83); ``NOT_THE_ROLLED_DICE``: the roll that shows the dice again (R71);
-    ``BAD_SEAL``, ``SEAL_NOT_OPENED``: the ``seal`` command and the ``--open`` option (R77); ``OWN_DICE``: the
+    ``BAD_SEAL``, ``SEAL_NOT_OPENED``: the ``seal`` command (with what is wrong with the seal) and the ``--open``
+    option (R77); ``SEAL_OF_OTHER_SIDE``: the ``seal --player`` that made it and the forfeit (ruling 88); ``OWN_DICE``: the
     seal made on the player's own device (ruling 87); ``REFEREE_DICE``: the ``--reroll`` option named (R81). Other
     refusals read as their message. ``hidden``: the placing was typed unseen, so a refusal with ``hidden`` words
     (a wrong ``spell`` or ``reroll`` word) reads as those.
@@ -177,8 +178,8 @@ def refusal_text(error: RuleError, state: State, db: Database, hidden: bool = Fa
         return f"{text}; `{CMD} new` starts another"
     if kind is Refusal.WRONG_PHASE:
         return f"{text}: {next_step_short(state, db)}"
-    if kind is Refusal.BAD_SEAL:
-        return f"a seal is the 64 hex digits `{CMD} seal` printed"
+    if kind is Refusal.BAD_SEAL:  # its numbers in back quotes: a hidden prompt's refusal keeps only those (R77)
+        return f"a seal is the `{rules.SEAL_DIGITS}` hex digits `{CMD} seal` printed" + (f" ({error.detail})" if error.detail else "")
     if side is None:
         return text
     if kind is Refusal.ALREADY_ROLLED:
@@ -193,10 +194,26 @@ def refusal_text(error: RuleError, state: State, db: Database, hidden: bool = Fa
         return f"{text}; they roll theirs and `{CMD} seal --player {side}` on their own device, then `{CMD} commit --player {side} --sealed SEAL`"
     if kind is Refusal.NOT_THE_ROLLED_DICE:
         return f"{text} (`{CMD} roll --player {side}` shows your dice again)"
-    if kind is Refusal.SEAL_NOT_OPENED:
+    if kind in (Refusal.SEAL_NOT_OPENED, Refusal.SEAL_OF_OTHER_SIDE):
         others = "".join(f" --open {s}='OPENING'" for s in rules.SIDES if s != side and state.hands[s].seal is not None
                          and state.hands[s].assignment is None)  # every sealed side opens in the same reveal
+        forfeit = f"`{CMD} reveal --open {side}=forfeit{others}`"
+        if kind is Refusal.SEAL_OF_OTHER_SIDE:
+            return f"{seal_of_other_side(side)}: {forfeit}: {FORFEIT_COST}"
         return (f"the {SIDE_NAMES[side]} committed a seal: open it with {option_of(error.field)} {side}='ASSIGNMENT#SALT' "
-                f"(what `{CMD} seal` printed), or, if it cannot be opened, `{CMD} reveal --open {side}=forfeit{others}`: that "
-                f"placing is then void and pays the most it could have cost (ruling 82)")
+                f"(what `{CMD} seal` printed), or, if it cannot be opened, {forfeit}: {FORFEIT_COST}")
     return text
+
+
+FORFEIT_COST = "that placing is then void and pays the most it could have cost (ruling 82)"
+"""What a forfeited seal costs its side, in the words of a refusal that offers the forfeit."""
+
+
+def seal_of_other_side(side: Side) -> str:
+    """The refusal of ``side``'s opening that fits the other side's seal of it (``Refusal.SEAL_OF_OTHER_SIDE``),
+    before its remedy: which ``seal --player`` made it, and that it cannot be opened (ruling 88; thirty-second
+    breaker, LOW 11: it was "does not match their seal", with no reason)."""
+    made_for = other(side)
+    return (f"the {rules.possessive(SIDE_NAMES[side])} opening fits a seal made with `{CMD} seal --player {made_for}`, not "
+            f"`--player {side}`: a seal opens only as the side it names (ruling 88), so the {SIDE_NAMES[side]} cannot open "
+            f"theirs")

@@ -129,7 +129,8 @@ def commit_event(side: Side, text: str | None, sealed: str | None, state: State 
                  ask: Callable[[], str] | None = None) -> ev.Commit:
     """The event of ``referee duel commit --player SIDE [--assign TEXT | --sealed SEAL]``: ``side``'s
     placing read from ``text``, or the ``sealed`` seal (lower case), or, with neither, asked with
-    ``ask`` (the hidden prompt, R77) after checking in ``state`` that ``side`` may commit at all.
+    ``ask`` (the hidden prompt, R77) after checking in ``state`` that ``side`` may commit at all; an answer there that
+    is plainly a seal or a near one (:func:`rules.looks_like_seal`) is committed as a seal, which the rules check.
     Raises ``click.ClickException`` for both options, for neither without ``ask``, or an assignment
     text that reads as none; :class:`rules.RuleError` when ``side`` may not commit now."""
     if text is not None and sealed is not None:
@@ -144,12 +145,15 @@ def commit_event(side: Side, text: str | None, sealed: str | None, state: State 
         if ask is None:
             raise click.UsageError("commit: give --assign or --sealed (without them the placing is asked with hidden input)")
         text = ask()
+        if rules.looks_like_seal(text.strip()):  # a seal pasted at the hidden prompt, or nearly one: taken and refused as a
+            return ev.Commit(side, seal=text.strip().lower())  # seal, as the table's prompt does (thirty-second breaker, MED 3)
     return ev.Commit(side, _assignment(text))
 
 
 def reveal_event(openings: Sequence[str], rerolls: Sequence[str], state: State | None = None) -> ev.Reveal:
     """The event of ``referee duel reveal [--open SIDE='ASSIGNMENT#SALT' ...] [--reroll SIDE=D,D ...]``:
-    each sealed placing opened with its assignment and salt (R77), each side's typed re-rolled dice
+    each sealed placing opened with its assignment and salt (R77; read by :func:`ev.parse_opening`, as the table reads
+    it: in one pair of quotes or not, spaces around ``#`` or not, the salt in any case), each side's typed re-rolled dice
     (R81), or ``SIDE=forfeit`` for a seal its side cannot open (void, ruling 82); everything else is
     filled in by :func:`rules.resolve`. Raises ``click.ClickException``
     (one line) for an option not written ``SIDE=VALUE``, an opening without its salt, or a die off the die; with the
@@ -163,9 +167,8 @@ def reveal_event(openings: Sequence[str], rerolls: Sequence[str], state: State |
         if hand is not None and hand.assignment is not None and hand.seal is None:
             raise click.ClickException(f"--open: the {rules.SIDE_NAMES[side]} committed no seal, so there is nothing of theirs "
                                        f"to open or forfeit: reveal without --open {side}")
-    for side, value in opened.items():
-        _, sep, salt = value.rpartition("#")
-        if value.strip().lower() != rules.FORFEIT and (not sep or not salt):
+    for side, value in opened.items():  # read as the table reads it (thirty-second breaker, LOW 10): quotes, spaces at `#`
+        if ev.unquoted(value).lower() != rules.FORFEIT and ev.opening_parts(value) is None:
             raise click.ClickException(f"--open: write {side}='ASSIGNMENT#SALT' as `{CMD} seal` printed it, or {side}=forfeit")
         try:  # `forfeit`: the seal cannot be opened (its opening lost): void, ruling 82
             fields[side], fields[f"{side}_salt"] = ev.parse_opening(value, rules.FORFEIT)
@@ -442,7 +445,8 @@ def seal(side: Side, text: str | None, database_path: Path | None) -> None:
     """For play on two devices: print a seal of your assignment to commit now, and its opening for the reveal.
 
     Run it on your own device (no save file needed); give the referee `commit --player SIDE --sealed SEAL`
-    now and `reveal --open SIDE='OPENING'` after both have committed. A placing the rules refuse whatever the game
+    now and `reveal --open SIDE='OPENING'` after both have committed. The seal names SIDE and opens only as
+    SIDE's (ruling 88): both lines printed say whose it is. A placing the rules refuse whatever the game
     (a spell the Casting die cannot cast, a `reroll` no spell makes) is refused here, not sealed.
     """
     asked = text is None
@@ -462,8 +466,11 @@ def seal(side: Side, text: str | None, database_path: Path | None) -> None:
         # typed at the hidden prompt: the refusal stays on the screen, so it never shows the placing (R77, twenty-sixth breaker)
         raise click.ClickException(undisclosed(error.format_message(), text)) from None
     salt = secrets.token_hex(8)
-    click.echo(f"Seal (give it now):        {rules.seal(side, a, salt)}")
-    click.echo(f"Opening (keep it secret until the reveal): {a.text()}#{salt}")
+    # the side it names, before it is committed: a seal opens only as that side's (ruling 88; thirty-second breaker, LOW 11)
+    click.echo(f"Seal of the {rules.possessive(rules.SIDE_NAMES[side])} placing (give it now with --player {side}): "
+               f"{rules.seal(side, a, salt)}")
+    click.echo(f"Opening of the {rules.possessive(rules.SIDE_NAMES[side])} placing (keep it secret until the reveal): "
+               f"{a.text()}#{salt}")
 
 
 @duel.command()

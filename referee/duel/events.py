@@ -29,16 +29,58 @@ _WORDS = ("battle", "power", "cast", "spell", "reroll", "spare")
 EXAMPLE = "`battle 3,5 cast 4` (or: `battle 3,5 power 6`; add `spell 3` to cast one below the die)"
 
 
+def unquoted(text: str) -> str:
+    """``text`` without its outer spaces and one pair of surrounding quotes, as a shell would drop them
+    (``"'battle 1,1 power 1#948536c42e40e89a'"`` -> ``battle 1,1 power 1#948536c42e40e89a``: the Next line shows an
+    opening in quotes, and a player types it as shown; thirty-second breaker, LOW 10)."""
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1].strip()
+    return text
+
+
+def opening_parts(text: str) -> tuple[str, str] | None:
+    """An opening's placing and salt as typed, ``None`` when it is not written ``PLACING#SALT``: one pair of
+    surrounding quotes dropped (:func:`unquoted`) and spaces around the last ``#`` allowed
+    (``'battle 3,5 power 6 # a1af'`` -> ``("battle 3,5 power 6", "a1af")``). The one reader of an opening's shape,
+    for the one-shot ``reveal --open`` and the table's opening prompt alike (thirty-second breaker, LOW 10: the
+    two read it differently). The salt's case is kept: the rules read it in any case
+    (:func:`referee.duel.rules.seal_fits`)."""
+    placing, sep, salt = unquoted(text).rpartition("#")
+    placing, salt = placing.strip(), salt.strip()
+    if not sep or not salt or not placing:
+        return None
+    return placing, salt
+
+
 def parse_opening(text: str, forfeit: str) -> tuple[Assignment | None, str]:
-    """An opening as `referee duel seal` printed it, ``ASSIGNMENT#SALT`` -> ``(assignment, salt)``; the
-    word ``forfeit`` -> ``(None, forfeit)`` (a seal its side cannot open, ruling 82). Raises
-    :class:`EventError` for text without its salt, and as :func:`parse_assignment`."""
-    if text.strip().lower() == forfeit:
+    """An opening as `referee duel seal` printed it, ``ASSIGNMENT#SALT`` -> ``(assignment, salt)``
+    (read by :func:`opening_parts`: in quotes or not, spaces around ``#`` or not); the word ``forfeit`` ->
+    ``(None, forfeit)`` (a seal its side cannot open, ruling 82). Raises :class:`EventError` for text without
+    its salt, and as :func:`parse_assignment`."""
+    if unquoted(text).lower() == forfeit:
         return None, forfeit
-    placing, sep, salt = text.strip().rpartition("#")
-    if not sep or not salt:
+    parts = opening_parts(text)
+    if parts is None:
         raise EventError("an opening is the placing and its salt, `battle 3,5 power 6#SALT`, as `referee duel seal` printed it")
-    return parse_assignment(placing), salt
+    return parse_assignment(parts[0]), parts[1]
+
+
+def split_openings(text: str, forfeit: str) -> list[str] | None:
+    """The openings typed on one line, in order (the table asks for every sealed side's on one line), each as
+    :func:`parse_opening` reads it: ``PLACING#SALT`` (spaces around ``#`` allowed, the salt one word), the same in
+    quotes, or ``forfeit``; ``None`` when the line is not made of them alone.
+    ``"battle 3,5 power 6 # a1 'battle 1,2 power 5#b2'"`` -> ``["battle 3,5 power 6 # a1", "'battle 1,2 power 5#b2'"]``."""
+    one = re.compile(rf"""\s*('[^']*'|"[^"]*"|{re.escape(forfeit)}(?=\s|$)|[^#'"]+?\s*#\s*[^\s#'"]+)""", flags=re.IGNORECASE)
+    found: list[str] = []
+    at, end = 0, len(text.rstrip())
+    while at < end:
+        match = one.match(text, at)
+        if match is None:
+            return None
+        found.append(match.group(1))
+        at = match.end()
+    return found
 
 
 def parse_assignment(text: str) -> Assignment:

@@ -56,7 +56,8 @@ class Refusal(enum.Enum):
     referee roll of one side in a round (R78); ``ALREADY_COMMITTED``: a second commitment (R77);
     ``NOT_THE_ROLLED_DICE``: a placing that does not use each die the referee rolled once (R71);
     ``BAD_SEAL``: a seal that is no SHA-256 digest, ``SEAL_NOT_OPENED``: a reveal without a sealed
-    side's opening; ``OWN_DICE``: a referee roll for a side that seals its placings on its own device
+    side's opening; ``SEAL_OF_OTHER_SIDE``: an opening that fits the seal as the other side's seal of it (made with
+    the other ``--player``, ruling 88); ``OWN_DICE``: a referee roll for a side that seals its placings on its own device
     (ruling 87); ``REFEREE_DICE``: re-rolled dice typed for a side whose dice the referee rolled (R81).
     (An opened sealed placing that breaks a rule is no refusal: it is void, ruling 82.)
     """
@@ -68,6 +69,7 @@ class Refusal(enum.Enum):
     NOT_THE_ROLLED_DICE = "not the rolled dice"
     BAD_SEAL = "bad seal"
     SEAL_NOT_OPENED = "seal not opened"
+    SEAL_OF_OTHER_SIDE = "seal of the other side"
     OWN_DICE = "own dice"
     REFEREE_DICE = "referee dice"
 
@@ -80,18 +82,20 @@ class RuleError(errors.RuleError):
     side concerned, ``field`` the event field concerned (``"side"``, ``"location"``, ``"assignment"``,
     ``"seal"``, ``"wardens_salt"``, ``"shadowmajik_reroll"`` ...: the CLI names its option), ``cause``
     the refusal a sealed placing met when opened, ``hidden`` the same refusal in words that tell nothing of the
-    placing, for a prompt whose input is hidden (R77; ``None``: the message tells nothing).
+    placing, for a prompt whose input is hidden (R77; ``None``: the message tells nothing), ``detail`` what is wrong
+    with the value refused, for the advice to add to its own words (``BAD_SEAL``: :func:`seal_problem`'s).
     :func:`referee.duel.advice.refusal_text` gives the line the CLI prints.
     """
 
     def __init__(self, message: str, refusal: Refusal | None = None, side: Side | None = None, field: str | None = None,
-                 cause: RuleError | None = None, hidden: str | None = None) -> None:
+                 cause: RuleError | None = None, hidden: str | None = None, detail: str | None = None) -> None:
         super().__init__(message)
         self.refusal = refusal
         self.side = side
         self.field = field
         self.cause = cause
         self.hidden = hidden
+        self.detail = detail
 
 
 # ---- Database look-ups -------------------------------------------------------------------------------------
@@ -419,6 +423,49 @@ def seal(side: Side, a: Assignment, salt: str) -> str:
     """The seal of an assignment for play on two devices: SHA-256 (hex) of ``side``, the assignment's
     canonical text and the ``salt`` (R77). The same three always give the same seal."""
     return hashlib.sha256(f"lassadar-duel|{side}|{a.text()}|{salt}".encode()).hexdigest()
+
+
+SEAL_DIGITS = 64
+"""The hex digits of a seal (a SHA-256 digest, :func:`seal`)."""
+
+
+def seal_fits(side: Side, a: Assignment, salt: str, sealed: str) -> bool:
+    """Whether ``sealed`` is ``side``'s seal of ``a`` with ``salt`` (:func:`seal`), the salt read in any case:
+    `referee duel seal` prints it in lower-case hex and a seal is read in any case, so an opening whose salt was
+    typed in upper case opens it too (thirty-second breaker, LOW 10). A seal names its side: another side's seal of
+    the same placing and salt does not fit (ruling 88)."""
+    return sealed in {seal(side, a, salt), seal(side, a, salt.lower())}
+
+
+def seal_problem(text: str) -> str | None:
+    """``None`` for a seal as `referee duel seal` prints it (:data:`SEAL_DIGITS` hex digits, in either case), else
+    what is wrong with ``text`` in a few words whose numbers and characters are in back quotes, so that a hidden
+    prompt's refusal keeps them (:func:`referee.errors.undisclosed`; a seal is given in the open, R77, and
+    :func:`looks_like_seal` lets only a near-seal be answered so): ``"this one has `63`"`` (hex digits, too few),
+    ``"`z` is no hex digit"``, ``"a space is no hex digit; this one has `65` characters"``, ``"nothing was given"``."""
+    if re.fullmatch(rf"[0-9a-fA-F]{{{SEAL_DIGITS}}}", text):
+        return None
+    if not text:
+        return "nothing was given"
+    foreign = [c for c in dict.fromkeys(text) if c not in "0123456789abcdefABCDEF"]
+    if not foreign:
+        return f"this one has `{len(text)}`"
+    named = [("a space" if c == " " else "a back quote" if c == "`" else f"`{c}`" if c.isprintable() else f"`{c!r}`")
+             for c in foreign[:3]]
+    listed = ", ".join(named) + (" ..." if len(foreign) > 3 else "")
+    length = f"; this one has `{len(text)}` characters" if len(text) != SEAL_DIGITS else ""
+    return f"{listed} {'is' if len(foreign) == 1 else 'are'} no hex digit{'' if len(foreign) == 1 else 's'}{length}"
+
+
+def looks_like_seal(text: str) -> bool:
+    """Whether ``text`` is plainly a seal or a near one (a seal pasted short, long or with a slip): one word of
+    letters and digits only, at least a quarter of :data:`SEAL_DIGITS` long, three quarters or more of it hex
+    digits. Such text is never a placing (a placing has words and numbers apart), so a hidden prompt may answer it as
+    a seal and say what is wrong with it (thirty-second breaker, MED 3: 63 of the 64 digits were refused as "not a
+    command"); anything else typed there may be a placing and is never echoed (R77)."""
+    if not re.fullmatch(r"[0-9A-Za-z]+", text) or len(text) < SEAL_DIGITS // 4:
+        return False
+    return sum(c in "0123456789abcdefABCDEF" for c in text) * 4 >= len(text) * 3
 
 
 # ---- The battle ------------------------------------------------------------------------------------------
@@ -853,8 +900,11 @@ def apply_commit(state: State, db: Database, event: ev.Commit) -> State:
         raise problem
     hand = state.hands[event.side]
     if event.seal is not None and event.assignment is None:
-        if not re.fullmatch(r"[0-9a-f]{64}", event.seal):
-            raise RuleError("a seal is 64 hexadecimal digits (a SHA-256 digest)", Refusal.BAD_SEAL, event.side, "seal")
+        # kept as `seal` printed it, in lower case (the commands read it in either case and give it so)
+        wrong = seal_problem(event.seal) or (None if event.seal == event.seal.lower() else "it is in upper case")
+        if wrong is not None:
+            raise RuleError(f"a seal is {SEAL_DIGITS} hexadecimal digits (a SHA-256 digest): {wrong}", Refusal.BAD_SEAL,
+                            event.side, "seal", detail=wrong)
         hand = replace(hand, seal=event.seal)
     elif event.assignment is not None and event.seal is None:
         hand = replace(hand, assignment=check_assignment(state, db, event.side, event.assignment))
@@ -916,7 +966,11 @@ def revealed(state: State, db: Database, event: ev.Reveal) -> tuple[PerSide[Assi
             if given is None or salt is None:
                 raise RuleError(f"the {SIDE_NAMES[side]} committed a seal: open it with the placing and salt it was made of",
                                 Refusal.SEAL_NOT_OPENED, side, f"{side}_salt")
-            if seal(side, given, salt) != hand.seal:
+            if not seal_fits(side, given, salt, hand.seal):
+                if seal_fits(other(side), given, salt, hand.seal):  # thirty-second breaker, LOW 11: sealed with the other
+                    raise RuleError(f"the {possessive(SIDE_NAMES[side])} opening fits a seal made for the "  # --player
+                                    f"{SIDE_NAMES[other(side)]}, and a seal opens only as the side it names (ruling 88)",
+                                    Refusal.SEAL_OF_OTHER_SIDE, side, f"{side}_salt")
                 raise RuleError(f"the {possessive(SIDE_NAMES[side])} opening does not match their seal: not what they committed",
                                 side=side, field=f"{side}_salt")
             try:

@@ -9,7 +9,6 @@ Nothing here decides what is legal: the choices are :func:`referee.duel.legal.it
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -148,9 +147,9 @@ class DuelTable:
                 return None
         if sealed and text.split()[:1] and text.split()[0].lower() in ev.COMMANDS:
             return None  # a one-shot command's words (`reveal --open wardens='...'`): read as the command
-        if sealed:
-            openings = re.findall(r"\s*(forfeit|[^#]+#\S+)", text, flags=re.IGNORECASE)
-            if "".join(openings).replace(" ", "") != text.replace(" ", "") or len(openings) != len(sealed):
+        if sealed:  # each opening read as the one-shot `--open` reads it (thirty-second breaker, LOW 10)
+            openings = ev.split_openings(text, rules.FORFEIT)
+            if openings is None or len(openings) != len(sealed):
                 example = " ".join(["battle 3,5 power 6#SALT", "forfeit"][: len(sealed)])  # a forfeit stands in for one opening
                 raise ev.EventError(f"type {len(sealed)} opening{'s' if len(sealed) > 1 else ''} as `referee duel seal` printed "
                                     f"{'them, in that order' if len(sealed) > 1 else 'it'}, `forfeit` in place of one that cannot be "
@@ -164,8 +163,10 @@ class DuelTable:
         words = text.split()
         if side is not None and words and words[0].lower() in ("battle", "power", "cast", "spell", "reroll", "spare"):
             return ev.Commit(side, ev.parse_assignment(text))
-        if side is not None and re.fullmatch(r"[0-9a-fA-F]{64}", text.strip()):  # the seal `referee duel seal` printed, pasted
-            return ev.Commit(side, seal=text.strip().lower())  # (twenty-eighth breaker: the prompt asked for it, then refused it)
+        if side is not None and rules.looks_like_seal(text.strip()):  # the seal `referee duel seal` printed, pasted (twenty-eighth
+            # breaker: the prompt asked for it, then refused it), or nearly (thirty-second breaker, MED 3: a digit short, it was
+            # "not a command"): the rules refuse a near-seal as a seal and say what is wrong with it (a seal is no secret)
+            return ev.Commit(side, seal=text.strip().lower())
         return None
 
     def parse_command(self, words: Sequence[str], state: State) -> ev.Event:
@@ -189,6 +190,10 @@ class DuelTable:
             return str(error)
         if error.refusal in (rules.Refusal.ALREADY_ROLLED, rules.Refusal.NOT_THE_ROLLED_DICE) and error.side is not None:
             return f"{error}: type your placing of the dice shown at this prompt (battle 3,5 power 6, with those dice)"
+        if error.refusal is rules.Refusal.SEAL_OF_OTHER_SIDE and error.side is not None:  # ruling 88: at this prompt, the
+            sealed = _unopened(state)  # forfeit is typed in place of that opening, not as the one-shot's option
+            where = f" (the {_ordinal(sealed.index(error.side))} on the line)" if len(sealed) > 1 and error.side in sealed else ""
+            return f"{advice.seal_of_other_side(error.side)}: type `forfeit` in its place{where}: {advice.FORFEIT_COST}"
         asking = self.waiting_side(state)
         if (error.refusal is rules.Refusal.ALREADY_COMMITTED and error.side is not None and asking is not None and asking != error.side
                 and not all(state.hands[s].committed for s in SIDES)):  # its `undo` is refused at this prompt (twenty-fourth breaker)
@@ -243,6 +248,11 @@ def _unopened(state: State) -> list[Side]:
     if state.phase != "round" or state.opened is not None or not all(state.hands[s].committed for s in SIDES):
         return []
     return [s for s in SIDES if state.hands[s].seal is not None and state.hands[s].assignment is None]
+
+
+def _ordinal(index: int) -> str:
+    """``0`` -> ``first``, ``1`` -> ``second``: an opening's place on the line that types them all."""
+    return ("first", "second")[index]
 
 
 def _sentence(text: str) -> str:

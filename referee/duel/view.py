@@ -76,7 +76,9 @@ def status(state: State, db: Database) -> dict[str, Any]:
 
     ``current`` is the Location fought for, ``null`` in the marker phase (R79); ``marker_on`` where the
     yellow cube stands on the table (:func:`rules.marker_stands_on`); ``revealed`` both placings while
-    the reveal waits for re-rolled dice (R81), else ``null``; ``next`` the Next line and
+    the reveal waits for re-rolled dice (R81), else ``null``; ``hands`` each side's hand this round
+    (:func:`hand_status`: ``waiting``, ``rolled``, ``committed``, ``sealed`` or ``revealed``, never its dice), ``null``
+    once the game is over (no round is played then); ``next`` the Next line and
     ``next_commands`` the commands it offers (:func:`referee.advice.commands_in`); ``result`` the winner
     once the game is over (``state.outcome``), else ``null``."""
     next_line = advice.next_step(state, db)
@@ -102,7 +104,8 @@ def status(state: State, db: Database) -> dict[str, Any]:
         "supply": {s: state.supply[s] for s in SIDES},
         "on_locations": {s: state.on_locations(s) for s in SIDES},
         "controlled": {s: list(state.controlled_by(s)) for s in SIDES},
-        "hands": {s: hand_status(state, s) for s in SIDES},
+        "hands": None if state.phase == "over" else {s: hand_status(state, s) for s in SIDES},  # (thirty-second breaker,
+        # LOW 16: both "waiting" in a round 6 that never came)
         "names": {s: state.setup.names[s] for s in SIDES},
         "last": last,
         "revealed": {s: state.opened[s].text() for s in SIDES} if state.opened is not None else None,
