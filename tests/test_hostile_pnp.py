@@ -3634,8 +3634,9 @@ def test_a_box_written_under_another_table_is_named_a_box(db, edited_templates, 
 @pytest.mark.parametrize("icon", ["d6-3", "next"])
 def test_a_subtitle_for_an_icon_no_table_card_has_is_removed_not_renamed(edited_templates, tmp_path, icon):
     """Twenty-eighth breaker (finding 9): a table card given another icon left `subtitle_win` unread, answered with "did
-    you mean strings.subtitle?" (a key table_card refuses) or `subtitle_next` (already in the file). The key names an
-    icon no table card has now: one line at it, no "did you mean", and removing it passes."""
+    you mean strings.subtitle?" (a key table_card refuses) or `subtitle_next` (already in the file). Thirty-first pnp
+    breaker (MED 17): it was then said at all ("remove it"), though it is the string of an icon a card may show again.
+    The key names an icon: it is a spare, kept and never said, and removing it passes too."""
     from pnp import database
     from pnp.layout import check_fit
 
@@ -3644,9 +3645,8 @@ def test_a_subtitle_for_an_icon_no_table_card_has_is_removed_not_renamed(edited_
                      encoding="utf-8")
     db = database.load(cards)
     win = 'subtitle_win = "After a win, read the number on the next card\'s :win:"'
-    problem = _the_one_template_problem(db, edited_templates, "table_card.toml", win,
-                                        f'subtitle_{icon} = "Read the :{icon}: on the next card"\n{win}', "strings.subtitle_win")
-    assert "did you mean" not in problem.message and "remove it" in problem.message, problem.message
+    edited_templates("table_card.toml", win, f'subtitle_{icon} = "Read the :{icon}: on the next card"\n{win}')
+    assert check_fit(db) == []
     edited_templates("table_card.toml", 'subtitle_win = "After a win, read the number on the next card\'s :win:"\n', "")
     assert check_fit(db) == []
 
@@ -4355,3 +4355,21 @@ def test_a_thick_outline_that_touches_a_label_is_said_and_its_advice_leaves_room
     assert check_fit(db) == []
     edited_templates("servant.toml", f"hp_first_rule_width = {widest:g}", f"hp_first_rule_width = {widest + 0.1:g}")
     assert [p.field for p in check_fit(db)] == ["numbers.hp_first_rule_width"]
+
+
+def test_a_template_string_for_a_value_no_card_has_now_is_a_spare(tmp_path, edited_templates):
+    """Thirty-first pnp breaker (MED 17): the Battle Win card's `icon = "loss"` in cards.toml made check and build refuse
+    the shipped template (`strings.subtitle_win: ... prints on no card; remove it`), an edit of cards.toml blamed on a
+    template whose string is needed again as soon as a card shows `win`. A string for a value a card may have (an icon,
+    a dice kind) is kept as a spare; one for a value no card can have is still said (a typo's words)."""
+    from pnp import database
+    from pnp.layout import check_fit
+
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    assert '\nicon = "win"\n' in text
+    copy = tmp_path / "cards.toml"
+    copy.write_text(text.replace('\nicon = "win"\n', '\nicon = "loss"\n', 1), encoding="utf-8")
+    assert check_fit(database.load(copy)) == []
+    path = edited_templates("table_card.toml", 'subtitle_win = ', 'subtitle_banana = "no such icon"\nsubtitle_win = ')
+    problems = check_fit(database.load(copy))
+    assert [(p.field, Path(p.path)) for p in problems] == [("strings.subtitle_banana", path)], problems

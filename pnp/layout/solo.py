@@ -8,6 +8,7 @@ one face per card, or several for a board (the board is drawn whole and split by
 from __future__ import annotations
 
 import math
+import typing
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,7 @@ from pnp.database import (
     CouncilQuest,
     CounterCard,
     Database,
+    DiceKind,
     Elder,
     LastStand,
     MapColor,
@@ -57,7 +59,7 @@ from pnp.layout.common import (
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import MIN_TEXT_PT, BoxSpec, Template, load_template, template_line
 from pnp.oneline import shortened
-from pnp.text import text_width_mm
+from pnp.text import INLINE_ICONS, text_width_mm
 from pnp.units import MM_PER_PT
 
 Make = Callable[[str, float, float], CardBuilder]
@@ -588,7 +590,8 @@ def table_card(card: TableCard, db: Database, make: Make):
     # thirtieth breaker: with no d6 table card left, die_max/die_margin were "read by no layout" (a typo's words)
     t.reads_only_for("table card has a d6 table", "numbers.die_max", "numbers.die_margin")
     subtitles = (f"subtitle_{card.icon}", f"subtitle_{table.dice}")
-    t.read_by_value("strings.subtitle_", "table card's icon or dice", card.icon, table.dice)
+    t.read_by_value("strings.subtitle_", "table card's icon or dice", card.icon, table.dice,
+                    possible=[*INLINE_ICONS, *typing.get_args(DiceKind)])
     subtitle = t.optional_string(subtitles[0]) or t.optional_string(subtitles[1])
     if not any(name in t.strings for name in subtitles):  # twenty-seventh breaker: the card printed an empty band
         t.shipped_missing("strings", subtitles)  # one deleted from the template: missing there, with what it said

@@ -188,6 +188,10 @@ class Template:
     the key (``"a table card's icon or dice"``) and the values the printed records have. Such a key no layout reads names
     a value no record has now: it is no typo of a key read (:func:`unread_keys`; twenty-eighth breaker)."""
 
+    spare: dict[str, set[str]] = dataclasses.field(default_factory=dict, compare=False, repr=False)
+    """By the prefix of :attr:`keyed`, every value a record may have (:meth:`read_by_value`'s ``possible``): such a key no
+    record names now is kept for one that will, never said unread (:func:`unread_keys`)."""
+
     box_fields: set[str] = dataclasses.field(default_factory=set, compare=False, repr=False)
     """The placement fields of boxes the layouts have read (``"key_name.h"``): one a template writes and no layout
     reads is placed by the layout itself (:func:`unread_box_fields`)."""
@@ -204,10 +208,14 @@ class Template:
         (:attr:`read_only_for`): unread, they are said to print on no card, not to be read by no layout."""
         self.read_only_for.update(dict.fromkeys(keys, what))
 
-    def read_by_value(self, prefix: str, what: str, *values: str) -> None:
+    def read_by_value(self, prefix: str, what: str, *values: str, possible: Iterable[str] = ()) -> None:
         """Note that this layout reads the key ``prefix + value`` for each of ``values`` (:attr:`keyed`); ``what`` says in
-        words what names the key (``"a table card's icon or dice"``)."""
+        words what names the key (``"a table card's icon or dice"``). ``possible`` are the values a record may have (every
+        icon, every dice kind): a key for one of them that no record has now is a spare, kept for a card that will have
+        it, not a typo (thirty-first pnp breaker, MED 17: the Battle Win card's `icon` changed in cards.toml made the
+        shipped `subtitle_win` "print on no card; remove it", and the build refused)."""
         self.keyed.setdefault(prefix, (what, set()))[1].update(values)
+        self.spare.setdefault(prefix, set()).update(possible)
 
     def _missing(self, section: str, name: str, written: Any) -> TemplateError:
         """The error for ``section.name`` that the layout asks for and no template writes (:func:`_missing_error`); when
@@ -855,6 +863,9 @@ def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, s
                     continue
                 if section == "boxes" and path.stem == "base" and name in other_boxes:
                     continue  # a base box another template writes too is for a kind this database may not print
+                if any(key.startswith(prefix) and key[len(prefix):] in values
+                       for user in users for prefix, values in user.spare.items()):
+                    continue  # a string for a value a record may have and none has now: kept for it
                 elsewhere = sorted(other.kind for other in loaded if key in other.asked and other not in users)
                 by_value = _read_by_value(users, key)
                 # the key meant: one these layouts read and this file does not write already (twenty-eighth breaker:
