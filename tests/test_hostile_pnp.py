@@ -1473,8 +1473,9 @@ def test_a_template_number_is_named_at_its_own_line(db, edited_templates, name, 
 
 @pytest.mark.parametrize("added, key, says", [
     ('\n[colours]\nink = "#ff0000"\n', "colours", "not a table of a template (extends, colors, numbers, strings, boxes); did you mean colors?"),
-    ("\n[boxes.evnet]\nx = 10.0\n", "boxes.evnet", "no box 'evnet' in the templates this one extends, and a new box needs x, y, w and h "
-                                                  "(did you mean event?)"),
+    # thirty-first pnp breaker (MED 10): a box that writes some placement fields is one the layout places itself, or one
+    # no layout reads; said after the layout, with the box meant
+    ("\n[boxes.evnet]\nx = 10.0\n", "boxes.evnet", "no layout reads this; did you mean boxes.event?"),
 ])
 def test_a_misspelled_table_or_box_of_a_template_is_refused(db, edited_templates, added, key, says):
     """Eleventh breaker: `[colours]` was read as nothing, and `[boxes.evnet]` said only that y was missing."""
@@ -4373,3 +4374,26 @@ def test_a_template_string_for_a_value_no_card_has_now_is_a_spare(tmp_path, edit
     path = edited_templates("table_card.toml", 'subtitle_win = ', 'subtitle_banana = "no such icon"\nsubtitle_win = ')
     problems = check_fit(database.load(copy))
     assert [(p.field, Path(p.path)) for p in problems] == [("strings.subtitle_banana", path)], problems
+
+
+@pytest.mark.parametrize("name, old, new, key, says", [
+    ("servant.toml", "[boxes.hp_colour]\nw = 10.0", "[boxes.hp_colour]\nx = 1\nw = 10.0", "boxes.hp_colour.x",
+     "the layout places this box itself: x is not read; remove it"),
+    ("stats.toml", "[boxes.key_name]\nh = 2.9", "[boxes.key_name]\nx = 3\nh = 2.9", "boxes.key_name.x",
+     "the layout places this box itself: x is not read; remove it"),
+    ("summary.toml", "[boxes.section]\nx = 6.5\nw = 50.0", "[boxes.section]\nx = 6.5\ny = 70.0\nw = 50.0", "boxes.section.y",
+     "the layout places this box itself: y is not read; remove it"),
+    ("quest.toml", "[boxes.event]\nx = 7.5\ny = 36.5\n", "[boxes.event]\nx = 7.5\n", "boxes.event.y",
+     "missing: the layout of"),
+])
+def test_a_placement_field_of_a_box_is_said_read_or_unread_never_a_new_box(db, edited_templates, name, old, new, key, says):
+    """Thirty-first pnp breaker (MED 10): one placement field written in a box the layout places itself was "no box ...
+    a new box needs x, y, w and h", and writing them all was then "the layout places this box itself: remove them"; the
+    summary's `y` and `h`, never read, were neither said nor removable. A field written and not read is said at itself
+    (remove it), a field read and not written at the box (write it); the shipped summary writes neither y nor h."""
+    from pnp.layout import check_fit
+
+    path = edited_templates(name, old, new)
+    problems = check_fit(db)
+    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
+    assert says in problems[0].message, problems[0].message

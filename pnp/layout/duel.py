@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from pnp import fonts
@@ -319,8 +318,7 @@ def summary(card: Summary, db: Database, make: Make):
     else:
         spare = (room - sum(needed)) / len(needed)
         boxes = [height + spare for height in needed]
-    heading_spec = replace(heading, size=(heading_size, heading_size))
-    body_spec = replace(body, size=(size, size))
+    heading_spec, body_spec = heading.style_at(heading_size), body.style_at(size)
     y = top
     for index, (section, height) in enumerate(zip(card.sections, boxes)):
         b.text(f"sections[{index}].heading", section.heading, heading_spec, box=Box(heading.x, y, heading.w, heading_h))

@@ -140,6 +140,14 @@ class BoxSpec:
         """The box as a :class:`~pnp.drawing.Box` (mm)."""
         return Box(self.x, self.y, self.w, self.h)
 
+    def style_at(self, size: float) -> BoxSpec:
+        """This box's text style fixed at ``size`` pt (``size`` ``(size, size)``), as a plain :class:`BoxSpec` made
+        without reading its placement fields: a layout that places the box itself (the summary's sections, from
+        ``sections_top``) passes it as the style and a box of its own, so that its unread ``y`` and ``h`` are said as
+        unread and may be left out (thirty-first pnp breaker, MED 10: `dataclasses.replace` read them all)."""
+        fields = {field.name: object.__getattribute__(self, field.name) for field in dataclasses.fields(BoxSpec)}
+        return BoxSpec(**{**fields, "size": (size, size)})
+
 
 PLACEMENT_FIELDS = ("x", "y", "w", "h")
 """A box's placement fields (mm). A layout that places a box itself (the stats card's key names, from ``key_w`` and
@@ -1147,12 +1155,12 @@ def _load(kind: str, folder: Path) -> Template:
             close = difflib.get_close_matches(first, BOX_KEYS, 1, cutoff=0.5) or [k for k in BOX_KEYS if k in first]
             hint = f"did you mean {close[0]}? " if close else ""
             raise _error(path, f"{key}.{first}", f"unknown key(s) {', '.join(sorted(unknown))}; {hint}a box has {', '.join(BOX_KEYS)}")
-        placed = not any(field in spec for field in ("x", "y"))  # a box its layout places itself (key_name)
-        if not all(field in spec for field in ("x", "y", "w", "h")) and name not in _parent_boxes(path) and not placed:
-            close = difflib.get_close_matches(name, list(_parent_boxes(path)) + [b for b in data.get("boxes", {}) if b != name], 1)
-            raise _error(path, key, f"no box {name!r} in the templates this one extends, and a new box needs x, y, w and h"
-                                    f"{f' (did you mean {close[0]}?)' if close else ''}")
-        unset = tuple(field for field in PLACEMENT_FIELDS if field not in spec and placed)
+        # a box that does not write all of x, y, w and h is one its layout places itself (key_name): a field the layout
+        # reads and no template writes is said when it is read (Template.unset_field), a field written and not read
+        # after the layout (unread_box_fields); a name no layout reads, after it too (unread_keys). Thirty-first pnp
+        # breaker (MED 10): one placement field written was "no box ... a new box needs x, y, w and h", and writing them
+        # was then "the layout places this box itself: remove them"
+        unset = tuple(field for field in PLACEMENT_FIELDS if field not in spec)
         for field in PLACEMENT_FIELDS:
             _check(field in unset or _is_number(spec.get(field)), path, f"{key}.{field}", f"missing or not {NUMBER} (mm)")
         for field, what in (("w", "width"), ("h", "height")):  # twentieth breaker: `w = -49` was "the box has no area"
