@@ -222,7 +222,8 @@ def _refusal_that_fits(refusal: str, prompt: str, toolbar: str, size: Size, enco
     :func:`referee.glyphs.glyph`; ``""`` when no row is left). The prompt itself is never
     pushed off the screen: it holds the dice the referee rolled that player, shown nowhere else (thirtieth breaker:
     at 40x10 the refusal pushed the dice line off the top, and the scrollback had been wiped)."""
-    lines = wrap_cells(f"Refused: {refusal.rstrip('.')}.", max(20, size.columns - 1))
+    ended = refusal if refusal.endswith("...") else f"{refusal.rstrip('.')}."  # a number left out as `...` keeps its dots
+    lines = wrap_cells(f"Refused: {ended}", max(20, size.columns - 1))
     used = len(_wrapped(prompt, size.columns).splitlines()) + len(_fitted(toolbar, size.columns).splitlines())
     room = max(0, size.rows - used)
     if len(lines) > room:

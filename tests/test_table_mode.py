@@ -1672,7 +1672,7 @@ def test_a_refused_hidden_placing_on_a_terminal_that_cannot_write_an_ellipsis_sa
         pipe.send_text("1\rbattle 3,5,6 power 2\r\x04")  # refused: "two Battle dice are needed (`battle A,B`), not 3"
         tableui.run(session, input=pipe, output=AsciiOutput(), console=Console(file=io.StringIO(), width=100))
     assert len(seen) == 1 and seen[0][0].endswith("not ...") and not any(char in seen[0][0] for char in "…23456"), seen
-    assert seen[0][1].isascii() and session.game.log.events[-1].kind == "marker"
+    assert seen[0][1].isascii() and seen[0][1].endswith("not ...") and session.game.log.events[-1].kind == "marker", seen
     cut = tableui._refusal_that_fits("word " * 80, "your placing (hidden): ", "Round 1", Size(rows=4, columns=30), "ascii")
     assert cut.splitlines()[-1].endswith(" ...") and cut.isascii() and all(len(line) < 30 for line in cut.splitlines())
 
