@@ -112,9 +112,11 @@ def one_line(message: str) -> str:
 
     Click's list of choices (``Missing argument '{won|retreat}'. Choose from:`` then one choice a line)
     becomes ``Missing argument 'won|retreat' (choose from: won, retreat)``; a choice metavar
-    ``'{a|b}'`` loses its braces; any other line break becomes a space.
+    ``'{a|b}'`` that click names (after ``argument``, ``option`` or ``for``) loses its braces; any other line break
+    becomes a space. Text the user typed, quoted in the message, is kept as typed, braces and all (thirty-second
+    breaker, LOW 9: ``{x}`` typed at a prompt was echoed as ``'x'``).
     """
-    message = re.sub(r"'\{([^{}']*)\}'", r"'\1'", message)
+    message = re.sub(r"\b(argument|option|for) '\{([^{}'|]+(?:\|[^{}'|]+)+)\}'", r"\1 '\2'", message)
     head, sep, rest = message.partition("Choose from:")
     if sep:
         choices = [c.strip() for c in re.split(r"\s*,?\s*\n\s*", rest.strip().rstrip(".")) if c.strip()]

@@ -14,7 +14,7 @@ import os
 import re
 import sys
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
@@ -389,6 +389,58 @@ def status_table(rows: Iterable[tuple[str, str]]) -> Any:
     return Group(table, *after) if after else table
 
 
+SPELL_TEXT_LEAST = 24
+"""The narrowest, in terminal cells, a spell's text is wrapped beside its row; on a narrower terminal it goes below."""
+
+
+class SpellTable:
+    """A rich renderable: the spells of a game by card (``sections``: each card's title and its rows of cells, the
+    spell's text last, as the views' ``spell_sections`` give them) as the one-shot ``spells`` and ``spells`` at a table
+    prompt print them (thirty-second breaker, LOW 6: at a prompt the rows were wrapped as prose, their columns lost).
+
+    On a terminal: each title on its line and its rows indented under it, in columns shared by every card, each as
+    wide as its widest cell; the text, last, wrapped at words to the console's width in a column of its own. Where
+    that column would be narrower than :data:`SPELL_TEXT_LEAST` cells, each text goes on the lines below its row,
+    indented further (the cells still in their columns, or wrapped at words where even they do not fit). Piped:
+    ``piped``, the lines as scripts read them (one a spell, however long), never wrapped."""
+
+    def __init__(self, sections: Sequence[tuple[str, Sequence[Sequence[str]]]], piped: Sequence[str]) -> None:
+        self.sections, self.piped = sections, piped
+
+    def lines(self, width: int) -> list[str]:
+        """The table as lines of at most ``width`` terminal cells (a word wider than that cut)."""
+        from rich.cells import cell_len
+
+        rows = [row for _, section in self.sections for row in section]
+        count = max((len(row) for row in rows), default=0)
+        widths = [max(cell_len(row[i]) for row in rows) for i in range(count - 1)]
+        width = max(width, 8)
+        lines: list[str] = []
+        for title, section in self.sections:
+            lines.extend(wrap_cells(title, width))
+            for row in section:
+                cells = " ".join(cell + " " * (size - cell_len(cell)) for cell, size in zip(row[:-1], widths, strict=True))
+                prefix = f"  {cells} "
+                text = row[-1]
+                if width - cell_len(prefix) >= SPELL_TEXT_LEAST:  # the text beside its row, in its own column
+                    wrapped = wrap_cells(text, width - cell_len(prefix))
+                    lines.append(prefix + wrapped[0])
+                    lines.extend(" " * cell_len(prefix) + line for line in wrapped[1:])
+                    continue
+                if cell_len(prefix.rstrip()) <= width:  # the cells in their columns, the text below
+                    lines.append(prefix.rstrip())
+                else:  # even the cells do not fit: they wrap at words
+                    lines.extend("  " + line for line in wrap_cells(" ".join(cell for cell in row[:-1] if cell), width - 2))
+                lines.extend("    " + line for line in wrap_cells(text, width - 4))
+        return lines
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        from rich.text import Text
+
+        for line in self.lines(options.max_width) if console.is_terminal else self.piped:
+            yield Text(line, no_wrap=True, overflow="ignore", end="\n")
+
+
 class Paragraph:
     """A rich renderable: ``text`` wrapped at words to the console's width with back-quoted commands kept whole
     (:func:`wrap_paragraph`) on a terminal, one line when piped (a command longer than the width is a line of its own,
@@ -460,6 +512,27 @@ def fail(error: Exception, text: str | None = None) -> click.ClickException:
 def stdin_is_terminal() -> bool:
     """True when standard input is a terminal, where typed input can be hidden."""
     return sys.stdin.isatty()
+
+
+def stdout_is_terminal() -> bool:
+    """True when standard output is a terminal, where table mode draws its prompts and erases the hidden ones."""
+    return sys.stdout.isatty()
+
+
+def require_terminal(game: str) -> None:
+    """Refuse ``referee GAME play`` in one line (a ``click.ClickException``) unless its standard input and output are
+    both terminals, before anything is asked or saved. Table mode is played at a terminal: it draws and erases its
+    prompts with terminal control codes (a file got ``ESC [3J`` and lines padded to the window's width), asks what
+    no one at a pipe sees, and a hidden prompt's dice written to a file would stay there. The one-shot commands are
+    the ones for scripts and files (the README's "One-shot commands"): the line points to them (thirty-second breaker,
+    LOW 18)."""
+    missing = [name for name, is_terminal in (("input", stdin_is_terminal), ("output", stdout_is_terminal)) if not is_terminal()]
+    if missing:
+        streams = " and ".join(missing)
+        raise click.ClickException(
+            f"`referee {game} play` is played at a terminal, and its standard {streams} "
+            f"{'are not terminals' if len(missing) > 1 else 'is not one'} (a pipe or a file): from a script, or to keep what "
+            f"is printed, play with the one-shot commands, which print plain text (`referee {game} status` says what to type next)")
 
 
 def hidden_prompt(text: str, instead: str) -> str:

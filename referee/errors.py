@@ -22,6 +22,7 @@ import re
 import tomli_w
 
 from pnp.oneline import shortened
+from referee.glyphs import ELLIPSIS
 
 
 class RefereeError(ValueError):
@@ -34,7 +35,7 @@ _SPANS = re.compile(r"`[^`]*`"  # the referee's own words and examples: kept as 
                     r"|Got unexpected extra arguments? \([^)]*\)")  # click's echo of extra words
 
 
-def undisclosed(message: str, typed: str = "") -> str:
+def undisclosed(message: str, typed: str = "", left_out: str = ELLIPSIS) -> str:
     """A refusal of hidden input (a duel placing) as the shared screen may show it: what was typed left out,
     and the rest the same whatever numbers were typed (ruling 77).
 
@@ -43,7 +44,8 @@ def undisclosed(message: str, typed: str = "") -> str:
     becomes ``(what you typed)``, except an option's name (``'--player'``) and, with ``typed``, a quoted
     text holding no digit and not found in ``typed`` (the choices click lists). With ``typed`` (the hidden
     text, non-empty), every word holding a digit outside back quotes becomes ``…`` whether it was typed or
-    not: a refusal the referee writes with a number of its own puts that number in back quotes.
+    not: a refusal the referee writes with a number of its own puts that number in back quotes. ``left_out`` stands for
+    such a word: ``…``, or ``...`` for output that cannot write it (:func:`referee.glyphs.glyph`).
     Twenty-sixth breaker: only the typed number-words were blanked, in the referee's example too, so the
     blanks showed which numbers had been typed."""
     def hide(span: re.Match) -> str:
@@ -61,18 +63,20 @@ def undisclosed(message: str, typed: str = "") -> str:
 
     shown, at = [], 0
     for span in _SPANS.finditer(message):
-        shown += [_numbers_left_out(message[at:span.start()], typed), hide(span)]
+        shown += [_numbers_left_out(message[at:span.start()], typed, left_out), hide(span)]
         at = span.end()
-    shown.append(_numbers_left_out(message[at:], typed))
+    shown.append(_numbers_left_out(message[at:], typed, left_out))
     return "".join(shown)
 
 
-def _numbers_left_out(text: str, typed: str) -> str:
-    """``text`` (outside quotes and back quotes) with every word holding a digit as ``…`` when ``typed``; a
-    run of them (``3,5 6``) is one ``…``, so that how many numbers were typed does not show either."""
+def _numbers_left_out(text: str, typed: str, left_out: str) -> str:
+    """``text`` (outside quotes and back quotes) with every word holding a digit as ``left_out`` when ``typed``; a
+    run of them (``3,5 6``) is one ``left_out``, so that how many numbers were typed does not show either."""
     if not typed:
         return text
-    return re.sub(r"…(?:[\s,]*…)+", "…", re.sub(r"[^\s,;:()\[\]\"'`]*\d[^\s,;:()\[\]\"'`]*", "…", text))
+    mark = re.escape(left_out)
+    blanked = re.sub(r"[^\s,;:()\[\]\"'`]*\d[^\s,;:()\[\]\"'`]*", lambda _: left_out, text)
+    return re.sub(rf"{mark}(?:[\s,]*{mark})+", lambda _: left_out, blanked)
 
 
 class ParseError(RefereeError):

@@ -29,6 +29,7 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout.processors import Processor, Transformation, TransformationInput
 from prompt_toolkit.output import Output
 
+from referee import glyphs
 from referee import save as savefile
 from referee.clitools import wrap_cells
 from referee.errors import RefereeError, undisclosed
@@ -81,7 +82,8 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         text, question, _ = session.prompt()
         hidden = question is not None and question.hidden
         if hidden and private:
-            refusal = _refusal_that_fits(private, text, session.table.toolbar(session.state), secret.output.get_size())
+            refusal = _refusal_that_fits(private, text, session.table.toolbar(session.state), secret.output.get_size(),
+                                         secret.output.encoding())
             text, private = (f"{refusal}\n{text}" if refusal else text), ""  # its own lines, erased with the prompt
         if question is not None and question.waiting is not None:  # the odds found later: draw the bottom line again
             question.waiting.add_done_callback(lambda _, app=(secret if hidden else prompt).app: app.invalidate())  # thread-safe
@@ -107,7 +109,7 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         if reply.leave:
             break
         if hidden and reply.error:  # it may tell the other player what was tried, or which dice
-            private = undisclosed(reply.error, line)
+            private = undisclosed(reply.error, line, glyphs.glyph(glyphs.ELLIPSIS, "...", secret.output.encoding()))
             continue
         _show_reply(reply, out, session, note_style)
         if reply.played is not None or reply.undone is not None or (reply.error is None and session.variants()):
@@ -213,19 +215,22 @@ def _bindings() -> KeyBindings:
     return bindings
 
 
-def _refusal_that_fits(refusal: str, prompt: str, toolbar: str, size: Size) -> str:
+def _refusal_that_fits(refusal: str, prompt: str, toolbar: str, size: Size, encoding: str = "utf-8") -> str:
     """The refusal of a hidden answer as the lines shown above the hidden ``prompt`` asked again: wrapped at words
     (prompt_toolkit cuts, never wraps, all lines but the last), and cut to the rows the prompt and the ``toolbar`` leave
-    on a terminal of ``size``, its last line ending in "…" (``""`` when no row is left). The prompt itself is never
+    on a terminal of ``size``, its last line ending in "…" (``...`` where the terminal's ``encoding`` cannot write it,
+    :func:`referee.glyphs.glyph`; ``""`` when no row is left). The prompt itself is never
     pushed off the screen: it holds the dice the referee rolled that player, shown nowhere else (thirtieth breaker:
     at 40x10 the refusal pushed the dice line off the top, and the scrollback had been wiped)."""
-    lines = wrap_cells(f"Refused: {refusal.rstrip('.')}.", max(20, size.columns - 1))
+    ended = refusal if refusal.endswith("...") else f"{refusal.rstrip('.')}."  # a number left out as `...` keeps its dots
+    lines = wrap_cells(f"Refused: {ended}", max(20, size.columns - 1))
     used = len(_wrapped(prompt, size.columns).splitlines()) + len(_fitted(toolbar, size.columns).splitlines())
     room = max(0, size.rows - used)
     if len(lines) > room:
         lines = lines[:room]
         if lines:
-            lines[-1] = lines[-1][: max(0, size.columns - 3)].rstrip() + " …"
+            ellipsis = glyphs.glyph(glyphs.ELLIPSIS, "...", encoding)
+            lines[-1] = lines[-1][: max(0, size.columns - 1 - len(ellipsis) - 1)].rstrip() + " " + ellipsis
     return "\n".join(lines)
 
 

@@ -676,12 +676,18 @@ def _takes_save_of(game: str, command: str) -> bool:
 
 
 @pytest.mark.parametrize("planted", ["folder", "link", "pipe"])
-def test_a_lock_name_taken_by_a_folder_link_or_pipe_is_one_line_and_writes_nothing(tmp_path, planted):
+def test_a_lock_name_taken_by_a_folder_link_or_pipe_is_one_line_and_writes_nothing(tmp_path, planted, monkeypatch):
     """A breaker's findings: `mkdir <save>.lock` gave a traceback (one-shot and table mode); a symbolic
     link there made every command write its process id into the file it pointed to; a pipe there made
     every writing command hang. The lock is opened without following links or blocking, and only a
     regular file is a lock: anything else is one line, the save and the link's target unchanged."""
     import os
+
+    from referee import clitools
+
+    # `play` as at a terminal, where it is played (off one it is refused first, thirty-second breaker, LOW 18)
+    monkeypatch.setattr(clitools, "stdin_is_terminal", lambda: True)
+    monkeypatch.setattr(clitools, "stdout_is_terminal", lambda: True)
 
     save = _saved_solo(tmp_path)
     before = save.read_bytes()
@@ -2102,3 +2108,137 @@ def test_a_value_echoed_from_a_save_is_never_cut_inside_its_quotes(tmp_path):
     for value, opening, closing in ((list(range(40)), "[", "]"), ({"a": "b" * 40, "c": 1}, "{", "}"), (["x" * 60], "[", "]")):
         shown = as_written(value)
         assert shown.startswith(opening) and shown.endswith(closing) and shown.count('"') % 2 == 0 and len(shown) <= 24, shown
+
+
+# ---- Thirty-second breaker: the terminal and what it shows -----------------------------------------------------
+def _on_a_terminal(args: list[str], encoding: str, cwd: Path) -> str:
+    """The output of ``python -m referee ARGS`` written to a real terminal (a pseudo-terminal, 100 columns) whose
+    encoding Python is told is ``encoding`` (``PYTHONIOENCODING``), decoded from it, its colours taken out (under
+    ``NO_COLOR`` the board is drawn plain whatever the terminal)."""
+    import os
+    import pty
+    import re
+    import subprocess
+    import sys
+
+    leader, follower = pty.openpty()
+    env = {**{name: value for name, value in os.environ.items() if name != "NO_COLOR"}, "PYTHONIOENCODING": encoding,
+           "COLUMNS": "100", "LINES": "40", "TERM": "xterm"}
+    with subprocess.Popen([sys.executable, "-m", "referee", *args, "--db", str(DB_PATH)], stdin=subprocess.DEVNULL,
+                          stdout=follower, stderr=follower, env=env, cwd=cwd) as process:
+        os.close(follower)
+        written = b""
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the terminal's other end is closed: the command ended
+                break
+            if not chunk:
+                break
+            written += chunk
+        assert process.wait(timeout=60) == 0, written
+    os.close(leader)
+    return re.sub(r"\x1b\[[0-9;]*m", "", written.decode(encoding).replace("\r\n", "\n"))
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252"])
+def test_the_board_and_the_map_legend_show_no_question_mark_on_a_terminal_that_cannot_write_their_glyphs(tmp_path, encoding):
+    """Thirty-second breaker (MED 1): on an ASCII or cp1252 terminal `referee duel board` drew each track as `?????`
+    (cp1252: `···?·`, it has `·` but no `■`) and `referee solo map` separated its legend's items with ` ? `; only piped
+    output was plain. Wherever the output's encoding cannot write a glyph, terminal or not, its ASCII form is drawn:
+    the tracks as `.` with `S`/`W` for the cube (both glyphs or neither), the legend's items separated by `;` where `·`
+    cannot be written."""
+    duel = tmp_path / "d.toml"
+    run("duel", "new", "--seed", "5", save=duel)
+    run("duel", "marker", "3", save=duel)
+    run("duel", "commit", "--player", "wardens", "--assign", "battle 1,1 power 1", save=duel)
+    run("duel", "commit", "--player", "shadowmajik", "--assign", "battle 6,6 power 6", save=duel)
+    run("duel", "reveal", save=duel)
+    state = duel_game.load(duel, DB).state
+    assert state.row[2].cubes.shadowmajik == 4  # the one cube on the board: the Shadowmajik's, at 4 of Galehollow's 5
+    board = _on_a_terminal(["duel", "board", "--save", str(duel)], encoding, tmp_path)
+    assert "?" not in board and "·" not in board, board
+    tracks = [cell.strip() for line in board.splitlines() if line.startswith("|") for cell in line.strip("|").split("|")
+              if set(cell.strip()) <= {".", "S", "W"} and cell.strip()]
+    assert "...S." in tracks and len(tracks) == 2 * len(state.row), tracks  # every Location's two tracks, in ASCII
+    solo = tmp_path / "s.toml"
+    run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "3", save=solo)
+    drawn = _on_a_terminal(["solo", "map", "--key", "1", "--save", str(solo)], encoding, tmp_path)
+    legend = " ".join(line for line in drawn.splitlines() if "start (white cross)" in line or "unlabelled hex" in line)
+    separator = "; " if encoding == "ascii" else " · "  # cp1252 writes the middle dot
+    assert "?" not in drawn and f"S start (white cross){separator}R recharge" in legend, drawn
+
+
+def test_the_referee_prints_its_non_ascii_glyphs_only_through_the_one_helper():
+    """Thirty-second breaker (MED 1), the whole kind: a glyph outside ASCII printed without asking whether the output
+    can write it shows as `?` on an ASCII or cp1252 terminal. The referee's only such glyphs are those of
+    `referee/glyphs.py`, printed through `glyphs.glyph`; no other module writes one in a string it prints (docstrings
+    and the no-break space, which joins words while text is wrapped and is taken out before printing, aside)."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "referee").rglob("*.py")):
+        if path.name == "glyphs.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        statements = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}  # docstrings, bare strings
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in statements:
+                odd = {char for char in node.value.replace("\u00a0", "") if not char.isascii()}
+                if odd:
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {''.join(sorted(odd))}")
+    assert not found, found
+
+
+@pytest.mark.parametrize("game", ["solo", "duel"])
+def test_play_off_a_terminal_is_refused_in_one_line_pointing_to_the_one_shot_commands(tmp_path, monkeypatch, game):
+    """Thirty-second breaker (LOW 18): `printf '3\\n\\nbattle 1,1 power 1\\n' | referee duel play > out.txt` wrote terminal
+    control codes (ESC [3J) and lines padded to the window's width into out.txt, behind a warning that standard input
+    is not a terminal; its prompts went where no one read them, and a hidden prompt's dice into the file. Table mode is
+    played at a terminal (README: the one-shot commands are for scripts and tools): with standard input or output not
+    a terminal, `play` is refused in one line before anything is asked or saved, naming which is not one and pointing
+    to the one-shot commands; no save is made and nothing goes to standard output."""
+    import subprocess
+    import sys
+
+    from referee import clitools
+
+    save = tmp_path / f"{game}.toml"
+    piped = subprocess.run([sys.executable, "-m", "referee", game, "play", "--save", str(save), "--db", str(DB_PATH)],
+                           input="3\n\nbattle 1,1 power 1\n", capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert piped.returncode == 1 and piped.stdout == "" and not save.exists(), piped
+    assert len(piped.stderr.strip().splitlines()) == 1 and "\x1b" not in piped.stderr, piped.stderr
+    assert "standard input and output" in piped.stderr and f"`referee {game} status --save {save} --db" in piped.stderr
+    run(*(["solo", "new", "--difficulty", "normal", "--spells", "bind,shield"] if game == "solo" else ["duel", "new"]), save=save)
+    before = save.read_bytes()
+    monkeypatch.setattr(clitools, "stdin_is_terminal", lambda: True)  # typed at a terminal, the output into a file
+    into_a_file = CliRunner().invoke(main, [game, "play", "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    lines = into_a_file.output.strip().splitlines()
+    assert into_a_file.exit_code == 1 and len(lines) == 1 and "standard output is not one" in lines[0], into_a_file.output
+    assert "\x1b" not in into_a_file.output and save.read_bytes() == before
+
+
+def test_a_hidden_placings_refusal_in_a_shell_that_cannot_write_an_ellipsis_leaves_numbers_out_with_dots(tmp_path, monkeypatch):
+    """Thirty-second breaker (MED 1), the hidden prompt's refusal: a placing typed unseen is refused without its numbers,
+    each run of them written `…` (R77); on standard error that cannot write `…` (ASCII, cp1252 has it) it is `...`,
+    never `?`, and the numbers stay out."""
+    import io
+
+    from referee import clitools
+    from referee.errors import undisclosed
+
+    save = tmp_path / "d.toml"
+    run("duel", "new", "--seed", "5", save=save)
+    run("duel", "marker", "1", save=save)
+    before = save.read_bytes()
+    monkeypatch.setattr(clitools, "hidden_prompt", lambda text, instead: "battle 3,5 cast 6 spell 9")
+    monkeypatch.setattr(clitools, "stdin_is_terminal", lambda: True)
+    said = {}
+    for encoding in ("utf-8", "ascii"):
+        stderr = io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+        monkeypatch.setattr("sys.stderr", stderr)
+        result = CliRunner().invoke(main, ["duel", "commit", "--player", "wardens", "--save", str(save), "--db", str(DB_PATH)])
+        assert result.exit_code == 1, result.output
+        said[encoding] = result.output.strip()
+    assert said["utf-8"].replace("…", "...") == said["ascii"] and not any(digit in said["ascii"].split("`")[0] for digit in "3569")
+    assert undisclosed("not 9 or 3,5 6", "x", "...") == "not ... or ..." and save.read_bytes() == before

@@ -1695,3 +1695,160 @@ def test_an_opening_of_the_other_sides_seal_at_the_table_says_so_and_takes_a_for
     assert reply.error is None and isinstance(reply.played, dev.Reveal), reply
     last = session.game.state.last
     assert last is not None and "shadowmajik" in last.void and last.numbers.shadowmajik == 0
+
+
+# ---- Thirty-second breaker: what table mode shows on a terminal --------------------------------------------------
+def _printed(screen: tuple, encoding: str, width: int = 100) -> str:
+    """``screen`` (a reply's renderables) printed on a terminal (rich's ``force_terminal``) of ``width`` columns whose
+    output is encoded in ``encoding`` (a character it cannot write becomes ``?``, as `tolerate_unencodable_output` sets
+    standard output), read back."""
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding=encoding, errors="replace", newline="\n")
+    Console(file=stream, width=width, force_terminal=True, color_system=None).print(*screen)
+    stream.flush()
+    return raw.getvalue().decode(encoding)
+
+
+def _revealed_duel(tmp_path) -> TableSession:
+    """A duel (seed 5) after its first reveal: the Shadowmajik's cube at 4 of Galehollow's 5 spaces, nothing else out."""
+    save = tmp_path / "d.toml"
+    for line in ["new --seed 5", "marker 3", "commit --player wardens --assign 'battle 1,1 power 1'",
+                 "commit --player shadowmajik --assign 'battle 6,6 power 6'", "reveal"]:
+        one_shot("duel", save, line)
+    return TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252", "utf-8"])
+def test_the_board_and_the_map_at_a_prompt_show_no_question_mark_where_a_glyph_was(tmp_path, encoding):
+    """Thirty-second breaker (MED 1): `board` at a `referee duel play` prompt (and the board drawn after each reveal)
+    printed the tracks as `?????` on an ASCII terminal and `···?·` on a cp1252 one, and the solo map's legend ` ? `
+    between its items; the ASCII forms were drawn only when piped. Whatever the terminal can write: an ASCII or cp1252
+    terminal gets `.` and `S`/`W` and `;`, a UTF-8 one `·` and `■` and ` · `."""
+    session = _revealed_duel(tmp_path)
+    board = _printed(session.answer("board").screen, encoding)
+    tracks = [cell.strip() for line in board.splitlines() for cell in re.split(r"[|│]", line)[1:-1]
+              if cell.strip() and set(cell.strip()) <= {".", "S", "W", "·", "■"}]
+    assert "?" not in board and len(tracks) == 2 * len(session.state.row), board
+    assert ("···■·" if encoding == "utf-8" else "...S.") in tracks, tracks
+    solo = _warding_city(tmp_path)
+    drawn = _printed(solo.answer("map").screen, encoding)
+    separator = " · " if encoding != "ascii" else "; "  # cp1252 has the middle dot
+    assert "?" not in drawn and f"S start (white cross){separator}R recharge" in drawn, drawn
+
+
+def test_a_refused_hidden_placing_on_a_terminal_that_cannot_write_an_ellipsis_says_dots(tmp_path, monkeypatch):
+    """Thirty-second breaker (MED 1), the hidden prompt: a refused placing is said again above the next hidden prompt
+    with its numbers left out as `…`, and cut to the terminal's rows ending in `…`; on a terminal that cannot write `…`
+    (prompt_toolkit's output encoding, ASCII) both are `...`, never `?` (R77: the numbers stay out)."""
+    from prompt_toolkit.data_structures import Size
+
+    class AsciiOutput(DummyOutput):
+        def encoding(self) -> str:
+            return "ascii"
+
+    save = tmp_path / "d.toml"
+    one_shot("duel", save, "new --seed 5")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    seen: list[tuple[str, str]] = []
+    real = tableui._refusal_that_fits
+
+    def spy(refusal: str, prompt: str, toolbar: str, size: Size, encoding: str = "utf-8") -> str:
+        shown = real(refusal, prompt, toolbar, size, encoding)
+        seen.append((refusal, shown))
+        return shown
+
+    monkeypatch.setattr(tableui, "_refusal_that_fits", spy)
+    with create_pipe_input() as pipe:
+        pipe.send_text("1\rbattle 3,5,6 power 2\r\x04")  # refused: "two Battle dice are needed (`battle A,B`), not 3"
+        tableui.run(session, input=pipe, output=AsciiOutput(), console=Console(file=io.StringIO(), width=100))
+    assert len(seen) == 1 and seen[0][0].endswith("not ...") and not any(char in seen[0][0] for char in "…23456"), seen
+    assert seen[0][1].isascii() and seen[0][1].endswith("not ...") and session.game.log.events[-1].kind == "marker", seen
+    cut = tableui._refusal_that_fits("word " * 80, "your placing (hidden): ", "Round 1", Size(rows=4, columns=30), "ascii")
+    assert cut.splitlines()[-1].endswith(" ...") and cut.isascii() and all(len(line) < 30 for line in cut.splitlines())
+
+
+def _spell_rows(lines: list[str], sections: list) -> list[tuple[int, int]]:
+    """For each spell of ``sections`` (in order), the columns of its name and of the first word of its text in the
+    printed ``lines``, each found after the previous spell's."""
+    found, at = [], 0
+    for _, rows in sections:
+        for row in rows:
+            while not re.match(rf"\s+{re.escape(row[0])}\s+{re.escape(row[1])}(\s|$)", lines[at]):
+                at += 1
+            name = lines[at].index(row[1], len(row[0]) + 2)
+            first = row[-1].split()[0]
+            text_line = at if first in lines[at][name + len(row[1]):] else at + 1
+            found.append((name, lines[text_line].index(first, name + len(row[1]) if text_line == at else 0)))
+            at += 1
+    return found
+
+
+@pytest.mark.parametrize("game", ["solo", "duel"])
+@pytest.mark.parametrize("width", [100, 60])
+def test_spells_at_a_prompt_keep_their_columns_as_the_one_shot_prints_them(tmp_path, monkeypatch, game, width):
+    """Thirty-second breaker (LOW 6): `spells` at a table prompt ran each spell's cells together (`knot Knot 2 Mana
+    learnable Lower a Battle ...`), wrapped as prose; the one-shot `spells` aligns id, name, cost, state and text. At a
+    prompt it is the same table: every name in one column, every text in one column (below its row on a terminal too
+    narrow for it beside), wrapped at words to the terminal's width, every word of it kept; and the one-shot prints the
+    very same lines on a terminal of that width (piped, it keeps its one line a spell)."""
+    from referee import clitools
+    from referee.duel import view as duel_view
+
+    if game == "solo":
+        session, save = _session(tmp_path)
+        sections = view.spell_sections(session.state, DB)
+    else:
+        session = _revealed_duel(tmp_path)
+        save = session.path
+        sections = duel_view.spell_sections(session.state, DB)
+    printed = _printed(session.answer("spells").screen, "utf-8", width)
+    lines = printed.splitlines()
+    assert all(len(line) <= width for line in lines), printed
+    columns = _spell_rows(lines, sections)
+    assert len({name for name, _ in columns}) == 1 and len({text for _, text in columns}) == 1, columns
+    words = " ".join(line.strip() for line in lines).split()
+    for _, rows in sections:
+        for row in rows:
+            assert " ".join(row[-1].split()) in " ".join(words), row  # the whole text, wrapped at words
+    out = io.StringIO()
+    monkeypatch.setattr(clitools, "console", lambda: Console(file=out, width=width, force_terminal=True, color_system=None))
+    result = CliRunner().invoke(main, [game, "spells", "--save", str(save), "--db", str(DB_PATH)])
+    assert result.exit_code == 0 and out.getvalue().splitlines() == lines, out.getvalue()
+
+
+@pytest.mark.parametrize("typed", ["{x}", "{}", "x;y", "clear; referee duel play --save fin.toml", '"a b"', "{a|b}"])
+def test_a_duel_answer_refused_at_a_visible_prompt_is_quoted_once_as_typed(tmp_path, typed):
+    """Thirty-second breaker (LOW 9): at `Shadowmajik: the Location (1-7):` and at `Reveal both placings`, `{x}` was
+    refused as `... recall): "'x'"`: braces dropped (a click choice's braces were taken off any quoted text) and quoted
+    twice (the words put back together for a shell, then quoted again); `clear; referee ...` came back as `'clear;'
+    referee ...`. The refusal quotes the answer once, exactly as typed, as the solo table does; nothing is played."""
+    save = tmp_path / "d.toml"
+    one_shot("duel", save, "new --seed 5")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    for prompt in ("marker", "reveal"):
+        before = save.read_bytes()
+        reply = session.answer(typed)
+        assert reply.error is not None and reply.error.startswith(repr(typed) + " "), (prompt, reply.error)
+        assert reply.error.count(typed) == 1 and save.read_bytes() == before, reply.error
+        if prompt == "marker":  # on to the reveal: the Location, then both placings typed unseen
+            for answer in ("3", "battle 1,1 power 1", "battle 6,6 power 6"):
+                assert session.answer(answer).error is None, answer
+            assert not session.question().hidden
+
+
+@pytest.mark.parametrize("game, typed, echo", [("duel", "roll --player {x}", "'{x}'"), ("duel", "marker {x}", "'{x}'"),
+                                               ("solo", "cast {x}", "'{x}'"), ("solo", "recharge {oaken}", "'{oaken}'")])
+def test_a_one_shot_commands_refusal_at_a_prompt_keeps_the_braces_typed(tmp_path, game, typed, echo):
+    """Thirty-second breaker (LOW 9), the whole kind: every click refusal shown at a prompt was flattened by a step that
+    takes the braces off click's choice names (`Missing argument '{won|retreat}'`), and took them off whatever the
+    player typed too. Only click's own choice names lose them; a value typed is echoed as typed."""
+    if game == "solo":
+        session, _ = _session(tmp_path)
+    else:
+        save = tmp_path / "d.toml"
+        one_shot("duel", save, "new --seed 5")
+        session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    reply = session.answer(typed)
+    assert reply.error is not None and echo in reply.error, reply.error
+    warding = session.answer("warding") if game == "solo" else None  # click's own choice name still loses its braces
+    assert warding is None or (warding.error is not None and "'won|retreat'" in warding.error), warding

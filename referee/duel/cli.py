@@ -29,8 +29,8 @@ import click
 
 from pnp.database import Database
 from pnp.oneline import FilePath as OneLineFilePath
-from pnp.oneline import OneValueGroup
-from referee import clitools
+from pnp.oneline import OneValueGroup, quoted
+from referee import clitools, glyphs
 from referee.dice import Dice, DiceError
 from referee.duel import advice, rules, view
 from referee.duel import events as ev
@@ -207,8 +207,9 @@ def parse(args: str | Sequence[str], db: Database, state: State | None = None) -
     words = shlex.split(args) if isinstance(args, str) else list(args)
     if words[:2] == CMD.split():
         words = words[2:]
-    if not words or words[0] not in EVENT_COMMANDS:
-        raise click.UsageError(f"not a command that plays an event ({', '.join(EVENT_COMMANDS)}): {shlex.join(words)!r}")
+    if not words or words[0] not in EVENT_COMMANDS:  # the line quoted once, as given (thirty-second breaker: "'x;y'")
+        given = args if isinstance(args, str) else shlex.join(words)
+        raise click.UsageError(f"not a command that plays an event ({', '.join(EVENT_COMMANDS)}): {quoted(given, 80)}")
     name, rest = words[0], words[1:]
     command = duel.commands[name]
     context = clitools.command_context(command, f"{CMD} {name}", rest)
@@ -433,7 +434,8 @@ def commit(side: Side, text: str | None, sealed: str | None, save_path: Path | N
         if not typed or type(error) is not click.ClickException:
             raise
         # typed at the hidden prompt: the line stays on the shared screen, so it never quotes the placing (R77)
-        raise click.ClickException(f"{undisclosed(error.format_message(), typed[-1])}; nothing was committed: run the command again") from None
+        said = undisclosed(error.format_message(), typed[-1], glyphs.glyph(glyphs.ELLIPSIS, "...", glyphs.encoding_of(sys.stderr)))
+        raise click.ClickException(f"{said}; nothing was committed: run the command again") from None
 
 
 @duel.command()
@@ -464,7 +466,8 @@ def seal(side: Side, text: str | None, database_path: Path | None) -> None:
         if not asked or type(error) is not click.ClickException:
             raise
         # typed at the hidden prompt: the refusal stays on the screen, so it never shows the placing (R77, twenty-sixth breaker)
-        raise click.ClickException(undisclosed(error.format_message(), text)) from None
+        raise click.ClickException(undisclosed(error.format_message(), text,
+                                               glyphs.glyph(glyphs.ELLIPSIS, "...", glyphs.encoding_of(sys.stderr)))) from None
     salt = secrets.token_hex(8)
     # the side it names, before it is committed: a seal opens only as that side's (ruling 88; thirty-second breaker, LOW 11)
     click.echo(f"Seal of the {rules.possessive(rules.SIDE_NAMES[side])} placing (give it now with --player {side}): "
@@ -557,6 +560,7 @@ def play(wardens_name: str, shadow_name: str, row: str | None, seed: int | None,
         raise click.ClickException(f"this terminal (TERM={os.environ['TERM']}) cannot hide what is typed, and each side's "
                                    f"placing is hidden (R77): play in a full terminal, or with the one-shot commands "
                                    f"(`{CMD} commit --player SIDE` asks with hidden input)")
+    clitools.require_terminal("duel")  # a pipe or a file: the one-shot commands instead (thirty-second breaker, LOW 18)
     path = clitools.save_path(save_path, "duel")
     if not os.path.lexists(path):
         clitools.console().print(f"No game saved in {path}: a new game.", markup=False)
@@ -575,4 +579,5 @@ def play(wardens_name: str, shadow_name: str, row: str | None, seed: int | None,
 def spells(side: Side | None, save_path: Path | None, database_path: Path | None) -> None:
     """List the spells on the player cards with what they cost at the current Location."""
     game, _ = _game.load(save_path, database_path)
-    click.echo("\n".join(view.spell_lines(game.state, game.db, side)))
+    state, db = game.state, game.db
+    clitools.console().print(clitools.SpellTable(view.spell_sections(state, db, side), view.spell_lines(state, db, side)))

@@ -171,7 +171,12 @@ class DuelTable:
 
     def parse_command(self, words: Sequence[str], state: State) -> ev.Event:
         """A one-shot command's words (``marker 2``, ``recall none --player wardens``). Raises
-        ``click.ClickException`` or ``ValueError``."""
+        ``click.ClickException`` for a command's words click cannot read, and ``ValueError`` for words that name no
+        command that plays an event (:data:`referee.duel.events.COMMANDS`): the session then refuses the answer as
+        typed, quoted once, as the solo table does (thirty-second breaker, LOW 9: ``{x}`` was shown as ``"'x'"``)."""
+        command = list(words)[2:] if [word.lower() for word in words[:2]] == advice.CMD.split() else list(words)
+        if not command or command[0] not in ev.COMMANDS:
+            raise ValueError(f"no command that plays an event: {', '.join(ev.COMMANDS)}")
         event = self.parse(list(words), self.db, state)
         waiting = self.waiting_side(state)
         if waiting is not None and isinstance(event, (ev.Roll, ev.Commit)) and event.side != waiting:  # thirteenth breaker
@@ -206,8 +211,10 @@ class DuelTable:
         db = self.db
         if name == "board":
             return (view.board(state, db, next_line=False),)
-        if name == "spells":
-            return tuple(view.spell_lines(state, db))
+        if name == "spells":  # the one-shot's table, its columns kept at any width (thirty-second breaker, LOW 6)
+            from referee.clitools import SpellTable
+
+            return (SpellTable(view.spell_sections(state, db), view.spell_lines(state, db)),)
         return ()
 
     def help_lines(self) -> list[str]:

@@ -9,10 +9,12 @@ round did are read from their kinds (:class:`~referee.duel.state.Outcome`,
 """
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any
 
 from pnp.database import Database
+from referee import glyphs
 from referee.advice import commands_in
 from referee.duel import advice, rules
 from referee.duel import events as ev
@@ -126,17 +128,33 @@ def marker_text(state: State, db: Database) -> str:
     return rules.name(db, state.current) if state.current else "-"
 
 
-def spell_lines(state: State, db: Database, side: Side | None = None) -> list[str]:
-    """The spells on the player cards (``side``'s, or both), one line each: die face, name, cost at the
-    Location under the marker (the printed cost before the first is chosen), Resonance icon, text."""
-    lines = []
+SpellSections = list[tuple[str, list[tuple[str, ...]]]]
+"""Spells by card: each card's title, then one row of cells (texts) for each spell on it, the spell's text last."""
+
+
+def spell_sections(state: State, db: Database, side: Side | None = None) -> SpellSections:
+    """The spells on the player cards (``side``'s, or both): each card's title with its side's points, then a row for
+    each spell: die face, name, cost at the Location under the marker (the printed cost before the first is chosen)
+    with the card's points word, Resonance icon (``[ember]``, or empty), text. ``referee duel spells`` and ``spells``
+    at a table prompt print them as one table (:class:`referee.clitools.SpellTable`)."""
+    sections: SpellSections = []
     for s in ([side] if side else list(SIDES)):
         card = rules.player(db, s)
-        lines.append(f"{card.title} ({state.points[s]} {card.points})")
+        rows: list[tuple[str, ...]] = []
         for sp in card.spells:
             cost = rules.spell_cost(state, db, s, sp.face) if state.current else sp.cost
-            icon = f" [{sp.resonance}]" if sp.resonance else ""
-            lines.append(f"  {sp.face} {sp.name:15} {cost} {card.points}{icon:9} {sp.text}")
+            rows.append((str(sp.face), sp.name, f"{cost} {card.points}", f"[{sp.resonance}]" if sp.resonance else "", sp.text))
+        sections.append((f"{card.title} ({state.points[s]} {card.points})", rows))
+    return sections
+
+
+def spell_lines(state: State, db: Database, side: Side | None = None) -> list[str]:
+    """:func:`spell_sections` as lines, as piped output writes them: each card's title, then one line a spell
+    (``  4 Mend the Rift   2 MP [tide]   Move the opponent's cube ...``), its text at the end of the line."""
+    lines = []
+    for title, rows in spell_sections(state, db, side):
+        lines.append(title)
+        lines.extend(f"  {face} {name:15} {cost}{(' ' + icon) if icon else '':9} {text}" for face, name, cost, icon, text in rows)
     return lines
 
 
@@ -175,8 +193,9 @@ def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
 
 
 def track_text(space: int, spaces: int, mark: str, plain: bool) -> str:
-    """One side's track on a Location: a cell per space, the cube on its space, then ``space/spaces``."""
-    empty = "." if plain else "·"
+    """One side's track on a Location: a cell per space (``·``, or ``.`` when ``plain``), the cube ``mark`` on its
+    space, then ``space/spaces``."""
+    empty = "." if plain else glyphs.EMPTY_SPACE
     cells = "".join(mark if i == space else empty for i in range(1, spaces + 1))
     return f"{cells}\n{space}/{spaces}"
 
@@ -227,11 +246,26 @@ class Board:
     Side by side (:meth:`side_by_side`) when every Location's column fits with its widest word whole; one
     Location a row (:meth:`one_a_row`) below that; below the width that needs, the one line saying how wide
     the terminal must be. Piped (no terminal), always the whole side-by-side board, as scripts read it. The
-    lines above and below (each side's points, supply and Locations controlled) wrap at words."""
+    lines above and below (each side's points, supply and Locations controlled) wrap at words.
+
+    ``plain``: no colour, and the tracks in ASCII (``.`` a space, ``S``/``W`` the cube), as piped output and
+    ``NO_COLOR`` draw them; otherwise the tracks are drawn with ``·`` and ``■`` wherever the console's encoding
+    can write them (:meth:`for_encoding`), in ASCII where it cannot."""
 
     def __init__(self, state: State, db: Database, plain: bool = False, next_line: bool = True) -> None:
         self.state, self.db, self.plain, self.next_line = state, db, plain, next_line
+        self.plain_glyphs = plain  # the tracks drawn in ASCII: set again for each console it is printed on (its encoding)
         self.cards = [rules.location(db, p.id) for p in state.row]
+
+    def for_encoding(self, encoding: str) -> Board:
+        """This board as output in ``encoding`` shows it: itself, or a copy drawing its tracks with ``.`` and ``S``/``W``
+        when that encoding cannot write ``·`` and ``■`` (:func:`referee.glyphs.encodes`; thirty-second breaker, MED 1:
+        an ASCII or cp1252 terminal showed ``?????``)."""
+        if self.plain_glyphs or glyphs.encodes(glyphs.EMPTY_SPACE + glyphs.CUBE, encoding):
+            return self
+        drawn = copy.copy(self)
+        drawn.plain_glyphs = True
+        return drawn
 
     def marker_index(self) -> int | None:
         """The place (0-based) in the row of the Location the yellow marker stands on, or None."""
@@ -240,8 +274,8 @@ class Board:
 
     def tracks(self, side: Side) -> list[str]:
         """Each Location's track of ``side``, left to right (:func:`track_text`)."""
-        mark = ("S" if side == "shadowmajik" else "W") if self.plain else "■"
-        return [track_text(p.cubes[side], c.track_spaces, mark, self.plain) for p, c in zip(self.state.row, self.cards, strict=True)]
+        mark = ("S" if side == "shadowmajik" else "W") if self.plain_glyphs else glyphs.CUBE
+        return [track_text(p.cubes[side], c.track_spaces, mark, self.plain_glyphs) for p, c in zip(self.state.row, self.cards, strict=True)]
 
     def columns(self) -> list[list[str]]:
         """The texts of each column of the side-by-side board, left to right: its header (number, ``YELLOW`` over the
@@ -349,16 +383,17 @@ class Board:
         return parts
 
     def __rich_console__(self, console: Any, options: Any) -> Any:
+        board = self.for_encoding(options.encoding)  # on a terminal or not: `?` never stands for a glyph
         if console.is_terminal:
-            yield from self.parts(options.max_width)
+            yield from board.parts(options.max_width)
             return
         # piped: the whole side-by-side board at the console's width (80 unless COLUMNS says), widened to the narrowest
         # that keeps every word whole however narrow COLUMNS says: never the one-a-row layout scripts do not expect
-        columns = self.columns()
+        columns = board.columns()
         least = sum(max([BOARD_COLUMN_CELLS, *(longest_word(text) for text in column)]) for column in columns) + len(columns) + 1
         width = max(options.max_width, least)
         wide = options.update_width(width)
-        for part in self.parts(width):
+        for part in board.parts(width):
             yield from console.render(part, wide)
 
 
@@ -367,8 +402,8 @@ def board(state: State, db: Database, plain: bool = False, next_line: bool = Tru
 
     The Shadowmajik sit across the table (top), the Wardens at the bottom read the names (description:
     "the Location name readable to the Warden Player"); columns are the row left to right from the
-    Wardens' side. Each column shows the Shadowmajik track (``S`` marks its cube), the name and the
-    Resonance icons, the Wardens track (``W``); the yellow marker is written ``YELLOW`` above its
+    Wardens' side. Each column shows the Shadowmajik track (``S`` marks its cube, ``■`` in colour on a terminal that
+    can show it), the name and the Resonance icons, the Wardens track (``W``, or ``■``); the yellow marker is written ``YELLOW`` above its
     Location. Colour never carries meaning alone. On a terminal too narrow for that, one Location a row
     (its number, name, Resonance and ``YELLOW marker``, then each side's track). ``next_line``: end with
     the one-shot commands' Next line (not in table mode, which asks instead).

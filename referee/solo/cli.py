@@ -355,7 +355,8 @@ def log(verbose: bool, save_path: Path | None, database_path: Path | None) -> No
 def spells(save_path: Path | None, database_path: Path | None) -> None:
     """List the spells on the three paths: learned, learnable now, or not (yet)."""
     game, _ = _game.load(save_path, database_path)
-    click.echo("\n".join(view.spell_lines(game.state, game.db)))
+    state, db = game.state, game.db
+    clitools.console().print(clitools.SpellTable(view.spell_sections(state, db), view.spell_lines(state, db)))
 
 
 @solo.command()
@@ -368,6 +369,7 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
     from referee.solo.table import SoloTable
     from referee.table import TableSession
 
+    clitools.require_terminal("solo")  # a pipe or a file: the one-shot commands instead (thirty-second breaker, LOW 18)
     path = clitools.save_path(save_path, "solo")
     if not os.path.lexists(path):
         db = clitools.load_database(database_path)
@@ -490,7 +492,7 @@ def map_(key: int | None, save_path: Path | None, database_path: Path | None) ->
         raise click.ClickException("no map battle is on; `referee solo map --key N` shows map N")
     console = clitools.console()
     try:
-        picture = view.map_picture(state, db, map_id, console.width)
+        picture = view.map_picture(state, db, map_id, console.width, console.encoding)
     except view.MapTooNarrow as error:
         raise clitools.fail(error, f"{error} (widen it, or read the hexes from `referee solo status --json`)") from None
     for line in picture:

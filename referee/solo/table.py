@@ -532,8 +532,10 @@ class SoloTable:
     def run_command(self, name: str, state: State) -> tuple[Any, ...]:
         """``map`` (the battle map, drawn), ``spells``."""
         db = self.db
-        if name == "spells":
-            return tuple(view.spell_lines(state, db))
+        if name == "spells":  # the one-shot's table, its columns kept at any width (thirty-second breaker, LOW 6)
+            from referee.clitools import SpellTable
+
+            return (SpellTable(view.spell_sections(state, db), view.spell_lines(state, db)),)
         if name == "map":
             if state.map_battle is None and state.phase != "warding":
                 return ("No map battle is on.",)
@@ -580,13 +582,13 @@ class MapScreen:
     def __init__(self, state: State, db: Database) -> None:
         self.state, self.db = state, db
 
-    def lines(self, width: int | None) -> list[Any]:
-        """The map's lines as rich ``Text`` at ``width`` columns (None: the widest hexes), or the one
-        line saying the terminal is too narrow."""
+    def lines(self, width: int | None, encoding: str = "utf-8") -> list[Any]:
+        """The map's lines as rich ``Text`` at ``width`` columns (None: the widest hexes) for output in ``encoding``
+        (:func:`referee.solo.view.map_picture`), or the one line saying the terminal is too narrow."""
         from rich.text import Text
 
         try:
-            picture = view.map_picture(self.state, self.db, None, width)
+            picture = view.map_picture(self.state, self.db, None, width, encoding)
         except view.MapTooNarrow as error:  # wrapped at words as the notes are (twenty-first breaker: cut mid-word at 40 columns)
             from referee.clitools import wrap_paragraph
 
@@ -602,7 +604,7 @@ class MapScreen:
         return lines
 
     def __rich_console__(self, console: Any, options: Any) -> Any:
-        yield from self.lines(options.max_width)
+        yield from self.lines(options.max_width, options.encoding)
 
     def __str__(self) -> str:
         return "\n".join(text.plain for text in self.lines(80))

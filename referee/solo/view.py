@@ -9,7 +9,7 @@ from typing import Any
 
 from pnp import hexes
 from pnp.database import BattleMap, Database
-from referee import advice
+from referee import advice, glyphs
 from referee.dice import Dice
 from referee.errors import RefereeError
 from referee.solo import aid, city, expanded, laststand, rules
@@ -127,22 +127,38 @@ def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
     return lines
 
 
-def spell_lines(state: State, db: Database) -> list[str]:
-    """The spells on the three Spell Path cards, one line each under its path's title: short id, name,
-    cost to cast [cost to learn], and learned (used) / learnable now / closed / ``-`` (rulebook, Learning
-    Spells)."""
+SpellSections = list[tuple[str, list[tuple[str, ...]]]]
+"""Spells by card: each card's title, then one row of cells (texts) for each spell on it, the spell's text last."""
+
+
+def spell_sections(state: State, db: Database) -> SpellSections:
+    """The spells on the three Spell Path cards: each path's title, then a row for each of its spells: short id, name,
+    cost to cast [cost to learn], learned (used) / learnable now / closed / ``-``, and its text (rulebook, Learning
+    Spells). ``referee solo spells`` and ``spells`` at a table prompt print them as one table
+    (:class:`referee.clitools.SpellTable`)."""
     open_now = set(rules.learnable(state, db))
     closed = rules.closed_spells(db, state.spells)
-    lines = []
+    sections: SpellSections = []
     for path in db.solo.spell_path:
-        lines.append(path.title)
+        rows: list[tuple[str, ...]] = []
         for s in (s for s in db.solo.spell if s.spell_type == path.spell_type):
             mark = ("learned" + (", used" if s.id in state.used else "") if s.id in state.spells
                     else "learnable" if s.id in open_now else "closed" if s.id in closed else "-")
             cost = f"{s.cost.mana} Mana" if s.cost and s.cost.mana else f"{s.cost.spirit} Spirit" if s.cost else ""
             if s.learn_cost:
                 cost = f"[{s.learn_cost.mana or s.learn_cost.spirit} {'Mana' if s.learn_cost.mana else 'Spirit'}]"
-            lines.append(f"  {rules.short_id(s.id):15} {s.name:15} {cost:10} {mark:10} {rules.plain_text(s.text)}")
+            rows.append((rules.short_id(s.id), s.name, cost, mark, rules.plain_text(s.text)))
+        sections.append((path.title, rows))
+    return sections
+
+
+def spell_lines(state: State, db: Database) -> list[str]:
+    """:func:`spell_sections` as lines, as piped output writes them: each path's title, then one line a spell, its
+    cells in columns of fixed width (15, 15, 10, 10) and its text at the end of the line."""
+    lines = []
+    for title, rows in spell_sections(state, db):
+        lines.append(title)
+        lines.extend(f"  {spell:15} {name:15} {cost:10} {mark:10} {text}" for spell, name, cost, mark, text in rows)
     return lines
 
 
@@ -225,10 +241,15 @@ class MapTooNarrow(RefereeError):
         super().__init__(f"the map needs a terminal at least {needed} columns wide; this one is {width}")
 
 
-def map_picture(state: State, db: Database, map_id: str | None = None, width: int | None = None) -> list[list[tuple[str, str | None]]]:
+def map_picture(state: State, db: Database, map_id: str | None = None, width: int | None = None,
+                encoding: str = "utf-8") -> list[list[tuple[str, str | None]]]:
     """The map as lines of (text, style) pieces for ``referee solo map``: the printed offset rows, each hex
     as its name (the row above) and what is on it (numbers, S and R as printed, W the warden, servant
     markers by type initial), then a legend. Style names are rich styles; plain text drops them.
+
+    ``encoding`` is the output's (rich's ``Console.encoding``): the legend's items are separated by `` · `` where it
+    can write that, else by ``; `` (:func:`referee.glyphs.glyph`; thirty-second breaker, MED 1: `` ? `` on an ASCII
+    terminal).
 
     With a terminal ``width``, every line fits it: the widest hexes of :data:`MAP_CELLS` that fit, prose
     wrapped at words; a terminal too narrow for the compact form raises :class:`MapTooNarrow` saying how
@@ -290,7 +311,8 @@ def map_picture(state: State, db: Database, map_id: str | None = None, width: in
             lines.append(pieces)
     compact = " (on a narrow terminal a hex with a marker shows the marker, not its number)" if width_of_cell < MAP_CELLS[1] else ""
     legend = ["S start (white cross)", "R recharge (blue cross)", "numbers 2-12 as printed (2d6 placement)", ". unlabelled hex"]
-    for line in textwrap.wrap(" · ".join(item.replace(" ", "\u00a0") for item in legend), width) if width else [" · ".join(legend)]:
+    separator = glyphs.glyph(glyphs.LEGEND_SEPARATOR, "; ", encoding)
+    for line in textwrap.wrap(separator.join(item.replace(" ", "\u00a0") for item in legend), width) if width else [separator.join(legend)]:
         lines.append([(line.replace("\u00a0", " "), None)])  # an item is never split across lines
     if compact:
         prose(compact.strip(" ()").capitalize() + ".")
