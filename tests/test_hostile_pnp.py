@@ -4397,3 +4397,16 @@ def test_a_placement_field_of_a_box_is_said_read_or_unread_never_a_new_box(db, e
     problems = check_fit(db)
     assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
     assert says in problems[0].message, problems[0].message
+
+
+@pytest.mark.parametrize("old, new, key, says", [
+    ('range = "Range {range}"', 'range = ""', "strings.range", "prints nothing"),
+    ('damage = "Damage {damage} :{target}:"', 'damage = "Damage {damage} :{damage}:"', "strings.damage",
+     ":{damage}: fills to :1:, which is no icon"),
+])
+def test_a_template_string_that_prints_nothing_or_no_icon_is_said_at_its_key(db, edited_templates, old, new, key, says):
+    """Thirty-first pnp breaker (MED 13): `range = ""` printed an empty line on every servant card and `:{damage}:` printed
+    ":1:" (no icon, printed as written), and check passed, though it refuses `:nope:` and a blank title in cards.toml. A
+    string the cards print that is blank, and an icon placeholder filled with no icon's name, are one line at the key."""
+    problem = _the_one_template_problem(db, edited_templates, "servant.toml", old, new, key)
+    assert says in problem.message, problem.message

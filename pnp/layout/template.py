@@ -370,6 +370,14 @@ class Template:
             if field_name not in values or spec or conversion:
                 shown = shortened("{" + field_name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}", 30)
                 raise _error(self.path, key, f"unknown placeholder {shown}; this string can use {allowed}")
+        from pnp.text import INLINE_ICONS  # (the text module reads fonts)
+
+        for field_name in re.findall(r"(?<!:):\{(\w+)\}:", text):  # an icon filled in: `:{target}:` (thirty-first pnp
+            filled = str(values[field_name])  # breaker, MED 13: `:{damage}:` printed ":1:", no icon, and passed)
+            if filled not in INLINE_ICONS:
+                named = [other for other, value in values.items() if str(value) in INLINE_ICONS]
+                raise _error(self.path, key, f":{{{field_name}}}: fills to :{shortened(filled, 20)}:, which is no icon, so it "
+                                             f"prints as written; {f'{{{named[0]}}} names an icon' if named else 'write the value without colons'}")
         return text.format_map(values)
 
 
@@ -775,6 +783,9 @@ def string_problems(folder: Path | None = None) -> list[tuple[Path, int, str, st
                 continue
             text = re.sub(r"\{[^{}]*\}", " ", value)
             said = []
+            if not value.strip():  # thirty-first pnp breaker (MED 13): `range = ""` printed an empty line on every servant
+                said.append("prints nothing on the cards that show it; write the text they print (cards.toml refuses a blank "
+                            "text the same way)")
             if key in template.plain:  # twenty-third breaker: `kind_label = "City Quest {key}"` printed its braces
                 said += [f"{{{field}}} is printed as written: this string takes no placeholders (write {{{{ and }}}} "
                          f"for a brace itself)" for field in _placeholders(value)][:1]
