@@ -4410,3 +4410,11 @@ def test_a_template_string_that_prints_nothing_or_no_icon_is_said_at_its_key(db,
     string the cards print that is blank, and an icon placeholder filled with no icon's name, are one line at the key."""
     problem = _the_one_template_problem(db, edited_templates, "servant.toml", old, new, key)
     assert says in problem.message, problem.message
+
+
+def test_a_box_past_its_panel_is_said_past_the_panel_not_the_trim(db, edited_templates):
+    """Thirty-first pnp breaker (LOW 24): a Location's `[boxes.side_label] x = 40` was "x 40 + w 54 = 94 mm is right of the
+    trim (54 mm)"; 54 mm is the side panel the label is drawn in, the trim is 63 mm. The line names the panel."""
+    problem = _the_one_template_problem(db, edited_templates, "location.toml", "[boxes.side_label]\nx = 0.0",
+                                        "[boxes.side_label]\nx = 40", "boxes.side_label")
+    assert "runs off its panel" in problem.message and "right of its panel (54 mm wide)" in problem.message, problem.message

@@ -33,7 +33,7 @@ from pnp.text import (
     unclosed_icons,
     unknown_icons,
 )
-from pnp.units import FONT_METRIC_SLACK_MM, LAID_OUT_SAFE_MM, MM_PER_PT, ROUNDING_SLACK
+from pnp.units import FONT_METRIC_SLACK_MM, LAID_OUT_SAFE_MM, MM_PER_PT, ROUNDING_SLACK, SAME_SIZE_MM
 
 ICON_INK = 0.15
 """The share of an icon's square box, each side, that its ink leaves empty (the bundled icons are drawn
@@ -370,10 +370,14 @@ class CardBuilder:
         text could print off the card or under the next card's edge (tenth breaker: a quest card's event
         box moved down ran past the trim and its text under the emblem, and ``check`` passed)."""
         slack = FONT_METRIC_SLACK_MM
+        card_width = self.template.numbers.get("card_width", self.width)
+        # thirty-first pnp breaker (LOW 24): a Location's side panel, 54 mm wide, was said as "the trim (54 mm)"
+        right = (f"the trim ({self.width:g} mm)" if abs(self.width - card_width) <= SAME_SIZE_MM else
+                 f"its panel ({self.width:g} mm wide)" if self.width < card_width else f"the board's trim ({self.width:g} mm)")
         edges = (("left", -style.x, f"x {style.x:g} is left of the trim (0)"),
                  ("top", -style.y, f"y {style.y:g} is above the trim (0)"),
                  ("right", style.x + style.w - self.width, f"x {style.x:g} + w {style.w:g} = {style.x + style.w:g} mm "
-                                                           f"is right of the trim ({self.width:g} mm)"),
+                                                           f"is right of {right}"),
                  ("bottom", style.y + style.h - self.height, f"y {style.y:g} + h {style.h:g} = {style.y + style.h:g} mm "
                                                              f"is below the trim ({self.height:g} mm)"))
         past = [(amount, said) for _, amount, said in edges if amount > slack]
@@ -383,7 +387,7 @@ class CardBuilder:
         key = f"boxes.{style.name}"
         path, line = template_line(self.template.path, key)
         self.problems.append(FitProblem("templates", key, "template",
-                                        f"the text box runs off the card: {said}; move it or make it smaller",
+                                        f"the text box runs off {'its panel' if 'its panel' in said else 'the card'}: {said}; move it or make it smaller",
                                         box=style.name, path=str(path), line=line))
 
     def string_problem(self, key: str, text: str, family: str, size: float, room: float, where: str = "its space") -> None:
