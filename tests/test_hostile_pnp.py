@@ -4418,3 +4418,18 @@ def test_a_box_past_its_panel_is_said_past_the_panel_not_the_trim(db, edited_tem
     problem = _the_one_template_problem(db, edited_templates, "location.toml", "[boxes.side_label]\nx = 0.0",
                                         "[boxes.side_label]\nx = 40", "boxes.side_label")
     assert "runs off its panel" in problem.message and "right of its panel (54 mm wide)" in problem.message, problem.message
+
+
+def test_an_unknown_key_of_a_record_is_told_the_keys_of_its_own_kind(tmp_path):
+    """Thirty-first pnp breaker (LOW 19): `extra = 1` in a back was "did you mean win_extra, a key of battle of
+    [[solo.city_quest]]?", a key no back can have. An unknown key of a record is told a key of its own kind it may be a
+    typo of, else the keys its kind holds."""
+    from pnp import database
+
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    copy = tmp_path / "cards.toml"
+    copy.write_text(text.replace("[[solo.back]]", "[[solo.back]]\nextra = 1", 1), encoding="utf-8")
+    with pytest.raises(database.DatabaseError) as raised:
+        database.load(copy)
+    said = str(raised.value.problems[0])
+    assert "win_extra" not in said and "[[solo.back]] holds" in said and "title" in said, said

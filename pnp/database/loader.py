@@ -688,6 +688,14 @@ def _unknown_key(loc: tuple[Any, ...], value: Any = None) -> str:
                 + (f" (it is also a key of {listed(others, conjunction='or')}, in other kinds of record)" if others else ""))
     if tables:
         return f"no key of this table; {written} is a key of {listed(tables, conjunction='or')}" + (": move it there" if len(tables) == 1 else "")
+    record_tables = _record_tables(loc)
+    if record_tables:  # in a record: a typo of a key of its own kind only (thirty-first pnp breaker, LOW 19: `extra` in a
+        # back was "did you mean win_extra, a key of battle of [[solo.city_quest]]?", which no back can have)
+        mine = {key: title for table, title in record_tables for key in _keys_at(table)}
+        meant = difflib.get_close_matches(written, list(mine), 1, cutoff=0.7)
+        if meant:
+            return f"unknown key; did you mean {meant[0]}, a key of {mine[meant[0]]}?"
+        return f"unknown key; {record_tables[0][1]} holds {listed(sorted(_keys_at(record_tables[0][0])), most=8)}"
     meant = [key for key in difflib.get_close_matches(written, _schema_keys(), 3, cutoff=0.7) if _tables_with_key(key, game)]
     if meant:
         return f"unknown key; did you mean {meant[0]}, a key of {listed(_tables_with_key(meant[0], game), conjunction='or')}?"
