@@ -4433,3 +4433,13 @@ def test_an_unknown_key_of_a_record_is_told_the_keys_of_its_own_kind(tmp_path):
         database.load(copy)
     said = str(raised.value.problems[0])
     assert "win_extra" not in said and "[[solo.back]] holds" in said and "title" in said, said
+
+
+def test_a_boxs_own_colour_choice_is_said_at_the_box_not_the_shared_colour(db, edited_templates):
+    """Thirty-first pnp breaker (MED 18): `color = "parchment"` written in quest.toml's [boxes.event] was said at base.toml's
+    `colors.parchment` ("change this colour"), the background of every card front. The box's own edited choice is said at
+    its `color` key; a faint shared colour is still said at [colors] (twentieth breaker)."""
+    path = edited_templates("quest.toml", "[boxes.event]\nx = 7.5", '[boxes.event]\ncolor = "parchment"\nx = 7.5')
+    problem = _the_one_template_problem(db, edited_templates, "quest.toml", '[boxes.event]\ncolor = "parchment"',
+                                        '[boxes.event]\ncolor = "parchment"', "boxes.event.color")
+    assert Path(problem.path) == path and "contrast of" in problem.message, problem.message

@@ -38,7 +38,7 @@ from pnp.layout.common import LINES_APART_MM, TEXT_INK_GAP_MM, ring_fix
 from pnp.layout.overlap import OVERLAP_SLACK_MM
 from pnp.layout.problems import FitProblem
 from pnp.layout.safe import Painted, _intersection, _outer_box, painted
-from pnp.layout.template import load_template, template_line
+from pnp.layout.template import changed_keys, load_template, template_chain, template_line
 from pnp.oneline import shortened
 from pnp.text import ink_boxes
 from pnp.units import LAID_OUT_SAFE_MM
@@ -392,6 +392,10 @@ def _colour_key(template: Path, text: _Text, background: str) -> tuple[str | Non
     fill = text.line.fill
     spec = loaded.boxes.get(text.painted.source) if text.painted.source else None
     if spec is not None and spec.color_name and spec.color == fill:
+        if any(key == f"boxes.{spec.name}.color" for file in template_chain(template) for key, _, _ in changed_keys(file)):
+            # the box's own choice of colour was edited, not the colour (thirty-first pnp breaker, MED 18: `color =
+            # "parchment"` in quest.toml's [boxes.event] was said at base.toml's parchment, the background of every card)
+            return f"boxes.{spec.name}.color", f"{spec.color_name} ({fill})"
         return f"colors.{spec.color_name}", f"{spec.color_name} ({fill})"
     if spec is not None and not spec.color_name and spec.color == fill:  # `color = "#ece0c4"` written in the box itself
         return f"boxes.{spec.name}.color", fill
