@@ -4443,3 +4443,12 @@ def test_a_boxs_own_colour_choice_is_said_at_the_box_not_the_shared_colour(db, e
     problem = _the_one_template_problem(db, edited_templates, "quest.toml", '[boxes.event]\ncolor = "parchment"',
                                         '[boxes.event]\ncolor = "parchment"', "boxes.event.color")
     assert Path(problem.path) == path and "contrast of" in problem.message, problem.message
+
+
+def test_a_number_changed_in_a_template_is_said_for_what_it_spoils_in_the_template_it_extends(db, edited_templates):
+    """Thirty-first pnp breaker (MED 16): quest.toml's `emblem_size = 20` put the emblem's disc over the frame (said at
+    emblem_size) and its icon over the footer, which was said at base.toml's [boxes.footer] ("move or shrink one of
+    them"), a box every card uses and no one moved. The one number changed in the templates is named for both: one line."""
+    problem = _the_one_template_problem(db, edited_templates, "quest.toml", "emblem_size = 11.5", "emblem_size = 20",
+                                        "numbers.emblem_size")
+    assert "the shipped templates have 11.5" in problem.message, problem.message

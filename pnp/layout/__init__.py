@@ -34,6 +34,7 @@ from pnp.layout.rounded import rounded_outline_problems
 from pnp.layout.safe import safe_area_problems
 from pnp.layout.template import (
     TemplateError,
+    changed_keys,
     changed_number,
     drawing_error,
     forget_reads,
@@ -42,6 +43,7 @@ from pnp.layout.template import (
     overridden_keys,
     shown_key,
     string_problems,
+    template_chain,
     template_line,
     unread_box_fields,
     unread_keys,
@@ -520,10 +522,15 @@ def _at_changed_number(problems: list[FitProblem], drawn: list[FitProblem]) -> l
         if home not in changed_in:
             changed_in[home] = changed_number(Path(home))
         changed = changed_in[home]
-        if changed is None or problem.field == f"numbers.{changed[0]}":
+        number_file = Path(home)
+        if changed is None:  # thirty-first pnp breaker (MED 16): quest.toml's `emblem_size = 20` put the emblem over the
+            sole = _sole_changed_number(Path(home).parent)  # footer, and the footer of base.toml (which quest extends)
+            if sole is not None and Path(home) in template_chain(sole[0]):  # was told to move
+                number_file, changed = sole[0], (sole[1], sole[2])
+        if changed is None or (problem.field == f"numbers.{changed[0]}" and number_file == Path(home)):
             kept.append(problem)
             continue
-        path, line = template_line(Path(home), f"numbers.{changed[0]}")
+        path, line = template_line(number_file, f"numbers.{changed[0]}")
         key = (str(path), f"numbers.{changed[0]}")
         if key in named or key in moved:
             continue
@@ -531,9 +538,18 @@ def _at_changed_number(problems: list[FitProblem], drawn: list[FitProblem]) -> l
         value = problem.message.rsplit("; ", 1)[0] if "; " in problem.message else problem.message
         kept.append(dataclasses.replace(
             problem, field=key[1], path=key[0], line=line, box="",
-            message=f"{value}, since {changed[0]} is {_number_said(Path(home), changed[0])} (the shipped templates have "
+            message=f"{value}, since {changed[0]} is {_number_said(number_file, changed[0])} (the shipped templates have "
                     f"{changed[1]}): change it back toward that"))
     return kept
+
+
+def _sole_changed_number(folder: Path) -> tuple[Path, str, Any] | None:
+    """The one ``[numbers]`` key changed from the shipped templates in all the template files of ``folder``, as ``(the file
+    that writes it, its name, the shipped value)``; ``None`` when none or several are changed, or the shipped ones are
+    unknown."""
+    found = [(path, key.split(".", 1)[1], shipped) for path in sorted(folder.glob("*.toml"))
+             for key, _, shipped in changed_keys(path) if key.startswith("numbers.") and key.count(".") == 1]
+    return found[0] if len(found) == 1 else None
 
 
 def _number_said(template: Path, name: str) -> str:
