@@ -4452,3 +4452,17 @@ def test_a_number_changed_in_a_template_is_said_for_what_it_spoils_in_the_templa
     problem = _the_one_template_problem(db, edited_templates, "quest.toml", "emblem_size = 11.5", "emblem_size = 20",
                                         "numbers.emblem_size")
     assert "the shipped templates have 11.5" in problem.message, problem.message
+
+
+def test_a_ring_margin_of_nothing_is_said_at_the_ring_and_its_advice_passes(db, edited_templates):
+    """Thirty-first pnp breaker (LOW 22): back `emblem_ring = 0` was said at `emblem_scale` and `emblem_pair_scale`, keys no
+    one changed, in words ("reaches 12.8 mm ... past its line (12.8 mm)") that read as no fault. The one number changed,
+    the disc's margin, is named with the shipped value and the least margin that fits; applied, it passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "back.toml", "emblem_ring = 3.0", "emblem_ring = 0",
+                                        "numbers.emblem_ring")
+    least = float(problem.message.rsplit("at least ", 1)[1])
+    assert 0 < least <= 3.0 and "the shipped templates have 3.0" in problem.message, problem.message
+    edited_templates("back.toml", "emblem_ring = 0", f"emblem_ring = {least:g}")
+    assert check_fit(db) == []

@@ -607,7 +607,8 @@ class CardBuilder:
         by_line = math.sqrt(max(0.0, reach * reach - across * across)) - half_line if across < reach else 0.0
         return max(by_line, reach - diamond, 0.0)
 
-    def keep_icons_in_disc(self, disc: Circle, icons: list[Icon], what: str, scale: str, spacing: str = "") -> None:
+    def keep_icons_in_disc(self, disc: Circle, icons: list[Icon], what: str, scale: str, spacing: str = "",
+                           ring: str = "") -> None:
         """A ``"template"`` problem at ``numbers.<scale>`` when the ink of an icon of ``icons`` (its outline and line as
         its SVG draws them: :func:`pnp.layout.icon_ink.icon_ink`) reaches past the inside of ``disc``'s line: the icon
         sticks out of the disc it is set in (twenty-fifth breaker: ``emblem_scale = 1.3`` put the back's key over its
@@ -619,7 +620,9 @@ class CardBuilder:
         ``spacing`` is the key that sets the icons apart (their centres' distance from the disc's centre grows with it):
         when it is the one number the designer changed (:func:`pnp.layout.template.changed_number`), the line is at it,
         with the largest value that fits (thirtieth breaker, finding 8: `emblem_pair_spacing = 2` was blamed on
-        `emblem_pair_scale`). ``what`` names the disc."""
+        `emblem_pair_scale`). ``ring`` is the key of the disc's margin around its icons: when it is the one number
+        changed, the line is at it, with the least margin that fits (thirty-first pnp breaker, LOW 22: `emblem_ring = 0`
+        was blamed on the scales). ``what`` names the disc."""
         inner = disc.r - disc.stroke_width / 2
         reach, far = self._icons_reach(disc, icons, 1.0)
         if reach <= inner + ROUNDING_SLACK:
@@ -631,7 +634,14 @@ class CardBuilder:
                                                       f"{far} icon: its ring is too big; set {line} to at most {most:g}",
                                                 reach - inner))
             return
-        changed = changed_number(self.template.path) if spacing else None
+        changed = changed_number(self.template.path) if spacing or ring else None
+        if changed is not None and ring and changed[0] == ring:  # the disc grows with its margin, the icons do not
+            least = math.ceil((self.template.number(ring) + reach - inner) * 10 - 1e-6) / 10
+            self.problems.append(self.at_number(ring, f"the {far} icon reaches {reach:.1f} mm from the centre of {what}, "
+                                                      f"past its line ({inner:.1f} mm): the icon sticks out of the disc, "
+                                                      f"since {ring} is {self.template.number(ring):g} (the shipped templates "
+                                                      f"have {changed[1]}); set {ring} to at least {least:g}", reach - inner))
+            return
         if changed is not None and changed[0] == spacing:
             value = self.template.number(spacing)
             most = next((hundredths / 100 for hundredths in range(math.floor(value * 100 + 1e-6), -1, -1)

@@ -87,13 +87,14 @@ def back(card: Back, db: Database, make: Make):
     if len(icons) == 1:
         emblem = icon_centred(icons[0], cx, y + size / 2, size * t.number("emblem_scale"))
         b.add(emblem)
-        b.keep_icons_in_disc(disc, [emblem], "the emblem's disc", "emblem_scale")
+        b.keep_icons_in_disc(disc, [emblem], "the emblem's disc", "emblem_scale", ring="emblem_ring")
     elif icons:  # two emblems side by side
         small = size * t.number("emblem_pair_scale")
         pair = [icon_centred(name, cx + (index - 0.5) * small * t.number("emblem_pair_spacing"), y + size / 2, small)
                 for index, name in enumerate(icons[:2])]
         b.add(*pair)
-        b.keep_icons_in_disc(disc, pair, "the emblem's disc", "emblem_pair_scale", "emblem_pair_spacing")
+        b.keep_icons_in_disc(disc, pair, "the emblem's disc", "emblem_pair_scale", "emblem_pair_spacing",
+                             ring="emblem_ring")
     # twenty-sixth breaker: the ornament rule through the icon and its disc, and check passed
     b.keep_rule_off_disc(disc, t.number("rule_y"), t.box("title").box, "the emblem's disc",
                          Box(inner, inner, card_w - 2 * inner, card_h - 2 * inner))

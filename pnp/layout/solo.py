@@ -106,7 +106,7 @@ def _title_band_with_icon(b: CardBuilder, text: str, icon: str | None, band_colo
         # twenty-sixth breaker: `title_icon_ring = 3` put the disc across the frame's rules and its corner diamond
         b.keep_disc_inside(disc, frame_inside(t, b.width, b.height), "the title icon's disc", "the card frame's inner rule",
                            "", "title_icon")
-        b.keep_icons_in_disc(disc, [shown], "the title icon's disc", "title_icon_scale")
+        b.keep_icons_in_disc(disc, [shown], "the title icon's disc", "title_icon_scale", ring="title_icon_ring")
     b.text("title", text, "title")
 
 
@@ -156,7 +156,7 @@ def _emblem(b: CardBuilder, icon: str, cx: float | None = None, half_width: floa
     b.add(disc, shown)
     b.keep_disc_inside(disc, frame_inside(t, b.width, b.height), "the emblem's disc", "the card frame's inner rule",
                        "emblem_y", "emblem_size")
-    b.keep_icons_in_disc(disc, [shown], "the emblem's disc", "emblem_scale")
+    b.keep_icons_in_disc(disc, [shown], "the emblem's disc", "emblem_scale", ring="emblem_ring")
 
 
 def city_quest(card: CityQuest, db: Database, make: Make):
