@@ -883,8 +883,9 @@ def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, s
                 if section == "boxes" and path.stem == "base" and name in other_boxes:
                     continue  # a base box another template writes too is for a kind this database may not print
                 if any(key.startswith(prefix) and key[len(prefix):] in values
-                       for user in users for prefix, values in user.spare.items()):
-                    continue  # a string for a value a record may have and none has now: kept for it
+                       for user in users for prefix, values in user.spare.items()) \
+                        or any(key in user.read_only_for for user in users):
+                    continue  # a key for a value or a kind of record none has now: kept for one that will (MED 17)
                 elsewhere = sorted(other.kind for other in loaded if key in other.asked and other not in users)
                 by_value = _read_by_value(users, key)
                 # the key meant: one these layouts read and this file does not write already (twenty-eighth breaker:
