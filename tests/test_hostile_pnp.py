@@ -4355,3 +4355,136 @@ def test_a_thick_outline_that_touches_a_label_is_said_and_its_advice_leaves_room
     assert check_fit(db) == []
     edited_templates("servant.toml", f"hp_first_rule_width = {widest:g}", f"hp_first_rule_width = {widest + 0.1:g}")
     assert [p.field for p in check_fit(db)] == ["numbers.hp_first_rule_width"]
+
+
+_ICON_HEAD = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">'
+_LAUGHS = ('<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">'
+           '<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]>\n'
+           f'{_ICON_HEAD}<title>&d;&d;&d;&d;&d;&d;</title></svg>')
+UNREADABLE_ICONS = [  # (case, the file's bytes, what the reason says)
+    ("empty", b"", "an empty file"),
+    ("truncated", b"<svg", "not an SVG"),
+    ("cut-in-the-middle", (_ICON_HEAD + '<circle cx="50" cy="50" r="20"').encode(), "not an SVG"),
+    ("external-entity", ('<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/hostname">]>\n'
+                         f'{_ICON_HEAD}<title>&xxe;</title></svg>').encode(), "document type declaration"),
+    ("billion-laughs", _LAUGHS.encode(), "document type declaration"),
+    ("undefined-entity", f"{_ICON_HEAD}<title>&xxe;</title></svg>".encode(), "not an SVG"),
+    ("html", b"<html><body>key</body></html>", "its root element is <html>"),
+    ("png", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "not an SVG"),
+    ("too-large", (_ICON_HEAD + "<!--" + "x" * 200_000 + "--></svg>").encode(), "larger than"),
+]
+ACTIVE_ICONS = [  # (case, what is put into the icon, the element or attribute named)
+    ("script", "<script>alert(1)</script>", "<script>"),
+    ("onload", '<circle cx="50" cy="50" r="10" onload="alert(2)"/>', "onload"),
+    ("javascript-link", '<a href="javascript:alert(3)"><circle r="3"/></a>', "<a>"),
+    ("external-image", '<image href="file:///etc/passwd" width="10" height="10"/>', "<image>"),
+    ("foreign-object", '<foreignObject width="10" height="10"><div xmlns="http://www.w3.org/1999/xhtml">x</div>'
+                       '</foreignObject>', "<foreignObject>"),
+    ("xhtml-script", '<h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(4)</h:script>', "<script of the namespace"),
+    ("external-use", '<use xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="other.svg#shape"/>', 'href="other.svg#shape"'),
+    ("external-paint", '<rect width="10" height="10" fill="url(https://example.com/x.svg#g)"/>', "url(https://example.com"),
+    ("style-import", '<style>@import url("https://example.com/x.css");</style>', "@import"),
+    ("style-url", '<style>rect { fill: url(https://example.com/x.svg#g) }</style>', "url(https://example.com"),
+    ("set-href", '<set attributeName="href" to="javascript:alert(5)"/>', "<set>"),
+]
+
+
+@pytest.fixture
+def icon_copy(tmp_path, monkeypatch):
+    """A copy of ``templates/icons`` that ``pnp check``, ``pnp build`` and the SVG writer read (``write(name, bytes)``
+    puts one file into it); the caches of parsed icons cleared before and after."""
+    from pnp import icon_files, pdf, svg
+
+    folder = tmp_path / "icons"
+    shutil.copytree(ROOT / "templates" / "icons", folder)
+    monkeypatch.setattr(icon_files, "ICON_DIR", folder)
+    monkeypatch.setattr(svg, "ICON_DIR", folder)
+    monkeypatch.setattr(pdf, "ICON_DIR", folder)
+    for cached in (svg._icon_children, pdf._icon_drawing):
+        cached.cache_clear()
+
+    def write(name: str, content: bytes) -> Path:
+        path = folder / name
+        path.write_bytes(content)
+        return path
+
+    yield write
+    for cached in (svg._icon_children, pdf._icon_drawing):
+        cached.cache_clear()
+
+
+def test_the_bundled_icons_are_all_readable_drawings():
+    """Thirty-first breaker (HIGH 3 and MED 12): the shipped icons pass the icon check that `pnp check` asks (a test
+    that cannot fail on them would let the check refuse nothing or everything)."""
+    from pnp.icon_files import icon_file_problems
+
+    assert icon_file_problems() == []
+
+
+@pytest.mark.parametrize("content, says", [case[1:] for case in UNREADABLE_ICONS], ids=[case[0] for case in UNREADABLE_ICONS])
+def test_an_unreadable_icon_is_one_line_from_check_and_build(icon_copy, tmp_path, content, says):
+    """Thirty-first breaker (HIGH 3): an empty, truncated or DTD-carrying `key.svg` passed `pnp check`, then `pnp build`
+    died in an XML traceback (ParseError, "undefined entity &xxe;", "limit on input amplification factor"). Every icon
+    is read before anything is laid out, as the fonts are: one line naming the file, exit 1, nothing written, and no
+    entity of a DTD ever read."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.files import shown_path
+
+    path = icon_copy("key.svg", content)
+    checked = CliRunner().invoke(main, ["check", "--db", str(ROOT / "cards.toml")])
+    out = tmp_path / "out"
+    built = CliRunner().invoke(main, ["build", "--db", str(ROOT / "cards.toml"), "--out", str(out), "--paper", "a4"])
+    for result in (checked, built):
+        assert result.exit_code == 1, result.output
+        named = [line for line in result.output.splitlines() if line.startswith(f"{shown_path(path)}: ")]
+        assert len(named) == 1 and says in named[0], result.output
+        assert "Traceback" not in result.output
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("body, says", [case[1:] for case in ACTIVE_ICONS], ids=[case[0] for case in ACTIVE_ICONS])
+def test_active_content_in_an_icon_is_refused_at_the_file(icon_copy, tmp_path, body, says):
+    """Thirty-first breaker (MED 12): `<script>`, `onload`, `javascript:` links, an external `<image>` and
+    `<foreignObject>` in `key.svg` were copied into every card SVG the gallery shows with `<object>` (where scripts run),
+    and `pnp check` said nothing. An icon may hold only drawing and no reference out of itself: `check` refuses any
+    other element, event attribute or outside reference at the icon's file (refused, not stripped: the icon as it is
+    in the project is what prints), and the SVG writer, which copies icons into cards, refuses it too."""
+    from click.testing import CliRunner
+
+    from pnp import svg
+    from pnp.cli import main
+    from pnp.files import shown_path
+    from pnp.icon_files import IconFileError
+
+    shipped = (ROOT / "templates" / "icons" / "key.svg").read_text(encoding="utf-8")
+    assert "<!-- warding key: a bronze key -->" in shipped
+    path = icon_copy("key.svg", shipped.replace("<!-- warding key: a bronze key -->", body).encode())
+    result = CliRunner().invoke(main, ["check", "--db", str(ROOT / "cards.toml")])
+    named = [line for line in result.output.splitlines() if line.startswith(f"{shown_path(path)}: ")]
+    assert result.exit_code == 1 and len(named) == 1 and says in named[0], result.output
+    assert "Traceback" not in result.output
+    with pytest.raises(IconFileError) as refused:
+        svg._icon_children("key")
+    assert refused.value.problem.path == str(path)
+
+
+def test_an_editors_icon_that_only_draws_passes(icon_copy):
+    """Thirty-first breaker (MED 12), the other side: what an editor such as Inkscape writes into an icon that only draws
+    (its own namespaced settings and RDF metadata, a gradient named by url(#id), a `use` of an element of the file
+    itself, a style sheet of colours) passes the icon check and is copied into the card SVGs."""
+    from pnp import svg
+    from pnp.icon_files import icon_file_problems
+
+    icon_copy("key.svg", (
+        b'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        b'xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" '
+        b'xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" '
+        b'xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" viewBox="0 0 100 100" width="100" height="100">'
+        b'<sodipodi:namedview inkscape:zoom="2"/><metadata><rdf:RDF/></metadata>'
+        b'<defs><linearGradient id="g"><stop offset="0" stop-color="#c9a24a"/></linearGradient>'
+        b'<circle id="c" cx="50" cy="50" r="20"/></defs><style>.ring { stroke: #4a3515 }</style>'
+        b'<use xlink:href="#c" fill="url(#g)" class="ring"/><path d="M43 43 L89 89" style="fill:url( #g )"/></svg>'))
+    assert icon_file_problems() == []
+    assert [child.tag for child in svg._icon_children("key")][-3:] == ["style", "use", "path"]
