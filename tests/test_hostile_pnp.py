@@ -4488,3 +4488,49 @@ def test_an_editors_icon_that_only_draws_passes(icon_copy):
         b'<use xlink:href="#c" fill="url(#g)" class="ring"/><path d="M43 43 L89 89" style="fill:url( #g )"/></svg>'))
     assert icon_file_problems() == []
     assert [child.tag for child in svg._icon_children("key")][-3:] == ["style", "use", "path"]
+
+
+@pytest.mark.parametrize("name, anchor, written, key", [
+    ("council_quest.toml", 'extends = "quest"', "zz = " + "[" * 20 + "]" * 20, "zz"),  # parsed, then found too deep
+    ("council_quest.toml", 'extends = "quest"', "zz = " + "[" * 1000 + "]" * 1000, "file"),  # the parser's recursion ran out
+    ("quest.toml", "[numbers]", "[numbers.deep]\nzz = " + "[" * 3000 + "]" * 3000 + "\n", "file"),
+    ("quest.toml", "[numbers]", "deep = " + "{ a = " * 30 + "1" + " }" * 30, "numbers.deep"),  # inline tables too
+])
+def test_a_template_nested_too_deep_is_one_line_at_its_file(edited_templates, name, anchor, written, key):
+    """Thirty-first breaker (HIGH 7): 1,000 nested arrays in council_quest.toml (3,000 under [numbers.deep] in
+    quest.toml) crashed `pnp check` and `pnp build` with a RecursionError traceback, while cards.toml refuses deep
+    nesting in one line. The templates get the cards.toml limit (pnp.database.loader.MAX_NESTING, through the same
+    loads_within_nesting): one line at the template's file and line, naming the key when the parser got that far."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.database.loader import MAX_NESTING
+    from pnp.files import shown_path
+
+    path = edited_templates(name, anchor, f"{anchor}\n{written}" if anchor.startswith("extends") else f"{written}\n{anchor}"
+                            if written.startswith("[") else f"{anchor}\n{written}")
+    line = next(number for number, text in enumerate(path.read_text(encoding="utf-8").split("\n"), 1)
+                if text.count("[") + text.count("{") > MAX_NESTING)
+    for command in (["check"], ["build", "--out", str(path.parent.parent / "out"), "--paper", "a4"]):
+        result = CliRunner().invoke(main, [*command, "--db", str(ROOT / "cards.toml")])
+        assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+        named = [text for text in result.output.splitlines() if text.startswith(f"{shown_path(path)}:")]
+        assert len(named) == 1 and named[0].startswith(f"{shown_path(path)}:{line}: {key}: "), result.output
+        assert f"nested more than {MAX_NESTING} deep" in named[0]
+    assert not (path.parent.parent / "out").exists()
+
+
+def test_a_template_number_of_5000_digits_is_one_line_at_its_file(edited_templates):
+    """Thirty-first breaker (HIGH 7), the same kind: a template's integer too long for Python to convert (4,300 digits)
+    said "a number of more than 4,300 digits was typed" without the file; now one line at the template's file and line,
+    as cards.toml's."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.files import shown_path
+
+    path = edited_templates("quest.toml", "[numbers]", "[numbers]\nbig = " + "9" * 5000)
+    line = path.read_text(encoding="utf-8").split("\n").index("[numbers]") + 2
+    result = CliRunner().invoke(main, ["check", "--db", str(ROOT / "cards.toml")])
+    assert result.exit_code == 1 and result.output.startswith(f"{shown_path(path)}:{line}: file: a number of more than 4,300"), \
+        result.output

@@ -240,7 +240,17 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
         raise DatabaseError([Problem(name, line, "file", f"not UTF-8 text ({error.reason} at byte {error.start}); "
                                                          f"save the file as UTF-8")]) from None
     try:
-        data = tomllib.loads(text)
+        data = loads_within_nesting(text)
+    except NestedTooDeep as error:
+        if error.data is None:  # too deep for the parser: no key to name
+            raise DatabaseError([Problem(name, error.line, "syntax", f"arrays or tables nested too deeply; "
+                                                                     f"nest at most {MAX_NESTING} deep")]) from None
+        raise DatabaseError([Problem(name, error.line, _key_path(error.data, error.path),
+                                     f"arrays or tables nested more than {MAX_NESTING} deep; cards.toml nests 5 deep "
+                                     f"at most")]) from None
+    except NumberTooLong as error:  # an integer of more than 4,300 digits (Python's limit on converting one)
+        raise DatabaseError([Problem(name, error.line, "syntax", "a number of more than 4,300 digits, far "
+                                                                                 "beyond any range of this file; write a number that fits its key")]) from None
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         match = re.search(r"\(at line (\d+), column (\d+)\)", message)
@@ -252,12 +262,6 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
         if table is not None:  # seventeenth breaker: tomllib's words with a Python tuple in them
             raise DatabaseError([Problem(name, line, "syntax", table)]) from None
         raise DatabaseError([Problem(name, line, "syntax", f"{message}; fix the TOML syntax")]) from None
-    except ValueError:  # an integer of more than 4,300 digits (Python's limit on converting one)
-        raise DatabaseError([Problem(name, _longest_number_line(text), "syntax", "a number of more than 4,300 digits, far "
-                                                                                 "beyond any range of this file; write a number that fits its key")]) from None
-    except RecursionError:  # tomllib parses nested arrays by recursion
-        raise DatabaseError([Problem(name, _deepest_line(text), "syntax", f"arrays or tables nested too deeply; "
-                                                                         f"nest at most {MAX_NESTING} deep")]) from None
     unusable = _first_unusable(data)
     if unusable is not None:
         index = LineIndex(text)
@@ -412,6 +416,52 @@ so a file of a hundred thousand mistakes is reported in a second, not in minutes
 MAX_INTEGER_BITS = 63
 """The largest integer a database may hold is below 2**63: far beyond every range of the schema, and
 small enough to be written in an error (Python refuses to print integers of more than 4,300 digits)."""
+
+
+class NestedTooDeep(tomllib.TOMLDecodeError):
+    """TOML whose arrays or tables nest more than :data:`MAX_NESTING` deep (:func:`loads_within_nesting`): ``line`` the
+    1-based line where the nesting goes too deep, ``path`` the key path to the first value too deep (empty when the
+    parser itself ran out of recursion), ``data`` the parsed document (``None`` then). A ``TOMLDecodeError``, so a
+    reader that refuses TOML it cannot parse refuses this too; its words are the caller's."""
+
+    def __init__(self, line: int, path: tuple[Any, ...] = (), data: dict[str, Any] | None = None):
+        ValueError.__init__(self, f"arrays or tables nested more than {MAX_NESTING} deep (at line {line})")
+        self.line, self.path, self.data = line, path, data
+
+
+class NumberTooLong(tomllib.TOMLDecodeError):
+    """TOML holding an integer of more than 4,300 digits, which Python refuses to convert (:func:`loads_within_nesting`):
+    ``line`` the 1-based line of the longest run of digits. A ``TOMLDecodeError``, as :class:`NestedTooDeep`."""
+
+    def __init__(self, line: int):
+        ValueError.__init__(self, f"a number of more than 4,300 digits (at line {line})")
+        self.line = line
+
+
+def loads_within_nesting(text: str) -> dict[str, Any]:
+    """The TOML document ``text`` parsed by ``tomllib``, its arrays and tables nested at most :data:`MAX_NESTING` deep:
+    the limit of ``cards.toml``, which the layout templates share (thirty-first breaker, finding 7: a template of
+    1,000 nested arrays gave a RecursionError traceback from check and build). Raises :class:`NestedTooDeep` for deeper
+    nesting (at the deepest line when the parser's recursion ran out first: tomllib parses nested arrays by recursion),
+    :class:`NumberTooLong` for an integer too long to convert, ``tomllib.TOMLDecodeError`` for other malformed TOML."""
+    try:
+        data = tomllib.loads(text)
+    except RecursionError:
+        raise NestedTooDeep(_deepest_line(text)) from None
+    except tomllib.TOMLDecodeError:
+        raise
+    except ValueError:  # Python's limit on converting an integer: 4,300 digits
+        raise NumberTooLong(_longest_number_line(text)) from None
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    while stack:  # iterative, so the check cannot exhaust the recursion it guards against
+        value, loc = stack.pop()
+        if len(loc) > MAX_NESTING:
+            raise NestedTooDeep(LineIndex(text).line_of(loc[: MAX_NESTING + 1]), loc[: MAX_NESTING + 1], data)
+        if isinstance(value, dict):
+            stack.extend((item, loc + (key,)) for key, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((item, loc + (number,)) for number, item in enumerate(value))
+    return data
 
 
 def _first_unusable(data: Any) -> tuple[tuple[Any, ...], str] | None:
