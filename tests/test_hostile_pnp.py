@@ -4534,3 +4534,51 @@ def test_a_template_number_of_5000_digits_is_one_line_at_its_file(edited_templat
     result = CliRunner().invoke(main, ["check", "--db", str(ROOT / "cards.toml")])
     assert result.exit_code == 1 and result.output.startswith(f"{shown_path(path)}:{line}: file: a number of more than 4,300"), \
         result.output
+
+
+_SERVANT_FLAVOUR = 'text = "Slow, tireless, and wandering where the towns stand empty."'
+_SPELL_TEXT = 'name = "Bind"\nspell_type = "oaken"\nposition = 2\nslot = [1, 1]\ncost = { mana = 1 }\ntext = "Lower a Battle Loss result by one row."'
+
+
+@pytest.mark.parametrize("written", [" ", "\\u00ad", "\\u200b", "\\u3000", "\\u3164", "\\u2800", "\\u200b\\u00ad \\u3000"],
+                         ids=["space", "soft-hyphen", "zero-width-space", "ideographic-space", "hangul-filler",
+                              "braille-blank", "several"])
+@pytest.mark.parametrize("old, key, empty_allowed", [(_SPELL_TEXT, "solo.spell.bind.text", False),
+                                                     (_SERVANT_FLAVOUR, "solo.servant.zhumbi-1.text", True)],
+                         ids=["text", "flavour"])
+def test_a_card_text_that_prints_nothing_is_refused_as_blank(tmp_path, written, old, key, empty_allowed):
+    """Thirty-first breaker (LOW 23): a card text of " ", U+00AD, U+200B or U+3000 alone passed `pnp check` and printed
+    an empty line, while `title = ""` is refused as blank. A text must hold a character that prints (not a space,
+    separator, control or format character, nor a Hangul filler or the blank Braille pattern): one line at its key,
+    "is blank", in check as in the database load. A flavour line that may be left out ("") is told it may."""
+    from pnp import database
+
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    copy = tmp_path / "cards.toml"
+    copy.write_text(text.replace(old, old.rsplit("\n", 1)[0] + f'\ntext = "{written}"' if "\n" in old else f'text = "{written}"'),
+                    encoding="utf-8")
+    with pytest.raises(database.DatabaseError) as refused:
+        database.load(copy)
+    problems = refused.value.problems
+    line = text[: text.index(old)].count("\n") + old.count("\n") + 1
+    assert [(problem.line, problem.key) for problem in problems] == [(line, key)], problems
+    assert problems[0].message.startswith("is blank") and problems[0].message.endswith('(or "" for none)') == empty_allowed
+    result = _check(copy)
+    assert result.exit_code == 1 and f"cards.toml:{line}: {key}: is blank" in result.output, result.output
+
+
+def test_an_empty_flavour_line_still_passes_and_an_accent_alone_is_not_blank(tmp_path):
+    """Thirty-first breaker (LOW 23), the other side: "" for a servant's flavour line (a field that may be left empty) is
+    no problem, and a text whose one printing character is a combining mark is not called blank (the mark prints;
+    its own check says it joins no letter)."""
+    from pnp import database
+
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    copy = tmp_path / "cards.toml"
+    copy.write_text(text.replace(_SERVANT_FLAVOUR, 'text = ""'), encoding="utf-8")
+    assert database.load(copy).get("solo.servant.zhumbi-1").text == ""
+    copy.write_text(text.replace(_SPELL_TEXT, _SPELL_TEXT.rsplit("\n", 1)[0] + '\ntext = "\\u0301"'), encoding="utf-8")
+    with pytest.raises(database.DatabaseError) as refused:
+        database.load(copy)
+    assert not any(problem.message.startswith("is blank") for problem in refused.value.problems)

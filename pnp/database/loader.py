@@ -827,6 +827,8 @@ def _misspellings(items: list[ErrorDetails], locs: list[tuple[Any, ...]]) -> dic
 def _explain(item: ErrorDetails, loc: tuple[Any, ...], index: LineIndex | None = None) -> str:
     """One pydantic validation error ``item``, found at key path ``loc`` of the file (whose lines ``index`` holds), as the
     message of a :class:`Problem` (what is wrong, what is found, what would be right)."""
+    from pnp.database import constraints  # loaded already: only a file being checked has pydantic's errors
+
     kind = item["type"]
     if kind in MISSING_ERRORS:
         return "missing; this field is required"
@@ -842,6 +844,14 @@ def _explain(item: ErrorDetails, loc: tuple[Any, ...], index: LineIndex | None =
         return _unknown_key(loc, item.get("input"))
     if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == r"\S":
         return "is blank; write the text the card prints"
+    if kind == "value_error" and isinstance(item.get("ctx", {}).get("error"), constraints.PrintsNothing):
+        # thirty-first breaker (finding 23): a soft hyphen or a zero width space alone passed and printed nothing
+        refused = item["ctx"]["error"]
+        shown = ", ".join(f"U+{ord(char):04X}" + (f" ({unicodedata.name(char)})" if unicodedata.name(char, "") else "")
+                          for char in dict.fromkeys(refused.text))
+        verb = "prints" if len(set(refused.text)) == 1 else "print"
+        return (f"is blank: it holds only {shortened(shown, 120)}, which {verb} nothing; write the text the card prints"
+                + (' (or "" for none)' if refused.empty_allowed else ""))
     if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == "^#[0-9a-f]{6}$":  # twenty-second breaker
         shown = item.get("input")
         lower = f" ({quoted(shown.lower())})" if isinstance(shown, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", shown) else ""
