@@ -67,14 +67,16 @@ def _printed_texts(path: Path) -> list[str]:
 def _fit_problems(db: database.Database, path: Path) -> list[str]:
     """Every problem of the printed cards (:func:`pnp.layout.check_fit`) as one line,
     ``cards.toml:LINE: id.field: what is wrong`` (``; shorten the text`` after an overrun)."""
-    from pnp import fonts, layout
+    from pnp import fonts, icon_files, layout
     from pnp.build import sheet_layout
     from pnp.sheet_marks import sheet_marginalia
     from pnp.sheets import PAPERS, ImpositionError
 
     broken_fonts = fonts.font_file_problems(_printed_texts(path))  # every later measurement reads these: first, alone
-    if broken_fonts:
-        return [problem.line(shown_path(Path(problem.path))) for problem in broken_fonts]
+    broken_icons = icon_files.icon_file_problems()  # so do the icons' (thirty-first breaker: a traceback from build)
+    if broken_fonts or broken_icons:
+        return ([problem.line(shown_path(Path(problem.path))) for problem in broken_fonts]
+                + [problem.line(shown_path(Path(problem.path))) for problem in broken_icons])
     lines = []
     # a card size the templates are not laid out for is the one problem said (twentieth breaker: 64 mm cards also
     # gave a line blaming the bleed for the sheet's margin)
@@ -301,12 +303,16 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
     for note in builder.sheet_notes(db, options):
         click.echo(note, err=True)
     from pnp import fonts
+    from pnp.icon_files import IconFileError
 
     try:
         leftovers: list[str] = []
         with fonts.font_errors_named():
             written = builder.build(db, out_dir, options, notes=leftovers)
     except fonts.FontDrawError as error:
+        raise click.ClickException(f"{error.problem.line(shown_path(Path(error.problem.path)))}; nothing in {out_dir} "
+                                   f"was changed") from None
+    except IconFileError as error:  # an icon changed since the check above
         raise click.ClickException(f"{error.problem.line(shown_path(Path(error.problem.path)))}; nothing in {out_dir} "
                                    f"was changed") from None
     except OSError as error:

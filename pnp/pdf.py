@@ -26,6 +26,7 @@ from svglib.svglib import svg2rlg
 
 from pnp import fonts
 from pnp.drawing import Box, Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect, TextLine, walk
+from pnp.icon_files import read_icon
 from pnp.inks import recolour_rlg
 from pnp.sheet_marks import NO_BACKS, cut_lines_overlay, page_line, sheet_marginalia, sheet_overlay
 from pnp.sheets import Marginal, SheetCard, SheetLayout, SheetOptions, empty_slots, page_plan, placements, slot_marginalia
@@ -39,6 +40,7 @@ def _icon_drawing(name: str):
     path = ICON_DIR / f"{name}.svg"
     if not path.is_file():
         raise FileNotFoundError(f"icon {name!r}: no file {path}")
+    read_icon(path)  # an icon that is no SVG or holds more than drawing: IconFileError naming it (thirty-first breaker)
     drawing = svg2rlg(str(path))
     if drawing is None:
         raise ValueError(f"icon {name!r}: svglib could not read {path}")

@@ -27,6 +27,7 @@ from svgwrite.etree import CDATA_TAG
 
 from pnp import fonts
 from pnp.drawing import Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect, TextLine, icon_names, walk
+from pnp.icon_files import read_icon
 from pnp.text import ICON_DIR
 from pnp.units import MM_PER_PT
 
@@ -65,9 +66,15 @@ def icon_source(name: str) -> bytes:
 def _icon_children(name: str) -> tuple[ElementTree.Element, ...]:
     """The drawing elements of an icon file, with the SVG namespace removed from their tags.
 
-    Parsed once a process and shared by every SVG that uses the icon: the elements are only ever
-    read (appended to a document's tree and written), never changed."""
-    root = ElementTree.fromstring(icon_source(name))
+    Read by :func:`pnp.icon_files.read_icon`, which refuses a file that is no SVG or holds anything but drawing
+    (a script, an event attribute, a link or image out of the file: raises :class:`~pnp.icon_files.IconFileError`),
+    so nothing but drawing is copied into a card (thirty-first breaker, findings 3 and 12). Parsed once a process and
+    shared by every SVG that uses the icon: the elements are only ever read (appended to a document's tree and
+    written), never changed."""
+    path = ICON_DIR / f"{name}.svg"
+    if not path.is_file():
+        raise FileNotFoundError(f"icon {name!r}: no file {path}")
+    root = read_icon(path)
     children = []
     for child in root:
         copy = ElementTree.fromstring(ElementTree.tostring(child))

@@ -4454,3 +4454,230 @@ def test_a_ring_margin_of_nothing_is_said_at_the_ring_and_its_advice_passes(db, 
     assert 0 < least <= 3.0 and "the shipped templates have 3.0" in problem.message, problem.message
     edited_templates("back.toml", "emblem_ring = 0", f"emblem_ring = {least:g}")
     assert check_fit(db) == []
+
+
+_ICON_HEAD = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">'
+_LAUGHS = ('<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">'
+           '<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]>\n'
+           f'{_ICON_HEAD}<title>&d;&d;&d;&d;&d;&d;</title></svg>')
+UNREADABLE_ICONS = [  # (case, the file's bytes, what the reason says)
+    ("empty", b"", "an empty file"),
+    ("truncated", b"<svg", "not an SVG"),
+    ("cut-in-the-middle", (_ICON_HEAD + '<circle cx="50" cy="50" r="20"').encode(), "not an SVG"),
+    ("external-entity", ('<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/hostname">]>\n'
+                         f'{_ICON_HEAD}<title>&xxe;</title></svg>').encode(), "document type declaration"),
+    ("billion-laughs", _LAUGHS.encode(), "document type declaration"),
+    ("undefined-entity", f"{_ICON_HEAD}<title>&xxe;</title></svg>".encode(), "not an SVG"),
+    ("html", b"<html><body>key</body></html>", "its root element is <html>"),
+    ("png", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "not an SVG"),
+    ("too-large", (_ICON_HEAD + "<!--" + "x" * 200_000 + "--></svg>").encode(), "larger than"),
+]
+ACTIVE_ICONS = [  # (case, what is put into the icon, the element or attribute named)
+    ("script", "<script>alert(1)</script>", "<script>"),
+    ("onload", '<circle cx="50" cy="50" r="10" onload="alert(2)"/>', "onload"),
+    ("javascript-link", '<a href="javascript:alert(3)"><circle r="3"/></a>', "<a>"),
+    ("external-image", '<image href="file:///etc/passwd" width="10" height="10"/>', "<image>"),
+    ("foreign-object", '<foreignObject width="10" height="10"><div xmlns="http://www.w3.org/1999/xhtml">x</div>'
+                       '</foreignObject>', "<foreignObject>"),
+    ("xhtml-script", '<h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(4)</h:script>', "<script of the namespace"),
+    ("external-use", '<use xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="other.svg#shape"/>', 'href="other.svg#shape"'),
+    ("external-paint", '<rect width="10" height="10" fill="url(https://example.com/x.svg#g)"/>', "url(https://example.com"),
+    ("style-import", '<style>@import url("https://example.com/x.css");</style>', "@import"),
+    ("style-url", '<style>rect { fill: url(https://example.com/x.svg#g) }</style>', "url(https://example.com"),
+    ("set-href", '<set attributeName="href" to="javascript:alert(5)"/>', "<set>"),
+]
+
+
+@pytest.fixture
+def icon_copy(tmp_path, monkeypatch):
+    """A copy of ``templates/icons`` that ``pnp check``, ``pnp build`` and the SVG writer read (``write(name, bytes)``
+    puts one file into it); the caches of parsed icons cleared before and after."""
+    from pnp import icon_files, pdf, svg
+
+    folder = tmp_path / "icons"
+    shutil.copytree(ROOT / "templates" / "icons", folder)
+    monkeypatch.setattr(icon_files, "ICON_DIR", folder)
+    monkeypatch.setattr(svg, "ICON_DIR", folder)
+    monkeypatch.setattr(pdf, "ICON_DIR", folder)
+    for cached in (svg._icon_children, pdf._icon_drawing):
+        cached.cache_clear()
+
+    def write(name: str, content: bytes) -> Path:
+        path = folder / name
+        path.write_bytes(content)
+        return path
+
+    yield write
+    for cached in (svg._icon_children, pdf._icon_drawing):
+        cached.cache_clear()
+
+
+def test_the_bundled_icons_are_all_readable_drawings():
+    """Thirty-first breaker (HIGH 3 and MED 12): the shipped icons pass the icon check that `pnp check` asks (a test
+    that cannot fail on them would let the check refuse nothing or everything)."""
+    from pnp.icon_files import icon_file_problems
+
+    assert icon_file_problems() == []
+
+
+@pytest.mark.parametrize("content, says", [case[1:] for case in UNREADABLE_ICONS], ids=[case[0] for case in UNREADABLE_ICONS])
+def test_an_unreadable_icon_is_one_line_from_check_and_build(icon_copy, tmp_path, content, says):
+    """Thirty-first breaker (HIGH 3): an empty, truncated or DTD-carrying `key.svg` passed `pnp check`, then `pnp build`
+    died in an XML traceback (ParseError, "undefined entity &xxe;", "limit on input amplification factor"). Every icon
+    is read before anything is laid out, as the fonts are: one line naming the file, exit 1, nothing written, and no
+    entity of a DTD ever read."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.files import shown_path
+
+    path = icon_copy("key.svg", content)
+    checked = CliRunner().invoke(main, ["check", "--db", str(ROOT / "cards.toml")])
+    out = tmp_path / "out"
+    built = CliRunner().invoke(main, ["build", "--db", str(ROOT / "cards.toml"), "--out", str(out), "--paper", "a4"])
+    for result in (checked, built):
+        assert result.exit_code == 1, result.output
+        named = [line for line in result.output.splitlines() if line.startswith(f"{shown_path(path)}: ")]
+        assert len(named) == 1 and says in named[0], result.output
+        assert "Traceback" not in result.output
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("body, says", [case[1:] for case in ACTIVE_ICONS], ids=[case[0] for case in ACTIVE_ICONS])
+def test_active_content_in_an_icon_is_refused_at_the_file(icon_copy, tmp_path, body, says):
+    """Thirty-first breaker (MED 12): `<script>`, `onload`, `javascript:` links, an external `<image>` and
+    `<foreignObject>` in `key.svg` were copied into every card SVG the gallery shows with `<object>` (where scripts run),
+    and `pnp check` said nothing. An icon may hold only drawing and no reference out of itself: `check` refuses any
+    other element, event attribute or outside reference at the icon's file (refused, not stripped: the icon as it is
+    in the project is what prints), and the SVG writer, which copies icons into cards, refuses it too."""
+    from click.testing import CliRunner
+
+    from pnp import svg
+    from pnp.cli import main
+    from pnp.files import shown_path
+    from pnp.icon_files import IconFileError
+
+    shipped = (ROOT / "templates" / "icons" / "key.svg").read_text(encoding="utf-8")
+    assert "<!-- warding key: a bronze key -->" in shipped
+    path = icon_copy("key.svg", shipped.replace("<!-- warding key: a bronze key -->", body).encode())
+    result = CliRunner().invoke(main, ["check", "--db", str(ROOT / "cards.toml")])
+    named = [line for line in result.output.splitlines() if line.startswith(f"{shown_path(path)}: ")]
+    assert result.exit_code == 1 and len(named) == 1 and says in named[0], result.output
+    assert "Traceback" not in result.output
+    with pytest.raises(IconFileError) as refused:
+        svg._icon_children("key")
+    assert refused.value.problem.path == str(path)
+
+
+def test_an_editors_icon_that_only_draws_passes(icon_copy):
+    """Thirty-first breaker (MED 12), the other side: what an editor such as Inkscape writes into an icon that only draws
+    (its own namespaced settings and RDF metadata, a gradient named by url(#id), a `use` of an element of the file
+    itself, a style sheet of colours) passes the icon check and is copied into the card SVGs."""
+    from pnp import svg
+    from pnp.icon_files import icon_file_problems
+
+    icon_copy("key.svg", (
+        b'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        b'xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" '
+        b'xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" '
+        b'xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" viewBox="0 0 100 100" width="100" height="100">'
+        b'<sodipodi:namedview inkscape:zoom="2"/><metadata><rdf:RDF/></metadata>'
+        b'<defs><linearGradient id="g"><stop offset="0" stop-color="#c9a24a"/></linearGradient>'
+        b'<circle id="c" cx="50" cy="50" r="20"/></defs><style>.ring { stroke: #4a3515 }</style>'
+        b'<use xlink:href="#c" fill="url(#g)" class="ring"/><path d="M43 43 L89 89" style="fill:url( #g )"/></svg>'))
+    assert icon_file_problems() == []
+    assert [child.tag for child in svg._icon_children("key")][-3:] == ["style", "use", "path"]
+
+
+@pytest.mark.parametrize("name, anchor, written, key", [
+    ("council_quest.toml", 'extends = "quest"', "zz = " + "[" * 20 + "]" * 20, "zz"),  # parsed, then found too deep
+    ("council_quest.toml", 'extends = "quest"', "zz = " + "[" * 1000 + "]" * 1000, "file"),  # the parser's recursion ran out
+    ("quest.toml", "[numbers]", "[numbers.deep]\nzz = " + "[" * 3000 + "]" * 3000 + "\n", "file"),
+    ("quest.toml", "[numbers]", "deep = " + "{ a = " * 30 + "1" + " }" * 30, "numbers.deep"),  # inline tables too
+])
+def test_a_template_nested_too_deep_is_one_line_at_its_file(edited_templates, name, anchor, written, key):
+    """Thirty-first breaker (HIGH 7): 1,000 nested arrays in council_quest.toml (3,000 under [numbers.deep] in
+    quest.toml) crashed `pnp check` and `pnp build` with a RecursionError traceback, while cards.toml refuses deep
+    nesting in one line. The templates get the cards.toml limit (pnp.database.loader.MAX_NESTING, through the same
+    loads_within_nesting): one line at the template's file and line, naming the key when the parser got that far."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.database.loader import MAX_NESTING
+    from pnp.files import shown_path
+
+    path = edited_templates(name, anchor, f"{anchor}\n{written}" if anchor.startswith("extends") else f"{written}\n{anchor}"
+                            if written.startswith("[") else f"{anchor}\n{written}")
+    line = next(number for number, text in enumerate(path.read_text(encoding="utf-8").split("\n"), 1)
+                if text.count("[") + text.count("{") > MAX_NESTING)
+    for command in (["check"], ["build", "--out", str(path.parent.parent / "out"), "--paper", "a4"]):
+        result = CliRunner().invoke(main, [*command, "--db", str(ROOT / "cards.toml")])
+        assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+        named = [text for text in result.output.splitlines() if text.startswith(f"{shown_path(path)}:")]
+        assert len(named) == 1 and named[0].startswith(f"{shown_path(path)}:{line}: {key}: "), result.output
+        assert f"nested more than {MAX_NESTING} deep" in named[0]
+    assert not (path.parent.parent / "out").exists()
+
+
+def test_a_template_number_of_5000_digits_is_one_line_at_its_file(edited_templates):
+    """Thirty-first breaker (HIGH 7), the same kind: a template's integer too long for Python to convert (4,300 digits)
+    said "a number of more than 4,300 digits was typed" without the file; now one line at the template's file and line,
+    as cards.toml's."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.files import shown_path
+
+    path = edited_templates("quest.toml", "[numbers]", "[numbers]\nbig = " + "9" * 5000)
+    line = path.read_text(encoding="utf-8").split("\n").index("[numbers]") + 2
+    result = CliRunner().invoke(main, ["check", "--db", str(ROOT / "cards.toml")])
+    assert result.exit_code == 1 and result.output.startswith(f"{shown_path(path)}:{line}: file: a number of more than 4,300"), \
+        result.output
+
+
+_SERVANT_FLAVOUR = 'text = "Slow, tireless, and wandering where the towns stand empty."'
+_SPELL_TEXT = 'name = "Bind"\nspell_type = "oaken"\nposition = 2\nslot = [1, 1]\ncost = { mana = 1 }\ntext = "Lower a Battle Loss result by one row."'
+
+
+@pytest.mark.parametrize("written", [" ", "\\u00ad", "\\u200b", "\\u3000", "\\u3164", "\\u2800", "\\u200b\\u00ad \\u3000"],
+                         ids=["space", "soft-hyphen", "zero-width-space", "ideographic-space", "hangul-filler",
+                              "braille-blank", "several"])
+@pytest.mark.parametrize("old, key, empty_allowed", [(_SPELL_TEXT, "solo.spell.bind.text", False),
+                                                     (_SERVANT_FLAVOUR, "solo.servant.zhumbi-1.text", True)],
+                         ids=["text", "flavour"])
+def test_a_card_text_that_prints_nothing_is_refused_as_blank(tmp_path, written, old, key, empty_allowed):
+    """Thirty-first breaker (LOW 23): a card text of " ", U+00AD, U+200B or U+3000 alone passed `pnp check` and printed
+    an empty line, while `title = ""` is refused as blank. A text must hold a character that prints (not a space,
+    separator, control or format character, nor a Hangul filler or the blank Braille pattern): one line at its key,
+    "is blank", in check as in the database load. A flavour line that may be left out ("") is told it may."""
+    from pnp import database
+
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    copy = tmp_path / "cards.toml"
+    copy.write_text(text.replace(old, old.rsplit("\n", 1)[0] + f'\ntext = "{written}"' if "\n" in old else f'text = "{written}"'),
+                    encoding="utf-8")
+    with pytest.raises(database.DatabaseError) as refused:
+        database.load(copy)
+    problems = refused.value.problems
+    line = text[: text.index(old)].count("\n") + old.count("\n") + 1
+    assert [(problem.line, problem.key) for problem in problems] == [(line, key)], problems
+    assert problems[0].message.startswith("is blank") and problems[0].message.endswith('(or "" for none)') == empty_allowed
+    result = _check(copy)
+    assert result.exit_code == 1 and f"cards.toml:{line}: {key}: is blank" in result.output, result.output
+
+
+def test_an_empty_flavour_line_still_passes_and_an_accent_alone_is_not_blank(tmp_path):
+    """Thirty-first breaker (LOW 23), the other side: "" for a servant's flavour line (a field that may be left empty) is
+    no problem, and a text whose one printing character is a combining mark is not called blank (the mark prints;
+    its own check says it joins no letter)."""
+    from pnp import database
+
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    copy = tmp_path / "cards.toml"
+    copy.write_text(text.replace(_SERVANT_FLAVOUR, 'text = ""'), encoding="utf-8")
+    assert database.load(copy).get("solo.servant.zhumbi-1").text == ""
+    copy.write_text(text.replace(_SPELL_TEXT, _SPELL_TEXT.rsplit("\n", 1)[0] + '\ntext = "\\u0301"'), encoding="utf-8")
+    with pytest.raises(database.DatabaseError) as refused:
+        database.load(copy)
+    assert not any(problem.message.startswith("is blank") for problem in refused.value.problems)

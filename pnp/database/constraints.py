@@ -10,17 +10,63 @@ reads them. Importing this module defines the text and number types and puts the
 from __future__ import annotations
 
 import functools
+import unicodedata
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, Field, StringConstraints, TypeAdapter
 
 from pnp.database import schema
 
-Text = Annotated[str, StringConstraints(pattern=r"\S", max_length=schema.TEXT_LIMIT)]
-"""A printed text: any string with at least one character that is not a space, at most
+BLANK_LETTERS = frozenset("\u115f\u1160\u2800\u3164\uffa0")
+"""Letters and signs that print as nothing although they are neither spaces nor format characters: the Hangul fillers
+and the blank Braille pattern (as :data:`referee.duel.game.BLANK_LETTERS` refuses them alone in a player's name)."""
+
+_PRINTING_NOTHING = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf"})
+"""Unicode categories of characters that put no ink on a card: spaces, line and paragraph separators, controls and
+format characters (a soft hyphen U+00AD, a zero width space U+200B, a joiner)."""
+
+
+class PrintsNothing(ValueError):
+    """A card text holding characters none of which prints (:func:`prints_something`): ``text`` the text, and
+    ``empty_allowed`` whether its field may be ``""`` instead (a :data:`PrintedNote`)."""
+
+    def __init__(self, text: str, empty_allowed: bool = False):
+        super().__init__(f"prints nothing: {text!r}")
+        self.text, self.empty_allowed = text, empty_allowed
+
+
+def prints_something(text: str) -> bool:
+    """Whether ``text`` has a character that puts ink on a card: one that is no space (U+0020, U+3000 ...), line or
+    paragraph separator, control or format character (U+00AD soft hyphen, U+200B zero width space) and none of
+    :data:`BLANK_LETTERS` (thirty-first breaker, finding 23: such a text passed as a title or a flavour line and
+    printed nothing, while "" is refused). A combining mark alone prints (an accent)."""
+    return any(unicodedata.category(char) not in _PRINTING_NOTHING and char not in BLANK_LETTERS for char in text)
+
+
+def _printing(text: str) -> str:
+    """``text`` unchanged when something of it prints (:func:`prints_something`); raises :class:`PrintsNothing`."""
+    if not prints_something(text):
+        raise PrintsNothing(text)
+    return text
+
+
+def _empty_or_printing(text: str) -> str:
+    """``text`` unchanged when it is empty or something of it prints; raises :class:`PrintsNothing`."""
+    if text and not prints_something(text):
+        raise PrintsNothing(text, empty_allowed=True)
+    return text
+
+
+Text = Annotated[str, StringConstraints(pattern=r"\S", max_length=schema.TEXT_LIMIT), AfterValidator(_printing)]
+"""A printed text: a string with at least one character that prints (:func:`prints_something`; "" and " " are
+refused by the pattern, a soft hyphen or zero width space alone by the validator), at most
 :data:`~pnp.database.schema.TEXT_LIMIT` characters."""
+PrintedNote = Annotated[str, StringConstraints(max_length=schema.TEXT_LIMIT), AfterValidator(_empty_or_printing)]
+"""A printed text that may be left empty (a servant's flavour line, a Location's text, a table row's name): ``""``
+prints nothing on purpose; a text that is not empty must print something (:func:`prints_something`)."""
 Note = Annotated[str, StringConstraints(max_length=schema.TEXT_LIMIT)]
-"""A text that may be empty (a note, a servant's flavour text), at most ``TEXT_LIMIT`` characters."""
+"""A text never printed that may be empty (a record's note, a map's layout name), at most ``TEXT_LIMIT``
+characters."""
 Reference = Annotated[str, StringConstraints(max_length=100)]
 """The id of another record (at most 100 characters, as an id)."""
 Amount = Annotated[int, Field(ge=-99, le=99)]
@@ -32,7 +78,7 @@ the referee rolls and searches as many as this says, so it stays small."""
 Number = Annotated[int, Field(ge=0, le=99)]
 """A space, a position, a cost or a count of cards (0 to 99): the longest track has 20 spaces."""
 
-vars(schema).update(Text=Text, Note=Note, Reference=Reference, Amount=Amount, Small=Small, Number=Number,
+vars(schema).update(Text=Text, PrintedNote=PrintedNote, Note=Note, Reference=Reference, Amount=Amount, Small=Small, Number=Number,
                     Field=Field, AfterValidator=AfterValidator)
 
 

@@ -240,7 +240,17 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
         raise DatabaseError([Problem(name, line, "file", f"not UTF-8 text ({error.reason} at byte {error.start}); "
                                                          f"save the file as UTF-8")]) from None
     try:
-        data = tomllib.loads(text)
+        data = loads_within_nesting(text)
+    except NestedTooDeep as error:
+        if error.data is None:  # too deep for the parser: no key to name
+            raise DatabaseError([Problem(name, error.line, "syntax", f"arrays or tables nested too deeply; "
+                                                                     f"nest at most {MAX_NESTING} deep")]) from None
+        raise DatabaseError([Problem(name, error.line, _key_path(error.data, error.path),
+                                     f"arrays or tables nested more than {MAX_NESTING} deep; cards.toml nests 5 deep "
+                                     f"at most")]) from None
+    except NumberTooLong as error:  # an integer of more than 4,300 digits (Python's limit on converting one)
+        raise DatabaseError([Problem(name, error.line, "syntax", "a number of more than 4,300 digits, far "
+                                                                                 "beyond any range of this file; write a number that fits its key")]) from None
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         match = re.search(r"\(at line (\d+), column (\d+)\)", message)
@@ -252,12 +262,6 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
         if table is not None:  # seventeenth breaker: tomllib's words with a Python tuple in them
             raise DatabaseError([Problem(name, line, "syntax", table)]) from None
         raise DatabaseError([Problem(name, line, "syntax", f"{message}; fix the TOML syntax")]) from None
-    except ValueError:  # an integer of more than 4,300 digits (Python's limit on converting one)
-        raise DatabaseError([Problem(name, _longest_number_line(text), "syntax", "a number of more than 4,300 digits, far "
-                                                                                 "beyond any range of this file; write a number that fits its key")]) from None
-    except RecursionError:  # tomllib parses nested arrays by recursion
-        raise DatabaseError([Problem(name, _deepest_line(text), "syntax", f"arrays or tables nested too deeply; "
-                                                                         f"nest at most {MAX_NESTING} deep")]) from None
     unusable = _first_unusable(data)
     if unusable is not None:
         index = LineIndex(text)
@@ -412,6 +416,52 @@ so a file of a hundred thousand mistakes is reported in a second, not in minutes
 MAX_INTEGER_BITS = 63
 """The largest integer a database may hold is below 2**63: far beyond every range of the schema, and
 small enough to be written in an error (Python refuses to print integers of more than 4,300 digits)."""
+
+
+class NestedTooDeep(tomllib.TOMLDecodeError):
+    """TOML whose arrays or tables nest more than :data:`MAX_NESTING` deep (:func:`loads_within_nesting`): ``line`` the
+    1-based line where the nesting goes too deep, ``path`` the key path to the first value too deep (empty when the
+    parser itself ran out of recursion), ``data`` the parsed document (``None`` then). A ``TOMLDecodeError``, so a
+    reader that refuses TOML it cannot parse refuses this too; its words are the caller's."""
+
+    def __init__(self, line: int, path: tuple[Any, ...] = (), data: dict[str, Any] | None = None):
+        ValueError.__init__(self, f"arrays or tables nested more than {MAX_NESTING} deep (at line {line})")
+        self.line, self.path, self.data = line, path, data
+
+
+class NumberTooLong(tomllib.TOMLDecodeError):
+    """TOML holding an integer of more than 4,300 digits, which Python refuses to convert (:func:`loads_within_nesting`):
+    ``line`` the 1-based line of the longest run of digits. A ``TOMLDecodeError``, as :class:`NestedTooDeep`."""
+
+    def __init__(self, line: int):
+        ValueError.__init__(self, f"a number of more than 4,300 digits (at line {line})")
+        self.line = line
+
+
+def loads_within_nesting(text: str) -> dict[str, Any]:
+    """The TOML document ``text`` parsed by ``tomllib``, its arrays and tables nested at most :data:`MAX_NESTING` deep:
+    the limit of ``cards.toml``, which the layout templates share (thirty-first breaker, finding 7: a template of
+    1,000 nested arrays gave a RecursionError traceback from check and build). Raises :class:`NestedTooDeep` for deeper
+    nesting (at the deepest line when the parser's recursion ran out first: tomllib parses nested arrays by recursion),
+    :class:`NumberTooLong` for an integer too long to convert, ``tomllib.TOMLDecodeError`` for other malformed TOML."""
+    try:
+        data = tomllib.loads(text)
+    except RecursionError:
+        raise NestedTooDeep(_deepest_line(text)) from None
+    except tomllib.TOMLDecodeError:
+        raise
+    except ValueError:  # Python's limit on converting an integer: 4,300 digits
+        raise NumberTooLong(_longest_number_line(text)) from None
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    while stack:  # iterative, so the check cannot exhaust the recursion it guards against
+        value, loc = stack.pop()
+        if len(loc) > MAX_NESTING:
+            raise NestedTooDeep(LineIndex(text).line_of(loc[: MAX_NESTING + 1]), loc[: MAX_NESTING + 1], data)
+        if isinstance(value, dict):
+            stack.extend((item, loc + (key,)) for key, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((item, loc + (number,)) for number, item in enumerate(value))
+    return data
 
 
 def _first_unusable(data: Any) -> tuple[tuple[Any, ...], str] | None:
@@ -785,6 +835,8 @@ def _misspellings(items: list[ErrorDetails], locs: list[tuple[Any, ...]]) -> dic
 def _explain(item: ErrorDetails, loc: tuple[Any, ...], index: LineIndex | None = None) -> str:
     """One pydantic validation error ``item``, found at key path ``loc`` of the file (whose lines ``index`` holds), as the
     message of a :class:`Problem` (what is wrong, what is found, what would be right)."""
+    from pnp.database import constraints  # loaded already: only a file being checked has pydantic's errors
+
     kind = item["type"]
     if kind in MISSING_ERRORS:
         return "missing; this field is required"
@@ -800,6 +852,14 @@ def _explain(item: ErrorDetails, loc: tuple[Any, ...], index: LineIndex | None =
         return _unknown_key(loc, item.get("input"))
     if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == r"\S":
         return "is blank; write the text the card prints"
+    if kind == "value_error" and isinstance(item.get("ctx", {}).get("error"), constraints.PrintsNothing):
+        # thirty-first breaker (finding 23): a soft hyphen or a zero width space alone passed and printed nothing
+        refused = item["ctx"]["error"]
+        shown = ", ".join(f"U+{ord(char):04X}" + (f" ({unicodedata.name(char)})" if unicodedata.name(char, "") else "")
+                          for char in dict.fromkeys(refused.text))
+        verb = "prints" if len(set(refused.text)) == 1 else "print"
+        return (f"is blank: it holds only {shortened(shown, 120)}, which {verb} nothing; write the text the card prints"
+                + (' (or "" for none)' if refused.empty_allowed else ""))
     if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == "^#[0-9a-f]{6}$":  # twenty-second breaker
         shown = item.get("input")
         lower = f" ({quoted(shown.lower())})" if isinstance(shown, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", shown) else ""

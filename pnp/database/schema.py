@@ -22,7 +22,7 @@ from pnp import hexes
 if TYPE_CHECKING:  # the annotations' constraints; at run time pnp.database.constraints gives them
     from pydantic import AfterValidator, Field
 
-    from pnp.database.constraints import Amount, Note, Number, Reference, Small, Text
+    from pnp.database.constraints import Amount, Note, Number, PrintedNote, Reference, Small, Text
 
 FORMAT = 1
 """The ``format`` number of ``cards.toml`` this code reads."""
@@ -32,7 +32,7 @@ FORMAT = 1
 # hang or exhaust memory: every number has a range, every text a length and every list a length, all
 # far beyond what the games use (a test checks that the schema leaves none unbounded). Each range
 # says why it is where it is; a value outside it is one line from `pnp check`. The text and number
-# types (Text, Note, Reference, Amount, Small, Number) are defined in pnp.database.constraints.
+# types (Text, PrintedNote, Note, Reference, Amount, Small, Number) are defined in pnp.database.constraints.
 
 TEXT_LIMIT = 2000
 """Characters in any text of the file: the longest text a card prints (a battle map's event) is about
@@ -194,7 +194,7 @@ class TableRow(_Model):
 
     roll: Annotated[tuple[Number, ...], Field(min_length=1, max_length=13)]
     """The rolls that read the row: 13 at most, as a 2d6 or difference table has 11 rolls."""
-    name: Note = ""
+    name: PrintedNote = ""
     text: Text
     effect: Effect
 
@@ -365,7 +365,7 @@ class Servant(Record):
     range: Annotated[Small, Field(ge=1)]
     damage: Annotated[Small, Field(ge=1)]
     damage_to: Track
-    text: Note = ""
+    text: PrintedNote = ""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -450,7 +450,7 @@ class LastStand(Record):
 
     kind: ClassVar[str] = "last_stand"
     title: Text
-    text: Annotated[tuple[Note, ...], Field(max_length=LIST_LIMIT)]
+    text: Annotated[tuple[PrintedNote, ...], Field(max_length=LIST_LIMIT)]
     hit_points: Annotated[tuple[Number, ...], Field(max_length=LIST_LIMIT)]
     gray_spaces: Annotated[tuple[Number, ...], Field(max_length=LIST_LIMIT)]
     player_hit_spirit: Amount
@@ -527,7 +527,7 @@ class Location(Record):
     name: Text
     resonance: Annotated[tuple[Resonance, ...], Field(min_length=1, max_length=4)]
     track_spaces: Annotated[int, Field(ge=1, le=8)]
-    text: Note = ""
+    text: PrintedNote = ""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -483,7 +483,17 @@ def _parsed(content: bytes) -> dict[str, Any]:
     """The TOML of a template file's ``content`` (read each time: an edited file is parsed again), parsed once a
     process: the checks look up a key's line many times a build. Raises ``UnicodeDecodeError`` or
     ``tomllib.TOMLDecodeError``; the caller must not change what it returns."""
-    return tomllib.loads(content.decode("utf-8"))
+    return _toml(content.decode("utf-8"))
+
+
+def _toml(text: str) -> dict[str, Any]:
+    """The TOML of a template's ``text``, its arrays and tables nested at most as deep as ``cards.toml``'s
+    (:func:`pnp.database.loader.loads_within_nesting`; thirty-first breaker, finding 7: a RecursionError traceback).
+    Raises ``tomllib.TOMLDecodeError`` (:class:`~pnp.database.loader.NestedTooDeep` for nesting too deep,
+    :class:`~pnp.database.loader.NumberTooLong` for an integer of more than 4,300 digits)."""
+    from pnp.database.loader import loads_within_nesting
+
+    return loads_within_nesting(text)
 
 
 @functools.lru_cache(maxsize=64)
@@ -544,9 +554,12 @@ MAX_TEMPLATE_BYTES = 200_000
 def _read(path: Path) -> dict[str, Any]:
     """The TOML of the template file ``path``: a regular file (never a folder, a pipe or a device, which
     would crash, block or fill the memory, twelfth breaker) of at most :data:`MAX_TEMPLATE_BYTES`, in
-    UTF-8 with or without a byte-order mark. Raises :class:`TemplateError`."""
+    UTF-8 with or without a byte-order mark, its arrays and tables nested at most
+    :data:`~pnp.database.loader.MAX_NESTING` deep, as ``cards.toml``'s. Raises :class:`TemplateError`."""
+    from pnp.database.loader import MAX_NESTING, NestedTooDeep, NumberTooLong
+
     try:
-        return tomllib.loads(read_limited(path, MAX_TEMPLATE_BYTES, "a template").decode("utf-8-sig"))
+        return _toml(read_limited(path, MAX_TEMPLATE_BYTES, "a template").decode("utf-8-sig"))
     except FileRefused as error:
         raise TemplateError(path, "file", str(error)) from None
     except FileNotFoundError:
@@ -555,6 +568,14 @@ def _read(path: Path) -> dict[str, Any]:
         raise TemplateError(path, "file", f"cannot read: {error.strerror or error}") from None
     except UnicodeDecodeError as error:
         raise TemplateError(path, "file", f"not UTF-8 text ({error.reason} at byte {error.start})") from None
+    except NumberTooLong as error:
+        raise TemplateError(path, "file", "a number of more than 4,300 digits, far beyond any a template holds; write "
+                                          "a number that fits its key", error.line) from None
+    except NestedTooDeep as error:
+        # the key as far as a template's tables go (numbers.deep, boxes.title), not the arrays and tables nested in it
+        key = ".".join([part for part in error.path if isinstance(part, str)][:2]) or "file"
+        raise TemplateError(path, key, f"arrays or tables nested more than {MAX_NESTING} deep; a template nests 4 deep "
+                                       f"at most (boxes.title.size[0])", error.line) from None
     except tomllib.TOMLDecodeError as error:
         found = re.search(r"\(at line (\d+), column \d+\)", str(error))
         line = int(found.group(1)) if found else 1
@@ -726,7 +747,7 @@ def changed_keys(path: Path) -> list[tuple[str, Any, Any]]:
 def _parent_boxes(path: Path) -> frozenset[str]:
     """The boxes the templates ``path`` extends define (none for a template that extends nothing)."""
     try:
-        parent = tomllib.loads(path.read_text(encoding="utf-8")).get("extends")
+        parent = _toml(path.read_text(encoding="utf-8")).get("extends")
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return frozenset()
     if not isinstance(parent, str) or not _NAME.match(parent) or not (path.parent / f"{parent}.toml").is_file():

@@ -1,0 +1,194 @@
+"""The icon files of ``templates/icons`` read safely: every ``<name>.svg`` is a small, well-formed SVG that only draws.
+
+Every icon may be named by a card (a ``:name:`` token, a table card's ``icon``, a back's emblem), so ``pnp check``
+and ``pnp build`` read them all before anything is laid out (:func:`icon_file_problems`), as they read the fonts, and
+a file that cannot be used is one line naming it (thirty-first breaker, finding 3: an empty or truncated ``key.svg``,
+or one with a DTD, passed ``check`` and ``build`` died in an XML traceback). The card SVGs copy an icon's elements
+(:mod:`pnp.svg`) and the PDF draws it with svglib (:mod:`pnp.pdf`); both read it through :func:`read_icon`.
+
+What an icon may not hold, and why it is refused at the file rather than stripped where it is copied (finding 12:
+``<script>``, ``onload``, ``javascript:`` links, an external ``<image>`` and ``<foreignObject>`` were copied into every
+card SVG the gallery shows with ``<object>``, where scripts run): a designer who put an image or a link into an icon
+sees it in their editor; stripped, the card would print something other than what they drew, with no word why, and the
+PDF (svglib) and the SVG could differ. Refused, ``check`` names the file and the element, and the icon as it is in
+the project is the icon as it prints. Refused:
+
+- a document type declaration (``<!DOCTYPE``, so no entity: an external entity reads a file, nested ones blow up);
+- a root that is not ``<svg>``;
+- an element other than the drawing ones of :data:`DRAWING_ELEMENTS` in the SVG namespace (``script``,
+  ``foreignObject``, ``image``, ``a``, ``iframe``, animation, anything of the XHTML namespace); elements of an
+  editor's own namespace (Inkscape's ``sodipodi:namedview``, the RDF of ``<metadata>``) draw nothing and pass;
+- an event attribute (``onload``, ``onclick``, any ``on...``);
+- a reference that is not to the icon itself: an ``href`` other than ``#id``, a ``url(...)`` other than ``url(#id)``,
+  and a stylesheet ``@import``.
+"""
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ElementTree
+from dataclasses import dataclass
+from pathlib import Path
+from xml.parsers import expat
+
+from pnp import resources
+from pnp.files import FileRefused, read_limited
+
+ICON_DIR = resources.ICON_DIR
+"""Folder of the icon files, ``templates/icons`` (:mod:`pnp.resources`)."""
+
+MAX_ICON_BYTES = 100_000
+"""The largest icon file read, in bytes (the bundled ones are under 1 KB)."""
+
+SVG_NAMESPACE = "http://www.w3.org/2000/svg"
+
+DRAWING_ELEMENTS = frozenset({
+    "svg", "g", "defs", "symbol", "use", "title", "desc", "metadata", "style",
+    "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "tspan", "textPath",
+    "linearGradient", "radialGradient", "stop", "pattern", "clipPath", "mask", "marker", "filter",
+    "feBlend", "feColorMatrix", "feComponentTransfer", "feComposite", "feFlood", "feGaussianBlur", "feMerge",
+    "feMergeNode", "feMorphology", "feOffset", "feFuncR", "feFuncG", "feFuncB", "feFuncA",
+})
+"""The SVG elements an icon may hold: shapes, groups, paint servers, clips and masks, and their parts; never one that
+runs, links, embeds another document or image, or animates."""
+
+EDITOR_NAMESPACES = frozenset({
+    "http://www.inkscape.org/namespaces/inkscape",
+    "http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd",
+    "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+    "http://purl.org/dc/elements/1.1/",
+    "http://creativecommons.org/ns#",
+    "http://web.resource.org/cc/",
+})
+"""Namespaces of an editor's own elements (Inkscape's settings, the RDF of ``<metadata>``): a browser draws nothing of
+them and runs nothing; an element of any other namespace (XHTML's ``<script>`` among them) is refused."""
+
+_FRAGMENT = re.compile(r"^\s*#")
+_URL = re.compile(r"url\(\s*['\"]?\s*([^)'\"\s]*)", re.IGNORECASE)
+
+RESTORE = "restore it from the project (git checkout -- templates/icons, or reinstall pnp)"
+"""The way on for an icon file that cannot be read."""
+
+
+@dataclass(frozen=True)
+class IconFileProblem:
+    """An icon file (``path``, under :data:`ICON_DIR`) that a build cannot use: ``reason`` what is wrong, ``remedy``
+    what would be right."""
+
+    path: str
+    reason: str
+    remedy: str = RESTORE
+
+    def line(self, shown: str) -> str:
+        """The problem as one line, the file shown as ``shown``: ``templates/icons/key.svg: <reason>; <remedy>``."""
+        return f"{shown}: {self.reason}; {self.remedy}"
+
+
+class IconFileError(ValueError):
+    """An icon file that cannot be used; ``problem`` is its :class:`IconFileProblem`."""
+
+    def __init__(self, problem: IconFileProblem):
+        super().__init__(problem.line(problem.path))
+        self.problem = problem
+
+
+def _local(name: str) -> tuple[str, str]:
+    """``(namespace, local name)`` of an ElementTree tag or attribute name (``{ns}local``; no namespace: ``""``)."""
+    if name.startswith("{"):
+        namespace, _, local = name[1:].partition("}")
+        return namespace, local
+    return "", name
+
+
+def _refuse_doctype(*_: object) -> None:
+    raise IconFileError(IconFileProblem("", "holds a document type declaration (<!DOCTYPE>), which an icon needs "
+                                            "none of and through which entities read other files",
+                                        "remove the <!DOCTYPE ...> and every &entity; from it"))
+
+
+def _parsed(path: Path, data: bytes) -> ElementTree.Element:
+    """The root element of the SVG ``data`` of ``path``; raises :class:`IconFileError` for a document type
+    declaration or XML that is not well-formed."""
+    guard = expat.ParserCreate()  # a first pass that stops at a DOCTYPE before any entity is declared or expanded
+    guard.StartDoctypeDeclHandler = _refuse_doctype
+    guard.EntityDeclHandler = _refuse_doctype
+    try:
+        guard.Parse(data, True)
+        return ElementTree.fromstring(data)
+    except IconFileError as error:
+        raise IconFileError(IconFileProblem(str(path), error.problem.reason, error.problem.remedy)) from None
+    except (expat.ExpatError, ElementTree.ParseError) as error:
+        said = expat.ErrorString(error.code) if getattr(error, "code", None) else str(error)
+        line = getattr(error, "lineno", None) or (error.position[0] if isinstance(error, ElementTree.ParseError) else 1)
+        empty = not data.strip()
+        reason = "an empty file, not an SVG" if empty else f"not an SVG ({said} at line {line})"
+        raise IconFileError(IconFileProblem(str(path), reason)) from None
+
+
+def _active(root: ElementTree.Element) -> str | None:
+    """What of ``root``'s tree an icon may not hold (:data:`DRAWING_ELEMENTS`, event attributes, references out of the
+    file), in words, or ``None``."""
+    for element in root.iter():
+        if not isinstance(element.tag, str):  # a comment or processing instruction kept by the parser
+            continue
+        namespace, tag = _local(element.tag)
+        if namespace in EDITOR_NAMESPACES:
+            continue
+        if namespace not in ("", SVG_NAMESPACE) or tag not in DRAWING_ELEMENTS:
+            shown = tag if namespace in ("", SVG_NAMESPACE) else f"{tag} of the namespace {namespace}"
+            article = "an" if shown[0].lower() in "aeiou" else "a"
+            return f"holds {article} <{shown}> element, which does not draw (it runs, links or embeds something)"
+        for attribute, value in element.attrib.items():
+            _, name = _local(attribute)
+            if name.lower().startswith("on"):
+                return f"has an event attribute {name}=\"...\" on <{tag}>, a script run by a browser"
+            if name == "href" and not _FRAGMENT.match(value):
+                return f"has href=\"{value[:60]}\" on <{tag}>, a reference out of the icon (only '#id' is allowed)"
+            for target in _URL.findall(value):
+                if not target.startswith("#"):
+                    return f"has url({target[:60]}) in {name} on <{tag}>, a reference out of the icon (only url(#id))"
+        if tag == "style" and element.text:
+            if "@import" in element.text.lower():
+                return "has an @import in its <style>, a reference out of the icon"
+            for target in _URL.findall(element.text):
+                if not target.startswith("#"):
+                    return f"has url({target[:60]}) in its <style>, a reference out of the icon (only url(#id))"
+    return None
+
+
+def read_icon(path: Path) -> ElementTree.Element:
+    """The root ``<svg>`` element of the icon file ``path``: a regular file of at most :data:`MAX_ICON_BYTES` bytes,
+    well-formed XML without a document type declaration, whose root is ``<svg>`` and which only draws (see the module's
+    list). Raises :class:`IconFileError` naming the file and what is wrong, ``FileNotFoundError`` for a file that is
+    not there."""
+    try:
+        data = read_limited(path, MAX_ICON_BYTES, "an icon")
+    except FileRefused as error:
+        raise IconFileError(IconFileProblem(str(path), str(error))) from None
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise IconFileError(IconFileProblem(str(path), f"cannot be read ({error.strerror or error})")) from None
+    root = _parsed(path, data)
+    namespace, tag = _local(root.tag)
+    if tag != "svg" or namespace not in ("", SVG_NAMESPACE):
+        raise IconFileError(IconFileProblem(str(path), f"not an SVG (its root element is <{tag}>, not <svg>)"))
+    active = _active(root)
+    if active is not None:
+        raise IconFileError(IconFileProblem(str(path), active, "an icon holds only drawing (paths, shapes, groups, "
+                                                               "gradients): remove it"))
+    return root
+
+
+def icon_file_problems(folder: Path | None = None) -> list[IconFileProblem]:
+    """Every icon file of ``folder`` (default :data:`ICON_DIR`: each ``*.svg``, all of which a card may name) that
+    :func:`read_icon` refuses, one :class:`IconFileProblem` each, in the order of their names; empty when all are
+    usable. ``pnp check`` and ``pnp build`` ask this before anything is laid out."""
+    problems = []
+    for path in sorted((folder or ICON_DIR).glob("*.svg")):
+        try:
+            read_icon(path)
+        except IconFileError as error:
+            problems.append(error.problem)
+        except FileNotFoundError:  # a dangling symbolic link
+            problems.append(IconFileProblem(str(path), "a link to a file that is not there"))
+    return problems
