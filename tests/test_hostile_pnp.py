@@ -4484,3 +4484,29 @@ def test_thirty_first_the_reproduced_hangs_and_tracebacks_are_one_line(tmp_path,
     said = [text for text in (run.stdout + run.stderr).splitlines() if f"{name}:" in text]
     assert [text.split(": ")[:2] for text in said] == [[f"templates/{name}:{line}", f"numbers.{key}"]], run.stdout + run.stderr
     assert run.returncode == 1 and "Traceback" not in run.stderr
+
+
+def test_thirty_first_a_hex_area_far_wider_than_its_grid_tries_a_bounded_number_of_positions(db, edited_templates,
+                                                                                             monkeypatch):
+    """Found with the thirty-first breaker's finding 2 (nothing a template says may hang a build): `hex_area_w = 1000`
+    left the grid 900 mm to slide in `grid_shift_step` steps, some 3 500 positions per hex size and map, and check took
+    some 47 s. The grid tries at most GRID_POSITIONS_MAX positions per hex size (the shipped maps try 38)."""
+    from pnp.layout import check_fit, solo
+
+    calls = {"shifts": 0, "labels": 0}
+    shift, clear = solo._grid_shift, solo._clear_of_cuts
+
+    def counted_shift(*arguments, **keywords):
+        calls["shifts"] += 1
+        return shift(*arguments, **keywords)
+
+    def counted_clear(*arguments, **keywords):
+        calls["labels"] += 1
+        return clear(*arguments, **keywords)
+
+    monkeypatch.setattr(solo, "_grid_shift", counted_shift)
+    monkeypatch.setattr(solo, "_clear_of_cuts", counted_clear)
+    edited_templates("battle_map.toml", "hex_area_w = 118.0", "hex_area_w = 1000")
+    check_fit(db)
+    most_labels = max(len(list(card.hex_map)) * 2 for card in db.solo.battle_map)
+    assert calls["shifts"] and calls["labels"] <= calls["shifts"] * (solo.GRID_POSITIONS_MAX + 1) * most_labels
