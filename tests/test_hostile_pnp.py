@@ -4510,3 +4510,16 @@ def test_thirty_first_a_hex_area_far_wider_than_its_grid_tries_a_bounded_number_
     check_fit(db)
     most_labels = max(len(list(card.hex_map)) * 2 for card in db.solo.battle_map)
     assert calls["shifts"] and calls["labels"] <= calls["shifts"] * (solo.GRID_POSITIONS_MAX + 1) * most_labels
+
+
+def test_thirty_first_a_pair_spacing_far_too_wide_is_advised_at_once(db, edited_templates):
+    """Found with the thirty-first breaker's finding 1 (nothing a template says may hang check): the advice for
+    `emblem_pair_spacing` tried every hundredth from the value down, 100 000 tries at 1000. The largest spacing that
+    fits is found by halving, the same at 1000 as at 2."""
+    advised = []
+    for value in ("2", "1000"):
+        problem = _the_one_template_problem(db, edited_templates, "back.toml", "emblem_pair_spacing = 0.95" if not advised
+                                            else "emblem_pair_spacing = 2", f"emblem_pair_spacing = {value}",
+                                            "numbers.emblem_pair_spacing")
+        advised.append(float(re.search(r"at most ([0-9.]+)", problem.message).group(1)))
+    assert advised[0] == advised[1] and 0.95 <= advised[0] < 2
