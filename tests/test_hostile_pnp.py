@@ -4681,3 +4681,171 @@ def test_an_empty_flavour_line_still_passes_and_an_accent_alone_is_not_blank(tmp
     with pytest.raises(database.DatabaseError) as refused:
         database.load(copy)
     assert not any(problem.message.startswith("is blank") for problem in refused.value.problems)
+
+
+# ---- Thirty-first round: template numbers that divide or repeat (pnp/layout/template.py) -------------------------------
+def _shipped_numbers() -> list[tuple[str, str, float]]:
+    """Every ``[numbers]`` key written in a shipped template: (file name, key, value)."""
+    found = []
+    for path in sorted((ROOT / "templates").glob("*.toml")):
+        for key, value in tomllib.loads(path.read_text(encoding="utf-8")).get("numbers", {}).items():
+            found.append((path.name, key, float(value)))
+    return found
+
+
+_REPEATING = [(name, key, value) for name, key, value in _shipped_numbers()
+              if key == "pitch" or key.endswith(("_pitch", "_pitch_x", "_pitch_y", "_step", "_spacing", "per_row",
+                                                 "per_card_row", "_row_spaces"))]
+
+
+def test_thirty_first_the_keys_that_divide_or_repeat_are_all_bounded():
+    """Thirty-first breaker (HIGH 1 and 2): the keys the layouts divide by or loop over (found by reading
+    pnp/layout/*.py) are each a spacing, pitch, step or per-row count of template.py, with a least value: a new such key
+    named otherwise would escape the check, so the list is pinned here."""
+    from pnp.layout.template import least_value_problem
+
+    divisors = {("back.toml", "hatch_spacing"), ("base.toml", "title_band_hatch_spacing"),
+                ("warding_city.toml", "band_hatch_spacing"), ("battle_map.toml", "grid_shift_step"),
+                ("elder.toml", "uses_pitch"), ("last_stand.toml", "hp_pitch_y"), ("last_stand.toml", "hp_step"),
+                ("last_stand.toml", "per_row"), ("servant.toml", "hp_step"), ("servant.toml", "hp_pitch"),
+                ("player.toml", "track_pitch"), ("player.toml", "spell_pitch"), ("spell_path.toml", "row_pitch"),
+                ("stats.toml", "row_pitch"), ("stats.toml", "col_pitch"), ("stats.toml", "key_pitch"),
+                ("progress_track.toml", "per_card_row"), ("progress_track.toml", "pitch"), ("location.toml", "pitch"),
+                ("location.toml", "one_row_spaces"), ("back.toml", "emblem_pair_spacing")}
+    assert divisors <= {(name, key) for name, key, _ in _REPEATING}
+    assert all(least_value_problem(key, 0) for _, key, _ in _REPEATING)
+    assert not [(name, key) for name, key, value in _REPEATING if least_value_problem(key, value)]
+
+
+@pytest.mark.parametrize("name, key, shipped", _REPEATING)
+@pytest.mark.parametrize("value", ["0", "-1", "1e-7"])
+def test_thirty_first_a_spacing_pitch_step_or_count_below_its_least_is_refused_at_its_key(db, edited_templates, name,
+                                                                                          key, shipped, value):
+    """Thirty-first breaker (HIGH 1): a hatch spacing of 0 or less hung `pnp check` and `pnp build` while memory grew;
+    (HIGH 2): 0 in nine pitch, step or per-row keys was a ZeroDivisionError traceback and `grid_shift_step = 1e-7` hung.
+    Each such key below its least value (0.1 mm, or 1 for a count) is one template problem at its own line."""
+    from pnp.layout.template import LEAST_HATCH_SPACING_MM, LEAST_STEP
+
+    assert LEAST_STEP > 0 and LEAST_HATCH_SPACING_MM > 0
+    _the_one_template_problem(db, edited_templates, name, f"{key} = {_shipped_text(name, key)}", f"{key} = {value}",
+                              f"numbers.{key}")
+
+
+def _shipped_text(name: str, key: str) -> str:
+    """The value of ``key`` as ``templates/<name>`` writes it (``1.4``, ``5``)."""
+    return re.search(rf"(?m)^{re.escape(key)} = (\S+)", (ROOT / "templates" / name).read_text(encoding="utf-8")).group(1)
+
+
+@pytest.mark.parametrize("name, key, width_key", [
+    ("back.toml", "hatch_spacing", "hatch_width"),
+    ("base.toml", "title_band_hatch_spacing", "title_band_hatch_width"),
+    ("warding_city.toml", "band_hatch_spacing", "band_hatch_width"),
+])
+def test_thirty_first_hatch_lines_closer_than_their_width_are_refused_at_the_spacing(db, edited_templates, name, key,
+                                                                                     width_key):
+    """Thirty-first breaker (HIGH 1): 0.001 mm passed check and wrote a 10 MB SVG per back; a spacing under the hatch
+    line's own width prints as a solid fill. A spacing no more than its lines' width is refused at the spacing, naming
+    the width; a little more passes."""
+    width = _shipped_text(name, width_key)
+    problem = _the_one_template_problem(db, edited_templates, name, f"{key} = {_shipped_text(name, key)}",
+                                        f"{key} = {width}", f"numbers.{key}")
+    assert width_key in problem.message
+    edited_templates(name, f"{key} = {width}", f"{key} = {float(width) + 0.05:g}")
+    from pnp.layout import check_fit
+
+    assert check_fit(db) == []
+
+
+def test_thirty_first_a_count_of_a_row_is_a_whole_number(db, edited_templates):
+    """Thirty-first breaker (HIGH 2): `per_card_row` was read with int(): 2.5 printed 2 spaces a row, said nowhere."""
+    _the_one_template_problem(db, edited_templates, "progress_track.toml", "per_card_row = 5", "per_card_row = 2.5",
+                              "numbers.per_card_row")
+
+
+@pytest.mark.parametrize("key, shipped", [("border", "3.5"), ("frame_diamond", "1.1")])
+def test_thirty_first_a_negative_frame_band_or_diamond_is_refused_at_its_key(db, edited_templates, key, shipped):
+    """Thirty-first breaker (HIGH 5): `border = -1` ran the parchment panel and the frame's rules across the cut lines
+    and `frame_diamond = -1` passed; each is a width (0 mm or more), refused at its key in base.toml."""
+    problem = _the_one_template_problem(db, edited_templates, "base.toml", f"{key} = {shipped}", f"{key} = -1",
+                                        f"numbers.{key}")
+    assert "0 mm or more" in problem.message
+
+
+@pytest.mark.parametrize("key, shipped, value", [("card_width", "63.0", "0"), ("card_height", "88.0", "0"),
+                                                 ("card_width", "63.0", "9.5"), ("card_height", "88.0", "300")])
+def test_thirty_first_a_card_size_cards_toml_cannot_have_is_said_at_the_template(db, edited_templates, key, shipped,
+                                                                                 value):
+    """Thirty-first breaker (MED 14): `card_width = 0` in base.toml was blamed on cards.toml's [print] card_width_mm,
+    advising "set 0 x 88", which cards.toml then refused. A card size outside the bounds [print] allows
+    (schema.CARD_SIZE_MM) is one problem at the template key, naming the bounds."""
+    from pnp.database.schema import CARD_SIZE_MM
+
+    problem = _the_one_template_problem(db, edited_templates, "base.toml", f"{key} = {shipped}", f"{key} = {value}",
+                                        f"numbers.{key}")
+    assert f"{CARD_SIZE_MM[0]:g} to {CARD_SIZE_MM[1]:g} mm" in problem.message
+
+
+@pytest.mark.parametrize("command", ["check", "build"])
+@pytest.mark.parametrize("name, old, new, line", [
+    ("back.toml", "hatch_spacing = 1.4", "hatch_spacing = 0", 21),
+    ("battle_map.toml", "grid_shift_step = 0.25", "grid_shift_step = 1e-7", 39),
+    ("progress_track.toml", "per_card_row = 5", "per_card_row = 0", 26),
+])
+def test_thirty_first_the_reproduced_hangs_and_tracebacks_are_one_line(tmp_path, command, name, old, new, line):
+    """Thirty-first breaker (HIGH 1, 2), as reproduced: `pnp check` and `pnp build` hung (hatch_spacing = 0,
+    grid_shift_step = 1e-7) or ended in a ZeroDivisionError traceback (per_card_row = 0). Now one line at the key,
+    exit 1, at once, and no traceback."""
+    shutil.copytree(ROOT / "templates", tmp_path / "templates", ignore=shutil.ignore_patterns("fonts", "icons"))
+    shutil.copy(ROOT / "cards.toml", tmp_path / "cards.toml")
+    path = tmp_path / "templates" / name
+    text = path.read_text(encoding="utf-8")
+    assert text.split("\n")[line - 1] == old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    program = ("import sys; from pathlib import Path; from pnp.layout import template; "
+               "template.TEMPLATE_DIR = Path(sys.argv[1]); from pnp.cli import main; sys.argv[1:2] = []; main()")
+    arguments = [command] + (["--out", str(tmp_path / "out"), "--paper", "a4"] if command == "build" else [])
+    run = subprocess.run([sys.executable, "-c", program, str(tmp_path / "templates"), *arguments], capture_output=True,
+                         text=True, cwd=tmp_path, timeout=120)
+    key = new.split(" = ")[0]
+    said = [text for text in (run.stdout + run.stderr).splitlines() if f"{name}:" in text]
+    assert [text.split(": ")[:2] for text in said] == [[f"templates/{name}:{line}", f"numbers.{key}"]], run.stdout + run.stderr
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+
+
+def test_thirty_first_a_hex_area_far_wider_than_its_grid_tries_a_bounded_number_of_positions(db, edited_templates,
+                                                                                             monkeypatch):
+    """Found with the thirty-first breaker's finding 2 (nothing a template says may hang a build): `hex_area_w = 1000`
+    left the grid 900 mm to slide in `grid_shift_step` steps, some 3 500 positions per hex size and map, and check took
+    some 47 s. The grid tries at most GRID_POSITIONS_MAX positions per hex size (the shipped maps try 38)."""
+    from pnp.layout import check_fit, solo
+
+    calls = {"shifts": 0, "labels": 0}
+    shift, clear = solo._grid_shift, solo._clear_of_cuts
+
+    def counted_shift(*arguments, **keywords):
+        calls["shifts"] += 1
+        return shift(*arguments, **keywords)
+
+    def counted_clear(*arguments, **keywords):
+        calls["labels"] += 1
+        return clear(*arguments, **keywords)
+
+    monkeypatch.setattr(solo, "_grid_shift", counted_shift)
+    monkeypatch.setattr(solo, "_clear_of_cuts", counted_clear)
+    edited_templates("battle_map.toml", "hex_area_w = 118.0", "hex_area_w = 1000")
+    check_fit(db)
+    most_labels = max(len(list(card.hex_map)) * 2 for card in db.solo.battle_map)
+    assert calls["shifts"] and calls["labels"] <= calls["shifts"] * (solo.GRID_POSITIONS_MAX + 1) * most_labels
+
+
+def test_thirty_first_a_pair_spacing_far_too_wide_is_advised_at_once(db, edited_templates):
+    """Found with the thirty-first breaker's finding 1 (nothing a template says may hang check): the advice for
+    `emblem_pair_spacing` tried every hundredth from the value down, 100 000 tries at 1000. The largest spacing that
+    fits is found by halving, the same at 1000 as at 2."""
+    advised = []
+    for value in ("2", "1000"):
+        problem = _the_one_template_problem(db, edited_templates, "back.toml", "emblem_pair_spacing = 0.95" if not advised
+                                            else "emblem_pair_spacing = 2", f"emblem_pair_spacing = {value}",
+                                            "numbers.emblem_pair_spacing")
+        advised.append(float(re.search(r"at most ([0-9.]+)", problem.message).group(1)))
+    assert advised[0] == advised[1] and 0.95 <= advised[0] < 2

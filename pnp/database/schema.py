@@ -129,15 +129,20 @@ class Effect(_Model):
 
 
 # ---- Shared pieces -------------------------------------------------------------------------------------
+CARD_SIZE_MM = (10.0, 200.0)
+"""The least and the largest card width or height (mm) of ``[print]`` (and of ``templates/base.toml``'s card size,
+which must be the same): a card must fit on A4 or Letter."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class PrintSettings(_Model):
     """Print geometry in mm: trim size of one card, bleed, safe area, papers, printer margin, crop marks,
     the extra bleed of backs (so a back shifted by a printer's misregistration shows no white edge) and
     the default duplex flip (``long``, ``short`` or ``none``). ``pnp build`` options override them."""
 
-    card_width_mm: Annotated[float, Field(ge=10, le=200)]
+    card_width_mm: Annotated[float, Field(ge=CARD_SIZE_MM[0], le=CARD_SIZE_MM[1])]
     """10 to 200 mm: a card must fit on A4 or Letter (the templates give the one size they are drawn for)."""
-    card_height_mm: Annotated[float, Field(ge=10, le=200)]
+    card_height_mm: Annotated[float, Field(ge=CARD_SIZE_MM[0], le=CARD_SIZE_MM[1])]
     """As ``card_width_mm``."""
     bleed_mm: Annotated[float, Field(ge=0, le=10)]
     """0 to 10 mm, as ``pnp build --bleed``: print shops ask for 2 to 5 mm."""

@@ -644,8 +644,16 @@ class CardBuilder:
             return
         if changed is not None and changed[0] == spacing:
             value = self.template.number(spacing)
-            most = next((hundredths / 100 for hundredths in range(math.floor(value * 100 + 1e-6), -1, -1)
-                         if self._icons_reach(disc, icons, hundredths / 100 / value)[0] <= inner + ROUNDING_SLACK), 0.0)
+            # the largest spacing, in hundredths, that keeps the icons in the disc: their reach grows with the spacing, so
+            # halving the range finds it in a few tries (a linear search hung check at `emblem_pair_spacing = 1000`)
+            low, high = 0, math.floor(value * 100 + 1e-6)
+            while low < high:
+                middle = (low + high + 1) // 2
+                if self._icons_reach(disc, icons, middle / 100 / value)[0] <= inner + ROUNDING_SLACK:
+                    low = middle
+                else:
+                    high = middle - 1
+            most = low / 100
             self.problems.append(self.at_number(spacing, f"the {far} icon reaches {reach:.1f} mm from the centre of {what}, "
                                                          f"past its line ({inner:.1f} mm): the icons are set so far apart "
                                                          f"that they stick out of the disc; set {spacing} to at most {most:g} "

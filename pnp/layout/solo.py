@@ -1017,10 +1017,18 @@ def _clear_of_cuts(x: float, half: float, cuts: list[float], clearance: float, r
     return x
 
 
+GRID_POSITIONS_MAX = 400
+"""The most positions of the grid :func:`_grid_shift` tries for one hex size. The shipped maps slide 9.4 mm in steps of
+0.25 mm (38 positions); a slack so wide that ``grid_shift_step`` would give more (a hex area far wider than its grid) is
+tried in the coarser step that gives this many, so that no template makes `pnp check` or `pnp build` take minutes
+(found with the thirty-first breaker's finding 2: `hex_area_w = 1000` took some 47 s)."""
+
+
 def _grid_shift(grid: hexes.HexMap, radius: float, first_x: float, slack: float, cuts: list[float],
                 half_width: float, clearance: float, number: _HexNumber, step_mm: float,
                 name_size: float, name_rise: float, stroke_width: float) -> tuple[float, int]:
-    """The x of hex (0, 0)'s centre, within ``[first_x, first_x + slack]`` in steps of ``step_mm``, that
+    """The x of hex (0, 0)'s centre, within ``[first_x, first_x + slack]`` in steps of ``step_mm`` (more than 0; coarser
+    when that gives more than :data:`GRID_POSITIONS_MAX` positions), that
     keeps the labels of numbered hexes (their number's width), of the start and recharge hexes
     (``half_width`` mm either side of the centre: the wider of label and icon) and every other hex's name
     (``name_size`` pt, ``name_rise`` radii above the centre, as :func:`battle_map` slides it: :func:`_name_room`) at least ``clearance`` mm from every cut line
@@ -1039,6 +1047,7 @@ def _grid_shift(grid: hexes.HexMap, radius: float, first_x: float, slack: float,
         # the hex's name, near its top corner (twenty-third breaker: names were left on the cuts)
         labelled.append((centre, labels + [_name_room(hexes.hex_name(h.address), radius, name_height, name_size, stroke_width)]))
     best: tuple[int, float, float] | None = None
+    step_mm = max(step_mm, slack / GRID_POSITIONS_MAX)  # a very wide slack: at most GRID_POSITIONS_MAX positions
     steps = max(int(slack / step_mm), 0)
     for step in range(steps + 1):
         x0 = first_x + step * step_mm

@@ -41,6 +41,7 @@ from typing import Any
 
 from pnp import fonts, resources
 from pnp.database.lines import LineIndex
+from pnp.database.schema import CARD_SIZE_MM
 from pnp.drawing import Box
 from pnp.files import FileRefused, read_limited
 from pnp.oneline import shortened, toml_key
@@ -77,6 +78,74 @@ _EXTENT_WORDS = {"radius": "a corner radius is 0 mm or more", "_width": "a width
                  "_size": "a size is 0 mm or more", "_height": "a height is 0 mm or more",
                  "_scale": "a scale is 0 or more (a factor)", "_r": "a radius is 0 mm or more",
                  "_w": "a width is 0 mm or more", "_h": "a height is 0 mm or more"}
+
+
+EXTENT_NAMES = {"border": "the frame band's width is 0 mm or more",
+                "frame_diamond": "a diamond's half-diagonal is 0 mm or more"}
+"""``[numbers]`` keys of ``base.toml`` that are a width or a size by name alone (no suffix of :data:`EXTENT_SUFFIXES`), with
+the words for their least value: 0 or more (thirty-first breaker, finding 5: `border = -1` ran the parchment panel and
+its rules across the cut lines, `frame_diamond = -1` turned the corner diamonds inside out, and both passed)."""
+
+
+CARD_SIZE_NAMES = {"card_width": "card_width_mm", "card_height": "card_height_mm"}
+"""The ``[numbers]`` keys of ``base.toml`` that give the card's trim size (mm), each with the ``[print]`` field of
+``cards.toml`` that must agree with it: they are refused at the template key outside the bounds that field has
+(:data:`pnp.database.schema.CARD_SIZE_MM`; thirty-first breaker, finding 14: `card_width = 0` was blamed on cards.toml, advising
+"set 0 x 88", which cards.toml then refused)."""
+
+
+HATCH_SPACING_SUFFIX = "hatch_spacing"
+"""A ``[numbers]`` key ending so (``hatch_spacing``, ``title_band_hatch_spacing``, ``band_hatch_spacing``) is the distance
+(mm, across the lines) between hatch lines: at least :data:`LEAST_HATCH_SPACING_MM`, and no less than the width of its
+lines (the key with ``_width`` for ``_spacing``, when written), more than it: closer lines print as a solid fill."""
+
+LEAST_HATCH_SPACING_MM = 0.1
+"""The least hatch spacing (mm): a printer's finest detail; the card back's hatching at it is some 1 200 lines (thirty-first
+breaker, finding 1: a spacing of 0 or less hung `pnp check` and `pnp build` while memory grew without limit, and 0.001 mm
+wrote a 10 MB SVG per back)."""
+
+STEP_SUFFIXES = ("pitch", "_pitch_x", "_pitch_y", "_step", "_spacing")
+"""A ``[numbers]`` key ending so (or the word ``pitch`` alone) is how far apart a thing repeats: the distance from one box,
+disc or row to the next (``hp_step``, ``row_pitch``, ``hp_pitch_y`` down the card), the step a battle map's grid slides in (``grid_shift_step``, mm), the
+distance between a back's two emblems (``emblem_pair_spacing``, a factor of the emblem's size). The layouts divide by it or
+loop over it: it is at least :data:`LEAST_STEP` (thirty-first breaker, finding 2: 0 in nine such keys was a
+ZeroDivisionError traceback, and `grid_shift_step = 1e-7` hung `pnp check`)."""
+
+LEAST_STEP = 0.1
+"""The least value of a key of :data:`STEP_SUFFIXES` (mm, or a factor for ``emblem_pair_spacing``): finer is below what
+prints, and a grid slid in such steps is tried some 1 200 times per size at most."""
+
+COUNT_SUFFIXES = ("per_row", "per_card_row", "_row_spaces")
+"""A ``[numbers]`` key ending so (``per_row``, ``per_card_row``, ``one_row_spaces``) is how many boxes or spaces a row
+holds: a whole number, 1 or more (the layouts divide a track's spaces among rows by it; thirty-first breaker, finding 2:
+`per_card_row = 0` was a ZeroDivisionError traceback, and 2.5 was read as 2)."""
+
+
+def least_value_problem(name: str, value: float) -> str | None:
+    """What is wrong with ``value`` for the ``[numbers]`` key ``name`` when the key is a spacing, pitch, step, per-row
+    count (:data:`HATCH_SPACING_SUFFIX`, :data:`STEP_SUFFIXES`, :data:`COUNT_SUFFIXES`) or a width named alone
+    (:data:`EXTENT_NAMES`) or the card size (:data:`CARD_SIZE_NAMES`) and ``value`` is below its least value (or, for a
+    count, not a whole number; for the card size, outside its bounds), with the value that would be right; ``None`` when
+    it is fine or the key is none of these."""
+    if name in CARD_SIZE_NAMES:
+        field = CARD_SIZE_NAMES[name]
+        least, most = CARD_SIZE_MM
+        if not least <= value <= most:
+            return (f"{value:g} mm is no card {name.removeprefix('card_')}; a card's {name.removeprefix('card_')} is "
+                    f"{least:g} to {most:g} mm, as [print] {field} of cards.toml allows (the two must agree)")
+    if name in EXTENT_NAMES and value < 0:
+        return f"{value:g} is negative; {EXTENT_NAMES[name]}"
+    if name.endswith(HATCH_SPACING_SUFFIX) and value < LEAST_HATCH_SPACING_MM:
+        return (f"{value:g} mm is no hatch spacing; hatch lines are {LEAST_HATCH_SPACING_MM:g} mm apart or more "
+                f"(closer, they print as a solid fill)")
+    if f"_{name}".endswith(STEP_SUFFIXES) and value < LEAST_STEP:
+        word = next(suffix for suffix in STEP_SUFFIXES if f"_{name}".endswith(suffix)).strip("_").removesuffix("_x").removesuffix("_y")
+        unit = "" if name == "emblem_pair_spacing" else " mm"
+        return (f"{value:g}{unit} is no {word}; a {word} (how far apart a repeated box, row or position is) is "
+                f"{LEAST_STEP:g}{unit} or more")
+    if name.endswith(COUNT_SUFFIXES) and (value < 1 or value != int(value)):
+        return f"{value:g} is no count of what a row holds; write a whole number, 1 or more"
+    return None
 
 
 def _extent_suffix(name: str) -> str:
@@ -1169,7 +1238,15 @@ def _load(kind: str, folder: Path) -> Template:
             _check(value >= 0, path, f"numbers.{name}",
                    f"a line width of {value:g} mm; a line width is 0 mm or more" if name.endswith(("rule_width", "line_width"))
                    else f"{value!r} is negative; {_EXTENT_WORDS[_extent_suffix(name)]}")
+        least = least_value_problem(name, value)
+        _check(least is None, path, f"numbers.{name}", least or "")
         numbers[name] = float(value)
+    for name, spacing in numbers.items():  # a hatch's lines closer than they are wide print as one solid fill
+        width_name = name.removesuffix("_spacing") + "_width"
+        if name.endswith(HATCH_SPACING_SUFFIX) and width_name in numbers and spacing <= numbers[width_name]:
+            raise _error(path, f"numbers.{name}", f"{spacing:g} mm is no more than the hatch lines' width ({width_name} = "
+                                                  f"{numbers[width_name]:g} mm): they print as a solid fill; set "
+                                                  f"{name} to more than {numbers[width_name]:g}")
     strings = {}
     for name, value in data.get("strings", {}).items():
         if not isinstance(value, str):
