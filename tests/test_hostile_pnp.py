@@ -3376,8 +3376,9 @@ def test_a_back_emblem_moved_off_the_card_is_one_line_at_emblem_y(db, edited_tem
 
 # ---- Twenty-seventh round (finding 7): a corner radius more than half a side is refused at its key ---------------------
 @pytest.mark.parametrize("name, old, new, key, most", [
-    # every panel an oval; twenty-eighth breaker (finding 2): 28, half the side, crossed the inner rule: now 3.2
-    ("base.toml", "frame_radius = 1.2", "frame_radius = 40", "numbers.frame_radius", 3.2),
+    # every panel an oval; twenty-eighth breaker (finding 2): 28, half the side, crossed the inner rule: then 3.2;
+    # thirty-first breaker (finding 8): 3.2 left the corners' inks 0.03 mm apart, they keep LINES_APART_MM: 2.7
+    ("base.toml", "frame_radius = 1.2", "frame_radius = 40", "numbers.frame_radius", 2.7),
     ("back.toml", "inner_line_radius = 1.4", "inner_line_radius = 30", "numbers.inner_line_radius", 25.3),  # a bow-tie
     ("servant.toml", "portrait_radius = 1.0", "portrait_radius = 12", "numbers.portrait_radius", 9.5),  # a circle, stubs
 ])
@@ -4355,3 +4356,29 @@ def test_a_thick_outline_that_touches_a_label_is_said_and_its_advice_leaves_room
     assert check_fit(db) == []
     edited_templates("servant.toml", f"hp_first_rule_width = {widest:g}", f"hp_first_rule_width = {widest + 0.1:g}")
     assert [p.field for p in check_fit(db)] == ["numbers.hp_first_rule_width"]
+
+
+@pytest.mark.parametrize("name, old, key, value", [
+    ("back.toml", "line_radius = 2.0", "line_radius", "4.7"),  # advised "at most 4.6": the corners' inks 0.02 mm apart
+    ("base.toml", "frame_radius = 1.2", "frame_radius", "3.3"),  # advised "at most 3.2": 0.03 mm apart
+])
+def test_thirty_first_rounded_corner_advice_keeps_the_double_frame_apart(db, edited_templates, name, old, key, value):
+    """Thirty-first breaker (MED 8): back `line_radius = 4.7` was advised "at most 4.6", where the outer line's rounded
+    corner came 0.02 mm from the inner line's ink along the diagonal and the corner printed as one band, while the
+    straight sides keep LINES_APART_MM. The corner keeps the same gap: the advised radius leaves the inks at least
+    LINES_APART_MM apart on the diagonal (by the corner arcs' geometry), it passes, and a tenth more is refused."""
+    from pnp.layout.common import LINES_APART_MM
+    from pnp.layout.template import load_template
+
+    advised = _thirtieth_advice(db, edited_templates, name, old, key, value)
+    shipped = load_template(name.removesuffix(".toml"))
+    if key == "line_radius":
+        gap, small = shipped.number("inner_gap"), shipped.number("inner_line_radius")
+        half = (shipped.number("line_width") + shipped.number("inner_line_width")) / 2
+    else:
+        gap, small = shipped.number("frame_inner_inset"), shipped.number("frame_inner_radius")
+        half = (shipped.number("frame_rule_width") + shipped.number("frame_inner_rule_width")) / 2
+    # the inner arc's farthest ink from the outer arc's centre, along the diagonal, against the outer arc's ink
+    corner_gap = advised - (2 ** 0.5 * (advised - gap - small) + small) - half
+    assert corner_gap >= LINES_APART_MM - 1e-9, corner_gap
+    _thirtieth_advice_passes(db, edited_templates, name, key, value, advised)

@@ -218,11 +218,15 @@ class CardBuilder:
         than the inner one by more than the gap cuts through the inner rule's corner, and the rounded outline runs through
         what lies inside (twenty-eighth breaker, finding 2: `frame_radius = 28` and back `line_radius = 26.5`, the maximum
         advised for half a side, passed and drew the outer rule through texts and across the square inner rule). The
-        inner corner arc's farthest ink from the outer arc's centre must stay inside the outer rule's ink: said at the
+        inner corner arc's farthest ink from the outer arc's centre must stay :data:`LINES_APART_MM` inside the outer
+        rule's ink, as the straight sides do (thirty-first breaker, finding 8: at the advised back `line_radius = 4.6` the
+        two inks were 0.02 mm apart along the corner's diagonal and printed as one band): said at the
         one of the three numbers the designer changed (:func:`pnp.layout.template.changed_number`), else at
         ``outer_key``, with the value that just fits."""
         big, small, gap = outer.radius, inner.radius, inner.x - outer.x
-        half = (outer.stroke_width + inner.stroke_width) / 2
+        # the inks keep LINES_APART_MM between them at the corners too, as on the sides (keep_frame_lines_apart;
+        # thirty-first breaker, finding 8: `line_radius` advised "at most 4.6" left them 0.02 mm apart at the corners)
+        half = (outer.stroke_width + inner.stroke_width) / 2 + LINES_APART_MM
         root = math.sqrt(2)
         if math.sqrt(2) * (big - gap - small) + small <= big - half + ROUNDING_SLACK or big - gap - small <= 0:
             return
@@ -238,7 +242,8 @@ class CardBuilder:
             self.problems = [problem for problem in self.problems if problem.field != f"numbers.{outer_key}"]
         self.problems.append(self.at_number(name, f"the rounded corners of {outer.named or 'the outer rule'} ({outer_key} "
                                                   f"{big:g} mm) cross {inner.named or 'the inner rule'} ({inner_key} {small:g} "
-                                                  f"mm, {gap:g} mm further in): set {name} to {fits}"))
+                                                  f"mm, {gap:g} mm further in) or come within {LINES_APART_MM:g} mm of it, so the "
+                                                  f"double frame prints as one band at the corners: set {name} to {fits}"))
 
     def check(self, field_name: str, text: str, family: str, record: str | None = None) -> None:
         """Record the problems of ``text`` set in ``family`` before it is drawn: ``:name:`` tokens that
