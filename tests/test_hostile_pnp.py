@@ -4382,3 +4382,28 @@ def test_thirty_first_rounded_corner_advice_keeps_the_double_frame_apart(db, edi
     corner_gap = advised - (2 ** 0.5 * (advised - gap - small) + small) - half
     assert corner_gap >= LINES_APART_MM - 1e-9, corner_gap
     _thirtieth_advice_passes(db, edited_templates, name, key, value, advised)
+
+
+def test_thirty_first_back_emblem_size_advice_keeps_the_ring_off_the_inner_line(db, edited_templates):
+    """Thirty-first breaker (MED 9): back `emblem_size = 40` was advised "at most 36.4 (with emblem_y = 9.5)", which put
+    the disc's ring on the frame's inner line (its ink's top at 6.3 mm, the line's ink 6.1 to 6.3 mm): the two read as
+    one line on every back. A disc keeps LINES_APART_MM off the inner rule's ink, as a double frame's lines do: the
+    advised pair leaves that gap (by the template's numbers), passes, and a tenth higher is refused at emblem_y."""
+    from pnp.layout import check_fit
+    from pnp.layout.common import LINES_APART_MM
+    from pnp.layout.template import load_template
+
+    problem = _the_one_template_problem(db, edited_templates, "back.toml", "emblem_size = 26.0", "emblem_size = 40",
+                                        "numbers.emblem_size")
+    found = re.search(r"at most ([0-9.]+) \(with emblem_y = ([0-9.]+)\)", problem.message)
+    assert found, problem.message
+    size, top = float(found.group(1)), float(found.group(2))
+    back = load_template("back")
+    line_ink_bottom = back.number("frame_inset") + back.number("inner_gap") + back.number("inner_line_width") / 2
+    ring_ink_top = top - back.number("emblem_ring") - back.number("emblem_rule_width") / 2
+    assert ring_ink_top - line_ink_bottom >= LINES_APART_MM - 1e-9, (ring_ink_top, line_ink_bottom)
+    edited_templates("back.toml", "emblem_size = 40", f"emblem_size = {size:g}")
+    edited_templates("back.toml", "emblem_y = 20.0", f"emblem_y = {top:g}")
+    assert check_fit(db) == []
+    edited_templates("back.toml", f"emblem_y = {top:g}", f"emblem_y = {top - 0.1:.1f}")
+    assert [(p.kind, p.field) for p in check_fit(db)] == [("template", "numbers.emblem_y")]

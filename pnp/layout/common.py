@@ -136,8 +136,11 @@ lines are 2 to 4 %)."""
 
 def frame_inside(template: Template, width: float, height: float) -> Box:
     """The inside (card mm) of the card frame's inner rule that :func:`frame` draws for ``template`` on a card of
-    ``width`` x ``height`` mm: what a disc on a card front must stay inside (twenty-sixth breaker)."""
-    inset = (template.number("border") + template.number("frame_inner_inset") + template.number("frame_inner_rule_width") / 2)
+    ``width`` x ``height`` mm, less :data:`LINES_APART_MM` from the rule's ink: what a disc on a card front must stay
+    inside (twenty-sixth breaker), its ring printing as a line of its own beside the rule (thirty-first breaker, finding
+    9: the back's emblem advised onto the inner line's ink read as one line with it)."""
+    inset = (template.number("border") + template.number("frame_inner_inset") + template.number("frame_inner_rule_width") / 2
+             + LINES_APART_MM)
     return Box(inset, inset, width - 2 * inset, height - 2 * inset)
 
 
@@ -576,7 +579,8 @@ class CardBuilder:
         advice = (f"set emblem_size to at most {fits:g} (with emblem_y = {lowest:g})" if fits is not None else
                   "move the rule down (rule_y) or make the ring smaller")
         self.problems.append(self.at_number("emblem_size", f"{said}, and no emblem_y keeps the disc inside the card frame's "
-                                                           f"inner rule ({area.y:.1f} mm down) and off the rule: {advice}"))
+                                                           f"inner rule ({area.y:.1f} mm down, {LINES_APART_MM:g} mm off its ink) and off the "
+                                                           f"rule: {advice}"))
 
     def _rule_reach(self, disc: Circle) -> tuple[float, float, float]:
         """The ornament rule seen from ``disc``: how far across (mm) from the disc's centre its line's ink begins (the
