@@ -4407,3 +4407,20 @@ def test_thirty_first_back_emblem_size_advice_keeps_the_ring_off_the_inner_line(
     assert check_fit(db) == []
     edited_templates("back.toml", f"emblem_y = {top:g}", f"emblem_y = {top - 0.1:.1f}")
     assert [(p.kind, p.field) for p in check_fit(db)] == [("template", "numbers.emblem_y")]
+
+
+@pytest.mark.parametrize("value", ["3", "1.5", "4"])
+def test_thirty_first_elder_divider_keeps_off_the_use_discs(db, edited_templates, value):
+    """Thirty-first breaker (HIGH 4): the Elder's `uses_divider_width = 3` (and from about 1.5) ran a brown bar over the
+    rings of the three use discs, and check passed; at 4 the advice was a width that still covered them. A thick stroke
+    keeps LINES_APART_MM off a disc's ring, as a thick ring keeps off a hairline rule: refused at the width's key, and the
+    width advised leaves that gap from the rings (by the template's numbers), passes, and a tenth more is refused."""
+    from pnp.layout.common import LINES_APART_MM
+    from pnp.layout.template import load_template
+
+    advised = _thirtieth_advice(db, edited_templates, "elder.toml", "uses_divider_width = 0.2", "uses_divider_width", value)
+    elder = load_template("elder")
+    ring_ink_right = elder.number("uses_x") + elder.number("uses_r") + elder.number("uses_rule_width") / 2
+    divider_ink_left = elder.number("uses_x") + elder.number("uses_divider_dx") - advised / 2
+    assert divider_ink_left - ring_ink_right >= LINES_APART_MM - 1e-9, (divider_ink_left, ring_ink_right)
+    _thirtieth_advice_passes(db, edited_templates, "elder.toml", "uses_divider_width", value, advised)
