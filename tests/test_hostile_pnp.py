@@ -4424,3 +4424,60 @@ def test_thirty_first_elder_divider_keeps_off_the_use_discs(db, edited_templates
     divider_ink_left = elder.number("uses_x") + elder.number("uses_divider_dx") - advised / 2
     assert divider_ink_left - ring_ink_right >= LINES_APART_MM - 1e-9, (divider_ink_left, ring_ink_right)
     _thirtieth_advice_passes(db, edited_templates, "elder.toml", "uses_divider_width", value, advised)
+
+
+@pytest.mark.parametrize("name, old, key, value", [
+    ("battle_map.toml", "hex_area_x = 6.0", "hex_area_x", "0"),  # hexes A3 and A5 across both rules, on the red band
+    ("location.toml", "label_icon_dx = 1.0", "label_icon_dx", "-1"),  # the inner rule through the side's shield
+    ("location.toml", "label_icon_dx = 1.0", "label_icon_dx", "0"),  # the shield's outline on the rule
+])
+def test_thirty_first_placed_shapes_keep_inside_the_frame(db, edited_templates, name, old, key, value):
+    """Thirty-first breaker (HIGH 6): battle map `hex_area_x = 0` and Location `label_icon_dx = -1` moved hexes and icons
+    onto the card frame, and check passed (only discs were measured against the frame). Whatever a layout places after
+    the frame's inner rule keeps inside it, LINES_APART_MM off its ink (pnp.layout.framed): one line at the number
+    changed, with a value that, applied, passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, name, old, f"{key} = {value}", f"numbers.{key}")
+    assert "card frame's inner rule" in problem.message, problem.message
+    advised = float(re.search(r"at least (-?[0-9.]+)", problem.message).group(1))
+    assert float(value) < advised
+    edited_templates(name, f"{key} = {value}\n", f"{key} = {advised:g}\n")
+    assert check_fit(db) == []
+
+
+def test_thirty_first_frame_check_judges_every_layouts_placed_shapes():
+    """Thirty-first breaker (HIGH 6), the whole kind: the frame check judges what every layout places after a frame's
+    inner rule, not only hexes and icons: a disc, a hex, an icon and a text the layout places are refused on a made-up
+    face when they reach within LINES_APART_MM (a text: TEXT_INK_GAP_MM) of the rule's ink, and a band butted to the
+    rule, a rule drawn on it, the frame's own corner diamond and art to the bleed pass."""
+    import dataclasses
+    from types import SimpleNamespace
+
+    from pnp.drawing import Circle, Drawing, Icon, Line, Polygon, Rect, TextLine
+    from pnp.layout import framed
+    from pnp.layout.template import TEMPLATE_DIR
+
+    rule = Rect(5.0, 5.0, 53.0, 78.0, stroke="#000000", stroke_width=0.2, named="the card frame's inner rule")
+    inner_edge = 5.1  # the rule's ink ends 0.1 mm inside its middle line
+
+    def judged(*items) -> list:
+        drawing = Drawing(63.0, 88.0, items=(Rect(-3, -3, 69, 94, fill="#ffffff"), rule, *items), bleed_mm=3.0)
+        face = SimpleNamespace(id="made-up", template=TEMPLATE_DIR / "base.toml", drawing=drawing, board_cards=1)
+        return framed.frame_problems([face])
+
+    near = inner_edge + framed.LINES_APART_MM - 0.05  # inside the rule, too near its ink
+    clear = inner_edge + framed.LINES_APART_MM + 0.05
+    for shape in (lambda x: Circle(x + 3.1, 40.0, 3.0, fill="#ffffff", stroke="#000000", stroke_width=0.2),
+                  lambda x: Polygon([(x + 0.1, 40.0), (x + 5, 37.0), (x + 5, 43.0)], fill="#ffffff", stroke="#000000",
+                                    stroke_width=0.2)):
+        assert judged(shape(near)) and not judged(shape(clear))
+    icon = Icon("key", 30.0, 3.0, 6.0)  # reaches the rule whatever its ink's margin in its box
+    assert judged(icon) and not judged(dataclasses.replace(icon, y=20.0))
+    assert judged(TextLine(5.0, 40.0, "A3", family="serif-italic", size=6.0))
+    assert not judged(TextLine(20.0, 40.0, "A3", family="serif-italic", size=6.0))
+    diamond = Polygon([(5.0, 4.0), (6.0, 5.0), (5.0, 6.0), (4.0, 5.0)], fill="#000000", stroke=None)
+    assert judged(diamond)  # a shape on the rule's corner that is not the frame's own
+    assert not judged(dataclasses.replace(diamond, placed_by="numbers.frame_diamond"),
+                      Rect(5.0, 5.0, 53.0, 9.0, fill="#333333"), Line(5.0, 14.0, 58.0, 14.0, "#000000", 0.3),
+                      Line(5.0, 5.0, 58.0, 5.0, "#000000", 0.3), Rect(-3, 70, 69, 21, fill="#9c2b23"))

@@ -716,7 +716,8 @@ def frame(b: CardBuilder, band: float, band_colour: str, panel_colour: str, ink:
     inner = panel_rules(b, panel, panel_colour, rule_colour or ink, ink)
     d = t.number("frame_diamond")
     for cx, cy in ((inner.x, inner.y), (inner.right, inner.y), (inner.x, inner.bottom), (inner.right, inner.bottom)):
-        b.add(Polygon([(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)], fill=ink, stroke=None))
+        diamond = Polygon([(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)], fill=ink, stroke=None)
+        b.add(dataclasses.replace(diamond, placed_by="numbers.frame_diamond"))  # the frame's own (pnp.layout.framed)
     return panel
 
 
