@@ -436,7 +436,8 @@ def check_fit(database: Database) -> list[FitProblem]:
         rounded = [problem for problem in rounded_outline_problems(faces) if problem.path not in faulty]
         # thirty-first breaker (finding 6): hexes and icons moved onto the card frame passed; said after what else moved them
         said_wrong = {problem.path for problem in problems + drawn + off_card + outside + rounded if problem.record_id == "templates"}
-        framed = [problem for problem in frame_problems(faces) if problem.path not in said_wrong]
+        framed = [problem for problem in frame_problems(faces)  # (a template extends another one said wrong: that one's edit)
+                  if not any(str(file) in said_wrong for file in templates.template_chain(Path(problem.path)))]
         found = problems + small_text_problems(faces) + drawn + off_card + outside + rounded + framed
         keys: dict[tuple[str, str], int] = {}  # one line a template key: the first problem there (fixed, the next shows)
         kept: list[FitProblem] = []
