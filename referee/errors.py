@@ -18,6 +18,7 @@ This module owns the roots only; each error is raised where its problem is found
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import tomli_w
 
@@ -123,6 +124,24 @@ def as_written(value: object, limit: int = 20) -> str:
             kept.append(item)
         return opening + ", ".join([*kept, "..."]) + closing
     return shortened(written, limit)
+
+
+def id_list_problem(key: str, written: Sequence[str], ids: Sequence[str], count: int, kind: str, holds: str) -> str | None:
+    """What is wrong with a save file's list of ids at ``[setup] <key>`` (hand-edited), or ``None``: an id that is none of
+    ``ids`` (said as written, with some that are), one written twice, or not ``count`` of them; ``kind`` names an id's
+    record (``spell``, ``Location``), ``holds`` what a save holds there (``the two spells its game began with``).
+    Thirty-second breaker: said in the words of `new` ("choose", "deal"), at no key and with no ids."""
+    from pnp.oneline import listed
+
+    unknown = next((item for item in written if item not in ids), None)
+    if unknown is not None:
+        return f"[setup] {key}: {as_written(unknown)} is no {kind} id; a save holds ids such as {listed(list(ids), most=2)}"
+    twice = next((item for index, item in enumerate(written) if item in written[:index]), None)
+    if twice is not None:
+        return f"[setup] {key}: {twice} is written twice; a save holds {holds}, each once"
+    if len(written) != count:
+        return f"[setup] {key}: {len(written)} {kind}s; a save holds {holds}"
+    return None
 
 
 def toml_kind(value: object) -> str:

@@ -186,7 +186,7 @@ def test_a_bad_player_name_in_a_save_is_named_at_its_key(tmp_path, key, value, s
 
 
 @pytest.mark.parametrize("game, find, replace, says", [
-    ("solo", '"solo.spell.bind"', '"bind"', '[setup] spells: "bind" is no spell id; a save holds two of solo.spell.'),
+    ("solo", '"solo.spell.bind"', '"bind"', '[setup] spells: "bind" is no spell id; a save holds ids such as solo.spell.'),
     ("solo", 'difficulty = "normal"', "difficulty = 2", "[setup] difficulty: a difficulty is a string"),
     # thirty-second breaker (MED 4): a value was said in the words of `new` ("choose", "take", "deal"), at no key
     ("solo", 'difficulty = "normal"', 'difficulty = "hard"',
@@ -215,8 +215,8 @@ def test_a_hand_edited_setup_is_named_at_its_key_in_the_saves_own_words(tmp_path
 
 
 @pytest.mark.parametrize("edit, says", [
-    ("twice", "[setup] row: {first} is written twice; a save holds the 7 different Locations dealt"),
-    ("short", "[setup] row: 6 Locations; a save holds the 7 dealt"),
+    ("twice", "[setup] row: {first} is written twice; a save holds the 7 Locations dealt, each once"),
+    ("short", "[setup] row: 6 Locations; a save holds the 7 Locations dealt"),
     ("removed", "[setup] row and removed disagree"),
 ])
 def test_a_hand_edited_duel_row_is_named_at_its_key(tmp_path, edit, says):

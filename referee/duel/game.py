@@ -24,7 +24,7 @@ from referee.duel import advice, legal, rules, view
 from referee.duel import events as ev
 from referee.duel import state as state_module
 from referee.duel.state import DICE_SCHEMES, DiceScheme, PerSide, State
-from referee.errors import ParseError, RuleError, as_written, check_keys, toml_kind
+from referee.errors import ParseError, RuleError, as_written, check_keys, id_list_problem, toml_kind
 from referee.game import GameRules, RefereeGame, SaveCheck, check_save, load_game
 
 
@@ -165,16 +165,8 @@ def row_problem(db: Database, row: Sequence[str]) -> str | None:
     ``None`` (thirty-second breaker: said in the words of `new`, "deal 7 ...", with no ids). A save holds the ids of the
     Locations dealt, each once, as many as the rules deal (description, Setup)."""
     dealt = rules.rules_of(db).locations_dealt
-    ids = [card.id for card in db.duel.location]
-    unknown = next((location for location in row if location not in ids), None)
-    if unknown is not None:
-        return f"[setup] row: {as_written(unknown)} is no Location id; a save holds ids such as {listed(ids, most=2)}"
-    twice = next((location for index, location in enumerate(row) if location in row[:index]), None)
-    if twice is not None:
-        return f"[setup] row: {twice} is written twice; a save holds the {dealt} different Locations dealt"
-    if len(row) != dealt:
-        return f"[setup] row: {len(row)} Locations; a save holds the {dealt} dealt"
-    return None
+    return id_list_problem("row", row, [card.id for card in db.duel.location], dealt, "Location",
+                           f"the {dealt} Locations dealt")
 
 
 NAME_LENGTH = 40

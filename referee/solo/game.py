@@ -16,7 +16,7 @@ import pnp.database
 from pnp.database import Database
 from referee import checkpoint, dice
 from referee import events as shared_events
-from referee.errors import ParseError, RuleError, as_written, check_keys, toml_kind
+from referee.errors import ParseError, RuleError, as_written, check_keys, id_list_problem, toml_kind
 from referee.game import GameRules, RefereeGame, SaveCheck, check_save, load_game
 from referee.solo import advice, core, legal, rules, start, view
 from referee.solo import events as ev
@@ -50,15 +50,10 @@ def setup_problem(db: Database, difficulty: str, spells: Sequence[str]) -> str |
     if difficulty not in starts:
         return (f"[setup] difficulty: {as_written(difficulty)} is no difficulty; a save holds "
                 f"{listed([as_written(start) for start in starts], conjunction='or')}")
-    ids = [spell.id for spell in db.solo.spell]
-    unknown = next((spell for spell in spells if spell not in ids), None)
-    if unknown is not None:
-        return f"[setup] spells: {as_written(unknown)} is no spell id; a save holds two of {listed(ids, most=3)}"
-    twice = next((spell for index, spell in enumerate(spells) if spell in spells[:index]), None)
-    if twice is not None:
-        return f"[setup] spells: {twice} is written twice; a save holds the two different spells its game began with"
-    if len(spells) != 2:
-        return f"[setup] spells: {len(spells)} spells; a save holds the two its game began with"
+    problem = id_list_problem("spells", spells, [spell.id for spell in db.solo.spell], 2, "spell",
+                              "the two spells its game began with")
+    if problem is not None:
+        return problem
     if not start.legal_start(db, *spells):
         return (f"[setup] spells: {spells[0]} and {spells[1]} are no legal start (docs/rulings.md R3); a save holds the "
                 f"two spells its game began with")
