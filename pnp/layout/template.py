@@ -25,6 +25,7 @@ Example::
 from __future__ import annotations
 
 import codecs
+import copy
 import dataclasses
 import difflib
 import functools
@@ -547,12 +548,19 @@ def _line(path: Path, parts: tuple[str, ...]) -> int:
         return 1
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=256)
 def _parsed(content: bytes) -> dict[str, Any]:
     """The TOML of a template file's ``content`` (read each time: an edited file is parsed again), parsed once a
     process: the checks look up a key's line many times a build. Raises ``UnicodeDecodeError`` or
     ``tomllib.TOMLDecodeError``; the caller must not change what it returns."""
     return _toml(content.decode("utf-8"))
+
+
+@functools.lru_cache(maxsize=128)
+def _parsed_text(text: str) -> dict[str, Any]:
+    """:func:`_toml` of ``text``, parsed once a process (the checks read each template many times); the caller must not
+    change what it returns."""
+    return _toml(text)
 
 
 def _toml(text: str) -> dict[str, Any]:
@@ -628,7 +636,7 @@ def _read(path: Path) -> dict[str, Any]:
     from pnp.database.loader import MAX_NESTING, NestedTooDeep, NumberTooLong
 
     try:
-        return _toml(read_limited(path, MAX_TEMPLATE_BYTES, "a template").decode("utf-8-sig"))
+        return copy.deepcopy(_parsed_text(read_limited(path, MAX_TEMPLATE_BYTES, "a template").decode("utf-8-sig")))
     except FileRefused as error:
         raise TemplateError(path, "file", str(error)) from None
     except FileNotFoundError:
@@ -789,15 +797,26 @@ def changed_keys(path: Path) -> list[tuple[str, Any, Any]]:
     """The keys of the one template file ``path`` whose values differ from the same file as shipped
     (:func:`pristine_table`), as ``(dotted key, value here, shipped value)`` in the file's order, the shipped ones no
     longer written last (value ``None``); a key written here and not shipped has shipped value ``None``. Empty when
-    the file is as shipped or the shipped file is unknown or unreadable, and when ``path`` is unreadable."""
-    content = shipped_bytes(path)
-    if content is None:
-        return []
+    the file is as shipped or the shipped file is unknown or unreadable, and when ``path`` is unreadable. Worked out
+    once for each content of the file (the checks ask it for every text judged)."""
     try:
-        here = _parsed(path.read_bytes().removeprefix(codecs.BOM_UTF8))
-        shipped = _parsed(content.removeprefix(codecs.BOM_UTF8))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        content = path.read_bytes()
+    except OSError:
         return []
+    return list(_changed_keys(path, content))
+
+
+@functools.lru_cache(maxsize=64)
+def _changed_keys(path: Path, content: bytes) -> tuple[tuple[str, Any, Any], ...]:
+    """:func:`changed_keys` of ``path`` holding ``content``."""
+    shipped_content = shipped_bytes(path)
+    if shipped_content is None:
+        return ()
+    try:
+        here = _parsed(content.removeprefix(codecs.BOM_UTF8))
+        shipped = _parsed(shipped_content.removeprefix(codecs.BOM_UTF8))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return ()
 
     def leaves(table: dict[str, Any], prefix: tuple[str, ...] = ()) -> dict[tuple[str, ...], Any]:
         found: dict[tuple[str, ...], Any] = {}
@@ -809,7 +828,7 @@ def changed_keys(path: Path) -> list[tuple[str, Any, Any]]:
         return found
     now, before = leaves(here), leaves(shipped)
     changed = [(toml_key(key), value, before.get(key)) for key, value in now.items() if before.get(key) != value]
-    return changed + [(toml_key(key), None, value) for key, value in before.items() if key not in now]
+    return tuple(changed + [(toml_key(key), None, value) for key, value in before.items() if key not in now])
 
 
 @cache
