@@ -1573,11 +1573,12 @@ def test_a_template_mistake_is_said_at_the_line_written(db, edited_templates, na
     assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == written
 
 
-@pytest.mark.parametrize("size", ["7", "8", "9"])
+@pytest.mark.parametrize("size", ["7", "8"])
 def test_progress_track_numbers_grown_a_little_still_pass(db, edited_templates, size):
     """Thirteenth breaker (a false alarm): the Progress Track numbers grown from 6.5 to 7 pt were refused
     as not fitting their spaces, though they sit clear of the outline: a number's ink is measured by its
-    cap height, and it must keep 0.3 mm from the outline."""
+    cap height, and it must keep 0.3 mm from the outline. (At 9 pt the glyph boxes of "16" reach 0.05 mm into a marked
+    space's 0.5 mm outline: since the thirty-second round a thick stroke keeps TEXT_INK_GAP_MM from each glyph's box.)"""
     from pnp.layout import check_fit
 
     edited_templates("progress_track.toml", "number_size = 6.5", f"number_size = {size}")

@@ -452,7 +452,7 @@ def check_fit(database: Database) -> list[FitProblem]:
                             or "corner radius draws" in problem.message or "stick out of the disc" in problem.message
                             or "sticks out of the disc" in problem.message) and problem.over > kept[at].over:
                         kept[at] = problem
-                    elif _at_most(problem) < _at_most(kept[at]) < math.inf:
+                    elif _at_most(problem) < _at_most(kept[at]):  # (a bound said beats none: thirty-second round)
                         # two checks advise the key: the smaller bound passes both at once (thirtieth breaker, finding 4:
                         # `space_radius = 4` was "at most 3.5" from one card, and 3.5 then failed on another)
                         kept[at] = problem
