@@ -98,9 +98,11 @@ LOST_CARD_PLACE = "on the discard pile (you lost the battle there)"
 def lost_battle_card(state: State, db: Database) -> str | None:
     """The id of the City Quest card fought in a battle whose losing roll was shown (the player was told to place it on
     the discard pile: rulebook, Play, Battle Loss; ruling 7c), or ``None``. Naming it as the next card is refused as on
-    the discard pile, not "on the table: the card you fight" (thirty-second breaker, LOW 5)."""
+    the discard pile, not "on the table: the card you fight" (thirty-second breaker, LOW 5). ``None`` too when the card
+    may be turned over after all: the draw pile ran out and the discard pile, that card included, was or is shuffled
+    into a new one (rulebook, Expanded Battles, 7; R7; the slow Next-line games met it)."""
     battle = state.battle
-    if battle is None or not battle.rolled or city.winning(state, db):
+    if battle is None or not battle.rolled or battle.card in (state.deck or state.discard) or city.winning(state, db):
         return None
     return battle.card
 
