@@ -24,10 +24,12 @@ the project is the icon as it prints. Refused:
 """
 from __future__ import annotations
 
+import functools
 import re
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from xml.parsers import expat
 
 from pnp import resources
@@ -192,3 +194,20 @@ def icon_file_problems(folder: Path | None = None) -> list[IconFileProblem]:
         except FileNotFoundError:  # a dangling symbolic link
             problems.append(IconFileProblem(str(path), "a link to a file that is not there"))
     return problems
+
+
+@functools.cache
+def icon_drawing(path: Path) -> Any:
+    """The svglib (ReportLab graphics) drawing of the icon file ``path``, read safely first (:func:`read_icon`) and
+    parsed once a process: the one reading of an icon as the PDF draws it, for the PDF (:mod:`pnp.pdf`) and for the
+    measure of its ink (:mod:`pnp.layout.icon_ink`). The caller must not change it. Raises as :func:`read_icon`, and
+    ``ValueError`` when svglib cannot read the file."""
+    from svglib.svglib import svg2rlg  # (ReportLab's graphics, only for a drawing)
+
+    if not path.is_file():
+        raise FileNotFoundError(f"icon {path.stem!r}: no file {path}")
+    read_icon(path)
+    drawing = svg2rlg(str(path))
+    if drawing is None:
+        raise ValueError(f"icon {path.stem!r}: svglib could not read {path}")
+    return drawing

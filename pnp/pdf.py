@@ -13,6 +13,7 @@ as a Form XObject, then placed wherever it is used. Files are written in ReportL
 """
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -22,11 +23,10 @@ from pathlib import Path
 from reportlab.graphics import renderPDF
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
-from svglib.svglib import svg2rlg
 
 from pnp import fonts
 from pnp.drawing import Box, Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect, TextLine, walk
-from pnp.icon_files import read_icon
+from pnp.icon_files import icon_drawing
 from pnp.inks import recolour_rlg
 from pnp.sheet_marks import NO_BACKS, cut_lines_overlay, page_line, sheet_marginalia, sheet_overlay
 from pnp.sheets import Marginal, SheetCard, SheetLayout, SheetOptions, empty_slots, page_plan, placements, slot_marginalia
@@ -37,13 +37,8 @@ from pnp.units import PT_PER_MM, ROUNDING_SLACK, SAME_SIZE_MM
 @cache
 def _icon_drawing(name: str):
     """The svglib drawing of ``templates/icons/<name>.svg`` (parsed once per process)."""
-    path = ICON_DIR / f"{name}.svg"
-    if not path.is_file():
-        raise FileNotFoundError(f"icon {name!r}: no file {path}")
-    read_icon(path)  # an icon that is no SVG or holds more than drawing: IconFileError naming it (thirty-first breaker)
-    drawing = svg2rlg(str(path))
-    if drawing is None:
-        raise ValueError(f"icon {name!r}: svglib could not read {path}")
+    # an icon that is no SVG or holds more than drawing: IconFileError naming it (thirty-first breaker)
+    drawing = copy.copy(icon_drawing(ICON_DIR / f"{name}.svg"))  # (its font set here, not on the shared drawing)
     # renderPDF starts each drawing in its default font (Helvetica, never embedded); icons have no
     # text, so start them in the bundled serif and keep the PDF free of unembedded fonts.
     drawing.initialFontName = fonts.register("serif")

@@ -4502,7 +4502,7 @@ def icon_copy(tmp_path, monkeypatch):
     monkeypatch.setattr(icon_files, "ICON_DIR", folder)
     monkeypatch.setattr(svg, "ICON_DIR", folder)
     monkeypatch.setattr(pdf, "ICON_DIR", folder)
-    for cached in (svg._icon_children, pdf._icon_drawing):
+    for cached in (svg._icon_children, pdf._icon_drawing, icon_files.icon_drawing):
         cached.cache_clear()
 
     def write(name: str, content: bytes) -> Path:
@@ -4511,7 +4511,7 @@ def icon_copy(tmp_path, monkeypatch):
         return path
 
     yield write
-    for cached in (svg._icon_children, pdf._icon_drawing):
+    for cached in (svg._icon_children, pdf._icon_drawing, icon_files.icon_drawing):
         cached.cache_clear()
 
 

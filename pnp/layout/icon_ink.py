@@ -3,7 +3,7 @@ with the half width of the line drawn through it, for the checks that an icon st
 (:meth:`pnp.layout.common.CardBuilder.keep_icons_in_disc`; thirtieth breaker, finding 2: the icon's box shrunk by a
 fixed share measured the key alike with the Grayking's crown, so the scale advised for one let the other cross its ring).
 
-The SVG is read by svglib, as the PDF draws it (:func:`pnp.pdf._icon_drawing`): its styles, groups, transforms,
+The SVG is read by svglib, as the PDF draws it (:func:`pnp.icon_files.icon_drawing`): its styles, groups, transforms,
 ``use`` and arcs are resolved there. Measured here: circles and ellipses (sampled every 5 degrees), rectangles (square
 or rounded corners), lines, polylines and polygons, paths (curves sampled), and any other shape by its bounding box;
 each with half its line width where it has a line. An icon that cannot be read is measured as its whole viewBox
@@ -15,8 +15,9 @@ import math
 from functools import cache
 
 from reportlab.graphics import shapes
-from svglib.svglib import NoStrokePath, svg2rlg
+from svglib.svglib import NoStrokePath
 
+from pnp.icon_files import icon_drawing
 from pnp.text import ICON_DIR
 
 InkPoint = tuple[float, float, float]
@@ -125,8 +126,8 @@ def icon_ink(name: str) -> tuple[InkPoint, ...]:
     y down, the box the icon is printed in), each with the half width of its line (:data:`InkPoint`); an icon that
     cannot be read is its viewBox's corners. Cached per name."""
     try:
-        drawing = svg2rlg(str(ICON_DIR / f"{name}.svg"))
-        if drawing is None or not drawing.width or not drawing.height:
+        drawing = icon_drawing(ICON_DIR / f"{name}.svg")  # the PDF's reading of it
+        if not drawing.width or not drawing.height:
             return _WHOLE_BOX
         points = _ink(drawing, shapes.nullTransform())
     except (OSError, ValueError, SyntaxError, TypeError, AttributeError):  # lxml's syntax errors are SyntaxErrors

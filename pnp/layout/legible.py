@@ -57,9 +57,36 @@ class _Text:
     painted: Painted
     line: TextLine
     order: int
-    ink: tuple[Box, ...] = ()
-    """The boxes (card mm) of the letters' own ink, one a glyph (:func:`_letters_ink`); none for a turned line or one with
-    no ink."""
+    transforms: tuple[tuple[float, float, float], ...] = ()
+    """The enclosing groups' ``(dx, dy, rotation)``, outermost first."""
+
+    @functools.cached_property
+    def ink(self) -> tuple[Box, ...]:
+        """The boxes (card mm) of the letters' own ink, one a glyph (:func:`_letters_ink`); none for a turned line or one
+        with no ink. Measured when first asked (only a text near a thick stroke is)."""
+        return _letters_ink(self.line, self.transforms)
+
+
+def _thick_near(face: Any, template: Path, text: _Text, bands: list[tuple[float, float, float, float, _Band]],
+                inner: dict[int, Box], thick: dict[tuple[Path, str], list[Any]]) -> bool:
+    """:func:`_thick_over` for ``text`` and the thick strokes ``bands`` near it: judged against the letters' own ink,
+    which a stroke's ink keeps :data:`~pnp.layout.common.TEXT_INK_GAP_MM` from, or for a turned line (no glyph boxes)
+    against its box shrunk by the slack (``inner``)."""
+    if text.ink:
+        left, top = min(box.x for box in text.ink), min(box.y for box in text.ink)
+        letters = Box(left, top, max(box.right for box in text.ink) - left,
+                      max(box.bottom for box in text.ink) - top).inset(-TEXT_INK_GAP_MM)
+        near = [band for *_, band in bands if band.bounds.overlaps(letters)]
+        return bool(near) and _thick_over(face, template, text, text.ink, near, thick, TEXT_INK_GAP_MM)
+    box = inner[id(text)]
+    near = [band for left, top, right, bottom, band in bands
+            if left < box.right and right > box.x and top < box.bottom and bottom > box.y]
+    return bool(near) and _thick_over(face, template, text, box, near, thick)
+
+
+GLYPH_OVERHANG_MM = 1.0
+"""How far (mm) a glyph's ink may reach past the box a text line is painted in (an italic's overhang, an accent): a
+thick stroke farther than this and :data:`~pnp.layout.common.TEXT_INK_GAP_MM` from that box cannot come near the ink."""
 
 
 def _letters_ink(line: TextLine, transforms: tuple[tuple[float, float, float], ...]) -> tuple[Box, ...]:
@@ -286,7 +313,7 @@ def _marks(items: Iterable, transforms: tuple[tuple[float, float, float], ...] =
                               hatched or texture, counter)
         elif isinstance(item, TextLine):
             for found in painted([item], transforms, clip):
-                yield _Text(found, item, order, _letters_ink(item, transforms))
+                yield _Text(found, item, order, transforms)
         elif isinstance(item, Line) and not hatched:
             start, end = _turned([(item.x1, item.y1), (item.x2, item.y2)], transforms)
             yield _Rule(start, end, item, order=order)
@@ -743,19 +770,10 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                     break
         for text in texts:
             key = f"boxes.{text.painted.source}" if text.painted.source else "numbers"
-            if text.ink:  # the letters' own ink, which a thick stroke's ink keeps TEXT_INK_GAP_MM from
-                left, top = min(box.x for box in text.ink), min(box.y for box in text.ink)
-                letters = Box(left, top, max(box.right for box in text.ink) - left,
-                              max(box.bottom for box in text.ink) - top).inset(-TEXT_INK_GAP_MM)
-                near = [band for *_, band in bands if band.bounds.overlaps(letters)]
-                if near and _thick_over(face, template, text, text.ink, near, thick, TEXT_INK_GAP_MM):
-                    continue
-            else:  # a turned line: its box, shrunk by the slack
-                box = inner[id(text)]
-                near = [band for left, top, right, bottom, band in bands
-                        if left < box.right and right > box.x and top < box.bottom and bottom > box.y]
-                if near and _thick_over(face, template, text, box, near, thick):
-                    continue
+            around = text.painted.box.inset(-GLYPH_OVERHANG_MM - TEXT_INK_GAP_MM)  # no band near it: its ink is not measured
+            if bands and any(band.bounds.overlaps(around) for *_, band in bands) and _thick_near(face, template, text, bands, inner,
+                                                                                             thick):
+                continue
             over = next((fill for fill in fills if fill.order > text.order and fill.touches(inner[id(text)])), None)
             if over is not None and any(_on_rule(over, rule) for rule in struck.get(id(text), ())):
                 continue  # an ornament rule's diamond: part of the rule already said to strike through the text
