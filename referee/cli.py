@@ -199,8 +199,12 @@ def simulate(game: str, games: int, difficulty: str, policy: str, seed: int, job
     if plots is not None:
         try:
             import matplotlib  # noqa: F401
-        except ImportError:
-            raise click.BadParameter("charts need matplotlib: pip install 'lassadar[plots]' (or pip install matplotlib)",
+        except ImportError as error:
+            import importlib.util
+
+            found = importlib.util.find_spec("matplotlib") is not None  # installed, but its import failed: say why
+            why = f"matplotlib is installed but does not import ({error})" if found else "charts need matplotlib"
+            raise click.BadParameter(f"{why}: pip install 'lassadar[plots]' (or pip install matplotlib)",
                                      param_hint="--plots") from None
     difficulties = None if difficulty == "all" or game == "duel" else [difficulty]
     jobs = jobs or max(1, min(8, os.cpu_count() or 1))

@@ -24,14 +24,24 @@ THOROUGH = frozenset({"test_hostile_pnp.py"})
 """Test modules whose cases each run a whole ``pnp check`` or build of edited templates or fonts (about a second each):
 one regression case per key, hundreds in all, more than the quick suite's three minutes hold."""
 
+EXHAUSTIVE_FIXTURES = frozenset({"edited_templates"})
+"""In the modules of :data:`THOROUGH`, a test that asks for one of these fixtures is a regression case of one template key
+(a whole ``pnp check`` of the database with one template number or string edited, about 2 s each, 140 of them: 40 % of
+the quick suite's time): all are marked ``slow``. The quick suite keeps the checks' own tests (tests/test_layout.py,
+tests/test_safe_setting.py, tests/test_back_shift.py) and this module's other cases."""
+
 
 @pytest.hookimpl(tryfirst=True)  # before `-m 'not slow'` deselects
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark ``slow`` every case of a parametrized test of a :data:`THOROUGH` module past its first :data:`QUICK_CASES`
-    values of a parameter (by the values' index, so the choice does not depend on the order of collection)."""
+    values of a parameter (by the values' index, so the choice does not depend on the order of collection), and every
+    test there that asks for one of :data:`EXHAUSTIVE_FIXTURES`."""
     for item in items:
+        if item.path.name not in THOROUGH:
+            continue
         callspec = getattr(item, "callspec", None)
-        if item.path.name in THOROUGH and callspec is not None and max(callspec.indices.values(), default=0) >= QUICK_CASES:
+        past_quick = callspec is not None and max(callspec.indices.values(), default=0) >= QUICK_CASES
+        if past_quick or EXHAUSTIVE_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
 SEEDS = ROOT / "docs" / "seeds"
 RULEBOOK = SEEDS / "001_14b82cefec9e9fa1.txt"

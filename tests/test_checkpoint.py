@@ -62,6 +62,7 @@ def duel_game(db, seed: int) -> DuelGame:
     return game
 
 
+@pytest.mark.slow  # 18 whole games, every state: the exhaustive sweep of the codec (its other tests stay quick)
 def test_every_state_of_whole_games_is_written_and_read_back_exactly(db):
     """The codec: each state of 12 whole solo games and 6 whole duels reads back equal, every field (the
     notes too), and writes again as it was read."""

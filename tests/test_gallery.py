@@ -61,6 +61,7 @@ def browser():
         browser.close()
 
 
+@pytest.mark.slow  # a headless Chromium loads every card (about 15 s); the page's own tests below stay quick
 def test_gallery_loads_every_card_in_its_fonts_without_errors(db, screens_output, browser):
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     problems: list[str] = []

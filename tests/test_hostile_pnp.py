@@ -3273,6 +3273,7 @@ def test_a_font_file_the_build_cannot_draw_with_is_one_line_at_the_font(tmp_path
     assert "cards.toml" not in stderr and "line_spacing" not in stderr
 
 
+@pytest.mark.slow  # every glyph of every bundled font: an exhaustive sweep
 def test_the_bundled_fonts_draw_every_character_the_cards_print():
     """Twenty-seventh breaker: the new glyph check passes every bundled font for the database's and templates' texts
     (no false alarm), and it passes every glyph of every bundled font."""

@@ -116,6 +116,7 @@ def import_failures() -> dict[str, str]:
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.slow  # an interpreter a module, about 25 s: the exhaustive sweep (the import graph's tests stay quick)
 @pytest.mark.parametrize("name", sorted(MODULES))
 def test_each_module_imports_alone_in_a_fresh_interpreter(name: str, import_failures: dict[str, str]) -> None:
     assert name not in import_failures, import_failures.get(name)

@@ -411,15 +411,20 @@ def _name(text: _Text) -> str:
         f"the text {shortened(repr(text.line.text), 30)} the layout places"
 
 
-def _colour_key(template: Path, text: _Text, background: str) -> tuple[str | None, str]:
+def _colour_key(template: Path, text: _Text, background: str,
+                edited: dict[Path, frozenset[str]] | None = None) -> tuple[str | None, str]:
     """The ``colors.<name>`` key that gives ``text`` its colour (its box's ``color``, ``ink`` by default; for a text the
     layout places, the one name of ``[colors]`` with that value), or ``None``; and the colour in words
-    (``ink (#efe3c6)``). Twentieth breaker: `ink` set to the parchment's colour was a line for each box of every template."""
+    (``ink (#efe3c6)``). Twentieth breaker: `ink` set to the parchment's colour was a line for each box of every template.
+    ``edited`` keeps, a template, the keys its files changed from the shipped ones (read once a check, not once a text)."""
     loaded = load_template(template.stem, template.parent)
     fill = text.line.fill
     spec = loaded.boxes.get(text.painted.source) if text.painted.source else None
     if spec is not None and spec.color_name and spec.color == fill:
-        if any(key == f"boxes.{spec.name}.color" for file in template_chain(template) for key, _, _ in changed_keys(file)):
+        edited = {} if edited is None else edited
+        if template not in edited:
+            edited[template] = frozenset(key for file in template_chain(template) for key, _, _ in changed_keys(file))
+        if f"boxes.{spec.name}.color" in edited[template]:
             # the box's own choice of colour was edited, not the colour (thirty-first pnp breaker, MED 18: `color =
             # "parchment"` in quest.toml's [boxes.event] was said at base.toml's parchment, the background of every card)
             return f"boxes.{spec.name}.color", f"{spec.color_name} ({fill})"
@@ -690,6 +695,7 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
     outlined: list[tuple[Any, ...]] = []  # outlines through a text: said after all else at their key (a ring's with its over)
     faint: list[tuple[Any, Path, _Text, str, str, float]] = []  # texts of too little contrast: face, template, text, key, background, ratio
     thick: dict[tuple[Path, str], list[Any]] = {}  # a thick stroke's key -> [face, text, colour, the widest that passes]
+    edited: dict[Path, frozenset[str]] = {}  # a template -> the keys its files changed from the shipped ones (_colour_key)
 
     def report(face, template: Path, key: str, message: str, box: str = "", over: float = 0.0) -> None:
         path, line = template_line(template, key)
@@ -768,11 +774,14 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                         report(*said_later)
                         struck.setdefault(id(text), []).append(rule)
                     break
+        # each thick stroke's piece's box as plain numbers (left, top, right, bottom): every text is tested against them
+        band_boxes = [(box.x, box.y, box.right, box.bottom) for *_, band in bands for box in (band.bounds,)]
         for text in texts:
             key = f"boxes.{text.painted.source}" if text.painted.source else "numbers"
             around = text.painted.box.inset(-GLYPH_OVERHANG_MM - TEXT_INK_GAP_MM)  # no band near it: its ink is not measured
-            if bands and any(band.bounds.overlaps(around) for *_, band in bands) and _thick_near(face, template, text, bands, inner,
-                                                                                             thick):
+            left, top, right, bottom = around.x, around.y, around.right, around.bottom
+            if any(x < right and left < x_end and y < bottom and top < y_end for x, y, x_end, y_end in band_boxes) \
+                    and _thick_near(face, template, text, bands, inner, thick):
                 continue
             over = next((fill for fill in fills if fill.order > text.order and fill.touches(inner[id(text)])), None)
             if over is not None and any(_on_rule(over, rule) for rule in struck.get(id(text), ())):
@@ -795,7 +804,7 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                        f"([numbers] {under[-1].placed_by.split('.', 1)[1]}, in {background}) ({{where}}); make the outline thinner")
                 continue
             ratio = contrast(text.line.fill, background)
-            colour_key = _colour_key(template, text, background)[0] or text.line.fill
+            colour_key = _colour_key(template, text, background, edited)[0] or text.line.fill
             judged[colour_key] = judged.get(colour_key, 0) + 1
             if ratio < MIN_CONTRAST:
                 faint.append((face, template, text, key, background, ratio))
@@ -815,7 +824,7 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                     f"(on {face.id}); at least {MIN_CONTRAST:g}:1 reads in print: choose a "
                     f"{_direction(colour, text.line.fill if colour == background else background)} colour")
             continue
-        said_key, named = _colour_key(template, text, background)
+        said_key, named = _colour_key(template, text, background, edited)
         if said_key and 2 * faint_count[said_key] < judged[said_key]:
             said_key = None  # the colour reads almost everywhere it is used: the text was moved onto a background
         if said_key:
