@@ -1647,7 +1647,8 @@ def test_calibrate_replaces_only_its_own_sheet_unless_asked(tmp_path):
 def test_a_rule_or_a_track_space_moved_off_the_card_is_a_problem(db, edited_templates, name, old, new):
     """Seventeenth breaker: an emblem rule or a title rule grown past the card's bleed printed across the next
     cards of the sheet, and Progress Track spaces moved across the cut were clipped at the seam; check passed
-    all of them. Rules past the bleed are named at the template's [numbers]; track spaces are in the safe-area
+    all of them. Rules past the bleed are named at the template's [numbers] (or at the one rule number changed, LOW 21
+    of the thirty-first pnp breaker); track spaces are in the safe-area
     check as text and icons are."""
     from pnp.layout import check_fit
 
@@ -4853,3 +4854,40 @@ def test_thirty_first_a_pair_spacing_far_too_wide_is_advised_at_once(db, edited_
                                             "numbers.emblem_pair_spacing")
         advised.append(float(re.search(r"at most ([0-9.]+)", problem.message).group(1)))
     assert advised[0] == advised[1] and 0.95 <= advised[0] < 2
+
+
+# ---- Thirty-first pnp breaker: MED 15 and LOW 21 (said at the key the designer changed) ------------------------------
+@pytest.mark.parametrize("name, key, bad, advised", [
+    ("base.toml", "ornament_rule_width", "0.1", "0.16"),  # a thinner line under the disc's bottom: its ink crosses it
+    ("base.toml", "ornament_gap", "1.0", "1.8"),  # a narrower gap by the diamond: the line's ends run into the disc
+    ("base.toml", "ornament_diamond_h", "0", "0.2"),  # no diamond under the disc's bottom
+    ("back.toml", "rule_left", "0", "13.6"),  # the rule's middle (its diamond) moved off the disc's centre
+])
+def test_the_ornament_rules_own_shape_is_said_at_its_key_not_at_rule_y(db, edited_templates, name, key, bad, advised):
+    """Thirty-first pnp breaker, MED 15 (pnp/layout/common.py ``CardBuilder._ornament_fix``): a thinner
+    `ornament_rule_width`, a narrower `ornament_gap` or no `ornament_diamond_h` in base.toml, or `rule_left = 0` in
+    back.toml, was blamed on back.toml's `rule_y`, which nobody moved. Now one line at the changed key, with the value
+    that just passes: the advised value passes, a tenth (a hundredth for a width) short of it fails at the same key."""
+    from pnp.layout import check_fit
+
+    shipped = re.search(rf"^{key} = (.*)$", (ROOT / "templates" / name).read_text(encoding="utf-8"), re.M).group(0)
+    path = edited_templates(name, shipped, f"{key} = {bad}")
+    problems = check_fit(db)
+    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", f"numbers.{key}", path)], problems
+    assert re.search(rf"set {key} to at (least|most) {re.escape(advised)} \(shipped: ", problems[0].message), problems[0].message
+    edited_templates(name, f"{key} = {bad}", f"{key} = {advised}")
+    assert check_fit(db) == []
+    step = 0.01 if key.endswith("width") else 0.1
+    short = float(advised) - step if "at least" in problems[0].message else float(advised) + step
+    edited_templates(name, f"{key} = {advised}", f"{key} = {short:g}")
+    assert [p.field for p in check_fit(db)] == [f"numbers.{key}"]
+
+
+def test_a_rule_run_out_of_the_safe_area_is_said_at_the_one_rule_number_changed(db, edited_templates):
+    """Thirty-first pnp breaker, LOW 21 (pnp/layout/overlap.py ``off_card_line_problems``): `emblem_rule_half_width = 30`
+    was said at quest.toml's `[numbers]` header with a list of a dozen rule keys. It is one line at the key changed,
+    with its value and the shipped one."""
+    problem = _the_one_template_problem(db, edited_templates, "quest.toml", "emblem_rule_half_width = 20.0",
+                                        "emblem_rule_half_width = 30", "numbers.emblem_rule_half_width")
+    assert "outside the 3 mm safe area" in problem.message and "(emblem_rule_half_width is 30, shipped 20)" in problem.message
+    assert "frame_rule_width" not in problem.message, problem.message

@@ -134,6 +134,11 @@ RING_LINE_GROWN = 0.05
 lines are 2 to 4 %)."""
 
 
+ORNAMENT_KEYS = frozenset({"ornament_rule_width", "ornament_gap", "ornament_diamond_h", "rule_left", "rule_right"})
+"""The ``[numbers]`` keys of the ornament rule's own shape and ends (:func:`ornament_rule`): a fault they make by
+running the rule into a disc is said at them, not at where the rule runs (:meth:`CardBuilder._ornament_fix`)."""
+
+
 def frame_inside(template: Template, width: float, height: float) -> Box:
     """The inside (card mm) of the card frame's inner rule that :func:`frame` draws for ``template`` on a card of
     ``width`` x ``height`` mm: what a disc on a card front must stay inside (twenty-sixth breaker)."""
@@ -495,6 +500,10 @@ class CardBuilder:
         if ring is not None:
             self.problems.append(self.at_number(ring[0], f"{said}: its ring is too big; set {ring[0]} to {ring[1]}", intrusion))
             return
+        ornament = self._ornament_fix(disc, rule_y)
+        if ornament is not None:  # the designer changed the rule's own shape or ends, not where it runs
+            self.problems.append(self.at_number(ornament[0], f"{said}: {ornament[1]}", intrusion))
+            return
         needed = self._least_rule_distance(disc)  # how far from the disc's centre the rule must run (mm)
         if disc.cy + reach > below.y + ROUNDING_SLACK and rule_y >= disc.cy:
             value = self.template.number("emblem_y")
@@ -576,6 +585,54 @@ class CardBuilder:
                   "move the rule down (rule_y) or make the ring smaller")
         self.problems.append(self.at_number("emblem_size", f"{said}, and no emblem_y keeps the disc inside the card frame's "
                                                            f"inner rule ({area.y:.1f} mm down) and off the rule: {advice}"))
+
+    def _ornament_fix(self, disc: Circle, rule_y: float) -> tuple[str, str] | None:
+        """When the one number the designer changed (:func:`pnp.layout.template.changed_number`) is one of
+        :data:`ORNAMENT_KEYS`, the ornament rule's own line width, diamond, gap or ends, and a value of it keeps the rule
+        at ``rule_y`` off ``disc`` as :meth:`keep_rule_off_disc` checks it: that key and the advice with the value that
+        just fits, rounded the safe way; else ``None``. Thirty-first pnp breaker, MED 15: a thinner `ornament_rule_width`
+        or a narrower `ornament_gap` in base.toml, or `rule_left = 0` in back.toml, was blamed on back.toml's `rule_y`,
+        which no one had moved. The bundled backs hang the disc's ink down to the far edge of the rule's line beside the
+        diamond, so a thinner line there leaves the disc's ink across it: the bound is a least width."""
+        changed = changed_number(self.template.path)
+        if changed is None or changed[0] not in ORNAMENT_KEYS:
+            return None
+        name, shipped = changed
+        reach = disc.r + disc.stroke_width / 2
+        distance = abs(rule_y - disc.cy)
+        across, half_line, diamond = self._rule_reach(disc)
+        slack = ROUNDING_SLACK
+        if name == "ornament_diamond_h":
+            if math.isfinite(across) and math.hypot(distance + half_line, across) < reach - slack:
+                return None  # the line crosses the disc too: no diamond mends that
+            fits = f"at least {math.ceil((reach - distance) * 10 - 1e-9) / 10:g}"
+            why = "the diamond must reach past the disc's ink"
+        else:
+            if distance + diamond < reach - slack:
+                return None  # the disc reaches past the diamond's far point: the rule's line cannot mend that
+            if name == "ornament_rule_width":
+                half = math.sqrt(max(0.0, reach * reach - across * across)) - distance if math.isfinite(across) else 0.0
+                fits = f"at least {math.ceil(2 * half * 100 - 1e-9) / 100:g}"
+                why = "the disc's ink may reach the rule's line but not cross it"
+            else:
+                t = self.template
+                left, right, gap = t.number("rule_left"), t.number("rule_right"), t.number("ornament_gap")
+                clear = math.sqrt(max(0.0, reach * reach - (distance + half_line) ** 2))  # the least gap beside the disc
+                why = "the rule's line beside the diamond's gap runs into the disc"
+                if name == "ornament_gap":
+                    offset = abs(disc.cx - (left + right) / 2)
+                    fits = f"at least {math.ceil((clear + offset) * 10 - 1e-9) / 10:g}"
+                else:
+                    room = gap - clear  # how far the rule's middle may be from the disc's centre (mm)
+                    if room < 0:
+                        return None
+                    other = right if name == "rule_left" else left
+                    low, high = 2 * (disc.cx - room) - other, 2 * (disc.cx + room) - other
+                    value = t.number(name)
+                    fits = (f"at least {math.ceil(low * 10 - 1e-9) / 10:g}" if value < low else
+                            f"at most {math.floor(high * 10 + 1e-9) / 10:g}")
+                    why = "the rule's middle, where its diamond sits, moves off the disc's centre and its line runs into the disc"
+        return name, f"{why}; set {name} to {fits} (shipped: {shipped:g})"
 
     def _rule_reach(self, disc: Circle) -> tuple[float, float, float]:
         """The ornament rule seen from ``disc``: how far across (mm) from the disc's centre its line's ink begins (the

@@ -22,7 +22,7 @@ from pnp.drawing import Box, Group, Line, TextLine
 from pnp.layout.common import ICON_INK, cap_height_mm  # two icons clash only where their inner boxes overlap
 from pnp.layout.problems import FitProblem
 from pnp.layout.safe import Painted, _outer_box, painted
-from pnp.layout.template import MIN_TEXT_PT, load_template, template_line
+from pnp.layout.template import MIN_TEXT_PT, changed_number, load_template, template_line
 from pnp.oneline import shortened
 from pnp.units import LAID_OUT_SAFE_MM
 
@@ -258,8 +258,9 @@ def off_card_line_problems(faces: Iterable) -> list[FitProblem]:
     """One ``"template"`` :class:`FitProblem` per template whose numbers draw a rule (a :class:`~pnp.drawing.Line`
     not inside a clipped group) past the card's bleed: it would print across the next card of the sheet
     (seventeenth breaker: an emblem rule of 70 mm on a 63 mm card ran through its row of cards). Named at the
-    template's ``[numbers]``, with its numbers that place rules; boards (drawn clipped, card by card) are not
-    checked here."""
+    template's ``[numbers]``, with its numbers that place rules, or at the one rule number changed from the shipped
+    templates (:func:`pnp.layout.template.changed_number`) with its value and the shipped one; boards (drawn clipped,
+    card by card) are not checked here."""
     found: dict[str, FitProblem] = {}
     for face in faces:
         template: Path | None = getattr(face, "template", None)
@@ -281,13 +282,18 @@ def off_card_line_problems(faces: Iterable) -> list[FitProblem]:
         if worst <= OVERLAP_SLACK_MM and stray <= OVERLAP_SLACK_MM:
             continue
         numbers = sorted(name for name in load_template(template.stem, template.parent).numbers if "rule" in name)
-        keys = f" ({', '.join(numbers)})" if numbers else ""
+        changed = changed_number(template)  # the one rule number the designer changed: said at it, alone (thirty-first
+        # pnp breaker, LOW 21: `emblem_rule_half_width = 30` was said at [numbers] with a dozen rule keys)
+        edited = changed[0] if changed is not None and changed[0] in numbers else None
+        keys = (f" ({edited} is {load_template(template.stem, template.parent).number(edited):g}, shipped {changed[1]:g})"
+                if edited is not None and changed is not None else f" ({', '.join(numbers)})" if numbers else "")
         what = (f"runs {worst:.1f} mm past the bleed (on {face.id}), onto the next card of the sheet; shorten it{keys}"
                 if worst > OVERLAP_SLACK_MM else  # else an end stops in the margin or the bleed: across the frame, cut at the trim
                 f"ends {stray:.1f} mm outside the {LAID_OUT_SAFE_MM:g} mm safe area, short of the bleed's edge (on {face.id}): it "
                 f"crosses the frame and is cut at the trim; keep it inside, or run it to the bleed{keys}")
-        path, line_number = template_line(template, "numbers")
-        found[str(template)] = FitProblem("templates", "numbers", "template", f"a rule the layout draws {what}",
+        key = f"numbers.{edited}" if edited is not None else "numbers"
+        path, line_number = template_line(template, key)
+        found[str(template)] = FitProblem("templates", key, "template", f"a rule the layout draws {what}",
                                           path=str(path), line=line_number)
     return list(found.values())
 
