@@ -4891,3 +4891,29 @@ def test_a_rule_run_out_of_the_safe_area_is_said_at_the_one_rule_number_changed(
                                         "emblem_rule_half_width = 30", "numbers.emblem_rule_half_width")
     assert "outside the 3 mm safe area" in problem.message and "(emblem_rule_half_width is 30, shipped 20)" in problem.message
     assert "frame_rule_width" not in problem.message, problem.message
+
+
+@pytest.mark.slow  # three database checks and a whole layout check (about 10 s)
+def test_a_deleted_back_gets_no_did_you_mean_from_the_shared_prefix(tmp_path):
+    """Thirty-first pnp breaker, LOW 20: deleting the Quest back record gave "did you mean 'solo.back.servant'?" (alike
+    only in 'solo.back.'), which put every quest card on the servant back; and then back.toml's now unread emblem string
+    was told to become strings."solo.back.servant", a key written two lines below. Neither is suggested now: the ids
+    are compared past their shared game and kind (pnp/database/checks.py ``_unshared_ratio``), and no did-you-mean
+    names a key the file writes already. A real typo of the id is still suggested."""
+    from pnp.layout import check_fit
+
+    record = ('[[solo.back]]\nid = "solo.back.quest"\norigin = "authored"\ntitle = "Quest"\nsubtitle = "The Grayking is Risen"\n'
+              'color = "#3b2a1a"\n')
+    deleted = _edited_database(tmp_path, (record, ""))
+    lines = _check(deleted).output.splitlines()
+    assert "refers to 'solo.back.quest', which is not in the database" in lines[0] and "did you mean" not in lines[0], lines
+    moved = deleted.read_text(encoding="utf-8").replace('back = "solo.back.quest"', 'back = "solo.back.servant"')
+    deleted.write_text(moved, encoding="utf-8")
+    from pnp import database
+
+    problems = check_fit(database.load(deleted))
+    said = [p for p in problems if p.field == 'strings."solo.back.quest"']
+    assert [Path(p.path).name for p in problems] == ["back.toml"] and len(said) == 1, problems
+    assert "no back record has the id 'solo.back.quest'" in said[0].message and "did you mean" not in said[0].message
+    typo = _edited_database(tmp_path, ('back = "solo.back.quest"', 'back = "solo.back.qeust"'))
+    assert "did you mean 'solo.back.quest'?" in _check(typo).output
