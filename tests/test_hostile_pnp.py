@@ -3864,6 +3864,10 @@ def test_a_text_box_with_no_room_is_a_problem_not_a_traceback(db):
 
 
 # ---- Twenty-ninth round (finding 2): damaged font metrics are one line at the font ------------------------------------
+GLYPH_OR_METRICS = "its glyph data or its vertical metrics (hhea and OS/2 tables) are damaged: "
+"""How pnp/fonts.py ``_reach_damage`` begins a glyph out of line with the font's ascender or descender."""
+
+
 def _font_with_metrics_damaged(tmp_path: Path, name: str, damage: str) -> Path:
     """A copy of templates/fonts with the metrics of ``name`` damaged by fontTools: ``wide`` ('e' 20 times its advance
     width), ``em-100`` / ``em-16000`` (head.unitsPerEm) or ``flat`` (ascender and descender zeroed in hhea and OS/2)."""
@@ -3882,6 +3886,16 @@ def _font_with_metrics_damaged(tmp_path: Path, name: str, damage: str) -> Path:
         font["hhea"].ascent = font["hhea"].descent = 0
         os2 = font["OS/2"]
         os2.sTypoAscender = os2.sTypoDescender = os2.usWinAscent = os2.usWinDescent = 0
+    elif damage in ("big-a", "raised-a"):  # thirty-first breaker, MED 11: an 'a' six times its size, or 0.7 em up
+        glyph = font["glyf"][font.getBestCmap()[ord("a")]]
+        up = 0.7 * font["head"].unitsPerEm
+        glyph.coordinates.transform(((6, 0), (0, 6))) if damage == "big-a" else glyph.coordinates.translate((0, up))
+        glyph.recalcBounds(font["glyf"])
+    elif damage in ("thin", "tall"):  # vertical metrics inside VERTICAL_METRICS_EM, out of line with the letters
+        top, bottom = (1, -1) if damage == "thin" else (1990, -990)
+        font["hhea"].ascent, font["hhea"].descent = top, bottom
+        os2 = font["OS/2"]
+        os2.sTypoAscender, os2.sTypoDescender, os2.usWinAscent, os2.usWinDescent = top, bottom, top, -bottom
     font.save(folder / name)
     return folder
 
@@ -3893,11 +3907,17 @@ def _font_with_metrics_damaged(tmp_path: Path, name: str, damage: str) -> Path:
     ("EBGaramond12-Regular.ttf", "em-100", 'font = "serif"', "its head table is damaged: unitsPerEm 100 "),  # traceback
     ("EBGaramond12-Regular.ttf", "wide", 'font = "serif"', "its advance widths (hmtx table) are damaged"),  # traceback
     ("EBGaramond12-Regular.ttf", "flat", 'font = "serif"', "its vertical metrics (hhea and OS/2 tables) are damaged"),
+    ("EBGaramond12-Regular.ttf", "big-a", 'font = "serif"', GLYPH_OR_METRICS + "the glyph of 'a' (U+0061) reaches 2.48 em"),
+    ("EBGaramond12-Regular.ttf", "raised-a", 'font = "serif"', GLYPH_OR_METRICS + "the glyph of 'a' (U+0061) reaches 1.11 em"),
+    ("EBGaramond12-Regular.ttf", "thin", 'font = "serif"', GLYPH_OR_METRICS + "the glyph of "),
+    ("EBGaramond12-Regular.ttf", "tall", 'font = "serif"', "its vertical metrics (hhea and OS/2 tables) are damaged: the ascender is 1.99 em"),
 ])
 def test_damaged_font_metrics_are_one_line_at_the_font(tmp_path, name, damage, key, says):
     """Twenty-ninth breaker (finding 2): a glyph 20 times too wide, unitsPerEm 100 or 16000 and a zeroed ascender and
-    descender were blamed on dozens of cards and templates, on one wrong template, or crashed with a TextFitError. Each
-    is one line at the font file naming the template `font` key; exit 1, nothing written."""
+    descender were blamed on dozens of cards and templates, on one wrong template, or crashed with a TextFitError.
+    Thirty-first (MED 11): damage inside the metric bounds, an 'a' six times its size or 0.7 em up, an ascender of 1 unit
+    or of 1.99 em, was blamed on the line spacing of ten templates or on 48 card texts (pnp/fonts.py ``_reach_damage``).
+    Each is one line at the font file naming the template `font` key; exit 1, nothing written."""
     folder = _font_with_metrics_damaged(tmp_path, name, damage)
     stderr = _one_line_at_the_font(tmp_path, folder, "check", tmp_path / "out", name, says, key)
     assert "cards.toml" not in stderr and "templates/" not in stderr.replace("templates/fonts", "")
