@@ -4937,3 +4937,16 @@ def test_a_deleted_back_gets_no_did_you_mean_from_the_shared_prefix(tmp_path):
     assert "no back record has the id 'solo.back.quest'" in said[0].message and "did you mean" not in said[0].message
     typo = _edited_database(tmp_path, ('back = "solo.back.quest"', 'back = "solo.back.qeust"'))
     assert "did you mean 'solo.back.quest'?" in _check(typo).output
+
+
+def test_a_grid_step_too_coarse_to_clear_the_cuts_is_said_at_the_step(db, edited_templates):
+    """A fixer of the thirty-first pnp breaker: `grid_shift_step = 100`, more than the 9.4 mm the battle map's grid may
+    slide, tried one place only, and the hex labels it left on the cuts between the board's cards were blamed on the
+    map's record in cards.toml. One line at the step (pnp/layout/solo.py ``_coarse_grid_step``), whose advice passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "battle_map.toml", "grid_shift_step = 0.25",
+                                        "grid_shift_step = 100", "numbers.grid_shift_step")
+    advised = re.search(r"set grid_shift_step to at most ([\d.]+)$", problem.message).group(1)
+    edited_templates("battle_map.toml", "grid_shift_step = 100", f"grid_shift_step = {advised}")
+    assert check_fit(db) == []

@@ -749,6 +749,8 @@ def battle_map(card: BattleMap, db: Database, make: Make):
         if not clashes:
             break
     _, _, radius, ox = min(tries)
+    if min(tries)[0]:
+        _coarse_grid_step(b, t, grid, radius, area, columns, odd, cuts, label_half, icon_scale, clearance, number)
     _marker_on_a_cut(b, t, card.id, grid, radius, ox, cuts, clearance, label_half, marker_labels)
     hex_w = math.sqrt(3) * radius
     grid_h = (rows - 1) * 1.5 * radius + 2 * radius
@@ -1022,6 +1024,34 @@ GRID_POSITIONS_MAX = 400
 0.25 mm (38 positions); a slack so wide that ``grid_shift_step`` would give more (a hex area far wider than its grid) is
 tried in the coarser step that gives this many, so that no template makes `pnp check` or `pnp build` take minutes
 (found with the thirty-first breaker's finding 2: `hex_area_w = 1000` took some 47 s)."""
+
+
+GRID_STEP_LEAST_MM = 0.1
+"""The finest step (mm) ``grid_shift_step`` may give (:data:`pnp.layout.template.LEAST_VALUES` holds it at its key)."""
+
+
+def _coarse_grid_step(b: CardBuilder, t: Template, grid: hexes.HexMap, radius: float, area: Box, columns: int, odd: bool,
+                      cuts: list[float], label_half: float, icon_scale: float, clearance: float, number: _HexNumber) -> None:
+    """When the battle map's grid, slid in steps of ``grid_shift_step``, leaves labels on a cut line and a finer step
+    finds a place clear of every cut for hexes of ``radius`` mm: a ``"template"`` problem at ``numbers.grid_shift_step``
+    with the largest step (in tenths of a mm) that does. Thirty-first pnp breaker (a fixer's finding): `grid_shift_step =
+    100`, more than the 9.4 mm the grid may slide, tried one place only, and the labels left on the cuts were blamed on
+    the map's record in cards.toml."""
+    hex_w = math.sqrt(3) * radius
+    first_x, slack = area.x + hex_w / 2, area.width - (columns + (0.5 if odd else 0)) * hex_w
+    step = t.number("grid_shift_step")
+
+    def clashes(step_mm: float) -> int:
+        return _grid_shift(grid, radius, first_x, slack, cuts, max(label_half, radius * icon_scale / 2), clearance, number,
+                           step_mm, t.number("hex_name_size"), t.number("hex_name_rise"), t.number("hex_rule_width"))[1]
+
+    tenths = min(int(step * 10 + 1e-9), int(max(slack, 0.0) * 10 + 1e-9))
+    fits = next((tenth / 10 for tenth in range(tenths, 0, -1) if tenth / 10 < step and not clashes(tenth / 10)), None)
+    if fits is None or fits < GRID_STEP_LEAST_MM:
+        return
+    b.problems.append(b.at_number("grid_shift_step", f"the grid slides in steps of {step:g} mm over the {max(slack, 0.0):.1f} mm "
+                                                     f"it may move, and no place it tries keeps every hex's labels off the "
+                                                     f"cuts between the board's cards: set grid_shift_step to at most {fits:g}"))
 
 
 def _grid_shift(grid: hexes.HexMap, radius: float, first_x: float, slack: float, cuts: list[float],
