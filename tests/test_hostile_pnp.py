@@ -3380,8 +3380,9 @@ def test_a_back_emblem_moved_off_the_card_is_one_line_at_emblem_y(db, edited_tem
 
 # ---- Twenty-seventh round (finding 7): a corner radius more than half a side is refused at its key ---------------------
 @pytest.mark.parametrize("name, old, new, key, most", [
-    # every panel an oval; twenty-eighth breaker (finding 2): 28, half the side, crossed the inner rule: now 3.2
-    ("base.toml", "frame_radius = 1.2", "frame_radius = 40", "numbers.frame_radius", 3.2),
+    # every panel an oval; twenty-eighth breaker (finding 2): 28, half the side, crossed the inner rule: then 3.2;
+    # thirty-first breaker (finding 8): 3.2 left the corners' inks 0.03 mm apart, they keep LINES_APART_MM: 2.7
+    ("base.toml", "frame_radius = 1.2", "frame_radius = 40", "numbers.frame_radius", 2.7),
     ("back.toml", "inner_line_radius = 1.4", "inner_line_radius = 30", "numbers.inner_line_radius", 25.3),  # a bow-tie
     ("servant.toml", "portrait_radius = 1.0", "portrait_radius = 12", "numbers.portrait_radius", 9.5),  # a circle, stubs
 ])
@@ -3930,8 +3931,8 @@ def test_damaged_font_metrics_are_one_line_at_the_font(tmp_path, name, damage, k
     ("line_width = 0.5", "line_width = 6", "numbers.line_width", "line_width = 1.8"),
     ("emblem_ring = 3.0", "emblem_ring = 3.1", "numbers.emblem_ring", "emblem_ring = 3"),  # finding 4: was rule_y
     ("emblem_ring = 3.0", "emblem_ring = 3.5", "numbers.emblem_ring", "emblem_ring = 3"),
-    ("emblem_size = 26.0", "emblem_size = 60", "numbers.emblem_size", "emblem_size = 36.4\nemblem_y = 9.5"),  # finding 5
-    ("emblem_size = 26.0", "emblem_size = 100", "numbers.emblem_size", "emblem_size = 36.4\nemblem_y = 9.5"),
+    ("emblem_size = 26.0", "emblem_size = 60", "numbers.emblem_size", "emblem_size = 36.2\nemblem_y = 9.7"),  # finding 5
+    ("emblem_size = 26.0", "emblem_size = 100", "numbers.emblem_size", "emblem_size = 36.2\nemblem_y = 9.7"),
 ])
 def test_the_backs_one_changed_number_is_said_with_a_value_that_passes(db, edited_templates, old, new, key, fixed):
     """Twenty-ninth breaker (findings 3, 4, 5): the back's `line_width` grown alone was blamed on `frame_inset`, a
@@ -4950,3 +4951,128 @@ def test_a_grid_step_too_coarse_to_clear_the_cuts_is_said_at_the_step(db, edited
     advised = re.search(r"set grid_shift_step to at most ([\d.]+)$", problem.message).group(1)
     edited_templates("battle_map.toml", "grid_shift_step = 100", f"grid_shift_step = {advised}")
     assert check_fit(db) == []
+
+
+@pytest.mark.parametrize("name, old, key, value", [
+    ("back.toml", "line_radius = 2.0", "line_radius", "4.7"),  # advised "at most 4.6": the corners' inks 0.02 mm apart
+    ("base.toml", "frame_radius = 1.2", "frame_radius", "3.3"),  # advised "at most 3.2": 0.03 mm apart
+])
+def test_thirty_first_rounded_corner_advice_keeps_the_double_frame_apart(db, edited_templates, name, old, key, value):
+    """Thirty-first breaker (MED 8): back `line_radius = 4.7` was advised "at most 4.6", where the outer line's rounded
+    corner came 0.02 mm from the inner line's ink along the diagonal and the corner printed as one band, while the
+    straight sides keep LINES_APART_MM. The corner keeps the same gap: the advised radius leaves the inks at least
+    LINES_APART_MM apart on the diagonal (by the corner arcs' geometry), it passes, and a tenth more is refused."""
+    from pnp.layout.common import LINES_APART_MM
+    from pnp.layout.template import load_template
+
+    advised = _thirtieth_advice(db, edited_templates, name, old, key, value)
+    shipped = load_template(name.removesuffix(".toml"))
+    if key == "line_radius":
+        gap, small = shipped.number("inner_gap"), shipped.number("inner_line_radius")
+        half = (shipped.number("line_width") + shipped.number("inner_line_width")) / 2
+    else:
+        gap, small = shipped.number("frame_inner_inset"), shipped.number("frame_inner_radius")
+        half = (shipped.number("frame_rule_width") + shipped.number("frame_inner_rule_width")) / 2
+    # the inner arc's farthest ink from the outer arc's centre, along the diagonal, against the outer arc's ink
+    corner_gap = advised - (2 ** 0.5 * (advised - gap - small) + small) - half
+    assert corner_gap >= LINES_APART_MM - 1e-9, corner_gap
+    _thirtieth_advice_passes(db, edited_templates, name, key, value, advised)
+
+
+def test_thirty_first_back_emblem_size_advice_keeps_the_ring_off_the_inner_line(db, edited_templates):
+    """Thirty-first breaker (MED 9): back `emblem_size = 40` was advised "at most 36.4 (with emblem_y = 9.5)", which put
+    the disc's ring on the frame's inner line (its ink's top at 6.3 mm, the line's ink 6.1 to 6.3 mm): the two read as
+    one line on every back. A disc keeps LINES_APART_MM off the inner rule's ink, as a double frame's lines do: the
+    advised pair leaves that gap (by the template's numbers), passes, and a tenth higher is refused at emblem_y."""
+    from pnp.layout import check_fit
+    from pnp.layout.common import LINES_APART_MM
+    from pnp.layout.template import load_template
+
+    problem = _the_one_template_problem(db, edited_templates, "back.toml", "emblem_size = 26.0", "emblem_size = 40",
+                                        "numbers.emblem_size")
+    found = re.search(r"at most ([0-9.]+) \(with emblem_y = ([0-9.]+)\)", problem.message)
+    assert found, problem.message
+    size, top = float(found.group(1)), float(found.group(2))
+    back = load_template("back")
+    line_ink_bottom = back.number("frame_inset") + back.number("inner_gap") + back.number("inner_line_width") / 2
+    ring_ink_top = top - back.number("emblem_ring") - back.number("emblem_rule_width") / 2
+    assert ring_ink_top - line_ink_bottom >= LINES_APART_MM - 1e-9, (ring_ink_top, line_ink_bottom)
+    edited_templates("back.toml", "emblem_size = 40", f"emblem_size = {size:g}")
+    edited_templates("back.toml", "emblem_y = 20.0", f"emblem_y = {top:g}")
+    assert check_fit(db) == []
+    edited_templates("back.toml", f"emblem_y = {top:g}", f"emblem_y = {top - 0.1:.1f}")
+    assert [(p.kind, p.field) for p in check_fit(db)] == [("template", "numbers.emblem_y")]
+
+
+@pytest.mark.parametrize("value", ["3", "1.5", "4"])
+def test_thirty_first_elder_divider_keeps_off_the_use_discs(db, edited_templates, value):
+    """Thirty-first breaker (HIGH 4): the Elder's `uses_divider_width = 3` (and from about 1.5) ran a brown bar over the
+    rings of the three use discs, and check passed; at 4 the advice was a width that still covered them. A thick stroke
+    keeps LINES_APART_MM off a disc's ring, as a thick ring keeps off a hairline rule: refused at the width's key, and the
+    width advised leaves that gap from the rings (by the template's numbers), passes, and a tenth more is refused."""
+    from pnp.layout.common import LINES_APART_MM
+    from pnp.layout.template import load_template
+
+    advised = _thirtieth_advice(db, edited_templates, "elder.toml", "uses_divider_width = 0.2", "uses_divider_width", value)
+    elder = load_template("elder")
+    ring_ink_right = elder.number("uses_x") + elder.number("uses_r") + elder.number("uses_rule_width") / 2
+    divider_ink_left = elder.number("uses_x") + elder.number("uses_divider_dx") - advised / 2
+    assert divider_ink_left - ring_ink_right >= LINES_APART_MM - 1e-9, (divider_ink_left, ring_ink_right)
+    _thirtieth_advice_passes(db, edited_templates, "elder.toml", "uses_divider_width", value, advised)
+
+
+@pytest.mark.parametrize("name, old, key, value", [
+    ("battle_map.toml", "hex_area_x = 6.0", "hex_area_x", "0"),  # hexes A3 and A5 across both rules, on the red band
+    ("location.toml", "label_icon_dx = 1.0", "label_icon_dx", "-1"),  # the inner rule through the side's shield
+    ("location.toml", "label_icon_dx = 1.0", "label_icon_dx", "0"),  # the shield's outline on the rule
+])
+def test_thirty_first_placed_shapes_keep_inside_the_frame(db, edited_templates, name, old, key, value):
+    """Thirty-first breaker (HIGH 6): battle map `hex_area_x = 0` and Location `label_icon_dx = -1` moved hexes and icons
+    onto the card frame, and check passed (only discs were measured against the frame). Whatever a layout places after
+    the frame's inner rule keeps inside it, LINES_APART_MM off its ink (pnp.layout.framed): one line at the number
+    changed, with a value that, applied, passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, name, old, f"{key} = {value}", f"numbers.{key}")
+    assert "card frame's inner rule" in problem.message, problem.message
+    advised = float(re.search(r"at least (-?[0-9.]+)", problem.message).group(1))
+    assert float(value) < advised
+    edited_templates(name, f"{key} = {value}\n", f"{key} = {advised:g}\n")
+    assert check_fit(db) == []
+
+
+def test_thirty_first_frame_check_judges_every_layouts_placed_shapes():
+    """Thirty-first breaker (HIGH 6), the whole kind: the frame check judges what every layout places after a frame's
+    inner rule, not only hexes and icons: a disc, a hex, an icon and a text the layout places are refused on a made-up
+    face when they reach within LINES_APART_MM (a text: TEXT_INK_GAP_MM) of the rule's ink, and a band butted to the
+    rule, a rule drawn on it, the frame's own corner diamond and art to the bleed pass."""
+    import dataclasses
+    from types import SimpleNamespace
+
+    from pnp.drawing import Circle, Drawing, Icon, Line, Polygon, Rect, TextLine
+    from pnp.layout import framed
+    from pnp.layout.template import TEMPLATE_DIR
+
+    rule = Rect(5.0, 5.0, 53.0, 78.0, stroke="#000000", stroke_width=0.2, named="the card frame's inner rule")
+    inner_edge = 5.1  # the rule's ink ends 0.1 mm inside its middle line
+
+    def judged(*items) -> list:
+        drawing = Drawing(63.0, 88.0, items=(Rect(-3, -3, 69, 94, fill="#ffffff"), rule, *items), bleed_mm=3.0)
+        face = SimpleNamespace(id="made-up", template=TEMPLATE_DIR / "base.toml", drawing=drawing, board_cards=1)
+        return framed.frame_problems([face])
+
+    near = inner_edge + framed.LINES_APART_MM - 0.05  # inside the rule, too near its ink
+    clear = inner_edge + framed.LINES_APART_MM + 0.05
+    for shape in (lambda x: Circle(x + 3.1, 40.0, 3.0, fill="#ffffff", stroke="#000000", stroke_width=0.2),
+                  lambda x: Polygon([(x + 0.1, 40.0), (x + 5, 37.0), (x + 5, 43.0)], fill="#ffffff", stroke="#000000",
+                                    stroke_width=0.2)):
+        assert judged(shape(near)) and not judged(shape(clear))
+    icon = Icon("key", 30.0, 3.0, 6.0)  # reaches the rule whatever its ink's margin in its box
+    assert judged(icon) and not judged(dataclasses.replace(icon, y=20.0))
+    assert judged(TextLine(5.0, 40.0, "A3", family="serif-italic", size=6.0))
+    assert not judged(TextLine(20.0, 40.0, "A3", family="serif-italic", size=6.0))
+    diamond = Polygon([(5.0, 4.0), (6.0, 5.0), (5.0, 6.0), (4.0, 5.0)], fill="#000000", stroke=None)
+    assert judged(diamond)  # a shape on the rule's corner that is not the frame's own
+    assert not judged(dataclasses.replace(diamond, placed_by="numbers.frame_diamond"),
+                      Rect(5.0, 5.0, 53.0, 9.0, fill="#333333"), Line(5.0, 14.0, 58.0, 14.0, "#000000", 0.3),
+                      Line(5.0, 5.0, 58.0, 5.0, "#000000", 0.3), Rect(-3, 70, 69, 21, fill="#9c2b23"))

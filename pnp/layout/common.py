@@ -141,8 +141,11 @@ running the rule into a disc is said at them, not at where the rule runs (:meth:
 
 def frame_inside(template: Template, width: float, height: float) -> Box:
     """The inside (card mm) of the card frame's inner rule that :func:`frame` draws for ``template`` on a card of
-    ``width`` x ``height`` mm: what a disc on a card front must stay inside (twenty-sixth breaker)."""
-    inset = (template.number("border") + template.number("frame_inner_inset") + template.number("frame_inner_rule_width") / 2)
+    ``width`` x ``height`` mm, less :data:`LINES_APART_MM` from the rule's ink: what a disc on a card front must stay
+    inside (twenty-sixth breaker), its ring printing as a line of its own beside the rule (thirty-first breaker, finding
+    9: the back's emblem advised onto the inner line's ink read as one line with it)."""
+    inset = (template.number("border") + template.number("frame_inner_inset") + template.number("frame_inner_rule_width") / 2
+             + LINES_APART_MM)
     return Box(inset, inset, width - 2 * inset, height - 2 * inset)
 
 
@@ -223,11 +226,15 @@ class CardBuilder:
         than the inner one by more than the gap cuts through the inner rule's corner, and the rounded outline runs through
         what lies inside (twenty-eighth breaker, finding 2: `frame_radius = 28` and back `line_radius = 26.5`, the maximum
         advised for half a side, passed and drew the outer rule through texts and across the square inner rule). The
-        inner corner arc's farthest ink from the outer arc's centre must stay inside the outer rule's ink: said at the
+        inner corner arc's farthest ink from the outer arc's centre must stay :data:`LINES_APART_MM` inside the outer
+        rule's ink, as the straight sides do (thirty-first breaker, finding 8: at the advised back `line_radius = 4.6` the
+        two inks were 0.02 mm apart along the corner's diagonal and printed as one band): said at the
         one of the three numbers the designer changed (:func:`pnp.layout.template.changed_number`), else at
         ``outer_key``, with the value that just fits."""
         big, small, gap = outer.radius, inner.radius, inner.x - outer.x
-        half = (outer.stroke_width + inner.stroke_width) / 2
+        # the inks keep LINES_APART_MM between them at the corners too, as on the sides (keep_frame_lines_apart;
+        # thirty-first breaker, finding 8: `line_radius` advised "at most 4.6" left them 0.02 mm apart at the corners)
+        half = (outer.stroke_width + inner.stroke_width) / 2 + LINES_APART_MM
         root = math.sqrt(2)
         if math.sqrt(2) * (big - gap - small) + small <= big - half + ROUNDING_SLACK or big - gap - small <= 0:
             return
@@ -243,7 +250,8 @@ class CardBuilder:
             self.problems = [problem for problem in self.problems if problem.field != f"numbers.{outer_key}"]
         self.problems.append(self.at_number(name, f"the rounded corners of {outer.named or 'the outer rule'} ({outer_key} "
                                                   f"{big:g} mm) cross {inner.named or 'the inner rule'} ({inner_key} {small:g} "
-                                                  f"mm, {gap:g} mm further in): set {name} to {fits}"))
+                                                  f"mm, {gap:g} mm further in) or come within {LINES_APART_MM:g} mm of it, so the "
+                                                  f"double frame prints as one band at the corners: set {name} to {fits}"))
 
     def check(self, field_name: str, text: str, family: str, record: str | None = None) -> None:
         """Record the problems of ``text`` set in ``family`` before it is drawn: ``:name:`` tokens that
@@ -584,7 +592,8 @@ class CardBuilder:
         advice = (f"set emblem_size to at most {fits:g} (with emblem_y = {lowest:g})" if fits is not None else
                   "move the rule down (rule_y) or make the ring smaller")
         self.problems.append(self.at_number("emblem_size", f"{said}, and no emblem_y keeps the disc inside the card frame's "
-                                                           f"inner rule ({area.y:.1f} mm down) and off the rule: {advice}"))
+                                                           f"inner rule ({area.y:.1f} mm down, {LINES_APART_MM:g} mm off its ink) and off the "
+                                                           f"rule: {advice}"))
 
     def _ornament_fix(self, disc: Circle, rule_y: float) -> tuple[str, str] | None:
         """When the one number the designer changed (:func:`pnp.layout.template.changed_number`) is one of
@@ -786,7 +795,8 @@ def frame(b: CardBuilder, band: float, band_colour: str, panel_colour: str, ink:
     inner = panel_rules(b, panel, panel_colour, rule_colour or ink, ink)
     d = t.number("frame_diamond")
     for cx, cy in ((inner.x, inner.y), (inner.right, inner.y), (inner.x, inner.bottom), (inner.right, inner.bottom)):
-        b.add(Polygon([(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)], fill=ink, stroke=None))
+        diamond = Polygon([(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)], fill=ink, stroke=None)
+        b.add(dataclasses.replace(diamond, placed_by="numbers.frame_diamond"))  # the frame's own (pnp.layout.framed)
     return panel
 
 

@@ -14,6 +14,7 @@ from pnp.database import Back, Database, Location, PlayerCard, Summary
 from pnp.drawing import Box, Circle, Group, Icon, Line, Rect
 from pnp.layout.common import (
     BLACK,
+    LINES_APART_MM,
     WHITE,
     CardBuilder,
     footer,
@@ -81,9 +82,14 @@ def back(card: Back, db: Database, make: Make):
                   grown_by=("emblem_ring", "emblem_rule_width"))
     b.add(disc)
     # twenty-fifth breaker: a disc across the frame's rules and off the card, an icon out of its disc, passed check
+    # the disc keeps LINES_APART_MM from the inner line's ink, or the two print as one line (thirty-first breaker, finding
+    # 9: `emblem_size` advised "36.4 (with emblem_y = 9.5)" put the ring on the inner line)
     inner = inset + gap + t.number("inner_line_width") / 2
-    b.keep_disc_inside(disc, Box(inner, inner, card_w - 2 * inner, card_h - 2 * inner), "the emblem's disc",
-                       "the card frame's inner rule", "emblem_y", "emblem_size")
+    kept = inner + LINES_APART_MM  # how far in from each edge the disc's ink stays
+    # (a frame moved in past the rule's ends is said first, with the value that fits: the disc's line has none)
+    _keep_rule_inside_frame(b, inner, card_w)
+    b.keep_disc_inside(disc, Box(kept, kept, card_w - 2 * kept, card_h - 2 * kept), "the emblem's disc",
+                       f"the card frame's inner rule or within {LINES_APART_MM:g} mm of it", "emblem_y", "emblem_size")
     if len(icons) == 1:
         emblem = icon_centred(icons[0], cx, y + size / 2, size * t.number("emblem_scale"))
         b.add(emblem)
@@ -97,9 +103,8 @@ def back(card: Back, db: Database, make: Make):
                              ring="emblem_ring")
     # twenty-sixth breaker: the ornament rule through the icon and its disc, and check passed
     b.keep_rule_off_disc(disc, t.number("rule_y"), t.box("title").box, "the emblem's disc",
-                         Box(inner, inner, card_w - 2 * inner, card_h - 2 * inner))
+                         Box(kept, kept, card_w - 2 * kept, card_h - 2 * kept))
     b.add(*ornament_rule(t, t.number("rule_left"), t.number("rule_right"), t.number("rule_y"), line))
-    _keep_rule_inside_frame(b, inner, card_w)
     b.text("title", card.title, "title")
     b.text("subtitle", card.subtitle, "subtitle")
     return [(card.id, b)]

@@ -116,6 +116,12 @@ class _Rule:
     half: float = 0.0
     """Half the width of the rule's own line (mm) when it is the outline of a filled shape beside a thick stroke
     (:func:`_edges`): a thick stroke covers it when its ink reaches past that line's far edge (it hides it whole); 0 for a hairline."""
+    kept_apart: bool = False
+    """The ring of a disc beside a thick stroke (:func:`_edges`): the stroke's ink keeps
+    :data:`~pnp.layout.common.LINES_APART_MM` from the ring's ink, so that the two print as two lines."""
+    stroke_key: str = ""
+    """The template key of the width of the shape's own line, if any: a ring is not judged against a stroke whose width
+    the same key gives (the use discs' rings beside each other grow together)."""
 
 
 OUTLINE_SEGMENTS = 32
@@ -591,11 +597,13 @@ def _segments_apart(first: tuple[tuple[float, float], tuple[float, float]],
 
 def _edges(items: Iterable, near: list[Box], transforms: tuple[tuple[float, float, float], ...] = (),
            counter: list[int] | None = None) -> Iterator[_Rule]:
-    """The outlines of the filled and stroked rectangles of ``items`` (track spaces, boxes) that reach into one of the
-    boxes ``near`` (card mm: where thick strokes' ink lies), as straight pieces in card mm, each with half its line's width
-    and its drawing order (counted as :func:`_marks` counts): a thick stroke drawn after one hides it where its ink reaches
-    past that line (twenty-eighth breaker: `start_rule_width = 3` buried the start space's neighbours' outlines, and check
-    passed)."""
+    """The outlines of the filled and stroked rectangles of ``items`` (track spaces, boxes) and the rings of its filled and
+    stroked circles (discs) that reach into one of the boxes ``near`` (card mm: where thick strokes' ink lies), as straight
+    pieces in card mm, each with half its line's width and its drawing order (counted as :func:`_marks` counts): a thick
+    stroke drawn after one hides it where its ink reaches past that line (twenty-eighth breaker: `start_rule_width = 3`
+    buried the start space's neighbours' outlines, and check passed), and a ring is kept apart from it
+    (:attr:`_Rule.kept_apart`; thirty-first breaker, finding 4: the Elder's `uses_divider_width = 3` ran a brown bar over
+    the three use discs' rings, and check passed)."""
     counter = [0] if counter is None else counter
     for item in items:
         counter[0] += 1
@@ -610,6 +618,16 @@ def _edges(items: Iterable, near: list[Box], transforms: tuple[tuple[float, floa
             for start, end in _outline(item):
                 start, end = _turned([start, end], transforms)
                 yield _Rule(start, end, None, item.placed_by, counter[0], True, named, half=half)
+        elif isinstance(item, Circle) and item.fill and item.stroke and item.stroke_width > 0:
+            half = item.stroke_width / 2
+            reach = item.r + half
+            box = _outer_box(Box(item.cx - reach, item.cy - reach, 2 * reach, 2 * reach), transforms)
+            if not any(box.overlaps(area) for area in near):
+                continue
+            for start, end in _outline(item):
+                start, end = _turned([start, end], transforms)
+                yield _Rule(start, end, None, item.placed_by, counter[0], True, "the ring of a disc", half=half, kept_apart=True,
+                                stroke_key=item.stroke_key)
 
 
 def _band_areas(bands: list[tuple[float, float, float, float, _Band]]) -> dict[int, tuple[Box, list[tuple[float, float, float, float, _Band]]]]:
@@ -641,7 +659,8 @@ def _thick_over_rules(face: Any, template: Path, rules: list[_Rule],
         # a rule the layout draws is judged with its ink and the room kept from it (LINES_APART_MM) around it
         # (a thick line is judged as a stroke itself, as before: its own width's advice holds it off the other's ink)
         hairline = rule.line is not None and rule.line.stroke_width / 2 <= OVERLAP_SLACK_MM
-        extra = LINES_APART_MM + rule.line.stroke_width / 2 if hairline and rule.line is not None else 0.0
+        extra = LINES_APART_MM + rule.line.stroke_width / 2 if hairline and rule.line is not None else \
+            LINES_APART_MM + rule.half if rule.kept_apart else 0.0
         left, top, right, bottom = min(x1, x2) - extra, min(y1, y2) - extra, max(x1, x2) + extra, max(y1, y2) + extra
         for order, (area, pieces) in areas.items():
             if order == rule.order or (rule.half and rule.order > order):  # a shape's outline drawn after it: on top
@@ -649,6 +668,8 @@ def _thick_over_rules(face: Any, template: Path, rules: list[_Rule],
             if area.x > right or area.right < left or area.y > bottom or area.bottom < top:
                 continue
             for band_left, band_top, band_right, band_bottom, band in pieces:
+                if rule.kept_apart and rule.stroke_key == band.key:
+                    continue
                 if band_left - slack > right or band_right + slack < left or band_top - slack > bottom or band_bottom + slack < top:
                     continue
                 if band.clip is not None and not band.clip.overlaps(Box(left, top, right - left, bottom - top)):
@@ -663,6 +684,8 @@ def _thick_over_rules(face: Any, template: Path, rules: list[_Rule],
                 # middle of the rule by more than the slack)
                 if hairline and rule.line is not None:
                     room = apart - rule.line.stroke_width / 2 - LINES_APART_MM
+                elif rule.kept_apart:  # a disc's ring: its ink, and the room kept from it (thirty-first breaker, finding 4)
+                    room = apart - rule.half - LINES_APART_MM
                 else:
                     room = apart + (rule.half if rule.half else OVERLAP_SLACK_MM) - FLOAT_SLACK_MM
                 if not (0 < apart and room < band.half - FLOAT_SLACK_MM):

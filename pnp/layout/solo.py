@@ -37,6 +37,7 @@ from pnp.database import (
 from pnp.drawing import Box, Circle, Group, Icon, Line, Polygon, Polyline, Rect, inside_polygon
 from pnp.layout.common import (
     BLACK,
+    LINES_APART_MM,
     TEXT_INK_GAP_MM,
     WHITE,
     CardBuilder,
@@ -104,7 +105,8 @@ def _title_band_with_icon(b: CardBuilder, text: str, icon: str | None, band_colo
         shown = icon_centred(icon, cx, cy, size * t.number("title_icon_scale"))
         b.add(disc, shown)
         # twenty-sixth breaker: `title_icon_ring = 3` put the disc across the frame's rules and its corner diamond
-        b.keep_disc_inside(disc, frame_inside(t, b.width, b.height), "the title icon's disc", "the card frame's inner rule",
+        near_frame = f"the card frame's inner rule or within {LINES_APART_MM:g} mm of it"
+        b.keep_disc_inside(disc, frame_inside(t, b.width, b.height), "the title icon's disc", near_frame,
                            "", "title_icon")
         b.keep_icons_in_disc(disc, [shown], "the title icon's disc", "title_icon_scale", ring="title_icon_ring")
     b.text("title", text, "title")
@@ -154,7 +156,7 @@ def _emblem(b: CardBuilder, icon: str, cx: float | None = None, half_width: floa
                   grown_by=("emblem_ring", "emblem_rule_width"))
     shown = icon_centred(icon, cx, y + size / 2, size * t.number("emblem_scale"))
     b.add(disc, shown)
-    b.keep_disc_inside(disc, frame_inside(t, b.width, b.height), "the emblem's disc", "the card frame's inner rule",
+    b.keep_disc_inside(disc, frame_inside(t, b.width, b.height), "the emblem's disc", f"the card frame's inner rule or within {LINES_APART_MM:g} mm of it",
                        "emblem_y", "emblem_size")
     b.keep_icons_in_disc(disc, [shown], "the emblem's disc", "emblem_scale", ring="emblem_ring")
 
@@ -241,7 +243,7 @@ def warding_city(card: WardingCity, db: Database, make: Make):
     b.add(disc)
     # twenty-sixth breaker: `key_icon_ring = 4` put the disc out of the band, over its top rule and the card above
     inside = frame_inside(t, b.width, b.height)
-    below_rule = top + t.number("band_rule_width") / 2
+    below_rule = top + t.number("band_rule_width") / 2 + LINES_APART_MM  # the ring a line of its own beside the band's rule
     b.keep_disc_inside(disc, Box(inside.x, below_rule, inside.width, inside.bottom - below_rule), "the key's disc",
                        "the coloured band (inside the card frame)", "key_icon_cy", "key_icon_size",
                        ("band_rule_width", "the band's top rule"))
