@@ -1496,7 +1496,9 @@ def test_a_safe_area_line_for_what_numbers_place_names_the_templates_extended(db
     # the slot's number lands on the cards' dark borders too (round 20): said at [numbers] of each template; twenty-eighth
     # round: at the one number changed (slot_3_x), no longer at the whole [numbers] table
     assert {(p.kind, p.field) for p in problems if p.kind != "safe area"} == {("template", "numbers.slot_3_x")}
-    assert all("a contrast of" in p.message for p in problems if p.kind != "safe area")
+    # thirty-first pnp breaker's frame check: the text placed over the frame's rule, with the value that passes, is the
+    # line said at the key (it was the text's contrast on the dark border, with no value)
+    assert all("set slot_3_x to at most 54.1" in p.message for p in problems if p.kind != "safe area")
     problems = [p for p in problems if p.kind == "safe area"]
     assert problems
     assert all("(or quest.toml, base.toml, which it extends)" in p.message for p in problems), problems[0]
@@ -1661,6 +1663,8 @@ def test_a_rule_or_a_track_space_moved_off_the_card_is_a_problem(db, edited_temp
                             or (p.field in ("boxes.space_label", "numbers.first_x") and "strikes through" in p.message)
                             # and the road's thick outline moved with it over the frame's rule, said at first_x too
                             or (p.field == "numbers.first_x" and "covers the card frame's inner rule" in p.message)
+                            # thirty-first round: the frame check's line, with the value that passes, beats one with none
+                            or (p.field == "numbers.rule_left" and "runs over the card frame's inner rule" in p.message)
                             for p in problems), problems
 
 
@@ -4908,10 +4912,20 @@ def test_a_rule_run_out_of_the_safe_area_is_said_at_the_one_rule_number_changed(
     """Thirty-first pnp breaker, LOW 21 (pnp/layout/overlap.py ``off_card_line_problems``): `emblem_rule_half_width = 30`
     was said at quest.toml's `[numbers]` header with a list of a dozen rule keys. It is one line at the key changed,
     with its value and the shipped one."""
-    problem = _the_one_template_problem(db, edited_templates, "quest.toml", "emblem_rule_half_width = 20.0",
-                                        "emblem_rule_half_width = 30", "numbers.emblem_rule_half_width")
-    assert "outside the 3 mm safe area" in problem.message and "(emblem_rule_half_width is 30, shipped 20)" in problem.message
-    assert "frame_rule_width" not in problem.message, problem.message
+    from pnp.layout import check_fit, render
+    from pnp.layout.overlap import off_card_line_problems
+
+    path = edited_templates("quest.toml", "emblem_rule_half_width = 20.0", "emblem_rule_half_width = 30")
+    said = [p for p in off_card_line_problems(render(db).fronts) if Path(p.path) == path]
+    assert said and {p.field for p in said} == {"numbers.emblem_rule_half_width"}, said  # (one a template extending it)
+    assert "outside the 3 mm safe area" in said[0].message and "(emblem_rule_half_width is 30, shipped 20)" in said[0].message
+    assert "frame_rule_width" not in said[0].message, said[0].message
+    # pnp check says one line at the key: the frame check's, which has the value that passes
+    problem = _the_one_template_problem(db, edited_templates, "quest.toml", "emblem_rule_half_width = 30",
+                                        "emblem_rule_half_width = 31", "numbers.emblem_rule_half_width")
+    advised = re.search(r"set emblem_rule_half_width to at most ([\d.]+)$", problem.message).group(1)
+    edited_templates("quest.toml", "emblem_rule_half_width = 31", f"emblem_rule_half_width = {advised}")
+    assert check_fit(db) == []
 
 
 @pytest.mark.slow  # three database checks and a whole layout check (about 10 s)

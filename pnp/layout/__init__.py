@@ -461,9 +461,11 @@ def check_fit(database: Database) -> list[FitProblem]:
                             or "corner radius draws" in problem.message or "stick out of the disc" in problem.message
                             or "sticks out of the disc" in problem.message) and problem.over > kept[at].over:
                         kept[at] = problem
-                    elif _at_most(problem) < _at_most(kept[at]):  # (a bound said beats none: thirty-second round)
+                    elif _at_most(problem) < _at_most(kept[at]) or _at_least(problem) > _at_least(kept[at]):
                         # two checks advise the key: the smaller bound passes both at once (thirtieth breaker, finding 4:
-                        # `space_radius = 4` was "at most 3.5" from one card, and 3.5 then failed on another)
+                        # `space_radius = 4` was "at most 3.5" from one card, and 3.5 then failed on another); the
+                        # larger least value likewise (`rule_left = 0` was "at least 6.3" by the frame, and 6.3 then ran
+                        # the ornament rule into the back's disc, which needs 13.6); a bound said beats none
                         kept[at] = problem
                     continue
                 keys[problem.path, problem.field] = len(kept)
@@ -511,6 +513,14 @@ def _at_most(problem: FitProblem) -> float:
     name = problem.field.rsplit(".", 1)[-1]
     found = re.search(rf"set {re.escape(name)} to at most (-?[0-9]+(?:\.[0-9]+)?)", problem.message)
     return float(found.group(1)) if found else math.inf
+
+
+def _at_least(problem: FitProblem) -> float:
+    """The least value that ``problem`` advises for its own ``[numbers]`` key ("set rule_left to at least 13.6"), else
+    minus infinity."""
+    name = problem.field.rsplit(".", 1)[-1]
+    found = re.search(rf"set {re.escape(name)} to at least (-?[0-9]+(?:\.[0-9]+)?)", problem.message)
+    return float(found.group(1)) if found else -math.inf
 
 
 def _at_changed_number(problems: list[FitProblem], drawn: list[FitProblem]) -> list[FitProblem]:
