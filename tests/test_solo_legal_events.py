@@ -100,3 +100,30 @@ def test_reroll_choices_are_by_value_without_repeats():
     assert legal.reroll_choices(()) == []
     assert len(legal.reroll_choices((1, 2, 3, 4))) == 2 ** 4 - 1
     assert all(len(set(itertools.permutations(c))) >= 1 for c in legal.reroll_choices((6, 6)))
+
+
+def test_the_card_of_a_battle_lost_as_the_draw_pile_ran_out_may_be_turned_over():
+    """Thirty-third breaker, HIGH 7 (rulebook, Play, Battle Loss; Expanded Battles, 7): a battle lost at the last card of
+    the draw pile places that card on the discard pile, which is shuffled into a new draw pile, so the next card turned
+    over may be that very card. `referee solo turn thornwick` took it, but the legal events (and the table's answers)
+    left it out: a held losing roll checked the named card against the discard pile without it (city ``_check_next``)."""
+    cities = ["iarith", "randven", "tural", "quenmoor", "hollin-ford", "serrat-vale", "cairn-ulda", "mistmarch",
+              "orrins-crossing", "greywater"]
+    nexts = ["wardenkeep", "councils-seat", "hall-of-lanterns", "archive-of-sael", "elder-maelis", "elder-rhun", "dalnish",
+             "marim", "borolia", "emberlow"]
+    game = SoloGame.new(DB, "beginner", ["solo.spell.bind", "solo.spell.shield"], 5)
+    for city, following in zip(cities, nexts):
+        game.play(cli.parse(f"draw --card {city}", DB))
+        game.play(cli.parse(f"battle --dice 6,6 --enemy 1,1,1 --next {following}", DB))
+        skip = cli.parse("skip", DB)  # (a Council of Wardens' learning, as the breaker's `referee solo skip`)
+        if skip in legal.legal_events(game.state, DB):
+            game.play(skip)
+    game.play(cli.parse("draw --card elder-san", DB))
+    game.play(cli.parse("draw --card thornwick", DB))
+    assert not game.state.deck  # Thornwick was the draw pile's last card
+    game.play(cli.parse("battle --dice 1,1 --enemy 6,6,6", DB))
+    assert game.state.phase == "turn" and "solo.quest.thornwick" in game.state.deck  # lost, placed, reshuffled in
+    turned = [event.card.id for event in legal.legal_events(game.state, DB) if isinstance(event, ev.Turn) and event.card]
+    assert sorted(turned) == sorted(game.state.deck) and "solo.quest.thornwick" in turned
+    game.play(ev.Turn(ev.CardRef("solo.quest.thornwick", True)))
+    assert game.state.phase != "turn"

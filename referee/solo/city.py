@@ -380,9 +380,11 @@ def _hold_roll(state: State, db: Database, next_card: ev.CardRef | None) -> Stat
 
 def _check_next(state: State, db: Database, card: ev.CardRef) -> None:
     """Raise :class:`RuleError` unless ``card`` can be the next card turned over now (R7): a quest card
-    of the draw pile (or of the discard pile when the draw pile is empty, which is then reshuffled)."""
+    of the draw pile (or of the discard pile when the draw pile is empty, which is then reshuffled, the card of this
+    battle, lost, placed on it first: rulebook, Play, Battle Loss; thirty-third breaker, HIGH 7)."""
     core.quest(db, card.id)
-    if card.typed and card.id not in (state.deck or state.discard):
+    fought = (state.battle.card,) if not state.deck and state.battle is not None else ()
+    if card.typed and card.id not in (state.deck or state.discard + fought):
         raise RuleError(f"{core.name(db, card.id)} cannot be turned over from the Quest draw pile now", field="next")
 
 
