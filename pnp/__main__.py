@@ -1,4 +1,4 @@
 """``python -m pnp``: the same as the ``pnp`` command."""
-from pnp.cli import main
+from pnp.entry import main
 
 main()

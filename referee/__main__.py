@@ -1,4 +1,4 @@
 """``python -m referee``: the same as the ``referee`` command."""
-from referee.cli import main
+from referee.entry import main
 
 main()

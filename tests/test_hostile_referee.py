@@ -2242,3 +2242,31 @@ def test_a_hidden_placings_refusal_in_a_shell_that_cannot_write_an_ellipsis_leav
         said[encoding] = result.output.strip()
     assert said["utf-8"].replace("…", "...") == said["ascii"] and not any(digit in said["ascii"].split("`")[0] for digit in "3569")
     assert undisclosed("not 9 or 3,5 6", "x", "...") == "not ... or ..." and save.read_bytes() == before
+
+
+def test_a_ctrl_c_while_the_command_is_imported_is_one_line(monkeypatch, capsys):
+    """Thirty-third breaker, HIGH 5: Ctrl-C in the first third of a second of any command (while its modules were being
+    imported, before click's own handling) printed a 26-line traceback. The console scripts start in pnp/entry.py and
+    referee/entry.py, which import nothing heavy and turn that Ctrl-C into the one line every later one gives."""
+    import importlib
+    import subprocess
+    import sys
+    import tomllib
+
+    from pnp import entry
+    from referee import entry as referee_entry
+
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+    assert scripts == {"pnp": "pnp.entry:main", "referee": "referee.entry:main"}
+
+    def interrupted(name):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importlib, "import_module", interrupted)
+    for command in (entry.main, referee_entry.main):
+        with pytest.raises(SystemExit) as stopped:
+            command()
+        assert stopped.value.code == 1 and capsys.readouterr().err == "Aborted: nothing was changed.\n"
+    loaded = subprocess.run([sys.executable, "-c", "import sys, referee.entry, pnp.entry; print(sorted(sys.modules))"],
+                            capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    assert not {"click", "pydantic", "rich", "reportlab"} & set(eval(loaded)), loaded  # the window stays a few ms
