@@ -2270,3 +2270,42 @@ def test_a_ctrl_c_while_the_command_is_imported_is_one_line(monkeypatch, capsys)
     loaded = subprocess.run([sys.executable, "-c", "import sys, referee.entry, pnp.entry; print(sorted(sys.modules))"],
                             capture_output=True, text=True, cwd=ROOT, check=True).stdout
     assert not {"click", "pydantic", "rich", "reportlab"} & set(eval(loaded)), loaded  # the window stays a few ms
+
+
+@pytest.mark.parametrize("term", ["dumb", "unknown", None])
+def test_roll_on_a_terminal_that_cannot_clear_is_refused_before_rolling(tmp_path, term):
+    """Thirty-third breaker, HIGH 3: `referee duel roll` on a terminal that does not obey the escape codes that clear
+    the screen (TERM=dumb: Emacs' shell, a serial console; TERM not set) showed the dice and left them on the shared
+    screen for the other side. It is refused before rolling, as `play` is, pointing to `commit`'s hidden input; the
+    save is untouched."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    save = tmp_path / "r.toml"
+    run("duel", "new", "--seed", "1", save=save)
+    run("duel", "marker", "2", save=save)
+    before = save.read_bytes()
+    leader, follower = pty.openpty()
+    env = {name: value for name, value in os.environ.items() if name != "TERM"}
+    if term is not None:
+        env["TERM"] = term
+    with subprocess.Popen([sys.executable, "-m", "referee", "duel", "roll", "--player", "shadowmajik", "--save", str(save),
+                           "--db", str(DB_PATH)], stdin=follower, stdout=follower, stderr=follower, env=env,
+                          cwd=tmp_path) as process:
+        os.close(follower)
+        written = b""
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            written += chunk
+        code = process.wait(timeout=60)
+    os.close(leader)
+    shown = written.decode()
+    assert code == 1 and "cannot clear the screen" in shown and "commit --player shadowmajik" in shown, shown
+    assert "your dice are" not in shown and save.read_bytes() == before

@@ -378,6 +378,13 @@ def roll(side: Side, save_path: Path | None, database_path: Path | None) -> None
             "the dice would stay on the shared screen: standard input is not a terminal, so no key can be read to hide them; "
             "run the command from the terminal, or send its output to a file or a device only that player sees; "
             "nothing was rolled")
+    term = os.environ.get("TERM", "")
+    if sys.stdout.isatty() and (term.lower() in ("dumb", "unknown") or (not term and sys.platform != "win32")):
+        # thirty-third breaker, HIGH 3: the screen was "cleared" with escape codes such a terminal does not obey, and the
+        # dice stayed on the shared screen for the other side to read
+        raise click.ClickException(f"this terminal (TERM={term or 'not set'}) cannot clear the screen, so the dice would stay "
+                                   f"on it for the other side to read: roll your own dice and place them with `{CMD} commit "
+                                   f"--player {side}` (hidden input), or roll in a full terminal; nothing was rolled")
     game, path = _game.load(save_path, database_path)
     dice = rules.rolled_to_show(game.state, side)
     again = " again (rolled earlier this round; nothing changed)" if dice is not None else ""
