@@ -365,6 +365,8 @@ def write_new(path: Path, game: str, document: dict[str, Any], in_progress: Call
       ``path.prev`` is left as it is, so starting again twice never pushes out the game kept there.
     - A game of ``game`` still in progress (``in_progress(path)`` describes it; ``None`` for a finished
       game): refused unless ``force``, naming the game and how to keep it.
+    - A finished game of ``game`` while ``path.prev`` keeps one still in progress: replaced (the message says so), the
+      game in progress staying in ``path.prev``.
     - Any other file at ``path``: moved to ``path.prev``. An older save of ``game`` there is
       replaced (the message says so); anything else there (another game, a file that is no save) is
       refused as above. :func:`restore` swaps the two back. A file that holds no readable game, while
@@ -394,6 +396,12 @@ def _write_new(path: Path, game: str, document: dict[str, Any], in_progress: Cal
         _install(path, _prepared(path, _encode(path, document)))
         return f"The game set up in {path} had nothing played yet: the new game replaces it."
     before = held(prev_path(path))
+    if kind == game and before == game and in_progress is not None and not in_progress(path) and in_progress(prev_path(path)):
+        # a finished game here, a game in progress kept in .prev: the finished one is the one not kept (thirty-third
+        # breaker, HIGH 6: the `new` a finished game's Next line offers pushed the game in progress out of .prev)
+        _install(path, _prepared(path, _encode(path, document)))
+        return (f"The game saved in {path} was over: the new game replaces it, and the game in progress kept in "
+                f"{prev_path(path)} stays there (`referee {game} restore` brings it back).")
     # A file that holds no game never goes over a game kept in .prev (thirtieth breaker, HIGH: `new --force` over a
     # truncated save replaced the one readable game, and `restore` then refused): it is kept in .unreadable instead.
     beside = kind != game and before == game

@@ -2309,3 +2309,32 @@ def test_roll_on_a_terminal_that_cannot_clear_is_refused_before_rolling(tmp_path
     shown = written.decode()
     assert code == 1 and "cannot clear the screen" in shown and "commit --player shadowmajik" in shown, shown
     assert "your dice are" not in shown and save.read_bytes() == before
+
+
+def test_the_new_game_a_finished_games_next_line_offers_keeps_the_game_in_progress_in_prev(tmp_path):
+    """Thirty-third breaker, HIGH 6: game A in progress, kept in `.prev` by `new --force`; game B played to its end; the
+    `new` B's Next line offers (no --force: B is over) moved B to `.prev` and so deleted A. Now a finished game is the one
+    not kept when `.prev` keeps a game in progress: A stays, and `restore` brings it back. Typed as the Next line says."""
+    save = tmp_path / "s.toml"
+    kept = tmp_path / "s.toml.prev"
+    run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "1", save=save)
+    run("solo", "draw", "--card", "iarith", save=save)
+    game_a = save.read_bytes()
+    run("solo", "new", "--force", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "8", save=save)
+    assert kept.read_bytes() == game_a
+    for args in (["draw"], ["draw"], ["battle", "--dice", "1,1", "--enemy", "6,6,6"], ["accept"], ["draw"], ["warding", "won"],
+                 ["draw"], ["battle", "--dice", "1,1", "--enemy", "6,6,6"]):
+        run("solo", *args, save=save)
+    import shlex
+
+    ended = run("solo", "accept", save=save)
+    offered = re.search(r"Start a new game: `referee (solo new [^`]*)`", ended.splitlines()[-1])
+    assert offered and "--force" not in offered.group(1), ended.splitlines()[-1]
+    typed = shlex.split(offered.group(1))  # (it names the save and the database as they were given)
+    result = CliRunner().invoke(main, typed + ([] if "--db" in typed else ["--db", str(DB_PATH)]), env={"NO_COLOR": "1"})
+    assert result.exit_code == 0, result.output
+    said = result.output
+    assert kept.read_bytes() == game_a, said  # game A, in progress, is still kept
+    assert "the game in progress kept in" in said and "stays there" in said
+    run("solo", "restore", save=save)
+    assert save.read_bytes() == game_a
