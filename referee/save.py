@@ -374,9 +374,17 @@ def write_new(path: Path, game: str, document: dict[str, Any], in_progress: Call
       (refused when that name is taken); the refusal without ``force`` offers no ``restore`` for it.
 
     Nothing moves until the new save is written in full beside ``path`` (a full disk leaves the game in
-    play where it was), and it all happens under the save's lock (:func:`referee.savelock.exclusive`).
+    play where it was), and it all happens under the save's lock (:func:`referee.savelock.exclusive`). A symbolic link
+    at ``path`` is followed (the game is saved, and the one it replaces kept, beside the file it points to, where
+    :func:`restore` looks); one to a file that is no save is refused, never replaced.
     """
+    link = Path(path) if Path(path).is_symlink() else None
     path = writable(path)
+    if link is not None and held(path) == "":
+        # thirty-third breaker, HIGH 4: `new --force` through a link to a file of the user's (notes, /etc/passwd) put a
+        # save in its place; through a link only a save is replaced
+        raise SaveError(link, f"is a symbolic link to {path}, which is no save file: `referee {game} new` does not replace "
+                              f"a file of yours through a link; give --save a path of its own; nothing was changed")
     with savelock.exclusive(path):
         sweep_temporaries(path)
         return _write_new(path, game, document, in_progress, force)
@@ -453,6 +461,8 @@ def restore(path: Path, game: str, check: Callable[[Path], Any] | None = None) -
     ``check(prev)`` (a game's ``load``) raises :class:`SaveError`. A file at ``path`` that holds no readable game is
     kept in ``path.unreadable`` (refused when that name is taken), not swapped into ``.prev``.
     """
+    if Path(path).is_symlink():  # where `new` kept the game it replaced: beside the file the link points to (thirty-third
+        path = Path(os.path.realpath(path))  # breaker, HIGH 4: restore looked beside the link and found nothing)
     path = Path(path)
     kept = prev_path(path)
     current = held(path)

@@ -2338,3 +2338,30 @@ def test_the_new_game_a_finished_games_next_line_offers_keeps_the_game_in_progre
     assert "the game in progress kept in" in said and "stays there" in said
     run("solo", "restore", save=save)
     assert save.read_bytes() == game_a
+
+
+def test_a_save_through_a_symbolic_link_is_restored_where_it_was_kept_and_no_file_of_yours_is_replaced(tmp_path):
+    """Thirty-third breaker, HIGH 4: with --save a symbolic link, `new --force` kept the replaced game beside the link's
+    target and `restore` looked beside the link ("no previous game is kept here"); and `new --force` through a link to
+    a file of the user's (notes; the breaker's /etc/passwd) put a save in its place. `restore` now follows the link as
+    `new` does, and a link to a file that is no save is refused, the file untouched."""
+    import os
+
+    games = tmp_path / "games"
+    games.mkdir()
+    target = games / "duel.toml"
+    run("duel", "new", "--seed", "5", save=target)
+    link = tmp_path / "duel.toml"
+    os.symlink(target, link)
+    run("duel", "marker", "3", save=link)
+    game_a = target.read_bytes()
+    run("duel", "new", "--force", "--seed", "6", save=link)
+    assert (games / "duel.toml.prev").read_bytes() == game_a
+    run("duel", "restore", save=link)
+    assert target.read_bytes() == game_a and link.is_symlink() and not (tmp_path / "duel.toml.prev").exists()
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n", encoding="utf-8")
+    os.symlink(notes, tmp_path / "s.toml")
+    result = CliRunner().invoke(main, ["duel", "new", "--force", "--save", str(tmp_path / "s.toml"), "--db", str(DB_PATH)])
+    assert result.exit_code == 1 and "which is no save file" in result.output and len(result.output.strip().splitlines()) == 1
+    assert notes.read_text(encoding="utf-8") == "my notes\n" and not (tmp_path / "notes.txt.prev").exists()
