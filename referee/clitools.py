@@ -12,6 +12,7 @@ import getpass
 import json
 import os
 import re
+import shlex
 import sys
 import warnings
 from collections.abc import Callable, Iterable, Sequence
@@ -338,12 +339,41 @@ class GameCommands:
             note = savefile.write_new(path, self.rules.name, game.document(),
                                       in_progress(self.rules, lambda saved: self.rules.load(saved, db)), force)
         except RefereeError as error:  # a save that cannot be written or locked
+            forced = f"`referee {self.rules.name} new --force`"
+            typed = typed_options()
+            if typed and isinstance(error, savefile.SaveError) and forced in str(error):
+                # the `new --force` offered repeats the options typed (thirty-third breaker, HIGH 2: without them it
+                # failed, "Missing option '--difficulty'", or dealt the duel another row with other names)
+                again = f"`referee {self.rules.name} new {typed} --force`"
+                error = savefile.SaveError(error.path, error.reason.replace(forced, again), error.line, error.remedy.replace(forced, again))
             raise fail(error) from None
         if note:
             click.echo(with_given(note))
         if unkept:
             click.echo(f"note: no copy of the card database could be kept ({unkept}): this game plays on only while "
                        f"{game.db.path} stays as it is", err=True)
+
+
+def typed_options() -> str:
+    """The options the running click command was given on its command line, as they are typed again (shell-quoted),
+    in the order the command declares them; not ``--save``, ``--db`` (:func:`with_given` adds those) nor ``--force``.
+    ``""`` outside a command or when none was typed."""
+    context = click.get_current_context(silent=True)
+    if context is None:
+        return ""
+    words: list[str] = []
+    for param in context.command.params:
+        if not isinstance(param, click.Option) or param.name in (None, "save_path", "database_path", "force"):
+            continue
+        if context.get_parameter_source(param.name) is not click.core.ParameterSource.COMMANDLINE:
+            continue
+        value = context.params.get(param.name)
+        flag = max(param.opts, key=len)
+        if param.is_flag:
+            words += [flag] if value else []
+        elif value is not None:
+            words += [flag, shlex.quote(str(value))]
+    return " ".join(words)
 
 
 def command_context(command: click.Command, name: str, args: list[str]) -> click.Context:

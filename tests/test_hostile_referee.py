@@ -2365,3 +2365,30 @@ def test_a_save_through_a_symbolic_link_is_restored_where_it_was_kept_and_no_fil
     result = CliRunner().invoke(main, ["duel", "new", "--force", "--save", str(tmp_path / "s.toml"), "--db", str(DB_PATH)])
     assert result.exit_code == 1 and "which is no save file" in result.output and len(result.output.strip().splitlines()) == 1
     assert notes.read_text(encoding="utf-8") == "my notes\n" and not (tmp_path / "notes.txt.prev").exists()
+
+
+@pytest.mark.parametrize("game, first, typed", [
+    ("solo", ["new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "1"],
+     ["new", "--difficulty", "advanced", "--spells", "thorn,shield"]),
+    ("duel", ["new", "--seed", "1"], ["new", "--wardens", "Ana B", "--shadowmajik", "Bo", "--row", "gale,rift,stone,ember,barrow,glass,tide"]),
+])
+def test_the_new_force_offered_over_a_game_in_progress_repeats_the_options_typed(tmp_path, game, first, typed):
+    """Thirty-third breaker, HIGH 2: `new` over a game in progress offered `new --force --save X` without the options
+    typed: in the solo game it failed ("Missing option '--difficulty'"), in the duel it dealt a random row and named the
+    players Wardens and Shadowmajik. The offer repeats them (clitools.typed_options) and, typed as printed, works."""
+    import shlex
+
+    save = tmp_path / "s.toml"
+    run(game, *first, save=save)
+    run(game, "draw", "--card", "iarith", save=save) if game == "solo" else run(game, "marker", "1", save=save)
+    refused = CliRunner().invoke(main, [game, *typed, "--save", str(save), "--db", str(DB_PATH)])
+    assert refused.exit_code == 1, refused.output
+    offered = shlex.split(re.search(rf"`referee ({game} new [^`]*--force[^`]*)`", refused.output).group(1))
+    assert offered[: len(typed) + 1] == [game, *typed] and offered[len(typed) + 1] == "--force", offered
+    done = CliRunner().invoke(main, offered)  # (it names the save and the database as they were given)
+    assert done.exit_code == 0, done.output
+    if game == "duel":  # the row the players dealt and their names, not a random deal
+        setup = duel_game.load(save, DB).state.setup
+        assert setup.row[:2] == ("duel.location.galehollow", "duel.location.rift-of-sael") and setup.names.wardens == "Ana B"
+    else:
+        assert "(advanced," in done.output
