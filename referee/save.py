@@ -412,12 +412,16 @@ def _write_new(path: Path, game: str, document: dict[str, Any], in_progress: Cal
                 f"{prev_path(path)} stays there (`referee {game} restore` brings it back).")
     # A file that holds no game never goes over a game kept in .prev (thirtieth breaker, HIGH: `new --force` over a
     # truncated save replaced the one readable game, and `restore` then refused): it is kept in .unreadable instead.
-    beside = kind != game and before == game
+    # nor does a save of this game that cannot be read (an edited value, cut short, a newer format: thirty-third breaker,
+    # HIGH 1: it went over the game kept in .prev, and the `restore` promised then refused it)
+    described = in_progress(path) if in_progress is not None and kind == game else None
+    unreadable = bool(described) and str(described).startswith("it cannot be read")
+    beside = (kind != game or unreadable) and before == game
     previous = (_unreadable_aside(path, game, "new", f"the game kept in {prev_path(path).name} stays") if beside
                 else prev_path(path))
     if in_progress is not None and not force:
-        what = in_progress(path)
-        if what and kind == game:
+        what = described if kind == game else in_progress(path)
+        if what and kind == game and not unreadable:
             raise SaveError(path, f"a game of {_title(game)} is in progress here ({what}): `referee {game} new --force` "
                                   f"starts a new one and keeps this file in {previous.name} (`referee {game} restore` "
                                   f"brings it back), or give --save PATH to play both")
@@ -447,8 +451,8 @@ def _write_new(path: Path, game: str, document: dict[str, Any], in_progress: Cal
             os.replace(previous, path)  # the game in play back where it was
         raise
     older = ", replacing the older game kept there" if before is not None else ""
-    if kind != game:  # an empty or unreadable file held no game (twenty-eighth breaker: "The game saved in" it)
-        return f"The file {path} held no game of {_title(game)}; it is kept in {previous}{older}."
+    if kind != game or unreadable:  # an empty or unreadable file held no game (twenty-eighth breaker: "The game saved in" it)
+        return f"The file {path} held no game of {_title(game)} that can be read; it is kept in {previous}{older}."
     return f"The game saved in {path} is kept in {previous}{older}."
 
 

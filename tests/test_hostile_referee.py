@@ -2392,3 +2392,26 @@ def test_the_new_force_offered_over_a_game_in_progress_repeats_the_options_typed
         assert setup.row[:2] == ("duel.location.galehollow", "duel.location.rift-of-sael") and setup.names.wardens == "Ana B"
     else:
         assert "(advanced," in done.output
+
+
+def test_a_save_that_parses_but_cannot_be_read_never_goes_over_the_game_kept_in_prev(tmp_path):
+    """Thirty-third breaker, HIGH 1: a save of the game that parses as TOML but is refused (one edited value, cut at an
+    event, a newer format) was taken for a game in progress: `new --force` moved it into `.prev` over the good game kept
+    there, and the `restore` the refusal promised then refused it. It is kept in `<save>.unreadable`, as a file that is no
+    TOML is, the refusal offers no restore for it, and `restore` brings back the game kept in `.prev`."""
+    save = tmp_path / "s.toml"
+    run("duel", "new", "--seed", "1", save=save)
+    run("duel", "marker", "1", save=save)
+    game_a = save.read_bytes()
+    run("duel", "new", "--force", "--seed", "3", save=save)
+    run("duel", "marker", "1", save=save)
+    run("duel", "commit", "--player", "wardens", "--assign", "battle 1,2 power 3", save=save)
+    edited = save.read_text(encoding="utf-8").replace('side = "wardens"', 'side = "Wardens"')
+    save.write_text(edited, encoding="utf-8")
+    refused = CliRunner().invoke(main, ["duel", "new", "--save", str(save), "--db", str(DB_PATH)])
+    assert refused.exit_code == 1 and "s.toml.unreadable" in refused.output and "restore" not in refused.output, refused.output
+    run("duel", "new", "--force", save=save)
+    assert (tmp_path / "s.toml.prev").read_bytes() == game_a
+    assert (tmp_path / "s.toml.unreadable").read_text(encoding="utf-8") == edited
+    run("duel", "restore", save=save)
+    assert save.read_bytes() == game_a
