@@ -2415,3 +2415,17 @@ def test_a_save_that_parses_but_cannot_be_read_never_goes_over_the_game_kept_in_
     assert (tmp_path / "s.toml.unreadable").read_text(encoding="utf-8") == edited
     run("duel", "restore", save=save)
     assert save.read_bytes() == game_a
+
+
+def test_barrier_lock_in_a_map_battle_is_refused_for_its_timing_not_as_unlearned(tmp_path):
+    """Ruling 12 (rulebook, Play: "If you gain each of the 3 Warding keys you may cast the Oaken Spell: Barrier Lock"):
+    it is never learned. Thirty-third breaker, MED 8: `cast barrier-lock` in a map battle was refused as "you have not
+    learned Barrier Lock", sending the player to learn it. The refusal says when it is cast; the save is untouched."""
+    save = tmp_path / "b.toml"
+    run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "3", save=save)
+    run("solo", "draw", "--card", "dalnish", save=save)
+    run("solo", "servants", save=save)
+    before = save.read_bytes()
+    refused = CliRunner().invoke(main, ["solo", "cast", "barrier-lock", "--save", str(save), "--db", str(DB_PATH)])
+    assert refused.exit_code == 1 and "not cast in a battle" in refused.output and "learned" not in refused.output, refused.output
+    assert save.read_bytes() == before

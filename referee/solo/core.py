@@ -714,6 +714,9 @@ def cast_problem(state: State, db: Database, chosen: Spell, words: CastWords, pl
     map, R45; once in the Last Stand, R23), fit the moment (``timing``: before or after the roll, R10, R46,
     R23), do something (a spell that only recharges needs a used spell, R86) and its per-use Mana cost be paid
     (rulebook, Setup). ``words`` gives each battle's wording."""
+    if chosen.id not in state.spells and chosen.effect.barrier_lock:  # never learned, cast with the keys (R12; thirty-
+        # third breaker, MED 8: a battle refused it as "you have not learned Barrier Lock")
+        return f"{chosen.name} is not cast in a battle: it is cast before you draw, holding all 3 Warding Keys (R12)"
     if chosen.id not in state.spells:
         return f"you have not learned {chosen.name}"
     if chosen.extra_dice and chosen.effect == Effect():
