@@ -554,8 +554,13 @@ def way_on(path: Path, game: str) -> str:
     kept = prev_path(path)
     start = NEW_OVER.get(game, f"referee {game} new --force")
     if held(kept) == game:
+        aside = unreadable_path(path)
+        if os.path.lexists(aside):  # both commands would keep this file there: it must move first (thirty-third breaker,
+            # MED 1: both offered commands were refused, "this file is in the way")
+            return (f"move {aside.name} away first (an unreadable file kept before), then `referee {game} restore` brings "
+                    f"back the game kept in {kept.name} (this file is then kept in {aside.name}), or `{start}` starts a new one")
         return (f"`referee {game} restore` brings back the game kept in {kept.name} (this file is then kept in "
-                f"{unreadable_path(path).name}), or `{start}` starts a new one")
+                f"{aside.name}), or `{start}` starts a new one")
     return f"`{start}` starts a new game here (this file is then kept in {kept.name})"
 
 

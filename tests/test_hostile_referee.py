@@ -2429,3 +2429,22 @@ def test_barrier_lock_in_a_map_battle_is_refused_for_its_timing_not_as_unlearned
     refused = CliRunner().invoke(main, ["solo", "cast", "barrier-lock", "--save", str(save), "--db", str(DB_PATH)])
     assert refused.exit_code == 1 and "not cast in a battle" in refused.output and "learned" not in refused.output, refused.output
     assert save.read_bytes() == before
+
+
+def test_an_unreadable_file_kept_before_is_named_as_in_the_way_of_the_offered_commands(tmp_path):
+    """Thirty-third breaker, MED 1: with `<save>.unreadable` kept already, `status` on another unreadable save offered
+    `restore` and `new --force`, and both were refused ("this file is in the way"). The offer says to move it first;
+    done so, the offered `restore` works."""
+    save = tmp_path / "s.toml"
+    run("duel", "new", "--seed", "1", save=save)
+    run("duel", "marker", "1", save=save)
+    game_a = save.read_bytes()
+    run("duel", "new", "--force", "--seed", "3", save=save)
+    save.write_bytes(b"garbage\x00\xff")
+    run("duel", "new", "--force", save=save)  # the garbage is kept in s.toml.unreadable, game A stays in .prev
+    save.write_text("second garbage", encoding="utf-8")
+    refused = CliRunner().invoke(main, ["duel", "status", "--save", str(save), "--db", str(DB_PATH)])
+    assert refused.exit_code == 1 and "move s.toml.unreadable away first" in refused.output, refused.output
+    (tmp_path / "s.toml.unreadable").rename(tmp_path / "older.bin")
+    run("duel", "restore", save=save)
+    assert save.read_bytes() == game_a
