@@ -221,6 +221,11 @@ class OneLineGroup(OneValueGroup):
     an empty answer at a prompt). Errors raised by the commands themselves are untouched.
     """
 
+    def abort_message(self) -> str:
+        """What an interrupted command (Ctrl-C) says: nothing was changed (a command writes its output whole or not at
+        all). A group whose commands save as they go says otherwise once they have saved."""
+        return "Aborted: nothing was changed."
+
     def main(self, *args: Any, **kwargs: Any) -> Any:
         """Run the command line as :meth:`click.Group.main`, printing click's errors on one line
         and exiting with click's exit code (see the class docstring)."""
@@ -239,11 +244,11 @@ class OneLineGroup(OneValueGroup):
         try:
             return super().main(*args, **kwargs)
         except click.exceptions.Abort:
-            click.echo("Aborted: nothing was changed.", err=True)
+            click.echo(self.abort_message(), err=True)
             sys.exit(1)
         except ValueError as error:
             if interrupted(error):  # a Ctrl-C that a library turned into another error (ReportLab's PDF save: KeyError)
-                click.echo("Aborted: nothing was changed.", err=True)
+                click.echo(self.abort_message(), err=True)
                 sys.exit(1)
             if not number_too_long(error):
                 raise
@@ -259,7 +264,7 @@ class OneLineGroup(OneValueGroup):
         except LookupError as error:  # KeyError, IndexError
             if not interrupted(error):
                 raise
-            click.echo("Aborted: nothing was changed.", err=True)
+            click.echo(self.abort_message(), err=True)
             sys.exit(1)
         except click.ClickException as error:
             context = getattr(error, "ctx", None)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import importlib
 import re
+import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -23,6 +25,24 @@ class RefereeGroup(OneLineGroup):
     def list_commands(self, ctx: click.Context) -> list[str]:
         """Every command name, the games' included, sorted."""
         return sorted(set(super().list_commands(ctx)) | set(self.GAMES))
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """:meth:`pnp.oneline.OneLineGroup.main`, counting the saves this command replaces from none (a process that runs
+        several commands, as the tests do, says "saved" only for its own)."""
+        save = sys.modules.get("referee.save")
+        if save is not None:
+            save.WRITTEN.clear()
+        return super().main(*args, **kwargs)
+
+    def abort_message(self) -> str:
+        """Interrupted once the command has replaced a save (:data:`referee.save.WRITTEN`): the step was played and saved,
+        only its report was not shown (thirty-third breaker, MED 7: it said "nothing was changed")."""
+        save = sys.modules.get("referee.save")
+        written = getattr(save, "WRITTEN", None)
+        if written:
+            return (f"Interrupted after the step was saved in {written[-1].name}: it was played, only its report was not "
+                    f"shown; `status` (or `log`) shows where the game stands.")
+        return super().abort_message()
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         """The command ``name``, importing a game's module the first time it is asked for."""

@@ -264,6 +264,11 @@ def _prepared(path: Path, data: bytes) -> Path:
     return Path(name)
 
 
+WRITTEN: list[Path] = []
+"""The saves this process has replaced (:func:`_install`): an interrupt after one says the step was saved (thirty-third
+breaker, MED 7: "Aborted: nothing was changed." after the commit had been saved)."""
+
+
 def _install(path: Path, prepared: Path) -> None:
     """Rename the prepared file over ``path`` (atomic), then fsync the folder so that the rename itself
     survives a power cut. Raises :class:`SaveError`, the prepared file removed."""
@@ -273,6 +278,7 @@ def _install(path: Path, prepared: Path) -> None:
         with contextlib.suppress(OSError):
             os.unlink(prepared)
         raise SaveError(path, f"cannot write: {error.strerror or error}") from None
+    WRITTEN.append(path)
     with contextlib.suppress(OSError):  # not every system lets a folder be opened and synced
         folder = os.open(path.parent, os.O_RDONLY)
         try:

@@ -2448,3 +2448,35 @@ def test_an_unreadable_file_kept_before_is_named_as_in_the_way_of_the_offered_co
     (tmp_path / "s.toml.unreadable").rename(tmp_path / "older.bin")
     run("duel", "restore", save=save)
     assert save.read_bytes() == game_a
+
+
+def test_a_ctrl_c_once_the_step_is_saved_says_it_was_saved(tmp_path, monkeypatch):
+    """Thirty-third breaker, MED 7: Ctrl-C just after `commit` (or `reveal`, or `draw`) replaced the save said "Aborted:
+    nothing was changed." though the step was played and saved, and its report was never shown. Interrupted after the
+    save, it says so and points to `status`; interrupted before, it still says nothing was changed."""
+    from referee import save as savefile
+
+    path = tmp_path / "s.toml"
+    run("duel", "new", "--seed", "1", save=path)
+    run("duel", "marker", "1", save=path)
+    install = savefile._install
+
+    def saved_then_interrupted(target, prepared):
+        install(target, prepared)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(savefile, "_install", saved_then_interrupted)
+    result = CliRunner().invoke(main, ["duel", "commit", "--player", "wardens", "--assign", "battle 1,2 power 3", "--save",
+                                       str(path), "--db", str(DB_PATH)])
+    assert result.exit_code == 1 and "Interrupted after the step was saved in s.toml" in result.output, result.output
+    assert "nothing was changed" not in result.output
+    assert duel_game.load(path, DB).state.hands.wardens.committed is not None
+    monkeypatch.setattr(savefile, "_install", install)
+
+    def interrupted_before(target, prepared):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(savefile, "_install", interrupted_before)
+    result = CliRunner().invoke(main, ["duel", "commit", "--player", "shadowmajik", "--assign", "battle 1,2 power 3",
+                                       "--save", str(path), "--db", str(DB_PATH)])
+    assert result.exit_code == 1 and "Aborted: nothing was changed." in result.output, result.output
