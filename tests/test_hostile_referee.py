@@ -29,6 +29,22 @@ def run(*args: str, save: Path) -> str:
     return result.output
 
 
+def _read_until_closed(leader: int) -> bytes:
+    """All a pseudo-terminal's leader end ``leader`` gets until its other end is closed (the command ended)."""
+    import os
+
+    written = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal's other end is closed: the command ended
+            break
+        if not chunk:
+            break
+        written += chunk
+    return written
+
+
 # ---- The two-player game's hidden dice ---------------------------------------------------------------------
 def _rolled(game: DuelGame, side: str) -> tuple[int, ...]:
     rolled = game.state.hands[side].rolled
@@ -2054,15 +2070,7 @@ def test_a_roll_shown_on_a_terminal_it_cannot_clear_is_refused_before_rolling(tm
                                 "shadowmajik", "--save", str(save), "--db", str(DB_PATH)],
                                stdin=subprocess.DEVNULL, stdout=follower, stderr=follower, timeout=60, env={**os.environ, "NO_COLOR": "1"})
         os.close(follower)
-        shown = b""
-        while True:
-            try:
-                chunk = os.read(leader, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            shown += chunk
+        shown = _read_until_closed(leader)
     finally:
         os.close(leader)
     assert child.returncode == 1 and b"would stay on the shared screen" in shown and b"your dice are" not in shown, shown
@@ -2127,15 +2135,7 @@ def _on_a_terminal(args: list[str], encoding: str, cwd: Path) -> str:
     with subprocess.Popen([sys.executable, "-m", "referee", *args, "--db", str(DB_PATH)], stdin=subprocess.DEVNULL,
                           stdout=follower, stderr=follower, env=env, cwd=cwd) as process:
         os.close(follower)
-        written = b""
-        while True:
-            try:
-                chunk = os.read(leader, 65536)
-            except OSError:  # the terminal's other end is closed: the command ended
-                break
-            if not chunk:
-                break
-            written += chunk
+        written = _read_until_closed(leader)
         assert process.wait(timeout=60) == 0, written
     os.close(leader)
     return re.sub(r"\x1b\[[0-9;]*m", "", written.decode(encoding).replace("\r\n", "\n"))
@@ -2295,15 +2295,7 @@ def test_roll_on_a_terminal_that_cannot_clear_is_refused_before_rolling(tmp_path
                            "--db", str(DB_PATH)], stdin=follower, stdout=follower, stderr=follower, env=env,
                           cwd=tmp_path) as process:
         os.close(follower)
-        written = b""
-        while True:
-            try:
-                chunk = os.read(leader, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            written += chunk
+        written = _read_until_closed(leader)
         code = process.wait(timeout=60)
     os.close(leader)
     shown = written.decode()

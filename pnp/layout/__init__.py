@@ -461,7 +461,7 @@ def check_fit(database: Database) -> list[FitProblem]:
                             or "corner radius draws" in problem.message or "stick out of the disc" in problem.message
                             or "sticks out of the disc" in problem.message) and problem.over > kept[at].over:
                         kept[at] = problem
-                    elif _at_most(problem) < _at_most(kept[at]) or _at_least(problem) > _at_least(kept[at]):
+                    elif _advised(problem, "most") < _advised(kept[at], "most") or _advised(problem, "least") > _advised(kept[at], "least"):
                         # two checks advise the key: the smaller bound passes both at once (thirtieth breaker, finding 4:
                         # `space_radius = 4` was "at most 3.5" from one card, and 3.5 then failed on another); the
                         # larger least value likewise (`rule_left = 0` was "at least 6.3" by the frame, and 6.3 then ran
@@ -507,20 +507,12 @@ def _shipped_layout_problems(database: Database) -> tuple[FitProblem, ...] | Non
                 loaded.cut_short.update(reads[id(loaded)][1])
 
 
-def _at_most(problem: FitProblem) -> float:
-    """The bound (mm, or a factor) that ``problem`` advises for its own ``[numbers]`` key ("set box_radius to at most
-    2.1"), else infinity."""
+def _advised(problem: FitProblem, bound: str) -> float:
+    """The value that ``problem`` advises for its own ``[numbers]`` key with ``bound`` (``"most"``: "set box_radius to at
+    most 2.1"; ``"least"``: "set rule_left to at least 13.6"), else infinity, minus infinity for ``"least"``."""
     name = problem.field.rsplit(".", 1)[-1]
-    found = re.search(rf"set {re.escape(name)} to at most (-?[0-9]+(?:\.[0-9]+)?)", problem.message)
-    return float(found.group(1)) if found else math.inf
-
-
-def _at_least(problem: FitProblem) -> float:
-    """The least value that ``problem`` advises for its own ``[numbers]`` key ("set rule_left to at least 13.6"), else
-    minus infinity."""
-    name = problem.field.rsplit(".", 1)[-1]
-    found = re.search(rf"set {re.escape(name)} to at least (-?[0-9]+(?:\.[0-9]+)?)", problem.message)
-    return float(found.group(1)) if found else -math.inf
+    found = re.search(rf"set {re.escape(name)} to at {bound} (-?[0-9]+(?:\.[0-9]+)?)", problem.message)
+    return float(found.group(1)) if found else math.inf if bound == "most" else -math.inf
 
 
 def _at_changed_number(problems: list[FitProblem], drawn: list[FitProblem]) -> list[FitProblem]:
