@@ -180,36 +180,56 @@ def folder_lock(folder: Path, name: str) -> Iterator[None]:
 KEY_FILE = "checkpoint.key"
 """The file, in the user's data folder (``platformdirs.user_data_dir("lassadar")``), of :func:`machine_key`."""
 
+CACHE_KEY_FILE = "cache.key"
+"""The file, in the user's cache folder (``platformdirs.user_cache_dir("lassadar")``), of :func:`cache_key`."""
+
 _KEYS: dict[str, bytes | None] = {}
 
 
-def machine_key() -> bytes | None:
-    """This user's secret key on this machine, for the digests of what the project keeps for itself (a
-    save's checkpoint, :mod:`referee.checkpoint`; a database already checked, :mod:`pnp.database.loader`):
-    32 random bytes in :data:`KEY_FILE`, made on first use (by one process only: the file is created
-    exclusively, readable by its owner only, never through a link), read once a process. ``None`` when it
-    can be neither read nor made (a read-only home): nothing is then kept or trusted."""
+def machine_key(create: bool = True) -> bytes | None:
+    """This user's secret key on this machine for the digests of a save's checkpoint (:mod:`referee.checkpoint`):
+    32 random bytes in :data:`KEY_FILE` of the user's data folder. ``create``: made when missing (only a command
+    that writes a save asks for that, so a refused command leaves no data folder behind: thirty-third breaker,
+    MED 4); else ``None`` when there is none yet. See :func:`_secret_key`."""
     import platformdirs
 
-    path = Path(platformdirs.user_data_dir("lassadar")) / KEY_FILE
-    if str(path) in _KEYS:
+    return _secret_key(Path(platformdirs.user_data_dir("lassadar")) / KEY_FILE, create)
+
+
+def cache_key() -> bytes | None:
+    """This user's secret key for the digests of the databases kept checked (:mod:`pnp.database.loader`): 32
+    random bytes in :data:`CACHE_KEY_FILE` of the user's cache folder, made on first use (a cache is the
+    project's own and may be made by any command; the user's data folder is not). See :func:`_secret_key`."""
+    import platformdirs
+
+    return _secret_key(Path(platformdirs.user_cache_dir("lassadar")) / CACHE_KEY_FILE, True)
+
+
+def _secret_key(path: Path, create: bool) -> bytes | None:
+    """The 32 secret bytes kept at ``path``, made there (when ``create``) by one process only: the file is
+    created exclusively, readable by its owner only, never through a link; read once a process. ``None`` when
+    it can be neither read nor made (a read-only home), or is missing and not ``create``: nothing is then
+    kept or trusted."""
+    if _KEYS.get(str(path)) is not None:
         return _KEYS[str(path)]
     key: bytes | None = None
     with contextlib.suppress(OSError):
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-        except FileExistsError:
-            pass
-        else:
-            with os.fdopen(descriptor, "wb") as file:
-                file.write(secrets.token_bytes(32))
-                file.flush()
-                os.fsync(file.fileno())
+        if create:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            except FileExistsError:
+                pass
+            else:
+                with os.fdopen(descriptor, "wb") as file:
+                    file.write(secrets.token_bytes(32))
+                    file.flush()
+                    os.fsync(file.fileno())
         if path.is_file() and not path.is_symlink():
             found = path.read_bytes()
             key = found if len(found) == 32 else None  # a key being written by another process: none this time
-    _KEYS[str(path)] = key
+    if key is not None or create:
+        _KEYS[str(path)] = key
     return key
 
 

@@ -209,6 +209,10 @@ def read(codec: StateCodec, code: str, doc: Mapping[str, Any]) -> dict[int, Any]
     return examine(codec, code, doc)[0]
 
 
+NO_KEY = "no key of this user is kept on this machine (no save written here yet, or a read-only home folder)"
+"""Why a checkpoint is not trusted where this user holds no key (:func:`examine`)."""
+
+
 def examine(codec: StateCodec, code: str, doc: Mapping[str, Any]) -> tuple[dict[int, Any], str]:
     """:func:`read`, and why nothing is trusted (``""`` when the states are): no checkpoint, written by
     another revision of the referee, no key of this user on this machine, a malformed table, a digest
@@ -220,9 +224,9 @@ def examine(codec: StateCodec, code: str, doc: Mapping[str, Any]) -> tuple[dict[
         return {}, "the checkpoint is not a table"
     if kept.get("code") != code:
         return {}, "the checkpoint was written by another version of the referee"
-    key = machine_key()
+    key = machine_key(create=False)  # reading makes no key: a refused command leaves no data folder
     if key is None:
-        return {}, "no key of this user can be kept on this machine (a read-only home folder)"
+        return {}, NO_KEY
     at, written = kept.get("at"), kept.get("states")
     count = len(doc.get("events", ()))
     if (not isinstance(at, list) or not isinstance(written, list) or len(at) != len(written)

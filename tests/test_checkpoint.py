@@ -147,6 +147,9 @@ def test_a_checkpoint_that_cannot_be_trusted_is_never_used(db, tmp_path):
     other = tmp_path / "other machine"
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_DATA_HOME", str(other))
+        assert checkpoint.examine(SoloGame.codec, SoloGame.code_revision(), tomllib.loads(path.read_text()))[1] == (
+            checkpoint.NO_KEY)  # a machine where nothing was saved yet holds no key: it makes none by reading
+        files.machine_key()  # a machine that saved a game of its own
         kept, why = checkpoint.examine(SoloGame.codec, SoloGame.code_revision(), tomllib.loads(path.read_text()))
         assert kept == {} and "digest" in why
         assert SoloGame.rules.load(path, db).state == expected

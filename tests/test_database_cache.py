@@ -52,7 +52,7 @@ def test_a_corrupt_or_foreign_entry_is_checked_again_silently(own_cache, tmp_pat
         assert database.load(copy).fingerprint  # a digest that does not match: never unpickled, checked again
     assert len(checked) == 5
     files._KEYS.clear()
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "another user"))
+    (tmp_path / "cache" / "lassadar" / files.CACHE_KEY_FILE).write_bytes(bytes(range(32)))  # another user's key
     database.load(copy)
     assert len(checked) == 6  # the entry was written with another key: never read
 

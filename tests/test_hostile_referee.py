@@ -2472,3 +2472,27 @@ def test_a_ctrl_c_once_the_step_is_saved_says_it_was_saved(tmp_path, monkeypatch
     result = CliRunner().invoke(main, ["duel", "commit", "--player", "shadowmajik", "--assign", "battle 1,2 power 3",
                                        "--save", str(path), "--db", str(DB_PATH)])
     assert result.exit_code == 1 and "Aborted: nothing was changed." in result.output, result.output
+
+
+def test_a_refused_command_leaves_no_data_folder_behind(tmp_path, monkeypatch):
+    """Thirty-third breaker, MED 4: a refused command (even `referee table`, which touches no save) made the user data
+    folder and its checkpoint key ("A rejected command prints one line and changes nothing", README). Only a command
+    that writes a save makes them; the database cache keeps its own key in the user's cache folder."""
+    from pnp import files
+
+    data = tmp_path / "data"
+    monkeypatch.setenv("XDG_DATA_HOME", str(data))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("LASSADAR_SAVE", raising=False)
+    monkeypatch.delenv("LASSADAR_SOLO_SAVE", raising=False)
+    monkeypatch.delenv("LASSADAR_DUEL_SAVE", raising=False)
+    files._KEYS.clear()
+    for refused in (["table", "battle-loss", "9"], ["duel", "status"], ["duel", "new", "--row", "a,b"], ["solo", "status"],
+                    ["solo", "new", "--difficulty", "normal", "--spells", "bind,bind"]):
+        result = CliRunner().invoke(main, [*refused, "--db", str(DB_PATH)])
+        assert result.exit_code != 0, result.output
+        assert not data.exists(), (refused, sorted(data.rglob("*")))
+    result = CliRunner().invoke(main, ["duel", "new", "--seed", "1", "--db", str(DB_PATH)])
+    assert result.exit_code == 0, result.output
+    assert (data / "lassadar" / "duel.toml").is_file()  # the key follows when the save first keeps a checkpoint
+    files._KEYS.clear()

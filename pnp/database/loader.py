@@ -33,7 +33,7 @@ from pnp.database import checks
 from pnp.database.errors import DatabaseError, Problem
 from pnp.database.lines import LineIndex
 from pnp.database.schema import FORMAT, ID_PATTERN, CardsFile, Duel, Game, PrintSettings, Record, Solo, Table
-from pnp.files import FileRefused, keep_file, machine_key, read_limited, shown_path
+from pnp.files import FileRefused, cache_key, keep_file, read_limited, shown_path
 from pnp.oneline import listed, quoted, shortened, toml_key, xml_char
 
 if typing.TYPE_CHECKING:
@@ -185,9 +185,9 @@ def _cache_file(raw: bytes) -> Path:
 def cached(raw: bytes, path: Path) -> Database | None:
     """The database of the file bytes ``raw`` (read from ``path``) as checked before and kept by
     :func:`keep`, or ``None``: none kept, or an entry that is stale or corrupt (then checked again and kept
-    anew, silently). An entry is trusted only with a digest of this user's key (:func:`pnp.files.machine_key`):
+    anew, silently). An entry is trusted only with a digest of this user's key (:func:`pnp.files.cache_key`):
     another user's file in the cache folder is never read as data to unpickle."""
-    key = machine_key()
+    key = cache_key()
     if key is None:
         return None
     try:
@@ -217,7 +217,7 @@ def keep(raw: bytes, database: Database) -> None:
     """Keep ``database``, checked from the file bytes ``raw``, for :func:`cached`: written whole or not at
     all (a temporary file renamed); at most :data:`CACHE_KEPT` entries. Never fails: a cache that cannot be
     written is only slower."""
-    key = machine_key()
+    key = cache_key()
     if key is None:
         return
     target = _cache_file(raw)
