@@ -299,7 +299,16 @@ def load_game(cls: type[G], path: Path, db: Database, trust_checkpoint: bool = T
     replayed. Raises :class:`savefile.SaveError` naming the file and the reason: unreadable, corrupt or truncated, a newer
     format, another database (when no copy of the one it was played with is kept: :mod:`referee.snapshots`;
     with a copy, the game is loaded with that database), a setup that is none, a die that is not the
-    seed's, or an event that no longer applies."""
+    seed's, or an event that no longer applies. A damaged save's error offers the way on
+    (:func:`referee.save.with_way_on`: `restore` or `new --force`; thirty-third breaker, MED 5)."""
+    try:
+        return _load_game(cls, path, db, trust_checkpoint)
+    except savefile.SaveError as error:
+        raise savefile.with_way_on(error, cls.rules.name) from None
+
+
+def _load_game(cls: type[G], path: Path, db: Database, trust_checkpoint: bool) -> G:
+    """:func:`load_game` without the way on."""
     try:
         doc, revision = savefile.read_revision(path, cls.rules.name, db.fingerprint)
     except savefile.DatabaseChanged as error:  # the game goes on with the database it was started with, if kept

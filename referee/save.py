@@ -570,6 +570,21 @@ def way_on(path: Path, game: str) -> str:
     return f"`{start}` starts a new game here (this file is then kept in {kept.name})"
 
 
+DAMAGED = ("corrupt", "not a save file")
+"""How the reason of a :class:`SaveError` for a file that holds no readable game begins (cut short, edited by hand,
+another kind of file): such a refusal offers :func:`way_on`."""
+
+
+def with_way_on(error: SaveError, game: str) -> SaveError:
+    """``error`` with :func:`way_on` as its remedy when it refuses a damaged save (:data:`DAMAGED`) and offers no way
+    on yet; else ``error`` itself (a missing save, another game, another database, a newer referee and a stale save
+    each say their own way on). Thirty-third breaker, MED 5: a save cut at an event or with one value edited got only
+    what was wrong, an unparsable one `restore` or `new --force`."""
+    if error.remedy or type(error) is not SaveError or not error.reason.startswith(DAMAGED):
+        return error
+    return SaveError(error.path, error.reason, error.line, remedy=way_on(error.path, game))
+
+
 def read(path: Path, game: str, fingerprint: str | None = None) -> dict[str, Any]:
     """:func:`read_revision`'s document alone."""
     return read_revision(path, game, fingerprint)[0]

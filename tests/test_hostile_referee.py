@@ -1165,14 +1165,16 @@ def _warding_game(save: Path) -> None:
 def test_a_corrupt_save_names_the_event_and_offers_no_command_that_meets_it_again(tmp_path, old, new, says):
     """Twentieth breaker: a hand-edited save whose event the rules refuse was "corrupt" with the live refusal's
     advice (`referee solo battle --save e5.toml`, `referee solo map`), a command refused with the same line.
-    The line names the event, its kind and key, in the rules' words, and offers no command."""
+    The line names the event, its kind and key, in the rules' words, and offers no command that meets the damaged
+    game again: only the way on of every damaged save, `new --force` (thirty-third breaker, MED 5)."""
     save = tmp_path / "c.toml"
     _warding_game(save)
     run("solo", "move", "C4", save=save)
     save.write_text(save.read_text().replace(old, new, 1))
     before = save.read_bytes()
     line = _refused("solo", "status", save=save)
-    assert "corrupt save file" in line and says in line and "`referee" not in line, line
+    assert "corrupt save file" in line and says in line, line
+    assert [command.split(" --")[0] for command in re.findall(r"`(referee [^`]*)`", line)] == ["referee solo new"], line
     assert save.read_bytes() == before
 
 
@@ -2496,3 +2498,30 @@ def test_a_refused_command_leaves_no_data_folder_behind(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     assert (data / "lassadar" / "duel.toml").is_file()  # the key follows when the save first keeps a checkpoint
     files._KEYS.clear()
+
+
+@pytest.mark.parametrize("damage", ["cut at an event", "a Location edited", "a seed edited"])
+def test_every_damaged_save_offers_a_way_on_that_works_as_printed(tmp_path, damage):
+    """Thirty-third breaker, MED 5: a save cut at an event boundary or with one value edited was refused with only what
+    is wrong, while an unparsable one offered `restore` or `new --force`. Every damaged save offers the way on; the
+    command offered, typed as printed, works, and the damaged file is kept."""
+    import shlex
+
+    save = tmp_path / "s.toml"
+    run("duel", "new", "--seed", "1", save=save)
+    run("duel", "marker", "1", save=save)
+    run("duel", "commit", "--player", "wardens", "--assign", "battle 1,2 power 3", save=save)
+    text = save.read_text(encoding="utf-8")
+    edited = {"cut at an event": re.sub(r"event_count = (\d+)", lambda m: f"event_count = {int(m.group(1)) + 1}", text),
+              "a Location edited": text.replace('location = "duel.location.', 'location = "duel.location.nowhere-', 1),
+              "a seed edited": re.sub(r"^seed = \d+", 'seed = "x"', text, flags=re.M)}[damage]
+    assert edited != text
+    save.write_text(edited, encoding="utf-8")
+    refused = CliRunner().invoke(main, ["duel", "status", "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    assert refused.exit_code == 1 and "corrupt" in refused.output, refused.output
+    offered = re.findall(r"`(referee duel new --force[^`]*)`", refused.output)
+    assert offered, refused.output
+    started = CliRunner().invoke(main, shlex.split(offered[0])[1:], env={"NO_COLOR": "1"})
+    assert started.exit_code == 0, started.output
+    assert (tmp_path / "s.toml.prev").read_text(encoding="utf-8") == edited
+    assert duel_game.load(save, DB).log.events == []
