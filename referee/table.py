@@ -558,9 +558,15 @@ class TableSession:
                 shown = sorted(question.values)
                 lines.append("Or type one of: " + ", ".join(shown[:24]) + (" ..." if len(shown) > 24 else "") + " (Tab completes).")
         lines.extend(self.table.help_lines())
-        lines.append("Commands: " + ", ".join([*SESSION_COMMANDS, *self.table.commands()]) + "; and any one-shot command's words.")
         from referee.clitools import with_given
 
+        if question is not None and question.over and not question.choices and question.default is None:
+            # a finished game plays no step: its Next line's `new` is typed after `quit` (thirty-third breaker, MED 3:
+            # help offered it as one-shot words, and typed here it was refused)
+            lines.append("Commands: " + ", ".join([*SESSION_COMMANDS, *self.table.commands()]) + ".")
+            lines.append("After `quit`: " + with_given(self.game.next_line()))
+            return lines
+        lines.append("Commands: " + ", ".join([*SESSION_COMMANDS, *self.table.commands()]) + "; and any one-shot command's words.")
         lines.append("As a one-shot command: " + with_given(self.game.next_line()))
         return lines
 
@@ -568,6 +574,12 @@ class TableSession:
         question = self.question()
         if question.over and not question.choices and question.default is None:
             undo = ", `undo` takes back the last step" if self.game.can_undo() else ""  # only when it would (fifteenth breaker)
+            if "new" in text.lower().split()[:3]:  # the Next line's `new` (`referee duel new ...`, `new`), typed here
+                from referee.clitools import with_given
+
+                offered = re.findall(r"`(referee \S+ new[^`]*)`", with_given(self.game.next_line()))
+                after = f": `quit`, then `{offered[0]}`" if offered else ": `quit` first"
+                return Reply(error=f"The game is over; another game starts after this session{after}.")
             return Reply(error=f"The game is over: Enter or `quit` leaves{undo}.")
         word = text.lower()
         if not text:

@@ -1212,6 +1212,24 @@ def test_a_finished_game_offers_undo_only_when_it_would_work(tmp_path):
     assert reply.error is not None and "Enter or `quit` leaves" in reply.error and "undo" not in reply.error
 
 
+def test_a_finished_games_help_offers_new_after_quit_and_the_typed_new_is_answered_so(tmp_path):
+    """Thirty-third breaker, MED 3: at the game-over prompt `help` said any one-shot command's words work and offered the
+    one-shot `new`; typed there, it was refused ("Enter or `quit` leaves"). Help now offers `new` after `quit`, and the
+    Next line's `new` typed at the prompt is answered with that way, the command as offered."""
+    save = tmp_path / "finished.toml"
+    save.write_bytes((FIXTURES / "duel" / "finished.toml").read_bytes())
+    game = load_duel(save, DB)
+    session = TableSession(game, save, DuelTable(game.db, duel_parse))
+    help_screen = "\n".join(session.answer("help").screen)
+    assert "one-shot command's words" not in help_screen and "After `quit`:" in help_screen, help_screen
+    offered = re.findall(r"`(referee duel new[^`]*)`", help_screen)
+    assert offered, help_screen
+    for typed in (offered[0], "new", "duel new --seed 3"):
+        reply = session.answer(typed)
+        assert reply.error is not None and f"`quit`, then `{offered[0]}`" in reply.error, (typed, reply.error)
+    assert session.game.log.events == game.log.events and save.read_bytes() == (FIXTURES / "duel" / "finished.toml").read_bytes()
+
+
 def test_another_save_typed_with_a_table_command_is_sent_to_a_shell(tmp_path):
     """Fifteenth breaker: `log --save other.toml` at a prompt said the one-shot `referee solo log` refuses
     --save too, which it does not: the line now says this session plays its own save, and offers the shell."""
