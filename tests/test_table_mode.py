@@ -1230,6 +1230,48 @@ def test_a_finished_games_help_offers_new_after_quit_and_the_typed_new_is_answer
     assert session.game.log.events == game.log.events and save.read_bytes() == (FIXTURES / "duel" / "finished.toml").read_bytes()
 
 
+@pytest.mark.parametrize("row, typed, chosen", [
+    ("glasswater,rift,stone,ember,barrow,lantern,tide", "g", "duel.location.glasswater-ford"),  # Galehollow not dealt
+    ("glasswater,rift,stone,ember,barrow,lantern,tide", "3 stone", "duel.location.stonewatch"),
+    ("glasswater,rift,gale,ember,barrow,lantern,tide", "g", None),  # both dealt: say both
+])
+def test_a_beginning_is_read_among_the_locations_one_may_choose(tmp_path, row, typed, chosen):
+    """Thirty-third breaker, MED 6: `g` at the duel's Location prompt was "not an answer here" when it began only one
+    Location one may choose (Glasswater Ford) and one not in play (Galehollow), and the one-shot `marker g` named both.
+    A beginning is read among the Locations the legal events offer, at the table and in the one-shot command alike;
+    shared among them, both are named ("type more of it"). The row's listed form `3 Stonewatch` reads too (LOW 20)."""
+    from referee.duel import rules as duel_rules
+
+    save = tmp_path / "d.toml"
+    one_shot("duel", save, f"new --seed 4 --row {row}")
+    copy = tmp_path / "one-shot.toml"
+    copy.write_bytes(save.read_bytes())
+    game = load_duel(save, DB)
+    session = TableSession(game, save, DuelTable(game.db, duel_parse))
+    reply = session.answer(typed)
+    one = CliRunner().invoke(main, ["duel", "marker", typed, "--save", str(copy), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    if chosen is None:
+        assert reply.error is not None and "could be Glasswater Ford, Galehollow" in reply.error, reply.error
+        assert one.exit_code == 2 and "could be Glasswater Ford, Galehollow" in one.output, one.output
+        return
+    assert reply.error is None and duel_rules.current_location(session.game.state) == chosen, reply
+    assert one.exit_code == 0 and load_duel(copy, DB).log.events[-1] == dev.Marker(game.state.chooser, chosen), one.output
+
+
+def test_a_location_typed_as_the_next_line_lists_it_is_read_and_a_number_that_disagrees_is_named(tmp_path):
+    """Thirty-third breaker, LOW 20: `referee duel marker 3 Galehollow`, as the Next line lists the row, was refused in a
+    line listing the row in that very form. Read when the number and the name agree; named both when they do not."""
+    save = tmp_path / "d.toml"
+    one_shot("duel", save, "new --seed 4 --row glasswater,rift,gale,ember,barrow,lantern,tide")
+    refused = CliRunner().invoke(main, ["duel", "marker", "2 Galehollow", "--save", str(save), "--db", str(DB_PATH)])
+    assert refused.exit_code == 2 and "Location 2 of the row is Rift of Sael, not Galehollow" in refused.output, refused.output
+    for typed in ("3 Galehollow", "3. galehollow"):
+        copy = tmp_path / "copy.toml"
+        copy.write_bytes(save.read_bytes())
+        one_shot("duel", copy, f"marker '{typed}'")
+        assert load_duel(copy, DB).log.events[-1].location == "duel.location.galehollow"
+
+
 def test_another_save_typed_with_a_table_command_is_sent_to_a_shell(tmp_path):
     """Fifteenth breaker: `log --save other.toml` at a prompt said the one-shot `referee solo log` refuses
     --save too, which it does not: the line now says this session plays its own save, and offers the shell."""

@@ -32,7 +32,7 @@ from pnp.oneline import FilePath as OneLineFilePath
 from pnp.oneline import OneValueGroup, quoted
 from referee import clitools, glyphs
 from referee.dice import Dice, DiceError
-from referee.duel import advice, rules, view
+from referee.duel import advice, legal, rules, view
 from referee.duel import events as ev
 from referee.duel import game as duel_game
 from referee.duel.state import DICE_SCHEMES, SIDES, DiceScheme, PerSide, Side, State
@@ -61,11 +61,13 @@ def _assignment(text: str) -> ev.Assignment:
 
 
 def _location(db: Database, state: State | None, text: str) -> str:
-    """The Location ``text`` names (:func:`rules.location_id`; its number in the row needs ``state``).
+    """The Location ``text`` names (:func:`rules.location_id`; its number in the row needs ``state``, and a
+    beginning several share is read among the Locations the legal events offer now, as the table reads it).
     Raises ``click.BadParameter`` of one line naming the argument LOCATION (round 19: ``marker 99``
     did not say which argument was wrong)."""
     try:
-        return rules.location_id(db, text, [p.id for p in state.row] if state is not None else None)
+        return rules.location_id(db, text, [p.id for p in state.row] if state is not None else None,
+                                 legal.choosable_locations(state, db) if state is not None else None)
     except ParseError as error:
         raise click.BadParameter(clitools.fail(error).message, param_hint="LOCATION") from None
 

@@ -120,3 +120,9 @@ def is_legal(state: State, db: Database, event: ev.Event) -> bool:
     except rules.RuleError:
         return False
     return True
+
+
+def choosable_locations(state: State, db: Database) -> list[str]:
+    """The Locations a player may name now: those of the legal yellow-marker moves and recalls
+    (:func:`legal_events`), in their order (an empty list in any other phase)."""
+    return [e.location for e in legal_events(state, db) if isinstance(e, (ev.Marker, ev.Recall)) and e.location]

@@ -1147,13 +1147,28 @@ def resolve(state: State, db: Database, event: ev.Event) -> tuple[ev.Event, Stat
 
 
 # ---- Words ----------------------------------------------------------------------------------------------------
-def location_id(db: Database, text: str, row: Sequence[str] | None = None) -> str:
+def location_id(db: Database, text: str, row: Sequence[str] | None = None, choosable: Sequence[str] | None = None) -> str:
     """A Location named by id, its last id part, its name (any case, punctuation ignored), a unique
-    beginning of its last id part or name (``gale``, ``barrow``), or its position in ``row`` (the ids
-    of the Locations in the row; 1 = leftmost as the Wardens see it). Raises
-    :class:`~referee.errors.ParseError` for a text that names no Location or several (*invalid*, not a
-    refusal of the rules), also for a position without ``row``."""
+    beginning of its last id part or name (``gale``, ``barrow``), its position in ``row`` (the ids
+    of the Locations in the row; 1 = leftmost as the Wardens see it), or both as the row is listed
+    (``3 Galehollow``, ``3. Galehollow``: the number and the name must agree). A beginning that several
+    Locations share is read as the one of them in ``choosable`` (the ids a player may choose now), if only
+    one is (``g`` where Galehollow is controlled and Glasswater Ford is not: thirty-third breaker, MED 6).
+    Raises :class:`~referee.errors.ParseError` for a text that names no Location or several (*invalid*, not a
+    refusal of the rules; several are named among ``choosable`` when any of them is), also for a position
+    without ``row``."""
     text = text.strip()
+    numbered = re.fullmatch(r"(\d+)\.?(?:\s+(.*\S))?", text)
+    if numbered and numbered.group(2) and row is None:  # a number of another list (a table prompt's): the name says it
+        return location_id(db, numbered.group(2), None, choosable)
+    if numbered and numbered.group(2):  # the row as a Next line lists it (thirty-third breaker, LOW 20)
+        at, named = location_id(db, numbered.group(1), row), location_id(db, numbered.group(2), row, choosable)
+        if at != named:
+            raise errors.ParseError(f"{text!r}: Location {numbered.group(1)} of the row is {name(db, at)}, not {name(db, named)}; "
+                                    f"type one of them")
+        return at
+    if numbered:
+        text = numbered.group(1)
     if re.fullmatch(r"\d+", text):
         if row is None:
             raise errors.ParseError(f"Location {text} is a position in the row, and no row is known here: name the Location")
@@ -1167,6 +1182,11 @@ def location_id(db: Database, text: str, row: Sequence[str] | None = None) -> st
             return card.id
     begun = [card for card in db.duel.location if slug(text) and any(
         name.startswith(slug(text)) for name in (card.id.rsplit(".", 1)[-1], slug(card.name), slug(card.name).removeprefix("the-")))]
+    if len(begun) > 1 and choosable is not None:
+        open_to_choose = [card for card in begun if card.id in choosable]
+        if len(open_to_choose) == 1:
+            return open_to_choose[0].id
+        begun = open_to_choose or begun
     if len(begun) == 1:
         return begun[0].id
     if len(begun) > 1:

@@ -140,11 +140,20 @@ class DuelTable:
         ``None``. Raises :class:`~referee.duel.events.EventError` or ``click.ClickException`` for a
         placing or an opening that cannot be read."""
         sealed = _unopened(state)
-        if state.phase == "marker" and state.outcome is None and text.split()[:1] and text.split()[0].lower() not in ev.COMMANDS:
-            try:  # a Location not in play (removed by the deal, or controlled): the rules say why (eighteenth breaker)
-                return ev.Marker(state.chooser, rules.location_id(self.db, text))
-            except errors.ParseError:
+        if state.phase in ("marker", "recall") and state.outcome is None and text.split()[:1] and text.split()[0].lower() not in ev.COMMANDS:
+            # a Location not in play (removed by the deal, or controlled): the rules say why (eighteenth breaker); a beginning
+            # several share is read among the choices listed, as the one-shot command reads it (thirty-third breaker, MED 6)
+            choosable = legal.choosable_locations(state, self.db)
+            try:
+                location = rules.location_id(self.db, text, None, choosable)  # a number is the prompt's, read before
+            except errors.ParseError as error:
+                if " could be " in str(error):
+                    raise ev.EventError(str(error)) from None
                 return None
+            if state.phase == "recall":
+                return next((e for e in legal.legal_events(state, self.db) if isinstance(e, ev.Recall) and e.location == location),
+                            ev.Recall(rules.round_winner(state), location))  # not among them: the rules say why
+            return ev.Marker(state.chooser, location)
         if sealed and text.split()[:1] and text.split()[0].lower() in ev.COMMANDS:
             return None  # a one-shot command's words (`reveal --open wardens='...'`): read as the command
         if sealed:  # each opening read as the one-shot `--open` reads it (thirty-second breaker, LOW 10)
