@@ -10,14 +10,43 @@ ABORTED = "Aborted: nothing was changed."
 """What an interrupted command says (as :class:`pnp.oneline.OneLineGroup` says it once the command runs)."""
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP (``signal``, its number) received while a command runs under :func:`terminate_as_interrupt`: raised
+    where the command is, as a Ctrl-C is, so that what a Ctrl-C cleans up (a hidden prompt's dice erased, the terminal's
+    echo restored, a lock and a temporary file removed) is cleaned up too; the command then exits with 128 + ``signal``."""
+
+    def __init__(self, signal: int) -> None:
+        super().__init__(signal)
+        self.signal = signal
+
+
+def terminate_as_interrupt() -> None:
+    """From now on, SIGTERM and SIGHUP raise :class:`Terminated` in the main thread (where the platform has them; in
+    another thread nothing is installed). Thirty-third referee breaker, MED 2: a `kill` or a closed terminal at
+    `referee duel play`'s hidden prompt left that side's dice on the screen."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def raise_terminated(number: int, frame: object) -> None:
+        raise Terminated(number)
+
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None and signal.getsignal(number) in (signal.SIG_DFL, None):
+            signal.signal(number, raise_terminated)
+
+
 def run(module: str) -> None:
     """Import ``module`` (``"pnp.cli"``) and run its click group ``main``; a :class:`KeyboardInterrupt` raised while
     importing is :data:`ABORTED` on standard error and exit status 1 (nothing has been read or written by then)."""
     try:
         command = importlib.import_module(module).main
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as error:
         sys.stderr.write(ABORTED + "\n")
-        raise SystemExit(1) from None
+        raise SystemExit(128 + error.signal if isinstance(error, Terminated) else 1) from None
     command()
 
 

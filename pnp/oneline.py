@@ -6,6 +6,7 @@ of one choice a line. People using these tools at the table get one line: ``Erro
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -17,6 +18,8 @@ from collections.abc import Iterable
 from typing import Any
 
 import click
+
+from pnp.entry import Terminated
 
 
 def xml_char(char: str) -> bool:
@@ -243,9 +246,11 @@ class OneLineGroup(OneValueGroup):
             sys.exit(1)
         try:
             return super().main(*args, **kwargs)
-        except click.exceptions.Abort:
-            click.echo(self.abort_message(), err=True)
-            sys.exit(1)
+        except click.exceptions.Abort as error:
+            with contextlib.suppress(OSError):  # SIGHUP: the terminal may be gone
+                click.echo(self.abort_message(), err=True)
+            signal_number = terminated_by(error)
+            sys.exit(128 + signal_number if signal_number else 1)
         except ValueError as error:
             if interrupted(error):  # a Ctrl-C that a library turned into another error (ReportLab's PDF save: KeyError)
                 click.echo(self.abort_message(), err=True)
@@ -274,6 +279,19 @@ class OneLineGroup(OneValueGroup):
                 message = message.rstrip(".")
             click.echo(f"Error: {message}{hint}", err=True)
             sys.exit(error.exit_code)
+
+
+def terminated_by(error: BaseException) -> int | None:
+    """The signal number of the :class:`pnp.entry.Terminated` ``error`` was raised for (click's ``Abort`` keeps it as its
+    context), or ``None``."""
+    seen = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, Terminated):
+            return cause.signal
+        seen.add(id(cause))
+        cause = cause.__context__ or cause.__cause__
+    return None
 
 
 class FilePath(click.Path):

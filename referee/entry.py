@@ -2,9 +2,11 @@
 command's modules are imported is one line, not a traceback (thirty-third breaker, HIGH 5)."""
 from __future__ import annotations
 
-from pnp.entry import run
+from pnp.entry import run, terminate_as_interrupt
 
 
 def main() -> None:
-    """The ``referee`` command."""
+    """The ``referee`` command. A SIGTERM or SIGHUP ends it as a Ctrl-C does (:func:`pnp.entry.terminate_as_interrupt`:
+    a hidden prompt's dice erased, the terminal restored, the save whole), with exit status 128 + the signal."""
+    terminate_as_interrupt()
     run("referee.cli")

@@ -10,9 +10,11 @@ a dumb terminal both libraries print plain text.
 """
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import re
+import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -29,6 +31,7 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout.processors import Processor, Transformation, TransformationInput
 from prompt_toolkit.output import Output
 
+from pnp.entry import Terminated
 from referee import glyphs
 from referee import save as savefile
 from referee.clitools import wrap_cells
@@ -94,7 +97,10 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
                                      bottom_toolbar=lambda: _fitted(session.table.toolbar(session.state)))
             finally:
                 if hidden:
-                    _wipe(secret.output)
+                    with contextlib.suppress(OSError):  # a terminal closed under it (SIGHUP) shows nothing any more
+                        _wipe(secret.output)
+        except Terminated:  # SIGTERM or SIGHUP: the hidden prompt is wiped above; the save holds every step played
+            raise
         except KeyboardInterrupt:
             session.cancel()
             out.print("(cancelled: asked again)", style="dim", markup=False)
@@ -122,20 +128,23 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
             savefile.write(rescue, session.game.document())
         except RefereeError:
             out.print(f"{error}: the game was not saved, and no copy could be written", style="bold red", markup=False)
-            raise click.exceptions.Exit(1) from None
+            sys.exit(1)  # (click returns the code of its Exit, which the console script drops)
         out.print(f"{error}: the game was kept in {rescue} instead (`referee {session.table.name} play --save {clitools.shell_quoted(str(rescue))}`)",
                   style="bold red", markup=False)
-        raise click.exceptions.Exit(1) from None
-    if session.game.rules.is_over(session.state):  # nothing to continue: the Next line offers a new game (fourteenth breaker)
-        from referee.clitools import with_given
-
-        out.print(f"Saved: {session.path}. {with_given(session.game.next_line())}", markup=False)
-        return answers
-    from referee.clitools import GIVEN, shell_quoted
-
-    given = GIVEN.get() or f"--save {shell_quoted(str(session.path))}"  # the --save and --db typed (sixteenth breaker: --db was dropped)
-    out.print(f"Saved: {session.path}. Continue with `referee {session.table.name} play {given}`.", markup=False)
+        sys.exit(1)  # (click returns the code of its Exit, which the console script drops)
+    out.print(_saved_line(session), markup=False)
     return answers
+
+
+def _saved_line(session: TableSession) -> str:
+    """What a session says as it ends: where the game is saved, and how to go on (a finished game's Next line offers a
+    new game: fourteenth breaker; the --save and --db typed are repeated: sixteenth breaker, --db was dropped)."""
+    from referee.clitools import GIVEN, shell_quoted, with_given
+
+    if session.game.rules.is_over(session.state):
+        return f"Saved: {session.path}. {with_given(session.game.next_line())}"
+    given = GIVEN.get() or f"--save {shell_quoted(str(session.path))}"
+    return f"Saved: {session.path}. Continue with `referee {session.table.name} play {given}`."
 
 
 class _Unseen(Processor):
@@ -297,6 +306,8 @@ def ask(text: str, choices: list[tuple[str, str]], default: str, input: Input | 
     while True:
         try:
             line = session.prompt(f"{text} [{default}]: ").strip()
+        except Terminated:
+            raise
         except KeyboardInterrupt:
             continue
         if not line:
@@ -366,6 +377,17 @@ def _word_set(text: str) -> frozenset[str]:
 
 
 def main_loop(session: TableSession, path: Path, note_style: Callable[[str, Any], str | None]) -> int:
-    """:func:`run` with the save file ``path`` held (:func:`held`); raises :class:`LockError`."""
+    """:func:`run` with the save file ``path`` held (:func:`held`); raises :class:`LockError`. Ended by SIGTERM or SIGHUP
+    (:class:`pnp.entry.Terminated`), it says where the game is saved and exits with 128 + the signal: every step played
+    was saved as it was played, and a hidden prompt was wiped (thirty-third breaker, MED 2)."""
     with held(path):
-        return run(session, note_style=note_style)
+        try:
+            return run(session, note_style=note_style)
+        except Terminated as ended:
+            import signal
+
+            from referee import clitools
+
+            with contextlib.suppress(OSError):  # SIGHUP: the terminal may be gone
+                clitools.console().print(f"Ended by {signal.Signals(ended.signal).name}. {_saved_line(session)}", markup=False)
+            sys.exit(128 + ended.signal)

@@ -2525,3 +2525,51 @@ def test_every_damaged_save_offers_a_way_on_that_works_as_printed(tmp_path, dama
     assert started.exit_code == 0, started.output
     assert (tmp_path / "s.toml.prev").read_text(encoding="utf-8") == edited
     assert duel_game.load(save, DB).log.events == []
+
+
+@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGHUP"])
+def test_a_table_session_ended_by_a_signal_wipes_the_hidden_dice_and_keeps_the_game(tmp_path, signal_name):
+    """Thirty-third breaker, MED 2: `kill` (SIGTERM) or a closed terminal (SIGHUP) at `referee duel play`'s hidden prompt
+    ended the process where it stood: that side's dice stayed on the screen, the terminal raw, the lock file behind.
+    Ended so, the session wipes the hidden prompt as Ctrl-D does, says where the game is saved, releases the save and
+    exits with 128 + the signal; the game is as it was played."""
+    import fcntl
+    import os
+    import pty
+    import select
+    import signal
+    import struct
+    import subprocess
+    import sys
+    import termios
+    import time
+
+    save = tmp_path / "k.toml"
+    run("duel", "new", "--seed", "1", save=save)
+    run("duel", "marker", "2", save=save)
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    env = {**os.environ, "TERM": "xterm", "NO_COLOR": "1"}
+    with subprocess.Popen([sys.executable, "-m", "referee", "duel", "play", "--save", str(save), "--db", str(DB_PATH)],
+                          stdin=follower, stdout=follower, stderr=follower, env=env, cwd=tmp_path,
+                          start_new_session=True) as process:
+        os.close(follower)
+        written, deadline, answered = b"", time.monotonic() + 60, False
+        while b"your placing (hidden)" not in written and time.monotonic() < deadline:
+            if select.select([leader], [], [], 0.5)[0]:
+                written += os.read(leader, 65536)
+            if b"or Enter: the referee rolls" in written and not answered:
+                os.write(leader, b"\r")  # the referee rolls the Wardens' dice: they show in the prompt
+                answered = True
+        assert b"your dice are" in written, written.decode(errors="replace")
+        time.sleep(0.3)
+        process.send_signal(getattr(signal, signal_name))
+        written += _read_until_closed(leader)
+        code = process.wait(timeout=60)
+    os.close(leader)
+    shown = written.decode(errors="replace")
+    dice_at = shown.rindex("your dice are")
+    assert "\x1b[3J" in shown[dice_at:], shown[dice_at:]  # the screen and its scrollback wiped after the dice were shown
+    assert code == 128 + getattr(signal, signal_name) and f"Ended by {signal_name}" in shown[dice_at:], (code, shown[dice_at:])
+    assert "Traceback" not in shown and not (tmp_path / "k.toml.lock").exists()
+    assert duel_game.load(save, DB).state.hands.wardens.rolled is not None  # the roll was saved as it was played
