@@ -344,7 +344,6 @@ def ask(text: str, choices: list[tuple[str, str]], default: str, input: Input | 
 
 def _game_commands() -> set[str]:
     """The names of every command of both games (``draw``, ``status``, ``new`` ...), and the table's own."""
-
     from referee.cli import main
 
     names = {"status", "log", "undo", "map", "board"}
