@@ -216,7 +216,9 @@ def test_a_killed_write_leaves_no_stray_file(tmp_path):
 # ---- Terminals and names ----------------------------------------------------------------------------------------
 def test_an_encoding_that_cannot_show_a_name_prints_a_replacement_never_a_traceback(tmp_path):
     """The fault: `PYTHONIOENCODING=cp1252` and a player named Łukasz gave a traceback after the game was
-    saved, and every later `status` crashed. The character is written as ? and the save stays usable."""
+    saved, and every later `status` crashed. The character is written plain and the save stays usable: its letters
+    without accents where it has them, else its code point, never a `?` that two names share (thirty-third breaker,
+    LOW 3: under ASCII "Bö" and "Bä" were both "B?")."""
     import os
     import subprocess
     import sys
@@ -228,8 +230,16 @@ def test_an_encoding_that_cannot_show_a_name_prints_a_replacement_never_a_traceb
         done = subprocess.run([*base, *args, "--save", str(save), "--db", str(DB_PATH)], capture_output=True, env=env, cwd=ROOT)
         assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr.decode("cp1252", "replace")
     status = subprocess.run([*base, "status", "--save", str(save), "--db", str(DB_PATH)], capture_output=True, env=env, cwd=ROOT)
-    assert b"?ukasz" in status.stdout and "Zoë".encode("cp1252") in status.stdout
+    assert b"\\u0141ukasz" in status.stdout and "Zoë".encode("cp1252") in status.stdout
     assert duel_game.load(save, DB).state.setup.names.wardens == "Łukasz"
+    ascii_env = {**env, "PYTHONIOENCODING": "ascii"}
+    status = subprocess.run([*base, "status", "--save", str(save), "--db", str(DB_PATH)], capture_output=True, env=ascii_env, cwd=ROOT)
+    assert status.returncode == 0 and b"Zoe (Shadowmajik)" in status.stdout, status.stdout
+    other = tmp_path / "other.toml"
+    subprocess.run([*base, "new", "--seed", "3", "--wardens", "B\u00e4", "--shadowmajik", "B\u00f6\u200bx", "--save", str(other), "--db",
+                    str(DB_PATH)], capture_output=True, env=ascii_env, cwd=ROOT, check=True)
+    status = subprocess.run([*base, "status", "--save", str(other), "--db", str(DB_PATH)], capture_output=True, env=ascii_env, cwd=ROOT)
+    assert b"Ba (Wardens)" in status.stdout and b"Box (Shadowmajik)" in status.stdout and b"?" not in status.stdout
 
 
 def test_names_are_shown_exactly_as_typed(tmp_path):
