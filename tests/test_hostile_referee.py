@@ -1984,8 +1984,14 @@ def test_a_name_that_breaks_a_line_or_prints_as_nothing_is_refused(tmp_path, nam
     ("علی\u200cرضا", None),  # Alireza as Persian spells it, with a zero width non-joiner
     ("\U0001F3F3\uFE0F\u200D\U0001F308", None),  # the rainbow flag: an emoji sequence joined by U+200D
     ("क्\u200dष", None),  # Devanagari with a zero width joiner
-    ("\u0627\u061c\u0628", None),  # an Arabic letter mark
+    ("\u0627\u061c\u0628", "U+061C (ARABIC LETTER MARK): it changes the direction"),  # thirty-third breaker, LOW 4
+    ("A\u200eB", "U+200E (LEFT-TO-RIGHT MARK): it changes the direction"),
+    ("\u0300Ana", "cannot begin with U+0300 (COMBINING GRAVE ACCENT)"),  # it would join what is printed before it
     ("e\u0301" * 40, None),  # 40 letters é, written decomposed: 40 shown, not 80 code points
+    ("\U0001F468\u200d\U0001F469\u200d\U0001F467" * 40, None),  # 40 families joined by U+200D (LOW 1: counted 3 each)
+    ("\U0001F1EB\U0001F1F7" * 21, None),  # 21 flags, each of two regional indicators (they were counted 42)
+    ("\U0001F44D\U0001F3FD" * 41, "at most 40 characters, not 41"),  # a thumb with its skin tone is one
+    ("\udce9mile", "must be UTF-8 text, and this one holds the byte 0xE9"),  # LOW 2: a Latin-1 terminal's é
     ("Ana\u202e", "U+202E (RIGHT-TO-LEFT OVERRIDE): it reorders the text"),
     ("Ana\u2066x\u2069", "U+2066 (LEFT-TO-RIGHT ISOLATE): it reorders the text"),
     ("\u3164", "prints as nothing"), ("\u2800\u2800", "prints as nothing"), ("\u115f", "prints as nothing"),
@@ -2008,6 +2014,16 @@ def test_a_name_is_refused_for_what_it_holds_and_joining_characters_pass(tmp_pat
         assert tomllib.loads(save.read_text(encoding="utf-8"))["setup"]["wardens"] == name
     else:
         assert result.exit_code == 2 and says in result.output and not save.exists(), result.output
+
+
+def test_a_names_blanks_are_trimmed_and_runs_of_them_made_one(tmp_path):
+    """Thirty-third breaker, LOW 21: `--wardens "  Ana   Lee  "` was kept with its blanks, pushing the status table's name
+    column and starting each reveal line with blanks. A name is kept as the table prompts read answers: trimmed, each
+    run of blanks one space."""
+    save = tmp_path / "d.toml"
+    run("duel", "new", "--seed", "1", "--wardens", "  Ana   Lee  ", "--shadowmajik", "Bo\u3000\u3000Li", save=save)
+    setup = tomllib.loads(save.read_text(encoding="utf-8"))["setup"]
+    assert (setup["wardens"], setup["shadowmajik"]) == ("Ana Lee", "Bo Li")
 
 
 def test_the_card_of_a_lost_battle_is_said_on_the_discard_pile(tmp_path):

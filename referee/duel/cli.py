@@ -113,12 +113,14 @@ def marker_event(words: Sequence[str], side: Side | None, db: Database, state: S
 
 
 def player_name(text: str, option: str) -> str:
-    """A player's name as typed, checked (:func:`referee.duel.game.name_problem`); raises a
-    ``click.BadParameter`` of one line naming ``option``."""
-    problem = duel_game.name_problem(text)
+    """A player's name as typed, checked (:func:`referee.duel.game.name_problem`), its blanks trimmed at both ends and
+    each run of them inside made one space, as the table prompts read answers (thirty-third breaker, LOW 21: a name kept
+    "  Ana   Lee  ", which pushed the status table's column); raises a ``click.BadParameter`` of one line naming
+    ``option``."""
+    problem = duel_game.name_problem(text) or duel_game.name_problem(" ".join(text.split()))
     if problem:
         raise click.BadParameter(problem, param_hint=option)
-    return text
+    return " ".join(text.split())
 
 
 def roll_event(side: Side) -> ev.Roll:

@@ -145,8 +145,8 @@ class DuelGame(RefereeGame):
         for key, name in zip(("wardens", "shadowmajik"), names, strict=True):  # each at its key (thirtieth breaker)
             if not isinstance(name, str):
                 raise ParseError(f"[setup] {key}: a player's name is a string, not {toml_kind(name)}")
-            if name_problem(name):
-                raise ParseError(f"[setup] {key}: {name_problem(name)}")
+            if name_problem(name, typed=False):
+                raise ParseError(f"[setup] {key}: {name_problem(name, typed=False)}")
         dice = setup.get("dice", "sequential")  # a save from before the per-side dice names no scheme
         if dice not in DICE_SCHEMES:
             raise ParseError(f"[setup] dice: {as_written(dice)} is no dice scheme: it is one of {', '.join(DICE_SCHEMES)}")
@@ -177,8 +177,8 @@ REORDERING = frozenset(range(0x202A, 0x202F)) | frozenset(range(0x2066, 0x206A))
 """The format characters a player's name may not hold: the bidirectional embeddings, overrides and isolates (U+202A-202E,
 U+2066-2069), which reorder the text after them on every line that names the side, and the deprecated format characters
 (U+206A-206F). The other format characters shape or join letters (U+200C zero width non-joiner in Persian, U+200D zero
-width joiner in Indic scripts and emoji sequences, U+061C Arabic letter mark, emoji tag characters) and are allowed
-(thirty-second breaker: they were refused as "escapes, line breaks, tabs")."""
+width joiner in Indic scripts and emoji sequences, emoji tag characters) and are allowed (thirty-second breaker: they
+were refused as "escapes, line breaks, tabs"); the direction marks are not (:data:`DIRECTION_MARKS`)."""
 
 BLANK_LETTERS = frozenset({0x115F, 0x1160, 0x2800, 0x3164, 0xFFA0})
 """Letters and signs that print as nothing (the Hangul fillers, the blank Braille pattern): a name of them alone shows as
@@ -195,19 +195,29 @@ def _character_name(char: str) -> str:
     return f"U+{ord(char):04X}" + (f" ({unicodedata.name(char)})" if unicodedata.name(char, "") else "")
 
 
+DIRECTION_MARKS = frozenset({0x200E, 0x200F, 0x061C})
+"""The direction marks (left-to-right, right-to-left, Arabic letter mark): invisible, they change the direction of the
+neutral characters around them, on every line that names the side; a name may not hold them, as it may not hold the
+bidirectional controls of :data:`REORDERING` (thirty-third breaker, LOW 4)."""
+
+
 def shown_length(name: str) -> int:
-    """How many characters ``name`` shows: its code points less the combining marks and the joiners and selectors
-    (:data:`_JOINING`), after composing it (NFC), so that ``e`` + U+0301 counts as the one ``é`` it prints as."""
-    composed = unicodedata.normalize("NFC", name)
-    return sum(1 for char in composed if unicodedata.category(char)[0] != "M" and ord(char) not in _JOINING)
+    """How many characters ``name`` shows: its grapheme clusters (Unicode's extended grapheme clusters, UAX #29, as
+    ``wcwidth.iter_graphemes`` finds them), so that ``e`` + U+0301, a family joined by zero width joiners, a flag and a
+    thumb with its skin tone each count as the one character they print as (thirty-third breaker, LOW 1)."""
+    from wcwidth import iter_graphemes
+
+    return sum(1 for _ in iter_graphemes(unicodedata.normalize("NFC", name)))
 
 
-def name_problem(name: str) -> str | None:
+def name_problem(name: str, typed: bool = True) -> str | None:
     """Why ``name`` cannot be a player's name, or ``None``: holding a control character (an escape sequence in a name
     would reach every player's terminal), a line or paragraph separator, a character that reorders the text after it
     (:data:`REORDERING`), a surrogate, a private-use or an unassigned code point; empty or printing as nothing (accents,
     :data:`BLANK_LETTERS`); showing more than :data:`NAME_LENGTH` characters (:func:`shown_length`); or holding a back
-    quote (it would make words of the name read as a command in the Next line). Each reason names the character."""
+    quote (it would make words of the name read as a command in the Next line). Each reason names the character.
+    A name beginning with an accent or holding a direction mark is refused as typed (``typed``), not in a save written
+    before they were (a game in progress is never lost to a stricter check)."""
     for char in name:  # before "empty": a line separator is a line break
         category = unicodedata.category(char)
         if category == "Cc":
@@ -216,6 +226,12 @@ def name_problem(name: str) -> str | None:
             return f"a player's name cannot hold {_character_name(char)}: it breaks the line"
         if ord(char) in REORDERING:
             return f"a player's name cannot hold {_character_name(char)}: it reorders the text printed after the name"
+        if ord(char) in DIRECTION_MARKS and typed:
+            return (f"a player's name cannot hold {_character_name(char)}: it changes the direction of the text printed "
+                    f"around the name")
+        if category == "Cs" and 0xDC80 <= ord(char) <= 0xDCFF:  # a byte that is no UTF-8, as Python reads a command line
+            return (f"a player's name must be UTF-8 text, and this one holds the byte 0x{ord(char) - 0xDC00:02X}: set the "
+                    f"terminal to UTF-8")  # (thirty-third breaker, LOW 2: it was "U+DCE9 ... a surrogate")
         if category in ("Cs", "Co", "Cn"):
             what = {"Cs": "a surrogate", "Co": "a private-use character", "Cn": "not a character Unicode assigns"}[category]
             return f"a player's name cannot hold {_character_name(char)}: it is {what}, which no font prints the same"
@@ -225,6 +241,9 @@ def name_problem(name: str) -> str | None:
         return f"a player's name is at most {NAME_LENGTH} characters, not {shown_length(name)}"
     if not any(unicodedata.category(char)[0] in "LNPS" and ord(char) not in BLANK_LETTERS for char in name):
         return "a player's name needs a letter, digit or sign that prints: this one prints as nothing"  # (thirty-first breaker)
+    if typed and unicodedata.category(name[0])[0] == "M":  # it would land on what is printed before the name (thirty-third breaker)
+        return (f"a player's name cannot begin with {_character_name(name[0])}: an accent or mark joins the character "
+                f"before it, which would be the text printed before the name")
     if "`" in name:  # the Next line marks the commands to type in back quotes (fifteenth breaker: a name forged one)
         return "a player's name cannot hold a back quote (`): the Next line marks the commands to type with them"
     return None
