@@ -171,7 +171,8 @@ def check_backs(context: CheckContext) -> None:
 def check_one_line_names(context: CheckContext) -> None:
     """A record's ``name`` and ``title`` print on one line and are typed by players: no line break, tab or
     other control character, and no invisible format character (a zero-width space) in them (tenth breaker:
-    a newline in a name split the referee's one-line output and its Next line)."""
+    a newline in a name split the referee's one-line output and its Next line); no back quote, which marks the
+    commands of the referee's Next line."""
     for record in context.database.records():
         for key in ("name", "title"):
             value = getattr(record, key, None)
@@ -181,6 +182,9 @@ def check_one_line_names(context: CheckContext) -> None:
             if bad is not None:
                 context.report(context.at(record, key), f"holds {quoted(bad)} (U+{ord(bad):04X}), which a {key} printed on one "
                                                        f"line and typed by players cannot hold; remove it")
+            elif "`" in value:  # thirty-third referee breaker, LOW 15: the Next line offered "hollow. Wardens: " as a command
+                context.report(context.at(record, key), f"holds a back quote (`), which a {key} cannot: the referee's Next line "
+                                                       f"marks the commands to type with back quotes; use an apostrophe (')")
 
 
 def check_printed_names(context: CheckContext) -> None:
