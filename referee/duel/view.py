@@ -151,10 +151,12 @@ def spell_sections(state: State, db: Database, side: Side | None = None) -> Spel
 def spell_lines(state: State, db: Database, side: Side | None = None) -> list[str]:
     """:func:`spell_sections` as lines, as piped output writes them: each card's title, then one line a spell
     (``  4 Mend the Rift   2 MP [tide]   Move the opponent's cube ...``), its text at the end of the line."""
+    from wcwidth import ljust  # padded by the cells a name shows (thirty-third breaker, LOW 16: kana are two each)
+
     lines = []
     for title, rows in spell_sections(state, db, side):
         lines.append(title)
-        lines.extend(f"  {face} {name:15} {cost}{(' ' + icon) if icon else '':9} {text}" for face, name, cost, icon, text in rows)
+        lines.extend(f"  {face} {ljust(name, 15)} {cost}{(' ' + icon) if icon else '':9} {text}" for face, name, cost, icon, text in rows)
     return lines
 
 

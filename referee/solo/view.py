@@ -155,10 +155,12 @@ def spell_sections(state: State, db: Database) -> SpellSections:
 def spell_lines(state: State, db: Database) -> list[str]:
     """:func:`spell_sections` as lines, as piped output writes them: each path's title, then one line a spell, its
     cells in columns of fixed width (15, 15, 10, 10) and its text at the end of the line."""
+    from wcwidth import ljust  # padded by the cells a name shows (a kana name is two cells a character)
+
     lines = []
     for title, rows in spell_sections(state, db):
         lines.append(title)
-        lines.extend(f"  {spell:15} {name:15} {cost:10} {mark:10} {text}" for spell, name, cost, mark, text in rows)
+        lines.extend(f"  {spell:15} {ljust(name, 15)} {cost:10} {mark:10} {text}" for spell, name, cost, mark, text in rows)
     return lines
 
 
