@@ -2616,3 +2616,16 @@ def test_piped_spell_lines_pad_a_wide_name_by_the_cells_it_shows(tmp_path):
     assert any("まもりのて" in row for row in rows)
     columns = {wcswidth(row[:row.index(" MP")]) for row in rows}
     assert len(columns) == 1, rows
+
+
+def test_status_json_counts_the_round_as_the_text_does(tmp_path):
+    """Thirty-third breaker, LOW 10: while the yellow marker waited, `status` said "Round 1" (a new game) and `status
+    --json` said round 0. Both count the round the marker is placed for, and the round being played after it."""
+    save = tmp_path / "d.toml"
+    run("duel", "new", "--seed", "1", save=save)
+    for played in ((), ("marker", "1")):
+        if played:
+            run("duel", *played, save=save)
+        shown = json.loads(run("duel", "status", "--json", save=save))
+        said = re.search(r"Round\s+(\d+)", run("duel", "status", save=save))
+        assert said is not None and shown["round"] == int(said.group(1)) == 1, (shown["round"], said)

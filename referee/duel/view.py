@@ -76,7 +76,8 @@ def locations(state: State, db: Database) -> list[dict[str, Any]]:
 def status(state: State, db: Database) -> dict[str, Any]:
     """The state as one JSON-able object (``referee duel status --json``).
 
-    ``current`` is the Location fought for, ``null`` in the marker phase (R79); ``marker_on`` where the
+    ``round`` the round being played, or in the marker phase the round the marker is placed for (as the status text
+    and the bottom line count it); ``current`` is the Location fought for, ``null`` in the marker phase (R79); ``marker_on`` where the
     yellow cube stands on the table (:func:`rules.marker_stands_on`); ``revealed`` both placings while
     the reveal waits for re-rolled dice (R81), else ``null``; ``hands`` each side's hand this round
     (:func:`hand_status`: ``waiting``, ``rolled``, ``committed``, ``sealed`` or ``revealed``, never its dice), ``null``
@@ -93,7 +94,8 @@ def status(state: State, db: Database) -> dict[str, Any]:
                 "assignments": {s: "void" if s in b.void and b.assignments[s] is rules.FORFEITED else b.assignments[s].text() for s in SIDES},
                 "winner": b.winner, "spaces": b.spaces, "won": b.won}
     return {
-        "round": state.round,
+        "round": state.round + 1 if state.phase == "marker" else state.round,  # as the text counts it (thirty-third breaker,
+        # LOW 10: while the marker waited, the text said Round 7 and the JSON 6)
         "phase": state.phase,
         "current": state.current,
         "current_name": rules.name(db, state.current) if state.current else None,
