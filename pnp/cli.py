@@ -22,7 +22,7 @@ from click.core import ParameterSource
 
 from pnp import database, resources
 from pnp.files import BUSY_MARK, as_users_file, shown_path
-from pnp.oneline import FilePath, OneLineGroup, short_line, shortened
+from pnp.oneline import FilePath, OneLineGroup, quoted, short_line, shortened
 
 DEFAULT_OUTPUT = Path("output")
 
@@ -108,7 +108,7 @@ def _fit_problems(db: database.Database, path: Path) -> list[str]:
         missing = fonts.missing_chars(meta.title, "serif")
         if missing:
             lines.append(f"{shown_path(path)}:{db.line_of('games', f'{game}.title')}: games.{game}.title: character "
-                         f"{shortened(repr(missing[0]), 20)} (U+{ord(missing[0]):04X}) is in no bundled font")
+                         f"{quoted(missing[0], 20)} (U+{ord(missing[0]):04X}) is in no bundled font")
     for problem in layout.check_fit(db):
         if problem.kind == "template":  # the template's own file and line
             lines.append(f"{shown_path(Path(problem.path))}:{problem.line}: {shortened(problem.field, 120)}: "

@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from pnp.oneline import FilePath as OneLineFilePath
-from pnp.oneline import OneLineGroup, shortened
+from pnp.oneline import OneLineGroup, quoted
 from referee import clitools
 
 
@@ -86,25 +86,36 @@ def table(words: tuple[str, ...], database_path: Path | None) -> None:
         raise click.UsageError("an empty argument: give a table's name (and a roll), or nothing to list the tables")
     for word in words:  # twenty-fourth breaker: `nomograph +`, `battle-loss ß` were read as the table alone, the word dropped
         if not re.search(r"[a-z0-9]", word.lower()) and not re.fullmatch(r"[+-]?\d{1,9}\+?", word):
-            raise click.BadParameter(f"{shortened(repr(word), 24)} is neither a roll (a number) nor a word of a table's title",
+            raise click.BadParameter(f"{quoted(word, 24)} is neither a roll (a number) nor a word of a table's title",
                                      param_hint="ROLL" if word == words[-1] and len(words) > 1 else "TABLE_ID")
     first_error: click.ClickException | None = None
     several: list[str] = []  # the tables the words of a reading are in, when more than one
+    several_named = ""  # the words of that reading (without the roll: thirty-third breaker, LOW 11, `eldritch 5`)
     for table_id, read_roll in readings:
         named, error, by_words = _table_named(tables, table_id)
         first_error = first_error or error
-        several = several or (by_words if len(by_words) > 1 else [])
+        if not several and len(by_words) > 1:
+            several, several_named = by_words, table_id
         if named is not None:
             found, roll = named, read_roll
             break
     else:
         assert first_error is not None
         if len(several) > 1:  # `damage`: a word of several titles (twenty-second breaker: "no table 'damage'")
-            raise click.BadParameter(f"{' '.join(words)!r} could be any of {', '.join(several)}; type more of the name",
+            after = f" (then the roll, {words[-1]})" if several_named != " ".join(words) else ""
+            raise click.BadParameter(f"{several_named!r} could be any of {', '.join(several)}; type more of the name{after}",
                                      param_hint="TABLE_ID")
+        numbers = [w for w in words[-2:] if re.fullmatch(r"[+-]?\d{1,9}\+?", w)]
+        if len(words) > 2 and len(numbers) == 2 and _table_named(tables, " ".join(words[:-2]))[0] is not None:
+            # `battle-loss 1 2` (LOW 11: "no table 'battle-loss 1'"): two dice typed where the table reads one roll
+            dice = _table_named(tables, " ".join(words[:-2]))[0]
+            sum_hint = (f": for 2d6, their sum ({sum(int(n.rstrip('+')) for n in numbers)})"
+                        if dice is not None and db.table(dice).dice == "2d6" else "")
+            raise click.BadParameter(f"{' '.join(numbers)} are two numbers, and a table is read with one roll{sum_hint}",
+                                     param_hint="ROLL")
         if len(words) > 1 and _table_named(tables, " ".join(words[:-1]))[0] is not None:  # `battle-win x`: the roll is wrong
             what = "is too large a roll" if re.fullmatch(r"[+-]?\d+", words[-1]) else "is not a valid integer"
-            raise click.BadParameter(f"{shortened(repr(words[-1]), 24)} {what} (the roll the table is read with)", param_hint="ROLL")
+            raise click.BadParameter(f"{quoted(words[-1], 24)} {what} (the roll the table is read with)", param_hint="ROLL")
         raise click.BadParameter(first_error.message.removeprefix("TABLE_ID: "), param_hint="TABLE_ID") from None
     rules_table = db.table(found)
     if roll is None:

@@ -2629,3 +2629,17 @@ def test_status_json_counts_the_round_as_the_text_does(tmp_path):
         shown = json.loads(run("duel", "status", "--json", save=save))
         said = re.search(r"Round\s+(\d+)", run("duel", "status", save=save))
         assert said is not None and shown["round"] == int(said.group(1)) == 1, (shown["round"], said)
+
+
+@pytest.mark.parametrize("words, says", [
+    (["eldritch", "5"], "'eldritch' could be any of solo.table.eldritch-1, solo.table.eldritch-2, solo.table.eldritch-3; type "
+                        "more of the name (then the roll, 5)"),
+    (["battle-loss", "1", "2"], "1 2 are two numbers, and a table is read with one roll"),
+    (["battle-l", "9" * 23], f"'{'9' * 23}' is too large a roll"),
+])
+def test_a_table_read_with_a_wrong_roll_says_what_it_read(words, says):
+    """Thirty-third breaker, LOW 11: `referee table eldritch 5` quoted the roll as part of the name, `battle-loss 1 2`
+    said there was no table 'battle-loss 1', and a long roll was quoted without its closing quote. Each says what it
+    read: the name apart from the roll, two numbers for one roll, the roll quoted whole or cut inside its quotes."""
+    result = CliRunner().invoke(main, ["table", *words, "--db", str(DB_PATH)])
+    assert result.exit_code == 2 and says in result.output, result.output

@@ -320,7 +320,7 @@ class CardBuilder:
         result = fitted(style.line_spacing)
         written = self._written(text, record)
         if not result.fits and written is not None:  # a template's own words: said at their line there (fifteenth breaker)
-            self.problems.append(self._at_string(written, f"{shortened(repr(text), 40)} is over [boxes.{style.name}] by "
+            self.problems.append(self._at_string(written, f"{quoted(text, 40)} is over [boxes.{style.name}] by "
                                                           f"{result.over_mm:.1f} mm; shorten it", over=result.over_mm, box=style.name))
         elif not result.fits:
             inner = (box or style.box).width
@@ -412,7 +412,7 @@ class CardBuilder:
         width = text_width_mm(text, family, size)
         if width <= room + FONT_METRIC_SLACK_MM:
             return
-        self.problems.append(self._at_string(key, f"{shortened(repr(text), 40)} is {width:.1f} mm wide at {size:g} pt, and "
+        self.problems.append(self._at_string(key, f"{quoted(text, 40)} is {width:.1f} mm wide at {size:g} pt, and "
                                                   f"{where} holds {room:.1f} mm; shorten it", box="*"))
 
     def _written(self, text: str, record: str | None) -> str | None:

@@ -31,7 +31,7 @@ from pnp.layout.common import (
 from pnp.layout.problems import FitProblem
 from pnp.layout.solo import Make, card_size, fitting, framed_card
 from pnp.layout.template import changed_number
-from pnp.oneline import quoted, shortened
+from pnp.oneline import quoted
 from pnp.text import INLINE_ICONS, icon_meant, measure, text_width_mm
 from pnp.units import FONT_METRIC_SLACK_MM, MM_PER_PT, ROUNDING_SLACK
 
@@ -70,7 +70,7 @@ def back(card: Back, db: Database, make: Make):
     if strange:
         meant = icon_meant(strange[0].strip(":").replace(",", " ").split()[0]) if strange[0].strip(":,") else None
         hint = f"did you mean {meant}?" if meant else f"icons are: {', '.join(sorted(INLINE_ICONS))}"  # twenty-third breaker: `eldr`
-        b.problems.append(b._at_string(card.id, f"{shortened(repr(strange[0]), 30)} is no icon of templates/icons; {hint}"
+        b.problems.append(b._at_string(card.id, f"{quoted(strange[0], 30)} is no icon of templates/icons; {hint}"
                                                 f" (names separated by spaces)"))
     elif len(icons) > 2:
         b.problems.append(b._at_string(card.id, f"{len(icons)} icons; a back's emblem holds one or two"))

@@ -19,7 +19,7 @@ from typing import Any
 
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import changed_keys, shipped_bytes, template_chain, template_line
-from pnp.oneline import listed, shortened
+from pnp.oneline import listed, quoted, shortened
 
 
 @contextlib.contextmanager
@@ -49,7 +49,7 @@ def _shown(value: Any) -> str:
         return "not written"
     if isinstance(value, float):
         return f"{value:g}"
-    return shortened(repr(value) if isinstance(value, str) else str(value), 40)
+    return quoted(value, 40) if isinstance(value, str) else shortened(str(value), 40)
 
 
 def _suspects(templates: Sequence[Path], box: str) -> list[tuple[Path, str, Any, Any]]:

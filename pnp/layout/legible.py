@@ -39,7 +39,7 @@ from pnp.layout.overlap import OVERLAP_SLACK_MM
 from pnp.layout.problems import FitProblem
 from pnp.layout.safe import Painted, _intersection, _outer_box, painted
 from pnp.layout.template import changed_keys, load_template, template_chain, template_line
-from pnp.oneline import shortened
+from pnp.oneline import quoted
 from pnp.text import ink_boxes
 from pnp.units import LAID_OUT_SAFE_MM
 
@@ -414,7 +414,7 @@ def _direction(colour: str, other: str) -> str:
 
 def _name(text: _Text) -> str:
     return f"the text of [boxes.{text.painted.source}]" if text.painted.source else \
-        f"the text {shortened(repr(text.line.text), 30)} the layout places"
+        f"the text {quoted(text.line.text, 30)} the layout places"
 
 
 def _colour_key(template: Path, text: _Text, background: str,

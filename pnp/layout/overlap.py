@@ -23,7 +23,7 @@ from pnp.layout.common import ICON_INK, cap_height_mm  # two icons clash only wh
 from pnp.layout.problems import FitProblem
 from pnp.layout.safe import Painted, _outer_box, painted
 from pnp.layout.template import MIN_TEXT_PT, changed_number, load_template, template_line
-from pnp.oneline import shortened
+from pnp.oneline import quoted, shortened
 from pnp.units import LAID_OUT_SAFE_MM
 
 OVERLAP_SLACK_MM = 0.2
@@ -174,7 +174,7 @@ def small_text_problems(faces: Iterable) -> list[FitProblem]:
             path, number = template_line(template, key)
             if (str(path), key) not in found:
                 found[str(path), key] = FitProblem(
-                    "templates", key, "template", f"the text {shortened(repr(line.text), 30)} prints at {size:g} pt (on {face.id}); "
+                    "templates", key, "template", f"the text {quoted(line.text, 30)} prints at {size:g} pt (on {face.id}); "
                     f"printed text is at least {MIN_TEXT_PT:g} pt", path=str(path), line=number)
     return list(found.values())
 

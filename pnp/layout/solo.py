@@ -59,7 +59,7 @@ from pnp.layout.common import (
 )
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import MIN_TEXT_PT, BoxSpec, Template, load_template, template_line
-from pnp.oneline import shortened
+from pnp.oneline import quoted
 from pnp.text import INLINE_ICONS, text_width_mm
 from pnp.units import MM_PER_PT
 
@@ -887,7 +887,7 @@ class _Markers:
             key, message = "numbers.hex_label_pad", f"{where}, raised above labels kept high by their pad; lower hex_label_pad"
         elif culprits and plain_fits:
             text = self.labels[culprits[0]]
-            key, message = (f"strings.hex_{culprits[0]}", f"{shortened(repr(text), 40)} leaves its icon no room in the hex: the "
+            key, message = (f"strings.hex_{culprits[0]}", f"{quoted(text, 40)} leaves its icon no room in the hex: the "
                                                           f"icon rises above it onto the hex's sides (on {map_id}); shorten it")
         else:
             gap = " or hex_icon_gap" if t.number("hex_icon_gap") > 0 else ""
@@ -981,7 +981,7 @@ def _marker_on_a_cut(b: CardBuilder, t: Template, map_id: str, grid: hexes.HexMa
         if label_half >= icon_half:
             text = marker_labels[marker]
             key = f"strings.hex_{marker}"
-            message = (f"{shortened(repr(text), 40)} is {2 * (label_half - t.number('hex_label_pad')):.1f} mm wide: no shift "
+            message = (f"{quoted(text, 40)} is {2 * (label_half - t.number('hex_label_pad')):.1f} mm wide: no shift "
                        f"of the grid keeps it {clearance:.1f} mm from the cuts between the cards of {map_id}; shorten it "
                        f"(or lower cut_clearance)")
         else:

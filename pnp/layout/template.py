@@ -45,7 +45,7 @@ from pnp.database.lines import LineIndex
 from pnp.database.schema import CARD_SIZE_MM
 from pnp.drawing import Box
 from pnp.files import FileRefused, read_limited
-from pnp.oneline import shortened, toml_key
+from pnp.oneline import quoted, shortened, toml_key
 from pnp.text import Align, VAlign, close_name
 
 TEMPLATE_DIR = resources.TEMPLATE_DIR
@@ -904,7 +904,7 @@ def string_problems(folder: Path | None = None) -> list[tuple[Path, int, str, st
                 meant = icon_meant(token)
                 said.append(f"unknown icon :{token}:; " + (f"did you mean :{meant}:?" if meant else f"icons are: {', '.join(sorted(INLINE_ICONS))}"))
             said += [f"the icon :{token} has no closing colon, so it prints as text; write :{token}:" for token in unclosed_icons(text)]
-            said += [f"character {shortened(repr(char), 12)} (U+{ord(char):04X}) is in no bundled font"
+            said += [f"character {quoted(char, 12)} (U+{ord(char):04X}) is in no bundled font"
                      for char in fonts.missing_chars(text, "serif")]
             if said:
                 path, line = template_line(template.path, key)
@@ -1204,7 +1204,7 @@ def _given(value: Any, key: str) -> str:
         return f"a table [{key}] (written as a section, or as key = {{ ... }})"
     if isinstance(value, bool):  # twenty-seventh breaker: `true` was shown as Python's `True`
         return "true" if value else "false"
-    return shortened(repr(value), 40)
+    return quoted(value, 40)
 
 
 def _home_of(data: dict[str, Any], path: Path | None, section: str, name: str) -> str | None:
