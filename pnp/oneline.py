@@ -110,6 +110,14 @@ def quoted(value: object, limit: int = 60) -> str:
     return written if len(text) <= limit else f"{written[:-1]}...{written[-1]}"
 
 
+def numbers_unmarked(message: str) -> str:
+    """``message`` with the back quotes around a number taken off (```64``` -> ``64``, ```1-6``` -> ``1-6``): the
+    referee marks its own numbers so in a refusal that a hidden prompt may show (:func:`referee.errors.undisclosed`
+    keeps only marked numbers), and back quotes mark a command to type everywhere else (thirty-third referee breaker,
+    LOW 5: "a seal is the `64` hex digits")."""
+    return re.sub(r"`(\d+(?:[-,]\d+)*)`", r"\1", message)
+
+
 def one_line(message: str) -> str:
     """``message`` (a click error's) on one line, keeping everything it says.
 
@@ -302,7 +310,7 @@ class OneLineGroup(OneValueGroup):
         except click.ClickException as error:
             context = getattr(error, "ctx", None)
             hint = f" (see '{context.command_path} --help')" if isinstance(error, click.UsageError) and context else ""
-            message = short_line(one_line(error.format_message()), limit=1000)  # a 50 KB value typed is echoed cut
+            message = numbers_unmarked(short_line(one_line(error.format_message()), limit=1000))  # a 50 KB value typed is echoed cut
             if hint:
                 message = message.rstrip(".")
             click.echo(f"Error: {message}{hint}", err=True)

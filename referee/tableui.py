@@ -32,6 +32,7 @@ from prompt_toolkit.layout.processors import Processor, Transformation, Transfor
 from prompt_toolkit.output import Output
 
 from pnp.entry import Terminated
+from pnp.oneline import numbers_unmarked
 from referee import glyphs
 from referee import save as savefile
 from referee.clitools import wrap_cells
@@ -191,7 +192,7 @@ def _show_reply(reply: Reply, out: Any, session: TableSession, note_style: Calla
     for note in reply.notes:
         out.print(note, style=note_style(note, session.state), markup=False)
     if reply.error:
-        out.print(reply.error, style="bold red", markup=False)
+        out.print(numbers_unmarked(reply.error), style="bold red", markup=False)
 
 
 def _show_question(session: TableSession, out: Any, said: tuple[str, ...] = ()) -> None:

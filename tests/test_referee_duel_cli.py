@@ -163,8 +163,8 @@ def test_board_draws_the_row_as_the_players_see_it(tmp_path):
 
 
 BAD = [
-    ('commit --player wardens --assign "battle 7,1 power 2"', "a die shows `1-6`, not '7'"),
-    ('commit --player wardens --assign "battle 0,1 power 2"', "a die shows `1-6`, not '0'"),
+    ('commit --player wardens --assign "battle 7,1 power 2"', "a die shows 1-6, not '7'"),
+    ('commit --player wardens --assign "battle 0,1 power 2"', "a die shows 1-6, not '0'"),
     ('commit --player wardens --assign "battle 3,5 cast 4 spell 2"',
      "a Casting die of 4 casts the spell of 4 or 3, not 2"),
     ('commit --player wardens --assign "battle 3,5 cast 5"', "not enough MP for that spell at Stonewatch: the Wardens have 0"),
@@ -174,7 +174,7 @@ BAD = [
     ("reveal", "cannot reveal before both have committed: the Wardens have not committed yet"),
     ("marker galehollow", "does not fit now"),
     ("recall none", "does not fit now"),
-    ("commit --player wardens --sealed abc", "a seal is the `64` hex digits"),
+    ("commit --player wardens --sealed abc", "a seal is the 64 hex digits"),
     ("reveal --reroll wardens=9", "a die shows 1-6, not 9"),
 ]
 
@@ -550,8 +550,8 @@ SEAL_63 = "d93b9e0ea32b8c15e04f9360677d4bd64af4d515531fda9b8a26f8652f06550"
 
 
 @pytest.mark.parametrize("sealed, says", [
-    (SEAL_63, "(this one has `63`)"),
-    (SEAL_63 + "01", "(this one has `65`)"),
+    (SEAL_63, "(this one has 63)"),
+    (SEAL_63 + "01", "(this one has 65)"),
     (SEAL_63 + "z", "(`z` is no hex digit)"),
     (SEAL_63[:30] + " " + SEAL_63[30:], "(a space is no hex digit)"),
 ])
@@ -562,7 +562,7 @@ def test_a_seal_of_the_wrong_length_or_digits_is_refused_saying_what_is_wrong(tm
     save = start(tmp_path)
     before = save.read_bytes()
     err = run(save, f"commit --player wardens --sealed {shlex.quote(sealed)}", code=1)
-    assert err.startswith("Error: a seal is the `64` hex digits `referee duel seal` printed") and says in err, err
+    assert err.startswith("Error: a seal is the 64 hex digits `referee duel seal` printed") and says in err, err
     assert len(err.strip().splitlines()) == 1 and save.read_bytes() == before
 
 

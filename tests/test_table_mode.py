@@ -1678,7 +1678,7 @@ def _duel_at_the_wardens_prompt(tmp_path) -> tuple[TableSession, Path]:
     return TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse)), save
 
 
-@pytest.mark.parametrize("typed, says", [(SEAL_63, "(this one has `63`)"), (SEAL_63.upper() + "01", "(this one has `65`)"),
+@pytest.mark.parametrize("typed, says", [(SEAL_63, "(this one has 63)"), (SEAL_63.upper() + "01", "(this one has 65)"),
                                          (SEAL_63 + "z", "(`z` is no hex digit)")])
 def test_a_near_seal_at_the_hidden_prompt_is_refused_as_a_seal(tmp_path, typed, says):
     """Thirty-second breaker (MED 3), R77: 63 of a seal's 64 digits typed at the Wardens' hidden prompt were refused as
@@ -1691,7 +1691,7 @@ def test_a_near_seal_at_the_hidden_prompt_is_refused_as_a_seal(tmp_path, typed, 
     reply = session.answer(typed)
     assert reply.error is not None and reply.played is None
     shown = undisclosed(reply.error, typed)  # as the hidden prompt shows it
-    assert shown.startswith("a seal is the `64` hex digits `referee duel seal` printed") and says in shown, shown
+    assert shown.startswith("a seal is the 64 hex digits `referee duel seal` printed") and says in shown, shown
     assert not session.game.state.hands.wardens.committed and save.read_bytes() == before
 
 
