@@ -1678,6 +1678,22 @@ def _duel_at_the_wardens_prompt(tmp_path) -> tuple[TableSession, Path]:
     return TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse)), save
 
 
+@pytest.mark.parametrize("form", ["the line pasted", "broken by blanks"])
+def test_a_seal_pasted_with_its_line_or_broken_by_blanks_is_committed(tmp_path, form):
+    """Thirty-third breaker, LOW 6: at the hidden prompt the whole line `referee duel seal` prints, pasted, was refused as
+    "a quote is not closed" (the apostrophe of "Wardens'"), and a seal broken by a blank (copied from a wrapped phone
+    screen) as no answer. Both are read as the seal they hold and committed; the opening then reveals it (R77, R88)."""
+    from referee.duel import rules as duel_rules
+
+    session, save = _duel_at_the_wardens_prompt(tmp_path)
+    seal = duel_rules.seal("wardens", dev.parse_assignment("battle 3,5 power 6"), "0123456789abcdef")
+    typed = {"the line pasted": f"Seal of the Wardens' placing (give it now with --player wardens): {seal}",
+             "broken by blanks": f"{seal[:20]} {seal[20:41]}  {seal[41:]}"}[form]
+    reply = session.answer(typed)
+    assert reply.error is None, reply.error
+    assert session.game.state.hands.wardens.committed is not None and session.game.log.events[-1].seal == seal
+
+
 @pytest.mark.parametrize("typed, says", [(SEAL_63, "(this one has 63)"), (SEAL_63.upper() + "01", "(this one has 65)"),
                                          (SEAL_63 + "z", "(`z` is no hex digit)")])
 def test_a_near_seal_at_the_hidden_prompt_is_refused_as_a_seal(tmp_path, typed, says):

@@ -140,7 +140,7 @@ def commit_event(side: Side, text: str | None, sealed: str | None, state: State 
     if text is not None and sealed is not None:
         raise click.ClickException("give --assign or --sealed, not both")
     if sealed is not None:
-        return ev.Commit(side, seal=sealed.strip().lower())
+        return ev.Commit(side, seal=rules.typed_seal(sealed) or sealed.strip().lower())
     if state is not None:
         problem = rules.commit_problem(state, side)  # asked before the hidden prompt, not after it
         if problem:
@@ -149,8 +149,9 @@ def commit_event(side: Side, text: str | None, sealed: str | None, state: State 
         if ask is None:
             raise click.UsageError("commit: give --assign or --sealed (without them the placing is asked with hidden input)")
         text = ask()
-        if rules.looks_like_seal(text.strip()):  # a seal pasted at the hidden prompt, or nearly one: taken and refused as a
-            return ev.Commit(side, seal=text.strip().lower())  # seal, as the table's prompt does (thirty-second breaker, MED 3)
+        seal = rules.typed_seal(text)  # a seal pasted at the hidden prompt, or nearly one: taken (and refused as a seal when
+        if seal is not None:  # it is none), as the table's prompt does (thirty-second breaker, MED 3; thirty-third, LOW 6)
+            return ev.Commit(side, seal=seal)
     return ev.Commit(side, _assignment(text))
 
 

@@ -457,6 +457,21 @@ def seal_problem(text: str) -> str | None:
     return f"{listed} {'is' if len(foreign) == 1 else 'are'} no hex digit{'' if len(foreign) == 1 else 's'}{length}"
 
 
+def typed_seal(text: str) -> str | None:
+    """The seal ``text`` gives, as a hidden prompt or ``--sealed`` reads it, or ``None`` when it is plainly no seal (it
+    may be a placing): the whole line `referee duel seal` printed, pasted (``Seal of the Wardens' placing (...): 1dd6...``:
+    the word after its last colon), and a seal broken by blanks (copied from a wrapped screen: the blanks dropped) are
+    read as the seal they hold; then a near-seal (:func:`looks_like_seal`) as typed, lower case, for the rules to say
+    what is wrong with it. Thirty-third breaker, LOW 6: both were refused, one as "a quote is not closed"."""
+    text = text.strip()
+    if re.match(r"seal of the\b", text, re.IGNORECASE) and ":" in text:
+        text = text.rsplit(":", 1)[1].strip()
+    joined = "".join(text.split())
+    if joined != text and re.fullmatch(r"[0-9a-fA-F]+", joined) and looks_like_seal(joined):
+        text = joined
+    return text.lower() if looks_like_seal(text) else None
+
+
 def looks_like_seal(text: str) -> bool:
     """Whether ``text`` is plainly a seal or a near one (a seal pasted short, long or with a slip): one word of
     letters and digits only, at least a quarter of :data:`SEAL_DIGITS` long, three quarters or more of it hex

@@ -172,10 +172,12 @@ class DuelTable:
         words = text.split()
         if side is not None and words and words[0].lower() in ("battle", "power", "cast", "spell", "reroll", "spare"):
             return ev.Commit(side, ev.parse_assignment(text))
-        if side is not None and rules.looks_like_seal(text.strip()):  # the seal `referee duel seal` printed, pasted (twenty-eighth
-            # breaker: the prompt asked for it, then refused it), or nearly (thirty-second breaker, MED 3: a digit short, it was
-            # "not a command"): the rules refuse a near-seal as a seal and say what is wrong with it (a seal is no secret)
-            return ev.Commit(side, seal=text.strip().lower())
+        seal = rules.typed_seal(text) if side is not None else None
+        if side is not None and seal is not None:  # the seal `referee duel seal` printed, pasted (twenty-eighth breaker: the
+            # prompt asked for it, then refused it), with its line or broken by blanks (thirty-third breaker, LOW 6), or nearly
+            # (thirty-second breaker, MED 3: a digit short, it was "not a command"): the rules refuse a near-seal as a seal and
+            # say what is wrong with it (a seal is no secret)
+            return ev.Commit(side, seal=seal)
         return None
 
     def parse_command(self, words: Sequence[str], state: State) -> ev.Event:
