@@ -1583,10 +1583,11 @@ def test_an_undo_says_what_to_put_back_only_when_something_on_the_table_moved(tm
     assert session.answer("1").error is None and session.game.log.events  # the yellow marker placed
     reply = session.answer("undo")  # the yellow marker goes back (a reveal is never taken back, R77)
     # thirty-first breaker (LOW 6): it said "the cubes and markers" when only the yellow marker had moved
-    assert reply.error is None and reply.put_back == "Put the yellow marker back as it was."
+    # thirty-third breaker (LOW 7): the first marker was on no Location, "back as it was" said nothing to do
+    assert reply.error is None and reply.put_back == "Take the yellow marker off the row."
     out = io.StringIO()
     tableui._show_reply(reply, Console(file=out, width=100, color_system=None), session, lambda note, state: None)
-    assert "Put the yellow marker back" in out.getvalue() and "cards" not in out.getvalue()
+    assert "Take the yellow marker off the" in out.getvalue() and "cards" not in out.getvalue()
     solo = tmp_path / "solo.toml"
     one_shot("solo", solo, "new --difficulty normal --spells bind,shield --seed 4")
     one_shot("solo", solo, "draw --card dalnish")  # a card of the player's own deck (the referee's draw stands, ruling 84)
@@ -1928,3 +1929,23 @@ def test_a_one_shot_commands_refusal_at_a_prompt_keeps_the_braces_typed(tmp_path
     assert reply.error is not None and echo in reply.error, reply.error
     warding = session.answer("warding") if game == "solo" else None  # click's own choice name still loses its braces
     assert warding is None or (warding.error is not None and "'won|retreat'" in warding.error), warding
+
+
+def test_a_solo_undo_names_each_track_marker_to_put_back_and_where(tmp_path):
+    """Thirty-third breaker, LOW 7: undoing `cast bind` said "Undone: cast Bind rows 1. Put the cards and markers back as
+    they were.": the save's notation, and no word of which markers moved. Each track marker that moved is named with the
+    space it goes back to; a Battle Loss spell's rows are said in words."""
+    from referee.solo import events as sev
+
+    save = tmp_path / "s.toml"
+    one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 3")
+    one_shot("solo", save, "draw --card quenmoor")
+    one_shot("solo", save, "battle --dice 1,1 --enemy 6,6,6")
+    one_shot("solo", save, "turn randven")  # the Battle Loss card, from the player's own deck
+    before = load_solo(save, DB).state
+    one_shot("solo", save, "cast bind")
+    after = load_solo(save, DB).state
+    assert after.mana != before.mana
+    result = CliRunner().invoke(main, ["solo", "undo", "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0 and f"Put back the Mana marker on {before.mana}." in result.stdout, result.stdout
+    assert view.event_text(sev.Cast("solo.spell.bind", rows=1), DB) == "cast Bind (the Battle Loss roll 1 row lower)"

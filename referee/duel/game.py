@@ -63,6 +63,8 @@ class DuelGameRules:
         moved = moved_on_the_table(played, restored)
         if not moved:
             return ""
+        if moved == ["the yellow marker"] and rules.marker_stands_on(restored) is None:  # the first Location chosen, taken
+            return "Take the yellow marker off the row."  # back (thirty-third breaker, LOW 7: "back as it was", on no Location)
         return f"Put {listed(moved)} back as {'it was' if moved == ['the yellow marker'] else 'they were'}."
 
     decode = staticmethod(ev.from_dict)

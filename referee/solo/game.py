@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Self
 
 import pnp.database
 from pnp.database import Database
+from pnp.oneline import listed
 from referee import checkpoint, dice
 from referee import events as shared_events
 from referee.errors import ParseError, RuleError, as_written, check_keys, id_list_problem, toml_kind
@@ -40,12 +41,19 @@ def on_the_table(state: State) -> tuple[Any, ...]:
             None if stand is None else (stand.hit_points, stand.recharged_at))
 
 
+TRACK_MARKERS = (("Mana", "mana"), ("Spirit", "spirit"), ("Grayking", "grayking"))
+"""The markers of the character card's tracks and the Grayking's, named as the cards print them, with their state fields."""
+
+
+def _off_the_tracks(state: State) -> tuple[Any, ...]:
+    """:func:`on_the_table` without the track markers (:data:`TRACK_MARKERS`)."""
+    return on_the_table(state)[3:]
+
+
 def setup_problem(db: Database, difficulty: str, spells: Sequence[str]) -> str | None:
     """What is wrong with a save file's ``[setup]`` ``difficulty`` and ``spells`` (hand-edited), said at its key with what
     a save holds there, or ``None`` (thirty-second breaker: said in the words of `new`, "choose", "take", at no key).
     A save holds the difficulty and the two starting spells its game began with (rulebook, Setup; docs/rulings.md R3)."""
-    from pnp.oneline import listed
-
     starts = list(core.track(db).start)
     if difficulty not in starts:
         return (f"[setup] difficulty: {as_written(difficulty)} is no difficulty; a save holds "
@@ -70,10 +78,19 @@ class SoloGameRules:
 
     @staticmethod
     def put_back(undone: Sequence[ev.Event], played: State, restored: State) -> str:
-        """``Put the cards and markers back as they were.`` when a card, a track marker, a spell card's side, an Elder, a
-        marker on the map or a hit-point marker differs (:func:`on_the_table`); ``""`` when the steps taken back moved
-        none (a typed losing roll that waits for aid: thirtieth breaker, "put the cards back" after it)."""
-        return "Put the cards and markers back as they were." if on_the_table(played) != on_the_table(restored) else ""
+        """What the players put back after an undo: each track marker that moved, on the space it goes back to (``Put back
+        the Mana marker on 14 and the Grayking marker on 16.``: thirty-third breaker, LOW 7, it named no marker), then
+        ``Put the other cards and markers back as they were.`` when a card, a spell card's side, an Elder, a marker on
+        the map or a hit-point marker differs too (:func:`on_the_table`); ``""`` when the steps taken back moved none (a
+        typed losing roll that waits for aid: thirtieth breaker, "put the cards back" after it)."""
+        if on_the_table(played) == on_the_table(restored):
+            return ""
+        tracks = [f"the {name} marker on {getattr(restored, key)}" for name, key in TRACK_MARKERS
+                  if getattr(played, key) != getattr(restored, key)]
+        said = f"Put back {listed(tracks)}." if tracks else ""
+        if _off_the_tracks(played) != _off_the_tracks(restored):
+            said = f"{said} Put the {'other ' if tracks else ''}cards and markers back as they were.".strip()
+        return said
 
     decode = staticmethod(ev.from_dict)
     resolve = staticmethod(rules.resolve)

@@ -348,7 +348,8 @@ def event_text(event: ev.Event, db: Database) -> str:
         uses = "".join(f" elder {rules.name(db, e)}" for e in event.elders) + "".join(f" cast {rules.name(db, s)}" for s in event.casts)
         return f"battle{uses}{_dice('you', event.dice)}{_dice('servants', event.enemy)}{_card('next', db, event.next)}"
     if isinstance(event, ev.Cast):
-        rows = f" rows {event.rows}" if event.rows is not None else ""
+        rows = (f" (the Battle Loss roll {event.rows} row{'s' if event.rows != 1 else ''} lower)" if event.rows is not None
+                else "")  # (thirty-third breaker, LOW 7: "rows 1", the save's notation)
         reroll = f" re-roll {' '.join(map(str, event.reroll))}" if event.reroll else ""
         return (f"cast {rules.name(db, event.spell)}{rows}{reroll}{_dice('->', event.dice)}{_dice('counter', event.counter)}"
                 f"{_card('next', db, event.next)}")
