@@ -612,6 +612,10 @@ class TableSession:
         if len(named) == 1 and not begun:
             return self._chosen(named[0], typed_dice=None, question=question)
         value = _match(question.values, slug) or _match(question.values, word)
+        if value is not None and len(slug) == 1 and slug not in question.values and word not in question.values:
+            # one letter is a slip as often as a name (thirty-third breaker, LOW 8: `r`, just after Randven was refused,
+            # was read as Elder Rhun, and the Battle Loss row with it): named, never taken
+            return Reply(error=f"{text!r} could be {', '.join(begun[:8])}: type more of it.")
         several = begun if value is None else []
         candidates = [c.label for c in named] + several
         if (len(candidates) > 1 or (len(slug) == 1 and candidates)) and not any(w.startswith("-") for w in text.split()):

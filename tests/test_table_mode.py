@@ -1949,3 +1949,21 @@ def test_a_solo_undo_names_each_track_marker_to_put_back_and_where(tmp_path):
     result = CliRunner().invoke(main, ["solo", "undo", "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
     assert result.exit_code == 0 and f"Put back the Mana marker on {before.mana}." in result.stdout, result.stdout
     assert view.event_text(sev.Cast("solo.spell.bind", rows=1), DB) == "cast Bind (the Battle Loss roll 1 row lower)"
+
+
+def test_one_letter_for_the_next_card_is_never_read_as_a_card(tmp_path):
+    """Thirty-third breaker, LOW 8: at "The card you turned over", `r` (a slip, just after Randven was refused as on the
+    discard pile) was read as Elder Rhun, and the Battle Loss row was read from that card. One letter is answered with the
+    names it could be, and nothing is played; the name typed out is taken."""
+    save = tmp_path / "s.toml"
+    one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 12")
+    one_shot("solo", save, "draw --card randven")
+    one_shot("solo", save, "battle --dice 5,6 --enemy 6,6,6")
+    game = load_solo(save, DB)
+    session = TableSession(game, save, SoloTable(DB, solo_parse))
+    played = len(session.game.log.events)
+    reply = session.answer("r")
+    assert reply.played is None and reply.error is not None and "could be" in reply.error and "type more of it" in reply.error
+    assert len(session.game.log.events) == played
+    reply = session.answer("rhun")
+    assert reply.error is None and len(session.game.log.events) == played + 1
