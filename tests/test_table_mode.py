@@ -1743,6 +1743,8 @@ def _both_sealed_at_the_table(tmp_path, shadowmajik_sealed_as: str = "shadowmaji
     "'{wardens}' '{shadowmajik}'",
     "{wardens_spaced} {shadowmajik_spaced}",
     "{wardens_upper} \"{shadowmajik_spaced}\"",
+    "wardens='{wardens}' shadowmajik='{shadowmajik}'",  # thirty-third breaker, LOW 9: the form the one-shot reveal takes
+    "shadowmajik = {shadowmajik_spaced} Wardens={wardens}",  # either order, the side in any case, unquoted
 ])
 def test_openings_at_the_table_are_read_as_the_one_shot_reads_them(tmp_path, line):
     """Thirty-second breaker (LOW 10), R77: at the table's opening prompt, `battle 1,1 power 1 # 9485...` (spaces around `#`,

@@ -9,6 +9,7 @@ Nothing here decides what is legal: the choices are :func:`referee.duel.legal.it
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -157,7 +158,8 @@ class DuelTable:
         if sealed and text.split()[:1] and text.split()[0].lower() in ev.COMMANDS:
             return None  # a one-shot command's words (`reveal --open wardens='...'`): read as the command
         if sealed:  # each opening read as the one-shot `--open` reads it (thirty-second breaker, LOW 10)
-            openings = ev.split_openings(text, rules.FORFEIT)
+            named = _openings_by_side(text, sealed)
+            openings = named if named is not None else ev.split_openings(text, rules.FORFEIT)
             if openings is None or len(openings) != len(sealed):
                 example = " ".join(["battle 3,5 power 6#SALT", "forfeit"][: len(sealed)])  # a forfeit stands in for one opening
                 raise ev.EventError(f"type {len(sealed)} opening{'s' if len(sealed) > 1 else ''} as `referee duel seal` printed "
@@ -258,6 +260,28 @@ def _words(name: str) -> tuple[str, ...]:
     from referee import clitools
 
     return (clitools.slug(name),)
+
+
+def _openings_by_side(text: str, sealed: Sequence[Side]) -> list[str] | None:
+    """The openings of ``text`` written as the one-shot `reveal` takes them, each after its side (``wardens='battle 3,5
+    power 6#SALT' shadowmajik=forfeit``: the form a Next line shows), in the order of ``sealed``; ``None`` when ``text``
+    names no side so. Thirty-third breaker, LOW 9: the table refused that form and took only the bare openings. Raises
+    :class:`~referee.duel.events.EventError` when the sides named are not those that sealed, or one is named twice."""
+    marker = re.compile(r"(?:^|\s)(?:--open\s+)?(wardens|shadowmajik)\s*=\s*", re.IGNORECASE)
+    if not marker.search(text):
+        return None
+    pieces = marker.split(text)
+    form = " ".join(f"{side}=OPENING" for side in sealed)
+    if pieces[0].strip():
+        raise ev.EventError(f"type each opening after its side ({form}), or the openings alone")
+    given: dict[str, str] = {}
+    for side, opening in zip(pieces[1::2], pieces[2::2], strict=True):
+        if side.lower() in given:
+            raise ev.EventError(f"an opening is given twice for one side: type {form}")
+        given[side.lower()] = opening.strip()
+    if set(given) != set(sealed):
+        raise ev.EventError(f"the openings waited for: {form}")
+    return [given[side] for side in sealed]
 
 
 def _unopened(state: State) -> list[Side]:
