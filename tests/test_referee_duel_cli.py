@@ -680,3 +680,14 @@ def test_a_finished_duel_has_no_hands_in_its_json_status(tmp_path):
         run(save, "reveal")
     status = json.loads(run(save, "status --json"))
     assert status["phase"] == "over" and status["result"] == "wardens" and status["hands"] is None
+
+
+def test_an_opening_the_shell_split_is_said_to_be_quoted(tmp_path):
+    """Thirty-third breaker, LOW 14: `reveal --open wardens=battle 3,5 power 6#SALT` (no shell quotes) got click's bare
+    "Got unexpected extra arguments (3,5 power 6#...)". The line says to quote each opening whole, and why."""
+    save = tmp_path / "d.toml"
+    run(save, "new --seed 5")
+    before = save.read_bytes()
+    said = run(save, "reveal --open wardens=battle 3,5 power 6#56cdf4496069abe4", code=2)
+    assert "quote each opening whole" in said and "unexpected" not in said, said
+    assert save.read_bytes() == before

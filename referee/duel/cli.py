@@ -488,13 +488,19 @@ def seal(side: Side, text: str | None, database_path: Path | None) -> None:
                f"{a.text()}#{salt}")
 
 
-@duel.command()
+@duel.command(context_settings={"allow_extra_args": True})  # words of an opening the shell split off: said below
 @click.option("--open", "openings", multiple=True, help="SIDE='ASSIGNMENT#SALT': open a sealed commitment.")
 @click.option("--reroll", "rerolls", multiple=True,
               help="SIDE=DICE: the physical dice a re-roll spell gave, e.g. wardens=4 (default: the referee rolls).")
 @_common
 def reveal(openings: tuple[str, ...], rerolls: tuple[str, ...], save_path: Path | None, database_path: Path | None) -> None:
     """Reveal both players' dice once both have committed, and settle the battle."""
+    extra = click.get_current_context().args
+    if extra:  # an opening typed without quotes: the shell split it at its spaces, and a `#` began a comment (thirty-third
+        # breaker, LOW 14: click's bare "Got unexpected extra arguments")
+        raise click.UsageError(f"{quoted(' '.join(extra), 40)} is no option: quote each opening whole, "
+                               f"`{CMD} reveal --open wardens='battle 3,5 power 6#SALT'` (unquoted, the shell splits it at its "
+                               f"spaces, and a # begins a comment)")
     _game.play(save_path, database_path, lambda g: reveal_event(openings, rerolls, g.state))
 
 
