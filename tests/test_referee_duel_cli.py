@@ -691,3 +691,21 @@ def test_an_opening_the_shell_split_is_said_to_be_quoted(tmp_path):
     said = run(save, "reveal --open wardens=battle 3,5 power 6#56cdf4496069abe4", code=2)
     assert "quote each opening whole" in said and "unexpected" not in said, said
     assert save.read_bytes() == before
+
+
+def test_play_on_a_saved_game_refuses_the_options_of_a_new_one(tmp_path):
+    """Thirty-third breaker, LOW 12: `referee duel play --wardens Zed --seed 9 --row ...` on a game in progress played that
+    game and dropped the options without a word. They are refused in one line that offers `play` without them, or the
+    `new --force` with them, which works as printed; the save is untouched."""
+    save = tmp_path / "d.toml"
+    run(save, "new --seed 5")
+    before = save.read_bytes()
+    said = run(save, "play --wardens Zed --seed 9", code=2)
+    assert "--wardens and --seed set up a new game" in said and "`referee duel new --force --seed 9 --wardens Zed" in said, said
+    assert save.read_bytes() == before
+    offered = re.search(r"`referee duel (new --force[^`]*)`", said)
+    assert offered is not None
+    run(save, offered.group(1))
+    from referee.duel.game import load as load_duel
+
+    assert load_duel(save, database.load(DB)).state.setup.names.wardens == "Zed"

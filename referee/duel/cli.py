@@ -574,12 +574,25 @@ def play(wardens_name: str, shadow_name: str, row: str | None, seed: int | None,
     from referee.duel.table import DuelTable
     from referee.table import TableSession
 
+    path = clitools.save_path(save_path, "duel")
+    if os.path.lexists(path):  # the options set up a new game only (thirty-third breaker, LOW 12: ignored without a word)
+        context = click.get_current_context()
+        given = [option for name, option in (("wardens_name", "--wardens"), ("shadow_name", "--shadowmajik"), ("row", "--row"),
+                                             ("seed", "--seed"))
+                 if context.get_parameter_source(name) in (click.core.ParameterSource.COMMANDLINE,
+                                                           click.core.ParameterSource.ENVIRONMENT)]
+        if given:
+            from pnp.oneline import listed
+
+            raise click.UsageError(clitools.with_given(
+                f"{listed(given)} set up a new game, and a game is saved here: play it without "
+                f"{'them' if len(given) > 1 else 'it'} (`{CMD} play`), or start a new one with "
+                f"{'them' if len(given) > 1 else 'it'} (`{CMD} new --force {clitools.typed_options()}`, then `{CMD} play`)"))
     if os.environ.get("TERM", "").lower() in ("dumb", "unknown"):  # its prompts would echo the placings and keep the dice on screen
         raise click.ClickException(f"this terminal (TERM={os.environ['TERM']}) cannot hide what is typed, and each side's "
                                    f"placing is hidden (R77): play in a full terminal, or with the one-shot commands "
                                    f"(`{CMD} commit --player SIDE` asks with hidden input)")
     clitools.require_terminal("duel")  # a pipe or a file: the one-shot commands instead (thirty-second breaker, LOW 18)
-    path = clitools.save_path(save_path, "duel")
     if not os.path.lexists(path):
         clitools.console().print(f"No game saved in {path}: a new game.", markup=False)
         click.get_current_context().invoke(new, seed=seed, wardens_name=wardens_name, shadow_name=shadow_name, row=row,
