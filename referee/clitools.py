@@ -288,7 +288,8 @@ class GameCommands:
                        f"writes a checkpoint).")
             return
         kept = ", ".join(str(n) for n in report.kept)
-        click.echo(f"{path}: {played}; the checkpoint's states (after events {kept}) equal the replay.")
+        after = f"event {kept}" if len(report.kept) == 1 else f"events {kept}"  # (thirty-third breaker, LOW 13: "events 16")
+        click.echo(f"{path}: {played}; the checkpoint's states (after {after}) equal the replay.")
 
     def log(self, save: Path | None, database: Path | None, verbose: bool) -> None:
         """``log``: the game so far, one line an event (:meth:`referee.game.RefereeGame.log_lines`)."""

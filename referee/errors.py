@@ -140,7 +140,7 @@ def id_list_problem(key: str, written: Sequence[str], ids: Sequence[str], count:
     if twice is not None:
         return f"[setup] {key}: {twice} is written twice; a save holds {holds}, each once"
     if len(written) != count:
-        return f"[setup] {key}: {len(written)} {kind}s; a save holds {holds}"
+        return f"[setup] {key}: {len(written)} {kind}{'' if len(written) == 1 else 's'}; a save holds {holds}"
     return None
 
 

@@ -458,6 +458,8 @@ def _write_new(path: Path, game: str, document: dict[str, Any], in_progress: Cal
         raise
     older = ", replacing the older game kept there" if before is not None else ""
     if kind != game or unreadable:  # an empty or unreadable file held no game (twenty-eighth breaker: "The game saved in" it)
+        if kind == game:  # a game cut short or edited (thirty-third breaker, LOW 13: it "held no game")
+            return f"The file {path} held a game of {_title(game)} that cannot be read; it is kept in {previous}{older}."
         return f"The file {path} held no game of {_title(game)} that can be read; it is kept in {previous}{older}."
     return f"The game saved in {path} is kept in {previous}{older}."
 

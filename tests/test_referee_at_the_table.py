@@ -138,6 +138,29 @@ def test_the_map_fits_60_70_and_80_columns(width):
     assert "W" in body and all(f"/{h}" in body.replace(" ", "") for h in ("A2", "I4", "B6"))  # every row, hex names kept
 
 
+@pytest.mark.parametrize("width", [57, 60, 70, 76, 80, 100, None])
+def test_the_map_legend_ends_no_line_in_a_separator_and_notes_only_hidden_numbers(width):
+    """Thirty-third breaker, LOW 13 and LOW 18: the legend, wrapped, left its separator (` · `) dangling at a line's end;
+    and on a narrow terminal the note "a hex with a marker shows the marker, not its number" was printed beside hexes
+    that showed both. No legend line ends in its separator, and the note is printed only when a hex's number gave way."""
+    from referee import glyphs
+
+    g = on_map(3)
+    lines = ["".join(piece for piece, _ in line).rstrip() for line in view.map_picture(g.state, DB, width=width)]
+    separator = glyphs.glyph(glyphs.LEGEND_SEPARATOR, "; ", "utf-8").strip()
+    assert not any(line.endswith(separator) for line in lines), lines
+    noted = any("in place of its number" in line for line in lines)
+    mb = g.state.map_battle
+    assert mb is not None
+    grid = view.expanded.battle_map(g.state, DB).hex_map
+    numbered = {s.hex for s in mb.living if grid[s.hex].number and grid[s.hex].number >= 10} | (
+        {mb.warden} if grid[mb.warden].number and grid[mb.warden].number >= 10 else set())
+    if width is None or width >= 76:
+        assert not noted, lines  # a cell wide enough for a number and its markers
+    if noted:
+        assert numbered, lines  # only a two-digit number gives way to a marker
+
+
 def test_a_terminal_too_narrow_for_the_map_is_told_how_wide_it_must_be():
     """README (`referee solo map` fits terminals from 57 columns): below that the view raises
     :class:`view.MapTooNarrow` with both widths, and writes no command (the CLI and the session say where else

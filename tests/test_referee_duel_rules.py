@@ -72,7 +72,7 @@ def test_setup_cubes_points_and_first_chooser(db, cite):
 
 
 def test_a_typed_row_must_be_seven_different_locations(db):
-    with pytest.raises(rules.RuleError, match="one twice"):
+    with pytest.raises(rules.RuleError, match="is dealt twice in the row"):
         rules.new_game(db, 1, row=ROW[:6] + ROW[:1])
 
 

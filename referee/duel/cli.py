@@ -333,8 +333,13 @@ def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, 
     try:
         dealt = None
         if row is not None:  # the Locations the players dealt, by name: a number would name a deal they never saw
+            places = re.split(r"\s*,\s*", row.strip())
+            if "" in places:  # (thirty-third breaker, LOW 13: `gale,,rift` was read as 6 places, `--dice 1,,2` is refused)
+                where = "nothing" if places == [""] else "an empty place between two commas or at an end"
+                raise click.BadParameter(f"{where}: name each Location of the row once, left to right, separated by commas",
+                                         param_hint="--row")
             try:
-                dealt = [rules.location_id(db, x) for x in re.split(r"\s*,\s*", row.strip()) if x]
+                dealt = [rules.location_id(db, x) for x in places]
             except RefereeError as error:
                 raise clitools.fail(error, f"--row: {error}") from None
         game = duel_game.DuelGame.new(db, seed, PerSide(wardens_name, shadow_name), dealt, dice_scheme)

@@ -200,9 +200,11 @@ def new_game(db: Database, seed: int, names: PerSide[str] | None = None, row: Se
         unknown = [x for x in dealt if x not in ids]
         if unknown:
             raise RuleError(f"no Location {unknown[0]!r}")
-        if len(set(dealt)) != len(dealt) or len(dealt) != r.locations_dealt:
-            twice = " (one twice)" if len(set(dealt)) != len(dealt) else ""
-            raise RuleError(f"deal {r.locations_dealt} different Locations in the row, not {len(dealt)}{twice}")
+        twice = next((x for i, x in enumerate(dealt) if x in dealt[:i]), None)
+        if twice is not None:  # (thirty-third breaker, LOW 13: "not 7 (one twice)", naming neither)
+            raise RuleError(f"{name(db, twice)} is dealt twice in the row: deal {r.locations_dealt} different Locations")
+        if len(dealt) != r.locations_dealt:
+            raise RuleError(f"deal {r.locations_dealt} different Locations in the row, not {len(dealt)}")
     removed = tuple(x for x in ids if x not in dealt)  # in file order, however the row was dealt
     setup = Setup(seed, dealt, removed, names or PerSide("Wardens", "Shadowmajik"), dice)
     return State(setup=setup, row=tuple(Place(x) for x in dealt), points=PerSide(r.points_min, r.points_min),

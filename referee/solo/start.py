@@ -49,6 +49,8 @@ def new_game(db: Database, difficulty: str, spells: Iterable[str], seed: int) ->
         raise RuleError(f"choose exactly two starting spells, not {len(spells)}", field="spells")
     for spell_id in spells:
         core.spell(db, spell_id)
+    if spells[0] == spells[1]:  # one spell named twice (thirty-third breaker, LOW 13: "Bind and Bind are not a legal start")
+        raise RuleError(f"{core.spell(db, spells[0]).name} is named twice; take two different spells", field="spells")
     if not legal_start(db, *spells):
         a, b = (core.spell(db, s) for s in spells)
         raise RuleError(f"{a.name} and {b.name} are not a legal start; take two top spells of different types, "

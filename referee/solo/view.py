@@ -274,6 +274,7 @@ def map_picture(state: State, db: Database, map_id: str | None = None, width: in
     half = width_of_cell // 2
     inner = width_of_cell - 2
     lines: list[list[tuple[str, str | None]]] = []
+    hidden_numbers = False  # a hex whose printed number gave way to its markers (the note below says so only then)
 
     def prose(text: str, style: str | None = None) -> None:
         for line in (textwrap.wrap(text, width) if width else [text]):
@@ -304,20 +305,25 @@ def map_picture(state: State, db: Database, map_id: str | None = None, width: in
                     style = style or f"bold {bmap.color}"
             text = f"{printed}{(' ' + marks) if marks else ''}"
             if len(text) > inner:  # the compact form: what stands on the hex before its printed number
-                text = marks
+                text, hidden_numbers = marks, True
             top.append((f"/{hexes.hex_name(address):^{inner}}\\", "dim"))
             mid.append((f"\\{text:^{inner}}/", style))
         for pieces in (top, mid):
             while pieces and not pieces[-1][0].strip():
                 pieces.pop()
             lines.append(pieces)
-    compact = " (on a narrow terminal a hex with a marker shows the marker, not its number)" if width_of_cell < MAP_CELLS[1] else ""
     legend = ["S start (white cross)", "R recharge (blue cross)", "numbers 2-12 as printed (2d6 placement)", ". unlabelled hex"]
     separator = glyphs.glyph(glyphs.LEGEND_SEPARATOR, "; ", encoding)
-    for line in textwrap.wrap(separator.join(item.replace(" ", "\u00a0") for item in legend), width) if width else [separator.join(legend)]:
-        lines.append([(line.replace("\u00a0", " "), None)])  # an item is never split across lines
-    if compact:
-        prose(compact.strip(" ()").capitalize() + ".")
+    line_of_legend = ""  # items joined by the separator, never split across lines, no separator at a line's end
+    for item in legend:  # (thirty-third breaker, LOW 13: piped, a line ended in a dangling separator)
+        joined = f"{line_of_legend}{separator}{item}" if line_of_legend else item
+        if line_of_legend and width and len(joined.rstrip()) > width:
+            lines.append([(line_of_legend.rstrip(), None)])
+            joined = item
+        line_of_legend = joined
+    lines.append([(line_of_legend.rstrip(), None)])
+    if hidden_numbers:  # (thirty-third breaker, LOW 18: said beside hexes that showed both)
+        prose("On a narrow terminal a hex shows its markers in place of its number where both do not fit.")
     if mb is not None:
         prose(f"W you, on {expanded.name(mb.warden)}; round {mb.round}, phase {mb.step}")
         for s in mb.servants:
