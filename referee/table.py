@@ -138,7 +138,8 @@ class Reply:
     played, resolved), ``screen`` (a command's output to print as is: a status table, a map, the log),
     ``leave`` (the player asked to quit), ``undone`` (what an ``undo`` took back, in words) and ``put_back``
     (what to put back on the table then, ``""`` for nothing), ``unread`` (the error says only that the text is no
-    answer here: a line read as two answers then says why its first answer was refused instead)."""
+    answer here: a line read as two answers then says why its first answer was refused instead), ``wipe`` (the answer,
+    on the shared screen, was a secret: the screen and its scrollback are to be wiped before the error is shown)."""
 
     notes: tuple[str, ...] = ()
     error: str | None = None
@@ -148,6 +149,7 @@ class Reply:
     undone: str | None = None
     put_back: str = ""
     unread: bool = False
+    wipe: bool = False
 
 
 class TableGame(Protocol):
@@ -177,6 +179,11 @@ class TableGame(Protocol):
     def why_not(self, text: str, state: Any) -> str | None:
         """Why ``text``, which answers nothing at this prompt, names something that cannot be played now
         (a quest card already on the discard pile), in one line; ``None`` when it names nothing known."""
+
+    def secret_shown(self, text: str, state: Any) -> str | None:
+        """Why ``text``, typed at a prompt everyone sees, is a secret one player meant to type unseen (the duel's placing
+        before its hidden prompt), in one line that never quotes it; ``None`` for any other text. The session then wipes
+        the screen (thirty-third breaker, LOW 17: it stayed on screen and was quoted back)."""
 
     def commands(self) -> Mapping[str, str]:
         """The game's own commands at any prompt (``map``, ``spells``) -> what each shows."""
@@ -581,6 +588,9 @@ class TableSession:
                 after = f": `quit`, then `{offered[0]}`" if offered else ": `quit` first"
                 return Reply(error=f"The game is over; another game starts after this session{after}.")
             return Reply(error=f"The game is over: Enter or `quit` leaves{undo}.")
+        secret = None if question.hidden else self.table.secret_shown(text, self.state)
+        if secret is not None:
+            return Reply(error=secret, wipe=True)
         word = text.lower()
         if not text:
             if question.default is None:

@@ -70,7 +70,7 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
     from referee import clitools
 
     out = console or clitools.console()
-    prompt: PromptSession[str] = PromptSession(history=InMemoryHistory(), completer=_Answers(session),
+    prompt: PromptSession[str] = PromptSession(history=_History(session), completer=_Answers(session),
                                                complete_while_typing=False, input=input, output=output, key_bindings=_bindings())
     # A hidden answer (the duel's placing) is typed unseen, kept out of the history, and its prompt (which
     # may show the dice the referee rolled that player) is erased once answered.
@@ -118,6 +118,11 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         if hidden and reply.error:  # it may tell the other player what was tried, or which dice
             private = undisclosed(reply.error, line, glyphs.glyph(glyphs.ELLIPSIS, "...", secret.output.encoding()))
             continue
+        if reply.wipe:  # a secret typed where everyone sees it: gone from the screen and its scrollback, then asked again
+            _wipe(prompt.output)
+            _show_reply(reply, out, session, note_style)
+            _show_question(session, out)
+            continue
         _show_reply(reply, out, session, note_style)
         if reply.played is not None or reply.undone is not None or (reply.error is None and session.variants()):
             _show_question(session, out, said=reply.notes)
@@ -146,6 +151,20 @@ def _saved_line(session: TableSession) -> str:
         return f"Saved: {session.path}. {with_given(session.game.next_line())}"
     given = GIVEN.get() or f"--save {shell_quoted(str(session.path))}"
     return f"Saved: {session.path}. Continue with `referee {session.table.name} play {given}`."
+
+
+class _History(InMemoryHistory):
+    """The answers typed at the shared prompts, for the up arrow: never a secret typed there by mistake (a placing at the
+    duel's Location prompt: :meth:`referee.table.TableGame.secret_shown`), which the next player would call back."""
+
+    def __init__(self, session: TableSession) -> None:
+        super().__init__()
+        self.session = session
+
+    def append_string(self, string: str) -> None:
+        """Keep ``string`` unless it is a secret shown."""
+        if self.session.table.secret_shown(string, self.session.state) is None:
+            super().append_string(string)
 
 
 class _Unseen(Processor):

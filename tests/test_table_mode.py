@@ -1969,3 +1969,20 @@ def test_one_letter_for_the_next_card_is_never_read_as_a_card(tmp_path):
     assert len(session.game.log.events) == played
     reply = session.answer("rhun")
     assert reply.error is None and len(session.game.log.events) == played + 1
+
+
+def test_a_placing_typed_at_the_location_prompt_is_wiped_and_never_quoted(tmp_path):
+    """Thirty-third breaker, LOW 17: a placing typed too early at the duel's Location prompt (which everyone sees) stayed on
+    the screen and was quoted back ("'battle 3,5 power 6' is not an answer here"). The session asks the screen to be
+    wiped, says what it was without quoting it, plays nothing; the up arrow never calls it back (R77)."""
+    save = tmp_path / "d.toml"
+    one_shot("duel", save, "new --seed 5")
+    game = load_duel(save, DB)
+    session = TableSession(game, save, DuelTable(DB, duel_parse))
+    reply = session.answer("battle 3,5 power 6")
+    assert reply.wipe and reply.error is not None and "3,5" not in reply.error and not session.game.log.events
+    history = tableui._History(session)
+    history.append_string("battle 3,5 power 6")
+    history.append_string("2")
+    assert list(history.load_history_strings()) == ["2"]
+    assert not session.answer("2").wipe and session.game.log.events  # an answer is no secret

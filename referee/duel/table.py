@@ -134,6 +134,15 @@ class DuelTable:
         """Nothing: every duel answer the table cannot read is refused by its reader in words of its own."""
         return None
 
+    def secret_shown(self, text: str, state: State) -> str | None:
+        """A placing (``battle 3,5 power 6``) typed at the Location or recall prompt, which everyone sees: said without
+        quoting it, as asked for unseen once the Location is chosen (R77)."""
+        words = text.split()
+        if state.phase in ("marker", "recall") and words and words[0].lower() in PLACING_WORDS:
+            return ("That was a placing, on the shared screen: it is wiped, and asked for unseen, each player in turn, once "
+                    "the Location is chosen (R77). Now the Location.")
+        return None
+
     def typed_value(self, text: str, state: State) -> ev.Event | None:
         """A placing typed at a hidden prompt (``battle 3,5 cast 4``: the side's commitment of physical
         dice, or of the dice the referee rolled it, R71), or the openings of the sealed placings when the
@@ -172,7 +181,7 @@ class DuelTable:
             return ev.Reveal(**fields)
         side = self.waiting_side(state)
         words = text.split()
-        if side is not None and words and words[0].lower() in ("battle", "power", "cast", "spell", "reroll", "spare"):
+        if side is not None and words and words[0].lower() in PLACING_WORDS:
             return ev.Commit(side, ev.parse_assignment(text))
         seal = rules.typed_seal(text) if side is not None else None
         if side is not None and seal is not None:  # the seal `referee duel seal` printed, pasted (twenty-eighth breaker: the
@@ -260,6 +269,10 @@ def _words(name: str) -> tuple[str, ...]:
     from referee import clitools
 
     return (clitools.slug(name),)
+
+
+PLACING_WORDS = ("battle", "power", "cast", "spell", "reroll", "spare")
+"""The words a placing begins with (:func:`referee.duel.events.parse_assignment`)."""
 
 
 def _openings_by_side(text: str, sealed: Sequence[Side]) -> list[str] | None:

@@ -469,6 +469,10 @@ class SoloTable:
             return ev.Servants(tuple(chosen), typed=True)
         return None
 
+    def secret_shown(self, text: str, state: State) -> str | None:
+        """Nothing: the solo game has no secret from another player."""
+        return None
+
     def why_not(self, text: str, state: State) -> str | None:
         """Where the quest card ``text`` names is, when it is not in the draw pile (a card of one's own deck
         typed twice, seventh breaker: :func:`referee.solo.core.card_place`); ``None`` for a text that names no
