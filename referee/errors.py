@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 import tomli_w
 
-from pnp.oneline import numbers_unmarked, shortened
+from pnp.oneline import shortened
 from referee.glyphs import ELLIPSIS
 
 
@@ -67,7 +67,7 @@ def undisclosed(message: str, typed: str = "", left_out: str = ELLIPSIS) -> str:
         shown += [_numbers_left_out(message[at:span.start()], typed, left_out), hide(span)]
         at = span.end()
     shown.append(_numbers_left_out(message[at:], typed, left_out))
-    return numbers_unmarked("".join(shown))
+    return "".join(shown)  # its own numbers still marked: the line is unmarked where it is shown (pnp.oneline.numbers_unmarked)
 
 
 def _numbers_left_out(text: str, typed: str, left_out: str) -> str:

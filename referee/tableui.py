@@ -116,7 +116,7 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         if reply.leave:
             break
         if hidden and reply.error:  # it may tell the other player what was tried, or which dice
-            private = undisclosed(reply.error, line, glyphs.glyph(glyphs.ELLIPSIS, "...", secret.output.encoding()))
+            private = numbers_unmarked(undisclosed(reply.error, line, glyphs.glyph(glyphs.ELLIPSIS, "...", secret.output.encoding())))
             continue
         if reply.wipe:  # a secret typed where everyone sees it: gone from the screen and its scrollback, then asked again
             _wipe(prompt.output)

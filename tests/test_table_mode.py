@@ -1695,7 +1695,7 @@ def test_a_seal_pasted_with_its_line_or_broken_by_blanks_is_committed(tmp_path, 
     assert session.game.state.hands.wardens.committed is not None and session.game.log.events[-1].seal == seal
 
 
-@pytest.mark.parametrize("typed, says", [(SEAL_63, "(this one has 63)"), (SEAL_63.upper() + "01", "(this one has 65)"),
+@pytest.mark.parametrize("typed, says", [(SEAL_63, "(this one has `63`)"), (SEAL_63.upper() + "01", "(this one has `65`)"),
                                          (SEAL_63 + "z", "(`z` is no hex digit)")])
 def test_a_near_seal_at_the_hidden_prompt_is_refused_as_a_seal(tmp_path, typed, says):
     """Thirty-second breaker (MED 3), R77: 63 of a seal's 64 digits typed at the Wardens' hidden prompt were refused as
@@ -1708,7 +1708,7 @@ def test_a_near_seal_at_the_hidden_prompt_is_refused_as_a_seal(tmp_path, typed, 
     reply = session.answer(typed)
     assert reply.error is not None and reply.played is None
     shown = undisclosed(reply.error, typed)  # as the hidden prompt shows it
-    assert shown.startswith("a seal is the 64 hex digits `referee duel seal` printed") and says in shown, shown
+    assert shown.startswith("a seal is the `64` hex digits `referee duel seal` printed") and says in shown, shown
     assert not session.game.state.hands.wardens.committed and save.read_bytes() == before
 
 
