@@ -221,14 +221,24 @@ def _show_question(session: TableSession, out: Any, said: tuple[str, ...] = ()) 
     _, question, _ = session.prompt()
     if question is None:
         for number, label in enumerate(session.variants(), 1):
-            out.print(f"  {number} {label}", markup=False)
+            _print_numbered(out, f"  {number} ", label)
         return
     for line in question.context:
         line = _unsaid(line, said)
         if line:
             out.print(line, style="bold", markup=False)
     for key, choice in zip(question.keys(), question.choices, strict=True):
-        out.print(f"  {key} {choice.label}", markup=False)
+        _print_numbered(out, f"  {key} ", choice.label)
+
+
+def _print_numbered(out: Any, prefix: str, label: str) -> None:
+    """One numbered choice, wrapped at words to the console's width under its text, not under its number (thirty-third
+    breaker, LOW 19: at 38 columns a choice's second line read as a line of its own)."""
+    width = max(getattr(out, "width", 80) - len(prefix), 12)
+    wrapped = wrap_cells(label, width) or [""]
+    out.print(prefix + wrapped[0], markup=False, overflow="ignore", crop=False)
+    for line in wrapped[1:]:
+        out.print(" " * len(prefix) + line, markup=False, overflow="ignore", crop=False)
 
 
 def _bindings() -> KeyBindings:
@@ -284,7 +294,9 @@ def _fitted(toolbar: str, columns: int | None = None) -> str:
             else:
                 current = joined
         lines.append(current)
-    return "\n".join(lines)
+    # a piece wider than the terminal on its own (an aid and its odds at 38 columns) wraps at words, never cut
+    # (thirty-third breaker, LOW 19: "Aid that can turn it: Shield (a chance" lost its odds)
+    return "\n".join(wrapped for line in lines for wrapped in (wrap_cells(line, width) if len(line) > width else [line]))
 
 
 def _pieces(line: str, width: int) -> list[tuple[str, str]]:

@@ -348,6 +348,11 @@ def test_the_toolbar_wraps_instead_of_cutting():
     lines = _fitted(long).splitlines()
     assert all(len(line) <= 80 for line in lines) and len(lines) > 2
     assert sum(line.count("Part") for line in lines) == 8 and lines[-1].startswith("Spells:")
+    # thirty-third breaker, LOW 19: at the README's least width, one piece wider than the terminal lost its end
+    aid_line = "Mana 14 | Spirit 14\nAid that can turn it: Shield (a chance: 3%) | Elder Maelis (a chance: 3%)"
+    lines = _fitted(aid_line, 38).splitlines()
+    assert all(len(line) <= 37 for line in lines), lines
+    assert " ".join(lines[1:]).split() == "Aid that can turn it: Shield (a chance: 3%) Elder Maelis (a chance: 3%)".split()
 
 
 def test_a_mistyped_die_asks_for_those_dice_again(tmp_path):
@@ -1986,3 +1991,14 @@ def test_a_placing_typed_at_the_location_prompt_is_wiped_and_never_quoted(tmp_pa
     history.append_string("2")
     assert list(history.load_history_strings()) == ["2"]
     assert not session.answer("2").wipe and session.game.log.events  # an answer is no secret
+
+
+def test_a_numbered_choice_wraps_under_its_text_not_its_number():
+    """Thirty-third breaker, LOW 19: at 38 columns a choice's second line started at the margin ("then Elder Maelis: a
+    chance: 3%") and read as a line of its own. Its lines after the first are indented under its text."""
+    out = io.StringIO()
+    console = Console(file=out, width=38, color_system=None)
+    tableui._print_numbered(console, "  1 ", "Cast Shield (1 Mana) * turns it, then Elder Maelis: a chance: 3%")
+    lines = out.getvalue().splitlines()
+    assert len(lines) > 1 and all(len(line) <= 38 for line in lines), lines
+    assert lines[0].startswith("  1 Cast Shield") and all(line.startswith("    ") and line[4] != " " for line in lines[1:]), lines
