@@ -593,12 +593,17 @@ def wrap_paragraph(text: str, width: int) -> list[str]:
     commands of a Next line stay whole, to read and to copy. A command longer than a line is a line of its own,
     longer than ``width``, which the terminal wraps and copies as one line (twenty-third breaker: at 40 columns
     `... --save PATH` was broken after `--save`, and a copied line ran without its path).
-    ``wrap_paragraph("Next: `referee solo draw` or ...", 40)`` -> lines of at most 40 columns but such commands."""
+    ``wrap_paragraph("Next: `referee solo draw` or ...", 40)`` -> lines of at most 40 columns but such commands.
+    A text's leading blanks (a numbered choice's ``"  1 "``) indent each of its lines (thirty-third breaker, LOW 19:
+    they were dropped, and a choice's second line started at the margin)."""
     def keep(match: re.Match) -> str:
         return match.group(0).replace(" ", _NO_BREAK)
 
-    lines = wrap_cells(_COMMAND_SPAN.sub(keep, text), width, cut_long=False)
-    return [line.replace(_NO_BREAK, " ") for line in lines] or [""]
+    indent = text[:len(text) - len(text.lstrip(" "))]
+    if len(indent) >= width // 2:  # an indent that would leave a line no room: none
+        indent = ""
+    lines = wrap_cells(_COMMAND_SPAN.sub(keep, text[len(indent):]), width - len(indent), cut_long=False)
+    return [indent + line.replace(_NO_BREAK, " ") for line in lines] or [""]
 
 
 def wrap_cells(text: str, width: int, cut_long: bool = True) -> list[str]:

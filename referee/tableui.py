@@ -234,11 +234,12 @@ def _show_question(session: TableSession, out: Any, said: tuple[str, ...] = ()) 
 def _print_numbered(out: Any, prefix: str, label: str) -> None:
     """One numbered choice, wrapped at words to the console's width under its text, not under its number (thirty-third
     breaker, LOW 19: at 38 columns a choice's second line read as a line of its own)."""
+    from rich.text import Text
+
     width = max(getattr(out, "width", 80) - len(prefix), 12)
     wrapped = wrap_cells(label, width) or [""]
-    out.print(prefix + wrapped[0], markup=False, overflow="ignore", crop=False)
-    for line in wrapped[1:]:
-        out.print(" " * len(prefix) + line, markup=False, overflow="ignore", crop=False)
+    for line in [prefix + wrapped[0], *(" " * len(prefix) + line for line in wrapped[1:])]:
+        out.print(Text(line, no_wrap=True, overflow="ignore"))  # as laid out here (a text is wrapped again, its indent lost)
 
 
 def _bindings() -> KeyBindings:

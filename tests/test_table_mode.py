@@ -2002,3 +2002,7 @@ def test_a_numbered_choice_wraps_under_its_text_not_its_number():
     lines = out.getvalue().splitlines()
     assert len(lines) > 1 and all(len(line) <= 38 for line in lines), lines
     assert lines[0].startswith("  1 Cast Shield") and all(line.startswith("    ") and line[4] != " " for line in lines[1:]), lines
+    from referee.clitools import wrap_paragraph
+
+    wrapped = wrap_paragraph("  2 Take a cube back from The Ember Gate and place it here", 30)
+    assert len(wrapped) > 1 and all(line.startswith("  ") and len(line) <= 30 for line in wrapped), wrapped  # the indent kept
