@@ -3896,6 +3896,12 @@ def _font_with_metrics_damaged(tmp_path: Path, name: str, damage: str) -> Path:
         up = 0.7 * font["head"].unitsPerEm
         glyph.coordinates.transform(((6, 0), (0, 6))) if damage == "big-a" else glyph.coordinates.translate((0, up))
         glyph.recalcBounds(font["glyf"])
+    elif damage == "narrow":  # thirty-fourth breaker, HIGH 4: 'e' of advance 50 units, its ink 0.31 em past it
+        glyph = font.getBestCmap()[ord("e")]
+        font["hmtx"].metrics[glyph] = (50, font["hmtx"].metrics[glyph][1])
+    elif damage == "narrow-1":  # the '1' of the numerals' font, advance 60 units: "15" printed as one glyph
+        glyph = font.getBestCmap()[ord("1")]
+        font["hmtx"].metrics[glyph] = (60, font["hmtx"].metrics[glyph][1])
     elif damage in ("thin", "tall"):  # vertical metrics inside VERTICAL_METRICS_EM, out of line with the letters
         top, bottom = (1, -1) if damage == "thin" else (1990, -990)
         font["hhea"].ascent, font["hhea"].descent = top, bottom
@@ -3916,6 +3922,10 @@ def _font_with_metrics_damaged(tmp_path: Path, name: str, damage: str) -> Path:
     ("EBGaramond12-Regular.ttf", "raised-a", 'font = "serif"', GLYPH_OR_METRICS + "the glyph of 'a' (U+0061) reaches 1.11 em"),
     ("EBGaramond12-Regular.ttf", "thin", 'font = "serif"', GLYPH_OR_METRICS + "the glyph of "),
     ("EBGaramond12-Regular.ttf", "tall", 'font = "serif"', "its vertical metrics (hhea and OS/2 tables) are damaged: the ascender is 1.99 em"),
+    ("EBGaramond12-Regular.ttf", "narrow", 'font = "serif"', "damaged glyph data: the glyph of 'e' (U+0065) reaches 0.31 em past "
+                                                               "its advance"),
+    ("NanumMyeongjo.ttf", "narrow-1", 'font = "numerals"', "damaged glyph data: the glyph of '1' (U+0031) reaches 0.37 em past "
+                                                             "its advance"),
 ])
 def test_damaged_font_metrics_are_one_line_at_the_font(tmp_path, name, damage, key, says):
     """Twenty-ninth breaker (finding 2): a glyph 20 times too wide, unitsPerEm 100 or 16000 and a zeroed ascender and
@@ -5090,3 +5100,27 @@ def test_thirty_first_frame_check_judges_every_layouts_placed_shapes():
     assert not judged(dataclasses.replace(diamond, placed_by="numbers.frame_diamond"),
                       Rect(5.0, 5.0, 53.0, 9.0, fill="#333333"), Line(5.0, 14.0, 58.0, 14.0, "#000000", 0.3),
                       Line(5.0, 5.0, 58.0, 5.0, "#000000", 0.3), Rect(-3, 70, 69, 21, fill="#9c2b23"))
+
+
+# ---- Thirty-fourth round: a shape run out past the cut, a number wider than its disc ------------------------------------
+@pytest.mark.parametrize("name, old, new, key, fixed", [
+    ("table_card.toml", "shade_w = 52.6", "shade_w = 61", "numbers.shade_w", "53.4"),  # HIGH 2: to the cut, it passed
+    ("table_card.toml", "shade_w = 52.6", "shade_w = 105", "numbers.shade_w", "53.4"),
+    ("battle_map.toml", "shade_w = 53.6", "shade_w = 90", "numbers.shade_w", "54.1"),  # into the board's next card
+    ("battle_map.toml", "shade_w = 53.6", "shade_w = 107.2", "numbers.shade_w", "54.1"),
+    ("player.toml", "shade_right = 57.8", "shade_right = 115.6", "numbers.shade_right", "58.6"),
+    ("counter_card.toml", "disc_size = 13", "disc_size = 26", "numbers.disc_size", "19.5"),  # HIGH 5: "10" over its disc
+    ("spell_path.toml", "disc_size = 7", "disc_size = 12", "numbers.disc_size", "7.5"),
+])
+def test_a_shape_past_the_cut_or_a_number_past_its_disc_is_said_with_a_bound_that_passes(db, edited_templates, name, old,
+                                                                                           new, key, fixed):
+    """Thirty-fourth pnp breaker, HIGH 2: a table's shading pushed across the frame and the cut passed `pnp check`, where
+    one pushed half as far was refused (art to the bleed's edge was taken as the card's own); a map's shading run into
+    the board's next card was advised a bound that never converged. HIGH 5: `disc_size = 26` printed the Ice Counters'
+    "10" wider than its disc. Each is one line at the number changed, and its bound, applied, passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    assert problem.message.endswith(f"at most {fixed}"), problem.message
+    edited_templates(name, new, new.split(" = ")[0] + f" = {fixed}")
+    assert check_fit(db) == []

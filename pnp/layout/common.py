@@ -119,6 +119,10 @@ the overlap checks' slack: lines closer than this print as one band (thirtieth b
 advised "at most 2.2" left the inks edge to edge, and the double frame printed as one band)."""
 
 
+NUMBER_IN_DISC_GAP_MM = 0.2
+"""Room (mm) a disc's number keeps from the disc's edge (:meth:`CardBuilder.keep_number_in_disc`), so it reads as a number
+in a disc, not digits touching a ring."""
+
 TEXT_INK_GAP_MM = 0.1
 """The room (mm) a thick stroke's ink keeps from the letters' own ink (each glyph's outline box): closer, the two print as
 touching (twenty-ninth breaker: at the advised `hp_first_rule_width = 1.8` the "w" of "Yellow" met the start space's
@@ -426,6 +430,26 @@ class CardBuilder:
         :class:`FitProblem` has it."""
         path, line = template_line(self.template.path, f"numbers.{name}")
         return FitProblem("templates", f"numbers.{name}", "template", message, over=over, path=str(path), line=line)
+
+    def keep_number_in_disc(self, number: str, radius: float, stroke_width: float, size: float,
+                            size_key: str = "disc_size") -> None:
+        """A ``"template"`` problem at ``numbers.<size_key>`` when ``number``, drawn ``size`` pt (bold serif) in the middle
+        of a disc of ``radius`` mm edged ``stroke_width`` mm (:func:`circle_number`), reaches past the disc's inside: the
+        corners of its box (its advance width, its cap height) must lie within the radius less half the edge and
+        :data:`NUMBER_IN_DISC_GAP_MM`. The advice
+        is the largest size, in half points, that fits this number (of several, the smallest is said). Thirty-fourth pnp
+        breaker, HIGH 5:
+        `disc_size = 26` printed the Ice Counters' "10" wider than its disc, and check passed."""
+        inside = radius - stroke_width / 2 - NUMBER_IN_DISC_GAP_MM
+        half_width, half_height = text_width_mm(number, "serif-bold", size) / 2, cap_height_mm(size) / 2
+        reach = math.hypot(half_width, half_height)
+        if reach <= inside + ROUNDING_SLACK:
+            return
+        fits = math.floor(2 * size * inside / reach) / 2
+        self.problems.append(self.at_number(size_key, f"the number {number!r} is {2 * half_width:.1f} mm wide and "
+                                                      f"{2 * half_height:.1f} mm tall at {size:g} pt, so its corners reach "
+                                                      f"past its disc (radius {radius:g} mm, edge {stroke_width:g} "
+                                                      f"mm): set {size_key} to at most {fits:g}", over=reach - inside))
 
     def keep_disc_inside(self, disc: Circle, area: Box, what: str, inside_of: str, down: str, size: str,
                          top_rule: tuple[str, str] | None = None) -> None:

@@ -460,6 +460,7 @@ def spell_path(card: SpellPath, db: Database, make: Make):
                    radius=t.number("box_radius"), named="the spell box"))
         b.add(*circle_number(box.x + disc, box.y + disc, t.number("disc_r"), str(spell.position), ink, t.color("disc"),
                              t.color("panel"), t.number("disc_size"), t.number("disc_rule_width")))
+        b.keep_number_in_disc(str(spell.position), t.number("disc_r"), t.number("disc_rule_width"), t.number("disc_size"))
         name = t.box("spell_name")
         b.text("name", spell.name, name, record=spell.id,
                box=Box(box.x + name_dx, box.y + t.number("name_dy"), box.width - name_dx - t.number("name_margin"), name.h))
@@ -651,6 +652,7 @@ def counter_card(card: CounterCard, db: Database, make: Make):
                                  t.color("muted")))
         b.add(*circle_number(t.number("disc_x"), y + t.number("disc_dy"), t.number("disc_r"), str(position), ink, t.color("disc"),
                              t.color("panel"), t.number("disc_size"), t.number("disc_rule_width")))
+        b.keep_number_in_disc(str(position), t.number("disc_r"), t.number("disc_rule_width"), t.number("disc_size"))
         name = t.box("name")
         row_index = table.rows.index(row)  # the row's place in the table record that holds its words
         b.text(f"rows[{row_index}].name", row.name, name, box=Box(t.number("text_x"), y + t.number("name_dy"), name.w, name.h),
