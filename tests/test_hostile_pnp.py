@@ -5124,3 +5124,17 @@ def test_a_shape_past_the_cut_or_a_number_past_its_disc_is_said_with_a_bound_tha
     assert problem.message.endswith(f"at most {fixed}"), problem.message
     edited_templates(name, new, new.split(" = ")[0] + f" = {fixed}")
     assert check_fit(db) == []
+
+
+@pytest.mark.parametrize("new, says", [("ornament_rule_width = 1.5", "at most 0.4"), ("ornament_rule_width = 4", "at most 3")])
+def test_a_thick_ornament_rule_is_said_at_its_width(db, edited_templates, new, says):
+    """Thirty-fourth pnp breaker, HIGH 1: `ornament_rule_width` had no upper bound: at 1.5 the back's rule ran over the
+    emblem disc's ring, at 4 a dark bar covered "Character Stats", and check passed (the ornament's lines gave no key
+    for their width). The width is judged as every thick line is, at its key; 0.4 passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "base.toml", "ornament_rule_width = 0.2", new,
+                                        "numbers.ornament_rule_width")
+    assert problem.message.endswith(says), problem.message
+    edited_templates("base.toml", new, "ornament_rule_width = 0.4")
+    assert check_fit(db) == []

@@ -857,7 +857,8 @@ def ornament_rule(t: Template, x1: float, x2: float, y: float, ink: str) -> list
     middle = (x1 + x2) / 2
     gap, width = t.number("ornament_gap"), t.number("ornament_rule_width")
     dw, dh = t.number("ornament_diamond_w"), t.number("ornament_diamond_h")
-    return [Line(x1, y, middle - gap, y, ink, width), Line(middle + gap, y, x2, y, ink, width),
+    return [Line(x1, y, middle - gap, y, ink, width, stroke_key="numbers.ornament_rule_width"),  # its width judged against
+            Line(middle + gap, y, x2, y, ink, width, stroke_key="numbers.ornament_rule_width"),  # texts (thirty-fourth breaker)
             Polygon([(middle, y - dh), (middle + dw, y), (middle, y + dh), (middle - dw, y)], fill=ink, stroke=None)]
 
 
