@@ -5111,13 +5111,15 @@ def test_thirty_first_frame_check_judges_every_layouts_placed_shapes():
     ("player.toml", "shade_right = 57.8", "shade_right = 115.6", "numbers.shade_right", "58.6"),
     ("counter_card.toml", "disc_size = 13", "disc_size = 26", "numbers.disc_size", "19.5"),  # HIGH 5: "10" over its disc
     ("spell_path.toml", "disc_size = 7", "disc_size = 12", "numbers.disc_size", "7.5"),
+    ("servant.toml", "hp_swatch_w = 2.0", "hp_swatch_w = 4.0", "numbers.hp_swatch_w", "2.1"),  # HIGH 6: "Blue" over the blue
 ])
 def test_a_shape_past_the_cut_or_a_number_past_its_disc_is_said_with_a_bound_that_passes(db, edited_templates, name, old,
                                                                                            new, key, fixed):
     """Thirty-fourth pnp breaker, HIGH 2: a table's shading pushed across the frame and the cut passed `pnp check`, where
     one pushed half as far was refused (art to the bleed's edge was taken as the card's own); a map's shading run into
     the board's next card was advised a bound that never converged. HIGH 5: `disc_size = 26` printed the Ice Counters'
-    "10" wider than its disc. Each is one line at the number changed, and its bound, applied, passes."""
+    "10" wider than its disc. HIGH 6: a servant's colour swatch 4 mm wide lay under its name. Each is one line at the
+    number changed, and its bound, applied, passes."""
     from pnp.layout import check_fit
 
     problem = _the_one_template_problem(db, edited_templates, name, old, new, key)

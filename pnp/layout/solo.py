@@ -58,10 +58,10 @@ from pnp.layout.common import (
     title_band,
 )
 from pnp.layout.problems import FitProblem
-from pnp.layout.template import MIN_TEXT_PT, BoxSpec, Template, load_template, template_line
+from pnp.layout.template import MIN_TEXT_PT, BoxSpec, Template, changed_number, load_template, template_line
 from pnp.oneline import quoted
 from pnp.text import INLINE_ICONS, text_width_mm
-from pnp.units import MM_PER_PT
+from pnp.units import MM_PER_PT, ROUNDING_SLACK
 
 Make = Callable[[str, float, float], CardBuilder]
 
@@ -280,6 +280,15 @@ def servant(card: Servant, db: Database, make: Make):
     b.text("hit points", t.string("hp_label"), "hp_label")
     box, step = t.number("hp_box"), t.number("hp_step")
     swatch_w, name_dx = t.number("hp_swatch_w"), t.number("hp_colour_dx")
+    if swatch_w > name_dx - SWATCH_TEXT_GAP_MM + ROUNDING_SLACK:  # the colour's name printed over its own swatch (thirty-fourth
+        # pnp breaker, HIGH 6: `hp_swatch_w = 4` put "Blue" over the blue, and check passed)
+        changed = changed_number(t.path)
+        key = "hp_colour_dx" if changed is not None and changed[0] == "hp_colour_dx" else "hp_swatch_w"
+        bound = (f"at most {math.floor((name_dx - SWATCH_TEXT_GAP_MM) * 10 + 1e-9) / 10:g}" if key == "hp_swatch_w" else
+                 f"at least {math.ceil((swatch_w + SWATCH_TEXT_GAP_MM) * 10 - 1e-9) / 10:g}")
+        b.problems.append(b.at_number(key, f"the colour swatch ({swatch_w:g} mm wide) reaches under its name, which starts "
+                                           f"{name_dx:g} mm from the swatch's left edge: the name must start "
+                                           f"{SWATCH_TEXT_GAP_MM:g} mm past the swatch; set {key} to {bound}"))
     colours: tuple[MapColor, ...] = ("red", "blue", "yellow")
     room = fitting(t.number("hp_first_x"), step, box, b.width)  # boxes a row holds inside the trim
     for row, colour in enumerate(colours):
@@ -303,6 +312,10 @@ def servant(card: Servant, db: Database, make: Make):
         b.text("text", card.text, "flavour")
     footer(b, card.id)
     return [(card.id, b)]
+
+
+SWATCH_TEXT_GAP_MM = 0.5
+"""Room (mm) between a servant's hit-point colour swatch and the colour's name beside it."""
 
 
 def too_many_rows(b: CardBuilder, table: Table, room: float, row_text_h: float, text_spec: BoxSpec, keys: str) -> bool:
