@@ -1939,11 +1939,14 @@ def test_a_negative_line_width_is_named_at_its_number(db, edited_templates):
 
 
 @pytest.mark.parametrize("old, new, key, says", [
-    ("[boxes.flavour]", "[boxes.flavour]\nfont_size = 9", "boxes.flavour.font_size", "did you mean size?"),
+    ("[boxes.flavour]", "[boxes.flavour]\nfont_size = 9", "boxes.flavour.font_size",
+     "size is written in this box already: remove font_size"),  # (was "did you mean size?", which wrote size twice)
     ("y = 35.8\nw = 51.0", "y = 35.8\nw = -51.0", "boxes.name.w", "-51 mm is no width"),
+    ("y = 35.8\nw = 51.0", "y = 35.8\nw = 51.0\nww = 51.0", "boxes.name.ww", "w is written in this box already: remove ww"),
 ])
 def test_a_box_key_mistake_says_what_was_meant(db, edited_templates, old, new, key, says):
-    """Twentieth breaker: `font_size` in a box got no "did you mean", and `w = -49` was "the box has no area"."""
+    """Twentieth breaker: `font_size` in a box got no "did you mean", and `w = -49` was "the box has no area". Thirty-fourth
+    (MED 3): `ww` under `w` was "did you mean w?", and following it wrote `w` twice."""
     problem = _the_one_template_problem(db, edited_templates, "location.toml", old, new, key)
     assert says in problem.message
 

@@ -22,7 +22,7 @@ import tomllib
 import types
 import typing
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -321,7 +321,8 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
                 if item["type"] == "too_short" and any(o[: len(where)] == where and o != where for o in locs):
                     continue  # the list is short only because one of its items failed: report the item
                 if number not in said:  # a problem beyond MAX_LISTED is only counted: its words are not worked out
-                    explained = _explain(item, where, index) if len(problems) < MAX_LISTED else ""
+                    explained = (_explain(item, where, index, _written_beside(value, item["loc"]))
+                                 if len(problems) < MAX_LISTED else "")
                     if explained and number in misspelt.values():
                         meant = next(locs[missing][-1] for missing, typo in misspelt.items() if typo == number)
                         explained += f" ({meant} is required and not written under its own name)"
@@ -713,7 +714,7 @@ def _record_tables(loc: tuple[Any, ...]) -> list[tuple[tuple[Any, ...], str]]:
     return found
 
 
-def _unknown_key(loc: tuple[Any, ...], value: Any = None) -> str:
+def _unknown_key(loc: tuple[Any, ...], value: Any = None, written_beside: frozenset[str] = frozenset()) -> str:
     """What to say of the key at ``loc`` that its table has none of: a key of this table it may be a typo of (twenty-second
     breaker: `txt`), else the tables it is a key of (twenty-fourth: `bleed_mm` under [games.solo] was told "did you mean
     bleed_mm?"), else a key of another table it may be a typo of. A key some other table holds is told that table first, and
@@ -729,6 +730,9 @@ def _unknown_key(loc: tuple[Any, ...], value: Any = None) -> str:
     # a key of another table is told its own table first (twenty-sixth breaker: `papers` in [games.solo] was "did you
     # mean players?"); else one of this table it may be a typo of (twenty-second breaker: `txt`)
     meant = [] if tables else difflib.get_close_matches(written, here, 1, cutoff=0.7)
+    if meant and meant[0] in written_beside:  # the key meant is written already (thirty-fourth pnp breaker, MED 3: "did
+        # you mean track_high?" of a `track_hihg` under `track_high`, and following it wrote the key twice)
+        return f"unknown key; {meant[0]} is written in this table already: remove {written}"
     if meant:
         return f"unknown key; did you mean {meant[0]}?"
     own = [title for table, title in _record_tables(loc) if table != loc[:-1] and written in _keys_at(table)]
@@ -832,9 +836,24 @@ def _misspellings(items: list[ErrorDetails], locs: list[tuple[Any, ...]]) -> dic
     return found
 
 
-def _explain(item: ErrorDetails, loc: tuple[Any, ...], index: LineIndex | None = None) -> str:
+def _written_beside(value: Any, path: Sequence[Any]) -> frozenset[str]:
+    """The keys written in the table that holds the key at ``path`` (pydantic's loc, inside ``value``, the TOML data
+    validated): none when the path leads to no table."""
+    for part in path[:-1]:
+        if isinstance(value, dict) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value):
+            value = value[part]
+        else:
+            return frozenset()
+    return frozenset(str(key) for key in value) if isinstance(value, dict) else frozenset()
+
+
+def _explain(item: ErrorDetails, loc: tuple[Any, ...], index: LineIndex | None = None,
+             beside: frozenset[str] = frozenset()) -> str:
     """One pydantic validation error ``item``, found at key path ``loc`` of the file (whose lines ``index`` holds), as the
-    message of a :class:`Problem` (what is wrong, what is found, what would be right)."""
+    message of a :class:`Problem` (what is wrong, what is found, what would be right); ``beside`` the keys its table
+    writes (a key written already is never a "did you mean": thirty-fourth pnp breaker, MED 3)."""
     from pnp.database import constraints  # loaded already: only a file being checked has pydantic's errors
 
     kind = item["type"]
@@ -849,7 +868,7 @@ def _explain(item: ErrorDetails, loc: tuple[Any, ...], index: LineIndex | None =
             meant = difflib.get_close_matches(str(written), list(_keys_at(loc[:-1])), 1, cutoff=0.7)
             return (f"a table {written!r} inside this record, which has none of that name: is its [header] misplaced or misspelt?"
                     + (f" (did you mean {meant[0]}?)" if meant else ""))
-        return _unknown_key(loc, item.get("input"))
+        return _unknown_key(loc, item.get("input"), beside)
     if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == r"\S":
         return "is blank; write the text the card prints"
     if kind == "value_error" and isinstance(item.get("ctx", {}).get("error"), constraints.PrintsNothing):

@@ -1285,7 +1285,9 @@ def _load(kind: str, folder: Path) -> Template:
             if home is not None:  # twenty-sixth breaker: `emblem_y` under [boxes.title] was "did you mean y?"
                 raise _error(path, f"{key}.{home[0]}", f"{home[0]} is a [{home[1]}] key, not a field of a box: move it there")
             close = difflib.get_close_matches(first, BOX_KEYS, 1, cutoff=0.5) or [k for k in BOX_KEYS if k in first]
-            hint = f"did you mean {close[0]}? " if close else ""
+            hint = (f"{close[0]} is written in this box already: remove {first}; " if close and close[0] in spec  # (thirty-
+                    # fourth pnp breaker, MED 3: "did you mean x?" of an `xx` under `x`)
+                    else f"did you mean {close[0]}? " if close else "")
             raise _error(path, f"{key}.{first}", f"unknown key(s) {', '.join(sorted(unknown))}; {hint}a box has {', '.join(BOX_KEYS)}")
         # a box that does not write all of x, y, w and h is one its layout places itself (key_name): a field the layout
         # reads and no template writes is said when it is read (Template.unset_field), a field written and not read
