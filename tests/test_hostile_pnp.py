@@ -4891,7 +4891,9 @@ def test_thirty_first_a_pair_spacing_far_too_wide_is_advised_at_once(db, edited_
                                             else "emblem_pair_spacing = 2", f"emblem_pair_spacing = {value}",
                                             "numbers.emblem_pair_spacing")
         advised.append(float(re.search(r"at most ([0-9.]+)", problem.message).group(1)))
-    assert advised[0] == advised[1] and 0.95 <= advised[0] < 2
+    # at 1000 the icons are off the card too, and the frame check's bound (the shipped spacing) is the stricter one said
+    # (thirty-fourth breaker: an icon past the cut is no art to the bleed's edge)
+    assert 0.95 <= advised[1] <= advised[0] < 2, advised
 
 
 # ---- Thirty-first pnp breaker: MED 15 and LOW 21 (said at the key the designer changed) ------------------------------

@@ -135,7 +135,8 @@ def frame_problems(faces: Iterable[Any]) -> list[FitProblem]:
                 boxes = [_outer_box(box, transforms) for *_, box in ink_boxes([item])] if isinstance(item, TextLine) else \
                     [box for box in (_ink_box(item, transforms),) if box is not None]
                 for box in boxes:
-                    if not isinstance(item, (Icon, TextLine)) and _edge_art(box, allowed, width, height, bleed):
+                    if not isinstance(item, (Icon, TextLine)) and _edge_art(box, allowed, width, height, bleed,
+                                                                             isinstance(item, Line)):
                         continue  # art to the bleed's edge: the card's own, under or over its frame by design
                     shown: Box | None = _intersection(box, clip) if clip is not None else box
                     if shown is None or (face.board_cards > 1 and (shown.right <= 0 or shown.x >= width)):
@@ -184,7 +185,7 @@ def frame_problems(faces: Iterable[Any]) -> list[FitProblem]:
     return problems
 
 
-def _edge_art(box: Box, allowed: Box, width: float, height: float, bleed: float) -> bool:
+def _edge_art(box: Box, allowed: Box, width: float, height: float, bleed: float, line: bool = False) -> bool:
     """Whether ``box`` (card mm) is art to the bleed's edge by design: it reaches the bleed's edge and either spans the
     card from one bleed edge to the other or lies wholly outside the frame's interior ``allowed`` (a band along an
     edge). A shape that starts inside the frame and runs out to the bleed is none (thirty-fourth breaker, HIGH 2: a
@@ -194,6 +195,8 @@ def _edge_art(box: Box, allowed: Box, width: float, height: float, bleed: float)
                box.right >= width + bleed - FLOAT_SLACK_MM, box.bottom >= height + bleed - FLOAT_SLACK_MM)
     if not any(reaches):
         return False
+    if line:  # a rule run out to the bleed: the off-card check says it, as one that runs onto the next card of the sheet
+        return True
     spans = (reaches[0] and reaches[2]) or (reaches[1] and reaches[3])
     outside = box.right <= allowed.x or box.x >= allowed.right or box.bottom <= allowed.y or box.y >= allowed.bottom
     return spans or outside
