@@ -49,6 +49,11 @@ class GameRules(Protocol[S, E]):
     def rule_error(self) -> type[RuleError]:
         """The game's own :class:`~referee.errors.RuleError` subclass, which its rules raise."""
 
+    @property
+    def secret_events(self) -> frozenset[str]:
+        """The kinds of event (a save's ``type``) whose values one player may not see (the duel's rolls and placings,
+        R77): a damaged one is said without them (:func:`secret_said`)."""
+
     def put_back(self, undone: Sequence[E], played: S, restored: S) -> str:
         """What the players put back on the table after the events ``undone`` were taken back (the state went from
         ``played`` back to ``restored``), as a sentence (``Put the cards and markers back as they were.``), or ``""``
@@ -269,7 +274,7 @@ def decode_events(game: G, doc: dict, path: Path) -> list[Any]:
                 if isinstance(value, Dice):
                     check_rolled(doc["seed"], value)
         except RefereeError as error:
-            raise savefile.SaveError(path, f"corrupt save file: event {number}: {error}") from None
+            raise savefile.SaveError(path, f"corrupt save file: event {number}: {secret_said(rules, data, str(error))}") from None
         events.append(event)
     return events
 
@@ -287,10 +292,23 @@ def replay_events(game: G, doc: dict, path: Path) -> G:
             kind = doc["events"][number - 1].get("type", "")
             field = getattr(error, "field", None)
             where = f"{kind} event{f', {field}' if field else ''}: " if kind else ""
-            raise savefile.SaveError(path, f"corrupt save file: event {number}: {where}{error}") from None
+            said = secret_said(game.rules, doc["events"][number - 1], f"{where}{error}")
+            raise savefile.SaveError(path, f"corrupt save file: event {number}: {said}") from None
         except RefereeError as error:
-            raise savefile.SaveError(path, f"corrupt save file: event {number}: {error}") from None
+            said = secret_said(game.rules, doc["events"][number - 1], str(error))
+            raise savefile.SaveError(path, f"corrupt save file: event {number}: {said}") from None
     return game
+
+
+def secret_said(rules: GameRules[Any, Any], data: Any, said: str) -> str:
+    """``said`` (why the save's event ``data`` does not read or apply), or, for an event of a secret kind
+    (:attr:`GameRules.secret_events`), the same without its values: the refusal of a damaged duel save, which the other
+    player may run, printed the Wardens' hidden dice (thirty-fourth breaker, HIGH 3; R77)."""
+    kind = data.get("type") if isinstance(data, dict) else None
+    if not isinstance(kind, str) or kind.lower() not in rules.secret_events:
+        return said
+    return (f"{kind} event: its values do not read, or do not apply (not shown: a hand is hidden until the reveal, R77; "
+            f"the one who played it can read the save)")
 
 
 def load_game(cls: type[G], path: Path, db: Database, trust_checkpoint: bool = True) -> G:

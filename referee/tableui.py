@@ -24,7 +24,7 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.document import Document
-from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.history import DummyHistory, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.keys import Keys
@@ -77,8 +77,10 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
     # Nothing of it is shown as it is typed, not even a star a character (twenty-eighth breaker: the count of stars told a
     # Power placing from a spell), and the screen and the terminal's scrollback are wiped once it is answered (a prompt
     # that showed the referee's dice stayed on screen after a resize, or in the scrollback of a short terminal).
+    # No history either: the up arrow at the second side's hidden prompt brought back the first side's placing (thirty-
+    # fourth breaker, HIGH 1), to commit as its own or to probe with refusals.
     secret: PromptSession[str] = PromptSession(input_processors=[_Unseen()], erase_when_done=True, input=input, output=output,
-                                               key_bindings=_bindings())
+                                               key_bindings=_bindings(), history=DummyHistory())
     answers = 0
     _show_question(session, out)
     private = ""  # a refused hidden answer: said in the next hidden prompt only, which is erased (never on the shared screen)

@@ -2644,3 +2644,53 @@ def test_a_table_read_with_a_wrong_roll_says_what_it_read(words, says):
     read: the name apart from the roll, two numbers for one roll, the roll quoted whole or cut inside its quotes."""
     result = CliRunner().invoke(main, ["table", *words, "--db", str(DB_PATH)])
     assert result.exit_code == 2 and says in result.output, result.output
+
+
+@pytest.mark.parametrize("cut_before", ["removed = ", "wardens = ", "shadowmajik = ", "dice = "])
+def test_a_duel_save_cut_inside_its_setup_is_refused_not_read_with_other_names_and_dice(tmp_path, cut_before):
+    """Thirty-fourth breaker, HIGH 2: a duel save whose events are written before `[setup]`, cut after the row, was read
+    as a whole game: the players' names gone, the dice scheme read as the old `sequential`, and the referee then rolled
+    other dice for the same game. A `[setup]` without a key every save writes is a file cut short, refused with the way
+    on; the file is not changed."""
+    save = tmp_path / "g.toml"
+    for args in (["new", "--seed", "3", "--wardens", "Ana", "--shadowmajik", "Bo"], ["marker", "1"],
+                 ["commit", "--player", "wardens", "--assign", "battle 2,1 power 1"],
+                 ["commit", "--player", "shadowmajik", "--assign", "battle 1,1 power 1"], ["reveal"]):
+        run("duel", *args, save=save)
+    lines = save.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if line.startswith(cut_before))
+    save.write_text("".join(lines[:at]), encoding="utf-8")
+    before = save.read_bytes()
+    refused = CliRunner().invoke(main, ["duel", "status", "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    key = cut_before.split(" ")[0]
+    assert refused.exit_code == 1 and "cut short" in refused.output and "new --force" in refused.output, refused.output
+    assert f"`{key}`" in refused.output or key == "removed", refused.output
+    assert save.read_bytes() == before
+
+
+@pytest.mark.parametrize("damage", ["a die of the referee's roll", "a placing"])
+def test_a_damaged_duel_save_is_refused_without_the_hidden_hand(tmp_path, damage):
+    """Thirty-fourth breaker, HIGH 3 (R77): the refusal of a damaged save, which the other player may run, quoted the
+    Wardens' four hidden dice ("dice 6 3 3 5 at k=128 are not the dice of seed 5 (4 3 3 5)") or their placing. A roll or
+    a placing that does not read is named by its event and kind, without a die of it."""
+    save = tmp_path / "g.toml"
+    run("duel", "new", "--seed", "5", save=save)
+    run("duel", "marker", "1", save=save)
+    game = duel_game.load(save, DB)
+    game.play(dev.Roll("wardens"))
+    game.save(save)
+    dice = duel_game.load(save, DB).state.hands.wardens.rolled
+    run("duel", "commit", "--player", "wardens", "--assign", f"battle {dice.values[0]},{dice.values[1]} power {dice.values[2]}",
+        save=save)
+    text = save.read_text(encoding="utf-8")
+    if damage == "a placing":
+        edited = text.replace(f"battle {dice.values[0]},{dice.values[1]}", f"battle {dice.values[0]};{dice.values[1]}", 1)
+    else:
+        edited = re.sub(r"values = \[\s*(\d)", lambda m: m.group(0)[:-1] + str(m.group(1) == "6" and 1 or int(m.group(1)) + 1),
+                        text, count=1)
+    assert edited != text
+    save.write_text(edited, encoding="utf-8")
+    refused = CliRunner().invoke(main, ["duel", "status", "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    assert refused.exit_code == 1 and "corrupt save file" in refused.output, refused.output
+    said = refused.output.split("corrupt save file", 1)[1].split("`referee")[0]
+    assert not re.search(r"\d\D+\d\D+\d", said.replace("R77", "")), said  # no die of the hidden hand (event numbers aside)

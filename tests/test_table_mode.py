@@ -2006,3 +2006,28 @@ def test_a_numbered_choice_wraps_under_its_text_not_its_number():
 
     wrapped = wrap_paragraph("  2 Take a cube back from The Ember Gate and place it here", 30)
     assert len(wrapped) > 1 and all(line.startswith("  ") and len(line) <= 30 for line in wrapped), wrapped  # the indent kept
+
+
+def test_the_second_sides_hidden_prompt_recalls_nothing_of_the_first_sides(tmp_path, monkeypatch):
+    """Thirty-fourth breaker, HIGH 1 (R77): the hidden prompts shared one history: at the Shadowmajik's prompt the up
+    arrow brought back the Wardens' placing, which Enter committed as the Shadowmajik's (or refusals of it probed what it
+    held). A hidden prompt keeps nothing typed at it for the up arrow; the shared prompts keep their answers."""
+    sessions = []
+
+    class Recorded(tableui.PromptSession):  # type: ignore[misc]
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            sessions.append((self, kwargs.get("erase_when_done", False)))
+
+    monkeypatch.setattr(tableui, "PromptSession", Recorded)
+    save = tmp_path / "d.toml"
+    one_shot("duel", save, "new --seed 5")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    with create_pipe_input() as pipe:
+        pipe.send_text("3\rbattle 3,5 power 6\r\x04")  # the Location (shared), then the Wardens' placing (hidden)
+        tableui.run(session, input=pipe, output=DummyOutput(), console=Console(file=io.StringIO(), width=100))
+    assert load_duel(save, DB).state.hands.wardens.assignment.text() == "battle 3,5 power 6"
+    hidden = [s for s, erased in sessions if erased]  # the hidden prompt is the one erased once answered
+    shared = [s for s, erased in sessions if not erased]
+    assert hidden and all(list(s.history.load_history_strings()) == [] for s in hidden)
+    assert any("3" in list(s.history.load_history_strings()) for s in shared)

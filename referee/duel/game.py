@@ -53,6 +53,7 @@ class DuelGameRules:
 
     name = "duel"
     rule_error = rules.RuleError
+    secret_events = frozenset({"roll", "commit"})
 
     @staticmethod
     def put_back(undone: Sequence[ev.Event], played: State, restored: State) -> str:
@@ -139,9 +140,14 @@ class DuelGame(RefereeGame):
         """The game of a save file's ``[setup]`` (``row``, the players' names); raises
         :class:`~referee.errors.ParseError` without a row, :class:`rules.RuleError` as :meth:`new`."""
         check_keys(setup, ("row", "removed", "wardens", "shadowmajik", "dice"), "[setup]")
-        row, names = setup.get("row"), (setup.get("wardens", "Wardens"), setup.get("shadowmajik", "Shadowmajik"))
-        if row is None:
+        if setup.get("row") is None:
             raise ParseError("[setup] needs the row of Locations")
+        for key in ("removed", "wardens", "shadowmajik", "dice"):  # every save writes them (format 1's dice is migrated): one
+            # missing is a file cut short (thirty-fourth breaker, HIGH 2: cut after the row, it was read as a game of other
+            # names and another dice scheme, and the referee rolled other dice)
+            if key not in setup:
+                raise ParseError(f"[setup] has no `{key}` line: the save is cut short or edited (every save writes it)")
+        row, names = setup["row"], (setup["wardens"], setup["shadowmajik"])
         if not isinstance(row, list) or not all(isinstance(x, str) for x in row):  # (thirty-first breaker: "needs" it)
             raise ParseError("[setup] row: a list of Location ids ([\"duel.location.stonewatch\", ...])")
         for key, name in zip(("wardens", "shadowmajik"), names, strict=True):  # each at its key (thirtieth breaker)
@@ -149,7 +155,7 @@ class DuelGame(RefereeGame):
                 raise ParseError(f"[setup] {key}: a player's name is a string, not {toml_kind(name)}")
             if name_problem(name, typed=False):
                 raise ParseError(f"[setup] {key}: {name_problem(name, typed=False)}")
-        dice = setup.get("dice", "sequential")  # a save from before the per-side dice names no scheme
+        dice = setup["dice"]  # a save from before the per-side dice names one: "sequential" (referee.save._from_format_1)
         if dice not in DICE_SCHEMES:
             raise ParseError(f"[setup] dice: {as_written(dice)} is no dice scheme: it is one of {', '.join(DICE_SCHEMES)}")
         problem = row_problem(db, row)

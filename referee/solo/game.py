@@ -75,6 +75,7 @@ class SoloGameRules:
 
     name = "solo"
     rule_error = rules.RuleError
+    secret_events: frozenset[str] = frozenset()  # the solo player hides nothing from anyone
 
     @staticmethod
     def put_back(undone: Sequence[ev.Event], played: State, restored: State) -> str:
