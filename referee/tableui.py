@@ -368,11 +368,12 @@ def ask(text: str, choices: list[tuple[str, str]], default: str, input: Input | 
                  or [a for a in words if _word_set(a) == _word_set(line)]  # `shield bind`, `bind,shield`, `Bind and Shield`
                  or [w for w in words if w.lower().startswith(line.lower())]
                  or [a for a in words if _begins_each(a, line)])  # `thorn shield`, `Thorn Hedge, Shield`, as --spells reads them
-        if len(found) == 1:
-            return found[0]
-        if len(found) > 1:  # twenty-fourth breaker: `shield`, the beginning of four pairs, was "not one of them"
+        if len(found) == 1 and not (len(line) == 1 and line.isalpha() and found[0].lower() != line.lower()):
+            return found[0]  # (one letter is a slip as often as a name: thirty-fourth breaker, MED 6, `b` started a beginner game)
+        if len(found) >= 1:  # twenty-fourth breaker: `shield`, the beginning of four pairs, was "not one of them"
             fits = ", ".join(f"{words.index(answer) + 1} {dict(choices)[answer] or answer}" for answer in found)
-            out.print(f"{line!r} fits several: {fits}; type its number or more of its name.", style="bold red", markup=False)
+            fit = f"could be {fits}" if len(found) == 1 else f"fits several: {fits}"
+            out.print(f"{line!r} {fit}; type its number or more of its name.", style="bold red", markup=False)
             continue
         out.print(f"{line!r} is not one of them: type its number or its name (help shows them).", style="bold red", markup=False)
 

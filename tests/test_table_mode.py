@@ -1236,15 +1236,18 @@ def test_a_finished_games_help_offers_new_after_quit_and_the_typed_new_is_answer
 
 
 @pytest.mark.parametrize("row, typed, chosen", [
-    ("glasswater,rift,stone,ember,barrow,lantern,tide", "g", "duel.location.glasswater-ford"),  # Galehollow not dealt
+    ("glasswater,rift,stone,ember,barrow,lantern,tide", "gl", "duel.location.glasswater-ford"),  # Galehollow not dealt
+    ("glasswater,rift,stone,ember,barrow,lantern,tide", "g", "duel.location.glasswater-ford"),  # one letter: see below
     ("glasswater,rift,stone,ember,barrow,lantern,tide", "3 stone", "duel.location.stonewatch"),
     ("glasswater,rift,gale,ember,barrow,lantern,tide", "g", None),  # both dealt: say both
 ])
 def test_a_beginning_is_read_among_the_locations_one_may_choose(tmp_path, row, typed, chosen):
     """Thirty-third breaker, MED 6: `g` at the duel's Location prompt was "not an answer here" when it began only one
     Location one may choose (Glasswater Ford) and one not in play (Galehollow), and the one-shot `marker g` named both.
-    A beginning is read among the Locations the legal events offer, at the table and in the one-shot command alike;
-    shared among them, both are named ("type more of it"). The row's listed form `3 Stonewatch` reads too (LOW 20)."""
+    A beginning is read among the Locations the legal events offer, in the one-shot command and at the table; shared
+    among them, both are named ("type more of it"). The row's listed form `3 Stonewatch` reads too (LOW 20). At the
+    table one letter is never taken (thirty-fourth breaker, MED 6: a stray `t` placed the marker): it is answered with
+    the names it begins, as the card prompts answer it."""
     from referee.duel import rules as duel_rules
 
     save = tmp_path / "d.toml"
@@ -1259,8 +1262,11 @@ def test_a_beginning_is_read_among_the_locations_one_may_choose(tmp_path, row, t
         assert reply.error is not None and "could be Glasswater Ford, Galehollow" in reply.error, reply.error
         assert one.exit_code == 2 and "could be Glasswater Ford, Galehollow" in one.output, one.output
         return
-    assert reply.error is None and duel_rules.current_location(session.game.state) == chosen, reply
     assert one.exit_code == 0 and load_duel(copy, DB).log.events[-1] == dev.Marker(game.state.chooser, chosen), one.output
+    if len(typed) == 1:
+        assert reply.error is not None and "could be Glasswater Ford" in reply.error and not session.game.log.events, reply
+        return
+    assert reply.error is None and duel_rules.current_location(session.game.state) == chosen, reply
 
 
 def test_a_location_typed_as_the_next_line_lists_it_is_read_and_a_number_that_disagrees_is_named(tmp_path):
@@ -2031,3 +2037,27 @@ def test_the_second_sides_hidden_prompt_recalls_nothing_of_the_first_sides(tmp_p
     shared = [s for s, erased in sessions if not erased]
     assert hidden and all(list(s.history.load_history_strings()) == [] for s in hidden)
     assert any("3" in list(s.history.load_history_strings()) for s in shared)
+
+
+@pytest.mark.parametrize("typed", ["3,5 power 6", "3 5 cast 4", "b 3,5 p 6", "3,5,6,2"])
+def test_a_placing_without_its_first_word_at_the_location_prompt_is_wiped_too(tmp_path, typed):
+    """Thirty-fourth breaker, MED 5: `3,5 power 6` (a player who forgot `battle`), `3 5 cast 4`, `b 3,5 p 6` and dice
+    alone were echoed and quoted back at the shared Location prompt. Dice with a placing word, or two numbers or more
+    (no Location answer holds two), are wiped as a placing is; nothing is played."""
+    save = tmp_path / "d.toml"
+    one_shot("duel", save, "new --seed 5")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    reply = session.answer(typed)
+    assert reply.wipe and reply.error is not None and typed not in reply.error and not session.game.log.events
+    assert not session.answer("3 Galehollow").wipe  # a Location with its number is no placing
+
+
+def test_one_letter_at_a_setup_question_is_never_taken_for_a_choice():
+    """Thirty-fourth breaker, MED 6: at `Difficulty [normal]:` a stray `b` started a beginner game (`a` an advanced one).
+    One letter is answered with the choice it could be; the word, or the number, is taken."""
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text("b\rbeg\r")
+        chosen = tableui.ask("Difficulty", [("beginner", ""), ("normal", ""), ("advanced", "")], "normal", input=pipe,
+                             output=DummyOutput(), out=Console(file=out, width=100))
+    assert chosen == "beginner" and "'b' could be 1 beginner" in out.getvalue(), out.getvalue()

@@ -138,7 +138,11 @@ class DuelTable:
         """A placing (``battle 3,5 power 6``) typed at the Location or recall prompt, which everyone sees: said without
         quoting it, as asked for unseen once the Location is chosen (R77)."""
         words = text.split()
-        if state.phase in ("marker", "recall") and words and words[0].lower() in PLACING_WORDS:
+        numbers = re.findall(r"\d+", text)
+        placing = (words and words[0].lower() in PLACING_WORDS) or (numbers and any(
+            word.lower().strip(",") in PLACING_WORDS for word in words)) or len(numbers) >= 2  # (thirty-fourth breaker, MED 5:
+        # `3,5 power 6` and dice alone were echoed and quoted back)
+        if state.phase in ("marker", "recall") and placing:
             return ("That was a placing, on the shared screen: it is wiped, and asked for unseen, each player in turn, once "
                     "the Location is chosen (R77). Now the Location.")
         return None
@@ -154,6 +158,14 @@ class DuelTable:
             # a Location not in play (removed by the deal, or controlled): the rules say why (eighteenth breaker); a beginning
             # several share is read among the choices listed, as the one-shot command reads it (thirty-third breaker, MED 6)
             choosable = legal.choosable_locations(state, self.db)
+            letter = text.strip()
+            if len(letter) == 1 and letter.isalpha():  # one letter is a slip as often as a name (thirty-fourth breaker, MED 6:
+                # `t` placed the marker on Tideglass Marsh): the names it begins, never one of them taken
+                begun = [rules.name(self.db, x) for x in choosable if any(
+                    word.startswith(letter.lower()) for word in rules.name(self.db, x).lower().replace("the ", "", 1).split()[:1])]
+                if begun:
+                    raise ev.EventError(f"{letter!r} could be {', '.join(begun)}: type more of it, or its number")
+                return None
             try:
                 location = rules.location_id(self.db, text, None, choosable)  # a number is the prompt's, read before
             except errors.ParseError as error:
