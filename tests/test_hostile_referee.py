@@ -2694,3 +2694,44 @@ def test_a_damaged_duel_save_is_refused_without_the_hidden_hand(tmp_path, damage
     assert refused.exit_code == 1 and "corrupt save file" in refused.output, refused.output
     said = refused.output.split("corrupt save file", 1)[1].split("`referee")[0]
     assert not re.search(r"\d\D+\d\D+\d", said.replace("R77", "")), said  # no die of the hidden hand (event numbers aside)
+
+
+@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGINT"])
+def test_roll_ended_by_a_signal_at_its_key_prompt_hides_the_dice_and_says_so(tmp_path, signal_name):
+    """Thirty-fourth breaker, LOW 16: `referee duel roll`'s "press any key" ended by SIGTERM, SIGHUP or Ctrl-C hid the
+    dice, then printed the Next line and exited 0, as if a key was pressed. It hides the dice, says the roll is saved
+    and exits with 128 + the signal."""
+    import fcntl
+    import os
+    import pty
+    import select
+    import signal
+    import struct
+    import subprocess
+    import sys
+    import termios
+    import time
+
+    save = tmp_path / "r.toml"
+    run("duel", "new", "--seed", "1", save=save)
+    run("duel", "marker", "2", save=save)
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    with subprocess.Popen([sys.executable, "-m", "referee", "duel", "roll", "--player", "shadowmajik", "--save", str(save),
+                           "--db", str(DB_PATH)], stdin=follower, stdout=follower, stderr=follower,
+                          env={**os.environ, "TERM": "xterm", "NO_COLOR": "1"}, cwd=tmp_path, start_new_session=True) as process:
+        os.close(follower)
+        written, deadline = b"", time.monotonic() + 60
+        while b"Press any key" not in written and time.monotonic() < deadline:
+            if select.select([leader], [], [], 0.5)[0]:
+                written += os.read(leader, 65536)
+        time.sleep(0.3)
+        process.send_signal(getattr(signal, signal_name))
+        written += _read_until_closed(leader)
+        code = process.wait(timeout=60)
+    os.close(leader)
+    shown = written.decode(errors="replace")
+    after = shown[shown.index("Press any key"):]
+    assert code == 128 + getattr(signal, signal_name) and "\x1b[3J" in after, (code, after)
+    assert "Interrupted: the dice are hidden, and the roll is saved" in after and "Next:" not in after, after
+    assert duel_game.load(save, DB).state.hands.shadowmajik.rolled is not None

@@ -709,3 +709,21 @@ def test_play_on_a_saved_game_refuses_the_options_of_a_new_one(tmp_path):
     from referee.duel.game import load as load_duel
 
     assert load_duel(save, database.load(DB)).state.setup.names.wardens == "Zed"
+
+
+def test_a_seal_line_pasted_for_the_other_side_is_refused(tmp_path):
+    """Thirty-fourth breaker, MED 4 (ruling 88): the whole line `seal --player wardens` printed, pasted as the
+    Shadowmajik's seal, was committed without a word (the referee read whose it was, and dropped it); the Shadowmajik
+    could then only forfeit it. It is refused, naming whose seal it is; pasted for its own side it is committed."""
+    from referee.duel import events as dev
+    from referee.duel import rules as duel_rules
+
+    save = tmp_path / "g.toml"
+    run(save, "new --seed 5")
+    run(save, "marker 3")
+    seal = duel_rules.seal("wardens", dev.parse_assignment("battle 3,5 power 6"), "0123456789abcdef")
+    line = f"Seal of the Wardens' placing (give it now with --player wardens): {seal}"
+    before = save.read_bytes()
+    said = run(save, f"commit --player shadowmajik --sealed {shlex.quote(line)}", code=1)
+    assert "this is the Wardens' seal (made with --player wardens)" in said and save.read_bytes() == before, said
+    run(save, f"commit --player wardens --sealed {shlex.quote(line)}")

@@ -174,16 +174,19 @@ def check_one_line_names(context: CheckContext) -> None:
     a newline in a name split the referee's one-line output and its Next line); no back quote, which marks the
     commands of the referee's Next line."""
     for record in context.database.records():
-        for key in ("name", "title"):
-            value = getattr(record, key, None)
+        named: list[tuple[tuple[Any, ...], str, str]] = [((key,), key, getattr(record, key, None)) for key in ("name", "title")]
+        # the names of a player card's spells, which the Next line prints too (thirty-fourth referee breaker, MED 7)
+        named += [(("spells", index, "name"), "name", spell.name) for index, spell in enumerate(getattr(record, "spells", ()) or ())
+                  if isinstance(getattr(spell, "name", None), str) and not isinstance(spell, Record)]
+        for keys, key, value in named:
             if not isinstance(value, str):
                 continue
             bad = next((c for c in value if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")), None)
             if bad is not None:
-                context.report(context.at(record, key), f"holds {quoted(bad)} (U+{ord(bad):04X}), which a {key} printed on one "
+                context.report(context.at(record, *keys), f"holds {quoted(bad)} (U+{ord(bad):04X}), which a {key} printed on one "
                                                        f"line and typed by players cannot hold; remove it")
             elif "`" in value:  # thirty-third referee breaker, LOW 15: the Next line offered "hollow. Wardens: " as a command
-                context.report(context.at(record, key), f"holds a back quote (`), which a {key} cannot: the referee's Next line "
+                context.report(context.at(record, *keys), f"holds a back quote (`), which a {key} cannot: the referee's Next line "
                                                        f"marks the commands to type with back quotes; use an apostrophe (')")
 
 

@@ -140,6 +140,7 @@ def commit_event(side: Side, text: str | None, sealed: str | None, state: State 
     if text is not None and sealed is not None:
         raise click.ClickException("give --assign or --sealed, not both")
     if sealed is not None:
+        _same_side(side, sealed)
         return ev.Commit(side, seal=rules.typed_seal(sealed) or sealed.strip().lower())
     if state is not None:
         problem = rules.commit_problem(state, side)  # asked before the hidden prompt, not after it
@@ -149,10 +150,22 @@ def commit_event(side: Side, text: str | None, sealed: str | None, state: State 
         if ask is None:
             raise click.UsageError("commit: give --assign or --sealed (without them the placing is asked with hidden input)")
         text = ask()
+        _same_side(side, text)
         seal = rules.typed_seal(text)  # a seal pasted at the hidden prompt, or nearly one: taken (and refused as a seal when
         if seal is not None:  # it is none), as the table's prompt does (thirty-second breaker, MED 3; thirty-third, LOW 6)
             return ev.Commit(side, seal=seal)
     return ev.Commit(side, _assignment(text))
+
+
+def _same_side(side: Side, text: str) -> None:
+    """Refuse the line `referee duel seal` printed for the other side, pasted as ``side``'s seal: it names whose seal it is
+    (thirty-fourth breaker, MED 4: committed without a word, that side could then only forfeit it, ruling 88). Raises
+    :class:`~referee.duel.events.EventError`."""
+    named = rules.seal_line_side(text)
+    if named is not None and named != side:
+        raise ev.EventError(f"this is the {rules.possessive(rules.SIDE_NAMES[named])} seal (made with --player {named}), "
+                            f"not the {rules.possessive(rules.SIDE_NAMES[side])}: it could only be forfeited at the reveal "
+                            f"(ruling 88); seal again with `{CMD} seal --player {side}`; nothing was committed")
 
 
 def reveal_event(openings: Sequence[str], rerolls: Sequence[str], state: State | None = None) -> ev.Reveal:
@@ -404,9 +417,23 @@ def roll(side: Side, save_path: Path | None, database_path: Path | None) -> None
     click.echo(clitools.with_given(f"{rules.SIDE_NAMES[side]} only: your dice are {dice}{again}. Place them with "
                                    f"`{CMD} commit --player {side}`."))
     if sys.stdin.isatty() and sys.stdout.isatty():
-        click.pause("Press any key to hide your dice ...")
+        interrupted: KeyboardInterrupt | None = None
+        click.echo("Press any key to hide your dice ...", nl=False)
+        try:
+            click.getchar()
+        except KeyboardInterrupt as error:  # Ctrl-C, or SIGTERM/SIGHUP (pnp.entry.Terminated): the dice hidden all the same
+            interrupted = error
+        except EOFError:
+            pass
         click.clear()
         click.echo("\x1b[3J", nl=False)  # and the terminal's scrollback, where the dice would still be
+        if interrupted is not None:  # (thirty-fourth breaker, LOW 16: it went on to the Next line and exit status 0)
+            from pnp.entry import Terminated
+
+            number = interrupted.signal if isinstance(interrupted, Terminated) else 2  # SIGINT
+            click.echo(clitools.with_given(f"Interrupted: the dice are hidden, and the roll is saved (`{CMD} roll --player "
+                                           f"{side}` shows them again to that player)."), err=True)
+            sys.exit(128 + number)
     click.echo("Next: " + clitools.with_given(game.next_line()))
 
 

@@ -459,6 +459,13 @@ def seal_problem(text: str) -> str | None:
     return f"{listed} {'is' if len(foreign) == 1 else 'are'} no hex digit{'' if len(foreign) == 1 else 's'}{length}"
 
 
+def seal_line_side(text: str) -> Side | None:
+    """The side the whole line `referee duel seal` printed names (``Seal of the Wardens' placing (give it now with
+    --player wardens): ...``), when ``text`` is that line; else ``None``."""
+    found = re.match(r"\s*seal of the .*?--player\s+(wardens|shadowmajik)\b", text, re.IGNORECASE)
+    return found.group(1).lower() if found else None  # type: ignore[return-value]
+
+
 def typed_seal(text: str) -> str | None:
     """The seal ``text`` gives, as a hidden prompt or ``--sealed`` reads it, or ``None`` when it is plainly no seal (it
     may be a placing): the whole line `referee duel seal` printed, pasted (``Seal of the Wardens' placing (...): 1dd6...``:
