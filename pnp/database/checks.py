@@ -174,7 +174,7 @@ def check_one_line_names(context: CheckContext) -> None:
     a newline in a name split the referee's one-line output and its Next line); no back quote, which marks the
     commands of the referee's Next line."""
     for record in context.database.records():
-        named: list[tuple[tuple[Any, ...], str, str]] = [((key,), key, getattr(record, key, None)) for key in ("name", "title")]
+        named: list[tuple[tuple[Any, ...], str, Any]] = [((key,), key, getattr(record, key, None)) for key in ("name", "title")]
         # the names of a player card's spells, which the Next line prints too (thirty-fourth referee breaker, MED 7)
         named += [(("spells", index, "name"), "name", spell.name) for index, spell in enumerate(getattr(record, "spells", ()) or ())
                   if isinstance(getattr(spell, "name", None), str) and not isinstance(spell, Record)]
