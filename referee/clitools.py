@@ -336,9 +336,11 @@ class GameCommands:
         db = game.db
         try:
             savelock.check_free(path)
-            unkept = snapshots.keep(game.db)  # so an edit of cards.toml never stops this game (referee.snapshots)
             note = savefile.write_new(path, self.rules.name, game.document(),
                                       in_progress(self.rules, lambda saved: self.rules.load(saved, db)), force)
+            # then a copy of the card database, so an edit of cards.toml never stops this game (referee.snapshots): after
+            # the save is written, so a refused `new` leaves none behind (thirty-fourth breaker, MED 8)
+            unkept = snapshots.keep(game.db)
         except RefereeError as error:  # a save that cannot be written or locked
             forced = f"`referee {self.rules.name} new --force`"
             typed = typed_options()

@@ -78,7 +78,7 @@ def missing(fingerprint: object) -> str:
 
 def find(fingerprint: object) -> Database | None:
     """The database whose fingerprint is ``fingerprint`` (a save's ``database`` line), from the user's
-    kept copies or the project's bundled earlier versions; ``None`` when there is none, or when the copy
+    kept copies, the project's bundled earlier versions or its own ``cards.toml``; ``None`` when there is none, or when the copy
     no longer loads or no longer has that fingerprint (an edited copy, a schema that changed since)."""
     if not isinstance(fingerprint, str) or not _FINGERPRINT.match(fingerprint):
         return None
@@ -95,4 +95,12 @@ def find(fingerprint: object) -> Database | None:
                 with contextlib.suppress(OSError):
                     os.utime(path)  # used: kept longest
             return found
-    return None
+    # the project's own cards.toml, as shipped: a game started with it is read with another --db by a user who kept no
+    # copy (thirty-fourth breaker, MED 9: "no copy kept", yet the referee ships it)
+    from pnp.resources import BUNDLED_DATABASE
+
+    try:
+        shipped = database.load(BUNDLED_DATABASE)
+    except (database.DatabaseError, OSError):
+        return None
+    return shipped if shipped.fingerprint == fingerprint else None

@@ -135,7 +135,9 @@ def test_a_save_from_before_per_side_dice_keeps_its_dice(tmp_path):
     run("duel", "roll", "--player", "wardens", save=save)
     text = save.read_text()
     assert 'dice = "sequential"' in text
-    save.write_text(text.replace('dice = "sequential"\n', ""))  # as a save written before the scheme existed
+    # as a save written before the scheme existed (format 1; a save of today's format without it is cut short: thirty-fourth
+    # breaker, HIGH 2)
+    save.write_text(text.replace('dice = "sequential"\n', "").replace("format = 4", "format = 1"))
     game = duel_game.load(save, DB)
     assert game.state.setup.dice == "sequential" and game.state.hands.wardens.rolled is not None
     assert game.state.hands.wardens.rolled.k == 0
@@ -2735,3 +2737,29 @@ def test_roll_ended_by_a_signal_at_its_key_prompt_hides_the_dice_and_says_so(tmp
     assert code == 128 + getattr(signal, signal_name) and "\x1b[3J" in after, (code, after)
     assert "Interrupted: the dice are hidden, and the roll is saved" in after and "Next:" not in after, after
     assert duel_game.load(save, DB).state.hands.shadowmajik.rolled is not None
+
+
+def test_a_refused_new_keeps_no_database_copy_and_the_projects_own_database_is_a_kept_copy(tmp_path, monkeypatch):
+    """Thirty-fourth breaker, MED 8: a `referee duel new` refused over a game in progress left the user data folder and a
+    copy of the card database behind; MED 9: a game started with the project's own cards.toml, read with another `--db`
+    by a user who kept no copy, was refused as "no copy kept". The copy is made once the new save is written; the
+    project's own cards.toml serves as the copy of its fingerprint."""
+    from pnp import files
+
+    save = tmp_path / "g.toml"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "first"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    files._KEYS.clear()
+    run("duel", "new", "--seed", "1", save=save)
+    run("duel", "marker", "1", save=save)
+    other = tmp_path / "other user"
+    monkeypatch.setenv("XDG_DATA_HOME", str(other))
+    files._KEYS.clear()
+    refused = CliRunner().invoke(main, ["duel", "new", "--save", str(save), "--db", str(DB_PATH)])
+    assert refused.exit_code == 1 and "in progress" in refused.output and not other.exists(), sorted(other.rglob("*"))
+    edited = tmp_path / "my.toml"
+    edited.write_text(DB_PATH.read_text(encoding="utf-8").replace('name = "Galehollow"', 'name = "Gale Hollow"', 1),
+                      encoding="utf-8")
+    status = CliRunner().invoke(main, ["duel", "status", "--save", str(save), "--db", str(edited)], env={"NO_COLOR": "1"})
+    assert status.exit_code == 0 and "goes on with the card database it was started with" in status.output, status.output
+    files._KEYS.clear()
