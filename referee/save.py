@@ -496,6 +496,12 @@ def restore(path: Path, game: str, check: Callable[[Path], Any] | None = None) -
                               f"{_title(game)}")
     if check is not None:
         check(kept)
+        if current == game:  # a save of this game that does not read (cut short, edited) is no "game you were playing":
+            try:  # kept in .unreadable as the refusal that offered this restore said (thirty-fourth breaker, MED 4b)
+                check(path)
+            except SaveError as error:
+                if type(error) is SaveError and error.reason.startswith(DAMAGED):
+                    current = ""
     savelock.check_free(kept)  # a table session playing the kept game would lose it when it moves
     if current == "":  # the file in the save's place is no game: kept beside, as `new --force` keeps it (thirty-first breaker:
         aside = _unreadable_aside(path, game, "restore", "nothing was restored")  # it went into .prev as "the game you
@@ -559,10 +565,11 @@ def way_on(path: Path, game: str) -> str:
     commands to type: bring back the game kept in ``<save>.prev`` when there is one (this file is then kept in
     ``<save>.unreadable``), else start a new game here (this file kept in ``<save>.prev``). Thirty-second breaker: every
     command but `new` said only what was wrong with an unreadable save, never what would be right."""
-    kept = prev_path(path)
+    real = Path(os.path.realpath(path)) if Path(path).is_symlink() else Path(path)  # through a link: the files kept beside
+    kept = prev_path(real)  # the file it points to, where `new` and `restore` keep them (thirty-fourth breaker, MED 4a)
     start = NEW_OVER.get(game, f"referee {game} new --force")
     if held(kept) == game:
-        aside = unreadable_path(path)
+        aside = unreadable_path(real)
         if os.path.lexists(aside):  # both commands would keep this file there: it must move first (thirty-third breaker,
             # MED 1: both offered commands were refused, "this file is in the way")
             return (f"move {aside.name} away first (an unreadable file kept before), then `referee {game} restore` brings "

@@ -2763,3 +2763,30 @@ def test_a_refused_new_keeps_no_database_copy_and_the_projects_own_database_is_a
     status = CliRunner().invoke(main, ["duel", "status", "--save", str(save), "--db", str(edited)], env={"NO_COLOR": "1"})
     assert status.exit_code == 0 and "goes on with the card database it was started with" in status.output, status.output
     files._KEYS.clear()
+
+
+def test_a_damaged_save_through_a_link_offers_restore_and_restore_keeps_it_as_unreadable(tmp_path):
+    """Thirty-fourth breaker, MED 4a and 4b: through a symbolic link, a damaged save's refusal looked for `.prev` beside
+    the link, offered no `restore` and said the damaged file would be kept in `.prev`, where the game in progress is; and
+    `restore` put the damaged file in `.prev` as "the game you were playing", whose swap back was then refused. The
+    refusal is the same through the link; `restore` keeps the damaged file in `.unreadable`, as it said."""
+    real = tmp_path / "real"
+    real.mkdir()
+    save = real / "g.toml"
+    run("duel", "new", "--seed", "1", save=save)
+    run("duel", "marker", "1", save=save)
+    game_one = save.read_bytes()
+    run("duel", "new", "--force", "--seed", "2", save=save)
+    run("duel", "marker", "2", save=save)
+    save.write_text(re.sub(r'location = "duel.location.[a-z-]*"', 'location = "duel.location.nowhere"',
+                           save.read_text(encoding="utf-8")), encoding="utf-8")
+    damaged = save.read_bytes()
+    link = tmp_path / "g.toml"
+    link.symlink_to(save)
+    for given in (save, link):
+        refused = CliRunner().invoke(main, ["duel", "status", "--save", str(given), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+        assert refused.exit_code == 1 and "`referee duel restore" in refused.output and "g.toml.unreadable" in refused.output, (
+            given, refused.output)
+    run("duel", "restore", save=link)
+    assert save.read_bytes() == game_one and (real / "g.toml.unreadable").read_bytes() == damaged
+    assert not (real / "g.toml.prev").exists()
