@@ -238,7 +238,7 @@ def test_an_encoding_that_cannot_show_a_name_prints_a_replacement_never_a_traceb
     status = subprocess.run([*base, "status", "--save", str(save), "--db", str(DB_PATH)], capture_output=True, env=ascii_env, cwd=ROOT)
     assert status.returncode == 0 and b"Zoe (Shadowmajik)" in status.stdout, status.stdout
     other = tmp_path / "other.toml"
-    subprocess.run([*base, "new", "--seed", "3", "--wardens", "B\u00e4", "--shadowmajik", "B\u00f6\u200bx", "--save", str(other), "--db",
+    subprocess.run([*base, "new", "--seed", "3", "--wardens", "B\u00e4", "--shadowmajik", "B\u00f6\u200dx", "--save", str(other), "--db",
                     str(DB_PATH)], capture_output=True, env=ascii_env, cwd=ROOT, check=True)
     status = subprocess.run([*base, "status", "--save", str(other), "--db", str(DB_PATH)], capture_output=True, env=ascii_env, cwd=ROOT)
     assert b"Ba (Wardens)" in status.stdout and b"Box (Shadowmajik)" in status.stdout and b"?" not in status.stdout
@@ -1994,6 +1994,9 @@ def test_a_name_that_breaks_a_line_or_prints_as_nothing_is_refused(tmp_path, nam
     ("\U0001F1EB\U0001F1F7" * 21, None),  # 21 flags, each of two regional indicators (they were counted 42)
     ("\U0001F44D\U0001F3FD" * 41, "at most 40 characters, not 41"),  # a thumb with its skin tone is one
     ("\udce9mile", "must be UTF-8 text, and this one holds the byte 0xE9"),  # LOW 2: a Latin-1 terminal's é
+    ("A\u200bB", "U+200B (ZERO WIDTH SPACE): it prints as nothing"),  # thirty-fourth breaker, LOW 20: it looked like "AB"
+    ("A\ufeffB", "U+FEFF (ZERO WIDTH NO-BREAK SPACE): it prints as nothing"),
+    ("\U0001F3F4\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F", None),  # England's flag: tag characters
     ("Ana\u202e", "U+202E (RIGHT-TO-LEFT OVERRIDE): it reorders the text"),
     ("Ana\u2066x\u2069", "U+2066 (LEFT-TO-RIGHT ISOLATE): it reorders the text"),
     ("\u3164", "prints as nothing"), ("\u2800\u2800", "prints as nothing"), ("\u115f", "prints as nothing"),

@@ -2061,3 +2061,15 @@ def test_one_letter_at_a_setup_question_is_never_taken_for_a_choice():
         chosen = tableui.ask("Difficulty", [("beginner", ""), ("normal", ""), ("advanced", "")], "normal", input=pipe,
                              output=DummyOutput(), out=Console(file=out, width=100))
     assert chosen == "beginner" and "'b' could be 1 beginner" in out.getvalue(), out.getvalue()
+
+
+def test_a_beginning_that_fits_no_location_one_may_choose_names_those_one_may():
+    """Thirty-fourth breaker, LOW 12: `recall t`, where neither Location beginning with t holds a cube to take back, said
+    "'t' could be The Ember Gate, Tideglass Marsh". A beginning that fits none of the Locations one may choose says so
+    and names those."""
+    from referee.duel import rules as duel_rules
+    from referee.errors import ParseError
+
+    choosable = ["duel.location.galehollow", "duel.location.barrow-of-kings"]
+    with pytest.raises(ParseError, match="'t' begins no Location that may be chosen now: Galehollow, Barrow of Kings"):
+        duel_rules.location_id(DB, "t", None, choosable)

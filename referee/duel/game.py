@@ -234,6 +234,10 @@ def name_problem(name: str, typed: bool = True) -> str | None:
             return f"a player's name cannot hold {_character_name(char)}: it breaks the line"
         if ord(char) in REORDERING:
             return f"a player's name cannot hold {_character_name(char)}: it reorders the text printed after the name"
+        if typed and category == "Cf" and ord(char) not in _JOINING and ord(char) not in DIRECTION_MARKS:
+            # an invisible format character (a zero width space, a byte-order mark, a word joiner, a soft hyphen): the name
+            # would print as another (thirty-fourth breaker, LOW 20); the joiners of scripts and emoji sequences pass
+            return f"a player's name cannot hold {_character_name(char)}: it prints as nothing, and the name would look like another"
         if ord(char) in DIRECTION_MARKS and typed:
             return (f"a player's name cannot hold {_character_name(char)}: it changes the direction of the text printed "
                     f"around the name")

@@ -1210,6 +1210,10 @@ def location_id(db: Database, text: str, row: Sequence[str] | None = None, choos
         open_to_choose = [card for card in begun if card.id in choosable]
         if len(open_to_choose) == 1:
             return open_to_choose[0].id
+        if not open_to_choose and choosable:  # (thirty-fourth breaker, LOW 12: `recall t` named two Locations, neither one
+            # that may be chosen now)
+            raise errors.ParseError(f"{text!r} begins no Location that may be chosen now: "
+                                    f"{', '.join(name(db, x) for x in choosable)}")
         begun = open_to_choose or begun
     if len(begun) == 1:
         return begun[0].id
