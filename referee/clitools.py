@@ -324,6 +324,8 @@ class GameCommands:
             game = self.rules.load(path, db)
         except RefereeError as error:  # a save that cannot be written or locked
             raise fail(error) from None
+        except OSError as error:  # a name the system refuses (too long): one line (thirty-fourth breaker, HIGH 2)
+            raise fail(savefile.SaveError(path, f"cannot read or write: {error.strerror or error}; nothing was restored")) from None
         out = console()
         out.print(with_given(note), markup=False)
         out.print(f"Restored: {'a finished game' if self.rules.is_over(game.state) else game.progress()}.", markup=False)
@@ -341,6 +343,9 @@ class GameCommands:
             # then a copy of the card database, so an edit of cards.toml never stops this game (referee.snapshots): after
             # the save is written, so a refused `new` leaves none behind (thirty-fourth breaker, MED 8)
             unkept = snapshots.keep(game.db)
+        except OSError as error:  # a name the system refuses (too long): one line (thirty-fourth breaker, HIGH 2)
+            raise fail(savefile.SaveError(path, f"cannot write: {error.strerror or error}; give --save another name; nothing "
+                                                f"was written")) from None
         except RefereeError as error:  # a save that cannot be written or locked
             forced = f"`referee {self.rules.name} new --force`"
             typed = typed_options()

@@ -2793,3 +2793,36 @@ def test_a_damaged_save_through_a_link_offers_restore_and_restore_keeps_it_as_un
     run("duel", "restore", save=link)
     assert save.read_bytes() == game_one and (real / "g.toml.unreadable").read_bytes() == damaged
     assert not (real / "g.toml.prev").exists()
+
+
+@pytest.mark.parametrize("game, args", [("duel", ["new", "--seed", "1"]), ("duel", ["restore"]),
+                                        ("solo", ["new", "--difficulty", "normal", "--spells", "bind,shield"]),
+                                        ("solo", ["restore"])])
+def test_a_save_name_too_long_for_the_system_is_one_line(tmp_path, game, args):
+    """Thirty-fourth breaker, HIGH 2: `new` and `restore` with a save name of 300 characters ended in an OSError
+    traceback ("File name too long"), where `status` gave one line. One line, nothing written."""
+    save = tmp_path / ("a" * 300 + ".toml")
+    result = CliRunner().invoke(main, [game, *args, "--save", str(save), "--db", str(DB_PATH)])
+    assert result.exit_code == 1 and "File name too long" in result.output and "Traceback" not in result.output, result.output
+    assert len(result.output.strip().splitlines()) == 1 and list(tmp_path.iterdir()) == []
+
+
+def test_a_simulation_on_several_cores_ended_by_a_signal_is_one_line(tmp_path):
+    """Thirty-fourth breaker, HIGH 1: SIGTERM (or Ctrl-C) during `referee simulate --jobs 2` printed a traceback per
+    worker (each had the parent's handler, which raised in it) above the one line. The workers end quietly; the line is
+    the parent's, and the exit status 128 + the signal."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    with subprocess.Popen([sys.executable, "-m", "referee", "simulate", "--games", "100000", "--difficulty", "normal",
+                           "--jobs", "2", "--db", str(DB_PATH)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          env={**os.environ, "NO_COLOR": "1"}, cwd=tmp_path) as process:
+        time.sleep(4)
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=120)
+    said = err.decode(errors="replace")
+    assert process.returncode == 128 + signal.SIGTERM and "Traceback" not in said, (process.returncode, said)
+    assert said.strip().splitlines()[-1].startswith("Aborted"), said
