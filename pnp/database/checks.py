@@ -672,6 +672,15 @@ def check_duel(context: CheckContext) -> None:
                                                                f"dealt: once every Location is won, neither side may have "
                                                                f"{rules.locations_to_win} and the game cannot end; at most "
                                                                f"{(rules.locations_dealt + 1) // 2} (a majority of those dealt)")
+    # a placing is two Battle dice (`battle A,B`) and one active die, Power or Casting (publisher's description, Play;
+    # ruling 71): other counts leave no placing the referee reads, and a new duel is stuck (thirty-fourth breaker, MED 14)
+    if rules.battle_dice != 2:
+        context.report(("duel", "rules", "battle_dice"), f"{rules.battle_dice} Battle dice; a placing is two Battle dice and an "
+                                                          f"active die (the referee reads `battle A,B`): battle_dice = 2")
+    elif rules.dice_per_player < rules.battle_dice + 1:
+        context.report(("duel", "rules", "dice_per_player"), f"{rules.dice_per_player} dice a player, too few for "
+                                                              f"{rules.battle_dice} Battle dice and an active die: at least "
+                                                              f"{rules.battle_dice + 1}")
     if duel.rules.track_marker_cubes + duel.rules.deployable_cubes != duel.rules.cubes_per_player:
         context.report(("duel", "rules", "deployable_cubes"), "track_marker_cubes + deployable_cubes must equal cubes_per_player")
     sides = sorted(p.side for p in duel.player)
