@@ -727,3 +727,26 @@ def test_a_seal_line_pasted_for_the_other_side_is_refused(tmp_path):
     said = run(save, f"commit --player shadowmajik --sealed {shlex.quote(line)}", code=1)
     assert "this is the Wardens' seal (made with --player wardens)" in said and save.read_bytes() == before, said
     run(save, f"commit --player wardens --sealed {shlex.quote(line)}")
+
+
+def test_the_whole_opening_line_pasted_into_open_is_read(tmp_path):
+    """Thirty-fourth breaker, LOW 26: `--open "wardens=Opening of the Wardens' placing (keep it secret until the reveal):
+    battle ...#SALT"` (the line `seal` printed, pasted whole) was refused with a placing message. It is read as the
+    opening it ends with, as the whole seal line is read as its seal."""
+    from referee.duel import events as dev
+    from referee.duel import rules as duel_rules
+
+    save = tmp_path / "g.toml"
+    run(save, "new --seed 5")
+    run(save, "marker 3")
+    lines = {}
+    for side, placing in (("wardens", "battle 3,5 power 6"), ("shadowmajik", "battle 1,1 power 1")):
+        seal = duel_rules.seal(side, dev.parse_assignment(placing), "0123456789abcdef")
+        run(save, f"commit --player {side} --sealed {seal}")
+        owner = duel_rules.possessive(duel_rules.SIDE_NAMES[side])
+        lines[side] = f"Opening of the {owner} placing (keep it secret until the reveal): {placing}#0123456789abcdef"
+    run(save, " ".join(f"--open {shlex.quote(side + '=' + line)}" for side, line in lines.items()).join(("reveal ", "")))
+    from referee.duel.game import load as load_duel
+
+    last = load_duel(save, database.load(DB)).state.last
+    assert last is not None and last.assignments.wardens.text() == "battle 3,5 power 6"

@@ -32,11 +32,14 @@ EXAMPLE = "`battle 3,5 cast 4` (or: `battle 3,5 power 6`; add `spell 3` to cast 
 def unquoted(text: str) -> str:
     """``text`` without its outer spaces and one pair of surrounding quotes, as a shell would drop them
     (``"'battle 1,1 power 1#948536c42e40e89a'"`` -> ``battle 1,1 power 1#948536c42e40e89a``: the Next line shows an
-    opening in quotes, and a player types it as shown; thirty-second breaker, LOW 10)."""
+    opening in quotes, and a player types it as shown; thirty-second breaker, LOW 10); the whole line `referee duel seal`
+    printed, pasted (``Opening of the Wardens' placing (keep it secret until the reveal): battle ...#SALT``), as the
+    opening it ends with."""
     text = text.strip()
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
-        return text[1:-1].strip()
-    return text
+        text = text[1:-1].strip()
+    line = re.match(r"opening of the .*?\(keep it secret until the reveal\):\s*(.*)$", text, re.IGNORECASE)
+    return line.group(1).strip() if line else text  # the whole line `seal` printed, pasted (thirty-fourth breaker, LOW 26)
 
 
 def opening_parts(text: str) -> tuple[str, str] | None:
