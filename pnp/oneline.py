@@ -341,13 +341,43 @@ class FilePath(click.Path):
         return super().convert(value, param, ctx)
 
 
-def shell_quoted(text: str) -> str:
+def shell_quoted(text: str, encoding: str | None = None) -> str:
     """``text`` quoted for a POSIX shell on one line: as :func:`shlex.quote` does, or, when it holds a control or line-
     breaking character, in bash's ``$'...'`` form with escapes (``$'a\\nb'``): a one-line error or Next line never turns a
-    newline of a path into a space, naming another file (twenty-fifth breaker)."""
-    if not any(ord(char) < 32 or ord(char) == 127 or char in "\u0085\u2028\u2029" for char in text):
+    newline of a path into a space, naming another file (twenty-fifth breaker). A byte that is no UTF-8 (read from the
+    command line as a surrogate, U+DC80-U+DCFF) is written as that byte (``$'\\xff.toml'``), and a character the output's
+    ``encoding`` (standard output's by default) cannot write as its UTF-8 bytes (``$'\\xc3\\xa9.toml'`` on an ASCII
+    terminal): typed as shown, it names the same file (thirty-fourth referee breaker, HIGH 3: ``'\\udcff.toml'`` and a
+    path written plain, ``'e u.toml'``, named other files)."""
+    encoding = encoding or getattr(sys.stdout, "encoding", None) or "utf-8"
+
+    def writable(char: str) -> bool:
+        try:
+            char.encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            return False
+        return True
+
+    def plain(char: str) -> bool:
+        return not (ord(char) < 32 or ord(char) == 127 or char in "\u0085\u2028\u2029" or 0xDC80 <= ord(char) <= 0xDCFF
+                    or not writable(char))
+
+    if all(plain(char) for char in text):
         return shlex.quote(text)
-    escaped = "".join("\\\\" if char == "\\" else "\\'" if char == "'" else "\\n" if char == "\n" else "\\t" if char == "\t"
-                      else f"\\x{ord(char):02x}" if ord(char) < 32 or ord(char) == 127 else f"\\u{ord(char):04x}" if char in "\u0085\u2028\u2029"
-                      else char for char in text)
-    return f"$'{escaped}'"
+
+    def escape(char: str) -> str:
+        if char == "\\":
+            return "\\\\"
+        if char == "'":
+            return "\\'"
+        if char in "\n\t":
+            return "\\n" if char == "\n" else "\\t"
+        if 0xDC80 <= ord(char) <= 0xDCFF:
+            return f"\\x{ord(char) - 0xDC00:02x}"
+        if ord(char) < 32 or ord(char) == 127:
+            return f"\\x{ord(char):02x}"
+        if char in "\u0085\u2028\u2029" or not writable(char):
+            return "".join(f"\\x{byte:02x}" for byte in char.encode("utf-8", "surrogateescape"))
+        return char
+
+    return "$'" + "".join(escape(char) for char in text) + "'"

@@ -2826,3 +2826,23 @@ def test_a_simulation_on_several_cores_ended_by_a_signal_is_one_line(tmp_path):
     said = err.decode(errors="replace")
     assert process.returncode == 128 + signal.SIGTERM and "Traceback" not in said, (process.returncode, said)
     assert said.strip().splitlines()[-1].startswith("Aborted"), said
+
+
+@pytest.mark.parametrize("name, encoding, shown", [
+    ("\udcff.toml", "utf-8", "$'\\xff.toml'"),  # a byte that is no UTF-8, as Python reads it from the command line
+    ("é ü.toml", "ascii", "$'\\xc3\\xa9 \\xc3\\xbc.toml'"),  # a name the output cannot write: its UTF-8 bytes
+    ("é ü.toml", "utf-8", "'é ü.toml'"),
+])
+def test_a_save_path_the_output_cannot_write_is_repeated_as_the_shell_reads_it(tmp_path, name, encoding, shown):
+    """Thirty-fourth breaker, HIGH 3: a `--save` path holding a byte that is no UTF-8 was repeated in every Next line as
+    `'\\udcff.toml'`, and one the output's encoding cannot write was written plain (`'e u.toml'`): typed as shown, each
+    named another file. The path is written as the shell reads it, and typed so it names the same file."""
+    import os
+    import subprocess
+
+    from pnp.oneline import shell_quoted
+
+    assert shell_quoted(name, encoding) == shown
+    quoted_path = shell_quoted(str(tmp_path / name), encoding)
+    created = subprocess.run(["bash", "-c", f"printf x > {quoted_path}"], capture_output=True, check=True)
+    assert created.returncode == 0 and os.path.exists(os.fsencode(tmp_path / name))
