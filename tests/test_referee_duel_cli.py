@@ -750,3 +750,15 @@ def test_the_whole_opening_line_pasted_into_open_is_read(tmp_path):
 
     last = load_duel(save, database.load(DB)).state.last
     assert last is not None and last.assignments.wardens.text() == "battle 3,5 power 6"
+
+
+def test_a_deal_of_every_location_says_how_many_and_no_empty_removed_line(tmp_path):
+    """Thirty-fourth breaker, LOW 30: with `locations_dealt = 9` (every Location dealt), `new` said "Deal these 7
+    Locations" and "Remove from the game: .". It says the number dealt, and no removed line when none is removed."""
+    edited = tmp_path / "cards.toml"
+    edited.write_text((ROOT / "cards.toml").read_text(encoding="utf-8").replace("locations_dealt = 7", "locations_dealt = 9", 1),
+                      encoding="utf-8")
+    result = CliRunner().invoke(main, ["duel", "new", "--seed", "1", "--save", str(tmp_path / "g.toml"), "--db", str(edited)],
+                                env={"NO_COLOR": "1"})
+    assert result.exit_code == 0 and "Deal these 9 Locations" in result.output, result.output
+    assert "Remove from the game" not in result.output

@@ -366,10 +366,13 @@ def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, 
     # chose it (and so know it already); a random seed stays in the save file (rulings 77, 78).
     shown = f" (seed {seed}: whoever knows it can work out the referee's hidden rolls)" if chosen else ""
     console.print(f"New game of Ruin & Renewal I{shown}, saved in {path}.", markup=False)
-    if row is None:
-        console.print("Deal these 7 Locations in a row, left to right from the Wardens' side, names toward the Wardens: "
-                      + ", ".join(f"{i} {rules.name(db, x)}" for i, x in enumerate(state.setup.row, 1)) + ".", markup=False)
-        console.print("Remove from the game: " + ", ".join(rules.name(db, x) for x in state.setup.removed) + ".", markup=False)
+    if row is None:  # as many as the database deals, and the removed line only when some are (thirty-fourth breaker, LOW 30)
+        console.print(f"Deal these {len(state.setup.row)} Locations in a row, left to right from the Wardens' side, names "
+                      f"toward the Wardens: " + ", ".join(f"{i} {rules.name(db, x)}" for i, x in enumerate(state.setup.row, 1))
+                      + ".", markup=False)
+        if state.setup.removed:
+            console.print("Remove from the game: " + ", ".join(rules.name(db, x) for x in state.setup.removed) + ".",
+                          markup=False)
     r = rules.rules_of(db)
     console.print(f"Each player: the player card, {r.dice_per_player} dice, {r.cubes_per_player} cubes: {r.track_marker_cubes} on the "
                   f"point track at {state.points.wardens}, {r.deployable_cubes} in supply (R24, R70).", markup=False)

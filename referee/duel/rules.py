@@ -818,7 +818,8 @@ def apply_marker(state: State, db: Database, event: ev.Marker) -> State:
                         f"choose one of {', '.join(name(db, x) for x in legal_markers(state))}", side=event.side, field="location")
     first = state.round == 0
     notes = (f"{who_does(state, event.side, 'places', 'place')} the yellow marker on {name(db, event.location)}"
-             f"{' (the first Location, R25)' if first else ''}. Round {state.round + 1}: both players roll 4 dice in secret.",)
+             f"{' (the first Location, R25)' if first else ''}. Round {state.round + 1}: both players roll "
+             f"{rules_of(db).dice_per_player} dice in secret.",)
     return replace(state, current=event.location, phase="round", round=state.round + 1, hands=PerSide(Hand(), Hand()), notes=notes)
 
 
@@ -843,7 +844,7 @@ def apply_roll(state: State, db: Database, event: ev.Roll) -> State:
     hands = state.hands.set(event.side, replace(hand, rolled=dice))
     used = state.dice_used + count if state.setup.dice == "sequential" else state.dice_used
     return replace(state, hands=hands, dice_used=used,
-                   notes=(f"The referee rolls the {possessive(SIDE_NAMES[event.side])} 4 dice (only they see them).",))
+                   notes=(f"The referee rolls the {possessive(SIDE_NAMES[event.side])} {count} dice (only they see them).",))
 
 
 DICE_A_ROUND = 64
