@@ -15,7 +15,7 @@ import itertools
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -96,8 +96,9 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         try:
             asking = secret if hidden else prompt
             try:
-                line = asking.prompt(_wrapped(text, asking.output.get_size().columns),
-                                     bottom_toolbar=lambda: _fitted(session.table.toolbar(session.state)))
+                with _not_stopped(hidden):
+                    line = asking.prompt(_wrapped(text, asking.output.get_size().columns),
+                                         bottom_toolbar=lambda: _fitted(session.table.toolbar(session.state)))
             finally:
                 if hidden:
                     with contextlib.suppress(OSError):  # a terminal closed under it (SIGHUP) shows nothing any more
@@ -153,6 +154,25 @@ def _saved_line(session: TableSession) -> str:
         return f"Saved: {session.path}. {with_given(session.game.next_line())}"
     given = GIVEN.get() or f"--save {shell_quoted(str(session.path))}"
     return f"Saved: {session.path}. Continue with `referee {session.table.name} play {given}`."
+
+
+@contextlib.contextmanager
+def _not_stopped(hidden: bool) -> Iterator[None]:
+    """While a hidden prompt (``hidden``) is on the screen, SIGTSTP (``kill -TSTP``; Ctrl-Z is ignored there already) does
+    not stop the session with a side's dice left on the shared screen (thirty-fourth breaker, LOW 32); elsewhere, and
+    where the platform has no SIGTSTP or this is no main thread, nothing changes."""
+    import signal
+    import threading
+
+    number = getattr(signal, "SIGTSTP", None)
+    if not hidden or number is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(number, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(number, previous)
 
 
 class _History(InMemoryHistory):

@@ -2073,3 +2073,17 @@ def test_a_beginning_that_fits_no_location_one_may_choose_names_those_one_may():
     choosable = ["duel.location.galehollow", "duel.location.barrow-of-kings"]
     with pytest.raises(ParseError, match="'t' begins no Location that may be chosen now: Galehollow, Barrow of Kings"):
         duel_rules.location_id(DB, "t", None, choosable)
+
+
+def test_a_hidden_prompt_is_not_stopped_by_sigtstp():
+    """Thirty-fourth breaker, LOW 32: `kill -TSTP` at a hidden prompt stopped `duel play` with the referee's dice for one
+    side left on the shared screen (Ctrl-Z is ignored there). While a hidden prompt is up, SIGTSTP is ignored; the shared
+    prompts keep the default, and the handler is put back."""
+    import signal
+
+    before = signal.getsignal(signal.SIGTSTP)
+    with tableui._not_stopped(True):
+        assert signal.getsignal(signal.SIGTSTP) == signal.SIG_IGN
+    with tableui._not_stopped(False):
+        assert signal.getsignal(signal.SIGTSTP) == before
+    assert signal.getsignal(signal.SIGTSTP) == before
