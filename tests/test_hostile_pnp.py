@@ -5117,6 +5117,8 @@ def test_thirty_first_frame_check_judges_every_layouts_placed_shapes():
     ("counter_card.toml", "disc_size = 13", "disc_size = 26", "numbers.disc_size", "19.5"),  # HIGH 5: "10" over its disc
     ("spell_path.toml", "disc_size = 7", "disc_size = 12", "numbers.disc_size", "7.5"),
     ("servant.toml", "hp_swatch_w = 2.0", "hp_swatch_w = 4.0", "numbers.hp_swatch_w", "2.1"),  # HIGH 6: "Blue" over the blue
+    ("battle_map.toml", "grid_shift_step = 0.25", "grid_shift_step = 20", "numbers.grid_shift_step", "9.4"),  # MED 1: the
+    # hexes of maps 1 and 2 shrank to 5.9 mm, too small for the 10 mm cube
 ])
 def test_a_shape_past_the_cut_or_a_number_past_its_disc_is_said_with_a_bound_that_passes(db, edited_templates, name, old,
                                                                                            new, key, fixed):

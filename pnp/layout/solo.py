@@ -765,9 +765,13 @@ def battle_map(card: BattleMap, db: Database, make: Make):
         tries.append((clashes, step, radius, ox))
         if not clashes:
             break
-    _, _, radius, ox = min(tries)
+    _, shrunk, radius, ox = min(tries)
     if min(tries)[0]:
         _coarse_grid_step(b, t, grid, radius, area, columns, odd, cuts, label_half, icon_scale, clearance, number)
+    elif shrunk:  # the hexes shrank where a finer step would keep them whole (thirty-fourth breaker, MED 1: steps of 9.5
+        # to 24 mm shrank maps 1 and 2 to 5.9 mm, too small for a 10 mm cube, and check passed)
+        _coarse_grid_step(b, t, grid, largest, area, columns, odd, cuts, label_half, icon_scale, clearance, number,
+                          shrunk_to=radius)
     _marker_on_a_cut(b, t, card.id, grid, radius, ox, cuts, clearance, label_half, marker_labels)
     hex_w = math.sqrt(3) * radius
     grid_h = (rows - 1) * 1.5 * radius + 2 * radius
@@ -1048,12 +1052,14 @@ GRID_STEP_LEAST_MM = 0.1
 
 
 def _coarse_grid_step(b: CardBuilder, t: Template, grid: hexes.HexMap, radius: float, area: Box, columns: int, odd: bool,
-                      cuts: list[float], label_half: float, icon_scale: float, clearance: float, number: _HexNumber) -> None:
+                      cuts: list[float], label_half: float, icon_scale: float, clearance: float, number: _HexNumber,
+                      shrunk_to: float | None = None) -> None:
     """When the battle map's grid, slid in steps of ``grid_shift_step``, leaves labels on a cut line and a finer step
     finds a place clear of every cut for hexes of ``radius`` mm: a ``"template"`` problem at ``numbers.grid_shift_step``
     with the largest step (in tenths of a mm) that does. Thirty-first pnp breaker (a fixer's finding): `grid_shift_step =
     100`, more than the 9.4 mm the grid may slide, tried one place only, and the labels left on the cuts were blamed on
-    the map's record in cards.toml."""
+    the map's record in cards.toml. With ``shrunk_to``: the labels cleared the cuts only once the hexes shrank to that
+    radius (mm), where a finer step keeps hexes of ``radius``."""
     hex_w = math.sqrt(3) * radius
     first_x, slack = area.x + hex_w / 2, area.width - (columns + (0.5 if odd else 0)) * hex_w
     step = t.number("grid_shift_step")
@@ -1065,6 +1071,12 @@ def _coarse_grid_step(b: CardBuilder, t: Template, grid: hexes.HexMap, radius: f
     tenths = min(int(step * 10 + 1e-9), int(max(slack, 0.0) * 10 + 1e-9))
     fits = next((tenth / 10 for tenth in range(tenths, 0, -1) if tenth / 10 < step and not clashes(tenth / 10)), None)
     if fits is None or fits < GRID_STEP_LEAST_MM:
+        return
+    if shrunk_to is not None:
+        b.problems.append(b.at_number("grid_shift_step", f"the grid slides in steps of {step:g} mm over the {max(slack, 0.0):.1f} "
+                                                         f"mm it may move, too coarse to find the place where hexes of "
+                                                         f"{radius:.1f} mm keep their labels off the cuts, so they shrink to "
+                                                         f"{shrunk_to:.1f} mm: set grid_shift_step to at most {fits:g}"))
         return
     b.problems.append(b.at_number("grid_shift_step", f"the grid slides in steps of {step:g} mm over the {max(slack, 0.0):.1f} mm "
                                                      f"it may move, and no place it tries keeps every hex's labels off the "
