@@ -2846,3 +2846,34 @@ def test_a_save_path_the_output_cannot_write_is_repeated_as_the_shell_reads_it(t
     quoted_path = shell_quoted(str(tmp_path / name), encoding)
     created = subprocess.run(["bash", "-c", f"printf x > {quoted_path}"], capture_output=True, check=True)
     assert created.returncode == 0 and os.path.exists(os.fsencode(tmp_path / name))
+
+
+def test_undo_of_a_forgone_recall_puts_back_nothing_on_the_table():
+    """Thirty-fourth breaker, LOW 19: undoing `recall none` (the winner forgoes the spaces: nothing moves on the table,
+    R29) said "Put the yellow marker back as it was": the round's own Location was compared, not where the cube stands.
+    Only what moved on the table is named; a cube taken back still names the cubes."""
+    from referee.duel import legal
+
+    game = DuelGame.new(DB, 3)
+    chosen = 0
+    while game.state.phase != "recall":
+        state = game.state
+        if state.phase == "marker":
+            markers = [e for e in legal.legal_events(state, DB) if isinstance(e, dev.Marker)]
+            game.play(markers[chosen % len(markers)])  # a new Location each round, so the Wardens' cubes all go out
+            chosen += 1
+        elif not state.hands.wardens.committed:
+            game.play(dev.Commit("wardens", dev.parse_assignment("battle 2,1 power 1")))
+        elif not state.hands.shadowmajik.committed:
+            game.play(dev.Commit("shadowmajik", dev.parse_assignment("battle 1,1 power 1")))
+        else:
+            game.play(next(e for e in legal.legal_events(state, DB) if isinstance(e, dev.Reveal)))
+        assert len(game.log.events) < 60
+    before = game.state
+    forgo = next(e for e in legal.legal_events(before, DB) if isinstance(e, dev.Recall) and e.location is None)
+    game.play(forgo)
+    assert duel_game.RULES.put_back([forgo], game.state, before) == ""
+    game.undo()
+    back = next(e for e in legal.legal_events(before, DB) if isinstance(e, dev.Recall) and e.location is not None)
+    game.play(back)
+    assert "the cubes on the Locations" in duel_game.RULES.put_back([back], game.state, before)

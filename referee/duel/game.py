@@ -36,7 +36,8 @@ def moved_on_the_table(played: State, restored: State) -> list[str]:
     if played.row != restored.row and [place.id for place in played.row] != [place.id for place in restored.row] \
             or played.controlled != restored.controlled:
         moved.append("the Location cards")
-    if played.current != restored.current or rules.marker_stands_on(played) != rules.marker_stands_on(restored):
+    if rules.marker_stands_on(played) != rules.marker_stands_on(restored):  # where the cube stands, not the round's own
+        # Location (thirty-fourth breaker, LOW 19: after an undone `recall none` it said to put back a marker never moved)
         moved.append("the yellow marker")
     if [place.cubes for place in played.row] != [place.cubes for place in restored.row] \
             or played.supply != restored.supply:
