@@ -762,3 +762,12 @@ def test_a_deal_of_every_location_says_how_many_and_no_empty_removed_line(tmp_pa
                                 env={"NO_COLOR": "1"})
     assert result.exit_code == 0 and "Deal these 9 Locations" in result.output, result.output
     assert "Remove from the game" not in result.output
+
+
+def test_play_on_a_saved_game_checks_the_row_before_offering_new_with_it(tmp_path):
+    """Thirty-fourth breaker, LOW 15: `play --row 1,2,3,4,5,6,7` on a saved game offered `new --force --row 1,2,...`,
+    which `new` then refused. The row is checked first: a row `new` refuses is refused as `new` refuses it."""
+    save = tmp_path / "d.toml"
+    run(save, "new --seed 5")
+    said = run(save, "play --row 1,2,3,4,5,6,7", code=1)
+    assert "--row: Location 1 is a position in the row" in said and "new --force" not in said, said
