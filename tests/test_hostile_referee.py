@@ -45,6 +45,42 @@ def _read_until_closed(leader: int) -> bytes:
     return written
 
 
+def _signalled_at_a_prompt(args: list[str], folder: Path, until: bytes, signal_name: str,
+                           enter_at: bytes | None = None) -> tuple[int, str]:
+    """Run ``referee ARGS --db cards.toml`` in a pseudo-terminal of 100 x 30 (TERM xterm) in ``folder``, press Enter once
+    when ``enter_at`` shows, send ``signal_name`` once ``until`` shows, and return the exit code and all it wrote."""
+    import fcntl
+    import os
+    import pty
+    import select
+    import signal
+    import struct
+    import subprocess
+    import sys
+    import termios
+    import time
+
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    with subprocess.Popen([sys.executable, "-m", "referee", *args, "--db", str(DB_PATH)], stdin=follower, stdout=follower,
+                          stderr=follower, env={**os.environ, "TERM": "xterm", "NO_COLOR": "1"}, cwd=folder,
+                          start_new_session=True) as process:
+        os.close(follower)
+        written, deadline, answered = b"", time.monotonic() + 60, enter_at is None
+        while until not in written and time.monotonic() < deadline:
+            if select.select([leader], [], [], 0.5)[0]:
+                written += os.read(leader, 65536)
+            if not answered and enter_at is not None and enter_at in written:
+                os.write(leader, b"\r")
+                answered = True
+        time.sleep(0.3)
+        process.send_signal(getattr(signal, signal_name))
+        written += _read_until_closed(leader)
+        code = process.wait(timeout=60)
+    os.close(leader)
+    return code, written.decode(errors="replace")
+
+
 # ---- The two-player game's hidden dice ---------------------------------------------------------------------
 def _rolled(game: DuelGame, side: str) -> tuple[int, ...]:
     rolled = game.state.hands[side].rolled
@@ -2565,41 +2601,14 @@ def test_a_table_session_ended_by_a_signal_wipes_the_hidden_dice_and_keeps_the_g
     ended the process where it stood: that side's dice stayed on the screen, the terminal raw, the lock file behind.
     Ended so, the session wipes the hidden prompt as Ctrl-D does, says where the game is saved, releases the save and
     exits with 128 + the signal; the game is as it was played."""
-    import fcntl
-    import os
-    import pty
-    import select
     import signal
-    import struct
-    import subprocess
-    import sys
-    import termios
-    import time
 
     save = tmp_path / "k.toml"
     run("duel", "new", "--seed", "1", save=save)
     run("duel", "marker", "2", save=save)
-    leader, follower = pty.openpty()
-    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-    env = {**os.environ, "TERM": "xterm", "NO_COLOR": "1"}
-    with subprocess.Popen([sys.executable, "-m", "referee", "duel", "play", "--save", str(save), "--db", str(DB_PATH)],
-                          stdin=follower, stdout=follower, stderr=follower, env=env, cwd=tmp_path,
-                          start_new_session=True) as process:
-        os.close(follower)
-        written, deadline, answered = b"", time.monotonic() + 60, False
-        while b"your placing (hidden)" not in written and time.monotonic() < deadline:
-            if select.select([leader], [], [], 0.5)[0]:
-                written += os.read(leader, 65536)
-            if b"or Enter: the referee rolls" in written and not answered:
-                os.write(leader, b"\r")  # the referee rolls the Wardens' dice: they show in the prompt
-                answered = True
-        assert b"your dice are" in written, written.decode(errors="replace")
-        time.sleep(0.3)
-        process.send_signal(getattr(signal, signal_name))
-        written += _read_until_closed(leader)
-        code = process.wait(timeout=60)
-    os.close(leader)
-    shown = written.decode(errors="replace")
+    code, shown = _signalled_at_a_prompt(["duel", "play", "--save", str(save)], tmp_path, b"your placing (hidden)",
+                                         signal_name, enter_at=b"or Enter: the referee rolls")
+    assert "your dice are" in shown, shown
     dice_at = shown.rindex("your dice are")
     assert "\x1b[3J" in shown[dice_at:], shown[dice_at:]  # the screen and its scrollback wiped after the dice were shown
     assert code == 128 + getattr(signal, signal_name) and f"Ended by {signal_name}" in shown[dice_at:], (code, shown[dice_at:])
@@ -2706,36 +2715,13 @@ def test_roll_ended_by_a_signal_at_its_key_prompt_hides_the_dice_and_says_so(tmp
     """Thirty-fourth breaker, LOW 16: `referee duel roll`'s "press any key" ended by SIGTERM, SIGHUP or Ctrl-C hid the
     dice, then printed the Next line and exited 0, as if a key was pressed. It hides the dice, says the roll is saved
     and exits with 128 + the signal."""
-    import fcntl
-    import os
-    import pty
-    import select
     import signal
-    import struct
-    import subprocess
-    import sys
-    import termios
-    import time
 
     save = tmp_path / "r.toml"
     run("duel", "new", "--seed", "1", save=save)
     run("duel", "marker", "2", save=save)
-    leader, follower = pty.openpty()
-    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-    with subprocess.Popen([sys.executable, "-m", "referee", "duel", "roll", "--player", "shadowmajik", "--save", str(save),
-                           "--db", str(DB_PATH)], stdin=follower, stdout=follower, stderr=follower,
-                          env={**os.environ, "TERM": "xterm", "NO_COLOR": "1"}, cwd=tmp_path, start_new_session=True) as process:
-        os.close(follower)
-        written, deadline = b"", time.monotonic() + 60
-        while b"Press any key" not in written and time.monotonic() < deadline:
-            if select.select([leader], [], [], 0.5)[0]:
-                written += os.read(leader, 65536)
-        time.sleep(0.3)
-        process.send_signal(getattr(signal, signal_name))
-        written += _read_until_closed(leader)
-        code = process.wait(timeout=60)
-    os.close(leader)
-    shown = written.decode(errors="replace")
+    code, shown = _signalled_at_a_prompt(["duel", "roll", "--player", "shadowmajik", "--save", str(save)], tmp_path,
+                                         b"Press any key", signal_name)
     after = shown[shown.index("Press any key"):]
     assert code == 128 + getattr(signal, signal_name) and "\x1b[3J" in after, (code, after)
     assert "Interrupted: the dice are hidden, and the roll is saved" in after and "Next:" not in after, after
