@@ -29,6 +29,10 @@ BUNDLED = Path(__file__).resolve().parent / "bundled_databases"
 _FINGERPRINT = re.compile(r"^[0-9a-f]{64}$")
 
 
+SHIPPED: Path | None = None
+"""The project's own cards.toml as :func:`find` reads it (``None``: :data:`pnp.resources.BUNDLED_DATABASE`)."""
+
+
 def folder() -> Path:
     """The user's folder of kept databases: ``user_data_dir("lassadar")/databases``."""
     import platformdirs
@@ -100,7 +104,7 @@ def find(fingerprint: object) -> Database | None:
     from pnp.resources import BUNDLED_DATABASE
 
     try:
-        shipped = database.load(BUNDLED_DATABASE)
+        shipped = database.load(SHIPPED or BUNDLED_DATABASE)
     except (database.DatabaseError, OSError):
         return None
     return shipped if shipped.fingerprint == fingerprint else None

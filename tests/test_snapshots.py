@@ -59,6 +59,7 @@ def test_a_copy_edited_after_it_was_kept_is_not_used(tmp_path, monkeypatch):
     env = _own_data(tmp_path)
     monkeypatch.setenv("XDG_DATA_HOME", env["XDG_DATA_HOME"])
     monkeypatch.setattr(snapshots, "BUNDLED", tmp_path / "none")  # today's cards.toml is among the bundled ones
+    monkeypatch.setattr(snapshots, "SHIPPED", tmp_path / "none.toml")  # and the project's own
     path, save = tmp_path / "a.toml", tmp_path / "game.toml"
     path.write_text(SOURCE, encoding="utf-8")
     _referee("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "3", "--save", str(save),
@@ -91,6 +92,7 @@ def test_keep_never_fails_and_never_deletes_a_copy(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     db = database.load(ROOT / "cards.toml")
     monkeypatch.setattr(snapshots, "BUNDLED", tmp_path / "none")
+    monkeypatch.setattr(snapshots, "SHIPPED", tmp_path / "none.toml")
     folder = snapshots.folder()
     folder.parent.mkdir(parents=True, exist_ok=True)
     folder.write_text("a file where the folder would be", encoding="utf-8")
@@ -110,6 +112,7 @@ def test_a_copy_that_cannot_be_kept_is_said_at_new(tmp_path, monkeypatch):
     later edit of the database stopped it for good. `new` says in one line that no copy was kept."""
     env = _own_data(tmp_path)
     monkeypatch.setattr(snapshots, "BUNDLED", tmp_path / "none")
+    monkeypatch.setattr(snapshots, "SHIPPED", tmp_path / "none.toml")
     blocked = tmp_path / "data" / "lassadar" / "databases"
     blocked.parent.mkdir(parents=True)
     blocked.write_text("a file where the folder would be", encoding="utf-8")
@@ -127,6 +130,7 @@ def test_an_edited_copy_is_named_in_the_refusal(tmp_path, monkeypatch):
     env = _own_data(tmp_path)
     monkeypatch.setenv("XDG_DATA_HOME", env["XDG_DATA_HOME"])
     monkeypatch.setattr(snapshots, "BUNDLED", tmp_path / "none")
+    monkeypatch.setattr(snapshots, "SHIPPED", tmp_path / "none.toml")
     path, save = tmp_path / "a.toml", tmp_path / "game.toml"
     path.write_text(SOURCE, encoding="utf-8")
     _referee("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "3", "--save", str(save),
