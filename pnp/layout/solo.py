@@ -768,8 +768,10 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     _, shrunk, radius, ox = min(tries)
     if min(tries)[0]:
         _coarse_grid_step(b, t, grid, radius, area, columns, odd, cuts, label_half, icon_scale, clearance, number)
-    elif shrunk:  # the hexes shrank where a finer step would keep them whole (thirty-fourth breaker, MED 1: steps of 9.5
-        # to 24 mm shrank maps 1 and 2 to 5.9 mm, too small for a 10 mm cube, and check passed)
+    elif shrunk and (changed_number(t.path) or ("",))[0] == "grid_shift_step":  # the hexes shrank where a finer step would
+        # keep them whole, and the step is the designer's (thirty-fourth breaker, MED 1: steps of 9.5 to 24 mm shrank maps
+        # 1 and 2 to 5.9 mm, too small for a 10 mm cube, and check passed); with the shipped step, hexes that shrink to
+        # clear a wider cut_clearance are the layout's own answer
         _coarse_grid_step(b, t, grid, largest, area, columns, odd, cuts, label_half, icon_scale, clearance, number,
                           shrunk_to=radius)
     _marker_on_a_cut(b, t, card.id, grid, radius, ox, cuts, clearance, label_half, marker_labels)
