@@ -178,14 +178,11 @@ def commit_event(side: Side, text: str | None, sealed: str | None, state: State 
 
 
 def _same_side(side: Side, text: str) -> None:
-    """Refuse the line `referee duel seal` printed for the other side, pasted as ``side``'s seal: it names whose seal it is
-    (thirty-fourth breaker, MED 4: committed without a word, that side could then only forfeit it, ruling 88). Raises
-    :class:`~referee.duel.events.EventError`."""
-    named = rules.seal_line_side(text)
-    if named is not None and named != side:
-        raise ev.EventError(f"this is the {rules.possessive(rules.SIDE_NAMES[named])} seal (made with --player {named}), "
-                            f"not the {rules.possessive(rules.SIDE_NAMES[side])}: it could only be forfeited at the reveal "
-                            f"(ruling 88); seal again with `{CMD} seal --player {side}`; nothing was committed")
+    """Refuse the line `referee duel seal` printed for the other side, pasted as ``side``'s seal
+    (:func:`rules.seal_line_problem`). Raises :class:`~referee.duel.events.EventError`."""
+    problem = rules.seal_line_problem(side, text)
+    if problem is not None:
+        raise ev.EventError(problem)
 
 
 def reveal_event(openings: Sequence[str], rerolls: Sequence[str], state: State | None = None) -> ev.Reveal:

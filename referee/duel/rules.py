@@ -466,6 +466,18 @@ def seal_line_side(text: str) -> Side | None:
     return found.group(1).lower() if found else None  # type: ignore[return-value]
 
 
+def seal_line_problem(side: Side, text: str) -> str | None:
+    """Why ``text``, the whole line `referee duel seal` printed for the other side, cannot be ``side``'s seal, or ``None``
+    (committed, it could only be forfeited at the reveal, ruling 88; thirty-fourth breaker, MED 4: it was committed
+    without a word). The one reader for ``commit --sealed``, the hidden prompt of ``commit`` and the table's."""
+    named = seal_line_side(text)
+    if named is None or named == side:
+        return None
+    return (f"this is the {possessive(SIDE_NAMES[named])} seal (made with --player {named}), not the "
+            f"{possessive(SIDE_NAMES[side])}: it could only be forfeited at the reveal (ruling 88); seal again with "
+            f"`referee duel seal --player {side}`; nothing was committed")
+
+
 def typed_seal(text: str) -> str | None:
     """The seal ``text`` gives, as a hidden prompt or ``--sealed`` reads it, or ``None`` when it is plainly no seal (it
     may be a placing): the whole line `referee duel seal` printed, pasted (``Seal of the Wardens' placing (...): 1dd6...``:

@@ -196,11 +196,9 @@ class DuelTable:
         words = text.split()
         if side is not None and words and words[0].lower() in PLACING_WORDS:
             return ev.Commit(side, ev.parse_assignment(text))
-        pasted_for = rules.seal_line_side(text)
-        if side is not None and pasted_for is not None and pasted_for != side:  # (thirty-fourth breaker, MED 4)
-            raise ev.EventError(f"this is the {rules.possessive(rules.SIDE_NAMES[pasted_for])} seal (made with --player "
-                                f"{pasted_for}): seal again with `referee duel seal --player {side}` (ruling 88); nothing was "
-                                f"committed")
+        problem = rules.seal_line_problem(side, text) if side is not None else None
+        if problem is not None:  # the other side's seal line, pasted (thirty-fourth breaker, MED 4)
+            raise ev.EventError(problem)
         seal = rules.typed_seal(text) if side is not None else None
         if side is not None and seal is not None:  # the seal `referee duel seal` printed, pasted (twenty-eighth breaker: the
             # prompt asked for it, then refused it), with its line or broken by blanks (thirty-third breaker, LOW 6), or nearly
