@@ -474,7 +474,7 @@ def seal_line_problem(side: Side, text: str) -> str | None:
     if named is None or named == side:
         return None
     return (f"this is the {possessive(SIDE_NAMES[named])} seal (made with --player {named}), not the "
-            f"{possessive(SIDE_NAMES[side])}: it could only be forfeited at the reveal (ruling 88); seal again with "
+            f"{possessive(SIDE_NAMES[side])}: it could only be forfeited at the reveal (ruling `88`); seal again with "
             f"`referee duel seal --player {side}`; nothing was committed")
 
 
