@@ -67,6 +67,10 @@ them and runs nothing; an element of any other namespace (XHTML's ``<script>`` a
 _FRAGMENT = re.compile(r"^\s*#")
 _URL = re.compile(r"url\(\s*['\"]?\s*([^)'\"\s]*)", re.IGNORECASE)
 
+INK_PAST_VIEWBOX = 1.0
+"""How far (hundredths of the icon's size) an icon's ink may reach past its viewBox before ``pnp check`` says so: the
+bundled icons keep at least 2.5 inside it."""
+
 RESTORE = "restore it from the project (git checkout -- templates/icons, or reinstall pnp)"
 """The way on for an icon file that cannot be read."""
 
@@ -185,14 +189,23 @@ def icon_file_problems(folder: Path | None = None) -> list[IconFileProblem]:
     """Every icon file of ``folder`` (default :data:`ICON_DIR`: each ``*.svg``, all of which a card may name) that
     :func:`read_icon` refuses, one :class:`IconFileProblem` each, in the order of their names; empty when all are
     usable. ``pnp check`` and ``pnp build`` ask this before anything is laid out."""
+    from pnp.layout.icon_ink import ink_past_viewbox
+
     problems = []
     for path in sorted((folder or ICON_DIR).glob("*.svg")):
         try:
             read_icon(path)
         except IconFileError as error:
             problems.append(error.problem)
+            continue
         except FileNotFoundError:  # a dangling symbolic link
             problems.append(IconFileProblem(str(path), "a link to a file that is not there"))
+            continue
+        past = ink_past_viewbox(path)
+        if past > INK_PAST_VIEWBOX:  # thirty-fourth pnp breaker, MED 7: cut off in print, and measured where it is not
+            problems.append(IconFileProblem(
+                str(path), f"its drawing reaches {past:.0f}% of its size past its viewBox, and print cuts off what is "
+                           f"past it", "draw it inside its viewBox (or widen the viewBox)"))
     return problems
 
 

@@ -429,8 +429,11 @@ def check_fit(database: Database) -> list[FitProblem]:
         overlaps = overlap_problems(faces)
         off_card, outside = off_card_line_problems(faces), safe_area_problems(faces, database.print.safe_mm)
         outside = _not_placed_wrong(outside, faces, problems)
+        outside = _safe_area_at_changed_number(outside, faces, database.print.safe_mm,
+                                               lambda: _shipped_outside_records(database))
         # a text off the card or its safe area is not also struck by the frame's rule it crossed on the way
-        drawn = _at_changed_number(problems, overlaps + legibility_problems(faces, overlaps + off_card + outside))
+        drawn = _at_changed_number(problems, overlaps + legibility_problems(faces, overlaps + off_card + outside),
+                                   lambda: _shipped_drawn_problems(database))
         # a template already said wrong (a string that reflows its texts) has its rounded corners judged once it is right:
         # the corners are measured against where its texts will be (thirtieth breaker: "Bleu {key}" moved a key's word
         # near the corner of its rounded box, and the shipped space_radius was blamed)
@@ -482,6 +485,25 @@ def _shipped_layout_problems(database: Database) -> tuple[FitProblem, ...] | Non
     shipped ones are unknown, or they cannot lay it out. What the edited templates were asked (:func:`unread_keys`)
     and the cached layout (:func:`render`) are as before. Raises nothing but ``OSError`` for an unwritable temporary
     folder."""
+    return _with_shipped_templates(database, lambda rendered: rendered.problems)
+
+
+def _shipped_drawn_problems(database: Database) -> frozenset[tuple[str, str, str]] | None:
+    """The problems judged on the printed faces (overlaps, rules and shapes over texts: :func:`overlap_problems`,
+    :func:`legibility_problems`) of ``database`` laid out with the shipped templates, each as ``(template file name,
+    key, message)``; ``None`` as :func:`_shipped_layout_problems`. Thirty-fourth pnp breaker, MED 9: under ``--safe 7``
+    a problem the shipped templates have too was blamed on an unrelated number just edited ("change it back")."""
+    def drawn(rendered: Rendered) -> frozenset[tuple[str, str, str]]:
+        faces = list(rendered.fronts) + list(rendered.backs.values())
+        overlaps = overlap_problems(faces)
+        return frozenset((Path(problem.path).name, problem.field, problem.message)
+                         for problem in overlaps + legibility_problems(faces, overlaps) if problem.path)
+    return _with_shipped_templates(database, drawn)
+
+
+def _with_shipped_templates(database: Database, compute: Callable[[Rendered], Any]) -> Any:
+    """``compute`` of ``database`` laid out with the shipped templates in place of the edited ones (see
+    :func:`_shipped_layout_problems`), ``None`` when that cannot be done."""
     edited = templates.TEMPLATE_DIR
     cached = dict(_CACHE)
     reads = {id(loaded): (set(loaded.asked), set(loaded.cut_short)) for loaded in loaded_templates(edited)}
@@ -492,7 +514,7 @@ def _shipped_layout_problems(database: Database) -> tuple[FitProblem, ...] | Non
         templates.TEMPLATE_DIR = shipped
         _CACHE.clear()  # (keyed by the database alone)
         try:
-            return render(database).problems
+            return compute(render(database))
         except (TemplateError, CardSizeError, DrawingError, KeyError):
             return None
         finally:
@@ -515,16 +537,20 @@ def _advised(problem: FitProblem, bound: str) -> float:
     return float(found.group(1)) if found else math.inf if bound == "most" else -math.inf
 
 
-def _at_changed_number(problems: list[FitProblem], drawn: list[FitProblem]) -> list[FitProblem]:
+def _at_changed_number(problems: list[FitProblem], drawn: list[FitProblem],
+                       shipped: Callable[[], frozenset[tuple[str, str, str]] | None] = lambda: None) -> list[FitProblem]:
     """``drawn`` (the problems judged on the printed faces: texts struck through, covered or run into) said at the one
     ``[numbers]`` key the designer changed in their template (:func:`pnp.layout.template.changed_number`), when there
     is one: dropped when ``problems`` (the layouts' own) already name that key in that file, else said once at it, with
     the shipped value. Twenty-eighth breaker, findings 6 and 7: `key_icon_x = 9` was blamed on `key_icon_cy` (never
-    changed) and `frame_inset = 20` on the back also on [boxes.title] and [boxes.subtitle], texts no one moved."""
+    changed) and `frame_inset = 20` on the back also on [boxes.title] and [boxes.subtitle], texts no one moved. A problem
+    the shipped templates have as well (``shipped``, asked once when needed: the drawn problems of the shipped templates)
+    is kept where it is, with its own remedy: the changed number did not make it (thirty-fourth pnp breaker, MED 9)."""
     named = {(problem.path, problem.field) for problem in problems if problem.record_id == "templates"}
     changed_in: dict[str, tuple[str, Any] | None] = {}  # a template file -> its one changed number, if any
     kept: list[FitProblem] = []
     moved: set[tuple[str, str]] = set()
+    shipped_said: list[frozenset[tuple[str, str, str]] | None] = []  # asked once, when a problem would move
     for problem in drawn:
         home = problem.path  # the template file that writes the key said
         if problem.record_id != "templates" or not home:
@@ -541,6 +567,11 @@ def _at_changed_number(problems: list[FitProblem], drawn: list[FitProblem]) -> l
         if changed is None or (problem.field == f"numbers.{changed[0]}" and number_file == Path(home)):
             kept.append(problem)
             continue
+        if not shipped_said:
+            shipped_said.append(shipped())
+        if shipped_said[0] is not None and (Path(home).name, problem.field, problem.message) in shipped_said[0]:
+            kept.append(problem)  # the shipped templates print it so too: not the changed number's doing
+            continue
         path, line = template_line(number_file, f"numbers.{changed[0]}")
         key = (str(path), f"numbers.{changed[0]}")
         if key in named or key in moved:
@@ -551,6 +582,49 @@ def _at_changed_number(problems: list[FitProblem], drawn: list[FitProblem]) -> l
             problem, field=key[1], path=key[0], line=line, box="",
             message=f"{value}, since {changed[0]} is {_number_said(number_file, changed[0])} (the shipped templates have "
                     f"{changed[1]}): change it back toward that"))
+    return kept
+
+
+def _shipped_outside_records(database: Database) -> frozenset[str] | None:
+    """The ids of the records whose faces reach outside the safe area (:func:`safe_area_problems`) when ``database`` is
+    laid out with the shipped templates; ``None`` as :func:`_shipped_layout_problems`."""
+    return _with_shipped_templates(database, lambda rendered: frozenset(
+        problem.record_id for problem in safe_area_problems(list(rendered.fronts) + list(rendered.backs.values()),
+                                                            database.print.safe_mm)))
+
+
+def _safe_area_at_changed_number(outside: list[FitProblem], faces: list, safe_mm: float,
+                                 shipped: Callable[[], frozenset[str] | None]) -> list[FitProblem]:
+    """The safe-area problems of ``outside`` (one a card, field ``safe area``), those of cards whose template has one
+    ``[numbers]`` key changed from the shipped templates (:func:`pnp.layout.template.changed_number`) said once at that
+    key, with its value and the shipped one, when the card is inside the safe area with the shipped templates
+    (``shipped``: the ids of the records outside it then, asked once when needed). Thirty-fourth pnp breaker, MED 6:
+    `label_icon_dx = 60` pushed the sides' icons past the cut and was said as nine cards.toml lines, without the key."""
+    templates_of = {face.record.id: Path(face.template) for face in faces if getattr(face, "template", None) is not None}
+    kept: list[FitProblem] = []
+    grouped: dict[tuple[str, str], list[tuple[FitProblem, Path, Any]]] = {}
+    shipped_ids: list[frozenset[str] | None] = []
+    for problem in outside:
+        template = templates_of.get(problem.record_id)
+        changed = changed_number(template) if problem.kind == "safe area" and template is not None else None
+        if changed is None or template is None:
+            kept.append(problem)
+            continue
+        if not shipped_ids:
+            shipped_ids.append(shipped())
+        if shipped_ids[0] is None or problem.record_id in shipped_ids[0]:
+            kept.append(problem)  # outside with the shipped templates too: the safe area asked for, not the edit
+            continue
+        home, _ = template_line(template, f"numbers.{changed[0]}")
+        grouped.setdefault((str(home), changed[0]), []).append((problem, template, changed[1]))
+    for (path, name), found in grouped.items():
+        first, template, shipped_value = found[0]
+        cards = f"{len(found)} cards, the first {first.record_id}" if len(found) > 1 else first.record_id
+        _, line = template_line(template, f"numbers.{name}")
+        kept.append(FitProblem("templates", f"numbers.{name}", "template",
+                               f"texts or icons reach outside the {safe_mm:g} mm safe area (on {cards}), since {name} is "
+                               f"{_number_said(template, name)} (the shipped templates have {shipped_value}): change it "
+                               f"back toward that", path=path, line=line))
     return kept
 
 

@@ -120,18 +120,38 @@ def _ink(node: shapes.Group | shapes.Drawing, transform: Transform) -> list[tupl
     return found
 
 
+def _viewbox_ink(path) -> tuple[InkPoint, ...]:
+    """The ink points of the icon file ``path`` in its viewBox units (as :func:`icon_ink`); raises as
+    :func:`pnp.icon_files.icon_drawing`, and ``ValueError`` for an icon of no size."""
+    drawing = icon_drawing(path)  # the PDF's reading of it
+    if not drawing.width or not drawing.height:
+        raise ValueError("an icon of no size")
+    points = _ink(drawing, shapes.nullTransform())
+    across, down = 100 / drawing.width, 100 / drawing.height
+    return tuple((x * across, (drawing.height - y) * down, half * math.sqrt(across * down)) for x, y, half in points)
+
+
+def ink_past_viewbox(path) -> float:
+    """How far (viewBox units of 100) the ink of the icon file ``path`` reaches past its viewBox at the farthest, 0 when
+    it keeps inside or cannot be read (its reading is judged elsewhere). What is past the viewBox is cut off in print
+    (thirty-fourth pnp breaker, MED 7: a drop whose tip was drawn above the viewBox printed with its tip cut flat)."""
+    try:
+        points = _viewbox_ink(path)
+    except (OSError, ValueError, SyntaxError, TypeError, AttributeError):
+        return 0.0
+    return max((max(half - x, x + half - 100, half - y, y + half - 100) for x, y, half in points), default=0.0)
+
+
 @cache
 def icon_ink(name: str) -> tuple[InkPoint, ...]:
     """The ink of the icon ``name`` (``templates/icons/<name>.svg``) as points of its outline in viewBox units (0-100,
     y down, the box the icon is printed in), each with the half width of its line (:data:`InkPoint`); an icon that
     cannot be read is its viewBox's corners. Cached per name."""
     try:
-        drawing = icon_drawing(ICON_DIR / f"{name}.svg")  # the PDF's reading of it
-        if not drawing.width or not drawing.height:
-            return _WHOLE_BOX
-        points = _ink(drawing, shapes.nullTransform())
+        points = _viewbox_ink(ICON_DIR / f"{name}.svg")
     except (OSError, ValueError, SyntaxError, TypeError, AttributeError):  # lxml's syntax errors are SyntaxErrors
         return _WHOLE_BOX
-    across, down = 100 / drawing.width, 100 / drawing.height
-    return tuple((x * across, (drawing.height - y) * down, half * math.sqrt(across * down))
-                 for x, y, half in points) or _WHOLE_BOX
+    # what reaches past the viewBox is cut off in print (pnp.pdf clips the icon to it): measured to the viewBox's edge
+    # (thirty-fourth pnp breaker, MED 7: a square drawn far past it was said as an icon run over the card frame)
+    return tuple((min(max(x, 0.0), 100.0), min(max(y, 0.0), 100.0),
+                  min(half, max(0.0, min(x, 100.0 - x, y, 100.0 - y)))) for x, y, half in points) or _WHOLE_BOX

@@ -166,6 +166,8 @@ class _Fill:
     """What of the shape shows: the clip of the group it is drawn in (card mm), ``None`` for all of it."""
     placed_by: str = ""
     """The template key that places the shape (:attr:`pnp.drawing.Circle.placed_by`), ``""`` when none is known."""
+    rim: float = 0.0
+    """The width (mm) of a circle's outline, inside ``radius``: a text on the disc keeps off it (:func:`_edge_under`)."""
     band: bool = False
     """A thick outline's band (:attr:`pnp.drawing.Rect.stroke_key`): ``placed_by`` is then the key of its width."""
 
@@ -356,7 +358,7 @@ def _marks(items: Iterable, transforms: tuple[tuple[float, float, float], ...] =
         elif isinstance(item, Circle) and item.fill:
             (centre,) = _turned([(item.cx, item.cy)], transforms)
             outline = item.stroke_width / 2 if item.stroke else 0.0  # a ring's line is ink over the text too
-            yield _Fill((), centre, item.r + outline, item.fill, order, clip, item.placed_by)
+            yield _Fill((), centre, item.r + outline, item.fill, order, clip, item.placed_by, rim=2 * outline)
         elif isinstance(item, Polyline) and item.fill and item.closed:
             yield _Fill(_turned(list(item.points), transforms), None, 0.0, item.fill, order, clip, item.placed_by)
 
@@ -487,6 +489,36 @@ def _shown_crossing(rule: _Rule, box: Box, fills: list[_Fill]) -> float:
     steps = [low + (high - low) * i / (CROSSING_SAMPLES - 1) for i in range(CROSSING_SAMPLES)]
     shown = sum(1 for step in steps if not any(fill.contains((x1 + (x2 - x1) * step, y1 + (y2 - y1) * step)) for fill in over))
     return length * shown / CROSSING_SAMPLES
+
+
+def _letters_touch(first: tuple[Box, ...], second: tuple[Box, ...]) -> bool:
+    """Whether a letter's ink box of ``first`` comes within :data:`~pnp.layout.common.TEXT_INK_GAP_MM` of one of
+    ``second`` (card mm): the two texts print as one."""
+    return any(a.inset(-TEXT_INK_GAP_MM).overlaps(b) for a in first for b in second)
+
+
+def _edge_under(text: _Text, inner: Box, fills: list[_Fill]) -> str | None:
+    """The key (``numbers.uses_label_dy``) that placed ``text``, a text the layout places itself, across the edge of a
+    filled shape drawn before it, so that its letters stand half on the shape and half off (thirty-fourth breaker, HIGH 6:
+    ``uses_label_dy = 4.3`` set the Elder's "uses" caption across the ring of its third use disc); ``None`` when it is
+    not, or when no key places it. ``inner`` is its ink box shrunk by the slack. A box's text is judged by its box."""
+    if text.painted.source or text.line.rotation or not any(text.line.placed_by):
+        return None
+    corners = ((inner.x, inner.y), (inner.right, inner.y), (inner.x, inner.bottom), (inner.right, inner.bottom))
+    for fill in fills:
+        if fill.order >= text.order or fill.band or not fill.touches(inner):
+            continue
+        if fill.centre is not None:  # on a disc, clear of its ring's line
+            inside = sum(math.hypot(x - fill.centre[0], y - fill.centre[1]) <= fill.radius - fill.rim for x, y in corners)
+        else:
+            inside = sum(fill.contains(corner) for corner in corners)
+        if inside == len(corners):
+            continue  # on the shape: its background
+        bounds = fill.bounds
+        upright = bounds.x > inner.x or bounds.right < inner.right  # an upright edge: the text moves off it across
+        key = text.line.placed_by[0 if upright else 1] or text.line.placed_by[1 if upright else 0]
+        return key or None
+    return None
 
 
 def _text_key(text: _Text, rule: _Rule) -> str:
@@ -797,6 +829,50 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                         report(*said_later)
                         struck.setdefault(id(text), []).append(rule)
                     break
+        # a rule a [numbers] rule key places, run under or across a track space, hides under the space or cuts its
+        # outline (thirty-fourth breaker, HIGH 3: `title_rule_y = 25.6` ran the stats card's ornament rule under its
+        # Mana and Spirit spaces); a rule no rule number places (a Progress Track's road) runs between spaces by design
+        spaces = [thing.box.inset(OVERLAP_SLACK_MM) for thing in painted(face.drawing.items, spaces=True) if thing.what == "space"]
+        for rule in (m for m in marks if isinstance(m, _Rule) and m.line is not None):
+            number = _rule_number(template, rule.line) if spaces and rule.line is not None else None
+            if number is None:
+                continue
+            space = next((box for box in spaces if crossing_length(rule.start, rule.end, box) > OVERLAP_SLACK_MM), None)
+            if space is not None:
+                how = "under" if any(fill.order > rule.order and fill.bounds.overlaps(space) for fill in fills) else "across"
+                report(face, template, f"numbers.{number}",
+                       f"a rule the layout draws ([numbers] {number}) runs {how} a track space ({{where}}); move the rule")
+        # an ornament rule's diamond (drawn right after the rule's second half, pnp.layout.common.ornament_rule) under the
+        # letters of a text drawn after it: the rule runs into the text (thirty-fourth breaker, HIGH 6: the servant's
+        # `title_rule_y = 38` set the diamond on the descender of "your", and the text's box, the font's descent, missed it)
+        for rule in (m for m in marks if isinstance(m, _Rule) and m.line is not None
+                     and m.line.stroke_key == "numbers.ornament_rule_width"):
+            diamond = next((fill for fill in fills if fill.order == rule.order + 1 and _on_rule(fill, rule)), None)
+            number = _rule_number(template, rule.line) if diamond is not None and rule.line is not None else None
+            if diamond is None or number is None:
+                continue
+            touched = next((text for text in texts if text.order > diamond.order and diamond.bounds.overlaps(text.painted.box)
+                            and any(diamond.touches(letter) for letter in text.ink)), None)
+            if touched is not None:
+                report(face, template, f"numbers.{number}", f"the diamond of a rule the layout draws ([numbers] {number}) "
+                                                            f"touches {_name(touched)} ({{where}}); move the rule or the text")
+        # two texts the layout places itself, their letters touching: a space's number and its word set too close by a
+        # size or a place (thirty-fourth breaker, HIGH 6: `track_points_size = 12` set the player card's "MP" under each
+        # number with the "6" in the "M"); their boxes, the fonts' ascent, do not always overlap by the overlap check's slack
+        by_layout = sorted((text for text in texts if not text.painted.source and not text.line.rotation and any(text.line.placed_by)),
+                        key=lambda text: text.painted.box.x)
+        for index, first in enumerate(by_layout):
+            for second in by_layout[index + 1:]:
+                if second.painted.box.x > first.painted.box.right + TEXT_INK_GAP_MM:
+                    break
+                if not first.painted.box.inset(-TEXT_INK_GAP_MM).overlaps(second.painted.box):
+                    continue
+                if _letters_touch(first.ink, second.ink):
+                    later = second if second.order > first.order else first
+                    key = later.line.placed_by[1] or later.line.placed_by[0]
+                    other = first if later is second else second
+                    report(face, template, key, f"{_name(later)} ([numbers] {key.split('.', 1)[1]}) touches {_name(other)} "
+                                                f"({{where}}); move or shrink one of them")
         # each thick stroke's piece's box as plain numbers (left, top, right, bottom): every text is tested against them
         band_boxes = [(box.x, box.y, box.right, box.bottom) for *_, band in bands for box in (band.bounds,)]
         for text in texts:
@@ -817,6 +893,12 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                 report(face, template, over.placed_by or key,
                        f"{_name(text)} is {how} a shape filled {over.colour}{placed} that is drawn after it ({{where}}); {remedy}",
                        "" if over.placed_by else text.painted.source)
+                continue
+            edge = _edge_under(text, inner[id(text)], fills)
+            if edge is not None:
+                number = edge.split(".", 1)[1]
+                report(face, template, edge, f"{_name(text)} ([numbers] {number}) is printed across the edge of a shape "
+                                             f"drawn under it ({{where}}); move the text onto the shape or off it")
                 continue
             box = text.painted.box
             centre = ((box.x + box.right) / 2, (box.y + box.bottom) / 2)

@@ -41,11 +41,15 @@ def _kind(thing: Painted) -> str:
     return ("text" if thing.what.startswith("text ") else "icon" if thing.what.startswith(("icon ", "frame ")) else "space")
 
 
-def _clashes(a: Painted, b: Painted) -> bool:
+def _clashes(a: Painted, b: Painted, order: dict[int, int] | None = None) -> bool:
     """Whether ``a`` and ``b`` are printed over each other (see the module's rule): texts of different
     boxes, or placed by the layout's numbers; a text and an icon (its whole box); two icons (their inner boxes); two
     track spaces; a text over a track space, except the space's own number (and word), which must stay
-    :data:`SPACE_MARGIN_MM` inside it. An icon on a track space is by design (the recharge cross)."""
+    :data:`SPACE_MARGIN_MM` inside it. An icon drawn on a track space and inside it is by design (the recharge cross,
+    the Progress Track's crown); one the space is drawn over, or one that crosses the space's outline, is hidden or
+    cuts the outline (thirty-fourth breaker, HIGH 3: ``resonance_y = 70`` hid the resonance icons under the Wardens'
+    track). ``order`` maps ``id()`` of each thing to its place in the face's drawing order (later is on top); without
+    it an icon on a space is taken to be drawn on top."""
     kinds = {_kind(a), _kind(b)}
     if kinds == {"text"}:
         return not (a.source and a.source == b.source) and _overlap(a.box, b.box)  # lines of one box never clash
@@ -63,9 +67,19 @@ def _clashes(a: Painted, b: Painted) -> bool:
         # an inline icon and the lines of its own box are set together by the fitter, as lines of one box are
         # (sixteenth breaker: the next line's ascent over an icon's drop was a false alarm)
         return not (a.source and a.source == b.source) and _overlap(a.box, b.box)
-    if kinds == {"icon", "space"}:  # an icon on a track space is by design (the recharge cross); a frame on one is not
+    if kinds == {"icon", "space"}:  # an icon drawn on a track space, inside it, is by design (the recharge cross); a frame on one is not
         framed = [thing for thing in (a, b) if thing.what.startswith("frame ")]
-        return bool(framed) and _overlap(a.box, b.box)
+        if framed:
+            return _overlap(a.box, b.box)
+        icon, space = (a, b) if _kind(a) == "icon" else (b, a)
+        ink = _inner(icon.box)
+        if not _overlap(ink, space.box):
+            return False
+        on_top = order is None or order.get(id(icon), 0) > order.get(id(space), 0)
+        slack = OVERLAP_SLACK_MM
+        within = (space.box.x - slack <= ink.x and ink.right <= space.box.right + slack
+                  and space.box.y - slack <= ink.y and ink.bottom <= space.box.bottom + slack)
+        return not (on_top and within)
     text, space = (a, b) if _kind(a) == "text" else (b, a)
     if not _overlap(text.box, space.box):
         return False
@@ -200,6 +214,7 @@ def overlap_problems(faces: Iterable) -> list[FitProblem]:
         if "*" in reported:
             continue
         items = [thing for thing in painted(face.drawing.items, spaces=True) if not (thing.source and thing.source in reported)]
+        order = {id(thing): index for index, thing in enumerate(items)}  # drawing order: later is printed on top
         items.sort(key=lambda thing: thing.box.x)  # a sweep: only boxes that overlap left to right can clash
         board = face.board_cards > 1
         seen: set[tuple[str, str]] = set()
@@ -208,7 +223,7 @@ def overlap_problems(faces: Iterable) -> list[FitProblem]:
             for b in items[index + 1:]:
                 if b.box.x >= a.box.right - OVERLAP_SLACK_MM:
                     break  # this one and every later one start right of a's end
-                if not _clashes(a, b):
+                if not _clashes(a, b, order):
                     continue
                 if board and (a.box.x >= face.drawing.width_mm or a.box.right <= 0):
                     continue  # a neighbouring card of the board, seen in this card's bleed
