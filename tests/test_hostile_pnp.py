@@ -5260,3 +5260,33 @@ def test_an_icon_drawn_past_its_viewbox_is_said_at_its_file(icon_copy, body, pas
     lines = [line for line in result.output.splitlines() if "problem(s)" not in line]
     assert result.exit_code == 1 and len(lines) == 1, result.output
     assert lines[0].startswith(f"{shown_path(path)}: its drawing reaches {past} "), result.output
+
+
+@pytest.mark.parametrize("old, new, key, fixed", [
+    ("hex_area_w = 118.0", "hex_area_w = 70", "numbers.hex_area_w", "108.6"),
+    ("hex_area_w = 118.0", "hex_area_w = 100", "numbers.hex_area_w", "108.6"),
+    ("hex_area_h = 74.0", "hex_area_h = 50", "numbers.hex_area_h", "62.7"),
+])
+def test_hexes_shrunk_by_their_area_are_said_at_the_area(db, edited_templates, old, new, key, fixed):
+    """Thirty-fourth pnp breaker, MED 5: a battle map's hex area made narrower or lower shrank the hexes, and check said
+    "'recharge' ... its hex holds 6.2 mm; shorten it", at `strings.hex_recharge`, a word no one changed. Said at the
+    area's key, with the least value that gives hexes of hex_radius_max again; that value passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "battle_map.toml", old, new, key)
+    assert problem.message.endswith(f"set {key.split('.')[1]} to at least {fixed}"), problem.message
+    edited_templates("battle_map.toml", new, f"{key.split('.')[1]} = {fixed}")
+    assert check_fit(db) == []
+
+
+def test_a_half_width_is_moved_back_by_what_is_out_not_twice_that(db, edited_templates):
+    """Thirty-fourth pnp breaker, LOW 1: `emblem_rule_half_width = 30` ran the quest card's emblem rules 2.9 mm past the
+    frame's inner rule and was advised "at most 24.2": value less twice the overshoot, as for a line's width, whose ink
+    grows by half its change each side. A half width moves the rule's end by its own change: "at most 27.1", which passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "quest.toml", "emblem_rule_half_width = 20.0",
+                                        "emblem_rule_half_width = 30", "numbers.emblem_rule_half_width")
+    assert problem.message.endswith("set emblem_rule_half_width to at most 27.1"), problem.message
+    edited_templates("quest.toml", "emblem_rule_half_width = 30", "emblem_rule_half_width = 27.1")
+    assert check_fit(db) == []

@@ -186,7 +186,9 @@ def frame_problems(faces: Iterable[Any]) -> list[FitProblem]:
             toward = shipped > value
             # a line width grows the ink by half its change on each side: it must change by twice as much as the ink
             # is out (Location `space_rule_width = 1` was advised 0.8, which left the track spaces 0.1 mm out)
-            change = 2 * past if name.endswith("width") else past
+            # (a half width is a reach, not a line's width: `emblem_rule_half_width = 30` was advised twice the way back,
+            # thirty-fourth pnp breaker, LOW 1)
+            change = 2 * past if name.endswith("width") and not name.endswith("half_width") else past
             moved = value + change if toward else value - change
             fits = math.ceil(moved * 10 - 1e-6) / 10 if toward else math.floor(moved * 10 + 1e-6) / 10
             fits = min(fits, shipped) if toward else max(fits, shipped)

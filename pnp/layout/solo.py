@@ -755,6 +755,7 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     # them (a larger safe area moves the cuts, issue 15), the hexes shrink in steps of 2%, to 90% at most.
     # A start or recharge hex keeps the wider of its label and its icon (the icon's whole box, as the safe
     # area measures it) off the cuts (twenty-third breaker: a short label, "heal", put the icon on a cut).
+    hex_problems = len(b.problems)  # the problems of the hexes start here (_hexes_shrunk_by_the_area)
     tries = []  # (labels left on a cut, step, radius, x of hex (0, 0)): the fewest, then the largest hexes
     for step in range(6):
         radius = largest * (1 - 0.02 * step)
@@ -787,6 +788,7 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     icon_size = radius * t.number("hex_icon_scale")
     if len(b.problems) == said:  # a label too wide for its hex raises its icon too: said once, at the label
         markers.out_of_hex_problem(b, card.id, label_size)
+    _hexes_shrunk_by_the_area(b, t, hex_problems, largest, columns + (0.5 if odd else 0), rows)
     hex_fill = t.color("hex")
     name_size, muted = t.number("hex_name_size"), t.color("muted")
     name_height = _name_height(grid, radius, t.number("hex_name_rise"), name_size)
@@ -851,6 +853,36 @@ def battle_map(card: BattleMap, db: Database, make: Make):
         b.text("footer", f"{card.id}.card-{index + 1}", spec,
                box=Box(spec.x + card_w * index, spec.y + t.number("footer_dy"), spec.w, spec.h), placed_by=("", "numbers.footer_dy"))
     return [(card.id, b)]
+
+
+def _hexes_shrunk_by_the_area(b: CardBuilder, t: Template, first: int, largest: float, across: float, rows: int) -> None:
+    """The problems ``b`` recorded from index ``first`` on at a start or recharge label (``strings.hex_start``: "shorten
+    it") said instead at ``hex_area_w`` or ``hex_area_h`` when that key alone was changed from the shipped templates and
+    made the hexes (``largest`` mm, the most the area holds for a grid ``across`` hex widths wide and ``rows`` rows
+    high) smaller than ``hex_radius_max``: the labels did not grow, their hexes shrank (thirty-fourth pnp breaker, MED 5:
+    `hex_area_w = 70` was said as "'recharge' ... its hex holds 6.2 mm; shorten it"). The advice is the least value of
+    the key that gives hexes of ``hex_radius_max`` again, rounded up to 0.1 mm."""
+    changed = changed_number(t.path)
+    most = t.number("hex_radius_max")
+    if changed is None or changed[0] not in ("hex_area_w", "hex_area_h") or largest >= most - 1e-6:
+        return
+    name = changed[0]
+    needed = most * across * math.sqrt(3) if name == "hex_area_w" else most * ((rows - 1) * 1.5 + 2)
+    if t.number(name) >= needed - 1e-6:
+        return  # the other side of the area limits the hexes
+    key = f"numbers.{name}"
+    path, line = template_line(t.path, key)
+    for index in range(first, len(b.problems)):
+        problem = b.problems[index]
+        if problem.record_id != "templates" or not problem.field.startswith("strings.hex_"):
+            continue
+        what = problem.message.rsplit("; ", 1)[0]
+        b.problems[index] = FitProblem(
+            "templates", key, "template",
+            f"{what}: {name} = {t.number(name):g} (the shipped templates have {changed[1]:g}) makes the hexes {largest:.1f} mm, "
+            f"smaller than hex_radius_max ({most:g}): set {name} to at least {math.ceil(needed * 10 - 1e-6) / 10:g}",
+            box=problem.box, path=str(path),
+            line=line)
 
 
 class _Markers:
