@@ -3874,6 +3874,8 @@ def test_a_text_box_with_no_room_is_a_problem_not_a_traceback(db):
 # ---- Twenty-ninth round (finding 2): damaged font metrics are one line at the font ------------------------------------
 GLYPH_OR_METRICS = "its glyph data or its vertical metrics (hhea and OS/2 tables) are damaged: "
 """How pnp/fonts.py ``_reach_damage`` begins a glyph out of line with the font's ascender or descender."""
+VERTICAL = "its vertical metrics (hhea and OS/2 tables) are damaged: "
+"""How pnp/fonts.py ``_reach_damage`` begins an ascender or descender out of line with the letters."""
 
 
 def _font_with_metrics_damaged(tmp_path: Path, name: str, damage: str) -> Path:
@@ -3905,6 +3907,18 @@ def _font_with_metrics_damaged(tmp_path: Path, name: str, damage: str) -> Path:
     elif damage == "narrow-1":  # the '1' of the numerals' font, advance 60 units: "15" printed as one glyph
         glyph = font.getBestCmap()[ord("1")]
         font["hmtx"].metrics[glyph] = (60, font["hmtx"].metrics[glyph][1])
+    elif damage in ("ascender-1.3", "descender-0.7"):  # thirty-fourth breaker, MED 4: just under the bounds of the time
+        top, bottom = (1300, font["hhea"].descent) if damage == "ascender-1.3" else (font["hhea"].ascent, -700)
+        font["hhea"].ascent, font["hhea"].descent = top, bottom
+        os2 = font["OS/2"]
+        os2.sTypoAscender, os2.sTypoDescender, os2.usWinAscent, os2.usWinDescent = top, bottom, top, -bottom
+    elif damage == "e-2em":  # an 'e' 2 em wide: six card texts were told to shorten
+        glyph = font.getBestCmap()[ord("e")]
+        font["hmtx"].metrics[glyph] = (2 * font["head"].unitsPerEm, font["hmtx"].metrics[glyph][1])
+    elif damage == "lowered-e":  # an 'e' moved down 0.4 em: seven templates' line_spacing were blamed
+        glyph = font["glyf"][font.getBestCmap()[ord("e")]]
+        glyph.coordinates.translate((0, -0.4 * font["head"].unitsPerEm))
+        glyph.recalcBounds(font["glyf"])
     elif damage in ("thin", "tall"):  # vertical metrics inside VERTICAL_METRICS_EM, out of line with the letters
         top, bottom = (1, -1) if damage == "thin" else (1990, -990)
         font["hhea"].ascent, font["hhea"].descent = top, bottom
@@ -3929,6 +3943,12 @@ def _font_with_metrics_damaged(tmp_path: Path, name: str, damage: str) -> Path:
                                                                "its advance"),
     ("NanumMyeongjo.ttf", "narrow-1", 'font = "numerals"', "damaged glyph data: the glyph of '1' (U+0031) reaches 0.37 em past "
                                                              "its advance"),
+    # thirty-fourth breaker, MED 4: damage just under the bounds of the time, blamed on card texts or seven line spacings
+    ("EBGaramond12-Regular.ttf", "ascender-1.3", 'font = "serif"', VERTICAL + "the ascender is 1.30 em from the baseline"),
+    ("EBGaramond12-Regular.ttf", "descender-0.7", 'font = "serif"', VERTICAL + "the descender is -0.70 em from the baseline"),
+    ("EBGaramond12-Regular.ttf", "e-2em", 'font = "serif"', "its advance widths (hmtx table) are damaged: 'e' (U+0065) is 2.0 em wide "
+                                                            "(at most 1.3 expected)"),
+    ("EBGaramond12-Regular.ttf", "lowered-e", 'font = "serif"', GLYPH_OR_METRICS + "the glyph of 'e' (U+0065) reaches -0.41 em"),
 ])
 def test_damaged_font_metrics_are_one_line_at_the_font(tmp_path, name, damage, key, says):
     """Twenty-ninth breaker (finding 2): a glyph 20 times too wide, unitsPerEm 100 or 16000 and a zeroed ascender and
