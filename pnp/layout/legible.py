@@ -35,7 +35,8 @@ from typing import Any
 from pnp.drawing import Box, Circle, Group, Line, Polyline, Rect, TextLine, inside_polygon, turn_points
 from pnp.inks import relative_luminance
 from pnp.layout.common import LINES_APART_MM, TEXT_INK_GAP_MM, ring_fix
-from pnp.layout.overlap import OVERLAP_SLACK_MM
+from pnp.layout.overlap import OVERLAP_SLACK_MM, label_key
+from pnp.layout.overlap import _overlap as _boxes_clash
 from pnp.layout.problems import FitProblem
 from pnp.layout.safe import Painted, _intersection, _outer_box, painted
 from pnp.layout.template import changed_keys, load_template, template_chain, template_line
@@ -867,6 +868,8 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                     break
                 if not first.painted.box.inset(-TEXT_INK_GAP_MM).overlaps(second.painted.box):
                     continue
+                if _boxes_clash(first.painted.box, second.painted.box):
+                    continue  # printed over each other: the overlap check's, said at what moved or grew them
                 if _letters_touch(first.ink, second.ink):
                     later = second if second.order > first.order else first
                     key = later.line.placed_by[1] or later.line.placed_by[0]
@@ -895,6 +898,9 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                        "" if over.placed_by else text.painted.source)
                 continue
             edge = _edge_under(text, inner[id(text)], fills)
+            label = label_key(template, text.painted) if edge is not None else None
+            if label is not None and (str(template_line(template, label)[0]), label) in known:
+                edge = None  # its words grew: said at its string by the overlap check
             if edge is not None:
                 number = edge.split(".", 1)[1]
                 report(face, template, edge, f"{_name(text)} ([numbers] {number}) is printed across the edge of a shape "
