@@ -5179,7 +5179,7 @@ def test_a_thick_ornament_rule_is_said_at_its_width(db, edited_templates, new, s
     ("progress_track.toml", "first_icon_dx = 2.6", "first_icon_dx = 5.2", "numbers.first_icon_dx", "printed over a track space"),
     ("progress_track.toml", "last_icon_dx = 2.4", "last_icon_dx = 4.8", "numbers.last_icon_dx", "printed over a track space"),
     # HIGH 3: the stats card's ornament rule run under its Mana and Spirit spaces
-    ("stats.toml", "title_rule_y = 12.8", "title_rule_y = 25.6", "numbers.title_rule_y", "runs under a track space"),
+    ("stats.toml", "title_rule_y = 13.5", "title_rule_y = 25.6", "numbers.title_rule_y", "runs under a track space"),
     # HIGH 6: the servant's ornament rule set with its diamond on the descender of "your"
     ("servant.toml", "title_rule_y = 19.0", "title_rule_y = 38.0", "numbers.title_rule_y", "the diamond of a rule"),
     # HIGH 6: the player card's "MP" grown into the number above it in every points space
@@ -5310,3 +5310,20 @@ def test_a_half_width_is_moved_back_by_what_is_out_not_twice_that(db, edited_tem
     assert problem.message.endswith("set emblem_rule_half_width to at most 27.1"), problem.message
     edited_templates("quest.toml", "emblem_rule_half_width = 30", "emblem_rule_half_width = 27.1")
     assert check_fit(db) == []
+
+
+@pytest.mark.parametrize("title", ["Player Stats", "Spirit and Mana", "Stats of your Warden", "Character Stats Q"])
+def test_the_stats_card_takes_a_title_with_descenders(tmp_path, title):
+    """Thirty-fourth pnp breaker, MED 8: the shipped "Character Stats" has no descender, and any title with one (the "p" of
+    "Player", the "y" of "your", a "Q") was refused: its descender met the diamond of the ornament rule under it
+    (templates/stats.toml `title_rule_y`, now low enough for descenders and still off the Mana and Spirit heads)."""
+    from pnp.database import load
+    from pnp.layout import check_fit
+
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    assert text.count('title = "Character Stats"') == 1
+    path = tmp_path / "cards.toml"
+    path.write_text(text.replace('title = "Character Stats"', f'title = "{title}"'), encoding="utf-8")
+    edited = load(path)
+    assert edited.get("solo.stats.character").title == title
+    assert check_fit(edited) == []
