@@ -483,14 +483,24 @@ def typed_seal(text: str) -> str | None:
     may be a placing): the whole line `referee duel seal` printed, pasted (``Seal of the Wardens' placing (...): 1dd6...``:
     the word after its last colon), and a seal broken by blanks (copied from a wrapped screen: the blanks dropped) are
     read as the seal they hold; then a near-seal (:func:`looks_like_seal`) as typed, lower case, for the rules to say
-    what is wrong with it. Thirty-third breaker, LOW 6: both were refused, one as "a quote is not closed"."""
+    what is wrong with it (:func:`seal_case`). Thirty-third breaker, LOW 6: both were refused, one as "a quote is not closed"."""
     text = text.strip()
     if re.match(r"seal of the\b", text, re.IGNORECASE) and ":" in text:
         text = text.rsplit(":", 1)[1].strip()
     joined = "".join(text.split())
     if joined != text and re.fullmatch(r"[0-9a-fA-F]+", joined) and looks_like_seal(joined):
         text = joined
-    return text.lower() if looks_like_seal(text) else None
+    return seal_case(text) if looks_like_seal(text) else None
+
+
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def seal_case(text: str) -> str:
+    """``text`` with its ASCII letters in lower case, as a seal is kept (`referee duel seal` prints it so, and it is read
+    in either case), every other character as typed: a refusal quotes what was typed (thirty-fourth breaker, LOW 31: a
+    full-width `Ａ` was said as "`ａ` is no hex digit")."""
+    return text.translate(_ASCII_LOWER)
 
 
 def looks_like_seal(text: str) -> bool:
