@@ -194,10 +194,48 @@ def write(path: Path, document: dict[str, Any], expect: str | None = None) -> st
     return revision(data)
 
 
+LINKS_FOLLOWED = 40
+"""The symbolic links a path is followed through at most, as the system's own limit (Linux's ``MAXSYMLINKS``)."""
+
+
+def link_loop(path: Path) -> str | None:
+    """The symbolic links ``path`` leads through back to one of them, each as its link names it (``loop1 -> loop2 ->
+    loop1``), or ``None`` when ``path`` ends in a file, a folder or nothing (a chain longer than :data:`LINKS_FOLLOWED`
+    is said so)."""
+    names, seen = [str(path)], set()
+    current = Path(path)
+    for _ in range(LINKS_FOLLOWED):
+        try:
+            if not current.is_symlink():
+                return None
+            key = (os.path.realpath(current.parent), current.name)
+            if key in seen:
+                return " -> ".join(names)
+            seen.add(key)
+            target = os.readlink(current)
+        except OSError:  # a folder on the way that loops or cannot be read: the system's error says it
+            return None
+        names.append(target)
+        current = current.parent / target
+    return " -> ".join([*names[:3], "...", f"more than {LINKS_FOLLOWED} links"])
+
+
+def refuse_link_loop(path: Path) -> None:
+    """Raise :class:`SaveError` when ``path`` is a loop of symbolic links (:func:`link_loop`), which leads to no file: a save
+    is neither read from nor written through it, and it is not said to be "a link to itself, which is no save file"
+    (thirty-fourth breaker, LOW 24)."""
+    loop = link_loop(path)
+    if loop is not None:
+        raise SaveError(path, f"is a loop of symbolic links ({loop}), which leads to no file: point one of them at a save "
+                              "file, or give --save a path of its own; nothing was changed")
+
+
 def writable(path: Path) -> Path:
     """The file a save at ``path`` is written to: a symbolic link is followed (the game is saved where it
     points, the link kept), and anything but a regular file there (a device such as ``/dev/null``, a
-    pipe, a folder) is refused with a :class:`SaveError`, never replaced, whatever ``--force`` says."""
+    pipe, a folder) is refused with a :class:`SaveError`, never replaced, whatever ``--force`` says; so is a loop of
+    symbolic links (:func:`refuse_link_loop`)."""
+    refuse_link_loop(path)
     target = Path(os.path.realpath(path))
     if Path(path).is_symlink() and not target.parent.is_dir():
         raise SaveError(path, f"is a symbolic link to {target}, in a folder that does not exist: point it at a folder that does")
@@ -473,6 +511,7 @@ def restore(path: Path, game: str, check: Callable[[Path], Any] | None = None) -
     ``check(prev)`` (a game's ``load``) raises :class:`SaveError`. A file at ``path`` that holds no readable game is
     kept in ``path.unreadable`` (refused when that name is taken), not swapped into ``.prev``.
     """
+    refuse_link_loop(path)
     if Path(path).is_symlink():  # where `new` kept the game it replaced: beside the file the link points to (thirty-third
         path = Path(os.path.realpath(path))  # breaker, HIGH 4: restore looked beside the link and found nothing)
     path = Path(path)
@@ -610,6 +649,7 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
     Raises :class:`SaveError` naming the first problem.
     """
     path = Path(path)
+    refuse_link_loop(path)
     try:
         raw = read_limited(path, MAX_SAVE_BYTES, "a save file")
     except FileNotFoundError:

@@ -2863,3 +2863,19 @@ def test_undo_of_a_forgone_recall_puts_back_nothing_on_the_table():
     back = next(e for e in legal.legal_events(before, DB) if isinstance(e, dev.Recall) and e.location is not None)
     game.play(back)
     assert "the cubes on the Locations" in duel_game.RULES.put_back([back], game.state, before)
+
+
+@pytest.mark.parametrize("game, args", [("duel", ["new", "--seed", "1"]), ("duel", ["new", "--force"]), ("duel", ["status"]),
+                                        ("duel", ["restore"]), ("duel", ["marker", "1"]), ("solo", ["status"])])
+def test_a_loop_of_symbolic_links_is_named_as_one(tmp_path, game, args):
+    """Thirty-fourth breaker, LOW 24: a save given as a loop of symbolic links (loop1 -> loop2 -> loop1) was "a symbolic
+    link to .../loop1, which is no save file" (`new`), or "Too many levels of symbolic links" (`status`). Every command
+    names the loop, one line, nothing changed."""
+    import os
+
+    os.symlink("loop2", tmp_path / "loop1")
+    os.symlink("loop1", tmp_path / "loop2")
+    result = CliRunner().invoke(main, [game, *args, "--save", str(tmp_path / "loop1"), "--db", str(DB_PATH)])
+    assert result.exit_code == 1 and len(result.output.strip().splitlines()) == 1, result.output
+    assert f"a loop of symbolic links ({tmp_path / 'loop1'} -> loop2 -> loop1)" in result.output, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["loop1", "loop2"] and os.readlink(tmp_path / "loop1") == "loop2"
