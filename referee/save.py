@@ -463,6 +463,11 @@ def _write_new(path: Path, game: str, document: dict[str, Any], in_progress: Cal
     beside = (kind != game or unreadable) and before == game
     previous = (_unreadable_aside(path, game, "new", f"the game kept in {prev_path(path).name} stays") if beside
                 else prev_path(path))
+    if not beside and os.path.islink(previous):  # the user's link, no game `new` kept: never removed (thirty-fourth breaker,
+        # LOW 25: a .prev linked to the save itself was replaced "replacing the older game kept there"), as `restore` refuses it
+        raise SaveError(previous, f"is a symbolic link (to {os.readlink(previous)}), not a game kept here when a new game "
+                                  f"started, and starting a new game would replace it with the game saved in {path.name}: move "
+                                  f"the link away, or give --save PATH to start the new game in a separate file; nothing was changed")
     if in_progress is not None and not force:
         what = described if kind == game else in_progress(path)
         if what and kind == game and not unreadable:

@@ -2879,3 +2879,26 @@ def test_a_loop_of_symbolic_links_is_named_as_one(tmp_path, game, args):
     assert result.exit_code == 1 and len(result.output.strip().splitlines()) == 1, result.output
     assert f"a loop of symbolic links ({tmp_path / 'loop1'} -> loop2 -> loop1)" in result.output, result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["loop1", "loop2"] and os.readlink(tmp_path / "loop1") == "loop2"
+
+
+@pytest.mark.parametrize("game, first, again", [
+    ("duel", ["new", "--seed", "1"], ["new", "--force", "--seed", "2"]),
+    ("duel", ["new", "--seed", "1"], ["new", "--seed", "2"]),
+    ("solo", ["new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "1"],
+     ["new", "--force", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "2"]),
+])
+def test_a_prev_that_is_a_symbolic_link_is_not_replaced_by_new(tmp_path, game, first, again):
+    """Thirty-fourth breaker, LOW 25: a `.prev` that was the user's symbolic link (to the save itself) was removed by
+    `new --force`, saying "replacing the older game kept there"; `restore` refuses such a link. `new` refuses it too, in
+    one line, the link and the game as they were."""
+    import os
+
+    save = tmp_path / "g.toml"
+    run(game, *first, save=save)
+    run(game, "draw", "--card", "iarith", save=save) if game == "solo" else run(game, "marker", "1", save=save)
+    os.symlink("g.toml", tmp_path / "g.toml.prev")
+    before = save.read_bytes()
+    result = CliRunner().invoke(main, [game, *again, "--save", str(save), "--db", str(DB_PATH)])
+    assert result.exit_code == 1 and len(result.output.strip().splitlines()) == 1, result.output
+    assert "g.toml.prev: is a symbolic link (to g.toml), not a game kept here" in result.output, result.output
+    assert os.readlink(tmp_path / "g.toml.prev") == "g.toml" and save.read_bytes() == before
