@@ -150,13 +150,18 @@ def save_help(game: str) -> str:
 def save_path(path: Path | None, game: str) -> Path:
     """``path``, or the default save file of ``game`` (:func:`referee.save.default_path`: its own variable,
     ``$LASSADAR_SAVE`` where it holds that game's save, else the user data folder); one line when
-    ``$LASSADAR_SAVE`` names the other game's save."""
+    ``$LASSADAR_SAVE`` names the other game's save, and when no game can be saved at the default path
+    (:func:`referee.save.place_problem`), naming the variable or folder it came from and what to fix there."""
     if path is not None:
         return path
     try:
-        return savefile.default_path(game)
+        path, source, fix = savefile.default_place(game)
     except savefile.SaveError as error:
         raise fail(error) from None
+    problem = savefile.place_problem(path)
+    if problem is not None:  # said with where the path came from, not as a --save never given (thirty-fourth breaker, LOW 28)
+        raise fail(savefile.SaveError(path, f"{problem} ({source})", remedy=f"{fix}, or give --save PATH; nothing was changed"))
+    return path
 
 
 def in_progress(rules: GameRules[Any, Any], load: Callable[[Path], RefereeGame]) -> Callable[[Path], str | None]:

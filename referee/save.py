@@ -136,19 +136,57 @@ def default_path(game: str) -> Path:
     ``$LASSADAR_DUEL_SAVE``), else ``$LASSADAR_SAVE`` when the file it names is a save of ``game`` or no
     file yet, else ``user_data_dir("lassadar")/<game>.toml``. ``$LASSADAR_SAVE`` naming a save of the
     other game is a :class:`SaveError` saying which variable to set (the other game keeps its file)."""
-    own = os.environ.get(GAME_ENV.get(game, ""))
+    return default_place(game)[0]
+
+
+def default_place(game: str) -> tuple[Path, str, str]:
+    """:func:`default_path` with where it came from, in words for a refusal: ``(path, source, fix)``, the source such as
+    ``$LASSADAR_DUEL_SAVE names it`` or ``the user data folder comes from $XDG_DATA_HOME=/x``, the fix what to change
+    there (``set $XDG_DATA_HOME to a folder``)."""
+    variable = GAME_ENV.get(game, "")
+    own = os.environ.get(variable)
     if own:
-        return Path(own)
+        return Path(own), f"${variable} names it", f"set ${variable} to a save file's path"
     env = os.environ.get(ENV)
     if env:
         kind = held(Path(env))
         if kind and kind != game:
             raise SaveError(env, f"$LASSADAR_SAVE names this file, which holds a game of {_title(kind)}, not of {_title(game)}: "
                                  f"set ${GAME_ENV.get(game, ENV)} for `referee {game}` (or give --save PATH)")
-        return Path(env)
+        return Path(env), f"${ENV} names it", f"set ${ENV} to a save file's path"
     import platformdirs
 
-    return Path(platformdirs.user_data_dir("lassadar")) / f"{game}.toml"
+    data = Path(platformdirs.user_data_dir("lassadar"))
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    if xdg.strip() and data.parent == Path(xdg):
+        return data / f"{game}.toml", f"the user data folder comes from $XDG_DATA_HOME={xdg}", "set $XDG_DATA_HOME to a folder"
+    return data / f"{game}.toml", f"the user data folder is {data}", "move what is in the way"
+
+
+def file_in_the_way(path: Path) -> Path | None:
+    """The nearest existing place above ``path`` (a symbolic link followed) when it is no folder (a file where a folder
+    must be), else ``None``."""
+    folder = Path(os.path.realpath(path)).parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    return None if folder.is_dir() else folder
+
+
+def place_problem(path: Path) -> str | None:
+    """Why no game can be saved at ``path`` whatever the command (a loop of symbolic links, a file where a folder must
+    be, a folder or a device in the save's place), in words after ``path:``; ``None`` when a save may be read or
+    written there."""
+    loop = link_loop(path)
+    if loop is not None:
+        return f"is a loop of symbolic links ({loop}), which leads to no file"
+    blocking = file_in_the_way(path)
+    if blocking is not None:
+        return f"{blocking} is a file, not a folder"
+    if os.path.isdir(path):
+        return "is a folder, not a save file"
+    if os.path.exists(path) and not os.path.isfile(path):
+        return "is not a regular file (a device or a pipe), so it is no save file"
+    return None
 
 
 def revision(data: bytes) -> str:
@@ -239,10 +277,8 @@ def writable(path: Path) -> Path:
     target = Path(os.path.realpath(path))
     if Path(path).is_symlink() and not target.parent.is_dir():
         raise SaveError(path, f"is a symbolic link to {target}, in a folder that does not exist: point it at a folder that does")
-    folder = target.parent
-    while not folder.exists() and folder != folder.parent:
-        folder = folder.parent
-    if not folder.is_dir():
+    folder = file_in_the_way(path)
+    if folder is not None:
         raise SaveError(path, f"{folder} is a file, not a folder: give --save a path in a folder")
     if target.exists() and not target.is_file():
         raise SaveError(path, "is not a regular file (a device, a pipe or a folder): a game is saved only in a regular file; "

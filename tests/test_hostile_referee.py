@@ -2902,3 +2902,29 @@ def test_a_prev_that_is_a_symbolic_link_is_not_replaced_by_new(tmp_path, game, f
     assert result.exit_code == 1 and len(result.output.strip().splitlines()) == 1, result.output
     assert "g.toml.prev: is a symbolic link (to g.toml), not a game kept here" in result.output, result.output
     assert os.readlink(tmp_path / "g.toml.prev") == "g.toml" and save.read_bytes() == before
+
+
+@pytest.mark.parametrize("game, variable, value, says", [
+    ("duel", "XDG_DATA_HOME", "afile", "afile is a file, not a folder (the user data folder comes from $XDG_DATA_HOME={}): "
+                                       "set $XDG_DATA_HOME to a folder, or give --save PATH"),
+    ("duel", "LASSADAR_DUEL_SAVE", "folder", "folder: is a folder, not a save file ($LASSADAR_DUEL_SAVE names it): set "
+                                             "$LASSADAR_DUEL_SAVE to a save file's path, or give --save PATH"),
+    ("solo", "LASSADAR_SAVE", "folder", "folder: is a folder, not a save file ($LASSADAR_SAVE names it): set $LASSADAR_SAVE "
+                                        "to a save file's path, or give --save PATH"),
+])
+def test_a_default_save_path_that_cannot_hold_a_save_names_where_it_came_from(tmp_path, game, variable, value, says):
+    """Thirty-fourth breaker, LOW 28: with `$XDG_DATA_HOME` naming a file, `new` said "give --save a path in a folder",
+    though no --save was given; `$LASSADAR_DUEL_SAVE` naming a folder was refused without naming the variable. The line
+    names the variable and its value, and what to fix; nothing is written."""
+    (tmp_path / "afile").write_text("x\n", encoding="utf-8")
+    (tmp_path / "folder").mkdir()
+    shown = str(tmp_path / value)
+    env = {"HOME": str(tmp_path / "home"), "XDG_DATA_HOME": None, "LASSADAR_SAVE": None, "LASSADAR_DUEL_SAVE": None,
+           "LASSADAR_SOLO_SAVE": None, variable: shown, "NO_COLOR": "1"}
+    for args in (["new", "--seed", "1"] if game == "duel" else ["new", "--difficulty", "normal", "--spells", "bind,shield"],
+                 ["status"]):
+        result = CliRunner().invoke(main, [game, *args, "--db", str(DB_PATH)], env=env)
+        assert result.exit_code == 1 and len(result.output.strip().splitlines()) == 1, result.output
+        assert says.format(shown) in result.output and "--save a path" not in result.output, result.output
+    assert (tmp_path / "afile").read_text(encoding="utf-8") == "x\n" and list((tmp_path / "folder").iterdir()) == []
+    assert not (tmp_path / "home" / ".local").exists()  # (the card database's cache may be kept in ~/.cache)
