@@ -268,12 +268,31 @@ def refuse_link_loop(path: Path) -> None:
                               "file, or give --save a path of its own; nothing was changed")
 
 
+def refuse_hard_links(path: Path) -> None:
+    """Raise :class:`SaveError` when the save file at ``path`` (a symbolic link followed) has more than one name (hard
+    links). A save is written by renaming a new file into its place (:func:`write`), so every other name keeps the file
+    as it was: from the next step the game would go on as two games, and a table session's lock, taken beside the name
+    it plays, would not cover a one-shot command given the other name (thirty-fourth breaker, LOW 29). Locking by the
+    file's device and inode would not serve either: every write makes a new file. So a save has one name; a symbolic
+    link is the way to give it another (it is followed, and shares the lock)."""
+    try:
+        names = os.stat(path).st_nlink
+    except OSError:  # no file yet, or one that cannot be read: said where it is read
+        return
+    if names > 1 and os.path.isfile(path):
+        raise SaveError(path, f"this save file has {names} names (hard links), and each step is saved as a new file in its "
+                              f"place, so the other names would keep the game as it was and play on as a game of its own: "
+                              f"remove the other names (a symbolic link, `ln -s`, may name it instead), then run the command "
+                              f"again; nothing was changed")
+
+
 def writable(path: Path) -> Path:
     """The file a save at ``path`` is written to: a symbolic link is followed (the game is saved where it
     points, the link kept), and anything but a regular file there (a device such as ``/dev/null``, a
     pipe, a folder) is refused with a :class:`SaveError`, never replaced, whatever ``--force`` says; so is a loop of
-    symbolic links (:func:`refuse_link_loop`)."""
+    symbolic links (:func:`refuse_link_loop`) and a file of several names (:func:`refuse_hard_links`)."""
     refuse_link_loop(path)
+    refuse_hard_links(path)
     target = Path(os.path.realpath(path))
     if Path(path).is_symlink() and not target.parent.is_dir():
         raise SaveError(path, f"is a symbolic link to {target}, in a folder that does not exist: point it at a folder that does")
@@ -691,6 +710,7 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
     """
     path = Path(path)
     refuse_link_loop(path)
+    refuse_hard_links(path)
     try:
         raw = read_limited(path, MAX_SAVE_BYTES, "a save file")
     except FileNotFoundError:

@@ -2928,3 +2928,28 @@ def test_a_default_save_path_that_cannot_hold_a_save_names_where_it_came_from(tm
         assert says.format(shown) in result.output and "--save a path" not in result.output, result.output
     assert (tmp_path / "afile").read_text(encoding="utf-8") == "x\n" and list((tmp_path / "folder").iterdir()) == []
     assert not (tmp_path / "home" / ".local").exists()  # (the card database's cache may be kept in ~/.cache)
+
+
+def test_a_save_of_several_hard_links_is_refused_under_every_name(tmp_path):
+    """Thirty-fourth breaker, LOW 29: a one-shot command given a hard link of the save ran beside a table session of the
+    save's other name (the lock is taken beside the name given) and, writing by rename, split the game into two files.
+    Locking by device and inode would not serve (each write makes a new file): a save of more than one name is refused
+    under every name, one line, both names still one file, unchanged."""
+    import os
+
+    real = tmp_path / "real"
+    real.mkdir()
+    save = real / "g.toml"
+    run("duel", "new", "--seed", "5", save=save)
+    run("duel", "marker", "1", save=save)
+    before = save.read_bytes()
+    hard = tmp_path / "hard.toml"
+    os.link(save, hard)
+    for given, args in ((hard, ["commit", "--player", "wardens", "--assign", "battle 1,2 power 3"]), (save, ["status"]),
+                        (save, ["new", "--force", "--seed", "6"]), (hard, ["undo"])):
+        result = CliRunner().invoke(main, ["duel", *args, "--save", str(given), "--db", str(DB_PATH)])
+        assert result.exit_code == 1 and len(result.output.strip().splitlines()) == 1, result.output
+        assert "this save file has 2 names (hard links)" in result.output, result.output
+    assert os.path.samefile(save, hard) and save.read_bytes() == before and not (real / "g.toml.prev").exists()
+    hard.unlink()
+    run("duel", "commit", "--player", "wardens", "--assign", "battle 1,2 power 3", save=save)  # one name again: played
