@@ -2953,3 +2953,23 @@ def test_a_save_of_several_hard_links_is_refused_under_every_name(tmp_path):
     assert os.path.samefile(save, hard) and save.read_bytes() == before and not (real / "g.toml.prev").exists()
     hard.unlink()
     run("duel", "commit", "--player", "wardens", "--assign", "battle 1,2 power 3", save=save)  # one name again: played
+
+
+@pytest.mark.parametrize("saved, read", [("  Ana   Lee  ", "Ana Lee"), ("\\u0301x", "x"), (" \\u0301\\u0300 Bo", "Bo")])
+def test_a_saved_players_name_is_read_as_new_takes_it_typed(tmp_path, saved, read):
+    """Thirty-fourth breaker, LOW 20: `new --wardens` trims blanks and refuses a name beginning with an accent, but a save
+    holding `"  Ana  "` or `"\\u0301x"` was read and printed as it was (`   Ana   (Wardens)`, the accent joined to the
+    blank before the name). What keeps old saves loading was chosen: such a save (written before those checks, or
+    edited) is read as `new` would have taken the name, blanks trimmed and the leading accents dropped, and is written
+    so at its next step; a name `new` and a save both refuse (a back quote) is still refused."""
+    save = tmp_path / "g.toml"
+    run("duel", "new", "--seed", "1", "--wardens", "Ana", save=save)
+    run("duel", "marker", "1", save=save)
+    save.write_text(save.read_text(encoding="utf-8").replace('wardens = "Ana"', f'wardens = "{saved}"'), encoding="utf-8")
+    assert duel_game.load(save, DB).state.setup.names.wardens == read
+    assert f"\n {read} (Wardens) " in run("duel", "status", save=save)
+    run("duel", "commit", "--player", "wardens", "--assign", "battle 1,2 power 3", save=save)
+    assert tomllib.loads(save.read_text(encoding="utf-8"))["setup"]["wardens"] == read
+    save.write_text(save.read_text(encoding="utf-8").replace(f'wardens = "{read}"', 'wardens = "A`b"'), encoding="utf-8")
+    refused = CliRunner().invoke(main, ["duel", "status", "--save", str(save), "--db", str(DB_PATH)])
+    assert refused.exit_code == 1 and "[setup] wardens: a player's name cannot hold a back quote" in refused.output, refused.output

@@ -148,14 +148,18 @@ class DuelGame(RefereeGame):
             # names and another dice scheme, and the referee rolled other dice)
             if key not in setup:
                 raise ParseError(f"[setup] has no `{key}` line: the save is cut short or edited (every save writes it)")
-        row, names = setup["row"], (setup["wardens"], setup["shadowmajik"])
+        row = setup["row"]
         if not isinstance(row, list) or not all(isinstance(x, str) for x in row):  # (thirty-first breaker: "needs" it)
             raise ParseError("[setup] row: a list of Location ids ([\"duel.location.stonewatch\", ...])")
-        for key, name in zip(("wardens", "shadowmajik"), names, strict=True):  # each at its key (thirtieth breaker)
-            if not isinstance(name, str):
-                raise ParseError(f"[setup] {key}: a player's name is a string, not {toml_kind(name)}")
-            if name_problem(name, typed=False):
-                raise ParseError(f"[setup] {key}: {name_problem(name, typed=False)}")
+        names = []
+        for key in ("wardens", "shadowmajik"):  # each at its key (thirtieth breaker)
+            if not isinstance(setup[key], str):
+                raise ParseError(f"[setup] {key}: a player's name is a string, not {toml_kind(setup[key])}")
+            name = saved_name(setup[key])
+            problem = name_problem(setup[key], typed=False) or name_problem(name, typed=False)  # as written, then as read
+            if problem:
+                raise ParseError(f"[setup] {key}: {problem}")
+            names.append(name)
         dice = setup["dice"]  # a save from before the per-side dice names one: "sequential" (referee.save._from_format_1)
         if dice not in DICE_SCHEMES:
             raise ParseError(f"[setup] dice: {as_written(dice)} is no dice scheme: it is one of {', '.join(DICE_SCHEMES)}")
@@ -260,6 +264,20 @@ def name_problem(name: str, typed: bool = True) -> str | None:
     if "`" in name:  # the Next line marks the commands to type in back quotes (fifteenth breaker: a name forged one)
         return "a player's name cannot hold a back quote (`): the Next line marks the commands to type with them"
     return None
+
+
+def saved_name(name: str) -> str:
+    """A player's name read from a save as `new` takes it typed (:func:`referee.duel.cli.player_name`): blanks at its
+    ends dropped and each run of them inside made one, and accents or marks at its beginning dropped (`new` refuses
+    them: they join the text printed before the name). A save written before those checks, or edited, still loads, its
+    names printed as `new` would have kept them (thirty-fourth breaker, LOW 20: ``"  Ana  "`` and ``"\\u0301x"`` were
+    printed as they were, the accent joined to the blank before the name); anything else :func:`name_problem` refuses in
+    a save is refused as before."""
+    name = " ".join(name.split())
+    start = 0
+    while start < len(name) and unicodedata.category(name[start])[0] == "M":
+        start += 1
+    return " ".join(name[start:].split()) if start < len(name) else name
 
 
 def load(path: Path, db: Database) -> DuelGame:
