@@ -2973,3 +2973,41 @@ def test_a_saved_players_name_is_read_as_new_takes_it_typed(tmp_path, saved, rea
     save.write_text(save.read_text(encoding="utf-8").replace(f'wardens = "{read}"', 'wardens = "A`b"'), encoding="utf-8")
     refused = CliRunner().invoke(main, ["duel", "status", "--save", str(save), "--db", str(DB_PATH)])
     assert refused.exit_code == 1 and "[setup] wardens: a player's name cannot hold a back quote" in refused.output, refused.output
+
+
+def _galehollow_won(save: Path) -> None:
+    """A duel saved at ``save`` where the Wardens have won Galehollow, Location 3 of the row at the deal (so the row has
+    closed up: Location 3 is now Lantern Cliffs), the Shadowmajik to choose the next Location."""
+    from referee.duel import legal
+
+    row = ["glasswater-ford", "rift-of-sael", "galehollow", "lantern-cliffs", "barrow-of-kings", "ashen-orchard", "tideglass-marsh"]
+    game = DuelGame.new(DB, 3, row=[f"duel.location.{x}" for x in row])
+    while not any(won == "duel.location.galehollow" for won, _ in game.state.controlled):
+        state = game.state
+        if state.phase == "marker":
+            game.play(dev.Marker(state.chooser, "duel.location.galehollow"))
+        elif not state.hands.wardens.committed:
+            game.play(dev.Commit("wardens", dev.parse_assignment("battle 6,6 power 6")))
+        elif not state.hands.shadowmajik.committed:
+            game.play(dev.Commit("shadowmajik", dev.parse_assignment("battle 1,1 power 1")))
+        else:
+            game.play(next(e for e in legal.legal_events(state, DB) if isinstance(e, (dev.Reveal, dev.Recall))))
+        assert len(game.log.events) < 40
+    assert game.state.phase == "marker" and game.state.row[2].id == "duel.location.lantern-cliffs"
+    game.save(save)
+
+
+def test_a_won_location_typed_with_its_old_number_is_refused_as_controlled(tmp_path):
+    """Thirty-fourth breaker, LOW 17: after Galehollow (Location 3 at the deal) was won, `marker "3 Galehollow"` said
+    "Location 3 of the row is Lantern Cliffs, not Galehollow; type one of them", one of them the won Location. The name
+    says which Location is meant: the rules' answer, as the table's and `marker Galehollow`'s, says it is controlled."""
+    save = tmp_path / "g.toml"
+    _galehollow_won(save)
+    before = save.read_bytes()
+    for typed in ("3 Galehollow", "Galehollow"):
+        result = CliRunner().invoke(main, ["duel", "marker", typed, "--save", str(save), "--db", str(DB_PATH)])
+        assert result.exit_code == 1 and result.output == (
+            "Error: Galehollow is controlled and will not be contested again; choose a Location in the row\n"), result.output
+        assert save.read_bytes() == before
+    result = CliRunner().invoke(main, ["duel", "marker", "3 Lantern Cliffs", "--save", str(save), "--db", str(DB_PATH)])
+    assert result.exit_code == 0 and duel_game.load(save, DB).state.current == "duel.location.lantern-cliffs", result.output

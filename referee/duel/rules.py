@@ -1198,7 +1198,8 @@ def location_id(db: Database, text: str, row: Sequence[str] | None = None, choos
     """A Location named by id, its last id part, its name (any case, punctuation ignored), a unique
     beginning of its last id part or name (``gale``, ``barrow``), its position in ``row`` (the ids
     of the Locations in the row; 1 = leftmost as the Wardens see it), or both as the row is listed
-    (``3 Galehollow``, ``3. Galehollow``: the number and the name must agree). A beginning that several
+    (``3 Galehollow``, ``3. Galehollow``: the number and the name must agree; a name no longer in the row, or never in
+    it, is read as named, for the rules to refuse). A beginning that several
     Locations share is read as the one of them in ``choosable`` (the ids a player may choose now), if only
     one is (``g`` where Galehollow is controlled and Glasswater Ford is not: thirty-third breaker, MED 6).
     Raises :class:`~referee.errors.ParseError` for a text that names no Location or several (*invalid*, not a
@@ -1209,7 +1210,10 @@ def location_id(db: Database, text: str, row: Sequence[str] | None = None, choos
     if numbered and numbered.group(2) and row is None:  # a number of another list (a table prompt's): the name says it
         return location_id(db, numbered.group(2), None, choosable)
     if numbered and numbered.group(2):  # the row as a Next line lists it (thirty-third breaker, LOW 20)
-        at, named = location_id(db, numbered.group(1), row), location_id(db, numbered.group(2), row, choosable)
+        named = location_id(db, numbered.group(2), row, choosable)
+        if named not in row:  # won since the row was listed (it closed up), or never dealt: the name says which, and the
+            return named  # rules say why it cannot be chosen, as the table does (thirty-fourth breaker, LOW 17: "type one of them")
+        at = location_id(db, numbered.group(1), row)
         if at != named:
             raise errors.ParseError(f"{text!r}: Location {numbered.group(1)} of the row is {name(db, at)}, not {name(db, named)}; "
                                     f"type one of them")
