@@ -259,7 +259,7 @@ class GameCommands:
         except RefereeError as error:
             raise fail(error) from None
         out = console()
-        out.print(" ".join(filter(None, [f"Undone: {self.rules.event_text(event, game.db)}.", self.rules.put_back([event], played, game.state)])), markup=False)
+        out.print(" ".join(filter(None, [f"Undone: {self.rules.event_text(event, game.db)}.", self.rules.put_back([event], played, game.state, game.db)])), markup=False)
         self.print_next(game, out)
 
     def check(self, save: Path | None, database: Path | None, repair: bool) -> None:

@@ -2858,11 +2858,32 @@ def test_undo_of_a_forgone_recall_puts_back_nothing_on_the_table():
     before = game.state
     forgo = next(e for e in legal.legal_events(before, DB) if isinstance(e, dev.Recall) and e.location is None)
     game.play(forgo)
-    assert duel_game.RULES.put_back([forgo], game.state, before) == ""
+    assert duel_game.RULES.put_back([forgo], game.state, before, DB) == ""
     game.undo()
     back = next(e for e in legal.legal_events(before, DB) if isinstance(e, dev.Recall) and e.location is not None)
     game.play(back)
-    assert "the cubes on the Locations" in duel_game.RULES.put_back([back], game.state, before)
+    from referee.duel import rules as duel_rules
+
+    said = duel_game.RULES.put_back([back], game.state, before, DB)  # where each cube goes back (thirty-fourth breaker, LOW 19:
+    taken_from = duel_rules.name(DB, back.location)  # "the yellow marker and the cubes on the Locations back as they were")
+    placed_on = next(duel_rules.name(DB, p.id) for p in game.state.row if p.cubes.wardens and not before.place(p.id).cubes.wardens)
+    assert said == (f"Take the Wardens' cube off {placed_on} and put it back on {taken_from}, space "
+                    f"{before.place(back.location).cubes.wardens}."), said
+
+
+def test_undo_of_a_marker_placed_between_rounds_says_where_it_goes_back(tmp_path):
+    """Thirty-fourth breaker, LOW 19: undoing the yellow marker placed after round 1 said "Put the yellow marker back as it
+    was", not where; it goes back on the Location of the last battle, where it stood."""
+    save = tmp_path / "m.toml"
+    run("duel", "new", "--seed", "1", save=save)
+    run("duel", "marker", "7", save=save)
+    run("duel", "commit", "--player", "wardens", "--assign", "battle 6,6 power 6", save=save)
+    run("duel", "commit", "--player", "shadowmajik", "--assign", "battle 1,1 power 1", save=save)
+    run("duel", "reveal", save=save)
+    run("duel", "marker", "2", save=save)
+    said = run("duel", "undo", save=save).splitlines()[0]
+    assert said == ("Undone: the Shadowmajik placed the yellow marker on Galehollow. Put the yellow marker back on "
+                    "Glasswater Ford."), said
 
 
 @pytest.mark.parametrize("game, args", [("duel", ["new", "--seed", "1"]), ("duel", ["new", "--force"]), ("duel", ["status"]),

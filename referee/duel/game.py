@@ -47,6 +47,44 @@ def moved_on_the_table(played: State, restored: State) -> list[str]:
     return moved
 
 
+def pieces_put_back(played: State, restored: State, db: Database) -> str:
+    """The sentences that put each piece moved between ``played`` and ``restored`` back where it stood in ``restored``,
+    the row of Locations the same in both: the yellow marker (on its Location, or off the row), each side's cubes on the
+    Locations' tracks (taken off to the supply, put back on a space, moved back to a space) and the MP and SP cubes of
+    the player cards (on their number)."""
+    said = []
+    marker = rules.marker_stands_on(restored)
+    if rules.marker_stands_on(played) != marker:
+        said.append(f"Put the yellow marker back on {rules.name(db, marker)}." if marker is not None
+                    else "Take the yellow marker off the row.")
+    before = {place.id: place.cubes for place in restored.row}
+    for side in ("wardens", "shadowmajik"):
+        cube = f"the {rules.possessive(rules.SIDE_NAMES[side])} cube"
+        off, on, moves = [], [], []
+        for place in played.row:
+            now, then = getattr(place.cubes, side), getattr(before.get(place.id, PerSide(0, 0)), side)
+            where = rules.name(db, place.id)
+            if now and not then:
+                off.append(where)
+            elif then and not now:
+                on.append(f"{where}, space {then}")
+            elif now != then:
+                moves.append(f"move {cube} on {where} back to space {then}")
+        parts = [f"take {cube if len(off) == 1 else cube + 's'} off {listed(off)}"] if off else []
+        if on:
+            parts.append(f"put {'it' if len(off) == 1 and len(on) == 1 else cube if len(on) == 1 else cube + 's'} "
+                         f"back on {listed(on) if len(on) < 3 else '; '.join(on)}")
+        parts.extend(moves)
+        if parts:
+            sentence = " and ".join(parts)
+            said.append(sentence[0].upper() + sentence[1:] + ".")
+    for side in ("wardens", "shadowmajik"):
+        if getattr(played.points, side) != getattr(restored.points, side):
+            said.append(f"Put the {rules.possessive(rules.SIDE_NAMES[side])} {rules.points_word(db, side)} cube back on "
+                        f"{getattr(restored.points, side)}.")
+    return " ".join(said)
+
+
 class DuelGameRules:
     """The two-player game for the shared layer (:class:`referee.game.GameRules`): the rules of
     :mod:`referee.duel.rules`, the legal events of :mod:`referee.duel.legal`, the Next line and the
@@ -57,16 +95,21 @@ class DuelGameRules:
     secret_events = frozenset({"roll", "commit"})
 
     @staticmethod
-    def put_back(undone: Sequence[ev.Event], played: State, restored: State) -> str:
-        """What the players put back on the table after an undo, in one sentence naming only what moved between
-        ``played`` and ``restored`` (:func:`moved_on_the_table`: ``Put the yellow marker back as it was.``); ``""`` when
-        nothing on the table moved (only rolls and commitments were taken back: the dice are in the players' hands;
-        thirty-first breaker, finding 6: "the cubes and markers" when only the yellow marker moved)."""
+    def put_back(undone: Sequence[ev.Event], played: State, restored: State, db: Database) -> str:
+        """What the players put back on the table after an undo, naming only what moved between ``played`` and
+        ``restored`` (:func:`moved_on_the_table`), ``""`` when nothing on the table moved (only rolls and commitments were
+        taken back: the dice are in the players' hands; thirty-first breaker, finding 6). Where no Location card moved,
+        each piece is put where it goes back to (:func:`pieces_put_back`: ``Put the yellow marker back on Glasswater
+        Ford.``, ``Take the Wardens' cube off Rift of Sael and put it back on Galehollow, space 1.``; thirty-fourth
+        breaker, LOW 19: "back as it was", saying not where); where a Location card moved too, the pieces moved are
+        named, to be put back as they were."""
         moved = moved_on_the_table(played, restored)
         if not moved:
             return ""
         if moved == ["the yellow marker"] and rules.marker_stands_on(restored) is None:  # the first Location chosen, taken
             return "Take the yellow marker off the row."  # back (thirty-third breaker, LOW 7: "back as it was", on no Location)
+        if "the Location cards" not in moved:
+            return pieces_put_back(played, restored, db)
         return f"Put {listed(moved)} back as {'it was' if moved == ['the yellow marker'] else 'they were'}."
 
     decode = staticmethod(ev.from_dict)
