@@ -2329,7 +2329,7 @@ def test_a_ctrl_c_while_the_command_is_imported_is_one_line(monkeypatch, capsys)
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
     assert scripts == {"pnp": "pnp.entry:main", "referee": "referee.entry:main"}
 
-    def interrupted(name):
+    def interrupted(name=None):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(importlib, "import_module", interrupted)
@@ -2337,6 +2337,11 @@ def test_a_ctrl_c_while_the_command_is_imported_is_one_line(monkeypatch, capsys)
         with pytest.raises(SystemExit) as stopped:
             command()
         assert stopped.value.code == 1 and capsys.readouterr().err == "Aborted: nothing was changed.\n"
+    monkeypatch.undo()
+    monkeypatch.setattr(referee_entry, "terminate_as_interrupt", interrupted)  # thirty-fourth breaker, LOW 21: a Ctrl-C
+    with pytest.raises(SystemExit) as stopped:  # while the signal handlers are set (importing threading) was a traceback
+        referee_entry.main()
+    assert stopped.value.code == 1 and capsys.readouterr().err == "Aborted: nothing was changed.\n"
     loaded = subprocess.run([sys.executable, "-c", "import sys, referee.entry, pnp.entry; print(sorted(sys.modules))"],
                             capture_output=True, text=True, cwd=ROOT, check=True).stdout
     assert not {"click", "pydantic", "rich", "reportlab"} & set(eval(loaded)), loaded  # the window stays a few ms
