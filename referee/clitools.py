@@ -259,7 +259,8 @@ class GameCommands:
         except RefereeError as error:
             raise fail(error) from None
         out = console()
-        out.print(" ".join(filter(None, [f"Undone: {self.rules.event_text(event, game.db)}.", self.rules.put_back([event], played, game.state, game.db)])), markup=False)
+        put_back = self.rules.put_back([event], played, game.state, game.db)
+        out.print(" ".join(filter(None, [f"Undone: {self.rules.event_text(event, game.db)}.", put_back])), markup=False)
         self.print_next(game, out)
 
     def check(self, save: Path | None, database: Path | None, repair: bool) -> None:
@@ -616,7 +617,8 @@ def wrap_paragraph(text: str, width: int) -> list[str]:
     if len(indent) >= width // 2:  # an indent that would leave a line no room: none
         indent = ""
     lines = wrap_cells(_COMMAND_SPAN.sub(keep, text[len(indent):]), width - len(indent), cut_long=False)
-    return [indent + _broken_at_blanks(line, width - len(indent), indent).replace(_NO_BREAK, " ") for line in lines] or [""]
+    broken = [_broken_at_blanks(line, width - len(indent), indent) for line in lines]
+    return [indent + line.replace(_NO_BREAK, " ") for line in broken] or [""]
 
 
 def _broken_at_blanks(line: str, width: int, indent: str) -> str:
@@ -624,8 +626,9 @@ def _broken_at_blanks(line: str, width: int, indent: str) -> str:
     no-break spaces) laid out for the terminal's own wrapping, still one line: broken into rows at the blanks inside the
     command (an option and its value together where they fit), each row but the last padded with blanks to the full
     width (at least one: the blank it breaks at), so the terminal wraps it there, never inside a word or before a lone
-    comma, and copies it as the one command it is (extra blanks between two words are one to a shell). Thirty-fourth breaker, LOW 23: at 38 columns `--save n` / `38.toml`
-    and `)` / `,` were split by the terminal. A line that fits, or has no blank to break at, is returned as it is."""
+    comma, and copies it as the one command it is (extra blanks between two words are one to a shell). Thirty-fourth
+    breaker, LOW 23: at 38 columns `--save n` / `38.toml` and `)` / `,` were split by the terminal. A line that fits,
+    or has no blank to break at, is returned as it is."""
     from rich.cells import cell_len
 
     parts: list[str] = []

@@ -23,7 +23,7 @@ from referee import events as shared_events
 from referee.duel import advice, legal, rules, view
 from referee.duel import events as ev
 from referee.duel import state as state_module
-from referee.duel.state import DICE_SCHEMES, DiceScheme, PerSide, State
+from referee.duel.state import DICE_SCHEMES, SIDES, DiceScheme, PerSide, State
 from referee.errors import ParseError, RuleError, as_written, check_keys, id_list_problem, toml_kind
 from referee.game import GameRules, RefereeGame, SaveCheck, check_save, load_game
 
@@ -58,7 +58,7 @@ def pieces_put_back(played: State, restored: State, db: Database) -> str:
         said.append(f"Put the yellow marker back on {rules.name(db, marker)}." if marker is not None
                     else "Take the yellow marker off the row.")
     before = {place.id: place.cubes for place in restored.row}
-    for side in ("wardens", "shadowmajik"):
+    for side in SIDES:
         cube = f"the {rules.possessive(rules.SIDE_NAMES[side])} cube"
         off, on, moves = [], [], []
         for place in played.row:
@@ -78,7 +78,7 @@ def pieces_put_back(played: State, restored: State, db: Database) -> str:
         if parts:
             sentence = " and ".join(parts)
             said.append(sentence[0].upper() + sentence[1:] + ".")
-    for side in ("wardens", "shadowmajik"):
+    for side in SIDES:
         if getattr(played.points, side) != getattr(restored.points, side):
             said.append(f"Put the {rules.possessive(rules.SIDE_NAMES[side])} {rules.points_word(db, side)} cube back on "
                         f"{getattr(restored.points, side)}.")

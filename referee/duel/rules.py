@@ -1209,7 +1209,7 @@ def location_id(db: Database, text: str, row: Sequence[str] | None = None, choos
     numbered = re.fullmatch(r"(\d+)\.?(?:\s+(.*\S))?", text)
     if numbered and numbered.group(2) and row is None:  # a number of another list (a table prompt's): the name says it
         return location_id(db, numbered.group(2), None, choosable)
-    if numbered and numbered.group(2):  # the row as a Next line lists it (thirty-third breaker, LOW 20)
+    if numbered and numbered.group(2) and row is not None:  # the row as a Next line lists it (thirty-third breaker, LOW 20)
         named = location_id(db, numbered.group(2), row, choosable)
         if named not in row:  # won since the row was listed (it closed up), or never dealt: the name says which, and the
             return named  # rules say why it cannot be chosen, as the table does (thirty-fourth breaker, LOW 17: "type one of them")
