@@ -3,7 +3,6 @@ modules are still being imported (a third of a second, the moment a player who s
 every later Ctrl-C gives, never a traceback (thirty-third referee breaker, HIGH 5). This module imports nothing heavy."""
 from __future__ import annotations
 
-import importlib
 import sys
 
 ABORTED = "Aborted: nothing was changed."
@@ -39,10 +38,18 @@ def terminate_as_interrupt() -> None:
             signal.signal(number, raise_terminated)
 
 
-def run(module: str) -> None:
-    """Import ``module`` (``"pnp.cli"``) and run its click group ``main``; a :class:`KeyboardInterrupt` raised while
-    importing is :data:`ABORTED` on standard error and exit status 1 (nothing has been read or written by then)."""
+def run(module: str, prepare: object = None) -> None:
+    """Call ``prepare`` (:func:`terminate_as_interrupt`), import ``module`` (``"pnp.cli"``) and run its click group
+    ``main``; a :class:`KeyboardInterrupt` raised before the command runs is :data:`ABORTED` on standard error and exit
+    status 1 (nothing has been read or written by then). Thirty-fourth breaker, LOW 21: ``prepare`` ran before this
+    guard, and a Ctrl-C while it imported ``threading`` was a traceback. The moments before this function (Python's
+    start-up, its ``.pth`` files, the console script's own ``import re``) are out of the project's reach. (``prepare`` is
+    typed ``object``, called when callable: ``typing`` or ``collections.abc`` would cost that window some 20 ms.)"""
     try:
+        import importlib
+
+        if callable(prepare):
+            prepare()
         command = importlib.import_module(module).main
     except KeyboardInterrupt as error:
         sys.stderr.write(ABORTED + "\n")

@@ -150,13 +150,18 @@ def save_help(game: str) -> str:
 def save_path(path: Path | None, game: str) -> Path:
     """``path``, or the default save file of ``game`` (:func:`referee.save.default_path`: its own variable,
     ``$LASSADAR_SAVE`` where it holds that game's save, else the user data folder); one line when
-    ``$LASSADAR_SAVE`` names the other game's save."""
+    ``$LASSADAR_SAVE`` names the other game's save, and when no game can be saved at the default path
+    (:func:`referee.save.place_problem`), naming the variable or folder it came from and what to fix there."""
     if path is not None:
         return path
     try:
-        return savefile.default_path(game)
+        path, source, fix = savefile.default_place(game)
     except savefile.SaveError as error:
         raise fail(error) from None
+    problem = savefile.place_problem(path)
+    if problem is not None:  # said with where the path came from, not as a --save never given (thirty-fourth breaker, LOW 28)
+        raise fail(savefile.SaveError(path, f"{problem} ({source})", remedy=f"{fix}, or give --save PATH; nothing was changed"))
+    return path
 
 
 def in_progress(rules: GameRules[Any, Any], load: Callable[[Path], RefereeGame]) -> Callable[[Path], str | None]:
@@ -254,7 +259,8 @@ class GameCommands:
         except RefereeError as error:
             raise fail(error) from None
         out = console()
-        out.print(" ".join(filter(None, [f"Undone: {self.rules.event_text(event, game.db)}.", self.rules.put_back([event], played, game.state)])), markup=False)
+        put_back = self.rules.put_back([event], played, game.state, game.db)
+        out.print(" ".join(filter(None, [f"Undone: {self.rules.event_text(event, game.db)}.", put_back])), markup=False)
         self.print_next(game, out)
 
     def check(self, save: Path | None, database: Path | None, repair: bool) -> None:
@@ -602,7 +608,8 @@ def wrap_paragraph(text: str, width: int) -> list[str]:
     `... --save PATH` was broken after `--save`, and a copied line ran without its path).
     ``wrap_paragraph("Next: `referee solo draw` or ...", 40)`` -> lines of at most 40 columns but such commands.
     A text's leading blanks (a numbered choice's ``"  1 "``) indent each of its lines (thirty-third breaker, LOW 19:
-    they were dropped, and a choice's second line started at the margin)."""
+    they were dropped, and a choice's second line started at the margin). A command longer than a line is broken at its
+    blanks by padding (:func:`_broken_at_blanks`), so the terminal wraps it between two words."""
     def keep(match: re.Match) -> str:
         return match.group(0).replace(" ", _NO_BREAK)
 
@@ -610,7 +617,38 @@ def wrap_paragraph(text: str, width: int) -> list[str]:
     if len(indent) >= width // 2:  # an indent that would leave a line no room: none
         indent = ""
     lines = wrap_cells(_COMMAND_SPAN.sub(keep, text[len(indent):]), width - len(indent), cut_long=False)
-    return [indent + line.replace(_NO_BREAK, " ") for line in lines] or [""]
+    broken = [_broken_at_blanks(line, width - len(indent), indent) for line in lines]
+    return [indent + line.replace(_NO_BREAK, " ") for line in broken] or [""]
+
+
+def _broken_at_blanks(line: str, width: int, indent: str) -> str:
+    """A ``line`` of :func:`wrap_paragraph` wider than ``width`` cells (a back-quoted command kept whole, its blanks
+    no-break spaces) laid out for the terminal's own wrapping, still one line: broken into rows at the blanks inside the
+    command (an option and its value together where they fit), each row but the last padded with blanks to the full
+    width (at least one: the blank it breaks at), so the terminal wraps it there, never inside a word or before a lone
+    comma, and copies it as the one command it is (extra blanks between two words are one to a shell). Thirty-fourth
+    breaker, LOW 23: at 38 columns `--save n` / `38.toml` and `)` / `,` were split by the terminal. A line that fits,
+    or has no blank to break at, is returned as it is."""
+    from rich.cells import cell_len
+
+    parts: list[str] = []
+    for word in line.split(_NO_BREAK):  # an option and its value kept together where they fit (`--save n38.toml`)
+        if (parts and parts[-1].rsplit(_NO_BREAK, 1)[-1].startswith("--") and not word.startswith("-")
+                and cell_len(parts[-1]) + 1 + cell_len(word) < width):
+            parts[-1] += _NO_BREAK + word
+        else:
+            parts.append(word)
+    if cell_len(line) <= width or len(parts) == 1:
+        return line
+    rows = [parts[0]]
+    for index, part in enumerate(parts[1:], 2):
+        room = width if index == len(parts) else width - 1  # a row that another follows keeps a cell for its blank
+        if cell_len(rows[-1]) + 1 + cell_len(part) <= room:
+            rows[-1] += _NO_BREAK + part
+        else:
+            rows.append(part)
+    padded = [row + " " * max(1, width - cell_len(row)) for row in rows[:-1]]
+    return indent.join([*padded, rows[-1]])
 
 
 def wrap_cells(text: str, width: int, cut_long: bool = True) -> list[str]:

@@ -8,5 +8,4 @@ from pnp.entry import run, terminate_as_interrupt
 def main() -> None:
     """The ``referee`` command. A SIGTERM or SIGHUP ends it as a Ctrl-C does (:func:`pnp.entry.terminate_as_interrupt`:
     a hidden prompt's dice erased, the terminal restored, the save whole), with exit status 128 + the signal."""
-    terminate_as_interrupt()
-    run("referee.cli")
+    run("referee.cli", prepare=terminate_as_interrupt)

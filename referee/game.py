@@ -54,9 +54,9 @@ class GameRules(Protocol[S, E]):
         """The kinds of event (a save's ``type``) whose values one player may not see (the duel's rolls and placings,
         R77): a damaged one is said without them (:func:`secret_said`)."""
 
-    def put_back(self, undone: Sequence[E], played: S, restored: S) -> str:
+    def put_back(self, undone: Sequence[E], played: S, restored: S, db: Database) -> str:
         """What the players put back on the table after the events ``undone`` were taken back (the state went from
-        ``played`` back to ``restored``), as a sentence (``Put the cards and markers back as they were.``), or ``""``
+        ``played`` back to ``restored``; ``db`` names the pieces), as a sentence (``Put the cards and markers back as they were.``), or ``""``
         when they moved nothing on the table (a duel's roll or commitment: twenty-ninth breaker; a solo roll that
         waits for aid: thirtieth)."""
 

@@ -136,19 +136,57 @@ def default_path(game: str) -> Path:
     ``$LASSADAR_DUEL_SAVE``), else ``$LASSADAR_SAVE`` when the file it names is a save of ``game`` or no
     file yet, else ``user_data_dir("lassadar")/<game>.toml``. ``$LASSADAR_SAVE`` naming a save of the
     other game is a :class:`SaveError` saying which variable to set (the other game keeps its file)."""
-    own = os.environ.get(GAME_ENV.get(game, ""))
+    return default_place(game)[0]
+
+
+def default_place(game: str) -> tuple[Path, str, str]:
+    """:func:`default_path` with where it came from, in words for a refusal: ``(path, source, fix)``, the source such as
+    ``$LASSADAR_DUEL_SAVE names it`` or ``the user data folder comes from $XDG_DATA_HOME=/x``, the fix what to change
+    there (``set $XDG_DATA_HOME to a folder``)."""
+    variable = GAME_ENV.get(game, "")
+    own = os.environ.get(variable)
     if own:
-        return Path(own)
+        return Path(own), f"${variable} names it", f"set ${variable} to a save file's path"
     env = os.environ.get(ENV)
     if env:
         kind = held(Path(env))
         if kind and kind != game:
             raise SaveError(env, f"$LASSADAR_SAVE names this file, which holds a game of {_title(kind)}, not of {_title(game)}: "
                                  f"set ${GAME_ENV.get(game, ENV)} for `referee {game}` (or give --save PATH)")
-        return Path(env)
+        return Path(env), f"${ENV} names it", f"set ${ENV} to a save file's path"
     import platformdirs
 
-    return Path(platformdirs.user_data_dir("lassadar")) / f"{game}.toml"
+    data = Path(platformdirs.user_data_dir("lassadar"))
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    if xdg.strip() and data.parent == Path(xdg):
+        return data / f"{game}.toml", f"the user data folder comes from $XDG_DATA_HOME={xdg}", "set $XDG_DATA_HOME to a folder"
+    return data / f"{game}.toml", f"the user data folder is {data}", "move what is in the way"
+
+
+def file_in_the_way(path: Path) -> Path | None:
+    """The nearest existing place above ``path`` (a symbolic link followed) when it is no folder (a file where a folder
+    must be), else ``None``."""
+    folder = Path(os.path.realpath(path)).parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    return None if folder.is_dir() else folder
+
+
+def place_problem(path: Path) -> str | None:
+    """Why no game can be saved at ``path`` whatever the command (a loop of symbolic links, a file where a folder must
+    be, a folder or a device in the save's place), in words after ``path:``; ``None`` when a save may be read or
+    written there."""
+    loop = link_loop(path)
+    if loop is not None:
+        return f"is a loop of symbolic links ({loop}), which leads to no file"
+    blocking = file_in_the_way(path)
+    if blocking is not None:
+        return f"{blocking} is a file, not a folder"
+    if os.path.isdir(path):
+        return "is a folder, not a save file"
+    if os.path.exists(path) and not os.path.isfile(path):
+        return "is not a regular file (a device or a pipe), so it is no save file"
+    return None
 
 
 def revision(data: bytes) -> str:
@@ -194,17 +232,72 @@ def write(path: Path, document: dict[str, Any], expect: str | None = None) -> st
     return revision(data)
 
 
+LINKS_FOLLOWED = 40
+"""The symbolic links a path is followed through at most, as the system's own limit (Linux's ``MAXSYMLINKS``)."""
+
+
+def link_loop(path: Path) -> str | None:
+    """The symbolic links ``path`` leads through back to one of them, each as its link names it (``loop1 -> loop2 ->
+    loop1``), or ``None`` when ``path`` ends in a file, a folder or nothing (a chain longer than :data:`LINKS_FOLLOWED`
+    is said so)."""
+    names, seen = [str(path)], set()
+    current = Path(path)
+    for _ in range(LINKS_FOLLOWED):
+        try:
+            if not current.is_symlink():
+                return None
+            key = (os.path.realpath(current.parent), current.name)
+            if key in seen:
+                return " -> ".join(names)
+            seen.add(key)
+            target = os.readlink(current)
+        except OSError:  # a folder on the way that loops or cannot be read: the system's error says it
+            return None
+        names.append(target)
+        current = current.parent / target
+    return " -> ".join([*names[:3], "...", f"more than {LINKS_FOLLOWED} links"])
+
+
+def refuse_link_loop(path: Path) -> None:
+    """Raise :class:`SaveError` when ``path`` is a loop of symbolic links (:func:`link_loop`), which leads to no file: a save
+    is neither read from nor written through it, and it is not said to be "a link to itself, which is no save file"
+    (thirty-fourth breaker, LOW 24)."""
+    loop = link_loop(path)
+    if loop is not None:
+        raise SaveError(path, f"is a loop of symbolic links ({loop}), which leads to no file: point one of them at a save "
+                              "file, or give --save a path of its own; nothing was changed")
+
+
+def refuse_hard_links(path: Path) -> None:
+    """Raise :class:`SaveError` when the save file at ``path`` (a symbolic link followed) has more than one name (hard
+    links). A save is written by renaming a new file into its place (:func:`write`), so every other name keeps the file
+    as it was: from the next step the game would go on as two games, and a table session's lock, taken beside the name
+    it plays, would not cover a one-shot command given the other name (thirty-fourth breaker, LOW 29). Locking by the
+    file's device and inode would not serve either: every write makes a new file. So a save has one name; a symbolic
+    link is the way to give it another (it is followed, and shares the lock)."""
+    try:
+        names = os.stat(path).st_nlink
+    except OSError:  # no file yet, or one that cannot be read: said where it is read
+        return
+    if names > 1 and os.path.isfile(path):
+        raise SaveError(path, f"this save file has {names} names (hard links), and each step is saved as a new file in its "
+                              f"place, so the other names would keep the game as it was and play on as a game of its own: "
+                              f"remove the other names (a symbolic link, `ln -s`, may name it instead), then run the command "
+                              f"again; nothing was changed")
+
+
 def writable(path: Path) -> Path:
     """The file a save at ``path`` is written to: a symbolic link is followed (the game is saved where it
     points, the link kept), and anything but a regular file there (a device such as ``/dev/null``, a
-    pipe, a folder) is refused with a :class:`SaveError`, never replaced, whatever ``--force`` says."""
+    pipe, a folder) is refused with a :class:`SaveError`, never replaced, whatever ``--force`` says; so is a loop of
+    symbolic links (:func:`refuse_link_loop`) and a file of several names (:func:`refuse_hard_links`)."""
+    refuse_link_loop(path)
+    refuse_hard_links(path)
     target = Path(os.path.realpath(path))
     if Path(path).is_symlink() and not target.parent.is_dir():
         raise SaveError(path, f"is a symbolic link to {target}, in a folder that does not exist: point it at a folder that does")
-    folder = target.parent
-    while not folder.exists() and folder != folder.parent:
-        folder = folder.parent
-    if not folder.is_dir():
+    folder = file_in_the_way(path)
+    if folder is not None:
         raise SaveError(path, f"{folder} is a file, not a folder: give --save a path in a folder")
     if target.exists() and not target.is_file():
         raise SaveError(path, "is not a regular file (a device, a pipe or a folder): a game is saved only in a regular file; "
@@ -425,6 +518,11 @@ def _write_new(path: Path, game: str, document: dict[str, Any], in_progress: Cal
     beside = (kind != game or unreadable) and before == game
     previous = (_unreadable_aside(path, game, "new", f"the game kept in {prev_path(path).name} stays") if beside
                 else prev_path(path))
+    if not beside and os.path.islink(previous):  # the user's link, no game `new` kept: never removed (thirty-fourth breaker,
+        # LOW 25: a .prev linked to the save itself was replaced "replacing the older game kept there"), as `restore` refuses it
+        raise SaveError(previous, f"is a symbolic link (to {os.readlink(previous)}), not a game kept here when a new game "
+                                  f"started, and starting a new game would replace it with the game saved in {path.name}: move "
+                                  f"the link away, or give --save PATH to start the new game in a separate file; nothing was changed")
     if in_progress is not None and not force:
         what = described if kind == game else in_progress(path)
         if what and kind == game and not unreadable:
@@ -473,6 +571,7 @@ def restore(path: Path, game: str, check: Callable[[Path], Any] | None = None) -
     ``check(prev)`` (a game's ``load``) raises :class:`SaveError`. A file at ``path`` that holds no readable game is
     kept in ``path.unreadable`` (refused when that name is taken), not swapped into ``.prev``.
     """
+    refuse_link_loop(path)
     if Path(path).is_symlink():  # where `new` kept the game it replaced: beside the file the link points to (thirty-third
         path = Path(os.path.realpath(path))  # breaker, HIGH 4: restore looked beside the link and found nothing)
     path = Path(path)
@@ -610,6 +709,8 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
     Raises :class:`SaveError` naming the first problem.
     """
     path = Path(path)
+    refuse_link_loop(path)
+    refuse_hard_links(path)
     try:
         raw = read_limited(path, MAX_SAVE_BYTES, "a save file")
     except FileNotFoundError:

@@ -533,7 +533,7 @@ class TableSession:
                     self.game.play(event)
                 raise
             return Reply(undone="; ".join(self.game.rules.event_text(event, self.game.db) for event in undone),
-                         put_back=self.game.rules.put_back(undone, played, self.state))
+                         put_back=self.game.rules.put_back(undone, played, self.state, self.game.db))
         if word == "help":
             return Reply(screen=tuple(self._help()))
         if word == "log":

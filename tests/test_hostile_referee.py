@@ -2329,7 +2329,7 @@ def test_a_ctrl_c_while_the_command_is_imported_is_one_line(monkeypatch, capsys)
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
     assert scripts == {"pnp": "pnp.entry:main", "referee": "referee.entry:main"}
 
-    def interrupted(name):
+    def interrupted(name=None):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(importlib, "import_module", interrupted)
@@ -2337,6 +2337,11 @@ def test_a_ctrl_c_while_the_command_is_imported_is_one_line(monkeypatch, capsys)
         with pytest.raises(SystemExit) as stopped:
             command()
         assert stopped.value.code == 1 and capsys.readouterr().err == "Aborted: nothing was changed.\n"
+    monkeypatch.undo()
+    monkeypatch.setattr(referee_entry, "terminate_as_interrupt", interrupted)  # thirty-fourth breaker, LOW 21: a Ctrl-C
+    with pytest.raises(SystemExit) as stopped:  # while the signal handlers are set (importing threading) was a traceback
+        referee_entry.main()
+    assert stopped.value.code == 1 and capsys.readouterr().err == "Aborted: nothing was changed.\n"
     loaded = subprocess.run([sys.executable, "-c", "import sys, referee.entry, pnp.entry; print(sorted(sys.modules))"],
                             capture_output=True, text=True, cwd=ROOT, check=True).stdout
     assert not {"click", "pydantic", "rich", "reportlab"} & set(eval(loaded)), loaded  # the window stays a few ms
@@ -2858,8 +2863,177 @@ def test_undo_of_a_forgone_recall_puts_back_nothing_on_the_table():
     before = game.state
     forgo = next(e for e in legal.legal_events(before, DB) if isinstance(e, dev.Recall) and e.location is None)
     game.play(forgo)
-    assert duel_game.RULES.put_back([forgo], game.state, before) == ""
+    assert duel_game.RULES.put_back([forgo], game.state, before, DB) == ""
     game.undo()
     back = next(e for e in legal.legal_events(before, DB) if isinstance(e, dev.Recall) and e.location is not None)
     game.play(back)
-    assert "the cubes on the Locations" in duel_game.RULES.put_back([back], game.state, before)
+    from referee.duel import rules as duel_rules
+
+    said = duel_game.RULES.put_back([back], game.state, before, DB)  # where each cube goes back (thirty-fourth breaker, LOW 19:
+    taken_from = duel_rules.name(DB, back.location)  # "the yellow marker and the cubes on the Locations back as they were")
+    placed_on = next(duel_rules.name(DB, p.id) for p in game.state.row if p.cubes.wardens and not before.place(p.id).cubes.wardens)
+    assert said == (f"Take the Wardens' cube off {placed_on} and put it back on {taken_from}, space "
+                    f"{before.place(back.location).cubes.wardens}."), said
+
+
+def test_undo_of_a_marker_placed_between_rounds_says_where_it_goes_back(tmp_path):
+    """Thirty-fourth breaker, LOW 19: undoing the yellow marker placed after round 1 said "Put the yellow marker back as it
+    was", not where; it goes back on the Location of the last battle, where it stood."""
+    save = tmp_path / "m.toml"
+    run("duel", "new", "--seed", "1", save=save)
+    run("duel", "marker", "7", save=save)
+    run("duel", "commit", "--player", "wardens", "--assign", "battle 6,6 power 6", save=save)
+    run("duel", "commit", "--player", "shadowmajik", "--assign", "battle 1,1 power 1", save=save)
+    run("duel", "reveal", save=save)
+    run("duel", "marker", "2", save=save)
+    said = run("duel", "undo", save=save).splitlines()[0]
+    assert said == ("Undone: the Shadowmajik placed the yellow marker on Galehollow. Put the yellow marker back on "
+                    "Glasswater Ford."), said
+
+
+@pytest.mark.parametrize("game, args", [("duel", ["new", "--seed", "1"]), ("duel", ["new", "--force"]), ("duel", ["status"]),
+                                        ("duel", ["restore"]), ("duel", ["marker", "1"]), ("solo", ["status"])])
+def test_a_loop_of_symbolic_links_is_named_as_one(tmp_path, game, args):
+    """Thirty-fourth breaker, LOW 24: a save given as a loop of symbolic links (loop1 -> loop2 -> loop1) was "a symbolic
+    link to .../loop1, which is no save file" (`new`), or "Too many levels of symbolic links" (`status`). Every command
+    names the loop, one line, nothing changed."""
+    import os
+
+    os.symlink("loop2", tmp_path / "loop1")
+    os.symlink("loop1", tmp_path / "loop2")
+    result = CliRunner().invoke(main, [game, *args, "--save", str(tmp_path / "loop1"), "--db", str(DB_PATH)])
+    assert result.exit_code == 1 and len(result.output.strip().splitlines()) == 1, result.output
+    assert f"a loop of symbolic links ({tmp_path / 'loop1'} -> loop2 -> loop1)" in result.output, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["loop1", "loop2"] and os.readlink(tmp_path / "loop1") == "loop2"
+
+
+@pytest.mark.parametrize("game, first, again", [
+    ("duel", ["new", "--seed", "1"], ["new", "--force", "--seed", "2"]),
+    ("duel", ["new", "--seed", "1"], ["new", "--seed", "2"]),
+    ("solo", ["new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "1"],
+     ["new", "--force", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "2"]),
+])
+def test_a_prev_that_is_a_symbolic_link_is_not_replaced_by_new(tmp_path, game, first, again):
+    """Thirty-fourth breaker, LOW 25: a `.prev` that was the user's symbolic link (to the save itself) was removed by
+    `new --force`, saying "replacing the older game kept there"; `restore` refuses such a link. `new` refuses it too, in
+    one line, the link and the game as they were."""
+    import os
+
+    save = tmp_path / "g.toml"
+    run(game, *first, save=save)
+    run(game, "draw", "--card", "iarith", save=save) if game == "solo" else run(game, "marker", "1", save=save)
+    os.symlink("g.toml", tmp_path / "g.toml.prev")
+    before = save.read_bytes()
+    result = CliRunner().invoke(main, [game, *again, "--save", str(save), "--db", str(DB_PATH)])
+    assert result.exit_code == 1 and len(result.output.strip().splitlines()) == 1, result.output
+    assert "g.toml.prev: is a symbolic link (to g.toml), not a game kept here" in result.output, result.output
+    assert os.readlink(tmp_path / "g.toml.prev") == "g.toml" and save.read_bytes() == before
+
+
+@pytest.mark.parametrize("game, variable, value, says", [
+    ("duel", "XDG_DATA_HOME", "afile", "afile is a file, not a folder (the user data folder comes from $XDG_DATA_HOME={}): "
+                                       "set $XDG_DATA_HOME to a folder, or give --save PATH"),
+    ("duel", "LASSADAR_DUEL_SAVE", "folder", "folder: is a folder, not a save file ($LASSADAR_DUEL_SAVE names it): set "
+                                             "$LASSADAR_DUEL_SAVE to a save file's path, or give --save PATH"),
+    ("solo", "LASSADAR_SAVE", "folder", "folder: is a folder, not a save file ($LASSADAR_SAVE names it): set $LASSADAR_SAVE "
+                                        "to a save file's path, or give --save PATH"),
+])
+def test_a_default_save_path_that_cannot_hold_a_save_names_where_it_came_from(tmp_path, game, variable, value, says):
+    """Thirty-fourth breaker, LOW 28: with `$XDG_DATA_HOME` naming a file, `new` said "give --save a path in a folder",
+    though no --save was given; `$LASSADAR_DUEL_SAVE` naming a folder was refused without naming the variable. The line
+    names the variable and its value, and what to fix; nothing is written."""
+    (tmp_path / "afile").write_text("x\n", encoding="utf-8")
+    (tmp_path / "folder").mkdir()
+    shown = str(tmp_path / value)
+    env = {"HOME": str(tmp_path / "home"), "XDG_DATA_HOME": None, "LASSADAR_SAVE": None, "LASSADAR_DUEL_SAVE": None,
+           "LASSADAR_SOLO_SAVE": None, variable: shown, "NO_COLOR": "1"}
+    for args in (["new", "--seed", "1"] if game == "duel" else ["new", "--difficulty", "normal", "--spells", "bind,shield"],
+                 ["status"]):
+        result = CliRunner().invoke(main, [game, *args, "--db", str(DB_PATH)], env=env)
+        assert result.exit_code == 1 and len(result.output.strip().splitlines()) == 1, result.output
+        assert says.format(shown) in result.output and "--save a path" not in result.output, result.output
+    assert (tmp_path / "afile").read_text(encoding="utf-8") == "x\n" and list((tmp_path / "folder").iterdir()) == []
+    assert not (tmp_path / "home" / ".local").exists()  # (the card database's cache may be kept in ~/.cache)
+
+
+def test_a_save_of_several_hard_links_is_refused_under_every_name(tmp_path):
+    """Thirty-fourth breaker, LOW 29: a one-shot command given a hard link of the save ran beside a table session of the
+    save's other name (the lock is taken beside the name given) and, writing by rename, split the game into two files.
+    Locking by device and inode would not serve (each write makes a new file): a save of more than one name is refused
+    under every name, one line, both names still one file, unchanged."""
+    import os
+
+    real = tmp_path / "real"
+    real.mkdir()
+    save = real / "g.toml"
+    run("duel", "new", "--seed", "5", save=save)
+    run("duel", "marker", "1", save=save)
+    before = save.read_bytes()
+    hard = tmp_path / "hard.toml"
+    os.link(save, hard)
+    for given, args in ((hard, ["commit", "--player", "wardens", "--assign", "battle 1,2 power 3"]), (save, ["status"]),
+                        (save, ["new", "--force", "--seed", "6"]), (hard, ["undo"])):
+        result = CliRunner().invoke(main, ["duel", *args, "--save", str(given), "--db", str(DB_PATH)])
+        assert result.exit_code == 1 and len(result.output.strip().splitlines()) == 1, result.output
+        assert "this save file has 2 names (hard links)" in result.output, result.output
+    assert os.path.samefile(save, hard) and save.read_bytes() == before and not (real / "g.toml.prev").exists()
+    hard.unlink()
+    run("duel", "commit", "--player", "wardens", "--assign", "battle 1,2 power 3", save=save)  # one name again: played
+
+
+@pytest.mark.parametrize("saved, read", [("  Ana   Lee  ", "Ana Lee"), ("\\u0301x", "x"), (" \\u0301\\u0300 Bo", "Bo")])
+def test_a_saved_players_name_is_read_as_new_takes_it_typed(tmp_path, saved, read):
+    """Thirty-fourth breaker, LOW 20: `new --wardens` trims blanks and refuses a name beginning with an accent, but a save
+    holding `"  Ana  "` or `"\\u0301x"` was read and printed as it was (`   Ana   (Wardens)`, the accent joined to the
+    blank before the name). What keeps old saves loading was chosen: such a save (written before those checks, or
+    edited) is read as `new` would have taken the name, blanks trimmed and the leading accents dropped, and is written
+    so at its next step; a name `new` and a save both refuse (a back quote) is still refused."""
+    save = tmp_path / "g.toml"
+    run("duel", "new", "--seed", "1", "--wardens", "Ana", save=save)
+    run("duel", "marker", "1", save=save)
+    save.write_text(save.read_text(encoding="utf-8").replace('wardens = "Ana"', f'wardens = "{saved}"'), encoding="utf-8")
+    assert duel_game.load(save, DB).state.setup.names.wardens == read
+    assert f"\n {read} (Wardens) " in run("duel", "status", save=save)
+    run("duel", "commit", "--player", "wardens", "--assign", "battle 1,2 power 3", save=save)
+    assert tomllib.loads(save.read_text(encoding="utf-8"))["setup"]["wardens"] == read
+    save.write_text(save.read_text(encoding="utf-8").replace(f'wardens = "{read}"', 'wardens = "A`b"'), encoding="utf-8")
+    refused = CliRunner().invoke(main, ["duel", "status", "--save", str(save), "--db", str(DB_PATH)])
+    assert refused.exit_code == 1 and "[setup] wardens: a player's name cannot hold a back quote" in refused.output, refused.output
+
+
+def _galehollow_won(save: Path) -> None:
+    """A duel saved at ``save`` where the Wardens have won Galehollow, Location 3 of the row at the deal (so the row has
+    closed up: Location 3 is now Lantern Cliffs), the Shadowmajik to choose the next Location."""
+    from referee.duel import legal
+
+    row = ["glasswater-ford", "rift-of-sael", "galehollow", "lantern-cliffs", "barrow-of-kings", "ashen-orchard", "tideglass-marsh"]
+    game = DuelGame.new(DB, 3, row=[f"duel.location.{x}" for x in row])
+    while not any(won == "duel.location.galehollow" for won, _ in game.state.controlled):
+        state = game.state
+        if state.phase == "marker":
+            game.play(dev.Marker(state.chooser, "duel.location.galehollow"))
+        elif not state.hands.wardens.committed:
+            game.play(dev.Commit("wardens", dev.parse_assignment("battle 6,6 power 6")))
+        elif not state.hands.shadowmajik.committed:
+            game.play(dev.Commit("shadowmajik", dev.parse_assignment("battle 1,1 power 1")))
+        else:
+            game.play(next(e for e in legal.legal_events(state, DB) if isinstance(e, (dev.Reveal, dev.Recall))))
+        assert len(game.log.events) < 40
+    assert game.state.phase == "marker" and game.state.row[2].id == "duel.location.lantern-cliffs"
+    game.save(save)
+
+
+def test_a_won_location_typed_with_its_old_number_is_refused_as_controlled(tmp_path):
+    """Thirty-fourth breaker, LOW 17: after Galehollow (Location 3 at the deal) was won, `marker "3 Galehollow"` said
+    "Location 3 of the row is Lantern Cliffs, not Galehollow; type one of them", one of them the won Location. The name
+    says which Location is meant: the rules' answer, as the table's and `marker Galehollow`'s, says it is controlled."""
+    save = tmp_path / "g.toml"
+    _galehollow_won(save)
+    before = save.read_bytes()
+    for typed in ("3 Galehollow", "Galehollow"):
+        result = CliRunner().invoke(main, ["duel", "marker", typed, "--save", str(save), "--db", str(DB_PATH)])
+        assert result.exit_code == 1 and result.output == (
+            "Error: Galehollow is controlled and will not be contested again; choose a Location in the row\n"), result.output
+        assert save.read_bytes() == before
+    result = CliRunner().invoke(main, ["duel", "marker", "3 Lantern Cliffs", "--save", str(save), "--db", str(DB_PATH)])
+    assert result.exit_code == 0 and duel_game.load(save, DB).state.current == "duel.location.lantern-cliffs", result.output

@@ -198,3 +198,24 @@ def test_a_paragraph_wraps_at_spaces_and_keeps_each_command_whole():
     for command in ("`referee solo battle`", "`referee solo battle --dice D,D --enemy D,D,D`"):
         assert any(command in line for line in lines)
     assert clitools.wrap_paragraph("`" + "x" * 80 + "`", 40) == ["`" + "x" * 80 + "`"]  # longer than a line: left long
+
+
+@pytest.mark.parametrize("text", [
+    "Next: The Shadowmajik choose the Location to fight for: `referee duel marker LOCATION --save n38.toml` (1 The Ember Gate).",
+    "Seal it on your device (`referee duel seal --player wardens`), then type the seal it printed here; or",
+    "  2 see `referee duel commit --player shadowmajik --sealed SEAL --save /tmp/some/long/path/g.toml`, then",
+])
+def test_a_command_longer_than_the_line_is_wrapped_by_the_terminal_at_a_blank(text):
+    """Thirty-fourth breaker, LOW 23: at 38 columns (the README's least) a command longer than the line was left whole
+    and the terminal split it where the columns ran out: `--save n` / `38.toml`, and a lone `,` on a line. It is still
+    one line (copied whole), padded at a blank inside the command so that the terminal's rows of 38 cells each end at a
+    blank, an option and its value together, no row a lone mark."""
+    width = 38
+    lines = clitools.wrap_paragraph(text, width)
+    assert " ".join(" ".join(lines).split()) == " ".join(text.split())  # every word, in order, once
+    rows = [line[i:i + width] for line in lines for i in range(0, len(line), width)]  # as the terminal shows them
+    for line in lines:
+        assert all(line[i - 1] == " " for i in range(width, len(line), width)), line  # each row ends at a blank
+    assert not any(row.strip() in (",", ")", "),", ").") for row in rows), rows
+    assert any(row.rstrip().endswith(("--save n38.toml`", "--player wardens`),", "--save /tmp/some/long/path/g.toml`,"))
+               for row in rows), rows

@@ -554,6 +554,8 @@ SEAL_63 = "d93b9e0ea32b8c15e04f9360677d4bd64af4d515531fda9b8a26f8652f06550"
     (SEAL_63 + "01", "(this one has 65)"),
     (SEAL_63 + "z", "(`z` is no hex digit)"),
     (SEAL_63[:30] + " " + SEAL_63[30:], "(this one has 63)"),  # the blank dropped (thirty-third breaker, LOW 6)
+    ("\uff21" * 64, "(`\uff21` is no hex digit)"),  # full-width A quoted as typed, not lower-cased (thirty-fourth breaker, LOW 31)
+    ("\uff21" + SEAL_63, "(`\uff21` is no hex digit"),
 ])
 def test_a_seal_of_the_wrong_length_or_digits_is_refused_saying_what_is_wrong(tmp_path, sealed, says):
     """Thirty-second breaker (MED 3), R77: `commit --sealed` with 63 of the 64 digits said only "a seal is the 64 hex digits

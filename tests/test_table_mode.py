@@ -1587,7 +1587,7 @@ def test_an_undo_says_what_to_put_back_only_when_something_on_the_table_moved(tm
     from referee.duel.game import RULES as duel_rules
 
     state = load_duel(save, DB).state
-    assert duel_rules.put_back([duel_events.Roll("wardens"), duel_events.Commit("wardens", seal="0" * 64)], state, state) == ""
+    assert duel_rules.put_back([duel_events.Roll("wardens"), duel_events.Commit("wardens", seal="0" * 64)], state, state, DB) == ""
     fresh = tmp_path / "fresh.toml"
     one_shot("duel", fresh, "new --seed 5")
     session = TableSession(load_duel(fresh, DB), fresh, DuelTable(DB, duel_parse))
@@ -1665,7 +1665,7 @@ def test_a_duel_undo_names_each_piece_that_moved_on_the_table(tmp_path):
 
     one_shot("duel", tmp_path / "duel.toml", "new --seed 5")
     state = load_duel(tmp_path / "duel.toml", DB).state
-    assert moved_on_the_table(state, state) == [] and duel_rules.put_back([], state, state) == ""
+    assert moved_on_the_table(state, state) == [] and duel_rules.put_back([], state, state, DB) == ""
     marked = dataclasses.replace(state, current=state.row[0].id)
     assert moved_on_the_table(marked, state) == ["the yellow marker"]
     cubed = dataclasses.replace(marked, row=(dataclasses.replace(marked.row[0], cubes=PerSide(2, 0)), *marked.row[1:]),
@@ -1675,7 +1675,7 @@ def test_a_duel_undo_names_each_piece_that_moved_on_the_table(tmp_path):
     won = dataclasses.replace(cubed, row=cubed.row[1:], controlled=((cubed.row[0].id, "wardens"),), current=None)
     assert moved_on_the_table(won, state) == ["the Location cards", "the cubes on the Locations",
                                               "the MP and SP cubes of the player cards"]
-    assert duel_rules.put_back([], won, cubed) == \
+    assert duel_rules.put_back([], won, cubed, DB) == \
         "Put the Location cards, the yellow marker and the cubes on the Locations back as they were."
 
 

@@ -152,7 +152,7 @@ def roll_event(side: Side) -> ev.Roll:
 def commit_event(side: Side, text: str | None, sealed: str | None, state: State | None,
                  ask: Callable[[], str] | None = None) -> ev.Commit:
     """The event of ``referee duel commit --player SIDE [--assign TEXT | --sealed SEAL]``: ``side``'s
-    placing read from ``text``, or the ``sealed`` seal (lower case), or, with neither, asked with
+    placing read from ``text``, or the ``sealed`` seal (its ASCII letters in lower case, :func:`rules.seal_case`), or, with neither, asked with
     ``ask`` (the hidden prompt, R77) after checking in ``state`` that ``side`` may commit at all; an answer there that
     is plainly a seal or a near one (:func:`rules.looks_like_seal`) is committed as a seal, which the rules check.
     Raises ``click.ClickException`` for both options, for neither without ``ask``, or an assignment
@@ -161,7 +161,7 @@ def commit_event(side: Side, text: str | None, sealed: str | None, state: State 
         raise click.ClickException("give --assign or --sealed, not both")
     if sealed is not None:
         _same_side(side, sealed)
-        return ev.Commit(side, seal=rules.typed_seal(sealed) or sealed.strip().lower())
+        return ev.Commit(side, seal=rules.typed_seal(sealed) or rules.seal_case(sealed.strip()))
     if state is not None:
         problem = rules.commit_problem(state, side)  # asked before the hidden prompt, not after it
         if problem:

@@ -23,7 +23,7 @@ from referee import events as shared_events
 from referee.duel import advice, legal, rules, view
 from referee.duel import events as ev
 from referee.duel import state as state_module
-from referee.duel.state import DICE_SCHEMES, DiceScheme, PerSide, State
+from referee.duel.state import DICE_SCHEMES, SIDES, DiceScheme, PerSide, State
 from referee.errors import ParseError, RuleError, as_written, check_keys, id_list_problem, toml_kind
 from referee.game import GameRules, RefereeGame, SaveCheck, check_save, load_game
 
@@ -47,6 +47,44 @@ def moved_on_the_table(played: State, restored: State) -> list[str]:
     return moved
 
 
+def pieces_put_back(played: State, restored: State, db: Database) -> str:
+    """The sentences that put each piece moved between ``played`` and ``restored`` back where it stood in ``restored``,
+    the row of Locations the same in both: the yellow marker (on its Location, or off the row), each side's cubes on the
+    Locations' tracks (taken off to the supply, put back on a space, moved back to a space) and the MP and SP cubes of
+    the player cards (on their number)."""
+    said = []
+    marker = rules.marker_stands_on(restored)
+    if rules.marker_stands_on(played) != marker:
+        said.append(f"Put the yellow marker back on {rules.name(db, marker)}." if marker is not None
+                    else "Take the yellow marker off the row.")
+    before = {place.id: place.cubes for place in restored.row}
+    for side in SIDES:
+        cube = f"the {rules.possessive(rules.SIDE_NAMES[side])} cube"
+        off, on, moves = [], [], []
+        for place in played.row:
+            now, then = getattr(place.cubes, side), getattr(before.get(place.id, PerSide(0, 0)), side)
+            where = rules.name(db, place.id)
+            if now and not then:
+                off.append(where)
+            elif then and not now:
+                on.append(f"{where}, space {then}")
+            elif now != then:
+                moves.append(f"move {cube} on {where} back to space {then}")
+        parts = [f"take {cube if len(off) == 1 else cube + 's'} off {listed(off)}"] if off else []
+        if on:
+            parts.append(f"put {'it' if len(off) == 1 and len(on) == 1 else cube if len(on) == 1 else cube + 's'} "
+                         f"back on {listed(on) if len(on) < 3 else '; '.join(on)}")
+        parts.extend(moves)
+        if parts:
+            sentence = " and ".join(parts)
+            said.append(sentence[0].upper() + sentence[1:] + ".")
+    for side in SIDES:
+        if getattr(played.points, side) != getattr(restored.points, side):
+            said.append(f"Put the {rules.possessive(rules.SIDE_NAMES[side])} {rules.points_word(db, side)} cube back on "
+                        f"{getattr(restored.points, side)}.")
+    return " ".join(said)
+
+
 class DuelGameRules:
     """The two-player game for the shared layer (:class:`referee.game.GameRules`): the rules of
     :mod:`referee.duel.rules`, the legal events of :mod:`referee.duel.legal`, the Next line and the
@@ -57,16 +95,21 @@ class DuelGameRules:
     secret_events = frozenset({"roll", "commit"})
 
     @staticmethod
-    def put_back(undone: Sequence[ev.Event], played: State, restored: State) -> str:
-        """What the players put back on the table after an undo, in one sentence naming only what moved between
-        ``played`` and ``restored`` (:func:`moved_on_the_table`: ``Put the yellow marker back as it was.``); ``""`` when
-        nothing on the table moved (only rolls and commitments were taken back: the dice are in the players' hands;
-        thirty-first breaker, finding 6: "the cubes and markers" when only the yellow marker moved)."""
+    def put_back(undone: Sequence[ev.Event], played: State, restored: State, db: Database) -> str:
+        """What the players put back on the table after an undo, naming only what moved between ``played`` and
+        ``restored`` (:func:`moved_on_the_table`), ``""`` when nothing on the table moved (only rolls and commitments were
+        taken back: the dice are in the players' hands; thirty-first breaker, finding 6). Where no Location card moved,
+        each piece is put where it goes back to (:func:`pieces_put_back`: ``Put the yellow marker back on Glasswater
+        Ford.``, ``Take the Wardens' cube off Rift of Sael and put it back on Galehollow, space 1.``; thirty-fourth
+        breaker, LOW 19: "back as it was", saying not where); where a Location card moved too, the pieces moved are
+        named, to be put back as they were."""
         moved = moved_on_the_table(played, restored)
         if not moved:
             return ""
         if moved == ["the yellow marker"] and rules.marker_stands_on(restored) is None:  # the first Location chosen, taken
             return "Take the yellow marker off the row."  # back (thirty-third breaker, LOW 7: "back as it was", on no Location)
+        if "the Location cards" not in moved:
+            return pieces_put_back(played, restored, db)
         return f"Put {listed(moved)} back as {'it was' if moved == ['the yellow marker'] else 'they were'}."
 
     decode = staticmethod(ev.from_dict)
@@ -148,14 +191,18 @@ class DuelGame(RefereeGame):
             # names and another dice scheme, and the referee rolled other dice)
             if key not in setup:
                 raise ParseError(f"[setup] has no `{key}` line: the save is cut short or edited (every save writes it)")
-        row, names = setup["row"], (setup["wardens"], setup["shadowmajik"])
+        row = setup["row"]
         if not isinstance(row, list) or not all(isinstance(x, str) for x in row):  # (thirty-first breaker: "needs" it)
             raise ParseError("[setup] row: a list of Location ids ([\"duel.location.stonewatch\", ...])")
-        for key, name in zip(("wardens", "shadowmajik"), names, strict=True):  # each at its key (thirtieth breaker)
-            if not isinstance(name, str):
-                raise ParseError(f"[setup] {key}: a player's name is a string, not {toml_kind(name)}")
-            if name_problem(name, typed=False):
-                raise ParseError(f"[setup] {key}: {name_problem(name, typed=False)}")
+        names = []
+        for key in ("wardens", "shadowmajik"):  # each at its key (thirtieth breaker)
+            if not isinstance(setup[key], str):
+                raise ParseError(f"[setup] {key}: a player's name is a string, not {toml_kind(setup[key])}")
+            name = saved_name(setup[key])
+            problem = name_problem(setup[key], typed=False) or name_problem(name, typed=False)  # as written, then as read
+            if problem:
+                raise ParseError(f"[setup] {key}: {problem}")
+            names.append(name)
         dice = setup["dice"]  # a save from before the per-side dice names one: "sequential" (referee.save._from_format_1)
         if dice not in DICE_SCHEMES:
             raise ParseError(f"[setup] dice: {as_written(dice)} is no dice scheme: it is one of {', '.join(DICE_SCHEMES)}")
@@ -260,6 +307,20 @@ def name_problem(name: str, typed: bool = True) -> str | None:
     if "`" in name:  # the Next line marks the commands to type in back quotes (fifteenth breaker: a name forged one)
         return "a player's name cannot hold a back quote (`): the Next line marks the commands to type with them"
     return None
+
+
+def saved_name(name: str) -> str:
+    """A player's name read from a save as `new` takes it typed (:func:`referee.duel.cli.player_name`): blanks at its
+    ends dropped and each run of them inside made one, and accents or marks at its beginning dropped (`new` refuses
+    them: they join the text printed before the name). A save written before those checks, or edited, still loads, its
+    names printed as `new` would have kept them (thirty-fourth breaker, LOW 20: ``"  Ana  "`` and ``"\\u0301x"`` were
+    printed as they were, the accent joined to the blank before the name); anything else :func:`name_problem` refuses in
+    a save is refused as before."""
+    name = " ".join(name.split())
+    start = 0
+    while start < len(name) and unicodedata.category(name[start])[0] == "M":
+        start += 1
+    return " ".join(name[start:].split()) if start < len(name) else name
 
 
 def load(path: Path, db: Database) -> DuelGame:

@@ -483,14 +483,24 @@ def typed_seal(text: str) -> str | None:
     may be a placing): the whole line `referee duel seal` printed, pasted (``Seal of the Wardens' placing (...): 1dd6...``:
     the word after its last colon), and a seal broken by blanks (copied from a wrapped screen: the blanks dropped) are
     read as the seal they hold; then a near-seal (:func:`looks_like_seal`) as typed, lower case, for the rules to say
-    what is wrong with it. Thirty-third breaker, LOW 6: both were refused, one as "a quote is not closed"."""
+    what is wrong with it (:func:`seal_case`). Thirty-third breaker, LOW 6: both were refused, one as "a quote is not closed"."""
     text = text.strip()
     if re.match(r"seal of the\b", text, re.IGNORECASE) and ":" in text:
         text = text.rsplit(":", 1)[1].strip()
     joined = "".join(text.split())
     if joined != text and re.fullmatch(r"[0-9a-fA-F]+", joined) and looks_like_seal(joined):
         text = joined
-    return text.lower() if looks_like_seal(text) else None
+    return seal_case(text) if looks_like_seal(text) else None
+
+
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def seal_case(text: str) -> str:
+    """``text`` with its ASCII letters in lower case, as a seal is kept (`referee duel seal` prints it so, and it is read
+    in either case), every other character as typed: a refusal quotes what was typed (thirty-fourth breaker, LOW 31: a
+    full-width `Ａ` was said as "`ａ` is no hex digit")."""
+    return text.translate(_ASCII_LOWER)
 
 
 def looks_like_seal(text: str) -> bool:
@@ -1188,7 +1198,8 @@ def location_id(db: Database, text: str, row: Sequence[str] | None = None, choos
     """A Location named by id, its last id part, its name (any case, punctuation ignored), a unique
     beginning of its last id part or name (``gale``, ``barrow``), its position in ``row`` (the ids
     of the Locations in the row; 1 = leftmost as the Wardens see it), or both as the row is listed
-    (``3 Galehollow``, ``3. Galehollow``: the number and the name must agree). A beginning that several
+    (``3 Galehollow``, ``3. Galehollow``: the number and the name must agree; a name no longer in the row, or never in
+    it, is read as named, for the rules to refuse). A beginning that several
     Locations share is read as the one of them in ``choosable`` (the ids a player may choose now), if only
     one is (``g`` where Galehollow is controlled and Glasswater Ford is not: thirty-third breaker, MED 6).
     Raises :class:`~referee.errors.ParseError` for a text that names no Location or several (*invalid*, not a
@@ -1198,8 +1209,11 @@ def location_id(db: Database, text: str, row: Sequence[str] | None = None, choos
     numbered = re.fullmatch(r"(\d+)\.?(?:\s+(.*\S))?", text)
     if numbered and numbered.group(2) and row is None:  # a number of another list (a table prompt's): the name says it
         return location_id(db, numbered.group(2), None, choosable)
-    if numbered and numbered.group(2):  # the row as a Next line lists it (thirty-third breaker, LOW 20)
-        at, named = location_id(db, numbered.group(1), row), location_id(db, numbered.group(2), row, choosable)
+    if numbered and numbered.group(2) and row is not None:  # the row as a Next line lists it (thirty-third breaker, LOW 20)
+        named = location_id(db, numbered.group(2), row, choosable)
+        if named not in row:  # won since the row was listed (it closed up), or never dealt: the name says which, and the
+            return named  # rules say why it cannot be chosen, as the table does (thirty-fourth breaker, LOW 17: "type one of them")
+        at = location_id(db, numbered.group(1), row)
         if at != named:
             raise errors.ParseError(f"{text!r}: Location {numbered.group(1)} of the row is {name(db, at)}, not {name(db, named)}; "
                                     f"type one of them")

@@ -78,7 +78,7 @@ class SoloGameRules:
     secret_events: frozenset[str] = frozenset()  # the solo player hides nothing from anyone
 
     @staticmethod
-    def put_back(undone: Sequence[ev.Event], played: State, restored: State) -> str:
+    def put_back(undone: Sequence[ev.Event], played: State, restored: State, db: Database) -> str:
         """What the players put back after an undo: each track marker that moved, on the space it goes back to (``Put back
         the Mana marker on 14 and the Grayking marker on 16.``: thirty-third breaker, LOW 7, it named no marker), then
         ``Put the other cards and markers back as they were.`` when a card, a spell card's side, an Elder, a marker on
