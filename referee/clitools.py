@@ -632,7 +632,7 @@ def _broken_at_blanks(line: str, width: int, indent: str) -> str:
     from rich.cells import cell_len
 
     parts: list[str] = []
-    for word in line.split(_NO_BREAK):  # an option and its value kept together where they fit (`--save n38.toml`)
+    for word in _command_words(line):  # an option and its value kept together where they fit (`--save n38.toml`)
         if (parts and parts[-1].rsplit(_NO_BREAK, 1)[-1].startswith("--") and not word.startswith("-")
                 and cell_len(parts[-1]) + 1 + cell_len(word) < width):
             parts[-1] += _NO_BREAK + word
@@ -649,6 +649,37 @@ def _broken_at_blanks(line: str, width: int, indent: str) -> str:
             rows.append(part)
     padded = [row + " " * max(1, width - cell_len(row)) for row in rows[:-1]]
     return indent.join([*padded, rows[-1]])
+
+
+def _command_words(line: str) -> list[str]:
+    """``line`` split at the blanks (no-break spaces) of its back-quoted commands that a shell splits words at: never
+    inside a quoted argument (``'battle 3,5 power 6'``, ``$'\xff.toml'``, ``"Ana Maria"``), whose blanks are part of
+    the argument, so padding there would change what the command says."""
+    words: list[str] = []
+    current: list[str] = []
+    command = False  # inside a back-quoted command
+    quote = ""  # the quote open inside it: ', " or $' (whose backslash escapes the next character)
+    index = 0
+    while index < len(line):
+        char = line[index]
+        if char == _NO_BREAK and command and not quote:
+            words.append("".join(current))
+            current = []
+            index += 1
+            continue
+        current.append(char)
+        if char == "`" and not quote:
+            command = not command
+        elif command and char == "\\" and quote != "'" and index + 1 < len(line):
+            current.append(line[index + 1])  # an escaped character: neither a quote nor a blank to break at
+            index += 1
+        elif command and not quote and char in "'\"":
+            quote = "$'" if char == "'" and index and line[index - 1] == "$" else char
+        elif command and quote and char == quote[-1]:
+            quote = ""
+        index += 1
+    words.append("".join(current))
+    return words
 
 
 def wrap_cells(text: str, width: int, cut_long: bool = True) -> list[str]:

@@ -219,3 +219,16 @@ def test_a_command_longer_than_the_line_is_wrapped_by_the_terminal_at_a_blank(te
     assert not any(row.strip() in (",", ")", "),", ").") for row in rows), rows
     assert any(row.rstrip().endswith(("--save n38.toml`", "--player wardens`),", "--save /tmp/some/long/path/g.toml`,"))
                for row in rows), rows
+
+
+def test_a_command_is_never_padded_inside_a_quoted_argument():
+    """Review of the thirty-fourth breaker's LOW 23: the padding that makes the terminal wrap a long command between words
+    goes at a blank the shell splits words at, never inside a quoted argument (an opening `'battle 3,5 power 6'`, a name
+    `"Ana Maria"`, a save `$'x y.toml'`), where extra blanks would change what the command says."""
+    width = 38
+    text = ("Next: `referee duel commit --player wardens --assign 'battle 3,5 power 6' --wardens \"Ana Maria de la Cruz\" "
+            "--save $'long save\\'s name.toml'`.")
+    for line in clitools.wrap_paragraph(text, width):
+        for quoted in ("'battle 3,5 power 6'", '"Ana Maria de la Cruz"', "$'long save\\'s name.toml'"):
+            if quoted.split()[0] in line:
+                assert quoted in line, line
