@@ -41,19 +41,30 @@ GIVEN: ContextVar[str] = ContextVar("given", default="")
 again (``--save /tmp/b4/s.toml``): :func:`with_given` adds them to the commands it offers."""
 
 
+GIVEN_DB: ContextVar[str] = ContextVar("given_db", default="")
+"""Of :data:`GIVEN`, the ``--db`` option alone (``--db rr.toml``), or ``""``: for a command that reads the database but
+keeps no save (``referee duel seal``)."""
+
+
 def with_given(text: str) -> str:
     """``text`` with the options the running command was given (:data:`GIVEN`) added to every command it
     offers in back quotes that takes them (```referee solo battle``` -> ```referee solo battle --save
     s.toml```), so that a Next line or a refusal's advice, typed as printed, plays the same game with the
-    same database; a command without ``--save`` (``referee duel seal``) is left as it is."""
-    given = GIVEN.get()
+    same database; a command with ``--db`` and no ``--save`` (``referee duel seal``, which checks a placing against
+    the game's cards) gets the ``--db`` alone (:data:`GIVEN_DB`; thirty-fifth breaker, HIGH 2c: without it a seal
+    typed as printed checked the placing against the bundled cards and refused one legal in the game)."""
+    given, given_db = GIVEN.get(), GIVEN_DB.get()
     if not given:
         return text
 
     def add(match: re.Match) -> str:
         command = match.group(1)
         words = command.split()
-        return f"`{command} {given}`" if len(words) > 2 and _takes_save(words[1], words[2]) else match.group(0)
+        if len(words) > 2 and _takes_save(words[1], words[2]):
+            return f"`{command} {given}`"
+        if given_db and len(words) > 2 and _takes_database(words[1], words[2]) and "--db" not in words:
+            return f"`{command} {given_db}`"
+        return match.group(0)
 
     return re.sub(r"`(referee [^`]+)`", add, text)
 
@@ -65,11 +76,22 @@ SAVE_VARIABLES = "$LASSADAR_SOLO_SAVE or $LASSADAR_DUEL_SAVE"
 def _takes_save(game: str, name: str) -> bool:
     """Whether ``referee GAME NAME`` has the ``--save`` and ``--db`` options (:func:`common_options`), read
     from the command line being run (its root group; no command line: ``False``)."""
+    return {"save_path", "database_path"} <= _parameters(game, name)
+
+
+def _takes_database(game: str, name: str) -> bool:
+    """Whether ``referee GAME NAME`` has the ``--db`` option (``referee duel seal`` has it without ``--save``)."""
+    return "database_path" in _parameters(game, name)
+
+
+def _parameters(game: str, name: str) -> set[str]:
+    """The names of the parameters of ``referee GAME NAME``, read from the command line being run (its root group); none
+    when there is no command line or no such command."""
     context = click.get_current_context(silent=True)
     root = context.find_root().command if context is not None else None
     group = root.commands.get(game) if isinstance(root, click.Group) else None
     command = group.commands.get(name) if isinstance(group, click.Group) else None
-    return command is not None and {"save_path", "database_path"} <= {p.name for p in command.params}
+    return {p.name for p in command.params if p.name} if command is not None else set()
 
 
 def shell_command(words: Iterable[str]) -> str:
@@ -96,6 +118,8 @@ def _remember_given(func: Callable[..., Any]) -> Callable[..., Any]:
                                          f"({SAVE_VARIABLES if name == 'save_path' else '$' + DB_ENV})", param_hint=flag)
         given = [f"{flag} {shell_quoted(str(options[name]))}" for name, flag in typed]
         token = GIVEN.set(" ".join(given) or GIVEN.get())  # a command run by another (`play` runs `new`) keeps its options
+        database = next((option for option in given if option.startswith("--db ")), "")
+        token_db = GIVEN_DB.set(database if given else GIVEN_DB.get())
         try:
             return func(*args, **options)
         except click.ClickException as error:  # a refusal's advice: its commands with the options typed too
@@ -105,6 +129,7 @@ def _remember_given(func: Callable[..., Any]) -> Callable[..., Any]:
             raise
         finally:
             GIVEN.reset(token)
+            GIVEN_DB.reset(token_db)
     return run
 
 

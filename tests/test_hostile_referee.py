@@ -3037,3 +3037,29 @@ def test_a_won_location_typed_with_its_old_number_is_refused_as_controlled(tmp_p
         assert save.read_bytes() == before
     result = CliRunner().invoke(main, ["duel", "marker", "3 Lantern Cliffs", "--save", str(save), "--db", str(DB_PATH)])
     assert result.exit_code == 0 and duel_game.load(save, DB).state.current == "duel.location.lantern-cliffs", result.output
+
+
+def test_the_seal_a_next_line_offers_reads_the_games_own_database(tmp_path):
+    """Thirty-fifth breaker, HIGH 2c: a game played with `--db FILE` offered `referee duel seal --player wardens` without
+    `--db`: typed as written, the seal checked the placing against the bundled cards and refused one legal in the game
+    (a face-3 spell made a re-roll spell). Every command a Next line offers repeats the database typed, `seal` too (it
+    keeps no save, so it gets `--db` alone), and typed as printed it seals a placing this game's cards allow."""
+    import re
+    import shlex
+
+    db = tmp_path / "rr.toml"
+    text = DB_PATH.read_text(encoding="utf-8")
+    face = text.index('face = 3, name = "Lantern Ward"')
+    old = "text = \"-2 to the opponent's Battle Number.\", effect = { opponent_battle = -2 } }"
+    at = text.index(old, face)
+    db.write_text(text[:at] + 'text = "Re-roll one of your Battle dice.", effect = { reroll_battle_die = 1 } }'
+                  + text[at + len(old):], encoding="utf-8")
+    save = tmp_path / "g.toml"
+    for args in (["duel", "new", "--seed", "3"], ["duel", "marker", "1"]):
+        result = CliRunner().invoke(main, [*args, "--save", str(save), "--db", str(db)], env={"NO_COLOR": "1"})
+        assert result.exit_code == 0, result.output
+    seals = re.findall(r"`(referee duel seal [^`]*)`", result.output)
+    assert seals and all(shlex.split(seal)[-2:] == ["--db", str(db)] for seal in seals), seals
+    typed = shlex.split(seals[0])[1:] + ["--assign", "battle 3,5 cast 3 reroll 3"]
+    sealed = CliRunner().invoke(main, typed, env={"NO_COLOR": "1"})
+    assert sealed.exit_code == 0 and "Seal of the Wardens' placing" in sealed.output, sealed.output
