@@ -2823,6 +2823,10 @@ def test_a_simulation_on_several_cores_ended_by_a_signal_is_one_line(tmp_path):
     ("\udcff.toml", "utf-8", "$'\\xff.toml'"),  # a byte that is no UTF-8, as Python reads it from the command line
     ("é ü.toml", "ascii", "$'\\xc3\\xa9 \\xc3\\xbc.toml'"),  # a name the output cannot write: its UTF-8 bytes
     ("é ü.toml", "utf-8", "'é ü.toml'"),
+    # thirty-fifth breaker, HIGH 3: under cp1252 the `ë` was written as the one cp1252 byte beside the snowman's UTF-8
+    # escapes, and the line typed back named another file: in the $'...' form every character outside ASCII is bytes
+    ("Zoë ☃.toml", "cp1252", "$'Zo\\xc3\\xab \\xe2\\x98\\x83.toml'"),
+    ("ë\n.toml", "utf-8", "$'\\xc3\\xab\\n.toml'"),
 ])
 def test_a_save_path_the_output_cannot_write_is_repeated_as_the_shell_reads_it(tmp_path, name, encoding, shown):
     """Thirty-fourth breaker, HIGH 3: a `--save` path holding a byte that is no UTF-8 was repeated in every Next line as
