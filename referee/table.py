@@ -79,7 +79,11 @@ class Question:
     itself where the default's dice alone would not say what to type (the servant cards and their
     placement dice), else the question's text or its dice are the prompt; ``waiting`` a
     :class:`concurrent.futures.Future` that completes when the question can be asked in full (the aid
-    and its odds, searched in the background), after which the session asks the game again."""
+    and its odds, searched in the background), after which the session asks the game again. ``holder`` names whose
+    hidden prompt this is (``wardens 1``: a side in a round), and ``gate`` is what the session asks first, Enter to go
+    on, when this hidden prompt shows a secret (the dice the referee rolled a side) and the prompt before it was not that
+    holder's own (a session started, or the other side just answered): the secret is never the first thing on the
+    screen of whoever is at the keyboard (thirty-fifth breaker, HIGH 2b)."""
 
     text: str
     default: Choice | None = None
@@ -93,6 +97,8 @@ class Question:
     numbered: bool = True
     prompt: str = ""
     waiting: Any = None
+    holder: str = ""
+    gate: str = ""
 
     def keys(self) -> list[str]:
         """What picks each choice when typed, as listed: its number, or its first word where numbers name

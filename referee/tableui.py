@@ -84,8 +84,30 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
     answers = 0
     _show_question(session, out)
     private = ""  # a refused hidden answer: said in the next hidden prompt only, which is erased (never on the shared screen)
+    opened = ""  # the holder of the last hidden prompt answered: a secret of theirs next is shown without asking first
     while True:
         text, question, _ = session.prompt()
+        if question is not None and question.gate and question.holder != opened:
+            try:  # the secret is not the first thing on the screen of whoever is at the keyboard (Question.gate)
+                with _not_stopped(True):
+                    typed = prompt.prompt(_wrapped(f"{question.gate}: ", prompt.output.get_size().columns),
+                                          bottom_toolbar=lambda: _fitted(session.table.toolbar(session.state)))
+            except KeyboardInterrupt:
+                out.print("(cancelled: asked again)", style="dim", markup=False)
+                continue
+            except EOFError:
+                break
+            if not typed.strip():
+                opened = question.holder
+                continue
+            reply = session.answer(typed)  # a command (help, status, quit): answered as at any prompt
+            if reply.leave:
+                if reply.error:
+                    out.print(reply.error, style="bold red", markup=False)
+                    return answers
+                break
+            _show_reply(reply, out, session, note_style)
+            continue
         hidden = question is not None and question.hidden
         if hidden and private:
             refusal = _refusal_that_fits(private, text, session.table.toolbar(session.state), secret.output.get_size(),
@@ -112,6 +134,8 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         except EOFError:
             break
         answers += 1
+        if hidden and question is not None:
+            opened = question.holder
         reply = session.answer(line)
         if reply.leave and reply.error:  # the session cannot go on (its save changed under it): nothing more is saved
             out.print(reply.error, style="bold red", markup=False)

@@ -2087,3 +2087,29 @@ def test_a_hidden_prompt_is_not_stopped_by_sigtstp():
     with tableui._not_stopped(False):
         assert signal.getsignal(signal.SIGTSTP) == before
     assert signal.getsignal(signal.SIGTSTP) == before
+
+
+def test_a_sides_rolled_dice_are_never_the_first_thing_a_session_shows(tmp_path):
+    """Thirty-fifth breaker, HIGH 2b: `play` started on a game where the referee had rolled the Wardens' dice and they had
+    not placed them (after `referee duel undo`, as the table's own refusal advised the other player, or after quit or a
+    closed terminal) printed "Wardens only, your dice are 4 3 3 5" at once, to whoever was at the keyboard (R77: a side's
+    dice are its own). The session asks first, Enter to go on; a side that has the referee roll at its own prompt sees
+    its dice at once, as before."""
+    from prompt_toolkit.output.plain_text import PlainTextOutput
+
+    save = tmp_path / "duel.toml"
+    for line in ("new --seed 5 --wardens Ana --shadowmajik Bo", "marker 1", "roll --player wardens"):
+        one_shot("duel", save, line)
+    rolled = load_duel(save, DB).state.hands["wardens"].rolled
+    assert rolled is not None
+    dice = f"your dice are {rolled}"
+    screens = []
+    for typed in ("quit\r", "\rquit\r"):
+        session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+        shown = io.StringIO()
+        with create_pipe_input() as pipe:
+            pipe.send_text(typed)
+            tableui.run(session, input=pipe, output=PlainTextOutput(shown), console=Console(file=io.StringIO(), width=200))
+        screens.append(shown.getvalue())
+    assert "press Enter to see them" in screens[0] and dice not in screens[0], screens[0]
+    assert screens[1].index("press Enter to see them") < screens[1].index(dice), screens[1]

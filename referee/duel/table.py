@@ -91,10 +91,15 @@ class DuelTable:
                     return Question(f"{rules.SIDE_NAMES[side]}: your seal or your placing of the 4 dice you rolled (hidden)", None, "",
                                     hidden=True, context=context)
                 return Question(f"{rules.SIDE_NAMES[side]}: your placing of the 4 dice you rolled (hidden), or Enter: the referee rolls",
-                                Choice("The referee rolls your dice", roll, ("roll",)), "roll", hidden=True, context=context)
+                                Choice("The referee rolls your dice", roll, ("roll",)), "roll", hidden=True, context=context,
+                                holder=f"{side} {state.round}")
+            other = next(rules.SIDE_NAMES[s] for s in SIDES if s != side)
             return Question(f"{rules.SIDE_NAMES[side]} only, your dice are {hand.rolled}: your placing (hidden)", None, "", hidden=True,
                             context=(f"{where}. {rules.SIDE_NAMES[side]}: place the dice the referee rolled you "
-                                     "(they show in your prompt only), e.g. battle 3,5 cast 4.",))
+                                     "(they show in your prompt only), e.g. battle 3,5 cast 4.",),
+                            holder=f"{side} {state.round}",
+                            gate=f"{rules.SIDE_NAMES[side]} only: the referee rolled your dice; press Enter to see them "
+                                 f"({other}, look away)")
         reveal = next((e for e in events if isinstance(e, ev.Reveal)), None)
         if reveal is not None:
             return Question("Reveal both placings", Choice("Reveal", reveal, ("reveal",)), "reveal",
