@@ -98,15 +98,21 @@ def toml_key(parts: Iterable[str | int]) -> str:
     return written
 
 
+_SURROGATE_ESCAPE = re.compile(r"(\\\\)|\\udc([89a-f][0-9a-f])")
+"""In a ``repr``: an escaped backslash (kept), or a byte that is no UTF-8 as Python writes it (``\\udcff``)."""
+
+
 def quoted(value: object, limit: int = 60) -> str:
     """``value``, a string, quoted as ``repr`` quotes a string
     (``'solo.quest.x'``, escapes included), cut after ``limit`` characters with ``...`` inside the
     quotes (``'xxxx...'``), so a 40 KB text or an id holding a line break stays one short line.
-    Anything but a string is written as ``repr`` writes it (``2``, ``None``), shortened likewise."""
+    Anything but a string is written as ``repr`` writes it (``2``, ``None``), shortened likewise. A byte that is no
+    UTF-8 (read by Python as U+DC80-U+DCFF) is written ``\\xff``, as a shell writes it (thirty-fifth breaker, LOW 10:
+    ``'\\udcff'`` is no notation a player knows)."""
     if not isinstance(value, str):
         return shortened(repr(value), limit)
     text = value
-    written = repr(text[:limit])
+    written = _SURROGATE_ESCAPE.sub(lambda m: m.group(1) or f"\\x{m.group(2)}", repr(text[:limit]))  # a byte that is no UTF-8
     return written if len(text) <= limit else f"{written[:-1]}...{written[-1]}"
 
 
@@ -125,8 +131,10 @@ def one_line(message: str) -> str:
     becomes ``Missing argument 'won|retreat' (choose from: won, retreat)``; a choice metavar
     ``'{a|b}'`` that click names (after ``argument``, ``option`` or ``for``) loses its braces; any other line break
     becomes a space. Text the user typed, quoted in the message, is kept as typed, braces and all (thirty-second
-    breaker, LOW 9: ``{x}`` typed at a prompt was echoed as ``'x'``).
+    breaker, LOW 9: ``{x}`` typed at a prompt was echoed as ``'x'``). A byte that is no UTF-8, as ``repr`` quotes it
+    (``'\\udcff'``), is written as a shell writes it (``'\\xff'``: thirty-fifth breaker, LOW 10).
     """
+    message = _SURROGATE_ESCAPE.sub(lambda m: m.group(1) or f"\\x{m.group(2)}", message)
     message = re.sub(r"\b(argument|option|for) '\{([^{}'|]+(?:\|[^{}'|]+)+)\}'", r"\1 '\2'", message)
     head, sep, rest = message.partition("Choose from:")
     if sep:
@@ -176,13 +184,17 @@ PLAIN_ERRORS = "lassadar-plain"
 def plain_replacement(error: UnicodeError) -> tuple[str, int]:
     """A codec error handler: each character the encoding cannot write as its plain letters where it has them ('ö' ->
     'o', 'ﬁ' -> 'fi': the character decomposed, its accents dropped), nothing for a character that prints as nothing (a
-    zero-width space, a direction mark), else its code point (``\\u0142`` for 'ł'). Thirty-third referee breaker, LOW 3:
-    as ``?``, "Bö" and "Bä" were both "B?". Raises ``error`` for an error that is no encoding error."""
+    zero-width space, a direction mark), a byte that is no UTF-8 (U+DC80-U+DCFF, Python's reading of it) as ``\\xe9``, else
+    its code point (``\\u0142`` for 'ł'). Thirty-third referee breaker, LOW 3: as ``?``, "Bö" and "Bä" were both "B?".
+    Raises ``error`` for an error that is no encoding error."""
     if not isinstance(error, UnicodeEncodeError):
         raise error
     written = []
     for char in error.object[error.start:error.end]:
         if unicodedata.category(char) == "Cf":
+            continue
+        if 0xDC80 <= ord(char) <= 0xDCFF:  # a byte that is no UTF-8, as Python read it from a command line or a file name:
+            written.append(f"\\x{ord(char) - 0xDC00:02x}")  # the byte, as a shell writes it (thirty-fifth breaker, LOW 10)
             continue
         plain = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
         try:

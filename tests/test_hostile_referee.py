@@ -3067,3 +3067,20 @@ def test_the_seal_a_next_line_offers_reads_the_games_own_database(tmp_path):
     typed = shlex.split(seals[0])[1:] + ["--assign", "battle 3,5 cast 3 reroll 3"]
     sealed = CliRunner().invoke(main, typed, env={"NO_COLOR": "1"})
     assert sealed.exit_code == 0 and "Seal of the Wardens' placing" in sealed.output, sealed.output
+
+
+def test_a_byte_that_is_no_utf8_is_shown_as_the_shell_writes_it(tmp_path):
+    """Thirty-fifth breaker, LOW 10: a path or an argument holding a byte that is no UTF-8 was shown as Python's escape,
+    `caf\\udce9.toml`, `no Location '\\udcff'`, which no player knows; the Next lines already wrote `$'caf\\xe9.toml'`.
+    Every message writes such a byte as `\\xe9`, and a backslash typed before `udcff` stays as typed."""
+    from pnp.oneline import one_line, quoted
+
+    assert quoted("caf\udce9.toml") == "'caf\\xe9.toml'"
+    assert quoted("x\\udcff") == "'x\\\\udcff'"  # a backslash typed, then the letters u d c f f: not a byte
+    byte = "\udcff"
+    assert one_line(f"no Location {byte!r}") == "no Location '\\xff'"
+    save = tmp_path / "caf\udce9.toml"
+    made = CliRunner().invoke(main, ["duel", "new", "--seed", "3", "--save", str(save), "--db", str(DB_PATH)])
+    assert made.exit_code == 0 and "caf\\xe9.toml" in made.output and "\\udce9" not in made.output, made.output
+    refused = CliRunner().invoke(main, ["duel", "marker", "\udcff", "--save", str(save), "--db", str(DB_PATH)])
+    assert refused.exit_code != 0 and "no Location '\\xff'" in refused.output, refused.output
