@@ -178,6 +178,9 @@ def save_path(path: Path | None, game: str) -> Path:
     ``$LASSADAR_SAVE`` names the other game's save, and when no game can be saved at the default path
     (:func:`referee.save.place_problem`), naming the variable or folder it came from and what to fix there."""
     if path is not None:
+        long_name = savefile.name_problem(path)
+        if long_name is not None:
+            raise fail(savefile.SaveError(path, long_name))
         return path
     try:
         path, source, fix = savefile.default_place(game)

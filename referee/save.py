@@ -286,6 +286,28 @@ def refuse_hard_links(path: Path) -> None:
                               f"again; nothing was changed")
 
 
+BESIDE_NAME_BYTES = 14
+"""How many bytes longer than the save's name the longest name of a file the referee keeps beside it is: a write's
+temporary file, ``.<save name>.<8 random characters>.tmp`` (``.unreadable``, ``.lock``, ``.prev`` are shorter)."""
+
+
+def name_problem(path: Path) -> str | None:
+    """Why the file system cannot hold a save named as ``path`` is, with the files the referee keeps beside it
+    (:data:`BESIDE_NAME_BYTES` longer), or ``None``. The limit is the folder's (``os.pathconf`` ``PC_NAME_MAX``; 255
+    where it cannot be asked). Thirty-fifth breaker, LOW 11: names of 242 to 255 bytes were refused as "cannot write",
+    without the way out, or as "cannot lock the save"."""
+    name = len(os.fsencode(Path(path).name))
+    try:
+        most = os.pathconf(Path(path).parent if str(Path(path).parent) else ".", "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):  # a folder that is not there yet, or no pathconf (Windows)
+        most = 255
+    if name + BESIDE_NAME_BYTES <= most:
+        return None
+    return (f"its name is {name} bytes long, and the referee keeps files beside it with names up to {BESIDE_NAME_BYTES} "
+            f"bytes longer (the temporary file of each write, .unreadable, .lock), more than the {most} bytes this file "
+            f"system allows in a name: give --save a name of at most {most - BESIDE_NAME_BYTES} bytes; nothing was changed")
+
+
 def writable(path: Path) -> Path:
     """The file a save at ``path`` is written to: a symbolic link is followed (the game is saved where it
     points, the link kept), and anything but a regular file there (a device such as ``/dev/null``, a

@@ -2794,7 +2794,8 @@ def test_a_save_name_too_long_for_the_system_is_one_line(tmp_path, game, args):
     traceback ("File name too long"), where `status` gave one line. One line, nothing written."""
     save = tmp_path / ("a" * 300 + ".toml")
     result = CliRunner().invoke(main, [game, *args, "--save", str(save), "--db", str(DB_PATH)])
-    assert result.exit_code == 1 and "File name too long" in result.output and "Traceback" not in result.output, result.output
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+    assert "more than the 255 bytes this file system allows in a name" in result.output, result.output  # (LOW 11 of round 35)
     assert len(result.output.strip().splitlines()) == 1 and list(tmp_path.iterdir()) == []
 
 
@@ -3084,3 +3085,21 @@ def test_a_byte_that_is_no_utf8_is_shown_as_the_shell_writes_it(tmp_path):
     assert made.exit_code == 0 and "caf\\xe9.toml" in made.output and "\\udce9" not in made.output, made.output
     refused = CliRunner().invoke(main, ["duel", "marker", "\udcff", "--save", str(save), "--db", str(DB_PATH)])
     assert refused.exit_code != 0 and "no Location '\\xff'" in refused.output, refused.output
+
+
+@pytest.mark.parametrize("length", [238, 245, 250])
+def test_a_save_name_too_long_for_the_files_beside_it_is_one_line_with_the_way_out(tmp_path, length):
+    """Thirty-fifth breaker, LOW 11: save names of 242 to 255 bytes were refused as "cannot write: File name too long"
+    (without what to do) or "cannot lock the save": the referee keeps files beside the save with names up to 14 bytes
+    longer (a write's temporary file). One line that says so and names the longest name that works; nothing written."""
+    import os
+
+    from referee.save import BESIDE_NAME_BYTES
+
+    save = tmp_path / ("a" * length + ".toml")
+    most = os.pathconf(tmp_path, "PC_NAME_MAX") - BESIDE_NAME_BYTES
+    result = CliRunner().invoke(main, ["duel", "new", "--seed", "3", "--save", str(save), "--db", str(DB_PATH)])
+    assert result.exit_code == 1 and f"give --save a name of at most {most} bytes" in result.output, result.output
+    assert len(result.output.strip().splitlines()) == 1 and list(tmp_path.iterdir()) == []
+    fits = tmp_path / ("a" * (most - len(".toml")) + ".toml")
+    assert CliRunner().invoke(main, ["duel", "new", "--seed", "3", "--save", str(fits), "--db", str(DB_PATH)]).exit_code == 0
