@@ -253,7 +253,7 @@ def list_records(database_path: Path, as_json: bool) -> None:
 @click.option(
     "--out",
     "out_dir",
-    type=click.Path(path_type=Path, file_okay=False),
+    type=FilePath(path_type=Path, file_okay=False),  # an empty --out (an unset $OUT) is refused, not read as "." (LOW 17)
     default=DEFAULT_OUTPUT,
     show_default=True,
     help="Folder for svg/ and the PDF sheets.",

@@ -5328,3 +5328,29 @@ def test_the_stats_card_takes_a_title_with_descenders(tmp_path, title):
     edited = load(path)
     assert edited.get("solo.stats.character").title == title
     assert check_fit(edited) == []
+
+
+def test_a_template_that_is_not_utf8_is_said_at_the_line_of_the_byte(db, edited_templates):
+    """Thirty-fifth pnp breaker, LOW 19: a comment saved in Latin-1 ("café") at the end of servant.toml was said at line 1,
+    with no fix, where the same byte in cards.toml is said at its line with "save the file as UTF-8"."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("servant.toml", "[numbers]", "[numbers]")
+    path.write_bytes(path.read_bytes() + b"\n# caf\xe9\n")
+    lines = path.read_bytes().count(b"\n")
+    problems = check_fit(db)
+    assert [(p.field, p.line) for p in problems] == [("file", lines)], problems
+    assert problems[0].message.endswith("save the file as UTF-8"), problems[0].message
+
+
+def test_an_empty_out_folder_is_refused_not_read_as_the_current_folder(tmp_path, monkeypatch):
+    """Thirty-fifth pnp breaker, LOW 17: `pnp build --out ""` (an unset `$OUT`) wrote index.html, svg/, fonts/ and the
+    PDFs into the current folder without a word. An empty path is one usage line, exit 2, nothing written."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["build", "--db", str(ROOT / "cards.toml"), "--out", ""])
+    assert result.exit_code == 2 and "an empty path; name the folder" in result.output, result.output
+    assert list(tmp_path.iterdir()) == []
