@@ -111,12 +111,13 @@ def ruler(box: Box, vertical: bool, length: float, label: str, numbered: bool,
         else:
             continue
         items.append(segment(mm, 0, mm, tick, 0.1))
-    if numbered:
+    if numbered:  # the "0" starts at the ruler's start, not centred on it: centred, half of it lay outside the box, in the
+        # printer's margin (off the paper with no margin: thirty-fifth pnp breaker, LOW 22)
         for cm in range(0, int(length) // 10 + 1):
             if vertical:
-                items.extend(margin_text(box.x + 3.0, box.y + cm * 10 + 0.9, str(cm), "serif", 5.5))
+                items.extend(margin_text(box.x + 3.0, box.y + cm * 10 + (2.0 if cm == 0 else 0.9), str(cm), "serif", 5.5))
             else:
-                items.extend(margin_text(box.x + cm * 10, box.y + 4.8, str(cm), "serif", 5.5, "middle"))
+                items.extend(margin_text(box.x + cm * 10, box.y + 4.8, str(cm), "serif", 5.5, "start" if cm == 0 else "middle"))
     if label_below and not vertical:
         items.extend(margin_text(box.x + length / 2, box.y + RULER_DEPTH + 2.2, label, "serif", 6, "middle"))
     elif vertical:

@@ -5354,3 +5354,20 @@ def test_an_empty_out_folder_is_refused_not_read_as_the_current_folder(tmp_path,
     result = CliRunner().invoke(main, ["build", "--db", str(ROOT / "cards.toml"), "--out", ""])
     assert result.exit_code == 2 and "an empty path; name the folder" in result.output, result.output
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("vertical", [False, True])
+def test_the_rulers_zero_is_printed_inside_its_box(vertical):
+    """Thirty-fifth pnp breaker, LOW 22: the 10 cm ruler's "0" was centred on the ruler's start, so half of it lay in the
+    printer's margin (off the paper with no margin). Its ink starts at the ruler's start, inside the box the sheet keeps
+    for the ruler (pnp/sheet_marks.py)."""
+    from pnp.drawing import Box
+    from pnp.layout.safe import painted
+    from pnp.sheet_marks import ruler
+    from pnp.sheets import LABEL_LENGTH, RULER_DEPTH, RULER_LENGTH
+
+    box = Box(20.0, 30.0, RULER_DEPTH, RULER_LENGTH + LABEL_LENGTH) if vertical else \
+        Box(20.0, 30.0, RULER_LENGTH + LABEL_LENGTH, RULER_DEPTH)
+    zero = next(thing for thing in painted(ruler(box, vertical, RULER_LENGTH, "10 cm: check the scale", numbered=True))
+                if thing.what == "text '0'")
+    assert zero.box.x >= box.x - 1e-9 and zero.box.y >= box.y - 1e-9, zero.box
