@@ -100,6 +100,15 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
             if not typed.strip():
                 opened = question.holder
                 continue
+            from referee.table import SESSION_COMMANDS
+
+            first = typed.split()[0].lower()
+            if first not in set(SESSION_COMMANDS) | set(session.table.commands()):  # never an answer to the hidden prompt
+                _wipe(prompt.output)  # (typed where everyone sees it, before the dice were even shown)
+                out.print("Refused: press Enter first; the answer is typed at the hidden prompt that follows (or type a "
+                          "command: help, status, quit).", style="bold red", markup=False)
+                _show_question(session, out)
+                continue
             reply = session.answer(typed)  # a command (help, status, quit): answered as at any prompt
             if reply.leave:
                 if reply.error:

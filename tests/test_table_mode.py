@@ -2113,3 +2113,9 @@ def test_a_sides_rolled_dice_are_never_the_first_thing_a_session_shows(tmp_path)
         screens.append(shown.getvalue())
     assert "press Enter to see them" in screens[0] and dice not in screens[0], screens[0]
     assert screens[1].index("press Enter to see them") < screens[1].index(dice), screens[1]
+    before = load_duel(save, DB).log.events
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    with create_pipe_input() as pipe:  # a placing typed at the gate, where everyone sees it: refused, never committed
+        pipe.send_text("battle 4,3 power 3 spare 5\rquit\r")
+        tableui.run(session, input=pipe, output=PlainTextOutput(io.StringIO()), console=Console(file=io.StringIO(), width=200))
+    assert load_duel(save, DB).log.events == before
