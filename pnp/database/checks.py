@@ -694,6 +694,20 @@ def check_duel(context: CheckContext) -> None:
         faces = sorted(s.face for s in card.spells)
         if faces != [1, 2, 3, 4, 5, 6]:
             context.report(context.at(card, "spells"), f"needs one spell for each die face 1-6, found faces {faces}")
+        # the referee names a spell by its name in every reveal and Next line: two of one name, or a name that is a
+        # number (read as a die face), could not be told apart (thirty-fifth referee breaker, LOW 14)
+        named: dict[str, int] = {}
+        for index, spell in enumerate(card.spells):
+            key = unicodedata.normalize("NFC", spell.name).casefold().strip()
+            if key.isdigit():
+                context.report(context.at(card, "spells", index, "name"), f"{quoted(spell.name)} is a number, which the referee "
+                                                                          f"reads as a die face; give the spell a name")
+            elif key in named:
+                context.report(context.at(card, "spells", index, "name"), f"{quoted(spell.name)} is also the name of the spell "
+                                                                          f"of face {card.spells[named[key]].face}; each "
+                                                                          f"spell of a player card needs its own name")
+            else:
+                named[key] = index
 
 
 CROSS_CHECKS: tuple[Callable[[CheckContext], None], ...] = (
