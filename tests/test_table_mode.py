@@ -2081,9 +2081,48 @@ def test_a_hidden_prompt_is_not_stopped_by_sigtstp():
     prompts keep the default, and the handler is put back."""
     import signal
 
+    from referee import clitools
+
     before = signal.getsignal(signal.SIGTSTP)
-    with tableui._not_stopped(True):
+    with clitools.not_stopped(True):
         assert signal.getsignal(signal.SIGTSTP) == signal.SIG_IGN
-    with tableui._not_stopped(False):
+    with clitools.not_stopped(False):
         assert signal.getsignal(signal.SIGTSTP) == before
     assert signal.getsignal(signal.SIGTSTP) == before
+
+
+def test_ctrl_z_at_a_one_shot_hidden_prompt_neither_stops_the_referee_nor_enters_the_answer(monkeypatch):
+    """Thirty-fifth breaker, HIGH 2 and MED 4: Ctrl-Z at `referee duel commit`'s (and `seal`'s) hidden prompt stopped the
+    referee, and the placing typed on unseen went to the shell, echoed and kept in its history. While the one-shot hidden
+    prompt is up SIGTSTP is ignored (the handler before is put back), and a control character read into the answer is
+    dropped."""
+    import signal
+
+    from referee import clitools
+
+    seen = []
+
+    def asked(text, hide_input, err):
+        seen.append(signal.getsignal(signal.SIGTSTP))
+        return "\x1abattle 4,3 power 3\x1a spare 5"
+
+    before = signal.getsignal(signal.SIGTSTP)
+    monkeypatch.setattr(clitools, "stdin_is_terminal", lambda: True)
+    monkeypatch.setattr(click, "prompt", asked)
+    assert clitools.hidden_prompt("your placing (hidden)", "use --assign") == "battle 4,3 power 3 spare 5"
+    assert seen == [signal.SIG_IGN] and signal.getsignal(signal.SIGTSTP) == before
+
+
+def test_ctrl_z_at_the_tables_hidden_prompt_is_dropped(tmp_path):
+    """Thirty-fifth breaker, MED 4: at the table's hidden prompt (SIGTSTP ignored) Ctrl-Z was read as an unseen ^Z, and the
+    correct placing typed after it was refused as "(what you typed) is not an answer here". The key is dropped: the
+    placing is committed."""
+    save = tmp_path / "duel.toml"
+    one_shot("duel", save, "new --seed 5")
+    one_shot("duel", save, "marker 3")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    with create_pipe_input() as pipe:
+        pipe.send_text("\x1abattle 3,5\x1a power 6\r\x04")
+        tableui.run(session, input=pipe, output=DummyOutput(), console=Console(file=io.StringIO(), width=100))
+    last = events_of(save)[-1]
+    assert last["type"] == "commit" and last["side"] == "wardens", last
