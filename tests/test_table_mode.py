@@ -2126,3 +2126,18 @@ def test_ctrl_z_at_the_tables_hidden_prompt_is_dropped(tmp_path):
         tableui.run(session, input=pipe, output=DummyOutput(), console=Console(file=io.StringIO(), width=100))
     last = events_of(save)[-1]
     assert last["type"] == "commit" and last["side"] == "wardens", last
+
+
+@pytest.mark.parametrize("typed", ["commit --player wardens --assign 'battle 3,5 power 6'",
+                                   'commit --assign "battle 3,5 cast 4" --player wardens',
+                                   "commit --player wardens --assign='battle 3,5 power 6'"])
+def test_a_one_shot_commit_with_its_placing_at_the_location_prompt_is_wiped(tmp_path, typed):
+    """Thirty-fifth breaker, MED 5: the one-shot words `commit --player wardens --assign 'battle 3,5 power 6'` (without
+    `referee duel`) typed at the shared Location prompt stayed on screen and in the scrollback, where the bare placing and
+    `referee duel commit ...` are wiped. Wiped too; nothing is played, and a command's words without a placing are not."""
+    save = tmp_path / "d.toml"
+    one_shot("duel", save, "new --seed 5")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    reply = session.answer(typed)
+    assert reply.wipe and reply.error is not None and "3,5" not in reply.error and not session.game.log.events
+    assert not session.answer("marker 3").wipe and session.game.log.events
