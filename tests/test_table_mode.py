@@ -2141,3 +2141,76 @@ def test_a_one_shot_commit_with_its_placing_at_the_location_prompt_is_wiped(tmp_
     reply = session.answer(typed)
     assert reply.wipe and reply.error is not None and "3,5" not in reply.error and not session.game.log.events
     assert not session.answer("marker 3").wipe and session.game.log.events
+
+
+def _opening_line(side: str, opening: str) -> str:
+    """The Opening line `referee duel seal --player SIDE` prints for ``opening``."""
+    from referee.duel import rules as duel_rules
+
+    return f"Opening of the {duel_rules.possessive(duel_rules.SIDE_NAMES[side])} placing (keep it secret until the reveal): {opening}"
+
+
+@pytest.mark.parametrize("order", [("wardens", "shadowmajik"), ("shadowmajik", "wardens")])
+def test_the_whole_opening_lines_pasted_at_the_tables_reveal_prompt_are_taken(tmp_path, order):
+    """Thirty-fifth breaker, MED 6: the whole `Opening of the ... placing (...)` lines `referee duel seal` printed, pasted on
+    the reveal prompt (README: they may be pasted whole at the table's prompts), were refused as "type 2 openings as
+    `referee duel seal` printed them". Each line names its side: taken, in either order, as `--open` takes it."""
+    session, openings = _both_sealed_at_the_table(tmp_path)
+    reply = session.answer(" ".join(_opening_line(side, openings[side]) for side in order))
+    assert reply.error is None and isinstance(reply.played, dev.Reveal), reply
+    last = session.game.state.last
+    assert last is not None and (last.assignments.wardens.text(), last.assignments.shadowmajik.text()) == (
+        "battle 3,5 power 6", "battle 1,2 power 5")
+
+
+def test_one_whole_opening_line_at_the_tables_reveal_prompt_is_taken(tmp_path):
+    """Thirty-fifth breaker, MED 6: with one side sealed, its whole Opening line was refused; the line of the other side,
+    which sealed nothing, is refused and nothing is written."""
+    from referee.duel import rules as duel_rules
+
+    save = tmp_path / "duel.toml"
+    one_shot("duel", save, "new --seed 8")
+    one_shot("duel", save, "marker 1")
+    one_shot("duel", save, f"commit --player wardens --sealed {duel_rules.seal('wardens', dev.parse_assignment('battle 2,3 power 4'), 'abc')}")
+    one_shot("duel", save, "commit --player shadowmajik --assign 'battle 1,1 power 1'")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    before = save.read_bytes()
+    reply = session.answer(_opening_line("shadowmajik", "battle 2,3 power 4#abc"))
+    assert reply.error is not None and reply.played is None and save.read_bytes() == before
+    reply = session.answer(_opening_line("wardens", "battle 2,3 power 4#abc"))
+    assert reply.error is None and isinstance(reply.played, dev.Reveal), reply
+    assert session.game.state.last is not None and session.game.state.last.numbers.wardens == 5
+
+
+def test_the_opening_line_given_as_a_seal_says_so(tmp_path):
+    """Thirty-fifth breaker, LOW 13: the Opening line pasted where the Seal line goes was "a quote is not closed" at the
+    table's hidden prompt and "`o`, `p`, `n` ... are no hex digits" at `commit --sealed`. Both say it is the Opening line
+    and to give the Seal line; nothing is committed."""
+    save = tmp_path / "duel.toml"
+    one_shot("duel", save, "new --seed 8")
+    one_shot("duel", save, "marker 1")
+    line = _opening_line("wardens", "battle 2,3 power 4#abc")
+    before = save.read_bytes()
+    result = CliRunner().invoke(main, ["duel", "commit", "--player", "wardens", "--sealed", line, "--save", str(save)])
+    assert result.exit_code == 1 and "this is the Opening line" in result.output and save.read_bytes() == before, result.output
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    reply = session.answer(line)
+    assert reply.error is not None and "this is the Opening line" in reply.error and save.read_bytes() == before
+
+
+def test_reveal_open_takes_the_whole_opening_line_and_refuses_it_under_the_other_side(tmp_path):
+    """Thirty-fifth breaker, LOW 13: `--open "Opening of the Wardens' placing (...): ..."` (the line alone) was "write
+    SIDE=VALUE", and `--open "wardens=Opening of the Shadowmajik's ..."` was taken as the Wardens'. The line alone is its
+    side's; under the other side's name it is refused, the save unchanged."""
+    session, openings = _both_sealed_at_the_table(tmp_path)
+    save = session.path
+    before = save.read_bytes()
+    args = ["duel", "reveal", "--save", str(save)]
+    crossed = CliRunner().invoke(main, [*args, "--open", f"wardens={_opening_line('shadowmajik', openings['shadowmajik'])}",
+                                        "--open", _opening_line("wardens", openings["wardens"])])
+    assert crossed.exit_code == 1 and "Shadowmajik's Opening line, given as wardens=" in crossed.output, crossed.output
+    assert save.read_bytes() == before
+    result = CliRunner().invoke(main, [*args, "--open", _opening_line("wardens", openings["wardens"]),
+                                       "--open", _opening_line("shadowmajik", openings["shadowmajik"])])
+    assert result.exit_code == 0, result.output
+    assert load_duel(save, DB).state.last.assignments.shadowmajik.text() == "battle 1,2 power 5"

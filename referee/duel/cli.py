@@ -185,6 +185,21 @@ def _same_side(side: Side, text: str) -> None:
         raise ev.EventError(problem)
 
 
+def _opening_with_side(item: str) -> str:
+    """An ``--open`` value as ``SIDE=OPENING``: the whole Opening line `referee duel seal` printed, given alone, is its
+    side's (it names it); a side written before the Opening line of the other side is refused in one line (thirty-fifth
+    breaker, LOW 13: the line alone was "write SIDE=VALUE", and under the other side's name it was taken)."""
+    named = rules.opening_line_side(item)
+    if named is not None:
+        return f"{named}={item}"
+    side, sep, value = item.partition("=")
+    named = rules.opening_line_side(value)
+    if sep and named is not None and side.strip().lower() in SIDES and side.strip().lower() != named:
+        raise click.ClickException(f"--open: this is the {rules.possessive(rules.SIDE_NAMES[named])} Opening line, given as "
+                                   f"{side.strip().lower()}=: give it alone, or as {named}=...")
+    return item
+
+
 def reveal_event(openings: Sequence[str], rerolls: Sequence[str], state: State | None = None) -> ev.Reveal:
     """The event of ``referee duel reveal [--open SIDE='ASSIGNMENT#SALT' ...] [--reroll SIDE=D,D ...]``:
     each sealed placing opened with its assignment and salt (R77; read by :func:`ev.parse_opening`, as the table reads
@@ -194,7 +209,7 @@ def reveal_event(openings: Sequence[str], rerolls: Sequence[str], state: State |
     (one line) for an option not written ``SIDE=VALUE``, an opening without its salt, or a die off the die; with the
     game's ``state``, an opening of a side that committed no seal is refused first as the rules refuse it (twenty-seventh
     breaker: it was told how to write an opening, and then that there was nothing to open)."""
-    opened = _pairs(openings, "--open")
+    opened = _pairs([_opening_with_side(item) for item in openings], "--open")
     typed = _pairs(rerolls, "--reroll")
     fields: dict[str, Any] = {}
     for side in opened:

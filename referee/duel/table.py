@@ -180,6 +180,7 @@ class DuelTable:
         if sealed and text.split()[:1] and text.split()[0].lower() in ev.COMMANDS:
             return None  # a one-shot command's words (`reveal --open wardens='...'`): read as the command
         if sealed:  # each opening read as the one-shot `--open` reads it (thirty-second breaker, LOW 10)
+            text = rules.opening_lines_as_sides(text) or text  # the whole Opening lines `seal` printed (35th breaker, MED 6)
             named = _openings_by_side(text, sealed)
             openings = named if named is not None else ev.split_openings(text, rules.FORFEIT)
             if openings is None or len(openings) != len(sealed):
