@@ -274,8 +274,11 @@ def test_an_encoding_that_cannot_show_a_name_prints_a_replacement_never_a_traceb
     status = subprocess.run([*base, "status", "--save", str(save), "--db", str(DB_PATH)], capture_output=True, env=ascii_env, cwd=ROOT)
     assert status.returncode == 0 and b"Zoe (Shadowmajik)" in status.stdout, status.stdout
     other = tmp_path / "other.toml"
-    subprocess.run([*base, "new", "--seed", "3", "--wardens", "B\u00e4", "--shadowmajik", "B\u00f6\u200dx", "--save", str(other), "--db",
+    subprocess.run([*base, "new", "--seed", "3", "--wardens", "B\u00e4", "--shadowmajik", "Box", "--save", str(other), "--db",
                     str(DB_PATH)], capture_output=True, env=ascii_env, cwd=ROOT, check=True)
+    # a joiner between Latin letters is refused as typed now (thirty-fifth breaker, MED 8); a save written before still loads
+    other.write_text(other.read_text(encoding="utf-8").replace('shadowmajik = "Box"', 'shadowmajik = "B\\u00f6\\u200dx"'),
+                     encoding="utf-8")
     status = subprocess.run([*base, "status", "--save", str(other), "--db", str(DB_PATH)], capture_output=True, env=ascii_env, cwd=ROOT)
     assert b"Ba (Wardens)" in status.stdout and b"Box (Shadowmajik)" in status.stdout and b"?" not in status.stdout
 
@@ -2039,6 +2042,18 @@ def test_a_name_that_breaks_a_line_or_prints_as_nothing_is_refused(tmp_path, nam
     ("\ud7ff", "U+D7FF: it is not a character Unicode assigns"),
     ("Ana\x1b[31m", "control characters"),
     ("x" * 41, "at most 40 characters, not 41"),
+    # thirty-fifth breaker, MED 8: Default_Ignorable_Code_Point characters outside an emoji sequence or a script they shape
+    ("Ana\U000E0041", "U+E0041 (TAG LATIN CAPITAL LETTER A) there: it prints as nothing"),
+    ("An\u200da", "U+200D (ZERO WIDTH JOINER) there: it prints as nothing"),
+    ("An\u200ca", "U+200C (ZERO WIDTH NON-JOINER) there: it prints as nothing"),
+    ("An\u034fa", "U+034F (COMBINING GRAPHEME JOINER) there: it prints as nothing"),
+    ("An\u115fa", "U+115F (HANGUL CHOSEONG FILLER) there: it prints as nothing"),
+    ("Ana\u3164", "U+3164 (HANGUL FILLER) there: it prints as nothing"),
+    ("Ana\ufe0f", "U+FE0F (VARIATION SELECTOR-16) there: it prints as nothing"),
+    ("Ana\u200d", "U+200D (ZERO WIDTH JOINER) there: it prints as nothing"),
+    ("\u2764\ufe0f\u200d\U0001F525", None),  # the heart on fire: VS16 after an emoji, then a joiner between two
+    ("1\ufe0f\u20e3", None),  # the keycap one
+    ("\U0001F469\U0001F3FD\u200d\u2695\ufe0f", None),  # a health worker with a skin tone
 ])
 def test_a_name_is_refused_for_what_it_holds_and_joining_characters_pass(tmp_path, name, says):
     """Thirty-second breaker (MED 2, LOW 7): names with a zero width joiner or non-joiner (Persian, Indic scripts, emoji
