@@ -142,8 +142,10 @@ class DuelTable:
         placing = (words and words[0].lower() in PLACING_WORDS) or (numbers and any(
             word.lower().strip(",") in PLACING_WORDS for word in words)) or len(numbers) >= 2  # (thirty-fourth breaker, MED 5:
         # `3,5 power 6` and dice alone were echoed and quoted back)
-        if state.phase in ("marker", "recall") and placing and words[0].lower() not in ev.COMMANDS:  # (a one-shot command's
-            # words, `commit --assign ...`, are read as that command, which shows what it is given)
+        # a one-shot command's words are read as that command, and said back, unless they hold a placing: `commit --player
+        # wardens --assign 'battle 3,5 power 6'` stayed on the shared screen (thirty-fifth breaker, MED 5)
+        assigned = any(word.lower().startswith("--assign") for word in words)
+        if state.phase in ("marker", "recall") and placing and (words[0].lower() not in ev.COMMANDS or assigned):
             return ("That was a placing, on the shared screen: it is wiped, and asked for unseen, each player in turn, once "
                     "the Location is chosen (R77). Now the Location.")
         return None
