@@ -2214,3 +2214,48 @@ def test_reveal_open_takes_the_whole_opening_line_and_refuses_it_under_the_other
                                        "--open", _opening_line("shadowmajik", openings["shadowmajik"])])
     assert result.exit_code == 0, result.output
     assert load_duel(save, DB).state.last.assignments.shadowmajik.text() == "battle 1,2 power 5"
+
+
+def _all_cubes_out(tmp_path) -> TableSession:
+    """A duel at the Wardens' recall prompt with their three cubes out (Rift of Sael, Glasswater Ford, Stonewatch)."""
+    save = tmp_path / "rc.toml"
+    one_shot("duel", save, "new --seed 5 --row rift,glass,ember,stone,gale,tide,ash")
+    for location in (1, 2, 4, 5):
+        one_shot("duel", save, f"marker {location}")
+        one_shot("duel", save, "commit --player wardens --assign 'battle 2,2 power 1 spare 1'")
+        one_shot("duel", save, "commit --player shadowmajik --assign 'battle 1,1 power 1 spare 1'")
+        one_shot("duel", save, "reveal")
+    return TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+
+
+def test_a_choices_own_word_and_one_letter_at_the_recall_prompt(tmp_path):
+    """Thirty-fifth breaker, MED 9: at the recall prompt ("4 Forgo the 1 space") `forgo` was "'forgo' is not an answer
+    here", and `f`, `t`, `take` the same, untrue. The choice's own word is taken; one letter, or a word several choices
+    begin with, is answered with the choices it could mean; nothing is played until then."""
+    session = _all_cubes_out(tmp_path)
+    assert session.prompt()[0].startswith("Wardens: take a cube back")
+    for typed, says in (("f", "'f' could be Forgo the 1 space: type more of it, or its number."),
+                        ("t", "'t' could be Take a cube back from Rift of Sael, Take a cube back from Glasswater Ford, Take a "
+                              "cube back from Stonewatch: type more of it, or its number."),
+                        ("take", "'take' could be Take a cube back from Rift of Sael")):
+        reply = session.answer(typed)
+        assert reply.played is None and reply.error is not None and reply.error.startswith(says), reply
+    reply = session.answer("forgo")
+    assert reply.error is None and reply.played == dev.Recall("wardens", None), reply
+
+
+@pytest.mark.parametrize("letter, could_be", [("k", "Learn Knot (free)"), ("d", "Learn Deep Root (3 Mana)"),
+                                              ("s", "Learn Shard Knives (free), Learn Still Water (free), Learn nothing now")])
+def test_one_letter_at_learn_a_spell_names_the_choices_it_begins(tmp_path, letter, could_be):
+    """Thirty-fifth breaker, MED 9: at the Council's "Learn a spell" `k` (Knot), `d` (Deep Root) and `s` were "'k' is not
+    an answer here". One letter is answered with the choices a word of theirs begins with (README), never taken."""
+    save = tmp_path / "ol.toml"
+    one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 3")
+    one_shot("solo", save, "draw --card wardenkeep")
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    session.answer("")
+    assert session.prompt()[0].startswith("Learn a spell")
+    events = len(session.game.log.events)
+    reply = session.answer(letter)
+    assert reply.error == f"{letter!r} could be {could_be}: type more of it, or its number." and reply.played is None, reply
+    assert len(session.game.log.events) == events

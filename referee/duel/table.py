@@ -70,7 +70,7 @@ class DuelTable:
             winner = rules.round_winner(state)
             choices = tuple(Choice(f"Take a cube back from {rules.name(db, e.location)}" if e.location else
                                    f"Forgo the {state.pending} space{'s' if state.pending != 1 else ''}",
-                                   e, _words(rules.name(db, e.location)) if e.location else ("none",))
+                                   e, _words(rules.name(db, e.location)) if e.location else ("none", "forgo"))
                             for e in events if isinstance(e, ev.Recall))
             return Question(f"{rules.SIDE_NAMES[winner]}: take a cube back", None, "", choices,
                             context=(f"{rules.who_does(state, winner, 'takes', 'take')} a cube back from another Location, or forgo.",))
