@@ -2259,3 +2259,19 @@ def test_one_letter_at_learn_a_spell_names_the_choices_it_begins(tmp_path, lette
     reply = session.answer(letter)
     assert reply.error == f"{letter!r} could be {could_be}: type more of it, or its number." and reply.played is None, reply
     assert len(session.game.log.events) == events
+
+
+def test_the_bottom_line_says_the_marker_left_the_row_once_its_location_was_won(tmp_path):
+    """Thirty-fifth breaker, LOW 12: after the Wardens won The Ember Gate, round 2's bottom line said `marker: not placed
+    yet`, as if the game had not begun. It says the marker is off the row, to be placed; round 1 keeps "not placed yet"."""
+    save = tmp_path / "mk.toml"
+    one_shot("duel", save, "new --seed 5 --row ember,glass,rift,lantern,barrow,ash,tide")
+    table = DuelTable(DB, duel_parse)
+    assert "marker: not placed yet" in table.toolbar(load_duel(save, DB).state)
+    one_shot("duel", save, "marker 1")
+    one_shot("duel", save, "commit --player wardens --assign 'battle 6,6 power 6'")
+    one_shot("duel", save, "commit --player shadowmajik --assign 'battle 1,1 power 1'")
+    one_shot("duel", save, "reveal")
+    state = load_duel(save, DB).state
+    assert state.phase == "marker" and state.controlled_by("wardens")
+    assert "marker: off the row (its Location was won), to be placed" in table.toolbar(state), table.toolbar(state)

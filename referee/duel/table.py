@@ -270,7 +270,9 @@ class DuelTable:
         db = self.db
         stands = rules.marker_stands_on(state)
         here = (rules.name(db, state.current) if state.current else
-                f"on {rules.name(db, stands)}, to be moved" if stands else "not placed yet")
+                f"on {rules.name(db, stands)}, to be moved" if stands else
+                "not placed yet" if state.last is None else "off the row (its Location was won), to be placed")
+        # (thirty-fifth breaker, LOW 12: "not placed yet" in round 2 read as if the game had not begun)
         points = " | ".join(f"{rules.SIDE_NAMES[s]} {state.points[s]} {rules.points_word(db, s)}, {len(state.controlled_by(s))} won"
                             for s in SIDES)
         if state.outcome is not None:  # over: no move to wait for (fourteenth breaker: it said "now: reveal")
