@@ -892,7 +892,7 @@ def test_a_seal_that_cannot_be_opened_is_forfeited_never_a_dead_end(tmp_path):
     import shlex
 
     out = CliRunner().invoke(main, shlex.split(offered[0])[1:], env={"LASSADAR_DUEL_SAVE": str(save)})
-    assert out.exit_code == 0 and "forfeited its sealed placing" in out.output, out.output
+    assert out.exit_code == 0 and "forfeited their sealed placing" in out.output, out.output
     game = duel_game.load(save, DB)
     assert game.state.last is not None and game.state.last.numbers.shadowmajik == 0 and game.state.last.winner == "wardens"
     assert game.state.last.void == ("shadowmajik",) and "forfeited" in run("duel", "log", save=save)

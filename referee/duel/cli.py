@@ -60,16 +60,16 @@ def _assignment(text: str) -> ev.Assignment:
         raise clitools.fail(error) from None
 
 
-def _location(db: Database, state: State | None, text: str) -> str:
+def _location(db: Database, state: State | None, text: str, also: str = "") -> str:
     """The Location ``text`` names (:func:`rules.location_id`; its number in the row needs ``state``, and a
     beginning several share is read among the Locations the legal events offer now, as the table reads it).
     Raises ``click.BadParameter`` of one line naming the argument LOCATION (round 19: ``marker 99``
-    did not say which argument was wrong)."""
+    did not say which argument was wrong); ``also`` is added to its end (`recall`'s "or `none`")."""
     try:
         return rules.location_id(db, text, [p.id for p in state.row] if state is not None else None,
                                  legal.choosable_locations(state, db) if state is not None else None)
     except ParseError as error:
-        raise click.BadParameter(clitools.fail(error).message, param_hint="LOCATION") from None
+        raise click.BadParameter(clitools.fail(error).message + also, param_hint="LOCATION") from None
 
 
 def _new_game(db: Database, seed: int, names: PerSide[str], row: str | None, dice_scheme: DiceScheme) -> duel_game.DuelGame:
@@ -238,7 +238,9 @@ def recall_event(words: Sequence[str], side: Side | None, db: Database, state: S
         if state is None:
             raise click.UsageError("recall: give --player SIDE (the round's winner is read from the game)")
         side = state.last.winner if state.last is not None and state.last.winner is not None else "wardens"
-    return ev.Recall(side, None if location.strip().lower() == "none" else _location(db, state, location))
+    # `recall no` was "no Location 'no'; this game's row: ..." without the word that forgoes (thirty-fifth breaker, LOW 14)
+    return ev.Recall(side, None if location.strip().lower() == "none" else _location(db, state, location,
+                                                                                     "; or `none` to take no cube back"))
 
 
 # ---- Parsing a command line into its event, and back --------------------------------------------------------------
@@ -641,7 +643,7 @@ def play(wardens_name: str, shadow_name: str, row: str | None, seed: int | None,
                 _new_game(clitools.load_database(database_path), 0, PerSide(wardens_name, shadow_name), row, "per-side")
 
             raise click.UsageError(clitools.with_given(
-                f"{listed(given)} set up a new game, and a game is saved here: play it without "
+                f"{listed(given)} set{'' if len(given) > 1 else 's'} up a new game, and a game is saved here: play it without "
                 f"{'them' if len(given) > 1 else 'it'} (`{CMD} play`), or start a new one with "
                 f"{'them' if len(given) > 1 else 'it'} (`{CMD} new --force {clitools.typed_options()}`, then `{CMD} play`)"))
     if os.environ.get("TERM", "").lower() in ("dumb", "unknown"):  # its prompts would echo the placings and keep the dice on screen

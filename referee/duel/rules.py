@@ -736,7 +736,7 @@ def settle(state: State, db: Database, a: PerSide[Assignment], rerolls: PerSide[
         if side in void and x is FORFEITED:  # chosen at the reveal: never better than any placing it sealed
             cost = forfeit_cost(state, db, side)
             costs[side] = cost
-            notes.append(f"{who(state, side)}: forfeited its sealed placing: it is void, no spell, Battle Number 0, and it pays "
+            notes.append(f"{who(state, side)}: forfeited their sealed placing: it is void, no spell, Battle Number 0, and it pays "
                          f"{cost} {points_word(db, side)}, the most its placing could have cost ({points[side]} -> {points[side] - cost}; "
                          f"ruling 82).")
             points = points.set(side, points[side] - cost)
