@@ -697,6 +697,18 @@ def check_duel(context: CheckContext) -> None:
         faces = sorted(s.face for s in card.spells)
         if faces != [1, 2, 3, 4, 5, 6]:
             context.report(context.at(card, "spells"), f"needs one spell for each die face 1-6, found faces {faces}")
+        # the reveal names a cast spell ("Casting die 3: Whisper"): two of one name, or a name that is a die's number, read
+        # as another spell (thirty-fifth referee breaker, LOW 14)
+        seen: dict[str, int] = {}
+        for index, spell in enumerate(card.spells):
+            folded = " ".join(spell.name.casefold().split())
+            if folded in seen:
+                context.report(context.at(card, "spells", index, "name"), f"{spell.name!r} is the name of spells[{seen[folded]}] "
+                                                                           f"too: the reveal names a spell cast, so give each its own")
+            elif folded.isdigit():
+                context.report(context.at(card, "spells", index, "name"), f"{spell.name!r} is a number, read as a die's face: "
+                                                                           f"give the spell a name of words")
+            seen.setdefault(folded, index)
 
 
 CROSS_CHECKS: tuple[Callable[[CheckContext], None], ...] = (
