@@ -3052,3 +3052,62 @@ def test_a_won_location_typed_with_its_old_number_is_refused_as_controlled(tmp_p
         assert save.read_bytes() == before
     result = CliRunner().invoke(main, ["duel", "marker", "3 Lantern Cliffs", "--save", str(save), "--db", str(DB_PATH)])
     assert result.exit_code == 0 and duel_game.load(save, DB).state.current == "duel.location.lantern-cliffs", result.output
+
+
+@pytest.mark.parametrize("command, until, typed", [
+    (["commit", "--player", "wardens"], b"(hidden):", b"battle 4,3 power 3\r"),  # HIGH 2: the one-shot hidden prompt
+    (["seal", "--player", "wardens"], b"(hidden):", b"battle 4,3 power 3\r"),
+    (["roll", "--player", "wardens"], b"Press any key", b"x"),  # LOW 14: the dice left on screen above the shell's prompt
+])
+def test_sigtstp_at_a_one_shot_hidden_prompt_does_not_stop_the_referee(tmp_path, command, until, typed):
+    """Thirty-fifth breaker, HIGH 2 and LOW 14: Ctrl-Z (SIGTSTP) at `referee duel commit`'s or `seal`'s hidden prompt stopped
+    the referee, and the placing the player went on typing unseen went to the shell, echoed and kept in its history; at
+    `roll`'s "press any key" it left the dice on screen. SIGTSTP is ignored while they are up: the process is not stopped,
+    and what is typed next is its answer."""
+    import fcntl
+    import os
+    import pty
+    import select
+    import signal
+    import struct
+    import subprocess
+    import sys
+    import termios
+    import time
+
+    save = tmp_path / "z.toml"
+    run("duel", "new", "--seed", "5", save=save)
+    run("duel", "marker", "1", save=save)
+    args = [*command, "--save", str(save)] if command[0] != "seal" else command
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    with subprocess.Popen([sys.executable, "-m", "referee", "duel", *args, "--db", str(DB_PATH)], stdin=follower,
+                          stdout=follower, stderr=follower, env={**os.environ, "TERM": "xterm", "NO_COLOR": "1"}, cwd=tmp_path,
+                          process_group=0) as process:  # not a new session: its stop signals would be discarded
+        os.close(follower)
+        try:
+            written, deadline = b"", time.monotonic() + 60
+            while until not in written and time.monotonic() < deadline:
+                if select.select([leader], [], [], 0.5)[0]:
+                    written += os.read(leader, 65536)
+            time.sleep(0.3)
+            process.send_signal(signal.SIGTSTP)
+            time.sleep(0.5)
+            state = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            assert state != "T", "stopped by SIGTSTP"
+            os.write(leader, typed)
+            written += _read_until_closed(leader)
+            code = process.wait(timeout=60)
+        finally:
+            if process.poll() is None:
+                process.send_signal(signal.SIGCONT)
+                process.kill()
+    os.close(leader)
+    shown = written.decode(errors="replace")
+    assert code == 0, shown
+    if command[0] == "commit":
+        assert duel_game.load(save, DB).state.hands.wardens.committed, shown
+    elif command[0] == "seal":
+        assert "Seal of the Wardens' placing" in shown, shown
+    else:
+        assert "\x1b[3J" in shown[shown.index("Press any key"):], shown

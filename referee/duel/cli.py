@@ -443,7 +443,8 @@ def roll(side: Side, save_path: Path | None, database_path: Path | None) -> None
         interrupted: KeyboardInterrupt | None = None
         click.echo("Press any key to hide your dice ...", nl=False)
         try:
-            click.getchar()
+            with clitools.not_stopped():  # `kill -TSTP` stopped it with the dice on screen (thirty-fifth breaker, LOW 14)
+                click.getchar()
         except KeyboardInterrupt as error:  # Ctrl-C, or SIGTERM/SIGHUP (pnp.entry.Terminated): the dice hidden all the same
             interrupted = error
         except EOFError:
