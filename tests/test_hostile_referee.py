@@ -1135,8 +1135,10 @@ def test_the_duel_prompts_read_one_shot_words_with_quotes(tmp_path):
     reply = session.answer("reveal --open wardens='battle 2,2 power 1#salt' --open shadowmajik='battle 6,6 power 6#salt'")
     assert reply.error is None and session.game.state.last is not None, reply
     assert session.game.state.last.numbers.shadowmajik == 12
-    reply = session.answer("commit --player wardens --assign 'battle 3,3 power 5")  # a quote not closed: one line, the text not quoted
-    assert reply.error is not None and "quote" in reply.error and "3,3" not in reply.error
+    reply = session.answer("commit --player wardens --assign 'battle 3,3 power 5")  # a placing at the shared Location prompt:
+    assert reply.error is not None and reply.wipe and "3,3" not in reply.error  # wiped (thirty-fifth breaker, MED 5)
+    reply = session.answer("commit --player wardens --sealed 'abc")  # a quote not closed: one line, the text not quoted
+    assert reply.error is not None and "quote" in reply.error and "abc" not in reply.error
 
 
 def test_next_naming_the_card_fought_says_it_is_on_the_table(tmp_path):
