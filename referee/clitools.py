@@ -7,15 +7,19 @@ Only parsing and printing live here; rules never import this module.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import getpass
 import json
 import os
 import re
 import shlex
+import signal
 import sys
+import threading
+import unicodedata
 import warnings
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
@@ -607,8 +611,34 @@ def require_terminal(game: str) -> None:
             f"is printed, play with the one-shot commands, which print plain text (`referee {game} status` says what to type next)")
 
 
+@contextlib.contextmanager
+def not_stopped(hidden: bool = True) -> Iterator[None]:
+    """While a hidden prompt (``hidden``) is up, SIGTSTP (Ctrl-Z, ``kill -TSTP``) is ignored: it would stop the referee
+    with a side's dice left on the shared screen (thirty-fourth breaker, LOW 32), or, at a one-shot hidden prompt, leave
+    the placing the player goes on typing unseen to the shell, echoed and kept in its history (thirty-fifth breaker,
+    HIGH 2). Elsewhere, and where the platform has no SIGTSTP or this is no main thread, nothing changes; the handler
+    before is put back."""
+    number = getattr(signal, "SIGTSTP", None)
+    if not hidden or number is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(number, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(number, previous)
+
+
+def without_control(answer: str) -> str:
+    """``answer`` without its control characters (Unicode category Cc): a key such as Ctrl-Z typed at a hidden prompt,
+    where SIGTSTP is ignored, is read as a character (``\\x1a``) the player cannot see, and a correct answer typed after it
+    was refused (thirty-fifth breaker, MED 4). ``without_control("\\x1abattle 4,3 power 3")`` -> ``"battle 4,3 power 3"``."""
+    return "".join(char for char in answer if unicodedata.category(char) != "Cc")
+
+
 def hidden_prompt(text: str, instead: str) -> str:
-    """Ask ``text`` with hidden input (on standard error) and return the answer.
+    """Ask ``text`` with hidden input (on standard error) and return the answer, without control characters
+    (:func:`without_control`); Ctrl-Z does not stop the referee while it is asked (:func:`not_stopped`).
 
     Hidden input needs a terminal: when standard input is none (a pipe, a file, no terminal at all) or
     the terminal cannot hide what is typed, this raises a ``click.ClickException`` of one line saying
@@ -617,10 +647,10 @@ def hidden_prompt(text: str, instead: str) -> str:
     refusal = f"hidden input needs a terminal, and standard input is not one: {instead}"
     if not stdin_is_terminal():
         raise click.ClickException(refusal)
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), not_stopped():
         warnings.simplefilter("error", getpass.GetPassWarning)  # getpass would echo the answer: refuse instead
         try:
-            return click.prompt(text, hide_input=True, err=True)
+            return without_control(click.prompt(text, hide_input=True, err=True))
         except getpass.GetPassWarning:
             raise click.ClickException(refusal) from None
 

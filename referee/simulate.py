@@ -186,8 +186,11 @@ def execute(tasks: list[tuple[str, tuple, tuple[int, ...]]], db_path: Path, jobs
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
         pool = context.Pool(processes=jobs, initializer=_worker, initargs=(db_path,))
+        workers = {child.pid for child in multiprocessing.active_children()}
         try:
-            for task, result in zip(tasks, pool.imap(_task, tasks), strict=True):
+            results = pool.imap(_task, tasks)
+            for task in tasks:
+                result = _next_result(results, workers)
                 done.append(result)
                 if progress is not None:
                     progress(len(task[2]))
@@ -202,6 +205,25 @@ def execute(tasks: list[tuple[str, tuple, tuple[int, ...]]], db_path: Path, jobs
         out.append(records)
         defects.extend(found)
     return out
+
+
+class WorkerDied(RuntimeError):
+    """A worker process of :func:`execute` ended before its games were played (``kill -9``, the out-of-memory killer):
+    its games would never come back. ``str(error)`` is one line for the user."""
+
+
+def _next_result(results: Any, workers: set[int | None]) -> Any:
+    """The next result of the pool's ``imap`` iterator ``results``, waited for half a second at a time; raises
+    :class:`WorkerDied` once a process of ``workers`` (the pool's, by process id) is gone: ``multiprocessing.Pool``
+    replaces a dead worker but never gives its task to another, and the run waited for ever (thirty-fifth breaker,
+    MED 7)."""
+    while True:
+        try:
+            return results.next(timeout=0.5)
+        except multiprocessing.TimeoutError:
+            if not workers <= {child.pid for child in multiprocessing.active_children()}:
+                raise WorkerDied("a worker process died (killed, or out of memory?) before its games were played: nothing "
+                                 "was written; run again (fewer --jobs use less memory)") from None
 
 
 def chunks(seed: int, games: int) -> list[tuple[int, ...]]:

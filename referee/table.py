@@ -623,19 +623,24 @@ class TableSession:
         typed = exact if exact is not None else self.table.typed_value(text, self.state)
         if typed is not None:  # a value as written (a hex `R`, `7` or `C4`, a card) before any beginning of a choice
             return self._start(typed)
-        named = [c for c in question.choices if any(w.startswith(slug) for w in c.words)] if len(slug) > 1 else []
+        # a choice is begun by one of its words or by its label's first word, the action it names (`forgo`, `take`, `learn`):
+        # thirty-fifth breaker, MED 9 (`forgo`, `k`, `a` and `t` were "not an answer here" where a choice began with them)
+        offered = [*question.choices, *([question.default] if question.default is not None and question.default not in question.choices else [])]
+        named = [c for c in offered if any(w.startswith(slug) for w in (*c.words, _slug(c.label.split(" ", 1)[0])))] if slug else []
         begun = sorted({k for k in question.values if k.startswith(slug)}) if slug else []
-        if len(named) == 1 and not begun:
+        if len(named) == 1 and not begun and len(slug) > 1:
             return self._chosen(named[0], typed_dice=None, question=question)
+        number = ", or its number" if question.numbered and any(c in question.choices for c in named) else ""
         value = _match(question.values, slug) or _match(question.values, word)
         if value is not None and len(slug) == 1 and slug not in question.values and word not in question.values:
             # one letter is a slip as often as a name (thirty-third breaker, LOW 8: `r`, just after Randven was refused,
             # was read as Elder Rhun, and the Battle Loss row with it): named, never taken
-            return Reply(error=f"{text!r} could be {', '.join(begun[:8])}: type more of it.")
+            return Reply(error=f"{text!r} could be {', '.join(([c.label for c in named] + begun)[:8])}: type more of it{number}.")
         several = begun if value is None else []
         candidates = [c.label for c in named] + several
         if (len(candidates) > 1 or (len(slug) == 1 and candidates)) and not any(w.startswith("-") for w in text.split()):
-            return Reply(error=f"{text!r} could be {', '.join(candidates[:8])}{' ...' if len(candidates) > 8 else ''}: type more of it.")
+            return Reply(error=f"{text!r} could be {', '.join(candidates[:8])}{' ...' if len(candidates) > 8 else ''}: type more of "
+                               f"it{number}.")
         if value is not None:
             return self._start(value)
         if _number(word) and question.choices and question.numbered:

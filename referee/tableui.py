@@ -15,7 +15,7 @@ import itertools
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +35,7 @@ from pnp.entry import Terminated
 from pnp.oneline import numbers_unmarked
 from referee import glyphs
 from referee import save as savefile
-from referee.clitools import wrap_cells
+from referee.clitools import not_stopped, without_control, wrap_cells
 from referee.errors import RefereeError, undisclosed
 from referee.savelock import LockError, held
 from referee.table import Reply, TableSession
@@ -89,7 +89,7 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         text, question, _ = session.prompt()
         if question is not None and question.gate and question.holder != opened:
             try:  # the secret is not the first thing on the screen of whoever is at the keyboard (Question.gate)
-                with _not_stopped(True):
+                with not_stopped(True):
                     typed = prompt.prompt(_wrapped(f"{question.gate}: ", prompt.output.get_size().columns),
                                           bottom_toolbar=lambda: _fitted(session.table.toolbar(session.state)))
             except KeyboardInterrupt:
@@ -127,9 +127,10 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         try:
             asking = secret if hidden else prompt
             try:
-                with _not_stopped(hidden):
+                with not_stopped(hidden):
                     line = asking.prompt(_wrapped(text, asking.output.get_size().columns),
                                          bottom_toolbar=lambda: _fitted(session.table.toolbar(session.state)))
+                line = without_control(line)  # Ctrl-Z read as an unseen ^Z refused the answer typed after it (35th breaker, MED 4)
             finally:
                 if hidden:
                     with contextlib.suppress(OSError):  # a terminal closed under it (SIGHUP) shows nothing any more
@@ -187,25 +188,6 @@ def _saved_line(session: TableSession) -> str:
         return f"Saved: {session.path}. {with_given(session.game.next_line())}"
     given = GIVEN.get() or f"--save {shell_quoted(str(session.path))}"
     return f"Saved: {session.path}. Continue with `referee {session.table.name} play {given}`."
-
-
-@contextlib.contextmanager
-def _not_stopped(hidden: bool) -> Iterator[None]:
-    """While a hidden prompt (``hidden``) is on the screen, SIGTSTP (``kill -TSTP``; Ctrl-Z is ignored there already) does
-    not stop the session with a side's dice left on the shared screen (thirty-fourth breaker, LOW 32); elsewhere, and
-    where the platform has no SIGTSTP or this is no main thread, nothing changes."""
-    import signal
-    import threading
-
-    number = getattr(signal, "SIGTSTP", None)
-    if not hidden or number is None or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(number, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(number, previous)
 
 
 class _History(InMemoryHistory):

@@ -274,8 +274,11 @@ def test_an_encoding_that_cannot_show_a_name_prints_a_replacement_never_a_traceb
     status = subprocess.run([*base, "status", "--save", str(save), "--db", str(DB_PATH)], capture_output=True, env=ascii_env, cwd=ROOT)
     assert status.returncode == 0 and b"Zoe (Shadowmajik)" in status.stdout, status.stdout
     other = tmp_path / "other.toml"
-    subprocess.run([*base, "new", "--seed", "3", "--wardens", "B\u00e4", "--shadowmajik", "B\u00f6\u200dx", "--save", str(other), "--db",
+    subprocess.run([*base, "new", "--seed", "3", "--wardens", "B\u00e4", "--shadowmajik", "Box", "--save", str(other), "--db",
                     str(DB_PATH)], capture_output=True, env=ascii_env, cwd=ROOT, check=True)
+    # a joiner between Latin letters is refused as typed now (thirty-fifth breaker, MED 8); a save written before still loads
+    other.write_text(other.read_text(encoding="utf-8").replace('shadowmajik = "Box"', 'shadowmajik = "B\\u00f6\\u200dx"'),
+                     encoding="utf-8")
     status = subprocess.run([*base, "status", "--save", str(other), "--db", str(DB_PATH)], capture_output=True, env=ascii_env, cwd=ROOT)
     assert b"Ba (Wardens)" in status.stdout and b"Box (Shadowmajik)" in status.stdout and b"?" not in status.stdout
 
@@ -889,7 +892,7 @@ def test_a_seal_that_cannot_be_opened_is_forfeited_never_a_dead_end(tmp_path):
     import shlex
 
     out = CliRunner().invoke(main, shlex.split(offered[0])[1:], env={"LASSADAR_DUEL_SAVE": str(save)})
-    assert out.exit_code == 0 and "forfeited its sealed placing" in out.output, out.output
+    assert out.exit_code == 0 and "forfeited their sealed placing" in out.output, out.output
     game = duel_game.load(save, DB)
     assert game.state.last is not None and game.state.last.numbers.shadowmajik == 0 and game.state.last.winner == "wardens"
     assert game.state.last.void == ("shadowmajik",) and "forfeited" in run("duel", "log", save=save)
@@ -1132,8 +1135,10 @@ def test_the_duel_prompts_read_one_shot_words_with_quotes(tmp_path):
     reply = session.answer("reveal --open wardens='battle 2,2 power 1#salt' --open shadowmajik='battle 6,6 power 6#salt'")
     assert reply.error is None and session.game.state.last is not None, reply
     assert session.game.state.last.numbers.shadowmajik == 12
-    reply = session.answer("commit --player wardens --assign 'battle 3,3 power 5")  # a quote not closed: one line, the text not quoted
-    assert reply.error is not None and "quote" in reply.error and "3,3" not in reply.error
+    reply = session.answer("commit --player wardens --assign 'battle 3,3 power 5")  # a placing at the shared Location prompt:
+    assert reply.error is not None and reply.wipe and "3,3" not in reply.error  # wiped (thirty-fifth breaker, MED 5)
+    reply = session.answer("commit --player wardens --sealed 'abc")  # a quote not closed: one line, the text not quoted
+    assert reply.error is not None and "quote" in reply.error and "abc" not in reply.error
 
 
 def test_next_naming_the_card_fought_says_it_is_on_the_table(tmp_path):
@@ -2039,6 +2044,18 @@ def test_a_name_that_breaks_a_line_or_prints_as_nothing_is_refused(tmp_path, nam
     ("\ud7ff", "U+D7FF: it is not a character Unicode assigns"),
     ("Ana\x1b[31m", "control characters"),
     ("x" * 41, "at most 40 characters, not 41"),
+    # thirty-fifth breaker, MED 8: Default_Ignorable_Code_Point characters outside an emoji sequence or a script they shape
+    ("Ana\U000E0041", "U+E0041 (TAG LATIN CAPITAL LETTER A) there: it prints as nothing"),
+    ("An\u200da", "U+200D (ZERO WIDTH JOINER) there: it prints as nothing"),
+    ("An\u200ca", "U+200C (ZERO WIDTH NON-JOINER) there: it prints as nothing"),
+    ("An\u034fa", "U+034F (COMBINING GRAPHEME JOINER) there: it prints as nothing"),
+    ("An\u115fa", "U+115F (HANGUL CHOSEONG FILLER) there: it prints as nothing"),
+    ("Ana\u3164", "U+3164 (HANGUL FILLER) there: it prints as nothing"),
+    ("Ana\ufe0f", "U+FE0F (VARIATION SELECTOR-16) there: it prints as nothing"),
+    ("Ana\u200d", "U+200D (ZERO WIDTH JOINER) there: it prints as nothing"),
+    ("\u2764\ufe0f\u200d\U0001F525", None),  # the heart on fire: VS16 after an emoji, then a joiner between two
+    ("1\ufe0f\u20e3", None),  # the keycap one
+    ("\U0001F469\U0001F3FD\u200d\u2695\ufe0f", None),  # a health worker with a skin tone
 ])
 def test_a_name_is_refused_for_what_it_holds_and_joining_characters_pass(tmp_path, name, says):
     """Thirty-second breaker (MED 2, LOW 7): names with a zero width joiner or non-joiner (Persian, Indic scripts, emoji
@@ -3103,3 +3120,62 @@ def test_a_save_name_too_long_for_the_files_beside_it_is_one_line_with_the_way_o
     assert len(result.output.strip().splitlines()) == 1 and list(tmp_path.iterdir()) == []
     fits = tmp_path / ("a" * (most - len(".toml")) + ".toml")
     assert CliRunner().invoke(main, ["duel", "new", "--seed", "3", "--save", str(fits), "--db", str(DB_PATH)]).exit_code == 0
+
+
+@pytest.mark.parametrize("command, until, typed", [
+    (["commit", "--player", "wardens"], b"(hidden):", b"battle 4,3 power 3\r"),  # HIGH 2: the one-shot hidden prompt
+    (["seal", "--player", "wardens"], b"(hidden):", b"battle 4,3 power 3\r"),
+    (["roll", "--player", "wardens"], b"Press any key", b"x"),  # LOW 14: the dice left on screen above the shell's prompt
+])
+def test_sigtstp_at_a_one_shot_hidden_prompt_does_not_stop_the_referee(tmp_path, command, until, typed):
+    """Thirty-fifth breaker, HIGH 2 and LOW 14: Ctrl-Z (SIGTSTP) at `referee duel commit`'s or `seal`'s hidden prompt stopped
+    the referee, and the placing the player went on typing unseen went to the shell, echoed and kept in its history; at
+    `roll`'s "press any key" it left the dice on screen. SIGTSTP is ignored while they are up: the process is not stopped,
+    and what is typed next is its answer."""
+    import fcntl
+    import os
+    import pty
+    import select
+    import signal
+    import struct
+    import subprocess
+    import sys
+    import termios
+    import time
+
+    save = tmp_path / "z.toml"
+    run("duel", "new", "--seed", "5", save=save)
+    run("duel", "marker", "1", save=save)
+    args = [*command, "--save", str(save)] if command[0] != "seal" else command
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    with subprocess.Popen([sys.executable, "-m", "referee", "duel", *args, "--db", str(DB_PATH)], stdin=follower,
+                          stdout=follower, stderr=follower, env={**os.environ, "TERM": "xterm", "NO_COLOR": "1"}, cwd=tmp_path,
+                          process_group=0) as process:  # not a new session: its stop signals would be discarded
+        os.close(follower)
+        try:
+            written, deadline = b"", time.monotonic() + 60
+            while until not in written and time.monotonic() < deadline:
+                if select.select([leader], [], [], 0.5)[0]:
+                    written += os.read(leader, 65536)
+            time.sleep(0.3)
+            process.send_signal(signal.SIGTSTP)
+            time.sleep(0.5)
+            state = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            assert state != "T", "stopped by SIGTSTP"
+            os.write(leader, typed)
+            written += _read_until_closed(leader)
+            code = process.wait(timeout=60)
+        finally:
+            if process.poll() is None:
+                process.send_signal(signal.SIGCONT)
+                process.kill()
+    os.close(leader)
+    shown = written.decode(errors="replace")
+    assert code == 0, shown
+    if command[0] == "commit":
+        assert duel_game.load(save, DB).state.hands.wardens.committed, shown
+    elif command[0] == "seal":
+        assert "Seal of the Wardens' placing" in shown, shown
+    else:
+        assert "\x1b[3J" in shown[shown.index("Press any key"):], shown

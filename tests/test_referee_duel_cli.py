@@ -773,3 +773,14 @@ def test_play_on_a_saved_game_checks_the_row_before_offering_new_with_it(tmp_pat
     run(save, "new --seed 5")
     said = run(save, "play --row 1,2,3,4,5,6,7", code=1)
     assert "--row: Location 1 is a position in the row" in said and "new --force" not in said, said
+
+
+def test_one_option_of_a_new_game_sets_it_up_and_recall_names_none(tmp_path):
+    """Thirty-fifth breaker, LOW 14: `play --row ...` on a saved game said "--row set up a new game" (sets), and `recall no`
+    said "no Location 'no'; this game's row: ..." without the `none` that takes no cube back."""
+    save = tmp_path / "d.toml"
+    run(save, "new --seed 5")
+    said = run(save, "play --wardens Zed", code=2)
+    assert "--wardens sets up a new game" in said, said
+    said = run(save, "recall no --player wardens", code=2)
+    assert "no Location 'no'" in said and "or `none` to take no cube back" in said, said

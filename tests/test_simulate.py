@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -86,3 +87,37 @@ def test_the_difficulties_stay_ordered():
     for easier, harder in ((rates[0], rates[1]), (rates[1], rates[2])):
         margin = 1.96 * math.sqrt((easier * (1 - easier) + harder * (1 - harder)) / games)
         assert easier - harder > margin, (rates, margin)
+
+
+def test_a_worker_that_dies_ends_the_run_in_one_line(tmp_path):
+    """Thirty-fifth breaker, MED 7: `referee simulate --jobs 2` waited for ever once a worker process died (`kill -9`, as
+    the out-of-memory killer does): the pool replaced it, and its games never came back. The run ends with one line and
+    exit status 1; nothing is printed on standard output, and no worker is left running."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    run = subprocess.Popen([sys.executable, "-m", "referee", "simulate", "--jobs", "2", "--games", "1000", "--difficulty",
+                            "normal", "--json"], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+    children = Path(f"/proc/{run.pid}/task/{run.pid}/children")
+    try:
+        deadline = time.monotonic() + 60
+        workers: list[int] = []
+        while len(workers) < 2 and time.monotonic() < deadline and run.poll() is None:
+            time.sleep(0.1)
+            workers = [int(pid) for pid in children.read_text().split()] if children.exists() else []
+        assert len(workers) == 2, workers
+        os.kill(workers[0], signal.SIGKILL)
+        out, err = run.communicate(timeout=30)
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.communicate()
+    assert run.returncode == 1 and out == "", (run.returncode, out, err)
+    assert err.splitlines() == ["Error: a worker process died (killed, or out of memory?) before its games were played: "
+                                "nothing was written; run again (fewer --jobs use less memory)"], err
+    time.sleep(0.5)
+    assert not Path(f"/proc/{workers[1]}").exists() or "Z" in Path(f"/proc/{workers[1]}/stat").read_text().split()[2]

@@ -2081,10 +2081,12 @@ def test_a_hidden_prompt_is_not_stopped_by_sigtstp():
     prompts keep the default, and the handler is put back."""
     import signal
 
+    from referee import clitools
+
     before = signal.getsignal(signal.SIGTSTP)
-    with tableui._not_stopped(True):
+    with clitools.not_stopped(True):
         assert signal.getsignal(signal.SIGTSTP) == signal.SIG_IGN
-    with tableui._not_stopped(False):
+    with clitools.not_stopped(False):
         assert signal.getsignal(signal.SIGTSTP) == before
     assert signal.getsignal(signal.SIGTSTP) == before
 
@@ -2119,3 +2121,189 @@ def test_a_sides_rolled_dice_are_never_the_first_thing_a_session_shows(tmp_path)
         pipe.send_text("battle 4,3 power 3 spare 5\rquit\r")
         tableui.run(session, input=pipe, output=PlainTextOutput(io.StringIO()), console=Console(file=io.StringIO(), width=200))
     assert load_duel(save, DB).log.events == before
+
+
+def test_ctrl_z_at_a_one_shot_hidden_prompt_neither_stops_the_referee_nor_enters_the_answer(monkeypatch):
+    """Thirty-fifth breaker, HIGH 2 and MED 4: Ctrl-Z at `referee duel commit`'s (and `seal`'s) hidden prompt stopped the
+    referee, and the placing typed on unseen went to the shell, echoed and kept in its history. While the one-shot hidden
+    prompt is up SIGTSTP is ignored (the handler before is put back), and a control character read into the answer is
+    dropped."""
+    import signal
+
+    from referee import clitools
+
+    seen = []
+
+    def asked(text, hide_input, err):
+        seen.append(signal.getsignal(signal.SIGTSTP))
+        return "\x1abattle 4,3 power 3\x1a spare 5"
+
+    before = signal.getsignal(signal.SIGTSTP)
+    monkeypatch.setattr(clitools, "stdin_is_terminal", lambda: True)
+    monkeypatch.setattr(click, "prompt", asked)
+    assert clitools.hidden_prompt("your placing (hidden)", "use --assign") == "battle 4,3 power 3 spare 5"
+    assert seen == [signal.SIG_IGN] and signal.getsignal(signal.SIGTSTP) == before
+
+
+def test_ctrl_z_at_the_tables_hidden_prompt_is_dropped(tmp_path):
+    """Thirty-fifth breaker, MED 4: at the table's hidden prompt (SIGTSTP ignored) Ctrl-Z was read as an unseen ^Z, and the
+    correct placing typed after it was refused as "(what you typed) is not an answer here". The key is dropped: the
+    placing is committed."""
+    save = tmp_path / "duel.toml"
+    one_shot("duel", save, "new --seed 5")
+    one_shot("duel", save, "marker 3")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    with create_pipe_input() as pipe:
+        pipe.send_text("\x1abattle 3,5\x1a power 6\r\x04")
+        tableui.run(session, input=pipe, output=DummyOutput(), console=Console(file=io.StringIO(), width=100))
+    last = events_of(save)[-1]
+    assert last["type"] == "commit" and last["side"] == "wardens", last
+
+
+@pytest.mark.parametrize("typed", ["commit --player wardens --assign 'battle 3,5 power 6'",
+                                   'commit --assign "battle 3,5 cast 4" --player wardens',
+                                   "commit --player wardens --assign='battle 3,5 power 6'"])
+def test_a_one_shot_commit_with_its_placing_at_the_location_prompt_is_wiped(tmp_path, typed):
+    """Thirty-fifth breaker, MED 5: the one-shot words `commit --player wardens --assign 'battle 3,5 power 6'` (without
+    `referee duel`) typed at the shared Location prompt stayed on screen and in the scrollback, where the bare placing and
+    `referee duel commit ...` are wiped. Wiped too; nothing is played, and a command's words without a placing are not."""
+    save = tmp_path / "d.toml"
+    one_shot("duel", save, "new --seed 5")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    reply = session.answer(typed)
+    assert reply.wipe and reply.error is not None and "3,5" not in reply.error and not session.game.log.events
+    assert not session.answer("marker 3").wipe and session.game.log.events
+
+
+def _opening_line(side: str, opening: str) -> str:
+    """The Opening line `referee duel seal --player SIDE` prints for ``opening``."""
+    from referee.duel import rules as duel_rules
+
+    return f"Opening of the {duel_rules.possessive(duel_rules.SIDE_NAMES[side])} placing (keep it secret until the reveal): {opening}"
+
+
+@pytest.mark.parametrize("order", [("wardens", "shadowmajik"), ("shadowmajik", "wardens")])
+def test_the_whole_opening_lines_pasted_at_the_tables_reveal_prompt_are_taken(tmp_path, order):
+    """Thirty-fifth breaker, MED 6: the whole `Opening of the ... placing (...)` lines `referee duel seal` printed, pasted on
+    the reveal prompt (README: they may be pasted whole at the table's prompts), were refused as "type 2 openings as
+    `referee duel seal` printed them". Each line names its side: taken, in either order, as `--open` takes it."""
+    session, openings = _both_sealed_at_the_table(tmp_path)
+    reply = session.answer(" ".join(_opening_line(side, openings[side]) for side in order))
+    assert reply.error is None and isinstance(reply.played, dev.Reveal), reply
+    last = session.game.state.last
+    assert last is not None and (last.assignments.wardens.text(), last.assignments.shadowmajik.text()) == (
+        "battle 3,5 power 6", "battle 1,2 power 5")
+
+
+def test_one_whole_opening_line_at_the_tables_reveal_prompt_is_taken(tmp_path):
+    """Thirty-fifth breaker, MED 6: with one side sealed, its whole Opening line was refused; the line of the other side,
+    which sealed nothing, is refused and nothing is written."""
+    from referee.duel import rules as duel_rules
+
+    save = tmp_path / "duel.toml"
+    one_shot("duel", save, "new --seed 8")
+    one_shot("duel", save, "marker 1")
+    one_shot("duel", save, f"commit --player wardens --sealed {duel_rules.seal('wardens', dev.parse_assignment('battle 2,3 power 4'), 'abc')}")
+    one_shot("duel", save, "commit --player shadowmajik --assign 'battle 1,1 power 1'")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    before = save.read_bytes()
+    reply = session.answer(_opening_line("shadowmajik", "battle 2,3 power 4#abc"))
+    assert reply.error is not None and reply.played is None and save.read_bytes() == before
+    reply = session.answer(_opening_line("wardens", "battle 2,3 power 4#abc"))
+    assert reply.error is None and isinstance(reply.played, dev.Reveal), reply
+    assert session.game.state.last is not None and session.game.state.last.numbers.wardens == 5
+
+
+def test_the_opening_line_given_as_a_seal_says_so(tmp_path):
+    """Thirty-fifth breaker, LOW 13: the Opening line pasted where the Seal line goes was "a quote is not closed" at the
+    table's hidden prompt and "`o`, `p`, `n` ... are no hex digits" at `commit --sealed`. Both say it is the Opening line
+    and to give the Seal line; nothing is committed."""
+    save = tmp_path / "duel.toml"
+    one_shot("duel", save, "new --seed 8")
+    one_shot("duel", save, "marker 1")
+    line = _opening_line("wardens", "battle 2,3 power 4#abc")
+    before = save.read_bytes()
+    result = CliRunner().invoke(main, ["duel", "commit", "--player", "wardens", "--sealed", line, "--save", str(save)])
+    assert result.exit_code == 1 and "this is the Opening line" in result.output and save.read_bytes() == before, result.output
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    reply = session.answer(line)
+    assert reply.error is not None and "this is the Opening line" in reply.error and save.read_bytes() == before
+
+
+def test_reveal_open_takes_the_whole_opening_line_and_refuses_it_under_the_other_side(tmp_path):
+    """Thirty-fifth breaker, LOW 13: `--open "Opening of the Wardens' placing (...): ..."` (the line alone) was "write
+    SIDE=VALUE", and `--open "wardens=Opening of the Shadowmajik's ..."` was taken as the Wardens'. The line alone is its
+    side's; under the other side's name it is refused, the save unchanged."""
+    session, openings = _both_sealed_at_the_table(tmp_path)
+    save = session.path
+    before = save.read_bytes()
+    args = ["duel", "reveal", "--save", str(save)]
+    crossed = CliRunner().invoke(main, [*args, "--open", f"wardens={_opening_line('shadowmajik', openings['shadowmajik'])}",
+                                        "--open", _opening_line("wardens", openings["wardens"])])
+    assert crossed.exit_code == 1 and "Shadowmajik's Opening line, given as wardens=" in crossed.output, crossed.output
+    assert save.read_bytes() == before
+    result = CliRunner().invoke(main, [*args, "--open", _opening_line("wardens", openings["wardens"]),
+                                       "--open", _opening_line("shadowmajik", openings["shadowmajik"])])
+    assert result.exit_code == 0, result.output
+    assert load_duel(save, DB).state.last.assignments.shadowmajik.text() == "battle 1,2 power 5"
+
+
+def _all_cubes_out(tmp_path) -> TableSession:
+    """A duel at the Wardens' recall prompt with their three cubes out (Rift of Sael, Glasswater Ford, Stonewatch)."""
+    save = tmp_path / "rc.toml"
+    one_shot("duel", save, "new --seed 5 --row rift,glass,ember,stone,gale,tide,ash")
+    for location in (1, 2, 4, 5):
+        one_shot("duel", save, f"marker {location}")
+        one_shot("duel", save, "commit --player wardens --assign 'battle 2,2 power 1 spare 1'")
+        one_shot("duel", save, "commit --player shadowmajik --assign 'battle 1,1 power 1 spare 1'")
+        one_shot("duel", save, "reveal")
+    return TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+
+
+def test_a_choices_own_word_and_one_letter_at_the_recall_prompt(tmp_path):
+    """Thirty-fifth breaker, MED 9: at the recall prompt ("4 Forgo the 1 space") `forgo` was "'forgo' is not an answer
+    here", and `f`, `t`, `take` the same, untrue. The choice's own word is taken; one letter, or a word several choices
+    begin with, is answered with the choices it could mean; nothing is played until then."""
+    session = _all_cubes_out(tmp_path)
+    assert session.prompt()[0].startswith("Wardens: take a cube back")
+    for typed, says in (("f", "'f' could be Forgo the 1 space: type more of it, or its number."),
+                        ("t", "'t' could be Take a cube back from Rift of Sael, Take a cube back from Glasswater Ford, Take a "
+                              "cube back from Stonewatch: type more of it, or its number."),
+                        ("take", "'take' could be Take a cube back from Rift of Sael")):
+        reply = session.answer(typed)
+        assert reply.played is None and reply.error is not None and reply.error.startswith(says), reply
+    reply = session.answer("forgo")
+    assert reply.error is None and reply.played == dev.Recall("wardens", None), reply
+
+
+@pytest.mark.parametrize("letter, could_be", [("k", "Learn Knot (free)"), ("d", "Learn Deep Root (3 Mana)"),
+                                              ("s", "Learn Shard Knives (free), Learn Still Water (free), Learn nothing now")])
+def test_one_letter_at_learn_a_spell_names_the_choices_it_begins(tmp_path, letter, could_be):
+    """Thirty-fifth breaker, MED 9: at the Council's "Learn a spell" `k` (Knot), `d` (Deep Root) and `s` were "'k' is not
+    an answer here". One letter is answered with the choices a word of theirs begins with (README), never taken."""
+    save = tmp_path / "ol.toml"
+    one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 3")
+    one_shot("solo", save, "draw --card wardenkeep")
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    session.answer("")
+    assert session.prompt()[0].startswith("Learn a spell")
+    events = len(session.game.log.events)
+    reply = session.answer(letter)
+    assert reply.error == f"{letter!r} could be {could_be}: type more of it, or its number." and reply.played is None, reply
+    assert len(session.game.log.events) == events
+
+
+def test_the_bottom_line_says_the_marker_left_the_row_once_its_location_was_won(tmp_path):
+    """Thirty-fifth breaker, LOW 12: after the Wardens won The Ember Gate, round 2's bottom line said `marker: not placed
+    yet`, as if the game had not begun. It says the marker is off the row, to be placed; round 1 keeps "not placed yet"."""
+    save = tmp_path / "mk.toml"
+    one_shot("duel", save, "new --seed 5 --row ember,glass,rift,lantern,barrow,ash,tide")
+    table = DuelTable(DB, duel_parse)
+    assert "marker: not placed yet" in table.toolbar(load_duel(save, DB).state)
+    one_shot("duel", save, "marker 1")
+    one_shot("duel", save, "commit --player wardens --assign 'battle 6,6 power 6'")
+    one_shot("duel", save, "commit --player shadowmajik --assign 'battle 1,1 power 1'")
+    one_shot("duel", save, "reveal")
+    state = load_duel(save, DB).state
+    assert state.phase == "marker" and state.controlled_by("wardens")
+    assert "marker: off the row (its Location was won), to be placed" in table.toolbar(state), table.toolbar(state)

@@ -677,10 +677,13 @@ def check_duel(context: CheckContext) -> None:
     if rules.battle_dice != 2:
         context.report(("duel", "rules", "battle_dice"), f"{rules.battle_dice} Battle dice; a placing is two Battle dice and an "
                                                           f"active die (the referee reads `battle A,B`): battle_dice = 2")
-    elif rules.dice_per_player < rules.battle_dice + 1:
-        context.report(("duel", "rules", "dice_per_player"), f"{rules.dice_per_player} dice a player, too few for "
-                                                              f"{rules.battle_dice} Battle dice and an active die: at least "
-                                                              f"{rules.battle_dice + 1}")
+    elif rules.dice_per_player != rules.battle_dice + 2:
+        # "Players each take 4 dice", "placed adjacent to the four corners", "reveal their 3 placed dice": two Battle
+        # dice, one active die, the fourth set aside (ruling 71); a placing names one spare die (`spare N`), and a
+        # fifth die rolled by the referee left a placing no save could read (thirty-fifth referee breaker, HIGH 1)
+        context.report(("duel", "rules", "dice_per_player"), f"{rules.dice_per_player} dice a player; the rules play "
+                                                              f"{rules.battle_dice + 2}: {rules.battle_dice} Battle dice, an "
+                                                              f"active die and one set aside (ruling 71)")
     if duel.rules.track_marker_cubes + duel.rules.deployable_cubes != duel.rules.cubes_per_player:
         context.report(("duel", "rules", "deployable_cubes"), "track_marker_cubes + deployable_cubes must equal cubes_per_player")
     sides = sorted(p.side for p in duel.player)

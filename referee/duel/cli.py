@@ -60,16 +60,16 @@ def _assignment(text: str) -> ev.Assignment:
         raise clitools.fail(error) from None
 
 
-def _location(db: Database, state: State | None, text: str) -> str:
+def _location(db: Database, state: State | None, text: str, also: str = "") -> str:
     """The Location ``text`` names (:func:`rules.location_id`; its number in the row needs ``state``, and a
     beginning several share is read among the Locations the legal events offer now, as the table reads it).
     Raises ``click.BadParameter`` of one line naming the argument LOCATION (round 19: ``marker 99``
-    did not say which argument was wrong)."""
+    did not say which argument was wrong); ``also`` is added to its end (`recall`'s "or `none`")."""
     try:
         return rules.location_id(db, text, [p.id for p in state.row] if state is not None else None,
                                  legal.choosable_locations(state, db) if state is not None else None)
     except ParseError as error:
-        raise click.BadParameter(clitools.fail(error).message, param_hint="LOCATION") from None
+        raise click.BadParameter(clitools.fail(error).message + also, param_hint="LOCATION") from None
 
 
 def _new_game(db: Database, seed: int, names: PerSide[str], row: str | None, dice_scheme: DiceScheme) -> duel_game.DuelGame:
@@ -185,6 +185,21 @@ def _same_side(side: Side, text: str) -> None:
         raise ev.EventError(problem)
 
 
+def _opening_with_side(item: str) -> str:
+    """An ``--open`` value as ``SIDE=OPENING``: the whole Opening line `referee duel seal` printed, given alone, is its
+    side's (it names it); a side written before the Opening line of the other side is refused in one line (thirty-fifth
+    breaker, LOW 13: the line alone was "write SIDE=VALUE", and under the other side's name it was taken)."""
+    named = rules.opening_line_side(item)
+    if named is not None:
+        return f"{named}={item}"
+    side, sep, value = item.partition("=")
+    named = rules.opening_line_side(value)
+    if sep and named is not None and side.strip().lower() in SIDES and side.strip().lower() != named:
+        raise click.ClickException(f"--open: this is the {rules.possessive(rules.SIDE_NAMES[named])} Opening line, given as "
+                                   f"{side.strip().lower()}=: give it alone, or as {named}=...")
+    return item
+
+
 def reveal_event(openings: Sequence[str], rerolls: Sequence[str], state: State | None = None) -> ev.Reveal:
     """The event of ``referee duel reveal [--open SIDE='ASSIGNMENT#SALT' ...] [--reroll SIDE=D,D ...]``:
     each sealed placing opened with its assignment and salt (R77; read by :func:`ev.parse_opening`, as the table reads
@@ -194,7 +209,7 @@ def reveal_event(openings: Sequence[str], rerolls: Sequence[str], state: State |
     (one line) for an option not written ``SIDE=VALUE``, an opening without its salt, or a die off the die; with the
     game's ``state``, an opening of a side that committed no seal is refused first as the rules refuse it (twenty-seventh
     breaker: it was told how to write an opening, and then that there was nothing to open)."""
-    opened = _pairs(openings, "--open")
+    opened = _pairs([_opening_with_side(item) for item in openings], "--open")
     typed = _pairs(rerolls, "--reroll")
     fields: dict[str, Any] = {}
     for side in opened:
@@ -223,7 +238,9 @@ def recall_event(words: Sequence[str], side: Side | None, db: Database, state: S
         if state is None:
             raise click.UsageError("recall: give --player SIDE (the round's winner is read from the game)")
         side = state.last.winner if state.last is not None and state.last.winner is not None else "wardens"
-    return ev.Recall(side, None if location.strip().lower() == "none" else _location(db, state, location))
+    # `recall no` was "no Location 'no'; this game's row: ..." without the word that forgoes (thirty-fifth breaker, LOW 14)
+    return ev.Recall(side, None if location.strip().lower() == "none" else _location(db, state, location,
+                                                                                     "; or `none` to take no cube back"))
 
 
 # ---- Parsing a command line into its event, and back --------------------------------------------------------------
@@ -426,7 +443,8 @@ def roll(side: Side, save_path: Path | None, database_path: Path | None) -> None
         interrupted: KeyboardInterrupt | None = None
         click.echo("Press any key to hide your dice ...", nl=False)
         try:
-            click.getchar()
+            with clitools.not_stopped():  # `kill -TSTP` stopped it with the dice on screen (thirty-fifth breaker, LOW 14)
+                click.getchar()
         except KeyboardInterrupt as error:  # Ctrl-C, or SIGTERM/SIGHUP (pnp.entry.Terminated): the dice hidden all the same
             interrupted = error
         except EOFError:
@@ -626,7 +644,7 @@ def play(wardens_name: str, shadow_name: str, row: str | None, seed: int | None,
                 _new_game(clitools.load_database(database_path), 0, PerSide(wardens_name, shadow_name), row, "per-side")
 
             raise click.UsageError(clitools.with_given(
-                f"{listed(given)} set up a new game, and a game is saved here: play it without "
+                f"{listed(given)} set{'' if len(given) > 1 else 's'} up a new game, and a game is saved here: play it without "
                 f"{'them' if len(given) > 1 else 'it'} (`{CMD} play`), or start a new one with "
                 f"{'them' if len(given) > 1 else 'it'} (`{CMD} new --force {clitools.typed_options()}`, then `{CMD} play`)"))
     if os.environ.get("TERM", "").lower() in ("dumb", "unknown"):  # its prompts would echo the placings and keep the dice on screen

@@ -246,6 +246,59 @@ _JOINING = frozenset({0x200C, 0x200D}) | frozenset(range(0xFE00, 0xFE10)) | froz
 tags): not counted in a name's length, as combining marks are not."""
 
 
+_PRINTS_AS_NOTHING = frozenset({0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x3164, 0xFFA0}) | frozenset(range(0x180B, 0x1810))
+"""Default_Ignorable_Code_Point characters (Unicode's DerivedCoreProperties) that are no format character (category Cf,
+refused as one) and join nothing a name may hold: the combining grapheme joiner, the Hangul fillers, the Khmer inherent
+vowels, the Mongolian variation selectors. Anywhere in a name they print as nothing (thirty-fifth breaker, MED 8:
+``An\u034fa`` and ``Ana\u3164`` looked like "Ana")."""
+
+_JOINING_SCRIPTS = frozenset({"ARABIC", "SYRIAC", "NKO", "MANDAIC", "THAANA", "MONGOLIAN", "DEVANAGARI", "BENGALI", "GURMUKHI",
+                              "GUJARATI", "ORIYA", "TAMIL", "TELUGU", "KANNADA", "MALAYALAM", "SINHALA", "TIBETAN", "MYANMAR",
+                              "KHMER", "JAVANESE", "BALINESE"})
+"""The scripts whose letters a zero width joiner or non-joiner shapes (Arabic and Persian joining forms, Indic conjuncts):
+there they show; between Latin letters they print as nothing."""
+
+
+def _script(char: str) -> str:
+    """The first word of ``char``'s Unicode name (``ARABIC``, ``LATIN``), ``""`` for a character without one."""
+    return unicodedata.name(char, "").split(" ", 1)[0]
+
+
+def _emoji(char: str) -> bool:
+    """Whether ``char`` may begin or continue an emoji sequence: a symbol (category So, or Sk: the skin tones)."""
+    return unicodedata.category(char) in ("So", "Sk")
+
+
+def _invisible_at(name: str, index: int) -> bool:
+    """Whether the Default_Ignorable_Code_Point character at ``index`` of ``name`` prints as nothing there: always for
+    :data:`_PRINTS_AS_NOTHING`; a zero width joiner or non-joiner unless it joins two letters of a script it shapes
+    (:data:`_JOINING_SCRIPTS`) or, the joiner, two emoji (a variation selector or skin tone between); a variation selector
+    (U+FE00-FE0F) unless it follows a symbol, digit or sign (an emoji, a keycap), never a letter; a tag (U+E0020-E007F)
+    unless it is inside a tag sequence after U+1F3F4 (a subdivision flag); an ideographic variation selector unless it
+    follows a CJK ideograph (thirty-fifth breaker, MED 8). Any other character: ``False``."""
+    code = ord(name[index])
+    before = name[index - 1] if index > 0 else ""
+    after = name[index + 1] if index + 1 < len(name) else ""
+    if code in _PRINTS_AS_NOTHING:
+        return True
+    if code in (0x200C, 0x200D):
+        if not before or not after:
+            return True
+        shaped = _script(before) in _JOINING_SCRIPTS and _script(after) in _JOINING_SCRIPTS
+        emoji = code == 0x200D and (_emoji(before) or 0xFE00 <= ord(before) <= 0xFE0F) and _emoji(after)
+        return not (shaped or emoji)
+    if 0xFE00 <= code <= 0xFE0F:
+        return not before or unicodedata.category(before)[0] not in "SNP"
+    if 0xE0020 <= code <= 0xE007F:
+        start = index
+        while start > 0 and 0xE0020 <= ord(name[start - 1]) <= 0xE007E:
+            start -= 1
+        return start == 0 or ord(name[start - 1]) != 0x1F3F4
+    if 0xE0100 <= code <= 0xE01EF:
+        return _script(before) != "CJK"
+    return False
+
+
 def _character_name(char: str) -> str:
     """``U+202E (RIGHT-TO-LEFT OVERRIDE)``: a character said so that any terminal shows it."""
     return f"U+{ord(char):04X}" + (f" ({unicodedata.name(char)})" if unicodedata.name(char, "") else "")
@@ -295,6 +348,9 @@ def name_problem(name: str, typed: bool = True) -> str | None:
         if category in ("Cs", "Co", "Cn"):
             what = {"Cs": "a surrogate", "Co": "a private-use character", "Cn": "not a character Unicode assigns"}[category]
             return f"a player's name cannot hold {_character_name(char)}: it is {what}, which no font prints the same"
+    for index, char in enumerate(name):
+        if typed and _invisible_at(name, index):
+            return f"a player's name cannot hold {_character_name(char)} there: it prints as nothing, and the name would look like another"
     if not name.strip():
         return "a player's name cannot be empty"
     if shown_length(name) > NAME_LENGTH:

@@ -466,10 +466,36 @@ def seal_line_side(text: str) -> Side | None:
     return found.group(1).lower() if found else None  # type: ignore[return-value]
 
 
+_OPENING_LINE = re.compile(r"\s*opening of the (wardens'|shadowmajik's) placing \(keep it secret until the reveal\):\s*",
+                           re.IGNORECASE)
+
+
+def opening_line_side(text: str) -> Side | None:
+    """The side the whole Opening line `referee duel seal` printed names (``Opening of the Wardens' placing (keep it secret
+    until the reveal): battle 3,5 power 6#SALT``), when ``text`` begins with that line; else ``None``."""
+    found = _OPENING_LINE.match(text)
+    return ("wardens" if found.group(1).lower().startswith("wardens") else "shadowmajik") if found else None
+
+
+def opening_lines_as_sides(text: str) -> str | None:
+    """``text`` with each whole Opening line `referee duel seal` printed written as the one-shot ``reveal`` and the table
+    take an opening after its side: ``Opening of the Wardens' placing (...): battle 3,5 power 6#SALT Opening of the
+    Shadowmajik's ...: ...`` -> ``wardens=battle 3,5 power 6#SALT shadowmajik=...``; ``None`` when it holds no such line.
+    Thirty-fifth breaker, MED 6: the lines pasted whole at the table's reveal prompt were refused (README: they may be)."""
+    if not _OPENING_LINE.search(text):
+        return None
+    return _OPENING_LINE.sub(lambda m: f" {'wardens' if m.group(1).lower().startswith('wardens') else 'shadowmajik'}=", text).strip()
+
+
 def seal_line_problem(side: Side, text: str) -> str | None:
     """Why ``text``, the whole line `referee duel seal` printed for the other side, cannot be ``side``'s seal, or ``None``
     (committed, it could only be forfeited at the reveal, ruling 88; thirty-fourth breaker, MED 4: it was committed
-    without a word). The one reader for ``commit --sealed``, the hidden prompt of ``commit`` and the table's."""
+    without a word); or why the Opening line, pasted in place of the Seal line, is none (thirty-fifth breaker, LOW 13: it
+    was refused as "not hex digits" or "a quote is not closed"). The one reader for ``commit --sealed``, the hidden prompt
+    of ``commit`` and the table's."""
+    if opening_line_side(text) is not None:
+        return ("this is the Opening line, kept secret until the reveal: give the Seal line `referee duel seal` printed above "
+                "it (`Seal of the ...`) or its hex digits; nothing was committed")
     named = seal_line_side(text)
     if named is None or named == side:
         return None
@@ -710,7 +736,7 @@ def settle(state: State, db: Database, a: PerSide[Assignment], rerolls: PerSide[
         if side in void and x is FORFEITED:  # chosen at the reveal: never better than any placing it sealed
             cost = forfeit_cost(state, db, side)
             costs[side] = cost
-            notes.append(f"{who(state, side)}: forfeited its sealed placing: it is void, no spell, Battle Number 0, and it pays "
+            notes.append(f"{who(state, side)}: forfeited their sealed placing: it is void, no spell, Battle Number 0, and it pays "
                          f"{cost} {points_word(db, side)}, the most its placing could have cost ({points[side]} -> {points[side] - cost}; "
                          f"ruling 82).")
             points = points.set(side, points[side] - cost)

@@ -70,7 +70,7 @@ class DuelTable:
             winner = rules.round_winner(state)
             choices = tuple(Choice(f"Take a cube back from {rules.name(db, e.location)}" if e.location else
                                    f"Forgo the {state.pending} space{'s' if state.pending != 1 else ''}",
-                                   e, _words(rules.name(db, e.location)) if e.location else ("none",))
+                                   e, _words(rules.name(db, e.location)) if e.location else ("none", "forgo"))
                             for e in events if isinstance(e, ev.Recall))
             return Question(f"{rules.SIDE_NAMES[winner]}: take a cube back", None, "", choices,
                             context=(f"{rules.who_does(state, winner, 'takes', 'take')} a cube back from another Location, or forgo.",))
@@ -147,8 +147,10 @@ class DuelTable:
         placing = (words and words[0].lower() in PLACING_WORDS) or (numbers and any(
             word.lower().strip(",") in PLACING_WORDS for word in words)) or len(numbers) >= 2  # (thirty-fourth breaker, MED 5:
         # `3,5 power 6` and dice alone were echoed and quoted back)
-        if state.phase in ("marker", "recall") and placing and words[0].lower() not in ev.COMMANDS:  # (a one-shot command's
-            # words, `commit --assign ...`, are read as that command, which shows what it is given)
+        # a one-shot command's words are read as that command, and said back, unless they hold a placing: `commit --player
+        # wardens --assign 'battle 3,5 power 6'` stayed on the shared screen (thirty-fifth breaker, MED 5)
+        assigned = any(word.lower().startswith("--assign") for word in words)
+        if state.phase in ("marker", "recall") and placing and (words[0].lower() not in ev.COMMANDS or assigned):
             return ("That was a placing, on the shared screen: it is wiped, and asked for unseen, each player in turn, once "
                     "the Location is chosen (R77). Now the Location.")
         return None
@@ -185,6 +187,7 @@ class DuelTable:
         if sealed and text.split()[:1] and text.split()[0].lower() in ev.COMMANDS:
             return None  # a one-shot command's words (`reveal --open wardens='...'`): read as the command
         if sealed:  # each opening read as the one-shot `--open` reads it (thirty-second breaker, LOW 10)
+            text = rules.opening_lines_as_sides(text) or text  # the whole Opening lines `seal` printed (35th breaker, MED 6)
             named = _openings_by_side(text, sealed)
             openings = named if named is not None else ev.split_openings(text, rules.FORFEIT)
             if openings is None or len(openings) != len(sealed):
@@ -272,7 +275,9 @@ class DuelTable:
         db = self.db
         stands = rules.marker_stands_on(state)
         here = (rules.name(db, state.current) if state.current else
-                f"on {rules.name(db, stands)}, to be moved" if stands else "not placed yet")
+                f"on {rules.name(db, stands)}, to be moved" if stands else
+                "not placed yet" if state.last is None else "off the row (its Location was won), to be placed")
+        # (thirty-fifth breaker, LOW 12: "not placed yet" in round 2 read as if the game had not begun)
         points = " | ".join(f"{rules.SIDE_NAMES[s]} {state.points[s]} {rules.points_word(db, s)}, {len(state.controlled_by(s))} won"
                             for s in SIDES)
         if state.outcome is not None:  # over: no move to wait for (fourteenth breaker: it said "now: reveal")
