@@ -1499,7 +1499,12 @@ def test_a_safe_area_line_for_what_numbers_place_names_the_templates_extended(db
     # thirty-first pnp breaker's frame check: the text placed over the frame's rule, with the value that passes, is the
     # line said at the key (it was the text's contrast on the dark border, with no value)
     assert all("set slot_3_x to at most 54.1" in p.message for p in problems if p.kind != "safe area")
-    problems = [p for p in problems if p.kind == "safe area"]
+    # thirty-fourth pnp breaker, MED 6: the cards it pushes out of the safe area are said at that one number too, not as a
+    # line a card
+    assert [p for p in problems if p.kind == "safe area"] == []
+    # with two numbers changed, no one number is to blame: a line a card, naming the template and those it extends
+    edited_templates("quest.toml", "emblem_rule_half_width = 20.0", "emblem_rule_half_width = 19.5")
+    problems = [p for p in check_fit(db) if p.kind == "safe area"]
     assert problems
     assert all("(or quest.toml, base.toml, which it extends)" in p.message for p in problems), problems[0]
 
@@ -1665,6 +1670,8 @@ def test_a_rule_or_a_track_space_moved_off_the_card_is_a_problem(db, edited_temp
                             or (p.field == "numbers.first_x" and "covers the card frame's inner rule" in p.message)
                             # thirty-first round: the frame check's line, with the value that passes, beats one with none
                             or (p.field == "numbers.rule_left" and "the card frame's inner rule" in p.message)
+                            # thirty-fourth round: the ornament's diamond, at the middle of a rule run off the card, on a text
+                            or (p.field == "numbers.rule_right" and "the diamond of a rule" in p.message)
                             for p in problems), problems
 
 
@@ -5156,7 +5163,7 @@ def test_a_shape_past_the_cut_or_a_number_past_its_disc_is_said_with_a_bound_tha
     assert check_fit(db) == []
 
 
-@pytest.mark.parametrize("new, says", [("ornament_rule_width = 1.5", "at most 0.4"), ("ornament_rule_width = 4", "at most 3")])
+@pytest.mark.parametrize("new, says", [("ornament_rule_width = 1.5", "at most 0.4"), ("ornament_rule_width = 4", "at most 1.6")])
 def test_a_thick_ornament_rule_is_said_at_its_width(db, edited_templates, new, says):
     """Thirty-fourth pnp breaker, HIGH 1: `ornament_rule_width` had no upper bound: at 1.5 the back's rule ran over the
     emblem disc's ring, at 4 a dark bar covered "Character Stats", and check passed (the ornament's lines gave no key
