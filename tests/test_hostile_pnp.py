@@ -4549,6 +4549,15 @@ ACTIVE_ICONS = [  # (case, what is put into the icon, the element or attribute n
     ("style-import", '<style>@import url("https://example.com/x.css");</style>', "@import"),
     ("style-url", '<style>rect { fill: url(https://example.com/x.svg#g) }</style>', "url(https://example.com"),
     ("set-href", '<set attributeName="href" to="javascript:alert(5)"/>', "<set>"),
+    # thirty-fifth breaker, HIGH 5: a sheet copied into a card's <defs> restyles the whole card; image-set() fetches
+    ("style-sheet", '<style>text { fill: #ff0000 !important } polygon { display: none }</style>', "<style> sheet"),
+    ("style-image-set", '<style>svg{background-image:image-set("http://127.0.0.1:8765/leak.png" 1x)}</style>',
+     "<style> sheet"),
+    ("style-class-only", '<style>.ring { stroke: #4a3515 }</style>', "<style> sheet"),
+    ("attribute-image-set", '<rect width="10" height="10" style="background-image:image-set(\'http://127.0.0.1/l.png\' 1x)"/>',
+     "'image-set(' in style on <rect>"),
+    ("attribute-font-face", '<rect width="10" height="10" style="@font-face { src: local(x) }"/>', "'@' in style"),
+    ("attribute-escape", '<rect width="10" height="10" fill="u\\72 l(http://example.com/x.svg#g)"/>', "'\\' in fill"),
 ]
 
 
@@ -4633,10 +4642,45 @@ def test_active_content_in_an_icon_is_refused_at_the_file(icon_copy, tmp_path, b
     assert refused.value.problem.path == str(path)
 
 
+def test_an_icon_style_sheet_or_css_fetch_is_refused_at_the_file(icon_copy):
+    """Thirty-fifth breaker (HIGH 5): a `<style>` in `mana.svg` passed the icon check and was copied into the `<defs>` of
+    every card SVG using the icon, where its rules apply to the whole card: `text { fill: #ff0000 }` turned every text
+    of Iarith red in the gallery and `polygon { display: none }` hid its ornament (the PDF unchanged), and
+    `image-set("http://...")` made the browser fetch from the network. A `<style>` sheet is refused at the icon's file
+    (one line, with the way on: colours as the shapes' own attributes), and so is any CSS in an attribute that could
+    fetch or hide a name (`image-set(`, `@`, an escape); the card SVG writer refuses the same icon."""
+    from click.testing import CliRunner
+
+    from pnp import svg
+    from pnp.cli import main
+    from pnp.files import shown_path
+    from pnp.icon_files import STYLE_REMEDY, IconFileError, icon_file_problems
+
+    shipped = (ROOT / "templates" / "icons" / "mana.svg").read_text(encoding="utf-8")
+    assert "<!-- mana: a blue drop -->" in shipped
+    for _, body, says in ACTIVE_ICONS[-6:]:
+        path = icon_copy("mana.svg", shipped.replace("<!-- mana: a blue drop -->", body).encode())
+        for cached in (svg._icon_children,):
+            cached.cache_clear()
+        problems = icon_file_problems()
+        assert [problem.path for problem in problems] == [str(path)] and says in problems[0].reason, (body, problems)
+        with pytest.raises(IconFileError):
+            svg._icon_children("mana")
+        if "<style>" in body:
+            assert problems[0].remedy == STYLE_REMEDY
+    leak = ('<style>svg{background-image:image-set("http://127.0.0.1:8765/leak.png" 1x)} text{fill:#ff0000} '
+            'polygon{display:none}</style>')
+    path = icon_copy("mana.svg", shipped.replace("<!-- mana: a blue drop -->", leak).encode())
+    result = CliRunner().invoke(main, ["check", "--db", str(ROOT / "cards.toml")])
+    named = [line for line in result.output.splitlines() if line.startswith(f"{shown_path(path)}: ")]
+    assert result.exit_code == 1 and len(named) == 1 and "<style> sheet" in named[0], result.output
+
+
 def test_an_editors_icon_that_only_draws_passes(icon_copy):
     """Thirty-first breaker (MED 12), the other side: what an editor such as Inkscape writes into an icon that only draws
     (its own namespaced settings and RDF metadata, a gradient named by url(#id), a `use` of an element of the file
-    itself, a style sheet of colours) passes the icon check and is copied into the card SVGs."""
+    itself, colours in `style` attributes) passes the icon check and is copied into the card SVGs. (A `<style>` sheet
+    no longer passes: thirty-fifth breaker, HIGH 5, its rules restyled the whole card.)"""
     from pnp import svg
     from pnp.icon_files import icon_file_problems
 
@@ -4647,10 +4691,11 @@ def test_an_editors_icon_that_only_draws_passes(icon_copy):
         b'xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" viewBox="0 0 100 100" width="100" height="100">'
         b'<sodipodi:namedview inkscape:zoom="2"/><metadata><rdf:RDF/></metadata>'
         b'<defs><linearGradient id="g"><stop offset="0" stop-color="#c9a24a"/></linearGradient>'
-        b'<circle id="c" cx="50" cy="50" r="20"/></defs><style>.ring { stroke: #4a3515 }</style>'
-        b'<use xlink:href="#c" fill="url(#g)" class="ring"/><path d="M43 43 L89 89" style="fill:url( #g )"/></svg>'))
+        b'<circle id="c" cx="50" cy="50" r="20"/></defs>'
+        b'<use xlink:href="#c" fill="url(#g)" style="stroke:#4a3515;stroke-width:2"/>'
+        b'<path d="M43 43 L89 89" style="fill:url( #g )" transform="rotate(3 50 50)"/></svg>'))
     assert icon_file_problems() == []
-    assert [child.tag for child in svg._icon_children("key")][-3:] == ["style", "use", "path"]
+    assert [child.tag for child in svg._icon_children("key")][-2:] == ["use", "path"]
 
 
 @pytest.mark.parametrize("name, anchor, written, key", [
