@@ -5373,3 +5373,24 @@ def test_the_stats_card_takes_a_title_with_descenders(tmp_path, title):
     edited = load(path)
     assert edited.get("solo.stats.character").title == title
     assert check_fit(edited) == []
+
+
+# ---- Thirty-fifth pnp breaker ------------------------------------------------------------------------------------------
+def test_a_cost_icon_run_into_the_spell_position_disc_is_said_at_text_dy(db, edited_templates):
+    """Thirty-fifth pnp breaker, HIGH 7: on every shipped Spell Path card the cost icon after the first number ("1 :mana:")
+    reached about 0.3 mm into the dark position disc (`text_dy = 4.7`, the disc ending at `disc_inset + disc_r = 4.6`
+    mm, an icon taller than its line's capitals), and check passed. An icon printed into the disc is one line at
+    `text_dy`, with the least value that clears it, which passes; the shipped spell_path.toml now keeps its icons off
+    the disc."""
+    from pnp.layout import check_fit, render
+
+    assert check_fit(db) == []
+    problem = _the_one_template_problem(db, edited_templates, "spell_path.toml", "text_dy = 5.0", "text_dy = 4.7",
+                                        "numbers.text_dy")
+    assert "icon of the text reaches" in problem.message and "into the position disc" in problem.message, problem.message
+    least = float(re.search(r"set text_dy to at least ([0-9.]+)$", problem.message).group(1))
+    assert 4.7 < least <= 5.0
+    edited_templates("spell_path.toml", "text_dy = 4.7", f"text_dy = {least:g}")
+    assert check_fit(db) == []
+    spells = [face for face in render(db).fronts if face.record.kind == "spell_path"]
+    assert len(spells) == 3

@@ -451,6 +451,39 @@ class CardBuilder:
                                                       f"past its disc (radius {radius:g} mm, edge {stroke_width:g} "
                                                       f"mm): set {size_key} to at most {fits:g}", over=reach - inside))
 
+    def keep_icons_off_disc(self, disc: Circle, items: tuple[Primitive, ...], what: str, down: str, record: str) -> None:
+        """A ``"template"`` problem at ``numbers.<down>`` when the ink of an icon among ``items`` (the inline icons of a
+        text fitted under ``disc``; :func:`pnp.layout.icon_ink.icon_ink`) reaches more than
+        :data:`pnp.units.FONT_METRIC_SLACK_MM` into the ink of ``disc`` (its radius and half its line): the icon prints
+        over the disc, as two icons would over each other. ``down`` moves the text down (``text_dy``); the advice is
+        the least value, a tenth of a mm, at which the icons as drawn clear the disc. Thirty-fifth pnp breaker, HIGH 7:
+        on every shipped Spell Path card the cost icon's tip ran about 0.3 mm into the position disc (``text_dy = 4.7``,
+        the disc ending at 4.6 mm, an icon taller than its line's capitals), and check passed. ``what`` names the disc,
+        ``record`` the record whose text it is."""
+        reach = disc.r + disc.stroke_width / 2
+        points = [(icon, icon.x + x * icon.size / 100, icon.y + y * icon.size / 100, half * icon.size / 100)
+                  for icon in items if isinstance(icon, Icon) for x, y, half in icon_ink(icon.name)]
+
+        def depth(lower: float) -> tuple[float, str]:  # how far (mm) the icons moved ``lower`` mm down reach into the disc
+            deepest, name = 0.0, ""
+            for icon, x, y, half in points:
+                into = reach - (math.hypot(x - disc.cx, y + lower - disc.cy) - half)
+                if into > deepest:
+                    deepest, name = into, icon.name
+            return deepest, name
+
+        into, name = depth(0.0)
+        if into <= FONT_METRIC_SLACK_MM:
+            return
+        lower = 0.0
+        while depth(lower)[0] > 0.0 and lower < 2 * reach + 1.0:
+            lower += 0.05
+        value = self.template.number(down)
+        least = math.ceil((value + lower) * 10 - 1e-6) / 10
+        self.problems.append(self.at_number(down, f"the {name} icon of the text reaches {into:.1f} mm into {what} "
+                                                  f"(on {record}): it prints over the disc; set {down} to at least "
+                                                  f"{least:g}", over=into))
+
     def keep_disc_inside(self, disc: Circle, area: Box, what: str, inside_of: str, down: str, size: str,
                          top_rule: tuple[str, str] | None = None) -> None:
         """A ``"template"`` problem when the ink of ``disc`` (its radius and half its line, mm) reaches past ``area`` (card

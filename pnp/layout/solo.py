@@ -471,8 +471,9 @@ def spell_path(card: SpellPath, db: Database, make: Make):
         b.add(Rect(box.x, box.y, box.width, box.height, fill=fill, stroke=ink, stroke_width=t.number("box_rule_width"),
                    stroke_key="numbers.box_rule_width",
                    radius=t.number("box_radius"), named="the spell box"))
-        b.add(*circle_number(box.x + disc, box.y + disc, t.number("disc_r"), str(spell.position), ink, t.color("disc"),
-                             t.color("panel"), t.number("disc_size"), t.number("disc_rule_width")))
+        position = circle_number(box.x + disc, box.y + disc, t.number("disc_r"), str(spell.position), ink, t.color("disc"),
+                                 t.color("panel"), t.number("disc_size"), t.number("disc_rule_width"))
+        b.add(*position)
         b.keep_number_in_disc(str(spell.position), t.number("disc_r"), t.number("disc_rule_width"), t.number("disc_size"))
         name = t.box("spell_name")
         b.text("name", spell.name, name, record=spell.id,
@@ -481,8 +482,11 @@ def spell_path(card: SpellPath, db: Database, make: Make):
         text = t.formatted("spell_text", cost=cost, text=spell.text) if cost else spell.text
         body = t.box("spell_text")
         text_top = box.y + t.number("text_dy")
-        b.text("text", text, body, record=spell.id,
-               box=Box(box.x + text_dx, text_top, box.width - 2 * text_dx, box.bottom - t.number("text_bottom") - text_top))
+        fitted = b.text("text", text, body, record=spell.id,
+                        box=Box(box.x + text_dx, text_top, box.width - 2 * text_dx, box.bottom - t.number("text_bottom") - text_top))
+        disc_shape = position[0]
+        assert isinstance(disc_shape, Circle)
+        b.keep_icons_off_disc(disc_shape, fitted.items, "the position disc", "text_dy", spell.id)
     footer(b, card.id)
     return [(card.id, b)]
 
