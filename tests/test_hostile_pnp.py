@@ -1664,7 +1664,9 @@ def test_a_rule_or_a_track_space_moved_off_the_card_is_a_problem(db, edited_temp
                             # and the road's thick outline moved with it over the frame's rule, said at first_x too
                             or (p.field == "numbers.first_x" and "covers the card frame's inner rule" in p.message)
                             # thirty-first round: the frame check's line, with the value that passes, beats one with none
-                            or (p.field == "numbers.rule_left" and "the card frame's inner rule" in p.message)
+                            # (thirty-fifth, MED 11: a rule past the bleed too, at the key changed)
+                            or (p.field == f"numbers.{new.split(' = ')[0]}" and "the card frame's inner rule" in p.message
+                                and " to at " in p.message)
                             for p in problems), problems
 
 
@@ -5394,3 +5396,45 @@ def test_a_cost_icon_run_into_the_spell_position_disc_is_said_at_text_dy(db, edi
     assert check_fit(db) == []
     spells = [face for face in render(db).fronts if face.record.kind == "spell_path"]
     assert len(spells) == 3
+
+
+@pytest.mark.parametrize("name, old, new", [
+    ("table_card.toml", "rows_right = 57.8", "rows_right = 66"),
+    ("base.toml", "rule_left = 8.0", "rule_left = -3"),
+    ("base.toml", "rule_right = 55.0", "rule_right = 66"),
+    ("counter_card.toml", "row_rule_right = 53", "row_rule_right = 66"),
+    ("location.toml", "middle_x = 4.4", "middle_x = -3"),
+])
+def test_a_rule_from_inside_the_frame_to_exactly_the_bleeds_edge_is_said(db, edited_templates, name, old, new):
+    """Thirty-fifth pnp breaker, HIGH 1: a line whose end lay exactly on the bleed's edge (trim + 3 mm, or -3 mm) was let
+    through as art to the bleed's edge, though it started inside the frame: `rows_right = 66` drew the rule under the
+    last table row across the panel's rules, the frame and the cut (65.9 and 66.5 were refused). A line is edge art only
+    as other shapes are (it spans the card from bleed to bleed, or lies wholly in the frame band): one line at the key,
+    with a bound that passes."""
+    from pnp.layout import check_fit
+
+    key = new.split(" = ")[0]
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, f"numbers.{key}")
+    assert "card frame's inner rule" in problem.message, problem.message
+    bound = re.search(rf"set {key} to at (most|least) (-?[0-9.]+)$", problem.message)
+    assert bound is not None, problem.message
+    edited_templates(name, new, f"{key} = {bound.group(2)}")
+    assert check_fit(db) == []
+
+
+@pytest.mark.parametrize("name, old, new", [
+    ("table_card.toml", "rows_right = 57.8", "rows_right = 66.5"),
+    ("location.toml", "middle_w = 54.2", "middle_w = 70"),
+])
+def test_a_rule_run_past_the_bleed_is_said_at_the_key_that_placed_it(db, edited_templates, name, old, new):
+    """Thirty-fifth pnp breaker, MED 11: `rows_right = 66.5` (table_card) and `middle_w = 70` (location) were said at
+    the `[numbers]` header, "shorten it" with a list of line-width keys that left out the key just edited. Said at that
+    key, with a bound that passes."""
+    from pnp.layout import check_fit
+
+    key = new.split(" = ")[0]
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, f"numbers.{key}")
+    bound = re.search(rf"set {key} to at most ([0-9.]+)$", problem.message)
+    assert bound is not None, problem.message
+    edited_templates(name, new, f"{key} = {bound.group(1)}")
+    assert check_fit(db) == []

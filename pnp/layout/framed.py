@@ -212,8 +212,6 @@ def _edge_art(box: Box, allowed: Box, width: float, height: float, bleed: float,
                box.right >= width + bleed - FLOAT_SLACK_MM, box.bottom >= height + bleed - FLOAT_SLACK_MM)
     if not any(reaches):
         return False
-    if line:  # a rule run out to the bleed: the off-card check says it, as one that runs onto the next card of the sheet
-        return True
     spans = (reaches[0] and reaches[2]) or (reaches[1] and reaches[3])
     outside = box.right <= allowed.x or box.x >= allowed.right or box.bottom <= allowed.y or box.y >= allowed.bottom
     return spans or outside
