@@ -5438,3 +5438,24 @@ def test_a_rule_run_past_the_bleed_is_said_at_the_key_that_placed_it(db, edited_
     assert bound is not None, problem.message
     edited_templates(name, new, f"{key} = {bound.group(1)}")
     assert check_fit(db) == []
+
+
+@pytest.mark.parametrize("width", ["0.45", "0.9", "0.2"])
+def test_a_title_band_hatched_too_light_under_its_title_is_said_at_the_hatch(db, edited_templates, width):
+    """Thirty-fifth pnp breaker, HIGH 24: `title_hatch_tint = 0` with `title_band_hatch_width = 0.45` (or 0.9) striped
+    every title band with an icon half (or nine tenths) white, and the cream title on it could hardly be read; the
+    contrast check measured the title against the band's fill and passed. The hatching is part of the background (its
+    mean colour, the lines' share of the band), and lines the title does not stand out from may cover at most
+    FAINT_HATCH_SHARE of it (0.2 mm of white lines cut the letters into stripes; looked at): one line at the hatch width
+    the designer changed, with the widest that reads on every face, and that width passes."""
+    from pnp.layout import check_fit
+
+    edited_templates("base.toml", "title_hatch_tint = 0.8", "title_hatch_tint = 0")
+    assert check_fit(db) == []  # thin white lines: the band still reads dark under the title
+    problem = _the_one_template_problem(db, edited_templates, "base.toml", "title_band_hatch_width = 0.1",
+                                        f"title_band_hatch_width = {width}", "numbers.title_band_hatch_width")
+    assert "hatched" in problem.message and ("a contrast of" in problem.message or "stripes" in problem.message), problem.message
+    widest = re.search(r"set title_band_hatch_width to at most ([0-9.]+)$", problem.message)
+    assert widest is not None, problem.message
+    edited_templates("base.toml", f"title_band_hatch_width = {width}", f"title_band_hatch_width = {widest.group(1)}")
+    assert check_fit(db) == []

@@ -826,15 +826,16 @@ def full_bleed(width: float, height: float, bleed: float, colour: str) -> Rect:
     return Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=colour)
 
 
-def hatch(box: Box, colour: str, spacing: float, width: float, angle: float = 45.0) -> Group:
+def hatch(box: Box, colour: str, spacing: float, width: float, angle: float = 45.0, width_key: str = "") -> Group:
     """Engraving-style parallel hatch lines filling ``box`` (clipped to it), ``spacing`` mm apart
-    across the lines and ``width`` mm wide."""
+    across the lines and ``width`` mm wide; ``width_key`` is the template key of that width (each line's
+    :attr:`pnp.drawing.Line.stroke_key`), which the contrast check names when the hatching leaves a text too faint."""
     lines: list[Primitive] = []
     slope = math.tan(math.radians(angle))
     span = box.height / slope if slope else 0.0
     x = box.x - span
     while x < box.right:
-        lines.append(Line(x, box.bottom, x + span, box.y, colour, width))
+        lines.append(Line(x, box.bottom, x + span, box.y, colour, width, stroke_key=width_key))
         x += spacing / math.sin(math.radians(angle))
     return Group(tuple(lines), clip=box)
 
@@ -879,7 +880,8 @@ def title_band(b: CardBuilder, box: Box, fill: str, hatch_colour: str, rule: str
     t = b.template
     rule_width = t.number("title_band_rule_width")
     b.add(Rect(box.x, box.y, box.width, box.height, fill=fill))
-    b.add(hatch(box, hatch_colour, spacing=t.number("title_band_hatch_spacing"), width=t.number("title_band_hatch_width")))
+    b.add(hatch(box, hatch_colour, spacing=t.number("title_band_hatch_spacing"), width=t.number("title_band_hatch_width"),
+                width_key="numbers.title_band_hatch_width"))
     b.add(Line(box.x, box.y, box.right, box.y, rule, rule_width))
     b.add(Line(box.x, box.bottom, box.right, box.bottom, rule, rule_width))
 
