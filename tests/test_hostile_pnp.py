@@ -3921,6 +3921,19 @@ def _font_with_metrics_damaged(tmp_path: Path, name: str, damage: str) -> Path:
         glyph = font["glyf"][font.getBestCmap()[ord("e")]]
         glyph.coordinates.translate((0, -0.4 * font["head"].unitsPerEm))
         glyph.recalcBounds(font["glyf"])
+    elif damage.startswith("shift:"):  # thirty-fifth breaker, HIGH 6: "shift:CHARS:EM" moves the outlines of CHARS across
+        from fontTools.pens.transformPen import TransformPen
+        from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+        _, chars, amount = damage.split(":")
+        glyphs, units = font.getGlyphSet(), font["head"].unitsPerEm
+        for char in chars:
+            glyph = font.getBestCmap()[ord(char)]
+            pen = TTGlyphPen(glyphs)
+            glyphs[glyph].draw(TransformPen(pen, (1, 0, 0, 1, float(amount) * units, 0)))
+            font["glyf"][glyph] = pen.glyph()
+            font["glyf"][glyph].recalcBounds(font["glyf"])
+            font["hmtx"][glyph] = (font["hmtx"][glyph][0], font["glyf"][glyph].xMin)
     elif damage in ("thin", "tall"):  # vertical metrics inside VERTICAL_METRICS_EM, out of line with the letters
         top, bottom = (1, -1) if damage == "thin" else (1990, -990)
         font["hhea"].ascent, font["hhea"].descent = top, bottom
@@ -5459,3 +5472,61 @@ def test_a_title_band_hatched_too_light_under_its_title_is_said_at_the_hatch(db,
     assert widest is not None, problem.message
     edited_templates("base.toml", f"title_band_hatch_width = {width}", f"title_band_hatch_width = {widest.group(1)}")
     assert check_fit(db) == []
+
+
+@pytest.mark.parametrize("name, damage, key, says, edit", [
+    ("NanumMyeongjo.ttf", "shift:이다니:0.45", 'font = "korean"', "damaged glyph data: the glyph of '니' (U+B2C8) reaches 0.29 em "
+                                                                     "past its advance", None),
+    ("NanumMyeongjo.ttf", "shift:1:0.35", 'font = "numerals"', "damaged glyph data: the glyph of '1' (U+0031) reaches 0.24 em "
+                                                                 "past its advance", None),
+    ("EBGaramond12-Regular.ttf", "shift:é:0.45", 'font = "serif"', "damaged glyph data: the glyph of 'é' (U+00E9) reaches 0.4",
+     ("Shadows crowd the lantern markets.", "Shadows crowd the lantern markets of the Café Noir and the élite.")),
+    # LOW 13: ink moved left of the origin is over the letter before it
+    ("EBGaramond12-Regular.ttf", "shift:e:-0.3", 'font = "serif"', "damaged glyph data: the glyph of 'e' (U+0065) reaches 0.27 em "
+                                                                     "left of its origin", None),
+])
+def test_a_letter_of_any_script_moved_onto_its_neighbour_is_one_line_at_the_font(tmp_path, name, damage, key, says, edit):
+    """Thirty-fifth pnp breaker, HIGH 6: the side bound of plain ASCII letters (0.25 em) did not hold for the others:
+    Hangul syllables shifted 0.45 em in NanumMyeongjo printed over the next syllable ("다음" one smudge), an 'é' shifted
+    0.45 em in EB Garamond printed "Caf éNoir", both held to the 0.5 em of punctuation, and a Nanum '1' shifted 0.35 em
+    (0.24 em past its advance, digits half an em apart) printed "12" as one glyph; check passed all three. A digit may
+    reach 0.15 em past its advance, a Hangul or CJK letter 0.1, any other letter 0.35 (the bundled fonts' farthest: 0.11,
+    0.02 and 0.30 em): one line at the font. LOW 13: an 'e' moved left is said "left of its origin", not past its
+    advance."""
+    from pnp.fonts import DIGIT_SIDE_REACH_EM, OTHER_LETTER_SIDE_REACH_EM, WIDE_LETTER_SIDE_REACH_EM
+
+    assert (DIGIT_SIDE_REACH_EM, WIDE_LETTER_SIDE_REACH_EM, OTHER_LETTER_SIDE_REACH_EM) == (0.15, 0.1, 0.35)
+    folder = _font_with_metrics_damaged(tmp_path, name, damage)
+    if edit is None:
+        _one_line_at_the_font(tmp_path, folder, "check", tmp_path / "out", name, says, key)
+        return
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    assert text.count(edit[0]) == 1
+    cards = tmp_path / "cards.toml"
+    cards.write_text(text.replace(*edit), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-c", _WITH_FONTS, str(folder), "check", "--db", str(cards)], capture_output=True,
+                         text=True, cwd=tmp_path, timeout=120)
+    lines = run.stderr.strip().splitlines()
+    assert run.returncode == 1 and len(lines) == 2 and lines[0].startswith(f"{Path('fonts') / name}: {says}"), run.stderr
+
+
+def test_the_bundled_fonts_keep_every_letter_within_its_side_bound():
+    """Thirty-fifth pnp breaker, HIGH 6, the other side: every letter and number the bundled fonts map (Latin with its
+    accents, Greek, Cyrillic, Hangul, digits) keeps within the side bound pnp/fonts.py ``_side_reach`` gives it, so a
+    card may print any of them."""
+    import unicodedata
+
+    from fontTools.ttLib import TTFont
+
+    from pnp.fonts import _side_reach
+
+    for path in sorted((ROOT / "templates" / "fonts").glob("*.ttf")):
+        font = TTFont(path)
+        units, glyf, metrics = font["head"].unitsPerEm, font["glyf"], font["hmtx"]
+        for code, glyph in font.getBestCmap().items():
+            char = chr(code)
+            if unicodedata.category(char)[0] not in "LN" or glyf[glyph].numberOfContours == 0:
+                continue
+            advance = metrics[glyph][0]
+            reach = max(glyf[glyph].xMax - advance, -glyf[glyph].xMin) / units
+            assert reach <= _side_reach(char), (path.name, char, reach)
