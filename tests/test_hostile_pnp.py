@@ -5530,3 +5530,27 @@ def test_the_bundled_fonts_keep_every_letter_within_its_side_bound():
             advance = metrics[glyph][0]
             reach = max(glyf[glyph].xMax - advance, -glyf[glyph].xMin) / units
             assert reach <= _side_reach(char), (path.name, char, reach)
+
+
+@pytest.mark.parametrize("name, old, new", [
+    ("player.toml", "shade_dx = 0.6", "shade_dx = 3"),
+    ("battle_map.toml", "shade_dx = 0.5", "shade_dx = 20"),
+    ("player.toml", "shade_dx = 0.6", "shade_dx = 14"),
+])
+def test_shading_painted_over_a_track_space_or_a_hex_outline_is_said(db, edited_templates, name, old, new):
+    """Thirty-fifth pnp breaker, HIGH 3: the player card's `shade_dx = 3` painted the shaded rows over the right side of
+    the point-track spaces 6, 4 and 2 (their thick outline gone), and check passed; at 14 the frame's advice, 11.1, then
+    hid the number 6. HIGH 2: the battle map's `shade_dx = 20` shaded over the right-hand outlines of hexes I4 and I5.
+    A filled box drawn over the outline of a track space or a hex is one line at the number changed, with a bound that
+    passes at once (pnp/layout/framed.py ``covered_outline_problems``)."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, "numbers.shade_dx")
+    if new != "shade_dx = 14":
+        assert "drawn over the outline of a" in problem.message, problem.message
+    bound = re.search(r"set shade_dx to at most ([0-9.]+)$", problem.message)
+    assert bound is not None, problem.message
+    if name == "player.toml":
+        assert float(bound.group(1)) <= 1.5
+    edited_templates(name, new, f"shade_dx = {bound.group(1)}")
+    assert check_fit(db) == []
