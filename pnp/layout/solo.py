@@ -842,6 +842,13 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     left = t.box("event").x
     printed = () if too_many_rows(b, table, bottom - top, height, text_spec, "table_top to table_bottom") else table.rows
     shade_x, shade_w = left - t.number("shade_dx"), t.number("shade_w")
+    rule_x = x0 + t.number("border") + t.number("frame_inner_inset")  # the middle line of the text card's inner rule
+    if shade_x < rule_x - ROUNDING_SLACK:  # thirty-fifth pnp breaker, HIGH 2: across the card's frame and the cut
+        b.problems.append(b.at_number("shade_dx", f"the Eldritch table's shading and its rule start {rule_x - shade_x:.1f} mm "
+                                                  f"left of the text card's inner rule, across its frame"
+                                                  + (f" and the cut onto card {cards - 1} of the board" if shade_x < x0 else "")
+                                                  + ": set shade_dx to at most "
+                                                  f"{max(0.0, math.floor((left - rule_x) * 10 + 1e-6) / 10):g}"))
     for index, row in enumerate(printed):
         y = top + index * height
         if index % 2 == 0:
