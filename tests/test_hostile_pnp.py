@@ -5536,21 +5536,70 @@ def test_the_bundled_fonts_keep_every_letter_within_its_side_bound():
     ("player.toml", "shade_dx = 0.6", "shade_dx = 3"),
     ("battle_map.toml", "shade_dx = 0.5", "shade_dx = 20"),
     ("player.toml", "shade_dx = 0.6", "shade_dx = 14"),
+    ("battle_map.toml", "shade_dx = 0.5", "shade_dx = 8"),
 ])
 def test_shading_painted_over_a_track_space_or_a_hex_outline_is_said(db, edited_templates, name, old, new):
     """Thirty-fifth pnp breaker, HIGH 3: the player card's `shade_dx = 3` painted the shaded rows over the right side of
     the point-track spaces 6, 4 and 2 (their thick outline gone), and check passed; at 14 the frame's advice, 11.1, then
     hid the number 6. HIGH 2: the battle map's `shade_dx = 20` shaded over the right-hand outlines of hexes I4 and I5.
     A filled box drawn over the outline of a track space or a hex is one line at the number changed, with a bound that
-    passes at once (pnp/layout/framed.py ``covered_outline_problems``)."""
+    passes at once (pnp/layout/framed.py ``covered_outline_problems``). The battle map's `shade_dx = 8` ran the shading
+    and its rule across the text card's frame and the cut onto card 2 (a strip of card 3's table on card 2), and passed:
+    the shading keeps inside the text card's frame on its left as on its right ("at most 0.6")."""
     from pnp.layout import check_fit
 
     problem = _the_one_template_problem(db, edited_templates, name, old, new, "numbers.shade_dx")
-    if new != "shade_dx = 14":
+    if name == "player.toml" and new != "shade_dx = 14":
         assert "drawn over the outline of a" in problem.message, problem.message
+    if name == "battle_map.toml":
+        assert "left of the text card's inner rule" in problem.message and problem.message.endswith("at most 0.6"), \
+            problem.message
     bound = re.search(r"set shade_dx to at most ([0-9.]+)$", problem.message)
     assert bound is not None, problem.message
     if name == "player.toml":
         assert float(bound.group(1)) <= 1.5
     edited_templates(name, new, f"shade_dx = {bound.group(1)}")
     assert check_fit(db) == []
+
+
+@pytest.mark.parametrize("name, old, new, key, says", [
+    ("player.toml", "# On the corner labels' baseline.\n[boxes.footer]\n",
+     "# On the corner labels' baseline.\n[boxes.footer]\ncolour = \"ink\"\n", "boxes.footer.colour", "did you mean color? "),
+    ("player.toml", "# On the corner labels' baseline.\n[boxes.footer]\n",
+     "# On the corner labels' baseline.\n[boxes.footer]\nfont_size = [9, 6]\n", "boxes.footer.font_size", "did you mean size? "),
+    ("servant.toml", "[boxes.title]\n", "[boxes.title]\nsise = [9, 6]\n", "boxes.title.sise",
+     "size is written in this box already: remove sise; "),
+    ("servant.toml", "[boxes.flavour]\n", "[boxes.flavour]\nwrap = true\n", "boxes.flavour.wrap", "unknown key(s) wrap; a box has"),
+    ("servant.toml", "[boxes.flavour]\n", "[boxes.flavour]\nextra = 1\n", "boxes.flavour.extra", "unknown key(s) extra; a box has"),
+])
+def test_a_misspelt_box_field_is_removed_only_when_its_real_key_is_in_that_box(db, edited_templates, name, old, new, key, says):
+    """Thirty-fifth pnp breaker, MED 23: `colour = "ink"` (or `font_size`) in player.toml's `[boxes.footer]`, which writes
+    only x, y, w and h (its color and size come from base.toml), was told "color is written in this box already: remove
+    colour", false, and its advice dropped the change meant. "Remove" only when the real key is written in that very
+    box of that file; else "did you mean". LOW 15: `wrap` and `extra` were paired with the one-letter `w` and `x`."""
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    assert says in problem.message, problem.message
+
+
+@pytest.mark.parametrize("written, shown", [('"name " = "x"', '"name "'), ('"na\\u200bme" = "x"', '"na\\u200bme"')])
+def test_a_quoted_key_with_a_blank_is_said_at_its_own_line_quoted(tmp_path, written, shown):
+    """Thirty-fifth pnp breaker, MED 12: `"name " = "x"` written under Bind's `name` was reported at the line of the real
+    `name` (171, not 172), with "remove name " (unquoted, the blank invisible): a user doing what the line says deleted
+    the good key; `"na\\u200bme"` likewise. The line of the quoted key itself, and the key quoted as TOML writes it."""
+    lines = SOURCE.split("\n")
+    real = lines.index('name = "Bind"')
+    lines.insert(real + 1, written)
+    path = tmp_path / "cards.toml"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    said = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
+    assert len(said) == 1 and said[0].startswith(f"cards.toml:{real + 2}: solo.spell.bind.{shown}: "), said
+    assert said[0].endswith(f"remove {shown}"), said
+
+
+def test_a_template_key_with_a_blank_is_said_at_its_own_line(db, edited_templates):
+    """Thirty-fifth pnp breaker, MED 12: servant.toml's `"hp_pitch " = 12` under `hp_pitch = 10.6` was reported at the line
+    of the real `hp_pitch` with "remove it": the line of the quoted key itself."""
+    problem = _the_one_template_problem(db, edited_templates, "servant.toml", "hp_pitch = 10.6\n",
+                                        'hp_pitch = 10.6\n"hp_pitch " = 12\n', 'numbers."hp_pitch "')
+    assert Path(problem.path).read_text(encoding="utf-8").split("\n")[problem.line - 1] == '"hp_pitch " = 12', problem.line
+    assert "remove it" in problem.message
