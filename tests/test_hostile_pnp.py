@@ -5603,3 +5603,18 @@ def test_a_template_key_with_a_blank_is_said_at_its_own_line(db, edited_template
                                         'hp_pitch = 10.6\n"hp_pitch " = 12\n', 'numbers."hp_pitch "')
     assert Path(problem.path).read_text(encoding="utf-8").split("\n")[problem.line - 1] == '"hp_pitch " = 12', problem.line
     assert "remove it" in problem.message
+
+
+@pytest.mark.parametrize("value", ["1000", "5"])
+def test_a_row_count_too_high_is_advised_as_a_count(db, edited_templates, value):
+    """Thirty-fifth pnp breaker, MED 21: the Last Stand's `per_row = 1000` was advised "set per_row to at most 959.5" (the
+    value less the overshoot in mm: no whole number, refused as advised, and two dozen rounds from the real bound), and
+    said a second time at cards.toml as a safe-area fault. One line at per_row with the count the row has room for,
+    which passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "last_stand.toml", "per_row = 4", f"per_row = {value}",
+                                        "numbers.per_row")
+    assert problem.message.endswith("set per_row to at most 4"), problem.message
+    edited_templates("last_stand.toml", f"per_row = {value}", "per_row = 4")
+    assert check_fit(db) == []

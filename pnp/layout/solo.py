@@ -7,6 +7,7 @@ one face per card, or several for a board (the board is drawn whole and split by
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 import typing
 from collections.abc import Callable
@@ -692,6 +693,17 @@ def last_stand(card: LastStand, db: Database, make: Make):
     box = t.number("hp_box")
     rows = fitting(t.number("hp_top"), t.number("hp_pitch_y"), box, t.box("footer").y)  # above the footer
     hit_points = card.hit_points
+    # thirty-fifth pnp breaker, MED 21: `per_row = 1000` was advised "at most 959.5" (millimetres off a count) by the frame
+    # check; the spaces a row has room for inside the card frame's inner rule, a whole number, at per_row itself
+    inside = frame_inside(t, b.width, b.height)
+    reach = max(box + t.number("hp_rule_width") / 2, box - t.number("recharge_dx") + t.number("recharge_size"))
+    most = max(1, math.floor((inside.right - t.number("hp_first_x") - reach) / t.number("hp_step") + 1e-9) + 1)
+    if min(per_row, len(hit_points)) > most:
+        b.problems.append(dataclasses.replace(b.at_number("per_row", f"a row of {min(per_row, len(hit_points))} hit-point "
+                                                                      f"spaces runs over the card frame's inner rule, which "
+                                                                      f"holds {most} a row: set per_row to at most {most}"),
+                                              box="*"))
+        per_row = most
     if len(hit_points) > rows * per_row:
         b.problems.append(FitProblem(card.id, "hit_points", "too many",
                                      f"{len(hit_points)} hit-point spaces do not fit the card's {rows} rows of {per_row} "
