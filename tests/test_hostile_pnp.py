@@ -5618,3 +5618,18 @@ def test_a_row_count_too_high_is_advised_as_a_count(db, edited_templates, value)
     assert problem.message.endswith("set per_row to at most 4"), problem.message
     edited_templates("last_stand.toml", f"per_row = {value}", "per_row = 4")
     assert check_fit(db) == []
+
+
+@pytest.mark.parametrize("value", ["4", "6", "3.9"])
+def test_a_colour_name_offset_is_said_at_its_key_not_at_the_colour_name(db, edited_templates, value):
+    """Thirty-fifth pnp breaker, MED 10: servant `hp_colour_dx = 4` (6, 3.9) was blamed on base.toml's
+    `strings.colour_yellow` ("'Yellow' is over [boxes.hp_colour] by 2.1 mm; shorten it"), a shipped word in another file,
+    where 2.8 to 3.8 were said at hp_colour_dx. Said at hp_colour_dx, with a bound that passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "servant.toml", "hp_colour_dx = 2.6",
+                                        f"hp_colour_dx = {value}", "numbers.hp_colour_dx")
+    most = re.search(r"set hp_colour_dx to at most ([0-9.]+)$", problem.message)
+    assert most is not None, problem.message
+    edited_templates("servant.toml", f"hp_colour_dx = {value}", f"hp_colour_dx = {most.group(1)}")
+    assert check_fit(db) == []

@@ -62,7 +62,7 @@ from pnp.layout.problems import FitProblem
 from pnp.layout.template import MIN_TEXT_PT, BoxSpec, Template, changed_number, load_template, template_line
 from pnp.oneline import quoted
 from pnp.text import INLINE_ICONS, text_width_mm
-from pnp.units import MM_PER_PT, ROUNDING_SLACK
+from pnp.units import FONT_METRIC_SLACK_MM, MM_PER_PT, ROUNDING_SLACK
 
 Make = Callable[[str, float, float], CardBuilder]
 
@@ -291,6 +291,22 @@ def servant(card: Servant, db: Database, make: Make):
                                            f"{name_dx:g} mm from the swatch's left edge: the name must start "
                                            f"{SWATCH_TEXT_GAP_MM:g} mm past the swatch; set {key} to {bound}"))
     colours: tuple[MapColor, ...] = ("red", "blue", "yellow")
+    # thirty-fifth pnp breaker, MED 10: `hp_colour_dx = 4` narrowed the names' box, and 'Yellow' was blamed in base.toml
+    # ("shorten it"): the offset just changed is said, with the most that leaves the widest name its room
+    name_spec = t.box("hp_colour")
+    widest = max(text_width_mm(colour_name(t, colour), name_spec.font, name_spec.size[1]) for colour in colours)
+    moved_names = False
+    changed = changed_number(t.path)
+    if changed is not None and changed[0] == "hp_colour_dx" and widest > name_spec.w - name_dx:
+        moved_names = True
+        # the most that fits the names in their box, and keeps them at their full size off the first space's thick outline
+        widest_full = max(text_width_mm(colour_name(t, colour), name_spec.font, name_spec.size[0]) for colour in colours)
+        clear = (t.number("hp_first_x") - t.number("hp_first_rule_width") / 2 - TEXT_INK_GAP_MM - t.number("hp_label_x")
+                 - widest_full - FONT_METRIC_SLACK_MM)
+        most = max(0.0, math.floor(min(name_spec.w - widest, clear) * 10 + 1e-9) / 10)
+        b.problems.append(b.at_number("hp_colour_dx", f"the colour names' box ([boxes.hp_colour], {name_spec.w:g} mm) "
+                                                      f"starts {name_dx:g} mm in, leaving {name_spec.w - name_dx:.2f} mm "
+                                                      f"for names {widest:.2f} mm wide: set hp_colour_dx to at most {most:g}"))
     room = fitting(t.number("hp_first_x"), step, box, b.width)  # boxes a row holds inside the trim
     for row, colour in enumerate(colours):
         y = t.number("hp_top") + row * t.number("hp_pitch")
@@ -302,7 +318,10 @@ def servant(card: Servant, db: Database, make: Make):
         swatch = t.color(colour)
         b.add(Rect(t.number("hp_label_x"), y, swatch_w, box, fill=swatch))
         spec = t.box("hp_colour")
+        said = len(b.problems)
         b.text("hit points", colour_name(t, colour), spec, box=Box(t.number("hp_label_x") + name_dx, y, spec.w - name_dx, box))
+        if moved_names:  # the names did not grow: their box moved (said above at hp_colour_dx)
+            b.problems[said:] = [problem for problem in b.problems[said:] if not problem.field.startswith("strings.colour_")]
         for index, value in enumerate(range(points, 0, -1)):
             x = t.number("hp_first_x") + index * step
             b.add(*numbered_box(x, y, box, str(value), ink, tint(swatch, t.number("hp_tint"), WHITE),
