@@ -5633,3 +5633,19 @@ def test_a_colour_name_offset_is_said_at_its_key_not_at_the_colour_name(db, edit
     assert most is not None, problem.message
     edited_templates("servant.toml", f"hp_colour_dx = {value}", f"hp_colour_dx = {most.group(1)}")
     assert check_fit(db) == []
+
+
+@pytest.mark.parametrize("value", ["4", "3.5", "4.5"])
+def test_a_wider_cut_clearance_is_said_at_cut_clearance(db, edited_templates, value):
+    """Thirty-fifth pnp breaker, MED 18: the battle map's `cut_clearance = 4` was blamed on the shipped `grid_shift_step`
+    ("set grid_shift_step to at most 0.2"), whose advice then gave two problems, one a safe-area fault at cards.toml;
+    3.5 and 4.5 were blamed on the shipped 'recharge' ("shorten it"). Said at cut_clearance, with the widest clearance
+    a shift of the grid keeps, which passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "battle_map.toml", "cut_clearance = 1.0",
+                                        f"cut_clearance = {value}", "numbers.cut_clearance")
+    most = re.search(r"set cut_clearance to at most ([0-9.]+)$", problem.message)
+    assert most is not None, problem.message
+    edited_templates("battle_map.toml", f"cut_clearance = {value}", f"cut_clearance = {most.group(1)}")
+    assert check_fit(db) == []

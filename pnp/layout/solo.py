@@ -802,7 +802,12 @@ def battle_map(card: BattleMap, db: Database, make: Make):
         if not clashes:
             break
     _, shrunk, radius, ox = min(tries)
-    if min(tries)[0]:
+    changed = changed_number(t.path)
+    if min(tries)[0] and changed is not None and changed[0] == "cut_clearance":
+        # thirty-fifth pnp breaker, MED 18: `cut_clearance = 4` was blamed on the shipped grid_shift_step (whose advice then
+        # failed twice over) or on the shipped 'recharge': said at the clearance changed, with the widest that clears
+        _clearance_too_wide(b, t, grid, largest, area, columns, odd, cuts, label_half, icon_scale, shrink, number)
+    elif min(tries)[0]:
         _coarse_grid_step(b, t, grid, radius, area, columns, odd, cuts, label_half, icon_scale, clearance, number)
     elif shrunk and (changed_number(t.path) or ("",))[0] == "grid_shift_step":  # the hexes shrank where a finer step would
         # keep them whole, and the step is the designer's (thirty-fourth breaker, MED 1: steps of 9.5 to 24 mm shrank maps
@@ -810,7 +815,8 @@ def battle_map(card: BattleMap, db: Database, make: Make):
         # clear a wider cut_clearance are the layout's own answer
         _coarse_grid_step(b, t, grid, largest, area, columns, odd, cuts, label_half, icon_scale, clearance, number,
                           shrunk_to=radius)
-    _marker_on_a_cut(b, t, card.id, grid, radius, ox, cuts, clearance, label_half, marker_labels)
+    if not (min(tries)[0] and changed is not None and changed[0] == "cut_clearance"):
+        _marker_on_a_cut(b, t, card.id, grid, radius, ox, cuts, clearance, label_half, marker_labels)
     hex_w = math.sqrt(3) * radius
     grid_h = (rows - 1) * 1.5 * radius + 2 * radius
     oy = area.y + (area.height - grid_h) / 2 + radius
@@ -1125,6 +1131,34 @@ tried in the coarser step that gives this many, so that no template makes `pnp c
 
 GRID_STEP_LEAST_MM = 0.1
 """The finest step (mm) ``grid_shift_step`` may give (:data:`pnp.layout.template.LEAST_VALUES` holds it at its key)."""
+
+
+def _clearance_too_wide(b: CardBuilder, t: Template, grid: hexes.HexMap, largest: float, area: Box, columns: int, odd: bool,
+                        cuts: list[float], label_half: float, icon_scale: float, shrink: float, number: _HexNumber) -> None:
+    """The ``"template"`` problem at ``numbers.cut_clearance`` (the one number changed) when no shift of the battle map's
+    grid, with hexes of ``largest`` mm or shrunk as :func:`battle_map` shrinks them, keeps every label that far from the
+    cuts: with the widest clearance, in tenths of a mm, at which one does (``shrink``: the safe area's factor, which the
+    clearance is divided by as it prints). The face is marked whole (``box="*"``)."""
+    value = t.number("cut_clearance")
+
+    def clears(clearance_mm: float) -> bool:
+        for step in range(6):
+            radius = largest * (1 - 0.02 * step)
+            hex_w = math.sqrt(3) * radius
+            if not _grid_shift(grid, radius, area.x + hex_w / 2, area.width - (columns + (0.5 if odd else 0)) * hex_w, cuts,
+                               max(label_half, radius * icon_scale / 2), clearance_mm / shrink, number,
+                               t.number("grid_shift_step"), t.number("hex_name_size"), t.number("hex_name_rise"),
+                               t.number("hex_rule_width"))[1]:
+                return True
+        return False
+
+    most = next((tenth / 10 for tenth in range(math.ceil(value * 10 - 1e-9) - 1, -1, -1) if clears(tenth / 10)), 0.0)
+    shipped = changed_number(t.path)
+    was = f" (the shipped templates have {shipped[1]:g})" if shipped is not None else ""
+    b.problems.append(dataclasses.replace(b.at_number("cut_clearance", f"no shift of the grid keeps every hex's labels "
+                                                                       f"{value:g} mm from the cuts between the board's "
+                                                                       f"cards, since cut_clearance is {value:g}{was}: set "
+                                                                       f"cut_clearance to at most {most:g}"), box="*"))
 
 
 def _coarse_grid_step(b: CardBuilder, t: Template, grid: hexes.HexMap, radius: float, area: Box, columns: int, odd: bool,
