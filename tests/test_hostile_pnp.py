@@ -5649,3 +5649,22 @@ def test_a_wider_cut_clearance_is_said_at_cut_clearance(db, edited_templates, va
     assert most is not None, problem.message
     edited_templates("battle_map.toml", f"cut_clearance = {value}", f"cut_clearance = {most.group(1)}")
     assert check_fit(db) == []
+
+
+@pytest.mark.parametrize("name, old, new, key", [
+    ("spell_path.toml", "disc_r = 2.0", "disc_r = 1.5", "disc_r"),
+    ("spell_path.toml", "disc_r = 2.0", "disc_r = 0.5", "disc_r"),
+    ("base.toml", "disc_rule_width = 0.3", "disc_rule_width = 1", "disc_rule_width"),
+])
+def test_a_disc_made_smaller_is_said_at_its_own_key_never_below_6_pt(db, edited_templates, name, old, new, key):
+    """Thirty-fifth pnp breaker, MED 9: spell_path `disc_r = 1.5` was advised "set disc_size to at most 5", which is then
+    refused as under the 6 pt floor (0.5 was advised 0.5 pt), and base.toml's `disc_rule_width = 1` was said at
+    spell_path.toml's disc_size, another file and key. Said at the key changed, in the file that writes it, with a
+    value that passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, f"numbers.{key}")
+    bound = re.search(rf"set {key} to at (?:least|most) ([0-9.]+)$", problem.message)
+    assert bound is not None and "disc_size" not in problem.message, problem.message
+    edited_templates(name, new, f"{key} = {bound.group(1)}")
+    assert check_fit(db) == []

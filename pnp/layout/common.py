@@ -17,7 +17,7 @@ from pnp import fonts
 from pnp.drawing import Anchor, Box, Circle, Drawing, Group, Icon, Line, Polygon, Primitive, Rect, TextLine
 from pnp.layout.icon_ink import icon_ink
 from pnp.layout.problems import FitProblem
-from pnp.layout.template import BoxSpec, Template, changed_number, template_line
+from pnp.layout.template import MIN_TEXT_PT, BoxSpec, Template, changed_number, template_line
 from pnp.oneline import quoted, shortened
 from pnp.text import (
     INLINE_ICONS,
@@ -446,6 +446,28 @@ class CardBuilder:
         if reach <= inside + ROUNDING_SLACK:
             return
         fits = math.floor(2 * size * inside / reach) / 2
+        changed = changed_number(self.template.path)
+        if fits < MIN_TEXT_PT or (changed is not None and changed[0] in ("disc_r", "disc_rule_width")):
+            # thirty-fifth pnp breaker, MED 9: `disc_r = 1.5` was advised onto disc_size 5, below the 6 pt floor, and a
+            # `disc_rule_width` of base.toml was said at spell_path.toml's disc_size: the disc's own key that was changed
+            # (else its radius), with the value that fits the number at its size (at 6 pt when that is too small)
+            at = max(size, MIN_TEXT_PT)
+            half_at = math.hypot(text_width_mm(number, "serif-bold", at) / 2, cap_height_mm(at) / 2)
+            if changed is not None and changed[0] == "disc_rule_width":
+                widest = math.floor(2 * (radius - NUMBER_IN_DISC_GAP_MM - half_at) * 100 + 1e-6) / 100
+                if widest >= 0:
+                    self.problems.append(self.at_number("disc_rule_width", f"the number {number!r} at {at:g} pt reaches "
+                                                                           f"past its disc (radius {radius:g} mm, edge "
+                                                                           f"{stroke_width:g} mm): set disc_rule_width to at "
+                                                                           f"most {widest:g}", over=reach - inside))
+                    return
+            least = math.ceil((half_at + NUMBER_IN_DISC_GAP_MM + stroke_width / 2) * 10 - 1e-6) / 10
+            self.problems.append(self.at_number("disc_r", f"the number {number!r} at {at:g} pt reaches past its disc (radius "
+                                                          f"{radius:g} mm, edge {stroke_width:g} mm)"
+                                                          + (f", and a smaller number would print under {MIN_TEXT_PT:g} pt"
+                                                             if fits < MIN_TEXT_PT else "")
+                                                          + f": set disc_r to at least {least:g}", over=reach - inside))
+            return
         self.problems.append(self.at_number(size_key, f"the number {number!r} is {2 * half_width:.1f} mm wide and "
                                                       f"{2 * half_height:.1f} mm tall at {size:g} pt, so its corners reach "
                                                       f"past its disc (radius {radius:g} mm, edge {stroke_width:g} "
@@ -478,6 +500,13 @@ class CardBuilder:
         lower = 0.0
         while depth(lower)[0] > 0.0 and lower < 2 * reach + 1.0:
             lower += 0.05
+        changed = changed_number(self.template.path)
+        if changed is not None and changed[0] in ("disc_r", "disc_rule_width", "disc_inset"):  # the disc grew or moved
+            self.problems.append(self.at_number(changed[0], f"the {name} icon of the text reaches {into:.1f} mm into {what} "
+                                                            f"(on {record}): it prints over the disc, since {changed[0]} is "
+                                                            f"{self.template.number(changed[0]):g} (the shipped templates "
+                                                            f"have {changed[1]:g}): change it back toward that", over=into))
+            return
         value = self.template.number(down)
         least = math.ceil((value + lower) * 10 - 1e-6) / 10
         self.problems.append(self.at_number(down, f"the {name} icon of the text reaches {into:.1f} mm into {what} "
