@@ -5668,3 +5668,18 @@ def test_a_disc_made_smaller_is_said_at_its_own_key_never_below_6_pt(db, edited_
     assert bound is not None and "disc_size" not in problem.message, problem.message
     edited_templates(name, new, f"{key} = {bound.group(1)}")
     assert check_fit(db) == []
+
+
+def test_a_thick_ornament_rule_is_advised_the_narrowest_bound_of_every_face(db, edited_templates):
+    """Thirty-fifth pnp breaker, MED 8: base.toml's `ornament_rule_width = 5` was advised "at most 3" (one template's
+    text), then at 3 "at most 2.8" (a disc's ring on four faces), then at 2.8 "at most 0.4" (the quest back's ring): the
+    bound of the first template reported, three rounds. The narrowest bound over every template that draws the rule is
+    said at once, and it passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "base.toml", "ornament_rule_width = 0.2",
+                                        "ornament_rule_width = 5", "numbers.ornament_rule_width")
+    most = re.search(r"set ornament_rule_width to at most ([0-9.]+)$", problem.message)
+    assert most is not None and float(most.group(1)) <= 0.4, problem.message
+    edited_templates("base.toml", "ornament_rule_width = 5", f"ornament_rule_width = {most.group(1)}")
+    assert check_fit(db) == []
