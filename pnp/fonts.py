@@ -319,17 +319,52 @@ LETTER_SIDE_REACH_EM = 0.25
 neighbours in every word (thirty-fourth pnp breaker, HIGH 4: an 'e' of advance 0.05 em, its ink 0.36 em past it,
 printed "Thetown stands enpty"). The bundled fonts' farthest: 0.21 em, EB Garamond Italic's 'f'."""
 
+DIGIT_SIDE_REACH_EM = 0.15
+"""How far (em) a digit of any script (category Nd) may reach past its advance on either side: digits are set about half
+an em apart, and farther one prints over the next ("12" read as one glyph: thirty-fifth pnp breaker, HIGH 6, a Nanum '1'
+moved 0.35 em reached 0.24 em past its advance and passed). The bundled fonts' farthest: 0.11 em, EB Garamond Italic's
+'6'."""
+
+WIDE_LETTER_SIDE_REACH_EM = 0.1
+"""How far (em) a wide letter (a Hangul syllable, a CJK ideograph, kana: East Asian width W or F) may reach past its
+advance on either side: they are drawn inside their em square, and one moved 0.45 em printed over the next syllable
+("다음" as one smudge: thirty-fifth pnp breaker, HIGH 6). The bundled fonts' farthest: 0.02 em."""
+
+OTHER_LETTER_SIDE_REACH_EM = 0.35
+"""How far (em) any other letter or number (é, ö, ñ, Greek, Cyrillic ...) may reach past its advance on either side: an
+'é' moved 0.45 em printed on the next letter ("Caf éNoir") and passed at the 0.5 em of punctuation (thirty-fifth pnp
+breaker, HIGH 6). The bundled fonts' farthest: 0.30 em, EB Garamond Italic's 'Œ' and 'Ấ' (their stacked accents), so
+the plain letters' :data:`LETTER_SIDE_REACH_EM` would refuse them."""
+
 ASCENDER_ROOM_EM = 0.4
 """How far (em) a font's ascender may stand above its tallest letter or digit, or its descender below its lowest: farther
 is damage (the bundled fonts': 0.30 em, EB Garamond Bold's ascender over its capitals). At 0.6 an ascender of 1.3 em
 (0.59 em over the letters) was blamed on the card texts it made overflow (thirty-fourth pnp breaker, MED 4)."""
 
 
+def _side_reach(char: str) -> float:
+    """How far (em) the glyph of ``char`` may reach past its advance, or left of its origin, before it is damage: a digit
+    :data:`DIGIT_SIDE_REACH_EM`, a wide letter (Hangul, CJK) :data:`WIDE_LETTER_SIDE_REACH_EM`, a plain ASCII letter
+    :data:`LETTER_SIDE_REACH_EM`, any other letter or number :data:`OTHER_LETTER_SIDE_REACH_EM`, anything else (punctuation,
+    symbols, an accent alone) :data:`GLYPH_REACH_EM`."""
+    category = unicodedata.category(char)
+    if category == "Nd":
+        return DIGIT_SIDE_REACH_EM
+    if category[0] in "LN" and unicodedata.east_asian_width(char) in ("W", "F"):
+        return WIDE_LETTER_SIDE_REACH_EM
+    if char.isascii() and char.isalnum():
+        return LETTER_SIDE_REACH_EM
+    if category[0] in "LN":
+        return OTHER_LETTER_SIDE_REACH_EM
+    return GLYPH_REACH_EM
+
+
 def _reach_damage(face: Any, checked: list[tuple[str, int]]) -> str | None:
     """Why the outlines or the vertical metrics of the parsed TTF ``face`` are out of line with each other, or ``None``:
     no glyph of ``checked`` (``(character, glyph)`` pairs, outlines already found readable) may reach more than
     :data:`GLYPH_REACH_EM` past the ascender, the descender or its advance (a plain letter or digit
-    :data:`LETTER_REACH_EM` past the ascender or descender, :data:`LETTER_SIDE_REACH_EM` past its advance), and the ascender and descender may stand at
+    :data:`LETTER_REACH_EM` past the ascender or descender; a letter or digit of any script past its advance as far as
+    :func:`_side_reach` allows), and the ascender and descender may stand at
     most :data:`ASCENDER_ROOM_EM` beyond the letters and digits. Thirty-first pnp breaker, MED 11: an 'a' six times its
     size, or an ascender of 0.001 em or 1.99 em (inside :data:`VERTICAL_METRICS_EM`), was blamed on the line spacing of
     ten templates or on 48 card texts. Reads each glyph's box from its ``glyf`` header: microseconds."""
@@ -350,10 +385,13 @@ def _reach_damage(face: Any, checked: list[tuple[str, int]]) -> str | None:
             return (f"its glyph data or its vertical metrics (hhea and OS/2 tables) are damaged: {named} reaches "
                     f"{y_max if up else y_min:.2f} em from the baseline, past the font's {'ascender' if up else 'descender'} "
                     f"({ascender if up else descender:.2f} em) by more than {reach:g} em")
-        side = LETTER_SIDE_REACH_EM if char.isascii() and char.isalnum() else GLYPH_REACH_EM
+        side = _side_reach(char)
         if x_min < -side or x_max > advance + side:
-            return (f"damaged glyph data: {named} reaches {max(-x_min, x_max - advance):.2f} em past its advance "
-                    f"({advance:.2f} em wide), more than {side:g} em: it would print over the letters beside it")
+            # thirty-fifth pnp breaker, LOW 13: ink left of the origin is over the letter before, not "past its advance"
+            where = (f"{-x_min:.2f} em left of its origin" if -x_min >= x_max - advance else
+                     f"{x_max - advance:.2f} em past its advance")
+            return (f"damaged glyph data: {named} reaches {where} ({advance:.2f} em wide), more than {side:g} em: it "
+                    f"would print over the {'letter before it' if -x_min >= x_max - advance else 'letter after it'}")
         if char.isascii() and char.isalnum():
             tallest, lowest = max(tallest, y_max), min(lowest, y_min)
     if math.isfinite(tallest) and (ascender > tallest + ASCENDER_ROOM_EM or descender < lowest - ASCENDER_ROOM_EM):

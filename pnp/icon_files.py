@@ -20,7 +20,14 @@ the project is the icon as it prints. Refused:
   editor's own namespace (Inkscape's ``sodipodi:namedview``, the RDF of ``<metadata>``) draw nothing and pass;
 - an event attribute (``onload``, ``onclick``, any ``on...``);
 - a reference that is not to the icon itself: an ``href`` other than ``#id``, a ``url(...)`` other than ``url(#id)``,
-  and a stylesheet ``@import``.
+  and a stylesheet ``@import``;
+- a ``<style>`` sheet (thirty-fifth breaker, HIGH 5): the card SVGs copy an icon's elements into their ``<defs>``,
+  where a sheet's rules apply to the whole card (``text { fill: red }`` recoloured every text of the card in the
+  gallery, ``polygon { display: none }`` hid its ornaments, and neither shows in the PDF); an icon writes its colours
+  as attributes of its shapes (``fill="#..."`` or ``style="fill: #..."``), which style only the shape they are on;
+- in any attribute (a ``style="..."`` among them) a CSS function that fetches by a string rather than ``url()``
+  (``image-set("http://...")``, ``image()``, ``cross-fade()``, ``src()``, ``element()``), an at-rule (``@``) or a
+  CSS escape (a backslash, through which ``u\72 l(`` is ``url(``).
 """
 from __future__ import annotations
 
@@ -66,6 +73,13 @@ them and runs nothing; an element of any other namespace (XHTML's ``<script>`` a
 
 _FRAGMENT = re.compile(r"^\s*#")
 _URL = re.compile(r"url\(\s*['\"]?\s*([^)'\"\s]*)", re.IGNORECASE)
+_CSS_FETCH = re.compile(r"(?:image(?:-set)?|cross-fade|src|element)\s*\(|@|\\", re.IGNORECASE)
+"""What in an attribute's value may make a browser fetch or read something other than the icon by a means other than
+``url()`` (which :data:`_URL` judges): a CSS image function taking a string, an at-rule, an escape that hides a name."""
+
+STYLE_REMEDY = ("write its colours as attributes of the shapes they colour (fill=\"#...\", stroke=\"#...\" or "
+                "style=\"fill: #...\" on each), and remove the <style>")
+"""The way on for an icon with a ``<style>`` sheet."""
 
 INK_PAST_VIEWBOX = 1.0
 """How far (hundredths of the icon's size) an icon's ink may reach past its viewBox before ``pnp check`` says so: the
@@ -132,7 +146,7 @@ def _parsed(path: Path, data: bytes) -> ElementTree.Element:
 
 def _active(root: ElementTree.Element) -> str | None:
     """What of ``root``'s tree an icon may not hold (:data:`DRAWING_ELEMENTS`, event attributes, references out of the
-    file), in words, or ``None``."""
+    file, a ``<style>`` sheet), in words, or ``None``."""
     for element in root.iter():
         if not isinstance(element.tag, str):  # a comment or processing instruction kept by the parser
             continue
@@ -152,12 +166,20 @@ def _active(root: ElementTree.Element) -> str | None:
             for target in _URL.findall(value):
                 if not target.startswith("#"):
                     return f"has url({target[:60]}) in {name} on <{tag}>, a reference out of the icon (only url(#id))"
-        if tag == "style" and element.text:
-            if "@import" in element.text.lower():
+            fetch = _CSS_FETCH.search(value)
+            if fetch:
+                return (f"has '{fetch.group(0)}' in {name} on <{tag}>, CSS that may fetch or read something out of "
+                        f"the icon (only colours, lengths and url(#id))")
+        if tag == "style":
+            sheet = element.text or ""
+            if "@import" in sheet.lower():
                 return "has an @import in its <style>, a reference out of the icon"
-            for target in _URL.findall(element.text):
+            for target in _URL.findall(sheet):
                 if not target.startswith("#"):
                     return f"has url({target[:60]}) in its <style>, a reference out of the icon (only url(#id))"
+            # thirty-fifth breaker, HIGH 5: copied into a card's <defs>, a sheet's rules style the whole card
+            return ("holds a <style> sheet, whose rules the card SVGs copy and apply to the whole card (every text "
+                    "and shape of it, not only the icon)")
     return None
 
 
@@ -180,8 +202,9 @@ def read_icon(path: Path) -> ElementTree.Element:
         raise IconFileError(IconFileProblem(str(path), f"not an SVG (its root element is <{tag}>, not <svg>)"))
     active = _active(root)
     if active is not None:
-        raise IconFileError(IconFileProblem(str(path), active, "an icon holds only drawing (paths, shapes, groups, "
-                                                               "gradients): remove it"))
+        remedy = STYLE_REMEDY if "<style> sheet" in active else ("an icon holds only drawing (paths, shapes, groups, "
+                                                                  "gradients): remove it")
+        raise IconFileError(IconFileProblem(str(path), active, remedy))
     return root
 
 

@@ -1672,6 +1672,9 @@ def test_a_rule_or_a_track_space_moved_off_the_card_is_a_problem(db, edited_temp
                             or (p.field == "numbers.rule_left" and "the card frame's inner rule" in p.message)
                             # thirty-fourth round: the ornament's diamond, at the middle of a rule run off the card, on a text
                             or (p.field == "numbers.rule_right" and "the diamond of a rule" in p.message)
+                            # (thirty-fifth, MED 11: a rule past the bleed too, at the key changed)
+                            or (p.field == f"numbers.{new.split(' = ')[0]}" and "the card frame's inner rule" in p.message
+                                and " to at " in p.message)
                             for p in problems), problems
 
 
@@ -3926,6 +3929,19 @@ def _font_with_metrics_damaged(tmp_path: Path, name: str, damage: str) -> Path:
         glyph = font["glyf"][font.getBestCmap()[ord("e")]]
         glyph.coordinates.translate((0, -0.4 * font["head"].unitsPerEm))
         glyph.recalcBounds(font["glyf"])
+    elif damage.startswith("shift:"):  # thirty-fifth breaker, HIGH 6: "shift:CHARS:EM" moves the outlines of CHARS across
+        from fontTools.pens.transformPen import TransformPen
+        from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+        _, chars, amount = damage.split(":")
+        glyphs, units = font.getGlyphSet(), font["head"].unitsPerEm
+        for char in chars:
+            glyph = font.getBestCmap()[ord(char)]
+            pen = TTGlyphPen(glyphs)
+            glyphs[glyph].draw(TransformPen(pen, (1, 0, 0, 1, float(amount) * units, 0)))
+            font["glyf"][glyph] = pen.glyph()
+            font["glyf"][glyph].recalcBounds(font["glyf"])
+            font["hmtx"][glyph] = (font["hmtx"][glyph][0], font["glyf"][glyph].xMin)
     elif damage in ("thin", "tall"):  # vertical metrics inside VERTICAL_METRICS_EM, out of line with the letters
         top, bottom = (1, -1) if damage == "thin" else (1990, -990)
         font["hhea"].ascent, font["hhea"].descent = top, bottom
@@ -4556,6 +4572,15 @@ ACTIVE_ICONS = [  # (case, what is put into the icon, the element or attribute n
     ("style-import", '<style>@import url("https://example.com/x.css");</style>', "@import"),
     ("style-url", '<style>rect { fill: url(https://example.com/x.svg#g) }</style>', "url(https://example.com"),
     ("set-href", '<set attributeName="href" to="javascript:alert(5)"/>', "<set>"),
+    # thirty-fifth breaker, HIGH 5: a sheet copied into a card's <defs> restyles the whole card; image-set() fetches
+    ("style-sheet", '<style>text { fill: #ff0000 !important } polygon { display: none }</style>', "<style> sheet"),
+    ("style-image-set", '<style>svg{background-image:image-set("http://127.0.0.1:8765/leak.png" 1x)}</style>',
+     "<style> sheet"),
+    ("style-class-only", '<style>.ring { stroke: #4a3515 }</style>', "<style> sheet"),
+    ("attribute-image-set", '<rect width="10" height="10" style="background-image:image-set(\'http://127.0.0.1/l.png\' 1x)"/>',
+     "'image-set(' in style on <rect>"),
+    ("attribute-font-face", '<rect width="10" height="10" style="@font-face { src: local(x) }"/>', "'@' in style"),
+    ("attribute-escape", '<rect width="10" height="10" fill="u\\72 l(http://example.com/x.svg#g)"/>', "'\\' in fill"),
 ]
 
 
@@ -4640,10 +4665,45 @@ def test_active_content_in_an_icon_is_refused_at_the_file(icon_copy, tmp_path, b
     assert refused.value.problem.path == str(path)
 
 
+def test_an_icon_style_sheet_or_css_fetch_is_refused_at_the_file(icon_copy):
+    """Thirty-fifth breaker (HIGH 5): a `<style>` in `mana.svg` passed the icon check and was copied into the `<defs>` of
+    every card SVG using the icon, where its rules apply to the whole card: `text { fill: #ff0000 }` turned every text
+    of Iarith red in the gallery and `polygon { display: none }` hid its ornament (the PDF unchanged), and
+    `image-set("http://...")` made the browser fetch from the network. A `<style>` sheet is refused at the icon's file
+    (one line, with the way on: colours as the shapes' own attributes), and so is any CSS in an attribute that could
+    fetch or hide a name (`image-set(`, `@`, an escape); the card SVG writer refuses the same icon."""
+    from click.testing import CliRunner
+
+    from pnp import svg
+    from pnp.cli import main
+    from pnp.files import shown_path
+    from pnp.icon_files import STYLE_REMEDY, IconFileError, icon_file_problems
+
+    shipped = (ROOT / "templates" / "icons" / "mana.svg").read_text(encoding="utf-8")
+    assert "<!-- mana: a blue drop -->" in shipped
+    for _, body, says in ACTIVE_ICONS[-6:]:
+        path = icon_copy("mana.svg", shipped.replace("<!-- mana: a blue drop -->", body).encode())
+        for cached in (svg._icon_children,):
+            cached.cache_clear()
+        problems = icon_file_problems()
+        assert [problem.path for problem in problems] == [str(path)] and says in problems[0].reason, (body, problems)
+        with pytest.raises(IconFileError):
+            svg._icon_children("mana")
+        if "<style>" in body:
+            assert problems[0].remedy == STYLE_REMEDY
+    leak = ('<style>svg{background-image:image-set("http://127.0.0.1:8765/leak.png" 1x)} text{fill:#ff0000} '
+            'polygon{display:none}</style>')
+    path = icon_copy("mana.svg", shipped.replace("<!-- mana: a blue drop -->", leak).encode())
+    result = CliRunner().invoke(main, ["check", "--db", str(ROOT / "cards.toml")])
+    named = [line for line in result.output.splitlines() if line.startswith(f"{shown_path(path)}: ")]
+    assert result.exit_code == 1 and len(named) == 1 and "<style> sheet" in named[0], result.output
+
+
 def test_an_editors_icon_that_only_draws_passes(icon_copy):
     """Thirty-first breaker (MED 12), the other side: what an editor such as Inkscape writes into an icon that only draws
     (its own namespaced settings and RDF metadata, a gradient named by url(#id), a `use` of an element of the file
-    itself, a style sheet of colours) passes the icon check and is copied into the card SVGs."""
+    itself, colours in `style` attributes) passes the icon check and is copied into the card SVGs. (A `<style>` sheet
+    no longer passes: thirty-fifth breaker, HIGH 5, its rules restyled the whole card.)"""
     from pnp import svg
     from pnp.icon_files import icon_file_problems
 
@@ -4654,10 +4714,11 @@ def test_an_editors_icon_that_only_draws_passes(icon_copy):
         b'xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" viewBox="0 0 100 100" width="100" height="100">'
         b'<sodipodi:namedview inkscape:zoom="2"/><metadata><rdf:RDF/></metadata>'
         b'<defs><linearGradient id="g"><stop offset="0" stop-color="#c9a24a"/></linearGradient>'
-        b'<circle id="c" cx="50" cy="50" r="20"/></defs><style>.ring { stroke: #4a3515 }</style>'
-        b'<use xlink:href="#c" fill="url(#g)" class="ring"/><path d="M43 43 L89 89" style="fill:url( #g )"/></svg>'))
+        b'<circle id="c" cx="50" cy="50" r="20"/></defs>'
+        b'<use xlink:href="#c" fill="url(#g)" style="stroke:#4a3515;stroke-width:2"/>'
+        b'<path d="M43 43 L89 89" style="fill:url( #g )" transform="rotate(3 50 50)"/></svg>'))
     assert icon_file_problems() == []
-    assert [child.tag for child in svg._icon_children("key")][-3:] == ["style", "use", "path"]
+    assert [child.tag for child in svg._icon_children("key")][-2:] == ["use", "path"]
 
 
 @pytest.mark.parametrize("name, anchor, written, key", [
@@ -5163,7 +5224,9 @@ def test_a_shape_past_the_cut_or_a_number_past_its_disc_is_said_with_a_bound_tha
     assert check_fit(db) == []
 
 
-@pytest.mark.parametrize("new, says", [("ornament_rule_width = 1.5", "at most 0.4"), ("ornament_rule_width = 4", "at most 1.6")])
+@pytest.mark.parametrize("new, says", [("ornament_rule_width = 1.5", "at most 0.4"),
+                                       # thirty-fifth breaker, MED 8: the narrowest bound of every face at once (was 3)
+                                       ("ornament_rule_width = 4", "at most 0.4")])
 def test_a_thick_ornament_rule_is_said_at_its_width(db, edited_templates, new, says):
     """Thirty-fourth pnp breaker, HIGH 1: `ornament_rule_width` had no upper bound: at 1.5 the back's rule ran over the
     emblem disc's ring, at 4 a dark bar covered "Character Stats", and check passed (the ornament's lines gave no key
@@ -5378,3 +5441,298 @@ def test_the_rulers_zero_is_printed_inside_its_box(vertical):
     zero = next(thing for thing in painted(ruler(box, vertical, RULER_LENGTH, "10 cm: check the scale", numbered=True))
                 if thing.what == "text '0'")
     assert zero.box.x >= box.x - 1e-9 and zero.box.y >= box.y - 1e-9, zero.box
+
+
+# ---- Thirty-fifth pnp breaker ------------------------------------------------------------------------------------------
+def test_a_cost_icon_run_into_the_spell_position_disc_is_said_at_text_dy(db, edited_templates):
+    """Thirty-fifth pnp breaker, HIGH 7: on every shipped Spell Path card the cost icon after the first number ("1 :mana:")
+    reached about 0.3 mm into the dark position disc (`text_dy = 4.7`, the disc ending at `disc_inset + disc_r = 4.6`
+    mm, an icon taller than its line's capitals), and check passed. An icon printed into the disc is one line at
+    `text_dy`, with the least value that clears it, which passes; the shipped spell_path.toml now keeps its icons off
+    the disc."""
+    from pnp.layout import check_fit, render
+
+    assert check_fit(db) == []
+    problem = _the_one_template_problem(db, edited_templates, "spell_path.toml", "text_dy = 5.0", "text_dy = 4.7",
+                                        "numbers.text_dy")
+    assert "icon of the text reaches" in problem.message and "into the position disc" in problem.message, problem.message
+    least = float(re.search(r"set text_dy to at least ([0-9.]+)$", problem.message).group(1))
+    assert 4.7 < least <= 5.0
+    edited_templates("spell_path.toml", "text_dy = 4.7", f"text_dy = {least:g}")
+    assert check_fit(db) == []
+    spells = [face for face in render(db).fronts if face.record.kind == "spell_path"]
+    assert len(spells) == 3
+
+
+@pytest.mark.parametrize("name, old, new", [
+    ("table_card.toml", "rows_right = 57.8", "rows_right = 66"),
+    ("base.toml", "rule_left = 8.0", "rule_left = -3"),
+    ("base.toml", "rule_right = 55.0", "rule_right = 66"),
+    ("counter_card.toml", "row_rule_right = 53", "row_rule_right = 66"),
+    ("location.toml", "middle_x = 4.4", "middle_x = -3"),
+])
+def test_a_rule_from_inside_the_frame_to_exactly_the_bleeds_edge_is_said(db, edited_templates, name, old, new):
+    """Thirty-fifth pnp breaker, HIGH 1: a line whose end lay exactly on the bleed's edge (trim + 3 mm, or -3 mm) was let
+    through as art to the bleed's edge, though it started inside the frame: `rows_right = 66` drew the rule under the
+    last table row across the panel's rules, the frame and the cut (65.9 and 66.5 were refused). A line is edge art only
+    as other shapes are (it spans the card from bleed to bleed, or lies wholly in the frame band): one line at the key,
+    with a bound that passes."""
+    from pnp.layout import check_fit
+
+    key = new.split(" = ")[0]
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, f"numbers.{key}")
+    assert "card frame's inner rule" in problem.message, problem.message
+    bound = re.search(rf"set {key} to at (most|least) (-?[0-9.]+)$", problem.message)
+    assert bound is not None, problem.message
+    edited_templates(name, new, f"{key} = {bound.group(2)}")
+    assert check_fit(db) == []
+
+
+@pytest.mark.parametrize("name, old, new", [
+    ("table_card.toml", "rows_right = 57.8", "rows_right = 66.5"),
+    ("location.toml", "middle_w = 54.2", "middle_w = 70"),
+])
+def test_a_rule_run_past_the_bleed_is_said_at_the_key_that_placed_it(db, edited_templates, name, old, new):
+    """Thirty-fifth pnp breaker, MED 11: `rows_right = 66.5` (table_card) and `middle_w = 70` (location) were said at
+    the `[numbers]` header, "shorten it" with a list of line-width keys that left out the key just edited. Said at that
+    key, with a bound that passes."""
+    from pnp.layout import check_fit
+
+    key = new.split(" = ")[0]
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, f"numbers.{key}")
+    bound = re.search(rf"set {key} to at most ([0-9.]+)$", problem.message)
+    assert bound is not None, problem.message
+    edited_templates(name, new, f"{key} = {bound.group(1)}")
+    assert check_fit(db) == []
+
+
+@pytest.mark.parametrize("width", ["0.45", "0.9", "0.2"])
+def test_a_title_band_hatched_too_light_under_its_title_is_said_at_the_hatch(db, edited_templates, width):
+    """Thirty-fifth pnp breaker, HIGH 24: `title_hatch_tint = 0` with `title_band_hatch_width = 0.45` (or 0.9) striped
+    every title band with an icon half (or nine tenths) white, and the cream title on it could hardly be read; the
+    contrast check measured the title against the band's fill and passed. The hatching is part of the background (its
+    mean colour, the lines' share of the band), and lines the title does not stand out from may cover at most
+    FAINT_HATCH_SHARE of it (0.2 mm of white lines cut the letters into stripes; looked at): one line at the hatch width
+    the designer changed, with the widest that reads on every face, and that width passes."""
+    from pnp.layout import check_fit
+
+    edited_templates("base.toml", "title_hatch_tint = 0.8", "title_hatch_tint = 0")
+    assert check_fit(db) == []  # thin white lines: the band still reads dark under the title
+    problem = _the_one_template_problem(db, edited_templates, "base.toml", "title_band_hatch_width = 0.1",
+                                        f"title_band_hatch_width = {width}", "numbers.title_band_hatch_width")
+    assert "hatched" in problem.message and ("a contrast of" in problem.message or "stripes" in problem.message), problem.message
+    widest = re.search(r"set title_band_hatch_width to at most ([0-9.]+)$", problem.message)
+    assert widest is not None, problem.message
+    edited_templates("base.toml", f"title_band_hatch_width = {width}", f"title_band_hatch_width = {widest.group(1)}")
+    assert check_fit(db) == []
+
+
+@pytest.mark.parametrize("name, damage, key, says, edit", [
+    ("NanumMyeongjo.ttf", "shift:이다니:0.45", 'font = "korean"', "damaged glyph data: the glyph of '니' (U+B2C8) reaches 0.29 em "
+                                                                     "past its advance", None),
+    ("NanumMyeongjo.ttf", "shift:1:0.35", 'font = "numerals"', "damaged glyph data: the glyph of '1' (U+0031) reaches 0.24 em "
+                                                                 "past its advance", None),
+    ("EBGaramond12-Regular.ttf", "shift:é:0.45", 'font = "serif"', "damaged glyph data: the glyph of 'é' (U+00E9) reaches 0.4",
+     ("Shadows crowd the lantern markets.", "Shadows crowd the lantern markets of the Café Noir and the élite.")),
+    # LOW 13: ink moved left of the origin is over the letter before it
+    ("EBGaramond12-Regular.ttf", "shift:e:-0.3", 'font = "serif"', "damaged glyph data: the glyph of 'e' (U+0065) reaches 0.27 em "
+                                                                     "left of its origin", None),
+])
+def test_a_letter_of_any_script_moved_onto_its_neighbour_is_one_line_at_the_font(tmp_path, name, damage, key, says, edit):
+    """Thirty-fifth pnp breaker, HIGH 6: the side bound of plain ASCII letters (0.25 em) did not hold for the others:
+    Hangul syllables shifted 0.45 em in NanumMyeongjo printed over the next syllable ("다음" one smudge), an 'é' shifted
+    0.45 em in EB Garamond printed "Caf éNoir", both held to the 0.5 em of punctuation, and a Nanum '1' shifted 0.35 em
+    (0.24 em past its advance, digits half an em apart) printed "12" as one glyph; check passed all three. A digit may
+    reach 0.15 em past its advance, a Hangul or CJK letter 0.1, any other letter 0.35 (the bundled fonts' farthest: 0.11,
+    0.02 and 0.30 em): one line at the font. LOW 13: an 'e' moved left is said "left of its origin", not past its
+    advance."""
+    from pnp.fonts import DIGIT_SIDE_REACH_EM, OTHER_LETTER_SIDE_REACH_EM, WIDE_LETTER_SIDE_REACH_EM
+
+    assert (DIGIT_SIDE_REACH_EM, WIDE_LETTER_SIDE_REACH_EM, OTHER_LETTER_SIDE_REACH_EM) == (0.15, 0.1, 0.35)
+    folder = _font_with_metrics_damaged(tmp_path, name, damage)
+    if edit is None:
+        _one_line_at_the_font(tmp_path, folder, "check", tmp_path / "out", name, says, key)
+        return
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    assert text.count(edit[0]) == 1
+    cards = tmp_path / "cards.toml"
+    cards.write_text(text.replace(*edit), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-c", _WITH_FONTS, str(folder), "check", "--db", str(cards)], capture_output=True,
+                         text=True, cwd=tmp_path, timeout=120)
+    lines = run.stderr.strip().splitlines()
+    assert run.returncode == 1 and len(lines) == 2 and lines[0].startswith(f"{Path('fonts') / name}: {says}"), run.stderr
+
+
+def test_the_bundled_fonts_keep_every_letter_within_its_side_bound():
+    """Thirty-fifth pnp breaker, HIGH 6, the other side: every letter and number the bundled fonts map (Latin with its
+    accents, Greek, Cyrillic, Hangul, digits) keeps within the side bound pnp/fonts.py ``_side_reach`` gives it, so a
+    card may print any of them."""
+    import unicodedata
+
+    from fontTools.ttLib import TTFont
+
+    from pnp.fonts import _side_reach
+
+    for path in sorted((ROOT / "templates" / "fonts").glob("*.ttf")):
+        font = TTFont(path)
+        units, glyf, metrics = font["head"].unitsPerEm, font["glyf"], font["hmtx"]
+        for code, glyph in font.getBestCmap().items():
+            char = chr(code)
+            if unicodedata.category(char)[0] not in "LN" or glyf[glyph].numberOfContours == 0:
+                continue
+            advance = metrics[glyph][0]
+            reach = max(glyf[glyph].xMax - advance, -glyf[glyph].xMin) / units
+            assert reach <= _side_reach(char), (path.name, char, reach)
+
+
+@pytest.mark.parametrize("name, old, new", [
+    ("player.toml", "shade_dx = 0.6", "shade_dx = 3"),
+    ("battle_map.toml", "shade_dx = 0.5", "shade_dx = 20"),
+    ("player.toml", "shade_dx = 0.6", "shade_dx = 14"),
+    ("battle_map.toml", "shade_dx = 0.5", "shade_dx = 8"),
+])
+def test_shading_painted_over_a_track_space_or_a_hex_outline_is_said(db, edited_templates, name, old, new):
+    """Thirty-fifth pnp breaker, HIGH 3: the player card's `shade_dx = 3` painted the shaded rows over the right side of
+    the point-track spaces 6, 4 and 2 (their thick outline gone), and check passed; at 14 the frame's advice, 11.1, then
+    hid the number 6. HIGH 2: the battle map's `shade_dx = 20` shaded over the right-hand outlines of hexes I4 and I5.
+    A filled box drawn over the outline of a track space or a hex is one line at the number changed, with a bound that
+    passes at once (pnp/layout/framed.py ``covered_outline_problems``). The battle map's `shade_dx = 8` ran the shading
+    and its rule across the text card's frame and the cut onto card 2 (a strip of card 3's table on card 2), and passed:
+    the shading keeps inside the text card's frame on its left as on its right ("at most 0.6")."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, "numbers.shade_dx")
+    if name == "player.toml" and new != "shade_dx = 14":
+        assert "drawn over the outline of a" in problem.message, problem.message
+    if name == "battle_map.toml":
+        assert "left of the text card's inner rule" in problem.message and problem.message.endswith("at most 0.6"), \
+            problem.message
+    bound = re.search(r"set shade_dx to at most ([0-9.]+)$", problem.message)
+    assert bound is not None, problem.message
+    if name == "player.toml":
+        assert float(bound.group(1)) <= 1.5
+    edited_templates(name, new, f"shade_dx = {bound.group(1)}")
+    assert check_fit(db) == []
+
+
+@pytest.mark.parametrize("name, old, new, key, says", [
+    ("player.toml", "# On the corner labels' baseline.\n[boxes.footer]\n",
+     "# On the corner labels' baseline.\n[boxes.footer]\ncolour = \"ink\"\n", "boxes.footer.colour", "did you mean color? "),
+    ("player.toml", "# On the corner labels' baseline.\n[boxes.footer]\n",
+     "# On the corner labels' baseline.\n[boxes.footer]\nfont_size = [9, 6]\n", "boxes.footer.font_size", "did you mean size? "),
+    ("servant.toml", "[boxes.title]\n", "[boxes.title]\nsise = [9, 6]\n", "boxes.title.sise",
+     "size is written in this box already: remove sise; "),
+    ("servant.toml", "[boxes.flavour]\n", "[boxes.flavour]\nwrap = true\n", "boxes.flavour.wrap", "unknown key(s) wrap; a box has"),
+    ("servant.toml", "[boxes.flavour]\n", "[boxes.flavour]\nextra = 1\n", "boxes.flavour.extra", "unknown key(s) extra; a box has"),
+])
+def test_a_misspelt_box_field_is_removed_only_when_its_real_key_is_in_that_box(db, edited_templates, name, old, new, key, says):
+    """Thirty-fifth pnp breaker, MED 23: `colour = "ink"` (or `font_size`) in player.toml's `[boxes.footer]`, which writes
+    only x, y, w and h (its color and size come from base.toml), was told "color is written in this box already: remove
+    colour", false, and its advice dropped the change meant. "Remove" only when the real key is written in that very
+    box of that file; else "did you mean". LOW 15: `wrap` and `extra` were paired with the one-letter `w` and `x`."""
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    assert says in problem.message, problem.message
+
+
+@pytest.mark.parametrize("written, shown", [('"name " = "x"', '"name "'), ('"na\\u200bme" = "x"', '"na\\u200bme"')])
+def test_a_quoted_key_with_a_blank_is_said_at_its_own_line_quoted(tmp_path, written, shown):
+    """Thirty-fifth pnp breaker, MED 12: `"name " = "x"` written under Bind's `name` was reported at the line of the real
+    `name` (171, not 172), with "remove name " (unquoted, the blank invisible): a user doing what the line says deleted
+    the good key; `"na\\u200bme"` likewise. The line of the quoted key itself, and the key quoted as TOML writes it."""
+    lines = SOURCE.split("\n")
+    real = lines.index('name = "Bind"')
+    lines.insert(real + 1, written)
+    path = tmp_path / "cards.toml"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    said = [row for row in _check(path).output.splitlines() if row.startswith("cards.toml:")]
+    assert len(said) == 1 and said[0].startswith(f"cards.toml:{real + 2}: solo.spell.bind.{shown}: "), said
+    assert said[0].endswith(f"remove {shown}"), said
+
+
+def test_a_template_key_with_a_blank_is_said_at_its_own_line(db, edited_templates):
+    """Thirty-fifth pnp breaker, MED 12: servant.toml's `"hp_pitch " = 12` under `hp_pitch = 10.6` was reported at the line
+    of the real `hp_pitch` with "remove it": the line of the quoted key itself."""
+    problem = _the_one_template_problem(db, edited_templates, "servant.toml", "hp_pitch = 10.6\n",
+                                        'hp_pitch = 10.6\n"hp_pitch " = 12\n', 'numbers."hp_pitch "')
+    assert Path(problem.path).read_text(encoding="utf-8").split("\n")[problem.line - 1] == '"hp_pitch " = 12', problem.line
+    assert "remove it" in problem.message
+
+
+@pytest.mark.parametrize("value", ["1000", "5"])
+def test_a_row_count_too_high_is_advised_as_a_count(db, edited_templates, value):
+    """Thirty-fifth pnp breaker, MED 21: the Last Stand's `per_row = 1000` was advised "set per_row to at most 959.5" (the
+    value less the overshoot in mm: no whole number, refused as advised, and two dozen rounds from the real bound), and
+    said a second time at cards.toml as a safe-area fault. One line at per_row with the count the row has room for,
+    which passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "last_stand.toml", "per_row = 4", f"per_row = {value}",
+                                        "numbers.per_row")
+    assert problem.message.endswith("set per_row to at most 4"), problem.message
+    edited_templates("last_stand.toml", f"per_row = {value}", "per_row = 4")
+    assert check_fit(db) == []
+
+
+@pytest.mark.parametrize("value", ["4", "6", "3.9"])
+def test_a_colour_name_offset_is_said_at_its_key_not_at_the_colour_name(db, edited_templates, value):
+    """Thirty-fifth pnp breaker, MED 10: servant `hp_colour_dx = 4` (6, 3.9) was blamed on base.toml's
+    `strings.colour_yellow` ("'Yellow' is over [boxes.hp_colour] by 2.1 mm; shorten it"), a shipped word in another file,
+    where 2.8 to 3.8 were said at hp_colour_dx. Said at hp_colour_dx, with a bound that passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "servant.toml", "hp_colour_dx = 2.6",
+                                        f"hp_colour_dx = {value}", "numbers.hp_colour_dx")
+    most = re.search(r"set hp_colour_dx to at most ([0-9.]+)$", problem.message)
+    assert most is not None, problem.message
+    edited_templates("servant.toml", f"hp_colour_dx = {value}", f"hp_colour_dx = {most.group(1)}")
+    assert check_fit(db) == []
+
+
+@pytest.mark.parametrize("value", ["4", "3.5", "4.5"])
+def test_a_wider_cut_clearance_is_said_at_cut_clearance(db, edited_templates, value):
+    """Thirty-fifth pnp breaker, MED 18: the battle map's `cut_clearance = 4` was blamed on the shipped `grid_shift_step`
+    ("set grid_shift_step to at most 0.2"), whose advice then gave two problems, one a safe-area fault at cards.toml;
+    3.5 and 4.5 were blamed on the shipped 'recharge' ("shorten it"). Said at cut_clearance, with the widest clearance
+    a shift of the grid keeps, which passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "battle_map.toml", "cut_clearance = 1.0",
+                                        f"cut_clearance = {value}", "numbers.cut_clearance")
+    most = re.search(r"set cut_clearance to at most ([0-9.]+)$", problem.message)
+    assert most is not None, problem.message
+    edited_templates("battle_map.toml", f"cut_clearance = {value}", f"cut_clearance = {most.group(1)}")
+    assert check_fit(db) == []
+
+
+@pytest.mark.parametrize("name, old, new, key", [
+    ("spell_path.toml", "disc_r = 2.0", "disc_r = 1.5", "disc_r"),
+    ("spell_path.toml", "disc_r = 2.0", "disc_r = 0.5", "disc_r"),
+    ("base.toml", "disc_rule_width = 0.3", "disc_rule_width = 1", "disc_rule_width"),
+])
+def test_a_disc_made_smaller_is_said_at_its_own_key_never_below_6_pt(db, edited_templates, name, old, new, key):
+    """Thirty-fifth pnp breaker, MED 9: spell_path `disc_r = 1.5` was advised "set disc_size to at most 5", which is then
+    refused as under the 6 pt floor (0.5 was advised 0.5 pt), and base.toml's `disc_rule_width = 1` was said at
+    spell_path.toml's disc_size, another file and key. Said at the key changed, in the file that writes it, with a
+    value that passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, f"numbers.{key}")
+    bound = re.search(rf"set {key} to at (?:least|most) ([0-9.]+)$", problem.message)
+    assert bound is not None and "disc_size" not in problem.message, problem.message
+    edited_templates(name, new, f"{key} = {bound.group(1)}")
+    assert check_fit(db) == []
+
+
+def test_a_thick_ornament_rule_is_advised_the_narrowest_bound_of_every_face(db, edited_templates):
+    """Thirty-fifth pnp breaker, MED 8: base.toml's `ornament_rule_width = 5` was advised "at most 3" (one template's
+    text), then at 3 "at most 2.8" (a disc's ring on four faces), then at 2.8 "at most 0.4" (the quest back's ring): the
+    bound of the first template reported, three rounds. The narrowest bound over every template that draws the rule is
+    said at once, and it passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, edited_templates, "base.toml", "ornament_rule_width = 0.2",
+                                        "ornament_rule_width = 5", "numbers.ornament_rule_width")
+    most = re.search(r"set ornament_rule_width to at most ([0-9.]+)$", problem.message)
+    assert most is not None and float(most.group(1)) <= 0.4, problem.message
+    edited_templates("base.toml", "ornament_rule_width = 5", f"ornament_rule_width = {most.group(1)}")
+    assert check_fit(db) == []

@@ -446,10 +446,11 @@ def test_inline_icons_of_a_box_do_not_clash_with_its_own_lines(tmp_path):
     printed clean: a box's inline icons and its own lines are set together by the fitter."""
     db = _variant(tmp_path, ('cost = { mana = 1 }\ntext = "Lower a Battle Loss result by one row."',
                              'cost = { mana = 1 }\ntext = "Lower a :mana: result by :mana: one :mana: row :mana: :mana: :spirit:"'))
-    # twenty-fourth round: the "y" of "by" does touch the tip of the :spirit: icon wrapped under it (looked at, rendered):
-    # that is the one problem, at the box's line spacing, not an icon printed over its own lines
-    problems = fit_problems(db)
-    assert len(problems) == 1 and problems[0].startswith("templates: boxes.spell_text.line_spacing: "), problems
+    # twenty-fourth round: the "y" of "by" touched the tip of the :spirit: icon wrapped under it, said at the box's line
+    # spacing; since the thirty-fifth (HIGH 7: `text_dy` 4.7 -> 5.0, the cost icon off the position disc) the text wraps
+    # with the spirit icon at the end of the second line, under nothing (looked at, rendered): no problem at all, and
+    # never an icon printed over its own lines
+    assert fit_problems(db) == []
 
 
 def test_a_place_name_too_long_is_named_at_its_own_key(tmp_path):

@@ -144,7 +144,7 @@ class LineIndex:
 
     def _key(self, start: int, end: int, key: str) -> int | None:
         """The first line from ``start`` (0-based) up to ``end`` where ``key =`` (or ``"key" =``) is written, outside comments."""
-        pattern = re.compile(r"(^|[{,\s])([\"']?)" + re.escape(key) + r"\2\s*=")  # bare, or quoted ("solo.back.quest" =)
+        pattern = _key_pattern(key)
         for number in range(start, end):
             text = self.lines[number].split("#", 1)[0] if not self.lines[number].lstrip().startswith("#") else ""
             if pattern.search(text):
@@ -176,3 +176,17 @@ class LineIndex:
             if stripped.startswith("]"):
                 break
         return None
+
+
+def _key_pattern(key: str) -> re.Pattern[str]:
+    """How ``key =`` is written on a line: bare or quoted for a bare key (``name``, ``"name"``); only quoted for any other
+    (``"solo.back.quest"``, ``"name "``), each character as itself or, in double quotes, as its ``\\uXXXX`` escape.
+    Thirty-fifth pnp breaker, MED 12: ``"name " = "x"`` and ``"na\\u200bme"`` were found on the line of the real
+    ``name``, and the advice at that line, "remove name ", read as removing the good key."""
+    if re.fullmatch(r"[A-Za-z0-9_-]+", key):
+        return re.compile(r"(^|[{,\s])([\"']?)" + re.escape(key) + r"\2\s*=")
+    escaped = "".join(re.escape(char) if char.isascii() and char.isprintable() and char not in '"\\' else
+                      f"(?:{re.escape(char)}|\\\\u{ord(char):04x}|\\\\U{ord(char):08x})" if char not in '"\\' else
+                      re.escape("\\" + char) for char in key)
+    return re.compile(r"(^|[{,\s])(?:\"" + escaped + r"\"|'" + re.escape(key) + r"')\s*=", re.IGNORECASE if any(
+        not (char.isascii() and char.isprintable()) for char in key) else 0)

@@ -732,7 +732,7 @@ def _unknown_key(loc: tuple[Any, ...], value: Any = None, written_beside: frozen
     meant = [] if tables else difflib.get_close_matches(written, here, 1, cutoff=0.7)
     if meant and meant[0] in written_beside:  # the key meant is written already (thirty-fourth pnp breaker, MED 3: "did
         # you mean track_high?" of a `track_hihg` under `track_high`, and following it wrote the key twice)
-        return f"unknown key; {meant[0]} is written in this table already: remove {written}"
+        return f"unknown key; {meant[0]} is written in this table already: remove {toml_key([written])}"
     if meant:
         return f"unknown key; did you mean {meant[0]}?"
     own = [title for table, title in _record_tables(loc) if table != loc[:-1] and written in _keys_at(table)]

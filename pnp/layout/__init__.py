@@ -27,7 +27,7 @@ from pnp.layout import duel, solo
 from pnp.layout import template as templates
 from pnp.layout.common import LINES_APART_MM, CardBuilder, safe_area_factor
 from pnp.layout.edited import shipped_templates, texts_over_by_template_edits
-from pnp.layout.framed import frame_problems
+from pnp.layout.framed import covered_outline_problems, frame_problems
 from pnp.layout.legible import legibility_problems
 from pnp.layout.overlap import off_card_line_problems, overlap_problems, small_text_problems
 from pnp.layout.problems import FitKind, FitProblem
@@ -447,7 +447,10 @@ def check_fit(database: Database) -> list[FitProblem]:
                   # but at a key said already it is kept, so that the smaller bound of the two is the one said below
                   # (space_rule_width = 3 was "at most 1" by the thick-stroke check, then 1 failed the frame check)
                   or (problem.path, problem.field) in said_keys]
-        found = problems + small_text_problems(faces) + drawn + off_card + outside + rounded + framed
+        # thirty-fifth pnp breaker (HIGH 2, 3): shading painted over a track space's or a hex's outline hid it
+        covered = [problem for problem in covered_outline_problems(faces)
+                   if problem.path not in said_wrong or (problem.path, problem.field) in said_keys]
+        found = problems + small_text_problems(faces) + drawn + off_card + outside + rounded + framed + covered
         keys: dict[tuple[str, str], int] = {}  # one line a template key: the first problem there (fixed, the next shows)
         kept: list[FitProblem] = []
         for problem in found:

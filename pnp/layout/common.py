@@ -17,7 +17,7 @@ from pnp import fonts
 from pnp.drawing import Anchor, Box, Circle, Drawing, Group, Icon, Line, Polygon, Primitive, Rect, TextLine
 from pnp.layout.icon_ink import icon_ink
 from pnp.layout.problems import FitProblem
-from pnp.layout.template import BoxSpec, Template, changed_number, template_line
+from pnp.layout.template import MIN_TEXT_PT, BoxSpec, Template, changed_number, template_line
 from pnp.oneline import quoted, shortened
 from pnp.text import (
     INLINE_ICONS,
@@ -446,10 +446,72 @@ class CardBuilder:
         if reach <= inside + ROUNDING_SLACK:
             return
         fits = math.floor(2 * size * inside / reach) / 2
+        changed = changed_number(self.template.path)
+        if fits < MIN_TEXT_PT or (changed is not None and changed[0] in ("disc_r", "disc_rule_width")):
+            # thirty-fifth pnp breaker, MED 9: `disc_r = 1.5` was advised onto disc_size 5, below the 6 pt floor, and a
+            # `disc_rule_width` of base.toml was said at spell_path.toml's disc_size: the disc's own key that was changed
+            # (else its radius), with the value that fits the number at its size (at 6 pt when that is too small)
+            at = max(size, MIN_TEXT_PT)
+            half_at = math.hypot(text_width_mm(number, "serif-bold", at) / 2, cap_height_mm(at) / 2)
+            if changed is not None and changed[0] == "disc_rule_width":
+                widest = math.floor(2 * (radius - NUMBER_IN_DISC_GAP_MM - half_at) * 100 + 1e-6) / 100
+                if widest >= 0:
+                    self.problems.append(self.at_number("disc_rule_width", f"the number {number!r} at {at:g} pt reaches "
+                                                                           f"past its disc (radius {radius:g} mm, edge "
+                                                                           f"{stroke_width:g} mm): set disc_rule_width to at "
+                                                                           f"most {widest:g}", over=reach - inside))
+                    return
+            least = math.ceil((half_at + NUMBER_IN_DISC_GAP_MM + stroke_width / 2) * 10 - 1e-6) / 10
+            self.problems.append(self.at_number("disc_r", f"the number {number!r} at {at:g} pt reaches past its disc (radius "
+                                                          f"{radius:g} mm, edge {stroke_width:g} mm)"
+                                                          + (f", and a smaller number would print under {MIN_TEXT_PT:g} pt"
+                                                             if fits < MIN_TEXT_PT else "")
+                                                          + f": set disc_r to at least {least:g}", over=reach - inside))
+            return
         self.problems.append(self.at_number(size_key, f"the number {number!r} is {2 * half_width:.1f} mm wide and "
                                                       f"{2 * half_height:.1f} mm tall at {size:g} pt, so its corners reach "
                                                       f"past its disc (radius {radius:g} mm, edge {stroke_width:g} "
                                                       f"mm): set {size_key} to at most {fits:g}", over=reach - inside))
+
+    def keep_icons_off_disc(self, disc: Circle, items: tuple[Primitive, ...], what: str, down: str, record: str) -> None:
+        """A ``"template"`` problem at ``numbers.<down>`` when the ink of an icon among ``items`` (the inline icons of a
+        text fitted under ``disc``; :func:`pnp.layout.icon_ink.icon_ink`) reaches more than
+        :data:`pnp.units.FONT_METRIC_SLACK_MM` into the ink of ``disc`` (its radius and half its line): the icon prints
+        over the disc, as two icons would over each other. ``down`` moves the text down (``text_dy``); the advice is
+        the least value, a tenth of a mm, at which the icons as drawn clear the disc. Thirty-fifth pnp breaker, HIGH 7:
+        on every shipped Spell Path card the cost icon's tip ran about 0.3 mm into the position disc (``text_dy = 4.7``,
+        the disc ending at 4.6 mm, an icon taller than its line's capitals), and check passed. ``what`` names the disc,
+        ``record`` the record whose text it is."""
+        reach = disc.r + disc.stroke_width / 2
+        points = [(icon, icon.x + x * icon.size / 100, icon.y + y * icon.size / 100, half * icon.size / 100)
+                  for icon in items if isinstance(icon, Icon) for x, y, half in icon_ink(icon.name)]
+
+        def depth(lower: float) -> tuple[float, str]:  # how far (mm) the icons moved ``lower`` mm down reach into the disc
+            deepest, name = 0.0, ""
+            for icon, x, y, half in points:
+                into = reach - (math.hypot(x - disc.cx, y + lower - disc.cy) - half)
+                if into > deepest:
+                    deepest, name = into, icon.name
+            return deepest, name
+
+        into, name = depth(0.0)
+        if into <= FONT_METRIC_SLACK_MM:
+            return
+        lower = 0.0
+        while depth(lower)[0] > 0.0 and lower < 2 * reach + 1.0:
+            lower += 0.05
+        changed = changed_number(self.template.path)
+        if changed is not None and changed[0] in ("disc_r", "disc_rule_width", "disc_inset"):  # the disc grew or moved
+            self.problems.append(self.at_number(changed[0], f"the {name} icon of the text reaches {into:.1f} mm into {what} "
+                                                            f"(on {record}): it prints over the disc, since {changed[0]} is "
+                                                            f"{self.template.number(changed[0]):g} (the shipped templates "
+                                                            f"have {changed[1]:g}): change it back toward that", over=into))
+            return
+        value = self.template.number(down)
+        least = math.ceil((value + lower) * 10 - 1e-6) / 10
+        self.problems.append(self.at_number(down, f"the {name} icon of the text reaches {into:.1f} mm into {what} "
+                                                  f"(on {record}): it prints over the disc; set {down} to at least "
+                                                  f"{least:g}", over=into))
 
     def keep_disc_inside(self, disc: Circle, area: Box, what: str, inside_of: str, down: str, size: str,
                          top_rule: tuple[str, str] | None = None) -> None:
@@ -793,15 +855,16 @@ def full_bleed(width: float, height: float, bleed: float, colour: str) -> Rect:
     return Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=colour)
 
 
-def hatch(box: Box, colour: str, spacing: float, width: float, angle: float = 45.0) -> Group:
+def hatch(box: Box, colour: str, spacing: float, width: float, angle: float = 45.0, width_key: str = "") -> Group:
     """Engraving-style parallel hatch lines filling ``box`` (clipped to it), ``spacing`` mm apart
-    across the lines and ``width`` mm wide."""
+    across the lines and ``width`` mm wide; ``width_key`` is the template key of that width (each line's
+    :attr:`pnp.drawing.Line.stroke_key`), which the contrast check names when the hatching leaves a text too faint."""
     lines: list[Primitive] = []
     slope = math.tan(math.radians(angle))
     span = box.height / slope if slope else 0.0
     x = box.x - span
     while x < box.right:
-        lines.append(Line(x, box.bottom, x + span, box.y, colour, width))
+        lines.append(Line(x, box.bottom, x + span, box.y, colour, width, stroke_key=width_key))
         x += spacing / math.sin(math.radians(angle))
     return Group(tuple(lines), clip=box)
 
@@ -846,7 +909,8 @@ def title_band(b: CardBuilder, box: Box, fill: str, hatch_colour: str, rule: str
     t = b.template
     rule_width = t.number("title_band_rule_width")
     b.add(Rect(box.x, box.y, box.width, box.height, fill=fill))
-    b.add(hatch(box, hatch_colour, spacing=t.number("title_band_hatch_spacing"), width=t.number("title_band_hatch_width")))
+    b.add(hatch(box, hatch_colour, spacing=t.number("title_band_hatch_spacing"), width=t.number("title_band_hatch_width"),
+                width_key="numbers.title_band_hatch_width"))
     b.add(Line(box.x, box.y, box.right, box.y, rule, rule_width))
     b.add(Line(box.x, box.bottom, box.right, box.bottom, rule, rule_width))
 

@@ -212,8 +212,6 @@ def _edge_art(box: Box, allowed: Box, width: float, height: float, bleed: float,
                box.right >= width + bleed - FLOAT_SLACK_MM, box.bottom >= height + bleed - FLOAT_SLACK_MM)
     if not any(reaches):
         return False
-    if line:  # a rule run out to the bleed: the off-card check says it, as one that runs onto the next card of the sheet
-        return True
     spans = (reaches[0] and reaches[2]) or (reaches[1] and reaches[3])
     outside = box.right <= allowed.x or box.x >= allowed.right or box.bottom <= allowed.y or box.y >= allowed.bottom
     return spans or outside
@@ -232,3 +230,104 @@ def _what(item: Any) -> str:
     if isinstance(item, Rect):
         return item.named or ("a track space" if item.space else "a box")
     return "a line the layout draws"
+
+
+OUTLINE_SAMPLES = 24
+"""Points measured along each side of an outline (a track space's, a hex's) for :func:`covered_outline_problems`."""
+
+
+def _outline_points(item: Any, transforms: tuple[tuple[float, float, float], ...]) -> list[tuple[float, float]]:
+    """Points (card mm) along the outline of a track space (:attr:`pnp.drawing.Rect.space`) or of a hex (a closed
+    polygon of six points with an outline), :data:`OUTLINE_SAMPLES` a side; empty for anything else."""
+    if isinstance(item, Rect) and item.space and item.stroke:
+        corners = [(item.x, item.y), (item.x + item.width, item.y), (item.x + item.width, item.y + item.height),
+                   (item.x, item.y + item.height)]
+    elif isinstance(item, Polyline) and item.closed and item.stroke and len(item.points) == 6:
+        corners = list(item.points)
+    else:
+        return []
+    points = []
+    for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1]):
+        for step in range(OUTLINE_SAMPLES):
+            share = step / OUTLINE_SAMPLES
+            points.append((x1 + (x2 - x1) * share, y1 + (y2 - y1) * share))
+    placed = [_outer_box(Box(x, y, 0.0, 0.0), transforms) for x, y in points]
+    return [(box.x, box.y) for box in placed]
+
+
+def covered_outline_problems(faces: Iterable[Any]) -> list[FitProblem]:
+    """One ``"template"`` :class:`FitProblem` per template whose layout paints a filled box (a table's or a row's
+    shading) over the outline of a track space or a hex drawn before it: the outline is hidden where the fill runs over
+    it (thirty-fifth pnp breaker, HIGH 2 and 3: a battle map's `shade_dx = 20` shaded over the right-hand outlines of
+    hexes I4 and I5, the player card's `shade_dx = 3` over the right side of point-track spaces 6, 4 and 2, and check
+    passed). An outline is covered where a point of it lies more than :data:`~pnp.layout.overlap.OVERLAP_SLACK_MM` inside
+    the fill. Said at the one number changed (:func:`pnp.layout.template.changed_number`) with the value that takes the
+    fill back off the outline (by as far as it runs over it, rounded the safe way), else at the template's ``[numbers]``."""
+    from pnp.layout.overlap import OVERLAP_SLACK_MM
+
+    found: dict[str, tuple[Any, str, list[float]]] = {}  # a template -> its first face, what, how far past each fill edge
+    for face in faces:
+        template: Path | None = getattr(face, "template", None)
+        if template is None:
+            continue
+        outlines: list[tuple[str, list[tuple[float, float]]]] = []
+        for _, item, transforms, clip in _leaves(_walk(face.drawing.items, (), None, [0])):
+            points = _outline_points(item, transforms)
+            if points:
+                outlines.append(("a track space" if isinstance(item, Rect) else "a hex", points))
+                continue
+            if not (isinstance(item, Rect) and item.fill and not item.space and not item.frame and not item.named):
+                continue
+            fill = _outer_box(Box(item.x, item.y, item.width, item.height), transforms)
+            if clip is not None:
+                shown = _intersection(fill, clip)
+                if shown is None:
+                    continue
+                fill = shown
+            inside = fill.inset(OVERLAP_SLACK_MM)
+            if inside.width <= 0 or inside.height <= 0:
+                continue
+            for what, points in outlines:
+                covered = [(x, y) for x, y in points if inside.x < x < inside.right and inside.y < y < inside.bottom]
+                if not covered:
+                    continue
+                # how far each edge of the fill must move back to leave every covered point (the fills move together)
+                reach = [max(x - inside.x for x, _ in covered), max(inside.right - x for x, _ in covered),
+                         max(y - inside.y for _, y in covered), max(inside.bottom - y for _, y in covered)]
+                said = found.setdefault(str(template), (face, what, [0.0] * 4))
+                for side in range(4):
+                    said[2][side] = max(said[2][side], reach[side])
+    problems = []
+    for home, (face, what, edges) in found.items():
+        template = Path(home)
+        changed = changed_number(template)
+        # the fills move along the axis of the number changed (shade_dx, shade_right: across; shade_dy: down)
+        depth = min(edges[side] for side in _sides_moved(changed[0] if changed else "")) + OVERLAP_SLACK_MM
+        text = f"a filled box is drawn over the outline of {what}, which it hides ({depth:.1f} mm in, on {face.id})"
+        if changed is not None:
+            name, shipped = changed
+            value = load_template(template.stem, template.parent).number(name)
+            toward = shipped > value
+            moved = value + depth if toward else value - depth
+            fits = math.ceil(moved * 10 - 1e-6) / 10 if toward else math.floor(moved * 10 + 1e-6) / 10
+            fits = min(fits, shipped) if toward else max(fits, shipped)
+            key = f"numbers.{name}"
+            message = (f"{text}, since {name} is {value:g} (the shipped templates have {shipped:g}): set {name} to "
+                       f"{'at least' if toward else 'at most'} {fits:g}")
+        else:
+            key, message = "numbers", f"{text}: keep the fill off the outline"
+        path, line = template_line(template, key)
+        problems.append(FitProblem("templates", key, "template", message, path=str(path), line=line, over=depth))
+    return problems
+
+
+def _sides_moved(name: str) -> tuple[int, ...]:
+    """The edges of a box (0 left, 1 right, 2 top, 3 bottom) the ``[numbers]`` key ``name`` moves, by the last word of its
+    name (``shade_dx``, ``rows_right``, ``shade_w``: left and right; ``shade_dy``, ``box_h``: top and bottom); all four
+    when the name does not tell."""
+    word = name.rsplit("_", 1)[-1]
+    if word in ("x", "dx", "left", "right", "w", "width"):
+        return (0, 1)
+    if word in ("y", "dy", "top", "bottom", "h", "height"):
+        return (2, 3)
+    return (0, 1, 2, 3)

@@ -34,7 +34,7 @@ from typing import Any
 
 from pnp.drawing import Box, Circle, Group, Line, Polyline, Rect, TextLine, inside_polygon, turn_points
 from pnp.inks import relative_luminance
-from pnp.layout.common import LINES_APART_MM, TEXT_INK_GAP_MM, ring_fix
+from pnp.layout.common import LINES_APART_MM, TEXT_INK_GAP_MM, ring_fix, tint
 from pnp.layout.overlap import OVERLAP_SLACK_MM, label_key
 from pnp.layout.overlap import _overlap as _boxes_clash
 from pnp.layout.problems import FitProblem
@@ -48,6 +48,12 @@ MIN_CONTRAST = 3.0
 """The lowest contrast ratio (WCAG 2, (L1 + 0.05) / (L2 + 0.05) of the relative luminances) of a text and
 its background: WCAG's floor for large text. The bundled cards' lowest is 4.0 (the Progress Track's
 numbers on their gold spaces); brown on the dark band is 1.2."""
+
+FAINT_HATCH_SHARE = 0.15
+"""The largest share of a text's background that hatch lines of a colour the text does not stand out from
+(:data:`MIN_CONTRAST`) may cover: thin lines read as texture, wider ones cut the letters into stripes (thirty-fifth
+breaker, HIGH 24: white lines under the cream title, looked at: 0.1 of the band reads, 0.2 and more does not; the bundled
+title bands hatch a tenth, in lines the title stands out from)."""
 
 COVER_SAMPLES = (5, 3)
 """A shape covers a text when it holds at least a fifth of these points of the text's ink box (a grid, columns x rows)."""
@@ -220,6 +226,40 @@ class _Fill:
 
 
 @dataclass(frozen=True)
+class _Hatch:
+    """Engraved hatching (:func:`pnp.layout.common.hatch`: a clipped group of parallel lines) in card mm: the ``box`` it
+    fills, its lines' ``colour``, the share of the box they cover (``coverage``: line width over their spacing), its
+    place in the drawing order and the template key of its lines' width (``key``, ``""`` when none is known)."""
+
+    box: Box
+    colour: str
+    coverage: float
+    order: int
+    key: str = ""
+    spacing: float = 0.0
+    """How far apart (mm) its lines are, across them."""
+
+    def mixed(self, background: str) -> str:
+        """The colour ``background`` hatched so reads as from arm's length: the mean of it and the lines' colour."""
+        return tint(self.colour, self.coverage, background)
+
+
+def _hatch_of(lines: list[Line], clip: Box | None, order: int) -> _Hatch | None:
+    """The :class:`_Hatch` of a texture group's ``lines`` shown inside ``clip`` (card mm), ``None`` when it has fewer
+    than two lines (no spacing to measure) or no clip."""
+    if len(lines) < 2 or clip is None:
+        return None
+    first, second = lines[0], lines[1]
+    length = math.hypot(first.x2 - first.x1, first.y2 - first.y1)
+    if length == 0:
+        return None
+    across = abs((first.x2 - first.x1) * (second.y1 - first.y1) - (first.y2 - first.y1) * (second.x1 - first.x1)) / length
+    if across <= 0:
+        return None
+    return _Hatch(clip, first.stroke, min(1.0, first.stroke_width / across), order, first.stroke_key, across)
+
+
+@dataclass(frozen=True)
 class _Band:
     """The ink of one straight piece of a thick stroke whose width one template key gives (:attr:`pnp.drawing.Rect.stroke_key`
     and the same of a line, circle or polygon), in card mm: the piece ``start``-``end`` widened by ``half`` its width each
@@ -300,7 +340,7 @@ def _turned(points: list[tuple[float, float]], transforms: tuple[tuple[float, fl
 
 
 def _marks(items: Iterable, transforms: tuple[tuple[float, float, float], ...] = (), clip: Box | None = None,
-           hatched: bool = False, counter: list[int] | None = None) -> Iterator[_Text | _Rule | _Fill | _Band]:
+           hatched: bool = False, counter: list[int] | None = None) -> Iterator[_Text | _Rule | _Fill | _Band | _Hatch]:
     """The texts (each run), rules (lines, and the outlines of stroked shapes) and filled shapes of ``items`` in drawing
     order, in card mm. Lines in a clipped group of lines only are hatching (a texture under what it fills), not rules;
     what a clip hides entirely is skipped."""
@@ -318,6 +358,11 @@ def _marks(items: Iterable, transforms: tuple[tuple[float, float, float], ...] =
             # the board by a clip, holds rules that count (twenty-fourth breaker: a battle map's frame and rules were
             # never judged)
             texture = item.clip is not None and all(isinstance(inner, Line) for inner in item.items)
+            if texture and not hatched:  # thirty-fifth breaker, HIGH 24: hatching is part of the background a text is read on
+                lines = [inner for inner in item.items if isinstance(inner, Line)]
+                found_hatch = _hatch_of(lines, inner_clip, order)
+                if found_hatch is not None:
+                    yield found_hatch
             yield from _marks(item.items, transforms + ((item.dx, item.dy, item.rotation),), inner_clip,
                               hatched or texture, counter)
         elif isinstance(item, TextLine):
@@ -735,6 +780,57 @@ def _thick_over_rules(face: Any, template: Path, rules: list[_Rule],
                 said[3] = min(said[3], widest)
 
 
+def _hatched_faint(face: Any, template: Path, text: _Text, centre: tuple[float, float], background: str, above: int,
+                   hatches: list[_Hatch], report: Any, widest_said: dict[tuple[str, str], tuple[float, tuple[Any, ...]]]) -> bool:
+    """Whether ``text``, which stands out from the plain ``background`` under its ``centre`` (drawn at ``above`` in the
+    drawing order), is too faint on it as hatched by the :class:`_Hatch` es drawn between the two (their mean colour,
+    :meth:`_Hatch.mixed`); if so it is reported (``report(face, template, key, message)``) at the hatching's key the
+    designer changed (a ``*hatch*`` key of the template's files), else at its lines' width, with the widest that reads
+    (kept in ``widest_said`` by the file and key that write it, the narrowest of all faces, for the caller to report).
+    Thirty-fifth pnp breaker, HIGH 24: `title_hatch_tint = 0` and `title_band_hatch_width = 0.45` striped every title
+    band half white under the cream title, and the contrast check, measuring the title against the band's fill, passed."""
+    over = [found for found in hatches if above < found.order < text.order
+            and found.box.x <= centre[0] <= found.box.right and found.box.y <= centre[1] <= found.box.bottom]
+    if not over:
+        return False
+    mixed = background
+    for found in over:
+        mixed = found.mixed(mixed)
+    ratio = contrast(text.line.fill, mixed)
+    last = over[-1]
+    striped = contrast(text.line.fill, last.colour) < MIN_CONTRAST and last.coverage > FAINT_HATCH_SHARE + 1e-9
+    if ratio >= MIN_CONTRAST and not striped:
+        return False
+    changed = [(key, value, shipped) for file in template_chain(template) for key, value, shipped in changed_keys(file)
+               if "hatch" in key.rsplit(".", 1)[-1] and shipped is not None]
+    said = (f"{_name(text)} is printed in {text.line.fill} on {background} hatched {last.coverage:.0%} in {last.colour}, "
+            + (f"which reads as {mixed}: a contrast of {_ratio(ratio)}:1 ({{where}}); at least {MIN_CONTRAST:g}:1 reads in print"
+               if ratio < MIN_CONTRAST else
+               f"lines it hardly stands out from ({_ratio(contrast(text.line.fill, last.colour))}:1), which cut its letters into "
+               f"stripes ({{where}}); such lines may cover at most {FAINT_HATCH_SHARE:.0%} of what it is printed on"))
+    if changed and not changed[0][0].endswith("hatch_width"):
+        key, value, shipped = changed[0]
+        report(face, template, key, f"{said}, since {key.split('.', 1)[-1]} is {value} (the shipped templates have "
+                                    f"{shipped}): change it back toward that")
+        return True
+    key = changed[0][0] if changed else last.key
+    if not key:
+        return False  # no key to say it at: the plain background's verdict stands
+    coverage = last.coverage
+    base = background
+    for found in over[:-1]:
+        base = found.mixed(base)
+    while coverage > 0 and contrast(text.line.fill, tint(last.colour, coverage, base)) < MIN_CONTRAST:
+        coverage = round(coverage - 0.01, 2)
+    if contrast(text.line.fill, last.colour) < MIN_CONTRAST:
+        coverage = min(coverage, FAINT_HATCH_SHARE)
+    widest = max(0.0, math.floor(coverage * last.spacing * 100 + 1e-6) / 100)
+    at = (str(template_line(template, key)[0]), key)  # the narrowest of every face's bound is said, so it reads on all
+    if at not in widest_said or widest < widest_said[at][0]:
+        widest_said[at] = (widest, (face, template, key, f"{said}: set {key.split('.', 1)[-1]} to at most {widest:g}"))
+    return True
+
+
 def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> list[FitProblem]:
     """One ``"template"`` :class:`FitProblem` per template key whose rule strikes through a text, whose
     shape hides a text drawn before it, or whose text is printed on a background of too little contrast
@@ -752,6 +848,7 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
     faint: list[tuple[Any, Path, _Text, str, str, float]] = []  # texts of too little contrast: face, template, text, key, background, ratio
     thick: dict[tuple[Path, str], list[Any]] = {}  # a thick stroke's key -> [face, text, colour, the widest that passes]
     edited: dict[Path, frozenset[str]] = {}  # a template -> the keys its files changed from the shipped ones (_colour_key)
+    widest_hatch: dict[tuple[str, str], tuple[float, tuple[Any, ...]]] = {}  # a hatching's width key -> its bound, its line
 
     def report(face, template: Path, key: str, message: str, box: str = "", over: float = 0.0) -> None:
         path, line = template_line(template, key)
@@ -778,6 +875,7 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
         texts = [m for m in marks if isinstance(m, _Text) and not (m.painted.source and m.painted.source in reported)
                  and not (face.board_cards > 1 and (m.painted.box.x >= width or m.painted.box.right <= 0))]
         fills = [m for m in marks if isinstance(m, _Fill)]
+        hatches = [m for m in marks if isinstance(m, _Hatch)]
         # each thick stroke's piece as (left, top, right, bottom, piece): the box its ink reaches a text's ink in, by more
         # than the slack; those beyond every text are passed over at once
         bands = [(min(b.start[0], b.end[0]) - b.half + OVERLAP_SLACK_MM, min(b.start[1], b.end[1]) - b.half + OVERLAP_SLACK_MM,
@@ -915,6 +1013,9 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                        f"([numbers] {under[-1].placed_by.split('.', 1)[1]}, in {background}) ({{where}}); make the outline thinner")
                 continue
             ratio = contrast(text.line.fill, background)
+            if ratio >= MIN_CONTRAST and _hatched_faint(face, template, text, centre, background,
+                                                        under[-1].order if under else 0, hatches, report, widest_hatch):
+                continue
             colour_key = _colour_key(template, text, background, edited)[0] or text.line.fill
             judged[colour_key] = judged.get(colour_key, 0) + 1
             if ratio < MIN_CONTRAST:
@@ -946,11 +1047,22 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                                                f"a contrast of {_ratio(ratio)}:1 ({{where}}); at least {MIN_CONTRAST:g}:1 reads "
                                                f"in print: change {'this colour' if said_key else 'its colour'} or move it",
                text.painted.source)
-    for (template, stroke_key), (face, text, colour, widest, what) in thick.items():
+    # one stroke key written in one file (base.toml's ornament_rule_width) is judged on the faces of many templates: the
+    # narrowest bound of them all is said, so that it passes on every face at once (thirty-fifth pnp breaker, MED 8:
+    # `ornament_rule_width = 5` was "at most 3", then "at most 2.8", then "at most 0.4", one template's bound a round)
+    narrowest: dict[tuple[str, str], tuple[Path, str]] = {}
+    for (template, stroke_key), said_thick in thick.items():
+        home = (str(template_line(template, stroke_key)[0]), stroke_key)
+        if home not in narrowest or said_thick[3] < thick[narrowest[home]][3]:
+            narrowest[home] = (template, stroke_key)
+    for (template, stroke_key) in narrowest.values():
+        face, text, colour, widest, what = thick[template, stroke_key]
         number = stroke_key.split(".", 1)[1]
         covered = text if isinstance(text, str) else _name(text)  # a rule's name, or a text
         report(face, template, stroke_key, f"the thick {what} ([numbers] {number}, in {colour}) covers {covered} "
                                            f"({{where}}); set {number} to at most {widest:g}")
+    for _, said_hatch in widest_hatch.values():
+        report(*said_hatch)
     for said_later in outlined:
         report(*said_later)
     problems = []

@@ -299,7 +299,10 @@ def off_card_line_problems(faces: Iterable) -> list[FitProblem]:
         numbers = sorted(name for name in load_template(template.stem, template.parent).numbers if "rule" in name)
         changed = changed_number(template)  # the one rule number the designer changed: said at it, alone (thirty-first
         # pnp breaker, LOW 21: `emblem_rule_half_width = 30` was said at [numbers] with a dozen rule keys)
-        edited = changed[0] if changed is not None and changed[0] in numbers else None
+        # the one number changed, whatever its name (thirty-fifth pnp breaker, MED 11: `rows_right = 66.5`, `middle_w = 70`
+        # were said at [numbers] with a list of line widths that left out the key just edited; the frame check's bound at
+        # that key, said with this line, is the one kept)
+        edited = changed[0] if changed is not None else None
         keys = (f" ({edited} is {load_template(template.stem, template.parent).number(edited):g}, shipped {changed[1]:g})"
                 if edited is not None and changed is not None else f" ({', '.join(numbers)})" if numbers else "")
         what = (f"runs {worst:.1f} mm past the bleed (on {face.id}), onto the next card of the sheet; shorten it{keys}"

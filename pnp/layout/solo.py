@@ -7,6 +7,7 @@ one face per card, or several for a board (the board is drawn whole and split by
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 import typing
 from collections.abc import Callable
@@ -61,7 +62,7 @@ from pnp.layout.problems import FitProblem
 from pnp.layout.template import MIN_TEXT_PT, BoxSpec, Template, changed_number, load_template, template_line
 from pnp.oneline import quoted
 from pnp.text import INLINE_ICONS, text_width_mm
-from pnp.units import MM_PER_PT, ROUNDING_SLACK
+from pnp.units import FONT_METRIC_SLACK_MM, MM_PER_PT, ROUNDING_SLACK
 
 Make = Callable[[str, float, float], CardBuilder]
 
@@ -290,6 +291,22 @@ def servant(card: Servant, db: Database, make: Make):
                                            f"{name_dx:g} mm from the swatch's left edge: the name must start "
                                            f"{SWATCH_TEXT_GAP_MM:g} mm past the swatch; set {key} to {bound}"))
     colours: tuple[MapColor, ...] = ("red", "blue", "yellow")
+    # thirty-fifth pnp breaker, MED 10: `hp_colour_dx = 4` narrowed the names' box, and 'Yellow' was blamed in base.toml
+    # ("shorten it"): the offset just changed is said, with the most that leaves the widest name its room
+    name_spec = t.box("hp_colour")
+    widest = max(text_width_mm(colour_name(t, colour), name_spec.font, name_spec.size[1]) for colour in colours)
+    moved_names = False
+    changed = changed_number(t.path)
+    if changed is not None and changed[0] == "hp_colour_dx" and widest > name_spec.w - name_dx:
+        moved_names = True
+        # the most that fits the names in their box, and keeps them at their full size off the first space's thick outline
+        widest_full = max(text_width_mm(colour_name(t, colour), name_spec.font, name_spec.size[0]) for colour in colours)
+        clear = (t.number("hp_first_x") - t.number("hp_first_rule_width") / 2 - TEXT_INK_GAP_MM - t.number("hp_label_x")
+                 - widest_full - FONT_METRIC_SLACK_MM)
+        most = max(0.0, math.floor(min(name_spec.w - widest, clear) * 10 + 1e-9) / 10)
+        b.problems.append(b.at_number("hp_colour_dx", f"the colour names' box ([boxes.hp_colour], {name_spec.w:g} mm) "
+                                                      f"starts {name_dx:g} mm in, leaving {name_spec.w - name_dx:.2f} mm "
+                                                      f"for names {widest:.2f} mm wide: set hp_colour_dx to at most {most:g}"))
     room = fitting(t.number("hp_first_x"), step, box, b.width)  # boxes a row holds inside the trim
     for row, colour in enumerate(colours):
         y = t.number("hp_top") + row * t.number("hp_pitch")
@@ -301,7 +318,10 @@ def servant(card: Servant, db: Database, make: Make):
         swatch = t.color(colour)
         b.add(Rect(t.number("hp_label_x"), y, swatch_w, box, fill=swatch))
         spec = t.box("hp_colour")
+        said = len(b.problems)
         b.text("hit points", colour_name(t, colour), spec, box=Box(t.number("hp_label_x") + name_dx, y, spec.w - name_dx, box))
+        if moved_names:  # the names did not grow: their box moved (said above at hp_colour_dx)
+            b.problems[said:] = [problem for problem in b.problems[said:] if not problem.field.startswith("strings.colour_")]
         for index, value in enumerate(range(points, 0, -1)):
             x = t.number("hp_first_x") + index * step
             b.add(*numbered_box(x, y, box, str(value), ink, tint(swatch, t.number("hp_tint"), WHITE),
@@ -471,8 +491,9 @@ def spell_path(card: SpellPath, db: Database, make: Make):
         b.add(Rect(box.x, box.y, box.width, box.height, fill=fill, stroke=ink, stroke_width=t.number("box_rule_width"),
                    stroke_key="numbers.box_rule_width",
                    radius=t.number("box_radius"), named="the spell box"))
-        b.add(*circle_number(box.x + disc, box.y + disc, t.number("disc_r"), str(spell.position), ink, t.color("disc"),
-                             t.color("panel"), t.number("disc_size"), t.number("disc_rule_width")))
+        position = circle_number(box.x + disc, box.y + disc, t.number("disc_r"), str(spell.position), ink, t.color("disc"),
+                                 t.color("panel"), t.number("disc_size"), t.number("disc_rule_width"))
+        b.add(*position)
         b.keep_number_in_disc(str(spell.position), t.number("disc_r"), t.number("disc_rule_width"), t.number("disc_size"))
         name = t.box("spell_name")
         b.text("name", spell.name, name, record=spell.id,
@@ -481,8 +502,11 @@ def spell_path(card: SpellPath, db: Database, make: Make):
         text = t.formatted("spell_text", cost=cost, text=spell.text) if cost else spell.text
         body = t.box("spell_text")
         text_top = box.y + t.number("text_dy")
-        b.text("text", text, body, record=spell.id,
-               box=Box(box.x + text_dx, text_top, box.width - 2 * text_dx, box.bottom - t.number("text_bottom") - text_top))
+        fitted = b.text("text", text, body, record=spell.id,
+                        box=Box(box.x + text_dx, text_top, box.width - 2 * text_dx, box.bottom - t.number("text_bottom") - text_top))
+        disc_shape = position[0]
+        assert isinstance(disc_shape, Circle)
+        b.keep_icons_off_disc(disc_shape, fitted.items, "the position disc", "text_dy", spell.id)
     footer(b, card.id)
     return [(card.id, b)]
 
@@ -688,6 +712,17 @@ def last_stand(card: LastStand, db: Database, make: Make):
     box = t.number("hp_box")
     rows = fitting(t.number("hp_top"), t.number("hp_pitch_y"), box, t.box("footer").y)  # above the footer
     hit_points = card.hit_points
+    # thirty-fifth pnp breaker, MED 21: `per_row = 1000` was advised "at most 959.5" (millimetres off a count) by the frame
+    # check; the spaces a row has room for inside the card frame's inner rule, a whole number, at per_row itself
+    inside = frame_inside(t, b.width, b.height)
+    reach = max(box + t.number("hp_rule_width") / 2, box - t.number("recharge_dx") + t.number("recharge_size"))
+    most = max(1, math.floor((inside.right - t.number("hp_first_x") - reach) / t.number("hp_step") + 1e-9) + 1)
+    if min(per_row, len(hit_points)) > most:
+        b.problems.append(dataclasses.replace(b.at_number("per_row", f"a row of {min(per_row, len(hit_points))} hit-point "
+                                                                      f"spaces runs over the card frame's inner rule, which "
+                                                                      f"holds {most} a row: set per_row to at most {most}"),
+                                              box="*"))
+        per_row = most
     if len(hit_points) > rows * per_row:
         b.problems.append(FitProblem(card.id, "hit_points", "too many",
                                      f"{len(hit_points)} hit-point spaces do not fit the card's {rows} rows of {per_row} "
@@ -767,7 +802,12 @@ def battle_map(card: BattleMap, db: Database, make: Make):
         if not clashes:
             break
     _, shrunk, radius, ox = min(tries)
-    if min(tries)[0]:
+    changed = changed_number(t.path)
+    if min(tries)[0] and changed is not None and changed[0] == "cut_clearance":
+        # thirty-fifth pnp breaker, MED 18: `cut_clearance = 4` was blamed on the shipped grid_shift_step (whose advice then
+        # failed twice over) or on the shipped 'recharge': said at the clearance changed, with the widest that clears
+        _clearance_too_wide(b, t, grid, largest, area, columns, odd, cuts, label_half, icon_scale, shrink, number)
+    elif min(tries)[0]:
         _coarse_grid_step(b, t, grid, radius, area, columns, odd, cuts, label_half, icon_scale, clearance, number)
     elif shrunk and (changed_number(t.path) or ("",))[0] == "grid_shift_step":  # the hexes shrank where a finer step would
         # keep them whole, and the step is the designer's (thirty-fourth breaker, MED 1: steps of 9.5 to 24 mm shrank maps
@@ -775,7 +815,8 @@ def battle_map(card: BattleMap, db: Database, make: Make):
         # clear a wider cut_clearance are the layout's own answer
         _coarse_grid_step(b, t, grid, largest, area, columns, odd, cuts, label_half, icon_scale, clearance, number,
                           shrunk_to=radius)
-    _marker_on_a_cut(b, t, card.id, grid, radius, ox, cuts, clearance, label_half, marker_labels)
+    if not (min(tries)[0] and changed is not None and changed[0] == "cut_clearance"):
+        _marker_on_a_cut(b, t, card.id, grid, radius, ox, cuts, clearance, label_half, marker_labels)
     hex_w = math.sqrt(3) * radius
     grid_h = (rows - 1) * 1.5 * radius + 2 * radius
     oy = area.y + (area.height - grid_h) / 2 + radius
@@ -838,6 +879,13 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     left = t.box("event").x
     printed = () if too_many_rows(b, table, bottom - top, height, text_spec, "table_top to table_bottom") else table.rows
     shade_x, shade_w = left - t.number("shade_dx"), t.number("shade_w")
+    rule_x = x0 + t.number("border") + t.number("frame_inner_inset")  # the middle line of the text card's inner rule
+    if shade_x < rule_x - ROUNDING_SLACK:  # thirty-fifth pnp breaker, HIGH 2: across the card's frame and the cut
+        b.problems.append(b.at_number("shade_dx", f"the Eldritch table's shading and its rule start {rule_x - shade_x:.1f} mm "
+                                                  f"left of the text card's inner rule, across its frame"
+                                                  + (f" and the cut onto card {cards - 1} of the board" if shade_x < x0 else "")
+                                                  + ": set shade_dx to at most "
+                                                  f"{max(0.0, math.floor((left - rule_x) * 10 + 1e-6) / 10):g}"))
     for index, row in enumerate(printed):
         y = top + index * height
         if index % 2 == 0:
@@ -1083,6 +1131,34 @@ tried in the coarser step that gives this many, so that no template makes `pnp c
 
 GRID_STEP_LEAST_MM = 0.1
 """The finest step (mm) ``grid_shift_step`` may give (:data:`pnp.layout.template.LEAST_VALUES` holds it at its key)."""
+
+
+def _clearance_too_wide(b: CardBuilder, t: Template, grid: hexes.HexMap, largest: float, area: Box, columns: int, odd: bool,
+                        cuts: list[float], label_half: float, icon_scale: float, shrink: float, number: _HexNumber) -> None:
+    """The ``"template"`` problem at ``numbers.cut_clearance`` (the one number changed) when no shift of the battle map's
+    grid, with hexes of ``largest`` mm or shrunk as :func:`battle_map` shrinks them, keeps every label that far from the
+    cuts: with the widest clearance, in tenths of a mm, at which one does (``shrink``: the safe area's factor, which the
+    clearance is divided by as it prints). The face is marked whole (``box="*"``)."""
+    value = t.number("cut_clearance")
+
+    def clears(clearance_mm: float) -> bool:
+        for step in range(6):
+            radius = largest * (1 - 0.02 * step)
+            hex_w = math.sqrt(3) * radius
+            if not _grid_shift(grid, radius, area.x + hex_w / 2, area.width - (columns + (0.5 if odd else 0)) * hex_w, cuts,
+                               max(label_half, radius * icon_scale / 2), clearance_mm / shrink, number,
+                               t.number("grid_shift_step"), t.number("hex_name_size"), t.number("hex_name_rise"),
+                               t.number("hex_rule_width"))[1]:
+                return True
+        return False
+
+    most = next((tenth / 10 for tenth in range(math.ceil(value * 10 - 1e-9) - 1, -1, -1) if clears(tenth / 10)), 0.0)
+    shipped = changed_number(t.path)
+    was = f" (the shipped templates have {shipped[1]:g})" if shipped is not None else ""
+    b.problems.append(dataclasses.replace(b.at_number("cut_clearance", f"no shift of the grid keeps every hex's labels "
+                                                                       f"{value:g} mm from the cuts between the board's "
+                                                                       f"cards, since cut_clearance is {value:g}{was}: set "
+                                                                       f"cut_clearance to at most {most:g}"), box="*"))
 
 
 def _coarse_grid_step(b: CardBuilder, t: Template, grid: hexes.HexMap, radius: float, area: Box, columns: int, odd: bool,

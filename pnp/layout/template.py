@@ -587,6 +587,18 @@ def _has(data: Any, parts: tuple[str, ...]) -> bool:
     return True
 
 
+def _written_here(path: Path, box: str, unknown: str, field: str) -> bool:
+    """Whether ``field`` is written in the very table ``box`` (``boxes.footer``) of the template file that writes the
+    unknown field ``unknown`` there (the template at ``path`` or one it extends), not only in a box it extends: only
+    then is the unknown one a second spelling of it to remove (thirty-fifth pnp breaker, MED 23: `colour` in player.toml's
+    footer, whose `color` comes from base.toml, was told "color is written in this box already: remove colour")."""
+    where = template_line(path, f"{box}.{unknown}")[0]
+    try:
+        return _has(_parsed(where.read_bytes()), (*_key_parts(box), field))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
+
+
 def template_line(path: Path, key: str) -> tuple[Path, int]:
     """Where the dotted ``key`` (``boxes.event.y``; ``boxes.event`` for the table) of the template at
     ``path`` is written: ``path`` itself or the first template it extends (``extends``) that has the
@@ -1287,9 +1299,10 @@ def _load(kind: str, folder: Path) -> Template:
             home = next(((field, found) for field in sorted(unknown) if (found := _home_of(data, path, "boxes", field))), None)
             if home is not None:  # twenty-sixth breaker: `emblem_y` under [boxes.title] was "did you mean y?"
                 raise _error(path, f"{key}.{home[0]}", f"{home[0]} is a [{home[1]}] key, not a field of a box: move it there")
-            close = difflib.get_close_matches(first, BOX_KEYS, 1, cutoff=0.5) or [k for k in BOX_KEYS if k in first]
-            hint = (f"{close[0]} is written in this box already: remove {first}; " if close and close[0] in spec  # (thirty-
-                    # fourth pnp breaker, MED 3: "did you mean x?" of an `xx` under `x`)
+            # a one-letter field is no part of a longer word (thirty-fifth pnp breaker, LOW 15: `wrap` was told "w is written")
+            close = difflib.get_close_matches(first, BOX_KEYS, 1, cutoff=0.5) or [k for k in BOX_KEYS if len(k) > 1 and k in first]
+            hint = (f"{close[0]} is written in this box already: remove {first}; " if close and _written_here(path, key, first, close[0])
+                    # (thirty-fourth pnp breaker, MED 3: "did you mean x?" of an `xx` under `x`)
                     else f"did you mean {close[0]}? " if close else "")
             raise _error(path, f"{key}.{first}", f"unknown key(s) {', '.join(sorted(unknown))}; {hint}a box has {', '.join(BOX_KEYS)}")
         # a box that does not write all of x, y, w and h is one its layout places itself (key_name): a field the layout
