@@ -41,7 +41,7 @@ def terminate_as_interrupt() -> None:
 def run(module: str, prepare: object = None) -> None:
     """Call ``prepare`` (:func:`terminate_as_interrupt`), import ``module`` (``"pnp.cli"``) and run its click group
     ``main``; a :class:`KeyboardInterrupt` raised before the command runs is :data:`ABORTED` on standard error and exit
-    status 1 (nothing has been read or written by then). Thirty-fourth breaker, LOW 21: ``prepare`` ran before this
+    status 130 (128 + SIGINT, as a shell reports it; nothing has been read or written by then). Thirty-fourth breaker, LOW 21: ``prepare`` ran before this
     guard, and a Ctrl-C while it imported ``threading`` was a traceback. The moments before this function (Python's
     start-up, its ``.pth`` files, the console script's own ``import re``) are out of the project's reach. (``prepare`` is
     typed ``object``, called when callable: ``typing`` or ``collections.abc`` would cost that window some 20 ms.)"""
@@ -53,7 +53,7 @@ def run(module: str, prepare: object = None) -> None:
         command = importlib.import_module(module).main
     except KeyboardInterrupt as error:
         sys.stderr.write(ABORTED + "\n")
-        raise SystemExit(128 + error.signal if isinstance(error, Terminated) else 1) from None
+        raise SystemExit(128 + (error.signal if isinstance(error, Terminated) else 2)) from None  # 2: SIGINT
     command()
 
 

@@ -11,6 +11,7 @@ import json
 import os
 import re
 import shlex
+import signal
 import sys
 import traceback
 import unicodedata
@@ -268,8 +269,8 @@ class OneValueGroup(click.Group):
 class OneLineGroup(OneValueGroup):
     """A :class:`click.Group` that reports usage errors and aborts on one line of standard error.
 
-    Exit codes stay click's: 2 for a usage error, 1 for other click errors and for an abort (Ctrl-C,
-    an empty answer at a prompt). Errors raised by the commands themselves are untouched.
+    Exit codes: 2 for a usage error, 1 for other click errors and for an abort by end of input at a prompt, and
+    128 + the signal for a command ended by one (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP). Errors raised by the commands themselves are untouched.
     """
 
     def abort_message(self) -> str:
@@ -302,7 +303,7 @@ class OneLineGroup(OneValueGroup):
         except ValueError as error:
             if interrupted(error):  # a Ctrl-C that a library turned into another error (ReportLab's PDF save: KeyError)
                 click.echo(self.abort_message(), err=True)
-                sys.exit(1)
+                sys.exit(128 + signal.SIGINT)
             if not number_too_long(error):
                 raise
             click.echo(f"Error: {NUMBER_TOO_LONG}; nothing was changed", err=True)
@@ -318,7 +319,7 @@ class OneLineGroup(OneValueGroup):
             if not interrupted(error):
                 raise
             click.echo(self.abort_message(), err=True)
-            sys.exit(1)
+            sys.exit(128 + signal.SIGINT)
         except click.ClickException as error:
             context = getattr(error, "ctx", None)
             hint = f" (see '{context.command_path} --help')" if isinstance(error, click.UsageError) and context else ""
@@ -330,13 +331,17 @@ class OneLineGroup(OneValueGroup):
 
 
 def terminated_by(error: BaseException) -> int | None:
-    """The signal number of the :class:`pnp.entry.Terminated` ``error`` was raised for (click's ``Abort`` keeps it as its
-    context), or ``None``."""
+    """The signal number ``error`` was raised for (click's ``Abort`` keeps it as its context): a
+    :class:`pnp.entry.Terminated`'s SIGTERM or SIGHUP, SIGINT for a Ctrl-C (``KeyboardInterrupt``), or ``None`` (an
+    abort of another kind: end of input at a prompt). A command ended by a signal exits with 128 + its number, as a
+    shell reports it (thirty-fifth referee breaker, LOW 14: Ctrl-C gave 1 where SIGTERM gave 143)."""
     seen = set()
     cause: BaseException | None = error
     while cause is not None and id(cause) not in seen:
         if isinstance(cause, Terminated):
             return cause.signal
+        if isinstance(cause, KeyboardInterrupt):
+            return signal.SIGINT
         seen.add(id(cause))
         cause = cause.__context__ or cause.__cause__
     return None

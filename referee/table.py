@@ -55,13 +55,16 @@ class Choice:
     """One numbered answer: ``label`` as shown (``Cast Shield (2 Mana)``), the legal ``event`` it plays
     (dice unresolved), ``words`` that also pick it when typed (``shield``, ``accept``), and ``variants``:
     the events among which a follow-up question picks (``variant_question`` asks it; e.g. which dice
-    a spell re-rolls), or empty."""
+    a spell re-rolls), or empty. ``whole`` marks a choice taken only by a whole word of it or its number, never by
+    the beginning of one: accepting a losing roll that aid would turn for certain (the prompt says "type accept"; a
+    slip of `ac` gave the roll up, thirty-fifth breaker's MED 9 rule met the nineteenth's)."""
 
     label: str
     event: Any
     words: tuple[str, ...] = ()
     variants: tuple[tuple[str, Any], ...] = ()
     variant_question: str = ""
+    whole: bool = False
 
 
 @dataclass(frozen=True)
@@ -70,7 +73,9 @@ class Question:
 
     ``text`` is the question (``Quest card``), ``default`` the choice Enter takes (shown in brackets as
     ``default_label``, e.g. ``draw``), ``choices`` the numbered legal choices, ``values`` the typed
-    values it takes besides them (lower-case word -> event: card names, hexes), ``hidden`` whether
+    values it takes besides them (lower-case word -> event: card names, hexes), ``value_names`` how each of those
+    words is printed where the session names it back (``borolia`` -> ``Borolia``; a word missing is shown as it is),
+    ``hidden`` whether
     the answer is typed unseen (the duel's assignments), ``context`` lines shown above the prompt (the
     situation, in words), ``automatic`` whether the default is the only thing to do and nothing is typed for
     it (the solo game's Council of Wardens): the session plays it by itself, unless it rolls dice;
@@ -90,6 +95,7 @@ class Question:
     default_label: str = ""
     choices: tuple[Choice, ...] = ()
     values: Mapping[str, Any] = field(default_factory=dict)
+    value_names: Mapping[str, str] = field(default_factory=dict)
     hidden: bool = False
     context: tuple[str, ...] = ()
     over: bool = False
@@ -627,8 +633,12 @@ class TableSession:
         # thirty-fifth breaker, MED 9 (`forgo`, `k`, `a` and `t` were "not an answer here" where a choice began with them)
         offered = [*question.choices, *([question.default] if question.default is not None and question.default not in question.choices else [])]
         named = [c for c in offered if any(w.startswith(slug) for w in (*c.words, _slug(c.label.split(" ", 1)[0])))] if slug else []
-        begun = sorted({k for k in question.values if k.startswith(slug)}) if slug else []
+        # the values begun, as printed (thirty-fifth breaker, LOW 14: `'b' could be borolia`), each name once
+        begun = sorted({question.value_names.get(k, k) for k in question.values if k.startswith(slug)}) if slug else []
         if len(named) == 1 and not begun and len(slug) > 1:
+            if named[0].whole:
+                whole = f"`{named[0].words[0]}`" if named[0].words else "it whole"
+                return Reply(error=f"{text!r} could be {named[0].label}: type {whole}, or its number, to choose it.")
             return self._chosen(named[0], typed_dice=None, question=question)
         number = ", or its number" if question.numbered and any(c in question.choices for c in named) else ""
         value = _match(question.values, slug) or _match(question.values, word)

@@ -1183,7 +1183,8 @@ def test_copies_on_a_back_is_refused(tmp_path):
 # ---- Eighth breaker: interrupts, full output, marked decks, names, composed text ------------------------------------
 def test_a_ctrl_c_turned_into_another_error_by_a_library_is_an_abort(tmp_path):
     """Eighth breaker: ReportLab's PDF save turns a Ctrl-C landing in it into a KeyError: a 100-line
-    traceback. An error raised while a Ctrl-C is handled is the usual one-line abort, exit 1."""
+    traceback. An error raised while a Ctrl-C is handled is the usual one-line abort, exit 130
+    (128 + SIGINT)."""
     script = tmp_path / "inject.py"
     script.write_text(
         "import sys, reportlab.pdfbase.pdfdoc as pd\n"
@@ -1198,7 +1199,7 @@ def test_a_ctrl_c_turned_into_another_error_by_a_library_is_an_abort(tmp_path):
         "sys.argv = ['pnp'] + sys.argv[1:]; main()\n", encoding="utf-8")
     result = subprocess.run([sys.executable, str(script), "build", "--paper", "a4", "--db", str(ROOT / "cards.toml"),
                              "--out", str(tmp_path / "out")], capture_output=True, text=True, cwd=tmp_path, timeout=300)
-    assert result.returncode == 1 and result.stderr.strip() == "Aborted: nothing was changed.", result.stderr[-2000:]
+    assert result.returncode == 130 and result.stderr.strip() == "Aborted: nothing was changed.", result.stderr[-2000:]
     assert not (tmp_path / "out").exists()
 
 
@@ -1452,7 +1453,7 @@ def test_the_bundled_cards_print_no_text_over_another_or_an_icon(db):
     ("base.toml", 'colour_yellow = "Yellow"', 'colour_yellow = "Yellowgold"', "strings.colour_yellow",
      "'Yellowgold' is over [boxes.hp_colour] by 2.6 mm; shorten it"),
     ("quest.toml", 'extends = "base"', 'extends = "base"\n[colors]\nborder = "#3b2a1"', "colors.border",
-     "'#3b2a1' is not '#rrggbb' (lower case)"),  # quest.toml no longer writes it (a value no kind used, twenty-third breaker)
+     "'#3b2a1' is not '#rrggbb' (six hexadecimal digits after '#')"),  # quest.toml no longer writes it (a value no kind used, twenty-third breaker)
 ], ids=["a tint of 7", "a negative box", "a typo of a label", "a text size below 6 pt",
         "a size shared with another number (thirteenth breaker)", "a size shared with a length (thirteenth breaker)",
         "a label too long for its track space (thirteenth breaker: per card, as a safe-area problem)",
@@ -1565,9 +1566,10 @@ def test_what_the_layout_places_never_prints_over_itself(db, edited_templates, n
      "no layout reads this box, so nothing is printed in it", "[boxes.flavor_extra]"),
     ("elder.toml", "[strings]", "[boxs.extra]\nx = 1\n\n[strings]", "boxs", "did you mean boxes?", "[boxs.extra]"),
     ("spell_path.toml", "[boxes.title]", "[boxes.titel]", "boxes.title", "(did you mean titel, written here?)", "[boxes.titel]"),
-    ("servant.toml", 'color = "muted"', 'color = "#FFFFFF"', "boxes.kind_label.color", "must be written in lower case ('#ffffff')",
-     'color = "#FFFFFF"'),
-], ids=["a box no layout reads", "a misspelled table", "a renamed box", "a colour in capitals"])
+    # thirty-fifth breaker, LOW 17: a colour in capitals is taken (lower-cased); one that is no colour is said at its line
+    ("servant.toml", 'color = "muted"', 'color = "#FFFFFG"', "boxes.kind_label.color", "'#FFFFFG' is neither '#rrggbb' nor "
+     "a name in [colors]", 'color = "#FFFFFG"'),
+], ids=["a box no layout reads", "a misspelled table", "a renamed box", "a colour that is no colour"])
 def test_a_template_mistake_is_said_at_the_line_written(db, edited_templates, name, old, new, key, says, written):
     """Twelfth breaker: a box no layout reads was accepted silently, `[boxs.extra]` was reported at line
     1, a renamed `[boxes.titel]` as `boxes.title` missing at line 1, `#FFFFFF` as neither a colour nor a
@@ -2128,8 +2130,8 @@ def test_a_key_in_the_wrong_table_is_told_where_it_belongs(db, edited_templates)
 
 
 @pytest.mark.parametrize("old, new, says", [
-    ('subtitle = "The Grayking is Risen"\ncolor = "#3b2a1a"', 'subtitle = "The Grayking is Risen"\ncolor = "#3B2A1A"',
-     "a colour is written '#rrggbb' in lower case ('#3b2a1a')"),
+    ('subtitle = "The Grayking is Risen"\ncolor = "#3b2a1a"', 'subtitle = "The Grayking is Risen"\ncolor = "#3b2a1"',
+     "a colour is written '#rrggbb', six hexadecimal digits after '#' (#3b2a1a)"),
     # twenty-third breaker: "hit_points.green[key]: is 'green'; input should be ..." and a regular expression for an id
     ("hit_points = { red = 2, blue = 2, yellow = 1 }", "hit_points = { red = 2, blue = 2, yellow = 1, green = 3 }",
      "hit_points.green: no such key here; the keys are 'red', 'blue' or 'yellow'"),
@@ -5736,3 +5738,43 @@ def test_a_thick_ornament_rule_is_advised_the_narrowest_bound_of_every_face(db, 
     assert most is not None and float(most.group(1)) <= 0.4, problem.message
     edited_templates("base.toml", "ornament_rule_width = 5", f"ornament_rule_width = {most.group(1)}")
     assert check_fit(db) == []
+
+
+def test_a_colour_written_in_capitals_is_taken_as_written_in_lower_case(db, edited_templates, tmp_path):
+    """Thirty-fifth pnp breaker, LOW 17: `parchment = "#EFE3C6"` in a template (as a colour picker writes it) was refused
+    as "is not '#rrggbb' (lower case)", and a card back's `color = "#3B2A1A"` in cards.toml the same, where lower-casing
+    it would do. Either case is a colour; the drawing takes it in lower case, so the cards print as before."""
+    from pnp.database import load
+    from pnp.layout import check_fit, render
+
+    before = {face.id: face.drawing for face in render(db).fronts}
+    edited_templates("base.toml", 'parchment = "#efe3c6"', 'parchment = "#EFE3C6"')
+    edited_templates("servant.toml", 'color = "muted"', 'color = "#6E5B44"')  # the value of `muted`, in capitals
+    assert check_fit(db) == []
+    assert {face.id: face.drawing for face in render(db).fronts} == before
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    assert text.count('color = "#3b2a1a"') >= 1
+    path = tmp_path / "cards.toml"
+    path.write_text(text.replace('color = "#3b2a1a"', 'color = "#3B2A1A"'), encoding="utf-8")
+    backs = [record for record in load(path).records() if record.kind == "back"]
+    assert backs and all(record.color == record.color.lower() for record in backs)
+    assert "#3b2a1a" in {record.color for record in backs}
+
+
+def test_every_number_too_long_is_said_at_once_in_line_order(tmp_path):
+    """Thirty-fifth pnp breaker, LOW 16: `win = 99999999999999999999` on the three lines that hold `win = 1` was said one
+    at a time, the last line first; each fix showed the next (README: check reports every problem at once). Each is one
+    problem at its line, in line order."""
+    from pnp.database import DatabaseError, load
+
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    lines = [number for number, line in enumerate(text.splitlines(), 1) if line == "win = 1"]
+    assert len(lines) >= 2
+    path = tmp_path / "cards.toml"
+    path.write_text("\n".join("win = 99999999999999999999" if line == "win = 1" else line for line in text.splitlines()) + "\n",
+                    encoding="utf-8")
+    with pytest.raises(DatabaseError) as raised:
+        load(path)
+    problems = raised.value.problems
+    assert [problem.line for problem in problems] == lines, problems
+    assert all("a number of 67 bits" in problem.message and problem.key.endswith(".win") for problem in problems)

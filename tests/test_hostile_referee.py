@@ -1705,7 +1705,8 @@ def test_an_interrupted_simulate_removes_the_chart_folder_it_made(tmp_path):
     time.sleep(0.3)
     child.send_signal(signal.SIGINT)
     _, err = child.communicate(timeout=60)
-    assert child.returncode == 1 and "Aborted: nothing was changed." in err and not folder.exists(), err
+    # 130: 128 + SIGINT, as a shell reports a Ctrl-C (thirty-fifth breaker, LOW 14: it was 1, where SIGTERM gave 143)
+    assert child.returncode == 130 and "Aborted: nothing was changed." in err and not folder.exists(), err
 
 
 def test_simulate_piped_prints_its_table_whole():
@@ -2353,12 +2354,12 @@ def test_a_ctrl_c_while_the_command_is_imported_is_one_line(monkeypatch, capsys)
     for command in (entry.main, referee_entry.main):
         with pytest.raises(SystemExit) as stopped:
             command()
-        assert stopped.value.code == 1 and capsys.readouterr().err == "Aborted: nothing was changed.\n"
+        assert stopped.value.code == 130 and capsys.readouterr().err == "Aborted: nothing was changed.\n"
     monkeypatch.undo()
     monkeypatch.setattr(referee_entry, "terminate_as_interrupt", interrupted)  # thirty-fourth breaker, LOW 21: a Ctrl-C
     with pytest.raises(SystemExit) as stopped:  # while the signal handlers are set (importing threading) was a traceback
         referee_entry.main()
-    assert stopped.value.code == 1 and capsys.readouterr().err == "Aborted: nothing was changed.\n"
+    assert stopped.value.code == 130 and capsys.readouterr().err == "Aborted: nothing was changed.\n"
     loaded = subprocess.run([sys.executable, "-c", "import sys, referee.entry, pnp.entry; print(sorted(sys.modules))"],
                             capture_output=True, text=True, cwd=ROOT, check=True).stdout
     assert not {"click", "pydantic", "rich", "reportlab"} & set(eval(loaded)), loaded  # the window stays a few ms
@@ -2552,7 +2553,7 @@ def test_a_ctrl_c_once_the_step_is_saved_says_it_was_saved(tmp_path, monkeypatch
     monkeypatch.setattr(savefile, "_install", saved_then_interrupted)
     result = CliRunner().invoke(main, ["duel", "commit", "--player", "wardens", "--assign", "battle 1,2 power 3", "--save",
                                        str(path), "--db", str(DB_PATH)])
-    assert result.exit_code == 1 and "Interrupted after the step was saved in s.toml" in result.output, result.output
+    assert result.exit_code == 130 and "Interrupted after the step was saved in s.toml" in result.output, result.output
     assert "nothing was changed" not in result.output
     assert duel_game.load(path, DB).state.hands.wardens.committed is not None
     monkeypatch.setattr(savefile, "_install", install)
@@ -2563,7 +2564,7 @@ def test_a_ctrl_c_once_the_step_is_saved_says_it_was_saved(tmp_path, monkeypatch
     monkeypatch.setattr(savefile, "_install", interrupted_before)
     result = CliRunner().invoke(main, ["duel", "commit", "--player", "shadowmajik", "--assign", "battle 1,2 power 3",
                                        "--save", str(path), "--db", str(DB_PATH)])
-    assert result.exit_code == 1 and "Aborted: nothing was changed." in result.output, result.output
+    assert result.exit_code == 130 and "Aborted: nothing was changed." in result.output, result.output
 
 
 def test_a_refused_command_leaves_no_data_folder_behind(tmp_path, monkeypatch):

@@ -114,6 +114,8 @@ def test_greywater_says_the_amount_and_what_was_paid():
     s = _greywater(5)
     text = " ".join(s.notes)
     assert "Greywater: pay 1 Mana before the battle" in text and "Mana -1: move the Mana marker to 4." in text and s.mana >= 4
+    # thirty-fifth breaker, LOW 14: the card's own text followed in brackets, saying the same twice
+    assert text.lower().count("before the battle") == 1, text
     s = _greywater(0)
     text = " ".join(s.notes)
     assert "Greywater: pay 1 Mana before the battle" in text and "you pay 0 of the 1" in text and "(R42)" in text

@@ -1434,6 +1434,26 @@ def test_enter_never_gives_up_a_roll_that_aid_turns_for_certain(tmp_path, battle
     assert session.answer("accept").error is None and len(session.game.log.events) == events + 1
 
 
+@pytest.mark.parametrize("battle", CERTAIN_AID)
+def test_the_beginning_of_accept_never_gives_up_a_roll_aid_turns(tmp_path, battle):
+    """Thirty-fifth breaker, MED 9, took a choice from the beginning of its own word (`forgo`, `kn`); at "Aid, or accept the
+    roll (type accept)", where aid turns the roll for certain (R34, nineteenth breaker), that rule made `ac` give the roll
+    up. There the beginning of `accept` names the choice and plays nothing; one letter names what it could be; the
+    whole word accepts."""
+    save = tmp_path / "r.toml"
+    for line in CERTAIN_AID[battle]:
+        one_shot("solo", save, line, refused_ok=line.startswith(("battle", "attack")))
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    events = len(session.game.log.events)
+    for typed in ("a", "ac", "accep"):
+        reply = session.answer(typed)
+        assert reply.played is None and reply.error is not None and "Accept the roll" in reply.error, reply
+        assert len(session.game.log.events) == events
+    assert "type `accept`" in session.answer("acc").error
+    reply = session.answer("accept")
+    assert reply.error is None and isinstance(reply.played, ev.Accept) and len(session.game.log.events) == events + 1
+
+
 def test_undo_at_one_sides_hidden_prompt_never_takes_back_the_others_placing(tmp_path):
     """Twenty-third breaker (R77, HIGH): at one terminal, the Shadowmajik typed `undo` at their own hidden prompt; the
     Wardens' commitment was taken back and the Wardens' prompt came back at once with their dice, on the Shadowmajik's
@@ -1980,6 +2000,21 @@ def test_one_letter_for_the_next_card_is_never_read_as_a_card(tmp_path):
     assert len(session.game.log.events) == played
     reply = session.answer("rhun")
     assert reply.error is None and len(session.game.log.events) == played + 1
+
+
+@pytest.mark.parametrize("typed, could_be", [("b", "Borolia"), ("r", "Elder Rhun, Randven"),
+                                             ("elder", "Elder Maelis, Elder Rhun, Elder San")])
+def test_a_name_begun_at_the_quest_card_prompt_is_answered_with_the_printed_names(tmp_path, typed, could_be):
+    """Thirty-fifth breaker, LOW 14: `b` at "Quest card" was answered "'b' could be borolia", the typed id in lower case
+    where the card prints Borolia, and a card named by its short id and its printed name could be listed twice. The
+    cards it could be are named as printed, each once; nothing is played."""
+    save = tmp_path / "qc.toml"
+    one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 12")
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    assert session.prompt()[0].startswith("Quest card")
+    reply = session.answer(typed)
+    assert reply.error == f"{typed!r} could be {could_be}: type more of it." and reply.played is None, reply
+    assert not session.game.log.events
 
 
 def test_a_placing_typed_at_the_location_prompt_is_wiped_and_never_quoted(tmp_path):

@@ -77,9 +77,12 @@ Small = Annotated[int, Field(ge=0, le=20)]
 the referee rolls and searches as many as this says, so it stays small."""
 Number = Annotated[int, Field(ge=0, le=99)]
 """A space, a position, a cost or a count of cards (0 to 99): the longest track has 20 spaces."""
+Colour = Annotated[str, StringConstraints(pattern=schema.COLOUR_PATTERN, max_length=7), AfterValidator(str.lower)]
+"""A printed colour, ``#rrggbb``, kept in lower case as the drawing takes it (thirty-fifth pnp breaker, LOW 17: upper
+case was refused where lower-casing it would do)."""
 
 vars(schema).update(Text=Text, PrintedNote=PrintedNote, Note=Note, Reference=Reference, Amount=Amount, Small=Small, Number=Number,
-                    Field=Field, AfterValidator=AfterValidator)
+                    Colour=Colour, Field=Field, AfterValidator=AfterValidator)
 
 
 @functools.cache

@@ -32,7 +32,7 @@ import tomli_w
 from pnp.database import checks
 from pnp.database.errors import DatabaseError, Problem
 from pnp.database.lines import LineIndex
-from pnp.database.schema import FORMAT, ID_PATTERN, CardsFile, Duel, Game, PrintSettings, Record, Solo, Table
+from pnp.database.schema import COLOUR_PATTERN, FORMAT, ID_PATTERN, CardsFile, Duel, Game, PrintSettings, Record, Solo, Table
 from pnp.files import FileRefused, cache_key, keep_file, read_limited, shown_path
 from pnp.oneline import listed, quoted, shortened, toml_key, xml_char
 
@@ -262,10 +262,12 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
         if table is not None:  # seventeenth breaker: tomllib's words with a Python tuple in them
             raise DatabaseError([Problem(name, line, "syntax", table)]) from None
         raise DatabaseError([Problem(name, line, "syntax", f"{message}; fix the TOML syntax")]) from None
-    unusable = _first_unusable(data)
-    if unusable is not None:
+    unusable = _unusable(data)  # every number too long at once, in line order (thirty-fifth breaker, LOW 16: one a check)
+    if unusable:
         index = LineIndex(text)
-        raise DatabaseError([Problem(name, index.line_of(unusable[0]), _key_path(data, unusable[0]), unusable[1])])
+        listed = sorted(unusable[:MAX_LISTED], key=lambda found: index.line_of(found[0]))
+        raise DatabaseError([Problem(name, index.line_of(loc), _key_path(data, loc), message) for loc, message in listed],
+                            max(0, len(unusable) - MAX_LISTED))
     unprintable = _unprintable(data)  # every one of them at once (twenty-second breaker: one a check)
     if unprintable:
         index = LineIndex(text)
@@ -465,28 +467,30 @@ def loads_within_nesting(text: str) -> dict[str, Any]:
     return data
 
 
-def _first_unusable(data: Any) -> tuple[tuple[Any, ...], str] | None:
-    """The key path of the first value nested more than :data:`MAX_NESTING` deep in ``data``, or of an
-    integer of more than :data:`MAX_INTEGER_BITS` bits, with what is wrong; or ``None``. Iterative, so
-    the check itself cannot exhaust the recursion it guards against. (A character no card file may hold:
-    :func:`_unprintable`, every one.)"""
+def _unusable(data: Any) -> list[tuple[tuple[Any, ...], str]]:
+    """The key path of the first value nested more than :data:`MAX_NESTING` deep in ``data`` (alone: nothing under it is
+    read), else of every integer of more than :data:`MAX_INTEGER_BITS` bits, each with what is wrong; empty when there
+    is none. Iterative, so the check itself cannot exhaust the recursion it guards against. (A character no card file
+    may hold: :func:`_unprintable`, every one.)"""
+    found: list[tuple[tuple[Any, ...], str]] = []
     stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
     while stack:
         value, loc = stack.pop()
         if len(loc) > MAX_NESTING:
-            return loc[: MAX_NESTING + 1], f"arrays or tables nested more than {MAX_NESTING} deep; cards.toml nests 5 deep at most"
+            return [(loc[: MAX_NESTING + 1], f"arrays or tables nested more than {MAX_NESTING} deep; cards.toml nests 5 deep at most")]
         if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INTEGER_BITS:
-            return loc, f"a number of {value.bit_length()} bits is far beyond any range of this file; write a number that fits its key"
+            found.append((loc, f"a number of {value.bit_length()} bits is far beyond any range of this file; write a number "
+                               "that fits its key"))
         if isinstance(value, dict):
             stack.extend((item, loc + (key,)) for key, item in value.items())
         elif isinstance(value, list):
             stack.extend((item, loc + (number,)) for number, item in enumerate(value))
-    return None
+    return found
 
 
 def _unprintable(data: Any) -> list[tuple[tuple[Any, ...], str]]:
     """The key path of every string of ``data`` holding a character no SVG (XML 1.0) may hold (a control character),
-    with what is wrong: refused wherever it is, a label or a text. Iterative (:func:`_first_unusable` has bounded
+    with what is wrong: refused wherever it is, a label or a text. Iterative (:func:`_unusable` has bounded
     the nesting already)."""
     found: list[tuple[tuple[Any, ...], str]] = []
     stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
@@ -509,7 +513,7 @@ def _composed(data: Any) -> list[tuple[tuple[Any, ...], str]]:
     ``café``), and return the key path of each string that still holds a combining mark with what is
     wrong: the card fonts are drawn without mark positioning, so a mark that composes with no letter
     (``q\u0301``) would print beside its letter and take the next space's room (issue 15, Text).
-    Iterative (:func:`_first_unusable` has bounded the nesting already)."""
+    Iterative (:func:`_unusable` has bounded the nesting already)."""
     found: list[tuple[tuple[Any, ...], str]] = []
     stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
     while stack:
@@ -879,10 +883,8 @@ def _explain(item: ErrorDetails, loc: tuple[Any, ...], index: LineIndex | None =
         verb = "prints" if len(set(refused.text)) == 1 else "print"
         return (f"is blank: it holds only {shortened(shown, 120)}, which {verb} nothing; write the text the card prints"
                 + (' (or "" for none)' if refused.empty_allowed else ""))
-    if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == "^#[0-9a-f]{6}$":  # twenty-second breaker
-        shown = item.get("input")
-        lower = f" ({quoted(shown.lower())})" if isinstance(shown, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", shown) else ""
-        return f"is {quoted(shown)}; a colour is written '#rrggbb' in lower case{lower}"
+    if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == COLOUR_PATTERN:  # twenty-second breaker
+        return f"is {quoted(item.get('input'))}; a colour is written '#rrggbb', six hexadecimal digits after '#' (#3b2a1a)"
     if kind == "literal_error" and "[key]" in item.get("loc", ()):  # twenty-third breaker: "green[key]: is 'green'; input should be"
         return f"no such key here; the keys are {item['msg'].removeprefix('Input should be ')}"
     if kind == "literal_error":

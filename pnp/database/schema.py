@@ -22,7 +22,7 @@ from pnp import hexes
 if TYPE_CHECKING:  # the annotations' constraints; at run time pnp.database.constraints gives them
     from pydantic import AfterValidator, Field
 
-    from pnp.database.constraints import Amount, Note, Number, PrintedNote, Reference, Small, Text
+    from pnp.database.constraints import Amount, Colour, Note, Number, PrintedNote, Reference, Small, Text
 
 FORMAT = 1
 """The ``format`` number of ``cards.toml`` this code reads."""
@@ -42,6 +42,8 @@ ID_PATTERN = r"^[a-z0-9]+(\.[a-z0-9-]+)+$"
 LIST_LIMIT = 100
 """Items in any list of a record (rows, names, spells, path arrows): the longest list of the games
 (the Progress Track's place names, the Last Stand's hit points) holds about 20."""
+COLOUR_PATTERN = r"^#[0-9a-fA-F]{6}$"
+"""A colour as written in the file: ``#rrggbb`` in either case (a colour picker's ``#3B2A1A``); kept in lower case."""
 MAX_COPIES = 100
 """Copies of one card: the largest deck of either game has 22 cards; every copy is drawn on the sheets."""
 
@@ -238,7 +240,7 @@ class Back(Record):
     kind: ClassVar[str] = "back"
     title: Text
     subtitle: Text
-    color: Annotated[str, Field(pattern=r"^#[0-9a-f]{6}$", max_length=7)]
+    color: Colour
 
 
 @dataclass(frozen=True, kw_only=True)

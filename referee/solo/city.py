@@ -348,7 +348,7 @@ def _pay_before(state: State, db: Database, card: CityQuest) -> State:
     cost = card.battle.before
     assert cost is not None
     asked = [f"{-amount} {label}" for amount, label in ((cost.mana, "Mana"), (cost.spirit, "Spirit")) if amount < 0]
-    state = core.note(state, f"{card.name}: pay {' and '.join(asked) or 'the cost'} before the battle ({core.plain_text(card.text)}).")
+    state = core.note(state, f"{card.name}: pay {' and '.join(asked) or 'the cost'} before the battle, as its card says.")
     mana_before = state.mana
     state = core.apply_effect(state, db, cost)
     paid = mana_before - state.mana

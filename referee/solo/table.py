@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import click
@@ -115,6 +116,7 @@ class SoloTable:
         if not events:
             return Question("The game is over (Enter leaves)", over=True, context=(self._ending(state),))
         values: dict[str, Any] = {}
+        names: dict[str, str] = {}
         rest: list[ev.Event] = []
         for event in events:
             if isinstance(event, (ev.Draw, ev.Turn)) and getattr(event, "card", None) is not None:
@@ -122,8 +124,10 @@ class SoloTable:
                 assert card is not None
                 for word in _words(db, card.id):
                     values[word] = event
+                    names[word] = rules.name(db, card.id)
             elif isinstance(event, ev.Move) and event.path:
                 values[event.path[-1].lower()] = event
+                names[event.path[-1].lower()] = event.path[-1]
             elif isinstance(event, ev.Servants) and event.typed:
                 continue  # typed servants: `servants --servant ID ...` (too many orders to list)
             else:
@@ -133,6 +137,8 @@ class SoloTable:
         # accepting is listed (last) even as Enter's default: numbered with the aid, as when aid wins for certain (twenty-fourth breaker)
         choices = tuple(self._choices(state, [e for e in rest if default is None or e is not default.event or isinstance(e, ev.Accept)],
                                       helps or []))
+        if default is None:  # accepting a roll that aid turns for certain, or may turn ("type accept"), is never taken from `ac`
+            choices = tuple(replace(c, whole=True) if isinstance(c.event, ev.Accept) else c for c in choices)
         if state.phase == "turn":
             text, label = "The card you turned over", ""
         automatic = default is not None and not choices and not values and state.result is None  # the Council of Wardens
@@ -142,7 +148,7 @@ class SoloTable:
             count = expanded.battle_map(state, db).servants
             prompt = f"Servant cards you turned over and their placement dice ({2 * count}) [draw]: "  # (no line opens with a number)
         waiting = aid.searching(state, db) if helps is None else None
-        return Question(text, default, label, choices, values, context=context, over=state.result is not None, automatic=automatic,
+        return Question(text, default, label, choices, values, value_names=names, context=context, over=state.result is not None, automatic=automatic,
                         numbered=not moving, prompt=prompt, waiting=waiting)  # on a map a number is a printed hex number: choices go by their words
 
     def situation(self, state: State) -> str:
