@@ -51,6 +51,21 @@ def read_limited(path: Path, limit: int, what: str) -> bytes:
     return data
 
 
+def link_out_of_folder(path: Path) -> Path | None:
+    """Where ``path`` leads when it is a symbolic link to a file outside its own folder (``templates/servant.toml`` ->
+    ``/tmp/servant_copy.toml``), else ``None`` (no link, a link within the folder, or one that cannot be followed: the
+    read then says so). A template or icon read through such a link prints a file the project does not hold, which its
+    ``git diff`` never shows (thirty-fifth pnp breaker, LOW 20); the folder itself may be a link (resolved both)."""
+    try:
+        if not path.is_symlink():
+            return None
+        target = path.resolve()
+        folder = path.parent.resolve()
+    except (OSError, RuntimeError):  # a loop of links: the read says so
+        return None
+    return None if target.is_relative_to(folder) else target
+
+
 def shown_path(path: Path) -> str:
     """``path`` as an error line names it (``FILE:LINE: ...``): relative to the current folder when it
     lies inside it (``cards.toml``, ``mods/cards.toml``), else as given (``/tmp/shared/cards.toml``), so

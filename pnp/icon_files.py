@@ -40,7 +40,8 @@ from typing import Any
 from xml.parsers import expat
 
 from pnp import resources
-from pnp.files import FileRefused, read_limited
+from pnp.files import FileRefused, link_out_of_folder, read_limited
+from pnp.oneline import shortened
 
 ICON_DIR = resources.ICON_DIR
 """Folder of the icon files, ``templates/icons`` (:mod:`pnp.resources`)."""
@@ -188,6 +189,11 @@ def read_icon(path: Path) -> ElementTree.Element:
     well-formed XML without a document type declaration, whose root is ``<svg>`` and which only draws (see the module's
     list). Raises :class:`IconFileError` naming the file and what is wrong, ``FileNotFoundError`` for a file that is
     not there."""
+    outside = link_out_of_folder(path)
+    if outside is not None:  # thirty-fifth pnp breaker, LOW 20: read without a word
+        raise IconFileError(IconFileProblem(str(path), f"a symbolic link to {shortened(str(outside), 80)}, outside "
+                                                       f"{path.parent.name}/, so the cards would print a file the project "
+                                                       "does not hold", "copy the file here"))
     try:
         data = read_limited(path, MAX_ICON_BYTES, "an icon")
     except FileRefused as error:

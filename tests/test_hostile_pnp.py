@@ -5778,3 +5778,34 @@ def test_every_number_too_long_is_said_at_once_in_line_order(tmp_path):
     problems = raised.value.problems
     assert [problem.line for problem in problems] == lines, problems
     assert all("a number of 67 bits" in problem.message and problem.key.endswith(".win") for problem in problems)
+
+
+def test_a_template_or_icon_linked_from_outside_its_folder_is_one_line(db, edited_templates, tmp_path):
+    """Thirty-fifth pnp breaker, LOW 20: templates/servant.toml or templates/icons/mana.svg replaced by a symbolic link to
+    a copy outside the project passed check, and the build printed a file the project's git diff never shows (while the
+    output side never follows a link out). Each is one line at the file, with the fix; a link within the folder is read."""
+    from pnp.icon_files import icon_file_problems
+    from pnp.layout import check_fit
+
+    path = edited_templates("servant.toml", "[numbers]", "[numbers]")
+    outside = tmp_path / "elsewhere" / "servant.toml"
+    outside.parent.mkdir()
+    outside.write_bytes(path.read_bytes())
+    path.unlink()
+    path.symlink_to(outside)
+    problems = check_fit(db)
+    assert [(Path(p.path), p.field) for p in problems] == [(path, "file")], problems
+    assert "a symbolic link to" in problems[0].message and problems[0].message.endswith("copy the file here")
+    path.unlink()
+    (path.parent / "servant-kept.toml").write_bytes(outside.read_bytes())
+    path.symlink_to("servant-kept.toml")  # within templates/: read as the file it names
+    edited_templates("servant.toml", "[numbers]", "[numbers]")
+    assert check_fit(db) == []
+
+    icons = tmp_path / "icons"
+    shutil.copytree(ROOT / "templates" / "icons", icons)
+    (icons / "mana.svg").rename(outside.parent / "mana.svg")
+    (icons / "mana.svg").symlink_to(outside.parent / "mana.svg")
+    found = icon_file_problems(icons)
+    assert [Path(p.path).name for p in found] == ["mana.svg"] and "a symbolic link to" in found[0].reason, found
+    assert found[0].remedy == "copy the file here"

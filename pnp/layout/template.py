@@ -44,7 +44,7 @@ from pnp import fonts, resources
 from pnp.database.lines import LineIndex
 from pnp.database.schema import CARD_SIZE_MM
 from pnp.drawing import Box
-from pnp.files import FileRefused, read_limited
+from pnp.files import FileRefused, link_out_of_folder, read_limited
 from pnp.oneline import quoted, shortened, toml_key
 from pnp.text import Align, VAlign, close_name
 
@@ -650,6 +650,10 @@ def _read(path: Path) -> dict[str, Any]:
     from pnp.database.loader import MAX_NESTING, NestedTooDeep, NumberTooLong
 
     raw = b""
+    outside = link_out_of_folder(path)
+    if outside is not None:
+        raise TemplateError(path, "file", f"a symbolic link to {shortened(str(outside), 80)}, outside {path.parent.name}/: "
+                                          "the cards would print a file the project does not hold; copy the file here")
     try:
         raw = read_limited(path, MAX_TEMPLATE_BYTES, "a template")
         return copy.deepcopy(_parsed_text(raw.decode("utf-8-sig")))
