@@ -336,6 +336,11 @@ OTHER_LETTER_SIDE_REACH_EM = 0.35
 breaker, HIGH 6). The bundled fonts' farthest: 0.30 em, EB Garamond Italic's 'Œ' and 'Ấ' (their stacked accents), so
 the plain letters' :data:`LETTER_SIDE_REACH_EM` would refuse them."""
 
+PUNCTUATION_SIDE_REACH_EM = 0.3
+"""How far (em) a punctuation mark (category P: a comma, a full stop, a bracket) may reach past its advance on either
+side: a comma moved 0.5 em printed on the next word ("win, also" as "win ,also") and passed at the 0.5 em of symbols
+(thirty-fifth pnp breaker, LOW 14). The bundled fonts' farthest: 0.20 em, EB Garamond's overline '‾'."""
+
 ASCENDER_ROOM_EM = 0.4
 """How far (em) a font's ascender may stand above its tallest letter or digit, or its descender below its lowest: farther
 is damage (the bundled fonts': 0.30 em, EB Garamond Bold's ascender over its capitals). At 0.6 an ascender of 1.3 em
@@ -345,8 +350,8 @@ is damage (the bundled fonts': 0.30 em, EB Garamond Bold's ascender over its cap
 def _side_reach(char: str) -> float:
     """How far (em) the glyph of ``char`` may reach past its advance, or left of its origin, before it is damage: a digit
     :data:`DIGIT_SIDE_REACH_EM`, a wide letter (Hangul, CJK) :data:`WIDE_LETTER_SIDE_REACH_EM`, a plain ASCII letter
-    :data:`LETTER_SIDE_REACH_EM`, any other letter or number :data:`OTHER_LETTER_SIDE_REACH_EM`, anything else (punctuation,
-    symbols, an accent alone) :data:`GLYPH_REACH_EM`."""
+    :data:`LETTER_SIDE_REACH_EM`, any other letter or number :data:`OTHER_LETTER_SIDE_REACH_EM`, punctuation
+    :data:`PUNCTUATION_SIDE_REACH_EM`, anything else (symbols, an accent alone) :data:`GLYPH_REACH_EM`."""
     category = unicodedata.category(char)
     if category == "Nd":
         return DIGIT_SIDE_REACH_EM
@@ -356,6 +361,8 @@ def _side_reach(char: str) -> float:
         return LETTER_SIDE_REACH_EM
     if category[0] in "LN":
         return OTHER_LETTER_SIDE_REACH_EM
+    if category[0] == "P":
+        return PUNCTUATION_SIDE_REACH_EM
     return GLYPH_REACH_EM
 
 
