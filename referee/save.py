@@ -689,14 +689,21 @@ def way_on(path: Path, game: str) -> str:
     real = Path(os.path.realpath(path)) if Path(path).is_symlink() else Path(path)  # through a link: the files kept beside
     kept = prev_path(real)  # the file it points to, where `new` and `restore` keep them (thirty-fourth breaker, MED 4a)
     start = NEW_OVER.get(game, f"referee {game} new --force")
+    # through a link to a file that holds no save, `new` refuses to replace it (thirty-third breaker, HIGH 4): never offered
+    # here (thirty-sixth breaker, HIGH 3: `new --force`, typed as this advice said, was refused)
+    linked = real != Path(path) and held(real) == ""
+    other = "" if linked else f", or `{start}` starts a new one"
     if held(kept) == game:
         aside = unreadable_path(real)
         if os.path.lexists(aside):  # both commands would keep this file there: it must move first (thirty-third breaker,
             # MED 1: both offered commands were refused, "this file is in the way")
             return (f"move {aside.name} away first (an unreadable file kept before), then `referee {game} restore` brings "
-                    f"back the game kept in {kept.name} (this file is then kept in {aside.name}), or `{start}` starts a new one")
+                    f"back the game kept in {kept.name} (this file is then kept in {aside.name}){other}")
         return (f"`referee {game} restore` brings back the game kept in {kept.name} (this file is then kept in "
-                f"{aside.name}), or `{start}` starts a new one")
+                f"{aside.name}){other}")
+    if linked:
+        return (f"it is a symbolic link to {real}, which holds no save, and a new game never replaces a file of yours "
+                f"through a link: give --save a path of its own")
     return f"`{start}` starts a new game here (this file is then kept in {kept.name})"
 
 

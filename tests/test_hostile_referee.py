@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import tomllib
 from pathlib import Path
 
@@ -3180,3 +3181,26 @@ def test_sigtstp_at_a_one_shot_hidden_prompt_does_not_stop_the_referee(tmp_path,
         assert "Seal of the Wardens' placing" in shown, shown
     else:
         assert "\x1b[3J" in shown[shown.index("Press any key"):], shown
+
+
+@pytest.mark.parametrize("game, command", [("duel", ["duel", "marker", "1"]), ("duel", ["duel", "status"]),
+                                           ("solo", ["solo", "status"]), ("solo", ["solo", "draw"])])
+def test_a_link_to_a_file_that_is_no_save_offers_no_new_game_through_it(tmp_path, monkeypatch, game, command):
+    """Thirty-sixth breaker, HIGH 3: `--save a.toml`, a symbolic link to notes.txt, was refused as a corrupt save with
+    "`referee duel new --force --save a.toml` starts a new game here (this file is then kept in notes.txt.prev)", and
+    that command, typed, was refused: a new game never replaces a file of the user's through a link (thirty-third
+    breaker, HIGH 4). The refusal says what the link is and offers no command that is refused; nothing is changed."""
+    from referee.advice import commands_in
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my precious notes\n", encoding="utf-8")
+    link = tmp_path / "a.toml"
+    link.symlink_to(notes.name)
+    result = CliRunner().invoke(main, [*command, "--save", str(link)], env={"NO_COLOR": "1"})
+    assert result.exit_code == 1 and "is a symbolic link to" in result.output and "give --save a path of its own" in result.output
+    assert not [c for c in commands_in(result.output) if " new " in f"{c} "], result.output
+    assert notes.read_text(encoding="utf-8") == "my precious notes\n" and sorted(p.name for p in tmp_path.iterdir()
+                                                                                 if p.name != "data") == ["a.toml", "notes.txt"]
+    for offered in commands_in(result.output):  # whatever it offers works as printed
+        assert CliRunner().invoke(main, shlex.split(offered)[1:]).exit_code == 0, offered
