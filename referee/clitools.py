@@ -241,8 +241,12 @@ class GameCommands:
                        f"{db.path}.", err=True)  # the save keeps the fingerprint only: which of the two is not known
         older = savefile.older_format(path)
         if older is not None:
+            try:
+                kept = f"the file as it was is kept in {savefile.backup_path(path, older).name}"
+            except savefile.SaveError as error:  # every name taken: the save is then refused, unchanged
+                kept = f"it cannot be: {error.reason}"
             click.echo(f"{path}: saved by an older referee (format {older}); read as format {savefile.FORMAT}. When the game is "
-                       f"next saved, the file as it was is kept in {savefile.backup_path(path, older).name}.", err=True)
+                       f"next saved, {kept}.", err=True)
         return game, path
 
     def play(self, save: Path | None, database: Path | None, make: Callable[[Any], Any]) -> Any:

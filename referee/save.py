@@ -49,10 +49,34 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], None]] = {1: _from_format_1, 2:
 """For each older format, the change (in place) that makes a document of it one of the next format."""
 
 
+BACKUP_NAMES = 100
+"""How many names :func:`backup_path` tries (``.format-1.bak``, ``.format-1.2.bak`` ... ``.format-1.100.bak``)."""
+
+
 def backup_path(path: Path, fmt: int) -> Path:
-    """Where a save written in the older format ``fmt`` is kept, as it was, when it is first written
-    again in :data:`FORMAT`: ``<save>.format-<fmt>.bak``."""
-    return Path(path).with_name(f"{Path(path).name}.format-{fmt}.bak")
+    """Where the save ``path``, written in the older format ``fmt``, is kept as it was when it is first written again in
+    :data:`FORMAT`: ``<save>.format-<fmt>.bak``, or when that name is taken by another file (a backup of an earlier
+    game, a file or a link of the user's) the first free of ``<save>.format-<fmt>.2.bak``, ``.3.bak`` ...; a name that
+    already holds these very bytes is returned (the file is kept there already). Thirty-sixth breaker, MED 4: with the
+    name taken the file was written over in today's format and kept nowhere, while the line printed said it was kept.
+    Raises :class:`SaveError` when :data:`BACKUP_NAMES` names are taken."""
+    path = Path(path)
+    mine: bytes | None = None
+    for number in range(1, BACKUP_NAMES + 1):
+        backup = path.with_name(f"{path.name}.format-{fmt}{'' if number == 1 else f'.{number}'}.bak")
+        if not os.path.lexists(backup):
+            return backup
+        if backup.is_symlink() or not backup.is_file():
+            continue
+        try:
+            if mine is None:
+                mine = path.read_bytes()
+            if backup.read_bytes() == mine:
+                return backup
+        except OSError:
+            continue
+    raise SaveError(path, f"saved by an older referee (format {fmt}), and {BACKUP_NAMES} names to keep it as it was "
+                          f"({path.name}.format-{fmt}.bak ...) are taken: move some away; nothing was changed")
 
 MAX_SAVE_BYTES = 16_000_000
 """The largest save file read: a whole game of either referee is well under 1 MB (a longer file is no
@@ -341,12 +365,14 @@ def older_format(path: Path) -> int | None:
 
 
 def _keep_older_format(path: Path) -> None:
-    """Before a save of an older format is written over in today's, copy it as it was to
-    :func:`backup_path` (once: an existing backup is kept)."""
+    """Before a save of an older format is written over in today's, copy it as it was to :func:`backup_path` (once: a
+    backup of these bytes is kept; a file of another content at that name is never written over)."""
     fmt = older_format(path)
-    if fmt is None or backup_path(path, fmt).exists():
+    if fmt is None:
         return
     backup = backup_path(path, fmt)
+    if os.path.lexists(backup):  # these very bytes are kept there already
+        return
     _install(backup, _prepared(backup, path.read_bytes()))
 
 

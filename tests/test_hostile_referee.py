@@ -371,6 +371,34 @@ def test_a_save_of_an_older_format_is_migrated_and_the_old_file_kept(tmp_path):
     assert backup.read_bytes() == old  # kept once, never overwritten
 
 
+@pytest.mark.parametrize("taken", ["file", "link"])
+def test_an_older_save_whose_backup_name_is_taken_is_kept_under_the_next_free_name(tmp_path, taken):
+    """Thirty-sixth breaker, MED 4: with `<save>.format-1.bak` already there (a backup of the user's, or a link), the
+    format-1 save was written over in today's format and kept nowhere, while the line printed said "the file as it was
+    is kept in fm.toml.format-1.bak". It is kept under the next free name, the one the line names; the file or link
+    at the taken name is left as it was."""
+    save = tmp_path / "duel.toml"
+    run("duel", "new", "--seed", "985", "--dice", "sequential", save=save)
+    run("duel", "marker", "3", "--player", "shadowmajik", save=save)
+    old = save.read_text().replace(f"format = {FORMAT}", "format = 1").replace('dice = "sequential"\n', "").encode()
+    save.write_bytes(old)
+    mine = tmp_path / "duel.toml.format-1.bak"
+    notes = tmp_path / "notes.txt"
+    notes.write_text("an older backup of mine\n", encoding="utf-8")
+    if taken == "file":
+        mine.write_bytes(notes.read_bytes())
+    else:
+        mine.symlink_to(notes.name)
+    output = run("duel", "roll", "--player", "wardens", save=save)
+    kept = tmp_path / "duel.toml.format-1.2.bak"
+    assert f"the file as it was is kept in {kept.name}" in output and kept.read_bytes() == old, output
+    assert mine.is_symlink() == (taken == "link") and mine.read_text(encoding="utf-8") == "an older backup of mine\n"
+    assert notes.read_text(encoding="utf-8") == "an older backup of mine\n"
+    assert tomllib.loads(save.read_text())["format"] == FORMAT
+    run("duel", "roll", "--player", "shadowmajik", save=save)
+    assert sorted(p.name for p in tmp_path.glob("duel.toml.format-*")) == [kept.name, mine.name]  # kept once
+
+
 def test_a_full_disk_moves_nothing(tmp_path, monkeypatch):
     """The fault: on a full disk `referee solo new` moved the game in play to .prev, then failed to write
     the new one, and `status` said no game was saved. Nothing moves until the new save is written."""
