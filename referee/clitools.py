@@ -47,7 +47,9 @@ again (``--save /tmp/b4/s.toml``): :func:`with_given` adds them to the commands 
 
 GIVEN_DB: ContextVar[str] = ContextVar("given_db", default="")
 """Of :data:`GIVEN`, the ``--db`` option alone (``--db rr.toml``), or ``""``: for a command that reads the database but
-keeps no save (``referee duel seal``)."""
+keeps no save (``referee duel seal``). A game that goes on with the copy of the database it was started with (the file
+edited since) sets it to that copy (:meth:`GameCommands.load`): a seal is checked against the game's cards, never the
+edited file's (thirty-sixth breaker, MED 5)."""
 
 
 def with_given(text: str) -> str:
@@ -58,13 +60,13 @@ def with_given(text: str) -> str:
     the game's cards) gets the ``--db`` alone (:data:`GIVEN_DB`; thirty-fifth breaker, HIGH 2c: without it a seal
     typed as printed checked the placing against the bundled cards and refused one legal in the game)."""
     given, given_db = GIVEN.get(), GIVEN_DB.get()
-    if not given:
+    if not given and not given_db:
         return text
 
     def add(match: re.Match) -> str:
         command = match.group(1)
         words = command.split()
-        if len(words) > 2 and _takes_save(words[1], words[2]):
+        if given and len(words) > 2 and _takes_save(words[1], words[2]):
             return f"`{command} {given}`"
         if given_db and len(words) > 2 and _takes_database(words[1], words[2]) and "--db" not in words:
             return f"`{command} {given_db}`"
@@ -236,6 +238,7 @@ class GameCommands:
         except savefile.SaveError as error:
             raise fail(error) from None
         if game.db.fingerprint != db.fingerprint:  # loaded with the copy of the database it was started with
+            GIVEN_DB.set(f"--db {shell_quoted(str(game.db.path))}")  # the seal offered checks a placing against it
             click.echo(f"{path}: this game goes on with the card database it was started with (a copy kept in "
                        f"{game.db.path}), which differs from {db.path} (edited since, or another file); new games use "
                        f"{db.path}.", err=True)  # the save keeps the fingerprint only: which of the two is not known

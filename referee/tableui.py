@@ -260,8 +260,10 @@ def _show_question(session: TableSession, out: Any, said: tuple[str, ...] = ()) 
         for number, label in enumerate(session.variants(), 1):
             _print_numbered(out, f"  {number} ", label)
         return
-    for line in question.context:
-        line = _unsaid(line, said)
+    from referee.clitools import with_given
+
+    for line in question.context:  # its one-shot commands (the seal on one's own device) with the --save and --db typed
+        line = _unsaid(with_given(line), said)
         if line:
             out.print(line, style="bold", markup=False)
     for key, choice in zip(question.keys(), question.choices, strict=True):

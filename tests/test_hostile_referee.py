@@ -3117,6 +3117,37 @@ def test_the_seal_a_next_line_offers_reads_the_games_own_database(tmp_path):
     assert sealed.exit_code == 0 and "Seal of the Wardens' placing" in sealed.output, sealed.output
 
 
+def test_the_seal_offered_after_the_database_was_edited_reads_the_games_copy(tmp_path, monkeypatch):
+    """Thirty-sixth breaker, MED 5: a game started with `--db rr.toml`, then rr.toml edited, goes on with the copy of the
+    database it was started with; but the Next line's `seal --db rr.toml` checked a placing against the edited file: a
+    placing the game allows was refused (or one it voids was sealed). The seal offered names the game's copy, and typed
+    as printed seals a placing the game's cards allow."""
+    import re
+    import shlex
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    db = tmp_path / "rr.toml"
+    text = DB_PATH.read_text(encoding="utf-8")
+    face = text.index('face = 3, name = "Lantern Ward"')
+    old = "text = \"-2 to the opponent's Battle Number.\", effect = { opponent_battle = -2 } }"
+    at = text.index(old, face)
+    db.write_text(text[:at] + 'text = "Re-roll one of your Battle dice.", effect = { reroll_battle_die = 1 } }'
+                  + text[at + len(old):], encoding="utf-8")
+    save = tmp_path / "g.toml"
+    for args in (["duel", "new", "--seed", "3"], ["duel", "marker", "1"]):
+        assert CliRunner().invoke(main, [*args, "--save", str(save), "--db", str(db)]).exit_code == 0
+    db.write_text(text, encoding="utf-8")  # edited back: face 3 re-rolls nothing in the file now, in the game it does
+    result = CliRunner().invoke(main, ["duel", "status", "--save", str(save), "--db", str(db)], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0 and "goes on with the card database it was started with" in result.output, result.output
+    seals = re.findall(r"`(referee duel seal [^`]*)`", result.output)
+    assert seals and all(shlex.split(seal)[-2] == "--db" and shlex.split(seal)[-1] != str(db) for seal in seals), seals
+    typed = shlex.split(seals[0])[1:] + ["--assign", "battle 3,5 cast 3 reroll 3"]
+    sealed = CliRunner().invoke(main, typed, env={"NO_COLOR": "1"})
+    assert sealed.exit_code == 0 and "Seal of the Wardens' placing" in sealed.output, sealed.output
+    edited = CliRunner().invoke(main, [*typed[:4], "--db", str(db), "--assign", "battle 3,5 cast 3 reroll 3"])
+    assert edited.exit_code == 1  # the edited file's rules refuse it: the copy, not the file typed, was read
+
+
 def test_a_byte_that_is_no_utf8_is_shown_as_the_shell_writes_it(tmp_path):
     """Thirty-fifth breaker, LOW 10: a path or an argument holding a byte that is no UTF-8 was shown as Python's escape,
     `caf\\udce9.toml`, `no Location '\\udcff'`, which no player knows; the Next lines already wrote `$'caf\\xe9.toml'`.
