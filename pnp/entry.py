@@ -9,8 +9,14 @@ ABORTED = "Aborted: nothing was changed."
 """What an interrupted command says (as :class:`pnp.oneline.OneLineGroup` says it once the command runs)."""
 
 
+TERMINATING = ("SIGTERM", "SIGHUP", "SIGQUIT")
+"""The signals :func:`terminate_as_interrupt` ends a command with as a Ctrl-C does: ``kill``, a closed terminal, and
+SIGQUIT (Ctrl-\\ at a one-shot prompt, ``kill -QUIT``; thirty-sixth referee breaker, LOW 12: Python's default left a
+hidden prompt's dice on the screen and the save's lock behind)."""
+
+
 class Terminated(KeyboardInterrupt):
-    """SIGTERM or SIGHUP (``signal``, its number) received while a command runs under :func:`terminate_as_interrupt`: raised
+    """SIGTERM, SIGHUP or SIGQUIT (``signal``, its number) received while a command runs under :func:`terminate_as_interrupt`: raised
     where the command is, as a Ctrl-C is, so that what a Ctrl-C cleans up (a hidden prompt's dice erased, the terminal's
     echo restored, a lock and a temporary file removed) is cleaned up too; the command then exits with 128 + ``signal``."""
 
@@ -20,7 +26,7 @@ class Terminated(KeyboardInterrupt):
 
 
 def terminate_as_interrupt() -> None:
-    """From now on, SIGTERM and SIGHUP raise :class:`Terminated` in the main thread (where the platform has them; in
+    """From now on, the :data:`TERMINATING` signals (SIGTERM, SIGHUP, SIGQUIT) raise :class:`Terminated` in the main thread (where the platform has them; in
     another thread nothing is installed). Thirty-third referee breaker, MED 2: a `kill` or a closed terminal at
     `referee duel play`'s hidden prompt left that side's dice on the screen."""
     import signal
@@ -32,7 +38,7 @@ def terminate_as_interrupt() -> None:
     def raise_terminated(number: int, frame: object) -> None:
         raise Terminated(number)
 
-    for name in ("SIGTERM", "SIGHUP"):
+    for name in TERMINATING:
         number = getattr(signal, name, None)
         if number is not None and signal.getsignal(number) in (signal.SIG_DFL, None):
             signal.signal(number, raise_terminated)

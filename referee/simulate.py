@@ -147,7 +147,9 @@ def _worker(db_path: Path) -> None:
     """A worker process of :func:`execute`: it ignores Ctrl-C (the terminal sends it to every process of the
     command; only the parent stops the run, ending every worker at once) and reads the database once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for name in ("SIGTERM", "SIGHUP"):  # the parent's handlers (pnp.entry.terminate_as_interrupt) raise in the parent only:
+    from pnp.entry import TERMINATING
+
+    for name in TERMINATING:  # the parent's handlers (pnp.entry.terminate_as_interrupt) raise in the parent only:
         number = getattr(signal, name, None)  # a worker the pool ends goes quietly (thirty-fourth breaker, HIGH 1: a
         if number is not None:  # traceback a worker)
             signal.signal(number, signal.SIG_DFL)

@@ -2647,10 +2647,11 @@ def test_every_damaged_save_offers_a_way_on_that_works_as_printed(tmp_path, dama
     assert duel_game.load(save, DB).log.events == []
 
 
-@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGHUP"])
+@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGHUP", "SIGQUIT"])
 def test_a_table_session_ended_by_a_signal_wipes_the_hidden_dice_and_keeps_the_game(tmp_path, signal_name):
     """Thirty-third breaker, MED 2: `kill` (SIGTERM) or a closed terminal (SIGHUP) at `referee duel play`'s hidden prompt
     ended the process where it stood: that side's dice stayed on the screen, the terminal raw, the lock file behind.
+    Thirty-sixth breaker, LOW 12: `kill -QUIT` the same (Python's default: a core dump, nothing wiped).
     Ended so, the session wipes the hidden prompt as Ctrl-D does, says where the game is saved, releases the save and
     exits with 128 + the signal; the game is as it was played."""
     import signal
@@ -2762,7 +2763,7 @@ def test_a_damaged_duel_save_is_refused_without_the_hidden_hand(tmp_path, damage
     assert not re.search(r"\d\D+\d\D+\d", said.replace("R77", "")), said  # no die of the hidden hand (event numbers aside)
 
 
-@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGINT"])
+@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGINT", "SIGQUIT"])
 def test_roll_ended_by_a_signal_at_its_key_prompt_hides_the_dice_and_says_so(tmp_path, signal_name):
     """Thirty-fourth breaker, LOW 16: `referee duel roll`'s "press any key" ended by SIGTERM, SIGHUP or Ctrl-C hid the
     dice, then printed the Next line and exited 0, as if a key was pressed. It hides the dice, says the roll is saved
