@@ -2197,7 +2197,10 @@ def test_ctrl_z_at_the_tables_hidden_prompt_is_dropped(tmp_path):
 
 @pytest.mark.parametrize("typed", ["commit --player wardens --assign 'battle 3,5 power 6'",
                                    'commit --assign "battle 3,5 cast 4" --player wardens',
-                                   "commit --player wardens --assign='battle 3,5 power 6'"])
+                                   "commit --player wardens --assign='battle 3,5 power 6'",
+                                   # thirty-sixth breaker, MED 6: an opening in the words of `reveal --open`
+                                   'reveal --open "wardens=battle 3,5 power 6#4a1f2608230f4338"',
+                                   "reveal --open='wardens=battle 3,5 power 6#4a1f2608230f4338'"])
 def test_a_one_shot_commit_with_its_placing_at_the_location_prompt_is_wiped(tmp_path, typed):
     """Thirty-fifth breaker, MED 5: the one-shot words `commit --player wardens --assign 'battle 3,5 power 6'` (without
     `referee duel`) typed at the shared Location prompt stayed on screen and in the scrollback, where the bare placing and
@@ -2309,6 +2312,28 @@ def test_a_choices_own_word_and_one_letter_at_the_recall_prompt(tmp_path):
         assert reply.played is None and reply.error is not None and reply.error.startswith(says), reply
     reply = session.answer("forgo")
     assert reply.error is None and reply.played == dev.Recall("wardens", None), reply
+
+
+def test_one_letter_at_the_recall_prompt_names_every_choice_it_begins_a_location_too(tmp_path):
+    """Thirty-sixth breaker, LOW 7: with a cube out at Tideglass Marsh, `t` at the recall prompt was answered "'t' could be
+    Tideglass Marsh", leaving out the choices `take` begins (all of them). One letter names every choice it begins, by
+    its first word or by its Location's name; nothing is played."""
+    save = tmp_path / "rt.toml"
+    one_shot("duel", save, "new --seed 5 --row tide,glass,ember,stone,gale,rift,ash")
+    for location in (1, 2, 4, 5):
+        one_shot("duel", save, f"marker {location}")
+        one_shot("duel", save, "commit --player wardens --assign 'battle 2,2 power 1 spare 1'")
+        one_shot("duel", save, "commit --player shadowmajik --assign 'battle 1,1 power 1 spare 1'")
+        one_shot("duel", save, "reveal")
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    text, question, _ = session.prompt()
+    assert text.startswith("Wardens: take a cube back") and question is not None
+    takes = [choice.label for choice in question.choices if choice.label.startswith("Take")]
+    assert "Take a cube back from Tideglass Marsh" in takes, takes
+    events = len(session.game.log.events)
+    reply = session.answer("t")
+    assert reply.error == f"'t' could be {', '.join(takes)}: type more of it, or its number." and reply.played is None, reply
+    assert len(session.game.log.events) == events
 
 
 @pytest.mark.parametrize("letter, could_be", [("k", "Learn Knot (free)"), ("d", "Learn Deep Root (3 Mana)"),

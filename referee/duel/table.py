@@ -149,7 +149,8 @@ class DuelTable:
         # `3,5 power 6` and dice alone were echoed and quoted back)
         # a one-shot command's words are read as that command, and said back, unless they hold a placing: `commit --player
         # wardens --assign 'battle 3,5 power 6'` stayed on the shared screen (thirty-fifth breaker, MED 5)
-        assigned = any(word.lower().startswith("--assign") for word in words)
+        # (thirty-sixth breaker, MED 6: an opening, `reveal --open "wardens=battle 3,4 power 5#SALT"`, the same)
+        assigned = any(word.lower().startswith(("--assign", "--open")) for word in words)
         if state.phase in ("marker", "recall") and placing and (words[0].lower() not in ev.COMMANDS or assigned):
             return ("That was a placing, on the shared screen: it is wiped, and asked for unseen, each player in turn, once "
                     "the Location is chosen (R77). Now the Location.")
@@ -167,6 +168,8 @@ class DuelTable:
             # several share is read among the choices listed, as the one-shot command reads it (thirty-third breaker, MED 6)
             choosable = legal.choosable_locations(state, self.db)
             letter = text.strip()
+            if len(letter) == 1 and letter.isalpha() and state.phase == "recall":
+                return None  # the choices it begins, named by the session: "Take a cube back ..." too (thirty-sixth breaker, LOW 7)
             if len(letter) == 1 and letter.isalpha():  # one letter is a slip as often as a name (thirty-fourth breaker, MED 6:
                 # `t` placed the marker on Tideglass Marsh): the names it begins, never one of them taken
                 begun = [rules.name(self.db, x) for x in choosable if any(
