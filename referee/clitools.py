@@ -630,10 +630,39 @@ def not_stopped(hidden: bool = True) -> Iterator[None]:
         yield
         return
     previous = signal.signal(number, signal.SIG_IGN)
+    terminal = _suspend_key_off()
     try:
         yield
     finally:
+        if terminal is not None:
+            import termios
+
+            with contextlib.suppress(OSError, ValueError, termios.error):
+                termios.tcsetattr(terminal[0], termios.TCSANOW, terminal[1])
         signal.signal(number, previous)
+
+
+def _suspend_key_off() -> tuple[int, list] | None:
+    """Turn the terminal's suspend key (Ctrl-Z, ``VSUSP``) off on standard input, returning its descriptor and the settings
+    to put back; ``None`` where there is no terminal or no ``termios``. With the key on, the terminal driver, though
+    SIGTSTP is ignored, threw away the line typed so far at a one-shot hidden prompt, and the refusal spoke of a part of
+    a placing the player never meant to send (thirty-sixth breaker, MED 2); off, Ctrl-Z is a character the answer drops
+    (:func:`without_control`), as at the table's hidden prompt."""
+    try:
+        import termios
+    except ImportError:  # no terminal settings on this platform
+        return None
+    try:
+        descriptor = sys.stdin.fileno()
+        if not os.isatty(descriptor):
+            return None
+        before = termios.tcgetattr(descriptor)
+        changed = [*before[:6], list(before[6])]
+        changed[6][termios.VSUSP] = b"\x00" if isinstance(before[6][termios.VSUSP], bytes) else 0  # _POSIX_VDISABLE
+        termios.tcsetattr(descriptor, termios.TCSANOW, changed)
+        return descriptor, before
+    except (AttributeError, OSError, ValueError, termios.error):  # standard input closed, replaced or no terminal
+        return None
 
 
 def without_control(answer: str) -> str:
