@@ -2070,7 +2070,10 @@ def test_a_name_that_breaks_a_line_or_prints_as_nothing_is_refused(tmp_path, nam
     ("\U0001F3F4\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F", None),  # England's flag: tag characters
     ("Ana\u202e", "U+202E (RIGHT-TO-LEFT OVERRIDE): it reorders the text"),
     ("Ana\u2066x\u2069", "U+2066 (LEFT-TO-RIGHT ISOLATE): it reorders the text"),
-    ("\u3164", "prints as nothing"), ("\u2800\u2800", "prints as nothing"), ("\u115f", "prints as nothing"),
+    ("\u3164", "prints as nothing"), ("\u115f", "prints as nothing"),
+    # thirty-sixth breaker, LOW 9: the blank Braille pattern was refused alone but taken inside a name, shown as a space
+    ("\u2800\u2800", "U+2800 (BRAILLE PATTERN BLANK): it prints as a blank"),
+    ("A\u2800na", "U+2800 (BRAILLE PATTERN BLANK): it prints as a blank, and the name would look like another: type a space"),
     ("\ud7ff", "U+D7FF: it is not a character Unicode assigns"),
     ("Ana\x1b[31m", "control characters"),
     ("x" * 41, "at most 40 characters, not 41"),

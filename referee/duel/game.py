@@ -339,6 +339,9 @@ def name_problem(name: str, typed: bool = True) -> str | None:
             # an invisible format character (a zero width space, a byte-order mark, a word joiner, a soft hyphen): the name
             # would print as another (thirty-fourth breaker, LOW 20); the joiners of scripts and emoji sequences pass
             return f"a player's name cannot hold {_character_name(char)}: it prints as nothing, and the name would look like another"
+        if typed and ord(char) in BLANK_LETTERS - _PRINTS_AS_NOTHING:  # the blank Braille pattern: a blank no split() folds
+            return (f"a player's name cannot hold {_character_name(char)}: it prints as a blank, and the name would look "
+                    f"like another: type a space")  # (thirty-sixth breaker, LOW 9: "A\u2800na" shown as "A na")
         if ord(char) in DIRECTION_MARKS and typed:
             return (f"a player's name cannot hold {_character_name(char)}: it changes the direction of the text printed "
                     f"around the name")
