@@ -211,3 +211,23 @@ def test_a_duel_read_from_its_checkpoint_plays_on_as_the_replay(db, tmp_path):
     replayed = DuelGame.rules.check(path, db)[1]
     assert resumed.state == replayed.state and resumed.next_line() == replayed.next_line()
     assert duel_legal.legal_events(resumed.state, db) == duel_legal.legal_events(replayed.state, db)
+
+
+def test_repair_writes_a_checkpoint_that_cannot_be_trusted_again(db, tmp_path):
+    """Thirty-sixth breaker, LOW 13: on a save whose checkpoint's digest does not match (a state edited), `check --repair`
+    changed nothing and said the line `check` says. `check` says that `--repair` writes it now; `--repair` writes the
+    checkpoint again from the replay (the events as they were), after which `check` finds the kept states equal."""
+    game = solo_game(db, 11, events=40)
+    path = tmp_path / "game.toml"
+    game.save(path)
+    _edit_checkpoint(path, lambda kept: kept.update(digest="0" * 64))
+    events = tomllib.loads(path.read_text())["events"]
+    args = ["solo", "check", "--save", str(path), "--db", str(ROOT / "cards.toml")]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0 and "digest does not match" in result.output and "check --repair` writes it now" in result.output
+    before = path.read_bytes()
+    result = CliRunner().invoke(main, args + ["--repair"])
+    assert result.exit_code == 0 and "written again from the replay" in result.output, result.output
+    assert path.read_bytes() != before and tomllib.loads(path.read_text())["events"] == events
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0 and "equal the replay" in result.output, result.output
