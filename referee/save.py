@@ -547,7 +547,10 @@ def _write_new(path: Path, game: str, document: dict[str, Any], in_progress: Cal
     if kind and kind != game:
         raise SaveError(path, f"this file holds a game of {_title(kind)}, which `referee {game} new` will not replace: "
                               f"give --save PATH to keep the new game in a separate file, or remove this file first")
-    if kind == game and doc.get("events", []) == []:
+    described = in_progress(path) if in_progress is not None and kind == game else None
+    unreadable = bool(described) and str(described).startswith("it cannot be read")
+    if kind == game and doc.get("events", []) == [] and not unreadable:  # (a file refused as damaged is kept, as its refusal
+        # promised: thirty-sixth breaker, LOW 11, `format`/`game` lines alone were replaced as "nothing played yet")
         _install(path, _prepared(path, _encode(path, document)))
         return f"The game set up in {path} had nothing played yet: the new game replaces it."
     before = held(prev_path(path))
@@ -561,8 +564,6 @@ def _write_new(path: Path, game: str, document: dict[str, Any], in_progress: Cal
     # truncated save replaced the one readable game, and `restore` then refused): it is kept in .unreadable instead.
     # nor does a save of this game that cannot be read (an edited value, cut short, a newer format: thirty-third breaker,
     # HIGH 1: it went over the game kept in .prev, and the `restore` promised then refused it)
-    described = in_progress(path) if in_progress is not None and kind == game else None
-    unreadable = bool(described) and str(described).startswith("it cannot be read")
     beside = (kind != game or unreadable) and before == game
     previous = (_unreadable_aside(path, game, "new", f"the game kept in {prev_path(path).name} stays") if beside
                 else prev_path(path))

@@ -3271,3 +3271,21 @@ def test_a_link_to_a_file_that_is_no_save_offers_no_new_game_through_it(tmp_path
                                                                                  if p.name != "data") == ["a.toml", "notes.txt"]
     for offered in commands_in(result.output):  # whatever it offers works as printed
         assert CliRunner().invoke(main, shlex.split(offered)[1:]).exit_code == 0, offered
+
+
+def test_new_force_keeps_a_damaged_save_with_no_events_as_its_refusal_promised(tmp_path):
+    """Thirty-sixth breaker, LOW 11: a file of the two lines `format = 4` and `game = "duel"` was refused as a corrupt
+    save, "`referee duel new --force` starts a new game here (this file is then kept in c.toml.prev)"; typed, it replaced
+    the file as "had nothing played yet", keeping nothing. A file refused as damaged is kept, as promised; a readable game
+    set up with nothing played is still replaced."""
+    damaged = tmp_path / "c.toml"
+    damaged.write_text('format = 4\ngame = "duel"\n', encoding="utf-8")
+    refused = CliRunner().invoke(main, ["duel", "status", "--save", str(damaged), "--db", str(DB_PATH)])
+    assert refused.exit_code == 1 and "c.toml.prev" in refused.output, refused.output
+    output = run("duel", "new", "--force", "--seed", "2", save=damaged)
+    kept = tmp_path / "c.toml.prev"
+    assert "cannot be read; it is kept in" in output and kept.read_text(encoding="utf-8") == 'format = 4\ngame = "duel"\n', output
+    fresh = tmp_path / "d.toml"
+    run("duel", "new", "--seed", "2", save=fresh)
+    assert "had nothing played yet" in run("duel", "new", "--seed", "3", save=fresh)
+    assert not (tmp_path / "d.toml.prev").exists()
