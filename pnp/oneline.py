@@ -358,6 +358,32 @@ class FilePath(click.Path):
         return super().convert(value, param, ctx)
 
 
+def _plain_in_a_path(char: str, encoding: str) -> bool:
+    """Whether ``char`` of a path is printed as itself: no control or line-breaking character, no byte that is no UTF-8,
+    no format character (a direction override would reverse the rest of the line on screen: thirty-sixth referee breaker,
+    MED 1), and one the output's ``encoding`` can write."""
+    if ord(char) < 32 or ord(char) == 127 or char in "\u0085\u2028\u2029" or 0xDC80 <= ord(char) <= 0xDCFF:
+        return False
+    if unicodedata.category(char) == "Cf":
+        return False
+    try:
+        char.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def shown_file(path: object, encoding: str | None = None) -> str:
+    """The file ``path`` as a sentence names it: as it is when every character prints as itself in the output's
+    ``encoding`` (standard output's by default), else as :func:`shell_quoted` writes it (``$'caf\\xc3\\xa9.toml'``), the
+    form the Next lines use. Thirty-sixth referee breaker, MED 1: the same save was shown as ``cafe.toml`` (an accent
+    dropped, another file's name), as raw UTF-8 on an ASCII output and as ``$'...'``, and a direction override in its
+    name reached the terminal."""
+    text = str(path)
+    encoding = encoding or getattr(sys.stdout, "encoding", None) or "utf-8"
+    return text if all(_plain_in_a_path(char, encoding) for char in text) else shell_quoted(text, encoding)
+
+
 def shell_quoted(text: str, encoding: str | None = None) -> str:
     """``text`` quoted for a POSIX shell on one line: as :func:`shlex.quote` does, or, when it holds a control or line-
     breaking character, in bash's ``$'...'`` form with escapes (``$'a\\nb'``): a one-line error or Next line never turns a
@@ -369,18 +395,7 @@ def shell_quoted(text: str, encoding: str | None = None) -> str:
     the file name's bytes (:func:`os.fsencode`), never in the output's encoding beside escaped ones."""
     encoding = encoding or getattr(sys.stdout, "encoding", None) or "utf-8"
 
-    def writable(char: str) -> bool:
-        try:
-            char.encode(encoding)
-        except (UnicodeEncodeError, LookupError):
-            return False
-        return True
-
-    def plain(char: str) -> bool:
-        return not (ord(char) < 32 or ord(char) == 127 or char in "\u0085\u2028\u2029" or 0xDC80 <= ord(char) <= 0xDCFF
-                    or not writable(char))
-
-    if all(plain(char) for char in text):
+    if all(_plain_in_a_path(char, encoding) for char in text):
         return shlex.quote(text)
 
     def escape(char: str) -> str:

@@ -20,6 +20,7 @@ from typing import Any
 import tomli_w
 
 from pnp.files import FileRefused, read_limited
+from pnp.oneline import shown_file
 from referee import savelock
 from referee.errors import ParseError, RefereeError, as_written, check_keys
 
@@ -76,7 +77,7 @@ def backup_path(path: Path, fmt: int) -> Path:
         except OSError:
             continue
     raise SaveError(path, f"saved by an older referee (format {fmt}), and {BACKUP_NAMES} names to keep it as it was "
-                          f"({path.name}.format-{fmt}.bak ...) are taken: move some away; nothing was changed")
+                          f"({shown_file(path.name)}.format-{fmt}.bak ...) are taken: move some away; nothing was changed")
 
 MAX_SAVE_BYTES = 16_000_000
 """The largest save file read: a whole game of either referee is well under 1 MB (a longer file is no
@@ -133,7 +134,8 @@ class SaveError(RefereeError):
         self.line = line
         self.remedy = remedy
         said = f"{reason}: {remedy}" if remedy else reason
-        super().__init__(f"{path}:{line}: {said}" if line else f"{path}: {said}")
+        shown = shown_file(path)  # the file as every sentence names it (thirty-sixth breaker, MED 1)
+        super().__init__(f"{shown}:{line}: {said}" if line else f"{shown}: {said}")
 
 
 NO_COPY_KEPT = "no copy of the one it was played with is kept"
@@ -341,7 +343,7 @@ def writable(path: Path) -> Path:
     refuse_hard_links(path)
     target = Path(os.path.realpath(path))
     if Path(path).is_symlink() and not target.parent.is_dir():
-        raise SaveError(path, f"is a symbolic link to {target}, in a folder that does not exist: point it at a folder that does")
+        raise SaveError(path, f"is a symbolic link to {shown_file(target)}, in a folder that does not exist: point it at a folder that does")
     folder = file_in_the_way(path)
     if folder is not None:
         raise SaveError(path, f"{folder} is a file, not a folder: give --save a path in a folder")
@@ -494,7 +496,7 @@ def _unreadable_aside(path: Path, game: str, command: str, unchanged: str) -> Pa
     :class:`SaveError` at it when something is there already (a link too), saying what stays ``unchanged``."""
     aside = unreadable_path(path)
     if os.path.lexists(aside):
-        raise SaveError(aside, f"`referee {game} {command}` would keep the unreadable file {path.name} here, and this file "
+        raise SaveError(aside, f"`referee {game} {command}` would keep the unreadable file {shown_file(path.name)} here, and this file "
                                f"is in the way: move it away first; {unchanged}")
     return aside
 
@@ -530,7 +532,7 @@ def write_new(path: Path, game: str, document: dict[str, Any], in_progress: Call
     if link is not None and held(path) == "":
         # thirty-third breaker, HIGH 4: `new --force` through a link to a file of the user's (notes, /etc/passwd) put a
         # save in its place; through a link only a save is replaced
-        raise SaveError(link, f"is a symbolic link to {path}, which is no save file: `referee {game} new` does not replace "
+        raise SaveError(link, f"is a symbolic link to {shown_file(path)}, which is no save file: `referee {game} new` does not replace "
                               f"a file of yours through a link; give --save a path of its own; nothing was changed")
     with savelock.exclusive(path):
         sweep_temporaries(path)
@@ -552,13 +554,13 @@ def _write_new(path: Path, game: str, document: dict[str, Any], in_progress: Cal
     if kind == game and doc.get("events", []) == [] and not unreadable:  # (a file refused as damaged is kept, as its refusal
         # promised: thirty-sixth breaker, LOW 11, `format`/`game` lines alone were replaced as "nothing played yet")
         _install(path, _prepared(path, _encode(path, document)))
-        return f"The game set up in {path} had nothing played yet: the new game replaces it."
+        return f"The game set up in {shown_file(path)} had nothing played yet: the new game replaces it."
     before = held(prev_path(path))
     if kind == game and before == game and in_progress is not None and not in_progress(path) and in_progress(prev_path(path)):
         # a finished game here, a game in progress kept in .prev: the finished one is the one not kept (thirty-third
         # breaker, HIGH 6: the `new` a finished game's Next line offers pushed the game in progress out of .prev)
         _install(path, _prepared(path, _encode(path, document)))
-        return (f"The game saved in {path} was over: the new game replaces it, and the game in progress kept in "
+        return (f"The game saved in {shown_file(path)} was over: the new game replaces it, and the game in progress kept in "
                 f"{prev_path(path)} stays there (`referee {game} restore` brings it back).")
     # A file that holds no game never goes over a game kept in .prev (thirtieth breaker, HIGH: `new --force` over a
     # truncated save replaced the one readable game, and `restore` then refused): it is kept in .unreadable instead.
@@ -570,24 +572,24 @@ def _write_new(path: Path, game: str, document: dict[str, Any], in_progress: Cal
     if not beside and os.path.islink(previous):  # the user's link, no game `new` kept: never removed (thirty-fourth breaker,
         # LOW 25: a .prev linked to the save itself was replaced "replacing the older game kept there"), as `restore` refuses it
         raise SaveError(previous, f"is a symbolic link (to {os.readlink(previous)}), not a game kept here when a new game "
-                                  f"started, and starting a new game would replace it with the game saved in {path.name}: move "
+                                  f"started, and starting a new game would replace it with the game saved in {shown_file(path.name)}: move "
                                   f"the link away, or give --save PATH to start the new game in a separate file; nothing was changed")
     if in_progress is not None and not force:
         what = described if kind == game else in_progress(path)
         if what and kind == game and not unreadable:
             raise SaveError(path, f"a game of {_title(game)} is in progress here ({what}): `referee {game} new --force` "
-                                  f"starts a new one and keeps this file in {previous.name} (`referee {game} restore` "
+                                  f"starts a new one and keeps this file in {shown_file(previous.name)} (`referee {game} restore` "
                                   f"brings it back), or give --save PATH to play both")
         if what:  # a file that names no game: nothing to restore or to play (thirtieth breaker, MED)
             raise SaveError(path, f"this file cannot be read as a save ({what.removeprefix('it cannot be read: ')}): "
                                   f"`referee {game} new --force` starts a new game here and keeps this file as it is in "
-                                  f"{previous.name}, or give --save PATH to start it in another file")
+                                  f"{shown_file(previous.name)}, or give --save PATH to start it in another file")
     if beside:
         before = None  # the game kept in .prev is not replaced: the unreadable file goes beside it
     if before is not None and before != game:
         what = f"this file holds a game of {_title(before)}" if before else f"this file is no save of {_title(game)}"
         raise SaveError(previous, f"{what}, and `referee {game} new` would replace it by keeping the game "
-                                  f"saved in {path} there: give --save PATH to start the new game in a separate file, "
+                                  f"saved in {shown_file(path)} there: give --save PATH to start the new game in a separate file, "
                                   f"or remove or rename this file first")
     savelock.check_free(previous)  # a table session playing the kept game there would lose it
     prepared = _prepared(path, _encode(path, document))  # a full disk stops here, nothing moved
@@ -596,7 +598,7 @@ def _write_new(path: Path, game: str, document: dict[str, Any], in_progress: Cal
     except OSError as error:
         with contextlib.suppress(OSError):
             os.unlink(prepared)
-        raise SaveError(path, f"cannot keep the game saved here in {previous.name}: {error.strerror or error}") from None
+        raise SaveError(path, f"cannot keep the game saved here in {shown_file(previous.name)}: {error.strerror or error}") from None
     try:
         _install(path, prepared)
     except SaveError:
@@ -606,9 +608,9 @@ def _write_new(path: Path, game: str, document: dict[str, Any], in_progress: Cal
     older = ", replacing the older game kept there" if before is not None else ""
     if kind != game or unreadable:  # an empty or unreadable file held no game (twenty-eighth breaker: "The game saved in" it)
         if kind == game:  # a game cut short or edited (thirty-third breaker, LOW 13: it "held no game")
-            return f"The file {path} held a game of {_title(game)} that cannot be read; it is kept in {previous}{older}."
-        return f"The file {path} held no game of {_title(game)} that can be read; it is kept in {previous}{older}."
-    return f"The game saved in {path} is kept in {previous}{older}."
+            return f"The file {shown_file(path)} held a game of {_title(game)} that cannot be read; it is kept in {shown_file(previous)}{older}."
+        return f"The file {shown_file(path)} held no game of {_title(game)} that can be read; it is kept in {shown_file(previous)}{older}."
+    return f"The game saved in {shown_file(path)} is kept in {shown_file(previous)}{older}."
 
 
 def restore(path: Path, game: str, check: Callable[[Path], Any] | None = None) -> str:
@@ -660,7 +662,7 @@ def restore(path: Path, game: str, check: Callable[[Path], Any] | None = None) -
                 os.replace(kept, path)
             except OSError as error:
                 raise SaveError(path, f"cannot restore: {error.strerror or error}") from None
-        return f"The game kept in {kept} is back in {path}; the unreadable file that was there is kept in {aside}."
+        return f"The game kept in {shown_file(kept)} is back in {shown_file(path)}; the unreadable file that was there is kept in {shown_file(aside)}."
     with savelock.exclusive(path):
         return _swap(path, kept)
 
@@ -677,11 +679,12 @@ def _swap(path: Path, kept: Path) -> str:
             os.replace(path, swap)
             os.replace(kept, path)
             os.replace(swap, kept)
-            return f"The game kept in {kept} is back in {path}; the game you were playing is kept in {kept} (restore again to swap back)."
+            return (f"The game kept in {shown_file(kept)} is back in {shown_file(path)}; the game you were playing is kept in "
+                    f"{shown_file(kept)} (restore again to swap back).")
         os.replace(kept, path)
     except OSError as error:
         raise SaveError(path, f"cannot restore: {error.strerror or error}") from None
-    return f"The game kept in {kept} is back in {path}."
+    return f"The game kept in {shown_file(kept)} is back in {shown_file(path)}."
 
 
 SETUP_MARKS = {"solo": frozenset({"difficulty", "spells"}), "duel": frozenset({"row", "wardens", "shadowmajik"})}
@@ -724,14 +727,14 @@ def way_on(path: Path, game: str) -> str:
         aside = unreadable_path(real)
         if os.path.lexists(aside):  # both commands would keep this file there: it must move first (thirty-third breaker,
             # MED 1: both offered commands were refused, "this file is in the way")
-            return (f"move {aside.name} away first (an unreadable file kept before), then `referee {game} restore` brings "
-                    f"back the game kept in {kept.name} (this file is then kept in {aside.name}){other}")
-        return (f"`referee {game} restore` brings back the game kept in {kept.name} (this file is then kept in "
-                f"{aside.name}){other}")
+            return (f"move {shown_file(aside.name)} away first (an unreadable file kept before), then `referee {game} restore` brings "
+                    f"back the game kept in {shown_file(kept.name)} (this file is then kept in {shown_file(aside.name)}){other}")
+        return (f"`referee {game} restore` brings back the game kept in {shown_file(kept.name)} (this file is then kept in "
+                f"{shown_file(aside.name)}){other}")
     if linked:
-        return (f"it is a symbolic link to {real}, which holds no save, and a new game never replaces a file of yours "
+        return (f"it is a symbolic link to {shown_file(real)}, which holds no save, and a new game never replaces a file of yours "
                 f"through a link: give --save a path of its own")
-    return f"`{start}` starts a new game here (this file is then kept in {kept.name})"
+    return f"`{start}` starts a new game here (this file is then kept in {shown_file(kept.name)})"
 
 
 DAMAGED = ("corrupt", "not a save file")

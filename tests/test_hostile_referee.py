@@ -3289,3 +3289,32 @@ def test_new_force_keeps_a_damaged_save_with_no_events_as_its_refusal_promised(t
     run("duel", "new", "--seed", "2", save=fresh)
     assert "had nothing played yet" in run("duel", "new", "--seed", "3", save=fresh)
     assert not (tmp_path / "d.toml.prev").exists()
+
+
+@pytest.mark.parametrize("encoding, name", [("ascii", "caf\u00e9.toml"), ("cp1252", "\u0141od\u017a.toml"),
+                                            ("utf-8", "x\u202ey.toml")])
+def test_every_line_names_a_save_the_way_the_next_line_does(tmp_path, encoding, name):
+    """Thirty-sixth breaker, MED 1: under an ASCII output `café.toml` was "saved in cafe.toml" (another file's name), raw
+    UTF-8 in "set up in" and "keeps this file in", and `$'caf\\xc3\\xa9.toml'` in the Next line; under cp1252 `Łódź` was
+    `\\u0141odz`; a right-to-left override in a name reached the terminal raw and reversed the rest of the line. A save is
+    named as it is when the output can write it plainly, else in the one form the Next lines use, which names it."""
+    import os
+    import subprocess
+    import sys
+
+    from pnp.oneline import shell_quoted
+
+    quoted_name = shell_quoted(name, encoding)
+    assert quoted_name.startswith("$'")
+    env = {**os.environ, "PYTHONIOENCODING": encoding, "NO_COLOR": "1", "XDG_DATA_HOME": str(tmp_path / "data")}
+    said = []
+    for args in (["new", "--seed", "1"], ["new", "--seed", "2"], ["marker", "1"], ["new", "--seed", "3"],
+                 ["new", "--seed", "3", "--force"]):
+        done = subprocess.run([sys.executable, "-m", "referee", "duel", *args, "--save", name, "--db", str(DB_PATH)],
+                              cwd=tmp_path, env=env, capture_output=True, timeout=60)
+        text = (done.stdout + done.stderr).decode(encoding, errors="strict")  # all of it written in the output's encoding
+        said.append(text)
+        assert "\u202e" not in text and name not in text, text
+    assert "saved in " + quoted_name in said[0] and "set up in $'" in said[1] and said[3].startswith("Error: $'")
+    assert f"{shell_quoted(name + '.prev', encoding)}" in said[3] and "is kept in $'" in said[4], said
+    assert (tmp_path / name).exists() and (tmp_path / (name + ".prev")).exists()

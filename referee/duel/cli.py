@@ -29,7 +29,7 @@ import click
 
 from pnp.database import Database
 from pnp.oneline import FilePath as OneLineFilePath
-from pnp.oneline import OneValueGroup, quoted
+from pnp.oneline import OneValueGroup, quoted, shown_file
 from referee import clitools, glyphs
 from referee.dice import Dice, DiceError
 from referee.duel import advice, legal, rules, view
@@ -385,7 +385,7 @@ def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, 
     # The seed gives every die the referee rolls, the hidden ones too: it is shown only when the players
     # chose it (and so know it already); a random seed stays in the save file (rulings 77, 78).
     shown = f" (seed {seed}: whoever knows it can work out the referee's hidden rolls)" if chosen else ""
-    console.print(f"New game of Ruin & Renewal I{shown}, saved in {path}.", markup=False)
+    console.print(f"New game of Ruin & Renewal I{shown}, saved in {shown_file(path)}.", markup=False)
     if row is None:  # as many as the database deals, and the removed line only when some are (thirty-fourth breaker, LOW 30)
         console.print(f"Deal these {len(state.setup.row)} Locations in a row, left to right from the Wardens' side, names "
                       f"toward the Wardens: " + ", ".join(f"{i} {rules.name(db, x)}" for i, x in enumerate(state.setup.row, 1))
@@ -653,7 +653,7 @@ def play(wardens_name: str, shadow_name: str, row: str | None, seed: int | None,
                                    f"(`{CMD} commit --player SIDE` asks with hidden input)")
     clitools.require_terminal("duel")  # a pipe or a file: the one-shot commands instead (thirty-second breaker, LOW 18)
     if not os.path.lexists(path):
-        clitools.console().print(f"No game saved in {path}: a new game.", markup=False)
+        clitools.console().print(f"No game saved in {shown_file(path)}: a new game.", markup=False)
         click.get_current_context().invoke(new, seed=seed, wardens_name=wardens_name, shadow_name=shadow_name, row=row,
                                            dice_scheme="per-side", force=False, save_path=path, database_path=database_path)
     game, path = _game.load(save_path, database_path)

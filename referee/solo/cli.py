@@ -24,7 +24,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from pnp import database
-from pnp.oneline import OneValueGroup
+from pnp.oneline import OneValueGroup, shown_file
 from referee import clitools
 from referee.dice import Dice
 from referee.errors import RefereeError
@@ -186,7 +186,7 @@ def _new_game(db: database.Database, difficulty: str, spell_list: str, seed: int
     state = game.state
     console = clitools.console()
     start = state.grayking  # the difficulty's start space (R2)
-    console.print(f"New game ({difficulty}, seed {seed}), saved in {path}.", markup=False)
+    console.print(f"New game ({difficulty}, seed {seed}), saved in {shown_file(path)}.", markup=False)
     console.print(f"Place the Mana and Spirit markers on {state.mana} and {state.spirit}, "
                   f"the Grayking marker on space {start} of the Progress Track, "
                   f"and a marker on {' and '.join(rules.name(db, s) for s in state.spells)}. Shuffle the Quest and Servant cards.",
@@ -373,7 +373,7 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
     path = clitools.save_path(save_path, "solo")
     if not os.path.lexists(path):
         db = clitools.load_database(database_path)
-        clitools.console().print(f"No game saved in {path}: a new game (rulebook, Setup).", markup=False)
+        clitools.console().print(f"No game saved in {shown_file(path)}: a new game (rulebook, Setup).", markup=False)
         try:
             difficulty = tableui.ask("Difficulty", [("beginner", ""), ("normal", ""), ("advanced", "")], "normal")
             pairs = [(f"{rules.short_id(a)} {rules.short_id(b)}", f"{rules.name(db, a)} and {rules.name(db, b)}")
