@@ -322,13 +322,23 @@ def name_problem(path: Path) -> str | None:
     (:data:`BESIDE_NAME_BYTES` longer), or ``None``. The limit is the folder's (``os.pathconf`` ``PC_NAME_MAX``; 255
     where it cannot be asked). Thirty-fifth breaker, LOW 11: names of 242 to 255 bytes were refused as "cannot write",
     without the way out, or as "cannot lock the save"."""
-    name = len(os.fsencode(Path(path).name))
+    try:  # through a symbolic link, the files are kept beside the file it points to (thirty-sixth breaker, LOW 8)
+        linked = Path(path).is_symlink()
+        real = Path(os.path.realpath(path)) if linked else Path(path)
+    except (OSError, ValueError):  # a name the system cannot even look up (too long): judged as written
+        linked, real = False, Path(path)
+    name = len(os.fsencode(real.name))
     try:
-        most = os.pathconf(Path(path).parent if str(Path(path).parent) else ".", "PC_NAME_MAX")
+        most = os.pathconf(real.parent if str(real.parent) else ".", "PC_NAME_MAX")
     except (OSError, ValueError, AttributeError):  # a folder that is not there yet, or no pathconf (Windows)
         most = 255
     if name + BESIDE_NAME_BYTES <= most:
         return None
+    if linked:
+        return (f"it is a symbolic link to a file whose name is {name} bytes long, and the referee keeps files beside that "
+                f"file with names up to {BESIDE_NAME_BYTES} bytes longer (the temporary file of each write, .unreadable, "
+                f".lock), more than the {most} bytes this file system allows in a name: point the link at a name of at most "
+                f"{most - BESIDE_NAME_BYTES} bytes, or give --save a path of its own; nothing was changed")
     return (f"its name is {name} bytes long, and the referee keeps files beside it with names up to {BESIDE_NAME_BYTES} "
             f"bytes longer (the temporary file of each write, .unreadable, .lock), more than the {most} bytes this file "
             f"system allows in a name: give --save a name of at most {most - BESIDE_NAME_BYTES} bytes; nothing was changed")

@@ -3318,3 +3318,19 @@ def test_every_line_names_a_save_the_way_the_next_line_does(tmp_path, encoding, 
     assert "saved in " + quoted_name in said[0] and "set up in $'" in said[1] and said[3].startswith("Error: $'")
     assert f"{shell_quoted(name + '.prev', encoding)}" in said[3] and "is kept in $'" in said[4], said
     assert (tmp_path / name).exists() and (tmp_path / (name + ".prev")).exists()
+
+
+def test_a_link_to_a_name_too_long_for_the_files_kept_beside_it_is_one_line(tmp_path):
+    """Thirty-sixth breaker, LOW 8: `--save lnk.toml`, a symbolic link to a name of 244 bytes, gave "cannot write: File
+    name too long" with no way out, and the next command offered `new` again. Through a link the files are kept beside
+    the file it points to, so its name is the one judged: one line naming the longest that works, nothing written."""
+    from referee import save as savefile
+
+    link = tmp_path / "lnk.toml"
+    link.symlink_to("d" * 244)
+    for args in (["duel", "new", "--seed", "2"], ["duel", "marker", "1"], ["solo", "status"]):
+        result = CliRunner().invoke(main, [*args, "--save", str(link), "--db", str(DB_PATH)])
+        most = 255 - savefile.BESIDE_NAME_BYTES
+        assert result.exit_code == 1 and f"point the link at a name of at most {most} bytes" in result.output, result.output
+        assert "new" not in result.output.split(":", 1)[1] and len(result.output.strip().splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lnk.toml"]
