@@ -824,7 +824,7 @@ def console():
     class TableConsole(Console):
         def print(self, *objects: Any, **options: Any) -> None:
             if self.is_terminal and len(objects) == 1 and isinstance(objects[0], str) and "\n" not in objects[0]:
-                for line in wrap_paragraph(objects[0], self.width):
+                for line in wrap_paragraph(_as_written(objects[0], self.encoding), self.width):
                     super().print(line, **options)
                 return
             super().print(*objects, **options)
@@ -832,6 +832,26 @@ def console():
     # markup and emoji off: every text printed is the game's words and the players' (a name "Ana [x]"
     # or ":fire:" is shown exactly as typed, never read as rich markup)
     return TableConsole(highlight=False, soft_wrap=True, markup=False, emoji=False)
+
+
+def _as_written(text: str, encoding: str) -> str:
+    """``text`` as an output in ``encoding`` writes it (:func:`pnp.oneline.plain_replacement` for what it cannot: ``Zoë
+    👍`` as ``Zoe \\U0001f44d`` in ASCII), so that a paragraph is wrapped at the width it prints at (thirty-sixth breaker,
+    LOW 10: wrapped at the name's 5 columns, printed in 14, the terminal broke "yellow" in two)."""
+    import codecs
+
+    from pnp.oneline import PLAIN_ERRORS, plain_replacement
+
+    try:
+        text.encode(encoding)
+        return text
+    except (UnicodeEncodeError, LookupError):
+        pass
+    codecs.register_error(PLAIN_ERRORS, plain_replacement)
+    try:
+        return text.encode(encoding, errors=PLAIN_ERRORS).decode(encoding)
+    except (LookupError, UnicodeError):
+        return text
 
 
 def parse_dice(text: str, option: str, totals: bool = True, prefix: str = "") -> tuple[int, ...]:

@@ -3334,3 +3334,24 @@ def test_a_link_to_a_name_too_long_for_the_files_kept_beside_it_is_one_line(tmp_
         assert result.exit_code == 1 and f"point the link at a name of at most {most} bytes" in result.output, result.output
         assert "new" not in result.output.split(":", 1)[1] and len(result.output.strip().splitlines()) == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["lnk.toml"]
+
+
+def test_a_paragraph_is_wrapped_at_the_width_it_prints_at_in_an_output_that_escapes_a_name():
+    """Thirty-sixth breaker, LOW 10: under `PYTHONIOENCODING=ascii` the table wrapped "Zoë 👍 (Wardens) lost the round ..."
+    at the name's 5 columns and printed it as `Zoe \\U0001f44d` (14), so the line ran past the terminal's edge and "yellow"
+    was broken in two. The console wraps the text as the output writes it: no line is wider than the terminal."""
+    import io
+
+    from referee import clitools
+
+    console = clitools.console()
+    console.file = io.TextIOWrapper(io.BytesIO(), encoding="ascii", errors="strict", write_through=True)
+    console._force_terminal = True
+    console.width = 80
+    line = ("Zoë 👍 (Wardens) lost the round and chooses the next Location for the yellow marker: type its number or "
+            "its name.")
+    console.print(line)
+    console.file.seek(0)
+    printed = console.file.buffer.getvalue().decode("ascii").splitlines()
+    assert printed and all(len(row) <= 80 for row in printed), printed
+    assert "Zoe \\U0001f44d" in printed[0] and any("yellow" in row.split() for row in printed), printed
