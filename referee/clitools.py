@@ -211,6 +211,16 @@ def in_progress(rules: GameRules[Any, Any], load: Callable[[Path], RefereeGame])
     return describe
 
 
+def _written_again(game: Any, path: Path) -> None:
+    """Write the save ``path`` of ``game`` again from its replay (`check --repair`), unless a table session holds it; a
+    save that cannot be written is one line (:func:`fail`)."""
+    try:
+        savelock.check_free(path)
+        game.save(path)
+    except RefereeError as error:
+        raise fail(error) from None
+
+
 class GameCommands:
     """The plumbing every command of one game's command line shares, written once for both games: load
     the save, play an event and save it, print its notes and the Next line, undo, log, status, restore,
@@ -322,19 +332,11 @@ class GameCommands:
             if not repair:
                 raise click.ClickException(f"{message}: a fault of the referee; `referee {self.rules.name} check --repair` "
                                            f"writes the save again from the replay")
-            try:
-                savelock.check_free(path)
-                game.save(path)
-            except RefereeError as error:
-                raise fail(error) from None
+            _written_again(game, path)
             click.echo(f"{message}; written again from the replay.")
             return
         if report.untrusted and repair:  # the checkpoint written again from the replay (thirty-sixth breaker, LOW 13: --repair
-            try:  # changed nothing and said the line `check` says)
-                savelock.check_free(path)
-                game.save(path)
-            except RefereeError as error:
-                raise fail(error) from None
+            _written_again(game, path)  # changed nothing and said the line `check` says)
             click.echo(f"{path}: {played}; {report.untrusted}: the checkpoint is written again from the replay.")
             return
         if report.untrusted:

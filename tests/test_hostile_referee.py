@@ -3095,6 +3095,19 @@ def test_a_won_location_typed_with_its_old_number_is_refused_as_controlled(tmp_p
     assert result.exit_code == 0 and duel_game.load(save, DB).state.current == "duel.location.lantern-cliffs", result.output
 
 
+def _face_3_rerolls(folder: Path) -> Path:
+    """``folder/rr.toml``: the bundled cards with the Wardens' face-3 spell (Lantern Ward) made a re-roll spell, so that
+    `battle 3,5 cast 3 reroll 3` is legal with it and refused with the bundled cards."""
+    db = folder / "rr.toml"
+    text = DB_PATH.read_text(encoding="utf-8")
+    face = text.index('face = 3, name = "Lantern Ward"')
+    old = "text = \"-2 to the opponent's Battle Number.\", effect = { opponent_battle = -2 } }"
+    at = text.index(old, face)
+    db.write_text(text[:at] + 'text = "Re-roll one of your Battle dice.", effect = { reroll_battle_die = 1 } }'
+                  + text[at + len(old):], encoding="utf-8")
+    return db
+
+
 def test_the_seal_a_next_line_offers_reads_the_games_own_database(tmp_path):
     """Thirty-fifth breaker, HIGH 2c: a game played with `--db FILE` offered `referee duel seal --player wardens` without
     `--db`: typed as written, the seal checked the placing against the bundled cards and refused one legal in the game
@@ -3103,13 +3116,7 @@ def test_the_seal_a_next_line_offers_reads_the_games_own_database(tmp_path):
     import re
     import shlex
 
-    db = tmp_path / "rr.toml"
-    text = DB_PATH.read_text(encoding="utf-8")
-    face = text.index('face = 3, name = "Lantern Ward"')
-    old = "text = \"-2 to the opponent's Battle Number.\", effect = { opponent_battle = -2 } }"
-    at = text.index(old, face)
-    db.write_text(text[:at] + 'text = "Re-roll one of your Battle dice.", effect = { reroll_battle_die = 1 } }'
-                  + text[at + len(old):], encoding="utf-8")
+    db = _face_3_rerolls(tmp_path)
     save = tmp_path / "g.toml"
     for args in (["duel", "new", "--seed", "3"], ["duel", "marker", "1"]):
         result = CliRunner().invoke(main, [*args, "--save", str(save), "--db", str(db)], env={"NO_COLOR": "1"})
@@ -3130,13 +3137,8 @@ def test_the_seal_offered_after_the_database_was_edited_reads_the_games_copy(tmp
     import shlex
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    db = tmp_path / "rr.toml"
+    db = _face_3_rerolls(tmp_path)
     text = DB_PATH.read_text(encoding="utf-8")
-    face = text.index('face = 3, name = "Lantern Ward"')
-    old = "text = \"-2 to the opponent's Battle Number.\", effect = { opponent_battle = -2 } }"
-    at = text.index(old, face)
-    db.write_text(text[:at] + 'text = "Re-roll one of your Battle dice.", effect = { reroll_battle_die = 1 } }'
-                  + text[at + len(old):], encoding="utf-8")
     save = tmp_path / "g.toml"
     for args in (["duel", "new", "--seed", "3"], ["duel", "marker", "1"]):
         assert CliRunner().invoke(main, [*args, "--save", str(save), "--db", str(db)]).exit_code == 0

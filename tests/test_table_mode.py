@@ -2286,10 +2286,11 @@ def test_reveal_open_takes_the_whole_opening_line_and_refuses_it_under_the_other
     assert load_duel(save, DB).state.last.assignments.shadowmajik.text() == "battle 1,2 power 5"
 
 
-def _all_cubes_out(tmp_path) -> TableSession:
-    """A duel at the Wardens' recall prompt with their three cubes out (Rift of Sael, Glasswater Ford, Stonewatch)."""
+def _all_cubes_out(tmp_path, row: str = "rift,glass,ember,stone,gale,tide,ash") -> TableSession:
+    """A duel at the Wardens' recall prompt with their three cubes out at the Locations 1, 2 and 4 of ``row`` (Rift of
+    Sael, Glasswater Ford, Stonewatch)."""
     save = tmp_path / "rc.toml"
-    one_shot("duel", save, "new --seed 5 --row rift,glass,ember,stone,gale,tide,ash")
+    one_shot("duel", save, f"new --seed 5 --row {row}")
     for location in (1, 2, 4, 5):
         one_shot("duel", save, f"marker {location}")
         one_shot("duel", save, "commit --player wardens --assign 'battle 2,2 power 1 spare 1'")
@@ -2318,14 +2319,7 @@ def test_one_letter_at_the_recall_prompt_names_every_choice_it_begins_a_location
     """Thirty-sixth breaker, LOW 7: with a cube out at Tideglass Marsh, `t` at the recall prompt was answered "'t' could be
     Tideglass Marsh", leaving out the choices `take` begins (all of them). One letter names every choice it begins, by
     its first word or by its Location's name; nothing is played."""
-    save = tmp_path / "rt.toml"
-    one_shot("duel", save, "new --seed 5 --row tide,glass,ember,stone,gale,rift,ash")
-    for location in (1, 2, 4, 5):
-        one_shot("duel", save, f"marker {location}")
-        one_shot("duel", save, "commit --player wardens --assign 'battle 2,2 power 1 spare 1'")
-        one_shot("duel", save, "commit --player shadowmajik --assign 'battle 1,1 power 1 spare 1'")
-        one_shot("duel", save, "reveal")
-    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    session = _all_cubes_out(tmp_path, "tide,glass,ember,stone,gale,rift,ash")
     text, question, _ = session.prompt()
     assert text.startswith("Wardens: take a cube back") and question is not None
     takes = [choice.label for choice in question.choices if choice.label.startswith("Take")]
