@@ -116,6 +116,39 @@ def test_no_symbolic_link_inside_the_output_folder_is_followed(small_db, tmp_pat
     assert snapshot(out) == before and snapshot(tmp_path / "real-svg") == elsewhere_before
 
 
+NOT_BUILD_NAMES = ["notes.txt", "sub/keep.txt", "svg/note.txt", "svg/sub/solo.quest.x.svg", "png/my notes.png",
+                   "png/deck.jpg", "fonts/sub/mine.ttf", "fonts/mine.otf", "solo-a4-draft.pdf", "solo-a5.pdf",
+                   "index.htm", "svg/index.html", "Solo-a4.pdf"]
+
+
+def test_a_manifest_removes_only_names_of_the_shapes_a_build_writes(small_db, tmp_path):
+    """Thirty-sixth pnp breaker, LOW 15: a build deleted any file its manifest named, `notes.txt` too, a
+    name no build writes (a manifest copied from another folder, or hand-edited). Only names of the
+    shapes the writers give are removed (svg/<id>.svg, png/<id>.png, fonts/, index.html, the sheets);
+    every other line is ignored, and the build's own names (CMYK, ink-saver and PNG included) all
+    have such a shape, so every one it writes is listed."""
+    out = tmp_path / "out"
+    builder.build(small_db, out)
+    for name in NOT_BUILD_NAMES:
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_bytes(b"mine")
+    (out / "svg" / "solo.quest.renamed-away.svg").write_text("<svg/>")  # one a build did write: removed
+    with (out / builder.MANIFEST).open("a", encoding="utf-8") as manifest:
+        manifest.write("".join(f"{name}\n" for name in [*NOT_BUILD_NAMES, "svg/solo.quest.renamed-away.svg"]))
+    builder.build(small_db, out)
+    assert all((out / name).read_bytes() == b"mine" for name in NOT_BUILD_NAMES)
+    assert not (out / "svg" / "solo.quest.renamed-away.svg").exists()
+    assert not any(builder.written_shape(name) for name in NOT_BUILD_NAMES)
+
+
+def test_every_file_a_build_writes_has_a_shape_the_manifest_keeps(screens_output):
+    """LOW 15's other half: a name the build writes that the manifest then ignored would never be
+    removed and stop the next build as a file of the user's."""
+    written = {p.relative_to(screens_output).as_posix() for p in screens_output.rglob("*") if p.is_file()}
+    assert {name for name in written if not builder.written_shape(name)} == {builder.MANIFEST}
+    assert builder.read_manifest(screens_output) == written - {builder.MANIFEST}
+
+
 def test_a_refused_build_is_one_line_from_the_command_line(tmp_path):
     from click.testing import CliRunner
 
