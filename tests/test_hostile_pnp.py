@@ -4756,6 +4756,64 @@ def test_an_editors_icon_that_only_draws_passes(icon_copy):
     assert [child.tag for child in svg._icon_children("key")][-2:] == ["use", "path"]
 
 
+UNPRINTED_ICONS = [  # (case, what is put into mana.svg, the words of its one line): thirty-sixth pnp breaker, MED 5
+    ("mask", '<defs><mask id="k"><rect width="50" height="100" fill="#fff"/></mask></defs>'
+             '<circle cx="30" cy="30" r="25" fill="#00f" mask="url(#k)"/>', "a mask (a <mask> element)"),
+    ("mask-attribute", '<circle cx="30" cy="30" r="25" fill="#00f" style="mask: url(#k)"/>', "a mask (mask: url(#k)"),
+    ("filter", '<defs><filter id="f"><feGaussianBlur stdDeviation="6"/></filter></defs>'
+               '<circle cx="70" cy="30" r="25" fill="#0a0" filter="url(#f)"/>', "a filter effect"),
+    ("marker", '<defs><marker id="m" markerWidth="4" markerHeight="4"><rect width="4" height="4" fill="#f00"/>'
+               '</marker></defs><path d="M10 10 L40 40" stroke="#000" marker-end="url(#m)"/>', "a marker"),
+    ("marker-attribute", '<path d="M10 10 L40 40" stroke="#000" marker-end="url(#m)"/>', "marker-end: url(#m)"),
+    ("pattern", '<defs><pattern id="p" width="4" height="4"><rect width="2" height="2" fill="#f00"/></pattern></defs>'
+                '<rect width="20" height="20" fill="url(#p)"/>', "a pattern fill"),
+    ("opacity", '<circle cx="75" cy="75" r="20" fill="#000" opacity="0.1"/>', "an opacity below 1 (opacity 0.1"),
+    ("opacity-style", '<circle cx="75" cy="75" r="20" style="fill:#000; opacity: 40%"/>', "an opacity below 1"),
+    ("css-var", '<circle cx="30" cy="75" r="20" style="fill: var(--x, #f00)"/>', "a CSS var()"),
+    ("text", '<text x="10" y="50" font-size="20">M</text>', "has text (a <text> element)"),
+]
+
+
+@pytest.mark.parametrize("body, says", [case[1:] for case in UNPRINTED_ICONS], ids=[case[0] for case in UNPRINTED_ICONS])
+def test_what_the_pdf_does_not_draw_is_refused_at_the_icon_file(icon_copy, capfd, body, says):
+    """Thirty-sixth pnp breaker, MED 5: a mask, a filter, a marker, a pattern, an opacity below 1, a CSS var() or a text in
+    mana.svg passed `pnp check`, and the PDF (svglib) then printed the icon sharp, solid black or not at all where the
+    gallery's SVG showed it blurred, faint or red; svglib's own "Can't handle color: var(...)" reached the terminal. Each
+    kind is one line at the icon file, saying what the PDF does not draw, with a way on; nothing else on the terminal."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.files import shown_path
+    from pnp.icon_files import UNPRINTED
+
+    shipped = (ROOT / "templates" / "icons" / "mana.svg").read_text(encoding="utf-8")
+    path = icon_copy("mana.svg", shipped.replace("<!-- mana: a blue drop -->", body).encode())
+    result = CliRunner().invoke(main, ["check", "--db", str(ROOT / "cards.toml")])
+    named = [line for line in result.output.splitlines() if line.startswith(f"{shown_path(path)}: ")]
+    assert result.exit_code == 1 and len(named) == 1 and says in named[0], result.output
+    assert "which the PDF does not draw" in named[0] and any(named[0].endswith(remedy) for _, remedy in UNPRINTED.values())
+    assert result.output.strip().splitlines() == [named[0], "1 problem(s) in icons/mana.svg"], result.output
+    assert capfd.readouterr().err == ""
+
+
+def test_what_svglib_cannot_read_is_one_line_at_the_icon_file_and_no_log_line(icon_copy, capfd):
+    """Thirty-sixth pnp breaker, MED 5, the library's log: svglib said "Can't handle color: ..." on the terminal, in its
+    own words, and printed the icon without that colour. What it warns of while reading an icon is the one line of
+    that icon file instead, and nothing of svglib's reaches stderr. What svglib does draw (fill-opacity, an opacity of
+    1) passes."""
+    from pnp import icon_files
+
+    shipped = (ROOT / "templates" / "icons" / "mana.svg").read_text(encoding="utf-8")
+    icon_copy("mana.svg", shipped.replace("<!-- mana: a blue drop -->", '<circle cx="30" cy="30" r="5" fill="bluish"/>').encode())
+    problems = icon_files.icon_file_problems()
+    assert len(problems) == 1 and "cannot draw all of it (\"Can't handle color: bluish\")" in problems[0].reason
+    assert capfd.readouterr().err == ""
+    icon_copy("mana.svg", shipped.replace("<!-- mana: a blue drop -->", '<circle cx="30" cy="30" r="5" fill="#00f" '
+                                          'fill-opacity="0.5" stroke="#000" stroke-opacity=".5" opacity="1"/>').encode())
+    icon_files.icon_drawing.cache_clear()
+    assert icon_files.icon_file_problems() == []
+
+
 @pytest.mark.parametrize("name, anchor, written, key", [
     ("council_quest.toml", 'extends = "quest"', "zz = " + "[" * 20 + "]" * 20, "zz"),  # parsed, then found too deep
     ("council_quest.toml", 'extends = "quest"', "zz = " + "[" * 1000 + "]" * 1000, "file"),  # the parser's recursion ran out
