@@ -5903,3 +5903,63 @@ def test_a_template_or_icon_linked_from_outside_its_folder_is_one_line(db, edite
     found = icon_file_problems(icons)
     assert [Path(p.path).name for p in found] == ["mana.svg"] and "a symbolic link to" in found[0].reason, found
     assert found[0].remedy == "copy the file here"
+
+
+# ---- Thirty-sixth round: frame ink on the cut, rules and arrows not judged ---------------------------------------------
+def _advised_passes(db, edited_templates, name: str, key: str, value: str, word: str = "at least"):
+    """Edit ``templates/<name>`` ``key = value``, check: the one problem is at ``numbers.<key>`` with a bound ``word``
+    (``at least``/``at most``) on the right side of ``value``; applied, the bound passes check. Returns the problem."""
+    from pnp.layout import check_fit
+    from pnp.layout.template import load_template
+
+    shipped = load_template(Path(name).stem).number(key)
+    problem = _the_one_template_problem(db, edited_templates, name, f"{key} = {shipped:g}\n" if f"{key} = {shipped:g}\n"
+                                        in (ROOT / "templates" / name).read_text(encoding="utf-8") else f"{key} = {shipped}\n",
+                                        f"{key} = {value}\n", f"numbers.{key}")
+    advised = float(re.search(rf"{word} (-?[0-9.]+)", problem.message).group(1))
+    assert (float(value) < advised) if word == "at least" else (float(value) > advised), problem.message
+    edited_templates(name, f"{key} = {value}\n", f"{key} = {advised:g}\n")
+    assert check_fit(db) == [], advised
+    return problem
+
+
+@pytest.mark.parametrize("key, value, word", [
+    ("border", "0", "at least"),  # HIGH 4: the rules and diamonds of two neighbouring cards on their shared cut line
+    ("frame_diamond", "5", "at most"),  # HIGH 4: the corner diamonds past the trim, onto the cards beside
+    ("border", "1.1", "at least"),
+])
+def test_thirty_sixth_the_frames_ink_keeps_off_the_cut(db, edited_templates, key, value, word):
+    """Thirty-sixth pnp breaker, HIGH 4: `border = 0` put each card's outer frame rule 0.45 mm from the trim and its
+    corner diamonds across the cut line, touching the neighbour's; `frame_diamond = 5` ran the diamonds out past the
+    trim; check passed. The frame's rule and diamonds keep FRAME_INK_FROM_TRIM_MM inside the trim: one line at the key,
+    with a bound that, applied, passes."""
+    problem = _advised_passes(db, edited_templates, "base.toml", key, value, word)
+    assert "of the trim or across it" in problem.message
+
+
+def test_thirty_sixth_frame_ink_check_judges_rule_and_diamonds_but_not_a_boards_seams():
+    """Thirty-sixth pnp breaker, HIGH 4, the check itself (quick): the frame's outer rule or a corner diamond within
+    FRAME_INK_FROM_TRIM_MM of the trim is refused on a made-up face; the shipped frame passes, and a board's frame, which
+    spans its cards, is not judged at a seam it prints joined across."""
+    from types import SimpleNamespace
+
+    from pnp.drawing import Drawing, Polygon, Rect
+    from pnp.layout import framed
+    from pnp.layout.template import TEMPLATE_DIR
+
+    def judged(border: float, diamond: float, board: tuple[int, int] = (0, 1), width: float = 63.0) -> list:
+        rule = Rect(border, border, width - 2 * border, 88.0 - 2 * border, stroke="#000000", stroke_width=0.35,
+                    named=framed.FRAME_INK)
+        corner = border + 0.9
+        points = [(corner, corner - diamond), (corner + diamond, corner), (corner, corner + diamond), (corner - diamond, corner)]
+        diamonds = dataclasses.replace(Polygon(points, fill="#000000", stroke=None), placed_by="numbers.frame_diamond")
+        drawing = Drawing(63.0, 88.0, items=(rule, diamonds), bleed_mm=3.0)
+        face = SimpleNamespace(id="made-up", template=TEMPLATE_DIR / "base.toml", drawing=drawing, board_index=board[0],
+                               board_cards=board[1])
+        return framed.frame_ink_problems([face])
+
+    assert judged(3.5, 1.1) == []
+    assert judged(0.0, 1.1) and judged(3.5, 3.5) and not judged(3.5, 3.3)
+    assert judged(1.1, 0.1) and not judged(1.2, 0.1)  # the rule's ink, half its width outside its middle line
+    # a board of two: card 1's frame runs on past its right edge into card 2, and on card 2 from before its left edge
+    assert judged(3.5, 1.1, (0, 2), width=126.0) == []
