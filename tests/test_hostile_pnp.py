@@ -5963,3 +5963,12 @@ def test_thirty_sixth_frame_ink_check_judges_rule_and_diamonds_but_not_a_boards_
     assert judged(1.1, 0.1) and not judged(1.2, 0.1)  # the rule's ink, half its width outside its middle line
     # a board of two: card 1's frame runs on past its right edge into card 2, and on card 2 from before its left edge
     assert judged(3.5, 1.1, (0, 2), width=126.0) == []
+
+
+@pytest.mark.parametrize("value", ["2", "5", "0.9"])
+def test_thirty_sixth_the_title_bands_rules_are_judged(db, edited_templates, value):
+    """Thirty-sixth pnp breaker, HIGH 1: `title_band_rule_width = 2` (also 1.5, 3, 5) covered the tops of the summary line
+    under the title band of six cards and most of the bands at 5, and check passed: the band's rules were the one rule
+    not judged as a thick stroke. Now one line at `title_band_rule_width`, with a bound that, applied, passes."""
+    problem = _advised_passes(db, edited_templates, "base.toml", "title_band_rule_width", value, "at most")
+    assert "the thick line ([numbers] title_band_rule_width" in problem.message
