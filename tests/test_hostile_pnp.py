@@ -5972,3 +5972,52 @@ def test_thirty_sixth_the_title_bands_rules_are_judged(db, edited_templates, val
     not judged as a thick stroke. Now one line at `title_band_rule_width`, with a bound that, applied, passes."""
     problem = _advised_passes(db, edited_templates, "base.toml", "title_band_rule_width", value, "at most")
     assert "the thick line ([numbers] title_band_rule_width" in problem.message
+
+
+@pytest.mark.parametrize("key, value, word", [
+    ("row_pitch", "12.9", "at least"),  # HIGH 3: the boxes of each row over the next, and no arrow printed anywhere
+    ("row_pitch", "13", "at least"),
+    ("row_pitch", "14", "at least"),  # only specks of arrowheads
+    ("arrow_width", "5", "at most"),  # shafts wider than their heads: bars
+    ("arrow_spread", "6", "at most"),  # heads 20 mm wide over each other in every row gap
+    ("box_h", "14", "at most"),
+])
+def test_thirty_sixth_the_spell_paths_arrows_are_judged(db, edited_templates, key, value, word):
+    """Thirty-sixth pnp breaker, HIGH 3: the Spell Path's arrows (which spell opens which: the card's rule content) were
+    not judged: `row_pitch = 12.9` deleted every arrow, `arrow_width = 5` drew bars with no heads, `arrow_spread = 6` heads
+    across both columns, and check passed. Each is one line at the key, with a bound that, applied, passes."""
+    problem = _advised_passes(db, edited_templates, "spell_path.toml", key, value, word)
+    assert "arrow" in problem.message and "on solo.path." in problem.message
+
+
+def test_thirty_sixth_combined_arrow_edits_are_said_at_the_arrow_keys(db, edited_templates):
+    """Thirty-sixth pnp breaker, HIGH 3: `arrow_head = 10`, `arrow_width = 2` and `arrow_spread = 3` together were blamed on
+    [boxes.title] and [boxes.summary] ("move the text or the shape"), texts no one moved. Every line is at an arrow key."""
+    from pnp.layout import check_fit
+
+    for old, new in (("arrow_head = 1.7", "arrow_head = 10"), ("arrow_width = 0.35", "arrow_width = 2"),
+                     ("arrow_spread = 0.45", "arrow_spread = 3")):
+        edited_templates("spell_path.toml", old, new)
+    problems = check_fit(db)
+    assert problems and {p.field for p in problems} <= {"numbers.arrow_head", "numbers.arrow_width", "numbers.arrow_spread"}, problems
+    assert "numbers.arrow_head" in {p.field for p in problems}
+
+
+def test_thirty_sixth_arrow_check_itself(db):
+    """Thirty-sixth pnp breaker, HIGH 3, the check itself (quick): the shipped arrows of every Spell Path pass; with no room
+    between the rows, a shaft as wide as its head or heads over the next arrow, the fault is named by its kind's key."""
+    from pnp.layout import solo
+    from pnp.layout.template import load_template
+
+    template = load_template("spell_path")
+    for kind in ("oaken", "flint", "ice"):
+        spells = [spell for spell in db.solo.spell if spell.spell_type == kind]
+        rows: dict[int, list] = {}
+        for spell in spells:
+            rows.setdefault(spell.slot[0], []).append(spell)
+        assert solo._arrow_fault(template.number, rows, spells) is None
+        for key, value, blamed in (("row_pitch", 12.9, "row_pitch"), ("arrow_width", 5.0, "arrow_width"),
+                                   ("arrow_spread", 6.0, "arrow_spread")):
+            fault = solo._arrow_fault(lambda name, key=key, value=value: value if name == key else template.number(name),
+                                      rows, spells)
+            assert fault is not None and fault[1] == blamed, (kind, key, fault)
