@@ -5338,7 +5338,8 @@ def test_a_thick_ornament_rule_is_said_at_its_width(db, edited_templates, new, s
     # HIGH 3: the resonance icons drawn under the Wardens' two-row track on Stonewatch, almost hidden
     ("location.toml", "resonance_y = 42.5", "resonance_y = 70", "numbers.resonance_y", "icon is printed over a track space"),
     # HIGH 3: the Wardens' shield grown under the "5 take" space
-    ("location.toml", "label_icon_size = 3.6", "label_icon_size = 7.2", "numbers.label_icon_size", "printed over a track space"),
+    # (said since the thirty-sixth pnp breaker, HIGH 2, by the icon's own ink against the space's outline, with a bound)
+    ("location.toml", "label_icon_size = 3.6", "label_icon_size = 7.2", "numbers.label_icon_size", "into the outline of track space"),
     # HIGH 3: the Progress Track's first and last icons pushed across their spaces' outlines into the next space
     ("progress_track.toml", "first_icon_dx = 2.6", "first_icon_dx = 5.2", "numbers.first_icon_dx", "printed over a track space"),
     ("progress_track.toml", "last_icon_dx = 2.4", "last_icon_dx = 4.8", "numbers.last_icon_dx", "printed over a track space"),
@@ -6021,3 +6022,28 @@ def test_thirty_sixth_arrow_check_itself(db):
             fault = solo._arrow_fault(lambda name, key=key, value=value: value if name == key else template.number(name),
                                       rows, spells)
             assert fault is not None and fault[1] == blamed, (kind, key, fault)
+
+
+@pytest.mark.parametrize("value", ["6", "6.5", "7"])
+def test_thirty_sixth_a_locations_label_icon_keeps_off_the_track_spaces(db, edited_templates, value):
+    """Thirty-sixth pnp breaker, HIGH 2: `label_icon_size = 6` and 6.5 ran the wardens' shield into the Control space's
+    0.6 mm outline (ink on ink) and check passed; 7 was said with no bound ("change it back toward that"). The icons' own
+    ink keeps LINES_APART_MM off every space's outline: one line at the key, with a bound that, applied, passes."""
+    problem = _advised_passes(db, edited_templates, "location.toml", "label_icon_size", value, "at most")
+    assert "into the outline of track space" in problem.message
+
+
+def test_thirty_sixth_label_icon_depth_itself(db):
+    """Thirty-sixth pnp breaker, HIGH 2, the measure itself (quick): the shipped label icons keep clear of every space of
+    every Location; at 6 mm they reach a space's outline."""
+    from pnp.layout import duel
+    from pnp.layout.template import load_template
+
+    template = load_template("location")
+    width = template.number("card_width") - 2 * template.number("track_x")
+    for location in db.duel.location:
+        for emblem in ("wardens", "shadowmajik"):
+            assert duel._label_icon_depth(template.number, location.track_spaces, width, emblem)[0] <= 0
+    grown = duel._label_icon_depth(lambda name: 6.0 if name == "label_icon_size" else template.number(name), 5, width,
+                                   "wardens")
+    assert grown[0] > 0 and grown[1] in range(1, 6)
