@@ -6047,3 +6047,12 @@ def test_thirty_sixth_label_icon_depth_itself(db):
     grown = duel._label_icon_depth(lambda name: 6.0 if name == "label_icon_size" else template.number(name), 5, width,
                                    "wardens")
     assert grown[0] > 0 and grown[1] in range(1, 6)
+
+
+@pytest.mark.parametrize("value", ["2", "4.5", "5.7"])
+def test_thirty_sixth_hexes_shrunk_by_hex_radius_max_are_said_there(db, edited_templates, value):
+    """Thirty-sixth pnp breaker, MED 6: `hex_radius_max = 2` was said at the start and recharge labels ("shorten it"),
+    which had not grown, and only after they were shortened at hex_radius_max, with "change it back toward that". It is
+    one line at hex_radius_max, with the least radius whose hexes hold the labels and icons; applied, it passes."""
+    problem = _advised_passes(db, edited_templates, "battle_map.toml", "hex_radius_max", value, "at least")
+    assert "makes the hexes" in problem.message

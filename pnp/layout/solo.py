@@ -1054,23 +1054,44 @@ def _hexes_shrunk_by_the_area(b: CardBuilder, t: Template, first: int, largest: 
     the key that gives hexes of ``hex_radius_max`` again, rounded up to 0.1 mm."""
     changed = changed_number(t.path)
     most = t.number("hex_radius_max")
-    if changed is None or changed[0] not in ("hex_area_w", "hex_area_h") or largest >= most - 1e-6:
+    if changed is not None and changed[0] == "hex_radius_max" and most < changed[1]:
+        # thirty-sixth pnp breaker, MED 6: `hex_radius_max = 2` was said at the labels ("shorten it"), which did not grow
+        name, needed = "hex_radius_max", changed[1]
+        labels = {marker: t.string(f"hex_{marker}") for marker in ("start", "recharge")}
+        size = t.number("hex_label_size")
+        widest = max(text_width_mm(text, "serif-italic", size) for text in labels.values())
+        # the least radius (in tenths of a mm, at most the shipped one) whose hex holds the widest label, as string_problem
+        # measures it, and the icon above it (_Markers.out_of_hex_problem)
+        tried = math.floor(most * 10 + 1e-6) / 10
+        while tried < needed - 1e-6:
+            tried = round(tried + 0.1, 1)
+            markers = _Markers(t, tried, labels)
+            if (widest <= math.sqrt(3) * tried - 2 * t.number("hex_label_pad") + FONT_METRIC_SLACK_MM
+                    and markers.fits(markers.heights(size)[1])):
+                needed = tried
+                break
+        largest = most
+    elif changed is None or changed[0] not in ("hex_area_w", "hex_area_h") or largest >= most - 1e-6:
         return
-    name = changed[0]
-    needed = most * across * math.sqrt(3) if name == "hex_area_w" else most * ((rows - 1) * 1.5 + 2)
-    if t.number(name) >= needed - 1e-6:
-        return  # the other side of the area limits the hexes
+    else:
+        name = changed[0]
+        needed = most * across * math.sqrt(3) if name == "hex_area_w" else most * ((rows - 1) * 1.5 + 2)
+        if t.number(name) >= needed - 1e-6:
+            return  # the other side of the area limits the hexes
     key = f"numbers.{name}"
     path, line = template_line(t.path, key)
     for index in range(first, len(b.problems)):
         problem = b.problems[index]
-        if problem.record_id != "templates" or not problem.field.startswith("strings.hex_"):
+        # (hexes made smaller by hex_radius_max raise their icons out of them too: that is the radius's doing as well)
+        out_of_hex = name == "hex_radius_max" and "icons reach out of their hexes" in problem.message
+        if problem.record_id != "templates" or not (problem.field.startswith("strings.hex_") or out_of_hex):
             continue
         what = problem.message.rsplit("; ", 1)[0]
+        than = "" if name == "hex_radius_max" else f", smaller than hex_radius_max ({most:g})"
         b.problems[index] = FitProblem(
             "templates", key, "template",
-            f"{what}: {name} = {t.number(name):g} (the shipped templates have {changed[1]:g}) makes the hexes {largest:.1f} mm, "
-            f"smaller than hex_radius_max ({most:g}): set {name} to at least {math.ceil(needed * 10 - 1e-6) / 10:g}",
+            f"{what}: {name} = {t.number(name):g} (the shipped templates have {changed[1]:g}) makes the hexes {largest:.1f} mm"
+            f"{than}: set {name} to at least {math.ceil(needed * 10 - 1e-6) / 10:g}",
             box=problem.box, path=str(path),
             line=line)
 
