@@ -6056,3 +6056,12 @@ def test_thirty_sixth_hexes_shrunk_by_hex_radius_max_are_said_there(db, edited_t
     one line at hex_radius_max, with the least radius whose hexes hold the labels and icons; applied, it passes."""
     problem = _advised_passes(db, edited_templates, "battle_map.toml", "hex_radius_max", value, "at least")
     assert "makes the hexes" in problem.message
+
+
+@pytest.mark.parametrize("value", ["20", "12", "9"])
+def test_thirty_sixth_track_top_advice_is_the_same_from_any_start(db, edited_templates, value):
+    """Thirty-sixth pnp breaker, MED 8: Location `track_top = 20` was advised "at most 9" (the 'take' label's bound: the
+    track spaces, run past the bleed, were taken for art to the bleed's edge), and 9 then failed at "at most 8.1". A track
+    space is never edge art: the bound said passes, whatever the starting value."""
+    problem = _advised_passes(db, edited_templates, "location.toml", "track_top", value, "at most")
+    assert problem.message.endswith("set track_top to at most 8.1"), problem.message

@@ -151,9 +151,12 @@ def frame_problems(faces: Iterable[Any]) -> list[FitProblem]:
                 boxes = [_outer_box(box, transforms) for *_, box in ink_boxes([item])] if isinstance(item, TextLine) else \
                     [box for box in (_ink_box(item, transforms),) if box is not None]
                 for box in boxes:
-                    if not isinstance(item, (Icon, TextLine)) and _edge_art(box, allowed, width, height, bleed,
-                                                                             isinstance(item, Line)):
-                        continue  # art to the bleed's edge: the card's own, under or over its frame by design
+                    # art to the bleed's edge: the card's own, under or over its frame by design; never a track space
+                    # (thirty-sixth pnp breaker, MED 8: `track_top = 20` ran the Location's spaces past the bleed, where
+                    # they were taken for art, and the 'take' label's bound, 9, was said where the spaces need 8.1)
+                    if not isinstance(item, (Icon, TextLine)) and not (isinstance(item, Rect) and item.space) and \
+                            _edge_art(box, allowed, width, height, bleed, isinstance(item, Line)):
+                        continue
                     shown: Box | None = _intersection(box, clip) if clip is not None else box
                     if shown is None or (face.board_cards > 1 and (shown.right <= 0 or shown.x >= width)):
                         continue
