@@ -6065,3 +6065,27 @@ def test_thirty_sixth_track_top_advice_is_the_same_from_any_start(db, edited_tem
     space is never edge art: the bound said passes, whatever the starting value."""
     problem = _advised_passes(db, edited_templates, "location.toml", "track_top", value, "at most")
     assert problem.message.endswith("set track_top to at most 8.1"), problem.message
+
+
+def test_thirty_sixth_shade_dx_advice_passes_and_a_moved_frame_is_said_at_its_key(db, edited_templates):
+    """Thirty-sixth pnp breaker, MED 7: with 63.5 mm cards the battle map's `shade_dx` was advised "at most 0", and at 0
+    the same line came back (-0.4 was needed: the bound was never below 0); `border = 8` or `frame_inner_inset = 5` also
+    gave that line at shade_dx, with no word of the key that moved the frame. The bound said passes, and a frame moved by
+    its own key is said there."""
+    from pnp.layout import check_fit
+
+    wide = dataclasses.replace(db, print=dataclasses.replace(db.print, card_width_mm=63.5, papers=("a4",)))
+    edited_templates("base.toml", "card_width = 63.0", "card_width = 63.5")
+    problems = [p for p in check_fit(wide) if p.field == "numbers.shade_dx"]
+    assert len(problems) == 1 and "since card_width is 63.5" in problems[0].message, problems
+    advised = float(re.search(r"at most (-?[0-9.]+)$", problems[0].message).group(1))
+    assert advised < 0
+    edited_templates("battle_map.toml", "shade_dx = 0.5\n", f"shade_dx = {advised:g}\n")
+    assert not [p for p in check_fit(wide) if p.field == "numbers.shade_dx"]
+    edited_templates("battle_map.toml", f"shade_dx = {advised:g}\n", "shade_dx = 0.5\n")
+    edited_templates("base.toml", "card_width = 63.5", "card_width = 63.0")
+    for key, value in (("border", "8"), ("frame_inner_inset", "5")):
+        shipped = f"{key} = 3.5" if key == "border" else f"{key} = 0.9"
+        edited_templates("base.toml", shipped, f"{key} = {value}")
+        assert not [p for p in check_fit(db) if p.field == "numbers.shade_dx"]
+        edited_templates("base.toml", f"{key} = {value}", shipped)

@@ -1023,11 +1023,21 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     shade_x, shade_w = left - t.number("shade_dx"), t.number("shade_w")
     rule_x = x0 + t.number("border") + t.number("frame_inner_inset")  # the middle line of the text card's inner rule
     if shade_x < rule_x - ROUNDING_SLACK:  # thirty-fifth pnp breaker, HIGH 2: across the card's frame and the cut
-        b.problems.append(b.at_number("shade_dx", f"the Eldritch table's shading and its rule start {rule_x - shade_x:.1f} mm "
-                                                  f"left of the text card's inner rule, across its frame"
-                                                  + (f" and the cut onto card {cards - 1} of the board" if shade_x < x0 else "")
-                                                  + ": set shade_dx to at most "
-                                                  f"{max(0.0, math.floor((left - rule_x) * 10 + 1e-6) / 10):g}"))
+        what = (f"the Eldritch table's shading and its rule start {rule_x - shade_x:.1f} mm left of the text card's inner "
+                f"rule, across its frame" + (f" and the cut onto card {cards - 1} of the board" if shade_x < x0 else ""))
+        # thirty-sixth pnp breaker, MED 7: the bound was never below 0 ("at most 0" failed again where -0.4 was needed), and
+        # a frame moved by `border` or `frame_inner_inset` was blamed on shade_dx with no word of the key that moved it
+        changed = changed_number(t.path)
+        if changed is not None and changed[0] in ("border", "frame_inner_inset"):
+            name, value = changed[0], t.number(changed[0])
+            fits = math.floor((value - (rule_x - shade_x)) * 10 + 1e-6) / 10
+            b.problems.append(b.at_number(name, f"{what}, since {name} is {value:g} (the shipped templates have "
+                                                f"{changed[1]:g}) and moves the frame in: set {name} to at most {fits:g}"))
+        else:
+            since = (f", since {changed[0]} is {t.number(changed[0]):g} (the shipped templates have {changed[1]:g})"
+                     if changed is not None and changed[0] != "shade_dx" else "")
+            b.problems.append(b.at_number("shade_dx", f"{what}{since}: set shade_dx to at most "
+                                                      f"{math.floor((left - rule_x) * 10 + 1e-6) / 10:g}"))
     for index, row in enumerate(printed):
         y = top + index * height
         if index % 2 == 0:
