@@ -6089,3 +6089,13 @@ def test_thirty_sixth_shade_dx_advice_passes_and_a_moved_frame_is_said_at_its_ke
         edited_templates("base.toml", shipped, f"{key} = {value}")
         assert not [p for p in check_fit(db) if p.field == "numbers.shade_dx"]
         edited_templates("base.toml", f"{key} = {value}", shipped)
+
+
+@pytest.mark.parametrize("written, shown", [("1979-05-27T07:32:00Z", "the date and time 1979-05-27T07:32:00+00:00"),
+                                            ("1979-05-27", "the date 1979-05-27"), ("07:32:00", "the time 07:32:00")])
+def test_thirty_sixth_a_date_where_a_number_belongs_is_said_as_a_date(db, edited_templates, written, shown):
+    """Thirty-sixth pnp breaker, LOW 14: `icon_size = 1979-05-27T07:32:00Z` was said as Python's repr,
+    "datetime.datetime(1979, 5, 27, 7, 32, ...". A TOML date or time is said as the designer wrote it, in words."""
+    problem = _the_one_template_problem(db, edited_templates, "quest.toml", "icon_size = 8.0", f"icon_size = {written}",
+                                        "numbers.icon_size")
+    assert problem.message.startswith(f"{shown} is not a finite number") and "datetime" not in problem.message
