@@ -614,6 +614,19 @@ def test_numbers_are_typed_in_ascii_digits(args, tmp_path):
     assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1 and not (tmp_path / "out").exists()
 
 
+def test_a_digit_separator_is_no_number_on_the_command_line(tmp_path):
+    """Thirty-sixth pnp breaker, LOW 14: `--back-offset "1_0,0"` was read as 10 mm (Python's digit separators) and built
+    without a word, where 1.0 was likely meant; `--bleed 1_0` likewise. Each is one usage line, nothing written."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main as pnp_main
+
+    for args in (["--back-offset", "1_0,0"], ["--bleed", "1_0"]):
+        result = CliRunner().invoke(pnp_main, ["build", *args, "--out", str(tmp_path / "out")])
+        assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1, result.output
+        assert "1_0" in result.output and not (tmp_path / "out").exists()
+
+
 def test_calibrate_refuses_a_pipe_without_blocking(tmp_path):
     """A third breaker's finding: `pnp calibrate --out` on a FIFO hung. It is refused in one line."""
     import os
