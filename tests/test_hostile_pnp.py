@@ -6112,3 +6112,25 @@ def test_thirty_sixth_a_date_where_a_number_belongs_is_said_as_a_date(db, edited
     problem = _the_one_template_problem(db, edited_templates, "quest.toml", "icon_size = 8.0", f"icon_size = {written}",
                                         "numbers.icon_size")
     assert problem.message.startswith(f"{shown} is not a finite number") and "datetime" not in problem.message
+
+
+def test_thirty_sixth_deep_nesting_written_by_a_header_is_said_at_that_header(db, edited_templates, tmp_path):
+    """Thirty-sixth pnp breaker, LOW 13: `[x.a.a ... a]` (21 deep) with `b = 1` appended at the end of cards.toml was said
+    at line 1, and `[numbers.a.b ... r]` appended to quest.toml at its `[numbers]` line (12): each is said at the header
+    that nests too deep."""
+    from pnp.database import DatabaseError, load
+    from pnp.layout import check_fit
+
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    header = "[x" + ".a" * 20 + "]"
+    path = tmp_path / "cards.toml"
+    path.write_text(text + f"\n{header}\nb = 1\n", encoding="utf-8")
+    with pytest.raises(DatabaseError) as raised:
+        load(path)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert [lines[problem.line - 1] for problem in raised.value.problems] == [header], raised.value.problems
+
+    deep = "[numbers.a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r]"
+    written = edited_templates("quest.toml", "[numbers]", f"{deep}\nz = 1\n[numbers]")
+    problems = check_fit(db)
+    assert len(problems) == 1 and written.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == deep, problems
