@@ -294,7 +294,9 @@ def read_manifest(out_dir: Path) -> set[str]:
     never built into, or built by a version of pnp that wrote no manifest) or it cannot be read.
 
     Lines that could name something outside ``out_dir`` (absolute, ``..``, a backslash or a NUL) are
-    ignored: the manifest is a file anyone can edit, and it only ever narrows what a build removes.
+    ignored, and so are names of no shape a build writes (:func:`written_shape`: a ``notes.txt`` or
+    ``sub/keep.txt``): the manifest is a file anyone can edit or copy from another folder, and it only
+    ever narrows what a build removes.
     """
     try:
         text = (out_dir / MANIFEST).read_text(encoding="utf-8")
@@ -306,8 +308,41 @@ def read_manifest(out_dir: Path) -> set[str]:
             continue
         if line.startswith("/") or "\\" in line or "\0" in line or any(part in ("", ".", "..") for part in line.split("/")):
             continue
-        names.add(line)
+        if written_shape(line):
+            names.add(line)
     return names
+
+
+SVG_FOLDER = "svg"
+"""Where a build writes one SVG per card face (:func:`face_file`)."""
+
+PNG_FOLDER = "png"
+"""Where a build with ``png`` writes the deck images (:func:`pnp.raster.write_png_sheets`)."""
+
+GAMES = ("solo", "duel")
+"""The games a build writes sheets for, in this order: ``<game>-<paper>.pdf``."""
+
+
+def written_shape(name: str) -> bool:
+    """True when ``name`` (a path relative to the output folder) has the shape of a file some build
+    writes, as the writers name them: ``svg/<face id>.svg`` (:func:`face_file`), ``png/<name>.png``
+    with a face id's characters (:func:`pnp.raster.write_png_sheets`: ``<game>-fronts-<n>`` and each
+    back's id), a font or licence in ``fonts/`` (:func:`pnp.gallery.copy_fonts`), the gallery's
+    ``index.html``, and the sheets ``<game>-<paper>.pdf`` of every game, paper and variant
+    (:func:`pnp.inks.sheet_file_names`). Only such names in a manifest are ever removed."""
+    folder, _, file = name.rpartition("/")
+    stem, dot, suffix = file.rpartition(".")
+    if folder == SVG_FOLDER:
+        try:
+            return dot == "." and face_file(Path(SVG_FOLDER), stem).as_posix() == name
+        except ValueError:
+            return False
+    if folder == PNG_FOLDER:
+        return suffix == "png" and bool(_FACE_ID.fullmatch(stem)) and ".." not in stem
+    if folder == gallery.FONTS_FOLDER:
+        return Path(file).suffix.lower() in gallery.FONT_SUFFIXES
+    return not folder and (file == gallery.INDEX or any(file in inks.sheet_file_names(f"{game}-{paper}")
+                                                         for game in GAMES for paper in PAPERS))
 
 
 def _refusal(path: Path, what: str) -> OSError:
@@ -484,7 +519,7 @@ def face_file(svg_dir: Path, face_id: str) -> Path:
 def _write_all(database: Database, rendered, out_dir: Path, options: BuildOptions) -> list[Path]:
     """Write every SVG and PDF of ``rendered`` into ``out_dir``; return the paths written."""
     written: list[Path] = []
-    svg_dir = out_dir / "svg"
+    svg_dir = out_dir / SVG_FOLDER
     for face in rendered.fronts:
         written.append(write_svg(face.drawing, face_file(svg_dir, face.id), gallery.SVG_FONTS_URL))
     for face in rendered.backs.values():
@@ -492,7 +527,7 @@ def _write_all(database: Database, rendered, out_dir: Path, options: BuildOption
     written.extend(gallery.write_gallery(database, rendered, out_dir))
     settings = database.print
     printing = sheet_options(settings, options)
-    for game in ("solo", "duel"):
+    for game in GAMES:
         faces = rendered.game(game)
         if not faces:
             continue
@@ -500,7 +535,7 @@ def _write_all(database: Database, rendered, out_dir: Path, options: BuildOption
         if options.png:
             deck_cards = [raster.PngCard(card.front, card.back) for group in groups for card in group]
             backs = {face.back: rendered.backs[face.back].drawing for face in faces if face.back}
-            written.extend(raster.write_png_sheets(game, deck_cards, backs, out_dir / "png"))
+            written.extend(raster.write_png_sheets(game, deck_cards, backs, out_dir / PNG_FOLDER))
         title = database.games[game].title if game in database.games else game
         for paper_key in settings.papers:
             layout = sheet_layout(settings, PAPERS[paper_key])

@@ -135,7 +135,8 @@ class Millimetres(click.FloatRange):
     def convert(self, value, param, ctx):
         """The value as a float in range; ``self.fail`` (one usage line) for anything else."""
         try:
-            number = float(value) if not isinstance(value, str) or value.isascii() else math.nan  # ASCII digits only
+            # ASCII digits only, and no "_" (Python reads "1_0" as 10: thirty-sixth pnp breaker, LOW 14)
+            number = float(value) if not isinstance(value, str) or (value.isascii() and "_" not in value) else math.nan
         except (TypeError, ValueError):
             number = math.nan
         if not math.isfinite(number):
@@ -147,7 +148,7 @@ def _parse_offset(text: str) -> tuple[float, float]:
     """``"X,Y"`` in mm as two floats; a click ``BadParameter`` naming --back-offset otherwise."""
     parts = text.split(",")
     try:
-        if not text.isascii():
+        if not text.isascii() or "_" in text:  # "1_0" is 10 to Python, likely "1.0" meant (thirty-sixth pnp breaker, LOW 14)
             raise ValueError(text)
         x, y = (float(part) for part in parts)
     except ValueError:

@@ -28,6 +28,10 @@ FONTS_FOLDER = "fonts"
 SVG_FONTS_URL = f"../{FONTS_FOLDER}/"
 """Where an SVG in ``svg/`` finds the fonts (passed to :func:`pnp.svg.write_svg`)."""
 PAGE_FONTS_URL = f"{FONTS_FOLDER}/"
+FONT_SUFFIXES = (".ttf", ".txt")
+"""The files of ``templates/fonts/`` copied into ``fonts/`` (the fonts and their licences), by suffix."""
+INDEX = "index.html"
+"""The gallery page's name in the output folder."""
 
 _STYLE = """\
 {faces}
@@ -52,7 +56,7 @@ def copy_fonts(out_dir: Path) -> list[Path]:
     target.mkdir(parents=True, exist_ok=True)
     written = []
     for source in sorted(fonts.FONT_DIR.iterdir()):
-        if source.suffix.lower() in (".ttf", ".txt"):
+        if source.suffix.lower() in FONT_SUFFIXES:
             written.append(Path(shutil.copyfile(source, target / source.name)))
     return written
 
@@ -133,7 +137,7 @@ def write_gallery(database: Database, rendered, out_dir: Path) -> list[Path]:
     :data:`SVG_FONTS_URL`); return the paths written."""
     out_dir = Path(out_dir)
     written = copy_fonts(out_dir)
-    index = out_dir / "index.html"
+    index = out_dir / INDEX
     index.write_text(gallery_html(database, rendered), encoding="utf-8")
     written.append(index)
     return written

@@ -27,11 +27,19 @@ the project is the icon as it prints. Refused:
   as attributes of its shapes (``fill="#..."`` or ``style="fill: #..."``), which style only the shape they are on;
 - in any attribute (a ``style="..."`` among them) a CSS function that fetches by a string rather than ``url()``
   (``image-set("http://...")``, ``image()``, ``cross-fade()``, ``src()``, ``element()``), an at-rule (``@``) or a
-  CSS escape (a backslash, through which ``u\72 l(`` is ``url(``).
+  CSS escape (a backslash, through which ``u\72 l(`` is ``url(``);
+- what the PDF does not draw, though a browser does (thirty-sixth pnp breaker, MED 5: the gallery showed a blurred,
+  faint or red disc the PDF printed sharp, solid black or not at all): a ``<mask>``, ``<filter>``, ``<marker>``,
+  ``<pattern>`` or ``<text>`` (and the attributes that apply the first three), an ``opacity`` below 1 (svglib draws
+  ``fill-opacity`` and ``stroke-opacity``, not ``opacity``) and a CSS ``var()`` (:data:`UNPRINTED`); and anything
+  else svglib says it cannot read while it reads the icon (a colour it cannot handle, a transform it cannot parse), said
+  at the file in that one line rather than as svglib's log line on the terminal (:func:`icon_drawing`). The list is
+  of the features met so far, not every feature of SVG.
 """
 from __future__ import annotations
 
 import functools
+import logging
 import re
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
@@ -58,8 +66,9 @@ DRAWING_ELEMENTS = frozenset({
     "feBlend", "feColorMatrix", "feComponentTransfer", "feComposite", "feFlood", "feGaussianBlur", "feMerge",
     "feMergeNode", "feMorphology", "feOffset", "feFuncR", "feFuncG", "feFuncB", "feFuncA",
 })
-"""The SVG elements an icon may hold: shapes, groups, paint servers, clips and masks, and their parts; never one that
-runs, links, embeds another document or image, or animates."""
+"""The SVG elements that draw, and so are no danger in an icon: shapes, groups, paint servers, clips and masks, and their
+parts; never one that runs, links, embeds another document or image, or animates. Those of them the PDF does not draw
+(:data:`UNPRINTED`: masks, filters, markers, patterns, text) are refused after, as such."""
 
 EDITOR_NAMESPACES = frozenset({
     "http://www.inkscape.org/namespaces/inkscape",
@@ -85,6 +94,32 @@ STYLE_REMEDY = ("write its colours as attributes of the shapes they colour (fill
 INK_PAST_VIEWBOX = 1.0
 """How far (hundredths of the icon's size) an icon's ink may reach past its viewBox before ``pnp check`` says so: the
 bundled icons keep at least 2.5 inside it."""
+
+_SHAPES_REMEDY = "draw its effect with plain paths and shapes, or remove it"
+
+UNPRINTED: dict[str, tuple[str, str]] = {
+    "mask": ("a mask", _SHAPES_REMEDY),
+    "filter": ("a filter effect (a blur, a shadow ...)", _SHAPES_REMEDY),
+    "marker": ("a marker (an arrowhead or dot at a line's ends)", "draw the marker as a shape of its own, or remove it"),
+    "pattern": ("a pattern fill", "fill with a colour or a gradient, or draw the pattern's shapes themselves"),
+    "text": ("text", "turn the text into paths in the drawing program (Inkscape: Path > Object to Path)"),
+    "opacity": ("an opacity below 1", "use fill-opacity and stroke-opacity, which the PDF draws, or a lighter colour"),
+    "var": ("a CSS var()", "write the value itself (fill=\"#...\")"),
+}
+"""The features of an icon a browser draws and the PDF does not (svglib ignores them): what each is, in words, and the
+way on. ``pnp check`` refuses them at the icon file, so the gallery's SVG and the PDF print the same icon."""
+
+_UNPRINTED_TAGS = {"mask": "mask", "filter": "filter", "marker": "marker", "pattern": "pattern", "text": "text",
+                   "tspan": "text", "textPath": "text"}
+"""Each element that draws nothing in the PDF, to its kind in :data:`UNPRINTED` (a filter's ``fe...`` parts live
+inside a ``<filter>``, which is said first)."""
+
+_UNPRINTED_PROPERTIES = {"mask": "mask", "filter": "filter", "marker": "marker", "marker-start": "marker",
+                         "marker-mid": "marker", "marker-end": "marker"}
+"""Each attribute or style property that applies what the PDF does not draw, to its kind in :data:`UNPRINTED`."""
+
+_VAR = re.compile(r"\bvar\s*\(", re.IGNORECASE)
+_OPACITY = re.compile(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)\s*(%?)\s*$", re.IGNORECASE)
 
 RESTORE = "restore it from the project (git checkout -- templates/icons, or reinstall pnp)"
 """The way on for an icon file that cannot be read."""
@@ -184,6 +219,56 @@ def _active(root: ElementTree.Element) -> str | None:
     return None
 
 
+def _properties(element: ElementTree.Element) -> list[tuple[str, str]]:
+    """``(name, value)`` of ``element``'s attributes (local names) and of the properties of its ``style``."""
+    result = []
+    for attribute, value in element.attrib.items():
+        _, name = _local(attribute)
+        result.append((name, value))
+        if name == "style":
+            for declaration in value.split(";"):
+                prop, colon, prop_value = declaration.partition(":")
+                if colon:
+                    result.append((prop.strip().lower(), prop_value.strip()))
+    return result
+
+
+def _below_one(value: str) -> bool:
+    """True when the opacity ``value`` (``0.4``, ``40%``) is a number below full (what is not a number is left to the
+    reader, which ignores it as the browser does)."""
+    match = _OPACITY.match(value)
+    if not match:
+        return False
+    number = float(match.group(1)) / (100 if match.group(2) else 1)
+    return number < 1
+
+
+def _unprinted(root: ElementTree.Element) -> tuple[str, str] | None:
+    """What of ``root``'s tree a browser draws and the PDF does not (:data:`UNPRINTED`): ``(reason, remedy)`` of the
+    first found, or ``None``."""
+    def said(kind: str, where: str) -> tuple[str, str]:
+        what, remedy = UNPRINTED[kind]
+        return (f"has {what} ({where}), which the PDF does not draw (its SVG reader, svglib, ignores it), so the "
+                f"printed icon would differ from the gallery's"), remedy
+
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        namespace, tag = _local(element.tag)
+        if namespace in EDITOR_NAMESPACES:
+            continue
+        if tag in _UNPRINTED_TAGS:
+            return said(_UNPRINTED_TAGS[tag], f"a <{tag}> element")
+        for name, value in _properties(element):
+            if name in _UNPRINTED_PROPERTIES and value.strip().lower() not in ("", "none"):
+                return said(_UNPRINTED_PROPERTIES[name], f"{name}: {shortened(value, 40)} on <{tag}>")
+            if name == "opacity" and _below_one(value):
+                return said("opacity", f"opacity {shortened(value, 20)} on <{tag}>")
+            if _VAR.search(value):
+                return said("var", f"{shortened(value, 40)} in {name} on <{tag}>")
+    return None
+
+
 def read_icon(path: Path) -> ElementTree.Element:
     """The root ``<svg>`` element of the icon file ``path``: a regular file of at most :data:`MAX_ICON_BYTES` bytes,
     well-formed XML without a document type declaration, whose root is ``<svg>`` and which only draws (see the module's
@@ -211,6 +296,9 @@ def read_icon(path: Path) -> ElementTree.Element:
         remedy = STYLE_REMEDY if "<style> sheet" in active else ("an icon holds only drawing (paths, shapes, groups, "
                                                                   "gradients): remove it")
         raise IconFileError(IconFileProblem(str(path), active, remedy))
+    unprinted = _unprinted(root)
+    if unprinted is not None:
+        raise IconFileError(IconFileProblem(str(path), *unprinted))
     return root
 
 
@@ -224,6 +312,7 @@ def icon_file_problems(folder: Path | None = None) -> list[IconFileProblem]:
     for path in sorted((folder or ICON_DIR).glob("*.svg")):
         try:
             read_icon(path)
+            _svglib_reading(path)
         except IconFileError as error:
             problems.append(error.problem)
             continue
@@ -238,18 +327,70 @@ def icon_file_problems(folder: Path | None = None) -> list[IconFileProblem]:
     return problems
 
 
+def _svglib_reading(path: Path) -> None:
+    """Read the icon file ``path`` as the PDF does (:func:`icon_drawing`), raising :class:`IconFileError` for what svglib
+    warns it cannot draw; any other failure of svglib is left to the reading that needs the drawing."""
+    try:
+        icon_drawing(path)
+    except IconFileError:
+        raise
+    except (OSError, ValueError, SyntaxError, TypeError, AttributeError):  # (lxml's syntax errors are SyntaxErrors)
+        pass
+
+
 @functools.cache
 def icon_drawing(path: Path) -> Any:
     """The svglib (ReportLab graphics) drawing of the icon file ``path``, read safely first (:func:`read_icon`) and
     parsed once a process: the one reading of an icon as the PDF draws it, for the PDF (:mod:`pnp.pdf`) and for the
-    measure of its ink (:mod:`pnp.layout.icon_ink`). The caller must not change it. Raises as :func:`read_icon`, and
+    measure of its ink (:mod:`pnp.layout.icon_ink`). The caller must not change it. Raises as :func:`read_icon`,
+    :class:`IconFileError` when svglib warns that it cannot draw part of it (its log line, which would reach the
+    terminal, is that error's reason instead: the PDF would print something other than the gallery), and
     ``ValueError`` when svglib cannot read the file."""
     from svglib.svglib import svg2rlg  # (ReportLab's graphics, only for a drawing)
 
     if not path.is_file():
         raise FileNotFoundError(f"icon {path.stem!r}: no file {path}")
     read_icon(path)
-    drawing = svg2rlg(str(path))
+    with _LibraryLog("svglib") as said:
+        drawing = svg2rlg(str(path))
+    if said:
+        raise IconFileError(IconFileProblem(str(path), f"the PDF's SVG reader (svglib) cannot draw all of it "
+                                                       f"(\"{shortened(said[0], 80)}\"), so the printed icon would "
+                                                       "differ from the gallery's", "draw it with plain paths, shapes and "
+                                                       "colours (fill=\"#...\")"))
     if drawing is None:
         raise ValueError(f"icon {path.stem!r}: svglib could not read {path}")
     return drawing
+
+
+class _LibraryLog(list[str]):
+    """The messages (warnings and worse) a library logs to the logger ``name`` while in this context, kept here
+    rather than printed: the library's own lines never reach the user's terminal, whatever logging is set up."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.logger = logging.getLogger(name)
+        self.handler = _Collect(self)
+        self.propagate = True
+
+    def __enter__(self) -> _LibraryLog:
+        self.propagate = self.logger.propagate
+        self.logger.addHandler(self.handler)
+        self.logger.propagate = False
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.logger.removeHandler(self.handler)
+        self.logger.propagate = self.propagate
+
+
+class _Collect(logging.Handler):
+    """A logging handler that appends each message of level WARNING or worse to a list."""
+
+    def __init__(self, into: list[str]) -> None:
+        super().__init__(logging.WARNING)
+        self.into = into
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Keep the record's message."""
+        self.into.append(record.getMessage())

@@ -241,6 +241,12 @@ VARIANT_SUFFIXES = ("-cmyk", "-ink-saver", "-ink-saver-cmyk")
 """Every suffix a variant can have (a build removes the variant PDFs it did not write this time)."""
 
 
+def sheet_file_names(stem: str) -> set[str]:
+    """Every file name sheets named ``stem`` (``"solo-a4"``) can have, in any variant
+    (:meth:`Variant.name` of each of :data:`VARIANT_SUFFIXES` and of none)."""
+    return {Variant(suffix, rgb, no_change).name(stem) for suffix in ("", *VARIANT_SUFFIXES)}
+
+
 # -- icons (svglib drawings) ---------------------------------------------------------------------
 _COLOUR_ATTRIBUTES = ("fillColor", "strokeColor")
 

@@ -376,7 +376,10 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], *, layout: Sheet
     note = options.note
 
     def aids_of(marginal: tuple[Marginal, ...]) -> list[tuple[Marginal, ...]]:
-        return [marginal + tuple(slot_marginalia(layout, empty_slots(layout, side, chunk, options.duplex), marginal))
+        # a back spreads its extra bleed, and the printer's shift the offset corrects, into an empty slot beside it
+        spill = options.back_extra_bleed + max(abs(offset) for offset in options.back_offset)
+        return [marginal + tuple(slot_marginalia(layout, empty_slots(layout, side, chunk, options.duplex), marginal,
+                                                 spill if side == "backs" else 0.0))
                 for side, chunk in plan]
 
     marginal = sheet_marginalia(layout, paper, game, len(plan), note)

@@ -116,8 +116,11 @@ def ruler(box: Box, vertical: bool, length: float, label: str, numbered: bool,
         for cm in range(0, int(length) // 10 + 1):
             if vertical:
                 items.extend(margin_text(box.x + 3.0, box.y + cm * 10 + (2.0 if cm == 0 else 0.9), str(cm), "serif", 5.5))
-            else:
-                items.extend(margin_text(box.x + cm * 10, box.y + 4.8, str(cm), "serif", 5.5, "start" if cm == 0 else "middle"))
+            else:  # the last number ends at its tick when the label is below: the box (and its plate) ends there too
+                # (thirty-sixth pnp breaker, MED 9: centred, the "0" of "10" lay past the plate, on the cards' art)
+                last = label_below and cm == int(length) // 10
+                items.extend(margin_text(box.x + cm * 10, box.y + 4.8, str(cm), "serif", 5.5,
+                                         "start" if cm == 0 else "end" if last else "middle"))
     if label_below and not vertical:
         items.extend(margin_text(box.x + length / 2, box.y + RULER_DEPTH + 2.2, label, "serif", 6, "middle"))
     elif vertical:

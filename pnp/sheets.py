@@ -411,15 +411,24 @@ SLOT_INSET = 4.0
 """Clearance in mm kept between a scale check placed in an empty card slot and the slot's cut lines."""
 
 
-def empty_slot_regions(layout: SheetLayout, empty_slots: set[int]) -> list[tuple[Box, bool]]:
+def empty_slot_regions(layout: SheetLayout, empty_slots: set[int], spill: float = 0.0) -> list[tuple[Box, bool]]:
     """The free space of a page's empty card slots, as packing regions (page mm, all horizontal).
 
     Neighbouring empty slots of one row join into one region (two slots hold a 10 cm ruler); each
-    region is the slots' trim boxes inset by :data:`SLOT_INSET`. Largest first.
-    Raises :class:`ImpositionError` for a slot number the page does not have.
+    region is the slots' trim boxes inset by :data:`SLOT_INSET`, and on a side beside a card of the page
+    also by the art that card spreads into the empty slot: its bleed (:meth:`SheetLayout.clip_box`) and
+    ``spill`` mm more (a back's extra bleed and the backs' offset, on a backs page). Thirty-sixth pnp
+    breaker, MED 9: with `--bleed 10` the ruler and its plate were drawn over the bleed of the cards beside
+    the empty slots. Largest first. Raises :class:`ImpositionError` for a slot number the page does not have.
     """
     for slot in empty_slots:
         layout._check(slot)
+
+    def beside(row: int, column: int) -> float:
+        """The inset kept from the side of an empty slot toward ``(row, column)``: more where a card is."""
+        inside = 0 <= row < layout.rows and 0 <= column < layout.columns
+        return SLOT_INSET + (layout.bleed + spill if inside and row * layout.columns + column not in empty_slots else 0.0)
+
     regions: list[tuple[Box, bool]] = []
     for row in range(layout.rows):
         run: list[int] = []
@@ -430,15 +439,22 @@ def empty_slot_regions(layout: SheetLayout, empty_slots: set[int]) -> list[tuple
                 continue
             if run:
                 first, last = layout.trim_box(run[0]), layout.trim_box(run[-1])
-                span = Box(first.x, first.y, last.right - first.x, first.height).inset(SLOT_INSET)
-                regions.append((span, False))
+                columns = range(run[0] % layout.columns, run[-1] % layout.columns + 1)
+                left, right = beside(row, columns[0] - 1), beside(row, columns[-1] + 1)
+                top = max(beside(row - 1, one) for one in columns)
+                bottom = max(beside(row + 1, one) for one in columns)
+                span = Box(first.x + left, first.y + top, last.right - first.x - left - right, first.height - top - bottom)
+                if span.width > 0 and span.height > 0:
+                    regions.append((span, False))
                 run = []
     regions.sort(key=lambda r: (-(r[0].width * r[0].height), r[0].y, r[0].x))
     return regions
 
 
-def slot_marginalia(layout: SheetLayout, empty_slots: set[int], margin: list[Marginal] | tuple[Marginal, ...]) -> list[Marginal]:
-    """The scale checks the margin could not hold (:func:`marginalia`), placed in empty card slots.
+def slot_marginalia(layout: SheetLayout, empty_slots: set[int], margin: list[Marginal] | tuple[Marginal, ...],
+                    spill: float = 0.0) -> list[Marginal]:
+    """The scale checks the margin could not hold (:func:`marginalia`), placed in empty card slots, clear of the art
+    the cards beside them spread into them (their bleed, and ``spill`` mm more: :func:`empty_slot_regions`).
 
     A page whose margin has no 50 mm square or no 10 cm ruler (3 x 3 poker cards leave too little
     margin on A4 and Letter) still gets them whole wherever its empty slots have room, typically on
@@ -446,7 +462,7 @@ def slot_marginalia(layout: SheetLayout, empty_slots: set[int], margin: list[Mar
     it, ``label_below``), the ``"square"`` one. Returns the items placed, possibly none.
     """
     kinds = {item.kind for item in margin}
-    packer = _Packer(empty_slot_regions(layout, empty_slots))
+    packer = _Packer(empty_slot_regions(layout, empty_slots, spill))
     if "ruler" not in kinds:
         packer.take("ruler", RULER_LENGTH, RULER_DEPTH + TEXT_DEPTH, label_below=True)
     if "square" not in kinds:

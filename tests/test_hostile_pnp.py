@@ -116,6 +116,39 @@ def test_no_symbolic_link_inside_the_output_folder_is_followed(small_db, tmp_pat
     assert snapshot(out) == before and snapshot(tmp_path / "real-svg") == elsewhere_before
 
 
+NOT_BUILD_NAMES = ["notes.txt", "sub/keep.txt", "svg/note.txt", "svg/sub/solo.quest.x.svg", "png/my notes.png",
+                   "png/deck.jpg", "fonts/sub/mine.ttf", "fonts/mine.otf", "solo-a4-draft.pdf", "solo-a5.pdf",
+                   "index.htm", "svg/index.html", "Solo-a4.pdf"]
+
+
+def test_a_manifest_removes_only_names_of_the_shapes_a_build_writes(small_db, tmp_path):
+    """Thirty-sixth pnp breaker, LOW 15: a build deleted any file its manifest named, `notes.txt` too, a
+    name no build writes (a manifest copied from another folder, or hand-edited). Only names of the
+    shapes the writers give are removed (svg/<id>.svg, png/<id>.png, fonts/, index.html, the sheets);
+    every other line is ignored, and the build's own names (CMYK, ink-saver and PNG included) all
+    have such a shape, so every one it writes is listed."""
+    out = tmp_path / "out"
+    builder.build(small_db, out)
+    for name in NOT_BUILD_NAMES:
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_bytes(b"mine")
+    (out / "svg" / "solo.quest.renamed-away.svg").write_text("<svg/>")  # one a build did write: removed
+    with (out / builder.MANIFEST).open("a", encoding="utf-8") as manifest:
+        manifest.write("".join(f"{name}\n" for name in [*NOT_BUILD_NAMES, "svg/solo.quest.renamed-away.svg"]))
+    builder.build(small_db, out)
+    assert all((out / name).read_bytes() == b"mine" for name in NOT_BUILD_NAMES)
+    assert not (out / "svg" / "solo.quest.renamed-away.svg").exists()
+    assert not any(builder.written_shape(name) for name in NOT_BUILD_NAMES)
+
+
+def test_every_file_a_build_writes_has_a_shape_the_manifest_keeps(screens_output):
+    """LOW 15's other half: a name the build writes that the manifest then ignored would never be
+    removed and stop the next build as a file of the user's."""
+    written = {p.relative_to(screens_output).as_posix() for p in screens_output.rglob("*") if p.is_file()}
+    assert {name for name in written if not builder.written_shape(name)} == {builder.MANIFEST}
+    assert builder.read_manifest(screens_output) == written - {builder.MANIFEST}
+
+
 def test_a_refused_build_is_one_line_from_the_command_line(tmp_path):
     from click.testing import CliRunner
 
@@ -579,6 +612,19 @@ def test_numbers_are_typed_in_ascii_digits(args, tmp_path):
 
     result = CliRunner().invoke(pnp_main, ["build", *args, "--out", str(tmp_path / "out")])
     assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1 and not (tmp_path / "out").exists()
+
+
+def test_a_digit_separator_is_no_number_on_the_command_line(tmp_path):
+    """Thirty-sixth pnp breaker, LOW 14: `--back-offset "1_0,0"` was read as 10 mm (Python's digit separators) and built
+    without a word, where 1.0 was likely meant; `--bleed 1_0` likewise. Each is one usage line, nothing written."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main as pnp_main
+
+    for args in (["--back-offset", "1_0,0"], ["--bleed", "1_0"]):
+        result = CliRunner().invoke(pnp_main, ["build", *args, "--out", str(tmp_path / "out")])
+        assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1, result.output
+        assert "1_0" in result.output and not (tmp_path / "out").exists()
 
 
 def test_calibrate_refuses_a_pipe_without_blocking(tmp_path):
@@ -4723,6 +4769,64 @@ def test_an_editors_icon_that_only_draws_passes(icon_copy):
     assert [child.tag for child in svg._icon_children("key")][-2:] == ["use", "path"]
 
 
+UNPRINTED_ICONS = [  # (case, what is put into mana.svg, the words of its one line): thirty-sixth pnp breaker, MED 5
+    ("mask", '<defs><mask id="k"><rect width="50" height="100" fill="#fff"/></mask></defs>'
+             '<circle cx="30" cy="30" r="25" fill="#00f" mask="url(#k)"/>', "a mask (a <mask> element)"),
+    ("mask-attribute", '<circle cx="30" cy="30" r="25" fill="#00f" style="mask: url(#k)"/>', "a mask (mask: url(#k)"),
+    ("filter", '<defs><filter id="f"><feGaussianBlur stdDeviation="6"/></filter></defs>'
+               '<circle cx="70" cy="30" r="25" fill="#0a0" filter="url(#f)"/>', "a filter effect"),
+    ("marker", '<defs><marker id="m" markerWidth="4" markerHeight="4"><rect width="4" height="4" fill="#f00"/>'
+               '</marker></defs><path d="M10 10 L40 40" stroke="#000" marker-end="url(#m)"/>', "a marker"),
+    ("marker-attribute", '<path d="M10 10 L40 40" stroke="#000" marker-end="url(#m)"/>', "marker-end: url(#m)"),
+    ("pattern", '<defs><pattern id="p" width="4" height="4"><rect width="2" height="2" fill="#f00"/></pattern></defs>'
+                '<rect width="20" height="20" fill="url(#p)"/>', "a pattern fill"),
+    ("opacity", '<circle cx="75" cy="75" r="20" fill="#000" opacity="0.1"/>', "an opacity below 1 (opacity 0.1"),
+    ("opacity-style", '<circle cx="75" cy="75" r="20" style="fill:#000; opacity: 40%"/>', "an opacity below 1"),
+    ("css-var", '<circle cx="30" cy="75" r="20" style="fill: var(--x, #f00)"/>', "a CSS var()"),
+    ("text", '<text x="10" y="50" font-size="20">M</text>', "has text (a <text> element)"),
+]
+
+
+@pytest.mark.parametrize("body, says", [case[1:] for case in UNPRINTED_ICONS], ids=[case[0] for case in UNPRINTED_ICONS])
+def test_what_the_pdf_does_not_draw_is_refused_at_the_icon_file(icon_copy, capfd, body, says):
+    """Thirty-sixth pnp breaker, MED 5: a mask, a filter, a marker, a pattern, an opacity below 1, a CSS var() or a text in
+    mana.svg passed `pnp check`, and the PDF (svglib) then printed the icon sharp, solid black or not at all where the
+    gallery's SVG showed it blurred, faint or red; svglib's own "Can't handle color: var(...)" reached the terminal. Each
+    kind is one line at the icon file, saying what the PDF does not draw, with a way on; nothing else on the terminal."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.files import shown_path
+    from pnp.icon_files import UNPRINTED
+
+    shipped = (ROOT / "templates" / "icons" / "mana.svg").read_text(encoding="utf-8")
+    path = icon_copy("mana.svg", shipped.replace("<!-- mana: a blue drop -->", body).encode())
+    result = CliRunner().invoke(main, ["check", "--db", str(ROOT / "cards.toml")])
+    named = [line for line in result.output.splitlines() if line.startswith(f"{shown_path(path)}: ")]
+    assert result.exit_code == 1 and len(named) == 1 and says in named[0], result.output
+    assert "which the PDF does not draw" in named[0] and any(named[0].endswith(remedy) for _, remedy in UNPRINTED.values())
+    assert result.output.strip().splitlines() == [named[0], "1 problem(s) in icons/mana.svg"], result.output
+    assert capfd.readouterr().err == ""
+
+
+def test_what_svglib_cannot_read_is_one_line_at_the_icon_file_and_no_log_line(icon_copy, capfd):
+    """Thirty-sixth pnp breaker, MED 5, the library's log: svglib said "Can't handle color: ..." on the terminal, in its
+    own words, and printed the icon without that colour. What it warns of while reading an icon is the one line of
+    that icon file instead, and nothing of svglib's reaches stderr. What svglib does draw (fill-opacity, an opacity of
+    1) passes."""
+    from pnp import icon_files
+
+    shipped = (ROOT / "templates" / "icons" / "mana.svg").read_text(encoding="utf-8")
+    icon_copy("mana.svg", shipped.replace("<!-- mana: a blue drop -->", '<circle cx="30" cy="30" r="5" fill="bluish"/>').encode())
+    problems = icon_files.icon_file_problems()
+    assert len(problems) == 1 and "cannot draw all of it (\"Can't handle color: bluish\")" in problems[0].reason
+    assert capfd.readouterr().err == ""
+    icon_copy("mana.svg", shipped.replace("<!-- mana: a blue drop -->", '<circle cx="30" cy="30" r="5" fill="#00f" '
+                                          'fill-opacity="0.5" stroke="#000" stroke-opacity=".5" opacity="1"/>').encode())
+    icon_files.icon_drawing.cache_clear()
+    assert icon_files.icon_file_problems() == []
+
+
 @pytest.mark.parametrize("name, anchor, written, key", [
     ("council_quest.toml", 'extends = "quest"', "zz = " + "[" * 20 + "]" * 20, "zz"),  # parsed, then found too deep
     ("council_quest.toml", 'extends = "quest"', "zz = " + "[" * 1000 + "]" * 1000, "file"),  # the parser's recursion ran out
@@ -5247,7 +5351,8 @@ def test_a_thick_ornament_rule_is_said_at_its_width(db, edited_templates, new, s
     # HIGH 3: the resonance icons drawn under the Wardens' two-row track on Stonewatch, almost hidden
     ("location.toml", "resonance_y = 42.5", "resonance_y = 70", "numbers.resonance_y", "icon is printed over a track space"),
     # HIGH 3: the Wardens' shield grown under the "5 take" space
-    ("location.toml", "label_icon_size = 3.6", "label_icon_size = 7.2", "numbers.label_icon_size", "printed over a track space"),
+    # (said since the thirty-sixth pnp breaker, HIGH 2, by the icon's own ink against the space's outline, with a bound)
+    ("location.toml", "label_icon_size = 3.6", "label_icon_size = 7.2", "numbers.label_icon_size", "into the outline of track space"),
     # HIGH 3: the Progress Track's first and last icons pushed across their spaces' outlines into the next space
     ("progress_track.toml", "first_icon_dx = 2.6", "first_icon_dx = 5.2", "numbers.first_icon_dx", "printed over a track space"),
     ("progress_track.toml", "last_icon_dx = 2.4", "last_icon_dx = 4.8", "numbers.last_icon_dx", "printed over a track space"),
@@ -5812,3 +5917,220 @@ def test_a_template_or_icon_linked_from_outside_its_folder_is_one_line(db, edite
     found = icon_file_problems(icons)
     assert [Path(p.path).name for p in found] == ["mana.svg"] and "a symbolic link to" in found[0].reason, found
     assert found[0].remedy == "copy the file here"
+
+
+# ---- Thirty-sixth round: frame ink on the cut, rules and arrows not judged ---------------------------------------------
+def _advised_passes(db, edited_templates, name: str, key: str, value: str, word: str = "at least"):
+    """Edit ``templates/<name>`` ``key = value``, check: the one problem is at ``numbers.<key>`` with a bound ``word``
+    (``at least``/``at most``) on the right side of ``value``; applied, the bound passes check. Returns the problem."""
+    from pnp.layout import check_fit
+    from pnp.layout.template import load_template
+
+    shipped = load_template(Path(name).stem).number(key)
+    problem = _the_one_template_problem(db, edited_templates, name, f"{key} = {shipped:g}\n" if f"{key} = {shipped:g}\n"
+                                        in (ROOT / "templates" / name).read_text(encoding="utf-8") else f"{key} = {shipped}\n",
+                                        f"{key} = {value}\n", f"numbers.{key}")
+    advised = float(re.search(rf"{word} (-?[0-9.]+)", problem.message).group(1))
+    assert (float(value) < advised) if word == "at least" else (float(value) > advised), problem.message
+    edited_templates(name, f"{key} = {value}\n", f"{key} = {advised:g}\n")
+    assert check_fit(db) == [], advised
+    return problem
+
+
+@pytest.mark.parametrize("key, value, word", [
+    ("border", "0", "at least"),  # HIGH 4: the rules and diamonds of two neighbouring cards on their shared cut line
+    ("frame_diamond", "5", "at most"),  # HIGH 4: the corner diamonds past the trim, onto the cards beside
+    ("border", "1.1", "at least"),
+])
+def test_thirty_sixth_the_frames_ink_keeps_off_the_cut(db, edited_templates, key, value, word):
+    """Thirty-sixth pnp breaker, HIGH 4: `border = 0` put each card's outer frame rule 0.45 mm from the trim and its
+    corner diamonds across the cut line, touching the neighbour's; `frame_diamond = 5` ran the diamonds out past the
+    trim; check passed. The frame's rule and diamonds keep FRAME_INK_FROM_TRIM_MM inside the trim: one line at the key,
+    with a bound that, applied, passes."""
+    problem = _advised_passes(db, edited_templates, "base.toml", key, value, word)
+    assert "of the trim or across it" in problem.message
+
+
+def test_thirty_sixth_frame_ink_check_judges_rule_and_diamonds_but_not_a_boards_seams():
+    """Thirty-sixth pnp breaker, HIGH 4, the check itself (quick): the frame's outer rule or a corner diamond within
+    FRAME_INK_FROM_TRIM_MM of the trim is refused on a made-up face; the shipped frame passes, and a board's frame, which
+    spans its cards, is not judged at a seam it prints joined across."""
+    from types import SimpleNamespace
+
+    from pnp.drawing import Drawing, Polygon, Rect
+    from pnp.layout import framed
+    from pnp.layout.template import TEMPLATE_DIR
+
+    def judged(border: float, diamond: float, board: tuple[int, int] = (0, 1), width: float = 63.0) -> list:
+        rule = Rect(border, border, width - 2 * border, 88.0 - 2 * border, stroke="#000000", stroke_width=0.35,
+                    named=framed.FRAME_INK)
+        corner = border + 0.9
+        points = [(corner, corner - diamond), (corner + diamond, corner), (corner, corner + diamond), (corner - diamond, corner)]
+        diamonds = dataclasses.replace(Polygon(points, fill="#000000", stroke=None), placed_by="numbers.frame_diamond")
+        drawing = Drawing(63.0, 88.0, items=(rule, diamonds), bleed_mm=3.0)
+        face = SimpleNamespace(id="made-up", template=TEMPLATE_DIR / "base.toml", drawing=drawing, board_index=board[0],
+                               board_cards=board[1])
+        return framed.frame_ink_problems([face])
+
+    assert judged(3.5, 1.1) == []
+    assert judged(0.0, 1.1) and judged(3.5, 3.5) and not judged(3.5, 3.3)
+    assert judged(1.1, 0.1) and not judged(1.2, 0.1)  # the rule's ink, half its width outside its middle line
+    # a board of two: card 1's frame runs on past its right edge into card 2, and on card 2 from before its left edge
+    assert judged(3.5, 1.1, (0, 2), width=126.0) == []
+
+
+@pytest.mark.parametrize("value", ["2", "5", "0.9"])
+def test_thirty_sixth_the_title_bands_rules_are_judged(db, edited_templates, value):
+    """Thirty-sixth pnp breaker, HIGH 1: `title_band_rule_width = 2` (also 1.5, 3, 5) covered the tops of the summary line
+    under the title band of six cards and most of the bands at 5, and check passed: the band's rules were the one rule
+    not judged as a thick stroke. Now one line at `title_band_rule_width`, with a bound that, applied, passes."""
+    problem = _advised_passes(db, edited_templates, "base.toml", "title_band_rule_width", value, "at most")
+    assert "the thick line ([numbers] title_band_rule_width" in problem.message
+
+
+@pytest.mark.parametrize("key, value, word", [
+    ("row_pitch", "12.9", "at least"),  # HIGH 3: the boxes of each row over the next, and no arrow printed anywhere
+    ("row_pitch", "13", "at least"),
+    ("row_pitch", "14", "at least"),  # only specks of arrowheads
+    ("arrow_width", "5", "at most"),  # shafts wider than their heads: bars
+    ("arrow_spread", "6", "at most"),  # heads 20 mm wide over each other in every row gap
+    ("box_h", "14", "at most"),
+])
+def test_thirty_sixth_the_spell_paths_arrows_are_judged(db, edited_templates, key, value, word):
+    """Thirty-sixth pnp breaker, HIGH 3: the Spell Path's arrows (which spell opens which: the card's rule content) were
+    not judged: `row_pitch = 12.9` deleted every arrow, `arrow_width = 5` drew bars with no heads, `arrow_spread = 6` heads
+    across both columns, and check passed. Each is one line at the key, with a bound that, applied, passes."""
+    problem = _advised_passes(db, edited_templates, "spell_path.toml", key, value, word)
+    assert "arrow" in problem.message and "on solo.path." in problem.message
+
+
+def test_thirty_sixth_combined_arrow_edits_are_said_at_the_arrow_keys(db, edited_templates):
+    """Thirty-sixth pnp breaker, HIGH 3: `arrow_head = 10`, `arrow_width = 2` and `arrow_spread = 3` together were blamed on
+    [boxes.title] and [boxes.summary] ("move the text or the shape"), texts no one moved. Every line is at an arrow key."""
+    from pnp.layout import check_fit
+
+    for old, new in (("arrow_head = 1.7", "arrow_head = 10"), ("arrow_width = 0.35", "arrow_width = 2"),
+                     ("arrow_spread = 0.45", "arrow_spread = 3")):
+        edited_templates("spell_path.toml", old, new)
+    problems = check_fit(db)
+    assert problems and {p.field for p in problems} <= {"numbers.arrow_head", "numbers.arrow_width", "numbers.arrow_spread"}, problems
+    assert "numbers.arrow_head" in {p.field for p in problems}
+
+
+def test_thirty_sixth_arrow_check_itself(db):
+    """Thirty-sixth pnp breaker, HIGH 3, the check itself (quick): the shipped arrows of every Spell Path pass; with no room
+    between the rows, a shaft as wide as its head or heads over the next arrow, the fault is named by its kind's key."""
+    from pnp.layout import solo
+    from pnp.layout.template import load_template
+
+    template = load_template("spell_path")
+    for kind in ("oaken", "flint", "ice"):
+        spells = [spell for spell in db.solo.spell if spell.spell_type == kind]
+        rows: dict[int, list] = {}
+        for spell in spells:
+            rows.setdefault(spell.slot[0], []).append(spell)
+        assert solo._arrow_fault(template.number, rows, spells) is None
+        for key, value, blamed in (("row_pitch", 12.9, "row_pitch"), ("arrow_width", 5.0, "arrow_width"),
+                                   ("arrow_spread", 6.0, "arrow_spread")):
+            fault = solo._arrow_fault(lambda name, key=key, value=value: value if name == key else template.number(name),
+                                      rows, spells)
+            assert fault is not None and fault[1] == blamed, (kind, key, fault)
+
+
+@pytest.mark.parametrize("value", ["6", "6.5", "7"])
+def test_thirty_sixth_a_locations_label_icon_keeps_off_the_track_spaces(db, edited_templates, value):
+    """Thirty-sixth pnp breaker, HIGH 2: `label_icon_size = 6` and 6.5 ran the wardens' shield into the Control space's
+    0.6 mm outline (ink on ink) and check passed; 7 was said with no bound ("change it back toward that"). The icons' own
+    ink keeps LINES_APART_MM off every space's outline: one line at the key, with a bound that, applied, passes."""
+    problem = _advised_passes(db, edited_templates, "location.toml", "label_icon_size", value, "at most")
+    assert "into the outline of track space" in problem.message
+
+
+def test_thirty_sixth_label_icon_depth_itself(db):
+    """Thirty-sixth pnp breaker, HIGH 2, the measure itself (quick): the shipped label icons keep clear of every space of
+    every Location; at 6 mm they reach a space's outline."""
+    from pnp.layout import duel
+    from pnp.layout.template import load_template
+
+    template = load_template("location")
+    width = template.number("card_width") - 2 * template.number("track_x")
+    for location in db.duel.location:
+        for emblem in ("wardens", "shadowmajik"):
+            assert duel._label_icon_depth(template.number, location.track_spaces, width, emblem)[0] <= 0
+    grown = duel._label_icon_depth(lambda name: 6.0 if name == "label_icon_size" else template.number(name), 5, width,
+                                   "wardens")
+    assert grown[0] > 0 and grown[1] in range(1, 6)
+
+
+@pytest.mark.parametrize("value", ["2", "4.5", "5.7"])
+def test_thirty_sixth_hexes_shrunk_by_hex_radius_max_are_said_there(db, edited_templates, value):
+    """Thirty-sixth pnp breaker, MED 6: `hex_radius_max = 2` was said at the start and recharge labels ("shorten it"),
+    which had not grown, and only after they were shortened at hex_radius_max, with "change it back toward that". It is
+    one line at hex_radius_max, with the least radius whose hexes hold the labels and icons; applied, it passes."""
+    problem = _advised_passes(db, edited_templates, "battle_map.toml", "hex_radius_max", value, "at least")
+    assert "makes the hexes" in problem.message
+
+
+@pytest.mark.parametrize("value", ["20", "12", "9"])
+def test_thirty_sixth_track_top_advice_is_the_same_from_any_start(db, edited_templates, value):
+    """Thirty-sixth pnp breaker, MED 8: Location `track_top = 20` was advised "at most 9" (the 'take' label's bound: the
+    track spaces, run past the bleed, were taken for art to the bleed's edge), and 9 then failed at "at most 8.1". A track
+    space is never edge art: the bound said passes, whatever the starting value."""
+    problem = _advised_passes(db, edited_templates, "location.toml", "track_top", value, "at most")
+    assert problem.message.endswith("set track_top to at most 8.1"), problem.message
+
+
+def test_thirty_sixth_shade_dx_advice_passes_and_a_moved_frame_is_said_at_its_key(db, edited_templates):
+    """Thirty-sixth pnp breaker, MED 7: with 63.5 mm cards the battle map's `shade_dx` was advised "at most 0", and at 0
+    the same line came back (-0.4 was needed: the bound was never below 0); `border = 8` or `frame_inner_inset = 5` also
+    gave that line at shade_dx, with no word of the key that moved the frame. The bound said passes, and a frame moved by
+    its own key is said there."""
+    from pnp.layout import check_fit
+
+    wide = dataclasses.replace(db, print=dataclasses.replace(db.print, card_width_mm=63.5, papers=("a4",)))
+    edited_templates("base.toml", "card_width = 63.0", "card_width = 63.5")
+    problems = [p for p in check_fit(wide) if p.field == "numbers.shade_dx"]
+    assert len(problems) == 1 and "since card_width is 63.5" in problems[0].message, problems
+    advised = float(re.search(r"at most (-?[0-9.]+)$", problems[0].message).group(1))
+    assert advised < 0
+    edited_templates("battle_map.toml", "shade_dx = 0.5\n", f"shade_dx = {advised:g}\n")
+    assert not [p for p in check_fit(wide) if p.field == "numbers.shade_dx"]
+    edited_templates("battle_map.toml", f"shade_dx = {advised:g}\n", "shade_dx = 0.5\n")
+    edited_templates("base.toml", "card_width = 63.5", "card_width = 63.0")
+    for key, value in (("border", "8"), ("frame_inner_inset", "5")):
+        shipped = f"{key} = 3.5" if key == "border" else f"{key} = 0.9"
+        edited_templates("base.toml", shipped, f"{key} = {value}")
+        assert not [p for p in check_fit(db) if p.field == "numbers.shade_dx"]
+        edited_templates("base.toml", f"{key} = {value}", shipped)
+
+
+@pytest.mark.parametrize("written, shown", [("1979-05-27T07:32:00Z", "the date and time 1979-05-27T07:32:00+00:00"),
+                                            ("1979-05-27", "the date 1979-05-27"), ("07:32:00", "the time 07:32:00")])
+def test_thirty_sixth_a_date_where_a_number_belongs_is_said_as_a_date(db, edited_templates, written, shown):
+    """Thirty-sixth pnp breaker, LOW 14: `icon_size = 1979-05-27T07:32:00Z` was said as Python's repr,
+    "datetime.datetime(1979, 5, 27, 7, 32, ...". A TOML date or time is said as the designer wrote it, in words."""
+    problem = _the_one_template_problem(db, edited_templates, "quest.toml", "icon_size = 8.0", f"icon_size = {written}",
+                                        "numbers.icon_size")
+    assert problem.message.startswith(f"{shown} is not a finite number") and "datetime" not in problem.message
+
+
+def test_thirty_sixth_deep_nesting_written_by_a_header_is_said_at_that_header(db, edited_templates, tmp_path):
+    """Thirty-sixth pnp breaker, LOW 13: `[x.a.a ... a]` (21 deep) with `b = 1` appended at the end of cards.toml was said
+    at line 1, and `[numbers.a.b ... r]` appended to quest.toml at its `[numbers]` line (12): each is said at the header
+    that nests too deep."""
+    from pnp.database import DatabaseError, load
+    from pnp.layout import check_fit
+
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    header = "[x" + ".a" * 20 + "]"
+    path = tmp_path / "cards.toml"
+    path.write_text(text + f"\n{header}\nb = 1\n", encoding="utf-8")
+    with pytest.raises(DatabaseError) as raised:
+        load(path)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert [lines[problem.line - 1] for problem in raised.value.problems] == [header], raised.value.problems
+
+    deep = "[numbers.a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r]"
+    written = edited_templates("quest.toml", "[numbers]", f"{deep}\nz = 1\n[numbers]")
+    problems = check_fit(db)
+    assert len(problems) == 1 and written.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == deep, problems

@@ -250,7 +250,9 @@ def test_empty_slot_regions_join_neighbours_of_a_row_only():
     layout = bundled_layout(A4)
     regions = empty_slot_regions(layout, {2, 4, 5, 8})
     widths = sorted(round(box.width, 3) for box, _ in regions)
-    assert widths == [63 - 8, 63 - 8, 126 - 8]  # slots 4+5 join; 2 and 8 (same column, other rows) do not
+    # slots 4+5 join; 2 and 8 (same column, other rows) do not; each keeps SLOT_INSET, and on its side beside a card the
+    # card's 3 mm bleed too (thirty-sixth pnp breaker, MED 9)
+    assert widths == [63 - 11, 63 - 11, 126 - 11]
     with pytest.raises(ImpositionError):
         empty_slot_regions(layout, {9})
 
@@ -310,3 +312,29 @@ def test_other_sizes_print(tmp_path, size):
     report = write_sheets(tmp_path / "s.pdf", [card] * (layout.per_page + 1), layout=layout, options=bundled_options(), game="t")
     assert report.pages == 2
     assert len(PdfReader(report.path).pages) == 2
+
+
+@pytest.mark.parametrize("side_spill", [0.0, 4.5])
+def test_scale_checks_in_empty_slots_keep_off_the_bleed_of_the_cards_beside(side_spill):
+    """Thirty-sixth pnp breaker, MED 9: with `--bleed 10` the 10 cm ruler and its white plate were drawn on the bleed of
+    the cards beside the empty slots (fronts: the bands of Marim and Borolia; backs: the back art, 4.5 mm of extra bleed
+    more), its "0" cut by the plate's edge and the "0" of "10" past it. Whatever a page's empty slots hold keeps off every
+    card's bleed (and the backs' spill), and the ruler's numbers lie inside its box."""
+    from pnp import fonts
+    from pnp.drawing import TextLine
+    from pnp.sheet_marks import ruler
+
+    layout = bundled_layout(A4, bleed_mm=10.0)
+    empty = set(range(layout.per_page)) - {0, 1, 2, 3}
+    placed = slot_marginalia(layout, empty, marginalia(layout, 48.0, 30.0, 45.0), side_spill)
+    assert {item.kind for item in placed} >= {"ruler"}
+    for item in placed:
+        for slot in set(range(layout.per_page)) - empty:
+            art = layout.trim_box(slot).inset(-(layout.bleed + side_spill))
+            assert not item.box.overlaps(art), (item.kind, slot)
+    box = next(item.box for item in placed if item.kind == "ruler")
+    for text in ruler(box, False, 100.0, "10 cm", numbered=True, label_below=True):
+        if isinstance(text, TextLine):
+            width = fonts.string_width_mm(text.text, text.family, text.size)
+            left = text.x - {"start": 0.0, "middle": width / 2, "end": width}[text.anchor]
+            assert box.x - 0.01 <= left and left + width <= box.right + 0.01, text.text

@@ -441,6 +441,23 @@ class NumberTooLong(tomllib.TOMLDecodeError):
         self.line = line
 
 
+def _header_under(text: str, path: tuple[Any, ...]) -> int | None:
+    """The 1-based line of the first table header of ``text`` (``[a.b.c]`` or ``[[a.b.c]]``) that names the tables of
+    ``path`` (its keys up to its first array index) or a table inside them: where a nesting too deep that a header wrote
+    is. ``None`` when no header does (the nesting is in a key's value: its line is found otherwise). Thirty-sixth pnp
+    breaker, LOW 13: `[x.a.a ... a]` at line 1275 of cards.toml was said at line 1, `[numbers.a.b ... r]` of a template
+    at its `[numbers]` line."""
+    names = []
+    for part in path:
+        if not isinstance(part, str):
+            break
+        names.append(part)
+    if len(names) < 2:
+        return None
+    pattern = re.compile(r"^\s*\[\[?\s*" + r"\s*\.\s*".join(re.escape(name) for name in names) + r"\s*[.\]]")
+    return next((number for number, line in enumerate(text.split("\n"), 1) if pattern.match(line)), None)
+
+
 def loads_within_nesting(text: str) -> dict[str, Any]:
     """The TOML document ``text`` parsed by ``tomllib``, its arrays and tables nested at most :data:`MAX_NESTING` deep:
     the limit of ``cards.toml``, which the layout templates share (thirty-first breaker, finding 7: a template of
@@ -459,7 +476,8 @@ def loads_within_nesting(text: str) -> dict[str, Any]:
     while stack:  # iterative, so the check cannot exhaust the recursion it guards against
         value, loc = stack.pop()
         if len(loc) > MAX_NESTING:
-            raise NestedTooDeep(LineIndex(text).line_of(loc[: MAX_NESTING + 1]), loc[: MAX_NESTING + 1], data)
+            raise NestedTooDeep(_header_under(text, loc) or LineIndex(text).line_of(loc[: MAX_NESTING + 1]),
+                                loc[: MAX_NESTING + 1], data)
         if isinstance(value, dict):
             stack.extend((item, loc + (key,)) for key, item in value.items())
         elif isinstance(value, list):

@@ -27,7 +27,7 @@ from pnp.layout import duel, solo
 from pnp.layout import template as templates
 from pnp.layout.common import LINES_APART_MM, CardBuilder, safe_area_factor
 from pnp.layout.edited import shipped_templates, texts_over_by_template_edits
-from pnp.layout.framed import covered_outline_problems, frame_problems
+from pnp.layout.framed import covered_outline_problems, frame_ink_problems, frame_problems
 from pnp.layout.legible import legibility_problems
 from pnp.layout.overlap import off_card_line_problems, overlap_problems, small_text_problems
 from pnp.layout.problems import FitKind, FitProblem
@@ -442,7 +442,7 @@ def check_fit(database: Database) -> list[FitProblem]:
         # thirty-first breaker (finding 6): hexes and icons moved onto the card frame passed; said after what else moved them
         said_wrong = {problem.path for problem in problems + drawn + off_card + outside + rounded if problem.record_id == "templates"}
         said_keys = {(problem.path, problem.field) for problem in problems + drawn + off_card + outside + rounded}
-        framed = [problem for problem in frame_problems(faces)  # (a template extends another one said wrong: that one's edit)
+        framed = [problem for problem in frame_problems(faces) + frame_ink_problems(faces)  # (a template extends another one said wrong: that one's edit)
                   if not any(str(file) in said_wrong for file in templates.template_chain(Path(problem.path)))
                   # but at a key said already it is kept, so that the smaller bound of the two is the one said below
                   # (space_rule_width = 3 was "at most 1" by the thick-stroke check, then 1 failed the frame check)

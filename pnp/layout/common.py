@@ -911,8 +911,10 @@ def title_band(b: CardBuilder, box: Box, fill: str, hatch_colour: str, rule: str
     b.add(Rect(box.x, box.y, box.width, box.height, fill=fill))
     b.add(hatch(box, hatch_colour, spacing=t.number("title_band_hatch_spacing"), width=t.number("title_band_hatch_width"),
                 width_key="numbers.title_band_hatch_width"))
-    b.add(Line(box.x, box.y, box.right, box.y, rule, rule_width))
-    b.add(Line(box.x, box.bottom, box.right, box.bottom, rule, rule_width))
+    # their width judged against the texts above and below as every rule's (thirty-sixth pnp breaker, HIGH 1: a 2 mm rule
+    # covered the tops of the summary line under the band, and check passed)
+    b.add(Line(box.x, box.y, box.right, box.y, rule, rule_width, stroke_key="numbers.title_band_rule_width"))
+    b.add(Line(box.x, box.bottom, box.right, box.bottom, rule, rule_width, stroke_key="numbers.title_band_rule_width"))
 
 
 def ornament_rule(t: Template, x1: float, x2: float, y: float, ink: str) -> list[Primitive]:
@@ -947,14 +949,16 @@ def numbered_box(x: float, y: float, size: float, number: str, ink: str, fill: s
 
 
 def arrow(x1: float, y1: float, x2: float, y2: float, ink: str, width: float, head: float,
-          spread: float) -> list[Primitive]:
+          spread: float, width_key: str = "", head_key: str = "") -> list[Primitive]:
     """A straight arrow from ``(x1, y1)`` to ``(x2, y2)`` (mm), ``width`` mm wide, with a filled head
-    ``head`` mm long and ``spread`` times as wide either side of the shaft."""
+    ``head`` mm long and ``spread`` times as wide either side of the shaft. ``width_key`` and ``head_key`` name the
+    template keys of the shaft's width and of the head's size, for the checks that say a fault at them."""
     angle = math.atan2(y2 - y1, x2 - x1)
     bx, by = x2 - head * math.cos(angle), y2 - head * math.sin(angle)
     left = (bx + head * spread * math.sin(angle), by - head * spread * math.cos(angle))
     right = (bx - head * spread * math.sin(angle), by + head * spread * math.cos(angle))
-    return [Line(x1, y1, bx, by, ink, width), Polygon([(x2, y2), left, right], fill=ink, stroke=None)]
+    return [Line(x1, y1, bx, by, ink, width, stroke_key=width_key),
+            dataclasses.replace(Polygon([(x2, y2), left, right], fill=ink, stroke=None), placed_by=head_key)]
 
 
 def icon_centred(name: str, cx: float, cy: float, size: float) -> Icon:

@@ -28,6 +28,7 @@ from pnp.layout.common import (
     tint,
     title_band,
 )
+from pnp.layout.icon_ink import icon_ink
 from pnp.layout.problems import FitProblem
 from pnp.layout.solo import Make, card_size, fitting, framed_card
 from pnp.layout.template import changed_number
@@ -116,23 +117,14 @@ def _track(b: CardBuilder, spaces: int, side: str, emblem: str, colour: str) -> 
     the player."""
     t = b.template
     ink = t.color("ink")
-    box, pitch = t.number("box"), t.number("pitch")
-    one_row = int(t.number("one_row_spaces"))
-    columns = spaces if spaces <= one_row else math.ceil(spaces / 2)  # more spaces: two rows, a snake
+    box = t.number("box")
     b.add(Rect(0, 0, b.width, t.number("label_band_h"), fill=tint(colour, t.number("label_band_tint"), WHITE)))
     icon_dx, icon_dy, icon_size = t.number("label_icon_dx"), t.number("label_icon_dy"), t.number("label_icon_size")
     b.add(Icon(emblem, icon_dx, icon_dy, icon_size))
     b.add(Icon(emblem, b.width - (icon_dx + icon_size), icon_dy, icon_size))
     b.text(f"{side} label", t.string(side), "side_label", color=colour)
-    width = columns * pitch - (pitch - box)
-    x0 = (b.width - width) / 2
-    top = t.number("track_top")
-    for space in range(1, spaces + 1):
-        row, along = divmod(space - 1, columns)
-        if row % 2:
-            along = columns - 1 - along
-        x = x0 + along * pitch
-        y = top + row * (box + t.number("row_gap"))
+    _keep_label_icons_off_spaces(b, spaces, emblem, side)
+    for space, (x, y) in enumerate(_space_places(t.number, spaces, b.width), start=1):
         last = space == spaces
         b.add(*numbered_box(x, y, box, str(space), ink, t.color("control") if last else t.color("space"),
                             text_size=t.number("space_size"), family="numerals", radius=t.number("space_radius"),
@@ -147,6 +139,79 @@ def _track(b: CardBuilder, spaces: int, side: str, emblem: str, colour: str) -> 
                 _control_fits(b, box)
             b.add(*label(x + box / 2, y + box - t.number("control_dy"), t.string("control"), t.number("control_size"), ink,
                          family="serif-italic", placed_by=("", "numbers.control_dy")))
+
+
+def _space_places(number: Callable[[str], float], spaces: int, width: float) -> list[tuple[float, float]]:
+    """The top-left corners (mm, a side's panel ``width`` mm wide) of the ``spaces`` track spaces of a Location's side,
+    space 1 first: one row of ``box`` mm spaces ``pitch`` apart, centred, from ``track_top``; more than
+    ``one_row_spaces``, two rows as a snake."""
+    box, pitch = number("box"), number("pitch")
+    columns = spaces if spaces <= int(number("one_row_spaces")) else math.ceil(spaces / 2)  # more spaces: two rows, a snake
+    x0 = (width - (columns * pitch - (pitch - box))) / 2
+    places = []
+    for space in range(1, spaces + 1):
+        row, along = divmod(space - 1, columns)
+        if row % 2:
+            along = columns - 1 - along
+        places.append((x0 + along * pitch, number("track_top") + row * (box + number("row_gap"))))
+    return places
+
+
+LABEL_ICON_KEYS = ("label_icon_size", "label_icon_dy", "label_icon_dx", "track_top", "box", "pitch", "control_rule_width",
+                   "space_rule_width", "row_gap")
+"""The ``[numbers]`` keys of ``location.toml`` that place a side's label icons or its track spaces: an icon run into a
+space's outline (:func:`_label_icon_depth`) is said at the one of them the designer changed, else at ``label_icon_size``."""
+
+
+def _label_icon_depth(number: Callable[[str], float], spaces: int, width: float, emblem: str) -> tuple[float, int]:
+    """How far (mm) the ink of a side's label icons (:func:`pnp.layout.icon_ink.icon_ink`) comes nearer than
+    :data:`LINES_APART_MM` to the ink of a track space's outline, or under the space (drawn after the icons, the space
+    hides them), with that space's number; ``(0.0, 0)`` when every icon keeps clear."""
+    size, dy = number("label_icon_size"), number("label_icon_dy")
+    lefts = (number("label_icon_dx"), width - (number("label_icon_dx") + size))
+    points = [(left + x * size / 100, dy + y * size / 100, half * size / 100) for left in lefts for x, y, half in icon_ink(emblem)]
+    box, worst, which = number("box"), 0.0, 0
+    for space, (x, y) in enumerate(_space_places(number, spaces, width), start=1):
+        edge = (number("control_rule_width") if space == spaces else number("space_rule_width")) / 2
+        for px, py, half in points:
+            away = math.hypot(max(x - edge - px, 0.0, px - (x + box + edge)), max(y - edge - py, 0.0, py - (y + box + edge)))
+            depth = LINES_APART_MM + half - away
+            if depth > worst + ROUNDING_SLACK:
+                worst, which = depth, space
+    return worst, which
+
+
+def _keep_label_icons_off_spaces(b: CardBuilder, spaces: int, emblem: str, side: str) -> None:
+    """A ``"template"`` problem when a side's label icon runs into the outline of one of its track spaces or within
+    :data:`LINES_APART_MM` of it (:func:`_label_icon_depth`): the space is drawn over the icon and the two inks merge.
+    Said at the one of :data:`LABEL_ICON_KEYS` the designer changed (else ``label_icon_size``) with the nearest value, in
+    tenths of a mm toward the shipped one, that keeps every icon clear. Thirty-sixth pnp breaker, HIGH 2:
+    `label_icon_size = 6` and 6.5 ran the wardens' shield into the Control space's 0.6 mm outline, and check passed
+    (the overlap check's rough measure of an icon let 1 mm of it across)."""
+    t = b.template
+    depth, space = _label_icon_depth(t.number, spaces, b.width, emblem)
+    if depth <= 0:
+        return
+    changed = changed_number(t.path)
+    key, shipped = changed if changed is not None and changed[0] in LABEL_ICON_KEYS else ("label_icon_size", None)
+    value = t.number(key)
+    up = shipped > value if shipped is not None else False
+    fits = None
+    for count in range(1, 2001):
+        tried = (math.floor(value * 10 + 1e-6) + count) / 10 if up else (math.ceil(value * 10 - 1e-6) - count) / 10
+        if tried < 0 or (shipped is not None and (tried > shipped + ROUNDING_SLACK if up else tried < shipped - ROUNDING_SLACK)):
+            break
+
+        def trial(name: str, tried: float = tried) -> float:
+            return tried if name == key else t.number(name)
+        if _label_icon_depth(trial, spaces, b.width, emblem)[0] <= 0:
+            fits = tried
+            break
+    since = f", since {key} is {value:g} (the shipped templates have {shipped:g})" if shipped is not None else ""
+    advice = f"set {key} to {'at least' if up else 'at most'} {fits:g}" if fits is not None else f"change [numbers] {key}"
+    b.problems.append(b.at_number(key, f"a label icon ({emblem}) of the {side} track runs {depth:.1f} mm into the outline of track "
+                                       f"space {space} (or within {LINES_APART_MM:g} mm of it), which is drawn over it{since}: "
+                                       f"{advice}", over=depth))
 
 
 def _control_fits(b: CardBuilder, box: float) -> None:

@@ -151,9 +151,12 @@ def frame_problems(faces: Iterable[Any]) -> list[FitProblem]:
                 boxes = [_outer_box(box, transforms) for *_, box in ink_boxes([item])] if isinstance(item, TextLine) else \
                     [box for box in (_ink_box(item, transforms),) if box is not None]
                 for box in boxes:
-                    if not isinstance(item, (Icon, TextLine)) and _edge_art(box, allowed, width, height, bleed,
-                                                                             isinstance(item, Line)):
-                        continue  # art to the bleed's edge: the card's own, under or over its frame by design
+                    # art to the bleed's edge: the card's own, under or over its frame by design; never a track space
+                    # (thirty-sixth pnp breaker, MED 8: `track_top = 20` ran the Location's spaces past the bleed, where
+                    # they were taken for art, and the 'take' label's bound, 9, was said where the spaces need 8.1)
+                    if not isinstance(item, (Icon, TextLine)) and not (isinstance(item, Rect) and item.space) and \
+                            _edge_art(box, allowed, width, height, bleed, isinstance(item, Line)):
+                        continue
                     shown: Box | None = _intersection(box, clip) if clip is not None else box
                     if shown is None or (face.board_cards > 1 and (shown.right <= 0 or shown.x >= width)):
                         continue
@@ -173,6 +176,61 @@ def frame_problems(faces: Iterable[Any]) -> list[FitProblem]:
                     said = found.get(str(template))
                     if said is None or past > said[2]:
                         found[str(template)] = (face, f"{_what(item)} {_limit(item)}", past)
+    return _at_changed_numbers(found, "move it inside the frame")
+
+
+FRAME_INK_FROM_TRIM_MM = 1.0
+"""How far (mm) the card frame's own ink (its outer rule and corner diamonds) keeps inside the trim: a cut this far off
+still cuts through the coloured band alone, leaving no sliver of the frame's rule or diamond of the card beside it on
+the sheet, nor a half diamond at the card's corner (thirty-sixth pnp breaker, HIGH 4). The shipped frame keeps 3.3 mm."""
+
+FRAME_INK = "the card frame's rule"
+"""The name (:attr:`pnp.drawing.Rect.named`) of the card frame's outer rule, the frame's ink nearest the trim with its
+corner diamonds (``placed_by`` ``numbers.frame_diamond``)."""
+
+
+def frame_ink_problems(faces: Iterable[Any]) -> list[FitProblem]:
+    """One ``"template"`` :class:`FitProblem` per template whose card frame (:func:`pnp.layout.common.frame`) lays its
+    outer rule or a corner diamond within :data:`FRAME_INK_FROM_TRIM_MM` of the trim or across it (thirty-sixth pnp
+    breaker, HIGH 4: `border = 0` put the rules and the diamonds of two neighbouring cards on their shared cut line,
+    `frame_diamond = 5` ran the diamonds out past the trim, and check passed). Said at the one number changed (``border``,
+    ``frame_diamond``, ``frame_rule_width``, ``frame_inner_inset``) with the value that keeps the ink that far in, else
+    at the template's ``[numbers]``."""
+    found: dict[str, tuple[Any, str, float]] = {}
+    for face in faces:
+        template: Path | None = getattr(face, "template", None)
+        if template is None:
+            continue
+        width, height = face.drawing.width_mm, face.drawing.height_mm
+        for _, item, transforms, _ in _leaves(_walk(face.drawing.items, (), None, [0])):
+            diamond = isinstance(item, Polyline) and item.placed_by == "numbers.frame_diamond"
+            if not diamond and not (isinstance(item, Rect) and item.named == FRAME_INK):
+                continue
+            box = bounds(item)
+            if box is None:
+                continue
+            box = _outer_box(box, transforms)
+            if box.right < 0 or box.x > width:
+                continue  # on another card of the board, judged on that card's face
+            # a board's frame spans its cards: the sides of a card at a seam are not cut there (boards print joined)
+            edges = [box.y, height - box.bottom]
+            edges += [box.x] if getattr(face, "board_index", 0) == 0 else []
+            edges += [width - box.right] if getattr(face, "board_index", 0) >= getattr(face, "board_cards", 1) - 1 else []
+            past = FRAME_INK_FROM_TRIM_MM - min(edges)
+            if past <= FLOAT_SLACK_MM:
+                continue
+            what = "a corner diamond of the card frame" if diamond else "the card frame's outer rule"
+            said = found.get(str(template))
+            if said is None or past > said[2]:
+                found[str(template)] = (face, f"{what} comes within {FRAME_INK_FROM_TRIM_MM:g} mm of the trim or across "
+                                              f"it, where a cut shows it on the card beside", past)
+    return _at_changed_numbers(found, f"keep the frame's ink {FRAME_INK_FROM_TRIM_MM:g} mm inside the trim")
+
+
+def _at_changed_numbers(found: dict[str, tuple[Any, str, float]], otherwise: str) -> list[FitProblem]:
+    """The problems of ``found`` (a template file -> its face, what is out, how far in mm), each at the one number
+    changed with the value that moves the shapes back by as far as they are out, else at the template's ``[numbers]``
+    with ``otherwise`` as the way on."""
     problems = []
     for home, (face, what, past) in found.items():
         template = Path(home)
@@ -196,7 +254,7 @@ def frame_problems(faces: Iterable[Any]) -> list[FitProblem]:
             message = (f"{text}, since {name} is {value:g} (the shipped templates have {shipped:g}): set {name} to "
                        f"{'at least' if toward else 'at most'} {fits:g}")
         else:
-            key, message = "numbers", f"{text}: move it inside the frame"
+            key, message = "numbers", f"{text}: {otherwise}"
         path, line = template_line(template, key)
         problems.append(FitProblem("templates", key, "template", message, path=str(path), line=line, over=past))
     return problems

@@ -35,7 +35,7 @@ from pnp.database import (
     TableCard,
     WardingCity,
 )
-from pnp.drawing import Box, Circle, Group, Icon, Line, Polygon, Polyline, Rect, inside_polygon
+from pnp.drawing import Box, Circle, Group, Icon, Line, Polygon, Polyline, Primitive, Rect, inside_polygon
 from pnp.layout.common import (
     BLACK,
     LINES_APART_MM,
@@ -59,7 +59,7 @@ from pnp.layout.common import (
     title_band,
 )
 from pnp.layout.problems import FitProblem
-from pnp.layout.template import MIN_TEXT_PT, BoxSpec, Template, changed_number, load_template, template_line
+from pnp.layout.template import MIN_TEXT_PT, BoxSpec, Template, changed_keys, changed_number, load_template, template_line
 from pnp.oneline import quoted
 from pnp.text import INLINE_ICONS, text_width_mm
 from pnp.units import FONT_METRIC_SLACK_MM, MM_PER_PT, ROUNDING_SLACK
@@ -442,6 +442,164 @@ def _cost_text(spell: Spell, t: Template) -> str:
     return ""
 
 
+def _spell_boxes(number: Callable[[str], float], rows: dict[int, list[Spell]]) -> dict[str, Box]:
+    """The box (card mm) of each spell of a Spell Path card by id, its row's spells ``rows`` (row number: spells), the
+    template's numbers read through ``number``: one wide box alone in its row, else two columns."""
+    boxes: dict[str, Box] = {}
+    for row, members in rows.items():
+        y = number("grid_top") + (row - 1) * number("row_pitch")
+        for spell in members:
+            if len(members) == 1:
+                box = Box(number("wide_x"), y, number("wide_w"), number("box_h"))
+            else:
+                x = number("col_1_x") if spell.slot[1] == 1 else number("col_2_x")
+                box = Box(x, y, number("box_w"), number("box_h"))
+            boxes[spell.id] = box
+    return boxes
+
+
+def _spell_arrow(number: Callable[[str], float], start: Box, end: Box, ink: str) -> list[Primitive]:
+    """The arrow (shaft, head) from the spell box ``start`` down to the box ``end`` it opens, the template's numbers
+    read through ``number``."""
+    x1 = start.x + start.width / 2
+    x2 = end.x + end.width / 2
+    if end.width > start.width:  # into a wide box: aim at the part of it below the source
+        aim = number("arrow_aim_inset")
+        x2 = min(max(x1, end.x + aim), end.right - aim)
+    return arrow(x1, start.bottom, x2, end.y - number("arrow_gap"), ink, number("arrow_width"), number("arrow_head"),
+                 number("arrow_spread"), width_key="numbers.arrow_width", head_key="numbers.arrow_spread")
+
+
+ARROW_KEYS = ("row_pitch", "box_h", "arrow_gap", "arrow_head", "arrow_width", "arrow_spread", "arrow_aim_inset",
+              "box_rule_width", "grid_top", "col_1_x", "col_2_x", "box_w", "wide_x", "wide_w")
+"""The ``[numbers]`` keys of ``spell_path.toml`` that place or shape the Spell Path's boxes and arrows: an arrow made
+unreadable (:func:`_arrow_fault`) is said at the one of them the designer changed."""
+
+
+def _convex_apart(first: list[tuple[float, float]], second: list[tuple[float, float]]) -> float:
+    """How far apart (mm) the convex polygons ``first`` and ``second`` are; negative (or 0) when they meet. The largest
+    gap between their shadows on any axis of an edge's normal or from a corner of one to a corner of the other (the
+    distance of two convex polygons lies along one of these)."""
+    axes = []
+    for points in (first, second):
+        for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]):
+            axes.append((y1 - y2, x2 - x1))
+    axes += [(bx - ax, by - ay) for ax, ay in first for bx, by in second]
+    best = -math.inf
+    for ax, ay in axes:
+        length = math.hypot(ax, ay)
+        if length < ROUNDING_SLACK:
+            continue
+        ax, ay = ax / length, ay / length
+        one = [x * ax + y * ay for x, y in first]
+        two = [x * ax + y * ay for x, y in second]
+        best = max(best, min(two) - max(one), min(one) - max(two))
+    return best
+
+
+def _shaft_outline(line: Line) -> list[tuple[float, float]]:
+    """The four corners (mm) of the ink of the straight ``line`` (butt ends)."""
+    length = math.hypot(line.x2 - line.x1, line.y2 - line.y1) or 1.0
+    nx, ny = -(line.y2 - line.y1) / length * line.stroke_width / 2, (line.x2 - line.x1) / length * line.stroke_width / 2
+    return [(line.x1 + nx, line.y1 + ny), (line.x2 + nx, line.y2 + ny), (line.x2 - nx, line.y2 - ny), (line.x1 - nx, line.y1 - ny)]
+
+
+def _arrow_fault(number: Callable[[str], float], rows: dict[int, list[Spell]], spells: list[Spell]) -> tuple[str, str] | None:
+    """What makes an arrow of a Spell Path card unreadable, in words, with the key to blame when the designer changed
+    none of :data:`ARROW_KEYS`; ``None`` when every arrow shows whole (thirty-sixth pnp breaker, HIGH 3). Each arrow's
+    head lies whole between the two rows of boxes (off the ink of the box it starts from and above the outline of the one
+    it points to), stands :data:`LINES_APART_MM` out of its shaft on either side, and keeps that far from every other
+    arrow and off every other spell box."""
+    boxes = _spell_boxes(number, rows)
+    half_rule = number("box_rule_width") / 2
+    names = {spell.id: spell.name for spell in spells}
+    arrows = []
+    for spell in spells:
+        for target in spell.opens:
+            start, end = boxes[spell.id], boxes[target]
+            shaft, tip = _spell_arrow(number, start, end, "#000000")
+            assert isinstance(shaft, Line) and isinstance(tip, Polyline)
+            arrows.append((spell.id, target, shaft, list(tip.points), start, end))
+    for source, target, shaft, head, start, end in arrows:
+        room = end.y - start.bottom - 2 * half_rule  # between the two boxes' inks
+        # the head's base below the ink of the box it starts from, its tip above the outline it points to (a slanting
+        # head's wing may tuck under the target's outline, as the shipped ones do)
+        if shaft.y2 < start.bottom + half_rule - ROUNDING_SLACK or head[0][1] > end.y - half_rule + ROUNDING_SLACK:
+            need = head[0][1] - shaft.y2 + number("arrow_gap")
+            shows = "no arrow shows" if head[0][1] <= start.bottom + half_rule or room <= 0 else "the arrows show only in part"
+            return (f"the arrow from {names[source]} to {names[target]} has no room between the rows of spell boxes "
+                    f"({max(room, 0.0):.1f} mm between their outlines, its head and gap need {need:.1f} mm), so {shows} "
+                    f"and the card does not say which spell opens which", "row_pitch")
+    head_half, shaft_half = number("arrow_head") * number("arrow_spread"), number("arrow_width") / 2
+    if head_half - shaft_half < LINES_APART_MM - ROUNDING_SLACK:
+        return (f"an arrowhead is {2 * head_half:.1f} mm wide on a shaft {2 * shaft_half:g} mm wide, so it does not stand "
+                f"{LINES_APART_MM:g} mm out of the shaft either side and the arrow reads as a bar", "arrow_width")
+    for index, (source, target, _, head, _, _) in enumerate(arrows):
+        for other, (other_source, other_target, other_shaft, other_head, _, _) in enumerate(arrows):
+            if other == index or other_target == target:  # arrows into one box meet at it by design
+                continue
+            for shape, what in ((other_head, "the head of"), (_shaft_outline(other_shaft), "")):
+                if _convex_apart(head, shape) < LINES_APART_MM - ROUNDING_SLACK:
+                    return (f"the head of the arrow from {names[source]} to {names[target]} runs into {what or 'the shaft of'}"
+                            f" the arrow from {names[other_source]} to {names[other_target]} (they must stay "
+                            f"{LINES_APART_MM:g} mm apart)", "arrow_spread")
+        for spell_id, box in boxes.items():
+            if spell_id == target:
+                continue
+            ink = box.inset(-half_rule)
+            outline = [(ink.x, ink.y), (ink.right, ink.y), (ink.right, ink.bottom), (ink.x, ink.bottom)]
+            if _convex_apart(head, outline) < -ROUNDING_SLACK:
+                return (f"the head of the arrow from {names[source]} to {names[target]} runs under the box of "
+                        f"{names[spell_id]}", "arrow_spread")
+    return None
+
+
+_ARROW_CAUSES = {"row_pitch": ("row_pitch", "box_h", "arrow_head", "arrow_gap", "box_rule_width"),
+                 "arrow_width": ("arrow_width", "arrow_spread", "arrow_head"),
+                 "arrow_spread": ("arrow_spread", "arrow_head", "arrow_aim_inset")}
+"""For each kind of arrow fault (by the key :func:`_arrow_fault` blames), the keys that make it, the likeliest first: of
+several changed, the first changed is said."""
+
+
+def _keep_arrows_visible(b: CardBuilder, face_id: str, rows: dict[int, list[Spell]], spells: list[Spell]) -> None:
+    """A ``"template"`` problem when an arrow of the Spell Path card ``face_id`` is unreadable (:func:`_arrow_fault`):
+    at the one of :data:`ARROW_KEYS` the designer changed, else at the key the fault names, with the nearest value (in
+    tenths of a mm, toward the shipped one when known) at which every arrow shows. Thirty-sixth pnp breaker, HIGH 3:
+    `row_pitch = 12.9` deleted every arrow, `arrow_width = 5` drew bars, `arrow_spread = 6` heads over each other, and
+    check passed."""
+    number = b.template.number
+    fault = _arrow_fault(number, rows, spells)
+    if fault is None:
+        return
+    what, blamed = fault
+    changed = changed_number(b.template.path)
+    shipped: float | None = None
+    if changed is not None and changed[0] in ARROW_KEYS:
+        key, shipped = changed
+    else:  # several numbers changed: the one of them that makes this kind of fault, with the others as they are
+        edited = {dotted.split(".", 1)[1]: was for dotted, _, was in changed_keys(b.template.path)
+                  if dotted.startswith("numbers.") and isinstance(was, (int, float))}
+        key = next((name for name in _ARROW_CAUSES[blamed] if name in edited), blamed)
+        shipped = edited.get(key)
+    value = number(key)
+    up = shipped > value if shipped is not None else key in ("row_pitch", "arrow_gap")
+    fits = None
+    for count in range(1, 2001):
+        tried = (math.floor(value * 10 + 1e-6) + count) / 10 if up else (math.ceil(value * 10 - 1e-6) - count) / 10
+        if tried < 0 or (shipped is not None and (tried > shipped + ROUNDING_SLACK if up else tried < shipped - ROUNDING_SLACK)):
+            break
+        def trial(name: str, tried: float = tried) -> float:
+            return tried if name == key else number(name)
+        after = _arrow_fault(trial, rows, spells)
+        # the one number changed: every arrow whole at the value said; of several, this kind of fault gone (the next said then)
+        if after is None or (changed is None and after[1] != blamed):
+            fits = tried
+            break
+    since = f", since {key} is {value:g} (the shipped templates have {shipped:g})" if shipped is not None else ""
+    advice = f"set {key} to {'at least' if up else 'at most'} {fits:g}" if fits is not None else f"change [numbers] {key}"
+    b.problems.append(b.at_number(key, f"{what}, on {face_id}{since}: {advice}", over=abs(value - fits) if fits is not None else 0.0))
+
+
 def spell_path(card: SpellPath, db: Database, make: Make):
     """Spell Path: the type's spells as a tree of boxes (rows by ``slot``), arrows along ``opens``."""
     b = make("spell_path", *card_size(db))
@@ -459,30 +617,14 @@ def spell_path(card: SpellPath, db: Database, make: Make):
             b.problems.append(FitProblem(spell.id, "slot", "too many", f"row {spell.slot[0]} does not fit a Spell Path card "
                                                                        f"(rows 1-{most})"))
         rows.setdefault(spell.slot[0], []).append(spell)
-    boxes: dict[str, Box] = {}
-    for row, members in rows.items():
-        y = t.number("grid_top") + (row - 1) * t.number("row_pitch")
-        for spell in members:
-            if len(members) == 1:
-                box = Box(t.number("wide_x"), y, t.number("wide_w"), t.number("box_h"))
-            else:
-                x = t.number("col_1_x") if spell.slot[1] == 1 else t.number("col_2_x")
-                box = Box(x, y, t.number("box_w"), t.number("box_h"))
-            boxes[spell.id] = box
-    aim = t.number("arrow_aim_inset")
+    boxes = _spell_boxes(t.number, rows)
     # spells of one box a row or two, learnable or not, with a cost or a cost to learn: each path reads the keys of all
     t.could_read("numbers.wide_x", "numbers.wide_w", "numbers.box_w", "numbers.col_1_x", "numbers.col_2_x", "colors.box",
                  "colors.gray", "numbers.locked_tint", "strings.spell_text", "strings.learn_cost")
     for spell in spells:  # arrows first, boxes paint over their ends
-        start = boxes[spell.id]
         for target in spell.opens:
-            end = boxes[target]
-            x1 = start.x + start.width / 2
-            x2 = end.x + end.width / 2
-            if end.width > start.width:  # into a wide box: aim at the part of it below the source
-                x2 = min(max(x1, end.x + aim), end.right - aim)
-            b.add(*arrow(x1, start.bottom, x2, end.y - t.number("arrow_gap"), ink, t.number("arrow_width"),
-                         t.number("arrow_head"), t.number("arrow_spread")))
+            b.add(*_spell_arrow(t.number, boxes[spell.id], boxes[target], ink))
+    _keep_arrows_visible(b, card.id, rows, spells)
     disc = t.number("disc_inset")
     name_dx, text_dx = t.number("name_dx"), t.number("text_dx")
     for spell in spells:
@@ -881,11 +1023,21 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     shade_x, shade_w = left - t.number("shade_dx"), t.number("shade_w")
     rule_x = x0 + t.number("border") + t.number("frame_inner_inset")  # the middle line of the text card's inner rule
     if shade_x < rule_x - ROUNDING_SLACK:  # thirty-fifth pnp breaker, HIGH 2: across the card's frame and the cut
-        b.problems.append(b.at_number("shade_dx", f"the Eldritch table's shading and its rule start {rule_x - shade_x:.1f} mm "
-                                                  f"left of the text card's inner rule, across its frame"
-                                                  + (f" and the cut onto card {cards - 1} of the board" if shade_x < x0 else "")
-                                                  + ": set shade_dx to at most "
-                                                  f"{max(0.0, math.floor((left - rule_x) * 10 + 1e-6) / 10):g}"))
+        what = (f"the Eldritch table's shading and its rule start {rule_x - shade_x:.1f} mm left of the text card's inner "
+                f"rule, across its frame" + (f" and the cut onto card {cards - 1} of the board" if shade_x < x0 else ""))
+        # thirty-sixth pnp breaker, MED 7: the bound was never below 0 ("at most 0" failed again where -0.4 was needed), and
+        # a frame moved by `border` or `frame_inner_inset` was blamed on shade_dx with no word of the key that moved it
+        changed = changed_number(t.path)
+        if changed is not None and changed[0] in ("border", "frame_inner_inset"):
+            name, value = changed[0], t.number(changed[0])
+            fits = math.floor((value - (rule_x - shade_x)) * 10 + 1e-6) / 10
+            b.problems.append(b.at_number(name, f"{what}, since {name} is {value:g} (the shipped templates have "
+                                                f"{changed[1]:g}) and moves the frame in: set {name} to at most {fits:g}"))
+        else:
+            since = (f", since {changed[0]} is {t.number(changed[0]):g} (the shipped templates have {changed[1]:g})"
+                     if changed is not None and changed[0] != "shade_dx" else "")
+            b.problems.append(b.at_number("shade_dx", f"{what}{since}: set shade_dx to at most "
+                                                      f"{math.floor((left - rule_x) * 10 + 1e-6) / 10:g}"))
     for index, row in enumerate(printed):
         y = top + index * height
         if index % 2 == 0:
@@ -912,23 +1064,44 @@ def _hexes_shrunk_by_the_area(b: CardBuilder, t: Template, first: int, largest: 
     the key that gives hexes of ``hex_radius_max`` again, rounded up to 0.1 mm."""
     changed = changed_number(t.path)
     most = t.number("hex_radius_max")
-    if changed is None or changed[0] not in ("hex_area_w", "hex_area_h") or largest >= most - 1e-6:
+    if changed is not None and changed[0] == "hex_radius_max" and most < changed[1]:
+        # thirty-sixth pnp breaker, MED 6: `hex_radius_max = 2` was said at the labels ("shorten it"), which did not grow
+        name, needed = "hex_radius_max", changed[1]
+        labels = {marker: t.string(f"hex_{marker}") for marker in ("start", "recharge")}
+        size = t.number("hex_label_size")
+        widest = max(text_width_mm(text, "serif-italic", size) for text in labels.values())
+        # the least radius (in tenths of a mm, at most the shipped one) whose hex holds the widest label, as string_problem
+        # measures it, and the icon above it (_Markers.out_of_hex_problem)
+        tried = math.floor(most * 10 + 1e-6) / 10
+        while tried < needed - 1e-6:
+            tried = round(tried + 0.1, 1)
+            markers = _Markers(t, tried, labels)
+            if (widest <= math.sqrt(3) * tried - 2 * t.number("hex_label_pad") + FONT_METRIC_SLACK_MM
+                    and markers.fits(markers.heights(size)[1])):
+                needed = tried
+                break
+        largest = most
+    elif changed is None or changed[0] not in ("hex_area_w", "hex_area_h") or largest >= most - 1e-6:
         return
-    name = changed[0]
-    needed = most * across * math.sqrt(3) if name == "hex_area_w" else most * ((rows - 1) * 1.5 + 2)
-    if t.number(name) >= needed - 1e-6:
-        return  # the other side of the area limits the hexes
+    else:
+        name = changed[0]
+        needed = most * across * math.sqrt(3) if name == "hex_area_w" else most * ((rows - 1) * 1.5 + 2)
+        if t.number(name) >= needed - 1e-6:
+            return  # the other side of the area limits the hexes
     key = f"numbers.{name}"
     path, line = template_line(t.path, key)
     for index in range(first, len(b.problems)):
         problem = b.problems[index]
-        if problem.record_id != "templates" or not problem.field.startswith("strings.hex_"):
+        # (hexes made smaller by hex_radius_max raise their icons out of them too: that is the radius's doing as well)
+        out_of_hex = name == "hex_radius_max" and "icons reach out of their hexes" in problem.message
+        if problem.record_id != "templates" or not (problem.field.startswith("strings.hex_") or out_of_hex):
             continue
         what = problem.message.rsplit("; ", 1)[0]
+        than = "" if name == "hex_radius_max" else f", smaller than hex_radius_max ({most:g})"
         b.problems[index] = FitProblem(
             "templates", key, "template",
-            f"{what}: {name} = {t.number(name):g} (the shipped templates have {changed[1]:g}) makes the hexes {largest:.1f} mm, "
-            f"smaller than hex_radius_max ({most:g}): set {name} to at least {math.ceil(needed * 10 - 1e-6) / 10:g}",
+            f"{what}: {name} = {t.number(name):g} (the shipped templates have {changed[1]:g}) makes the hexes {largest:.1f} mm"
+            f"{than}: set {name} to at least {math.ceil(needed * 10 - 1e-6) / 10:g}",
             box=problem.box, path=str(path),
             line=line)
 

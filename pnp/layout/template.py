@@ -27,6 +27,7 @@ from __future__ import annotations
 import codecs
 import copy
 import dataclasses
+import datetime
 import difflib
 import functools
 import json
@@ -1225,6 +1226,9 @@ def _given(value: Any, key: str) -> str:
         return f"a table [{key}] (written as a section, or as key = {{ ... }})"
     if isinstance(value, bool):  # twenty-seventh breaker: `true` was shown as Python's `True`
         return "true" if value else "false"
+    if isinstance(value, (datetime.date, datetime.time)):  # thirty-sixth pnp breaker, LOW 14: a repr of Python's datetime
+        kind = "date and time" if isinstance(value, datetime.datetime) else "date" if isinstance(value, datetime.date) else "time"
+        return f"the {kind} {value.isoformat()}"
     return quoted(value, 40)
 
 
