@@ -993,3 +993,18 @@ def circle_number(cx: float, cy: float, r: float, number: str, ink: str, fill: s
 
 __all__ = ["CardBuilder", "TextLine", "WHITE", "BLACK", "cap_height_mm", "frame", "panel_rules", "title_band", "footer", "numbered_box", "arrow", "hatch",
            "icon_centred", "label", "tint", "circle_number", "ornament_rule", "full_bleed"]
+
+
+def first_passing_tenth(value: float, shipped: float | None, up: bool, passes: Callable[[float], bool]) -> float | None:
+    """The first value, in tenths of a mm (or pt), from ``value`` upward (``up``) or downward, at which ``passes(value)``
+    is true; never past ``shipped`` (the shipped templates' value, when known) nor below 0, and at most 2,000 steps;
+    ``None`` when no such value is found. The advice of a check that has no closed form for its bound (the Location's
+    label icons, the Spell Path's arrows): the value it says passes when applied."""
+    for count in range(1, 2001):
+        tried = (math.floor(value * 10 + 1e-6) + count) / 10 if up else (math.ceil(value * 10 - 1e-6) - count) / 10
+        if tried < 0 or (shipped is not None and (tried > shipped + ROUNDING_SLACK if up else tried < shipped - ROUNDING_SLACK)):
+            return None
+        if passes(tried):
+            return tried
+    return None
+

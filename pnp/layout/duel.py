@@ -17,6 +17,7 @@ from pnp.layout.common import (
     LINES_APART_MM,
     WHITE,
     CardBuilder,
+    first_passing_tenth,
     footer,
     frame,
     full_bleed,
@@ -196,17 +197,11 @@ def _keep_label_icons_off_spaces(b: CardBuilder, spaces: int, emblem: str, side:
     key, shipped = changed if changed is not None and changed[0] in LABEL_ICON_KEYS else ("label_icon_size", None)
     value = t.number(key)
     up = shipped > value if shipped is not None else False
-    fits = None
-    for count in range(1, 2001):
-        tried = (math.floor(value * 10 + 1e-6) + count) / 10 if up else (math.ceil(value * 10 - 1e-6) - count) / 10
-        if tried < 0 or (shipped is not None and (tried > shipped + ROUNDING_SLACK if up else tried < shipped - ROUNDING_SLACK)):
-            break
 
-        def trial(name: str, tried: float = tried) -> float:
-            return tried if name == key else t.number(name)
-        if _label_icon_depth(trial, spaces, b.width, emblem)[0] <= 0:
-            fits = tried
-            break
+    def passes(tried: float) -> bool:
+        return _label_icon_depth(lambda name: tried if name == key else t.number(name), spaces, b.width, emblem)[0] <= 0
+
+    fits = first_passing_tenth(value, shipped, up, passes)
     since = f", since {key} is {value:g} (the shipped templates have {shipped:g})" if shipped is not None else ""
     advice = f"set {key} to {'at least' if up else 'at most'} {fits:g}" if fits is not None else f"change [numbers] {key}"
     b.problems.append(b.at_number(key, f"a label icon ({emblem}) of the {side} track runs {depth:.1f} mm into the outline of track "

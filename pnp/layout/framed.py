@@ -239,20 +239,13 @@ def _at_changed_numbers(found: dict[str, tuple[Any, str, float]], otherwise: str
         where = f"on {face.id}"
         text = f"{what} ({past:.1f} mm too far out, {where})"
         if changed is not None:
-            name, shipped = changed
-            value = load_template(template.stem, template.parent).number(name)
-            toward = shipped > value
             # a line width grows the ink by half its change on each side: it must change by twice as much as the ink
             # is out (Location `space_rule_width = 1` was advised 0.8, which left the track spaces 0.1 mm out)
             # (a half width is a reach, not a line's width: `emblem_rule_half_width = 30` was advised twice the way back,
             # thirty-fourth pnp breaker, LOW 1)
+            name = changed[0]
             change = 2 * past if name.endswith("width") and not name.endswith("half_width") else past
-            moved = value + change if toward else value - change
-            fits = math.ceil(moved * 10 - 1e-6) / 10 if toward else math.floor(moved * 10 + 1e-6) / 10
-            fits = min(fits, shipped) if toward else max(fits, shipped)
-            key = f"numbers.{name}"
-            message = (f"{text}, since {name} is {value:g} (the shipped templates have {shipped:g}): set {name} to "
-                       f"{'at least' if toward else 'at most'} {fits:g}")
+            key, message = _moved_back(template, changed, text, change)
         else:
             key, message = "numbers", f"{text}: {otherwise}"
         path, line = template_line(template, key)
@@ -363,20 +356,26 @@ def covered_outline_problems(faces: Iterable[Any]) -> list[FitProblem]:
         depth = min(edges[side] for side in _sides_moved(changed[0] if changed else "")) + OVERLAP_SLACK_MM
         text = f"a filled box is drawn over the outline of {what}, which it hides ({depth:.1f} mm in, on {face.id})"
         if changed is not None:
-            name, shipped = changed
-            value = load_template(template.stem, template.parent).number(name)
-            toward = shipped > value
-            moved = value + depth if toward else value - depth
-            fits = math.ceil(moved * 10 - 1e-6) / 10 if toward else math.floor(moved * 10 + 1e-6) / 10
-            fits = min(fits, shipped) if toward else max(fits, shipped)
-            key = f"numbers.{name}"
-            message = (f"{text}, since {name} is {value:g} (the shipped templates have {shipped:g}): set {name} to "
-                       f"{'at least' if toward else 'at most'} {fits:g}")
+            key, message = _moved_back(template, changed, text, depth)
         else:
             key, message = "numbers", f"{text}: keep the fill off the outline"
         path, line = template_line(template, key)
         problems.append(FitProblem("templates", key, "template", message, path=str(path), line=line, over=depth))
     return problems
+
+
+def _moved_back(template: Path, changed: tuple[str, float], text: str, change: float) -> tuple[str, str]:
+    """The key and the line of a fault ``text`` made by the one ``[numbers]`` key changed (``changed``: its name and the
+    shipped value) in ``template``: moved ``change`` mm (or pt) back toward the shipped value, rounded to a tenth away
+    from the fault and never past the shipped value (``set NAME to at least/at most V``)."""
+    name, shipped = changed
+    value = load_template(template.stem, template.parent).number(name)
+    toward = shipped > value
+    moved = value + change if toward else value - change
+    fits = math.ceil(moved * 10 - 1e-6) / 10 if toward else math.floor(moved * 10 + 1e-6) / 10
+    fits = min(fits, shipped) if toward else max(fits, shipped)
+    return f"numbers.{name}", (f"{text}, since {name} is {value:g} (the shipped templates have {shipped:g}): set {name} "
+                               f"to {'at least' if toward else 'at most'} {fits:g}")
 
 
 def _sides_moved(name: str) -> tuple[int, ...]:

@@ -44,6 +44,7 @@ from pnp.layout.common import (
     CardBuilder,
     arrow,
     circle_number,
+    first_passing_tenth,
     footer,
     frame,
     frame_inside,
@@ -583,18 +584,13 @@ def _keep_arrows_visible(b: CardBuilder, face_id: str, rows: dict[int, list[Spel
         shipped = edited.get(key)
     value = number(key)
     up = shipped > value if shipped is not None else key in ("row_pitch", "arrow_gap")
-    fits = None
-    for count in range(1, 2001):
-        tried = (math.floor(value * 10 + 1e-6) + count) / 10 if up else (math.ceil(value * 10 - 1e-6) - count) / 10
-        if tried < 0 or (shipped is not None and (tried > shipped + ROUNDING_SLACK if up else tried < shipped - ROUNDING_SLACK)):
-            break
-        def trial(name: str, tried: float = tried) -> float:
-            return tried if name == key else number(name)
-        after = _arrow_fault(trial, rows, spells)
+
+    def passes(tried: float) -> bool:
+        after = _arrow_fault(lambda name: tried if name == key else number(name), rows, spells)
         # the one number changed: every arrow whole at the value said; of several, this kind of fault gone (the next said then)
-        if after is None or (changed is None and after[1] != blamed):
-            fits = tried
-            break
+        return after is None or (changed is None and after[1] != blamed)
+
+    fits = first_passing_tenth(value, shipped, up, passes)
     since = f", since {key} is {value:g} (the shipped templates have {shipped:g})" if shipped is not None else ""
     advice = f"set {key} to {'at least' if up else 'at most'} {fits:g}" if fits is not None else f"change [numbers] {key}"
     b.problems.append(b.at_number(key, f"{what}, on {face_id}{since}: {advice}", over=abs(value - fits) if fits is not None else 0.0))
