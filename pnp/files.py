@@ -53,8 +53,8 @@ def read_limited(path: Path, limit: int, what: str) -> bytes:
 
 def link_out_of_folder(path: Path) -> Path | None:
     """Where ``path`` leads when it is a symbolic link to a file outside its own folder (``templates/servant.toml`` ->
-    ``/tmp/servant_copy.toml``), else ``None`` (no link, a link within the folder, or one that cannot be followed: the
-    read then says so). A template or icon read through such a link prints a file the project does not hold, which its
+    ``/tmp/servant_copy.toml``), else ``None`` (no link, a link within the folder, or one that cannot be followed or leads
+    to no regular file: the read then says so). A template or icon read through such a link prints a file the project does not hold, which its
     ``git diff`` never shows (thirty-fifth pnp breaker, LOW 20); the folder itself may be a link (resolved both)."""
     try:
         if not path.is_symlink():
@@ -63,7 +63,9 @@ def link_out_of_folder(path: Path) -> Path | None:
         folder = path.parent.resolve()
     except (OSError, RuntimeError):  # a loop of links: the read says so
         return None
-    return None if target.is_relative_to(folder) else target
+    if target.is_relative_to(folder) or not target.is_file():  # a device, a pipe, a folder: the read says what it is
+        return None
+    return target
 
 
 def shown_path(path: Path) -> str:
