@@ -103,6 +103,12 @@ _SURROGATE_ESCAPE = re.compile(r"(\\\\)|\\udc([89a-f][0-9a-f])")
 """In a ``repr``: an escaped backslash (kept), or a byte that is no UTF-8 as Python writes it (``\\udcff``)."""
 
 
+def _bytes_as_a_shell_writes(text: str) -> str:
+    """``text`` (a ``repr`` or a message quoting one) with each byte that is no UTF-8 written ``\\xff`` instead of
+    Python's ``\\udcff``; an escaped backslash stays as it is."""
+    return _SURROGATE_ESCAPE.sub(lambda m: m.group(1) or f"\\x{m.group(2)}", text)
+
+
 def quoted(value: object, limit: int = 60) -> str:
     """``value``, a string, quoted as ``repr`` quotes a string
     (``'solo.quest.x'``, escapes included), cut after ``limit`` characters with ``...`` inside the
@@ -113,7 +119,7 @@ def quoted(value: object, limit: int = 60) -> str:
     if not isinstance(value, str):
         return shortened(repr(value), limit)
     text = value
-    written = _SURROGATE_ESCAPE.sub(lambda m: m.group(1) or f"\\x{m.group(2)}", repr(text[:limit]))  # a byte that is no UTF-8
+    written = _bytes_as_a_shell_writes(repr(text[:limit]))
     return written if len(text) <= limit else f"{written[:-1]}...{written[-1]}"
 
 
@@ -135,7 +141,7 @@ def one_line(message: str) -> str:
     breaker, LOW 9: ``{x}`` typed at a prompt was echoed as ``'x'``). A byte that is no UTF-8, as ``repr`` quotes it
     (``'\\udcff'``), is written as a shell writes it (``'\\xff'``: thirty-fifth breaker, LOW 10).
     """
-    message = _SURROGATE_ESCAPE.sub(lambda m: m.group(1) or f"\\x{m.group(2)}", message)
+    message = _bytes_as_a_shell_writes(message)
     message = re.sub(r"\b(argument|option|for) '\{([^{}'|]+(?:\|[^{}'|]+)+)\}'", r"\1 '\2'", message)
     head, sep, rest = message.partition("Choose from:")
     if sep:
@@ -206,15 +212,37 @@ def plain_replacement(error: UnicodeError) -> tuple[str, int]:
     return "".join(written), error.end
 
 
+def _register_plain_errors() -> None:
+    """Make :func:`plain_replacement` the codec error handler named :data:`PLAIN_ERRORS` (registering again is harmless)."""
+    import codecs
+
+    codecs.register_error(PLAIN_ERRORS, plain_replacement)
+
+
+def as_written_in(text: str, encoding: str) -> str:
+    """``text`` as an output in ``encoding`` writes it: as it is when the encoding can write it all, else with
+    :func:`plain_replacement` for what it cannot (``Zoë 👍`` as ``Zoe \\U0001f44d`` in ASCII). For a text measured before
+    it is written (a paragraph wrapped to a terminal's width: thirty-sixth referee breaker, LOW 10). An encoding Python
+    does not know leaves ``text`` as it is."""
+    try:
+        text.encode(encoding)
+        return text
+    except (UnicodeEncodeError, LookupError):
+        pass
+    _register_plain_errors()
+    try:
+        return text.encode(encoding, errors=PLAIN_ERRORS).decode(encoding)
+    except (LookupError, UnicodeError):
+        return text
+
+
 def tolerate_unencodable_output() -> None:
     """Let standard output and error write any text in any encoding: a character the encoding cannot
     show (a player named Łukasz on a cp1252 console, output redirected to a file on Windows) is written
     plain (:func:`plain_replacement`: ``\\u0141ukasz``, "Zoë" as "Zoe" in ASCII) instead of raising
     ``UnicodeEncodeError`` after a game was saved. Streams that are not text files (a test's captured output) are left
     alone."""
-    import codecs
-
-    codecs.register_error(PLAIN_ERRORS, plain_replacement)
+    _register_plain_errors()
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:

@@ -28,6 +28,7 @@ import click
 
 from pnp import database, oneline, resources
 from pnp.oneline import (
+    as_written_in,
     shell_quoted,  # noqa: F401  (referee.clitools.shell_quoted: one quoting for every offered command)
     slug,  # noqa: F401  (referee.clitools.slug: the commands' name matching)
 )
@@ -826,7 +827,8 @@ def console():
     class TableConsole(Console):
         def print(self, *objects: Any, **options: Any) -> None:
             if self.is_terminal and len(objects) == 1 and isinstance(objects[0], str) and "\n" not in objects[0]:
-                for line in wrap_paragraph(_as_written(objects[0], self.encoding), self.width):
+                # wrapped as the output writes it (a name escaped under ASCII: thirty-sixth breaker, LOW 10)
+                for line in wrap_paragraph(as_written_in(objects[0], self.encoding), self.width):
                     super().print(line, **options)
                 return
             super().print(*objects, **options)
@@ -834,26 +836,6 @@ def console():
     # markup and emoji off: every text printed is the game's words and the players' (a name "Ana [x]"
     # or ":fire:" is shown exactly as typed, never read as rich markup)
     return TableConsole(highlight=False, soft_wrap=True, markup=False, emoji=False)
-
-
-def _as_written(text: str, encoding: str) -> str:
-    """``text`` as an output in ``encoding`` writes it (:func:`pnp.oneline.plain_replacement` for what it cannot: ``Zoë
-    👍`` as ``Zoe \\U0001f44d`` in ASCII), so that a paragraph is wrapped at the width it prints at (thirty-sixth breaker,
-    LOW 10: wrapped at the name's 5 columns, printed in 14, the terminal broke "yellow" in two)."""
-    import codecs
-
-    from pnp.oneline import PLAIN_ERRORS, plain_replacement
-
-    try:
-        text.encode(encoding)
-        return text
-    except (UnicodeEncodeError, LookupError):
-        pass
-    codecs.register_error(PLAIN_ERRORS, plain_replacement)
-    try:
-        return text.encode(encoding, errors=PLAIN_ERRORS).decode(encoding)
-    except (LookupError, UnicodeError):
-        return text
 
 
 def parse_dice(text: str, option: str, totals: bool = True, prefix: str = "") -> tuple[int, ...]:

@@ -566,18 +566,18 @@ def _write_new(path: Path, game: str, document: dict[str, Any], in_progress: Cal
         _install(path, _prepared(path, _encode(path, document)))
         return f"The game set up in {shown_file(path)} had nothing played yet: the new game replaces it."
     before = held(prev_path(path))
-    if kind == game and before == game and in_progress is not None and not in_progress(path) and in_progress(prev_path(path)):
+    if kind == game and before == game and in_progress is not None and not described and in_progress(prev_path(path)):
         # a finished game here, a game in progress kept in .prev: the finished one is the one not kept (thirty-third
         # breaker, HIGH 6: the `new` a finished game's Next line offers pushed the game in progress out of .prev)
         _install(path, _prepared(path, _encode(path, document)))
         return (f"The game saved in {shown_file(path)} was over: the new game replaces it, and the game in progress kept in "
-                f"{prev_path(path)} stays there (`referee {game} restore` brings it back).")
+                f"{shown_file(prev_path(path))} stays there (`referee {game} restore` brings it back).")
     # A file that holds no game never goes over a game kept in .prev (thirtieth breaker, HIGH: `new --force` over a
     # truncated save replaced the one readable game, and `restore` then refused): it is kept in .unreadable instead.
     # nor does a save of this game that cannot be read (an edited value, cut short, a newer format: thirty-third breaker,
     # HIGH 1: it went over the game kept in .prev, and the `restore` promised then refused it)
     beside = (kind != game or unreadable) and before == game
-    previous = (_unreadable_aside(path, game, "new", f"the game kept in {prev_path(path).name} stays") if beside
+    previous = (_unreadable_aside(path, game, "new", f"the game kept in {shown_file(prev_path(path).name)} stays") if beside
                 else prev_path(path))
     if not beside and os.path.islink(previous):  # the user's link, no game `new` kept: never removed (thirty-fourth breaker,
         # LOW 25: a .prev linked to the save itself was replaced "replacing the older game kept there"), as `restore` refuses it

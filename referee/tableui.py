@@ -32,10 +32,10 @@ from prompt_toolkit.layout.processors import Processor, Transformation, Transfor
 from prompt_toolkit.output import Output
 
 from pnp.entry import Terminated
-from pnp.oneline import numbers_unmarked
+from pnp.oneline import numbers_unmarked, shown_file
 from referee import glyphs
 from referee import save as savefile
-from referee.clitools import not_stopped, without_control, wrap_cells
+from referee.clitools import not_stopped, with_given, without_control, wrap_cells
 from referee.errors import RefereeError, undisclosed
 from referee.savelock import LockError, held
 from referee.table import Reply, TableSession
@@ -182,12 +182,12 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
 def _saved_line(session: TableSession) -> str:
     """What a session says as it ends: where the game is saved, and how to go on (a finished game's Next line offers a
     new game: fourteenth breaker; the --save and --db typed are repeated: sixteenth breaker, --db was dropped)."""
-    from referee.clitools import GIVEN, shell_quoted, with_given
+    from referee.clitools import GIVEN, shell_quoted
 
     if session.game.rules.is_over(session.state):
-        return f"Saved: {session.path}. {with_given(session.game.next_line())}"
+        return f"Saved: {shown_file(session.path)}. {with_given(session.game.next_line())}"
     given = GIVEN.get() or f"--save {shell_quoted(str(session.path))}"
-    return f"Saved: {session.path}. Continue with `referee {session.table.name} play {given}`."
+    return f"Saved: {shown_file(session.path)}. Continue with `referee {session.table.name} play {given}`."
 
 
 class _History(InMemoryHistory):
@@ -260,8 +260,6 @@ def _show_question(session: TableSession, out: Any, said: tuple[str, ...] = ()) 
         for number, label in enumerate(session.variants(), 1):
             _print_numbered(out, f"  {number} ", label)
         return
-    from referee.clitools import with_given
-
     for line in question.context:  # its one-shot commands (the seal on one's own device) with the --save and --db typed
         line = _unsaid(with_given(line), said)
         if line:
@@ -448,7 +446,7 @@ def _word_set(text: str) -> frozenset[str]:
 
 
 def main_loop(session: TableSession, path: Path, note_style: Callable[[str, Any], str | None]) -> int:
-    """:func:`run` with the save file ``path`` held (:func:`held`); raises :class:`LockError`. Ended by SIGTERM or SIGHUP
+    """:func:`run` with the save file ``path`` held (:func:`held`); raises :class:`LockError`. Ended by SIGTERM, SIGHUP or SIGQUIT
     (:class:`pnp.entry.Terminated`), it says where the game is saved and exits with 128 + the signal: every step played
     was saved as it was played, and a hidden prompt was wiped (thirty-third breaker, MED 2)."""
     with held(path):
