@@ -33,6 +33,8 @@ defect: it is reported with its seed and the command lines that reproduce it, ne
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
+import concurrent.futures.process
 import contextlib
 import importlib
 import json
@@ -187,21 +189,26 @@ def execute(tasks: list[tuple[str, tuple, tuple[int, ...]]], db_path: Path, jobs
     else:
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        pool = context.Pool(processes=jobs, initializer=_worker, initargs=(db_path,))
-        workers = {child.pid for child in multiprocessing.active_children()}
+        # concurrent.futures, not multiprocessing.Pool: a Pool replaces a worker killed by `kill -9` or the
+        # out-of-memory killer and never gives its task to another (a wait for ever, thirty-fifth breaker, MED 7),
+        # and its terminate() can wait for ever on the queue lock the dead worker held (a hang seen in CI). The
+        # executor notices the death, fails every pending task with BrokenProcessPool and ends the other workers.
+        executor = concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker,
+                                                          initargs=(db_path,))
         try:
-            results = pool.imap(_task, tasks)
-            for task in tasks:
-                result = _next_result(results, workers)
+            for task, result in zip(tasks, executor.map(_task, tasks)):
                 done.append(result)
                 if progress is not None:
                     progress(len(task[2]))
-            pool.close()
+        except concurrent.futures.process.BrokenProcessPool:
+            raise WorkerDied("a worker process died (killed, or out of memory?) before its games were played: nothing "
+                             "was written; run again (fewer --jobs use less memory)") from None
         except BaseException:  # Ctrl-C (only this process hears it) or a failure: no worker is left running
-            pool.terminate()
+            for child in multiprocessing.active_children():
+                child.terminate()
             raise
         finally:
-            pool.join()
+            executor.shutdown(wait=True, cancel_futures=True)
     out = []
     for records, found in done:
         out.append(records)
@@ -212,20 +219,6 @@ def execute(tasks: list[tuple[str, tuple, tuple[int, ...]]], db_path: Path, jobs
 class WorkerDied(RuntimeError):
     """A worker process of :func:`execute` ended before its games were played (``kill -9``, the out-of-memory killer):
     its games would never come back. ``str(error)`` is one line for the user."""
-
-
-def _next_result(results: Any, workers: set[int | None]) -> Any:
-    """The next result of the pool's ``imap`` iterator ``results``, waited for half a second at a time; raises
-    :class:`WorkerDied` once a process of ``workers`` (the pool's, by process id) is gone: ``multiprocessing.Pool``
-    replaces a dead worker but never gives its task to another, and the run waited for ever (thirty-fifth breaker,
-    MED 7)."""
-    while True:
-        try:
-            return results.next(timeout=0.5)
-        except multiprocessing.TimeoutError:
-            if not workers <= {child.pid for child in multiprocessing.active_children()}:
-                raise WorkerDied("a worker process died (killed, or out of memory?) before its games were played: nothing "
-                                 "was written; run again (fewer --jobs use less memory)") from None
 
 
 def chunks(seed: int, games: int) -> list[tuple[int, ...]]:

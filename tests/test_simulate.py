@@ -93,6 +93,7 @@ def test_a_worker_that_dies_ends_the_run_in_one_line(tmp_path):
     """Thirty-fifth breaker, MED 7: `referee simulate --jobs 2` waited for ever once a worker process died (`kill -9`, as
     the out-of-memory killer does): the pool replaced it, and its games never came back. The run ends with one line and
     exit status 1; nothing is printed on standard output, and no worker is left running."""
+    import contextlib
     import os
     import signal
     import subprocess
@@ -101,7 +102,7 @@ def test_a_worker_that_dies_ends_the_run_in_one_line(tmp_path):
 
     run = subprocess.Popen([sys.executable, "-m", "referee", "simulate", "--jobs", "2", "--games", "1000", "--difficulty",
                             "normal", "--json"], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+                           env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
     children = Path(f"/proc/{run.pid}/task/{run.pid}/children")
     try:
         deadline = time.monotonic() + 60
@@ -112,10 +113,10 @@ def test_a_worker_that_dies_ends_the_run_in_one_line(tmp_path):
         assert len(workers) == 2, workers
         os.kill(workers[0], signal.SIGKILL)
         out, err = run.communicate(timeout=30)
-    finally:
-        if run.poll() is None:
-            run.kill()
-            run.communicate()
+    finally:  # a run that does not end fails the test; it never hangs the suite (a worker left holding the pipes)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(run.pid, signal.SIGKILL)
+        run.wait(timeout=30)
     assert run.returncode == 1 and out == "", (run.returncode, out, err)
     assert err.splitlines() == ["Error: a worker process died (killed, or out of memory?) before its games were played: "
                                 "nothing was written; run again (fewer --jobs use less memory)"], err
