@@ -463,25 +463,38 @@ STATUS_LABEL_CELLS = 24
 
 
 def status_table(rows: Iterable[tuple[str, str]]) -> Any:
-    """The ``(label, text)`` rows of a game's ``status_lines`` as a rich table of two columns without
-    borders: the labels bold, each text wrapped at words to the console's width under its own column (a
-    long Location name widens the label column; no line starts under the labels). The one-shot ``status``
-    and the table mode's ``status`` print it."""
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
+    """The ``(label, text)`` rows of a game's ``status_lines`` as a rich renderable: a table of two columns without
+    borders, the labels bold, each text wrapped at words to the console's width under its own column (a long Location
+    name widens the label column; no line starts under the labels). The one-shot ``status`` and the table mode's
+    ``status`` print it. Each cell is measured as the console's encoding writes it (``Łukasz`` as ``\\u0141ukasz`` under
+    ASCII: the columns were off when the name was measured as typed and written wider, thirty-sixth referee breaker)."""
+    return _StatusTable(list(rows))
 
-    table = Table(show_header=False, box=None, padding=(0, 1))
-    # a label wraps past STATUS_LABEL_CELLS (a player's name of 40 wide characters left the values no room, seventeenth breaker)
-    table.add_column(style="bold", max_width=STATUS_LABEL_CELLS, overflow="fold")
-    table.add_column()
-    after = []
-    for label, text in rows:
-        if label == "Next":  # its commands are never broken nor cut in a table cell (twenty-fourth breaker): a line of its own
-            after.append(Paragraph(f"Next: {text}", style="bold"))
-            continue
-        table.add_row(Text(label), Text(text))  # Text: a name typed with [brackets] is shown as typed
-    return Group(table, *after) if after else table
+
+class _StatusTable:
+    """:func:`status_table`'s renderable: built when a console renders it, in that console's encoding."""
+
+    def __init__(self, rows: list[tuple[str, str]]) -> None:
+        self.rows = rows
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        from rich.table import Table
+        from rich.text import Text
+
+        encoding = options.encoding or "utf-8"
+        table = Table(show_header=False, box=None, padding=(0, 1))
+        # a label wraps past STATUS_LABEL_CELLS (a player's name of 40 wide characters left the values no room, seventeenth breaker)
+        table.add_column(style="bold", max_width=STATUS_LABEL_CELLS, overflow="fold")
+        table.add_column()
+        after = []
+        for label, text in self.rows:
+            if label == "Next":  # its commands are never broken nor cut in a table cell (twenty-fourth breaker): a line of its own
+                after.append(Paragraph(f"Next: {text}", style="bold"))
+                continue
+            # Text: a name typed with [brackets] is shown as typed
+            table.add_row(Text(as_written_in(label, encoding)), Text(as_written_in(text, encoding)))
+        yield table
+        yield from after
 
 
 SPELL_TEXT_LEAST = 24
@@ -547,7 +560,8 @@ class Paragraph:
     def __rich_console__(self, console: Any, options: Any) -> Any:
         from rich.text import Text
 
-        lines = wrap_paragraph(self.text, options.max_width) if console.is_terminal else [self.text]
+        text = as_written_in(self.text, options.encoding or "utf-8")  # measured as written (a name escaped under ASCII)
+        lines = wrap_paragraph(text, options.max_width) if console.is_terminal else [text]
         for line in lines:
             yield Text(line, style=self.style, no_wrap=True, overflow="ignore", end="\n")
 

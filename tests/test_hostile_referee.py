@@ -284,6 +284,26 @@ def test_an_encoding_that_cannot_show_a_name_prints_a_replacement_never_a_traceb
     assert b"Ba (Wardens)" in status.stdout and b"Box (Shadowmajik)" in status.stdout and b"?" not in status.stdout
 
 
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252", "utf-8"])
+def test_the_status_table_keeps_its_columns_when_a_name_is_written_wider(tmp_path, encoding):
+    """Known since the thirty-fourth referee breaker: a status table's columns were off on a terminal whose encoding
+    cannot write a name (`\\u0141ukasz` under ASCII is wider than `Łukasz`, measured as typed). Every value of the
+    table starts in one column, whatever the encoding."""
+    import os
+    import re
+    import subprocess
+    import sys
+
+    save = tmp_path / "duel.toml"
+    run("duel", "new", "--seed", "4", "--wardens", "Łukasz Żółć", "--shadowmajik", "Zoë", save=save)
+    env = {**os.environ, "PYTHONIOENCODING": encoding, "NO_COLOR": "1", "COLUMNS": "100"}
+    shown = subprocess.run([sys.executable, "-m", "referee", "duel", "status", "--save", str(save), "--db", str(DB_PATH)],
+                           capture_output=True, env=env, cwd=ROOT, check=True).stdout.decode(encoding)
+    rows = [line for line in shown.splitlines() if re.search(r"cubes in supply|Wardens 0/|^ Round ", line)]
+    starts = {line.index(value) for line in rows for value in re.findall(r"(?:\d MP|\d SP|\w+(?:/\w+)?; Wardens|1: the)", line)}
+    assert len(rows) == 10 and len(starts) == 1, shown
+
+
 def test_names_are_shown_exactly_as_typed(tmp_path):
     """The fault: `--wardens "Ana [x]"` lost `[x]` (read as rich markup). Names are shown exactly as typed
     in every output: the Next line, the status table, the board; emoji codes stay text too."""
