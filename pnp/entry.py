@@ -64,5 +64,8 @@ def run(module: str, prepare: object = None) -> None:
 
 
 def main() -> None:
-    """The ``pnp`` command."""
-    run("pnp.cli")
+    """The ``pnp`` command. A SIGTERM, SIGHUP or SIGQUIT ends it as a Ctrl-C does (:func:`terminate_as_interrupt`: a
+    build's staging folder and lock removed, the output as it was), with one line and exit status 128 + the signal
+    (thirty-seventh pnp breaker, HIGH 1: only the referee installed it, and a killed build left its staging folder and
+    lock in the user's output folder, with nothing said)."""
+    run("pnp.cli", prepare=terminate_as_interrupt)

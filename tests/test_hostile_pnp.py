@@ -1249,6 +1249,46 @@ def test_a_ctrl_c_turned_into_another_error_by_a_library_is_an_abort(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.parametrize("name", ["SIGTERM", pytest.param("SIGHUP", marks=pytest.mark.slow),
+                                  pytest.param("SIGQUIT", marks=pytest.mark.slow)])
+def test_a_build_ended_by_a_signal_is_one_line_and_leaves_the_output_as_it_was(tmp_path, name):
+    """Thirty-seventh pnp breaker, HIGH 1: `pnp` installed no handler for SIGTERM, SIGHUP or SIGQUIT (only the referee
+    did): a build killed while it wrote died with nothing said and left its staging folder and lock in the user's output
+    folder. It ends as a Ctrl-C does: one line, exit status 128 + the signal, the earlier output whole, nothing of ours
+    left behind; `pnp check` too."""
+    import hashlib
+    import signal
+    import time
+
+    number = getattr(signal, name)
+    out = tmp_path / "out"
+    subprocess.run([sys.executable, "-m", "pnp", "build", "--paper", "a4", "--db", str(ROOT / "cards.toml"), "--out", str(out)],
+                   check=True, capture_output=True, cwd=tmp_path, timeout=300)
+
+    def contents() -> dict[str, str]:
+        return {str(path.relative_to(out)): hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "folder"
+                for path in sorted(out.rglob("*"))}
+
+    before = contents()
+    edited = _edited_database(tmp_path, ('subtitle = "The Grayking is Risen"', 'subtitle = "The Grayking is Risen!"'))
+    build = subprocess.Popen([sys.executable, "-m", "pnp", "build", "--paper", "a4", "--png", "--db", str(edited), "--out",
+                              str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    deadline = time.monotonic() + 120
+    while not any(path.name.startswith(".pnp-staging") for path in out.iterdir()) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    time.sleep(0.3)  # within the writing
+    build.send_signal(number)
+    _, err = build.communicate(timeout=120)
+    assert build.returncode == 128 + number and err.strip() == "Aborted: nothing was changed.", (build.returncode, err[-2000:])
+    assert contents() == before
+    check = subprocess.Popen([sys.executable, "-m", "pnp", "check", "--db", str(edited)], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    time.sleep(1.5)
+    check.send_signal(number)
+    _, err = check.communicate(timeout=120)
+    assert check.returncode == 128 + number and err.strip() == "Aborted: nothing was changed.", (check.returncode, err[-2000:])
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
 def test_a_standard_output_that_cannot_be_written_is_one_line(tmp_path):
     """Eighth breaker: `pnp list --json > records.json` on a full disk (here /dev/full) gave a traceback; so
