@@ -389,16 +389,17 @@ class FilePath(click.Path):
 def _plain_in_a_path(char: str, encoding: str) -> bool:
     """Whether ``char`` of a path is printed as itself: no control or line-breaking character, no byte that is no UTF-8,
     no format character (a direction override would reverse the rest of the line on screen: thirty-sixth referee breaker,
-    MED 1), and one the output's ``encoding`` can write."""
+    MED 1), and one the output's ``encoding`` writes as the file name's own bytes (:func:`os.fsencode`): 'é' written
+    as cp1252's one byte and typed back from that terminal named another file than the UTF-8 name on disk
+    (thirty-seventh referee breaker, HIGH 2)."""
     if ord(char) < 32 or ord(char) == 127 or char in "\u0085\u2028\u2029" or 0xDC80 <= ord(char) <= 0xDCFF:
         return False
     if unicodedata.category(char) == "Cf":
         return False
     try:
-        char.encode(encoding)
-    except (UnicodeEncodeError, LookupError):
+        return char.encode(encoding) == os.fsencode(char)
+    except (UnicodeError, LookupError):
         return False
-    return True
 
 
 def shown_file(path: object, encoding: str | None = None) -> str:

@@ -2899,6 +2899,10 @@ def test_a_simulation_on_several_cores_ended_by_a_signal_is_one_line(tmp_path):
     # escapes, and the line typed back named another file: in the $'...' form every character outside ASCII is bytes
     ("Zoë ☃.toml", "cp1252", "$'Zo\\xc3\\xab \\xe2\\x98\\x83.toml'"),
     ("ë\n.toml", "utf-8", "$'\\xc3\\xab\\n.toml'"),
+    # thirty-seventh breaker, HIGH 2: cp1252 can write 'é', as one byte: typed back from that terminal it named another file
+    # than the UTF-8 name on disk; a character is written plain only as the file name's own bytes
+    ("aé.toml", "cp1252", "$'a\\xc3\\xa9.toml'"),
+    ("Zoë.toml", "latin-1", "$'Zo\\xc3\\xab.toml'"),
 ])
 def test_a_save_path_the_output_cannot_write_is_repeated_as_the_shell_reads_it(tmp_path, name, encoding, shown):
     """Thirty-fourth breaker, HIGH 3: a `--save` path holding a byte that is no UTF-8 was repeated in every Next line as
