@@ -633,6 +633,7 @@ def restore(path: Path, game: str, check: Callable[[Path], Any] | None = None) -
     kept in ``path.unreadable`` (refused when that name is taken), not swapped into ``.prev``.
     """
     refuse_link_loop(path)
+    given = Path(path)
     if Path(path).is_symlink():  # where `new` kept the game it replaced: beside the file the link points to (thirty-third
         path = Path(os.path.realpath(path))  # breaker, HIGH 4: restore looked beside the link and found nothing)
     path = Path(path)
@@ -646,6 +647,11 @@ def restore(path: Path, game: str, check: Callable[[Path], Any] | None = None) -
                               f"`referee {game} new`; move it away to restore nothing, or restore from a copy")
     kind = held(kept)
     if kind is None:
+        if given != path and current == "":  # a link to a file of yours that holds no save: a new game is never started
+            # through it, so none is offered (thirty-seventh breaker, MED 3: `new --save LINK` was offered, then refused)
+            raise SaveError(given, f"is a symbolic link to {shown_file(path)}, which holds no save, and no previous game is "
+                                   f"kept beside it ({shown_file(kept.name)}), so there is nothing to restore; give --save a "
+                                   f"path of its own to play")
         raise SaveError(kept, f"no previous game is kept here, so there is nothing to restore (a new game, started with "
                               f"{NEW_GAME.get(game, f'`referee {game} new`')}, keeps the game it replaces in this file)")
     if kind != game:

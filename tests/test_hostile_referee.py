@@ -3277,7 +3277,9 @@ def test_sigtstp_at_a_one_shot_hidden_prompt_does_not_stop_the_referee(tmp_path,
 
 
 @pytest.mark.parametrize("game, command", [("duel", ["duel", "marker", "1"]), ("duel", ["duel", "status"]),
-                                           ("solo", ["solo", "status"]), ("solo", ["solo", "draw"])])
+                                           ("solo", ["solo", "status"]), ("solo", ["solo", "draw"]),
+                                           # thirty-seventh breaker, MED 3: restore offered `new --save LINK` (or `play`)
+                                           ("duel", ["duel", "restore"]), ("solo", ["solo", "restore"])])
 def test_a_link_to_a_file_that_is_no_save_offers_no_new_game_through_it(tmp_path, monkeypatch, game, command):
     """Thirty-sixth breaker, HIGH 3: `--save a.toml`, a symbolic link to notes.txt, was refused as a corrupt save with
     "`referee duel new --force --save a.toml` starts a new game here (this file is then kept in notes.txt.prev)", and
