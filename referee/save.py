@@ -60,11 +60,18 @@ def backup_path(path: Path, fmt: int) -> Path:
     game, a file or a link of the user's) the first free of ``<save>.format-<fmt>.2.bak``, ``.3.bak`` ...; a name that
     already holds these very bytes is returned (the file is kept there already). Thirty-sixth breaker, MED 4: with the
     name taken the file was written over in today's format and kept nowhere, while the line printed said it was kept.
-    Raises :class:`SaveError` when :data:`BACKUP_NAMES` names are taken."""
+    Raises :class:`SaveError` when :data:`BACKUP_NAMES` names are taken, or when the free ones are too long for the file
+    system (thirty-seventh breaker, HIGH 1: a save named with the longest name allowed got ``.format-1.2.bak``, 256 bytes,
+    and every step of the game then failed to be saved, "File name too long")."""
     path = Path(path)
     mine: bytes | None = None
+    most = _name_max(path.parent)
     for number in range(1, BACKUP_NAMES + 1):
         backup = path.with_name(f"{path.name}.format-{fmt}{'' if number == 1 else f'.{number}'}.bak")
+        if len(os.fsencode(backup.name)) > most:  # the names only grow from here
+            raise SaveError(path, f"saved by an older referee (format {fmt}), and the name to keep it as it was (this name "
+                                  f"with .format-{fmt}.bak added) is taken by another file, while a longer one would not fit "
+                                  f"the {most} bytes this file system allows in a name: move that file away; nothing was changed")
         if not os.path.lexists(backup):
             return backup
         if backup.is_symlink() or not backup.is_file():
@@ -317,6 +324,15 @@ BESIDE_NAME_BYTES = 14
 temporary file, ``.<save name>.<8 random characters>.tmp`` (``.unreadable``, ``.lock``, ``.prev`` are shorter)."""
 
 
+def _name_max(folder: Path) -> int:
+    """The most bytes the file system of ``folder`` allows in a file's name (``os.pathconf`` ``PC_NAME_MAX``; 255 where it
+    cannot be asked: a folder that is not there yet, Windows)."""
+    try:
+        return os.pathconf(folder if str(folder) else ".", "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):
+        return 255
+
+
 def name_problem(path: Path) -> str | None:
     """Why the file system cannot hold a save named as ``path`` is, with the files the referee keeps beside it
     (:data:`BESIDE_NAME_BYTES` longer), or ``None``. The limit is the folder's (``os.pathconf`` ``PC_NAME_MAX``; 255
@@ -328,10 +344,7 @@ def name_problem(path: Path) -> str | None:
     except (OSError, ValueError):  # a name the system cannot even look up (too long): judged as written
         linked, real = False, Path(path)
     name = len(os.fsencode(real.name))
-    try:
-        most = os.pathconf(real.parent if str(real.parent) else ".", "PC_NAME_MAX")
-    except (OSError, ValueError, AttributeError):  # a folder that is not there yet, or no pathconf (Windows)
-        most = 255
+    most = _name_max(real.parent)
     if name + BESIDE_NAME_BYTES <= most:
         return None
     if linked:
@@ -385,7 +398,9 @@ def _keep_older_format(path: Path) -> None:
     backup = backup_path(path, fmt)
     if os.path.lexists(backup):  # these very bytes are kept there already
         return
-    _install(backup, _prepared(backup, path.read_bytes()))
+    # the temporary file is named after the save, whose name leaves room for it, not after the longer backup name
+    # (thirty-seventh breaker, HIGH 1: a save of the longest name allowed could never be kept, "File name too long")
+    _install(backup, _prepared(path, path.read_bytes()))
 
 
 def _encode(path: Path, document: dict[str, Any]) -> bytes:

@@ -419,6 +419,31 @@ def test_an_older_save_whose_backup_name_is_taken_is_kept_under_the_next_free_na
     assert sorted(p.name for p in tmp_path.glob("duel.toml.format-*")) == [kept.name, mine.name]  # kept once
 
 
+def test_an_older_save_of_the_longest_name_whose_backup_name_is_taken_is_refused_in_one_line_unchanged(tmp_path):
+    """Thirty-seventh breaker, HIGH 1: a save of the longest name allowed (241 bytes here) in an older format, its
+    `.format-1.bak` taken by a file of the user's, was to be kept as `.format-1.2.bak`, 256 bytes: every step then failed
+    with "cannot write: File name too long" and the game was stuck. The step is refused in one line that says what to
+    move, the save unchanged; once the file is moved away, the game goes on and the save is kept under `.format-1.bak`."""
+    import os
+
+    most = os.pathconf(tmp_path, "PC_NAME_MAX")
+    save = tmp_path / ("c" * (most - 14 - len(".toml")) + ".toml")
+    run("duel", "new", "--seed", "985", "--dice", "sequential", save=save)
+    run("duel", "marker", "3", "--player", "shadowmajik", save=save)
+    old = save.read_text().replace(f"format = {FORMAT}", "format = 1").replace('dice = "sequential"\n', "").encode()
+    save.write_bytes(old)
+    mine = save.with_name(save.name + ".format-1.bak")
+    mine.write_text("an older backup of mine\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["duel", "roll", "--player", "wardens", "--save", str(save), "--db", str(DB_PATH)])
+    refusal = result.output.strip().splitlines()[-1]
+    assert result.exit_code == 1 and "taken by another file" in refusal and "move that file away" in refusal, result.output
+    assert save.read_bytes() == old and mine.read_text(encoding="utf-8") == "an older backup of mine\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([save.name, mine.name])
+    mine.rename(tmp_path / "mine.bak")
+    run("duel", "roll", "--player", "wardens", save=save)
+    assert mine.read_bytes() == old and tomllib.loads(save.read_text())["format"] == FORMAT
+
+
 def test_a_full_disk_moves_nothing(tmp_path, monkeypatch):
     """The fault: on a full disk `referee solo new` moved the game in play to .prev, then failed to write
     the new one, and `status` said no game was saved. Nothing moves until the new save is written."""
