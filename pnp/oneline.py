@@ -173,6 +173,18 @@ def _output_error(error: OSError) -> bool:
     return error.filename is None and writer
 
 
+def end_on_closed_pipe(error: OSError) -> None:
+    """Exit with status 128 + SIGPIPE (141), nothing said, when ``error`` is a write to a standard output whose reader is
+    gone (``EPIPE``: ``referee solo new ... | head -1``), as a tool that SIGPIPE ends: what the command did stands; return
+    for any other error. An error not raised (no traceback: rich's report of a broken pipe) is taken as standard
+    output's."""
+    import errno
+
+    if error.errno == errno.EPIPE and (error.__traceback__ is None or _output_error(error)):
+        _silence_stdout()
+        sys.exit(128 + getattr(signal, "SIGPIPE", 13))
+
+
 def _silence_stdout() -> None:
     """Point standard output at the null device, dropping what it still holds, so that the interpreter's
     last flush does not fail again on the way out."""
@@ -298,8 +310,20 @@ class OneLineGroup(OneValueGroup):
     """A :class:`click.Group` that reports usage errors and aborts on one line of standard error.
 
     Exit codes: 2 for a usage error, 1 for other click errors and for an abort by end of input at a prompt, and
-    128 + the signal for a command ended by one (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP). Errors raised by the commands themselves are untouched.
+    128 + the signal for a command ended by one (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP). An output closed
+    before the command wrote all of it (``| head -1``) ends the command as SIGPIPE ends any tool: quietly, exit status 141,
+    what it did standing (thirty-seventh referee breaker, LOW 5: click's own handling exited 1 with nothing said, the
+    step saved). Errors raised by the commands themselves are untouched.
     """
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command as :meth:`click.Group.invoke`; a write to a closed output pipe (``EPIPE``) ends it with exit
+        status 128 + SIGPIPE and nothing said (see the class docstring)."""
+        try:
+            return super().invoke(ctx)
+        except OSError as error:
+            end_on_closed_pipe(error)
+            raise
 
     def abort_message(self) -> str:
         """What an interrupted command (Ctrl-C) says: nothing was changed (a command writes its output whole or not at
@@ -322,7 +346,13 @@ class OneLineGroup(OneValueGroup):
                        "command again; nothing was changed", err=True)
             sys.exit(1)
         try:
-            return super().main(*args, **kwargs)
+            done = super().main(*args, **kwargs)
+            try:  # what is still buffered, written now, while a closed pipe can be told apart
+                sys.stdout.flush()
+            except OSError as error:
+                end_on_closed_pipe(error)
+                raise
+            return done
         except click.exceptions.Abort as error:
             with contextlib.suppress(OSError):  # SIGHUP: the terminal may be gone
                 click.echo(self.abort_message(), err=True)

@@ -8,6 +8,7 @@ Only parsing and printing live here; rules never import this module.
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import getpass
 import json
@@ -29,6 +30,7 @@ import click
 from pnp import database, oneline, resources
 from pnp.oneline import (
     as_written_in,
+    end_on_closed_pipe,
     shell_quoted,  # noqa: F401  (referee.clitools.shell_quoted: one quoting for every offered command)
     slug,  # noqa: F401  (referee.clitools.slug: the commands' name matching)
 )
@@ -846,6 +848,11 @@ def console():
                     super().print(line, **options)
                 return
             super().print(*objects, **options)
+
+        def on_broken_pipe(self) -> None:
+            """An output closed early (``| head -1``): quietly, exit status 128 + SIGPIPE, as the commands' click group
+            ends it (:class:`pnp.oneline.OneLineGroup`); rich's own exits 1 (thirty-seventh breaker, LOW 5)."""
+            end_on_closed_pipe(BrokenPipeError(errno.EPIPE, "Broken pipe"))
 
     # markup and emoji off: every text printed is the game's words and the players' (a name "Ana [x]"
     # or ":fire:" is shown exactly as typed, never read as rich markup)

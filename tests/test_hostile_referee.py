@@ -444,6 +444,30 @@ def test_an_older_save_of_the_longest_name_whose_backup_name_is_taken_is_refused
     assert mine.read_bytes() == old and tomllib.loads(save.read_text())["format"] == FORMAT
 
 
+@pytest.mark.parametrize("args", [["referee", "solo", "new", "--difficulty", "normal", "--spells", "bind,shield"],
+                                  ["referee", "duel", "new", "--seed", "3"], ["pnp", "list"]])
+def test_an_output_closed_before_it_is_read_ends_the_command_as_sigpipe_does(tmp_path, args):
+    """Thirty-seventh referee breaker, LOW 5: `referee solo new ... | head -1` exited 1 with nothing said though the game
+    was saved (rich's and click's own handling of a broken pipe). The command ends as SIGPIPE ends any tool: exit status
+    141 (128 + SIGPIPE), nothing on standard error, what it did standing."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    save = tmp_path / "game.toml"
+    command = [sys.executable, "-m", *args, "--db", str(DB_PATH)] + (["--save", str(save)] if args[0] == "referee" else [])
+    reader, writer = os.pipe()
+    os.close(reader)  # nobody reads: every write fails with EPIPE (Python ignores SIGPIPE)
+    try:
+        done = subprocess.run(command, stdout=writer, stderr=subprocess.PIPE, text=True, cwd=tmp_path, timeout=120)
+    finally:
+        os.close(writer)
+    assert done.returncode == 128 + signal.SIGPIPE and done.stderr == "", (done.returncode, done.stderr)
+    if args[0] == "referee":
+        assert tomllib.loads(save.read_text(encoding="utf-8"))["game"] == args[1]
+
+
 def test_a_full_disk_moves_nothing(tmp_path, monkeypatch):
     """The fault: on a full disk `referee solo new` moved the game in play to .prev, then failed to write
     the new one, and `status` said no game was saved. Nothing moves until the new save is written."""
