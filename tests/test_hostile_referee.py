@@ -1053,13 +1053,26 @@ def test_the_sweep_leaves_another_saves_temporary_files(tmp_path):
     assert savefile.sweep_temporaries(save) == [own] and other.exists()
 
 
-def test_the_duels_table_mode_refuses_a_terminal_that_cannot_hide_input(tmp_path):
+@pytest.mark.parametrize("saved", [True, False])
+def test_the_duels_table_mode_refuses_a_terminal_that_cannot_hide_input(tmp_path, saved):
     """A fifth breaker's finding: `duel play` with TERM=dumb echoed each placing and left the dice on
-    screen. Such a terminal is refused in one line, pointing to the one-shot hidden prompt."""
+    screen. Such a terminal is refused in one line, pointing to the one-shot commands. Thirty-seventh breaker, LOW 12:
+    with no game saved it offered `commit`, refused ("no game saved here", offering `play` again): the command it offers
+    works as printed, and with no game saved it starts one with the names typed."""
+    from referee.advice import commands_in
+
     save = tmp_path / "duel.toml"
-    run("duel", "new", "--seed", "2", save=save)
-    result = CliRunner().invoke(main, ["duel", "play", "--save", str(save), "--db", str(DB_PATH)], env={"TERM": "dumb"})
+    if saved:
+        run("duel", "new", "--seed", "2", save=save)
+    result = CliRunner().invoke(main, ["duel", "play", "--wardens", "Ana B", "--save", str(save), "--db", str(DB_PATH)]
+                                if not saved else ["duel", "play", "--save", str(save), "--db", str(DB_PATH)], env={"TERM": "dumb"})
     assert result.exit_code == 1 and "cannot hide what is typed" in result.output and len(result.output.strip().splitlines()) == 1
+    offered = commands_in(result.output)
+    assert len(offered) == 1, result.output
+    done = CliRunner().invoke(main, shlex.split(offered[0])[1:])  # --save and --db as typed
+    assert done.exit_code == 0 and "Next:" in done.output, done.output
+    if not saved:
+        assert tomllib.loads(save.read_text(encoding="utf-8"))["setup"]["names"]["wardens"] == "Ana B"
 
 
 def test_a_number_of_thousands_of_digits_typed_is_one_line(tmp_path):

@@ -648,9 +648,14 @@ def play(wardens_name: str, shadow_name: str, row: str | None, seed: int | None,
                 f"{'them' if len(given) > 1 else 'it'} (`{CMD} play`), or start a new one with "
                 f"{'them' if len(given) > 1 else 'it'} (`{CMD} new --force {clitools.typed_options()}`, then `{CMD} play`)"))
     if os.environ.get("TERM", "").lower() in ("dumb", "unknown"):  # its prompts would echo the placings and keep the dice on screen
-        raise click.ClickException(f"this terminal (TERM={os.environ['TERM']}) cannot hide what is typed, and each side's "
-                                   f"placing is hidden (R77): play in a full terminal, or with the one-shot commands "
-                                   f"(`{CMD} commit --player SIDE` asks with hidden input)")
+        # the one-shot way on from where the game is: with no game saved, `commit` was offered and refused, and its refusal
+        # offered `play` again (thirty-seventh breaker, LOW 12)
+        typed = clitools.typed_options()
+        way = (f"`{CMD} status` gives the next one" if os.path.lexists(path) else
+               f"`{CMD} new{' ' + typed if typed else ''}` starts the game, and each step's Next line gives the next one")
+        raise click.ClickException(
+            f"this terminal (TERM={os.environ['TERM']}) cannot hide what is typed, and each side's placing is hidden (R77): "
+            f"play in a full terminal, or with the one-shot commands: {way} (a side's placing is asked with hidden input)")
     clitools.require_terminal("duel")  # a pipe or a file: the one-shot commands instead (thirty-second breaker, LOW 18)
     if not os.path.lexists(path):
         clitools.console().print(f"No game saved in {shown_file(path)}: a new game.", markup=False)
