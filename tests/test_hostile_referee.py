@@ -1072,7 +1072,7 @@ def test_the_duels_table_mode_refuses_a_terminal_that_cannot_hide_input(tmp_path
     done = CliRunner().invoke(main, shlex.split(offered[0])[1:])  # --save and --db as typed
     assert done.exit_code == 0 and "Next:" in done.output, done.output
     if not saved:
-        assert tomllib.loads(save.read_text(encoding="utf-8"))["setup"]["names"]["wardens"] == "Ana B"
+        assert tomllib.loads(save.read_text(encoding="utf-8"))["setup"]["wardens"] == "Ana B"
 
 
 def test_a_number_of_thousands_of_digits_typed_is_one_line(tmp_path):
