@@ -4824,6 +4824,9 @@ UNPRINTED_ICONS = [  # (case, what is put into mana.svg, the words of its one li
     ("opacity-style", '<circle cx="75" cy="75" r="20" style="fill:#000; opacity: 40%"/>', "an opacity below 1"),
     ("css-var", '<circle cx="30" cy="75" r="20" style="fill: var(--x, #f00)"/>', "a CSS var()"),
     ("text", '<text x="10" y="50" font-size="20">M</text>', "has text (a <text> element)"),
+    # thirty-seventh pnp breaker, HIGH 2 and MED 3: a CSS comment hid the property from the check
+    ("filter-behind-a-comment", '<circle cx="50" cy="50" r="10" fill="#f00" style="/**/filter:blur(2px)"/>', "a filter effect"),
+    ("opacity-behind-a-comment", '<circle cx="50" cy="50" r="10" fill="#f00" style="opacity:/**/0.3"/>', "an opacity below 1"),
 ]
 
 
@@ -4865,6 +4868,28 @@ def test_what_svglib_cannot_read_is_one_line_at_the_icon_file_and_no_log_line(ic
                                           'fill-opacity="0.5" stroke="#000" stroke-opacity=".5" opacity="1"/>').encode())
     icon_files.icon_drawing.cache_clear()
     assert icon_files.icon_file_problems() == []
+
+
+@pytest.mark.parametrize("style", ["fill", "1x: 2", "fill:red:blue", "a b: 1"])
+def test_a_style_the_pdfs_reader_cannot_read_is_one_line_at_the_icon_file_at_check_and_build(icon_copy, capfd, tmp_path, style):
+    """Thirty-seventh pnp breaker, HIGH 2: an icon whose style svglib cannot parse (`style="fill"`, a property without a
+    value, which a browser skips) was measured wrong (blamed on spell_path.toml's text_dy), passed `pnp check` once that
+    advice was followed, and `pnp build` died with a 79-line svglib traceback. It is one line at the icon file from check
+    and from build alike; the build writes nothing."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.files import shown_path
+
+    shipped = (ROOT / "templates" / "icons" / "mana.svg").read_text(encoding="utf-8")
+    body = f'<circle cx="50" cy="50" r="10" fill="#f00" style="{style}"/>'
+    path = icon_copy("mana.svg", shipped.replace("<!-- mana: a blue drop -->", body).encode())
+    for args in (["check"], ["build", "--paper", "a4", "--out", str(tmp_path / "out")]):
+        result = CliRunner().invoke(main, [*args, "--db", str(ROOT / "cards.toml")])
+        lines = result.output.strip().splitlines()
+        assert result.exit_code == 1 and lines[0].startswith(f"{shown_path(path)}: the PDF's SVG reader (svglib) cannot read it"), (args, result.output[-3000:])
+        assert len(lines) == 2 and isinstance(result.exception, SystemExit), (result.exception, result.output[-3000:])  # no traceback
+    assert not (tmp_path / "out").exists() and capfd.readouterr().err == ""
 
 
 @pytest.mark.parametrize("name, anchor, written, key", [
