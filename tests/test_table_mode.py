@@ -1434,6 +1434,28 @@ def test_enter_never_gives_up_a_roll_that_aid_turns_for_certain(tmp_path, battle
     assert session.answer("accept").error is None and len(session.game.log.events) == events + 1
 
 
+def test_enter_never_draws_while_barrier_lock_can_be_cast(tmp_path):
+    """Thirty-seventh breaker, LOW 8 (rulebook, Winning or Losing: Barrier Lock with the three Warding Keys wins): with
+    all three keys the quest prompt still took Enter as `draw`; a stray Enter drew, the battle was lost and the
+    Grayking reached Lassadar. While Barrier Lock can be cast the prompt has no default: Enter plays nothing, `draw` draws,
+    and Barrier Lock is a choice."""
+    save = tmp_path / "r.toml"
+    for line in CERTAIN_AID["last stand"][:7]:
+        one_shot("solo", save, line)
+    from referee.solo.state import replace as replaced
+
+    game = load_solo(save, DB)
+    assert game.state.phase == "draw" and len(game.state.keys) == 3
+    table = SoloTable(DB, solo_parse)
+    for own_deck in (False, True):  # the referee's deck (Enter drew), the player's own (a card is named: no Enter either)
+        question = table.question(replaced(game.state, own_deck=own_deck))
+        assert question.default is None and any(choice.event.kind == "cast" for choice in question.choices), question
+        assert ("type draw" in question.text) != own_deck, question.text
+    referee_deck = replaced(game.state, own_deck=False)
+    draws = [choice for choice in table.question(referee_deck).choices if choice.event.kind == "draw"]
+    assert len(draws) == 1 and "draw" in draws[0].words, draws
+
+
 @pytest.mark.parametrize("battle", CERTAIN_AID)
 def test_the_beginning_of_accept_never_gives_up_a_roll_aid_turns(tmp_path, battle):
     """Thirty-fifth breaker, MED 9, took a choice from the beginning of its own word (`forgo`, `kn`); at "Aid, or accept the

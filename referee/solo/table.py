@@ -276,6 +276,10 @@ class SoloTable:
         step = state.map_battle.step if state.map_battle is not None else ""
         if phase == "draw" and ev.Draw in first and state.own_deck:  # R7: the next cards come from the player's deck
             return None, "The quest card you turned over", ""
+        if phase == "draw" and ev.Draw in first and any(isinstance(e, ev.Cast) for e in events):
+            # Barrier Lock may be cast (all three keys): a stray Enter drew, the battle was lost and so was the game
+            # (thirty-seventh breaker, LOW 8); `draw` typed, or the choice's number, as where aid may turn a roll
+            return None, "Cast Barrier Lock, or turn over the next quest card (type draw)", ""
         if phase == "draw" and ev.Draw in first:
             return Choice("The referee turns over its top card", first[ev.Draw], ("draw",)), "Quest card", "draw"
         if phase == "battle" and ev.Battle in first:
