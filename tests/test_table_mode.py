@@ -783,6 +783,27 @@ def test_at_a_maps_move_prompt_a_hex_name_is_never_a_choices_beginning(tmp_path)
     assert session.game.state.map_battle is not None and session.game.state.spirit == spirit
 
 
+@pytest.mark.parametrize("columns", [40, 56, 57, 80])
+def test_the_move_prompt_offers_map_only_where_the_map_can_be_drawn(tmp_path, columns):
+    """Thirty-seventh breaker, LOW 10: on a terminal under 57 columns the move prompt of a map battle said "`map` shows
+    the map" at every move, and `map` then said the terminal is too narrow. Where the map cannot be drawn the prompt
+    offers `status` (every marker's hex) instead, and so does a refused move; what it offers is drawn."""
+    from referee.solo import view
+
+    save = tmp_path / "game.toml"
+    one_shot("solo", save, "new --difficulty normal --spells shield,frost-breath --seed 9")
+    for line in ("draw --card dalnish", "servants"):
+        one_shot("solo", save, line)
+    game = load_solo(save, DB)
+    session = TableSession(game, save, SoloTable(DB, solo_parse, columns=lambda: columns))
+    fits = view.map_fits(game.state, DB, columns)
+    assert fits == (columns >= 57)
+    situation = SoloTable(DB, solo_parse, columns=lambda: columns).situation(game.state)
+    assert ("`map` shows the map" in situation) == fits and "`status`" in situation, situation
+    refused = session.answer("Z9")
+    assert refused.error is not None and ("`map`" in refused.error) == fits, refused.error
+
+
 def test_a_save_changed_under_a_session_ends_it_in_one_line(tmp_path):
     """A breaker's finding: with the save rewritten outside a table session (an editor, a sync tool),
     every answer was refused with "run the command again", forever, and `quit` said "Saved:". The

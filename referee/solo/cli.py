@@ -15,6 +15,7 @@ import functools
 import os
 import secrets
 import shlex
+import shutil
 import typing
 from collections.abc import Callable
 from pathlib import Path
@@ -386,7 +387,8 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
         _new_game(db, difficulty, spells.replace(" ", ","), None, False, path, next_line=False)
     game, path = _game.load(save_path, database_path)
     try:
-        tableui.main_loop(TableSession(game, path, SoloTable(game.db, parse, patience=TABLE_PATIENCE)), path, _note_style)
+        table = SoloTable(game.db, parse, patience=TABLE_PATIENCE, columns=lambda: shutil.get_terminal_size().columns)
+        tableui.main_loop(TableSession(game, path, table), path, _note_style)
     except RefereeError as error:  # the save's lock held by another session, or no lock file can be made
         raise clitools.fail(error) from None
 

@@ -77,14 +77,18 @@ def _words(db: Database, record_id: str) -> tuple[str, ...]:
 class SoloTable:
     """The solo game's questions and commands for :class:`referee.table.TableSession` (it satisfies
     :class:`referee.table.TableGame`). ``db`` is the database the game is played with, ``parse`` the
-    one-shot commands' parser (:func:`referee.solo.cli.parse`: words after ``referee solo`` -> event)."""
+    one-shot commands' parser (:func:`referee.solo.cli.parse`: words after ``referee solo`` -> event). ``columns``, when
+    given, says the terminal's width in columns: below the battle map's narrowest form the questions never offer ``map``
+    (thirty-seventh breaker, LOW 10: offered at every move on a 40-column terminal, then refused)."""
 
     name = "solo"
 
-    def __init__(self, db: Database, parse: Callable[[list[str], Database], ev.Event], patience: float | None = None) -> None:
+    def __init__(self, db: Database, parse: Callable[[list[str], Database], ev.Event], patience: float | None = None,
+                 columns: Callable[[], int] | None = None) -> None:
         self.db = db
         self.parse = parse
         self.patience = patience
+        self.columns = columns
         self._helped: tuple[State, list[aid.Aid] | None] | None = None
 
     def _helps(self, state: State) -> list[aid.Aid] | None:
@@ -226,8 +230,9 @@ class SoloTable:
         mb = state.map_battle
         assert mb is not None
         if mb.step == "move":
+            shown = "`map` shows the map, `status` every marker's hex" if self._map_fits(state) else "`status` lists every marker's hex"
             return (f"Round {mb.round}, phase a: move up to {db.solo.rules.warden_move_hexes} hexes. You are on {expanded.name(mb.warden)}: "
-                    "type a hex or its printed number, or a path B4 C4 (`map` shows the map, `status` every marker's hex).")
+                    f"type a hex or its printed number, or a path B4 C4 ({shown}).")
             # (thirtieth breaker: at 40 columns `map` only says it needs 57; `status` lists the hexes at any width)
         if mb.step == "attack":
             servant_id = mb.queue[0]
@@ -531,6 +536,12 @@ class SoloTable:
     def commands(self) -> Mapping[str, str]:
         return GAME_COMMANDS
 
+    def _map_fits(self, state: State) -> bool:
+        """Whether ``map`` draws the battle map on this terminal (:attr:`columns`; True when its width is not known)."""
+        if self.columns is None:
+            return True
+        return view.map_fits(state, self.db, self.columns())
+
     def refusal(self, error: Any, state: State) -> str:
         """The one-shot's refusal (:func:`referee.solo.advice.refusal_text`), except a move to the hex the
         warden stands on: staying is Enter or `stay` here, with the attack's dice after it (R13)."""
@@ -539,8 +550,9 @@ class SoloTable:
         if error.refusal is core.Refusal.ALREADY_THERE:
             return f"{error}: to stay, press Enter or type stay (stay 66 111 stays, then gives the attack's dice)"
         if error.refusal in (core.Refusal.TOO_FAR, core.Refusal.OFF_THE_MAP):  # the prompt's own word, not the one-shot's
-            return f"{error}: `map` shows the hexes" if error.refusal is core.Refusal.OFF_THE_MAP else (
-                f"{error}; move toward it within reach, or stay: `map` shows the hexes")
+            shown = "`map` shows the hexes" if self._map_fits(state) else "`status` lists every marker's hex"
+            return f"{error}: {shown}" if error.refusal is core.Refusal.OFF_THE_MAP else (
+                f"{error}; move toward it within reach, or stay: {shown}")
         return advice.refusal_text(error, state)  # (its option or placeholder is dropped by the session: no such word here)
 
     def run_command(self, name: str, state: State) -> tuple[Any, ...]:

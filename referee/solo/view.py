@@ -243,6 +243,14 @@ class MapTooNarrow(RefereeError):
         super().__init__(f"the map needs a terminal at least {needed} columns wide; this one is {width}")
 
 
+def map_fits(state: State, db: Database, width: int) -> bool:
+    """Whether the battle map of ``state`` (the one fought or being set up) is drawn at ``width`` columns in its
+    narrowest form (:func:`map_picture` raises :class:`MapTooNarrow` below it); True when no map is on."""
+    if state.map_battle is None and state.phase != "warding":
+        return True
+    return map_columns(expanded.battle_map(state, db).hex_map, MAP_CELLS[-1]) <= width
+
+
 def map_picture(state: State, db: Database, map_id: str | None = None, width: int | None = None,
                 encoding: str = "utf-8") -> list[list[tuple[str, str | None]]]:
     """The map as lines of (text, style) pieces for ``referee solo map``: the printed offset rows, each hex
