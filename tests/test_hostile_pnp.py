@@ -6134,3 +6134,38 @@ def test_thirty_sixth_deep_nesting_written_by_a_header_is_said_at_that_header(db
     written = edited_templates("quest.toml", "[numbers]", f"{deep}\nz = 1\n[numbers]")
     problems = check_fit(db)
     assert len(problems) == 1 and written.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == deep, problems
+
+
+# ---- Thirty-seventh round: the leftovers of the thirty-sixth pnp breaker ---------------------------------------------
+@pytest.mark.parametrize("value", ["4", "4.6", "3.5"])
+def test_thirty_sixth_a_spell_name_moved_onto_its_position_disc_is_said_at_name_dx(db, edited_templates, value):
+    """Thirty-sixth pnp breaker, HIGH 4b: Spell Path `name_dx = 4` (also 4.4, 4.6) set the first letter of every spell name
+    on its dark position disc ("ind", "horn Hedge") and check passed: the name was compared with the disc's number, not
+    with the filled disc. The letters' ink keeps TEXT_INK_GAP_MM off the disc's ink: one line at name_dx, with a bound
+    that, applied, passes."""
+    problem = _advised_passes(db, edited_templates, "spell_path.toml", "name_dx", value, "at least")
+    assert "the position disc" in problem.message and "spell's name" in problem.message
+
+
+def test_thirty_sixth_a_name_beside_a_disc_keeps_its_letters_off_the_disc_itself():
+    """Thirty-sixth pnp breaker, HIGH 4b, the check itself (quick): a name set 4 mm into a spell box (its disc 2.6 mm in,
+    radius 2, a 0.3 mm line) has its "B" under the disc: one line at name_dx, advised the least tenth whose letters clear
+    the disc by TEXT_INK_GAP_MM; at that value, and at the shipped 5.2, nothing is said."""
+    from pnp.drawing import Box, Circle
+    from pnp.layout.common import TEXT_INK_GAP_MM, CardBuilder
+    from pnp.layout.template import load_template
+
+    template = load_template("spell_path")
+    disc = Circle(10.0 + 2.6, 20.0 + 2.6, 2.0, fill="#3b2a1a", stroke="#000000", stroke_width=0.3)
+
+    def said(name_dx: float) -> list:
+        b = CardBuilder("solo.path.oaken", template, 63, 88, 3)
+        named = b.text("name", "Bind", "spell_name", record="solo.spell.bind", box=Box(10.0 + name_dx, 20.4, 20.0, 4.4))
+        b.keep_text_off_disc(disc, named.items, "the spell's name", "the position disc", "name_dx", "solo.spell.bind")
+        return b.problems
+
+    (problem,) = said(4.0)
+    assert problem.field == "numbers.name_dx" and "the letter 'B'" in problem.message
+    least = float(re.search(r"at least ([0-9.]+)$", problem.message).group(1))
+    assert 10.0 + least >= disc.cx + disc.r + disc.stroke_width / 2 + TEXT_INK_GAP_MM - 0.2  # past the disc's ink, less a side bearing
+    assert said(least) == [] and said(5.2) == [] and said(4.6)

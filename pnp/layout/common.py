@@ -26,6 +26,7 @@ from pnp.text import (
     VAlign,
     fit_text,
     icon_meant,
+    ink_boxes,
     line_clash,
     mark_breaks,
     single_line,
@@ -512,6 +513,42 @@ class CardBuilder:
         self.problems.append(self.at_number(down, f"the {name} icon of the text reaches {into:.1f} mm into {what} "
                                                   f"(on {record}): it prints over the disc; set {down} to at least "
                                                   f"{least:g}", over=into))
+
+    def keep_text_off_disc(self, disc: Circle, items: tuple[Primitive, ...], text: str, what: str, across: str,
+                           record: str) -> None:
+        """A ``"template"`` problem at ``numbers.<across>`` when the letters' own ink of a text among ``items`` (a text
+        fitted beside ``disc``, left-aligned; :func:`pnp.text.ink_boxes`) comes within :data:`TEXT_INK_GAP_MM` of the ink
+        of ``disc`` (its radius and half its line): the disc, filled dark, hides or touches the letter. ``across`` moves
+        the text right (``name_dx``); the advice is the least value, a tenth of a mm, at which every letter clears the
+        disc. When one of the disc's own keys (``disc_r``, ``disc_rule_width``, ``disc_inset``) is the number changed,
+        it is said there. Thirty-sixth pnp breaker, HIGH 4b: Spell Path `name_dx = 4` set the first letter of every
+        spell name on its position disc ("ind", "horn Hedge") and check passed: only the disc's number was compared with
+        the name. ``text`` names the text, ``what`` the disc, ``record`` the record whose text it is."""
+        reach = disc.r + disc.stroke_width / 2 + TEXT_INK_GAP_MM
+        shift, letter = 0.0, ""  # how far (mm) the text must move right for every letter to clear the disc
+        for _, _, char, _, box in ink_boxes(items):
+            down = max(box.y - disc.cy, disc.cy - box.bottom, 0.0)
+            if down >= reach:
+                continue
+            needed = disc.cx + math.sqrt(reach * reach - down * down) - box.x
+            if box.right < disc.cx - math.sqrt(reach * reach - down * down):
+                continue  # wholly left of the disc: clear of it
+            if needed > shift:
+                shift, letter = needed, char
+        if shift <= FONT_METRIC_SLACK_MM:
+            return
+        changed = changed_number(self.template.path)
+        if changed is not None and changed[0] in ("disc_r", "disc_rule_width", "disc_inset"):  # the disc grew or moved
+            self.problems.append(self.at_number(changed[0], f"the letter {letter!r} of {text} is under or against {what} "
+                                                            f"(on {record}), since {changed[0]} is "
+                                                            f"{self.template.number(changed[0]):g} (the shipped templates "
+                                                            f"have {changed[1]:g}): change it back toward that",
+                                                over=shift))
+            return
+        least = math.ceil((self.template.number(across) + shift) * 10 - 1e-6) / 10
+        self.problems.append(self.at_number(across, f"the letter {letter!r} of {text} is under or against {what} "
+                                                    f"(on {record}): the disc hides it; set {across} to at least {least:g}",
+                                            over=shift))
 
     def keep_disc_inside(self, disc: Circle, area: Box, what: str, inside_of: str, down: str, size: str,
                          top_rule: tuple[str, str] | None = None) -> None:

@@ -634,8 +634,9 @@ def spell_path(card: SpellPath, db: Database, make: Make):
         b.add(*position)
         b.keep_number_in_disc(str(spell.position), t.number("disc_r"), t.number("disc_rule_width"), t.number("disc_size"))
         name = t.box("spell_name")
-        b.text("name", spell.name, name, record=spell.id,
-               box=Box(box.x + name_dx, box.y + t.number("name_dy"), box.width - name_dx - t.number("name_margin"), name.h))
+        named = b.text("name", spell.name, name, record=spell.id,
+                       box=Box(box.x + name_dx, box.y + t.number("name_dy"), box.width - name_dx - t.number("name_margin"),
+                               name.h))
         cost = _cost_text(spell, t)
         text = t.formatted("spell_text", cost=cost, text=spell.text) if cost else spell.text
         body = t.box("spell_text")
@@ -645,6 +646,7 @@ def spell_path(card: SpellPath, db: Database, make: Make):
         disc_shape = position[0]
         assert isinstance(disc_shape, Circle)
         b.keep_icons_off_disc(disc_shape, fitted.items, "the position disc", "text_dy", spell.id)
+        b.keep_text_off_disc(disc_shape, named.items, "the spell's name", "the position disc", "name_dx", spell.id)
     footer(b, card.id)
     return [(card.id, b)]
 
