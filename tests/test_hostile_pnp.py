@@ -6169,3 +6169,38 @@ def test_thirty_sixth_a_name_beside_a_disc_keeps_its_letters_off_the_disc_itself
     least = float(re.search(r"at least ([0-9.]+)$", problem.message).group(1))
     assert 10.0 + least >= disc.cx + disc.r + disc.stroke_width / 2 + TEXT_INK_GAP_MM - 0.2  # past the disc's ink, less a side bearing
     assert said(least) == [] and said(5.2) == [] and said(4.6)
+
+
+@pytest.mark.parametrize("key, value, word", [
+    ("key_head_h", "5", "at most"),  # HIGH 4c: the head strip's edge through "Grayking 1" and the key icons
+    ("key_head_h", "3.4", "at most"),
+    ("key_head_h", "2", "at least"),  # the edge through the names' letters
+    ("key_icon_dx", "-0.3", "at least"),  # the key's bow into the space's left outline
+    ("key_icon_dx", "1.5", "at most"),  # the key into its text
+    ("key_text_gap", "0.2", "at least"),
+])
+def test_thirty_sixth_a_warding_key_spaces_strip_and_icon_are_said_at_their_keys(db, edited_templates, key, value, word):
+    """Thirty-sixth pnp breaker, HIGH 4c: Character Stats `key_head_h = 5` ran the darker head strip's edge through
+    "Grayking 1" (half the line on the strip) and the key icons, and a key icon moved toward the space's outline passed
+    check. The strip's edge keeps TEXT_INK_GAP_MM off the names, texts and icons, the key icon LINES_APART_MM inside the
+    outline and clear of its text: one line at the key changed, with a bound that, applied, passes."""
+    problem = _advised_passes(db, edited_templates, "stats.toml", key, value, word)
+    assert "a Warding Key space: " in problem.message
+
+
+def test_thirty_sixth_warding_key_space_fault_itself(db):
+    """Thirty-sixth pnp breaker, HIGH 4c, the measure itself (quick): the shipped Warding Key spaces are clear; a taller head
+    strip is blamed on key_head_h (to shrink), a shorter one too (to grow), a key icon at the outline on key_icon_dx."""
+    from pnp.layout import solo
+    from pnp.layout.template import load_template
+
+    template = load_template("stats")
+    # the shipped names' baseline (2.33 mm under key_name_dy), the texts' top ("1" of "Grayking 1", 0.1 mm under
+    # key_text_dy) and left, as the layout measures them
+    shipped = (2.33, 0.1, 0.1)
+    assert solo._key_space_fault(template.number, *shipped) is None
+    for key, value, blamed, up in (("key_head_h", 5.0, "key_head_h", False), ("key_head_h", 2.0, "key_head_h", True),
+                                   ("key_icon_dx", -0.3, "key_icon_dx", True), ("key_icon_dx", 1.5, "key_icon_dx", False)):
+        fault = solo._key_space_fault(lambda name, key=key, value=value: value if name == key else template.number(name),
+                                      *shipped)
+        assert fault is not None and fault[1:3] == (blamed, up), (key, value, fault)

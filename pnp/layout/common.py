@@ -1034,11 +1034,14 @@ __all__ = ["CardBuilder", "TextLine", "WHITE", "BLACK", "cap_height_mm", "frame"
 
 def first_passing_tenth(value: float, shipped: float | None, up: bool, passes: Callable[[float], bool]) -> float | None:
     """The first value, in tenths of a mm (or pt), from ``value`` upward (``up``) or downward, at which ``passes(value)``
-    is true; never past ``shipped`` (the shipped templates' value, when known) nor below 0, and at most 2,000 steps;
+    is true; never past ``shipped`` (the shipped templates' value, when known) nor below 0 (from a negative ``value``
+    upward, the first value of 0 or more), and at most 2,000 steps;
     ``None`` when no such value is found. The advice of a check that has no closed form for its bound (the Location's
     label icons, the Spell Path's arrows): the value it says passes when applied."""
     for count in range(1, 2001):
         tried = (math.floor(value * 10 + 1e-6) + count) / 10 if up else (math.ceil(value * 10 - 1e-6) - count) / 10
+        if tried < 0 and up:
+            continue  # from a negative value upward: the first value of 0 or more that passes
         if tried < 0 or (shipped is not None and (tried > shipped + ROUNDING_SLACK if up else tried < shipped - ROUNDING_SLACK)):
             return None
         if passes(tried):

@@ -35,7 +35,7 @@ from pnp.database import (
     TableCard,
     WardingCity,
 )
-from pnp.drawing import Box, Circle, Group, Icon, Line, Polygon, Polyline, Primitive, Rect, inside_polygon
+from pnp.drawing import Box, Circle, Group, Icon, Line, Polygon, Polyline, Primitive, Rect, TextLine, inside_polygon
 from pnp.layout.common import (
     BLACK,
     LINES_APART_MM,
@@ -59,10 +59,11 @@ from pnp.layout.common import (
     tint,
     title_band,
 )
+from pnp.layout.icon_ink import icon_ink
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import MIN_TEXT_PT, BoxSpec, Template, changed_keys, changed_number, load_template, template_line
 from pnp.oneline import quoted
-from pnp.text import INLINE_ICONS, text_width_mm
+from pnp.text import INLINE_ICONS, ink_boxes, text_width_mm
 from pnp.units import FONT_METRIC_SLACK_MM, MM_PER_PT, ROUNDING_SLACK
 
 Make = Callable[[str, float, float], CardBuilder]
@@ -364,6 +365,67 @@ def fitting(first: float, pitch: float, size: float, limit: float) -> int:
 
 
 # ---- character stats -------------------------------------------------------------------------------------------
+KEY_SPACE_KEYS = ("key_head_h", "key_icon_dx", "key_icon_dy", "key_icon", "key_name_dy", "key_text_dy", "key_text_gap",
+                  "key_rule_width", "key_w", "key_h")
+"""The ``[numbers]`` keys of ``stats.toml`` that place a Warding Key space's head strip, its key icon, its name and its text:
+a fault of :func:`_key_space_fault` is said at the one of them the designer changed, else at the key it names."""
+
+
+def _key_space_fault(number: Callable[[str], float], baseline: float, text_top: float,
+                     text_left: float) -> tuple[float, str, bool, str] | None:
+    """The worst fault of the Character Stats card's Warding Key spaces as ``(how far, mm; the key that mends it; whether
+    that key must grow; what is wrong, in words)``, ``None`` when there is none: the edge of the darker head strip
+    (``key_head_h``) must lie :data:`TEXT_INK_GAP_MM` below the names' baseline (``baseline``, mm under ``key_name_dy``) and
+    above the ink of the texts (``text_top``, mm under ``key_text_dy``) and of the key icon, so that no line stands half
+    on the strip; the key icon's ink (:func:`pnp.layout.icon_ink.icon_ink`) keeps :data:`LINES_APART_MM` inside the
+    space's outline and :data:`TEXT_INK_GAP_MM` left of the texts' ink (``text_left``, mm right of ``key_icon`` and
+    ``key_text_gap``). Thirty-sixth pnp breaker, HIGH 4c: `key_head_h = 5` ran the strip's edge through "Grayking 1" and
+    the key icons, `key_icon_dx = 0` laid the key across the space's left outline, and check passed."""
+    size, dx, dy = number("key_icon"), number("key_icon_dx"), number("key_icon_dy")
+    points = [(dx + x * size / 100, dy + y * size / 100, half * size / 100) for x, y, half in icon_ink("key")]
+    icon_top = min(y - half for _, y, half in points)
+    head, edge = number("key_head_h"), number("key_rule_width") / 2 + LINES_APART_MM
+    faults = [(head - (min(number("key_text_dy") + text_top, icon_top) - TEXT_INK_GAP_MM), "key_head_h", False,
+               "the edge of its head strip runs through its text or its key icon"),
+              (number("key_name_dy") + baseline + TEXT_INK_GAP_MM - head, "key_head_h", True,
+               "the edge of its head strip runs through its name"),
+              (edge - min(x - half for x, _, half in points), "key_icon_dx", True,
+               "its key icon runs into the space's left outline"),
+              (max(x + half for x, _, half in points) - (number("key_w") - edge), "key_icon_dx", False,
+               "its key icon runs into the space's right outline"),
+              (max(x + half for x, _, half in points) - (size + number("key_text_gap") + text_left - TEXT_INK_GAP_MM),
+               "key_icon_dx", False, "its key icon runs into its text"),
+              (max(y + half for _, y, half in points) - (number("key_h") - edge), "key_icon_dy", False,
+               "its key icon runs into the space's bottom outline")]
+    worst = max(faults)
+    return worst if worst[0] > ROUNDING_SLACK else None
+
+
+def _keep_key_spaces_clear(b: CardBuilder, baseline: float, text_top: float, text_left: float) -> None:
+    """A ``"template"`` problem when a Warding Key space of the Character Stats card has a fault of
+    :func:`_key_space_fault` (``baseline``, ``text_top``, ``text_left`` as it takes them): said at the one of :data:`KEY_SPACE_KEYS` the
+    designer changed (else at the key the fault names) with the nearest value, in tenths of a mm toward the shipped one,
+    at which the spaces are clear."""
+    t = b.template
+    fault = _key_space_fault(t.number, baseline, text_top, text_left)
+    if fault is None:
+        return
+    depth, blamed, up, what = fault
+    changed = changed_number(t.path)
+    key, shipped = changed if changed is not None and changed[0] in KEY_SPACE_KEYS else (blamed, None)
+    value = t.number(key)
+    up = shipped > value if shipped is not None else up
+
+    def passes(tried: float) -> bool:
+        return _key_space_fault(lambda name: tried if name == key else t.number(name), baseline, text_top, text_left) is None
+
+    fits = first_passing_tenth(value, shipped, up, passes)
+    since = f", since {key} is {value:g} (the shipped templates have {shipped:g})" if shipped is not None else ""
+    advice = f"set {key} to {'at least' if up else 'at most'} {fits:g}" if fits is not None else f"change [numbers] {key}"
+    b.problems.append(b.at_number(key, f"a Warding Key space: {what} ({depth:.1f} mm), on {b.record_id}{since}: {advice}",
+                                  over=depth))
+
+
 def stats(card: Stats, db: Database, make: Make):
     """Character Stats: Mana and Spirit tracks (columns of seven) and the three Warding Keys."""
     b, t, ink = framed_card(make, "stats", db)
@@ -405,6 +467,8 @@ def stats(card: Stats, db: Database, make: Make):
                          t.number("start_size") if start else t.number("number_size"), ink, family="numerals",
                          placed_by=("", "numbers.number_dy")))
     b.text("keys", t.string("keys_label"), "keys_label")
+    # the names' lowest baseline under key_name_dy, the texts' highest ink under key_text_dy, their leftmost past the icon
+    baseline, text_top, text_left = 0.0, math.inf, math.inf
     name_spec, text_spec = t.box("key_name"), t.box("key_text")
     key_w, radius = t.number("key_w"), t.number("key_radius")
     for index, key in enumerate(sorted(card.keys, key=lambda k: k.key)):
@@ -417,12 +481,18 @@ def stats(card: Stats, db: Database, make: Make):
                    stroke_width=t.number("key_rule_width"), radius=radius, stroke_key="numbers.key_rule_width"))
         b.add(Rect(x, y, key_w, t.number("key_head_h"), fill=tint(swatch, t.number("key_head_tint"), WHITE), radius=radius))
         name_dx = t.number("key_name_dx")
-        b.text(field, t.formatted("key_name", key=key.key, Colour=colour_name(t, key.color)), name_spec,
-               box=Box(x + name_dx, y + t.number("key_name_dy"), key_w - 2 * name_dx, name_spec.h))
+        named = b.text(field, t.formatted("key_name", key=key.key, Colour=colour_name(t, key.color)), name_spec,
+                       box=Box(x + name_dx, y + t.number("key_name_dy"), key_w - 2 * name_dx, name_spec.h))
         b.add(Icon("key", x + t.number("key_icon_dx"), y + t.number("key_icon_dy"), size))
-        b.text(f"{field}.text", key.text, text_spec,
-               box=Box(x + size + t.number("key_text_gap"), y + t.number("key_text_dy"),
-                       key_w - size - t.number("key_text_gap") - t.number("key_text_margin"), text_spec.h))
+        said = b.text(f"{field}.text", key.text, text_spec,
+                      box=Box(x + size + t.number("key_text_gap"), y + t.number("key_text_dy"),
+                              key_w - size - t.number("key_text_gap") - t.number("key_text_margin"), text_spec.h))
+        lines = [line.y for line in named.items if isinstance(line, TextLine)]
+        baseline = max([baseline] + [line - y - t.number("key_name_dy") for line in lines])
+        text_top = min([text_top] + [box.y - y - t.number("key_text_dy") for *_, box in ink_boxes(said.items)])
+        text_left = min([text_left] + [box.x - x - size - t.number("key_text_gap") for *_, box in ink_boxes(said.items)])
+    if card.keys:
+        _keep_key_spaces_clear(b, baseline, text_top, text_left)
     footer(b, card.id)
     return [(card.id, b)]
 
