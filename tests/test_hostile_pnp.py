@@ -6204,3 +6204,19 @@ def test_thirty_sixth_warding_key_space_fault_itself(db):
         fault = solo._key_space_fault(lambda name, key=key, value=value: value if name == key else template.number(name),
                                       *shipped)
         assert fault is not None and fault[1:3] == (blamed, up), (key, value, fault)
+
+
+@pytest.mark.parametrize("count", [30, 20])
+def test_thirty_sixth_the_icons_of_an_overflowing_text_are_no_template_fault(tmp_path, count):
+    """Thirty-sixth pnp breaker, MED 8b: a spell text of 30 icons (no place to break) was said at its cards.toml line and
+    also at `templates/spell_path.toml:18: numbers` ("the mana icon runs over the card frame's inner rule ... move it
+    inside the frame"), a template no one changed. The icons an overflowing text runs out with are part of that one
+    line: only the cards.toml line is said."""
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace('text = "Lower a Battle Loss result by one row."', f'text = "{":mana:" * count}"', 1),
+                    encoding="utf-8")
+    result = _check(path)
+    assert result.exit_code == 1, result.output
+    lines = result.output.splitlines()
+    assert len(lines) == 2 and lines[0].startswith("cards.toml:") and "solo.spell.bind.text: over by" in lines[0], lines
+    assert lines[1] == "1 problem(s) in cards.toml", lines
