@@ -6220,3 +6220,34 @@ def test_thirty_sixth_the_icons_of_an_overflowing_text_are_no_template_fault(tmp
     lines = result.output.splitlines()
     assert len(lines) == 2 and lines[0].startswith("cards.toml:") and "solo.spell.bind.text: over by" in lines[0], lines
     assert lines[1] == "1 problem(s) in cards.toml", lines
+
+
+@pytest.mark.parametrize("key, value, word", [
+    ("recharge_dx", "-2", "at least"),  # MED 8c: said at per_row, whose advice then failed
+    ("recharge_dx", "1", "at least"),  # over the next space
+    ("recharge_dx", "12", "at most"),
+    ("recharge_dy", "7", "at most"),
+    ("recharge_size", "5", "at most"),
+])
+def test_thirty_sixth_a_recharge_icon_out_of_its_space_is_said_at_its_key(db, edited_templates, key, value, word):
+    """Thirty-sixth pnp breaker, MED 8c: Last Stand `recharge_dx = -2` ran the recharge icon out past its space's right
+    edge and was said at `per_row` ("a row of 4 hit-point spaces runs over the card frame's inner rule ... at most 3"),
+    whose advice then sent the designer back ("since per_row is 3 ... change it back"). The icon keeps LINES_APART_MM
+    inside its space's outline: one line at the key changed, with a bound that, applied, passes; nothing at per_row."""
+    problem = _advised_passes(db, edited_templates, "last_stand.toml", key, value, word)
+    assert "the recharge icon runs" in problem.message and "outline of its hit-point space" in problem.message
+
+
+def test_thirty_sixth_recharge_fault_itself():
+    """Thirty-sixth pnp breaker, MED 8c, the measure itself (quick): the shipped recharge icon keeps inside its space; moved
+    right past its edge it is blamed on recharge_dx (to grow), moved down on recharge_dy (to shrink)."""
+    from pnp.layout import solo
+    from pnp.layout.template import load_template
+
+    template = load_template("last_stand")
+    assert solo._recharge_fault(template.number, False) is None and solo._recharge_fault(template.number, True) is None
+    for key, value, blamed, up in (("recharge_dx", -2.0, "recharge_dx", True), ("recharge_dx", 3.3, "recharge_dx", True),
+                                   ("recharge_dy", 7.0, "recharge_dy", False)):
+        fault = solo._recharge_fault(lambda name, key=key, value=value: value if name == key else template.number(name), False)
+        assert fault is not None and fault[1:3] == (blamed, up), (key, value, fault)
+    assert solo._recharge_fault(lambda name: 3.4 if name == "recharge_dx" else template.number(name), False) is None

@@ -912,6 +912,54 @@ def counter_card(card: CounterCard, db: Database, make: Make):
     return [(card.id, b)]
 
 
+RECHARGE_KEYS = ("recharge_dx", "recharge_dy", "recharge_size", "hp_box", "hp_rule_width", "hp_first_rule_width")
+"""The ``[numbers]`` keys of ``last_stand.toml`` that place the recharge icon in its hit-point space or draw the space: an
+icon out of its space (:func:`_recharge_fault`) is said at the one of them the designer changed, else at the key it names."""
+
+
+def _recharge_fault(number: Callable[[str], float], first_gray: bool) -> tuple[float, str, bool, str] | None:
+    """How far (mm) the recharge icon's ink (:func:`pnp.layout.icon_ink.icon_ink`) comes nearer than :data:`LINES_APART_MM`
+    to the outline of its hit-point space or past it, with the key that moves it back, whether that key must grow, and
+    the side in words; ``None`` when it keeps inside. ``first_gray``: the first space (its outline
+    ``hp_first_rule_width``) is a gray one. Thirty-sixth pnp breaker, MED 8c: `recharge_dx = -2` ran the icon out past its
+    space's right edge and was said at ``per_row`` (the icon's reach taken for the row's), whose advice then failed."""
+    size, box = number("recharge_size"), number("hp_box")
+    left, top = box - number("recharge_dx"), number("recharge_dy")
+    points = [(left + x * size / 100, top + y * size / 100, half * size / 100) for x, y, half in icon_ink("recharge")]
+    rule = max(number("hp_rule_width"), number("hp_first_rule_width") if first_gray else 0.0)
+    edge = rule / 2 + LINES_APART_MM
+    faults = [(max(x + half for x, _, half in points) - (box - edge), "recharge_dx", True, "right"),
+              (edge - min(x - half for x, _, half in points), "recharge_dx", False, "left"),
+              (edge - min(y - half for _, y, half in points), "recharge_dy", True, "top"),
+              (max(y + half for _, y, half in points) - (box - edge), "recharge_dy", False, "bottom")]
+    worst = max(faults)
+    return worst if worst[0] > ROUNDING_SLACK else None
+
+
+def _keep_recharge_icons_in(b: CardBuilder, first_gray: bool) -> None:
+    """A ``"template"`` problem when the recharge icon of a gray hit-point space runs into its space's outline or out of
+    it (:func:`_recharge_fault`): said at the one of :data:`RECHARGE_KEYS` the designer changed (else at the key the
+    fault names) with the nearest value, in tenths of a mm toward the shipped one, that keeps it inside."""
+    t = b.template
+    fault = _recharge_fault(t.number, first_gray)
+    if fault is None:
+        return
+    depth, blamed, up, side = fault
+    changed = changed_number(t.path)
+    key, shipped = changed if changed is not None and changed[0] in RECHARGE_KEYS else (blamed, None)
+    value = t.number(key)
+    up = shipped > value if shipped is not None else up
+
+    def passes(tried: float) -> bool:
+        return _recharge_fault(lambda name: tried if name == key else t.number(name), first_gray) is None
+
+    fits = first_passing_tenth(value, shipped, up, passes)
+    since = f", since {key} is {value:g} (the shipped templates have {shipped:g})" if shipped is not None else ""
+    advice = f"set {key} to {'at least' if up else 'at most'} {fits:g}" if fits is not None else f"change [numbers] {key}"
+    b.problems.append(b.at_number(key, f"the recharge icon runs {depth:.1f} mm into the {side} outline of its hit-point "
+                                       f"space or past it, on {b.record_id}{since}: {advice}", over=depth))
+
+
 def last_stand(card: LastStand, db: Database, make: Make):
     """The Last Stand: its text and the Grayking's hit point track (gray spaces with the recharge cross)."""
     b, t, ink = framed_card(make, "last_stand", db)
@@ -925,7 +973,10 @@ def last_stand(card: LastStand, db: Database, make: Make):
     # thirty-fifth pnp breaker, MED 21: `per_row = 1000` was advised "at most 959.5" (millimetres off a count) by the frame
     # check; the spaces a row has room for inside the card frame's inner rule, a whole number, at per_row itself
     inside = frame_inside(t, b.width, b.height)
-    reach = max(box + t.number("hp_rule_width") / 2, box - t.number("recharge_dx") + t.number("recharge_size"))
+    # the recharge icon is kept inside its space (_keep_recharge_icons_in): the spaces' own outlines reach farthest
+    reach = box + t.number("hp_rule_width") / 2
+    if card.gray_spaces:
+        _keep_recharge_icons_in(b, bool(card.hit_points) and card.hit_points[0] in card.gray_spaces)
     most = max(1, math.floor((inside.right - t.number("hp_first_x") - reach) / t.number("hp_step") + 1e-9) + 1)
     if min(per_row, len(hit_points)) > most:
         b.problems.append(dataclasses.replace(b.at_number("per_row", f"a row of {min(per_row, len(hit_points))} hit-point "
