@@ -6251,3 +6251,26 @@ def test_thirty_sixth_recharge_fault_itself():
         fault = solo._recharge_fault(lambda name, key=key, value=value: value if name == key else template.number(name), False)
         assert fault is not None and fault[1:3] == (blamed, up), (key, value, fault)
     assert solo._recharge_fault(lambda name: 3.4 if name == "recharge_dx" else template.number(name), False) is None
+
+
+@pytest.mark.parametrize("value", ["27", "21.5", "20"])
+def test_thirty_sixth_the_elders_emblem_diamond_keeps_off_the_uses_column(db, edited_templates, value):
+    """Thirty-sixth pnp breaker, LOW 10: `ornament_diamond_w = 27` was advised "at most 21.5" (the frame's bound), and at
+    21.5 (already at 20) the left point of the Elder's bottom ornament crossed the uses column's divider onto disc 3. The
+    diamond keeps LINES_APART_MM right of the divider: the bound said is the narrower one, and applied it passes."""
+    problem = _advised_passes(db, edited_templates, "base.toml", "ornament_diamond_w", value, "at most")
+    assert "into the uses column's divider" in problem.message
+
+
+def test_thirty_sixth_emblem_rule_into_uses_itself():
+    """Thirty-sixth pnp breaker, LOW 10, the measure itself (quick): the shipped Elder keeps its emblem rule and diamond
+    right of the uses column's divider; a diamond 21.5 mm wide a side reaches past it, said at ornament_diamond_w."""
+    from pnp.layout import solo
+    from pnp.layout.template import load_template
+
+    template = load_template("elder")
+    event = template.box("event")
+    cx, half = event.x + event.w / 2, event.w / 2
+    assert solo._emblem_rule_into_uses(template.number, cx, half) is None
+    fault = solo._emblem_rule_into_uses(lambda name: 21.5 if name == "ornament_diamond_w" else template.number(name), cx, half)
+    assert fault is not None and fault[1] == "ornament_diamond_w" and fault[0] > 1.0

@@ -218,8 +218,55 @@ def elder(card: Elder, db: Database, make: Make):
     b.text("text", card.text, "event")
     event = t.box("event")
     _emblem(b, "spirit", cx=event.x + event.w / 2, half_width=event.w / 2 - t.number("emblem_rule_inset"))
+    _keep_emblem_rule_off_uses(b, event.x + event.w / 2, event.w / 2)
     footer(b, card.id)
     return [(card.id, b)]
+
+
+ELDER_RULE_KEYS = ("ornament_diamond_w", "emblem_rule_inset")
+"""The ``[numbers]`` keys that set how far left the Elder's emblem rule and its diamond reach: a fault of
+:func:`_emblem_rule_into_uses` is said at the one of them the designer changed, else at the key it names; when another
+number was changed (the divider moved onto the event), that number's own checks say it."""
+
+
+def _emblem_rule_into_uses(number: Callable[[str], float], cx: float, half_event: float) -> tuple[float, str] | None:
+    """How far (mm) the left end of the Elder's emblem rule or the left point of its diamond (centred at ``cx``, the event
+    box ``half_event`` mm either side) comes nearer than :data:`LINES_APART_MM` to the ink of the uses column's divider,
+    or past it onto the use discs, with the key that moves it back (``ornament_diamond_w`` for the diamond,
+    ``emblem_rule_inset`` for the rule); ``None`` when both keep right of it. Thirty-sixth pnp breaker, LOW 10: the
+    advised `ornament_diamond_w = 21.5` (the frame's bound) drew the diamond across the divider onto disc 3."""
+    limit = number("uses_x") + number("uses_divider_dx") + number("uses_divider_width") / 2 + LINES_APART_MM
+    faults = [(limit - (cx - number("ornament_diamond_w")), "ornament_diamond_w"),
+              (limit - (cx - (half_event - number("emblem_rule_inset"))), "emblem_rule_inset")]
+    worst = max(faults)
+    return worst if worst[0] > ROUNDING_SLACK else None
+
+
+def _keep_emblem_rule_off_uses(b: CardBuilder, cx: float, half_event: float) -> None:
+    """A ``"template"`` problem when the Elder's emblem rule or its diamond runs into the uses column
+    (:func:`_emblem_rule_into_uses`): said at the one of :data:`ELDER_RULE_KEYS` the designer changed (else, when no other
+    number was changed, at the key the fault names) with the nearest value, in tenths of a mm toward the shipped one, that keeps it off the column."""
+    t = b.template
+    fault = _emblem_rule_into_uses(t.number, cx, half_event)
+    if fault is None:
+        return
+    depth, blamed = fault
+    changed = changed_number(t.path)
+    if changed is not None and changed[0] not in ELDER_RULE_KEYS:
+        return  # the column moved onto the rule: said by the checks of the key that moved it
+    key, shipped = changed if changed is not None and changed[0] in ELDER_RULE_KEYS else (blamed, None)
+    value = t.number(key)
+    up = shipped > value if shipped is not None else blamed == "emblem_rule_inset"
+
+    def passes(tried: float) -> bool:
+        return _emblem_rule_into_uses(lambda name: tried if name == key else t.number(name), cx, half_event) is None
+
+    fits = first_passing_tenth(value, shipped, up, passes)
+    since = f", since {key} is {value:g} (the shipped templates have {shipped:g})" if shipped is not None else ""
+    advice = f"set {key} to {'at least' if up else 'at most'} {fits:g}" if fits is not None else f"change [numbers] {key}"
+    what = "the diamond of the emblem's rule" if blamed == "ornament_diamond_w" else "the emblem's rule"
+    b.problems.append(b.at_number(key, f"{what} runs {depth:.1f} mm into the uses column's divider or past it onto the use "
+                                       f"discs, on {b.record_id}{since}: {advice}", over=depth))
 
 
 def warding_city(card: WardingCity, db: Database, make: Make):
