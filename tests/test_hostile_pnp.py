@@ -6274,3 +6274,28 @@ def test_thirty_sixth_emblem_rule_into_uses_itself():
     assert solo._emblem_rule_into_uses(template.number, cx, half) is None
     fault = solo._emblem_rule_into_uses(lambda name: 21.5 if name == "ornament_diamond_w" else template.number(name), cx, half)
     assert fault is not None and fault[1] == "ornament_diamond_w" and fault[0] > 1.0
+
+
+@pytest.mark.parametrize("value, word", [("90", "at most"), ("80.8", "at most"), ("-3", "at least"), ("7.2", "at least")])
+def test_thirty_sixth_the_backs_ornament_diamond_keeps_off_the_inner_frame_line(db, edited_templates, value, word):
+    """Thirty-sixth pnp breaker, LOW 11: back `rule_y = 90` was advised "at most 80.8" and `rule_y = -3` "at least 7.2",
+    and at either the ornament diamond's point merged into the back's inner frame line (a filled shape was let reach the
+    line's middle, as a band butted to it may). The diamond keeps LINES_APART_MM off the line: the bound said, applied,
+    passes, and 80.8 and 7.2 are said."""
+    problem = _advised_passes(db, edited_templates, "back.toml", "rule_y", value, word)
+    assert problem.message.startswith("an ornament rule's diamond runs over the card frame's inner rule"), problem.message
+
+
+def test_thirty_sixth_an_ornament_diamond_is_no_band_butted_to_the_frame():
+    """Thirty-sixth pnp breaker, LOW 11, the rule itself (quick): an ornament rule's diamond keeps LINES_APART_MM inside
+    the frame's inner rule; an unnamed filled shape (a band) may still reach the rule's middle line."""
+    from pnp.drawing import Box, Polygon, Rect
+    from pnp.layout import framed
+    from pnp.layout.common import LINES_APART_MM, ORNAMENT_DIAMOND
+
+    rule = Rect(5.0, 5.0, 53.0, 78.0, stroke="#000000", stroke_width=0.4)
+    inside = Box(5.2, 5.2, 52.6, 77.6)
+    points = [(30.0, 80.0), (31.0, 80.5), (30.0, 81.0), (29.0, 80.5)]
+    diamond = Polygon(points, fill="#000000", stroke=None, named=ORNAMENT_DIAMOND)
+    assert framed._allowed(diamond, rule, inside) == inside.inset(LINES_APART_MM)
+    assert framed._allowed(Polygon(points, fill="#000000", stroke=None), rule, inside) == inside.inset(-0.2)

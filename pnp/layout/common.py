@@ -954,6 +954,10 @@ def title_band(b: CardBuilder, box: Box, fill: str, hatch_colour: str, rule: str
     b.add(Line(box.x, box.bottom, box.right, box.bottom, rule, rule_width, stroke_key="numbers.title_band_rule_width"))
 
 
+ORNAMENT_DIAMOND = "an ornament rule's diamond"
+"""The name (:attr:`pnp.drawing.Polyline.named`) of the diamond in the middle of an ornament rule (:func:`ornament_rule`)."""
+
+
 def ornament_rule(t: Template, x1: float, x2: float, y: float, ink: str) -> list[Primitive]:
     """A horizontal rule with a small diamond in its middle (a printer's ornament); its gap, width
     and diamond are the template's ``ornament_*`` numbers."""
@@ -962,7 +966,8 @@ def ornament_rule(t: Template, x1: float, x2: float, y: float, ink: str) -> list
     dw, dh = t.number("ornament_diamond_w"), t.number("ornament_diamond_h")
     return [Line(x1, y, middle - gap, y, ink, width, stroke_key="numbers.ornament_rule_width"),  # its width judged against
             Line(middle + gap, y, x2, y, ink, width, stroke_key="numbers.ornament_rule_width"),  # texts (thirty-fourth breaker)
-            Polygon([(middle, y - dh), (middle + dw, y), (middle, y + dh), (middle - dw, y)], fill=ink, stroke=None)]
+            Polygon([(middle, y - dh), (middle + dw, y), (middle, y + dh), (middle - dw, y)], fill=ink, stroke=None,
+                    named=ORNAMENT_DIAMOND)]
 
 
 def footer(b: CardBuilder, text: str, spec: str = "footer", color: str | None = None) -> None:

@@ -115,6 +115,8 @@ def _allowed(item: Any, rule: Rect, inside: Box) -> Box | None:
 def _butted(item: Any) -> bool:
     """Whether ``item`` may be laid butted to the frame's inner rule, reaching its middle line (a line, a band, a stroked
     rectangle: the module's rules)."""
+    if isinstance(item, Polyline) and item.named:
+        return False  # an ornament rule's diamond: a point of ink, kept off the rule (thirty-sixth pnp breaker, LOW 11)
     return isinstance(item, Line) or (isinstance(item, (Rect, Polyline, Circle)) and not item.stroke) or \
         (isinstance(item, Rect) and bool(item.stroke))
 
@@ -280,7 +282,7 @@ def _what(item: Any) -> str:
     if isinstance(item, Circle):
         return "a disc"
     if isinstance(item, Polyline):
-        return "a hex" if len(item.points) == 6 and item.closed else "a shape"
+        return item.named or ("a hex" if len(item.points) == 6 and item.closed else "a shape")
     if isinstance(item, Rect):
         return item.named or ("a track space" if item.space else "a box")
     return "a line the layout draws"
