@@ -6299,3 +6299,56 @@ def test_thirty_sixth_an_ornament_diamond_is_no_band_butted_to_the_frame():
     diamond = Polygon(points, fill="#000000", stroke=None, named=ORNAMENT_DIAMOND)
     assert framed._allowed(diamond, rule, inside) == inside.inset(LINES_APART_MM)
     assert framed._allowed(Polygon(points, fill="#000000", stroke=None), rule, inside) == inside.inset(-0.2)
+
+
+MITRED = ('<path d="M10 50 L90 40 L10 30" fill="none" stroke="#c00" stroke-width="6" stroke-linejoin="{join}" '
+          'stroke-miterlimit="100"/>')
+"""Thirty-sixth pnp breaker, LOW 12: a path turning sharply back at x = 90 of a 0 0 100 100 icon, its join's tip at x = 114."""
+
+
+@pytest.mark.parametrize("body, past", [
+    (MITRED.format(join="miter"), "14%"),  # the miter's tip, 8 half widths past the corner (the PDF's limit is 10)
+    (MITRED.format(join="round") + '<circle cx="50" cy="50" r="90" fill="#f00" display="none"/>'
+     '<g style="display:none"><rect x="-50" y="-50" width="200" height="200"/></g>', None),  # round; hidden: no ink
+])
+def test_thirty_sixth_an_icons_miter_join_counts_and_a_hidden_shape_does_not(icon_copy, body, past):
+    """Thirty-sixth pnp breaker, LOW 12: the icon viewBox check measured a path by its points and half its line, so a sharp
+    miter join reaching 14 % past the viewBox passed (the PDF draws joins up to 10 half widths long). Its tip is ink now:
+    one line at the icon file. A round join reaches no farther than half its line, and shapes with `display="none"` (which
+    neither the PDF nor a browser draws) are no ink: check passes."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.files import shown_path
+
+    path = icon_copy("mana.svg", f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" '
+                                 f'height="100">{body}</svg>'.encode())
+    result = CliRunner().invoke(main, ["check", "--db", str(ROOT / "cards.toml")])
+    if past is None:
+        assert result.exit_code == 0, result.output
+        return
+    lines = [line for line in result.output.splitlines() if "problem(s)" not in line]
+    assert result.exit_code == 1 and len(lines) == 1, result.output
+    assert lines[0].startswith(f"{shown_path(path)}: its drawing reaches {past} "), result.output
+
+
+def test_thirty_sixth_miter_tips_themselves():
+    """Thirty-sixth pnp breaker, LOW 12, the measure itself (quick): the tip of a miter join lies half the line over the
+    sine of half the corner's angle out along its bisector; a join sharper than the PDF's miter limit is beveled (no tip),
+    a round join has none."""
+    import math
+
+    from reportlab.graphics import shapes
+
+    from pnp.layout import icon_ink
+
+    path = shapes.Path(strokeColor=None, strokeWidth=6, strokeLineJoin=0)
+    path.moveTo(10, 50)
+    path.lineTo(90, 40)
+    path.lineTo(10, 30)
+    (tip,) = icon_ink._miter_tips(path, 3.0)
+    assert tip[0] == pytest.approx(90 + 3 / math.sin(math.atan(10 / 80)), abs=0.01) and tip[1] == pytest.approx(40)
+    sharp = shapes.PolyLine([10, 50, 90, 49, 10, 48], strokeWidth=6, strokeLineJoin=0)  # a corner of about 1.4 degrees
+    assert icon_ink._miter_tips(sharp, 3.0) == []
+    path.strokeLineJoin = 1
+    assert icon_ink._miter_tips(path, 3.0) == []
