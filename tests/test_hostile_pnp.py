@@ -6352,3 +6352,19 @@ def test_thirty_sixth_miter_tips_themselves():
     assert icon_ink._miter_tips(sharp, 3.0) == []
     path.strokeLineJoin = 1
     assert icon_ink._miter_tips(path, 3.0) == []
+
+
+@pytest.mark.parametrize("header, field", [("[[solo.spell]]", "solo.spell.bind.copies"),
+                                           ("[[solo.table]]", ".copies")])
+def test_thirty_sixth_copies_on_a_record_that_prints_no_card_is_a_key_no_layout_reads(tmp_path, header, field):
+    """Thirty-sixth pnp breaker, LOW 14: `copies = 100` on a `[[solo.spell]]` passed check and `pnp list` showed 100
+    copies, yet the spell prints once, in its box on its Spell Path card. A record that prints no card of its own (a
+    spell, a rules table) says `copies` as a key no layout reads, at its line."""
+    at = SOURCE.index(header)
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE[:at] + f"{header}\ncopies = 100\n" + SOURCE[at + len(header) + 1:], encoding="utf-8")
+    result = _check(path)
+    problems = [line for line in result.output.splitlines() if line.startswith("cards.toml:")]
+    assert result.exit_code == 1 and len(problems) == 1, result.output
+    assert field in problems[0] and "changes nothing: no layout reads it" in problems[0], problems
+    assert path.read_text(encoding="utf-8").split("\n")[int(problems[0].split(":")[1]) - 1] == "copies = 100"
