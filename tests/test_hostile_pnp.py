@@ -3950,6 +3950,8 @@ def _font_with_metrics_damaged(tmp_path: Path, name: str, damage: str) -> Path:
         font["hmtx"].metrics[glyph] = (width * 20, left)
     elif damage.startswith("em-"):
         font["head"].unitsPerEm = int(damage[3:])
+    elif damage == "advances-0.25":  # thirty-sixth breaker, LOW 14: every advance a quarter, said as the head table
+        font["hmtx"].metrics = {glyph: (width // 4, left) for glyph, (width, left) in font["hmtx"].metrics.items()}
     elif damage == "flat":
         font["hhea"].ascent = font["hhea"].descent = 0
         os2 = font["OS/2"]
@@ -4020,6 +4022,9 @@ def _font_with_metrics_damaged(tmp_path: Path, name: str, damage: str) -> Path:
     ("EBGaramond12-Regular.ttf", "e-2em", 'font = "serif"', "its advance widths (hmtx table) are damaged: 'e' (U+0065) is 2.0 em wide "
                                                             "(at most 1.3 expected)"),
     ("EBGaramond12-Regular.ttf", "lowered-e", 'font = "serif"', GLYPH_OR_METRICS + "the glyph of 'e' (U+0065) reaches -0.41 em"),
+    # thirty-sixth breaker, LOW 14: every advance a quarter was said as "its head table is damaged", which was intact
+    ("EBGaramond12-Regular.ttf", "advances-0.25", 'font = "serif"', "its advance widths (hmtx table) are damaged: the letters "
+                                                                    "a-z advance 0.11 em, the median, where their outlines "),
 ])
 def test_damaged_font_metrics_are_one_line_at_the_font(tmp_path, name, damage, key, says):
     """Twenty-ninth breaker (finding 2): a glyph 20 times too wide, unitsPerEm 100 or 16000 and a zeroed ascender and
