@@ -6373,3 +6373,18 @@ def test_thirty_sixth_copies_on_a_record_that_prints_no_card_is_a_key_no_layout_
     assert result.exit_code == 1 and len(problems) == 1, result.output
     assert field in problems[0] and "changes nothing: no layout reads it" in problems[0], problems
     assert path.read_text(encoding="utf-8").split("\n")[int(problems[0].split(":")[1]) - 1] == "copies = 100"
+
+
+def test_thirty_sixth_a_boards_text_across_a_seam_is_said_once_from_the_card_it_reaches_least_out_of(db):
+    """Thirty-sixth pnp breaker, LOW 14: with `--safe 9` the map text card's line across the seam of cards 2 and 3 was said
+    twice a map, once from card 2 as "the nearest text ... across the cut by 44.7 mm" (the same line, seen from the card
+    it mostly is not on). A board's record is one line: each text counted once, measured from the card it reaches least
+    far out of, and one across the cut is "the farthest out", not "the nearest"."""
+    from pnp.layout import check_fit
+
+    wide = dataclasses.replace(db, print=dataclasses.replace(db.print, safe_mm=9.0))
+    maps = [p for p in check_fit(wide) if p.record_id.startswith("solo.map.")]
+    assert sorted(p.record_id for p in maps) == ["solo.map.key-1", "solo.map.key-2", "solo.map.key-3"], maps
+    for problem in maps:
+        assert "on card 3 of the board, the farthest out text " in problem.message, problem.message
+        assert "across the cut by 0.3 mm" in problem.message and "44.7" not in problem.message, problem.message
