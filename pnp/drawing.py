@@ -132,6 +132,10 @@ class Polyline:
     stroke_key: str = field(default="", compare=False, repr=False)
     """The template key of the line's width (``numbers.hex_rule_width``), when one key gives it: the legibility check names
     it when the thick line's ink (half its width each side) covers a text (twenty-eighth breaker); never drawn differently."""
+    named: str = field(default="", compare=False, repr=False)
+    """What the shape is, in words (``an ornament rule's diamond``), when the checks treat it apart from other shapes: a
+    point of ink that keeps off the card frame's inner rule, not a band butted to it (thirty-sixth pnp breaker, LOW 11);
+    never drawn differently."""
 
     def __post_init__(self) -> None:
         check_colour(self.fill, "Polyline.fill")
@@ -143,10 +147,11 @@ class Polyline:
 
 
 def Polygon(points: Iterable[tuple[float, float]], fill: str | None = None, stroke: str | None = "#000000",
-            stroke_width: float = 0.25, stroke_key: str = "") -> Polyline:
+            stroke_width: float = 0.25, stroke_key: str = "", named: str = "") -> Polyline:
     """A closed :class:`Polyline` (hex, arrow head, banner) through ``points`` in mm; ``stroke_key`` names the template key
-    of its line's width (:attr:`Polyline.stroke_key`)."""
-    return Polyline(tuple(points), fill=fill, stroke=stroke, stroke_width=stroke_width, closed=True, stroke_key=stroke_key)
+    of its line's width (:attr:`Polyline.stroke_key`), ``named`` what it is (:attr:`Polyline.named`)."""
+    return Polyline(tuple(points), fill=fill, stroke=stroke, stroke_width=stroke_width, closed=True, stroke_key=stroke_key,
+                    named=named)
 
 
 @dataclass(frozen=True)

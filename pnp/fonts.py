@@ -429,6 +429,28 @@ one ReportLab reads; ``hhea`` should match it): beyond them is damage (the bundl
 ascender made every line of text taller and was blamed on dozens of card texts (thirtieth breaker, finding 6)."""
 
 
+ADVANCE_PER_INK = (0.8, 3.0)
+"""How many times the width of its outline (``glyf`` bounding box) the advance of a letter a-z may be, the medians
+compared: outside, the advances (``hmtx``) are damaged rather than the em (the bundled fonts' are about 1.2 to 1.4)."""
+
+
+def _median_letter_ink(face: Any, checked: list[tuple[str, int]]) -> float | None:
+    """The median width (em) of the outlines (``glyf`` bounding boxes) of the letters a-z among ``checked``, in the
+    parsed TTF ``face``; ``None`` when none has an outline or the table cannot be read."""
+    try:
+        glyf = face.get_table_pos("glyf")[0]
+        widths = []
+        for char, glyph in checked:
+            if "a" <= char <= "z" and face.glyphPos[glyph + 1] > face.glyphPos[glyph]:
+                _, x_min, _, x_max, _ = struct.unpack(">hhhhh", face.get_chunk(glyf + face.glyphPos[glyph], 10))
+                if x_max > x_min:
+                    widths.append((x_max - x_min) / face.unitsPerEm)
+    except (KeyError, IndexError, struct.error, TypeError, ValueError):
+        return None
+    widths.sort()
+    return widths[len(widths) // 2] if widths else None
+
+
 def _metric_damage(face: Any, checked: list[tuple[str, int]]) -> str | None:
     """Why the metrics of the parsed TTF ``face`` (ReportLab's ``TTFontFile``) are damaged, or ``None``: its
     ``head`` table's unitsPerEm must lie in :data:`UNITS_PER_EM_RANGE` and be in line with its glyphs (the median width
@@ -447,6 +469,13 @@ def _metric_damage(face: Any, checked: list[tuple[str, int]]) -> str | None:
                      if "a" <= char <= "z" and face.hmetrics[glyph][0] > 0)
     median = letters[len(letters) // 2] if letters else 0.5
     if not LETTER_WIDTH_EM[0] <= median <= LETTER_WIDTH_EM[1]:
+        inked = _median_letter_ink(face, checked)
+        if inked is not None and not ADVANCE_PER_INK[0] <= median / inked <= ADVANCE_PER_INK[1]:
+            # the advances alone are out of line with the glyphs' own outlines: the hmtx table, not the em (thirty-sixth
+            # pnp breaker, LOW 14: advances x 0.25 were said as a damaged head table, which was intact)
+            return (f"its advance widths (hmtx table) are damaged: the letters a-z advance {median:.2f} em, the median, "
+                    f"where their outlines are {inked:.2f} em wide ({ADVANCE_PER_INK[0]:g} to {ADVANCE_PER_INK[1]:g} "
+                    f"times that expected)")
         return (f"its head table is damaged: unitsPerEm {units} is out of line with its glyphs (the letters a-z "
                 f"are {median:.2f} em wide, the median; {LETTER_WIDTH_EM[0]:g} to {LETTER_WIDTH_EM[1]:g} expected)")
     ascender, descender = face.ascent / 1000, face.descent / 1000  # ReportLab keeps them in thousandths of an em

@@ -3990,6 +3990,8 @@ def _font_with_metrics_damaged(tmp_path: Path, name: str, damage: str) -> Path:
         font["hmtx"].metrics[glyph] = (width * 20, left)
     elif damage.startswith("em-"):
         font["head"].unitsPerEm = int(damage[3:])
+    elif damage == "advances-0.25":  # thirty-sixth breaker, LOW 14: every advance a quarter, said as the head table
+        font["hmtx"].metrics = {glyph: (width // 4, left) for glyph, (width, left) in font["hmtx"].metrics.items()}
     elif damage == "flat":
         font["hhea"].ascent = font["hhea"].descent = 0
         os2 = font["OS/2"]
@@ -4060,6 +4062,9 @@ def _font_with_metrics_damaged(tmp_path: Path, name: str, damage: str) -> Path:
     ("EBGaramond12-Regular.ttf", "e-2em", 'font = "serif"', "its advance widths (hmtx table) are damaged: 'e' (U+0065) is 2.0 em wide "
                                                             "(at most 1.3 expected)"),
     ("EBGaramond12-Regular.ttf", "lowered-e", 'font = "serif"', GLYPH_OR_METRICS + "the glyph of 'e' (U+0065) reaches -0.41 em"),
+    # thirty-sixth breaker, LOW 14: every advance a quarter was said as "its head table is damaged", which was intact
+    ("EBGaramond12-Regular.ttf", "advances-0.25", 'font = "serif"', "its advance widths (hmtx table) are damaged: the letters "
+                                                                    "a-z advance 0.11 em, the median, where their outlines "),
 ])
 def test_damaged_font_metrics_are_one_line_at_the_font(tmp_path, name, damage, key, says):
     """Twenty-ninth breaker (finding 2): a glyph 20 times too wide, unitsPerEm 100 or 16000 and a zeroed ascender and
@@ -6199,3 +6204,252 @@ def test_thirty_sixth_deep_nesting_written_by_a_header_is_said_at_that_header(db
     written = edited_templates("quest.toml", "[numbers]", f"{deep}\nz = 1\n[numbers]")
     problems = check_fit(db)
     assert len(problems) == 1 and written.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == deep, problems
+
+
+# ---- Thirty-seventh round: the leftovers of the thirty-sixth pnp breaker ---------------------------------------------
+@pytest.mark.parametrize("value", ["4", "4.6", "3.5"])
+def test_thirty_sixth_a_spell_name_moved_onto_its_position_disc_is_said_at_name_dx(db, edited_templates, value):
+    """Thirty-sixth pnp breaker, HIGH 4b: Spell Path `name_dx = 4` (also 4.4, 4.6) set the first letter of every spell name
+    on its dark position disc ("ind", "horn Hedge") and check passed: the name was compared with the disc's number, not
+    with the filled disc. The letters' ink keeps TEXT_INK_GAP_MM off the disc's ink: one line at name_dx, with a bound
+    that, applied, passes."""
+    problem = _advised_passes(db, edited_templates, "spell_path.toml", "name_dx", value, "at least")
+    assert "the position disc" in problem.message and "spell's name" in problem.message
+
+
+def test_thirty_sixth_a_name_beside_a_disc_keeps_its_letters_off_the_disc_itself():
+    """Thirty-sixth pnp breaker, HIGH 4b, the check itself (quick): a name set 4 mm into a spell box (its disc 2.6 mm in,
+    radius 2, a 0.3 mm line) has its "B" under the disc: one line at name_dx, advised the least tenth whose letters clear
+    the disc by TEXT_INK_GAP_MM; at that value, and at the shipped 5.2, nothing is said."""
+    from pnp.drawing import Box, Circle
+    from pnp.layout.common import TEXT_INK_GAP_MM, CardBuilder
+    from pnp.layout.template import load_template
+
+    template = load_template("spell_path")
+    disc = Circle(10.0 + 2.6, 20.0 + 2.6, 2.0, fill="#3b2a1a", stroke="#000000", stroke_width=0.3)
+
+    def said(name_dx: float) -> list:
+        b = CardBuilder("solo.path.oaken", template, 63, 88, 3)
+        named = b.text("name", "Bind", "spell_name", record="solo.spell.bind", box=Box(10.0 + name_dx, 20.4, 20.0, 4.4))
+        b.keep_text_off_disc(disc, named.items, "the spell's name", "the position disc", "name_dx", "solo.spell.bind")
+        return b.problems
+
+    (problem,) = said(4.0)
+    assert problem.field == "numbers.name_dx" and "the letter 'B'" in problem.message
+    least = float(re.search(r"at least ([0-9.]+)$", problem.message).group(1))
+    assert 10.0 + least >= disc.cx + disc.r + disc.stroke_width / 2 + TEXT_INK_GAP_MM - 0.2  # past the disc's ink, less a side bearing
+    assert said(least) == [] and said(5.2) == [] and said(4.6)
+
+
+@pytest.mark.parametrize("key, value, word", [
+    ("key_head_h", "5", "at most"),  # HIGH 4c: the head strip's edge through "Grayking 1" and the key icons
+    ("key_head_h", "3.4", "at most"),
+    ("key_head_h", "2", "at least"),  # the edge through the names' letters
+    ("key_icon_dx", "-0.3", "at least"),  # the key's bow into the space's left outline
+    ("key_icon_dx", "1.5", "at most"),  # the key into its text
+    ("key_text_gap", "0.2", "at least"),
+])
+def test_thirty_sixth_a_warding_key_spaces_strip_and_icon_are_said_at_their_keys(db, edited_templates, key, value, word):
+    """Thirty-sixth pnp breaker, HIGH 4c: Character Stats `key_head_h = 5` ran the darker head strip's edge through
+    "Grayking 1" (half the line on the strip) and the key icons, and a key icon moved toward the space's outline passed
+    check. The strip's edge keeps TEXT_INK_GAP_MM off the names, texts and icons, the key icon LINES_APART_MM inside the
+    outline and clear of its text: one line at the key changed, with a bound that, applied, passes."""
+    problem = _advised_passes(db, edited_templates, "stats.toml", key, value, word)
+    assert "a Warding Key space: " in problem.message
+
+
+def test_thirty_sixth_warding_key_space_fault_itself(db):
+    """Thirty-sixth pnp breaker, HIGH 4c, the measure itself (quick): the shipped Warding Key spaces are clear; a taller head
+    strip is blamed on key_head_h (to shrink), a shorter one too (to grow), a key icon at the outline on key_icon_dx."""
+    from pnp.layout import solo
+    from pnp.layout.template import load_template
+
+    template = load_template("stats")
+    # the shipped names' baseline (2.33 mm under key_name_dy), the texts' top ("1" of "Grayking 1", 0.1 mm under
+    # key_text_dy) and left, as the layout measures them
+    shipped = (2.33, 0.1, 0.1)
+    assert solo._key_space_fault(template.number, *shipped) is None
+    for key, value, blamed, up in (("key_head_h", 5.0, "key_head_h", False), ("key_head_h", 2.0, "key_head_h", True),
+                                   ("key_icon_dx", -0.3, "key_icon_dx", True), ("key_icon_dx", 1.5, "key_icon_dx", False)):
+        fault = solo._key_space_fault(lambda name, key=key, value=value: value if name == key else template.number(name),
+                                      *shipped)
+        assert fault is not None and fault[1:3] == (blamed, up), (key, value, fault)
+
+
+@pytest.mark.parametrize("count", [30, 20])
+def test_thirty_sixth_the_icons_of_an_overflowing_text_are_no_template_fault(tmp_path, count):
+    """Thirty-sixth pnp breaker, MED 8b: a spell text of 30 icons (no place to break) was said at its cards.toml line and
+    also at `templates/spell_path.toml:18: numbers` ("the mana icon runs over the card frame's inner rule ... move it
+    inside the frame"), a template no one changed. The icons an overflowing text runs out with are part of that one
+    line: only the cards.toml line is said."""
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace('text = "Lower a Battle Loss result by one row."', f'text = "{":mana:" * count}"', 1),
+                    encoding="utf-8")
+    result = _check(path)
+    assert result.exit_code == 1, result.output
+    lines = result.output.splitlines()
+    assert len(lines) == 2 and lines[0].startswith("cards.toml:") and "solo.spell.bind.text: over by" in lines[0], lines
+    assert lines[1] == "1 problem(s) in cards.toml", lines
+
+
+@pytest.mark.parametrize("key, value, word", [
+    ("recharge_dx", "-2", "at least"),  # MED 8c: said at per_row, whose advice then failed
+    ("recharge_dx", "1", "at least"),  # over the next space
+    ("recharge_dx", "12", "at most"),
+    ("recharge_dy", "7", "at most"),
+    ("recharge_size", "5", "at most"),
+])
+def test_thirty_sixth_a_recharge_icon_out_of_its_space_is_said_at_its_key(db, edited_templates, key, value, word):
+    """Thirty-sixth pnp breaker, MED 8c: Last Stand `recharge_dx = -2` ran the recharge icon out past its space's right
+    edge and was said at `per_row` ("a row of 4 hit-point spaces runs over the card frame's inner rule ... at most 3"),
+    whose advice then sent the designer back ("since per_row is 3 ... change it back"). The icon keeps LINES_APART_MM
+    inside its space's outline: one line at the key changed, with a bound that, applied, passes; nothing at per_row."""
+    problem = _advised_passes(db, edited_templates, "last_stand.toml", key, value, word)
+    assert "the recharge icon runs" in problem.message and "outline of its hit-point space" in problem.message
+
+
+def test_thirty_sixth_recharge_fault_itself():
+    """Thirty-sixth pnp breaker, MED 8c, the measure itself (quick): the shipped recharge icon keeps inside its space; moved
+    right past its edge it is blamed on recharge_dx (to grow), moved down on recharge_dy (to shrink)."""
+    from pnp.layout import solo
+    from pnp.layout.template import load_template
+
+    template = load_template("last_stand")
+    assert solo._recharge_fault(template.number, False) is None and solo._recharge_fault(template.number, True) is None
+    for key, value, blamed, up in (("recharge_dx", -2.0, "recharge_dx", True), ("recharge_dx", 3.3, "recharge_dx", True),
+                                   ("recharge_dy", 7.0, "recharge_dy", False)):
+        fault = solo._recharge_fault(lambda name, key=key, value=value: value if name == key else template.number(name), False)
+        assert fault is not None and fault[1:3] == (blamed, up), (key, value, fault)
+    assert solo._recharge_fault(lambda name: 3.4 if name == "recharge_dx" else template.number(name), False) is None
+
+
+@pytest.mark.parametrize("value", ["27", "21.5", "20"])
+def test_thirty_sixth_the_elders_emblem_diamond_keeps_off_the_uses_column(db, edited_templates, value):
+    """Thirty-sixth pnp breaker, LOW 10: `ornament_diamond_w = 27` was advised "at most 21.5" (the frame's bound), and at
+    21.5 (already at 20) the left point of the Elder's bottom ornament crossed the uses column's divider onto disc 3. The
+    diamond keeps LINES_APART_MM right of the divider: the bound said is the narrower one, and applied it passes."""
+    problem = _advised_passes(db, edited_templates, "base.toml", "ornament_diamond_w", value, "at most")
+    assert "into the uses column's divider" in problem.message
+
+
+def test_thirty_sixth_emblem_rule_into_uses_itself():
+    """Thirty-sixth pnp breaker, LOW 10, the measure itself (quick): the shipped Elder keeps its emblem rule and diamond
+    right of the uses column's divider; a diamond 21.5 mm wide a side reaches past it, said at ornament_diamond_w."""
+    from pnp.layout import solo
+    from pnp.layout.template import load_template
+
+    template = load_template("elder")
+    event = template.box("event")
+    cx, half = event.x + event.w / 2, event.w / 2
+    assert solo._emblem_rule_into_uses(template.number, cx, half) is None
+    fault = solo._emblem_rule_into_uses(lambda name: 21.5 if name == "ornament_diamond_w" else template.number(name), cx, half)
+    assert fault is not None and fault[1] == "ornament_diamond_w" and fault[0] > 1.0
+
+
+@pytest.mark.parametrize("value, word", [("90", "at most"), ("80.8", "at most"), ("-3", "at least"), ("7.2", "at least")])
+def test_thirty_sixth_the_backs_ornament_diamond_keeps_off_the_inner_frame_line(db, edited_templates, value, word):
+    """Thirty-sixth pnp breaker, LOW 11: back `rule_y = 90` was advised "at most 80.8" and `rule_y = -3` "at least 7.2",
+    and at either the ornament diamond's point merged into the back's inner frame line (a filled shape was let reach the
+    line's middle, as a band butted to it may). The diamond keeps LINES_APART_MM off the line: the bound said, applied,
+    passes, and 80.8 and 7.2 are said."""
+    problem = _advised_passes(db, edited_templates, "back.toml", "rule_y", value, word)
+    assert problem.message.startswith("an ornament rule's diamond runs over the card frame's inner rule"), problem.message
+
+
+def test_thirty_sixth_an_ornament_diamond_is_no_band_butted_to_the_frame():
+    """Thirty-sixth pnp breaker, LOW 11, the rule itself (quick): an ornament rule's diamond keeps LINES_APART_MM inside
+    the frame's inner rule; an unnamed filled shape (a band) may still reach the rule's middle line."""
+    from pnp.drawing import Box, Polygon, Rect
+    from pnp.layout import framed
+    from pnp.layout.common import LINES_APART_MM, ORNAMENT_DIAMOND
+
+    rule = Rect(5.0, 5.0, 53.0, 78.0, stroke="#000000", stroke_width=0.4)
+    inside = Box(5.2, 5.2, 52.6, 77.6)
+    points = [(30.0, 80.0), (31.0, 80.5), (30.0, 81.0), (29.0, 80.5)]
+    diamond = Polygon(points, fill="#000000", stroke=None, named=ORNAMENT_DIAMOND)
+    assert framed._allowed(diamond, rule, inside) == inside.inset(LINES_APART_MM)
+    assert framed._allowed(Polygon(points, fill="#000000", stroke=None), rule, inside) == inside.inset(-0.2)
+
+
+MITRED = ('<path d="M10 50 L90 40 L10 30" fill="none" stroke="#c00" stroke-width="6" stroke-linejoin="{join}" '
+          'stroke-miterlimit="100"/>')
+"""Thirty-sixth pnp breaker, LOW 12: a path turning sharply back at x = 90 of a 0 0 100 100 icon, its join's tip at x = 114."""
+
+
+@pytest.mark.parametrize("body, past", [
+    (MITRED.format(join="miter"), "14%"),  # the miter's tip, 8 half widths past the corner (the PDF's limit is 10)
+    (MITRED.format(join="round") + '<circle cx="50" cy="50" r="90" fill="#f00" display="none"/>'
+     '<g style="display:none"><rect x="-50" y="-50" width="200" height="200"/></g>', None),  # round; hidden: no ink
+])
+def test_thirty_sixth_an_icons_miter_join_counts_and_a_hidden_shape_does_not(icon_copy, body, past):
+    """Thirty-sixth pnp breaker, LOW 12: the icon viewBox check measured a path by its points and half its line, so a sharp
+    miter join reaching 14 % past the viewBox passed (the PDF draws joins up to 10 half widths long). Its tip is ink now:
+    one line at the icon file. A round join reaches no farther than half its line, and shapes with `display="none"` (which
+    neither the PDF nor a browser draws) are no ink: check passes."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.files import shown_path
+
+    path = icon_copy("mana.svg", f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" '
+                                 f'height="100">{body}</svg>'.encode())
+    result = CliRunner().invoke(main, ["check", "--db", str(ROOT / "cards.toml")])
+    if past is None:
+        assert result.exit_code == 0, result.output
+        return
+    lines = [line for line in result.output.splitlines() if "problem(s)" not in line]
+    assert result.exit_code == 1 and len(lines) == 1, result.output
+    assert lines[0].startswith(f"{shown_path(path)}: its drawing reaches {past} "), result.output
+
+
+def test_thirty_sixth_miter_tips_themselves():
+    """Thirty-sixth pnp breaker, LOW 12, the measure itself (quick): the tip of a miter join lies half the line over the
+    sine of half the corner's angle out along its bisector; a join sharper than the PDF's miter limit is beveled (no tip),
+    a round join has none."""
+    import math
+
+    from reportlab.graphics import shapes
+
+    from pnp.layout import icon_ink
+
+    path = shapes.Path(strokeColor=None, strokeWidth=6, strokeLineJoin=0)
+    path.moveTo(10, 50)
+    path.lineTo(90, 40)
+    path.lineTo(10, 30)
+    (tip,) = icon_ink._miter_tips(path, 3.0)
+    assert tip[0] == pytest.approx(90 + 3 / math.sin(math.atan(10 / 80)), abs=0.01) and tip[1] == pytest.approx(40)
+    sharp = shapes.PolyLine([10, 50, 90, 49, 10, 48], strokeWidth=6, strokeLineJoin=0)  # a corner of about 1.4 degrees
+    assert icon_ink._miter_tips(sharp, 3.0) == []
+    path.strokeLineJoin = 1
+    assert icon_ink._miter_tips(path, 3.0) == []
+
+
+@pytest.mark.parametrize("header, field", [("[[solo.spell]]", "solo.spell.bind.copies"),
+                                           ("[[solo.table]]", ".copies")])
+def test_thirty_sixth_copies_on_a_record_that_prints_no_card_is_a_key_no_layout_reads(tmp_path, header, field):
+    """Thirty-sixth pnp breaker, LOW 14: `copies = 100` on a `[[solo.spell]]` passed check and `pnp list` showed 100
+    copies, yet the spell prints once, in its box on its Spell Path card. A record that prints no card of its own (a
+    spell, a rules table) says `copies` as a key no layout reads, at its line."""
+    at = SOURCE.index(header)
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE[:at] + f"{header}\ncopies = 100\n" + SOURCE[at + len(header) + 1:], encoding="utf-8")
+    result = _check(path)
+    problems = [line for line in result.output.splitlines() if line.startswith("cards.toml:")]
+    assert result.exit_code == 1 and len(problems) == 1, result.output
+    assert field in problems[0] and "changes nothing: no layout reads it" in problems[0], problems
+    assert path.read_text(encoding="utf-8").split("\n")[int(problems[0].split(":")[1]) - 1] == "copies = 100"
+
+
+def test_thirty_sixth_a_boards_text_across_a_seam_is_said_once_from_the_card_it_reaches_least_out_of(db):
+    """Thirty-sixth pnp breaker, LOW 14: with `--safe 9` the map text card's line across the seam of cards 2 and 3 was said
+    twice a map, once from card 2 as "the nearest text ... across the cut by 44.7 mm" (the same line, seen from the card
+    it mostly is not on). A board's record is one line: each text counted once, measured from the card it reaches least
+    far out of, and one across the cut is "the farthest out", not "the nearest"."""
+    from pnp.layout import check_fit
+
+    wide = dataclasses.replace(db, print=dataclasses.replace(db.print, safe_mm=9.0))
+    maps = [p for p in check_fit(wide) if p.record_id.startswith("solo.map.")]
+    assert sorted(p.record_id for p in maps) == ["solo.map.key-1", "solo.map.key-2", "solo.map.key-3"], maps
+    for problem in maps:
+        assert "on card 3 of the board, the farthest out text " in problem.message, problem.message
+        assert "across the cut by 0.3 mm" in problem.message and "44.7" not in problem.message, problem.message

@@ -287,6 +287,22 @@ def check_printed_cards(context: CheckContext) -> None:
                                                       f"at most {MAX_PRINTED_CARDS}")
 
 
+_SHOWN_ON = {"spell": "in its box on its Spell Path card", "table": "on the card that shows the table"}
+"""Where a record that is no card of its own (``printed`` false) is printed, in words, by kind."""
+
+
+def check_unprinted_copies(context: CheckContext) -> None:
+    """A record that prints no card of its own (a spell, a rules table: ``printed`` false) has no ``copies``: no layout
+    reads it, and it printed once whatever it said (thirty-sixth pnp breaker, LOW 14: `copies = 100` on a
+    `[[solo.spell]]` passed check and `pnp list` showed 100 copies)."""
+    for record in context.database.records():
+        if not record.printed and not isinstance(record, Back) and record.copies != 1:
+            shown = _SHOWN_ON.get(record.kind, "on the card that shows it")
+            context.report(context.at(record, "copies"), f"copies = {record.copies} on a {record.kind.replace('_', ' ')} "
+                                                         f"changes nothing: no layout reads it (it is printed {shown}, once); "
+                                                         f"remove copies")
+
+
 def check_board_copies(context: CheckContext) -> None:
     """A board (the Progress Track, an Expanded Battle Map) prints once: the game has one of each, and a
     count would be dropped by the imposition (fifteenth breaker: ``copies = 2`` was listed, then printed once)."""
@@ -719,6 +735,7 @@ CROSS_CHECKS: tuple[Callable[[CheckContext], None], ...] = (
     check_icons,
     check_printed_cards,
     check_back_copies,
+    check_unprinted_copies,
     check_board_copies,
     check_printed_names,
     check_one_line_names,

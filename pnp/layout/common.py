@@ -26,6 +26,7 @@ from pnp.text import (
     VAlign,
     fit_text,
     icon_meant,
+    ink_boxes,
     line_clash,
     mark_breaks,
     single_line,
@@ -513,6 +514,42 @@ class CardBuilder:
                                                   f"(on {record}): it prints over the disc; set {down} to at least "
                                                   f"{least:g}", over=into))
 
+    def keep_text_off_disc(self, disc: Circle, items: tuple[Primitive, ...], text: str, what: str, across: str,
+                           record: str) -> None:
+        """A ``"template"`` problem at ``numbers.<across>`` when the letters' own ink of a text among ``items`` (a text
+        fitted beside ``disc``, left-aligned; :func:`pnp.text.ink_boxes`) comes within :data:`TEXT_INK_GAP_MM` of the ink
+        of ``disc`` (its radius and half its line): the disc, filled dark, hides or touches the letter. ``across`` moves
+        the text right (``name_dx``); the advice is the least value, a tenth of a mm, at which every letter clears the
+        disc. When one of the disc's own keys (``disc_r``, ``disc_rule_width``, ``disc_inset``) is the number changed,
+        it is said there. Thirty-sixth pnp breaker, HIGH 4b: Spell Path `name_dx = 4` set the first letter of every
+        spell name on its position disc ("ind", "horn Hedge") and check passed: only the disc's number was compared with
+        the name. ``text`` names the text, ``what`` the disc, ``record`` the record whose text it is."""
+        reach = disc.r + disc.stroke_width / 2 + TEXT_INK_GAP_MM
+        shift, letter = 0.0, ""  # how far (mm) the text must move right for every letter to clear the disc
+        for _, _, char, _, box in ink_boxes(items):
+            down = max(box.y - disc.cy, disc.cy - box.bottom, 0.0)
+            if down >= reach:
+                continue
+            needed = disc.cx + math.sqrt(reach * reach - down * down) - box.x
+            if box.right < disc.cx - math.sqrt(reach * reach - down * down):
+                continue  # wholly left of the disc: clear of it
+            if needed > shift:
+                shift, letter = needed, char
+        if shift <= FONT_METRIC_SLACK_MM:
+            return
+        changed = changed_number(self.template.path)
+        if changed is not None and changed[0] in ("disc_r", "disc_rule_width", "disc_inset"):  # the disc grew or moved
+            self.problems.append(self.at_number(changed[0], f"the letter {letter!r} of {text} is under or against {what} "
+                                                            f"(on {record}), since {changed[0]} is "
+                                                            f"{self.template.number(changed[0]):g} (the shipped templates "
+                                                            f"have {changed[1]:g}): change it back toward that",
+                                                over=shift))
+            return
+        least = math.ceil((self.template.number(across) + shift) * 10 - 1e-6) / 10
+        self.problems.append(self.at_number(across, f"the letter {letter!r} of {text} is under or against {what} "
+                                                    f"(on {record}): the disc hides it; set {across} to at least {least:g}",
+                                            over=shift))
+
     def keep_disc_inside(self, disc: Circle, area: Box, what: str, inside_of: str, down: str, size: str,
                          top_rule: tuple[str, str] | None = None) -> None:
         """A ``"template"`` problem when the ink of ``disc`` (its radius and half its line, mm) reaches past ``area`` (card
@@ -917,6 +954,10 @@ def title_band(b: CardBuilder, box: Box, fill: str, hatch_colour: str, rule: str
     b.add(Line(box.x, box.bottom, box.right, box.bottom, rule, rule_width, stroke_key="numbers.title_band_rule_width"))
 
 
+ORNAMENT_DIAMOND = "an ornament rule's diamond"
+"""The name (:attr:`pnp.drawing.Polyline.named`) of the diamond in the middle of an ornament rule (:func:`ornament_rule`)."""
+
+
 def ornament_rule(t: Template, x1: float, x2: float, y: float, ink: str) -> list[Primitive]:
     """A horizontal rule with a small diamond in its middle (a printer's ornament); its gap, width
     and diamond are the template's ``ornament_*`` numbers."""
@@ -925,7 +966,8 @@ def ornament_rule(t: Template, x1: float, x2: float, y: float, ink: str) -> list
     dw, dh = t.number("ornament_diamond_w"), t.number("ornament_diamond_h")
     return [Line(x1, y, middle - gap, y, ink, width, stroke_key="numbers.ornament_rule_width"),  # its width judged against
             Line(middle + gap, y, x2, y, ink, width, stroke_key="numbers.ornament_rule_width"),  # texts (thirty-fourth breaker)
-            Polygon([(middle, y - dh), (middle + dw, y), (middle, y + dh), (middle - dw, y)], fill=ink, stroke=None)]
+            Polygon([(middle, y - dh), (middle + dw, y), (middle, y + dh), (middle - dw, y)], fill=ink, stroke=None,
+                    named=ORNAMENT_DIAMOND)]
 
 
 def footer(b: CardBuilder, text: str, spec: str = "footer", color: str | None = None) -> None:
@@ -997,11 +1039,14 @@ __all__ = ["CardBuilder", "TextLine", "WHITE", "BLACK", "cap_height_mm", "frame"
 
 def first_passing_tenth(value: float, shipped: float | None, up: bool, passes: Callable[[float], bool]) -> float | None:
     """The first value, in tenths of a mm (or pt), from ``value`` upward (``up``) or downward, at which ``passes(value)``
-    is true; never past ``shipped`` (the shipped templates' value, when known) nor below 0, and at most 2,000 steps;
+    is true; never past ``shipped`` (the shipped templates' value, when known) nor below 0 (from a negative ``value``
+    upward, the first value of 0 or more), and at most 2,000 steps;
     ``None`` when no such value is found. The advice of a check that has no closed form for its bound (the Location's
     label icons, the Spell Path's arrows): the value it says passes when applied."""
     for count in range(1, 2001):
         tried = (math.floor(value * 10 + 1e-6) + count) / 10 if up else (math.ceil(value * 10 - 1e-6) - count) / 10
+        if tried < 0 and up:
+            continue  # from a negative value upward: the first value of 0 or more that passes
         if tried < 0 or (shipped is not None and (tried > shipped + ROUNDING_SLACK if up else tried < shipped - ROUNDING_SLACK)):
             return None
         if passes(tried):

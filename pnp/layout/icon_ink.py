@@ -6,7 +6,7 @@ fixed share measured the key alike with the Grayking's crown, so the scale advis
 The SVG is read by svglib, as the PDF draws it (:func:`pnp.icon_files.icon_drawing`): its styles, groups, transforms,
 ``use`` and arcs are resolved there. Measured here: circles and ellipses (sampled every 5 degrees), rectangles (square
 or rounded corners), lines, polylines and polygons, paths (curves sampled), and any other shape by its bounding box;
-each with half its line width where it has a line. An icon that cannot be read is measured as its whole viewBox
+each with half its line width where it has a line, and the tips of its sharp miter joins. An icon that cannot be read is measured as its whole viewBox
 (never smaller than its ink)."""
 
 from __future__ import annotations
@@ -96,6 +96,86 @@ def _outline(shape: shapes.Shape) -> list[tuple[float, float, float]]:
     return [(left, bottom, 1.0), (right, bottom, 1.0), (left, top, 1.0), (right, top, 1.0)]
 
 
+PDF_MITER_LIMIT = 10.0
+"""The miter limit the PDF draws an icon's joins with: svglib does not read ``stroke-miterlimit`` and ReportLab sets
+none, so the PDF's default (ISO 32000, 8.4.3.5) holds. A sharp join whose miter is longer than this many half line
+widths is cut flat (beveled)."""
+
+
+def _runs(shape: shapes.Shape) -> list[tuple[list[tuple[float, float]], bool]]:
+    """The runs of straight pieces ``shape``'s line is drawn along, each as its points and whether it is closed: a
+    polyline's, a polygon's, or each subpath of a path (curves sampled as :func:`_path_points` samples them); none for
+    other shapes (a rectangle's square corners are measured by :func:`_outline`)."""
+    if isinstance(shape, (shapes.PolyLine, shapes.Polygon)):
+        values = list(shape.points)
+        return [([(float(px), float(py)) for px, py in zip(values[0::2], values[1::2], strict=False)],
+                 isinstance(shape, shapes.Polygon))]
+    if not isinstance(shape, shapes.Path):
+        return []
+    values, index = list(shape.points), 0
+    runs: list[tuple[list[tuple[float, float]], bool]] = []
+    current: list[tuple[float, float]] = []
+
+    def take(count: int) -> list[tuple[float, float]]:
+        nonlocal index
+        taken = [(float(values[index + 2 * k]), float(values[index + 2 * k + 1])) for k in range(count)
+                 if index + 2 * k + 1 < len(values)]
+        index += 2 * count
+        return taken
+
+    for operator in shape.operators:
+        if operator == _MOVE_TO:
+            if len(current) > 1:
+                runs.append((current, False))
+            current = take(1)
+        elif operator == _LINE_TO:
+            current.extend(take(1))
+        elif operator == _CURVE_TO:
+            taken = take(3)
+            if len(taken) == 3:
+                current.extend(_curve(current[-1] if current else (0.0, 0.0), *taken))
+        elif operator == _CLOSE_PATH:
+            if len(current) > 1:
+                runs.append((current, True))
+            current = current[:1]
+    if len(current) > 1:
+        runs.append((current, False))
+    return runs
+
+
+def _miter_tips(shape: shapes.Shape, half: float) -> list[tuple[float, float]]:
+    """The tips of the miter joins of ``shape``'s line (``half`` its half width, in its own units): at each sharp corner
+    of a run the line's outer edges meet this far out, up to :data:`PDF_MITER_LIMIT` half widths (past it the PDF bevels
+    the join, which reaches no farther than ``half``). None for round or beveled joins. Thirty-sixth pnp breaker, LOW 12:
+    a path turning back sharply with a miter join reached 14 % past the viewBox, measured as its points alone."""
+    if half <= 0 or getattr(shape, "strokeLineJoin", 0) not in (0, None):
+        return []
+    tips = []
+    for points, closed in _runs(shape):
+        points = [point for index, point in enumerate(points) if index == 0 or point != points[index - 1]]
+        if closed and len(points) > 1 and points[0] == points[-1]:
+            points = points[:-1]
+        count = len(points)
+        corners = range(count) if closed else range(1, count - 1)
+        for index in corners:
+            before, at, after = points[index - 1], points[index], points[(index + 1) % count]
+            ux, uy = at[0] - before[0], at[1] - before[1]
+            vx, vy = after[0] - at[0], after[1] - at[1]
+            length_u, length_v = math.hypot(ux, uy), math.hypot(vx, vy)
+            if length_u == 0 or length_v == 0:
+                continue
+            ux, uy, vx, vy = ux / length_u, uy / length_u, vx / length_v, vy / length_v
+            sine = math.sqrt(max(0.0, (1 + (ux * vx + uy * vy)) / 2))  # sin of half the angle between the two pieces
+            if sine == 0 or 1 / sine > PDF_MITER_LIMIT:
+                continue  # turned straight back (no join) or beveled past the limit
+            out_x, out_y = ux - vx, uy - vy
+            out = math.hypot(out_x, out_y)
+            if out < 1e-9:
+                continue  # straight on: no corner
+            tips.append((at[0] + out_x / out * half / sine, at[1] + out_y / out * half / sine))
+    return tips
+
+
 def _half_line(shape: shapes.Shape) -> float:
     """Half the width of ``shape``'s line in its own units: 0 when it draws none (no stroke colour, a width of 0, or
     svglib's fill-only twin of a stroked path)."""
@@ -117,6 +197,9 @@ def _ink(node: shapes.Group | shapes.Drawing, transform: Transform) -> list[tupl
         for px, py, factor in _outline(child):
             x, y = shapes.transformPoint(transform, (px, py))
             found.append((x, y, half * factor * scale))
+        for px, py in _miter_tips(child, half):  # the points of sharp miter joins, ink to their tip
+            x, y = shapes.transformPoint(transform, (px, py))
+            found.append((x, y, 0.0))
     return found
 
 

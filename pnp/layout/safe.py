@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from pnp import fonts
 from pnp.drawing import Box, Drawing, Group, Icon, Primitive, Rect, TextLine, turn_points
@@ -170,6 +171,11 @@ def outside(drawing: Drawing, safe: Box, board: bool = False) -> list[tuple[Pain
     return found
 
 
+SAME_PLACE_MM = 0.5
+"""Two texts seen from two cards of a board that start this near each other (mm, across and in the middle of their
+height) are one text (:func:`safe_area_problems`)."""
+
+
 def safe_area_problems(faces: Iterable, safe_mm: float) -> list[FitProblem]:
     """One ``"safe area"`` :class:`FitProblem` per face (:class:`pnp.layout.Face`) with text or icons
     outside the safe area ``safe_mm`` mm inside the trim (issue 3, Geometry), field ``"safe area"``:
@@ -179,6 +185,11 @@ def safe_area_problems(faces: Iterable, safe_mm: float) -> list[FitProblem]:
 
     problems = []
     said: set[tuple[str, str]] = set()
+    # a board's cards, each face's found outside its own safe area, gathered by record: a text across a seam is seen from
+    # the cards on either side of it, and is one text, said once, from the card it reaches least far out of (thirty-sixth
+    # pnp breaker, LOW 14: under --safe 9 the map text card's line was said twice, once as 44.7 mm across the cut)
+    gathered: dict[str, list[tuple[Any, list[tuple[Painted, float]]]]] = {}
+    judged: list[tuple[Any, list[tuple[Painted, float]], list[int]]] = []
     for face in faces:
         safe = safe_box(face.drawing, safe_mm, face.board_cards, face.board_index)
         overflowed: frozenset[str] = getattr(face, "overflowed", frozenset())
@@ -188,6 +199,32 @@ def safe_area_problems(faces: Iterable, safe_mm: float) -> list[FitProblem]:
                  if not thing.source or thing.source not in overflowed]  # a text over its box is said once, as such
         if not found:
             continue
+        if face.board_cards > 1:
+            if face.record.id not in gathered:
+                gathered[face.record.id] = []
+                judged.append((face, [], []))  # in the faces' order; filled below
+            gathered[face.record.id].append((face, found))
+            continue
+        judged.append((face, found, []))
+    for index, (face, found, cards) in enumerate(judged):
+        if face.board_cards > 1:
+            # each text seen least far out, on that card, by where it starts on the board (its box and words as each card
+            # joins its runs may differ a little: one text starts at one place)
+            least: list[tuple[float, float, Painted, float, int]] = []
+            for card_face, card_found in gathered[face.record.id]:
+                for thing, nearest in card_found:
+                    x = thing.box.x + card_face.board_index * card_face.drawing.width_mm
+                    middle = thing.box.y + thing.box.height / 2
+                    seen = next((at for at, (x0, y0, other, *_) in enumerate(least) if other.source == thing.source
+                                 and abs(x0 - x) < SAME_PLACE_MM and abs(y0 - middle) < SAME_PLACE_MM), None)
+                    if seen is None:
+                        least.append((x, middle, thing, nearest, card_face.board_index))
+                    elif nearest > least[seen][3]:
+                        least[seen] = (x, middle, thing, nearest, card_face.board_index)
+            found = [(thing, nearest) for _, _, thing, nearest, _ in least]
+            cards = sorted({card for *_, card in least})
+            judged[index] = (face, found, cards)
+    for face, found, cards in judged:
         thing, nearest = min(found, key=lambda pair: pair[1])
         template = getattr(face, "template", None)
         labels = {label_key(template, t) for t, _ in found} if template is not None else {None}
@@ -206,10 +243,13 @@ def safe_area_problems(faces: Iterable, safe_mm: float) -> list[FitProblem]:
                  f"{len(found)} texts or icons reach" if len(found) > 1 else
                  "1 track space reaches" if spaces else "1 text or icon reaches")
         them = "them" if len(found) > 1 else "it"
-        card = f" on card {face.board_index + 1} of the board" if face.board_cards > 1 else ""
+        numbers = [str(card + 1) for card in cards]
+        card = (f" on card{'s' if len(numbers) > 1 else ''} {', '.join(numbers[:-1])}{' and ' if len(numbers) > 1 else ''}"
+                f"{numbers[-1]} of the board" if numbers else "")
+        worst = "nearest" if nearest > -0.05 else "farthest out"  # across the cut: the one that must move the most
         problems.append(FitProblem(face.record.id, "safe area", "safe area",
                                    f"{count} outside the {safe_mm:g} mm safe area{card}, the "
-                                   f"nearest {'track space' if thing.what == 'space' else shortened(thing.what, 70)} {_from_trim(nearest)}; "
+                                   f"{worst} {'track space' if thing.what == 'space' else shortened(thing.what, 70)} {_from_trim(nearest)}; "
                                    f"move {them} in "
                                    f"{_where(face, thing)}{' or lower [print] safe_mm (--safe)' if nearest >= 0 else ''}"))
     return problems

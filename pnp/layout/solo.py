@@ -35,7 +35,7 @@ from pnp.database import (
     TableCard,
     WardingCity,
 )
-from pnp.drawing import Box, Circle, Group, Icon, Line, Polygon, Polyline, Primitive, Rect, inside_polygon
+from pnp.drawing import Box, Circle, Group, Icon, Line, Polygon, Polyline, Primitive, Rect, TextLine, inside_polygon
 from pnp.layout.common import (
     BLACK,
     LINES_APART_MM,
@@ -59,10 +59,11 @@ from pnp.layout.common import (
     tint,
     title_band,
 )
+from pnp.layout.icon_ink import icon_ink
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import MIN_TEXT_PT, BoxSpec, Template, changed_keys, changed_number, load_template, template_line
 from pnp.oneline import quoted
-from pnp.text import INLINE_ICONS, text_width_mm
+from pnp.text import INLINE_ICONS, ink_boxes, text_width_mm
 from pnp.units import FONT_METRIC_SLACK_MM, MM_PER_PT, ROUNDING_SLACK
 
 Make = Callable[[str, float, float], CardBuilder]
@@ -217,8 +218,55 @@ def elder(card: Elder, db: Database, make: Make):
     b.text("text", card.text, "event")
     event = t.box("event")
     _emblem(b, "spirit", cx=event.x + event.w / 2, half_width=event.w / 2 - t.number("emblem_rule_inset"))
+    _keep_emblem_rule_off_uses(b, event.x + event.w / 2, event.w / 2)
     footer(b, card.id)
     return [(card.id, b)]
+
+
+ELDER_RULE_KEYS = ("ornament_diamond_w", "emblem_rule_inset")
+"""The ``[numbers]`` keys that set how far left the Elder's emblem rule and its diamond reach: a fault of
+:func:`_emblem_rule_into_uses` is said at the one of them the designer changed, else at the key it names; when another
+number was changed (the divider moved onto the event), that number's own checks say it."""
+
+
+def _emblem_rule_into_uses(number: Callable[[str], float], cx: float, half_event: float) -> tuple[float, str] | None:
+    """How far (mm) the left end of the Elder's emblem rule or the left point of its diamond (centred at ``cx``, the event
+    box ``half_event`` mm either side) comes nearer than :data:`LINES_APART_MM` to the ink of the uses column's divider,
+    or past it onto the use discs, with the key that moves it back (``ornament_diamond_w`` for the diamond,
+    ``emblem_rule_inset`` for the rule); ``None`` when both keep right of it. Thirty-sixth pnp breaker, LOW 10: the
+    advised `ornament_diamond_w = 21.5` (the frame's bound) drew the diamond across the divider onto disc 3."""
+    limit = number("uses_x") + number("uses_divider_dx") + number("uses_divider_width") / 2 + LINES_APART_MM
+    faults = [(limit - (cx - number("ornament_diamond_w")), "ornament_diamond_w"),
+              (limit - (cx - (half_event - number("emblem_rule_inset"))), "emblem_rule_inset")]
+    worst = max(faults)
+    return worst if worst[0] > ROUNDING_SLACK else None
+
+
+def _keep_emblem_rule_off_uses(b: CardBuilder, cx: float, half_event: float) -> None:
+    """A ``"template"`` problem when the Elder's emblem rule or its diamond runs into the uses column
+    (:func:`_emblem_rule_into_uses`): said at the one of :data:`ELDER_RULE_KEYS` the designer changed (else, when no other
+    number was changed, at the key the fault names) with the nearest value, in tenths of a mm toward the shipped one, that keeps it off the column."""
+    t = b.template
+    fault = _emblem_rule_into_uses(t.number, cx, half_event)
+    if fault is None:
+        return
+    depth, blamed = fault
+    changed = changed_number(t.path)
+    if changed is not None and changed[0] not in ELDER_RULE_KEYS:
+        return  # the column moved onto the rule: said by the checks of the key that moved it
+    key, shipped = changed if changed is not None and changed[0] in ELDER_RULE_KEYS else (blamed, None)
+    value = t.number(key)
+    up = shipped > value if shipped is not None else blamed == "emblem_rule_inset"
+
+    def passes(tried: float) -> bool:
+        return _emblem_rule_into_uses(lambda name: tried if name == key else t.number(name), cx, half_event) is None
+
+    fits = first_passing_tenth(value, shipped, up, passes)
+    since = f", since {key} is {value:g} (the shipped templates have {shipped:g})" if shipped is not None else ""
+    advice = f"set {key} to {'at least' if up else 'at most'} {fits:g}" if fits is not None else f"change [numbers] {key}"
+    what = "the diamond of the emblem's rule" if blamed == "ornament_diamond_w" else "the emblem's rule"
+    b.problems.append(b.at_number(key, f"{what} runs {depth:.1f} mm into the uses column's divider or past it onto the use "
+                                       f"discs, on {b.record_id}{since}: {advice}", over=depth))
 
 
 def warding_city(card: WardingCity, db: Database, make: Make):
@@ -364,6 +412,67 @@ def fitting(first: float, pitch: float, size: float, limit: float) -> int:
 
 
 # ---- character stats -------------------------------------------------------------------------------------------
+KEY_SPACE_KEYS = ("key_head_h", "key_icon_dx", "key_icon_dy", "key_icon", "key_name_dy", "key_text_dy", "key_text_gap",
+                  "key_rule_width", "key_w", "key_h")
+"""The ``[numbers]`` keys of ``stats.toml`` that place a Warding Key space's head strip, its key icon, its name and its text:
+a fault of :func:`_key_space_fault` is said at the one of them the designer changed, else at the key it names."""
+
+
+def _key_space_fault(number: Callable[[str], float], baseline: float, text_top: float,
+                     text_left: float) -> tuple[float, str, bool, str] | None:
+    """The worst fault of the Character Stats card's Warding Key spaces as ``(how far, mm; the key that mends it; whether
+    that key must grow; what is wrong, in words)``, ``None`` when there is none: the edge of the darker head strip
+    (``key_head_h``) must lie :data:`TEXT_INK_GAP_MM` below the names' baseline (``baseline``, mm under ``key_name_dy``) and
+    above the ink of the texts (``text_top``, mm under ``key_text_dy``) and of the key icon, so that no line stands half
+    on the strip; the key icon's ink (:func:`pnp.layout.icon_ink.icon_ink`) keeps :data:`LINES_APART_MM` inside the
+    space's outline and :data:`TEXT_INK_GAP_MM` left of the texts' ink (``text_left``, mm right of ``key_icon`` and
+    ``key_text_gap``). Thirty-sixth pnp breaker, HIGH 4c: `key_head_h = 5` ran the strip's edge through "Grayking 1" and
+    the key icons, `key_icon_dx = 0` laid the key across the space's left outline, and check passed."""
+    size, dx, dy = number("key_icon"), number("key_icon_dx"), number("key_icon_dy")
+    points = [(dx + x * size / 100, dy + y * size / 100, half * size / 100) for x, y, half in icon_ink("key")]
+    icon_top = min(y - half for _, y, half in points)
+    head, edge = number("key_head_h"), number("key_rule_width") / 2 + LINES_APART_MM
+    faults = [(head - (min(number("key_text_dy") + text_top, icon_top) - TEXT_INK_GAP_MM), "key_head_h", False,
+               "the edge of its head strip runs through its text or its key icon"),
+              (number("key_name_dy") + baseline + TEXT_INK_GAP_MM - head, "key_head_h", True,
+               "the edge of its head strip runs through its name"),
+              (edge - min(x - half for x, _, half in points), "key_icon_dx", True,
+               "its key icon runs into the space's left outline"),
+              (max(x + half for x, _, half in points) - (number("key_w") - edge), "key_icon_dx", False,
+               "its key icon runs into the space's right outline"),
+              (max(x + half for x, _, half in points) - (size + number("key_text_gap") + text_left - TEXT_INK_GAP_MM),
+               "key_icon_dx", False, "its key icon runs into its text"),
+              (max(y + half for _, y, half in points) - (number("key_h") - edge), "key_icon_dy", False,
+               "its key icon runs into the space's bottom outline")]
+    worst = max(faults)
+    return worst if worst[0] > ROUNDING_SLACK else None
+
+
+def _keep_key_spaces_clear(b: CardBuilder, baseline: float, text_top: float, text_left: float) -> None:
+    """A ``"template"`` problem when a Warding Key space of the Character Stats card has a fault of
+    :func:`_key_space_fault` (``baseline``, ``text_top``, ``text_left`` as it takes them): said at the one of :data:`KEY_SPACE_KEYS` the
+    designer changed (else at the key the fault names) with the nearest value, in tenths of a mm toward the shipped one,
+    at which the spaces are clear."""
+    t = b.template
+    fault = _key_space_fault(t.number, baseline, text_top, text_left)
+    if fault is None:
+        return
+    depth, blamed, up, what = fault
+    changed = changed_number(t.path)
+    key, shipped = changed if changed is not None and changed[0] in KEY_SPACE_KEYS else (blamed, None)
+    value = t.number(key)
+    up = shipped > value if shipped is not None else up
+
+    def passes(tried: float) -> bool:
+        return _key_space_fault(lambda name: tried if name == key else t.number(name), baseline, text_top, text_left) is None
+
+    fits = first_passing_tenth(value, shipped, up, passes)
+    since = f", since {key} is {value:g} (the shipped templates have {shipped:g})" if shipped is not None else ""
+    advice = f"set {key} to {'at least' if up else 'at most'} {fits:g}" if fits is not None else f"change [numbers] {key}"
+    b.problems.append(b.at_number(key, f"a Warding Key space: {what} ({depth:.1f} mm), on {b.record_id}{since}: {advice}",
+                                  over=depth))
+
+
 def stats(card: Stats, db: Database, make: Make):
     """Character Stats: Mana and Spirit tracks (columns of seven) and the three Warding Keys."""
     b, t, ink = framed_card(make, "stats", db)
@@ -405,6 +514,8 @@ def stats(card: Stats, db: Database, make: Make):
                          t.number("start_size") if start else t.number("number_size"), ink, family="numerals",
                          placed_by=("", "numbers.number_dy")))
     b.text("keys", t.string("keys_label"), "keys_label")
+    # the names' lowest baseline under key_name_dy, the texts' highest ink under key_text_dy, their leftmost past the icon
+    baseline, text_top, text_left = 0.0, math.inf, math.inf
     name_spec, text_spec = t.box("key_name"), t.box("key_text")
     key_w, radius = t.number("key_w"), t.number("key_radius")
     for index, key in enumerate(sorted(card.keys, key=lambda k: k.key)):
@@ -417,12 +528,18 @@ def stats(card: Stats, db: Database, make: Make):
                    stroke_width=t.number("key_rule_width"), radius=radius, stroke_key="numbers.key_rule_width"))
         b.add(Rect(x, y, key_w, t.number("key_head_h"), fill=tint(swatch, t.number("key_head_tint"), WHITE), radius=radius))
         name_dx = t.number("key_name_dx")
-        b.text(field, t.formatted("key_name", key=key.key, Colour=colour_name(t, key.color)), name_spec,
-               box=Box(x + name_dx, y + t.number("key_name_dy"), key_w - 2 * name_dx, name_spec.h))
+        named = b.text(field, t.formatted("key_name", key=key.key, Colour=colour_name(t, key.color)), name_spec,
+                       box=Box(x + name_dx, y + t.number("key_name_dy"), key_w - 2 * name_dx, name_spec.h))
         b.add(Icon("key", x + t.number("key_icon_dx"), y + t.number("key_icon_dy"), size))
-        b.text(f"{field}.text", key.text, text_spec,
-               box=Box(x + size + t.number("key_text_gap"), y + t.number("key_text_dy"),
-                       key_w - size - t.number("key_text_gap") - t.number("key_text_margin"), text_spec.h))
+        said = b.text(f"{field}.text", key.text, text_spec,
+                      box=Box(x + size + t.number("key_text_gap"), y + t.number("key_text_dy"),
+                              key_w - size - t.number("key_text_gap") - t.number("key_text_margin"), text_spec.h))
+        lines = [line.y for line in named.items if isinstance(line, TextLine)]
+        baseline = max([baseline] + [line - y - t.number("key_name_dy") for line in lines])
+        text_top = min([text_top] + [box.y - y - t.number("key_text_dy") for *_, box in ink_boxes(said.items)])
+        text_left = min([text_left] + [box.x - x - size - t.number("key_text_gap") for *_, box in ink_boxes(said.items)])
+    if card.keys:
+        _keep_key_spaces_clear(b, baseline, text_top, text_left)
     footer(b, card.id)
     return [(card.id, b)]
 
@@ -634,8 +751,9 @@ def spell_path(card: SpellPath, db: Database, make: Make):
         b.add(*position)
         b.keep_number_in_disc(str(spell.position), t.number("disc_r"), t.number("disc_rule_width"), t.number("disc_size"))
         name = t.box("spell_name")
-        b.text("name", spell.name, name, record=spell.id,
-               box=Box(box.x + name_dx, box.y + t.number("name_dy"), box.width - name_dx - t.number("name_margin"), name.h))
+        named = b.text("name", spell.name, name, record=spell.id,
+                       box=Box(box.x + name_dx, box.y + t.number("name_dy"), box.width - name_dx - t.number("name_margin"),
+                               name.h))
         cost = _cost_text(spell, t)
         text = t.formatted("spell_text", cost=cost, text=spell.text) if cost else spell.text
         body = t.box("spell_text")
@@ -645,6 +763,7 @@ def spell_path(card: SpellPath, db: Database, make: Make):
         disc_shape = position[0]
         assert isinstance(disc_shape, Circle)
         b.keep_icons_off_disc(disc_shape, fitted.items, "the position disc", "text_dy", spell.id)
+        b.keep_text_off_disc(disc_shape, named.items, "the spell's name", "the position disc", "name_dx", spell.id)
     footer(b, card.id)
     return [(card.id, b)]
 
@@ -840,6 +959,54 @@ def counter_card(card: CounterCard, db: Database, make: Make):
     return [(card.id, b)]
 
 
+RECHARGE_KEYS = ("recharge_dx", "recharge_dy", "recharge_size", "hp_box", "hp_rule_width", "hp_first_rule_width")
+"""The ``[numbers]`` keys of ``last_stand.toml`` that place the recharge icon in its hit-point space or draw the space: an
+icon out of its space (:func:`_recharge_fault`) is said at the one of them the designer changed, else at the key it names."""
+
+
+def _recharge_fault(number: Callable[[str], float], first_gray: bool) -> tuple[float, str, bool, str] | None:
+    """How far (mm) the recharge icon's ink (:func:`pnp.layout.icon_ink.icon_ink`) comes nearer than :data:`LINES_APART_MM`
+    to the outline of its hit-point space or past it, with the key that moves it back, whether that key must grow, and
+    the side in words; ``None`` when it keeps inside. ``first_gray``: the first space (its outline
+    ``hp_first_rule_width``) is a gray one. Thirty-sixth pnp breaker, MED 8c: `recharge_dx = -2` ran the icon out past its
+    space's right edge and was said at ``per_row`` (the icon's reach taken for the row's), whose advice then failed."""
+    size, box = number("recharge_size"), number("hp_box")
+    left, top = box - number("recharge_dx"), number("recharge_dy")
+    points = [(left + x * size / 100, top + y * size / 100, half * size / 100) for x, y, half in icon_ink("recharge")]
+    rule = max(number("hp_rule_width"), number("hp_first_rule_width") if first_gray else 0.0)
+    edge = rule / 2 + LINES_APART_MM
+    faults = [(max(x + half for x, _, half in points) - (box - edge), "recharge_dx", True, "right"),
+              (edge - min(x - half for x, _, half in points), "recharge_dx", False, "left"),
+              (edge - min(y - half for _, y, half in points), "recharge_dy", True, "top"),
+              (max(y + half for _, y, half in points) - (box - edge), "recharge_dy", False, "bottom")]
+    worst = max(faults)
+    return worst if worst[0] > ROUNDING_SLACK else None
+
+
+def _keep_recharge_icons_in(b: CardBuilder, first_gray: bool) -> None:
+    """A ``"template"`` problem when the recharge icon of a gray hit-point space runs into its space's outline or out of
+    it (:func:`_recharge_fault`): said at the one of :data:`RECHARGE_KEYS` the designer changed (else at the key the
+    fault names) with the nearest value, in tenths of a mm toward the shipped one, that keeps it inside."""
+    t = b.template
+    fault = _recharge_fault(t.number, first_gray)
+    if fault is None:
+        return
+    depth, blamed, up, side = fault
+    changed = changed_number(t.path)
+    key, shipped = changed if changed is not None and changed[0] in RECHARGE_KEYS else (blamed, None)
+    value = t.number(key)
+    up = shipped > value if shipped is not None else up
+
+    def passes(tried: float) -> bool:
+        return _recharge_fault(lambda name: tried if name == key else t.number(name), first_gray) is None
+
+    fits = first_passing_tenth(value, shipped, up, passes)
+    since = f", since {key} is {value:g} (the shipped templates have {shipped:g})" if shipped is not None else ""
+    advice = f"set {key} to {'at least' if up else 'at most'} {fits:g}" if fits is not None else f"change [numbers] {key}"
+    b.problems.append(b.at_number(key, f"the recharge icon runs {depth:.1f} mm into the {side} outline of its hit-point "
+                                       f"space or past it, on {b.record_id}{since}: {advice}", over=depth))
+
+
 def last_stand(card: LastStand, db: Database, make: Make):
     """The Last Stand: its text and the Grayking's hit point track (gray spaces with the recharge cross)."""
     b, t, ink = framed_card(make, "last_stand", db)
@@ -853,7 +1020,10 @@ def last_stand(card: LastStand, db: Database, make: Make):
     # thirty-fifth pnp breaker, MED 21: `per_row = 1000` was advised "at most 959.5" (millimetres off a count) by the frame
     # check; the spaces a row has room for inside the card frame's inner rule, a whole number, at per_row itself
     inside = frame_inside(t, b.width, b.height)
-    reach = max(box + t.number("hp_rule_width") / 2, box - t.number("recharge_dx") + t.number("recharge_size"))
+    # the recharge icon is kept inside its space (_keep_recharge_icons_in): the spaces' own outlines reach farthest
+    reach = box + t.number("hp_rule_width") / 2
+    if card.gray_spaces:
+        _keep_recharge_icons_in(b, bool(card.hit_points) and card.hit_points[0] in card.gray_spaces)
     most = max(1, math.floor((inside.right - t.number("hp_first_x") - reach) / t.number("hp_step") + 1e-9) + 1)
     if min(per_row, len(hit_points)) > most:
         b.problems.append(dataclasses.replace(b.at_number("per_row", f"a row of {min(per_row, len(hit_points))} hit-point "
