@@ -37,12 +37,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     values of a parameter (by the values' index, so the choice does not depend on the order of collection), and every
     test there that asks for one of :data:`EXHAUSTIVE_FIXTURES`."""
     for item in items:
-        if item.path.name not in THOROUGH:
-            continue
-        callspec = getattr(item, "callspec", None)
-        past_quick = callspec is not None and max(callspec.indices.values(), default=0) >= QUICK_CASES
-        if past_quick or EXHAUSTIVE_FIXTURES & set(getattr(item, "fixturenames", ())):
-            item.add_marker(pytest.mark.slow)
+        if item.path.name in THOROUGH:
+            callspec = getattr(item, "callspec", None)
+            past_quick = callspec is not None and max(callspec.indices.values(), default=0) >= QUICK_CASES
+            if past_quick or EXHAUSTIVE_FIXTURES & set(getattr(item, "fixturenames", ())):
+                item.add_marker(pytest.mark.slow)
+        if item.get_closest_marker("slow") is not None and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))
+
+
+SLOW_TIMEOUT = 2400
+"""Seconds a ``slow`` test may take before pytest-timeout fails it (the ini's ``timeout``, 300 s, holds the quick ones):
+the longest, 500 hypothesis sequences of the duel or 200 whole games, take 2-7 minutes on a quiet 2-core machine and
+passed 900 s under a loaded one; a hang still ends well within CI's limit."""
 SEEDS = ROOT / "docs" / "seeds"
 RULEBOOK = SEEDS / "001_14b82cefec9e9fa1.txt"
 DESCRIPTION = SEEDS / "000_13dfdf9d0b0f4cfb.txt"
