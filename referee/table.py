@@ -453,8 +453,10 @@ class TableSession:
                 # prompt (twenty-fifth breaker: "--servant: ... you named 3" at the servants' prompt)
                 said = _ONE_SHOT_PREFIX.sub("", self.table.refusal(error, self.state), count=1)
                 return Reply(error=with_given(said))
-            if isinstance(error, click.ClickException):  # as the one-shot says it (`Missing option '--player'`), on one line
-                return Reply(error=f"{one_line(error.format_message()).rstrip('.')}; `help` lists the answers here")
+            if isinstance(error, click.ClickException):  # as the one-shot says it (`Missing option '--player'`), on one line,
+                # without its placeholder (thirty-seventh breaker, MED 4: `SPELL: 's' could be any of ...`)
+                said = _ONE_SHOT_PREFIX.sub("", one_line(error.format_message()), count=1).rstrip(".")
+                return Reply(error=f"{said}; `help` lists the answers here")
             return Reply(error=str(error))
 
     def _without_own_files(self, text: str) -> str:
@@ -659,6 +661,9 @@ class TableSession:
             words = shlex.split(text)  # a one-shot command's words, quoted as the Next line prints them
         except ValueError:  # never quotes what was typed: at a hidden prompt it is a placing
             return Reply(error="a quote is not closed: close it, or type the words without quotes (`help` lists the answers).")
+        chosen = self._command_choice(words, question)
+        if chosen is not None:
+            return chosen
         try:
             event = self.table.parse_command(words, self.state)
         except RuleError:  # a command that does not fit now (`commit` at the marker): said as the one-shot says it
@@ -668,6 +673,29 @@ class TableSession:
             return Reply(error=f"{why} (`help` lists the answers)." if why else f"{text!r} is not an answer here (`help` lists them).",
                          unread=why is None)
         return self._start(event, from_command=True)
+
+    def _command_choice(self, words: list[str], question: Question) -> Reply | None:
+        """A one-shot command's name and the beginning of a name (``cast s``, ``elder e``, ``learn s``) read against the
+        question's choices of that command: the one choice it begins is chosen (one letter only names it), several are
+        named by their labels, as the prompt lists them; ``None`` when no choice of that command is offered here (the
+        one-shot command's words are then read as it reads them). Thirty-seventh breaker, MED 4: the one-shot's
+        reading answered `'s' could be any of shield, shard-knives, still-water` (ids, spells not learned, and its
+        placeholder `SPELL:`), and `cast s` was refused where Shield alone could be cast."""
+        if len(words) != 2:
+            return None
+        begun = _slug(words[1])
+        of_kind = [choice for choice in question.choices if choice.event.kind == words[0].lower()]
+        if not of_kind or not begun:
+            return None
+        exact = [choice for choice in of_kind if begun in choice.words]
+        fits = exact or [choice for choice in of_kind if any(word.startswith(begun) for word in choice.words)]
+        if len(fits) == 1 and (exact or len(begun) > 1):
+            return self._chosen(fits[0], typed_dice=None, question=question)
+        if not fits:
+            return None
+        number = ", or its number" if question.numbered else ""
+        return Reply(error=f"{' '.join(words)!r} could be {', '.join(choice.label for choice in fits[:8])}"
+                           f"{' ...' if len(fits) > 8 else ''}: type more of it{number}.")
 
     def _chosen(self, choice: Choice, typed_dice: str | None, question: Question) -> Reply:
         if choice.variants:

@@ -212,6 +212,25 @@ def _session(tmp_path, seed: int = 2) -> tuple[TableSession, Path]:
     return TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse)), save
 
 
+def test_a_commands_name_and_a_beginning_are_read_against_the_choices_here(tmp_path):
+    """Thirty-seventh breaker, MED 4: `cast s` at a prompt where Shield alone could be cast was read as the one-shot
+    reads it, over every spell of the game: refused with "SPELL: 's' could be any of shield, shard-knives, still-water"
+    (ids, spells not learned, the one-shot's placeholder). A command's name and a beginning take the one choice of that
+    command it begins (one letter names it), and a refusal carries no placeholder (rulebook, Play: spells are cast from
+    the learned ones)."""
+    session, _ = _session(tmp_path)
+    session.answer("randven")  # a City Quest: the battle, before the roll
+    question = session.prompt()[1]
+    casts = [choice for choice in question.choices if choice.event.kind == "cast"]
+    assert [choice.event.spell for choice in casts] == ["solo.spell.shield"], question.choices
+    reply = session.answer("cast s")  # one letter: named, never taken
+    assert reply.played is None and reply.error is not None and casts[0].label in reply.error, reply
+    reply = session.answer("cast sh")
+    assert reply.error is None and session.game.log.events[-1] == casts[0].event, reply
+    reply = session.answer("elder e")  # no Elder held: the one-shot's reading, without its placeholder
+    assert reply.error is not None and not reply.error.startswith("ELDER:"), reply.error
+
+
 def test_every_die_of_a_step_typed_on_one_line(tmp_path):
     """Rulebook, Play (you roll 2 dice, the servants 3): the first dice prompt names both rolls, and
     one line of five dice, grouped as the prompt names them, fills both; the battle is played at once."""
