@@ -172,7 +172,13 @@ def load_database(path: Path | None) -> database.Database:
             raise click.ClickException(f"{path}: no such file (in {Path.cwd()}); check the {where} path") from None
         count = len(error.problems) - 1 + error.unlisted
         more = f" (and {count:,} more; run pnp check)" if count else ""
-        raise click.ClickException(str(error.problems[0]) + more) from None
+        first = error.problems[0]
+        if not given and os.environ.get(DB_ENV) and (first.line == 0 or "is the file empty?" in first.message):
+            # no card database at all where the variable points (a folder, an empty file, a link loop): said with the
+            # variable, which the player may have set long ago (thirty-seventh breaker, MED 11: `.:0: file: is a folder`)
+            raise click.ClickException(f"{first} (the file ${DB_ENV} names: point ${DB_ENV} at a card database, a "
+                                       f"cards.toml, or unset it)") from None
+        raise click.ClickException(str(first) + more) from None
 
 
 def save_help(game: str) -> str:

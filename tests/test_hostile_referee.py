@@ -468,6 +468,24 @@ def test_an_output_closed_before_it_is_read_ends_the_command_as_sigpipe_does(tmp
         assert tomllib.loads(save.read_text(encoding="utf-8"))["game"] == args[1]
 
 
+@pytest.mark.parametrize("kind", ["folder", "empty", "loop", "device"])
+def test_a_database_variable_naming_no_database_is_said_with_the_variable(tmp_path, kind):
+    """Thirty-seventh breaker, MED 11: `$LASSADAR_DB` naming a folder, an empty file, a link loop or /dev/null was refused
+    as `.:0: file: is a folder, not a card database`, naming neither the variable nor anything the player typed. The
+    line says the file is the one the variable names, and to point it at a card database or unset it."""
+    named = {"folder": tmp_path, "empty": tmp_path / "empty.toml", "loop": tmp_path / "loop1", "device": Path("/dev/null")}[kind]
+    if kind == "empty":
+        named.write_text("", encoding="utf-8")
+    elif kind == "loop":
+        (tmp_path / "loop1").symlink_to("loop2")
+        (tmp_path / "loop2").symlink_to("loop1")
+    result = CliRunner().invoke(main, ["solo", "status", "--save", str(tmp_path / "game.toml")],
+                                env={"LASSADAR_DB": str(named), "NO_COLOR": "1"})
+    lines = result.output.strip().splitlines()
+    assert result.exit_code == 1 and len(lines) == 1 and "the file $LASSADAR_DB names" in lines[0], result.output
+    assert "or unset it" in lines[0]
+
+
 def test_a_full_disk_moves_nothing(tmp_path, monkeypatch):
     """The fault: on a full disk `referee solo new` moved the game in play to .prev, then failed to write
     the new one, and `status` said no game was saved. Nothing moves until the new save is written."""
