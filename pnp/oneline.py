@@ -208,20 +208,49 @@ def plain_replacement(error: UnicodeError) -> tuple[str, int]:
     Raises ``error`` for an error that is no encoding error."""
     if not isinstance(error, UnicodeEncodeError):
         raise error
+    text, encoding = error.object, error.encoding
     written = []
-    for char in error.object[error.start:error.end]:
+    for index in range(error.start, error.end):
+        char = text[index]
         if unicodedata.category(char) == "Cf":
+            # printed as nothing, except beside characters written as their codes: a joiner inside an emoji sequence is
+            # part of what it shows, and dropped there two names printed alike (thirty-seventh referee breaker, LOW 9)
+            beside = [text[near] for near in (index - 1, index + 1) if 0 <= near < len(text)]
+            if any(_written_as_code(near, encoding) for near in beside):
+                written.append(_code(char))
             continue
         if 0xDC80 <= ord(char) <= 0xDCFF:  # a byte that is no UTF-8, as Python read it from a command line or a file name:
             written.append(f"\\x{ord(char) - 0xDC00:02x}")  # the byte, as a shell writes it (thirty-fifth breaker, LOW 10)
             continue
-        plain = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
-        try:
-            plain.encode(error.encoding)
-        except UnicodeEncodeError:
-            plain = f"\\u{ord(char):04x}" if ord(char) < 0x10000 else f"\\U{ord(char):08x}"
-        written.append(plain)
+        written.append(_code(char) if _written_as_code(char, encoding) else _plain(char))
     return "".join(written), error.end
+
+
+def _plain(char: str) -> str:
+    """``char`` decomposed, its accents dropped (``ö`` -> ``o``, ``ﬁ`` -> ``fi``)."""
+    return "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+
+
+def _code(char: str) -> str:
+    """``char``'s code point as Python writes it in a string (``\\u0142``, ``\\U0001f468``)."""
+    return f"\\u{ord(char):04x}" if ord(char) < 0x10000 else f"\\U{ord(char):08x}"
+
+
+def _written_as_code(char: str, encoding: str) -> bool:
+    """Whether :func:`plain_replacement` writes ``char`` as its code point in ``encoding``: the encoding cannot write it,
+    nor its plain letters; a format character or a byte that is no UTF-8 is not (they are dropped or written as bytes)."""
+    if unicodedata.category(char) == "Cf" or 0xDC80 <= ord(char) <= 0xDCFF:
+        return False
+    try:
+        char.encode(encoding)
+        return False
+    except (UnicodeEncodeError, LookupError):
+        pass
+    try:
+        _plain(char).encode(encoding)
+        return False
+    except (UnicodeEncodeError, LookupError):
+        return True
 
 
 def _register_plain_errors() -> None:

@@ -304,6 +304,27 @@ def test_the_status_table_keeps_its_columns_when_a_name_is_written_wider(tmp_pat
     assert len(rows) == 10 and len(starts) == 1, shown
 
 
+def test_two_names_that_differ_by_joiners_print_apart_where_their_characters_print_as_codes(tmp_path):
+    """Thirty-seventh breaker, LOW 9: the Wardens "👨👩👧" and the Shadowmajik "👨‍👩‍👧" (the same emoji joined by U+200D)
+    printed alike under ASCII, the joiners dropped: a joiner beside characters written as their codes is written as its
+    code too; between letters written plainly it still prints as nothing (README: never one form two names share)."""
+    import os
+    import subprocess
+    import sys
+
+    from pnp.oneline import as_written_in
+
+    assert as_written_in("B\u00f6\u200dx", "ascii") == "Box"
+    save = tmp_path / "duel.toml"
+    run("duel", "new", "--seed", "3", "--wardens", "\U0001f468\U0001f469", "--shadowmajik", "\U0001f468\u200d\U0001f469", save=save)
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "NO_COLOR": "1", "COLUMNS": "200"}
+    shown = subprocess.run([sys.executable, "-m", "referee", "duel", "status", "--save", str(save), "--db", str(DB_PATH)],
+                           capture_output=True, env=env, cwd=ROOT, check=True).stdout.decode("ascii")
+    next_line = next(line for line in shown.splitlines() if line.startswith("Next:"))  # the side to choose the Location
+    assert next_line.startswith("Next: \\U0001f468\\u200d\\U0001f469 (Shadowmajik) chooses"), shown
+    assert as_written_in("\U0001f468\U0001f469", "ascii") == "\\U0001f468\\U0001f469"
+
+
 def test_names_are_shown_exactly_as_typed(tmp_path):
     """The fault: `--wardens "Ana [x]"` lost `[x]` (read as rich markup). Names are shown exactly as typed
     in every output: the Next line, the status table, the board; emoji codes stay text too."""
