@@ -371,8 +371,11 @@ class TableSession:
         row (``quenm 12 456``: the card turned over, then the battle's dice; ``c3 56 234``: the move, then
         the attack's dice; ``glass 1 4``: the spell, then which dice it re-rolls); when the second is
         refused, the first stays played and the second question is asked."""
+        from referee.clitools import without_control
+
         self.table.answering()
-        try:
+        text = without_control(text)  # a key read as a character (Ctrl-Z where it suspends nothing, Ctrl-\\): never part of an
+        try:  # answer the player cannot see (thirty-seventh breaker, LOW 6: `^Z` then Enter was refused)
             reply = self._answer_two(text)
         except StaleSave as error:  # the file changed under the session: its game is no longer the file's
             from referee.clitools import shell_quoted

@@ -97,7 +97,8 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
                 continue
             except EOFError:
                 break
-            if not typed.strip():
+            typed = without_control(typed)  # Ctrl-Z (suspend is off here) read as `^Z`: Enter after it still opens
+            if not typed.strip():  # (thirty-seventh breaker, LOW 6: refused as "press Enter first")
                 opened = question.holder
                 continue
             from referee.table import SESSION_COMMANDS

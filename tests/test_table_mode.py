@@ -231,6 +231,16 @@ def test_a_commands_name_and_a_beginning_are_read_against_the_choices_here(tmp_p
     assert reply.error is not None and not reply.error.startswith("ELDER:"), reply.error
 
 
+def test_a_control_key_read_as_a_character_is_no_part_of_an_answer(tmp_path):
+    """Thirty-seventh breaker, LOW 6: Ctrl-Z where it suspends nothing (the duel's press-Enter step, the game-over prompt)
+    was read as `^Z`, and the Enter after it refused. Control characters are dropped from every typed answer."""
+    session, _ = _session(tmp_path)
+    reply = session.answer("\x1arandven\x1c")
+    assert reply.error is None and session.game.log.events[-1].kind == "draw", reply
+    reply = session.answer("\x1a")  # Ctrl-Z then Enter: as Enter alone, which fights the battle
+    assert reply.error is None and session.game.log.events[-1].kind == "battle", reply
+
+
 def test_every_die_of_a_step_typed_on_one_line(tmp_path):
     """Rulebook, Play (you roll 2 dice, the servants 3): the first dice prompt names both rolls, and
     one line of five dice, grouped as the prompt names them, fills both; the battle is played at once."""
