@@ -2319,6 +2319,10 @@ def test_one_whole_opening_line_at_the_tables_reveal_prompt_is_taken(tmp_path):
     before = save.read_bytes()
     reply = session.answer(_opening_line("shadowmajik", "battle 2,3 power 4#abc"))
     assert reply.error is not None and reply.played is None and save.read_bytes() == before
+    # thirty-seventh breaker, LOW 7: said as "the openings waited for: wardens=OPENING"; the sides by name
+    assert reply.error.startswith("that is the Shadowmajik's opening; the Wardens' opening is asked for here"), reply.error
+    reply = session.answer("battle 6,6 power 5")
+    assert reply.error is not None and reply.error.startswith("type the Wardens' opening as `referee duel seal` printed it"), reply.error
     reply = session.answer(_opening_line("wardens", "battle 2,3 power 4#abc"))
     assert reply.error is None and isinstance(reply.played, dev.Reveal), reply
     assert session.game.state.last is not None and session.game.state.last.numbers.wardens == 5

@@ -195,7 +195,9 @@ class DuelTable:
             openings = named if named is not None else ev.split_openings(text, rules.FORFEIT)
             if openings is None or len(openings) != len(sealed):
                 example = " ".join(["battle 3,5 power 6#SALT", "forfeit"][: len(sealed)])  # a forfeit stands in for one opening
-                raise ev.EventError(f"type {len(sealed)} opening{'s' if len(sealed) > 1 else ''} as `referee duel seal` printed "
+                whose = " and ".join(f"the {rules.possessive(rules.SIDE_NAMES[side])}" for side in sealed)
+                # the sides by name (thirty-seventh breaker, LOW 7: "type 1 opening as ... printed it")
+                raise ev.EventError(f"type {whose} opening{'s' if len(sealed) > 1 else ''} as `referee duel seal` printed "
                                     f"{'them, in that order' if len(sealed) > 1 else 'it'}, `forfeit` in place of one that cannot be "
                                     f"opened ({example})")
             fields: dict[str, Any] = {}
@@ -322,7 +324,12 @@ def _openings_by_side(text: str, sealed: Sequence[Side]) -> list[str] | None:
             raise ev.EventError(f"an opening is given twice for one side: type {form}")
         given[side.lower()] = opening.strip()
     if set(given) != set(sealed):
-        raise ev.EventError(f"the openings waited for: {form}")
+        others = [side for side in given if side not in sealed]
+        asked = " and ".join(f"the {rules.possessive(rules.SIDE_NAMES[side])}" for side in sealed)
+        if others:  # another side's Opening line pasted (thirty-seventh breaker, LOW 7: "the openings waited for: wardens=OPENING")
+            return_of = " and ".join(f"the {rules.possessive(rules.SIDE_NAMES[side])}" for side in others)
+            raise ev.EventError(f"that is {return_of} opening; {asked} opening{'s are' if len(sealed) > 1 else ' is'} asked for here")
+        raise ev.EventError(f"{asked} opening{'s are' if len(sealed) > 1 else ' is'} asked for here: type {form}")
     return [given[side] for side in sealed]
 
 
