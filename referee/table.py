@@ -114,6 +114,24 @@ class Question:
         return [choice.words[0] if choice.words else str(n) for n, choice in enumerate(self.choices, 1)]
 
 
+def _unquoted_controls_dropped(text: str) -> str:
+    """``text`` without its control characters (Unicode category Cc) outside shell quotes: a key read as a character
+    (Ctrl-Z where it suspends nothing, Ctrl-\\) is no part of an answer, while a file name typed in quotes keeps every
+    character it has (a tab or a newline in a path, twenty-sixth breaker). ``"\\x1adraw"`` -> ``"draw"``."""
+    import unicodedata
+
+    kept, quote = [], ""
+    for char in text:
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif unicodedata.category(char) == "Cc":
+            continue
+        kept.append(char)
+    return "".join(kept)
+
+
 _ONE_SHOT_PREFIX = re.compile(r"^(--[a-z][a-z-]*|[A-Z][A-Z_]*): ")
 """The option (``--servant``) or placeholder (``HEX``) a one-shot refusal starts with, which no table prompt takes."""
 
@@ -371,11 +389,9 @@ class TableSession:
         row (``quenm 12 456``: the card turned over, then the battle's dice; ``c3 56 234``: the move, then
         the attack's dice; ``glass 1 4``: the spell, then which dice it re-rolls); when the second is
         refused, the first stays played and the second question is asked."""
-        from referee.clitools import without_control
-
         self.table.answering()
-        text = without_control(text)  # a key read as a character (Ctrl-Z where it suspends nothing, Ctrl-\\): never part of an
-        try:  # answer the player cannot see (thirty-seventh breaker, LOW 6: `^Z` then Enter was refused)
+        text = _unquoted_controls_dropped(text)  # a key read as a character (Ctrl-Z where it suspends nothing, Ctrl-\\): never
+        try:  # part of an answer the player cannot see (thirty-seventh breaker, LOW 6: `^Z` then Enter was refused)
             reply = self._answer_two(text)
         except StaleSave as error:  # the file changed under the session: its game is no longer the file's
             from referee.clitools import shell_quoted
