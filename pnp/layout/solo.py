@@ -453,24 +453,30 @@ def _keep_key_spaces_clear(b: CardBuilder, baseline: float, text_top: float, tex
     :func:`_key_space_fault` (``baseline``, ``text_top``, ``text_left`` as it takes them): said at the one of :data:`KEY_SPACE_KEYS` the
     designer changed (else at the key the fault names) with the nearest value, in tenths of a mm toward the shipped one,
     at which the spaces are clear."""
-    t = b.template
-    fault = _key_space_fault(t.number, baseline, text_top, text_left)
+    fault = _key_space_fault(b.template.number, baseline, text_top, text_left)
     if fault is None:
         return
     depth, blamed, up, what = fault
+    _said_at_the_key_changed(b, KEY_SPACE_KEYS, blamed, up, depth, lambda number: _key_space_fault(
+        number, baseline, text_top, text_left) is None, lambda since, advice: f"a Warding Key space: {what} ({depth:.1f} mm), "
+                                                                                f"on {b.record_id}{since}: {advice}")
+
+
+def _said_at_the_key_changed(b: CardBuilder, keys: tuple[str, ...], blamed: str, up: bool, depth: float,
+                             clear: Callable[[Callable[[str], float]], bool], words: Callable[[str, str], str]) -> None:
+    """Append a ``"template"`` problem of ``depth`` mm at the one of ``keys`` the designer changed (else at ``blamed``, the
+    key the fault names, which moves ``up`` to clear it), with the nearest value, in tenths of a mm toward the shipped
+    one, at which ``clear(number)`` holds (``number``: the template's numbers with that key tried);
+    ``words(since, advice)`` is the line (``since``: the key's value and the shipped one, ``advice``: what to set)."""
+    t = b.template
     changed = changed_number(t.path)
-    key, shipped = changed if changed is not None and changed[0] in KEY_SPACE_KEYS else (blamed, None)
+    key, shipped = changed if changed is not None and changed[0] in keys else (blamed, None)
     value = t.number(key)
     up = shipped > value if shipped is not None else up
-
-    def passes(tried: float) -> bool:
-        return _key_space_fault(lambda name: tried if name == key else t.number(name), baseline, text_top, text_left) is None
-
-    fits = first_passing_tenth(value, shipped, up, passes)
+    fits = first_passing_tenth(value, shipped, up, lambda tried: clear(lambda name: tried if name == key else t.number(name)))
     since = f", since {key} is {value:g} (the shipped templates have {shipped:g})" if shipped is not None else ""
     advice = f"set {key} to {'at least' if up else 'at most'} {fits:g}" if fits is not None else f"change [numbers] {key}"
-    b.problems.append(b.at_number(key, f"a Warding Key space: {what} ({depth:.1f} mm), on {b.record_id}{since}: {advice}",
-                                  over=depth))
+    b.problems.append(b.at_number(key, words(since, advice), over=depth))
 
 
 def stats(card: Stats, db: Database, make: Make):
@@ -987,24 +993,13 @@ def _keep_recharge_icons_in(b: CardBuilder, first_gray: bool) -> None:
     """A ``"template"`` problem when the recharge icon of a gray hit-point space runs into its space's outline or out of
     it (:func:`_recharge_fault`): said at the one of :data:`RECHARGE_KEYS` the designer changed (else at the key the
     fault names) with the nearest value, in tenths of a mm toward the shipped one, that keeps it inside."""
-    t = b.template
-    fault = _recharge_fault(t.number, first_gray)
+    fault = _recharge_fault(b.template.number, first_gray)
     if fault is None:
         return
     depth, blamed, up, side = fault
-    changed = changed_number(t.path)
-    key, shipped = changed if changed is not None and changed[0] in RECHARGE_KEYS else (blamed, None)
-    value = t.number(key)
-    up = shipped > value if shipped is not None else up
-
-    def passes(tried: float) -> bool:
-        return _recharge_fault(lambda name: tried if name == key else t.number(name), first_gray) is None
-
-    fits = first_passing_tenth(value, shipped, up, passes)
-    since = f", since {key} is {value:g} (the shipped templates have {shipped:g})" if shipped is not None else ""
-    advice = f"set {key} to {'at least' if up else 'at most'} {fits:g}" if fits is not None else f"change [numbers] {key}"
-    b.problems.append(b.at_number(key, f"the recharge icon runs {depth:.1f} mm into the {side} outline of its hit-point "
-                                       f"space or past it, on {b.record_id}{since}: {advice}", over=depth))
+    _said_at_the_key_changed(b, RECHARGE_KEYS, blamed, up, depth, lambda number: _recharge_fault(number, first_gray) is None,
+                             lambda since, advice: f"the recharge icon runs {depth:.1f} mm into the {side} outline of its "
+                                                   f"hit-point space or past it, on {b.record_id}{since}: {advice}")
 
 
 def last_stand(card: LastStand, db: Database, make: Make):
