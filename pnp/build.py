@@ -8,6 +8,7 @@ print settings. It only combines :mod:`pnp.layout` (what each card looks like), 
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import errno
 import itertools
@@ -219,31 +220,41 @@ def build(database: Database, out_dir: Path, options: BuildOptions = BuildOption
 
 
 class _HeldInterrupts:
-    """Ctrl-C ignored from the moment a build's new output is committed to the build's end (removing
-    stale files and the staging folder: milliseconds), so that an interrupted build is one that changed
-    nothing, as the command line then says. Only in the main thread, where signals are handled."""
+    """Ctrl-C and the signals that end a command as it does (:data:`pnp.entry.TERMINATING`: SIGTERM, SIGHUP, SIGQUIT)
+    ignored from the moment a build's files start moving into the output folder to the build's end (the moves, the
+    manifest, removing stale files and the staging folder: milliseconds): a build is either interrupted before it
+    changed anything, as the command line then says, or whole. Thirty-eighth pnp breaker, HIGH 1 and 2: only Ctrl-C was
+    held, and from the commit on; a SIGTERM in the moves or after the commit left the staging folder (its mark already
+    removed, so no later build removed it) or the new output in place under "Aborted: nothing was changed." Only in the
+    main thread, where signals are handled."""
 
     def __init__(self) -> None:
-        self.held = False
-        self.previous: Any = None
+        self.previous: dict[int, Any] = {}
 
     def hold(self) -> None:
-        if not self.held and threading.current_thread() is threading.main_thread():
-            self.previous = signal.getsignal(signal.SIGINT)  # None when not set from Python: put back as the default
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
-            self.held = True
+        if self.previous or threading.current_thread() is not threading.main_thread():
+            return
+        from pnp.entry import TERMINATING
+
+        for name in ("SIGINT", *TERMINATING):
+            number = getattr(signal, name, None)
+            if number is not None:
+                self.previous[number] = signal.getsignal(number)  # None when not set from Python: put back as the default
+                signal.signal(number, signal.SIG_IGN)
 
     def release(self) -> None:
-        if self.held:  # (a previous handler of None left Ctrl-C ignored for good: children then inherited it)
-            signal.signal(signal.SIGINT, signal.SIG_DFL if self.previous is None else self.previous)
-            self.held = False
+        # (a previous handler of None left the signal ignored for good: children then inherited it)
+        for number, previous in self.previous.items():
+            signal.signal(number, signal.SIG_DFL if previous is None else previous)
+        self.previous = {}
 
 
 def _build_locked(database: Database, rendered: Any, out_dir: Path, options: BuildOptions,
-                  committed: Callable[[], None]) -> tuple[list[str], list[tuple[str, str]]]:
+                  hold: Callable[[], None]) -> tuple[list[str], list[tuple[str, str]]]:
     """:func:`build` once it holds the output folder's lock: sweep the staging folders of killed
-    builds, write into a new one, check and swap in (:func:`swap_in`, calling ``committed``). Returns
-    the names written (relative paths) and the stale files that could not be removed."""
+    builds, write into a new one, check and swap in (:func:`swap_in`, after calling ``hold``, which holds the
+    interrupts until the build ends). Returns the names written (relative paths) and the stale files that could not
+    be removed."""
     for leftover in out_dir.glob(f"{STAGING_PREFIX}*"):  # from a build that was killed: only folders a build made
         if leftover.is_dir() and not leftover.is_symlink() and (leftover / STAGING_MARK).is_file():
             shutil.rmtree(leftover, ignore_errors=True)
@@ -256,7 +267,8 @@ def _build_locked(database: Database, rendered: Any, out_dir: Path, options: Bui
         written = _write_all(database, rendered, staging, options)
         names = sorted(path.relative_to(staging).as_posix() for path in written)
         unclaimed = set() if options.overwrite else _check_unknown(staging, out_dir, names)
-        left = swap_in(staging, out_dir, [name for name in names if name not in unclaimed], committed)
+        hold()  # from the first move on, the build ends whole (or rolled back by a failed move), never half interrupted
+        left = swap_in(staging, out_dir, [name for name in names if name not in unclaimed])
     except OSError as error:
         failed = Path(error.filename) if error.filename else out_dir
         if staging in failed.parents:  # name the file as the user will know it, not the staging copy
@@ -265,8 +277,25 @@ def _build_locked(database: Database, rendered: Any, out_dir: Path, options: Bui
             failed = out_dir
         raise OSError(error.errno, error.strerror or str(error), str(failed)) from None  # some OSErrors carry only a message
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        _remove_staging(staging)
     return names, left
+
+
+def _remove_staging(staging: Path) -> None:
+    """Remove the staging folder ``staging``, its :data:`STAGING_MARK` last: a build killed while it removes the folder
+    leaves it marked, and the next build removes the rest (thirty-eighth pnp breaker, HIGH 1: the mark went first, and a
+    14 MB folder stayed for good)."""
+    try:
+        children = [child for child in staging.iterdir() if child.name != STAGING_MARK]
+    except OSError:
+        children = []
+    for child in children:
+        if child.is_dir() and not child.is_symlink():
+            shutil.rmtree(child, ignore_errors=True)
+        else:
+            with contextlib.suppress(OSError):
+                child.unlink()
+    shutil.rmtree(staging, ignore_errors=True)
 
 
 STAGING_PREFIX = ".pnp-staging-"
@@ -421,9 +450,9 @@ def swap_in(staging: Path, out_dir: Path, names: list[str], committed: Callable[
 
     Raises ``OSError`` naming the path, before anything in ``out_dir`` changed, when a path to be
     written is a symbolic link, a folder, or below a link or a file (:func:`_check_target`). If a
-    move or the manifest's write fails midway (a full disk, a folder the user made read-only), or the
-    user presses Ctrl-C between two moves, the files already moved are put back as they were and the
-    error is raised.
+    move or the manifest's write fails midway (a full disk, a folder the user made read-only), or
+    an exception interrupts it between two moves, the files already moved are put back as they were and the
+    error is raised (:func:`build` holds Ctrl-C and the terminating signals while it swaps in, so a signal never does).
 
     What a kill (SIGKILL, power cut) at any moment leaves, stated exactly:
 

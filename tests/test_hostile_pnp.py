@@ -786,6 +786,57 @@ def test_ctrl_c_between_two_moves_puts_the_previous_output_back(small_db, tmp_pa
     assert moves[0] == 3 and snapshot(out) == before
 
 
+@pytest.mark.parametrize("name, at", [("SIGTERM", 3), ("SIGHUP", 1), ("SIGQUIT", 10**6), ("SIGINT", 2)])
+def test_a_signal_while_the_output_moves_in_leaves_the_new_output_whole_and_no_staging(small_db, tmp_path, monkeypatch, name, at):
+    """Thirty-eighth pnp breaker, HIGH 1 and 2: a SIGTERM while a build's files moved in left its staging folder (14 MB, its
+    mark gone, so no later build removed it) or the new output in place under "Aborted: nothing was changed.": only
+    Ctrl-C was held, and only from the commit on. From the first move on, the build ignores Ctrl-C and the terminating
+    signals until it ends (milliseconds): the new output is whole, nothing of the build is left behind, and no abort is
+    said. ``at``: the move at which the signal comes (past the last: while the staging folder is removed)."""
+    import signal as signals
+
+    from pnp.entry import terminate_as_interrupt
+
+    number = getattr(signals, name)
+    out = tmp_path / "out"
+    builder.build(small_db, out)
+    edited = dataclasses.replace(small_db, print=dataclasses.replace(small_db.print, **{"crop_mark_mm": 4.0}))
+    wanted = tmp_path / "wanted"
+    builder.build(edited, wanted)
+    real_replace, real_rmtree, moves = os.replace, builder.shutil.rmtree, [0]
+
+    def signalled(source, target, *args, **kwargs):
+        if builder.STAGING_PREFIX in str(source) and ".previous" not in str(source):
+            moves[0] += 1
+            if moves[0] == at:
+                os.kill(os.getpid(), number)
+        return real_replace(source, target, *args, **kwargs)
+
+    def signalled_removal(path, *args, **kwargs):
+        if at > 10**5 and builder.STAGING_PREFIX in str(path):
+            os.kill(os.getpid(), number)
+        return real_rmtree(path, *args, **kwargs)
+
+    saved = {n: signals.getsignal(n) for n in (signals.SIGINT, signals.SIGTERM, signals.SIGHUP, signals.SIGQUIT)}
+    for n in (signals.SIGTERM, signals.SIGHUP, signals.SIGQUIT):
+        signals.signal(n, signals.SIG_DFL)
+    signals.signal(signals.SIGINT, signals.default_int_handler)
+    terminate_as_interrupt()
+    monkeypatch.setattr(builder.os, "replace", signalled)
+    monkeypatch.setattr(builder.shutil, "rmtree", signalled_removal)
+    try:
+        builder.build(edited, out)
+        after = {n: signals.getsignal(n) for n in saved}
+    finally:
+        monkeypatch.setattr(builder.os, "replace", real_replace)
+        monkeypatch.setattr(builder.shutil, "rmtree", real_rmtree)
+        for n, handler in saved.items():
+            signals.signal(n, handler)
+    assert snapshot(out) == snapshot(wanted)
+    assert not list(out.glob(f"{builder.STAGING_PREFIX}*")) and not (out / builder.LOCK).exists()
+    assert all(callable(handler) for handler in after.values()), after  # the build's hold released: none left ignored
+
+
 def test_a_folder_named_as_the_manifest_is_refused_before_anything_moves(small_db, tmp_path):
     """A breaker's finding: a folder `.pnp-manifest` in --out let the build move every file in, then fail
     on the manifest and say "nothing was changed". It is refused before anything moves."""
