@@ -2359,10 +2359,10 @@ def test_a_value_echoed_from_a_save_is_never_cut_inside_its_quotes(tmp_path):
 
 
 # ---- Thirty-second breaker: the terminal and what it shows -----------------------------------------------------
-def _on_a_terminal(args: list[str], encoding: str, cwd: Path) -> str:
-    """The output of ``python -m referee ARGS`` written to a real terminal (a pseudo-terminal, 100 columns) whose
+def _on_a_terminal(args: list[str], encoding: str, cwd: Path, columns: int = 100) -> str:
+    """The output of ``python -m referee ARGS`` written to a real terminal (a pseudo-terminal, ``columns`` wide) whose
     encoding Python is told is ``encoding`` (``PYTHONIOENCODING``), decoded from it, its colours taken out (under
-    ``NO_COLOR`` the board is drawn plain whatever the terminal)."""
+    ``NO_COLOR`` the board is drawn plain whatever the terminal); the command must succeed."""
     import os
     import pty
     import re
@@ -2371,7 +2371,7 @@ def _on_a_terminal(args: list[str], encoding: str, cwd: Path) -> str:
 
     leader, follower = pty.openpty()
     env = {**{name: value for name, value in os.environ.items() if name != "NO_COLOR"}, "PYTHONIOENCODING": encoding,
-           "COLUMNS": "100", "LINES": "40", "TERM": "xterm"}
+           "COLUMNS": str(columns), "LINES": "40", "TERM": "xterm"}
     with subprocess.Popen([sys.executable, "-m", "referee", *args, "--db", str(DB_PATH)], stdin=subprocess.DEVNULL,
                           stdout=follower, stderr=follower, env=env, cwd=cwd) as process:
         os.close(follower)
@@ -2379,6 +2379,29 @@ def _on_a_terminal(args: list[str], encoding: str, cwd: Path) -> str:
         assert process.wait(timeout=60) == 0, written
     os.close(leader)
     return re.sub(r"\x1b\[[0-9;]*m", "", written.decode(encoding).replace("\r\n", "\n"))
+
+
+@pytest.mark.parametrize("columns", [38, 50, 80])
+def test_the_next_lines_map_works_as_typed_on_every_terminal_and_piped(tmp_path, columns):
+    """Thirty-eighth breaker, HIGH 1: a map battle's Next line offers `referee solo map`, which a terminal of 38-56
+    columns (the README's narrowest is 38) refused with exit 1, and piped it was refused too. On a terminal too narrow
+    for the drawing it gives the markers' hexes in words and succeeds; piped it draws the whole map."""
+    import os
+    import subprocess
+    import sys
+
+    save = tmp_path / "m.toml"
+    run("solo", "new", "--difficulty", "normal", "--spells", "shield,frost-breath", "--seed", "9", save=save)
+    run("solo", "draw", "--card", "dalnish", save=save)
+    run("solo", "servants", save=save)
+    assert "`referee solo map" in run("solo", "status", save=save)
+    shown = " ".join(_on_a_terminal(["solo", "map", "--save", str(save)], "utf-8", tmp_path, columns).split())  # as wrapped
+    assert ("the markers instead" in shown) == (columns < 57) and "Next:" in shown, shown
+    if columns < 57:
+        assert "you on A4" in shown and "on F1, 3 HP" in shown, shown
+    piped = subprocess.run([sys.executable, "-m", "referee", "solo", "map", "--save", str(save), "--db", str(DB_PATH)],
+                           capture_output=True, text=True, env={**os.environ, "COLUMNS": str(columns)}, cwd=tmp_path)
+    assert piped.returncode == 0 and "/  B1  \\" in piped.stdout, piped.stdout + piped.stderr
 
 
 @pytest.mark.parametrize("encoding", ["ascii", "cp1252"])
