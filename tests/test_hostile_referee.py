@@ -507,6 +507,39 @@ def test_a_database_variable_naming_no_database_is_said_with_the_variable(tmp_pa
     assert "or unset it" in lines[0]
 
 
+@pytest.mark.parametrize("args", [["referee", "--help"], ["referee", "--version"], ["pnp", "--help"], ["pnp", "--version"],
+                                  ["referee", "solo", "--help"]])
+def test_help_and_version_into_a_closed_pipe_end_as_sigpipe_does(tmp_path, args):
+    """Thirty-eighth referee breaker, MED 2: `referee --help | true` and `--version` (of both programs) exited 1 with
+    nothing said, click's own handling of the closed pipe where they print, while the line is read: 141, quietly."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        done = subprocess.run([sys.executable, "-m", *args], stdout=writer, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                              timeout=120)
+    finally:
+        os.close(writer)
+    assert done.returncode == 128 + signal.SIGPIPE and done.stderr == "", (done.returncode, done.stderr)
+
+
+@pytest.mark.parametrize("args", [["referee"], ["referee", "solo"], ["referee", "duel"], ["pnp"]])
+def test_a_program_or_group_named_alone_prints_its_help(tmp_path, args):
+    """Thirty-eighth referee breaker, MED 3: `referee`, `referee solo`, `referee duel` and `pnp` alone printed the whole
+    help squeezed into one `Error:` line cut mid-sentence, exit 2. They print their help as `--help` does, exit 0."""
+    import subprocess
+    import sys
+
+    alone = subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    helped = subprocess.run([sys.executable, "-m", *args, "--help"], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert alone.returncode == 0 and alone.stdout == helped.stdout and alone.stderr == "", (alone.returncode, alone.stderr)
+    assert alone.stdout.startswith("Usage: ") and len(alone.stdout.splitlines()) > 5
+
+
 def test_a_full_disk_moves_nothing(tmp_path, monkeypatch):
     """The fault: on a full disk `referee solo new` moved the game in play to .prev, then failed to write
     the new one, and `status` said no game was saved. Nothing moves until the new save is written."""
