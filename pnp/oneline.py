@@ -363,6 +363,12 @@ class OneLineGroup(OneValueGroup):
         except OSError as error:
             end_on_closed_pipe(error)
             raise
+        except KeyboardInterrupt as error:
+            # click's own handling writes an empty line first, which ends a typed `^C` on a terminal but is a stray first
+            # line of stderr after a `kill` (thirty-eighth pnp breaker, LOW 3): only a Ctrl-C on a terminal gets it
+            if not isinstance(error, Terminated) and sys.stderr is not None and sys.stderr.isatty():
+                click.echo(err=True)
+            raise click.exceptions.Abort() from error
 
     def abort_message(self) -> str:
         """What an interrupted command (Ctrl-C) says: nothing was changed (a command writes its output whole or not at
