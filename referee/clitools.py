@@ -265,8 +265,9 @@ class GameCommands:
         if older is not None:
             try:
                 kept = f"the file as it was is kept in {savefile.backup_path(path, older).name}"
-            except savefile.SaveError as error:  # every name taken: the save is then refused, unchanged
-                kept = f"it cannot be: {error.reason}"
+            except savefile.SaveError:  # every name taken, or none fits: the save is then refused, unchanged
+                kept = (f"it cannot be, until the file named as this one with .format-{older}.bak added is moved away (no "
+                        f"other name to keep the file as it was is free or fits)")  # (thirty-eighth breaker, LOW 6: garbled)
             click.echo(f"{path}: saved by an older referee (format {older}); read as format {savefile.FORMAT}. When the game is "
                        f"next saved, {kept}.", err=True)
         return game, path

@@ -700,19 +700,28 @@ class TableSession:
         one-shot command's words are then read as it reads them). Thirty-seventh breaker, MED 4: the one-shot's
         reading answered `'s' could be any of shield, shard-knives, still-water` (ids, spells not learned, and its
         placeholder `SPELL:`), and `cast s` was refused where Shield alone could be cast."""
+        of_kind = [choice for choice in question.choices if choice.event.kind == (words[0].lower() if words else "")]
+        number = ", or its number" if question.numbered else ""
+        listed = ", ".join(choice.label for choice in of_kind[:8]) + (" ..." if len(of_kind) > 8 else "")
+        if len(words) == 1 and of_kind:  # the command alone: its choices here, not click's "Missing argument 'SPELL'"
+            return Reply(error=f"`{words[0]}` takes one of the choices here: {listed}: type one{number}.")  # (thirty-eighth, LOW 7)
         if len(words) != 2:
             return None
         begun = _slug(words[1])
-        of_kind = [choice for choice in question.choices if choice.event.kind == words[0].lower()]
         if not of_kind or not begun:
             return None
         exact = [choice for choice in of_kind if begun in choice.words]
         fits = exact or [choice for choice in of_kind if any(word.startswith(begun) for word in choice.words)]
         if len(fits) == 1 and (exact or len(begun) > 1):
             return self._chosen(fits[0], typed_dice=None, question=question)
-        if not fits:
+        if not fits:  # a name the one-shot reading knows nothing of: this command's choices here, not every spell of the
+            try:  # game (thirty-eighth breaker, LOW 8); a number or a name it reads (`marker 3`) is left to it
+                self.table.parse_command(words, self.state)
+            except click.ClickException:
+                return Reply(error=f"{words[1]!r} is none of the choices of `{words[0]}` here: {listed}{number}.")
+            except Exception:  # noqa: BLE001 (refused otherwise: said where the command's words are read)
+                pass
             return None
-        number = ", or its number" if question.numbered else ""
         return Reply(error=f"{' '.join(words)!r} could be {', '.join(choice.label for choice in fits[:8])}"
                            f"{' ...' if len(fits) > 8 else ''}: type more of it{number}.")
 

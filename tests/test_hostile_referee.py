@@ -460,6 +460,9 @@ def test_an_older_save_of_the_longest_name_whose_backup_name_is_taken_is_refused
     assert result.exit_code == 1 and "taken by another file" in refusal and "move that file away" in refusal, result.output
     assert save.read_bytes() == old and mine.read_text(encoding="utf-8") == "an older backup of mine\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([save.name, mine.name])
+    # thirty-eighth breaker, LOW 6: the note read "When the game is next saved, it cannot be: saved by an older referee ..."
+    note = CliRunner().invoke(main, ["duel", "status", "--save", str(save), "--db", str(DB_PATH)]).output
+    assert "it cannot be, until the file named as this one with .format-1.bak added is moved away" in note, note
     mine.rename(tmp_path / "mine.bak")
     run("duel", "roll", "--player", "wardens", save=save)
     assert mine.read_bytes() == old and tomllib.loads(save.read_text())["format"] == FORMAT
@@ -1136,8 +1139,10 @@ def test_the_duels_table_mode_refuses_a_terminal_that_cannot_hide_input(tmp_path
     save = tmp_path / "duel.toml"
     if saved:
         run("duel", "new", "--seed", "2", save=save)
-    result = CliRunner().invoke(main, ["duel", "play", "--wardens", "Ana B", "--save", str(save), "--db", str(DB_PATH)]
-                                if not saved else ["duel", "play", "--save", str(save), "--db", str(DB_PATH)], env={"TERM": "dumb"})
+    # a name typed over a saved game too: the terminal is said first (thirty-eighth breaker, MED 5: the options' refusal
+    # came first and offered `play`, refused again on this terminal)
+    result = CliRunner().invoke(main, ["duel", "play", "--wardens", "Ana B", "--save", str(save), "--db", str(DB_PATH)],
+                                env={"TERM": "dumb"})
     assert result.exit_code == 1 and "cannot hide what is typed" in result.output and len(result.output.strip().splitlines()) == 1
     offered = commands_in(result.output)
     assert len(offered) == 1, result.output

@@ -231,6 +231,19 @@ def test_a_commands_name_and_a_beginning_are_read_against_the_choices_here(tmp_p
     assert reply.error is not None and not reply.error.startswith("ELDER:"), reply.error
 
 
+def test_a_commands_name_alone_or_with_a_name_it_has_not_here_lists_its_choices_here(tmp_path):
+    """Thirty-eighth breaker, LOW 8: `cast x` listed all 21 spells of the game, unlearned ones too (and LOW 7: a command
+    alone said click's "Missing argument 'SPELL'"). They list that command's choices here (rulebook, Play: the learned
+    spells)."""
+    session, _ = _session(tmp_path)
+    session.answer("randven")
+    shield = next(choice for choice in session.prompt()[1].choices if choice.event.kind == "cast")
+    for typed in ("cast xyz",):  # (`cast` alone begins the one Cast choice's label: it casts Shield, thirty-fifth breaker)
+        reply = session.answer(typed)
+        assert reply.error is not None and shield.label in reply.error and "SPELL" not in reply.error, reply.error
+        assert "Shard Knives" not in reply.error and "shard-knives" not in reply.error, reply.error
+
+
 def test_a_control_key_read_as_a_character_is_no_part_of_an_answer(tmp_path):
     """Thirty-seventh breaker, LOW 6: Ctrl-Z where it suspends nothing (the duel's press-Enter step, the game-over prompt)
     was read as `^Z`, and the Enter after it refused. Control characters are dropped from every typed answer."""

@@ -631,6 +631,15 @@ def play(wardens_name: str, shadow_name: str, row: str | None, seed: int | None,
     from referee.table import TableSession
 
     path = clitools.save_path(save_path, "duel")
+    if os.environ.get("TERM", "").lower() in ("dumb", "unknown"):  # its prompts would echo the placings and keep the dice on screen
+        # the one-shot way on from where the game is: with no game saved, `commit` was offered and refused, and its refusal
+        # offered `play` again (thirty-seventh breaker, LOW 12)
+        typed = clitools.typed_options()  # (before the options' own refusal, which offered `play` again: 38th, MED 5)
+        way = (f"`{CMD} status` gives the next one" if os.path.lexists(path) else
+               f"`{CMD} new{' ' + typed if typed else ''}` starts the game, and each step's Next line gives the next one")
+        raise click.ClickException(
+            f"this terminal (TERM={os.environ['TERM']}) cannot hide what is typed, and each side's placing is hidden (R77): "
+            f"play in a full terminal, or with the one-shot commands: {way} (a side's placing is asked with hidden input)")
     if os.path.lexists(path):  # the options set up a new game only (thirty-third breaker, LOW 12: ignored without a word)
         context = click.get_current_context()
         given = [option for name, option in (("wardens_name", "--wardens"), ("shadow_name", "--shadowmajik"), ("row", "--row"),
@@ -647,15 +656,6 @@ def play(wardens_name: str, shadow_name: str, row: str | None, seed: int | None,
                 f"{listed(given)} set{'' if len(given) > 1 else 's'} up a new game, and a game is saved here: play it without "
                 f"{'them' if len(given) > 1 else 'it'} (`{CMD} play`), or start a new one with "
                 f"{'them' if len(given) > 1 else 'it'} (`{CMD} new --force {clitools.typed_options()}`, then `{CMD} play`)"))
-    if os.environ.get("TERM", "").lower() in ("dumb", "unknown"):  # its prompts would echo the placings and keep the dice on screen
-        # the one-shot way on from where the game is: with no game saved, `commit` was offered and refused, and its refusal
-        # offered `play` again (thirty-seventh breaker, LOW 12)
-        typed = clitools.typed_options()
-        way = (f"`{CMD} status` gives the next one" if os.path.lexists(path) else
-               f"`{CMD} new{' ' + typed if typed else ''}` starts the game, and each step's Next line gives the next one")
-        raise click.ClickException(
-            f"this terminal (TERM={os.environ['TERM']}) cannot hide what is typed, and each side's placing is hidden (R77): "
-            f"play in a full terminal, or with the one-shot commands: {way} (a side's placing is asked with hidden input)")
     clitools.require_terminal("duel")  # a pipe or a file: the one-shot commands instead (thirty-second breaker, LOW 18)
     if not os.path.lexists(path):
         clitools.console().print(f"No game saved in {shown_file(path)}: a new game.", markup=False)
