@@ -710,18 +710,19 @@ class TableSession:
         begun = _slug(words[1])
         if not of_kind or not begun:
             return None
+        try:  # words the one-shot command reads (`cast rime-mirror`, `marker 3`) are that command, played as it plays them
+            self.table.parse_command(words, self.state)  # (a re-roll spell's own default, not this prompt's next question)
+            return None
+        except click.ClickException:  # a name it does not know, or one it cannot tell: read against the choices here
+            pass
+        except Exception:  # noqa: BLE001 (refused otherwise: said where the command's words are read)
+            return None
         exact = [choice for choice in of_kind if begun in choice.words]
         fits = exact or [choice for choice in of_kind if any(word.startswith(begun) for word in choice.words)]
         if len(fits) == 1 and (exact or len(begun) > 1):
             return self._chosen(fits[0], typed_dice=None, question=question)
-        if not fits:  # a name the one-shot reading knows nothing of: this command's choices here, not every spell of the
-            try:  # game (thirty-eighth breaker, LOW 8); a number or a name it reads (`marker 3`) is left to it
-                self.table.parse_command(words, self.state)
-            except click.ClickException:
-                return Reply(error=f"{words[1]!r} is none of the choices of `{words[0]}` here: {listed}{number}.")
-            except Exception:  # noqa: BLE001 (refused otherwise: said where the command's words are read)
-                pass
-            return None
+        if not fits:  # this command's choices here, not every spell of the game (thirty-eighth breaker, LOW 8)
+            return Reply(error=f"{words[1]!r} is none of the choices of `{words[0]}` here: {listed}{number}.")
         return Reply(error=f"{' '.join(words)!r} could be {', '.join(choice.label for choice in fits[:8])}"
                            f"{' ...' if len(fits) > 8 else ''}: type more of it{number}.")
 
