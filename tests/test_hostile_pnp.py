@@ -6453,3 +6453,29 @@ def test_thirty_sixth_a_boards_text_across_a_seam_is_said_once_from_the_card_it_
     for problem in maps:
         assert "on card 3 of the board, the farthest out text " in problem.message, problem.message
         assert "across the cut by 0.3 mm" in problem.message and "44.7" not in problem.message, problem.message
+
+
+# ---- Thirty-seventh pnp breaker --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("key, value", [("row_pitch", "16.4"), ("row_pitch", "17"), ("grid_top", "30")])
+def test_thirty_seventh_spell_rows_cut_by_a_template_edit_are_said_at_its_number(db, edited_templates, key, value):
+    """Thirty-seventh pnp breaker, MED 4: `row_pitch = 16.4`, the frame check's own advice for 17, still failed, and the
+    failure was blamed on three spells' `slot` lines of cards.toml, which no one had changed. A Spell Path template edited
+    so that its rows no longer end above the footer is one line at the number changed, with the real bound (15.9 for
+    row_pitch, the footer in view) that, applied, passes."""
+    problem = _advised_passes(db, edited_templates, "spell_path.toml", key, value, "at most")
+    assert "runs into the footer" in problem.message, problem.message
+    if key == "row_pitch":
+        assert problem.message.endswith("set row_pitch to at most 15.9"), problem.message
+
+
+def test_thirty_seventh_spell_rows_the_check_itself():
+    """Thirty-seventh pnp breaker, MED 4, the check itself (quick): with the shipped Spell Path template no row count is a
+    template problem; a row_pitch of 16.4 holds three rows above the footer where the spells ask four, and 15.9 holds four."""
+    from pnp.layout import solo
+    from pnp.layout.template import load_template
+
+    template = load_template("spell_path")
+    footer = template.box("footer").y
+    grid, box = template.number("grid_top"), template.number("box_h")
+    assert solo.fitting(grid, template.number("row_pitch"), box, footer) >= 4
+    assert solo.fitting(grid, 16.4, box, footer) == 3 and solo.fitting(grid, 15.9, box, footer) == 4
