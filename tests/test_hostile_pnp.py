@@ -5422,7 +5422,8 @@ def test_a_thick_ornament_rule_is_said_at_its_width(db, edited_templates, new, s
     ("location.toml", "resonance_y = 42.5", "resonance_y = 70", "numbers.resonance_y", "icon is printed over a track space"),
     # HIGH 3: the Wardens' shield grown under the "5 take" space
     # (said since the thirty-sixth pnp breaker, HIGH 2, by the icon's own ink against the space's outline, with a bound)
-    ("location.toml", "label_icon_size = 3.6", "label_icon_size = 7.2", "numbers.label_icon_size", "into the outline of track space"),
+    # (since the thirty-seventh pnp breaker, MED 7, first out of its label band: the band's bound is the smaller)
+    ("location.toml", "label_icon_size = 3.6", "label_icon_size = 7.2", "numbers.label_icon_size", "mm label band"),
     # HIGH 3: the Progress Track's first and last icons pushed across their spaces' outlines into the next space
     ("progress_track.toml", "first_icon_dx = 2.6", "first_icon_dx = 5.2", "numbers.first_icon_dx", "printed over a track space"),
     ("progress_track.toml", "last_icon_dx = 2.4", "last_icon_dx = 4.8", "numbers.last_icon_dx", "printed over a track space"),
@@ -6113,7 +6114,8 @@ def test_thirty_sixth_a_locations_label_icon_keeps_off_the_track_spaces(db, edit
     0.6 mm outline (ink on ink) and check passed; 7 was said with no bound ("change it back toward that"). The icons' own
     ink keeps LINES_APART_MM off every space's outline: one line at the key, with a bound that, applied, passes."""
     problem = _advised_passes(db, edited_templates, "location.toml", "label_icon_size", value, "at most")
-    assert "into the outline of track space" in problem.message
+    # (since the thirty-seventh pnp breaker, MED 7, the label band's bound, 4.1, is the smaller and is said: it passes both)
+    assert "into the outline of track space" in problem.message or "mm label band" in problem.message, problem.message
 
 
 def test_thirty_sixth_label_icon_depth_itself(db):
@@ -6479,3 +6481,27 @@ def test_thirty_seventh_spell_rows_the_check_itself():
     grid, box = template.number("grid_top"), template.number("box_h")
     assert solo.fitting(grid, template.number("row_pitch"), box, footer) >= 4
     assert solo.fitting(grid, 16.4, box, footer) == 3 and solo.fitting(grid, 15.9, box, footer) == 4
+
+
+@pytest.mark.parametrize("key, value, word", [("label_icon_dy", "-3", "at least"), ("label_icon_size", "5.2", "at most"),
+                                              ("label_icon_dy", "1", "at most")])
+def test_thirty_seventh_a_sides_label_icons_stay_in_their_label_band(db, edited_templates, key, value, word):
+    """Thirty-seventh pnp breaker, MED 7: Location `label_icon_dy = -3` passed check, and the sides' emblems printed on the
+    thick rule that closes the middle panel, out of the label band they label; `label_icon_size = 5.2` (the track check's
+    advice for 6) stood them out of the 4.4 mm band. One line at the key, with a bound that, applied, passes."""
+    problem = _advised_passes(db, edited_templates, "location.toml", key, value, word)
+    assert "mm label band" in problem.message and "an icon stays inside the band it labels" in problem.message, problem.message
+
+
+def test_thirty_seventh_label_band_measure_itself():
+    """Thirty-seventh pnp breaker, MED 7, the measure itself (quick): the shipped Location's label icons lie inside their
+    band; at `label_icon_dy = -3` they reach about 2.9 mm above it, at `label_icon_size = 5.2` below it."""
+    from pnp.layout import duel
+    from pnp.layout.template import load_template
+
+    template = load_template("location")
+    assert duel._label_icon_out_of_band(template.number, "wardens") == (0.0, 0.0)
+    above, below = duel._label_icon_out_of_band(lambda name: -3.0 if name == "label_icon_dy" else template.number(name), "wardens")
+    assert above == pytest.approx(2.91, abs=0.05) and below == 0.0
+    above, below = duel._label_icon_out_of_band(lambda name: 5.2 if name == "label_icon_size" else template.number(name), "wardens")
+    assert above == 0.0 and below > 1.0
