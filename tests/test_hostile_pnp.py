@@ -6505,3 +6505,25 @@ def test_thirty_seventh_label_band_measure_itself():
     assert above == pytest.approx(2.91, abs=0.05) and below == 0.0
     above, below = duel._label_icon_out_of_band(lambda name: 5.2 if name == "label_icon_size" else template.number(name), "wardens")
     assert above == 0.0 and below > 1.0
+
+
+@pytest.mark.parametrize("diamond, border, key, word", [("2", "1.2", "frame_diamond", "at most"),
+                                                        ("2", "0.5", "border", "at least")])
+def test_thirty_seventh_two_frame_numbers_changed_together_are_one_line_at_a_key(db, edited_templates, diamond, border, key,
+                                                                                 word):
+    """Thirty-seventh pnp breaker, MED 5: `border = 1.2` and `frame_diamond = 2`, each passing alone, together ran the corner
+    diamonds within 1 mm of the trim, and were blamed on 13 other templates at their `[numbers]` header, with no key and no
+    number. One line at the key in base.toml, the other key's value said, with a bound that, applied, passes."""
+    from pnp.layout import check_fit
+
+    edited_templates("base.toml", "border = 3.5\n", f"border = {border}\n")
+    path = edited_templates("base.toml", "frame_diamond = 1.1\n", f"frame_diamond = {diamond}\n")
+    problems = check_fit(db)
+    assert [(p.field, Path(p.path)) for p in problems] == [(f"numbers.{key}", path)], problems
+    other = f"border {border}" if key == "frame_diamond" else f"frame_diamond {diamond}"
+    assert f"with {other}, since {key} is " in problems[0].message, problems[0].message
+    written = path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1]
+    assert written.startswith(f"{key} = "), written
+    advised = float(re.search(rf"set {key} to {word} (-?[0-9.]+)$", problems[0].message).group(1))
+    edited_templates("base.toml", written + "\n", f"{key} = {advised:g}\n")
+    assert check_fit(db) == [], advised

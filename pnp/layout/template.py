@@ -804,15 +804,23 @@ def changed_number(path: Path) -> tuple[str, Any] | None:
     several differ, or the shipped templates are unknown. A layout fault that no number's value singles out is then
     said at the number the designer changed (twenty-seventh breaker: `key_icon_x = 3` was blamed on `key_icon_size`,
     `frame_inset = 15` on `emblem_size`)."""
+    changed = changed_numbers(path)
+    return changed[0] if len(changed) == 1 else None
+
+
+def changed_numbers(path: Path) -> list[tuple[str, Any]]:
+    """Every ``[numbers]`` key of the template ``path`` (with those it extends) whose value differs from the shipped
+    templates (:func:`pristine_table`), with the shipped value, as ``(name, shipped value)`` in the merged table's order;
+    empty when none differ, the template is broken or the shipped templates are unknown (:func:`changed_number` is the
+    one of a single edit)."""
     try:
         numbers = _merged(path.stem, path.parent)[0].get("numbers", {})
     except TemplateError:
-        return None
+        return []
     shipped: dict[str, Any] = {}
     for file in reversed(template_chain(path)):
         shipped.update(pristine_table(file, "numbers") or {})
-    changed = [(name, shipped[name]) for name, value in numbers.items() if name in shipped and value != shipped[name]]
-    return changed[0] if len(changed) == 1 else None
+    return [(name, shipped[name]) for name, value in numbers.items() if name in shipped and value != shipped[name]]
 
 
 def changed_keys(path: Path) -> list[tuple[str, Any, Any]]:
