@@ -6527,3 +6527,42 @@ def test_thirty_seventh_two_frame_numbers_changed_together_are_one_line_at_a_key
     advised = float(re.search(rf"set {key} to {word} (-?[0-9.]+)$", problems[0].message).group(1))
     edited_templates("base.toml", written + "\n", f"{key} = {advised:g}\n")
     assert check_fit(db) == [], advised
+
+
+DEEP_DOTTED = "zz." + ".".join(["a"] * 20) + " = 1"
+"""Thirty-seventh pnp breaker, MED 6: a dotted key nested deeper than MAX_NESTING."""
+
+
+@pytest.mark.parametrize("written, says", [("zz.q = 1", "unknown key"), (DEEP_DOTTED, "nested more than")])
+def test_thirty_seventh_a_dotted_key_in_cards_toml_is_said_at_its_own_line(tmp_path, written, says):
+    """Thirty-seventh pnp breaker, MED 6: `zz.q = 1` appended to cards.toml (after three blank lines) was said at the
+    `[[duel.summary]]` header of its record, and a dotted key nested too deep at the first `[[duel.summary]]` of the file,
+    where `zz = 1` is said at its own line. Both are said at the dotted key's line."""
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE + f"\n\n\n{written}\n", encoding="utf-8")
+    result = _check(path)
+    problems = [line for line in result.output.splitlines() if line.startswith("cards.toml:")]
+    assert result.exit_code == 1 and len(problems) == 1 and says in problems[0], result.output
+    assert path.read_text(encoding="utf-8").split("\n")[int(problems[0].split(":")[1]) - 1] == written, problems
+
+
+@pytest.mark.parametrize("written, key", [("zz.a = 1", "boxes.flavour.zz"), (DEEP_DOTTED, "boxes.flavour")])
+def test_thirty_seventh_a_dotted_key_in_a_template_is_said_at_its_own_line(db, edited_templates, written, key):
+    """Thirty-seventh pnp breaker, MED 6: `zz.a = 1` appended to servant.toml (in its last table, [boxes.flavour]) was said
+    at that table's header, nine lines up; the nesting check likewise. Said at the dotted key's own line."""
+    text = (ROOT / "templates" / "servant.toml").read_text(encoding="utf-8")
+    problem = _the_one_template_problem(db, edited_templates, "servant.toml", text, text + written + "\n", key)
+    assert problem.line == text.count("\n") + 1, problem
+
+
+def test_thirty_seventh_line_of_a_dotted_key():
+    """Thirty-seventh pnp breaker, MED 6, the index itself (quick): a dotted key, bare or quoted, spaced or not, is found
+    at its own line, part by part; a key of the same name inside a string or after another key's dot is not."""
+    from pnp.database.lines import LineIndex
+
+    index = LineIndex('[boxes.flavour]\nx = 1\ntext = "see zz.a = 1"\nq.zz = 2\n\nzz.a = 1\n"r" . s.t = 2\n')
+    assert index.line_of(("boxes", "flavour", "zz")) == 6
+    assert index.line_of(("boxes", "flavour", "zz", "a")) == 6
+    assert index.line_of(("boxes", "flavour", "r", "s", "t")) == 7
+    assert index.line_of(("boxes", "flavour", "q", "zz")) == 4
+    assert index.line_of(("boxes", "flavour", "x")) == 2

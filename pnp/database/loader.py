@@ -452,8 +452,8 @@ def _header_under(text: str, path: tuple[Any, ...]) -> int | None:
         if not isinstance(part, str):
             break
         names.append(part)
-    if len(names) < 2:
-        return None
+    if len(names) < 2 or len(names) < len(path):  # a path through an array's entry: LineIndex finds that entry's key
+        return None  # (thirty-seventh pnp breaker, MED 6: `zz.a.a ... = 1` was said at the first [[duel.summary]] header)
     pattern = re.compile(r"^\s*\[\[?\s*" + r"\s*\.\s*".join(re.escape(name) for name in names) + r"\s*[.\]]")
     return next((number for number, line in enumerate(text.split("\n"), 1) if pattern.match(line)), None)
 
