@@ -4832,6 +4832,18 @@ UNPRINTED_ICONS = [  # (case, what is put into mana.svg, the words of its one li
     # thirty-seventh pnp breaker, HIGH 2 and MED 3: a CSS comment hid the property from the check
     ("filter-behind-a-comment", '<circle cx="50" cy="50" r="10" fill="#f00" style="/**/filter:blur(2px)"/>', "a filter effect"),
     ("opacity-behind-a-comment", '<circle cx="50" cy="50" r="10" fill="#f00" style="opacity:/**/0.3"/>', "an opacity below 1"),
+    # thirty-seventh pnp breaker, MED 3: what the PDF draws otherwise than the gallery (Chromium)
+    ("paint-order", '<circle cx="50" cy="50" r="25" fill="#2f6db5" stroke="#e2b43a" stroke-width="30" paint-order="stroke"/>',
+     "a paint-order that paints the stroke before the fill (paint-order: stroke"),
+    ("paint-order-style", '<circle cx="50" cy="50" r="25" fill="#00f" stroke="#ff0" style="paint-order: markers stroke"/>',
+     "a paint-order"),
+    ("transform-origin", '<rect x="40" y="40" width="20" height="20" fill="#a8322a" transform="rotate(12)" '
+                         'transform-origin="50 50"/>', "a transform-origin"),
+    ("nested-svg", '<svg x="50" y="50" width="50" height="50" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5"/></svg>',
+     "an <svg> inside the icon with a viewBox of its own"),
+    ("mix-blend-mode", '<circle cx="50" cy="50" r="20" fill="#00f" style="mix-blend-mode:multiply"/>', "a blend mode"),
+    ("isolation", '<g style="isolation: isolate"><circle cx="50" cy="50" r="20" fill="#00f"/></g>', "a blend mode"),
+    ("clip-path-shape", '<circle cx="50" cy="50" r="40" fill="#00f" clip-path="circle(10px)"/>', "a CSS clip-path shape"),
 ]
 
 
@@ -4855,6 +4867,21 @@ def test_what_the_pdf_does_not_draw_is_refused_at_the_icon_file(icon_copy, capfd
     assert "which the PDF does not draw" in named[0] and any(named[0].endswith(remedy) for _, remedy in UNPRINTED.values())
     assert result.output.strip().splitlines() == [named[0], "1 problem(s) in icons/mana.svg"], result.output
     assert capfd.readouterr().err == ""
+
+
+def test_thirty_seventh_what_the_pdf_draws_alike_still_passes(icon_copy):
+    """Thirty-seventh pnp breaker, MED 3, the other side (quick): paint-order normal or fill first, a transform-origin of
+    0,0, mix-blend-mode normal, isolation auto, a clip-path by url(#id) and a nested <svg> without a viewBox of its own
+    draw alike in the PDF and the gallery: the icon check passes them."""
+    from pnp.icon_files import icon_file_problems
+
+    shipped = (ROOT / "templates" / "icons" / "mana.svg").read_text(encoding="utf-8")
+    icon_copy("mana.svg", shipped.replace("<!-- mana: a blue drop -->", (
+        '<defs><clipPath id="c"><rect width="60" height="60"/></clipPath></defs>'
+        '<circle cx="50" cy="50" r="20" fill="#00f" stroke="#ff0" paint-order="fill stroke" clip-path="url(#c)"/>'
+        '<rect x="40" y="40" width="10" height="10" transform-origin="0 0" style="mix-blend-mode: normal; '
+        'paint-order: normal; isolation: auto"/><svg><circle cx="45" cy="45" r="3"/></svg>')).encode())
+    assert icon_file_problems() == []
 
 
 def test_what_svglib_cannot_read_is_one_line_at_the_icon_file_and_no_log_line(icon_copy, capfd):
