@@ -137,6 +137,26 @@ _OPACITY = re.compile(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)\s*(%?)\s*$",
 RESTORE = "restore it from the project (git checkout -- templates/icons, or reinstall pnp)"
 """The way on for an icon file that cannot be read."""
 
+REMOVE = "remove it, or move it out of templates/icons (every *.svg there is read as an icon)"
+"""The way on for a device, a pipe or a folder named like an icon that the project does not ship (thirty-seventh pnp
+breaker, LOW 9: `git checkout` left a pipe of the user's own where it was)."""
+
+
+def _shipped_icon(path: Path) -> bool:
+    """Whether the project ships an icon of the name of ``path``: the bundled icon folder holds it (``path`` in another
+    folder), else its last commit does (``git cat-file -e HEAD:./<name>``); ``False`` when neither is known."""
+    import subprocess
+
+    bundled = resources.ICON_DIR / path.name
+    try:
+        if path.parent.resolve() != bundled.parent.resolve():
+            return bundled.is_file()
+        found = subprocess.run(["git", "-C", str(path.parent), "cat-file", "-e", f"HEAD:./{path.name}"],
+                               capture_output=True, timeout=5, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return found.returncode == 0
+
 
 @dataclass(frozen=True)
 class IconFileProblem:
@@ -320,7 +340,8 @@ def read_icon(path: Path) -> ElementTree.Element:
     try:
         data = read_limited(path, MAX_ICON_BYTES, "an icon")
     except FileRefused as error:
-        raise IconFileError(IconFileProblem(str(path), str(error))) from None
+        raise IconFileError(IconFileProblem(str(path), str(error), RESTORE if error.too_large or _shipped_icon(path)
+                                            else REMOVE)) from None
     except FileNotFoundError:
         raise
     except OSError as error:

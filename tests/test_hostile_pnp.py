@@ -6593,3 +6593,23 @@ def test_thirty_seventh_line_of_a_dotted_key():
     assert index.line_of(("boxes", "flavour", "r", "s", "t")) == 7
     assert index.line_of(("boxes", "flavour", "q", "zz")) == 4
     assert index.line_of(("boxes", "flavour", "x")) == 2
+
+
+@pytest.mark.parametrize("name, make, remedy", [("extra.svg", "fifo", "remove it"), ("mana.svg", "fifo", "git checkout"),
+                                                ("dir.svg", "folder", "remove it")])
+def test_thirty_seventh_an_icon_that_is_no_file_says_how_to_fix_it(icon_copy, name, make, remedy):
+    """Thirty-seventh pnp breaker, LOW 9: a pipe at templates/icons/extra.svg was "not a regular file (a device or a pipe),
+    so it is no an icon", and was told to be restored with git checkout, which leaves a file the project does not ship
+    where it is. "not an icon"; a name the project does not ship is to be removed, one it ships restored."""
+    import os
+
+    from pnp.files import shown_path
+    from pnp.icon_files import icon_file_problems
+
+    path = icon_copy(name, b"")
+    path.unlink()
+    os.mkfifo(path) if make == "fifo" else path.mkdir()
+    (problem,) = icon_file_problems(path.parent)
+    line = problem.line(shown_path(path))
+    assert remedy in line and ("so it is not an icon" in line if make == "fifo" else "is a folder, not an icon" in line), line
+    assert ("git checkout" in line) == (remedy == "git checkout"), line
