@@ -731,8 +731,8 @@ def _rows_cut_by_template_edit(b: CardBuilder, face_id: str, spells: list[Spell]
     key, shipped = changed[0], float(changed[1])
 
     def rows(name: str, tried: float) -> int:
-        values = {name: tried}
-        return fitting(*(values.get(one, t.number(one)) for one in ("grid_top", "row_pitch", "box_h")), t.box("footer").y)
+        values = {"grid_top": t.number("grid_top"), "row_pitch": t.number("row_pitch"), "box_h": t.number("box_h"), name: tried}
+        return fitting(values["grid_top"], values["row_pitch"], values["box_h"], t.box("footer").y)
     if rows(key, shipped) < need:
         return False  # the shipped value holds no more rows: the spells' slots are what asks too much
     value = t.number(key)
