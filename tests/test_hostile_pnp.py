@@ -6613,3 +6613,24 @@ def test_thirty_seventh_an_icon_that_is_no_file_says_how_to_fix_it(icon_copy, na
     line = problem.line(shown_path(path))
     assert remedy in line and ("so it is not an icon" in line if make == "fifo" else "is a folder, not an icon" in line), line
     assert ("git checkout" in line) == (remedy == "git checkout"), line
+
+
+@pytest.mark.parametrize("edits, file, says", [
+    ([("base.toml", "# Shared look", 'extends = "quest"\n# Shared look')], "base.toml",
+     "base -> quest -> base is a cycle: base extends no template as shipped"),
+    ([("servant.toml", 'extends = "base"', 'extends = "quest"'), ("quest.toml", 'extends = "base"', 'extends = "servant"')],
+     "servant.toml", "is a cycle: a template may extend only one that does not lead back to it"),
+])
+def test_thirty_seventh_an_extends_cycle_is_said_at_the_line_written(db, edited_templates, edits, file, says):
+    """Thirty-seventh pnp breaker, LOW 10: `extends = "quest"` added as line 1 of base.toml was said at quest.toml:5, the
+    shipped `extends = "base"`, and the rule after the colon described the fault. The cycle is said at the `extends` that
+    differs from the shipped one, with what would be right (base, every template's root, extends nothing: remove it)."""
+    from pnp.layout import check_fit
+
+    for name, old, new in edits:
+        edited_templates(name, old, new)
+    problems = check_fit(db)
+    assert len(problems) == 1 and Path(problems[0].path).name == file and problems[0].field == "extends", problems
+    assert says in problems[0].message, problems[0].message
+    written = Path(problems[0].path).read_text(encoding="utf-8").split("\n")[problems[0].line - 1]
+    assert written.startswith("extends = ") and written != 'extends = "base"', written

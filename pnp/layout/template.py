@@ -724,6 +724,40 @@ def _check_tables_nested(data: dict[str, Any], path: Path) -> None:
                                 _line(path, (section, name)))
 
 
+def _shipped_extends(path: Path) -> tuple[bool, Any]:
+    """Whether the template ``path`` as shipped (:func:`shipped_bytes`) is known, and its ``extends`` then (``None``: none)."""
+    content = shipped_bytes(path)
+    if content is None:
+        return False, None
+    try:
+        return True, _parsed(content.removeprefix(codecs.BOM_UTF8)).get("extends")
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False, None
+
+
+def _cycle_error(folder: Path, chain: tuple[str, ...], parent: str) -> TemplateError:
+    """The :class:`TemplateError` of an ``extends`` cycle: ``chain`` the templates read so far, the last extending ``parent``,
+    which is one of them. Said at the ``extends`` of the template in the cycle whose ``extends`` differs from the shipped one
+    (the line the designer wrote), else at the last one read. Thirty-seventh pnp breaker, LOW 10: `extends = "quest"` added
+    to base.toml was said at quest.toml's shipped `extends = "base"`, and the rule read as a description of the fault."""
+    ring = chain[chain.index(parent):]
+    blamed = ring[-1]
+    for member in ring:
+        known, shipped = _shipped_extends(folder / f"{member}.toml")
+        if known and shipped != _read(folder / f"{member}.toml").get("extends"):
+            blamed = member
+            break
+    start = ring.index(blamed)
+    cycle = " -> ".join((*ring[start:], *ring[:start], blamed))
+    known, shipped = _shipped_extends(folder / f"{blamed}.toml")
+    path = folder / f"{blamed}.toml"
+    if known and shipped is None:
+        rule = f"{blamed} extends no template as shipped (every template extends it, {blamed} is their root); remove this line"
+    else:
+        rule = "a template may extend only one that does not lead back to it"
+    return TemplateError(path, "extends", f"{cycle} is a cycle: {rule}", _line(path, ("extends",)))
+
+
 def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], Path]:
     path = folder / f"{kind}.toml"
     data = _read(path)
@@ -746,9 +780,7 @@ def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[s
         raise TemplateError(path, "extends", f"no template {str(parent)[:40]!r}; the templates are: {_templates(folder)}",
                             _line(path, ("extends",)))
     if parent in seen + (kind,):
-        cycle = " -> ".join((*seen, kind, parent))
-        raise TemplateError(path, "extends", f"{cycle} is a cycle: a template extends another that does not come back to it",
-                            _line(path, ("extends",)))
+        raise _cycle_error(folder, (*seen, kind), parent)
     base, _ = _merged(parent, folder, seen + (kind,))
     merged: dict[str, Any] = {}
     for section in ("colors", "numbers", "strings"):
