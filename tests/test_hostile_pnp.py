@@ -4966,8 +4966,9 @@ def test_a_template_number_of_5000_digits_is_one_line_at_its_file(edited_templat
     path = edited_templates("quest.toml", "[numbers]", "[numbers]\nbig = " + "9" * 5000)
     line = path.read_text(encoding="utf-8").split("\n").index("[numbers]") + 2
     result = CliRunner().invoke(main, ["check", "--db", str(ROOT / "cards.toml")])
-    assert result.exit_code == 1 and result.output.startswith(f"{shown_path(path)}:{line}: file: a number of more than 4,300"), \
-        result.output
+    # (at its key since the thirty-seventh pnp breaker, LOW 8)
+    assert result.exit_code == 1 and result.output.startswith(f"{shown_path(path)}:{line}: numbers.big: a number of more "
+                                                              f"than 4,300"), result.output
 
 
 _SERVANT_FLAVOUR = 'text = "Slow, tireless, and wandering where the towns stand empty."'
@@ -6634,3 +6635,33 @@ def test_thirty_seventh_an_extends_cycle_is_said_at_the_line_written(db, edited_
     assert says in problems[0].message, problems[0].message
     written = Path(problems[0].path).read_text(encoding="utf-8").split("\n")[problems[0].line - 1]
     assert written.startswith("extends = ") and written != 'extends = "base"', written
+
+
+def test_thirty_seventh_every_number_too_long_in_cards_toml_is_said_at_its_key(tmp_path):
+    """Thirty-seventh pnp breaker, LOW 8: with `attack_dice` and `elder_uses` both 5,000 digits long only the first was
+    said, as `cards.toml:71: syntax:`, at no key. Each is one line at its own line and key."""
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace("elder_uses = 3", "elder_uses = " + "9" * 5000, 1)
+                    .replace("attack_dice = 2", "attack_dice = " + "9" * 5000, 1), encoding="utf-8")
+    result = _check(path)
+    problems = [line for line in result.output.splitlines() if line.startswith("cards.toml:")]
+    assert result.exit_code == 1 and [line.split(": ", 2)[1] for line in problems] == \
+        ["solo.rules.attack_dice", "solo.rules.elder_uses"], result.output
+    lines = path.read_text(encoding="utf-8").split("\n")
+    for problem in problems:
+        assert "more than 4,300 digits" in problem
+        assert lines[int(problem.split(":")[1]) - 1].startswith(problem.split(": ")[1].rsplit(".", 1)[1] + " = 999"), problem
+
+
+def test_thirty_seventh_numbers_too_long_in_a_template_are_said_at_the_first_key_with_the_others_lines(db, edited_templates):
+    """Thirty-seventh pnp breaker, LOW 8, in a template: `border` and `frame_radius` of base.toml both 5,000 digits long were
+    one line at `file:`; the first is said at its key, and the other's line in it."""
+    from pnp.layout import check_fit
+
+    edited_templates("base.toml", "border = 3.5\n", "border = " + "9" * 5000 + "\n")
+    path = edited_templates("base.toml", "frame_radius = ", "frame_radius = " + "9" * 5000 + " # ")
+    (problem,) = check_fit(db)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    other = next(number for number, line in enumerate(lines, 1) if line.startswith("frame_radius = 999"))
+    assert problem.field == "numbers.border" and lines[problem.line - 1].startswith("border = 999"), problem
+    assert f"(and at line {other})" in problem.message, problem.message

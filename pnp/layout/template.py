@@ -667,9 +667,12 @@ def _read(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as error:  # at the line that holds the byte, with the fix, as cards.toml's (thirty-fifth breaker, LOW 19)
         raise TemplateError(path, "file", f"not UTF-8 text ({error.reason} at byte {error.start}); save the file as UTF-8",
                             raw.count(b"\n", 0, error.start) + 1) from None
-    except NumberTooLong as error:
-        raise TemplateError(path, "file", "a number of more than 4,300 digits, far beyond any a template holds; write "
-                                          "a number that fits its key", error.line) from None
+    except NumberTooLong as error:  # at its key, the others' lines said too (thirty-seventh pnp breaker, LOW 8)
+        key = ".".join(str(part) for part in error.found[0][1]) if error.found else "file"
+        more = [str(line) for line, _ in error.found[1:]]
+        others = f" (and at line{'s' if len(more) > 1 else ''} {', '.join(more)})" if more else ""
+        raise TemplateError(path, key, f"a number of more than 4,300 digits, far beyond any a template holds{others}; "
+                                       "write a number that fits its key", error.found[0][0] if error.found else error.line) from None
     except NestedTooDeep as error:
         # the key as far as a template's tables go (numbers.deep, boxes.title), not the arrays and tables nested in it
         key = ".".join([part for part in error.path if isinstance(part, str)][:2]) or "file"
