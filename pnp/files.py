@@ -43,7 +43,7 @@ def read_limited(path: Path, limit: int, what: str) -> bytes:
     if stat.S_ISDIR(mode):
         raise FileRefused(f"is a folder, not {what}")
     if not stat.S_ISREG(mode):
-        raise FileRefused(f"is not a regular file (a device or a pipe), so it is no {what.removeprefix('a ')}")
+        raise FileRefused(f"is not a regular file (a device or a pipe), so it is not {what}")
     with open(path, "rb") as file:
         data = file.read(limit + 1)
     if len(data) > limit:

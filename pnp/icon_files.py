@@ -31,7 +31,9 @@ the project is the icon as it prints. Refused:
 - what the PDF does not draw, though a browser does (thirty-sixth pnp breaker, MED 5: the gallery showed a blurred,
   faint or red disc the PDF printed sharp, solid black or not at all): a ``<mask>``, ``<filter>``, ``<marker>``,
   ``<pattern>`` or ``<text>`` (and the attributes that apply the first three), an ``opacity`` below 1 (svglib draws
-  ``fill-opacity`` and ``stroke-opacity``, not ``opacity``) and a CSS ``var()`` (:data:`UNPRINTED`); and anything
+  ``fill-opacity`` and ``stroke-opacity``, not ``opacity``) and a CSS ``var()``, and what it draws otherwise (thirty-seventh
+  pnp breaker, MED 3): a ``paint-order`` with the stroke first, a ``transform-origin``, a nested ``<svg>`` with its own
+  ``viewBox``, a ``mix-blend-mode`` or ``isolation``, a ``clip-path`` other than ``url(#id)`` (:data:`UNPRINTED`); and anything
   else svglib says it cannot read while it reads the icon (a colour it cannot handle, a transform it cannot parse), said
   at the file in that one line rather than as svglib's log line on the terminal (:func:`icon_drawing`). The list is
   of the features met so far, not every feature of SVG.
@@ -105,6 +107,16 @@ UNPRINTED: dict[str, tuple[str, str]] = {
     "text": ("text", "turn the text into paths in the drawing program (Inkscape: Path > Object to Path)"),
     "opacity": ("an opacity below 1", "use fill-opacity and stroke-opacity, which the PDF draws, or a lighter colour"),
     "var": ("a CSS var()", "write the value itself (fill=\"#...\")"),
+    # thirty-seventh pnp breaker, MED 3: each printed otherwise than the gallery showed it
+    "paint-order": ("a paint-order that paints the stroke before the fill",
+                    "remove paint-order (the fill is painted first, then the stroke), and make the stroke narrower instead"),
+    "transform-origin": ("a transform-origin (the PDF turns and scales about 0,0)",
+                         "write the origin into the transform itself (rotate(12 50 50), or translate(...) around it)"),
+    "nested-svg": ("an <svg> inside the icon with a viewBox of its own (the PDF neither scales nor places by it)",
+                   "draw its shapes in the icon's own coordinates, or wrap them in a <g transform=\"...\">"),
+    "blend": ("a blend mode", "draw the blended colour itself, or remove it"),
+    "clip-shape": ("a CSS clip-path shape (the PDF clips only by a <clipPath>, as url(#id))",
+                   "clip by a <clipPath> element with clip-path=\"url(#id)\", or draw the clipped shape itself"),
 }
 """The features of an icon a browser draws and the PDF does not (svglib ignores them): what each is, in words, and the
 way on. ``pnp check`` refuses them at the icon file, so the gallery's SVG and the PDF print the same icon."""
@@ -124,6 +136,26 @@ _OPACITY = re.compile(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)\s*(%?)\s*$",
 
 RESTORE = "restore it from the project (git checkout -- templates/icons, or reinstall pnp)"
 """The way on for an icon file that cannot be read."""
+
+REMOVE = "remove it, or move it out of templates/icons (every *.svg there is read as an icon)"
+"""The way on for a device, a pipe or a folder named like an icon that the project does not ship (thirty-seventh pnp
+breaker, LOW 9: `git checkout` left a pipe of the user's own where it was)."""
+
+
+def _shipped_icon(path: Path) -> bool:
+    """Whether the project ships an icon of the name of ``path``: the bundled icon folder holds it (``path`` in another
+    folder), else its last commit does (``git cat-file -e HEAD:./<name>``); ``False`` when neither is known."""
+    import subprocess
+
+    bundled = resources.ICON_DIR / path.name
+    try:
+        if path.parent.resolve() != bundled.parent.resolve():
+            return bundled.is_file()
+        found = subprocess.run(["git", "-C", str(path.parent), "cat-file", "-e", f"HEAD:./{path.name}"],
+                               capture_output=True, timeout=5, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return found.returncode == 0
 
 
 @dataclass(frozen=True)
@@ -267,6 +299,31 @@ def _unprinted(root: ElementTree.Element) -> tuple[str, str] | None:
                 return said("opacity", f"opacity {shortened(value, 20)} on <{tag}>")
             if _VAR.search(value):
                 return said("var", f"{shortened(value, 40)} in {name} on <{tag}>")
+            kind = _drawn_otherwise(name, value)
+            if kind is not None:
+                return said(kind, f"{name}: {shortened(value, 40)} on <{tag}>")
+        if tag == "svg" and element is not root and any(_local(key)[1] == "viewBox" for key in element.attrib):
+            return said("nested-svg", f"<svg viewBox=\"{shortened(element.attrib.get('viewBox', ''), 30)}\"> inside the icon")
+    return None
+
+
+def _drawn_otherwise(name: str, value: str) -> str | None:
+    """The kind in :data:`UNPRINTED` of the attribute or style property ``name`` with ``value`` when the PDF draws it
+    otherwise than a browser: a paint-order that puts the stroke before the fill, a transform-origin other than 0,0, a
+    blend mode other than normal (or an isolated group), a clip-path other than ``url(#id)``; else ``None``."""
+    value = _CSS_COMMENT.sub("", value).strip().lower()
+    if not value or value in ("inherit", "initial", "unset", "revert"):
+        return None
+    if name == "paint-order" and value != "normal":
+        words = value.split()
+        order = words + [word for word in ("fill", "stroke", "markers") if word not in words]
+        return "paint-order" if "stroke" in order and "fill" in order and order.index("stroke") < order.index("fill") else None
+    if name == "transform-origin":
+        return None if all(word in ("0", "0px", "0%", "left", "top") for word in value.split()) else "transform-origin"
+    if (name == "mix-blend-mode" and value != "normal") or (name == "isolation" and value != "auto"):
+        return "blend"
+    if name == "clip-path" and value != "none" and not re.fullmatch(r"url\(\s*['\"]?#[^)'\"]+['\"]?\s*\)", value):
+        return "clip-shape"
     return None
 
 
@@ -283,7 +340,8 @@ def read_icon(path: Path) -> ElementTree.Element:
     try:
         data = read_limited(path, MAX_ICON_BYTES, "an icon")
     except FileRefused as error:
-        raise IconFileError(IconFileProblem(str(path), str(error))) from None
+        raise IconFileError(IconFileProblem(str(path), str(error), RESTORE if error.too_large or _shipped_icon(path)
+                                            else REMOVE)) from None
     except FileNotFoundError:
         raise
     except OSError as error:

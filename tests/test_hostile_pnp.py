@@ -4884,6 +4884,18 @@ UNPRINTED_ICONS = [  # (case, what is put into mana.svg, the words of its one li
     # thirty-seventh pnp breaker, HIGH 2 and MED 3: a CSS comment hid the property from the check
     ("filter-behind-a-comment", '<circle cx="50" cy="50" r="10" fill="#f00" style="/**/filter:blur(2px)"/>', "a filter effect"),
     ("opacity-behind-a-comment", '<circle cx="50" cy="50" r="10" fill="#f00" style="opacity:/**/0.3"/>', "an opacity below 1"),
+    # thirty-seventh pnp breaker, MED 3: what the PDF draws otherwise than the gallery (Chromium)
+    ("paint-order", '<circle cx="50" cy="50" r="25" fill="#2f6db5" stroke="#e2b43a" stroke-width="30" paint-order="stroke"/>',
+     "a paint-order that paints the stroke before the fill (paint-order: stroke"),
+    ("paint-order-style", '<circle cx="50" cy="50" r="25" fill="#00f" stroke="#ff0" style="paint-order: markers stroke"/>',
+     "a paint-order"),
+    ("transform-origin", '<rect x="40" y="40" width="20" height="20" fill="#a8322a" transform="rotate(12)" '
+                         'transform-origin="50 50"/>', "a transform-origin"),
+    ("nested-svg", '<svg x="50" y="50" width="50" height="50" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5"/></svg>',
+     "an <svg> inside the icon with a viewBox of its own"),
+    ("mix-blend-mode", '<circle cx="50" cy="50" r="20" fill="#00f" style="mix-blend-mode:multiply"/>', "a blend mode"),
+    ("isolation", '<g style="isolation: isolate"><circle cx="50" cy="50" r="20" fill="#00f"/></g>', "a blend mode"),
+    ("clip-path-shape", '<circle cx="50" cy="50" r="40" fill="#00f" clip-path="circle(10px)"/>', "a CSS clip-path shape"),
 ]
 
 
@@ -4907,6 +4919,21 @@ def test_what_the_pdf_does_not_draw_is_refused_at_the_icon_file(icon_copy, capfd
     assert "which the PDF does not draw" in named[0] and any(named[0].endswith(remedy) for _, remedy in UNPRINTED.values())
     assert result.output.strip().splitlines() == [named[0], "1 problem(s) in icons/mana.svg"], result.output
     assert capfd.readouterr().err == ""
+
+
+def test_thirty_seventh_what_the_pdf_draws_alike_still_passes(icon_copy):
+    """Thirty-seventh pnp breaker, MED 3, the other side (quick): paint-order normal or fill first, a transform-origin of
+    0,0, mix-blend-mode normal, isolation auto, a clip-path by url(#id) and a nested <svg> without a viewBox of its own
+    draw alike in the PDF and the gallery: the icon check passes them."""
+    from pnp.icon_files import icon_file_problems
+
+    shipped = (ROOT / "templates" / "icons" / "mana.svg").read_text(encoding="utf-8")
+    icon_copy("mana.svg", shipped.replace("<!-- mana: a blue drop -->", (
+        '<defs><clipPath id="c"><rect width="60" height="60"/></clipPath></defs>'
+        '<circle cx="50" cy="50" r="20" fill="#00f" stroke="#ff0" paint-order="fill stroke" clip-path="url(#c)"/>'
+        '<rect x="40" y="40" width="10" height="10" transform-origin="0 0" style="mix-blend-mode: normal; '
+        'paint-order: normal; isolation: auto"/><svg><circle cx="45" cy="45" r="3"/></svg>')).encode())
+    assert icon_file_problems() == []
 
 
 def test_what_svglib_cannot_read_is_one_line_at_the_icon_file_and_no_log_line(icon_copy, capfd):
@@ -4991,8 +5018,9 @@ def test_a_template_number_of_5000_digits_is_one_line_at_its_file(edited_templat
     path = edited_templates("quest.toml", "[numbers]", "[numbers]\nbig = " + "9" * 5000)
     line = path.read_text(encoding="utf-8").split("\n").index("[numbers]") + 2
     result = CliRunner().invoke(main, ["check", "--db", str(ROOT / "cards.toml")])
-    assert result.exit_code == 1 and result.output.startswith(f"{shown_path(path)}:{line}: file: a number of more than 4,300"), \
-        result.output
+    # (at its key since the thirty-seventh pnp breaker, LOW 8)
+    assert result.exit_code == 1 and result.output.startswith(f"{shown_path(path)}:{line}: numbers.big: a number of more "
+                                                              f"than 4,300"), result.output
 
 
 _SERVANT_FLAVOUR = 'text = "Slow, tireless, and wandering where the towns stand empty."'
@@ -5474,7 +5502,8 @@ def test_a_thick_ornament_rule_is_said_at_its_width(db, edited_templates, new, s
     ("location.toml", "resonance_y = 42.5", "resonance_y = 70", "numbers.resonance_y", "icon is printed over a track space"),
     # HIGH 3: the Wardens' shield grown under the "5 take" space
     # (said since the thirty-sixth pnp breaker, HIGH 2, by the icon's own ink against the space's outline, with a bound)
-    ("location.toml", "label_icon_size = 3.6", "label_icon_size = 7.2", "numbers.label_icon_size", "into the outline of track space"),
+    # (since the thirty-seventh pnp breaker, MED 7, first out of its label band: the band's bound is the smaller)
+    ("location.toml", "label_icon_size = 3.6", "label_icon_size = 7.2", "numbers.label_icon_size", "mm label band"),
     # HIGH 3: the Progress Track's first and last icons pushed across their spaces' outlines into the next space
     ("progress_track.toml", "first_icon_dx = 2.6", "first_icon_dx = 5.2", "numbers.first_icon_dx", "printed over a track space"),
     ("progress_track.toml", "last_icon_dx = 2.4", "last_icon_dx = 4.8", "numbers.last_icon_dx", "printed over a track space"),
@@ -6165,7 +6194,8 @@ def test_thirty_sixth_a_locations_label_icon_keeps_off_the_track_spaces(db, edit
     0.6 mm outline (ink on ink) and check passed; 7 was said with no bound ("change it back toward that"). The icons' own
     ink keeps LINES_APART_MM off every space's outline: one line at the key, with a bound that, applied, passes."""
     problem = _advised_passes(db, edited_templates, "location.toml", "label_icon_size", value, "at most")
-    assert "into the outline of track space" in problem.message
+    # (since the thirty-seventh pnp breaker, MED 7, the label band's bound, 4.1, is the smaller and is said: it passes both)
+    assert "into the outline of track space" in problem.message or "mm label band" in problem.message, problem.message
 
 
 def test_thirty_sixth_label_icon_depth_itself(db):
@@ -6505,3 +6535,185 @@ def test_thirty_sixth_a_boards_text_across_a_seam_is_said_once_from_the_card_it_
     for problem in maps:
         assert "on card 3 of the board, the farthest out text " in problem.message, problem.message
         assert "across the cut by 0.3 mm" in problem.message and "44.7" not in problem.message, problem.message
+
+
+# ---- Thirty-seventh pnp breaker --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("key, value", [("row_pitch", "16.4"), ("row_pitch", "17"), ("grid_top", "30")])
+def test_thirty_seventh_spell_rows_cut_by_a_template_edit_are_said_at_its_number(db, edited_templates, key, value):
+    """Thirty-seventh pnp breaker, MED 4: `row_pitch = 16.4`, the frame check's own advice for 17, still failed, and the
+    failure was blamed on three spells' `slot` lines of cards.toml, which no one had changed. A Spell Path template edited
+    so that its rows no longer end above the footer is one line at the number changed, with the real bound (15.9 for
+    row_pitch, the footer in view) that, applied, passes."""
+    problem = _advised_passes(db, edited_templates, "spell_path.toml", key, value, "at most")
+    assert "runs into the footer" in problem.message, problem.message
+    if key == "row_pitch":
+        assert problem.message.endswith("set row_pitch to at most 15.9"), problem.message
+
+
+def test_thirty_seventh_spell_rows_the_check_itself():
+    """Thirty-seventh pnp breaker, MED 4, the check itself (quick): with the shipped Spell Path template no row count is a
+    template problem; a row_pitch of 16.4 holds three rows above the footer where the spells ask four, and 15.9 holds four."""
+    from pnp.layout import solo
+    from pnp.layout.template import load_template
+
+    template = load_template("spell_path")
+    footer = template.box("footer").y
+    grid, box = template.number("grid_top"), template.number("box_h")
+    assert solo.fitting(grid, template.number("row_pitch"), box, footer) >= 4
+    assert solo.fitting(grid, 16.4, box, footer) == 3 and solo.fitting(grid, 15.9, box, footer) == 4
+
+
+@pytest.mark.parametrize("key, value, word", [("label_icon_dy", "-3", "at least"), ("label_icon_size", "5.2", "at most"),
+                                              ("label_icon_dy", "1", "at most")])
+def test_thirty_seventh_a_sides_label_icons_stay_in_their_label_band(db, edited_templates, key, value, word):
+    """Thirty-seventh pnp breaker, MED 7: Location `label_icon_dy = -3` passed check, and the sides' emblems printed on the
+    thick rule that closes the middle panel, out of the label band they label; `label_icon_size = 5.2` (the track check's
+    advice for 6) stood them out of the 4.4 mm band. One line at the key, with a bound that, applied, passes."""
+    problem = _advised_passes(db, edited_templates, "location.toml", key, value, word)
+    assert "mm label band" in problem.message and "an icon stays inside the band it labels" in problem.message, problem.message
+
+
+def test_thirty_seventh_label_band_measure_itself():
+    """Thirty-seventh pnp breaker, MED 7, the measure itself (quick): the shipped Location's label icons lie inside their
+    band; at `label_icon_dy = -3` they reach about 2.9 mm above it, at `label_icon_size = 5.2` below it."""
+    from pnp.layout import duel
+    from pnp.layout.template import load_template
+
+    template = load_template("location")
+    assert duel._label_icon_out_of_band(template.number, "wardens") == (0.0, 0.0)
+    above, below = duel._label_icon_out_of_band(lambda name: -3.0 if name == "label_icon_dy" else template.number(name), "wardens")
+    assert above == pytest.approx(2.91, abs=0.05) and below == 0.0
+    above, below = duel._label_icon_out_of_band(lambda name: 5.2 if name == "label_icon_size" else template.number(name), "wardens")
+    assert above == 0.0 and below > 1.0
+
+
+@pytest.mark.parametrize("diamond, border, key, word", [("2", "1.2", "frame_diamond", "at most"),
+                                                        ("2", "0.5", "border", "at least")])
+def test_thirty_seventh_two_frame_numbers_changed_together_are_one_line_at_a_key(db, edited_templates, diamond, border, key,
+                                                                                 word):
+    """Thirty-seventh pnp breaker, MED 5: `border = 1.2` and `frame_diamond = 2`, each passing alone, together ran the corner
+    diamonds within 1 mm of the trim, and were blamed on 13 other templates at their `[numbers]` header, with no key and no
+    number. One line at the key in base.toml, the other key's value said, with a bound that, applied, passes."""
+    from pnp.layout import check_fit
+
+    edited_templates("base.toml", "border = 3.5\n", f"border = {border}\n")
+    path = edited_templates("base.toml", "frame_diamond = 1.1\n", f"frame_diamond = {diamond}\n")
+    problems = check_fit(db)
+    assert [(p.field, Path(p.path)) for p in problems] == [(f"numbers.{key}", path)], problems
+    other = f"border {border}" if key == "frame_diamond" else f"frame_diamond {diamond}"
+    assert f"with {other}, since {key} is " in problems[0].message, problems[0].message
+    written = path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1]
+    assert written.startswith(f"{key} = "), written
+    advised = float(re.search(rf"set {key} to {word} (-?[0-9.]+)$", problems[0].message).group(1))
+    edited_templates("base.toml", written + "\n", f"{key} = {advised:g}\n")
+    assert check_fit(db) == [], advised
+
+
+DEEP_DOTTED = "zz." + ".".join(["a"] * 20) + " = 1"
+"""Thirty-seventh pnp breaker, MED 6: a dotted key nested deeper than MAX_NESTING."""
+
+
+@pytest.mark.parametrize("written, says", [("zz.q = 1", "unknown key"), (DEEP_DOTTED, "nested more than")])
+def test_thirty_seventh_a_dotted_key_in_cards_toml_is_said_at_its_own_line(tmp_path, written, says):
+    """Thirty-seventh pnp breaker, MED 6: `zz.q = 1` appended to cards.toml (after three blank lines) was said at the
+    `[[duel.summary]]` header of its record, and a dotted key nested too deep at the first `[[duel.summary]]` of the file,
+    where `zz = 1` is said at its own line. Both are said at the dotted key's line."""
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE + f"\n\n\n{written}\n", encoding="utf-8")
+    result = _check(path)
+    problems = [line for line in result.output.splitlines() if line.startswith("cards.toml:")]
+    assert result.exit_code == 1 and len(problems) == 1 and says in problems[0], result.output
+    assert path.read_text(encoding="utf-8").split("\n")[int(problems[0].split(":")[1]) - 1] == written, problems
+
+
+@pytest.mark.parametrize("written, key", [("zz.a = 1", "boxes.flavour.zz"), (DEEP_DOTTED, "boxes.flavour")])
+def test_thirty_seventh_a_dotted_key_in_a_template_is_said_at_its_own_line(db, edited_templates, written, key):
+    """Thirty-seventh pnp breaker, MED 6: `zz.a = 1` appended to servant.toml (in its last table, [boxes.flavour]) was said
+    at that table's header, nine lines up; the nesting check likewise. Said at the dotted key's own line."""
+    text = (ROOT / "templates" / "servant.toml").read_text(encoding="utf-8")
+    problem = _the_one_template_problem(db, edited_templates, "servant.toml", text, text + written + "\n", key)
+    assert problem.line == text.count("\n") + 1, problem
+
+
+def test_thirty_seventh_line_of_a_dotted_key():
+    """Thirty-seventh pnp breaker, MED 6, the index itself (quick): a dotted key, bare or quoted, spaced or not, is found
+    at its own line, part by part; a key of the same name inside a string or after another key's dot is not."""
+    from pnp.database.lines import LineIndex
+
+    index = LineIndex('[boxes.flavour]\nx = 1\ntext = "see zz.a = 1"\nq.zz = 2\n\nzz.a = 1\n"r" . s.t = 2\n')
+    assert index.line_of(("boxes", "flavour", "zz")) == 6
+    assert index.line_of(("boxes", "flavour", "zz", "a")) == 6
+    assert index.line_of(("boxes", "flavour", "r", "s", "t")) == 7
+    assert index.line_of(("boxes", "flavour", "q", "zz")) == 4
+    assert index.line_of(("boxes", "flavour", "x")) == 2
+
+
+@pytest.mark.parametrize("name, make, remedy", [("extra.svg", "fifo", "remove it"), ("mana.svg", "fifo", "git checkout"),
+                                                ("dir.svg", "folder", "remove it")])
+def test_thirty_seventh_an_icon_that_is_no_file_says_how_to_fix_it(icon_copy, name, make, remedy):
+    """Thirty-seventh pnp breaker, LOW 9: a pipe at templates/icons/extra.svg was "not a regular file (a device or a pipe),
+    so it is no an icon", and was told to be restored with git checkout, which leaves a file the project does not ship
+    where it is. "not an icon"; a name the project does not ship is to be removed, one it ships restored."""
+    import os
+
+    from pnp.files import shown_path
+    from pnp.icon_files import icon_file_problems
+
+    path = icon_copy(name, b"")
+    path.unlink()
+    os.mkfifo(path) if make == "fifo" else path.mkdir()
+    (problem,) = icon_file_problems(path.parent)
+    line = problem.line(shown_path(path))
+    assert remedy in line and ("so it is not an icon" in line if make == "fifo" else "is a folder, not an icon" in line), line
+    assert ("git checkout" in line) == (remedy == "git checkout"), line
+
+
+@pytest.mark.parametrize("edits, file, says", [
+    ([("base.toml", "# Shared look", 'extends = "quest"\n# Shared look')], "base.toml",
+     "base -> quest -> base is a cycle: base extends no template as shipped"),
+    ([("servant.toml", 'extends = "base"', 'extends = "quest"'), ("quest.toml", 'extends = "base"', 'extends = "servant"')],
+     "servant.toml", "is a cycle: a template may extend only one that does not lead back to it"),
+])
+def test_thirty_seventh_an_extends_cycle_is_said_at_the_line_written(db, edited_templates, edits, file, says):
+    """Thirty-seventh pnp breaker, LOW 10: `extends = "quest"` added as line 1 of base.toml was said at quest.toml:5, the
+    shipped `extends = "base"`, and the rule after the colon described the fault. The cycle is said at the `extends` that
+    differs from the shipped one, with what would be right (base, every template's root, extends nothing: remove it)."""
+    from pnp.layout import check_fit
+
+    for name, old, new in edits:
+        edited_templates(name, old, new)
+    problems = check_fit(db)
+    assert len(problems) == 1 and Path(problems[0].path).name == file and problems[0].field == "extends", problems
+    assert says in problems[0].message, problems[0].message
+    written = Path(problems[0].path).read_text(encoding="utf-8").split("\n")[problems[0].line - 1]
+    assert written.startswith("extends = ") and written != 'extends = "base"', written
+
+
+def test_thirty_seventh_every_number_too_long_in_cards_toml_is_said_at_its_key(tmp_path):
+    """Thirty-seventh pnp breaker, LOW 8: with `attack_dice` and `elder_uses` both 5,000 digits long only the first was
+    said, as `cards.toml:71: syntax:`, at no key. Each is one line at its own line and key."""
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace("elder_uses = 3", "elder_uses = " + "9" * 5000, 1)
+                    .replace("attack_dice = 2", "attack_dice = " + "9" * 5000, 1), encoding="utf-8")
+    result = _check(path)
+    problems = [line for line in result.output.splitlines() if line.startswith("cards.toml:")]
+    assert result.exit_code == 1 and [line.split(": ", 2)[1] for line in problems] == \
+        ["solo.rules.attack_dice", "solo.rules.elder_uses"], result.output
+    lines = path.read_text(encoding="utf-8").split("\n")
+    for problem in problems:
+        assert "more than 4,300 digits" in problem
+        assert lines[int(problem.split(":")[1]) - 1].startswith(problem.split(": ")[1].rsplit(".", 1)[1] + " = 999"), problem
+
+
+def test_thirty_seventh_numbers_too_long_in_a_template_are_said_at_the_first_key_with_the_others_lines(db, edited_templates):
+    """Thirty-seventh pnp breaker, LOW 8, in a template: `border` and `frame_radius` of base.toml both 5,000 digits long were
+    one line at `file:`; the first is said at its key, and the other's line in it."""
+    from pnp.layout import check_fit
+
+    edited_templates("base.toml", "border = 3.5\n", "border = " + "9" * 5000 + "\n")
+    path = edited_templates("base.toml", "frame_radius = ", "frame_radius = " + "9" * 5000 + " # ")
+    (problem,) = check_fit(db)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    other = next(number for number, line in enumerate(lines, 1) if line.startswith("frame_radius = 999"))
+    assert problem.field == "numbers.border" and lines[problem.line - 1].startswith("border = 999"), problem
+    assert f"(and at line {other})" in problem.message, problem.message

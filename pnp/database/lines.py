@@ -74,17 +74,34 @@ class LineIndex:
         else:
             rest = parts[best[1]:]
         line = start
+        dotted: list[str] = []  # the parts of a dotted key (`zz.a = 1`) matched so far on `line`
         for part in rest:
             if isinstance(part, int):
                 found = self._nth_item(line, end, part)
+                dotted = []
                 if found is not None:  # a key is looked for in this item only (twenty-fourth breaker: a missing
                     end = self._item_end(line, end, part, found)  # `color` of keys[0] was named on keys[1]'s line)
+            elif dotted and self._dotted(line, [*dotted, str(part)]):
+                found = line
+                dotted.append(str(part))
             else:
                 found = self._key(line, end, str(part))
+                dotted = []
+                if found is None:  # thirty-seventh pnp breaker, MED 6: `zz.a = 1` was said at its table's header
+                    found = next((number for number in range(line, end) if self._dotted(number, [str(part)])), None)
+                    dotted = [str(part)] if found is not None else []
             if found is None:
                 break
             line = found
         return line + 1
+
+    def _dotted(self, number: int, parts: list[str]) -> bool:
+        """Whether the 0-based line ``number`` begins with the dotted key ``parts`` followed by more of it (``zz.a`` of
+        ``zz.a.b = 1``) or by its ``=``, each part bare or quoted."""
+        if number >= len(self.lines) or self.lines[number].lstrip().startswith("#"):
+            return False
+        keys = r"\s*\.\s*".join(f"(?:{re.escape(part)}|\"{re.escape(part)}\"|'{re.escape(part)}')" for part in parts)
+        return re.match(rf"\s*{keys}\s*[.=]", self.lines[number]) is not None
 
     def header_of(self, path: tuple[Any, ...]) -> int | None:
         """The 1-based line of the ``[header]`` that opens the table at key ``path`` (``("solo", "city_quest", 1,

@@ -249,8 +249,10 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
                                      f"arrays or tables nested more than {MAX_NESTING} deep; cards.toml nests 5 deep "
                                      f"at most")]) from None
     except NumberTooLong as error:  # an integer of more than 4,300 digits (Python's limit on converting one)
-        raise DatabaseError([Problem(name, error.line, "syntax", "a number of more than 4,300 digits, far "
-                                                                                 "beyond any range of this file; write a number that fits its key")]) from None
+        said = "a number of more than 4,300 digits, far beyond any range of this file; write a number that fits its key"
+        if error.found and error.data is not None:  # each at its line and key (thirty-seventh pnp breaker, LOW 8)
+            raise DatabaseError([Problem(name, line, _key_path(error.data, loc), said) for line, loc in error.found]) from None
+        raise DatabaseError([Problem(name, error.line, "syntax", said)]) from None
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         match = re.search(r"\(at line (\d+), column (\d+)\)", message)
@@ -436,9 +438,15 @@ class NumberTooLong(tomllib.TOMLDecodeError):
     """TOML holding an integer of more than 4,300 digits, which Python refuses to convert (:func:`loads_within_nesting`):
     ``line`` the 1-based line of the longest run of digits. A ``TOMLDecodeError``, as :class:`NestedTooDeep`."""
 
-    def __init__(self, line: int):
+    def __init__(self, line: int, found: list[tuple[int, tuple[Any, ...]]] | None = None,
+                 data: dict[str, Any] | None = None):
         ValueError.__init__(self, f"a number of more than 4,300 digits (at line {line})")
         self.line = line
+        self.found = found or []
+        """Each such number as ``(line, key path)``, in the file's order (thirty-seventh pnp breaker, LOW 8: only the
+        first was said, at no key); empty when the document cannot be read with them set aside."""
+        self.data = data
+        """The document read with each such number set aside (their key paths lead into it), ``None`` as :attr:`found`."""
 
 
 def _header_under(text: str, path: tuple[Any, ...]) -> int | None:
@@ -452,8 +460,8 @@ def _header_under(text: str, path: tuple[Any, ...]) -> int | None:
         if not isinstance(part, str):
             break
         names.append(part)
-    if len(names) < 2:
-        return None
+    if len(names) < 2 or len(names) < len(path):  # a path through an array's entry: LineIndex finds that entry's key
+        return None  # (thirty-seventh pnp breaker, MED 6: `zz.a.a ... = 1` was said at the first [[duel.summary]] header)
     pattern = re.compile(r"^\s*\[\[?\s*" + r"\s*\.\s*".join(re.escape(name) for name in names) + r"\s*[.\]]")
     return next((number for number, line in enumerate(text.split("\n"), 1) if pattern.match(line)), None)
 
@@ -471,7 +479,7 @@ def loads_within_nesting(text: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError:
         raise
     except ValueError:  # Python's limit on converting an integer: 4,300 digits
-        raise NumberTooLong(_longest_number_line(text)) from None
+        raise NumberTooLong(_longest_number_line(text), *_too_long_numbers(text)) from None
     stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
     while stack:  # iterative, so the check cannot exhaust the recursion it guards against
         value, loc = stack.pop()
@@ -586,6 +594,37 @@ def written_twice(text: str, line: int) -> str:
     key = written.split("=", 1)[0].strip() if "=" in written else ""
     return (f"`{shortened(key, 60)}` is given twice in this table (or a table written twice); keep one" if key
             else "a key or table is given twice; keep one")
+
+
+_SET_ASIDE = 10 ** 30
+"""The first of the numbers that stand in for those too long to read while their keys are looked for (:func:`_too_long_numbers`)."""
+
+
+def _too_long_numbers(text: str) -> tuple[list[tuple[int, tuple[Any, ...]]], dict[str, Any] | None]:
+    """Every integer of ``text`` too long to convert (a run of more than 4,300 digits), as ``(1-based line, key path)`` in
+    the file's order, with the document read with each set aside (replaced by a number of its own); ``([], None)`` when
+    the document cannot be read so."""
+    runs = list(re.finditer(r"\d{4301,}", text))
+    replaced = "".join(part for index, run in enumerate(runs) for part in
+                       (text[runs[index - 1].end() if index else 0:run.start()], str(_SET_ASIDE + index))) + \
+        (text[runs[-1].end():] if runs else text)
+    try:
+        data = tomllib.loads(replaced)
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError):
+        return [], None
+    paths: dict[int, tuple[Any, ...]] = {}
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    while stack:
+        value, loc = stack.pop()
+        if len(loc) > MAX_NESTING:
+            continue
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value - _SET_ASIDE < len(runs):
+            paths[value - _SET_ASIDE] = loc
+        elif isinstance(value, dict):
+            stack.extend((item, loc + (key,)) for key, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((item, loc + (number,)) for number, item in enumerate(value))
+    return [(text.count("\n", 0, run.start()) + 1, paths[index]) for index, run in enumerate(runs) if index in paths], data
 
 
 def _longest_number_line(text: str) -> int:

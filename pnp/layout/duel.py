@@ -125,6 +125,7 @@ def _track(b: CardBuilder, spaces: int, side: str, emblem: str, colour: str) -> 
     b.add(Icon(emblem, b.width - (icon_dx + icon_size), icon_dy, icon_size))
     b.text(f"{side} label", t.string(side), "side_label", color=colour)
     _keep_label_icons_off_spaces(b, spaces, emblem, side)
+    _keep_label_icons_in_band(b, emblem, side)
     for space, (x, y) in enumerate(_space_places(t.number, spaces, b.width), start=1):
         last = space == spaces
         b.add(*numbered_box(x, y, box, str(space), ink, t.color("control") if last else t.color("space"),
@@ -207,6 +208,54 @@ def _keep_label_icons_off_spaces(b: CardBuilder, spaces: int, emblem: str, side:
     b.problems.append(b.at_number(key, f"a label icon ({emblem}) of the {side} track runs {depth:.1f} mm into the outline of track "
                                        f"space {space} (or within {LINES_APART_MM:g} mm of it), which is drawn over it{since}: "
                                        f"{advice}", over=depth))
+
+
+LABEL_BAND_KEYS = ("label_icon_dy", "label_icon_size", "label_band_h")
+"""The ``[numbers]`` keys of ``location.toml`` that place a side's label icons in its label band, or size the band: an icon
+out of its band (:func:`_label_icon_out_of_band`) is said at the one of them the designer changed, else at ``label_icon_dy``
+(at ``label_icon_size`` for an icon taller than the band)."""
+
+
+def _label_icon_out_of_band(number: Callable[[str], float], emblem: str) -> tuple[float, float]:
+    """How far (mm) the ink of a side's label icons (:func:`pnp.layout.icon_ink.icon_ink`) reaches above the top of its
+    label band (toward the middle band and its rule) and below its bottom (toward the track), each 0.0 when inside."""
+    size, dy = number("label_icon_size"), number("label_icon_dy")
+    ink = icon_ink(emblem)
+    top = min(dy + (y - half) * size / 100 for _, y, half in ink)
+    bottom = max(dy + (y + half) * size / 100 for _, y, half in ink)
+    return max(0.0, -top), max(0.0, bottom - number("label_band_h"))
+
+
+def _keep_label_icons_in_band(b: CardBuilder, emblem: str, side: str) -> None:
+    """A ``"template"`` problem when a side's label icons reach out of the label band they label (:func:`_label_icon_out_of_band`):
+    above it they print on the rule that closes the middle panel and hang into the name panel, below it into the track.
+    Said at the one of :data:`LABEL_BAND_KEYS` the designer changed (else ``label_icon_dy``, or ``label_icon_size`` for an
+    icon taller than the band) with the nearest value, in tenths of a mm toward the shipped one, that keeps the icons in
+    the band. Thirty-seventh pnp breaker, MED 7: `label_icon_dy = -3` printed the Wardens' shields on the band's thick rule,
+    out of their band, and check passed; `label_icon_size = 5.2` (the track check's advice) stood them out of the 4.4 mm band."""
+    t = b.template
+    above, below = _label_icon_out_of_band(t.number, emblem)
+    if above <= ROUNDING_SLACK and below <= ROUNDING_SLACK:
+        return
+    changed = changed_number(t.path)
+    if changed is not None and changed[0] in LABEL_BAND_KEYS:
+        key, shipped = changed[0], float(changed[1])
+    else:
+        ink_h = t.number("label_icon_size") * (max(y + h for _, y, h in icon_ink(emblem)) - min(y - h for _, y, h in icon_ink(emblem))) / 100
+        key, shipped = ("label_icon_size" if ink_h > t.number("label_band_h") else "label_icon_dy"), None
+    value = t.number(key)
+    up = shipped > value if shipped is not None else (key == "label_band_h" or (key == "label_icon_dy" and above > below))
+
+    def passes(tried: float) -> bool:
+        return max(_label_icon_out_of_band(lambda name: tried if name == key else t.number(name), emblem)) <= ROUNDING_SLACK
+
+    fits = first_passing_tenth(value, shipped, up, passes)
+    since = f", since {key} is {value:g} (the shipped templates have {shipped:g})" if shipped is not None else ""
+    where = ("above it, onto the rule that closes the middle panel" if above >= below else "below it, toward its track")
+    advice = f"set {key} to {'at least' if up else 'at most'} {fits:g}" if fits is not None else f"change [numbers] {key}"
+    b.problems.append(b.at_number(key, f"a label icon ({emblem}) of the {side} track reaches {max(above, below):.1f} mm out of "
+                                       f"its {t.number('label_band_h'):g} mm label band, {where}: an icon stays inside the band it labels"
+                                       f"{since}: {advice}", over=max(above, below)))
 
 
 def _control_fits(b: CardBuilder, box: float) -> None:

@@ -34,7 +34,7 @@ from pnp.layout.common import LINES_APART_MM, TEXT_INK_GAP_MM
 from pnp.layout.icon_ink import icon_ink
 from pnp.layout.problems import FitProblem
 from pnp.layout.safe import _intersection, _outer_box
-from pnp.layout.template import changed_number, load_template, template_line
+from pnp.layout.template import changed_number, changed_numbers, load_template, template_line
 from pnp.text import ink_boxes
 
 INNER_RULES = ("the card frame's inner rule", "the frame's inner line")
@@ -202,6 +202,7 @@ def frame_ink_problems(faces: Iterable[Any]) -> list[FitProblem]:
     ``frame_diamond``, ``frame_rule_width``, ``frame_inner_inset``) with the value that keeps the ink that far in, else
     at the template's ``[numbers]``."""
     found: dict[str, tuple[Any, str, float]] = {}
+    diamonds: dict[str, bool] = {}  # whether the ink farthest out on a template's faces is a corner diamond
     for face in faces:
         template: Path | None = getattr(face, "template", None)
         if template is None:
@@ -229,7 +230,51 @@ def frame_ink_problems(faces: Iterable[Any]) -> list[FitProblem]:
             if said is None or past > said[2]:
                 found[str(template)] = (face, f"{what} comes within {FRAME_INK_FROM_TRIM_MM:g} mm of the trim or across "
                                               f"it, where a cut shows it on the card beside", past)
-    return _at_changed_numbers(found, f"keep the frame's ink {FRAME_INK_FROM_TRIM_MM:g} mm inside the trim")
+                diamonds[str(template)] = diamond
+    otherwise = f"keep the frame's ink {FRAME_INK_FROM_TRIM_MM:g} mm inside the trim"
+    problems: dict[tuple[str, str], FitProblem] = {}  # one line a key of the file that writes it, the farthest out
+    for home, (face, what, past) in found.items():
+        several = _several_frame_numbers(Path(home), face, what, past, diamonds[home])
+        for problem in [several] if several is not None else _at_changed_numbers({home: (face, what, past)}, otherwise):
+            kept = problems.get((problem.path, problem.field))
+            if kept is None or problem.over > kept.over:
+                problems[problem.path, problem.field] = problem
+    return list(problems.values())
+
+
+FRAME_INK_KEYS = {True: ("frame_diamond", "border", "frame_inner_inset", "frame_rule_width"),
+                  False: ("border", "frame_rule_width")}
+"""The ``[numbers]`` keys that bring the card frame's corner diamonds (``True``) or its outer rule (``False``) toward the
+trim, the one to say first when several are changed first."""
+
+
+def _several_frame_numbers(template: Path, face: Any, what: str, past: float, diamond: bool) -> FitProblem | None:
+    """The frame's ink ``past`` mm too near the trim on ``face`` when several ``[numbers]`` keys of the template (with those
+    it extends) are changed, some of them :data:`FRAME_INK_KEYS`: one problem at the first of those whose value, moved back
+    toward the shipped one by as far as the ink is out, stays within the shipped value, with the other changed keys' values
+    said; ``None`` when one number or none of these is changed (:func:`_at_changed_numbers` says it). Thirty-seventh pnp
+    breaker, MED 5: `border = 1.2` and `frame_diamond = 2` in base.toml were blamed on 13 other templates at their
+    `[numbers]` header, with no key and no number."""
+    changed = changed_numbers(template)
+    if len(changed) < 2:
+        return None
+    edited = dict(changed)
+    names = [name for name in FRAME_INK_KEYS[diamond] if name in edited]
+    if not names:
+        return None
+    loaded = load_template(template.stem, template.parent)
+
+    def within(name: str) -> bool:
+        value, shipped = loaded.number(name), edited[name]
+        change = 2 * past if name.endswith("width") else past
+        return (value + change <= shipped + 1e-9) if shipped > value else (value - change >= shipped - 1e-9)
+    name = next((name for name in names if within(name)), names[0])
+    others = ", ".join(f"{other} {loaded.number(other):g}" for other, _ in changed if other != name)
+    change = 2 * past if name.endswith("width") else past
+    key, message = _moved_back(template, (name, edited[name]), f"{what} ({past:.1f} mm too far out, on {face.id}), with "
+                                                               f"{others}", change)
+    path, line = template_line(template, key)
+    return FitProblem("templates", key, "template", message, path=str(path), line=line, over=past)
 
 
 def _at_changed_numbers(found: dict[str, tuple[Any, str, float]], otherwise: str) -> list[FitProblem]:

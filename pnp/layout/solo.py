@@ -719,6 +719,39 @@ def _keep_arrows_visible(b: CardBuilder, face_id: str, rows: dict[int, list[Spel
     b.problems.append(b.at_number(key, f"{what}, on {face_id}{since}: {advice}", over=abs(value - fits) if fits is not None else 0.0))
 
 
+SPELL_ROW_KEYS = ("row_pitch", "grid_top", "box_h")
+"""The ``[numbers]`` keys of ``spell_path.toml`` that say how many rows of spell boxes end above the footer."""
+
+
+def _rows_cut_by_template_edit(b: CardBuilder, face_id: str, spells: list[Spell], most: int) -> bool:
+    """Whether the spells of the Spell Path card ``face_id`` ask for more rows than the ``most`` its template holds above
+    the footer only because the designer changed one of :data:`SPELL_ROW_KEYS` (the shipped value holds them all): then
+    a ``"template"`` problem is said at that key, with the nearest value (in tenths of a mm) at which every row ends
+    above the footer. Thirty-seventh pnp breaker, MED 4: `row_pitch = 16.4` (the frame check's own advice) was blamed on
+    three spells' `slot` in cards.toml, which no one had changed; the real bound is 15.9."""
+    need = max((spell.slot[0] for spell in spells), default=0)
+    changed = changed_number(b.template.path)
+    if need <= most or changed is None or changed[0] not in SPELL_ROW_KEYS or not isinstance(changed[1], (int, float)):
+        return False
+    t = b.template
+    key, shipped = changed[0], float(changed[1])
+
+    def rows(name: str, tried: float) -> int:
+        values = {"grid_top": t.number("grid_top"), "row_pitch": t.number("row_pitch"), "box_h": t.number("box_h"), name: tried}
+        return fitting(values["grid_top"], values["row_pitch"], values["box_h"], t.box("footer").y)
+    if rows(key, shipped) < need:
+        return False  # the shipped value holds no more rows: the spells' slots are what asks too much
+    value = t.number(key)
+    up = shipped > value
+    fits = first_passing_tenth(value, shipped, up, lambda tried: rows(key, tried) >= need)
+    first = next(spell.id for spell in spells if spell.slot[0] > most)
+    advice = f"set {key} to {'at least' if up else 'at most'} {fits:g}" if fits is not None else f"change it back toward {shipped:g}"
+    b.problems.append(b.at_number(key, f"row {need} of spells (on {face_id}: {first}) runs into the footer, the card holds "
+                                       f"rows 1-{most} above it, since {key} is {value:g} (the shipped templates have "
+                                       f"{shipped:g}): {advice}", over=abs(value - fits) if fits is not None else 0.0))
+    return True
+
+
 def spell_path(card: SpellPath, db: Database, make: Make):
     """Spell Path: the type's spells as a tree of boxes (rows by ``slot``), arrows along ``opens``."""
     b = make("spell_path", *card_size(db))
@@ -731,6 +764,8 @@ def spell_path(card: SpellPath, db: Database, make: Make):
     spells = [s for s in db.solo.spell if s.spell_type == card.spell_type]
     rows: dict[int, list[Spell]] = {}
     most = fitting(t.number("grid_top"), t.number("row_pitch"), t.number("box_h"), t.box("footer").y)  # rows above the footer
+    if _rows_cut_by_template_edit(b, card.id, spells, most):
+        most = max(spell.slot[0] for spell in spells)  # said once at the number changed, not at each spell's slot
     for spell in spells:
         if spell.slot[0] > most:  # twelfth breaker: reported as a safe-area problem of the card, the slot unnamed
             b.problems.append(FitProblem(spell.id, "slot", "too many", f"row {spell.slot[0]} does not fit a Spell Path card "

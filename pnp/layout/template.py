@@ -667,9 +667,12 @@ def _read(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as error:  # at the line that holds the byte, with the fix, as cards.toml's (thirty-fifth breaker, LOW 19)
         raise TemplateError(path, "file", f"not UTF-8 text ({error.reason} at byte {error.start}); save the file as UTF-8",
                             raw.count(b"\n", 0, error.start) + 1) from None
-    except NumberTooLong as error:
-        raise TemplateError(path, "file", "a number of more than 4,300 digits, far beyond any a template holds; write "
-                                          "a number that fits its key", error.line) from None
+    except NumberTooLong as error:  # at its key, the others' lines said too (thirty-seventh pnp breaker, LOW 8)
+        key = ".".join(str(part) for part in error.found[0][1]) if error.found else "file"
+        more = [str(line) for line, _ in error.found[1:]]
+        others = f" (and at line{'s' if len(more) > 1 else ''} {', '.join(more)})" if more else ""
+        raise TemplateError(path, key, f"a number of more than 4,300 digits, far beyond any a template holds{others}; "
+                                       "write a number that fits its key", error.found[0][0] if error.found else error.line) from None
     except NestedTooDeep as error:
         # the key as far as a template's tables go (numbers.deep, boxes.title), not the arrays and tables nested in it
         key = ".".join([part for part in error.path if isinstance(part, str)][:2]) or "file"
@@ -724,6 +727,40 @@ def _check_tables_nested(data: dict[str, Any], path: Path) -> None:
                                 _line(path, (section, name)))
 
 
+def _shipped_extends(path: Path) -> tuple[bool, Any]:
+    """Whether the template ``path`` as shipped (:func:`shipped_bytes`) is known, and its ``extends`` then (``None``: none)."""
+    content = shipped_bytes(path)
+    if content is None:
+        return False, None
+    try:
+        return True, _parsed(content.removeprefix(codecs.BOM_UTF8)).get("extends")
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False, None
+
+
+def _cycle_error(folder: Path, chain: tuple[str, ...], parent: str) -> TemplateError:
+    """The :class:`TemplateError` of an ``extends`` cycle: ``chain`` the templates read so far, the last extending ``parent``,
+    which is one of them. Said at the ``extends`` of the template in the cycle whose ``extends`` differs from the shipped one
+    (the line the designer wrote), else at the last one read. Thirty-seventh pnp breaker, LOW 10: `extends = "quest"` added
+    to base.toml was said at quest.toml's shipped `extends = "base"`, and the rule read as a description of the fault."""
+    ring = chain[chain.index(parent):]
+    blamed = ring[-1]
+    for member in ring:
+        known, shipped = _shipped_extends(folder / f"{member}.toml")
+        if known and shipped != _read(folder / f"{member}.toml").get("extends"):
+            blamed = member
+            break
+    start = ring.index(blamed)
+    cycle = " -> ".join((*ring[start:], *ring[:start], blamed))
+    known, shipped = _shipped_extends(folder / f"{blamed}.toml")
+    path = folder / f"{blamed}.toml"
+    if known and shipped is None:
+        rule = f"{blamed} extends no template as shipped (every template extends it, {blamed} is their root); remove this line"
+    else:
+        rule = "a template may extend only one that does not lead back to it"
+    return TemplateError(path, "extends", f"{cycle} is a cycle: {rule}", _line(path, ("extends",)))
+
+
 def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], Path]:
     path = folder / f"{kind}.toml"
     data = _read(path)
@@ -746,9 +783,7 @@ def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[s
         raise TemplateError(path, "extends", f"no template {str(parent)[:40]!r}; the templates are: {_templates(folder)}",
                             _line(path, ("extends",)))
     if parent in seen + (kind,):
-        cycle = " -> ".join((*seen, kind, parent))
-        raise TemplateError(path, "extends", f"{cycle} is a cycle: a template extends another that does not come back to it",
-                            _line(path, ("extends",)))
+        raise _cycle_error(folder, (*seen, kind), parent)
     base, _ = _merged(parent, folder, seen + (kind,))
     merged: dict[str, Any] = {}
     for section in ("colors", "numbers", "strings"):
@@ -804,15 +839,23 @@ def changed_number(path: Path) -> tuple[str, Any] | None:
     several differ, or the shipped templates are unknown. A layout fault that no number's value singles out is then
     said at the number the designer changed (twenty-seventh breaker: `key_icon_x = 3` was blamed on `key_icon_size`,
     `frame_inset = 15` on `emblem_size`)."""
+    changed = changed_numbers(path)
+    return changed[0] if len(changed) == 1 else None
+
+
+def changed_numbers(path: Path) -> list[tuple[str, Any]]:
+    """Every ``[numbers]`` key of the template ``path`` (with those it extends) whose value differs from the shipped
+    templates (:func:`pristine_table`), with the shipped value, as ``(name, shipped value)`` in the merged table's order;
+    empty when none differ, the template is broken or the shipped templates are unknown (:func:`changed_number` is the
+    one of a single edit)."""
     try:
         numbers = _merged(path.stem, path.parent)[0].get("numbers", {})
     except TemplateError:
-        return None
+        return []
     shipped: dict[str, Any] = {}
     for file in reversed(template_chain(path)):
         shipped.update(pristine_table(file, "numbers") or {})
-    changed = [(name, shipped[name]) for name, value in numbers.items() if name in shipped and value != shipped[name]]
-    return changed[0] if len(changed) == 1 else None
+    return [(name, shipped[name]) for name, value in numbers.items() if name in shipped and value != shipped[name]]
 
 
 def changed_keys(path: Path) -> list[tuple[str, Any, Any]]:
