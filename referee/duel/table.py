@@ -195,9 +195,8 @@ class DuelTable:
             openings = named if named is not None else ev.split_openings(text, rules.FORFEIT)
             if openings is None or len(openings) != len(sealed):
                 example = " ".join(["battle 3,5 power 6#SALT", "forfeit"][: len(sealed)])  # a forfeit stands in for one opening
-                whose = " and ".join(f"the {rules.possessive(rules.SIDE_NAMES[side])}" for side in sealed)
                 # the sides by name (thirty-seventh breaker, LOW 7: "type 1 opening as ... printed it")
-                raise ev.EventError(f"type {whose} opening{'s' if len(sealed) > 1 else ''} as `referee duel seal` printed "
+                raise ev.EventError(f"type {_whose(sealed)} opening{'s' if len(sealed) > 1 else ''} as `referee duel seal` printed "
                                     f"{'them, in that order' if len(sealed) > 1 else 'it'}, `forfeit` in place of one that cannot be "
                                     f"opened ({example})")
             fields: dict[str, Any] = {}
@@ -306,6 +305,11 @@ PLACING_WORDS = ("battle", "power", "cast", "spell", "reroll", "spare")
 """The words a placing begins with (:func:`referee.duel.events.parse_assignment`)."""
 
 
+def _whose(sides: Sequence[str]) -> str:
+    """The sides as an owner in words: ``the Wardens'``, ``the Wardens' and the Shadowmajik's``."""
+    return " and ".join(f"the {rules.possessive(rules.SIDE_NAMES[side])}" for side in sides)
+
+
 def _openings_by_side(text: str, sealed: Sequence[Side]) -> list[str] | None:
     """The openings of ``text`` written as the one-shot `reveal` takes them, each after its side (``wardens='battle 3,5
     power 6#SALT' shadowmajik=forfeit``: the form a Next line shows), in the order of ``sealed``; ``None`` when ``text``
@@ -325,10 +329,9 @@ def _openings_by_side(text: str, sealed: Sequence[Side]) -> list[str] | None:
         given[side.lower()] = opening.strip()
     if set(given) != set(sealed):
         others = [side for side in given if side not in sealed]
-        asked = " and ".join(f"the {rules.possessive(rules.SIDE_NAMES[side])}" for side in sealed)
+        asked = _whose(sealed)
         if others:  # another side's Opening line pasted (thirty-seventh breaker, LOW 7: "the openings waited for: wardens=OPENING")
-            return_of = " and ".join(f"the {rules.possessive(rules.SIDE_NAMES[side])}" for side in others)
-            raise ev.EventError(f"that is {return_of} opening; {asked} opening{'s are' if len(sealed) > 1 else ' is'} asked for here")
+            raise ev.EventError(f"that is {_whose(others)} opening; {asked} opening{'s are' if len(sealed) > 1 else ' is'} asked for here")
         raise ev.EventError(f"{asked} opening{'s are' if len(sealed) > 1 else ' is'} asked for here: type {form}")
     return [given[side] for side in sealed]
 
