@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from pnp.oneline import FilePath as OneLineFilePath
-from pnp.oneline import OneLineGroup, quoted
+from pnp.oneline import OneLineGroup, quoted, shown_file
 from referee import clitools
 
 
@@ -314,4 +314,4 @@ def _print_simulation(result: dict, written: list[Path]) -> None:
         console.print(f"{len(result['defects'])} defects (games the rules or a policy could not play); the first, seed "
                       f"{first['seed']}: {first['kind']}: {first['message']}", markup=False)
     for path in written:
-        console.print(f"Chart: {path}", markup=False)
+        console.print(f"Chart: {shown_file(path)}", markup=False)

@@ -32,6 +32,7 @@ from pnp.oneline import (
     as_written_in,
     end_on_closed_pipe,
     shell_quoted,  # noqa: F401  (referee.clitools.shell_quoted: one quoting for every offered command)
+    shown_file,
     slug,  # noqa: F401  (referee.clitools.slug: the commands' name matching)
 )
 from referee import save as savefile
@@ -169,7 +170,7 @@ def load_database(path: Path | None) -> database.Database:
             if not given and path == resources.BUNDLED_DATABASE:  # an install without its package data
                 raise click.ClickException(f"no card database: looked at {resources.where_looked()}; pass --db PATH") from None
             where = f"${DB_ENV}" if os.environ.get(DB_ENV) == str(path) else "--db"
-            raise click.ClickException(f"{path}: no such file (in {Path.cwd()}); check the {where} path") from None
+            raise click.ClickException(f"{shown_file(path)}: no such file (in {shown_file(Path.cwd())}); check the {where} path") from None
         count = len(error.problems) - 1 + error.unlisted
         more = f" (and {count:,} more; run pnp check)" if count else ""
         first = error.problems[0]
@@ -258,17 +259,17 @@ class GameCommands:
             raise fail(error) from None
         if game.db.fingerprint != db.fingerprint:  # loaded with the copy of the database it was started with
             GIVEN_DB.set(f"--db {shell_quoted(str(game.db.path))}")  # the seal offered checks a placing against it
-            click.echo(f"{path}: this game goes on with the card database it was started with (a copy kept in "
-                       f"{game.db.path}), which differs from {db.path} (edited since, or another file); new games use "
-                       f"{db.path}.", err=True)  # the save keeps the fingerprint only: which of the two is not known
+            click.echo(f"{shown_file(path)}: this game goes on with the card database it was started with (a copy kept in "
+                       f"{shown_file(game.db.path)}), which differs from {shown_file(db.path)} (edited since, or another file); "
+                       f"new games use {shown_file(db.path)}.", err=True)  # the save keeps the fingerprint only: which of the two is not known
         older = savefile.older_format(path)
         if older is not None:
             try:
-                kept = f"the file as it was is kept in {savefile.backup_path(path, older).name}"
+                kept = f"the file as it was is kept in {shown_file(savefile.backup_path(path, older).name)}"
             except savefile.SaveError:  # every name taken, or none fits: the save is then refused, unchanged
                 kept = (f"it cannot be, until the file named as this one with .format-{older}.bak added is moved away (no "
                         f"other name to keep the file as it was is free or fits)")  # (thirty-eighth breaker, LOW 6: garbled)
-            click.echo(f"{path}: saved by an older referee (format {older}); read as format {savefile.FORMAT}. When the game is "
+            click.echo(f"{shown_file(path)}: saved by an older referee (format {older}); read as format {savefile.FORMAT}. When the game is "
                        f"next saved, {kept}.", err=True)
         return game, path
 
@@ -337,7 +338,7 @@ class GameCommands:
         played = f"{report.events} {'event' if report.events == 1 else 'events'} replayed from the setup, every one applies"
         if report.differences:
             count, where = report.differences[0]
-            message = (f"{path}: {played}; but the checkpoint's state after event {count} differs from the replay ({where}; "
+            message = (f"{shown_file(path)}: {played}; but the checkpoint's state after event {count} differs from the replay ({where}; "
                        f"{len(report.differences)} of {len(report.kept)} kept states differ)")
             if not repair:
                 raise click.ClickException(f"{message}: a fault of the referee; `referee {self.rules.name} check --repair` "
@@ -347,15 +348,15 @@ class GameCommands:
             return
         if report.untrusted and repair:  # the checkpoint written again from the replay (thirty-sixth breaker, LOW 13: --repair
             _written_again(game, path)  # changed nothing and said the line `check` says)
-            click.echo(f"{path}: {played}; {report.untrusted}: the checkpoint is written again from the replay.")
+            click.echo(f"{shown_file(path)}: {played}; {report.untrusted}: the checkpoint is written again from the replay.")
             return
         if report.untrusted:
-            click.echo(f"{path}: {played}; {report.untrusted}, so commands replay the events (the next command that saves "
+            click.echo(f"{shown_file(path)}: {played}; {report.untrusted}, so commands replay the events (the next command that saves "
                        f"writes a checkpoint; `referee {self.rules.name} check --repair` writes it now).")
             return
         kept = ", ".join(str(n) for n in report.kept)
         after = f"event {kept}" if len(report.kept) == 1 else f"events {kept}"  # (thirty-third breaker, LOW 13: "events 16")
-        click.echo(f"{path}: {played}; the checkpoint's states (after {after}) equal the replay.")
+        click.echo(f"{shown_file(path)}: {played}; the checkpoint's states (after {after}) equal the replay.")
 
     def log(self, save: Path | None, database: Path | None, verbose: bool) -> None:
         """``log``: the game so far, one line an event (:meth:`referee.game.RefereeGame.log_lines`)."""

@@ -369,7 +369,7 @@ def writable(path: Path) -> Path:
         raise SaveError(path, f"is a symbolic link to {shown_file(target)}, in a folder that does not exist: point it at a folder that does")
     folder = file_in_the_way(path)
     if folder is not None:
-        raise SaveError(path, f"{folder} is a file, not a folder: give --save a path in a folder")
+        raise SaveError(path, f"{shown_file(folder)} is a file, not a folder: give --save a path in a folder")
     if target.exists() and not target.is_file():
         raise SaveError(path, "is not a regular file (a device, a pipe or a folder): a game is saved only in a regular file; "
                               "give --save PATH to a file")

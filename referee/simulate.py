@@ -53,6 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp import database, resources
+from pnp.oneline import shown_file
 
 DEFAULT_GAMES = 100
 """Games per cell by default: 10-25 s for each game with two processes on a 2-core machine (the upper end
@@ -340,9 +341,9 @@ def chart_problem(folder: Path, game: str) -> str | None:
     for name in chart_names(game):
         path = folder / name
         if path.is_symlink():
-            return f"{path} is a symbolic link; the charts are never written through one (remove it)"
+            return f"{shown_file(path)} is a symbolic link; the charts are never written through one (remove it)"
         if path.exists() and not _ours(path):
-            return f"{path} is a file the simulator did not write; it is not replaced (move it, or choose another folder)"
+            return f"{shown_file(path)} is a file the simulator did not write; it is not replaced (move it, or choose another folder)"
     return None
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from pnp import database
 from pnp.database import Database
 from pnp.files import keep_file
+from pnp.oneline import shown_file
 
 BUNDLED = Path(__file__).resolve().parent / "bundled_databases"
 """Earlier versions of the project's own ``cards.toml``, each named ``<fingerprint>.toml``."""
@@ -57,14 +58,14 @@ def keep(db: Database) -> str | None:
     for place in (target.parent, *target.parent.parents):  # a file where a folder must be: said as such (fifteenth breaker)
         if place.exists() or place.is_symlink():
             if not place.is_dir():
-                return f"{place} is a file, not a folder: move it away"
+                return f"{shown_file(place)} is a file, not a folder: move it away"
             break
     if target.exists() and not target.is_file():
-        return f"{target} is a folder or another kind of file, not a copy of a database: move it away"
+        return f"{shown_file(target)} is a folder or another kind of file, not a copy of a database: move it away"
     try:
         keep_file(target, db.source, None)  # never pruned: a game in progress may need any of them (thirteenth breaker)
     except OSError as error:
-        return f"{target.parent}: {error.strerror or error}"
+        return f"{shown_file(target.parent)}: {error.strerror or error}"
     return None
 
 
@@ -74,9 +75,9 @@ def missing(fingerprint: object) -> str:
     if isinstance(fingerprint, str) and _FINGERPRINT.match(fingerprint):
         path = folder() / f"{fingerprint}.toml"
         if path.is_file():
-            return f"the copy kept in {path} has been changed since (it is no longer that database); put it back as it was"
+            return f"the copy kept in {shown_file(path)} has been changed since (it is no longer that database); put it back as it was"
         if path.exists():
-            return f"where its copy is kept, {path} is a folder or another kind of file, not the database: put the copy back there"
+            return f"where its copy is kept, {shown_file(path)} is a folder or another kind of file, not the database: put the copy back there"
     return "no copy of the one it was played with is kept"  # (referee.save.NO_COPY_KEPT)
 
 

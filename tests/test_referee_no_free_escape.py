@@ -136,7 +136,7 @@ def test_a_spell_cast_before_stepping_next_to_a_servant_brings_eldritch_damage()
     """Phase c: "If you used any magic spells during any single round, when you are within one hex range of
     a servant" (R55): the cast and the nearness may fall at different moments of the round."""
     g, s = _cast_then_move()
-    assert s.map_battle.magic_near and "Eldritch Damage follows in phase c (R55)" in " ".join(s.notes)
+    assert s.map_battle.magic_near and "Eldritch Damage follows in phase c" in " ".join(s.notes)
     while g.state.map_battle.step in ("attack", "exchange"):
         g.play(ev.Attack(dice(6, 6), dice(1, 1, 1)) if g.state.map_battle.step == "attack" else ev.Accept())
     assert g.state.map_battle.step == "eldritch"

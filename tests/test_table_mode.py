@@ -825,25 +825,33 @@ def test_at_a_maps_move_prompt_a_hex_name_is_never_a_choices_beginning(tmp_path)
     assert session.game.state.map_battle is not None and session.game.state.spirit == spirit
 
 
-@pytest.mark.parametrize("columns", [40, 56, 57, 80])
-def test_the_move_prompt_offers_map_only_where_the_map_can_be_drawn(tmp_path, columns):
+@pytest.mark.parametrize("columns", [38, 40, 56, 57, 80])
+def test_the_map_the_move_prompt_offers_shows_the_markers_at_every_width(tmp_path, columns):
     """Thirty-seventh breaker, LOW 10: on a terminal under 57 columns the move prompt of a map battle said "`map` shows
-    the map" at every move, and `map` then said the terminal is too narrow. Where the map cannot be drawn the prompt
-    offers `status` (every marker's hex) instead, and so does a refused move; what it offers is drawn."""
-    from referee.solo import view
+    the map" at every move, and `map` then said only that the terminal is too narrow. `map` at the prompt, as the
+    one-shot `referee solo map` (thirty-eighth breaker, HIGH 1), draws the map where it fits and otherwise gives every
+    marker's hex in words, so the prompt and a refused move offer it at any width and it shows the markers."""
+    from rich.console import Console
 
     save = tmp_path / "game.toml"
     one_shot("solo", save, "new --difficulty normal --spells shield,frost-breath --seed 9")
     for line in ("draw --card dalnish", "servants"):
         one_shot("solo", save, line)
     game = load_solo(save, DB)
-    session = TableSession(game, save, SoloTable(DB, solo_parse, columns=lambda: columns))
-    fits = view.map_fits(game.state, DB, columns)
-    assert fits == (columns >= 57)
-    situation = SoloTable(DB, solo_parse, columns=lambda: columns).situation(game.state)
-    assert ("`map` shows the map" in situation) == fits and "`status`" in situation, situation
-    refused = session.answer("Z9")
-    assert refused.error is not None and ("`map`" in refused.error) == fits, refused.error
+    table = SoloTable(DB, solo_parse)
+    assert "`map` shows the map" in table.situation(game.state)
+    refused = TableSession(game, save, table).answer("Z9")
+    assert refused.error is not None and "`map`" in refused.error, refused.error
+    (screen,) = table.run_command("map", game.state)
+    out = io.StringIO()
+    Console(file=out, width=columns, color_system=None).print(screen)
+    shown = out.getvalue()
+    assert all(len(line) <= columns for line in shown.splitlines()), shown
+    drawn = re.search(r"/ *B1 *\\", shown) is not None  # a hex drawn: / B1 \
+    said = " ".join(shown.split())  # as wrapped
+    assert ("the markers' hexes instead" in said) == (columns < 57) and drawn == (columns >= 57), shown
+    if columns < 57:  # the warden's hex and each servant's, as `status` gives them
+        assert "you on A4" in said and "on F1, 3 HP" in said and "on G4, 1 HP" in said, shown
 
 
 def test_a_save_changed_under_a_session_ends_it_in_one_line(tmp_path):
@@ -1012,25 +1020,22 @@ def test_the_map_in_table_mode_fits_the_terminal(tmp_path, width):
 
 
 def test_the_map_in_table_mode_on_a_terminal_too_narrow(tmp_path):
-    """Below the compact map's width, table mode says in one line how wide the terminal must be, as the
-    one-shot `referee solo map` does."""
+    """Below the compact map's width, table mode says how wide the terminal must be and gives every marker's hex in
+    words, as the one-shot `referee solo map` does (thirty-eighth breaker, HIGH 1: it said only that the terminal is
+    too narrow)."""
+    from pnp.hexes import hex_name
+
     session = _warding_city(tmp_path)
     session.answer("")
     out = io.StringIO()
     Console(file=out, width=50, color_system=None).print(*session.answer("map").screen)
-    said = " ".join(out.getvalue().split())
-    assert "needs a terminal at least 57 columns wide" in said
-    # twenty-eighth breaker (LOW): it sent the player at the prompt to a shell command (`referee solo status --json`);
-    # the session's own `status`, which it names, lists every servant's hex
-    assert "referee solo" not in said and "`status`" in said
-    from pnp.hexes import hex_name
-
-    out = io.StringIO()
-    Console(file=out, width=50, color_system=None).print(*session.answer("status").screen)
-    status = out.getvalue()
+    said = out.getvalue()
+    assert "needs a terminal at least 57 columns wide" in " ".join(said.split())
+    # twenty-eighth breaker (LOW): it sent the player at the prompt to a shell command (`referee solo status --json`)
+    assert "referee solo" not in said
     assert session.state.map_battle is not None and session.state.map_battle.servants
     named = [hex_name(servant.hex) for servant in session.state.map_battle.servants] + [hex_name(session.state.map_battle.warden)]
-    assert all(re.search(rf"\b{name}\b", status) for name in named), (named, status)
+    assert all(re.search(rf"\b{name}\b", said) for name in named), (named, said)
 
 
 @pytest.mark.parametrize("typed", ["ghast-1 ghast-2 23 45", "ghast-1 ghast-1 23 45"])

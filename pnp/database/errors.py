@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.oneline import shortened
+from pnp.oneline import shortened, shown_file
 
 
 @dataclass(frozen=True)
@@ -27,8 +27,10 @@ class Problem:
 
     def __str__(self) -> str:
         """One short line, whatever the file holds: the name, key and message are cut and escaped by
-        :func:`pnp.oneline.shortened` (a key holds ids as the user wrote them, a message may quote a value)."""
-        return f"{shortened(self.file, 300)}:{self.line}: {shortened(self.key, 120)}: {shortened(self.message, 400)}"
+        :func:`pnp.oneline.shortened` (a key holds ids as the user wrote them, a message may quote a value), the
+        file's name first written as :func:`pnp.oneline.shown_file` writes it (``$'...'`` where the output's encoding
+        cannot write it as its bytes)."""
+        return f"{shortened(shown_file(self.file), 300)}:{self.line}: {shortened(self.key, 120)}: {shortened(self.message, 400)}"
 
 
 class DatabaseError(ValueError):

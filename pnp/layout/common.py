@@ -193,6 +193,17 @@ class CardBuilder:
                     if name.endswith("radius") and abs(value - rect.radius) <= ROUNDING_SLACK), None)
         if key is None:
             return
+        changed = changed_number(self.template.path)
+        if changed is not None and not changed[0].endswith("radius"):
+            # the one number the designer changed made the rectangle too small for a radius as shipped: said at that
+            # number, never at a radius in a file not edited (thirty-eighth pnp breaker, LOW 4: `key_head_h = 0.5` was
+            # also blamed on base.toml's `space_radius`); the number's own checks, if any, say the bound that holds
+            shipped = f" ({changed[1]:g} as shipped)" if isinstance(changed[1], (int, float)) else ""
+            self.problems.append(self.at_number(changed[0], f"it leaves {rect.named or 'a rounded rectangle'} "
+                                                            f"{2 * half:.1f} mm across, less than twice its corner radius "
+                                                            f"({key} = {rect.radius:g} mm), a broken shape: set "
+                                                            f"{changed[0]} nearer its shipped value{shipped}", rect.radius - half))
+            return
         most = max(0.0, math.floor(half * 10 + 1e-6) / 10)
         self.problems.append(self.at_number(key, f"{rect.radius:g} mm is more than half the smaller side of {rect.named or 'the rectangle it rounds'} "
                                                  f"({2 * half:.1f} mm): its corner radius draws a broken shape; set {key} "

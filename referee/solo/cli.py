@@ -15,7 +15,6 @@ import functools
 import os
 import secrets
 import shlex
-import shutil
 import typing
 from collections.abc import Callable
 from pathlib import Path
@@ -387,7 +386,7 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
         _new_game(db, difficulty, spells.replace(" ", ","), None, False, path, next_line=False)
     game, path = _game.load(save_path, database_path)
     try:
-        table = SoloTable(game.db, parse, patience=TABLE_PATIENCE, columns=lambda: shutil.get_terminal_size().columns)
+        table = SoloTable(game.db, parse, patience=TABLE_PATIENCE)
         tableui.main_loop(TableSession(game, path, table), path, _note_style)
     except RefereeError as error:  # the save's lock held by another session, or no lock file can be made
         raise clitools.fail(error) from None
@@ -483,8 +482,6 @@ def last_stand(db: database.Database) -> ev.Event:
 @_common
 def map_(key: int | None, save_path: Path | None, database_path: Path | None) -> None:
     """Draw the battle map in the terminal: hex names, printed numbers, S and R, you (W) and the servants."""
-    from rich.text import Text
-
     game, _ = _game.load(save_path, database_path)
     state, db = game.state, game.db
     map_id = None
@@ -492,23 +489,13 @@ def map_(key: int | None, save_path: Path | None, database_path: Path | None) ->
         map_id = next(m.id for m in db.solo.battle_map if m.key == key)
     elif state.map_battle is None and state.phase != "warding":
         raise click.ClickException("no map battle is on; `referee solo map --key N` shows map N")
+    from referee.solo.table import MapScreen
+
     console = clitools.console()
-    try:  # piped, the whole map whatever the width (a terminal's width means nothing to a file or a pager)
-        picture = view.map_picture(state, db, map_id, console.width if console.is_terminal else None, console.encoding)
-    except view.MapTooNarrow as error:
-        # the Next line offers `map` on every terminal, the README's narrowest (38 columns) too: on one too narrow to
-        # draw it, the markers' hexes in words, as `status` gives them, and success (thirty-eighth referee breaker,
-        # HIGH 1: refused with exit 1, the offered command failing as typed)
-        console.print(f"{error}: the markers instead (widen it to see the map).", markup=False)
-        rows = view.status_lines(state, db) if map_id is None or state.map_battle is not None else []
-        console.print(clitools.status_table([(label, text) for label, text in rows if label == "Map" or label.startswith("  ")]))
-        _game.print_next(game, console)
-        return
-    for line in picture:
-        text = Text()
-        for piece, style in line:
-            text.append(piece, style=style or "")
-        console.print(text)
+    # piped, the whole map whatever the width (a terminal's width means nothing to a file or a pager); on a terminal too
+    # narrow to draw it, the markers' hexes in words, as `status` gives them, and success: the Next line offers `map` on
+    # every terminal, the README's narrowest (38 columns) too (thirty-eighth referee breaker, HIGH 1: refused, exit 1)
+    console.print(MapScreen(state, db, map_id, fit=console.is_terminal))
     _game.print_next(game, console)
 
 

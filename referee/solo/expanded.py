@@ -266,7 +266,7 @@ def _magic_comes_near(state: State, db: Database) -> State:
     if not (mb.no_free_escape and mb.magic_cast and not mb.magic_near and near_servant(state, db)):
         return state
     return core.note(_set(state, magic_near=True), f"You cast a spell this round and now stand within {db.solo.rules.eldritch_range} hex "
-                                                     "of a servant: Eldritch Damage follows in phase c (R55).")
+                                                     "of a servant: Eldritch Damage follows in phase c, unless every servant is slain first (R55).")
 
 
 def servant_step(grid: hexes.HexMap, at: tuple[int, int], warden: tuple[int, int]) -> tuple[int, int]:
@@ -572,7 +572,10 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
     step = mb.step
     near = step != "eldritch-rolled" and near_servant(state, db)
     state = _set(state, magic_near=mb.magic_near or near, magic_cast=mb.magic_cast or step != "eldritch-rolled")
-    remark = " (within one hex of a servant: Eldritch Damage follows this round)" if near and not mb.magic_near else ""
+    # (thirty-eighth referee breaker, LOW 9: "follows this round" was said of a cast that then slew the last servant,
+    # which wins the battle before phase c)
+    remark = (" (within one hex of a servant: Eldritch Damage follows in phase c, unless every servant is slain first)"
+              if near and not mb.magic_near else "")
     state = core.pay_for_cast(state, db, chosen, remark)
     if state.result:
         return state

@@ -77,18 +77,15 @@ def _words(db: Database, record_id: str) -> tuple[str, ...]:
 class SoloTable:
     """The solo game's questions and commands for :class:`referee.table.TableSession` (it satisfies
     :class:`referee.table.TableGame`). ``db`` is the database the game is played with, ``parse`` the
-    one-shot commands' parser (:func:`referee.solo.cli.parse`: words after ``referee solo`` -> event). ``columns``, when
-    given, says the terminal's width in columns: below the battle map's narrowest form the questions never offer ``map``
-    (thirty-seventh breaker, LOW 10: offered at every move on a 40-column terminal, then refused)."""
+    one-shot commands' parser (:func:`referee.solo.cli.parse`: words after ``referee solo`` -> event). The ``map`` the
+    questions offer shows the markers' hexes on a terminal too narrow to draw the map (:class:`MapScreen`)."""
 
     name = "solo"
 
-    def __init__(self, db: Database, parse: Callable[[list[str], Database], ev.Event], patience: float | None = None,
-                 columns: Callable[[], int] | None = None) -> None:
+    def __init__(self, db: Database, parse: Callable[[list[str], Database], ev.Event], patience: float | None = None) -> None:
         self.db = db
         self.parse = parse
         self.patience = patience
-        self.columns = columns
         self._helped: tuple[State, list[aid.Aid] | None] | None = None
 
     def _helps(self, state: State) -> list[aid.Aid] | None:
@@ -230,10 +227,9 @@ class SoloTable:
         mb = state.map_battle
         assert mb is not None
         if mb.step == "move":
-            shown = "`map` shows the map, `status` every marker's hex" if self._map_fits(state) else "`status` lists every marker's hex"
+            shown = "`map` shows the map, `status` every marker's hex"
             return (f"Round {mb.round}, phase a: move up to {db.solo.rules.warden_move_hexes} hexes. You are on {expanded.name(mb.warden)}: "
                     f"type a hex or its printed number, or a path B4 C4 ({shown}).")
-            # (thirtieth breaker: at 40 columns `map` only says it needs 57; `status` lists the hexes at any width)
         if mb.step == "attack":
             servant_id = mb.queue[0]
             mine, theirs = expanded.exchange_dice(state, db)
@@ -536,12 +532,6 @@ class SoloTable:
     def commands(self) -> Mapping[str, str]:
         return GAME_COMMANDS
 
-    def _map_fits(self, state: State) -> bool:
-        """Whether ``map`` draws the battle map on this terminal (:attr:`columns`; True when its width is not known)."""
-        if self.columns is None:
-            return True
-        return view.map_fits(state, self.db, self.columns())
-
     def refusal(self, error: Any, state: State) -> str:
         """The one-shot's refusal (:func:`referee.solo.advice.refusal_text`), except a move to the hex the
         warden stands on: staying is Enter or `stay` here, with the attack's dice after it (R13)."""
@@ -550,7 +540,7 @@ class SoloTable:
         if error.refusal is core.Refusal.ALREADY_THERE:
             return f"{error}: to stay, press Enter or type stay (stay 66 111 stays, then gives the attack's dice)"
         if error.refusal in (core.Refusal.TOO_FAR, core.Refusal.OFF_THE_MAP):  # the prompt's own word, not the one-shot's
-            shown = "`map` shows the hexes" if self._map_fits(state) else "`status` lists every marker's hex"
+            shown = "`map` shows the hexes"
             return f"{error}: {shown}" if error.refusal is core.Refusal.OFF_THE_MAP else (
                 f"{error}; move toward it within reach, or stay: {shown}")
         return advice.refusal_text(error, state)  # (its option or placeholder is dropped by the session: no such word here)
@@ -600,37 +590,57 @@ class SoloTable:
 
 
 class MapScreen:
-    """The battle map as table mode prints it: a rich renderable drawn at the width of the console that
-    prints it (the one-shot ``referee solo map``'s hexes: narrower below 77 columns, and below the
-    compact form's width the one line saying how wide the terminal must be), so a narrow terminal never
-    shows hex rows wrapped in two. ``str()`` gives the 80-column picture as plain text."""
+    """The battle map as ``referee solo map`` and table mode's ``map`` print it: a rich renderable drawn at the width
+    of the console that prints it (narrower hexes below 77 columns; piped, ``fit=False``, the widest whatever the
+    width), so a narrow terminal never shows hex rows wrapped in two. Below the compact form's width it is one line
+    saying how wide the terminal must be, wrapped at words, and the markers' hexes in words as ``status`` gives them
+    (:func:`referee.solo.view.marker_rows`), so the ``map`` a Next line or a prompt offers shows the markers on any
+    terminal (thirty-eighth referee breaker, HIGH 1; at the table it had said only that the terminal is too narrow).
+    ``map_id`` names a map to draw when no battle is on (``referee solo map --key N``). ``str()`` gives the
+    80-column picture as plain text."""
 
-    def __init__(self, state: State, db: Database) -> None:
-        self.state, self.db = state, db
+    def __init__(self, state: State, db: Database, map_id: str | None = None, fit: bool = True) -> None:
+        self.state, self.db, self.map_id, self.fit = state, db, map_id, fit
 
     def lines(self, width: int | None, encoding: str = "utf-8") -> list[Any]:
         """The map's lines as rich ``Text`` at ``width`` columns (None: the widest hexes) for output in ``encoding``
-        (:func:`referee.solo.view.map_picture`), or the one line saying the terminal is too narrow."""
+        (:func:`referee.solo.view.map_picture`); below the compact form's width, the lines saying the terminal is too
+        narrow and then one line per marker (its label, then its hex and hit points)."""
+        from rich.text import Text
+
+        drawn, markers = self._drawn(width, encoding)
+        return drawn + [Text(f"{label.strip()}: {text}") for label, text in markers]
+
+    def _drawn(self, width: int | None, encoding: str) -> tuple[list[Any], list[tuple[str, str]]]:
+        """The picture's lines at ``width`` and no markers in words; or, on a terminal too narrow for it, the lines
+        saying so and the markers' ``(label, text)`` rows (none for a map only looked at with ``map_id``)."""
         from rich.text import Text
 
         try:
-            picture = view.map_picture(self.state, self.db, None, width, encoding)
+            picture = view.map_picture(self.state, self.db, self.map_id, width if self.fit else None, encoding)
         except view.MapTooNarrow as error:  # wrapped at words as the notes are (twenty-first breaker: cut mid-word at 40 columns)
             from referee.clitools import wrap_paragraph
 
-            refusal = f"{error} (widen it; `status` lists the hex of every servant and of the warden)"  # (twenty-eighth breaker:
-            said = wrap_paragraph(refusal, width) if width else [refusal]  # it sent a player at the prompt to a shell command)
-            return [Text(line, style="bold red") for line in said]
+            said = f"{error}: the markers' hexes instead (widen it to see the map)."
+            fought = self.state.map_battle
+            shown = fought is not None and (self.map_id is None or fought.map == self.map_id)
+            return ([Text(line, style="bold") for line in (wrap_paragraph(said, width) if width else [said])],
+                    view.marker_rows(self.state, self.db) if shown else [])
         lines = []
         for line in picture:
             text = Text()
             for piece, style in line:
                 text.append(piece, style=style or "")
             lines.append(text)
-        return lines
+        return lines, []
 
     def __rich_console__(self, console: Any, options: Any) -> Any:
-        yield from self.lines(options.max_width, options.encoding)
+        from referee.clitools import status_table
+
+        drawn, markers = self._drawn(options.max_width, options.encoding)
+        yield from drawn
+        if markers:  # in the status table's columns, each text wrapped at words under its own
+            yield status_table(markers)
 
     def __str__(self) -> str:
         return "\n".join(text.plain for text in self.lines(80))

@@ -243,12 +243,11 @@ class MapTooNarrow(RefereeError):
         super().__init__(f"the map needs a terminal at least {needed} columns wide; this one is {width}")
 
 
-def map_fits(state: State, db: Database, width: int) -> bool:
-    """Whether the battle map of ``state`` (the one fought or being set up) is drawn at ``width`` columns in its
-    narrowest form (:func:`map_picture` raises :class:`MapTooNarrow` below it); True when no map is on."""
-    if state.map_battle is None and state.phase != "warding":
-        return True
-    return map_columns(expanded.battle_map(state, db).hex_map, MAP_CELLS[-1]) <= width
+def marker_rows(state: State, db: Database) -> list[tuple[str, str]]:
+    """The battle map's markers in words, as ``status`` gives them: its ``("Map", ...)`` row (the warden's hex) and one
+    ``("  X Name", ...)`` row per servant (its hex and hit points); empty while no map battle is fought. What a terminal
+    too narrow for :func:`map_picture` shows in its place (thirty-eighth referee breaker, HIGH 1)."""
+    return [(label, text) for label, text in status_lines(state, db) if label == "Map" or label.startswith("  ")]
 
 
 def map_picture(state: State, db: Database, map_id: str | None = None, width: int | None = None,
