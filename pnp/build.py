@@ -257,6 +257,7 @@ def _build_locked(database: Database, rendered: Any, out_dir: Path, options: Bui
     be removed."""
     for leftover in out_dir.glob(f"{STAGING_PREFIX}*"):  # from a build that was killed: only folders a build made
         if leftover.is_dir() and not leftover.is_symlink() and (leftover / STAGING_MARK).is_file():
+            claim_brought(leftover, out_dir)
             shutil.rmtree(leftover, ignore_errors=True)
     try:
         staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out_dir))
@@ -317,6 +318,12 @@ last build wrote: what the next build may replace or remove. Everything else in 
 
 _MANIFEST_HEADER = "# Files written by `pnp build` into this folder; the next build removes those it no longer writes.\n"
 
+BROUGHT = ".pnp-brought"
+"""The file a build writes into its staging folder just before it moves its files in: the paths it brings that
+nothing in the output folder held. A build killed while moving leaves it, with its staging folder; the next build
+lists in the manifest those of them that it finds in the output folder before it removes that staging folder
+(:func:`claim_brought`), so it replaces or removes them as its own, never leaving them as if they were the user's."""
+
 
 def read_manifest(out_dir: Path) -> set[str]:
     """The relative paths :data:`MANIFEST` in ``out_dir`` lists; empty when there is none (a folder
@@ -327,8 +334,15 @@ def read_manifest(out_dir: Path) -> set[str]:
     ``sub/keep.txt``): the manifest is a file anyone can edit or copy from another folder, and it only
     ever narrows what a build removes.
     """
+    return _listed(out_dir / MANIFEST)
+
+
+def _listed(path: Path) -> set[str]:
+    """The names a list file at ``path`` (:data:`MANIFEST` or a staging folder's :data:`BROUGHT`) holds, one a line,
+    as :func:`read_manifest` keeps them (none that could name a path outside the folder or of no shape a build
+    writes); empty when it cannot be read."""
     try:
-        text = (out_dir / MANIFEST).read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return set()
     names = set()
@@ -427,6 +441,18 @@ def _check_unknown(staging: Path, out_dir: Path, names: list[str]) -> set[str]:
     return unclaimed
 
 
+def claim_brought(leftover: Path, out_dir: Path) -> None:
+    """List in ``out_dir``'s manifest the files a build killed while moving its files in brought there (the
+    :data:`BROUGHT` list its staging folder ``leftover`` holds) and that ``out_dir`` holds as plain files reached
+    through real folders: the build that calls this replaces them or removes them as stale, as any file an earlier
+    build wrote. Best effort: a manifest that cannot be written leaves them as they are."""
+    brought = {name for name in _listed(leftover / BROUGHT) if _removable(out_dir, name)}
+    listed = read_manifest(out_dir)
+    if brought - listed:
+        with contextlib.suppress(OSError):
+            _replace_manifest(leftover, out_dir, sorted(listed | brought))
+
+
 def _removable(out_dir: Path, name: str) -> bool:
     """True when ``out_dir/name`` is a plain file reached through real folders only (no link followed)."""
     try:
@@ -465,8 +491,10 @@ def swap_in(staging: Path, out_dir: Path, names: list[str], committed: Callable[
        manifest listing this build's files means the folder holds this build's output whole.
     3. A kill before that leaves, with the previous manifest, a mix of whole previous and whole new
        files: not one build's output file by file (POSIX has no rename of many paths at once), which
-       the next build replaces. A kill while stale files are removed leaves them listed in the
-       manifest, so the next build removes them.
+       the next build replaces. The paths this build brings that nothing held are written down first in the
+       staging folder (:data:`BROUGHT`): the next build claims those it finds (:func:`claim_brought`), so it
+       removes those it does not write itself (a ``png/`` or a variant sheet of other options). A kill while stale
+       files are removed leaves them listed in the manifest, so the next build removes them.
     4. Files of the user's (in neither manifest) are never touched, and the staging folder a kill
        leaves behind is removed by the next build.
 
@@ -481,6 +509,11 @@ def swap_in(staging: Path, out_dir: Path, names: list[str], committed: Callable[
         _check_target(out_dir, name)
     backups = staging / ".previous"
     done: list[tuple[str, bool]] = []  # (name, whether an earlier version was kept aside)
+    # the paths this build brings that nothing holds yet, written down before the first move: a kill between two moves
+    # leaves them with the staging folder, for the next build to claim (thirty-ninth pnp breaker, MED 1: a killed
+    # `--png --color cmyk --ink saver` build left its png/ and variant sheets, listed nowhere, in the folder for good)
+    brought = sorted(name for name in names if name not in previous and not os.path.lexists(out_dir / name))
+    (staging / BROUGHT).write_text("".join(f"{name}\n" for name in brought), encoding="utf-8")
     try:
         for name in names:
             target = out_dir / name

@@ -253,6 +253,62 @@ def test_a_build_killed_at_many_random_moments_leaves_every_file_whole(small_db,
     assert outcomes["mixed"] > 0 and outcomes["old"] + outcomes["new"] > 0  # the kills reached the swap
 
 
+# A build in a child process that dies (as under SIGKILL: no handler, no rollback) just before its second move of a
+# file into the output folder, so that exactly one new file has been moved in.
+_DYING_CHILD = ("import os, sys\n"
+                "real = os.replace\n"
+                "moves = []\n"
+                "def replace(source, target):\n"
+                "    if builder_staging in str(source) and builder_staging not in str(target) and not str(target).endswith(manifest):\n"
+                "        moves.append(target)\n"
+                "        if len(moves) == 2:\n"
+                "            os._exit(9)\n"
+                "    return real(source, target)\n"
+                "from pnp import build\n"
+                "builder_staging, manifest = build.STAGING_PREFIX, build.MANIFEST\n"
+                "os.replace = replace\n"
+                "from pnp.cli import main\n"
+                "main(sys.argv[1:], prog_name='pnp')\n")
+
+
+@pytest.mark.slow  # four real builds
+def test_the_files_a_build_killed_while_moving_brought_are_claimed_by_the_next_build(small_db, tmp_path):
+    """Thirty-ninth pnp breaker, MED 1: a `--color cmyk` build killed while it moved its files in left the sheets it had
+    moved (new names, not in the manifest yet) for good: the next build of other options left them as the user's, and
+    one of the same options rewrote them yet never listed them. The next build claims what the killed one brought
+    (its staging folder's list) and, not writing them, removes them; the user's own files stay."""
+    out = tmp_path / "out"
+    builder.build(small_db, out)
+    put_user_files(out)
+    child = subprocess.run([sys.executable, "-c", _DYING_CHILD, "build", "--db", str(ROOT / "cards.toml"), "--out", str(out),
+                            "--paper", "a4", "--color", "cmyk"], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                           capture_output=True, timeout=300)
+    assert child.returncode == 9, child.stderr
+    assert (out / "duel-a4-cmyk.pdf").is_file() and "duel-a4-cmyk.pdf" not in builder.read_manifest(out)  # moved, unlisted
+    builder.build(small_db, out)  # other options: it claims the cmyk sheet and removes it
+    files = {name for name in snapshot(out) if name not in USER_FILES and name != builder.MANIFEST}
+    assert not (out / "duel-a4-cmyk.pdf").exists() and files == builder.read_manifest(out) and user_files_intact(out)
+
+
+def test_a_leftover_staging_folders_brought_files_are_listed_before_it_goes(tmp_path):
+    """Thirty-ninth pnp breaker, MED 1 (quick): what the list a killed build left in its staging folder names is listed
+    in the manifest where the output folder holds it as a plain file; a name it no longer holds, a link, a name of no
+    shape a build writes and a path out of the folder are not."""
+    out = tmp_path / "out"
+    (out / "png").mkdir(parents=True)
+    (out / builder.MANIFEST).write_text("index.html\n")
+    for name in ("index.html", "duel-a4-cmyk.pdf", "png/solo-fronts-1.png", "notes.txt"):
+        (out / name).write_bytes(b"x")
+    (out / "solo-a4-cmyk.pdf").symlink_to(out / "index.html")
+    leftover = out / f"{builder.STAGING_PREFIX}x"
+    leftover.mkdir()
+    (leftover / builder.STAGING_MARK).write_text("")
+    (leftover / builder.BROUGHT).write_text("duel-a4-cmyk.pdf\npng/solo-fronts-1.png\nsolo-a4-cmyk.pdf\nnotes.txt\n"
+                                            "../outside.pdf\nduel-letter-cmyk.pdf\n")
+    builder.claim_brought(leftover, out)
+    assert builder.read_manifest(out) == {"index.html", "duel-a4-cmyk.pdf", "png/solo-fronts-1.png"}
+
+
 # ---- Databases: cards.toml is edited by hand and shared by fans ----------------------------------------------------
 
 SOURCE = (ROOT / "cards.toml").read_text(encoding="utf-8")
