@@ -271,7 +271,11 @@ def _build_locked(database: Database, rendered: Any, out_dir: Path, options: Bui
         hold()  # from the first move on, the build ends whole (or rolled back by a failed move), never half interrupted
         left = swap_in(staging, out_dir, [name for name in names if name not in unclaimed])
     except OSError as error:
-        failed = Path(error.filename) if error.filename else out_dir
+        # the file written: a copy's target (``filename2``) rather than its source (a template font), else the file a
+        # write that names none was writing (a full disk, a file-size limit: thirty-ninth pnp breaker, LOW 6)
+        named = [Path(name) for name in (error.filename2, error.filename) if name]
+        failed = next((path for path in named if path == out_dir or out_dir in path.parents), None) \
+            or (_being_written(staging) if not named else None) or (named[0] if named else out_dir)
         if staging in failed.parents:  # name the file as the user will know it, not the staging copy
             failed = out_dir / failed.relative_to(staging)
         elif out_dir != failed and out_dir not in failed.parents:  # a source read (a template font) when the copy failed
@@ -280,6 +284,20 @@ def _build_locked(database: Database, rendered: Any, out_dir: Path, options: Bui
     finally:
         _remove_staging(staging)
     return names, left
+
+
+def _being_written(staging: Path) -> Path | None:
+    """The file of ``staging`` written last (the newest), the one a write error that names no file (a full disk, a
+    file-size limit: ``OSError`` from a stream's ``write``) came from; None when it holds none. Thirty-ninth pnp
+    breaker, LOW 6: such an error named the output folder, where ``pnp calibrate`` names its file."""
+    newest: tuple[int, Path] | None = None
+    with contextlib.suppress(OSError):
+        for path in staging.rglob("*"):
+            if path.is_file() and path.name not in (STAGING_MARK, BROUGHT):
+                stamp = path.stat().st_mtime_ns
+                if newest is None or stamp >= newest[0]:
+                    newest = (stamp, path)
+    return newest[1] if newest else None
 
 
 def _remove_staging(staging: Path) -> None:

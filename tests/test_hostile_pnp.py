@@ -1580,9 +1580,12 @@ def test_a_closed_standard_output_is_an_error_not_a_silent_success(tool, words):
     ("points_max = 6", "points_max = 12", "duel.rules.points_max", "(7 spaces: at most 6)"),
     ("slot = [4, 1]\nlearnable = false", "slot = [5, 1]\nlearnable = false", "solo.spell.barrier-lock.slot",
      "row 5 does not fit a Spell Path card (rows 1-4)"),  # a spell no arrow leads to (an arrow may not skip a row)
+    # thirty-ninth pnp breaker, LOW 5: blamed on track_start, "not on the track 1--21"
+    ("track_high = 21", "track_high = -21", "solo.stats.character.track_high", "must come after its first (track_low = 1)"),
 ], ids=["servant hit points", "track high", "track columns", "progress spaces", "last stand hit points", "map cards",
         "map cards 4 (eleventh breaker)", "progress cards 4 (eleventh breaker)", "progress on 1 card",
-        "elder uses 20 (eleventh breaker)", "points max 12 (eleventh breaker)", "spell row 5 (twelfth breaker)"])
+        "elder uses 20 (eleventh breaker)", "points max 12 (eleventh breaker)", "spell row 5 (twelfth breaker)",
+        "track high negative (thirty-ninth breaker)"])
 def test_a_number_the_card_has_no_room_for_is_named_at_its_key(tmp_path, old, new, key, says):
     """Eighth breaker (LOW-3): 12 hit points on a servant, a 30-space Mana track or a 40-space Progress
     Track were reported as safe-area problems of the record ("move them in the template", "lower
@@ -6803,3 +6806,32 @@ def test_no_database_where_the_variable_points_is_said_with_the_variable(tmp_pat
     assert not (tmp_path / "o").exists()
     typed = CliRunner().invoke(main, ["check", "--db", str(target)])
     assert typed.exit_code in (1, 2) and "$LASSADAR_DB" not in typed.output, typed.output
+
+
+def test_a_write_error_names_the_file_it_came_from(small_db, tmp_path, monkeypatch):
+    """Thirty-ninth pnp breaker, LOW 6: a build that hit a file-size limit or a full disk said `Error: g: cannot write:
+    File too large`, the output folder, where `pnp calibrate` names its file: a font's copy named its source (a template
+    font, not shown) and a write that names no file (a stream's write on a full disk) nothing. Both name the file of
+    the output folder being written; nothing there changes."""
+    out = tmp_path / "out"
+    builder.build(small_db, out)
+    before = snapshot(out)
+    real, calls = builder.write_svg, []
+
+    def disk_fills(drawing, path, *args):
+        calls.append(path)
+        if len(calls) == 3:  # part of the third face written, then the disk is full: an OSError naming no file
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            Path(path).write_text("<svg")
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(drawing, path, *args)
+
+    monkeypatch.setattr(builder, "write_svg", disk_fills)
+    with pytest.raises(OSError) as failed:
+        builder.build(small_db, out)
+    assert failed.value.filename == str(out / "svg" / Path(calls[2]).name) and snapshot(out) == before
+    limited = subprocess.run(["bash", "-c", f"ulimit -f 30; {shlex.quote(sys.executable)} -m pnp build --paper a4 --out "
+                                            f"{shlex.quote(str(out))} --db {shlex.quote(str(ROOT / 'cards.toml'))}"],
+                             capture_output=True, text=True, timeout=300)
+    assert limited.returncode == 1 and limited.stderr.startswith(f"Error: {out}/fonts/"), limited.stderr
+    assert "File too large" in limited.stderr and snapshot(out) == before

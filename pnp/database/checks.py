@@ -482,9 +482,12 @@ def check_stats(context: CheckContext) -> None:
         if stats.track_low != 1:  # thirteenth breaker: a track from 0 let Spirit stay at 0 and never lose
             context.report(context.at(stats, "track_low"), f"the tracks start at 1 (rulebook, Winning or Losing: \"If at any "
                                                            f"time your Spirit falls below [1] ... you have lost\"), not {stats.track_low}")
-        if not stats.track_low <= stats.track_start <= stats.track_high:
+        if stats.track_high <= stats.track_low:  # (thirty-ninth pnp breaker, LOW 5: -21 blamed on track_start, "1--21")
+            context.report(context.at(stats, "track_high"), f"the track's last space must come after its first "
+                                                            f"(track_low = {stats.track_low}), not {stats.track_high}")
+        elif not stats.track_low <= stats.track_start <= stats.track_high:
             context.report(context.at(stats, "track_start"),
-                           f"{stats.track_start} is not on the track {stats.track_low}-{stats.track_high}")
+                           f"{stats.track_start} is not on the track, spaces {stats.track_low} to {stats.track_high}")
         numbers = sorted(k.key for k in stats.keys)
         if numbers != [1, 2, 3]:
             context.report(context.at(stats, "keys"), f"keys must be 1, 2 and 3 once each, found {numbers}")
