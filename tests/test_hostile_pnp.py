@@ -6835,3 +6835,12 @@ def test_a_write_error_names_the_file_it_came_from(small_db, tmp_path, monkeypat
                              capture_output=True, text=True, timeout=300)
     assert limited.returncode == 1 and limited.stderr.startswith(f"Error: {out}/fonts/"), limited.stderr
     assert "File too large" in limited.stderr and snapshot(out) == before
+
+
+def test_a_key_written_with_its_sections_name_inside_the_section_is_told_to_drop_it(db, edited_templates):
+    """Thirty-ninth pnp breaker, LOW 4: `numbers.disc_r = 2.0` written inside [numbers] was "a table [numbers.numbers]
+    (written as a section, or as key = { ... })", which the designer wrote neither. One line at it, saying to drop the
+    section's name."""
+    problem = _the_one_template_problem(db, edited_templates, "spell_path.toml", "row_pitch = 15.4\n",
+                                        "row_pitch = 15.4\nnumbers.disc_r = 2.0\n", "numbers.numbers")
+    assert "numbers.disc_r = ... written inside [numbers]" in problem.message and "write disc_r = ..." in problem.message

@@ -773,7 +773,7 @@ def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[s
     colours = data.get("colors", {})
     for name, value in (colours.items() if isinstance(colours, dict) else ()):  # each file's own, overridden or not (sixteenth breaker)
         if not (isinstance(value, str) and _COLOUR.match(value)):  # the advice only for a problem: it may read git
-            raise _error(path, f"colors.{name}", _box_misplaced(value, "colors", name, path) or
+            raise _error(path, f"colors.{name}", _dotted_into_itself(value, "colors", name) or _box_misplaced(value, "colors", name, path) or
                          f"{_given(value, f'colors.{name}')} is not '#rrggbb' (six hexadecimal "
                          f"digits after '#')"f"{_moved(data, 'colors', name, path)}")  # twenty-seventh breaker
     parent = data.get("extends")
@@ -1262,11 +1262,24 @@ def _box_misplaced(value: Any, section: str, name: str, path: Path) -> str:
     return ""
 
 
+def _dotted_into_itself(value: Any, section: str, name: str) -> str:
+    """``"numbers.disc_r = ... written inside [numbers] reads as numbers.numbers.disc_r: write disc_r = ... there"`` when
+    ``value``, written as ``[section.name]``, is a table named as its own section: keys written with the section's name
+    before them inside that section (thirty-ninth pnp breaker, LOW 4: it was "a table [numbers.numbers] (written as a
+    section, or as key = { ... })", which the designer wrote neither); else ``""``."""
+    if name != section or not isinstance(value, dict) or not value:
+        return ""
+    keys = list(value)
+    written = " and ".join(f"{section}.{key} = ..." for key in keys[:3]) + (" ..." if len(keys) > 3 else "")
+    return (f"{written} written inside [{section}] reads as {section}.{section}.{keys[0]}: write "
+            f"{keys[0]} = ... there, without '{section}.' before it")
+
+
 def _given(value: Any, key: str) -> str:
     """A template value as a problem names it: a table as the table it is (``a table [numbers.rule_y]``,
     written as ``[numbers.rule_y]`` under a key meant for a value), else its TOML-like repr, shortened."""
     if isinstance(value, dict):
-        return f"a table [{key}] (written as a section, or as key = {{ ... }})"
+        return f"a table [{key}] (written as a section, as key = {{ ... }}, or as dotted keys {key.rpartition('.')[2]}.x = ...)"
     if isinstance(value, bool):  # twenty-seventh breaker: `true` was shown as Python's `True`
         return "true" if value else "false"
     if isinstance(value, (datetime.date, datetime.time)):  # thirty-sixth pnp breaker, LOW 14: a repr of Python's datetime
@@ -1313,14 +1326,15 @@ def _load(kind: str, folder: Path) -> Template:
     colors: dict[str, str] = {}
     for name, value in data.get("colors", {}).items():
         if not (isinstance(value, str) and _COLOUR.match(value)):  # the advice only for a problem: it may read git
-            raise _error(path, f"colors.{name}", _box_misplaced(value, "colors", name, path) or
+            raise _error(path, f"colors.{name}", _dotted_into_itself(value, "colors", name) or _box_misplaced(value, "colors", name, path) or
                          f"{_given(value, f'colors.{name}')} is not '#rrggbb' (six hexadecimal "
                          f"digits after '#')"f"{_moved(data, 'colors', name, path)}")
         colors[name] = value.lower()
     numbers = {}
     for name, value in data.get("numbers", {}).items():
         if not _is_number(value):
-            raise _error(path, f"numbers.{name}", _box_misplaced(value, "numbers", name, path) or f"{_given(value, f'numbers.{name}')} is not {NUMBER}"
+            raise _error(path, f"numbers.{name}", _dotted_into_itself(value, "numbers", name)
+                         or _box_misplaced(value, "numbers", name, path) or f"{_given(value, f'numbers.{name}')} is not {NUMBER}"
                                                   f"{_moved(data, 'numbers', name, path)}")
         if name.endswith("_tint"):  # a share of white or black mixed into a colour
             _check(0 <= value <= 1, path, f"numbers.{name}", f"{value!r} is not a share from 0 to 1 (how much of the colour is mixed)")
@@ -1343,7 +1357,8 @@ def _load(kind: str, folder: Path) -> Template:
     strings = {}
     for name, value in data.get("strings", {}).items():
         if not isinstance(value, str):
-            raise _error(path, f"strings.{name}", _box_misplaced(value, "strings", name, path) or f"{_given(value, f'strings.{name}')} is not a string"
+            raise _error(path, f"strings.{name}", _dotted_into_itself(value, "strings", name)
+                         or _box_misplaced(value, "strings", name, path) or f"{_given(value, f'strings.{name}')} is not a string"
                                                   f"{_moved(data, 'strings', name, path)}")
         strings[name] = value
     boxes: dict[str, BoxSpec] = {}
