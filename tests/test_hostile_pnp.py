@@ -6844,3 +6844,18 @@ def test_a_key_written_with_its_sections_name_inside_the_section_is_told_to_drop
     problem = _the_one_template_problem(db, edited_templates, "spell_path.toml", "row_pitch = 15.4\n",
                                         "row_pitch = 15.4\nnumbers.disc_r = 2.0\n", "numbers.numbers")
     assert "numbers.disc_r = ... written inside [numbers]" in problem.message and "write disc_r = ..." in problem.message
+
+
+@pytest.mark.parametrize("name, key, value, word, loosest", [
+    ("quest.toml", "emblem_size", "16", "at most", None),  # MED 13: "at most 15.6", then the ring struck the footer
+    ("quest.toml", "emblem_y", "72", "at most", None),  # MED 13: "at most 71.1", then the same
+    ("spell_path.toml", "row_pitch", "18", "at most", 15.4),  # LOW 3: "at most 15.4", the shipped value; 15.9 passes
+])
+def test_the_bound_a_check_advises_passes_every_check(db, edited_templates, name, key, value, word, loosest):
+    """Thirty-ninth pnp breaker, MED 13: `emblem_size = 16` was told "set emblem_size to at most 15.6", and 15.6 was then
+    refused by another check (the emblem's ring through the footer); `emblem_y = 72` likewise. LOW 3: `row_pitch = 18`
+    was told the shipped value, 15.4, where 15.9 passes. The bound said is one that, applied, passes the whole check
+    (pnp.layout._bound_that_passes), and no tighter than the shipped value where a looser one passes."""
+    problem = _advised_passes(db, edited_templates, name, key, value, word)
+    if loosest is not None:
+        assert float(re.search(rf"{word} (-?[0-9.]+)", problem.message).group(1)) > loosest, problem.message

@@ -477,7 +477,8 @@ def check_fit(database: Database) -> list[FitProblem]:
                 keys[problem.path, problem.field] = len(kept)
             kept.append(problem)
         # thirtieth breaker (finding 7): a smaller text box in a template was blamed on the card texts in cards.toml
-        return texts_over_by_template_edits(kept, faces, lambda: _shipped_layout_problems(database))
+        kept = texts_over_by_template_edits(kept, faces, lambda: _shipped_layout_problems(database))
+        return _bound_that_passes(database, kept)
     except TemplateError as error:
         return [FitProblem("templates", error.key, "template", error.reason, path=str(error.path), line=error.line)]
 
@@ -488,7 +489,7 @@ def _shipped_layout_problems(database: Database) -> tuple[FitProblem, ...] | Non
     shipped ones are unknown, or they cannot lay it out. What the edited templates were asked (:func:`unread_keys`)
     and the cached layout (:func:`render`) are as before. Raises nothing but ``OSError`` for an unwritable temporary
     folder."""
-    return _with_shipped_templates(database, lambda rendered: rendered.problems)
+    return _with_shipped_templates(database, lambda rendered: rendered.problems, "layout")
 
 
 def _shipped_drawn_problems(database: Database) -> frozenset[tuple[str, str, str]] | None:
@@ -501,35 +502,159 @@ def _shipped_drawn_problems(database: Database) -> frozenset[tuple[str, str, str
         overlaps = overlap_problems(faces)
         return frozenset((Path(problem.path).name, problem.field, problem.message)
                          for problem in overlaps + legibility_problems(faces, overlaps) if problem.path)
-    return _with_shipped_templates(database, drawn)
+    return _with_shipped_templates(database, drawn, "drawn")
 
 
-def _with_shipped_templates(database: Database, compute: Callable[[Rendered], Any]) -> Any:
+def _with_shipped_templates(database: Database, compute: Callable[[Rendered], Any], name: str) -> Any:
     """``compute`` of ``database`` laid out with the shipped templates in place of the edited ones (see
-    :func:`_shipped_layout_problems`), ``None`` when that cannot be done."""
+    :func:`_shipped_layout_problems`), ``None`` when that cannot be done. ``name`` names what is computed: while
+    :func:`_bound_that_passes` tries values, each is computed once (the shipped layout is the same for every value)."""
+    memo = (id(database), name)
+    if _VERIFYING and memo in _SHIPPED_RESULTS:
+        return _SHIPPED_RESULTS[memo]
+    with shipped_templates(templates.TEMPLATE_DIR) as shipped:
+        result = None if shipped is None else _laid_out_with(database, shipped, compute)
+    if _VERIFYING:
+        _SHIPPED_RESULTS[memo] = result
+    return result
+
+
+_SHIPPED_RESULTS: dict[tuple[int, str], Any] = {}
+"""What :func:`_with_shipped_templates` computed while :func:`_bound_that_passes` tries values (emptied after)."""
+
+
+def _laid_out_with(database: Database, folder: Path, compute: Callable[[Rendered], Any]) -> Any:
+    """``compute`` of ``database`` laid out with the templates of ``folder`` in place of :data:`templates.TEMPLATE_DIR`'s,
+    ``None`` when they cannot lay it out; the templates read, the layouts cached and what the templates were asked are as
+    before on return."""
     edited = templates.TEMPLATE_DIR
     cached = dict(_CACHE)
     reads = {id(loaded): (set(loaded.asked), set(loaded.cut_short)) for loaded in loaded_templates(edited)}
     kept_loaded = loaded_templates(edited)
-    with shipped_templates(edited) as shipped:
-        if shipped is None:
-            return None
-        templates.TEMPLATE_DIR = shipped
-        _CACHE.clear()  # (keyed by the database alone)
-        try:
-            return compute(render(database))
-        except (TemplateError, CardSizeError, DrawingError, KeyError):
-            return None
-        finally:
-            templates.TEMPLATE_DIR = edited
-            templates.drop_loaded(shipped)
-            _CACHE.clear()
-            _CACHE.update(cached)
-            for loaded in kept_loaded:
-                loaded.asked.clear()
-                loaded.asked.update(reads[id(loaded)][0])
-                loaded.cut_short.clear()
-                loaded.cut_short.update(reads[id(loaded)][1])
+    templates.TEMPLATE_DIR = folder
+    _CACHE.clear()  # (keyed by the database alone)
+    try:
+        return compute(render(database))
+    except (TemplateError, CardSizeError, DrawingError, KeyError):
+        return None
+    finally:
+        templates.TEMPLATE_DIR = edited
+        templates.drop_loaded(folder)
+        _CACHE.clear()
+        _CACHE.update(cached)
+        for loaded in kept_loaded:
+            loaded.asked.clear()
+            loaded.asked.update(reads[id(loaded)][0])
+            loaded.cut_short.clear()
+            loaded.cut_short.update(reads[id(loaded)][1])
+
+
+BOUND_SEARCH_STEPS = 6
+"""The most layouts :func:`_bound_that_passes` tries when the bound a problem advises does not pass (a bisection between
+it and the shipped value, in tenths: 2**6 tenths, 6.4 mm or pt, are searched to the tenth, a wider range more coarsely)."""
+
+_VERIFYING: list[bool] = []
+"""Non-empty while :func:`_bound_that_passes` checks a bound: the check it runs does not verify its own bounds again."""
+
+
+def _bound_that_passes(database: Database, kept: list[FitProblem]) -> list[FitProblem]:
+    """``kept`` with the bound its problem at the one ``[numbers]`` key changed from the shipped templates advises
+    ("set emblem_size to at most 15.6") checked: with that value written in place, the check must say nothing more at
+    that key; where it does (another check's fault comes first: a disc shrunk off the frame's rule still strikes the
+    footer), the bound said is the value nearest the one written that does pass, found by bisection toward the shipped
+    value (at most :data:`BOUND_SEARCH_STEPS` layouts, in tenths; the shipped value if none nearer is found). A bound that
+    passes as advised is kept as it is. Thirty-ninth pnp breaker, MED 13 and LOW 3: `emblem_size = 16` was told "at most
+    15.6", which the ring-over-footer check then refused (14.0 passes), and `row_pitch = 18` "at most 15.4", the shipped
+    value, where 15.9 passes. Only in the error path: a check that passes lays nothing out again."""
+    if _VERIFYING or not kept:
+        return kept
+    folder = templates.TEMPLATE_DIR
+    sole = _sole_changed_number(folder)
+    if sole is None:
+        return kept
+    home, name, shipped = sole
+    key = f"numbers.{name}"
+    at = next((index for index, problem in enumerate(kept) if problem.record_id == "templates" and problem.field == key
+               and Path(problem.path).name == home.name), None)
+    if at is None or isinstance(shipped, bool) or not isinstance(shipped, (int, float)):
+        return kept
+    problem = kept[at]
+    bound = next((word for word in ("most", "least") if math.isfinite(_advised(problem, word))), None)
+    if bound is None:
+        return kept
+    advised = _advised(problem, bound)
+    step = -0.1 if bound == "most" else 0.1  # toward the shipped value
+    tenths = round((shipped - advised) / step)
+    start, fails = advised, False
+    if tenths == 0:  # the advice is the shipped value (a linear guess clamped there): the value nearest the one written
+        start, fails = load_template(home.stem, home.parent).number(name), True  # that passes (it fails as written)
+        tenths = round((shipped - start) / step)
+    if tenths <= 0:
+        return kept
+
+    def passes(value: float) -> bool:
+        found = _checked_with(database, folder, home, name, value)
+        return found is not None and not any(other.record_id == "templates" and other.field == key
+                                             and Path(other.path).name == home.name for other in found)
+    try:
+        value = _searched(passes, start, step, tenths, shipped, fails)
+    finally:
+        _SHIPPED_RESULTS.clear()
+    if value is None:
+        return kept
+    message = re.sub(rf"set {re.escape(name)} to at {bound} -?[0-9]+(?:\.[0-9]+)?",
+                     f"set {name} to at {bound} {value:g}", problem.message)
+    return [*kept[:at], dataclasses.replace(problem, message=message), *kept[at + 1:]]
+
+
+def _searched(passes: Callable[[float], bool], advised: float, step: float, tenths: int, shipped: float,
+              fails: bool = False) -> float | None:
+    """The value nearest ``advised`` on the way to ``shipped`` (``tenths`` steps of ``step`` away) that ``passes``, or None
+    when ``advised`` itself passes (tried unless ``fails`` says it does not); bisection, at most
+    :data:`BOUND_SEARCH_STEPS` tries after the first, ``shipped`` taken to pass."""
+    if not fails and passes(advised):
+        return None
+    failing, passing = 0, tenths  # in tenths from the advised value; the shipped value is taken to pass
+    for _ in range(BOUND_SEARCH_STEPS):
+        if passing - failing <= 1:
+            break
+        middle = (failing + passing) // 2
+        if passes(advised + middle * step):
+            passing = middle
+        else:
+            failing = middle
+    return shipped if passing == tenths else round(advised + passing * step, 1)
+
+
+def _checked_with(database: Database, folder: Path, home: Path, name: str, value: float) -> list[FitProblem] | None:
+    """:func:`check_fit` of ``database`` with the templates of ``folder``, ``[numbers] name`` written ``value`` in the
+    template file ``home`` (the one that writes it); ``None`` when its line cannot be found or the copy cannot be
+    written."""
+    import shutil
+    import tempfile
+
+    text = home.read_text(encoding="utf-8")
+    line = re.compile(rf"^(\s*{re.escape(name)}\s*=\s*)[^#\n]*?(\s*(?:#.*)?)$", re.M)
+    if not line.search(text):
+        return None
+    try:
+        made = Path(tempfile.mkdtemp(prefix="pnp-bound-templates-"))
+    except OSError:
+        return None
+    _VERIFYING.append(True)
+    templates.SHIPPED_AS[made] = folder
+    try:
+        for path in folder.glob("*.toml"):
+            shutil.copyfile(path, made / path.name)
+        (made / home.name).write_text(line.sub(lambda found: f"{found.group(1)}{value:g}{found.group(2)}", text, count=1),
+                                      encoding="utf-8")
+        return _laid_out_with(database, made, lambda rendered: check_fit(database))
+    except OSError:
+        return None
+    finally:
+        _VERIFYING.pop()
+        templates.SHIPPED_AS.pop(made, None)
+        shutil.rmtree(made, ignore_errors=True)
 
 
 def _advised(problem: FitProblem, bound: str) -> float:
@@ -593,7 +718,7 @@ def _shipped_outside_records(database: Database) -> frozenset[str] | None:
     laid out with the shipped templates; ``None`` as :func:`_shipped_layout_problems`."""
     return _with_shipped_templates(database, lambda rendered: frozenset(
         problem.record_id for problem in safe_area_problems(list(rendered.fronts) + list(rendered.backs.values()),
-                                                            database.print.safe_mm)))
+                                                            database.print.safe_mm)), "outside")
 
 
 def _safe_area_at_changed_number(outside: list[FitProblem], faces: list, safe_mm: float,

@@ -502,13 +502,22 @@ def _shown_value(value: Any) -> str:
     return shortened(json.dumps(value), 60)
 
 
+SHIPPED_AS: dict[Path, Path] = {}
+"""Temporary copies of a templates folder (``copy -> the folder copied``) whose files are as shipped as those of the
+folder copied are (:func:`shipped_bytes`): a copy with one number tried elsewhere (:func:`pnp.layout.check_fit`'s
+bound check) is compared with what the designer's own folder is compared with, never with the designer's edit."""
+
+
 @functools.lru_cache(maxsize=128)
 def shipped_bytes(path: Path) -> bytes | None:
     """The template ``path`` as shipped, to tell a deleted key from a typo: the file of the same name in the bundled
     :data:`pnp.resources.TEMPLATE_DIR` when ``path`` is in another folder, else its last committed version
-    (``git show HEAD:<path>``); ``None`` when neither is known (no git, a file of the designer's own)."""
+    (``git show HEAD:<path>``); ``None`` when neither is known (no git, a file of the designer's own). A file of a
+    copy in :data:`SHIPPED_AS` is as shipped as the file it copies."""
     import subprocess
 
+    if path.parent in SHIPPED_AS:
+        path = SHIPPED_AS[path.parent] / path.name
     bundled = resources.TEMPLATE_DIR / path.name
     try:
         if path.parent.resolve() != bundled.parent.resolve():
