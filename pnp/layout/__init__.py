@@ -551,7 +551,8 @@ def _laid_out_with(database: Database, folder: Path, compute: Callable[[Rendered
 
 BOUND_SEARCH_STEPS = 6
 """The most layouts :func:`_bound_that_passes` tries when the bound a problem advises does not pass (a bisection between
-it and the shipped value, in tenths: 2**6 tenths, 6.4 mm or pt, are searched to the tenth, a wider range more coarsely)."""
+it and the shipped value, in steps of the advice's own precision: 2**6 steps are searched to the step, a wider range
+more coarsely)."""
 
 _VERIFYING: list[bool] = []
 """Non-empty while :func:`_bound_that_passes` checks a bound: the check it runs does not verify its own bounds again."""
@@ -562,7 +563,7 @@ def _bound_that_passes(database: Database, kept: list[FitProblem]) -> list[FitPr
     ("set emblem_size to at most 15.6") checked: with that value written in place, the check must say nothing more at
     that key; where it does (another check's fault comes first: a disc shrunk off the frame's rule still strikes the
     footer), the bound said is the value nearest the one written that does pass, found by bisection toward the shipped
-    value (at most :data:`BOUND_SEARCH_STEPS` layouts, in tenths; the shipped value if none nearer is found). A bound that
+    value (at most :data:`BOUND_SEARCH_STEPS` layouts, in steps of the advice's precision; the shipped value if none nearer is found). A bound that
     passes as advised is kept as it is. Thirty-ninth pnp breaker, MED 13 and LOW 3: `emblem_size = 16` was told "at most
     15.6", which the ring-over-footer check then refused (14.0 passes), and `row_pitch = 18` "at most 15.4", the shipped
     value, where 15.9 passes. Only in the error path: a check that passes lays nothing out again."""
@@ -580,24 +581,25 @@ def _bound_that_passes(database: Database, kept: list[FitProblem]) -> list[FitPr
         return kept
     problem = kept[at]
     bound = next((word for word in ("most", "least") if math.isfinite(_advised(problem, word))), None)
-    if bound is None:
+    if bound is None or re.search(r"\(with [a-z_0-9]+ = ", problem.message):  # advice of two numbers: not one bound
         return kept
     advised = _advised(problem, bound)
-    step = -0.1 if bound == "most" else 0.1  # toward the shipped value
-    tenths = round((shipped - advised) / step)
+    written = re.search(rf"set {re.escape(name)} to at {bound} -?[0-9]+(?:\.([0-9]+))?", problem.message)
+    places = min(2, len(written.group(1) or "") if written else 1) or 1  # the advice's own precision: tenths, hundredths
+    step = (-1 if bound == "most" else 1) * 10.0 ** -places  # toward the shipped value
+    steps = round((shipped - advised) / step)
     start, fails = advised, False
-    if tenths == 0:  # the advice is the shipped value (a linear guess clamped there): the value nearest the one written
-        start, fails = load_template(home.stem, home.parent).number(name), True  # that passes (it fails as written)
-        tenths = round((shipped - start) / step)
-    if tenths <= 0:
+    if abs(shipped - advised) < 1e-9:  # the advice is the shipped value (a linear guess clamped there): the value nearest
+        start, fails = load_template(home.stem, home.parent).number(name), True  # the one written that passes (it fails)
+        steps = round((shipped - start) / step)
+    if steps < 0 or (steps == 0 and fails):
         return kept
 
-    def passes(value: float) -> bool:
+    def passes(value: float) -> bool:  # nothing said of any template (the one number changed is the only edit)
         found = _checked_with(database, folder, home, name, value)
-        return found is not None and not any(other.record_id == "templates" and other.field == key
-                                             and Path(other.path).name == home.name for other in found)
+        return found is not None and not any(other.record_id == "templates" for other in found)
     try:
-        value = _searched(passes, start, step, tenths, shipped, fails)
+        value = _searched(passes, start, step, steps, shipped, fails, places)
     finally:
         _SHIPPED_RESULTS.clear()
     if value is None:
@@ -607,14 +609,14 @@ def _bound_that_passes(database: Database, kept: list[FitProblem]) -> list[FitPr
     return [*kept[:at], dataclasses.replace(problem, message=message), *kept[at + 1:]]
 
 
-def _searched(passes: Callable[[float], bool], advised: float, step: float, tenths: int, shipped: float,
-              fails: bool = False) -> float | None:
-    """The value nearest ``advised`` on the way to ``shipped`` (``tenths`` steps of ``step`` away) that ``passes``, or None
-    when ``advised`` itself passes (tried unless ``fails`` says it does not); bisection, at most
-    :data:`BOUND_SEARCH_STEPS` tries after the first, ``shipped`` taken to pass."""
+def _searched(passes: Callable[[float], bool], advised: float, step: float, steps: int, shipped: float,
+              fails: bool = False, places: int = 1) -> float | None:
+    """The value nearest ``advised`` on the way to ``shipped`` (``steps`` steps of ``step`` away) that ``passes``, rounded
+    to ``places`` decimals, or None when ``advised`` itself passes (tried unless ``fails`` says it does not); bisection, at
+    most :data:`BOUND_SEARCH_STEPS` tries after the first, ``shipped`` taken to pass."""
     if not fails and passes(advised):
         return None
-    failing, passing = 0, tenths  # in tenths from the advised value; the shipped value is taken to pass
+    failing, passing = 0, steps  # in steps from the advised value; the shipped value is taken to pass
     for _ in range(BOUND_SEARCH_STEPS):
         if passing - failing <= 1:
             break
@@ -623,7 +625,7 @@ def _searched(passes: Callable[[float], bool], advised: float, step: float, tent
             passing = middle
         else:
             failing = middle
-    return shipped if passing == tenths else round(advised + passing * step, 1)
+    return shipped if passing == steps else round(advised + passing * step, places)
 
 
 def _checked_with(database: Database, folder: Path, home: Path, name: str, value: float) -> list[FitProblem] | None:
