@@ -726,14 +726,26 @@ class TableSession:
             pass
         except Exception:  # noqa: BLE001 (refused otherwise: said where the command's words are read)
             return None
-        exact = [choice for choice in of_kind if begun in choice.words]
-        fits = exact or [choice for choice in of_kind if any(word.startswith(begun) for word in choice.words)]
+        named = [choice for choice in of_kind if self._names_it(words[0], choice)]  # `learn s`: the spells, not "skip"
+        exact = [choice for choice in named if begun in choice.words]  # (thirty-ninth referee breaker, LOW 4)
+        fits = exact or [choice for choice in named if any(word.startswith(begun) for word in choice.words)]
         if len(fits) == 1 and (exact or len(begun) > 1):
             return self._chosen(fits[0], typed_dice=None, question=question)
         if not fits:  # this command's choices here, not every spell of the game (thirty-eighth breaker, LOW 8)
             return Reply(error=f"{words[1]!r} is none of the choices of `{words[0]}` here: {listed}{number}.")
         return Reply(error=f"{' '.join(words)!r} could be {', '.join(choice.label for choice in fits[:8])}"
                            f"{' ...' if len(fits) > 8 else ''}: type more of it{number}.")
+
+    def _names_it(self, command: str, choice: Choice) -> bool:
+        """Whether ``choice`` is one the one-shot ``command`` names by a word after it (``learn shield``): its first word
+        typed after the command plays the choice's event. "Learn nothing now" (``skip``) is a choice of ``learn`` that
+        no ``learn NAME`` plays."""
+        if not choice.words:
+            return False
+        try:
+            return bool(self.table.parse_command([command, choice.words[0]], self.state) == choice.event)
+        except Exception:  # noqa: BLE001 (a word the command does not read)
+            return False
 
     def _takes_an_argument(self, command: str) -> bool:
         """Whether the one-shot command ``command`` (``cast``) names what it plays in a word after it (``cast SPELL``):

@@ -2476,3 +2476,16 @@ def test_a_command_that_names_what_it_plays_typed_alone_lists_its_choices_even_o
     assert session.game.state.mana == mana and not session.game.state.used
     chosen = session.answer("cast shield")  # named, it is cast
     assert chosen.error is None and "solo.spell.shield" in session.game.state.used
+
+
+def test_a_commands_name_and_a_letter_reads_only_the_choices_it_names(tmp_path):
+    """Thirty-ninth breaker, LOW 4: at "Learn a spell:", `learn s` offered "Learn nothing now" (whose word is `skip`)
+    beside the spells beginning with s. Only the choices the one-shot `learn NAME` plays are read against the name."""
+    save = tmp_path / "k.toml"
+    one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 1")
+    one_shot("solo", save, "draw --card wardenkeep")
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    assert session.answer("").error is None  # the Council of Wardens: learn a spell
+    reply = session.answer("learn s")
+    assert reply.played is None and reply.error is not None and "nothing" not in reply.error, reply.error
+    assert "Shard Knives" in reply.error and "Still Water" in reply.error, reply.error
