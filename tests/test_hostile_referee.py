@@ -3593,3 +3593,20 @@ def test_a_placing_it_cannot_pay_for_is_said_with_the_option_and_at_a_hidden_pro
     assert one_shot.startswith("--assign: not enough MP") and f"have {game.state.points['wardens']} MP" in one_shot, one_shot
     hidden = numbers_unmarked(undisclosed(duel_advice.refusal_text(refused.value, game.state, DB, hidden=True), typed))
     assert f"the Wardens have {game.state.points['wardens']} MP" in hidden and "5" not in hidden.replace("MP", ""), hidden
+
+
+def test_an_undo_refused_after_the_last_step_says_the_game_is_over():
+    """Thirty-ninth referee breaker, LOW 5: `undo` after a step that showed a card of the referee's deck and ended the game
+    said "...; play on from here", where nothing is left to play (ruling 84). A step that ended the game says the game is
+    over; one that did not still says to play on."""
+    import dataclasses
+
+    from referee.solo import core
+    from referee.solo.game import SoloGame
+    from referee.solo.state import Ending
+
+    before = SoloGame.new(DB, "normal", ["solo.spell.shield", "solo.spell.frost-breath"], 3).state
+    shown = dataclasses.replace(before, deck_taken=before.deck_taken + 1)
+    ended = dataclasses.replace(shown, ending=Ending.GRAYKING_AT_LASSADAR)
+    assert "the game is over" in core.undo_problem(before, ended) and "play on" not in core.undo_problem(before, ended)
+    assert core.undo_problem(before, shown).endswith("play on from here")
