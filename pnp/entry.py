@@ -29,13 +29,19 @@ def terminate_as_interrupt() -> None:
     """From now on, the :data:`TERMINATING` signals (SIGTERM, SIGHUP, SIGQUIT) raise :class:`Terminated` in the main thread (where the platform has them; in
     another thread nothing is installed). Thirty-third referee breaker, MED 2: a `kill` or a closed terminal at
     `referee duel play`'s hidden prompt left that side's dice on the screen."""
+    import os
     import signal
     import threading
 
     if threading.current_thread() is not threading.main_thread():
         return
+    installed_by = os.getpid()
 
     def raise_terminated(number: int, frame: object) -> None:
+        if os.getpid() != installed_by:  # a forked child (a `referee simulate` worker) before it set its own handlers:
+            signal.signal(number, signal.SIG_DFL)  # it ends as the signal ends any process, never with the parent's
+            os.kill(os.getpid(), number)  # clean-up by exception (a traceback from the worker's initializer)
+            return
         raise Terminated(number)
 
     for name in TERMINATING:

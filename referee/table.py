@@ -656,6 +656,12 @@ class TableSession:
         named = [c for c in offered if any(w.startswith(slug) for w in (*c.words, _slug(c.label.split(" ", 1)[0])))] if slug else []
         # the values begun, as printed (thirty-fifth breaker, LOW 14: `'b' could be borolia`), each name once
         begun = sorted({question.value_names.get(k, k) for k in question.values if k.startswith(slug)}) if slug else []
+        if len(named) == 1 and word == named[0].event.kind and self._takes_an_argument(word):
+            # a command's name alone, whose one-shot form names what it plays (`cast SPELL`), lists the choices even
+            # where one is offered: a bare `cast` never spends Mana (thirty-ninth referee breaker, MED 1)
+            listing = self._command_choice([word], question)
+            if listing is not None:
+                return listing
         if len(named) == 1 and not begun and len(slug) > 1:
             if named[0].whole:
                 whole = f"`{named[0].words[0]}`" if named[0].words else "it whole"
@@ -705,6 +711,9 @@ class TableSession:
         listed = ", ".join(choice.label for choice in of_kind[:8]) + (" ..." if len(of_kind) > 8 else "")
         if len(words) == 1 and of_kind:  # the command alone: its choices here, not click's "Missing argument 'SPELL'"
             return Reply(error=f"`{words[0]}` takes one of the choices here: {listed}: type one{number}.")  # (thirty-eighth, LOW 7)
+        if len(words) == 1 and self._takes_an_argument(words[0].lower()):
+            # none offered now: said so, not click's "Missing argument" and a `help` that lists none (thirty-ninth, MED 1)
+            return Reply(error=f"`{words[0]}` fits no question here now: none of its choices is offered (`help` lists the answers).")
         if len(words) != 2:
             return None
         begun = _slug(words[1])
@@ -717,14 +726,37 @@ class TableSession:
             pass
         except Exception:  # noqa: BLE001 (refused otherwise: said where the command's words are read)
             return None
-        exact = [choice for choice in of_kind if begun in choice.words]
-        fits = exact or [choice for choice in of_kind if any(word.startswith(begun) for word in choice.words)]
+        named = [choice for choice in of_kind if self._names_it(words[0], choice)]  # `learn s`: the spells, not "skip"
+        exact = [choice for choice in named if begun in choice.words]  # (thirty-ninth referee breaker, LOW 4)
+        fits = exact or [choice for choice in named if any(word.startswith(begun) for word in choice.words)]
         if len(fits) == 1 and (exact or len(begun) > 1):
             return self._chosen(fits[0], typed_dice=None, question=question)
         if not fits:  # this command's choices here, not every spell of the game (thirty-eighth breaker, LOW 8)
             return Reply(error=f"{words[1]!r} is none of the choices of `{words[0]}` here: {listed}{number}.")
         return Reply(error=f"{' '.join(words)!r} could be {', '.join(choice.label for choice in fits[:8])}"
                            f"{' ...' if len(fits) > 8 else ''}: type more of it{number}.")
+
+    def _names_it(self, command: str, choice: Choice) -> bool:
+        """Whether ``choice`` is one the one-shot ``command`` names by a word after it (``learn shield``): its first word
+        typed after the command plays the choice's event. "Learn nothing now" (``skip``) is a choice of ``learn`` that
+        no ``learn NAME`` plays."""
+        if not choice.words:
+            return False
+        try:
+            return bool(self.table.parse_command([command, choice.words[0]], self.state) == choice.event)
+        except Exception:  # noqa: BLE001 (a word the command does not read)
+            return False
+
+    def _takes_an_argument(self, command: str) -> bool:
+        """Whether the one-shot command ``command`` (``cast``) names what it plays in a word after it (``cast SPELL``):
+        its name alone is a usage error to the one-shot's parser."""
+        try:
+            self.table.parse_command([command], self.state)
+        except click.UsageError:
+            return True
+        except Exception:  # noqa: BLE001 (another refusal: the command alone is read, not a missing argument)
+            return False
+        return False
 
     def _chosen(self, choice: Choice, typed_dice: str | None, question: Question) -> Reply:
         if choice.variants:

@@ -6859,3 +6859,24 @@ def test_the_bound_a_check_advises_passes_every_check(db, edited_templates, name
     problem = _advised_passes(db, edited_templates, name, key, value, word)
     if loosest is not None:
         assert float(re.search(rf"{word} (-?[0-9.]+)", problem.message).group(1)) > loosest, problem.message
+
+
+def test_a_file_cut_short_is_said_at_its_last_line(tmp_path, edited_templates):
+    """Thirty-ninth referee breaker, LOW 3: a cards.toml cut short (a full disk, a bad copy) was said at line 1 whenever
+    tomllib said "at end of document", sending the designer to the top of a 5,000-line file; a template too. The last
+    line is named (pnp.database.loader.toml_error_line)."""
+    from pnp import database
+    from pnp.layout.template import TemplateError, load_template
+
+    cut = tmp_path / "part.toml"
+    cut.write_bytes((ROOT / "cards.toml").read_bytes()[:3000])
+    lines = len(cut.read_text(encoding="utf-8").splitlines())
+    with pytest.raises(database.DatabaseError) as refused:
+        database.load(cut)
+    (problem,) = refused.value.problems
+    assert lines > 40 and problem.line == lines and problem.key == "syntax" and "end of document" in problem.message
+    shipped = (ROOT / "templates" / "quest.toml").read_text(encoding="utf-8")
+    path = edited_templates("quest.toml", shipped, shipped + "\nbroken_key")
+    with pytest.raises(TemplateError) as broken:
+        load_template("quest", path.parent)
+    assert broken.value.line == len(path.read_text(encoding="utf-8").splitlines()), broken.value.line

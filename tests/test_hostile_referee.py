@@ -3572,3 +3572,41 @@ def test_a_path_in_any_refusal_is_written_as_it_is_typed_back_under_cp1252(tmp_p
     said = done.stderr.decode("cp1252")
     assert done.returncode in (1, 2) and says in said and "\\u0141" not in said, said
     assert "Traceback" not in said and len(said.strip().splitlines()) <= 2, said
+
+
+def test_a_placing_it_cannot_pay_for_is_said_with_the_option_and_at_a_hidden_prompt_with_the_points():
+    """Thirty-ninth referee breaker, LOW 2: at `duel play`'s hidden prompt a placing whose spell costs more than the side
+    has was refused as "...: the Wardens have …." (every number left out, the public points too) and the one-shot
+    `commit` named no option. The one-shot names `--assign` and a way on; the hidden prompt keeps the side's points
+    (public, on the board), never the spell or a die typed (R77)."""
+    from pnp.oneline import numbers_unmarked
+    from referee.duel import advice as duel_advice
+    from referee.duel import rules as duel_rules
+    from referee.errors import undisclosed
+
+    game = DuelGame.new(DB, 5)
+    game.play(dev.Marker("shadowmajik", game.state.row[2].id))
+    typed = "battle 3,4 cast 5"
+    with pytest.raises(duel_rules.RuleError) as refused:
+        game.play(dev.Commit("wardens", dev.parse_assignment(typed)))
+    one_shot = numbers_unmarked(duel_advice.refusal_text(refused.value, game.state, DB))
+    assert one_shot.startswith("--assign: not enough MP") and f"have {game.state.points['wardens']} MP" in one_shot, one_shot
+    hidden = numbers_unmarked(undisclosed(duel_advice.refusal_text(refused.value, game.state, DB, hidden=True), typed))
+    assert f"the Wardens have {game.state.points['wardens']} MP" in hidden and "5" not in hidden.replace("MP", ""), hidden
+
+
+def test_an_undo_refused_after_the_last_step_says_the_game_is_over():
+    """Thirty-ninth referee breaker, LOW 5: `undo` after a step that showed a card of the referee's deck and ended the game
+    said "...; play on from here", where nothing is left to play (ruling 84). A step that ended the game says the game is
+    over; one that did not still says to play on."""
+    import dataclasses
+
+    from referee.solo import core
+    from referee.solo.game import SoloGame
+    from referee.solo.state import Ending
+
+    before = SoloGame.new(DB, "normal", ["solo.spell.shield", "solo.spell.frost-breath"], 3).state
+    shown = dataclasses.replace(before, deck_taken=before.deck_taken + 1)
+    ended = dataclasses.replace(shown, ending=Ending.GRAYKING_AT_LASSADAR)
+    assert "the game is over" in core.undo_problem(before, ended) and "play on" not in core.undo_problem(before, ended)
+    assert core.undo_problem(before, shown).endswith("play on from here")

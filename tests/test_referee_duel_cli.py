@@ -167,7 +167,9 @@ BAD = [
     ('commit --player wardens --assign "battle 0,1 power 2"', "a die shows 1-6, not '0'"),
     ('commit --player wardens --assign "battle 3,5 cast 4 spell 2"',
      "a Casting die of 4 casts the spell of 4 or 3, not 2"),
-    ('commit --player wardens --assign "battle 3,5 cast 5"', "not enough MP for that spell at Stonewatch: the Wardens have 0"),
+    # thirty-ninth referee breaker, LOW 2: the option named, the points kept at a hidden prompt, a way on
+    ('commit --player wardens --assign "battle 3,5 cast 5"', "--assign: not enough MP for that spell at Stonewatch: the Wardens "
+                                                             "have 0 MP; place the active die as Power"),
     ('commit --player wardens --assign "battle 3,5 power 4 cast 4"', "cannot both be used"),
     ('commit --player wardens --assign "battle 3,5 power 4 power 2"', "`power` is given twice"),
     ('commit --player wardens --assign "battle 3 power 4"', "two Battle dice are needed"),

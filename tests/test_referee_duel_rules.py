@@ -108,7 +108,7 @@ def test_a_spell_needs_its_cost_on_the_track(db, cite):
     """R31: no casting on credit; the cost is paid at the reveal."""
     cite("must pay the listed MP or SP to do so")
     g = game(db, STONEWATCH, points=(1, 0))
-    with pytest.raises(rules.RuleError, match="not enough MP for that spell at Stonewatch: the Wardens have 1"):
+    with pytest.raises(rules.RuleError, match="not enough MP for that spell at Stonewatch: the Wardens have `1` MP"):
         g.play(ev.Commit("wardens", A("battle 1,1 cast 5")))
     g.log.states[-1] = replace(g.state, points=PerSide(2, 0))
     round_(g, "battle 1,1 cast 5", "battle 1,1 power 2")

@@ -122,3 +122,25 @@ def test_a_worker_that_dies_ends_the_run_in_one_line(tmp_path):
                                 "nothing was written; run again (fewer --jobs use less memory)"], err
     time.sleep(0.5)
     assert not Path(f"/proc/{workers[1]}").exists() or "Z" in Path(f"/proc/{workers[1]}/stat").read_text().split()[2]
+
+
+def test_a_forked_worker_ends_by_a_terminating_signal_as_any_process_does():
+    """A clean-clone CI run saw `test_a_worker_that_dies_ends_the_run_in_one_line` fail: the pool ended the other worker
+    (SIGTERM) while it was still in its initializer, before it set its own handlers, and the handler it had inherited
+    from the parent (pnp.entry.terminate_as_interrupt) raised there: "Exception in initializer" and a traceback before
+    the one line. In a forked child that handler ends the process as the signal's default does, silently."""
+    import subprocess
+    import sys
+
+    code = ("import os, signal, time\n"
+            "from pnp.entry import terminate_as_interrupt\n"
+            "terminate_as_interrupt()\n"
+            "pid = os.fork()\n"
+            "if pid == 0:\n"
+            "    os.kill(os.getpid(), signal.SIGTERM)\n"
+            "    time.sleep(5)\n"
+            "    os._exit(0)\n"
+            "_, status = os.waitpid(pid, 0)\n"
+            "print(os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGTERM)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.stdout.strip() == "True" and done.stderr == "", (done.stdout, done.stderr)

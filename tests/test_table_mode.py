@@ -2050,7 +2050,8 @@ def test_a_one_shot_commands_refusal_at_a_prompt_keeps_the_braces_typed(tmp_path
         session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
     reply = session.answer(typed)
     assert reply.error is not None and echo in reply.error, reply.error
-    warding = session.answer("warding") if game == "solo" else None  # click's own choice name still loses its braces
+    # click's own choice name still loses its braces (`warding` alone is said as no question's here: thirty-ninth, MED 1)
+    warding = session.answer("warding x") if game == "solo" else None
     assert warding is None or (warding.error is not None and "'won|retreat'" in warding.error), warding
 
 
@@ -2455,3 +2456,36 @@ def test_the_bottom_line_says_the_marker_left_the_row_once_its_location_was_won(
     state = load_duel(save, DB).state
     assert state.phase == "marker" and state.controlled_by("wardens")
     assert "marker: off the row (its Location was won), to be placed" in table.toolbar(state), table.toolbar(state)
+
+
+def test_a_command_that_names_what_it_plays_typed_alone_lists_its_choices_even_one(tmp_path):
+    """Thirty-ninth breaker, MED 1: at a battle's dice prompt where Shield alone could be cast, `cast` alone cast it at once
+    (Mana spent), where two castable spells were listed. A one-shot command that names what it plays (`cast SPELL`)
+    typed alone lists its choices here, however many; nothing is played. Where none is offered (the quest card
+    prompt), it says so, not click's "Missing argument 'SPELL'" with a `help` that lists no spell."""
+    save = tmp_path / "game.toml"
+    one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 3")
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    mana = session.game.state.mana
+    at_the_card = session.answer("cast")
+    assert at_the_card.played is None and at_the_card.error is not None and "fits no question here now" in at_the_card.error
+    one_shot("solo", save, "draw")  # Quenmoor: a battle, Shield castable before the roll
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    reply = session.answer("cast")
+    assert reply.played is None and reply.error is not None and "Cast Shield" in reply.error, reply
+    assert session.game.state.mana == mana and not session.game.state.used
+    chosen = session.answer("cast shield")  # named, it is cast
+    assert chosen.error is None and "solo.spell.shield" in session.game.state.used
+
+
+def test_a_commands_name_and_a_letter_reads_only_the_choices_it_names(tmp_path):
+    """Thirty-ninth breaker, LOW 4: at "Learn a spell:", `learn s` offered "Learn nothing now" (whose word is `skip`)
+    beside the spells beginning with s. Only the choices the one-shot `learn NAME` plays are read against the name."""
+    save = tmp_path / "k.toml"
+    one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 1")
+    one_shot("solo", save, "draw --card wardenkeep")
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    assert session.answer("").error is None  # the Council of Wardens: learn a spell
+    reply = session.answer("learn s")
+    assert reply.played is None and reply.error is not None and "nothing" not in reply.error, reply.error
+    assert "Shard Knives" in reply.error and "Still Water" in reply.error, reply.error

@@ -688,9 +688,9 @@ def _read(path: Path) -> dict[str, Any]:
         raise TemplateError(path, key, f"arrays or tables nested more than {MAX_NESTING} deep; a template nests 4 deep "
                                        f"at most (boxes.title.size[0])", error.line) from None
     except tomllib.TOMLDecodeError as error:
-        found = re.search(r"\(at line (\d+), column \d+\)", str(error))
-        line = int(found.group(1)) if found else 1
-        from pnp.database.loader import table_written_twice
+        from pnp.database.loader import table_written_twice, toml_error_line
+
+        line = toml_error_line(error, path.read_text(encoding="utf-8", errors="replace"))
 
         table = table_written_twice(str(error))
         if table is not None:

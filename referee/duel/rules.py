@@ -321,7 +321,10 @@ def check_assignment(state: State, db: Database, side: Side, a: Assignment) -> A
             unit = points_word(db, side)
             here = state.current
             where = f" at {name(db, here)}" if here is not None else ""
-            raise refuse(f"not enough {unit} for that spell{where}: the {label} have {state.points[side]}")
+            # the side's points in back quotes: public (on the board), kept where a hidden prompt leaves the typed
+            # numbers out (thirty-ninth referee breaker, LOW 2: "the Wardens have …", and no way on)
+            raise refuse(f"not enough {unit} for that spell{where}: the {label} have `{state.points[side]}` {unit}; place "
+                         f"the active die as Power, or cast a spell that costs no more")
     return a
 
 

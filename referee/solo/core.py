@@ -430,8 +430,10 @@ def undo_problem(before: State, after: State) -> str | None:
     if not shown:
         return None
     words = {"dice": "the referee's dice", "cards": "a card of the referee's deck", "shuffle": "the referee's shuffle of a deck"}
+    # a game that step ended is over: nothing to play on (thirty-ninth referee breaker, LOW 5)
+    way_on = "the game is over: start a new one" if after.ending is not None else "play on from here"
     return (f"undo cannot take back this step: it showed {' and '.join(words[w] for w in shown)}, and what the referee "
-            f"showed stands, as a roll at the table does (ruling 84); play on from here")
+            f"showed stands, as a roll at the table does (ruling 84); {way_on}")
 
 
 def undone_refusal(what: str, count: int, field: str) -> RuleError:
