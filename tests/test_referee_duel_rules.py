@@ -546,9 +546,10 @@ def test_a_refused_reroll_of_a_hidden_placing_names_no_spell_of_the_casting_die(
     names = {sp.name for sp in rules.player(db, "wardens").spells}
     own = {sp.name for sp in rules.player(db, "wardens").spells if sp.effect.reroll_battle_die}
     assert all(name in hidden.pop() for name in own) and own < names
-    assert said["battle 3,5 cast 2 reroll 4"] == "'reroll' names one of your two Battle dice, 3 or 5, not 4"
+    # typed where it shows, the option named (thirty-ninth referee breaker, LOW 2)
+    assert said["battle 3,5 cast 2 reroll 4"] == "--assign: 'reroll' names one of your two Battle dice, 3 or 5, not 4"
     renewal = rules.spell(db, "wardens", 6).name
-    assert said["battle 3,5 cast 6 reroll 3"].startswith(f"{renewal} re-rolls none of your Battle dice")
+    assert said["battle 3,5 cast 6 reroll 3"].startswith(f"--assign: {renewal} re-rolls none of your Battle dice")
 
 
 @pytest.mark.parametrize("word", ["reroll 4", "spell 1"])
@@ -577,7 +578,7 @@ def test_a_refused_spell_or_reroll_word_reads_the_same_after_a_power_die_or_a_ca
     assert len(hidden) == 1, hidden
     assert len(said) > 1 and not any("cannot cast that spell" in line for line in said), said
     if word == "spell 1":
-        assert "`spell` goes with a Casting die (`cast N spell M`): a Power die casts no spell" in said
+        assert "--assign: `spell` goes with a Casting die (`cast N spell M`): a Power die casts no spell" in said
         assert "a Casting die of 6 casts the spell of 6 or 5, not 1" in said
 
 
