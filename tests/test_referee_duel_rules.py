@@ -579,7 +579,7 @@ def test_a_refused_spell_or_reroll_word_reads_the_same_after_a_power_die_or_a_ca
     assert len(said) > 1 and not any("cannot cast that spell" in line for line in said), said
     if word == "spell 1":
         assert "--assign: `spell` goes with a Casting die (`cast N spell M`): a Power die casts no spell" in said
-        assert "a Casting die of 6 casts the spell of 6 or 5, not 1" in said
+        assert "--assign: a Casting die of 6 casts the spell of 6 or 5, not 1" in said
 
 
 @pytest.mark.parametrize("side", ["wardens", "shadowmajik"])
