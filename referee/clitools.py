@@ -489,7 +489,6 @@ class _StatusTable:
 
     def __rich_console__(self, console: Any, options: Any) -> Any:
         from rich.table import Table
-        from rich.text import Text
 
         encoding = options.encoding or "utf-8"
         table = Table(show_header=False, box=None, padding=(0, 1))
@@ -501,10 +500,72 @@ class _StatusTable:
             if label == "Next":  # its commands are never broken nor cut in a table cell (twenty-fourth breaker): a line of its own
                 after.append(Paragraph(f"Next: {text}", style="bold"))
                 continue
-            # Text: a name typed with [brackets] is shown as typed
-            table.add_row(Text(as_written_in(label, encoding)), Text(as_written_in(text, encoding)))
+            # Text: a name typed with [brackets] is shown as typed; an escape is never broken across lines
+            table.add_row(_Unbroken(as_written_in(label, encoding)), _Unbroken(as_written_in(text, encoding)))
         yield table
         yield from after
+
+
+_ESCAPE = re.compile(r"\\U[0-9a-f]{8}|\\u[0-9a-f]{4}|\\x[0-9a-f]{2}")
+"""A character written as its code where the output's encoding cannot write it (:func:`pnp.oneline.as_written_in`)."""
+
+
+class _Unbroken:
+    """A table cell's ``text`` (as the output's encoding writes it), wrapped at spaces to the cell's width and, where a
+    word is wider than the cell, between characters but never inside a character's escape code (``\\U0001f469``):
+    split, it could not be read back as typed (thirty-ninth referee breaker, LOW 6: a name of emoji under ASCII was
+    wrapped as ``\\U0001f4`` / ``69``)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def _pieces(self) -> list[str]:
+        """The text's unbreakable pieces: each escape code, each other character."""
+        pieces: list[str] = []
+        at = 0
+        for found in _ESCAPE.finditer(self.text):
+            pieces.extend(self.text[at:found.start()])
+            pieces.append(found.group(0))
+            at = found.end()
+        pieces.extend(self.text[at:])
+        return pieces
+
+    def __rich_measure__(self, console: Any, options: Any) -> Any:
+        from rich.measure import Measurement
+        from rich.text import Text
+
+        if not _ESCAPE.search(self.text):
+            return Measurement.get(console, options, Text(self.text))
+        from rich.cells import cell_len
+
+        widest = max(cell_len(piece) for piece in self._pieces())
+        return Measurement(widest, cell_len(self.text)).clamp(max_width=options.max_width)
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        from rich.cells import cell_len
+        from rich.text import Text
+
+        if not _ESCAPE.search(self.text):
+            yield Text(self.text)
+            return
+        width = max(1, options.max_width)
+        lines: list[str] = []
+        line = ""
+        for word in self.text.split(" "):
+            joined = f"{line} {word}" if line else word
+            if cell_len(joined) <= width:
+                line = joined
+                continue
+            if line:
+                lines.append(line)
+                line = ""
+            for piece in _Unbroken(word)._pieces():  # a word wider than the cell: broken between its pieces only
+                if line and cell_len(line + piece) > width:
+                    lines.append(line)
+                    line = ""
+                line += piece
+        lines.append(line)
+        yield Text("\n".join(lines))
 
 
 SPELL_TEXT_LEAST = 24

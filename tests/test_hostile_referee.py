@@ -3610,3 +3610,28 @@ def test_an_undo_refused_after_the_last_step_says_the_game_is_over():
     ended = dataclasses.replace(shown, ending=Ending.GRAYKING_AT_LASSADAR)
     assert "the game is over" in core.undo_problem(before, ended) and "play on" not in core.undo_problem(before, ended)
     assert core.undo_problem(before, shown).endswith("play on from here")
+
+
+@pytest.mark.parametrize("width", [30, 40, 60])
+def test_a_name_written_as_escape_codes_is_never_wrapped_inside_one(width):
+    """Thirty-ninth referee breaker, LOW 6: under ASCII, `duel status` wrapped a name of emoji written as escape codes
+    in the middle of one (`\\U0001f4` / `69`), so it could not be read back as typed. The status table breaks such a
+    text only between characters' codes (and at spaces)."""
+    import io
+
+    from rich.console import Console
+
+    from referee.clitools import status_table
+
+    class Ascii(io.StringIO):
+        encoding = "ascii"
+
+    out = Ascii()
+    name = "👨‍👩‍👧‍👦🇫🇷 Zoë (Wardens)"
+    Console(file=out, width=width, color_system=None).print(status_table([(name, "0 MP; 3 cubes in supply; waiting")]))
+    shown = out.getvalue()
+    from pnp.oneline import as_written_in
+
+    whole = r"\\U[0-9a-f]{8}|\\u[0-9a-f]{4}"
+    assert re.findall(whole, shown) == re.findall(whole, as_written_in(name, "ascii")), shown  # each code whole, in order
+    assert all(len(code) in (6, 10) for code in re.findall(r"\\[uU][0-9a-f]*", shown)), shown
