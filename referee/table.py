@@ -708,7 +708,8 @@ class TableSession:
         placeholder `SPELL:`), and `cast s` was refused where Shield alone could be cast."""
         of_kind = [choice for choice in question.choices if choice.event.kind == (words[0].lower() if words else "")]
         number = ", or its number" if question.numbered else ""
-        listed = ", ".join(choice.label for choice in of_kind[:8]) + (" ..." if len(of_kind) > 8 else "")
+        # each choice by its label without the prompt's mark of aid (`  * turns it: certain`: fortieth breaker, LOW 3)
+        listed = ", ".join(_AID_MARK.sub("", choice.label) for choice in of_kind[:8]) + (" ..." if len(of_kind) > 8 else "")
         if len(words) == 1 and of_kind:  # the command alone: its choices here, not click's "Missing argument 'SPELL'"
             return Reply(error=f"`{words[0]}` takes one of the choices here: {listed}: type one{number}.")  # (thirty-eighth, LOW 7)
         if len(words) == 1 and self._takes_an_argument(words[0].lower()):
@@ -717,7 +718,18 @@ class TableSession:
         if len(words) != 2:
             return None
         begun = _slug(words[1])
-        if not of_kind or not begun:
+        if not begun:
+            return None
+        if not of_kind:  # none offered: a name the one-shot cannot read is said as the command alone is, not as "'s'
+            if not self._takes_an_argument(words[0].lower()):  # could be any of" every spell (fortieth breaker, LOW 2)
+                return None
+            try:
+                self.table.parse_command(words, self.state)
+            except click.ClickException:
+                return Reply(error=f"{words[1]!r}: `{words[0]}` fits no question here now, none of its choices is "
+                                   f"offered (`help` lists the answers).")
+            except Exception:  # noqa: BLE001 (read, and refused where the command's words are played)
+                return None
             return None
         try:  # words the one-shot command reads (`cast rime-mirror`, `marker 3`) are that command, played as it plays them
             self.table.parse_command(words, self.state)  # (a re-roll spell's own default, not this prompt's next question)
@@ -752,8 +764,10 @@ class TableSession:
         its name alone is a usage error to the one-shot's parser."""
         try:
             self.table.parse_command([command], self.state)
+        except click.MissingParameter as missing:  # an argument, not an option (`roll` lacks its --player)
+            return missing.param is not None and missing.param.param_type_name == "argument"
         except click.UsageError:
-            return True
+            return False
         except Exception:  # noqa: BLE001 (another refusal: the command alone is read, not a missing argument)
             return False
         return False
@@ -894,6 +908,10 @@ def _choice_number(text: str, ask: DiceAsk, question: Question) -> bool:
     """Whether digits typed at a dice prompt could as well be a numbered choice: one digit where more
     dice are asked for, naming a choice (the answer is then refused as ambiguous)."""
     return question.numbered and _number(text) and len(text) == 1 and ask.count > 1 and 1 <= int(text) <= len(question.choices)
+
+
+_AID_MARK = re.compile(r"\s+\*\s.*$")
+"""The mark a choice's label carries at a losing roll where it is aid that can turn it (``  * turns it: certain``)."""
 
 
 def _match(values: Mapping[str, Any], word: str) -> Any:

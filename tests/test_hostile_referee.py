@@ -3635,3 +3635,16 @@ def test_a_name_written_as_escape_codes_is_never_wrapped_inside_one(width):
     whole = r"\\U[0-9a-f]{8}|\\u[0-9a-f]{4}"
     assert re.findall(whole, shown) == re.findall(whole, as_written_in(name, "ascii")), shown  # each code whole, in order
     assert all(len(code) in (6, 10) for code in re.findall(r"\\[uU][0-9a-f]*", shown)), shown
+
+
+def test_a_duel_undo_refused_after_the_last_reveal_says_the_game_is_over():
+    """Fortieth referee breaker, MED 4 (as the thirty-ninth's LOW 5 for solo): `referee duel undo` after the reveal that
+    ended the game said only that a revealed round cannot be taken back (R77), no word that the game is over."""
+    import dataclasses
+
+    from referee.duel import rules as duel_rules
+
+    state = DuelGame.new(DB, 5).state
+    reveal = dev.Reveal()
+    assert "game is over" in duel_rules.undo_problem(reveal, dataclasses.replace(state, phase="over"))
+    assert "game is over" not in duel_rules.undo_problem(reveal, state)

@@ -941,7 +941,8 @@ def undo_problem(event: ev.Event, after: State) -> str | None:
         return (f"the referee's roll for the {SIDE_NAMES[event.side]} cannot be taken back: a side rolls once a round and "
                 "its dice stand (R78); place them (`commit`, or the placing itself at a table prompt)")
     if isinstance(event, ev.Reveal):
-        return "a revealed round cannot be taken back: both placings have been seen (R77)"
+        over = "; the game is over: start a new one" if after.phase == "over" else ""  # (fortieth breaker, MED 4)
+        return f"a revealed round cannot be taken back: both placings have been seen (R77){over}"
     return None
 
 
