@@ -786,3 +786,33 @@ def test_one_option_of_a_new_game_sets_it_up_and_recall_names_none(tmp_path):
     assert "--wardens sets up a new game" in said, said
     said = run(save, "recall no --player wardens", code=2)
     assert "no Location 'no'" in said and "or `none` to take no cube back" in said, said
+
+
+def test_swapped_openings_are_said_as_swapped_with_the_option_and_the_way_on(tmp_path):
+    """Fortieth referee breaker, MED 5: each side given the other's bare opening (`ASSIGNMENT#SALT`) was refused as "the
+    Wardens' opening does not match their seal: not what they committed", no option named, no way on. The refusal names
+    `--open`, says the opening fits the other side's seal and how to give both; an opening that fits no seal names
+    `--open` and offers the forfeit (ruling 82). Nothing is saved."""
+    save = start(tmp_path)
+    openings = {}
+    for side, placing in (("wardens", "battle 6,6 power 2"), ("shadowmajik", "battle 1,1 power 2")):
+        out = CliRunner().invoke(main, ["duel", "seal", "--player", side, "--assign", placing]).stdout
+        seal = re.search(r"^Seal [^:]*: +([0-9a-f]{64})$", out, re.M).group(1)
+        openings[side] = re.search(r"Opening .*: (.+)$", out, re.M).group(1)
+        run(save, f"commit --player {side} --sealed {seal}")
+    before = save.read_bytes()
+    swapped = run(save, f"reveal --open 'wardens={openings['shadowmajik']}' --open 'shadowmajik={openings['wardens']}'", code=1)
+    assert swapped.startswith("Error: --open: ") and "fits the Shadowmajik's seal" in swapped and "as shadowmajik=" in swapped
+    forged = openings["wardens"].replace("6,6", "5,6")
+    wrong = run(save, f"reveal --open 'wardens={forged}' --open 'shadowmajik={openings['shadowmajik']}'", code=1)
+    assert wrong.startswith("Error: --open: ") and "wardens=forfeit" in wrong and save.read_bytes() == before
+
+
+@pytest.mark.parametrize("command", ["commit --player wardens", "seal --player wardens"])
+@pytest.mark.parametrize("placing", ["battle 3 power 4", "battle 3,4 power 9", "battle 3,4", "battle 3,4 cast 5 spell 9"])
+def test_a_placing_that_reads_as_none_names_the_assign_option(tmp_path, command, placing):
+    """Fortieth referee breaker, LOW 15: `commit`/`seal --assign` refusals of the placing's wording ("two Battle dice are
+    needed", "a die shows 1-6") named no option, where the refusal of a placing the side cannot pay for names it."""
+    save = start(tmp_path)
+    said = run(save, f"{command} --assign '{placing}'", code=1)
+    assert said.startswith("Error: --assign: ") and len(said.strip().splitlines()) == 1, said

@@ -174,6 +174,8 @@ def refusal_text(error: RuleError, state: State, db: Database, hidden: bool = Fa
     kind, side, text = error.refusal, error.side, str(error)
     if error.field is not None and error.field.endswith("_reroll") and kind in (None, Refusal.REFEREE_DICE):  # as the option's others read
         return f"{option_of(error.field)}: {text}"  # (twenty-fifth breaker: "--reroll: a die shows 1-6" but not this one)
+    if error.field is not None and error.field.endswith("_salt") and kind is None:  # an opening refused: --open named
+        return f"{option_of(error.field)}: {text}"  # (fortieth referee breaker, MED 5)
     if error.field == "assignment" and kind is None:  # a placing refused: the option it was given in (a table prompt drops
         return f"{option_of(error.field)}: {text}"  # it; thirty-ninth referee breaker, LOW 2: `commit` named no option)
     if kind is Refusal.GAME_OVER:

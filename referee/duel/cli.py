@@ -54,10 +54,13 @@ _game = clitools.GameCommands(duel_game.RULES, _note_style)
 
 
 def _assignment(text: str) -> ev.Assignment:
+    """The placing ``text`` reads as (:func:`ev.parse_assignment`); a text that reads as none is one line naming the
+    option it is given in, ``--assign`` (a table prompt drops the option's name: fortieth referee breaker, LOW 15, only
+    the refusal of a placing the side cannot pay for named it)."""
     try:
         return ev.parse_assignment(text)
     except ev.EventError as error:
-        raise clitools.fail(error) from None
+        raise clitools.fail(error, f"--assign: {error}") from None
 
 
 def _location(db: Database, state: State | None, text: str, also: str = "") -> str:

@@ -1048,8 +1048,14 @@ def revealed(state: State, db: Database, event: ev.Reveal) -> tuple[PerSide[Assi
                     raise RuleError(f"the {possessive(SIDE_NAMES[side])} opening fits a seal made for the "  # --player
                                     f"{SIDE_NAMES[other(side)]}, and a seal opens only as the side it names (ruling 88)",
                                     Refusal.SEAL_OF_OTHER_SIDE, side, f"{side}_salt")
-                raise RuleError(f"the {possessive(SIDE_NAMES[side])} opening does not match their seal: not what they committed",
-                                side=side, field=f"{side}_salt")
+                mate = state.hands[other(side)].seal
+                if mate is not None and seal_fits(other(side), given, salt, mate):  # the two openings swapped (fortieth
+                    raise RuleError(f"the opening given for the {SIDE_NAMES[side]} fits the "  # breaker, MED 5)
+                                    f"{possessive(SIDE_NAMES[other(side)])} seal: give it as {other(side)}=, and the "
+                                    f"{possessive(SIDE_NAMES[side])} own opening as {side}=", side=side, field=f"{side}_salt")
+                raise RuleError(f"the {possessive(SIDE_NAMES[side])} opening does not match their seal: not what they committed; "
+                                f"give their own Opening line as the seal command printed it, or {side}=forfeit if it is lost "
+                                f"(ruling 82)", side=side, field=f"{side}_salt")
             try:
                 out[side] = check_assignment(state, db, side, given)
             except RuleError as error:  # sealed, so checked only now: void, never placed again (ruling 82)
