@@ -3,6 +3,7 @@ a tester reported and fails if it returns.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import shlex
@@ -3648,3 +3649,42 @@ def test_a_duel_undo_refused_after_the_last_reveal_says_the_game_is_over():
     reveal = dev.Reveal()
     assert "game is over" in duel_rules.undo_problem(reveal, dataclasses.replace(state, phase="over"))
     assert "game is over" not in duel_rules.undo_problem(reveal, state)
+
+
+@pytest.mark.parametrize("hang_up", [False, True])
+def test_a_terminal_closed_under_a_prompt_ends_the_session_as_a_hang_up(tmp_path, hang_up):
+    """Fortieth referee breaker, MED 10: with the terminal closed under `referee solo play` (its window, an SSH link), the
+    referee printed a traceback on standard error (kept in a log): without a SIGHUP (a parent that ignores it), prompt
+    toolkit's input/output error, exit 1; with one, exit 129 but asyncio's "unhandled exception during asyncio.run()
+    shutdown" with the same error. Both end as a hang-up: exit 129, nothing on standard error, the save as it was."""
+    import os
+    import pty
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    save = tmp_path / "h.toml"
+    run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "3", save=save)
+    before = save.read_bytes()
+    master, slave = pty.openpty()
+    play = subprocess.Popen([sys.executable, "-m", "referee", "solo", "play", "--save", str(save), "--db", str(DB_PATH)],
+                            stdin=slave, stdout=slave, stderr=subprocess.PIPE, start_new_session=True, cwd=tmp_path,
+                            env={**os.environ, "TERM": "xterm", "PYTHONPATH": str(ROOT)})
+    os.close(slave)
+    shown = b""
+    deadline = time.monotonic() + 60
+    while b"[draw]" not in shown and time.monotonic() < deadline:  # the first prompt is on the screen
+        time.sleep(0.2)
+        with contextlib.suppress(OSError):
+            shown += os.read(master, 100000)
+    os.close(master)
+    if hang_up:
+        play.send_signal(signal.SIGHUP)
+    try:
+        _, err = play.communicate(timeout=60)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            play.kill()
+    assert b"[draw]" in shown and play.returncode == 129 and err == b"", (play.returncode, err.decode()[-2000:])
+    assert save.read_bytes() == before
