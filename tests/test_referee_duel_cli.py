@@ -816,3 +816,18 @@ def test_a_placing_that_reads_as_none_names_the_assign_option(tmp_path, command,
     save = start(tmp_path)
     said = run(save, f"{command} --assign '{placing}'", code=1)
     assert said.startswith("Error: --assign: ") and len(said.strip().splitlines()) == 1, said
+
+
+def test_a_void_sealed_placing_says_its_reason_as_prose():
+    """Fortieth referee breaker, LOW 6: a sealed placing void for its cost said "the Wardens have `0` MP", the back quotes
+    that keep a public number at a hidden prompt printed in the round's notes."""
+    import tempfile
+
+    save = start(Path(tempfile.mkdtemp()))
+    out = CliRunner().invoke(main, ["duel", "seal", "--player", "wardens", "--assign", "battle 3,5 cast 5"]).stdout
+    seal = re.search(r"^Seal [^:]*: +([0-9a-f]{64})$", out, re.M).group(1)
+    opening = re.search(r"Opening .*: (.+)$", out, re.M).group(1)
+    run(save, f"commit --player wardens --sealed {seal}")
+    run(save, 'commit --player shadowmajik --assign "battle 6,6 power 1"')
+    said = run(save, f"reveal --open 'wardens={opening}'")
+    assert "it is void" in said and "the Wardens have 0 MP" in said and "`" not in said.split("it is void")[0], said

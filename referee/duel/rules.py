@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from pnp.database import Database, DuelRules, DuelSpell, Effect, Location, PlayerCard
+from pnp.oneline import numbers_unmarked
 from referee import errors
 from referee.dice import Dice, shuffled
 from referee.duel import events as ev
@@ -1059,7 +1060,7 @@ def revealed(state: State, db: Database, event: ev.Reveal) -> tuple[PerSide[Assi
             try:
                 out[side] = check_assignment(state, db, side, given)
             except RuleError as error:  # sealed, so checked only now: void, never placed again (ruling 82)
-                out[side], void[side] = given, str(error)
+                out[side], void[side] = given, numbers_unmarked(str(error))  # said as prose (fortieth breaker, LOW 6: `0`)
         else:
             raise RuleError(f"cannot reveal before both have committed: the {SIDE_NAMES[side]} have not committed yet", side=side)
     return PerSide(out["wardens"], out["shadowmajik"]), void
