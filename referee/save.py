@@ -7,6 +7,7 @@ one line; a failed write leaves the previous file untouched.
 """
 from __future__ import annotations
 
+import codecs
 import contextlib
 import glob
 import hashlib
@@ -811,10 +812,17 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
         raise SaveError(path, f"cannot read: {error.strerror or error}") from None
     try:
         doc = tomllib.loads(raw.decode("utf-8-sig"))  # a byte-order mark (a Windows editor's) is fine
-    except UnicodeDecodeError:
+    except UnicodeDecodeError as undecoded:
+        if undecoded.end >= len(raw.removeprefix(codecs.BOM_UTF8)) and undecoded.reason == "unexpected end of data":
+            # cut inside a character (a name's accent): cut short, not another kind of file (fortieth breaker, LOW 7)
+            raise SaveError(path, "corrupt or truncated save file (it ends inside a character)", raw.count(b"\n") + 1,
+                            remedy=way_on(path, game)) from None
         raise SaveError(path, "not a save file (not UTF-8 text)", remedy=way_on(path, game)) from None
-    except tomllib.TOMLDecodeError as error:
-        raise SaveError(path, f"corrupt or truncated save file ({error})", remedy=way_on(path, game)) from None
+    except tomllib.TOMLDecodeError as error:  # at its line, the last one for a file cut short (fortieth breaker, LOW 7)
+        from pnp.database.loader import toml_error_line
+
+        raise SaveError(path, f"corrupt or truncated save file ({error})",
+                        toml_error_line(error, raw.decode("utf-8-sig", errors="replace")), remedy=way_on(path, game)) from None
     except RecursionError:  # tomllib parses nested arrays by recursion
         raise SaveError(path, "corrupt save file: arrays or tables nested too deeply", remedy=way_on(path, game)) from None
     except ValueError:  # a number of more than 4,300 digits, which Python will not convert

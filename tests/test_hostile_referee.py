@@ -3688,3 +3688,25 @@ def test_a_terminal_closed_under_a_prompt_ends_the_session_as_a_hang_up(tmp_path
             play.kill()
     assert b"[draw]" in shown and play.returncode == 129 and err == b"", (play.returncode, err.decode()[-2000:])
     assert save.read_bytes() == before
+
+
+def test_a_save_cut_short_is_said_at_its_last_line(tmp_path):
+    """Fortieth referee breaker, LOW 7: a save cut short named no line (a cut cards.toml names its last one), and a duel
+    save cut inside a character of a player's name was "not a save file (not UTF-8 text)". Both are said as cut short, at
+    the file's last line; the file is left as it is."""
+    save = tmp_path / "g.toml"
+    run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "3", save=save)
+    cut = tmp_path / "cut.toml"
+    cut.write_bytes(save.read_bytes()[:200])
+    lines = len(cut.read_text(encoding="utf-8").splitlines())
+    said = _refused("solo", "status", save=cut)
+    assert f"cut.toml:{lines}: corrupt or truncated save file" in said, said
+    duel = tmp_path / "d.toml"
+    run("duel", "new", "--seed", "3", "--wardens", "שלום Bo", save=duel)
+    raw = duel.read_bytes()
+    inside = tmp_path / "inside.toml"
+    inside.write_bytes(raw[:raw.index("שלום".encode()) + 1])
+    said = _refused("duel", "status", save=inside)
+    assert "corrupt or truncated save file (it ends inside a character)" in said and "not UTF-8" not in said, said
+    last = inside.read_bytes().count(b"\n") + 1
+    assert f"inside.toml:{last}:" in said, said
