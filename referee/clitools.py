@@ -250,8 +250,20 @@ class GameCommands:
 
     def load(self, save: Path | None, database: Path | None) -> tuple[Any, Path]:
         """The game saved at ``--save`` (or the game's default save), with ``--db``'s database, and the
-        save's path. One line for a database or save file that cannot be read."""
-        db = load_database(database)
+        save's path. One line for a database or save file that cannot be read. A database with a problem (a hand edit
+        of ``cards.toml``) does not stop a game whose save names a database of which a copy is kept: it goes on with
+        that copy, and a note says the problem (fortieth referee breaker, MED 8; the README: editing cards.toml never
+        stops a game)."""
+        try:
+            db = load_database(database)
+        except click.ClickException as refused:
+            path = save_path(save, self.rules.name)
+            copy = self._kept_copy(path)
+            if copy is None:
+                raise
+            db = copy
+            click.echo(f"{shown_file(path)}: this game goes on with the card database it was started with (a copy kept "
+                       f"in {shown_file(db.path)}); new games refuse the one given: {refused.format_message()}", err=True)
         path = save_path(save, self.rules.name)
         try:
             game = self.rules.load(path, db)
@@ -272,6 +284,17 @@ class GameCommands:
             click.echo(f"{shown_file(path)}: saved by an older referee (format {older}); read as format {savefile.FORMAT}. When the game is "
                        f"next saved, {kept}.", err=True)
         return game, path
+
+    def _kept_copy(self, path: Path) -> database.Database | None:
+        """The kept copy of the card database the game saved at ``path`` was started with (:func:`snapshots.find`), or
+        None when there is no such save or copy."""
+        try:
+            savefile.read_revision(path, self.rules.name, "")  # no fingerprint is "": the save's own is reported
+        except savefile.DatabaseChanged as changed:
+            return snapshots.find(changed.saved)
+        except (savefile.SaveError, OSError):
+            return None
+        return None
 
     def play(self, save: Path | None, database: Path | None, make: Callable[[Any], Any]) -> Any:
         """Load the game (:meth:`load`), build the event ``make(game)`` from the command, play it, save,

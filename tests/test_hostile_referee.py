@@ -3710,3 +3710,20 @@ def test_a_save_cut_short_is_said_at_its_last_line(tmp_path):
     assert "corrupt or truncated save file (it ends inside a character)" in said and "not UTF-8" not in said, said
     last = inside.read_bytes().count(b"\n") + 1
     assert f"inside.toml:{last}:" in said, said
+
+
+def test_a_card_database_edited_into_a_problem_does_not_stop_a_game_in_progress(tmp_path):
+    """Fortieth referee breaker, MED 8: an edit that made cards.toml invalid (a direction override in a spell's name)
+    stopped every command of a game in progress with that file's problem, though the game's save names a database of
+    which a copy is kept (a valid edit plays on with it). The game goes on with its copy and a note says the problem;
+    a new game is still refused with it."""
+    save = tmp_path / "g.toml"
+    run("duel", "new", "--seed", "3", save=save)
+    broken = tmp_path / "cards.toml"
+    broken.write_text(DB_PATH.read_text(encoding="utf-8").replace('name = "Galehollow"', 'name = "Gale\\u202ehollow"', 1),
+                      encoding="utf-8")
+    status = CliRunner().invoke(main, ["duel", "status", "--save", str(save), "--db", str(broken)], env={"NO_COLOR": "1"})
+    assert status.exit_code == 0 and "goes on with the card database it was started with" in status.output, status.output
+    assert "new games refuse the one given: " in status.output and "U+202E" in status.output and "Galehollow" in status.output
+    fresh = CliRunner().invoke(main, ["duel", "new", "--save", str(tmp_path / "n.toml"), "--db", str(broken)])
+    assert fresh.exit_code == 1 and "U+202E" in fresh.output and not (tmp_path / "n.toml").exists()
