@@ -11,6 +11,7 @@ a dumb terminal both libraries print plain text.
 from __future__ import annotations
 
 import contextlib
+import errno
 import itertools
 import os
 import re
@@ -446,13 +447,33 @@ def _word_set(text: str) -> frozenset[str]:
     return frozenset(w for w in re.split(r"[\s,]+", text.lower()) if w and w != "and")
 
 
+TERMINAL_GONE = (errno.EIO, errno.ENXIO)
+"""What writing to or reading from a terminal that was closed (its window, an SSH link) raises: the session ends as on
+SIGHUP, its steps saved (fortieth referee breaker, MED 10: a traceback, exit 1)."""
+
+
 def main_loop(session: TableSession, path: Path, note_style: Callable[[str, Any], str | None]) -> int:
     """:func:`run` with the save file ``path`` held (:func:`held`); raises :class:`LockError`. Ended by SIGTERM, SIGHUP or SIGQUIT
     (:class:`pnp.entry.Terminated`), it says where the game is saved and exits with 128 + the signal: every step played
     was saved as it was played, and a hidden prompt was wiped (thirty-third breaker, MED 2)."""
+    import logging
+
+    # a terminal closed under a prompt (SIGHUP): prompt_toolkit's shutdown then writes to it, and asyncio logs what that
+    # raised as a traceback on standard error (fortieth referee breaker, MED 10); nothing there is for the player
+    quiet = logging.getLogger("asyncio")
+    if not any(isinstance(handler, logging.NullHandler) for handler in quiet.handlers):
+        quiet.addHandler(logging.NullHandler())
+    quiet.propagate = False
     with held(path):
         try:
-            return run(session, note_style=note_style)
+            try:
+                return run(session, note_style=note_style)
+            except OSError as error:  # the terminal is gone and no SIGHUP came (its parent ignores it): said as a hang-up
+                if error.errno not in TERMINAL_GONE:
+                    raise
+                import signal
+
+                raise Terminated(signal.SIGHUP) from None
         except Terminated as ended:
             import signal
 
