@@ -250,13 +250,15 @@ class GameCommands:
 
     def load(self, save: Path | None, database: Path | None) -> tuple[Any, Path]:
         """The game saved at ``--save`` (or the game's default save), with ``--db``'s database, and the
-        save's path. One line for a database or save file that cannot be read. A database with a problem (a hand edit
-        of ``cards.toml``) does not stop a game whose save names a database of which a copy is kept: it goes on with
+        save's path. One line for a database or save file that cannot be read. A database with a problem found without
+        ``--db`` (a hand edit of ``./cards.toml``, ``$LASSADAR_DB``'s file) does not stop a game whose save names a database of which a copy is kept: it goes on with
         that copy, and a note says the problem (fortieth referee breaker, MED 8; the README: editing cards.toml never
         stops a game)."""
         try:
             db = load_database(database)
         except click.ClickException as refused:
+            if database is not None:  # a --db typed is the player's choice: refused as given
+                raise
             path = save_path(save, self.rules.name)
             copy = self._kept_copy(path)
             if copy is None:

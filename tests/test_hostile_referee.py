@@ -3712,7 +3712,7 @@ def test_a_save_cut_short_is_said_at_its_last_line(tmp_path):
     assert f"inside.toml:{last}:" in said, said
 
 
-def test_a_card_database_edited_into_a_problem_does_not_stop_a_game_in_progress(tmp_path):
+def test_a_card_database_edited_into_a_problem_does_not_stop_a_game_in_progress(tmp_path, monkeypatch):
     """Fortieth referee breaker, MED 8: an edit that made cards.toml invalid (a direction override in a spell's name)
     stopped every command of a game in progress with that file's problem, though the game's save names a database of
     which a copy is kept (a valid edit plays on with it). The game goes on with its copy and a note says the problem;
@@ -3722,8 +3722,10 @@ def test_a_card_database_edited_into_a_problem_does_not_stop_a_game_in_progress(
     broken = tmp_path / "cards.toml"
     broken.write_text(DB_PATH.read_text(encoding="utf-8").replace('name = "Galehollow"', 'name = "Gale\\u202ehollow"', 1),
                       encoding="utf-8")
-    status = CliRunner().invoke(main, ["duel", "status", "--save", str(save), "--db", str(broken)], env={"NO_COLOR": "1"})
+    monkeypatch.chdir(tmp_path)  # ./cards.toml, read without --db (a --db typed that has a problem is refused as given)
+    monkeypatch.delenv("LASSADAR_DB", raising=False)
+    status = CliRunner().invoke(main, ["duel", "status", "--save", str(save)], env={"NO_COLOR": "1"})
     assert status.exit_code == 0 and "goes on with the card database it was started with" in status.output, status.output
     assert "new games refuse the one given: " in status.output and "U+202E" in status.output and "Galehollow" in status.output
-    fresh = CliRunner().invoke(main, ["duel", "new", "--save", str(tmp_path / "n.toml"), "--db", str(broken)])
+    fresh = CliRunner().invoke(main, ["duel", "new", "--save", str(tmp_path / "n.toml")])
     assert fresh.exit_code == 1 and "U+202E" in fresh.output and not (tmp_path / "n.toml").exists()
