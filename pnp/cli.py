@@ -318,18 +318,18 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
         with fonts.font_errors_named():
             written = builder.build(db, out_dir, options, notes=leftovers)
     except fonts.FontDrawError as error:
-        raise click.ClickException(f"{error.problem.line(shown_path(Path(error.problem.path)))}; nothing in {out_dir} "
+        raise click.ClickException(f"{error.problem.line(shown_path(Path(error.problem.path)))}; nothing in {shown_file(out_dir)} "
                                    f"was changed") from None
     except IconFileError as error:  # an icon changed since the check above
-        raise click.ClickException(f"{error.problem.line(shown_path(Path(error.problem.path)))}; nothing in {out_dir} "
+        raise click.ClickException(f"{error.problem.line(shown_path(Path(error.problem.path)))}; nothing in {shown_file(out_dir)} "
                                    f"was changed") from None
     except OSError as error:
         where = error.filename or out_dir
         reason = error.strerror or str(error)
         verb = "" if "no earlier build wrote it" in reason or reason.startswith(BUSY_MARK) else "cannot write: "
-        raise click.ClickException(f"{where}: {verb}{reason}; nothing in {out_dir} was changed") from None
+        raise click.ClickException(f"{shown_file(where)}: {verb}{reason}; nothing in {shown_file(out_dir)} was changed") from None
     except RasterError as error:
-        raise click.ClickException(f"--png: {error}; nothing in {out_dir} was changed") from None
+        raise click.ClickException(f"--png: {error}; nothing in {shown_file(out_dir)} was changed") from None
     for leftover in leftovers:
         click.echo(f"Note: {shortened(leftover, 400)}", err=True)
     svgs = [p for p in written if p.suffix == ".svg"]

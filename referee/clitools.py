@@ -251,9 +251,9 @@ class GameCommands:
     def load(self, save: Path | None, database: Path | None) -> tuple[Any, Path]:
         """The game saved at ``--save`` (or the game's default save), with ``--db``'s database, and the
         save's path. One line for a database or save file that cannot be read. A database with a problem found without
-        ``--db`` (a hand edit of ``./cards.toml``, ``$LASSADAR_DB``'s file) does not stop a game whose save names a database of which a copy is kept: it goes on with
-        that copy, and a note says the problem (fortieth referee breaker, MED 8; the README: editing cards.toml never
-        stops a game)."""
+        ``--db`` (a hand edit of ``./cards.toml``, ``$LASSADAR_DB``'s file) does not stop a game whose save names a
+        database of which a copy is kept: it goes on with that copy, and a note says the problem (fortieth referee
+        breaker, MED 8; the README: editing cards.toml never stops a game)."""
         try:
             db = load_database(database)
         except click.ClickException as refused:

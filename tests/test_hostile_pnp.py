@@ -6880,3 +6880,22 @@ def test_a_file_cut_short_is_said_at_its_last_line(tmp_path, edited_templates):
     with pytest.raises(TemplateError) as broken:
         load_template("quest", path.parent)
     assert broken.value.line == len(path.read_text(encoding="utf-8").splitlines()), broken.value.line
+
+
+@pytest.mark.parametrize("name, shown", [("a\nb-out", "$'{folder}/a\\nb-out"), ("Zoë-out", "$'{folder}/Zo\\xc3\\xab-out"),
+                                         (os.fsdecode(b"\xff\xfe-out"), "$'{folder}/\\xff\\xfe-out")])
+def test_a_build_refused_for_its_output_folder_names_it_as_typed_back(tmp_path, name, shown):
+    """Fortieth pnp breaker, MED 1: `pnp build`'s refusals about its output folder (a file of the user's it would replace,
+    a link in it) wrote a newline in the folder's name as a space (naming another folder), bytes that are no UTF-8 as
+    `\\udcff`, and `Zoë` as raw UTF-8 on an ASCII output, where `pnp check` and `pnp calibrate` write the `$'...'` form
+    that, typed back, names the same folder. Nothing in the folder changes."""
+    out = tmp_path / name
+    out.mkdir()
+    (out / "index.html").write_text("mine")
+    done = subprocess.run([sys.executable, "-m", "pnp", "build", "--paper", "a4", "--db", str(ROOT / "cards.toml"),
+                           "--out", str(out)], capture_output=True, cwd=tmp_path, timeout=300,
+                          env={**os.environ, "PYTHONIOENCODING": "ascii", "PYTHONPATH": str(ROOT)})
+    said = done.stderr.decode("ascii")
+    expected = shown.format(folder=tmp_path)
+    assert done.returncode == 1 and said.startswith(f"Error: {expected}/index.html'") and f"nothing in {expected}' was" in said, said
+    assert sorted(path.name for path in out.iterdir()) == ["index.html"] and (out / "index.html").read_text() == "mine"
