@@ -6842,8 +6842,8 @@ def test_a_key_written_with_its_sections_name_inside_the_section_is_told_to_drop
     (written as a section, or as key = { ... })", which the designer wrote neither. One line at it, saying to drop the
     section's name."""
     problem = _the_one_template_problem(db, edited_templates, "spell_path.toml", "row_pitch = 15.4\n",
-                                        "row_pitch = 15.4\nnumbers.disc_r = 2.0\n", "numbers.numbers")
-    assert "numbers.disc_r = ... written inside [numbers]" in problem.message and "write disc_r = ..." in problem.message
+                                        "row_pitch = 15.4\nnumbers.disc_rr = 2.0\n", "numbers.numbers")
+    assert "numbers.disc_rr = ... written inside [numbers]" in problem.message and "write disc_rr = ..." in problem.message
 
 
 @pytest.mark.parametrize("name, key, value, word, loosest", [
@@ -6899,3 +6899,19 @@ def test_a_build_refused_for_its_output_folder_names_it_as_typed_back(tmp_path, 
     expected = shown.format(folder=tmp_path)
     assert done.returncode == 1 and said.startswith(f"Error: {expected}/index.html'") and f"nothing in {expected}' was" in said, said
     assert sorted(path.name for path in out.iterdir()) == ["index.html"] and (out / "index.html").read_text() == "mine"
+
+
+def test_a_key_written_with_its_sections_name_that_the_section_sets_already_is_said_as_set_twice(db, edited_templates):
+    """Fortieth pnp breaker, LOW 2: `numbers.frame_radius = 2` inside [numbers], where `frame_radius` is set already, was
+    told to drop `numbers.`, and doing so was then refused as "given twice". It is said as a second setting: change the
+    one there, remove this line. LOW 3: a `[numbers.numbers]` header is not described as dotted keys."""
+    problem = _the_one_template_problem(db, edited_templates, "base.toml", "space_radius = 0.6\n",
+                                        "space_radius = 0.6\nnumbers.frame_radius = 2\n", "numbers.numbers")
+    assert "would set frame_radius a second time" in problem.message and "remove this line" in problem.message
+    path = edited_templates("base.toml", "numbers.frame_radius = 2\n", "")
+    path.write_text(path.read_text(encoding="utf-8") + "\n[numbers.numbers]\nzzz = 1\n", encoding="utf-8")
+    edited_templates("base.toml", "[numbers.numbers]", "[numbers.numbers]")  # (the caches cleared)
+    from pnp.layout import check_fit
+
+    said = [p.message for p in check_fit(db) if p.field == "numbers.numbers"]
+    assert said and not any("written inside [numbers]" in message for message in said), said

@@ -782,7 +782,7 @@ def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[s
     colours = data.get("colors", {})
     for name, value in (colours.items() if isinstance(colours, dict) else ()):  # each file's own, overridden or not (sixteenth breaker)
         if not (isinstance(value, str) and _COLOUR.match(value)):  # the advice only for a problem: it may read git
-            raise _error(path, f"colors.{name}", _dotted_into_itself(value, "colors", name) or _box_misplaced(value, "colors", name, path) or
+            raise _error(path, f"colors.{name}", _dotted_into_itself(value, "colors", name, path=path) or _box_misplaced(value, "colors", name, path) or
                          f"{_given(value, f'colors.{name}')} is not '#rrggbb' (six hexadecimal "
                          f"digits after '#')"f"{_moved(data, 'colors', name, path)}")  # twenty-seventh breaker
     parent = data.get("extends")
@@ -1271,14 +1271,31 @@ def _box_misplaced(value: Any, section: str, name: str, path: Path) -> str:
     return ""
 
 
-def _dotted_into_itself(value: Any, section: str, name: str) -> str:
+def _dotted_into_itself(value: Any, section: str, name: str, table: dict[str, Any] | None = None,
+                        path: Path | None = None) -> str:
     """``"numbers.disc_r = ... written inside [numbers] reads as numbers.numbers.disc_r: write disc_r = ... there"`` when
     ``value``, written as ``[section.name]``, is a table named as its own section: keys written with the section's name
     before them inside that section (thirty-ninth pnp breaker, LOW 4: it was "a table [numbers.numbers] (written as a
-    section, or as key = { ... })", which the designer wrote neither); else ``""``."""
+    section, or as key = { ... })", which the designer wrote neither); else ``""``. A key the section ``table`` already
+    sets is said as set twice (fortieth pnp breaker, LOW 2: the advice then met "given twice"); a table written as the
+    header ``[numbers.numbers]`` in the template ``path`` is left to the plain words (fortieth, LOW 3)."""
     if name != section or not isinstance(value, dict) or not value:
         return ""
+    own: Any = table
+    if path is not None:  # the file that writes it, and that file's own table (not one a template it extends sets)
+        home = template_line(path, f"{section}.{section}")[0]
+        try:
+            content = home.read_bytes()
+            own = _parsed(content).get(section, {})
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            content = b""
+        if re.search(rf"^\s*\[\s*{section}\s*\.\s*{section}\s*\]", content.decode("utf-8", "replace"), re.M):
+            return ""
     keys = list(value)
+    twice = [key for key in keys if isinstance(own, dict) and key in own and key != section]
+    if twice:
+        return (f"{section}.{twice[0]} = ... written inside [{section}] would set {twice[0]} a second time (this table sets "
+                f"it already): change {twice[0]} where it is set, and remove this line")
     written = " and ".join(f"{section}.{key} = ..." for key in keys[:3]) + (" ..." if len(keys) > 3 else "")
     return (f"{written} written inside [{section}] reads as {section}.{section}.{keys[0]}: write "
             f"{keys[0]} = ... there, without '{section}.' before it")
@@ -1335,14 +1352,14 @@ def _load(kind: str, folder: Path) -> Template:
     colors: dict[str, str] = {}
     for name, value in data.get("colors", {}).items():
         if not (isinstance(value, str) and _COLOUR.match(value)):  # the advice only for a problem: it may read git
-            raise _error(path, f"colors.{name}", _dotted_into_itself(value, "colors", name) or _box_misplaced(value, "colors", name, path) or
+            raise _error(path, f"colors.{name}", _dotted_into_itself(value, "colors", name, path=path) or _box_misplaced(value, "colors", name, path) or
                          f"{_given(value, f'colors.{name}')} is not '#rrggbb' (six hexadecimal "
                          f"digits after '#')"f"{_moved(data, 'colors', name, path)}")
         colors[name] = value.lower()
     numbers = {}
     for name, value in data.get("numbers", {}).items():
         if not _is_number(value):
-            raise _error(path, f"numbers.{name}", _dotted_into_itself(value, "numbers", name)
+            raise _error(path, f"numbers.{name}", _dotted_into_itself(value, "numbers", name, path=path)
                          or _box_misplaced(value, "numbers", name, path) or f"{_given(value, f'numbers.{name}')} is not {NUMBER}"
                                                   f"{_moved(data, 'numbers', name, path)}")
         if name.endswith("_tint"):  # a share of white or black mixed into a colour
@@ -1366,7 +1383,7 @@ def _load(kind: str, folder: Path) -> Template:
     strings = {}
     for name, value in data.get("strings", {}).items():
         if not isinstance(value, str):
-            raise _error(path, f"strings.{name}", _dotted_into_itself(value, "strings", name)
+            raise _error(path, f"strings.{name}", _dotted_into_itself(value, "strings", name, path=path)
                          or _box_misplaced(value, "strings", name, path) or f"{_given(value, f'strings.{name}')} is not a string"
                                                   f"{_moved(data, 'strings', name, path)}")
         strings[name] = value
