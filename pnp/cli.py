@@ -191,7 +191,8 @@ def _load(path: Path) -> database.Database:
             where = shortened(shown_file(Path.cwd()), 300)
             if given or os.environ.get(resources.DB_ENV):
                 option = "--db" if given else f"${resources.DB_ENV}"
-                click.echo(f"{shortened(shown_file(path), 300)}: no such file (in {where}); check the {option} path", err=True)
+                within = "" if Path(path).is_absolute() else f" (in {where})"  # a path that names its folder (fortieth, LOW 4)
+                click.echo(f"{shortened(shown_file(path), 300)}: no such file{within}; check the {option} path", err=True)
             else:  # no ./cards.toml and no bundled one (an install without its package data)
                 click.echo(f"no card database: looked at {shortened(resources.where_looked(), 600)}; pass --db PATH", err=True)
         else:

@@ -170,7 +170,8 @@ def load_database(path: Path | None) -> database.Database:
             if not given and path == resources.BUNDLED_DATABASE:  # an install without its package data
                 raise click.ClickException(f"no card database: looked at {resources.where_looked()}; pass --db PATH") from None
             where = f"${DB_ENV}" if os.environ.get(DB_ENV) == str(path) else "--db"
-            raise click.ClickException(f"{shown_file(path)}: no such file (in {shown_file(Path.cwd())}); check the {where} path") from None
+            within = "" if Path(path).is_absolute() else f" (in {shown_file(Path.cwd())})"  # (fortieth pnp breaker, LOW 4)
+            raise click.ClickException(f"{shown_file(path)}: no such file{within}; check the {where} path") from None
         count = len(error.problems) - 1 + error.unlisted
         more = f" (and {count:,} more; run pnp check)" if count else ""
         first = error.problems[0]

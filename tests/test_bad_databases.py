@@ -112,7 +112,7 @@ def test_missing_file_is_one_line(tmp_path):
     """One line naming the --db path given (eighth breaker: two lines, a line 0, and advice to pass --db)."""
     result = CliRunner().invoke(main, ["check", "--db", str(tmp_path / "nope.toml")])
     assert result.exit_code == 1
-    assert result.output.splitlines() == [f"{tmp_path / 'nope.toml'}: no such file (in {Path.cwd()}); check the --db path"]
+    assert result.output.splitlines() == [f"{tmp_path / 'nope.toml'}: no such file; check the --db path"]
     assert "Traceback" not in result.output
 
 
@@ -174,3 +174,11 @@ def test_an_accent_typed_as_its_own_character_is_composed_when_read(tmp_path):
                     encoding="utf-8")
     shield = database.load(path, cache=False).get("solo.spell.shield")
     assert (shield.name, shield.text) == ("Shield Café", "Zoë removes the servants' highest die.")
+
+
+def test_a_missing_relative_database_names_the_folder_it_was_looked_for_in(tmp_path, monkeypatch):
+    """Fortieth pnp breaker, LOW 4: "(in CWD)" was added to an absolute path, which names its folder itself; a relative
+    path keeps it (where the name was looked for)."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["check", "--db", "nope.toml"])
+    assert result.exit_code == 1 and result.output.splitlines() == [f"nope.toml: no such file (in {tmp_path}); check the --db path"]

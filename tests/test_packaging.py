@@ -64,7 +64,7 @@ def test_a_cards_toml_in_the_current_folder_and_lassadar_db_come_before_the_bund
     assert resources.default_database() == tmp_path / "mine.toml"
     result = CliRunner().invoke(main, ["check"])
     assert result.exit_code == 1
-    assert result.output.strip().splitlines() == [f"{tmp_path / 'mine.toml'}: no such file (in {tmp_path}); check the $LASSADAR_DB path"]
+    assert result.output.strip().splitlines() == [f"{tmp_path / 'mine.toml'}: no such file; check the $LASSADAR_DB path"]
 
 
 def test_no_database_anywhere_says_where_it_looked_in_one_line(tmp_path, monkeypatch):
