@@ -6844,3 +6844,81 @@ def test_a_key_written_with_its_sections_name_inside_the_section_is_told_to_drop
     problem = _the_one_template_problem(db, edited_templates, "spell_path.toml", "row_pitch = 15.4\n",
                                         "row_pitch = 15.4\nnumbers.disc_r = 2.0\n", "numbers.numbers")
     assert "numbers.disc_r = ... written inside [numbers]" in problem.message and "write disc_r = ..." in problem.message
+
+
+# ---- Thirty-ninth round ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("old, new, key", [
+    ('spell_text = "{cost} · {text}"', 'spell_text = "{cost} :nope: {text}"', "strings.spell_text"),
+    ('learn_cost = "[{cost}]"', 'learn_cost = "[{cost}] :nope:"', "strings.learn_cost"),
+])
+def test_an_unknown_icon_a_string_fills_card_text_into_is_said_at_the_string_only(db, edited_templates, old, new, key):
+    """Thirty-ninth pnp breaker, MED 7: `spell_text = "{cost} :nope: {text}"` was said at the template's line and again at
+    the `text` of each of the 20 spells, at cards.toml lines holding no icon (`learn_cost`: the 4 spells with a cost to
+    learn). One problem, at the string's own line of templates/spell_path.toml, and `pnp check` prints that line only."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.files import shown_path
+    from pnp.layout import check_fit
+
+    path = edited_templates("spell_path.toml", old, new)
+    problems = [problem for problem in check_fit(db) if ":nope:" in problem.message]
+    assert [(p.record_id, p.field, Path(p.path)) for p in problems] == [("templates", key, path)], problems
+    assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == new
+    result = CliRunner().invoke(main, ["check", "--db", str(ROOT / "cards.toml")])
+    said = [line for line in result.output.splitlines() if ":nope:" in line]
+    assert result.exit_code == 1 and [line.split(": ")[0] for line in said] == [f"{shown_path(path)}:{problems[0].line}"], said
+
+
+def test_a_filled_string_knows_the_words_it_wrote():
+    """Thirty-ninth pnp breaker, MED 7 (quick): a string filled with a card's words (and a string filled into another,
+    joined or added to one) knows which characters it wrote, so that the icon check leaves its icons to the string's
+    own line and still finds those of the card's words, the same token included."""
+    from pnp.layout.template import Template
+    from pnp.text import TemplateText, unclosed_icons, unknown_icons, written_spans
+
+    t = Template(kind="t", path=Path("t.toml"), boxes={}, colors={}, numbers={},
+                 strings={"learn": "[{cost}] :nope:", "text": "{cost} :nope: {{ {text}", "sep": " :bad: "})
+    filled = t.formatted("text", cost=t.formatted("learn", cost="3 :mana:"), text="A :nope: and :mana")
+    assert filled == "[3 :mana:] :nope: :nope: { A :nope: and :mana" and isinstance(filled, TemplateText)
+    assert unknown_icons(filled, written_spans(filled)) == ["nope"] and unclosed_icons(filled, written_spans(filled)) == ["mana"]
+    assert unknown_icons(filled.replace(" A :nope:", " A"), written_spans(filled)) == []  # only the strings' own :nope:
+    joined = "x" + t.string("sep").join(["1", "2"]) + t.string("sep")
+    assert joined == "x1 :bad: 2 :bad: " and unknown_icons(joined, written_spans(joined)) == []
+    assert unknown_icons(t.string("sep").join(["1", "2 :bad:"]), written_spans(t.string("sep").join(["1", "2 :bad:"]))) == ["bad"]
+    assert unknown_icons(t.string("sep").split()[0], written_spans(t.string("sep").split()[0])) == []
+    assert unknown_icons(t.string("sep").lower(), written_spans(t.string("sep").lower())) == []
+
+
+def test_an_unknown_icon_in_any_string_is_never_blamed_on_the_cards_that_print_it(db, edited_templates, tmp_path):
+    """Thirty-ninth pnp breaker, MED 7 (the kind): every string a layout fills a card's words into or joins them with
+    (`table_title`, `roll_range`, `roll_separator`, `spell_cost`, a colour's name in a key's name, a track's start level
+    cut from `beginner`...) wrote an unknown icon that was said at each card printing it too. With `:nope:` in every
+    `[strings]` entry no card is blamed for it and each string is said at its own key; a card's own `:nope:` (a spell's
+    text) is still said at that card, once."""
+    from pnp import database
+    from pnp.layout import check_fit, template
+
+    keys = []
+    for path in sorted(template.TEMPLATE_DIR.glob("*.toml")):
+        text = path.read_text(encoding="utf-8")
+        for name, value in tomllib.loads(text).get("strings", {}).items():
+            if "." in name:  # a back's emblems: icon names, not printed text
+                continue
+            keys.append((path.name, f"strings.{name}"))
+            head = text.index("\n[strings]\n")  # the same name may be a colour's too ([colors] wardens)
+            line = f'\n{name} = "{value}"\n'
+            assert line in text[head:], (path, name)
+            text = text[:head] + text[head:].replace(line, f'\n{name} = "{value} :nope:"\n', 1)
+        path.write_text(text, encoding="utf-8")
+    edited_templates("base.toml", "", "")  # (no change: the caches of templates and faces cleared, every file written)
+    assert len(keys) > 40, keys
+    cards = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    text = cards.index('text = "', cards.index('id = "solo.spell.bind"'))
+    own = tmp_path / "cards.toml"
+    own.write_text(cards[:text] + 'text = "Bind :nope: ' + cards[text + len('text = "'):], encoding="utf-8")
+    problems = check_fit(database.load(own))
+    blamed = [(p.record_id, p.field) for p in problems if p.record_id != "templates" and ":nope:" in p.message]
+    assert blamed == [("solo.spell.bind", "text")], blamed
+    said = {(Path(p.path).name, p.field) for p in problems if p.record_id == "templates"}
+    assert [key for key in keys if key not in said] == [], problems
