@@ -6922,3 +6922,60 @@ def test_an_unknown_icon_in_any_string_is_never_blamed_on_the_cards_that_print_i
     assert blamed == [("solo.spell.bind", "text")], blamed
     said = {(Path(p.path).name, p.field) for p in problems if p.record_id == "templates"}
     assert [key for key in keys if key not in said] == [], problems
+
+
+_SLOW_CALIBRATE = """
+import sys, time
+from pathlib import Path
+from pnp import calibrate
+from pnp.cli import main
+
+def stuck(path, *args):  # half a sheet written, then the run hangs until it is killed
+    Path(path).write_bytes(b"%PDF-1.4 half")
+    Path(sys.argv[2]).write_text("writing")
+    time.sleep(600)
+
+calibrate.write_calibration = stuck
+main(["calibrate", "--out", sys.argv[1], "--overwrite"])
+"""
+
+
+def test_a_calibrate_killed_while_writing_leaves_nothing_the_next_one_keeps(tmp_path):
+    """Thirty-ninth pnp breaker, LOW 12: each `pnp calibrate` SIGKILLed while it wrote left a hidden
+    `.c.pdf.XXXXXXXX.calibrating` that no later run removed. The next calibrate into that folder removes them, while one
+    that another calibrate still writes (it holds the folder) stays, and so does every file of another shape: a user's
+    `.c.pdf.calibrating`, upper case, 7 random characters, no leading dot, a link or a folder of the shape."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    folder = tmp_path / "cal"
+    folder.mkdir()
+    kept = [".c.pdf.calibrating", ".c.pdf.ABCDEFGH.calibrating", ".c.pdf.abcdefg.calibrating", "c.pdf.abcdefgh.calibrating",
+            ".c.pdf.abcdefgh.calibrating.txt", "notes.txt"]
+    for name in kept:
+        (folder / name).write_text("the user's")
+    (folder / ".c.pdf.linkabcd.calibrating").symlink_to(folder / "notes.txt")
+    (folder / ".c.pdf.folder_1.calibrating").mkdir()
+    kept += [".c.pdf.linkabcd.calibrating", ".c.pdf.folder_1.calibrating"]
+    left: list[set[str]] = []
+    for attempt in range(2):  # two runs killed while writing, each its temporary file left
+        ready = tmp_path / f"ready{attempt}"
+        child = subprocess.Popen([sys.executable, "-c", _SLOW_CALIBRATE, str(folder / "c.pdf"), str(ready)], cwd=ROOT)
+        deadline = time.monotonic() + 120
+        while not ready.exists() and child.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert ready.exists(), child.poll()
+        writing = {p.name for p in folder.iterdir()} - set(kept) - {"d.pdf"}
+        assert len(writing) == 1 and not writing & set().union(*left), (writing, left)  # the first one's went as it began
+        if attempt == 1:  # while the second writes, a calibrate into the folder keeps its file (and writes its own sheet)
+            result = CliRunner().invoke(main, ["calibrate", "--out", str(folder / "d.pdf")])
+            assert result.exit_code == 0 and writing <= {p.name for p in folder.iterdir()}, result.output
+        child.kill()
+        child.wait()
+        left.append({p.name for p in folder.iterdir()} - set(kept) - {"d.pdf"})
+        assert left[-1] == writing
+    result = CliRunner().invoke(main, ["calibrate", "--out", str(folder / "c.pdf")])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in folder.iterdir()) == sorted(kept + ["c.pdf", "d.pdf"])
+    assert all((folder / name).read_text() == "the user's" for name in kept if not (folder / name).is_dir())
