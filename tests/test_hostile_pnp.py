@@ -6,6 +6,7 @@ Project issue "Nothing lost: hostile input, crashes, any terminal", the pnp half
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import errno
 import os
@@ -6979,3 +6980,110 @@ def test_a_calibrate_killed_while_writing_leaves_nothing_the_next_one_keeps(tmp_
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in folder.iterdir()) == sorted(kept + ["c.pdf", "d.pdf"])
     assert all((folder / name).read_text() == "the user's" for name in kept if not (folder / name).is_dir())
+
+
+_STUCK_BUILD = """
+import sys, time
+from pathlib import Path
+from pnp import build
+from pnp.entry import main
+
+READY = Path(sys.argv[1])
+
+def stuck(database, rendered, staging, options):  # the staging folder made, the build waits there for the signals
+    READY.write_text("ready")
+    time.sleep(120)
+
+build._write_all = stuck
+sys.argv = ["pnp", "build", "--paper", "a4", *sys.argv[2:]]
+main()
+"""
+
+
+def _signal_burst(child: subprocess.Popen, first: int, later: list[int], ready: Path) -> None:
+    """Once ``ready`` exists, send ``child`` the signal ``first``, then the ``later`` signals in turn, 0.5 ms apart, until
+    it has exited (every moment of its cleanup and of Python's own end gets some)."""
+    deadline = time.monotonic() + 120
+    while not ready.exists() and child.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert ready.exists(), child.poll()
+    sent = 0
+    while child.poll() is None and time.monotonic() < deadline:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(child.pid, first if sent == 0 else later[sent % len(later)])
+        sent += 1
+        time.sleep(0.0005)
+
+
+@pytest.mark.parametrize("first, later", [("SIGINT", ["SIGINT"]), ("SIGTERM", ["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"])])
+def test_a_burst_of_signals_ends_a_build_in_one_line_and_cleans_up(tmp_path, first, later):
+    """Thirty-ninth pnp breaker, LOW 10: SIGINTs 0.5 ms apart during `pnp build` printed tracebacks ("Exception ignored
+    in threading._shutdown ... KeyboardInterrupt", atexit's logging, "lost sys.stderr") after "Aborted: nothing was
+    changed.", or killed the process by the signal (exit status -2), its `.pnp-staging-*` folder left. The first signal
+    handled (SIGINT, or SIGTERM, SIGHUP, SIGQUIT, which pnp ends as it ends a Ctrl-C) ends the build, and every later
+    one is ignored until the process exits: one line, exit status 128 + the signal handled (130 for a burst of SIGINTs;
+    of signals that came together Python handles the one of the lowest number first), no staging folder nor lock, the
+    user's files kept. The signals go on until the process has exited, in three tries."""
+    import signal as signals
+
+    numbers = [getattr(signals, name) for name in (first, *later)]
+    for attempt in range(3):
+        out = tmp_path / f"out{attempt}"
+        put_user_files(out)
+        ready = tmp_path / f"ready{attempt}"
+        child = subprocess.Popen([sys.executable, "-c", _STUCK_BUILD, str(ready), "--db", str(ROOT / "cards.toml"), "--out",
+                                  str(out)], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)), stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.PIPE, text=True)
+        try:
+            _signal_burst(child, numbers[0], numbers[1:], ready)
+        finally:
+            if child.poll() is None:
+                child.kill()
+            errors = child.communicate()[1]
+        assert errors == "Aborted: nothing was changed.\n", (attempt, child.returncode, errors)
+        assert child.returncode in {128 + number for number in numbers}, (attempt, child.returncode)
+        assert user_files_intact(out) and sorted(snapshot(out)) == sorted(USER_FILES), os.listdir(out)
+        assert not list(out.glob(".pnp-*")), os.listdir(out)
+
+
+_STUCK_REFEREE = """
+import sys, time
+from pathlib import Path
+from referee import save
+from referee.entry import main
+
+READY = Path(sys.argv[1])
+real = save._prepared
+
+def stuck(path, data):  # under the save's lock, the new game written beside it, the referee waits for the signals
+    prepared = real(path, data)
+    READY.write_text("ready")
+    time.sleep(120)
+    return prepared
+
+save._prepared = stuck
+sys.argv = ["referee", *sys.argv[2:]]
+main()
+"""
+
+
+def test_a_burst_of_signals_ends_a_referee_command_in_one_line(tmp_path):
+    """Thirty-ninth pnp breaker, LOW 10 (the referee, which starts through the same pnp.entry.run): a burst of SIGINTs
+    while `referee duel new` writes its save under the save's lock is one line and exit status 130, the lock file
+    removed and no save written, in three tries; the signals go on until the process has exited."""
+    import signal as signals
+
+    for attempt in range(3):
+        game = tmp_path / f"game{attempt}.toml"
+        ready = tmp_path / f"ready{attempt}"
+        child = subprocess.Popen([sys.executable, "-c", _STUCK_REFEREE, str(ready), "duel", "new", "--seed", "1", "--save",
+                                  str(game), "--db", str(ROOT / "cards.toml")], cwd=ROOT, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+        try:
+            _signal_burst(child, signals.SIGINT, [signals.SIGINT], ready)
+        finally:
+            if child.poll() is None:
+                child.kill()
+            errors = child.communicate()[1]
+        assert (child.returncode, errors) == (130, "Aborted: nothing was changed.\n"), (attempt, errors)
+        assert not game.exists() and not game.with_name(game.name + ".lock").exists(), os.listdir(tmp_path)
