@@ -7087,3 +7087,17 @@ def test_a_burst_of_signals_ends_a_referee_command_in_one_line(tmp_path):
             errors = child.communicate()[1]
         assert (child.returncode, errors) == (130, "Aborted: nothing was changed.\n"), (attempt, errors)
         assert not game.exists() and not game.with_name(game.name + ".lock").exists(), os.listdir(tmp_path)
+
+
+@pytest.mark.parametrize("key, value, word", [
+    ("label_band_h", "8", "at most"),  # the band behind the top half of every Location's spaces
+    ("label_band_h", "5.6", "at most"),  # within LINES_APART_MM of their outlines
+    ("track_top", "4.5", "at least"),  # the spaces moved up into the band: the same fault, said at the number changed
+])
+def test_a_locations_label_band_keeps_above_its_track(db, edited_templates, key, value, word):
+    """Thirty-ninth pnp breaker, LOW 9: `label_band_h = 8` in templates/location.toml (the track's spaces start at
+    `track_top = 6.0`) ran the tinted "Wardens"/"Shadowmajik" band under the top half of every Location's track spaces,
+    and check passed (3 was refused, "at least 4"; nothing bounded it above). One problem at the key changed, with a
+    bound that, applied, passes check."""
+    problem = _advised_passes(db, edited_templates, "location.toml", key, value, word)
+    assert problem.over > 0 and f"since {key} is {value}" in problem.message
