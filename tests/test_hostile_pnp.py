@@ -7101,3 +7101,30 @@ def test_a_locations_label_band_keeps_above_its_track(db, edited_templates, key,
     bound that, applied, passes check."""
     problem = _advised_passes(db, edited_templates, "location.toml", key, value, word)
     assert problem.over > 0 and f"since {key} is {value}" in problem.message
+
+
+@pytest.mark.parametrize("value", ["1.2", "1.4"])
+def test_a_quests_number_kept_off_its_caption_is_said_with_a_bound(db, edited_templates, value):
+    """Thirty-ninth pnp breaker, MED 11: `value_baseline = 1.2` in templates/quest.toml stood each quest's numbers on their
+    italic captions (the "2" of Tural's win on the "W" of "Battle Win") on all 22 quest cards, and check passed: the
+    overlap check's boxes end at 0.9 of the caption's ascent, under its capitals and ascenders, and the letters-touch
+    check paired texts by those boxes. From 1.3 on it was refused with "change it back toward that", no bound. One
+    problem at `numbers.value_baseline` with a bound that, applied, passes check."""
+    problem = _advised_passes(db, edited_templates, "quest.toml", "value_baseline", value, "at most")
+    assert f"since value_baseline is {value}" in problem.message
+
+
+def test_letters_that_touch_above_their_texts_boxes_are_found():
+    """Thirty-ninth pnp breaker, MED 11 (quick, the kind): the letters-touch check of two texts the layout places paired
+    them by their painted boxes, which end at 0.9 of the font's ascent: a caption's ascenders and capitals stand above
+    that, and a number set on them (the quest's "2" 0.09 mm over the "d" of "Next card") was never measured. Paired by
+    their boxes grown by a glyph's overhang, their letters are: touching is said, 0.2 mm higher is not."""
+    from pnp.layout.common import label
+    from pnp.layout.legible import legibility_problems
+
+    caption = label(48.5, 32.2, "Next card", 6.2, "#6b5a48", family="serif-italic", placed_by=("", "numbers.icon_label_y"))
+    for baseline, said in ((30.6, ["numbers.icon_label_y"]), (30.4, [])):
+        number = label(49.4, baseline, "2", 15, "#000000", family="numerals", anchor="start",
+                       placed_by=("numbers.value_dx", "numbers.value_baseline"))
+        problems = legibility_problems([_face([*number, *caption], "quest")])
+        assert [problem.field for problem in problems] == said, (baseline, problems)
