@@ -261,10 +261,13 @@ def _build_locked(database: Database, rendered: Any, out_dir: Path, options: Bui
             shutil.rmtree(leftover, ignore_errors=True)
     try:
         staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out_dir))
-        (staging / STAGING_MARK).write_text("a pnp build's staging folder: removed by the next build\n")
     except OSError as error:
         raise OSError(error.errno, error.strerror, str(out_dir)) from None
-    try:
+    try:  # (a Ctrl-C as the mark is written removes the folder too: unmarked, no later build would)
+        try:
+            (staging / STAGING_MARK).write_text("a pnp build's staging folder: removed by the next build\n")
+        except OSError as error:
+            raise OSError(error.errno, error.strerror, str(out_dir)) from None
         written = _write_all(database, rendered, staging, options)
         names = sorted(path.relative_to(staging).as_posix() for path in written)
         unclaimed = set() if options.overwrite else _check_unknown(staging, out_dir, names)

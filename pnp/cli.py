@@ -21,7 +21,7 @@ import click
 from click.core import ParameterSource
 
 from pnp import database, resources
-from pnp.files import BUSY_MARK, as_users_file, shown_path
+from pnp.files import BUSY_MARK, as_users_file, calibrating_in, shown_path
 from pnp.oneline import FilePath, OneLineGroup, quoted, short_line, shortened, shown_file
 
 DEFAULT_OUTPUT = Path("output")
@@ -399,24 +399,28 @@ def calibrate(paper: str, duplex: str, out_text: str | None, overwrite: bool) ->
         raise click.ClickException(f"{shortened(shown_file(path), 300)}: this PDF is not a calibration sheet pnp wrote (a file of yours?): "
                                    f"give --out another path, or --overwrite to replace it; nothing was changed")
     target = path
-    temporary = target.with_name(f".{target.name}.calibrating")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".calibrating", dir=target.parent)  # new, ours
-        os.close(descriptor)
-        temporary = Path(name)
-        write_calibration(temporary, PAPERS[paper], duplex)  # type: ignore[arg-type]
-        as_users_file(temporary)  # as any file the user writes (mkstemp makes it 0600)
-        os.replace(temporary, target)  # whole or not at all: a full disk or Ctrl-C keeps the PDF there before
-    except OSError as error:
-        failed = path if error.filename in (None, str(temporary)) else error.filename
-        if isinstance(error, FileExistsError) and not os.path.isdir(failed):  # a name on the way is a file or a dead link
-            error = NotADirectoryError(20, "a file or a link to nothing, not a folder", str(failed))
-        raise click.ClickException(f"{shortened(shown_file(failed), 300)}: cannot write: {error.strerror or error}; {path} was not "
-                                   f"changed") from None
-    finally:
-        with contextlib.suppress(OSError):
-            temporary.unlink()
+    temporary: Path | None = None  # (a file of that name that this run did not make is never removed)
+    with contextlib.ExitStack() as held:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            # held to the end; the temporary files of earlier runs killed while writing go first (round 39 pnp LOW 12)
+            held.enter_context(calibrating_in(target.parent))
+            descriptor, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".calibrating", dir=target.parent)  # new, ours
+            os.close(descriptor)
+            temporary = Path(name)
+            write_calibration(temporary, PAPERS[paper], duplex)  # type: ignore[arg-type]
+            as_users_file(temporary)  # as any file the user writes (mkstemp makes it 0600)
+            os.replace(temporary, target)  # whole or not at all: a full disk or Ctrl-C keeps the PDF there before
+        except OSError as error:
+            failed = path if error.filename in (None, str(temporary)) else error.filename
+            if isinstance(error, FileExistsError) and not os.path.isdir(failed):  # a name on the way is a file or a dead link
+                error = NotADirectoryError(20, "a file or a link to nothing, not a folder", str(failed))
+            raise click.ClickException(f"{shortened(shown_file(failed), 300)}: cannot write: {error.strerror or error}; {path} was not "
+                                       f"changed") from None
+        finally:
+            if temporary is not None:
+                with contextlib.suppress(OSError):
+                    temporary.unlink()
     click.echo(shortened(shown_file(path), 300))
     click.echo("Print both pages double-sided at 100 %, hold the sheet to a light, read X and Y, then:")
     click.echo(f"  {build_command(duplex)}")  # type: ignore[arg-type]

@@ -199,6 +199,65 @@ def folder_lock(folder: Path, name: str) -> Iterator[None]:
         drop_lock(path, handle)
 
 
+CALIBRATING = re.compile(r"\..+\.[pP][dD][fF]\.[a-z0-9_]{8}\.calibrating")
+"""The name of the temporary file ``pnp calibrate`` writes a sheet in before it replaces the PDF, and only that: what
+:func:`tempfile.mkstemp` makes of the prefix ``.<name>.pdf.``, its 8 random characters (lower-case letters, digits,
+``_``) and the suffix ``.calibrating`` (``.c.pdf.w_afblur.calibrating``)."""
+
+
+@contextlib.contextmanager
+def calibrating_in(folder: Path) -> Iterator[None]:
+    """Hold ``folder`` for one ``pnp calibrate`` writing its temporary file there (:data:`CALIBRATING`), and first
+    remove the temporary files of earlier runs killed while they wrote (thirty-ninth pnp breaker, LOW 12: a
+    SIGKILLed calibrate left a hidden ``.c.pdf.XXXXXXXX.calibrating`` that no later run removed, one a kill).
+
+    The rule: each run holds an advisory ``flock`` of the folder itself (no file of its own is made) from before it
+    creates its temporary file until it has replaced the PDF or removed the file; the system drops it when the process
+    ends, killed or not. A run that gets the lock exclusively (no other calibrate holds it) knows that no temporary file
+    in the folder is being written, and removes every one of the :data:`CALIBRATING` shape that is a regular file
+    (never a link, a folder or anything else) owned by this user; then it holds the lock shared, as a run that did not
+    get it exclusively does at once (waiting only while another run removes leftovers), and removes nothing. So a file
+    that a calibrate running at the same time writes is never removed, nor any name of another shape. Where ``flock``
+    is missing (not POSIX) or the folder cannot be opened or locked (a file system without locks), nothing is removed
+    and the sheet is written all the same. Raises nothing of its own."""
+    handle = None
+    if fcntl is not None:  # pragma: no branch - POSIX
+        with contextlib.suppress(OSError):
+            handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        if handle is not None:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:  # another calibrate writes here: nothing is removed
+                _lock_or_none(handle, fcntl.LOCK_SH)
+            except OSError:
+                pass  # (no locks here: nothing can tell a killed run's file from a running one's)
+            else:
+                _remove_killed_calibrations(folder)
+                _lock_or_none(handle, fcntl.LOCK_SH)
+        yield
+    finally:
+        if handle is not None:
+            os.close(handle)  # (the lock goes with it)
+
+
+def _lock_or_none(handle: int, kind: int) -> None:
+    """``flock`` the open ``handle`` as ``kind`` (waiting), or not at all when the file system refuses."""
+    with contextlib.suppress(OSError):
+        fcntl.flock(handle, kind)
+
+
+def _remove_killed_calibrations(folder: Path) -> None:
+    """Remove each regular file of ``folder`` owned by this user and named as :data:`CALIBRATING` (call it only while
+    no calibrate writes there: :func:`calibrating_in`); one that cannot be removed is left."""
+    with contextlib.suppress(OSError), os.scandir(folder) as entries:
+        for entry in entries:
+            with contextlib.suppress(OSError):
+                if (CALIBRATING.fullmatch(entry.name) and entry.is_file(follow_symlinks=False)
+                        and entry.stat(follow_symlinks=False).st_uid == os.geteuid()):
+                    os.unlink(entry.path)
+
+
 KEY_FILE = "checkpoint.key"
 """The file, in the user's data folder (``platformdirs.user_data_dir("lassadar")``), of :func:`machine_key`."""
 

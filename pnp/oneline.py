@@ -20,7 +20,7 @@ from typing import Any
 
 import click
 
-from pnp.entry import Terminated
+from pnp.entry import Terminated, hold_later_interrupts
 
 
 def xml_char(char: str) -> bool:
@@ -339,7 +339,8 @@ class OneLineGroup(OneValueGroup):
     """A :class:`click.Group` that reports usage errors and aborts on one line of standard error.
 
     Exit codes: 2 for a usage error, 1 for other click errors and for an abort by end of input at a prompt, and
-    128 + the signal for a command ended by one (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP). An output closed
+    128 + the signal for a command ended by one (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP); once one ends it, later
+    ones are ignored until the process exits (:func:`pnp.entry.hold_later_interrupts`: one line, never a traceback). An output closed
     before the command wrote all of it (``| head -1``) ends the command as SIGPIPE ends any tool: quietly, exit status 141,
     what it did standing (thirty-seventh referee breaker, LOW 5: click's own handling exited 1 with nothing said, the
     step saved). Errors raised by the commands themselves are untouched.
@@ -364,6 +365,7 @@ class OneLineGroup(OneValueGroup):
             end_on_closed_pipe(error)
             raise
         except KeyboardInterrupt as error:
+            hold_later_interrupts()  # a second one while the command cleans up and says so is ignored (round 39 pnp LOW 10)
             # click's own handling writes an empty line first, which ends a typed `^C` on a terminal but is a stray first
             # line of stderr after a `kill` (thirty-eighth pnp breaker, LOW 3): only a Ctrl-C on a terminal gets it
             if not isinstance(error, Terminated) and sys.stderr is not None and sys.stderr.isatty():
@@ -399,12 +401,15 @@ class OneLineGroup(OneValueGroup):
                 raise
             return done
         except click.exceptions.Abort as error:
+            if terminated_by(error) is not None:  # (not end of input at a prompt)
+                hold_later_interrupts()
             with contextlib.suppress(OSError):  # SIGHUP: the terminal may be gone
                 click.echo(self.abort_message(), err=True)
             signal_number = terminated_by(error)
             sys.exit(128 + signal_number if signal_number else 1)
         except ValueError as error:
             if interrupted(error):  # a Ctrl-C that a library turned into another error (ReportLab's PDF save: KeyError)
+                hold_later_interrupts()
                 click.echo(self.abort_message(), err=True)
                 sys.exit(128 + signal.SIGINT)
             if not number_too_long(error):
@@ -421,6 +426,7 @@ class OneLineGroup(OneValueGroup):
         except LookupError as error:  # KeyError, IndexError
             if not interrupted(error):
                 raise
+            hold_later_interrupts()
             click.echo(self.abort_message(), err=True)
             sys.exit(128 + signal.SIGINT)
         except click.ClickException as error:

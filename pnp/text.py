@@ -13,9 +13,9 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, SupportsIndex
 
 from pnp import fonts, resources
 from pnp.drawing import Anchor, Box, Icon, Primitive, TextLine
@@ -44,36 +44,124 @@ _NEAR_ICON = re.compile(r":([A-Za-z][A-Za-z0-9_-]*\s*):")
 ``:d6_1:``, ``:mana :``): a near miss of an icon when, written as icons are, it is one (fifteenth breaker)."""
 
 
-def unknown_icons(text: str) -> list[str]:
+class TemplateText(str):
+    """A printed text that knows which of its characters a template's ``[strings]`` wrote (thirty-ninth pnp breaker,
+    MED 7: `spell_text = "{cost} :nope: {text}"` was blamed on every spell's `text` at cards.toml lines that hold no
+    icon, besides the template's own line). :meth:`pnp.layout.template.Template.string` and
+    :meth:`~pnp.layout.template.Template.formatted` give one; it is a plain ``str`` to everything else.
+
+    ``written`` holds one ``(start, end)`` span (str indices, end excluded) for each run of one string's own words: a
+    ``{placeholder}`` filled from a card is not in any, a value that is itself a :class:`TemplateText` (a template's
+    colour name, a learn cost in a spell's text) brings its own spans. ``+`` and :meth:`join` keep the spans, and the
+    pieces of a text one string wrote whole (:meth:`split`, :meth:`lower`, :meth:`upper`, :meth:`capitalize`,
+    :meth:`strip`) are written by it too; any other ``str`` method gives a plain ``str``, whose characters are then all
+    taken as the card's own (said at the card: never a problem lost)."""
+
+    written: tuple[tuple[int, int], ...]
+
+    def __new__(cls, text: str, written: Iterable[tuple[int, int]] = ()) -> TemplateText:
+        made = super().__new__(cls, text)
+        made.written = tuple((start, end) for start, end in written if start < end)
+        return made
+
+    @classmethod
+    def whole(cls, text: str) -> TemplateText:
+        """``text``, every character of it written by one template string."""
+        return cls(text, ((0, len(text)),))
+
+    def __add__(self, other: str) -> TemplateText:
+        if not isinstance(other, str):
+            return NotImplemented
+        return TemplateText(str.__add__(self, other), self.written + shifted_spans(other, len(self)))
+
+    def __radd__(self, other: str) -> TemplateText:
+        if not isinstance(other, str):
+            return NotImplemented
+        return TemplateText(str.__add__(other, self), written_spans(other) + shifted_spans(self, len(other)))
+
+    def _is_whole(self) -> bool:
+        """Whether one string wrote every character of this text."""
+        return any(start == 0 and end >= len(self) for start, end in self.written)
+
+    def split(self, sep: str | None = None, maxsplit: SupportsIndex = -1) -> list[str]:
+        """As :meth:`str.split`; each piece a :class:`TemplateText` written whole when this one is."""
+        pieces = str.split(self, sep, maxsplit)
+        return [TemplateText.whole(piece) for piece in pieces] if self._is_whole() else pieces
+
+    def lower(self) -> str:
+        """As :meth:`str.lower`, written whole when this text is."""
+        return TemplateText.whole(str.lower(self)) if self._is_whole() else str.lower(self)
+
+    def upper(self) -> str:
+        """As :meth:`str.upper`, written whole when this text is."""
+        return TemplateText.whole(str.upper(self)) if self._is_whole() else str.upper(self)
+
+    def capitalize(self) -> str:
+        """As :meth:`str.capitalize`, written whole when this text is."""
+        return TemplateText.whole(str.capitalize(self)) if self._is_whole() else str.capitalize(self)
+
+    def strip(self, chars: str | None = None, /) -> str:
+        """As :meth:`str.strip`, written whole when this text is."""
+        return TemplateText.whole(str.strip(self, chars)) if self._is_whole() else str.strip(self, chars)
+
+    def join(self, parts: Iterable[str], /) -> TemplateText:
+        """The ``parts`` with this text between them, as :meth:`str.join`, keeping the spans of this text and of each part."""
+        joined = TemplateText("")
+        for index, part in enumerate(parts):
+            joined = joined + self + part if index else joined + part
+        return joined
+
+
+def written_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """The spans of ``text`` a template's ``[strings]`` wrote (:class:`TemplateText`); none for a plain ``str``."""
+    return text.written if isinstance(text, TemplateText) else ()
+
+
+def shifted_spans(text: str, by: int) -> tuple[tuple[int, int], ...]:
+    """:func:`written_spans` of ``text`` moved ``by`` characters on: its spans once it is put after ``by`` characters."""
+    return tuple((start + by, end + by) for start, end in written_spans(text))
+
+
+def unknown_icons(text: str, written: Sequence[tuple[int, int]] = ()) -> list[str]:
     """The names of the ``:name:`` tokens in ``text`` that are not icons of ``templates/icons``, in order,
     each once: tokens of a letter, then letters, digits and hyphens (``:manna:``), and near misses that
     are an icon once written in lower case with hyphens and no space (``:Mana:``, ``:SPIRIT:``,
     ``:d6_1:``, ``:mana :``). Such tokens print as plain text, so each is a problem to report (prose
-    such as ``Battle: Win:`` is no token: a space follows its first colon)."""
+    such as ``Battle: Win:`` is no token: a space follows its first colon).
+
+    ``written``: ``(start, end)`` spans of ``text`` (str indices) that a template's ``[strings]`` wrote
+    (:attr:`pnp.layout.template.TemplateText.written`); a token wholly inside one of them is not the text's own and is
+    left out (thirty-ninth pnp breaker, MED 7: an unknown icon in `spell_text` was blamed on each spell's text too)."""
     found: list[str] = []
     for match in _ICON_LIKE.finditer(text):
         name = match.group(1)
-        if name not in INLINE_ICONS and name not in found:
+        if name not in INLINE_ICONS and name not in found and not _within(match.span(), written):
             found.append(name)
     for match in _NEAR_ICON.finditer(text):
         name = match.group(1)
-        if name not in INLINE_ICONS and name not in found and icon_meant(name) is not None:
+        if name not in INLINE_ICONS and name not in found and icon_meant(name) is not None and not _within(match.span(), written):
             found.append(name)
     return found
+
+
+def _within(span: tuple[int, int], spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether the str index range ``span`` lies wholly inside one of ``spans``."""
+    return any(start <= span[0] and span[1] <= end for start, end in spans)
 
 
 _UNCLOSED = re.compile(r"(?<![^\s(\[{\"'])(:([a-z][a-z0-9-]*))(?![a-z0-9-]|\s*:)")
 """A colon at the start of a word and a lower-case name with no closing colon (``+2 :mana``, ``(:win)``)."""
 
 
-def unclosed_icons(text: str) -> list[str]:
+def unclosed_icons(text: str, written: Sequence[tuple[int, int]] = ()) -> list[str]:
     """The icon names of ``text`` written with their opening colon only (``+2 :mana``: it prints as text,
     eighteenth breaker), in order, each once; a name that is no icon is prose (``the ratio 3:1``, ``at:noon``
-    glued to a word, are not matched at all)."""
+    glued to a word, are not matched at all). ``written``: the spans a template wrote, left out as in
+    :func:`unknown_icons`."""
     found: list[str] = []
     for match in _UNCLOSED.finditer(text):
         name = match.group(2)
-        if name in INLINE_ICONS and name not in found:
+        if name in INLINE_ICONS and name not in found and not _within(match.span(1), written):
             found.append(name)
     return found
 

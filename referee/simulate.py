@@ -393,6 +393,9 @@ def _write_all(charts: list[tuple[Path, bytes]]) -> list[Path]:
         if deferring:
             signal.signal(signal.SIGINT, previous)
     if interrupted:
+        from pnp.entry import hold_later_interrupts
+
+        hold_later_interrupts()  # the command ends: a later Ctrl-C is no traceback (thirty-ninth pnp breaker, LOW 10)
         raise KeyboardInterrupt
     return [path for path, _ in charts]
 

@@ -32,7 +32,7 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout.processors import Processor, Transformation, TransformationInput
 from prompt_toolkit.output import Output
 
-from pnp.entry import Terminated
+from pnp.entry import Terminated, resume_interrupts
 from pnp.oneline import numbers_unmarked, shown_file
 from referee import glyphs
 from referee import save as savefile
@@ -94,6 +94,7 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
                     typed = prompt.prompt(_wrapped(f"{question.gate}: ", prompt.output.get_size().columns),
                                           bottom_toolbar=lambda: _fitted(session.table.toolbar(session.state)))
             except KeyboardInterrupt:
+                resume_interrupts()  # asked again: a later Ctrl-C interrupts as this one did (pnp.entry.hold_later_interrupts)
                 out.print("(cancelled: asked again)", style="dim", markup=False)
                 continue
             except EOFError:
@@ -140,6 +141,7 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         except Terminated:  # SIGTERM or SIGHUP: the hidden prompt is wiped above; the save holds every step played
             raise
         except KeyboardInterrupt:
+            resume_interrupts()  # asked again: a later Ctrl-C interrupts as this one did (pnp.entry.hold_later_interrupts)
             session.cancel()
             out.print("(cancelled: asked again)", style="dim", markup=False)
             continue
@@ -381,6 +383,7 @@ def ask(text: str, choices: list[tuple[str, str]], default: str, input: Input | 
         except Terminated:
             raise
         except KeyboardInterrupt:
+            resume_interrupts()  # asked again: a later Ctrl-C interrupts as this one did (pnp.entry.hold_later_interrupts)
             continue
         if not line:
             return default

@@ -2566,16 +2566,27 @@ def test_a_ctrl_c_while_the_command_is_imported_is_one_line(monkeypatch, capsys)
     def interrupted(name=None):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(importlib, "import_module", interrupted)
-    for command in (entry.main, referee_entry.main):
-        with pytest.raises(SystemExit) as stopped:
-            command()
+    import signal
+
+    numbers = entry.interrupt_numbers()
+    handlers = {number: signal.getsignal(number) for number in numbers}
+    try:  # (the commands hold later interrupts as they end: this test's process gets its own handlers back below)
+        monkeypatch.setattr(importlib, "import_module", interrupted)
+        for command in (entry.main, referee_entry.main):
+            with pytest.raises(SystemExit) as stopped:
+                command()
+            assert stopped.value.code == 130 and capsys.readouterr().err == "Aborted: nothing was changed.\n"
+            assert all(signal.getsignal(number) is entry.ignored for number in numbers)  # (thirty-ninth pnp breaker, LOW 10)
+            entry.resume_interrupts()
+        monkeypatch.undo()
+        monkeypatch.setattr(referee_entry, "terminate_as_interrupt", interrupted)  # thirty-fourth breaker, LOW 21: a Ctrl-C
+        with pytest.raises(SystemExit) as stopped:  # while the signal handlers are set (importing threading) was a traceback
+            referee_entry.main()
         assert stopped.value.code == 130 and capsys.readouterr().err == "Aborted: nothing was changed.\n"
-    monkeypatch.undo()
-    monkeypatch.setattr(referee_entry, "terminate_as_interrupt", interrupted)  # thirty-fourth breaker, LOW 21: a Ctrl-C
-    with pytest.raises(SystemExit) as stopped:  # while the signal handlers are set (importing threading) was a traceback
-        referee_entry.main()
-    assert stopped.value.code == 130 and capsys.readouterr().err == "Aborted: nothing was changed.\n"
+    finally:
+        entry.resume_interrupts()
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
     loaded = subprocess.run([sys.executable, "-c", "import sys, referee.entry, pnp.entry; print(sorted(sys.modules))"],
                             capture_output=True, text=True, cwd=ROOT, check=True).stdout
     assert not {"click", "pydantic", "rich", "reportlab"} & set(eval(loaded)), loaded  # the window stays a few ms

@@ -33,6 +33,7 @@ from pnp.text import (
     text_width_mm,
     unclosed_icons,
     unknown_icons,
+    written_spans,
 )
 from pnp.units import FONT_METRIC_SLACK_MM, LAID_OUT_SAFE_MM, MM_PER_PT, ROUNDING_SLACK, SAME_SIZE_MM
 
@@ -273,17 +274,23 @@ class CardBuilder:
         """Record the problems of ``text`` set in ``family`` before it is drawn: ``:name:`` tokens that
         are no icon (they would print as text) and characters no bundled font has (they would print
         as a missing-glyph box), each as a :class:`FitProblem` of ``field_name``; ``record`` is the id
-        of the record holding the text (by default this card's)."""
+        of the record holding the text (by default this card's).
+
+        An icon token that a template's ``[strings]`` wrote into ``text`` (:func:`pnp.text.written_spans`: a card's text
+        filled into `spell_text`, a roll joined by `roll_separator`) is no problem of the card: it is said once, at the
+        string's own line, by :func:`pnp.layout.template.string_problems` (thirty-ninth pnp breaker, MED 7: one typo in
+        `spell_text` was also said at the `text` of each of 20 spells); a token of the card's own words still is."""
         where = record or self.record_id
         written = self._written(text, record)
-        for name in unknown_icons(text):
+        spans = written_spans(text)
+        for name in unknown_icons(text, spans):
             meant = icon_meant(name)
             hint = f"did you mean :{meant}:?" if meant else f"icons are: {', '.join(sorted(INLINE_ICONS))}"
             if written is not None:  # the template's own words: said at their line there (seventeenth breaker)
                 self.problems.append(self._at_string(written, f"unknown icon :{name}:; {hint}"))
                 continue
             self.problems.append(FitProblem(where, field_name, "unknown icon", f"unknown icon :{name}:; {hint}"))
-        for name in unclosed_icons(text):
+        for name in unclosed_icons(text, spans):
             said = f"the icon :{name} has no closing colon, so it prints as text; write :{name}:"
             if written is not None:
                 self.problems.append(self._at_string(written, said))

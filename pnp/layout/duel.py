@@ -126,6 +126,7 @@ def _track(b: CardBuilder, spaces: int, side: str, emblem: str, colour: str) -> 
     b.text(f"{side} label", t.string(side), "side_label", color=colour)
     _keep_label_icons_off_spaces(b, spaces, emblem, side)
     _keep_label_icons_in_band(b, emblem, side)
+    _keep_label_band_off_track(b)
     for space, (x, y) in enumerate(_space_places(t.number, spaces, b.width), start=1):
         last = space == spaces
         b.add(*numbered_box(x, y, box, str(space), ink, t.color("control") if last else t.color("space"),
@@ -256,6 +257,48 @@ def _keep_label_icons_in_band(b: CardBuilder, emblem: str, side: str) -> None:
     b.problems.append(b.at_number(key, f"a label icon ({emblem}) of the {side} track reaches {max(above, below):.1f} mm out of "
                                        f"its {t.number('label_band_h'):g} mm label band, {where}: an icon stays inside the band it labels"
                                        f"{since}: {advice}", over=max(above, below)))
+
+
+BAND_TRACK_KEYS = ("label_band_h", "track_top", "space_rule_width", "control_rule_width")
+"""The ``[numbers]`` keys of ``location.toml`` that place the bottom of a side's label band or the top of its track spaces'
+outlines (:func:`_label_band_under_track`)."""
+
+
+def _label_band_under_track(number: Callable[[str], float]) -> float:
+    """How far (mm) the bottom of a side's label band (``label_band_h`` below the panel's top) comes nearer than
+    :data:`LINES_APART_MM` to the top of its track spaces' outline ink: ``track_top`` less half the wider of
+    ``space_rule_width`` and ``control_rule_width`` (the Control space may be in the first row); 0.0 when it keeps clear."""
+    outline = number("track_top") - max(number("space_rule_width"), number("control_rule_width")) / 2
+    return max(0.0, number("label_band_h") + LINES_APART_MM - outline)
+
+
+def _keep_label_band_off_track(b: CardBuilder) -> None:
+    """A ``"template"`` problem when a side's label band runs down to its track spaces or under them
+    (:func:`_label_band_under_track`): the spaces then sit half on the tinted band, half off it. Thirty-ninth pnp breaker,
+    LOW 9: `label_band_h = 8` (with `track_top = 6.0`) ran the "Wardens"/"Shadowmajik" band behind the top half of every
+    Location's spaces, and check passed (`label_band_h = 3` was refused, "at least 4", and nothing bounded it above).
+    Said at the one of :data:`BAND_TRACK_KEYS` the designer changed (else ``label_band_h``), with the nearest value in
+    tenths of a mm (toward the shipped one, when known) that keeps the band :data:`LINES_APART_MM` above the outlines:
+    for the shipped track, `label_band_h` at most 5.5."""
+    t = b.template
+    over = _label_band_under_track(t.number)
+    if over <= ROUNDING_SLACK:
+        return
+    changed = changed_number(t.path)
+    key, shipped = (changed[0], float(changed[1])) if changed is not None and changed[0] in BAND_TRACK_KEYS else ("label_band_h", None)
+    value = t.number(key)
+    up = shipped > value if shipped is not None else key == "track_top"
+
+    def passes(tried: float) -> bool:
+        return _label_band_under_track(lambda name: tried if name == key else t.number(name)) <= ROUNDING_SLACK
+
+    fits = first_passing_tenth(value, shipped, up, passes)
+    since = f", since {key} is {value:g} (the shipped templates have {shipped:g})" if shipped is not None else ""
+    advice = f"set {key} to {'at least' if up else 'at most'} {fits:g}" if fits is not None else f"change [numbers] {key}"
+    outline = t.number("label_band_h") + LINES_APART_MM - over
+    b.problems.append(b.at_number(key, f"the label band of each side ({t.number('label_band_h'):g} mm tall) runs into its track "
+                                       f"spaces, whose outlines start {outline:.2f} mm down (track_top less half the outline's "
+                                       f"width): it must end {LINES_APART_MM:g} mm or more above them{since}: {advice}", over=over))
 
 
 def _control_fits(b: CardBuilder, box: float) -> None:

@@ -132,17 +132,63 @@ def _quest(card: QuestCard, db: Database, make: Make, kind: str) -> CardBuilder:
     _title_rule(b, t.number("title_rule_y"))
     size = t.number("icon_size")
     y = t.number("icon_row_y")
+    stacked: list[tuple[list[Primitive], list[Primitive]]] = []
     for slot, (icon, value, caption) in enumerate(
             (("win", card.win, "win_label"), ("loss", card.loss, "loss_label"), ("next", card.next_value, "next_label")), start=1):
         cx = t.number(f"slot_{slot}_x")
         b.add(Icon(icon, cx - size - t.number("icon_gap"), y, size))
-        b.add(*label(cx + t.number("value_dx"), y + size * t.number("value_baseline"), str(value), t.number("value_size"), ink,
-                     family="numerals", anchor="start", placed_by=("numbers.value_dx", "numbers.value_baseline")))
-        b.add(*label(cx, t.number("icon_label_y"), t.string(caption), t.number("caption_size"), t.color("muted"),
-                     family="serif-italic", placed_by=("", "numbers.icon_label_y")))
+        number = label(cx + t.number("value_dx"), y + size * t.number("value_baseline"), str(value), t.number("value_size"), ink,
+                       family="numerals", anchor="start", placed_by=("numbers.value_dx", "numbers.value_baseline"))
+        under = label(cx, t.number("icon_label_y"), t.string(caption), t.number("caption_size"), t.color("muted"),
+                      family="serif-italic", placed_by=("", "numbers.icon_label_y"))
+        b.add(*number, *under)
+        stacked.append((number, under))
+    _keep_values_off_captions(b, stacked)
     b.add(Line(t.number("rule_left"), t.number("icon_rule_y"), t.number("rule_right"), t.number("icon_rule_y"), ink,
                t.number("icon_rule_width")))
     return b
+
+
+QUEST_DIGITS = "0123456789"
+"""The characters a quest's win, loss and next numbers are written in (:func:`_keep_values_off_captions`)."""
+
+
+def _keep_values_off_captions(b: CardBuilder, stacked: list[tuple[list[Primitive], list[Primitive]]]) -> None:
+    """A ``"template"`` problem when a quest's number (the win, loss or next value beside its icon) comes down to its
+    caption under it ("Battle Win"): a letter of one within :data:`~pnp.layout.common.TEXT_INK_GAP_MM` of a letter of the
+    other, each measured by its glyph's own outline (:func:`pnp.text.ink_boxes`), and the two print as one. ``stacked``:
+    each slot's number and caption as drawn. Thirty-ninth pnp breaker, MED 11: `value_baseline = 1.2` stood the "2" of
+    Tural's win value on the "W" of "Battle Win" on all 22 quest cards, and check passed (the overlap check's boxes end at
+    0.9 of the caption's ascent, under its capitals and ascenders; the letters-touch check paired texts by those boxes).
+
+    Said at ``value_baseline`` (a share of ``icon_size``) when that is the number the designer changed, or none is
+    (:func:`pnp.layout.template.changed_number`), with the largest value, in hundredths, that keeps every digit clear of
+    every letter of every caption (whatever number a card prints: the same line for all of them; "at most 1.18" as
+    shipped). Another number changed (``icon_label_y``, a size) is left to the overlap and letters-touch checks, which say
+    it at that number: the captions moved up meet their icons too, which this bound does not measure."""
+    def ink(items: list[Primitive]) -> list[Box]:
+        return [box for *_, box in ink_boxes(items)]
+
+    gap = TEXT_INK_GAP_MM
+    if not any(a.inset(-gap).overlaps(c) for number, under in stacked for a in ink(number) for c in ink(under)):
+        return
+    t = b.template
+    changed = changed_number(t.path)
+    if changed is not None and changed[0] != "value_baseline":
+        return
+    value_em, caption_em = t.number("value_size") * MM_PER_PT, t.number("caption_size") * MM_PER_PT
+    # the lowest ink of any digit (below the baseline: a round digit's overshoot) and the highest of any caption letter
+    digits = [fonts.glyph_ink_box("numerals", char) for char in QUEST_DIGITS]
+    drop = max(0.0, -min(box[1] for box in digits if box is not None)) * value_em / 1000
+    rise = max((box[3] for _, under in stacked for item in under if isinstance(item, TextLine)
+                for box in (fonts.glyph_ink_box(item.family, char) for char in item.text) if box is not None), default=0.0) * caption_em / 1000
+    since = (f", since value_baseline is {t.number('value_baseline'):g} (the shipped templates have {changed[1]:g})"
+             if changed is not None else "")
+    most = (t.number("icon_label_y") - rise - gap - drop - t.number("icon_row_y")) / t.number("icon_size")
+    b.problems.append(b.at_number("value_baseline", f"a quest's number ([numbers] value_baseline, a share of icon_size) comes "
+                                                    f"down onto its caption ([numbers] icon_label_y): their letters touch or "
+                                                    f"print over each other (two texts keep {gap:g} mm apart){since}: set "
+                                                    f"value_baseline to at most {math.floor(most * 100 + 1e-6) / 100:g}"))
 
 
 def _emblem(b: CardBuilder, icon: str, cx: float | None = None, half_width: float | None = None) -> None:

@@ -47,7 +47,7 @@ from pnp.database.schema import CARD_SIZE_MM
 from pnp.drawing import Box
 from pnp.files import FileRefused, link_out_of_folder, read_limited
 from pnp.oneline import quoted, shortened, toml_key
-from pnp.text import Align, VAlign, close_name
+from pnp.text import Align, TemplateText, VAlign, close_name, shifted_spans
 
 TEMPLATE_DIR = resources.TEMPLATE_DIR
 """Folder of the ``<kind>.toml`` templates (:mod:`pnp.resources`)."""
@@ -378,9 +378,10 @@ class Template:
     def string(self, name: str) -> str:
         """The label called ``name``, printed as it is written but for ``{{`` and ``}}``, each one brace as in every
         string (:func:`plain_text`; a ``{placeholder}`` or a brace alone in it is a problem of :func:`string_problems`;
-        a label with values in it is read with :meth:`formatted`)."""
+        a label with values in it is read with :meth:`formatted`). A :class:`pnp.text.TemplateText` all of whose
+        characters the template wrote: a card's text check leaves its icons to :func:`string_problems`."""
         self.plain.add(f"strings.{name}")
-        return plain_text(self._string(name))
+        return TemplateText.whole(plain_text(self._string(name)))
 
     def could_read(self, *keys: str) -> None:
         """Count ``keys`` (``numbers.emblem_pair_scale``) as read although this layout did not need them: a layout reads
@@ -424,12 +425,16 @@ class Template:
         it is there (a table card's subtitle, a back's emblems by the back's id). Read, it is no unread key."""
         self.asked.add(f"strings.{name}")
         self.plain.add(f"strings.{name}")
-        return plain_text(self.strings.get(name, default))
+        return TemplateText.whole(plain_text(self.strings[name])) if name in self.strings else default
 
     def formatted(self, name: str, /, **values: object) -> str:
         """The label called ``name`` with its ``{placeholders}`` filled from ``values`` (``Range {range}``).
         A placeholder is a plain name of ``values``; anything else is a :class:`TemplateError` at the string's
-        own line naming what it can use (twentieth breaker: ``{rang}``, ``{range``, ``{0}`` were tracebacks)."""
+        own line naming what it can use (twentieth breaker: ``{rang}``, ``{range``, ``{0}`` were tracebacks).
+
+        A :class:`pnp.text.TemplateText` whose spans are the string's own words, and those of each value that is a
+        :class:`~pnp.text.TemplateText` itself: a card's text check says an icon the string wrote at the string's line
+        only, not at each card the string prints on (thirty-ninth pnp breaker, MED 7)."""
         text = self._string(name)
         allowed = ", ".join(f"{{{key}}}" for key in values) or "none"
         key = f"strings.{name}"
@@ -451,7 +456,7 @@ class Template:
                 named = [other for other, value in values.items() if str(value) in INLINE_ICONS]
                 raise _error(self.path, key, f":{{{field_name}}}: fills to :{shortened(filled, 20)}:, which is no icon, so it "
                                              f"prints as written; {f'{{{named[0]}}} names an icon' if named else 'write the value without colons'}")
-        return text.format_map(values)
+        return _filled(fields, values)
 
 
 def _missing_error(kind: str, template_path: Path, section: str, name: str, written: Any, asked: set[str]) -> TemplateError:
@@ -484,6 +489,26 @@ def _missing_error(kind: str, template_path: Path, section: str, name: str, writ
         return _error(template_path, f"{section}.{name}", reason)
     path, line = template_line(template_path, f"{section}.{close[0]}")
     return TemplateError(path, f"{section}.{name}", f"{reason} (did you mean {close[0]}, written here?)", line)
+
+
+def _filled(fields: list[tuple[str, str | None, str | None, str | None]], values: dict[str, object]) -> TemplateText:
+    """The string parsed into ``fields`` (:meth:`string.Formatter.parse`: its words with ``{{`` and ``}}`` read as one
+    brace, and the names of its placeholders, checked by :meth:`Template.formatted`) with each placeholder filled from
+    ``values`` as :meth:`str.format_map` fills it, keeping which characters the string wrote (:class:`TemplateText`):
+    one span for each run of its own words, and the spans of a value that is a :class:`TemplateText`."""
+    text, spans, start = "", [], 0
+    for literal, field_name, _, _ in fields:
+        text += literal
+        if field_name is None:  # a brace written twice splits the words: one run of them goes on
+            continue
+        spans.append((start, len(text)))
+        value = values[field_name]
+        filled = format(value, "")
+        spans.extend(shifted_spans(value, len(text)) if isinstance(value, str) else ())
+        text += filled
+        start = len(text)
+    spans.append((start, len(text)))
+    return TemplateText(text, spans)
 
 
 def plain_text(value: str) -> str:

@@ -729,6 +729,9 @@ def searching(state: State, db: Database) -> Future[list[Aid]]:
     _ASKED[:] = [(state, db, future, stop)]
 
     def search() -> None:
+        from pnp.entry import interrupts_to_the_main_thread
+
+        interrupts_to_the_main_thread()  # a Ctrl-C is the main thread's to handle, up to the process's end
         _STOP.set(stop)
         try:
             future.set_result(options(state, db))
