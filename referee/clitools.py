@@ -292,12 +292,10 @@ class GameCommands:
         """The kept copy of the card database the game saved at ``path`` was started with (:func:`snapshots.find`), or
         None when there is no such save or copy."""
         try:
-            savefile.read_revision(path, self.rules.name, "")  # no fingerprint is "": the save's own is reported
-        except savefile.DatabaseChanged as changed:
-            return snapshots.find(changed.saved)
+            saved = savefile.read(path, self.rules.name).get("database")  # the fingerprint the save names
         except (savefile.SaveError, OSError):
             return None
-        return None
+        return snapshots.find(saved)
 
     def play(self, save: Path | None, database: Path | None, make: Callable[[Any], Any]) -> Any:
         """Load the game (:meth:`load`), build the event ``make(game)`` from the command, play it, save,
@@ -536,6 +534,18 @@ _ESCAPE = re.compile(r"\\U[0-9a-f]{8}|\\u[0-9a-f]{4}|\\x[0-9a-f]{2}")
 """A character written as its code where the output's encoding cannot write it (:func:`pnp.oneline.as_written_in`)."""
 
 
+def _pieces(text: str) -> list[str]:
+    """The unbreakable pieces of ``text``: each escape code (:data:`_ESCAPE`), each other character."""
+    pieces: list[str] = []
+    at = 0
+    for found in _ESCAPE.finditer(text):
+        pieces.extend(text[at:found.start()])
+        pieces.append(found.group(0))
+        at = found.end()
+    pieces.extend(text[at:])
+    return pieces
+
+
 class _Unbroken:
     """A table cell's ``text`` (as the output's encoding writes it), wrapped at spaces to the cell's width and, where a
     word is wider than the cell, between characters but never inside a character's escape code (``\\U0001f469``):
@@ -545,17 +555,6 @@ class _Unbroken:
     def __init__(self, text: str) -> None:
         self.text = text
 
-    def _pieces(self) -> list[str]:
-        """The text's unbreakable pieces: each escape code, each other character."""
-        pieces: list[str] = []
-        at = 0
-        for found in _ESCAPE.finditer(self.text):
-            pieces.extend(self.text[at:found.start()])
-            pieces.append(found.group(0))
-            at = found.end()
-        pieces.extend(self.text[at:])
-        return pieces
-
     def __rich_measure__(self, console: Any, options: Any) -> Any:
         from rich.measure import Measurement
         from rich.text import Text
@@ -564,7 +563,7 @@ class _Unbroken:
             return Measurement.get(console, options, Text(self.text))
         from rich.cells import cell_len
 
-        widest = max(cell_len(piece) for piece in self._pieces())
+        widest = max(cell_len(piece) for piece in _pieces(self.text))
         return Measurement(widest, cell_len(self.text)).clamp(max_width=options.max_width)
 
     def __rich_console__(self, console: Any, options: Any) -> Any:
@@ -585,7 +584,7 @@ class _Unbroken:
             if line:
                 lines.append(line)
                 line = ""
-            for piece in _Unbroken(word)._pieces():  # a word wider than the cell: broken between its pieces only
+            for piece in _pieces(word):  # a word wider than the cell: broken between its pieces only
                 if line and cell_len(line + piece) > width:
                     lines.append(line)
                     line = ""

@@ -720,24 +720,16 @@ class TableSession:
         begun = _slug(words[1])
         if not begun:
             return None
-        if not of_kind:  # none offered: a name the one-shot cannot read is said as the command alone is, not as "'s'
-            if not self._takes_an_argument(words[0].lower()):  # could be any of" every spell (fortieth breaker, LOW 2)
+        # words the one-shot command reads (`cast rime-mirror`, `marker 3`) are that command, played as it plays them (a
+        # re-roll spell's own default, not this prompt's next question); only a name it does not know or cannot tell is
+        # read here
+        if not self._unread_name(words):
+            return None
+        if not of_kind:  # none offered: said as the command alone is, not as "'s' could be any of" every spell
+            if not self._takes_an_argument(words[0].lower()):  # (fortieth breaker, LOW 2)
                 return None
-            try:
-                self.table.parse_command(words, self.state)
-            except click.ClickException:
-                return Reply(error=f"{words[1]!r}: `{words[0]}` fits no question here now, none of its choices is "
-                                   f"offered (`help` lists the answers).")
-            except Exception:  # noqa: BLE001 (read, and refused where the command's words are played)
-                return None
-            return None
-        try:  # words the one-shot command reads (`cast rime-mirror`, `marker 3`) are that command, played as it plays them
-            self.table.parse_command(words, self.state)  # (a re-roll spell's own default, not this prompt's next question)
-            return None
-        except click.ClickException:  # a name it does not know, or one it cannot tell: read against the choices here
-            pass
-        except Exception:  # noqa: BLE001 (refused otherwise: said where the command's words are read)
-            return None
+            return Reply(error=f"{words[1]!r}: `{words[0]}` fits no question here now, none of its choices is "
+                               f"offered (`help` lists the answers).")
         named = [choice for choice in of_kind if self._names_it(words[0], choice)]  # `learn s`: the spells, not "skip"
         exact = [choice for choice in named if begun in choice.words]  # (thirty-ninth referee breaker, LOW 4)
         fits = exact or [choice for choice in named if any(word.startswith(begun) for word in choice.words)]
@@ -747,6 +739,18 @@ class TableSession:
             return Reply(error=f"{words[1]!r} is none of the choices of `{words[0]}` here: {listed}{number}.")
         return Reply(error=f"{' '.join(words)!r} could be {', '.join(choice.label for choice in fits[:8])}"
                            f"{' ...' if len(fits) > 8 else ''}: type more of it{number}.")
+
+    def _unread_name(self, words: list[str]) -> bool:
+        """Whether the one-shot command's parser refuses ``words`` as a usage error (a name it does not know, or one it
+        cannot tell from another): read against the question's choices. Words it reads, or refuses otherwise, are
+        played (or refused) where a command's words are."""
+        try:
+            self.table.parse_command(words, self.state)
+        except click.ClickException:
+            return True
+        except Exception:  # noqa: BLE001 (refused otherwise: said where the command's words are read)
+            return False
+        return False
 
     def _names_it(self, command: str, choice: Choice) -> bool:
         """Whether ``choice`` is one the one-shot ``command`` names by a word after it (``learn shield``): its first word
