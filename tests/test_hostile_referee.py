@@ -2867,19 +2867,21 @@ def test_a_table_session_ended_by_a_signal_wipes_the_hidden_dice_and_keeps_the_g
     assert duel_game.load(save, DB).state.hands.wardens.rolled is not None  # the roll was saved as it was played
 
 
-def test_piped_spell_lines_pad_a_wide_name_by_the_cells_it_shows(tmp_path):
+@pytest.mark.parametrize("name", ["まもりのて", "Steady <b>Hand</b> of the Wardens"])
+def test_piped_spell_lines_pad_a_wide_name_by_the_cells_it_shows(tmp_path, name):
     """Thirty-third breaker, LOW 16: piped, `referee duel spells` padded a kana spell name by its characters (5), not its
-    terminal cells (10), so its row's costs stood 5 columns off the others'. Every row's cost starts in one column."""
+    terminal cells (10), so its row's costs stood 5 columns off the others'; fortieth breaker, LOW 9: a name longer
+    than 15 cells pushed its row's cost out of line. Every row's cost starts in one column."""
     from wcwidth import wcswidth
 
     database = tmp_path / "cards.toml"
-    database.write_text(DB_PATH.read_text(encoding="utf-8").replace('name = "Steady Hand"', 'name = "まもりのて"'), encoding="utf-8")
+    database.write_text(DB_PATH.read_text(encoding="utf-8").replace('name = "Steady Hand"', f'name = "{name}"'), encoding="utf-8")
     save = tmp_path / "g.toml"
     for args in (["new", "--seed", "3"], ["spells", "--player", "wardens"]):
         result = CliRunner().invoke(main, ["duel", *args, "--save", str(save), "--db", str(database)], env={"NO_COLOR": "1"})
         assert result.exit_code == 0, result.output
     rows = [line for line in result.output.splitlines() if re.match(r"  \d ", line)]
-    assert any("まもりのて" in row for row in rows)
+    assert any(name in row for row in rows)
     columns = {wcswidth(row[:row.index(" MP")]) for row in rows}
     assert len(columns) == 1, rows
 

@@ -153,12 +153,15 @@ def spell_sections(state: State, db: Database, side: Side | None = None) -> Spel
 def spell_lines(state: State, db: Database, side: Side | None = None) -> list[str]:
     """:func:`spell_sections` as lines, as piped output writes them: each card's title, then one line a spell
     (``  4 Mend the Rift   2 MP [tide]   Move the opponent's cube ...``), its text at the end of the line."""
-    from wcwidth import ljust  # padded by the cells a name shows (thirty-third breaker, LOW 16: kana are two each)
+    from wcwidth import ljust, wcswidth  # padded by the cells a name shows (thirty-third breaker, LOW 16: kana are two each)
 
+    sections = spell_sections(state, db, side)
+    names = max((max(wcswidth(row[1]), 0) for _, rows in sections for row in rows), default=0)
     lines = []
-    for title, rows in spell_sections(state, db, side):
+    for title, rows in sections:  # the name column as wide as the longest name (fortieth breaker, LOW 9)
         lines.append(title)
-        lines.extend(f"  {face} {ljust(name, 15)} {cost}{(' ' + icon) if icon else '':9} {text}" for face, name, cost, icon, text in rows)
+        lines.extend(f"  {face} {ljust(name, max(names, 15))} {cost}{(' ' + icon) if icon else '':9} {text}"
+                     for face, name, cost, icon, text in rows)
     return lines
 
 
