@@ -23,7 +23,7 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from pnp import database
-from referee import snapshots, tableui
+from referee import clitools, snapshots, tableui
 from referee.cli import main
 from referee.dice import Dice
 from referee.duel import events as dev
@@ -1089,14 +1089,21 @@ def test_a_table_command_with_options_is_refused_naming_a_shell_command_that_wor
     save = tmp_path / "duel.toml"
     one_shot("duel", save, "new --seed 5")
     session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
-    reply = session.answer(typed)
+    token = clitools.GIVEN.set(shlex.join(["--save", str(save)]))  # as `referee duel play --save SAVE` runs it
+    try:
+        with click.Context(main):
+            reply = session.answer(typed)
+    finally:
+        clitools.GIVEN.reset(token)
     word = typed.split()[0]
     assert reply.error is not None and reply.error.startswith(f"`{word}` takes nothing more at this prompt, where it shows everything")
     offered = commands_in(reply.error)
-    if works:
-        assert offered and str(save) in offered[-1], reply.error
+    if works:  # fortieth breaker, LOW 11: only the --save the player typed, not a --db they never typed
+        assert offered and offered[-1].endswith(shlex.join(["--save", str(save)])) and "--db" not in offered[-1], reply.error
         result = CliRunner().invoke(main, shlex.split(offered[-1])[1:])
         assert result.exit_code == 0, (offered[-1], result.output)
+        with click.Context(main):  # none typed (the save named by its variable): none added
+            assert session.answer(typed).error == reply.error.replace(" " + shlex.join(["--save", str(save)]), "")
     else:
         assert "refuses these too" in reply.error and not [c for c in offered if "--save" in c], reply.error
 
@@ -1365,7 +1372,6 @@ def test_another_save_typed_with_a_table_command_is_sent_to_a_shell(tmp_path):
 def test_leaving_a_session_offers_the_save_and_database_it_was_given(tmp_path):
     """Sixteenth breaker (README: each command's Next line repeats the --save and --db you typed): leaving a
     table session printed `Continue with referee solo play --save X`, without the --db typed."""
-    from referee import clitools
 
     save = tmp_path / "g.toml"
     one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 11")
@@ -1453,7 +1459,6 @@ def test_a_refusal_at_a_prompt_offers_commands_with_the_sessions_save(tmp_path):
     """Nineteenth breaker: `marker 2` typed while the duel waited for placings offered `referee duel commit
     --player SIDE` without --save, which a shell would run on the default save. The commands a refusal offers
     carry the session's --save and --db, as the one-shot's do."""
-    from referee import clitools
 
     save = tmp_path / "t9.toml"
     one_shot("duel", save, "new --seed 5")
@@ -1559,7 +1564,6 @@ def test_undo_at_one_sides_hidden_prompt_never_takes_back_the_others_placing(tmp
     reply = session.answer("undo")
     assert reply.error is not None and "theirs to take back" in reply.error and "battle" not in reply.error
     assert session.game.log.events == events and load_duel(save, DB).log.events == events
-    from referee import clitools
 
     # twenty-fourth breaker: the advice (`referee duel undo`, no --save) failed at the prompt and in a shell while the
     # session held the game; it says to quit first, each command with this session's save
@@ -1991,7 +1995,6 @@ def test_spells_at_a_prompt_keep_their_columns_as_the_one_shot_prints_them(tmp_p
     prompt it is the same table: every name in one column, every text in one column (below its row on a terminal too
     narrow for it beside), wrapped at words to the terminal's width, every word of it kept; and the one-shot prints the
     very same lines on a terminal of that width (piped, it keeps its one line a spell)."""
-    from referee import clitools
     from referee.duel import view as duel_view
 
     if game == "solo":
@@ -2209,7 +2212,6 @@ def test_a_hidden_prompt_is_not_stopped_by_sigtstp():
     prompts keep the default, and the handler is put back."""
     import signal
 
-    from referee import clitools
 
     before = signal.getsignal(signal.SIGTSTP)
     with clitools.not_stopped(True):
@@ -2258,7 +2260,6 @@ def test_ctrl_z_at_a_one_shot_hidden_prompt_neither_stops_the_referee_nor_enters
     dropped."""
     import signal
 
-    from referee import clitools
 
     seen = []
 
