@@ -413,6 +413,23 @@ class TableSession:
         before = self._pending
         reply = self._answer_one(text)
         split = _name_then_dice(text)
+        again = self._typed_start(split[0]) if reply.error is not None and before is not None and split is not None \
+            and self._pending is before else None
+        if again is not None and split is not None and before is not None:
+            # the line whose dice were refused, typed again (fortieth breaker, LOW 12: "is not dice"): with its dice
+            # mended (`ghast-1 ymp-1 12 34` after `ghast-1 ymp-1 77 66`), its name is the one taken and its dice answer
+            # the question open; with another name (other servant cards), the line is read afresh, in place of the
+            # one taken (kept if the new one is refused whole)
+            if again == before.event:
+                return self._answer_one(split[1])
+            self._pending = None
+            fresh = self._answer_two(text)
+            if self._pending is None and not fresh.played and fresh.error is not None:
+                self._pending = before
+                count = sum(ask.count for ask in before.asks)
+                return dataclasses.replace(fresh, error=f"{fresh.error}; the answer taken before still waits for its {count} "
+                                                        f"{'die' if count == 1 else 'dice'}")
+            return fresh
         if reply.error is None or before is not None or split is None:
             return reply
         command = split[0].strip().lower()
@@ -426,8 +443,22 @@ class TableSession:
         if first.error is not None or first.leave:
             return reply
         second = self._answer_one(split[1])
-        return Reply(notes=first.notes + second.notes, error=second.error, played=second.played or first.played,
+        error = second.error
+        taken = self._pending
+        if error is not None and taken is not None and not first.played and taken.asks:
+            # the name was taken, only its dice were refused: said, and what the prompt now asks (fortieth breaker, LOW 12)
+            count = taken.asks[0].count
+            error = f"{error}; {split[0].strip()} taken: type {count} {'die' if count == 1 else 'dice'} now, or the whole line again"
+        return Reply(notes=first.notes + second.notes, error=error, played=second.played or first.played,
                      screen=first.screen + second.screen)
+
+    def _typed_start(self, text: str) -> Any:
+        """The event ``text`` begins as a value typed at the question on the table (a path, the servant cards: what
+        :meth:`TableGame.typed_value` reads), ``None`` for anything else."""
+        try:
+            return self.table.typed_value(text, self.state)
+        except click.ClickException:
+            return None
 
     def _answer_one(self, text: str) -> Reply:
         text = self._without_own_files(text.strip())

@@ -1003,6 +1003,27 @@ def _warding_city(tmp_path) -> TableSession:
     return session
 
 
+def test_servant_cards_typed_with_a_bad_die_are_taken_and_the_line_typed_again_is_read(tmp_path):
+    """Rulebook, Expanded Battles, set-up step 3 (servant cards turned over, placed by 2d6 each). Fortieth breaker,
+    LOW 12: `ghast-1 ymp-1 77 66` took the cards silently and asked their dice; the whole line typed again with its
+    dice mended was refused as "not dice". The refusal says the cards were taken; the same line mended is read
+    (its dice answer the open question); other cards typed with dice replace those taken; cards refused whole keep
+    the ones taken."""
+    ghast, ymp, zhumbi = "solo.servant.ghast-1", "solo.servant.ymp-1", "solo.servant.zhumbi-1"
+    session = _warding_city(tmp_path)
+    reply = session.answer("ghast-1 ymp-1 77 66")
+    assert reply.error is not None and session._pending is not None and session._pending.event.servants == (ghast, ymp)
+    assert "ghast-1 ymp-1 taken" in reply.error and session.state.phase == "warding"
+    assert session.answer("ghast-1 ghast-2 12 34").error is not None  # refused whole: the cards taken before still wait
+    assert session._pending is not None and session._pending.event.servants == (ghast, ymp)
+    assert session.answer("ghast-1 ymp-1 12 34").error is None
+    assert [(s.id, s.hex) for s in session.state.map_battle.servants][0][0] == ghast
+    other = _warding_city(tmp_path / "other")
+    assert other.answer("ghast-1 ymp-1 77 66").error is not None
+    assert other.answer("zhumbi-1 ymp-1 12 34").error is None
+    assert [s.id for s in other.state.map_battle.servants] == [zhumbi, ymp]
+
+
 @pytest.mark.parametrize("width", [100, 70, 60])
 def test_the_map_in_table_mode_fits_the_terminal(tmp_path, width):
     """README (`referee solo map` fits terminals from 57 columns, narrower hexes below 77): table mode's
