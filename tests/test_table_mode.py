@@ -1024,6 +1024,20 @@ def test_servant_cards_typed_with_a_bad_die_are_taken_and_the_line_typed_again_i
     assert [s.id for s in other.state.map_battle.servants] == [zhumbi, ymp]
 
 
+@pytest.mark.parametrize("width", [30, 80])
+def test_the_status_of_a_map_battle_names_each_servant_by_its_footer_id(tmp_path, width):
+    """README (a servant is named by the id in its card's footer, `ghast-2`). Fortieth breaker, LOW 13: at 30 columns
+    the status cut `solo.servant.ghast-1` to `solo.servant.…`, losing the part that tells the cards apart."""
+    from referee.clitools import status_table
+
+    session = _warding_city(tmp_path)
+    assert session.answer("ghast-1 ymp-1 12 34").error is None
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None).print(status_table(view.status_lines(session.state, DB)))
+    shown = out.getvalue()
+    assert "ghast-1:" in shown and "ymp-1:" in shown and "solo.servant" not in shown and "…" not in shown, shown
+
+
 @pytest.mark.parametrize("width", [100, 70, 60])
 def test_the_map_in_table_mode_fits_the_terminal(tmp_path, width):
     """README (`referee solo map` fits terminals from 57 columns, narrower hexes below 77): table mode's

@@ -106,7 +106,10 @@ def status_lines(state: State, db: Database) -> list[tuple[str, str]]:
         lines.append(("Map", f"{mb['title']} ({mb['color']}), round {mb['round']}, phase {mb['phase']}; you on {mb['warden']}{called}"))
         for s in mb["servants"]:
             where = f"on {s['hex']}, {s['hit_points']} HP" if s["hit_points"] else "slain"
-            lines.append((f"  {s['marker']} {s['name']}", f"{s['id']}: {where}, range {s['range']}, {s['damage']} {s['damage_to']} a hit"))
+            # the id as its card's footer and the prompts give it (`ghast-1`), never the common prefix a narrow
+            # terminal keeps when it cuts the word (fortieth breaker, LOW 13)
+            lines.append((f"  {s['marker']} {s['name']}",
+                          f"{rules.short_id(s['id'])}: {where}, range {s['range']}, {s['damage']} {s['damage_to']} a hit"))
     if state.last_stand is not None:
         ls = stand_status(state, db)
         assert ls is not None
