@@ -342,6 +342,8 @@ def chart_problem(folder: Path, game: str) -> str | None:
         path = folder / name
         if path.is_symlink():
             return f"{shown_file(path)} is a symbolic link; the charts are never written through one (remove it)"
+        if path.is_dir():  # (fortieth breaker, LOW 14: called "a file")
+            return f"{shown_file(path)} is a folder, where a chart goes; it is not replaced (move it, or choose another folder)"
         if path.exists() and not _ours(path):
             return f"{shown_file(path)} is a file the simulator did not write; it is not replaced (move it, or choose another folder)"
     return None

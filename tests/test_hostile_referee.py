@@ -1650,6 +1650,10 @@ def test_simulate_never_replaces_a_file_of_yours_nor_writes_through_a_link(tmp_p
     result = CliRunner().invoke(main, [*args, str(folder)])
     assert result.exit_code == 2 and "did not write" in result.output and mine.read_text() == "my precious"
     mine.unlink()
+    (folder / "solo-losses.png").mkdir()  # a folder with a chart's name: said as a folder (fortieth breaker, LOW 14)
+    result = CliRunner().invoke(main, [*args, str(folder)])
+    assert result.exit_code == 2 and "solo-losses.png is a folder" in result.output, result.output
+    (folder / "solo-losses.png").rmdir()
     victim = tmp_path / "victim.txt"
     victim.write_text("notes")
     (folder / "solo-length.png").symlink_to(victim)
