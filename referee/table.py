@@ -376,6 +376,11 @@ class TableSession:
         if not os.path.isfile(self.path):  # gone, or replaced by a folder: written again (a folder is refused in one line)
             self._save(self.game, self.path)
 
+    def finished(self) -> bool:
+        """Whether the game is over with nothing left to play: its question asks for no answer (Enter leaves)."""
+        question = self.question()
+        return question.over and not question.choices and question.default is None
+
     def cancel(self) -> None:
         """Drop the question being answered (Ctrl-C): the step's dice and variants typed so far; the
         question on the table is asked again."""
@@ -632,7 +637,7 @@ class TableSession:
         lines.extend(self.table.help_lines())
         from referee.clitools import with_given
 
-        if question is not None and question.over and not question.choices and question.default is None:
+        if question is not None and self.finished():
             # a finished game plays no step: its Next line's `new` is typed after `quit` (thirty-third breaker, MED 3:
             # help offered it as one-shot words, and typed here it was refused)
             lines.append("Commands: " + ", ".join([*SESSION_COMMANDS, *self.table.commands()]) + ".")
@@ -644,7 +649,7 @@ class TableSession:
 
     def _main(self, text: str) -> Reply:
         question = self.question()
-        if question.over and not question.choices and question.default is None:
+        if self.finished():
             undo = ", `undo` takes back the last step" if self.game.can_undo() else ""  # only when it would (fifteenth breaker)
             if "new" in text.lower().split()[:3]:  # the Next line's `new` (`referee duel new ...`, `new`), typed here
                 from referee.clitools import with_given

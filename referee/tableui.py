@@ -361,7 +361,8 @@ def _unsaid(line: str, said: tuple[str, ...]) -> str:
 
 
 def ask(text: str, choices: list[tuple[str, str]], default: str, input: Input | None = None, output: Output | None = None,
-        out: Any = None, details: list[str] | None = None) -> str:
+        out: Any = None, details: list[str] | None = None,
+        no_game: str = "There is no game yet: answer this question first (quit leaves; nothing is saved until the game starts).") -> str:
     """Ask one setup question before a game exists: ``choices`` are (answer, what it is) pairs, listed
     numbered and completed by Tab; Enter takes ``default``; ``help`` prints ``details`` (the spells'
     texts) and the choices again. Returns the chosen answer. Ctrl-C asks again; Ctrl-D, `quit` or
@@ -389,9 +390,8 @@ def ask(text: str, choices: list[tuple[str, str]], default: str, input: Input | 
             return default
         if line.lower() in ("quit", "exit"):  # as at every prompt of the game: leave, nothing saved yet
             raise EOFError
-        if line.split()[0].lower() in _game_commands():  # the games' commands (`status`, `draw`, `new`): no game yet
-            out.print("There is no game yet: answer this question first (quit leaves; nothing is saved until the game starts).",
-                      style="bold red", markup=False)
+        if line.split()[0].lower() in _game_commands() and line.lower() not in words:
+            out.print(no_game, style="bold red", markup=False)  # the games' commands (`status`, `draw`): no game to play them
             continue
         if line.lower() == "spells" and not details:  # the Difficulty question: the spells come next
             out.print("The starting spells are asked next: choose the difficulty first.", markup=False)
@@ -453,6 +453,26 @@ def _word_set(text: str) -> frozenset[str]:
 TERMINAL_GONE = (errno.EIO, errno.ENXIO)
 """What writing to or reading from a terminal that was closed (its window, an SSH link) raises: the session ends as on
 SIGHUP, its steps saved (fortieth referee breaker, MED 10: a traceback, exit 1)."""
+
+
+def another_game(game: str, path: Path, input: Input | None = None, output: Output | None = None, out: Any = None) -> bool | None:
+    """At ``referee GAME play`` on a finished game: whether the player starts a new one (True), or looks at the one
+    finished (False); ``None`` when they leave (Ctrl-D, `quit`). The new game is saved as ``referee GAME new``
+    saves it: the finished one kept beside it in ``PATH.prev`` (:func:`referee.save.write_new`)."""
+    from referee import clitools
+    from referee.save import prev_path
+
+    out = out or clitools.console()
+    out.print(f"The game saved in {clitools.shown_file(path)} is over.", markup=False)
+    kept = prev_path(path)
+    choices = [("new", f"a new game, the finished one kept in {clitools.shown_file(kept)} (`referee {game} restore` swaps them "
+                       f"back)" + (f", unless {clitools.shown_file(kept)} keeps a game in progress" if os.path.lexists(kept) else "")),
+               ("look", "look at the finished game (`status` and `log` show it; Enter leaves)")]
+    try:
+        return ask("Play", choices, "new", input=input, output=output, out=out,
+                   no_game="Answer this question first: new starts another game, look shows the finished one (quit leaves).") == "new"
+    except EOFError:
+        return None
 
 
 def main_loop(session: TableSession, path: Path, note_style: Callable[[str, Any], str | None]) -> int:

@@ -2656,6 +2656,81 @@ def test_the_new_game_a_finished_games_next_line_offers_keeps_the_game_in_progre
     assert save.read_bytes() == game_a
 
 
+def _answered_in_a_terminal(args: list[str], folder: Path, answers: list[tuple[bytes, bytes]]) -> tuple[int, str]:
+    """Run ``referee ARGS --db cards.toml`` in a pseudo-terminal of 100 x 30 in ``folder``; for each ``(shown, typed)`` of
+    ``answers`` in turn, wait until ``shown`` appears after the answer before, then type ``typed``. Returns the exit code
+    and all it wrote."""
+    import fcntl
+    import os
+    import pty
+    import select
+    import struct
+    import subprocess
+    import sys
+    import termios
+    import time
+
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    with subprocess.Popen([sys.executable, "-m", "referee", *args, "--db", str(DB_PATH)], stdin=follower, stdout=follower,
+                          stderr=follower, env={**os.environ, "TERM": "xterm", "NO_COLOR": "1"}, cwd=folder,
+                          start_new_session=True) as process:
+        os.close(follower)
+        written, seen = b"", 0
+        for shown, typed in answers:
+            deadline = time.monotonic() + 60
+            while shown not in written[seen:] and time.monotonic() < deadline:
+                if select.select([leader], [], [], 0.5)[0]:
+                    try:
+                        written += os.read(leader, 65536)
+                    except OSError:  # the command ended
+                        break
+            assert shown in written[seen:], (shown, written.decode(errors="replace"))
+            seen = written.index(shown, seen) + len(shown)
+            time.sleep(0.2)
+            os.write(leader, typed)
+        written += _read_until_closed(leader)
+        code = process.wait(timeout=60)
+    os.close(leader)
+    return code, written.decode(errors="replace")
+
+
+@pytest.mark.slow  # three sessions in a pseudo-terminal: about 18 s
+def test_play_on_a_finished_game_offers_a_new_one_and_keeps_the_finished_one(tmp_path):
+    """README (`play` sets up a new game where none is saved; `new` keeps the game it replaces in `.prev`, `restore` swaps
+    them). Fortieth breaker (known since the thirty-ninth): `play` on a finished save offered only Enter to leave. It asks
+    whether to start a new game or look at the finished one: looking changes nothing; a new game is set up, saved in the
+    save's place, and the finished one kept in `.prev`."""
+    from referee.solo import game as solo_game
+
+    save = tmp_path / "d.toml"
+    save.write_bytes((ROOT / "tests" / "fixtures" / "duel" / "finished.toml").read_bytes())
+    finished = save.read_bytes()
+    code, shown = _answered_in_a_terminal(["duel", "play", "--save", str(save)], tmp_path,
+                                          [(b"Play [new]:", b"look\r"), (b"The game is over (Enter leaves)", b"\r")])
+    assert code == 0 and "Traceback" not in shown and save.read_bytes() == finished, shown
+    code, shown = _answered_in_a_terminal(["duel", "play", "--save", str(save), "--wardens", "Ana"], tmp_path,
+                                          [(b"Play [new]:", b"\r"), (b"the Location (1-7):", b"quit\r")])
+    assert code == 0 and "Traceback" not in shown, shown
+    assert (tmp_path / "d.toml.prev").read_bytes() == finished
+    new_game = duel_game.load(save, DB)
+    assert new_game.log.events == [] and new_game.state.setup.names.wardens == "Ana"
+    solo = tmp_path / "s.toml"
+    run("solo", "new", "--difficulty", "beginner", "--spells", "frost-breath,calm", "--seed", "3", save=solo)
+    for line in ("draw --card randven", "battle --dice 1,1 --enemy 6,6,6 --next tural", "draw --card quenmoor",
+                 "battle --dice 2,1 --enemy 6,5,6 --next mistmarch", "draw --card cairn-ulda"):
+        run("solo", *line.split(), save=solo)
+    run("solo", "battle", "--dice", "1,3", "--enemy", "6,6,4", "--next", "councils-seat", save=solo)
+    lost = solo.read_bytes()
+    assert solo_game.load(solo, DB).state.ending is not None  # R5: the Grayking reached Lassadar
+    code, shown = _answered_in_a_terminal(["solo", "play", "--save", str(solo)], tmp_path,
+                                          [(b"Play [new]:", b"new\r"), (b"Difficulty [normal]:", b"advanced\r"),
+                                           (b"Starting spells", b"\r"), (b"Quest card [draw]:", b"quit\r")])
+    assert code == 0 and "Traceback" not in shown, shown
+    assert (tmp_path / "s.toml.prev").read_bytes() == lost
+    assert solo_game.load(solo, DB).state.setup.difficulty == "advanced" and solo_game.load(solo, DB).log.events == []
+
+
 def test_a_save_through_a_symbolic_link_is_restored_where_it_was_kept_and_no_file_of_yours_is_replaced(tmp_path):
     """Thirty-third breaker, HIGH 4: with --save a symbolic link, `new --force` kept the replaced game beside the link's
     target and `restore` looked beside the link ("no previous game is kept here"); and `new --force` through a link to

@@ -649,7 +649,7 @@ def play(wardens_name: str, shadow_name: str, row: str | None, seed: int | None,
                                              ("seed", "--seed"))
                  if context.get_parameter_source(name) in (click.core.ParameterSource.COMMANDLINE,
                                                            click.core.ParameterSource.ENVIRONMENT)]
-        if given:
+        if given and not _finished(save_path, database_path):  # a finished game's `play` asks whether to start another (below)
             from pnp.oneline import listed
 
             if "--row" in given:  # the new game offered must be one `new` sets up (thirty-fourth breaker, LOW 15)
@@ -666,9 +666,35 @@ def play(wardens_name: str, shadow_name: str, row: str | None, seed: int | None,
                                            dice_scheme="per-side", force=False, save_path=path, database_path=database_path)
     game, path = _game.load(save_path, database_path)
     try:
-        tableui.main_loop(TableSession(game, path, DuelTable(game.db, parse)), path, _note_style)
+        session = TableSession(game, path, DuelTable(game.db, parse))
+        if session.finished():  # a new game offered, the finished one kept (forty-first round: only `quit` was offered)
+            wanted = tableui.another_game("duel", path)
+            if wanted is None:
+                return
+            if wanted:
+                click.get_current_context().invoke(new, seed=seed, wardens_name=wardens_name, shadow_name=shadow_name, row=row,
+                                                   dice_scheme="per-side", force=False, save_path=path, database_path=database_path)
+                game, path = _game.load(save_path, database_path)
+                session = TableSession(game, path, DuelTable(game.db, parse))
+        tableui.main_loop(session, path, _note_style)
     except RefereeError as error:  # the save's lock held by another session, or no lock file can be made
         raise clitools.fail(error) from None
+
+
+def _finished(save_path: Path | None, database_path: Path | None) -> bool:
+    """Whether the duel saved at ``save_path`` is over (False when it cannot be read: the reading refuses it later)."""
+    from referee.duel.table import DuelTable
+    from referee.table import TableSession
+
+    import contextlib
+    import io
+
+    try:  # read quietly: its notes (a database kept for it) are said once, where the game is loaded to be played
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            game, path = _game.load(save_path, database_path)
+    except click.ClickException:
+        return False
+    return TableSession(game, path, DuelTable(game.db, parse)).finished()
 
 
 @duel.command()

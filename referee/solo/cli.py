@@ -371,9 +371,9 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
 
     clitools.require_terminal("solo")  # a pipe or a file: the one-shot commands instead (thirty-second breaker, LOW 18)
     path = clitools.save_path(save_path, "solo")
-    if not os.path.lexists(path):
-        db = clitools.load_database(database_path)
-        clitools.console().print(f"No game saved in {shown_file(path)}: a new game (rulebook, Setup).", markup=False)
+
+    def set_up(db: database.Database) -> bool:
+        """A new game asked for and saved (rulebook, Setup); False when the player left the questions."""
         try:
             difficulty = tableui.ask("Difficulty", [("beginner", ""), ("normal", ""), ("advanced", "")], "normal")
             pairs = [(f"{rules.short_id(a)} {rules.short_id(b)}", f"{rules.name(db, a)} and {rules.name(db, b)}")
@@ -382,12 +382,27 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
                      for s in db.solo.spell if not s.effect.barrier_lock]
             spells = tableui.ask("Starting spells (help: the spells' texts)", pairs, pairs[0][0], details=texts)
         except EOFError:
-            return
+            return False
         _new_game(db, difficulty, spells.replace(" ", ","), None, False, path, next_line=False)
+        return True
+
+    if not os.path.lexists(path):
+        clitools.console().print(f"No game saved in {shown_file(path)}: a new game (rulebook, Setup).", markup=False)
+        if not set_up(clitools.load_database(database_path)):
+            return
     game, path = _game.load(save_path, database_path)
     try:
-        table = SoloTable(game.db, parse, patience=TABLE_PATIENCE)
-        tableui.main_loop(TableSession(game, path, table), path, _note_style)
+        session = TableSession(game, path, SoloTable(game.db, parse, patience=TABLE_PATIENCE))
+        if session.finished():  # a new game offered, the finished one kept (forty-first round: only `quit` was offered)
+            wanted = tableui.another_game("solo", path)
+            if wanted is None:
+                return
+            if wanted:
+                if not set_up(clitools.load_database(database_path)):
+                    return
+                game, path = _game.load(save_path, database_path)
+                session = TableSession(game, path, SoloTable(game.db, parse, patience=TABLE_PATIENCE))
+        tableui.main_loop(session, path, _note_style)
     except RefereeError as error:  # the save's lock held by another session, or no lock file can be made
         raise clitools.fail(error) from None
 
