@@ -515,6 +515,9 @@ class _StatusTable:
         from rich.table import Table
 
         encoding = options.encoding or "utf-8"
+        if not console.is_terminal:  # piped: one line a row, unwrapped, no padding after its text (fortieth breaker)
+            yield from self._piped(encoding)
+            return
         table = Table(show_header=False, box=None, padding=(0, 1))
         # a label wraps past STATUS_LABEL_CELLS (a player's name of 40 wide characters left the values no room, seventeenth breaker)
         table.add_column(style="bold", max_width=STATUS_LABEL_CELLS, overflow="fold")
@@ -528,6 +531,20 @@ class _StatusTable:
             table.add_row(_Unbroken(as_written_in(label, encoding)), _Unbroken(as_written_in(text, encoding)))
         yield table
         yield from after
+
+
+    def _piped(self, encoding: str) -> Any:
+        """The rows as lines for a pipe or a file: `` LABEL  TEXT``, each label padded to the widest, the Next line last."""
+        from rich.cells import cell_len
+        from rich.text import Text
+
+        rows = [(as_written_in(label, encoding), as_written_in(text, encoding)) for label, text in self.rows if label != "Next"]
+        width = max((cell_len(label) for label, _ in rows), default=0)
+        for label, text in rows:
+            yield Text(f" {label}{' ' * (width - cell_len(label))}  {text}".rstrip(), no_wrap=True, overflow="ignore", end="\n")
+        for label, text in self.rows:
+            if label == "Next":
+                yield Paragraph(f"Next: {text}", style="bold")
 
 
 _ESCAPE = re.compile(r"\\U[0-9a-f]{8}|\\u[0-9a-f]{4}|\\x[0-9a-f]{2}")

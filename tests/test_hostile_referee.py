@@ -2138,6 +2138,7 @@ def test_every_command_a_table_prompt_offers_names_its_files_as_a_shell_reads_th
     """Twenty-sixth breaker (MED 4), the whole kind: a table prompt's hint for a command typed with options
     (`status --json`, `status --db OTHER`) offered `shlex.join`'s quoting, which a one-line refusal turns
     from a newline into a space. Each offered command, read by bash, gives back this session's save and database."""
+    from referee import clitools
     from referee.advice import commands_in
     from referee.solo.cli import parse as solo_parse
     from referee.solo.game import load as load_solo
@@ -2149,7 +2150,12 @@ def test_every_command_a_table_prompt_offers_names_its_files_as_a_shell_reads_th
     session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
     other = tmp_path / f"other {name}"
     for typed in ("status --json", f"status --db {_quoted_for_table(other)}", f"log --save {_quoted_for_table(other)}"):
-        reply = session.answer(typed)
+        token = clitools.GIVEN.set(clitools.shell_command(["--save", str(save)]))  # as `referee solo play --save SAVE` runs
+        try:
+            with click.Context(main):
+                reply = session.answer(typed)
+        finally:
+            clitools.GIVEN.reset(token)
         offered = [c for c in commands_in(reply.error or "") if c.startswith("referee solo ")]
         assert offered, (typed, reply.error)
         for command in offered:
@@ -3721,7 +3727,7 @@ def test_a_name_written_as_escape_codes_is_never_wrapped_inside_one(width):
 
     out = Ascii()
     name = "👨‍👩‍👧‍👦🇫🇷 Zoë (Wardens)"
-    Console(file=out, width=width, color_system=None).print(status_table([(name, "0 MP; 3 cubes in supply; waiting")]))
+    Console(file=out, width=width, color_system=None, force_terminal=True).print(status_table([(name, "0 MP; 3 cubes in supply; waiting")]))
     shown = out.getvalue()
     from pnp.oneline import as_written_in
 
@@ -3821,3 +3827,26 @@ def test_a_card_database_edited_into_a_problem_does_not_stop_a_game_in_progress(
     assert "new games refuse the one given: " in status.output and "U+202E" in status.output and "Galehollow" in status.output
     fresh = CliRunner().invoke(main, ["duel", "new", "--save", str(tmp_path / "n.toml")])
     assert fresh.exit_code == 1 and "U+202E" in fresh.output and not (tmp_path / "n.toml").exists()
+
+
+@pytest.mark.parametrize("game, new", [("solo", ["new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "3"]),
+                                       ("duel", ["new", "--seed", "3", "--wardens", "Ana Lee " * 5])])
+def test_piped_status_is_a_line_a_row_without_padding(tmp_path, game, new):
+    """Fortieth breaker (polish): piped, `status` padded every row with blanks to 80 columns and wrapped a long row onto
+    lines that began under the labels, which a script reading `label  text` lines splits wrongly. Piped, each row is one
+    line, its text after the labels' column, nothing after it."""
+    from referee.duel import view as duel_view
+    from referee.solo import game as solo_game
+    from referee.solo import view as solo_view
+
+    save = tmp_path / "g.toml"
+    run(game, *new, save=save)
+    shown = run(game, "status", save=save).splitlines()
+    rows = [line for line in shown if not line.startswith("Next:")]
+    state = (solo_game if game == "solo" else duel_game).load(save, DB).state
+    labels = [label for label, _ in (solo_view if game == "solo" else duel_view).status_lines(state, DB) if label != "Next"]
+    assert len(rows) == len(labels) and all(line == line.rstrip() for line in shown), shown
+    assert max(len(row) for row in rows) > 80 or game == "solo"  # the Wardens' long row, unwrapped
+    column = max(len(label) for label in labels) + 3
+    for row, label in zip(rows, labels, strict=True):
+        assert row.startswith(f" {label} ") and row[column] != " " and not row[len(label) + 1:column].strip(), (row, label)

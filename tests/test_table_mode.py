@@ -844,7 +844,7 @@ def test_the_map_the_move_prompt_offers_shows_the_markers_at_every_width(tmp_pat
     assert refused.error is not None and "`map`" in refused.error, refused.error
     (screen,) = table.run_command("map", game.state)
     out = io.StringIO()
-    Console(file=out, width=columns, color_system=None).print(screen)
+    Console(file=out, width=columns, color_system=None, force_terminal=True).print(screen)
     shown = out.getvalue()
     assert all(len(line) <= columns for line in shown.splitlines()), shown
     drawn = re.search(r"/ *B1 *\\", shown) is not None  # a hex drawn: / B1 \
@@ -1063,7 +1063,7 @@ def test_the_map_in_table_mode_on_a_terminal_too_narrow(tmp_path):
     session = _warding_city(tmp_path)
     session.answer("")
     out = io.StringIO()
-    Console(file=out, width=50, color_system=None).print(*session.answer("map").screen)
+    Console(file=out, width=50, color_system=None, force_terminal=True).print(*session.answer("map").screen)
     said = out.getvalue()
     assert "needs a terminal at least 57 columns wide" in " ".join(said.split())
     # twenty-eighth breaker (LOW): it sent the player at the prompt to a shell command (`referee solo status --json`)
@@ -1238,7 +1238,7 @@ def test_status_keeps_its_columns_at_60_columns(tmp_path, game):
         session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
     reply = session.answer("status")
     out = io.StringIO()
-    Console(file=out, width=60).print(*reply.screen)
+    Console(file=out, width=60, color_system=None, force_terminal=True).print(*reply.screen)
     lines = [line for line in out.getvalue().splitlines() if line.strip()]
     labels = [label for label, _ in session.game.rules.status_lines(session.state, DB) if label != "Next"]
     column = max(len(label) for label in labels) + 3  # " label " then the text
@@ -1472,7 +1472,7 @@ def test_a_long_wide_name_leaves_the_status_its_values():
     from referee.clitools import STATUS_LABEL_CELLS, status_table
 
     out = io.StringIO()
-    Console(file=out, width=60).print(status_table([("漢字" * 12 + " (Wardens)", "0 MP; 3 cubes in supply"), ("Next", "roll")]))
+    Console(file=out, width=60, color_system=None, force_terminal=True).print(status_table([("漢字" * 12 + " (Wardens)", "0 MP; 3 cubes in supply"), ("Next", "roll")]))
     lines = out.getvalue().splitlines()
     assert any("0 MP" in line for line in lines) and any("roll" in line for line in lines)
     assert all(line.index("0 MP") > 0 for line in lines if "0 MP" in line) and STATUS_LABEL_CELLS < 30
