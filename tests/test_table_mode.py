@@ -1472,7 +1472,8 @@ def test_a_long_wide_name_leaves_the_status_its_values():
     from referee.clitools import STATUS_LABEL_CELLS, status_table
 
     out = io.StringIO()
-    Console(file=out, width=60, color_system=None, force_terminal=True).print(status_table([("漢字" * 12 + " (Wardens)", "0 MP; 3 cubes in supply"), ("Next", "roll")]))
+    rows = [("漢字" * 12 + " (Wardens)", "0 MP; 3 cubes in supply"), ("Next", "roll")]
+    Console(file=out, width=60, color_system=None, force_terminal=True).print(status_table(rows))
     lines = out.getvalue().splitlines()
     assert any("0 MP" in line for line in lines) and any("roll" in line for line in lines)
     assert all(line.index("0 MP") > 0 for line in lines if "0 MP" in line) and STATUS_LABEL_CELLS < 30

@@ -683,11 +683,11 @@ def play(wardens_name: str, shadow_name: str, row: str | None, seed: int | None,
 
 def _finished(save_path: Path | None, database_path: Path | None) -> bool:
     """Whether the duel saved at ``save_path`` is over (False when it cannot be read: the reading refuses it later)."""
-    from referee.duel.table import DuelTable
-    from referee.table import TableSession
-
     import contextlib
     import io
+
+    from referee.duel.table import DuelTable
+    from referee.table import TableSession
 
     try:  # read quietly: its notes (a database kept for it) are said once, where the game is loaded to be played
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
