@@ -706,6 +706,12 @@ class TableSession:
             return self._chosen(named[0], typed_dice=None, question=question)
         number = ", or its number" if question.numbered and any(c in question.choices for c in named) else ""
         value = _match(question.values, slug) or _match(question.values, word)
+        command = text.split()[0].lower() if len(text.split()) > 1 else ""
+        if value is not None and command and slug not in question.values and word not in question.values \
+                and self._takes_an_argument(command):
+            # a command's word and the beginning of a name (`elder r` at the quest-card prompt): the command, never a
+            # value only begun so (the quest card Elder Rhun; fortieth breaker, LOW 1); a value's whole name is the value
+            value, begun = None, []
         if value is not None and len(slug) == 1 and slug not in question.values and word not in question.values:
             # one letter is a slip as often as a name (thirty-third breaker, LOW 8: `r`, just after Randven was refused,
             # was read as Elder Rhun, and the Battle Loss row with it): named, never taken
@@ -723,6 +729,7 @@ class TableSession:
             words = shlex.split(text)  # a one-shot command's words, quoted as the Next line prints them
         except ValueError:  # never quotes what was typed: at a hidden prompt it is a placing
             return Reply(error="a quote is not closed: close it, or type the words without quotes (`help` lists the answers).")
+        words[:1] = [word.lower() for word in words[:1]]  # `Elder R`, `Cast Shield`: the commands' names are lower case
         chosen = self._command_choice(words, question)
         if chosen is not None:
             return chosen

@@ -212,6 +212,21 @@ def _session(tmp_path, seed: int = 2) -> tuple[TableSession, Path]:
     return TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse)), save
 
 
+@pytest.mark.parametrize("typed", ["elder r", "elder rh", "Elder R"])
+def test_a_commands_word_and_a_beginning_are_the_command_not_a_value_begun_so(tmp_path, typed):
+    """Rulebook, Elders (an Elder is called on from beside the Character Stats card). Fortieth breaker, LOW 1: `elder r`
+    at the quest-card prompt turned over the quest card Elder Rhun from the player's own deck (the referee's deck left).
+    A command's word then the beginning of a name is the command (refused here: no Elder is beside the card); the quest
+    card's whole name still turns it over."""
+    session, save = _session(tmp_path, seed=14)
+    before = save.read_bytes()
+    reply = session.answer(typed)
+    assert reply.error is not None and not session.game.log.events and save.read_bytes() == before
+    assert "Elder Rhun" in reply.error and session.state.phase == "draw"
+    assert session.answer("elder rhun").error is None  # the whole name: the quest card turned over
+    assert type(session.game.log.events[-1]).__name__ == "Draw" and session.game.log.events[-1].card.id == "solo.quest.elder-rhun"
+
+
 def test_a_commands_name_and_a_beginning_are_read_against_the_choices_here(tmp_path):
     """Thirty-seventh breaker, MED 4: `cast s` at a prompt where Shield alone could be cast was read as the one-shot
     reads it, over every spell of the game: refused with "SPELL: 's' could be any of shield, shard-knives, still-water"
