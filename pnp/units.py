@@ -31,3 +31,10 @@ LAID_OUT_SAFE_MM = 3.0
 """The safe area (mm inside the trim) the bundled templates are laid out for: every text and icon of every
 card keeps this far from the trim. A larger ``[print] safe_mm`` (``--safe``, a print shop's) shrinks each
 front about its centre until its text and icons keep that far (:func:`pnp.layout.within_safe_area`)."""
+
+
+def excess_mm(amount: float) -> str:
+    """How far (mm) something runs over, into or past where it may go, in words for a problem line: ``"0.4 mm"``, and
+    ``"less than 0.1 mm"`` for a real excess that tenths would round to nothing (fortieth pnp breaker, LOW 5: "over by
+    0.0 mm" read as not over at all). ``amount`` is positive: the caller found the fault."""
+    return f"{amount:.1f} mm" if round(amount, 1) > 0 else "less than 0.1 mm"

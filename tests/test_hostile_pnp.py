@@ -7199,3 +7199,20 @@ def test_letters_that_touch_above_their_texts_boxes_are_found():
                        placed_by=("numbers.value_dx", "numbers.value_baseline"))
         problems = legibility_problems([_face([*number, *caption], "quest")])
         assert [problem.field for problem in problems] == said, (baseline, problems)
+
+
+@pytest.mark.parametrize("name, old, new, said", [
+    ("stats.toml", "[boxes.key_text]\nh = 5.0", "[boxes.key_text]\nh = 4.0", "its text or its key icon (less than 0.1 mm)"),
+    ("base.toml", "h = 2.6", "h = 2.08", "by less than 0.1 mm"),
+])
+def test_an_excess_under_a_tenth_of_a_mm_is_not_said_as_0_0_mm(db, edited_templates, name, old, new, said):
+    """Fortieth pnp breaker, LOW 5: a refusal said a text "over [boxes.footer] by 0.0 mm" and a key space's strip running
+    through its text "(0.0 mm)", which read as not over at all. An excess tenths round to nothing is "less than 0.1 mm"
+    (pnp.units.excess_mm); no problem says 0.0 mm of an excess."""
+    from pnp.layout import check_fit
+    from pnp.units import excess_mm
+
+    assert (excess_mm(0.04), excess_mm(0.26)) == ("less than 0.1 mm", "0.3 mm")
+    edited_templates(name, old, new)
+    messages = [problem.message for problem in check_fit(db)]
+    assert any(said in message for message in messages) and not any("0.0 mm" in message for message in messages), messages

@@ -35,7 +35,7 @@ from pnp.text import (
     unknown_icons,
     written_spans,
 )
-from pnp.units import FONT_METRIC_SLACK_MM, LAID_OUT_SAFE_MM, MM_PER_PT, ROUNDING_SLACK, SAME_SIZE_MM
+from pnp.units import FONT_METRIC_SLACK_MM, LAID_OUT_SAFE_MM, MM_PER_PT, ROUNDING_SLACK, SAME_SIZE_MM, excess_mm
 
 ICON_INK = 0.15
 """The share of an icon's square box, each side, that its ink leaves empty (the bundled icons are drawn
@@ -344,7 +344,7 @@ class CardBuilder:
         written = self._written(text, record)
         if not result.fits and written is not None:  # a template's own words: said at their line there (fifteenth breaker)
             self.problems.append(self._at_string(written, f"{quoted(text, 40)} is over [boxes.{style.name}] by "
-                                                          f"{result.over_mm:.1f} mm; shorten it", over=result.over_mm, box=style.name))
+                                                          f"{excess_mm(result.over_mm)}; shorten it", over=result.over_mm, box=style.name))
         elif not result.fits:
             inner = (box or style.box).width
             # a soft hyphen and a zero width space are breaks too, and so is the place between two kana (mark_breaks)
@@ -357,7 +357,7 @@ class CardBuilder:
                    f"width spaces (U+200B) in a script written without spaces)"
                    if unbroken and text_width_mm(unbroken, style.font, style.size[1]) > inner else "")
             self.problems.append(FitProblem(record or self.record_id, field_name, "text over",
-                                            f"over by {result.over_mm:.1f} mm{why}", over=result.over_mm, box=style.name))
+                                            f"over by {excess_mm(result.over_mm)}{why}", over=result.over_mm, box=style.name))
         if len(result.lines) > 1:
             self._check_lines_apart(style, result, record, fitted)
         if box is None:
@@ -521,14 +521,14 @@ class CardBuilder:
             lower += 0.05
         changed = changed_number(self.template.path)
         if changed is not None and changed[0] in ("disc_r", "disc_rule_width", "disc_inset"):  # the disc grew or moved
-            self.problems.append(self.at_number(changed[0], f"the {name} icon of the text reaches {into:.1f} mm into {what} "
+            self.problems.append(self.at_number(changed[0], f"the {name} icon of the text reaches {excess_mm(into)} into {what} "
                                                             f"(on {record}): it prints over the disc, since {changed[0]} is "
                                                             f"{self.template.number(changed[0]):g} (the shipped templates "
                                                             f"have {changed[1]:g}): change it back toward that", over=into))
             return
         value = self.template.number(down)
         least = math.ceil((value + lower) * 10 - 1e-6) / 10
-        self.problems.append(self.at_number(down, f"the {name} icon of the text reaches {into:.1f} mm into {what} "
+        self.problems.append(self.at_number(down, f"the {name} icon of the text reaches {excess_mm(into)} into {what} "
                                                   f"(on {record}): it prints over the disc; set {down} to at least "
                                                   f"{least:g}", over=into))
 

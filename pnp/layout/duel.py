@@ -35,7 +35,7 @@ from pnp.layout.solo import Make, card_size, fitting, framed_card
 from pnp.layout.template import changed_number
 from pnp.oneline import quoted
 from pnp.text import INLINE_ICONS, icon_meant, measure, text_width_mm
-from pnp.units import FONT_METRIC_SLACK_MM, MM_PER_PT, ROUNDING_SLACK
+from pnp.units import FONT_METRIC_SLACK_MM, MM_PER_PT, ROUNDING_SLACK, excess_mm
 
 
 def back(card: Back, db: Database, make: Make):
@@ -206,7 +206,7 @@ def _keep_label_icons_off_spaces(b: CardBuilder, spaces: int, emblem: str, side:
     fits = first_passing_tenth(value, shipped, up, passes)
     since = f", since {key} is {value:g} (the shipped templates have {shipped:g})" if shipped is not None else ""
     advice = f"set {key} to {'at least' if up else 'at most'} {fits:g}" if fits is not None else f"change [numbers] {key}"
-    b.problems.append(b.at_number(key, f"a label icon ({emblem}) of the {side} track runs {depth:.1f} mm into the outline of track "
+    b.problems.append(b.at_number(key, f"a label icon ({emblem}) of the {side} track runs {excess_mm(depth)} into the outline of track "
                                        f"space {space} (or within {LINES_APART_MM:g} mm of it), which is drawn over it{since}: "
                                        f"{advice}", over=depth))
 
@@ -254,7 +254,7 @@ def _keep_label_icons_in_band(b: CardBuilder, emblem: str, side: str) -> None:
     since = f", since {key} is {value:g} (the shipped templates have {shipped:g})" if shipped is not None else ""
     where = ("above it, onto the rule that closes the middle panel" if above >= below else "below it, toward its track")
     advice = f"set {key} to {'at least' if up else 'at most'} {fits:g}" if fits is not None else f"change [numbers] {key}"
-    b.problems.append(b.at_number(key, f"a label icon ({emblem}) of the {side} track reaches {max(above, below):.1f} mm out of "
+    b.problems.append(b.at_number(key, f"a label icon ({emblem}) of the {side} track reaches {excess_mm(max(above, below))} out of "
                                        f"its {t.number('label_band_h'):g} mm label band, {where}: an icon stays inside the band it labels"
                                        f"{since}: {advice}", over=max(above, below)))
 

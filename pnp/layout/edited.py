@@ -20,6 +20,7 @@ from typing import Any
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import changed_keys, shipped_bytes, template_chain, template_line
 from pnp.oneline import listed, quoted, shortened
+from pnp.units import excess_mm
 
 
 @contextlib.contextmanager
@@ -123,7 +124,7 @@ def texts_over_by_template_edits(problems: list[FitProblem], faces: Sequence[Any
         texts = all(problem.kind == "text over" for problem in spoilt)
         things = ("card text" if texts else "card record") + ("" if len(spoilt) == 1 else "s")
         count = "a" if len(spoilt) == 1 else str(len(spoilt))
-        how = (f"the worst over [boxes.{worst.box}] by {worst.over:.1f} mm" if worst.kind == "text over"
+        how = (f"the worst over [boxes.{worst.box}] by {excess_mm(worst.over)}" if worst.kind == "text over"
                else f"the worst: {worst.message.split('; ')[0]}")
         name = key.rsplit(".", 1)[-1]
         file, line = template_line(path, key)

@@ -36,6 +36,7 @@ from pnp.layout.problems import FitProblem
 from pnp.layout.safe import _intersection, _outer_box
 from pnp.layout.template import changed_number, changed_numbers, load_template, template_line
 from pnp.text import ink_boxes
+from pnp.units import excess_mm
 
 INNER_RULES = ("the card frame's inner rule", "the frame's inner line")
 """The names (:attr:`pnp.drawing.Rect.named`) of the rules that close a card's frame on the inside."""
@@ -271,7 +272,7 @@ def _several_frame_numbers(template: Path, face: Any, what: str, past: float, di
     name = next((name for name in names if within(name)), names[0])
     others = ", ".join(f"{other} {loaded.number(other):g}" for other, _ in changed if other != name)
     change = 2 * past if name.endswith("width") else past
-    key, message = _moved_back(template, (name, edited[name]), f"{what} ({past:.1f} mm too far out, on {face.id}), with "
+    key, message = _moved_back(template, (name, edited[name]), f"{what} ({excess_mm(past)} too far out, on {face.id}), with "
                                                                f"{others}", change)
     path, line = template_line(template, key)
     return FitProblem("templates", key, "template", message, path=str(path), line=line, over=past)
@@ -287,7 +288,7 @@ def _at_changed_numbers(found: dict[str, tuple[Any, str, float]], otherwise: str
         key: str
         changed = changed_number(template)
         where = f"on {face.id}"
-        text = f"{what} ({past:.1f} mm too far out, {where})"
+        text = f"{what} ({excess_mm(past)} too far out, {where})"
         if changed is not None:
             # a line width grows the ink by half its change on each side: it must change by twice as much as the ink
             # is out (Location `space_rule_width = 1` was advised 0.8, which left the track spaces 0.1 mm out)
@@ -404,7 +405,7 @@ def covered_outline_problems(faces: Iterable[Any]) -> list[FitProblem]:
         changed = changed_number(template)
         # the fills move along the axis of the number changed (shade_dx, shade_right: across; shade_dy: down)
         depth = min(edges[side] for side in _sides_moved(changed[0] if changed else "")) + OVERLAP_SLACK_MM
-        text = f"a filled box is drawn over the outline of {what}, which it hides ({depth:.1f} mm in, on {face.id})"
+        text = f"a filled box is drawn over the outline of {what}, which it hides ({excess_mm(depth)} in, on {face.id})"
         if changed is not None:
             key, message = _moved_back(template, changed, text, depth)
         else:

@@ -24,7 +24,7 @@ from pnp.layout.problems import FitProblem
 from pnp.layout.safe import Painted, _outer_box, painted
 from pnp.layout.template import MIN_TEXT_PT, changed_number, load_template, template_line
 from pnp.oneline import quoted, shortened
-from pnp.units import LAID_OUT_SAFE_MM
+from pnp.units import LAID_OUT_SAFE_MM, excess_mm
 
 OVERLAP_SLACK_MM = 0.2
 """How far (mm, each way) two ink boxes may run into each other before they count as printed over
@@ -305,9 +305,9 @@ def off_card_line_problems(faces: Iterable) -> list[FitProblem]:
         edited = changed[0] if changed is not None else None
         keys = (f" ({edited} is {load_template(template.stem, template.parent).number(edited):g}, shipped {changed[1]:g})"
                 if edited is not None and changed is not None else f" ({', '.join(numbers)})" if numbers else "")
-        what = (f"runs {worst:.1f} mm past the bleed (on {face.id}), onto the next card of the sheet; shorten it{keys}"
+        what = (f"runs {excess_mm(worst)} past the bleed (on {face.id}), onto the next card of the sheet; shorten it{keys}"
                 if worst > OVERLAP_SLACK_MM else  # else an end stops in the margin or the bleed: across the frame, cut at the trim
-                f"ends {stray:.1f} mm outside the {LAID_OUT_SAFE_MM:g} mm safe area, short of the bleed's edge (on {face.id}): it "
+                f"ends {excess_mm(stray)} outside the {LAID_OUT_SAFE_MM:g} mm safe area, short of the bleed's edge (on {face.id}): it "
                 f"crosses the frame and is cut at the trim; keep it inside, or run it to the bleed{keys}")
         key = f"numbers.{edited}" if edited is not None else "numbers"
         path, line_number = template_line(template, key)

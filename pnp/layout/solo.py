@@ -64,7 +64,7 @@ from pnp.layout.problems import FitProblem
 from pnp.layout.template import MIN_TEXT_PT, BoxSpec, Template, changed_keys, changed_number, load_template, template_line
 from pnp.oneline import quoted
 from pnp.text import INLINE_ICONS, ink_boxes, text_width_mm
-from pnp.units import FONT_METRIC_SLACK_MM, MM_PER_PT, ROUNDING_SLACK
+from pnp.units import FONT_METRIC_SLACK_MM, MM_PER_PT, ROUNDING_SLACK, excess_mm
 
 Make = Callable[[str, float, float], CardBuilder]
 
@@ -504,7 +504,7 @@ def _keep_key_spaces_clear(b: CardBuilder, baseline: float, text_top: float, tex
         return
     depth, blamed, up, what = fault
     _said_at_the_key_changed(b, KEY_SPACE_KEYS, blamed, up, depth, lambda number: _key_space_fault(
-        number, baseline, text_top, text_left) is None, lambda since, advice: f"a Warding Key space: {what} ({depth:.1f} mm), "
+        number, baseline, text_top, text_left) is None, lambda since, advice: f"a Warding Key space: {what} ({excess_mm(depth)}), "
                                                                                 f"on {b.record_id}{since}: {advice}")
 
 
