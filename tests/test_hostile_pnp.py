@@ -7216,3 +7216,20 @@ def test_an_excess_under_a_tenth_of_a_mm_is_not_said_as_0_0_mm(db, edited_templa
     edited_templates(name, old, new)
     messages = [problem.message for problem in check_fit(db)]
     assert any(said in message for message in messages) and not any("0.0 mm" in message for message in messages), messages
+
+
+def test_every_accent_that_joins_no_letter_is_said_in_the_one_problem(tmp_path):
+    """Issue 13 (check reports every problem at once). Fortieth pnp breaker, LOW 6: in "Wardenkeep of the Ŵ́ide Ǭ̃ld"
+    only the first accent that composes with no letter (Ŵ then U+0301) was said; the second (Ǭ then U+0303) came only
+    after the first was mended. The name's one problem names each of them."""
+    from pnp import database
+
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    assert 'name = "Wardenkeep"' in text
+    copy = tmp_path / "cards.toml"
+    copy.write_text(text.replace('name = "Wardenkeep"', 'name = "Wardenkeep of the W\\u0302\\u0301ide O\\u0328\\u0304\\u0303ld"', 1),
+                    encoding="utf-8")
+    with pytest.raises(database.DatabaseError) as refused:
+        database.load(copy)
+    accents = [problem.message for problem in refused.value.problems if "joins no letter" in problem.message]
+    assert len(accents) == 1 and "U+0301" in accents[0] and "U+0303" in accents[0], accents

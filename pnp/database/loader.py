@@ -566,17 +566,19 @@ def _composed(data: Any) -> list[tuple[tuple[Any, ...], str]]:
                 if item.isascii():
                     continue
                 value[key] = item = unicodedata.normalize("NFC", item)
-                at = next((i for i, char in enumerate(item) if unicodedata.combining(char) and i > 0), None)
-                if at is None and item and unicodedata.combining(item[0]):
-                    at = 0
-                if at is not None:
-                    mark = item[at]
-                    letter = item[at - 1] if at > 0 else ""
+                marks = [at for at, char in enumerate(item) if unicodedata.combining(char)]
+                if marks:  # every mark that joins no letter, each with the letter it follows (fortieth pnp breaker, LOW 6)
+                    said = []
+                    for at in marks[:8]:
+                        mark, letter = item[at], item[at - 1] if at > 0 else ""
+                        said.append(f"{quoted(letter + mark)} ({quoted(letter) + ' then ' if letter else ''}U+{ord(mark):04X} "
+                                    f"{unicodedata.name(mark, 'COMBINING MARK')})")
+                    more = f" and {len(marks) - 8} more" if len(marks) > 8 else ""
+                    several = len(marks) > 1
                     found.append((loc + (key,), (
-                        f"{quoted(letter + mark)} ({quoted(letter) + ' then ' if letter else ''}U+{ord(mark):04X} "
-                        f"{unicodedata.name(mark, 'COMBINING MARK')}): the accent joins no letter into one character, and "
-                        f"the card fonts would print it beside the letter, over the next space; write a letter that has the "
-                        f"accent as one character (é, ö, ñ ...) or leave the accent out")))
+                        f"{', '.join(said)}{more}: {'each' if several else 'the'} accent joins no letter into one character, "
+                        f"and the card fonts would print it beside the letter, over the next space; write a letter that has "
+                        f"the accent as one character (é, ö, ñ ...) or leave the accent out")))
             else:
                 stack.append((item, loc + (key,)))
     return found
