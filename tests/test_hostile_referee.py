@@ -509,6 +509,7 @@ def test_a_database_variable_naming_no_database_is_said_with_the_variable(tmp_pa
     lines = result.output.strip().splitlines()
     assert result.exit_code == 1 and len(lines) == 1 and "the file $LASSADAR_DB names" in lines[0], result.output
     assert "or unset it" in lines[0]
+    assert ":0:" not in lines[0]  # the file as a whole, no line 0 of it (fortieth pnp breaker, LOW 4)
 
 
 @pytest.mark.parametrize("args", [["referee", "--help"], ["referee", "--version"], ["pnp", "--help"], ["pnp", "--version"],

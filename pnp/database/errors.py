@@ -30,7 +30,8 @@ class Problem:
         :func:`pnp.oneline.shortened` (a key holds ids as the user wrote them, a message may quote a value), the
         file's name first written as :func:`pnp.oneline.shown_file` writes it (``$'...'`` where the output's encoding
         cannot write it as its bytes)."""
-        return f"{shortened(shown_file(self.file), 300)}:{self.line}: {shortened(self.key, 120)}: {shortened(self.message, 400)}"
+        line = f":{self.line}" if self.line else ""  # 0: the file as a whole (a folder, empty), no line of it (fortieth pnp breaker)
+        return f"{shortened(shown_file(self.file), 300)}{line}: {shortened(self.key, 120)}: {shortened(self.message, 400)}"
 
 
 class DatabaseError(ValueError):
