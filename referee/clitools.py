@@ -965,6 +965,10 @@ def console():
             ends it (:class:`pnp.oneline.OneLineGroup`); rich's own exits 1 (thirty-seventh breaker, LOW 5)."""
             end_on_closed_pipe(BrokenPipeError(errno.EPIPE, "Broken pipe"))
 
+    for name in ("COLUMNS", "LINES"):  # 0 or another non-size is as if unset: rich took COLUMNS=0 as a console 0 wide
+        value = os.environ.get(name)  # and printed nothing (forty-first referee breaker, MED 3)
+        if value is not None and not (value.isdigit() and int(value) > 0):
+            del os.environ[name]
     # markup and emoji off: every text printed is the game's words and the players' (a name "Ana [x]"
     # or ":fire:" is shown exactly as typed, never read as rich markup)
     return TableConsole(highlight=False, soft_wrap=True, markup=False, emoji=False)

@@ -3851,3 +3851,19 @@ def test_piped_status_is_a_line_a_row_without_padding(tmp_path, game, new):
     column = max(len(label) for label in labels) + 3
     for row, label in zip(rows, labels, strict=True):
         assert row.startswith(f" {label} ") and row[column] != " " and not row[len(label) + 1:column].strip(), (row, label)
+
+
+@pytest.mark.parametrize("columns", ["0", "00", "-5", "abc"])
+@pytest.mark.parametrize("game, new", [("solo", ["new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "3"]),
+                                       ("duel", ["new", "--seed", "3"])])
+def test_a_columns_variable_that_is_no_width_is_as_if_unset(tmp_path, columns, game, new):
+    """Forty-first referee breaker, MED 3: with `COLUMNS=0` in the environment, `status`, `board` and `spells` printed
+    nothing and exited 0, and `duel play` hid the deal and every reveal (rich took it as a console 0 columns wide).
+    A COLUMNS that is no width is as if unset: the output is what it is without it."""
+    save = tmp_path / "g.toml"
+    run(game, *new, save=save)
+    for command in ("status", "spells") + (("board",) if game == "duel" else ()):
+        args = [game, command, "--save", str(save), "--db", str(DB_PATH)]
+        plain = CliRunner().invoke(main, args, env={"NO_COLOR": "1", "COLUMNS": None})
+        result = CliRunner().invoke(main, args, env={"NO_COLOR": "1", "COLUMNS": columns})
+        assert result.exit_code == 0 and result.output == plain.output and result.output.strip(), (command, result.output)
