@@ -146,9 +146,29 @@ def game_module(game: str) -> Any:
     return importlib.import_module(GAME_MODULES[game])
 
 
-def _worker(db_path: Path) -> None:
+PARENT_WATCH_SECONDS = 1.0
+"""How often a worker of :func:`execute` looks whether the process that started it is still there."""
+
+
+def _end_when_orphaned(parent: int) -> None:
+    """End this worker process once ``parent`` (the pid that started it) is gone: a parent killed by SIGKILL (the
+    out-of-memory killer, a closed container) ends no worker, and each waited for ever on a queue whose other end it
+    holds itself (forty-first referee breaker, MED 1). Runs in a daemon thread."""
+    import time
+
+    while os.getppid() == parent:
+        time.sleep(PARENT_WATCH_SECONDS)
+    os._exit(1)
+
+
+def _worker(db_path: Path, parent: int | None = None) -> None:
     """A worker process of :func:`execute`: it ignores Ctrl-C (the terminal sends it to every process of the
-    command; only the parent stops the run, ending every worker at once) and reads the database once."""
+    command; only the parent stops the run, ending every worker at once), ends when its ``parent`` is gone
+    (:func:`_end_when_orphaned`) and reads the database once."""
+    if parent is not None:
+        import threading
+
+        threading.Thread(target=_end_when_orphaned, args=(parent,), daemon=True, name="parent-watch").start()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     from pnp.entry import TERMINATING
 
@@ -195,7 +215,7 @@ def execute(tasks: list[tuple[str, tuple, tuple[int, ...]]], db_path: Path, jobs
         # and its terminate() can wait for ever on the queue lock the dead worker held (a hang seen in CI). The
         # executor notices the death, fails every pending task with BrokenProcessPool and ends the other workers.
         executor = concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker,
-                                                          initargs=(db_path,))
+                                                          initargs=(db_path, os.getpid()))
         try:
             for task, result in zip(tasks, executor.map(_task, tasks)):
                 done.append(result)

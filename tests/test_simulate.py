@@ -89,6 +89,50 @@ def test_the_difficulties_stay_ordered():
         assert easier - harder > margin, (rates, margin)
 
 
+@pytest.mark.slow  # about 11 s
+def test_workers_end_when_the_simulator_is_killed_by_sigkill(tmp_path):
+    """Forty-first referee breaker, MED 1: `referee simulate --jobs 3` killed with SIGKILL (the out-of-memory killer, a
+    closed container) left its workers asleep for ever, each holding both ends of its queue. Each worker ends within
+    seconds of its parent (referee.simulate.PARENT_WATCH_SECONDS)."""
+    import contextlib
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    run = subprocess.Popen([sys.executable, "-m", "referee", "simulate", "--jobs", "2", "--games", "20000", "--difficulty",
+                            "normal"], cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
+    children = Path(f"/proc/{run.pid}/task/{run.pid}/children")
+    try:
+        deadline = time.monotonic() + 60
+        workers: list[int] = []
+        while len(workers) < 2 and time.monotonic() < deadline and run.poll() is None:
+            time.sleep(0.1)
+            workers = [int(pid) for pid in children.read_text().split()] if children.exists() else []
+        assert len(workers) == 2, workers
+        time.sleep(1)  # past their initializer: playing games
+        os.kill(run.pid, signal.SIGKILL)
+        run.wait(timeout=30)
+        deadline = time.monotonic() + 15
+        while any(Path(f"/proc/{pid}").exists() and "Z" not in _state(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        left = [pid for pid in workers if Path(f"/proc/{pid}").exists() and "Z" not in _state(pid)]
+    finally:  # never leave them running, whatever the test found
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(run.pid, signal.SIGKILL)
+    assert left == [], left
+
+
+def _state(pid: int) -> str:
+    """The state letter of process ``pid`` (``Z`` a zombie, ended and not yet reaped), ``""`` when it is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return ""
+
+
 def test_a_worker_that_dies_ends_the_run_in_one_line(tmp_path):
     """Thirty-fifth breaker, MED 7: `referee simulate --jobs 2` waited for ever once a worker process died (`kill -9`, as
     the out-of-memory killer does): the pool replaced it, and its games never came back. The run ends with one line and
