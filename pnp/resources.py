@@ -49,14 +49,15 @@ LOCAL_DATABASE = Path("cards.toml")
 
 def default_database() -> Path:
     """The card database to read when no ``--db`` is given: ``$LASSADAR_DB`` when set, else
-    ``./cards.toml`` when the current folder has one, else :data:`BUNDLED_DATABASE` (whether or not it
+    ``./cards.toml`` when the current folder has one (a folder or a broken link of that name included: reading it
+    says what it is), else :data:`BUNDLED_DATABASE` (whether or not it
     exists: reading a missing one is the caller's error to say, with :func:`where_looked`). The order
     is the referee's (``referee --db`` help), shared by ``pnp`` and ``referee``."""
     env = os.environ.get(DB_ENV)
     if env:
         return Path(env)
-    if LOCAL_DATABASE.is_file():
-        return LOCAL_DATABASE
+    if os.path.lexists(LOCAL_DATABASE):  # a folder or a broken link of that name too: said, never passed over for the
+        return LOCAL_DATABASE  # bundled cards (forty-first referee breaker, LOW 2)
     return BUNDLED_DATABASE
 
 

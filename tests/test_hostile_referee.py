@@ -3867,3 +3867,25 @@ def test_a_columns_variable_that_is_no_width_is_as_if_unset(tmp_path, columns, g
         plain = CliRunner().invoke(main, args, env={"NO_COLOR": "1", "COLUMNS": None})
         result = CliRunner().invoke(main, args, env={"NO_COLOR": "1", "COLUMNS": columns})
         assert result.exit_code == 0 and result.output == plain.output and result.output.strip(), (command, result.output)
+
+
+@pytest.mark.parametrize("kind", ["dangling link", "folder"])
+def test_a_cards_toml_here_that_cannot_be_read_is_said_not_passed_over(tmp_path, monkeypatch, kind):
+    """README (the database read without --db: $LASSADAR_DB, else ./cards.toml, else the bundled one). Forty-first referee
+    breaker, LOW 2: a ./cards.toml that was a broken symbolic link (an edited copy moved away) or a folder was passed
+    over, and a new game was dealt from the bundled cards without a word; a broken file of that name was refused. Both
+    programs refuse it in one line naming it; no game is saved."""
+    from pnp.cli import main as pnp_main
+
+    local = tmp_path / "cards.toml"
+    local.symlink_to(tmp_path / "moved.toml") if kind == "dangling link" else local.mkdir()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("LASSADAR_DB", raising=False)
+    result = CliRunner().invoke(main, ["solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--save",
+                                       str(tmp_path / "g.toml")], env={"NO_COLOR": "1"})
+    lines = result.output.strip().splitlines()
+    assert result.exit_code == 1 and len(lines) == 1 and lines[0].startswith("Error: cards.toml: file: "), result.output
+    assert ("symbolic link to" in lines[0] and "moved.toml" in lines[0]) if kind == "dangling link" else "is a folder" in lines[0]
+    assert not (tmp_path / "g.toml").exists()
+    checked = CliRunner().invoke(pnp_main, ["check"])
+    assert checked.exit_code != 0 and checked.output.startswith("cards.toml: file: "), checked.output

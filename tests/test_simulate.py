@@ -188,3 +188,27 @@ def test_a_forked_worker_ends_by_a_terminating_signal_as_any_process_does():
             "print(os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGTERM)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert done.stdout.strip() == "True" and done.stderr == "", (done.stdout, done.stderr)
+
+
+def test_the_pools_cancelled_future_error_is_passed_over_and_no_other():
+    """A test run of the forty-first round saw `simulate --jobs 2` ended by SIGTERM print "Exception in thread ...
+    InvalidStateError: CANCELLED" before its one line: CPython 3.11's process pool sets an exception on a future that
+    `shutdown(cancel_futures=True)` cancelled (gh-107219). That one error of the pool's manager thread is passed over;
+    any other error, of any thread, still reaches the hook."""
+    import concurrent.futures
+    import types
+
+    from referee.simulate import _quiet_cancelled_future
+
+    reached: list[object] = []
+    hook = _quiet_cancelled_future(reached.append)
+
+    class _ExecutorManagerThread:  # as concurrent.futures.process names its thread's class
+        pass
+
+    hook(types.SimpleNamespace(exc_value=concurrent.futures.InvalidStateError("CANCELLED"), thread=_ExecutorManagerThread()))
+    other = [types.SimpleNamespace(exc_value=ValueError("x"), thread=_ExecutorManagerThread()),
+             types.SimpleNamespace(exc_value=concurrent.futures.InvalidStateError("CANCELLED"), thread=None)]
+    for arguments in other:
+        hook(arguments)
+    assert reached == other

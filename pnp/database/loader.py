@@ -15,6 +15,7 @@ import functools
 import hashlib
 import hmac
 import json
+import os
 import pickle
 import re
 import sys
@@ -34,7 +35,7 @@ from pnp.database.errors import DatabaseError, Problem
 from pnp.database.lines import LineIndex
 from pnp.database.schema import COLOUR_PATTERN, FORMAT, ID_PATTERN, CardsFile, Duel, Game, PrintSettings, Record, Solo, Table
 from pnp.files import FileRefused, cache_key, keep_file, read_limited, shown_path
-from pnp.oneline import listed, quoted, shortened, toml_key, xml_char
+from pnp.oneline import listed, quoted, shortened, shown_file, toml_key, xml_char
 
 if typing.TYPE_CHECKING:
     from pydantic_core import ErrorDetails
@@ -149,6 +150,10 @@ def load(path: str | Path, cache: bool = True) -> Database:
         size_hint = " (the bundled one is under 50 KB)" if error.too_large else ""
         raise DatabaseError([Problem(name, 0, "file", f"{error}{size_hint}")]) from None
     except OSError as error:
+        if path.is_symlink() and not path.exists():  # where it points, not "No such file" of a name that is there
+            raise DatabaseError([Problem(name, 0, "file", f"is a symbolic link to {shown_file(Path(os.readlink(path)))}, which "
+                                                          f"does not exist (or is a loop of links): point it at a card database, "
+                                                          f"or remove it")]) from None
         raise DatabaseError([Problem(name, 0, "file", f"cannot read: {error.strerror or error}")]) from None
     found = cached(raw, path) if cache else None
     if found is not None:
