@@ -58,6 +58,12 @@ ICON_DIR = resources.ICON_DIR
 
 MAX_ICON_BYTES = 100_000
 """The largest icon file read, in bytes (the bundled ones are under 1 KB)."""
+MAX_ICON_DEPTH = 32
+"""The deepest an icon's elements nest (the bundled ones: 3): the readers of an icon (svglib, the card SVGs' copy) recurse
+once a level, and 500 levels ended a build in a RecursionError after a clean check (forty-first pnp breaker, HIGH 7)."""
+MAX_ICON_UNITS = 100_000.0
+"""The largest width or height an icon's drawing may have in its own units (its viewBox, else width and height; the
+bundled ones: 24): a drawing of 1e30 units overflowed the PDF writer's numbers (forty-first pnp breaker, HIGH 7)."""
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 
@@ -186,6 +192,16 @@ def _local(name: str) -> tuple[str, str]:
         namespace, _, local = name[1:].partition("}")
         return namespace, local
     return "", name
+
+
+def _depth(root: ElementTree.Element) -> int:
+    """How deep the elements of ``root`` nest (``root`` alone: 1), counted without recursion."""
+    deepest, stack = 0, [(root, 1)]
+    while stack:
+        element, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in element)
+    return deepest
 
 
 def _refuse_doctype(*_: object) -> None:
@@ -350,6 +366,11 @@ def read_icon(path: Path) -> ElementTree.Element:
     namespace, tag = _local(root.tag)
     if tag != "svg" or namespace not in ("", SVG_NAMESPACE):
         raise IconFileError(IconFileProblem(str(path), f"not an SVG (its root element is <{tag}>, not <svg>)"))
+    depth = _depth(root)
+    if depth > MAX_ICON_DEPTH:
+        raise IconFileError(IconFileProblem(str(path), f"nests its elements {depth} deep, and an icon's readers follow at most "
+                                                       f"{MAX_ICON_DEPTH} levels", "take the drawing out of the groups "
+                                                       "that wrap it (<g> inside <g> ...)"))
     active = _active(root)
     if active is not None:
         remedy = STYLE_REMEDY if "<style> sheet" in active else ("an icon holds only drawing (paths, shapes, groups, "
@@ -413,7 +434,7 @@ def icon_drawing(path: Path) -> Any:
     with _LibraryLog("svglib") as said:
         try:
             drawing = svg2rlg(str(path))
-        except (ValueError, TypeError, AttributeError, LookupError, SyntaxError) as error:  # (lxml's syntax errors too)
+        except (ValueError, TypeError, AttributeError, LookupError, SyntaxError, RecursionError, ArithmeticError) as error:
             # a style svglib cannot parse (`style="fill"`, a CSS comment), which a browser skips: one line at the file
             # at check and build alike, never a traceback after a clean check (thirty-seventh pnp breaker, HIGH 2)
             raise IconFileError(IconFileProblem(
@@ -428,6 +449,15 @@ def icon_drawing(path: Path) -> Any:
                                                        "colours (fill=\"#...\")"))
     if drawing is None:
         raise ValueError(f"icon {path.stem!r}: svglib could not read {path}")
+    width, height = float(drawing.width), float(drawing.height)
+    if not (0 < width <= MAX_ICON_UNITS and 0 < height <= MAX_ICON_UNITS):
+        # forty-first pnp breaker, HIGH 7: a viewBox of 0 x 0 passed the check and divided by zero in the build
+        size = f"{width:g} x {height:g} units"
+        reason = (f"its drawing is {size} (from its viewBox, else its width and height), which has no area to scale to a "
+                  f"card's icon size" if not (width > 0 and height > 0) else
+                  f"its drawing is {size}, more than {MAX_ICON_UNITS:,.0f} on a side, which the PDF cannot write")
+        raise IconFileError(IconFileProblem(str(path), reason, 'give the <svg> a viewBox with a width and height, such as '
+                                                              'viewBox="0 0 24 24"'))
     return drawing
 
 

@@ -4770,6 +4770,14 @@ UNREADABLE_ICONS = [  # (case, the file's bytes, what the reason says)
     ("html", b"<html><body>key</body></html>", "its root element is <html>"),
     ("png", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "not an SVG"),
     ("too-large", (_ICON_HEAD + "<!--" + "x" * 200_000 + "--></svg>").encode(), "larger than"),
+    # forty-first pnp breaker, HIGH 7: each passed `pnp check`; the build ended in ZeroDivisionError, RecursionError, or
+    # ReportLab's "number too large"
+    ("zero-viewbox", b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 0 0"><circle cx="5" cy="5" r="4"/></svg>',
+     "which has no area"),
+    ("huge-viewbox", b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1e30 1e30"><circle cx="5" cy="5" r="4"/></svg>',
+     "more than 100,000 on a side"),
+    ("500-deep", ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">' + "<g>" * 500 + '<circle cx="5" cy="5" r="4"/>'
+                  + "</g>" * 500 + "</svg>").encode(), "nests its elements 502 deep"),
 ]
 ACTIVE_ICONS = [  # (case, what is put into the icon, the element or attribute named)
     ("script", "<script>alert(1)</script>", "<script>"),
