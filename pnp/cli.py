@@ -48,13 +48,14 @@ def _printed_texts(path: Path) -> list[str]:
     writes: every character a build prints is among them, so a font's glyph for each is checked before anything is
     drawn (:func:`pnp.fonts.font_file_problems`). Read as plain text, not parsed (a tenth of the time); a file that
     cannot be read gives nothing here (its own check says why)."""
+    from pnp.files import FileRefused, read_limited
     from pnp.layout import template
 
     texts: list[str] = []
     for file in [path, *sorted(Path(template.TEMPLATE_DIR).glob("*.toml"))]:
-        try:
-            text = file.read_text(encoding="utf-8")
-        except (OSError, UnicodeError):
+        try:  # (a pipe or a device is never opened: it blocked for ever, forty-first pnp breaker, MED 8)
+            text = read_limited(file, template.MAX_TEMPLATE_BYTES * 10, "a card database or a template").decode("utf-8")
+        except (OSError, UnicodeError, FileRefused):
             continue
         texts.append(text)
         for escape in re.findall(r"\\u([0-9a-fA-F]{4})|\\U([0-9a-fA-F]{8})", text):

@@ -1743,6 +1743,29 @@ def test_a_template_that_is_no_regular_file_is_one_line(db, edited_templates, ma
     assert ("is a folder" if make == "folder" else "is not a regular file") in problems[0].message
 
 
+@pytest.mark.timeout(60)  # the fault was a hang
+@pytest.mark.parametrize("name", ["elder.toml", "zz.toml"])
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_a_pipe_among_the_templates_is_one_line_from_check_and_build(edited_templates, tmp_path, name, command):
+    """Forty-first pnp breaker, MED 8: a named pipe as templates/elder.toml (or as any other *.toml there) made `pnp
+    check` and `pnp build` wait for ever: the font check read every template whole before the templates' own check.
+    Both end at once with one line at the file; the build writes nothing."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.files import shown_path
+
+    path = edited_templates("elder.toml", "[", "[").parent / name
+    path.unlink(missing_ok=True)
+    os.mkfifo(path)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, [command, "--db", str(ROOT / "cards.toml"),
+                                       *(["--out", str(out), "--paper", "a4"] if command == "build" else [])])
+    lines = [line for line in result.output.splitlines() if line.startswith(f"{shown_path(path)}:1: file: ")]
+    assert result.exit_code == 1 and len(lines) == 1 and "not a regular file" in lines[0], result.output
+    assert not out.exists()
+
+
 @pytest.mark.parametrize("name, old, new, says", [
     ("quest.toml", "slot_3_x = 48.5", "slot_3_x = 31.5", "the loss icon is printed over the next icon"),
     ("stats.toml", "col_pitch = 8.6", "col_pitch = 4", "a track space is printed over a track space"),

@@ -388,6 +388,7 @@ def check_fit(database: Database) -> list[FitProblem]:
     file (``field``) and key. Raises nothing for a loaded database.
     """
     try:
+        templates.refuse_unreadable_files()  # before any file of them is opened: a pipe there blocked every reading
         problem = card_size_problem(database) or back_bleed_problem(database)
         if problem:
             return [problem]

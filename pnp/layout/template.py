@@ -32,7 +32,9 @@ import difflib
 import functools
 import json
 import math
+import os
 import re
+import stat
 import string
 import tomllib
 from collections.abc import Iterable
@@ -725,6 +727,26 @@ def _read(path: Path) -> dict[str, Any]:
 
             raise TemplateError(path, "file", written_twice(path.read_text(encoding="utf-8", errors="replace"), line), line) from None
         raise TemplateError(path, "file", str(error), line) from None
+
+
+def refuse_unreadable_files(folder: Path | None = None) -> None:
+    """Raise :class:`TemplateError` at the first ``*.toml`` of ``folder`` (default :data:`TEMPLATE_DIR`) that is no
+    regular file (a folder, a pipe, a device, a link to nothing), judged without opening it: a named pipe among the
+    templates blocked `pnp check` and `pnp build` for ever, wherever a file was read whole (forty-first pnp breaker, MED
+    8). Every other fault of a template is its reading's (:func:`_read`)."""
+    for path in sorted(Path(folder or TEMPLATE_DIR).glob("*.toml")):
+        try:
+            mode = os.stat(path).st_mode  # (through a link, as every reading goes)
+        except FileNotFoundError:
+            raise TemplateError(path, "file", "a symbolic link to a file that is not there; restore the template or remove "
+                                              "the link") from None
+        except OSError as error:  # a loop of links
+            raise TemplateError(path, "file", f"cannot be read ({error.strerror or error}); restore the template") from None
+        if stat.S_ISDIR(mode):
+            raise TemplateError(path, "file", "is a folder, not a template; a template is a TOML file: remove or rename it")
+        if not stat.S_ISREG(mode):
+            raise TemplateError(path, "file", "is not a regular file (a device or a pipe), so it is not a template; restore "
+                                              "the template's file, or remove it")
 
 
 def _templates(folder: Path) -> str:
