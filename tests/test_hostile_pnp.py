@@ -7264,3 +7264,41 @@ def test_every_accent_that_joins_no_letter_is_said_in_the_one_problem(tmp_path):
         database.load(copy)
     accents = [problem.message for problem in refused.value.problems if "joins no letter" in problem.message]
     assert len(accents) == 1 and "U+0301" in accents[0] and "U+0303" in accents[0], accents
+
+
+@pytest.mark.parametrize("old, new, field, says", [
+    ("bleed_mm = 3.0", "bleed_mm = 3.0\nprint.bleed_mm = 4.0", "print.print", "would set bleed_mm a second time"),
+    ("bleed_mm = 3.0", "print.bleed_mm = 4.0", "print.print", "write bleed_mm = ... there, without 'print.' before it"),
+    ('name = "Thorn Hedge"', 'solo.spell.name = "Thorn"', "solo.spell.thorn-hedge.solo",
+     "write name = ... there, without 'solo.spell.' before it"),
+    ('name = "Thorn Hedge"', 'name = "Thorn Hedge"\nspell.name = "Thorn"', "solo.spell.thorn-hedge.spell",
+     "would set name a second time"),
+])
+def test_a_key_written_with_its_own_tables_name_is_said_as_such(tmp_path, old, new, field, says):
+    """Forty-first pnp breaker, MED 2: `print.bleed_mm = 4.0` inside [print] was told "move bleed_mm to [print]" (where it
+    was; moved, it met "bleed_mm is given twice"), and `solo.spell.name = ...` in a spell "move spell to [solo]". A key
+    written with its own table's name before it is said as set twice where the table sets it, else to be written without
+    the prefix, as the templates' [numbers] say it."""
+    from pnp import database
+
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    assert f"\n{old}\n" in text
+    copy = tmp_path / "cards.toml"
+    copy.write_text(text.replace(f"\n{old}\n", f"\n{new}\n", 1), encoding="utf-8")
+    with pytest.raises(database.DatabaseError) as refused:
+        database.load(copy)
+    said = [problem for problem in refused.value.problems if problem.key == field]
+    assert len(said) == 1 and says in said[0].message and "to [" not in said[0].message, refused.value.problems
+
+
+@pytest.mark.parametrize("added, says", [("boxes.title_band.x = 5.0", "would set x a second time"),
+                                         ("title_band.y = 3", "would set y a second time"),
+                                         ("title_band.align = 'left'", "write align = ... there, without 'title_band.'")])
+def test_a_box_key_written_with_the_boxs_own_name_is_said_as_such(db, edited_templates, added, says):
+    """Forty-first pnp breaker, MED 2b: `boxes.title_band.x = 5.0` inside [boxes.title_band] was "unknown key(s) boxes,
+    title_band"; it is said as set twice (or to be written without the prefix), at the box's key."""
+    from pnp.layout import check_fit
+
+    edited_templates("base.toml", "[boxes.title_band]\nx = 4.4\n", f"[boxes.title_band]\nx = 4.4\n{added}\n")
+    problems = [problem for problem in check_fit(db) if problem.kind == "template"]
+    assert len(problems) == 1 and problems[0].field.startswith("boxes.title_band.") and says in problems[0].message, problems

@@ -793,6 +793,34 @@ def _record_tables(loc: tuple[Any, ...]) -> list[tuple[tuple[Any, ...], str]]:
     return found
 
 
+def _dotted_into_its_table(loc: tuple[Any, ...], value: Any, written_beside: frozenset[str]) -> str:
+    """What to say of a key written with its own table's name before it inside that table (``print.bleed_mm = 4`` in
+    ``[print]``, ``solo.spell.name = ...`` or ``spell.name = ...`` in a ``[[solo.spell]]`` record), which TOML reads as a
+    table of that name inside the table (``print.print``): set twice when the table writes the key already, else to be
+    written without the prefix; ``""`` for any other key. Forty-first pnp breaker, MED 2: it was told "move bleed_mm to
+    [print]", where it was, and the line moved then met "bleed_mm is given twice" (the templates' [numbers] said it right:
+    :func:`pnp.layout.template._dotted_into_itself`)."""
+    names = [str(part) for part in loc[:-1] if isinstance(part, str)]
+    written = str(loc[-1])
+    for start in range(len(names)):
+        if names[start] != written:
+            continue
+        inner = value
+        for name in names[start + 1:]:
+            inner = inner.get(name) if isinstance(inner, dict) else None
+        if not isinstance(inner, dict) or not inner:
+            continue
+        prefix = ".".join(names[start:]) + "."
+        table = ".".join(names)
+        header = f"[[{table}]]" if any(isinstance(part, int) for part in loc[:-1]) else f"[{table}]"
+        key = str(next(iter(inner)))
+        if key in written_beside:
+            return (f"{prefix}{key} = ... written inside {header} would set {key} a second time (this table sets it already): "
+                    f"change {key} where it is set, and remove this line")
+        return f"{prefix}{key} = ... written inside {header} reads as {table}.{prefix}{key}: write {key} = ... there, without '{prefix}' before it"
+    return ""
+
+
 def _unknown_key(loc: tuple[Any, ...], value: Any = None, written_beside: frozenset[str] = frozenset()) -> str:
     """What to say of the key at ``loc`` that its table has none of: a key of this table it may be a typo of (twenty-second
     breaker: `txt`), else the tables it is a key of (twenty-fourth: `bleed_mm` under [games.solo] was told "did you mean
@@ -800,6 +828,9 @@ def _unknown_key(loc: tuple[Any, ...], value: Any = None, written_beside: frozen
     a section's name (``print``, its written ``value`` an inline table) is told to be a section of its own."""
     written = str(loc[-1])
     game = str(loc[0]) if loc and loc[0] in ("solo", "duel") else ""
+    dotted = _dotted_into_its_table(loc, value, written_beside)
+    if dotted:
+        return dotted
     if written in _fields(CardsFile) and len(loc) > 1:  # twenty-sixth breaker: `print = { ... }` in a record: "did you mean spirit"
         keys = list(value) if isinstance(value, dict) else []
         moved = f"move {listed(keys)} to [{written}]" if keys else f"write it as [{written}]"

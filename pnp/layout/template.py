@@ -1348,6 +1348,27 @@ def _dotted_into_itself(value: Any, section: str, name: str, table: dict[str, An
             f"{keys[0]} = ... there, without '{section}.' before it")
 
 
+def _box_key_dotted_into_itself(name: str, field: str, spec: dict[str, Any]) -> str:
+    """What to say of the key ``field`` of the box ``[boxes.name]`` (its table ``spec``) when it is the box's own name
+    written before its keys (``boxes.title_band.x = 5`` or ``title_band.x = 5`` inside ``[boxes.title_band]``, which TOML
+    reads as a table inside the box): set twice when the box writes the key already, else to be written without the
+    prefix; ``""`` otherwise. Forty-first pnp breaker, MED 2b: it was "unknown key(s) boxes, title_band"."""
+    names = ["boxes", name]
+    if field not in names:
+        return ""
+    inner: Any = spec[field]
+    for part in names[names.index(field) + 1:]:
+        inner = inner.get(part) if isinstance(inner, dict) else None
+    if not isinstance(inner, dict) or not inner:
+        return ""
+    prefix = ".".join(names[names.index(field):]) + "."
+    key = str(next(iter(inner)))
+    if key in spec and key in BOX_KEYS:
+        return (f"{prefix}{key} = ... written inside [boxes.{name}] would set {key} a second time (this box sets it "
+                f"already): change {key} where it is set, and remove this line")
+    return f"{prefix}{key} = ... written inside [boxes.{name}] reads as boxes.{name}.{prefix}{key}: write {key} = ... there, without '{prefix}' before it"
+
+
 def _given(value: Any, key: str) -> str:
     """A template value as a problem names it: a table as the table it is (``a table [numbers.rule_y]``,
     written as ``[numbers.rule_y]`` under a key meant for a value), else its TOML-like repr, shortened."""
@@ -1438,6 +1459,10 @@ def _load(kind: str, folder: Path) -> Template:
     for name, spec in data.get("boxes", {}).items():
         key = f"boxes.{name}"
         unknown = set(spec) - set(BOX_KEYS)
+        for field in sorted(unknown):  # `boxes.title_band.x = ...` or `title_band.x = ...` inside [boxes.title_band]
+            said = _box_key_dotted_into_itself(name, field, spec)
+            if said:
+                raise _error(path, f"{key}.{field}", said)
         if unknown:  # twentieth breaker: `font_size` got no hint
             first = min(unknown)
             home = next(((field, found) for field in sorted(unknown) if (found := _home_of(data, path, "boxes", field))), None)
