@@ -150,7 +150,7 @@ def load(path: str | Path, cache: bool = True) -> Database:
         size_hint = " (the bundled one is under 50 KB)" if error.too_large else ""
         raise DatabaseError([Problem(name, 0, "file", f"{error}{size_hint}")]) from None
     except OSError as error:
-        if path.is_symlink() and not path.exists():  # where it points, not "No such file" of a name that is there
+        if os.path.islink(path) and not os.path.exists(path):  # where it points, not "No such file" of a name that is there
             raise DatabaseError([Problem(name, 0, "file", f"is a symbolic link to {shown_file(Path(os.readlink(path)))}, which "
                                                           f"does not exist (or is a loop of links): point it at a card database, "
                                                           f"or remove it")]) from None
