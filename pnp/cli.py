@@ -22,7 +22,7 @@ from click.core import ParameterSource
 
 from pnp import database, resources
 from pnp.files import BUSY_MARK, as_users_file, calibrating_in, shown_path
-from pnp.oneline import FilePath, OneLineGroup, quoted, short_line, shortened, shown_file
+from pnp.oneline import FilePath, OneLineGroup, echo, quoted, short_line, shortened, shown_file
 
 DEFAULT_OUTPUT = Path("output")
 
@@ -183,7 +183,7 @@ def _load(path: Path) -> database.Database:
         loaded = database.load(path)
         beside = Path(os.path.abspath(path)).parent / "templates"
         if beside.is_dir() and beside.resolve() != resources.TEMPLATE_DIR.resolve():
-            click.echo(f"note: {shortened(shown_file(beside), 300)} is not read: the layouts are the templates in "
+            echo(f"note: {shortened(shown_file(beside), 300)} is not read: the layouts are the templates in "
                        f"{shortened(shown_file(resources.TEMPLATE_DIR), 300)} (edit those to change a layout)", err=True)
         return loaded
     except database.DatabaseError as error:
@@ -193,12 +193,12 @@ def _load(path: Path) -> database.Database:
             if given or os.environ.get(resources.DB_ENV):
                 option = "--db" if given else f"${resources.DB_ENV}"
                 within = "" if Path(path).is_absolute() else f" (in {where})"  # a path that names its folder (fortieth, LOW 4)
-                click.echo(f"{shortened(shown_file(path), 300)}: no such file{within}; check the {option} path", err=True)
+                echo(f"{shortened(shown_file(path), 300)}: no such file{within}; check the {option} path", err=True)
             else:  # no ./cards.toml and no bundled one (an install without its package data)
-                click.echo(f"no card database: looked at {shortened(resources.where_looked(), 600)}; pass --db PATH", err=True)
+                echo(f"no card database: looked at {shortened(resources.where_looked(), 600)}; pass --db PATH", err=True)
         else:
             for problem in error.problems:
-                click.echo(str(problem), err=True)
+                echo(str(problem), err=True)
             given = click.get_current_context().get_parameter_source("database_path") is ParameterSource.COMMANDLINE
             first = error.problems[0]
             named = ""
@@ -208,7 +208,7 @@ def _load(path: Path) -> database.Database:
                 named = f", the file ${resources.DB_ENV} names: point it at a card database, a cards.toml, or unset it"
             more = f" and {error.unlisted:,} more not listed" if error.unlisted else ""
             listing = click.get_current_context().info_name == "list"  # `list` fits no text (thirty-first pnp breaker, LOW 24)
-            click.echo(f"{len(error.problems)} problem(s){more} in {shortened(shown_file(path), 300)}{named}"
+            echo(f"{len(error.problems)} problem(s){more} in {shortened(shown_file(path), 300)}{named}"
                        f"{'' if listing or named else '; text fitting is checked once these are fixed'}", err=True)
         raise SystemExit(1) from None
 
@@ -230,13 +230,13 @@ def check(database_path: Path, safe: float | None) -> None:
     db = _with_settings(_load(database_path), safe_mm=safe)
     problems = _fit_problems(db, database_path)
     for problem in problems:
-        click.echo(problem, err=True)
+        echo(problem, err=True)
     if problems:
         files = list(dict.fromkeys(found.group(1) for found in map(re.compile(r"^(.*?)(?::\d+)?: ").match, problems) if found))
-        click.echo(f"{len(problems)} problem(s) in {shortened(', '.join(files) or str(database_path), 300)}", err=True)
+        echo(f"{len(problems)} problem(s) in {shortened(', '.join(files) or str(database_path), 300)}", err=True)
         raise SystemExit(1)
     records = sum(1 for _ in db.records())
-    click.echo(f"{shortened(shown_file(database_path), 300)}: {records} records, no problems")
+    echo(f"{shortened(shown_file(database_path), 300)}: {records} records, no problems")
 
 
 @main.command(name="list")
@@ -250,12 +250,12 @@ def list_records(database_path: Path, as_json: bool) -> None:
         for r in db.records()
     ]
     if as_json:
-        click.echo(json.dumps(rows, indent=2))
+        echo(json.dumps(rows, indent=2))
         return
     width = max(len(row["id"]) for row in rows)
-    click.echo(f"{'id':<{width}}  {'game':<5}  {'kind':<14}  {'origin':<8}  copies")
+    echo(f"{'id':<{width}}  {'game':<5}  {'kind':<14}  {'origin':<8}  copies")
     for row in rows:
-        click.echo(f"{row['id']:<{width}}  {row['game']:<5}  {row['kind']:<14}  {row['origin']:<8}  {row['copies']}")
+        echo(f"{row['id']:<{width}}  {row['game']:<5}  {row['kind']:<14}  {row['origin']:<8}  {row['copies']}")
 
 
 @main.command()
@@ -304,14 +304,14 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
     problems = _fit_problems(db, database_path)
     if problems:
         for problem in problems:
-            click.echo(problem, err=True)
-        click.echo(f"{len(problems)} problem(s) with the printed cards; nothing was written", err=True)
+            echo(problem, err=True)
+        echo(f"{len(problems)} problem(s) with the printed cards; nothing was written", err=True)
         raise SystemExit(1)
     options = builder.BuildOptions(boards=cast(Literal["joined", "separate"], boards), back_offset=offset, cut_lines=cut_lines,
                                    color=cast(Literal["rgb", "cmyk"], color), ink=cast(Literal["full", "saver"], ink), png=png,
                                    overwrite=overwrite)
     for note in builder.sheet_notes(db, options):
-        click.echo(note, err=True)
+        echo(note, err=True)
     from pnp import fonts
     from pnp.icon_files import IconFileError
 
@@ -333,12 +333,12 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
     except RasterError as error:
         raise click.ClickException(f"--png: {error}; nothing in {shown_file(out_dir)} was changed") from None
     for leftover in leftovers:
-        click.echo(f"Note: {shortened(leftover, 400)}", err=True)
+        echo(f"Note: {shortened(leftover, 400)}", err=True)
     svgs = [p for p in written if p.suffix == ".svg"]
     others = [p for p in written if p.suffix not in (".svg", ".ttf", ".txt")]
-    click.echo(f"{len(svgs)} card faces in {shortened(shown_file(out_dir / 'svg'), 300)}")
+    echo(f"{len(svgs)} card faces in {shortened(shown_file(out_dir / 'svg'), 300)}")
     for path in others:
-        click.echo(shortened(shown_file(path), 300))
+        echo(shortened(shown_file(path), 300))
 
 
 def _is_pdf(path: Path) -> bool:
@@ -422,6 +422,6 @@ def calibrate(paper: str, duplex: str, out_text: str | None, overwrite: bool) ->
             if temporary is not None:
                 with contextlib.suppress(OSError):
                     temporary.unlink()
-    click.echo(shortened(shown_file(path), 300))
-    click.echo("Print both pages double-sided at 100 %, hold the sheet to a light, read X and Y, then:")
-    click.echo(f"  {build_command(duplex)}")  # type: ignore[arg-type]
+    echo(shortened(shown_file(path), 300))
+    echo("Print both pages double-sided at 100 %, hold the sheet to a light, read X and Y, then:")
+    echo(f"  {build_command(duplex)}")  # type: ignore[arg-type]

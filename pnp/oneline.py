@@ -277,6 +277,24 @@ def as_written_in(text: str, encoding: str) -> str:
         return text
 
 
+def echo(message: object = None, err: bool = False, nl: bool = True) -> None:
+    """:func:`click.echo` of ``message`` as the stream it goes to can write it: a character its encoding cannot write is
+    written as its code (``b\xefnd``). Click writes UTF-8 to a stream it finds declared ASCII (a C locale), so a name or
+    id went out as raw UTF-8 bytes beside a file name written in the ``$'...'`` form (forty-first pnp breaker, LOW 6);
+    and a letter written as one like it (``ï`` as ``i``) would make a quoted id the one it is told to be (``is
+    'solo.spell.bind'; did you mean 'solo.spell.bind'?``). Every line both programs write through click goes through
+    it (rich's tables and prose write names as :func:`as_written_in` does)."""
+    stream = sys.stderr if err else sys.stdout
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    text = str(message) if message is not None else None
+    if text is not None:
+        try:
+            text = text.encode(encoding, "backslashreplace").decode(encoding)
+        except LookupError:  # an encoding Python does not know: as it is
+            pass
+    click.echo(text, err=err, nl=nl)
+
+
 def tolerate_unencodable_output() -> None:
     """Let standard output and error write any text in any encoding: a character the encoding cannot
     show (a player named Łukasz on a cp1252 console, output redirected to a file on Windows) is written
@@ -369,7 +387,7 @@ class OneLineGroup(OneValueGroup):
             # click's own handling writes an empty line first, which ends a typed `^C` on a terminal but is a stray first
             # line of stderr after a `kill` (thirty-eighth pnp breaker, LOW 3): only a Ctrl-C on a terminal gets it
             if not isinstance(error, Terminated) and sys.stderr is not None and sys.stderr.isatty():
-                click.echo(err=True)
+                echo(err=True)
             raise click.exceptions.Abort() from error
 
     def abort_message(self) -> str:
@@ -385,11 +403,11 @@ class OneLineGroup(OneValueGroup):
         try:
             os.getcwd()  # ReportLab and the default paths read it: a folder removed under the shell is one line
         except OSError:
-            click.echo("Error: the current folder no longer exists (it was removed or moved): change to one that does, "
+            echo("Error: the current folder no longer exists (it was removed or moved): change to one that does, "
                        "then run the command again", err=True)
             sys.exit(1)
         if sys.stdout is None:  # started with standard output closed (`>&-`): a report nobody could read, a list lost
-            click.echo("Error: the standard output is closed (>&-): send it somewhere (> /dev/null drops it) and run the "
+            echo("Error: the standard output is closed (>&-): send it somewhere (> /dev/null drops it) and run the "
                        "command again; nothing was changed", err=True)
             sys.exit(1)
         try:
@@ -404,30 +422,30 @@ class OneLineGroup(OneValueGroup):
             if terminated_by(error) is not None:  # (not end of input at a prompt)
                 hold_later_interrupts()
             with contextlib.suppress(OSError):  # SIGHUP: the terminal may be gone
-                click.echo(self.abort_message(), err=True)
+                echo(self.abort_message(), err=True)
             signal_number = terminated_by(error)
             sys.exit(128 + signal_number if signal_number else 1)
         except ValueError as error:
             if interrupted(error):  # a Ctrl-C that a library turned into another error (ReportLab's PDF save: KeyError)
                 hold_later_interrupts()
-                click.echo(self.abort_message(), err=True)
+                echo(self.abort_message(), err=True)
                 sys.exit(128 + signal.SIGINT)
             if not number_too_long(error):
                 raise
-            click.echo(f"Error: {NUMBER_TOO_LONG}; nothing was changed", err=True)
+            echo(f"Error: {NUMBER_TOO_LONG}; nothing was changed", err=True)
             sys.exit(1)
         except OSError as error:
             if not _output_error(error):
                 raise
             _silence_stdout()  # or Python reports the same failure again as it exits
-            click.echo(f"Error: the standard output cannot be written ({error.strerror or error}); what the command "
+            echo(f"Error: the standard output cannot be written ({error.strerror or error}); what the command "
                        f"wrote to files stands, its report is lost", err=True)
             sys.exit(1)
         except LookupError as error:  # KeyError, IndexError
             if not interrupted(error):
                 raise
             hold_later_interrupts()
-            click.echo(self.abort_message(), err=True)
+            echo(self.abort_message(), err=True)
             sys.exit(128 + signal.SIGINT)
         except click.ClickException as error:
             context = getattr(error, "ctx", None)
@@ -435,13 +453,13 @@ class OneLineGroup(OneValueGroup):
             if asked_help is not None and isinstance(error, asked_help) and context is not None:
                 # a group named alone (`referee`, `pnp`, `referee solo`): its help, as `--help` prints it, never squeezed
                 # into one Error line (thirty-eighth referee breaker, MED 3)
-                click.echo(context.get_help())
+                echo(context.get_help())
                 sys.exit(0)
             hint = f" (see '{context.command_path} --help')" if isinstance(error, click.UsageError) and context else ""
             message = numbers_unmarked(short_line(one_line(error.format_message()), limit=1000))  # a 50 KB value typed is echoed cut
             if hint:
                 message = message.rstrip(".")
-            click.echo(f"Error: {message}{hint}", err=True)
+            echo(f"Error: {message}{hint}", err=True)
             sys.exit(error.exit_code)
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from pnp.oneline import FilePath as OneLineFilePath
-from pnp.oneline import OneLineGroup, quoted, shown_file
+from pnp.oneline import OneLineGroup, echo, quoted, shown_file
 from referee import clitools
 
 
@@ -73,7 +73,7 @@ def table(words: tuple[str, ...], database_path: Path | None) -> None:
     if not words:
         width = max(len(t.id) for t in tables)
         for t in tables:
-            click.echo(f"{t.id:{width}}  {t.title}")
+            echo(f"{t.id:{width}}  {t.title}")
         return
     # the last word is the roll when it is a number and the words before it name a table (twentieth breaker:
     # `referee table Battle Loss 4` read 'Loss' as the roll); else every word names the table
@@ -119,7 +119,7 @@ def table(words: tuple[str, ...], database_path: Path | None) -> None:
         raise click.BadParameter(first_error.message.removeprefix("TABLE_ID: "), param_hint="TABLE_ID") from None
     rules_table = db.table(found)
     if roll is None:
-        click.echo(rules_table.title)
+        echo(rules_table.title)
         last = max(rules_table.rows, key=lambda r: max(r.roll))
         # a difference above the table reads its last row: `9+`, as the printed card says (twenty-first breaker)
         labels = [f"{min(row.roll)}+" if rules_table.dice == "difference" and row is last else ", ".join(map(str, row.roll))
@@ -127,7 +127,7 @@ def table(words: tuple[str, ...], database_path: Path | None) -> None:
         width = max(6, *map(len, labels))
         for rolls, row in zip(labels, rules_table.rows, strict=True):
             name = f"{row.name}: " if row.name else ""
-            click.echo(f"  {rolls:>{width}}  {name}{row.text}")
+            echo(f"  {rolls:>{width}}  {name}{row.text}")
         return
     last = max(rules_table.rows, key=lambda r: max(r.roll))
     if words[-1].endswith("+") and not (rules_table.dice == "difference" and roll == min(last.roll)):
@@ -141,7 +141,7 @@ def table(words: tuple[str, ...], database_path: Path | None) -> None:
                 if rules_table.dice == "difference" else f"rows hold {', '.join(map(str, held))}")
         raise click.BadParameter(f"{roll} reads no row of {found}; {rows}", param_hint="ROLL") from None
     name = f"{row.name}: " if row.name else ""
-    click.echo(f"{rules_table.title}, {words[-1] if words[-1].endswith('+') else roll}: {name}{row.text}")
+    echo(f"{rules_table.title}, {words[-1] if words[-1].endswith('+') else roll}: {name}{row.text}")
 
 
 def _remove_if_empty(folder: Path) -> None:
@@ -260,7 +260,7 @@ def simulate(game: str, games: int, difficulty: str, policy: str, seed: int, job
         shown = {k: v for k, v in result.items() if k != "lengths"}
         if "difficulties" in shown:
             shown["difficulties"] = {d: {k: v for k, v in figures.items() if k != "lengths"} for d, figures in shown["difficulties"].items()}
-        click.echo(json.dumps(shown))
+        echo(json.dumps(shown))
         return
     _print_simulation(result, written)
 

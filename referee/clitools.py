@@ -30,6 +30,7 @@ import click
 from pnp import database, oneline, resources
 from pnp.oneline import (
     as_written_in,
+    echo,
     end_on_closed_pipe,
     shell_quoted,  # noqa: F401  (referee.clitools.shell_quoted: one quoting for every offered command)
     shown_file,
@@ -265,7 +266,7 @@ class GameCommands:
             if copy is None:
                 raise
             db = copy
-            click.echo(f"{shown_file(path)}: this game goes on with the card database it was started with (a copy kept "
+            echo(f"{shown_file(path)}: this game goes on with the card database it was started with (a copy kept "
                        f"in {shown_file(db.path)}); new games refuse the one given: {refused.format_message()}", err=True)
         path = save_path(save, self.rules.name)
         try:
@@ -274,7 +275,7 @@ class GameCommands:
             raise fail(error) from None
         if game.db.fingerprint != db.fingerprint:  # loaded with the copy of the database it was started with
             GIVEN_DB.set(f"--db {shell_quoted(str(game.db.path))}")  # the seal offered checks a placing against it
-            click.echo(f"{shown_file(path)}: this game goes on with the card database it was started with (a copy kept in "
+            echo(f"{shown_file(path)}: this game goes on with the card database it was started with (a copy kept in "
                        f"{shown_file(game.db.path)}), which differs from {shown_file(db.path)} (edited since, or another file); "
                        f"new games use {shown_file(db.path)}.", err=True)  # the save keeps the fingerprint only: which of the two is not known
         older = savefile.older_format(path)
@@ -284,7 +285,7 @@ class GameCommands:
             except savefile.SaveError:  # every name taken, or none fits: the save is then refused, unchanged
                 kept = (f"it cannot be, until the file named as this one with .format-{older}.bak added is moved away (no "
                         f"other name to keep the file as it was is free or fits)")  # (thirty-eighth breaker, LOW 6: garbled)
-            click.echo(f"{shown_file(path)}: saved by an older referee (format {older}); read as format {savefile.FORMAT}. When the game is "
+            echo(f"{shown_file(path)}: saved by an older referee (format {older}); read as format {savefile.FORMAT}. When the game is "
                        f"next saved, {kept}.", err=True)
         return game, path
 
@@ -368,24 +369,24 @@ class GameCommands:
                 raise click.ClickException(f"{message}: a fault of the referee; `referee {self.rules.name} check --repair` "
                                            f"writes the save again from the replay")
             _written_again(game, path)
-            click.echo(f"{message}; written again from the replay.")
+            echo(f"{message}; written again from the replay.")
             return
         if report.untrusted and repair:  # the checkpoint written again from the replay (thirty-sixth breaker, LOW 13: --repair
             _written_again(game, path)  # changed nothing and said the line `check` says)
-            click.echo(f"{shown_file(path)}: {played}; {report.untrusted}: the checkpoint is written again from the replay.")
+            echo(f"{shown_file(path)}: {played}; {report.untrusted}: the checkpoint is written again from the replay.")
             return
         if report.untrusted:
-            click.echo(f"{shown_file(path)}: {played}; {report.untrusted}, so commands replay the events (the next command that saves "
+            echo(f"{shown_file(path)}: {played}; {report.untrusted}, so commands replay the events (the next command that saves "
                        f"writes a checkpoint; `referee {self.rules.name} check --repair` writes it now).")
             return
         kept = ", ".join(str(n) for n in report.kept)
         after = f"event {kept}" if len(report.kept) == 1 else f"events {kept}"  # (thirty-third breaker, LOW 13: "events 16")
-        click.echo(f"{shown_file(path)}: {played}; the checkpoint's states (after {after}) equal the replay.")
+        echo(f"{shown_file(path)}: {played}; the checkpoint's states (after {after}) equal the replay.")
 
     def log(self, save: Path | None, database: Path | None, verbose: bool) -> None:
         """``log``: the game so far, one line an event (:meth:`referee.game.RefereeGame.log_lines`)."""
         game, _ = self.load(save, database)
-        click.echo("\n".join(game.log_lines(verbose)))
+        echo("\n".join(game.log_lines(verbose)))
 
     def status(self, save: Path | None, database: Path | None, as_json: bool) -> None:
         """``status``: the game's ``status`` as one JSON object (``as_json``), else its ``status_lines`` as
@@ -399,7 +400,7 @@ class GameCommands:
                 from referee.advice import commands_in
 
                 status["next_commands"] = commands_in(status["next"])
-            click.echo(json.dumps(status))
+            echo(json.dumps(status))
             return
         console().print(status_table((label, with_given(text)) for label, text in self.rules.status_lines(game.state, game.db)))
 
@@ -447,9 +448,9 @@ class GameCommands:
                 error = savefile.SaveError(error.path, error.reason.replace(forced, again), error.line, error.remedy.replace(forced, again))
             raise fail(error) from None
         if note:
-            click.echo(with_given(note))
+            echo(with_given(note))
         if unkept:
-            click.echo(f"note: no copy of the card database could be kept ({unkept}): this game plays on only while "
+            echo(f"note: no copy of the card database could be kept ({unkept}): this game plays on only while "
                        f"{game.db.path} stays as it is", err=True)
 
 

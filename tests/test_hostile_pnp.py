@@ -7302,3 +7302,23 @@ def test_a_box_key_written_with_the_boxs_own_name_is_said_as_such(db, edited_tem
     edited_templates("base.toml", "[boxes.title_band]\nx = 4.4\n", f"[boxes.title_band]\nx = 4.4\n{added}\n")
     problems = [problem for problem in check_fit(db) if problem.kind == "template"]
     assert len(problems) == 1 and problems[0].field.startswith("boxes.title_band.") and says in problems[0].message, problems
+
+
+@pytest.mark.parametrize("environment", [{"PYTHONIOENCODING": "ascii"},
+                                         {"LC_ALL": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0"}])
+def test_a_problem_line_on_an_ascii_output_writes_what_it_quotes_as_codes(tmp_path, environment):
+    """Forty-first pnp breaker, LOW 6: on an output declared ASCII, `pnp check` wrote an id it quoted (`solo.spell.bïnd`)
+    as raw UTF-8 bytes (click writes UTF-8 to such a stream) beside the file name written as `$'...'`. Every byte
+    written is ASCII, and the id's letter is written as its code, never as the letter it resembles."""
+    import subprocess
+    import sys
+
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    copy = tmp_path / "cards.toml"
+    copy.write_text(text.replace('id = "solo.spell.bind"', 'id = "solo.spell.b\u00efnd"', 1), encoding="utf-8")
+    env = {key: value for key, value in os.environ.items() if key not in ("LANG", "LC_ALL", "LC_CTYPE", "PYTHONIOENCODING")}
+    ran = subprocess.run([sys.executable, "-m", "pnp", "check", "--db", str(copy)], capture_output=True, cwd=tmp_path,
+                         env={**env, **environment, "PYTHONPATH": str(ROOT)}, timeout=120)
+    assert ran.returncode != 0 and ran.stderr.isascii(), ran.stderr
+    said = ran.stderr.decode("ascii")
+    assert "'solo.spell.b\\xefnd'" in said and "is 'solo.spell.bind'" not in said, said

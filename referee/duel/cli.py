@@ -29,7 +29,7 @@ import click
 
 from pnp.database import Database
 from pnp.oneline import FilePath as OneLineFilePath
-from pnp.oneline import OneValueGroup, quoted, shown_file
+from pnp.oneline import OneValueGroup, echo, quoted, shown_file
 from referee import clitools, glyphs
 from referee.dice import Dice, DiceError
 from referee.duel import advice, legal, rules, view
@@ -440,11 +440,11 @@ def roll(side: Side, save_path: Path | None, database_path: Path | None) -> None
     if dice is None:
         _game.play_loaded(game, path, lambda g: roll_event(side))
         dice = game.state.hands[side].rolled
-    click.echo(clitools.with_given(f"{rules.SIDE_NAMES[side]} only: your dice are {dice}{again}. Place them with "
+    echo(clitools.with_given(f"{rules.SIDE_NAMES[side]} only: your dice are {dice}{again}. Place them with "
                                    f"`{CMD} commit --player {side}`."))
     if sys.stdin.isatty() and sys.stdout.isatty():
         interrupted: KeyboardInterrupt | None = None
-        click.echo("Press any key to hide your dice ...", nl=False)
+        echo("Press any key to hide your dice ...", nl=False)
         try:
             with clitools.not_stopped():  # `kill -TSTP` stopped it with the dice on screen (thirty-fifth breaker, LOW 14)
                 click.getchar()
@@ -453,15 +453,15 @@ def roll(side: Side, save_path: Path | None, database_path: Path | None) -> None
         except EOFError:
             pass
         click.clear()
-        click.echo("\x1b[3J", nl=False)  # and the terminal's scrollback, where the dice would still be
+        echo("\x1b[3J", nl=False)  # and the terminal's scrollback, where the dice would still be
         if interrupted is not None:  # (thirty-fourth breaker, LOW 16: it went on to the Next line and exit status 0)
             from pnp.entry import Terminated
 
             number = interrupted.signal if isinstance(interrupted, Terminated) else 2  # SIGINT
-            click.echo(clitools.with_given(f"Interrupted: the dice are hidden, and the roll is saved (`{CMD} roll --player "
+            echo(clitools.with_given(f"Interrupted: the dice are hidden, and the roll is saved (`{CMD} roll --player "
                                            f"{side}` shows them again to that player)."), err=True)
             sys.exit(128 + number)
-    click.echo("Next: " + clitools.with_given(game.next_line()))
+    echo("Next: " + clitools.with_given(game.next_line()))
 
 
 def _ask_assignment(side: Side, game: duel_game.DuelGame, what: str) -> str:
@@ -541,9 +541,9 @@ def seal(side: Side, text: str | None, database_path: Path | None) -> None:
                                                glyphs.glyph(glyphs.ELLIPSIS, "...", glyphs.encoding_of(sys.stderr)))) from None
     salt = secrets.token_hex(8)
     # the side it names, before it is committed: a seal opens only as that side's (ruling 88; thirty-second breaker, LOW 11)
-    click.echo(f"Seal of the {rules.possessive(rules.SIDE_NAMES[side])} placing (give it now with --player {side}): "
+    echo(f"Seal of the {rules.possessive(rules.SIDE_NAMES[side])} placing (give it now with --player {side}): "
                f"{rules.seal(side, a, salt)}")
-    click.echo(f"Opening of the {rules.possessive(rules.SIDE_NAMES[side])} placing (keep it secret until the reveal): "
+    echo(f"Opening of the {rules.possessive(rules.SIDE_NAMES[side])} placing (keep it secret until the reveal): "
                f"{a.text()}#{salt}")
 
 
