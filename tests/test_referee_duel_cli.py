@@ -209,6 +209,24 @@ def test_bad_input_in_the_hidden_prompt_changes_nothing(tmp_path, terminal):
     assert save.read_bytes() == before
 
 
+def test_a_placing_refusal_names_the_option_it_was_given_in_and_none_at_the_prompt(tmp_path, terminal):
+    """R71 (a rolled hand is placed exactly), R77. Forty-first referee breaker, F5: a placing typed at the hidden prompt
+    was refused as "--assign: a die shows 1-6 ...", an option the player never typed; and `--assign` with dice the side
+    did not roll was refused without naming `--assign`, as every other refusal of it does."""
+    save = start(tmp_path)
+    before = save.read_bytes()
+    for typed in ("battle 7,5 power 1", "battle 3 power 4"):
+        err = run(save, "commit --player wardens", code=1, input=f"{typed}\n").strip().splitlines()[-1]
+        assert err.startswith("Error: your placing: ") and "--assign" not in err, err
+    for typed in ("battle 7,5 power 1", "battle 3 power 4"):
+        err = run(save, "seal --player wardens", code=1, input=f"{typed}\n").strip().splitlines()[-1]
+        assert err.startswith("Error: your placing: ") and "--assign" not in err, err
+    run(save, "roll --player wardens")
+    err = run(save, 'commit --player wardens --assign "battle 1,1 power 1"', code=1)
+    assert err.startswith("Error: --assign: the Wardens place a die twice or a die they did not roll"), err
+    assert save.read_bytes() != before  # (the roll was played; nothing else)
+
+
 def test_committing_twice_and_a_missing_save(tmp_path):
     save = start(tmp_path)
     run(save, 'commit --player wardens --assign "battle 3,5 power 4"')

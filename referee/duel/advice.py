@@ -196,8 +196,9 @@ def refusal_text(error: RuleError, state: State, db: Database, hidden: bool = Fa
         return f"{text}; `{CMD} undo` takes it back"
     if kind is Refusal.OWN_DICE:
         return f"{text}; they roll theirs and `{CMD} seal --player {side}` on their own device, then `{CMD} commit --player {side} --sealed SEAL`"
-    if kind is Refusal.NOT_THE_ROLLED_DICE:
-        return f"{text} (`{CMD} roll --player {side}` shows your dice again)"
+    if kind is Refusal.NOT_THE_ROLLED_DICE:  # the option named, as the placing's other refusals (forty-first breaker, F5)
+        named = f"{option_of(error.field)}: " if error.field == "assignment" else ""
+        return f"{named}{text} (`{CMD} roll --player {side}` shows your dice again)"
     if kind in (Refusal.SEAL_NOT_OPENED, Refusal.SEAL_OF_OTHER_SIDE):
         others = "".join(f" --open {s}='OPENING'" for s in rules.SIDES if s != side and state.hands[s].seal is not None
                          and state.hands[s].assignment is None)  # every sealed side opens in the same reveal

@@ -505,8 +505,15 @@ def commit(side: Side, text: str | None, sealed: str | None, save_path: Path | N
         if not typed or type(error) is not click.ClickException:
             raise
         # typed at the hidden prompt: the line stays on the shared screen, so it never quotes the placing (R77)
-        said = undisclosed(error.format_message(), typed[-1], glyphs.glyph(glyphs.ELLIPSIS, "...", glyphs.encoding_of(sys.stderr)))
+        said = undisclosed(_as_typed_at_the_prompt(error.format_message()), typed[-1],
+                           glyphs.glyph(glyphs.ELLIPSIS, "...", glyphs.encoding_of(sys.stderr)))
         raise click.ClickException(f"{said}; nothing was committed: run the command again") from None
+
+
+def _as_typed_at_the_prompt(message: str) -> str:
+    """A refusal of a placing typed at the hidden prompt, which names no option: ``--assign: ...`` as ``your placing:
+    ...`` (forty-first referee breaker, F5: it named an option the player never typed)."""
+    return "your placing: " + message[len("--assign: "):] if message.startswith("--assign: ") else message
 
 
 @duel.command()
@@ -537,7 +544,7 @@ def seal(side: Side, text: str | None, database_path: Path | None) -> None:
         if not asked or type(error) is not click.ClickException:
             raise
         # typed at the hidden prompt: the refusal stays on the screen, so it never shows the placing (R77, twenty-sixth breaker)
-        raise click.ClickException(undisclosed(error.format_message(), text,
+        raise click.ClickException(undisclosed(_as_typed_at_the_prompt(error.format_message()), text,
                                                glyphs.glyph(glyphs.ELLIPSIS, "...", glyphs.encoding_of(sys.stderr)))) from None
     salt = secrets.token_hex(8)
     # the side it names, before it is committed: a seal opens only as that side's (ruling 88; thirty-second breaker, LOW 11)
