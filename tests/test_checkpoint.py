@@ -156,6 +156,21 @@ def test_a_checkpoint_that_cannot_be_trusted_is_never_used(db, tmp_path):
     files._KEYS.clear()
 
 
+def test_a_save_cut_before_its_digest_line_is_said_as_cut_short(db, tmp_path):
+    """Forty-first referee breaker, F4: a save cut just before its last line (the checkpoint's digest, written last) was
+    read as whole, and `check` called the digest one "written on another machine ... or edited". The game replays from
+    its events, which are whole, and the reason says the file was cut short."""
+    game = solo_game(db, 7, events=20)
+    path = tmp_path / "game.toml"
+    game.save(path)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert lines[-1].startswith("digest = ")
+    path.write_text("".join(lines[:-1]), encoding="utf-8")
+    kept, why = checkpoint.examine(SoloGame.codec, SoloGame.code_revision(), tomllib.loads(path.read_text()))
+    assert kept == {} and "cut short" in why and "another machine" not in why, why
+    assert SoloGame.rules.load(path, db).state == game.state
+
+
 def test_check_verifies_a_save_and_repair_mends_a_kept_state_that_differs(db, tmp_path):
     """`referee solo check` replays the game and compares every kept state. A kept state that differs with
     a valid digest (what a fault of the referee would write) is one line, exit 1; --repair writes the save
