@@ -781,8 +781,11 @@ class TableSession:
             return self._chosen(fits[0], typed_dice=None, question=question)
         if not fits:  # this command's choices here, not every spell of the game (thirty-eighth breaker, LOW 8)
             return Reply(error=f"{words[1]!r} is none of the choices of `{words[0]}` here: {listed}{number}.")
-        return Reply(error=f"{' '.join(words)!r} could be {', '.join(choice.label for choice in fits[:8])}"
-                           f"{' ...' if len(fits) > 8 else ''}: type more of it{number}.")
+        if len(fits) == 1:  # one letter never chooses (a slip as often as a name): the one it begins, said as one
+            return Reply(error=f"{words[1]!r} begins one choice of `{words[0]}` here, {_AID_MARK.sub('', fits[0].label)}: "
+                               f"type more of its name{number}.")  # (forty-first referee breaker, F6: "'cast s' could be")
+        return Reply(error=f"{words[1]!r} could be any of {', '.join(_AID_MARK.sub('', choice.label) for choice in fits[:8])}"
+                           f"{' ...' if len(fits) > 8 else ''} (choices of `{words[0]}` here): type more of it{number}.")
 
     def _unread_name(self, words: list[str]) -> bool:
         """Whether the one-shot command's parser refuses ``words`` as a usage error (a name it does not know, or one it
