@@ -166,10 +166,13 @@ class BuildOptions:
     overwrite: bool = False
 
 
-def build(database: Database, out_dir: Path, options: BuildOptions = BuildOptions(), notes: list[str] | None = None) -> list[Path]:
+def build(database: Database, out_dir: Path, options: BuildOptions = BuildOptions(), notes: list[str] | None = None,
+          held_signals: list[int] | None = None) -> list[Path]:
     """Write every card face as SVG and the sheets as PDF into ``out_dir``; return the paths, sorted.
     ``notes`` (a list, when given) receives a line for each file of the previous build that could not
-    be removed once the new output was in place (the build succeeded; the next one tries again).
+    be removed once the new output was in place (the build succeeded; the next one tries again);
+    ``held_signals`` the number of each interrupt that arrived while the new output was moved in, and was held until
+    it was whole (forty-first pnp breaker, LOW 10: they were dropped without a word, and the build exited 0).
 
     Each card prints ``copies`` times on the sheets; boards print their cards side by side from the
     start of a sheet row.
@@ -213,6 +216,8 @@ def build(database: Database, out_dir: Path, options: BuildOptions = BuildOption
                 except OSError:
                     break
         held.release()
+    if held_signals is not None:
+        held_signals.extend(held.arrived)
     if notes is not None:
         notes.extend(f"{out_dir / name}: a file of the previous build, not removed ({why}); the next build tries again"
                      for name, why in left)
@@ -230,6 +235,11 @@ class _HeldInterrupts:
 
     def __init__(self) -> None:
         self.previous: dict[int, Any] = {}
+        self.arrived: list[int] = []
+        """Each interrupt that came while held, in order (the command says so once the build is whole)."""
+
+    def _arrived(self, number: int, _frame: Any) -> None:
+        self.arrived.append(number)
 
     def hold(self) -> None:
         if self.previous or threading.current_thread() is not threading.main_thread():
@@ -240,7 +250,7 @@ class _HeldInterrupts:
             number = getattr(signal, name, None)
             if number is not None:
                 self.previous[number] = signal.getsignal(number)  # None when not set from Python: put back as the default
-                signal.signal(number, signal.SIG_IGN)
+                signal.signal(number, self._arrived)
 
     def release(self) -> None:
         # (a previous handler of None left the signal ignored for good: children then inherited it)

@@ -317,8 +317,9 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
 
     try:
         leftovers: list[str] = []
+        held: list[int] = []
         with fonts.font_errors_named():
-            written = builder.build(db, out_dir, options, notes=leftovers)
+            written = builder.build(db, out_dir, options, notes=leftovers, held_signals=held)
     except fonts.FontDrawError as error:
         raise click.ClickException(f"{error.problem.line(shown_path(Path(error.problem.path)))}; nothing in {shown_file(out_dir)} "
                                    f"was changed") from None
@@ -339,6 +340,13 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
     echo(f"{len(svgs)} card faces in {shortened(shown_file(out_dir / 'svg'), 300)}")
     for path in others:
         echo(shortened(shown_file(path), 300))
+    if held:  # an interrupt that came as the new output was moved in: held till it was whole, then obeyed
+        import signal
+
+        name = signal.Signals(held[0]).name
+        echo(f"Ended by {name}, which came while the new output was moved in: the build finished first, so "
+             f"{shortened(shown_file(out_dir), 300)} holds the new output, whole", err=True)
+        raise SystemExit(128 + held[0])
 
 
 def _is_pdf(path: Path) -> bool:
