@@ -295,6 +295,14 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
           printer_margin: float | None, duplex: str | None, back_offset: str, cut_lines: bool, boards: str,
           color: str, ink: str, png: bool, overwrite: bool) -> None:
     """Write one SVG per card face and the PDF sheets (A4 and Letter, per game) into --out."""
+    from pnp.layout import template
+
+    templates_folder = Path(template.TEMPLATE_DIR).resolve()
+    if out_dir.resolve() == templates_folder or out_dir.resolve().is_relative_to(templates_folder):
+        # forty-first pnp breaker, LOW 11: the sheets, svg/ and a manifest were written among the layouts, the manifest then
+        # claiming the bundled fonts as build output
+        raise click.BadParameter(f"{shown_file(out_dir)} is the templates' own folder (or inside it), where the layouts, icons "
+                                 f"and fonts are: choose another folder (the default is {DEFAULT_OUTPUT})", param_hint="--out")
     offset = _parse_offset(back_offset)
     db = _with_settings(_load(database_path), papers=papers, bleed_mm=bleed, safe_mm=safe,
                         printer_margin_mm=printer_margin, duplex=duplex)

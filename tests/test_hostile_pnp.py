@@ -7330,3 +7330,34 @@ def test_a_problem_line_on_an_ascii_output_writes_what_it_quotes_as_codes(tmp_pa
     assert ran.returncode != 0 and ran.stderr.isascii(), ran.stderr
     said = ran.stderr.decode("ascii")
     assert "'solo.spell.b\\xefnd'" in said and "is 'solo.spell.bind'" not in said, said
+
+
+@pytest.mark.parametrize("inside", ["", "fonts", "icons/new"])
+def test_a_build_into_the_templates_folder_is_refused(tmp_path, monkeypatch, inside):
+    """Forty-first pnp breaker, LOW 11: `pnp build --out templates` (or templates/fonts) wrote the sheets, svg/ and a
+    manifest among the layouts, the manifest then claiming the bundled fonts as build output. Refused naming --out,
+    nothing written."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.layout import template
+
+    folder = tmp_path / "templates"
+    (folder / "fonts").mkdir(parents=True)
+    (folder / "icons").mkdir()
+    monkeypatch.setattr(template, "TEMPLATE_DIR", folder)
+    out = folder / inside if inside else folder
+    result = CliRunner().invoke(main, ["build", "--db", str(ROOT / "cards.toml"), "--out", str(out)])
+    assert result.exit_code == 2 and "--out" in result.output and "templates' own folder" in result.output, result.output
+    assert sorted(path.name for path in folder.rglob("*")) == ["fonts", "icons"]
+
+
+def test_an_icon_drawn_far_past_its_viewbox_is_said_without_a_33_digit_percentage(icon_copy):
+    """Forty-first pnp breaker, LOW 11: `transform="scale(1e30)"` was said as "reaches 100000000000000005366162204393472%
+    of its size past its viewBox"."""
+    from pnp.icon_files import icon_file_problems
+
+    icon_copy("key.svg", b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+                         b'<circle cx="5" cy="5" r="4" transform="scale(1e30)"/></svg>')
+    said = [problem.reason for problem in icon_file_problems() if problem.path.endswith("key.svg")]
+    assert len(said) == 1 and "more than 100 times its size past its viewBox" in said[0], said
