@@ -208,7 +208,7 @@ def _load(path: Path) -> database.Database:
                 named = f", the file ${resources.DB_ENV} names: point it at a card database, a cards.toml, or unset it"
             more = f" and {error.unlisted:,} more not listed" if error.unlisted else ""
             listing = click.get_current_context().info_name == "list"  # `list` fits no text (thirty-first pnp breaker, LOW 24)
-            echo(f"{len(error.problems)} problem(s){more} in {shortened(shown_file(path), 300)}{named}"
+            echo(f"{len(error.problems)} problem(s){more} in {shortened(shown_path(path), 300)}{named}"  # as its lines name it
                        f"{'' if listing or named else '; text fitting is checked once these are fixed'}", err=True)
         raise SystemExit(1) from None
 
