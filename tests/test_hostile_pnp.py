@@ -7361,3 +7361,17 @@ def test_an_icon_drawn_far_past_its_viewbox_is_said_without_a_33_digit_percentag
                          b'<circle cx="5" cy="5" r="4" transform="scale(1e30)"/></svg>')
     said = [problem.reason for problem in icon_file_problems() if problem.path.endswith("key.svg")]
     assert len(said) == 1 and "more than 100 times its size past its viewBox" in said[0], said
+
+
+def test_a_slot_out_of_the_card_is_one_problem_not_its_arrows_too(tmp_path):
+    """Forty-first pnp breaker, LOW 11: `slot = [-1, 99]` was said, then each of its path arrows as "3 rows down (row 2)
+    ...: open a spell of row 0", a row no card has. The slot is the one problem; its arrows are judged once it has a
+    place."""
+    from pnp import database
+
+    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
+    copy = tmp_path / "cards.toml"
+    copy.write_text(text.replace("slot = [1, 1]", "slot = [-1, 99]", 1), encoding="utf-8")
+    with pytest.raises(database.DatabaseError) as refused:
+        database.load(copy)
+    assert [problem.key for problem in refused.value.problems] == ["solo.spell.bind.slot"], refused.value.problems

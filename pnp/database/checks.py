@@ -413,7 +413,8 @@ def check_spells(context: CheckContext) -> None:
         if spell.learnable and (spell.cost is None) == (spell.learn_cost is None):
             context.report(context.at(spell, "cost"), "a learnable spell has either `cost` (per use) or `learn_cost` "
                                                       "(once, in brackets), not both or neither")
-        if spell.slot[0] < 1 or spell.slot[1] < 1:
+        placed = spell.slot[0] >= 1 and spell.slot[1] >= 1
+        if not placed:  # its arrows are judged once it has a place (forty-first pnp breaker, LOW 11: "open a spell of row 0")
             context.report(context.at(spell, "slot"), "slot is [row, column], both from 1")
         elif spell.slot[1] > 2:  # a third column would be drawn over the second (eleventh breaker)
             context.report(context.at(spell, "slot"), f"slot {list(spell.slot)}: column {spell.slot[1]} is not 1 or 2 "
@@ -425,6 +426,8 @@ def check_spells(context: CheckContext) -> None:
             if other.spell_type != spell.spell_type:
                 context.report(context.at(spell, "opens", number),
                                f"{quoted(target)} is a {other.spell_type} spell; paths stay within one type")
+            elif not placed or other.slot[0] < 1:  # rows judged once both have a place
+                continue
             elif other.slot[0] <= spell.slot[0]:
                 context.report(context.at(spell, "opens", number),
                                f"{quoted(target)} is not below this spell; path arrows point down the card")
