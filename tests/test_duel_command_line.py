@@ -344,7 +344,7 @@ def test_refusals_carry_their_kind_and_the_advice_words_them_with_what_to_type()
     wrong = Assignment((missing, rolled.values[1]), power=rolled.values[2])
     refusal = refused(g, ev.Commit("wardens", wrong))
     assert (refusal.refusal, refusal.side, refusal.field) == (rules.Refusal.NOT_THE_ROLLED_DICE, "wardens", "assignment")
-    assert refusal_text(refusal, g.state, DB) == ("the Wardens place a die twice or a die they did not roll: place each rolled die once "
+    assert refusal_text(refusal, g.state, DB) == ("--assign: the Wardens place a die twice or a die they did not roll: place each rolled die once "
                                               "(`referee duel roll --player wardens` shows your dice again)")
     refusal = refused(g, ev.Commit("shadowmajik", seal="abc"))
     assert (refusal.refusal, refusal.field) == (rules.Refusal.BAD_SEAL, "seal")
