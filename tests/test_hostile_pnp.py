@@ -6148,7 +6148,7 @@ def _advised_passes(db, edited_templates, name: str, key: str, value: str, word:
     problem = _the_one_template_problem(db, edited_templates, name, f"{key} = {shipped:g}\n" if f"{key} = {shipped:g}\n"
                                         in (ROOT / "templates" / name).read_text(encoding="utf-8") else f"{key} = {shipped}\n",
                                         f"{key} = {value}\n", f"numbers.{key}")
-    advised = float(re.search(rf"{word} (-?[0-9.]+)", problem.message).group(1))
+    advised = float(re.search(rf"set {key} to {word} (-?[0-9.]+)", problem.message).group(1))
     assert (float(value) < advised) if word == "at least" else (float(value) > advised), problem.message
     edited_templates(name, f"{key} = {value}\n", f"{key} = {advised:g}\n")
     assert check_fit(db) == [], advised
@@ -7233,3 +7233,29 @@ def test_every_accent_that_joins_no_letter_is_said_in_the_one_problem(tmp_path):
         database.load(copy)
     accents = [problem.message for problem in refused.value.problems if "joins no letter" in problem.message]
     assert len(accents) == 1 and "U+0301" in accents[0] and "U+0303" in accents[0], accents
+
+
+# ---- Forty-first round -------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name, key, value, word, bound", [
+    ("last_stand.toml", "hp_top", "102.8", "at most", 60.5),  # finding 1: "at most 73.4" and a text-fit line; 73.4 failed
+    ("stats.toml", "key_icon", "8.62", "at most", 5.1),  # finding 2: "at most 8.3", which failed the key space's own test
+    ("stats.toml", "key_icon", "8.2", "at most", 5.1),  # finding 2: the key space's fault said no number at all
+])
+def test_several_problems_at_one_changed_key_are_one_bound_that_passes_them_all(db, edited_templates, name, key, value,
+                                                                                word, bound):
+    """Forty-first pnp breaker, findings 1 and 2: `hp_top = 102.8` was said in two lines at numbers.hp_top, a text-fit one
+    ("change it back toward that") and "set hp_top to at most 73.4", which, applied, still failed the first (60.5
+    passes); `key_icon = 8.62` was told "at most 8.3", which failed the key's own frame test, then "change [numbers]
+    key_icon" with no number. Only the first problem at the key was verified (pnp.layout._bound_that_passes), and it
+    advised none. Now one line at the key, whose one bound is the tightest that passes every test of the key."""
+    problem = _advised_passes(db, edited_templates, name, key, value, word)
+    assert float(re.search(rf"set {key} to {word} (-?[0-9.]+)", problem.message).group(1)) == bound, problem.message
+
+
+def test_hit_point_spaces_over_one_row_say_row_once(db, edited_templates):
+    """Forty-first pnp breaker, finding 1: "8 hit-point spaces do not fit the card's 1 rows of 4"."""
+    from pnp.layout import check_fit
+
+    edited_templates("last_stand.toml", "hp_top = 60.0", "hp_top = 73.4")
+    (problem,) = check_fit(db)
+    assert problem.field == "numbers.hp_top" and "the card's 1 row of 4 " in problem.message, problem.message

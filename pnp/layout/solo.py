@@ -1109,7 +1109,7 @@ def last_stand(card: LastStand, db: Database, make: Make):
         per_row = most
     if len(hit_points) > rows * per_row:
         b.problems.append(FitProblem(card.id, "hit_points", "too many",
-                                     f"{len(hit_points)} hit-point spaces do not fit the card's {rows} rows of {per_row} "
+                                     f"{len(hit_points)} hit-point spaces do not fit the card's {rows} row{'' if rows == 1 else 's'} of {per_row} "
                                      f"(at most {rows * per_row})"))
         hit_points = hit_points[: rows * per_row]
     for index, value in enumerate(hit_points):
