@@ -7259,3 +7259,37 @@ def test_hit_point_spaces_over_one_row_say_row_once(db, edited_templates):
     edited_templates("last_stand.toml", "hp_top = 60.0", "hp_top = 73.4")
     (problem,) = check_fit(db)
     assert problem.field == "numbers.hp_top" and "the card's 1 row of 4 " in problem.message, problem.message
+
+
+@pytest.mark.parametrize("name, old, new, key, said", [
+    ("base.toml", 'colour_red = "Red"', 'colour_red = "Red :manna:"', "strings.colour_red", ["unknown icon :manna:"]),
+    ("last_stand.toml", 'hp_label = "The Grayking', 'hp_label = ":nosuch: The Grayking', "strings.hp_label",
+     ["unknown icon :nosuch:"]),
+    ("last_stand.toml", 'hp_label = "The Grayking\'s hit points (gray: recharge one spell type)"',
+     'hp_label = ":nosuch: The Grayking\'s hit points (gray: recharge one spell type) and much more words"',
+     "strings.hp_label", ["unknown icon :nosuch:", "is over [boxes.hp_label] by"]),
+])
+def test_a_strings_unknown_icon_is_said_at_the_string_with_all_else_and_not_measured_as_letters(
+        db, edited_templates, name, old, new, key, said):
+    """Forty-first pnp breaker, finding 3: `colour_red = "Red :manna:"` in base.toml was three lines: a text-fit one
+    measuring ':manna:' as letters, a Warding Key's head strip through its name at stats.toml's key_head_h (never
+    touched), and the unknown icon. A string's unknown icon is said at the string, and the texts it fills are measured
+    as if the icon were mended (pnp.layout.common.icons_as_meant). `hp_label = ":nosuch: ..."` that is too long besides
+    was said as over its box only: both are said at once, in the one line at the string."""
+    from pnp.layout import check_fit
+
+    path = edited_templates(name, old, new)
+    problems = check_fit(db)
+    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
+    assert all(words in problems[0].message for words in said), problems[0].message
+
+
+def test_a_long_string_is_never_said_at_another_templates_number(db, edited_templates):
+    """Forty-first pnp breaker, finding 3: `colour_red = "Redddddddddd"` (base.toml) spilt a Warding Key's name, and
+    the head strip through it was said at stats.toml's key_head_h, a number the designer never touched. What the
+    string spoils is said at the string."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("base.toml", 'colour_red = "Red"', 'colour_red = "Redddddddddd"')
+    problems = check_fit(db)
+    assert problems and {(p.field, Path(p.path)) for p in problems} == {("strings.colour_red", path)}, problems

@@ -586,7 +586,10 @@ def stats(card: Stats, db: Database, make: Make):
         said = b.text(f"{field}.text", key.text, text_spec,
                       box=Box(x + size + t.number("key_text_gap"), y + t.number("key_text_dy"),
                               key_w - size - t.number("key_text_gap") - t.number("key_text_margin"), text_spec.h))
-        lines = [line.y for line in named.items if isinstance(line, TextLine)]
+        # a name over its box is said as such (at the string that made it long, or at the key's record): the head strip
+        # through its spilt lines follows from that (forty-first pnp breaker, finding 3: `colour_red = "Redddddddddd"`
+        # was also said at stats.toml's key_head_h, a number no one changed)
+        lines = [line.y for line in named.items if isinstance(line, TextLine)] if named.fits else []
         baseline = max([baseline] + [line - y - t.number("key_name_dy") for line in lines])
         text_top = min([text_top] + [box.y - y - t.number("key_text_dy") for *_, box in ink_boxes(said.items)])
         text_left = min([text_left] + [box.x - x - size - t.number("key_text_gap") for *_, box in ink_boxes(said.items)])
