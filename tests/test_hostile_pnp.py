@@ -7293,3 +7293,17 @@ def test_a_long_string_is_never_said_at_another_templates_number(db, edited_temp
     path = edited_templates("base.toml", 'colour_red = "Red"', 'colour_red = "Redddddddddd"')
     problems = check_fit(db)
     assert problems and {(p.field, Path(p.path)) for p in problems} == {("strings.colour_red", path)}, problems
+
+
+@pytest.mark.parametrize("name, key, value, word", [
+    ("servant.toml", "hp_rule_width", "1.3", "at most"),  # finding 4: spaces 0.4 mm apart, outlines 1.3 mm wide
+    ("servant.toml", "hp_rule_width", "0.4", "at most"),  # outer edges of the two strokes just touch
+    ("last_stand.toml", "hp_rule_width", "1", "at most"),  # rows 0.5 mm apart
+    ("servant.toml", "hp_step", "10.1", "at least"),  # the spaces moved closer instead
+])
+def test_neighbouring_hit_point_spaces_keep_their_outlines_apart(db, edited_templates, name, key, value, word):
+    """Forty-first pnp breaker, finding 4: a servant's `hp_rule_width` was accepted up to 1.3, where its hit-point spaces,
+    9.9 mm on a 10.3 mm step, are 0.4 mm apart: the outlines of neighbours printed over each other. The width at which
+    the outer edges of two neighbours' strokes touch is refused at the key changed, with a bound that passes."""
+    problem = _advised_passes(db, edited_templates, name, key, value, word)
+    assert "outlines of neighbouring hit-point spaces" in problem.message
