@@ -7307,3 +7307,19 @@ def test_neighbouring_hit_point_spaces_keep_their_outlines_apart(db, edited_temp
     the outer edges of two neighbours' strokes touch is refused at the key changed, with a bound that passes."""
     problem = _advised_passes(db, edited_templates, name, key, value, word)
     assert "outlines of neighbouring hit-point spaces" in problem.message
+
+
+def test_a_placed_box_past_the_safe_area_is_said_at_its_width_whatever_its_text(db, edited_templates):
+    """Forty-first pnp breaker, finding 5: counter_card's [boxes.name] `w = 63.7` (the layout places the box at text_x)
+    ran off the card whatever its text, and check passed until a card's name was long. It is refused at the box's w,
+    with a bound that, applied, passes."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("counter_card.toml", "w = 37.0\nh = 5.0\nfont = \"serif-bold\"",
+                            "w = 63.7\nh = 5.0\nfont = \"serif-bold\"")
+    (problem,) = check_fit(db)
+    assert (problem.kind, problem.field, Path(problem.path)) == ("template", "boxes.name.w", path), problem
+    assert path.read_text(encoding="utf-8").split("\n")[problem.line - 1] == "w = 63.7"
+    most = re.search(r"set w to at most ([0-9.]+)", problem.message).group(1)
+    edited_templates("counter_card.toml", "w = 63.7\n", f"w = {most}\n")
+    assert check_fit(db) == [], most

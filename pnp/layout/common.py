@@ -364,6 +364,8 @@ class CardBuilder:
             self._check_lines_apart(style, result, record, fitted)
         if box is None:
             self._check_inside(style)
+        else:
+            self._check_placed_inside(style, box)
         items = result.items if placed_by == ("", "") else \
             tuple(dataclasses.replace(item, placed_by=placed_by) if isinstance(item, TextLine) else item for item in result.items)
         self.items.extend(items)  # each TextLine and Icon carries the box's name (source)
@@ -427,6 +429,28 @@ class CardBuilder:
         self.problems.append(FitProblem("templates", key, "template",
                                         f"the text box runs off {'its panel' if 'its panel' in said else 'the card'}: {said}; move it or make it smaller",
                                         box=style.name, path=str(path), line=line))
+
+    def _check_placed_inside(self, style: BoxSpec, box: Box) -> None:
+        """A ``"template"`` problem at ``boxes.<name>.w`` when ``box``, the place the layout gave the template box
+        ``style`` (its ``w`` as the template writes it), reaches past the right edge of the safe area the templates are
+        laid out for (:data:`~pnp.units.LAID_OUT_SAFE_MM` inside the trim) whatever text it holds, with the most ``w``
+        that keeps it inside, in tenths of a mm. Said once the box is placed, not only once a long text reaches there
+        (forty-first pnp breaker, finding 5: counter_card's [boxes.name] `w = 63.7` ran off the card and passed)."""
+        edge = self.width - LAID_OUT_SAFE_MM
+        if f"{style.name}.w" not in self.template.box_fields or "w" in object.__getattribute__(style, "unset"):
+            return  # (read without noting it: a field the layout does not read stays unread)
+        if abs(box.width - object.__getattribute__(style, "w")) > ROUNDING_SLACK or box.right <= edge + ROUNDING_SLACK or box.x >= edge:
+            return
+        key = f"boxes.{style.name}.w"
+        path, line = template_line(self.template.path, key)
+        if not line:
+            return
+        most = math.floor((edge - box.x) * 10 + 1e-6) / 10
+        self.problems.append(FitProblem("templates", key, "template",
+                                        f"the text box, placed {box.x:g} mm from the card's left edge, reaches "
+                                        f"{box.right:g} mm, past the {LAID_OUT_SAFE_MM:g} mm safe area ({edge:g} mm) and "
+                                        f"{'off the card' if box.right > self.width else 'toward the cut'} whatever its "
+                                        f"text: set w to at most {most:g}", box=style.name, path=str(path), line=line))
 
     def string_problem(self, key: str, text: str, family: str, size: float, room: float, where: str = "its space") -> None:
         """A ``"template"`` problem at ``strings.<key>`` (its file and line) when ``text``, the template's string
