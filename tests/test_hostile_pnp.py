@@ -6187,7 +6187,7 @@ def _advised_passes(db, edited_templates, name: str, key: str, value: str, word:
     problem = _the_one_template_problem(db, edited_templates, name, f"{key} = {shipped:g}\n" if f"{key} = {shipped:g}\n"
                                         in (ROOT / "templates" / name).read_text(encoding="utf-8") else f"{key} = {shipped}\n",
                                         f"{key} = {value}\n", f"numbers.{key}")
-    advised = float(re.search(rf"{word} (-?[0-9.]+)", problem.message).group(1))
+    advised = float(re.search(rf"set {key} to {word} (-?[0-9.]+)", problem.message).group(1))
     assert (float(value) < advised) if word == "at least" else (float(value) > advised), problem.message
     edited_templates(name, f"{key} = {value}\n", f"{key} = {advised:g}\n")
     assert check_fit(db) == [], advised
@@ -7375,3 +7375,93 @@ def test_a_slot_out_of_the_card_is_one_problem_not_its_arrows_too(tmp_path):
     with pytest.raises(database.DatabaseError) as refused:
         database.load(copy)
     assert [problem.key for problem in refused.value.problems] == ["solo.spell.bind.slot"], refused.value.problems
+
+
+# ---- Forty-first round -------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name, key, value, word, bound", [
+    ("last_stand.toml", "hp_top", "102.8", "at most", 60.5),  # finding 1: "at most 73.4" and a text-fit line; 73.4 failed
+    ("stats.toml", "key_icon", "8.62", "at most", 5.1),  # finding 2: "at most 8.3", which failed the key space's own test
+    ("stats.toml", "key_icon", "8.2", "at most", 5.1),  # finding 2: the key space's fault said no number at all
+])
+def test_several_problems_at_one_changed_key_are_one_bound_that_passes_them_all(db, edited_templates, name, key, value,
+                                                                                word, bound):
+    """Forty-first pnp breaker, findings 1 and 2: `hp_top = 102.8` was said in two lines at numbers.hp_top, a text-fit one
+    ("change it back toward that") and "set hp_top to at most 73.4", which, applied, still failed the first (60.5
+    passes); `key_icon = 8.62` was told "at most 8.3", which failed the key's own frame test, then "change [numbers]
+    key_icon" with no number. Only the first problem at the key was verified (pnp.layout._bound_that_passes), and it
+    advised none. Now one line at the key, whose one bound is the tightest that passes every test of the key."""
+    problem = _advised_passes(db, edited_templates, name, key, value, word)
+    assert float(re.search(rf"set {key} to {word} (-?[0-9.]+)", problem.message).group(1)) == bound, problem.message
+
+
+def test_hit_point_spaces_over_one_row_say_row_once(db, edited_templates):
+    """Forty-first pnp breaker, finding 1: "8 hit-point spaces do not fit the card's 1 rows of 4"."""
+    from pnp.layout import check_fit
+
+    edited_templates("last_stand.toml", "hp_top = 60.0", "hp_top = 73.4")
+    (problem,) = check_fit(db)
+    assert problem.field == "numbers.hp_top" and "the card's 1 row of 4 " in problem.message, problem.message
+
+
+@pytest.mark.parametrize("name, old, new, key, said", [
+    ("base.toml", 'colour_red = "Red"', 'colour_red = "Red :manna:"', "strings.colour_red", ["unknown icon :manna:"]),
+    ("last_stand.toml", 'hp_label = "The Grayking', 'hp_label = ":nosuch: The Grayking', "strings.hp_label",
+     ["unknown icon :nosuch:"]),
+    ("last_stand.toml", 'hp_label = "The Grayking\'s hit points (gray: recharge one spell type)"',
+     'hp_label = ":nosuch: The Grayking\'s hit points (gray: recharge one spell type) and much more words"',
+     "strings.hp_label", ["unknown icon :nosuch:", "is over [boxes.hp_label] by"]),
+])
+def test_a_strings_unknown_icon_is_said_at_the_string_with_all_else_and_not_measured_as_letters(
+        db, edited_templates, name, old, new, key, said):
+    """Forty-first pnp breaker, finding 3: `colour_red = "Red :manna:"` in base.toml was three lines: a text-fit one
+    measuring ':manna:' as letters, a Warding Key's head strip through its name at stats.toml's key_head_h (never
+    touched), and the unknown icon. A string's unknown icon is said at the string, and the texts it fills are measured
+    as if the icon were mended (pnp.layout.common.icons_as_meant). `hp_label = ":nosuch: ..."` that is too long besides
+    was said as over its box only: both are said at once, in the one line at the string."""
+    from pnp.layout import check_fit
+
+    path = edited_templates(name, old, new)
+    problems = check_fit(db)
+    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", key, path)], problems
+    assert all(words in problems[0].message for words in said), problems[0].message
+
+
+def test_a_long_string_is_never_said_at_another_templates_number(db, edited_templates):
+    """Forty-first pnp breaker, finding 3: `colour_red = "Redddddddddd"` (base.toml) spilt a Warding Key's name, and
+    the head strip through it was said at stats.toml's key_head_h, a number the designer never touched. What the
+    string spoils is said at the string."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("base.toml", 'colour_red = "Red"', 'colour_red = "Redddddddddd"')
+    problems = check_fit(db)
+    assert problems and {(p.field, Path(p.path)) for p in problems} == {("strings.colour_red", path)}, problems
+
+
+@pytest.mark.parametrize("name, key, value, word", [
+    ("servant.toml", "hp_rule_width", "1.3", "at most"),  # finding 4: spaces 0.4 mm apart, outlines 1.3 mm wide
+    ("servant.toml", "hp_rule_width", "0.4", "at most"),  # outer edges of the two strokes just touch
+    ("last_stand.toml", "hp_rule_width", "1", "at most"),  # rows 0.5 mm apart
+    ("servant.toml", "hp_step", "10.1", "at least"),  # the spaces moved closer instead
+])
+def test_neighbouring_hit_point_spaces_keep_their_outlines_apart(db, edited_templates, name, key, value, word):
+    """Forty-first pnp breaker, finding 4: a servant's `hp_rule_width` was accepted up to 1.3, where its hit-point spaces,
+    9.9 mm on a 10.3 mm step, are 0.4 mm apart: the outlines of neighbours printed over each other. The width at which
+    the outer edges of two neighbours' strokes touch is refused at the key changed, with a bound that passes."""
+    problem = _advised_passes(db, edited_templates, name, key, value, word)
+    assert "outlines of neighbouring hit-point spaces" in problem.message
+
+
+def test_a_placed_box_past_the_safe_area_is_said_at_its_width_whatever_its_text(db, edited_templates):
+    """Forty-first pnp breaker, finding 5: counter_card's [boxes.name] `w = 63.7` (the layout places the box at text_x)
+    ran off the card whatever its text, and check passed until a card's name was long. It is refused at the box's w,
+    with a bound that, applied, passes."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("counter_card.toml", "w = 37.0\nh = 5.0\nfont = \"serif-bold\"",
+                            "w = 63.7\nh = 5.0\nfont = \"serif-bold\"")
+    (problem,) = check_fit(db)
+    assert (problem.kind, problem.field, Path(problem.path)) == ("template", "boxes.name.w", path), problem
+    assert path.read_text(encoding="utf-8").split("\n")[problem.line - 1] == "w = 63.7"
+    most = re.search(r"set w to at most ([0-9.]+)", problem.message).group(1)
+    edited_templates("counter_card.toml", "w = 63.7\n", f"w = {most}\n")
+    assert check_fit(db) == [], most

@@ -334,8 +334,10 @@ class CardBuilder:
                                             f"remove or shorten the texts of this record",
                                             over=max(0.0, -given.height), box=style.name))
             return FitResult((), style.size[1], (), False, max(0.0, -given.height), 0)
+        shown = icons_as_meant(text)  # a template's unknown icon is said at its string; the text is measured as mended
+
         def fitted(line_spacing: float) -> FitResult:
-            return fit_text(text, box or style.box, style.font, style.size[0], style.size[1],
+            return fit_text(shown, box or style.box, style.font, style.size[0], style.size[1],
                             align=align or style.align, valign=valign or style.valign,
                             line_spacing=line_spacing, paragraph_spacing=style.paragraph_spacing,
                             fill=color or style.color, source=style.name)
@@ -362,6 +364,8 @@ class CardBuilder:
             self._check_lines_apart(style, result, record, fitted)
         if box is None:
             self._check_inside(style)
+        else:
+            self._check_placed_inside(style, box)
         items = result.items if placed_by == ("", "") else \
             tuple(dataclasses.replace(item, placed_by=placed_by) if isinstance(item, TextLine) else item for item in result.items)
         self.items.extend(items)  # each TextLine and Icon carries the box's name (source)
@@ -425,6 +429,28 @@ class CardBuilder:
         self.problems.append(FitProblem("templates", key, "template",
                                         f"the text box runs off {'its panel' if 'its panel' in said else 'the card'}: {said}; move it or make it smaller",
                                         box=style.name, path=str(path), line=line))
+
+    def _check_placed_inside(self, style: BoxSpec, box: Box) -> None:
+        """A ``"template"`` problem at ``boxes.<name>.w`` when ``box``, the place the layout gave the template box
+        ``style`` (its ``w`` as the template writes it), reaches past the right edge of the safe area the templates are
+        laid out for (:data:`~pnp.units.LAID_OUT_SAFE_MM` inside the trim) whatever text it holds, with the most ``w``
+        that keeps it inside, in tenths of a mm. Said once the box is placed, not only once a long text reaches there
+        (forty-first pnp breaker, finding 5: counter_card's [boxes.name] `w = 63.7` ran off the card and passed)."""
+        edge = self.width - LAID_OUT_SAFE_MM
+        if f"{style.name}.w" not in self.template.box_fields or "w" in object.__getattribute__(style, "unset"):
+            return  # (read without noting it: a field the layout does not read stays unread)
+        if abs(box.width - object.__getattribute__(style, "w")) > ROUNDING_SLACK or box.right <= edge + ROUNDING_SLACK or box.x >= edge:
+            return
+        key = f"boxes.{style.name}.w"
+        path, line = template_line(self.template.path, key)
+        if not line:
+            return
+        most = math.floor((edge - box.x) * 10 + 1e-6) / 10
+        self.problems.append(FitProblem("templates", key, "template",
+                                        f"the text box, placed {box.x:g} mm from the card's left edge, reaches "
+                                        f"{box.right:g} mm, past the {LAID_OUT_SAFE_MM:g} mm safe area ({edge:g} mm) and "
+                                        f"{'off the card' if box.right > self.width else 'toward the cut'} whatever its "
+                                        f"text: set w to at most {most:g}", box=style.name, path=str(path), line=line))
 
     def string_problem(self, key: str, text: str, family: str, size: float, room: float, where: str = "its space") -> None:
         """A ``"template"`` problem at ``strings.<key>`` (its file and line) when ``text``, the template's string
@@ -896,6 +922,34 @@ class CardBuilder:
     def drawing(self, face_id: str, title: str) -> Drawing:
         """The Drawing painted so far."""
         return Drawing(self.width, self.height, self.bleed, tuple(self.items), id=face_id, title=title)
+
+
+STAND_IN_ICON = "mana"
+"""The icon an unknown icon token of a template's string is measured as when no icon's name is near it
+(:func:`icons_as_meant`): the inline icons are all one em wide."""
+
+
+def icons_as_meant(text: str) -> str:
+    """``text`` with each ``:name:`` token that a template's ``[strings]`` wrote into it (:func:`pnp.text.written_spans`)
+    and that names no icon replaced by the icon it means (:func:`pnp.text.icon_meant`; :data:`STAND_IN_ICON` when none
+    is near): the text as it prints once the string is mended, which is what the layout measures and draws. The unknown
+    token itself is said once, at the string (:func:`pnp.layout.template.string_problems`); measured as written, its
+    letters pushed the text over its box, and that was said at the string, at card texts no one edited, and at another
+    template's number (forty-first pnp breaker, finding 3: `colour_red = "Red :manna:"` was also "a card text that no
+    longer fits" and a Warding Key's head strip through its name, at stats.toml's key_head_h). ``text`` itself (the
+    same object) when it holds no such token; else a plain ``str``. Raises nothing."""
+    spans = written_spans(text)
+    if not spans:
+        return text
+    own = set(unknown_icons(text, spans))
+    tokens = [name for name in unknown_icons(text) if name not in own]
+    if not tokens:
+        return text
+    mended = str(text)
+    for name in tokens:
+        meant = icon_meant(name)
+        mended = mended.replace(f":{name}:", f":{meant if meant in INLINE_ICONS else STAND_IN_ICON}:")
+    return mended
 
 
 def _glyph(char: str, word: str) -> str:

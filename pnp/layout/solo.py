@@ -402,6 +402,7 @@ def servant(card: Servant, db: Database, make: Make):
         b.problems.append(b.at_number("hp_colour_dx", f"the colour names' box ([boxes.hp_colour], {name_spec.w:g} mm) "
                                                       f"starts {name_dx:g} mm in, leaving {name_spec.w - name_dx:.2f} mm "
                                                       f"for names {widest:.2f} mm wide: set hp_colour_dx to at most {most:g}"))
+    _keep_space_outlines_apart(b, "hp_pitch")
     room = fitting(t.number("hp_first_x"), step, box, b.width)  # boxes a row holds inside the trim
     for row, colour in enumerate(colours):
         y = t.number("hp_top") + row * t.number("hp_pitch")
@@ -508,6 +509,32 @@ def _keep_key_spaces_clear(b: CardBuilder, baseline: float, text_top: float, tex
                                                                                 f"on {b.record_id}{since}: {advice}")
 
 
+def _keep_space_outlines_apart(b: CardBuilder, pitch_key: str, rows: bool = True) -> None:
+    """A ``"template"`` problem when the outlines of two neighbouring hit-point spaces (``hp_box`` mm, ``hp_step`` mm
+    apart across, ``pitch_key`` mm down when there are ``rows``) touch: each outline is ``hp_rule_width`` mm wide on the
+    space's edge, half of it outside, so the outer edges of two neighbours' strokes meet once the width reaches the room
+    between the spaces. Said at the one of those keys the designer changed (else at ``hp_rule_width``) with the nearest
+    value, in tenths of a mm, at which they stay apart (:func:`_said_at_the_key_changed`). The first space's thicker
+    outline is not judged (the shipped templates' own outline reaches 0.05 mm past its neighbour's). Forty-first pnp
+    breaker, finding 4: a servant's `hp_rule_width` up to 1.3 passed, where spaces 9.9 mm on a 10.3 mm step are 0.4 mm
+    apart, and the outlines printed over each other."""
+    keys = ("hp_rule_width", "hp_step", pitch_key, "hp_box") if rows else ("hp_rule_width", "hp_step", "hp_box")
+
+    def overlap(number: Callable[[str], float]) -> float:  # how far (mm) past touching the neighbours' outlines reach
+        steps = [number("hp_step")] + ([number(pitch_key)] if rows else [])
+        return number("hp_rule_width") - (min(steps) - number("hp_box"))
+
+    depth = overlap(b.template.number)
+    if depth < -ROUNDING_SLACK:
+        return
+    _said_at_the_key_changed(
+        b, keys, "hp_rule_width", False, depth, lambda number: overlap(number) < -ROUNDING_SLACK,
+        lambda since, advice: f"the outlines of neighbouring hit-point spaces ({b.template.number('hp_rule_width'):g} mm "
+                              f"wide, on spaces {b.template.number('hp_box'):g} mm wide every "
+                              f"{min([b.template.number('hp_step')] + ([b.template.number(pitch_key)] if rows else [])):g} mm)"
+                              f" touch or print over each other, on {b.record_id}{since}: {advice}")
+
+
 def _said_at_the_key_changed(b: CardBuilder, keys: tuple[str, ...], blamed: str, up: bool, depth: float,
                              clear: Callable[[Callable[[str], float]], bool], words: Callable[[str, str], str]) -> None:
     """Append a ``"template"`` problem of ``depth`` mm at the one of ``keys`` the designer changed (else at ``blamed``, the
@@ -586,7 +613,10 @@ def stats(card: Stats, db: Database, make: Make):
         said = b.text(f"{field}.text", key.text, text_spec,
                       box=Box(x + size + t.number("key_text_gap"), y + t.number("key_text_dy"),
                               key_w - size - t.number("key_text_gap") - t.number("key_text_margin"), text_spec.h))
-        lines = [line.y for line in named.items if isinstance(line, TextLine)]
+        # a name over its box is said as such (at the string that made it long, or at the key's record): the head strip
+        # through its spilt lines follows from that (forty-first pnp breaker, finding 3: `colour_red = "Redddddddddd"`
+        # was also said at stats.toml's key_head_h, a number no one changed)
+        lines = [line.y for line in named.items if isinstance(line, TextLine)] if named.fits else []
         baseline = max([baseline] + [line - y - t.number("key_name_dy") for line in lines])
         text_top = min([text_top] + [box.y - y - t.number("key_text_dy") for *_, box in ink_boxes(said.items)])
         text_left = min([text_left] + [box.x - x - size - t.number("key_text_gap") for *_, box in ink_boxes(said.items)])
@@ -1109,9 +1139,10 @@ def last_stand(card: LastStand, db: Database, make: Make):
         per_row = most
     if len(hit_points) > rows * per_row:
         b.problems.append(FitProblem(card.id, "hit_points", "too many",
-                                     f"{len(hit_points)} hit-point spaces do not fit the card's {rows} rows of {per_row} "
+                                     f"{len(hit_points)} hit-point spaces do not fit the card's {rows} row{'' if rows == 1 else 's'} of {per_row} "
                                      f"(at most {rows * per_row})"))
         hit_points = hit_points[: rows * per_row]
+    _keep_space_outlines_apart(b, "hp_pitch_y", rows=len(hit_points) > per_row)
     for index, value in enumerate(hit_points):
         row, column = divmod(index, per_row)
         x = t.number("hp_first_x") + column * t.number("hp_step")
