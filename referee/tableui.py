@@ -157,7 +157,8 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         if reply.leave:
             break
         if hidden and reply.error:  # it may tell the other player what was tried, or which dice
-            private = numbers_unmarked(undisclosed(reply.error, line, glyphs.glyph(glyphs.ELLIPSIS, "...", secret.output.encoding())))
+            private = as_sentence(numbers_unmarked(undisclosed(reply.error, line, glyphs.glyph(glyphs.ELLIPSIS, "...",
+                                                                                            secret.output.encoding()))))
             continue
         if reply.wipe:  # a secret typed where everyone sees it: gone from the screen and its scrollback, then asked again
             _wipe(prompt.output)
@@ -252,7 +253,7 @@ def _show_reply(reply: Reply, out: Any, session: TableSession, note_style: Calla
     for note in reply.notes:
         out.print(note, style=note_style(note, session.state), markup=False)
     if reply.error:
-        out.print(numbers_unmarked(reply.error), style="bold red", markup=False)
+        out.print(as_sentence(numbers_unmarked(reply.error)), style="bold red", markup=False)
 
 
 def _show_question(session: TableSession, out: Any, said: tuple[str, ...] = ()) -> None:
@@ -473,6 +474,15 @@ def another_game(game: str, path: Path, input: Input | None = None, output: Outp
                    no_game="Answer this question first: new starts another game, look shows the finished one (quit leaves).") == "new"
     except EOFError:
         return None
+
+
+def as_sentence(text: str) -> str:
+    """A refusal as the table prints it: a sentence, its first letter a capital (``You have already learned Shield``) and a
+    full stop at its end where none ends it; a text that starts with a quote or a command in back quotes is left so
+    (forty-first referee breaker, F6: refusals in lower case without a stop beside sentences)."""
+    if text[:1].islower():
+        text = text[0].upper() + text[1:]
+    return text if text.rstrip().endswith((".", "!", "?", ":")) else f"{text.rstrip()}."
 
 
 def main_loop(session: TableSession, path: Path, note_style: Callable[[str, Any], str | None]) -> int:

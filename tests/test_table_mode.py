@@ -2567,3 +2567,16 @@ def test_a_choice_listed_by_its_command_is_named_without_the_mark_of_aid():
     assert _AID_MARK.sub("", "Cast Shield (1 Mana)  * turns it: certain") == "Cast Shield (1 Mana)"
     assert _AID_MARK.sub("", "Cast Bind (1 Mana)  * lowers it, re-rolling 1 2: 1 in 3") == "Cast Bind (1 Mana)"
     assert _AID_MARK.sub("", "Call Elder San (2 uses)") == "Call Elder San (2 uses)"
+
+
+@pytest.mark.parametrize("said, shown", [
+    ("you have already learned Shield", "You have already learned Shield."),
+    ("a die shows 1-6, not 7", "A die shows 1-6, not 7."),
+    ("'s' begins one choice of `cast` here, Cast Shield: type more of its name.", None),
+    ("`cast` fits no question here now (`help` lists the answers)", "`cast` fits no question here now (`help` lists the answers)."),
+    ("Type an answer (`help` lists them).", None),
+])
+def test_a_refusal_is_printed_as_a_sentence(said, shown):
+    """Forty-first referee breaker, F6: refusals at a table prompt began in lower case without a full stop, beside others
+    written as sentences. Printed, each begins with a capital where it begins with a letter, and ends with a stop."""
+    assert tableui.as_sentence(said) == (shown if shown is not None else said)
