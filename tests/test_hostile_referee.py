@@ -8,7 +8,9 @@ import json
 import re
 import shlex
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import click
 import pytest
@@ -51,23 +53,12 @@ def _signalled_at_a_prompt(args: list[str], folder: Path, until: bytes, signal_n
                            enter_at: bytes | None = None) -> tuple[int, str]:
     """Run ``referee ARGS --db cards.toml`` in a pseudo-terminal of 100 x 30 (TERM xterm) in ``folder``, press Enter once
     when ``enter_at`` shows, send ``signal_name`` once ``until`` shows, and return the exit code and all it wrote."""
-    import fcntl
     import os
-    import pty
     import select
     import signal
-    import struct
-    import subprocess
-    import sys
-    import termios
     import time
 
-    leader, follower = pty.openpty()
-    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-    with subprocess.Popen([sys.executable, "-m", "referee", *args, "--db", str(DB_PATH)], stdin=follower, stdout=follower,
-                          stderr=follower, env={**os.environ, "TERM": "xterm", "NO_COLOR": "1"}, cwd=folder,
-                          start_new_session=True) as process:
-        os.close(follower)
+    with _referee_in_a_terminal(args, folder) as (process, leader):
         written, deadline, answered = b"", time.monotonic() + 60, enter_at is None
         while until not in written and time.monotonic() < deadline:
             if select.select([leader], [], [], 0.5)[0]:
@@ -79,8 +70,31 @@ def _signalled_at_a_prompt(args: list[str], folder: Path, until: bytes, signal_n
         process.send_signal(getattr(signal, signal_name))
         written += _read_until_closed(leader)
         code = process.wait(timeout=60)
-    os.close(leader)
     return code, written.decode(errors="replace")
+
+
+@contextlib.contextmanager
+def _referee_in_a_terminal(args: list[str], folder: Path) -> Iterator[tuple[Any, int]]:
+    """``referee ARGS --db cards.toml`` run in a pseudo-terminal of 100 x 30 (TERM xterm, no colour) in ``folder``:
+    ``(the process, the terminal's leader end)``; the leader closed on leaving."""
+    import fcntl
+    import os
+    import pty
+    import struct
+    import subprocess
+    import sys
+    import termios
+
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    try:
+        with subprocess.Popen([sys.executable, "-m", "referee", *args, "--db", str(DB_PATH)], stdin=follower,
+                              stdout=follower, stderr=follower, env={**os.environ, "TERM": "xterm", "NO_COLOR": "1"},
+                              cwd=folder, start_new_session=True) as process:
+            os.close(follower)
+            yield process, leader
+    finally:
+        os.close(leader)
 
 
 # ---- The two-player game's hidden dice ---------------------------------------------------------------------
@@ -2667,22 +2681,11 @@ def _answered_in_a_terminal(args: list[str], folder: Path, answers: list[tuple[b
     """Run ``referee ARGS --db cards.toml`` in a pseudo-terminal of 100 x 30 in ``folder``; for each ``(shown, typed)`` of
     ``answers`` in turn, wait until ``shown`` appears after the answer before, then type ``typed``. Returns the exit code
     and all it wrote."""
-    import fcntl
     import os
-    import pty
     import select
-    import struct
-    import subprocess
-    import sys
-    import termios
     import time
 
-    leader, follower = pty.openpty()
-    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-    with subprocess.Popen([sys.executable, "-m", "referee", *args, "--db", str(DB_PATH)], stdin=follower, stdout=follower,
-                          stderr=follower, env={**os.environ, "TERM": "xterm", "NO_COLOR": "1"}, cwd=folder,
-                          start_new_session=True) as process:
-        os.close(follower)
+    with _referee_in_a_terminal(args, folder) as (process, leader):
         written, seen = b"", 0
         for shown, typed in answers:
             deadline = time.monotonic() + 60
@@ -2698,7 +2701,6 @@ def _answered_in_a_terminal(args: list[str], folder: Path, answers: list[tuple[b
             os.write(leader, typed)
         written += _read_until_closed(leader)
         code = process.wait(timeout=60)
-    os.close(leader)
     return code, written.decode(errors="replace")
 
 

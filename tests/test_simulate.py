@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -89,6 +90,20 @@ def test_the_difficulties_stay_ordered():
         assert easier - harder > margin, (rates, margin)
 
 
+def _workers_of(run: Any, count: int = 2) -> list[int]:
+    """The pids of the ``count`` worker processes the simulator process ``run`` starts, once they are all there (60 s at
+    most; fewer when it ended first)."""
+    import time
+
+    children = Path(f"/proc/{run.pid}/task/{run.pid}/children")
+    deadline = time.monotonic() + 60
+    workers: list[int] = []
+    while len(workers) < count and time.monotonic() < deadline and run.poll() is None:
+        time.sleep(0.1)
+        workers = [int(pid) for pid in children.read_text().split()] if children.exists() else []
+    return workers
+
+
 @pytest.mark.slow  # about 11 s
 def test_workers_end_when_the_simulator_is_killed_by_sigkill(tmp_path):
     """Forty-first referee breaker, MED 1: `referee simulate --jobs 3` killed with SIGKILL (the out-of-memory killer, a
@@ -104,13 +119,8 @@ def test_workers_end_when_the_simulator_is_killed_by_sigkill(tmp_path):
     run = subprocess.Popen([sys.executable, "-m", "referee", "simulate", "--jobs", "2", "--games", "20000", "--difficulty",
                             "normal"], cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                            env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
-    children = Path(f"/proc/{run.pid}/task/{run.pid}/children")
     try:
-        deadline = time.monotonic() + 60
-        workers: list[int] = []
-        while len(workers) < 2 and time.monotonic() < deadline and run.poll() is None:
-            time.sleep(0.1)
-            workers = [int(pid) for pid in children.read_text().split()] if children.exists() else []
+        workers = _workers_of(run)
         assert len(workers) == 2, workers
         time.sleep(1)  # past their initializer: playing games
         os.kill(run.pid, signal.SIGKILL)
@@ -147,13 +157,8 @@ def test_a_worker_that_dies_ends_the_run_in_one_line(tmp_path):
     run = subprocess.Popen([sys.executable, "-m", "referee", "simulate", "--jobs", "2", "--games", "1000", "--difficulty",
                             "normal", "--json"], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                            env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
-    children = Path(f"/proc/{run.pid}/task/{run.pid}/children")
     try:
-        deadline = time.monotonic() + 60
-        workers: list[int] = []
-        while len(workers) < 2 and time.monotonic() < deadline and run.poll() is None:
-            time.sleep(0.1)
-            workers = [int(pid) for pid in children.read_text().split()] if children.exists() else []
+        workers = _workers_of(run)
         assert len(workers) == 2, workers
         os.kill(workers[0], signal.SIGKILL)
         out, err = run.communicate(timeout=30)
