@@ -466,8 +466,10 @@ def another_game(game: str, path: Path, input: Input | None = None, output: Outp
     out = out or clitools.console()
     out.print(f"The game saved in {clitools.shown_file(path)} is over.", markup=False)
     kept = prev_path(path)
-    choices = [("new", f"a new game, the finished one kept in {clitools.shown_file(kept)} (`referee {game} restore` swaps them "
-                       f"back)" + (f", unless {clitools.shown_file(kept)} keeps a game in progress" if os.path.lexists(kept) else "")),
+    # the restore offered with the --save typed, as every command offered (forty-second referee breaker, MED 4)
+    choices = [("new", clitools.with_given(f"a new game, the finished one kept in {clitools.shown_file(kept)} (`referee {game} "
+                                           f"restore` swaps them back)")
+                + (f", unless {clitools.shown_file(kept)} keeps a game in progress" if os.path.lexists(kept) else "")),
                ("look", "look at the finished game (`status` and `log` show it; Enter leaves)")]
     try:
         return ask("Play", choices, "new", input=input, output=output, out=out,

@@ -2718,6 +2718,9 @@ def test_play_on_a_finished_game_offers_a_new_one_and_keeps_the_finished_one(tmp
     code, shown = _answered_in_a_terminal(["duel", "play", "--save", str(save)], tmp_path,
                                           [(b"Play [new]:", b"look\r"), (b"The game is over (Enter leaves)", b"\r")])
     assert code == 0 and "Traceback" not in shown and save.read_bytes() == finished, shown
+    # the restore it offers names the save typed (forty-second referee breaker, MED 4: `referee duel restore` alone
+    # restored the default save)
+    assert f"`referee duel restore --save {save} --db {DB_PATH}`" in re.sub(r"\s+", " ", shown), shown
     code, shown = _answered_in_a_terminal(["duel", "play", "--save", str(save), "--wardens", "Ana"], tmp_path,
                                           [(b"Play [new]:", b"\r"), (b"the Location (1-7):", b"quit\r")])
     assert code == 0 and "Traceback" not in shown, shown
