@@ -1577,6 +1577,8 @@ def test_enter_never_draws_while_barrier_lock_can_be_cast(tmp_path):
         question = table.question(replaced(game.state, own_deck=own_deck))
         assert question.default is None and any(choice.event.kind == "cast" for choice in question.choices), question
         assert ("type draw" in question.text) != own_deck, question.text
+        # the situation above it never promises Enter (forty-second referee breaker, LOW 1)
+        assert not any("Enter" in line for line in question.context), question.context
     referee_deck = replaced(game.state, own_deck=False)
     draws = [choice for choice in table.question(referee_deck).choices if choice.event.kind == "draw"]
     assert len(draws) == 1 and "draw" in draws[0].words, draws

@@ -178,6 +178,10 @@ class SoloTable:
                      "pile. ") if not state.deck else ""
             if state.own_deck:
                 return empty + "Turn over the next card of your quest deck and type its name (or 1: the referee draws from its own deck instead)."
+            if any(isinstance(event, ev.Cast) for event in legal.legal_events(state, db)):
+                # Enter is no answer where Barrier Lock may be cast (R49): the words that draw said instead (forty-second
+                # referee breaker, LOW 1: "Enter lets the referee draw", and Enter was refused)
+                return empty + "Turn over the next quest card: draw lets the referee draw from its deck; or type the card you turned over."
             return empty + "Turn over the next quest card: Enter lets the referee draw from its deck; or type the card you turned over."
         if phase == "turn":
             what = state.suspended.what if state.suspended is not None else "the battle"
