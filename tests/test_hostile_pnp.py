@@ -434,7 +434,8 @@ def test_a_folder_given_as_the_database_is_one_line(tmp_path):
     folder.mkdir()
     with pytest.raises(database.DatabaseError) as caught:
         database.load(folder)
-    assert [str(p) for p in caught.value.problems] == ["cards.toml: file: is a folder, not a card database"]
+    assert [str(p) for p in caught.value.problems] == ["cards.toml: file: is a folder, not a card database; name a card database "
+                                                      "file instead (--db FILE), or remove or rename this one"]  # (42nd round, LOW 8)
     result = _check(folder)
     assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1 and "is a directory" in result.output
 

