@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import math
 import re
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
@@ -459,7 +460,33 @@ def icon_drawing(path: Path) -> Any:
                   f"its drawing is {size}, more than {MAX_ICON_UNITS:,.0f} on a side, which the PDF cannot write")
         raise IconFileError(IconFileProblem(str(path), reason, 'give the <svg> a viewBox with a width and height, such as '
                                                               'viewBox="0 0 24 24"'))
+    far = _far_numbers(read_icon(path), drawing)
+    if far:  # forty-second pnp breaker, HIGH 1 and MED 2: a viewBox at -1e300 passed the check and the PDF could not write
+        # it; a drawing scaled 1e300 times was blamed on four templates' numbers
+        raise IconFileError(IconFileProblem(str(path), f"{far}, which the PDF cannot write", 'draw it within a viewBox such '
+                                                                                             'as viewBox="0 0 24 24", without '
+                                                                                             'huge transforms'))
     return drawing
+
+
+def _far_numbers(root: ElementTree.Element, drawing: Any) -> str:
+    """What of the icon (its ``root`` element, its svglib ``drawing``) lies further than :data:`MAX_ICON_UNITS` from its
+    origin, in words (``its viewBox starts at -1e+300``, ``its drawing reaches 1e+300``); ``""`` when nothing does."""
+    numbers = re.split(r"[\s,]+", root.attrib.get("viewBox", "").strip())
+    try:
+        box = [float(number) for number in numbers if number]
+    except ValueError:
+        box = []
+    if any(not math.isfinite(number) or abs(number) > MAX_ICON_UNITS for number in box[:2]):
+        return f"its viewBox starts at {box[0]:g}, {box[1]:g}, more than {MAX_ICON_UNITS:,.0f} units from the origin"
+    try:
+        bounds = drawing.getBounds()
+    except (ValueError, ArithmeticError, TypeError, AttributeError):
+        return "its drawing's extent cannot be computed"
+    reach = max((abs(float(number)) for number in bounds if number is not None), default=0.0)
+    if not math.isfinite(reach) or reach > MAX_ICON_UNITS * 100:
+        return f"its drawing reaches {reach:g} units from its origin, more than {MAX_ICON_UNITS * 100:,.0f}"
+    return ""
 
 
 class _LibraryLog(list[str]):

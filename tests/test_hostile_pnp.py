@@ -4808,6 +4808,12 @@ UNREADABLE_ICONS = [  # (case, the file's bytes, what the reason says)
      "which has no area"),
     ("huge-viewbox", b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1e30 1e30"><circle cx="5" cy="5" r="4"/></svg>',
      "more than 100,000 on a side"),
+    # forty-second pnp breaker, HIGH 1 and MED 2: a viewBox far from the origin passed and the build died in the PDF
+    # writer; a drawing scaled 1e300 times was blamed on four templates' numbers
+    ("far-viewbox", b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-1e300 -1e300 100 100"><rect x="-1e300" y="-1e300" '
+                    b'width="100" height="100"/></svg>', "its viewBox starts at -1e+300"),
+    ("huge-transform", b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><g transform="scale(1e300)"><rect '
+                       b'x="0" y="0" width="1" height="1"/></g></svg>', "its drawing reaches"),
     ("500-deep", ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">' + "<g>" * 500 + '<circle cx="5" cy="5" r="4"/>'
                   + "</g>" * 500 + "</svg>").encode(), "nests its elements 502 deep"),
 ]
@@ -7361,7 +7367,7 @@ def test_an_icon_drawn_far_past_its_viewbox_is_said_without_a_33_digit_percentag
     icon_copy("key.svg", b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
                          b'<circle cx="5" cy="5" r="4" transform="scale(1e30)"/></svg>')
     said = [problem.reason for problem in icon_file_problems() if problem.path.endswith("key.svg")]
-    assert len(said) == 1 and "more than 100 times its size past its viewBox" in said[0], said
+    assert len(said) == 1 and not re.search(r"\d{10,}", said[0]) and "cannot write" in said[0], said
 
 
 def test_a_slot_out_of_the_card_is_one_problem_not_its_arrows_too(tmp_path):
