@@ -7288,6 +7288,9 @@ def test_every_accent_that_joins_no_letter_is_said_in_the_one_problem(tmp_path):
      "write name = ... there, without 'solo.spell.' before it"),
     ('name = "Thorn Hedge"', 'name = "Thorn Hedge"\nspell.name = "Thorn"', "solo.spell.thorn-hedge.spell",
      "would set name a second time"),
+    # the prefix written twice (forty-second pnp breaker, LOW 3: "would set print a second time")
+    ("bleed_mm = 3.0", "bleed_mm = 3.0\nprint.print.bleed_mm = 4.0", "print.print", "print.print.bleed_mm = ... written inside "
+     "[print] would set bleed_mm a second time"),
 ])
 def test_a_key_written_with_its_own_tables_name_is_said_as_such(tmp_path, old, new, field, says):
     """Forty-first pnp breaker, MED 2: `print.bleed_mm = 4.0` inside [print] was told "move bleed_mm to [print]" (where it
@@ -7308,7 +7311,9 @@ def test_a_key_written_with_its_own_tables_name_is_said_as_such(tmp_path, old, n
 
 @pytest.mark.parametrize("added, says", [("boxes.title_band.x = 5.0", "would set x a second time"),
                                          ("title_band.y = 3", "would set y a second time"),
-                                         ("title_band.align = 'left'", "write align = ... there, without 'title_band.'")])
+                                         ("title_band.align = 'left'", "write align = ... there, without 'title_band.'"),
+                                         ("boxes.title_band.boxes.title_band.align = 'left'",
+                                          "write align = ... there, without 'boxes.title_band.boxes.title_band.'")])
 def test_a_box_key_written_with_the_boxs_own_name_is_said_as_such(db, edited_templates, added, says):
     """Forty-first pnp breaker, MED 2b: `boxes.title_band.x = 5.0` inside [boxes.title_band] was "unknown key(s) boxes,
     title_band"; it is said as set twice (or to be written without the prefix), at the box's key."""

@@ -795,6 +795,13 @@ def _record_tables(loc: tuple[Any, ...]) -> list[tuple[tuple[Any, ...], str]]:
     return found
 
 
+def _walked(value: Any, names: Sequence[str]) -> Any:
+    """``value``'s table at the keys ``names`` in turn (``None`` where one is missing or no table)."""
+    for name in names:
+        value = value.get(name) if isinstance(value, dict) else None
+    return value
+
+
 def _dotted_into_its_table(loc: tuple[Any, ...], value: Any, written_beside: frozenset[str]) -> str:
     """What to say of a key written with its own table's name before it inside that table (``print.bleed_mm = 4`` in
     ``[print]``, ``solo.spell.name = ...`` or ``spell.name = ...`` in a ``[[solo.spell]]`` record), which TOML reads as a
@@ -807,12 +814,12 @@ def _dotted_into_its_table(loc: tuple[Any, ...], value: Any, written_beside: fro
     for start in range(len(names)):
         if names[start] != written:
             continue
-        inner = value
-        for name in names[start + 1:]:
-            inner = inner.get(name) if isinstance(inner, dict) else None
+        inner, repeats = _walked(value, names[start + 1:]), 1
+        while isinstance(inner, dict) and list(inner) == [written] and isinstance(_walked(inner[written], names[start + 1:]), dict):
+            inner, repeats = _walked(inner[written], names[start + 1:]), repeats + 1  # the prefix written twice or more
         if not isinstance(inner, dict) or not inner:
             continue
-        prefix = ".".join(names[start:]) + "."
+        prefix = (".".join(names[start:]) + ".") * repeats
         table = ".".join(names)
         header = f"[[{table}]]" if any(isinstance(part, int) for part in loc[:-1]) else f"[{table}]"
         key = str(next(iter(inner)))

@@ -1356,12 +1356,19 @@ def _box_key_dotted_into_itself(name: str, field: str, spec: dict[str, Any]) -> 
     names = ["boxes", name]
     if field not in names:
         return ""
-    inner: Any = spec[field]
-    for part in names[names.index(field) + 1:]:
-        inner = inner.get(part) if isinstance(inner, dict) else None
+    rest = names[names.index(field) + 1:]
+
+    def walked(value: Any) -> Any:
+        for part in rest:
+            value = value.get(part) if isinstance(value, dict) else None
+        return value
+
+    inner, repeats = walked(spec[field]), 1
+    while isinstance(inner, dict) and list(inner) == [field] and isinstance(walked(inner[field]), dict):
+        inner, repeats = walked(inner[field]), repeats + 1  # the prefix written twice or more (forty-second pnp breaker, LOW 3)
     if not isinstance(inner, dict) or not inner:
         return ""
-    prefix = ".".join(names[names.index(field):]) + "."
+    prefix = (".".join(names[names.index(field):]) + ".") * repeats
     key = str(next(iter(inner)))
     if key in spec and key in BOX_KEYS:
         return (f"{prefix}{key} = ... written inside [boxes.{name}] would set {key} a second time (this box sets it "
