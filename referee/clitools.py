@@ -961,6 +961,27 @@ def console():
                 return
             super().print(*objects, **options)
 
+        @property
+        def size(self) -> Any:
+            """The console's size as rich gives it, except on a terminal that cannot move its cursor (TERM=dumb): rich
+            takes it for 80 x 25 whatever it is, and every line wrapped at 80 broke again mid-word on a narrower one
+            (forty-second referee breaker, MED 7). Such a terminal still tells its size."""
+            if self.is_dumb_terminal and self._width is None:
+                try:
+                    columns, lines = os.get_terminal_size(self.file.fileno())
+                except (AttributeError, ValueError, OSError):
+                    pass
+                else:
+                    if columns > 0 and lines > 0:
+                        from rich.console import ConsoleDimensions
+
+                        return ConsoleDimensions(columns, lines)
+            return Console.size.fget(self)  # type: ignore[attr-defined]
+
+        @size.setter
+        def size(self, new_size: Any) -> None:
+            Console.size.fset(self, new_size)  # type: ignore[attr-defined]
+
         def on_broken_pipe(self) -> None:
             """An output closed early (``| head -1``): quietly, exit status 128 + SIGPIPE, as the commands' click group
             ends it (:class:`pnp.oneline.OneLineGroup`); rich's own exits 1 (thirty-seventh breaker, LOW 5)."""

@@ -2582,3 +2582,24 @@ def test_a_refusal_is_printed_as_a_sentence(said, shown):
     """Forty-first referee breaker, F6: refusals at a table prompt began in lower case without a full stop, beside others
     written as sentences. Printed, each begins with a capital where it begins with a letter, and ends with a stop."""
     assert tableui.as_sentence(said) == (shown if shown is not None else said)
+
+
+def test_a_terminal_that_cannot_move_its_cursor_still_gives_its_width(monkeypatch):
+    """Forty-second referee breaker, MED 7: with TERM=dumb rich took every terminal for 80 columns, so on a 70-column
+    one each long line was wrapped at 80 and broken again mid-word. The console reads the terminal's own width."""
+    import fcntl
+    import os
+    import pty
+    import struct
+    import sys
+    import termios
+
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 20, 70, 0, 0))
+    with os.fdopen(follower, "w", encoding="utf-8") as terminal:
+        monkeypatch.setattr(sys, "stdout", terminal)
+        monkeypatch.setenv("TERM", "dumb")
+        monkeypatch.delenv("COLUMNS", raising=False)
+        shown = clitools.console()
+        assert shown.is_terminal and shown.is_dumb_terminal and shown.width == 70
+    os.close(leader)
