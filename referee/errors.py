@@ -76,7 +76,10 @@ def _numbers_left_out(text: str, typed: str, left_out: str) -> str:
     if not typed:
         return text
     mark = re.escape(left_out)
-    blanked = re.sub(r"[^\s,;:()\[\]\"'`]*\d[^\s,;:()\[\]\"'`]*", lambda _: left_out, text)
+    # a rule's number (`R78`, `ruling 82`) is the referee's own reference, never a die: kept (forty-second referee
+    # breaker, LOW 6: "(R78)" was shown as "(…)")
+    blanked = re.sub(r"\bruling \d+\b|\bR\d{1,3}\b|[^\s,;:()\[\]\"'`]*\d[^\s,;:()\[\]\"'`]*",
+                     lambda found: found.group(0) if re.fullmatch(r"ruling \d+|R\d{1,3}", found.group(0)) else left_out, text)
     return re.sub(rf"{mark}(?:[\s,]*{mark})+", lambda _: left_out, blanked)
 
 

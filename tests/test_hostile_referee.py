@@ -2095,6 +2095,9 @@ def test_undisclosed_keeps_the_referees_words_and_hides_every_echo():
         "Invalid value for '--player': (what you typed) is not one of 'wardens', 'shadowmajik'."
     assert undisclosed("a player card's spells are `1-6`, not 9 or 3,5 6", "x") == "a player card's spells are `1-6`, not … or …"
     assert undisclosed("not \"'a' 3\" but `battle 3,5 cast 4`", "'a' 3") == "not (what you typed) but `battle 3,5 cast 4`"
+    # a rule's number is the referee's reference, kept (forty-second referee breaker, LOW 6: "(R78)" shown as "(…)")
+    assert undisclosed("its dice stand (R78); a void placing pays the most (ruling 82), not 3,5", "battle 3,5 power 4") == \
+        "its dice stand (R78); a void placing pays the most (ruling 82), not …"
 
 
 @pytest.mark.parametrize("command", ["commit", "seal"])
