@@ -485,6 +485,7 @@ class TableSession:
                 words = shlex.split(text)
             except ValueError:
                 words = text.split()
+            words[:1] = [first]  # the command's name as read (`Spells` is `spells`: forty-second referee breaker, MED 9)
             return Reply(error=self._shell_hint(first, words))
         before = self._pending
         try:

@@ -1128,7 +1128,8 @@ def test_a_one_shot_command_that_does_not_fit_now_is_refused_with_what_to_type(t
     assert "referee duel marker" in reply.error and session.game.log.events == []
 
 
-@pytest.mark.parametrize("typed, works", [("status --json", True), ("spells --player shadowmajik", True),
+@pytest.mark.parametrize("typed, works", [("status --json", True), ("spells --player shadowmajik", True), ("Status --json", True),
+                                           ("Spells --player shadowmajik", True),  # (forty-second referee breaker, MED 9)
                                            ("board --bogus", False), ("log --json", False), ("spells --player x", False)])
 def test_a_table_command_with_options_is_refused_naming_a_shell_command_that_works(tmp_path, typed, works):
     """Eleventh breaker: `spells --player shadowmajik` at a prompt said "not a command that plays an
@@ -1147,7 +1148,7 @@ def test_a_table_command_with_options_is_refused_naming_a_shell_command_that_wor
             reply = session.answer(typed)
     finally:
         clitools.GIVEN.reset(token)
-    word = typed.split()[0]
+    word = typed.split()[0].lower()
     assert reply.error is not None and reply.error.startswith(f"`{word}` takes nothing more at this prompt, where it shows everything")
     offered = commands_in(reply.error)
     if works:  # fortieth breaker, LOW 11: only the --save the player typed, not a --db they never typed
