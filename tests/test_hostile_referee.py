@@ -3897,3 +3897,26 @@ def test_a_cards_toml_here_that_cannot_be_read_is_said_not_passed_over(tmp_path,
     assert not (tmp_path / "g.toml").exists()
     checked = CliRunner().invoke(pnp_main, ["check"])
     assert checked.exit_code != 0 and checked.output.startswith("cards.toml: file: "), checked.output
+
+
+def test_the_narrow_boards_status_hint_names_the_save_typed(tmp_path):
+    """Forty-second referee breaker, LOW 15: on a terminal too narrow for the duel board, its hint `referee duel status`
+    dropped the --save typed, and typed as printed it read the default save. The hint repeats the --save and --db."""
+    from referee import clitools
+    from referee.advice import commands_in
+    from referee.duel import view as duel_view
+
+    save = tmp_path / "d.toml"
+    run("duel", "new", "--seed", "3", save=save)
+    game = duel_game.load(save, DB)
+    token = clitools.GIVEN.set(clitools.shell_command(["--save", str(save)]))
+    try:
+        with click.Context(main):
+            parts = duel_view.board(game.state, DB, next_line=False).parts(30)
+    finally:
+        clitools.GIVEN.reset(token)
+    said = " ".join(str(part) for part in parts if "needs a terminal" in str(part)).replace("\n", " ")
+    offered = commands_in(said)
+    assert offered and offered[0].startswith("referee duel status") and str(save) in offered[0], said
+    result = CliRunner().invoke(main, shlex.split(offered[0])[1:] + ["--db", str(DB_PATH)])
+    assert result.exit_code == 0, result.output

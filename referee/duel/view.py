@@ -371,7 +371,7 @@ class Board:
 
     def parts(self, width: int | None) -> list[Any]:
         """What is printed, top to bottom, at ``width`` terminal cells (None: piped, the whole side-by-side board)."""
-        from referee.clitools import Paragraph, wrap_paragraph
+        from referee.clitools import Paragraph, with_given, wrap_paragraph
 
         drawn = self.side_by_side(width)
         if drawn is None and width is not None:
@@ -379,8 +379,9 @@ class Board:
         if drawn is None and width is not None:
             from rich.text import Text
 
-            refusal = (f"the board needs a terminal at least {self.needed()} columns wide; this one is {width} "
-                       f"(`{advice.CMD} status` lists the Locations in words)")
+            # the status offered with the --save and --db typed, as every command offered (forty-second breaker, LOW 15)
+            refusal = with_given(f"the board needs a terminal at least {self.needed()} columns wide; this one is {width} "
+                                 f"(`{advice.CMD} status` lists the Locations in words)")
             drawn = Text("\n".join(wrap_paragraph(refusal, width)), style="" if self.plain else "bold red")
         parts: list[Any] = [self.side_line("shadowmajik"), drawn, self.side_line("wardens")]
         if self.state.current is None and self.state.phase == "marker" and self.state.round:
