@@ -742,7 +742,7 @@ def stdout_is_terminal() -> bool:
     return sys.stdout.isatty()
 
 
-def require_terminal(game: str) -> None:
+def require_terminal(game: str, path: Path | None = None) -> None:
     """Refuse ``referee GAME play`` in one line (a ``click.ClickException``) unless its standard input and output are
     both terminals, before anything is asked or saved. Table mode is played at a terminal: it draws and erases its
     prompts with terminal control codes (a file got ``ESC [3J`` and lines padded to the window's width), asks what
@@ -752,10 +752,15 @@ def require_terminal(game: str) -> None:
     missing = [name for name, is_terminal in (("input", stdin_is_terminal), ("output", stdout_is_terminal)) if not is_terminal()]
     if missing:
         streams = " and ".join(missing)
-        raise click.ClickException(
+        # with no game saved at ``path``, `status` would fail and offer `play` again: the `new` that starts one instead
+        # (forty-second referee breaker, LOW 10)
+        start = {"solo": "new --difficulty normal --spells bind,shield", "duel": "new"}[game]
+        way = (f"`referee {game} status` says what to type next" if path is None or os.path.lexists(path) else
+               f"no game is saved there yet: `referee {game} {start}` starts one, and each step's Next line gives the next")
+        raise click.ClickException(  # (the commands offered get the --save and --db typed where errors are printed)
             f"`referee {game} play` is played at a terminal, and its standard {streams} "
             f"{'are not terminals' if len(missing) > 1 else 'is not one'} (a pipe or a file): from a script, or to keep what "
-            f"is printed, play with the one-shot commands, which print plain text (`referee {game} status` says what to type next)")
+            f"is printed, play with the one-shot commands, which print plain text ({way})")
 
 
 @contextlib.contextmanager

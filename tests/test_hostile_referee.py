@@ -2539,8 +2539,17 @@ def test_play_off_a_terminal_is_refused_in_one_line_pointing_to_the_one_shot_com
                            input="3\n\nbattle 1,1 power 1\n", capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert piped.returncode == 1 and piped.stdout == "" and not save.exists(), piped
     assert len(piped.stderr.strip().splitlines()) == 1 and "\x1b" not in piped.stderr, piped.stderr
-    assert "standard input and output" in piped.stderr and f"`referee {game} status --save {save} --db" in piped.stderr
-    run(*(["solo", "new", "--difficulty", "normal", "--spells", "bind,shield"] if game == "solo" else ["duel", "new"]), save=save)
+    # with no game saved there, the `new` that starts one, never `status`, which would refuse and offer `play` again
+    # (forty-second referee breaker, LOW 10); typed as printed, it starts the game
+    assert "standard input and output" in piped.stderr and f"`referee {game} status" not in piped.stderr
+    from referee.advice import commands_in
+
+    offered = [command for command in commands_in(piped.stderr) if f"referee {game} new" in command]
+    assert offered and f"--save {save} --db" in offered[0], piped.stderr
+    assert CliRunner().invoke(main, shlex.split(offered[0])[1:], env={"NO_COLOR": "1"}).exit_code == 0
+    again = subprocess.run([sys.executable, "-m", "referee", game, "play", "--save", str(save), "--db", str(DB_PATH)],
+                           input="", capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert f"`referee {game} status --save {save} --db" in again.stderr, again.stderr  # a game saved: its status
     before = save.read_bytes()
     monkeypatch.setattr(clitools, "stdin_is_terminal", lambda: True)  # typed at a terminal, the output into a file
     into_a_file = CliRunner().invoke(main, [game, "play", "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
