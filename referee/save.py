@@ -87,9 +87,11 @@ def backup_path(path: Path, fmt: int) -> Path:
     raise SaveError(path, f"saved by an older referee (format {fmt}), and {BACKUP_NAMES} names to keep it as it was "
                           f"({shown_file(path.name)}.format-{fmt}.bak ...) are taken: move some away; nothing was changed")
 
-MAX_SAVE_BYTES = 16_000_000
-"""The largest save file read: a whole game of either referee is well under 1 MB (a longer file is no
-save, and an endless one, ``/dev/zero``, is never read to its end)."""
+MAX_SAVE_BYTES = 1_000_000
+"""The largest save file read: a whole game of either referee is well under 100 KB (a recorded game of 239 steps: 21 KB),
+so a longer file is no save, refused before it is parsed (an endless one, ``/dev/zero``, is never read to its end). It
+was 16 MB, and an 8 MB hand-made save cost `status` 25 s and 800 MB before it was refused (forty-second referee breaker,
+LOW 12); the card database's cap is the same."""
 
 MEMORY = ("referee_shown",)
 """The keys of what a game remembers beside its events (:meth:`referee.game.RefereeGame.memory`): a solo

@@ -3929,3 +3929,22 @@ def test_the_narrow_boards_status_hint_names_the_save_typed(tmp_path):
     assert offered and offered[0].startswith("referee duel status") and str(save) in offered[0], said
     result = CliRunner().invoke(main, shlex.split(offered[0])[1:] + ["--db", str(DB_PATH)])
     assert result.exit_code == 0, result.output
+
+
+def test_a_save_far_larger_than_any_game_is_refused_before_it_is_read(tmp_path):
+    """Forty-second referee breaker, LOW 12: an 8 MB hand-made save (a die list of four million dice) cost `status` 25 s and
+    800 MB before it was refused; the card database is refused past 1 MB up front. A save past referee.save.MAX_SAVE_BYTES
+    (a whole game is under 100 KB) is refused in one line before it is parsed, the file untouched."""
+    from referee.save import MAX_SAVE_BYTES
+
+    save = tmp_path / "g.toml"
+    run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "1", save=save)
+    assert save.stat().st_size < MAX_SAVE_BYTES // 20
+    with save.open("a", encoding="utf-8") as file:
+        file.write("# " + "x" * MAX_SAVE_BYTES + "\n")
+    before = save.read_bytes()
+    result = CliRunner().invoke(main, ["solo", "status", "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    lines = result.output.strip().splitlines()
+    assert result.exit_code == 1 and len(lines) == 1 and "too large for a save file" in lines[0], result.output
+    assert save.read_bytes() == before
+    assert MAX_SAVE_BYTES <= 1_000_000
