@@ -423,6 +423,18 @@ class GameCommands:
         out.print(f"Restored: {'a finished game' if self.rules.is_over(game.state) else game.progress()}.", markup=False)
         self.print_next(game, out)
 
+    def kept_in_progress(self, path: Path, db: Any) -> str | None:
+        """What game in progress ``PATH.prev`` keeps (its description), ``None`` when it keeps none (no file, a finished
+        game, a file that cannot be read): where `new` would leave the game it replaces (:func:`referee.save.write_new`)."""
+        kept = savefile.prev_path(path)
+        if not os.path.isfile(kept):
+            return None
+        try:
+            described = in_progress(self.rules, lambda saved: self.rules.load(saved, db))(kept)
+        except (RefereeError, ValueError, OSError):  # another game's file, another database: not one `new` leaves there
+            return None
+        return None if described is None or described.startswith("it cannot be read") else described
+
     def save_new(self, game: RefereeGame, path: Path, force: bool = False) -> None:
         """Save the new ``game`` at ``path`` for ``new``, printing what became of the file saved there
         before (see :func:`referee.save.write_new`: a game of the other kind is never replaced, and a

@@ -456,20 +456,25 @@ TERMINAL_GONE = (errno.EIO, errno.ENXIO)
 SIGHUP, its steps saved (fortieth referee breaker, MED 10: a traceback, exit 1)."""
 
 
-def another_game(game: str, path: Path, input: Input | None = None, output: Output | None = None, out: Any = None) -> bool | None:
+def another_game(game: str, path: Path, input: Input | None = None, output: Output | None = None, out: Any = None,
+                 kept_in_progress: str | None = None) -> bool | None:
     """At ``referee GAME play`` on a finished game: whether the player starts a new one (True), or looks at the one
     finished (False); ``None`` when they leave (Ctrl-D, `quit`). The new game is saved as ``referee GAME new``
-    saves it: the finished one kept beside it in ``PATH.prev`` (:func:`referee.save.write_new`)."""
+    saves it: the finished one kept beside it in ``PATH.prev`` (:func:`referee.save.write_new`), unless that keeps a game in
+    progress (``kept_in_progress``, its description), which stays."""
     from referee import clitools
     from referee.save import prev_path
 
     out = out or clitools.console()
     out.print(f"The game saved in {clitools.shown_file(path)} is over.", markup=False)
     kept = prev_path(path)
-    # the restore offered with the --save typed, as every command offered (forty-second referee breaker, MED 4)
-    choices = [("new", clitools.with_given(f"a new game, the finished one kept in {clitools.shown_file(kept)} (`referee {game} "
-                                           f"restore` swaps them back)")
-                + (f", unless {clitools.shown_file(kept)} keeps a game in progress" if os.path.lexists(kept) else "")),
+    # the restore offered with the --save typed, as every command offered (forty-second referee breaker, MED 4); where
+    # PATH.prev keeps a game in progress (``kept_in_progress`` describes it), the finished one is not kept, as `new` does
+    # it, and said so (forty-second, MED 11: "unless ... keeps a game in progress", which the referee knew)
+    new = (f"a new game; the finished one is not kept, as {clitools.shown_file(kept)} keeps a game in progress "
+           f"({kept_in_progress}), which stays there (`referee {game} restore` swaps it back)" if kept_in_progress else
+           f"a new game, the finished one kept in {clitools.shown_file(kept)} (`referee {game} restore` swaps them back)")
+    choices = [("new", clitools.with_given(new)),
                ("look", "look at the finished game (`status` and `log` show it; Enter leaves)")]
     try:
         return ask("Play", choices, "new", input=input, output=output, out=out,

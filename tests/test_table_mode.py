@@ -2604,3 +2604,22 @@ def test_a_terminal_that_cannot_move_its_cursor_still_gives_its_width(monkeypatc
         shown = clitools.console()
         assert shown.is_terminal and shown.is_dumb_terminal and shown.width == 70
     os.close(leader)
+
+
+@pytest.mark.parametrize("kept", [None, "1 command played"])
+def test_another_game_says_what_becomes_of_the_finished_one(tmp_path, kept):
+    """README (`new` keeps the game it replaces in `.prev`, unless that keeps a game in progress). Forty-second referee
+    breaker, MED 11: `play` on a finished game said the finished one is kept "unless" `.prev` keeps a game in progress,
+    which the referee knew. Each case is said as it is; the answer `new` starts a game, `look` does not."""
+    path = tmp_path / "s.toml"
+    for typed, wanted in (("new", True), ("look", False)):
+        out = io.StringIO()
+        with create_pipe_input() as pipe:
+            pipe.send_text(f"{typed}\r")
+            answer = tableui.another_game("solo", path, input=pipe, output=DummyOutput(),
+                                          out=Console(file=out, width=300, color_system=None), kept_in_progress=kept)
+        said = out.getvalue()
+        assert answer is wanted, said
+        assert ("the finished one is not kept" in said and f"({kept})" in said) if kept else \
+            f"the finished one kept in {path}.prev" in said, said
+        assert "unless" not in said

@@ -675,7 +675,7 @@ def play(wardens_name: str, shadow_name: str, row: str | None, seed: int | None,
     try:
         session = TableSession(game, path, DuelTable(game.db, parse))
         if session.finished():  # a new game offered, the finished one kept (forty-first round: only `quit` was offered)
-            wanted = tableui.another_game("duel", path)
+            wanted = tableui.another_game("duel", path, kept_in_progress=_game.kept_in_progress(path, game.db))
             if wanted is None:
                 return
             if wanted:

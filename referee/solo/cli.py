@@ -394,7 +394,7 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
     try:
         session = TableSession(game, path, SoloTable(game.db, parse, patience=TABLE_PATIENCE))
         if session.finished():  # a new game offered, the finished one kept (forty-first round: only `quit` was offered)
-            wanted = tableui.another_game("solo", path)
+            wanted = tableui.another_game("solo", path, kept_in_progress=_game.kept_in_progress(path, game.db))
             if wanted is None:
                 return
             if wanted:
