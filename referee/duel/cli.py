@@ -471,7 +471,9 @@ def _ask_assignment(side: Side, game: duel_game.DuelGame, what: str) -> str:
     rolled = " the 4 dice the referee rolled you," if state.hands[side].rolled else ""
     return clitools.hidden_prompt(f"{rules.SIDE_NAMES[side]}, {state.points[side]} {rules.points_word(db, side)}{where}: {what}{rolled} "
                                   f"e.g. 'battle 3,5 cast 4' or 'battle 3,5 power 6' (hidden)",
-                                  f"give the placing with --assign 'battle 3,5 power 6' (it shows as typed: keep the screen "
+                                  # a placeholder, no dice: an example's dice read as the placing read from a file
+                                  # (forty-second referee breaker, LOW 17)
+                                  f"give the placing with --assign 'PLACING' (it shows as typed: keep the screen "
                                   f"from the other player), or commit a seal from `{CMD} seal --player {side}` "
                                   f"on your own device with --sealed SEAL")
 
@@ -532,7 +534,7 @@ def seal(side: Side, text: str | None, database_path: Path | None) -> None:
     asked = text is None
     if text is None:
         text = clitools.hidden_prompt(f"{rules.SIDE_NAMES[side]}: your assignment, e.g. 'battle 3,5 cast 4' (hidden)",
-                                      "give it with --assign 'battle 3,5 power 6' on your own device")
+                                      "give it with --assign 'PLACING' on your own device")
     try:
         a = _assignment(text)
         try:  # twenty-fifth breaker: a placing every game refuses was sealed, and void at the reveal
