@@ -1035,6 +1035,14 @@ def test_servant_cards_typed_with_a_bad_die_are_taken_and_the_line_typed_again_i
     assert session._pending is not None and session._pending.event.servants == (ghast, ymp)
     assert session.answer("ghast-1 ymp-1 12 34").error is None
     assert [(s.id, s.hex) for s in session.state.map_battle.servants][0][0] == ghast
+    # a card that is none, at the first prompt and where the dice wait: named (forty-second referee breaker, F3)
+    unknown = _warding_city(tmp_path / "unknown")
+    for answers in ([], ["ghast-1 ymp-1 77 66"]):
+        for typed in answers:
+            unknown.answer(typed)
+        reply = unknown.answer("foo-9 ymp-1 11 22")
+        assert reply.error is not None and reply.error.startswith("foo-9 is no servant card"), reply.error
+        assert (unknown._pending is not None) == bool(answers) and unknown.state.phase == "warding"
     other = _warding_city(tmp_path / "other")
     assert other.answer("ghast-1 ymp-1 77 66").error is not None
     assert other.answer("zhumbi-1 ymp-1 12 34").error is None
