@@ -421,9 +421,9 @@ class TableSession:
         if reply.error is not None and before is not None and split is not None and self._pending is before:
             try:  # a value that is refused (a servant card that is none): its own reason, not "is not dice" (42nd, F3)
                 self.table.typed_value(split[0], self.state)
-            except click.ClickException as error:
+            except click.ClickException as refused:
                 count = sum(ask.count for ask in before.asks)
-                return Reply(error=f"{error.format_message()}; the answer taken before still waits for its {count} "
+                return Reply(error=f"{refused.format_message()}; the answer taken before still waits for its {count} "
                                    f"{'die' if count == 1 else 'dice'}")
         again = self._typed_start(split[0]) if reply.error is not None and before is not None and split is not None \
             and self._pending is before else None
