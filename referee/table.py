@@ -114,6 +114,18 @@ class Question:
         return [choice.words[0] if choice.words else str(n) for n, choice in enumerate(self.choices, 1)]
 
 
+def _bytes_read_as_utf8(text: str) -> str:
+    """``text`` with the bytes an ASCII-declared input could not decode (Python's surrogate escapes, ``\udcc3``: a UTF-8
+    terminal under ``LC_ALL=C`` or ``PYTHONIOENCODING=ascii``) read as the UTF-8 they are, where they are; else as it is.
+    A refusal then quotes what was typed, never ``'Zo\udcc3\udcab'`` (forty-second referee breaker, F16)."""
+    if not any("\udc80" <= char <= "\udcff" for char in text):
+        return text
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8")
+    except UnicodeError:
+        return text
+
+
 def _unquoted_controls_dropped(text: str) -> str:
     """``text`` without its control characters (Unicode category Cc) outside shell quotes: a key read as a character
     (Ctrl-Z where it suspends nothing, Ctrl-\\) is no part of an answer, while a file name typed in quotes keeps every
@@ -395,7 +407,7 @@ class TableSession:
         the attack's dice; ``glass 1 4``: the spell, then which dice it re-rolls); when the second is
         refused, the first stays played and the second question is asked."""
         self.table.answering()
-        text = _unquoted_controls_dropped(text)  # a key read as a character (Ctrl-Z where it suspends nothing, Ctrl-\\): never
+        text = _unquoted_controls_dropped(_bytes_read_as_utf8(text))  # a key read as a character (Ctrl-Z where it suspends nothing, Ctrl-\\): never
         try:  # part of an answer the player cannot see (thirty-seventh breaker, LOW 6: `^Z` then Enter was refused)
             reply = self._answer_two(text)
         except StaleSave as error:  # the file changed under the session: its game is no longer the file's

@@ -2631,3 +2631,14 @@ def test_another_game_says_what_becomes_of_the_finished_one(tmp_path, kept):
         assert ("the finished one is not kept" in said and f"({kept})" in said) if kept else \
             f"the finished one kept in {path}.prev" in said, said
         assert "unless" not in said
+
+
+def test_bytes_an_ascii_input_could_not_decode_are_read_as_the_utf8_they_are(tmp_path):
+    """Forty-second referee breaker, F16: under LC_ALL=C (input declared ASCII) on a UTF-8 terminal, `Zoë✓` typed at a
+    prompt came back in the refusal as `'Zo\\udcc3\\udcab...'`, Python's surrogate escapes. The answer is read as the
+    UTF-8 it is."""
+    session, save = _session(tmp_path)
+    typed = "Zo\u00eb\u2713".encode("utf-8").decode("ascii", "surrogateescape")
+    reply = session.answer(typed)
+    assert reply.error is not None and "Zo\u00eb\u2713" in reply.error and "\\udc" not in reply.error, reply.error
+    assert not session.game.log.events
