@@ -326,7 +326,7 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
             for table, line, message in headers:
                 report(table, message, line)
             misspelt = _misspellings(items, locs)
-            said |= set(misspelt)
+            said |= set(misspelt) | _written_with_prefix(items, locs, value)
             for number, (item, where) in enumerate(zip(items, locs, strict=True)):
                 if item["type"] == "too_short" and any(o[: len(where)] == where and o != where for o in locs):
                     continue  # the list is short only because one of its items failed: report the item
@@ -953,6 +953,37 @@ def _misspellings(items: list[ErrorDetails], locs: list[tuple[Any, ...]]) -> dic
         if meant and missing.get(where[:-1] + (meant[0],)) is not None and missing[where[:-1] + (meant[0],)] not in found:
             found[missing[where[:-1] + (meant[0],)]] = number
     return found
+
+
+def _written_with_prefix(items: Sequence[Any], locs: Sequence[tuple[Any, ...]], value: Any) -> set[int]:
+    """The numbers of the "missing" errors among ``items`` (at ``locs``) whose key is written in its table with the table's
+    own name before it (``print.bleed_mm = 3`` in ``[print]``): that line's own problem says it (:func:`_dotted_into_its_table`),
+    and a second line, "missing", at the table's header, said the one mistake twice (forty-second pnp breaker, LOW 4)."""
+    covered = set()
+    for number, (item, where) in enumerate(zip(items, locs, strict=True)):
+        if item["type"] not in MISSING_ERRORS or not item.get("loc"):
+            continue
+        table = _table_at(value, item["loc"][:-1])
+        names, key = [str(part) for part in where[:-1] if isinstance(part, str)], str(where[-1])
+        for start, name in enumerate(names):
+            inner = _walked(table.get(name), names[start + 1:]) if isinstance(table, dict) else None
+            while isinstance(inner, dict) and list(inner) == [name] and isinstance(_walked(inner[name], names[start + 1:]), dict):
+                inner = _walked(inner[name], names[start + 1:])
+            if isinstance(inner, dict) and key in inner:
+                covered.add(number)
+    return covered
+
+
+def _table_at(value: Any, path: Sequence[Any]) -> Any:
+    """The table of ``value`` at the key path ``path`` (keys and list indexes), ``None`` where it leads to none."""
+    for part in path:
+        if isinstance(value, dict) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value):
+            value = value[part]
+        else:
+            return None
+    return value
 
 
 def _written_beside(value: Any, path: Sequence[Any]) -> frozenset[str]:
