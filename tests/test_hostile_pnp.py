@@ -7479,3 +7479,12 @@ def test_a_placed_box_past_the_safe_area_is_said_at_its_width_whatever_its_text(
     most = re.search(r"set w to at most ([0-9.]+)", problem.message).group(1)
     edited_templates("counter_card.toml", "w = 63.7\n", f"w = {most}\n")
     assert check_fit(db) == [], most
+
+
+@pytest.mark.parametrize("key, value", [("hp_step", "15"), ("hp_first_x", "20")])
+def test_a_problem_at_an_unchanged_key_is_said_at_the_one_number_changed(db, edited_templates, key, value):
+    """Forty-second pnp breaker, MED 6: `hp_step = 15` in last_stand.toml gave two lines, one advising "per_row at most
+    3", a key as shipped; applied, check blamed per_row and said "change it back". The problems the one changed number
+    causes are one line at it, with one bound that, applied, passes."""
+    problem = _advised_passes(db, edited_templates, "last_stand.toml", key, value, "at most")
+    assert "per_row to" not in problem.message, problem.message

@@ -593,14 +593,26 @@ def _bound_that_passes(database: Database, kept: list[FitProblem]) -> list[FitPr
     if isinstance(shipped, bool) or not isinstance(shipped, (int, float)):
         return kept
     key = f"numbers.{name}"
-    at_key = [index for index, problem in enumerate(kept) if problem.record_id == "templates" and problem.field == key
-              and Path(problem.path).name == home.name]
-    if not at_key:
+    own = [index for index, problem in enumerate(kept) if problem.record_id == "templates" and problem.field == key
+           and Path(problem.path).name == home.name]
+    # a problem said at another [numbers] key, which is as shipped: a consequence of the one number changed, whose advice
+    # on that other key the check then refused (forty-second pnp breaker, MED 6: `hp_step = 15` advised "per_row at most
+    # 3", and per_row = 3 was then told to change back): said with the changed number's, at it
+    others = [index for index, problem in enumerate(kept) if problem.record_id == "templates"
+              and problem.field.startswith("numbers.") and problem.field.count(".") == 1 and problem.field != key]
+    if not own and not others:
         return kept
+    if not own:  # said at the changed number's own line
+        path, line = template_line(home, key)
+        kept = [*kept]
+        kept[others[0]] = dataclasses.replace(kept[others[0]], field=key, path=str(path), line=line)
+        own, others = [others[0]], others[1:]
+    at_key = sorted(own + others)
     said = [kept[index] for index in at_key]
     written_value = load_template(home.stem, home.parent).number(name)
-    # the bounds the problems advise (advice of two numbers, "(with hp_box = ...)", is not one bound)
-    bounds = [(word, _advised(problem, word), problem) for problem in said for word in ("most", "least")
+    # the bounds the problems at the key advise (advice of two numbers, "(with hp_box = ...)", is not one bound)
+    bounds = [(word, _advised(problem, word), problem) for problem in (kept[index] for index in own)
+              for word in ("most", "least")
               if math.isfinite(_advised(problem, word)) and not re.search(r"\(with [a-z_0-9]+ = ", problem.message)]
     if not bounds and (len(said) == 1 or abs(written_value - shipped) < 1e-9):
         return kept  # one problem without a number: its own advice stands
@@ -641,9 +653,9 @@ def _bound_that_passes(database: Database, kept: list[FitProblem]) -> list[FitPr
                          f"set {name} to at {bound} {value:g}", base.message)
     else:
         message = _folded(said, base, name, written_value, shipped, f"set {name} to at {bound} {value:g}")
-    first = at_key[0]
-    return [*kept[:first], dataclasses.replace(kept[first], message=message, over=max(problem.over for problem in said)),
-            *[problem for index, problem in enumerate(kept[first + 1:], first + 1) if index not in at_key]]
+    first = own[0]
+    folded = dataclasses.replace(kept[first], message=message, over=max(problem.over for problem in said))
+    return [folded if index == first else problem for index, problem in enumerate(kept) if index == first or index not in at_key]
 
 
 def _folded(said: list[FitProblem], base: FitProblem, name: str, written: float, shipped: float, advice: str) -> str:
@@ -654,7 +666,7 @@ def _folded(said: list[FitProblem], base: FitProblem, name: str, written: float,
     parts = []
     for problem in said:
         part = problem.message.split(f", since {name} is ", 1)[0]
-        part = re.sub(rf"[:;] (?:set {re.escape(name)} to at (?:most|least) -?[0-9.]+|change .*)$", "", part)
+        part = re.sub(r"[:;] (?:set [a-z_0-9]+ to at (?:most|least) -?[0-9.]+|change .*)$", "", part)
         if part not in parts:
             parts.append(part)
     return "; ".join(parts) + f"{shown}: {advice}"
