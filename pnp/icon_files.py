@@ -454,7 +454,9 @@ def icon_drawing(path: Path) -> Any:
     width, height = float(drawing.width), float(drawing.height)
     if not (0 < width <= MAX_ICON_UNITS and 0 < height <= MAX_ICON_UNITS):
         # forty-first pnp breaker, HIGH 7: a viewBox of 0 x 0 passed the check and divided by zero in the build
-        size = f"{width:g} x {height:g} units"
+        written = re.split(r"[\s,]+", read_icon(path).attrib.get("viewBox", "").strip())  # as the file writes it, not
+        size = f"{written[2]} x {written[3]} units" if len(written) == 4 else f"{width:g} x {height:g} units"  # in points
+        # (forty-second pnp breaker, LOW 8: `viewBox="0 0 100 0"` was said as 75 x 0)
         reason = (f"its drawing is {size} (from its viewBox, else its width and height), which has no area to scale to a "
                   f"card's icon size" if not (width > 0 and height > 0) else
                   f"its drawing is {size}, more than {MAX_ICON_UNITS:,.0f} on a side, which the PDF cannot write")

@@ -4806,6 +4806,9 @@ UNREADABLE_ICONS = [  # (case, the file's bytes, what the reason says)
     # ReportLab's "number too large"
     ("zero-viewbox", b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 0 0"><circle cx="5" cy="5" r="4"/></svg>',
      "which has no area"),
+    # its size said as the file writes it (forty-second pnp breaker, LOW 8: "75 x 0 units" of a viewBox 100 x 0)
+    ("flat-viewbox", b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 0"><circle cx="5" cy="5" r="4"/></svg>',
+     "its drawing is 100 x 0 units"),
     ("huge-viewbox", b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1e30 1e30"><circle cx="5" cy="5" r="4"/></svg>',
      "more than 100,000 on a side"),
     # forty-second pnp breaker, HIGH 1 and MED 2: a viewBox far from the origin passed and the build died in the PDF
