@@ -118,7 +118,7 @@ def _bytes_read_as_utf8(text: str) -> str:
     """``text`` with the bytes an ASCII-declared input could not decode (Python's surrogate escapes, ``\udcc3``: a UTF-8
     terminal under ``LC_ALL=C`` or ``PYTHONIOENCODING=ascii``) read as the UTF-8 they are, where they are; else as it is.
     A refusal then quotes what was typed, never ``'Zo\udcc3\udcab'`` (forty-second referee breaker, F16)."""
-    if not any("\udc80" <= char <= "\udcff" for char in text):
+    if not any(0xDC80 <= ord(char) <= 0xDCFF for char in text):  # (the surrogate escapes of bytes 0x80-0xff)
         return text
     try:
         return text.encode("utf-8", "surrogateescape").decode("utf-8")
