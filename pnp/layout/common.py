@@ -17,7 +17,7 @@ from pnp import fonts
 from pnp.drawing import Anchor, Box, Circle, Drawing, Group, Icon, Line, Polygon, Primitive, Rect, TextLine
 from pnp.layout.icon_ink import icon_ink
 from pnp.layout.problems import FitProblem
-from pnp.layout.template import MIN_TEXT_PT, BoxSpec, Template, changed_number, template_line
+from pnp.layout.template import MIN_TEXT_PT, BoxSpec, Template, changed_number, changed_numbers, template_line
 from pnp.oneline import quoted, shortened
 from pnp.text import (
     INLINE_ICONS,
@@ -440,6 +440,8 @@ class CardBuilder:
         if f"{style.name}.w" not in self.template.box_fields or "w" in object.__getattribute__(style, "unset"):
             return  # (read without noting it: a field the layout does not read stays unread)
         if abs(box.width - object.__getattribute__(style, "w")) > ROUNDING_SLACK or box.right <= edge + ROUNDING_SLACK or box.x >= edge:
+            return
+        if changed_numbers(self.template.path):  # a [numbers] value moved the box (`roll_gap = 6`): said at that number
             return
         key = f"boxes.{style.name}.w"
         path, line = template_line(self.template.path, key)
