@@ -32,7 +32,7 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout.processors import Processor, Transformation, TransformationInput
 from prompt_toolkit.output import Output
 
-from pnp.entry import Terminated, resume_interrupts
+from pnp.entry import Terminated, hold_later_interrupts, resume_interrupts
 from pnp.oneline import numbers_unmarked, shown_file
 from referee import glyphs
 from referee import save as savefile
@@ -513,6 +513,10 @@ def main_loop(session: TableSession, path: Path, note_style: Callable[[str, Any]
                     raise
                 import signal
 
+                # the SIGHUP that follows a closed terminal, on its way as the session ends, is held as the first signal's
+                # followers are: delivered once the interpreter had put the default action back, it killed the process by
+                # the signal (exit -1, not 129), seen in a clean-clone CI run of the hang-up test
+                hold_later_interrupts()
                 raise Terminated(signal.SIGHUP) from None
         except Terminated as ended:
             import signal
