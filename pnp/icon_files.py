@@ -432,7 +432,7 @@ def icon_drawing(path: Path) -> Any:
 
     if not path.is_file():
         raise FileNotFoundError(f"icon {path.stem!r}: no file {path}")
-    read_icon(path)
+    root = read_icon(path)  # read once: its viewBox is judged below
     with _LibraryLog("svglib") as said:
         try:
             drawing = svg2rlg(str(path))
@@ -454,7 +454,7 @@ def icon_drawing(path: Path) -> Any:
     width, height = float(drawing.width), float(drawing.height)
     if not (0 < width <= MAX_ICON_UNITS and 0 < height <= MAX_ICON_UNITS):
         # forty-first pnp breaker, HIGH 7: a viewBox of 0 x 0 passed the check and divided by zero in the build
-        written = re.split(r"[\s,]+", read_icon(path).attrib.get("viewBox", "").strip())  # as the file writes it, not
+        written = re.split(r"[\s,]+", root.attrib.get("viewBox", "").strip())  # as the file writes it, not
         size = f"{written[2]} x {written[3]} units" if len(written) == 4 else f"{width:g} x {height:g} units"  # in points
         # (forty-second pnp breaker, LOW 8: `viewBox="0 0 100 0"` was said as 75 x 0)
         reason = (f"its drawing is {size} (from its viewBox, else its width and height), which has no area to scale to a "
@@ -462,7 +462,7 @@ def icon_drawing(path: Path) -> Any:
                   f"its drawing is {size}, more than {MAX_ICON_UNITS:,.0f} on a side, which the PDF cannot write")
         raise IconFileError(IconFileProblem(str(path), reason, 'give the <svg> a viewBox with a width and height, such as '
                                                               'viewBox="0 0 24 24"'))
-    far = _far_numbers(read_icon(path), drawing)
+    far = _far_numbers(root, drawing)
     if far:  # forty-second pnp breaker, HIGH 1 and MED 2: a viewBox at -1e300 passed the check and the PDF could not write
         # it; a drawing scaled 1e300 times was blamed on four templates' numbers
         raise IconFileError(IconFileProblem(str(path), f"{far}, which the PDF cannot write", 'draw it within a viewBox such '

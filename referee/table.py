@@ -430,15 +430,14 @@ class TableSession:
         before = self._pending
         reply = self._answer_one(text)
         split = _name_then_dice(text)
+        again = None
         if reply.error is not None and before is not None and split is not None and self._pending is before:
             try:  # a value that is refused (a servant card that is none): its own reason, not "is not dice" (42nd, F3)
-                self.table.typed_value(split[0], self.state)
+                again = self.table.typed_value(split[0], self.state)
             except click.ClickException as refused:
                 count = sum(ask.count for ask in before.asks)
                 return Reply(error=f"{refused.format_message()}; the answer taken before still waits for its {count} "
                                    f"{'die' if count == 1 else 'dice'}")
-        again = self._typed_start(split[0]) if reply.error is not None and before is not None and split is not None \
-            and self._pending is before else None
         if again is not None and split is not None and before is not None:
             # the line whose dice were refused, typed again (fortieth breaker, LOW 12: "is not dice"): with its dice
             # mended (`ghast-1 ymp-1 12 34` after `ghast-1 ymp-1 77 66`), its name is the one taken and its dice answer
@@ -475,14 +474,6 @@ class TableSession:
             error = f"{error}; {split[0].strip()} taken: type {count} {'die' if count == 1 else 'dice'} now, or the whole line again"
         return Reply(notes=first.notes + second.notes, error=error, played=second.played or first.played,
                      screen=first.screen + second.screen)
-
-    def _typed_start(self, text: str) -> Any:
-        """The event ``text`` begins as a value typed at the question on the table (a path, the servant cards: what
-        :meth:`TableGame.typed_value` reads), ``None`` for anything else."""
-        try:
-            return self.table.typed_value(text, self.state)
-        except click.ClickException:
-            return None
 
     def _answer_one(self, text: str) -> Reply:
         text = self._without_own_files(text.strip())
