@@ -123,6 +123,17 @@ def quoted(value: object, limit: int = 60) -> str:
     return written if len(text) <= limit else f"{written[:-1]}...{written[-1]}"
 
 
+def template_value(value: object) -> str:
+    """A template or database value as a message says it: a number as ``%g`` writes it (``44``, ``11.5``, never
+    ``44.0``), a list as Python writes it, cut to 40 characters (``[11, 6]``), a string quoted (``"serif"``),
+    ``not written`` for ``None``."""
+    if value is None:
+        return "not written"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return quoted(value, 40) if isinstance(value, str) else shortened(str(value), 40)
+
+
 def numbers_unmarked(message: str) -> str:
     """``message`` with the back quotes around a number taken off (```64``` -> ``64``, ```1-6``` -> ``1-6``): the
     referee marks its own numbers so in a refusal that a hidden prompt may show (:func:`referee.errors.undisclosed`

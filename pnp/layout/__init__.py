@@ -49,7 +49,7 @@ from pnp.layout.template import (
     unread_box_fields,
     unread_keys,
 )
-from pnp.oneline import listed
+from pnp.oneline import listed, template_value
 from pnp.units import SAME_SIZE_MM
 
 LAYOUTS: dict[str, Callable] = {**solo.LAYOUTS, **duel.LAYOUTS}
@@ -614,8 +614,8 @@ def _bound_that_passes(database: Database, kept: list[FitProblem]) -> list[FitPr
     bounds = [(word, _advised(problem, word), problem) for problem in (kept[index] for index in own)
               for word in ("most", "least")
               if math.isfinite(_advised(problem, word)) and not re.search(r"\(with [a-z_0-9]+ = ", problem.message)]
-    if not bounds and (len(said) == 1 or abs(written_value - shipped) < 1e-9):
-        return kept  # one problem without a number: its own advice stands
+    if not bounds and abs(written_value - shipped) < 1e-9:
+        return kept  # a number as shipped: no bound toward it to search
     if bounds:
         bound = bounds[0][0]
         of_bound = [(value, problem) for word, value, problem in bounds if word == bound]
@@ -625,7 +625,8 @@ def _bound_that_passes(database: Database, kept: list[FitProblem]) -> list[FitPr
         start, fails = advised, False
         if abs(shipped - advised) < 1e-9:  # the advice is the shipped value (a linear guess clamped there): the value
             start, fails = written_value, True  # nearest the one written that passes (it fails)
-    else:  # several problems, none with a number: from the value written (which fails) toward the shipped one
+    else:  # no problem with a number ("change it back toward that"): from the value written (which fails) toward the
+        # shipped one (forty-second pnp breaker, LOW 7: `hp_top = 5`, `icon_row_y = 40` left the user to bisect)
         bound, base, places = ("most" if written_value > shipped else "least"), said[0], 1
         start, fails = written_value, True
         advised = start
@@ -648,7 +649,7 @@ def _bound_that_passes(database: Database, kept: list[FitProblem]) -> list[FitPr
         value = start
         if len(said) == 1:
             return kept
-    if len(said) == 1:
+    if len(said) == 1 and bounds:
         message = re.sub(rf"set {re.escape(name)} to at {bound} -?[0-9]+(?:\.[0-9]+)?",
                          f"set {name} to at {bound} {value:g}", base.message)
     else:
@@ -774,7 +775,7 @@ def _at_changed_number(problems: list[FitProblem], drawn: list[FitProblem],
         kept.append(dataclasses.replace(
             problem, field=key[1], path=key[0], line=line, box="",
             message=f"{value}, since {changed[0]} is {_number_said(number_file, changed[0])} (the shipped templates have "
-                    f"{changed[1]}): change it back toward that"))
+                    f"{template_value(changed[1])}): change it back toward that"))
     return kept
 
 
@@ -816,7 +817,7 @@ def _safe_area_at_changed_number(outside: list[FitProblem], faces: list, safe_mm
         _, line = template_line(template, f"numbers.{name}")
         kept.append(FitProblem("templates", f"numbers.{name}", "template",
                                f"texts or icons reach outside the {safe_mm:g} mm safe area (on {cards}), since {name} is "
-                               f"{_number_said(template, name)} (the shipped templates have {shipped_value}): change it "
+                               f"{_number_said(template, name)} (the shipped templates have {template_value(shipped_value)}): change it "
                                f"back toward that", path=path, line=line))
     return kept
 

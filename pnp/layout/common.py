@@ -18,7 +18,7 @@ from pnp.drawing import Anchor, Box, Circle, Drawing, Group, Icon, Line, Polygon
 from pnp.layout.icon_ink import icon_ink
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import MIN_TEXT_PT, BoxSpec, Template, changed_number, changed_numbers, template_line
-from pnp.oneline import quoted, shortened
+from pnp.oneline import quoted, shortened, template_value
 from pnp.text import (
     INLINE_ICONS,
     Align,
@@ -634,7 +634,7 @@ class CardBuilder:
             self.problems.append(self.at_number(changed[0], f"{what} ({top:.1f} to {bottom:.1f} mm down, {left:.1f} to "
                                                             f"{right:.1f} mm across the card) runs over {inside_of} since "
                                                             f"{changed[0]} is {value:g} (the shipped templates have "
-                                                            f"{changed[1]}): change it back toward that", excess))
+                                                            f"{template_value(changed[1])}): change it back toward that", excess))
             return
         if 2 * reach > area.height + slack or 2 * reach > area.width + slack:
             self.problems.append(self.at_number(size, f"{what} is {2 * reach:.1f} mm across and {inside_of} holds "
@@ -723,7 +723,7 @@ class CardBuilder:
         self.problems = [problem for problem in self.problems if problem.field != "numbers.emblem_size"]
         self.problems.append(self.at_number("emblem_size", f"{said} since emblem_size is "
                                                            f"{self.template.number('emblem_size'):g} (the shipped templates "
-                                                           f"have {changed[1]}; {instead} would also clear it): set "
+                                                           f"have {template_value(changed[1])}; {instead} would also clear it): set "
                                                            f"emblem_size to at most {fits:g}", intrusion))
         return True
 
@@ -875,7 +875,7 @@ class CardBuilder:
             self.problems.append(self.at_number(ring, f"the {far} icon reaches {reach:.1f} mm from the centre of {what}, "
                                                       f"past its line ({inner:.1f} mm): the icon sticks out of the disc, "
                                                       f"since {ring} is {self.template.number(ring):g} (the shipped templates "
-                                                      f"have {changed[1]}); set {ring} to at least {least:g}", reach - inner))
+                                                      f"have {template_value(changed[1])}); set {ring} to at least {least:g}", reach - inner))
             return
         if changed is not None and changed[0] == spacing:
             value = self.template.number(spacing)
@@ -892,7 +892,7 @@ class CardBuilder:
             self.problems.append(self.at_number(spacing, f"the {far} icon reaches {reach:.1f} mm from the centre of {what}, "
                                                          f"past its line ({inner:.1f} mm): the icons are set so far apart "
                                                          f"that they stick out of the disc; set {spacing} to at most {most:g} "
-                                                         f"(the shipped templates have {changed[1]})", reach - inner))
+                                                         f"(the shipped templates have {template_value(changed[1])})", reach - inner))
             return
         value = self.template.number(scale)
         most = math.floor(value * inner / reach * 100) / 100 if inner > 0 else 0.0

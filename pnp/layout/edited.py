@@ -19,7 +19,7 @@ from typing import Any
 
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import changed_keys, shipped_bytes, template_chain, template_line
-from pnp.oneline import listed, quoted, shortened
+from pnp.oneline import listed, template_value
 from pnp.units import excess_mm
 
 
@@ -42,15 +42,6 @@ def shipped_templates(folder: Path) -> Iterator[Path | None]:
         yield made
     finally:
         shutil.rmtree(made, ignore_errors=True)
-
-
-def _shown(value: Any) -> str:
-    """A template value in a message: ``29.5``, ``[11, 6]``, ``"serif"``; ``not written`` for ``None``."""
-    if value is None:
-        return "not written"
-    if isinstance(value, float):
-        return f"{value:g}"
-    return quoted(value, 40) if isinstance(value, str) else shortened(str(value), 40)
 
 
 def _suspects(templates: Sequence[Path], box: str) -> list[tuple[Path, str, Any, Any]]:
@@ -131,8 +122,8 @@ def texts_over_by_template_edits(problems: list[FitProblem], faces: Sequence[Any
         said.append(FitProblem(
             "templates", key, "template",
             f"{count} {things} that fit{'s' if len(spoilt) == 1 else ''} with the shipped templates no longer "
-            f"fit{'s' if len(spoilt) == 1 else ''} ({names}; {how}), since {name} is {_shown(value)} (the shipped "
-            f"templates have {_shown(before)}): change it back toward that",
+            f"fit{'s' if len(spoilt) == 1 else ''} ({names}; {how}), since {name} is {template_value(value)} (the shipped "
+            f"templates have {template_value(before)}): change it back toward that",
             over=worst.over, box=worst.box, path=str(file), line=line))
     first = next((index for index, problem in enumerate(problems) if problem in moved), len(problems))
     kept = [problem for problem in problems if problem not in moved]

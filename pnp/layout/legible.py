@@ -40,7 +40,7 @@ from pnp.layout.overlap import _overlap as _boxes_clash
 from pnp.layout.problems import FitProblem
 from pnp.layout.safe import Painted, _intersection, _outer_box, painted
 from pnp.layout.template import changed_keys, load_template, template_chain, template_line
-from pnp.oneline import quoted
+from pnp.oneline import quoted, template_value
 from pnp.text import ink_boxes
 from pnp.units import LAID_OUT_SAFE_MM
 
@@ -810,8 +810,8 @@ def _hatched_faint(face: Any, template: Path, text: _Text, centre: tuple[float, 
                f"stripes ({{where}}); such lines may cover at most {FAINT_HATCH_SHARE:.0%} of what it is printed on"))
     if changed and not changed[0][0].endswith("hatch_width"):
         key, value, shipped = changed[0]
-        report(face, template, key, f"{said}, since {key.split('.', 1)[-1]} is {value} (the shipped templates have "
-                                    f"{shipped}): change it back toward that")
+        report(face, template, key, f"{said}, since {key.split('.', 1)[-1]} is {template_value(value)} (the shipped templates have "
+                                    f"{template_value(shipped)}): change it back toward that")
         return True
     key = changed[0][0] if changed else last.key
     if not key:
