@@ -7318,10 +7318,13 @@ def test_a_key_written_with_its_own_tables_name_is_said_as_such(tmp_path, old, n
                                          ("title_band.y = 3", "would set y a second time"),
                                          ("title_band.align = 'left'", "write align = ... there, without 'title_band.'"),
                                          ("boxes.title_band.boxes.title_band.align = 'left'",
-                                          "write align = ... there, without 'boxes.title_band.boxes.title_band.'")])
+                                          "write align = ... there, without 'boxes.title_band.boxes.title_band.'"),
+                                         ("boxes.footer.x = 6.0", "write x = ... under [boxes.footer]"),
+                                         ('boxes."my box".x = 6.0', 'write x = ... under [boxes."my box"]')])
 def test_a_box_key_written_with_the_boxs_own_name_is_said_as_such(db, edited_templates, added, says):
     """Forty-first pnp breaker, MED 2b: `boxes.title_band.x = 5.0` inside [boxes.title_band] was "unknown key(s) boxes,
-    title_band"; it is said as set twice (or to be written without the prefix), at the box's key."""
+    title_band"; it is said as set twice (or to be written without the prefix), at the box's key. Forty-second, LOW 5:
+    another box's key dotted there (`boxes.footer.x`) was "unknown key(s) boxes": it is said to go under that box."""
     from pnp.layout import check_fit
 
     edited_templates("base.toml", "[boxes.title_band]\nx = 4.4\n", f"[boxes.title_band]\nx = 4.4\n{added}\n")

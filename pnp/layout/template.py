@@ -1356,6 +1356,15 @@ def _box_key_dotted_into_itself(name: str, field: str, spec: dict[str, Any]) -> 
     names = ["boxes", name]
     if field not in names:
         return ""
+    other = spec[field]
+    if field == "boxes" and isinstance(other, dict) and other and name not in other:
+        # another box's key dotted inside this one (forty-second pnp breaker, LOW 5: `boxes.footer.x = 6.0` under
+        # [boxes.title_band] was "unknown key(s) boxes")
+        box, inner = next(iter(other.items()))
+        if isinstance(inner, dict) and inner:
+            key = str(next(iter(inner)))
+            return (f"boxes.{toml_key([box])}.{toml_key([key])} = ... written inside [boxes.{name}] reads as a key of "
+                    f"[boxes.{name}] itself: write {toml_key([key])} = ... under [boxes.{toml_key([box])}]")
     rest = names[names.index(field) + 1:]
 
     def walked(value: Any) -> Any:
