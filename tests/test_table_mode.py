@@ -897,7 +897,8 @@ def test_quit_at_a_setup_question_leaves(tmp_path):
 def test_one_die_where_more_are_asked_is_never_taken_for_a_choice(tmp_path):
     """A breaker's finding: at "Your 2 dice, the servant's 3 dice [roll]:" a lone `1` cast Frost Breath
     (choice 1), and at a Warding City a lone `1` won the key by hand. One digit where more dice are asked
-    is refused as ambiguous, naming both readings; nothing is played."""
+    is refused, nothing is played. At the Warding City's servant line the choices go by their words, which
+    the list shows (forty-second referee breaker, F2: they were numbered, and `1` was refused as a number)."""
     save = tmp_path / "game.toml"
     one_shot("solo", save, "new --difficulty normal --spells shield,frost-breath --seed 9")
     one_shot("solo", save, "draw --card dalnish")
@@ -905,8 +906,9 @@ def test_one_die_where_more_are_asked_is_never_taken_for_a_choice(tmp_path):
     text, question, dice = session.prompt()
     assert dice is not None and question is not None and question.choices
     events = len(session.game.log.events)
+    assert question.keys() == [choice.words[0] for choice in question.choices] and "won-by-hand" in question.keys()
     reply = session.answer("1")
-    assert reply.played is None and reply.error is not None and "is one die" in reply.error
+    assert reply.played is None and reply.error is not None and "4 dice" in reply.error
     assert len(session.game.log.events) == events
 
 
@@ -2642,3 +2644,19 @@ def test_bytes_an_ascii_input_could_not_decode_are_read_as_the_utf8_they_are(tmp
     reply = session.answer(typed)
     assert reply.error is not None and "Zo\u00eb\u2713" in reply.error and "\\udc" not in reply.error, reply.error
     assert not session.game.log.events
+
+
+def test_one_die_where_more_are_asked_at_a_battle_names_both_readings(tmp_path):
+    """A breaker's finding: at "Your 2 dice, the servants' 3 dice [roll]:" a lone `1` cast Shield (choice 1). The
+    choices stay numbered there (no value is typed but dice), and one digit where two dice are asked is refused as
+    ambiguous, naming both readings and the choice's word; nothing is played."""
+    save = tmp_path / "game.toml"
+    one_shot("solo", save, "new --difficulty normal --spells shield,frost-breath --seed 9")
+    one_shot("solo", save, "draw --card randven")
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    _, question, dice = session.prompt()
+    assert dice is not None and dice.count == 2 and question is not None and question.keys() == ["1", "2"]
+    events = len(session.game.log.events)
+    reply = session.answer("1")
+    assert reply.played is None and reply.error is not None and "is one die" in reply.error and "(shield)" in reply.error
+    assert len(session.game.log.events) == events

@@ -145,12 +145,15 @@ class SoloTable:
         automatic = default is not None and not choices and not values and state.result is None  # the Council of Wardens
         moving = state.phase == "map" and state.map_battle is not None and state.map_battle.step == "move"
         prompt = ""
-        if state.phase == "warding" and default is not None:  # the servant cards, then their placement dice, or Enter
+        servant_line = state.phase == "warding" and default is not None
+        if servant_line:  # the servant cards, then their placement dice, or Enter
             count = expanded.battle_map(state, db).servants
             prompt = f"Servant cards you turned over and their placement dice ({2 * count}) [draw]: "  # (no line opens with a number)
         waiting = aid.searching(state, db) if helps is None else None
         return Question(text, default, label, choices, values, value_names=names, context=context, over=state.result is not None, automatic=automatic,
-                        numbered=not moving, prompt=prompt, waiting=waiting)  # on a map a number is a printed hex number: choices go by their words
+                        # on a map a number is a printed hex number, on the servant line a placement die: choices go by
+                        # their words (forty-second referee breaker, F2: `1` was refused there, and no word was shown)
+                        numbered=not (moving or servant_line), prompt=prompt, waiting=waiting)
 
     def situation(self, state: State) -> str:
         """The situation on the table in one or two sentences, without commands (the question and its
