@@ -513,17 +513,21 @@ class TableSession:
             if number_too_long(error):
                 return Reply(error=f"{NUMBER_TOO_LONG}: type the dice, a card or a choice")
             if isinstance(error, RuleError):  # with what to type instead, as the one-shot command says it
-                from referee.clitools import with_given  # the one-shot commands it offers, with this session's --save and --db
-
-                # the one-shot's option or placeholder the refusal starts with (`--servant: `, `HEX: `): none is typed at a
-                # prompt (twenty-fifth breaker: "--servant: ... you named 3" at the servants' prompt)
-                said = _ONE_SHOT_PREFIX.sub("", self.table.refusal(error, self.state), count=1)
-                return Reply(error=with_given(said))
+                return Reply(error=self._refusal_said(error))
             if isinstance(error, click.ClickException):  # as the one-shot says it (`Missing option '--player'`), on one line,
                 # without its placeholder (thirty-seventh breaker, MED 4: `SPELL: 's' could be any of ...`)
                 said = _ONE_SHOT_PREFIX.sub("", one_line(error.format_message()), count=1).rstrip(".")
                 return Reply(error=f"{said}; `help` lists the answers here")
             return Reply(error=str(error))
+
+    def _refusal_said(self, error: RuleError) -> str:
+        """The one line a refused answer's :class:`RuleError` prints at the prompt: the table's refusal (what the one-shot
+        says, with the commands to type instead) with the one-shot commands it offers carrying this session's ``--save``
+        and ``--db``, and without the one-shot's option or placeholder it starts with (`--servant: `, `HEX: `): none is
+        typed at a prompt (twenty-fifth breaker: "--servant: ... you named 3" at the servants' prompt)."""
+        from referee.clitools import with_given
+
+        return with_given(_ONE_SHOT_PREFIX.sub("", self.table.refusal(error, self.state), count=1))
 
     def _without_own_files(self, text: str) -> str:
         """``text`` without the ``--save FILE`` and ``--db FILE`` options that name this session's own save and
@@ -718,10 +722,13 @@ class TableSession:
         number = ", or its number" if question.numbered and any(c in question.choices for c in named) else ""
         value = _match(question.values, slug) or _match(question.values, word)
         command = text.split()[0].lower() if len(text.split()) > 1 else ""
+        shadowed = ""  # the value's name a command's word and a beginning also begin, read as the command
         if value is not None and command and slug not in question.values and word not in question.values \
                 and self._takes_an_argument(command):
             # a command's word and the beginning of a name (`elder r` at the quest-card prompt): the command, never a
             # value only begun so (the quest card Elder Rhun; fortieth breaker, LOW 1); a value's whole name is the value
+            shadowed = next((question.value_names.get(key, key) for key, named_value in question.values.items()
+                             if named_value == value), "")
             value, begun = None, []
         if value is not None and len(slug) == 1 and slug not in question.values and word not in question.values:
             # one letter is a slip as often as a name (thirty-third breaker, LOW 8: `r`, just after Randven was refused,
@@ -745,14 +752,22 @@ class TableSession:
         if chosen is not None:
             return chosen
         try:
-            event = self.table.parse_command(words, self.state)
-        except RuleError:  # a command that does not fit now (`commit` at the marker): said as the one-shot says it
-            raise
-        except ValueError:
-            why = self.table.why_not(text, self.state)
-            return Reply(error=f"{why} (`help` lists the answers)." if why else f"{text!r} is not an answer here (`help` lists them).",
-                         unread=why is None)
-        return self._start(event, from_command=True)
+            try:
+                event = self.table.parse_command(words, self.state)
+            except RuleError:
+                raise
+            except ValueError:
+                why = self.table.why_not(text, self.state)
+                return Reply(error=f"{why} (`help` lists the answers)." if why else f"{text!r} is not an answer here (`help` lists them).",
+                             unread=why is None)
+            return self._start(event, from_command=True)
+        except RuleError as error:  # a command that does not fit now (`commit` at the marker): said as the one-shot says it
+            if not shadowed:
+                raise
+            # and the name it begins, typed whole, is the value (forty-second referee breaker, F13: `elder m` at the
+            # quest-card prompt, meaning the card Elder Maelis, was told only that calling on him does not fit)
+            self._pending = None
+            return Reply(error=f"{self._refusal_said(error)}; to name {shadowed}, type its whole name ({shadowed})")
 
     def _command_choice(self, words: list[str], question: Question) -> Reply | None:
         """A one-shot command's name and the beginning of a name (``cast s``, ``elder e``, ``learn s``) read against the

@@ -223,6 +223,8 @@ def test_a_commands_word_and_a_beginning_are_the_command_not_a_value_begun_so(tm
     reply = session.answer(typed)
     assert reply.error is not None and not session.game.log.events and save.read_bytes() == before
     assert "Elder Rhun" in reply.error and session.state.phase == "draw"
+    # the refusal says how to name the card (forty-second referee breaker, F13: it said only that calling on him did not fit)
+    assert reply.error.endswith("to name Elder Rhun, type its whole name (Elder Rhun)"), reply.error
     assert session.answer("elder rhun").error is None  # the whole name: the quest card turned over
     assert type(session.game.log.events[-1]).__name__ == "Draw" and session.game.log.events[-1].card.id == "solo.quest.elder-rhun"
 
