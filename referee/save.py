@@ -670,6 +670,12 @@ def restore(path: Path, game: str, check: Callable[[Path], Any] | None = None) -
             raise SaveError(given, f"is a symbolic link to {shown_file(path)}, which holds no save, and no previous game is "
                                    f"kept beside it ({shown_file(kept.name)}), so there is nothing to restore; give --save a "
                                    f"path of its own to play")
+        if current == game:  # a game of this kind saved here: `play` continues it and `new` needs --force, so the one
+            # command that would keep it here is offered (forty-third referee breaker, F1: `play` and `new` were, over a
+            # game in progress)
+            raise SaveError(kept, f"no previous game is kept here, so there is nothing to restore; the game saved in "
+                                  f"{shown_file(path.name)} stays as it is (a new game started over it, with "
+                                  f"`{NEW_OVER.get(game, f'referee {game} new --force')}`, would keep it in this file)")
         raise SaveError(kept, f"no previous game is kept here, so there is nothing to restore (a new game, started with "
                               f"{NEW_GAME.get(game, f'`referee {game} new`')}, keeps the game it replaces in this file)")
     if kind != game:

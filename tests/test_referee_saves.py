@@ -61,12 +61,26 @@ def test_new_refuses_a_game_in_progress_without_force_and_restore_swaps_back(tmp
 
 
 @pytest.mark.parametrize("game", ["solo", "duel"])
-def test_restore_with_nothing_kept_is_one_line(tmp_path, game):
+@pytest.mark.parametrize("saved", [True, False])
+def test_restore_with_nothing_kept_is_one_line_whose_new_game_command_works(tmp_path, game, saved):
+    """`restore` with no .prev is one line, nothing changed; the command it names to start a new game (which then keeps
+    the one it replaces in .prev) works as printed. Forty-third referee breaker, F1: over a game in progress it offered
+    `play` (which continues that game) and `new` without --force (refused)."""
+    import shlex
+
     save = tmp_path / "g.toml"
-    assert invoke([*NEW[game], "--seed", "3"], save=save).exit_code == 0
+    if saved:
+        assert invoke([*NEW[game], "--seed", "3"], save=save).exit_code == 0
+        assert invoke(PLAY[game], save=save).exit_code == 0
     before = files(tmp_path)
-    assert "no previous game is kept here" in one_line_error(invoke([game, "restore"], save=save))
-    assert files(tmp_path) == before
+    line = one_line_error(invoke([game, "restore"], save=save))
+    assert "no previous game is kept here" in line and files(tmp_path) == before
+    offered = [shlex.split(command) for command in re.findall(r"`(referee [^`]*)`", line)]
+    assert offered and all(command[:3] == ["referee", game, "new"] for command in offered if "play" not in command), line
+    command = next(command for command in offered if "new" in command)
+    result = CliRunner().invoke(main, command[1:], env={"NO_COLOR": "1"})  # (with the --save and --db typed)
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "g.toml.prev").read_bytes() == before["g.toml"] if saved else not (tmp_path / "g.toml.prev").exists()
 
 
 def test_restore_refuses_a_prev_of_the_other_game(tmp_path):
