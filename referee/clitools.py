@@ -311,12 +311,13 @@ class GameCommands:
         nothing. A refusal of the rules is one line in the words of the game's ``refusal_text`` (for the
         state the event was played on); nothing is written then."""
         state = game.state
+        last = game.log.events[-1] if game.log.events else None  # what `undo` would take back, as the refusal may offer it
         try:
             savelock.check_free(path)
             game.play(make(game))
             game.save(path)
         except RuleError as error:
-            raise fail(error, self.rules.refusal_text(error, state, game.db)) from None
+            raise fail(error, self.rules.refusal_text(error, state, game.db, last=last)) from None
         except RefereeError as error:
             raise fail(error) from None
 

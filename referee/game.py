@@ -76,8 +76,9 @@ class GameRules(Protocol[S, E]):
     def next_step(self, state: S, db: Database) -> str:
         """The Next line: what to do now, with the commands to type (without ``Next: ``)."""
 
-    def refusal_text(self, error: RuleError, state: S, db: Database) -> str:
-        """The one line a player reads for ``error``, raised by an event played on ``state`` of a game of ``db``."""
+    def refusal_text(self, error: RuleError, state: S, db: Database, last: Any = None) -> str:
+        """The one line a player reads for ``error``, raised by an event played on ``state`` of a game of ``db``;
+        ``last`` is the last event played before it (what ``undo`` would take back), ``None`` when there is none."""
 
     def is_over(self, state: S) -> bool:
         """Whether the game has ended (won or lost): no event is accepted any more."""

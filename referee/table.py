@@ -230,9 +230,10 @@ class TableGame(Protocol):
     def commands(self) -> Mapping[str, str]:
         """The game's own commands at any prompt (``map``, ``spells``) -> what each shows."""
 
-    def refusal(self, error: RuleError, state: Any) -> str:
+    def refusal(self, error: RuleError, state: Any, last: Any = None) -> str:
         """The one line a refused answer prints: the game's ``refusal_text`` (what the one-shot command
-        prints, with the commands to type instead, which the prompt takes too), or words of the table's own."""
+        prints, with the commands to type instead, which the prompt takes too), or words of the table's own;
+        ``last`` is the game's last event (what ``undo`` would take back), ``None`` when there is none."""
 
     def run_command(self, name: str, state: Any) -> tuple[Any, ...]:
         """The output of the game's command ``name`` in ``state`` (rich renderables or strings)."""
@@ -527,7 +528,9 @@ class TableSession:
         typed at a prompt (twenty-fifth breaker: "--servant: ... you named 3" at the servants' prompt)."""
         from referee.clitools import with_given
 
-        return with_given(_ONE_SHOT_PREFIX.sub("", self.table.refusal(error, self.state), count=1))
+        events = self.game.log.events
+        said = self.table.refusal(error, self.state, last=events[-1] if events else None)
+        return with_given(_ONE_SHOT_PREFIX.sub("", said, count=1))
 
     def _without_own_files(self, text: str) -> str:
         """``text`` without the ``--save FILE`` and ``--db FILE`` options that name this session's own save and

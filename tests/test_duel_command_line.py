@@ -352,7 +352,8 @@ def test_refusals_carry_their_kind_and_the_advice_words_them_with_what_to_type()
     g.play(legal_commits(g.state, DB, "wardens", rolled.values)[0])
     refusal = refused(g, ev.Commit("wardens", wrong))
     assert (refusal.refusal, refusal.side) == (rules.Refusal.ALREADY_COMMITTED, "wardens")
-    assert refusal_text(refusal, g.state, DB) == "the Wardens have already committed this round; `referee duel undo` takes it back"
+    assert refusal_text(refusal, g.state, DB, last=g.log.events[-1]) == ("the Wardens have already committed this round; "
+                                                                        "`referee duel undo` takes it back")
     renewal = ev.parse_assignment("battle 1,1 cast 6")  # Renewal: more SP than the Shadowmajik have (R31), seen only when opened
     g.play(ev.Commit("shadowmajik", seal=rules.seal("shadowmajik", renewal, "s")))
     refusal = refused(g, ev.Reveal())

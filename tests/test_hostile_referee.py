@@ -3948,3 +3948,28 @@ def test_a_save_far_larger_than_any_game_is_refused_before_it_is_read(tmp_path):
     assert result.exit_code == 1 and len(lines) == 1 and "too large for a save file" in lines[0], result.output
     assert save.read_bytes() == before
     assert MAX_SAVE_BYTES <= 1_000_000
+
+
+def test_a_second_commitment_offers_undo_only_where_undo_takes_it_back(tmp_path):
+    """Forty-third referee breaker, F2: the Wardens committed, the referee rolled for the Shadowmajik, and a second
+    commitment of the Wardens was told "`referee duel undo` takes it back"; that undo was refused, the roll since then
+    standing (R78). The refusal offers `undo` only while the commitment is the last step (R77), and otherwise says what
+    the game waits for, naming the side; nothing is written either way."""
+    import shlex
+
+    save = tmp_path / "d.toml"
+    run("duel", "new", "--seed", "5", save=save)
+    run("duel", "marker", "3", save=save)
+    run("duel", "commit", "--player", "wardens", "--assign", "battle 3,5 power 6", save=save)
+    again = ["duel", "commit", "--player", "wardens", "--assign", "battle 3,5 power 4", "--save", str(save), "--db", str(DB_PATH)]
+    before = save.read_bytes()
+    result = CliRunner().invoke(main, again, env={"NO_COLOR": "1"})
+    assert result.exit_code == 1 and save.read_bytes() == before
+    (offered,) = re.findall(r"`(referee duel undo[^`]*)`", result.stderr)
+    run("duel", "roll", "--player", "shadowmajik", save=save)
+    before = save.read_bytes()
+    result = CliRunner().invoke(main, again, env={"NO_COLOR": "1"})
+    assert result.exit_code == 1 and save.read_bytes() == before
+    assert "undo" not in result.stderr and "`referee duel commit --player shadowmajik " in result.stderr, result.stderr
+    undone = CliRunner().invoke(main, shlex.split(offered)[1:], env={"NO_COLOR": "1"})  # why it is not offered now
+    assert undone.exit_code == 1 and "R78" in undone.stderr and save.read_bytes() == before

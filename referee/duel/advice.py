@@ -40,7 +40,8 @@ def next_step_short(state: State, db: Database) -> str:
                     f"`{CMD} reveal` rolls them")
         waiting = [s for s in SIDES if not state.hands[s].committed]
         if waiting:
-            return "waiting for " + " and ".join(f"the {SIDE_NAMES[s]}" for s in waiting) + f" to commit (`{CMD} commit --player SIDE`)"
+            player = waiting[0] if len(waiting) == 1 else "SIDE"  # the one side waited for, named
+            return "waiting for " + " and ".join(f"the {SIDE_NAMES[s]}" for s in waiting) + f" to commit (`{CMD} commit --player {player}`)"
         return f"both have committed: `{reveal_command(state)}`"
     if state.phase == "recall":
         return f"the {SIDE_NAMES[rules.round_winner(state)]} take a cube back (`{CMD} recall LOCATION` or `{CMD} recall none`)"
@@ -154,15 +155,16 @@ def option_of(field: str | None) -> str | None:
     return OPTIONS.get(field) if field is not None else None
 
 
-def refusal_text(error: RuleError, state: State, db: Database, hidden: bool = False) -> str:
+def refusal_text(error: RuleError, state: State, db: Database, hidden: bool = False, last: ev.Event | None = None) -> str:
     """The one line the command line prints for the refusal ``error`` met in ``state`` (the state the
     refused event was played on): the rules' message, completed by its kind (:class:`Refusal`) with
     what to type instead, the option named from the field the refusal concerns.
 
     ``GAME_OVER``: ``; `referee duel new` starts another``; ``WRONG_PHASE``: what the game waits for
     (:func:`next_step_short`); ``ALREADY_ROLLED``: the roll that shows the same dice again and the commit
-    that places them (R78); ``ALREADY_COMMITTED``: the undo while the other side has not committed, else
-    the reveal (R77, ruling 83); ``NOT_THE_ROLLED_DICE``: the roll that shows the dice again (R71);
+    that places them (R78); ``ALREADY_COMMITTED``: the undo while the other side has not committed and the
+    commitment is the ``last`` event (what undo takes back), else what the game waits for (R77, R78, ruling 83);
+    ``NOT_THE_ROLLED_DICE``: the roll that shows the dice again (R71);
     ``BAD_SEAL``, ``SEAL_NOT_OPENED``: the ``seal`` command (with what is wrong with the seal) and the ``--open``
     option (R77); ``SEAL_OF_OTHER_SIDE``: the ``seal --player`` that made it and the forfeit (ruling 88); ``OWN_DICE``: the
     seal made on the player's own device (ruling 87); ``REFEREE_DICE``: the ``--reroll`` option named (R81). Other
@@ -193,7 +195,11 @@ def refusal_text(error: RuleError, state: State, db: Database, hidden: bool = Fa
             return f"{text}: {next_step_short(state, db)}"
         if all(state.hands[s].committed for s in rules.SIDES):
             return f"{text}, and so have the {SIDE_NAMES[rules.other(side)]}: the round is revealed next (ruling 83)"
-        return f"{text}; `{CMD} undo` takes it back"
+        if isinstance(last, ev.Commit) and last.side == side:
+            return f"{text}; `{CMD} undo` takes it back"
+        # a step since then stands (the other side's referee roll, R78): `undo` would be refused (forty-third referee
+        # breaker, F2: it was offered)
+        return f"{text}, and the steps since then stand, so the placing does too: {next_step_short(state, db)}"
     if kind is Refusal.OWN_DICE:
         return f"{text}; they roll theirs and `{CMD} seal --player {side}` on their own device, then `{CMD} commit --player {side} --sealed SEAL`"
     if kind is Refusal.NOT_THE_ROLLED_DICE:  # the option named, as the placing's other refusals (forty-first breaker, F5)

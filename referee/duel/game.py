@@ -124,9 +124,9 @@ class DuelGameRules:
     setup_line = staticmethod(view.setup_line)
     log_line = staticmethod(view.log_line)
 
-    def refusal_text(self, error: RuleError, state: State, db: Database) -> str:
+    def refusal_text(self, error: RuleError, state: State, db: Database, last: Any = None) -> str:
         """:func:`referee.duel.advice.refusal_text` (the message alone for a refusal of no duel kind)."""
-        return advice.refusal_text(error, state, db) if isinstance(error, rules.RuleError) else str(error)
+        return advice.refusal_text(error, state, db, last=last) if isinstance(error, rules.RuleError) else str(error)
 
     def undo_problem(self, event: ev.Event, before: State, after: State) -> str | None:
         """:func:`referee.duel.rules.undo_problem`."""

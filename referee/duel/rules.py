@@ -940,7 +940,7 @@ def undo_problem(event: ev.Event, after: State) -> str | None:
                 "and a placing may already have been opened (ruling 83); reveal the round")
     if isinstance(event, ev.Roll):
         return (f"the referee's roll for the {SIDE_NAMES[event.side]} cannot be taken back: a side rolls once a round and "
-                "its dice stand (R78); place them (`commit`, or the placing itself at a table prompt)")
+                f"its dice stand (R78); place them (`referee duel commit --player {event.side}`)")
     if isinstance(event, ev.Reveal):
         over = "; the game is over: start a new one" if after.phase == "over" else ""  # (fortieth breaker, MED 4)
         return f"a revealed round cannot be taken back: both placings have been seen (R77){over}"

@@ -237,7 +237,7 @@ class DuelTable:
     def commands(self) -> Mapping[str, str]:
         return GAME_COMMANDS
 
-    def refusal(self, error: Any, state: State) -> str:
+    def refusal(self, error: Any, state: State, last: Any = None) -> str:
         """The one-shot's refusal (:func:`referee.duel.advice.refusal_text`), naming what to type instead; a
         placing of other dice than the side rolled is answered with what this prompt takes, the placing of the
         dice shown (sixteenth breaker: the one-shot's `roll` and `commit` were offered, and refused here)."""
@@ -254,7 +254,7 @@ class DuelTable:
                 and not all(state.hands[s].committed for s in SIDES)):  # its `undo` is refused at this prompt (twenty-fourth breaker)
             return f"{error}; {_take_back_elsewhere()}"
         hidden = self.waiting_side(state) is not None  # the placing is typed unseen at this prompt (R77)
-        return advice.refusal_text(error, state, self.db, hidden=hidden)  # (its option is dropped by the session: none is typed at a prompt)
+        return advice.refusal_text(error, state, self.db, hidden=hidden, last=last)  # (its option is dropped by the session: none is typed at a prompt)
 
     def run_command(self, name: str, state: State) -> tuple[Any, ...]:
         """``board`` (the Locations and tracks, drawn), ``spells``."""

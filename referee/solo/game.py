@@ -109,9 +109,9 @@ class SoloGameRules:
         stands (ruling 84)."""
         return core.undo_problem(before, after)
 
-    def refusal_text(self, error: RuleError, state: State, db: Database) -> str:
+    def refusal_text(self, error: RuleError, state: State, db: Database, last: Any = None) -> str:
         """The line a refusal gets (:func:`referee.solo.advice.refusal_text`: the option its field names
-        and what to type instead); a refusal of another kind reads as its message."""
+        and what to type instead); a refusal of another kind reads as its message. ``last`` is not read."""
         if isinstance(error, rules.RuleError):
             return advice.refusal_text(error, state)
         return str(error)

@@ -545,7 +545,7 @@ class SoloTable:
     def commands(self) -> Mapping[str, str]:
         return GAME_COMMANDS
 
-    def refusal(self, error: Any, state: State) -> str:
+    def refusal(self, error: Any, state: State, last: Any = None) -> str:
         """The one-shot's refusal (:func:`referee.solo.advice.refusal_text`), except a move to the hex the
         warden stands on: staying is Enter or `stay` here, with the attack's dice after it (R13)."""
         if not isinstance(error, rules.RuleError):
