@@ -755,19 +755,23 @@ def stdout_is_terminal() -> bool:
     return sys.stdout.isatty()
 
 
-def require_terminal(game: str, path: Path | None = None) -> None:
+def require_terminal(game: str, path: Path | None = None, load: Callable[[], Any] | None = None) -> None:
     """Refuse ``referee GAME play`` in one line (a ``click.ClickException``) unless its standard input and output are
     both terminals, before anything is asked or saved. Table mode is played at a terminal: it draws and erases its
     prompts with terminal control codes (a file got ``ESC [3J`` and lines padded to the window's width), asks what
     no one at a pipe sees, and a hidden prompt's dice written to a file would stay there. The one-shot commands are
     the ones for scripts and files (the README's "One-shot commands"): the line points to them (thirty-second breaker,
-    LOW 18)."""
+    LOW 18), and to `status`, which says what to type next, once ``load()`` (the save's own reading, as `status` reads
+    it) has read the save: a file that is not a save of this game is refused in its own words (the other game's, a
+    damaged one), with the command that fits it (forty-third referee breaker, F3: `status` was offered, then refused)."""
     missing = [name for name, is_terminal in (("input", stdin_is_terminal), ("output", stdout_is_terminal)) if not is_terminal()]
     if missing:
         streams = " and ".join(missing)
         # with no game saved at ``path``, `status` would fail and offer `play` again: the `new` that starts one instead
         # (forty-second referee breaker, LOW 10)
         start = {"solo": "new --difficulty normal --spells bind,shield", "duel": "new"}[game]
+        if load is not None and path is not None and os.path.lexists(path):
+            load()
         way = (f"`referee {game} status` says what to type next" if path is None or os.path.lexists(path) else
                f"no game is saved there yet: `referee {game} {start}` starts one, and each step's Next line gives the next")
         raise click.ClickException(  # (the commands offered get the --save and --db typed where errors are printed)

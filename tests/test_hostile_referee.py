@@ -2558,6 +2558,34 @@ def test_play_off_a_terminal_is_refused_in_one_line_pointing_to_the_one_shot_com
     assert "\x1b" not in into_a_file.output and save.read_bytes() == before
 
 
+@pytest.mark.parametrize("game", ["solo", "duel"])
+@pytest.mark.parametrize("held", ["other game", "damaged"])
+def test_play_off_a_terminal_offers_what_fits_the_file_saved_there(tmp_path, game, held):
+    """Forty-third referee breaker, F3: `referee solo play --save d.toml < /dev/null` on a duel's save (or a damaged
+    save) pointed to `referee solo status --save d.toml`, which was then refused. The save is read first, as `status`
+    reads it: a file that is not a save of this game is refused in its own words, whose command works as printed (the
+    other game's `status`; `new --force` over a damaged file, which keeps it in .prev); nothing is changed."""
+    import subprocess
+    import sys
+
+    from referee.advice import commands_in
+
+    save = tmp_path / "g.toml"
+    if held == "other game":
+        other = "duel" if game == "solo" else "solo"
+        run(other, *(["new", "--difficulty", "normal", "--spells", "bind,shield"] if other == "solo" else ["new"]), save=save)
+    else:
+        save.write_text('format = 4\ngame = "' + game, encoding="utf-8")
+    before = save.read_bytes()
+    piped = subprocess.run([sys.executable, "-m", "referee", game, "play", "--save", str(save), "--db", str(DB_PATH)],
+                           input="", capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert piped.returncode == 1 and piped.stdout == "" and len(piped.stderr.strip().splitlines()) == 1, piped
+    assert save.read_bytes() == before
+    (offered,) = [command for command in commands_in(piped.stderr) if command.startswith("referee ") and len(command.split()) > 2]
+    assert offered.split()[:3] == (["referee", other, "status"] if held == "other game" else ["referee", game, "new"]), offered
+    assert CliRunner().invoke(main, shlex.split(offered)[1:], env={"NO_COLOR": "1"}).exit_code == 0, offered
+
+
 def test_a_hidden_placings_refusal_in_a_shell_that_cannot_write_an_ellipsis_leaves_numbers_out_with_dots(tmp_path, monkeypatch):
     """Thirty-second breaker (MED 1), the hidden prompt's refusal: a placing typed unseen is refused without its numbers,
     each run of them written `…` (R77); on standard error that cannot write `…` (ASCII, cp1252 has it) it is `...`,

@@ -668,7 +668,8 @@ def play(wardens_name: str, shadow_name: str, row: str | None, seed: int | None,
                 f"{listed(given)} set{'' if len(given) > 1 else 's'} up a new game, and a game is saved here: play it without "
                 f"{'them' if len(given) > 1 else 'it'} (`{CMD} play`), or start a new one with "
                 f"{'them' if len(given) > 1 else 'it'} (`{CMD} new --force {clitools.typed_options()}`, then `{CMD} play`)"))
-    clitools.require_terminal("duel", path)  # a pipe or a file: the one-shot commands instead (thirty-second breaker, LOW 18)
+    # a pipe or a file: the one-shot commands instead (thirty-second breaker, LOW 18)
+    clitools.require_terminal("duel", path, lambda: _game.load(save_path, database_path))
     if not os.path.lexists(path):
         clitools.console().print(f"No game saved in {shown_file(path)}: a new game.", markup=False)
         click.get_current_context().invoke(new, seed=seed, wardens_name=wardens_name, shadow_name=shadow_name, row=row,

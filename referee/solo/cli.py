@@ -370,7 +370,8 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
     from referee.table import TableSession
 
     path = clitools.save_path(save_path, "solo")
-    clitools.require_terminal("solo", path)  # a pipe or a file: the one-shot commands instead (thirty-second breaker, LOW 18)
+    # a pipe or a file: the one-shot commands instead (thirty-second breaker, LOW 18)
+    clitools.require_terminal("solo", path, lambda: _game.load(save_path, database_path))
 
     def set_up(db: database.Database) -> bool:
         """A new game asked for and saved (rulebook, Setup); False when the player left the questions."""
