@@ -1045,7 +1045,9 @@ def test_servant_cards_typed_with_a_bad_die_are_taken_and_the_line_typed_again_i
         for typed in answers:
             unknown.answer(typed)
         reply = unknown.answer("foo-9 ymp-1 11 22")
-        assert reply.error is not None and reply.error.startswith("foo-9 is no servant card"), reply.error
+        # quoted as typed, which the table's sentence keeps (forty-third referee breaker, F7: it printed `Foo-9`)
+        assert reply.error is not None and reply.error.startswith("'foo-9' is no servant card"), reply.error
+        assert tableui.as_sentence(reply.error).startswith("'foo-9'")
         assert (unknown._pending is not None) == bool(answers) and unknown.state.phase == "warding"
     other = _warding_city(tmp_path / "other")
     assert other.answer("ghast-1 ymp-1 77 66").error is not None

@@ -482,7 +482,7 @@ class SoloTable:
         if state.phase == "warding" and known and unknown and all(re.fullmatch(r"[a-z]+-\d+", w, re.I) for w in unknown):
             # cards named with one shaped as a card that is none (`foo-9 ymp-1`): said as such, not "not an answer" or
             # "is not dice" (forty-second referee breaker, F3)
-            raise click.ClickException(f"{unknown[0]} is no servant card; the servant cards are {', '.join(sorted(servants))}")
+            raise click.ClickException(f"{unknown[0]!r} is no servant card; the servant cards are {', '.join(sorted(servants))}")
         if state.phase == "warding" and words and all(any(k.startswith(w.lower()) for k in servants) for w in words):
             chosen = []
             for word in words:  # `ghast-1 ymp` or `zhumbi ymp`: a card named by a beginning, when one card begins so
