@@ -2670,22 +2670,29 @@ def test_roll_on_a_terminal_that_cannot_clear_is_refused_before_rolling(tmp_path
 
     save = tmp_path / "r.toml"
     run("duel", "new", "--seed", "1", save=save)
-    run("duel", "marker", "2", save=save)
-    before = save.read_bytes()
-    leader, follower = pty.openpty()
     env = {name: value for name, value in os.environ.items() if name != "TERM"}
     if term is not None:
         env["TERM"] = term
-    with subprocess.Popen([sys.executable, "-m", "referee", "duel", "roll", "--player", "shadowmajik", "--save", str(save),
-                           "--db", str(DB_PATH)], stdin=follower, stdout=follower, stderr=follower, env=env,
-                          cwd=tmp_path) as process:
-        os.close(follower)
-        written = _read_until_closed(leader)
-        code = process.wait(timeout=60)
-    os.close(leader)
-    shown = written.decode()
+
+    def in_the_terminal(*args: str) -> tuple[int, str]:
+        leader, follower = pty.openpty()
+        with subprocess.Popen([sys.executable, "-m", "referee", "duel", *args, "--save", str(save), "--db", str(DB_PATH)],
+                              stdin=follower, stdout=follower, stderr=follower, env=env, cwd=tmp_path) as process:
+            os.close(follower)
+            written = _read_until_closed(leader)
+            code = process.wait(timeout=60)
+        os.close(leader)
+        return code, " ".join(written.decode().split())
+
+    # the Next line in that terminal offers the side's own dice, never the `roll` refused there (forty-third referee
+    # breaker, F4: it offered `referee duel roll --player wardens`)
+    code, shown = in_the_terminal("marker", "2")
+    assert code == 0 and "Next:" in shown and "duel roll" not in shown and "roll physical dice" in shown, shown
+    before = save.read_bytes()
+    code, shown = in_the_terminal("roll", "--player", "shadowmajik")
     assert code == 1 and "cannot clear the screen" in shown and "commit --player shadowmajik" in shown, shown
     assert "your dice are" not in shown and save.read_bytes() == before
+    assert "duel roll --player" in run("duel", "status", save=save)  # elsewhere (a pipe, a file) it is offered
 
 
 def test_the_new_game_a_finished_games_next_line_offers_keeps_the_game_in_progress_in_prev(tmp_path):

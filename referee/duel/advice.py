@@ -10,6 +10,8 @@ line. Every back-quoted command it offers works when typed, its placeholders
 """
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 from pnp.database import Database
 from referee.advice import dice_placeholder
 from referee.duel import events as ev
@@ -90,16 +92,25 @@ def reroll_command(state: State, db: Database) -> str:
     return f"{CMD} reveal" + "".join(f" --reroll {s}={dice_placeholder(counts[s])}" for s in SIDES if counts[s])
 
 
+ROLL_SHOWN_HERE: ContextVar[bool] = ContextVar("ROLL_SHOWN_HERE", default=True)
+"""The mode of the terminal the advice is read at: whether `referee duel roll` can show a side the referee's dice there
+and clear them off the screen after (false on a terminal that obeys no clearing, TERM=dumb, where `roll` is refused:
+the Next line then offers the side's own dice; forty-third referee breaker, F4). Set by the command line
+(:func:`referee.duel.cli.roll_refusal`); true wherever dice are not shown on a shared screen (a pipe, a file)."""
+
+
 def commit_offer(state: State, side: Side, roll_first: bool) -> str:
     """The commands that commit ``side``'s dice, as the Next line offers them (R77, R78, R80): at this
     terminal with hidden input, or a seal made on the player's own device; the referee's roll first
     when ``roll_first`` (the referee has not rolled for ``side`` this round). A side that last committed
-    one way in this game is offered that way; before its first commitment, both."""
+    one way in this game is offered that way; before its first commitment, both. Where this terminal cannot show the
+    referee's roll (:data:`ROLL_SHOWN_HERE`), the side's own dice are offered in its place."""
     plain = f"`{CMD} commit --player {side}`"
     sealed = f"`{CMD} seal --player {side}` on your own device, then `{CMD} commit --player {side} --sealed SEAL`"
     if state.hands[side].rolled is not None:  # twenty-fourth breaker: a seal of other dice was void at the reveal
         sealed = f"a placing of the dice the referee rolled you: {sealed}"
-    roll = f"`{CMD} roll --player {side}` first, or physical dice" if roll_first else ""
+    roll = "" if not roll_first else f"`{CMD} roll --player {side}` first, or physical dice" if ROLL_SHOWN_HERE.get() else (
+        "roll physical dice: this terminal cannot clear the referee's roll off the screen")
     way = state.commit_way[side]
     if way in ("sealed", OWN_DICE):
         return sealed + (f" ({roll})" if roll else "")

@@ -337,6 +337,7 @@ def duel() -> None:
     Start with `referee duel new`, then follow the "Next:" line each command prints. Each round both
     players commit their four dice in secret (`commit --player SIDE`, hidden input), then `reveal`.
     """
+    advice.ROLL_SHOWN_HERE.set(not roll_refusal(None))  # the Next lines offer no `roll` that this terminal refuses
 
 
 def _setup_options(lead: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -414,6 +415,26 @@ def marker(words: tuple[str, ...], side: Side | None, save_path: Path | None, da
     _game.play(save_path, database_path, lambda g: marker_event(words, side, g.db, g.state))
 
 
+def roll_refusal(side: Side | None) -> str:
+    """Why `referee duel roll --player side` would leave the dice on a shared screen here, in one line; ``""`` when it may
+    show them (a terminal that clears its screen after a key, or output to a pipe or a file). ``side`` ``None``: whether
+    any side's roll may be shown, for the Next line (:data:`referee.duel.advice.ROLL_SHOWN_HERE`)."""
+    if not sys.stdout.isatty():
+        return ""
+    if not clitools.stdin_is_terminal():  # thirty-second breaker (LOW 15): shown on the shared screen with no key to read
+        return ("the dice would stay on the shared screen: standard input is not a terminal, so no key can be read to hide "
+                "them; run the command from the terminal, or send its output to a file or a device only that player sees; "
+                "nothing was rolled")  # (before clearing them, the dice stayed there)
+    term = os.environ.get("TERM", "")
+    if term.lower() in ("dumb", "unknown") or (not term and sys.platform != "win32"):
+        # thirty-third breaker, HIGH 3: the screen was "cleared" with escape codes such a terminal does not obey, and the
+        # dice stayed on the shared screen for the other side to read
+        return (f"this terminal (TERM={term or 'not set'}) cannot clear the screen, so the dice would stay on it for the "
+                f"other side to read: roll your own dice and place them with `{CMD} commit --player {side or 'SIDE'}` "
+                f"(hidden input), or roll in a full terminal; nothing was rolled")
+    return ""
+
+
 @duel.command()
 @click.option("--player", "side", type=SIDE, required=True, help="Whose dice the referee rolls.")
 @_common
@@ -422,18 +443,9 @@ def roll(side: Side, save_path: Path | None, database_path: Path | None) -> None
 
     Rolled already this round and not committed? The same dice are shown again; nothing changes.
     """
-    if sys.stdout.isatty() and not clitools.stdin_is_terminal():  # thirty-second breaker (LOW 15): shown on the shared
-        raise click.ClickException(  # screen with no key to read before clearing them, the dice stayed there
-            "the dice would stay on the shared screen: standard input is not a terminal, so no key can be read to hide them; "
-            "run the command from the terminal, or send its output to a file or a device only that player sees; "
-            "nothing was rolled")
-    term = os.environ.get("TERM", "")
-    if sys.stdout.isatty() and (term.lower() in ("dumb", "unknown") or (not term and sys.platform != "win32")):
-        # thirty-third breaker, HIGH 3: the screen was "cleared" with escape codes such a terminal does not obey, and the
-        # dice stayed on the shared screen for the other side to read
-        raise click.ClickException(f"this terminal (TERM={term or 'not set'}) cannot clear the screen, so the dice would stay "
-                                   f"on it for the other side to read: roll your own dice and place them with `{CMD} commit "
-                                   f"--player {side}` (hidden input), or roll in a full terminal; nothing was rolled")
+    refused = roll_refusal(side)
+    if refused:
+        raise click.ClickException(refused)
     game, path = _game.load(save_path, database_path)
     dice = rules.rolled_to_show(game.state, side)
     again = " again (rolled earlier this round; nothing changed)" if dice is not None else ""
