@@ -180,7 +180,8 @@ def _load(path: Path) -> database.Database:
     folder beside the database that is not the one the layouts read is named in a note (fifteenth breaker:
     a designer's copy of the templates was silently ignored)."""
     try:
-        loaded = database.load(path)
+        given = click.get_current_context().get_parameter_source("database_path") is ParameterSource.COMMANDLINE
+        loaded = database.load(path, source=resources.database_source(given))
         beside = Path(os.path.abspath(path)).parent / "templates"
         if beside.is_dir() and beside.resolve() != resources.TEMPLATE_DIR.resolve():
             echo(f"note: {shortened(shown_file(beside), 300)} is not read: the layouts are the templates in "
@@ -202,14 +203,15 @@ def _load(path: Path) -> database.Database:
             given = click.get_current_context().get_parameter_source("database_path") is ParameterSource.COMMANDLINE
             first = error.problems[0]
             named = ""
-            if not given and os.environ.get(resources.DB_ENV) and (first.line == 0 or "is the file empty?" in first.message):
+            if not given and os.environ.get(resources.DB_ENV) and (first.line == 0 or "is the file empty?" in first.message) \
+                    and f"${resources.DB_ENV}" not in first.message:
                 # no card database at all where the variable points (a folder, an empty file): said with the variable,
                 # as the referee says it (thirty-eighth pnp breaker: `fold:0: file: is a folder`, the variable unnamed)
                 named = f", the file ${resources.DB_ENV} names: point it at a card database, a cards.toml, or unset it"
             more = f" and {error.unlisted:,} more not listed" if error.unlisted else ""
             listing = click.get_current_context().info_name == "list"  # `list` fits no text (thirty-first pnp breaker, LOW 24)
             echo(f"{len(error.problems)} problem(s){more} in {shortened(shown_path(path), 300)}{named}"  # as its lines name it
-                       f"{'' if listing or named else '; text fitting is checked once these are fixed'}", err=True)
+                       f"{'' if listing or named or first.line == 0 else '; text fitting is checked once these are fixed'}", err=True)
         raise SystemExit(1) from None
 
 

@@ -61,6 +61,15 @@ def default_database() -> Path:
     return BUNDLED_DATABASE
 
 
+def database_source(given: bool) -> str:
+    """Where the database path read came from, as :data:`pnp.database.loader.FILE_REMEDIES` keys it: ``--db`` when
+    ``given`` on the command line, ``$LASSADAR_DB`` when the variable is set, else ``default`` (``./cards.toml`` or the
+    bundled one, as :func:`default_database` finds them)."""
+    if given:
+        return "--db"
+    return f"${DB_ENV}" if os.environ.get(DB_ENV) else "default"
+
+
 def where_looked() -> str:
     """The places :func:`default_database` looked, in words, for a one-line error when none holds a
     database: ``$LASSADAR_DB`` (unset or its value), ``./cards.toml`` in the current folder, the bundled path."""

@@ -165,7 +165,7 @@ def load_database(path: Path | None) -> database.Database:
     if path is None:  # the bundled one is package data wherever the project is installed (pnp.resources)
         path = resources.default_database()
     try:
-        return database.load(path)
+        return database.load(path, source=resources.database_source(given))
     except database.DatabaseError as error:
         if not os.path.lexists(path) and "No such file" in str(error.problems[0]):
             if not given and path == resources.BUNDLED_DATABASE:  # an install without its package data
@@ -176,7 +176,8 @@ def load_database(path: Path | None) -> database.Database:
         count = len(error.problems) - 1 + error.unlisted
         more = f" (and {count:,} more; run pnp check)" if count else ""
         first = error.problems[0]
-        if not given and os.environ.get(DB_ENV) and (first.line == 0 or "is the file empty?" in first.message):
+        if not given and os.environ.get(DB_ENV) and (first.line == 0 or "is the file empty?" in first.message) \
+                and f"${DB_ENV}" not in first.message:
             # no card database at all where the variable points (a folder, an empty file, a link loop): said with the
             # variable, which the player may have set long ago (thirty-seventh breaker, MED 11: `.:0: file: is a folder`)
             raise click.ClickException(f"{first} (the file ${DB_ENV} names: point ${DB_ENV} at a card database, a "

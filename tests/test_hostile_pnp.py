@@ -427,6 +427,33 @@ def test_degenerate_files_are_one_line(tmp_path, content, piece):
     assert all("\n" not in str(problem) for problem in caught.value.problems)
 
 
+@pytest.mark.parametrize("program", ["pnp", "referee"])
+@pytest.mark.parametrize("source", ["--db", "$LASSADAR_DB", "default"])
+def test_a_database_path_that_is_no_file_is_told_what_to_do_where_it_came_from(tmp_path, program, source):
+    """Forty-third referee breaker, F6: `LASSADAR_DB=/dev/null` (or `/tmp`, or `--db /dev/null`) was told to "remove or
+    rename this one", the advice for a stray ./cards.toml folder found by default. Each source gets its own remedy, once:
+    --db a file, the variable pointed at one or unset, a ./cards.toml folder removed or renamed."""
+    import os
+    import subprocess
+    import sys
+
+    folder = tmp_path / "cards.toml"
+    folder.mkdir()
+    env = {name: value for name, value in os.environ.items() if name != "LASSADAR_DB"}
+    args = ["check"] if program == "pnp" else ["solo", "status", "--save", str(tmp_path / "s.toml")]
+    if source == "--db":
+        args += ["--db", os.devnull]
+    elif source == "$LASSADAR_DB":
+        env["LASSADAR_DB"] = str(tmp_path)
+    result = subprocess.run([sys.executable, "-m", program, *args], capture_output=True, text=True, env=env, cwd=tmp_path,
+                            timeout=60)
+    first = result.stderr.strip().splitlines()[0]
+    expected = {"--db": "give --db a card database file", "default": "remove or rename it, or give --db a card database file",
+                "$LASSADAR_DB": "point $LASSADAR_DB at a card database file (a cards.toml), or unset it"}[source]
+    assert result.returncode == 1 and first.endswith(expected) and first.count("LASSADAR_DB") <= 1, result.stderr
+    assert "remove or rename" not in first or source == "default"
+
+
 def test_a_folder_given_as_the_database_is_one_line(tmp_path):
     from pnp import database
 
@@ -434,8 +461,8 @@ def test_a_folder_given_as_the_database_is_one_line(tmp_path):
     folder.mkdir()
     with pytest.raises(database.DatabaseError) as caught:
         database.load(folder)
-    assert [str(p) for p in caught.value.problems] == ["cards.toml: file: is a folder, not a card database; name a card database "
-                                                      "file instead (--db FILE), or remove or rename this one"]  # (42nd round, LOW 8)
+    assert [str(p) for p in caught.value.problems] == ["cards.toml: file: is a folder, not a card database; give --db a card "
+                                                      "database file"]  # (42nd round, LOW 8)
     result = _check(folder)
     assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1 and "is a directory" in result.output
 
@@ -6852,7 +6879,8 @@ def test_no_database_where_the_variable_points_is_said_with_the_variable(tmp_pat
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("LASSADAR_DB", str(target))
     result = CliRunner().invoke(main, [command, *(["--out", str(tmp_path / "o")] if command == "build" else [])])
-    assert result.exit_code == 1 and "the file $LASSADAR_DB names: point it at a card database" in result.output, result.output
+    assert result.exit_code == 1 and "point $LASSADAR_DB at a card database" in result.output, result.output
+    assert result.output.count("$LASSADAR_DB") == 1, result.output  # said once (forty-third referee breaker, F6)
     assert not (tmp_path / "o").exists()
     typed = CliRunner().invoke(main, ["check", "--db", str(target)])
     assert typed.exit_code in (1, 2) and "$LASSADAR_DB" not in typed.output, typed.output

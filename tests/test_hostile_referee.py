@@ -521,8 +521,8 @@ def test_a_database_variable_naming_no_database_is_said_with_the_variable(tmp_pa
     result = CliRunner().invoke(main, ["solo", "status", "--save", str(tmp_path / "game.toml")],
                                 env={"LASSADAR_DB": str(named), "NO_COLOR": "1"})
     lines = result.output.strip().splitlines()
-    assert result.exit_code == 1 and len(lines) == 1 and "the file $LASSADAR_DB names" in lines[0], result.output
-    assert "or unset it" in lines[0]
+    assert result.exit_code == 1 and len(lines) == 1, result.output
+    assert "point $LASSADAR_DB at a card database" in lines[0] and "or unset it" in lines[0]
     assert ":0:" not in lines[0]  # the file as a whole, no line 0 of it (fortieth pnp breaker, LOW 4)
 
 

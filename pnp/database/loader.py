@@ -131,7 +131,17 @@ def _fields(model: type) -> dict[str, Any]:
     return {f.name: hints[f.name] for f in dataclasses.fields(model)}
 
 
-def load(path: str | Path, cache: bool = True) -> Database:
+FILE_REMEDIES = {
+    "--db": "; give --db a card database file",
+    "$LASSADAR_DB": "; point $LASSADAR_DB at a card database file (a cards.toml), or unset it",
+    "default": "; remove or rename it, or give --db a card database file",
+}
+"""What would be right, by where the path of a file that is no card database (a folder, a device) came from: ``--db``,
+the variable, or found by default in the current folder (``./cards.toml``): :func:`pnp.resources.database_source`.
+Forty-third referee breaker, F6: `$LASSADAR_DB=/dev/null` was told to remove or rename /dev/null."""
+
+
+def load(path: str | Path, cache: bool = True, source: str = "--db") -> Database:
     """Read and validate a card database file.
 
     Returns a :class:`Database`. Raises :class:`DatabaseError` listing every problem found (syntax,
@@ -140,7 +150,8 @@ def load(path: str | Path, cache: bool = True) -> Database:
 
     With ``cache``, a file checked before (the same bytes, checked by the same code) is read from the
     user's cache (:func:`cached`, a few ms instead of about 100: every referee command loads the
-    database), and a file checked now is kept there (:func:`keep`).
+    database), and a file checked now is kept there (:func:`keep`). ``source`` says where ``path`` came from (a key of
+    :data:`FILE_REMEDIES`): a path that is no file is refused with what to do there.
     """
     path = Path(path)
     name = shown_path(path)
@@ -149,7 +160,7 @@ def load(path: str | Path, cache: bool = True) -> Database:
     except FileRefused as error:
         size_hint = " (the bundled one is under 50 KB)" if error.too_large else ""
         # what would be right, as every refusal says it (forty-second referee breaker, LOW 8: a ./cards.toml folder)
-        remedy = "" if error.too_large else "; name a card database file instead (--db FILE), or remove or rename this one"
+        remedy = "" if error.too_large else FILE_REMEDIES.get(source, FILE_REMEDIES["--db"])
         raise DatabaseError([Problem(name, 0, "file", f"{error}{size_hint}{remedy}")]) from None
     except OSError as error:
         if os.path.islink(path) and not os.path.exists(path):  # where it points, not "No such file" of a name that is there
