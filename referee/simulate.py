@@ -224,12 +224,12 @@ def execute(tasks: list[tuple[str, tuple, tuple[int, ...]]], db_path: Path, jobs
                 done.append(result)
                 if progress is not None:
                     progress(len(task[2]))
-        except concurrent.futures.process.BrokenProcessPool:
-            raise WorkerDied("a worker process died (killed, or out of memory?) before its games were played: nothing "
-                             "was written; run again (fewer --jobs use less memory)") from None
-        except BaseException:  # Ctrl-C (only this process hears it) or a failure: no worker is left running
-            for child in multiprocessing.active_children():
-                child.terminate()
+        except BaseException as error:  # Ctrl-C (only this process hears it), a failure or a worker that died: no worker
+            for child in multiprocessing.active_children():  # is left running (forty-third referee breaker, HIGH 9: after
+                child.terminate()  # one was killed, the others stayed blocked on their result pipes, and the exit, which
+            if isinstance(error, concurrent.futures.process.BrokenProcessPool):  # joins them, waited for ever)
+                raise WorkerDied("a worker process died (killed, or out of memory?) before its games were played: nothing "
+                                 "was written; run again (fewer --jobs use less memory)") from None
             raise
         finally:
             executor.shutdown(wait=True, cancel_futures=True)  # (its manager thread joined: none of its errors comes later)

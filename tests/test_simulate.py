@@ -143,10 +143,13 @@ def _state(pid: int) -> str:
         return ""
 
 
-def test_a_worker_that_dies_ends_the_run_in_one_line(tmp_path):
+@pytest.mark.parametrize("games, jobs, after, difficulty", [(1000, 2, 0.0, "normal"), (50000, 4, 4.0, "all")])
+def test_a_worker_that_dies_ends_the_run_in_one_line(tmp_path, games, jobs, after, difficulty):
     """Thirty-fifth breaker, MED 7: `referee simulate --jobs 2` waited for ever once a worker process died (`kill -9`, as
     the out-of-memory killer does): the pool replaced it, and its games never came back. The run ends with one line and
-    exit status 1; nothing is printed on standard output, and no worker is left running."""
+    exit status 1; nothing is printed on standard output, and no worker is left running. Forty-third referee breaker,
+    HIGH 9: killed after a few seconds of a long run, the one line came, and then the exit waited for ever for the
+    other workers, blocked writing results no one read."""
     import contextlib
     import os
     import signal
@@ -154,12 +157,13 @@ def test_a_worker_that_dies_ends_the_run_in_one_line(tmp_path):
     import sys
     import time
 
-    run = subprocess.Popen([sys.executable, "-m", "referee", "simulate", "--jobs", "2", "--games", "1000", "--difficulty",
-                            "normal", "--json"], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                           env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
+    run = subprocess.Popen([sys.executable, "-m", "referee", "simulate", "--jobs", str(jobs), "--games", str(games),
+                            "--difficulty", difficulty, "--json"], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
     try:
-        workers = _workers_of(run)
-        assert len(workers) == 2, workers
+        workers = _workers_of(run, jobs)
+        assert len(workers) == jobs, workers
+        time.sleep(after)  # (results of the others waiting in their pipes)
         os.kill(workers[0], signal.SIGKILL)
         out, err = run.communicate(timeout=30)
     finally:  # a run that does not end fails the test; it never hangs the suite (a worker left holding the pipes)
@@ -170,7 +174,8 @@ def test_a_worker_that_dies_ends_the_run_in_one_line(tmp_path):
     assert err.splitlines() == ["Error: a worker process died (killed, or out of memory?) before its games were played: "
                                 "nothing was written; run again (fewer --jobs use less memory)"], err
     time.sleep(0.5)
-    assert not Path(f"/proc/{workers[1]}").exists() or "Z" in Path(f"/proc/{workers[1]}/stat").read_text().split()[2]
+    assert all(not Path(f"/proc/{worker}").exists() or "Z" in Path(f"/proc/{worker}/stat").read_text().split()[2]
+               for worker in workers[1:])
 
 
 def test_a_forked_worker_ends_by_a_terminating_signal_as_any_process_does():
