@@ -307,7 +307,9 @@ def _print_simulation(result: dict, written: list[Path]) -> None:
     if not console.is_terminal:
         console.width = 1000  # not expanded: the table keeps its own width
     console.print(table)
-    console.print(f"{result['games_played']} games in {result['seconds']:.1f} s: {result['games_per_second']:.1f} games a second "
+    rate = result["games_per_second"]  # a slow run (an edited database) in seconds a game, never "0.0 games a second"
+    pace = f"{rate:.1f} games a second" if rate >= 1 else f"{1 / rate:.1f} s a game" if rate > 0 else "no game played"
+    console.print(f"{result['games_played']} games in {result['seconds']:.1f} s: {pace} "
                   f"({result['jobs']} {'process' if result['jobs'] == 1 else 'processes'}).", markup=False)
     if result["defects"]:
         first = result["defects"][0]

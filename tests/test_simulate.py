@@ -222,3 +222,18 @@ def test_the_pools_cancelled_future_error_is_passed_over_and_no_other():
     for arguments in other:
         hook(arguments)
     assert reached == other
+
+
+@pytest.mark.parametrize("rate, said", [(0.027, "37.0 s a game"), (2.5, "2.5 games a second"), (0.0, "no game played")])
+def test_a_slow_run_says_its_pace_in_seconds_a_game(monkeypatch, rate, said):
+    """Forty-third referee breaker, LOW 11: a run of an edited database that plays slowly (3 games in 111 s) said "0.0
+    games a second". Under one game a second the pace is said in seconds a game."""
+    import referee.cli as cli
+
+    result = simulate("solo", 1, DB_PATH, policy="greedy", seed=1, jobs=1, difficulties=["normal"])
+    result["games_per_second"] = rate
+    printed: list[str] = []
+    monkeypatch.setattr("referee.clitools.console", lambda: type("Out", (), {
+        "is_terminal": True, "width": 100, "print": lambda self, text, **_: printed.append(str(text))})())
+    cli._print_simulation(result, [])
+    assert any(f": {said} (1 process)" in line for line in printed), printed
