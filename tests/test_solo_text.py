@@ -252,7 +252,8 @@ def test_refusal_text_on_the_map():
                               "(`referee solo map` shows the hexes)"}  # no fixed example path: it failed as typed (fourteenth breaker)
     error = _refused(game, ev.Attack())
     assert advice.refusal_text(error, state) == ("attacking does not fit now: round 1, phase a: move "
-                                                 "(`referee solo move HEX [HEX]`, or `referee solo move` to stay)")
+                                                 "(`referee solo move HEX` (a path: move HEX HEX), or `referee solo move` to stay)")
+    # as the Next line writes it, no bracket notation, which typed was refused (forty-third referee breaker, LOW 8)
 
     exchange = replace(state, map_battle=replace(state.map_battle, step="exchange"))
     error = _refused_on(exchange, ev.Retreat())
