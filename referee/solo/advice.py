@@ -361,7 +361,8 @@ def waiting_commands(state: State) -> str:
     Next line, :func:`next_step`, gives every choice)."""
     mb, ls = state.map_battle, state.last_stand
     if state.phase == "map" and mb is not None:
-        return {"move": f"{_cmd('move HEX')} (a path: move HEX HEX), or {_cmd('move')} to stay",  # (the Next line's words) "attack": _cmd("attack"), "exchange": _cmd("accept"),
+        # the move as the Next line writes it (forty-third referee breaker, LOW 8: "HEX [HEX]", refused as typed)
+        return {"move": f"{_cmd('move HEX')} (a path: move HEX HEX), or {_cmd('move')} to stay", "attack": _cmd("attack"), "exchange": _cmd("accept"),
                 "eldritch": _cmd("eldritch"), "eldritch-rolled": _cmd("accept")}[mb.step]
     if state.phase == "stand" and ls is not None:
         return _cmd("accept") if ls.rolled else _cmd("attack")
