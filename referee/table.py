@@ -268,6 +268,12 @@ SESSION_COMMANDS: dict[str, str] = {
 }
 
 
+OUTSIDE_THE_TABLE = frozenset({"new", "restore", "check", "play"})
+"""The one-shot commands of both games that act on the save file as a whole, not a step of the game: typed at the
+table's prompt, each is said with what it does and the one-shot to type once the session has quit
+(:meth:`TableSession._outside_the_table`)."""
+
+
 def parse_dice(text: str, sides: int = DICE_SIDES) -> tuple[int, ...]:
     """Dice as a player types them: ``5 6``, ``5,6``, ``56`` -> ``(5, 6)``; ``56 234`` -> five dice (a d6
     shows one digit, so a run of digits is several dice). Raises :class:`DiceError` for a value outside
@@ -498,6 +504,8 @@ class TableSession:
                 words = text.split()
             words[:1] = [first]  # the command's name as read (`Spells` is `spells`: forty-second referee breaker, MED 9)
             return Reply(error=self._shell_hint(first, words))
+        if first in OUTSIDE_THE_TABLE and not (first == "new" and self.finished()):  # (a finished game's own `new`: below)
+            return Reply(error=self._outside_the_table(first))
         before = self._pending
         try:
             if before is not None:
@@ -565,6 +573,30 @@ class TableSession:
             kept.append(word)
             index += 1
         return shlex.join(kept) if len(kept) != len(words) else text
+
+    def _outside_the_table(self, first: str) -> str:
+        """The refusal of a one-shot command typed at the prompt that acts on the save file as a whole
+        (:data:`OUTSIDE_THE_TABLE`): what it does, and the one-shot that does it in a shell once this session has
+        quit, where that works as printed (``restore`` only while a game is kept in ``.prev``). Forty-third referee
+        breaker, LOW 10: `restore`, `new` and `check` were "not an answer here"."""
+        from referee import save as savefile
+        from referee.clitools import with_given
+
+        game = self.table.name
+        if first == "play":
+            return "`play` is this session: you are playing the game now (`help` lists the answers here)."
+        if first == "new":
+            command = savefile.NEW_OVER.get(game, f"referee {game} new --force")
+            kept = (f"this game is kept in .prev; `referee {game} restore` brings it back" if self.game.log.events else
+                    "nothing is played in this game yet, so it is not kept")
+            return with_given(f"`new` starts another game over the file this session plays: `quit`, then in a shell, "
+                              f"`{command}` ({kept}).")
+        if first == "check":
+            return with_given(f"`check` replays the saved game from its setup: `quit`, then in a shell, `referee {game} check`.")
+        if savefile.held(savefile.prev_path(self.path)) != game:
+            return "`restore` brings back the game the last `new` replaced, and no game of this kind is kept for this save."
+        return with_given(f"`restore` swaps this game with the one the last `new` replaced: `quit`, then in a shell, "
+                          f"`referee {game} restore`.")
 
     def _shell_hint(self, first: str, words: list[str]) -> str:
         """The refusal of a table command typed with options (``status --json``): the table's commands take

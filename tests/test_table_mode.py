@@ -2664,3 +2664,31 @@ def test_one_die_where_more_are_asked_at_a_battle_names_both_readings(tmp_path):
     reply = session.answer("1")
     assert reply.played is None and reply.error is not None and "is one die" in reply.error and "(shield)" in reply.error
     assert len(session.game.log.events) == events
+
+
+@pytest.mark.parametrize("typed", ["new", "restore", "check", "play"])
+def test_a_command_on_the_whole_save_typed_at_the_prompt_says_what_to_type_in_a_shell(tmp_path, typed):
+    """Forty-third referee breaker, LOW 10: `restore`, `new`, `check` and `play` typed at a `play` prompt were "not an
+    answer here", though the README says a one-shot command's words work there. Each acts on the save file as a whole:
+    it is said what it does, with the one-shot to type once the session has quit, which works as printed; nothing is
+    played."""
+    from click.testing import CliRunner
+
+    from referee.advice import commands_in
+    from referee.cli import main
+
+    session, save = _session(tmp_path)
+    one_shot("solo", save, "draw")
+    if typed == "restore":  # a game kept in .prev by a new game started over the first
+        one_shot("solo", save, "new --force --difficulty normal --spells bind,shield --seed 5")
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    before = save.read_bytes()
+    reply = session.answer(typed)
+    assert reply.error is not None and reply.played is None and save.read_bytes() == before, reply
+    assert "not an answer here" not in reply.error, reply.error
+    offered = [command for command in commands_in(reply.error) if command.startswith("referee ")]
+    assert (offered == []) == (typed == "play"), reply.error
+    for command in offered:
+        done = CliRunner().invoke(main, shlex.split(command)[1:] + (["--save", str(save)] if "--save" not in command else [])
+                                  + (["--db", str(DB_PATH)] if "--db" not in command else []), env={"NO_COLOR": "1"})
+        assert done.exit_code == 0, (command, done.output)
