@@ -7538,3 +7538,22 @@ def test_a_lone_problem_without_a_number_gets_a_bound_that_passes(db, edited_tem
     writes it, as every other line writes it (it was "44.0" here, "44" in another line)."""
     problem = _advised_passes(db, edited_templates, name, key, value, word)
     assert "change it back" not in problem.message and ".0)" not in problem.message, problem.message
+
+
+@pytest.mark.parametrize("old, new, key, says", [
+    ("hp_top = 44.0\n", "numbers.numbers.hp_top = 44.0\n", "numbers.numbers",
+     "write hp_top = ... there, without 'numbers.numbers.' before it"),
+    ("hp_top = 44.0\n", "numbers.numbers.numbers.hp_top = 44.0\n", "numbers.numbers",
+     "without 'numbers.numbers.numbers.' before it"),
+    ('kind_label = "Servant of the Grayking"\n', 'strings.strings.kind_label = "Servant of the Grayking"\n', "strings.strings",
+     "write kind_label = ... there, without 'strings.strings.' before it"),
+    ("[numbers]\n", "[numbers.numbers]\n", "numbers.numbers", "the header [numbers.numbers] opens a table 'numbers' inside "
+                                                              "[numbers]: write it [numbers]"),
+    ("[boxes.title]\n", "[boxes.boxes.title]\n", "boxes.boxes.title", "write its header [boxes.title]"),
+])
+def test_a_templates_table_name_written_twice_is_named_with_its_key(db, edited_templates, old, new, key, says):
+    """Forty-third pnp breaker, MED 1: `numbers.numbers.hp_top = 44.0` inside [numbers] (servant.toml) was said as
+    "write numbers = ... there", the key's own name dropped; the same in [strings]. LOW 7: `[numbers.numbers]` was "a table
+    ... is not a finite number", `[boxes.boxes.title]` "unknown key(s) title". Each is named as written, with the fix."""
+    problem = _the_one_template_problem(db, edited_templates, "servant.toml", old, new, key)
+    assert says in problem.message, problem.message

@@ -1027,7 +1027,10 @@ def _explain(item: ErrorDetails, loc: tuple[Any, ...], index: LineIndex | None =
         inline = index is not None and index.header_of(loc) is None
         if isinstance(item.get("input"), dict) and not inline:  # twenty-third breaker: a [header] written inside a record
             meant = difflib.get_close_matches(str(written), list(_keys_at(loc[:-1])), 1, cutoff=0.7)
-            return (f"a table {written!r} inside this record, which has none of that name: is its [header] misplaced or misspelt?"
+            # a record is an entry of a list of them (a card); a section such as [print] is named (forty-third pnp
+            # breaker, LOW 7: `[print.extra]` was "inside this record")
+            holder = "this record" if any(isinstance(part, int) for part in loc) or not loc[:-1] else f"[{toml_key(loc[:-1])}]"
+            return (f"a table {written!r} inside {holder}, which has none of that name: is its [header] misplaced or misspelt?"
                     + (f" (did you mean {meant[0]}?)" if meant else ""))
         return _unknown_key(loc, item.get("input"), beside)
     if kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == r"\S":

@@ -1337,15 +1337,21 @@ def _dotted_into_itself(value: Any, section: str, name: str, table: dict[str, An
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
             content = b""
         if re.search(rf"^\s*\[\s*{section}\s*\.\s*{section}\s*\]", content.decode("utf-8", "replace"), re.M):
-            return ""
+            # the header with the section's name twice (forty-third pnp breaker, LOW 7: "a table [numbers.numbers] ...
+            # is not a finite number")
+            return f"the header [{section}.{section}] opens a table {section!r} inside [{section}]: write it [{section}]"
+    repeats = 1  # the prefix written twice or more (forty-third pnp breaker, MED 1: `numbers.numbers.hp_top` was said as
+    while list(value) == [section] and isinstance(value[section], dict) and value[section]:  # "write numbers = ...")
+        value, repeats = value[section], repeats + 1
+    prefix = f"{section}." * repeats
     keys = list(value)
     twice = [key for key in keys if isinstance(own, dict) and key in own and key != section]
     if twice:
-        return (f"{section}.{twice[0]} = ... written inside [{section}] would set {twice[0]} a second time (this table sets "
+        return (f"{prefix}{twice[0]} = ... written inside [{section}] would set {twice[0]} a second time (this table sets "
                 f"it already): change {twice[0]} where it is set, and remove this line")
-    written = " and ".join(f"{section}.{key} = ..." for key in keys[:3]) + (" ..." if len(keys) > 3 else "")
-    return (f"{written} written inside [{section}] reads as {section}.{section}.{keys[0]}: write "
-            f"{keys[0]} = ... there, without '{section}.' before it")
+    written = " and ".join(f"{prefix}{key} = ..." for key in keys[:3]) + (" ..." if len(keys) > 3 else "")
+    return (f"{written} written inside [{section}] reads as {section}.{prefix}{keys[0]}: write "
+            f"{keys[0]} = ... there, without '{prefix}' before it")
 
 
 def _box_key_dotted_into_itself(name: str, field: str, spec: dict[str, Any]) -> str:
@@ -1474,6 +1480,12 @@ def _load(kind: str, folder: Path) -> Template:
     boxes: dict[str, BoxSpec] = {}
     for name, spec in data.get("boxes", {}).items():
         key = f"boxes.{name}"
+        if name == "boxes" and isinstance(spec, dict) and spec and all(isinstance(inner, dict) for inner in spec.values()):
+            # the table's name twice (`[boxes.boxes.title]`): a box named boxes, holding boxes (forty-third pnp breaker,
+            # LOW 7: "unknown key(s) title")
+            inner = toml_key([next(iter(spec))])
+            raise _error(path, f"{key}.{inner}", f"[boxes.boxes.{inner}] opens a box {inner} inside a box named boxes: write "
+                                                 f"its header [boxes.{inner}]")
         unknown = set(spec) - set(BOX_KEYS)
         for field in sorted(unknown):  # `boxes.title_band.x = ...` or `title_band.x = ...` inside [boxes.title_band]
             said = _box_key_dotted_into_itself(name, field, spec)
