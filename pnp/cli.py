@@ -65,6 +65,33 @@ def _printed_texts(path: Path) -> list[str]:
     return texts
 
 
+def _margin_advice(settings: Any, paper: Any) -> str:
+    """What to lower so that a sheet of ``paper`` leaves room in its margin for its title line, in the database's
+    ``[print]`` keys (with the build's options beside them): the largest ``bleed_mm`` and, apart, the largest
+    ``printer_margin_mm`` (tenths of a mm, below the values of ``settings``) that leave it. Forty-third pnp breaker, LOW
+    4: `pnp check` advised `--bleed`, an option it does not have, and no value."""
+    from pnp.build import sheet_layout
+    from pnp.sheet_marks import sheet_marginalia
+    from pnp.sheets import ImpositionError
+
+    def largest(key: str) -> float | None:
+        tenths = math.floor(getattr(settings, key) * 10 + 1e-6)
+        for value in range(tenths - 1, -1, -1):
+            try:
+                sheet_marginalia(sheet_layout(dataclasses.replace(settings, **{key: value / 10}), paper), paper, "X", 999, "")
+            except ImpositionError:
+                continue
+            return value / 10
+        return None
+
+    said = [f"{key} to at most {value:g}" for key, value in (("bleed_mm", largest("bleed_mm")),
+                                                               ("printer_margin_mm", largest("printer_margin_mm")))
+            if value is not None]
+    if not said:
+        return "lower the crop marks (crop_mark_mm in [print])"
+    return f"in [print] set {' or '.join(said)} (`pnp build` takes them as --bleed and --printer-margin too)"
+
+
 def _fit_problems(db: database.Database, path: Path) -> list[str]:
     """Every problem of the printed cards (:func:`pnp.layout.check_fit`) as one line,
     ``cards.toml:LINE: id.field: what is wrong`` (``; shorten the text`` after an overrun)."""
@@ -101,7 +128,7 @@ def _fit_problems(db: database.Database, path: Path) -> list[str]:
                 except ImpositionError:
                     lines.append(f"{shown_path(path)}:{db.line_of('print', 'bleed_mm')}: print: the {PAPERS[paper].name} sheet "
                                  f"leaves no room in its margin for the title line with this bleed, crop marks and printer "
-                                 f"margin; lower the bleed (--bleed) or the printer margin (--printer-margin)")
+                                 f"margin; {_margin_advice(db.print, PAPERS[paper])}")
                     break
                 lines.append(f"{shown_path(path)}:{db.line_of('games', f'{game}.title')}: games.{game}.title: {error}; "
                              f"shorten the title")

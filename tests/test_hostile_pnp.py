@@ -7557,3 +7557,21 @@ def test_a_templates_table_name_written_twice_is_named_with_its_key(db, edited_t
     ... is not a finite number", `[boxes.boxes.title]` "unknown key(s) title". Each is named as written, with the fix."""
     problem = _the_one_template_problem(db, edited_templates, "servant.toml", old, new, key)
     assert says in problem.message, problem.message
+
+
+def test_a_sheet_margin_too_small_for_its_title_is_said_in_print_keys_with_values_that_pass(tmp_path):
+    """Forty-third pnp breaker, LOW 4: `pnp check` said "lower the bleed (--bleed) or the printer margin
+    (--printer-margin)", options it does not have (`pnp check --bleed 2` was "No such option"), with no value. It names
+    the [print] keys, each with the largest value in tenths that leaves room for the title line; applied, check passes."""
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace("printer_margin_mm = 6.35", "printer_margin_mm = 7.5", 1), encoding="utf-8")
+    result = _check(path)
+    (line,) = [line for line in result.output.splitlines() if "leaves no room in its margin" in line]
+    assert result.exit_code == 1 and "(--bleed)" not in line, line
+    bounds = dict(re.findall(r"(bleed_mm|printer_margin_mm) to at most ([0-9.]+)", line))
+    assert set(bounds) == {"bleed_mm", "printer_margin_mm"}, line
+    for key, value in bounds.items():
+        written = {"bleed_mm": "bleed_mm = 3.0", "printer_margin_mm": "printer_margin_mm = 7.5"}[key]
+        path.write_text(SOURCE.replace("printer_margin_mm = 6.35", "printer_margin_mm = 7.5", 1)
+                        .replace(written, f"{key} = {value}", 1), encoding="utf-8")
+        assert _check(path).exit_code == 0, (key, value, _check(path).output)
