@@ -455,13 +455,19 @@ def icon_drawing(path: Path) -> Any:
     if not (0 < width <= MAX_ICON_UNITS and 0 < height <= MAX_ICON_UNITS):
         # forty-first pnp breaker, HIGH 7: a viewBox of 0 x 0 passed the check and divided by zero in the build
         written = re.split(r"[\s,]+", root.attrib.get("viewBox", "").strip())  # as the file writes it, not
-        size = f"{written[2]} x {written[3]} units" if len(written) == 4 else f"{width:g} x {height:g} units"  # in points
-        # (forty-second pnp breaker, LOW 8: `viewBox="0 0 100 0"` was said as 75 x 0)
+        boxed = len(written) == 4  # in points (forty-second pnp breaker, LOW 8: `viewBox="0 0 100 0"` was said as 75 x 0)
+        # without a viewBox, its width and height as written, with the points they make, which the limit is of (forty-third
+        # pnp breaker, LOW 6: `width="200000"` was said as 150000 units, and the limit applied to that figure)
+        size = (f"{written[2]} x {written[3]} units" if boxed else
+                f"{shortened(root.attrib.get('width', '100%'), 20)} x {shortened(root.attrib.get('height', '100%'), 20)} "
+                f"(width and height: {width:g} x {height:g} pt)")
         reason = (f"its drawing is {size} (from its viewBox, else its width and height), which has no area to scale to a "
                   f"card's icon size" if not (width > 0 and height > 0) else
-                  f"its drawing is {size}, more than {MAX_ICON_UNITS:,.0f} on a side, which the PDF cannot write")
-        raise IconFileError(IconFileProblem(str(path), reason, 'give the <svg> a viewBox with a width and height, such as '
-                                                              'viewBox="0 0 24 24"'))
+                  f"its drawing is {size}, more than {MAX_ICON_UNITS:,.0f} {'units' if boxed else 'pt'} on a side, which the "
+                  f"PDF cannot write")
+        advice = ('give the <svg> a viewBox with a width and height, such as viewBox="0 0 24 24"' if not boxed else
+                  f'give the <svg> a viewBox of at most {MAX_ICON_UNITS:,.0f} on a side, such as viewBox="0 0 24 24"')
+        raise IconFileError(IconFileProblem(str(path), reason, advice))
     far = _far_numbers(root, drawing)
     if far:  # forty-second pnp breaker, HIGH 1 and MED 2: a viewBox at -1e300 passed the check and the PDF could not write
         # it; a drawing scaled 1e300 times was blamed on four templates' numbers

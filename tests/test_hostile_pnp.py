@@ -4837,7 +4837,11 @@ UNREADABLE_ICONS = [  # (case, the file's bytes, what the reason says)
     ("flat-viewbox", b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 0"><circle cx="5" cy="5" r="4"/></svg>',
      "its drawing is 100 x 0 units"),
     ("huge-viewbox", b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1e30 1e30"><circle cx="5" cy="5" r="4"/></svg>',
-     "more than 100,000 on a side"),
+     "more than 100,000 units on a side"),
+    # without a viewBox, its width and height as written, and the limit in the points they make (forty-third pnp
+    # breaker, LOW 6: `width="200000"` was said as "150000 x 150000 units, more than 100,000")
+    ("huge-width", b'<svg xmlns="http://www.w3.org/2000/svg" width="200000" height="200000"><circle cx="5" cy="5" r="4"/></svg>',
+     "its drawing is 200000 x 200000 (width and height: 150000 x 150000 pt), more than 100,000 pt on a side"),
     # forty-second pnp breaker, HIGH 1 and MED 2: a viewBox far from the origin passed and the build died in the PDF
     # writer; a drawing scaled 1e300 times was blamed on four templates' numbers
     ("far-viewbox", b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-1e300 -1e300 100 100"><rect x="-1e300" y="-1e300" '
