@@ -522,6 +522,8 @@ def _plain_in_a_path(char: str, encoding: str) -> bool:
         return False
     if unicodedata.category(char) == "Cf":
         return False
+    if char.isascii():  # printable ASCII is itself in every encoding an output declares, UTF-16 too, whose bytes differ
+        return True  # (forty-third pnp breaker, LOW 8: `cards.toml` was written $'cards.toml' under PYTHONIOENCODING=utf-16)
     try:
         return char.encode(encoding) == os.fsencode(char)
     except (UnicodeError, LookupError):

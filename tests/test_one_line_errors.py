@@ -70,3 +70,16 @@ def test_a_long_message_is_cut_at_a_word_and_a_long_list_says_how_many_more():
     cut = short_line(" ".join(files), limit=100)
     assert len(cut) <= 100 and cut.endswith("...") and cut[:-3] in " ".join(files)
     assert " ".join(files).split(cut[:-3], 1)[1].startswith(" "), cut  # the last file named is whole
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "ascii", "cp1252", "utf-16", "utf-32"])
+def test_a_plain_file_name_is_written_plain_in_every_encoding(encoding):
+    """Forty-third pnp breaker, LOW 8: under PYTHONIOENCODING=utf-16 `cards.toml` was written `$'cards.toml'` (its
+    characters' bytes differ from the name's in UTF-16, though each is itself). A name of printable ASCII is written as it
+    is; one with a letter the output cannot write as the name's own bytes stays in the `$'...'` form, and a newline in a
+    name is never written plain."""
+    from pnp.oneline import shown_file
+
+    assert shown_file("cards.toml", encoding) == "cards.toml"
+    assert shown_file("a\nb.toml", encoding) == "$'a\\nb.toml'"
+    assert shown_file("café.toml", encoding) == ("café.toml" if encoding == "utf-8" else "$'caf\\xc3\\xa9.toml'")
