@@ -659,11 +659,14 @@ def play(wardens_name: str, shadow_name: str, row: str | None, seed: int | None,
         # the one-shot way on from where the game is: with no game saved, `commit` was offered and refused, and its refusal
         # offered `play` again (thirty-seventh breaker, LOW 12)
         typed = clitools.typed_options()  # (before the options' own refusal, which offered `play` again: 38th, MED 5)
+        if os.path.lexists(path):  # a save that is not this game's is refused in its own words, as `status` would
+            _game.load(save_path, database_path)  # (forty-third referee breaker, F3)
         way = (f"`{CMD} status` gives the next one" if os.path.lexists(path) else
                f"`{CMD} new{' ' + typed if typed else ''}` starts the game, and each step's Next line gives the next one")
         raise click.ClickException(
-            f"this terminal (TERM={os.environ['TERM']}) cannot hide what is typed, and each side's placing is hidden (R77): "
-            f"play in a full terminal, or with the one-shot commands: {way} (a side's placing is asked with hidden input)")
+            f"this terminal (TERM={os.environ['TERM']}) cannot clear its screen or redraw the table's prompts, so a side's "
+            f"dice would stay on it for the other side to read (R77): play in a full terminal, or with the one-shot commands, "
+            f"whose hidden input works here: {way}")  # (forty-third referee breaker, F4: "cannot hide what is typed")
     if os.path.lexists(path):  # the options set up a new game only (thirty-third breaker, LOW 12: ignored without a word)
         context = click.get_current_context()
         given = [option for name, option in (("wardens_name", "--wardens"), ("shadow_name", "--shadowmajik"), ("row", "--row"),
