@@ -84,12 +84,16 @@ def _margin_advice(settings: Any, paper: Any) -> str:
             return value / 10
         return None
 
-    said = [f"{key} to at most {value:g}" for key, value in (("bleed_mm", largest("bleed_mm")),
-                                                               ("printer_margin_mm", largest("printer_margin_mm")))
-            if value is not None]
-    if not said:
+    bounds = [(key, value) for key, value in (("bleed_mm", largest("bleed_mm")), ("printer_margin_mm", largest("printer_margin_mm")))
+              if value is not None]
+    if not bounds:
         return "lower the crop marks (crop_mark_mm in [print])"
-    return f"in [print] set {' or '.join(said)} (`pnp build` takes them as --bleed and --printer-margin too)"
+    context = click.get_current_context(silent=True)
+    if context is not None and context.info_name == "build":  # its options, or the database's keys, which it reads too
+        option = {"bleed_mm": "the bleed (--bleed, or bleed_mm in [print])",
+                  "printer_margin_mm": "the printer margin (--printer-margin, or printer_margin_mm in [print])"}
+        return "lower " + " or ".join(f"{option[key]} to at most {value:g}" for key, value in bounds)
+    return "in [print] set " + " or ".join(f"{key} to at most {value:g}" for key, value in bounds)
 
 
 def _fit_problems(db: database.Database, path: Path) -> list[str]:
