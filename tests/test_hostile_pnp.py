@@ -1587,7 +1587,8 @@ def test_a_closed_standard_output_is_an_error_not_a_silent_success(tool, words):
     ("cards = 2\nspaces = 20", "cards = 4\nspaces = 20", "solo.progress.track.cards", "20 spaces fill 2 cards (10 a card); set cards = 2"),
     ("cards = 2\nspaces = 20", "cards = 1\nspaces = 20", "solo.progress.track.spaces", "20 spaces do not fit on 1 card (at most 10)"),
     ("elder_uses = 3", "elder_uses = 20", "solo.rules.elder_uses", "20 uses do not fit the Elder cards' column (at most 8"),
-    ("points_max = 6", "points_max = 12", "duel.rules.points_max", "(7 spaces: at most 6)"),
+    ("points_max = 6", "points_max = 12", "duel.rules.points_max", "needs 13 spaces; the player cards hold 7 above the footer: "
+     "set points_max to at most 6"),  # forty-third pnp breaker, MED 2: "(7 spaces: at most 6)" counted the track's values
     ("slot = [4, 1]\nlearnable = false", "slot = [5, 1]\nlearnable = false", "solo.spell.barrier-lock.slot",
      "row 5 does not fit a Spell Path card (rows 1-4)"),  # a spell no arrow leads to (an arrow may not skip a row)
     # thirty-ninth pnp breaker, LOW 5: blamed on track_start, "not on the track 1--21"
@@ -7510,3 +7511,14 @@ def test_a_lone_problem_without_a_number_gets_a_bound_that_passes(db, edited_tem
     writes it, as every other line writes it (it was "44.0" here, "44" in another line)."""
     problem = _advised_passes(db, edited_templates, name, key, value, word)
     assert "change it back" not in problem.message and ".0)" not in problem.message, problem.message
+
+
+@pytest.mark.parametrize("key, value", [("track_top", "15.5"), ("track_pitch", "10"), ("track_pitch", "12.22"),
+                                        ("track_box", "11.7")])
+def test_forty_third_the_point_track_cut_by_a_template_number_is_said_at_it(db, edited_templates, key, value):
+    """Forty-third pnp breaker, MED 2: moving the player card's point track (`track_top = 15.5`, `track_pitch = 10`,
+    `track_box = 11.7`) so that its 0-6 spaces no longer end above the footer was blamed on cards.toml's `points_max`
+    (the game's fixed track, which no one changed), "(6 spaces: at most 5)", with no bound for the key changed. It is
+    said at the key changed, counting the track's 7 spaces, with a bound that, applied, passes."""
+    problem = _advised_passes(db, edited_templates, "player.toml", key, value, "at most")
+    assert "points track from 0 to 6 (7 spaces) runs into the footer" in problem.message, problem.message
