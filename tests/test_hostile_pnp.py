@@ -7522,3 +7522,34 @@ def test_forty_third_the_point_track_cut_by_a_template_number_is_said_at_it(db, 
     said at the key changed, counting the track's 7 spaces, with a bound that, applied, passes."""
     problem = _advised_passes(db, edited_templates, "player.toml", key, value, "at most")
     assert "points track from 0 to 6 (7 spaces) runs into the footer" in problem.message, problem.message
+
+
+@pytest.mark.parametrize("width", ["63.5", "64"])
+def test_forty_third_a_card_width_changed_is_said_at_card_width(db, edited_templates, width):
+    """Forty-third pnp breaker, MED 3: `card_width = 63.5` in base.toml (with [print] card_width_mm to match) was blamed on
+    back.toml's rule_y (naming no card_width) and battle_map.toml's shade_dx, keys no one had changed. It is one line at
+    card_width, naming what it spoils and where, with a bound that, applied with the [print] size, passes; and, where
+    each spoilt key advises a bound, those bounds together keep the new width and pass."""
+    import dataclasses
+
+    from pnp.layout import check_fit
+
+    sized = dataclasses.replace(db, print=dataclasses.replace(db.print, card_width_mm=float(width)))
+    base = edited_templates("base.toml", "card_width = 63.0\n", f"card_width = {width}\n")
+    said = [problem for problem in check_fit(sized) if problem.record_id == "templates"]
+    assert [(problem.field, Path(problem.path)) for problem in said] == [("numbers.card_width", base)], said
+    (problem,) = said
+    assert "(back.toml rule_y)" in problem.message and "(battle_map.toml shade_dx)" in problem.message, problem.message
+    assert f"since card_width is {width} (the shipped templates have 63)" in problem.message, problem.message
+    most = re.search(r"set card_width to at most ([0-9.]+) with \[print\] card_width_mm", problem.message).group(1)
+    kept = re.search(r"keep [0-9.]+ with shade_dx at most (-?[0-9.]+) and rule_y at least ([0-9.]+)$", problem.message)
+    assert kept or width == "64", problem.message  # 64 also runs the map's title into its key icon, which no key bounds
+    if kept:
+        edited_templates("battle_map.toml", "shade_dx = 0.5\n", f"shade_dx = {kept.group(1)}\n")
+        edited_templates("back.toml", "rule_y = 49.0\n", f"rule_y = {kept.group(2)}\n")
+        assert [problem for problem in check_fit(sized) if problem.record_id == "templates"] == [], problem.message
+        edited_templates("battle_map.toml", f"shade_dx = {kept.group(1)}\n", "shade_dx = 0.5\n")
+        edited_templates("back.toml", f"rule_y = {kept.group(2)}\n", "rule_y = 49.0\n")
+    edited_templates("base.toml", f"card_width = {width}\n", f"card_width = {most}\n")
+    resized = dataclasses.replace(db, print=dataclasses.replace(db.print, card_width_mm=float(most)))
+    assert [problem for problem in check_fit(resized) if problem.record_id == "templates"] == [], problem.message
