@@ -7553,3 +7553,16 @@ def test_forty_third_a_card_width_changed_is_said_at_card_width(db, edited_templ
     edited_templates("base.toml", f"card_width = {width}\n", f"card_width = {most}\n")
     resized = dataclasses.replace(db, print=dataclasses.replace(db.print, card_width_mm=float(most)))
     assert [problem for problem in check_fit(resized) if problem.record_id == "templates"] == [], problem.message
+
+
+@pytest.mark.parametrize("key, value, on_shape", [("key_h", "11.6", True), ("key_h", "10", True),
+                                                  ("key_h", "13", False),  # past the frame's rule too: that is said first
+                                                  ("keys_top", "74", False)])  # the key icons reach it first
+def test_forty_third_the_key_spaces_keep_off_the_footer(db, edited_templates, key, value, on_shape):
+    """Forty-third pnp breaker, MED 5: `key_h` up to 11.6 (the bound check itself advised for 13) ran the Warding Key
+    spaces down over the Character Stats card's footer: "solo.stats.character" printed inside the Key 2 space, on its
+    tint, and check passed (a box's text was judged across a shape's edge or under a shape drawn after it, never on a
+    shape of the card's drawn before it). The footer on a shape narrower than its line is refused, at the key changed,
+    with a bound that, applied, passes."""
+    problem = _advised_passes(db, edited_templates, "stats.toml", key, value, "at most")
+    assert ("[boxes.footer], the card's id, is printed on a shape" in problem.message) == on_shape, problem.message
