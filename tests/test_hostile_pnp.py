@@ -1614,7 +1614,8 @@ def test_a_closed_standard_output_is_an_error_not_a_silent_success(tool, words):
     ("cards = 2\nspaces = 20", "cards = 4\nspaces = 20", "solo.progress.track.cards", "20 spaces fill 2 cards (10 a card); set cards = 2"),
     ("cards = 2\nspaces = 20", "cards = 1\nspaces = 20", "solo.progress.track.spaces", "20 spaces do not fit on 1 card (at most 10)"),
     ("elder_uses = 3", "elder_uses = 20", "solo.rules.elder_uses", "20 uses do not fit the Elder cards' column (at most 8"),
-    ("points_max = 6", "points_max = 12", "duel.rules.points_max", "(7 spaces: at most 6)"),
+    ("points_max = 6", "points_max = 12", "duel.rules.points_max", "needs 13 spaces; the player cards hold 7 above the footer: "
+     "set points_max to at most 6"),  # forty-third pnp breaker, MED 2: "(7 spaces: at most 6)" counted the track's values
     ("slot = [4, 1]\nlearnable = false", "slot = [5, 1]\nlearnable = false", "solo.spell.barrier-lock.slot",
      "row 5 does not fit a Spell Path card (rows 1-4)"),  # a spell no arrow leads to (an arrow may not skip a row)
     # thirty-ninth pnp breaker, LOW 5: blamed on track_start, "not on the track 1--21"
@@ -7579,3 +7580,58 @@ def test_a_sheet_margin_too_small_for_its_title_is_said_in_print_keys_with_value
         path.write_text(SOURCE.replace("printer_margin_mm = 6.35", "printer_margin_mm = 7.5", 1)
                         .replace(written, f"{key} = {value}", 1), encoding="utf-8")
         assert _check(path).exit_code == 0, (key, value, _check(path).output)
+
+
+@pytest.mark.parametrize("key, value", [("track_top", "15.5"), ("track_pitch", "10"), ("track_pitch", "12.22"),
+                                        ("track_box", "11.7")])
+def test_forty_third_the_point_track_cut_by_a_template_number_is_said_at_it(db, edited_templates, key, value):
+    """Forty-third pnp breaker, MED 2: moving the player card's point track (`track_top = 15.5`, `track_pitch = 10`,
+    `track_box = 11.7`) so that its 0-6 spaces no longer end above the footer was blamed on cards.toml's `points_max`
+    (the game's fixed track, which no one changed), "(6 spaces: at most 5)", with no bound for the key changed. It is
+    said at the key changed, counting the track's 7 spaces, with a bound that, applied, passes."""
+    problem = _advised_passes(db, edited_templates, "player.toml", key, value, "at most")
+    assert "points track from 0 to 6 (7 spaces) runs into the footer" in problem.message, problem.message
+
+
+@pytest.mark.parametrize("width", ["63.5", "64"])
+def test_forty_third_a_card_width_changed_is_said_at_card_width(db, edited_templates, width):
+    """Forty-third pnp breaker, MED 3: `card_width = 63.5` in base.toml (with [print] card_width_mm to match) was blamed on
+    back.toml's rule_y (naming no card_width) and battle_map.toml's shade_dx, keys no one had changed. It is one line at
+    card_width, naming what it spoils and where, with a bound that, applied with the [print] size, passes; and, where
+    each spoilt key advises a bound, those bounds together keep the new width and pass."""
+    import dataclasses
+
+    from pnp.layout import check_fit
+
+    sized = dataclasses.replace(db, print=dataclasses.replace(db.print, card_width_mm=float(width)))
+    base = edited_templates("base.toml", "card_width = 63.0\n", f"card_width = {width}\n")
+    said = [problem for problem in check_fit(sized) if problem.record_id == "templates"]
+    assert [(problem.field, Path(problem.path)) for problem in said] == [("numbers.card_width", base)], said
+    (problem,) = said
+    assert "(back.toml rule_y)" in problem.message and "(battle_map.toml shade_dx)" in problem.message, problem.message
+    assert f"since card_width is {width} (the shipped templates have 63)" in problem.message, problem.message
+    most = re.search(r"set card_width to at most ([0-9.]+) with \[print\] card_width_mm", problem.message).group(1)
+    kept = re.search(r"keep [0-9.]+ with shade_dx at most (-?[0-9.]+) and rule_y at least ([0-9.]+)$", problem.message)
+    assert kept or width == "64", problem.message  # 64 also runs the map's title into its key icon, which no key bounds
+    if kept:
+        edited_templates("battle_map.toml", "shade_dx = 0.5\n", f"shade_dx = {kept.group(1)}\n")
+        edited_templates("back.toml", "rule_y = 49.0\n", f"rule_y = {kept.group(2)}\n")
+        assert [problem for problem in check_fit(sized) if problem.record_id == "templates"] == [], problem.message
+        edited_templates("battle_map.toml", f"shade_dx = {kept.group(1)}\n", "shade_dx = 0.5\n")
+        edited_templates("back.toml", f"rule_y = {kept.group(2)}\n", "rule_y = 49.0\n")
+    edited_templates("base.toml", f"card_width = {width}\n", f"card_width = {most}\n")
+    resized = dataclasses.replace(db, print=dataclasses.replace(db.print, card_width_mm=float(most)))
+    assert [problem for problem in check_fit(resized) if problem.record_id == "templates"] == [], problem.message
+
+
+@pytest.mark.parametrize("key, value, on_shape", [("key_h", "11.6", True), ("key_h", "10", True),
+                                                  ("key_h", "13", False),  # past the frame's rule too: that is said first
+                                                  ("keys_top", "74", False)])  # the key icons reach it first
+def test_forty_third_the_key_spaces_keep_off_the_footer(db, edited_templates, key, value, on_shape):
+    """Forty-third pnp breaker, MED 5: `key_h` up to 11.6 (the bound check itself advised for 13) ran the Warding Key
+    spaces down over the Character Stats card's footer: "solo.stats.character" printed inside the Key 2 space, on its
+    tint, and check passed (a box's text was judged across a shape's edge or under a shape drawn after it, never on a
+    shape of the card's drawn before it). The footer on a shape narrower than its line is refused, at the key changed,
+    with a bound that, applied, passes."""
+    problem = _advised_passes(db, edited_templates, "stats.toml", key, value, "at most")
+    assert ("[boxes.footer], the card's id, is printed on a shape" in problem.message) == on_shape, problem.message

@@ -600,12 +600,19 @@ def _bound_that_passes(database: Database, kept: list[FitProblem]) -> list[FitPr
     # on that other key the check then refused (forty-second pnp breaker, MED 6: `hp_step = 15` advised "per_row at most
     # 3", and per_row = 3 was then told to change back): said with the changed number's, at it
     # (only beside a problem at the changed number itself, and in its own file: a problem at another key alone is that
-    # key's to mend, as shade_dx is for a wider card_width; one in another file may be the shipped templates' own at a
-    # larger safe area)
+    # key's to mend; one in another file may be the shipped templates' own at a larger safe area)
     others = [index for index, problem in enumerate(kept) if problem.record_id == "templates"
               and problem.field.startswith("numbers.") and problem.field.count(".") == 1 and problem.field != key
               and Path(problem.path).name == home.name] if own else []
-    if not own:
+    # the card's size (base.toml card_width, card_height, with cards.toml's [print] to match) is the one number changed:
+    # what it moves in any template is said at it, whether or not a problem names it (forty-third pnp breaker, MED 3:
+    # `card_width = 63.5` was blamed on back.toml's rule_y, which named no card_width, and battle_map.toml's shade_dx,
+    # keys no one had changed, each with its own advice); the shipped templates are laid out for the shipped size only,
+    # so nothing of theirs is compared
+    sized = name in templates.CARD_SIZE_NAMES and home.name == "base.toml"
+    if sized:
+        others = [index for index, problem in enumerate(kept) if problem.record_id == "templates" and index not in own]
+    if not own and not others:
         return kept
     at_key = sorted(own + others)
     said = [kept[index] for index in at_key]
@@ -652,10 +659,15 @@ def _bound_that_passes(database: Database, kept: list[FitProblem]) -> list[FitPr
     if len(said) == 1 and bounds:
         message = re.sub(rf"set {re.escape(name)} to at {bound} -?[0-9]+(?:\.[0-9]+)?",
                          f"set {name} to at {bound} {value:g}", base.message)
+    elif sized:
+        message = _card_size_line(said, name, written_value, shipped, f"set {name} to at {bound} {value:g} with [print] "
+                                  f"{templates.CARD_SIZE_NAMES[name]}, or {_for_the_size(database, folder, home, name, written_value, said)}")
     else:
         message = _folded(said, base, name, written_value, shipped, f"set {name} to at {bound} {value:g}")
-    first = own[0]
-    folded = dataclasses.replace(kept[first], message=message, over=max(problem.over for problem in said))
+    first = own[0] if own else at_key[0]
+    path, line = template_line(home, key)
+    folded = dataclasses.replace(kept[first], message=message, over=max(problem.over for problem in said), field=key,
+                                 path=str(path), line=line, box="")
     return [folded if index == first else problem for index, problem in enumerate(kept) if index == first or index not in at_key]
 
 
@@ -671,6 +683,63 @@ def _folded(said: list[FitProblem], base: FitProblem, name: str, written: float,
         if part not in parts:
             parts.append(part)
     return "; ".join(parts) + f"{shown}: {advice}"
+
+
+def _for_the_size(database: Database, folder: Path, home: Path, name: str, written: float, said: list[FitProblem]) -> str:
+    """The advice that keeps the card size ``name`` (base.toml ``home``) at ``written`` mm: the bounds the problems
+    ``said`` at other ``[numbers]`` keys advise, when each advises one and, applied together, they pass the check
+    ("keep 63.5 with shade_dx at most -0.4 and rule_y at least 49.1"); else to move what they name."""
+    edits: list[tuple[Path, str, float]] = []
+    words: list[str] = []
+    for problem in said:
+        if not (problem.field.startswith("numbers.") and problem.field.count(".") == 1 and problem.path):
+            break
+        key = problem.field.split(".", 1)[1]
+        if key == name:
+            break
+        found = [(word, _advised(problem, word)) for word in ("most", "least") if math.isfinite(_advised(problem, word))]
+        if len(found) != 1:
+            break
+        word, value = found[0]
+        edits.append((Path(problem.path), key, value))
+        words.append(f"{key} at {word} {value:g}")
+    else:
+        if edits:
+            try:
+                checked = _checked_with(database, folder, home, name, written, tuple(edits))
+            finally:
+                _SHIPPED_RESULTS.clear()
+            if checked is not None and not any(problem.record_id == "templates" for problem in checked):
+                return f"keep {written:g} with {listed(words, most=len(words))}"
+    return f"move what is named to suit {written:g} mm cards"
+
+
+CARD_SIZE_LINE_MOST = 400
+"""The most characters of the one line :func:`_bound_that_passes` says at a changed card size (``pnp check`` cuts a
+longer one, and its advice comes last): what each problem says is shortened to its first clause (no parentheses), then
+to its key."""
+
+
+def _card_size_line(said: list[FitProblem], name: str, written: float, shipped: float, advice: str) -> str:
+    """The one line of the problems ``said`` when the card size ``[numbers] name`` is the one number changed: what each
+    says, ending in the file and key it was found at ("... across its frame (battle_map.toml shade_dx)"), the size
+    written and the shipped one, then ``advice``; within :data:`CARD_SIZE_LINE_MOST` characters."""
+    since = f", since {name} is {written:g} (the shipped templates have {shipped:g}): {advice}"
+    advice_at = re.compile(r"(?:, since [a-z_0-9]+ is |[:;] (?:set [a-z_0-9]+ to at (?:most|least) -?[0-9.]+|change |move ))")
+    texts, keys = [], []
+    for problem in said:
+        found = advice_at.search(problem.message)
+        text = problem.message[:found.start()] if found else problem.message
+        short = problem.field.split(".", 1)[-1] if problem.field.count(".") == 1 else problem.field
+        where = "" if problem.field == f"numbers.{name}" else f"{Path(problem.path).name} {short}"
+        if (text, where) not in texts:
+            texts.append((text, where))
+            keys.append(where or f"{name} itself")
+    for shorten in (lambda text: text, lambda text: re.split(r", |: ", re.sub(r" \([^()]*\)", "", text), maxsplit=1)[0]):
+        line = "; ".join(shorten(text) + (f" ({where})" if where else "") for text, where in texts) + since
+        if len(line) <= CARD_SIZE_LINE_MOST:
+            return line
+    return f"{len(texts)} problems, at {listed(keys, most=len(keys))}{since}"
 
 
 def _searched(passes: Callable[[float], bool], advised: float, step: float, steps: int, shipped: float,
@@ -692,17 +761,22 @@ def _searched(passes: Callable[[float], bool], advised: float, step: float, step
     return shipped if passing == steps else round(advised + passing * step, places)
 
 
-def _checked_with(database: Database, folder: Path, home: Path, name: str, value: float) -> list[FitProblem] | None:
+def _checked_with(database: Database, folder: Path, home: Path, name: str, value: float,
+                  more: tuple[tuple[Path, str, float], ...] = ()) -> list[FitProblem] | None:
     """:func:`check_fit` of ``database`` with the templates of ``folder``, ``[numbers] name`` written ``value`` in the
-    template file ``home`` (the one that writes it); ``None`` when its line cannot be found or the copy cannot be
-    written."""
+    template file ``home`` (the one that writes it), and each ``(file, name, value)`` of ``more`` likewise; ``None``
+    when a line cannot be found or the copy cannot be written. The card's size (:data:`templates.CARD_SIZE_NAMES`)
+    written in base.toml is checked with the ``[print]`` size of ``database`` to match."""
     import shutil
     import tempfile
 
-    text = home.read_text(encoding="utf-8")
-    line = re.compile(rf"^(\s*{re.escape(name)}\s*=\s*)[^#\n]*?(\s*(?:#.*)?)$", re.M)
-    if not line.search(text):
-        return None
+    edits: dict[str, str] = {}
+    for file, key, number in ((home, name, value), *more):
+        text = edits.get(file.name, file.read_text(encoding="utf-8"))
+        line = re.compile(rf"^(\s*{re.escape(key)}\s*=\s*)[^#\n]*?(\s*(?:#.*)?)$", re.M)
+        if not line.search(text):
+            return None
+        edits[file.name] = line.sub(rf"\g<1>{number:g}\g<2>", text, count=1)
     try:
         made = Path(tempfile.mkdtemp(prefix="pnp-bound-templates-"))
     except OSError:
@@ -712,9 +786,14 @@ def _checked_with(database: Database, folder: Path, home: Path, name: str, value
     try:
         for path in folder.glob("*.toml"):
             shutil.copyfile(path, made / path.name)
-        (made / home.name).write_text(line.sub(lambda found: f"{found.group(1)}{value:g}{found.group(2)}", text, count=1),
-                                      encoding="utf-8")
-        return _laid_out_with(database, made, lambda rendered: check_fit(database))
+        for file_name, text in edits.items():
+            (made / file_name).write_text(text, encoding="utf-8")
+        if name in templates.CARD_SIZE_NAMES and home.name == "base.toml":  # the [print] size goes with the templates'
+            resized = (dataclasses.replace(database.print, card_width_mm=value) if name == "card_width" else
+                       dataclasses.replace(database.print, card_height_mm=value))
+            database = dataclasses.replace(database, print=resized)
+        checked = database
+        return _laid_out_with(checked, made, lambda rendered: check_fit(checked))
     except OSError:
         return None
     finally:

@@ -354,6 +354,41 @@ def location(card: Location, db: Database, make: Make):
     return [(card.id, b)]
 
 
+POINT_TRACK_KEYS = ("track_top", "track_pitch", "track_box")
+"""The ``[numbers]`` keys of ``player.toml`` that say how many spaces of the point track end above the footer."""
+
+
+def _point_track_cut_by_template_edit(b: CardBuilder, points_min: int, points_max: int, room: int) -> bool:
+    """Whether the point track from ``points_min`` to ``points_max`` (``cards.toml`` ``[duel.rules]``) asks for more spaces
+    than the ``room`` the player card holds above the footer only because the designer changed one of
+    :data:`POINT_TRACK_KEYS` (the shipped value holds them all): then a ``"template"`` problem is said at that key, with
+    the nearest value (in tenths of a mm) at which every space ends above the footer. Forty-third pnp breaker, MED 2:
+    `track_top = 15.5`, `track_pitch = 10` and `track_box = 11.7` were blamed on `points_max` in cards.toml, the game's
+    fixed 0-6 track, which no one had changed, with no bound for the key changed."""
+    changed = changed_number(b.template.path)
+    spaces = points_max - points_min + 1
+    if changed is None or changed[0] not in POINT_TRACK_KEYS or isinstance(changed[1], bool) \
+            or not isinstance(changed[1], (int, float)):
+        return False
+    t = b.template
+    key, shipped = changed[0], float(changed[1])
+
+    def holds(tried: float) -> int:
+        values = {name: t.number(name) for name in POINT_TRACK_KEYS} | {key: tried}
+        return fitting(values["track_top"], values["track_pitch"], values["track_box"], t.box("footer").y)
+    if holds(shipped) < spaces:
+        return False  # the shipped value holds no more spaces: the rules' track is what asks too much
+    value = t.number(key)
+    up = shipped > value
+    fits = first_passing_tenth(value, shipped, up, lambda tried: holds(tried) >= spaces)
+    advice = f"set {key} to {'at least' if up else 'at most'} {fits:g}" if fits is not None else f"change it back toward {shipped:g}"
+    b.problems.append(b.at_number(key, f"the points track from {points_min} to {points_max} ({spaces} spaces) runs into the "
+                                       f"footer: the player cards hold {room} spaces above it, since {key} is {value:g} (the "
+                                       f"shipped templates have {shipped:g}): {advice}",
+                                  over=abs(value - fits) if fits is not None else 0.0))
+    return True
+
+
 def player(card: PlayerCard, db: Database, make: Make):
     """A player card: title, the 0-6 point track down the left, the six die-face spells, corner labels."""
     b = make("player", *card_size(db))
@@ -376,9 +411,11 @@ def player(card: PlayerCard, db: Database, make: Make):
     points_min = db.duel.rules.points_min
     room = fitting(t.number("track_top"), pitch, box, t.box("footer").y)  # spaces above the footer
     if points_max - points_min + 1 > room:
-        b.problems.append(FitProblem("duel.rules", "points_max", "too many",
-                                     f"the points track from {points_min} to {points_max} does not fit the player cards "
-                                     f"({room} spaces: at most {points_min + room - 1})"))
+        if not _point_track_cut_by_template_edit(b, points_min, points_max, room):
+            b.problems.append(FitProblem("duel.rules", "points_max", "too many",
+                                         f"the points track from {points_min} to {points_max} needs "
+                                         f"{points_max - points_min + 1} spaces; the player cards hold {room} above the "
+                                         f"footer: set points_max to at most {points_min + room - 1}"))
         points_max = points_min + room - 1
     for index, value in enumerate(range(points_max, points_min - 1, -1)):
         y = t.number("track_top") + index * pitch

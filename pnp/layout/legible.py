@@ -567,6 +567,25 @@ def _edge_under(text: _Text, inner: Box, fills: list[_Fill]) -> str | None:
     return None
 
 
+def _footer_on_shape(template: Path, text: _Text, fills: list[_Fill], scale: float = 1.0) -> _Fill | None:
+    """The filled shape drawn before ``text``, a line of the card's footer (``[boxes.footer]``, the card's id), that lies
+    under its ink box (the font's ascent and descent) grown by :data:`LINES_APART_MM` (the shape's outline, not in its
+    fill, on the letters' tops reads as the footer set in it) and is narrower than the footer box (its ``w``, times
+    ``scale``, the face's shrink for a wider safe area): a shape of the card's own (a Warding Key
+    space) run down onto the footer, which then reads as the shape's text; ``None`` when there is none. The card's
+    panel, a band or a board's background spans the whole line. Forty-third pnp breaker, MED
+    5: `key_h` up to 11.6 in stats.toml set "solo.stats.character" inside the Key 2 space, on its tinted fill, and check
+    passed (a box's text is judged across a shape's edge or under a shape drawn after it, not on one drawn before it)."""
+    if text.painted.source != "footer" or text.line.rotation:
+        return None
+    spec = load_template(template.stem, template.parent).boxes.get("footer")
+    if spec is None:
+        return None
+    width = object.__getattribute__(spec, "w") * scale  # (not a read of the layout's)
+    return next((fill for fill in fills if fill.order < text.order and not fill.band
+                 and fill.bounds.width < width - OVERLAP_SLACK_MM and fill.touches(text.painted.box.inset(-LINES_APART_MM))), None)
+
+
 def _text_key(text: _Text, rule: _Rule) -> str:
     """The template key that moves ``text`` across ``rule``: the key that places it across an upright rule (down a level
     one; :attr:`pnp.drawing.TextLine.placed_by`, ``numbers.roll_gap``) when the layout names one, else its box
@@ -998,6 +1017,12 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                 report(face, template, over.placed_by or key,
                        f"{_name(text)} is {how} a shape filled {over.colour}{placed} that is drawn after it ({{where}}); {remedy}",
                        "" if over.placed_by else text.painted.source)
+                continue
+            lifted = _footer_on_shape(template, text, fills, getattr(face, "scale", 1.0))
+            if lifted is not None:
+                report(face, template, key, f"{_name(text)}, the card's id, is printed on a shape filled {lifted.colour} drawn "
+                                            f"under it, narrower than the footer's line ({{where}}): the footer stays on the "
+                                            f"card's panel; move the shape off it", text.painted.source)
                 continue
             edge = _edge_under(text, inner[id(text)], fills)
             label = label_key(template, text.painted) if edge is not None else None
