@@ -7635,3 +7635,26 @@ def test_forty_third_the_key_spaces_keep_off_the_footer(db, edited_templates, ke
     with a bound that, applied, passes."""
     problem = _advised_passes(db, edited_templates, "stats.toml", key, value, "at most")
     assert ("[boxes.footer], the card's id, is printed on a shape" in problem.message) == on_shape, problem.message
+
+
+@pytest.mark.parametrize("name, old, new, key, says", [
+    ("servant.toml", "[numbers]\n", "[numbers.numbers.numbers]\n", "numbers.numbers",  # MED 1: said at line 1, as dotted keys
+     "the header [numbers.numbers.numbers] opens a table 'numbers' inside [numbers]: write it [numbers]"),
+    ("servant.toml", "[numbers]\n", '["numbers".numbers]\n', "numbers.numbers", "write it [numbers]"),
+    ("servant.toml", "hp_top = 44.0\n", "strings.hp_top = 44.0\n", "numbers.strings",  # MED 2: "write [strings]", a circle
+     "strings.hp_top = ... written inside [numbers] reads as numbers.strings.hp_top: write hp_top = ... there, without "
+     "'strings.' before it"),
+    ("servant.toml", "hp_top = 44.0\n", "hp_top = 44.0\nboxes.title.x = 44.0\n", "numbers.boxes",
+     "write x = ... under [boxes.title]"),
+    ("player.toml", "[boxes.title]\n", "[boxes.title]\nfooter.x = 5.0\n", "boxes.title.footer",  # LOW 3: "remove footer"
+     "footer.x = ... written inside [boxes.title] reads as a key of [boxes.title] itself: write x = ... under [boxes.footer]"),
+])
+def test_forty_fourth_a_table_or_box_name_written_before_a_key_is_named_as_written(db, edited_templates, name, old, new, key,
+                                                                                  says):
+    """Forty-fourth pnp breaker, MED 1, MED 2, LOW 3: a header with the section's name three times or quoted was said at
+    line 1 as dotted keys "written inside [numbers]"; `strings.hp_top = 44.0` inside [numbers] was "[numbers.strings]
+    reads as a number named strings; write [strings]", where hp_top was then told to move back; another box's key by
+    the box's name inside a box was "font is written in this box already: remove footer". Each is said at its line as
+    written, with where the key belongs."""
+    problem = _the_one_template_problem(db, edited_templates, name, old, new, key)
+    assert says in problem.message, problem.message

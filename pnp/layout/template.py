@@ -778,9 +778,37 @@ def _check_tables_nested(data: dict[str, Any], path: Path) -> None:
             if section == "boxes" and (name in _parent_boxes(path) or (value and set(value) <= set(BOX_KEYS))
                                        or any(name in (pristine_table(file, "boxes") or {}) for file in template_chain(path))):
                 continue
+            line = _line(path, (section, name))
+            said = _dotted_table_key(path, line, section, name, value)
             right = "[boxes.<name>] for each box" if name == "boxes" else f"[{name}]"
-            raise TemplateError(path, f"{section}.{name}", f"[{section}.{name}] reads as {one} named {name}; write {right}",
-                                _line(path, (section, name)))
+            raise TemplateError(path, f"{section}.{name}", said or f"[{section}.{name}] reads as {one} named {name}; write {right}",
+                                line)
+
+
+def _dotted_table_key(path: Path, line: int, section: str, name: str, value: dict[str, Any]) -> str:
+    """What to say of another table's name written before a key inside ``[section]`` (``strings.hp_top = 44.0`` in
+    [numbers], at ``line`` of ``path``; ``value`` the table TOML makes of it), not a ``[section.name]`` header: where the
+    key belongs, by the shipped templates (under ``[name]``, or in ``[section]`` without the prefix); ``""`` for a
+    header. Forty-fourth pnp breaker, MED 2: it was "[numbers.strings] reads as a number named strings; write
+    [strings]", and hp_top written there was then told to move back to [numbers]."""
+    try:
+        text = path.read_text(encoding="utf-8").split("\n")[line - 1].strip()
+    except (OSError, UnicodeDecodeError, IndexError):
+        return ""
+    if text.startswith("[") or not value:
+        return ""
+    key = next(iter(value))
+    inner = value[key]
+    if name == "boxes" and isinstance(inner, dict) and inner:  # `boxes.title.x = ...`: a box's field
+        field = next(iter(inner))
+        return (f"boxes.{toml_key([key])}.{toml_key([field])} = ... written inside [{section}] reads as "
+                f"{section}.boxes.{toml_key([key])}.{toml_key([field])}: write {toml_key([field])} = ... under "
+                f"[boxes.{toml_key([key])}]")
+    chain = template_chain(path)
+    written = f"{name}.{toml_key([key])} = ... written inside [{section}] reads as {section}.{name}.{toml_key([key])}"
+    if any(key in (pristine_table(file, section) or {}) for file in chain):
+        return f"{written}: write {toml_key([key])} = ... there, without '{name}.' before it"
+    return f"{written}: write {toml_key([key])} = ... under [{name}]"
 
 
 def _shipped_extends(path: Path) -> tuple[bool, Any]:
@@ -1336,10 +1364,16 @@ def _dotted_into_itself(value: Any, section: str, name: str, table: dict[str, An
             own = _parsed(content).get(section, {})
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
             content = b""
-        if re.search(rf"^\s*\[\s*{section}\s*\.\s*{section}\s*\]", content.decode("utf-8", "replace"), re.M):
-            # the header with the section's name twice (forty-third pnp breaker, LOW 7: "a table [numbers.numbers] ...
-            # is not a finite number")
-            return f"the header [{section}.{section}] opens a table {section!r} inside [{section}]: write it [{section}]"
+        name_written = rf"""(?:{section}|"{section}"|'{section}')"""
+        text = content.decode("utf-8", "replace")
+        header = re.search(rf"^\s*(\[\s*{name_written}\s*\.\s*{name_written}\s*(?:\.[^\]\n]*)?\])", text, re.M)
+        if header:
+            # the header with the section's name twice or more, quoted or not (forty-third pnp breaker, LOW 7: "a table
+            # [numbers.numbers] ... is not a finite number"; forty-fourth, MED 1: `[numbers.numbers.numbers]` was said at
+            # line 1 as dotted keys), said at its own line
+            line = text[:header.start(1)].count("\n") + 1
+            raise TemplateError(home, f"{section}.{section}", f"the header {header.group(1)} opens a table {section!r} "
+                                                              f"inside [{section}]: write it [{section}]", line)
     repeats = 1  # the prefix written twice or more (forty-third pnp breaker, MED 1: `numbers.numbers.hp_top` was said as
     while list(value) == [section] and isinstance(value[section], dict) and value[section]:  # "write numbers = ...")
         value, repeats = value[section], repeats + 1
@@ -1489,6 +1523,12 @@ def _load(kind: str, folder: Path) -> Template:
         unknown = set(spec) - set(BOX_KEYS)
         for field in sorted(unknown):  # `boxes.title_band.x = ...` or `title_band.x = ...` inside [boxes.title_band]
             said = _box_key_dotted_into_itself(name, field, spec)
+            if not said and isinstance(spec[field], dict) and spec[field] and field in data.get("boxes", {}):
+                # another box of the template by its name (`footer.x = 5.0` in [boxes.title]; forty-fourth pnp breaker,
+                # LOW 3: "font is written in this box already: remove footer")
+                inner = toml_key([next(iter(spec[field]))])
+                said = (f"{toml_key([field])}.{inner} = ... written inside [boxes.{name}] reads as a key of [boxes.{name}] "
+                        f"itself: write {inner} = ... under [boxes.{toml_key([field])}]")
             if said:
                 raise _error(path, f"{key}.{field}", said)
         if unknown:  # twentieth breaker: `font_size` got no hint
