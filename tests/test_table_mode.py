@@ -2692,3 +2692,21 @@ def test_a_command_on_the_whole_save_typed_at_the_prompt_says_what_to_type_in_a_
         done = CliRunner().invoke(main, shlex.split(command)[1:] + (["--save", str(save)] if "--save" not in command else [])
                                   + (["--db", str(DB_PATH)] if "--db" not in command else []), env={"NO_COLOR": "1"})
         assert done.exit_code == 0, (command, done.output)
+
+
+@pytest.mark.parametrize("paste", [False, True])
+def test_a_line_longer_than_any_answer_is_cut_at_the_prompt(tmp_path, monkeypatch, paste):
+    """Forty-fourth referee breaker, MED 4: 60 KB typed (or pasted key by key, as a terminal without bracketed paste
+    sends it) at a `play` prompt grew the referee to 1.8 GB: each key kept a copy of the whole line for undo. A line
+    takes at most MAX_ANSWER_CHARS characters, typed or pasted; the rest is dropped, and the answer is read as cut."""
+    session, _ = _session(tmp_path)
+    read: list[str] = []
+    answer = session.answer
+    monkeypatch.setattr(session, "answer", lambda text: (read.append(text), answer(text))[1])
+    monkeypatch.setattr(tableui, "MAX_ANSWER_CHARS", 300)  # (as long, each key typed redraws the line: a slow test)
+    with create_pipe_input() as pipe:
+        long = "y" * (tableui.MAX_ANSWER_CHARS + 500)
+        pipe.send_text(f"\x1b[200~{long}\x1b[201~\r" if paste else long + "\r")
+        pipe.send_text("quit\r")
+        tableui.run(session, input=pipe, output=DummyOutput(), console=Console(file=io.StringIO(), width=100))
+    assert [len(text) for text in read[:1]] == [tableui.MAX_ANSWER_CHARS], [len(text) for text in read]
