@@ -491,6 +491,10 @@ def terminated_by(error: BaseException) -> int | None:
     return None
 
 
+FOLDER_REMEDIES = {"--db": "give --db a card database file (a cards.toml)", "--save": "give --save the path of a save file"}
+"""What a :class:`FilePath` option given a folder is told to give instead, by the option's name."""
+
+
 class FilePath(click.Path):
     """``click.Path`` of a file that refuses an empty argument: ``--save ''`` was read as the current folder (``.``)
     and refused as "a folder" (twenty-first breaker); for pnp and the referee alike."""
@@ -504,11 +508,17 @@ class FilePath(click.Path):
         try:
             return super().convert(value, param, ctx)
         except click.BadParameter as error:
+            message = error.message
             if isinstance(value, (str, os.PathLike)):
                 named = repr(click.utils.format_filename(value))
                 shown = shown_file(os.fspath(value))
-                if shown != os.fspath(value) and named in error.message:
-                    raise click.BadParameter(error.message.replace(named, shown), error.ctx, error.param) from None
+                if shown != os.fspath(value) and named in message:
+                    message = message.replace(named, shown)
+            option = param.opts[0] if param is not None and param.opts else ""
+            if message.endswith("is a directory.") and option in FOLDER_REMEDIES:  # what would be right (forty-fourth
+                message = f"{message[:-1]}; {FOLDER_REMEDIES[option]}"  # referee breaker, LOW 3: click's bare refusal)
+            if message != error.message:
+                raise click.BadParameter(message, error.ctx, error.param) from None
             raise
 
 

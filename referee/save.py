@@ -814,8 +814,8 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
         raw = read_limited(path, MAX_SAVE_BYTES, "a save file")
     except FileNotFoundError:
         raise SaveError(path, f"no game saved here; start one with {NEW_GAME.get(game, f'`referee {game} new`')}") from None
-    except FileRefused as error:
-        raise SaveError(path, str(error)) from None
+    except FileRefused as error:  # a device or a pipe: what would be right too (forty-fourth referee breaker, LOW 3)
+        raise SaveError(path, str(error) if error.too_large else f"{error}; give --save the path of a save file") from None
     except OSError as error:
         raise SaveError(path, f"cannot read: {error.strerror or error}") from None
     try:

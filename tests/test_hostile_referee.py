@@ -4008,3 +4008,21 @@ def test_a_second_commitment_offers_undo_only_where_undo_takes_it_back(tmp_path)
     assert "undo" not in result.stderr and "`referee duel commit --player shadowmajik " in result.stderr, result.stderr
     undone = CliRunner().invoke(main, shlex.split(offered)[1:], env={"NO_COLOR": "1"})  # why it is not offered now
     assert undone.exit_code == 1 and "R78" in undone.stderr and save.read_bytes() == before
+
+
+@pytest.mark.parametrize("args, says", [
+    (["table", "--db", "{folder}"], "give --db a card database file"),
+    (["simulate", "--db", "{folder}", "--games", "2"], "give --db a card database file"),
+    (["solo", "status", "--save", "{folder}"], "give --save the path of a save file"),
+    (["duel", "new", "--db", "{folder}"], "give --db a card database file"),
+    (["solo", "status", "--save", "/dev/null"], "give --save the path of a save file"),
+    (["duel", "status", "--save", "/dev/null"], "give --save the path of a save file"),
+])
+def test_a_folder_or_device_given_as_a_file_is_told_what_to_give(tmp_path, args, says):
+    """Forty-fourth referee breaker, LOW 3: `--db /tmp`, `--save /tmp` got click's bare "File '/tmp' is a directory", and
+    `--save /dev/null` on a reading command "is not a regular file", with nothing of what would be right. Each is one
+    line naming the option and what to give it; nothing is written."""
+    result = CliRunner().invoke(main, [arg.format(folder=tmp_path) for arg in args], env={"NO_COLOR": "1"})
+    lines = result.output.strip().splitlines()
+    assert result.exit_code in (1, 2) and len(lines) == 1 and says in lines[0], result.output
+    assert list(tmp_path.iterdir()) == []
