@@ -487,6 +487,9 @@ class TableSession:
         prefix = f"referee {self.table.name} "
         if text.lower().startswith(prefix) and text[len(prefix):].strip().lower() in set(SESSION_COMMANDS) | set(self.table.commands()):
             text = text[len(prefix):].strip()  # `referee solo map`, as a refusal or `help` may name it: this prompt's `map`
+        if text.lower().startswith(prefix) and text[len(prefix):].split()[:1] and \
+                text[len(prefix):].split()[0].lower() in OUTSIDE_THE_TABLE:  # `referee duel new --force`, pasted whole
+            text = text[len(prefix):].strip()  # (forty-fourth referee breaker, LOW 1)
         word = text.lower()
         if word in ("quit", "exit") or (not word and self.question().over and self._pending is None):
             return Reply(leave=True)
@@ -505,7 +508,11 @@ class TableSession:
             words[:1] = [first]  # the command's name as read (`Spells` is `spells`: forty-second referee breaker, MED 9)
             return Reply(error=self._shell_hint(first, words))
         if first in OUTSIDE_THE_TABLE and not (first == "new" and self.finished()):  # (a finished game's own `new`: below)
-            return Reply(error=self._outside_the_table(first))
+            try:
+                typed = shlex.split(text)[1:]
+            except ValueError:
+                typed = text.split()[1:]
+            return Reply(error=self._outside_the_table(first, typed))
         before = self._pending
         try:
             if before is not None:
@@ -574,29 +581,39 @@ class TableSession:
             index += 1
         return shlex.join(kept) if len(kept) != len(words) else text
 
-    def _outside_the_table(self, first: str) -> str:
+    def _outside_the_table(self, first: str, typed: list[str]) -> str:
         """The refusal of a one-shot command typed at the prompt that acts on the save file as a whole
         (:data:`OUTSIDE_THE_TABLE`): what it does, and the one-shot that does it in a shell once this session has
         quit, where that works as printed (``restore`` only while a game is kept in ``.prev``). Forty-third referee
-        breaker, LOW 10: `restore`, `new` and `check` were "not an answer here"."""
+        breaker, LOW 10: `restore`, `new` and `check` were "not an answer here"). ``typed``: the words typed after it; the
+        options of `new` (`--seed 4`) are kept in the one-shot it offers (forty-fourth, LOW 1)."""
         from referee import save as savefile
-        from referee.clitools import with_given
+        from referee.clitools import shell_command, shown_file, with_given
 
         game = self.table.name
+        kept_in = shown_file(savefile.prev_path(self.path).name)
         if first == "play":
             return "`play` is this session: you are playing the game now (`help` lists the answers here)."
         if first == "new":
-            command = savefile.NEW_OVER.get(game, f"referee {game} new --force")
-            kept = (f"this game is kept in .prev; `referee {game} restore` brings it back" if self.game.log.events else
+            options = [word for word in typed if word != "--force"]
+            needed = {"solo": [("--difficulty", "normal"), ("--spells", "bind,shield")]}.get(game, [])
+            for option, value in needed:  # the options `new` requires, where not typed
+                if not any(word == option or word.startswith(f"{option}=") for word in options):
+                    options += [option, value]
+            command = shell_command(["referee", game, "new", "--force", *options])
+            kept = (f"this game is kept in {kept_in}; `referee {game} restore` brings it back" if self.game.log.events else
                     "nothing is played in this game yet, so it is not kept")
             return with_given(f"`new` starts another game over the file this session plays: `quit`, then in a shell, "
                               f"`{command}` ({kept}).")
         if first == "check":
             return with_given(f"`check` replays the saved game from its setup: `quit`, then in a shell, `referee {game} check`.")
-        if savefile.held(savefile.prev_path(self.path)) != game:
-            return "`restore` brings back the game the last `new` replaced, and no game of this kind is kept for this save."
-        return with_given(f"`restore` swaps this game with the one the last `new` replaced: `quit`, then in a shell, "
-                          f"`referee {game} restore`.")
+        if savefile.held(savefile.prev_path(self.path)) != game:  # as the one-shot `restore` says it (forty-fourth, LOW 6)
+            over = savefile.NEW_OVER.get(game, f"referee {game} new --force")
+            return with_given(f"`restore` brings back the game the last `new` replaced, and no previous game is kept in "
+                              f"{kept_in}; this game stays as it is (a new game started over it, with `{over}` after "
+                              f"`quit`, would keep it there).")
+        return with_given(f"`restore` swaps this game with the one the last `new` replaced (kept in {kept_in}): `quit`, "
+                          f"then in a shell, `referee {game} restore`.")
 
     def _shell_hint(self, first: str, words: list[str]) -> str:
         """The refusal of a table command typed with options (``status --json``): the table's commands take

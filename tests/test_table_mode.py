@@ -2666,7 +2666,8 @@ def test_one_die_where_more_are_asked_at_a_battle_names_both_readings(tmp_path):
     assert len(session.game.log.events) == events
 
 
-@pytest.mark.parametrize("typed", ["new", "restore", "check", "play"])
+@pytest.mark.parametrize("typed", ["new", "restore", "check", "play", "referee solo new --force", "new --seed 4",
+                                   "referee solo restore"])
 def test_a_command_on_the_whole_save_typed_at_the_prompt_says_what_to_type_in_a_shell(tmp_path, typed):
     """Forty-third referee breaker, LOW 10: `restore`, `new`, `check` and `play` typed at a `play` prompt were "not an
     answer here", though the README says a one-shot command's words work there. Each acts on the save file as a whole:
@@ -2679,7 +2680,8 @@ def test_a_command_on_the_whole_save_typed_at_the_prompt_says_what_to_type_in_a_
 
     session, save = _session(tmp_path)
     one_shot("solo", save, "draw")
-    if typed == "restore":  # a game kept in .prev by a new game started over the first
+    if typed == "restore":  # a game kept in .prev by a new game started over the first (else: none kept, said so, and
+        # the new game that would keep this one offered: forty-fourth referee breaker, LOW 6)
         one_shot("solo", save, "new --force --difficulty normal --spells bind,shield --seed 5")
     session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
     before = save.read_bytes()
@@ -2688,6 +2690,8 @@ def test_a_command_on_the_whole_save_typed_at_the_prompt_says_what_to_type_in_a_
     assert "not an answer here" not in reply.error, reply.error
     offered = [command for command in commands_in(reply.error) if command.startswith("referee ")]
     assert (offered == []) == (typed == "play"), reply.error
+    # pasted whole, or with options: read as such, its options kept (forty-fourth referee breaker, LOW 1)
+    assert "--seed 4" in " ".join(offered) or "--seed" not in typed, reply.error
     for command in offered:
         done = CliRunner().invoke(main, shlex.split(command)[1:] + (["--save", str(save)] if "--save" not in command else [])
                                   + (["--db", str(DB_PATH)] if "--db" not in command else []), env={"NO_COLOR": "1"})
