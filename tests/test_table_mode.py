@@ -1048,6 +1048,9 @@ def test_servant_cards_typed_with_a_bad_die_are_taken_and_the_line_typed_again_i
         # quoted as typed, which the table's sentence keeps (forty-third referee breaker, F7: it printed `Foo-9`)
         assert reply.error is not None and reply.error.startswith("'foo-9' is no servant card"), reply.error
         assert tableui.as_sentence(reply.error).startswith("'foo-9'")
+        # its hyphen left out: named too, with the card meant (forty-fourth referee breaker, LOW 2: "is not dice")
+        reply = unknown.answer("ghast2 ymp-1 11 22")
+        assert reply.error is not None and reply.error.startswith("'ghast2' is no servant card (did you mean ghast-2?)")
         assert (unknown._pending is not None) == bool(answers) and unknown.state.phase == "warding"
     other = _warding_city(tmp_path / "other")
     assert other.answer("ghast-1 ymp-1 77 66").error is not None

@@ -479,10 +479,13 @@ class SoloTable:
             return ev.Servants(tuple(servants[w.lower()] for w in words), typed=True)
         known = [w for w in words if any(k.startswith(w.lower()) for k in servants)]
         unknown = [w for w in words if w not in known]
-        if state.phase == "warding" and known and unknown and all(re.fullmatch(r"[a-z]+-\d+", w, re.I) for w in unknown):
-            # cards named with one shaped as a card that is none (`foo-9 ymp-1`): said as such, not "not an answer" or
-            # "is not dice" (forty-second referee breaker, F3)
-            raise click.ClickException(f"{unknown[0]!r} is no servant card; the servant cards are {', '.join(sorted(servants))}")
+        if state.phase == "warding" and known and unknown and all(re.fullmatch(r"[a-z]+-?\d+", w, re.I) for w in unknown):
+            # cards named with one shaped as a card that is none (`foo-9 ymp-1`, or its hyphen left out, `ymp3`): said as
+            # such, not "not an answer" or "is not dice" (forty-second referee breaker, F3; forty-fourth, LOW 2)
+            hyphened = re.sub(r"^([a-z]+)(\d+)$", r"\1-\2", unknown[0].lower())
+            meant = f" (did you mean {hyphened}?)" if hyphened != unknown[0].lower() and hyphened in servants else ""
+            raise click.ClickException(f"{unknown[0]!r} is no servant card{meant}; the servant cards are "
+                                       f"{', '.join(sorted(servants))}")
         if state.phase == "warding" and words and all(any(k.startswith(w.lower()) for k in servants) for w in words):
             chosen = []
             for word in words:  # `ghast-1 ymp` or `zhumbi ymp`: a card named by a beginning, when one card begins so
