@@ -14,6 +14,7 @@ import math
 import os
 import re
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal, cast
 
@@ -65,35 +66,41 @@ def _printed_texts(path: Path) -> list[str]:
     return texts
 
 
-def _margin_advice(settings: Any, paper: Any) -> str:
-    """What to lower so that a sheet of ``paper`` leaves room in its margin for its title line, in the database's
-    ``[print]`` keys (with the build's options beside them): the largest ``bleed_mm`` and, apart, the largest
-    ``printer_margin_mm`` (tenths of a mm, below the values of ``settings``) that leave it. Forty-third pnp breaker, LOW
-    4: `pnp check` advised `--bleed`, an option it does not have, and no value."""
+def _margin_advice(settings: Any, papers: Sequence[Any]) -> str:
+    """What to change so that every sheet of ``papers`` leaves room in its margin for its title line and fits a card,
+    in the database's ``[print]`` keys (with the build's options beside them): the largest ``bleed_mm``, apart the
+    largest ``printer_margin_mm``, apart the largest ``crop_mark_mm`` (tenths of a mm, below the values of ``settings``)
+    with which every paper passes. Said as a value to set, not "at most": a smaller bleed fits more cards a row and can
+    leave less margin (forty-fourth pnp breaker, MED 9: the bound given for Letter then failed A4, and "at most 9" was
+    refused at 7.5). Forty-third pnp breaker, LOW 4: `pnp check` advised `--bleed`, an option it does not have."""
     from pnp.build import sheet_layout
     from pnp.sheet_marks import sheet_marginalia
     from pnp.sheets import ImpositionError
 
+    def fits(changed: Any) -> bool:
+        try:
+            for paper in papers:
+                sheet_marginalia(sheet_layout(changed, paper), paper, "X", 999, "")
+        except ImpositionError:
+            return False
+        return True
+
     def largest(key: str) -> float | None:
         tenths = math.floor(getattr(settings, key) * 10 + 1e-6)
-        for value in range(tenths - 1, -1, -1):
-            try:
-                sheet_marginalia(sheet_layout(dataclasses.replace(settings, **{key: value / 10}), paper), paper, "X", 999, "")
-            except ImpositionError:
-                continue
-            return value / 10
-        return None
+        return next((value / 10 for value in range(tenths - 1, -1, -1)
+                     if fits(dataclasses.replace(settings, **{key: value / 10}))), None)
 
-    bounds = [(key, value) for key, value in (("bleed_mm", largest("bleed_mm")), ("printer_margin_mm", largest("printer_margin_mm")))
-              if value is not None]
+    bounds = [(key, value) for key in ("bleed_mm", "printer_margin_mm", "crop_mark_mm")
+              if (value := largest(key)) is not None]
     if not bounds:
-        return "lower the crop marks (crop_mark_mm in [print])"
+        return "no bleed, printer margin or crop mark length leaves it: use larger paper or smaller cards"
     context = click.get_current_context(silent=True)
     if context is not None and context.info_name == "build":  # its options, or the database's keys, which it reads too
         option = {"bleed_mm": "the bleed (--bleed, or bleed_mm in [print])",
-                  "printer_margin_mm": "the printer margin (--printer-margin, or printer_margin_mm in [print])"}
-        return "lower " + " or ".join(f"{option[key]} to at most {value:g}" for key, value in bounds)
-    return "in [print] set " + " or ".join(f"{key} to at most {value:g}" for key, value in bounds)
+                  "printer_margin_mm": "the printer margin (--printer-margin, or printer_margin_mm in [print])",
+                  "crop_mark_mm": "the crop marks (crop_mark_mm in [print])"}
+        return "set " + " or ".join(f"{option[key]} to {value:g}" for key, value in bounds)
+    return "in [print] set " + " or ".join(f"{key} to {value:g}" for key, value in bounds)
 
 
 def _fit_problems(db: database.Database, path: Path) -> list[str]:
@@ -120,8 +127,8 @@ def _fit_problems(db: database.Database, path: Path) -> list[str]:
         try:
             layout_ = sheet_layout(db.print, PAPERS[paper])
         except ImpositionError as error:
-            lines.append(f"{shown_path(path)}:{db.line_of('print', 'papers')}: print.papers: {error}; lower the bleed, "
-                         f"crop marks or printer margin")
+            lines.append(f"{shown_path(path)}:{db.line_of('print', 'papers')}: print.papers: {error}; "
+                         f"{_margin_advice(db.print, [PAPERS[name] for name in db.print.papers])}")
             continue
         for game, meta in db.games.items():  # the title every sheet prints in its margin
             try:
@@ -132,7 +139,7 @@ def _fit_problems(db: database.Database, path: Path) -> list[str]:
                 except ImpositionError:
                     lines.append(f"{shown_path(path)}:{db.line_of('print', 'bleed_mm')}: print: the {PAPERS[paper].name} sheet "
                                  f"leaves no room in its margin for the title line with this bleed, crop marks and printer "
-                                 f"margin; {_margin_advice(db.print, PAPERS[paper])}")
+                                 f"margin; {_margin_advice(db.print, [PAPERS[name] for name in db.print.papers])}")
                     break
                 lines.append(f"{shown_path(path)}:{db.line_of('games', f'{game}.title')}: games.{game}.title: {error}; "
                              f"shorten the title")
