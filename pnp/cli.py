@@ -23,7 +23,7 @@ from click.core import ParameterSource
 
 from pnp import database, resources
 from pnp.files import BUSY_MARK, as_users_file, calibrating_in, shown_path
-from pnp.oneline import FilePath, OneLineGroup, echo, quoted, short_line, shortened, shown_file
+from pnp.oneline import FilePath, OneLineGroup, echo, quoted, short_line, short_line_keeping_advice, shortened, shown_file
 
 DEFAULT_OUTPUT = Path("output")
 
@@ -151,7 +151,7 @@ def _fit_problems(db: database.Database, path: Path) -> list[str]:
     for problem in layout.check_fit(db):
         if problem.kind == "template":  # the template's own file and line
             lines.append(f"{shown_path(Path(problem.path))}:{problem.line}: {shortened(problem.field, 120)}: "
-                         f"{short_line(problem.message, limit=400)}")
+                         f"{short_line_keeping_advice(problem.message, limit=400)}")
             continue
         if problem.kind == "safe area":  # a face, not one field: the record's line, then the setting
             lines.append(f"{shown_path(path)}:{db.line_of(problem.record_id)}: {shortened(problem.record_id)}: "

@@ -66,6 +66,22 @@ def short_line(text: str, word_limit: int = 200, limit: int = 600) -> str:
     return (cut[:space] if space > limit * 0.75 else cut) + "..."  # at a word's end: never inside a file name or a key
 
 
+def short_line_keeping_advice(text: str, limit: int = 400, mark: str = ", since ") -> str:
+    """:func:`short_line` of ``text`` cut at ``limit`` in its middle, not at its end, when its end from the last ``mark``
+    on (the value written, the shipped one and what to set: ``, since hp_box is 17.3 (...): set hp_box to at most 11.9``)
+    is short enough to keep whole: what is wrong is cut (``...``), what would be right is kept (forty-fourth pnp breaker,
+    MED 5: the bound was cut off). Without such an end, as :func:`short_line`."""
+    joined = short_line(text, limit=10 * limit)
+    at = joined.rfind(mark)
+    if len(joined) <= limit or at < 0 or len(joined) - at > limit // 2:
+        return short_line(text, limit=limit)
+    head, tail = joined[:at], joined[at:]
+    room = limit - len(tail) - 4
+    cut = head[:room]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > room * 0.75 else cut) + " ..." + tail
+
+
 def listed(names: list[str], most: int = 3, conjunction: str = "and") -> str:
     """``names`` in words, never cut inside a name: ``a``, ``a and b``, ``a, b and c``, ``a, b, c and 4 more`` (beyond
     ``most`` names, how many more; ``conjunction`` ``"or"`` for choices). For a message that lists files or keys, which a

@@ -7679,3 +7679,12 @@ def test_the_margin_advice_holds_for_every_paper(tmp_path, edited_templates):
     for key, value in advised:  # each, applied alone
         path.write_text(source.replace(written[key], f"{key} = {value}", 1), encoding="utf-8")
         assert not [line for line in _check(path).output.splitlines() if "leaves no room" in line], (key, value)
+
+
+def test_a_long_template_line_is_cut_in_its_middle_keeping_its_fix(edited_templates):
+    """Forty-fourth pnp breaker, MED 5: `hp_box = 17.3` (last_stand.toml) gave a line of several problems cut at 400
+    characters with "...", and the cut took the shipped value and the bound: what would be right. A long line is cut in
+    the middle of what is wrong; its end (", since hp_box is ...: set hp_box to at most V") is kept whole."""
+    edited_templates("last_stand.toml", "hp_box = 9.9", "hp_box = 17.3")
+    line = next(line for line in _check(ROOT / "cards.toml").output.splitlines() if "numbers.hp_box" in line)
+    assert len(line) <= 460 and " ..., since hp_box is 17.3 (the shipped templates have 9.9): set hp_box to at most " in line, line
