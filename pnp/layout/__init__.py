@@ -676,13 +676,20 @@ def _folded(said: list[FitProblem], base: FitProblem, name: str, written: float,
     value written and the shipped one (as ``base`` says them when it does), then ``advice``."""
     since = re.search(rf", since {re.escape(name)} is [^;]*?\(the shipped templates have [^)]*\)", base.message)
     shown = since.group(0) if since else f", since {name} is {written:g} (the shipped templates have {shipped:g})"
-    parts = []
+    parts, together = [], []
     for problem in said:
         part = problem.message.split(f", since {name} is ", 1)[0]
+        # an advice of two numbers (`set emblem_size to at most 36.2 (with emblem_y = 9.7)`) is kept as the other way,
+        # after the one bound (forty-fourth pnp breaker, LOW 7: both were said as if each alone passed)
+        paired = re.search(rf"[:;] set {re.escape(name)} (to at (?:most|least) -?[0-9.]+) \(with ([a-z_0-9]+ = -?[0-9.]+)\)$", part)
+        if paired:
+            together.append(f"{paired.group(1)} with {paired.group(2)}")
+            part = part[:paired.start()]
         part = re.sub(r"[:;] (?:set [a-z_0-9]+ to at (?:most|least) -?[0-9.]+|change .*)$", "", part)
         if part not in parts:
             parts.append(part)
-    return "; ".join(parts) + f"{shown}: {advice}"
+    other = f", or {together[0]}" if together else ""
+    return "; ".join(parts) + f"{shown}: {advice}{other}"
 
 
 def _for_the_size(database: Database, folder: Path, home: Path, name: str, written: float, said: list[FitProblem]) -> str:
