@@ -533,6 +533,8 @@ class FilePath(click.Path):
             option = param.opts[0] if param is not None and param.opts else ""
             if message.endswith("is a directory.") and option in FOLDER_REMEDIES:  # what would be right (forty-fourth
                 message = f"{message[:-1]}; {FOLDER_REMEDIES[option]}"  # referee breaker, LOW 3: click's bare refusal)
+            elif message.endswith("is a file.") and option:  # a file where a folder is asked (`--plots`)
+                message = f"{message[:-1]}; give {option} a folder (a new name makes one)"
             if message != error.message:
                 raise click.BadParameter(message, error.ctx, error.param) from None
             raise

@@ -4017,12 +4017,16 @@ def test_a_second_commitment_offers_undo_only_where_undo_takes_it_back(tmp_path)
     (["duel", "new", "--db", "{folder}"], "give --db a card database file"),
     (["solo", "status", "--save", "/dev/null"], "give --save the path of a save file"),
     (["duel", "status", "--save", "/dev/null"], "give --save the path of a save file"),
+    (["simulate", "--plots", "{folder}/../afile", "--games", "1"], "give --plots a folder"),
 ])
 def test_a_folder_or_device_given_as_a_file_is_told_what_to_give(tmp_path, args, says):
     """Forty-fourth referee breaker, LOW 3: `--db /tmp`, `--save /tmp` got click's bare "File '/tmp' is a directory", and
     `--save /dev/null` on a reading command "is not a regular file", with nothing of what would be right. Each is one
     line naming the option and what to give it; nothing is written."""
-    result = CliRunner().invoke(main, [arg.format(folder=tmp_path) for arg in args], env={"NO_COLOR": "1"})
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (tmp_path / "afile").write_text("mine", encoding="utf-8")
+    result = CliRunner().invoke(main, [arg.format(folder=folder) for arg in args], env={"NO_COLOR": "1"})
     lines = result.output.strip().splitlines()
     assert result.exit_code in (1, 2) and len(lines) == 1 and says in lines[0], result.output
-    assert list(tmp_path.iterdir()) == []
+    assert list(folder.iterdir()) == [] and (tmp_path / "afile").read_text(encoding="utf-8") == "mine"
