@@ -108,6 +108,7 @@ def _fit_problems(db: database.Database, path: Path) -> list[str]:
     ``cards.toml:LINE: id.field: what is wrong`` (``; shorten the text`` after an overrun)."""
     from pnp import fonts, icon_files, layout
     from pnp.build import sheet_layout
+    from pnp.layout.template import CARD_SIZE_NAMES
     from pnp.sheet_marks import sheet_marginalia
     from pnp.sheets import PAPERS, ImpositionError
 
@@ -117,10 +118,15 @@ def _fit_problems(db: database.Database, path: Path) -> list[str]:
         return ([problem.line(shown_path(Path(problem.path))) for problem in broken_fonts]
                 + [problem.line(shown_path(Path(problem.path))) for problem in broken_icons])
     lines = []
+    fit = layout.check_fit(db)
     # a card size the templates are not laid out for is the one problem said (twentieth breaker: 64 mm cards also
-    # gave a line blaming the bleed for the sheet's margin)
+    # gave a line blaming the bleed for the sheet's margin), as is a card size changed in base.toml, said at card_width
+    # with its bound (forty-fourth pnp breaker, MED 8: 10 mm cards were told to lower the crop marks, then to use
+    # larger paper or smaller cards)
+    resized = any(problem.kind == "template" and Path(problem.path).name == "base.toml"
+                  and problem.field in {f"numbers.{name}" for name in CARD_SIZE_NAMES} for problem in fit)
     try:
-        papers = () if layout.card_size_problem(db) else db.print.papers
+        papers = () if resized or layout.card_size_problem(db) else db.print.papers
     except layout.TemplateError:  # a broken base template: check_fit below says it, at its file and line
         papers = ()
     for paper in papers:  # settings of the database and the command line together
@@ -148,7 +154,7 @@ def _fit_problems(db: database.Database, path: Path) -> list[str]:
         if missing:
             lines.append(f"{shown_path(path)}:{db.line_of('games', f'{game}.title')}: games.{game}.title: character "
                          f"{quoted(missing[0], 20)} (U+{ord(missing[0]):04X}) is in no bundled font")
-    for problem in layout.check_fit(db):
+    for problem in fit:
         if problem.kind == "template":  # the template's own file and line
             lines.append(f"{shown_path(Path(problem.path))}:{problem.line}: {shortened(problem.field, 120)}: "
                          f"{short_line_keeping_advice(problem.message, limit=400)}")

@@ -86,7 +86,7 @@ class Rect:
         check_colour(self.fill, "Rect.fill")
         check_colour(self.stroke, "Rect.stroke")
         if self.width < 0 or self.height < 0:
-            raise DrawingError(f"Rect has a negative size {self.width} x {self.height} mm")
+            raise DrawingError(f"Rect has a negative size {self.width:g} x {self.height:g} mm")
         _check_stroke_width(self.stroke_width, "Rect")
 
 
@@ -213,7 +213,7 @@ class TextLine:
         if self.anchor not in ("start", "middle", "end"):
             raise DrawingError(f"TextLine.anchor must be start, middle or end, not {self.anchor!r}")
         if self.size <= 0:
-            raise DrawingError(f"TextLine.size must be positive, not {self.size}")
+            raise DrawingError(f"TextLine.size must be positive, not {self.size:g}")
 
 
 @dataclass(frozen=True)
@@ -305,7 +305,7 @@ class Drawing:
 
     def __post_init__(self) -> None:
         if self.width_mm <= 0 or self.height_mm <= 0 or self.bleed_mm < 0:
-            raise DrawingError(f"Drawing size {self.width_mm} x {self.height_mm} mm, bleed {self.bleed_mm} mm is not valid")
+            raise DrawingError(f"Drawing size {self.width_mm:g} x {self.height_mm:g} mm, bleed {self.bleed_mm:g} mm is not valid")
         object.__setattr__(self, "items", tuple(self.items))
 
     @property
@@ -466,7 +466,7 @@ def scaled(item: Primitive, factor: float, cx: float, cy: float) -> Primitive:
     items stay in its own coordinates: its offset and clip move, its items are scaled about its origin.
     Raises :class:`DrawingError` for a ``factor`` that is not positive."""
     if factor <= 0:
-        raise DrawingError(f"a scale factor must be positive, not {factor}")
+        raise DrawingError(f"a scale factor must be positive, not {factor:g}")
 
     def x_of(x: float) -> float:
         return cx + factor * (x - cx)

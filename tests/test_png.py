@@ -76,6 +76,7 @@ def test_images_need_no_pdftoppm_and_are_drawn_in_parallel_worker_processes(db, 
     are made, by one worker process per core at most, started together, all pages drawn."""
     import subprocess
 
+    cards, backs = _small_deck(db)  # laid out first: a layout may ask git for the shipped templates (not a PNG worker)
     monkeypatch.setenv("PATH", str(tmp_path / "no-programs-here"))
     monkeypatch.setattr(raster, "_cores", lambda: 2, raising=False)  # raising: the old raster.py had no _cores
     started = []
@@ -86,7 +87,6 @@ def test_images_need_no_pdftoppm_and_are_drawn_in_parallel_worker_processes(db, 
         return popen(*args, **kwargs)
 
     monkeypatch.setattr(subprocess, "Popen", spy)
-    cards, backs = _small_deck(db)
     written = raster.write_png_sheets("solo", cards, backs, tmp_path / "png")
     assert [path.name for path in written] == ["solo-fronts-1.png", "solo-backs-1.png", *(f"{name}.png" for name in sorted(backs))]
     assert len(started) == 2 and all(command[:4] == list(raster.WORKER_COMMAND) for command in started)

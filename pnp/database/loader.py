@@ -276,7 +276,9 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
         line = toml_error_line(error, text)
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
         if message.startswith("Cannot overwrite a value"):  # sixteenth breaker: say which key, and what is wrong
-            raise DatabaseError([Problem(name, line, "syntax", written_twice(text, line))]) from None
+            said = written_twice(text, line)
+            odd = re.match(r"line (\d+) writes ", said)  # one header of its name written unlike the others: at its line
+            raise DatabaseError([Problem(name, int(odd.group(1)) if odd else line, "syntax", said)]) from None
         table = table_written_twice(message)
         if table is not None:  # seventeenth breaker: tomllib's words with a Python tuple in them
             raise DatabaseError([Problem(name, line, "syntax", table)]) from None
@@ -334,7 +336,9 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
             items = error.errors()
             locs = [loc + tuple(part for part in item["loc"] if part != "[key]") for item in items]  # a dict's key: its own name
             said, headers = _under_headers(items, locs, loc, index)
-            for table, line, message in headers:
+            deeper_said, deeper = _deeper_headers(items, locs, index)
+            said |= deeper_said
+            for table, line, message in headers + deeper:
                 report(table, message, line)
             misspelt = _misspellings(items, locs)
             said |= set(misspelt) | _written_with_prefix(items, locs, value)
@@ -620,11 +624,39 @@ def written_twice(text: str, line: int) -> str:
     written = lines[line - 1] if 0 < line <= len(lines) else ""
     header = re.match(r"\s*(\[\[?[^\]]+\]\]?)", written)
     if header is not None:  # eighteenth breaker: `[[print]]` after `[print]` (a list of tables and a table of one name)
+        odd = _odd_header(lines, header.group(1))
+        if odd is not None:
+            return odd
         return (f"`{shortened(header.group(1), 60)}` is written before under this name as a table ([name]) or a list of tables "
                 f"([[name]]), which differ: write it as it is written before")
     key = written.split("=", 1)[0].strip() if "=" in written else ""
     return (f"`{shortened(key, 60)}` is given twice in this table (or a table written twice); keep one" if key
             else "a key or table is given twice; keep one")
+
+
+def _odd_header(lines: list[str], header: str) -> str | None:
+    """What to say when the headers of one name in the file ``lines`` are written both as a table (``[solo.spell]``) and as
+    a list of tables (``[[solo.spell]]``) and one kind is written once among three or more: the line of that one, to be
+    written as the others are; ``None`` otherwise. Forty-fifth pnp breaker, LOW 5: one ``[solo.spell]`` among twenty
+    ``[[solo.spell]]`` was said at the next block, and following the advice there made a second error."""
+    def name_of(text: str) -> tuple[str, bool] | None:
+        found = re.match(r"\s*(\[\[?)([^\[\]]+)(\]\]?)", text)
+        if found is None or len(found.group(1)) != len(found.group(3)):
+            return None
+        return ".".join(part.strip().strip("'\"") for part in found.group(2).split(".")), found.group(1) == "[["
+    named = name_of(header)
+    if named is None:
+        return None
+    same = [(number, is_list) for number, text in enumerate(lines, 1)
+            if (found := name_of(text)) is not None and (is_list := found[1]) in (True, False) and found[0] == named[0]]
+    lists = [number for number, is_list in same if is_list]
+    tables = [number for number, is_list in same if not is_list]
+    if len(same) < 3 or not lists or not tables or (len(lists) > 1 and len(tables) > 1):
+        return None
+    odd, usual = (tables[0], f"[[{named[0]}]]") if len(tables) == 1 else (lists[0], f"[{named[0]}]")
+    others = len(lists) if len(tables) == 1 else len(tables)
+    return (f"line {odd} writes `{shortened(lines[odd - 1].strip(), 60)}`, and the other {others} headers of this name are "
+            f"{usual}, which differs: write it {usual}")
 
 
 _SET_ASIDE = 10 ** 30
@@ -884,6 +916,33 @@ def _unknown_key(loc: tuple[Any, ...], value: Any = None, written_beside: frozen
     if meant:
         return f"unknown key; did you mean {meant[0]}, a key of {listed(_tables_with_key(meant[0], game), conjunction='or')}?"
     return "unknown key; check the spelling against the records of this kind"
+
+
+def _deeper_headers(items: list[ErrorDetails], locs: list[tuple[Any, ...]],
+                    index: LineIndex) -> tuple[set[int], list[tuple[tuple[Any, ...], int, str]]]:
+    """Unknown tables of a section (not of a record) that no header names but a deeper one opens (``[print.print.print]``
+    makes a table ``print`` inside [print], holding one named ``print`` again), as :func:`_under_headers` returns them:
+    the numbers of the errors explained, and one problem each at that header's line, the header as written, with the
+    header to write (the section's own when the table repeats its name). Forty-fifth pnp breaker, MED 2: it was said at
+    line 1 as dotted keys (``print.print.card_width_mm = ...``) that no one wrote."""
+    said: set[int] = set()
+    problems: list[tuple[tuple[Any, ...], int, str]] = []
+    for number, (item, where) in enumerate(zip(items, locs, strict=True)):
+        if (item["type"] not in UNKNOWN_KEY_ERRORS or not isinstance(item.get("input"), dict) or len(where) < 2
+                or any(isinstance(part, int) for part in where) or index.header_of(where) is not None):
+            continue
+        name = ".".join(str(part) for part in where)
+        header = next((found for found in index.headers if found[1].startswith(name + ".") and not found[2]), None)
+        if header is None:
+            continue
+        written = shortened(index.lines[header[0]].split("#", 1)[0].strip(), 60)
+        parent = toml_key(where[:-1])
+        inner = str(where[-1])
+        fix = (f"write it [{parent}]" if inner == str(where[-2]) else
+               f"[{parent}] has no table {inner!r}: is the header misplaced or misspelt?")
+        problems.append((where, header[0] + 1, f"the header {written} opens a table {inner!r} inside [{parent}]: {fix}"))
+        said.add(number)
+    return said, problems
 
 
 def _under_headers(items: list[ErrorDetails], locs: list[tuple[Any, ...]], loc: tuple[Any, ...],

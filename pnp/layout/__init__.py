@@ -488,7 +488,15 @@ def check_fit(database: Database) -> list[FitProblem]:
         kept = texts_over_by_template_edits(kept, faces, lambda: _shipped_layout_problems(database))
         return _bound_that_passes(database, kept)
     except TemplateError as error:
-        return [FitProblem("templates", error.key, "template", error.reason, path=str(error.path), line=error.line)]
+        broken = [FitProblem("templates", error.key, "template", error.reason, path=str(error.path), line=error.line)]
+        if not isinstance(error, templates.DrawnShapeError):
+            return broken
+    # a number that gives a shape a negative size, the one number changed: said with a bound searched toward the shipped
+    # value (forty-fourth pnp breaker, LOW 15: `band_top = 107.9` was "sizes must be positive", with no value to set)
+    try:
+        return _bound_that_passes(database, broken)
+    except TemplateError:
+        return broken
 
 
 def _shipped_layout_problems(database: Database) -> tuple[FitProblem, ...] | None:
@@ -589,7 +597,7 @@ def _bound_that_passes(database: Database, kept: list[FitProblem]) -> list[FitPr
     folder = templates.TEMPLATE_DIR
     sole = _sole_changed_number(folder)
     if sole is None:
-        return kept
+        return _both_card_sizes(database, kept, folder)
     home, name, shipped = sole
     if isinstance(shipped, bool) or not isinstance(shipped, (int, float)):
         return kept
@@ -612,8 +620,17 @@ def _bound_that_passes(database: Database, kept: list[FitProblem]) -> list[FitPr
     sized = name in templates.CARD_SIZE_NAMES and home.name == "base.toml"
     if sized:
         others = [index for index, problem in enumerate(kept) if problem.record_id == "templates" and index not in own]
-    if not own and not others:
+    # a problem the shipped templates do not have, said elsewhere (at the game data, at another file's or a string's
+    # key): a consequence of the one number changed, said at it with a bound searched (forty-fourth pnp breaker, MED 6:
+    # `table_top = 70` told the designer to remove rows of the rulebook's Eldritch tables, `uses_top = 73.5` Elder uses,
+    # `track_x = 8.7` to move [boxes.side_label], `hex_icon_gap = 2` to shorten a string, none naming the key changed)
+    shipped_found = _shipped_check(_resized(database, name, shipped) if sized else database)
+    consequences = [] if shipped_found is None else [
+        index for index, problem in enumerate(kept) if index not in own and index not in others
+        and _identity(problem) not in shipped_found]
+    if not own and not others and not consequences:
         return kept
+    others = sorted(others + consequences)
     at_key = sorted(own + others)
     said = [kept[index] for index in at_key]
     written_value = load_template(home.stem, home.parent).number(name)
@@ -645,9 +662,10 @@ def _bound_that_passes(database: Database, kept: list[FitProblem]) -> list[FitPr
     if steps < 0 or (steps == 0 and fails):
         return kept
 
-    def passes(value: float) -> bool:  # nothing said of any template (the one number changed is the only edit)
-        found = _checked_with(database, folder, home, name, value)
-        return found is not None and not any(other.record_id == "templates" for other in found)
+    def passes(value: float) -> bool:  # nothing said of any template (the one number changed is the only edit), nor
+        found = _checked_with(database, folder, home, name, value)  # of the data that the shipped templates fit
+        return found is not None and not any(other.record_id == "templates" or (
+            shipped_found is not None and _identity(other) not in shipped_found) for other in found)
     try:
         value = _searched(passes, start, step, steps, shipped, fails, places)
     finally:
@@ -659,6 +677,8 @@ def _bound_that_passes(database: Database, kept: list[FitProblem]) -> list[FitPr
     if len(said) == 1 and bounds:
         message = re.sub(rf"set {re.escape(name)} to at {bound} -?[0-9]+(?:\.[0-9]+)?",
                          f"set {name} to at {bound} {value:g}", base.message)
+    elif consequences and not sized:
+        message = _card_size_line(said, name, written_value, shipped, f"set {name} to at {bound} {value:g}")
     elif sized:
         message = _card_size_line(said, name, written_value, shipped, f"set {name} to at {bound} {value:g} with [print] "
                                   f"{templates.CARD_SIZE_NAMES[name]}, or {_for_the_size(database, folder, home, name, written_value, said)}")
@@ -667,8 +687,86 @@ def _bound_that_passes(database: Database, kept: list[FitProblem]) -> list[FitPr
     first = own[0] if own else at_key[0]
     path, line = template_line(home, key)
     folded = dataclasses.replace(kept[first], message=message, over=max(problem.over for problem in said), field=key,
-                                 path=str(path), line=line, box="")
+                                 path=str(path), line=line, box="", record_id="templates",
+                                 kind=kept[first].kind if kept[first].record_id == "templates" else "template")
     return [folded if index == first else problem for index, problem in enumerate(kept) if index == first or index not in at_key]
+
+
+def _resized(database: Database, name: str, value: float) -> Database:
+    """``database`` with its ``[print]`` card size of the template number ``name`` (``card_width``: ``card_width_mm``,
+    :data:`templates.CARD_SIZE_NAMES`) set to ``value`` mm, as base.toml's card size goes with it."""
+    resized = (dataclasses.replace(database.print, card_width_mm=value) if name == "card_width" else
+               dataclasses.replace(database.print, card_height_mm=value))
+    return dataclasses.replace(database, print=resized)
+
+
+def _both_card_sizes(database: Database, kept: list[FitProblem], folder: Path) -> list[FitProblem]:
+    """``kept`` with its problems said as one line at base.toml's ``card_width`` when the card's width and height (with
+    ``[print]`` to match) are the two numbers changed from the shipped templates and nothing else is: each problem the
+    shipped size does not have (a shape of negative size, the sheet's margin, a text off the safe area), the size written
+    and the shipped one, and the nearest size on the way to the shipped one with which the check passes, both numbers
+    moved together (a bisection, :data:`BOUND_SEARCH_STEPS` layouts), rounded to tenths away from the size written.
+    ``kept`` as it is otherwise. Forty-fourth pnp breaker, MED 8: a 10 x 10 mm card was "a number gives a shape that
+    cannot be drawn" at base.toml's [numbers], naming no key, and "lower the crop marks" at [print]."""
+    changed = _changed_numbers_in(folder)
+    if sorted(name for _, name, _ in changed) != sorted(templates.CARD_SIZE_NAMES) or any(
+            path.name != "base.toml" or not isinstance(shipped, (int, float)) or isinstance(shipped, bool)
+            for path, _, shipped in changed):
+        return kept
+    home = changed[0][0]
+    shipped = {name: float(value) for _, name, value in changed}
+    base = load_template(home.stem, home.parent)
+    written = {name: base.number(name) for name in shipped}
+    shipped_found = _shipped_check(_resized(_resized(database, "card_width", shipped["card_width"]), "card_height",
+                                            shipped["card_height"]))
+    if shipped_found is None:
+        return kept
+    said = [problem for problem in kept if _identity(problem) not in shipped_found]
+    if not said:
+        return kept
+
+    def size(step: int) -> dict[str, float]:  # ``step`` of 64 on the way from the size written to the shipped one, in
+        sizes: dict[str, float] = {}  # tenths toward the shipped one, never past it
+        for name in shipped:
+            value = written[name] + (shipped[name] - written[name]) * step / 64
+            sizes[name] = (min(shipped[name], math.ceil(value * 10 - 1e-6) / 10) if shipped[name] > written[name]
+                           else max(shipped[name], math.floor(value * 10 + 1e-6) / 10))
+        return sizes
+
+    def passes(step: float) -> bool:
+        tried = size(round(step))
+        found = _checked_with(database, folder, home, "card_width", tried["card_width"],
+                              ((home, "card_height", tried["card_height"]),))
+        return found is not None and all(_identity(problem) in shipped_found for problem in found)
+    try:
+        step = _searched(passes, 0.0, 1.0, 64, 64.0, fails=True, places=0)
+    finally:
+        _SHIPPED_RESULTS.clear()
+    bound = size(round(step if step is not None else 64))
+    words = " and ".join(f"{name} to at {'least' if shipped[name] > written[name] else 'most'} {bound[name]:g}"
+                         for name in ("card_width", "card_height"))
+    message = _card_size_line(said, "card_width", written["card_width"], shipped["card_width"],
+                              f"set {words} with [print] card_width_mm and card_height_mm to match",
+                              f"the card is {written['card_width']:g} x {written['card_height']:g} mm (the shipped templates "
+                              f"have {shipped['card_width']:g} x {shipped['card_height']:g})")
+    path, line = template_line(home, "numbers.card_width")
+    folded = FitProblem("templates", "numbers.card_width", "template", message, over=max(problem.over for problem in said),
+                        path=str(path), line=line)
+    first = kept.index(said[0])
+    return [folded if index == first else problem for index, problem in enumerate(kept) if index == first or problem not in said]
+
+
+def _identity(problem: FitProblem) -> tuple[str, str, str, str]:
+    """What names ``problem`` whatever its words (which say the values written): its record, the template file it is at
+    (by name, so that a copy of the templates matches), its key and its kind."""
+    return (problem.record_id, Path(problem.path).name if problem.path else "", problem.field, problem.kind)
+
+
+def _shipped_check(database: Database) -> frozenset[tuple[str, str, str, str]] | None:
+    """The :func:`_identity` of each problem :func:`check_fit` finds in ``database`` laid out with the shipped templates;
+    ``None`` as :func:`_shipped_layout_problems` (no template edited, or the shipped ones unknown)."""
+    return _with_shipped_templates(database, lambda rendered: frozenset(_identity(problem) for problem in check_fit(database)),
+                                   "check")
 
 
 def _folded(said: list[FitProblem], base: FitProblem, name: str, written: float, shipped: float, advice: str) -> str:
@@ -727,18 +825,24 @@ longer one, and its advice comes last): what each problem says is shortened to i
 to its key."""
 
 
-def _card_size_line(said: list[FitProblem], name: str, written: float, shipped: float, advice: str) -> str:
-    """The one line of the problems ``said`` when the card size ``[numbers] name`` is the one number changed: what each
-    says, ending in the file and key it was found at ("... across its frame (battle_map.toml shade_dx)"), the size
-    written and the shipped one, then ``advice``; within :data:`CARD_SIZE_LINE_MOST` characters."""
-    since = f", since {name} is {written:g} (the shipped templates have {shipped:g}): {advice}"
-    advice_at = re.compile(r"(?:, since [a-z_0-9]+ is |[:;] (?:set [a-z_0-9]+ to at (?:most|least) -?[0-9.]+|change |move ))")
+def _card_size_line(said: list[FitProblem], name: str, written: float, shipped: float, advice: str,
+                    changed: str = "") -> str:
+    """The one line of the problems ``said`` when ``[numbers] name`` is the one number changed and they are said
+    elsewhere (the card size's, or a number's consequences at other keys or the game data): what each says, ending in the
+    file and key it was found at ("... across its frame (battle_map.toml shade_dx)", "(solo.table.eldritch-1.rows)"),
+    the value written and the shipped one (or ``changed``, what was changed with its shipped value, when given), then
+    ``advice``; within :data:`CARD_SIZE_LINE_MOST` characters."""
+    since = f", since {changed or f'{name} is {written:g} (the shipped templates have {shipped:g})'}: {advice}"
+    advice_at = re.compile(r"(?:, since [a-z_0-9]+ is |[:;] (?:set [a-z_0-9]+ to at (?:most|least) -?[0-9.]+|"
+                           r"(?:change|move|remove|shorten|lower|raise|make|write|give|choose) ))")
     texts, keys = [], []
     for problem in said:
         found = advice_at.search(problem.message)
         text = problem.message[:found.start()] if found else problem.message
         short = problem.field.split(".", 1)[-1] if problem.field.count(".") == 1 else problem.field
-        where = "" if problem.field == f"numbers.{name}" else f"{Path(problem.path).name} {short}"
+        where = ("" if problem.field == f"numbers.{name}" and problem.record_id == "templates" else
+                 f"{Path(problem.path).name} {short}" if problem.record_id == "templates" else
+                 f"the safe area of {problem.record_id}" if problem.kind == "safe area" else f"{problem.record_id}.{problem.field}")
         if (text, where) not in texts:
             texts.append((text, where))
             keys.append(where or f"{name} itself")
@@ -795,10 +899,9 @@ def _checked_with(database: Database, folder: Path, home: Path, name: str, value
             shutil.copyfile(path, made / path.name)
         for file_name, text in edits.items():
             (made / file_name).write_text(text, encoding="utf-8")
-        if name in templates.CARD_SIZE_NAMES and home.name == "base.toml":  # the [print] size goes with the templates'
-            resized = (dataclasses.replace(database.print, card_width_mm=value) if name == "card_width" else
-                       dataclasses.replace(database.print, card_height_mm=value))
-            database = dataclasses.replace(database, print=resized)
+        for file, key, number in ((home, name, value), *more):  # the [print] size goes with the templates' card size
+            if key in templates.CARD_SIZE_NAMES and file.name == "base.toml":
+                database = _resized(database, key, number)
         checked = database
         return _laid_out_with(checked, made, lambda rendered: check_fit(checked))
     except OSError:
@@ -912,9 +1015,15 @@ def _sole_changed_number(folder: Path) -> tuple[Path, str, Any] | None:
     """The one ``[numbers]`` key changed from the shipped templates in all the template files of ``folder``, as ``(the file
     that writes it, its name, the shipped value)``; ``None`` when none or several are changed, or the shipped ones are
     unknown."""
-    found = [(path, key.split(".", 1)[1], shipped) for path in sorted(folder.glob("*.toml"))
-             for key, _, shipped in changed_keys(path) if key.startswith("numbers.") and key.count(".") == 1]
+    found = _changed_numbers_in(folder)
     return found[0] if len(found) == 1 else None
+
+
+def _changed_numbers_in(folder: Path) -> list[tuple[Path, str, Any]]:
+    """Each ``[numbers]`` key changed from the shipped templates in the template files of ``folder``, as ``(the file that
+    writes it, its name, the shipped value)``, file by file; empty when none is or the shipped ones are unknown."""
+    return [(path, key.split(".", 1)[1], shipped) for path in sorted(folder.glob("*.toml"))
+            for key, _, shipped in changed_keys(path) if key.startswith("numbers.") and key.count(".") == 1]
 
 
 def _number_said(template: Path, name: str) -> str:

@@ -301,17 +301,22 @@ class _Band:
         return distance if distance < self.half + gap - FLOAT_SLACK_MM else None
 
 
+def _point_segment_distance(point: tuple[float, float], start: tuple[float, float], end: tuple[float, float]) -> float:
+    """The distance (mm) from ``point`` to the segment from ``start`` to ``end``."""
+    (x1, y1), (x2, y2), (px, py) = start, end, point
+    dx, dy = x2 - x1, y2 - y1
+    length = dx * dx + dy * dy
+    step = 0.0 if length == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / length))
+    return math.hypot(px - (x1 + step * dx), py - (y1 + step * dy))
+
+
 def _segment_box_distance(start: tuple[float, float], end: tuple[float, float], box: Box) -> float:
     """The shortest distance (mm) between the segment ``start``-``end`` and ``box``, 0 when they meet."""
     if crossing_length(start, end, box) > 0 or (box.x <= start[0] <= box.right and box.y <= start[1] <= box.bottom):
         return 0.0
-    (x1, y1), (x2, y2) = start, end
-    dx, dy = x2 - x1, y2 - y1
-    length = dx * dx + dy * dy
 
     def to_segment(point: tuple[float, float]) -> float:
-        step = 0.0 if length == 0 else max(0.0, min(1.0, ((point[0] - x1) * dx + (point[1] - y1) * dy) / length))
-        return math.hypot(point[0] - (x1 + step * dx), point[1] - (y1 + step * dy))
+        return _point_segment_distance(point, start, end)
 
     def to_box(point: tuple[float, float]) -> float:
         return math.hypot(point[0] - min(max(point[0], box.x), box.right), point[1] - min(max(point[1], box.y), box.bottom))
@@ -506,6 +511,53 @@ def _rule_number(template: Path, rule: Line) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+RULE_SAMPLE_MM = 0.1
+"""How far apart (mm) along a rule :func:`_hidden_length` tests whether a shape lies over it."""
+
+
+def _hidden_length(rule: _Rule, fill: _Fill) -> float:
+    """How much (mm) of the length of ``rule`` (a :class:`~pnp.drawing.Line`) lies under ``fill``, across any part of its
+    ink: points every :data:`RULE_SAMPLE_MM` along its middle line and its ink's two edges, each place counted once (a
+    shape's edge run along the rule's ink merges the two lines). A line with an end on or in the shape (a spell path's
+    connector, drawn from a box's edge: an end within its box) is judged on its middle line only. 0 when their boxes are apart."""
+    (x1, y1), (x2, y2) = rule.start, rule.end
+    length = math.hypot(x2 - x1, y2 - y1)
+    half = rule.line.stroke_width / 2 if rule.line is not None else 0.0
+    bounds = fill.bounds
+    if (max(x1, x2) + half < bounds.x or min(x1, x2) - half > bounds.right
+            or max(y1, y2) + half < bounds.y or min(y1, y2) - half > bounds.bottom or length <= 0):
+        return 0.0
+    near = bounds.inset(-half - FLOAT_SLACK_MM)
+    sides = (0.0,) if any(near.x <= x <= near.right and near.y <= y <= near.bottom for x, y in (rule.start, rule.end)) \
+        else (-1.0, 0.0, 1.0)
+    across = (-(y2 - y1) / length * half, (x2 - x1) / length * half)  # from the middle line to an edge of its ink
+    steps = max(1, math.ceil(length / RULE_SAMPLE_MM))
+    hidden = sum(any(fill.contains((x1 + (x2 - x1) * step / steps + side * across[0],
+                                    y1 + (y2 - y1) * step / steps + side * across[1])) for side in sides)
+                 for step in range(steps + 1))
+    return hidden * length / (steps + 1)
+
+
+def _threaded(fill: _Fill, rule: _Rule) -> bool:
+    """Whether ``fill`` is a disc on ``rule``: it reads as a medallion threaded on the rule, the rule running into its
+    ring (a quest's emblem on its ornament rule, :func:`pnp.layout.solo._emblem`; a Warding City's key disc on its band's
+    rule when a wider safe area shrinks the card's contents toward its middle). Rectangles (a track space, a shaded row)
+    over a rule cut it."""
+    return fill.centre is not None and rule.line is not None
+
+
+def _over_letters(text: _Text, fills: list[_Fill]) -> _Fill | None:
+    """The first shape of ``fills`` drawn after ``text`` that reaches within :data:`~pnp.layout.common.TEXT_INK_GAP_MM`
+    of the ink of one of its letters (a round letter's overshoot below the baseline, a descender), else ``None``. The
+    text's box runs from its baseline up: a spell row's shading 0.07 mm into the bottom of the title's letters passed the
+    box's test (forty-fourth pnp breaker, polish 13: at `spells_top = 12.4` the row hid the foot of "Lassadar")."""
+    near = text.painted.box.inset(-GLYPH_OVERHANG_MM - TEXT_INK_GAP_MM)
+    later = [fill for fill in fills if fill.order > text.order and fill.bounds.overlaps(near)]
+    if not later or not text.ink:
+        return None
+    return next((fill for fill in later if any(fill.touches(letter.inset(-TEXT_INK_GAP_MM)) for letter in text.ink)), None)
+
+
 def _on_rule(fill: _Fill, rule: _Rule) -> bool:
     """Whether ``fill`` sits on ``rule``: the rule's line runs through the shape's bounds (an ornament rule's diamond,
     drawn in the gap between its two halves: :func:`pnp.layout.common.ornament_rule`)."""
@@ -682,14 +734,8 @@ def _segments_apart(first: tuple[tuple[float, float], tuple[float, float]],
             and side(cx, cy, dx, dy, ax, ay) * side(cx, cy, dx, dy, bx, by) <= 0):
         return 0.0
 
-    def to_segment(point: tuple[float, float], start: tuple[float, float], end: tuple[float, float]) -> float:
-        ex, ey = end[0] - start[0], end[1] - start[1]
-        length = ex * ex + ey * ey
-        step = 0.0 if length == 0 else max(0.0, min(1.0, ((point[0] - start[0]) * ex + (point[1] - start[1]) * ey) / length))
-        return math.hypot(point[0] - (start[0] + step * ex), point[1] - (start[1] + step * ey))
-
-    return min(to_segment(first[0], *second), to_segment(first[1], *second),
-               to_segment(second[0], *first), to_segment(second[1], *first))
+    return min(_point_segment_distance(first[0], *second), _point_segment_distance(first[1], *second),
+               _point_segment_distance(second[0], *first), _point_segment_distance(second[1], *first))
 
 
 def _edges(items: Iterable, near: list[Box], transforms: tuple[tuple[float, float, float], ...] = (),
@@ -960,6 +1006,21 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                 how = "under" if any(fill.order > rule.order and fill.bounds.overlaps(space) for fill in fills) else "across"
                 report(face, template, f"numbers.{number}",
                        f"a rule the layout draws ([numbers] {number}) runs {how} a track space ({{where}}); move the rule")
+        # a shape drawn after a rule the layout draws, over part of its ink: the rule is cut where the shape lies (forty-fourth
+        # pnp breaker, polish 4 and 13: `track_top = 12` set the player card's 6 space, and `spells_top = 12.4` the first
+        # spell row's shading, over the title band's lower rule); the bundled cards draw no shape over a rule
+        for rule in (m for m in marks if isinstance(m, _Rule) and m.line is not None):
+            cover = next((fill for fill in fills if fill.order > rule.order and not fill.band and not _threaded(fill, rule)
+                          and _hidden_length(rule, fill) > OVERLAP_SLACK_MM), None)
+            if cover is None:
+                continue
+            number = _rule_number(template, rule.line) if rule.line is not None else None
+            (x1, y1), (x2, y2) = rule.start, rule.end
+            placed = (f" ([numbers] {number})" if number else f" ({y1:.1f} mm down the card)" if abs(y1 - y2) < 1e-9
+                      else f" ({x1:.1f} mm from its left edge)" if abs(x1 - x2) < 1e-9 else "")
+            report(face, template, cover.placed_by or (f"numbers.{number}" if number else "numbers"),
+                   f"a rule the layout draws{placed} is hidden under a shape filled {cover.colour} that is drawn after it "
+                   f"({{where}}); move the shape off the rule")
         # an ornament rule's diamond (drawn right after the rule's second half, pnp.layout.common.ornament_rule) under the
         # letters of a text drawn after it: the rule runs into the text (thirty-fourth breaker, HIGH 6: the servant's
         # `title_rule_y = 38` set the diamond on the descender of "your", and the text's box, the font's descent, missed it)
@@ -1007,6 +1068,8 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                     and _thick_near(face, template, text, bands, inner, thick):
                 continue
             over = next((fill for fill in fills if fill.order > text.order and fill.touches(inner[id(text)])), None)
+            if over is None:  # the letters' own ink, which the box (baseline to ascent) leaves out below and around
+                over = _over_letters(text, fills)
             if over is not None and any(_on_rule(over, rule) for rule in struck.get(id(text), ())):
                 continue  # an ornament rule's diamond: part of the rule already said to strike through the text
             if over is not None:  # said at the number that places the shape when one does, else at the text's box

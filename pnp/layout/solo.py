@@ -1217,7 +1217,7 @@ def battle_map(card: BattleMap, db: Database, make: Make):
         if not clashes:
             break
     _, shrunk, radius, ox = min(tries)
-    changed = changed_number(t.path)
+    changed = changed_number(t.path) if min(tries)[0] else None  # (read only when needed: it may ask git for the shipped file)
     if min(tries)[0] and changed is not None and changed[0] == "cut_clearance":
         # thirty-fifth pnp breaker, MED 18: `cut_clearance = 4` was blamed on the shipped grid_shift_step (whose advice then
         # failed twice over) or on the shipped 'recharge': said at the clearance changed, with the widest that clears

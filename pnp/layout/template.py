@@ -575,7 +575,8 @@ def _header_line(path: Path, section: str) -> int:
         lines = path.read_text(encoding="utf-8-sig").split("\n")
     except (OSError, UnicodeDecodeError):
         return 1
-    pattern = re.compile(rf"^\s*(\[\[?\s*{re.escape(section)}\s*[.\]]|{re.escape(section)}\s*=)")
+    name = rf"""(?:{re.escape(section)}|"{re.escape(section)}"|'{re.escape(section)}')"""  # as written: bare or quoted
+    pattern = re.compile(rf"^\s*(\[\[?\s*{name}\s*[.\]]|{name}\s*=)")
     return next((number for number, line in enumerate(lines, 1) if pattern.match(line)), 1)
 
 
@@ -761,6 +762,43 @@ _ONE = {"colors": "a colour", "numbers": "a number", "strings": "a string", "box
 """What one entry of each table of a template is, in words."""
 
 
+def _check_tables_are_tables(data: dict[str, Any], path: Path) -> None:
+    """Raise a :class:`TemplateError` at its line when a table of the template file ``path`` (its own TOML, ``data``:
+    ``[colors]``, ``[numbers]``, ``[strings]``, ``[boxes]`` or a box ``[boxes.name]``) is written as an array of tables
+    (``[[boxes.title]]``: a list) or as a plain value (``numbers = 5``, ``title = 5`` under ``[boxes]``). Forty-fifth pnp
+    breaker, HIGH 1: each was a traceback from check and build ("'list' object is not a mapping")."""
+    def fault(key: str, value: Any) -> TemplateError:
+        parts = tuple(key.split("."))
+        dotted = r"\s*\.\s*".join(rf"(?:{re.escape(part)}|\"{re.escape(part)}\"|'{re.escape(part)}')" for part in parts)
+        header = rf"\[\[\s*{dotted}\s*\]\]"
+        if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
+            line = _first_line(path, header) or _line(path, parts)
+            single = "write each box [boxes.<name>]" if key == "boxes" else f"write it [{key}]"
+            return TemplateError(path, key, f"[[{key}]] is an array of tables (a list, as cards.toml writes its records); a "
+                                            f"template's tables are written once, in single brackets: {single}", line)
+        what = "a box" if len(parts) == 2 else "a table of keys"
+        return TemplateError(path, key, f"{key} is {_given(value, key)}, a value, and {key} is {what}: write the header "
+                                        f"[{key}] with its keys under it, one a line (key = value)", _line(path, parts))
+    for section in SECTIONS:
+        if section != "extends" and section in data and not isinstance(data[section], dict):
+            raise fault(section, data[section])
+    boxes = data.get("boxes", {})
+    for name, spec in boxes.items():
+        if not isinstance(spec, dict):
+            raise fault(f"boxes.{name}", spec)
+
+
+def _first_line(path: Path, pattern: str) -> int:
+    """The 1-based number of the first line of the file ``path`` that matches the regular expression ``pattern`` from its
+    start (after blanks), else 0."""
+    try:
+        lines = path.read_text(encoding="utf-8-sig").split("\n")
+    except (OSError, UnicodeDecodeError):
+        return 0
+    found = re.compile(rf"^\s*{pattern}")
+    return next((number for number, line in enumerate(lines, 1) if found.match(line)), 0)
+
+
 def _check_tables_nested(data: dict[str, Any], path: Path) -> None:
     """Raise a :class:`TemplateError` at the header of a table of the template file ``path`` (its own TOML, ``data``)
     that is one of the template's tables written under another: ``[boxes.numbers]`` for ``[numbers]``, ``[colors.strings]``
@@ -806,8 +844,12 @@ def _dotted_table_key(path: Path, line: int, section: str, name: str, value: dic
                 f"[boxes.{toml_key([key])}]")
     chain = template_chain(path)
     written = f"{name}.{toml_key([key])} = ... written inside [{section}] reads as {section}.{name}.{toml_key([key])}"
+    before, _, after = text.partition("=")
+    inline = after.strip().startswith("{") and "." not in before  # an inline table (forty-fifth pnp breaker, MED 3)
+    if inline:
+        written = f"{toml_key([name])} = {{ ... }} inside [{section}] is a table named {toml_key([name])} inside [{section}]"
     if any(key in (pristine_table(file, section) or {}) for file in chain):
-        return f"{written}: write {toml_key([key])} = ... there, without '{name}.' before it"
+        return f"{written}: write {toml_key([key])} = ... there, " + ("on a line of its own" if inline else f"without '{name}.' before it")
     return f"{written}: write {toml_key([key])} = ... under [{name}]"
 
 
@@ -849,10 +891,23 @@ def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[s
     path = folder / f"{kind}.toml"
     data = _read(path)
     for section in data:  # `[colours]` would be read as nothing at all (eleventh breaker)
+        if section not in SECTIONS and "." in section and section.split(".", 1)[0] in SECTIONS:
+            # a dotted name in quotes (`["boxes.title"]`) is one table of that whole name (forty-fifth pnp breaker, LOW 4:
+            # said unquoted, at line 1, "did you mean boxes?")
+            line = _header_line(path, section)
+            try:
+                header = path.read_text(encoding="utf-8-sig").split("\n")[line - 1].split("#", 1)[0].strip()
+            except (OSError, UnicodeDecodeError, IndexError):
+                header = ""
+            header = header if header.startswith("[") else f"[{toml_key([section])}]"
+            raise TemplateError(path, toml_key([section]), f"the header {header[:60]} "
+                                                           f"names one table, the dot inside its quotes: write it [{section}] "
+                                                           f"without the quotes", line)
         if section not in SECTIONS:
             close = difflib.get_close_matches(section, SECTIONS, 1)
             raise TemplateError(path, section, f"not a table of a template ({', '.join(SECTIONS)})"
                                                f"{f'; did you mean {close[0]}?' if close else ''}", _header_line(path, section))
+    _check_tables_are_tables(data, path)
     _check_tables_nested(data, path)
     colours = data.get("colors", {})
     for name, value in (colours.items() if isinstance(colours, dict) else ()):  # each file's own, overridden or not (sixteenth breaker)
@@ -893,7 +948,12 @@ def _is_number(value: Any) -> bool:
 NUMBER = f"a finite number from -{LARGEST_NUMBER:g} to {LARGEST_NUMBER:g}"
 
 
-def drawing_error(kind: str, error: ValueError, folder: Path | None = None) -> TemplateError:
+class DrawnShapeError(TemplateError):
+    """A :class:`TemplateError` for a shape the layout could not draw because a template number gives it a negative size
+    (:func:`drawing_error`): the check searches a bound for that number when it is the one changed."""
+
+
+def drawing_error(kind: str, error: ValueError, folder: Path | None = None) -> DrawnShapeError:
     """The :class:`TemplateError` for a shape the layout of ``kind`` could not draw (``error``, from
     :mod:`pnp.drawing`: a negative size, a text size of 0): a number of the template's ``[numbers]``
     gives it. The number whose value the error quotes (``Rect has a negative size 2.0 x -9.9 mm``:
@@ -913,8 +973,9 @@ def drawing_error(kind: str, error: ValueError, folder: Path | None = None) -> T
         changed = changed_number(path)
         suspects = [changed[0]] if changed is not None else suspects
     key = f"numbers.{suspects[0]}" if len(suspects) == 1 else "numbers"
-    return _error(path, key, f"{'this number' if len(suspects) == 1 else 'a number'} gives a shape that cannot be drawn "
-                             f"({error}); sizes must be positive")
+    plain = _error(path, key, f"{'this number' if len(suspects) == 1 else 'a number'} gives a shape that cannot be drawn "
+                              f"({error}): change it so that every size is positive")
+    return DrawnShapeError(plain.path, plain.key, plain.reason, plain.line)
 
 
 def changed_number(path: Path) -> tuple[str, Any] | None:
@@ -1388,6 +1449,35 @@ def _dotted_into_itself(value: Any, section: str, name: str, table: dict[str, An
             f"{keys[0]} = ... there, without '{prefix}' before it")
 
 
+def _raise_if_sub_table_written(path: Path, name: str, field: str, data: dict[str, Any]) -> None:
+    """Raise a :class:`TemplateError` at its line when the table ``field`` inside the box ``[boxes.name]`` of the template
+    ``path`` (its own TOML, ``data``) is written as a header (``[boxes.title.title]``, ``[boxes.title.footer]``) or as an
+    inline table (``footer = { x = 5 }``), saying it as written, with the box to write it as: ``field`` itself when it
+    is a box of the template, else ``name``. Nothing when it is written as dotted keys (``footer.x = 5``), which the
+    callers say. Forty-fifth pnp breaker, MED 3: each was said as dotted keys that no one wrote."""
+    home = template_line(path, f"boxes.{name}.{field}")[0]
+    try:
+        text = home.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return
+
+    def written(part: str) -> str:
+        return rf"""(?:{re.escape(part)}|"{re.escape(part)}"|'{re.escape(part)}')"""
+    boxes = data.get("boxes", {})
+    target = field if field in boxes and field != name or field in _parent_boxes(path) else name
+    header = re.search(rf"^\s*(\[\s*{written('boxes')}\s*\.\s*{written(name)}\s*\.\s*{written(field)}\s*(?:\.[^\]\n]*)?\])",
+                       text, re.M)
+    if header:
+        raise TemplateError(home, f"boxes.{name}.{field}", f"the header {header.group(1)} opens a table {field!r} inside "
+                                                           f"[boxes.{name}]: write it [boxes.{target}]",
+                            text[:header.start(1)].count("\n") + 1)
+    inline = re.search(rf"^\s*({written(field)}\s*=\s*\{{)", text, re.M)
+    if inline:
+        raise TemplateError(home, f"boxes.{name}.{field}", f"{field} = {{ ... }} inside [boxes.{name}] is a table inside the "
+                                                           f"box: write its keys one a line under [boxes.{target}]",
+                            text[:inline.start(1)].count("\n") + 1)
+
+
 def _box_key_dotted_into_itself(name: str, field: str, spec: dict[str, Any]) -> str:
     """What to say of the key ``field`` of the box ``[boxes.name]`` (its table ``spec``) when it is the box's own name
     written before its keys (``boxes.title_band.x = 5`` or ``title_band.x = 5`` inside ``[boxes.title_band]``, which TOML
@@ -1522,6 +1612,8 @@ def _load(kind: str, folder: Path) -> Template:
                                                  f"its header [boxes.{inner}]")
         unknown = set(spec) - set(BOX_KEYS)
         for field in sorted(unknown):  # `boxes.title_band.x = ...` or `title_band.x = ...` inside [boxes.title_band]
+            if isinstance(spec[field], dict):  # a header or an inline table said as written (forty-fifth pnp breaker, MED 3)
+                _raise_if_sub_table_written(path, name, field, data)
             said = _box_key_dotted_into_itself(name, field, spec)
             if not said and isinstance(spec[field], dict) and spec[field] and field in data.get("boxes", {}):
                 # another box of the template by its name (`footer.x = 5.0` in [boxes.title]; forty-fourth pnp breaker,
