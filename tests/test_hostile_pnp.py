@@ -2234,6 +2234,23 @@ def test_a_database_header_written_wrong_is_said_at_its_line_as_written(tmp_path
     assert result.output.splitlines()[0].endswith(f"cards.toml:{line}: {says.format(line=line)}"), result.output
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("size", ["13.6", "16"])
+def test_a_bound_advised_beside_another_changed_number_passes_with_it(db, edited_templates, size):
+    """Forty-fifth pnp breaker, MED 8: with `emblem_size = 13.6` and `emblem_y = 72` (quest.toml) check advised "emblem_y
+    at most 69", which then ran the disc's ring through the footer (67 passes); with `emblem_size = 16`, "at most 66.6",
+    which failed too, the shipped 67 lying behind the bound. The bound is verified with the other number as written,
+    searched past it when the shipped value is no help; applied, check passes."""
+    from pnp.layout import check_fit
+
+    edited_templates("quest.toml", "emblem_size = 11.5\n", f"emblem_size = {size}\n")
+    edited_templates("quest.toml", "emblem_y = 67.0\n", "emblem_y = 72\n")
+    problem = next(p for p in check_fit(db) if p.field == "numbers.emblem_y")
+    bound = float(re.search(r"set emblem_y to at most ([0-9.]+)", problem.message).group(1))
+    edited_templates("quest.toml", "emblem_y = 72\n", f"emblem_y = {bound:g}\n")
+    assert check_fit(db) == []
+
+
 @pytest.mark.parametrize("foreground, background, ratio", [
     ("#000000", "#ffffff", 21.0), ("#ffffff", "#ffffff", 1.0), ("#777777", "#ffffff", 4.48), ("#ff0000", "#ffffff", 4.0),
 ])

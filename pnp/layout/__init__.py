@@ -596,14 +596,32 @@ def _bound_that_passes(database: Database, kept: list[FitProblem]) -> list[FitPr
         return kept
     folder = templates.TEMPLATE_DIR
     sole = _sole_changed_number(folder)
-    if sole is None:
-        return _both_card_sizes(database, kept, folder)
-    home, name, shipped = sole
+    if sole is not None:
+        return _bound_for(database, kept, folder, *sole)
+    resized = _both_card_sizes(database, kept, folder)
+    if resized is not kept:
+        return resized
+    # several numbers changed: the bound each problem at one of them advises is verified with the others as written
+    # (forty-fifth pnp breaker, MED 8: `emblem_size = 13.6` with `emblem_y = 72` was told "emblem_y at most 69", which then
+    # ran the disc's ring through the footer; 67 passes)
+    for home, name, shipped in _changed_numbers_in(folder):
+        kept = _bound_for(database, kept, folder, home, name, shipped, alone=False)
+    return kept
+
+
+def _bound_for(database: Database, kept: list[FitProblem], folder: Path, home: Path, name: str, shipped: Any,
+               alone: bool = True) -> list[FitProblem]:
+    """:func:`_bound_that_passes` for the ``[numbers] name`` that the template file ``home`` of ``folder`` writes, changed
+    from its ``shipped`` value: ``alone`` when it is the one number changed (problems elsewhere that the shipped templates
+    do not have are then its consequences, said with it); else only the problems at the key itself, with the bound they
+    advise verified (and searched toward the shipped value) with the other numbers changed as written."""
     if isinstance(shipped, bool) or not isinstance(shipped, (int, float)):
         return kept
     key = f"numbers.{name}"
     own = [index for index, problem in enumerate(kept) if problem.record_id == "templates" and problem.field == key
            and Path(problem.path).name == home.name]
+    if not alone and not any(math.isfinite(_advised(kept[index], word)) for index in own for word in ("most", "least")):
+        return kept
     # a problem said at another [numbers] key, which is as shipped: a consequence of the one number changed, whose advice
     # on that other key the check then refused (forty-second pnp breaker, MED 6: `hp_step = 15` advised "per_row at most
     # 3", and per_row = 3 was then told to change back): said with the changed number's, at it
@@ -611,20 +629,20 @@ def _bound_that_passes(database: Database, kept: list[FitProblem]) -> list[FitPr
     # key's to mend; one in another file may be the shipped templates' own at a larger safe area)
     others = [index for index, problem in enumerate(kept) if problem.record_id == "templates"
               and problem.field.startswith("numbers.") and problem.field.count(".") == 1 and problem.field != key
-              and Path(problem.path).name == home.name] if own else []
+              and Path(problem.path).name == home.name] if own and alone else []
     # the card's size (base.toml card_width, card_height, with cards.toml's [print] to match) is the one number changed:
     # what it moves in any template is said at it, whether or not a problem names it (forty-third pnp breaker, MED 3:
     # `card_width = 63.5` was blamed on back.toml's rule_y, which named no card_width, and battle_map.toml's shade_dx,
     # keys no one had changed, each with its own advice); the shipped templates are laid out for the shipped size only,
     # so nothing of theirs is compared
-    sized = name in templates.CARD_SIZE_NAMES and home.name == "base.toml"
+    sized = alone and name in templates.CARD_SIZE_NAMES and home.name == "base.toml"
     if sized:
         others = [index for index, problem in enumerate(kept) if problem.record_id == "templates" and index not in own]
     # a problem the shipped templates do not have, said elsewhere (at the game data, at another file's or a string's
     # key): a consequence of the one number changed, said at it with a bound searched (forty-fourth pnp breaker, MED 6:
     # `table_top = 70` told the designer to remove rows of the rulebook's Eldritch tables, `uses_top = 73.5` Elder uses,
     # `track_x = 8.7` to move [boxes.side_label], `hex_icon_gap = 2` to shorten a string, none naming the key changed)
-    shipped_found = _shipped_check(_resized(database, name, shipped) if sized else database)
+    shipped_found = _shipped_check(_resized(database, name, shipped) if sized else database) if alone else None
     consequences = [] if shipped_found is None else [
         index for index, problem in enumerate(kept) if index not in own and index not in others
         and _identity(problem) not in shipped_found]
@@ -659,13 +677,30 @@ def _bound_that_passes(database: Database, kept: list[FitProblem]) -> list[FitPr
         start = (math.floor if bound == "most" else math.ceil)(start * 10 ** places + (1e-6 if bound == "most" else -1e-6)) / 10 ** places
         fails = abs(start - written_value) < 1e-9
     steps = round((shipped - start) / step)
-    if steps < 0 or (steps == 0 and fails):
-        return kept
 
     def passes(value: float) -> bool:  # nothing said of any template (the one number changed is the only edit), nor
         found = _checked_with(database, folder, home, name, value)  # of the data that the shipped templates fit
         return found is not None and not any(other.record_id == "templates" or (
             shipped_found is not None and _identity(other) not in shipped_found) for other in found)
+    if steps < 0 or (steps == 0 and fails):
+        if alone or fails:
+            return kept
+        try:  # the shipped value lies behind the bound: with another number changed, a value farther on may pass
+            found = _searched_beyond(passes, start, -1.0 if bound == "most" else 1.0, places)
+        finally:
+            _SHIPPED_RESULTS.clear()
+        if found is None:
+            return kept
+        if math.isfinite(found):
+            message = re.sub(rf"set {re.escape(name)} to at {bound} -?[0-9]+(?:\.[0-9]+)?", f"set {name} to at {bound} {found:g}",
+                             kept[own[0]].message)
+        else:
+            others = [other for _, other, _ in _changed_numbers_in(folder) if other != name]
+            message = (f"{kept[own[0]].message}; with {listed(others, most=3)} as written no value of {name} within "
+                       f"{BEYOND_MM:g} mm clears it: change {'that' if len(others) == 1 else 'those'} back toward the shipped "
+                       f"value{'s' if len(others) > 1 else ''} too")
+        return [dataclasses.replace(problem, message=message) if index == own[0] else problem
+                for index, problem in enumerate(kept)]
     try:
         value = _searched(passes, start, step, steps, shipped, fails, places)
     finally:
@@ -851,6 +886,36 @@ def _card_size_line(said: list[FitProblem], name: str, written: float, shipped: 
         if len(line) <= CARD_SIZE_LINE_MOST:
             return line
     return f"{len(texts)} problems, at {listed(keys, most=len(keys))}{since}"
+
+
+BEYOND_MM = 32.0
+"""How far (mm) past a bound that fails :func:`_searched_beyond` looks for one that passes."""
+
+
+def _searched_beyond(passes: Callable[[float], bool], start: float, direction: float, places: int) -> float | None:
+    """The value nearest ``start`` in ``direction`` (+1 up, -1 down) that ``passes``, rounded to ``places`` decimals: None
+    when ``start`` itself passes, infinity when none within :data:`BEYOND_MM` does. Steps of 1, 2, 4 ... mm out, then a
+    bisection back (:data:`BOUND_SEARCH_STEPS` tries). For a bound that fails while the shipped value lies behind it
+    (several numbers changed: the shipped value of this one need not pass with the others)."""
+    if passes(start):
+        return None
+    failing, distance = 0.0, 1.0
+    while distance <= BEYOND_MM and not passes(start + direction * distance):
+        failing, distance = distance, distance * 2
+    if distance > BEYOND_MM:
+        return math.inf
+    passing = distance
+    for _ in range(BOUND_SEARCH_STEPS):
+        if passing - failing <= 10.0 ** -places:
+            break
+        middle = round((failing + passing) / 2, places)
+        if middle in (failing, passing):
+            break
+        if passes(start + direction * middle):
+            passing = middle
+        else:
+            failing = middle
+    return round(start + direction * passing, places)
 
 
 def _searched(passes: Callable[[float], bool], advised: float, step: float, steps: int, shipped: float,
