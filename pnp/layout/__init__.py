@@ -695,10 +695,10 @@ def _bound_for(database: Database, kept: list[FitProblem], folder: Path, home: P
             message = re.sub(rf"set {re.escape(name)} to at {bound} -?[0-9]+(?:\.[0-9]+)?", f"set {name} to at {bound} {found:g}",
                              kept[own[0]].message)
         else:
-            others = [other for _, other, _ in _changed_numbers_in(folder) if other != name]
-            message = (f"{kept[own[0]].message}; with {listed(others, most=3)} as written no value of {name} within "
-                       f"{BEYOND_MM:g} mm clears it: change {'that' if len(others) == 1 else 'those'} back toward the shipped "
-                       f"value{'s' if len(others) > 1 else ''} too")
+            changed_others = [other for _, other, _ in _changed_numbers_in(folder) if other != name]
+            message = (f"{kept[own[0]].message}; with {listed(changed_others, most=3)} as written no value of {name} within "
+                       f"{BEYOND_MM:g} mm clears it: change {'that' if len(changed_others) == 1 else 'those'} back toward the "
+                       f"shipped value{'s' if len(changed_others) > 1 else ''} too")
         return [dataclasses.replace(problem, message=message) if index == own[0] else problem
                 for index, problem in enumerate(kept)]
     try:
