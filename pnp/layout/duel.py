@@ -31,7 +31,7 @@ from pnp.layout.common import (
 )
 from pnp.layout.icon_ink import icon_ink
 from pnp.layout.problems import FitProblem
-from pnp.layout.solo import Make, card_size, fitting, framed_card
+from pnp.layout.solo import Make, keep_space_outlines_apart, card_size, fitting, framed_card
 from pnp.layout.template import changed_number
 from pnp.oneline import quoted
 from pnp.text import INLINE_ICONS, icon_meant, measure, text_width_mm
@@ -417,6 +417,7 @@ def player(card: PlayerCard, db: Database, make: Make):
                                          f"{points_max - points_min + 1} spaces; the player cards hold {room} above the "
                                          f"footer: set points_max to at most {points_min + room - 1}"))
         points_max = points_min + room - 1
+    keep_space_outlines_apart(b, "track_pitch", prefix="track", what="point track spaces")
     for index, value in enumerate(range(points_max, points_min - 1, -1)):
         y = t.number("track_top") + index * pitch
         b.add(Rect(x, y, box, box, fill=t.color("space"), stroke=ink, stroke_width=t.number("track_rule_width"),

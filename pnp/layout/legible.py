@@ -1006,21 +1006,6 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                 how = "under" if any(fill.order > rule.order and fill.bounds.overlaps(space) for fill in fills) else "across"
                 report(face, template, f"numbers.{number}",
                        f"a rule the layout draws ([numbers] {number}) runs {how} a track space ({{where}}); move the rule")
-        # a shape drawn after a rule the layout draws, over part of its ink: the rule is cut where the shape lies (forty-fourth
-        # pnp breaker, polish 4 and 13: `track_top = 12` set the player card's 6 space, and `spells_top = 12.4` the first
-        # spell row's shading, over the title band's lower rule); the bundled cards draw no shape over a rule
-        for rule in (m for m in marks if isinstance(m, _Rule) and m.line is not None):
-            cover = next((fill for fill in fills if fill.order > rule.order and not fill.band and not _threaded(fill, rule)
-                          and _hidden_length(rule, fill) > OVERLAP_SLACK_MM), None)
-            if cover is None:
-                continue
-            number = _rule_number(template, rule.line) if rule.line is not None else None
-            (x1, y1), (x2, y2) = rule.start, rule.end
-            placed = (f" ([numbers] {number})" if number else f" ({y1:.1f} mm down the card)" if abs(y1 - y2) < 1e-9
-                      else f" ({x1:.1f} mm from its left edge)" if abs(x1 - x2) < 1e-9 else "")
-            report(face, template, cover.placed_by or (f"numbers.{number}" if number else "numbers"),
-                   f"a rule the layout draws{placed} is hidden under a shape filled {cover.colour} that is drawn after it "
-                   f"({{where}}); move the shape off the rule")
         # an ornament rule's diamond (drawn right after the rule's second half, pnp.layout.common.ornament_rule) under the
         # letters of a text drawn after it: the rule runs into the text (thirty-fourth breaker, HIGH 6: the servant's
         # `title_rule_y = 38` set the diamond on the descender of "your", and the text's box, the font's descent, missed it)
@@ -1058,6 +1043,22 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
                     other = first if later is second else second
                     report(face, template, key, f"{_name(later)} ([numbers] {key.split('.', 1)[1]}) touches {_name(other)} "
                                                 f"({{where}}); move or shrink one of them")
+        # a shape drawn after a rule the layout draws, over part of its ink: the rule is cut where the shape lies (forty-fourth
+        # pnp breaker, polish 4 and 13: `track_top = 12` set the player card's 6 space, and `spells_top = 12.4` the first
+        # spell row's shading, over the title band's lower rule); the bundled cards draw no shape over a rule (said after
+        # the diamond and the texts above, which name the same key more closely)
+        for rule in (m for m in marks if isinstance(m, _Rule) and m.line is not None):
+            cover = next((fill for fill in fills if fill.order > rule.order and not fill.band and not _threaded(fill, rule)
+                          and _hidden_length(rule, fill) > OVERLAP_SLACK_MM), None)
+            if cover is None:
+                continue
+            number = _rule_number(template, rule.line) if rule.line is not None else None
+            (x1, y1), (x2, y2) = rule.start, rule.end
+            placed = (f" ([numbers] {number})" if number else f" ({y1:.1f} mm down the card)" if abs(y1 - y2) < 1e-9
+                      else f" ({x1:.1f} mm from its left edge)" if abs(x1 - x2) < 1e-9 else "")
+            report(face, template, cover.placed_by or (f"numbers.{number}" if number else "numbers"),
+                   f"a rule the layout draws{placed} is hidden under a shape filled {cover.colour} that is drawn after it "
+                   f"({{where}}); move the shape off the rule")
         # each thick stroke's piece's box as plain numbers (left, top, right, bottom): every text is tested against them
         band_boxes = [(box.x, box.y, box.right, box.bottom) for *_, band in bands for box in (band.bounds,)]
         for text in texts:

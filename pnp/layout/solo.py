@@ -402,7 +402,7 @@ def servant(card: Servant, db: Database, make: Make):
         b.problems.append(b.at_number("hp_colour_dx", f"the colour names' box ([boxes.hp_colour], {name_spec.w:g} mm) "
                                                       f"starts {name_dx:g} mm in, leaving {name_spec.w - name_dx:.2f} mm "
                                                       f"for names {widest:.2f} mm wide: set hp_colour_dx to at most {most:g}"))
-    _keep_space_outlines_apart(b, "hp_pitch")
+    keep_space_outlines_apart(b, "hp_pitch")
     room = fitting(t.number("hp_first_x"), step, box, b.width)  # boxes a row holds inside the trim
     for row, colour in enumerate(colours):
         y = t.number("hp_top") + row * t.number("hp_pitch")
@@ -509,30 +509,36 @@ def _keep_key_spaces_clear(b: CardBuilder, baseline: float, text_top: float, tex
                                                                                 f"on {b.record_id}{since}: {advice}")
 
 
-def _keep_space_outlines_apart(b: CardBuilder, pitch_key: str, rows: bool = True) -> None:
-    """A ``"template"`` problem when the outlines of two neighbouring hit-point spaces (``hp_box`` mm, ``hp_step`` mm
-    apart across, ``pitch_key`` mm down when there are ``rows``) touch: each outline is ``hp_rule_width`` mm wide on the
-    space's edge, half of it outside, so the outer edges of two neighbours' strokes meet once the width reaches the room
-    between the spaces. Said at the one of those keys the designer changed (else at ``hp_rule_width``) with the nearest
-    value, in tenths of a mm, at which they stay apart (:func:`_said_at_the_key_changed`). The first space's thicker
-    outline is not judged (the shipped templates' own outline reaches 0.05 mm past its neighbour's). Forty-first pnp
+def keep_space_outlines_apart(b: CardBuilder, pitch_key: str, rows: bool = True, prefix: str = "hp",
+                               what: str = "hit-point spaces") -> None:
+    """A ``"template"`` problem when the outlines of two neighbouring spaces of a track (``<prefix>_box`` mm,
+    ``<prefix>_step`` mm apart across, ``pitch_key`` mm down when there are ``rows``) touch: each outline is
+    ``<prefix>_rule_width`` mm wide on the space's edge, half of it outside, so the outer edges of two neighbours' strokes
+    meet once the width reaches the room between the spaces. Said at the one of those keys the designer changed (else at
+    the rule width) with the nearest value, in tenths of a mm, at which they stay apart
+    (:func:`_said_at_the_key_changed`). The hit-point spaces' (``prefix`` ``hp``) first, thicker outline is not judged (the
+    shipped templates' own outline reaches 0.05 mm past its neighbour's); a track of one column (the player card's point
+    track, ``prefix`` ``track``: ``pitch_key`` ``track_pitch``, no step across) passes ``rows`` alone. Forty-first pnp
     breaker, finding 4: a servant's `hp_rule_width` up to 1.3 passed, where spaces 9.9 mm on a 10.3 mm step are 0.4 mm
-    apart, and the outlines printed over each other."""
-    keys = ("hp_rule_width", "hp_step", pitch_key, "hp_box") if rows else ("hp_rule_width", "hp_step", "hp_box")
+    apart, and the outlines printed over each other; forty-fourth, LOW 14: the player card's spaces were let overlap."""
+    across = [f"{prefix}_step"] if prefix == "hp" else []
+    keys = (f"{prefix}_rule_width", *across, *([pitch_key] if rows else []), f"{prefix}_box")
+
+    def steps(number: Callable[[str], float]) -> list[float]:
+        return [number(key) for key in across] + ([number(pitch_key)] if rows else [])
 
     def overlap(number: Callable[[str], float]) -> float:  # how far (mm) past touching the neighbours' outlines reach
-        steps = [number("hp_step")] + ([number(pitch_key)] if rows else [])
-        return number("hp_rule_width") - (min(steps) - number("hp_box"))
+        return number(f"{prefix}_rule_width") - (min(steps(number)) - number(f"{prefix}_box"))
 
     depth = overlap(b.template.number)
     if depth < -ROUNDING_SLACK:
         return
+    number = b.template.number
     _said_at_the_key_changed(
-        b, keys, "hp_rule_width", False, depth, lambda number: overlap(number) < -ROUNDING_SLACK,
-        lambda since, advice: f"the outlines of neighbouring hit-point spaces ({b.template.number('hp_rule_width'):g} mm "
-                              f"wide, on spaces {b.template.number('hp_box'):g} mm wide every "
-                              f"{min([b.template.number('hp_step')] + ([b.template.number(pitch_key)] if rows else [])):g} mm)"
-                              f" touch or print over each other, on {b.record_id}{since}: {advice}")
+        b, keys, f"{prefix}_rule_width", False, depth, lambda tried: overlap(tried) < -ROUNDING_SLACK,
+        lambda since, advice: f"the outlines of neighbouring {what} ({number(f'{prefix}_rule_width'):g} mm wide, on spaces "
+                              f"{number(f'{prefix}_box'):g} mm wide every {min(steps(number)):g} mm) touch or print over "
+                              f"each other, on {b.record_id}{since}: {advice}")
 
 
 def _said_at_the_key_changed(b: CardBuilder, keys: tuple[str, ...], blamed: str, up: bool, depth: float,
@@ -1142,7 +1148,7 @@ def last_stand(card: LastStand, db: Database, make: Make):
                                      f"{len(hit_points)} hit-point spaces do not fit the card's {rows} row{'' if rows == 1 else 's'} of {per_row} "
                                      f"(at most {rows * per_row})"))
         hit_points = hit_points[: rows * per_row]
-    _keep_space_outlines_apart(b, "hp_pitch_y", rows=len(hit_points) > per_row)
+    keep_space_outlines_apart(b, "hp_pitch_y", rows=len(hit_points) > per_row)
     for index, value in enumerate(hit_points):
         row, column = divmod(index, per_row)
         x = t.number("hp_first_x") + column * t.number("hp_step")

@@ -1478,6 +1478,24 @@ def _raise_if_sub_table_written(path: Path, name: str, field: str, data: dict[st
                             text[:inline.start(1)].count("\n") + 1)
 
 
+def _under_box(path: Path, data: dict[str, Any], box: str, key: str, written_in: Path) -> str:
+    """The advice for a box field ``key`` to go under ``[boxes.box]`` of the template ``path`` (its TOML, ``data``), the
+    misplaced line being in the file ``written_in``: to write it there, or to change it there (at its line) when that
+    file's box writes it already, or the field meant when
+    ``key`` is no field of a box. Forty-fifth pnp breaker, LOW 12: `event.size` in [boxes.title] was told to write size
+    under [boxes.event], which has one (then "given twice"), and `event.sise` was passed on as `write sise = ...`."""
+    if key not in BOX_KEYS:
+        close = difflib.get_close_matches(key, BOX_KEYS, 1, cutoff=0.6)
+        return (f"{toml_key([key])} is no field of a box" + (f" (did you mean {close[0]}?)" if close else "")
+                + f"; a box has {', '.join(BOX_KEYS)}")
+    there = data.get("boxes", {}).get(box)
+    if isinstance(there, dict) and key in there:
+        home, line = template_line(path, f"boxes.{box}.{key}")
+        if home.resolve() == written_in.resolve():  # (set by a template it extends: written here, it overrides that)
+            return f"[boxes.{toml_key([box])}] sets {key} already (line {line}): change it there, and remove this line"
+    return f"write {toml_key([key])} = ... under [boxes.{toml_key([box])}]"
+
+
 def _box_key_dotted_into_itself(name: str, field: str, spec: dict[str, Any]) -> str:
     """What to say of the key ``field`` of the box ``[boxes.name]`` (its table ``spec``) when it is the box's own name
     written before its keys (``boxes.title_band.x = 5`` or ``title_band.x = 5`` inside ``[boxes.title_band]``, which TOML
@@ -1620,7 +1638,7 @@ def _load(kind: str, folder: Path) -> Template:
                 # LOW 3: "font is written in this box already: remove footer")
                 inner = toml_key([next(iter(spec[field]))])
                 said = (f"{toml_key([field])}.{inner} = ... written inside [boxes.{name}] reads as a key of [boxes.{name}] "
-                        f"itself: write {inner} = ... under [boxes.{toml_key([field])}]")
+                        f"itself: {_under_box(path, data, field, str(next(iter(spec[field]))), template_line(path, f'{key}.{field}')[0])}")
             if said:
                 raise _error(path, f"{key}.{field}", said)
         if unknown:  # twentieth breaker: `font_size` got no hint
