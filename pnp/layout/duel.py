@@ -31,7 +31,7 @@ from pnp.layout.common import (
 )
 from pnp.layout.icon_ink import icon_ink
 from pnp.layout.problems import FitProblem
-from pnp.layout.solo import Make, keep_space_outlines_apart, card_size, fitting, framed_card
+from pnp.layout.solo import Make, card_size, fitting, framed_card, keep_space_outlines_apart
 from pnp.layout.template import changed_number
 from pnp.oneline import quoted
 from pnp.text import INLINE_ICONS, icon_meant, measure, text_width_mm
