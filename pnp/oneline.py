@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import click
+import tomli_w
 
 from pnp.entry import Terminated, hold_later_interrupts
 
@@ -281,10 +282,28 @@ def _written_as_code(char: str, encoding: str) -> bool:
 
 
 def _register_plain_errors() -> None:
-    """Make :func:`plain_replacement` the codec error handler named :data:`PLAIN_ERRORS` (registering again is harmless)."""
+    """Make :func:`plain_replacement` the codec error handler named :data:`PLAIN_ERRORS`, and :func:`code_replacement`
+    the one named :data:`CODE_ERRORS` (registering again is harmless)."""
     import codecs
 
     codecs.register_error(PLAIN_ERRORS, plain_replacement)
+    codecs.register_error(CODE_ERRORS, code_replacement)
+
+
+CODE_ERRORS = "lassadar-code"
+"""The codec error handler (:func:`code_replacement`) of the lines :func:`echo` writes."""
+
+
+def code_replacement(error: UnicodeError) -> tuple[str, int]:
+    """A codec error handler: each character the encoding cannot write as its code point in one notation (``\u00f3`` for
+    'ó', ``\u0141`` for 'Ł', ``\U0001f44d``), a byte that is no UTF-8 (U+DC80-U+DCFF) as ``\xe9``. Forty-fifth pnp
+    breaker, LOW 11: Python's ``backslashreplace`` wrote one name in two notations (``\u0141\xf3d\u017a``). Raises
+    ``error`` for an error that is no encoding error."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    text = error.object
+    return "".join(f"\\x{ord(char) - 0xDC00:02x}" if 0xDC80 <= ord(char) <= 0xDCFF else _code(char)
+                   for char in text[error.start:error.end]), error.end
 
 
 def as_written_in(text: str, encoding: str) -> str:
@@ -315,8 +334,9 @@ def echo(message: object = None, err: bool = False, nl: bool = True) -> None:
     encoding = getattr(stream, "encoding", None) or "utf-8"
     text = str(message) if message is not None else None
     if text is not None:
+        _register_plain_errors()
         try:
-            text = text.encode(encoding, "backslashreplace").decode(encoding)
+            text = text.encode(encoding, CODE_ERRORS).decode(encoding)
         except LookupError:  # an encoding Python does not know: as it is
             pass
     click.echo(text, err=err, nl=nl)
@@ -598,3 +618,12 @@ def shell_quoted(text: str, encoding: str | None = None) -> str:
         return char
 
     return "$'" + "".join(escape(char) for char in text) + "'"
+
+
+def as_toml(value: Any) -> str:
+    """``value`` as TOML spells it (``true``, ``"5"``, ``[1, 2]``, ``["base"]``), for "found ..." in a problem; Python's
+    repr for what TOML cannot write."""
+    try:
+        return tomli_w.dumps({"v": value}).strip()[len("v = "):]
+    except (TypeError, ValueError):
+        return repr(value)

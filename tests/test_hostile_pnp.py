@@ -2200,6 +2200,8 @@ def test_a_card_size_changed_both_ways_is_one_line_at_card_width(tmp_path, edite
      "[boxes.event] sets size already (line 68): change it there, and remove this line"),
     ("quest.toml", "[boxes.title]\n", "[boxes.title]\nevent.sise = 10\n", "boxes.title.event",
      "sise is no field of a box (did you mean size?)"),
+    ("quest.toml", 'extends = "base"\n', 'extends = ["base"]\n', "extends",  # was: no template "['base']"
+     'extends is ["base"], not a string: write it as one name in quotes, such as extends = "base"'),
 ])
 def test_a_template_table_written_in_the_wrong_shape_is_said_as_written(db, edited_templates, name, old, new, key, says):
     """Forty-fifth pnp breaker, HIGH 1 and MED 3, LOW 4: `[[boxes.title]]`, `[[numbers]]`, `[[colors]]` and a box written as
@@ -2221,6 +2223,8 @@ def test_a_template_table_written_in_the_wrong_shape_is_said_as_written(db, edit
      "print.print: the header [print.print.print] opens a table 'print' inside [print]: write it [print]"),
     ("[games.solo]\n", "[games.solo.solo.solo]\n", "[games.solo.solo.solo]",
      "games.solo.solo: the header [games.solo.solo.solo] opens a table 'solo' inside [games.solo]: write it [games.solo]"),
+    ("[print]\n", "[[print]]\n", "[[print]]",  # forty-fifth, POLISH 6: "input should be an object (found ] card_width_mm ..."
+     "print: [[print]] is a list of tables (as the cards' records are written); [print] is one table: write it [print]"),
     ("[[solo.spell]]\n", "[solo.spell]\n", "[solo.spell]",
      "syntax: line {line} writes `[solo.spell]`, and the other 20 headers of this name are [[solo.spell]], which differs: "
      "write it [[solo.spell]]"),
@@ -7591,7 +7595,30 @@ def test_a_problem_line_on_an_ascii_output_writes_what_it_quotes_as_codes(tmp_pa
                          env={**env, **environment, "PYTHONPATH": str(ROOT)}, timeout=120)
     assert ran.returncode != 0 and ran.stderr.isascii(), ran.stderr
     said = ran.stderr.decode("ascii")
-    assert "'solo.spell.b\\xefnd'" in said and "is 'solo.spell.bind'" not in said, said
+    assert "'solo.spell.b\\u00efnd'" in said and "is 'solo.spell.bind'" not in said, said
+
+
+def test_a_name_on_an_ascii_output_is_written_in_one_notation(tmp_path):
+    """Forty-fifth pnp breaker, LOW 11: under PYTHONIOENCODING=ascii a name was written in Python's two notations at once
+    (`'\\u0141\\xf3d\\u017a Zo\\xeb'`); each character is now written as its code point in one (`\\u00f3`), the
+    referee's, and a byte that is no UTF-8 still as a shell writes it (`\\xe9`)."""
+    import subprocess
+    import sys
+
+    from pnp.oneline import CODE_ERRORS, _register_plain_errors
+
+    _register_plain_errors()
+    assert "\u0141\u00f3d\u017a Zo\u00eb \U0001f44d caf\udce9".encode("ascii", CODE_ERRORS) == \
+        b"\\u0141\\u00f3d\\u017a Zo\\u00eb \\U0001f44d caf\\xe9"
+    text = SOURCE.replace('name = "Randven"', 'name = "\u0141\u00f3d\u017a Zo\u00eb"', 1).replace(
+        'name = "Tural"', 'name = "\u0141\u00f3d\u017a Zo\u00eb"', 1)
+    copy = tmp_path / "cards.toml"
+    copy.write_text(text, encoding="utf-8")
+    env = {key: value for key, value in os.environ.items() if key not in ("LANG", "LC_ALL", "LC_CTYPE")}
+    ran = subprocess.run([sys.executable, "-m", "pnp", "check", "--db", str(copy)], capture_output=True, cwd=tmp_path,
+                         env={**env, "PYTHONIOENCODING": "ascii", "PYTHONPATH": str(ROOT)}, timeout=120)
+    said = ran.stderr.decode("ascii")
+    assert ran.returncode == 1 and "'\\u0141\\u00f3d\\u017a Zo\\u00eb' is also the name of" in said, said
 
 
 @pytest.mark.parametrize("inside", ["", "fonts", "icons/new"])

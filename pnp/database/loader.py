@@ -28,14 +28,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-import tomli_w
-
 from pnp.database import checks
 from pnp.database.errors import DatabaseError, Problem
 from pnp.database.lines import LineIndex
 from pnp.database.schema import COLOUR_PATTERN, FORMAT, ID_PATTERN, CardsFile, Duel, Game, PrintSettings, Record, Solo, Table
 from pnp.files import FileRefused, cache_key, keep_file, read_limited, shown_path
-from pnp.oneline import listed, quoted, shortened, shown_file, toml_key, xml_char
+from pnp.oneline import as_toml, listed, quoted, shortened, shown_file, toml_key, xml_char
 
 if typing.TYPE_CHECKING:
     from pydantic_core import ErrorDetails
@@ -720,14 +718,6 @@ def _key_path(data: dict[str, Any], loc: tuple[Any, ...]) -> str:
     return toml_key(parts) or "file"
 
 
-def _as_toml(value: Any) -> str:
-    """``value`` as cards.toml spells it (``true``, ``"5"``, ``[1, 2]``), for "found ..." in a problem."""
-    try:
-        return tomli_w.dumps({"v": value}).strip()[len("v = "):]
-    except (TypeError, ValueError):
-        return repr(value)
-
-
 @functools.cache
 def _schema_keys() -> list[str]:
     """Every key a record or a part of one may hold (the fields of the schema's dataclasses), for a "did you mean"."""
@@ -1131,6 +1121,13 @@ def _explain(item: ErrorDetails, loc: tuple[Any, ...], index: LineIndex | None =
             return f"{count} {'item' if count == 1 else 'items'}; at most {most} {'is' if most == 1 else 'are'} allowed"
         least = context.get("min_length")  # twenty-second breaker: "0 items; at least 1 is allowed" read oddly
         return f"{count} {'item' if count == 1 else 'items'}; at least {least} {'is' if least == 1 else 'are'} needed"
+    given = item.get("input")
+    if (kind in ("model_type", "dict_type", "dataclass_type", "model_attributes_type") and isinstance(given, list) and given
+            and all(isinstance(entry, dict) for entry in given) and loc and not any(isinstance(part, int) for part in loc)):
+        # a table written as a list of tables (forty-fifth pnp breaker, POLISH 6: `[[print]]` was "input should be an
+        # object (found ] card_width_mm = ...)", a garbled excerpt and no fix)
+        name = toml_key(loc)
+        return f"[[{name}]] is a list of tables (as the cards' records are written); [{name}] is one table: write it [{name}]"
     message = item["msg"].lower().removeprefix("value error, ")  # a check of the schema's own: its words alone
-    found = " ".join(_as_toml(item.get("input")).split()).replace(", ]", " ]").replace(",]", "]")
+    found = " ".join(as_toml(given).split()).replace(", ]", " ]").replace(",]", "]")
     return f"{message} (found {shortened(found, 60)})"  # on one line

@@ -48,7 +48,7 @@ from pnp.database.lines import LineIndex
 from pnp.database.schema import CARD_SIZE_MM
 from pnp.drawing import Box
 from pnp.files import FileRefused, link_out_of_folder, read_limited
-from pnp.oneline import quoted, shortened, toml_key
+from pnp.oneline import as_toml, quoted, shortened, toml_key
 from pnp.text import Align, TemplateText, VAlign, close_name, shifted_spans
 
 TEMPLATE_DIR = resources.TEMPLATE_DIR
@@ -918,7 +918,11 @@ def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[s
     parent = data.get("extends")
     if parent is None:
         return data, path
-    if not isinstance(parent, str) or not _NAME.match(parent) or not (folder / f"{parent}.toml").is_file():
+    if not isinstance(parent, str):  # forty-fifth pnp breaker, POLISH 6: `extends = ["base"]` was "no template "['base']""
+        raise TemplateError(path, "extends", f"extends is {_given(parent, 'extends')}, not a string: write it as one name in "
+                                             f"quotes, such as extends = \"base\"; the templates are: {_templates(folder)}",
+                            _line(path, ("extends",)))
+    if not _NAME.match(parent) or not (folder / f"{parent}.toml").is_file():
         raise TemplateError(path, "extends", f"no template {str(parent)[:40]!r}; the templates are: {_templates(folder)}",
                             _line(path, ("extends",)))
     if parent in seen + (kind,):
@@ -1543,6 +1547,8 @@ def _given(value: Any, key: str) -> str:
     if isinstance(value, (datetime.date, datetime.time)):  # thirty-sixth pnp breaker, LOW 14: a repr of Python's datetime
         kind = "date and time" if isinstance(value, datetime.datetime) else "date" if isinstance(value, datetime.date) else "time"
         return f"the {kind} {value.isoformat()}"
+    if isinstance(value, list):  # as TOML writes it (`["base"]`, not Python's `['base']`)
+        return shortened(re.sub(r"\[\s*", "[", re.sub(r",?\s*\]", "]", " ".join(as_toml(value).split()))), 40)
     return quoted(value, 40)
 
 
