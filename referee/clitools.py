@@ -14,7 +14,6 @@ import getpass
 import json
 import os
 import re
-import shlex
 import signal
 import sys
 import threading
@@ -72,12 +71,49 @@ def with_given(text: str) -> str:
         command = match.group(1)
         words = command.split()
         if given and len(words) > 2 and _takes_save(words[1], words[2]):
-            return f"`{command} {given}`"
+            # an option the command already names is not given twice (forty-fifth referee breaker, LOW 8: `new --save
+            # OTHER` was offered with a second --save, which the one-shot refuses)
+            added = " ".join(part for flag, part in _given_parts(given)
+                             if not any(word == flag or word.startswith(f"{flag}=") for word in words))
+            return f"`{command} {added}`" if added else match.group(0)
         if given_db and len(words) > 2 and _takes_database(words[1], words[2]) and "--db" not in words:
             return f"`{command} {given_db}`"
         return match.group(0)
 
     return re.sub(r"`(referee [^`]+)`", add, text)
+
+
+_SHELL_WORD = re.compile(r"""(?:\$'(?:[^'\\]|\\.)*'|'[^']*'|"[^"]*"|[^\s'"$]+|\$)+""")
+"""One word of a command line as :func:`shell_quoted` writes it (``--save``, ``'a b.toml'``, ``$'\\xc3\\xa9.toml'``)."""
+
+
+def _given_parts(given: str) -> list[tuple[str, str]]:
+    """The options of ``given`` (:data:`GIVEN`, ``--save 'a b.toml' --db c.toml``) as ``(flag, flag and value)`` pairs,
+    read at the shell's words (a path holding `` --db `` in quotes is one word)."""
+    words = _SHELL_WORD.findall(given)
+    return [(flag, f"{flag} {value}") for flag, value in zip(words[::2], words[1::2], strict=False)]
+
+
+def session_options(path: Path) -> str:
+    """The options every command a table session (``referee GAME play``) offers to type in a shell carries: those its
+    command line was given (:data:`GIVEN`), and ``--save PATH`` of the session's file where no --save was typed (the file
+    named by a variable set for that one command, ``LASSADAR_SOLO_SAVE=s.toml referee solo play``, or the default one).
+    Forty-fifth referee breaker, MED 9: `restore`, `new` and `check` were offered without it, and typed in a shell acted
+    on another game, while the session's last line ("Continue with ...") had it; both are this one function now."""
+    given = GIVEN.get()
+    if any(flag == "--save" for flag, _ in _given_parts(given)):
+        return given
+    return " ".join(filter(None, [f"--save {shell_quoted(str(path))}", given]))
+
+
+@contextlib.contextmanager
+def offering_session_save(path: Path) -> Iterator[None]:
+    """Within it, every command offered (:func:`with_given`) carries :func:`session_options` of the session at ``path``."""
+    token = GIVEN.set(session_options(path))
+    try:
+        yield
+    finally:
+        GIVEN.reset(token)
 
 
 SAVE_VARIABLES = "$LASSADAR_SOLO_SAVE or $LASSADAR_DUEL_SAVE"
@@ -485,8 +521,8 @@ def typed_options() -> str:
         flag = max(param.opts, key=len)
         if param.is_flag:
             words += [flag] if value else []
-        elif value is not None:
-            words += [flag, shlex.quote(str(value))]
+        elif value is not None:  # a name the output cannot write as `$'...'` of its bytes, which a shell reads back as typed
+            words += [flag, shell_quoted(str(value))]  # (forty-fifth referee breaker, LOW 7: `'Zo\xeb'` under ASCII)
     return " ".join(words)
 
 
@@ -721,7 +757,12 @@ def find_record(records: Iterable[tuple[str, Iterable[str]]], text: str, option:
                 return found[0]
             if found:
                 raise click.ClickException(f"{option}: {text!r} could be any of {', '.join(map(listed, found))}; type more of the name")
-    raise click.ClickException(f"{option}: no {what} {text!r}; {plural} are: {', '.join(listed(r) for r, _ in records)}")
+    # a name and its number typed without the hyphen between them (`ymp3`): the card meant, as the table says it (forty-
+    # fifth referee breaker, POLISH 3)
+    hyphened = re.sub(r"^([a-z]+)(\d+)$", r"\1-\2", wanted)
+    meant = [r for r, k in keys if hyphened in k] if hyphened != wanted else []
+    hint = f" (did you mean {listed(meant[0])}?)" if len(meant) == 1 else ""
+    raise click.ClickException(f"{option}: no {what} {text!r}{hint}; {plural} are: {', '.join(listed(r) for r, _ in records)}")
 
 
 def split_names(items: Iterable[str], option: str) -> list[str]:

@@ -670,6 +670,12 @@ def restore(path: Path, game: str, check: Callable[[Path], Any] | None = None) -
             raise SaveError(given, f"is a symbolic link to {shown_file(path)}, which holds no save, and no previous game is "
                                    f"kept beside it ({shown_file(kept.name)}), so there is nothing to restore; give --save a "
                                    f"path of its own to play")
+        doc = _peek(path) if current == game else None
+        if current == game and doc is not None and doc.get("events", []) == []:  # nothing played: a new game replaces it,
+            # never keeps it (`_write_new`), and is not offered as keeping it (forty-fifth referee breaker, LOW 5)
+            raise SaveError(kept, f"no previous game is kept here, so there is nothing to restore; the game saved in "
+                                  f"{shown_file(path.name)} stays as it is (nothing is played in it yet, so a new game "
+                                  f"started over it would replace it without keeping it)")
         if current == game:  # a game of this kind saved here: `play` continues it and `new` needs --force, so the one
             # command that would keep it here is offered (forty-third referee breaker, F1: `play` and `new` were, over a
             # game in progress)

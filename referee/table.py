@@ -251,6 +251,11 @@ class TableGame(Protocol):
     def toolbar(self, state: Any) -> str:
         """The state at a glance (lines)."""
 
+    def new_game_problem(self, params: Mapping[str, Any], db: Any) -> None:
+        """Raise ``click.ClickException`` in the one-shot `new`'s words where its setup refuses ``params`` (its options as
+        click read them: a `--row` that deals no row, a spell that is none), with the database ``db`` unless they name
+        another (``database_path``); nothing is written."""
+
     def answering(self) -> None:
         """An answer arrived: stop any work done in the background for the question on the table."""
 
@@ -413,6 +418,13 @@ class TableSession:
         row (``quenm 12 456``: the card turned over, then the battle's dice; ``c3 56 234``: the move, then
         the attack's dice; ``glass 1 4``: the spell, then which dice it re-rolls); when the second is
         refused, the first stays played and the second question is asked."""
+        from referee.clitools import offering_session_save
+
+        with offering_session_save(self.path):  # every command offered carries this session's --save (45th breaker, MED 9)
+            return self._answer(text)
+
+    def _answer(self, text: str) -> Reply:
+        """:meth:`answer`, the session's options set."""
         self.table.answering()
         text = _unquoted_controls_dropped(_bytes_read_as_utf8(text))  # a key read as a character (Ctrl-Z where it suspends nothing, Ctrl-\\): never
         try:  # part of an answer the player cannot see (thirty-seventh breaker, LOW 6: `^Z` then Enter was refused)
@@ -586,34 +598,68 @@ class TableSession:
         (:data:`OUTSIDE_THE_TABLE`): what it does, and the one-shot that does it in a shell once this session has
         quit, where that works as printed (``restore`` only while a game is kept in ``.prev``). Forty-third referee
         breaker, LOW 10: `restore`, `new` and `check` were "not an answer here"). ``typed``: the words typed after it; the
-        options of `new` (`--seed 4`) are kept in the one-shot it offers (forty-fourth, LOW 1)."""
+        options of `new` (`--seed 4`) are kept in the one-shot it offers (forty-fourth, LOW 1), once the one-shot's own
+        parser and setup have read them (forty-fifth, LOW 8: `--bogus`, a bad `--row` and a second `--save` were offered,
+        then refused in the shell). The ``.prev`` file is named in back quotes, the referee's own words, which a hidden
+        prompt shows as they are (forty-fifth, LOW 6: a name with a digit was blanked there)."""
         from referee import save as savefile
-        from referee.clitools import shell_command, shown_file, with_given
+        from referee.clitools import shown_file, with_given
 
         game = self.table.name
-        kept_in = shown_file(savefile.prev_path(self.path).name)
+        kept_in = f"`{shown_file(savefile.prev_path(self.path).name)}`"
         if first == "play":
             return "`play` is this session: you are playing the game now (`help` lists the answers here)."
         if first == "new":
-            options = [word for word in typed if word != "--force"]
-            needed = {"solo": [("--difficulty", "normal"), ("--spells", "bind,shield")]}.get(game, [])
-            for option, value in needed:  # the options `new` requires, where not typed
-                if not any(word == option or word.startswith(f"{option}=") for word in options):
-                    options += [option, value]
-            command = shell_command(["referee", game, "new", "--force", *options])
-            kept = (f"this game is kept in {kept_in}; `referee {game} restore` brings it back" if self.game.log.events else
-                    "nothing is played in this game yet, so it is not kept")
-            return with_given(f"`new` starts another game over the file this session plays: `quit`, then in a shell, "
-                              f"`{command}` ({kept}).")
+            return self._new_outside(typed, kept_in)
         if first == "check":
             return with_given(f"`check` replays the saved game from its setup: `quit`, then in a shell, `referee {game} check`.")
         if savefile.held(savefile.prev_path(self.path)) != game:  # as the one-shot `restore` says it (forty-fourth, LOW 6)
+            if not self.game.log.events:  # replaced, not kept, by a new game (forty-fifth referee breaker, LOW 5)
+                return (f"`restore` brings back the game the last `new` replaced, and no previous game is kept in "
+                        f"{kept_in}; this game stays as it is (nothing is played in it yet, so a new game started over it "
+                        f"would replace it without keeping it).")
             over = savefile.NEW_OVER.get(game, f"referee {game} new --force")
             return with_given(f"`restore` brings back the game the last `new` replaced, and no previous game is kept in "
                               f"{kept_in}; this game stays as it is (a new game started over it, with `{over}` after "
                               f"`quit`, would keep it there).")
         return with_given(f"`restore` swaps this game with the one the last `new` replaced (kept in {kept_in}): `quit`, "
                           f"then in a shell, `referee {game} restore`.")
+
+    def _new_outside(self, typed: list[str], kept_in: str) -> str:
+        """:meth:`_outside_the_table` of ``new`` typed with the options ``typed`` (this session's own --save and --db left
+        out): read by the one-shot `new`'s own parser and setup first, a refusal in its words; with another ``--save``,
+        the command as typed, which leaves this session's file alone; else the `new --force` over this session's file."""
+        from referee.cli import main
+        from referee.clitools import shell_command, with_given
+
+        game = self.table.name
+        needed = {"solo": [("--difficulty", "normal"), ("--spells", "bind,shield")]}.get(game, [])
+        added: list[str] = []
+        for option, value in needed:  # the options `new` requires, where not typed
+            if not any(word == option or word.startswith(f"{option}=") for word in typed):
+                added += [option, value]
+        group = main.get_command(click.Context(main), game)
+        command = group.commands.get("new") if isinstance(group, click.Group) else None
+        assert command is not None
+        if "--help" in typed:
+            return f"`new` starts another game: in a shell, `referee {game} new --help` explains its options."
+        try:  # its words as the one-shot reads them, its --save and --db too (nothing is run: click's own parser)
+            context = command.make_context(f"referee {game} new", [*typed, *added])
+            self.table.new_game_problem(dict(context.params), self.game.db)
+        except click.ClickException as error:
+            return (f"`new` starts another game, and the one-shot `referee {game} new` refuses what was typed: "
+                    f"{one_line(error.format_message()).rstrip('.')}; nothing was changed")
+        except click.exceptions.Exit:  # (click's --version and the like: nothing to offer)
+            return f"`new` starts another game: in a shell, `referee {game} new --help` explains its options."
+        if any(word == "--save" or word.startswith("--save=") for word in typed):  # another file than this session's
+            return (f"`new` with another --save starts a game in that file, not over the one this session plays: it can run "
+                    f"in a shell as typed, `{shell_command(['referee', game, 'new', *typed, *added])}`.")
+        options = [word for word in typed if word != "--force"] + added
+        started = shell_command(["referee", game, "new", "--force", *options])
+        kept = (f"this game is kept in {kept_in}; `referee {game} restore` brings it back" if self.game.log.events else
+                "nothing is played in this game yet, so it is not kept")
+        return with_given(f"`new` starts another game over the file this session plays: `quit`, then in a shell, "
+                          f"`{started}` ({kept}).")
 
     def _shell_hint(self, first: str, words: list[str]) -> str:
         """The refusal of a table command typed with options (``status --json``): the table's commands take

@@ -67,7 +67,17 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
     """Play ``session`` until the player leaves; returns the number of answers typed. ``input`` and
     ``output`` are prompt_toolkit's (a pipe input and a dummy output in tests); ``console`` the rich
     console the notes go to (:func:`referee.clitools.console` by default); ``note_style(note, state)`` the
-    style of a note, as the game's one-shot commands print it (an ending's colour)."""
+    style of a note, as the game's one-shot commands print it (an ending's colour). Every command the session offers to
+    type in a shell carries the session's ``--save`` (:func:`referee.clitools.session_options`)."""
+    from referee import clitools
+
+    with clitools.offering_session_save(session.path):
+        return _run(session, input, output, console, note_style)
+
+
+def _run(session: TableSession, input: Input | None, output: Output | None, console: Any,
+         note_style: Callable[[str, Any], str | None]) -> int:
+    """:func:`run`, its options set."""
     from referee import clitools
 
     out = console or clitools.console()
@@ -91,8 +101,11 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
         if question is not None and question.gate and question.holder != opened:
             try:  # the secret is not the first thing on the screen of whoever is at the keyboard (Question.gate)
                 with not_stopped(True):
-                    typed = prompt.prompt(_wrapped(f"{question.gate}: ", prompt.output.get_size().columns),
-                                          bottom_toolbar=lambda: _fitted(session.table.toolbar(session.state)))
+                    typed = _read(prompt, _wrapped(f"{question.gate}: ", prompt.output.get_size().columns),
+                                  bottom_toolbar=lambda: _fitted(session.table.toolbar(session.state)))
+            except _TooLong:  # never an answer to the hidden prompt, nor a command: refused, asked again
+                out.print(as_sentence(_too_long()), style="bold red", markup=False)
+                continue
             except KeyboardInterrupt:
                 resume_interrupts()  # asked again: a later Ctrl-C interrupts as this one did (pnp.entry.hold_later_interrupts)
                 out.print("(cancelled: asked again)", style="dim", markup=False)
@@ -131,8 +144,8 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
             asking = secret if hidden else prompt
             try:
                 with not_stopped(hidden):
-                    line = asking.prompt(_wrapped(text, asking.output.get_size().columns),
-                                         bottom_toolbar=lambda: _fitted(session.table.toolbar(session.state)))
+                    line = _read(asking, _wrapped(text, asking.output.get_size().columns),
+                                 bottom_toolbar=lambda: _fitted(session.table.toolbar(session.state)))
                 line = without_control(line)  # Ctrl-Z read as an unseen ^Z refused the answer typed after it (35th breaker, MED 4)
             finally:
                 if hidden:
@@ -140,6 +153,12 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
                         _wipe(secret.output)
         except Terminated:  # SIGTERM or SIGHUP: the hidden prompt is wiped above; the save holds every step played
             raise
+        except _TooLong:  # cut at the cap: refused whole, nothing taken, the same question asked again (a hidden one says
+            if hidden:  # it in its own prompt, as its other refusals)
+                private = as_sentence(_too_long())
+            else:
+                out.print(as_sentence(_too_long()), style="bold red", markup=False)
+            continue
         except KeyboardInterrupt:
             resume_interrupts()  # asked again: a later Ctrl-C interrupts as this one did (pnp.entry.hold_later_interrupts)
             session.cancel()
@@ -187,11 +206,12 @@ def run(session: TableSession, input: Input | None = None, output: Output | None
 def _saved_line(session: TableSession) -> str:
     """What a session says as it ends: where the game is saved, and how to go on (a finished game's Next line offers a
     new game: fourteenth breaker; the --save and --db typed are repeated: sixteenth breaker, --db was dropped)."""
-    from referee.clitools import GIVEN, shell_quoted
+    from referee.clitools import offering_session_save, session_options
 
     if session.game.rules.is_over(session.state):
-        return f"Saved: {shown_file(session.path)}. {with_given(session.game.next_line())}"
-    given = GIVEN.get() or f"--save {shell_quoted(str(session.path))}"
+        with offering_session_save(session.path):
+            return f"Saved: {shown_file(session.path)}. {with_given(session.game.next_line())}"
+    given = session_options(session.path)  # the one function every command the session offers is given by (45th, MED 9)
     return f"Saved: {shown_file(session.path)}. Continue with `referee {session.table.name} play {given}`."
 
 
@@ -291,14 +311,48 @@ line for undo, so a 60 KB line typed or pasted key by key grew the referee to 1.
 MED 4)."""
 
 
-def _bindings() -> KeyBindings:
+class _Keys(KeyBindings):
+    """The key bindings of one prompt (:func:`_bindings`), which remember whether characters past
+    :data:`MAX_ANSWER_CHARS` were dropped from the line being typed (``dropped``; :func:`_read` sets it back before each
+    prompt, and emptying the line does too)."""
+
+    dropped = False
+
+
+def _too_long() -> str:
+    """The refusal of a line that lost characters past :data:`MAX_ANSWER_CHARS`: never taken, cut (forty-fifth referee
+    breaker, MED 1: `56 1112` pasted after 1,994 blanks was played as `56 111`, a hidden placing `power 62` committed as
+    `power 6`)."""
+    return f"that answer is longer than {MAX_ANSWER_CHARS:,} characters: nothing was taken; type it again, shorter"
+
+
+class _TooLong(Exception):
+    """A line was answered that lost characters past :data:`MAX_ANSWER_CHARS` (:func:`_read`)."""
+
+
+def _read(session: PromptSession[str], message: Any, **options: Any) -> str:
+    """``session.prompt(message, **options)``, the answer typed; raises :class:`_TooLong` when characters past
+    :data:`MAX_ANSWER_CHARS` were dropped from it (typed or pasted past the cap): a cut answer is never taken."""
+    keys = session.key_bindings
+    if isinstance(keys, _Keys):
+        keys.dropped = False
+    line = session.prompt(message, **options)
+    if isinstance(keys, _Keys) and keys.dropped:
+        keys.dropped = False
+        raise _TooLong
+    return line
+
+
+def _bindings() -> _Keys:
     """Key bindings over prompt_toolkit's: a pasted colour code (``ESC [31m``) reads as a mouse event, whose
     own handler fails on it ("Unhandled exception in event loop"); the table mode uses no mouse, so
-    mouse events are dropped. A line at :data:`MAX_ANSWER_CHARS` takes no more characters, typed or pasted."""
+    mouse events are dropped. A line at :data:`MAX_ANSWER_CHARS` takes no more characters, typed or pasted: each one
+    dropped is remembered (``dropped``), so that the line is refused, not taken cut (:func:`_read`); the memory stays
+    flat (no key past the cap keeps a copy of the line)."""
     from prompt_toolkit.application.current import get_app
     from prompt_toolkit.filters import Condition
 
-    bindings = KeyBindings()
+    bindings = _Keys()
 
     @bindings.add(Keys.Vt100MouseEvent)
     def _ignore(event: Any) -> None:
@@ -307,8 +361,9 @@ def _bindings() -> KeyBindings:
     full = Condition(lambda: len(get_app().current_buffer.text) >= MAX_ANSWER_CHARS)
 
     @bindings.add(Keys.Any, filter=full, save_before=lambda event: False)
-    def _full(event: Any) -> None:  # a character past the longest line: dropped (no bell: a paste rings it for each key)
-        return None
+    def _full(event: Any) -> None:  # a character past the longest line: dropped (no bell: a paste rings it for each key),
+        bindings.dropped = True  # and remembered: the line is refused on Enter
+        _forget_when_emptied(event.current_buffer)
 
     @bindings.add(Keys.BracketedPaste)
     def _paste(event: Any) -> None:  # pasted text, as prompt_toolkit's own handler inserts it, up to the longest line
@@ -316,6 +371,23 @@ def _bindings() -> KeyBindings:
         room = MAX_ANSWER_CHARS - len(event.current_buffer.text)
         if room > 0:
             event.current_buffer.insert_text(data[:room])
+        if len(data) > max(room, 0):  # cut: remembered, the line is refused on Enter
+            bindings.dropped = True
+            _forget_when_emptied(event.current_buffer)
+
+    watched: list[Any] = []  # the buffers whose emptying is watched (one a prompt)
+
+    def _forget_when_emptied(buffer: Any) -> None:
+        """Once the line is emptied (Ctrl-U, Backspace), what was dropped from it is no part of the line typed next."""
+        if any(seen is buffer for seen in watched):
+            return
+        watched.append(buffer)
+
+        def emptied(changed: Any) -> None:
+            if not changed.text:
+                bindings.dropped = False
+
+        buffer.on_text_changed += emptied
 
     return bindings
 
@@ -404,7 +476,10 @@ def ask(text: str, choices: list[tuple[str, str]], default: str, input: Input | 
                                                 key_bindings=_bindings())
     while True:
         try:
-            line = session.prompt(f"{text} [{default}]: ").strip()
+            line = _read(session, f"{text} [{default}]: ").strip()
+        except _TooLong:
+            out.print(as_sentence(_too_long()), style="bold red", markup=False)
+            continue
         except Terminated:
             raise
         except KeyboardInterrupt:
@@ -497,7 +572,9 @@ def another_game(game: str, path: Path, input: Input | None = None, output: Outp
     new = (f"a new game; the finished one is not kept, as {clitools.shown_file(kept)} keeps a game in progress "
            f"({kept_in_progress}), which stays there (`referee {game} restore` swaps it back)" if kept_in_progress else
            f"a new game, the finished one kept in {clitools.shown_file(kept)} (`referee {game} restore` swaps them back)")
-    choices = [("new", clitools.with_given(new)),
+    with clitools.offering_session_save(path):  # its restore with the session's --save (forty-fifth referee breaker, MED 9)
+        new = clitools.with_given(new)
+    choices = [("new", new),
                ("look", "look at the finished game (`status` and `log` show it; Enter leaves)")]
     try:
         return ask("Play", choices, "new", input=input, output=output, out=out,

@@ -36,6 +36,7 @@ from referee.duel import advice, legal, rules, view
 from referee.duel import events as ev
 from referee.duel import game as duel_game
 from referee.duel.state import DICE_SCHEMES, SIDES, DiceScheme, PerSide, Side, State
+from referee.duel.table import new_game
 from referee.errors import ParseError, RefereeError, undisclosed
 
 _common = clitools.common_options(clitools.save_help("duel"))
@@ -73,26 +74,6 @@ def _location(db: Database, state: State | None, text: str, also: str = "") -> s
                                  legal.choosable_locations(state, db) if state is not None else None)
     except ParseError as error:
         raise click.BadParameter(clitools.fail(error).message + also, param_hint="LOCATION") from None
-
-
-def _new_game(db: Database, seed: int, names: PerSide[str], row: str | None, dice_scheme: DiceScheme) -> duel_game.DuelGame:
-    """The new game `new` sets up: ``row`` the Locations the players dealt, by name (a number would name a deal they never
-    saw), else the seed deals. Raises ``click.ClickException`` (one line) for a row that deals none."""
-    try:
-        dealt = None
-        if row is not None:
-            places = re.split(r"\s*,\s*", row.strip())
-            if "" in places:  # (thirty-third breaker, LOW 13: `gale,,rift` was read as 6 places, `--dice 1,,2` is refused)
-                where = "nothing" if places == [""] else "an empty place between two commas or at an end"
-                raise click.BadParameter(f"{where}: name each Location of the row once, left to right, separated by commas",
-                                         param_hint="--row")
-            try:
-                dealt = [rules.location_id(db, x) for x in places]
-            except RefereeError as error:
-                raise clitools.fail(error, f"--row: {error}") from None
-        return duel_game.DuelGame.new(db, seed, names, dealt, dice_scheme)
-    except RefereeError as error:
-        raise clitools.fail(error) from None
 
 
 def _pairs(items: Sequence[str], option: str) -> dict[Side, str]:
@@ -381,7 +362,7 @@ def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, 
     db = clitools.load_database(database_path)
     chosen = seed is not None
     seed = secrets.randbelow(2**63) if seed is None else seed
-    game = _new_game(db, seed, PerSide(wardens_name, shadow_name), row, dice_scheme)
+    game = new_game(db, seed, PerSide(wardens_name, shadow_name), row, dice_scheme)
     path = clitools.save_path(save_path, "duel")
     _game.save_new(game, path, force)
     state = game.state
@@ -677,7 +658,7 @@ def play(wardens_name: str, shadow_name: str, row: str | None, seed: int | None,
             from pnp.oneline import listed
 
             if "--row" in given:  # the new game offered must be one `new` sets up (thirty-fourth breaker, LOW 15)
-                _new_game(clitools.load_database(database_path), 0, PerSide(wardens_name, shadow_name), row, "per-side")
+                new_game(clitools.load_database(database_path), 0, PerSide(wardens_name, shadow_name), row, "per-side")
 
             raise click.UsageError(clitools.with_given(
                 f"{listed(given)} set{'' if len(given) > 1 else 's'} up a new game, and a game is saved here: play it without "

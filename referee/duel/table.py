@@ -19,7 +19,7 @@ from pnp.database import Database
 from referee import errors
 from referee.duel import advice, legal, rules, view
 from referee.duel import events as ev
-from referee.duel.state import SIDES, Side, State
+from referee.duel.state import SIDES, DiceScheme, PerSide, Side, State
 from referee.table import Choice, DiceAsk, Question
 
 GAME_COMMANDS = {"board": "the Locations, cubes and point tracks", "spells": "both players' spells"}
@@ -274,6 +274,15 @@ class DuelTable:
     def answering(self) -> None:
         """Nothing: the duel's questions do no work in the background."""
 
+    def new_game_problem(self, params: Mapping[str, Any], db: Any) -> None:
+        """Raise as `referee duel new` with ``params`` would (a `--row` that deals no row): its own setup, nothing saved."""
+        from referee import clitools
+
+        if params.get("database_path") is not None:
+            db = clitools.load_database(params["database_path"])
+        new_game(db, params.get("seed") or 0, PerSide(params["wardens_name"], params["shadow_name"]), params.get("row"),
+                  params.get("dice_scheme", "per-side"))
+
     def toolbar(self, state: State) -> str:
         """Round, both point tracks, the marker's Location and whose move it is."""
         db = self.db
@@ -358,3 +367,28 @@ def _take_back_elsewhere() -> str:
     """How a side takes its placing back while the other side's hidden prompt is up (twenty-fourth breaker: the advice
     was `referee duel undo`, refused at that prompt, and refused in a shell while this session holds the game)."""
     return "to take it back, quit this session (Ctrl-D), type `referee duel undo` (it shows no dice), then `referee duel play` again"
+
+
+def new_game(db: Database, seed: int, names: PerSide[str], row: str | None, dice_scheme: DiceScheme) -> Any:
+    """The new game `referee duel new` sets up (a :class:`referee.duel.game.DuelGame`, nothing saved): ``row`` the
+    Locations the players dealt, by name (a number would name a deal they never saw), else the seed deals; the one setup
+    of `new`, `play` and the table's reading of a `new` typed at a prompt. Raises ``click.ClickException`` (one line) for
+    a row that deals none."""
+    from referee import clitools
+    from referee.duel.game import DuelGame
+
+    try:
+        dealt = None
+        if row is not None:
+            places = re.split(r"\s*,\s*", row.strip())
+            if "" in places:  # (thirty-third breaker, LOW 13: `gale,,rift` was read as 6 places, `--dice 1,,2` is refused)
+                where = "nothing" if places == [""] else "an empty place between two commas or at an end"
+                raise click.BadParameter(f"{where}: name each Location of the row once, left to right, separated by commas",
+                                         param_hint="--row")
+            try:
+                dealt = [rules.location_id(db, x) for x in places]
+            except errors.RefereeError as error:
+                raise clitools.fail(error, f"--row: {error}") from None
+        return DuelGame.new(db, seed, names, dealt, dice_scheme)
+    except errors.RefereeError as error:
+        raise clitools.fail(error) from None

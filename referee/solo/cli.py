@@ -31,8 +31,8 @@ from referee.errors import RefereeError
 from referee.solo import events as ev
 from referee.solo import game as solo_game
 from referee.solo import rules, start, view
-from referee.solo.advice import refusal_text
 from referee.solo.state import Announcement, State
+from referee.solo.table import new_game
 from referee.solo.view import ENDING_STYLES
 
 _common = clitools.common_options(clitools.save_help("solo"))
@@ -176,12 +176,8 @@ def _new_game(db: database.Database, difficulty: str, spell_list: str, seed: int
               next_line: bool = True) -> None:
     """Set up, save and announce a new game (``new``; ``play`` without a save); ``next_line`` False
     leaves out the one-shot Next line (table mode asks instead). Raises ``click.ClickException``."""
-    spells = [_spell_id(db, s, "--spells") for s in _split((spell_list,), "--spells")]
     seed = secrets.randbelow(2**63) if seed is None else seed
-    try:
-        game = solo_game.SoloGame.new(db, difficulty, spells, seed)
-    except rules.RuleError as error:
-        raise click.ClickException(refusal_text(error, None)) from None
+    game = new_game(db, difficulty, spell_list, seed)
     _game.save_new(game, path, force)
     state = game.state
     console = clitools.console()

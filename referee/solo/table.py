@@ -479,12 +479,19 @@ class SoloTable:
             return ev.Servants(tuple(servants[w.lower()] for w in words), typed=True)
         known = [w for w in words if any(k.startswith(w.lower()) for k in servants)]
         unknown = [w for w in words if w not in known]
-        if state.phase == "warding" and known and unknown and all(re.fullmatch(r"[a-z]+-?\d+", w, re.I) for w in unknown):
+        meant = {w: re.sub(r"^([a-z]+)(\d+)$", r"\1-\2", w.lower()) for w in unknown}
+        meant = {w: card for w, card in meant.items() if card != w.lower() and card in servants}
+        if state.phase == "warding" and (known or meant) and unknown and \
+                all(re.fullmatch(r"[a-z]+-?\d+", w, re.I) for w in unknown):
             # cards named with one shaped as a card that is none (`foo-9 ymp-1`, or its hyphen left out, `ymp3`): said as
-            # such, not "not an answer" or "is not dice" (forty-second referee breaker, F3; forty-fourth, LOW 2)
-            hyphened = re.sub(r"^([a-z]+)(\d+)$", r"\1-\2", unknown[0].lower())
-            meant = f" (did you mean {hyphened}?)" if hyphened != unknown[0].lower() and hyphened in servants else ""
-            raise click.ClickException(f"{unknown[0]!r} is no servant card{meant}; the servant cards are "
+            # such, not "not an answer" or "is not dice" (forty-second referee breaker, F3; forty-fourth, LOW 2), the card
+            # meant named whenever a hyphen left out makes one, alone or beside others mistyped (forty-fifth, POLISH 3)
+            if len(meant) == len(unknown) and len(unknown) > 1:
+                raise click.ClickException(f"{', '.join(map(repr, unknown))} are no servant cards (did you mean "
+                                           f"{' '.join(meant[w] for w in unknown)}?); the servant cards are "
+                                           f"{', '.join(sorted(servants))}")
+            hint = f" (did you mean {meant[unknown[0]]}?)" if unknown[0] in meant else ""
+            raise click.ClickException(f"{unknown[0]!r} is no servant card{hint}; the servant cards are "
                                        f"{', '.join(sorted(servants))}")
         if state.phase == "warding" and words and all(any(k.startswith(w.lower()) for k in servants) for w in words):
             chosen = []
@@ -573,6 +580,13 @@ class SoloTable:
                 return ("No map battle is on.",)
             return (MapScreen(state, db),)
         return ()
+
+    def new_game_problem(self, params: Mapping[str, Any], db: Any) -> None:
+        """Raise as `referee solo new` with ``params`` would (a spell that is none, a pair not allowed): its own setup,
+        nothing saved."""
+        if params.get("database_path") is not None:
+            db = clitools.load_database(params["database_path"])
+        new_game(db, params["difficulty"], params["spell_list"], params.get("seed") or 0)
 
     def toolbar(self, state: State) -> str:
         """Two lines: Mana, Spirit, the Grayking's space and distance to Lassadar, keys, deck count, in a
@@ -665,3 +679,17 @@ class MapScreen:
 def _accepted(state: State) -> str:
     """What accepting takes as it stands: a Battle Loss ``row`` once one is rolled (R8), else the ``roll``."""
     return "row" if state.phase == "loss" else "roll"
+
+
+def new_game(db: Database, difficulty: str, spell_list: str, seed: int) -> Any:
+    """The new game `referee solo new` sets up (a :class:`referee.solo.game.SoloGame`, nothing saved): the one setup of
+    `new`, `play` and the table's reading of a `new` typed at a prompt. Raises ``click.ClickException`` (one line) for
+    spells it refuses."""
+    from referee.solo.game import SoloGame
+
+    spells = [clitools.find_record(((s.id, (s.name,)) for s in db.solo.spell), name, "--spells", "spell", "spells")
+              for name in clitools.split_names((spell_list,), "--spells")]
+    try:
+        return SoloGame.new(db, difficulty, spells, seed)
+    except rules.RuleError as error:
+        raise click.ClickException(advice.refusal_text(error, None)) from None
