@@ -7887,7 +7887,11 @@ def test_forty_third_the_key_spaces_keep_off_the_footer(db, edited_templates, ke
     ("servant.toml", "hp_top = 44.0\n", "hp_top = 44.0\nboxes.title.x = 44.0\n", "numbers.boxes",
      "write x = ... under [boxes.title]"),
     ("player.toml", "[boxes.title]\n", "[boxes.title]\nfooter.x = 5.0\n", "boxes.title.footer",  # LOW 3: "remove footer"
-     "footer.x = ... written inside [boxes.title] reads as a key of [boxes.title] itself: write x = ... under [boxes.footer]"),
+     "footer.x = ... written inside [boxes.title] reads as a key of [boxes.title] itself: [boxes.footer] sets x already "
+     "(line 140): change it there, and remove this line"),
+    ("player.toml", "[boxes.title]\n", "[boxes.title]\nfooter.font = \"body\"\n", "boxes.title.footer",
+     "footer.font = ... written inside [boxes.title] reads as a key of [boxes.title] itself: write font = ... under "
+     "[boxes.footer]"),
 ])
 def test_forty_fourth_a_table_or_box_name_written_before_a_key_is_named_as_written(db, edited_templates, name, old, new, key,
                                                                                   says):
