@@ -29,7 +29,6 @@ import click
 from pnp import database, oneline, resources
 from pnp.oneline import (
     as_written_in,
-    echo,
     end_on_closed_pipe,
     shell_quoted,  # noqa: F401  (referee.clitools.shell_quoted: one quoting for every offered command)
     shown_file,
@@ -85,6 +84,14 @@ def with_given(text: str) -> str:
 
 _SHELL_WORD = re.compile(r"""(?:\$'(?:[^'\\]|\\.)*'|'[^']*'|"[^"]*"|[^\s'"$]+|\$)+""")
 """One word of a command line as :func:`shell_quoted` writes it (``--save``, ``'a b.toml'``, ``$'\\xc3\\xa9.toml'``)."""
+
+
+def echo(message: object = None, err: bool = False, nl: bool = True) -> None:
+    """:func:`pnp.oneline.echo` of ``message`` with the options the running command was given in every command it offers
+    (:func:`with_given`): the one way the referee's one-shot lines go out through click, so that no advice printed by
+    ``echo`` drops the ``--save`` typed (forty-sixth referee breaker, KIND 1: `check` offered `check --repair` without it,
+    which typed as told repaired the default save). Rich's lines get it in :func:`console`'s ``print``."""
+    oneline.echo(with_given(str(message)) if message is not None else None, err=err, nl=nl)
 
 
 def _given_parts(given: str) -> list[tuple[str, str]]:
@@ -169,11 +176,9 @@ def _remember_given(func: Callable[..., Any]) -> Callable[..., Any]:
         token_db = GIVEN_DB.set(database if given else GIVEN_DB.get())
         try:
             return func(*args, **options)
-        except click.ClickException as error:  # a refusal's advice: its commands with the options typed too
-            rewritten = with_given(error.format_message())
-            if type(error) is click.ClickException and rewritten != error.format_message():
-                raise click.ClickException(rewritten) from None
-            raise
+        except click.ClickException as error:  # a refusal's advice: its commands with the options typed too, whatever
+            vars(error)["message"] = with_given(error.message)  # click error it is (a BadParameter's too: forty-sixth
+            raise  # referee breaker, KIND 1; click declares `message` final, so it is set in the error's own dictionary)
         finally:
             GIVEN.reset(token)
             GIVEN_DB.reset(token_db)
@@ -379,6 +384,8 @@ class GameCommands:
             savelock.check_free(path)
             event = game.undo()
             game.save(path)
+        except RuleError as error:  # in the game's words, with what to type instead (a roll that stands: its `commit`)
+            raise fail(error, self.rules.refusal_text(error, played, game.db, last=None)) from None
         except RefereeError as error:
             raise fail(error) from None
         out = console()
@@ -424,7 +431,7 @@ class GameCommands:
     def log(self, save: Path | None, database: Path | None, verbose: bool) -> None:
         """``log``: the game so far, one line an event (:meth:`referee.game.RefereeGame.log_lines`)."""
         game, _ = self.load(save, database)
-        echo("\n".join(game.log_lines(verbose)))
+        oneline.echo("\n".join(game.log_lines(verbose)))  # (no command to offer)
 
     def status(self, save: Path | None, database: Path | None, as_json: bool) -> None:
         """``status``: the game's ``status`` as one JSON object (``as_json``), else its ``status_lines`` as
@@ -438,7 +445,7 @@ class GameCommands:
                 from referee.advice import commands_in
 
                 status["next_commands"] = commands_in(status["next"])
-            echo(json.dumps(status))
+            oneline.echo(json.dumps(status))  # (its commands have their options above: JSON is never rewritten)
             return
         console().print(status_table((label, with_given(text)) for label, text in self.rules.status_lines(game.state, game.db)))
 
@@ -724,7 +731,7 @@ class Paragraph:
     def __rich_console__(self, console: Any, options: Any) -> Any:
         from rich.text import Text
 
-        text = as_written_in(self.text, options.encoding or "utf-8")  # measured as written (a name escaped under ASCII)
+        text = as_written_in(with_given(self.text), options.encoding or "utf-8")  # measured as written (a name escaped under ASCII)
         lines = wrap_paragraph(text, options.max_width) if console.is_terminal else [text]
         for line in lines:
             yield Text(line, style=self.style, no_wrap=True, overflow="ignore", end="\n")
@@ -741,28 +748,55 @@ def find_record(records: Iterable[tuple[str, Iterable[str]]], text: str, option:
 
     ``records`` are ``(id, names)``: the names a record may be called by (its printed name or title,
     aliases such as ``san`` for Elder San). ``text`` may be the whole id, the id's last part, or a name, in
-    any case and spacing (``"thorn hedge"``, ``Thorn-Hedge``); failing that, a unique beginning of the last
-    part or of a name (``thorn``, ``shi``). Raises a ``click.ClickException`` of one line naming ``option``:
+    any case and spacing (``"thorn hedge"``, ``Thorn-Hedge``, ``thorn_hedge``); failing that, a unique beginning of the
+    last part or of a name (``thorn``, ``shi``). Raises a ``click.ClickException`` of one line naming ``option``:
     for a text that names none (listing the ``plural``), or one that fits several (listing those), each
     record listed as ``listed(id)`` (its last part unless told otherwise)."""
-    records = [(record_id, (short(record_id), *names)) for record_id, names in records]
+    return find_records(records, [text], option, what, plural, listed)[0]
+
+
+def find_records(records: Iterable[tuple[str, Iterable[str]]], texts: Sequence[str], option: str, what: str, plural: str,
+                 listed: Callable[[str], str] = short) -> list[str]:
+    """The ids of the records ``texts`` name, in order, each read as :func:`find_record` reads one. Raises a
+    ``click.ClickException`` of one line naming ``option`` and every text that names no one record, each with the card
+    it may mean (forty-sixth referee breaker, POLISH 11: `--servant ymp9 --servant ghast9` said only the first)."""
+    named = [(record_id, (short(record_id), *names)) for record_id, names in records]
+    keys = [(record_id, {slug(n) for n in names}) for record_id, names in named]
+    found: list[str] = []
+    problems: list[str] = []
+    unknown = False
+    for text in texts:
+        record_id, problem = _record_named(named, keys, text, what, listed)
+        if record_id is not None:
+            found.append(record_id)
+            continue
+        problems.append(problem)
+        unknown = unknown or "could be any of" not in problem
+    if problems:
+        listing = f"; {plural} are: {', '.join(listed(r) for r, _ in named)}" if unknown else ""
+        raise click.ClickException(f"{option}: {'; '.join(problems)}{listing}")
+    return found
+
+
+def _record_named(records: list[tuple[str, tuple[str, ...]]], keys: list[tuple[str, set[str]]], text: str, what: str,
+                  listed: Callable[[str], str]) -> tuple[str | None, str]:
+    """The id of the record ``text`` names (:func:`find_record`), or ``None`` and why it names none, in words."""
     for record_id, _ in records:
         if text == record_id:
-            return record_id
-    wanted = slug(text)
-    keys = [(record_id, {slug(n) for n in names}) for record_id, names in records]
+            return record_id, ""
+    wanted = slug(text)  # case, blanks, `_` and `-` are one spelling (`ymp_3`, `Ymp 3`, `YMP-3`)
     if wanted:
         for found in ([r for r, k in keys if wanted in k], [r for r, k in keys if any(key.startswith(wanted) for key in k)]):
             if len(found) == 1:
-                return found[0]
+                return found[0], ""
             if found:
-                raise click.ClickException(f"{option}: {text!r} could be any of {', '.join(map(listed, found))}; type more of the name")
+                return None, f"{text!r} could be any of {', '.join(map(listed, found))}; type more of the name"
     # a name and its number typed without the hyphen between them (`ymp3`): the card meant, as the table says it (forty-
     # fifth referee breaker, POLISH 3)
     hyphened = re.sub(r"^([a-z]+)(\d+)$", r"\1-\2", wanted)
     meant = [r for r, k in keys if hyphened in k] if hyphened != wanted else []
     hint = f" (did you mean {listed(meant[0])}?)" if len(meant) == 1 else ""
-    raise click.ClickException(f"{option}: no {what} {text!r}{hint}; {plural} are: {', '.join(listed(r) for r, _ in records)}")
+    return None, f"no {what} {text!r}{hint}"
 
 
 def split_names(items: Iterable[str], option: str) -> list[str]:
@@ -869,11 +903,17 @@ def _suspend_key_off() -> tuple[int, list] | None:
         return None
 
 
+LINE_BLANKS = "\n\r\t\v\f"
+"""The control characters that separate words as a blank does: a line break or a tab pasted inside an answer."""
+
+
 def without_control(answer: str) -> str:
     """``answer`` without its control characters (Unicode category Cc): a key such as Ctrl-Z typed at a hidden prompt,
     where SIGTSTP is ignored, is read as a character (``\\x1a``) the player cannot see, and a correct answer typed after it
-    was refused (thirty-fifth breaker, MED 4). ``without_control("\\x1abattle 4,3 power 3")`` -> ``"battle 4,3 power 3"``."""
-    return "".join(char for char in answer if unicodedata.category(char) != "Cc")
+    was refused (thirty-fifth breaker, MED 4). ``without_control("\\x1abattle 4,3 power 3")`` -> ``"battle 4,3 power 3"``.
+    A line break or a tab (:data:`LINE_BLANKS`, pasted inside the answer) is a blank between two words, never dropped
+    (forty-sixth referee breaker, POLISH 8: `battle 3,5` and `power 6` pasted on two lines were read `3,5power`)."""
+    return "".join(" " if char in LINE_BLANKS else char for char in answer if char in LINE_BLANKS or unicodedata.category(char) != "Cc")
 
 
 def hidden_prompt(text: str, instead: str) -> str:
@@ -1018,6 +1058,9 @@ def console():
 
     class TableConsole(Console):
         def print(self, *objects: Any, **options: Any) -> None:
+            # every command a line offers carries the options typed (forty-sixth referee breaker, KIND 1): said here once,
+            # for every line the referee prints through rich, as :func:`echo` does for click's
+            objects = tuple(with_given(item) if isinstance(item, str) else item for item in objects)
             if self.is_terminal and len(objects) == 1 and isinstance(objects[0], str) and "\n" not in objects[0]:
                 # wrapped as the output writes it (a name escaped under ASCII: thirty-sixth breaker, LOW 10)
                 for line in wrap_paragraph(as_written_in(objects[0], self.encoding), self.width):
@@ -1029,17 +1072,20 @@ def console():
         def size(self) -> Any:
             """The console's size as rich gives it, except on a terminal that cannot move its cursor (TERM=dumb): rich
             takes it for 80 x 25 whatever it is, and every line wrapped at 80 broke again mid-word on a narrower one
-            (forty-second referee breaker, MED 7). Such a terminal still tells its size."""
-            if self.is_dumb_terminal and self._width is None:
+            (forty-second referee breaker, MED 7). Such a terminal still tells its size, and ``COLUMNS`` (``LINES``) set
+            there is its width (height), as on any terminal: rich read 80 whatever it said, and the duel's board and the
+            solo map were drawn 80 wide on a terminal of 30 columns, never saying it was too narrow (forty-sixth referee
+            breaker, POLISH 9)."""
+            if self.is_dumb_terminal and (self._width is None or self._height is None):
                 try:
                     columns, lines = os.get_terminal_size(self.file.fileno())
                 except (AttributeError, ValueError, OSError):
-                    pass
-                else:
-                    if columns > 0 and lines > 0:
-                        from rich.console import ConsoleDimensions
+                    columns, lines = 80, 25
+                columns, lines = self._width or columns, self._height or (lines if lines > 0 else 25)  # (no rows told)
+                if columns > 0:
+                    from rich.console import ConsoleDimensions
 
-                        return ConsoleDimensions(columns, lines)
+                    return ConsoleDimensions(columns, lines)
             return Console.size.fget(self)  # type: ignore[attr-defined]
 
         @size.setter

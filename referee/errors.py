@@ -70,16 +70,27 @@ def undisclosed(message: str, typed: str = "", left_out: str = ELLIPSIS) -> str:
     return "".join(shown)  # its own numbers still marked: the line is unmarked where it is shown (pnp.oneline.numbers_unmarked)
 
 
+_OWN_NUMBERS = re.compile(r"ruling \d+|\bR\d{1,3}\b|\bUTF-(?:8|16|32)\b|\bU\+[0-9A-F]{4,6}\b|\b0x[0-9A-F]{2}\b"
+                          r"|\\u[0-9a-f]{4}|\\U[0-9a-f]{8}|\\x[0-9a-f]{2}")
+"""The words with digits a refusal writes of its own, never a die typed: a rule's number (``R78``, ``ruling 82``), an
+encoding (``UTF-8``), a character's code (``U+200B``), a byte (``0xEB``) and a character written as its code where the
+output cannot write it (``\\u0141ukasz``, :func:`pnp.oneline.as_written_in`)."""
+
+
 def _numbers_left_out(text: str, typed: str, left_out: str) -> str:
     """``text`` (outside quotes and back quotes) with every word holding a digit as ``left_out`` when ``typed``; a
-    run of them (``3,5 6``) is one ``left_out``, so that how many numbers were typed does not show either."""
+    run of them (``3,5 6``) is one ``left_out``, so that how many numbers were typed does not show either. The digits
+    of :data:`_OWN_NUMBERS` are the referee's words and stay (forty-second referee breaker, LOW 6: "(R78)" was shown as
+    "(…)"; forty-sixth, KIND 4: a name refused at a hidden prompt lost "UTF-8", its byte and its character's code)."""
     if not typed:
         return text
     mark = re.escape(left_out)
-    # a rule's number (`R78`, `ruling 82`) is the referee's own reference, never a die: kept (forty-second referee
-    # breaker, LOW 6: "(R78)" was shown as "(…)")
-    blanked = re.sub(r"\bruling \d+\b|\bR\d{1,3}\b|[^\s,;:()\[\]\"'`]*\d[^\s,;:()\[\]\"'`]*",
-                     lambda found: found.group(0) if re.fullmatch(r"ruling \d+|R\d{1,3}", found.group(0)) else left_out, text)
+
+    def hide(found: re.Match) -> str:
+        word = found.group(0)
+        return word if not re.search(r"\d", _OWN_NUMBERS.sub("", word)) else left_out
+
+    blanked = re.sub(r"\bruling \d+\b|[^\s,;:()\[\]\"'`]*\d[^\s,;:()\[\]\"'`]*", hide, text)
     return re.sub(rf"{mark}(?:[\s,]*{mark})+", lambda _: left_out, blanked)
 
 

@@ -95,9 +95,10 @@ class GameRules(Protocol[S, E]):
     def event_text(self, event: E, db: Database) -> str:
         """A few words naming an event (for ``undo``), never showing hidden dice."""
 
-    def undo_problem(self, event: E, before: S, after: S) -> str | None:
+    def undo_problem(self, event: E, before: S, after: S) -> str | RuleError | None:
         """Why the last event ``event`` (from the state ``before`` it to ``after``) may not be taken back
-        (taking it back would let a player choose again knowing dice or cards already shown), or ``None``."""
+        (taking it back would let a player choose again knowing dice or cards already shown), or ``None``: its words, or
+        the refusal itself with its kind, which the game's ``refusal_text`` completes with what to type instead."""
 
     def setup_line(self, state: S, db: Database) -> str:
         """The log's first line, the setup: ``  0. new normal spells Bind, Shield seed 3``."""
@@ -188,6 +189,8 @@ class RefereeGame:
         if not self.log.events:
             raise self.rules.rule_error("nothing to undo: no command has been played since the setup")
         problem = self.rules.undo_problem(self.log.events[-1], self.log.state_at(len(self.log.events) - 1), self.log.state)
+        if isinstance(problem, RuleError):
+            raise problem
         if problem is not None:
             raise self.rules.rule_error(problem)
         return self.log.pop()

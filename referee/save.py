@@ -119,6 +119,22 @@ NEW_OVER = {"solo": "referee solo new --force --difficulty normal --spells bind,
 """The command that starts a game of each kind over a file that holds none, as a refusal offers it (works as printed)."""
 
 
+def new_over(game: str, path: Path | None = None) -> str:
+    """The command that starts a game of ``game`` over the file at ``path``, as a refusal offers it (works as printed):
+    for a solo game saved there, with its own difficulty and starting spells, as its Next line offers another game
+    (forty-sixth referee breaker, POLISH 6: always `--difficulty normal --spells bind,shield`); else :data:`NEW_OVER`'s.
+    The file is read unchecked: a setup that does not read as one is not repeated."""
+    doc = _peek(Path(path)) if path is not None else None
+    setup = doc.get("setup") if isinstance(doc, dict) and doc.get("game") == game else None
+    if game == "solo" and isinstance(setup, dict):
+        difficulty, spells = setup.get("difficulty"), setup.get("spells")
+        if (difficulty in ("beginner", "normal", "advanced") and isinstance(spells, list) and spells
+                and all(isinstance(spell, str) and re.fullmatch(r"solo\.spell\.[a-z0-9-]+", spell) for spell in spells)):
+            return (f"referee solo new --force --difficulty {difficulty} "
+                    f"--spells {','.join(spell.rsplit('.', 1)[-1] for spell in spells)}")
+    return NEW_OVER.get(game, f"referee {game} new --force")
+
+
 def _top_line(text: str, key: str) -> int | None:
     """The line (1-based) of ``key = ...`` before the first table header of a save's ``text``, else of a ``[key]`` header
     (a key edited into a table), or ``None``."""
@@ -681,7 +697,7 @@ def restore(path: Path, game: str, check: Callable[[Path], Any] | None = None) -
             # game in progress)
             raise SaveError(kept, f"no previous game is kept here, so there is nothing to restore; the game saved in "
                                   f"{shown_file(path.name)} stays as it is (a new game started over it, with "
-                                  f"`{NEW_OVER.get(game, f'referee {game} new --force')}`, would keep it in this file)")
+                                  f"`{new_over(game, path)}`, would keep it in this file)")
         raise SaveError(kept, f"no previous game is kept here, so there is nothing to restore (a new game, started with "
                               f"{NEW_GAME.get(game, f'`referee {game} new`')}, keeps the game it replaces in this file)")
     if kind != game:

@@ -129,7 +129,8 @@ def _bytes_read_as_utf8(text: str) -> str:
 def _unquoted_controls_dropped(text: str) -> str:
     """``text`` without its control characters (Unicode category Cc) outside shell quotes: a key read as a character
     (Ctrl-Z where it suspends nothing, Ctrl-\\) is no part of an answer, while a file name typed in quotes keeps every
-    character it has (a tab or a newline in a path, twenty-sixth breaker). ``"\\x1adraw"`` -> ``"draw"``."""
+    character it has (a tab or a newline in a path, twenty-sixth breaker). ``"\\x1adraw"`` -> ``"draw"``. A line break or a
+    tab outside quotes is a blank."""
     import unicodedata
 
     kept, quote = [], ""
@@ -138,6 +139,8 @@ def _unquoted_controls_dropped(text: str) -> str:
             quote = "" if char == quote else quote
         elif char in "'\"":
             quote = char
+        elif char in "\n\r\t\v\f":  # a line break or a tab pasted between two words: a blank (forty-sixth referee
+            char = " "  # breaker, POLISH 8: `randven` and `56 111` pasted on two lines were read `randven56 111`)
         elif unicodedata.category(char) == "Cc":
             continue
         kept.append(char)
@@ -230,10 +233,12 @@ class TableGame(Protocol):
     def commands(self) -> Mapping[str, str]:
         """The game's own commands at any prompt (``map``, ``spells``) -> what each shows."""
 
-    def refusal(self, error: RuleError, state: Any, last: Any = None) -> str:
+    def refusal(self, error: RuleError, state: Any, last: Any = None, gate: bool = False) -> str:
         """The one line a refused answer prints: the game's ``refusal_text`` (what the one-shot command
         prints, with the commands to type instead, which the prompt takes too), or words of the table's own;
-        ``last`` is the game's last event (what ``undo`` would take back), ``None`` when there is none."""
+        ``last`` is the game's last event (what ``undo`` would take back), ``None`` when there is none; ``gate`` whether
+        it was typed at the "press Enter" prompt before a hidden one (:attr:`Question.gate`), which takes only Enter and the
+        commands of :meth:`TableSession.gate_commands`: what it offers must work there."""
 
     def run_command(self, name: str, state: Any) -> tuple[Any, ...]:
         """The output of the game's command ``name`` in ``state`` (rich renderables or strings)."""
@@ -255,6 +260,10 @@ class TableGame(Protocol):
         """Raise ``click.ClickException`` in the one-shot `new`'s words where its setup refuses ``params`` (its options as
         click read them: a `--row` that deals no row, a spell that is none), with the database ``db`` unless they name
         another (``database_path``); nothing is written."""
+
+    def new_options(self, state: Any) -> list[tuple[str, str]]:
+        """The options `new` requires, as this game was set up (solo: ``[("--difficulty", "normal"), ("--spells",
+        "bind,shield")]``), which a `new` offered repeats where they were not typed; none for the duel."""
 
     def answering(self) -> None:
         """An answer arrived: stop any work done in the background for the question on the table."""
@@ -322,6 +331,7 @@ class TableSession:
         self._save = save or (lambda g, p: g.save(p))
         self._pending: _Pending | None = None
         self._asked: tuple[Any, Question, list[DiceAsk] | None] | None = None
+        self._gate = False  # the answer being taken was typed at a "press Enter" prompt (:meth:`answer`)
 
     # ---- What is asked ---------------------------------------------------------------------------------
     @property
@@ -410,18 +420,32 @@ class TableSession:
         question on the table is asked again."""
         self._pending = None
 
-    def answer(self, text: str) -> Reply:
+    def gate_commands(self) -> list[str]:
+        """What a "press Enter" prompt (:attr:`Question.gate`) takes besides Enter: the session's commands and the game's,
+        in the order ``help`` lists them; the one list that decides what is read there and what its refusal names
+        (forty-sixth referee breaker, POLISH 10: the refusal named help, status and quit of seven)."""
+        return [*SESSION_COMMANDS, *self.table.commands()]
+
+    def answer(self, text: str, gate: bool = False) -> Reply:
         """Take one typed line. Returns a :class:`Reply`; never raises for bad input (a refusal is one
-        line in ``Reply.error``, nothing changed).
+        line in ``Reply.error``, nothing changed). ``gate``: typed at the "press Enter" prompt before a hidden one, which
+        takes a command of :meth:`gate_commands` only: what a reply offers then works there.
 
         A line that is not one answer but a name or a hex followed by dice is taken as two answers in a
         row (``quenm 12 456``: the card turned over, then the battle's dice; ``c3 56 234``: the move, then
         the attack's dice; ``glass 1 4``: the spell, then which dice it re-rolls); when the second is
         refused, the first stays played and the second question is asked."""
-        from referee.clitools import offering_session_save
+        from referee.clitools import offering_session_save, with_given
 
-        with offering_session_save(self.path):  # every command offered carries this session's --save (45th breaker, MED 9)
-            return self._answer(text)
+        self._gate = gate
+        try:
+            with offering_session_save(self.path):  # every command offered carries this session's --save (45th, MED 9),
+                reply = self._answer(text)  # whatever part of the session said it: one place (forty-sixth referee breaker,
+                return dataclasses.replace(  # KIND 3: `undo` at the duel's "press Enter" prompt offered `commit` without it)
+                    reply, error=with_given(reply.error) if reply.error is not None else None,
+                    notes=tuple(with_given(note) for note in reply.notes))
+        finally:
+            self._gate = False
 
     def _answer(self, text: str) -> Reply:
         """:meth:`answer`, the session's options set."""
@@ -556,7 +580,7 @@ class TableSession:
         from referee.clitools import with_given
 
         events = self.game.log.events
-        said = self.table.refusal(error, self.state, last=events[-1] if events else None)
+        said = self.table.refusal(error, self.state, last=events[-1] if events else None, gate=self._gate)
         return with_given(_ONE_SHOT_PREFIX.sub("", said, count=1))
 
     def _without_own_files(self, text: str) -> str:
@@ -618,7 +642,7 @@ class TableSession:
                 return (f"`restore` brings back the game the last `new` replaced, and no previous game is kept in "
                         f"{kept_in}; this game stays as it is (nothing is played in it yet, so a new game started over it "
                         f"would replace it without keeping it).")
-            over = savefile.NEW_OVER.get(game, f"referee {game} new --force")
+            over = savefile.new_over(game, self.path)  # with this game's own setup (forty-sixth breaker, POLISH 6)
             return with_given(f"`restore` brings back the game the last `new` replaced, and no previous game is kept in "
                               f"{kept_in}; this game stays as it is (a new game started over it, with `{over}` after "
                               f"`quit`, would keep it there).")
@@ -633,7 +657,7 @@ class TableSession:
         from referee.clitools import shell_command, with_given
 
         game = self.table.name
-        needed = {"solo": [("--difficulty", "normal"), ("--spells", "bind,shield")]}.get(game, [])
+        needed = self.table.new_options(self.state)  # this game's own (forty-sixth referee breaker, POLISH 6)
         added: list[str] = []
         for option, value in needed:  # the options `new` requires, where not typed
             if not any(word == option or word.startswith(f"{option}=") for word in typed):
@@ -647,7 +671,8 @@ class TableSession:
             context = command.make_context(f"referee {game} new", [*typed, *added])
             self.table.new_game_problem(dict(context.params), self.game.db)
         except click.ClickException as error:
-            return (f"`new` starts another game, and the one-shot `referee {game} new` refuses what was typed: "
+            # the one-shot named, not offered: a back-quoted `referee ...` is a command to type, with the session's --save
+            return (f"`new` starts another game, and the one-shot `new` refuses what was typed: "
                     f"{one_line(error.format_message()).rstrip('.')}; nothing was changed")
         except click.exceptions.Exit:  # (click's --version and the like: nothing to offer)
             return f"`new` starts another game: in a shell, `referee {game} new --help` explains its options."
@@ -684,7 +709,7 @@ class TableSession:
 
             command_context(command, f"referee {self.table.name} {first}", list(words[1:]))
         except click.ClickException as error:
-            return f"{said}, and the one-shot `referee {self.table.name} {first}` refuses these too: {one_line(error.format_message())}"
+            return f"{said}, and the one-shot `{first}` refuses these too: {one_line(error.format_message())}"  # (named, not offered)
         except click.exceptions.Exit:
             return said
         from referee.clitools import with_given  # the --save and --db this session was given, as the Next line has them
@@ -708,7 +733,9 @@ class TableSession:
             except REFUSALS as error:  # a step that stands (ruling 84, R78): none of them taken back
                 for event in undone:
                     self.game.play(event)
-                return Reply(error=str(error))
+                # in the table's words, with what this prompt takes (forty-sixth referee breaker, KIND 3: the rules' own
+                # words offered the one-shot `commit`, refused at the "press Enter" prompt)
+                return Reply(error=self._refusal_said(error) if isinstance(error, RuleError) else str(error))
             try:
                 self._save(self.game, self.path)
             except RefereeError:  # not written: the steps stay played, as the file holds them
@@ -730,6 +757,9 @@ class TableSession:
 
     def _help(self) -> list[str]:
         _, question, ask = self.prompt()
+        if self._gate and question is not None and question.gate:  # only Enter and these work there (forty-sixth referee
+            # breaker, KIND 3: its help offered the hidden prompt's answers and one-shot words, which it refuses)
+            return [f"{question.gate}.", "Commands: " + ", ".join(self.gate_commands()) + "."]
         lines: list[str] = []
         if self._pending is not None and self._pending.choice is not None:
             lines += [f"  {i} {label}" for i, (label, _) in enumerate(self._pending.choice.variants, 1)]

@@ -18,12 +18,11 @@ import re
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO, cast
 
 import click
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import Completer, Completion
-from prompt_toolkit.data_structures import Size
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import DummyHistory, InMemoryHistory
 from prompt_toolkit.input import Input
@@ -80,6 +79,7 @@ def _run(session: TableSession, input: Input | None, output: Output | None, cons
     """:func:`run`, its options set."""
     from referee import clitools
 
+    input = input or terminal_input()
     out = console or clitools.console()
     prompt: PromptSession[str] = PromptSession(history=_History(session), completer=_Answers(session),
                                                complete_while_typing=False, input=input, output=output, key_bindings=_bindings())
@@ -116,16 +116,15 @@ def _run(session: TableSession, input: Input | None, output: Output | None, cons
             if not typed.strip():  # (thirty-seventh breaker, LOW 6: refused as "press Enter first")
                 opened = question.holder
                 continue
-            from referee.table import SESSION_COMMANDS
-
             first = typed.split()[0].lower()
-            if first not in set(SESSION_COMMANDS) | set(session.table.commands()):  # never an answer to the hidden prompt
+            commands = session.gate_commands()  # what works here, said from the list that decides it (46th, POLISH 10)
+            if first not in commands:  # never an answer to the hidden prompt
                 _wipe(prompt.output)  # (typed where everyone sees it, before the dice were even shown)
                 out.print("Refused: press Enter first; the answer is typed at the hidden prompt that follows (or type a "
-                          "command: help, status, quit).", style="bold red", markup=False)
+                          f"command: {', '.join(commands)}).", style="bold red", markup=False)
                 _show_question(session, out)
                 continue
-            reply = session.answer(typed)  # a command (help, status, quit): answered as at any prompt
+            reply = session.answer(typed, gate=True)  # a command: answered as at any prompt, in words that fit this one
             if reply.leave:
                 if reply.error:
                     out.print(reply.error, style="bold red", markup=False)
@@ -134,17 +133,21 @@ def _run(session: TableSession, input: Input | None, output: Output | None, cons
             _show_reply(reply, out, session, note_style)
             continue
         hidden = question is not None and question.hidden
+        refusal = ""
         if hidden and private:
-            refusal = _refusal_that_fits(private, text, session.table.toolbar(session.state), secret.output.get_size(),
-                                         secret.output.encoding())
-            text, private = (f"{refusal}\n{text}" if refusal else text), ""  # its own lines, erased with the prompt
+            refusal, private = _refused(private), ""
         if question is not None and question.waiting is not None:  # the odds found later: draw the bottom line again
             question.waiting.add_done_callback(lambda _, app=(secret if hidden else prompt).app: app.invalidate())  # thread-safe
         try:
             asking = secret if hidden else prompt
             try:
                 with not_stopped(hidden):
-                    line = _read(asking, _wrapped(text, asking.output.get_size().columns),
+                    if refusal:  # a refused hidden answer, said just above the hidden prompt asked again and wiped with it
+                        # (R77), printed as every line is: its commands whole, on one line the terminal wraps (prompt_toolkit
+                        # cuts its message's lines and broke a command at the lines it was wrapped to: forty-sixth referee
+                        # breaker, KIND 2), so that the prompt, its first line the dice, is never pushed off (thirtieth, MED 4)
+                        out.print(refusal, style="bold red", markup=False)
+                    line = _read(asking, _wrapped(text, asking.output.get_size().columns, asking.output.encoding()),
                                  bottom_toolbar=lambda: _fitted(session.table.toolbar(session.state)))
                 line = without_control(line)  # Ctrl-Z read as an unseen ^Z refused the answer typed after it (35th breaker, MED 4)
             finally:
@@ -177,7 +180,7 @@ def _run(session: TableSession, input: Input | None, output: Output | None, cons
             break
         if hidden and reply.error:  # it may tell the other player what was tried, or which dice
             private = as_sentence(numbers_unmarked(undisclosed(reply.error, line, glyphs.glyph(glyphs.ELLIPSIS, "...",
-                                                                                            secret.output.encoding()))))
+                                                                                            _encoding_of(out)))))
             continue
         if reply.wipe:  # a secret typed where everyone sees it: gone from the screen and its scrollback, then asked again
             _wipe(prompt.output)
@@ -201,6 +204,109 @@ def _run(session: TableSession, input: Input | None, output: Output | None, cons
         sys.exit(1)  # (click returns the code of its Exit, which the console script drops)
     out.print(_saved_line(session), markup=False)
     return answers
+
+
+TERMINAL_CODEC = "lassadar_terminal_"
+"""The name of the codec :func:`terminal_input` reads the terminal's keys with, followed by the encoding it falls back
+on (``lassadar_terminal_cp1252``)."""
+
+_READ_SIZE = 1024
+"""How many bytes prompt_toolkit reads from the terminal at a time (``PosixStdinReader.read``): a read that returns fewer
+has taken every byte the terminal sent, so no character is cut at its end."""
+
+
+def terminal_input() -> Input | None:
+    """prompt_toolkit's input for the terminal at standard input, its bytes read as the characters typed: as UTF-8 where
+    they are UTF-8, whatever the encoding Python was told (``PYTHONIOENCODING=cp1252`` in a UTF-8 terminal read `Zoë`'s
+    two bytes as ``Zo\u00c3\u00ab``, which a command offered wrote as ``$'Zo\xc3\x83\xc2\xab'``, and the cap on an
+    answer counted its bytes: forty-sixth referee breaker, KIND 5), else in the encoding standard input declares, or the
+    locale's (the reverse: a cp1252 terminal under ``PYTHONIOENCODING=utf-8``), else as the bytes they are (Python's
+    surrogate escapes, :func:`referee.table._bytes_read_as_utf8`). ``None`` (prompt_toolkit's own) where standard input
+    is no terminal or the platform reads keys as characters (Windows)."""
+    if sys.platform == "win32":
+        return None
+    try:
+        if not sys.stdin.isatty():
+            return None
+    except (AttributeError, ValueError):  # closed or replaced
+        return None
+    from prompt_toolkit.input.vt100 import Vt100Input
+
+    _register_terminal_codec()
+    return Vt100Input(cast(TextIO, _DecodedAsTyped(sys.stdin, TERMINAL_CODEC + _fallback_encoding())))
+
+
+def _fallback_encoding() -> str:
+    """The encoding a byte that is no UTF-8 is read in (:func:`terminal_input`): standard input's, else the locale's, when
+    it is another than UTF-8 or ASCII; else ``utf-8`` (the byte kept as Python's surrogate escape)."""
+    import codecs
+    import locale
+
+    for name in (getattr(sys.stdin, "encoding", None), locale.getpreferredencoding(False)):
+        try:
+            known = codecs.lookup(name or "").name
+        except LookupError:
+            continue
+        if known not in ("utf-8", "ascii"):
+            return known
+    return "utf-8"
+
+
+def _register_terminal_codec() -> None:
+    """Register the codecs named :data:`TERMINAL_CODEC` and their fallback (registering again adds nothing)."""
+    import codecs
+
+    global _CODEC_REGISTERED
+    if _CODEC_REGISTERED:
+        return
+    _CODEC_REGISTERED = True
+
+    def search(name: str) -> codecs.CodecInfo | None:
+        if not name.startswith(TERMINAL_CODEC):
+            return None
+        fallback = codecs.lookup(name.removeprefix(TERMINAL_CODEC)).name
+        handler = f"lassadar-terminal-{fallback}"
+
+        def read_as_fallback(error: UnicodeError) -> tuple[str, int]:
+            if not isinstance(error, UnicodeDecodeError):
+                raise error
+            return error.object[error.start:error.end].decode(fallback, "surrogateescape"), error.end
+
+        codecs.register_error(handler, read_as_fallback)
+
+        class Decoder(codecs.IncrementalDecoder):
+            def __init__(self, errors: str = "strict") -> None:
+                super().__init__(errors)
+                self.utf8 = codecs.getincrementaldecoder("utf-8")(handler)
+
+            def decode(self, input: bytes, final: bool = False) -> str:  # type: ignore[override]
+                # a read shorter than prompt_toolkit's took all the terminal sent: a byte left at its end begins no
+                # character still to come (a cp1252 é), so it is read now, not with the next key
+                return self.utf8.decode(input, final or len(input) < _READ_SIZE)
+
+            def reset(self) -> None:
+                self.utf8.reset()
+
+        def decode(data: bytes, errors: str = "strict") -> tuple[str, int]:
+            return codecs.utf_8_decode(data, handler, True)
+
+        return codecs.CodecInfo(codecs.utf_8_encode, decode, name=name, incrementaldecoder=Decoder)  # type: ignore[arg-type]
+
+    codecs.register(search)
+
+
+_CODEC_REGISTERED = False
+
+
+class _DecodedAsTyped:
+    """Standard input as prompt_toolkit's terminal input reads it, its ``encoding`` the codec ``encoding``
+    (:func:`terminal_input`); every other attribute standard input's own."""
+
+    def __init__(self, stream: Any, encoding: str) -> None:
+        self._stream, self.encoding = stream, encoding
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 def _saved_line(session: TableSession) -> str:
@@ -251,11 +357,17 @@ def _wipe(output: Output) -> None:
     output.flush()
 
 
-def _wrapped(text: str, columns: int) -> str:
+def _wrapped(text: str, columns: int, encoding: str = "utf-8") -> str:
     """The prompt ``text`` broken at words into lines narrower than ``columns`` terminal cells (prompt_toolkit
     breaks the line being typed anywhere, mid-word, and cuts the lines above it), its trailing space kept. A
     wide character (Chinese, Japanese, Korean) takes two cells (fifteenth breaker: lines were measured in
-    characters, and the terminal broke a name's line again mid-word)."""
+    characters, and the terminal broke a name's line again mid-word). Measured as the output's ``encoding`` writes it
+    (a character it cannot write as its code, :func:`pnp.oneline.as_written_in`): measured as typed and written wider, a
+    line ran past the width prompt_toolkit cuts it at (forty-sixth referee breaker, KIND 4). No prompt holds a command to
+    type: prompt_toolkit would cut or break it (the refusals that offer one are printed above the prompt)."""
+    from pnp.oneline import as_written_in
+
+    text = as_written_in(text, encoding)
     width = max(20, columns - 1)
     trailing = text[len(text.rstrip(" ")):]
     lines = [part for line in text.rstrip(" ").split("\n") for part in wrap_cells(line, width)]
@@ -298,9 +410,13 @@ def _print_numbered(out: Any, prefix: str, label: str) -> None:
     breaker, LOW 19: at 38 columns a choice's second line read as a line of its own)."""
     from rich.text import Text
 
-    width = max(getattr(out, "width", 80) - len(prefix), 12)
-    wrapped = wrap_cells(label, width) or [""]
-    for line in [prefix + wrapped[0], *(" " * len(prefix) + line for line in wrapped[1:])]:
+    from referee.clitools import wrap_paragraph
+
+    width = max(getattr(out, "width", 80), len(prefix) + 12)
+    # a command in back quotes kept whole, as in every line (forty-sixth referee breaker, KIND 2: wrap_cells broke it)
+    wrapped = wrap_paragraph(" " * len(prefix) + with_given(label), width) or [""]
+    first = wrapped[0][len(prefix):] if wrapped[0].startswith(" " * len(prefix)) else wrapped[0]
+    for line in [prefix + first, *wrapped[1:]]:
         out.print(Text(line, no_wrap=True, overflow="ignore"))  # as laid out here (a text is wrapped again, its indent lost)
 
 
@@ -392,23 +508,16 @@ def _bindings() -> _Keys:
     return bindings
 
 
-def _refusal_that_fits(refusal: str, prompt: str, toolbar: str, size: Size, encoding: str = "utf-8") -> str:
-    """The refusal of a hidden answer as the lines shown above the hidden ``prompt`` asked again: wrapped at words
-    (prompt_toolkit cuts, never wraps, all lines but the last), and cut to the rows the prompt and the ``toolbar`` leave
-    on a terminal of ``size``, its last line ending in "…" (``...`` where the terminal's ``encoding`` cannot write it,
-    :func:`referee.glyphs.glyph`; ``""`` when no row is left). The prompt itself is never
-    pushed off the screen: it holds the dice the referee rolled that player, shown nowhere else (thirtieth breaker:
-    at 40x10 the refusal pushed the dice line off the top, and the scrollback had been wiped)."""
-    ended = refusal if refusal.endswith("...") else f"{refusal.rstrip('.')}."  # a number left out as `...` keeps its dots
-    lines = wrap_cells(f"Refused: {ended}", max(20, size.columns - 1))
-    used = len(_wrapped(prompt, size.columns).splitlines()) + len(_fitted(toolbar, size.columns).splitlines())
-    room = max(0, size.rows - used)
-    if len(lines) > room:
-        lines = lines[:room]
-        if lines:
-            ellipsis = glyphs.glyph(glyphs.ELLIPSIS, "...", encoding)
-            lines[-1] = lines[-1][: max(0, size.columns - 1 - len(ellipsis) - 1)].rstrip() + " " + ellipsis
-    return "\n".join(lines)
+def _refused(refusal: str) -> str:
+    """The line a refused hidden answer is said in above the hidden prompt asked again: ``Refused: `` and the refusal as
+    a sentence (a number left out as ``...`` keeps its dots)."""
+    ended = refusal if refusal.endswith("...") else f"{refusal.rstrip('.')}."
+    return f"Refused: {ended}"
+
+
+def _encoding_of(out: Any) -> str:
+    """The encoding the console ``out`` writes in (rich's ``Console.encoding``), ``utf-8`` when it says none."""
+    return getattr(out, "encoding", None) or "utf-8"
 
 
 def _fitted(toolbar: str, columns: int | None = None) -> str:

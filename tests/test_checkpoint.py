@@ -10,6 +10,7 @@ makes a save unreadable; `check` finds a kept state that differs from the replay
 from __future__ import annotations
 
 import random
+import shlex
 import tomllib
 from pathlib import Path
 
@@ -239,7 +240,8 @@ def test_repair_writes_a_checkpoint_that_cannot_be_trusted_again(db, tmp_path):
     events = tomllib.loads(path.read_text())["events"]
     args = ["solo", "check", "--save", str(path), "--db", str(ROOT / "cards.toml")]
     result = CliRunner().invoke(main, args)
-    assert result.exit_code == 0 and "digest does not match" in result.output and "check --repair` writes it now" in result.output
+    assert result.exit_code == 0 and "digest does not match" in result.output and "` writes it now" in result.output
+    assert f"`referee solo check --repair {shlex.join(args[2:])}`" in result.output  # as typed (forty-sixth breaker, KIND 1)
     before = path.read_bytes()
     result = CliRunner().invoke(main, args + ["--repair"])
     assert result.exit_code == 0 and "written again from the replay" in result.output, result.output

@@ -74,9 +74,10 @@ def _signalled_at_a_prompt(args: list[str], folder: Path, until: bytes, signal_n
 
 
 @contextlib.contextmanager
-def _referee_in_a_terminal(args: list[str], folder: Path) -> Iterator[tuple[Any, int]]:
-    """``referee ARGS --db cards.toml`` run in a pseudo-terminal of 100 x 30 (TERM xterm, no colour) in ``folder``:
-    ``(the process, the terminal's leader end)``; the leader closed on leaving."""
+def _referee_in_a_terminal(args: list[str], folder: Path, env: dict[str, str] | None = None,
+                           columns: int = 100) -> Iterator[tuple[Any, int]]:
+    """``referee ARGS --db cards.toml`` run in a pseudo-terminal of ``columns`` x 30 (TERM xterm, no colour, and the
+    variables ``env``) in ``folder``: ``(the process, the terminal's leader end)``; the leader closed on leaving."""
     import fcntl
     import os
     import pty
@@ -86,10 +87,11 @@ def _referee_in_a_terminal(args: list[str], folder: Path) -> Iterator[tuple[Any,
     import termios
 
     leader, follower = pty.openpty()
-    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 30, columns, 0, 0))
     try:
         with subprocess.Popen([sys.executable, "-m", "referee", *args, "--db", str(DB_PATH)], stdin=follower,
-                              stdout=follower, stderr=follower, env={**os.environ, "TERM": "xterm", "NO_COLOR": "1"},
+                              stdout=follower, stderr=follower,
+                              env={**os.environ, "TERM": "xterm", "NO_COLOR": "1", **(env or {})},
                               cwd=folder, start_new_session=True) as process:
             os.close(follower)
             yield process, leader
@@ -1583,7 +1585,8 @@ def test_the_map_too_wide_for_the_terminal_is_said_in_lines_that_fit():
     game.play(solo_events.Draw(solo_events.CardRef("solo.quest.dalnish", True)))
     lines = [text.plain for text in MapScreen(game.state, DB).lines(40)]
     assert len(lines) > 1 and all(len(line) <= 40 for line in lines[:2]), lines
-    assert "the map needs a terminal at least 57 columns wide; this one is 40" in " ".join(lines), lines
+    # a sentence of its own, its first letter a capital (forty-sixth referee breaker, POLISH 7)
+    assert "The map needs a terminal at least 57 columns wide; this one is 40" in " ".join(lines), lines
 
 
 # ---- Twenty-second breaker -------------------------------------------------------------------------------------------
@@ -2724,15 +2727,16 @@ def test_the_new_game_a_finished_games_next_line_offers_keeps_the_game_in_progre
     assert save.read_bytes() == game_a
 
 
-def _answered_in_a_terminal(args: list[str], folder: Path, answers: list[tuple[bytes, bytes]]) -> tuple[int, str]:
-    """Run ``referee ARGS --db cards.toml`` in a pseudo-terminal of 100 x 30 in ``folder``; for each ``(shown, typed)`` of
-    ``answers`` in turn, wait until ``shown`` appears after the answer before, then type ``typed``. Returns the exit code
-    and all it wrote."""
+def _answered_in_a_terminal(args: list[str], folder: Path, answers: list[tuple[bytes, bytes]], env: dict[str, str] | None = None,
+                            columns: int = 100) -> tuple[int, str]:
+    """Run ``referee ARGS --db cards.toml`` in a pseudo-terminal of ``columns`` x 30 in ``folder`` (with the variables
+    ``env``); for each ``(shown, typed)`` of ``answers`` in turn, wait until ``shown`` appears after the answer before,
+    then type ``typed``. Returns the exit code and all it wrote."""
     import os
     import select
     import time
 
-    with _referee_in_a_terminal(args, folder) as (process, leader):
+    with _referee_in_a_terminal(args, folder, env, columns) as (process, leader):
         written, seen = b"", 0
         for shown, typed in answers:
             deadline = time.monotonic() + 60
@@ -4030,3 +4034,122 @@ def test_a_folder_or_device_given_as_a_file_is_told_what_to_give(tmp_path, args,
     lines = result.output.strip().splitlines()
     assert result.exit_code in (1, 2) and len(lines) == 1 and says in lines[0], result.output
     assert list(folder.iterdir()) == [] and (tmp_path / "afile").read_text(encoding="utf-8") == "mine"
+
+
+# ---- Forty-sixth referee breaker ------------------------------------------------------------------------------------
+def _offered(output: str) -> list[list[str]]:
+    """The ``referee ...`` commands ``output`` offers in back quotes, each as a shell reads it (its words)."""
+    from referee.advice import commands_in
+
+    return [shlex.split(command) for command in commands_in(" ".join(output.split())) if command.startswith("referee ")]
+
+
+@pytest.mark.parametrize("game, new", [("solo", ["new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "3"]),
+                                       ("duel", ["new", "--seed", "3"])])
+def test_check_offers_its_repair_with_the_save_typed(tmp_path, game, new):
+    """Forty-sixth referee breaker, KIND 1: `referee solo check --save PATH` (and `duel check`) on a save whose checkpoint
+    cannot be trusted advised `referee solo check --repair` without the --save: typed as told, it acted on the default
+    save, another game. Every shell command a one-shot prints carries the --save typed (one function, for click's lines
+    and rich's alike); typed as printed, the repair mends PATH and leaves the save the shell's default names alone."""
+    save, other = tmp_path / "far away" / "game.toml", tmp_path / "default.toml"
+    save.parent.mkdir()
+    plays = {"solo": [["draw"], ["battle"]], "duel": [["marker", "1"]]}[game]
+    for args in (new, *plays):
+        run(game, *args, save=save)
+    run(game, *new, save=other)
+    text = save.read_text(encoding="utf-8")
+    save.write_text(re.sub(r'(?m)^digest = "[0-9a-f]+"$', 'digest = "' + "0" * 64 + '"', text), encoding="utf-8")
+    events, other_before = tomllib.loads(save.read_text(encoding="utf-8"))["events"], other.read_bytes()
+    shell = {"NO_COLOR": "1", "LASSADAR_DB": str(DB_PATH), f"LASSADAR_{game.upper()}_SAVE": str(other)}  # the default save
+    checked = CliRunner().invoke(main, [game, "check", "--save", str(save)], env=shell)
+    assert checked.exit_code == 0 and "digest does not match" in checked.output, checked.output
+    offered = _offered(checked.output)
+    assert offered and all(words[words.index("--save") + 1] == str(save) for words in offered), checked.output
+    (repair,) = [words for words in offered if "--repair" in words]
+    repaired = CliRunner().invoke(main, repair[1:], env=shell)
+    assert repaired.exit_code == 0 and "written again from the replay" in repaired.output, repaired.output
+    assert other.read_bytes() == other_before and tomllib.loads(save.read_text(encoding="utf-8"))["events"] == events
+    again = CliRunner().invoke(main, [game, "check", "--save", str(save)], env=shell)
+    assert again.exit_code == 0 and "equal the replay" in again.output, again.output
+
+
+def test_a_command_offered_at_a_narrow_terminal_is_never_broken_across_lines(tmp_path):
+    """Forty-sixth referee breaker, KIND 2: at 40 columns with a long --save path, the refusal of `new --seed 4` at a
+    hidden prompt was wrapped into the prompt's own lines, its `referee duel new --force --seed 4 --save PATH` broken
+    between two of them: copied, the first line ran alone. A command is printed on one line (the terminal wraps it, and
+    copies it as one), whatever the width; the prose around it is wrapped at words."""
+    folder = tmp_path / "a-folder-with-a-long-name-for-the-saves-of-the-duel"
+    folder.mkdir()
+    save = folder / "the-duel-played-at-the-kitchen-table.toml"
+    run("duel", "new", "--seed", "5", save=save)
+    run("duel", "marker", "1", save=save)
+    before = save.read_bytes()
+    code, shown = _answered_in_a_terminal(["duel", "play", "--save", str(save)], tmp_path,
+                                          [(b"[roll]:", b"new --seed 4\r"), (b"[roll]:", b"\x04")], columns=40)
+    assert code == 0 and save.read_bytes() == before, shown
+    lines = [" ".join(line.split()) for line in re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown).splitlines()]
+    expected = f"referee duel new --force --seed 4 --save {save}"
+    assert any(expected in line for line in lines), shown
+    assert "Refused:" in " ".join(lines), shown
+
+
+def test_a_hidden_prompts_refusal_of_a_name_keeps_every_word(tmp_path):
+    """Forty-sixth referee breaker, KIND 4: at a hidden prompt on an ASCII terminal, `new --wardens` with a name that is no
+    UTF-8 was refused as "must be … text, and this one holds the byte …: set the terminal to …" (the words holding a digit
+    taken for typed dice, R77), and a name the terminal cannot write was measured as typed and written wider, the line
+    cut. The refusal keeps every word and number of the referee's own (`UTF-8`, the byte, a character's code, the length
+    allowed), the name in the one ASCII notation (`$'...'` of its UTF-8 bytes in a command); nothing is played."""
+    save = tmp_path / "d.toml"
+    run("duel", "new", "--seed", "5", save=save)
+    run("duel", "marker", "1", save=save)
+    before = save.read_bytes()
+    code, shown = _answered_in_a_terminal(
+        ["duel", "play", "--save", str(save)], tmp_path,
+        [(b"[roll]:", b"new --wardens Zo\xeb\r"), (b"[roll]:", "new --wardens A\u200bna\r".encode()),
+         (b"[roll]:", b"new --seed 4 --wardens " + b"x" * 41 + b"\r"),
+         (b"[roll]:", "new --seed 4 --wardens \u0141ukasz\r".encode()), (b"[roll]:", b"\x04")],
+        env={"PYTHONIOENCODING": "ascii"})
+    assert code == 0 and save.read_bytes() == before, shown
+    said = " ".join(re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown).split())
+    assert said.isascii(), said
+    assert "a player's name must be UTF-8 text, and this one holds the byte 0xEB: set the terminal to UTF-8" in said, said
+    assert "a player's name cannot hold U+200B (ZERO WIDTH SPACE)" in said, said
+    assert "a player's name is at most 40 characters, not 41" in said, said
+    assert f"`referee duel new --force --seed 4 --wardens $'\\xc5\\x81ukasz' --save {save} --db {DB_PATH}`" in said, said
+
+
+def test_names_typed_under_another_encoding_setting_are_read_as_typed(tmp_path):
+    """Forty-sixth referee breaker, KIND 5: with `PYTHONIOENCODING=cp1252` in a UTF-8 terminal, `new --wardens Zoë` typed
+    at a `play` prompt was read as `Zo\u00c3\u00ab` and offered as `--wardens $'Zo\\xc3\\x83\\xc2\\xab'` (the UTF-8 bytes
+    encoded again), and the 2,000-character cap on an answer counted the bytes of what was typed. The terminal's bytes
+    are read as the characters typed (UTF-8 where they are UTF-8): the name is offered as `$'Zo\\xc3\\xab'`, and a
+    name of 1,000 `ë` (2,000 bytes) is refused for its length, not as an answer too long."""
+    save = tmp_path / "d.toml"
+    run("duel", "new", "--seed", "5", save=save)
+    before = save.read_bytes()
+    pasted = b"\x1b[200~" + ("new --wardens " + "\u00eb" * 1000).encode() + b"\x1b[201~\r"
+    code, shown = _answered_in_a_terminal(
+        ["duel", "play", "--save", str(save)], tmp_path,
+        [(b"(1-7):", "new --wardens Zo\u00eb\r".encode()), (b"(1-7):", pasted), (b"(1-7):", b"\x04")],
+        env={"PYTHONIOENCODING": "cp1252", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"})
+    assert code == 0 and save.read_bytes() == before, shown
+    said = " ".join(re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown).split())
+    assert f"`referee duel new --force --wardens $'Zo\\xc3\\xab' --save {save} --db {DB_PATH}`" in said, said
+    assert "\\xc3\\x83" not in said, said
+    assert "at most 40 characters, not 1000" in said and "longer than 2,000 characters" not in said, said
+
+
+def test_a_board_or_a_map_too_wide_for_a_dumb_terminal_says_how_wide_it_must_be(tmp_path):
+    """Forty-sixth referee breaker, POLISH 9 (and 7): on a terminal that cannot move its cursor (TERM=dumb) with COLUMNS=30
+    set, rich took the width for 80: the duel's board was drawn 80 columns wide and the solo map too, overflowing without
+    a word. The width set is the width: each says once, in a sentence, how wide the terminal must be, and the rest of
+    the lines fit."""
+    duel, solo = tmp_path / "d.toml", tmp_path / "s.toml"
+    run("duel", "new", "--seed", "5", save=duel)
+    _warding_game(solo)
+    for args, says in ((["duel", "board", "--save", str(duel)], "The board needs a terminal at least 38 columns wide; this one is 30"),
+                       (["solo", "map", "--save", str(solo)], "The map needs a terminal at least 57 columns wide; this one is 30")):
+        code, shown = _answered_in_a_terminal(args, tmp_path, [], env={"TERM": "dumb", "COLUMNS": "30"}, columns=30)
+        lines = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown).splitlines()
+        assert code == 0 and " ".join(" ".join(lines).split()).count(says) == 1, shown
+        assert all(len(line.rstrip()) <= 30 for line in lines if "`" not in line), shown  # (a command: one line, wrapped)

@@ -1804,26 +1804,39 @@ def test_an_undo_says_what_to_put_back_only_when_something_on_the_table_moved(tm
 
 
 @pytest.mark.parametrize("columns, rows", [(40, 10), (50, 6), (40, 5), (30, 4), (100, 40)])
-def test_a_refusal_at_a_hidden_prompt_never_pushes_the_dice_off_a_short_terminal(columns, rows):
+def test_a_refusal_at_a_hidden_prompt_never_pushes_the_dice_off_a_short_terminal(tmp_path, monkeypatch, columns, rows):
     """R77 (thirtieth breaker, MED 4): at 40x10 a refused placing's lines above the hidden prompt pushed its first line,
-    the dice the referee rolled that player (shown nowhere else, the scrollback wiped), off the screen. The refusal is
-    cut to the rows the prompt and the bottom line leave; a tall terminal shows it whole."""
+    the dice the referee rolled that player (shown nowhere else, the scrollback wiped), off the screen. Forty-sixth
+    referee breaker, KIND 2: cut to the rows left and wrapped into the prompt's own lines, the refusal broke a command it
+    offered across lines. The refusal is printed above the hidden prompt asked again, whole, as every line is (its
+    commands on one line the terminal wraps), and wiped with it; the prompt's message is the question alone, its first
+    line the dice, at any size."""
     from prompt_toolkit.data_structures import Size
 
-    prompt = "Wardens only, your dice are 2 2 2 6:\nyour placing (hidden): "
-    toolbar = "Round 1 | Wardens 0 MP, 0 won | Shadowmajik 0 SP, 0 won | marker: Barrow of Kings | now: Wardens place"
-    refusal = ("the Wardens place a die twice or a die they did not roll: place each rolled die once: type your placing of "
-               "the dice shown at this prompt (battle …, power …, with those dice)")
-    shown = tableui._refusal_that_fits(refusal, prompt, toolbar, Size(rows=rows, columns=columns))
-    lines = shown.splitlines()
-    prompt_rows = len(tableui._wrapped(prompt, columns).splitlines())
-    toolbar_rows = len(tableui._fitted(toolbar, columns).splitlines())
-    assert len(lines) + prompt_rows + toolbar_rows <= max(rows, prompt_rows + toolbar_rows)
-    assert all(len(line) < columns for line in lines)
-    if rows == 40:
-        assert " ".join(shown.split()) == f"Refused: {refusal}."
-    elif lines:
-        assert lines[0].startswith("Refused:") and lines[-1].endswith("…")
+    class Sized(DummyOutput):
+        def get_size(self) -> Size:
+            return Size(rows=rows, columns=columns)
+
+    save = tmp_path / "duel.toml"
+    one_shot("duel", save, "new --seed 5")
+    one_shot("duel", save, "marker 1")
+    one_shot("duel", save, "roll --player wardens")
+    dice = str(load_duel(save, DB).state.hands["wardens"].rolled)
+    session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+    asked: list[str] = []
+    read = tableui._read
+    monkeypatch.setattr(tableui, "_read", lambda prompt, message, **options: (asked.append(message), read(prompt, message, **options))[1])
+    out = io.StringIO()
+    with create_pipe_input() as pipe:  # Enter at the "press Enter" prompt, then a placing of other dice: refused
+        pipe.send_text("\rbattle 1,1 power 1 spare 1\r\x04")
+        tableui.run(session, input=pipe, output=Sized(), console=Console(file=out, width=columns))
+    hidden = [message for message in asked if dice in " ".join(message.split())]
+    assert len(hidden) == 2, asked
+    for message in hidden:  # the question alone, from its first line on: the dice
+        assert "Refused" not in message and message.startswith("Wardens only, your dice are"), message
+    said = " ".join(out.getvalue().split())
+    assert "Refused: " in said and "type your placing of the dice shown at this prompt" in said, said
+    assert not session.game.state.hands["wardens"].committed
 
 
 def test_the_status_of_a_finished_duel_says_no_round_in_play(tmp_path):
@@ -2014,35 +2027,23 @@ def test_the_board_and_the_map_at_a_prompt_show_no_question_mark_where_a_glyph_w
     assert "?" not in drawn and f"S start (white cross){separator}R recharge" in drawn, drawn
 
 
-def test_a_refused_hidden_placing_on_a_terminal_that_cannot_write_an_ellipsis_says_dots(tmp_path, monkeypatch):
+def test_a_refused_hidden_placing_on_a_terminal_that_cannot_write_an_ellipsis_says_dots(tmp_path):
     """Thirty-second breaker (MED 1), the hidden prompt: a refused placing is said again above the next hidden prompt
-    with its numbers left out as `…`, and cut to the terminal's rows ending in `…`; on a terminal that cannot write `…`
-    (prompt_toolkit's output encoding, ASCII) both are `...`, never `?` (R77: the numbers stay out)."""
-    from prompt_toolkit.data_structures import Size
-
-    class AsciiOutput(DummyOutput):
-        def encoding(self) -> str:
-            return "ascii"
+    with its numbers left out as `…`; on a terminal that cannot write `…` (its output's encoding, ASCII) they are `...`,
+    never `?` (R77: the numbers stay out)."""
+    class AsciiFile(io.StringIO):
+        encoding = "ascii"
 
     save = tmp_path / "d.toml"
     one_shot("duel", save, "new --seed 5")
     session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
-    seen: list[tuple[str, str]] = []
-    real = tableui._refusal_that_fits
-
-    def spy(refusal: str, prompt: str, toolbar: str, size: Size, encoding: str = "utf-8") -> str:
-        shown = real(refusal, prompt, toolbar, size, encoding)
-        seen.append((refusal, shown))
-        return shown
-
-    monkeypatch.setattr(tableui, "_refusal_that_fits", spy)
+    out = AsciiFile()
     with create_pipe_input() as pipe:
         pipe.send_text("1\rbattle 3,5,6 power 2\r\x04")  # refused: "two Battle dice are needed (`battle A,B`), not 3"
-        tableui.run(session, input=pipe, output=AsciiOutput(), console=Console(file=io.StringIO(), width=100))
-    assert len(seen) == 1 and seen[0][0].endswith("not ...") and not any(char in seen[0][0] for char in "…23456"), seen
-    assert seen[0][1].isascii() and seen[0][1].endswith("not ...") and session.game.log.events[-1].kind == "marker", seen
-    cut = tableui._refusal_that_fits("word " * 80, "your placing (hidden): ", "Round 1", Size(rows=4, columns=30), "ascii")
-    assert cut.splitlines()[-1].endswith(" ...") and cut.isascii() and all(len(line) < 30 for line in cut.splitlines())
+        tableui.run(session, input=pipe, output=DummyOutput(), console=Console(file=out, width=100))
+    (refused,) = [line for line in out.getvalue().splitlines() if line.startswith("Refused: ")]
+    assert refused.isascii() and refused.endswith("not ...") and not any(char in refused for char in "23456"), refused
+    assert session.game.log.events[-1].kind == "marker"
 
 
 def _spell_rows(lines: list[str], sections: list) -> list[tuple[int, int]]:
@@ -2740,9 +2741,8 @@ def test_a_line_longer_than_any_answer_is_refused_never_taken_cut(tmp_path, monk
 def test_a_hidden_placing_longer_than_any_answer_is_refused_never_committed_cut(tmp_path, monkeypatch):
     """Forty-fifth referee breaker, MED 1: at the Wardens' hidden prompt a placing pasted one character over the cap,
     `battle 3,5 power 62` (no such Power die), was committed as `battle 3,5 power 6`, unseen. It is refused in the hidden
-    prompt asked again (R77: never on the shared screen), nothing committed."""
-    from prompt_toolkit.output.plain_text import PlainTextOutput
-
+    prompt asked again (R77: never on the shared screen), nothing committed. (Forty-sixth referee breaker, KIND 2: said
+    just above the hidden prompt asked again, wiped with it.)"""
     session, save = _duel_at_the_wardens_prompt(tmp_path)
     before = save.read_bytes()
     monkeypatch.setattr(tableui, "MAX_ANSWER_CHARS", 300)
@@ -2751,9 +2751,9 @@ def test_a_hidden_placing_longer_than_any_answer_is_refused_never_committed_cut(
     shown = io.StringIO()
     with create_pipe_input() as pipe:
         pipe.send_text(f"\x1b[200~{long}\x1b[201~\rquit\r")
-        tableui.run(session, input=pipe, output=PlainTextOutput(shown), console=Console(file=io.StringIO(), width=200))
+        tableui.run(session, input=pipe, output=DummyOutput(), console=Console(file=shown, width=200))
     assert not session.game.state.hands.wardens.committed and save.read_bytes() == before
-    assert "longer than 300 characters: nothing was taken" in " ".join(shown.getvalue().split()), shown.getvalue()
+    assert "Refused: That answer is longer than 300 characters: nothing was taken" in shown.getvalue(), shown.getvalue()
 
 
 def _offered_at(session: TableSession, typed: str) -> tuple[str, list[str]]:
@@ -2858,7 +2858,9 @@ def test_a_new_typed_at_the_prompt_is_read_by_the_one_shot_before_it_is_offered(
     assert reply.error is not None and save.read_bytes() == before
     offered = [command for command in commands_in(reply.error) if command.startswith("referee duel new")]
     if offered_as_typed is None:
-        assert offered == ["referee duel new"] and "refuses what was typed" in reply.error, reply.error  # (its name only)
+        # named, not offered (forty-sixth referee breaker, KIND 1: every `referee ...` in back quotes is offered, its --save
+        # added by one function)
+        assert offered == [] and "the one-shot `new` refuses what was typed" in reply.error, reply.error
         return
     (command,) = offered
     words = shlex.split(command)
@@ -2908,3 +2910,140 @@ def test_a_servant_card_typed_without_its_hyphen_is_named_alone_or_among_others(
 
         servant_id(DB, "ymp3")
     assert "(did you mean ymp-3?)" in refused.value.format_message()
+
+
+# ---- Forty-sixth referee breaker ------------------------------------------------------------------------------------
+def _rolled_for_the_wardens(tmp_path) -> tuple[TableSession, Path]:
+    """A duel whose Wardens the referee rolled for (their dice not placed): `play` asks them to press Enter first."""
+    save = tmp_path / "far away" / "duel.toml"
+    save.parent.mkdir()
+    for line in ("new --seed 5 --wardens Ana --shadowmajik Bo", "marker 1", "roll --player wardens"):
+        one_shot("duel", save, line)
+    return TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse)), save
+
+
+def test_undo_at_the_press_enter_prompt_advises_only_what_works_there(tmp_path):
+    """Forty-sixth referee breaker, KIND 3: `undo` at the duel's "press Enter" prompt (the referee's roll for the Wardens,
+    shown once the Shadowmajik look away) was refused with "place them (`referee duel commit --player wardens`)": a
+    one-shot command that prompt refuses, and without the session's --save. The rules say the roll stands (R78); where
+    its dice are placed is each prompt's to say: Enter, then the placing, at that prompt (its `help` too, naming the
+    commands it takes); the placing itself at the hidden prompt; the one-shot `commit` with the --save typed, in a shell.
+    Nothing is undone."""
+    from referee.advice import commands_in
+
+    session, save = _rolled_for_the_wardens(tmp_path)
+    before = save.read_bytes()
+    token = clitools.GIVEN.set("")  # as `play` runs it, the save named by a variable
+    try:
+        with click.Context(main):
+            gate = session.answer("undo", gate=True)
+            helped = session.answer("help", gate=True)
+            hidden = session.answer("undo")
+    finally:
+        clitools.GIVEN.reset(token)
+    assert gate.error is not None and "R78" in gate.error and commands_in(gate.error) == [], gate.error
+    assert "press Enter to see them" in gate.error and "at the hidden prompt" in gate.error, gate.error
+    (commands,) = [line for line in helped.screen if isinstance(line, str) and line.startswith("Commands: ")]
+    assert commands == "Commands: " + ", ".join(session.gate_commands()) + ".", helped.screen
+    assert not any("one-shot" in line for line in helped.screen if isinstance(line, str)), helped.screen
+    assert hidden.error is not None and commands_in(hidden.error) == [], hidden.error
+    assert "type your placing of the dice shown at this prompt" in hidden.error, hidden.error
+    shown = io.StringIO()
+    with create_pipe_input() as pipe:  # the "press Enter" prompt of a session says the same
+        pipe.send_text("undo\rquit\r")
+        tableui.run(session, input=pipe, output=DummyOutput(), console=Console(file=shown, width=300))
+    assert "press Enter to see them (the Shadowmajik looking away), then type your placing" in shown.getvalue(), shown.getvalue()
+    assert save.read_bytes() == before
+    undone = CliRunner().invoke(main, ["duel", "undo", "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    assert undone.exit_code == 1 and save.read_bytes() == before, undone.output
+    offered = commands_in(" ".join(undone.output.split()))
+    assert offered and all(shlex.split(c)[shlex.split(c).index("--save") + 1] == str(save) for c in offered), undone.output
+    assert any(shlex.split(c)[2] == "commit" for c in offered), undone.output
+
+
+def test_a_press_enter_prompts_refusal_names_every_command_it_takes(tmp_path):
+    """Forty-sixth referee breaker, POLISH 10: a word typed at the "press Enter" prompt was refused naming `help`, `status`
+    and `quit`, while `log`, `undo`, `board` and `spells` work there too. The refusal names the commands from the list
+    that decides what that prompt reads (:meth:`TableSession.gate_commands`), and each of them is read there."""
+    session, save = _rolled_for_the_wardens(tmp_path)
+    shown = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text("hello\r" + "".join(f"{command}\r" for command in session.gate_commands() if command != "quit") + "quit\r")
+        tableui.run(session, input=pipe, output=DummyOutput(), console=Console(file=shown, width=300))
+    said = shown.getvalue()
+    named = re.search(r"or type a command: ([^)]*)\)", said)
+    assert named and named.group(1).split(", ") == session.gate_commands(), said
+    assert said.count("Refused: press Enter first") == 1, said  # each command named is read there
+
+
+@pytest.mark.parametrize("difficulty, spells", [("advanced", "thorn-hedge,frost-breath"), ("beginner", "shield,bind")])
+def test_new_and_restore_advice_repeat_the_games_own_setup(tmp_path, difficulty, spells):
+    """Forty-sixth referee breaker, POLISH 6: `restore` with no game kept, and `new`/`restore` typed at a `play` prompt,
+    offered `new --force --difficulty normal --spells bind,shield` whatever the game's difficulty and spells. They offer
+    this game's own, as its Next line does once it is over; typed as offered, the one-shot sets that game up again."""
+    from referee.advice import commands_in
+
+    save = tmp_path / "g.toml"
+    one_shot("solo", save, f"new --difficulty {difficulty} --spells {spells} --seed 4")
+    one_shot("solo", save, "draw")
+    restored = CliRunner().invoke(main, ["solo", "restore", "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    session = TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+    with click.Context(main):
+        said = [session.answer(typed).error or "" for typed in ("restore", "new --seed 9")]
+    for text in [restored.output, *said]:
+        (new,) = [shlex.split(c) for c in commands_in(" ".join(text.split())) if c.startswith("referee solo new")]
+        assert new[new.index("--difficulty") + 1] == difficulty and new[new.index("--spells") + 1] == spells, text
+    done = CliRunner().invoke(main, new[1:] + ["--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    assert done.exit_code == 0, done.output
+    setup = tomllib.loads(save.read_text())["setup"]
+    assert setup["difficulty"] == difficulty and [s.rsplit(".", 1)[-1] for s in setup["spells"]] == spells.split(",")
+
+
+def test_a_line_break_pasted_inside_an_answer_is_a_blank(tmp_path):
+    """Forty-sixth referee breaker, POLISH 8: a card and its dice pasted on two lines (`randven`, `56 111`) were read as
+    `randven56 111`, the line break dropped between two words. A pasted line break (or a tab) is a blank: the card is
+    turned over and the battle fought with those dice, at a shared prompt and at a hidden one."""
+    session, save = _session(tmp_path)
+    with create_pipe_input() as pipe:
+        pipe.send_text("\x1b[200~randven\n56\t111\x1b[201~\rquit\r")
+        tableui.run(session, input=pipe, output=DummyOutput(), console=Console(file=io.StringIO(), width=200))
+    battle = events_of(save)[-1]
+    assert battle["type"] == "battle" and battle["dice"]["values"] == [5, 6] and battle["enemy"]["values"] == [1, 1, 1], battle
+    duel, duel_save = _duel_at_the_wardens_prompt(tmp_path / "d")
+    with create_pipe_input() as pipe:
+        pipe.send_text("\x1b[200~battle 3,5\npower 6\x1b[201~\rquit\r")
+        tableui.run(duel, input=pipe, output=DummyOutput(), console=Console(file=io.StringIO(), width=200))
+    assert duel.game.state.hands.wardens.committed and events_of(duel_save)[-1]["type"] == "commit"
+
+
+@pytest.mark.parametrize("typed, taken, meant", [("ymp_3 ghast_1", "ymp-3 ghast-1", None), ("YMP-3 Ghast-1", "ymp-3 ghast-1", None),
+                                                 ("ymp 3", None, "ymp-3"), ("ghast-1 ymp 3 63 35", None, "ymp-3")])
+def test_a_servant_card_typed_with_an_underscore_or_a_blank_is_read_or_named(tmp_path, typed, taken, meant):
+    """Rulebook, Expanded Battles (servant cards turned over). Forty-sixth referee breaker, POLISH 11: at the servants'
+    prompt `ymp_3` was "not an answer here" and `ymp 3` "fits ymp-1, ymp-2, ymp-3", no card meant named; `--servant` with
+    several cards that are none named the first alone. Case and `_` are read as the one-shot reads them; a card's name and
+    number typed apart get "did you mean"; the one-shot names every card that is none."""
+    session = _warding_city(tmp_path)
+    with click.Context(main):
+        reply = session.answer(typed)
+    if taken is not None:
+        assert reply.error is None and session._pending is not None, reply
+        assert [s.rsplit(".", 1)[-1] for s in session._pending.event.servants] == taken.split()
+    else:
+        assert reply.error is not None and f"(did you mean {meant}?)" in reply.error and session._pending is None, reply.error
+    with pytest.raises(click.ClickException) as refused:
+        solo_parse("servants --servant ymp3 --servant ghost-2 --servant ghast-1", DB)
+    said = refused.value.format_message()
+    assert "'ymp3' (did you mean ymp-3?)" in said and "'ghost-2'" in said and said.count("servants are:") == 1, said
+
+
+def test_a_numbered_choice_keeps_a_command_it_offers_on_one_line():
+    """Forty-sixth referee breaker, KIND 2: a numbered choice was wrapped at the console's width by cells, a command in it
+    broken across lines (copied, its first line ran alone). A command in back quotes stays on one line (the terminal wraps
+    it and copies it as one), the label's words around it wrapped under its text."""
+    out = io.StringIO()
+    command = "referee solo restore --save /a/folder/with/a/long/name/for/the/saves/game.toml"
+    console = Console(file=out, width=40, soft_wrap=True)  # as the session's (referee.clitools.console)
+    tableui._print_numbered(console, "  1 ", f"A new game, the finished one kept (`{command}` swaps them back)")
+    lines = [" ".join(line.split()) for line in out.getvalue().splitlines()]
+    assert lines[0].startswith("1 A new game") and any(f"`{command}`" in line for line in lines), out.getvalue()

@@ -175,7 +175,8 @@ def refusal_text(error: RuleError, state: State, db: Database, hidden: bool = Fa
     (:func:`next_step_short`); ``ALREADY_ROLLED``: the roll that shows the same dice again and the commit
     that places them (R78); ``ALREADY_COMMITTED``: the undo while the other side has not committed and the
     commitment is the ``last`` event (what undo takes back), else what the game waits for (R77, R78, ruling 83);
-    ``NOT_THE_ROLLED_DICE``: the roll that shows the dice again (R71);
+    ``NOT_THE_ROLLED_DICE``: the roll that shows the dice again (R71); ``ROLL_STANDS``: the commit that places the
+    dice of an undone roll, and the roll that shows them again (R78);
     ``BAD_SEAL``, ``SEAL_NOT_OPENED``: the ``seal`` command (with what is wrong with the seal) and the ``--open``
     option (R77); ``SEAL_OF_OTHER_SIDE``: the ``seal --player`` that made it and the forfeit (ruling 88); ``OWN_DICE``: the
     seal made on the player's own device (ruling 87); ``REFEREE_DICE``: the ``--reroll`` option named (R81). Other
@@ -201,6 +202,8 @@ def refusal_text(error: RuleError, state: State, db: Database, hidden: bool = Fa
         return text
     if kind is Refusal.ALREADY_ROLLED:
         return f"{text}: `{CMD} roll --player {side}` shows the same dice again; `{CMD} commit --player {side}` places them"
+    if kind is Refusal.ROLL_STANDS:  # (the table says where its prompt takes them: referee.duel.table.DuelTable.refusal)
+        return f"{text}; place them (`{CMD} commit --player {side}`; `{CMD} roll --player {side}` shows them again)"
     if kind is Refusal.ALREADY_COMMITTED:
         if state.opened is not None:  # the reveal waits for re-rolled dice (R81)
             return f"{text}: {next_step_short(state, db)}"

@@ -29,8 +29,9 @@ import click
 
 from pnp.database import Database
 from pnp.oneline import FilePath as OneLineFilePath
-from pnp.oneline import OneValueGroup, echo, quoted, shown_file
+from pnp.oneline import OneValueGroup, quoted, shown_file
 from referee import clitools, glyphs
+from referee.clitools import echo  # with the --save and --db typed in every command it offers
 from referee.dice import Dice, DiceError
 from referee.duel import advice, legal, rules, view
 from referee.duel import events as ev

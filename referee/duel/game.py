@@ -128,9 +128,9 @@ class DuelGameRules:
         """:func:`referee.duel.advice.refusal_text` (the message alone for a refusal of no duel kind)."""
         return advice.refusal_text(error, state, db, last=last) if isinstance(error, rules.RuleError) else str(error)
 
-    def undo_problem(self, event: ev.Event, before: State, after: State) -> str | None:
-        """:func:`referee.duel.rules.undo_problem`."""
-        return rules.undo_problem(event, after)
+    def undo_problem(self, event: ev.Event, before: State, after: State) -> RuleError | None:
+        """:func:`referee.duel.rules.undo_refusal`: the refusal, with its kind for the advice to complete."""
+        return rules.undo_refusal(event, after)
 
     def is_over(self, state: State) -> bool:
         """A side has won."""
@@ -357,7 +357,8 @@ def name_problem(name: str, typed: bool = True) -> str | None:
     if not name.strip():
         return "a player's name cannot be empty"
     if shown_length(name) > NAME_LENGTH:
-        return f"a player's name is at most {NAME_LENGTH} characters, not {shown_length(name)}"
+        # its numbers the referee's own, marked so that a hidden prompt shows them (forty-sixth referee breaker, KIND 4)
+        return f"a player's name is at most `{NAME_LENGTH}` characters, not `{shown_length(name)}`"
     if not any(unicodedata.category(char)[0] in "LNPS" and ord(char) not in BLANK_LETTERS for char in name):
         return "a player's name needs a letter, digit or sign that prints: this one prints as nothing"  # (thirty-first breaker)
     if typed and unicodedata.category(name[0])[0] == "M":  # it would land on what is printed before the name (thirty-third breaker)

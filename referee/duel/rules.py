@@ -59,7 +59,9 @@ class Refusal(enum.Enum):
     ``BAD_SEAL``: a seal that is no SHA-256 digest, ``SEAL_NOT_OPENED``: a reveal without a sealed
     side's opening; ``SEAL_OF_OTHER_SIDE``: an opening that fits the seal as the other side's seal of it (made with
     the other ``--player``, ruling 88); ``OWN_DICE``: a referee roll for a side that seals its placings on its own device
-    (ruling 87); ``REFEREE_DICE``: re-rolled dice typed for a side whose dice the referee rolled (R81).
+    (ruling 87); ``REFEREE_DICE``: re-rolled dice typed for a side whose dice the referee rolled (R81); ``ROLL_STANDS``: an
+    undo of the referee's roll for a side, whose dice stand (R78): what places them is the advice's to say, as where they
+    are placed differs (a one-shot `commit`, the side's own hidden prompt at the table).
     (An opened sealed placing that breaks a rule is no refusal: it is void, ruling 82.)
     """
 
@@ -73,6 +75,7 @@ class Refusal(enum.Enum):
     SEAL_OF_OTHER_SIDE = "seal of the other side"
     OWN_DICE = "own dice"
     REFEREE_DICE = "referee dice"
+    ROLL_STANDS = "roll stands"
 
 
 class RuleError(errors.RuleError):
@@ -929,21 +932,30 @@ def reroll_index(state: State, side: Side, sequential_next: int) -> int:
 
 
 def undo_problem(event: ev.Event, after: State) -> str | None:
+    """Why ``event``, the last event (``after`` the state it led to), may not be taken back, in the rules' words
+    (:func:`undo_refusal`'s message), or ``None``."""
+    refused = undo_refusal(event, after)
+    return None if refused is None else str(refused)
+
+
+def undo_refusal(event: ev.Event, after: State) -> RuleError | None:
     """Why ``event``, the last event (``after`` the state it led to), may not be taken back: a referee's
     roll (its dice were shown to a player: taken back, that player could place other dice, a free
     re-roll, R78), a reveal (both placings were seen: taken back, the loser could place again knowing the
     winner's dice, R77), and the second commitment of a round (once both have committed, an opening may
     have been shown by a reveal the rules refused: taken back, that side could place again knowing it,
-    ruling 83). ``None`` for the rest."""
+    ruling 83). ``None`` for the rest. The refusal of a roll (``ROLL_STANDS``) names no command: the advice says where the
+    dice are placed (forty-sixth referee breaker, KIND 3: the rules offered `referee duel commit`, which the table's
+    "press Enter" prompt refuses, and without the session's --save)."""
     if isinstance(event, ev.Commit) and after.phase == "round" and all(after.hands[s].committed for s in SIDES):
-        return (f"the {possessive(SIDE_NAMES[event.side])} commitment cannot be taken back: both sides have committed, "
-                "and a placing may already have been opened (ruling 83); reveal the round")
+        return RuleError(f"the {possessive(SIDE_NAMES[event.side])} commitment cannot be taken back: both sides have "
+                         "committed, and a placing may already have been opened (ruling 83); reveal the round")
     if isinstance(event, ev.Roll):
-        return (f"the referee's roll for the {SIDE_NAMES[event.side]} cannot be taken back: a side rolls once a round and "
-                f"its dice stand (R78); place them (`referee duel commit --player {event.side}`)")
+        return RuleError(f"the referee's roll for the {SIDE_NAMES[event.side]} cannot be taken back: a side rolls once a "
+                         f"round and its dice stand (R78)", Refusal.ROLL_STANDS, event.side)
     if isinstance(event, ev.Reveal):
         over = "; the game is over: start a new one" if after.phase == "over" else ""  # (fortieth breaker, MED 4)
-        return f"a revealed round cannot be taken back: both placings have been seen (R77){over}"
+        return RuleError(f"a revealed round cannot be taken back: both placings have been seen (R77){over}")
     return None
 
 

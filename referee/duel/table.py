@@ -19,7 +19,7 @@ from pnp.database import Database
 from referee import errors
 from referee.duel import advice, legal, rules, view
 from referee.duel import events as ev
-from referee.duel.state import SIDES, DiceScheme, PerSide, Side, State
+from referee.duel.state import SIDES, DiceScheme, PerSide, Side, State, other
 from referee.table import Choice, DiceAsk, Question
 
 GAME_COMMANDS = {"board": "the Locations, cubes and point tracks", "spells": "both players' spells"}
@@ -93,13 +93,12 @@ class DuelTable:
                 return Question(f"{rules.SIDE_NAMES[side]}: your placing of the 4 dice you rolled (hidden), or Enter: the referee rolls",
                                 Choice("The referee rolls your dice", roll, ("roll",)), "roll", hidden=True, context=context,
                                 holder=f"{side} {state.round}")
-            other = next(rules.SIDE_NAMES[s] for s in SIDES if s != side)
             return Question(f"{rules.SIDE_NAMES[side]} only, your dice are {hand.rolled}: your placing (hidden)", None, "", hidden=True,
                             context=(f"{where}. {rules.SIDE_NAMES[side]}: place the dice the referee rolled you "
                                      "(they show in your prompt only), e.g. battle 3,5 cast 4.",),
                             holder=f"{side} {state.round}",
                             gate=f"{rules.SIDE_NAMES[side]} only: the referee rolled your dice; press Enter to see them "
-                                 f"({other}, look away)")
+                                 f"({rules.SIDE_NAMES[other(side)]}, look away)")
         reveal = next((e for e in events if isinstance(e, ev.Reveal)), None)
         if reveal is not None:
             return Question("Reveal both placings", Choice("Reveal", reveal, ("reveal",)), "reveal",
@@ -237,12 +236,23 @@ class DuelTable:
     def commands(self) -> Mapping[str, str]:
         return GAME_COMMANDS
 
-    def refusal(self, error: Any, state: State, last: Any = None) -> str:
+    def refusal(self, error: Any, state: State, last: Any = None, gate: bool = False) -> str:
         """The one-shot's refusal (:func:`referee.duel.advice.refusal_text`), naming what to type instead; a
         placing of other dice than the side rolled is answered with what this prompt takes, the placing of the
-        dice shown (sixteenth breaker: the one-shot's `roll` and `commit` were offered, and refused here)."""
+        dice shown (sixteenth breaker: the one-shot's `roll` and `commit` were offered, and refused here). An undone roll
+        that stands (R78) says where its dice are placed: at the "press Enter" prompt before them (``gate``), Enter and then
+        the placing; at their side's hidden prompt, the placing there; elsewhere, at that side's prompt (forty-sixth
+        referee breaker, KIND 3: the one-shot `commit` was offered at the "press Enter" prompt, which refuses it)."""
         if not isinstance(error, rules.RuleError):
             return str(error)
+        if error.refusal is rules.Refusal.ROLL_STANDS and error.side is not None:
+            side, asking = error.side, self.waiting_side(state)
+            if asking == side and gate:
+                return (f"{error}: press Enter to see them (the {rules.SIDE_NAMES[other(side)]} looking away), then type "
+                        f"your placing of them at the hidden prompt")
+            if asking == side:
+                return f"{error}: type your placing of the dice shown at this prompt (battle 3,5 power 6, with those dice)"
+            return f"{error}: the {rules.SIDE_NAMES[side]} place them at their own hidden prompt, which shows them"
         if error.refusal in (rules.Refusal.ALREADY_ROLLED, rules.Refusal.NOT_THE_ROLLED_DICE) and error.side is not None:
             return f"{error}: type your placing of the dice shown at this prompt (battle 3,5 power 6, with those dice)"
         if error.refusal is rules.Refusal.SEAL_OF_OTHER_SIDE and error.side is not None:  # ruling 88: at this prompt, the
@@ -273,6 +283,10 @@ class DuelTable:
 
     def answering(self) -> None:
         """Nothing: the duel's questions do no work in the background."""
+
+    def new_options(self, state: State) -> list[tuple[str, str]]:
+        """None: `referee duel new` requires no option."""
+        return []
 
     def new_game_problem(self, params: Mapping[str, Any], db: Any) -> None:
         """Raise as `referee duel new` with ``params`` would (a `--row` that deals no row): its own setup, nothing saved."""

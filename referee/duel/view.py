@@ -380,9 +380,11 @@ class Board:
             from rich.text import Text
 
             # the status offered with the --save and --db typed, as every command offered (forty-second breaker, LOW 15)
-            refusal = with_given(f"the board needs a terminal at least {self.needed()} columns wide; this one is {width} "
-                                 f"(`{advice.CMD} status` lists the Locations in words)")
-            drawn = Text("\n".join(wrap_paragraph(refusal, width)), style="" if self.plain else "bold red")
+            # a sentence of its own, as the solo map's (forty-sixth referee breaker, POLISH 7)
+            refusal = with_given(f"The board needs a terminal at least {self.needed()} columns wide; this one is {width} "
+                                 f"(`{advice.CMD} status` lists the Locations in words).")
+            drawn = Text("\n".join(wrap_paragraph(refusal, width)), style="" if self.plain else "bold red", no_wrap=True,
+                         overflow="ignore")  # as laid out here: a command is one line the terminal wraps
         parts: list[Any] = [self.side_line("shadowmajik"), drawn, self.side_line("wardens")]
         if self.state.current is None and self.state.phase == "marker" and self.state.round:
             parts.append(Paragraph("The yellow marker waits for the next Location."))

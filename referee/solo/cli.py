@@ -425,7 +425,10 @@ def _placements(texts: tuple[str, ...]) -> Dice | None:
 @_plays
 def servants(db: database.Database, servants: tuple[str, ...], places: tuple[str, ...]) -> ev.Event:
     """Set up the Warding City's Expanded Battle Map: draw the servants and place them by 2d6."""
-    return ev.Servants(tuple(servant_id(db, s) for s in _split(servants, "--servant")), bool(servants), _placements(places))
+    # every card that is none said at once (forty-sixth referee breaker, POLISH 11)
+    found = clitools.find_records(((r.id, (getattr(r, "name", ""),)) for r in db.solo.servant), _split(servants, "--servant"),
+                                  "--servant", "servant card", "servants")
+    return ev.Servants(tuple(found), bool(servants), _placements(places))
 
 
 @solo.command()

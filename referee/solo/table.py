@@ -475,6 +475,14 @@ class SoloTable:
         if state.phase == "map" and words and all(self._is_map_hex(state, w) for w in words):
             return ev.Move(tuple(w.upper() for w in words))
         servants = {rules.short_id(s.id): s.id for s in self.db.solo.servant}
+        if state.phase == "warding":  # a card in any case, its hyphen typed as `_` (`YMP_3`), read as the one-shot reads it
+            words = [clitools.slug(w) if clitools.slug(w) in servants else w for w in words]  # (forty-sixth breaker, POLISH 11)
+            spaced = [(f"{name} {number}", f"{clitools.slug(name)}-{number}") for name, number in zip(words, words[1:])
+                      if re.fullmatch(r"[^\W\d_]+", name) and number.isdigit() and f"{clitools.slug(name)}-{number}" in servants]
+            if spaced:  # `ymp 3`: a card's name and number typed apart, which the line reads as a beginning and a die
+                raise click.ClickException(
+                    f"{', '.join(repr(typed) for typed, _ in spaced)} {'is no servant card' if len(spaced) == 1 else 'are no servant cards'} "
+                    f"(did you mean {' '.join(card for _, card in spaced)}?); the servant cards are {', '.join(sorted(servants))}")
         if state.phase == "warding" and words and all(w.lower() in servants for w in words):
             return ev.Servants(tuple(servants[w.lower()] for w in words), typed=True)
         known = [w for w in words if any(k.startswith(w.lower()) for k in servants)]
@@ -555,7 +563,7 @@ class SoloTable:
     def commands(self) -> Mapping[str, str]:
         return GAME_COMMANDS
 
-    def refusal(self, error: Any, state: State, last: Any = None) -> str:
+    def refusal(self, error: Any, state: State, last: Any = None, gate: bool = False) -> str:
         """The one-shot's refusal (:func:`referee.solo.advice.refusal_text`), except a move to the hex the
         warden stands on: staying is Enter or `stay` here, with the attack's dice after it (R13)."""
         if not isinstance(error, rules.RuleError):
@@ -580,6 +588,10 @@ class SoloTable:
                 return ("No map battle is on.",)
             return (MapScreen(state, db),)
         return ()
+
+    def new_options(self, state: State) -> list[tuple[str, str]]:
+        """This game's difficulty and starting spells, as `new` takes them (forty-sixth referee breaker, POLISH 6)."""
+        return [("--difficulty", state.setup.difficulty), ("--spells", ",".join(rules.short_id(s) for s in state.setup.spells))]
 
     def new_game_problem(self, params: Mapping[str, Any], db: Any) -> None:
         """Raise as `referee solo new` with ``params`` would (a spell that is none, a pair not allowed): its own setup,
@@ -652,6 +664,7 @@ class MapScreen:
             from referee.clitools import wrap_paragraph
 
             said = f"{error}: the markers' hexes instead (widen it to see the map)."
+            said = said[:1].upper() + said[1:]  # a sentence of its own (forty-sixth referee breaker, POLISH 7)
             fought = self.state.map_battle
             shown = fought is not None and (self.map_id is None or fought.map == self.map_id)
             return ([Text(line, style="bold") for line in (wrap_paragraph(said, width) if width else [said])],
