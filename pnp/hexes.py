@@ -176,18 +176,26 @@ DISTANCES_KEPT = 4096
 """How many results of :meth:`HexMap.path_distances` a map keeps (positions and blocked hexes)."""
 
 
+MAX_COLUMNS = 26
+"""The most hexes and gaps a row of a map holds: its columns are named by the letters A to Z (:func:`hex_name`)."""
+
+
 @lru_cache(maxsize=64)
 def parse_layout(text: str) -> HexMap:
     """Parse a map's layout text (see the module docstring) into a :class:`HexMap`; the same text gives
     the same (immutable) map, parsed once (the referee asks for a map's grid at every move).
 
-    Raises :class:`HexLayoutError` for an unknown token, a number outside 2-12, no or several start
-    hexes, no or several recharge hexes, or an empty map.
+    Raises :class:`HexLayoutError` for an unknown token, a number outside 2-12, a row of more than
+    :data:`MAX_COLUMNS` hexes and gaps, no or several start hexes, no or several recharge hexes, or an empty map.
     """
     hexes: list[Hex] = []
     lines = [line for line in text.strip("\n").splitlines()]
     for row, line in enumerate(lines):
-        for column, token in enumerate(line.split()):
+        tokens = line.split()
+        if len(tokens) > MAX_COLUMNS:  # forty-sixth pnp breaker, F7: column 27 had no name and broke check and build
+            raise HexLayoutError(row, MAX_COLUMNS, f"{len(tokens)} hexes and gaps in the row; a map has at most "
+                                                   f"{MAX_COLUMNS} a row (its columns are named A to Z)")
+        for column, token in enumerate(tokens):
             if token == GAP:
                 continue
             if token == PLAIN:
@@ -239,7 +247,7 @@ def hex_name(address: tuple[int, int]) -> str:
     with a gap starts at B). The referee prints these names; ``referee solo map`` shows them on every hex.
     """
     column, row = address
-    if not 0 <= column < 26 or row < 0:
+    if not 0 <= column < MAX_COLUMNS or row < 0:
         raise ValueError(f"no hex name for address {address!r}")
     return f"{chr(ord('A') + column)}{row + 1}"
 

@@ -66,6 +66,16 @@ MAX_ICON_UNITS = 100_000.0
 """The largest width or height an icon's drawing may have in its own units (its viewBox, else width and height; the
 bundled ones: 24): a drawing of 1e30 units overflowed the PDF writer's numbers (forty-first pnp breaker, HIGH 7)."""
 
+SHIPPED_ICONS = frozenset({
+    "d6-1", "d6-2", "d6-3", "d6-4", "d6-5", "d6-6", "ember", "flint", "gale", "ghast", "grayking", "ice", "key",
+    "lassadar", "loss", "mana", "next", "oaken", "recharge", "shadowmajik", "spirit", "start", "stone", "tide", "wardens",
+    "win", "ymp", "zhumbi",
+})
+"""The icons the project ships in ``templates/icons`` (``tests/test_inline_icons.py`` holds this list to the folder): the
+layouts, the templates' strings and the bundled cards name them, so one deleted is said missing at its file before
+anything is laid out (forty-sixth pnp breaker, F16: a deleted ``ymp.svg`` was measured as an emblem too large, ``win.svg``
+blamed the card naming it, and ``build`` then failed where ``check`` had passed)."""
+
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 
 DRAWING_ELEMENTS = frozenset({
@@ -385,12 +395,14 @@ def read_icon(path: Path) -> ElementTree.Element:
 
 def icon_file_problems(folder: Path | None = None) -> list[IconFileProblem]:
     """Every icon file of ``folder`` (default :data:`ICON_DIR`: each ``*.svg``, all of which a card may name) that
-    :func:`read_icon` refuses, one :class:`IconFileProblem` each, in the order of their names; empty when all are
-    usable. ``pnp check`` and ``pnp build`` ask this before anything is laid out."""
+    :func:`read_icon` refuses, one :class:`IconFileProblem` each, in the order of their names, after each icon of
+    :data:`SHIPPED_ICONS` missing from the bundled folder; empty when all are usable. ``pnp check`` and ``pnp build`` ask this before anything is laid out."""
     from pnp.layout.icon_ink import ink_past_viewbox
 
-    problems = []
-    for path in sorted((folder or ICON_DIR).glob("*.svg")):
+    folder = folder or ICON_DIR
+    problems = [IconFileProblem(str(folder / f"{name}.svg"), "missing") for name in sorted(SHIPPED_ICONS)
+                if folder == ICON_DIR and not (folder / f"{name}.svg").exists() and not (folder / f"{name}.svg").is_symlink()]
+    for path in sorted(folder.glob("*.svg")):
         try:
             read_icon(path)
             _svglib_reading(path)

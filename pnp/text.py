@@ -166,6 +166,32 @@ def unclosed_icons(text: str, written: Sequence[tuple[int, int]] = ()) -> list[s
     return found
 
 
+_ICON_PATH = re.compile(r"(?<![^\s(\[{\"'])(:([^\s:]*[/\\][^\s:]*):)")
+"""A token written as an icon's file path (``:icons/win.svg:``, ``:/win:``): a colon at the start of a word, a run with
+a slash or a backslash, a closing colon."""
+
+
+def icon_paths(text: str, written: Sequence[tuple[int, int]] = ()) -> list[str]:
+    """The tokens of ``text`` that give an icon as a path (``:icons/win.svg:``, ``:templates/icons/win.svg:``, ``:/win:``),
+    whole, colons included, in order, each once: a token names an icon by its bare name only, so these print as written
+    (forty-sixth pnp breaker, F14: they passed ``check`` and printed literally). ``written``: the spans a template wrote,
+    left out as in :func:`unknown_icons`. :func:`icon_path_advice` says each."""
+    found: list[str] = []
+    for match in _ICON_PATH.finditer(text):
+        if match.group(1) not in found and not _within(match.span(1), written):
+            found.append(match.group(1))
+    return found
+
+
+def icon_path_advice(token: str) -> str:
+    """What is wrong with ``token``, an icon given as a path (:func:`icon_paths`), and what to write instead: the bare name
+    of the icon its file names (``:icons/win.svg:`` -> ``write :win:``), or the icon nearest it."""
+    stem = re.split(r"[/\\]", token.strip(":"))[-1].removesuffix(".svg")
+    meant = icon_meant(stem) if stem else None
+    right = f"write :{meant}: (an icon's bare name)" if meant else "write an icon's bare name between colons, such as :win:"
+    return f"{token} gives an icon as a path, so it prints as text; {right}"
+
+
 def _one_edit_apart(one: str, other: str) -> bool:
     """Whether ``other`` is ``one`` with one letter added, dropped, changed, or two neighbours swapped (``kye``, ``key``)."""
     if abs(len(one) - len(other)) > 1 or one == other:

@@ -7939,3 +7939,136 @@ def test_a_bound_and_a_bound_with_another_key_are_said_as_two_ways(db, edited_te
     problem = _advised_passes(db, edited_templates, "back.toml", "emblem_size", "43.1", "at most")
     assert re.search(r"set emblem_size to at most [0-9.]+, or to at most [0-9.]+ with emblem_y = [0-9.]+$", problem.message), \
         problem.message
+
+
+# ---- Forty-sixth pnp breaker: maps, icons and records said at the line the user wrote -----------------------------------
+
+_MAP_ONE = '- . 7 . . 5 . . -\n. 3 . . . . 11 . .\n. . . 9 . . . . 12\nS . . . R . 6 . .\n. . 4 . . . . 8 .\n- . . . 10 . 2 . -\n'
+"""The layout of the first Expanded Battle Map as cards.toml writes it (9 hexes and gaps a row, 6 rows)."""
+
+
+def _map_one(more_columns: int = 0, more_rows: int = 0) -> str:
+    """cards.toml with the first map's layout widened by ``more_columns`` plain hexes a row and ``more_rows`` rows."""
+    assert _MAP_ONE in SOURCE
+    layout = _MAP_ONE.replace("\n", " ." * more_columns + "\n") + (" ".join(["."] * (9 + more_columns)) + "\n") * more_rows
+    return SOURCE.replace(_MAP_ONE, layout, 1)
+
+
+def _problem_lines(result) -> list[str]:
+    """The problem lines of a `pnp check` run (the count line left out)."""
+    return [line for line in result.output.splitlines() if re.match(r"\S+:\d+: |\S+\.svg: ", line)]
+
+
+def test_a_map_wider_than_its_column_names_is_one_line_at_its_layout(tmp_path):
+    """Forty-sixth pnp breaker, F7: a map row of 27 hexes and gaps ended `pnp check` and `pnp build` in a traceback ("no
+    hex name for address (26, 0)": columns are named A to Z). Rulebook, Expanded Battles: the referee names each hex;
+    the layout is refused at its row's line, with the most a row holds, and `build` writes nothing."""
+    from click.testing import CliRunner
+
+    from pnp import hexes
+    from pnp.cli import main
+
+    with pytest.raises(hexes.HexLayoutError) as refused:
+        hexes.parse_layout(_MAP_ONE.replace("\n", " ." * 18 + "\n"))
+    assert refused.value.row == 0
+    path = tmp_path / "cards.toml"
+    path.write_text(_map_one(more_columns=18), encoding="utf-8")
+    row_line = SOURCE[:SOURCE.index(_MAP_ONE)].count("\n") + 1
+    out = tmp_path / "out"
+    for result in (_check(path), CliRunner().invoke(main, ["build", "--db", str(path), "--out", str(out)])):
+        assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+        assert _problem_lines(result) == [f"cards.toml:{row_line}: solo.map.key-1.layout: row 1, column 27: 27 hexes and "
+                                          f"gaps in the row; a map has at most {hexes.MAX_COLUMNS} a row (its columns are "
+                                          f"named A to Z)"], result.output
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("more_columns, more_rows", [(17, 0), (3, 0), (0, 100), (0, 3)],
+                         ids=["26 columns", "12 columns", "106 rows", "9 rows"])
+def test_a_map_too_large_for_its_labels_is_said_at_its_layout_and_the_bound_passes(tmp_path, more_columns, more_rows):
+    """Forty-sixth pnp breaker, F8: a map of more hexes than the card holds at a readable size was blamed on the
+    template's start and recharge labels ("'recharge' ... its hex holds 3.9 mm; shorten it"), which no shortening could
+    fit, with a second line at the template's [numbers] for a hex name near the frame. One line at the map's layout in
+    cards.toml says the most columns (or rows) the map holds; a layout of that many passes, one more fails."""
+    path = tmp_path / "cards.toml"
+    path.write_text(_map_one(more_columns, more_rows), encoding="utf-8")
+    lines = _problem_lines(_check(path))
+    assert len(lines) == 1 and lines[0].startswith(f"cards.toml:{SOURCE[:SOURCE.index(_MAP_ONE)].count(chr(10))}: "
+                                                   f"solo.map.key-1.layout: "), lines
+    which = "columns" if more_columns else "rows"
+    most = int(re.search(rf"the map holds at most (\d+) {which}$", lines[0]).group(1))
+    shipped = 9 if more_columns else 6
+    assert shipped <= most < shipped + (more_columns or more_rows), lines
+    grown = {which: most - shipped}
+    path.write_text(_map_one(grown.get("columns", 0), grown.get("rows", 0)), encoding="utf-8")
+    assert _check(path).exit_code == 0, _check(path).output
+    path.write_text(_map_one(grown.get("columns", 0) + (which == "columns"), grown.get("rows", 0) + (which == "rows")),
+                    encoding="utf-8")
+    assert _check(path).exit_code == 1
+
+
+def test_a_slot_past_the_rows_is_said_at_the_record_only(tmp_path):
+    """Forty-sixth pnp breaker, F18: Barrier Lock's `slot = [5, 1]` (a Spell Path card has rows 1-4) was said at the
+    slot and again at spell_path.toml's [numbers], as a spell box past the frame: the second line was the first's
+    consequence. A face its layout cut short for its record's sake is judged against its template once the record is
+    mended."""
+    at = SOURCE.index('id = "solo.spell.barrier-lock"')
+    slot = SOURCE.index("slot = [4, 1]", at)
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE[:slot] + "slot = [5, 1]" + SOURCE[slot + len("slot = [4, 1]"):], encoding="utf-8")
+    assert _problem_lines(_check(path)) == [f"cards.toml:{SOURCE[:slot].count(chr(10)) + 1}: solo.spell.barrier-lock.slot: "
+                                            f"row 5 does not fit a Spell Path card (rows 1-4)"]
+
+
+def test_the_shipped_icon_list_is_the_icon_folder():
+    """Forty-sixth pnp breaker, F16: the icons the project ships are known without git (a copy from an archive has none),
+    so a deleted one can be said missing; the list is the bundled folder's."""
+    from pnp.icon_files import ICON_DIR, SHIPPED_ICONS
+
+    assert SHIPPED_ICONS == {path.stem for path in ICON_DIR.glob("*.svg")}
+
+
+@pytest.mark.parametrize("name", ["ymp", "mana", "win"])
+def test_a_deleted_icon_is_said_missing_at_its_file_by_check_and_build(icon_copy, tmp_path, monkeypatch, name):
+    """Forty-sixth pnp breaker, F16: `rm templates/icons/ymp.svg` was measured as an emblem too large (quest.toml's
+    emblem_scale), whose advice passed check before build failed; `mana.svg` was blamed on servant.toml's damage string;
+    `win.svg` on the card naming it, told to name 'win'. Each is one line: the icon file is missing, restore it; from
+    `check` and `build` alike, nothing written."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.database import checks
+    from pnp.files import shown_path
+
+    path = icon_copy(f"{name}.svg", b"")
+    path.unlink()
+    monkeypatch.setattr(checks, "ICON_DIR", path.parent)
+    out = tmp_path / "out"
+    for command in (["check"], ["build", "--out", str(out), "--paper", "a4"]):
+        result = CliRunner().invoke(main, [*command, "--db", str(ROOT / "cards.toml")])
+        assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+        lines = _problem_lines(result)
+        assert len(lines) == 1 and "missing; restore it from the project" in lines[0], result.output
+        # (at the file, or at the card naming it, said as the file: the database's own checks come first in check)
+        assert lines[0].startswith(f"{shown_path(path)}: ") or f"templates/icons/{name}.svg, which is missing" in lines[0], lines
+    assert not out.exists()
+
+
+def test_an_icon_given_as_a_path_is_said_with_its_bare_name(tmp_path, edited_templates):
+    """Forty-sixth pnp breaker, F14: `:icons/win.svg:` in a card's text (or `:i/start.svg:` in a template string) passed
+    check and printed literally. One line at the text names the token and the icon's bare name; written so, it passes."""
+    at = SOURCE.index('id = "solo.servant.ymp-3"')
+    start = SOURCE.index('text = "', at)
+    end = SOURCE.index('"', start + len('text = "'))
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE[:start] + 'text = "Quick :icons/win.svg: claws."' + SOURCE[end + 1:], encoding="utf-8")
+    assert _problem_lines(_check(path)) == [f"cards.toml:{SOURCE[:start].count(chr(10)) + 1}: solo.servant.ymp-3.text: "
+                                            f":icons/win.svg: gives an icon as a path, so it prints as text; write :win: "
+                                            f"(an icon's bare name)"]
+    path.write_text(SOURCE[:start] + 'text = "Quick :win: claws."' + SOURCE[end + 1:], encoding="utf-8")
+    assert _check(path).exit_code == 0
+    template = edited_templates("battle_map.toml", 'legend = ":start: start', 'legend = ":i/start.svg: start')
+    lines = _problem_lines(_check(ROOT / "cards.toml"))
+    assert len(lines) == 1 and lines[0].endswith(": strings.legend: :i/start.svg: gives an icon as a path, so it prints as "
+                                                 "text; write :start: (an icon's bare name)"), lines
+    assert str(template.name) in lines[0]

@@ -227,10 +227,15 @@ imposed in memory, so the database cannot ask for millions."""
 def check_icons(context: CheckContext) -> None:
     """A table card's ``icon`` is the name of an icon of ``templates/icons`` (``win``), never a path
     (``../win``) or a name without a file: the build draws it from that folder (README, Editing a card)."""
+    from pnp.icon_files import RESTORE, SHIPPED_ICONS
+
     names = sorted(path.stem for path in ICON_DIR.glob("*.svg"))
     database = context.database
     for card in database.solo.table_card + database.duel.table_card:
-        if card.icon not in names:
+        if card.icon not in names and card.icon in SHIPPED_ICONS:  # forty-sixth pnp breaker, F16: "such as 'win'" for 'win'
+            context.report(context.at(card, "icon"), f"{quoted(card.icon)} names templates/icons/{card.icon}.svg, which is "
+                                                     f"missing; {RESTORE}")
+        elif card.icon not in names:
             from pnp.text import close_name  # only for a problem: the text module reads fonts
 
             # twenty-sixth breaker: `los` and `:loss:` were told "such as 'win'", not the icon they are near

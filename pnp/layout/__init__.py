@@ -76,6 +76,10 @@ class Face:
     overflowed: frozenset[str] = frozenset()
     scale: float = 1.0
     """The factor the face was shrunk by for a safe area larger than the templates' own (:func:`within_safe_area`)."""
+    cut_short: bool = False
+    """Whether the layout drew less than its record asks (a record problem of :data:`CUT_SHORT_KINDS`: a slot past the
+    card's rows, a map of more hexes than the card holds): what it drew is not judged against the template until the
+    record is mended (:func:`check_fit`)."""
 
 
 @dataclass(frozen=True)
@@ -255,7 +259,8 @@ def _front_faces(record: Record, layout: Callable, database: Database, used: lis
         drawing = builder.drawing(face_id, title)
         shrink = safe_area_factor(drawing.width_mm, drawing.height_mm, settings.safe_mm)
         drawing = within_safe_area(drawing, settings.safe_mm)
-        told = {"template": builder.template.path, "overflowed": _overflowed(builder), "scale": shrink}
+        told = {"template": builder.template.path, "overflowed": _overflowed(builder), "scale": shrink,
+                "cut_short": any(problem.kind in CUT_SHORT_KINDS and problem.record_id != "templates" for problem in builder.problems)}
         columns = round(drawing.width_mm / width)
         if columns > 1 or abs(drawing.height_mm - height) > SAME_SIZE_MM:
             rows = round(drawing.height_mm / height)
@@ -393,7 +398,10 @@ def check_fit(database: Database) -> list[FitProblem]:
         if problem:
             return [problem]
         rendered = render(database)
-        faces = list(rendered.fronts) + list(rendered.backs.values())
+        # a face its layout cut short for its record's sake (a slot past the rows, a map too large) is judged once the record
+        # is mended: what it drew wrong is that record's fault, not its template's (forty-sixth pnp breaker, F18 and F8:
+        # `slot = [5, 1]` also blamed spell_path.toml's [numbers] for the spell box past the frame)
+        faces = [face for face in list(rendered.fronts) + list(rendered.backs.values()) if not face.cut_short]
         said: set[tuple[str, str, str, str]] = set()  # a template's box past the trim, a rule's number: once, not once a card
         problems = []
         for problem in rendered.problems:  # (a template's key is said once, whatever card it spoils: the last pass below)

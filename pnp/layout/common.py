@@ -26,6 +26,8 @@ from pnp.text import (
     VAlign,
     fit_text,
     icon_meant,
+    icon_path_advice,
+    icon_paths,
     ink_boxes,
     line_clash,
     mark_breaks,
@@ -290,8 +292,8 @@ class CardBuilder:
                 self.problems.append(self._at_string(written, f"unknown icon :{name}:; {hint}"))
                 continue
             self.problems.append(FitProblem(where, field_name, "unknown icon", f"unknown icon :{name}:; {hint}"))
-        for name in unclosed_icons(text, spans):
-            said = f"the icon :{name} has no closing colon, so it prints as text; write :{name}:"
+        for said in [icon_path_advice(token) for token in icon_paths(text, spans)] + [
+                f"the icon :{name} has no closing colon, so it prints as text; write :{name}:" for name in unclosed_icons(text, spans)]:
             if written is not None:
                 self.problems.append(self._at_string(written, said))
                 continue

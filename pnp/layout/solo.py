@@ -1251,6 +1251,7 @@ def battle_map(card: BattleMap, db: Database, make: Make):
     if len(b.problems) == said:  # a label too wide for its hex raises its icon too: said once, at the label
         markers.out_of_hex_problem(b, card.id, label_size)
     _hexes_shrunk_by_the_area(b, t, hex_problems, largest, columns + (0.5 if odd else 0), rows)
+    _grid_too_large(b, t, card.id, hex_problems, radius, radius / largest, area, columns, rows, odd)
     hex_fill = t.color("hex")
     name_size, muted = t.number("hex_name_size"), t.color("muted")
     name_height = _name_height(grid, radius, t.number("hex_name_rise"), name_size)
@@ -1347,18 +1348,7 @@ def _hexes_shrunk_by_the_area(b: CardBuilder, t: Template, first: int, largest: 
         # thirty-sixth pnp breaker, MED 6: `hex_radius_max = 2` was said at the labels ("shorten it"), which did not grow
         name, needed = "hex_radius_max", changed[1]
         labels = {marker: t.string(f"hex_{marker}") for marker in ("start", "recharge")}
-        size = t.number("hex_label_size")
-        widest = max(text_width_mm(text, "serif-italic", size) for text in labels.values())
-        # the least radius (in tenths of a mm, at most the shipped one) whose hex holds the widest label, as string_problem
-        # measures it, and the icon above it (_Markers.out_of_hex_problem)
-        tried = math.floor(most * 10 + 1e-6) / 10
-        while tried < needed - 1e-6:
-            tried = round(tried + 0.1, 1)
-            markers = _Markers(t, tried, labels)
-            if (widest <= math.sqrt(3) * tried - 2 * t.number("hex_label_pad") + FONT_METRIC_SLACK_MM
-                    and markers.fits(markers.heights(size)[1])):
-                needed = tried
-                break
+        needed = _least_radius_for_markers(t, labels, most, needed) or needed
         largest = most
     elif changed is None or changed[0] not in ("hex_area_w", "hex_area_h") or largest >= most - 1e-6:
         return
@@ -1383,6 +1373,56 @@ def _hexes_shrunk_by_the_area(b: CardBuilder, t: Template, first: int, largest: 
             f"{than}: set {name} to at least {math.ceil(needed * 10 - 1e-6) / 10:g}",
             box=problem.box, path=str(path),
             line=line)
+
+
+def _least_radius_for_markers(t: Template, labels: dict[str, str], above: float, most: float) -> float | None:
+    """The least hex radius (mm, in tenths of a mm) more than ``above`` and at most ``most`` whose hex holds the widest of
+    the start and recharge ``labels`` (``{"start": words, "recharge": words}``) at ``hex_label_size``, as
+    :meth:`CardBuilder.string_problem` measures it, and the icon above it (:meth:`_Markers.fits`); ``None`` when no
+    such radius holds them."""
+    size = t.number("hex_label_size")
+    widest = max(text_width_mm(text, "serif-italic", size) for text in labels.values())
+    tried = math.floor(above * 10 + 1e-6) / 10
+    while tried < most - 1e-6:
+        tried = round(tried + 0.1, 1)
+        markers = _Markers(t, tried, labels)
+        if (widest <= math.sqrt(3) * tried - 2 * t.number("hex_label_pad") + FONT_METRIC_SLACK_MM
+                and markers.fits(markers.heights(size)[1])):
+            return tried
+    return None
+
+
+def _grid_too_large(b: CardBuilder, t: Template, map_id: str, first: int, radius: float, shrink: float, area: Box,
+                    columns: int, rows: int, odd: bool) -> None:
+    """The problems ``b`` recorded from index ``first`` on at the start and recharge labels or their icons (a template's
+    ``strings.hex_start``, ``numbers.hex_icon_scale``...) said instead at the map's ``layout`` in the database when the
+    labels and icons fit hexes of the template's ``hex_radius_max`` and only the grid, ``columns`` by ``rows`` hexes
+    (``odd``: a row shifted half a hex) in the hex ``area`` (mm), made them smaller (``radius`` mm, the hexes shrunk by
+    ``shrink`` to clear the cuts): the labels did not grow, the map the user wrote has more hexes than the card holds at
+    a readable size (forty-sixth pnp breaker, F8: 26 columns were said as "'recharge' ... its hex holds 3.9 mm; shorten
+    it", and no label, however short, fitted). The line gives the most columns (or rows) the area holds at the least
+    radius whose hexes hold the labels and icons."""
+    said = [index for index in range(first, len(b.problems)) if b.problems[index].record_id == "templates"
+            and (b.problems[index].field.startswith("strings.hex_") or "reach out of their hexes" in b.problems[index].message
+                 or "no room in the hex" in b.problems[index].message)]
+    most = t.number("hex_radius_max")
+    labels = {marker: t.string(f"hex_{marker}") for marker in ("start", "recharge")}
+    if not said or radius >= most - 1e-6:
+        return
+    needed = _least_radius_for_markers(t, labels, radius, most)
+    if needed is None:
+        return  # the labels or icons do not fit even the largest hexes: theirs is the fault
+    largest = needed / shrink  # the grid's radius before the shrink that clears the cuts
+    across = math.floor(area.width / (largest * math.sqrt(3)) - (0.5 if odd else 0) + 1e-9)
+    high = math.floor((area.height / largest - 2) / 1.5 + 1 + 1e-9)
+    limits = [f"{across} columns" if columns > across else "", f"{high} rows" if rows > high else ""]
+    held = " and ".join(limit for limit in limits if limit) or f"{across} columns and {high} rows"
+    for index in reversed(said):
+        del b.problems[index]
+    b.problems.append(FitProblem(map_id, "layout", "too many",
+                                 f"{columns} columns by {rows} rows make hexes of {radius:.1f} mm (hex radius), too small for "
+                                 f"their start and recharge labels and icons, which need {needed:g} mm: the map holds at "
+                                 f"most {held}"))
 
 
 class _Markers:
