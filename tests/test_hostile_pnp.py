@@ -8072,3 +8072,52 @@ def test_an_icon_given_as_a_path_is_said_with_its_bare_name(tmp_path, edited_tem
     assert len(lines) == 1 and lines[0].endswith(": strings.legend: :i/start.svg: gives an icon as a path, so it prints as "
                                                  "text; write :start: (an icon's bare name)"), lines
     assert str(template.name) in lines[0]
+
+
+@pytest.mark.parametrize("kind, which", [("solo.servant", -1), ("solo.city_quest", 2), ("duel.location", -1)],
+                         ids=["the last servant", "the third city quest", "the last location"])
+def test_one_card_header_in_single_brackets_is_told_to_be_written_as_the_others(tmp_path, kind, which):
+    """Forty-sixth pnp breaker, F10: `[solo.servant]` written for the last servant's `[[solo.servant]]` was told "merge
+    the two into one", though nothing can be merged; the same slip on the first header of a kind was told "write it
+    [[solo.servant]]". Wherever it stands, the line is the header's and the advice is to write it as the others; followed,
+    check passes."""
+    lines = SOURCE.split("\n")
+    headers = [number for number, text in enumerate(lines) if text == f"[[{kind}]]"]
+    at = headers[which]
+    lines[at] = f"[{kind}]"
+    path = tmp_path / "cards.toml"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    assert _problem_lines(_check(path)) == [f"cards.toml:{at + 1}: syntax: line {at + 1} writes `[{kind}]`, and the other "
+                                            f"{len(headers) - 1} headers of this name are [[{kind}]], which differs: write "
+                                            f"it [[{kind}]]"]
+
+
+@pytest.mark.parametrize("old, new, key, says", [
+    ("cost = { mana = 1 }", "cost = { mana = 50 }", "solo.spell.bind.cost.mana", "the Mana track holds at most 21"),
+    ('{ face = 1, name = "Steady Hand", cost = 1,', '{ face = 1, name = "Steady Hand", cost = 99,',
+     "duel.player.wardens.spells[0].cost", "the points run to 6 at most"),
+], ids=["a solo spell's Mana", "a duel spell's points"])
+def test_a_spell_cost_no_track_can_pay_is_one_line_at_the_cost(tmp_path, old, new, key, says):
+    """Forty-sixth pnp breaker, F19: a Bind costing 50 Mana (rulebook, Setup: the Mana track runs 1 to 21) and a duel
+    spell costing 99 points (publisher's description: points run 0 to 6) passed check and printed. Each is one line at
+    the cost with the most a track holds; that most passes."""
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace(old, new, 1), encoding="utf-8")
+    lines = _problem_lines(_check(path))
+    assert len(lines) == 1 and f": {key}: " in lines[0] and says in lines[0] and lines[0].startswith(
+        f"cards.toml:{SOURCE[:SOURCE.index(old)].count(chr(10)) + 1}: "), lines
+    most = re.search(r"at most (\d+)$", lines[0]).group(1)
+    path.write_text(SOURCE.replace(old, new.replace(re.search(r"\d+", new[new.index("cost"):]).group(0), most), 1),
+                    encoding="utf-8")
+    assert _check(path).exit_code == 0, _check(path).output
+
+
+def test_a_table_card_of_the_other_games_table_is_one_line(tmp_path):
+    """Forty-sixth pnp breaker, F20: the solo Battle Win card given `table = "duel.table.nomograph"` passed check and the
+    solo deck printed the duel's nomograph; a back of the other game is refused so already. One line at the table."""
+    old = 'table = "solo.table.battle-win"'
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace(old, 'table = "duel.table.nomograph"', 1), encoding="utf-8")
+    assert _problem_lines(_check(path)) == [f"cards.toml:{SOURCE[:SOURCE.index(old)].count(chr(10)) + 1}: "
+                                            f"solo.card.battle-win.table: 'duel.table.nomograph' is a table of the other "
+                                            f"game; a card of solo shows a solo table"]

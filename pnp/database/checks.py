@@ -374,7 +374,10 @@ def check_table_cards(context: CheckContext) -> None:
     cards; publisher's description: the nomograph)."""
     database = context.database
     for card in database.solo.table_card + database.duel.table_card:
-        context.refer(card, "table", card.table, Table)
+        table = context.refer(card, "table", card.table, Table)
+        if table is not None and table.game != card.game:  # forty-sixth pnp breaker, F20: the solo deck printed the nomograph
+            context.report(context.at(card, "table"), f"{quoted(card.table)} is a table of the other game; a card of "
+                                                      f"{card.game} shows a {card.game} table")
 
 
 def check_nomograph_table(context: CheckContext) -> None:
@@ -414,7 +417,18 @@ def check_spells(context: CheckContext) -> None:
     """A learnable spell has a cost per use or a learning cost, not both; its slot is [row, column]
     from 1, the column 1 or 2; its path arrows (``opens``) point down the card to spells of its own type (rulebook, Setup:
     bracketed costs are paid once; "each spell type has paths, designated by a set of arrows")."""
+    tracks = context.database.solo.stats
+    highest = tracks[0].track_high if len(tracks) == 1 else None
     for spell in context.database.solo.spell:
+        for field_name in ("cost", "learn_cost"):  # forty-sixth pnp breaker, F19: `cost = { mana = 50 }` passed
+            cost = getattr(spell, field_name)
+            for track in ("mana", "spirit"):
+                amount = getattr(cost, track) if cost is not None else 0
+                if highest is not None and amount > highest:
+                    context.report(context.at(spell, field_name, track),
+                                   f"{amount} {track.capitalize()}, and the {track.capitalize()} track holds at most {highest} "
+                                   f"(solo.stats track_high): the spell could never be {'cast' if field_name == 'cost' else 'learned'}; "
+                                   f"at most {highest}")
         if spell.learnable and (spell.cost is None) == (spell.learn_cost is None):
             context.report(context.at(spell, "cost"), "a learnable spell has either `cost` (per use) or `learn_cost` "
                                                       "(once, in brackets), not both or neither")
@@ -728,6 +742,10 @@ def check_duel(context: CheckContext) -> None:
         # number (read as a die face), could not be told apart (thirty-fifth referee breaker, LOW 14)
         named: dict[str, int] = {}
         for index, spell in enumerate(card.spells):
+            if spell.cost > rules.points_max:  # forty-sixth pnp breaker, F19: `cost = 99` printed on a 0-6 track
+                context.report(context.at(card, "spells", index, "cost"),
+                               f"{spell.cost} {card.points}, and the points run to {rules.points_max} at most ([duel.rules] "
+                               f"points_max): the spell could never be cast; at most {rules.points_max}")
             key = unicodedata.normalize("NFC", spell.name).casefold().strip()
             if key.isdigit():
                 context.report(context.at(card, "spells", index, "name"), f"{quoted(spell.name)} is a number, which the referee "

@@ -279,6 +279,14 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
             raise DatabaseError([Problem(name, int(odd.group(1)) if odd else line, "syntax", said)]) from None
         table = table_written_twice(message)
         if table is not None:  # seventeenth breaker: tomllib's words with a Python tuple in them
+            lines = text.split("\n")
+            header = re.match(r"\s*(\[\[?[^\]]+\]\]?)", lines[line - 1] if 0 < line <= len(lines) else "")
+            # forty-sixth pnp breaker, F10: `[solo.servant]` after the first [[solo.servant]] was told to merge two tables
+            # that are one; said as the same slip on the first header of its kind is (write it [[solo.servant]])
+            odd = _odd_header(lines, header.group(1)) if header is not None else None
+            if odd is not None:
+                found = re.match(r"line (\d+) writes ", odd)
+                raise DatabaseError([Problem(name, int(found.group(1)) if found else line, "syntax", odd)]) from None
             raise DatabaseError([Problem(name, line, "syntax", table)]) from None
         raise DatabaseError([Problem(name, line, "syntax", f"{message}; fix the TOML syntax")]) from None
     unusable = _unusable(data)  # every number too long at once, in line order (thirty-fifth breaker, LOW 16: one a check)
