@@ -285,8 +285,8 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
             # that are one; said as the same slip on the first header of its kind is (write it [[solo.servant]])
             odd = _odd_header(lines, header.group(1)) if header is not None else None
             if odd is not None:
-                found = re.match(r"line (\d+) writes ", odd)
-                raise DatabaseError([Problem(name, int(found.group(1)) if found else line, "syntax", odd)]) from None
+                odd_line = re.match(r"line (\d+) writes ", odd)
+                raise DatabaseError([Problem(name, int(odd_line.group(1)) if odd_line else line, "syntax", odd)]) from None
             raise DatabaseError([Problem(name, line, "syntax", table)]) from None
         raise DatabaseError([Problem(name, line, "syntax", f"{message}; fix the TOML syntax")]) from None
     unusable = _unusable(data)  # every number too long at once, in line order (thirty-fifth breaker, LOW 16: one a check)
