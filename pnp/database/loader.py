@@ -283,10 +283,10 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
             header = re.match(r"\s*(\[\[?[^\]]+\]\]?)", lines[line - 1] if 0 < line <= len(lines) else "")
             # forty-sixth pnp breaker, F10: `[solo.servant]` after the first [[solo.servant]] was told to merge two tables
             # that are one; said as the same slip on the first header of its kind is (write it [[solo.servant]])
-            odd = _odd_header(lines, header.group(1)) if header is not None else None
-            if odd is not None:
-                odd_line = re.match(r"line (\d+) writes ", odd)
-                raise DatabaseError([Problem(name, int(odd_line.group(1)) if odd_line else line, "syntax", odd)]) from None
+            unlike = _odd_header(lines, header.group(1)) if header is not None else None
+            if unlike is not None:
+                odd_line = re.match(r"line (\d+) writes ", unlike)
+                raise DatabaseError([Problem(name, int(odd_line.group(1)) if odd_line else line, "syntax", unlike)]) from None
             raise DatabaseError([Problem(name, line, "syntax", table)]) from None
         raise DatabaseError([Problem(name, line, "syntax", f"{message}; fix the TOML syntax")]) from None
     unusable = _unusable(data)  # every number too long at once, in line order (thirty-fifth breaker, LOW 16: one a check)
