@@ -280,10 +280,10 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
         table = table_written_twice(message)
         if table is not None:  # seventeenth breaker: tomllib's words with a Python tuple in them
             lines = text.split("\n")
-            header = re.match(r"\s*(\[\[?[^\]]+\]\]?)", lines[line - 1] if 0 < line <= len(lines) else "")
+            written_header = re.match(r"\s*(\[\[?[^\]]+\]\]?)", lines[line - 1] if 0 < line <= len(lines) else "")
             # forty-sixth pnp breaker, F10: `[solo.servant]` after the first [[solo.servant]] was told to merge two tables
             # that are one; said as the same slip on the first header of its kind is (write it [[solo.servant]])
-            unlike = _odd_header(lines, header.group(1)) if header is not None else None
+            unlike = _odd_header(lines, written_header.group(1)) if written_header is not None else None
             if unlike is not None:
                 odd_line = re.match(r"line (\d+) writes ", unlike)
                 raise DatabaseError([Problem(name, int(odd_line.group(1)) if odd_line else line, "syntax", unlike)]) from None
