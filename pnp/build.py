@@ -453,7 +453,10 @@ def _check_unknown(staging: Path, out_dir: Path, names: list[str]) -> set[str]:
     (``index.html`` of their own, a ``foo-cmyk.pdf`` they keep), which a build replaces only with
     ``overwrite``. Returns the files of that kind with this build's very bytes (a copy the user keeps, a
     folder built before manifests): they stay the user's, left in place and never listed in the manifest,
-    so no later build removes them (sixteenth breaker: such a copy was claimed, then deleted)."""
+    so no later build removes them (sixteenth breaker: such a copy was claimed, then deleted). A path this build would
+    not write through (:func:`_check_target`: a link on the way) raises that refusal first."""
+    for name in names:  # a link on the way is the obstacle to name, not the file it leads to (forty-sixth pnp breaker, F2:
+        _check_target(out_dir, name)  # `png/` a link was told --overwrite, which then refused the link)
     previous = read_manifest(out_dir)
     unclaimed = set()
     clashing = []

@@ -8121,3 +8121,21 @@ def test_a_table_card_of_the_other_games_table_is_one_line(tmp_path):
     assert _problem_lines(_check(path)) == [f"cards.toml:{SOURCE[:SOURCE.index(old)].count(chr(10)) + 1}: "
                                             f"solo.card.battle-win.table: 'duel.table.nomograph' is a table of the other "
                                             f"game; a card of solo shows a solo table"]
+
+
+def test_a_link_on_the_way_to_a_users_file_is_the_obstacle_named(small_db, tmp_path):
+    """Forty-sixth pnp breaker, F2: `png/` a link to a folder holding a `solo-fronts-1.png` of the user's: `build --png`
+    was told "no earlier build wrote it ... build with --overwrite", and with --overwrite refused the link. The first
+    refusal names the link (what must move), so the advice works when followed; nothing is written through it."""
+    out, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    builder.build(small_db, out)
+    elsewhere.mkdir()
+    (elsewhere / "solo-fronts-1.png").write_bytes(b"precious")
+    (out / "png").symlink_to(elsewhere, target_is_directory=True)
+    before = snapshot(out)
+    for overwrite in (False, True):
+        with pytest.raises(OSError) as caught:
+            builder.build(small_db, out, builder.BuildOptions(png=True, overwrite=overwrite))
+        assert caught.value.filename == str(out / "png") and "symbolic link" in caught.value.strerror, caught.value
+        assert "--overwrite" not in caught.value.strerror
+    assert snapshot(out) == before and (elsewhere / "solo-fronts-1.png").read_bytes() == b"precious"
