@@ -8139,3 +8139,20 @@ def test_a_link_on_the_way_to_a_users_file_is_the_obstacle_named(small_db, tmp_p
         assert caught.value.filename == str(out / "png") and "symbolic link" in caught.value.strerror, caught.value
         assert "--overwrite" not in caught.value.strerror
     assert snapshot(out) == before and (elsewhere / "solo-fronts-1.png").read_bytes() == b"precious"
+
+
+def test_a_misspelt_second_copy_of_a_key_is_said_as_one_to_remove(db, edited_templates):
+    """Forty-sixth pnp breaker, F23: `roll_seperator = "; "` under `roll_separator = ", "` in base.toml was told "did you
+    mean strings.label_separator?" (progress_track.toml's key), and renamed so it was refused as never used. The copy is
+    said as a misspelling of the key written already, at whose line, to remove; removed, check passes."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("base.toml", 'roll_separator = ", "', 'roll_separator = ", "\nroll_seperator = "; "')
+    lines = path.read_text(encoding="utf-8").split("\n")
+    written = lines.index('roll_separator = ", "') + 1
+    problems = check_fit(db)
+    assert [(p.field, p.line) for p in problems] == [("strings.roll_seperator", written + 1)], problems
+    assert problems[0].message == (f"no layout reads this; did you mean strings.roll_separator? It is written at line "
+                                   f"{written} already: remove this one")
+    edited_templates("base.toml", 'roll_seperator = "; "', "")
+    assert check_fit(db) == []

@@ -421,9 +421,11 @@ def check_fit(database: Database) -> list[FitProblem]:
             if message.startswith("unknown icon") and message not in problems[at].message:  # (another reading of the one
                 # fault, an empty emblem's "prints nothing", is not said twice)
                 problems[at] = dataclasses.replace(problems[at], message=f"{message}; {problems[at].message}")
-        for path, line, key, meant, elsewhere, by_value in unread_keys():
+        for path, line, key, meant, elsewhere, by_value, twin in unread_keys():
             section, name = key.split(".", 1)
             reason = (f"{by_value}: this prints on no card; remove it" if by_value else
+                      f"no layout reads this; did you mean {shown_key(meant)}? It is written at line {twin} already: remove "
+                      f"this one" if twin else
                       f"the layout of {path.stem} does not read this (that of {elsewhere} does: written in the wrong file?)"
                       if elsewhere else f"no layout reads this; did you mean {shown_key(meant)}?" if meant else
                     "no layout reads this box, so nothing is printed in it; remove it or name a box the layout fills"

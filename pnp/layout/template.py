@@ -1165,7 +1165,7 @@ def _read_by(users: list[Template]) -> set[str]:
     return asked | {f"colors.{box.color_name}" for template in users for box in template.boxes.values() if box.color_name}
 
 
-def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, str, str]]:
+def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, str, str, int]]:
     """The keys of the templates in ``folder`` loaded so far that no layout reads: a key a template file writes in
     ``[colors]``, ``[numbers]`` or ``[strings]`` that no layout of a kind using that file (the kind itself, or one that
     extends it) reads (a typo: ``emblem_sise``, eleventh breaker; ``mutted``, ``foo``, twenty-first; ``hex_radius_max``
@@ -1178,8 +1178,10 @@ def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, s
     what that layout did not reach is unread for that (twenty-fourth breaker: `track_columns = 4` called eight keys of
     stats.toml unread).
     ``(file, line, key, the key meant or "", the kinds whose layouts read it elsewhere or "", why a key read by a record's
-    value is unread or "")``, each once, the key meant being one those layouts read spelled almost the same and the file
-    does not write already (:func:`_read_by_value`). Call it after the faces are laid out."""
+    value is unread or "", the line of the key meant when the file writes it already, else 0)``, each once, the key meant
+    being one those layouts read spelled almost the same (:func:`_read_by_value`); when the file writes that key already
+    (a misspelt second copy of it), its line is given, so the copy is said as one to remove. Call it after the faces
+    are laid out."""
     folder = folder or TEMPLATE_DIR
     loaded = loaded_templates(folder)
     files, users_of = _users(folder)
@@ -1187,7 +1189,7 @@ def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, s
     for key in sorted(_read_by(loaded)):
         section, _, name = key.partition(".")
         everywhere.setdefault(section, []).append(name)
-    found: dict[tuple[Path, str], tuple[Path, int, str, str, str, str]] = {}
+    found: dict[tuple[Path, str], tuple[Path, int, str, str, str, str, int]] = {}
     other_boxes = _boxes_written(folder)
     for path in files:
         own = _read(path)  # what this file itself writes
@@ -1217,14 +1219,19 @@ def unread_keys(folder: Path | None = None) -> list[tuple[Path, int, str, str, s
                 # other kinds read, so that the renamed key was refused by the next check)
                 meant = [] if by_value else difflib.get_close_matches(  # a typo of a key also written is still that key
                     name, [other for other in read if other != name], 1, cutoff=0.75)
+                twin = 0
                 if meant and meant[0] in written:  # but renaming it there would write that key twice: no did-you-mean
-                    meant = []  # (thirty-first pnp breaker, LOW 20: a deleted back's emblem string was told to become
-                    # strings."solo.back.servant", written two lines below)
-                if not meant and not elsewhere and not by_value:  # a key of this file that another kind reads
+                    # (thirty-first pnp breaker, LOW 20: a deleted back's emblem string was told to become
+                    # strings."solo.back.servant", written two lines below); a misspelt second copy of that key is said
+                    # as such (forty-sixth pnp breaker, F23: `roll_seperator` under `roll_separator` was told to become
+                    # progress_track.toml's label_separator)
+                    twin = _line(path, (section, meant[0])) if difflib.SequenceMatcher(None, name, meant[0]).ratio() >= 0.85 else 0
+                    meant = [meant[0]] if twin else []
+                if not meant and not elsewhere and not by_value and not twin:  # a key of this file that another kind reads
                     meant = difflib.get_close_matches(name, [k for k in everywhere.get(section, []) if k != name and k not in written
                                                              and any(f"{section}.{k}" in user.asked for user in users)], 1, cutoff=0.75)
                 found.setdefault((path, key), (path, _line(path, (section, name)), key,
-                                               f"{section}.{meant[0]}" if meant else "", ", ".join(elsewhere), by_value))
+                                               f"{section}.{meant[0]}" if meant else "", ", ".join(elsewhere), by_value, twin))
     return list(found.values())
 
 
