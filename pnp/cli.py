@@ -449,6 +449,9 @@ def calibrate(paper: str, duplex: str, out_text: str | None, overwrite: bool) ->
     path = DEFAULT_OUTPUT / name if out_text is None else Path(out_text)
     if out_text is not None and (out_text.endswith(("/", os.sep)) or os.path.isdir(path)):  # twenty-third breaker: `--out dir/` wrote a file `dir`
         path = path / name
+    elif path.suffix.lower() != ".pdf" and path.name.lower() == ".pdf":  # forty-sixth pnp breaker, F22: "end it in .pdf"
+        raise click.BadParameter(f"{shortened(out_text or '', 200)!r} has no name before .pdf: write one, such as "
+                                 f"{shortened(str(path.with_name(name)), 200)!r} (or give a folder, ending in /)", param_hint="'--out'")
     elif path.suffix.lower() != ".pdf":  # twenty-third breaker: a PDF was written as cal.txt
         raise click.BadParameter(f"{shortened(out_text or '', 200)!r} is no PDF name: end it in .pdf (or give a folder, ending in /)",
                                  param_hint="'--out'")

@@ -8156,3 +8156,51 @@ def test_a_misspelt_second_copy_of_a_key_is_said_as_one_to_remove(db, edited_tem
                                    f"{written} already: remove this one")
     edited_templates("base.toml", 'roll_seperator = "; "', "")
     assert check_fit(db) == []
+
+
+@pytest.mark.parametrize("old, new, says", [
+    ("track_high = 21", "track_high = 2.1e1", "(found 2.1e1)"),
+    ("track_high = 21", "track_high = 0x7f", "(found 0x7f)"),
+    ("track_high = 21", "track_high = 1e400", "(found 1e400)"),
+    ("bleed_mm = 3.0", "bleed_mm = 30_0.0", "(found 30_0.0)"),
+    ("card_width_mm = 63.0", "card_width_mm = 63.00001", "not 63.00001 x 88 mm"),
+    ("{ roll = [1], text = \"raise mana", "{ roll = 1, text = \"raise mana", "(found 1); write it in brackets, [1]"),
+], ids=["an exponent", "hexadecimal", "too large a float", "underscores", "a near card size", "a roll not in brackets"])
+def test_a_number_is_said_as_written(tmp_path, old, new, says):
+    """Forty-sixth pnp breaker, F1, F6 and F22: numbers were said as Python shows them (`found 21.0` for `2.1e1`, `found
+    127` for `0x7f`, `found inf` for `1e400`, `not 63 x 88 mm` for 63.00001), and `roll = 1` got no way on. The line
+    holds the value as the file writes it (and the brackets to write)."""
+    assert old in SOURCE
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace(old, new, 1), encoding="utf-8")
+    lines = _problem_lines(_check(path))
+    assert len(lines) == 1 and says in lines[0] and lines[0].startswith(
+        f"cards.toml:{SOURCE[:SOURCE.index(old)].count(chr(10)) + 1}: "), lines
+
+
+@pytest.mark.parametrize("name, old, new, key, says", [
+    ("stats.toml", 'extends = "base"', 'extends = "base.toml"', "extends", 'did you mean extends = "base"?'),
+    ("stats.toml", 'extends = "base"', 'extends = "bsae"', "extends", 'did you mean extends = "base"?'),
+    ("stats.toml", "row_pitch = 7.1", 'row_pitch = "7.1"', "numbers.row_pitch",
+     '"7.1" is text (in quotes); a number is written without them: row_pitch = 7.1'),
+    ("stats.toml", 'align = "center"', 'align = "centre"', "align", "did you mean center?"),
+], ids=["a file name", "a typo", "a number in quotes", "British spelling"])
+def test_a_template_slip_is_told_what_it_means(edited_templates, name, old, new, key, says):
+    """Forty-sixth pnp breaker, F21 and F22: `extends = "bsae"` listed all 18 templates (about 240 characters) and
+    `"base.toml"` was not told `base`; `row_pitch = "7.1"` said nothing of its quotes; `align = "centre"` got no hint.
+    Each line names what was meant, short."""
+    edited_templates(name, old, new)
+    lines = _problem_lines(_check(ROOT / "cards.toml"))
+    assert lines and key in lines[0].split(": ")[1] and lines[0].endswith(says) and len(lines[0]) < 160, lines
+
+
+def test_a_calibration_pdf_without_a_name_is_told_to_have_one(tmp_path):
+    """Forty-sixth pnp breaker, F22: `pnp calibrate --out .pdf` was told "end it in .pdf", which it does; it has no name
+    before it. The line offers one; nothing is written."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    result = CliRunner().invoke(main, ["calibrate", "--out", str(tmp_path / ".pdf")])
+    assert result.exit_code == 2 and "has no name before .pdf: write one, such as" in result.output, result.output
+    assert list(tmp_path.iterdir()) == []

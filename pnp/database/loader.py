@@ -16,6 +16,7 @@ import hashlib
 import hmac
 import json
 import os
+import math
 import pickle
 import re
 import sys
@@ -1137,5 +1138,33 @@ def _explain(item: ErrorDetails, loc: tuple[Any, ...], index: LineIndex | None =
         name = toml_key(loc)
         return f"[[{name}]] is a list of tables (as the cards' records are written); [{name}] is one table: write it [{name}]"
     message = item["msg"].lower().removeprefix("value error, ")  # a check of the schema's own: its words alone
-    found = " ".join(as_toml(given).split()).replace(", ]", " ]").replace(",]", "]")
+    found = _as_written(index, loc, given) or " ".join(as_toml(given).split()).replace(", ]", " ]").replace(",]", "]")
+    if kind in ("list_type", "tuple_type") and not isinstance(given, (list, tuple, dict)):
+        # forty-sixth pnp breaker, F22: `roll = 1` was "input should be a valid array (found 1)", with no way on
+        return f"{message} (found {shortened(found, 60)}); write it in brackets, [{shortened(found, 40)}]"
     return f"{message} (found {shortened(found, 60)})"  # on one line
+
+
+def _as_written(index: LineIndex | None, loc: tuple[Any, ...], given: Any) -> str | None:
+    """The value at key path ``loc`` as the file writes it (``2.1e1``, ``0x7f``, ``30_0.0``, ``1e400``), when its line (in
+    ``index``) is ``key = value`` for the last key of ``loc`` and the value written reads as ``given``; else ``None`` (an
+    inline table's key, a value over several lines). Forty-sixth pnp breaker, F1: numbers were said as Python shows them
+    (``found 21.0`` for ``2.1e1``, ``found 127`` for ``0x7f``, ``found inf`` for ``1e400``), not as the user wrote them."""
+    if index is None or not loc or not isinstance(loc[-1], str) or isinstance(given, (dict, list, tuple)):
+        return None
+    number = index.line_of(loc)
+    line = index.lines[number - 1] if 0 < number <= len(index.lines) else ""
+    key, equals, value = line.partition("=")
+    if not equals or key.strip().strip("'\"") != loc[-1]:
+        return None
+    value = value.strip()
+    try:
+        read = tomllib.loads(f"value = {value}")["value"]
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError):
+        return None
+    same = read == given or (isinstance(read, float) and isinstance(given, float) and math.isnan(read) and math.isnan(given))
+    quoted_text = '"' in value or "'" in value
+    if quoted_text and "#" in value:
+        return None  # a comment after a string cannot be told from a '#' inside it here
+    written = value if quoted_text else value.split("#", 1)[0].strip()
+    return written if same and type(read) is type(given) and written else None

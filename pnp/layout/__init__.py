@@ -134,7 +134,8 @@ def card_size_problem(database: Database) -> FitProblem | None:
     field = "card_width_mm" if abs(settings.card_width_mm - width) > SAME_SIZE_MM else "card_height_mm"
     return FitProblem("print", field, "card size",
                       f"the templates are laid out for {width:g} x {height:g} mm poker cards, "
-                      f"not {settings.card_width_mm:g} x {settings.card_height_mm:g} mm; set {width:g} x {height:g}")
+                      # (to 12 digits: `63.00001` was said "not 63 x 88", forty-sixth pnp breaker, F6)
+                      f"not {settings.card_width_mm:.12g} x {settings.card_height_mm:.12g} mm; set {width:g} x {height:g}")
 
 
 PROMISED_BACK_SHIFT_MM = 2.0

@@ -698,7 +698,8 @@ def _read(path: Path) -> dict[str, Any]:
     except FileRefused as error:
         raise TemplateError(path, "file", str(error)) from None
     except FileNotFoundError:
-        raise TemplateError(path, "file", "no such template") from None
+        raise TemplateError(path, "file", "no such template; restore it from the project (git checkout -- templates, or "
+                                          "reinstall pnp)") from None  # forty-sixth pnp breaker, F22: no way on was given
     except OSError as error:
         raise TemplateError(path, "file", f"cannot read: {error.strerror or error}") from None
     except UnicodeDecodeError as error:  # at the line that holds the byte, with the fix, as cards.toml's (thirty-fifth breaker, LOW 19)
@@ -752,6 +753,35 @@ def refuse_unreadable_files(folder: Path | None = None) -> None:
 
 def _templates(folder: Path) -> str:
     return ", ".join(sorted(p.stem for p in folder.glob("*.toml"))) or "none"
+
+
+_SPELLINGS = {"centre": "center", "centered": "center", "centred": "center", "mid": "middle"}
+"""Words a designer writes for an alignment that the templates spell otherwise (British spelling among them)."""
+
+
+def _word_meant(written: object, words: tuple[str, ...]) -> str:
+    """``"; did you mean center?"`` for a ``written`` alignment that is a slip of one of ``words`` (``centre``, ``Left``,
+    ``rigth``), else ``""``. Forty-sixth pnp breaker, F22: `align = "centre"` got no hint, in a project that writes
+    "colour"."""
+    from pnp.text import close_name
+
+    if not isinstance(written, str):
+        return ""
+    bare = written.strip().lower()
+    meant = _SPELLINGS.get(bare) or (bare if bare in words else close_name(bare, words))
+    return f"; did you mean {meant}?" if meant in words else ""
+
+
+def _template_meant(written: str, folder: Path) -> str:
+    """What to write for ``extends = written`` that names no template of ``folder``: the template it is a slip of (a file
+    name, ``base.toml``; a path, ``./base``; a typo, ``bsae``), else the names of them all. Forty-sixth pnp breaker, F21
+    and F22: every such line listed all 18 templates (about 240 characters), and ``base.toml`` was not told ``base``."""
+    from pnp.text import close_name
+
+    names = sorted(p.stem for p in folder.glob("*.toml"))
+    bare = Path(written.strip().replace("\\", "/")).name.removesuffix(".toml").strip().lower() if written.strip() else ""
+    meant = bare if bare in names else close_name(bare, names) if bare else None
+    return f"did you mean extends = \"{meant}\"?" if meant else f"the templates are: {', '.join(names) or 'none'}"
 
 
 SECTIONS = ("extends", "colors", "numbers", "strings", "boxes")
@@ -923,7 +953,7 @@ def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[s
                                              f"quotes, such as extends = \"base\"; the templates are: {_templates(folder)}",
                             _line(path, ("extends",)))
     if not _NAME.match(parent) or not (folder / f"{parent}.toml").is_file():
-        raise TemplateError(path, "extends", f"no template {str(parent)[:40]!r}; the templates are: {_templates(folder)}",
+        raise TemplateError(path, "extends", f"no template {str(parent)[:40]!r}; {_template_meant(parent, folder)}",
                             _line(path, ("extends",)))
     if parent in seen + (kind,):
         raise _cycle_error(folder, (*seen, kind), parent)
@@ -1545,6 +1575,21 @@ def _box_key_dotted_into_itself(name: str, field: str, spec: dict[str, Any]) -> 
     return f"{prefix}{key} = ... written inside [boxes.{name}] reads as boxes.{name}.{prefix}{key}: write {key} = ... there, without '{prefix}' before it"
 
 
+def _number_in_quotes(value: Any, name: str) -> str | None:
+    """What to say of a ``[numbers]`` value ``value`` of key ``name`` that is a number written in quotes (``"7.1"``): TOML
+    reads it as text; ``None`` for any other value. Forty-sixth pnp breaker, F22: it was "'7.1' is not a finite number",
+    shown in single quotes, with no word of the quotes."""
+    if not isinstance(value, str):
+        return None
+    try:
+        number = float(value.strip())
+    except ValueError:
+        return None
+    if not math.isfinite(number):
+        return None
+    return f"\"{value}\" is text (in quotes); a number is written without them: {name} = {value.strip()}"
+
+
 def _given(value: Any, key: str) -> str:
     """A template value as a problem names it: a table as the table it is (``a table [numbers.rule_y]``,
     written as ``[numbers.rule_y]`` under a key meant for a value), else its TOML-like repr, shortened."""
@@ -1606,8 +1651,8 @@ def _load(kind: str, folder: Path) -> Template:
     for name, value in data.get("numbers", {}).items():
         if not _is_number(value):
             raise _error(path, f"numbers.{name}", _dotted_into_itself(value, "numbers", name, path=path)
-                         or _box_misplaced(value, "numbers", name, path) or f"{_given(value, f'numbers.{name}')} is not {NUMBER}"
-                                                  f"{_moved(data, 'numbers', name, path)}")
+                         or _box_misplaced(value, "numbers", name, path) or _number_in_quotes(value, name)
+                         or f"{_given(value, f'numbers.{name}')} is not {NUMBER}{_moved(data, 'numbers', name, path)}")
         if name.endswith("_tint"):  # a share of white or black mixed into a colour
             _check(0 <= value <= 1, path, f"numbers.{name}", f"{value!r} is not a share from 0 to 1 (how much of the colour is mixed)")
         if is_room(name):  # room kept around a thing (twenty-third breaker: `hex_label_pad = -2` put the map's labels on its cuts)
@@ -1691,9 +1736,11 @@ def _load(kind: str, folder: Path) -> Template:
         _check(size[0] >= size[1] >= MIN_TEXT_PT, path, f"{key}.size",
                f"{size} must have max >= min >= {MIN_TEXT_PT:g} pt (the smallest printed text)")
         align = spec.get("align", "left")
-        _check(align in ("left", "center", "right"), path, f"{key}.align", f"{_given(align, f'{key}.align')} is not left, center or right")
+        _check(align in ("left", "center", "right"), path, f"{key}.align",
+               f"{_given(align, f'{key}.align')} is not left, center or right{_word_meant(align, ('left', 'center', 'right'))}")
         valign = spec.get("valign", "top")
-        _check(valign in ("top", "middle", "bottom"), path, f"{key}.valign", f"{_given(valign, f'{key}.valign')} is not top, middle or bottom")
+        _check(valign in ("top", "middle", "bottom"), path, f"{key}.valign",
+               f"{_given(valign, f'{key}.valign')} is not top, middle or bottom{_word_meant(valign, ('top', 'middle', 'bottom'))}")
         colour = spec.get("color", "ink")
         _check(isinstance(colour, str), path, f"{key}.color",  # twenty-second breaker: `color = 5` was a TypeError traceback
                f"{_given(colour, f'{key}.color')} is neither '#rrggbb' nor a name in [colors]")
