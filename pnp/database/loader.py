@@ -15,8 +15,8 @@ import functools
 import hashlib
 import hmac
 import json
-import os
 import math
+import os
 import pickle
 import re
 import sys
