@@ -8184,11 +8184,13 @@ def test_a_number_is_said_as_written(tmp_path, old, new, says):
     ("stats.toml", "row_pitch = 7.1", 'row_pitch = "7.1"', "numbers.row_pitch",
      '"7.1" is text (in quotes); a number is written without them: row_pitch = 7.1'),
     ("stats.toml", 'align = "center"', 'align = "centre"', "align", "did you mean center?"),
-], ids=["a file name", "a typo", "a number in quotes", "British spelling"])
+    ("stats.toml", "size = [15, 10]", "size = [15, 10", "file", "the list `size = [` opened here is never closed: write ] "
+                                                                "after its last item"),
+], ids=["a file name", "a typo", "a number in quotes", "British spelling", "a list never closed"])
 def test_a_template_slip_is_told_what_it_means(edited_templates, name, old, new, key, says):
-    """Forty-sixth pnp breaker, F21 and F22: `extends = "bsae"` listed all 18 templates (about 240 characters) and
-    `"base.toml"` was not told `base`; `row_pitch = "7.1"` said nothing of its quotes; `align = "centre"` got no hint.
-    Each line names what was meant, short."""
+    """Forty-sixth pnp breaker, F21, F22 and F9: `extends = "bsae"` listed all 18 templates (about 240 characters) and
+    `"base.toml"` was not told `base`; `row_pitch = "7.1"` said nothing of its quotes; `align = "centre"` got no hint; a
+    `]` left out got the parser's "Unclosed array" at the next line. Each line names what was meant, short."""
     edited_templates(name, old, new)
     lines = _problem_lines(_check(ROOT / "cards.toml"))
     assert lines and key in lines[0].split(": ")[1] and lines[0].endswith(says) and len(lines[0]) < 160, lines

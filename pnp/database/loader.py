@@ -289,6 +289,9 @@ def _checked(path: Path, name: str, raw: bytes) -> Database:
                 odd_line = re.match(r"line (\d+) writes ", unlike)
                 raise DatabaseError([Problem(name, int(odd_line.group(1)) if odd_line else line, "syntax", unlike)]) from None
             raise DatabaseError([Problem(name, line, "syntax", table)]) from None
+        slip = toml_slip(text, line, message)
+        if slip is not None:
+            raise DatabaseError([Problem(name, slip[0], "syntax", slip[1])]) from None
         raise DatabaseError([Problem(name, line, "syntax", f"{message}; fix the TOML syntax")]) from None
     unusable = _unusable(data)  # every number too long at once, in line order (thirty-fifth breaker, LOW 16: one a check)
     if unusable:
@@ -461,6 +464,87 @@ def toml_error_line(error: tomllib.TOMLDecodeError, text: str) -> int:
     if "(at end of document)" in str(error):
         return max(1, len(text.splitlines()))
     return 1
+
+
+def _code_end(line: str) -> int:
+    """The index in ``line`` where its TOML code ends: at a ``#`` outside quotes (a comment), else its length."""
+    quote = ""
+    for index, char in enumerate(line):
+        if quote:
+            if char == quote:
+                quote = ""
+            elif char == "\\" and quote == '"':
+                continue
+        elif char in "\"'":
+            quote = char
+        elif char == "#":
+            return index
+    return len(line)
+
+
+def _code_lines_before(lines: list[str], line: int) -> list[int]:
+    """The 1-based numbers of the lines before 1-based ``line`` that hold TOML code (not blank, not a comment alone),
+    nearest first."""
+    return [number for number in range(line - 1, 0, -1) if lines[number - 1][:_code_end(lines[number - 1])].strip()]
+
+
+def _parses_past(text: str, line: int) -> bool:
+    """Whether ``text`` parses, or fails only after 1-based ``line`` (a mended slip lets the parser go on)."""
+    try:
+        tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        return toml_error_line(error, text) > line
+    except (ValueError, RecursionError):
+        return False
+    return True
+
+
+def toml_slip(text: str, line: int, message: str) -> tuple[int, str] | None:
+    """The common hand-edit slip behind tomllib's ``message`` at 1-based ``line`` of ``text``, as ``(line to mend, what is
+    wrong and what to write)``; ``None`` when it is none of them. Each is tried, mended, on a copy: it is said only when
+    the mended text parses past the error. Forty-sixth pnp breaker, F9: the parser's words ("Unclosed array" for a comma
+    missing, "Invalid value" 21 lines below a ``]`` left out, "Invalid initial character for a key part" for a comma
+    before ``}``, "Illegal character '\\n'" for a closing quote left out) gave no way on, at a misleading line.
+
+    - a comma missing between two items of a list written over several lines (``Unclosed array``);
+    - a list opened with ``[`` and never closed (``Invalid value`` at the next header or key);
+    - a comma before the ``}`` of an inline table (TOML allows none);
+    - a string with no closing quote on its line."""
+    lines = text.split("\n")
+    if not 0 < line <= len(lines):
+        return None
+    written = lines[line - 1]
+    if message.startswith("Unclosed array"):
+        before = _code_lines_before(lines, line)
+        if before:
+            number = before[0]
+            end = _code_end(lines[number - 1])
+            code = lines[number - 1][:end].rstrip()
+            if code and not code.endswith((",", "[")):
+                mended = lines[:number - 1] + [code + "," + lines[number - 1][len(code):]] + lines[number:]
+                if _parses_past("\n".join(mended), line):
+                    return number, "a comma is missing at the end of this line: the items of a list are separated by commas"
+    if message.startswith(("Invalid value", "Unclosed array")):
+        for number in _code_lines_before(lines, line)[:200]:
+            code = lines[number - 1][:_code_end(lines[number - 1])]
+            opened = re.match(r"\s*([A-Za-z0-9_.\"' -]+?)\s*=\s*\[", code)
+            if opened is None:
+                continue
+            last = _code_lines_before(lines, line)[0]
+            mended = lines[:last] + ["]"] + lines[last:]
+            if _parses_past("\n".join(mended), line + 1):
+                return number, (f"the list `{shortened(opened.group(1).strip(), 30)} = [` opened here is never closed: "
+                                f"write ] after its last item" + (f" (line {last})" if last != number else ""))
+            break
+    if message.startswith("Invalid initial character for a key part") and re.search(r",\s*}", written[:_code_end(written)]):
+        mended = lines[:line - 1] + [re.sub(r",(\s*})", r"\1", written)] + lines[line:]
+        if _parses_past("\n".join(mended), line):
+            return line, "TOML allows no comma before the } of an inline table: remove the last comma"
+    if message.startswith("Illegal character '\\n'") and written[:_code_end(written)].count('"') % 2 == 1:
+        mended = lines[:line - 1] + [written.rstrip() + '"'] + lines[line:]
+        if _parses_past("\n".join(mended), line):
+            return line, 'the string opened on this line has no closing quote: end it with "'
+    return None
 
 
 class NestedTooDeep(tomllib.TOMLDecodeError):

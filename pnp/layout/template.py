@@ -717,9 +717,12 @@ def _read(path: Path) -> dict[str, Any]:
         raise TemplateError(path, key, f"arrays or tables nested more than {MAX_NESTING} deep; a template nests 4 deep "
                                        f"at most (boxes.title.size[0])", error.line) from None
     except tomllib.TOMLDecodeError as error:
-        from pnp.database.loader import table_written_twice, toml_error_line
+        from pnp.database.loader import table_written_twice, toml_error_line, toml_slip
 
         line = toml_error_line(error, path.read_text(encoding="utf-8", errors="replace"))
+        slip = toml_slip(path.read_text(encoding="utf-8", errors="replace"), line, str(error))
+        if slip is not None:  # a comma or a quote left out, as cards.toml's (forty-sixth pnp breaker, F9)
+            raise TemplateError(path, "file", slip[1], slip[0]) from None
 
         table = table_written_twice(str(error))
         if table is not None:
