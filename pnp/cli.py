@@ -103,9 +103,15 @@ def _margin_advice(settings: Any, papers: Sequence[Any]) -> str:
     return "in [print] set " + " or ".join(f"{key} to {value:g}" for key, value in bounds)
 
 
-def _fit_problems(db: database.Database, path: Path) -> list[str]:
+STOPPED_READING = "; a broken template is read up to its first problem, so more may follow once it is mended"
+"""What the count line of ``check`` and ``build`` adds when a template file could not be read past a problem
+(forty-sixth pnp breaker, F4: "1 problem(s)" read as if there were no more)."""
+
+
+def _fit_problems(db: database.Database, path: Path) -> tuple[list[str], bool]:
     """Every problem of the printed cards (:func:`pnp.layout.check_fit`) as one line,
-    ``cards.toml:LINE: id.field: what is wrong`` (``; shorten the text`` after an overrun)."""
+    ``cards.toml:LINE: id.field: what is wrong`` (``; shorten the text`` after an overrun), and whether a broken
+    template was read only up to its first problem (:attr:`pnp.layout.problems.FitProblem.stopped_reading`)."""
     from pnp import fonts, icon_files, layout
     from pnp.build import sheet_layout
     from pnp.layout.template import CARD_SIZE_NAMES
@@ -116,7 +122,7 @@ def _fit_problems(db: database.Database, path: Path) -> list[str]:
     broken_icons = icon_files.icon_file_problems()  # so do the icons' (thirty-first breaker: a traceback from build)
     if broken_fonts or broken_icons:
         return ([problem.line(shown_path(Path(problem.path))) for problem in broken_fonts]
-                + [problem.line(shown_path(Path(problem.path))) for problem in broken_icons])
+                + [problem.line(shown_path(Path(problem.path))) for problem in broken_icons]), False
     lines = []
     fit = layout.check_fit(db)
     # a card size the templates are not laid out for is the one problem said (twentieth breaker: 64 mm cards also
@@ -168,7 +174,7 @@ def _fit_problems(db: database.Database, path: Path) -> list[str]:
             message += "; shorten the text"
         lines.append(f"{shown_path(path)}:{db.line_of(problem.record_id, problem.key)}: "
                      f"{shortened(f'{problem.record_id}.{problem.field}', 120)}: {short_line(message, limit=400)}")
-    return lines
+    return lines, any(problem.stopped_reading for problem in fit)
 
 
 class Millimetres(click.FloatRange):
@@ -274,12 +280,13 @@ def check(database_path: Path, safe: float | None) -> None:
     Exit 0 when clean, 1 otherwise.
     """
     db = _with_settings(_load(database_path), safe_mm=safe)
-    problems = _fit_problems(db, database_path)
+    problems, stopped = _fit_problems(db, database_path)
     for problem in problems:
         echo(problem, err=True)
     if problems:
         files = list(dict.fromkeys(found.group(1) for found in map(re.compile(r"^(.*?)(?::\d+)?: ").match, problems) if found))
-        echo(f"{len(problems)} problem(s) in {shortened(', '.join(files) or str(database_path), 300)}", err=True)
+        echo(f"{len(problems)} problem(s) in {shortened(', '.join(files) or str(database_path), 300)}"
+             f"{STOPPED_READING if stopped else ''}", err=True)
         raise SystemExit(1)
     records = sum(1 for _ in db.records())
     echo(f"{shortened(shown_file(database_path), 300)}: {records} records, no problems")
@@ -355,11 +362,12 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
     from pnp import build as builder
     from pnp.raster import RasterError
 
-    problems = _fit_problems(db, database_path)
+    problems, stopped = _fit_problems(db, database_path)
     if problems:
         for problem in problems:
             echo(problem, err=True)
-        echo(f"{len(problems)} problem(s) with the printed cards; nothing was written", err=True)
+        echo(f"{len(problems)} problem(s) with the printed cards; nothing was written{STOPPED_READING if stopped else ''}",
+             err=True)
         raise SystemExit(1)
     options = builder.BuildOptions(boards=cast(Literal["joined", "separate"], boards), back_offset=offset, cut_lines=cut_lines,
                                    color=cast(Literal["rgb", "cmyk"], color), ink=cast(Literal["full", "saver"], ink), png=png,

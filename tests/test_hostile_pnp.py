@@ -8206,3 +8206,18 @@ def test_a_calibration_pdf_without_a_name_is_told_to_have_one(tmp_path):
     result = CliRunner().invoke(main, ["calibrate", "--out", str(tmp_path / ".pdf")])
     assert result.exit_code == 2 and "has no name before .pdf: write one, such as" in result.output, result.output
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_problem_in_each_of_two_templates_is_said_in_one_check(edited_templates):
+    """Forty-sixth pnp breaker, F4: `row_pitch = -1` in stats.toml and a number written as text in last_stand.toml took
+    two runs of `pnp check` (a broken template stops its reading), and "1 problem(s)" read as if there were no more. Each
+    broken file's first problem is said in one run, and the count line says a broken file may hold more."""
+    stats = edited_templates("stats.toml", "row_pitch = 7.1", "row_pitch = -1")
+    last_stand = edited_templates("last_stand.toml", "per_row = 4", 'per_row = "x"')
+    result = _check(ROOT / "cards.toml")
+    lines = _problem_lines(result)
+    assert [line.split(": ")[1] for line in lines] == ["numbers.row_pitch", "numbers.per_row"], lines
+    assert lines[0].startswith(f"{stats.name}:") or f"/{stats.name}:" in lines[0]
+    assert f"{last_stand.name}:" in lines[1]
+    assert result.output.splitlines()[-1].endswith("; a broken template is read up to its first problem, so more may "
+                                                   "follow once it is mended"), result.output

@@ -45,6 +45,9 @@ class FitProblem:
     box: str = ""
     path: str = ""
     line: int = 0
+    stopped_reading: bool = False
+    """A broken template's problem that stopped the reading of its file: the file's later problems show once it is
+    mended (``pnp check`` says more may follow)."""
 
     def __str__(self) -> str:
         return f"{self.record_id}: {self.field}: {self.message}"
