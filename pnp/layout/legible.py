@@ -925,7 +925,7 @@ def legibility_problems(faces: Iterable, said: Iterable[FitProblem] = ()) -> lis
             scale = getattr(face, "scale", 1.0)
             if scale < 1.0:  # the shrink for a wider safe area moved the text, not the bleed's art (twenty-fifth breaker)
                 # (said short: the whole sentence made lines of 350-380 characters, forty-sixth pnp breaker, F21)
-                message += f", or ask for a smaller safe area (--safe: past {LAID_OUT_SAFE_MM:g} mm this card is shrunk to {scale:.0%})"
+                message += f", or ask for a smaller safe area (--safe, [print] safe_mm: past {LAID_OUT_SAFE_MM:g} mm this card is shrunk to {scale:.0%})"
             found[said] = (FitProblem("templates", key, "template", message.replace("{where}", where), box=box,
                                       path=str(path), line=line, over=over), set())
         found[said][1].add(face.id)
