@@ -2201,7 +2201,7 @@ def test_a_card_size_changed_both_ways_is_one_line_at_card_width(tmp_path, edite
     ("quest.toml", "[boxes.title]\n", "[boxes.title]\nevent.sise = 10\n", "boxes.title.event",
      "sise is no field of a box (did you mean size?)"),
     ("quest.toml", 'extends = "base"\n', 'extends = ["base"]\n', "extends",  # was: no template "['base']"
-     'extends is ["base"], not a string: write it as one name in quotes, such as extends = "base"'),
+     'extends is ["base"], not a string: write it as one name in quotes; did you mean extends = "base"?'),
 ])
 def test_a_template_table_written_in_the_wrong_shape_is_said_as_written(db, edited_templates, name, old, new, key, says):
     """Forty-fifth pnp breaker, HIGH 1 and MED 3, LOW 4: `[[boxes.title]]`, `[[numbers]]`, `[[colors]]` and a box written as

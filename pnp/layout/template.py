@@ -952,9 +952,11 @@ def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[s
     if parent is None:
         return data, path
     if not isinstance(parent, str):  # forty-fifth pnp breaker, POLISH 6: `extends = ["base"]` was "no template "['base']""
+        named = parent[0] if isinstance(parent, list) and len(parent) == 1 and isinstance(parent[0], str) else str(parent)
+        meant = _template_meant(named, folder)
+        way = f"; {meant}" if meant.startswith("did you") else ', such as extends = "base"'
         raise TemplateError(path, "extends", f"extends is {_given(parent, 'extends')}, not a string: write it as one name in "
-                                             f"quotes, such as extends = \"base\"; the templates are: {_templates(folder)}",
-                            _line(path, ("extends",)))
+                                             f"quotes{way}", _line(path, ("extends",)))
     if not _NAME.match(parent) or not (folder / f"{parent}.toml").is_file():
         raise TemplateError(path, "extends", f"no template {str(parent)[:40]!r}; {_template_meant(parent, folder)}",
                             _line(path, ("extends",)))
