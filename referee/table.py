@@ -282,6 +282,17 @@ SESSION_COMMANDS: dict[str, str] = {
 }
 
 
+LEAVE_WORDS = ("quit", "exit")
+"""The words that leave a session, read at every one of its prompts (the question, a hidden placing, dice, a variant, the
+"press Enter" prompt before a secret, a setup question before the game exists), in any case; Ctrl-D leaves as they do.
+Forty-seventh referee breaker, KIND 2: `exit` was refused at the "press Enter" prompt, which took `quit` only."""
+
+
+def leaves(text: str) -> bool:
+    """Whether ``text`` as typed at a prompt is a word that leaves the session (:data:`LEAVE_WORDS`)."""
+    return text.strip().lower() in LEAVE_WORDS
+
+
 OUTSIDE_THE_TABLE = frozenset({"new", "restore", "check", "play"})
 """The one-shot commands of both games that act on the save file as a whole, not a step of the game: typed at the
 table's prompt, each is said with what it does and the one-shot to type once the session has quit
@@ -527,7 +538,7 @@ class TableSession:
                 text[len(prefix):].split()[0].lower() in OUTSIDE_THE_TABLE:  # `referee duel new --force`, pasted whole
             text = text[len(prefix):].strip()  # (forty-fourth referee breaker, LOW 1)
         word = text.lower()
-        if word in ("quit", "exit") or (not word and self.question().over and self._pending is None):
+        if leaves(word) or (not word and self.question().over and self._pending is None):
             return Reply(leave=True)
         if word in SESSION_COMMANDS or word in self.table.commands():
             self._pending = None if word == "undo" else self._pending

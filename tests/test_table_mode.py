@@ -3047,3 +3047,52 @@ def test_a_numbered_choice_keeps_a_command_it_offers_on_one_line():
     tableui._print_numbered(console, "  1 ", f"A new game, the finished one kept (`{command}` swaps them back)")
     lines = [" ".join(line.split()) for line in out.getvalue().splitlines()]
     assert lines[0].startswith("1 A new game") and any(f"`{command}`" in line for line in lines), out.getvalue()
+
+
+# ---- Forty-seventh referee breaker ------------------------------------------------------------------------------------
+def _at_prompt(tmp_path, where: str) -> tuple[TableSession, Path]:
+    """A session at one kind of prompt: the "press Enter" gate before a hidden one, a hidden placing, a question on the
+    shared screen, the dice of a step being typed, the openings of sealed placings."""
+    if where == "press Enter":
+        return _rolled_for_the_wardens(tmp_path)
+    if where == "hidden":
+        return _duel_at_the_wardens_prompt(tmp_path)
+    if where == "openings":
+        session, _ = _both_sealed_at_the_table(tmp_path)
+        return session, session.path
+    session, save = _session(tmp_path)
+    if where == "dice":
+        assert session.answer("randven").error is None and session.prompt()[2] is not None
+    return session, save
+
+
+@pytest.mark.parametrize("word", ["quit", "exit", "Exit", "QUIT", "ctrl-d"])
+@pytest.mark.parametrize("where", ["press Enter", "hidden", "question", "dice", "setup"])
+def test_every_prompt_of_a_session_leaves_on_the_same_words(tmp_path, where, word):
+    """Forty-seventh referee breaker, KIND 2: `exit` was refused at the duel's "press Enter" prompt ("Refused: press Enter
+    first"), which took `quit` only, while every other prompt took both. Every prompt reads the one set of leave words
+    (referee.table.LEAVE_WORDS, any case) and Ctrl-D: the session ends, saying where the game is saved, nothing changed."""
+    from referee.table import LEAVE_WORDS
+
+    assert {"quit", "exit"} <= set(LEAVE_WORDS)
+    typed = "" if word == "ctrl-d" else f"{word}\r"  # the pipe closed: Ctrl-D
+    if where == "setup":
+        with create_pipe_input() as pipe:
+            pipe.send_text(typed)
+            if not typed:
+                pipe.close()
+            with pytest.raises(EOFError):
+                tableui.ask("Difficulty", [("beginner", ""), ("normal", "")], "normal", input=pipe, output=DummyOutput(),
+                            out=Console(file=io.StringIO(), width=100))
+        return
+    session, save = _at_prompt(tmp_path, where)
+    before = save.read_bytes()
+    shown = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text(typed)
+        if not typed:
+            pipe.close()
+        answers = tableui.run(session, input=pipe, output=DummyOutput(), console=Console(file=shown, width=300))
+    said = shown.getvalue()
+    assert "Refused" not in said and "not an answer" not in said, said
+    assert answers <= 1 and save.read_bytes() == before and "Saved: " in said, said
