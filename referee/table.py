@@ -105,6 +105,10 @@ class Question:
     waiting: Any = None
     holder: str = ""
     gate: str = ""
+    typed: str = ""
+    """What the prompt takes besides its choices, default and named values, in words, each example answer in back quotes
+    and read at this prompt as printed (the duel's placing: ``your placing, such as `battle 3,5 power 6```); said by every
+    refusal at it (:meth:`TableSession.here`)."""
 
     def keys(self) -> list[str]:
         """What picks each choice when typed, as listed: its number, or its first word where numbers name
@@ -583,6 +587,48 @@ class TableSession:
                 return Reply(error=f"{said}; `help` lists the answers here")
             return Reply(error=str(error))
 
+    def here(self) -> str:
+        """What this prompt takes, in the session's own words: the advice every refusal at it ends with where the game's
+        refusal would name a one-shot command, which is not typed at a prompt (forty-seventh referee breaker, KIND 1: at the
+        duel's hidden placing, `marker 2` was told to type `referee duel commit --player SIDE`, which the prompt refuses).
+        Each answer it names in back quotes is read at this prompt as printed; Enter is said in words."""
+        _, question, ask = self.prompt()
+        pending = self._pending
+        if self._gate and question is not None and question.gate:
+            return "here, press Enter first, then type your answer at the hidden prompt that follows (`help` lists the commands here)"
+        if pending is not None and pending.choice is not None:
+            listed = "; ".join(f"{i} {label}" for i, (label, _) in enumerate(pending.choice.variants, 1))
+            return f"here, type the number of one of these, `1`-`{len(pending.choice.variants)}`: {listed}"
+        if pending is not None and pending.asks:
+            example = " ".join("5" * a.count for a in pending.asks[:1])
+            return (f"here, type {pending.asks[0].text} as rolled (such as `{example}`), or press Enter and the referee rolls "
+                    f"them (`help` lists the answers)")
+        if question is None:
+            return "`help` lists the answers here"
+        parts: list[str] = []
+        rolls = self._default_rolls(question)
+        enter = ""
+        if question.default is not None:
+            label = question.default.label
+            enter = f"press Enter ({label[:1].lower()}{label[1:]})" if not rolls else "press Enter (the referee rolls)"
+        if rolls:
+            parts.append(f"the dice as rolled (such as `{' '.join('5' * a.count for a in rolls)}`)")
+        if question.choices:
+            keys = question.keys()
+            if rolls and question.numbered:  # one digit there is a die as much as a choice: each choice by its word
+                keys = [choice.words[0] if choice.words else key for key, choice in zip(keys, question.choices, strict=True)]
+            parts.append(f"a choice's number, `1`-`{len(keys)}`" if question.numbered and not rolls and len(keys) > 1 else
+                         "a choice's number, `1`" if question.numbered and not rolls else
+                         "one of " + ", ".join(f"`{key}`" for key in keys[:8]) + (" ..." if len(keys) > 8 else ""))
+        if question.typed:
+            parts.append(question.typed)
+        if question.values:
+            parts.append("a name that Tab completes")
+        typed = "type " + ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1] if parts else ""
+        if not enter and not typed:
+            return "`help` lists the answers here"
+        return f"here, {enter}{', or ' if enter and typed else ''}{typed} (`help` lists the answers)"
+
     def _refusal_said(self, error: RuleError) -> str:
         """The one line a refused answer's :class:`RuleError` prints at the prompt: the table's refusal (what the one-shot
         says, with the commands to type instead) with the one-shot commands it offers carrying this session's ``--save``
@@ -592,6 +638,11 @@ class TableSession:
 
         events = self.game.log.events
         said = self.table.refusal(error, self.state, last=events[-1] if events else None, gate=self._gate)
+        if offers_a_one_shot(said) or getattr(getattr(error, "refusal", None), "name", "") == "WRONG_PHASE":
+            # the rules' own words (no command line: referee.errors.RuleError), then what this prompt takes, never a
+            # one-shot command to type in its place (forty-seventh referee breaker, KIND 1)
+            kept = _OFFERED.sub("", said)  # what the game waits for, in words, without the one-shot commands that do it
+            said = f"{kept if not offers_a_one_shot(kept) else error}; {self.here()}"
         return with_given(_ONE_SHOT_PREFIX.sub("", said, count=1))
 
     def _without_own_files(self, text: str) -> str:
@@ -1088,6 +1139,19 @@ class TableSession:
         if not question.automatic or question.default is None or self._default_rolls(question):
             return None
         return question.default.event
+
+
+_OFFERED = re.compile(r"\s*\((?:[^()`]*)`referee [^`]*`[^()]*\)")
+"""A parenthesis of a refusal that offers a one-shot command (`` (`referee solo draw`) ``): its words are the rest."""
+
+
+def offers_a_one_shot(text: str) -> bool:
+    """Whether a session's reply ``text`` offers a one-shot command (`` `referee solo draw` ``) to type where it is read: one
+    it names before `` `quit` `` (a command to type once the session has quit, in a shell, is said after it). At a prompt
+    a one-shot command is never what to type (forty-seventh referee breaker, KIND 1)."""
+    from referee.advice import commands_in
+
+    return bool(commands_in(text.split("`quit`", 1)[0]))
 
 
 def _same_file(typed: str, path: Path | None) -> bool:
