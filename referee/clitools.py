@@ -791,11 +791,11 @@ def _record_named(records: list[tuple[str, tuple[str, ...]]], keys: list[tuple[s
                 return found[0], ""
             if found:
                 return None, f"{text!r} could be any of {', '.join(map(listed, found))}; type more of the name"
-    # a name and its number typed without the hyphen between them (`ymp3`): the card meant, as the table says it (forty-
-    # fifth referee breaker, POLISH 3)
-    hyphened = re.sub(r"^([a-z]+)(\d+)$", r"\1-\2", wanted)
-    meant = [r for r, k in keys if hyphened in k] if hyphened != wanted else []
-    hint = f" (did you mean {listed(meant[0])}?)" if len(meant) == 1 else ""
+    # the name meant: its hyphen left out (`ymp3`, forty-fifth referee breaker, POLISH 3) or a letter mistyped (`ghost-2`,
+    # forty-seventh, KIND 4), said as every name typed in either game is (referee.errors.did_you_mean)
+    from referee.errors import did_you_mean
+
+    hint = did_you_mean(text, {key: listed(record_id) for record_id, spellings in keys for key in spellings})
     return None, f"no {what} {text!r}{hint}"
 
 

@@ -40,7 +40,7 @@ import click
 
 from pnp.oneline import NUMBER_TOO_LONG, number_too_long, one_line, short_line
 from referee.dice import Dice, DiceError
-from referee.errors import RefereeError, RuleError
+from referee.errors import RefereeError, RuleError, did_you_mean
 from referee.save import StaleSave
 
 DICE_SIDES = 6
@@ -948,8 +948,8 @@ class TableSession:
                 raise
             except ValueError:
                 why = self.table.why_not(text, self.state)
-                return Reply(error=f"{why} (`help` lists the answers)." if why else f"{text!r} is not an answer here (`help` lists them).",
-                             unread=why is None)
+                return Reply(error=f"{why} (`help` lists the answers)." if why else
+                             f"{text!r} is not an answer here{self._meant(text, question)} (`help` lists them).", unread=why is None)
             return self._start(event, from_command=True)
         except RuleError as error:  # a command that does not fit now (`commit` at the marker): said as the one-shot says it
             if not shadowed:
@@ -996,12 +996,22 @@ class TableSession:
         if len(fits) == 1 and (exact or len(begun) > 1):
             return self._chosen(fits[0], typed_dice=None, question=question)
         if not fits:  # this command's choices here, not every spell of the game (thirty-eighth breaker, LOW 8)
-            return Reply(error=f"{words[1]!r} is none of the choices of `{words[0]}` here: {listed}{number}.")
+            hint = did_you_mean(words[1], {word: word for choice in named for word in choice.words})  # (47th, KIND 4)
+            return Reply(error=f"{words[1]!r} is none of the choices of `{words[0]}` here{hint}: {listed}{number}.")
         if len(fits) == 1:  # one letter never chooses (a slip as often as a name): the one it begins, said as one
             return Reply(error=f"{words[1]!r} begins one choice of `{words[0]}` here, {_AID_MARK.sub('', fits[0].label)}: "
                                f"type more of its name{number}.")  # (forty-first referee breaker, F6: "'cast s' could be")
         return Reply(error=f"{words[1]!r} could be any of {', '.join(_AID_MARK.sub('', choice.label) for choice in fits[:8])}"
                            f"{' ...' if len(fits) > 8 else ''} (choices of `{words[0]}` here): type more of it{number}.")
+
+    def _meant(self, text: str, question: Question) -> str:
+        """`` (did you mean randven?)`` for a name ``text`` mistyped among the question's values and its choices' words
+        (:func:`referee.errors.did_you_mean`, the one did-you-mean of both games), or ``""`` (forty-seventh referee breaker,
+        KIND 4: `randvan`, `ghost-2` and `galehallow` were "not an answer here", the name meant unsaid)."""
+        names = {key: question.value_names.get(key, key) for key in question.values}
+        offered = [*question.choices, *([question.default] if question.default is not None else [])]
+        names.update({word: word for choice in offered for word in choice.words if not _number(word)})
+        return did_you_mean(text, names) if len(text.split()) <= 3 else ""
 
     def _unread_name(self, words: list[str]) -> bool:
         """Whether the one-shot command's parser refuses ``words`` as a usage error (a name it does not know, or one it

@@ -3171,3 +3171,64 @@ def test_a_command_that_does_not_fit_a_sessions_prompt_is_told_what_this_prompt_
                 assert again.answer(typed).error == said  # the same prompt, refused the same way
                 taken = again.answer(answer)
             assert taken.error is None, (where, typed, answer, taken.error)
+
+
+MISSPELT = [  # a name argument of each kind in both games, mistyped by a letter: (game, setup lines, command, name meant)
+    ("solo", ["new --difficulty normal --spells bind,shield --seed 14", "draw --card dalnish"], "servants --servant ghost-2 --servant ymp-1",
+     "ghast-2"),
+    ("solo", ["new --difficulty normal --spells bind,shield --seed 14"], "draw --card randvan", "randven"),
+    ("solo", CERTAIN_AID["city quest"], "cast sheild", "shield"),
+    ("solo", ["new --difficulty normal --spells bind,shield --seed 14"], "new --force --difficulty normal --spells bind,sheild",
+     "shield"),
+    ("duel", ["new --seed 5"], "marker galehallow", "Galehollow"),
+]
+
+
+@pytest.mark.parametrize("game, setup, typed, meant", MISSPELT)
+def test_a_misspelt_name_is_answered_with_the_name_meant(tmp_path, game, setup, typed, meant):
+    """Forty-seventh referee breaker, KIND 4: a name mistyped by a letter (`--servant ghost-2` for ghast-2, `randvan`,
+    `sheild`, `galehallow`) was refused listing every name, the one meant unsaid; only a hyphen left out (`ymp3`) got
+    "did you mean". Every name argument of both games reads through one did-you-mean (referee.errors.did_you_mean): the
+    one-shot says the name meant and changes nothing, and that name typed in its place is taken."""
+    save = tmp_path / f"{game}.toml"
+    for line in setup:
+        one_shot(game, save, line)
+    before = save.read_bytes()
+    env = {"NO_COLOR": "1", f"LASSADAR_{game.upper()}_SAVE": str(save), "LASSADAR_DB": str(DB_PATH)}
+    refused = CliRunner().invoke(main, [game, *shlex.split(typed)], env=env)
+    assert refused.exit_code in (1, 2) and f"(did you mean {meant}?)" in refused.output, refused.output
+    assert save.read_bytes() == before and "Traceback" not in refused.output
+    wrong = re.search(r"'([^']+)' \(did you mean", refused.output)
+    assert wrong is not None
+    mended = typed.replace(wrong.group(1), meant.lower() if game == "duel" else meant)
+    taken = CliRunner().invoke(main, [game, *shlex.split(mended)], env=env)
+    assert taken.exit_code == 0, taken.output
+
+
+@pytest.mark.parametrize("where, typed, meant", [("servants", "ghost-2", "ghast-2"), ("servants", "ghost-2 ymp-1 63 35", "ghast-2"),
+                                                 ("servants", "ymp-1 gohst-1", "ghast-1"), ("quest card", "randvan", "Randven"),
+                                                 ("Location", "galehallow", "galehollow"),
+                                                 ("Location", "marker galehallow", "galehollow")])
+def test_a_misspelt_name_at_a_sessions_prompt_is_answered_with_the_name_meant(tmp_path, where, typed, meant):
+    """Forty-seventh referee breaker, KIND 4: at the servants' prompt `ghost-2` was "not an answer here", and `ghost-2
+    ymp-1` "'ghost-2' is no servant card" with no card meant; a quest card or a Location mistyped the same. The session
+    says the name meant (the one did-you-mean of both games), nothing is played, and the name typed in its place is taken."""
+    if where == "Location":
+        session = _duel_prompt(tmp_path, ["new --seed 5"])
+    elif where == "servants":
+        session = _warding_city(tmp_path)
+    else:
+        session = _session(tmp_path, seed=14)[0]
+    before = session.path.read_bytes()
+    with click.Context(main):
+        reply = session.answer(typed)
+    assert reply.error is not None and f"(did you mean {meant}?)" in reply.error, reply.error
+    assert reply.played is None and session._pending is None and session.path.read_bytes() == before
+    wrong = re.search(r"'([^']+)'", reply.error)
+    assert wrong is not None
+    with click.Context(main):
+        taken = session.answer(typed.replace(wrong.group(1), meant))
+    if typed == "ghost-2":  # one card of the two a Warding City needs: the name is read, the rules ask for the other
+        assert taken.error is not None and "you named 1" in taken.error, taken.error
+    else:
+        assert taken.error is None, taken.error
