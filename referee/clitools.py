@@ -845,7 +845,9 @@ def require_terminal(game: str, path: Path | None = None, load: Callable[[], Any
         streams = " and ".join(missing)
         # with no game saved at ``path``, `status` would fail and offer `play` again: the `new` that starts one instead
         # (forty-second referee breaker, LOW 10)
-        start = {"solo": "new --difficulty normal --spells bind,shield", "duel": "new"}[game]
+        from referee.save import NEW_OPTIONS  # the choices only the player makes, as placeholders (47th, KIND 3)
+
+        start = f"new{NEW_OPTIONS.get(game, '')}"
         if load is not None and path is not None and os.path.lexists(path):
             load()
         way = (f"`referee {game} status` says what to type next" if path is None or os.path.lexists(path) else

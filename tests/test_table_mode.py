@@ -37,6 +37,7 @@ from referee.solo.game import load as load_solo
 from referee.solo.table import SoloTable
 from referee.table import Question, TableSession
 from tests.conftest import ROOT
+from tests.nextline import chosen
 
 DB_PATH = ROOT / "cards.toml"
 DB = database.load(DB_PATH)
@@ -1221,7 +1222,7 @@ def test_no_game_saved_offers_commands_that_work_as_printed(tmp_path):
     offered = [c for c in commands_in(result.output) if " new " in f"{c} "]
     assert offered, result.output
     for command in offered:
-        words = shlex.split(command)[1:]
+        words = chosen(shlex.split(command)[1:])  # its DIFFICULTY and SPELLS the player's own (47th, KIND 3)
         assert CliRunner().invoke(main, words).exit_code == 0, command
         save.unlink()
 
