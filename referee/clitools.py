@@ -856,6 +856,33 @@ def require_terminal(game: str, path: Path | None = None, load: Callable[[], Any
             f"`referee {game} play` is played at a terminal, and its standard {streams} "
             f"{'are not terminals' if len(missing) > 1 else 'is not one'} (a pipe or a file): from a script, or to keep what "
             f"is printed, play with the one-shot commands, which print plain text ({way})")
+    ascii_where_mismatched()
+
+
+def ascii_where_mismatched(stream: Any = None) -> bool:
+    """Write ``stream`` (standard output) in ASCII, each character it cannot write as ``?``, when the encoding Python was
+    told for it (``PYTHONIOENCODING=cp1252``) is neither ASCII nor the locale's, the terminal's (``LANG=C.UTF-8``): either
+    may be wrong, and ASCII reads the same in both, where ``ë`` written in cp1252 reached a UTF-8 terminal as a byte it
+    cannot show (the echo of `Zoë` at a `play` prompt was `Zo`, a refusal quoting it garbled too: forty-seventh referee
+    breaker, KIND 5). A table session's prompts, echo, refusals and glyphs then degrade as on an ASCII terminal (a name as
+    :func:`pnp.oneline.as_written_in` writes it, `Zoe`; a glyph in ASCII, :func:`referee.glyphs.glyph`), never garbled
+    bytes or a traceback. Returns whether it did; a stream that cannot be told another encoding is left as it is."""
+    import codecs
+    import locale
+
+    stream = sys.stdout if stream is None else stream
+    try:
+        declared = codecs.lookup(getattr(stream, "encoding", None) or "").name
+        spoken = codecs.lookup(locale.getpreferredencoding(False) or "").name
+    except LookupError:
+        declared, spoken = "", "ascii"
+    if declared in ("ascii", spoken) or not hasattr(stream, "reconfigure"):
+        return False
+    try:
+        stream.reconfigure(encoding="ascii", errors="replace")
+    except (OSError, ValueError):  # (a stream already read from, closed)
+        return False
+    return True
 
 
 @contextlib.contextmanager

@@ -4193,3 +4193,56 @@ def test_a_new_game_offered_over_an_unreadable_save_never_guesses_the_players_ch
     offered = [shlex.split(c) for c in commands_in(" ".join(none.output.split()))]
     assert [c[2] for c in offered] == ["play", "new"] and "normal" not in offered[1] and "DIFFICULTY" in offered[1], none.output
 
+
+@pytest.mark.parametrize("encoding", ["cp1252", "latin-1", "ascii"])
+def test_a_session_under_a_mismatched_encoding_echoes_replacement_characters_never_garbled_bytes(tmp_path, encoding):
+    """Forty-seventh referee breaker, KIND 5: `referee duel play` under `PYTHONIOENCODING=cp1252` in a UTF-8 terminal
+    (LANG=C.UTF-8) echoed `Zoë` typed at its prompt as `Zo` and a byte the terminal cannot show, and wrote the player's
+    name and its refusal so too. Where the encoding Python is told is neither ASCII nor the terminal's
+    (referee.clitools.ascii_where_mismatched), a session writes ASCII only: its prompts, the echo (`Zo?`), the refusal
+    and the names degrade to replacement characters and ASCII spellings, never a byte of another encoding or a traceback."""
+    import os
+    import pty
+    import select
+    import subprocess
+    import sys
+    import time
+
+    save = tmp_path / "d.toml"
+    run("duel", "new", "--seed", "5", "--wardens", "Zoë", "--shadowmajik", "Łukasz", save=save)
+    before = save.read_bytes()
+    leader, follower = pty.openpty()
+    env = {**{name: value for name, value in os.environ.items() if name not in ("NO_COLOR", "LANGUAGE")},
+           "PYTHONIOENCODING": encoding, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "COLUMNS": "120", "LINES": "40",
+           "TERM": "xterm", "XDG_DATA_HOME": str(tmp_path / "data")}
+    written = b""
+    with subprocess.Popen([sys.executable, "-m", "referee", "duel", "play", "--save", str(save), "--db", str(DB_PATH)],
+                          stdin=follower, stdout=follower, stderr=follower, env=env, cwd=tmp_path, start_new_session=True) as process:
+        os.close(follower)
+
+        def until(text: bytes, seconds: float = 30.0) -> None:
+            nonlocal written
+            end = time.monotonic() + seconds
+            while text not in written and time.monotonic() < end:
+                if select.select([leader], [], [], 0.2)[0]:
+                    try:
+                        written += os.read(leader, 65536)
+                    except OSError:
+                        return
+        until(b"(1-7):")
+        os.write(leader, "Zoë".encode())  # the keys of a UTF-8 terminal
+        until(b"Zo")
+        os.write(leader, b"\r")
+        until(b"not an answer here")
+        os.write(leader, b"quit\r")
+        end = time.monotonic() + 60
+        while process.poll() is None and time.monotonic() < end:
+            until(b"\x00", 0.2)
+        assert process.wait(timeout=5) == 0, written
+    with contextlib.suppress(OSError):
+        written += _read_until_closed(leader)
+    os.close(leader)
+    assert max(written) < 0x80, [written[i - 20:i + 5] for i, byte in enumerate(written) if byte >= 0x80][:3]
+    shown = written.decode("ascii")
+    assert "Zo?" in shown and "Traceback" not in shown and "is not an answer here" in shown, shown
+    assert save.read_bytes() == before
