@@ -584,7 +584,7 @@ class TableSession:
             if isinstance(error, click.ClickException):  # as the one-shot says it (`Missing option '--player'`), on one line,
                 # without its placeholder (thirty-seventh breaker, MED 4: `SPELL: 's' could be any of ...`)
                 said = _ONE_SHOT_PREFIX.sub("", one_line(error.format_message()), count=1).rstrip(".")
-                return Reply(error=f"{said}; `help` lists the answers here")
+                return Reply(error=f"{said}; {self.here()}")  # what works here (forty-seventh referee breaker, KIND 1)
             return Reply(error=str(error))
 
     def here(self) -> str:
@@ -638,9 +638,9 @@ class TableSession:
 
         events = self.game.log.events
         said = self.table.refusal(error, self.state, last=events[-1] if events else None, gate=self._gate)
-        if offers_a_one_shot(said) or getattr(getattr(error, "refusal", None), "name", "") == "WRONG_PHASE":
+        if offers_a_one_shot(said) or getattr(getattr(error, "refusal", None), "name", "") == "WRONG_PHASE" or said == str(error):
             # the rules' own words (no command line: referee.errors.RuleError), then what this prompt takes, never a
-            # one-shot command to type in its place (forty-seventh referee breaker, KIND 1)
+            # one-shot command to type in its place, nor nothing (forty-seventh referee breaker, KIND 1)
             kept = _OFFERED.sub("", said)  # what the game waits for, in words, without the one-shot commands that do it
             said = f"{kept if not offers_a_one_shot(kept) else error}; {self.here()}"
         return with_given(_ONE_SHOT_PREFIX.sub("", said, count=1))

@@ -330,8 +330,9 @@ def _words(name: str) -> tuple[str, ...]:
     return (clitools.slug(name),)
 
 
-PLACING_TYPED = "your placing of the dice you rolled, such as `battle 3,5 power 6` (cast and the spell's die in place of power)"
-"""A placing of physical dice, as a refusal at a hidden prompt names it (:attr:`referee.table.Question.typed`)."""
+PLACING_TYPED = "your placing of the dice you rolled, `battle D,D power D` (or cast D, the spell's die, in place of power D)"
+"""A placing of physical dice, as a refusal at a hidden prompt names it (:attr:`referee.table.Question.typed`): each die a
+placeholder ``D`` (:data:`referee.advice.PLACEHOLDERS`), as no number in it may be read as one typed there (R77)."""
 
 PLACING_WORDS = ("battle", "power", "cast", "spell", "reroll", "spare")
 """The words a placing begins with (:func:`referee.duel.events.parse_assignment`)."""
