@@ -1011,6 +1011,7 @@ class TableSession:
         names = {key: question.value_names.get(key, key) for key in question.values}
         offered = [*question.choices, *([question.default] if question.default is not None else [])]
         names.update({word: word for choice in offered for word in choice.words if not _number(word)})
+        names.update({word: word for word in [*SESSION_COMMANDS, *self.table.commands()]})  # `stauts`: status
         return did_you_mean(text, names) if len(text.split()) <= 3 else ""
 
     def _unread_name(self, words: list[str]) -> bool:

@@ -3211,7 +3211,7 @@ def test_a_misspelt_name_is_answered_with_the_name_meant(tmp_path, game, setup, 
 
 @pytest.mark.parametrize("where, typed, meant", [("servants", "ghost-2", "ghast-2"), ("servants", "ghost-2 ymp-1 63 35", "ghast-2"),
                                                  ("servants", "ymp-1 gohst-1", "ghast-1"), ("quest card", "randvan", "Randven"),
-                                                 ("Location", "galehallow", "galehollow"),
+                                                 ("Location", "galehallow", "galehollow"), ("quest card", "stauts", "status"),
                                                  ("Location", "marker galehallow", "galehollow")])
 def test_a_misspelt_name_at_a_sessions_prompt_is_answered_with_the_name_meant(tmp_path, where, typed, meant):
     """Forty-seventh referee breaker, KIND 4: at the servants' prompt `ghost-2` was "not an answer here", and `ghost-2
