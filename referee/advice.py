@@ -21,6 +21,8 @@ PLACEHOLDERS: dict[str, str] = {
     "LOCATION": "a Location in the row (its name or its number in the row)",
     "SEAL": "the seal your own device printed with `seal`",
     "OPENING": "the opening your own device printed with `seal`",
+    "DIFFICULTY": "the solo game's difficulty you choose: beginner, normal or advanced (`new --help`)",
+    "SPELLS": "the solo game's two starting spells you choose, by name, separated by a comma: bind,shield (`new --help`)",
 }
 """The placeholders a Next-line command may hold, and what to type in their place."""
 

@@ -791,11 +791,11 @@ def _record_named(records: list[tuple[str, tuple[str, ...]]], keys: list[tuple[s
                 return found[0], ""
             if found:
                 return None, f"{text!r} could be any of {', '.join(map(listed, found))}; type more of the name"
-    # a name and its number typed without the hyphen between them (`ymp3`): the card meant, as the table says it (forty-
-    # fifth referee breaker, POLISH 3)
-    hyphened = re.sub(r"^([a-z]+)(\d+)$", r"\1-\2", wanted)
-    meant = [r for r, k in keys if hyphened in k] if hyphened != wanted else []
-    hint = f" (did you mean {listed(meant[0])}?)" if len(meant) == 1 else ""
+    # the name meant: its hyphen left out (`ymp3`, forty-fifth referee breaker, POLISH 3) or a letter mistyped (`ghost-2`,
+    # forty-seventh, KIND 4), said as every name typed in either game is (referee.errors.did_you_mean)
+    from referee.errors import did_you_mean
+
+    hint = did_you_mean(text, {key: listed(record_id) for record_id, spellings in keys for key in spellings})
     return None, f"no {what} {text!r}{hint}"
 
 
@@ -845,7 +845,9 @@ def require_terminal(game: str, path: Path | None = None, load: Callable[[], Any
         streams = " and ".join(missing)
         # with no game saved at ``path``, `status` would fail and offer `play` again: the `new` that starts one instead
         # (forty-second referee breaker, LOW 10)
-        start = {"solo": "new --difficulty normal --spells bind,shield", "duel": "new"}[game]
+        from referee.save import NEW_OPTIONS  # the choices only the player makes, as placeholders (47th, KIND 3)
+
+        start = f"new{NEW_OPTIONS.get(game, '')}"
         if load is not None and path is not None and os.path.lexists(path):
             load()
         way = (f"`referee {game} status` says what to type next" if path is None or os.path.lexists(path) else
@@ -854,6 +856,33 @@ def require_terminal(game: str, path: Path | None = None, load: Callable[[], Any
             f"`referee {game} play` is played at a terminal, and its standard {streams} "
             f"{'are not terminals' if len(missing) > 1 else 'is not one'} (a pipe or a file): from a script, or to keep what "
             f"is printed, play with the one-shot commands, which print plain text ({way})")
+    ascii_where_mismatched()
+
+
+def ascii_where_mismatched(stream: Any = None) -> bool:
+    """Write ``stream`` (standard output) in ASCII, each character it cannot write as ``?``, when the encoding Python was
+    told for it (``PYTHONIOENCODING=cp1252``) is neither ASCII nor the locale's, the terminal's (``LANG=C.UTF-8``): either
+    may be wrong, and ASCII reads the same in both, where ``ë`` written in cp1252 reached a UTF-8 terminal as a byte it
+    cannot show (the echo of `Zoë` at a `play` prompt was `Zo`, a refusal quoting it garbled too: forty-seventh referee
+    breaker, KIND 5). A table session's prompts, echo, refusals and glyphs then degrade as on an ASCII terminal (a name as
+    :func:`pnp.oneline.as_written_in` writes it, `Zoe`; a glyph in ASCII, :func:`referee.glyphs.glyph`), never garbled
+    bytes or a traceback. Returns whether it did; a stream that cannot be told another encoding is left as it is."""
+    import codecs
+    import locale
+
+    stream = sys.stdout if stream is None else stream
+    try:
+        declared = codecs.lookup(getattr(stream, "encoding", None) or "").name
+        spoken = codecs.lookup(locale.getpreferredencoding(False) or "").name
+    except LookupError:
+        declared, spoken = "", "ascii"
+    if declared in ("ascii", spoken) or not hasattr(stream, "reconfigure"):
+        return False
+    try:
+        stream.reconfigure(encoding="ascii", errors="replace")
+    except (OSError, ValueError):  # (a stream already read from, closed)
+        return False
+    return True
 
 
 @contextlib.contextmanager

@@ -18,7 +18,7 @@ This module owns the roots only; each error is raised where its problem is found
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import tomli_w
 
@@ -100,6 +100,42 @@ class ParseError(RefereeError):
 
 class RuleError(RefereeError):
     """A well-formed event the rules do not allow now (*illegal*); each game raises its own subclass."""
+
+
+def meant(typed: str, names: Mapping[str, str]) -> list[str]:
+    """What a mistyped name most likely means: the names (``names``' values, as printed) whose spellings (``names``' keys,
+    in the one spelling of a name typed: lower case, words joined by ``-``) are nearest ``typed`` in that spelling, the
+    one nearest, or none where none is near or several are as near (``ghast-9``) (``ghost-2`` ->
+    ``["ghast-2"]``, ``ymp3`` -> ``["ymp-3"]``, ``galehallow`` -> ``["Galehollow"]``). The one did-you-mean of every name a
+    player types, in both games (forty-seventh referee breaker, KIND 4: `ghost-2` for `ghast-2` named no card)."""
+    import difflib
+
+    wanted = re.sub(r"[^a-z0-9]+", "-", typed.lower().replace("'", "")).strip("-")
+    if not wanted or wanted in names:
+        return []
+    hyphened = re.sub(r"^([a-z]+)(\d+)$", r"\1-\2", wanted)  # a name and its number typed without the hyphen (`ymp3`)
+    if hyphened != wanted and hyphened in names:
+        return [names[hyphened]]
+    scores: dict[str, float] = {}
+    for spelling, shown in names.items():
+        score = difflib.SequenceMatcher(None, wanted, spelling).ratio()
+        if score >= _NEAR and score > scores.get(shown, 0.0):
+            scores[shown] = score
+    if not scores:
+        return []
+    best = max(scores.values())
+    nearest = [shown for shown, score in scores.items() if score == best]
+    return nearest if len(nearest) == 1 else []  # as near to several (`ghast-9`): the list that follows names them
+
+
+_NEAR = 0.75
+"""How near a spelling must be to a name's for :func:`meant` to name it (``sheild`` and ``shield`` are 0.83 near)."""
+
+
+def did_you_mean(typed: str, names: Mapping[str, str]) -> str:
+    """`` (did you mean ghast-2?)`` for what ``typed`` most likely means (:func:`meant`), or ``""``."""
+    found = meant(typed, names)
+    return f" (did you mean {found[0]}?)" if found else ""
 
 
 def check_keys(table: dict[str, object], allowed: tuple[str, ...], where: str) -> None:

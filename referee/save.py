@@ -110,20 +110,26 @@ TITLES = {"solo": "The Grayking is Risen", "duel": "Ruin & Renewal I"}
 """The game each save file's ``game`` name stands for, as messages name it."""
 
 
-NEW_GAME = {"solo": "`referee solo play` (it asks the difficulty and starting spells) or "
-                    "`referee solo new --difficulty normal --spells bind,shield`",
-            "duel": "`referee duel new` (or `referee duel play`)"}
-"""The commands that start a game of each kind, as a refusal offers them (each works as printed)."""
+NEW_OPTIONS = {"solo": " --difficulty DIFFICULTY --spells SPELLS"}
+"""The options `new` of each game needs that only the player can choose, as placeholders (:data:`referee.advice.PLACEHOLDERS`):
+a command that starts a game where none can be read never invents them (forty-seventh referee breaker, KIND 3: an unreadable
+save was offered `new --force --difficulty normal --spells bind,shield`, a guess)."""
 
-NEW_OVER = {"solo": "referee solo new --force --difficulty normal --spells bind,shield", "duel": "referee duel new --force"}
-"""The command that starts a game of each kind over a file that holds none, as a refusal offers it (works as printed)."""
+NEW_OPTIONS_SAID = {"solo": "DIFFICULTY: beginner, normal or advanced; SPELLS: your two starting spells, such as bind,shield"}
+"""What the placeholders of :data:`NEW_OPTIONS` stand for, said after the command that holds them."""
+
+NEW_GAME = {"solo": "`referee solo play` (it asks the difficulty and starting spells) or "
+                    f"`referee solo new{NEW_OPTIONS['solo']}` ({NEW_OPTIONS_SAID['solo']})",
+            "duel": "`referee duel new` (or `referee duel play`)"}
+"""The commands that start a game of each kind, as a refusal offers them (each works as printed, its placeholders filled)."""
 
 
 def new_over(game: str, path: Path | None = None) -> str:
-    """The command that starts a game of ``game`` over the file at ``path``, as a refusal offers it (works as printed):
-    for a solo game saved there, with its own difficulty and starting spells, as its Next line offers another game
-    (forty-sixth referee breaker, POLISH 6: always `--difficulty normal --spells bind,shield`); else :data:`NEW_OVER`'s.
-    The file is read unchecked: a setup that does not read as one is not repeated."""
+    """The command that starts a game of ``game`` over the file at ``path``, as a refusal offers it (works as printed, its
+    placeholders filled): for a solo game whose setup the file holds (read unchecked: a save damaged after its setup
+    too), with that difficulty and those starting spells, as its Next line offers another game (forty-sixth referee
+    breaker, POLISH 6); else with the options only the player can choose as placeholders (:data:`NEW_OPTIONS`: forty-
+    seventh, KIND 3, never a guess)."""
     doc = _peek(Path(path)) if path is not None else None
     setup = doc.get("setup") if isinstance(doc, dict) and doc.get("game") == game else None
     if game == "solo" and isinstance(setup, dict):
@@ -132,7 +138,7 @@ def new_over(game: str, path: Path | None = None) -> str:
                 and all(isinstance(spell, str) and re.fullmatch(r"solo\.spell\.[a-z0-9-]+", spell) for spell in spells)):
             return (f"referee solo new --force --difficulty {difficulty} "
                     f"--spells {','.join(spell.rsplit('.', 1)[-1] for spell in spells)}")
-    return NEW_OVER.get(game, f"referee {game} new --force")
+    return f"referee {game} new --force{NEW_OPTIONS.get(game, '')}"
 
 
 def _top_line(text: str, key: str) -> int | None:
@@ -780,11 +786,12 @@ def way_on(path: Path, game: str) -> str:
     command but `new` said only what was wrong with an unreadable save, never what would be right."""
     real = Path(os.path.realpath(path)) if Path(path).is_symlink() else Path(path)  # through a link: the files kept beside
     kept = prev_path(real)  # the file it points to, where `new` and `restore` keep them (thirty-fourth breaker, MED 4a)
-    start = NEW_OVER.get(game, f"referee {game} new --force")
+    start = new_over(game, real)  # the file's own setup where it still reads, else placeholders (47th, KIND 3)
     # through a link to a file that holds no save, `new` refuses to replace it (thirty-third breaker, HIGH 4): never offered
     # here (thirty-sixth breaker, HIGH 3: `new --force`, typed as this advice said, was refused)
     linked = real != Path(path) and held(real) == ""
-    other = "" if linked else f", or `{start}` starts a new one"
+    said = f" ({NEW_OPTIONS_SAID[game]})" if game in NEW_OPTIONS and start.endswith(NEW_OPTIONS[game]) else ""
+    other = "" if linked else f", or `{start}` starts a new one{said}"
     if held(kept) == game:
         aside = unreadable_path(real)
         if os.path.lexists(aside):  # both commands would keep this file there: it must move first (thirty-third breaker,
@@ -796,7 +803,8 @@ def way_on(path: Path, game: str) -> str:
     if linked:
         return (f"it is a symbolic link to {shown_file(real)}, which holds no save, and a new game never replaces a file of yours "
                 f"through a link: give --save a path of its own")
-    return f"`{start}` starts a new game here (this file is then kept in {shown_file(kept.name)})"
+    said = f"{NEW_OPTIONS_SAID[game]}; " if game in NEW_OPTIONS and start.endswith(NEW_OPTIONS[game]) else ""
+    return f"`{start}` starts a new game here ({said}this file is then kept in {shown_file(kept.name)})"
 
 
 DAMAGED = ("corrupt", "not a save file")

@@ -40,7 +40,7 @@ import click
 
 from pnp.oneline import NUMBER_TOO_LONG, number_too_long, one_line, short_line
 from referee.dice import Dice, DiceError
-from referee.errors import RefereeError, RuleError
+from referee.errors import RefereeError, RuleError, did_you_mean
 from referee.save import StaleSave
 
 DICE_SIDES = 6
@@ -105,6 +105,10 @@ class Question:
     waiting: Any = None
     holder: str = ""
     gate: str = ""
+    typed: str = ""
+    """What the prompt takes besides its choices, default and named values, in words, each example answer in back quotes
+    and read at this prompt as printed (the duel's placing: ``your placing, such as `battle 3,5 power 6```); said by every
+    refusal at it (:meth:`TableSession.here`)."""
 
     def keys(self) -> list[str]:
         """What picks each choice when typed, as listed: its number, or its first word where numbers name
@@ -280,6 +284,17 @@ SESSION_COMMANDS: dict[str, str] = {
     "help": "the answers accepted here and these commands",
     "quit": "leave (the game is saved after every step)",
 }
+
+
+LEAVE_WORDS = ("quit", "exit")
+"""The words that leave a session, read at every one of its prompts (the question, a hidden placing, dice, a variant, the
+"press Enter" prompt before a secret, a setup question before the game exists), in any case; Ctrl-D leaves as they do.
+Forty-seventh referee breaker, KIND 2: `exit` was refused at the "press Enter" prompt, which took `quit` only."""
+
+
+def leaves(text: str) -> bool:
+    """Whether ``text`` as typed at a prompt is a word that leaves the session (:data:`LEAVE_WORDS`)."""
+    return text.strip().lower() in LEAVE_WORDS
 
 
 OUTSIDE_THE_TABLE = frozenset({"new", "restore", "check", "play"})
@@ -527,7 +542,7 @@ class TableSession:
                 text[len(prefix):].split()[0].lower() in OUTSIDE_THE_TABLE:  # `referee duel new --force`, pasted whole
             text = text[len(prefix):].strip()  # (forty-fourth referee breaker, LOW 1)
         word = text.lower()
-        if word in ("quit", "exit") or (not word and self.question().over and self._pending is None):
+        if leaves(word) or (not word and self.question().over and self._pending is None):
             return Reply(leave=True)
         if word in SESSION_COMMANDS or word in self.table.commands():
             self._pending = None if word == "undo" else self._pending
@@ -569,8 +584,50 @@ class TableSession:
             if isinstance(error, click.ClickException):  # as the one-shot says it (`Missing option '--player'`), on one line,
                 # without its placeholder (thirty-seventh breaker, MED 4: `SPELL: 's' could be any of ...`)
                 said = _ONE_SHOT_PREFIX.sub("", one_line(error.format_message()), count=1).rstrip(".")
-                return Reply(error=f"{said}; `help` lists the answers here")
+                return Reply(error=f"{said}; {self.here()}")  # what works here (forty-seventh referee breaker, KIND 1)
             return Reply(error=str(error))
+
+    def here(self) -> str:
+        """What this prompt takes, in the session's own words: the advice every refusal at it ends with where the game's
+        refusal would name a one-shot command, which is not typed at a prompt (forty-seventh referee breaker, KIND 1: at the
+        duel's hidden placing, `marker 2` was told to type `referee duel commit --player SIDE`, which the prompt refuses).
+        Each answer it names in back quotes is read at this prompt as printed; Enter is said in words."""
+        _, question, ask = self.prompt()
+        pending = self._pending
+        if self._gate and question is not None and question.gate:
+            return "here, press Enter first, then type your answer at the hidden prompt that follows (`help` lists the commands here)"
+        if pending is not None and pending.choice is not None:
+            listed = "; ".join(f"{i} {label}" for i, (label, _) in enumerate(pending.choice.variants, 1))
+            return f"here, type the number of one of these, `1`-`{len(pending.choice.variants)}`: {listed}"
+        if pending is not None and pending.asks:
+            example = " ".join("5" * a.count for a in pending.asks[:1])
+            return (f"here, type {pending.asks[0].text} as rolled (such as `{example}`), or press Enter and the referee rolls "
+                    f"them (`help` lists the answers)")
+        if question is None:
+            return "`help` lists the answers here"
+        parts: list[str] = []
+        rolls = self._default_rolls(question)
+        enter = ""
+        if question.default is not None:
+            label = question.default.label
+            enter = f"press Enter ({label[:1].lower()}{label[1:]})" if not rolls else "press Enter (the referee rolls)"
+        if rolls:
+            parts.append(f"the dice as rolled (such as `{' '.join('5' * a.count for a in rolls)}`)")
+        if question.choices:
+            keys = question.keys()
+            if rolls and question.numbered:  # one digit there is a die as much as a choice: each choice by its word
+                keys = [choice.words[0] if choice.words else key for key, choice in zip(keys, question.choices, strict=True)]
+            parts.append(f"a choice's number, `1`-`{len(keys)}`" if question.numbered and not rolls and len(keys) > 1 else
+                         "a choice's number, `1`" if question.numbered and not rolls else
+                         "one of " + ", ".join(f"`{key}`" for key in keys[:8]) + (" ..." if len(keys) > 8 else ""))
+        if question.typed:
+            parts.append(question.typed)
+        if question.values:
+            parts.append("a name that Tab completes")
+        typed = "type " + ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1] if parts else ""
+        if not enter and not typed:
+            return "`help` lists the answers here"
+        return f"here, {enter}{', or ' if enter and typed else ''}{typed} (`help` lists the answers)"
 
     def _refusal_said(self, error: RuleError) -> str:
         """The one line a refused answer's :class:`RuleError` prints at the prompt: the table's refusal (what the one-shot
@@ -581,6 +638,11 @@ class TableSession:
 
         events = self.game.log.events
         said = self.table.refusal(error, self.state, last=events[-1] if events else None, gate=self._gate)
+        if offers_a_one_shot(said) or getattr(getattr(error, "refusal", None), "name", "") == "WRONG_PHASE" or said == str(error):
+            # the rules' own words (no command line: referee.errors.RuleError), then what this prompt takes, never a
+            # one-shot command to type in its place, nor nothing (forty-seventh referee breaker, KIND 1)
+            kept = _OFFERED.sub("", said)  # what the game waits for, in words, without the one-shot commands that do it
+            said = f"{kept if not offers_a_one_shot(kept) else error}; {self.here()}"
         return with_given(_ONE_SHOT_PREFIX.sub("", said, count=1))
 
     def _without_own_files(self, text: str) -> str:
@@ -886,8 +948,8 @@ class TableSession:
                 raise
             except ValueError:
                 why = self.table.why_not(text, self.state)
-                return Reply(error=f"{why} (`help` lists the answers)." if why else f"{text!r} is not an answer here (`help` lists them).",
-                             unread=why is None)
+                return Reply(error=f"{why} (`help` lists the answers)." if why else
+                             f"{text!r} is not an answer here{self._meant(text, question)} (`help` lists them).", unread=why is None)
             return self._start(event, from_command=True)
         except RuleError as error:  # a command that does not fit now (`commit` at the marker): said as the one-shot says it
             if not shadowed:
@@ -934,12 +996,23 @@ class TableSession:
         if len(fits) == 1 and (exact or len(begun) > 1):
             return self._chosen(fits[0], typed_dice=None, question=question)
         if not fits:  # this command's choices here, not every spell of the game (thirty-eighth breaker, LOW 8)
-            return Reply(error=f"{words[1]!r} is none of the choices of `{words[0]}` here: {listed}{number}.")
+            hint = did_you_mean(words[1], {word: word for choice in named for word in choice.words})  # (47th, KIND 4)
+            return Reply(error=f"{words[1]!r} is none of the choices of `{words[0]}` here{hint}: {listed}{number}.")
         if len(fits) == 1:  # one letter never chooses (a slip as often as a name): the one it begins, said as one
             return Reply(error=f"{words[1]!r} begins one choice of `{words[0]}` here, {_AID_MARK.sub('', fits[0].label)}: "
                                f"type more of its name{number}.")  # (forty-first referee breaker, F6: "'cast s' could be")
         return Reply(error=f"{words[1]!r} could be any of {', '.join(_AID_MARK.sub('', choice.label) for choice in fits[:8])}"
                            f"{' ...' if len(fits) > 8 else ''} (choices of `{words[0]}` here): type more of it{number}.")
+
+    def _meant(self, text: str, question: Question) -> str:
+        """`` (did you mean randven?)`` for a name ``text`` mistyped among the question's values and its choices' words
+        (:func:`referee.errors.did_you_mean`, the one did-you-mean of both games), or ``""`` (forty-seventh referee breaker,
+        KIND 4: `randvan`, `ghost-2` and `galehallow` were "not an answer here", the name meant unsaid)."""
+        names = {key: question.value_names.get(key, key) for key in question.values}
+        offered = [*question.choices, *([question.default] if question.default is not None else [])]
+        names.update({word: word for choice in offered for word in choice.words if not _number(word)})
+        names.update({word: word for word in [*SESSION_COMMANDS, *self.table.commands()]})  # `stauts`: status
+        return did_you_mean(text, names) if len(text.split()) <= 3 else ""
 
     def _unread_name(self, words: list[str]) -> bool:
         """Whether the one-shot command's parser refuses ``words`` as a usage error (a name it does not know, or one it
@@ -1077,6 +1150,19 @@ class TableSession:
         if not question.automatic or question.default is None or self._default_rolls(question):
             return None
         return question.default.event
+
+
+_OFFERED = re.compile(r"\s*\((?:[^()`]*)`referee [^`]*`[^()]*\)")
+"""A parenthesis of a refusal that offers a one-shot command (`` (`referee solo draw`) ``): its words are the rest."""
+
+
+def offers_a_one_shot(text: str) -> bool:
+    """Whether a session's reply ``text`` offers a one-shot command (`` `referee solo draw` ``) to type where it is read: one
+    it names before `` `quit` `` (a command to type once the session has quit, in a shell, is said after it). At a prompt
+    a one-shot command is never what to type (forty-seventh referee breaker, KIND 1)."""
+    from referee.advice import commands_in
+
+    return bool(commands_in(text.split("`quit`", 1)[0]))
 
 
 def _same_file(typed: str, path: Path | None) -> bool:

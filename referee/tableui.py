@@ -38,7 +38,7 @@ from referee import save as savefile
 from referee.clitools import not_stopped, with_given, without_control, wrap_cells
 from referee.errors import RefereeError, undisclosed
 from referee.savelock import LockError, held
-from referee.table import Reply, TableSession
+from referee.table import Reply, TableSession, leaves
 
 __all__ = ["LockError", "held", "run", "ask", "main_loop"]
 
@@ -118,7 +118,7 @@ def _run(session: TableSession, input: Input | None, output: Output | None, cons
                 continue
             first = typed.split()[0].lower()
             commands = session.gate_commands()  # what works here, said from the list that decides it (46th, POLISH 10)
-            if first not in commands:  # never an answer to the hidden prompt
+            if first not in commands and not leaves(typed):  # never an answer to the hidden prompt (a leave word leaves here too)
                 _wipe(prompt.output)  # (typed where everyone sees it, before the dice were even shown)
                 out.print("Refused: press Enter first; the answer is typed at the hidden prompt that follows (or type a "
                           f"command: {', '.join(commands)}).", style="bold red", markup=False)
@@ -596,7 +596,7 @@ def ask(text: str, choices: list[tuple[str, str]], default: str, input: Input | 
             continue
         if not line:
             return default
-        if line.lower() in ("quit", "exit"):  # as at every prompt of the game: leave, nothing saved yet
+        if leaves(line):  # as at every prompt of the game (referee.table.LEAVE_WORDS): leave, nothing saved yet
             raise EOFError
         if line.split()[0].lower() in _game_commands() and line.lower() not in words:
             out.print(no_game, style="bold red", markup=False)  # the games' commands (`status`, `draw`): no game to play them

@@ -202,3 +202,13 @@ class Player:
         assert savefile.held(path) == self.game and savefile.read(path, self.game)["events"] == []
         path.unlink()
         path.with_name(path.name + ".prev").unlink()
+
+
+NEW_CHOICES = {"DIFFICULTY": "normal", "SPELLS": "bind,shield"}
+"""A player's own choices for the placeholders of a `new` offered where no game can be read (DIFFICULTY, SPELLS: forty-
+seventh referee breaker, KIND 3, the referee never guesses them)."""
+
+
+def chosen(words: list[str]) -> list[str]:
+    """A command's words with the player's choices (:data:`NEW_CHOICES`) in place of its `new` placeholders."""
+    return [NEW_CHOICES.get(word, word) for word in words]

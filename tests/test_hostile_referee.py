@@ -22,7 +22,7 @@ from referee.duel import game as duel_game
 from referee.duel.game import DuelGame
 from referee.save import FORMAT
 from referee.solo import events as sev
-from tests.nextline import DB, ROOT
+from tests.nextline import DB, ROOT, chosen
 
 DB_PATH = ROOT / "cards.toml"
 
@@ -2549,7 +2549,7 @@ def test_play_off_a_terminal_is_refused_in_one_line_pointing_to_the_one_shot_com
 
     offered = [command for command in commands_in(piped.stderr) if f"referee {game} new" in command]
     assert offered and f"--save {save} --db" in offered[0], piped.stderr
-    assert CliRunner().invoke(main, shlex.split(offered[0])[1:], env={"NO_COLOR": "1"}).exit_code == 0
+    assert CliRunner().invoke(main, chosen(shlex.split(offered[0])[1:]), env={"NO_COLOR": "1"}).exit_code == 0
     again = subprocess.run([sys.executable, "-m", "referee", game, "play", "--save", str(save), "--db", str(DB_PATH)],
                            input="", capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert f"`referee {game} status --save {save} --db" in again.stderr, again.stderr  # a game saved: its status
@@ -2586,7 +2586,7 @@ def test_play_off_a_terminal_offers_what_fits_the_file_saved_there(tmp_path, gam
     assert save.read_bytes() == before
     (offered,) = [command for command in commands_in(piped.stderr) if command.startswith("referee ") and len(command.split()) > 2]
     assert offered.split()[:3] == (["referee", other, "status"] if held == "other game" else ["referee", game, "new"]), offered
-    assert CliRunner().invoke(main, shlex.split(offered)[1:], env={"NO_COLOR": "1"}).exit_code == 0, offered
+    assert CliRunner().invoke(main, chosen(shlex.split(offered)[1:]), env={"NO_COLOR": "1"}).exit_code == 0, offered
 
 
 def test_a_hidden_placings_refusal_in_a_shell_that_cannot_write_an_ellipsis_leaves_numbers_out_with_dots(tmp_path, monkeypatch):
@@ -4153,3 +4153,96 @@ def test_a_board_or_a_map_too_wide_for_a_dumb_terminal_says_how_wide_it_must_be(
         lines = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown).splitlines()
         assert code == 0 and " ".join(" ".join(lines).split()).count(says) == 1, shown
         assert all(len(line.rstrip()) <= 30 for line in lines if "`" not in line), shown  # (a command: one line, wrapped)
+
+
+# ---- Forty-seventh referee breaker ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("damage", ["cut short", "events miscounted"])
+def test_a_new_game_offered_over_an_unreadable_save_never_guesses_the_players_choices(tmp_path, damage):
+    """Forty-seventh referee breaker, KIND 3: an unreadable solo save (an advanced game with Thorn Hedge and Frost Breath,
+    cut short) was offered `referee solo new --force --difficulty normal --spells bind,shield`: a guess, typed as printed it
+    started a game the player never chose. The `new` offered repeats the file's own setup where it still reads (its
+    events miscounted), else names the difficulty and starting spells as placeholders (DIFFICULTY, SPELLS, listed in
+    referee.advice.PLACEHOLDERS) and says what they stand for; filled in, it starts the game chosen, the file kept in
+    .prev. The refusal changes nothing; a folder with no save offers `play` and the same placeholders."""
+    from referee.advice import PLACEHOLDERS, commands_in, placeholders_in
+
+    save = tmp_path / "g.toml"
+    env = {"NO_COLOR": "1", "LASSADAR_DB": str(DB_PATH)}
+    for line in ("new --difficulty advanced --spells thorn-hedge,frost-breath --seed 3", "draw"):
+        assert CliRunner().invoke(main, ["solo", *line.split(), "--save", str(save)], env=env).exit_code == 0
+    text = save.read_text()
+    save.write_text(text[: len(text) // 2] if damage == "cut short" else text.replace("event_count = 1", "event_count = 7"))
+    before = save.read_bytes()
+    refused = CliRunner().invoke(main, ["solo", "status", "--save", str(save)], env=env)
+    assert refused.exit_code == 1 and save.read_bytes() == before and "Traceback" not in refused.output, refused.output
+    (new,) = [shlex.split(c) for c in commands_in(" ".join(refused.output.split())) if c.startswith("referee solo new")]
+    options = dict(zip(new[3::2], new[4::2])) if new[3] != "--force" else dict(zip(new[4::2], new[5::2]))
+    if damage == "cut short":  # nothing of the setup reads: the player's choices, as placeholders, never a guess
+        assert (options["--difficulty"], options["--spells"]) == ("DIFFICULTY", "SPELLS"), refused.output
+        assert {"DIFFICULTY", "SPELLS"} <= set(placeholders_in(shlex.join(new))) <= set(PLACEHOLDERS)
+        assert "DIFFICULTY: beginner, normal or advanced" in " ".join(refused.output.split()), refused.output
+        new[new.index("DIFFICULTY")], new[new.index("SPELLS")] = "advanced", "thorn-hedge,frost-breath"
+    else:  # the setup reads: this game's own, as its Next line offers another
+        assert (options["--difficulty"], options["--spells"]) == ("advanced", "thorn-hedge,frost-breath"), refused.output
+    started = CliRunner().invoke(main, new[1:], env=env)
+    assert started.exit_code == 0, started.output
+    setup = tomllib.loads(save.read_text())["setup"]
+    assert setup["difficulty"] == "advanced" and setup["spells"] == ["solo.spell.thorn-hedge", "solo.spell.frost-breath"]
+    assert save.with_name("g.toml.prev").read_bytes() == before
+    none = CliRunner().invoke(main, ["solo", "status", "--save", str(tmp_path / "none.toml")], env=env)
+    offered = [shlex.split(c) for c in commands_in(" ".join(none.output.split()))]
+    assert [c[2] for c in offered] == ["play", "new"] and "normal" not in offered[1] and "DIFFICULTY" in offered[1], none.output
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "latin-1", "ascii"])
+def test_a_session_under_a_mismatched_encoding_echoes_replacement_characters_never_garbled_bytes(tmp_path, encoding):
+    """Forty-seventh referee breaker, KIND 5: `referee duel play` under `PYTHONIOENCODING=cp1252` in a UTF-8 terminal
+    (LANG=C.UTF-8) echoed `Zoë` typed at its prompt as `Zo` and a byte the terminal cannot show, and wrote the player's
+    name and its refusal so too. Where the encoding Python is told is neither ASCII nor the terminal's
+    (referee.clitools.ascii_where_mismatched), a session writes ASCII only: its prompts, the echo (`Zo?`), the refusal
+    and the names degrade to replacement characters and ASCII spellings, never a byte of another encoding or a traceback."""
+    import os
+    import pty
+    import select
+    import subprocess
+    import sys
+    import time
+
+    save = tmp_path / "d.toml"
+    run("duel", "new", "--seed", "5", "--wardens", "Zoë", "--shadowmajik", "Łukasz", save=save)
+    before = save.read_bytes()
+    leader, follower = pty.openpty()
+    env = {**{name: value for name, value in os.environ.items() if name not in ("NO_COLOR", "LANGUAGE")},
+           "PYTHONIOENCODING": encoding, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "COLUMNS": "120", "LINES": "40",
+           "TERM": "xterm", "XDG_DATA_HOME": str(tmp_path / "data")}
+    written = b""
+    with subprocess.Popen([sys.executable, "-m", "referee", "duel", "play", "--save", str(save), "--db", str(DB_PATH)],
+                          stdin=follower, stdout=follower, stderr=follower, env=env, cwd=tmp_path, start_new_session=True) as process:
+        os.close(follower)
+
+        def until(text: bytes, seconds: float = 30.0) -> None:
+            nonlocal written
+            end = time.monotonic() + seconds
+            while text not in written and time.monotonic() < end:
+                if select.select([leader], [], [], 0.2)[0]:
+                    try:
+                        written += os.read(leader, 65536)
+                    except OSError:
+                        return
+        until(b"(1-7):")
+        os.write(leader, "Zoë".encode())  # the keys of a UTF-8 terminal
+        until(b"Zo")
+        os.write(leader, b"\r")
+        until(b"not an answer here")
+        os.write(leader, b"quit\r")
+        end = time.monotonic() + 60
+        while process.poll() is None and time.monotonic() < end:
+            until(b"\x00", 0.2)
+        assert process.wait(timeout=5) == 0, written
+    with contextlib.suppress(OSError):
+        written += _read_until_closed(leader)
+    os.close(leader)
+    assert max(written) < 0x80, [written[i - 20:i + 5] for i, byte in enumerate(written) if byte >= 0x80][:3]
+    shown = written.decode("ascii")
+    assert "Zo?" in shown and "Traceback" not in shown and "is not an answer here" in shown, shown
+    assert save.read_bytes() == before

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from referee.cli import main
 from tests.conftest import ROOT
+from tests.nextline import chosen
 
 DB = str(ROOT / "cards.toml")
 NEW = {"solo": ["solo", "new", "--difficulty", "normal", "--spells", "bind,shield"], "duel": ["duel", "new"]}
@@ -78,7 +79,7 @@ def test_restore_with_nothing_kept_is_one_line_whose_new_game_command_works(tmp_
     offered = [shlex.split(command) for command in re.findall(r"`(referee [^`]*)`", line)]
     assert offered and all(command[:3] == ["referee", game, "new"] for command in offered if "play" not in command), line
     command = next(command for command in offered if "new" in command)
-    result = CliRunner().invoke(main, command[1:], env={"NO_COLOR": "1"})  # (with the --save and --db typed)
+    result = CliRunner().invoke(main, chosen(command[1:]), env={"NO_COLOR": "1"})  # (with the --save and --db typed)
     assert result.exit_code == 0, result.output
     assert (tmp_path / "g.toml.prev").read_bytes() == before["g.toml"] if saved else not (tmp_path / "g.toml.prev").exists()
 
@@ -326,7 +327,7 @@ def test_a_command_on_an_unreadable_save_offers_the_way_on_and_it_works(tmp_path
     assert offered and all(f"--save {shlex.quote(str(save))}" in command for command in offered), said
     assert ("restore" in offered[0]) == kept and "new --force" in offered[-1], offered
     assert all(f"--db {shlex.quote(DB)}" in command for command in offered), offered  # the --db typed, repeated
-    result = CliRunner().invoke(main, shlex.split(offered[0])[1:], env={"NO_COLOR": "1"})
+    result = CliRunner().invoke(main, chosen(shlex.split(offered[0])[1:]), env={"NO_COLOR": "1"})
     assert result.exit_code == 0, result.output
     assert invoke([game, "status"], save=save).exit_code == 0
     assert (tmp_path / ("s.toml.unreadable" if kept else "s.toml.prev")).read_text(encoding="utf-8") == "junk\n"

@@ -37,6 +37,7 @@ from referee.solo.game import load as load_solo
 from referee.solo.table import SoloTable
 from referee.table import Question, TableSession
 from tests.conftest import ROOT
+from tests.nextline import chosen
 
 DB_PATH = ROOT / "cards.toml"
 DB = database.load(DB_PATH)
@@ -1124,15 +1125,16 @@ def test_a_one_shot_command_missing_its_option_is_refused_as_the_one_shot_says(t
     one_shot("duel", save, "marker 3")
     session = TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
     reply = session.answer("roll wardens")
-    assert reply.error == "Missing option '--player' (choose from: wardens, shadowmajik); `help` lists the answers here"
+    assert reply.error is not None and reply.error.startswith("Missing option '--player' (choose from: wardens, shadowmajik); here, ")
+    assert "`battle D,D power D`" in reply.error and "referee duel" not in reply.error, reply.error  # (47th, KIND 1)
 
 
 # ---- Eleventh breaker: the table's refusals say what to type, as the one-shot does ---------------------------------------
 def test_a_one_shot_command_that_does_not_fit_now_is_refused_with_what_to_type(tmp_path):
     """R25 (the Shadowmajik place the marker first): `commit --player wardens` at the marker prompt was
     "not an answer here"; the one-shot says that committing does not fit now and what to type instead.
-    Table mode says the same."""
-    from referee.duel import advice as duel_advice
+    Table mode says that it does not fit and what the game waits for, as the one-shot does, and what this prompt takes in
+    its own words: the Location's number, never the one-shot `marker` (forty-seventh referee breaker, KIND 1)."""
     from referee.duel import rules as duel_rules
 
     save = tmp_path / "duel.toml"
@@ -1141,8 +1143,8 @@ def test_a_one_shot_command_that_does_not_fit_now_is_refused_with_what_to_type(t
     reply = session.answer("commit --player wardens")
     with pytest.raises(duel_rules.RuleError) as caught:  # the one-shot's refusal of the same words
         duel_parse("commit --player wardens --assign 'battle 1,2 power 3'", DB, session.state)
-    assert reply.error == duel_advice.refusal_text(caught.value, session.state, DB)
-    assert "referee duel marker" in reply.error and session.game.log.events == []
+    assert reply.error is not None and reply.error.startswith(f"{caught.value}: the Shadowmajik place the yellow marker; here, ")
+    assert "referee duel" not in reply.error and "`1`-`7`" in reply.error and session.game.log.events == []
 
 
 @pytest.mark.parametrize("typed, works", [("status --json", True), ("spells --player shadowmajik", True), ("Status --json", True),
@@ -1221,7 +1223,7 @@ def test_no_game_saved_offers_commands_that_work_as_printed(tmp_path):
     offered = [c for c in commands_in(result.output) if " new " in f"{c} "]
     assert offered, result.output
     for command in offered:
-        words = shlex.split(command)[1:]
+        words = chosen(shlex.split(command)[1:])  # its DIFFICULTY and SPELLS the player's own (47th, KIND 3)
         assert CliRunner().invoke(main, words).exit_code == 0, command
         save.unlink()
 
@@ -1530,7 +1532,9 @@ def test_a_location_not_in_play_at_the_location_prompt_says_why(tmp_path):
 def test_a_refusal_at_a_prompt_offers_commands_with_the_sessions_save(tmp_path):
     """Nineteenth breaker: `marker 2` typed while the duel waited for placings offered `referee duel commit
     --player SIDE` without --save, which a shell would run on the default save. The commands a refusal offers
-    carry the session's --save and --db, as the one-shot's do."""
+    carry the session's --save and --db, as the one-shot's do. Forty-seventh referee breaker, KIND 1: that refusal offers
+    no one-shot at all, but what the prompt takes; the one-shot commands a session offers after `quit` (`new` typed
+    there) carry them."""
 
     save = tmp_path / "t9.toml"
     one_shot("duel", save, "new --seed 5")
@@ -1540,10 +1544,12 @@ def test_a_refusal_at_a_prompt_offers_commands_with_the_sessions_save(tmp_path):
     try:
         with click.Context(main):  # as under `referee duel play`: the commands that take --save are read from it
             reply = session.answer("marker 2")
+            after_quit = session.answer("new")
     finally:
         clitools.GIVEN.reset(token)
-    offered = re.findall(r"`(referee [^`]+)`", reply.error or "")
-    assert offered and all(f"--save {save}" in command for command in offered), reply.error
+    assert reply.error is not None and re.findall(r"`(referee [^`]+)`", reply.error) == [], reply.error
+    offered = re.findall(r"`(referee [^`]+)`", after_quit.error or "")
+    assert offered and all(f"--save {save}" in command for command in offered), after_quit.error
 
 
 CERTAIN_AID = {
@@ -1648,7 +1654,7 @@ def test_undo_at_one_sides_hidden_prompt_never_takes_back_the_others_placing(tmp
                 said = session.answer(typed).error or ""
         finally:
             clitools.GIVEN.reset(token)
-        assert "quit this session (Ctrl-D)" in said and f"`referee duel undo --save {save}`" in said, said
+        assert "`quit` this session (or Ctrl-D)" in said and f"`referee duel undo --save {save}`" in said, said
         assert f"`referee duel play --save {save}`" in said and said.count("--save") == 2, said
     one_shot("duel", save, "undo")
     assert len(load_duel(save, DB).log.events) == len(events) - 1
@@ -1920,7 +1926,7 @@ def test_a_near_seal_at_the_hidden_prompt_is_refused_as_a_seal(tmp_path, typed, 
     reply = session.answer(typed)
     assert reply.error is not None and reply.played is None
     shown = undisclosed(reply.error, typed)  # as the hidden prompt shows it
-    assert shown.startswith("a seal is the `64` hex digits `referee duel seal` printed") and says in shown, shown
+    assert shown.startswith("a seal is the `64` hex digits the seal of your own device printed") and says in shown, shown
     assert not session.game.state.hands.wardens.committed and save.read_bytes() == before
 
 
@@ -1980,7 +1986,7 @@ def test_an_opening_of_the_other_sides_seal_at_the_table_says_so_and_takes_a_for
     before = session.path.read_bytes()
     reply = session.answer(f"{openings['wardens']} {openings['shadowmajik']}")
     assert reply.error is not None and reply.played is None
-    assert "fits a seal made with `referee duel seal --player wardens`" in reply.error
+    assert "fits a seal made for the Wardens" in reply.error and "referee duel" not in reply.error, reply.error
     assert "type `forfeit` in its place (the second on the line)" in reply.error and session.path.read_bytes() == before
     reply = session.answer(f"{openings['wardens']} forfeit")
     assert reply.error is None and isinstance(reply.played, dev.Reveal), reply
@@ -2419,7 +2425,7 @@ def test_one_whole_opening_line_at_the_tables_reveal_prompt_is_taken(tmp_path):
     # thirty-seventh breaker, LOW 7: said as "the openings waited for: wardens=OPENING"; the sides by name
     assert reply.error.startswith("that is the Shadowmajik's opening; the Wardens' opening is asked for here"), reply.error
     reply = session.answer("battle 6,6 power 5")
-    assert reply.error is not None and reply.error.startswith("type the Wardens' opening as `referee duel seal` printed it"), reply.error
+    assert reply.error is not None and reply.error.startswith("type the Wardens' opening as their seal printed it"), reply.error
     reply = session.answer(_opening_line("wardens", "battle 2,3 power 4#abc"))
     assert reply.error is None and isinstance(reply.played, dev.Reveal), reply
     assert session.game.state.last is not None and session.game.state.last.numbers.wardens == 5
@@ -3047,3 +3053,186 @@ def test_a_numbered_choice_keeps_a_command_it_offers_on_one_line():
     tableui._print_numbered(console, "  1 ", f"A new game, the finished one kept (`{command}` swaps them back)")
     lines = [" ".join(line.split()) for line in out.getvalue().splitlines()]
     assert lines[0].startswith("1 A new game") and any(f"`{command}`" in line for line in lines), out.getvalue()
+
+
+# ---- Forty-seventh referee breaker ------------------------------------------------------------------------------------
+def _at_prompt(tmp_path, where: str) -> tuple[TableSession, Path]:
+    """A session at one kind of prompt: the "press Enter" gate before a hidden one, a hidden placing, a question on the
+    shared screen, the dice of a step being typed, the openings of sealed placings."""
+    if where == "press Enter":
+        return _rolled_for_the_wardens(tmp_path)
+    if where == "hidden":
+        return _duel_at_the_wardens_prompt(tmp_path)
+    if where == "openings":
+        session, _ = _both_sealed_at_the_table(tmp_path)
+        return session, session.path
+    session, save = _session(tmp_path)
+    if where == "dice":
+        assert session.answer("randven").error is None and session.prompt()[2] is not None
+    return session, save
+
+
+@pytest.mark.parametrize("word", ["quit", "exit", "Exit", "QUIT", "ctrl-d"])
+@pytest.mark.parametrize("where", ["press Enter", "hidden", "question", "dice", "setup"])
+def test_every_prompt_of_a_session_leaves_on_the_same_words(tmp_path, where, word):
+    """Forty-seventh referee breaker, KIND 2: `exit` was refused at the duel's "press Enter" prompt ("Refused: press Enter
+    first"), which took `quit` only, while every other prompt took both. Every prompt reads the one set of leave words
+    (referee.table.LEAVE_WORDS, any case) and Ctrl-D: the session ends, saying where the game is saved, nothing changed."""
+    from referee.table import LEAVE_WORDS
+
+    assert {"quit", "exit"} <= set(LEAVE_WORDS)
+    typed = "" if word == "ctrl-d" else f"{word}\r"  # the pipe closed: Ctrl-D
+    if where == "setup":
+        with create_pipe_input() as pipe:
+            pipe.send_text(typed)
+            if not typed:
+                pipe.close()
+            with pytest.raises(EOFError):
+                tableui.ask("Difficulty", [("beginner", ""), ("normal", "")], "normal", input=pipe, output=DummyOutput(),
+                            out=Console(file=io.StringIO(), width=100))
+        return
+    session, save = _at_prompt(tmp_path, where)
+    before = save.read_bytes()
+    shown = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text(typed)
+        if not typed:
+            pipe.close()
+        answers = tableui.run(session, input=pipe, output=DummyOutput(), console=Console(file=shown, width=300))
+    said = shown.getvalue()
+    assert "Refused" not in said and "not an answer" not in said, said
+    assert answers <= 1 and save.read_bytes() == before and "Saved: " in said, said
+
+
+def _duel_prompt(tmp_path, lines: list[str]) -> TableSession:
+    save = tmp_path / "duel.toml"
+    for line in lines:
+        one_shot("duel", save, line)
+    return TableSession(load_duel(save, DB), save, DuelTable(DB, duel_parse))
+
+
+DOES_NOT_FIT = {  # a prompt of each kind of both games' sessions, and a command typed there that does not fit now
+    "duel hidden placing": (lambda t: _duel_prompt(t, ["new --seed 7", "marker 1"]), ["marker 2", "recall none", "recall 2"]),
+    "duel second hidden placing": (lambda t: _duel_prompt(t, ["new --seed 7", "marker 1",
+                                                              "commit --player wardens --assign 'battle 3,5 power 6'"]),
+                                   ["marker 2", "recall none"]),
+    "duel own-dice seal": (lambda t: _duel_prompt(t, ["new --seed 7", "marker 1", "commit --player wardens --sealed "
+                                                      + __import__("referee.duel.rules", fromlist=["seal"]).seal(
+                                                          "wardens", dev.parse_assignment("battle 3,5 power 6"), "a1b2c3d4e5f60718")]),
+                           ["marker 2"]),
+    "duel openings": (lambda t: _both_sealed_at_the_table(t)[0], ["marker 2", "recall none"]),
+    "duel Location": (lambda t: _duel_prompt(t, ["new --seed 7"]), ["recall none", "reveal"]),
+    "duel reveal": (lambda t: _duel_prompt(t, ["new --seed 7", "marker 1", "commit --player wardens --assign 'battle 3,5 power 6'",
+                                               "commit --player shadowmajik --assign 'battle 1,2 power 5'"]), ["marker 2", "recall none"]),
+    "solo quest card": (lambda t: _session(t)[0], ["battle", "accept", "move c4"]),
+    "solo battle dice": (lambda t: _answered(_session(t)[0], "randven"), ["draw", "turn tural"]),
+    "solo Battle Loss row": (_loss_row, ["draw", "move c4"]),
+    "solo servants": (_warding_city, ["draw", "accept"]),
+    "solo map move": (lambda t: _solo_prompt(t, CERTAIN_AID["map battle"][:3]), ["draw", "learn shield"]),
+    "solo map attack": (lambda t: _solo_prompt(t, CERTAIN_AID["map battle"][:4]), ["draw", "move c4"]),
+}
+
+
+def _solo_prompt(tmp_path, lines: list[str]) -> TableSession:
+    save = tmp_path / "solo.toml"
+    for line in lines:
+        one_shot("solo", save, line)
+    return TableSession(load_solo(save, DB), save, SoloTable(DB, solo_parse))
+
+
+def _answered(session: TableSession, *answers: str) -> TableSession:
+    for answer in answers:
+        assert session.answer(answer).error is None, answer
+    return session
+
+
+@pytest.mark.parametrize("where", DOES_NOT_FIT)
+def test_a_command_that_does_not_fit_a_sessions_prompt_is_told_what_this_prompt_takes(tmp_path, where):
+    """Forty-seventh referee breaker, KIND 1: at the duel's hidden placing prompt `marker 2` was refused with "waiting for
+    the Wardens and the Shadowmajik to commit (`referee duel commit --player SIDE --save ...`)", a one-shot command that the
+    prompt itself refuses. A refusal in a session offers no one-shot command to type there (referee.table.offers_a_one_shot),
+    only what that prompt takes (TableSession.here): each answer it names in back quotes, and Enter where it names it,
+    typed at that same prompt is taken. The refused command changes nothing."""
+    from referee.advice import commands_in
+    from referee.table import offers_a_one_shot
+
+    make, typed_lines = DOES_NOT_FIT[where]
+    for number, typed in enumerate(typed_lines):
+        session = make(tmp_path / f"{number}")
+        before = session.path.read_bytes()
+        with click.Context(main):
+            refused = session.answer(typed)
+        said = refused.error
+        assert said is not None and refused.played is None and session.path.read_bytes() == before, (typed, said)
+        assert commands_in(said) == [] and not offers_a_one_shot(said), (typed, said)
+        offered = re.findall(r"`([^`]+)`", said.split("; here, ", 1)[-1]) + ([""] if "press Enter" in said else [])
+        assert [answer for answer in offered if answer != "help"], (typed, said)
+        for index, answer in enumerate(offered):  # each at that same prompt, in a session of its own
+            for die in "3564":  # its placeholders filled as a player fills them: D, a die as rolled
+                answer = re.sub(r"(?<![\w-])D(?![\w-])", die, answer, count=1)
+            again = make(tmp_path / f"{number}-{index}")
+            with click.Context(main):
+                assert again.answer(typed).error == said  # the same prompt, refused the same way
+                taken = again.answer(answer)
+            assert taken.error is None, (where, typed, answer, taken.error)
+
+
+MISSPELT = [  # a name argument of each kind in both games, mistyped by a letter: (game, setup lines, command, name meant)
+    ("solo", ["new --difficulty normal --spells bind,shield --seed 14", "draw --card dalnish"], "servants --servant ghost-2 --servant ymp-1",
+     "ghast-2"),
+    ("solo", ["new --difficulty normal --spells bind,shield --seed 14"], "draw --card randvan", "randven"),
+    ("solo", CERTAIN_AID["city quest"], "cast sheild", "shield"),
+    ("solo", ["new --difficulty normal --spells bind,shield --seed 14"], "new --force --difficulty normal --spells bind,sheild",
+     "shield"),
+    ("duel", ["new --seed 5"], "marker galehallow", "Galehollow"),
+]
+
+
+@pytest.mark.parametrize("game, setup, typed, meant", MISSPELT)
+def test_a_misspelt_name_is_answered_with_the_name_meant(tmp_path, game, setup, typed, meant):
+    """Forty-seventh referee breaker, KIND 4: a name mistyped by a letter (`--servant ghost-2` for ghast-2, `randvan`,
+    `sheild`, `galehallow`) was refused listing every name, the one meant unsaid; only a hyphen left out (`ymp3`) got
+    "did you mean". Every name argument of both games reads through one did-you-mean (referee.errors.did_you_mean): the
+    one-shot says the name meant and changes nothing, and that name typed in its place is taken."""
+    save = tmp_path / f"{game}.toml"
+    for line in setup:
+        one_shot(game, save, line)
+    before = save.read_bytes()
+    env = {"NO_COLOR": "1", f"LASSADAR_{game.upper()}_SAVE": str(save), "LASSADAR_DB": str(DB_PATH)}
+    refused = CliRunner().invoke(main, [game, *shlex.split(typed)], env=env)
+    assert refused.exit_code in (1, 2) and f"(did you mean {meant}?)" in refused.output, refused.output
+    assert save.read_bytes() == before and "Traceback" not in refused.output
+    wrong = re.search(r"'([^']+)' \(did you mean", refused.output)
+    assert wrong is not None
+    mended = typed.replace(wrong.group(1), meant.lower() if game == "duel" else meant)
+    taken = CliRunner().invoke(main, [game, *shlex.split(mended)], env=env)
+    assert taken.exit_code == 0, taken.output
+
+
+@pytest.mark.parametrize("where, typed, meant", [("servants", "ghost-2", "ghast-2"), ("servants", "ghost-2 ymp-1 63 35", "ghast-2"),
+                                                 ("servants", "ymp-1 gohst-1", "ghast-1"), ("quest card", "randvan", "Randven"),
+                                                 ("Location", "galehallow", "galehollow"), ("quest card", "stauts", "status"),
+                                                 ("Location", "marker galehallow", "galehollow")])
+def test_a_misspelt_name_at_a_sessions_prompt_is_answered_with_the_name_meant(tmp_path, where, typed, meant):
+    """Forty-seventh referee breaker, KIND 4: at the servants' prompt `ghost-2` was "not an answer here", and `ghost-2
+    ymp-1` "'ghost-2' is no servant card" with no card meant; a quest card or a Location mistyped the same. The session
+    says the name meant (the one did-you-mean of both games), nothing is played, and the name typed in its place is taken."""
+    if where == "Location":
+        session = _duel_prompt(tmp_path, ["new --seed 5"])
+    elif where == "servants":
+        session = _warding_city(tmp_path)
+    else:
+        session = _session(tmp_path, seed=14)[0]
+    before = session.path.read_bytes()
+    with click.Context(main):
+        reply = session.answer(typed)
+    assert reply.error is not None and f"(did you mean {meant}?)" in reply.error, reply.error
+    assert reply.played is None and session._pending is None and session.path.read_bytes() == before
+    wrong = re.search(r"'([^']+)'", reply.error)
+    assert wrong is not None
+    with click.Context(main):
+        taken = session.answer(typed.replace(wrong.group(1), meant))
+    if typed == "ghost-2":  # one card of the two a Warding City needs: the name is read, the rules ask for the other
+        assert taken.error is not None and "you named 1" in taken.error, taken.error
+    else:
+        assert taken.error is None, taken.error

@@ -1295,8 +1295,11 @@ def location_id(db: Database, text: str, row: Sequence[str] | None = None, choos
         return begun[0].id
     if len(begun) > 1:
         raise errors.ParseError(f"{text!r} could be {', '.join(card.name for card in begun)}: type more of it")
+    spellings = {spelling: card.name for card in db.duel.location if row is None or card.id in row  # (47th, KIND 4)
+                 for spelling in (card.id.rsplit(".", 1)[-1], slug(card.name), slug(card.name).removeprefix("the-"))}
+    hint = errors.did_you_mean(text, spellings)
     if row is not None:  # the Locations of this game only, and their numbers (seventeenth breaker: all nine were listed)
         known = ", ".join(f"{i} {card_id.rsplit('.', 1)[-1]}" for i, card_id in enumerate(row, 1))
-        raise errors.ParseError(f"no Location {text!r}; this game's row: {known}")
+        raise errors.ParseError(f"no Location {text!r}{hint}; this game's row: {known}")
     known = ", ".join(card.id.rsplit(".", 1)[-1] for card in db.duel.location)
-    raise errors.ParseError(f"no Location {text!r}; Locations are: {known}")
+    raise errors.ParseError(f"no Location {text!r}{hint}; Locations are: {known}")

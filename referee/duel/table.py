@@ -50,7 +50,9 @@ class DuelTable:
         if state.outcome is None and sealed:  # the reveal waits for the openings only their players hold
             owners = [rules.possessive(rules.SIDE_NAMES[s]) for s in sealed]
             both = f", both on one line, the {owners[0]} first" if len(sealed) > 1 else ""
-            return Question(f"{' then '.join(owners)} opening{'s' if len(sealed) > 1 else ''} (or forfeit)", None, "",
+            typed = ("the opening your seal printed, or `forfeit`" if len(sealed) == 1 else
+                     "both openings on one line, the word forfeit in place of one that cannot be opened (`forfeit forfeit` for both)")
+            return Question(f"{' then '.join(owners)} opening{'s' if len(sealed) > 1 else ''} (or forfeit)", None, "", typed=typed,
                             context=(f"Both have committed. Type the opening that `referee duel seal` printed (such as "
                                      f"`battle 3,5 power 6#SALT`){both}, or `forfeit` for a seal that cannot be opened "
                                      f"(that placing is void and pays the most it could have cost: ruling 82).",))
@@ -89,14 +91,14 @@ class DuelTable:
                                f"then type the seal it printed here; or type your placing here, "
                                f"e.g. battle 3,5 cast 4.",)
                     return Question(f"{rules.SIDE_NAMES[side]}: your seal or your placing of the 4 dice you rolled (hidden)", None, "",
-                                    hidden=True, context=context)
+                                    hidden=True, context=context, typed=f"the seal your device printed, or {PLACING_TYPED}")
                 return Question(f"{rules.SIDE_NAMES[side]}: your placing of the 4 dice you rolled (hidden), or Enter: the referee rolls",
                                 Choice("The referee rolls your dice", roll, ("roll",)), "roll", hidden=True, context=context,
-                                holder=f"{side} {state.round}")
+                                holder=f"{side} {state.round}", typed=PLACING_TYPED)
             return Question(f"{rules.SIDE_NAMES[side]} only, your dice are {hand.rolled}: your placing (hidden)", None, "", hidden=True,
                             context=(f"{where}. {rules.SIDE_NAMES[side]}: place the dice the referee rolled you "
                                      "(they show in your prompt only), e.g. battle 3,5 cast 4.",),
-                            holder=f"{side} {state.round}",
+                            holder=f"{side} {state.round}", typed="your placing of the dice shown in this prompt",
                             gate=f"{rules.SIDE_NAMES[side]} only: the referee rolled your dice; press Enter to see them "
                                  f"({rules.SIDE_NAMES[other(side)]}, look away)")
         reveal = next((e for e in events if isinstance(e, ev.Reveal)), None)
@@ -195,7 +197,7 @@ class DuelTable:
             if openings is None or len(openings) != len(sealed):
                 example = " ".join(["battle 3,5 power 6#SALT", "forfeit"][: len(sealed)])  # a forfeit stands in for one opening
                 # the sides by name (thirty-seventh breaker, LOW 7: "type 1 opening as ... printed it")
-                raise ev.EventError(f"type {_whose(sealed)} opening{'s' if len(sealed) > 1 else ''} as `referee duel seal` printed "
+                raise ev.EventError(f"type {_whose(sealed)} opening{'s' if len(sealed) > 1 else ''} as their seal printed "
                                     f"{'them, in that order' if len(sealed) > 1 else 'it'}, `forfeit` in place of one that cannot be "
                                     f"opened ({example})")
             fields: dict[str, Any] = {}
@@ -258,7 +260,11 @@ class DuelTable:
         if error.refusal is rules.Refusal.SEAL_OF_OTHER_SIDE and error.side is not None:  # ruling 88: at this prompt, the
             sealed = _unopened(state)  # forfeit is typed in place of that opening, not as the one-shot's option
             where = f" (the {_ordinal(sealed.index(error.side))} on the line)" if len(sealed) > 1 and error.side in sealed else ""
-            return f"{advice.seal_of_other_side(error.side)}: type `forfeit` in its place{where}: {advice.FORFEIT_COST}"
+            # the rules' words, not the one-shot's `seal --player` that made it: no one-shot is typed at a prompt (47th, KIND 1)
+            return f"{error}: type `forfeit` in its place{where}: {advice.FORFEIT_COST}"
+        if error.refusal is rules.Refusal.BAD_SEAL:  # (the seal was made on the player's own device: nothing to type here)
+            return (f"a seal is the `{rules.SEAL_DIGITS}` hex digits the seal of your own device printed"
+                    + (f" ({error.detail})" if error.detail else ""))
         asking = self.waiting_side(state)
         if (error.refusal is rules.Refusal.ALREADY_COMMITTED and error.side is not None and asking is not None and asking != error.side
                 and not all(state.hands[s].committed for s in SIDES)):  # its `undo` is refused at this prompt (twenty-fourth breaker)
@@ -324,6 +330,10 @@ def _words(name: str) -> tuple[str, ...]:
     return (clitools.slug(name),)
 
 
+PLACING_TYPED = "your placing of the dice you rolled, `battle D,D power D` (or cast D, the spell's die, in place of power D)"
+"""A placing of physical dice, as a refusal at a hidden prompt names it (:attr:`referee.table.Question.typed`): each die a
+placeholder ``D`` (:data:`referee.advice.PLACEHOLDERS`), as no number in it may be read as one typed there (R77)."""
+
 PLACING_WORDS = ("battle", "power", "cast", "spell", "reroll", "spare")
 """The words a placing begins with (:func:`referee.duel.events.parse_assignment`)."""
 
@@ -380,7 +390,8 @@ def _sentence(text: str) -> str:
 def _take_back_elsewhere() -> str:
     """How a side takes its placing back while the other side's hidden prompt is up (twenty-fourth breaker: the advice
     was `referee duel undo`, refused at that prompt, and refused in a shell while this session holds the game)."""
-    return "to take it back, quit this session (Ctrl-D), type `referee duel undo` (it shows no dice), then `referee duel play` again"
+    return ("to take it back, `quit` this session (or Ctrl-D), then in a shell, `referee duel undo` (it shows no dice) and "
+            "`referee duel play` again")
 
 
 def new_game(db: Database, seed: int, names: PerSide[str], row: str | None, dice_scheme: DiceScheme) -> Any:
