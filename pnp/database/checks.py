@@ -418,7 +418,8 @@ def check_spells(context: CheckContext) -> None:
     from 1, the column 1 or 2; its path arrows (``opens``) point down the card to spells of its own type (rulebook, Setup:
     bracketed costs are paid once; "each spell type has paths, designated by a set of arrows")."""
     tracks = context.database.solo.stats
-    highest = tracks[0].track_high if len(tracks) == 1 else None
+    # (a track that is itself wrong is said at the stats card alone: its spells are judged once it is mended)
+    highest = tracks[0].track_high if len(tracks) == 1 and tracks[0].track_high > max(tracks[0].track_low, 0) else None
     for spell in context.database.solo.spell:
         for field_name in ("cost", "learn_cost"):  # forty-sixth pnp breaker, F19: `cost = { mana = 50 }` passed
             cost = getattr(spell, field_name)

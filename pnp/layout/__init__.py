@@ -402,7 +402,11 @@ def check_fit(database: Database) -> list[FitProblem]:
         # a face its layout cut short for its record's sake (a slot past the rows, a map too large) is judged once the record
         # is mended: what it drew wrong is that record's fault, not its template's (forty-sixth pnp breaker, F18 and F8:
         # `slot = [5, 1]` also blamed spell_path.toml's [numbers] for the spell box past the frame)
-        faces = [face for face in list(rendered.fronts) + list(rendered.backs.values()) if not face.cut_short]
+        # (when its template's numbers are edited, what the face drew is the edit's to answer for, and is judged as ever)
+        edited: dict[Path | None, bool] = {}
+        faces = [face for face in list(rendered.fronts) + list(rendered.backs.values())
+                 if not face.cut_short or edited.setdefault(face.template, face.template is not None
+                                                            and bool(templates.changed_numbers(face.template)))]
         said: set[tuple[str, str, str, str]] = set()  # a template's box past the trim, a rule's number: once, not once a card
         problems = []
         for problem in rendered.problems:  # (a template's key is said once, whatever card it spoils: the last pass below)
@@ -522,8 +526,8 @@ def _other_broken_templates(said: Path) -> list[FitProblem]:
         try:
             load_template(path.stem)
         except TemplateError as error:
-            if Path(error.path).resolve() in seen:
-                continue
+            if Path(error.path).resolve() in seen or isinstance(error, templates.ExtendsCycleError):
+                continue  # (a cycle of extends is said once, at the file it was met in first)
             seen.add(Path(error.path).resolve())
             found.append(FitProblem("templates", error.key, "template", error.reason, path=str(error.path), line=error.line,
                                     stopped_reading=True))

@@ -61,7 +61,17 @@ from pnp.layout.common import (
 )
 from pnp.layout.icon_ink import icon_ink
 from pnp.layout.problems import FitProblem
-from pnp.layout.template import MIN_TEXT_PT, BoxSpec, Template, changed_keys, changed_number, load_template, template_line
+from pnp.layout.template import (
+    MIN_TEXT_PT,
+    BoxSpec,
+    Template,
+    changed_keys,
+    changed_number,
+    changed_numbers,
+    load_template,
+    pristine_table,
+    template_line,
+)
 from pnp.oneline import quoted
 from pnp.text import INLINE_ICONS, ink_boxes, text_width_mm
 from pnp.units import FONT_METRIC_SLACK_MM, MM_PER_PT, ROUNDING_SLACK, excess_mm
@@ -1380,16 +1390,22 @@ def _least_radius_for_markers(t: Template, labels: dict[str, str], above: float,
     the start and recharge ``labels`` (``{"start": words, "recharge": words}``) at ``hex_label_size``, as
     :meth:`CardBuilder.string_problem` measures it, and the icon above it (:meth:`_Markers.fits`); ``None`` when no
     such radius holds them."""
-    size = t.number("hex_label_size")
-    widest = max(text_width_mm(text, "serif-italic", size) for text in labels.values())
     tried = math.floor(above * 10 + 1e-6) / 10
     while tried < most - 1e-6:
         tried = round(tried + 0.1, 1)
-        markers = _Markers(t, tried, labels)
-        if (widest <= math.sqrt(3) * tried - 2 * t.number("hex_label_pad") + FONT_METRIC_SLACK_MM
-                and markers.fits(markers.heights(size)[1])):
+        if _markers_fit(t, labels, tried):
             return tried
     return None
+
+
+def _markers_fit(t: Template, labels: dict[str, str], radius: float) -> bool:
+    """Whether a hex of ``radius`` mm holds the widest of the start and recharge ``labels`` at ``hex_label_size`` (as
+    :meth:`CardBuilder.string_problem` measures it) and the icon above it (:meth:`_Markers.fits`)."""
+    size = t.number("hex_label_size")
+    widest = max(text_width_mm(text, "serif-italic", size) for text in labels.values())
+    markers = _Markers(t, radius, labels)
+    return (widest <= math.sqrt(3) * radius - 2 * t.number("hex_label_pad") + FONT_METRIC_SLACK_MM
+            and markers.fits(markers.heights(size)[1]))
 
 
 def _grid_too_large(b: CardBuilder, t: Template, map_id: str, first: int, radius: float, shrink: float, area: Box,
@@ -1403,12 +1419,16 @@ def _grid_too_large(b: CardBuilder, t: Template, map_id: str, first: int, radius
     it", and no label, however short, fitted). The line gives the most columns (or rows) the area holds at the least
     radius whose hexes hold the labels and icons."""
     said = [index for index in range(first, len(b.problems)) if b.problems[index].record_id == "templates"
-            and (b.problems[index].field.startswith("strings.hex_") or "reach out of their hexes" in b.problems[index].message
-                 or "no room in the hex" in b.problems[index].message)]
+            and b.problems[index].field not in ("numbers.hex_area_w", "numbers.hex_area_h", "numbers.hex_radius_max")
+            and any(words in b.problems[index].message for words in ("its hex holds", "reach out of their hexes",
+                                                                       "no room in the hex"))]
     most = t.number("hex_radius_max")
     labels = {marker: t.string(f"hex_{marker}") for marker in ("start", "recharge")}
-    if not said or radius >= most - 1e-6:
-        return
+    if not said or radius >= most - 1e-6 or changed_numbers(t.path):
+        return  # (a number of the template edited is said at that number: _hexes_shrunk_by_the_area, the bound search)
+    shipped = pristine_table(t.path, "strings")
+    if shipped is not None and any(shipped.get(f"hex_{marker}") != text for marker, text in labels.items()):
+        return  # the labels were edited: theirs is the fault ("shorten it" works)
     needed = _least_radius_for_markers(t, labels, radius, most)
     if needed is None:
         return  # the labels or icons do not fit even the largest hexes: theirs is the fault
@@ -1417,6 +1437,12 @@ def _grid_too_large(b: CardBuilder, t: Template, map_id: str, first: int, radius
     high = math.floor((area.height / largest - 2) / 1.5 + 1 + 1e-9)
     limits = [f"{across} columns" if columns > across else "", f"{high} rows" if rows > high else ""]
     held = " and ".join(limit for limit in limits if limit) or f"{across} columns and {high} rows"
+    if shipped is None and _markers_fit(t, {"start": "S", "recharge": "R"}, radius):
+        # the shipped labels unknown, and shorter ones would fit: "shorten it" works, and so would a smaller map
+        for index in said:
+            problem = b.problems[index]
+            b.problems[index] = dataclasses.replace(problem, message=f"{problem.message}, or lay out {map_id} in at most {held}")
+        return
     for index in reversed(said):
         del b.problems[index]
     b.problems.append(FitProblem(map_id, "layout", "too many",

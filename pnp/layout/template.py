@@ -897,6 +897,11 @@ def _shipped_extends(path: Path) -> tuple[bool, Any]:
         return False, None
 
 
+class ExtendsCycleError(TemplateError):
+    """A :class:`TemplateError` for templates whose ``extends`` lead back to themselves (:func:`_cycle_error`): met from
+    any template of the ring, it is one fault, said once."""
+
+
 def _cycle_error(folder: Path, chain: tuple[str, ...], parent: str) -> TemplateError:
     """The :class:`TemplateError` of an ``extends`` cycle: ``chain`` the templates read so far, the last extending ``parent``,
     which is one of them. Said at the ``extends`` of the template in the cycle whose ``extends`` differs from the shipped one
@@ -917,7 +922,7 @@ def _cycle_error(folder: Path, chain: tuple[str, ...], parent: str) -> TemplateE
         rule = f"{blamed} extends no template as shipped (every template extends it, {blamed} is their root); remove this line"
     else:
         rule = "a template may extend only one that does not lead back to it"
-    return TemplateError(path, "extends", f"{cycle} is a cycle: {rule}", _line(path, ("extends",)))
+    return ExtendsCycleError(path, "extends", f"{cycle} is a cycle: {rule}", _line(path, ("extends",)))
 
 
 def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], Path]:
