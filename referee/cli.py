@@ -178,10 +178,10 @@ def _table_named(tables, text: str) -> tuple[str | None, click.ClickException | 
 
 
 @main.command()
-@click.option("--game", type=click.Choice(["solo", "duel"]), default="solo", show_default=True, help="Which game to play.")
+@click.option("--game", type=clitools.Choice(["solo", "duel"]), default="solo", show_default=True, help="Which game to play.")
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=200, show_default=True,
               help="Games per difficulty (solo) or in all (duel).")
-@click.option("--difficulty", type=click.Choice(["beginner", "normal", "advanced", "all"]), default="all", show_default=True,
+@click.option("--difficulty", type=clitools.Choice(["beginner", "normal", "advanced", "all"]), default="all", show_default=True,
               help="The solo difficulty to play (all: each of them).")
 @click.option("--policy", default="greedy", show_default=True,
               help="How the simulated players choose: random, greedy, or sensible (solo, slow) / heuristic (duel).")

@@ -1175,3 +1175,22 @@ def _total_typed(option: str, total: int) -> str:
     dice = [base] * (count - extra) + [base + 1] * extra
     return (f"{option} needs each die, not a total: you typed one value, {total}; a {count}d6 roll of {total} "
             f"is typed as its {_COUNTS[count]} dice, e.g. {option} {','.join(map(str, dice))}")
+
+
+class Choice(click.Choice):
+    """A :class:`click.Choice` whose refusal names the choice a slip most likely meant (``normall`` -> ``normal``,
+    ``warden`` -> ``wardens``: :func:`referee.errors.did_you_mean`), as every name a player types is answered
+    (forty-seventh referee round: options that take a fixed list got click's list alone). Raises
+    :class:`click.BadParameter` for a value that is none of the choices."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """The choice ``value`` names; :class:`click.BadParameter` with a did-you-mean otherwise."""
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as refused:
+            from referee.errors import did_you_mean
+
+            hint = did_you_mean(str(value), {str(choice).lower(): str(choice) for choice in self.choices})
+            if not hint or hint in refused.message:
+                raise
+            self.fail(f"{refused.message.rstrip('.')}{hint}", param, ctx)

@@ -4246,3 +4246,18 @@ def test_a_session_under_a_mismatched_encoding_echoes_replacement_characters_nev
     shown = written.decode("ascii")
     assert "Zo?" in shown and "Traceback" not in shown and "is not an answer here" in shown, shown
     assert save.read_bytes() == before
+
+
+@pytest.mark.parametrize("args, meant", [
+    (["solo", "new", "--difficulty", "normall", "--spells", "bind,shield"], "normal"),
+    (["duel", "roll", "--player", "warden"], "wardens"),
+    (["duel", "roll", "--player", "shadowmagic"], "shadowmajik"),
+], ids=["a difficulty", "a side", "a side misspelt"])
+def test_an_option_of_a_fixed_list_names_the_choice_a_slip_meant(tmp_path, args, meant):
+    """Forty-seventh referee round (noticed beside KIND 4): options that take a fixed list (`--difficulty`, `--player`,
+    `recharge TYPE`) were refused with click's list alone, where every name typed elsewhere gets a did-you-mean. The
+    refusal names the choice meant, exits 2 and writes no save."""
+    save = tmp_path / "game.toml"
+    result = CliRunner().invoke(main, [*args, "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    assert result.exit_code == 2 and f"(did you mean {meant}?)" in result.output, result.output
+    assert not save.exists()

@@ -41,7 +41,7 @@ from referee.duel.table import new_game
 from referee.errors import ParseError, RefereeError, undisclosed
 
 _common = clitools.common_options(clitools.save_help("duel"))
-SIDE = click.Choice(list(SIDES))
+SIDE = clitools.Choice(list(SIDES))
 CMD = advice.CMD
 
 
@@ -349,7 +349,7 @@ EVENT_COMMANDS = ev.COMMANDS
 
 @duel.command()
 @_setup_options("")
-@click.option("--dice", "dice_scheme", type=click.Choice(list(DICE_SCHEMES)), default="per-side", show_default=True,
+@click.option("--dice", "dice_scheme", type=clitools.Choice(list(DICE_SCHEMES)), default="per-side", show_default=True,
               help="Where the referee's dice come from: per-side (each side's dice of a round fixed by the seed, the round and the "
                    "side: an undo never re-rolls) or sequential (one count over the game, as games set up before per-side dice: "
                    "to replay such a game from its seed).")

@@ -159,7 +159,7 @@ odds (they follow on the bottom line): a step stays under the 20 ms a player sho
 
 
 @solo.command()
-@click.option("--difficulty", type=click.Choice(["beginner", "normal", "advanced"]), required=True, help="Where the Grayking starts.")
+@click.option("--difficulty", type=clitools.Choice(["beginner", "normal", "advanced"]), required=True, help="Where the Grayking starts.")
 @click.option("--spells", "spell_list", required=True, help="The two starting spells, e.g. bind,shield.")
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None, help="Seed of the referee's dice and shuffles (default: random).")
 @click.option("--force", is_flag=True, help="Replace a game still in progress (it is kept in <save>.prev).")
@@ -305,7 +305,7 @@ def council(db: database.Database, next_card: str | None) -> ev.Event:
 
 
 @solo.command()
-@click.argument("outcome", type=click.Choice(typing.get_args(ev.WardingOutcome)))
+@click.argument("outcome", type=clitools.Choice(typing.get_args(ev.WardingOutcome)))
 @click.option("--mana", type=click.IntRange(-99, 99), default=0, help="Mana the map battle changed, e.g. -3.")
 @click.option("--spirit", type=click.IntRange(-99, 99), default=0, help="Spirit the map battle changed, e.g. -2.")
 @click.option("--elder", "elders", multiple=True, shell_complete=_complete("elder"), help="An Elder that aided you in the map battle.")
@@ -468,7 +468,7 @@ def eldritch(db: database.Database, dice: str | None) -> ev.Event:
 
 
 @solo.command()
-@click.argument("spell_type", metavar="TYPE", type=click.Choice(["oaken", "flint", "ice"], case_sensitive=False))
+@click.argument("spell_type", metavar="TYPE", type=clitools.Choice(["oaken", "flint", "ice"], case_sensitive=False))
 @_common
 @_plays
 def recharge(db: database.Database, spell_type: str) -> ev.Event:
