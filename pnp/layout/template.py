@@ -48,6 +48,7 @@ from pnp.database.lines import LineIndex
 from pnp.database.schema import CARD_SIZE_MM
 from pnp.drawing import Box
 from pnp.files import FileRefused, link_out_of_folder, read_limited
+from pnp.layout.traced import TRACING, traced
 from pnp.oneline import as_toml, quoted, shortened, toml_key
 from pnp.text import Align, TemplateText, VAlign, close_name, shifted_spans
 
@@ -356,10 +357,12 @@ class Template:
             raise self._missing("colors", name, self.colors) from None
 
     def number(self, name: str) -> float:
-        """The number called ``name``."""
+        """The number called ``name``, traced as itself (:class:`pnp.layout.traced.Traced`): what a layout works out from
+        it remembers it, so that a check names the key that placed a shape (forty-sixth pnp breaker, finding 13)."""
         self.asked.add(f"numbers.{name}")
         try:
-            return self.numbers[name]
+            value = self.numbers[name]
+            return traced(value, name) if TRACING else value
         except KeyError:
             raise self._missing("numbers", name, self.numbers) from None
 
@@ -990,6 +993,59 @@ def changed_number(path: Path) -> tuple[str, Any] | None:
     `frame_inset = 15` on `emblem_size`)."""
     changed = changed_numbers(path)
     return changed[0] if len(changed) == 1 else None
+
+
+SIZE_SUFFIXES = ("_w", "_h", "_box", "_size", "_height")
+"""A ``[numbers]`` key ending so (``box_w``, ``box_h``, ``track_box``, ``hp_size``) or named ``box`` is the size of a box,
+a track space or a text the layouts draw (mm, or pt): more than 0, as a ``[boxes]`` width is (forty-sixth pnp breaker,
+finding 15: `box_w = 0` was never named; the first advice set base.toml's corner radius to 0)."""
+
+
+def is_size(name: str) -> bool:
+    """Whether the ``[numbers]`` key ``name`` is the size of what a layout draws (:data:`SIZE_SUFFIXES`): more than 0."""
+    return name == "box" or f"_{name}".endswith(SIZE_SUFFIXES)
+
+
+def size_problem(name: str, value: float) -> str | None:
+    """What is wrong with ``value`` (0 or less) for a size key ``name`` (:func:`is_size`), in the words a ``[boxes]``
+    width gets ("0 mm is no width"); ``None`` when it is more than 0 or ``name`` is no size."""
+    if not is_size(name) or value > 0:
+        return None
+    word = ("width" if name.endswith("_w") else "height" if name.endswith(("_h", "_height")) else "size")
+    return f"{value:g} mm is no {word}; the {word} of what the layout draws with it is more than 0 mm"
+
+
+def _valid_value(name: str, value: float) -> bool:
+    """Whether ``value`` is one the template check takes for the ``[numbers]`` key ``name``."""
+    return (abs(value) <= LARGEST_NUMBER and least_value_problem(name, value) is None and size_problem(name, value) is None
+            and not ((is_extent(name) or is_room(name) or name in EXTENT_NAMES) and value < 0))
+
+
+def traced_fix(path: Path, excess: Any) -> tuple[str, float, float] | None:
+    """For ``excess`` (how far a shape the layout of the template ``path`` draws is out, traced:
+    :mod:`pnp.layout.traced`), the ``[numbers]`` key that placed it, its value now and the value (rounded to a tenth away
+    from the fault) that alone brings it back: of the keys it derives from, the one that needs the least change for a
+    value the template check takes; ``None`` when ``excess`` is not traced or no key alone can. Used where the shipped
+    templates are unknown, so the key changed cannot be told (forty-sixth pnp breaker, finding 13)."""
+    from pnp.layout.traced import fixes, slopes
+
+    if not slopes(excess):
+        return None
+    try:
+        numbers = _merged(path.stem, path.parent)[0].get("numbers", {})
+    except TemplateError:
+        return None
+    values = {name: float(value) for name, value in numbers.items() if _is_number(value)}
+
+    def rounded(name: str, needed: float) -> float:
+        up = needed > values[name]
+        return (math.ceil if up else math.floor)(needed * 10 + (-1e-6 if up else 1e-6)) / 10
+
+    found = fixes(excess, values, lambda name, needed: _valid_value(name, rounded(name, needed)))
+    if not found:
+        return None
+    name, needed = found[0]
+    return name, values[name], rounded(name, needed)
 
 
 def changed_numbers(path: Path) -> list[tuple[str, Any]]:
