@@ -7939,3 +7939,57 @@ def test_a_bound_and_a_bound_with_another_key_are_said_as_two_ways(db, edited_te
     problem = _advised_passes(db, edited_templates, "back.toml", "emblem_size", "43.1", "at most")
     assert re.search(r"set emblem_size to at most [0-9.]+, or to at most [0-9.]+ with emblem_y = [0-9.]+$", problem.message), \
         problem.message
+
+
+# ---- Forty-sixth round (pnp): a template edit said at the key that placed the shape --------------------------------------
+@pytest.fixture
+def unshipped_templates(edited_templates, monkeypatch):
+    """:func:`edited_templates` with the shipped templates unknown, as in a copy of the project without git (the breaker's
+    `git archive`) or a designer's own templates: no key can be told changed, so a check must find the key itself."""
+    from pnp.layout import edited, template
+
+    monkeypatch.setattr(template, "shipped_bytes", lambda path: None)
+    monkeypatch.setattr(edited, "shipped_bytes", lambda path: None)
+    return edited_templates
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, old, new, home, key", [
+    # F13: the track spaces and rules placed off the card; was location.toml:19 `numbers` listing eleven rule widths
+    ("location.toml", "middle_top = 35.0", "middle_top = -36.0", "location.toml", "numbers.middle_top"),
+    # F13: a base.toml key; was six templates' `[numbers]` headers and player.toml's corner text, base.toml never named
+    ("base.toml", "frame_diamond = 1.1", "frame_diamond = 6", "base.toml", "numbers.frame_diamond"),
+    # F12: the key spaces past the frame; was "move it in [boxes.key_name]" (a box the layout places) and stats.toml:17
+    ("stats.toml", "key_pitch = 17.8", "key_pitch = 22", "stats.toml", "numbers.key_pitch"),
+    # F12: the track number out of its space; was stats.toml:17 `numbers`
+    ("stats.toml", "number_dy = 1.2", "number_dy = 4", "stats.toml", "numbers.number_dy"),
+])
+def test_forty_sixth_a_shape_placed_wrong_is_said_at_the_key_that_placed_it(db, unshipped_templates, name, old, new, home, key):
+    """Forty-sixth pnp breaker, findings 12 and 13: with the shipped templates unknown, a shape one [numbers] key placed
+    off the frame, off the trim or out of its space was said at the template's bare `[numbers]` header (or at boxes the
+    layout places itself, or at cards.toml), naming no key or keys that cannot move it. It is one line at the key's own
+    line (in the file that writes it), with a bound; following the bound passes the check."""
+    from pnp.layout import check_fit
+
+    path = unshipped_templates(name, old, new)
+    problems = check_fit(db)
+    assert [(p.record_id, p.field, Path(p.path).name) for p in problems] == [("templates", key, home)], problems
+    assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == new, problems[0].line
+    found = re.search(rf"set {key.split('.')[1]} to at (least|most) (-?[0-9.]+)$", problems[0].message)
+    assert found, problems[0].message
+    unshipped_templates(name, new, f"{key.split('.')[1]} = {found.group(2)}")
+    assert check_fit(db) == []
+
+
+@pytest.mark.parametrize("name, old, new, key, word", [
+    ("spell_path.toml", "box_w = 25.5", "box_w = 0", "numbers.box_w", "0 mm is no width"),
+    ("spell_path.toml", "box_h = 13.0", "box_h = 0", "numbers.box_h", "0 mm is no height"),
+    ("player.toml", "track_box = 9.0", "track_box = 0", "numbers.track_box", "0 mm is no size"),
+    ("stats.toml", "box_w = 8.3", "box_w = -1", "numbers.box_w", "-1 mm is no width"),
+])
+def test_forty_sixth_a_box_size_of_zero_is_said_at_its_key(db, unshipped_templates, name, old, new, key, word):
+    """Forty-sixth pnp breaker, finding 15: `box_w = 0` (spell_path.toml), `box_h = 0`, player.toml `track_box = 0` were
+    never named: 37 lines at base.toml's corner radius and cards.toml, advice that walked through base.toml radii and
+    arrow widths to a dead end. A box's or a space's size of 0 or less is one line at its key, as a [boxes] width is."""
+    problem = _the_one_template_problem(db, unshipped_templates, name, old, new, key)
+    assert problem.message.startswith(word) and "more than 0 mm" in problem.message, problem.message

@@ -995,14 +995,15 @@ def changed_number(path: Path) -> tuple[str, Any] | None:
     return changed[0] if len(changed) == 1 else None
 
 
-SIZE_SUFFIXES = ("_w", "_h", "_box", "_size", "_height")
-"""A ``[numbers]`` key ending so (``box_w``, ``box_h``, ``track_box``, ``hp_size``) or named ``box`` is the size of a box,
-a track space or a text the layouts draw (mm, or pt): more than 0, as a ``[boxes]`` width is (forty-sixth pnp breaker,
-finding 15: `box_w = 0` was never named; the first advice set base.toml's corner radius to 0)."""
+SIZE_SUFFIXES = ("_box", "box_w", "box_h", "key_w", "key_h", "area_w", "area_h", "wide_w")
+"""A ``[numbers]`` key ending so (``box_w``, ``box_h``, ``track_box``, ``hp_box``, ``key_w``), or named ``box``, is the size
+of a box or a track space the layouts draw (mm): more than 0, as a ``[boxes]`` width is (forty-sixth pnp breaker, finding
+15: `box_w = 0` was never named; the first advice set base.toml's corner radius to 0, the next an arrow's width)."""
 
 
 def is_size(name: str) -> bool:
-    """Whether the ``[numbers]`` key ``name`` is the size of what a layout draws (:data:`SIZE_SUFFIXES`): more than 0."""
+    """Whether the ``[numbers]`` key ``name`` is the size of a box or space a layout draws (:data:`SIZE_SUFFIXES`): more
+    than 0."""
     return name == "box" or f"_{name}".endswith(SIZE_SUFFIXES)
 
 
@@ -1011,8 +1012,8 @@ def size_problem(name: str, value: float) -> str | None:
     width gets ("0 mm is no width"); ``None`` when it is more than 0 or ``name`` is no size."""
     if not is_size(name) or value > 0:
         return None
-    word = ("width" if name.endswith("_w") else "height" if name.endswith(("_h", "_height")) else "size")
-    return f"{value:g} mm is no {word}; the {word} of what the layout draws with it is more than 0 mm"
+    word = "width" if name.endswith("_w") else "height" if name.endswith("_h") else "size"
+    return f"{value:g} mm is no {word}; a box's {word} is more than 0 mm"
 
 
 def _valid_value(name: str, value: float) -> bool:
@@ -1661,6 +1662,8 @@ def _load(kind: str, folder: Path) -> Template:
         if is_room(name):  # room kept around a thing (twenty-third breaker: `hex_label_pad = -2` put the map's labels on its cuts)
             _check(value >= 0, path, f"numbers.{name}",
                    f"{value!r} mm is no room: it is the room kept around or between texts, icons and shapes, 0 mm or more")
+        sized = size_problem(name, value)  # forty-sixth pnp breaker, finding 15: `box_w = 0` was blamed on base.toml radii
+        _check(sized is None, path, f"numbers.{name}", sized or "")
         if is_extent(name):  # thirtieth breaker (finding 1): `box_radius = -2` drew inverted, scalloped boxes in the PDF
             _check(value >= 0, path, f"numbers.{name}",
                    f"a line width of {value:g} mm; a line width is 0 mm or more" if name.endswith(("rule_width", "line_width"))
