@@ -7993,3 +7993,25 @@ def test_forty_sixth_a_box_size_of_zero_is_said_at_its_key(db, unshipped_templat
     arrow widths to a dead end. A box's or a space's size of 0 or less is one line at its key, as a [boxes] width is."""
     problem = _the_one_template_problem(db, unshipped_templates, name, old, new, key)
     assert problem.message.startswith(word) and "more than 0 mm" in problem.message, problem.message
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, old, new, record", [
+    ("last_stand.toml", "per_row = 4", "per_row = 2", "solo.last-stand.card.hit_points"),
+    ("stats.toml", "row_pitch = 7.1", "row_pitch = 20", "solo.stats.character.track_high"),
+    ("elder.toml", "uses_last_max = 71.0", "uses_last_max = 0", "solo.rules.elder_uses"),
+    ("counter_card.toml", "rows_bottom = 79.5", "rows_bottom = 0", "solo.table.flint-counters.rows[0].text"),
+    ("summary.toml", "heading_h = 3.6", "heading_h = 0", "duel.summary.rules.sections[0].heading"),
+])
+def test_forty_sixth_less_room_from_a_template_names_the_template_key(unshipped_templates, name, old, new, record):
+    """Forty-sixth pnp breaker, finding 11: a template edit that leaves less room (`per_row = 2`, `row_pitch = 20`,
+    `uses_last_max = 0`, `rows_bottom = 0`, `heading_h = 0`) was said at the rulebook's numbers in cards.toml alone ("8
+    hit-point spaces do not fit the card's 2 rows of 2 (at most 4)", "remove or shorten the texts of this record"); the
+    designer who edited the template was never sent back to it. The line names the template key edited, at its line,
+    with its value."""
+    path = unshipped_templates(name, old, new)
+    line = path.read_text(encoding="utf-8").split("\n").index(new) + 1
+    key, value = (part.strip() for part in new.split("="))
+    first = _check(ROOT / "cards.toml").output.splitlines()[0]
+    assert re.match(r"(.*/)?cards\.toml:[0-9]+: ", first) and f" {record}: " in first, first
+    assert re.search(rf"(templates/{re.escape(name)}:|line ){line} {key} = {value}\b", first), first

@@ -18,6 +18,7 @@ from pnp.drawing import Anchor, Box, Circle, Drawing, Group, Icon, Line, Polygon
 from pnp.layout.icon_ink import icon_ink
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import MIN_TEXT_PT, BoxSpec, Template, changed_number, changed_numbers, template_line
+from pnp.layout.traced import slopes
 from pnp.oneline import quoted, shortened, template_value
 from pnp.text import (
     INLINE_ICONS,
@@ -328,10 +329,16 @@ class CardBuilder:
         self.check(field_name, text, style.font, record)
         given = box or style.box
         if given.width <= 0 or given.height <= 0:  # twenty-ninth breaker (finding 1): the text fitter raised on it
+            # the template's numbers that gave the room, when traced (forty-sixth pnp breaker, finding 11: `rows_bottom = 0`,
+            # `heading_h = 0` were "remove or shorten the texts" of the rulebook's tables, the template never named)
+            by = slopes(given.height if given.height <= 0 else given.width)
+            keys = sorted(by, key=lambda name: -abs(by[name]))[:3]
+            numbers = f", by {self.template.keys_at(*keys)}" if keys else ""
             self.problems.append(FitProblem(record or self.record_id, field_name, "too many",
                                             f"no room is left for this text (the card gives it {given.width:.1f} x "
-                                            f"{given.height:.1f} mm): what is printed before it fills the card; "
-                                            f"remove or shorten the texts of this record",
+                                            f"{given.height:.1f} mm{numbers}): what is printed before it fills the card; "
+                                            f"remove or shorten the texts of this record"
+                                            f"{'' if not keys else ', or change that number' if len(keys) == 1 else ', or change those numbers'}",
                                             over=max(0.0, -given.height), box=style.name))
             return FitResult((), style.size[1], (), False, max(0.0, -given.height), 0)
         shown = icons_as_meant(text)  # a template's unknown icon is said at its string; the text is measured as mended

@@ -366,6 +366,19 @@ class Template:
         except KeyError:
             raise self._missing("numbers", name, self.numbers) from None
 
+    def keys_at(self, *names: str) -> str:
+        """Where each ``[numbers]`` key of ``names`` is written, with its value (``templates/last_stand.toml:19 per_row =
+        2``), joined by commas: for a line said at the game's data whose bound the template's numbers set, so that a
+        designer who edited them is sent back to them (forty-sixth pnp breaker, finding 11: `per_row = 2` was "8
+        hit-point spaces do not fit the card's 2 rows of 2 (at most 4)" at cards.toml alone)."""
+        said, last = [], None
+        for name in names:
+            path, line = template_line(self.path, f"numbers.{name}")
+            value = f"{name} = {self.numbers[name]:g}" if name in self.numbers else name
+            said.append(f"line {line} {value}" if path == last else f"{path.parent.name}/{path.name}:{line} {value}")
+            last = path
+        return ", ".join(said)
+
     def inner_size(self, size: str, pad: str, what: str) -> float:
         """``numbers.<size>`` less ``numbers.<pad>`` on each side (mm): the room a shape padded inside another has (the
         portrait's icon inside its frame). Raises :class:`TemplateError` at ``numbers.<pad>`` when that leaves no room,
