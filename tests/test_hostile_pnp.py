@@ -8015,3 +8015,30 @@ def test_forty_sixth_less_room_from_a_template_names_the_template_key(unshipped_
     first = _check(ROOT / "cards.toml").output.splitlines()[0]
     assert re.match(r"(.*/)?cards\.toml:[0-9]+: ", first) and f" {record}: " in first, first
     assert re.search(rf"(templates/{re.escape(name)}:|line ){line} {key} = {value}\b", first), first
+
+
+FLAVOUR = '[boxes.flavour]\nx = 7.0\ny = 76.0\nw = 49.0\nh = 4.6\nfont = "serif-italic"\nsize = [7.5, 6]'
+KEYS_LABEL = '[boxes.keys_label]\nx = 5.0\ny = 68.9\nw = 53.0\nh = 2.4\nfont = "serif-italic"\nsize = [6, 6]'
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, old, new, key, follow", [
+    ("servant.toml", FLAVOUR, FLAVOUR.replace("size = [7.5, 6]", "size = [40, 40]"), "boxes.flavour.size", None),
+    ("servant.toml", FLAVOUR, FLAVOUR.replace("h = 4.6", "h = 1.5"), "boxes.flavour.h", "h"),
+    ("stats.toml", KEYS_LABEL, KEYS_LABEL.replace("size = [6, 6]", "size = [100, 100]"), "boxes.keys_label.size", None),
+    ("stats.toml", KEYS_LABEL, KEYS_LABEL.replace("h = 2.4", "h = 1.0"), "boxes.keys_label.h", "h"),
+])
+def test_forty_sixth_a_box_too_low_for_one_line_is_said_at_the_box(db, unshipped_templates, name, old, new, key, follow):
+    """Forty-sixth pnp breaker, finding 3: a template box made too low for one line of text at its minimum size (`size =
+    [40, 40]` or `h = 1.5` in servant.toml's [boxes.flavour], stats.toml's [boxes.keys_label]) was "over by N mm; shorten
+    the text" on all nine servants in cards.toml (or "shorten it" at the string), which no text, however short, could
+    follow. It is one line at the box's size or h, with the value that holds one line; following h passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, unshipped_templates, name, old, new, key)
+    assert "holds no line of text at its" in problem.message, problem.message
+    if follow:
+        value = re.search(rf"set {follow} to at least ([0-9.]+)$", problem.message).group(1)
+        written = re.search(rf"^{follow} = .*$", new, re.M).group(0)
+        unshipped_templates(name, new, new.replace(written, f"{follow} = {value}"))
+        assert check_fit(db) == []

@@ -25,6 +25,7 @@ from pnp.text import (
     Align,
     FitResult,
     VAlign,
+    block_height,
     fit_text,
     icon_meant,
     ink_boxes,
@@ -341,6 +342,8 @@ class CardBuilder:
                                             f"{'' if not keys else ', or change that number' if len(keys) == 1 else ', or change those numbers'}",
                                             over=max(0.0, -given.height), box=style.name))
             return FitResult((), style.size[1], (), False, max(0.0, -given.height), 0)
+        if box is None and isinstance(spec, str) and text.strip() and self._holds_no_line(style):
+            return FitResult((), style.size[1], (), False, 0.0, 0)
         shown = icons_as_meant(text)  # a template's unknown icon is said at its string; the text is measured as mended
 
         def fitted(line_spacing: float) -> FitResult:
@@ -377,6 +380,31 @@ class CardBuilder:
             tuple(dataclasses.replace(item, placed_by=placed_by) if isinstance(item, TextLine) else item for item in result.items)
         self.items.extend(items)  # each TextLine and Icon carries the box's name (source)
         return result
+
+    def _holds_no_line(self, style: BoxSpec) -> bool:
+        """Whether the template box ``style`` (placed by its own ``h``) is too low for one line of text at its minimum
+        size; if so, one ``"template"`` problem at its ``size`` (when a smaller minimum, :data:`MIN_TEXT_PT` or more,
+        would fit a line) or its ``h``, with the value that fits one line. Forty-sixth pnp breaker, finding 3: `size =
+        [40, 40]`, `h = 1.5` in servant.toml's [boxes.flavour] were "over by N mm; shorten the text" on every servant,
+        which no text, however short, could follow."""
+        least = style.size[1]
+        one = block_height(1, style.font, least, 1.0)
+        if one <= style.h + FONT_METRIC_SLACK_MM:
+            return False
+        per_pt = one / least
+        fits = math.floor((style.h + FONT_METRIC_SLACK_MM) / per_pt * 2 + 1e-9) / 2  # a half pt, down
+        at_least = math.ceil(one * 10 - 1e-9) / 10
+        words = (f"[boxes.{style.name}] (h = {style.h:g} mm) holds no line of text at its {least:g} pt minimum size "
+                 f"({one:.1f} mm a line)")
+        if least > MIN_TEXT_PT and fits >= MIN_TEXT_PT:
+            key = f"boxes.{style.name}.size"
+            message = f"{words}: set its minimum size (the second of size) to at most {fits:g}, or h to at least {at_least:g}"
+        else:
+            key = f"boxes.{style.name}.h"
+            message = f"{words}: set h to at least {at_least:g}"
+        path, line = template_line(self.template.path, key)
+        self.problems.append(FitProblem("templates", key, "template", message, box=style.name, path=str(path), line=line))
+        return True
 
     def _check_lines_apart(self, style: BoxSpec, result: FitResult, record: str | None,
                            refit: Callable[[float], FitResult]) -> None:
