@@ -8042,3 +8042,26 @@ def test_forty_sixth_a_box_too_low_for_one_line_is_said_at_the_box(db, unshipped
         written = re.search(rf"^{follow} = .*$", new, re.M).group(0)
         unshipped_templates(name, new, new.replace(written, f"{follow} = {value}"))
         assert check_fit(db) == []
+
+
+@pytest.mark.parametrize("name, old, new, key, says", [
+    # F5: the box header misspelt was blamed on the string keys_label ("move it there")
+    ("stats.toml", "[boxes.keys_label]", "[boxes.keys_lable]", "boxes.keys_label", "did you mean keys_lable, written here?"),
+    # F17: a deleted number was "did you mean col_pitch" (key_x, middle_w), keys the layout reads too
+    ("stats.toml", "row_pitch = 7.1\n", "", "numbers.row_pitch", "write it in stats.toml"),
+    ("stats.toml", "key_w = 17.4\n", "", "numbers.key_w", "write it in stats.toml"),
+    ("location.toml", "middle_top = 35.0\n", "", "numbers.middle_top", "write it in location.toml"),
+    # F17: a deleted string only stats reads was said at base.toml's [strings]
+    ("stats.toml", 'mana_head = "Mana :mana:"\n', "", "strings.mana_head", "write it in stats.toml"),
+])
+def test_forty_sixth_a_typo_or_a_deletion_is_said_at_its_own_file_and_key(db, unshipped_templates, name, old, new, key, says):
+    """Forty-sixth pnp breaker, findings 5 and 17: `[boxes.keys_lable]` was blamed on the string keys_label; a deleted
+    `row_pitch` got "did you mean col_pitch", a key the layout reads too (renaming it moved the hole, then to base.toml);
+    a deleted `mana_head` was said at base.toml. The typo is said at the misspelt header; a deletion at the template of
+    the kind that reads it, with no "did you mean" a key the layouts read."""
+    from pnp.layout import check_fit
+
+    path = unshipped_templates(name, old, new)
+    problems = check_fit(db)
+    assert [(p.field, Path(p.path)) for p in problems] == [(key, path)], problems
+    assert says in problems[0].message and (says.startswith("did") or "did you mean" not in problems[0].message), problems[0].message

@@ -306,13 +306,17 @@ class Template:
         the templates write ``name`` under another of ``[colors]``, ``[numbers]``, ``[strings]``, the error is at that
         key, saying to move it (twenty-eighth breaker: `row_shade` moved into [strings] was only "missing under [colors]",
         and once written there the next check named the stray key)."""
+        missing = _missing_error(self.kind, self.path, section, name, written, self.asked)
+        if "(did you mean " in missing.reason:  # a name written almost so in this section: a typo there, not a stray key
+            return missing  # of another section (forty-sixth pnp breaker, finding 5: `[boxes.keys_lable]` was blamed on
+            # the string keys_label, "move it there", which stats reads too)
         for other in ("colors", "numbers", "strings"):
             table = getattr(self, other)
             if other != section and name in table and f"{other}.{name}" not in self.asked:  # one read there is no stray key
                 path, line = template_line(self.path, f"{other}.{name}")
                 return TemplateError(path, f"{other}.{name}", f"{_given(table[name], f'{other}.{name}')} is read by the layout "
                                                               f"of {self.kind} as [{section}]: {name} is a [{section}] key: move it there", line)
-        return _missing_error(self.kind, self.path, section, name, written, self.asked)
+        return missing
 
     def shipped_missing(self, section: str, names: Iterable[str]) -> None:
         """Raise the :class:`TemplateError` of :meth:`_missing` for the first of ``names`` (``[section]`` keys a layout
@@ -488,7 +492,9 @@ def _missing_error(kind: str, template_path: Path, section: str, name: str, writ
     # emblem_tint", a key back reads a little later)
     chain = template_chain(template_path)
     pristine = [pristine_table(path, section) for path in chain]
-    real = set().union(*(table or {} for table in pristine))
+    # and so is one the layouts' code names (forty-sixth pnp breaker, finding 17: a deleted `row_pitch` was "did you mean
+    # col_pitch", which stats reads too, and renaming it moved the hole)
+    real = set().union(*(table or {} for table in pristine)) | _code_keys()[0]
     close = difflib.get_close_matches(
         name, [other for other in written if f"{section}.{other}" not in asked and other not in real], 1, cutoff=0.75)
     reason = f"missing; the layout of {kind} needs it"
@@ -500,6 +506,11 @@ def _missing_error(kind: str, template_path: Path, section: str, name: str, writ
     if not close:
         if kind != "base" and not chain[1:]:  # thirteenth breaker: `extends` left out
             reason += '; this template extends no other (`extends = "base"` brings the shared ones)'
+        # a key only a kind's own layout names (solo.py, duel.py, not the shared code of common.py) belongs in the kind's
+        # own template (forty-sixth pnp breaker, finding 17: a deleted `mana_head` was said at base.toml's [strings])
+        if chain[1:] and name in _code_keys()[0] and name not in _code_keys()[1]:
+            reason += f" (written in none of {', '.join(p.name for p in chain)}; write it in {template_path.name})"
+            return TemplateError(template_path, f"{section}.{name}", reason, _line(template_path, (section,)))
         if chain[1:]:  # twenty-second breaker: a box removed from base.toml was blamed on line 1 of each kind, run by run
             root = chain[-1]
             reason += f" (written in none of {', '.join(p.name for p in chain)}; {root.name} holds what every kind shares)"
@@ -507,6 +518,22 @@ def _missing_error(kind: str, template_path: Path, section: str, name: str, writ
         return _error(template_path, f"{section}.{name}", reason)
     path, line = template_line(template_path, f"{section}.{close[0]}")
     return TemplateError(path, f"{section}.{name}", f"{reason} (did you mean {close[0]}, written here?)", line)
+
+
+@cache
+def _code_keys() -> tuple[frozenset[str], frozenset[str]]:
+    """The names the layouts' code writes as string literals (``"col_pitch"``), of every module of :mod:`pnp.layout`
+    and of the shared ``common.py`` alone: a key a layout reads by its name is one of them, so no typo of another."""
+    found: list[frozenset[str]] = []
+    for pattern in ("*.py", "common.py"):
+        names: set[str] = set()
+        for module in Path(__file__).parent.glob(pattern):
+            try:
+                names.update(re.findall(r"""["']([a-z][a-z0-9_]*)["']""", module.read_text(encoding="utf-8")))
+            except OSError:
+                continue
+        found.append(frozenset(names))
+    return found[0], found[1]
 
 
 def _filled(fields: list[tuple[str, str | None, str | None, str | None]], values: dict[str, object]) -> TemplateText:
