@@ -651,7 +651,8 @@ def _traced_bounds(database: Database, kept: list[FitProblem], folder: Path) -> 
         if problem.record_id != "templates" or not problem.field.startswith("numbers.") or not problem.path:
             continue
         name = problem.field.split(".", 1)[1]
-        said = re.search(rf", since {re.escape(name)} is -?[0-9.e+]+: set {re.escape(name)} to at (least|most) (-?[0-9.]+)$",
+        said = re.search(rf", since {re.escape(name)} is -?[0-9.e+]+(?: \([^()]*\))?: set {re.escape(name)} to at (least|most) "
+                         rf"(-?[0-9.]+)$",
                          problem.message)
         if said is None:
             continue

@@ -34,7 +34,7 @@ from pnp.layout.common import LINES_APART_MM, TEXT_INK_GAP_MM
 from pnp.layout.icon_ink import icon_ink
 from pnp.layout.problems import FitProblem
 from pnp.layout.safe import _intersection, _outer_box
-from pnp.layout.template import changed_number, changed_numbers, load_template, template_line, traced_fix
+from pnp.layout.template import changed_number, changed_numbers, load_template, template_line, traced_fix, traced_words
 from pnp.text import ink_boxes
 from pnp.units import excess_mm
 
@@ -311,8 +311,7 @@ def _traced_back(template: Path, text: str, past: Any, otherwise: str) -> tuple[
     fix = traced_fix(template, past)
     if fix is None:
         return "numbers", f"{text}: {otherwise}"
-    name, value, fits = fix
-    return f"numbers.{name}", f"{text}, since {name} is {value:g}: set {name} to at {'least' if fits > value else 'most'} {fits:g}"
+    return f"numbers.{fix[0]}", f"{text}, {traced_words(fix)}"
 
 
 def _edge_art(box: Box, allowed: Box, width: float, height: float, bleed: float, line: bool = False) -> bool:

@@ -23,7 +23,7 @@ from pnp.drawing import Box, Group, Line, TextLine
 from pnp.layout.common import ICON_INK, cap_height_mm  # two icons clash only where their inner boxes overlap
 from pnp.layout.problems import FitProblem
 from pnp.layout.safe import Painted, _outer_box, painted
-from pnp.layout.template import MIN_TEXT_PT, changed_number, load_template, template_line, traced_fix
+from pnp.layout.template import MIN_TEXT_PT, changed_number, load_template, template_line, traced_fix, traced_words
 from pnp.oneline import quoted, shortened
 from pnp.units import LAID_OUT_SAFE_MM, excess_mm
 
@@ -194,7 +194,7 @@ def small_text_problems(faces: Iterable) -> list[FitProblem]:
     return list(found.values())
 
 
-def _traced_clash(template: Path, text: Painted, other: Painted, inside: bool) -> tuple[str, float, float] | None:
+def _traced_clash(template: Path, text: Painted, other: Painted, inside: bool) -> tuple[str, float, float, str] | None:
     """The key that placed ``text`` over ``other`` (or, ``inside``, out of its track space ``other``), its value and the
     value that alone clears the clash, when the layout's numbers are traced
     (:func:`pnp.layout.template.traced_fix`); ``None`` otherwise."""
@@ -273,9 +273,7 @@ def overlap_problems(faces: Iterable) -> list[FitProblem]:
                        f"{'' if face.board_cards == 1 else f', card {face.board_index + 1}'}); move or shrink one of them")
             fix = _traced_clash(template, text, other, own) if key == "numbers" else None
             if fix is not None:  # the key that placed the two, traced (forty-sixth pnp breaker, findings 12, 13)
-                name, value, fits = fix
-                key, message = f"numbers.{name}", (f"{message.rsplit('; ', 1)[0]}, since {name} is {value:g}: set {name} to at "
-                                                   f"{'least' if fits > value else 'most'} {fits:g}")
+                key, message = f"numbers.{fix[0]}", f"{message.rsplit('; ', 1)[0]}, {traced_words(fix)}"
                 path, line = template_line(template, key)
                 said = (str(path), key)
                 if said in found:
@@ -338,8 +336,7 @@ def off_card_line_problems(faces: Iterable) -> list[FitProblem]:
                 f"ends {excess_mm(stray)} outside the {LAID_OUT_SAFE_MM:g} mm safe area, short of the bleed's edge (on {face.id}): it "
                 f"crosses the frame and is cut at the trim; keep it inside, or run it to the bleed{keys}")
         if fix is not None:
-            what = (re.split(r"; shorten it$|: it crosses", what)[0] + f", since {fix[0]} is {fix[1]:g}: set {fix[0]} to at "
-                    f"{'least' if fix[2] > fix[1] else 'most'} {fix[2]:g}")
+            what = re.split(r"; shorten it$|: it crosses", what)[0] + f", {traced_words(fix)}"
         key = f"numbers.{edited}" if edited is not None else "numbers"
         path, line_number = template_line(template, key)
         found[str(template)] = FitProblem("templates", key, "template", f"a rule the layout draws {what}",

@@ -1062,7 +1062,14 @@ def _valid_value(name: str, value: float) -> bool:
             and not ((is_extent(name) or is_room(name) or name in EXTENT_NAMES) and value < 0))
 
 
-def traced_fix(path: Path, excess: Any) -> tuple[str, float, float] | None:
+def traced_words(fix: tuple[str, float, float, str]) -> str:
+    """The words of a :func:`traced_fix`: ``since middle_w is 54.2 (middle_x = 14.2 places it too): set middle_w to at
+    most 44.4``."""
+    name, value, fits, also = fix
+    return f"since {name} is {value:g}{also}: set {name} to at {'least' if fits > value else 'most'} {fits:g}"
+
+
+def traced_fix(path: Path, excess: Any) -> tuple[str, float, float, str] | None:
     """For ``excess`` (how far a shape the layout of the template ``path`` draws is out, traced:
     :mod:`pnp.layout.traced`), the ``[numbers]`` key that placed it, its value now and the value (rounded to a tenth away
     from the fault) that alone brings it back: of the keys it derives from, the one that needs the least change for a
@@ -1086,7 +1093,12 @@ def traced_fix(path: Path, excess: Any) -> tuple[str, float, float] | None:
     if not found:
         return None
     name, needed = found[0]
-    return name, values[name], rounded(name, needed)
+    # the keys that move it as much for the same change: which of them was edited cannot be told, so they are named too
+    change = abs(needed - values[name])
+    tied = [other for other, value in found[1:] if abs(abs(value - values[other]) - change) < 0.05][:2]
+    also = f" ({', '.join(f'{other} = {values[other]:g}' for other in tied)} place{'s' if len(tied) == 1 else ''} it too)" \
+        if tied else ""
+    return name, values[name], rounded(name, needed), also
 
 
 def changed_numbers(path: Path) -> list[tuple[str, Any]]:
