@@ -7963,6 +7963,8 @@ def unshipped_templates(edited_templates, monkeypatch):
     ("stats.toml", "key_pitch = 17.8", "key_pitch = 22", "stats.toml", "numbers.key_pitch"),
     # F12: the track number out of its space; was stats.toml:17 `numbers`
     ("stats.toml", "number_dy = 1.2", "number_dy = 4", "stats.toml", "numbers.number_dy"),
+    # F13: a text size grown over an icon (a font's measures traced by the size); was last_stand.toml:13 `numbers`
+    ("last_stand.toml", "hp_size = 12", "hp_size = 37", "last_stand.toml", "numbers.hp_size"),
 ])
 def test_forty_sixth_a_shape_placed_wrong_is_said_at_the_key_that_placed_it(db, unshipped_templates, name, old, new, home, key):
     """Forty-sixth pnp breaker, findings 12 and 13: with the shipped templates unknown, a shape one [numbers] key placed
