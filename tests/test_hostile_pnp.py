@@ -1683,7 +1683,9 @@ def test_the_bundled_cards_print_no_text_over_another_or_an_icon(db):
 
 @pytest.mark.parametrize("name, old, new, key, says", [
     ("servant.toml", "hp_tint = 0.16", "hp_tint = 7", "numbers.hp_tint", "7 is not a share from 0 to 1"),
-    ("servant.toml", "hp_box = 9.9", "hp_box = -9.9", "numbers.hp_box", "this number gives a shape that cannot be drawn"),
+    # (forty-sixth pnp breaker, finding 15: a box's size of 0 or less is said as a [boxes] width is; was "this number
+    # gives a shape that cannot be drawn")
+    ("servant.toml", "hp_box = 9.9", "hp_box = -9.9", "numbers.hp_box", "-9.9 mm is no size; a box's size is more than 0 mm"),
     # quest.toml no longer writes a kind_label no quest kind uses (twenty-third breaker): the label is missing, said at the typo
     ("city_quest.toml", 'kind_label = "City Quest"', 'kind_lable = "City Quest"', "strings.kind_label",
      "missing; the layout of city_quest needs it (did you mean kind_lable, written here?)"),
