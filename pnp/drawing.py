@@ -143,7 +143,9 @@ class Polyline:
         if len(self.points) < 2:
             raise DrawingError("Polyline needs at least two points")
         _check_stroke_width(self.stroke_width, "Polyline")
-        object.__setattr__(self, "points", tuple((float(x), float(y)) for x, y in self.points))
+        # (a float kept as it is: a traced number, pnp.layout.traced, keeps the keys that placed the point)
+        object.__setattr__(self, "points", tuple((x if isinstance(x, float) else float(x), y if isinstance(y, float) else float(y))
+                                                 for x, y in self.points))
 
 
 def Polygon(points: Iterable[tuple[float, float]], fill: str | None = None, stroke: str | None = "#000000",

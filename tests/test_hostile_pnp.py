@@ -1683,7 +1683,9 @@ def test_the_bundled_cards_print_no_text_over_another_or_an_icon(db):
 
 @pytest.mark.parametrize("name, old, new, key, says", [
     ("servant.toml", "hp_tint = 0.16", "hp_tint = 7", "numbers.hp_tint", "7 is not a share from 0 to 1"),
-    ("servant.toml", "hp_box = 9.9", "hp_box = -9.9", "numbers.hp_box", "this number gives a shape that cannot be drawn"),
+    # (forty-sixth pnp breaker, finding 15: a box's size of 0 or less is said as a [boxes] width is; was "this number
+    # gives a shape that cannot be drawn")
+    ("servant.toml", "hp_box = 9.9", "hp_box = -9.9", "numbers.hp_box", "-9.9 mm is no size; a box's size is more than 0 mm"),
     # quest.toml no longer writes a kind_label no quest kind uses (twenty-third breaker): the label is missing, said at the typo
     ("city_quest.toml", 'kind_label = "City Quest"', 'kind_lable = "City Quest"', "strings.kind_label",
      "missing; the layout of city_quest needs it (did you mean kind_lable, written here?)"),
@@ -4747,7 +4749,8 @@ def test_thirtieth_a_negative_radius_size_or_width_is_refused_at_its_key(db, edi
     """Thirtieth breaker (finding 1): `box_radius = -2` passed check and the PDF drew broken boxes whose sides ran across
     the card (as did every `*_radius`). A radius, size, width, height or scale below 0 is one problem at its line."""
     problem = _the_one_template_problem(db, edited_templates, name, f"{key} = {value}", f"{key} = -2", f"numbers.{key}")
-    assert "0 mm or more" in problem.message or "0 or more" in problem.message
+    # (a box's size, key_w, is more than 0: forty-sixth pnp breaker, finding 15, where 0 was advised and then failed)
+    assert "0 mm or more" in problem.message or "0 or more" in problem.message or "more than 0 mm" in problem.message
 
 
 def _thirtieth_advice(db, edited_templates, name: str, old: str, key: str, value: str) -> float:
@@ -8222,3 +8225,130 @@ def test_a_problem_in_each_of_two_templates_is_said_in_one_check(edited_template
     assert f"{last_stand.name}:" in lines[1]
     assert result.output.splitlines()[-1].endswith("; a broken template is read up to its first problem, so more may "
                                                    "follow once it is mended"), result.output
+
+# ---- Forty-sixth round (pnp): a template edit said at the key that placed the shape --------------------------------------
+@pytest.fixture
+def unshipped_templates(edited_templates, monkeypatch):
+    """:func:`edited_templates` with the shipped templates unknown, as in a copy of the project without git (the breaker's
+    `git archive`) or a designer's own templates: no key can be told changed, so a check must find the key itself."""
+    from pnp.layout import edited, template
+
+    monkeypatch.setattr(template, "shipped_bytes", lambda path: None)
+    monkeypatch.setattr(edited, "shipped_bytes", lambda path: None)
+    return edited_templates
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, old, new, home, key", [
+    # F13: the track spaces and rules placed off the card; was location.toml:19 `numbers` listing eleven rule widths
+    ("location.toml", "middle_top = 35.0", "middle_top = -36.0", "location.toml", "numbers.middle_top"),
+    # F13: a base.toml key; was six templates' `[numbers]` headers and player.toml's corner text, base.toml never named
+    ("base.toml", "frame_diamond = 1.1", "frame_diamond = 6", "base.toml", "numbers.frame_diamond"),
+    # F12: the key spaces past the frame; was "move it in [boxes.key_name]" (a box the layout places) and stats.toml:17
+    ("stats.toml", "key_pitch = 17.8", "key_pitch = 22", "stats.toml", "numbers.key_pitch"),
+    # F12: the track number out of its space; was stats.toml:17 `numbers`
+    ("stats.toml", "number_dy = 1.2", "number_dy = 4", "stats.toml", "numbers.number_dy"),
+    # F13: a text size grown over an icon (a font's measures traced by the size); was last_stand.toml:13 `numbers`
+    ("last_stand.toml", "hp_size = 12", "hp_size = 37", "last_stand.toml", "numbers.hp_size"),
+])
+def test_forty_sixth_a_shape_placed_wrong_is_said_at_the_key_that_placed_it(db, unshipped_templates, name, old, new, home, key):
+    """Forty-sixth pnp breaker, findings 12 and 13: with the shipped templates unknown, a shape one [numbers] key placed
+    off the frame, off the trim or out of its space was said at the template's bare `[numbers]` header (or at boxes the
+    layout places itself, or at cards.toml), naming no key or keys that cannot move it. It is one line at the key's own
+    line (in the file that writes it), with a bound; following the bound passes the check."""
+    from pnp.layout import check_fit
+
+    path = unshipped_templates(name, old, new)
+    problems = check_fit(db)
+    assert [(p.record_id, p.field, Path(p.path).name) for p in problems] == [("templates", key, home)], problems
+    assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == new, problems[0].line
+    found = re.search(rf"set {key.split('.')[1]} to at (least|most) (-?[0-9.]+)$", problems[0].message)
+    assert found, problems[0].message
+    unshipped_templates(name, new, f"{key.split('.')[1]} = {found.group(2)}")
+    assert check_fit(db) == []
+
+
+@pytest.mark.parametrize("name, old, new, key, word", [
+    ("spell_path.toml", "box_w = 25.5", "box_w = 0", "numbers.box_w", "0 mm is no width"),
+    ("spell_path.toml", "box_h = 13.0", "box_h = 0", "numbers.box_h", "0 mm is no height"),
+    ("player.toml", "track_box = 9.0", "track_box = 0", "numbers.track_box", "0 mm is no size"),
+    ("stats.toml", "box_w = 8.3", "box_w = -1", "numbers.box_w", "-1 mm is no width"),
+])
+def test_forty_sixth_a_box_size_of_zero_is_said_at_its_key(db, unshipped_templates, name, old, new, key, word):
+    """Forty-sixth pnp breaker, finding 15: `box_w = 0` (spell_path.toml), `box_h = 0`, player.toml `track_box = 0` were
+    never named: 37 lines at base.toml's corner radius and cards.toml, advice that walked through base.toml radii and
+    arrow widths to a dead end. A box's or a space's size of 0 or less is one line at its key, as a [boxes] width is."""
+    problem = _the_one_template_problem(db, unshipped_templates, name, old, new, key)
+    assert problem.message.startswith(word) and "more than 0 mm" in problem.message, problem.message
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, old, new, record", [
+    ("last_stand.toml", "per_row = 4", "per_row = 2", "solo.last-stand.card.hit_points"),
+    ("stats.toml", "row_pitch = 7.1", "row_pitch = 20", "solo.stats.character.track_high"),
+    ("elder.toml", "uses_last_max = 71.0", "uses_last_max = 0", "solo.rules.elder_uses"),
+    ("counter_card.toml", "rows_bottom = 79.5", "rows_bottom = 0", "solo.table.flint-counters.rows[0].text"),
+    ("summary.toml", "heading_h = 3.6", "heading_h = 0", "duel.summary.rules.sections[0].heading"),
+])
+def test_forty_sixth_less_room_from_a_template_names_the_template_key(unshipped_templates, name, old, new, record):
+    """Forty-sixth pnp breaker, finding 11: a template edit that leaves less room (`per_row = 2`, `row_pitch = 20`,
+    `uses_last_max = 0`, `rows_bottom = 0`, `heading_h = 0`) was said at the rulebook's numbers in cards.toml alone ("8
+    hit-point spaces do not fit the card's 2 rows of 2 (at most 4)", "remove or shorten the texts of this record"); the
+    designer who edited the template was never sent back to it. The line names the template key edited, at its line,
+    with its value."""
+    path = unshipped_templates(name, old, new)
+    line = path.read_text(encoding="utf-8").split("\n").index(new) + 1
+    key, value = (part.strip() for part in new.split("="))
+    first = _check(ROOT / "cards.toml").output.splitlines()[0]
+    assert re.match(r"(.*/)?cards\.toml:[0-9]+: ", first) and f" {record}: " in first, first
+    assert re.search(rf"(templates/{re.escape(name)}:|line ){line} {key} = {value}\b", first), first
+
+
+FLAVOUR = '[boxes.flavour]\nx = 7.0\ny = 76.0\nw = 49.0\nh = 4.6\nfont = "serif-italic"\nsize = [7.5, 6]'
+KEYS_LABEL = '[boxes.keys_label]\nx = 5.0\ny = 68.9\nw = 53.0\nh = 2.4\nfont = "serif-italic"\nsize = [6, 6]'
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, old, new, key, follow", [
+    ("servant.toml", FLAVOUR, FLAVOUR.replace("size = [7.5, 6]", "size = [40, 40]"), "boxes.flavour.size", None),
+    ("servant.toml", FLAVOUR, FLAVOUR.replace("h = 4.6", "h = 1.5"), "boxes.flavour.h", "h"),
+    ("stats.toml", KEYS_LABEL, KEYS_LABEL.replace("size = [6, 6]", "size = [100, 100]"), "boxes.keys_label.size", None),
+    ("stats.toml", KEYS_LABEL, KEYS_LABEL.replace("h = 2.4", "h = 1.0"), "boxes.keys_label.h", "h"),
+])
+def test_forty_sixth_a_box_too_low_for_one_line_is_said_at_the_box(db, unshipped_templates, name, old, new, key, follow):
+    """Forty-sixth pnp breaker, finding 3: a template box made too low for one line of text at its minimum size (`size =
+    [40, 40]` or `h = 1.5` in servant.toml's [boxes.flavour], stats.toml's [boxes.keys_label]) was "over by N mm; shorten
+    the text" on all nine servants in cards.toml (or "shorten it" at the string), which no text, however short, could
+    follow. It is one line at the box's size or h, with the value that holds one line; following h passes."""
+    from pnp.layout import check_fit
+
+    problem = _the_one_template_problem(db, unshipped_templates, name, old, new, key)
+    assert "holds no line of text at its" in problem.message, problem.message
+    if follow:
+        value = re.search(rf"set {follow} to at least ([0-9.]+)$", problem.message).group(1)
+        written = re.search(rf"^{follow} = .*$", new, re.M).group(0)
+        unshipped_templates(name, new, new.replace(written, f"{follow} = {value}"))
+        assert check_fit(db) == []
+
+
+@pytest.mark.parametrize("name, old, new, key, says", [
+    # F5: the box header misspelt was blamed on the string keys_label ("move it there")
+    ("stats.toml", "[boxes.keys_label]", "[boxes.keys_lable]", "boxes.keys_label", "did you mean keys_lable, written here?"),
+    # F17: a deleted number was "did you mean col_pitch" (key_x, middle_w), keys the layout reads too
+    ("stats.toml", "row_pitch = 7.1\n", "", "numbers.row_pitch", "write it in stats.toml"),
+    ("stats.toml", "key_w = 17.4\n", "", "numbers.key_w", "write it in stats.toml"),
+    ("location.toml", "middle_top = 35.0\n", "", "numbers.middle_top", "write it in location.toml"),
+    # F17: a deleted string only stats reads was said at base.toml's [strings]
+    ("stats.toml", 'mana_head = "Mana :mana:"\n', "", "strings.mana_head", "write it in stats.toml"),
+])
+def test_forty_sixth_a_typo_or_a_deletion_is_said_at_its_own_file_and_key(db, unshipped_templates, name, old, new, key, says):
+    """Forty-sixth pnp breaker, findings 5 and 17: `[boxes.keys_lable]` was blamed on the string keys_label; a deleted
+    `row_pitch` got "did you mean col_pitch", a key the layout reads too (renaming it moved the hole, then to base.toml);
+    a deleted `mana_head` was said at base.toml. The typo is said at the misspelt header; a deletion at the template of
+    the kind that reads it, with no "did you mean" a key the layouts read."""
+    from pnp.layout import check_fit
+
+    path = unshipped_templates(name, old, new)
+    problems = check_fit(db)
+    assert [(p.field, Path(p.path)) for p in problems] == [(key, path)], problems
+    assert says in problems[0].message and (says.startswith("did") or "did you mean" not in problems[0].message), problems[0].message

@@ -49,6 +49,7 @@ from pnp.layout.template import (
     unread_box_fields,
     unread_keys,
 )
+from pnp.layout.traced import TRACING, not_tracing, tracing
 from pnp.oneline import listed, template_value
 from pnp.units import SAME_SIZE_MM
 
@@ -380,6 +381,30 @@ def render(database: Database) -> Rendered:
 
 
 def check_fit(database: Database) -> list[FitProblem]:
+    """:func:`_check_fit`; when a problem it finds is a template's shape said at no key (the bare ``[numbers]`` of the
+    template: what placed it is not known), the check again with the layouts' numbers traced
+    (:mod:`pnp.layout.traced`), so that the problem is said at the key that placed the shape, with a bound (forty-sixth
+    pnp breaker, finding 13: `middle_top = -36` was "a rule runs past the bleed" at location.toml's `[numbers]` header,
+    listing eleven rule widths to shorten). Only in the error path: tracing is slower."""
+    found = _check_fit(database)
+    if TRACING or _VERIFYING or not any(_untraced(problem) for problem in found):
+        return found
+    _CACHE.clear()
+    try:
+        with tracing():
+            return _check_fit(database)
+    finally:
+        _CACHE.clear()
+
+
+def _untraced(problem: FitProblem) -> bool:
+    """Whether ``problem`` is a template's, said at its whole ``[numbers]`` table for want of the key that placed what
+    it judges, or a text given no room, whose room the template's numbers set (:meth:`CardBuilder.text` names them)."""
+    return (problem.record_id == "templates" and problem.field == "numbers") or \
+        (problem.kind == "too many" and problem.message.startswith("no room is left for this text"))
+
+
+def _check_fit(database: Database) -> list[FitProblem]:
     """Every problem of the printed cards, in print order; an empty list when everything fits.
 
     Reported: a text box that does not fit at its template's minimum size (``over by N.N mm``), an
@@ -470,6 +495,8 @@ def check_fit(database: Database) -> list[FitProblem]:
                   # but at a key said already it is kept, so that the smaller bound of the two is the one said below
                   # (space_rule_width = 3 was "at most 1" by the thick-stroke check, then 1 failed the frame check)
                   or (problem.path, problem.field) in said_keys]
+        if TRACING:  # the key that moved a shape off the frame, traced, moved it off the safe area: said once, at the key
+            outside = _not_placed_wrong(outside, faces, off_card + framed)
         # thirty-fifth pnp breaker (HIGH 2, 3): shading painted over a track space's or a hex's outline hid it
         covered = [problem for problem in covered_outline_problems(faces)
                    if problem.path not in said_wrong or (problem.path, problem.field) in said_keys]
@@ -641,8 +668,49 @@ def _bound_that_passes(database: Database, kept: list[FitProblem]) -> list[FitPr
     # several numbers changed: the bound each problem at one of them advises is verified with the others as written
     # (forty-fifth pnp breaker, MED 8: `emblem_size = 13.6` with `emblem_y = 72` was told "emblem_y at most 69", which then
     # ran the disc's ring through the footer; 67 passes)
-    for home, name, shipped in _changed_numbers_in(folder):
+    changed = _changed_numbers_in(folder)
+    for home, name, shipped in changed:
         kept = _bound_for(database, kept, folder, home, name, shipped, alone=False)
+    if not changed and TRACING:
+        kept = _traced_bounds(database, kept, folder)
+    return kept
+
+
+def _traced_bounds(database: Database, kept: list[FitProblem], folder: Path) -> list[FitProblem]:
+    """``kept`` with each bound said at a key that placed a shape, traced (:func:`pnp.layout.template.traced_fix`: "since
+    middle_top is -36: set middle_top to at least 32.9"), checked: where the value advised fails (it brings the shape
+    back to the frame, and another check's fault comes next), the nearest value beyond it that passes, searched
+    (:func:`_searched_beyond`, the other problems found now allowed). For the shipped templates unknown (forty-sixth pnp
+    breaker, finding 13)."""
+    allowed = {_identity(problem) for problem in kept if problem.record_id != "templates"}
+    verified: list[FitProblem] = []
+    for index, problem in enumerate(kept):
+        if problem.record_id != "templates" or not problem.field.startswith("numbers.") or not problem.path:
+            continue
+        name = problem.field.split(".", 1)[1]
+        said = re.search(rf", since {re.escape(name)} is -?[0-9.e+]+(?: \([^()]*\))?: set {re.escape(name)} to at (least|most) "
+                         rf"(-?[0-9.]+)$",
+                         problem.message)
+        if said is None:
+            continue
+        home, bound = Path(problem.path), float(said.group(2))
+
+        def passes(value: float, home: Path = home, name: str = name) -> bool:
+            with not_tracing():
+                found = _checked_with(database, folder, home, name, value)
+            return found is not None and not any(other.record_id == "templates" or _identity(other) not in allowed
+                                                 for other in found)
+        try:
+            value = _searched_beyond(passes, bound, 1.0 if said.group(1) == "least" else -1.0, 1)
+        finally:
+            _SHIPPED_RESULTS.clear()
+        if value is not None and math.isfinite(value):
+            kept[index] = dataclasses.replace(problem, message=problem.message[:said.start(2)] + f"{value:g}")
+        if value is None or math.isfinite(value):
+            verified.append(kept[index])
+    if len(verified) == 1:  # the one bound, applied alone, clears every template problem: those are its consequences
+        # (forty-sixth pnp breaker, finding 13: `frame_diamond = 6` in base.toml also blamed player.toml's corner text)
+        return verified + [problem for problem in kept if problem.record_id != "templates"]
     return kept
 
 

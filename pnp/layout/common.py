@@ -18,12 +18,14 @@ from pnp.drawing import Anchor, Box, Circle, Drawing, Group, Icon, Line, Polygon
 from pnp.layout.icon_ink import icon_ink
 from pnp.layout.problems import FitProblem
 from pnp.layout.template import MIN_TEXT_PT, BoxSpec, Template, changed_number, changed_numbers, template_line
+from pnp.layout.traced import slopes
 from pnp.oneline import quoted, shortened, template_value
 from pnp.text import (
     INLINE_ICONS,
     Align,
     FitResult,
     VAlign,
+    block_height,
     fit_text,
     icon_meant,
     icon_path_advice,
@@ -330,12 +332,20 @@ class CardBuilder:
         self.check(field_name, text, style.font, record)
         given = box or style.box
         if given.width <= 0 or given.height <= 0:  # twenty-ninth breaker (finding 1): the text fitter raised on it
+            # the template's numbers that gave the room, when traced (forty-sixth pnp breaker, finding 11: `rows_bottom = 0`,
+            # `heading_h = 0` were "remove or shorten the texts" of the rulebook's tables, the template never named)
+            by = slopes(given.height if given.height <= 0 else given.width)
+            keys = sorted(by, key=lambda name: -abs(by[name]))[:3]
+            numbers = f", by {self.template.keys_at(*keys)}" if keys else ""
             self.problems.append(FitProblem(record or self.record_id, field_name, "too many",
                                             f"no room is left for this text (the card gives it {given.width:.1f} x "
-                                            f"{given.height:.1f} mm): what is printed before it fills the card; "
-                                            f"remove or shorten the texts of this record",
+                                            f"{given.height:.1f} mm{numbers}): what is printed before it fills the card; "
+                                            f"remove or shorten the texts of this record"
+                                            f"{'' if not keys else ', or change that number' if len(keys) == 1 else ', or change those numbers'}",
                                             over=max(0.0, -given.height), box=style.name))
             return FitResult((), style.size[1], (), False, max(0.0, -given.height), 0)
+        if box is None and isinstance(spec, str) and text.strip() and self._holds_no_line(style):
+            return FitResult((), style.size[1], (), False, 0.0, 0)
         shown = icons_as_meant(text)  # a template's unknown icon is said at its string; the text is measured as mended
 
         def fitted(line_spacing: float) -> FitResult:
@@ -372,6 +382,31 @@ class CardBuilder:
             tuple(dataclasses.replace(item, placed_by=placed_by) if isinstance(item, TextLine) else item for item in result.items)
         self.items.extend(items)  # each TextLine and Icon carries the box's name (source)
         return result
+
+    def _holds_no_line(self, style: BoxSpec) -> bool:
+        """Whether the template box ``style`` (placed by its own ``h``) is too low for one line of text at its minimum
+        size; if so, one ``"template"`` problem at its ``size`` (when a smaller minimum, :data:`MIN_TEXT_PT` or more,
+        would fit a line) or its ``h``, with the value that fits one line. Forty-sixth pnp breaker, finding 3: `size =
+        [40, 40]`, `h = 1.5` in servant.toml's [boxes.flavour] were "over by N mm; shorten the text" on every servant,
+        which no text, however short, could follow."""
+        least = style.size[1]
+        one = block_height(1, style.font, least, 1.0)
+        if one <= style.h + FONT_METRIC_SLACK_MM:
+            return False
+        per_pt = one / least
+        fits = math.floor((style.h + FONT_METRIC_SLACK_MM) / per_pt * 2 + 1e-9) / 2  # a half pt, down
+        at_least = math.ceil(one * 10 - 1e-9) / 10
+        words = (f"[boxes.{style.name}] (h = {style.h:g} mm) holds no line of text at its {least:g} pt minimum size "
+                 f"({one:.1f} mm a line)")
+        if least > MIN_TEXT_PT and fits >= MIN_TEXT_PT:
+            key = f"boxes.{style.name}.size"
+            message = f"{words}: set its minimum size (the second of size) to at most {fits:g}, or h to at least {at_least:g}"
+        else:
+            key = f"boxes.{style.name}.h"
+            message = f"{words}: set h to at least {at_least:g}"
+        path, line = template_line(self.template.path, key)
+        self.problems.append(FitProblem("templates", key, "template", message, box=style.name, path=str(path), line=line))
+        return True
 
     def _check_lines_apart(self, style: BoxSpec, result: FitResult, record: str | None,
                            refit: Callable[[float], FitResult]) -> None:

@@ -34,7 +34,7 @@ from pnp.layout.common import LINES_APART_MM, TEXT_INK_GAP_MM
 from pnp.layout.icon_ink import icon_ink
 from pnp.layout.problems import FitProblem
 from pnp.layout.safe import _intersection, _outer_box
-from pnp.layout.template import changed_number, changed_numbers, load_template, template_line
+from pnp.layout.template import changed_number, changed_numbers, load_template, template_line, traced_fix, traced_words
 from pnp.text import ink_boxes
 from pnp.units import excess_mm
 
@@ -298,10 +298,20 @@ def _at_changed_numbers(found: dict[str, tuple[Any, str, float]], otherwise: str
             change = 2 * past if name.endswith("width") and not name.endswith("half_width") else past
             key, message = _moved_back(template, changed, text, change)
         else:
-            key, message = "numbers", f"{text}: {otherwise}"
+            key, message = _traced_back(template, text, past, otherwise)
         path, line = template_line(template, key)
         problems.append(FitProblem("templates", key, "template", message, path=str(path), line=line, over=past))
     return problems
+
+
+def _traced_back(template: Path, text: str, past: Any, otherwise: str) -> tuple[str, str]:
+    """The key and line of a fault ``text``, a shape ``past`` mm out, when no one number is known changed: at the key that
+    placed the shape (``past`` traced, :func:`pnp.layout.template.traced_fix`) with the value that brings it back, else
+    at the template's ``[numbers]`` with ``otherwise`` (forty-sixth pnp breaker, finding 13)."""
+    fix = traced_fix(template, past)
+    if fix is None:
+        return "numbers", f"{text}: {otherwise}"
+    return f"numbers.{fix[0]}", f"{text}, {traced_words(fix)}"
 
 
 def _edge_art(box: Box, allowed: Box, width: float, height: float, bleed: float, line: bool = False) -> bool:

@@ -15,6 +15,7 @@ writes the box, once for all the cards it spoils.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from pnp.drawing import Box, Group, Line, TextLine
 from pnp.layout.common import ICON_INK, cap_height_mm  # two icons clash only where their inner boxes overlap
 from pnp.layout.problems import FitProblem
 from pnp.layout.safe import Painted, _outer_box, painted
-from pnp.layout.template import MIN_TEXT_PT, changed_number, load_template, template_line
+from pnp.layout.template import MIN_TEXT_PT, changed_number, load_template, template_line, traced_fix, traced_words
 from pnp.oneline import quoted, shortened
 from pnp.units import LAID_OUT_SAFE_MM, excess_mm
 
@@ -193,6 +194,18 @@ def small_text_problems(faces: Iterable) -> list[FitProblem]:
     return list(found.values())
 
 
+def _traced_clash(template: Path, text: Painted, other: Painted, inside: bool) -> tuple[str, float, float, str] | None:
+    """The key that placed ``text`` over ``other`` (or, ``inside``, out of its track space ``other``), its value and the
+    value that alone clears the clash, when the layout's numbers are traced
+    (:func:`pnp.layout.template.traced_fix`); ``None`` otherwise."""
+    a, b = text.box, other.box
+    if inside:
+        excess = max(b.x - a.x, a.right - b.right, b.y - a.y, a.bottom - b.bottom)
+    else:
+        excess = min(min(a.right, b.right) - max(a.x, b.x), min(a.bottom, b.bottom) - max(a.y, b.y))
+    return traced_fix(template, excess + OVERLAP_SLACK_MM)
+
+
 def _text_lines(items) -> Iterable[TextLine]:
     for item in items:
         if isinstance(item, Group):
@@ -258,6 +271,13 @@ def overlap_problems(faces: Iterable) -> list[FitProblem]:
             clash = "does not fit inside its track space" if own else f"is printed over {_name(other)}"
             message = (f"{_name(text)} {clash} (on {face.id}"
                        f"{'' if face.board_cards == 1 else f', card {face.board_index + 1}'}); move or shrink one of them")
+            fix = _traced_clash(template, text, other, own) if key == "numbers" else None
+            if fix is not None:  # the key that placed the two, traced (forty-sixth pnp breaker, findings 12, 13)
+                key, message = f"numbers.{fix[0]}", f"{message.rsplit('; ', 1)[0]}, {traced_words(fix)}"
+                path, line = template_line(template, key)
+                said = (str(path), key)
+                if said in found:
+                    continue
             found[said] = (FitProblem("templates", key, "template", message, box=text.source, path=str(path), line=line), 1)
     problems = []
     for problem, count in found.values():
@@ -305,10 +325,18 @@ def off_card_line_problems(faces: Iterable) -> list[FitProblem]:
         edited = changed[0] if changed is not None else None
         keys = (f" ({edited} is {load_template(template.stem, template.parent).number(edited):g}, shipped {changed[1]:g})"
                 if edited is not None and changed is not None else f" ({', '.join(numbers)})" if numbers else "")
+        # the shipped templates unknown: the key that placed the rule, traced (forty-sixth pnp breaker, finding 13:
+        # `middle_top = -36` listed eleven rule widths, none of which moves the rule back)
+        fix = traced_fix(template, worst if worst > OVERLAP_SLACK_MM else stray) if edited is None else None
+        if fix is not None:
+            edited = fix[0]
+            keys = ""
         what = (f"runs {excess_mm(worst)} past the bleed (on {face.id}), onto the next card of the sheet; shorten it{keys}"
                 if worst > OVERLAP_SLACK_MM else  # else an end stops in the margin or the bleed: across the frame, cut at the trim
                 f"ends {excess_mm(stray)} outside the {LAID_OUT_SAFE_MM:g} mm safe area, short of the bleed's edge (on {face.id}): it "
                 f"crosses the frame and is cut at the trim; keep it inside, or run it to the bleed{keys}")
+        if fix is not None:
+            what = re.split(r"; shorten it$|: it crosses", what)[0] + f", {traced_words(fix)}"
         key = f"numbers.{edited}" if edited is not None else "numbers"
         path, line_number = template_line(template, key)
         found[str(template)] = FitProblem("templates", key, "template", f"a rule the layout draws {what}",

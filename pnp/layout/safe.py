@@ -85,13 +85,16 @@ def painted(items: Iterable[Primitive], transforms: tuple[tuple[float, float, fl
                 yield found
             continue
         if isinstance(item, TextLine) and item.text.strip():
-            width = fonts.string_width_mm(item.text, item.family, item.size)
+            # a font's measures grow with the size: 1 traced by the size's keys (pnp.layout.traced), so that a text a
+            # size key (`hp_size = 37`) grew over another is said at that key
+            grown = item.size / float(item.size)
+            width = fonts.string_width_mm(item.text, item.family, item.size) * grown
             left = item.x - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
             if item.anchor == "start":  # a tight digit run is drawn left of its pen by its shift (pnp.text.place_line):
-                left -= fonts.run_shift_mm(item.text, item.family, item.size)  # its measured width starts at the pen
-            ascent = fonts.ascent_mm(item.family, item.size) * 0.9
+                left -= fonts.run_shift_mm(item.text, item.family, item.size) * grown  # its measured width starts at the pen
+            ascent = fonts.ascent_mm(item.family, item.size) * 0.9 * grown
             # descenders (p, y, g) are ink too: a line reaches down to the font's descender line
-            bottom = item.y + (fonts.descent_mm(item.family, item.size) if _has_descender(item.text) else 0.0)
+            bottom = item.y + (fonts.descent_mm(item.family, item.size) * grown if _has_descender(item.text) else 0.0)
             top = item.y - ascent
             if item.rotation:
                 corners = turn_points([(left, top), (left + width, bottom), (left, bottom), (left + width, top)],

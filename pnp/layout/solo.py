@@ -255,7 +255,7 @@ def elder(card: Elder, db: Database, make: Make):
     if uses > most and t.number("uses_size") >= MIN_TEXT_PT:  # (a size below 6 pt at one use is the template's, said as such)
         b.problems.append(FitProblem("solo.rules", "elder_uses", "too many",
                                      f"{uses} uses do not fit the Elder cards' column (at most {most}; their numbers would "
-                                     f"print below {MIN_TEXT_PT:g} pt)"))
+                                     f"print below {MIN_TEXT_PT:g} pt), as {t.keys_at('uses_top', 'uses_last_max', 'uses_pitch', 'uses_size')} lay them out"))
         uses = most
     pitch = spacing(uses)
     scale = min(1.0, pitch / t.number("uses_pitch"))
@@ -591,7 +591,8 @@ def stats(card: Stats, db: Database, make: Make):
         b.problems.append(FitProblem(card.id, "track_high", "too many",
                                      f"the tracks from {card.track_low} to {card.track_high} need {per_column} rows in "
                                      f"{card.track_columns} columns; the card holds {rows} (at most {most} spaces a track"
-                                     f"{f', or {rows * columns} in {columns} columns' if columns > card.track_columns else ''})"))
+                                     f"{f', or {rows * columns} in {columns} columns' if columns > card.track_columns else ''}), "
+                                     f"as {t.keys_at('track_top', 'row_pitch', 'box_h')} lay out the rows"))
         high = card.track_low + most - 1
         per_column = rows
     t.could_read("colors.start", "numbers.start_rule_width", "numbers.start_size")  # the start space, wherever it is
@@ -1156,7 +1157,7 @@ def last_stand(card: LastStand, db: Database, make: Make):
     if len(hit_points) > rows * per_row:
         b.problems.append(FitProblem(card.id, "hit_points", "too many",
                                      f"{len(hit_points)} hit-point spaces do not fit the card's {rows} row{'' if rows == 1 else 's'} of {per_row} "
-                                     f"(at most {rows * per_row})"))
+                                     f"(at most {rows * per_row}), as {t.keys_at('per_row', 'hp_top', 'hp_pitch_y', 'hp_box')} lay them out"))
         hit_points = hit_points[: rows * per_row]
     keep_space_outlines_apart(b, "hp_pitch_y", rows=len(hit_points) > per_row)
     for index, value in enumerate(hit_points):

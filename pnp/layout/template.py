@@ -48,6 +48,7 @@ from pnp.database.lines import LineIndex
 from pnp.database.schema import CARD_SIZE_MM
 from pnp.drawing import Box
 from pnp.files import FileRefused, link_out_of_folder, read_limited
+from pnp.layout.traced import TRACING, traced
 from pnp.oneline import as_toml, quoted, shortened, toml_key
 from pnp.text import Align, TemplateText, VAlign, close_name, shifted_spans
 
@@ -305,13 +306,17 @@ class Template:
         the templates write ``name`` under another of ``[colors]``, ``[numbers]``, ``[strings]``, the error is at that
         key, saying to move it (twenty-eighth breaker: `row_shade` moved into [strings] was only "missing under [colors]",
         and once written there the next check named the stray key)."""
+        missing = _missing_error(self.kind, self.path, section, name, written, self.asked)
+        if "(did you mean " in missing.reason:  # a name written almost so in this section: a typo there, not a stray key
+            return missing  # of another section (forty-sixth pnp breaker, finding 5: `[boxes.keys_lable]` was blamed on
+            # the string keys_label, "move it there", which stats reads too)
         for other in ("colors", "numbers", "strings"):
             table = getattr(self, other)
             if other != section and name in table and f"{other}.{name}" not in self.asked:  # one read there is no stray key
                 path, line = template_line(self.path, f"{other}.{name}")
                 return TemplateError(path, f"{other}.{name}", f"{_given(table[name], f'{other}.{name}')} is read by the layout "
                                                               f"of {self.kind} as [{section}]: {name} is a [{section}] key: move it there", line)
-        return _missing_error(self.kind, self.path, section, name, written, self.asked)
+        return missing
 
     def shipped_missing(self, section: str, names: Iterable[str]) -> None:
         """Raise the :class:`TemplateError` of :meth:`_missing` for the first of ``names`` (``[section]`` keys a layout
@@ -356,12 +361,27 @@ class Template:
             raise self._missing("colors", name, self.colors) from None
 
     def number(self, name: str) -> float:
-        """The number called ``name``."""
+        """The number called ``name``, traced as itself (:class:`pnp.layout.traced.Traced`): what a layout works out from
+        it remembers it, so that a check names the key that placed a shape (forty-sixth pnp breaker, finding 13)."""
         self.asked.add(f"numbers.{name}")
         try:
-            return self.numbers[name]
+            value = self.numbers[name]
+            return traced(value, name) if TRACING else value
         except KeyError:
             raise self._missing("numbers", name, self.numbers) from None
+
+    def keys_at(self, *names: str) -> str:
+        """Where each ``[numbers]`` key of ``names`` is written, with its value (``templates/last_stand.toml:19 per_row =
+        2``), joined by commas: for a line said at the game's data whose bound the template's numbers set, so that a
+        designer who edited them is sent back to them (forty-sixth pnp breaker, finding 11: `per_row = 2` was "8
+        hit-point spaces do not fit the card's 2 rows of 2 (at most 4)" at cards.toml alone)."""
+        said, last = [], None
+        for name in names:
+            path, line = template_line(self.path, f"numbers.{name}")
+            value = f"{name} = {self.numbers[name]:g}" if name in self.numbers else name
+            said.append(f"line {line} {value}" if path == last else f"{path.parent.name}/{path.name}:{line} {value}")
+            last = path
+        return ", ".join(said)
 
     def inner_size(self, size: str, pad: str, what: str) -> float:
         """``numbers.<size>`` less ``numbers.<pad>`` on each side (mm): the room a shape padded inside another has (the
@@ -472,7 +492,9 @@ def _missing_error(kind: str, template_path: Path, section: str, name: str, writ
     # emblem_tint", a key back reads a little later)
     chain = template_chain(template_path)
     pristine = [pristine_table(path, section) for path in chain]
-    real = set().union(*(table or {} for table in pristine))
+    # and so is one the layouts' code names (forty-sixth pnp breaker, finding 17: a deleted `row_pitch` was "did you mean
+    # col_pitch", which stats reads too, and renaming it moved the hole)
+    real = set().union(*(table or {} for table in pristine)) | _code_keys()[0]
     close = difflib.get_close_matches(
         name, [other for other in written if f"{section}.{other}" not in asked and other not in real], 1, cutoff=0.75)
     reason = f"missing; the layout of {kind} needs it"
@@ -484,6 +506,11 @@ def _missing_error(kind: str, template_path: Path, section: str, name: str, writ
     if not close:
         if kind != "base" and not chain[1:]:  # thirteenth breaker: `extends` left out
             reason += '; this template extends no other (`extends = "base"` brings the shared ones)'
+        # a key only a kind's own layout names (solo.py, duel.py, not the shared code of common.py) belongs in the kind's
+        # own template (forty-sixth pnp breaker, finding 17: a deleted `mana_head` was said at base.toml's [strings])
+        if chain[1:] and name in _code_keys()[0] and name not in _code_keys()[1]:
+            reason += f" (written in none of {', '.join(p.name for p in chain)}; write it in {template_path.name})"
+            return TemplateError(template_path, f"{section}.{name}", reason, _line(template_path, (section,)))
         if chain[1:]:  # twenty-second breaker: a box removed from base.toml was blamed on line 1 of each kind, run by run
             root = chain[-1]
             reason += f" (written in none of {', '.join(p.name for p in chain)}; {root.name} holds what every kind shares)"
@@ -491,6 +518,22 @@ def _missing_error(kind: str, template_path: Path, section: str, name: str, writ
         return _error(template_path, f"{section}.{name}", reason)
     path, line = template_line(template_path, f"{section}.{close[0]}")
     return TemplateError(path, f"{section}.{name}", f"{reason} (did you mean {close[0]}, written here?)", line)
+
+
+@cache
+def _code_keys() -> tuple[frozenset[str], frozenset[str]]:
+    """The names the layouts' code writes as string literals (``"col_pitch"``), of every module of :mod:`pnp.layout`
+    and of the shared ``common.py`` alone: a key a layout reads by its name is one of them, so no typo of another."""
+    found: list[frozenset[str]] = []
+    for pattern in ("*.py", "common.py"):
+        names: set[str] = set()
+        for module in Path(__file__).parent.glob(pattern):
+            try:
+                names.update(re.findall(r"""["']([a-z][a-z0-9_]*)["']""", module.read_text(encoding="utf-8")))
+            except OSError:
+                continue
+        found.append(frozenset(names))
+    return found[0], found[1]
 
 
 def _filled(fields: list[tuple[str, str | None, str | None, str | None]], values: dict[str, object]) -> TemplateText:
@@ -1030,6 +1073,72 @@ def changed_number(path: Path) -> tuple[str, Any] | None:
     `frame_inset = 15` on `emblem_size`)."""
     changed = changed_numbers(path)
     return changed[0] if len(changed) == 1 else None
+
+
+SIZE_SUFFIXES = ("_box", "box_w", "box_h", "key_w", "key_h", "area_w", "area_h", "wide_w")
+"""A ``[numbers]`` key ending so (``box_w``, ``box_h``, ``track_box``, ``hp_box``, ``key_w``), or named ``box``, is the size
+of a box or a track space the layouts draw (mm): more than 0, as a ``[boxes]`` width is (forty-sixth pnp breaker, finding
+15: `box_w = 0` was never named; the first advice set base.toml's corner radius to 0, the next an arrow's width)."""
+
+
+def is_size(name: str) -> bool:
+    """Whether the ``[numbers]`` key ``name`` is the size of a box or space a layout draws (:data:`SIZE_SUFFIXES`): more
+    than 0."""
+    return name == "box" or f"_{name}".endswith(SIZE_SUFFIXES)
+
+
+def size_problem(name: str, value: float) -> str | None:
+    """What is wrong with ``value`` (0 or less) for a size key ``name`` (:func:`is_size`), in the words a ``[boxes]``
+    width gets ("0 mm is no width"); ``None`` when it is more than 0 or ``name`` is no size."""
+    if not is_size(name) or value > 0:
+        return None
+    word = "width" if name.endswith("_w") else "height" if name.endswith("_h") else "size"
+    return f"{value:g} mm is no {word}; a box's {word} is more than 0 mm"
+
+
+def _valid_value(name: str, value: float) -> bool:
+    """Whether ``value`` is one the template check takes for the ``[numbers]`` key ``name``."""
+    return (abs(value) <= LARGEST_NUMBER and least_value_problem(name, value) is None and size_problem(name, value) is None
+            and not ((is_extent(name) or is_room(name) or name in EXTENT_NAMES) and value < 0))
+
+
+def traced_words(fix: tuple[str, float, float, str]) -> str:
+    """The words of a :func:`traced_fix`: ``since middle_w is 54.2 (middle_x = 14.2 places it too): set middle_w to at
+    most 44.4``."""
+    name, value, fits, also = fix
+    return f"since {name} is {value:g}{also}: set {name} to at {'least' if fits > value else 'most'} {fits:g}"
+
+
+def traced_fix(path: Path, excess: Any) -> tuple[str, float, float, str] | None:
+    """For ``excess`` (how far a shape the layout of the template ``path`` draws is out, traced:
+    :mod:`pnp.layout.traced`), the ``[numbers]`` key that placed it, its value now and the value (rounded to a tenth away
+    from the fault) that alone brings it back: of the keys it derives from, the one that needs the least change for a
+    value the template check takes; ``None`` when ``excess`` is not traced or no key alone can. Used where the shipped
+    templates are unknown, so the key changed cannot be told (forty-sixth pnp breaker, finding 13)."""
+    from pnp.layout.traced import fixes, slopes
+
+    if not slopes(excess):
+        return None
+    try:
+        numbers = _merged(path.stem, path.parent)[0].get("numbers", {})
+    except TemplateError:
+        return None
+    values = {name: float(value) for name, value in numbers.items() if _is_number(value)}
+
+    def rounded(name: str, needed: float) -> float:
+        up = needed > values[name]
+        return (math.ceil if up else math.floor)(needed * 10 + (-1e-6 if up else 1e-6)) / 10
+
+    found = fixes(excess, values, lambda name, needed: _valid_value(name, rounded(name, needed)))
+    if not found:
+        return None
+    name, needed = found[0]
+    # the keys that move it as much for the same change: which of them was edited cannot be told, so they are named too
+    change = abs(needed - values[name])
+    tied = [other for other, value in found[1:] if abs(abs(value - values[other]) - change) < 0.05][:2]
+    also = f" ({', '.join(f'{other} = {values[other]:g}' for other in tied)} place{'s' if len(tied) == 1 else ''} it too)" \
+        if tied else ""
+    return name, values[name], rounded(name, needed), also
 
 
 def changed_numbers(path: Path) -> list[tuple[str, Any]]:
@@ -1668,6 +1777,8 @@ def _load(kind: str, folder: Path) -> Template:
         if is_room(name):  # room kept around a thing (twenty-third breaker: `hex_label_pad = -2` put the map's labels on its cuts)
             _check(value >= 0, path, f"numbers.{name}",
                    f"{value!r} mm is no room: it is the room kept around or between texts, icons and shapes, 0 mm or more")
+        sized = size_problem(name, value)  # forty-sixth pnp breaker, finding 15: `box_w = 0` was blamed on base.toml radii
+        _check(sized is None, path, f"numbers.{name}", sized or "")
         if is_extent(name):  # thirtieth breaker (finding 1): `box_radius = -2` drew inverted, scalloped boxes in the PDF
             _check(value >= 0, path, f"numbers.{name}",
                    f"a line width of {value:g} mm; a line width is 0 mm or more" if name.endswith(("rule_width", "line_width"))
