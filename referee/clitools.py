@@ -75,7 +75,10 @@ def with_given(text: str) -> str:
             added = " ".join(part for flag, part in _given_parts(given)
                              if not any(word == flag or word.startswith(f"{flag}=") for word in words))
             return f"`{command} {added}`" if added else match.group(0)
-        if given_db and len(words) > 2 and _takes_database(words[1], words[2]) and "--db" not in words:
+        if given_db and len(words) > 2 and _takes_database(words[1], words[2]) and not _takes_save(words[1], words[2]) \
+                and "--db" not in words:  # (forty-seventh referee breaker, 1: with the save named by its variable, the
+            # game-over `new` was offered the kept copy of the game's old database, and started a game on the old cards; a
+            # command that takes the save finds that copy by itself)
             return f"`{command} {given_db}`"
         return match.group(0)
 

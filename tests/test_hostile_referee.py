@@ -4261,3 +4261,28 @@ def test_an_option_of_a_fixed_list_names_the_choice_a_slip_meant(tmp_path, args,
     result = CliRunner().invoke(main, [*args, "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
     assert result.exit_code == 2 and f"(did you mean {meant}?)" in result.output, result.output
     assert not save.exists()
+
+
+@pytest.mark.parametrize("game, fixture, first", [
+    ("solo", "last-stand-spirit-1.toml", ["accept"]),
+    ("duel", "finished.toml", []),
+], ids=["solo", "duel"])
+def test_a_new_game_offered_under_the_save_variable_uses_the_current_cards(tmp_path, game, fixture, first):
+    """Forty-seventh referee breaker, finding 1: a finished game started under an earlier card database, its save named by
+    LASSADAR_SOLO_SAVE (or LASSADAR_DUEL_SAVE), offered `new --db <the kept copy of the old database>`: typed as told, the
+    new game was dealt the old cards (README: "new games use the edited file"). The `new` offered names no database, as
+    it does with --save; typed as offered, the new game is on the current cards."""
+    from pnp import database
+
+    save = tmp_path / "game.toml"
+    save.write_bytes((ROOT / "tests" / "fixtures" / game / fixture).read_bytes())
+    env = {"NO_COLOR": "1", f"LASSADAR_{game.upper()}_SAVE": str(save), "HOME": str(tmp_path)}
+    if first:
+        CliRunner().invoke(main, [game, *first], env=env)
+    status = CliRunner().invoke(main, [game, "status"], env=env)
+    offered = re.findall(rf"`(referee {game} new[^`]*)`", status.output)
+    assert offered and all("--db" not in command for command in offered), status.output
+    words = shlex.split(offered[-1])[1:]
+    started = CliRunner().invoke(main, words, env=env)
+    assert started.exit_code == 0, started.output
+    assert f'database = "{database.load(DB_PATH).fingerprint}"' in save.read_text(encoding="utf-8")
