@@ -100,3 +100,17 @@ def test_a_step_that_makes_you_fall_is_never_aid_even_unweighed(monkeypatch):
         assert "your Spirit would fall below 1: the Last Stand is lost" in _fatal(TRIAL_DB, state, cast)
     shield = next(e for e in legal.legal_events(state, TRIAL_DB) if isinstance(e, ev.Cast) and e.spell == "solo.spell.shield")
     assert aid.survivable(state, TRIAL_DB, kind, shield) and _fatal(TRIAL_DB, state, shield) == ""
+
+
+def test_a_step_that_turns_the_roll_alone_without_dice_is_certain_however_large_the_search(monkeypatch):
+    """Forty-seventh referee breaker, finding 2 (R34, the Last Stand): at Spirit 1 in a Last Stand too large to search to
+    the end, every aid was offered as "perhaps", Shield too, which wins the round whatever happens (no die of its own:
+    9 to 9 after it), beside Flint Spark, which alone cannot (13 to 14). A step that turns the roll alone with no die is
+    "certain" (chance 1, offered first); the others stay "perhaps"."""
+    monkeypatch.setattr(aid, "PLAY_BUDGET", 300)
+    save = Path(__file__).parent / "fixtures" / "solo" / "last-stand-spirit-1.toml"
+    state = solo_game.load(save, TRIAL_DB).state
+    offered = aid.options(state, TRIAL_DB)
+    assert offered[0].actor == "solo.spell.shield" and offered[0].certain, offered
+    assert [option.actor for option in offered[1:] if option.certain] == [], offered
+    assert "solo.spell.flint-spark" in {option.actor for option in offered if option.chance == 0.0}, offered

@@ -589,10 +589,25 @@ def _options_now(state: State, db: Database) -> list[Aid]:
         seen: dict[str, Aid] = {}
         for step in _candidates(state, db, kind):
             if _actor(step) not in seen and survivable(state, db, kind, step):
-                seen[_actor(step)] = Aid(step, 0.0, True)
-        return list(seen.values())
+                # a step that turns the roll alone, with no die of its own, is certain however large the rest of the
+                # search (forty-seventh referee breaker, 2: Shield at Spirit 1 was "perhaps" beside steps that cannot)
+                seen[_actor(step)] = Aid(step, 1.0, False, (step,)) if _turns_alone(search, state, db, kind, step) \
+                    else Aid(step, 0.0, True)
+        found = list(seen.values())
+        order = {aid.actor: index for index, aid in enumerate(found)}
+        return sorted(found, key=lambda aid: (-aid.chance, order[aid.actor]))
     finally:
         core.QUIET.reset(token)
+
+
+def _turns_alone(search: _Search, state: State, db: Database, kind: Situation, step: Step) -> bool:
+    """Whether ``step`` alone turns the roll whatever happens: it rolls no die (one way it can go) and leaves the player
+    standing with the roll turned (``search.goal``)."""
+    try:
+        branches = _branches(state, db, kind, step, False)
+    except core.RuleError:
+        return False
+    return len(branches) == 1 and not _fallen(branches[0][0]) and search.goal(branches[0][0])
 
 
 def survivable(state: State, db: Database, kind: Situation, step: Step) -> bool:
