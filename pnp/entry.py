@@ -79,7 +79,27 @@ def _interrupted(number: int, frame: object) -> None:
     hold_later_interrupts()
     if number == 2:  # SIGINT (the signal module is not imported here: it is, by the time a signal comes)
         raise KeyboardInterrupt
+    _end_within(TERMINATION_GRACE_SECONDS, 128 + number)
     raise Terminated(number)
+
+
+TERMINATION_GRACE_SECONDS = 15.0
+"""How long a command ended by a :data:`TERMINATING` signal has to clean up (its lock, a hidden prompt's dice, a build's
+staging folder: well under a second) before the process ends regardless (:func:`_end_within`)."""
+
+
+def _end_within(seconds: float, status: int) -> None:
+    """End the process with exit ``status`` after ``seconds`` unless it has ended by then: a terminating signal must end
+    it, even where the :class:`Terminated` it raises is caught on the way (forty-seventh referee breaker, 4: twice in
+    about 70 tries, a table session whose terminal was closed carried on in its event loop, every later signal held, and
+    its lock kept every command of the game refused until a `kill -9`). A daemon thread: a process that ends in time
+    never waits for it."""
+    import os
+    import threading
+
+    timer = threading.Timer(seconds, os._exit, args=(status,))
+    timer.daemon = True
+    timer.start()
 
 
 def ignored(number: int, frame: object) -> None:
