@@ -7997,8 +7997,11 @@ def test_a_map_too_large_for_its_labels_is_said_at_its_layout_and_the_bound_pass
     path = tmp_path / "cards.toml"
     path.write_text(_map_one(more_columns, more_rows), encoding="utf-8")
     lines = _problem_lines(_check(path))
-    assert len(lines) == 1 and lines[0].startswith(f"cards.toml:{SOURCE[:SOURCE.index(_MAP_ONE)].count(chr(10))}: "
-                                                   f"solo.map.key-1.layout: "), lines
+    # (where the shipped templates are unknown, a copy without git, and a shorter label would fit, the label's line is
+    # kept, its "shorten it" followed by the most the map holds)
+    assert len(lines) == 1 and (lines[0].startswith(f"cards.toml:{SOURCE[:SOURCE.index(_MAP_ONE)].count(chr(10))}: "
+                                                    f"solo.map.key-1.layout: ")
+                                or ": strings.hex_" in lines[0] and ", or lay out solo.map.key-1 in at most " in lines[0]), lines
     which = "columns" if more_columns else "rows"
     most = int(re.search(rf"the map holds at most (\d+) {which}$", lines[0]).group(1))
     shipped = 9 if more_columns else 6

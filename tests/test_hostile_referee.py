@@ -4306,14 +4306,13 @@ def test_a_terminating_signal_ends_the_process_even_where_its_exception_is_caugh
         "import pnp.entry as entry\n"
         "entry.TERMINATION_GRACE_SECONDS = 0.5\n"
         "entry.terminate_as_interrupt()\n"
-        "print('ready', flush=True)\n"
-        "try:\n    time.sleep(60)\nexcept KeyboardInterrupt:\n    pass\n"
+        "try:\n    print('ready', flush=True)\n    time.sleep(60)\nexcept KeyboardInterrupt:\n    pass\n"
         "time.sleep(60)\n", encoding="utf-8")
-    process = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE)
+    process = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         assert process.stdout is not None and process.stdout.readline() == b"ready\n"
         number = getattr(signal, name)
         process.send_signal(number)
-        assert process.wait(timeout=20) == 128 + number
+        assert process.wait(timeout=20) == 128 + number, process.stderr.read() if process.stderr else ""
     finally:
         process.kill()
