@@ -582,7 +582,7 @@ def write_new(path: Path, game: str, document: dict[str, Any], in_progress: Call
     if link is not None and held(path) == "":
         # thirty-third breaker, HIGH 4: `new --force` through a link to a file of the user's (notes, /etc/passwd) put a
         # save in its place; through a link only a save is replaced
-        raise SaveError(link, f"is a symbolic link to {shown_file(path)}, which is no save file: `referee {game} new` does not replace "
+        raise SaveError(link, f"is a symbolic link to {shown_file(path)}, which is no save file: a new {game} game does not replace "
                               f"a file of yours through a link; give --save a path of its own; nothing was changed")
     with savelock.exclusive(path):
         sweep_temporaries(path)
@@ -597,7 +597,7 @@ def _write_new(path: Path, game: str, document: dict[str, Any], in_progress: Cal
         return ""
     kind = held(path)
     if kind and kind != game:
-        raise SaveError(path, f"this file holds a game of {_title(kind)}, which `referee {game} new` will not replace: "
+        raise SaveError(path, f"this file holds a game of {_title(kind)}, which a new {game} game will not replace: "
                               f"give --save PATH to keep the new game in a separate file, or remove this file first")
     described = in_progress(path) if in_progress is not None and kind == game else None
     unreadable = bool(described) and str(described).startswith("it cannot be read")

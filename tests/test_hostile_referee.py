@@ -4316,3 +4316,24 @@ def test_a_terminating_signal_ends_the_process_even_where_its_exception_is_caugh
         assert process.wait(timeout=20) == 128 + number, process.stderr.read() if process.stderr else ""
     finally:
         process.kill()
+
+
+@pytest.mark.parametrize("game", ["solo", "duel"])
+def test_new_over_the_other_games_save_back_quotes_no_command_that_cannot_be_typed(tmp_path, game):
+    """Forty-seventh referee breaker, 5 (polish): `referee solo new --save d.toml --difficulty normal --spells bind,shield`
+    over a duel's save said "which `referee solo new --save d.toml` will not replace": a back-quoted command that is
+    refused as typed (its options are missing). The refusal is one line, names the other game, changes nothing, and
+    every command it back-quotes works as printed."""
+    from referee.advice import commands_in
+
+    other = "duel" if game == "solo" else "solo"
+    save = tmp_path / "g.toml"
+    run(other, *(["new", "--difficulty", "normal", "--spells", "bind,shield"] if other == "solo" else ["new"]), save=save)
+    before = save.read_bytes()
+    options = ["--difficulty", "normal", "--spells", "bind,shield"] if game == "solo" else []
+    refused = CliRunner().invoke(main, [game, "new", *options, "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    assert refused.exit_code == 1 and len(refused.output.strip().splitlines()) == 1, refused.output
+    assert "holds a game of" in refused.output and save.read_bytes() == before
+    for command in commands_in(refused.output):
+        typed = CliRunner().invoke(main, chosen(shlex.split(command)[1:]), env={"NO_COLOR": "1"})
+        assert typed.exit_code == 0, (command, typed.output)

@@ -148,6 +148,30 @@ def test_mirror_rerolls_your_dice_of_four_or_more():
     assert s.spirit == 13  # 1 + 2 against 8
 
 
+def test_typed_dice_next_line_says_how_to_add_the_counter_dice_known_only_after_the_re_roll():
+    """R22 (Mirror answers Glass Lake) and the Next line's contract (forty-seventh referee breaker, 3): with typed
+    dice, Mirror's count is known only after Glass Lake's re-roll, so the offered `cast` carries no `--counter`;
+    the line says which dice Mirror re-rolls and how to add them. The command works as offered (the referee
+    rolls Mirror's die), with `--counter` and the right count, and a wrong count is refused saying the count."""
+    g = standing(("glass-lake",))
+    s = g.play(ev.Attack(dice(1, 5), dice(1, 1, 6)))
+    line = next_step(s, DB)
+    assert "`referee solo cast glass-lake --reroll 1 --dice D`" in line
+    assert "Mirror then re-rolls your dice showing 4 or more: add `--counter`" in line
+    before = g.state
+    assert g.play(ev.Cast("solo.spell.glass-lake", reroll=(1,), dice=dice(3))).phase in ("stand", "over")
+    g.log.states[-1] = before
+    after = g.play(ev.Cast("solo.spell.glass-lake", reroll=(1,), dice=dice(3), counter=dice(3)))  # 5 3 -> Mirror: 3 3
+    assert after.spirit == before.spirit - 2 and "your dice show 3 3 (R22)" in " ".join(after.notes)  # 6 against 8
+    g.log.states[-1] = before
+    with pytest.raises(rules.RuleError, match="needs 1 die, you typed 2") as refused:
+        g.play(ev.Cast("solo.spell.glass-lake", reroll=(1,), dice=dice(3), counter=dice(1, 2)))
+    assert refused.value.field == "counter"
+    g.log.states[-1] = before
+    with pytest.raises(rules.RuleError, match="rolls no dice now: none of your dice shows 4 or more"):
+        g.play(ev.Cast("solo.spell.glass-lake", reroll=(5,), dice=dice(1), counter=dice(2)))  # 1 1: nothing for Mirror
+
+
 def test_oaken_spells_and_extra_dice_are_not_cast():
     """R21: Oaken Battle Loss spells have nothing to act on; extra-dice spells are never cast, never countered."""
     g = standing(("bind", "hammer-plate"))

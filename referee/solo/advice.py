@@ -125,8 +125,26 @@ def aid_offer(state: State, db: Database) -> str:
         then = [step_name(db, later) for later in option.line[1:]]
         if then:
             what += ", then " + _either(then).replace(" or ", " and ")
-        parts.append(f"{what} (`{aid_command(state, db, step)}`, {odds(option.chance, option.certain)})")
+        parts.append(f"{what} (`{aid_command(state, db, step)}`, {odds(option.chance, option.certain)}{counter_after(state, db, step)})")
     return _either(parts)
+
+
+def counter_after(state: State, db: Database, step: ev.Cast | ev.CallElder | ev.Recharge) -> str:
+    """With typed dice, for a spell cast in the Last Stand whose counter's dice are known only after the spell's
+    own re-roll (:func:`referee.solo.laststand.counter_dice` is ``None``; R22): the clause that says which dice the
+    counter re-rolls and how to type them, ``; Mirror then re-rolls your dice showing 4 or more: ...``. The
+    command offered beside it works as printed (the referee then rolls the counter's dice); the clause tells a
+    player who rolls them too how to add them (forty-seventh referee breaker, 3). Empty otherwise."""
+    if (not isinstance(step, ev.Cast) or not state.dice_typed or core.dice_replayed(state)
+            or state.last_stand is None or state.phase != "stand"):
+        return ""
+    spell = rules.spell(db, step.spell)
+    row = laststand.counter_for(db, spell)
+    if row is None or laststand.counter_dice(state, db, spell) is not None:
+        return ""
+    which = (f"the Grayking's dice showing {row.effect.reroll_grayking_at_most} or less"
+             if row.effect.reroll_grayking_at_most else f"your dice showing {laststand.MIRROR_REROLLS_FROM} or more")
+    return f"; {row.name} then re-rolls {which}: add `--counter` and a die for each to roll them yourself, or the referee rolls them"
 
 
 def odds(chance: float, certain: bool) -> str:

@@ -350,7 +350,9 @@ def _counter(state: State, db: Database, chosen: Spell, row: TableRow, typed: Di
         else:
             state = core.note(state, f"None of your dice on the table shows {MIRROR_REROLLS_FROM} or more: nothing to re-roll (R22).")
     if typed is not None and not used_dice:
-        raise RuleError(f"{row.name} rolls no dice now", field="counter")
+        why = (f": none of his dice shows {effect.reroll_grayking_at_most} or less" if effect.reroll_grayking_at_most
+               else f": none of your dice shows {MIRROR_REROLLS_FROM} or more" if effect.reroll_own else "")
+        raise RuleError(f"{row.name} rolls no dice now{why}", field="counter")
     return state
 
 
