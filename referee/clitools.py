@@ -471,6 +471,23 @@ class GameCommands:
         out.print(f"Restored: {'a finished game' if self.rules.is_over(game.state) else game.progress()}.", markup=False)
         self.print_next(game, out)
 
+    def damaged(self, save: Path | None, database: Path | None) -> savefile.SaveError | None:
+        """Why the save at ``--save`` cannot be read, when a new game over it is the way on its refusal offers (a file cut
+        short, edited by hand or of another kind: :data:`referee.save.DAMAGED`, reached through no link, and no game of this
+        kind kept in ``PATH.prev`` to bring back); ``None`` otherwise (it reads, is missing, or is refused in words of its
+        own: another game's, another database, a newer referee). `play` then offers the new game as a question (forty-ninth
+        referee round: it printed the `new --force` line and left)."""
+        path = save_path(save, self.rules.name)
+        if not os.path.lexists(path) or os.path.islink(path) or savefile.held(savefile.prev_path(path)) == self.rules.name:
+            return None
+        try:
+            self.rules.load(path, load_database(database))
+        except savefile.SaveError as error:
+            return error if type(error) is savefile.SaveError and error.reason.startswith(savefile.DAMAGED) else None
+        except (click.ClickException, RefereeError):
+            return None
+        return None
+
     def kept_in_progress(self, path: Path, db: Any) -> str | None:
         """What game in progress ``PATH.prev`` keeps (its description), ``None`` when it keeps none (no file, a finished
         game, a file that cannot be read): where `new` would leave the game it replaces (:func:`referee.save.write_new`)."""

@@ -692,6 +692,27 @@ def another_game(game: str, path: Path, input: Input | None = None, output: Outp
         return None
 
 
+def start_over(game: str, path: Path, error: Exception, input: Input | None = None, output: Output | None = None,
+               out: Any = None) -> bool:
+    """At ``referee GAME play`` on a save that cannot be read (``error``, one line: what is wrong with it): whether the
+    player starts a new game there (True: the file is then kept in ``PATH.prev``, as `new --force` keeps it) or leaves it
+    as it is (False: `quit`, Ctrl-D or ``leave``). The question is asked only where a new game is the way on the refusal
+    offers (:meth:`referee.clitools.GameCommands.damaged`)."""
+    from referee import clitools
+    from referee.save import prev_path
+
+    out = out or clitools.console()
+    said = str(error).split(": `", 1)[0].rstrip(".")  # its one-shot way on (`new --force ...`) is the question below
+    out.print(f"{said}.", style="bold red", markup=False)  # (a file name first: never capitalised)
+    choices = [("new", f"start a new game here; this file is kept as it is in {clitools.shown_file(prev_path(path))}"),
+               ("leave", "leave the file as it is and quit")]
+    try:
+        return ask("Play", choices, "leave", input=input, output=output, out=out,
+                   no_game="Answer this question first: new starts a new game here, leave quits (nothing is changed).") == "new"
+    except EOFError:
+        return False
+
+
 def as_sentence(text: str) -> str:
     """A refusal as the table prints it: a sentence, its first letter a capital (``You have already learned Shield``) and a
     full stop at its end where none ends it; a text that starts with a quote or a command in back quotes is left so

@@ -4337,3 +4337,74 @@ def test_new_over_the_other_games_save_back_quotes_no_command_that_cannot_be_typ
     for command in commands_in(refused.output):
         typed = CliRunner().invoke(main, chosen(shlex.split(command)[1:]), env={"NO_COLOR": "1"})
         assert typed.exit_code == 0, (command, typed.output)
+
+
+def _answer_prompts(args: list[str], folder: Path, answers: list[tuple[bytes, bytes]]) -> tuple[int, str]:
+    """Run ``referee ARGS`` in a pseudo-terminal (:func:`_referee_in_a_terminal`), typing each answer once its prompt
+    shows, in order; then Ctrl-D until the command ends. Returns the exit code and all it wrote."""
+    import os
+    import select
+    import time
+
+    with _referee_in_a_terminal(args, folder) as (process, leader):
+        written, deadline = b"", time.monotonic() + 90
+        for prompt, answer in answers:
+            while prompt not in written and time.monotonic() < deadline:
+                if select.select([leader], [], [], 0.5)[0]:
+                    written += os.read(leader, 65536)
+            written = written.replace(prompt, b"<" + prompt[1:], 1)  # a later prompt of the same words is waited for anew
+            os.write(leader, answer)
+        while process.poll() is None and time.monotonic() < deadline:
+            try:
+                if select.select([leader], [], [], 0.5)[0]:
+                    written += os.read(leader, 65536)
+                else:
+                    os.write(leader, b"\x04")
+            except OSError:  # the terminal's other end is closed: the command ended
+                break
+        code = process.wait(timeout=60)
+        with contextlib.suppress(OSError):
+            written += _read_until_closed(leader)
+    return code, written.decode(errors="replace")
+
+
+@pytest.mark.slow  # four real sessions in a pseudo-terminal
+@pytest.mark.parametrize("game", ["solo", "duel"])
+def test_play_on_a_save_that_cannot_be_read_asks_whether_to_start_a_new_game_there(tmp_path, game):
+    """Helper-149's leftover: `referee GAME play` on a save cut short printed the one-shot `new --force ...` line and
+    left, in the one mode where a question serves the player. It says what is wrong (the file named as typed, one line,
+    no command to copy) and asks: `leave` (Enter, Ctrl-D) changes nothing and exits 1; `new` sets a new game up there,
+    the unreadable file kept as it was in `.prev` (as `new --force` keeps it)."""
+    save = tmp_path / "g.toml"
+    cut = f'format = {FORMAT}\ngame = "{game}'.encode()
+    save.write_bytes(cut)
+    code, shown = _answer_prompts([game, "play", "--save", "g.toml"], tmp_path, [(b"Play [leave]:", b"\r")])
+    assert code == 1 and save.read_bytes() == cut and not (tmp_path / "g.toml.prev").exists(), shown
+    assert "g.toml:2: corrupt or truncated save file" in shown and "start a new game here" in shown and "`" not in shown, shown
+    setup = [(b"Difficulty [normal]:", b"\r"), (b"Starting spells", b"\r")] if game == "solo" else []
+    code, shown = _answer_prompts([game, "play", "--save", "g.toml"], tmp_path, [(b"Play [leave]:", b"new\r"), *setup])
+    assert code == 0, shown
+    assert (tmp_path / "g.toml.prev").read_bytes() == cut
+    assert tomllib.loads(save.read_text(encoding="utf-8"))["game"] == game
+
+
+def test_a_save_is_called_damaged_only_where_a_new_game_is_its_way_on(tmp_path):
+    """:meth:`referee.clitools.GameCommands.damaged`, which `play` asks before its question: a save cut short is; a
+    missing file, a readable game, the other game's save and a damaged one with a game of its kind kept in `.prev`
+    (whose way on is `restore`) are not."""
+    from referee.solo import cli as solo_cli
+
+    commands, db = solo_cli._game, DB_PATH
+    save = tmp_path / "s.toml"
+    assert commands.damaged(save, db) is None  # missing
+    run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", save=save)
+    assert commands.damaged(save, db) is None  # readable
+    other = tmp_path / "d.toml"
+    run("duel", "new", save=other)
+    assert commands.damaged(other, db) is None  # the other game's
+    cut = tmp_path / "cut.toml"
+    cut.write_text(f'format = {FORMAT}\ngame = "solo', encoding="utf-8")
+    error = commands.damaged(cut, db)
+    assert error is not None and error.line == 2
+    (tmp_path / "cut.toml.prev").write_bytes(save.read_bytes())
+    assert commands.damaged(cut, db) is None  # `restore` brings the kept game back: the one-shot line says so

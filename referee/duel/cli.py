@@ -671,6 +671,11 @@ def play(wardens_name: str, shadow_name: str, row: str | None, seed: int | None,
         clitools.console().print(f"No game saved in {shown_file(path)}: a new game.", markup=False)
         click.get_current_context().invoke(new, seed=seed, wardens_name=wardens_name, shadow_name=shadow_name, row=row,
                                            dice_scheme="per-side", force=False, save_path=path, database_path=database_path)
+    elif (damaged := _game.damaged(save_path, database_path)) is not None:
+        if not tableui.start_over("duel", path, damaged):
+            raise SystemExit(1)
+        click.get_current_context().invoke(new, seed=seed, wardens_name=wardens_name, shadow_name=shadow_name, row=row,
+                                           dice_scheme="per-side", force=True, save_path=path, database_path=database_path)
     game, path = _game.load(save_path, database_path)
     try:
         session = TableSession(game, path, DuelTable(game.db, parse))

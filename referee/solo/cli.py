@@ -369,8 +369,9 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
     # a pipe or a file: the one-shot commands instead (thirty-second breaker, LOW 18)
     clitools.require_terminal("solo", path, lambda: _game.load(save_path, database_path))
 
-    def set_up(db: database.Database) -> bool:
-        """A new game asked for and saved (rulebook, Setup); False when the player left the questions."""
+    def set_up(db: database.Database, force: bool = False) -> bool:
+        """A new game asked for and saved (rulebook, Setup); False when the player left the questions. ``force``: over a
+        save that cannot be read (kept in ``.prev``)."""
         try:
             difficulty = tableui.ask("Difficulty", [("beginner", ""), ("normal", ""), ("advanced", "")], "normal")
             pairs = [(f"{rules.short_id(a)} {rules.short_id(b)}", f"{rules.name(db, a)} and {rules.name(db, b)}")
@@ -380,13 +381,16 @@ def play(save_path: Path | None, database_path: Path | None) -> None:
             spells = tableui.ask("Starting spells (help: the spells' texts)", pairs, pairs[0][0], details=texts)
         except EOFError:
             return False
-        _new_game(db, difficulty, spells.replace(" ", ","), None, False, path, next_line=False)
+        _new_game(db, difficulty, spells.replace(" ", ","), None, force, path, next_line=False)
         return True
 
     if not os.path.lexists(path):
         clitools.console().print(f"No game saved in {shown_file(path)}: a new game (rulebook, Setup).", markup=False)
         if not set_up(clitools.load_database(database_path)):
             return
+    elif (damaged := _game.damaged(save_path, database_path)) is not None:
+        if not tableui.start_over("solo", path, damaged) or not set_up(clitools.load_database(database_path), force=True):
+            raise SystemExit(1)
     game, path = _game.load(save_path, database_path)
     try:
         session = TableSession(game, path, SoloTable(game.db, parse, patience=TABLE_PATIENCE))
