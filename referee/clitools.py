@@ -475,8 +475,8 @@ class GameCommands:
         """Why the save at ``--save`` cannot be read, when a new game over it is the way on its refusal offers (a file cut
         short, edited by hand or of another kind: :data:`referee.save.DAMAGED`, reached through no link, and no game of this
         kind kept in ``PATH.prev`` to bring back); ``None`` otherwise (it reads, is missing, or is refused in words of its
-        own: another game's, another database, a newer referee). `play` then offers the new game as a question (forty-ninth
-        referee round: it printed the `new --force` line and left)."""
+        own: another game's, another database, a newer referee). `play` then offers the new game as a question (the forty-
+        seventh round's leftovers: it printed the `new --force` line and left)."""
         path = save_path(save, self.rules.name)
         if not os.path.lexists(path) or os.path.islink(path) or savefile.held(savefile.prev_path(path)) == self.rules.name:
             return None
