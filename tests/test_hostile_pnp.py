@@ -185,8 +185,9 @@ def _child(out: Path) -> subprocess.Popen:
 
 def kill_builds(small_db, tmp_path: Path, kills: int, seed: int, late_kills: int = 0) -> dict[str, int]:
     """Kill ``kills`` builds at random moments; after each, check the folder (see the test's docstring). While no kill
-    has yet landed in the swap (a mix of whole files), up to ``late_kills`` more are aimed at the build's last fifth,
-    where the swap happens (its share of a build shrinks on a loaded machine: a run once saw no mix in 30 kills).
+    has yet landed in the swap (a mix of whole files), up to ``late_kills`` more are aimed into the swap itself: once
+    the build's staging folder holds its list of what it brings (a run on a loaded machine once saw no mix in 30 kills
+    aimed by time alone).
     Returns how many kills left the old output, a mix of whole files, or the new output."""
     old_ref = tmp_path / "old"
     builder.build(dataclasses.replace(small_db, print=dataclasses.replace(small_db.print, **{"bleed_mm": 2.0})),
@@ -207,8 +208,14 @@ def kill_builds(small_db, tmp_path: Path, kills: int, seed: int, late_kills: int
         shutil.copytree(old_ref, out)
         put_user_files(out)
         child = _child(out)
-        late = number > kills
-        time.sleep(chance.uniform(0.8 * duration, 1.05 * duration) if late else chance.uniform(0.4 * duration, 1.1 * duration))
+        if number > kills:  # aimed into the swap itself, whatever the machine's load: once the staging folder's list of
+            # what it brings is written (the moves begin), within the moves (each slowed by _SLOW_CHILD)
+            deadline = time.monotonic() + 3 * duration
+            while not any(out.glob(f"{builder.STAGING_PREFIX}*/{builder.BROUGHT}")) and time.monotonic() < deadline:
+                time.sleep(0.002)
+            time.sleep(chance.uniform(0.002, 0.0035 * len(new_names)))
+        else:
+            time.sleep(chance.uniform(0.4 * duration, 1.1 * duration))
         child.kill()
         child.wait()
         assert user_files_intact(out)
