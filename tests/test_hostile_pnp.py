@@ -3651,10 +3651,16 @@ def test_a_deleted_subtitle_or_box_colour_is_missing_at_its_table_with_its_value
     assert "did you mean" not in problems[0].message
 
 
+KEYED_TABLE_CARD = ('\n[[solo.table_card]]\nid = "solo.card.battle-win-keyed"\norigin = "authored"\ntitle = "Battle Win"\n'
+                    'table = "solo.table.battle-win"\nicon = "key"\n')
+"""A second card of the Battle Win table with the icon `key`, which no subtitle of table_card.toml is written for."""
+
+
 def test_a_table_card_icon_with_no_subtitle_is_said_at_its_icon(tmp_path):
     """Twenty-seventh breaker (MED 4): the Battle Win card's icon set to `key` (a valid icon) was told at table_card.toml
     that `subtitle_win` is unread, "did you mean subtitle_d6?". One line at the card's ``icon``, naming the key to write;
-    written, it prints."""
+    written, it prints. (The referee reads the Battle Win table from the card with icon `win`, so the icon `key` is given
+    to a second card of the table: :data:`KEYED_TABLE_CARD`.)"""
     from pnp import database
     from pnp.layout import check_fit
 
@@ -3662,9 +3668,9 @@ def test_a_table_card_icon_with_no_subtitle_is_said_at_its_icon(tmp_path):
     old = 'table = "solo.table.battle-win"\nicon = "win"\n'
     assert old in text
     path = tmp_path / "cards.toml"
-    path.write_text(text.replace(old, old.replace('"win"', '"key"')), encoding="utf-8")
+    path.write_text(text.replace(old, old + KEYED_TABLE_CARD), encoding="utf-8")
     problems = check_fit(database.load(path))
-    assert [(p.record_id, p.field, p.kind) for p in problems] == [("solo.card.battle-win", "icon", "unknown icon")], problems
+    assert [(p.record_id, p.field, p.kind) for p in problems] == [("solo.card.battle-win-keyed", "icon", "unknown icon")], problems
     assert "strings.subtitle_key" in problems[0].message
 
 
@@ -3673,14 +3679,15 @@ def test_a_table_card_subtitle_written_for_its_icon_prints(tmp_path, edited_temp
     from pnp import database
     from pnp.layout import check_fit, render
 
-    edited_templates("table_card.toml", "subtitle_win = ", "subtitle_key = ")
+    edited_templates("table_card.toml", "subtitle_win = ", 'subtitle_key = "After a win, read the number on the next '
+                                                           'card\'s :win:"\nsubtitle_win = ')
     text = (ROOT / "cards.toml").read_text(encoding="utf-8")
     old = 'table = "solo.table.battle-win"\nicon = "win"\n'
     path = tmp_path / "cards.toml"
-    path.write_text(text.replace(old, old.replace('"win"', '"key"')), encoding="utf-8")
+    path.write_text(text.replace(old, old + KEYED_TABLE_CARD), encoding="utf-8")
     db = database.load(path)
     assert check_fit(db) == []
-    face = next(face for face in render(db).fronts if face.id == "solo.card.battle-win")
+    face = next(face for face in render(db).fronts if face.id == "solo.card.battle-win-keyed")
     assert any("After a win" in item.text for item in _texts(face.drawing.items)), "the subtitle is not printed"
 
 
@@ -8134,7 +8141,74 @@ def test_a_table_card_of_the_other_games_table_is_one_line(tmp_path):
     path.write_text(SOURCE.replace(old, 'table = "duel.table.nomograph"', 1), encoding="utf-8")
     assert _problem_lines(_check(path)) == [f"cards.toml:{SOURCE[:SOURCE.index(old)].count(chr(10)) + 1}: "
                                             f"solo.card.battle-win.table: 'duel.table.nomograph' is a table of the other "
-                                            f"game; a card of solo shows a solo table"]
+                                            f"game (duel); the referee reads the table of the card with icon 'win' as the "
+                                            f"Battle Win table, by a quest card's win number 1-6, so it names a solo table "
+                                            f"with dice = \"d6\": 'solo.table.battle-win' or 'solo.table.battle-loss' would fit"]
+
+
+_NOMOGRAPH = 'nomograph_table = "duel.table.nomograph"'
+_FLINT = 'table = "solo.table.flint-counters"'
+_ELDRITCH = 'eldritch_table = "solo.table.eldritch-1"'
+_WIN = 'table = "solo.table.battle-win"\nicon = "win"'
+_FITS_NOMOGRAPH = ("the referee reads the nomograph by the difference of the two Battle Numbers (R27), so it names a duel "
+                   "table with dice = \"difference\": 'duel.table.nomograph' would fit")
+_FITS_COUNTER = "so it names a solo table with dice = \"position\": 'solo.table."
+
+
+@pytest.mark.parametrize("old, new, key, says", [
+    # a solo table, a duel table card, a misspelt id
+    (_NOMOGRAPH, 'nomograph_table = "solo.table.battle-win"', "duel.rules.nomograph_table",
+     f"'solo.table.battle-win' is a table of the other game (solo); {_FITS_NOMOGRAPH}"),
+    (_NOMOGRAPH, 'nomograph_table = "duel.card.nomograph"', "duel.rules.nomograph_table",
+     f"refers to 'duel.card.nomograph', a table card, not a rules table; {_FITS_NOMOGRAPH}"),
+    (_NOMOGRAPH, 'nomograph_table = "duel.table.nomogrph"', "duel.rules.nomograph_table",
+     f"refers to 'duel.table.nomogrph', which is not in the database; {_FITS_NOMOGRAPH}"),
+    # a table of the wrong shape: rows read by a d6, or by 2d6 (whose rolls 4, 7 and 8 the card's positions find)
+    (_FLINT, 'table = "solo.table.battle-win"', "solo.last-stand.flint-counters.table",
+     f"'solo.table.battle-win' is a table with dice = \"d6\"; a counter card shows the counters at spell positions, {_FITS_COUNTER}"),
+    (_FLINT, 'table = "solo.table.eldritch-1"', "solo.last-stand.flint-counters.table",
+     f"'solo.table.eldritch-1' is a table with dice = \"2d6\"; a counter card shows the counters at spell positions, {_FITS_COUNTER}"),
+    (_FLINT, 'table = "duel.table.nomograph"', "solo.last-stand.flint-counters.table",
+     f"'duel.table.nomograph' is a table of the other game (duel); a counter card shows the counters at spell positions, {_FITS_COUNTER}"),
+    (_ELDRITCH, 'eldritch_table = "duel.table.nomograph"', "solo.map.key-1.eldritch_table",
+     "'duel.table.nomograph' is a table of the other game (duel); an Eldritch Damage table is rolled on 2d6, so it names "
+     "a solo table with dice = \"2d6\": 'solo.table.eldritch-1', 'solo.table.eldritch-2' or 'solo.table.eldritch-3' would fit"),
+    (_ELDRITCH, 'eldritch_table = "solo.table.flint-counters"', "solo.map.key-1.eldritch_table",
+     "'solo.table.flint-counters' is a table with dice = \"position\"; an Eldritch Damage table is rolled on 2d6"),
+    # the Battle Win card, which the referee reads by its icon: a 2d6 table, or the icon changed
+    (_WIN, 'table = "solo.table.eldritch-1"\nicon = "win"', "solo.card.battle-win.table",
+     "'solo.table.eldritch-1' is a table with dice = \"2d6\"; the referee reads the table of the card with icon 'win' as "
+     "the Battle Win table"),
+    (_WIN, 'table = "solo.table.battle-win"\nicon = "d6-6"', "solo.card.battle-win.icon",
+     "'d6-6', and no table card has icon 'win': the referee reads the table of the card with icon 'win' as the Battle "
+     "Win table"),
+])
+def test_a_key_naming_a_table_its_use_cannot_read_is_one_line_naming_the_tables_that_fit(tmp_path, old, new, key, says):
+    """First table breaker, fault 1: `[duel.rules] nomograph_table` and a counter card's `table` took the id of any table
+    (a solo table, one of another shape): `pnp check` passed, and the referee's duel simulation and Last Stand ended in a
+    KeyError (`solo.table.battle-win has no row for 7`). So did the Battle Win card given a 2d6 table, or no card with the
+    icon `win` (StopIteration). Every key that names a rules table is checked for its use: the table is in the
+    database, of the game and read by the dice its use needs; one line at the key names the tables that would fit."""
+    assert old in SOURCE
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace(old, new, 1), encoding="utf-8")
+    result = _check(path)
+    lines = _problem_lines(result)
+    assert result.exit_code == 1 and len(lines) == 1, result.output
+    line = SOURCE[:SOURCE.index(old)].count("\n") + 1 + new[:new.index(key.rsplit(".", 1)[-1] + " = ")].count("\n")
+    assert lines[0].startswith(f"cards.toml:{line}: {key}: {says}"), lines[0]
+
+
+def test_a_table_its_use_cannot_read_never_reaches_the_referees_rules(tmp_path):
+    """The duel simulation of a database whose nomograph is a solo table is refused in one line, as `pnp check` refuses it,
+    not played into a KeyError in each game (first table breaker, fault 1)."""
+    path = tmp_path / "cards.toml"
+    path.write_text(SOURCE.replace(_NOMOGRAPH, 'nomograph_table = "solo.table.battle-win"', 1), encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "referee", "simulate", "--game", "duel", "--games", "5", "--db", str(path)],
+                            capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert result.returncode != 0 and "Traceback" not in result.stderr + result.stdout, result.stdout + result.stderr
+    assert "nomograph_table: 'solo.table.battle-win' is a table of the other game" in result.stdout + result.stderr
+    assert "KeyError" not in result.stdout + result.stderr
 
 
 def test_a_link_on_the_way_to_a_users_file_is_the_obstacle_named(small_db, tmp_path):

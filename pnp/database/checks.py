@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pnp import hexes, resources
-from pnp.database.schema import ROLL_RANGES, Back, BattleMap, Effect, Record, Spell, Table, TableRow
+from pnp.database.schema import ROLL_RANGES, Back, BattleMap, Effect, Record, Spell, Table, TableCard, TableRow
 from pnp.oneline import listed, quoted, slug
 
 if TYPE_CHECKING:
@@ -75,6 +75,9 @@ class CheckContext:
     complete: bool = True
     found: list[tuple[KeyPath, str]] = field(default_factory=list)
     missing: dict[str, tuple[int, type[Record], list[str]]] = field(default_factory=dict)
+    fitting: dict[str, str] = field(default_factory=dict)
+    """For a missing id named where a rules table of one use is needed (:meth:`refer_table`): the words naming the tables
+    that would fit, said in place of the "did you mean" of the id of any table nearest in spelling."""
 
     def report(self, path: KeyPath, message: str) -> None:
         """Record one problem at key ``path``."""
@@ -106,6 +109,44 @@ class CheckContext:
             return None
         return found
 
+    def refer_table(self, path: KeyPath, naming: str, target: str, use: TableUse) -> Table | None:
+        """The rules table ``target`` that the key at ``path`` (of the record or section ``naming``) names, when ``use`` can
+        read it: a table of its game, looked up by one of its kinds of dice (so each roll ``use`` reads has its row).
+
+        Otherwise ``None``, after one line at ``path``: what ``target`` is (missing, no table, the other game's, another
+        kind of dice), what ``use`` needs and the tables of the database that would fit, nearest in spelling first (a
+        duel's nomograph given a solo table, a counter card a 2d6 table, passed check and ended the referee's rules in a
+        KeyError). A reference to a ``broken`` record is ``None`` and not reported (its own problem is); a missing id is
+        reported once, at its first reference, as :meth:`refer` reports it.
+        """
+        found = self.database._by_id.get(target)
+        if found is None and target in self.broken:
+            return None
+        if isinstance(found, Table) and found.game == use.game and found.dice in use.dice:
+            return found
+        fits = sorted((table for table in self.database.tables() if table.game == use.game and table.dice in use.dice),
+                      key=lambda table: -_unshared_ratio(target, table.id))
+        dice = "" if use.dice == ANY_DICE else " with " + listed([f'dice = "{kind}"' for kind in use.dice], most=4, conjunction="or")
+        tables = (f"{listed([quoted(table.id) for table in fits], most=3, conjunction='or')} would fit" if fits
+                  else f"no table of the database does: add a [[{use.game}.table]]{dice}")
+        needs = f"; {use.needs}" + (f", so it names a {use.game} table{dice}" if dice else "") + f": {tables}"
+        if found is None:
+            if target in self.missing:
+                self.missing[target][2].append(naming)
+            else:
+                self.missing[target] = (len(self.found), Table, [naming])
+                self.fitting[target] = needs
+                self.report(path, f"refers to {quoted(target)}, which is not in the database")
+            return None
+        if not isinstance(found, Table):
+            said = f"refers to {quoted(target)}, a {found.kind.replace('_', ' ')}, not a rules table"
+        elif found.game != use.game:
+            said = f"{quoted(target)} is a table of the other game ({found.game})"
+        else:
+            said = f'{quoted(target)} is a table with dice = "{found.dice}"'
+        self.report(path, said + needs)
+        return None
+
     def say_missing(self) -> None:
         """Complete each missing id's one report: how many more records name it, and the id of that kind
         nearest in spelling (a renamed record: twenty-eighth breaker, a back renamed gave 22 lines, one
@@ -115,11 +156,44 @@ class CheckContext:
             if len(naming) > 1:
                 others = "1 more record does" if len(naming) == 2 else f"{len(naming) - 1} more records do"
                 message += f" ({others}: {listed(naming[1:], most=2)})"
+            if target in self.fitting:  # the tables that would fit are named, nearest in spelling first
+                self.found[index] = (path, message + self.fitting[target])
+                continue
             scores = sorted(((_unshared_ratio(target, record.id), record.id)
                              for record in self.database.records() if isinstance(record, kind)), reverse=True)
             if scores and scores[0][0] >= 0.75 and (len(scores) == 1 or scores[0][0] > scores[1][0]):
                 message += f"; did you mean {quoted(scores[0][1])}?"  # one nearest id, not one of key-1..key-5 for key-9
             self.found[index] = (path, message)
+
+
+@dataclass(frozen=True)
+class TableUse:
+    """What a key that names a rules table needs of it (:meth:`CheckContext.refer_table`): the ``game`` whose table it is,
+    the kinds of ``dice`` it may be looked up by (each covers the rolls its use reads: :func:`check_table_rolls`), and
+    ``needs``, the use in words."""
+
+    game: str
+    dice: tuple[str, ...]
+    needs: str
+
+
+ANY_DICE = ("d6", "2d6", "position", "difference")
+"""Every kind of ``dice`` a table is looked up by: a table card that the referee does not read prints any table."""
+NOMOGRAPH_USE = TableUse("duel", ("difference",), "the referee reads the nomograph by the difference of the two Battle "
+                                                  "Numbers (R27)")
+"""``[duel.rules] nomograph_table``: read by the difference of the Battle Numbers, 0 and up."""
+COUNTER_USE = TableUse("solo", ("position",), "a counter card shows the counters at spell positions")
+"""A Last Stand counter card's ``table``: read by the position of the spell cast (R21, R22)."""
+ELDRITCH_USE = TableUse("solo", ("2d6",), "an Eldritch Damage table is rolled on 2d6")
+"""An Expanded Battle Map's ``eldritch_table`` (rulebook, Expanded Battles: "roll 2d6")."""
+BATTLE_TABLE_USES = {
+    "win": TableUse("solo", ("d6",), "the referee reads the table of the card with icon 'win' as the Battle Win table, by a "
+                                     "quest card's win number 1-6"),
+    "loss": TableUse("solo", ("d6",), "the referee reads the table of the card with icon 'loss' as the Battle Loss table, "
+                                      "by a quest card's loss number 1-6"),
+}
+"""The solo table cards the referee reads by their ``icon`` (rulebook, Play: a d6 reads the Battle Win and Loss tables
+at the quest card's numbers)."""
 
 
 def _unshared_ratio(written: str, other: str) -> float:
@@ -370,26 +444,42 @@ def check_table_rolls(context: CheckContext) -> None:
 
 
 def check_table_cards(context: CheckContext) -> None:
-    """A table card's ``table`` names a rules table (rulebook, Setup: the Battle Win and Loss Table
-    cards; publisher's description: the nomograph)."""
+    """A table card's ``table`` names a rules table of its own game (rulebook, Setup: the Battle Win and Loss Table
+    cards; publisher's description: the nomograph). The solo game has one table card with icon ``win`` and one with
+    ``loss``, each showing a d6 table: the referee reads the Battle Win and Loss tables from them at a quest card's
+    numbers (:data:`BATTLE_TABLE_USES`; a card missing, or one given a 2d6 table, ended its rules in a traceback)."""
     database = context.database
+    read_by: dict[str, TableCard] = {}
     for card in database.solo.table_card + database.duel.table_card:
-        table = context.refer(card, "table", card.table, Table)
-        if table is not None and table.game != card.game:  # forty-sixth pnp breaker, F20: the solo deck printed the nomograph
-            context.report(context.at(card, "table"), f"{quoted(card.table)} is a table of the other game; a card of "
-                                                      f"{card.game} shows a {card.game} table")
+        use = BATTLE_TABLE_USES.get(card.icon) if card.game == "solo" else None
+        if use is not None and card.icon in read_by:
+            context.report(context.at(card, "icon"), f"{quoted(card.icon)} is the icon of {quoted(read_by[card.icon].id)} "
+                                                     f"already, and the referee reads the table of one card of each icon: "
+                                                     f"give this card another")
+            continue
+        if use is not None:
+            read_by[card.icon] = card
+        context.refer_table(context.at(card, "table"), card.id, card.table,
+                            use or TableUse(card.game, ANY_DICE, f"a card of {card.game} shows a {card.game} table"))
+    icons = {path.stem for path in ICON_DIR.glob("*.svg")}
+    misnamed = any(card.icon not in icons for card in database.solo.table_card)  # said by check_icons, with the icon meant
+    others = [card for card in database.solo.table_card if card.icon not in BATTLE_TABLE_USES]
+    for icon, use in BATTLE_TABLE_USES.items():
+        if icon not in read_by and context.complete and not misnamed:
+            name = "Battle Win" if icon == "win" else "Battle Loss"
+            # one other solo table card: its icon was changed (said there); else said at the kind's blocks
+            where = context.at(others[0], "icon") if len(others) == 1 else ("solo", "table_card")
+            said = f"{quoted(others[0].icon)}, and " if len(others) == 1 else ""
+            context.report(where, f"{said}no table card has icon {quoted(icon)}: {use.needs} (rulebook, Setup: the Battle "
+                                  f"Win and Loss Table cards); give the card of the {name} table icon = {quoted(icon)}")
 
 
 def check_nomograph_table(context: CheckContext) -> None:
-    """``[duel.rules] nomograph_table`` names a rules table (publisher's description, Play: the cube
-    moves "a number of spaces ... calculated based on a nomograph table"). A table that failed its
-    own validation is already reported and is not reported again."""
-    target = context.database.duel.rules.nomograph_table
-    found = context.database._by_id.get(target)
-    if found is None and target in context.broken:
-        return
-    if not isinstance(found, Table):
-        context.report(("duel", "rules", "nomograph_table"), f"refers to {quoted(target)}, which is not a table in the database")
+    """``[duel.rules] nomograph_table`` names a duel rules table read by a difference (publisher's description, Play: the
+    cube moves "a number of spaces ... calculated based on a nomograph table"; the referee reads it by the difference
+    of the Battle Numbers, R27). A table that failed its own validation is already reported and is not reported again."""
+    context.refer_table(("duel", "rules", "nomograph_table"), "[duel.rules]", context.database.duel.rules.nomograph_table,
+                        NOMOGRAPH_USE)
 
 
 # ---- Solo: spells -----------------------------------------------------------------------------------------
@@ -559,10 +649,7 @@ def check_battle_maps(context: CheckContext) -> None:
                                                              f"{quoted(colours_seen[battle_map.color])}; each map has its own "
                                                              f"colour (the servants' hit points are given per map colour)")
         colours_seen.setdefault(battle_map.color, battle_map.id)
-        table = context.refer(battle_map, "eldritch_table", battle_map.eldritch_table, Table)
-        if table is not None and table.dice != "2d6":
-            context.report(context.at(battle_map, "eldritch_table"),
-                           f"{quoted(table.id)} is a {table.dice} table; an Eldritch Damage table is rolled on 2d6")
+        context.refer_table(context.at(battle_map, "eldritch_table"), battle_map.id, battle_map.eldritch_table, ELDRITCH_USE)
         if battle_map.servants > len(types):
             context.report(context.at(battle_map, "servants"), f"{battle_map.servants} servants of different types, "
                                                                 f"but the servant deck has {len(types)} types")
@@ -640,7 +727,7 @@ def check_last_stand(context: CheckContext) -> None:
             if space not in card.hit_points:
                 context.report(context.at(card, "gray_spaces", number), f"{space} is not on the hit point track")
     for counter in solo.counter_card:
-        table = context.refer(counter, "table", counter.table, Table)
+        table = context.refer_table(context.at(counter, "table"), counter.id, counter.table, COUNTER_USE)
         if table is None:
             continue
         for number, position in enumerate(counter.positions):
