@@ -8436,3 +8436,42 @@ def test_forty_sixth_a_typo_or_a_deletion_is_said_at_its_own_file_and_key(db, un
     problems = check_fit(db)
     assert [(p.field, Path(p.path)) for p in problems] == [(key, path)], problems
     assert says in problems[0].message and (says.startswith("did") or "did you mean" not in problems[0].message), problems[0].message
+
+
+@pytest.mark.parametrize("old, new, opened", [
+    # a multi-line string never closed, basic or literal: the parser gave up at the end of the file
+    ('subtitle_win = "After a win', 'subtitle_win = """After a win', 'subtitle_win = """'),
+    ('subtitle_difference = "Difference', "subtitle_difference = '''Difference", "subtitle_difference = '''"),
+])
+def test_a_multi_line_string_left_open_in_a_template_is_said_where_it_opens(tmp_path, old, new, opened):
+    """First TOML breaker, fault 2 (templates, as cards.toml): a string opened with three quotes and never closed was said
+    where the parser gave up, the end of the file or lines below; it is said at the line it opens on, with the fix."""
+    from pnp.layout import template
+
+    text = (ROOT / "templates" / "table_card.toml").read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "table_card.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(template.TemplateError) as refused:
+        template._read(path)
+    quotes = opened[-3:]
+    assert refused.value.line == path.read_text(encoding="utf-8").split("\n").index(
+        next(line for line in path.read_text(encoding="utf-8").split("\n") if line.startswith(opened))) + 1
+    assert refused.value.reason.startswith(f"the multi-line string opened here with {quotes} is never closed"), refused.value.reason
+    assert refused.value.reason.endswith(f"end it with {quotes} after its last line"), refused.value.reason
+
+
+def test_strings_read_follows_the_parser_through_escapes_comments_and_quotes():
+    """The strings :func:`pnp.database.loader.strings_read` finds are those the parser reads: an escaped quote, a quote in
+    a comment or inside another kind of string opens none; a multi-line string ends at the next three quotes, wherever."""
+    from pnp.database.loader import OpenedString, strings_read
+
+    text = ('a = "x \\" # y"  # "not a string\n'
+            "b = 'it''s'\n"
+            'c = """one\n"two"\n""""\n'
+            "d = '''\\n'''\n"
+            'e = "open\n'
+            'f = """\nrow\ng = """\n')
+    assert strings_read(text) == [OpenedString(1, '"', 1), OpenedString(2, "'", 2), OpenedString(2, "'", 2),
+                                  OpenedString(3, '"""', 5), OpenedString(6, "'''", 6), OpenedString(7, '"', None),
+                                  OpenedString(8, '"""', 10)]

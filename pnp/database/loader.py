@@ -544,6 +544,106 @@ def toml_slip(text: str, line: int, message: str) -> tuple[int, str] | None:
         mended = lines[:line - 1] + [written.rstrip() + '"'] + lines[line:]
         if _parses_past("\n".join(mended), line):
             return line, 'the string opened on this line has no closing quote: end it with "'
+    return _unclosed_string(text, lines, line)
+
+
+MENDS_TRIED = 12
+"""The most strings opened before a TOML error that :func:`_unclosed_string` tries closing (each try parses the file
+again): the string left open is, in every slip seen, the nearest one or two opened before the error."""
+
+_STATEMENT = re.compile(r"""\s*(\[|[A-Za-z0-9_-]+\s*(\.\s*[A-Za-z0-9_-]+\s*)*=|"[^"\n]*"\s*=|'[^'\n]*'\s*=)""")
+"""A line that starts a TOML statement (a ``[header]`` or ``key =``): where a multi-line string left open was meant to
+have ended, at the latest."""
+
+
+@dataclass(frozen=True)
+class OpenedString:
+    """A string of a TOML text as the parser reads it (:func:`strings_read`): the 1-based ``line`` of its opening
+    ``delimiter`` (``"``, ``'``, three double or three single quotes), and the ``end`` line of the delimiter read as its
+    close, ``None`` where none is (a single-line string cut by its line's end, or a multi-line string running to the
+    end of the file)."""
+
+    line: int
+    delimiter: str
+    end: int | None
+
+
+_CODE = re.compile(r"#|\"\"\"|'''|\"|'")
+_ENDS = {'"': re.compile(r'\\.|"|\n'), "'": re.compile(r"'|\n"), '"""': re.compile(r'\\.|"{3,5}', re.S),
+         "'''": re.compile(r"'{3,5}")}
+
+
+def strings_read(text: str) -> list[OpenedString]:
+    """Every string of the TOML ``text`` in the order the parser meets them, each ended where the parser ends it: a
+    multi-line string at the next delimiter of its kind, wherever that is (another string's opening), a single-line one
+    at its closing quote or its line's end; comments are passed over. Only the strings are read, by regular
+    expressions, in one pass; a slip that leaves a string open shows as one whose close is far away or missing."""
+    found: list[OpenedString] = []
+    position, line = 0, 1
+    while True:
+        token = _CODE.search(text, position)
+        if token is None:
+            return found
+        line += text.count("\n", position, token.start())
+        if token.group() == "#":
+            newline = text.find("\n", token.end())
+            if newline < 0:
+                return found
+            position = newline
+            continue
+        delimiter, start = token.group(), line
+        position = token.end()
+        while True:
+            close = _ENDS[delimiter].search(text, position)
+            if close is None:
+                found.append(OpenedString(start, delimiter, None))
+                return found
+            line += text.count("\n", position, close.start())
+            position = close.end()
+            if close.group().startswith("\\"):  # an escape: the character after it is the string's
+                line += close.group().count("\n")
+                continue
+            if close.group() == "\n":  # a single-line string cut by its line's end: the parser stops there
+                found.append(OpenedString(start, delimiter, None))
+                position = close.start()
+            else:
+                found.append(OpenedString(start, delimiter, line))
+            break
+
+
+def _unclosed_string(text: str, lines: list[str], line: int) -> tuple[int, str] | None:
+    """The string left open behind a TOML error at 1-based ``line`` of ``text`` (split into ``lines``), as ``(the line it
+    opens on, what is wrong and what to write)``, or ``None``. The parser reports a multi-line string left open far from
+    where it opens: at the end of the file, or where the next string's opening triple quote, read as its close, leaves
+    the lines after it to be read as statements (first TOML breaker, fault 2: said at line 696, in a map's layout, for
+    a text opened with three quotes above it). Each string opened before the error, nearest first, is closed on a copy
+    before the next statement after it (a single-line one at its line's end): said when that copy parses past the error."""
+    if len(text) > MAX_FILE_BYTES:
+        return None
+    tried = 0
+    for opened in reversed([found for found in strings_read(text) if found.line <= line]):
+        if tried >= MENDS_TRIED:
+            break
+        if len(opened.delimiter) == 1:
+            if opened.end is not None or opened.line != line:
+                continue
+            tried += 1
+            written = lines[line - 1]
+            mended = lines[:line - 1] + [written.rstrip() + opened.delimiter] + lines[line:]
+            if _parses_past("\n".join(mended), line):
+                return line, f"the string opened on this line has no closing quote: end it with {opened.delimiter}"
+            continue
+        if opened.end == opened.line:
+            continue  # opened and closed on one line
+        tried += 1
+        after = next((number for number in range(opened.line + 1, len(lines) + 1) if _STATEMENT.match(lines[number - 1])),
+                     len(lines) + 1)
+        mended = lines[:after - 1] + [opened.delimiter] + lines[after - 1:]
+        if _parses_past("\n".join(mended), line + 1):
+            read_to = (f" (the {opened.delimiter} on line {opened.end}, which opens the next string, was read as its close)"
+                       if opened.end is not None and lines[opened.end - 1].strip() != opened.delimiter else "")
+            return opened.line, (f"the multi-line string opened here with {opened.delimiter} is never closed{read_to}: "
+                                 f"end it with {opened.delimiter} after its last line")
     return None
 
 
