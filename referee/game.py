@@ -326,7 +326,7 @@ def load_game(cls: type[G], path: Path, db: Database, trust_checkpoint: bool = T
     try:
         return _load_game(cls, path, db, trust_checkpoint)
     except savefile.SaveError as error:
-        raise savefile.with_way_on(error, cls.rules.name) from None
+        raise savefile.with_way_on(error, cls.rules.name, db) from None
 
 
 def _load_game(cls: type[G], path: Path, db: Database, trust_checkpoint: bool) -> G:

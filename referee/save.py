@@ -118,27 +118,52 @@ save was offered `new --force --difficulty normal --spells bind,shield`, a guess
 NEW_OPTIONS_SAID = {"solo": "DIFFICULTY: beginner, normal or advanced; SPELLS: your two starting spells, such as bind,shield"}
 """What the placeholders of :data:`NEW_OPTIONS` stand for, said after the command that holds them."""
 
+PLACEHOLDERS_SAID = {"DIFFICULTY": "DIFFICULTY: beginner, normal or advanced",
+                     "SPELLS": "SPELLS: your two starting spells, such as bind,shield"}
+"""What each placeholder a `new` command offered may hold stands for (:func:`placeholders_said`)."""
+
+
+def placeholders_said(command: str) -> str:
+    """What the placeholders ``command`` holds stand for, ``DIFFICULTY: ...; SPELLS: ...`` (empty when it holds none)."""
+    return "; ".join(said for word, said in PLACEHOLDERS_SAID.items() if re.search(rf"(?<![\w-]){word}(?![\w-])", command))
+
 NEW_GAME = {"solo": "`referee solo play` (it asks the difficulty and starting spells) or "
                     f"`referee solo new{NEW_OPTIONS['solo']}` ({NEW_OPTIONS_SAID['solo']})",
             "duel": "`referee duel new` (or `referee duel play`)"}
 """The commands that start a game of each kind, as a refusal offers them (each works as printed, its placeholders filled)."""
 
 
-def new_over(game: str, path: Path | None = None) -> str:
+def new_over(game: str, path: Path | None = None, db: Any = None) -> str:
     """The command that starts a game of ``game`` over the file at ``path``, as a refusal offers it (works as printed, its
     placeholders filled): for a solo game whose setup the file holds (read unchecked: a save damaged after its setup
     too), with that difficulty and those starting spells, as its Next line offers another game (forty-sixth referee
     breaker, POLISH 6); else with the options only the player can choose as placeholders (:data:`NEW_OPTIONS`: forty-
-    seventh, KIND 3, never a guess)."""
+    seventh, KIND 3, never a guess). The setup is offered only where it is one `new` accepts: two different spells, and,
+    given the card database ``db``, a start its rules allow (forty-eighth referee breaker, HIGH 1: `--spells bind,bind`,
+    `barrier-lock,bind` or `nope,bind` were offered and refused); else placeholders."""
     doc = _peek(Path(path)) if path is not None else None
     setup = doc.get("setup") if isinstance(doc, dict) and doc.get("game") == game else None
     if game == "solo" and isinstance(setup, dict):
         difficulty, spells = setup.get("difficulty"), setup.get("spells")
-        if (difficulty in ("beginner", "normal", "advanced") and isinstance(spells, list) and spells
-                and all(isinstance(spell, str) and re.fullmatch(r"solo\.spell\.[a-z0-9-]+", spell) for spell in spells)):
-            return (f"referee solo new --force --difficulty {difficulty} "
-                    f"--spells {','.join(spell.rsplit('.', 1)[-1] for spell in spells)}")
+        if difficulty in ("beginner", "normal", "advanced"):  # kept where it reads; the spells where they are a start
+            if (isinstance(spells, list) and len(spells) == 2 and len(set(spells)) == 2
+                    and all(isinstance(spell, str) and re.fullmatch(r"solo\.spell\.[a-z0-9-]+", spell) for spell in spells)
+                    and (db is None or _starts(game, db, difficulty=difficulty, spells=spells))):
+                return (f"referee solo new --force --difficulty {difficulty} "
+                        f"--spells {','.join(spell.rsplit('.', 1)[-1] for spell in spells)}")
+            return f"referee solo new --force --difficulty {difficulty} --spells SPELLS"
     return f"referee {game} new --force{NEW_OPTIONS.get(game, '')}"
+
+
+def _starts(game: str, db: Any, **options: Any) -> bool:
+    """Whether the rules of ``game`` set a new game up with ``options`` (those of its ``new``) and the database ``db``."""
+    from referee.game import rules_for  # (the rules import this module)
+
+    try:
+        rules_for(game).new(db, 0, **options)
+    except (RefereeError, KeyError):
+        return False
+    return True
 
 
 def _top_line(text: str, key: str) -> int | None:
@@ -779,18 +804,19 @@ def _huge_integer_at(doc: Any) -> str | None:
     return None
 
 
-def way_on(path: Path, game: str) -> str:
+def way_on(path: Path, game: str, db: Any = None) -> str:
     """What a player may do with the save at ``path`` that cannot be read as a game of ``game``, in words with the
     commands to type: bring back the game kept in ``<save>.prev`` when there is one (this file is then kept in
     ``<save>.unreadable``), else start a new game here (this file kept in ``<save>.prev``). Thirty-second breaker: every
-    command but `new` said only what was wrong with an unreadable save, never what would be right."""
+    command but `new` said only what was wrong with an unreadable save, never what would be right. ``db``: the card
+    database the game is read with, so that the file's own setup is offered only where it is a start the rules allow."""
     real = Path(os.path.realpath(path)) if Path(path).is_symlink() else Path(path)  # through a link: the files kept beside
     kept = prev_path(real)  # the file it points to, where `new` and `restore` keep them (thirty-fourth breaker, MED 4a)
-    start = new_over(game, real)  # the file's own setup where it still reads, else placeholders (47th, KIND 3)
+    start = new_over(game, real, db)  # the file's own setup where it still reads, else placeholders (47th, KIND 3)
     # through a link to a file that holds no save, `new` refuses to replace it (thirty-third breaker, HIGH 4): never offered
     # here (thirty-sixth breaker, HIGH 3: `new --force`, typed as this advice said, was refused)
     linked = real != Path(path) and held(real) == ""
-    said = f" ({NEW_OPTIONS_SAID[game]})" if game in NEW_OPTIONS and start.endswith(NEW_OPTIONS[game]) else ""
+    said = f" ({placeholders_said(start)})" if placeholders_said(start) else ""
     other = "" if linked else f", or `{start}` starts a new one{said}"
     if held(kept) == game:
         aside = unreadable_path(real)
@@ -803,7 +829,7 @@ def way_on(path: Path, game: str) -> str:
     if linked:
         return (f"it is a symbolic link to {shown_file(real)}, which holds no save, and a new game never replaces a file of yours "
                 f"through a link: give --save a path of its own")
-    said = f"{NEW_OPTIONS_SAID[game]}; " if game in NEW_OPTIONS and start.endswith(NEW_OPTIONS[game]) else ""
+    said = f"{placeholders_said(start)}; " if placeholders_said(start) else ""
     return f"`{start}` starts a new game here ({said}this file is then kept in {shown_file(kept.name)})"
 
 
@@ -812,14 +838,14 @@ DAMAGED = ("corrupt", "not a save file")
 another kind of file): such a refusal offers :func:`way_on`."""
 
 
-def with_way_on(error: SaveError, game: str) -> SaveError:
+def with_way_on(error: SaveError, game: str, db: Any = None) -> SaveError:
     """``error`` with :func:`way_on` as its remedy when it refuses a damaged save (:data:`DAMAGED`) and offers no way
     on yet; else ``error`` itself (a missing save, another game, another database, a newer referee and a stale save
     each say their own way on). Thirty-third breaker, MED 5: a save cut at an event or with one value edited got only
     what was wrong, an unparsable one `restore` or `new --force`."""
     if error.remedy or type(error) is not SaveError or not error.reason.startswith(DAMAGED):
         return error
-    return SaveError(error.path, error.reason, error.line, remedy=way_on(error.path, game))
+    return SaveError(error.path, error.reason, error.line, remedy=way_on(error.path, game, db))
 
 
 def read(path: Path, game: str, fingerprint: str | None = None) -> dict[str, Any]:

@@ -4408,3 +4408,32 @@ def test_a_save_is_called_damaged_only_where_a_new_game_is_its_way_on(tmp_path):
     assert error is not None and error.line == 2
     (tmp_path / "cut.toml.prev").write_bytes(save.read_bytes())
     assert commands.damaged(cut, db) is None  # `restore` brings the kept game back: the one-shot line says so
+
+
+@pytest.mark.parametrize("spells", ['"solo.spell.bind", "solo.spell.bind"', '"solo.spell.barrier-lock", "solo.spell.bind"',
+                                    '"solo.spell.leafward", "solo.spell.bind"', '"solo.spell.nope", "solo.spell.bind"',
+                                    '"solo.spell.bind"', '"solo.spell.bind", "solo.spell.shield", "solo.spell.calm"',
+                                    '"bind", "shield"'])
+def test_a_damaged_setups_new_game_offered_is_one_new_accepts(tmp_path, spells):
+    """Forty-eighth referee breaker, HIGH 1: a save whose `[setup] spells` was edited to no legal start (a spell twice,
+    Barrier Lock, a spell of no start, no such spell, one or three spells) was refused with `new --force --difficulty
+    normal --spells bind,bind`, which `new` then refused. The refusal offers the file's own difficulty (it reads) with
+    `SPELLS` to fill, said what it stands for; filled, the command works and keeps the damaged file in `.prev`."""
+    from referee.advice import commands_in
+    from referee.solo import game as solo_game
+
+    save = tmp_path / "s.toml"
+    run("solo", "new", "--difficulty", "advanced", "--spells", "bind,shield", "--seed", "1", save=save)
+    run("solo", "draw", save=save)
+    text = save.read_text(encoding="utf-8")
+    edited = re.sub(r"spells = \[[^\]]*\]", f"spells = [{spells}]", text, count=1)
+    assert edited != text
+    save.write_text(edited, encoding="utf-8")
+    refused = CliRunner().invoke(main, ["solo", "status", "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    assert refused.exit_code == 1 and len(refused.output.strip().splitlines()) == 1, refused.output
+    (offered,) = [c for c in commands_in(refused.output) if " new " in c]
+    assert "--difficulty advanced --spells SPELLS" in offered and "SPELLS: your two starting spells" in refused.output
+    started = CliRunner().invoke(main, shlex.split(offered.replace("SPELLS", "bind,shield"))[1:], env={"NO_COLOR": "1"})
+    assert started.exit_code == 0, started.output
+    assert (tmp_path / "s.toml.prev").read_text(encoding="utf-8") == edited
+    assert solo_game.load(save, DB).state.setup.difficulty == "advanced"
