@@ -4437,3 +4437,35 @@ def test_a_damaged_setups_new_game_offered_is_one_new_accepts(tmp_path, spells):
     assert started.exit_code == 0, started.output
     assert (tmp_path / "s.toml.prev").read_text(encoding="utf-8") == edited
     assert solo_game.load(save, DB).state.setup.difficulty == "advanced"
+
+
+def test_a_reveal_edited_in_the_save_is_refused_without_advice_for_the_reveal_command(tmp_path):
+    """Forty-eighth referee breaker, MED 2: a save whose reveal event was edited (the Wardens' placing changed, so it no
+    longer opens their seal; R77) was refused with the `reveal` command's advice ("give their own Opening line as the seal
+    command printed it, or wardens=forfeit"), which no one can follow for a file. The refusal says what no longer
+    matches, one line, and changes nothing; the same opening refused at `reveal` still offers the way on."""
+    import shlex
+
+    save = tmp_path / "d.toml"
+    run("duel", "new", "--seed", "48", save=save)
+    run("duel", "marker", "4", save=save)
+    openings = {}
+    for side, placing in (("wardens", "battle 3,5 power 6"), ("shadowmajik", "battle 2,2 cast 5")):
+        out = CliRunner().invoke(main, ["duel", "seal", "--player", side, "--assign", placing], env={"NO_COLOR": "1"}).stdout
+        seal = re.search(r"^Seal [^:]*: +([0-9a-f]{64})$", out, re.M).group(1)
+        openings[side] = re.search(r"Opening .*: (.+)$", out, re.M).group(1)
+        run("duel", "commit", "--player", side, "--sealed", seal, save=save)
+    forged = openings["wardens"].replace("3,5", "6,6")
+    refused = CliRunner().invoke(main, ["duel", "reveal", *shlex.split(f"--open 'wardens={forged}' --open "
+                                                                       f"'shadowmajik={openings['shadowmajik']}'"),
+                                        "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    assert refused.exit_code == 1 and "--open: " in refused.output and "wardens=forfeit" in refused.output, refused.output
+    run("duel", "reveal", "--open", f"wardens={openings['wardens']}", "--open", f"shadowmajik={openings['shadowmajik']}", save=save)
+    text = save.read_text(encoding="utf-8")
+    edited = text.replace('wardens = "battle 3,5 power 6"', 'wardens = "battle 6,6 power 6"', 1)
+    assert edited != text
+    save.write_text(edited, encoding="utf-8")
+    said = CliRunner().invoke(main, ["duel", "status", "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    assert said.exit_code == 1 and len(said.output.strip().splitlines()) == 1, said.output
+    assert "opening does not match their seal" in said.output, said.output
+    assert "forfeit" not in said.output and "Opening line" not in said.output and save.read_text(encoding="utf-8") == edited

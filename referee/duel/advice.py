@@ -179,7 +179,8 @@ def refusal_text(error: RuleError, state: State, db: Database, hidden: bool = Fa
     dice of an undone roll, and the roll that shows them again (R78);
     ``BAD_SEAL``, ``SEAL_NOT_OPENED``: the ``seal`` command (with what is wrong with the seal) and the ``--open``
     option (R77); ``SEAL_OF_OTHER_SIDE``: the ``seal --player`` that made it and the forfeit (ruling 88); ``OWN_DICE``: the
-    seal made on the player's own device (ruling 87); ``REFEREE_DICE``: the ``--reroll`` option named (R81). Other
+    seal made on the player's own device (ruling 87); ``REFEREE_DICE``: the ``--reroll`` option named (R81);
+    ``OPENING_DOES_NOT_MATCH``: the option, the side's own Opening line or its forfeit (ruling 82). Other
     refusals read as their message. ``hidden``: the placing was typed unseen, so a refusal with ``hidden`` words
     (a wrong ``spell`` or ``reroll`` word) reads as those.
     """
@@ -190,6 +191,9 @@ def refusal_text(error: RuleError, state: State, db: Database, hidden: bool = Fa
         return f"{option_of(error.field)}: {text}"  # (twenty-fifth breaker: "--reroll: a die shows 1-6" but not this one)
     if error.field is not None and error.field.endswith("_salt") and kind is None:  # an opening refused: --open named
         return f"{option_of(error.field)}: {text}"  # (fortieth referee breaker, MED 5)
+    if kind is Refusal.OPENING_DOES_NOT_MATCH and side is not None:
+        return (f"{option_of(error.field)}: {text}; give their own Opening line as the seal command printed it, or "
+                f"{side}=forfeit if it is lost (ruling 82)")
     if error.field == "assignment" and kind is None:  # a placing refused: the option it was given in (a table prompt drops
         return f"{option_of(error.field)}: {text}"  # it; thirty-ninth referee breaker, LOW 2: `commit` named no option)
     if kind is Refusal.GAME_OVER:

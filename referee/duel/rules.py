@@ -61,7 +61,9 @@ class Refusal(enum.Enum):
     the other ``--player``, ruling 88); ``OWN_DICE``: a referee roll for a side that seals its placings on its own device
     (ruling 87); ``REFEREE_DICE``: re-rolled dice typed for a side whose dice the referee rolled (R81); ``ROLL_STANDS``: an
     undo of the referee's roll for a side, whose dice stand (R78): what places them is the advice's to say, as where they
-    are placed differs (a one-shot `commit`, the side's own hidden prompt at the table).
+    are placed differs (a one-shot `commit`, the side's own hidden prompt at the table); ``OPENING_DOES_NOT_MATCH``: an
+    opening that is not what the side sealed (R77; a save whose reveal says so was edited: its refusal offers no opening to
+    give, forty-eighth referee breaker, MED 2).
     (An opened sealed placing that breaks a rule is no refusal: it is void, ruling 82.)
     """
 
@@ -76,6 +78,7 @@ class Refusal(enum.Enum):
     OWN_DICE = "own dice"
     REFEREE_DICE = "referee dice"
     ROLL_STANDS = "roll stands"
+    OPENING_DOES_NOT_MATCH = "opening does not match"
 
 
 class RuleError(errors.RuleError):
@@ -1066,9 +1069,8 @@ def revealed(state: State, db: Database, event: ev.Reveal) -> tuple[PerSide[Assi
                     raise RuleError(f"the opening given for the {SIDE_NAMES[side]} fits the "  # breaker, MED 5)
                                     f"{possessive(SIDE_NAMES[other(side)])} seal: give it as {other(side)}=, and the "
                                     f"{possessive(SIDE_NAMES[side])} own opening as {side}=", side=side, field=f"{side}_salt")
-                raise RuleError(f"the {possessive(SIDE_NAMES[side])} opening does not match their seal: not what they committed; "
-                                f"give their own Opening line as the seal command printed it, or {side}=forfeit if it is lost "
-                                f"(ruling 82)", side=side, field=f"{side}_salt")
+                raise RuleError(f"the {possessive(SIDE_NAMES[side])} opening does not match their seal: not what they committed",
+                                Refusal.OPENING_DOES_NOT_MATCH, side, f"{side}_salt")
             try:
                 out[side] = check_assignment(state, db, side, given)
             except RuleError as error:  # sealed, so checked only now: void, never placed again (ruling 82)
