@@ -112,6 +112,9 @@ class Dice:
         if extra:
             raise DiceError(f"dice have unknown keys {sorted(extra)}")
         k = data.get("k")
+        if "typed" in data and data["typed"] is not True:  # only `typed = true` is written (forty-eighth breaker, POLISH 3)
+            raise DiceError(f"typed is true for dice the player typed, not {as_written(data['typed'])}; dice the referee "
+                            f"rolled have no typed key, and their die index k instead")
         if data.get("typed") is True:
             if k is not None:
                 raise DiceError("dice are either typed or rolled (k), not both")

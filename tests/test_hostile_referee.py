@@ -4469,3 +4469,21 @@ def test_a_reveal_edited_in_the_save_is_refused_without_advice_for_the_reveal_co
     assert said.exit_code == 1 and len(said.output.strip().splitlines()) == 1, said.output
     assert "opening does not match their seal" in said.output, said.output
     assert "forfeit" not in said.output and "Opening line" not in said.output and save.read_text(encoding="utf-8") == edited
+
+
+@pytest.mark.parametrize("typed", ['"yes"', "false", "1"])
+def test_a_typed_key_edited_to_other_than_true_is_said_as_such(tmp_path, typed):
+    """Forty-eighth referee breaker, POLISH 3: `typed = true` of typed dice edited to `"yes"` or `false` was refused as
+    "rolled dice need a die index k = 0 or more, and these have no k". The refusal names `typed` and what it may hold."""
+    save = tmp_path / "s.toml"
+    run("solo", "new", "--difficulty", "normal", "--spells", "bind,shield", "--seed", "1", save=save)
+    run("solo", "draw", "--card", "orrins-crossing", save=save)  # a City Quest
+    run("solo", "battle", "--dice", "5,6", "--enemy", "1,1,1", save=save)
+    text = save.read_text(encoding="utf-8")
+    first = text.index("typed = true")  # the card's; the battle's dice next
+    edited = text[:first + 1] + text[first + 1:].replace("typed = true", f"typed = {typed}", 1)
+    assert edited != text
+    save.write_text(edited, encoding="utf-8")
+    said = CliRunner().invoke(main, ["solo", "status", "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    assert said.exit_code == 1 and "battle event, dice: " in said.output and f"typed is true for dice the player typed, not {typed}" in said.output, said.output
+    assert save.read_text(encoding="utf-8") == edited
