@@ -192,6 +192,64 @@ def icon_path_advice(token: str) -> str:
     return f"{token} gives an icon as a path, so it prints as text; {right}"
 
 
+ICON_COLONS = ":\ufe13\ufe55\uff1a"
+"""The colon and the characters NFKC reads as one (U+FE13 presentation form for vertical colon, U+FE55 small colon,
+U+FF1A fullwidth colon, as a Japanese input method types it): what an icon token may be written between by mistake."""
+
+SIGNS = "+-\u2212\u00b1"
+"""Signs that may be typed before an icon's name by mistake (``:-mana:`` for ``-1 :mana:``)."""
+
+_LOOKALIKE = re.compile(rf"(?=([{ICON_COLONS}])([^\s{ICON_COLONS}/\\]{{1,40}})([{ICON_COLONS}]))")
+"""A run between two colons of :data:`ICON_COLONS` with no space, colon or slash in it, at each colon (overlapping, so
+``:mana:wïn:`` finds ``:wïn:`` too)."""
+
+_PLAIN_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+"""A token's name that :func:`unknown_icons` judges (ASCII, a letter first)."""
+
+
+def icon_spelling(name: str) -> str:
+    """``name`` as an icon's name is written: its NFKC form (fullwidth letters and digits as ASCII ones), its letters
+    without accents (``wïn`` -> ``win``), dashes as ``-``, ``_`` as ``-``, lower case and no sign before it."""
+    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name))
+    folded = "".join("-" if unicodedata.category(char) == "Pd" or char == "\u2212" else char for char in folded
+                     if not unicodedata.combining(char))
+    return folded.lower().replace("_", "-").lstrip(SIGNS)
+
+
+def lookalike_icons(text: str, written: Sequence[tuple[int, int]] = ()) -> list[tuple[str, str]]:
+    """The tokens of ``text`` written like an icon's but naming none, each as ``(the token as written, the icon meant)``,
+    in order, each once: an accented letter (``:wïn:``), a sign before the name (``:-mana:``), a fullwidth or other
+    NFKC form of a letter or of a colon (``:ｗin:``, ``：win：``). They print as written (first icon breaker, fault 3:
+    they passed check). A token is said when it holds a character outside ASCII or a sign before its name, and its name
+    written as icons are (:func:`icon_spelling`) is an icon's or near one (:func:`icon_meant`); so a time (``10:30``),
+    a colon in prose (followed by a space), a ratio, and a word of another script between fullwidth colons (``：準備：``)
+    are never said. Plain ASCII tokens (``:manna:``, ``:Mana:``) are :func:`unknown_icons`'; ``written``: the spans a
+    template wrote, left out as there. :func:`lookalike_icon_advice` says each."""
+    found: list[tuple[str, str]] = []
+    for match in _LOOKALIKE.finditer(text):
+        opening, name, closing = match.groups()
+        token = opening + name + closing
+        if token.isascii() and not name.startswith(tuple(SIGNS)):
+            continue  # an icon, an unknown icon (unknown_icons), or prose: 10:30:45
+        spelt = icon_spelling(name)
+        meant = icon_meant(spelt) if spelt else None
+        if meant is not None and token not in (seen for seen, _ in found) and not _within((match.start(1), match.end(3)), written):
+            found.append((token, meant))
+    return found
+
+
+def lookalike_icon_advice(token: str, meant: str) -> str:
+    """What is wrong with ``token``, written like an icon token (:func:`lookalike_icons`), and the icon token to write."""
+    odd = next((char for char in token if not char.isascii()), None)
+    if odd is not None and odd in ICON_COLONS:
+        why = f"{odd!r} (U+{ord(odd):04X} {unicodedata.name(odd, '')}) is not the colon ':'"
+    elif odd is not None:
+        why = f"{odd!r} (U+{ord(odd):04X}{' ' + unicodedata.name(odd, '') if unicodedata.name(odd, '') else ''}) is no letter of an icon's name"
+    else:
+        why = "an icon's name has no sign before it (a sign goes before the icon: -1 :mana:)"
+    return f"{token} is written like an icon but names none, so it prints as text: {why}; did you mean :{meant}:?"
+
+
 def _one_edit_apart(one: str, other: str) -> bool:
     """Whether ``other`` is ``one`` with one letter added, dropped, changed, or two neighbours swapped (``kye``, ``key``)."""
     if abs(len(one) - len(other)) > 1 or one == other:

@@ -8475,3 +8475,32 @@ def test_strings_read_follows_the_parser_through_escapes_comments_and_quotes():
     assert strings_read(text) == [OpenedString(1, '"', 1), OpenedString(2, "'", 2), OpenedString(2, "'", 2),
                                   OpenedString(3, '"""', 5), OpenedString(6, "'''", 6), OpenedString(7, '"', None),
                                   OpenedString(8, '"""', 10)]
+
+
+def test_a_card_text_token_written_like_an_icon_is_one_line_from_check(tmp_path):
+    """First icon breaker, fault 3: `:wïn:`, `:-mana:`, `：win：` and `:ｗin:` in a card's text printed as written and
+    passed `pnp check`; each is one line at the text, with the icon meant. A time in the text (`10:30`) is no token."""
+    old = 'text = "Ymp nest in the thatch. You fight Ymp."'
+    line = SOURCE[:SOURCE.index(old)].count("\n") + 1
+    path = tmp_path / "cards.toml"
+    for token, meant in ((":wïn:", "win"), (":-mana:", "mana"), ("\uff1awin\uff1a", "win"), (":\uff57in:", "win")):
+        path.write_text(SOURCE.replace(old, f'text = "Ymp nest in the thatch {token}. You fight Ymp."', 1), encoding="utf-8")
+        result = _check(path)
+        assert result.exit_code == 1, result.output
+        lines = _problem_lines(result)
+        assert len(lines) == 1 and lines[0].startswith(f"cards.toml:{line}: solo.quest.thornwick.text: {token} is written like "
+                                                       f"an icon but names none"), result.output
+        assert lines[0].endswith(f"did you mean :{meant}:?"), lines[0]
+    path.write_text(SOURCE.replace(old, 'text = "Ymp nest in the thatch at 10:30, or 10:30:45. You fight Ymp."', 1),
+                    encoding="utf-8")
+    assert _check(path).exit_code == 0, _check(path).output
+
+
+def test_a_template_string_token_written_like_an_icon_is_named_there(db, edited_templates):
+    """Fault 3 in a template: `mana_head = "Mana ：mana："` is said at the string's line, with the icon meant."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("stats.toml", 'mana_head = "Mana :mana:"', 'mana_head = "Mana \uff1amana\uff1a"')
+    problems = check_fit(db)
+    assert [p.field for p in problems] == ["strings.mana_head"], problems
+    assert problems[0].message.endswith("did you mean :mana:?") and Path(problems[0].path) == path, problems[0].message

@@ -94,3 +94,44 @@ def test_icons_and_text_stand_on_the_same_baseline(case, backend, tmp_path):
         assert right == pytest.approx(box.right, abs=0.6)
     else:
         assert left == pytest.approx(box.x, abs=0.6)
+
+
+@pytest.mark.parametrize("text, token, meant", [
+    ("Gain :wïn: now", ":wïn:", "win"),  # an accented letter
+    (":WÏN:", ":WÏN:", "win"),
+    ("Lose :-mana:", ":-mana:", "mana"),  # a sign before the name
+    (":+key:", ":+key:", "key"),
+    (":\u2212spirit:", ":\u2212spirit:", "spirit"),  # a minus sign
+    ("\uff1awin\uff1a", "\uff1awin\uff1a", "win"),  # fullwidth colons
+    (":\uff57in:", ":\uff57in:", "win"),  # a fullwidth letter
+    ("\ufe55mana\ufe55", "\ufe55mana\ufe55", "mana"),  # small colons (NFKC ':')
+    ("\uff1a\uff44\uff16\uff0d\uff14\uff1a", "\uff1a\uff44\uff16\uff0d\uff14\uff1a", "d6-4"),  # all fullwidth
+    (":d6\u22124:", ":d6\u22124:", "d6-4"),  # a minus sign for the hyphen
+    (":w\u0456n:", ":w\u0456n:", "win"),  # a Cyrillic i, one letter from the icon
+    ("Roll :mana:wïn: twice", ":wïn:", "win"),  # after an icon, sharing its colon
+])
+def test_a_token_written_like_an_icon_is_found_with_the_icon_meant(text, token, meant):
+    """First icon breaker, fault 3: tokens that look like an icon's but name none printed as written and passed check."""
+    from pnp.text import lookalike_icon_advice, lookalike_icons
+
+    assert lookalike_icons(text) == [(token, meant)]
+    advice = lookalike_icon_advice(token, meant)
+    assert advice.startswith(f"{token} is written like an icon but names none") and advice.endswith(f"did you mean :{meant}:?")
+
+
+@pytest.mark.parametrize("text", [
+    "at 10:30, or 10:30:45",  # times
+    "the ratio 3:1:2",
+    "Battle: Win: 2",  # a colon in prose, a space after it
+    "+2:-1: ok",  # a sign and a number, no icon near
+    "Note :café: here",  # an accent in a word no icon is near
+    "準備：カード：を配る",  # a word of another script between fullwidth colons
+    "a\uff1ab\uff1ac",
+    ":mana: and :d6-4:",  # icons
+    ":manna: :Mana:",  # unknown_icons' to say, not said twice
+])
+def test_prose_with_colons_is_no_icon_token(text):
+    """The other side of fault 3: a colon in prose, a time, a ratio or a word of another script is never an icon token."""
+    from pnp.text import lookalike_icons
+
+    assert lookalike_icons(text) == []

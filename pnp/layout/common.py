@@ -32,6 +32,8 @@ from pnp.text import (
     icon_paths,
     ink_boxes,
     line_clash,
+    lookalike_icon_advice,
+    lookalike_icons,
     mark_breaks,
     single_line,
     text_width_mm,
@@ -295,7 +297,8 @@ class CardBuilder:
                 continue
             self.problems.append(FitProblem(where, field_name, "unknown icon", f"unknown icon :{name}:; {hint}"))
         for said in [icon_path_advice(token) for token in icon_paths(text, spans)] + [
-                f"the icon :{name} has no closing colon, so it prints as text; write :{name}:" for name in unclosed_icons(text, spans)]:
+                f"the icon :{name} has no closing colon, so it prints as text; write :{name}:" for name in unclosed_icons(text, spans)] + [
+                lookalike_icon_advice(token, meant) for token, meant in lookalike_icons(text, spans)]:
             if written is not None:
                 self.problems.append(self._at_string(written, said))
                 continue

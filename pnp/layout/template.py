@@ -1242,7 +1242,16 @@ def string_problems(folder: Path | None = None) -> list[tuple[Path, int, str, st
     no bundled font draws (in the text family, the one labels print in); placeholders (``{key}``) are not text.
     ``(file, line, key, message)``, each key once. Call it after the faces are laid out (twentieth breaker:
     a caption ``Win :wn: 日本`` printed ``:wn:`` and two missing-glyph boxes, and passed)."""
-    from pnp.text import INLINE_ICONS, icon_meant, icon_path_advice, icon_paths, unclosed_icons, unknown_icons
+    from pnp.text import (
+        INLINE_ICONS,
+        icon_meant,
+        icon_path_advice,
+        icon_paths,
+        lookalike_icon_advice,
+        lookalike_icons,
+        unclosed_icons,
+        unknown_icons,
+    )
 
     folder = folder or TEMPLATE_DIR
     found: dict[tuple[Path, str], tuple[Path, int, str, str]] = {}
@@ -1268,6 +1277,7 @@ def string_problems(folder: Path | None = None) -> list[tuple[Path, int, str, st
                 said.append(f"unknown icon :{token}:; " + (f"did you mean :{meant}:?" if meant else f"icons are: {', '.join(sorted(INLINE_ICONS))}"))
             said += [icon_path_advice(token) for token in icon_paths(text)]
             said += [f"the icon :{token} has no closing colon, so it prints as text; write :{token}:" for token in unclosed_icons(text)]
+            said += [lookalike_icon_advice(token, meant) for token, meant in lookalike_icons(text)]
             said += [f"character {quoted(char, 12)} (U+{ord(char):04X}) is in no bundled font"
                      for char in fonts.missing_chars(text, "serif")]
             if said:
