@@ -114,3 +114,39 @@ def test_a_step_that_turns_the_roll_alone_without_dice_is_certain_however_large_
     assert offered[0].actor == "solo.spell.shield" and offered[0].certain, offered
     assert [option.actor for option in offered[1:] if option.certain] == [], offered
     assert "solo.spell.flint-spark" in {option.actor for option in offered if option.chance == 0.0}, offered
+
+
+def test_a_certain_line_through_a_re_roll_names_the_step_it_counts_on_where_the_dice_fall_short():
+    """Forty-eighth referee breaker, 6b (R34; rulebook, Play, Elders): losing 6 to 8 at Orrin's Crossing with Shield and
+    Elder Maelis, "call on Elder Maelis, re-rolling 2 (certain)" counted on casting Shield where the re-rolled die falls
+    short, and did not say so. The option keeps its chance and names that step; Shield alone (no dice) names none."""
+    from dataclasses import replace
+
+    from referee.dice import Dice
+    from referee.solo.advice import next_step
+
+    game = SoloGame.new(DB, "normal", ["solo.spell.shield", "solo.spell.bind"], 1)
+    game.log.states[-1] = replace(game.state, elders=(("solo.quest.elder-maelis", 3),))
+    game.play(ev.Draw(ev.CardRef("solo.quest.orrins-crossing", True)))
+    state = game.play(ev.Battle(dice=Dice((2, 3), None), enemy=Dice((1, 4, 3), None)))
+    offered = {option.actor: option for option in aid.options(state, DB)}
+    maelis, shield = offered["solo.quest.elder-maelis"], offered["solo.spell.shield"]
+    assert maelis.certain and maelis.rerolls and [step.spell for step in maelis.backup] == ["solo.spell.shield"]  # type: ignore[union-attr]
+    assert shield.certain and not shield.rerolls and shield.backup == ()
+    assert "certain; should its dice fall short, cast Shield" in next_step(state, DB)
+
+
+def test_a_re_roll_offered_unweighed_re_rolls_the_dice_that_could_turn_it(monkeypatch):
+    """Forty-eighth referee breaker, 6a (R34): in a Last Stand too large to search, a re-roll spell was offered with
+    `--reroll 1` (its first choice, one die) though two or more dice showed 1, and with five 1s against five 6s, where
+    only re-rolling them all could turn the roll. Unweighed, a re-roll names every die showing 3 or less, or more
+    where that could not reach the other side's total."""
+    from referee.dice import Dice
+    from tests.test_referee_last_stand import standing
+
+    monkeypatch.setattr(aid, "PLAY_BUDGET", 1)  # the unweighed path, on a small position
+    for mine, theirs, named in (((1, 1), (1, 1, 6), (1, 1)), ((1, 5), (2, 3, 4), (1,)), ((1, 3), (2, 4, 5), (1, 3))):
+        game = standing(("ember-hook",))
+        state = game.play(ev.Attack(Dice(mine, None), Dice(theirs, None)))
+        (option,) = [o for o in aid.options(state, DB) if o.actor == "solo.spell.ember-hook"] or [None]
+        assert option is not None and option.event.reroll == named, (mine, theirs, option)

@@ -4487,3 +4487,16 @@ def test_a_typed_key_edited_to_other_than_true_is_said_as_such(tmp_path, typed):
     said = CliRunner().invoke(main, ["solo", "status", "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
     assert said.exit_code == 1 and "battle event, dice: " in said.output and f"typed is true for dice the player typed, not {typed}" in said.output, said.output
     assert save.read_text(encoding="utf-8") == edited
+
+
+def test_a_location_number_beyond_a_row_of_one_names_the_one_left():
+    """Forty-eighth referee breaker, POLISH 4: with one Location left in the row, `marker 4` was refused as "the row has
+    Locations 1-1, not 4". It names the one Location left; a longer row still gives its range."""
+    from referee import errors
+    from referee.duel import rules as duel_rules
+
+    row = [location.id for location in DB.duel.location[:3]]
+    with pytest.raises(errors.ParseError, match=f"only Location 1 \\({DB.duel.location[0].name}\\) is left in the row, not 4"):
+        duel_rules.location_id(DB, "4", row[:1])
+    with pytest.raises(errors.ParseError, match="the row has Locations 1-3, not 4"):
+        duel_rules.location_id(DB, "4", row)

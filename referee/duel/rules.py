@@ -1276,6 +1276,8 @@ def location_id(db: Database, text: str, row: Sequence[str] | None = None, choos
             raise errors.ParseError(f"Location {text} is a position in the row, and no row is known here: name the Location")
         i = int(text)
         if not 1 <= i <= len(row):
+            if len(row) == 1:  # (forty-eighth referee breaker, POLISH 4: "Locations 1-1")
+                raise errors.ParseError(f"only Location 1 ({name(db, row[0])}) is left in the row, not {i}")
             raise errors.ParseError(f"the row has Locations 1-{len(row)}, not {i}")
         return row[i - 1]
     slug = lambda s: re.sub(r"[^a-z0-9]+", "-", s.lower().replace("'", "")).strip("-")  # noqa: E731

@@ -125,7 +125,11 @@ def aid_offer(state: State, db: Database) -> str:
         then = [step_name(db, later) for later in option.line[1:]]
         if then:
             what += ", then " + _either(then).replace(" or ", " and ")
-        parts.append(f"{what} (`{aid_command(state, db, step)}`, {odds(option.chance, option.certain)}{counter_after(state, db, step)})")
+        backup = _either([("cast " if isinstance(later, ev.Cast) else "call on " if isinstance(later, ev.CallElder) else "")
+                          + step_name(db, later) for later in option.backup])
+        should = f"; should its dice fall short, {backup}" if backup else ""  # (forty-eighth referee breaker, 6)
+        parts.append(f"{what} (`{aid_command(state, db, step)}`, {odds(option.chance, option.certain)}{should}"
+                     f"{counter_after(state, db, step)})")
     return _either(parts)
 
 

@@ -63,13 +63,17 @@ class Aid:
     the best line of play starting with it turns the roll; ``rerolls`` whether that line depends on dice
     still to be rolled (a chance rather than a certainty). ``line`` is that best line as far as it is
     sure: ``event`` first, then the steps that follow it before the roll is turned or a die decides
-    (``cast Frost Breath``, then ``cast Shield``).
+    (``cast Frost Breath``, then ``cast Shield``). ``backup`` is what the chance counts on where the line's dice fall
+    short: the first step of the sure line that still turns the roll after them (``cast Shield`` after Elder Maelis's
+    re-roll), one a spell or Elder, in the order first met; empty when the dice alone decide (forty-eighth referee
+    breaker, 6: "call on Elder Maelis (certain)" counted on a Shield it did not name).
     """
 
     event: Step
     chance: float
     rerolls: bool
     line: tuple[Step, ...] = ()
+    backup: tuple[Step, ...] = ()
 
     @property
     def actor(self) -> str:
@@ -587,7 +591,7 @@ def _options_now(state: State, db: Database) -> list[Aid]:
         if search.hopeless(state):
             return []
         seen: dict[str, Aid] = {}
-        for step in _candidates(state, db, kind):
+        for step in _fallback_candidates(state, db, kind):
             if _actor(step) not in seen and survivable(state, db, kind, step):
                 # a step that turns the roll alone, with no die of its own, is certain however large the rest of the
                 # search (forty-seventh referee breaker, 2: Shield at Spirit 1 was "perhaps" beside steps that cannot)
@@ -598,6 +602,27 @@ def _options_now(state: State, db: Database) -> list[Aid]:
         return sorted(found, key=lambda aid: (-aid.chance, order[aid.actor]))
     finally:
         core.QUIET.reset(token)
+
+
+def _fallback_candidates(state: State, db: Database, kind: Situation) -> list[Step]:
+    """:func:`_candidates` for a position too large to search, each re-roll's choices of dice in the order a player would
+    weigh them: first the choice that re-rolls every die showing 3 or less (the most a re-roll adds on average) and could
+    still reach the other side's total, then the others (forty-eighth referee breaker, 6: `--reroll 1` was offered with
+    two 1s showing, and with five 1s against five 6s, where only re-rolling them all could turn it)."""
+    steps = list(_candidates(state, db, kind))
+    if kind in ("roll", "exchange", "stand"):
+        mine, dice, enemy, removed, _ = _table(state, db, kind)
+        theirs = sum(sorted(enemy)[:max(0, len(enemy) - removed)])
+        low = max(1, sum(1 for value in dice if value <= 3))
+
+        def weighed(step: Step) -> tuple[int, int]:
+            reroll = getattr(step, "reroll", ())
+            if not reroll:
+                return (0, 0)
+            reaches = mine - sum(reroll) + SIDES * len(reroll) >= theirs
+            return (0 if reaches and len(reroll) >= low else 1, abs(len(reroll) - low))
+        steps.sort(key=weighed)  # stable: spells before Elders, as the database lists them
+    return steps
 
 
 def _turns_alone(search: _Search, state: State, db: Database, kind: Situation, step: Step) -> bool:
@@ -637,7 +662,8 @@ def _options(state: State, db: Database, kind: Situation) -> list[Aid]:
         rolls = sure is None or len(sure) > 1
         best = found.get(actor)
         if best is None or chance > best.chance + 1e-12:
-            found[actor] = Aid(step, chance, rolls or chance < 1.0 - 1e-12, _line(search, state, step, chance))
+            line = _line(search, state, step, chance)
+            found[actor] = Aid(step, chance, rolls or chance < 1.0 - 1e-12, line, _backup(search, state, line))
     order = {a: i for i, a in enumerate(found)}
     return sorted(found.values(), key=lambda aid: (-round(aid.chance, 9), order[aid.actor]))
 
@@ -664,6 +690,30 @@ def _line(search: _Search, state: State, first: Step, chance: float, longest: in
         line.append(follow)
         sure = search.branches(state, follow, False)
     return tuple(line)
+
+
+def _backup(search: _Search, state: State, line: tuple[Step, ...]) -> tuple[Step, ...]:
+    """:attr:`Aid.backup` of ``line`` played from ``state``: after its sure steps, the step that rolls (its last), each
+    way its dice fall that leaves the roll losing yet turnable without another roll, the first step of the sure line
+    that turns it then; one a spell or Elder, in the order first met."""
+    for step in line[:-1]:
+        sure = search.branches(state, step, False)
+        if sure is None or len(sure) != 1:
+            return ()
+        state = sure[0][0]
+    rolled = search.branches(state, line[-1], True) if line else None
+    if not rolled or len(rolled) < 2:
+        return ()
+    found: dict[str, Step] = {}
+    for after, _ in rolled:
+        if search.goal(after) or search.hopeless(after) or search.chance(after, 0) <= 0:
+            continue
+        best = search.chance(after, 0)
+        follow = next((c for c in _candidates(after, search.db, search.kind)
+                       if abs(search.step_chance(after, c, 0) - best) < 1e-9), None)
+        if follow is not None:
+            found.setdefault(_actor(follow), follow)
+    return tuple(found.values())
 
 
 def _steps_to_end(search: _Search, state: State, step: Step, chance: float, room: int) -> int:
