@@ -125,12 +125,18 @@ def aid_offer(state: State, db: Database) -> str:
         then = [step_name(db, later) for later in option.line[1:]]
         if then:
             what += ", then " + _either(then).replace(" or ", " and ")
-        backup = _either([("cast " if isinstance(later, ev.Cast) else "call on " if isinstance(later, ev.CallElder) else "")
-                          + step_name(db, later) for later in option.backup])
-        should = f"; should its dice fall short, {backup}" if backup else ""  # (forty-eighth referee breaker, 6)
-        parts.append(f"{what} (`{aid_command(state, db, step)}`, {odds(option.chance, option.certain)}{should}"
+        parts.append(f"{what} (`{aid_command(state, db, step)}`, {odds(option.chance, option.certain)}{backup_clause(db, option)}"
                      f"{counter_after(state, db, step)})")
     return _either(parts)
+
+
+def backup_clause(db: Database, option: aid.Aid) -> str:
+    """What an aid line's chance counts on where its dice fall short (:attr:`referee.solo.aid.Aid.backup`), as a clause
+    after the chance: ``; should its dice fall short, cast Shield``; empty when the dice alone decide (forty-eighth
+    referee breaker, 6: "call on Elder Maelis (certain)" counted on a Shield it did not name)."""
+    backup = _either([("cast " if isinstance(later, ev.Cast) else "call on " if isinstance(later, ev.CallElder) else "")
+                      + step_name(db, later) for later in option.backup])
+    return f"; should its dice fall short, {backup}" if backup else ""
 
 
 def counter_after(state: State, db: Database, step: ev.Cast | ev.CallElder | ev.Recharge) -> str:

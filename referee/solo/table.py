@@ -274,7 +274,8 @@ class SoloTable:
             if same:
                 then = [advice.step_name(self.db, later) for later in option.line[1:]]
                 reroll = f", re-rolling {' '.join(map(str, step.reroll))}" if not isinstance(step, ev.Recharge) and step.reroll else ""
-                return f"  * {verb}{reroll}{', then ' + ' and '.join(then) if then else ''}: {advice.odds(option.chance, option.certain)}"
+                return (f"  * {verb}{reroll}{', then ' + ' and '.join(then) if then else ''}: {advice.odds(option.chance, option.certain)}"
+                        f"{advice.backup_clause(self.db, option)}")
         return ""
 
     def _default(self, state: State, events: list[ev.Event]) -> tuple[Choice | None, str, str]:
