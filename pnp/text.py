@@ -10,10 +10,11 @@ bundled TTF files the PDF embeds.
 """
 from __future__ import annotations
 
+import collections
 import difflib
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal, SupportsIndex
 
@@ -300,7 +301,7 @@ ZERO_WIDTH_SPACE = "\u200b"
 """A zero width space: a line may break there, printing nothing, as it prints nothing where it does not (the mark of
 where a line may break in a script written without spaces)."""
 BREAK_MARKS = SOFT_HYPHEN + ZERO_WIDTH_SPACE
-"""The marks a word may break at (:func:`_soft_breaks`): they print nothing (a hyphen ends a line broken at a soft
+"""The marks a word may break at (:func:`_break_marks`): they print nothing (a hyphen ends a line broken at a soft
 hyphen)."""
 _UNMARKED = str.maketrans("", "", BREAK_MARKS)
 
@@ -395,24 +396,85 @@ def _piece_width(piece: _Piece, family: str, size: float) -> float:
     return fonts.string_width_mm(_unmarked(piece.text), family, size)
 
 
-def _soft_breaks(word: Word) -> list[tuple[Word, Word]]:
-    """Each way to break ``word`` at one of its break marks (:data:`BREAK_MARKS`), first to last: ``(head, tail)``, the
-    head ending in a printed hyphen at a soft hyphen (U+00AD; twenty-third breaker: a German compound marked for breaking
-    was refused as having "no space to break a line at"), in nothing at a zero width space (U+200B, put between kana by
-    :func:`mark_breaks`: twenty-fourth breaker)."""
-    out: list[tuple[Word, Word]] = []
+_MARK = re.compile(f"[{BREAK_MARKS}]")
+_PRINTED = re.compile(f"[^{BREAK_MARKS}]")
+
+
+def _break_marks(word: Word) -> Iterator[tuple[int, int]]:
+    """Each place ``word`` may break at (:data:`BREAK_MARKS`), first to last, as ``(piece index, character index)``: a
+    mark with printed text before and after it in its piece. Found as they are asked for (:func:`_last_soft_break` asks
+    only for those of the first lines' worth of a long word)."""
     for index, piece in enumerate(word):
         if piece.icon or not any(mark in piece.text for mark in BREAK_MARKS):
             continue
-        for at, char in enumerate(piece.text):
-            if char not in BREAK_MARKS:
-                continue
-            before, after = piece.text[:at], piece.text[at + 1:]
-            head = word[:index] + ((_Piece(before + ("-" if char == SOFT_HYPHEN else "")),) if before else ())
-            tail = ((_Piece(after),) if after else ()) + word[index + 1:]
-            if head and tail and _unmarked(before) and _unmarked(after):
-                out.append((head, tail))
-    return out
+        text = piece.text
+        first = _PRINTED.search(text)
+        if first is None:
+            continue
+        last = len(text) - 1  # the last printed character: a mark after it has nothing printed after it
+        while text[last] in BREAK_MARKS:
+            last -= 1
+        for match in _MARK.finditer(text, first.start() + 1, last):
+            yield index, match.start()
+
+
+def _break_at(word: Word, index: int, at: int, hyphen: bool = True) -> tuple[Word, Word]:
+    """``word`` broken at its break mark ``at`` of piece ``index`` (:func:`_break_marks`): ``(head, tail)``, the head
+    ending in a printed hyphen at a soft hyphen (U+00AD; twenty-third breaker: a German compound marked for breaking was
+    refused as having "no space to break a line at") when ``hyphen``, in nothing at a zero width space (U+200B, put
+    between kana by :func:`mark_breaks`: twenty-fourth breaker)."""
+    text = word[index].text
+    end = "-" if hyphen and text[at] == SOFT_HYPHEN else ""
+    return word[:index] + (_Piece(text[:at] + end),), (_Piece(text[at + 1:]),) + word[index + 1:]
+
+
+def _last_soft_break(word: Word, line: list[Word], family: str, size: float, limit: float) -> tuple[Word, Word] | None:
+    """The last way to break ``word`` at one of its break marks (:func:`_break_marks`) whose head, after the words of
+    ``line``, is no wider than ``limit`` mm at ``size`` pt, as ``(head, tail)``; ``None`` when none is.
+
+    A head grows with the marks after it, so the last one that fits is searched, not tried one by one: doubling the
+    steps from the first mark, then halving between the last that fits and the first that does not, the heads measured
+    without the hyphen a soft hyphen prints (a mark whose head does not fit so has none after it that does); a soft
+    hyphen whose printed hyphen does not fit then gives way to the mark before it. A word of N marks costs about
+    log N measures of heads of about one line, not N measures of heads of up to the whole word (first text breaker,
+    fault 4: 1,940 kana, a mark between each two, took a minute or two to fit: cubic in the text's length)."""
+    found = _break_marks(word)
+    marks: list[tuple[int, int]] = []
+
+    def mark(number: int) -> tuple[int, int] | None:
+        while len(marks) <= number:
+            following = next(found, None)
+            if following is None:
+                return None
+            marks.append(following)
+        return marks[number]
+
+    def fits(number: int, hyphen: bool) -> bool:
+        index, at = marks[number]
+        return line_width(line + [_break_at(word, index, at, hyphen)[0]], family, size) <= limit
+
+    if mark(0) is None or not fits(0, False):
+        return None
+    good, bad, step = 0, None, 1  # fits(good) holds; bad is the first mark known not to fit
+    while bad is None:
+        if mark(good + step) is None:
+            bad = len(marks)  # every mark found: the last is searched below
+            break
+        if fits(good + step, False):
+            good, step = good + step, step * 2
+        else:
+            bad = good + step
+    while bad - good > 1:
+        middle = (good + bad) // 2
+        if fits(middle, False):
+            good = middle
+        else:
+            bad = middle
+    for number in range(good, -1, -1):
+        index, at = marks[number]
+        if word[index].text[at] != SOFT_HYPHEN or fits(number, True):
+            return _break_at(word, index, at)
+    return None
 
 
 def _as_printed(line: list[Word]) -> list[Word]:
@@ -422,6 +484,32 @@ def _as_printed(line: list[Word]) -> list[Word]:
 
 def _word_width(word: Word, family: str, size: float) -> float:
     return sum(_piece_width(p, family, size) for p in word)
+
+
+PREFIX_CHARS = 128
+"""Characters of a long word measured first (then four times as many, and so on) to tell that it is wider than a line
+(:func:`_width_within`)."""
+
+
+def _width_within(word: Word, family: str, size: float, budget: float) -> float:
+    """The width of ``word`` (:func:`_word_width`) when it is at most ``budget`` mm; when it is wider, the width of a
+    head of it that is already wider than ``budget`` (so never more than the word's): a long word's lines are found
+    measuring about a line's worth of it each, not all of it each time (first text breaker, fault 4)."""
+    total = sum(len(piece.text) or 1 for piece in word)
+    most = PREFIX_CHARS
+    while total > most:
+        head: list[_Piece] = []
+        left = most
+        for piece in word:
+            head.append(piece if piece.icon else _Piece(piece.text[:left]))
+            left -= len(piece.text) or 1
+            if left <= 0:
+                break
+        width = _word_width(tuple(head), family, size)
+        if width > budget:
+            return width
+        most *= 4
+    return _word_width(word, family, size)
 
 
 def wrap(paragraphs: list[list[Word]], family: str, size: float, width_mm: float) -> list[list[Word]]:
@@ -442,21 +530,21 @@ def _wrap_marked(paragraphs: list[list[Word]], family: str, size: float, width_m
         line: list[Word] = []
         used = 0.0
         first = True
-        pending = list(words)
+        pending = collections.deque(words)
         while pending:
-            word = pending.pop(0)
-            w = _word_width(word, family, size)
+            word = pending.popleft()
+            # the exact width when the word fits the line, else one past the line's (the comparisons below read the same)
+            w = _width_within(word, family, size, width_mm + ROUNDING_SLACK)
             if (line and used + space + w > width_mm + ROUNDING_SLACK) or (not line and w > width_mm + ROUNDING_SLACK):
                 # a word marked with soft hyphens breaks at the last one whose head still fits this line
-                fitting = [(head, tail) for head, tail in _soft_breaks(word)
-                           if line_width(line + [head], family, size) <= width_mm + ROUNDING_SLACK]
-                if fitting:
-                    head, tail = fitting[-1]
+                fitting = _last_soft_break(word, line, family, size, width_mm + ROUNDING_SLACK)
+                if fitting is not None:
+                    head, tail = fitting
                     lines.append(line + [head])
                     starts.append(first)
                     first = False
                     line, used = [], 0.0
-                    pending.insert(0, tail)
+                    pending.appendleft(tail)
                     continue
             if line and used + space + w > width_mm + ROUNDING_SLACK:
                 lines.append(line)

@@ -8504,3 +8504,33 @@ def test_a_template_string_token_written_like_an_icon_is_named_there(db, edited_
     problems = check_fit(db)
     assert [p.field for p in problems] == ["strings.mana_head"], problems
     assert problems[0].message.endswith("did you mean :mana:?") and Path(problems[0].path) == path, problems[0].message
+
+
+def test_fitting_a_long_text_without_spaces_measures_about_as_much_as_its_length(monkeypatch):
+    """First text breaker, fault 4: fitting 1,940 kana (a break mark between each two, no space) into a card's text took
+    56-134 s in `pnp check` and `pnp build`: every line tried every break of the rest of the text, each measured whole
+    (cubic in the length). The characters measured to wrap a text of kana grow about as its length (four times the
+    text, at most six times the characters measured; they were about 60 times), and the lines are those of breaking
+    at the last mark that fits (bench/build.py times it: text_fit)."""
+    from pnp import fonts, text
+
+    measured = [0]
+    width_mm = fonts.string_width_mm
+
+    def counted(written: str, key: str, size: float) -> float:
+        measured[0] += len(written)
+        return width_mm(written, key, size)
+
+    monkeypatch.setattr(fonts, "string_width_mm", counted)
+    kana = "まちはよるのあいだしずかにねむりひがのぼるとひとびとがめをさましてしごとにでかけます"
+    counts = []
+    for length in (500, 2000):
+        measured[0] = 0
+        lines = text.wrap(text.parse_words((kana * 80)[:length]), "serif", 7.0, 53.0)
+        counts.append(measured[0])
+        printed = ["".join(piece.text for word in line for piece in word) for line in lines]
+        assert "".join(printed) == (kana * 80)[:length]
+        assert all(width_mm(line, "serif", 7.0) <= 53.0 + text.ROUNDING_SLACK for line in printed)
+        # each line is as long as it can be: the next kana would not fit
+        assert all(width_mm(line + following[0], "serif", 7.0) > 53.0 for line, following in zip(printed, printed[1:]))
+    assert counts[1] <= 6 * counts[0], counts
