@@ -326,7 +326,16 @@ def load_game(cls: type[G], path: Path, db: Database, trust_checkpoint: bool = T
     try:
         return _load_game(cls, path, db, trust_checkpoint)
     except savefile.SaveError as error:
-        raise savefile.with_way_on(error, cls.rules.name, db) from None
+        raise savefile.with_way_on(error, cls.rules.name, lambda **options: _accepts(cls.rules, db, options)) from None
+
+
+def _accepts(rules: GameRules[Any, Any], db: Database, options: dict[str, Any]) -> bool:
+    """Whether ``rules`` set a new game up with ``options`` (those of its ``new``) and the card database ``db``."""
+    try:
+        rules.new(db, 0, **options)
+    except (RefereeError, KeyError):
+        return False
+    return True
 
 
 def _load_game(cls: type[G], path: Path, db: Database, trust_checkpoint: bool) -> G:

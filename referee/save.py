@@ -133,13 +133,14 @@ NEW_GAME = {"solo": "`referee solo play` (it asks the difficulty and starting sp
 """The commands that start a game of each kind, as a refusal offers them (each works as printed, its placeholders filled)."""
 
 
-def new_over(game: str, path: Path | None = None, db: Any = None) -> str:
+def new_over(game: str, path: Path | None = None, accepts: Callable[..., bool] | None = None) -> str:
     """The command that starts a game of ``game`` over the file at ``path``, as a refusal offers it (works as printed, its
     placeholders filled): for a solo game whose setup the file holds (read unchecked: a save damaged after its setup
     too), with that difficulty and those starting spells, as its Next line offers another game (forty-sixth referee
     breaker, POLISH 6); else with the options only the player can choose as placeholders (:data:`NEW_OPTIONS`: forty-
     seventh, KIND 3, never a guess). The setup is offered only where it is one `new` accepts: two different spells, and,
-    given the card database ``db``, a start its rules allow (forty-eighth referee breaker, HIGH 1: `--spells bind,bind`,
+    given ``accepts`` (the options of `new` -> whether the game's rules set a game up with them, with the card database
+    the save is read with), a start its rules allow (forty-eighth referee breaker, HIGH 1: `--spells bind,bind`,
     `barrier-lock,bind` or `nope,bind` were offered and refused); else placeholders."""
     doc = _peek(Path(path)) if path is not None else None
     setup = doc.get("setup") if isinstance(doc, dict) and doc.get("game") == game else None
@@ -148,22 +149,12 @@ def new_over(game: str, path: Path | None = None, db: Any = None) -> str:
         if difficulty in ("beginner", "normal", "advanced"):  # kept where it reads; the spells where they are a start
             if (isinstance(spells, list) and len(spells) == 2 and len(set(spells)) == 2
                     and all(isinstance(spell, str) and re.fullmatch(r"solo\.spell\.[a-z0-9-]+", spell) for spell in spells)
-                    and (db is None or _starts(game, db, difficulty=difficulty, spells=spells))):
+                    and (accepts is None or accepts(difficulty=difficulty, spells=spells))):
                 return (f"referee solo new --force --difficulty {difficulty} "
                         f"--spells {','.join(spell.rsplit('.', 1)[-1] for spell in spells)}")
             return f"referee solo new --force --difficulty {difficulty} --spells SPELLS"
     return f"referee {game} new --force{NEW_OPTIONS.get(game, '')}"
 
-
-def _starts(game: str, db: Any, **options: Any) -> bool:
-    """Whether the rules of ``game`` set a new game up with ``options`` (those of its ``new``) and the database ``db``."""
-    from referee.game import rules_for  # (the rules import this module)
-
-    try:
-        rules_for(game).new(db, 0, **options)
-    except (RefereeError, KeyError):
-        return False
-    return True
 
 
 def _top_line(text: str, key: str) -> int | None:
@@ -804,15 +795,15 @@ def _huge_integer_at(doc: Any) -> str | None:
     return None
 
 
-def way_on(path: Path, game: str, db: Any = None) -> str:
+def way_on(path: Path, game: str, accepts: Callable[..., bool] | None = None) -> str:
     """What a player may do with the save at ``path`` that cannot be read as a game of ``game``, in words with the
     commands to type: bring back the game kept in ``<save>.prev`` when there is one (this file is then kept in
     ``<save>.unreadable``), else start a new game here (this file kept in ``<save>.prev``). Thirty-second breaker: every
-    command but `new` said only what was wrong with an unreadable save, never what would be right. ``db``: the card
-    database the game is read with, so that the file's own setup is offered only where it is a start the rules allow."""
+    command but `new` said only what was wrong with an unreadable save, never what would be right. ``accepts``: as
+    :func:`new_over` takes it, so that the file's own setup is offered only where it is a start the rules allow."""
     real = Path(os.path.realpath(path)) if Path(path).is_symlink() else Path(path)  # through a link: the files kept beside
     kept = prev_path(real)  # the file it points to, where `new` and `restore` keep them (thirty-fourth breaker, MED 4a)
-    start = new_over(game, real, db)  # the file's own setup where it still reads, else placeholders (47th, KIND 3)
+    start = new_over(game, real, accepts)  # the file's own setup where it still reads, else placeholders (47th, KIND 3)
     # through a link to a file that holds no save, `new` refuses to replace it (thirty-third breaker, HIGH 4): never offered
     # here (thirty-sixth breaker, HIGH 3: `new --force`, typed as this advice said, was refused)
     linked = real != Path(path) and held(real) == ""
@@ -838,14 +829,14 @@ DAMAGED = ("corrupt", "not a save file")
 another kind of file): such a refusal offers :func:`way_on`."""
 
 
-def with_way_on(error: SaveError, game: str, db: Any = None) -> SaveError:
+def with_way_on(error: SaveError, game: str, accepts: Callable[..., bool] | None = None) -> SaveError:
     """``error`` with :func:`way_on` as its remedy when it refuses a damaged save (:data:`DAMAGED`) and offers no way
     on yet; else ``error`` itself (a missing save, another game, another database, a newer referee and a stale save
     each say their own way on). Thirty-third breaker, MED 5: a save cut at an event or with one value edited got only
     what was wrong, an unparsable one `restore` or `new --force`."""
     if error.remedy or type(error) is not SaveError or not error.reason.startswith(DAMAGED):
         return error
-    return SaveError(error.path, error.reason, error.line, remedy=way_on(error.path, game, db))
+    return SaveError(error.path, error.reason, error.line, remedy=way_on(error.path, game, accepts))
 
 
 def read(path: Path, game: str, fingerprint: str | None = None) -> dict[str, Any]:
