@@ -150,3 +150,60 @@ def test_a_re_roll_offered_unweighed_re_rolls_the_dice_that_could_turn_it(monkey
         state = game.play(ev.Attack(Dice(mine, None), Dice(theirs, None)))
         (option,) = [o for o in aid.options(state, DB) if o.actor == "solo.spell.ember-hook"] or [None]
         assert option is not None and option.event.reroll == named, (mine, theirs, option)
+
+
+def _played(tmp_path, spells: str, seed: int, commands: list[str]):
+    """The state of a solo game set up with ``spells`` and ``seed`` after the one-shot ``commands`` (typed cards and dice)."""
+    import shlex
+
+    from click.testing import CliRunner
+
+    from referee.cli import main
+    from tests.conftest import ROOT
+
+    save = tmp_path / f"s{seed}-{spells.replace(',', '-')}.toml"
+    env = {"NO_COLOR": "1", "LASSADAR_SOLO_SAVE": str(save), "LASSADAR_DB": str(ROOT / "cards.toml")}
+    for line in [f"new --difficulty normal --spells {spells} --seed {seed}", *commands]:
+        result = CliRunner().invoke(main, ["solo", *shlex.split(line)], env=env)
+        assert result.exit_code == 0, (line, result.output)
+    return solo_game.load(save, DB).state
+
+
+def _said(option: aid.Aid) -> tuple[list[str], list[str], bool, bool]:
+    short = lambda step: aid._actor(step).rsplit(".", 1)[-1]  # noqa: E731
+    return [short(s) for s in option.line], [short(s) for s in option.backup], option.at_least, option.certain
+
+
+def test_a_line_names_the_steps_its_chance_needs_after_the_roll_and_says_a_chance_that_is_a_bound(tmp_path):
+    """Forty-ninth referee breaker, 1 and 2 (R34; rulebook, Play): losing 6 to 13 with Shield, Ember Hook and Elder
+    Maelis, each re-roll was "a chance: 50%" though Maelis may re-roll a missed Ember Hook (75%), and Shield, needed
+    however the die fell, was named nowhere; losing 7 to 18 with Flint Spark, Ember Hook and Shield, the line named
+    only Flint Spark, needed where the die falls short, not Shield, needed always. Each line now goes on with the steps
+    it always needs, names the others as where the dice fall short, and says a chance another roll may better as a
+    lower bound."""
+    from referee.solo.advice import next_step
+
+    state = _played(tmp_path, "shield,ember-hook", 1, ["draw --card elder-maelis", "draw --card randven",
+                                                         "battle --dice 2,4 --enemy 3,5,5"])
+    offered = {o.actor.rsplit(".", 1)[-1]: _said(o) for o in aid.options(state, DB)}
+    assert offered["ember-hook"] == (["ember-hook", "shield"], [], True, False)
+    assert offered["elder-maelis"][:1] == (["elder-maelis", "shield"],) and offered["elder-maelis"][2]
+    assert "a chance: at least 50%" in next_step(state, DB)
+    state = _played(tmp_path, "flint-spark,ember-hook", 2, ["draw --card wardenkeep", "council", "learn shield",
+                                                              "draw --card randven", "battle --dice 1,6 --enemy 6,6,6"])
+    offered = {o.actor.rsplit(".", 1)[-1]: _said(o) for o in aid.options(state, DB)}
+    assert offered["ember-hook"] == (["ember-hook", "shield"], ["flint-spark"], False, False)
+    assert "re-rolling 1, then Shield (`referee solo cast ember-hook --reroll 1 --dice D`, a chance: 83%; should its dice " \
+           "fall short, cast Flint Spark)" in next_step(state, DB)
+
+
+def test_a_certain_line_rolls_no_die_where_sure_steps_turn_the_roll(tmp_path):
+    """Forty-ninth referee breaker, 3 (R34): losing 6 to 13 with Shield, Calm, Ember Hook and Frost Breath, the certain line
+    was said as "cast Shield, then Ember Hook (certain; should its dice fall short, cast Frost Breath)", where Shield,
+    Calm and Shield again turn the roll with no die. A certain line ends with a roll only where no sure steps turn it."""
+    state = _played(tmp_path, "frost-breath,calm", 2, ["draw --card wardenkeep", "council", "learn shield",
+                                                         "draw --card archive-of-sael", "council", "turn tural",
+                                                         "learn ember-hook", "draw --card randven",
+                                                         "battle --dice 2,4 --enemy 3,5,5"])
+    offered = {o.actor.rsplit(".", 1)[-1]: _said(o) for o in aid.options(state, DB)}
+    assert offered["shield"] == (["shield", "calm", "shield"], [], False, True)

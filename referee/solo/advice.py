@@ -125,7 +125,7 @@ def aid_offer(state: State, db: Database) -> str:
         then = [step_name(db, later) for later in option.line[1:]]
         if then:
             what += ", then " + _either(then).replace(" or ", " and ")
-        parts.append(f"{what} (`{aid_command(state, db, step)}`, {odds(option.chance, option.certain)}{backup_clause(db, option)}"
+        parts.append(f"{what} (`{aid_command(state, db, step)}`, {odds(option.chance, option.certain, option.at_least)}{backup_clause(db, option)}"
                      f"{counter_after(state, db, step)})")
     return _either(parts)
 
@@ -157,17 +157,20 @@ def counter_after(state: State, db: Database, step: ev.Cast | ev.CallElder | ev.
     return f"; {row.name} then re-rolls {which}: add `--counter` and a die for each to roll them yourself, or the referee rolls them"
 
 
-def odds(chance: float, certain: bool) -> str:
+def odds(chance: float, certain: bool, at_least: bool = False) -> str:
     """A line's chance in words: ``certain``, ``a chance: 42%``, ``a chance: under 1%`` (never 0% for a
     chance that is there), ``a chance: over 99%`` (never 100% for one that is not certain), or ``perhaps``
-    (0: a position too large to search to the end)."""
+    (0: a position too large to search to the end). ``at_least``: the chance is a lower bound (another roll may follow
+    where the dice fall short: :attr:`referee.solo.aid.Aid.at_least`), ``a chance: at least 50%``."""
     if certain:
         return "certain"
     if chance <= 0:
         return "perhaps"
     if chance > 0.995:
         return "a chance: over 99%"  # never 100% for a line some dice can still spoil
-    return "a chance: under 1%" if chance < 0.005 else f"a chance: {chance:.0%}"
+    if chance < 0.005:
+        return f"a chance: at least {chance:.1%}" if at_least else "a chance: under 1%"
+    return f"a chance: {'at least ' if at_least else ''}{chance:.0%}"
 
 
 def cost_text(db: Database, spell_id: str) -> str:

@@ -66,7 +66,9 @@ class Aid:
     (``cast Frost Breath``, then ``cast Shield``). ``backup`` is what the chance counts on where the line's dice fall
     short: the first step of the sure line that still turns the roll after them (``cast Shield`` after Elder Maelis's
     re-roll), one a spell or Elder, in the order first met; empty when the dice alone decide (forty-eighth referee
-    breaker, 6: "call on Elder Maelis (certain)" counted on a Shield it did not name).
+    breaker, 6: "call on Elder Maelis (certain)" counted on a Shield it did not name). ``line`` goes on after the roll
+    with the steps its chance needs however the dice fall (``cast Ember Hook``, then ``cast Shield``). ``at_least``: where
+    the dice fall short another step may roll again, which ``chance`` does not count (it is a lower bound).
     """
 
     event: Step
@@ -74,6 +76,7 @@ class Aid:
     rerolls: bool
     line: tuple[Step, ...] = ()
     backup: tuple[Step, ...] = ()
+    at_least: bool = False
 
     @property
     def actor(self) -> str:
@@ -663,7 +666,8 @@ def _options(state: State, db: Database, kind: Situation) -> list[Aid]:
         best = found.get(actor)
         if best is None or chance > best.chance + 1e-12:
             line = _line(search, state, step, chance)
-            found[actor] = Aid(step, chance, rolls or chance < 1.0 - 1e-12, line, _backup(search, state, line))
+            always, backup, at_least = _after_line(search, state, line)
+            found[actor] = Aid(step, chance, rolls or chance < 1.0 - 1e-12, line + always, backup, at_least)
     order = {a: i for i, a in enumerate(found)}
     return sorted(found.values(), key=lambda aid: (-round(aid.chance, 9), order[aid.actor]))
 
@@ -692,33 +696,59 @@ def _line(search: _Search, state: State, first: Step, chance: float, longest: in
     return tuple(line)
 
 
-def _backup(search: _Search, state: State, line: tuple[Step, ...]) -> tuple[Step, ...]:
-    """:attr:`Aid.backup` of ``line`` played from ``state``: after its sure steps, the step that rolls (its last), each
-    way its dice fall that leaves the roll losing yet turnable without another roll, the first step of the sure line
-    that turns it then; one a spell or Elder, in the order first met."""
+def _after_line(search: _Search, state: State, line: tuple[Step, ...]) -> tuple[tuple[Step, ...], tuple[Step, ...], bool]:
+    """:func:`_after_roll` of ``line`` played from ``state``: after its sure steps, the step that rolls (its last);
+    nothing where the line rolls no die."""
     for step in line[:-1]:
         sure = search.branches(state, step, False)
         if sure is None or len(sure) != 1:
-            return ()
+            return (), (), False
         state = sure[0][0]
-    rolled = search.branches(state, line[-1], True) if line else None
+    return _after_roll(search, state, line[-1]) if line else ((), (), False)
+
+
+def _after_roll(search: _Search, state: State, step: Step) -> tuple[tuple[Step, ...], tuple[Step, ...], bool]:
+    """What a line that ends with the roll of ``step`` from ``state`` counts on after it, as (``always``, ``backup``,
+    ``at_least``): the steps the shortest sure line needs however the dice fall (none where some fall turns the roll by
+    itself), the other steps of those lines (where the dice fall short), one a spell or Elder, in the order first met;
+    and whether some way they fall short leaves a step that rolls again, so that the line's chance, which counts one
+    roll, is a lower bound (forty-ninth referee breaker, 1 and 2: "a chance: 50%" where Elder Maelis re-rolls a missed
+    Ember Hook, 75%; "should its dice fall short, cast Flint Spark" where Shield was needed however they fell)."""
+    rolled = search.branches(state, step, True)
     if not rolled or len(rolled) < 2:
-        return ()
-    found: dict[str, Step] = {}
+        return (), (), False
+    lines: list[tuple[Step, ...]] = []
+    at_least, every = False, True
     for after, _ in rolled:
-        if search.goal(after) or search.hopeless(after) or search.chance(after, 0) <= 0:
+        if search.goal(after):
+            every = False
+            continue
+        if search.hopeless(after):
             continue
         best = search.chance(after, 0)
-        follow = next((c for c in _candidates(after, search.db, search.kind)
-                       if abs(search.step_chance(after, c, 0) - best) < 1e-9), None)
-        if follow is not None:
-            found.setdefault(_actor(follow), follow)
-    return tuple(found.values())
+        if best < 1.0 - 1e-12 and any(_rolls(search, after, c) for c in _candidates(after, search.db, search.kind)):
+            at_least = True
+        if best <= 0:
+            continue
+        keeping = [c for c in _candidates(after, search.db, search.kind) if abs(search.step_chance(after, c, 0) - best) < 1e-9]
+        if keeping:
+            follow = min(keeping, key=lambda c: _steps_to_end(search, after, c, best, 2))
+            lines.append(_line(search, after, follow, best))
+    found: dict[str, Step] = {}
+    for sure in lines:
+        for later in sure:
+            found.setdefault(_actor(later), later)
+    always = {actor for actor in found if every and lines and all(actor in map(_actor, sure) for sure in lines)}
+    return (tuple(found[a] for a in found if a in always), tuple(found[a] for a in found if a not in always), at_least)
 
 
 def _steps_to_end(search: _Search, state: State, step: Step, chance: float, room: int) -> int:
     """How many more sure steps keeping ``chance`` a line needs after ``step`` before it ends (:func:`_ends_the_line`):
-    0 when ``step`` ends it; ``room + 1`` when it cannot end within ``room`` more steps."""
+    0 when ``step`` ends it; ``room + 1`` when it cannot end within ``room`` more steps. A certain line (``chance`` 1)
+    ends by a roll only where no sure steps within ``room`` turn it (``room + 2``; forty-ninth referee breaker, 3: "cast
+    Shield, then Ember Hook (certain)" was offered where Shield, Calm and Shield turn it, no die rolled)."""
+    if chance >= 1.0 - 1e-12 and _rolls(search, state, step):
+        return room + 2
     if _ends_the_line(search, state, step):
         return 0
     if room <= 0:
@@ -728,6 +758,12 @@ def _steps_to_end(search: _Search, state: State, step: Step, chance: float, room
     later = after[0][0]
     keeping = [c for c in _candidates(later, search.db, search.kind) if abs(search.step_chance(later, c, 1) - chance) < 1e-9]
     return 1 + min((_steps_to_end(search, later, c, chance, room - 1) for c in keeping), default=room)
+
+
+def _rolls(search: _Search, state: State, step: Step) -> bool:
+    """Whether ``step`` rolls dice (more than one way it can go) where the rules accept it."""
+    after = search.branches(state, step, False)
+    return after is not None and len(after) != 1
 
 
 def _ends_the_line(search: _Search, state: State, step: Step) -> bool:

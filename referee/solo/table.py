@@ -274,7 +274,7 @@ class SoloTable:
             if same:
                 then = [advice.step_name(self.db, later) for later in option.line[1:]]
                 reroll = f", re-rolling {' '.join(map(str, step.reroll))}" if not isinstance(step, ev.Recharge) and step.reroll else ""
-                return (f"  * {verb}{reroll}{', then ' + ' and '.join(then) if then else ''}: {advice.odds(option.chance, option.certain)}"
+                return (f"  * {verb}{reroll}{', then ' + ' and '.join(then) if then else ''}: {advice.odds(option.chance, option.certain, option.at_least)}"
                         f"{advice.backup_clause(self.db, option)}")
         return ""
 
@@ -628,7 +628,7 @@ class SoloTable:
                 lines.append(f"Aid that can {'lower' if aid.situation(state) == 'loss' else 'turn'} it: working it out ...")
             elif known:
                 lines.append(f"Aid that can {'lower' if aid.situation(state) == 'loss' else 'turn'} it: " + " | ".join(
-                    f"{advice.step_name(db, a.event)} ({advice.odds(a.chance, a.certain)})" for a in known))
+                    f"{advice.step_name(db, a.event)} ({advice.odds(a.chance, a.certain, a.at_least)})" for a in known))
         return "\n".join(lines)
 
 
