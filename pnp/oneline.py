@@ -583,9 +583,11 @@ def shown_file(path: object, encoding: str | None = None) -> str:
     ``encoding`` (standard output's by default), else as :func:`shell_quoted` writes it (``$'caf\\xc3\\xa9.toml'``), the
     form the Next lines use. Thirty-sixth referee breaker, MED 1: the same save was shown as ``cafe.toml`` (an accent
     dropped, another file's name), as raw UTF-8 on an ASCII output and as ``$'...'``, and a direction override in its
-    name reached the terminal."""
+    name reached the terminal. A name that is blank or begins or ends with a space is quoted (``' '``)."""
     text = str(path)
     encoding = encoding or getattr(sys.stdout, "encoding", None) or "utf-8"
+    if not text.strip() or text != text.strip():  # blank, or spaces at an end a sentence would hide (forty-ninth referee
+        return shell_quoted(text, encoding)  # breaker, POLISH 4: `LASSADAR_DUEL_SAVE=" "` was shown as nothing: ": no game")
     return text if all(_plain_in_a_path(char, encoding) for char in text) else shell_quoted(text, encoding)
 
 

@@ -83,3 +83,12 @@ def test_a_plain_file_name_is_written_plain_in_every_encoding(encoding):
     assert shown_file("cards.toml", encoding) == "cards.toml"
     assert shown_file("a\nb.toml", encoding) == "$'a\\nb.toml'"
     assert shown_file("café.toml", encoding) == ("café.toml" if encoding == "utf-8" else "$'caf\\xc3\\xa9.toml'")
+
+
+@pytest.mark.parametrize("name, shown", [(" ", "' '"), ("", "''"), (" save.toml", "' save.toml'"), ("a b.toml", "a b.toml")])
+def test_a_file_name_that_is_blank_or_has_a_space_at_an_end_is_quoted(name, shown):
+    """Forty-ninth referee breaker, POLISH 4: `LASSADAR_DUEL_SAVE=" " referee duel status` said "Error: : no game saved
+    here": a name a sentence would hide. Such a name is written quoted as the shell reads it; an inner space is not."""
+    from pnp.oneline import shown_file
+
+    assert shown_file(name, "utf-8") == shown
