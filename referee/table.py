@@ -1125,7 +1125,12 @@ class TableSession:
         """Play ``event`` and save; then every step the session plays by itself (:meth:`_automatic`), each
         saved. The reply holds the notes and screens of them all."""
         self._pending = None
+        asked = self.question()
+        shown = " ".join((asked.text, *asked.context))
         reply = self._play_one(event)
+        # a note the question already said before the answer is not said again after it (forty-ninth referee breaker,
+        # POLISH 5: "The Quest draw pile is exhausted: shuffle ..." before the prompt and again after Enter)
+        reply = dataclasses.replace(reply, notes=tuple(note for note in reply.notes if not note.strip() or note.strip() not in shown))
         while (step := self._automatic()) is not None:
             more = self._play_one(step)
             reply = Reply(notes=reply.notes + more.notes, played=more.played, screen=reply.screen + more.screen)

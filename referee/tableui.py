@@ -402,7 +402,13 @@ def _show_question(session: TableSession, out: Any, said: tuple[str, ...] = ()) 
         if line:
             out.print(line, style="bold", markup=False)
     for key, choice in zip(question.keys(), question.choices, strict=True):
-        _print_numbered(out, f"  {key} ", choice.label)
+        label = choice.label
+        if not key.isdigit() and f"{label.lower()} ".startswith(f"{key.lower()} "):  # its word begins the label: said once
+            label = label[len(key):].strip()  # (forty-ninth referee breaker, POLISH 5: "retreat Retreat (-1 Spirit)")
+        if label:
+            _print_numbered(out, f"  {key} ", label)
+        else:
+            _print_numbered(out, f"  {key}", "")
 
 
 def _print_numbered(out: Any, prefix: str, label: str) -> None:

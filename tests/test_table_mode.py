@@ -3236,3 +3236,42 @@ def test_a_misspelt_name_at_a_sessions_prompt_is_answered_with_the_name_meant(tm
         assert taken.error is not None and "you named 1" in taken.error, taken.error
     else:
         assert taken.error is None, taken.error
+
+
+def test_a_note_the_question_said_before_the_answer_is_not_said_again_after_it(tmp_path):
+    """Forty-ninth referee breaker, POLISH 5 (rulebook, Expanded Battles, 7: the discard pile is shuffled into a new draw
+    pile): with the draw pile gone, "The Quest draw pile is exhausted: shuffle the discard pile ..." was said above the
+    prompt and again after Enter. It is said once, before; the draw's other notes follow the answer."""
+    from dataclasses import replace
+
+    session, _ = _session(tmp_path)
+    state = session.game.state
+    session.game.log.states[-1] = replace(state, deck=(), discard=state.deck)
+    asked = session.question()
+    assert "The Quest draw pile is exhausted" in " ".join((asked.text, *asked.context))
+    reply = session.answer("")
+    assert reply.error is None and reply.notes, reply
+    assert not any("draw pile is exhausted" in note for note in reply.notes), reply.notes
+
+
+def test_a_choice_picked_by_a_word_that_begins_its_label_says_the_word_once(tmp_path):
+    """Forty-ninth referee breaker, POLISH 5: at a map step's prompt (choices picked by words, numbers being hexes) the
+    retreat read `retreat Retreat (-1 Spirit)`. The word is said once: `retreat (-1 Spirit)`."""
+    class Shown:
+        def __init__(self) -> None:
+            self.lines: list[str] = []
+            self.width = 100
+
+        def print(self, text: object, **_: object) -> None:
+            self.lines.append(str(text))
+
+    class Asked:
+        def prompt(self) -> tuple[None, Question, None]:
+            from referee.table import Choice
+
+            return None, Question("Move", choices=(Choice("Retreat (-1 Spirit)", None, ("retreat",)),
+                                                   Choice("Stay", None, ("stay",))), numbered=False), None
+
+    out = Shown()
+    tableui._show_question(Asked(), out)  # type: ignore[arg-type]
+    assert out.lines == ["  retreat (-1 Spirit)", "  stay"], out.lines
