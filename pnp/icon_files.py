@@ -30,7 +30,7 @@ the project is the icon as it prints. Refused:
   CSS escape (a backslash, through which ``u\72 l(`` is ``url(``);
 - what the PDF does not draw, though a browser does (thirty-sixth pnp breaker, MED 5: the gallery showed a blurred,
   faint or red disc the PDF printed sharp, solid black or not at all): a ``<mask>``, ``<filter>``, ``<marker>``,
-  ``<pattern>`` or ``<text>`` (and the attributes that apply the first three), an ``opacity`` below 1 (svglib draws
+  ``<pattern>``, ``<linearGradient>``, ``<radialGradient>`` or ``<text>`` (and the attributes that apply the first three), an ``opacity`` below 1 (svglib draws
   ``fill-opacity`` and ``stroke-opacity``, not ``opacity``) and a CSS ``var()``, and what it draws otherwise (thirty-seventh
   pnp breaker, MED 3): a ``paint-order`` with the stroke first, a ``transform-origin``, a nested ``<svg>`` with its own
   ``viewBox``, a ``mix-blend-mode`` or ``isolation``, a ``clip-path`` other than ``url(#id)`` (:data:`UNPRINTED`); and anything
@@ -87,7 +87,7 @@ DRAWING_ELEMENTS = frozenset({
 })
 """The SVG elements that draw, and so are no danger in an icon: shapes, groups, paint servers, clips and masks, and their
 parts; never one that runs, links, embeds another document or image, or animates. Those of them the PDF does not draw
-(:data:`UNPRINTED`: masks, filters, markers, patterns, text) are refused after, as such."""
+(:data:`UNPRINTED`: masks, filters, markers, patterns, gradients, text) are refused after, as such."""
 
 EDITOR_NAMESPACES = frozenset({
     "http://www.inkscape.org/namespaces/inkscape",
@@ -120,7 +120,10 @@ UNPRINTED: dict[str, tuple[str, str]] = {
     "mask": ("a mask", _SHAPES_REMEDY),
     "filter": ("a filter effect (a blur, a shadow ...)", _SHAPES_REMEDY),
     "marker": ("a marker (an arrowhead or dot at a line's ends)", "draw the marker as a shape of its own, or remove it"),
-    "pattern": ("a pattern fill", "fill with a colour or a gradient, or draw the pattern's shapes themselves"),
+    "pattern": ("a pattern fill", "fill with a colour, or draw the pattern's shapes themselves"),
+    # forty-eighth pnp breaker, HIGH 2: svglib reads a gradient, but an icon is painted once into a shared form of the PDF,
+    # where ReportLab keeps no shading: the gradient printed solid black
+    "gradient": ("a gradient", "fill with a flat colour (fill=\"#...\"), or draw the shading as shapes of flat colours"),
     "text": ("text", "turn the text into paths in the drawing program (Inkscape: Path > Object to Path)"),
     "opacity": ("an opacity below 1", "use fill-opacity and stroke-opacity, which the PDF draws, or a lighter colour"),
     "var": ("a CSS var()", "write the value itself (fill=\"#...\")"),
@@ -139,7 +142,7 @@ UNPRINTED: dict[str, tuple[str, str]] = {
 way on. ``pnp check`` refuses them at the icon file, so the gallery's SVG and the PDF print the same icon."""
 
 _UNPRINTED_TAGS = {"mask": "mask", "filter": "filter", "marker": "marker", "pattern": "pattern", "text": "text",
-                   "tspan": "text", "textPath": "text"}
+                   "tspan": "text", "textPath": "text", "linearGradient": "gradient", "radialGradient": "gradient"}
 """Each element that draws nothing in the PDF, to its kind in :data:`UNPRINTED` (a filter's ``fe...`` parts live
 inside a ``<filter>``, which is said first)."""
 
@@ -308,8 +311,9 @@ def _unprinted(root: ElementTree.Element) -> tuple[str, str] | None:
     first found, or ``None``."""
     def said(kind: str, where: str) -> tuple[str, str]:
         what, remedy = UNPRINTED[kind]
-        return (f"has {what} ({where}), which the PDF does not draw (its SVG reader, svglib, ignores it), so the "
-                f"printed icon would differ from the gallery's"), remedy
+        how = ("which the PDF prints solid black (an icon is painted once into a shared form, which keeps no gradient)"
+               if kind == "gradient" else "which the PDF does not draw (its SVG reader, svglib, ignores it)")
+        return f"has {what} ({where}), {how}, so the printed icon would differ from the gallery's", remedy
 
     for element in root.iter():
         if not isinstance(element.tag, str):
@@ -385,7 +389,7 @@ def read_icon(path: Path) -> ElementTree.Element:
     active = _active(root)
     if active is not None:
         remedy = STYLE_REMEDY if "<style> sheet" in active else ("an icon holds only drawing (paths, shapes, groups, "
-                                                                  "gradients): remove it")
+                                                                  "clips): remove it")
         raise IconFileError(IconFileProblem(str(path), active, remedy))
     unprinted = _unprinted(root)
     if unprinted is not None:

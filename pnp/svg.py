@@ -18,6 +18,7 @@ depends on the time or the machine.
 """
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ElementTree
 from functools import cache
 from pathlib import Path
@@ -75,14 +76,64 @@ def _icon_children(name: str) -> tuple[ElementTree.Element, ...]:
     if not path.is_file():
         raise FileNotFoundError(f"icon {name!r}: no file {path}")
     root = read_icon(path)
+    ids = {element.attrib["id"] for element in root.iter() if isinstance(element.tag, str) and "id" in element.attrib}
     children = []
     for child in root:
+        if not _drawn(child):
+            continue
         copy = ElementTree.fromstring(ElementTree.tostring(child))
+        for parent in list(copy.iter()):
+            for inner in [inner for inner in parent if not _drawn(inner)]:
+                parent.remove(inner)
         for element in copy.iter():
             if isinstance(element.tag, str) and element.tag.startswith(SVG_NAMESPACE):
                 element.tag = element.tag[len(SVG_NAMESPACE):]
+            element.attrib = _icon_attributes(name, element.attrib, ids)
         children.append(copy)
     return tuple(children)
+
+
+XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
+"""ElementTree's name of the ``xlink:href`` attribute (an editor such as Inkscape writes it on ``<use>`` and gradients)."""
+
+
+def _drawn(element: ElementTree.Element) -> bool:
+    """Whether ``element`` of an icon is copied into a card: an element of SVG (or of no namespace), never a comment or an
+    editor's own (Inkscape's ``sodipodi:namedview``, the RDF of ``<metadata>``), which draw nothing and which a card's XML,
+    declaring no such namespace, could not hold (forty-eighth pnp breaker, HIGH 1)."""
+    return isinstance(element.tag, str) and (element.tag.startswith(SVG_NAMESPACE) or not element.tag.startswith("{"))
+
+
+def icon_id(name: str, own: str) -> str:
+    """The id an icon ``name``'s element of id ``own`` has in a card SVG: ``icon-NAME.OWN``. Each icon's ids are its own
+    there (forty-eighth pnp breaker, HIGH 3: two icons on one card that both used `id="c"` drew the first one twice in the
+    gallery); the dot, which no icon name holds, keeps them apart from the icons' own groups (``icon-NAME``)."""
+    return f"icon-{name}.{own}"
+
+
+def _icon_attributes(name: str, attributes: dict[str, str], ids: set[str]) -> dict[str, str]:
+    """An icon element's ``attributes`` as a card SVG writes them: its ids and its references to them (``#id`` in
+    ``href``, ``url(#id)`` in any value) made the icon's own (:func:`icon_id`); ``xlink:href`` written as ``href``, which
+    every SVG reader takes, where ElementTree would write ``{namespace}href``, which is no XML (forty-eighth pnp breaker,
+    HIGH 1); an editor's own attributes (``inkscape:label``) left out."""
+    def own(match: re.Match[str]) -> str:
+        target = match.group(2)
+        return f"{match.group(1)}{icon_id(name, target)}" if target in ids else match.group(0)
+
+    written: dict[str, str] = {}
+    for key, value in attributes.items():
+        if key == XLINK_HREF:
+            key = "href"
+        elif key.startswith("{"):
+            continue
+        if key == "id" and value in ids:
+            value = icon_id(name, value)
+        elif key == "href":
+            value = re.sub(r"^(\s*#)(.+?)\s*$", own, value)
+        elif "url(" in value:
+            value = re.sub(r"(url\(\s*['\"]?\s*#)([^)'\"\s]+)", own, value)
+        written[key] = value
+    return written
 
 
 def _paint(element, fill: str | None, stroke: str | None, stroke_width: float) -> None:

@@ -5222,9 +5222,10 @@ def test_an_icon_style_sheet_or_css_fetch_is_refused_at_the_file(icon_copy):
 
 def test_an_editors_icon_that_only_draws_passes(icon_copy):
     """Thirty-first breaker (MED 12), the other side: what an editor such as Inkscape writes into an icon that only draws
-    (its own namespaced settings and RDF metadata, a gradient named by url(#id), a `use` of an element of the file
+    (its own namespaced settings and RDF metadata, a clip named by url(#id), a `use` of an element of the file
     itself, colours in `style` attributes) passes the icon check and is copied into the card SVGs. (A `<style>` sheet
-    no longer passes: thirty-fifth breaker, HIGH 5, its rules restyled the whole card.)"""
+    no longer passes: thirty-fifth breaker, HIGH 5, its rules restyled the whole card; nor a gradient: forty-eighth pnp
+    breaker, HIGH 2, the PDF printed it black.)"""
     from pnp import svg
     from pnp.icon_files import icon_file_problems
 
@@ -5234,10 +5235,10 @@ def test_an_editors_icon_that_only_draws_passes(icon_copy):
         b'xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" '
         b'xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" viewBox="0 0 100 100" width="100" height="100">'
         b'<sodipodi:namedview inkscape:zoom="2"/><metadata><rdf:RDF/></metadata>'
-        b'<defs><linearGradient id="g"><stop offset="0" stop-color="#c9a24a"/></linearGradient>'
+        b'<defs><clipPath id="g"><rect width="90" height="90"/></clipPath>'
         b'<circle id="c" cx="50" cy="50" r="20"/></defs>'
-        b'<use xlink:href="#c" fill="url(#g)" style="stroke:#4a3515;stroke-width:2"/>'
-        b'<path d="M43 43 L89 89" style="fill:url( #g )" transform="rotate(3 50 50)"/></svg>'))
+        b'<use xlink:href="#c" fill="#c9a24a" clip-path="url(#g)" style="stroke:#4a3515;stroke-width:2"/>'
+        b'<path d="M43 43 L89 89" style="fill:#c9a24a" clip-path="url( #g )" transform="rotate(3 50 50)"/></svg>'))
     assert icon_file_problems() == []
     assert [child.tag for child in svg._icon_children("key")][-2:] == ["use", "path"]
 
@@ -5272,6 +5273,12 @@ UNPRINTED_ICONS = [  # (case, what is put into mana.svg, the words of its one li
     ("mix-blend-mode", '<circle cx="50" cy="50" r="20" fill="#00f" style="mix-blend-mode:multiply"/>', "a blend mode"),
     ("isolation", '<g style="isolation: isolate"><circle cx="50" cy="50" r="20" fill="#00f"/></g>', "a blend mode"),
     ("clip-path-shape", '<circle cx="50" cy="50" r="40" fill="#00f" clip-path="circle(10px)"/>', "a CSS clip-path shape"),
+    # forty-eighth pnp breaker, HIGH 2: a gradient passed, and the PDF printed the icon solid black
+    ("linear-gradient", '<defs><linearGradient id="g1"><stop offset="0" stop-color="#f00"/><stop offset="1" '
+                        'stop-color="#ff0"/></linearGradient></defs><circle cx="50" cy="50" r="40" fill="url(#g1)"/>',
+     "a gradient (a <linearGradient> element)"),
+    ("radial-gradient", '<defs><radialGradient id="g2"><stop offset="0" stop-color="#f00"/></radialGradient></defs>'
+                        '<circle cx="50" cy="50" r="40" style="fill: url(#g2)"/>', "a gradient (a <radialGradient> element)"),
 ]
 
 
@@ -5292,7 +5299,8 @@ def test_what_the_pdf_does_not_draw_is_refused_at_the_icon_file(icon_copy, capfd
     result = CliRunner().invoke(main, ["check", "--db", str(ROOT / "cards.toml")])
     named = [line for line in result.output.splitlines() if line.startswith(f"{shown_path(path)}: ")]
     assert result.exit_code == 1 and len(named) == 1 and says in named[0], result.output
-    assert "which the PDF does not draw" in named[0] and any(named[0].endswith(remedy) for _, remedy in UNPRINTED.values())
+    assert ("which the PDF does not draw" in named[0] or "which the PDF prints solid black" in named[0]) \
+        and any(named[0].endswith(remedy) for _, remedy in UNPRINTED.values())
     assert result.output.strip().splitlines() == [named[0], "1 problem(s) in icons/mana.svg"], result.output
     assert capfd.readouterr().err == ""
 
@@ -8534,3 +8542,32 @@ def test_fitting_a_long_text_without_spaces_measures_about_as_much_as_its_length
         # each line is as long as it can be: the next kana would not fit
         assert all(width_mm(line + following[0], "serif", 7.0) > 53.0 for line, following in zip(printed, printed[1:]))
     assert counts[1] <= 6 * counts[0], counts
+
+
+def test_an_icons_ids_and_xlink_references_are_its_own_in_a_card_svg_which_is_well_formed(icon_copy):
+    """Forty-eighth pnp breaker, HIGH 1 and 3: an icon written as Inkscape writes a clone (`<use xlink:href="#dot">`) was
+    copied into the card SVG as `<use {http://www.w3.org/1999/xlink}href=...>`, which is no XML (the gallery showed no
+    card); two icons on one card that both used `id="c"` drew the first one twice in the gallery. A card SVG holding both
+    parses, every id in it is there once, each `use` points at its own icon's element, and no editor's element or
+    attribute is copied."""
+    import xml.etree.ElementTree as ElementTree
+
+    from pnp import svg
+    from pnp.drawing import Drawing, Icon
+
+    for name, shape in (("reda", '<rect id="c" width="8" height="8" fill="#ff0000"/>'),
+                        ("blueb", '<circle id="c" cx="5" cy="5" r="4" fill="#0000ff"/>')):
+        icon_copy(f"{name}.svg", (
+            '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+            'xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" '
+            'xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" viewBox="0 0 10 10" width="10" height="10">'
+            f'<sodipodi:namedview inkscape:zoom="2"/><defs>{shape}</defs>'
+            '<use xlink:href="#c" inkscape:label="clone"/></svg>').encode())
+    drawing = Drawing(20, 10, 0, (Icon("reda", 1, 1, 4), Icon("blueb", 10, 1, 4)), id="card", title="t")
+    text = svg.to_svg(drawing)
+    root = ElementTree.fromstring(text.encode())
+    ids = [element.attrib["id"] for element in root.iter() if "id" in element.attrib]
+    assert len(ids) == len(set(ids)) and {"icon-reda.c", "icon-blueb.c"} <= set(ids), ids
+    uses = {element.attrib.get("href") for element in root.iter() if element.tag.endswith("use") and "href" in element.attrib}
+    assert {"#icon-reda.c", "#icon-blueb.c"} <= uses, uses
+    assert "inkscape" not in text and "namedview" not in text and "{http" not in text
