@@ -29,7 +29,7 @@ from pnp.drawing import Box, Circle, Drawing, Group, Icon, Line, Polyline, Primi
 from pnp.icon_files import icon_drawing
 from pnp.inks import recolour_rlg
 from pnp.sheet_marks import NO_BACKS, cut_lines_overlay, page_line, sheet_marginalia, sheet_overlay
-from pnp.sheets import Marginal, SheetCard, SheetLayout, SheetOptions, empty_slots, page_plan, placements, slot_marginalia
+from pnp.sheets import ImpositionError, Marginal, Paper, SheetCard, SheetLayout, SheetOptions, empty_slots, page_plan, placements, slot_marginalia
 from pnp.text import ICON_DIR
 from pnp.units import PT_PER_MM, ROUNDING_SLACK, SAME_SIZE_MM
 
@@ -341,6 +341,22 @@ SCALE_PAGE = "scale checks (no cards)"
 """The page line's end on the page a deck gets for its 50 mm square and 10 cm ruler when no page has room."""
 
 
+def _offset_refused(layout: SheetLayout, paper: Paper, game: str, pages: int, note: str, offset: tuple[float, float]) -> str:
+    """Why the backs' ``offset`` (mm) cannot be imposed: the margin left clear of the backs so shifted holds no title or
+    page line on ``paper``; with the largest shift that leaves room (searched in tenths of a mm)."""
+    room = 0.0
+    while room < 20.0:
+        try:
+            sheet_marginalia(layout, paper, game, pages, note, room + 0.1)
+        except ImpositionError:
+            break
+        room = round(room + 0.1, 1)
+    most = room + layout.bleed + layout.mark_gap
+    return (f"--back-offset {offset[0]:g},{offset[1]:g} shifts the backs into the margin that holds the page's title and page "
+            f"line on {paper.name} (they are kept clear of every back's trim): at most {most:.1f} mm either way fits with this "
+            f"paper, card size and bleed; measure the printer's shift again with `pnp calibrate` (it reads up to 2 mm)")
+
+
 def write_sheets(path: Path, cards: Sequence[SheetCard | None], *, layout: SheetLayout, options: SheetOptions,
                  game: str, colour: Callable[[str], Color] = HexColor) -> SheetReport:
     """Impose ``cards`` on the grid ``layout`` (its paper, card size, bleed, marks and printer margin:
@@ -382,7 +398,16 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], *, layout: Sheet
                                                  spill if side == "backs" else 0.0))
                 for side, chunk in plan]
 
-    marginal = sheet_marginalia(layout, paper, game, len(plan), note)
+    # every page's margin items keep clear of the trim of the backs as shifted (forty-eighth pnp breaker, HIGH 4): past
+    # the bleed and the marks' gap, where the margin items start, by what the offset reaches further
+    shift = max(abs(offset) for offset in options.back_offset) if any(side == "backs" for side, _ in plan) else 0.0
+    shifted = max(0.0, shift - layout.bleed - layout.mark_gap)
+    try:
+        marginal = sheet_marginalia(layout, paper, game, len(plan), note, shifted)
+    except ImpositionError:
+        if not shifted:
+            raise
+        raise ImpositionError(_offset_refused(layout, paper, game, len(plan), note, options.back_offset)) from None
     aids = aids_of(marginal)
     # A deck whose last page is full has no empty slot for the 50 mm square and the 10 cm ruler its margins
     # lack (README, Printing: the last page of each deck carries them): they get a page of their own
@@ -390,7 +415,7 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], *, layout: Sheet
     scale_page = not {"square", "ruler"} <= {item.kind for items in aids for item in items}
     pages = len(plan) + scale_page
     if scale_page:
-        marginal = sheet_marginalia(layout, paper, game, pages, note)  # room for the longer page count
+        marginal = sheet_marginalia(layout, paper, game, pages, note, shifted)  # room for the longer page count
         aids = aids_of(marginal)
     canvas = new_canvas(path, paper.width, paper.height, f"{game} — print-and-play, {paper.name}")
     painter = Painter(canvas, paper.height, colour)

@@ -43,13 +43,16 @@ def margin_text_length(text: str, family: str = "serif") -> float:
     return fonts.string_width_mm(text, family, MARGIN_TEXT_SIZE) + 1.0
 
 
-def sheet_marginalia(layout: SheetLayout, paper: Paper, title: str, pages: int, note: str) -> tuple[Marginal, ...]:
+def sheet_marginalia(layout: SheetLayout, paper: Paper, title: str, pages: int, note: str,
+                     spill: float = 0.0) -> tuple[Marginal, ...]:
     """The margin items every page of a document of ``pages`` pages carries (:func:`pnp.sheets.marginalia`),
-    with room for the game ``title``, the longest page line and the printing ``note``.
+    with room for the game ``title``, the longest page line and the printing ``note``, ``spill`` mm clear of the
+    cards' bleed besides (the backs' offset, where a backs page has them shifted).
     Raises :class:`~pnp.sheets.ImpositionError` when the title or page line fits in no margin."""
     widest_page_line = max(margin_text_length(page_line(paper, side, pages, pages) + NO_BACKS)
                            for side in ("fronts", "backs"))
-    return tuple(marginalia(layout, margin_text_length(title), widest_page_line, margin_text_length(note, "serif-italic")))
+    return tuple(marginalia(layout, margin_text_length(title), widest_page_line, margin_text_length(note, "serif-italic"),
+                            spill))
 
 
 def margin_text(x: float, y: float, text: str, family: str, size: float, anchor: Anchor = "start",

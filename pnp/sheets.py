@@ -291,15 +291,18 @@ class SheetLayout:
                 guides.extend(side_guides)
         return guides
 
-    def free_regions(self) -> list[tuple[Box, bool]]:
+    def free_regions(self, spill: float = 0.0) -> list[tuple[Box, bool]]:
         """Margin regions free of cards, bleed and crop marks, inside the printable area, in page mm.
 
         Returns ``(box, vertical)`` pairs, largest first: the bands beyond the ends of the top and bottom
         marks, the pockets between neighbouring marks above and below the block, and the pockets
         between marks on the left and right (``vertical=True``). A 1 mm clearance is kept from marks.
+        ``spill``: mm more kept clear around the block, where the backs of a backs page reach when shifted by
+        ``pnp build --back-offset`` (forty-eighth pnp breaker, HIGH 4: `--back-offset 0,5` laid the 50 mm scale's
+        plate over a card back, which printed a white stripe on it).
         """
         block = self.block
-        offset = self.bleed + self.mark_gap
+        offset = self.bleed + self.mark_gap + spill
         xs, ys = self.cut_lines()
         lo_x, hi_x = self.printer_margin, self.paper.width - self.printer_margin
         lo_y, hi_y = self.printer_margin, self.paper.height - self.printer_margin
@@ -376,7 +379,8 @@ class _Packer:
         return False
 
 
-def marginalia(layout: SheetLayout, title_length: float, page_length: float, note_length: float = 0.0) -> list[Marginal]:
+def marginalia(layout: SheetLayout, title_length: float, page_length: float, note_length: float = 0.0,
+               spill: float = 0.0) -> list[Marginal]:
     """Place the margin items of a sheet in the free margin regions (:meth:`SheetLayout.free_regions`).
 
     In order: the game ``"title"`` and the ``"page"`` line (paper, page n/m, fronts or backs), texts of
@@ -388,10 +392,11 @@ def marginalia(layout: SheetLayout, title_length: float, page_length: float, not
 
     Items are placed only where they fit whole, never over cards, bleed or crop marks or inside the
     printer margin. Optional items are left out when nothing holds them, so the result says honestly
-    what the sheet carries (:func:`slot_marginalia` then looks for room in empty card slots).
+    what the sheet carries (:func:`slot_marginalia` then looks for room in empty card slots). ``spill``: mm kept clear
+    around the cards besides their bleed (:meth:`SheetLayout.free_regions`: the backs' offset).
     Raises :class:`ImpositionError` if the title or page line fits nowhere.
     """
-    packer = _Packer(list(layout.free_regions()))
+    packer = _Packer(list(layout.free_regions(spill)))
     # Texts go first into regions above the block, keeping the space below it for the scale checks.
     packer.regions.sort(key=lambda r: (r[1], r[0].y > layout.block.y, r[0].y, r[0].x))
     for kind, length in (("title", title_length), ("page", page_length)):

@@ -6,6 +6,7 @@ calibration sheet and passes it to --back-offset; a 50 mm mark printed at 100 % 
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -15,7 +16,7 @@ from pnp.calibrate import calibration_pages, flip, vernier_lines, write_calibrat
 from pnp.cli import main
 from pnp.drawing import Box, Drawing, Rect, bounds
 from pnp.pdf import SheetCard, write_sheets
-from pnp.sheets import A4, LETTER
+from pnp.sheets import A4, LETTER, ImpositionError
 from tests.conftest import ROOT, bundled_layout, bundled_options
 from tests.pages import render, render_page
 
@@ -377,3 +378,31 @@ def test_the_sheet_stays_readable_on_both_papers(paper, duplex):
 
 def item_coords(line):
     return line.x1, line.y1, line.x2, line.y2
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["a4", "letter"])
+@pytest.mark.parametrize("bleed", [0.0, 1.0, 3.0])
+@pytest.mark.parametrize("offset", [(0.0, 5.0), (3.0, 3.0), (-4.0, -2.0), (10.0, 0.0)])
+def test_the_margin_items_stay_clear_of_the_backs_shifted_by_the_back_offset(tmp_path, paper, bleed, offset):
+    """Forty-eighth pnp breaker, HIGH 4 (issue 3, duplex backs; `pnp build --back-offset`): with `--back-offset 0,5` the
+    50 mm scale's white plate lay over the trim of a back shifted under it, printing a white stripe on one card back (a
+    marked card). No margin item of any page overlaps the trim box of any back as shifted, for any offset the command
+    line takes (up to 10 mm a side), on both papers and with no bleed."""
+    front = Drawing(63, 88, bleed, (Rect(-bleed, -bleed, 63 + 2 * bleed, 88 + 2 * bleed, fill="#dddddd"),))
+    back = Drawing(63, 88, bleed, (Rect(-bleed, -bleed, 63 + 2 * bleed, 88 + 2 * bleed, fill="#bbbbbb"),))
+    layout = bundled_layout(paper, bleed_mm=bleed)
+    options = bundled_options(back_offset=offset)
+    try:
+        report = write_sheets(tmp_path / "s.pdf", [SheetCard(front, back)] * 7, layout=layout, options=options, game="t")
+    except ImpositionError as refused:  # no margin clear of the shifted backs: refused, saying how far fits
+        most = float(re.search(r"at most ([\d.]+) mm", str(refused)).group(1))
+        assert str(refused).startswith(f"--back-offset {offset[0]:g},{offset[1]:g} shifts the backs into the margin")
+        assert max(map(abs, offset)) > most >= layout.bleed + layout.mark_gap
+        return
+    backs = [layout.back_box(slot, options.duplex, offset) for slot in range(7)]
+    assert report.pages == 2  # the fronts page, then the backs page
+    for carried in report.page_marginalia[1:]:
+        for item in carried:
+            for trim in backs:
+                apart = max(item.box.x - trim.right, trim.x - item.box.right, item.box.y - trim.bottom, trim.y - item.box.bottom)
+                assert apart >= 0, (item.kind, item.box, trim)
