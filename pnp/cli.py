@@ -369,6 +369,15 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
         echo(f"{len(problems)} problem(s) with the printed cards; nothing was written{STOPPED_READING if stopped else ''}",
              err=True)
         raise SystemExit(1)
+    if db.print.duplex != "none":  # the backs so shifted leave the sheets' margin items room (forty-eighth pnp breaker, HIGH 4)
+        from pnp.pdf import back_offset_problem
+        from pnp.sheets import PAPERS
+
+        for paper in db.print.papers:
+            for meta in db.games.values():
+                refused = back_offset_problem(builder.sheet_layout(db.print, PAPERS[paper]), PAPERS[paper], meta.title, offset)
+                if refused:
+                    raise click.UsageError(f"{refused}; nothing was written")
     options = builder.BuildOptions(boards=cast(Literal["joined", "separate"], boards), back_offset=offset, cut_lines=cut_lines,
                                    color=cast(Literal["rgb", "cmyk"], color), ink=cast(Literal["full", "saver"], ink), png=png,
                                    overwrite=overwrite)

@@ -357,6 +357,20 @@ def _offset_refused(layout: SheetLayout, paper: Paper, game: str, pages: int, no
             f"paper, card size and bleed; measure the printer's shift again with `pnp calibrate` (it reads up to 2 mm)")
 
 
+def back_offset_problem(layout: SheetLayout, paper: Paper, game: str, offset: tuple[float, float]) -> str | None:
+    """Why the backs' ``offset`` (mm, ``pnp build --back-offset``) cannot be imposed on ``paper`` with ``layout`` (the
+    margin kept clear of the shifted backs holds no title ``game`` or page line: :func:`write_sheets` would refuse it), or
+    ``None``. ``pnp build`` asks it before anything is written."""
+    shifted = max(0.0, max(abs(part) for part in offset) - layout.bleed - layout.mark_gap)
+    if not shifted:
+        return None
+    try:
+        sheet_marginalia(layout, paper, game, 999, "", shifted)
+    except ImpositionError:
+        return _offset_refused(layout, paper, game, 999, "", offset)
+    return None
+
+
 def write_sheets(path: Path, cards: Sequence[SheetCard | None], *, layout: SheetLayout, options: SheetOptions,
                  game: str, colour: Callable[[str], Color] = HexColor) -> SheetReport:
     """Impose ``cards`` on the grid ``layout`` (its paper, card size, bleed, marks and printer margin:

@@ -406,3 +406,14 @@ def test_the_margin_items_stay_clear_of_the_backs_shifted_by_the_back_offset(tmp
             for trim in backs:
                 apart = max(item.box.x - trim.right, trim.x - item.box.right, item.box.y - trim.bottom, trim.y - item.box.bottom)
                 assert apart >= 0, (item.kind, item.box, trim)
+
+
+def test_a_back_offset_the_margin_cannot_keep_clear_of_is_refused_before_anything_is_written(tmp_path):
+    """Forty-eighth pnp breaker, HIGH 4: a back offset so large that no margin clear of the shifted backs holds the
+    page's title and page line is refused in one line before the build writes anything, saying how far fits."""
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", "--db", str(ROOT / "cards.toml"), "--paper", "letter", "--bleed", "0",
+                                       "--back-offset", "0,9", "--out", str(out)])
+    assert result.exit_code == 2 and "--back-offset 0,9 shifts the backs into the margin" in result.output, result.output
+    assert re.search(r"at most \d+\.\d mm either way fits", result.output) and "nothing was written" in result.output
+    assert not out.exists()
