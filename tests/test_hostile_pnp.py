@@ -8571,3 +8571,25 @@ def test_an_icons_ids_and_xlink_references_are_its_own_in_a_card_svg_which_is_we
     uses = {element.attrib.get("href") for element in root.iter() if element.tag.endswith("use") and "href" in element.attrib}
     assert {"#icon-reda.c", "#icon-blueb.c"} <= uses, uses
     assert "inkscape" not in text and "namedview" not in text and "{http" not in text
+
+
+# ---- Forty-ninth pnp breaker: deleted keys at the file that wrote them, the Elder's use discs, misspelt box headers ----
+@pytest.mark.parametrize("old, new, key", [
+    ("uses_pitch = 13.0", "uses_pitch = 9.0", "uses_pitch"),
+    ("uses_pitch = 13.0", "uses_pitch = 10.6", "uses_pitch"),
+])
+def test_the_elders_use_discs_printed_over_each_other_are_said_at_the_key_with_a_bound_that_passes(db, edited_templates,
+                                                                                                   old, new, key):
+    """Forty-ninth pnp breaker, fault 3: `uses_pitch = 9` printed the Elder's use discs over each other and passed. One
+    line at the key edited, with the bound; the bound it names passes."""
+    from pnp.layout import check_fit
+
+    path = edited_templates("elder.toml", old, new)
+    problems = check_fit(db)
+    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", f"numbers.{key}", path)], problems
+    assert "use discs print over each other" in problems[0].message, problems[0].message
+    assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == new
+    bound = problems[0].message.rsplit("at least ", 1)[1]
+    edited_templates("elder.toml", new, f"{key} = {bound}")
+    assert check_fit(db) == []
+

@@ -259,6 +259,7 @@ def elder(card: Elder, db: Database, make: Make):
         uses = most
     pitch = spacing(uses)
     scale = min(1.0, pitch / t.number("uses_pitch"))
+    _keep_use_discs_apart(b, uses)
     for use in range(uses):
         y = top + use * pitch
         b.add(Circle(x, y, t.number("uses_r") * scale, fill=t.color("parchment"), stroke=t.color("border"),
@@ -277,6 +278,51 @@ def elder(card: Elder, db: Database, make: Make):
     _keep_emblem_rule_off_uses(b, event.x + event.w / 2, event.w / 2)
     footer(b, card.id)
     return [(card.id, b)]
+
+
+USE_DISC_KEYS = {"uses_pitch": True, "uses_last_max": True, "uses_r": False, "uses_rule_width": False,
+                 "uses_top": False}
+"""The ``[numbers]`` keys that set how far apart the Elder's use discs are and how large (:func:`_use_discs_overlap`),
+each with whether a larger value draws them further apart: a fault is said at the one the designer changed, else at
+``uses_pitch``."""
+
+
+def _use_discs_overlap(number: Callable[[str], float], uses: int) -> float:
+    """How far (mm) the ink of two neighbouring use discs of the Elder (radius ``uses_r`` and half of ``uses_rule_width``
+    each, ``uses_pitch`` apart, closer and smaller when ``uses`` do not fit above ``uses_last_max``) runs into each other
+    and :data:`LINES_APART_MM` between them; 0 or less when they keep apart (one disc never overlaps)."""
+    if uses < 2:
+        return 0.0
+    pitch = min(number("uses_pitch"), (number("uses_last_max") - number("uses_top")) / (uses - 1))
+    scale = min(1.0, pitch / number("uses_pitch")) if number("uses_pitch") > 0 else 1.0
+    return 2 * number("uses_r") * scale + number("uses_rule_width") + LINES_APART_MM - pitch
+
+
+def _keep_use_discs_apart(b: CardBuilder, uses: int) -> None:
+    """A ``"template"`` problem when the Elder's use discs print over each other (:func:`_use_discs_overlap`): said at the
+    one of :data:`USE_DISC_KEYS` the designer changed (else at ``uses_pitch``), with the nearest value, in tenths toward
+    the shipped one, that keeps them apart (the search of :func:`first_passing_tenth`, as the emblem rule's bound).
+    Forty-ninth pnp breaker: `uses_pitch = 9` printed the discs over each other and passed."""
+    t = b.template
+    depth = _use_discs_overlap(t.number, uses)
+    if depth <= ROUNDING_SLACK:
+        return
+    changed = changed_number(t.path)
+    key, shipped = changed if changed is not None and changed[0] in USE_DISC_KEYS else ("uses_pitch", None)
+    value = t.number(key)
+
+    def passes(tried: float) -> bool:
+        return _use_discs_overlap(lambda name: tried if name == key else t.number(name), uses) <= ROUNDING_SLACK
+
+    up = USE_DISC_KEYS[key]
+    fits = first_passing_tenth(value, shipped, up, passes)
+    since = f", since {key} is {value:g} (the shipped templates have {shipped:g})" if shipped is not None else ""
+    advice = f"set {key} to {'at least' if up else 'at most'} {fits:g}" if fits is not None else f"change [numbers] {key}"
+    into = depth - LINES_APART_MM
+    how = (f"their outlines run {excess_mm(into)} into each other" if into > ROUNDING_SLACK
+           else f"their outlines are less than {LINES_APART_MM:g} mm apart")
+    b.problems.append(b.at_number(key, f"the use discs print over each other ({how}), on {b.record_id}{since}: {advice}",
+                                  over=depth))
 
 
 ELDER_RULE_KEYS = ("ornament_diamond_w", "emblem_rule_inset")
