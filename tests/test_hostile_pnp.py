@@ -8593,3 +8593,25 @@ def test_the_elders_use_discs_printed_over_each_other_are_said_at_the_key_with_a
     edited_templates("elder.toml", new, f"{key} = {bound}")
     assert check_fit(db) == []
 
+
+@pytest.mark.parametrize("name, header, misspelt", [
+    ("elder.toml", "[boxes.event]", "[boxes.evnet]"),
+    ("location.toml", "[boxes.footer]", "[boxes.footerx]"),
+])
+def test_a_misspelt_overriding_box_header_is_said_first(db, edited_templates, name, header, misspelt):
+    """Forty-ninth pnp breaker, fault 4: `[boxes.evnet]` in elder.toml (overriding quest.toml's event box) and
+    `[boxes.footerx]` in location.toml (overriding base.toml's footer) were said second, after a problem the box of the
+    template extended, printed in their stead, made (a bound for emblem_rule_inset, for control_rule_width). The
+    misspelt header is said first, with the box it overrides; renaming it back passes."""
+    from pnp.layout import check_fit
+
+    path = edited_templates(name, header, misspelt)
+    problems = check_fit(db)
+    key = misspelt.strip("[]")
+    assert problems and (problems[0].field, Path(problems[0].path)) == (key, path), problems
+    assert problems[0].message == f"no layout reads this; did you mean {header.strip('[]')}?", problems[0].message
+    assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == misspelt
+    assert [p.field for p in problems].count(key) == 1
+    edited_templates(name, misspelt, header)
+    assert check_fit(db) == []
+

@@ -451,8 +451,11 @@ def _check_fit(database: Database) -> list[FitProblem]:
             if message.startswith("unknown icon") and message not in problems[at].message:  # (another reading of the one
                 # fault, an empty emblem's "prints nothing", is not said twice)
                 problems[at] = dataclasses.replace(problems[at], message=f"{message}; {problems[at].message}")
+        misspelt: set[tuple[str, str]] = set()  # a box header misspelt where it overrides one of a template it extends
         for path, line, key, meant, elsewhere, by_value, twin in unread_keys():
             section, name = key.split(".", 1)
+            if section == "boxes" and meant and not twin and meant.split(".", 1)[1] in templates.parent_boxes(path):
+                misspelt.add((str(path), shown_key(key)))
             reason = (f"{by_value}: this prints on no card; remove it" if by_value else
                       f"no layout reads this; did you mean {shown_key(meant)}? It is written at line {twin} already: remove "
                       f"this one" if twin else
@@ -528,7 +531,7 @@ def _check_fit(database: Database) -> list[FitProblem]:
             kept.append(problem)
         # thirtieth breaker (finding 7): a smaller text box in a template was blamed on the card texts in cards.toml
         kept = texts_over_by_template_edits(kept, faces, lambda: _shipped_layout_problems(database))
-        return _bound_that_passes(database, kept)
+        return _misspelt_overrides_first(_bound_that_passes(database, kept), misspelt)
     except TemplateError as error:
         broken = [FitProblem("templates", error.key, "template", error.reason, path=str(error.path), line=error.line,
                              stopped_reading=not isinstance(error, templates.DrawnShapeError))]
@@ -540,6 +543,15 @@ def _check_fit(database: Database) -> list[FitProblem]:
         return _bound_that_passes(database, broken)
     except TemplateError:
         return broken
+
+
+def _misspelt_overrides_first(problems: list[FitProblem], misspelt: set[tuple[str, str]]) -> list[FitProblem]:
+    """``problems`` with those at a misspelt box header (``misspelt``: file and key, a ``[boxes.evnet]`` that was to
+    override the ``[boxes.event]`` of a template the file extends) first: the layouts then laid the cards out with the
+    extended template's box, and what that spoils (a rule over the text, a text over the uses) follows from the typo,
+    said after it (forty-ninth pnp breaker, fault 4: the misspelt header was said second, after a misleading bound)."""
+    first = [problem for problem in problems if (problem.path, problem.field) in misspelt]
+    return first + [problem for problem in problems if (problem.path, problem.field) not in misspelt]
 
 
 def _other_broken_templates(said: Path) -> list[FitProblem]:

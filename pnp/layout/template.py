@@ -1209,6 +1209,12 @@ def _parent_boxes(path: Path) -> frozenset[str]:
         return frozenset()
 
 
+def parent_boxes(path: Path) -> frozenset[str]:
+    """The boxes the templates the template file ``path`` extends define (none for one that extends nothing): a box of
+    ``path`` named as one of them overrides it."""
+    return _parent_boxes.__wrapped__(path)  # (read again: the templates may have been edited since)
+
+
 def template_chain(path: Path) -> list[Path]:
     """The template at ``path`` and those it extends, in order (``elder.toml``, ``quest.toml``, ``base.toml``)."""
     chain = [path]
