@@ -310,9 +310,12 @@ class Template:
         if "(did you mean " in missing.reason:  # a name written almost so in this section: a typo there, not a stray key
             return missing  # of another section (forty-sixth pnp breaker, finding 5: `[boxes.keys_lable]` was blamed on
             # the string keys_label, "move it there", which stats reads too)
+        chain = template_chain(self.path)
         for other in ("colors", "numbers", "strings"):
             table = getattr(self, other)
-            if other != section and name in table and f"{other}.{name}" not in self.asked:  # one read there is no stray key
+            if other != section and name in table and f"{other}.{name}" not in self.asked \
+                    and not _shipped_in(chain, other, name):  # one read there, or shipped there, is no stray key (forty-ninth
+                # pnp breaker, fault 1: location.toml's colour `wardens` deleted was blamed on its string `wardens`)
                 path, line = template_line(self.path, f"{other}.{name}")
                 return TemplateError(path, f"{other}.{name}", f"{_given(table[name], f'{other}.{name}')} is read by the layout "
                                                               f"of {self.kind} as [{section}]: {name} is a [{section}] key: move it there", line)
@@ -610,6 +613,12 @@ def pristine_table(path: Path, section: str) -> dict[str, Any] | None:
     except (UnicodeDecodeError, tomllib.TOMLDecodeError):
         return None
     return table if isinstance(table, dict) else {}
+
+
+def _shipped_in(chain: list[Path], section: str, name: str) -> bool:
+    """Whether the shipped templates of ``chain`` (:func:`pristine_table`) write ``name`` in ``[section]``: a key there
+    the designer did not move (a string named as a colour is, ``wardens``), so no stray key of another table."""
+    return any(name in (pristine_table(path, section) or {}) for path in chain)
 
 
 def _header_line(path: Path, section: str) -> int:
@@ -995,7 +1004,7 @@ def _merged(kind: str, folder: Path, seen: tuple[str, ...] = ()) -> tuple[dict[s
         if not (isinstance(value, str) and _COLOUR.match(value)):  # the advice only for a problem: it may read git
             raise _error(path, f"colors.{name}", _dotted_into_itself(value, "colors", name, path=path) or _box_misplaced(value, "colors", name, path) or
                          f"{_given(value, f'colors.{name}')} is not '#rrggbb' (six hexadecimal "
-                         f"digits after '#')"f"{_moved(data, 'colors', name, path)}")  # twenty-seventh breaker
+                         f"digits after '#')"f"{_moved(data, 'colors', name, path, value)}")  # twenty-seventh breaker
     parent = data.get("extends")
     if parent is None:
         return data, path
@@ -1756,13 +1765,22 @@ def _home_of(data: dict[str, Any], path: Path | None, section: str, name: str) -
     return None
 
 
-def _moved(data: dict[str, Any], section: str, name: str, path: Path | None = None) -> str:
+def _meant_as_colour(value: Any) -> bool:
+    """Whether ``value`` (refused as a colour) was meant as one: ``#`` and hexadecimal digits too few or too many
+    (``#2f5f4``), or one word such as a CSS colour name (``crimson``). Such a value is a slip of the colour, never a key of
+    another table written here (forty-eighth pnp breaker, MED 6: `wardens = "#2f5f4"` was told to move to [strings])."""
+    return isinstance(value, str) and bool(re.fullmatch(r"\s*(#[0-9A-Za-z]*|[A-Za-z]+)\s*", value))
+
+
+def _moved(data: dict[str, Any], section: str, name: str, path: Path | None = None, value: Any = None) -> str:
     """``"; hex_radius_max is a [numbers] key: move it there"`` when ``name``, written under ``section``, is a key of another
     table of the template (twenty-second breaker: "5 is not a string" invited quoting the number; :func:`_home_of`), or
     ``"; font is a field of a box ..."`` for a box's field (twenty-sixth breaker: `font` in [numbers] was "not a number"),
     else ``""``. A name the shipped templates write in ``section`` too is no misplaced key (``border`` is a colour of
     the quest templates and a number of base.toml: a bad colour was told to move to [numbers]), so no move is advised."""
     if path is not None and any(name in (pristine_table(file, section) or {}) for file in template_chain(path)):
+        return ""
+    if section == "colors" and _meant_as_colour(value):
         return ""
     home = _home_of(data, path, section, name)
     if home is not None:
@@ -1780,7 +1798,7 @@ def _load(kind: str, folder: Path) -> Template:
         if not (isinstance(value, str) and _COLOUR.match(value)):  # the advice only for a problem: it may read git
             raise _error(path, f"colors.{name}", _dotted_into_itself(value, "colors", name, path=path) or _box_misplaced(value, "colors", name, path) or
                          f"{_given(value, f'colors.{name}')} is not '#rrggbb' (six hexadecimal "
-                         f"digits after '#')"f"{_moved(data, 'colors', name, path)}")
+                         f"digits after '#')"f"{_moved(data, 'colors', name, path, value)}")
         colors[name] = value.lower()
     numbers = {}
     for name, value in data.get("numbers", {}).items():
@@ -1886,7 +1904,8 @@ def _load(kind: str, folder: Path) -> Template:
             colour = colour.lower()
         else:
             if colour not in colors:
-                misplaced = next((other for other in ("strings", "numbers") if colour in data.get(other, {})), None)
+                misplaced = next((other for other in ("strings", "numbers") if colour in data.get(other, {})
+                                  and not _shipped_in(template_chain(path), other, colour)), None)  # (a shipped one is its own)
                 if misplaced is not None:  # twenty-sixth breaker: a colour moved into [strings] was blamed on the box
                     # the box that writes `color = "<colour>"` (twenty-ninth breaker: [boxes.title_band], which names no
                     # colour and so prints in ink, was said to name ink), else the default every box without one prints in
