@@ -172,6 +172,9 @@ def _fit_problems(db: database.Database, path: Path) -> tuple[list[str], bool]:
         message = problem.message
         if problem.kind == "text over" and "no space to break a line at" not in message:  # that one says what to do
             message += "; shorten the text"
+            if problem.box and problem.template:  # or the box, which a template edit may have made too small (forty-eighth
+                # pnp breaker, MED 5: a smaller box, a larger size, in a copy without git, was "shorten the text" alone)
+                message += f" (or give its box, [boxes.{problem.box}] in {shown_path(Path(problem.template))}, more room)"
         lines.append(f"{shown_path(path)}:{db.line_of(problem.record_id, problem.key)}: "
                      f"{shortened(f'{problem.record_id}.{problem.field}', 120)}: {short_line(message, limit=400)}")
     return lines, any(problem.stopped_reading for problem in fit)

@@ -8629,3 +8629,20 @@ def test_a_misspelt_overriding_box_header_is_said_first(db, edited_templates, na
     edited_templates(name, misspelt, header)
     assert check_fit(db) == []
 
+
+
+def test_a_text_over_its_box_names_the_box_and_its_template_beside_shortening_it(unshipped_templates):
+    """Forty-eighth pnp breaker, MED 5: in a copy of the project without git (the shipped templates unknown), a larger
+    size for [boxes.spell_text] in spell_path.toml was five "over by 1.0 mm; shorten the text" lines at cards.toml, the
+    template named nowhere, and shortening did not help the designer who had changed the box. Each line names the box
+    and its template beside shortening the text."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    unshipped_templates("spell_path.toml", 'font = "serif"\nsize = [6.8, 6]', 'font = "serif"\nsize = [8, 7.5]')
+    result = CliRunner().invoke(main, ["check", "--db", str(ROOT / "cards.toml")])
+    over = [line for line in result.output.splitlines() if ": over by " in line]
+    assert result.exit_code == 1 and over, result.output
+    assert all(line.endswith("spell_path.toml, more room)") and "shorten the text (or give its box, [boxes.spell_text] in "
+               in line for line in over), over

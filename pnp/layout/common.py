@@ -374,7 +374,8 @@ class CardBuilder:
                    f"width spaces (U+200B) in a script written without spaces)"
                    if unbroken and text_width_mm(unbroken, style.font, style.size[1]) > inner else "")
             self.problems.append(FitProblem(record or self.record_id, field_name, "text over",
-                                            f"over by {excess_mm(result.over_mm)}{why}", over=result.over_mm, box=style.name))
+                                            f"over by {excess_mm(result.over_mm)}{why}", over=result.over_mm, box=style.name,
+                                            template=str(self.template.path)))
         if len(result.lines) > 1:
             self._check_lines_apart(style, result, record, fitted)
         if box is None:

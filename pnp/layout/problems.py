@@ -32,7 +32,9 @@ class FitProblem:
     need for a ``boxes.<name>.line_spacing`` whose lines print over each other, the mm a ring's key must take back for a
     ring (:func:`pnp.layout.common.ring_fix`) too big, 0 otherwise.
     ``box`` is the template box the text is set in, when there is one. A ``"template"`` problem names
-    the template file (``path``) and the 1-based ``line`` of its ``field`` there.
+    the template file (``path``) and the 1-based ``line`` of its ``field`` there. ``template`` is the template file whose
+    ``box`` a ``"text over"`` text is set in, for the advice to name beside shortening the text (forty-eighth pnp breaker,
+    MED 5: a box made smaller in a copy of the project without git was "shorten the text" alone, at cards.toml).
 
     ``str(problem)`` is ``"<record id>: <field>: <message>"``.
     """
@@ -46,6 +48,7 @@ class FitProblem:
     path: str = ""
     line: int = 0
     stopped_reading: bool = False
+    template: str = ""
     """A broken template's problem that stopped the reading of its file: the file's later problems show once it is
     mended (``pnp check`` says more may follow)."""
 
