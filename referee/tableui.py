@@ -691,9 +691,17 @@ def another_game(game: str, path: Path, input: Input | None = None, output: Outp
         new = clitools.with_given(new)
     choices = [("new", new),
                ("look", "look at the finished game (`status` and `log` show it; Enter leaves)")]
+    answer = _play_question(choices, "new", "Answer this question first: new starts another game, look shows the finished "
+                                             "one (quit leaves).", input, output, out)
+    return None if answer is None else answer == "new"
+
+
+def _play_question(choices: list[tuple[str, str]], default: str, no_game: str, input: Input | None, output: Output | None,
+                   out: Any) -> str | None:
+    """The answer to `play`'s question before a game is on the table (:func:`ask` with ``choices``), ``None`` when the
+    player leaves (Ctrl-D, `quit`)."""
     try:
-        return ask("Play", choices, "new", input=input, output=output, out=out,
-                   no_game="Answer this question first: new starts another game, look shows the finished one (quit leaves).") == "new"
+        return ask("Play", choices, default, input=input, output=output, out=out, no_game=no_game)
     except EOFError:
         return None
 
@@ -712,11 +720,8 @@ def start_over(game: str, path: Path, error: Exception, input: Input | None = No
     out.print(f"{said}.", style="bold red", markup=False)  # (a file name first: never capitalised)
     choices = [("new", f"start a new game here; this file is kept as it is in {clitools.shown_file(prev_path(path))}"),
                ("leave", "leave the file as it is and quit")]
-    try:
-        return ask("Play", choices, "leave", input=input, output=output, out=out,
-                   no_game="Answer this question first: new starts a new game here, leave quits (nothing is changed).") == "new"
-    except EOFError:
-        return False
+    return _play_question(choices, "leave", "Answer this question first: new starts a new game here, leave quits (nothing is "
+                                            "changed).", input, output, out) == "new"
 
 
 def as_sentence(text: str) -> str:
