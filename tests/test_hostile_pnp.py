@@ -8630,6 +8630,23 @@ def test_a_misspelt_overriding_box_header_is_said_first(db, edited_templates, na
     assert check_fit(db) == []
 
 
+@pytest.mark.parametrize("name", ["wardens", "control", "shadowmajik"])
+def test_a_colour_deleted_beside_a_string_of_its_name_is_missing_at_its_colours(db, edited_templates, name):
+    """Forty-ninth pnp breaker, fault 1: the colour `wardens` deleted from location.toml's [colors] was blamed on its
+    [strings] entry `wardens` ("a [colors] key: move it there"), which location.toml ships as the faction's name. One line
+    at [colors] of location.toml, naming the colour and its shipped value; writing it back passes."""
+    from pnp.layout import check_fit
+
+    text = (ROOT / "templates" / "location.toml").read_text(encoding="utf-8")
+    line = next(row for row in text.split("\n") if row.startswith(f"{name} = \"#"))
+    path = edited_templates("location.toml", f"\n{line}\n", "\n")
+    problems = check_fit(db)
+    assert [(p.kind, p.field, Path(p.path)) for p in problems] == [("template", f"colors.{name}", path)], problems
+    assert path.read_text(encoding="utf-8").split("\n")[problems[0].line - 1] == "[colors]"
+    assert line.split(" = ", 1)[1] in problems[0].message and "move it" not in problems[0].message, problems[0].message
+    edited_templates("location.toml", "[colors]\n", f"[colors]\n{line}\n")
+    assert check_fit(db) == []
+
 
 def test_a_text_over_its_box_names_the_box_and_its_template_beside_shortening_it(unshipped_templates):
     """Forty-eighth pnp breaker, MED 5: in a copy of the project without git (the shipped templates unknown), a larger
