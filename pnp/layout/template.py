@@ -1767,9 +1767,14 @@ def _home_of(data: dict[str, Any], path: Path | None, section: str, name: str) -
 
 def _meant_as_colour(value: Any) -> bool:
     """Whether ``value`` (refused as a colour) was meant as one: ``#`` and hexadecimal digits too few or too many
-    (``#2f5f4``), or one word such as a CSS colour name (``crimson``). Such a value is a slip of the colour, never a key of
-    another table written here (forty-eighth pnp breaker, MED 6: `wardens = "#2f5f4"` was told to move to [strings])."""
-    return isinstance(value, str) and bool(re.fullmatch(r"\s*(#[0-9A-Za-z]*|[A-Za-z]+)\s*", value))
+    (``#2f5f4``), or a colour's name (``crimson``: ReportLab's named colours, the CSS ones). Such a value is a slip of the
+    colour, never a key of another table written here (forty-eighth pnp breaker, MED 6: `wardens = "#2f5f4"` was told to
+    move to [strings]); a word that names no colour (``hex``, a string of [strings]) may still be."""
+    from reportlab.lib.colors import getAllNamedColors
+
+    if not isinstance(value, str):
+        return False
+    return bool(re.fullmatch(r"\s*#[0-9A-Za-z]*\s*", value)) or value.strip().lower() in getAllNamedColors()
 
 
 def _moved(data: dict[str, Any], section: str, name: str, path: Path | None = None, value: Any = None) -> str:
