@@ -4670,23 +4670,25 @@ def test_a_placed_box_without_a_field_its_layout_reads_is_one_line_at_the_box(db
 # ---- Thirtieth round (finding 12): numbers read only for a d6 table, with none printed -----------------------------------
 def test_numbers_read_only_for_a_d6_table_are_spares_with_none_printed(edited_templates, tmp_path):
     """Thirtieth breaker (finding 12): with the solo table cards (the d6 tables) removed, `die_max` and `die_margin` were
-    "no layout reads this ... (or name a key the layout reads)", read as a typo. Thirty-first pnp breaker (MED 17): a key
-    read for a kind of record none is now is a spare, never said (removing it would break the cards once a d6 table is
-    printed again); removing them passes too."""
+    "no layout reads this ... (or name a key the layout reads)", read as a typo; thirty-first pnp breaker (MED 17): such a
+    key was then a spare, never said. Since the forty-seventh round a solo database without its Battle Win and Loss table
+    cards is refused where it is loaded (the referee reads those tables by the cards' icons `win` and `loss`), in one line
+    naming the icon, so the d6 keys are always read; removing them from table_card.toml is said at the template."""
     from pnp import database
     from pnp.layout import check_fit
 
     text = (ROOT / "cards.toml").read_text(encoding="utf-8")
     cards = tmp_path / "cards.toml"
     cards.write_text(re.sub(r'\[\[solo\.table_card\]\]\n(?:[^\[\n][^\n]*\n|\n)*?(?=\n\[|\n#)', '', text), encoding="utf-8")
-    db = database.load(cards)
+    with pytest.raises(database.DatabaseError) as refused:
+        database.load(cards)
+    said = " ".join(str(problem) for problem in refused.value.problems)
+    assert "no table card has icon 'win'" in said and "no table card has icon 'loss'" in said, refused.value.problems
     path = edited_templates("table_card.toml", "# A rules table", "# A rules table")
-    lines = path.read_text(encoding="utf-8").split("\n")
-    assert check_fit(db) == []
-    for key in ("die_max", "die_margin"):
-        line = next(text for text in lines if text.startswith(f"{key} = "))
-        edited_templates("table_card.toml", line + "\n", "")
-    assert check_fit(db) == []
+    line = next(text for text in path.read_text(encoding="utf-8").split("\n") if text.startswith("die_max = "))
+    edited_templates("table_card.toml", line + "\n", "")
+    problems = check_fit(database.load(ROOT / "cards.toml"))
+    assert problems and all(p.kind == "template" and Path(p.path) == path for p in problems), problems
 
 
 # ---- Thirtieth round (finding 2): every icon printed in a disc is measured by its own ink --------------------------------
@@ -4933,7 +4935,7 @@ def test_a_thick_outline_that_touches_a_label_is_said_and_its_advice_leaves_room
     assert [p.field for p in check_fit(db)] == ["numbers.hp_first_rule_width"]
 
 
-def test_a_template_string_for_a_value_no_card_has_now_is_a_spare(tmp_path, edited_templates):
+def test_a_template_string_for_a_value_no_card_has_now_is_a_spare(edited_templates):
     """Thirty-first pnp breaker (MED 17): the Battle Win card's `icon = "loss"` in cards.toml made check and build refuse
     the shipped template (`strings.subtitle_win: ... prints on no card; remove it`), an edit of cards.toml blamed on a
     template whose string is needed again as soon as a card shows `win`. A string for a value a card may have (an icon,
@@ -4941,13 +4943,12 @@ def test_a_template_string_for_a_value_no_card_has_now_is_a_spare(tmp_path, edit
     from pnp import database
     from pnp.layout import check_fit
 
-    text = (ROOT / "cards.toml").read_text(encoding="utf-8")
-    assert '\nicon = "win"\n' in text
-    copy = tmp_path / "cards.toml"
-    copy.write_text(text.replace('\nicon = "win"\n', '\nicon = "loss"\n', 1), encoding="utf-8")
-    assert check_fit(database.load(copy)) == []
+    db = database.load(ROOT / "cards.toml")  # (the Battle Win card keeps `win` since the forty-seventh round: the referee
+    assert "next" not in {card.icon for card in db.solo.table_card}  # finds its table by it; a string for `next` is the spare)
+    edited_templates("table_card.toml", 'subtitle_win = ', 'subtitle_next = "Read the :next: on the next card"\nsubtitle_win = ')
+    assert check_fit(db) == []
     path = edited_templates("table_card.toml", 'subtitle_win = ', 'subtitle_banana = "no such icon"\nsubtitle_win = ')
-    problems = check_fit(database.load(copy))
+    problems = check_fit(db)
     assert [(p.field, Path(p.path)) for p in problems] == [("strings.subtitle_banana", path)], problems
 
 
