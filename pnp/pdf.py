@@ -357,11 +357,17 @@ def _offset_refused(layout: SheetLayout, paper: Paper, game: str, pages: int, no
             f"paper, card size and bleed; measure the printer's shift again with `pnp calibrate` (it reads up to 2 mm)")
 
 
+def margin_spill(layout: SheetLayout, offset: tuple[float, float]) -> float:
+    """How much further (mm) than the bleed and the marks' gap, where the margin items start, the backs shifted by
+    ``offset`` reach: what the margin items keep clear besides (forty-eighth pnp breaker, HIGH 4); 0 for a small offset."""
+    return max(0.0, max(abs(part) for part in offset) - layout.bleed - layout.mark_gap)
+
+
 def back_offset_problem(layout: SheetLayout, paper: Paper, game: str, offset: tuple[float, float]) -> str | None:
     """Why the backs' ``offset`` (mm, ``pnp build --back-offset``) cannot be imposed on ``paper`` with ``layout`` (the
     margin kept clear of the shifted backs holds no title ``game`` or page line: :func:`write_sheets` would refuse it), or
     ``None``. ``pnp build`` asks it before anything is written."""
-    shifted = max(0.0, max(abs(part) for part in offset) - layout.bleed - layout.mark_gap)
+    shifted = margin_spill(layout, offset)
     if not shifted:
         return None
     try:
@@ -412,10 +418,8 @@ def write_sheets(path: Path, cards: Sequence[SheetCard | None], *, layout: Sheet
                                                  spill if side == "backs" else 0.0))
                 for side, chunk in plan]
 
-    # every page's margin items keep clear of the trim of the backs as shifted (forty-eighth pnp breaker, HIGH 4): past
-    # the bleed and the marks' gap, where the margin items start, by what the offset reaches further
-    shift = max(abs(offset) for offset in options.back_offset) if any(side == "backs" for side, _ in plan) else 0.0
-    shifted = max(0.0, shift - layout.bleed - layout.mark_gap)
+    # every page's margin items keep clear of the trim of the backs as shifted (forty-eighth pnp breaker, HIGH 4)
+    shifted = margin_spill(layout, options.back_offset) if any(side == "backs" for side, _ in plan) else 0.0
     try:
         marginal = sheet_marginalia(layout, paper, game, len(plan), note, shifted)
     except ImpositionError:
