@@ -469,7 +469,10 @@ def apply_eldritch(state: State, db: Database, event: ev.Eldritch) -> Outcome:
 
 def _hold_eldritch(state: State, db: Database, aid: Callable[[], list[str]]) -> State:
     """An Eldritch roll that costs the player Mana or Spirit waits while a re-roll spell of ``aid()`` could
-    turn it (rulebook, phase c: "You may cast any re-roll Flint or Ice spells"; R48): name them."""
+    turn it (rulebook, phase c: "You may cast any re-roll Flint or Ice spells"; R48): name them (no search
+    while nobody reads the notes, :data:`referee.solo.core.QUIET`)."""
+    if core.QUIET.get():
+        return state
     names = ", ".join(core.name(db, s) for s in aid())
     return core.note(state, f"It can be re-rolled with {names} (the re-roll stands), or accepted.")
 

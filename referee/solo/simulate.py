@@ -10,7 +10,7 @@ import math
 import random
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +22,9 @@ from referee.solo import cli as solo_cli
 from referee.solo import events as sev
 from referee.solo import legal as solo_legal
 from referee.solo import rules as srules
+from referee.solo.core import QUIET
 from referee.solo.game import SoloGame
-from referee.solo.state import Ending
+from referee.solo.state import Ending, replace
 
 SOLO_CAP = 3000
 """Commands after which a solo game counts as one that cannot end (a typical game takes 60-400)."""
@@ -471,16 +472,41 @@ def start_space(db: database.Database, difficulty: str) -> int:
     return {str(name): space for name, space in srules.track(db).start.items()}[difficulty]
 
 
+def legal_starts(db: database.Database) -> list[tuple[str, str]]:
+    """:func:`referee.solo.rules.legal_starts` (rulebook, Setup; R3), found once per database: a game of
+    the ``random`` and ``greedy`` policies draws its start from them."""
+    known = _LEGAL_STARTS.get(id(db))
+    if known is None or known[0] is not db:
+        _LEGAL_STARTS.clear()
+        known = _LEGAL_STARTS[id(db)] = (db, tuple(srules.legal_starts(db)))
+    return list(known[1])
+
+
+_LEGAL_STARTS: dict[int, tuple[database.Database, tuple[tuple[str, str], ...]]] = {}
+"""The legal starts of the database last asked about (kept beside them, so that its id is never reused)."""
+
+
 def play_solo(db: database.Database, seed: int, difficulty: str, policy: str, defects: list[Defect],
               cap: int = SOLO_CAP, start: tuple[str, ...] | None = None) -> SoloRecord:
     """Play one solo game with ``policy`` from a new game of ``seed`` at ``difficulty``; return its record.
 
     The policy's commands are played in turn until the referee accepts one (``random`` lists them all in
     a random order). After Barrier Lock the driver travels to the Last Stand (R49). A game reaching ``cap``
-    commands, a state with no legal command, or a non-RuleError exception is appended to ``defects``."""
+    commands, a state with no legal command, or a non-RuleError exception is appended to ``defects``.
+    Nobody reads a simulated game's notes: the rules write none while it is played
+    (:data:`referee.solo.core.QUIET`; the states are the same but for their words, issue 14)."""
+    token = QUIET.set(True)
+    try:
+        return _play_quietly(db, seed, difficulty, policy, defects, cap, start)
+    finally:
+        QUIET.reset(token)
+
+
+def _play_quietly(db: database.Database, seed: int, difficulty: str, policy: str, defects: list[Defect],
+                  cap: int, start: tuple[str, ...] | None) -> SoloRecord:
     rng = random.Random(f"solo:{policy}:{seed}")
     if start is None:
-        start = SENSIBLE_START if policy == "sensible" else rng.choice(srules.legal_starts(db))
+        start = SENSIBLE_START if policy == "sensible" else rng.choice(legal_starts(db))
     game = SoloGame.new(db, difficulty, start, seed)
     rec = SoloRecord(policy, difficulty, seed, tuple(start))
     choose = SOLO_POLICY[policy]
