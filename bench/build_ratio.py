@@ -7,24 +7,27 @@ interpreter each run) and ``python bench/raw_build.py TMP`` (as many faces and s
 from the build's output) run alternately ``--runs`` times (default 5), each into a new temporary folder.
 One untimed run of each comes first, so both find their compiled modules (``PYTHONDONTWRITEBYTECODE``
 is removed from the children's environment: a player's machine keeps them) and pnp its database cache
-(:func:`pnp.database.loader.cached`; the children get a cache folder of their own, ``XDG_CACHE_HOME``,
-so another process's databases never evict it). Printed: the median wall-clock seconds and the median
+(:func:`pnp.database.loader.cached`) and its note of the pre-check passed (:mod:`pnp.check_cache`: a build of files
+checked before skips the check); the children get a cache folder of their own, ``XDG_CACHE_HOME``, so another
+process's entries never evict them. Printed: the median wall-clock seconds and the median
 CPU seconds (user + system, from ``os.wait4``) of each, and their ratios, pnp / raw. On a shared
 machine the CPU ratio is the steadier one. A second ratio (``--no-matched`` skips it) gives the raw
 script as many text lines, lines and polygons a face as the build's SVG files hold on average: the
 brief's raw face (ten text lines) is a lighter card than the bundled ones. ``--checked`` also times builds with an empty cache (the
-first build after an edit of ``cards.toml``: the file is checked with pydantic).
+first build after an edit of ``cards.toml`` or of a template: the file is checked with pydantic, the cards laid out and
+judged before they are written).
 
 Memory. The peak resident set (``ru_maxrss`` of the finished child, ``os.wait4``) of ``pnp build`` for
-the bundled ``cards.toml`` and for a database of ``--multiple`` times the cards (default 10): a
-generated copy where every printed record is repeated under new ids (``<id>-x2`` ...) and printed
-names (``name``, ``title``) get a Roman numeral, as the checks want every card of a deck to have its
-own name. That copy is first given to ``pnp check``: the checks refuse any multiple of the bundled
-games (one Progress Track, one Spell Path per type, the deck sizes of the rules, whose numbers the
+the bundled ``cards.toml`` (checked, with an empty cache, and with the cache warm) and for a database of
+``--multiple`` times the cards (default 10): a generated copy where every printed record but the backs is
+repeated under new ids (``<id>-x2`` ...) and printed names (``name``, ``title``) get a Roman numeral, as the
+checks want every card of a deck to have its own name (the copies print with the bundled backs: a back is one
+design a whole deck shares). That copy is first given to ``pnp check``: the checks refuse any multiple of the
+bundled games (one Progress Track, one Spell Path per type, the deck sizes of the rules, whose numbers the
 schema caps below 10x...). The script prints which checks refuse and the largest multiple ``pnp check``
 accepts, then measures that one and, for the memory figure, builds the full multiple with the refusing
 checks left out of :data:`pnp.database.checks.CROSS_CHECKS` (a child that calls ``pnp build``'s own
-command function; everything else about the build is unchanged).
+command function, so with its pre-check; everything else about the build is unchanged).
 
 Every figure is measured in one run of this script: compare ratios across runs, never seconds.
 """
@@ -157,14 +160,18 @@ def report_times(label: str, results: Runs) -> None:
 
 
 def multiplied(source: Path, multiple: int) -> dict:
-    """``source`` (a cards.toml) with every printed record repeated ``multiple`` times: copies ``k`` = 2...
-    under the id ``<id>-x<k>``, their ``name`` and ``title`` followed by the Roman numeral of ``k``."""
+    """``source`` (a cards.toml) with every printed record but the backs repeated ``multiple`` times: copies ``k`` =
+    2... under the id ``<id>-x<k>``, their ``name`` and ``title`` followed by the Roman numeral of ``k``. The backs
+    (``[[solo.back]]``, ``[[duel.back]]``) stay as they are, one record each: a back is one design every card of its
+    deck prints with, so the copies name the bundled backs (``back = "solo.back.quest"``), as ten times the cards of a
+    deck still print with its one back (copied, they would print on no card and have no emblem in
+    ``templates/back.toml``)."""
     data = tomllib.loads(source.read_text(encoding="utf-8"))
     result = copy.deepcopy(data)
     for game in ("solo", "duel"):
         for kind, records in data.get(game, {}).items():
-            if not isinstance(records, list) or not _printed(game, kind):
-                continue
+            if not isinstance(records, list) or not _printed(game, kind) or kind == "back":
+                continue  # (a back is a design the cards share: their copies print with the bundled backs)
             extra = []
             for k in range(2, multiple + 1):
                 for record in records:
@@ -231,8 +238,10 @@ main(["build", "--db", sys.argv[2], "--out", sys.argv[3]], prog_name="pnp")
 
 def memory(multiple: int, scratch: Path, env: dict[str, str]) -> None:
     """Print the peak RSS of ``pnp build`` for 1x and ``multiple`` x the bundled database (see the module)."""
-    one = run(pnp_command() + ["build", "--out", str(scratch / "rss-1x")], env)
-    print(f"peak RSS, pnp build, bundled cards.toml (1x): {one[2] / 1024:6.1f} MiB  ({one[0]:.2f} s wall)")
+    one = run(pnp_command() + ["build", "--out", str(scratch / "rss-1x")], child_env(scratch / "cache-rss-1x"))
+    print(f"peak RSS, pnp build, bundled cards.toml (1x, checked: empty cache): {one[2] / 1024:6.1f} MiB  ({one[0]:.2f} s wall)")
+    warm = run(pnp_command() + ["build", "--out", str(scratch / "rss-1x-warm")], env)
+    print(f"peak RSS, pnp build, bundled cards.toml (1x, cache warm): {warm[2] / 1024:6.1f} MiB  ({warm[0]:.2f} s wall)")
     big = scratch / f"cards-x{multiple}.toml"
     big.write_text(tomli_w.dumps(multiplied(ROOT / "cards.toml", multiple)), encoding="utf-8")
     lines = check_refusals(big, env)
@@ -300,7 +309,7 @@ def main() -> None:
               f"{', '.join(f'{deck} {count} pages' for deck, count in pages.items())}")
         print(f"raw script: {' '.join(raw_command(Path('TMP'), faces, pages)[1:])}")
         run(raw_command(scratch / "raw-first", faces, pages), env)  # untimed
-        report_times("pnp build (database cache warm) vs raw", time_pair(args.runs, faces, pages, lambda index: env, scratch))
+        report_times("pnp build (cache warm: database, pre-check) vs raw", time_pair(args.runs, faces, pages, lambda index: env, scratch))
         if not args.no_matched:
             work = face_work(first)
             print(f"the cards draw on average {work['lines']} text lines, {work['rules']} lines and {work['polygons']} polygons "

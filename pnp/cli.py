@@ -363,9 +363,13 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
     db = _with_settings(_load(database_path), papers=papers, bleed_mm=bleed, safe_mm=safe,
                         printer_margin_mm=printer_margin, duplex=duplex)
     from pnp import build as builder
+    from pnp import check_cache
     from pnp.raster import RasterError
 
-    problems, stopped = _fit_problems(db, database_path)
+    inputs = check_cache.inputs_digest(db) if check_cache.ENABLED else None
+    problems, stopped = ([], False) if check_cache.passed(inputs) else _fit_problems(db, database_path)
+    if not problems:
+        check_cache.remember(inputs)  # (a note already kept is written again: the newest are the ones kept)
     if problems:
         for problem in problems:
             echo(problem, err=True)

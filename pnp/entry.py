@@ -173,9 +173,10 @@ def interrupts_to_the_main_thread() -> None:
         block(signal.SIG_BLOCK, interrupt_numbers())
 
 
-def run(module: str, prepare: object = None) -> None:
+def run(module: str, prepare: object = None, keep_checks: bool = False) -> None:
     """Call ``prepare`` (:func:`terminate_as_interrupt`), import ``module`` (``"pnp.cli"``) and run its click group
-    ``main``; a :class:`KeyboardInterrupt` raised before the command runs is :data:`ABORTED` on standard error and exit
+    ``main`` (with ``keep_checks``, once it is imported, with :data:`pnp.check_cache.ENABLED` on: a build of unchanged
+    files skips the pre-check it passed before); a :class:`KeyboardInterrupt` raised before the command runs is :data:`ABORTED` on standard error and exit
     status 130 (128 + SIGINT, as a shell reports it; nothing has been read or written by then). Thirty-fourth breaker, LOW 21: ``prepare`` ran before this
     guard, and a Ctrl-C while it imported ``threading`` was a traceback. The moments before this function (Python's
     start-up, its ``.pth`` files, the console script's own ``import re``) are out of the project's reach. (``prepare`` is
@@ -186,6 +187,10 @@ def run(module: str, prepare: object = None) -> None:
         if callable(prepare):
             prepare()
         command = importlib.import_module(module).main
+        if keep_checks:
+            from pnp import check_cache
+
+            check_cache.ENABLED = True
     except KeyboardInterrupt as error:
         hold_later_interrupts(always=True)  # (the handler did, unless Python's own raised it: prepare had not set it yet)
         sys.stderr.write(ABORTED + "\n")
@@ -197,5 +202,6 @@ def main() -> None:
     """The ``pnp`` command. A SIGTERM, SIGHUP or SIGQUIT ends it as a Ctrl-C does (:func:`terminate_as_interrupt`: a
     build's staging folder and lock removed, the output as it was), with one line and exit status 128 + the signal
     (thirty-seventh pnp breaker, HIGH 1: only the referee installed it, and a killed build left its staging folder and
-    lock in the user's output folder, with nothing said)."""
-    run("pnp.cli", prepare=terminate_as_interrupt)
+    lock in the user's output folder, with nothing said). A build of files whose pre-check passed before skips it
+    (:mod:`pnp.check_cache`)."""
+    run("pnp.cli", prepare=terminate_as_interrupt, keep_checks=True)

@@ -1,0 +1,174 @@
+"""The pre-checks ``pnp build`` passed, kept so that a build of unchanged files does not check them again (issue 14).
+
+Before it writes anything, ``pnp build`` lays every card out and judges it (:func:`pnp.cli._fit_problems`: the fonts,
+the icons, :func:`pnp.layout.check_fit`, the sheets' margins): some 60 % of a build's time. What that check finds
+follows from its inputs alone: the card database's bytes and ``[print]`` settings (with the command line's), the files
+of the templates, icons and fonts, the bundled database the check compares with, the ``pnp`` sources, and the versions
+of Python and of the libraries that measure and draw. A check that found nothing is noted in the user's cache folder
+under the digest of all of them (:func:`passed`, :func:`remember`); the next build of the same inputs skips it. Any
+change to any input is another digest, so it is checked again. Only a check that found nothing is kept: a problem is
+always found and said anew.
+
+A note is a small file holding a digest of this user's secret key (:func:`pnp.files.cache_key`) over the inputs'
+digest, so a note another user planted in the cache folder is never taken for a check passed. Only the ``pnp``
+command itself (:func:`pnp.entry.main`) keeps and reads notes (:data:`ENABLED`): a program that imports ``pnp`` and
+changes its functions (the tests) always checks.
+"""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import os
+import stat
+import sys
+from pathlib import Path
+from typing import Any
+
+ENABLED = False
+"""Whether builds read and keep notes of the checks passed: set by :func:`pnp.entry.main` (the ``pnp`` command and
+``python -m pnp``), off for every other caller of :func:`pnp.cli.main`."""
+
+NOTES_KEPT = 64
+"""How many notes the cache folder keeps (the oldest go first)."""
+
+LARGEST_FILE = 64 * 1024 * 1024
+"""The largest input file digested, in bytes (the bundled fonts are under 5 MB): a folder holding a larger one, or
+anything but regular files and folders (a pipe, a device), is never noted, and is checked every build (the check
+itself refuses such files)."""
+
+VERSION = b"pnp build pre-check 1"
+"""Written first into every digest: a change to what is digested here gives every note a new name."""
+
+
+def inputs_digest(database: Any) -> str | None:
+    """The hexadecimal SHA-256 digest of everything the pre-check of ``database`` (a loaded
+    :class:`pnp.database.Database`, with the command line's ``[print]`` settings) depends on, or ``None`` when it
+    cannot be told (the database's bytes unknown, an input folder holding something other than regular files and
+    folders, or a file larger than :data:`LARGEST_FILE`). Reads every input file (some 10 MB, about 15 ms)."""
+    from pnp import fonts, icon_files, pdf, resources, svg, text
+    from pnp.database import checks
+    from pnp.layout import icon_ink, template
+
+    if not database.source:
+        return None
+    digest = hashlib.sha256(VERSION)
+    for part in (sys.version, repr(database.print), database.fingerprint, _library_versions(),
+                 repr(sorted((str(copy), str(shipped)) for copy, shipped in template.SHIPPED_AS.items()))):
+        _add(digest, part.encode())
+    _add(digest, database.source)
+    folders = [Path(template.TEMPLATE_DIR), Path(resources.TEMPLATE_DIR), Path(fonts.FONT_DIR), Path(text.ICON_DIR),
+               Path(icon_files.ICON_DIR), Path(icon_ink.ICON_DIR), Path(svg.ICON_DIR), Path(pdf.ICON_DIR),
+               Path(checks.ICON_DIR), Path(__file__).resolve().parent]
+    for folder in dict.fromkeys(folders):
+        if not _add_folder(digest, folder):
+            return None
+    if not _add_file(digest, Path(resources.BUNDLED_DATABASE)):
+        return None
+    return digest.hexdigest()
+
+
+def _library_versions() -> str:
+    """The versions of the libraries the check measures and draws with (ReportLab, svgwrite, svglib)."""
+    import reportlab
+    import svglib
+    import svgwrite
+
+    return " ".join(str(version) for version in (reportlab.Version, svgwrite.version, getattr(svglib, "__version__", "")))
+
+
+def _add(digest: Any, part: bytes) -> None:
+    """Add ``part`` to ``digest`` with its length first, so that no two sequences of parts digest alike."""
+    digest.update(len(part).to_bytes(8, "big") + part)
+
+
+def _add_file(digest: Any, path: Path) -> bool:
+    """Add the name and bytes of the regular file at ``path`` (or that it is missing) to ``digest``; ``False`` for
+    anything else there (a folder, a pipe) or a file larger than :data:`LARGEST_FILE`."""
+    _add(digest, str(path).encode(errors="surrogateescape"))
+    try:
+        status = path.stat()
+    except FileNotFoundError:
+        _add(digest, b"missing")
+        return True
+    except OSError:
+        return False
+    if not stat.S_ISREG(status.st_mode) or status.st_size > LARGEST_FILE:
+        return False
+    try:
+        _add(digest, path.read_bytes())
+    except OSError:
+        return False
+    return True
+
+
+def _add_folder(digest: Any, folder: Path) -> bool:
+    """Add the name and bytes of every file under ``folder`` (its subfolders too, in the order of their names; compiled
+    modules, ``__pycache__``, left out) to ``digest``; ``False`` when one is neither a regular file nor a folder, or is
+    too large (see :func:`_add_file`)."""
+    _add(digest, str(folder).encode(errors="surrogateescape"))
+    try:
+        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+    except FileNotFoundError:
+        _add(digest, b"missing")
+        return True
+    except OSError:
+        return False
+    for entry in entries:
+        if entry.name == "__pycache__":
+            continue
+        try:
+            is_folder = entry.is_dir()
+        except OSError:
+            return False
+        if is_folder:
+            if not _add_folder(digest, Path(entry.path)):
+                return False
+        elif not _add_file(digest, Path(entry.path)):
+            return False
+    return True
+
+
+def _note_file(inputs: str) -> Path:
+    """Where the note of the check of ``inputs`` (an :func:`inputs_digest`) is kept, in the user's cache folder."""
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("lassadar")) / "checks-passed" / f"{inputs}.passed"
+
+
+def _signature(key: bytes, inputs: str) -> bytes:
+    """What a note of the check of ``inputs`` holds: this user's ``key`` over the digest."""
+    return hmac.new(key, VERSION + b"\0" + inputs.encode(), hashlib.sha256).digest()
+
+
+def passed(inputs: str | None) -> bool:
+    """Whether a check of the inputs digested as ``inputs`` (:func:`inputs_digest`; ``None``: never) found nothing
+    before, as noted by :func:`remember` with this user's key. ``False`` when :data:`ENABLED` is off, or no such note
+    is kept, or it cannot be read."""
+    from pnp.files import cache_key
+
+    if not ENABLED or inputs is None:
+        return False
+    key = cache_key()
+    if key is None:
+        return False
+    try:
+        note = _note_file(inputs).read_bytes()
+    except OSError:
+        return False
+    return hmac.compare_digest(note, _signature(key, inputs))
+
+
+def remember(inputs: str | None) -> None:
+    """Note that the check of the inputs digested as ``inputs`` found nothing (nothing is noted when ``inputs`` is
+    ``None`` or :data:`ENABLED` is off); at most :data:`NOTES_KEPT` notes are kept. Never fails: a note that cannot be
+    written only means the next build checks again."""
+    from pnp.files import cache_key, keep_file
+
+    if not ENABLED or inputs is None:
+        return
+    key = cache_key()
+    if key is None:
+        return
+    with contextlib.suppress(OSError):
+        keep_file(_note_file(inputs), _signature(key, inputs), NOTES_KEPT)

@@ -1,0 +1,76 @@
+"""The note of a pre-check passed (pnp.check_cache, issue 14): a build of unchanged files skips the check, any change to
+what the check reads checks again, and only the ``pnp`` command keeps notes."""
+from __future__ import annotations
+
+import dataclasses
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp import check_cache, cli
+from pnp.cli import main as pnp_main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def own_cache(tmp_path, monkeypatch) -> Path:
+    """A cache folder of the test's own (``$XDG_CACHE_HOME``), notes kept and read as by the ``pnp`` command."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(check_cache, "ENABLED", True)
+    return tmp_path / "cache"
+
+
+def test_the_digest_changes_with_the_print_settings_and_the_templates(db, tmp_path, monkeypatch):
+    from pnp.layout import template
+
+    shipped = check_cache.inputs_digest(db)
+    assert shipped is not None and shipped == check_cache.inputs_digest(db)
+    assert check_cache.inputs_digest(dataclasses.replace(db, print=dataclasses.replace(db.print, bleed_mm=2.0))) != shipped
+    folder = tmp_path / "templates"
+    shutil.copytree(template.TEMPLATE_DIR, folder)
+    monkeypatch.setattr(template, "TEMPLATE_DIR", folder)
+    copied = check_cache.inputs_digest(db)
+    assert copied not in (None, shipped)  # another folder
+    (folder / "back.toml").write_text((folder / "back.toml").read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert check_cache.inputs_digest(db) not in (None, copied)
+    (folder / "fonts" / "EBGaramond12-Regular.ttf").write_bytes(b"")
+    assert check_cache.inputs_digest(db) not in (None, copied)
+
+
+def test_a_note_is_read_only_as_kept_and_only_by_the_pnp_command(db, own_cache, monkeypatch):
+    inputs = check_cache.inputs_digest(db)
+    assert not check_cache.passed(inputs)
+    check_cache.remember(inputs)
+    assert check_cache.passed(inputs) and not check_cache.passed("0" * 64) and not check_cache.passed(None)
+    notes = list((own_cache / "lassadar" / "checks-passed").glob("*.passed"))
+    assert [note.stem for note in notes] == [inputs]
+    notes[0].write_bytes(b"x" * 32)  # a note not signed with this user's key
+    assert not check_cache.passed(inputs)
+    check_cache.remember(inputs)
+    monkeypatch.setattr(check_cache, "ENABLED", False)
+    assert not check_cache.passed(inputs)
+
+
+def test_a_second_build_of_the_same_files_skips_the_check_and_writes_the_same(own_cache, tmp_path, monkeypatch):
+    database = str(ROOT / "cards.toml")
+    first, second = tmp_path / "first", tmp_path / "second"
+    checked = []
+    check = cli._fit_problems
+
+    def counted(*arguments, **keywords):
+        checked.append(1)
+        return check(*arguments, **keywords)
+
+    monkeypatch.setattr(cli, "_fit_problems", counted)
+    run = CliRunner().invoke
+    assert run(pnp_main, ["build", "--db", database, "--out", str(first), "--paper", "a4"]).exit_code == 0
+    assert run(pnp_main, ["build", "--db", database, "--out", str(second), "--paper", "a4"]).exit_code == 0
+    assert len(checked) == 1
+    for path in sorted(first.rglob("*")):
+        if path.is_file() and not path.name.startswith("."):
+            assert path.read_bytes() == (second / path.relative_to(first)).read_bytes(), path
+    assert run(pnp_main, ["build", "--db", database, "--out", str(second), "--paper", "letter"]).exit_code == 0
+    assert len(checked) == 2  # other print settings: checked again
