@@ -18,9 +18,10 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
+
+from pnp.deferred import dataclass
 
 START = "S"
 RECHARGE = "R"

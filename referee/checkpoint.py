@@ -32,6 +32,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from pnp import deferred
 from pnp.files import machine_key
 
 EVERY = 32
@@ -66,15 +67,16 @@ class StateCodec:
             for value in vars(module).values():
                 if not isinstance(value, type) or value.__module__ != module.__name__:
                     continue
-                if not (dataclasses.is_dataclass(value) or issubclass(value, enum.Enum) or issubclass(value, str)):
+                if not (deferred.declared(value) or issubclass(value, enum.Enum) or issubclass(value, str)):
                     continue
                 name = f"{module.__name__.removeprefix('referee.')}.{value.__qualname__}"
                 if name in self._classes and self._classes[name] is not value:
                     raise ValueError(f"two classes named {name}")
                 self._classes[name] = value
                 self._names[value] = name
-        self._fields: dict[type, frozenset[str]] = {cls: frozenset(f.name for f in dataclasses.fields(cls))
-                                                    for cls in self._classes.values() if dataclasses.is_dataclass(cls)}
+        self._fields: dict[type, frozenset[str]] = {}
+        """Each dataclass's field names, read at its first :meth:`decode` (issue 14: a command realises only the
+        record classes it meets, :mod:`pnp.deferred`)."""
 
     def encode(self, value: Any) -> Any:
         """JSON data for ``value``; raises ``TypeError`` for a value of a class the codec does not know."""
@@ -135,7 +137,9 @@ class StateCodec:
             made.__dict__.update({k: self.decode(v) for k, v in attributes.items()})
             return made
         values = {k: v for k, v in data.items() if k != "@"}
-        fields = self._fields[cls]
+        fields = self._fields.get(cls)
+        if fields is None:
+            fields = self._fields[cls] = frozenset(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
         if values.keys() != fields:
             raise CheckpointError(f"{cls.__qualname__} has the fields {sorted(fields)}, not {sorted(values)}")
         record = object.__new__(cls)  # frozen dataclasses: no __init__ (the states validate nothing on creation)

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from pnp.deferred import dataclass
 from referee.errors import ParseError, as_written
 
 SIDES = 6

@@ -26,9 +26,9 @@ import dataclasses
 import types
 import typing
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
+from pnp.deferred import dataclass
 from referee.dice import Dice
 from referee.errors import ParseError, as_written
 
@@ -230,31 +230,50 @@ class EventDecoder(Generic[E]):
     Built once per game from the dataclasses' field types (:func:`typing.get_type_hints`); raises
     ``TypeError`` there for an event no table could describe: two events of one ``kind``, a field type
     no reader reads (:func:`reader`), or a field whose left-out value (``None``, ``()``, ``False``) would
-    not read back as itself (its default, or :func:`absent` value, must be that value).
+    not read back as itself (its default, or :func:`absent` value, must be that value). With ``deferred=True``
+    only the first is checked there, and each class's fields at their first :meth:`decode` (:meth:`check`).
     """
 
-    def __init__(self, *classes: type[E]) -> None:
+    def __init__(self, *classes: type[E], deferred: bool = False) -> None:
         self.types: dict[str, type[E]] = {}
         """Each event class by its ``kind``, in the order given."""
         self._fields: dict[str, tuple[_Field, ...]] = {}
         for cls in classes:
             if not cls.kind or cls.kind in self.types:
                 raise TypeError(f"{cls.__name__}: kind {cls.kind!r} is empty or given twice")
-            hints = typing.get_type_hints(cls)
-            fields = []
-            for f in dataclasses.fields(cls):
-                read, what = reader(hints[f.name])
-                default = f.default if f.default is not dataclasses.MISSING else _NOTHING
-                if f.default_factory is not dataclasses.MISSING:
-                    default = f.default_factory()
-                missing = f.metadata.get(ABSENT, default)
-                left_out = _left_out(hints[f.name])
-                if left_out is not _NOTHING and missing != left_out:
-                    raise TypeError(f"{cls.__name__}.{f.name}: a value of {left_out!r} is left out of a save file, "
-                                    f"and a table without the key must read as it (default or absent({left_out!r}))")
-                fields.append(_Field(f.name, read, what, missing is _NOTHING, missing))
             self.types[cls.kind] = cls
-            self._fields[cls.kind] = tuple(fields)
+        if not deferred:
+            self.check()
+
+    def check(self) -> None:
+        """Read every event class's fields now; raises ``TypeError`` as the constructor does. A decoder built
+        with ``deferred=True`` (the games' own, at import: a one-shot command then reads the field types of
+        the kinds its save holds only, issue 14) reads each kind's at its first :meth:`decode`; the tests call
+        this on them."""
+        for kind in self.types:
+            self._fields_of(kind)
+
+    def _fields_of(self, kind: str) -> tuple[_Field, ...]:
+        """The fields of the event class of ``kind`` as :meth:`decode` reads them (read once, then kept)."""
+        known = self._fields.get(kind)
+        if known is not None:
+            return known
+        cls = self.types[kind]
+        hints = typing.get_type_hints(cls)
+        fields = []
+        for f in dataclasses.fields(cls):
+            read, what = reader(hints[f.name])
+            default = f.default if f.default is not dataclasses.MISSING else _NOTHING
+            if f.default_factory is not dataclasses.MISSING:
+                default = f.default_factory()
+            missing = f.metadata.get(ABSENT, default)
+            left_out = _left_out(hints[f.name])
+            if left_out is not _NOTHING and missing != left_out:
+                raise TypeError(f"{cls.__name__}.{f.name}: a value of {left_out!r} is left out of a save file, "
+                                f"and a table without the key must read as it (default or absent({left_out!r}))")
+            fields.append(_Field(f.name, read, what, missing is _NOTHING, missing))
+        known = self._fields[kind] = tuple(fields)
+        return known
 
     def decode(self, data: Any) -> E:
         """The event a TOML table describes. Raises :class:`EventError` naming the first problem: no
@@ -270,7 +289,7 @@ class EventDecoder(Generic[E]):
             said = "it has no type" if kind is None else f"{as_written(kind)} is no event type"  # (thirty-first breaker: None)
             raise EventError(f"{said}; types are {', '.join(self.types)}")
         kind = cls.kind
-        fields = self._fields[kind]
+        fields = self._fields_of(kind)
         unknown = set(data) - {f.name for f in fields} - {"type"}
         if unknown:
             raise EventError(f"{kind} event has unknown keys {sorted(unknown)}")

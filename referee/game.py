@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
 
 from pnp.database import Database
+from pnp.deferred import dataclass
 from referee import checkpoint, snapshots
 from referee import save as savefile
 from referee.dice import Dice, check_rolled

@@ -13,11 +13,11 @@ import glob
 import hashlib
 import os
 import re
-import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import tomli
 import tomli_w
 
 from pnp.files import FileRefused, read_limited
@@ -530,8 +530,8 @@ def _peek(path: Path) -> dict[str, Any] | None:
     if not path.exists() and not path.is_symlink():
         return None
     try:
-        doc = tomllib.loads(read_limited(path, MAX_SAVE_BYTES, "a save file").decode("utf-8-sig"))
-    except (OSError, FileRefused, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+        doc = tomli.loads(read_limited(path, MAX_SAVE_BYTES, "a save file").decode("utf-8-sig"))
+    except (OSError, FileRefused, UnicodeDecodeError, tomli.TOMLDecodeError, RecursionError):
         return {}
     return doc
 
@@ -775,6 +775,12 @@ SETUP_MARKS = {"solo": frozenset({"difficulty", "spells"}), "duel": frozenset({"
 """Keys of ``[setup]`` that only a save of that game holds: a ``game`` line edited to the other game is told apart."""
 
 
+_LONG_NUMBER = re.compile(rb"[0-9_]{19,}|0x[0-9a-fA-F_]{16,}|0o[0-7_]{21,}")
+"""A run of characters that may write an integer of more than 63 bits (19 decimal digits, 16 hex, 21 octal; a binary
+one is a run of 63 digits): a save without one holds no such integer, and :func:`_huge_integer_at` need not walk it (a
+long game's walk was a tenth of a command, issue 14). A match is no proof (a name, a checkpoint's text): the walk decides."""
+
+
 def _huge_integer_at(doc: Any) -> str | None:
     """Where ``doc`` (a parsed save) holds an integer of more than 63 bits (no seed, count or die is that
     large, and Python refuses to print one of more than 4,300 digits; iterative walk), named as the other
@@ -866,23 +872,23 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
     except OSError as error:
         raise SaveError(path, f"cannot read: {error.strerror or error}") from None
     try:
-        doc = tomllib.loads(raw.decode("utf-8-sig"))  # a byte-order mark (a Windows editor's) is fine
+        doc = tomli.loads(raw.decode("utf-8-sig"))  # a byte-order mark (a Windows editor's) is fine
     except UnicodeDecodeError as undecoded:
         if undecoded.end >= len(raw.removeprefix(codecs.BOM_UTF8)) and undecoded.reason == "unexpected end of data":
             # cut inside a character (a name's accent): cut short, not another kind of file (fortieth breaker, LOW 7)
             raise SaveError(path, "corrupt or truncated save file (it ends inside a character)", raw.count(b"\n") + 1,
                             remedy=way_on(path, game)) from None
         raise SaveError(path, "not a save file (not UTF-8 text)", remedy=way_on(path, game)) from None
-    except tomllib.TOMLDecodeError as error:  # at its line, the last one for a file cut short (fortieth breaker, LOW 7)
+    except tomli.TOMLDecodeError as error:  # at its line, the last one for a file cut short (fortieth breaker, LOW 7)
         from pnp.database.loader import toml_error_line
 
         raise SaveError(path, f"corrupt or truncated save file ({error})",
                         toml_error_line(error, raw.decode("utf-8-sig", errors="replace")), remedy=way_on(path, game)) from None
-    except RecursionError:  # tomllib parses nested arrays by recursion
+    except RecursionError:  # nesting beyond what tomli allows (400 levels)
         raise SaveError(path, "corrupt save file: arrays or tables nested too deeply", remedy=way_on(path, game)) from None
     except ValueError:  # a number of more than 4,300 digits, which Python will not convert
         raise SaveError(path, "corrupt save file: a number of more than 4,300 digits") from None
-    huge = _huge_integer_at(doc)
+    huge = _huge_integer_at(doc) if _LONG_NUMBER.search(raw) else None
     if huge:
         raise SaveError(path, f"corrupt save file: {huge}: a number far beyond any a game holds (more than 63 bits)")
     fmt = doc.get("format")

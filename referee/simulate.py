@@ -49,11 +49,11 @@ import time
 import traceback
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pnp import database, resources
+from pnp.deferred import dataclass
 from pnp.oneline import shown_file
 
 DEFAULT_GAMES = 100

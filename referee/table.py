@@ -32,12 +32,13 @@ import os
 import re
 import shlex
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Protocol
 
 import click
 
+from pnp.deferred import dataclass
 from pnp.oneline import NUMBER_TOO_LONG, number_too_long, one_line, short_line
 from referee.dice import Dice, DiceError
 from referee.errors import RefereeError, RuleError, did_you_mean

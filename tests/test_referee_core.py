@@ -218,6 +218,28 @@ def test_an_event_class_no_table_could_describe_is_refused_when_its_decoder_is_b
     assert EventDecoder(Fine).decode(Fine(False).to_dict()) == Fine(False)
 
 
+def test_the_games_decoders_read_every_event_kind_they_name():
+    """The games' decoders are built with ``deferred=True`` (issue 14: a command reads the field types of the kinds
+    its save holds only); every kind still reads, or the decoder says which does not."""
+    from referee.duel import events as duel_events
+    from referee.solo import events as solo_events
+
+    for decoder in (solo_events.DECODER, duel_events.DECODER):
+        decoder.check()
+        assert set(decoder._fields) == set(decoder.types)
+
+    @dataclass(frozen=True)
+    class Flag(events.Event):
+        kind: ClassVar[str] = "flag"
+        on: bool = True
+
+    deferred = EventDecoder(Flag, deferred=True)  # built without reading Flag's fields ...
+    with pytest.raises(TypeError, match="on"):
+        deferred.check()  # ... which the check reads and refuses
+    with pytest.raises(TypeError, match="on"):
+        deferred.decode({"type": "flag"})
+
+
 # ---- Errors -----------------------------------------------------------------------------------------------------------
 def test_one_error_tree_parse_errors_apart_from_rule_errors():
     assert issubclass(errors.RefereeError, ValueError)

@@ -17,11 +17,12 @@ import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Set
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pnp import hexes, resources
 from pnp.database.schema import ROLL_RANGES, Back, BattleMap, Effect, Record, Spell, Table, TableCard, TableRow
+from pnp.deferred import dataclass
 from pnp.oneline import listed, quoted, slug
 
 if TYPE_CHECKING:

@@ -6,8 +6,7 @@ raises anything else for a bad file.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from pnp.deferred import dataclass
 from pnp.oneline import shortened, shown_file
 
 

@@ -25,7 +25,7 @@ import types
 import typing
 import unicodedata
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -33,6 +33,7 @@ from pnp.database import checks
 from pnp.database.errors import DatabaseError, Problem
 from pnp.database.lines import LineIndex
 from pnp.database.schema import COLOUR_PATTERN, FORMAT, ID_PATTERN, CardsFile, Duel, Game, PrintSettings, Record, Solo, Table
+from pnp.deferred import dataclass
 from pnp.files import FileRefused, cache_key, keep_file, read_limited, shown_path
 from pnp.oneline import as_toml, listed, quoted, shortened, shown_file, toml_key, xml_char
 
@@ -454,8 +455,8 @@ MAX_INTEGER_BITS = 63
 small enough to be written in an error (Python refuses to print integers of more than 4,300 digits)."""
 
 
-def toml_error_line(error: tomllib.TOMLDecodeError, text: str) -> int:
-    """The 1-based line of ``text`` that tomllib's ``error`` is at: the ``(at line N, column M)`` its message ends in, the
+def toml_error_line(error: ValueError, text: str) -> int:
+    """The 1-based line of ``text`` that the ``TOMLDecodeError`` ``error`` of tomllib or tomli (the save files' reader) is at: the ``(at line N, column M)`` its message ends in, the
     last line for ``(at end of document)`` (a file cut short: thirty-ninth referee breaker, LOW 3, it was said at line
     1 of a 54-line file), else 1."""
     found = re.search(r"\(at line (\d+), column \d+\)", str(error))

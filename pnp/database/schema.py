@@ -14,10 +14,11 @@ their meaning, imported only when a file is checked.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from pnp import hexes
+from pnp.deferred import dataclass
 
 if TYPE_CHECKING:  # the annotations' constraints; at run time pnp.database.constraints gives them
     from pydantic import AfterValidator, Field

@@ -16,9 +16,9 @@ registers, :func:`parse_assignment`). Assignment texts that read as none raise :
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from pnp.deferred import dataclass
 from referee import events
 from referee.dice import Dice
 from referee.duel.state import Assignment, Side
@@ -205,8 +205,9 @@ class Recall(Event):
     location: str | None = None
 
 
-DECODER: events.EventDecoder[Event] = events.EventDecoder(Marker, Roll, Commit, Reveal, Recall)
-"""Reads the duel events of a save file (:class:`referee.events.EventDecoder`)."""
+DECODER: events.EventDecoder[Event] = events.EventDecoder(Marker, Roll, Commit, Reveal, Recall, deferred=True)
+"""Reads the duel events of a save file (:class:`referee.events.EventDecoder`; each kind's fields read at its first event,
+``tests/test_referee_core.py`` checks them all)."""
 
 EVENTS: dict[str, type[Event]] = DECODER.types
 """Each duel event class by its ``kind``."""

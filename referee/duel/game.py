@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
 import pnp.database
 from pnp.database import Database
+from pnp.deferred import dataclass
 from pnp.oneline import listed
 from referee import checkpoint, dice
 from referee import events as shared_events

@@ -19,10 +19,11 @@ import enum
 import hashlib
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from pnp.database import Database, DuelRules, DuelSpell, Effect, Location, PlayerCard
+from pnp.deferred import dataclass
 from pnp.oneline import numbers_unmarked
 from referee import errors
 from referee.dice import Dice, shuffled

@@ -8,11 +8,12 @@ from __future__ import annotations
 import random
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from pnp import database
+from pnp.deferred import dataclass
 from referee.duel import advice as duel_advice
 from referee.duel import events as dev
 from referee.duel import rules as drules

@@ -7,9 +7,10 @@ This module owns the shape of the state and of a player's dice assignment, nothi
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any, Generic, Literal, TypeVar
 
+from pnp.deferred import dataclass
 from referee.dice import Dice
 
 Side = Literal["wardens", "shadowmajik"]

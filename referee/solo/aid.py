@@ -31,11 +31,11 @@ import math
 import threading
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from pnp import hexes
 from pnp.database import Database
+from pnp.deferred import dataclass
 from referee.dice import Dice
 from referee.solo import city, core, expanded, laststand
 from referee.solo import events as ev

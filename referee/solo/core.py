@@ -35,9 +35,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
-from dataclasses import dataclass
 
 from pnp.database import Database, Effect, Elder, ProgressTrack, QuestCard, Spell, Stats, Table
+from pnp.deferred import dataclass
 from referee import errors
 from referee.dice import Dice, shuffled
 from referee.solo import events as ev

@@ -12,9 +12,10 @@ are ``{id = "...", typed = bool}``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, ClassVar, Literal
 
+from pnp.deferred import dataclass
 from referee import events
 from referee.dice import Dice
 from referee.events import CardRef, absent
@@ -208,8 +209,9 @@ class Turn(Event):
 
 
 DECODER: events.EventDecoder[Event] = events.EventDecoder(Draw, Battle, Cast, CallElder, Accept, Learn, Council, Warding, Servants,
-                                                             Move, Attack, Eldritch, Recharge, Retreat, LastStand, Turn)
-"""Reads the solo events of a save file (:class:`referee.events.EventDecoder`)."""
+                                                             Move, Attack, Eldritch, Recharge, Retreat, LastStand, Turn, deferred=True)
+"""Reads the solo events of a save file (:class:`referee.events.EventDecoder`; each kind's fields read at its first event,
+``tests/test_referee_core.py`` checks them all)."""
 
 EVENTS: dict[str, type[Event]] = DECODER.types
 """Each solo event class by its ``kind``."""

@@ -8,12 +8,13 @@ This module owns the link between the solo rules and the shared layer (:mod:`ref
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
 import pnp.database
 from pnp.database import Database
+from pnp.deferred import dataclass
 from pnp.oneline import listed
 from referee import checkpoint, dice
 from referee import events as shared_events

@@ -10,11 +10,12 @@ import math
 import random
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from pnp import database, hexes
+from pnp.deferred import dataclass
 from referee.simulate import Defect, chunks, execute, outcome, percent, percentile, rate, spread, use_db, where
 from referee.solo import advice as sadvice
 from referee.solo import aid, city, expanded, laststand

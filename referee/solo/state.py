@@ -6,8 +6,10 @@ states, :mod:`referee.solo.view` prints them.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Literal, TypeVar
+
+from pnp.deferred import dataclass
 
 _Record = TypeVar("_Record")
 
