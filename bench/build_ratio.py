@@ -7,8 +7,8 @@ interpreter each run) and ``python bench/raw_build.py TMP`` (as many faces and s
 from the build's output) run alternately ``--runs`` times (default 5), each into a new temporary folder.
 One untimed run of each comes first, so both find their compiled modules (``PYTHONDONTWRITEBYTECODE``
 is removed from the children's environment: a player's machine keeps them) and pnp its database cache
-(:func:`pnp.database.loader.cached`) and its note of the pre-check passed (:mod:`pnp.check_cache`: a build of files
-checked before skips the check); the children get a cache folder of their own, ``XDG_CACHE_HOME``, so another
+(:func:`pnp.database.loader.cached`) and its layout checked (:mod:`pnp.check_cache`: a build of files laid out and
+checked before does neither again, it writes the files); the children get a cache folder of their own, ``XDG_CACHE_HOME``, so another
 process's entries never evict them. Printed: the median wall-clock seconds and the median
 CPU seconds (user + system, from ``os.wait4``) of each, and their ratios, pnp / raw. On a shared
 machine the CPU ratio is the steadier one. A second ratio (``--no-matched`` skips it) gives the raw
@@ -309,7 +309,7 @@ def main() -> None:
               f"{', '.join(f'{deck} {count} pages' for deck, count in pages.items())}")
         print(f"raw script: {' '.join(raw_command(Path('TMP'), faces, pages)[1:])}")
         run(raw_command(scratch / "raw-first", faces, pages), env)  # untimed
-        report_times("pnp build (cache warm: database, pre-check) vs raw", time_pair(args.runs, faces, pages, lambda index: env, scratch))
+        report_times("pnp build (cache warm: database, checked layout) vs raw", time_pair(args.runs, faces, pages, lambda index: env, scratch))
         if not args.no_matched:
             work = face_work(first)
             print(f"the cards draw on average {work['lines']} text lines, {work['rules']} lines and {work['polygons']} polygons "

@@ -1,18 +1,19 @@
-"""The pre-checks ``pnp build`` passed, kept so that a build of unchanged files does not check them again (issue 14).
+"""The cards ``pnp build`` laid out and checked, kept so that a build of unchanged files does neither again (issue 14).
 
 Before it writes anything, ``pnp build`` lays every card out and judges it (:func:`pnp.cli._fit_problems`: the fonts,
-the icons, :func:`pnp.layout.check_fit`, the sheets' margins): some 60 % of a build's time. What that check finds
-follows from its inputs alone: the card database's bytes and ``[print]`` settings (with the command line's), the files
-of the templates, icons and fonts, the bundled database the check compares with, the ``pnp`` sources, and the versions
-of Python and of the libraries that measure and draw. A check that found nothing is noted in the user's cache folder
-under the digest of all of them (:func:`passed`, :func:`remember`); the next build of the same inputs skips it. Any
-change to any input is another digest, so it is checked again. Only a check that found nothing is kept: a problem is
-always found and said anew.
+the icons, :func:`pnp.layout.check_fit`, the sheets' margins): some 60 % of a build's time, the layout (:func:`pnp.layout.render`)
+another 20 %. What they give follows from their inputs alone: the card database's bytes and ``[print]`` settings (with
+the command line's), the files of the templates, icons and fonts, the bundled database the check compares with, the
+``pnp`` sources, and the versions of Python and of the libraries that measure and draw. The layout of a check that
+found nothing is kept in the user's cache folder under the digest of all of them (:func:`inputs_digest`,
+:func:`keep_layout`); the next build of the same inputs takes it (:func:`kept_layout`) and only writes the files. Any
+change to any input is another digest, so it is laid out and checked again. Only a check that found nothing is kept:
+a problem is always found and said anew.
 
-A note is a small file holding a digest of this user's secret key (:func:`pnp.files.cache_key`) over the inputs'
-digest, so a note another user planted in the cache folder is never taken for a check passed. Only the ``pnp``
-command itself (:func:`pnp.entry.main`) keeps and reads notes (:data:`ENABLED`): a program that imports ``pnp`` and
-changes its functions (the tests) always checks.
+An entry begins with a digest of this user's secret key (:func:`pnp.files.cache_key`) over the inputs' digest and the
+pickled layout, as the databases kept checked do (:func:`pnp.database.loader.cached`): an entry another user planted in
+the cache folder is never unpickled. Only the ``pnp`` command itself (:func:`pnp.entry.main`) keeps and reads entries
+(:data:`ENABLED`): a program that imports ``pnp`` and changes its functions (the tests) always lays out and checks.
 """
 from __future__ import annotations
 
@@ -20,25 +21,29 @@ import contextlib
 import hashlib
 import hmac
 import os
+import pickle
 import stat
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pnp.layout import Rendered
 
 ENABLED = False
-"""Whether builds read and keep notes of the checks passed: set by :func:`pnp.entry.main` (the ``pnp`` command and
+"""Whether builds read and keep the layouts checked: set by :func:`pnp.entry.main` (the ``pnp`` command and
 ``python -m pnp``), off for every other caller of :func:`pnp.cli.main`."""
 
-NOTES_KEPT = 64
-"""How many notes the cache folder keeps (the oldest go first)."""
+ENTRIES_KEPT = 16
+"""How many layouts the cache folder keeps (the oldest go first; the bundled cards' is some 500 KB)."""
 
 LARGEST_FILE = 64 * 1024 * 1024
 """The largest input file digested, in bytes (the bundled fonts are under 5 MB): a folder holding a larger one, or
-anything but regular files and folders (a pipe, a device), is never noted, and is checked every build (the check
+anything but regular files and folders (a pipe, a device), is never kept, and is checked every build (the check
 itself refuses such files)."""
 
-VERSION = b"pnp build pre-check 1"
-"""Written first into every digest: a change to what is digested here gives every note a new name."""
+VERSION = b"pnp build pre-check 2"
+"""Written first into every digest: a change to what is digested here gives every entry a new name."""
 
 
 def inputs_digest(database: Any) -> str | None:
@@ -129,40 +134,50 @@ def _add_folder(digest: Any, folder: Path) -> bool:
     return True
 
 
-def _note_file(inputs: str) -> Path:
-    """Where the note of the check of ``inputs`` (an :func:`inputs_digest`) is kept, in the user's cache folder."""
+def _entry_file(inputs: str) -> Path:
+    """Where the layout checked from ``inputs`` (an :func:`inputs_digest`) is kept, in the user's cache folder."""
     import platformdirs
 
-    return Path(platformdirs.user_cache_dir("lassadar")) / "checks-passed" / f"{inputs}.passed"
+    return Path(platformdirs.user_cache_dir("lassadar")) / "checked-layouts" / f"{inputs}.pickle"
 
 
-def _signature(key: bytes, inputs: str) -> bytes:
-    """What a note of the check of ``inputs`` holds: this user's ``key`` over the digest."""
-    return hmac.new(key, VERSION + b"\0" + inputs.encode(), hashlib.sha256).digest()
+def _signature(key: bytes, inputs: str, pickled: bytes) -> bytes:
+    """The digest that vouches for an entry: this user's ``key`` over the inputs' digest and the ``pickled`` layout, so an
+    entry copied under another name is never taken for the layout of other inputs."""
+    return hmac.new(key, VERSION + b"\0" + inputs.encode() + b"\0" + pickled, hashlib.sha256).digest()
 
 
-def passed(inputs: str | None) -> bool:
-    """Whether a check of the inputs digested as ``inputs`` (:func:`inputs_digest`; ``None``: never) found nothing
-    before, as noted by :func:`remember` with this user's key. ``False`` when :data:`ENABLED` is off, or no such note
-    is kept, or it cannot be read."""
+def kept_layout(inputs: str | None) -> Rendered | None:
+    """The layout (:func:`pnp.layout.render`) of the inputs digested as ``inputs`` (:func:`inputs_digest`), as kept by
+    :func:`keep_layout` when their pre-check found nothing, or ``None``: :data:`ENABLED` off, ``inputs`` ``None``, no
+    entry kept, or one that is not signed with this user's key or cannot be read (then checked again, silently)."""
     from pnp.files import cache_key
+    from pnp.layout import Rendered
 
     if not ENABLED or inputs is None:
-        return False
+        return None
     key = cache_key()
     if key is None:
-        return False
+        return None
     try:
-        note = _note_file(inputs).read_bytes()
+        data = _entry_file(inputs).read_bytes()
     except OSError:
-        return False
-    return hmac.compare_digest(note, _signature(key, inputs))
+        return None
+    signature, pickled = data[:32], data[32:]
+    if len(signature) != 32 or not hmac.compare_digest(signature, _signature(key, inputs, pickled)):
+        return None
+    try:
+        rendered = pickle.loads(pickled)
+    except Exception:  # noqa: BLE001 - an entry of other classes: checked again, never a failure
+        return None
+    return rendered if isinstance(rendered, Rendered) else None
 
 
-def remember(inputs: str | None) -> None:
-    """Note that the check of the inputs digested as ``inputs`` found nothing (nothing is noted when ``inputs`` is
-    ``None`` or :data:`ENABLED` is off); at most :data:`NOTES_KEPT` notes are kept. Never fails: a note that cannot be
-    written only means the next build checks again."""
+def keep_layout(inputs: str | None, rendered: Rendered) -> None:
+    """Keep ``rendered``, the layout of the inputs digested as ``inputs`` whose pre-check found nothing, for
+    :func:`kept_layout` (nothing is kept when ``inputs`` is ``None`` or :data:`ENABLED` is off); at most
+    :data:`ENTRIES_KEPT` entries are kept. Never fails: an entry that cannot be written only means the next build
+    checks again."""
     from pnp.files import cache_key, keep_file
 
     if not ENABLED or inputs is None:
@@ -170,5 +185,6 @@ def remember(inputs: str | None) -> None:
     key = cache_key()
     if key is None:
         return
-    with contextlib.suppress(OSError):
-        keep_file(_note_file(inputs), _signature(key, inputs), NOTES_KEPT)
+    with contextlib.suppress(OSError, pickle.PicklingError, TypeError, AttributeError):
+        pickled = pickle.dumps(rendered, protocol=pickle.HIGHEST_PROTOCOL)
+        keep_file(_entry_file(inputs), _signature(key, inputs, pickled) + pickled, ENTRIES_KEPT)

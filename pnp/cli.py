@@ -367,9 +367,19 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
     from pnp.raster import RasterError
 
     inputs = check_cache.inputs_digest(db) if check_cache.ENABLED else None
-    problems, stopped = ([], False) if check_cache.passed(inputs) else _fit_problems(db, database_path)
-    if not problems:
-        check_cache.remember(inputs)  # (a note already kept is written again: the newest are the ones kept)
+    kept = check_cache.kept_layout(inputs)  # these files laid out and checked before: neither is done again
+    if kept is not None:
+        from pnp import layout
+
+        layout.keep_rendered(db, kept)
+        problems: list[str] = []
+        stopped = False
+    else:
+        problems, stopped = _fit_problems(db, database_path)
+        if not problems and inputs is not None:
+            from pnp import layout
+
+            check_cache.keep_layout(inputs, layout.render(db))  # (the check's own layout: not laid out again)
     if problems:
         for problem in problems:
             echo(problem, err=True)

@@ -1,5 +1,5 @@
-"""The note of a pre-check passed (pnp.check_cache, issue 14): a build of unchanged files skips the check, any change to
-what the check reads checks again, and only the ``pnp`` command keeps notes."""
+"""The layouts kept checked (pnp.check_cache, issue 14): a build of unchanged files neither lays out nor checks them
+again, any change to what the check reads checks again, and only the ``pnp`` command keeps layouts."""
 from __future__ import annotations
 
 import dataclasses
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture
 def own_cache(tmp_path, monkeypatch) -> Path:
-    """A cache folder of the test's own (``$XDG_CACHE_HOME``), notes kept and read as by the ``pnp`` command."""
+    """A cache folder of the test's own (``$XDG_CACHE_HOME``), layouts kept and read as by the ``pnp`` command."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setattr(check_cache, "ENABLED", True)
     return tmp_path / "cache"
@@ -40,21 +40,26 @@ def test_the_digest_changes_with_the_print_settings_and_the_templates(db, tmp_pa
     assert check_cache.inputs_digest(db) not in (None, copied)
 
 
-def test_a_note_is_read_only_as_kept_and_only_by_the_pnp_command(db, own_cache, monkeypatch):
+def test_a_layout_is_read_only_as_kept_and_only_by_the_pnp_command(db, own_cache, monkeypatch):
+    from pnp.layout import render
+
     inputs = check_cache.inputs_digest(db)
-    assert not check_cache.passed(inputs)
-    check_cache.remember(inputs)
-    assert check_cache.passed(inputs) and not check_cache.passed("0" * 64) and not check_cache.passed(None)
-    notes = list((own_cache / "lassadar" / "checks-passed").glob("*.passed"))
-    assert [note.stem for note in notes] == [inputs]
-    notes[0].write_bytes(b"x" * 32)  # a note not signed with this user's key
-    assert not check_cache.passed(inputs)
-    check_cache.remember(inputs)
+    assert check_cache.kept_layout(inputs) is None
+    check_cache.keep_layout(inputs, render(db))
+    assert check_cache.kept_layout(inputs) == render(db)
+    assert check_cache.kept_layout("0" * 64) is None and check_cache.kept_layout(None) is None
+    entries = list((own_cache / "lassadar" / "checked-layouts").glob("*.pickle"))
+    assert [entry.stem for entry in entries] == [inputs]
+    entries[0].write_bytes(b"x" * 32 + entries[0].read_bytes()[32:])  # not signed with this user's key: never unpickled
+    assert check_cache.kept_layout(inputs) is None
+    check_cache.keep_layout(inputs, render(db))
     monkeypatch.setattr(check_cache, "ENABLED", False)
-    assert not check_cache.passed(inputs)
+    assert check_cache.kept_layout(inputs) is None
 
 
-def test_a_second_build_of_the_same_files_skips_the_check_and_writes_the_same(own_cache, tmp_path, monkeypatch):
+def test_a_second_build_of_the_same_files_lays_out_and_checks_nothing_and_writes_the_same(own_cache, tmp_path, monkeypatch):
+    from pnp import layout
+
     database = str(ROOT / "cards.toml")
     first, second = tmp_path / "first", tmp_path / "second"
     checked = []
@@ -65,10 +70,15 @@ def test_a_second_build_of_the_same_files_skips_the_check_and_writes_the_same(ow
         return check(*arguments, **keywords)
 
     monkeypatch.setattr(cli, "_fit_problems", counted)
+    monkeypatch.setattr(layout, "_CACHE", {})
     run = CliRunner().invoke
     assert run(pnp_main, ["build", "--db", database, "--out", str(first), "--paper", "a4"]).exit_code == 0
+    layout._CACHE.clear()  # (as in a new process)
+    laid_out = layout._front_faces
+    monkeypatch.setattr(layout, "_front_faces", lambda *arguments: pytest.fail("laid out again"))
     assert run(pnp_main, ["build", "--db", database, "--out", str(second), "--paper", "a4"]).exit_code == 0
     assert len(checked) == 1
+    monkeypatch.setattr(layout, "_front_faces", laid_out)
     for path in sorted(first.rglob("*")):
         if path.is_file() and not path.name.startswith("."):
             assert path.read_bytes() == (second / path.relative_to(first)).read_bytes(), path

@@ -380,6 +380,13 @@ def render(database: Database) -> Rendered:
     return rendered
 
 
+def keep_rendered(database: Database, rendered: Rendered) -> None:
+    """Take ``rendered`` as the layout of ``database`` (:func:`render` returns it, lays nothing out): a layout of the
+    same inputs kept from an earlier build (:func:`pnp.check_cache.kept_layout`)."""
+    _CACHE.clear()
+    _CACHE[(id(database), database.fingerprint, database.print)] = rendered
+
+
 def check_fit(database: Database) -> list[FitProblem]:
     """:func:`_check_fit`; when a problem it finds is a template's shape said at no key (the bare ``[numbers]`` of the
     template: what placed it is not known), the check again with the layouts' numbers traced
