@@ -463,7 +463,7 @@ def apply_cast(state: State, db: Database, event: ev.Cast) -> Outcome:
     """Cast a spell: in a City Quest battle (before or after the roll, or after a loss), or Barrier Lock
     between quest cards once all three Warding Keys are held (rulebook, Winning or Losing; R12); then
     what it leaves on the table (:func:`_after_aid`). Raises :class:`RuleError`."""
-    core.require_phase(state, ("battle", "rolled", "loss", "draw"), f"casting {core.called(db, event.spell)}")
+    core.require_phase(state, ("battle", "rolled", "loss", "draw"), lambda: f"casting {core.called(db, event.spell)}")
     before = stage(state)
     state = cast_on_table(state, db, event)
     return _after_aid(state, db, before, event.next)
@@ -472,7 +472,7 @@ def apply_cast(state: State, db: Database, event: ev.Cast) -> Outcome:
 def apply_elder(state: State, db: Database, event: ev.CallElder) -> Outcome:
     """Call on an Elder in a City Quest battle (rulebook, If it is an Elders card; R11); then what the aid
     leaves on the table (:func:`_after_aid`). Raises :class:`RuleError`."""
-    core.require_phase(state, ("battle", "rolled", "loss"), f"calling on {core.called(db, event.elder)}")
+    core.require_phase(state, ("battle", "rolled", "loss"), lambda: f"calling on {core.called(db, event.elder)}")
     before = stage(state)
     state = call_on_table(state, db, event)
     return _after_aid(state, db, before, event.next)

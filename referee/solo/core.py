@@ -254,37 +254,52 @@ def adjust(state: State, db: Database, mana: int = 0, spirit: int = 0, grayking:
     R1: no track rises above its last printed space; Mana falls to 0 at the lowest (never negative).
     R2: the Grayking never moves back past the Tower of Ash (space 1).
     """
-    high = stats(db).track_high
-    low = stats(db).track_low
+    card = stats(db)
+    high, low = card.track_high, card.track_low
+    quiet = QUIET.get()  # nobody reads the notes: none is written (a simulated game, the aid search)
     if mana:
         new = max(0, min(high, state.mana + mana))
-        text = _track_note("Mana", mana, state.mana, new, 0, high)
-        if new == 0 and new != state.mana:
-            text = text.replace("move the Mana marker to 0.", "Mana is empty (0).")
-        state = note(replace(state, mana=new), text)
+        if quiet:
+            state = replace(state, mana=new)
+        else:
+            text = _track_note("Mana", mana, state.mana, new, 0, high)
+            if new == 0 and new != state.mana:
+                text = text.replace("move the Mana marker to 0.", "Mana is empty (0).")
+            state = note(replace(state, mana=new), text)
     if spirit:
         new = max(0, min(high, state.spirit + spirit))
         if new >= low:
-            state = note(replace(state, spirit=new), _track_note("Spirit", spirit, state.spirit, new, low, high))
+            state = replace(state, spirit=new) if quiet else note(replace(state, spirit=new),
+                                                                  _track_note("Spirit", spirit, state.spirit, new, low, high))
         else:
             state = note(replace(state, spirit=new), f"Spirit {spirit:+d}: Spirit falls below {low}.")
             state = lose(state, Ending.SPIRIT_FALLEN, f"your Spirit fell below {low}")
     if grayking:
         end = lassadar(db)
         new = max(1, min(end, state.grayking + grayking))
-        steps = abs(new - state.grayking)
-        named = next((p.name for p in track(db).names if p.space == new), None)
-        where = f"{named} (space {new})" if named else f"space {new}"
-        toward = "toward Lassadar" if grayking > 0 else "away from Lassadar"
-        short = "" if steps == abs(grayking) else f" (of {abs(grayking)}; the track ends at {where})"
-        if new != state.grayking:
-            state = note(replace(state, grayking=new),
-                         f"The Grayking moves {steps} {'space' if steps == 1 else 'spaces'} {toward}{short}: move the marker to {where}.")
+        if quiet:
+            state = replace(state, grayking=new) if new != state.grayking else state
         else:
-            state = note(state, f"The Grayking would move {abs(grayking)} {'space' if abs(grayking) == 1 else 'spaces'} {toward}, "
-                                f"but he is already at {where}, the end of the track: he stays.")
+            state = _move_grayking(state, db, grayking, new)
         if new >= end:
             state = lose(state, Ending.GRAYKING_AT_LASSADAR, "the Grayking reached Lassadar")
+    return state
+
+
+def _move_grayking(state: State, db: Database, grayking: int, new: int) -> State:
+    """The Grayking's marker moved ``grayking`` spaces, to ``new`` within the track (R2), with the note
+    saying so (:func:`adjust`)."""
+    steps = abs(new - state.grayking)
+    named = next((p.name for p in track(db).names if p.space == new), None)
+    where = f"{named} (space {new})" if named else f"space {new}"
+    toward = "toward Lassadar" if grayking > 0 else "away from Lassadar"
+    short = "" if steps == abs(grayking) else f" (of {abs(grayking)}; the track ends at {where})"
+    if new != state.grayking:
+        state = note(replace(state, grayking=new),
+                     f"The Grayking moves {steps} {'space' if steps == 1 else 'spaces'} {toward}{short}: move the marker to {where}.")
+    else:
+        state = note(state, f"The Grayking would move {abs(grayking)} {'space' if abs(grayking) == 1 else 'spaces'} {toward}, "
+                            f"but he is already at {where}, the end of the track: he stays.")
     return state
 
 
@@ -304,16 +319,16 @@ def apply_effect(state: State, db: Database, effect: Effect, next_value: int = 0
 
 
 # ---- Phases -------------------------------------------------------------------------------------------------
-def require_phase(state: State, wanted: str | tuple[str, ...] | None, what: str) -> None:
+def require_phase(state: State, wanted: str | tuple[str, ...] | None, what: str | Callable[[], str]) -> None:
     """Raise :class:`RuleError` unless the game is in one of the ``wanted`` phases (``None``: any phase)
     and not over: of kind :attr:`Refusal.GAME_OVER`, or :attr:`Refusal.WRONG_PHASE` saying that ``what``
-    (the event in words: ``drawing a quest card``) does not fit now and what the game waits for
-    (:func:`waiting_for`)."""
+    (the event in words: ``drawing a quest card``; or a function giving them, called only for the refusal)
+    does not fit now and what the game waits for (:func:`waiting_for`)."""
     wanted = (wanted,) if isinstance(wanted, str) else wanted
     if state.result is not None:
         raise RuleError(f"the game is over (you {state.result}: {state.reason})", Refusal.GAME_OVER)
     if wanted is not None and state.phase not in wanted:
-        raise wrong_phase(state, what)
+        raise wrong_phase(state, what if isinstance(what, str) else what())
 
 
 def wrong_phase(state: State, what: str) -> RuleError:
@@ -453,6 +468,7 @@ def roll(state: State, db: Database, typed: Dice | None, count: int, field: str,
     ``field`` naming ``what`` when the typed dice are not ``count``, or when the dice of a save are not the
     referee's."""
     replayed = dice_replayed(state)
+    changes: dict[str, object] = {}
     if typed is not None and typed.typed:
         if replayed:
             raise undone_refusal("dice", replayed, field)
@@ -463,10 +479,11 @@ def roll(state: State, db: Database, typed: Dice | None, count: int, field: str,
         dice = Dice.roll(state.setup.seed, state.dice_used, count)
         if typed is not None and typed != dice:
             raise RuleError(f"{field}: the referee's dice at k={state.dice_used} are {dice}, not {typed} (corrupt save?)")
-        state = replace(state, dice_used=state.dice_used + count)
-    state = replace(state, consumed=state.consumed + ((field, dice),))
-    track = track and not replayed  # the referee's dice shown before an undo tell nothing of the player's way
-    return (replace(state, dice_typed=dice.typed) if track else state), dice
+        changes["dice_used"] = state.dice_used + count
+    changes["consumed"] = state.consumed + ((field, dice),)
+    if track and not replayed:  # the referee's dice shown before an undo tell nothing of the player's way
+        changes["dice_typed"] = dice.typed
+    return replace(state, **changes), dice
 
 
 def kept_dice(dice: tuple[int, ...], reroll: tuple[int, ...]) -> list[int]:
@@ -732,7 +749,7 @@ def cast_problem(state: State, db: Database, chosen: Spell, words: CastWords, pl
     problem = timing(state, db, chosen)
     if problem:
         return problem
-    if chosen.effect == Effect(recharge=True) and not any(spell_id != chosen.id for spell_id in state.used):
+    if chosen.effect.recharge and chosen.effect == Effect(recharge=True) and not any(spell_id != chosen.id for spell_id in state.used):
         return (f"no spell is used, so {chosen.name} would recharge nothing and be spent for nothing "
                 f"(R86; cast it once a spell is used)")
     if chosen.cost and chosen.cost.mana > state.mana:
@@ -762,7 +779,9 @@ def pay_for_cast(state: State, db: Database, chosen: Spell, remark: str = "", st
     a map battle). In the Last Stand a Spirit cost that makes the warden fall (R56) does not stop it: the
     gains are still applied and noted, as the Last Stand always has done.
     """
-    state = note(replace(state, used=state.used + (chosen.id,)), f"You cast {chosen.name}: {plain_text(chosen.text)}{remark}")
+    state = replace(state, used=state.used + (chosen.id,))
+    if not QUIET.get():
+        state = note(state, f"You cast {chosen.name}: {plain_text(chosen.text)}{remark}")
     if chosen.cost:
         state = adjust(state, db, mana=-chosen.cost.mana, spirit=-chosen.cost.spirit)
         if state.result and stop_when_decided:
@@ -846,7 +865,8 @@ def call_elder(state: State, db: Database, elder_id: str) -> State:
     remove it from the game after its last use, whatever the outcome of its aid. The caller has checked
     the call (:func:`checked_elder_call`) and applies the aid."""
     card = elder_card(db, elder_id)
-    state = note(state, f"{card.name} aids you: {plain_text(card.text)}")
+    if not QUIET.get():
+        state = note(state, f"{card.name} aids you: {plain_text(card.text)}")
     return spend_elder_use(state, elder_id)
 
 

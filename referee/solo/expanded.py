@@ -561,7 +561,7 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
     nothing (R45-R46): an Eldritch re-roll changes the total on the table, an attack spell the
     exchange's dice or totals. :func:`apply_cast` settles; :mod:`referee.solo.aid` searches with this.
     Raises :class:`RuleError` when the spell cannot be cast now."""
-    core.require_phase(state, "map", f"casting {core.called(db, event.spell)}")
+    core.require_phase(state, "map", lambda: f"casting {core.called(db, event.spell)}")
     chosen = core.spell(db, event.spell)
     problem = cast_problem(state, db, chosen)
     if problem:
@@ -599,6 +599,8 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
             state = _set(state, exchange=replace(_exchange(state), enemy=enemy))
         elif event.reroll or event.dice is not None:
             raise RuleError(f"{chosen.name} re-rolls no dice", field=core.reroll_field(event))
+        if core.QUIET.get():
+            return state
         mine, theirs = exchange_totals(state, db)
         return core.note(state, f"Your total is {mine}, the servant's {theirs}.")
     if event.reroll or event.dice is not None:
@@ -686,7 +688,7 @@ def apply_elder(state: State, db: Database, event: ev.CallElder) -> Outcome:
 def call_on_table(state: State, db: Database, event: ev.CallElder) -> State:
     """Call on an Elder in the map battle and apply the aid, settling nothing (see :func:`apply_elder`).
     Raises :class:`RuleError` when the Elder cannot aid now (R50)."""
-    core.require_phase(state, "map", f"calling on {core.called(db, event.elder)}")
+    core.require_phase(state, "map", lambda: f"calling on {core.called(db, event.elder)}")
     card = core.checked_elder_call(db, event, elder_problem(state, db, event.elder), "a map battle")
     state = core.call_elder(state, db, card.id)
     state = _set(state, elders=_mb(state).elders + (card.id,))

@@ -93,14 +93,15 @@ def totals(state: State, db: Database) -> tuple[int, int]:
     return core.attack_totals(db, ls.dice, ls.enemy, ls.casts)
 
 
-def _require_round(state: State, rolled: bool | None, what: str) -> LastStandState:
+def _require_round(state: State, rolled: bool | None, what: str | Callable[[], str]) -> LastStandState:
     """The Last Stand, after checking the game is in phase ``stand`` with a round rolled (``rolled``
     True), not rolled (False) or either (None); raises :class:`RuleError` saying that ``what`` (the event
-    in words) does not fit now and what the Last Stand waits for (:func:`referee.solo.core.waiting_for`)."""
+    in words, or a function giving them, called only for the refusal) does not fit now and what the Last
+    Stand waits for (:func:`referee.solo.core.waiting_for`)."""
     core.require_phase(state, "stand", what)
     ls = _ls(state)
     if rolled is not None and ls.rolled != rolled:
-        raise core.wrong_phase(state, what)
+        raise core.wrong_phase(state, what if isinstance(what, str) else what())
     return ls
 
 
@@ -229,7 +230,7 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
     """Cast a spell in the Last Stand and apply it and the Grayking's counter (R22), settling nothing
     (:func:`apply_cast` settles; :mod:`referee.solo.aid` searches with this). Raises :class:`RuleError`
     when the spell cannot be cast now."""
-    _require_round(state, None, f"casting {core.called(db, event.spell)}")
+    _require_round(state, None, lambda: f"casting {core.called(db, event.spell)}")
     chosen = core.spell(db, event.spell)
     problem = cast_problem(state, db, chosen)
     if problem:
@@ -257,7 +258,7 @@ def cast_on_table(state: State, db: Database, event: ev.Cast) -> State:
                                  "the Grayking does not counter (R21).")
     else:
         state = _counter(state, db, chosen, row, event.counter)
-    if state.result is None and _ls(state).rolled:
+    if state.result is None and _ls(state).rolled and not core.QUIET.get():
         mine, theirs = totals(state, db)
         state = core.note(state, f"Your total is {mine}, the Grayking's {theirs}.")
     return state

@@ -6,6 +6,7 @@ draws), so game ``i`` of a run replays at the command line from the commands a d
 """
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections import Counter, defaultdict
@@ -250,6 +251,10 @@ def _learn(state, db: database.Database) -> sev.Event:
     return sev.Learn(None)
 
 
+_distance = functools.cache(hexes.distance)
+""":func:`pnp.hexes.distance`, kept: the ``sensible`` policy weighs every move against every servant."""
+
+
 def _map_move(state, db: database.Database) -> sev.Event:
     """Phase a for the ``sensible`` policy: among the referee's legal moves (``expanded.legal_moves``), the
     one after which the most servants are expected to attack from an adjacent hex, where the warden hits
@@ -258,15 +263,15 @@ def _map_move(state, db: database.Database) -> sev.Event:
     each servant one hex nearer as the crow flies (rulebook, phase a), not the referee's exact step."""
     mb = state.map_battle
     ranges = {s.id: expanded.servant_card(db, s.id).range for s in mb.living}
-    target = min(mb.living, key=lambda s: (s.hit_points, hexes.distance(s.hex, mb.warden)))
+    target = min(mb.living, key=lambda s: (s.hit_points, _distance(s.hex, mb.warden)))
     best, best_score = sev.Move(()), -math.inf
     for address, steps in sorted(expanded.legal_moves(state, db).items()):
         near = far = 0
         for s in mb.living:
-            expected = max(1, hexes.distance(s.hex, address) - 1)
+            expected = max(1, _distance(s.hex, address) - 1)
             near += expected == 1
             far += 1 < expected <= ranges[s.id]
-        score = near - 1.5 * far - 0.1 * hexes.distance(target.hex, address)
+        score = near - 1.5 * far - 0.1 * _distance(target.hex, address)
         if score > best_score:
             best, best_score = sev.Move((expanded.name(address),) if steps else ()), score
     return best
@@ -292,6 +297,7 @@ def _map_turn(state, db: database.Database, options_of: Callable[[Any, database.
     if mb.step == "exchange":
         ex = mb.exchange
 
+        @functools.cache  # the policy asks the same totals again; the rules' answer does not change
         def totals(added: tuple[str, ...]) -> tuple[int, int]:
             return expanded.exchange_totals(replace(state, map_battle=replace(mb, exchange=replace(ex, casts=ex.casts + added))), db)
 
@@ -317,6 +323,7 @@ def _stand_turn(state, db: database.Database, options_of: Callable[[Any, databas
                 return wish
         return sev.Attack()
 
+    @functools.cache  # the policy asks the same totals again; the rules' answer does not change
     def totals(added: tuple[str, ...]) -> tuple[int, int]:
         return laststand.totals(replace(state, last_stand=replace(ls, casts=ls.casts + added)), db)
 
@@ -372,6 +379,7 @@ def _sensible(state, db: database.Database, city_options: Callable[[Any, databas
     if phase == "rolled":
         b = state.battle
 
+        @functools.cache  # the policy asks the same totals again; the rules' answer does not change
         def totals(added: tuple[str, ...]) -> tuple[int, int]:
             return srules.totals(replace(state, battle=replace(b, casts=b.casts + added)), db)
 
