@@ -84,3 +84,31 @@ def test_an_entry_filed_under_another_files_name_is_never_used(own_cache, tmp_pa
     entry.write_bytes(edited_entry.read_bytes())  # the edited database's entry under the right file's name
     checked.clear()
     assert database.load(right).fingerprint == truth and checked == [right]
+
+
+def test_a_one_shot_command_on_a_cached_database_imports_none_of_the_checking(tmp_path):
+    """With the database in the cache, ``referee solo status --json`` imports neither the checking (the loader, the
+    checks, tomllib, pydantic) nor the table mode's prompt_toolkit: issue 14, a one-shot command at most twice ``python -c
+    "import click"`` (``python bench/referee_status.py``)."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "cache"), XDG_DATA_HOME=str(tmp_path / "data"), NO_COLOR="1")
+    save = tmp_path / "game.toml"
+    subprocess.run([sys.executable, "-m", "referee", "solo", "new", "--difficulty", "normal", "--spells", "shield,bind", "--save", str(save)], check=True, capture_output=True,
+                   cwd=ROOT, env=env)  # checks the database and keeps it in the cache
+    script = (
+        "import sys\n"
+        "from referee.entry import main\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "heavy = ('pnp.database.loader', 'pnp.database.checks', 'tomllib', 'pydantic', 'prompt_toolkit')\n"
+        "print('IMPORTED', sorted(name for name in heavy if name in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script, "solo", "status", "--json", "--save", str(save)], check=True,
+                          capture_output=True, text=True, cwd=ROOT, env=env)
+    assert '"mana"' in done.stdout  # the status was printed
+    assert done.stdout.strip().splitlines()[-1] == "IMPORTED []"

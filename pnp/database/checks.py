@@ -26,7 +26,7 @@ from pnp.deferred import dataclass
 from pnp.oneline import listed, quoted, slug
 
 if TYPE_CHECKING:
-    from pnp.database.loader import Database
+    from pnp.database.loaded import Database
 
 KeyPath = tuple[Any, ...]
 """Where a problem is: TOML keys and array indexes from the top of the file."""

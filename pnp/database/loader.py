@@ -1,126 +1,52 @@
-"""Loading ``cards.toml``: :func:`load` reads, validates and cross-checks it into a :class:`Database`.
+"""Checking ``cards.toml``: :func:`pnp.database.loaded.load` has a file read here, validated and cross-checked into
+a :class:`~pnp.database.loaded.Database` when its cache does not hold it (re-exported here: ``loader.load``).
 
 This module owns the reading (UTF-8, TOML syntax, ``format``), the validation of each section and
 record on its own against :mod:`pnp.database.schema` (so one bad record does not hide the problems of
-another), the ids and where each record is written, and the loaded :class:`Database`. The checks
+another) and the ids and where each record is written. The loaded database and the cache are
+:mod:`pnp.database.loaded`, which imports this module only for a file it has not checked before. The checks
 across records are :mod:`pnp.database.checks`; every problem is a :class:`~pnp.database.errors.Problem`
 naming its line (:mod:`pnp.database.lines`), all raised at once in one :class:`DatabaseError`.
 """
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import difflib
 import functools
 import hashlib
-import hmac
 import json
 import math
-import os
-import pickle
 import re
-import sys
 import tomllib
 import types
 import typing
 import unicodedata
-from collections.abc import Iterator, Sequence
-from dataclasses import field
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
 from pnp.database import checks
 from pnp.database.errors import DatabaseError, Problem
 from pnp.database.lines import LineIndex
-from pnp.database.schema import COLOUR_PATTERN, FORMAT, ID_PATTERN, CardsFile, Duel, Game, PrintSettings, Record, Solo, Table
+from pnp.database.loaded import (  # noqa: F401 - loader.load, loader.cached ... as before the split
+    CACHE_KEPT,
+    FILE_REMEDIES,
+    MAX_FILE_BYTES,
+    Database,
+    cached,
+    keep,
+    load,
+)
+from pnp.database.schema import COLOUR_PATTERN, FORMAT, ID_PATTERN, CardsFile, Duel, Game, PrintSettings, Record, Solo
 from pnp.deferred import dataclass
-from pnp.files import FileRefused, cache_key, keep_file, read_limited, shown_path
-from pnp.oneline import as_toml, listed, quoted, shortened, shown_file, toml_key, xml_char
+from pnp.oneline import as_toml, listed, quoted, shortened, toml_key, xml_char
 
 if typing.TYPE_CHECKING:
     from pydantic_core import ErrorDetails
 
-MAX_FILE_BYTES = 1_000_000
-"""The largest card database read, in bytes: the bundled one is under 50 KB. A bigger file is refused
-in one line before it is parsed, so no file can make ``pnp`` or the referee exhaust memory."""
-
 MAX_NESTING = 16
 """How deep arrays and tables may nest: ``cards.toml`` nests 5 deep at most; deeper input (``a = [[[[...``)
 would exhaust the parser's recursion."""
-
-
-# ---- The loaded database -----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Database:
-    """A loaded, validated ``cards.toml``.
-
-    ``fingerprint`` is the SHA-256 of the game content (every section but ``[print]``, as canonical
-    JSON, so comments, formatting and print settings do not change it); save files record it; ``solo`` and ``duel``
-    hold the records by kind; :meth:`records` yields every record with an id, in file order.
-    """
-
-    path: Path
-    fingerprint: str
-    print: PrintSettings
-    games: dict[str, Game]
-    solo: Solo
-    duel: Duel
-    _by_id: dict[str, Record] = field(default_factory=dict, repr=False)
-    _where: dict[str, tuple[Any, ...]] = field(default_factory=dict, repr=False)
-    _lines: LineIndex | None = field(default=None, repr=False)
-    source: bytes = field(default=b"", repr=False)
-    """The file's bytes as read (the referee keeps a copy of the database a game started with)."""
-
-    def records(self) -> Iterator[Record]:
-        """Every record with an id, game by game and kind by kind, in file order."""
-        for game in (self.solo, self.duel):
-            for name in (f.name for f in dataclasses.fields(game)):
-                value = getattr(game, name)
-                if isinstance(value, tuple):
-                    yield from value
-
-    def get(self, record_id: str) -> Record:
-        """The record with ``record_id``. Raises ``KeyError`` naming the id when there is none."""
-        try:
-            return self._by_id[record_id]
-        except KeyError:
-            raise KeyError(f"no record with id {record_id!r}") from None
-
-    def find(self, record_id: str) -> Record | None:
-        """The record with ``record_id``, or ``None`` when there is none (a dictionary look-up: the
-        referee's rules ask it millions of times while they search lines of aid)."""
-        return self._by_id.get(record_id)
-
-    def table(self, table_id: str) -> Table:
-        """The rules table ``table_id``. Raises ``KeyError`` when there is none or it is not a table."""
-        record = self.get(table_id)
-        if not isinstance(record, Table):
-            raise KeyError(f"{table_id!r} is a {record.kind}, not a table")
-        return record
-
-    def line_of(self, record_id: str, key: str = "") -> int:
-        """The 1-based line of ``cards.toml`` holding ``key`` of record ``record_id`` (its header if not found);
-        ``record_id`` may also name a section that is no record: ``print``, ``games``, ``solo.rules``, ``duel.rules``.
-
-        ``key`` is a dotted path with list indexes, e.g. ``"sections[0].text"``. Returns 0 when the
-        record is unknown or the database was not loaded from text.
-        """
-        if self._lines is None:
-            return 0
-        if record_id in ("print", "games", "solo.rules", "duel.rules"):  # the settings sections, not records
-            section = tuple(record_id.split("."))
-            return self._lines.line_of(section + tuple(key.split(".")) if key else section)
-        if record_id not in self._where:
-            return 0
-        parts: list[Any] = []
-        for piece in re.findall(r"[^.\[\]]+|\[\d+\]", key):
-            parts.append(int(piece[1:-1]) if piece.startswith("[") else piece)
-        return self._lines.line_of(self._where[record_id] + tuple(parts))
-
-    def tables(self) -> list[Table]:
-        """Every rules table of both games."""
-        return list(self.solo.table + self.duel.table)
-
 
 
 # ---- Loading --------------------------------------------------------------------------------------------
@@ -129,119 +55,6 @@ def _fields(model: type) -> dict[str, Any]:
     """The fields of the schema class ``model`` (a game's section), by name, with their types resolved."""
     hints = typing.get_type_hints(model)
     return {f.name: hints[f.name] for f in dataclasses.fields(model)}
-
-
-FILE_REMEDIES = {
-    "--db": "; give --db a card database file",
-    "$LASSADAR_DB": "; point $LASSADAR_DB at a card database file (a cards.toml), or unset it",
-    "default": "; remove or rename it, or give --db a card database file",
-}
-"""What would be right, by where the path of a file that is no card database (a folder, a device) came from: ``--db``,
-the variable, or found by default in the current folder (``./cards.toml``): :func:`pnp.resources.database_source`.
-Forty-third referee breaker, F6: `$LASSADAR_DB=/dev/null` was told to remove or rename /dev/null."""
-
-
-def load(path: str | Path, cache: bool = True, source: str = "--db") -> Database:
-    """Read and validate a card database file.
-
-    Returns a :class:`Database`. Raises :class:`DatabaseError` listing every problem found (syntax,
-    unknown or missing keys, wrong types, duplicate ids, dangling references, tables that do not
-    cover their rolls, bad hex maps, wrong deck sizes); an unreadable file is one problem too.
-
-    With ``cache``, a file checked before (the same bytes, checked by the same code) is read from the
-    user's cache (:func:`cached`, a few ms instead of about 100: every referee command loads the
-    database), and a file checked now is kept there (:func:`keep`). ``source`` says where ``path`` came from (a key of
-    :data:`FILE_REMEDIES`): a path that is no file is refused with what to do there.
-    """
-    path = Path(path)
-    name = shown_path(path)
-    try:
-        raw = read_limited(path, MAX_FILE_BYTES, "a card database")
-    except FileRefused as error:
-        size_hint = " (the bundled one is under 50 KB)" if error.too_large else ""
-        # what would be right, as every refusal says it (forty-second referee breaker, LOW 8: a ./cards.toml folder)
-        remedy = "" if error.too_large else FILE_REMEDIES.get(source, FILE_REMEDIES["--db"])
-        raise DatabaseError([Problem(name, 0, "file", f"{error}{size_hint}{remedy}")]) from None
-    except OSError as error:
-        if os.path.islink(path) and not os.path.exists(path):  # where it points, not "No such file" of a name that is there
-            raise DatabaseError([Problem(name, 0, "file", f"is a symbolic link to {shown_file(Path(os.readlink(path)))}, which "
-                                                          f"does not exist (or is a loop of links): point it at a card database, "
-                                                          f"or remove it")]) from None
-        raise DatabaseError([Problem(name, 0, "file", f"cannot read: {error.strerror or error}")]) from None
-    found = cached(raw, path) if cache else None
-    if found is not None:
-        return found
-    database = _checked(path, name, raw)
-    if cache:
-        keep(raw, database)
-    return database
-
-
-# ---- The cache of databases checked --------------------------------------------------------------------
-CACHE_KEPT = 16
-"""How many checked databases the cache keeps (the oldest go first): a designer trying edits makes many."""
-
-
-@functools.cache
-def _code_revision() -> bytes:
-    """What a checked database depends on besides its bytes: the checking code (this package's sources),
-    the icons it may name (``templates/icons``) and Python's version; a cache entry of another is stale."""
-    digest = hashlib.sha256(sys.version.encode())
-    for source in sorted(Path(__file__).parent.glob("*.py")):
-        digest.update(source.name.encode() + b"\0" + source.read_bytes())
-    digest.update(" ".join(sorted(p.name for p in checks.ICON_DIR.glob("*"))).encode())
-    return digest.digest()
-
-
-def _cache_file(raw: bytes) -> Path:
-    import platformdirs
-
-    name = hashlib.sha256(_code_revision() + raw).hexdigest()
-    return Path(platformdirs.user_cache_dir("lassadar")) / "databases" / f"{name}.pickle"
-
-
-def cached(raw: bytes, path: Path) -> Database | None:
-    """The database of the file bytes ``raw`` (read from ``path``) as checked before and kept by
-    :func:`keep`, or ``None``: none kept, or an entry that is stale or corrupt (then checked again and kept
-    anew, silently). An entry is trusted only with a digest of this user's key (:func:`pnp.files.cache_key`):
-    another user's file in the cache folder is never read as data to unpickle."""
-    key = cache_key()
-    if key is None:
-        return None
-    try:
-        data = _cache_file(raw).read_bytes()
-    except OSError:
-        return None
-    digest, pickled = data[:32], data[32:]
-    if len(digest) != 32 or not hmac.compare_digest(digest, _digest(key, raw, pickled)):
-        return None
-    try:
-        database = pickle.loads(pickled)
-    except Exception:  # noqa: BLE001 - an entry of another version's classes: checked again, never a failure
-        return None
-    if not isinstance(database, Database):
-        return None
-    return dataclasses.replace(database, path=path)
-
-
-def _digest(key: bytes, raw: bytes, pickled: bytes) -> bytes:
-    """The digest that vouches for a cache entry: this user's ``key`` over the file bytes ``raw`` the entry
-    stands for and the ``pickled`` database, so an entry copied under another file's name (a backup, a
-    sync tool, twelfth breaker) is never taken for that file."""
-    return hmac.new(key, hashlib.sha256(raw).digest() + pickled, hashlib.sha256).digest()
-
-
-def keep(raw: bytes, database: Database) -> None:
-    """Keep ``database``, checked from the file bytes ``raw``, for :func:`cached`: written whole or not at
-    all (a temporary file renamed); at most :data:`CACHE_KEPT` entries. Never fails: a cache that cannot be
-    written is only slower."""
-    key = cache_key()
-    if key is None:
-        return
-    target = _cache_file(raw)
-    with contextlib.suppress(OSError, pickle.PicklingError, TypeError, AttributeError):
-        pickled = pickle.dumps(database, protocol=pickle.HIGHEST_PROTOCOL)
-        keep_file(target, _digest(key, raw, pickled) + pickled, CACHE_KEPT)
 
 
 def _checked(path: Path, name: str, raw: bytes) -> Database:
@@ -456,9 +269,9 @@ small enough to be written in an error (Python refuses to print integers of more
 
 
 def toml_error_line(error: ValueError, text: str) -> int:
-    """The 1-based line of ``text`` that the ``TOMLDecodeError`` ``error`` of tomllib or tomli (the save files' reader) is at: the ``(at line N, column M)`` its message ends in, the
-    last line for ``(at end of document)`` (a file cut short: thirty-ninth referee breaker, LOW 3, it was said at line
-    1 of a 54-line file), else 1."""
+    """The 1-based line of ``text`` that the ``TOMLDecodeError`` ``error`` of tomllib or tomli (the save files' reader)
+    is at: the ``(at line N, column M)`` its message ends in, the last line for ``(at end of document)`` (a file cut
+    short: thirty-ninth referee breaker, LOW 3, it was said at line 1 of a 54-line file), else 1."""
     found = re.search(r"\(at line (\d+), column \d+\)", str(error))
     if found:
         return int(found.group(1))
