@@ -37,7 +37,6 @@ from referee.duel import advice, legal, rules, view
 from referee.duel import events as ev
 from referee.duel import game as duel_game
 from referee.duel.state import DICE_SCHEMES, SIDES, DiceScheme, PerSide, Side, State
-from referee.duel.table import new_game
 from referee.errors import ParseError, RefereeError, undisclosed
 
 _common = clitools.common_options(clitools.save_help("duel"))
@@ -363,6 +362,8 @@ def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, 
     db = clitools.load_database(database_path)
     chosen = seed is not None
     seed = secrets.randbelow(2**63) if seed is None else seed
+    from referee.duel.table import new_game  # the table mode's module: only new and play need it (issue 14)
+
     game = new_game(db, seed, PerSide(wardens_name, shadow_name), row, dice_scheme)
     path = clitools.save_path(save_path, "duel")
     _game.save_new(game, path, force)
@@ -659,6 +660,8 @@ def play(wardens_name: str, shadow_name: str, row: str | None, seed: int | None,
             from pnp.oneline import listed
 
             if "--row" in given:  # the new game offered must be one `new` sets up (thirty-fourth breaker, LOW 15)
+                from referee.duel.table import new_game
+
                 new_game(clitools.load_database(database_path), 0, PerSide(wardens_name, shadow_name), row, "per-side")
 
             raise click.UsageError(clitools.with_given(

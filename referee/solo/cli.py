@@ -32,7 +32,6 @@ from referee.solo import events as ev
 from referee.solo import game as solo_game
 from referee.solo import rules, start, view
 from referee.solo.state import Announcement, State
-from referee.solo.table import new_game
 from referee.solo.view import ENDING_STYLES
 
 _common = clitools.common_options(clitools.save_help("solo"))
@@ -177,6 +176,8 @@ def _new_game(db: database.Database, difficulty: str, spell_list: str, seed: int
     """Set up, save and announce a new game (``new``; ``play`` without a save); ``next_line`` False
     leaves out the one-shot Next line (table mode asks instead). Raises ``click.ClickException``."""
     seed = secrets.randbelow(2**63) if seed is None else seed
+    from referee.solo.table import new_game  # the table mode's module: only new and play need it (issue 14)
+
     game = new_game(db, difficulty, spell_list, seed)
     _game.save_new(game, path, force)
     state = game.state
