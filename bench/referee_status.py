@@ -8,9 +8,10 @@ rules (the referee's dice, a seeded random legal command each step), saves it af
 interpreter (what a player at the table waits for), median of N runs, after one run that writes the
 modules' compiled files (``__pycache__``) as any first run on a player's machine does (this machine sets
 ``PYTHONDONTWRITEBYTECODE``, which would make every command compile every module again). `--no-checkpoint` times the same
-saves without their checkpoints (every event replayed), as before issue 14. Last, the time the record classes
-(frozen dataclasses) take to define at import, as a ratio to the same `import click`: the floor of any
-command that reads a game, whatever else it does.
+saves without their checkpoints (every event replayed), as before issue 14. Each figure is given
+twice: wall-clock time, and CPU time (user + system, from ``os.wait4``), the steadier on a shared machine.
+Last, the record classes (:mod:`pnp.deferred` dataclasses) the long save's ``status --json`` realises, and the
+CPU time that takes, as a ratio to the same ``import click``.
 """
 from __future__ import annotations
 
@@ -53,13 +54,23 @@ def long_game(db: database.Database, seed: int = LONG_SEED) -> SoloGame:
     return game
 
 
-def timed(args: list[str], env: dict[str, str], before: Path | None = None, save: Path | None = None) -> float:
-    """Seconds for one run of ``args`` (the save restored from ``before`` first, untimed)."""
+def timed(args: list[str], env: dict[str, str], before: Path | None = None, save: Path | None = None) -> tuple[float, float]:
+    """Seconds of one run of ``args`` (the save restored from ``before`` first, untimed): wall clock and CPU (user +
+    system of the child, ``os.wait4``)."""
     if before is not None and save is not None:
         shutil.copyfile(before, save)
     start = time.perf_counter()
-    subprocess.run(args, check=True, capture_output=True, cwd=ROOT, env=env)
-    return time.perf_counter() - start
+    child = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise RuntimeError(f"{' '.join(args)} failed")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def medians(runs: list[tuple[float, float]]) -> tuple[float, float]:
+    """The median wall-clock and the median CPU seconds of ``runs``."""
+    return statistics.median(run[0] for run in runs), statistics.median(run[1] for run in runs)
 
 
 def main() -> None:
@@ -91,43 +102,60 @@ def main() -> None:
         env.pop("PYTHONDONTWRITEBYTECODE", None)  # as on a player's machine: modules compiled once, then read from __pycache__
         referee = [sys.executable, "-m", "referee", "solo"]
         subprocess.run(referee + ["status", "--json", "--save", str(saves[10])], check=True, capture_output=True, cwd=ROOT, env=env)
-        click = statistics.median(timed([sys.executable, "-c", "import click"], env) for _ in range(args.runs))
-        print(f"python -c 'import click': {click * 1000:.0f} ms (median of {args.runs})")
+        click = medians([timed([sys.executable, "-c", "import click"], env) for _ in range(args.runs)])
+        print(f"python -c 'import click': {click[0] * 1000:.0f} ms wall, {click[1] * 1000:.0f} ms CPU (median of {args.runs})")
         results = {}
         for events, path in sorted(saves.items()):
             kept = "checkpoint" in tomllib.loads(path.read_text())
             work = Path(folder) / "work.toml"
-            status = statistics.median(timed(referee + ["status", "--json", "--save", str(path)], env) for _ in range(args.runs))
-            undo = statistics.median(timed(referee + ["undo", "--save", str(work)], env, path, work) for _ in range(args.runs))
+            status = medians([timed(referee + ["status", "--json", "--save", str(path)], env) for _ in range(args.runs)])
+            undo = medians([timed(referee + ["undo", "--save", str(work)], env, path, work) for _ in range(args.runs)])
             results[events] = (status, undo)
-            print(f"at event {events:3d} ({'checkpoint' if kept else 'no checkpoint'}): status --json {status * 1000:.0f} ms "
-                  f"({status / click:.1f}x import click), undo {undo * 1000:.0f} ms ({undo / click:.1f}x)")
+            print(f"at event {events:3d} ({'checkpoint' if kept else 'no checkpoint'}): "
+                  f"status --json {status[0] * 1000:.0f} ms wall ({status[0] / click[0]:.1f}x import click), "
+                  f"{status[1] * 1000:.0f} ms CPU ({status[1] / click[1]:.1f}x); "
+                  f"undo {undo[0] * 1000:.0f} ms wall ({undo[0] / click[0]:.1f}x), {undo[1] * 1000:.0f} ms CPU ({undo[1] / click[1]:.1f}x)")
         low, high = results[min(results)], results[count]
-        print(f"event {count} / event {min(results)}: status --json {high[0] / low[0]:.2f}x, undo {high[1] / low[1]:.2f}x")
-        records = statistics.median(record_classes_seconds(env) for _ in range(args.runs))
-        print(f"defining the record classes (frozen dataclasses of {', '.join(RECORD_MODULES)}) at import: "
-              f"{records * 1000:.0f} ms ({records / click:.2f}x import click): a command that reads a game takes "
-              f"{(click + records) / click:.2f}x import click at least; 2.0x would leave {(click - records) * 1000:.0f} ms "
-              f"for reading the database and the save, the rules and the output")
+        print(f"event {count} / event {min(results)} (CPU): status --json {high[0][1] / low[0][1]:.2f}x, undo {high[1][1] / low[1][1]:.2f}x")
+        realised = [record_classes(saves[count], env) for _ in range(args.runs)]
+        classes, seconds = realised[0][0], statistics.median(run[1] for run in realised)
+        print(f"record classes realised by status --json at event {count}: {classes}, in {seconds * 1000:.1f} ms CPU "
+              f"({seconds / click[1]:.2f}x import click; pnp.deferred writes the methods of the others never)")
+
+_REALISED = """
+import sys, time
+from pnp import deferred
+real, spent, names, depth = deferred.realise, [0.0], set(), [0]
+def timed(cls):
+    if "__deferred_dataclass__" not in cls.__dict__:
+        return real(cls)
+    names.add(cls)
+    depth[0] += 1
+    start = time.process_time()
+    try:
+        return real(cls)
+    finally:
+        depth[0] -= 1
+        if not depth[0]:  # a base realised inside its subclass is counted once, in the subclass's time
+            spent[0] += time.process_time() - start
+deferred.realise = timed
+from referee.entry import main
+sys.argv = ["referee", "solo", "status", "--json", "--save", sys.argv[1]]
+try:
+    main()
+except SystemExit:
+    pass
+print(len(names), spent[0], file=sys.stderr)
+"""
 
 
-RECORD_MODULES = ("pnp.database.schema", "referee.solo.state", "referee.solo.events", "referee.events")
-"""The modules whose import is the definition of the record classes every solo command needs: the card
-database's records (a cached database is unpickled into them) and the game's state and events."""
-
-
-def record_classes_seconds(env: dict[str, str]) -> float:
-    """Seconds the :data:`RECORD_MODULES` take to import on their own (``-X importtime`` self times, in a fresh
-    interpreter, compiled files read from ``__pycache__``): almost all of it the dataclass decorator writing and
-    compiling each class's ``__init__``, ``__eq__``, ``__hash__``, ``__repr__``, ``__setattr__``, ``__delattr__``."""
-    done = subprocess.run([sys.executable, "-X", "importtime", "-c", "import referee.solo.game"], check=True,
-                          capture_output=True, text=True, cwd=ROOT, env=env)
-    total = 0
-    for line in done.stderr.splitlines():
-        parts = [part.strip() for part in line.removeprefix("import time:").split("|")]
-        if len(parts) == 3 and parts[2] in RECORD_MODULES:
-            total += int(parts[0])
-    return total / 1_000_000
+def record_classes(save: Path, env: dict[str, str]) -> tuple[int, float]:
+    """How many record classes ``status --json`` on ``save`` realises (:mod:`pnp.deferred`) and the CPU seconds
+    that takes."""
+    done = subprocess.run([sys.executable, "-c", _REALISED, str(save)], check=True, capture_output=True, text=True,
+                          cwd=ROOT, env=env)
+    count, seconds = done.stderr.split()[-2:]
+    return int(count), float(seconds)
 
 
 if __name__ == "__main__":
