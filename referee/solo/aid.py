@@ -34,7 +34,7 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, Literal
 
 from pnp import hexes
-from pnp.database import Database
+from pnp.database import Database, Effect
 from pnp.deferred import dataclass
 from referee.dice import Dice
 from referee.solo import city, core, expanded, laststand
@@ -186,8 +186,18 @@ def _beats(totals: tuple[int, int]) -> bool:
 
 # ---- The steps the rules allow ----------------------------------------------------------------------------------
 def _relevant_spell(db: Database, kind: Situation, spell_id: str) -> bool:
-    """Whether casting a spell can matter to this kind of roll (directly, or by paying or recharging)."""
-    effect = core.spell(db, spell_id).effect
+    """Whether casting a spell can matter to this kind of roll (directly, or by paying or recharging): found once
+    per database (:func:`referee.solo.core.derived`)."""
+    answers = core.derived(db)
+    key = ("relevant spell", kind, spell_id)
+    found = answers.get(key)
+    if found is None:
+        found = answers[key] = _spell_matters(core.spell(db, spell_id).effect, kind)
+    return found
+
+
+def _spell_matters(effect: Effect, kind: Situation) -> bool:
+    """:func:`_relevant_spell` of a spell's ``effect``."""
     if effect.mana > 0 or effect.spirit > 0 or effect.recharge:
         return kind != "eldritch"
     if kind == "loss":

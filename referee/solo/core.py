@@ -35,6 +35,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
+from typing import Any
 
 from pnp.database import Database, Effect, Elder, ProgressTrack, QuestCard, Spell, Stats, Table
 from pnp.deferred import dataclass
@@ -129,6 +130,21 @@ def spell(db: Database, spell_id: str) -> Spell:
 _SPELLS: dict[int, tuple[Database, dict[str, Spell]]] = {}
 """Each database's spells by id (the database kept beside them, so that an id is never reused for
 another): the aid search looks a spell up millions of times."""
+
+
+def derived(db: Database) -> dict[Any, Any]:
+    """The answers kept for ``db`` of questions that depend on its records alone (which never change), by
+    question: the rules and the aid search ask the same ones thousands of times a game (issue 14). Kept for a
+    few databases at a time, each beside its answers (so that an id is never reused for another)."""
+    known = _DERIVED.get(id(db))
+    if known is None or known[0] is not db:
+        if len(_DERIVED) >= 8:  # the tests load many databases: forget the others
+            _DERIVED.clear()
+        known = _DERIVED[id(db)] = (db, {})
+    return known[1]
+
+
+_DERIVED: dict[int, tuple[Database, dict[Any, Any]]] = {}
 
 
 def quest(db: Database, card_id: str) -> QuestCard:
@@ -622,10 +638,15 @@ def _opened(db: Database, spell_id: str, learned: set[str]) -> bool:
 def learnable(state: State, db: Database) -> list[str]:
     """Spells the player may learn now, in database order (rulebook, Setup; R4): not learned, learnable
     (Barrier Lock is not, R12), and either a top spell or opened by a learned spell's arrow on a row
-    where no spell of its type is learned yet."""
-    learned = set(state.spells)
-    return [s.id for s in db.solo.spell
-            if s.learnable and s.id not in learned and (s.slot[0] == 1 or _opened(db, s.id, learned))]
+    where no spell of its type is learned yet. Found once per database and spells learned (:func:`derived`)."""
+    answers = derived(db)
+    key = ("learnable", state.spells)
+    found = answers.get(key)
+    if found is None:
+        learned = set(state.spells)
+        found = answers[key] = tuple(s.id for s in db.solo.spell
+                                     if s.learnable and s.id not in learned and (s.slot[0] == 1 or _opened(db, s.id, learned)))
+    return list(found)
 
 
 def learn_price(db: Database, spell_id: str, price: str) -> tuple[int, int]:

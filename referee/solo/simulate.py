@@ -262,12 +262,13 @@ def _map_move(state, db: database.Database) -> sev.Event:
     are one adjacent hex in distance away"); then the nearest to the weakest servant. The player's estimate:
     each servant one hex nearer as the crow flies (rulebook, phase a), not the referee's exact step."""
     mb = state.map_battle
-    ranges = {s.id: expanded.servant_card(db, s.id).range for s in mb.living}
-    target = min(mb.living, key=lambda s: (s.hit_points, _distance(s.hex, mb.warden)))
+    living = mb.living
+    ranges = {s.id: expanded.servant_card(db, s.id).range for s in living}
+    target = min(living, key=lambda s: (s.hit_points, _distance(s.hex, mb.warden)))
     best, best_score = sev.Move(()), -math.inf
     for address, steps in sorted(expanded.legal_moves(state, db).items()):
         near = far = 0
-        for s in mb.living:
+        for s in living:
             expected = max(1, _distance(s.hex, address) - 1)
             near += expected == 1
             far += 1 < expected <= ranges[s.id]
@@ -446,13 +447,14 @@ def _game_lost(state) -> bool:
     return state.ending is not None and not state.ending.won
 
 
-def _track_solo(db: database.Database, before, after, event, rec: SoloRecord) -> None:
+def _track_solo(db: database.Database, before, after, event, rec: SoloRecord, start: int) -> None:
+    """Record in ``rec`` what ``event`` did from ``before`` to ``after`` (``start``: the Grayking's start space)."""
     if isinstance(event, sev.Draw):
         rec.cards += 1
     if after.mana == 0:
         rec.mana_zero = True
     if after.phase != "stand" and after.last_stand is None:
-        rec.grayking_rise = max(rec.grayking_rise, after.grayking - start_space(db, rec.difficulty))
+        rec.grayking_rise = max(rec.grayking_rise, after.grayking - start)
         rec.lowest_spirit = min(rec.lowest_spirit, after.spirit)
     if isinstance(event, (sev.Cast, sev.CallElder)):
         rec.casts[srules.short_id(getattr(event, "spell", "") or getattr(event, "elder", ""))] += 1
@@ -519,6 +521,7 @@ def _play_quietly(db: database.Database, seed: int, difficulty: str, policy: str
     game = SoloGame.new(db, difficulty, start, seed)
     rec = SoloRecord(policy, difficulty, seed, tuple(start))
     choose = SOLO_POLICY[policy]
+    grayking_start = start_space(db, difficulty)
     while True:
         state = game.state
         if state.result is not None:
@@ -563,7 +566,7 @@ def _play_quietly(db: database.Database, seed: int, difficulty: str, policy: str
             rec.quest = rec.quest or "error"
             break
         rec.commands += 1
-        _track_solo(db, state, game.state, played, rec)
+        _track_solo(db, state, game.state, played, rec, grayking_start)
     state = game.state
     rec.ending = state.ending.value if state.ending is not None else ""
     if rec.quest == "won":
