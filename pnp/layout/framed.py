@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from pnp.drawing import Box, Circle, Group, Icon, Line, Polyline, Rect, TextLine, bounds
+from pnp.drawing import Box, Circle, Group, Icon, Line, Polyline, Rect, TextLine, bounds, turn_points
 from pnp.layout.common import LINES_APART_MM, TEXT_INK_GAP_MM
 from pnp.layout.icon_ink import icon_ink
 from pnp.layout.problems import FitProblem
@@ -363,8 +363,9 @@ def _outline_points(item: Any, transforms: tuple[tuple[float, float, float], ...
         for step in range(OUTLINE_SAMPLES):
             share = step / OUTLINE_SAMPLES
             points.append((x1 + (x2 - x1) * share, y1 + (y2 - y1) * share))
-    placed = [_outer_box(Box(x, y, 0.0, 0.0), transforms) for x, y in points]
-    return [(box.x, box.y) for box in placed]
+    for dx, dy, rotation in reversed(transforms):  # (each group turns, then shifts: as _outer_box places a point)
+        points = turn_points(points, rotation, dx, dy)
+    return points
 
 
 def covered_outline_problems(faces: Iterable[Any]) -> list[FitProblem]:

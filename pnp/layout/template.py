@@ -595,11 +595,47 @@ def shipped_bytes(path: Path) -> bytes | None:
     try:
         if path.parent.resolve() != bundled.parent.resolve():
             return bundled.read_bytes() if bundled.is_file() else None
+        committed = _committed_templates(path.parent)
+        if path.name in committed:
+            return committed[path.name]
         shown = subprocess.run(["git", "-C", str(path.parent), "show", f"HEAD:./{path.name}"],
                                capture_output=True, timeout=5, check=False)
     except (OSError, subprocess.SubprocessError):
         return None
     return shown.stdout if shown.returncode == 0 else None
+
+
+@functools.lru_cache(maxsize=8)
+def _committed_templates(folder: Path) -> dict[str, bytes | None]:
+    """The last committed version of every template (``*.toml``) in ``folder``, by file name, read by one ``git
+    cat-file --batch`` (``None`` for a file git has not committed); empty when git cannot tell (no git, no repository:
+    :func:`shipped_bytes` then asks for each file alone and finds none). A check asked ``git show`` for each of the 18
+    templates in turn, some 90 ms (issue 14). Raises ``OSError`` or ``subprocess.SubprocessError`` as ``git`` does."""
+    import subprocess
+
+    names = sorted(entry.name for entry in folder.glob("*.toml") if entry.name.isprintable() and entry.name.strip() == entry.name)
+    # (a name of a line end or a space at its ends is asked alone: the batch reads one name a line)
+    shown = subprocess.run(["git", "-C", str(folder), "cat-file", "--batch"], capture_output=True, timeout=5, check=False,
+                           input="".join(f"HEAD:./{name}\n" for name in names).encode())
+    if shown.returncode != 0:
+        return {}
+    committed: dict[str, bytes | None] = {}
+    output, at = shown.stdout, 0
+    for name in names:  # each answer: "<object> blob <size>\n<content>\n", or "<name> missing\n" (or "ambiguous")
+        end = output.find(b"\n", at)
+        if end < 0:
+            return {}
+        header = output[at:end].split()
+        if len(header) == 3 and header[1] == b"blob" and header[2].isdigit():
+            size = int(header[2])
+            committed[name] = output[end + 1:end + 1 + size]
+            at = end + 1 + size + 1
+        elif header[-1:] == [b"missing"]:
+            committed[name] = None
+            at = end + 1
+        else:  # a tree or anything else: each file asked alone, as before
+            return {}
+    return committed
 
 
 def pristine_table(path: Path, section: str) -> dict[str, Any] | None:
