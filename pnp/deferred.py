@@ -23,11 +23,14 @@ Type checkers see the standard decorator (the name is imported from :mod:`datacl
 from __future__ import annotations
 
 import dataclasses
+import re
 import threading
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-__all__ = ["dataclass", "declared", "realise"]
+__all__ = ["Declared", "dataclass", "declared", "declared_fields", "realise"]
 
 _REALISING = threading.RLock()
 """Held while a class is being realised, so that two threads never apply the decorator to one class twice."""
@@ -53,6 +56,51 @@ def declared(cls: type) -> bool:
     """Whether ``cls`` is a dataclass or a subclass of one, realised or not (:func:`dataclasses.is_dataclass`
     without realising a class declared with :func:`dataclass`)."""
     return any(_PENDING in base.__dict__ or "__dataclass_fields__" in base.__dict__ for base in cls.__mro__)
+
+
+class Declared(NamedTuple):
+    """A field as declared in a class's body, read without realising the class (:func:`declared_fields`)."""
+
+    name: str
+    default: Any
+    """The default value, or ``dataclasses.MISSING``."""
+    default_factory: Any
+    """The callable that makes the default, or ``dataclasses.MISSING``."""
+    metadata: Mapping[str, Any]
+
+
+_NOT_FIELDS = re.compile(r"^(typing\.|dataclasses\.)?(ClassVar|InitVar|KW_ONLY)\b")
+"""An annotation (written as text: the modules use ``from __future__ import annotations``) that declares no field."""
+
+
+def declared_fields(cls: type) -> tuple[Declared, ...]:
+    """The fields of the dataclass ``cls`` (or subclass of one), in the order and with the defaults and metadata
+    ``dataclasses.fields`` gives, without realising a class declared with :func:`dataclass`: a one-shot referee
+    command reads a save's events and a checkpoint's states by their fields without writing their classes'
+    methods (issue 14; ``tests/test_deferred.py`` checks every record class of the project against
+    ``dataclasses.fields``). Raises ``TypeError`` for a class that is no dataclass."""
+    if _PENDING not in cls.__dict__:
+        if not dataclasses.is_dataclass(cls):
+            raise TypeError(f"{cls.__qualname__} is no dataclass")
+        if "__dataclass_fields__" in cls.__dict__ or not any(_PENDING in base.__dict__ for base in cls.__mro__):
+            return tuple(Declared(f.name, f.default, f.default_factory, f.metadata) for f in dataclasses.fields(cls))
+    found: dict[str, Declared] = {}
+    for base in reversed(cls.__mro__[1:]):
+        if _PENDING in base.__dict__ or "__dataclass_fields__" in base.__dict__:
+            found.update((f.name, f) for f in declared_fields(base))
+    for name, annotation in cls.__dict__.get("__annotations__", {}).items():
+        written = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", repr(annotation))
+        if annotation is ClassVar or typing.get_origin(annotation) is ClassVar or _NOT_FIELDS.match(written):
+            continue
+        value = cls.__dict__.get(name, dataclasses.MISSING)
+        if isinstance(value, dataclasses.Field):
+            found[name] = Declared(name, value.default, value.default_factory, value.metadata)
+        else:
+            found[name] = Declared(name, value, dataclasses.MISSING, _NO_METADATA)
+    return tuple(found.values())
+
+
+_NO_METADATA: Mapping[str, Any] = types.MappingProxyType({})
 
 
 class _Fields:

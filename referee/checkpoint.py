@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import dataclasses
 import enum
 import hashlib
 import hmac
@@ -139,7 +138,7 @@ class StateCodec:
         values = {k: v for k, v in data.items() if k != "@"}
         fields = self._fields.get(cls)
         if fields is None:
-            fields = self._fields[cls] = frozenset(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+            fields = self._fields[cls] = frozenset(f.name for f in deferred.declared_fields(cls))
         if values.keys() != fields:
             raise CheckpointError(f"{cls.__qualname__} has the fields {sorted(fields)}, not {sorted(values)}")
         record = object.__new__(cls)  # frozen dataclasses: no __init__ (the states validate nothing on creation)

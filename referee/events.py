@@ -26,8 +26,9 @@ import dataclasses
 import types
 import typing
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Generic, Literal, NamedTuple, TypeVar
 
+from pnp import deferred
 from pnp.deferred import dataclass
 from referee.dice import Dice
 from referee.errors import ParseError, as_written
@@ -211,8 +212,7 @@ def _left_out(hint: Any) -> Any:
     return _NOTHING
 
 
-@dataclass(frozen=True)
-class _Field:
+class _Field(NamedTuple):  # a tuple, not a record class: made at every command's first event (issue 14)
     name: str
     read: Reader
     what: str
@@ -261,7 +261,7 @@ class EventDecoder(Generic[E]):
         cls = self.types[kind]
         hints = typing.get_type_hints(cls)
         fields = []
-        for f in dataclasses.fields(cls):
+        for f in deferred.declared_fields(cls):  # the class's methods are not written to read its fields (issue 14)
             read, what = reader(hints[f.name])
             default = f.default if f.default is not dataclasses.MISSING else _NOTHING
             if f.default_factory is not dataclasses.MISSING:
@@ -304,4 +304,8 @@ class EventDecoder(Generic[E]):
                 raise EventError(f"{kind} event, {f.name}: missing; expected {f.what}")
             else:
                 values[f.name] = f.absent
-        return cls(**values)
+        if hasattr(cls, "__post_init__"):  # an event that checks its fields when made
+            return cls(**values)
+        event = object.__new__(cls)  # every field given, as __init__ would set them, without writing the class's
+        event.__dict__.update(values)  # methods for it: pnp.deferred (issue 14)
+        return event

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import pickle
 import threading
+import typing
 
 import pytest
 
@@ -187,3 +188,60 @@ def test_a_database_read_from_its_cache_realises_none_of_the_schema_s_records(tm
     assert int(classes) > 30 and int(count) == int(count_again) > 80
     assert int(first_pending) < int(classes) // 2  # checked: the records were built
     assert second_pending == classes  # from the cache: not one realised
+
+
+def test_declared_fields_read_without_realising_are_those_the_standard_decorator_gives():
+    """Every record class of the referee and pnp (in a fresh interpreter, none realised yet): the fields read from the
+    class body (:func:`pnp.deferred.declared_fields`, as the event decoder and the checkpoint codec read them) are
+    ``dataclasses.fields``' own, in order, with the same defaults, default factories and metadata."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = '''
+import dataclasses, importlib, pkgutil, sys
+import pnp, referee
+from pnp import deferred
+for package in (pnp, referee):
+    for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+        if not module.name.endswith("__main__"):
+            importlib.import_module(module.name)
+classes = {value for module in list(sys.modules.values()) if getattr(module, "__name__", "").startswith(("pnp", "referee"))
+           for value in vars(module).values() if isinstance(value, type) and value.__module__ == module.__name__
+           and "__deferred_dataclass__" in value.__dict__}
+read = {cls: deferred.declared_fields(cls) for cls in classes}
+assert all("__deferred_dataclass__" in cls.__dict__ for cls in classes), "reading fields realised a class"
+wrong = []
+for cls, fields in read.items():
+    real = tuple((f.name, f.default, f.default_factory, dict(f.metadata)) for f in dataclasses.fields(cls))
+    if tuple((f.name, f.default, f.default_factory, dict(f.metadata)) for f in fields) != real:
+        wrong.append(cls.__qualname__)
+print("FIELDS", len(classes), wrong)
+'''
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=root, check=True)
+    count, wrong = done.stdout.split("FIELDS ")[-1].split(" ", 1)
+    assert int(count) > 80 and wrong.strip() == "[]"
+
+
+def test_declared_fields_of_a_class_with_class_variables_factories_and_a_base():
+    @dataclass(frozen=True)
+    class Base:
+        kind: typing.ClassVar[str] = "base"
+        a: int
+        tags: tuple[str, ...] = dataclasses.field(default=(), metadata={"absent": ()})
+
+    @dataclass(frozen=True)
+    class Child(Base):
+        kind: typing.ClassVar[str] = "child"
+        items: list[int] = dataclasses.field(default_factory=list)
+        a: int = 3  # a base's field given a default here keeps its place
+
+    read = deferred.declared_fields(Child)
+    assert _pending(Child) and _pending(Base)
+    assert [(f.name, f.default, f.default_factory) for f in read] == [
+        ("a", 3, dataclasses.MISSING), ("tags", (), dataclasses.MISSING), ("items", dataclasses.MISSING, list)]
+    assert dict(read[1].metadata) == {"absent": ()}
+    assert [f.name for f in dataclasses.fields(Child)] == [f.name for f in read]
+    with pytest.raises(TypeError, match="no dataclass"):
+        deferred.declared_fields(int)

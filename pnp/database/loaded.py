@@ -205,7 +205,8 @@ def cached(raw: bytes, path: Path) -> Database | None:
         return None
     if not isinstance(database, Database):
         return None
-    return dataclasses.replace(database, path=path)
+    database.__dict__["path"] = path  # the frozen record is this call's own (just unpickled): no __init__ run for it,
+    return database  # no record class's methods written (pnp.deferred, issue 14)
 
 
 def _digest(key: bytes, raw: bytes, pickled: bytes) -> bytes:
