@@ -360,7 +360,7 @@ def _table(state: State, db: Database, kind: Situation) -> tuple[int, tuple[int,
     if kind == "roll":
         assert state.battle is not None
         mine, _ = city.totals(state, db)
-        _, removed = city.total_terms(state, db)
+        removed = sum(core.spell(db, s).effect.remove_servant_die for s in state.battle.casts)  # as city.total_terms
         return mine, state.battle.dice, state.battle.enemy, removed, city.city_card(state, db).battle.foe
     if kind == "exchange":
         ex = state.map_battle.exchange if state.map_battle is not None else None
@@ -383,29 +383,52 @@ def _may_still_win(state: State, db: Database, kind: Situation) -> bool:
     if kind not in ("roll", "exchange", "stand"):
         return True
     mine, dice, enemy, removed, foe = _table(state, db, kind)
-    recharges = sum(1 for s in state.spells if core.spell(db, s).effect.recharge and s not in state.used)
+    terms = [(spell_id in state.used, _best_terms(db, spell_id, foe if kind != "stand" else None)) for spell_id in state.spells]
+    recharges = sum(1 for used, (recharge, *_) in terms if recharge and not used)
     if kind == "stand":
         assert state.last_stand is not None
         stand = laststand.card(db)
         recharges += sum(1 for hp in stand.gray_spaces if hp != stand.hit_points[0] and hp not in state.last_stand.recharged_at
                          and hp == state.last_stand.hit_points)
     bonus, removals, own_reroll, their_reroll = 0, 0, False, False
-    for spell_id in state.spells:
-        effect = core.spell(db, spell_id).effect
-        times = recharges + (0 if spell_id in state.used else 1)
+    for used, (_, gain, removes, rerolls_own, rerolls_theirs) in terms:
+        times = recharges + (0 if used else 1)
         if times <= 0:
             continue
-        gain = core.spell_bonus(effect, foe if kind != "stand" else None)
-        bonus += max(0, gain) * times
-        removals += effect.remove_servant_die * times
-        own_reroll = own_reroll or effect.reroll_own
-        their_reroll = their_reroll or effect.reroll_servants
+        bonus += gain * times
+        removals += removes * times
+        own_reroll = own_reroll or rerolls_own
+        their_reroll = their_reroll or rerolls_theirs
     for elder_id, _ in state.elders:
-        if core.elder_card(db, elder_id).aid.reroll_own:
+        if _elder_rerolls(db, elder_id):
             own_reroll = True
     best = mine + bonus + ((SIDES * len(dice) - sum(dice)) if own_reroll else 0)
     theirs = sorted([1] * len(enemy) if their_reroll else enemy)
     return best >= sum(theirs[:max(0, len(theirs) - removed - removals)])
+
+
+def _best_terms(db: Database, spell_id: str, foe: str | None) -> tuple[bool, int, int, bool, bool]:
+    """What a spell brings at best to :func:`_may_still_win` against ``foe``: (recharges the others, its bonus
+    if positive, servant dice it removes, re-rolls the player's dice, re-rolls the other side's), found once
+    per database (:func:`referee.solo.core.derived`)."""
+    answers = core.derived(db)
+    key = ("best terms", spell_id, foe)
+    found = answers.get(key)
+    if found is None:
+        effect = core.spell(db, spell_id).effect
+        found = answers[key] = (bool(effect.recharge), max(0, core.spell_bonus(effect, foe)), effect.remove_servant_die,
+                                bool(effect.reroll_own), bool(effect.reroll_servants))
+    return found
+
+
+def _elder_rerolls(db: Database, elder_id: str) -> bool:
+    """Whether an Elder re-rolls the player's dice (Elder Maelis), found once per database."""
+    answers = core.derived(db)
+    key = ("elder rerolls", elder_id)
+    found = answers.get(key)
+    if found is None:
+        found = answers[key] = bool(core.elder_card(db, elder_id).aid.reroll_own)
+    return found
 
 
 PLAY_BUDGET = 1200

@@ -333,11 +333,12 @@ def apply_battle(state: State, db: Database, event: ev.Battle) -> Outcome:
     state, dice = core.roll(state, db, event.dice, player_n, "dice", "your attack")
     state, enemy = core.roll(state, db, event.enemy, enemy_n, "enemy", "the servants' attack")
     state = replace(state, phase="rolled", battle=replace(_battle(state), dice=dice.values, enemy=enemy.values, rolled=True))
-    terms, _ = total_terms(state, db)
-    mine, theirs = totals(state, db)
-    added = "".join(f" {amount:+d} ({label})" for label, amount in terms)
-    state = core.note(state, f"You roll {dice} ({'typed' if dice.typed else 'rolled'}){added}: total {mine}. "
-                             f"The servants roll {enemy} ({'typed' if enemy.typed else 'rolled'}): total {theirs}.")
+    if not core.QUIET.get():
+        terms, _ = total_terms(state, db)
+        mine, theirs = totals(state, db)
+        added = "".join(f" {amount:+d} ({label})" for label, amount in terms)
+        state = core.note(state, f"You roll {dice} ({'typed' if dice.typed else 'rolled'}){added}: total {mine}. "
+                                 f"The servants roll {enemy} ({'typed' if enemy.typed else 'rolled'}): total {theirs}.")
     return _after_roll(state, db, event.next)
 
 

@@ -294,7 +294,9 @@ def _servants_step(state: State, db: Database) -> State:
             moved.append(s)
             continue
         to = servant_step(grid, s.hex, mb.warden)
-        if to != s.hex:
+        if core.QUIET.get():
+            pass
+        elif to != s.hex:
             lines.append(f"{label(db, s.id)} moves from {name(s.hex)} to {name(to)}: move its marker ({marker(db, s.id)}).")
         else:
             adjacent = hexes.distance(s.hex, mb.warden) == 1
@@ -327,6 +329,8 @@ def _begin_attacks(state: State, db: Database) -> State:
     if not queue:
         state = core.note(state, f"Round {_mb(state).round}, phase b: no servant has you in range; no attacks this round.")
         return _end_attacks(state, db)
+    if core.QUIET.get():
+        return state
     names = ", ".join(label(db, s) for s in queue)
     return core.note(state, f"Round {_mb(state).round}, phase b: {names} {'attacks' if len(queue) == 1 else 'attack, in this order'}.")
 
@@ -355,13 +359,14 @@ def apply_attack(state: State, db: Database, event: ev.Attack) -> Outcome:
     state, dice = core.roll(state, db, event.dice, mine_n, "dice", f"your attack{' with ' + helpers if helpers else ''}")
     state, enemy = core.roll(state, db, event.enemy, theirs_n, "enemy", f"the {servant_card(db, servant_id).name}'s attack")
     state = _set(state, step="exchange", exchange=Exchange(servant_id, dice.values, enemy.values, elders=mb.before_roll), before_roll=())
-    s = _mb(state).servant(servant_id)
-    far = hexes.distance(s.hex, _mb(state).warden)
-    mine, theirs = exchange_totals(state, db)
-    among = f", {helpers} among them" if helpers else ""
-    state = core.note(state, f"{label(db, servant_id)} at {name(s.hex)} ({far} {'hex' if far == 1 else 'hexes'} away) attacks. "
-                             f"You roll {dice} ({'typed' if dice.typed else 'rolled'}{among}): {mine}. "
-                             f"It rolls {enemy} ({'typed' if enemy.typed else 'rolled'}): {theirs}.")
+    if not core.QUIET.get():
+        s = _mb(state).servant(servant_id)
+        far = hexes.distance(s.hex, _mb(state).warden)
+        mine, theirs = exchange_totals(state, db)
+        among = f", {helpers} among them" if helpers else ""
+        state = core.note(state, f"{label(db, servant_id)} at {name(s.hex)} ({far} {'hex' if far == 1 else 'hexes'} away) attacks. "
+                                 f"You roll {dice} ({'typed' if dice.typed else 'rolled'}{among}): {mine}. "
+                                 f"It rolls {enemy} ({'typed' if enemy.typed else 'rolled'}): {theirs}.")
     return _after_exchange(state, db)
 
 

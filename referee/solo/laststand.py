@@ -116,10 +116,11 @@ def apply_attack(state: State, db: Database, event: ev.Attack) -> Outcome:
     state, dice = core.roll(state, db, event.dice, mine_n, "dice", f"your attack{' with ' + helpers if helpers else ''}")
     state, enemy = core.roll(state, db, event.enemy, theirs_n, "enemy", "the Grayking's attack")
     state = _set(state, rolled=True, dice=dice.values, enemy=enemy.values, casts=(), roll_elders=ls.before_roll, before_roll=())
-    mine, theirs = totals(state, db)
-    among = f", {helpers} among them" if helpers else ""
-    state = core.note(state, f"You roll {dice} ({'typed' if dice.typed else 'rolled'}{among}): {mine}. "
-                            f"The Grayking rolls {enemy} ({'typed' if enemy.typed else 'rolled'}): {theirs}.")
+    if not core.QUIET.get():
+        mine, theirs = totals(state, db)
+        among = f", {helpers} among them" if helpers else ""
+        state = core.note(state, f"You roll {dice} ({'typed' if dice.typed else 'rolled'}{among}): {mine}. "
+                                f"The Grayking rolls {enemy} ({'typed' if enemy.typed else 'rolled'}): {theirs}.")
     return _after_roll(state, db)
 
 
