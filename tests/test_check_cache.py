@@ -84,3 +84,22 @@ def test_a_second_build_of_the_same_files_lays_out_and_checks_nothing_and_writes
             assert path.read_bytes() == (second / path.relative_to(first)).read_bytes(), path
     assert run(pnp_main, ["build", "--db", database, "--out", str(second), "--paper", "letter"]).exit_code == 0
     assert len(checked) == 2  # other print settings: checked again
+
+
+def test_the_committed_templates_read_in_one_batch_are_what_git_show_gives(tmp_path):
+    """The check reads the shipped templates (``git show HEAD:``) by one ``git cat-file --batch`` for the whole folder
+    (pnp.layout.template._committed_templates): each file as git shows it alone, None for a file never committed, nothing
+    outside a repository."""
+    import subprocess
+
+    from pnp.layout import template
+
+    if subprocess.run(["git", "-C", str(template.TEMPLATE_DIR), "rev-parse", "HEAD"], capture_output=True).returncode:
+        pytest.skip("the templates are in no git checkout")
+    committed = template._committed_templates(template.TEMPLATE_DIR)
+    assert set(committed) == {path.name for path in template.TEMPLATE_DIR.glob("*.toml")}
+    for path in sorted(template.TEMPLATE_DIR.glob("*.toml")):
+        shown = subprocess.run(["git", "-C", str(path.parent), "show", f"HEAD:./{path.name}"], capture_output=True)
+        assert committed[path.name] == (shown.stdout if shown.returncode == 0 else None), path.name
+    (tmp_path / "base.toml").write_text("x = 1\n", encoding="utf-8")
+    assert not any(template._committed_templates(tmp_path).values())  # (no repository: nothing; in one: never committed)
