@@ -42,7 +42,7 @@ LARGEST_FILE = 64 * 1024 * 1024
 anything but regular files and folders (a pipe, a device), is never kept, and is checked every build (the check
 itself refuses such files)."""
 
-VERSION = b"pnp build pre-check 2"
+VERSION = b"pnp build pre-check 3"
 """Written first into every digest: a change to what is digested here gives every entry a new name."""
 
 
@@ -162,7 +162,8 @@ def _signature(key: bytes, inputs: str, pickled: bytes) -> bytes:
 def kept_layout(inputs: str | None) -> Rendered | None:
     """The layout (:func:`pnp.layout.render`) of the inputs digested as ``inputs`` (:func:`inputs_digest`), as kept by
     :func:`keep_layout` when their pre-check found nothing, or ``None``: :data:`ENABLED` off, ``inputs`` ``None``, no
-    entry kept, or one that is not signed with this user's key or cannot be read (then checked again, silently)."""
+    entry kept, or one that is not signed with this user's key or cannot be read (then checked again, silently). The
+    svglib drawings of the icons it names, kept with it, are given to :func:`pnp.icon_files.keep_drawings`."""
     from pnp.files import cache_key
     from pnp.layout import Rendered
 
@@ -179,17 +180,25 @@ def kept_layout(inputs: str | None) -> Rendered | None:
     if len(signature) != 32 or not hmac.compare_digest(signature, _signature(key, inputs, pickled)):
         return None
     try:
-        rendered = pickle.loads(pickled)
+        rendered, icons = pickle.loads(pickled)
     except Exception:  # noqa: BLE001 - an entry of other classes: checked again, never a failure
         return None
-    return rendered if isinstance(rendered, Rendered) else None
+    if not isinstance(rendered, Rendered) or not isinstance(icons, dict):
+        return None
+    from pnp import icon_files
+
+    icon_files.keep_drawings(icons)
+    return rendered
 
 
 def keep_layout(inputs: str | None, rendered: Rendered) -> None:
     """Keep ``rendered``, the layout of the inputs digested as ``inputs`` whose pre-check found nothing, for
-    :func:`kept_layout` (nothing is kept when ``inputs`` is ``None`` or :data:`ENABLED` is off); at most
-    :data:`ENTRIES_KEPT` entries are kept. Never fails: an entry that cannot be written only means the next build
-    checks again."""
+    :func:`kept_layout`, with the svglib drawings of the icons its faces name (:func:`pnp.icon_files.icon_drawing`, as
+    the PDF reads them; the check has read every icon); nothing is kept when ``inputs`` is ``None`` or :data:`ENABLED`
+    is off. At most :data:`ENTRIES_KEPT` entries are kept. Never fails: an entry that cannot be written only means the
+    next build checks again."""
+    from pnp import icon_files, pdf
+    from pnp.drawing import icon_names
     from pnp.files import cache_key, keep_file
 
     if not ENABLED or inputs is None:
@@ -197,6 +206,9 @@ def keep_layout(inputs: str | None, rendered: Rendered) -> None:
     key = cache_key()
     if key is None:
         return
-    with contextlib.suppress(OSError, pickle.PicklingError, TypeError, AttributeError):
-        pickled = pickle.dumps(rendered, protocol=pickle.HIGHEST_PROTOCOL)
+    with contextlib.suppress(OSError, pickle.PicklingError, TypeError, AttributeError, ValueError, icon_files.IconFileError):
+        names = {name for face in (*rendered.fronts, *rendered.backs.values()) for name in icon_names(face.drawing)}
+        paths = [Path(pdf.ICON_DIR) / f"{name}.svg" for name in sorted(names)]
+        icons = {str(path): icon_files.icon_drawing(path) for path in paths}
+        pickled = pickle.dumps((rendered, icons), protocol=pickle.HIGHEST_PROTOCOL)
         keep_file(_entry_file(inputs), _signature(key, inputs, pickled) + pickled, ENTRIES_KEPT)

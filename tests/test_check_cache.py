@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,11 +17,15 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
-def own_cache(tmp_path, monkeypatch) -> Path:
-    """A cache folder of the test's own (``$XDG_CACHE_HOME``), layouts kept and read as by the ``pnp`` command."""
+def own_cache(tmp_path, monkeypatch) -> Iterator[Path]:
+    """A cache folder of the test's own (``$XDG_CACHE_HOME``), layouts kept and read as by the ``pnp`` command (the
+    icon drawings a kept layout gave are forgotten after the test)."""
+    from pnp import icon_files
+
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setattr(check_cache, "ENABLED", True)
-    return tmp_path / "cache"
+    yield tmp_path / "cache"
+    icon_files.keep_drawings({})
 
 
 def test_the_digest_changes_with_the_print_settings_and_the_templates(db, tmp_path, monkeypatch):
@@ -58,7 +63,9 @@ def test_a_layout_is_read_only_as_kept_and_only_by_the_pnp_command(db, own_cache
 
 
 def test_a_second_build_of_the_same_files_lays_out_and_checks_nothing_and_writes_the_same(own_cache, tmp_path, monkeypatch):
-    from pnp import layout
+    import svglib.svglib
+
+    from pnp import icon_files, layout
 
     database = str(ROOT / "cards.toml")
     first, second = tmp_path / "first", tmp_path / "second"
@@ -74,11 +81,12 @@ def test_a_second_build_of_the_same_files_lays_out_and_checks_nothing_and_writes
     run = CliRunner().invoke
     assert run(pnp_main, ["build", "--db", database, "--out", str(first), "--paper", "a4"]).exit_code == 0
     layout._CACHE.clear()  # (as in a new process)
-    laid_out = layout._front_faces
-    monkeypatch.setattr(layout, "_front_faces", lambda *arguments: pytest.fail("laid out again"))
-    assert run(pnp_main, ["build", "--db", database, "--out", str(second), "--paper", "a4"]).exit_code == 0
+    icon_files.icon_drawing.cache_clear()
+    with monkeypatch.context() as patched:
+        patched.setattr(layout, "_front_faces", lambda *arguments: pytest.fail("laid out again"))
+        patched.setattr(svglib.svglib, "svg2rlg", lambda *arguments: pytest.fail("an icon read again"))
+        assert run(pnp_main, ["build", "--db", database, "--out", str(second), "--paper", "a4"]).exit_code == 0
     assert len(checked) == 1
-    monkeypatch.setattr(layout, "_front_faces", laid_out)
     for path in sorted(first.rglob("*")):
         if path.is_file() and not path.name.startswith("."):
             assert path.read_bytes() == (second / path.relative_to(first)).read_bytes(), path
