@@ -2,6 +2,7 @@
 (Ruin & Renewal I) and ``referee table ID ROLL`` to read any rules table of the card database."""
 from __future__ import annotations
 
+import gc
 import importlib
 import re
 import sys
@@ -10,6 +11,7 @@ from typing import Any
 
 import click
 
+from pnp.entry import imported
 from pnp.oneline import FilePath as OneLineFilePath
 from pnp.oneline import OneLineGroup, echo, quoted, shown_file
 from referee import clitools
@@ -47,7 +49,11 @@ class RefereeGroup(OneLineGroup):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         """The command ``name``, importing a game's module the first time it is asked for."""
         if name in self.GAMES and name not in self.commands:
-            self.add_command(getattr(importlib.import_module(self.GAMES[name]), name))
+            gc.disable()  # no collection while the game's modules are imported (pnp.entry.imported)
+            try:
+                self.add_command(getattr(importlib.import_module(self.GAMES[name]), name))
+            finally:
+                imported()
         return super().get_command(ctx, name)
 
 
