@@ -146,6 +146,10 @@ def derived(db: Database) -> dict[Any, Any]:
 
 _DERIVED: dict[int, tuple[Database, dict[Any, Any]]] = {}
 
+DERIVED_KEPT = 100_000
+"""The most answers :func:`derived` keeps for one database: a question asked of many values (the spells cast
+in a battle) forgets them all past it, and they are found again."""
+
 
 def quest(db: Database, card_id: str) -> QuestCard:
     """The quest card ``card_id``; raises :class:`RuleError` when there is none."""
@@ -716,13 +720,22 @@ def attack_totals(db: Database, dice: tuple[int, ...], enemy: tuple[int, ...], c
     """(player's total, the other side's total) of an attack roll on the table, in every battle (rulebook,
     Play: equal or greater wins; R5): the player's ``dice`` plus ``bonus`` (a City Quest card's attack
     modifier) plus every spell of ``casts`` (:func:`spell_bonus` against ``foe``); the other side's
-    ``enemy`` dice without its highest ones, one for each ``remove_servant_die`` cast (Shield, R41)."""
-    removed = 0
-    for spell_id in casts:
-        effect = spell(db, spell_id).effect
-        bonus += spell_bonus(effect, foe)
-        removed += effect.remove_servant_die
-    return sum(dice) + bonus, without_highest(enemy, removed)
+    ``enemy`` dice without its highest ones, one for each ``remove_servant_die`` cast (Shield, R41). What
+    the casts add and remove is found once per database (:func:`derived`)."""
+    casts = tuple(casts)
+    answers = derived(db)
+    key = ("cast terms", casts, foe)
+    terms = answers.get(key)
+    if terms is None:
+        added = removed = 0
+        for spell_id in casts:
+            effect = spell(db, spell_id).effect
+            added += spell_bonus(effect, foe)
+            removed += effect.remove_servant_die
+        if len(answers) >= DERIVED_KEPT:
+            answers.clear()
+        terms = answers[key] = (added, removed)
+    return sum(dice) + bonus + terms[0], without_highest(enemy, terms[1])
 
 
 def without_highest(dice: tuple[int, ...], removed: int) -> int:
