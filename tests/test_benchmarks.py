@@ -18,6 +18,7 @@ SCRIPTS = [
     (["table_step.py", "1"], "of the 20 ms budget"),
     (["referee_status.py", "--runs", "1"], "x import click"),
     (["simulate_speed.py", "--games", "2"], "games"),
+    (["simulate_memory.py", "--games", "2", "--multiple", "2"], "x for 2x the games"),
     (["build_ratio.py", "--runs", "1", "--no-memory", "--no-matched"], "x"),
     (["png_ratio.py", "--runs", "1"], "x"),
 ]
