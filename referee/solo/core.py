@@ -114,12 +114,17 @@ def lassadar(db: Database) -> int:
 
 def spell(db: Database, spell_id: str) -> Spell:
     """The spell ``spell_id``; raises :class:`RuleError` when there is none."""
-    known = _SPELLS.get(id(db))
-    if known is None or known[0] is not db:
-        if len(_SPELLS) >= 8:  # a few databases at a time (the tests load many): forget the others
-            _SPELLS.clear()
-        known = _SPELLS[id(db)] = (db, {s.id: s for s in db.solo.spell})
-    found = known[1].get(spell_id)
+    last = _LAST_SPELLS[0]  # one read: another thread may set it meanwhile
+    if last[0] is db:
+        found = last[1].get(spell_id)
+    else:
+        known = _SPELLS.get(id(db))
+        if known is None or known[0] is not db:
+            if len(_SPELLS) >= 8:  # a few databases at a time (the tests load many): forget the others
+                _SPELLS.clear()
+            known = _SPELLS[id(db)] = (db, {s.id: s for s in db.solo.spell})
+        _LAST_SPELLS[0] = known
+        found = known[1].get(spell_id)
     if found is None:
         from pnp.oneline import listed, quoted  # the ids a save writes, not the short names typed (thirty-first breaker)
 
@@ -131,20 +136,30 @@ _SPELLS: dict[int, tuple[Database, dict[str, Spell]]] = {}
 """Each database's spells by id (the database kept beside them, so that an id is never reused for
 another): the aid search looks a spell up millions of times."""
 
+_LAST_SPELLS: list[tuple[Database | None, dict[str, Spell]]] = [(None, {})]
+"""The database :func:`spell` was last asked about, with its spells by id (most look-ups ask of the same)."""
+
 
 def derived(db: Database) -> dict[Any, Any]:
     """The answers kept for ``db`` of questions that depend on its records alone (which never change), by
     question: the rules and the aid search ask the same ones thousands of times a game (issue 14). Kept for a
     few databases at a time, each beside its answers (so that an id is never reused for another)."""
+    last = _LAST_DERIVED[0]  # one read: another thread may set it meanwhile
+    if last[0] is db:
+        return last[1]
     known = _DERIVED.get(id(db))
     if known is None or known[0] is not db:
         if len(_DERIVED) >= 8:  # the tests load many databases: forget the others
             _DERIVED.clear()
         known = _DERIVED[id(db)] = (db, {})
+    _LAST_DERIVED[0] = known
     return known[1]
 
 
 _DERIVED: dict[int, tuple[Database, dict[Any, Any]]] = {}
+
+_LAST_DERIVED: list[tuple[Database | None, dict[Any, Any]]] = [(None, {})]
+"""The database :func:`derived` was last asked about, with its answers (most questions ask of the same)."""
 
 DERIVED_KEPT = 100_000
 """The most answers :func:`derived` keeps for one database: a question asked of many values (the spells cast
