@@ -96,8 +96,8 @@ def test_a_one_shot_command_on_a_cached_database_imports_none_of_the_checking(tm
 
     env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "cache"), XDG_DATA_HOME=str(tmp_path / "data"), NO_COLOR="1")
     save = tmp_path / "game.toml"
-    subprocess.run([sys.executable, "-m", "referee", "solo", "new", "--difficulty", "normal", "--spells", "shield,bind", "--save", str(save)], check=True, capture_output=True,
-                   cwd=ROOT, env=env)  # checks the database and keeps it in the cache
+    new = [sys.executable, "-m", "referee", "solo", "new", "--difficulty", "normal", "--spells", "shield,bind", "--save", str(save)]
+    subprocess.run(new, check=True, capture_output=True, cwd=ROOT, env=env)  # checks the database and keeps it in the cache
     script = (
         "import sys\n"
         "from referee.entry import main\n"
