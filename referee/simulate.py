@@ -180,8 +180,9 @@ def _worker(db_path: Path, parent: int | None = None) -> None:
     use_db(db_path)
 
 
-def _task(task: tuple[str, tuple, tuple[int, ...]]) -> tuple[list, list[Defect]]:
-    """Play one task: ``(game, args, seeds)``, each game's ``play_games(db, args, seeds, defects)``."""
+def _task(task: tuple[str, tuple, tuple[int, ...]]) -> tuple[Any, list[Defect]]:
+    """Play one task: ``(game, args, seeds)``, each game's ``play_games(db, args, seeds, defects)`` (the game's tally of
+    those games: :class:`referee.solo.simulate.SoloTally`, :class:`referee.duel.simulate.DuelTally`)."""
     kind, args, seeds = task
     assert _DB_PATH is not None
     defects: list[Defect] = []
@@ -195,8 +196,9 @@ def processes(jobs: int, tasks: int) -> int:
 
 
 def execute(tasks: list[tuple[str, tuple, tuple[int, ...]]], db_path: Path, jobs: int, defects: list[Defect],
-            progress: Callable[[int], None] | None = None) -> list[list]:
-    """The records of every task, in the order of ``tasks``, played in ``jobs`` processes (the database is
+            progress: Callable[[int], None] | None = None) -> list[Any]:
+    """The tally of every task's games (a few numbers a game: memory flat in the games, issue 14), in the order of
+    ``tasks``, played in ``jobs`` processes (the database is
     read from ``db_path`` once per process); each task's defects are appended to ``defects`` in that order,
     so the figures and the defects do not depend on ``jobs``. ``progress(n)`` is called as each task of
     ``n`` games is done (in order)."""
@@ -235,8 +237,8 @@ def execute(tasks: list[tuple[str, tuple, tuple[int, ...]]], db_path: Path, jobs
             executor.shutdown(wait=True, cancel_futures=True)  # (its manager thread joined: none of its errors comes later)
             threading.excepthook = hook
     out = []
-    for records, found in done:
-        out.append(records)
+    for tally, found in done:
+        out.append(tally)
         defects.extend(found)
     return out
 

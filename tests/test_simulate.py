@@ -237,3 +237,31 @@ def test_a_slow_run_says_its_pace_in_seconds_a_game(monkeypatch, rate, said):
         "is_terminal": True, "width": 100, "print": lambda self, text, **_: printed.append(str(text))})())
     cli._print_simulation(result, [])
     assert any(f": {said} (1 process)" in line for line in printed), printed
+
+
+@pytest.mark.parametrize("game", ["solo", "duel"])
+def test_games_are_tallied_as_played_and_tallies_of_tasks_sum_to_the_tally_of_all(game):
+    """Issue 14, "memory flat in the number of games": a task returns a tally of its games (counts, and a few numbers a
+    game), never their records; the tallies of consecutive tasks summed in order give every figure one tally of all
+    the games gives, ties in first-seen order included (`python bench/simulate_memory.py` measures the memory)."""
+    from array import array
+
+    from referee import simulate as shared
+    from referee.duel import simulate as duel_simulate
+    from referee.solo import simulate as solo_simulate
+
+    db = shared.use_db(DB_PATH)
+    module = solo_simulate if game == "solo" else duel_simulate
+    args = ("greedy", "normal", None) if game == "solo" else ("random", "heuristic")
+    defects: list = []
+    whole = module.play_games(db, args, (1, 2, 3, 4), defects)
+    parts = module.tallied([module.play_games(db, args, (1,), defects), module.play_games(db, args, (2, 3, 4), defects)])
+    assert whole.games == parts.games == 4 and not defects
+    kept = {name: value for name, value in vars(whole).items() if isinstance(value, (list, tuple, array))}
+    assert all(isinstance(value, array) for value in kept.values())  # per game: small numbers, no records
+    if game == "solo":
+        assert solo_simulate._summarise_solo(parts) == solo_simulate._summarise_solo(whole)
+        assert list(parts.endings) == list(whole.endings) and parts.cities == whole.cities and parts.maps == whole.maps
+    else:
+        assert (parts.wins, parts.ties, parts.rounds, parts.faces) == (whole.wins, whole.ties, whole.rounds, whole.faces)
+        assert list(parts.places.items()) == list(whole.places.items())  # the Locations in the order first seen

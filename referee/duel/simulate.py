@@ -6,8 +6,9 @@ referee's own (:func:`referee.duel.cli.command_line`); only the policies are the
 from __future__ import annotations
 
 import random
-from collections import Counter, defaultdict
-from collections.abc import Callable, Sequence
+from array import array
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import field
 from pathlib import Path
 from typing import Any
@@ -127,6 +128,62 @@ class DuelRecord:
     faces: dict[str, Counter] = field(default_factory=lambda: {s: Counter() for s in SIDES})
 
 
+class DuelTally:
+    """What many duels did, summed as each is played (:meth:`add`): counts, and of each duel only its rounds (for the
+    spreads and the length histogram), so that a run's memory does not grow with its games (issue 14;
+    ``python bench/simulate_memory.py --game duel``). Tallies of consecutive tasks are summed in order (:meth:`merge`):
+    every figure, ties in the order of what was seen first included, is the one the duels' records gave."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.wins: Counter[str] = Counter()
+        """Duels won by each side (``cap`` and ``error`` counted too)."""
+        self.ties = 0
+        self.rounds = array("i")
+        self.faces: dict[str, Counter[int]] = {side: Counter() for side in SIDES}
+        self.places: dict[str, Counter[str]] = {}
+        """Each Location's ``dealt``, ``captured_<side>`` and ``decided`` counts, in the order first seen."""
+
+    def add(self, record: DuelRecord) -> None:
+        """Count one duel's ``record``."""
+        self.games += 1
+        self.wins[record.winner] += 1
+        self.ties += record.ties
+        self.rounds.append(record.rounds)
+        for side in SIDES:
+            self.faces[side].update(record.faces[side])
+        for location in record.row:
+            self.places.setdefault(location, Counter())["dealt"] += 1
+        for location, taker in record.captures:
+            self.places.setdefault(location, Counter())[f"captured_{taker}"] += 1
+        if record.decided_by:
+            self.places.setdefault(record.decided_by, Counter())["decided"] += 1
+
+    def merge(self, other: DuelTally) -> DuelTally:
+        """Add ``other``'s duels (played after this tally's) to this tally; returns this tally."""
+        self.games += other.games
+        self.wins.update(other.wins)
+        self.ties += other.ties
+        self.rounds.extend(other.rounds)
+        for side in SIDES:
+            self.faces[side].update(other.faces[side])
+        for location, counts in other.places.items():
+            self.places.setdefault(location, Counter()).update(counts)
+        return self
+
+    def unfinished(self) -> int:
+        """Duels that ended with no winner (``cap``, ``error``)."""
+        return sum(count for winner, count in self.wins.items() if winner not in SIDES)
+
+
+def tallied(tallies: Iterable[DuelTally]) -> DuelTally:
+    """One tally of the duels of ``tallies``, in order."""
+    total = DuelTally()
+    for tally in tallies:
+        total.merge(tally)
+    return total
+
+
 def play_duel(db: database.Database, seed: int, policies: dict[str, str], defects: list[Defect], cap: int = DUEL_CAP) -> DuelRecord:
     """Play one duel of ``seed`` with ``policies`` (side -> ``random`` or ``heuristic``); return its record.
 
@@ -186,29 +243,21 @@ def run_duel(db_path: Path, games: int, seed: int, defects: list[Defect], jobs: 
     results = iter(execute(tasks, db_path, jobs, defects))
     out = []
     for wardens, shadow in pairings:
-        records = [r for _ in batches for r in next(results)]
-        n = len(records)
-        places: dict[str, Counter] = defaultdict(Counter)
-        for r in records:
-            for loc in r.row:
-                places[loc]["dealt"] += 1
-            for loc, side in r.captures:
-                places[loc][f"captured_{side}"] += 1
-            if r.decided_by:
-                places[r.decided_by]["decided"] += 1
-        rounds_played = sum(sum(r.faces["wardens"].values()) for r in records)
-        faces = {side: {str(f): sum(r.faces[side][f] for r in records) / max(1, rounds_played) for f in range(7)} for side in SIDES}
+        tally = tallied(next(results) for _ in batches)
+        n = tally.games
+        rounds_played = sum(tally.faces["wardens"].values())
+        faces = {side: {str(f): tally.faces[side][f] / max(1, rounds_played) for f in range(7)} for side in SIDES}
         out.append({
             "wardens": wardens, "shadowmajik": shadow, "games": n,
-            "wardens_win": rate(sum(r.winner == "wardens" for r in records), n),
-            "shadowmajik_win": rate(sum(r.winner == "shadowmajik" for r in records), n),
-            "unfinished": sum(r.winner not in SIDES for r in records),
-            "rounds": spread([r.rounds for r in records]),
-            "tie_share": sum(r.ties for r in records) / max(1, rounds_played),
+            "wardens_win": rate(tally.wins["wardens"], n),
+            "shadowmajik_win": rate(tally.wins["shadowmajik"], n),
+            "unfinished": tally.unfinished(),
+            "rounds": spread(tally.rounds),
+            "tie_share": tally.ties / max(1, rounds_played),
             "faces": faces,
             "locations": {drules.name(db, loc): {"dealt": c["dealt"], "captured_wardens": c["captured_wardens"],
                                                 "captured_shadowmajik": c["captured_shadowmajik"], "decided": c["decided"]}
-                          for loc, c in sorted(places.items(), key=lambda kv: -kv[1]["decided"])},
+                          for loc, c in sorted(tally.places.items(), key=lambda kv: -kv[1]["decided"])},
         })
     return {"games_per_pairing": games, "pairings": out}
 
@@ -233,10 +282,14 @@ def print_duel(results: dict[str, Any], out: Any = None) -> None:
             p(f"  {side:12} active die: power {faces['0']:.0%}, " + ", ".join(f"spell {f} {faces[str(f)]:.0%}" for f in range(1, 7)))
 
 
-def play_games(db: database.Database, args: tuple, seeds: Sequence[int], defects: list[Defect]) -> list[DuelRecord]:
-    """The duels of one task of :func:`referee.simulate.execute`: ``args`` is ``(wardens' policy, Shadowmajik's policy)``."""
+def play_games(db: database.Database, args: tuple, seeds: Sequence[int], defects: list[Defect]) -> DuelTally:
+    """The duels of one task of :func:`referee.simulate.execute`, tallied: ``args`` is ``(wardens' policy, Shadowmajik's
+    policy)``."""
     wardens, shadow = args
-    return [play_duel(db, s, {"wardens": wardens, "shadowmajik": shadow}, defects) for s in seeds]
+    tally = DuelTally()
+    for seed in seeds:
+        tally.add(play_duel(db, seed, {"wardens": wardens, "shadowmajik": shadow}, defects))
+    return tally
 
 
 def simulated(db: database.Database, db_path: Path, games: int, seed: int, jobs: int, policy: str,
@@ -246,9 +299,9 @@ def simulated(db: database.Database, db_path: Path, games: int, seed: int, jobs:
     ``sides``, ``unfinished``, ``rounds``, ``lengths``, ``faces`` (``difficulties`` is not read)."""
     name = POLICY_NAMES[policy]
     tasks: list[tuple[str, tuple, tuple[int, ...]]] = [("duel", (name, name), batch) for batch in chunks(seed, games)]
-    duels: list[DuelRecord] = [r for batch in execute(tasks, db_path, jobs, defects, progress) for r in batch]
-    rounds_played = max(1, sum(sum(r.faces["wardens"].values()) for r in duels))
-    return {"sides": {side: outcome(sum(r.winner == side for r in duels), len(duels)) for side in SIDES},
-            "unfinished": sum(r.winner not in SIDES for r in duels), "rounds": spread([r.rounds for r in duels]),
-            "lengths": [r.rounds for r in duels],
-            "faces": {side: {str(f): sum(r.faces[side][f] for r in duels) / rounds_played for f in range(7)} for side in SIDES}}, games
+    duels = tallied(execute(tasks, db_path, jobs, defects, progress))
+    rounds_played = max(1, sum(duels.faces["wardens"].values()))
+    return {"sides": {side: outcome(duels.wins[side], duels.games) for side in SIDES},
+            "unfinished": duels.unfinished(), "rounds": spread(duels.rounds),
+            "lengths": list(duels.rounds),
+            "faces": {side: {str(f): duels.faces[side][f] / rounds_played for f in range(7)} for side in SIDES}}, games

@@ -9,8 +9,9 @@ from __future__ import annotations
 import functools
 import math
 import random
+from array import array
 from collections import Counter, defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import field
 from pathlib import Path
 from typing import Any
@@ -434,6 +435,105 @@ class SoloRecord:
     mana_zero: bool = False
 
 
+class SoloTally:
+    """What many solo games did, summed as each is played (:meth:`add`), so that a run's memory does not grow with its
+    games (issue 14: "memory: flat in the number of games"; ``python bench/simulate_memory.py``): counts, and of each
+    game only the few small numbers the spreads and the length histogram need (4 bytes each). Tallies of consecutive
+    tasks are summed in order (:meth:`merge`), so that every figure, ties in the order of what was seen first included,
+    is the one the games' records gave."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.won = 0
+        self.causes: Counter[str] = Counter()
+        self.endings: Counter[str] = Counter()
+        self.keys: Counter[int] = Counter()
+        """Games in which each Warding Key was won."""
+        self.stand_games = 0
+        self.stand_won = 0
+        self.mana_zero = 0
+        self.stand_rounds = array("i")
+        self.cards = array("i")
+        self.commands = array("i")
+        self.learned_counts = array("i")
+        self.grayking_rise = array("i")
+        self.lowest_spirit = array("i")
+        """Each game's lowest Spirit, at most 21."""
+        self.cities: dict[str, list[int]] = {}
+        """Each City Quest's battles: ``[won, fought]``."""
+        self.maps: dict[int, Counter[str]] = {}
+        """Each Warding map's battles (by key) by outcome."""
+        self.map_rounds: dict[int, array] = {}
+        self.learned: Counter[str] = Counter()
+        """Games in which each spell was learned."""
+        self.casts: Counter[str] = Counter()
+
+    def add(self, record: SoloRecord) -> None:
+        """Count one game's ``record``."""
+        self.games += 1
+        won = record.quest == "won"
+        self.won += won
+        if not won:
+            self.causes[f"{record.cause or record.quest} ({record.where})" if record.where else (record.cause or record.quest)] += 1
+        self.endings[record.ending or record.quest] += 1
+        for key in (1, 2, 3):
+            if key in record.keys:
+                self.keys[key] += 1
+        if won:
+            self.stand_games += 1
+            self.stand_won += record.stand == "won"
+            self.stand_rounds.append(record.stand_rounds)
+        self.mana_zero += record.mana_zero
+        self.cards.append(record.cards)
+        self.commands.append(record.commands)
+        self.learned_counts.append(len(record.learned))
+        self.grayking_rise.append(record.grayking_rise)
+        self.lowest_spirit.append(min(record.lowest_spirit, 21))
+        for card, battle_won in record.cities:
+            fought = self.cities.setdefault(card, [0, 0])
+            fought[0] += battle_won
+            fought[1] += 1
+        for key, result, rounds in record.maps:
+            self.maps.setdefault(key, Counter())[result] += 1
+            if result != "declined":
+                self.map_rounds.setdefault(key, array("i")).append(rounds)
+        self.learned.update(set(record.learned))
+        self.casts.update(record.casts)
+
+    def merge(self, other: SoloTally) -> SoloTally:
+        """Add ``other``'s games (played after this tally's) to this tally; returns this tally."""
+        self.games += other.games
+        self.won += other.won
+        self.stand_games += other.stand_games
+        self.stand_won += other.stand_won
+        self.mana_zero += other.mana_zero
+        self.keys.update(other.keys)
+        for mine, theirs in ((self.causes, other.causes), (self.endings, other.endings), (self.learned, other.learned),
+                             (self.casts, other.casts)):
+            mine.update(theirs)
+        for values, more in ((self.stand_rounds, other.stand_rounds), (self.cards, other.cards), (self.commands, other.commands),
+                             (self.learned_counts, other.learned_counts), (self.grayking_rise, other.grayking_rise),
+                             (self.lowest_spirit, other.lowest_spirit)):
+            values.extend(more)
+        for card, (battles_won, fought) in other.cities.items():
+            mine_fought = self.cities.setdefault(card, [0, 0])
+            mine_fought[0] += battles_won
+            mine_fought[1] += fought
+        for key, outcomes in other.maps.items():
+            self.maps.setdefault(key, Counter()).update(outcomes)
+        for key, rounds in other.map_rounds.items():
+            self.map_rounds.setdefault(key, array("i")).extend(rounds)
+        return self
+
+
+def tallied(tallies: Iterable[SoloTally]) -> SoloTally:
+    """One tally of the games of ``tallies``, in order."""
+    total = SoloTally()
+    for tally in tallies:
+        total.merge(tally)
+    return total
+
+
 _WHERE = {"battle": "City Quest battle", "rolled": "City Quest battle", "loss": "City Quest battle", "council": "Council of Wardens",
           "warding": "Warding City (retreat)", "map": "map battle", "stand": "Last Stand", "learn": "learning a spell", "draw": "between cards"}
 
@@ -580,25 +680,22 @@ def _play_quietly(db: database.Database, seed: int, difficulty: str, policy: str
     return rec
 
 
-def _summarise_solo(records: list[SoloRecord]) -> dict[str, Any]:
-    n = len(records)
-    won = sum(r.quest == "won" for r in records)
-    causes = Counter(f"{r.cause or r.quest} ({r.where})" if r.where else (r.cause or r.quest) for r in records if r.quest != "won")
-    causes = Counter(dict(sorted(causes.items(), key=lambda kv: (-kv[1], kv[0]))))
-    keys = {k: sum(k in r.keys for r in records) / n if n else 0.0 for k in (1, 2, 3)}
-    stand = [r for r in records if r.quest == "won"]
+def _summarise_solo(tally: SoloTally) -> dict[str, Any]:
+    n = tally.games
+    causes = Counter(dict(sorted(tally.causes.items(), key=lambda kv: (-kv[1], kv[0]))))
+    keys = {k: tally.keys[k] / n if n else 0.0 for k in (1, 2, 3)}
     return {
-        "games": n, "win": rate(won, n), "losses": dict(causes.most_common()),
-        "endings": dict(Counter(r.ending or r.quest for r in records).most_common()),
-        "cards_drawn": spread([r.cards for r in records]), "commands": spread([r.commands for r in records]),
+        "games": n, "win": rate(tally.won, n), "losses": dict(causes.most_common()),
+        "endings": dict(tally.endings.most_common()),
+        "cards_drawn": spread(tally.cards), "commands": spread(tally.commands),
         "keys": {str(k): v for k, v in keys.items()},
-        "last_stand": rate(sum(r.stand == "won" for r in stand), len(stand)),
-        "last_stand_rounds": spread([r.stand_rounds for r in stand]),
-        "spells_learned": spread([len(r.learned) for r in records]),
-        "mana_zero": sum(r.mana_zero for r in records) / n if n else 0.0,
-        "grayking_rise": spread([r.grayking_rise for r in records]),
-        "grayking_rise_p90": percentile([r.grayking_rise for r in records], 0.9),
-        "lowest_spirit": spread([min(r.lowest_spirit, 21) for r in records]),
+        "last_stand": rate(tally.stand_won, tally.stand_games),
+        "last_stand_rounds": spread(tally.stand_rounds),
+        "spells_learned": spread(tally.learned_counts),
+        "mana_zero": tally.mana_zero / n if n else 0.0,
+        "grayking_rise": spread(tally.grayking_rise),
+        "grayking_rise_p90": percentile(tally.grayking_rise, 0.9),
+        "lowest_spirit": spread(tally.lowest_spirit),
     }
 
 
@@ -615,37 +712,25 @@ def run_solo(db_path: Path, games: int, seed: int, defects: list[Defect], jobs: 
     results = iter(execute(tasks, db_path, jobs, defects))
     per_cell = len(chunks(seed, games))
     cells = []
-    by_policy: dict[str, list[SoloRecord]] = defaultdict(list)
+    by_policy: dict[str, SoloTally] = defaultdict(SoloTally)
     for policy, difficulty in cells_order:
-        records = [r for _ in range(per_cell) for r in next(results)]
-        by_policy[policy] += records
-        cells.append({"policy": policy, "difficulty": difficulty, **_summarise_solo(records)})
+        cell = tallied(next(results) for _ in range(per_cell))
+        by_policy[policy].merge(cell)
+        cells.append({"policy": policy, "difficulty": difficulty, **_summarise_solo(cell)})
     cities: dict[str, Any] = {}
     maps: dict[str, Any] = {}
     learned: dict[str, Any] = {}
     casts: dict[str, Any] = {}
-    for policy, records in by_policy.items():
-        fights: dict[str, list[bool]] = defaultdict(list)
-        for r in records:
-            for card, won in r.cities:
-                fights[card].append(won)
-        cities[policy] = {srules.short_id(c): rate(sum(v), len(v)) for c, v in sorted(fights.items())}
-        per_map: dict[int, Counter] = defaultdict(Counter)
-        rounds: dict[int, list[int]] = defaultdict(list)
-        for r in records:
-            for key, result, n_rounds in r.maps:
-                per_map[key][result] += 1
-                if result != "declined":
-                    rounds[key].append(n_rounds)
+    for policy, tally in by_policy.items():
+        cities[policy] = {srules.short_id(c): rate(*tally.cities[c]) for c in sorted(tally.cities)}
         maps[policy] = {str(k): {"fought": sum(v[o] for o in ("won", "retreat", "died")), **{o: v[o] for o in ("won", "retreat", "died", "declined")},
-                                 "win": rate(v["won"], sum(v[o] for o in ("won", "retreat", "died"))), "rounds": spread(rounds[k])}
-                        for k, v in sorted(per_map.items())}
-        counted = Counter(s for r in records for s in set(r.learned))
-        learned[policy] = {s: counted[s] / len(records) for s in sorted(counted, key=lambda x: (-counted[x], x))}
-        total: Counter = Counter()
-        for r in records:
-            total.update(r.casts)
-        casts[policy] = {s: total[s] / len(records) for s in sorted(total, key=lambda x: (-total[x], x))}
+                                 "win": rate(v["won"], sum(v[o] for o in ("won", "retreat", "died"))),
+                                 "rounds": spread(tally.map_rounds.get(k, ()))}
+                        for k, v in sorted(tally.maps.items())}
+        counted = tally.learned
+        learned[policy] = {s: counted[s] / tally.games for s in sorted(counted, key=lambda x: (-counted[x], x))}
+        total = tally.casts
+        casts[policy] = {s: total[s] / tally.games for s in sorted(total, key=lambda x: (-total[x], x))}
     lassadar = {d: srules.lassadar(db) - start_space(db, d) for d in difficulties}
     return {"games_per_cell": games, "lassadar": lassadar, "cells": cells, "cities": cities, "maps": maps, "learned": learned,
             "casts_per_game": casts}
@@ -663,10 +748,9 @@ def run_starts(db_path: Path, games: int, seed: int, defects: list[Defect], jobs
     results = iter(execute(tasks, db_path, jobs, defects))
     out = []
     for start in starts:
-        records = [r for _ in batches for r in next(results)]
-        won = sum(r.quest == "won" for r in records)
-        out.append({"start": [srules.short_id(s) for s in start], "win": rate(won, len(records)),
-                    "cards_drawn": spread([r.cards for r in records])["mean"], "policy": policy})
+        tally = tallied(next(results) for _ in batches)
+        out.append({"start": [srules.short_id(s) for s in start], "win": rate(tally.won, tally.games),
+                    "cards_drawn": spread(tally.cards)["mean"], "policy": policy})
     return sorted(out, key=lambda x: -x["win"]["rate"])
 
 
@@ -725,10 +809,13 @@ def print_starts(starts: list[dict[str, Any]], out: Any = None) -> None:
         print(f"  {'+'.join(s['start']):28} {percent(s['win'])} {s['cards_drawn']:6.1f}", file=out)
 
 
-def play_games(db: database.Database, args: tuple, seeds: Sequence[int], defects: list[Defect]) -> list[SoloRecord]:
-    """The games of one task of :func:`referee.simulate.execute`: ``args`` is ``(policy, difficulty, start)``."""
+def play_games(db: database.Database, args: tuple, seeds: Sequence[int], defects: list[Defect]) -> SoloTally:
+    """The games of one task of :func:`referee.simulate.execute`, tallied: ``args`` is ``(policy, difficulty, start)``."""
     policy, difficulty, start = args
-    return [play_solo(db, s, difficulty, policy, defects, start=start) for s in seeds]
+    tally = SoloTally()
+    for seed in seeds:
+        tally.add(play_solo(db, seed, difficulty, policy, defects, start=start))
+    return tally
 
 
 def simulated(db: database.Database, db_path: Path, games: int, seed: int, jobs: int, policy: str,
@@ -746,10 +833,10 @@ def simulated(db: database.Database, db_path: Path, games: int, seed: int, jobs:
     results = iter(execute(tasks, db_path, jobs, defects, progress))
     per: dict[str, Any] = {}
     for difficulty in chosen:
-        records: list[SoloRecord] = [r for _ in batches for r in next(results)]
-        summary = _summarise_solo(records)
-        per[difficulty] = {**outcome(sum(r.quest == "won" for r in records), len(records)),
+        tally = tallied(next(results) for _ in batches)
+        summary = _summarise_solo(tally)
+        per[difficulty] = {**outcome(tally.won, tally.games),
                            "losses": summary["losses"], "mana_zero": summary["mana_zero"], "cards_drawn": summary["cards_drawn"],
                            "commands": summary["commands"], "spells_learned": summary["spells_learned"],
-                           "lengths": [r.cards for r in records]}
+                           "lengths": list(tally.cards)}
     return {"difficulties": per}, games * len(chosen)
