@@ -379,7 +379,10 @@ def build(database_path: Path, out_dir: Path, papers: tuple[str, ...], bleed: fl
         if not problems and inputs is not None:
             from pnp import layout
 
-            check_cache.keep_layout(inputs, layout.render(db))  # (the check's own layout: not laid out again)
+            rendered = layout.render(db)  # (the check's own layout: not laid out again)
+            if check_cache.inputs_digest(db) == inputs:  # an input edited while it was checked: that check is kept for
+                check_cache.keep_layout(inputs, rendered)  # no digest (fiftieth breaker, HIGH 1: an edit saved during
+                # a build, then undone, had the next build of the undone files take the edit's layout unchecked)
     if problems:
         for problem in problems:
             echo(problem, err=True)

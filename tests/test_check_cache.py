@@ -111,3 +111,36 @@ def test_the_committed_templates_read_in_one_batch_are_what_git_show_gives(tmp_p
         assert committed[path.name] == (shown.stdout if shown.returncode == 0 else None), path.name
     (tmp_path / "base.toml").write_text("x = 1\n", encoding="utf-8")
     assert not any(template._committed_templates(tmp_path).values())  # (no repository: nothing; in one: never committed)
+
+
+def test_a_template_edited_while_it_is_checked_keeps_no_layout_for_the_files_as_they_were(own_cache, tmp_path, monkeypatch):
+    """Fiftieth breaker, HIGH 1: the digest is read before the check, the templates by the check; an edit saved during
+    the check, then undone, had the next build of the undone files take the edited layout unchecked. A check whose
+    inputs changed under it keeps nothing, so the next build of the files as they are checks them."""
+    from pnp import layout
+    from pnp.layout import template
+
+    folder = tmp_path / "templates"
+    shutil.copytree(template.TEMPLATE_DIR, folder)
+    monkeypatch.setattr(template, "TEMPLATE_DIR", folder)
+    monkeypatch.setattr(layout, "_CACHE", {})
+    base = folder / "base.toml"
+    as_shipped = base.read_text(encoding="utf-8")
+    checked = []
+    check = cli._fit_problems
+
+    def edited_meanwhile(*arguments, **keywords):
+        checked.append(1)
+        found = check(*arguments, **keywords)
+        if len(checked) == 1:
+            base.write_text(as_shipped + "\n# saved while the build ran\n", encoding="utf-8")
+        return found
+
+    monkeypatch.setattr(cli, "_fit_problems", edited_meanwhile)
+    database, run = str(ROOT / "cards.toml"), CliRunner().invoke
+    assert run(pnp_main, ["build", "--db", database, "--out", str(tmp_path / "a"), "--paper", "a4"]).exit_code == 0
+    assert not list((own_cache / "lassadar" / "checked-layouts").glob("*.pickle"))
+    base.write_text(as_shipped, encoding="utf-8")  # the edit undone
+    layout._CACHE.clear()
+    assert run(pnp_main, ["build", "--db", database, "--out", str(tmp_path / "b"), "--paper", "a4"]).exit_code == 0
+    assert len(checked) == 2  # checked again, not taken from the first build
