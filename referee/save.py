@@ -17,8 +17,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import tomli
 import tomli_w
+
+try:  # saves are TOML 1.0, as the standard tomllib reads it (and cards.toml); tomli's compiled wheels of the versions
+    import tomli as toml_reader  # pyproject.toml allows read that language 3x as fast (a long game's save, issue 14)
+except ModuleNotFoundError:  # an install not brought up to date since tomli was added (fiftieth breaker, MED 2)
+    import tomllib as toml_reader  # type: ignore[no-redef]
 
 from pnp.files import FileRefused, read_limited
 from pnp.oneline import shown_file
@@ -530,8 +534,8 @@ def _peek(path: Path) -> dict[str, Any] | None:
     if not path.exists() and not path.is_symlink():
         return None
     try:
-        doc = tomli.loads(read_limited(path, MAX_SAVE_BYTES, "a save file").decode("utf-8-sig"))
-    except (OSError, FileRefused, UnicodeDecodeError, tomli.TOMLDecodeError, RecursionError):
+        doc = toml_reader.loads(read_limited(path, MAX_SAVE_BYTES, "a save file").decode("utf-8-sig"))
+    except (OSError, FileRefused, UnicodeDecodeError, toml_reader.TOMLDecodeError, RecursionError):
         return {}
     return doc
 
@@ -872,19 +876,19 @@ def read_revision(path: Path, game: str, fingerprint: str | None = None) -> tupl
     except OSError as error:
         raise SaveError(path, f"cannot read: {error.strerror or error}") from None
     try:
-        doc = tomli.loads(raw.decode("utf-8-sig"))  # a byte-order mark (a Windows editor's) is fine
+        doc = toml_reader.loads(raw.decode("utf-8-sig"))  # a byte-order mark (a Windows editor's) is fine
     except UnicodeDecodeError as undecoded:
         if undecoded.end >= len(raw.removeprefix(codecs.BOM_UTF8)) and undecoded.reason == "unexpected end of data":
             # cut inside a character (a name's accent): cut short, not another kind of file (fortieth breaker, LOW 7)
             raise SaveError(path, "corrupt or truncated save file (it ends inside a character)", raw.count(b"\n") + 1,
                             remedy=way_on(path, game)) from None
         raise SaveError(path, "not a save file (not UTF-8 text)", remedy=way_on(path, game)) from None
-    except tomli.TOMLDecodeError as error:  # at its line, the last one for a file cut short (fortieth breaker, LOW 7)
+    except toml_reader.TOMLDecodeError as error:  # at its line, the last one for a file cut short (fortieth breaker, LOW 7)
         from pnp.database.loader import toml_error_line
 
         raise SaveError(path, f"corrupt or truncated save file ({error})",
                         toml_error_line(error, raw.decode("utf-8-sig", errors="replace")), remedy=way_on(path, game)) from None
-    except RecursionError:  # nesting beyond what tomli allows (400 levels)
+    except RecursionError:  # nesting beyond what the reader allows (tomli: 400 levels)
         raise SaveError(path, "corrupt save file: arrays or tables nested too deeply", remedy=way_on(path, game)) from None
     except ValueError:  # a number of more than 4,300 digits, which Python will not convert
         raise SaveError(path, "corrupt save file: a number of more than 4,300 digits") from None

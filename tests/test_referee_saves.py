@@ -331,3 +331,41 @@ def test_a_command_on_an_unreadable_save_offers_the_way_on_and_it_works(tmp_path
     assert result.exit_code == 0, result.output
     assert invoke([game, "status"], save=save).exit_code == 0
     assert (tmp_path / ("s.toml.unreadable" if kept else "s.toml.prev")).read_text(encoding="utf-8") == "junk\n"
+
+
+def test_a_save_is_read_as_toml_1_0_as_the_standard_tomllib_reads_it(tmp_path):
+    """Fiftieth breaker, MED 3: saves are TOML 1.0 (as tomli_w writes them and tomllib, the reader of cards.toml, reads
+    them); tomli 2.4 reads TOML 1.1 (a table written over several lines, ``\\x`` escapes, times without seconds), which a
+    save therefore refuses, in its one corrupt-save line, as before the faster reader."""
+    save = tmp_path / "g.toml"
+    assert invoke([*NEW["solo"], "--seed", "7"], save=save).exit_code == 0
+    assert invoke(PLAY["solo"], save=save).exit_code == 0
+    written = save.read_text(encoding="utf-8")
+    for edited in (re.sub(r'card = \{ id = ("[^"]+"), typed = (\w+) \}', r'card = {\n id = \1,\n typed = \2,\n}', written),
+                   written.replace('"solo.spell.bind"', '"solo.spell.b\\x69nd"'),
+                   re.sub(r"^seed = \d+$", "seed = 07:32", written, flags=re.M)):
+        assert edited != written
+        with pytest.raises(tomllib.TOMLDecodeError):
+            tomllib.loads(edited)
+        save.write_text(edited, encoding="utf-8")
+        line = one_line_error(invoke(["solo", "status"], save=save))
+        assert "corrupt or truncated save file" in line, line
+        assert save.read_text(encoding="utf-8") == edited
+
+
+def test_the_referee_reads_saves_with_the_standard_tomllib_where_tomli_is_not_installed(tmp_path):
+    """Fiftieth breaker, MED 2: an install not brought up to date since tomli was added (``git pull`` on an editable
+    install) ran no referee command at all (a traceback at import); it reads saves with the standard tomllib."""
+    import os
+    import subprocess
+    import sys
+
+    save = tmp_path / "g.toml"
+    assert invoke([*NEW["solo"], "--seed", "7"], save=save).exit_code == 0
+    script = ("import sys; sys.modules['tomli'] = None\n"
+              "from referee.entry import main\n"
+              "main()\n")
+    done = subprocess.run([sys.executable, "-c", script, "solo", "status", "--json", "--save", str(save), "--db", DB],
+                          capture_output=True, text=True, cwd=ROOT, env={**os.environ, "NO_COLOR": "1"})
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["phase"]
