@@ -245,3 +245,30 @@ def test_declared_fields_of_a_class_with_class_variables_factories_and_a_base():
     assert [f.name for f in dataclasses.fields(Child)] == [f.name for f in read]
     with pytest.raises(TypeError, match="no dataclass"):
         deferred.declared_fields(int)
+
+
+def test_realise_all_realises_every_declared_class_and_the_background_aid_search_starts_after_it(monkeypatch):
+    """Fiftieth breaker, MED 4: a class realised in one thread while another looks up its methods can give the other
+    ``object``'s (its stand-ins removed, the real methods not yet written); the table mode's aid search runs in a
+    second thread, so every declared class is realised before that thread starts."""
+    from referee.solo import aid
+
+    @dataclass(frozen=True)
+    class Late:
+        n: int
+
+    started: list[bool] = []
+
+    class Thread:
+        def __init__(self, **options: object) -> None:
+            started.append(_pending(Late))
+
+        def start(self) -> None:
+            pass
+
+    monkeypatch.setattr(aid.threading, "Thread", Thread)
+    monkeypatch.setattr(aid, "_ASKED", [])
+    assert _pending(Late)
+    aid.searching(object(), object())  # type: ignore[arg-type]
+    assert started == [False]  # realised before the thread was made
+    assert deferred.realise_all() == 0  # nothing left to realise

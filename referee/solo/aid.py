@@ -872,5 +872,8 @@ def searching(state: State, db: Database) -> Future[list[Aid]]:
         except _Stopped as error:
             future.set_exception(error)
 
+    from pnp import deferred
+
+    deferred.realise_all()  # the record classes written before a second thread may meet one half written (pnp.deferred)
     threading.Thread(target=search, name="aid options", daemon=True).start()
     return future
