@@ -369,3 +369,19 @@ def test_the_referee_reads_saves_with_the_standard_tomllib_where_tomli_is_not_in
                           capture_output=True, text=True, cwd=ROOT, env={**os.environ, "NO_COLOR": "1"})
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["phase"]
+
+
+@pytest.mark.parametrize("game, key", [("solo", "seed"), ("duel", "seed"), ("duel", "shadowmajik")])
+def test_a_number_of_more_than_4300_digits_in_a_save_is_a_corrupt_save_at_its_file(tmp_path, game, key):
+    """Fiftieth breaker, MED 5: Python refuses to convert such a number; the look at a save before it is read let the
+    refusal through, said as "a number ... was typed", naming no file and offering no way on."""
+    save = tmp_path / "g.toml"
+    assert invoke([*NEW[game], "--seed", "7"], save=save).exit_code == 0
+    written = save.read_text(encoding="utf-8")
+    edited = re.sub(rf"^{key} = .*$", f"{key} = {'7' * 5000}", written, count=1, flags=re.M)
+    assert edited != written
+    save.write_text(edited, encoding="utf-8")
+    for command in ([game, "status"], PLAY[game]):
+        line = one_line_error(invoke(command, save=save))
+        assert line.startswith(f"Error: {save}: corrupt save file: a number of more than 4,300 digits") and "new --force" in line, line
+        assert save.read_text(encoding="utf-8") == edited
