@@ -173,8 +173,11 @@ class HexMap:
         return found
 
 
-DISTANCES_KEPT = 4096
-"""How many results of :meth:`HexMap.path_distances` a map keeps (positions and blocked hexes)."""
+DISTANCES_KEPT = 512
+"""How many results of :meth:`HexMap.path_distances` a map keeps (positions and blocked hexes): some 2 KB each, so at
+most about 1 MB a map. 4096 made ``referee simulate``'s memory grow for thousands of games (issue 14: flat in the
+number of games; ``bench/simulate_memory.py``: 1.17x for 10x the games, 1.08x with 512) for no speed: a simulated
+game asks a few dozen, and 300 games left fewer than 600 on the largest map."""
 
 
 MAX_COLUMNS = 26
