@@ -17,11 +17,9 @@ the cache folder is never unpickled. Only the ``pnp`` command itself (:func:`pnp
 """
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import hmac
 import os
-import pickle
 import stat
 import sys
 from pathlib import Path
@@ -164,7 +162,7 @@ def kept_layout(inputs: str | None) -> Rendered | None:
     :func:`keep_layout` when their pre-check found nothing, or ``None``: :data:`ENABLED` off, ``inputs`` ``None``, no
     entry kept, or one that is not signed with this user's key or cannot be read (then checked again, silently). The
     svglib drawings of the icons it names, kept with it, are given to :func:`pnp.icon_files.keep_drawings`."""
-    from pnp.files import cache_key
+    from pnp.files import cache_key, read_signed
     from pnp.layout import Rendered
 
     if not ENABLED or inputs is None:
@@ -172,17 +170,10 @@ def kept_layout(inputs: str | None) -> Rendered | None:
     key = cache_key()
     if key is None:
         return None
-    try:
-        data = _entry_file(inputs).read_bytes()
-    except OSError:
+    found = read_signed(_entry_file(inputs), lambda pickled: _signature(key, inputs, pickled))
+    if not isinstance(found, tuple) or len(found) != 2:
         return None
-    signature, pickled = data[:32], data[32:]
-    if len(signature) != 32 or not hmac.compare_digest(signature, _signature(key, inputs, pickled)):
-        return None
-    try:
-        rendered, icons = pickle.loads(pickled)
-    except Exception:  # noqa: BLE001 - an entry of other classes: checked again, never a failure
-        return None
+    rendered, icons = found
     if not isinstance(rendered, Rendered) or not isinstance(icons, dict):
         return None
     from pnp import icon_files
@@ -199,16 +190,17 @@ def keep_layout(inputs: str | None, rendered: Rendered) -> None:
     next build checks again."""
     from pnp import icon_files, pdf
     from pnp.drawing import icon_names
-    from pnp.files import cache_key, keep_file
+    from pnp.files import cache_key, keep_signed
 
     if not ENABLED or inputs is None:
         return
     key = cache_key()
     if key is None:
         return
-    with contextlib.suppress(OSError, pickle.PicklingError, TypeError, AttributeError, ValueError, icon_files.IconFileError):
-        names = {name for face in (*rendered.fronts, *rendered.backs.values()) for name in icon_names(face.drawing)}
-        paths = [Path(pdf.ICON_DIR) / f"{name}.svg" for name in sorted(names)]
+    names = {name for face in (*rendered.fronts, *rendered.backs.values()) for name in icon_names(face.drawing)}
+    paths = [Path(pdf.ICON_DIR) / f"{name}.svg" for name in sorted(names)]
+    try:
         icons = {str(path): icon_files.icon_drawing(path) for path in paths}
-        pickled = pickle.dumps((rendered, icons), protocol=pickle.HIGHEST_PROTOCOL)
-        keep_file(_entry_file(inputs), _signature(key, inputs, pickled) + pickled, ENTRIES_KEPT)
+    except (OSError, ValueError, icon_files.IconFileError):
+        return
+    keep_signed(_entry_file(inputs), (rendered, icons), lambda pickled: _signature(key, inputs, pickled), ENTRIES_KEPT)

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hmac
 import os
+import pickle
 import re
 import secrets
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -353,3 +355,31 @@ def keep_file(target: Path, content: bytes, kept: int | None) -> None:
     entries = sorted(target.parent.glob(f"*{target.suffix}"), key=lambda entry: entry.stat().st_mtime)
     for old in entries[:-kept]:
         old.unlink()
+
+
+def read_signed(path: Path, signature: Callable[[bytes], bytes]) -> Any | None:
+    """The object :func:`keep_signed` pickled into ``path``, when the 32 bytes before it are ``signature(pickled)`` (an
+    HMAC of this user's key, so that a file another user put there is never unpickled), else ``None``: no file, one not
+    so signed, or one that does not unpickle (another version's classes). Never raises: what the project keeps in the
+    user's cache (checked databases, checked layouts) is only a shortcut, and a bad entry is checked again."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    signed, pickled = data[:32], data[32:]
+    if len(signed) != 32 or not hmac.compare_digest(signed, signature(pickled)):
+        return None
+    try:
+        return pickle.loads(pickled)
+    except Exception:  # noqa: BLE001 - an entry of other classes: checked again, never a failure
+        return None
+
+
+def keep_signed(target: Path, value: Any, signature: Callable[[bytes], bytes], kept: int) -> None:
+    """Pickle ``value`` into ``target`` after ``signature`` of its pickled bytes (for :func:`read_signed`), whole or not
+    at all, keeping the ``kept`` newest entries of the folder (:func:`keep_file`). Never fails: an entry that cannot be
+    pickled or written only means the next command checks again."""
+    with contextlib.suppress(OSError, pickle.PicklingError, TypeError, AttributeError, ValueError):
+        pickled = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        keep_file(target, signature(pickled) + pickled, kept)
+

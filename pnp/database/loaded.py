@@ -8,13 +8,11 @@ This module is apart from the loader so that a command reading a cached database
 """
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import functools
 import hashlib
 import hmac
 import os
-import pickle
 import re
 import sys
 from collections.abc import Iterator
@@ -26,7 +24,7 @@ from pnp import resources
 from pnp.database.errors import DatabaseError, Problem
 from pnp.database.schema import Duel, Game, PrintSettings, Record, Solo, Table
 from pnp.deferred import dataclass
-from pnp.files import FileRefused, cache_key, keep_file, read_limited, shown_path
+from pnp.files import FileRefused, cache_key, keep_signed, read_limited, read_signed, shown_path
 from pnp.oneline import shown_file
 
 if TYPE_CHECKING:
@@ -192,17 +190,7 @@ def cached(raw: bytes, path: Path) -> Database | None:
     key = cache_key()
     if key is None:
         return None
-    try:
-        data = _cache_file(raw).read_bytes()
-    except OSError:
-        return None
-    digest, pickled = data[:32], data[32:]
-    if len(digest) != 32 or not hmac.compare_digest(digest, _digest(key, raw, pickled)):
-        return None
-    try:
-        database = pickle.loads(pickled)
-    except Exception:  # noqa: BLE001 - an entry of another version's classes: checked again, never a failure
-        return None
+    database = read_signed(_cache_file(raw), lambda pickled: _digest(key, raw, pickled))
     if not isinstance(database, Database):
         return None
     database.__dict__["path"] = path  # the frozen record is this call's own (just unpickled): no __init__ run for it,
@@ -223,7 +211,4 @@ def keep(raw: bytes, database: Database) -> None:
     key = cache_key()
     if key is None:
         return
-    target = _cache_file(raw)
-    with contextlib.suppress(OSError, pickle.PicklingError, TypeError, AttributeError):
-        pickled = pickle.dumps(database, protocol=pickle.HIGHEST_PROTOCOL)
-        keep_file(target, _digest(key, raw, pickled) + pickled, CACHE_KEPT)
+    keep_signed(_cache_file(raw), database, lambda pickled: _digest(key, raw, pickled), CACHE_KEPT)
