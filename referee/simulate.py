@@ -48,9 +48,9 @@ import threading
 import time
 import traceback
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from pnp import database, resources
 from pnp.deferred import dataclass
@@ -262,6 +262,23 @@ def _quiet_cancelled_future(hook: Callable[[Any], object]) -> Callable[[Any], No
 class WorkerDied(RuntimeError):
     """A worker process of :func:`execute` ended before its games were played (``kill -9``, the out-of-memory killer):
     its games would never come back. ``str(error)`` is one line for the user."""
+
+
+class Tally(Protocol):
+    """What a game's simulation module sums its games into (``SoloTally``, ``DuelTally``)."""
+
+    def merge(self, other: Any) -> Any: ...
+
+
+T = TypeVar("T", bound=Tally)
+
+
+def tallied(tallies: Iterable[T], total: T) -> T:
+    """``total`` (an empty tally) with the games of ``tallies`` added in order: the tallies of consecutive tasks
+    summed give every figure one tally of all their games gives."""
+    for tally in tallies:
+        total.merge(tally)
+    return total
 
 
 def chunks(seed: int, games: int) -> list[tuple[int, ...]]:

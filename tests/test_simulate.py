@@ -255,7 +255,8 @@ def test_games_are_tallied_as_played_and_tallies_of_tasks_sum_to_the_tally_of_al
     args = ("greedy", "normal", None) if game == "solo" else ("random", "heuristic")
     defects: list = []
     whole = module.play_games(db, args, (1, 2, 3, 4), defects)
-    parts = module.tallied([module.play_games(db, args, (1,), defects), module.play_games(db, args, (2, 3, 4), defects)])
+    parts = shared.tallied([module.play_games(db, args, (1,), defects), module.play_games(db, args, (2, 3, 4), defects)],
+                           module.SoloTally() if game == "solo" else module.DuelTally())
     assert whole.games == parts.games == 4 and not defects
     kept = {name: value for name, value in vars(whole).items() if isinstance(value, (list, tuple, array))}
     assert all(isinstance(value, array) for value in kept.values())  # per game: small numbers, no records

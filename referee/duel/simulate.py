@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import field
 from pathlib import Path
 from typing import Any
@@ -22,7 +22,7 @@ from referee.duel.cli import command_line as duel_command_line
 from referee.duel.game import DuelGame
 from referee.duel.legal import iter_legal_events
 from referee.duel.state import SIDES, Assignment, Side, other
-from referee.simulate import Defect, chunks, execute, outcome, percent, rate, spread, use_db, where
+from referee.simulate import Defect, chunks, execute, outcome, percent, rate, spread, tallied, use_db, where
 
 DUEL_CAP = 3000
 """Events after which a duel counts as one that cannot end (a round is about six events)."""
@@ -176,14 +176,6 @@ class DuelTally:
         return sum(count for winner, count in self.wins.items() if winner not in SIDES)
 
 
-def tallied(tallies: Iterable[DuelTally]) -> DuelTally:
-    """One tally of the duels of ``tallies``, in order."""
-    total = DuelTally()
-    for tally in tallies:
-        total.merge(tally)
-    return total
-
-
 def play_duel(db: database.Database, seed: int, policies: dict[str, str], defects: list[Defect], cap: int = DUEL_CAP) -> DuelRecord:
     """Play one duel of ``seed`` with ``policies`` (side -> ``random`` or ``heuristic``); return its record.
 
@@ -243,7 +235,7 @@ def run_duel(db_path: Path, games: int, seed: int, defects: list[Defect], jobs: 
     results = iter(execute(tasks, db_path, jobs, defects))
     out = []
     for wardens, shadow in pairings:
-        tally = tallied(next(results) for _ in batches)
+        tally = tallied((next(results) for _ in batches), DuelTally())
         n = tally.games
         rounds_played = sum(tally.faces["wardens"].values())
         faces = {side: {str(f): tally.faces[side][f] / max(1, rounds_played) for f in range(7)} for side in SIDES}
@@ -299,7 +291,7 @@ def simulated(db: database.Database, db_path: Path, games: int, seed: int, jobs:
     ``sides``, ``unfinished``, ``rounds``, ``lengths``, ``faces`` (``difficulties`` is not read)."""
     name = POLICY_NAMES[policy]
     tasks: list[tuple[str, tuple, tuple[int, ...]]] = [("duel", (name, name), batch) for batch in chunks(seed, games)]
-    duels = tallied(execute(tasks, db_path, jobs, defects, progress))
+    duels = tallied(execute(tasks, db_path, jobs, defects, progress), DuelTally())
     rounds_played = max(1, sum(duels.faces["wardens"].values()))
     return {"sides": {side: outcome(duels.wins[side], duels.games) for side in SIDES},
             "unfinished": duels.unfinished(), "rounds": spread(duels.rounds),

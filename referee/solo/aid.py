@@ -360,8 +360,8 @@ def _table(state: State, db: Database, kind: Situation) -> tuple[int, tuple[int,
     if kind == "roll":
         assert state.battle is not None
         mine, _ = city.totals(state, db)
-        removed = sum(core.spell(db, s).effect.remove_servant_die for s in state.battle.casts)  # as city.total_terms
-        return mine, state.battle.dice, state.battle.enemy, removed, city.city_card(state, db).battle.foe
+        foe = city.city_card(state, db).battle.foe
+        return mine, state.battle.dice, state.battle.enemy, core.cast_terms(db, state.battle.casts, foe)[1], foe
     if kind == "exchange":
         ex = state.map_battle.exchange if state.map_battle is not None else None
         assert ex is not None

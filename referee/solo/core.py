@@ -113,31 +113,18 @@ def lassadar(db: Database) -> int:
 
 
 def spell(db: Database, spell_id: str) -> Spell:
-    """The spell ``spell_id``; raises :class:`RuleError` when there is none."""
-    last = _LAST_SPELLS[0]  # one read: another thread may set it meanwhile
-    if last[0] is db:
-        found = last[1].get(spell_id)
-    else:
-        known = _SPELLS.get(id(db))
-        if known is None or known[0] is not db:
-            if len(_SPELLS) >= 8:  # a few databases at a time (the tests load many): forget the others
-                _SPELLS.clear()
-            known = _SPELLS[id(db)] = (db, {s.id: s for s in db.solo.spell})
-        _LAST_SPELLS[0] = known
-        found = known[1].get(spell_id)
+    """The spell ``spell_id``; raises :class:`RuleError` when there is none. The spells by id are kept for the
+    database (:func:`derived`): the aid search looks a spell up millions of times."""
+    answers = derived(db)
+    by_id = answers.get("spells by id")
+    if by_id is None:
+        by_id = answers["spells by id"] = {s.id: s for s in db.solo.spell}
+    found = by_id.get(spell_id)
     if found is None:
         from pnp.oneline import listed, quoted  # the ids a save writes, not the short names typed (thirty-first breaker)
 
         raise RuleError(f"no spell id {quoted(spell_id, 60)}; spell ids are {listed([s.id for s in db.solo.spell], most=4)}")
     return found
-
-
-_SPELLS: dict[int, tuple[Database, dict[str, Spell]]] = {}
-"""Each database's spells by id (the database kept beside them, so that an id is never reused for
-another): the aid search looks a spell up millions of times."""
-
-_LAST_SPELLS: list[tuple[Database | None, dict[str, Spell]]] = [(None, {})]
-"""The database :func:`spell` was last asked about, with its spells by id (most look-ups ask of the same)."""
 
 
 def derived(db: Database) -> dict[Any, Any]:
@@ -730,14 +717,21 @@ def spell_bonus(effect: Effect, foe: str | None) -> int:
     return effect.against[foe] if foe is not None and foe in effect.against else effect.attack_total
 
 
-def attack_totals(db: Database, dice: tuple[int, ...], enemy: tuple[int, ...], casts: Iterable[str],
-                  foe: str | None = None, bonus: int = 0) -> tuple[int, int]:
+def attack_totals(db: Database, dice: tuple[int, ...], enemy: tuple[int, ...], casts: Iterable[str], foe: str | None = None,
+                  bonus: int = 0) -> tuple[int, int]:
     """(player's total, the other side's total) of an attack roll on the table, in every battle (rulebook,
     Play: equal or greater wins; R5): the player's ``dice`` plus ``bonus`` (a City Quest card's attack
     modifier) plus every spell of ``casts`` (:func:`spell_bonus` against ``foe``); the other side's
-    ``enemy`` dice without its highest ones, one for each ``remove_servant_die`` cast (Shield, R41). What
-    the casts add and remove is found once per database (:func:`derived`)."""
-    casts = tuple(casts)
+    ``enemy`` dice without its highest ones, one for each ``remove_servant_die`` cast (Shield, R41):
+    :func:`cast_terms`."""
+    added, removed = cast_terms(db, tuple(casts), foe)
+    return sum(dice) + bonus + added, without_highest(enemy, removed)
+
+
+def cast_terms(db: Database, casts: tuple[str, ...], foe: str | None = None) -> tuple[int, int]:
+    """What the spells ``casts`` bring to an attack roll (rulebook, Play; R5, R41): (the sum of their
+    :func:`spell_bonus` against ``foe``, how many of the other side's highest dice they remove), found once per
+    database and casts (:func:`derived`, at most :data:`DERIVED_KEPT` answers kept)."""
     answers = derived(db)
     key = ("cast terms", casts, foe)
     terms = answers.get(key)
@@ -750,7 +744,7 @@ def attack_totals(db: Database, dice: tuple[int, ...], enemy: tuple[int, ...], c
         if len(answers) >= DERIVED_KEPT:
             answers.clear()
         terms = answers[key] = (added, removed)
-    return sum(dice) + bonus + terms[0], without_highest(enemy, terms[1])
+    return terms
 
 
 def without_highest(dice: tuple[int, ...], removed: int) -> int:

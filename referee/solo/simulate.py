@@ -11,14 +11,14 @@ import math
 import random
 from array import array
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from pnp import database, hexes
 from pnp.deferred import dataclass
-from referee.simulate import Defect, chunks, execute, outcome, percent, percentile, rate, spread, use_db, where
+from referee.simulate import Defect, chunks, execute, outcome, percent, percentile, rate, spread, tallied, use_db, where
 from referee.solo import advice as sadvice
 from referee.solo import aid, city, expanded, laststand
 from referee.solo import cli as solo_cli
@@ -526,14 +526,6 @@ class SoloTally:
         return self
 
 
-def tallied(tallies: Iterable[SoloTally]) -> SoloTally:
-    """One tally of the games of ``tallies``, in order."""
-    total = SoloTally()
-    for tally in tallies:
-        total.merge(tally)
-    return total
-
-
 _WHERE = {"battle": "City Quest battle", "rolled": "City Quest battle", "loss": "City Quest battle", "council": "Council of Wardens",
           "warding": "Warding City (retreat)", "map": "map battle", "stand": "Last Stand", "learn": "learning a spell", "draw": "between cards"}
 
@@ -714,7 +706,7 @@ def run_solo(db_path: Path, games: int, seed: int, defects: list[Defect], jobs: 
     cells = []
     by_policy: dict[str, SoloTally] = defaultdict(SoloTally)
     for policy, difficulty in cells_order:
-        cell = tallied(next(results) for _ in range(per_cell))
+        cell = tallied((next(results) for _ in range(per_cell)), SoloTally())
         by_policy[policy].merge(cell)
         cells.append({"policy": policy, "difficulty": difficulty, **_summarise_solo(cell)})
     cities: dict[str, Any] = {}
@@ -748,7 +740,7 @@ def run_starts(db_path: Path, games: int, seed: int, defects: list[Defect], jobs
     results = iter(execute(tasks, db_path, jobs, defects))
     out = []
     for start in starts:
-        tally = tallied(next(results) for _ in batches)
+        tally = tallied((next(results) for _ in batches), SoloTally())
         out.append({"start": [srules.short_id(s) for s in start], "win": rate(tally.won, tally.games),
                     "cards_drawn": spread(tally.cards)["mean"], "policy": policy})
     return sorted(out, key=lambda x: -x["win"]["rate"])
@@ -833,7 +825,7 @@ def simulated(db: database.Database, db_path: Path, games: int, seed: int, jobs:
     results = iter(execute(tasks, db_path, jobs, defects, progress))
     per: dict[str, Any] = {}
     for difficulty in chosen:
-        tally = tallied(next(results) for _ in batches)
+        tally = tallied((next(results) for _ in batches), SoloTally())
         summary = _summarise_solo(tally)
         per[difficulty] = {**outcome(tally.won, tally.games),
                            "losses": summary["losses"], "mana_zero": summary["mana_zero"], "cards_drawn": summary["cards_drawn"],
