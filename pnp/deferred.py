@@ -36,7 +36,7 @@ import weakref
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-__all__ = ["Declared", "dataclass", "declared", "declared_fields", "realise", "realise_all"]
+__all__ = ["Declared", "dataclass", "declared", "declared_fields", "field_names", "realise", "realise_all"]
 
 _REALISING = threading.RLock()
 """Held while a class is being realised, so that two threads never apply the decorator to one class twice."""
@@ -87,6 +87,18 @@ class Declared(NamedTuple):
 
 _NOT_FIELDS = re.compile(r"^(typing\.|dataclasses\.)?(ClassVar|InitVar|KW_ONLY)\b")
 """An annotation (written as text: the modules use ``from __future__ import annotations``) that declares no field."""
+
+
+def field_names(cls: type) -> tuple[str, ...]:
+    """The names of :func:`declared_fields` of ``cls``, in order, found once a class (the rules copy records and
+    write events by them millions of times). Raises ``TypeError`` for a class that is no dataclass."""
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in declared_fields(cls))
+    return names
+
+
+_NAMES: weakref.WeakKeyDictionary[type, tuple[str, ...]] = weakref.WeakKeyDictionary()
 
 
 def declared_fields(cls: type) -> tuple[Declared, ...]:
@@ -155,13 +167,15 @@ def _methods(options: dict[str, Any]) -> list[str]:
         names.append("__repr__")
     if options.get("eq", True) or options.get("unsafe_hash", False):
         names.extend(("__eq__", "__hash__"))
+    if options.get("order", False):
+        names.extend(("__lt__", "__le__", "__gt__", "__ge__"))
     if options.get("frozen", False):
         names.extend(("__setattr__", "__delattr__"))
     return names
 
 
-_DEFERRED = {"init", "repr", "eq", "frozen", "kw_only", "unsafe_hash"}
-"""The options whose classes are deferred; a class with any other (``order``, ``slots``, ``match_args=False``...)
+_DEFERRED = {"init", "repr", "eq", "order", "frozen", "kw_only", "unsafe_hash"}
+"""The options whose classes are deferred; a class with any other (``slots``, ``match_args=False``...)
 is decorated at once, as the methods they add are not stood in for."""
 
 

@@ -15,7 +15,6 @@ import hmac
 import os
 import pickle
 import re
-import secrets
 import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -305,7 +304,7 @@ def _secret_key(path: Path, create: bool) -> bytes | None:
                 pass
             else:
                 with os.fdopen(descriptor, "wb") as file:
-                    file.write(secrets.token_bytes(32))
+                    file.write(os.urandom(32))  # (a key, made once: secrets.token_bytes without importing it)
                     file.flush()
                     os.fsync(file.fileno())
         if path.is_file() and not path.is_symlink():

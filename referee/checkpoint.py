@@ -35,8 +35,8 @@ from pnp import deferred
 from pnp.files import machine_key
 
 EVERY = 32
-"""A state is kept after every ``EVERY``-th event, and after the last: an ``undo`` replays at most
-``EVERY - 1`` events from the nearest kept state."""
+"""A state is kept after every ``EVERY``-th event, and after the last (and the one before it, :func:`kept_at`): an
+``undo`` replays at most ``EVERY - 1`` events from the nearest kept state, and none after a command played."""
 
 KEY = "checkpoint"
 """The save file's table of the checkpoint: ``code``, ``at`` (event counts), ``states`` (JSON), ``digest``."""
@@ -171,10 +171,12 @@ def code_revision(folders: Iterable[Path]) -> str:
     return found
 
 
-def kept_at(count: int) -> list[int]:
+def kept_at(count: int, before_last: bool = False) -> list[int]:
     """The event counts after which a game of ``count`` events keeps its state: every :data:`EVERY`-th
-    and the last (none for a game with no event: its state is the setup's)."""
-    return sorted({*range(EVERY, count + 1, EVERY), *([count] if count else [])})
+    and the last (none for a game with no event: its state is the setup's); with ``before_last``, the one
+    before the last too, so that an ``undo`` replays nothing (the game keeps it when it knows it without a
+    replay: after a command played, not after an undo)."""
+    return sorted({*range(EVERY, count + 1, EVERY), *([count] if count else []), *([count - 1] if before_last and count > 1 else [])})
 
 
 def _pack(data: Any) -> str:

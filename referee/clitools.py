@@ -368,14 +368,14 @@ class GameCommands:
 
     def print_notes(self, game: RefereeGame) -> None:
         """What the event just played did (the game's ``notes``, each in its ``note_style``), then the Next line."""
-        out = console()
+        out = LineConsole()
         for note in self.rules.notes(game.state):
             out.print(note, style=self.note_style(note, game.state), markup=False)
         self.print_next(game, out)
 
     def print_next(self, game: RefereeGame, out: Any = None) -> None:
         """The Next line of ``game``, in bold (on ``out``, a :func:`console`, or a new one)."""
-        (out or console()).print("Next: " + with_given(game.next_line()), style="bold", markup=False)
+        (out or LineConsole()).print("Next: " + with_given(game.next_line()), style="bold", markup=False)
 
     def undo(self, save: Path | None, database: Path | None) -> None:
         """``undo``: take back the last event, save, and print what was undone (the game's ``event_text``),
@@ -391,7 +391,7 @@ class GameCommands:
             raise fail(error, self.rules.refusal_text(error, played, game.db, last=None)) from None
         except RefereeError as error:
             raise fail(error) from None
-        out = console()
+        out = LineConsole()
         put_back = self.rules.put_back([event], played, game.state, game.db)
         out.print(" ".join(filter(None, [f"Undone: {self.rules.event_text(event, game.db)}.", put_back])), markup=False)
         self.print_next(game, out)
@@ -466,7 +466,7 @@ class GameCommands:
             raise fail(error) from None
         except OSError as error:  # a name the system refuses (too long): one line (thirty-fourth breaker, HIGH 2)
             raise fail(savefile.SaveError(path, f"cannot read or write: {error.strerror or error}; nothing was restored")) from None
-        out = console()
+        out = LineConsole()
         out.print(with_given(note), markup=False)
         out.print(f"Restored: {'a finished game' if self.rules.is_over(game.state) else game.progress()}.", markup=False)
         self.print_next(game, out)
@@ -1097,6 +1097,97 @@ def wrap_cells(text: str, width: int, cut_long: bool = True) -> list[str]:
             current = f"{current} {word}" if current else word
     lines.append(current)
     return lines
+
+
+_SGR = {"bold": "1", "dim": "2", "italic": "3", "underline": "4", "black": "30", "red": "31", "green": "32", "yellow": "33",
+        "blue": "34", "magenta": "35", "cyan": "36", "white": "37"}
+"""The SGR codes of the styles a one-shot command's lines take (a note announcing an ending, the Next line), as rich
+writes them (attributes first, then the colour)."""
+_ATTRIBUTES = ("bold", "dim", "italic", "underline")
+
+
+class LineConsole:
+    """:func:`console` for the one-shot commands' lines of prose (a note, the Next line, what `undo` did): a line of text in
+    one of the styles of :data:`_SGR` is written as rich writes it, without importing rich (about 18 ms, a third of issue
+    14's budget for a command: at most twice ``python -c "import click"``). Anything else (a table, a style or a character
+    rich would treat its own way: a tab, a control code; Windows, whose console rich drives its own way) goes to the rich
+    :func:`console`, made at its first use; so does every attribute but ``print``.
+
+    The choices rich makes are made the same way (rich 13-15): a terminal when ``TTY_COMPATIBLE`` says so, else when
+    ``FORCE_COLOR`` is set and not empty, else when standard output is a tty; no colour (bold kept) when ``NO_COLOR`` is
+    set and not empty; no style at all on a terminal named ``dumb`` or ``unknown``; on a terminal a single line is wrapped
+    to its width (:func:`wrap_paragraph`, ``COLUMNS`` first, as rich reads it). ``tests/test_clitools.py`` compares the
+    bytes with rich's for each case."""
+
+    def __init__(self) -> None:
+        self._rich: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.rich(), name)
+
+    def rich(self) -> Any:
+        """The rich console this one stands for (:func:`console`), made once."""
+        if self._rich is None:
+            self._rich = console()
+        return self._rich
+
+    def print(self, *objects: Any, style: str | None = None, markup: bool | None = None, **options: Any) -> None:
+        """Rich's ``Console.print``: a single line of text in a style of :data:`_SGR` written here, anything else by rich."""
+        if (self._rich is not None or options or len(objects) != 1 or not isinstance(objects[0], str) or sys.platform == "win32"
+                or markup is not False or not objects[0].isprintable() or not all(word in _SGR for word in (style or "").split())):
+            self.rich().print(*objects, style=style, markup=markup, **options)
+            return
+        stream = sys.stdout
+        if stream is None:  # (no standard output at all: pythonw) nothing to write, as rich writes nothing
+            return
+        environ = os.environ
+        compatible = environ.get("TTY_COMPATIBLE", "")
+        if compatible in ("0", "1"):
+            terminal = compatible == "1"
+        elif environ.get("FORCE_COLOR") is not None:
+            terminal = environ["FORCE_COLOR"] != ""
+        else:
+            try:
+                terminal = stream.isatty()
+            except (AttributeError, ValueError):
+                terminal = False
+        if terminal and getattr(sys.stdin, "__module__", "").startswith("idlelib"):
+            self.rich().print(*objects, style=style, markup=markup)  # (IDLE: rich's own choices)
+            return
+        text = with_given(objects[0])
+        lines = [text]
+        codes = ""
+        if terminal:
+            dumb = environ.get("TERM", "").lower() in ("dumb", "unknown")
+            lines = wrap_paragraph(as_written_in(text, (getattr(stream, "encoding", None) or "utf-8").lower()), _line_width(dumb))
+            words = (style or "").split()
+            if environ.get("NO_COLOR", "") != "":
+                words = [word for word in words if word in _ATTRIBUTES]
+            words = sorted(words, key=lambda word: (word not in _ATTRIBUTES, _ATTRIBUTES.index(word) if word in _ATTRIBUTES else 0))
+            codes = "" if dumb else ";".join(_SGR[word] for word in words)
+        if codes:
+            lines = [f"\x1b[{codes}m{line}\x1b[0m" if line else line for line in lines]
+        try:
+            stream.write("".join(f"{line}\n" for line in lines))
+            stream.flush()
+        except BrokenPipeError as error:
+            end_on_closed_pipe(error)
+
+
+def _line_width(dumb: bool) -> int:
+    """The width rich gives a terminal (with :func:`console`'s reading of a dumb one): ``COLUMNS`` when it is a number,
+    else the first of standard input, output and error that tells its size (standard output's on a dumb terminal),
+    else 80."""
+    columns = os.environ.get("COLUMNS")
+    if columns is not None and columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    for stream in (sys.stdout,) if dumb else (0, 1, 2):
+        try:
+            width = os.get_terminal_size(stream if isinstance(stream, int) else stream.fileno()).columns
+        except (AttributeError, ValueError, OSError):  # (io.UnsupportedOperation is an OSError)
+            continue
+        return width or 80
+    return 80
 
 
 def console():

@@ -74,6 +74,10 @@ class EventLog(Generic[S, E]):
         """The states computed so far, by event count (the initial one, count 0, left out)."""
         return {count: state for count, state in enumerate(self._states) if count and state is not None}
 
+    def knows(self, count: int) -> bool:
+        """Whether the state after ``count`` events is known without a replay (False for a count the log has not)."""
+        return 0 <= count < len(self._states) and self._states[count] is not None
+
     @property
     def state(self) -> S:
         """The state after the last event."""

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, Literal, NamedTuple, TypeVar
 
 from pnp import deferred
-from pnp.deferred import dataclass
+from pnp.deferred import dataclass, field_names
 from referee.dice import Dice
 from referee.errors import ParseError, as_written
 
@@ -105,11 +105,11 @@ class Event:
     def to_dict(self) -> dict[str, Any]:
         """The TOML table of this event: ``type`` and every field that is set (not ``None``, ``()`` or ``False``)."""
         out: dict[str, Any] = {"type": self.kind}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
+        for name in field_names(type(self)):  # (read from the class body: writing a save realises no event class)
+            value = getattr(self, name)
             if value is None or value == () or value is False:
                 continue
-            out[f.name] = _write(value)
+            out[name] = _write(value)
         return out
 
 

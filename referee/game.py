@@ -227,11 +227,13 @@ class RefereeGame:
 
     def document(self) -> dict:
         """The save file's TOML document, with its checkpoint (:func:`referee.checkpoint.kept_at`: the state
-        after every 32nd event and after the last, each in :meth:`kept_form`)."""
+        after every 32nd event and after the last, and the one before the last when known without a replay, each in
+        :meth:`kept_form`)."""
         setup = self.log.initial.setup
         doc = savefile.document(self.rules.name, self.db.fingerprint, setup.seed, setup.to_dict(),
                                 [e.to_dict() for e in self.log.events], self.memory())
-        kept = {count: self.kept_form(self.log.state_at(count)) for count in checkpoint.kept_at(len(self.log.events))}
+        count = len(self.log.events)
+        kept = {n: self.kept_form(self.log.state_at(n)) for n in checkpoint.kept_at(count, self.log.knows(count - 1))}
         kept_table = checkpoint.table(self.codec, self.code_revision(), doc, kept) if kept else None
         if kept_table is not None:
             doc[checkpoint.KEY] = kept_table

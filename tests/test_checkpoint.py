@@ -83,7 +83,9 @@ def test_a_game_read_from_its_checkpoint_is_the_game_a_replay_gives(db, tmp_path
         path = tmp_path / f"{seed}.toml"
         game.save(path)
         kept = tomllib.loads(path.read_text())["checkpoint"]["at"]
-        assert kept == [32, 64, 96, 128, 160, 192, 200][:len(kept)] and kept[-1] == len(game.log.events)
+        # every 32nd, the one before the last and the last (a game played here knows the one before: kept, so that an undo
+        # replays nothing; issue 14)
+        assert kept == [32, 64, 96, 128, 160, 192, 199, 200][:len(kept) - 2] + [len(game.log.events) - 1, len(game.log.events)]
         resumed = SoloGame.rules.load(path, db)
         replayed = SoloGame.rules.check(path, db)[1]
         assert resumed.state == replayed.state and resumed.state.notes == replayed.state.notes
@@ -94,7 +96,8 @@ def test_a_game_read_from_its_checkpoint_is_the_game_a_replay_gives(db, tmp_path
 
 def test_a_command_replays_at_most_31_events_whatever_the_games_length(db, tmp_path, monkeypatch):
     """Loading a 400-event game applies no event; going back a step (what `undo` does, where ruling 84
-    lets it) replays from the nearest kept state: at most 31 events."""
+    lets it) replays nothing after a command played (the state before the last is kept), and from the nearest kept state
+    after an undo: at most 31 events."""
     game = solo_game(db, 263, events=400)
     assert len(game.log.events) == 400
     path = tmp_path / "long.toml"
@@ -104,6 +107,11 @@ def test_a_command_replays_at_most_31_events_whatever_the_games_length(db, tmp_p
     monkeypatch.setattr(SoloGame.rules, "apply", staticmethod(lambda state, db_, event: applied.append(1) or real(state, db_, event)))
     resumed = SoloGame.rules.load(path, db)
     assert applied == [] and resumed.state == game.state
+    resumed.log.pop()  # the first step back, after the game was played: the state it goes back to is kept
+    assert applied == [] and resumed.state == game.log.state_at(399)
+    resumed.revision = None
+    resumed.save(path)
+    resumed = SoloGame.rules.load(path, db)
     for _ in range(40):  # a step back after a step back, each saved and read again as separate commands would
         before = len(applied)
         resumed.log.pop()

@@ -88,7 +88,8 @@ def test_an_entry_filed_under_another_files_name_is_never_used(own_cache, tmp_pa
 
 def test_a_one_shot_command_on_a_cached_database_imports_none_of_the_checking(tmp_path):
     """With the database in the cache, ``referee solo status --json`` imports neither the checking (the loader, the
-    checks, tomllib, pydantic) nor the table mode's prompt_toolkit: issue 14, a one-shot command at most twice ``python -c
+    checks, tomllib, pydantic) nor the table mode's prompt_toolkit, nor rich, and no more does a command played or undone
+    (``draw``, ``undo``): issue 14, a one-shot command at most twice ``python -c
     "import click"`` (``python bench/referee_status.py``)."""
     import os
     import subprocess
@@ -105,10 +106,16 @@ def test_a_one_shot_command_on_a_cached_database_imports_none_of_the_checking(tm
         "    main()\n"
         "except SystemExit:\n"
         "    pass\n"
-        "heavy = ('pnp.database.loader', 'pnp.database.checks', 'tomllib', 'pydantic', 'prompt_toolkit')\n"
+        "heavy = ('pnp.database.loader', 'pnp.database.checks', 'tomllib', 'pydantic', 'prompt_toolkit', 'rich')\n"
         "print('IMPORTED', sorted(name for name in heavy if name in sys.modules))\n"
     )
     done = subprocess.run([sys.executable, "-c", script, "solo", "status", "--json", "--save", str(save)], check=True,
                           capture_output=True, text=True, cwd=ROOT, env=env)
     assert '"mana"' in done.stdout  # the status was printed
     assert done.stdout.strip().splitlines()[-1] == "IMPORTED []"
+    for command, said in [("draw --card Emberlow", "Next: "), ("undo", "Undone: ")]:  # a command played and one undone print their lines
+        # without rich too (referee.clitools.LineConsole, on a terminal as well: tests/test_referee_at_the_table.py)
+        done = subprocess.run([sys.executable, "-c", script, "solo", *command.split(), "--save", str(save)], check=True,
+                              capture_output=True, text=True, cwd=ROOT, env=env)
+        assert said in done.stdout and "Next: " in done.stdout
+        assert done.stdout.strip().splitlines()[-1] == "IMPORTED []", command

@@ -236,3 +236,43 @@ def test_a_command_is_never_padded_inside_a_quoted_argument(text, quoted):
     which changes what the command says when copied. It goes only at a blank the shell splits words at."""
     lines = clitools.wrap_paragraph(text, 38)
     assert any(quoted in line for line in lines), lines
+
+
+LINES = ["Undone: council.", "", "Zoë draws Łódź 👍 — the card", "Next: Resolve Hall of Lanterns: `referee solo council --save /tmp/a b.toml`.",
+         "Next: " + "word " * 30 + "`referee solo battle --dice 3,5 --save game.toml`"]
+STYLES = [None, "bold", "bold green", "bold red", "bold yellow"]
+ENVIRONMENTS = [{}, {"FORCE_COLOR": "1"}, {"FORCE_COLOR": "1", "NO_COLOR": "1"}, {"FORCE_COLOR": "1", "TERM": "dumb"},
+                {"TTY_COMPATIBLE": "1", "COLUMNS": "30"}, {"FORCE_COLOR": "1", "COLUMNS": "0"}, {"FORCE_COLOR": "", "COLUMNS": "44"},
+                {"TTY_COMPATIBLE": "0", "FORCE_COLOR": "1"}]
+
+
+@pytest.mark.parametrize("environment", ENVIRONMENTS, ids=lambda e: ",".join(f"{k}={v}" for k, v in e.items()) or "piped")
+def test_the_line_console_writes_each_line_as_rich_writes_it(monkeypatch, capsys, environment):
+    """Issue 14: the one-shot commands write their notes and Next line without importing rich
+    (:class:`referee.clitools.LineConsole`); each line, in each style they use, comes out byte for byte as rich's console
+    writes it: piped, on a terminal (forced), without colour (NO_COLOR keeps bold), on a dumb terminal (no style), at a
+    width COLUMNS gives (wrapped at spaces, commands whole), and with characters outside ASCII."""
+    for name in ("FORCE_COLOR", "NO_COLOR", "TTY_COMPATIBLE", "TERM", "COLUMNS", "LINES"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("LINES", "24")
+    for text in LINES:
+        for style in STYLES:
+            clitools.console().print(text, style=style, markup=False)
+            by_rich = capsys.readouterr().out
+            clitools.LineConsole().print(text, style=style, markup=False)
+            assert capsys.readouterr().out == by_rich, (text, style)
+
+
+def test_the_line_console_leaves_to_rich_what_it_does_not_write_itself(capsys, monkeypatch):
+    """A tab, a control code, a style of its own, or a renderable go to rich's console (which expands the tab and drops the
+    code), so the output is rich's whatever the line."""
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    line = clitools.LineConsole()
+    for text, style in [("a\tb", None), ("bell\x07", "bold"), ("odd", "italic magenta on white")]:
+        clitools.console().print(text, style=style, markup=False)
+        by_rich = capsys.readouterr().out
+        line.print(text, style=style, markup=False)
+        assert capsys.readouterr().out == by_rich
+    assert line._rich is not None  # made for them

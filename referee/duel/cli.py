@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import re
-import secrets
 import shlex
 import sys
 from collections.abc import Callable, Sequence
@@ -361,6 +360,8 @@ def new(seed: int | None, wardens_name: str, shadow_name: str, row: str | None, 
     game is never replaced."""
     db = clitools.load_database(database_path)
     chosen = seed is not None
+    import secrets  # (only a new game draws a seed: issue 14)
+
     seed = secrets.randbelow(2**63) if seed is None else seed
     from referee.duel.table import new_game  # the table mode's module: only new and play need it (issue 14)
 
@@ -543,6 +544,8 @@ def seal(side: Side, text: str | None, database_path: Path | None) -> None:
         # typed at the hidden prompt: the refusal stays on the screen, so it never shows the placing (R77, twenty-sixth breaker)
         raise click.ClickException(undisclosed(_as_typed_at_the_prompt(error.format_message()), text,
                                                glyphs.glyph(glyphs.ELLIPSIS, "...", glyphs.encoding_of(sys.stderr)))) from None
+    import secrets
+
     salt = secrets.token_hex(8)
     # the side it names, before it is committed: a seal opens only as that side's (ruling 88; thirty-second breaker, LOW 11)
     echo(f"Seal of the {rules.possessive(rules.SIDE_NAMES[side])} placing (give it now with --player {side}): "

@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import functools
 import os
-import secrets
 import shlex
 import typing
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from click.shell_completion import CompletionItem
 
 from pnp import database
 from pnp.oneline import OneValueGroup, shown_file
@@ -33,6 +31,9 @@ from referee.solo import game as solo_game
 from referee.solo import rules, start, view
 from referee.solo.state import Announcement, State
 from referee.solo.view import ENDING_STYLES
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 _common = clitools.common_options(clitools.save_help("solo"))
 
@@ -82,6 +83,8 @@ def _complete(kind: str) -> Callable[[click.Context, click.Parameter, str], list
                 names = [rules.short_id(r.id) for r in records]
         except (click.ClickException, RefereeError, KeyError):
             return []
+        from click.shell_completion import CompletionItem  # (a shell asking, never a command: issue 14)
+
         return [CompletionItem(n) for n in sorted(names) if n.lower().startswith(incomplete.lower())]
 
     return complete
@@ -175,6 +178,8 @@ def _new_game(db: database.Database, difficulty: str, spell_list: str, seed: int
               next_line: bool = True) -> None:
     """Set up, save and announce a new game (``new``; ``play`` without a save); ``next_line`` False
     leaves out the one-shot Next line (table mode asks instead). Raises ``click.ClickException``."""
+    import secrets  # (only a new game draws a seed: issue 14)
+
     seed = secrets.randbelow(2**63) if seed is None else seed
     from referee.solo.table import new_game  # the table mode's module: only new and play need it (issue 14)
 

@@ -9,7 +9,7 @@ import enum
 from dataclasses import field
 from typing import Any, Literal, TypeVar
 
-from pnp.deferred import dataclass
+from pnp.deferred import dataclass, field_names
 
 _Record = TypeVar("_Record")
 
@@ -22,7 +22,7 @@ def replace(record: _Record, **changes: Any) -> _Record:
     kind = type(record)
     fields = _FIELDS.get(kind)
     if fields is None:
-        fields = _FIELDS[kind] = frozenset(record.__dataclass_fields__)  # type: ignore[attr-defined]
+        fields = _FIELDS[kind] = frozenset(field_names(kind))  # (read from the class body: realises nothing)
     if not changes.keys() <= fields:
         raise TypeError(f"{kind.__name__} has no field {sorted(changes.keys() - fields)[0]!r}")
     copy = object.__new__(kind)
