@@ -4,8 +4,9 @@ the same cost at event 400 as at event 10, thanks to the save's checkpoint).
 
 Run: python bench/referee_status.py [--runs N]. It plays one long solo game through the referee's own
 rules (the referee's dice, a seeded random legal command each step), saves it after 10 events and after
-400, then times `referee solo status --json` and `referee solo undo` on each save in a fresh
-interpreter (what a player at the table waits for), median of N runs, after one run that writes the
+400, then times `referee solo status --json`, `referee solo undo`, the first command the Next line offers that
+the referee fills in (its dice or deck: a command played) and `referee solo status` (a table, printed by rich) on each
+save in a fresh interpreter (what a player at the table waits for), median of N runs, after one run that writes the
 modules' compiled files (``__pycache__``) as any first run on a player's machine does (this machine sets
 ``PYTHONDONTWRITEBYTECODE``, which would make every command compile every module again). `--no-checkpoint` times the same
 saves without their checkpoints (every event replayed), as before issue 14. Each figure is given
@@ -68,6 +69,25 @@ def timed(args: list[str], env: dict[str, str], before: Path | None = None, save
     return wall, usage.ru_utime + usage.ru_stime
 
 
+def offered(save: Path, work: Path, referee: list[str], env: dict[str, str]) -> list[str] | None:
+    """The first command the Next line of ``save`` offers that names no value for the player to fill in (the referee's
+    dice or deck), as arguments run on ``work`` (a copy of ``save``), or ``None`` when it offers none."""
+    import json
+    import shlex
+
+    status = json.loads(subprocess.run(referee + ["status", "--json", "--save", str(save)], check=True, capture_output=True,
+                                       cwd=ROOT, env=env, text=True).stdout)
+    for command in status.get("next_commands", []):
+        words = shlex.split(command)
+        if words[:2] != ["referee", "solo"] or any(word.isupper() or "D,D" in word for word in words):
+            continue
+        if "--save" in words:
+            at = words.index("--save")
+            del words[at:at + 2]
+        return referee + words[2:] + ["--save", str(work)]
+    return None
+
+
 def medians(runs: list[tuple[float, float]]) -> tuple[float, float]:
     """The median wall-clock and the median CPU seconds of ``runs``."""
     return statistics.median(run[0] for run in runs), statistics.median(run[1] for run in runs)
@@ -115,6 +135,14 @@ def main() -> None:
                   f"status --json {status[0] * 1000:.0f} ms wall ({status[0] / click[0]:.1f}x import click), "
                   f"{status[1] * 1000:.0f} ms CPU ({status[1] / click[1]:.1f}x); "
                   f"undo {undo[0] * 1000:.0f} ms wall ({undo[0] / click[0]:.1f}x), {undo[1] * 1000:.0f} ms CPU ({undo[1] / click[1]:.1f}x)")
+            played = offered(path, work, referee, env)
+            if played is not None:
+                step = medians([timed(played, env, path, work) for _ in range(args.runs)])
+                print(f"  the Next line's command `{' '.join(played[3:-2])}`: {step[0] * 1000:.0f} ms wall "
+                      f"({step[0] / click[0]:.1f}x), {step[1] * 1000:.0f} ms CPU ({step[1] / click[1]:.1f}x)")
+            table = medians([timed(referee + ["status", "--save", str(path)], env) for _ in range(args.runs)])
+            print(f"  status (its table, printed by rich): {table[0] * 1000:.0f} ms wall ({table[0] / click[0]:.1f}x), "
+                  f"{table[1] * 1000:.0f} ms CPU ({table[1] / click[1]:.1f}x)")
         low, high = results[min(results)], results[count]
         print(f"event {count} / event {min(results)} (CPU): status --json {high[0][1] / low[0][1]:.2f}x, undo {high[1][1] / low[1][1]:.2f}x")
         realised = [record_classes(saves[count], env) for _ in range(args.runs)]

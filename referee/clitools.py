@@ -1167,11 +1167,16 @@ class LineConsole:
             codes = "" if dumb else ";".join(_SGR[word] for word in words)
         if codes:
             lines = [f"\x1b[{codes}m{line}\x1b[0m" if line else line for line in lines]
-        try:
-            stream.write("".join(f"{line}\n" for line in lines))
-            stream.flush()
-        except BrokenPipeError as error:
-            end_on_closed_pipe(error)
+        self.write(stream, "".join(f"{line}\n" for line in lines))
+
+    @staticmethod
+    def write(stream: Any, text: str) -> None:
+        """Write ``text`` to ``stream`` and flush it. An error of the write is left to the command's group, which takes a
+        write named ``write`` for one to standard output (:func:`pnp.oneline.end_on_closed_pipe`: a reader gone ends the
+        command with 141, quietly; a full disk is one line), as it does click's and rich's (breaker 51: `| head -1`
+        exited 0 and `> /dev/full` gave a traceback while this was ``print``)."""
+        stream.write(text)
+        stream.flush()
 
 
 def _line_width(dumb: bool) -> int:
@@ -1179,7 +1184,7 @@ def _line_width(dumb: bool) -> int:
     else the first of standard input, output and error that tells its size (standard output's on a dumb terminal),
     else 80."""
     columns = os.environ.get("COLUMNS")
-    if columns is not None and columns.isdigit() and int(columns) > 0:
+    if columns is not None and columns.isdecimal() and int(columns) > 0:
         return int(columns)
     for stream in (sys.stdout,) if dumb else (0, 1, 2):
         try:
@@ -1239,7 +1244,7 @@ def console():
 
     for name in ("COLUMNS", "LINES"):  # 0 or another non-size is as if unset: rich took COLUMNS=0 as a console 0 wide
         value = os.environ.get(name)  # and printed nothing (forty-first referee breaker, MED 3)
-        if value is not None and not (value.isdigit() and int(value) > 0):
+        if value is not None and not (value.isdecimal() and int(value) > 0):  # ("²" is a digit int() refuses: breaker 51)
             del os.environ[name]
     # markup and emoji off: every text printed is the game's words and the players' (a name "Ana [x]"
     # or ":fire:" is shown exactly as typed, never read as rich markup)

@@ -509,6 +509,42 @@ def test_an_output_closed_before_it_is_read_ends_the_command_as_sigpipe_does(tmp
         assert tomllib.loads(save.read_text(encoding="utf-8"))["game"] == args[1]
 
 
+@pytest.mark.parametrize("output", ["closed pipe", "full disk"])
+def test_a_command_played_or_undone_whose_output_fails_ends_as_every_command_does(tmp_path, output):
+    """Fifty-first breaker (issue 14's LineConsole, which writes these lines without rich): `draw ... | head -1` exited 0
+    and `undo > /dev/full` gave a traceback. Into a closed pipe a command played or undone ends as SIGPIPE ends a tool
+    (141, nothing said); onto a full disk, one line on standard error, exit 1; either way the step stands in the save."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    if output == "full disk" and not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    save = tmp_path / "game.toml"
+    base = [sys.executable, "-m", "referee", "solo"]
+    where = ["--db", str(DB_PATH), "--save", str(save)]
+    subprocess.run(base + ["new", "--difficulty", "normal", "--spells", "bind,shield"] + where, check=True, capture_output=True,
+                   cwd=tmp_path, timeout=120)
+    for command, events in ((["draw", "--card", "Emberlow"], 1), (["undo"], 0)):
+        if output == "closed pipe":
+            reader, writer = os.pipe()
+            os.close(reader)
+            try:
+                done = subprocess.run(base + command + where, stdout=writer, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                                      timeout=120)
+            finally:
+                os.close(writer)
+            assert done.returncode == 128 + signal.SIGPIPE and done.stderr == "", (command, done.returncode, done.stderr)
+        else:
+            with open("/dev/full", "w") as full:
+                done = subprocess.run(base + command + where, stdout=full, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                                      timeout=120)
+            lines = done.stderr.splitlines()
+            assert done.returncode == 1 and len(lines) == 1 and "standard output cannot be written" in lines[0], done.stderr
+        assert len(tomllib.loads(save.read_text(encoding="utf-8")).get("events", [])) == events, command
+
+
 @pytest.mark.parametrize("kind", ["folder", "empty", "loop", "device"])
 def test_a_database_variable_naming_no_database_is_said_with_the_variable(tmp_path, kind):
     """Thirty-seventh breaker, MED 11: `$LASSADAR_DB` naming a folder, an empty file, a link loop or /dev/null was refused

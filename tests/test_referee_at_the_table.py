@@ -243,7 +243,8 @@ LINES = ["Undone: council.", "", "Zoë draws Łódź 👍 — the card", "Next: 
 STYLES = [None, "bold", "bold green", "bold red", "bold yellow"]
 ENVIRONMENTS = [{}, {"FORCE_COLOR": "1"}, {"FORCE_COLOR": "1", "NO_COLOR": "1"}, {"FORCE_COLOR": "1", "TERM": "dumb"},
                 {"TTY_COMPATIBLE": "1", "COLUMNS": "30"}, {"FORCE_COLOR": "1", "COLUMNS": "0"}, {"FORCE_COLOR": "", "COLUMNS": "44"},
-                {"TTY_COMPATIBLE": "0", "FORCE_COLOR": "1"}]
+                {"TTY_COMPATIBLE": "0", "FORCE_COLOR": "1"}, {"FORCE_COLOR": "1", "COLUMNS": "\u00b2"},  # (a digit int() refuses)
+                {"FORCE_COLOR": "1", "COLUMNS": "\u0663\u0660"}]  # (30 in Arabic-Indic digits, which int() reads)
 
 
 @pytest.mark.parametrize("environment", ENVIRONMENTS, ids=lambda e: ",".join(f"{k}={v}" for k, v in e.items()) or "piped")
