@@ -13,7 +13,6 @@ import re
 import shlex
 import signal
 import sys
-import traceback
 import unicodedata
 from collections.abc import Iterable
 from typing import Any
@@ -195,6 +194,8 @@ def _output_error(error: OSError) -> bool:
     """Whether ``error`` is a write to standard output that failed (a full disk, ``> /dev/full``): raised
     by a write of the terminal's text (click's ``echo``, rich's console), naming no file. Every file a
     command opens itself is reported by that command, naming its file."""
+    import traceback  # (an error's path only: linecache, tokenize and textwrap, issue 14)
+
     frames = traceback.extract_tb(error.__traceback__)
     writer = bool(frames) and (frames[-1].name in ("echo", "write", "flush", "_write_buffer", "_check_buffer")
                                or "click" in frames[-1].filename or "rich" in frames[-1].filename)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import functools
-import getpass
 import json
 import os
 import re
@@ -976,6 +975,8 @@ def hidden_prompt(text: str, instead: str) -> str:
     refusal = f"hidden input needs a terminal, and standard input is not one: {instead}"
     if not stdin_is_terminal():
         raise click.ClickException(refusal)
+    import getpass  # (a hidden prompt only: termios, issue 14)
+
     with warnings.catch_warnings(), not_stopped():
         warnings.simplefilter("error", getpass.GetPassWarning)  # getpass would echo the answer: refuse instead
         try:
