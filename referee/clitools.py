@@ -1117,8 +1117,8 @@ class LineConsole:
     The choices rich makes are made the same way (rich 13-15): a terminal when ``TTY_COMPATIBLE`` says so, else when
     ``FORCE_COLOR`` is set and not empty, else when standard output is a tty; no colour (bold kept) when ``NO_COLOR`` is
     set and not empty; no style at all on a terminal named ``dumb`` or ``unknown``; on a terminal a single line is wrapped
-    to its width (:func:`wrap_paragraph`, ``COLUMNS`` first, as rich reads it). ``tests/test_clitools.py`` compares the
-    bytes with rich's for each case."""
+    to its width (:func:`wrap_paragraph`, ``COLUMNS`` first, as rich reads it). ``tests/test_referee_at_the_table.py``
+    compares the bytes with rich's for each case."""
 
     def __init__(self) -> None:
         self._rich: Any = None
@@ -1162,10 +1162,8 @@ class LineConsole:
             dumb = environ.get("TERM", "").lower() in ("dumb", "unknown")
             lines = wrap_paragraph(as_written_in(text, (getattr(stream, "encoding", None) or "utf-8").lower()), _line_width(dumb))
             words = (style or "").split()
-            if environ.get("NO_COLOR", "") != "":
-                words = [word for word in words if word in _ATTRIBUTES]
-            words = sorted(words, key=lambda word: (word not in _ATTRIBUTES, _ATTRIBUTES.index(word) if word in _ATTRIBUTES else 0))
-            codes = "" if dumb else ";".join(_SGR[word] for word in words)
+            colours = [] if environ.get("NO_COLOR", "") != "" else [word for word in words if word not in _ATTRIBUTES]
+            codes = "" if dumb else ";".join(_SGR[word] for word in [*(a for a in _ATTRIBUTES if a in words), *colours])
         if codes:
             lines = [f"\x1b[{codes}m{line}\x1b[0m" if line else line for line in lines]
         self.write(stream, "".join(f"{line}\n" for line in lines))
