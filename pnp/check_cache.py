@@ -4,7 +4,7 @@ Before it writes anything, ``pnp build`` lays every card out and judges it (:fun
 the icons, :func:`pnp.layout.check_fit`, the sheets' margins): some 60 % of a build's time, the layout (:func:`pnp.layout.render`)
 another 20 %. What they give follows from their inputs alone: the card database's bytes and ``[print]`` settings (with
 the command line's), the files of the templates, icons and fonts, the bundled database the check compares with, the
-``pnp`` sources, and the versions of Python and of the libraries that measure and draw. The layout of a check that
+``pnp`` sources, and the versions of Python and of the libraries that measure and draw (svglib: its files). The layout of a check that
 found nothing is kept in the user's cache folder under the digest of all of them (:func:`inputs_digest`,
 :func:`keep_layout`); the next build of the same inputs takes it (:func:`kept_layout`) and only writes the files. Any
 change to any input is another digest, so it is laid out and checked again. Only a check that found nothing is kept:
@@ -40,7 +40,7 @@ LARGEST_FILE = 64 * 1024 * 1024
 anything but regular files and folders (a pipe, a device), is never kept, and is checked every build (the check
 itself refuses such files)."""
 
-VERSION = b"pnp build pre-check 3"
+VERSION = b"pnp build pre-check 4"
 """Written first into every digest: a change to what is digested here gives every entry a new name."""
 
 
@@ -61,7 +61,10 @@ some 1.5 MB, in about 10 ms."""
                  repr(sorted((str(copy), str(shipped)) for copy, shipped in template.SHIPPED_AS.items()))):
         _add(digest, part.encode())
     _add(digest, database.source)
-    folders = [Path(template.TEMPLATE_DIR), Path(resources.TEMPLATE_DIR), Path(fonts.FONT_DIR), Path(text.ICON_DIR),
+    library = _svglib_folder()
+    if library is None:
+        return None
+    folders = [library, Path(template.TEMPLATE_DIR), Path(resources.TEMPLATE_DIR), Path(fonts.FONT_DIR), Path(text.ICON_DIR),
                Path(icon_files.ICON_DIR), Path(icon_ink.ICON_DIR), Path(svg.ICON_DIR), Path(pdf.ICON_DIR),
                Path(checks.ICON_DIR), Path(__file__).resolve().parent]
     for folder in dict.fromkeys(folders):
@@ -73,12 +76,23 @@ some 1.5 MB, in about 10 ms."""
 
 
 def _library_versions() -> str:
-    """The versions of the libraries the check measures and draws with (ReportLab, svgwrite, svglib)."""
+    """The versions of the libraries the check measures and draws with that every build imports (ReportLab, svgwrite);
+    svglib's files are digested instead (:func:`_svglib_folder`)."""
     import reportlab
-    import svglib
     import svgwrite
 
-    return " ".join(str(version) for version in (reportlab.Version, svgwrite.version, getattr(svglib, "__version__", "")))
+    return f"{reportlab.Version} {svgwrite.version}"
+
+
+def _svglib_folder() -> Path | None:
+    """The folder of the installed svglib package (which reads the icons for the check and the PDF), found without
+    importing it, or ``None`` when it is not installed: its files are digested rather than its version, which only its
+    import tells (with ReportLab's graphics, a tenth of a build that writes kept layouts, issue 14)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("svglib")
+    locations = spec.submodule_search_locations if spec is not None else None
+    return Path(next(iter(locations))) if locations else None
 
 
 LARGE_FILE = 256 * 1024
@@ -161,7 +175,7 @@ def kept_layout(inputs: str | None) -> Rendered | None:
     """The layout (:func:`pnp.layout.render`) of the inputs digested as ``inputs`` (:func:`inputs_digest`), as kept by
     :func:`keep_layout` when their pre-check found nothing, or ``None``: :data:`ENABLED` off, ``inputs`` ``None``, no
     entry kept, or one that is not signed with this user's key or cannot be read (then checked again, silently). The
-    svglib drawings of the icons it names, kept with it, are given to :func:`pnp.icon_files.keep_drawings`."""
+    PDF forms of the icons it names, kept with it, are given to :func:`pnp.pdf.keep_forms`."""
     from pnp.files import cache_key, read_signed
     from pnp.layout import Rendered
 
@@ -176,21 +190,23 @@ def kept_layout(inputs: str | None) -> Rendered | None:
     rendered, icons = found
     if not isinstance(rendered, Rendered) or not isinstance(icons, dict):
         return None
-    from pnp import icon_files
+    from pnp import pdf
 
-    icon_files.keep_drawings(icons)
+    pdf.keep_forms(icons)
     return rendered
 
 
 def keep_layout(inputs: str | None, rendered: Rendered) -> None:
     """Keep ``rendered``, the layout of the inputs digested as ``inputs`` whose pre-check found nothing, for
-    :func:`kept_layout`, with the svglib drawings of the icons its faces name (:func:`pnp.icon_files.icon_drawing`, as
-    the PDF reads them; the check has read every icon); nothing is kept when ``inputs`` is ``None`` or :data:`ENABLED`
+    :func:`kept_layout`, with the PDF forms of the icons its faces name in every colour model (:func:`pnp.pdf.icon_form`,
+    painted from the drawings the check has read; a form that names a resource is left out, painted by each document);
+    nothing is kept when ``inputs`` is ``None`` or :data:`ENABLED`
     is off. At most :data:`ENTRIES_KEPT` entries are kept. Never fails: an entry that cannot be written only means the
     next build checks again."""
     from pnp import icon_files, pdf
     from pnp.drawing import icon_names
     from pnp.files import cache_key, keep_signed
+    from pnp.inks import COLOUR_MODELS
 
     if not ENABLED or inputs is None:
         return
@@ -198,9 +214,10 @@ def keep_layout(inputs: str | None, rendered: Rendered) -> None:
     if key is None:
         return
     names = {name for face in (*rendered.fronts, *rendered.backs.values()) for name in icon_names(face.drawing)}
-    paths = [Path(pdf.ICON_DIR) / f"{name}.svg" for name in sorted(names)]
     try:
-        icons = {str(path): icon_files.icon_drawing(path) for path in paths}
+        forms = {(str(Path(pdf.ICON_DIR) / f"{name}.svg"), model): pdf.icon_form(name, model)
+                 for name in sorted(names) for model in COLOUR_MODELS}
     except (OSError, ValueError, icon_files.IconFileError):
         return
+    icons = {key: form for key, form in forms.items() if form is not None}
     keep_signed(_entry_file(inputs), (rendered, icons), lambda pickled: _signature(key, inputs, pickled), ENTRIES_KEPT)

@@ -436,19 +436,6 @@ def _svglib_reading(path: Path) -> None:
         pass
 
 
-KEPT_DRAWINGS: dict[str, Any] = {}
-"""Drawings of icon files (by path) an earlier build of the same files read, kept with its layout
-(:mod:`pnp.check_cache`) and given here by :func:`keep_drawings`: :func:`icon_drawing` returns them rather than read the
-files again (28 icons took svglib some 90 ms of every build, issue 14)."""
-
-
-def keep_drawings(drawings: dict[str, Any]) -> None:
-    """Take ``drawings`` (the svglib drawings of icon files, by path, as :func:`icon_drawing` made them from the same
-    bytes in an earlier process) as those files' drawings, for :func:`icon_drawing`."""
-    KEPT_DRAWINGS.clear()
-    KEPT_DRAWINGS.update(drawings)
-
-
 @functools.cache
 def icon_drawing(path: Path) -> Any:
     """The svglib (ReportLab graphics) drawing of the icon file ``path``, read safely first (:func:`read_icon`) and
@@ -456,12 +443,9 @@ def icon_drawing(path: Path) -> Any:
     measure of its ink (:mod:`pnp.layout.icon_ink`). The caller must not change it. Raises as :func:`read_icon`,
     :class:`IconFileError` when svglib warns that it cannot draw part of it (its log line, which would reach the
     terminal, is that error's reason instead: the PDF would print something other than the gallery), and
-    ``ValueError`` when svglib cannot read the file. A drawing of :data:`KEPT_DRAWINGS` is returned as it is."""
+    ``ValueError`` when svglib cannot read the file."""
     from svglib.svglib import svg2rlg  # (ReportLab's graphics, only for a drawing)
 
-    kept = KEPT_DRAWINGS.get(str(path))
-    if kept is not None:  # (the file's bytes are those it was read from: pnp.check_cache digests them)
-        return kept
     if not path.is_file():
         raise FileNotFoundError(f"icon {path.stem!r}: no file {path}")
     root = read_icon(path)  # read once: its viewBox is judged below

@@ -20,14 +20,13 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from reportlab.graphics import renderPDF
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import fonts
 from pnp.drawing import Box, Circle, Drawing, Group, Icon, Line, Polyline, Primitive, Rect, TextLine, walk
 from pnp.icon_files import icon_drawing
-from pnp.inks import recolour_rlg
+from pnp.inks import COLOUR_MODELS, recolour_rlg
 from pnp.sheet_marks import NO_BACKS, cut_lines_overlay, page_line, sheet_marginalia, sheet_overlay
 from pnp.sheets import ImpositionError, Marginal, Paper, SheetCard, SheetLayout, SheetOptions, empty_slots, page_plan, placements, slot_marginalia
 from pnp.text import ICON_DIR
@@ -43,6 +42,64 @@ def _icon_drawing(name: str):
     # text, so start them in the bundled serif and keep the PDF free of unembedded fonts.
     drawing.initialFontName = fonts.register("serif")
     return drawing
+
+
+@dataclass(frozen=True)
+class IconForm:
+    """An icon as the PDF stores it, once per document: the Form XObject of ``width`` x ``height`` (the units of its
+    svglib drawing, the SVG's viewBox) holding ``content``, its PDF content stream (path, colour and graphics-state
+    operators only: no name of a font, image or graphics-state resource, which another document would number
+    differently)."""
+
+    width: float
+    height: float
+    content: str
+
+
+KEPT_FORMS: dict[tuple[str, str], IconForm] = {}
+"""The icons' forms (by icon file path and colour model, :data:`pnp.inks.COLOUR_MODELS`) an earlier build of the same
+files painted, kept with its layout (:mod:`pnp.check_cache`) and given here by :func:`keep_forms`: a document stores
+them as they are, without ReportLab's graphics or svglib (whose imports were a tenth of a warm build, issue 14)."""
+
+
+def keep_forms(forms: dict[tuple[str, str], IconForm]) -> None:
+    """Take ``forms`` (:func:`icon_form` of icon files, by path and colour model, from the same bytes in an earlier
+    process) as the forms :class:`Painter` stores for those icons."""
+    KEPT_FORMS.clear()
+    KEPT_FORMS.update(forms)
+
+
+def icon_form(name: str, model: str) -> IconForm | None:
+    """The form :class:`Painter` stores for the icon ``templates/icons/<name>.svg`` in the colour model ``model`` (a key
+    of :data:`pnp.inks.COLOUR_MODELS`), painted by ReportLab's renderer into a scratch document, as a document paints
+    it; ``None`` when its content names a resource (a font, an image, a transparency), which only the document it is
+    painted in can number. Raises as :func:`pnp.icon_files.icon_drawing`; ``KeyError`` for an unknown model."""
+    content = _paint_form(Canvas(None), "icon", name, COLOUR_MODELS[model])  # (a canvas never written)
+    return None if "/" in content else IconForm(*_icon_size(name), content)
+
+
+def _icon_size(name: str) -> tuple[float, float]:
+    drawing = _icon_drawing(name)
+    return drawing.width, drawing.height
+
+
+def _paint_form(canvas: Canvas, form: str, name: str, colour: Callable[[str], Color]) -> str:
+    """Store the icon ``name`` on ``canvas``'s document as the Form XObject ``form``, painted from its svglib drawing
+    (ReportLab's graphics) with its colours passed through ``colour``; return the operators painted (the form's content
+    after the preamble every form of the canvas begins with)."""
+    from reportlab.graphics import renderPDF  # (a warm build stores kept forms: KEPT_FORMS)
+
+    drawing = _icon_drawing(name)
+    if colour is not HexColor:
+        drawing = recolour_rlg(drawing, colour)
+    canvas.beginForm(form, 0, 0, drawing.width, drawing.height)
+    renderPDF.draw(drawing, canvas, 0, 0)
+    content = "\n".join(canvas._code)  # (what the form holds after the preamble: ReportLab's endForm)
+    canvas.endForm()
+    return content
+
+
+_MODEL_NAMES: dict[Callable[[str], Color], str] = {function: name for name, function in COLOUR_MODELS.items()}
 
 
 class Painter:
@@ -93,14 +150,20 @@ class Painter:
     def _form(self, name: str) -> str:
         form = f"icon-{name}"
         if name not in self._forms:
-            drawing = _icon_drawing(name)
-            if self.colour is not HexColor:
-                drawing = recolour_rlg(drawing, self.colour)
-            self.canvas.beginForm(form, 0, 0, drawing.width, drawing.height)
-            renderPDF.draw(drawing, self.canvas, 0, 0)
-            self.canvas.endForm()
+            kept = KEPT_FORMS.get((str(ICON_DIR / f"{name}.svg"), _MODEL_NAMES.get(self.colour, "")))
+            if kept is not None:
+                self.canvas.beginForm(form, 0, 0, kept.width, kept.height)
+                self.canvas.addLiteral(kept.content)
+                self.canvas.endForm()
+            else:
+                _paint_form(self.canvas, form, name, self.colour)
             self._forms.add(name)
         return form
+
+    def _icon_size(self, name: str) -> tuple[float, float]:
+        """The width and height of the icon's form (:meth:`_form`)."""
+        kept = KEPT_FORMS.get((str(ICON_DIR / f"{name}.svg"), _MODEL_NAMES.get(self.colour, "")))
+        return (kept.width, kept.height) if kept is not None else _icon_size(name)
 
     # -- drawings ------------------------------------------------------------------------------
     def draw(self, drawing: Drawing, x_mm: float, y_mm: float, clip: Box | None = None, shared: bool = False) -> None:
@@ -257,10 +320,10 @@ class Painter:
                 draw(x, y, item.text)
         elif isinstance(item, Icon):
             form = self._form(item.name)
-            drawing = _icon_drawing(item.name)
+            width, height = self._icon_size(item.name)
             self._save()
             c.translate(item.x * k, -(item.y + item.size) * k)
-            c.scale(item.size * k / drawing.width, item.size * k / drawing.height)
+            c.scale(item.size * k / width, item.size * k / height)
             c.doForm(form)
             self._restore()
         elif isinstance(item, Group):

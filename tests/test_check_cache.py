@@ -19,13 +19,13 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture
 def own_cache(tmp_path, monkeypatch) -> Iterator[Path]:
     """A cache folder of the test's own (``$XDG_CACHE_HOME``), layouts kept and read as by the ``pnp`` command (the
-    icon drawings a kept layout gave are forgotten after the test)."""
-    from pnp import icon_files
+    icons' PDF forms a kept layout gave are forgotten after the test)."""
+    from pnp import pdf
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setattr(check_cache, "ENABLED", True)
     yield tmp_path / "cache"
-    icon_files.keep_drawings({})
+    pdf.keep_forms({})
 
 
 def test_the_digest_changes_with_the_print_settings_and_the_templates(db, tmp_path, monkeypatch):
@@ -64,8 +64,9 @@ def test_a_layout_is_read_only_as_kept_and_only_by_the_pnp_command(db, own_cache
 
 def test_a_second_build_of_the_same_files_lays_out_and_checks_nothing_and_writes_the_same(own_cache, tmp_path, monkeypatch):
     import svglib.svglib
+    from reportlab.graphics import renderPDF
 
-    from pnp import icon_files, layout
+    from pnp import icon_files, layout, pdf
 
     database = str(ROOT / "cards.toml")
     first, second = tmp_path / "first", tmp_path / "second"
@@ -79,14 +80,20 @@ def test_a_second_build_of_the_same_files_lays_out_and_checks_nothing_and_writes
     monkeypatch.setattr(cli, "_fit_problems", counted)
     monkeypatch.setattr(layout, "_CACHE", {})
     run = CliRunner().invoke
-    assert run(pnp_main, ["build", "--db", database, "--out", str(first), "--paper", "a4"]).exit_code == 0
+    both = ["--paper", "a4", "--color", "cmyk"]  # (RGB and CMYK sheets: the icons' forms kept in both colour models)
+    assert run(pnp_main, ["build", "--db", database, "--out", str(first), *both]).exit_code == 0
     layout._CACHE.clear()  # (as in a new process)
     icon_files.icon_drawing.cache_clear()
+    pdf._icon_drawing.cache_clear()
     with monkeypatch.context() as patched:
         patched.setattr(layout, "_front_faces", lambda *arguments: pytest.fail("laid out again"))
         patched.setattr(svglib.svglib, "svg2rlg", lambda *arguments: pytest.fail("an icon read again"))
-        assert run(pnp_main, ["build", "--db", database, "--out", str(second), "--paper", "a4"]).exit_code == 0
+        patched.setattr(renderPDF, "draw", lambda *arguments: pytest.fail("an icon painted again"))
+        assert run(pnp_main, ["build", "--db", database, "--out", str(second), *both]).exit_code == 0
     assert len(checked) == 1
+    named = {Path(path).stem for path, _ in pdf.KEPT_FORMS}  # every icon the cards name, in both colour models
+    assert len(named) > 10 and set(pdf.KEPT_FORMS) == {(str(pdf.ICON_DIR / f"{name}.svg"), model)
+                                                       for name in named for model in ("rgb", "cmyk")}
     for path in sorted(first.rglob("*")):
         if path.is_file() and not path.name.startswith("."):
             assert path.read_bytes() == (second / path.relative_to(first)).read_bytes(), path
@@ -144,3 +151,15 @@ def test_a_template_edited_while_it_is_checked_keeps_no_layout_for_the_files_as_
     layout._CACHE.clear()
     assert run(pnp_main, ["build", "--db", database, "--out", str(tmp_path / "b"), "--paper", "a4"]).exit_code == 0
     assert len(checked) == 2  # checked again, not taken from the first build
+
+
+def test_an_icon_form_is_kept_only_when_it_names_no_resource_of_its_document(monkeypatch):
+    """A kept icon form is stored as it is into another document (pnp.pdf.KEPT_FORMS): its operators must name no font,
+    image or transparency, which each document numbers on its own; such a form is painted by each document instead."""
+    from pnp import pdf
+
+    rgb, cmyk = pdf.icon_form("mana", "rgb"), pdf.icon_form("mana", "cmyk")
+    assert rgb is not None and cmyk is not None and (rgb.width, rgb.height) == (cmyk.width, cmyk.height) == (75, 75)  # (pt: 100 px)
+    assert " rg" in rgb.content and " k" not in rgb.content and " k" in cmyk.content  # each in its colour model
+    monkeypatch.setattr(pdf, "_paint_form", lambda *arguments: "q /gRLs0 gs 0 0 m 1 1 l S Q")
+    assert pdf.icon_form("mana", "rgb") is None

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import math
 from functools import cache
-
-from reportlab.graphics import shapes
-from svglib.svglib import NoStrokePath
+from typing import TYPE_CHECKING
 
 from pnp.icon_files import icon_drawing
 from pnp.text import ICON_DIR
+
+if TYPE_CHECKING:  # ReportLab's graphics, imported where an icon is measured: a build of kept layouts measures none
+    from reportlab.graphics import shapes
 
 InkPoint = tuple[float, float, float]
 """A point of an icon's ink: x and y in its viewBox units (0-100, y down) and the half width of the line there (units)."""
@@ -71,6 +72,8 @@ def _path_points(path: shapes.Path) -> list[tuple[float, float]]:
 def _outline(shape: shapes.Shape) -> list[tuple[float, float, float]]:
     """The points of ``shape``'s outline in its own coordinates, each with a factor of its half line width (``√2`` at
     a square corner, whose line reaches out on both axes)."""
+    from reportlab.graphics import shapes
+
     if isinstance(shape, (shapes.Circle, shapes.Ellipse)):
         rx = shape.r if isinstance(shape, shapes.Circle) else shape.rx
         ry = shape.r if isinstance(shape, shapes.Circle) else shape.ry
@@ -106,6 +109,8 @@ def _runs(shape: shapes.Shape) -> list[tuple[list[tuple[float, float]], bool]]:
     """The runs of straight pieces ``shape``'s line is drawn along, each as its points and whether it is closed: a
     polyline's, a polygon's, or each subpath of a path (curves sampled as :func:`_path_points` samples them); none for
     other shapes (a rectangle's square corners are measured by :func:`_outline`)."""
+    from reportlab.graphics import shapes
+
     if isinstance(shape, (shapes.PolyLine, shapes.Polygon)):
         values = list(shape.points)
         return [([(float(px), float(py)) for px, py in zip(values[0::2], values[1::2], strict=False)],
@@ -179,6 +184,8 @@ def _miter_tips(shape: shapes.Shape, half: float) -> list[tuple[float, float]]:
 def _half_line(shape: shapes.Shape) -> float:
     """Half the width of ``shape``'s line in its own units: 0 when it draws none (no stroke colour, a width of 0, or
     svglib's fill-only twin of a stroked path)."""
+    from svglib.svglib import NoStrokePath
+
     if isinstance(shape, NoStrokePath) or getattr(shape, "strokeColor", None) is None:
         return 0.0
     return float(getattr(shape, "strokeWidth", 0) or 0) / 2
@@ -186,6 +193,8 @@ def _half_line(shape: shapes.Shape) -> float:
 
 def _ink(node: shapes.Group | shapes.Drawing, transform: Transform) -> list[tuple[float, float, float]]:
     """The ink points of every shape under ``node``, through ``transform`` and the groups' own, in drawing units."""
+    from reportlab.graphics import shapes
+
     found: list[tuple[float, float, float]] = []
     for child in node.contents:
         if isinstance(child, shapes.Group):
@@ -206,6 +215,8 @@ def _ink(node: shapes.Group | shapes.Drawing, transform: Transform) -> list[tupl
 def _viewbox_ink(path) -> tuple[InkPoint, ...]:
     """The ink points of the icon file ``path`` in its viewBox units (as :func:`icon_ink`); raises as
     :func:`pnp.icon_files.icon_drawing`, and ``ValueError`` for an icon of no size."""
+    from reportlab.graphics import shapes
+
     drawing = icon_drawing(path)  # the PDF's reading of it
     if not drawing.width or not drawing.height:
         raise ValueError("an icon of no size")
