@@ -25,7 +25,7 @@ from referee import checkpoint, snapshots
 from referee import save as savefile
 from referee.dice import Dice, check_rolled
 from referee.errors import ParseError, RefereeError, RuleError
-from referee.eventlog import EventLog
+from referee.eventlog import EventLog, SavedEvents, as_written
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -231,7 +231,7 @@ class RefereeGame:
         :meth:`kept_form`)."""
         setup = self.log.initial.setup
         doc = savefile.document(self.rules.name, self.db.fingerprint, setup.seed, setup.to_dict(),
-                                [e.to_dict() for e in self.log.events], self.memory())
+                                as_written(self.log.events, lambda event: event.to_dict()), self.memory())
         count = len(self.log.events)
         kept = {n: self.kept_form(self.log.state_at(n)) for n in checkpoint.kept_at(count, self.log.knows(count - 1))}
         kept_table = checkpoint.table(self.codec, self.code_revision(), doc, kept) if kept else None
@@ -273,17 +273,27 @@ class RefereeGame:
 def decode_events(game: G, doc: dict, path: Path) -> list[Any]:
     """The events of the save document ``doc``, read but not applied, each die the referee rolled checked
     against the seed. Raises :class:`savefile.SaveError` naming the event that does not read."""
-    rules, events = game.rules, []
-    for number, data in enumerate(doc["events"], 1):
-        try:
-            event = rules.decode(data)
-            for value in vars(event).values():
-                if isinstance(value, Dice):
-                    check_rolled(doc["seed"], value)
-        except RefereeError as error:
-            raise savefile.SaveError(path, f"corrupt save file: event {number}: {secret_said(rules, data, str(error))}") from None
-        events.append(event)
-    return events
+    return [_decode_event(game, doc, path, number, data) for number, data in enumerate(doc["events"], 1)]
+
+
+def saved_events(game: G, doc: dict, path: Path) -> SavedEvents[Any]:
+    """The events of the save document ``doc`` as :func:`decode_events` reads them, each when first asked for
+    (:class:`referee.eventlog.SavedEvents`): for a save whose checkpoint is trusted, whose digest vouches that this
+    referee wrote every event as it is (:mod:`referee.checkpoint`). Reading one raises as :func:`decode_events`."""
+    return SavedEvents(doc["events"], lambda number, data: _decode_event(game, doc, path, number, data))
+
+
+def _decode_event(game: G, doc: dict, path: Path, number: int, data: Any) -> Any:
+    """The ``number``-th event of ``doc`` (its table ``data``), read and its dice checked (:func:`decode_events`)."""
+    rules = game.rules
+    try:
+        event = rules.decode(data)
+        for value in vars(event).values():
+            if isinstance(value, Dice):
+                check_rolled(doc["seed"], value)
+    except RefereeError as error:
+        raise savefile.SaveError(path, f"corrupt save file: event {number}: {secret_said(rules, data, str(error))}") from None
+    return event
 
 
 def replay_events(game: G, doc: dict, path: Path) -> G:
@@ -361,7 +371,7 @@ def _load_game(cls: type[G], path: Path, db: Database, trust_checkpoint: bool) -
     known = checkpoint.read(cls.codec, cls.code_revision(), doc) if trust_checkpoint else {}
     if known:
         try:
-            game.log.resume(decode_events(game, doc, path), known)
+            game.log.resume(saved_events(game, doc, path), known)
         except RuleError as error:  # a kept state the last events no longer apply to: a hand edit
             raise savefile.SaveError(path, f"corrupt save file: {error}") from None
     else:

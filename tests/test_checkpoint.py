@@ -123,6 +123,55 @@ def test_a_command_replays_at_most_31_events_whatever_the_games_length(db, tmp_p
     assert resumed.state == SoloGame.rules.check(path, db)[1].state
 
 
+def test_a_command_decodes_only_the_events_it_reads(db, tmp_path, monkeypatch):
+    """Issue 14 (the same cost at event 400 as at event 10): a game read from a trusted checkpoint decodes none of its
+    400 events for its state, its Next line or the save written back (each event's table as read, which is what a
+    replay writes); going back a step decodes the last event alone, and the events read are a replay's."""
+    from referee import game as game_module
+
+    game = solo_game(db, 263, events=400)
+    path = tmp_path / "long.toml"
+    game.save(path)
+    replayed = SoloGame.rules.check(path, db)[1]
+    decoded: list[int] = []
+    real = game_module._decode_event
+    monkeypatch.setattr(game_module, "_decode_event", lambda *arguments: decoded.append(arguments[3]) or real(*arguments))
+    resumed = SoloGame.rules.load(path, db)
+    assert resumed.state == replayed.state and decoded == []
+    assert resumed.next_line() == replayed.next_line() and decoded in ([], [400])  # (at most what `undo` would take back)
+    assert resumed.document() == replayed.document() and decoded in ([], [400])
+    resumed.log.pop()
+    assert decoded == [400] and resumed.state == replayed.log.state_at(399)
+    assert resumed.log.events == replayed.log.events[:399] and len(decoded) == 400
+
+
+def test_saved_events_read_as_the_list_of_their_events():
+    """:class:`referee.eventlog.SavedEvents` (issue 14): indexes, slices, appends, pops, copies and comparison as a
+    list of the decoded events, each decoded once, and the save's tables written back for those read from it."""
+    from referee.eventlog import SavedEvents, as_written
+
+    decoded: list[tuple[int, int]] = []  # (its place in the sequence from 1, as the error of one that does not read says; n)
+
+    def decode(number: int, table: dict) -> str:
+        decoded.append((number, table["n"]))
+        return f"event {table['n']}"
+
+    events = SavedEvents([{"n": n} for n in range(1, 6)], decode)
+    assert len(events) == 5 and events[-1] == "event 5" and events[-1] == "event 5" and decoded == [(5, 5)]
+    assert events[1:3] == ["event 2", "event 3"] and decoded == [(5, 5), (2, 2), (3, 3)]
+    twin = events.copy()
+    events.append("event 6")
+    assert as_written(events, lambda event: {"again": event}) == [{"n": n} for n in range(1, 6)] + [{"again": "event 6"}]
+    assert events.pop() == "event 6" and events.pop() == "event 5" and len(events) == 4 and len(twin) == 5
+    events.insert(0, "event 0")
+    assert events == ["event 0", "event 1", "event 2", "event 3", "event 4"] and events != ["event 0"]
+    assert twin == ["event 1", "event 2", "event 3", "event 4", "event 5"]
+    assert decoded == [(5, 5), (2, 2), (3, 3), (2, 1), (5, 4), (1, 1), (4, 4)]  # each once a sequence
+    with pytest.raises(IndexError):
+        events[5]
+    assert as_written(["a"], lambda event: {"again": event}) == [{"again": "a"}]
+
+
 def _edit_checkpoint(path: Path, change) -> None:
     doc = tomllib.loads(path.read_text())
     change(doc["checkpoint"])
