@@ -451,7 +451,7 @@ def test_status_in_the_marker_phase_names_no_current_location(tmp_path):
     assert status["marker_on"] == "duel.location.stonewatch" and status["chooser"] == "shadowmajik"
     assert not any(x["current"] for x in status["locations"])
     text = " ".join(run(save, "status").split())  # the table wraps its lines
-    assert "Yellow marker none: the Shadowmajik choose the next Location (the cube still stands on Stonewatch)" in text
+    assert "Yellow marker on Stonewatch until the Shadowmajik choose the next Location" in text
 
 
 def test_status_json_lists_the_commands_of_the_next_line(tmp_path):

@@ -261,6 +261,11 @@ def test_refusal_text_on_the_map():
 
     game, _ = _state(ev.Draw(_card("tural")), ev.Battle(dice=Dice((1, 2), None), enemy=Dice((3, 3, 1), None), next=_card("dalnish")),
                      spells=("frost-breath", "rime-mirror"))
+    error = _refused(game, ev.Draw())  # a losing roll waits: the aid the Next line offers too (R34; helper-161)
+    offer = advice.aid_offer(game.state, DB)
+    assert error.refusal is Refusal.WRONG_PHASE and "`referee solo cast " in offer
+    assert advice.refusal_text(error, game.state, DB) == f"{error}: {offer}; or `referee solo accept`"
+    assert advice.refusal_text(error, game.state) == f"{error} (`referee solo accept`)"  # (no database: no search)
     error = _refused(game, ev.Cast("solo.spell.rime-mirror", reroll=(1,)))
     assert (error.refusal, error.field) == (Refusal.THEIR_DICE, "reroll")
     assert advice.refusal_text(error, game.state) == ("--reroll: Rime Mirror re-rolls the servants' dice, not yours; "

@@ -23,6 +23,7 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from pnp import database
+from pnp.oneline import listed
 from referee import clitools, snapshots, tableui
 from referee.cli import main
 from referee.dice import Dice
@@ -2159,6 +2160,27 @@ def test_a_solo_undo_names_each_track_marker_to_put_back_and_where(tmp_path):
     result = CliRunner().invoke(main, ["solo", "undo", "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
     assert result.exit_code == 0 and f"Put back the Mana marker on {before.mana}." in result.stdout, result.stdout
     assert view.event_text(sev.Cast("solo.spell.bind", rows=1), DB) == "cast Bind (the Battle Loss roll 1 row lower)"
+
+
+def test_a_solo_undo_on_a_battle_map_names_each_marker_to_put_back_and_its_hex(tmp_path):
+    """Helper-161: undoing a move on a battle map said "Put the cards and markers back as they were", naming neither the
+    warden's hex nor the servants'. Each map marker that moved is named with the hex it goes back to (rulebook, Expanded
+    Battles, phase a: the servants move after the warden), and nothing else is said when nothing else moved (the round
+    is on no piece)."""
+    save = tmp_path / "s.toml"
+    one_shot("solo", save, "new --difficulty normal --spells bind,shield --seed 5")
+    one_shot("solo", save, "draw --card dalnish")
+    one_shot("solo", save, "servants")
+    before = load_solo(save, DB).state.map_battle
+    one_shot("solo", save, "move B4")
+    after = load_solo(save, DB).state.map_battle
+    moved = [s for s in before.servants if after.servant(s.id).hex != s.hex]
+    assert after.warden != before.warden and moved and after.round == before.round + 1
+    result = CliRunner().invoke(main, ["solo", "undo", "--save", str(save), "--db", str(DB_PATH)], env={"NO_COLOR": "1"})
+    pieces = [f"your marker on {expanded.name(before.warden)}"] + [
+        f"the {expanded.label(DB, s.id)} marker ({expanded.marker(DB, s.id)}) on {expanded.name(s.hex)}" for s in moved]
+    assert result.exit_code == 0 and f"Put back {listed(pieces)}." in result.stdout, result.stdout
+    assert "as they were" not in result.stdout and load_solo(save, DB).state.map_battle == before
 
 
 def test_one_letter_for_the_next_card_is_never_read_as_a_card(tmp_path):

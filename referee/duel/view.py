@@ -121,12 +121,14 @@ def status(state: State, db: Database) -> dict[str, Any]:
 
 
 def marker_text(state: State, db: Database) -> str:
-    """The yellow marker in words: the Location fought for, or in the marker phase who moves it next and
-    where the cube still stands (R79); ``-`` before the first Location is chosen."""
+    """The yellow marker in words: the Location fought for, or in the marker phase where the cube still stands, fought
+    for no more, and who moves it next (``on Stonewatch until the Shadowmajik choose the next Location``; R79); ``-``
+    before the first Location is chosen."""
     if state.phase == "marker" and state.round:
         stands = rules.marker_stands_on(state)
-        where = f" (the cube still stands on {rules.name(db, stands)})" if stands else ""
-        return f"none: {rules.who_does(state, state.chooser, 'chooses', 'choose', start=False)} the next Location{where}"
+        chooses = f"{rules.who_does(state, state.chooser, 'chooses', 'choose', start=False)} the next Location"
+        # (helper-161: "none: ... (the cube still stands on Galehollow)" read as a contradiction)
+        return f"on {rules.name(db, stands)} until {chooses}" if stands else f"none: {chooses}"
     return rules.name(db, state.current) if state.current else "-"
 
 

@@ -426,7 +426,7 @@ def option_of(field: str | None, state: State | None = None) -> str | None:
     return OPTIONS.get(field)
 
 
-def refusal_text(error: RuleError, state: State | None) -> str:
+def refusal_text(error: RuleError, state: State | None, db: Database | None = None) -> str:
     """The one line the command line prints for the refusal ``error`` met in ``state`` (the state the
     refused event was played on; ``None`` for a refused setup): the rules' message after the option its
     field names (``--reroll: your dice show 1 4; there is no 2 to re-roll``), completed by its kind
@@ -434,7 +434,9 @@ def refusal_text(error: RuleError, state: State | None) -> str:
 
     ``GAME_OVER``: the `new` command that starts another game with the same setup (after Barrier Lock,
     the ``last-stand`` command first, R49); ``WRONG_PHASE``: the
-    commands that do what the game waits for (:func:`waiting_commands`; the message says it in words);
+    commands that do what the game waits for (:func:`waiting_commands`; the message says it in words), and while a
+    roll waits for aid, with the database ``db``, the spells and Elders that can still turn it, as the Next line offers
+    them (:func:`aid_offer`; R34);
     ``OFF_THE_MAP``: the `map` command; ``ALREADY_THERE``: `move` with no hex, which stays (R13);
     ``TOO_FAR``: the `map` command (the hex cannot be reached this round); ``THEIR_DICE``: the option of the other side's new dice.
     Other refusals read as their message.
@@ -445,6 +447,9 @@ def refusal_text(error: RuleError, state: State | None) -> str:
             return f"{text}; travel to the Ash Tower with {_cmd('last-stand')}, or start a new game with {_new_game(state)}"
         return f"{text}; start a new one with {_new_game(state)}"
     if state is not None and kind is Refusal.WRONG_PHASE:
+        offer = aid_offer(state, db) if db is not None and aid.situation(state) is not None else ""
+        if offer:  # (a new user was offered `accept` alone after the Next line had offered `cast bind`: helper-161)
+            return f"{text}: {offer}; or {waiting_commands(state)}"
         return f"{text} ({waiting_commands(state)})"
     option = option_of(error.field, state)
     line = f"{option}: {text}" if option else text

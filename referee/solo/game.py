@@ -20,7 +20,7 @@ from referee import checkpoint, dice
 from referee import events as shared_events
 from referee.errors import ParseError, RuleError, as_written, check_keys, id_list_problem, toml_kind
 from referee.game import GameRules, RefereeGame, SaveCheck, check_save, load_game
-from referee.solo import advice, core, legal, rules, start, view
+from referee.solo import advice, core, expanded, legal, rules, start, view
 from referee.solo import events as ev
 from referee.solo import state as state_module
 from referee.solo.state import State
@@ -49,6 +49,27 @@ TRACK_MARKERS = (("Mana", "mana"), ("Spirit", "spirit"), ("Grayking", "grayking"
 def _off_the_tracks(state: State) -> tuple[Any, ...]:
     """:func:`on_the_table` without the track markers (:data:`TRACK_MARKERS`)."""
     return on_the_table(state)[3:]
+
+
+def _map_markers(played: State, restored: State, db: Database) -> list[str]:
+    """The markers of a battle map an undo moves back (rulebook, Expanded Battles), as :meth:`SoloRules.put_back` names
+    them: the warden's (``your marker on A4``), each servant's that moved or left the map (``the Ghast (ghast-1) marker
+    (G) on F1``), each servant's hit points that changed (``the Ghast (ghast-1) hit points to 2``); none when either state
+    has no battle on the same map."""
+    was, back = played.map_battle, restored.map_battle
+    if was is None or back is None or was.map != back.map:
+        return []
+    said = [f"your marker on {expanded.name(back.warden)}"] if was.warden != back.warden else []
+    for servant in back.servants:
+        now = next((s for s in was.servants if s.id == servant.id), None)
+        if now is None:
+            continue
+        who = expanded.label(db, servant.id)
+        if now.hex != servant.hex or (now.hit_points > 0) != (servant.hit_points > 0):
+            said.append(f"the {who} marker ({expanded.marker(db, servant.id)}) on {expanded.name(servant.hex)}")
+        if now.hit_points != servant.hit_points:
+            said.append(f"the {who} hit points to {servant.hit_points}")
+    return said
 
 
 def setup_problem(db: Database, difficulty: str, spells: Sequence[str]) -> str | None:
@@ -81,17 +102,25 @@ class SoloGameRules:
     @staticmethod
     def put_back(undone: Sequence[ev.Event], played: State, restored: State, db: Database) -> str:
         """What the players put back after an undo: each track marker that moved, on the space it goes back to (``Put back
-        the Mana marker on 14 and the Grayking marker on 16.``: thirty-third breaker, LOW 7, it named no marker), then
-        ``Put the other cards and markers back as they were.`` when a card, a spell card's side, an Elder, a marker on
-        the map or a hit-point marker differs too (:func:`on_the_table`); ``""`` when the steps taken back moved none (a
-        typed losing roll that waits for aid: thirtieth breaker, "put the cards back" after it)."""
+        the Mana marker on 14 and the Grayking marker on 16.``: thirty-third breaker, LOW 7, it named no marker), and on a
+        battle map each marker that moved, on its hex, and each servant's hit points (:func:`_map_markers`; helper-161:
+        undoing a move named no hex), then ``Put the other cards and markers back as they were.`` when a card, a spell
+        card's side, an Elder or a hit-point marker of the Last Stand differs too (:func:`on_the_table`, but the map's
+        round, which no piece shows);
+        ``""`` when the steps taken back moved none (a typed losing roll that waits for aid: thirtieth breaker, "put the
+        cards back" after it)."""
         if on_the_table(played) == on_the_table(restored):
             return ""
         tracks = [f"the {name} marker on {getattr(restored, key)}" for name, key in TRACK_MARKERS
                   if getattr(played, key) != getattr(restored, key)]
-        said = f"Put back {listed(tracks)}." if tracks else ""
+        pieces = _map_markers(played, restored, db)
+        said = f"Put back {listed(tracks + pieces)}." if tracks or pieces else ""
+        was, back = played.map_battle, restored.map_battle
+        if was is not None and back is not None and was.map == back.map:  # the rest compared with the markers named back
+            played = replace(played, map_battle=replace(was, warden=back.warden, servants=back.servants, round=back.round))
+            # in place, and the round, which no piece shows (rulebook, Expanded Battles: "Each round of the battle")
         if _off_the_tracks(played) != _off_the_tracks(restored):
-            said = f"{said} Put the {'other ' if tracks else ''}cards and markers back as they were.".strip()
+            said = f"{said} Put the {'other ' if said else ''}cards and markers back as they were.".strip()
         return said
 
     decode = staticmethod(ev.from_dict)
@@ -114,7 +143,7 @@ class SoloGameRules:
         """The line a refusal gets (:func:`referee.solo.advice.refusal_text`: the option its field names
         and what to type instead); a refusal of another kind reads as its message. ``last`` is not read."""
         if isinstance(error, rules.RuleError):
-            return advice.refusal_text(error, state)
+            return advice.refusal_text(error, state, db)
         return str(error)
 
     def is_over(self, state: State) -> bool:
