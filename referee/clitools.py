@@ -573,6 +573,10 @@ STATUS_LABEL_CELLS = 24
 """The widest the label column of a status gets, in terminal cells: a longer label (a long name) wraps in it."""
 
 
+NARROWEST_STATUS_TABLE = 24
+"""The narrowest console, in cells, a status is printed as a table on: a narrower one gets a line a row, as a pipe does."""
+
+
 def status_table(rows: Iterable[tuple[str, str]]) -> Any:
     """The ``(label, text)`` rows of a game's ``status_lines`` as a rich renderable: a table of two columns without
     borders, the labels bold, each text wrapped at words to the console's width under its own column (a long Location
@@ -592,13 +596,15 @@ class _StatusTable:
         from rich.table import Table
 
         encoding = options.encoding or "utf-8"
-        if not console.is_terminal:  # piped: one line a row, unwrapped, no padding after its text (fortieth breaker)
+        if not console.is_terminal or options.max_width < NARROWEST_STATUS_TABLE:
+            # piped: one line a row, unwrapped, no padding after its text (fortieth breaker); so on a terminal too narrow
+            # for two columns, which it wraps (helper-161: at 5 columns the values' column was dropped, at 15 cut short)
             yield from self._piped(encoding)
             return
         table = Table(show_header=False, box=None, padding=(0, 1))
         # a label wraps past STATUS_LABEL_CELLS (a player's name of 40 wide characters left the values no room, seventeenth breaker)
         table.add_column(style="bold", max_width=STATUS_LABEL_CELLS, overflow="fold")
-        table.add_column()
+        table.add_column(overflow="fold")  # (a word wider than the column is broken, never cut short: helper-161)
         after = []
         for label, text in self.rows:
             if label == "Next":  # its commands are never broken nor cut in a table cell (twenty-fourth breaker): a line of its own

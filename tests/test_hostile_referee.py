@@ -3829,6 +3829,30 @@ def test_a_name_written_as_escape_codes_is_never_wrapped_inside_one(width):
     assert all(len(code) in (6, 10) for code in re.findall(r"\\[uU][0-9a-f]*", shown)), shown
 
 
+@pytest.mark.parametrize("width", [5, 15, 23, 24, 30, 80])
+def test_the_status_table_drops_and_cuts_nothing_on_a_narrow_terminal(width):
+    """Helper-161: at 5 columns `referee solo status` dropped the values' column, at 15 it cut words short (`Ward…`).
+    Narrower than :data:`referee.clitools.NARROWEST_STATUS_TABLE` a status is a line a row (as piped), which the
+    terminal wraps; wider, a word longer than its column is broken, never cut short."""
+    import io
+
+    from rich.console import Console
+
+    from referee.clitools import NARROWEST_STATUS_TABLE, status_table
+
+    rows = [("Mana", "13"), ("Quest deck", "21 to draw, 0 discarded, 0 out of the game"),
+            ("Map", "Expanded Battle: Warding Key 1 (red), round 2, phase exchange; you on E4")]
+    out = io.StringIO()  # (soft-wrapped, as the referee's console prints: clitools.console)
+    Console(file=out, width=width, color_system=None, force_terminal=True, soft_wrap=True).print(status_table(rows))
+    shown = out.getvalue()
+    assert "\u2026" not in shown and "..." not in shown, shown
+    squeezed = "".join(shown.split())
+    if width < NARROWEST_STATUS_TABLE:  # a line a row: each row's characters in order
+        assert squeezed == "".join("".join(f"{label}{text}".split()) for label, text in rows), shown
+    else:  # every character of every value is shown
+        assert sorted(squeezed) == sorted("".join("".join(f"{label}{text}".split()) for label, text in rows)), shown
+
+
 def test_a_duel_undo_refused_after_the_last_reveal_says_the_game_is_over():
     """Fortieth referee breaker, MED 4 (as the thirty-ninth's LOW 5 for solo): `referee duel undo` after the reveal that
     ended the game said only that a revealed round cannot be taken back (R77), no word that the game is over."""
