@@ -79,6 +79,7 @@ def icon_form(name: str, model: str) -> IconForm | None:
 
 
 def _icon_size(name: str) -> tuple[float, float]:
+    """The width and height of the icon ``name``'s svglib drawing (its form's size)."""
     drawing = _icon_drawing(name)
     return drawing.width, drawing.height
 
@@ -150,7 +151,7 @@ class Painter:
     def _form(self, name: str) -> str:
         form = f"icon-{name}"
         if name not in self._forms:
-            kept = KEPT_FORMS.get((str(ICON_DIR / f"{name}.svg"), _MODEL_NAMES.get(self.colour, "")))
+            kept = self._kept(name)
             if kept is not None:
                 self.canvas.beginForm(form, 0, 0, kept.width, kept.height)
                 self.canvas.addLiteral(kept.content)
@@ -160,9 +161,13 @@ class Painter:
             self._forms.add(name)
         return form
 
+    def _kept(self, name: str) -> IconForm | None:
+        """The form kept for the icon ``name`` in this painter's colour model (:data:`KEPT_FORMS`), or ``None``."""
+        return KEPT_FORMS.get((str(ICON_DIR / f"{name}.svg"), _MODEL_NAMES.get(self.colour, "")))
+
     def _icon_size(self, name: str) -> tuple[float, float]:
         """The width and height of the icon's form (:meth:`_form`)."""
-        kept = KEPT_FORMS.get((str(ICON_DIR / f"{name}.svg"), _MODEL_NAMES.get(self.colour, "")))
+        kept = self._kept(name)
         return (kept.width, kept.height) if kept is not None else _icon_size(name)
 
     # -- drawings ------------------------------------------------------------------------------

@@ -54,8 +54,8 @@ def _off_the_tracks(state: State) -> tuple[Any, ...]:
 def _map_markers(played: State, restored: State, db: Database) -> list[str]:
     """The markers of a battle map an undo moves back (rulebook, Expanded Battles), as :meth:`SoloRules.put_back` names
     them: the warden's (``your marker on A4``), each servant's that moved or left the map (``the Ghast (ghast-1) marker
-    (G) on F1``), each servant's hit points that changed (``the Ghast (ghast-1) hit points to 2``); none when either state
-    has no battle on the same map."""
+    (G) on F1``), each servant's hit-point marker that moved (``the Ghast (ghast-1) hit-point marker on 2``); none when
+    either state has no battle on the same map."""
     was, back = played.map_battle, restored.map_battle
     if was is None or back is None or was.map != back.map:
         return []
@@ -68,7 +68,7 @@ def _map_markers(played: State, restored: State, db: Database) -> list[str]:
         if now.hex != servant.hex or (now.hit_points > 0) != (servant.hit_points > 0):
             said.append(f"the {who} marker ({expanded.marker(db, servant.id)}) on {expanded.name(servant.hex)}")
         if now.hit_points != servant.hit_points:
-            said.append(f"the {who} hit points to {servant.hit_points}")
+            said.append(f"the {who} hit-point marker on {servant.hit_points}")
     return said
 
 
