@@ -273,9 +273,14 @@ def machine_key(create: bool = True) -> bytes | None:
     32 random bytes in :data:`KEY_FILE` of the user's data folder. ``create``: made when missing (only a command
     that writes a save asks for that, so a refused command leaves no data folder behind: thirty-third breaker,
     MED 4); else ``None`` when there is none yet. See :func:`_secret_key`."""
+    return _secret_key(machine_key_file(), create)
+
+
+def machine_key_file() -> Path:
+    """Where :func:`machine_key` is kept: :data:`KEY_FILE` in the user's data folder."""
     import platformdirs
 
-    return _secret_key(Path(platformdirs.user_data_dir("lassadar")) / KEY_FILE, create)
+    return Path(platformdirs.user_data_dir("lassadar")) / KEY_FILE
 
 
 def cache_key() -> bytes | None:
@@ -287,11 +292,21 @@ def cache_key() -> bytes | None:
     return _secret_key(Path(platformdirs.user_cache_dir("lassadar")) / CACHE_KEY_FILE, True)
 
 
+KEY_BYTES = 32
+"""The length of a secret key (:func:`_secret_key`)."""
+
+KEY_WRITE_SECONDS = 2.0
+"""How old a key file of the wrong length must be to be taken for damaged and made again (:func:`_secret_key`): a younger
+one may be another process's key being written."""
+
+
 def _secret_key(path: Path, create: bool) -> bytes | None:
-    """The 32 secret bytes kept at ``path``, made there (when ``create``) by one process only: the file is
-    created exclusively, readable by its owner only, never through a link; read once a process. ``None`` when
-    it can be neither read nor made (a read-only home), or is missing and not ``create``: nothing is then
-    kept or trusted."""
+    """The :data:`KEY_BYTES` secret bytes kept at ``path``, made there (when ``create``) by one process only: the file is
+    created exclusively, readable by its owner only, never through a link; read once a process. A key file of another
+    length, not written in the last :data:`KEY_WRITE_SECONDS`, is damaged: made again (when ``create``), whole or not at
+    all (helper-162: a truncated key turned the caches and the checkpoints off for good, and said nothing). ``None`` when
+    it can be neither read nor made (a read-only home, a folder or a pipe in its place: :func:`key_problem` says which), or
+    is missing and not ``create``: nothing is then kept or trusted."""
     if _KEYS.get(str(path)) is not None:
         return _KEYS[str(path)]
     key: bytes | None = None
@@ -304,15 +319,82 @@ def _secret_key(path: Path, create: bool) -> bytes | None:
                 pass
             else:
                 with os.fdopen(descriptor, "wb") as file:
-                    file.write(os.urandom(32))  # (a key, made once: secrets.token_bytes without importing it)
+                    file.write(os.urandom(KEY_BYTES))  # (a key, made once: secrets.token_bytes without importing it)
                     file.flush()
                     os.fsync(file.fileno())
-        if path.is_file() and not path.is_symlink():
-            found = path.read_bytes()
-            key = found if len(found) == 32 else None  # a key being written by another process: none this time
+        key = _key_in(path)
+        if key is None and create and _damaged_key(path):
+            write_whole(path, os.urandom(KEY_BYTES))  # (another process that made it again meanwhile: the last one stays)
+            key = _key_in(path)
     if key is not None or create:
         _KEYS[str(path)] = key
     return key
+
+
+def _key_in(path: Path) -> bytes | None:
+    """The key in the regular file ``path`` (never through a link), or ``None``: no such file, or not :data:`KEY_BYTES`
+    long (a key being written by another process, or damaged). Raises ``OSError`` when it cannot be read."""
+    descriptor = _open_regular(path)
+    if descriptor is None:
+        return None
+    with os.fdopen(descriptor, "rb") as file:
+        found = file.read(KEY_BYTES + 1)
+    return found if len(found) == KEY_BYTES else None
+
+
+def _damaged_key(path: Path) -> bool:
+    """Whether ``path`` is a key file of the wrong length that no process is writing (:data:`KEY_WRITE_SECONDS`)."""
+    import time
+
+    found = os.lstat(path)
+    return stat.S_ISREG(found.st_mode) and found.st_size != KEY_BYTES and time.time() - found.st_mtime > KEY_WRITE_SECONDS
+
+
+def key_problem(path: Path) -> str:
+    """Why no key can be read at ``path`` (:func:`_secret_key` gave ``None``), in words for a line the player reads."""
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        return f"no key of this user is kept on this machine yet ({path}: no save written here yet, or a read-only folder)"
+    except OSError as error:
+        return f"this user's key file {path} cannot be read ({error.strerror or error})"
+    if stat.S_ISDIR(found.st_mode):
+        return f"this user's key file {path} is a folder: remove it, and the next command that saves makes the key"
+    if not stat.S_ISREG(found.st_mode):
+        return f"this user's key file {path} is not a regular file (a link, a pipe or a device): remove it, and the next command that saves makes the key"
+    return f"this user's key file {path} is damaged (it holds {found.st_size} bytes, not {KEY_BYTES})"
+
+
+def key_can_be_made(path: Path) -> bool:
+    """Whether a command that saves can make the key at ``path`` (:func:`_secret_key`): it is there, missing, or a damaged
+    file, not a folder, a link or a pipe in its place."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+
+
+def _open_regular(path: Path) -> int | None:
+    """A descriptor open for reading on the regular file ``path``, or ``None`` when there is none there (missing, or a
+    folder, a pipe, a device, a link): opened without blocking and never through a link, then checked, so a pipe put in
+    its place never stops the command (helper-162: a cache entry made a pipe hung `pnp build`). Raises ``OSError`` for a
+    file that cannot be opened otherwise (no permission)."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+    except (FileNotFoundError, IsADirectoryError):
+        return None
+    except OSError as error:
+        if error.errno == errno.ELOOP:  # a link (O_NOFOLLOW)
+            return None
+        raise
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        os.close(descriptor)
+        return None
+    if getattr(os, "O_NONBLOCK", 0):
+        os.set_blocking(descriptor, True)
+    return descriptor
 
 
 def as_users_file(path: Path) -> None:
@@ -362,7 +444,11 @@ def read_signed(path: Path, signature: Callable[[bytes], bytes]) -> Any | None:
     so signed, or one that does not unpickle (another version's classes). Never raises: what the project keeps in the
     user's cache (checked databases, checked layouts) is only a shortcut, and a bad entry is checked again."""
     try:
-        data = path.read_bytes()
+        descriptor = _open_regular(path)
+        if descriptor is None:
+            return None
+        with os.fdopen(descriptor, "rb") as file:
+            data = file.read()
     except OSError:
         return None
     signed, pickled = data[:32], data[32:]

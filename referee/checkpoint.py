@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp import deferred
-from pnp.files import machine_key
+from pnp.files import key_problem, machine_key, machine_key_file
 
 EVERY = 32
 """A state is kept after every ``EVERY``-th event, and after the last (and the one before it, :func:`kept_at`): an
@@ -214,13 +214,10 @@ def read(codec: StateCodec, code: str, doc: Mapping[str, Any]) -> dict[int, Any]
     return examine(codec, code, doc)[0]
 
 
-NO_KEY = "no key of this user is kept on this machine (no save written here yet, or a read-only home folder)"
-"""Why a checkpoint is not trusted where this user holds no key (:func:`examine`)."""
-
-
 def examine(codec: StateCodec, code: str, doc: Mapping[str, Any]) -> tuple[dict[int, Any], str]:
     """:func:`read`, and why nothing is trusted (``""`` when the states are): no checkpoint, written by
-    another revision of the referee, no key of this user on this machine, a malformed table, a digest
+    another revision of the referee, no key of this user on this machine (:func:`pnp.files.key_problem`: none yet, or its
+    file damaged), a malformed table, a digest
     that does not match (another machine's, or an edit), or a state that does not decode."""
     kept = doc.get(KEY)
     if kept is None:
@@ -231,7 +228,7 @@ def examine(codec: StateCodec, code: str, doc: Mapping[str, Any]) -> tuple[dict[
         return {}, "the checkpoint was written by another version of the referee"
     key = machine_key(create=False)  # reading makes no key: a refused command leaves no data folder
     if key is None:
-        return {}, NO_KEY
+        return {}, key_problem(machine_key_file())
     at, written = kept.get("at"), kept.get("states")
     count = len(doc.get("events", ()))
     if (not isinstance(at, list) or not isinstance(written, list) or len(at) != len(written)

@@ -25,7 +25,7 @@ from typing import Any
 
 import click
 
-from pnp import database, oneline, resources
+from pnp import database, files, oneline, resources
 from pnp.oneline import (
     as_written_in,
     end_on_closed_pipe,
@@ -420,11 +420,16 @@ class GameCommands:
             return
         if report.untrusted and repair:  # the checkpoint written again from the replay (thirty-sixth breaker, LOW 13: --repair
             _written_again(game, path)  # changed nothing and said the line `check` says)
+            if files.machine_key() is None:  # no key could be made: the save holds no checkpoint (helper-162: it said written)
+                echo(f"{shown_file(path)}: {played}; written again from the replay without a checkpoint: "
+                     f"{files.key_problem(files.machine_key_file())}.")
+                return
             echo(f"{shown_file(path)}: {played}; {report.untrusted}: the checkpoint is written again from the replay.")
             return
         if report.untrusted:
-            echo(f"{shown_file(path)}: {played}; {report.untrusted}, so commands replay the events (the next command that saves "
-                       f"writes a checkpoint; `referee {self.rules.name} check --repair` writes it now).")
+            later = (f"the next command that saves writes a checkpoint; `referee {self.rules.name} check --repair` writes it now"
+                     if files.key_can_be_made(files.machine_key_file()) else "no command can write a checkpoint until then")
+            echo(f"{shown_file(path)}: {played}; {report.untrusted}, so commands replay the events ({later}).")
             return
         kept = ", ".join(str(n) for n in report.kept)
         after = f"event {kept}" if len(report.kept) == 1 else f"events {kept}"  # (thirty-third breaker, LOW 13: "events 16")

@@ -788,8 +788,12 @@ long game's walk was a tenth of a command, issue 14). A match is no proof (a nam
 def _huge_integer_at(doc: Any) -> str | None:
     """Where ``doc`` (a parsed save) holds an integer of more than 63 bits (no seed, count or die is that
     large, and Python refuses to print one of more than 4,300 digits; iterative walk), named as the other
-    corrupt-save lines name a place (``event 2: servants event, place.values``, ``seed``), else ``None``."""
-    stack: list[tuple[Any, tuple[str | int, ...]]] = [(doc, ())]
+    corrupt-save lines name a place (``event 2: servants event, place.values``, ``seed``), else ``None``. The checkpoint's
+    table is left out: what is wrong there only makes it untrusted, never the save unreadable (:mod:`referee.checkpoint`;
+    helper-162: a huge event count in its ``at`` refused every command)."""
+    from referee.checkpoint import KEY
+
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(value, (key,)) for key, value in doc.items() if key != KEY]
     while stack:
         value, at = stack.pop()
         if isinstance(value, dict):

@@ -9,6 +9,7 @@ makes a save unreadable; `check` finds a kept state that differs from the replay
 """
 from __future__ import annotations
 
+import os
 import random
 import shlex
 import tomllib
@@ -191,7 +192,8 @@ def test_a_checkpoint_that_cannot_be_trusted_is_never_used(db, tmp_path):
         kept["states"][-1] = checkpoint._pack(SoloGame.codec.encode(replace(state, mana=21)))
 
     edits = [forged_state, lambda kept: kept.update(digest="0" * 64), lambda kept: kept.update(code="another"),
-             lambda kept: kept.update(at=[1, 2, 3]), lambda kept: kept.update(states=["not base64!"])]
+             lambda kept: kept.update(at=[1, 2, 3]), lambda kept: kept.update(states=["not base64!"]),
+             lambda kept: kept["at"].__setitem__(0, 2**80)]  # (helper-162: a number past 63 bits refused the whole save)
     for edit in edits:
         game.revision = None
         game.save(path)
@@ -205,8 +207,9 @@ def test_a_checkpoint_that_cannot_be_trusted_is_never_used(db, tmp_path):
     other = tmp_path / "other machine"
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_DATA_HOME", str(other))
-        assert checkpoint.examine(SoloGame.codec, SoloGame.code_revision(), tomllib.loads(path.read_text()))[1] == (
-            checkpoint.NO_KEY)  # a machine where nothing was saved yet holds no key: it makes none by reading
+        why = checkpoint.examine(SoloGame.codec, SoloGame.code_revision(), tomllib.loads(path.read_text()))[1]
+        assert why.startswith("no key of this user is kept on this machine yet")  # a machine where nothing was saved yet
+        assert not files.machine_key_file().exists()  # holds no key: it makes none by reading
         files.machine_key()  # a machine that saved a game of its own
         kept, why = checkpoint.examine(SoloGame.codec, SoloGame.code_revision(), tomllib.loads(path.read_text()))
         assert kept == {} and "digest" in why
@@ -255,6 +258,33 @@ def test_check_verifies_a_save_and_repair_mends_a_kept_state_that_differs(db, tm
     assert tomllib.loads(path.read_text())["events"] == events
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0 and "equal the replay" in result.output, result.output
+
+
+def test_repair_never_says_it_wrote_a_checkpoint_it_could_not_write(db, tmp_path):
+    """Helper-162: with this user's key file damaged (a folder in its place), `check --repair` said "the checkpoint is
+    written again from the replay" and wrote none, and `check` promised that the next command would. Where no key can be
+    kept, both say why and that no checkpoint is written; a key file cut short is made again by the repair."""
+    game = solo_game(db, 11, events=40)
+    path = tmp_path / "game.toml"
+    game.save(path)
+    args = ["solo", "check", "--save", str(path), "--db", str(ROOT / "cards.toml")]
+    key = files.machine_key_file()
+    key.unlink()
+    key.mkdir()
+    files._KEYS.clear()
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0 and "is a folder" in result.output and "no command can write a checkpoint" in result.output
+    result = CliRunner().invoke(main, args + ["--repair"])
+    assert result.exit_code == 0 and "without a checkpoint" in result.output and "is a folder" in result.output, result.output
+    assert checkpoint.KEY not in tomllib.loads(path.read_text())
+    key.rmdir()
+    key.write_bytes(b"cut short")
+    os.utime(key, (0, 0))  # (written long ago: no process is writing it)
+    files._KEYS.clear()
+    result = CliRunner().invoke(main, args + ["--repair"])
+    assert result.exit_code == 0 and "the checkpoint is written again" in result.output, result.output
+    assert len(key.read_bytes()) == files.KEY_BYTES and checkpoint.KEY in tomllib.loads(path.read_text())
+    assert "equal the replay" in CliRunner().invoke(main, args).output
 
 
 def test_undone_marks_survive_a_checkpoint(db, tmp_path):

@@ -119,3 +119,49 @@ def test_a_one_shot_command_on_a_cached_database_imports_none_of_the_checking(tm
                               capture_output=True, text=True, cwd=ROOT, env=env)
         assert said in done.stdout and "Next: " in done.stdout
         assert done.stdout.strip().splitlines()[-1] == "IMPORTED []", command
+
+
+def test_an_entry_that_is_a_pipe_is_passed_over_without_waiting(own_cache, tmp_path):
+    """Helper-162: a cache entry made a named pipe (FIFO) hung `pnp build` for good, read as a file. An entry that is no
+    regular file (a pipe, a folder, a link) is no entry: read as none, at once."""
+    import os
+    import threading
+
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    pipe = tmp_path / "entry.pickle"
+    os.mkfifo(pipe)
+    (tmp_path / "target.pickle").write_bytes(b"x" * 64)
+    (tmp_path / "link.pickle").symlink_to(tmp_path / "target.pickle")
+    found: list[object] = []
+    reader = threading.Thread(target=lambda: found.extend(
+        files.read_signed(path, lambda pickled: b"x" * 32) for path in (pipe, tmp_path, tmp_path / "link.pickle")), daemon=True)
+    reader.start()
+    reader.join(10)
+    assert not reader.is_alive() and found == [None, None, None]
+
+
+def test_a_damaged_key_is_made_again_by_a_command_that_may_make_it(tmp_path, monkeypatch):
+    """Helper-162: a key file truncated by accident turned the caches (and the saves' checkpoints) off for good, and said
+    nothing. A key file of the wrong length that no process is writing is made again where a key may be made, whole; a
+    young one (another process's key being written) is left alone; a folder in its place is said as one."""
+    import os
+
+    monkeypatch.setattr(files, "_KEYS", {})
+    key = tmp_path / "cache.key"
+    key.write_bytes(b"0123456789")
+    assert files._secret_key(key, create=True) is None and key.read_bytes() == b"0123456789"  # young: being written?
+    old = key.stat().st_mtime - 2 * files.KEY_WRITE_SECONDS
+    os.utime(key, (old, old))
+    monkeypatch.setattr(files, "_KEYS", {})
+    assert files._secret_key(key, create=False) is None and key.read_bytes() == b"0123456789"  # a reader makes nothing
+    assert "is damaged (it holds 10 bytes, not 32)" in files.key_problem(key)
+    made = files._secret_key(key, create=True)
+    assert made is not None and len(made) == files.KEY_BYTES and key.read_bytes() == made
+    assert (key.stat().st_mode & 0o777) == 0o600
+    monkeypatch.setattr(files, "_KEYS", {})
+    assert files._secret_key(key, create=True) == made  # kept, read back
+    folder = tmp_path / "folder.key"
+    folder.mkdir()
+    assert files._secret_key(folder, create=True) is None and "is a folder" in files.key_problem(folder)
+    assert not files.key_can_be_made(folder) and files.key_can_be_made(key) and files.key_can_be_made(tmp_path / "none")
