@@ -224,6 +224,8 @@ def examine(codec: StateCodec, code: str, doc: Mapping[str, Any]) -> tuple[dict[
         return {}, "the save holds no checkpoint"
     if not isinstance(kept, dict):
         return {}, "the checkpoint is not a table"
+    if not isinstance(kept.get("code"), str):  # (an empty table was said as another version's: helper-162)
+        return {}, "the checkpoint's table is malformed"
     if kept.get("code") != code:
         return {}, "the checkpoint was written by another version of the referee"
     key = machine_key(create=False)  # reading makes no key: a refused command leaves no data folder

@@ -193,13 +193,14 @@ def test_a_checkpoint_that_cannot_be_trusted_is_never_used(db, tmp_path):
 
     edits = [forged_state, lambda kept: kept.update(digest="0" * 64), lambda kept: kept.update(code="another"),
              lambda kept: kept.update(at=[1, 2, 3]), lambda kept: kept.update(states=["not base64!"]),
-             lambda kept: kept["at"].__setitem__(0, 2**80)]  # (helper-162: a number past 63 bits refused the whole save)
+             lambda kept: kept["at"].__setitem__(0, 2**80),  # (helper-162: a number past 63 bits refused the whole save)
+             lambda kept: kept.clear()]
     for edit in edits:
         game.revision = None
         game.save(path)
         _edit_checkpoint(path, edit)
         kept, why = checkpoint.examine(SoloGame.codec, SoloGame.code_revision(), tomllib.loads(path.read_text()))
-        assert kept == {} and why
+        assert kept == {} and why and ("another version" in why) == (edit is edits[2]), why  # (only that edit is another version's)
         assert SoloGame.rules.load(path, db).state == expected
     game.revision = None
     game.save(path)
