@@ -2182,12 +2182,12 @@ def test_a_solo_undo_on_a_battle_map_names_each_marker_to_put_back_and_its_hex(t
         f"the {expanded.label(DB, s.id)} marker ({expanded.marker(DB, s.id)}) on {expanded.name(s.hex)}" for s in moved]
     assert result.exit_code == 0 and f"Put back {listed(pieces)}." in result.stdout, result.stdout
     assert "as they were" not in result.stdout and load_solo(save, DB).state.map_battle == before
-    restored = load_solo(save, DB).state  # a servant wounded, then the wound taken back: its hit-point marker
+    restored = load_solo(save, DB).state  # a servant wounded, then the wound taken back: its hit point marker
     ghast = next(s for s in before.servants if s.hit_points > 1)
     wounded = dataclasses.replace(restored, map_battle=dataclasses.replace(before, servants=tuple(
         dataclasses.replace(s, hit_points=s.hit_points - 1) if s is ghast else s for s in before.servants)))
     assert load_solo(save, DB).rules.put_back([], wounded, restored, DB) == (
-        f"Put back the {expanded.label(DB, ghast.id)} hit-point marker on {ghast.hit_points}.")
+        f"Put back the {expanded.label(DB, ghast.id)} hit point marker on {ghast.hit_points}.")
 
 
 def test_one_letter_for_the_next_card_is_never_read_as_a_card(tmp_path):

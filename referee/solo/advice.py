@@ -391,15 +391,19 @@ def waiting_commands(state: State) -> str:
     refusal: in a map battle, the step of the round; in the Last Stand, the roll or its acceptance (the
     Next line, :func:`next_step`, gives every choice)."""
     mb, ls = state.map_battle, state.last_stand
+
+    def own_dice(command: str) -> str:  # a roll: the player's own dice too, unless the referee's shown ones come again
+        return _cmd(command) if core.dice_replayed(state) else f"{_cmd(command)}, with --dice and --enemy for your own dice"
+
     if state.phase == "map" and mb is not None:
         # the move as the Next line writes it (forty-third referee breaker, LOW 8: "HEX [HEX]", refused as typed)
-        return {"move": f"{_cmd('move HEX')} (a path: move HEX HEX), or {_cmd('move')} to stay", "attack": _cmd("attack"), "exchange": _cmd("accept"),
+        return {"move": f"{_cmd('move HEX')} (a path: move HEX HEX), or {_cmd('move')} to stay", "attack": own_dice("attack"), "exchange": _cmd("accept"),
                 "eldritch": _cmd("eldritch"), "eldritch-rolled": _cmd("accept")}[mb.step]
     if state.phase == "stand" and ls is not None:
-        return _cmd("accept") if ls.rolled else _cmd("attack")
+        return _cmd("accept") if ls.rolled else own_dice("attack")
     return {
         "draw": _cmd("draw --card CARD") if state.own_deck else _cmd("draw"),
-        "battle": _cmd("battle") if core.dice_replayed(state) else f"{_cmd('battle')}, with --dice and --enemy for your own dice",
+        "battle": own_dice("battle"),
         "rolled": _cmd("accept"),
         "loss": _cmd("accept"),
         "learn": f"{_cmd('learn SPELL')} or {_cmd('skip')}",

@@ -54,7 +54,7 @@ def _off_the_tracks(state: State) -> tuple[Any, ...]:
 def _map_markers(played: State, restored: State, db: Database) -> list[str]:
     """The markers of a battle map an undo moves back (rulebook, Expanded Battles), as :meth:`SoloRules.put_back` names
     them: the warden's (``your marker on A4``), each servant's that moved or left the map (``the Ghast (ghast-1) marker
-    (G) on F1``), each servant's hit-point marker that moved (``the Ghast (ghast-1) hit-point marker on 2``); none when
+    (G) on F1``), each servant's hit point marker that moved (``the Ghast (ghast-1) hit point marker on 2``); none when
     either state has no battle on the same map."""
     was, back = played.map_battle, restored.map_battle
     if was is None or back is None or was.map != back.map:
@@ -68,7 +68,7 @@ def _map_markers(played: State, restored: State, db: Database) -> list[str]:
         if now.hex != servant.hex or (now.hit_points > 0) != (servant.hit_points > 0):
             said.append(f"the {who} marker ({expanded.marker(db, servant.id)}) on {expanded.name(servant.hex)}")
         if now.hit_points != servant.hit_points:
-            said.append(f"the {who} hit-point marker on {servant.hit_points}")
+            said.append(f"the {who} hit point marker on {servant.hit_points}")
     return said
 
 
@@ -105,7 +105,7 @@ class SoloGameRules:
         the Mana marker on 14 and the Grayking marker on 16.``: thirty-third breaker, LOW 7, it named no marker), and on a
         battle map each marker that moved, on its hex, and each servant's hit points (:func:`_map_markers`; helper-161:
         undoing a move named no hex), then ``Put the other cards and markers back as they were.`` when a card, a spell
-        card's side, an Elder or a hit-point marker of the Last Stand differs too (:func:`on_the_table`, but the map's
+        card's side, an Elder or a hit point marker of the Last Stand differs too (:func:`on_the_table`, but the map's
         round, which no piece shows);
         ``""`` when the steps taken back moved none (a typed losing roll that waits for aid: thirtieth breaker, "put the
         cards back" after it)."""
