@@ -2188,6 +2188,14 @@ def test_a_solo_undo_on_a_battle_map_names_each_marker_to_put_back_and_its_hex(t
         dataclasses.replace(s, hit_points=s.hit_points - 1) if s is ghast else s for s in before.servants)))
     assert load_solo(save, DB).rules.put_back([], wounded, restored, DB) == (
         f"Put back the {expanded.label(DB, ghast.id)} hit point marker on {ghast.hit_points}.")
+    # a spell's marker and an Elder's card (rulebook: a used spell's marker goes to the right of its icon; an Elders card
+    # is rotated for each use), each named, and nothing said of "other cards" when nothing else moved
+    rhun = "solo.quest.elder-rhun"
+    unused = dataclasses.replace(restored, elders=((rhun, 3),), used=())
+    used = dataclasses.replace(unused, elders=((rhun, 2),), used=("solo.spell.bind",))
+    rules_ = load_solo(save, DB).rules
+    assert rules_.put_back([], used, unused, DB) == "Put back the Bind marker on its icon and Elder Rhun's card to 3 uses left."
+    assert rules_.put_back([], unused, used, DB) == "Put back the Bind marker to the right of its icon and Elder Rhun's card to 2 uses left."
 
 
 def test_one_letter_for_the_next_card_is_never_read_as_a_card(tmp_path):

@@ -72,6 +72,23 @@ def _map_markers(played: State, restored: State, db: Database) -> list[str]:
     return said
 
 
+def _spell_and_elder_cards(played: State, restored: State, db: Database) -> list[str]:
+    """The spell markers and Elders' cards an undo puts back (rulebook: "place the marker for that spell temporarily to
+    the right of the spell icon to show you have used it"; an Elders card is rotated for each use): ``the Shield marker on
+    its icon`` (unused again), ``the Bind marker to the right of its icon`` (used again), ``Elder Rhun's card to 3 uses left``,
+    each spell or Elder that differs and is on the table in both states, in the order they were learnt or joined."""
+    said = []
+    for spell in restored.spells:
+        if spell in played.spells and (spell in played.used) != (spell in restored.used):
+            where = "to the right of its icon" if spell in restored.used else "on its icon"
+            said.append(f"the {rules.name(db, spell)} marker {where}")
+    uses = dict(played.elders)
+    for elder, left in restored.elders:
+        if elder in uses and uses[elder] != left:
+            said.append(f"{rules.name(db, elder)}'s card to {left} {'use' if left == 1 else 'uses'} left")
+    return said
+
+
 def setup_problem(db: Database, difficulty: str, spells: Sequence[str]) -> str | None:
     """What is wrong with a save file's ``[setup]`` ``difficulty`` and ``spells`` (hand-edited), said at its key with what
     a save holds there, or ``None`` (thirty-second breaker: said in the words of `new`, "choose", "take", at no key).
@@ -104,17 +121,21 @@ class SoloGameRules:
         """What the players put back after an undo: each track marker that moved, on the space it goes back to (``Put back
         the Mana marker on 14 and the Grayking marker on 16.``: thirty-third breaker, LOW 7, it named no marker), and on a
         battle map each marker that moved, on its hex, and each servant's hit points (:func:`_map_markers`; helper-161:
-        undoing a move named no hex), then ``Put the other cards and markers back as they were.`` when a card, a spell
-        card's side, an Elder or a hit point marker of the Last Stand differs too (:func:`on_the_table`, but the map's
-        round, which no piece shows);
+        undoing a move named no hex), each spell's marker and each Elder's card used or rotated (:func:`_spell_and_elder_cards`),
+        then ``Put the other cards and markers back as they were.`` when a card, an Elder joining or leaving or a hit point
+        marker of the Last Stand differs too (:func:`on_the_table`, but the map's round, which no piece shows);
         ``""`` when the steps taken back moved none (a typed losing roll that waits for aid: thirtieth breaker, "put the
         cards back" after it)."""
         if on_the_table(played) == on_the_table(restored):
             return ""
         tracks = [f"the {name} marker on {getattr(restored, key)}" for name, key in TRACK_MARKERS
                   if getattr(played, key) != getattr(restored, key)]
-        pieces = _map_markers(played, restored, db)
+        pieces = _map_markers(played, restored, db) + _spell_and_elder_cards(played, restored, db)
         said = f"Put back {listed(tracks + pieces)}." if tracks or pieces else ""
+        if {elder for elder, _ in played.elders} == {elder for elder, _ in restored.elders}:  # each named: the rest compared
+            played = replace(played, elders=restored.elders, used=restored.used)  # with them back (spells' markers: always)
+        else:
+            played = replace(played, used=restored.used)
         was, back = played.map_battle, restored.map_battle
         if was is not None and back is not None and was.map == back.map:  # the rest compared with the markers named back
             played = replace(played, map_battle=replace(was, warden=back.warden, servants=back.servants, round=back.round))
