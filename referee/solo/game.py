@@ -132,14 +132,13 @@ class SoloGameRules:
                   if getattr(played, key) != getattr(restored, key)]
         pieces = _map_markers(played, restored, db) + _spell_and_elder_cards(played, restored, db)
         said = f"Put back {listed(tracks + pieces)}." if tracks or pieces else ""
-        if {elder for elder, _ in played.elders} == {elder for elder, _ in restored.elders}:  # each named: the rest compared
-            played = replace(played, elders=restored.elders, used=restored.used)  # with them back (spells' markers: always)
-        else:
-            played = replace(played, used=restored.used)
+        # the rest is compared with every piece named back in place (and the map's round, which no piece shows: rulebook,
+        # Expanded Battles, "Each round of the battle"); an Elder that joined or left is a card said below
+        same_elders = {elder for elder, _ in played.elders} == {elder for elder, _ in restored.elders}
+        played = replace(played, used=restored.used, elders=restored.elders if same_elders else played.elders)
         was, back = played.map_battle, restored.map_battle
-        if was is not None and back is not None and was.map == back.map:  # the rest compared with the markers named back
+        if was is not None and back is not None and was.map == back.map:
             played = replace(played, map_battle=replace(was, warden=back.warden, servants=back.servants, round=back.round))
-            # in place, and the round, which no piece shows (rulebook, Expanded Battles: "Each round of the battle")
         if _off_the_tracks(played) != _off_the_tracks(restored):
             said = f"{said} Put the {'other ' if said else ''}cards and markers back as they were.".strip()
         return said
